@@ -1,0 +1,157 @@
+/**
+ * The EventStore port. Every module appends facts through it and every projection reads them back through it.
+ * Adapters (PostgreSQL on `pg`; the embedded default is PGlite reached through the same `pg` code path) must pass
+ * the contract suite in `test/contract/`.
+ */
+
+/** An event about to be appended. `type` is past tense and domain specific (`KeysConverted`). */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  /** Optional caller-chosen id (UUID); generated when absent. */
+  id?: string;
+  type: Type;
+  data: Data;
+  metadata?: Record<string, unknown>;
+}
+
+/** An event as committed. Positions are bigints because the log outgrows 2^53 long before the service dies. */
+export interface StoredEvent<Type extends string = string, Data = unknown> {
+  id: string;
+  streamId: string;
+  /** 1 for the first event of a stream. */
+  streamVersion: bigint;
+  type: Type;
+  data: Data;
+  metadata: Record<string, unknown>;
+  /** Global sequence number, unique, assigned at insert (not commit) time: may commit out of order. */
+  position: bigint;
+  /** `xid8` of the writing transaction; with `position` it orders the log in commit-safe order. */
+  transactionId: bigint;
+  /** SHA-256 (hex) of this event chained on `previousHash`. */
+  hash: string;
+  /** Hash of the stream's preceding event; the stream's genesis hash for version 1. */
+  previousHash: string;
+  recordedAt: Date;
+}
+
+/**
+ * What the writer believes the stream's current version is.
+ * - a bigint/number: exactly that version (0 = the stream must not exist yet);
+ * - 'no_stream': same as 0;
+ * - 'stream_exists': at least one event;
+ * - 'any': no check (use for high-contention append-only streams such as system-account journals).
+ */
+export type ExpectedVersion = bigint | number | 'no_stream' | 'stream_exists' | 'any';
+
+export interface AppendToStream {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: NewEvent[];
+}
+
+export interface AppendResult {
+  /** New version of each stream, in request order. */
+  streams: { streamId: string; nextExpectedVersion: bigint }[];
+  /** The committed events, in append order. */
+  events: StoredEvent[];
+  transactionId: bigint;
+}
+
+/** A point in the log. Readers resume strictly after it. */
+export interface Checkpoint {
+  transactionId: bigint;
+  position: bigint;
+}
+
+export const CHECKPOINT_START: Checkpoint = Object.freeze({ transactionId: 0n, position: 0n });
+
+/** Thrown (typed) when an expected version does not hold. Callers reload, decide again and retry. */
+export class WrongExpectedVersionError extends Error {
+  readonly code = 'WRONG_EXPECTED_VERSION';
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: ExpectedVersion,
+    readonly actualVersion: bigint,
+  ) {
+    super(`Stream ${streamId} is at version ${actualVersion}, expected ${String(expectedVersion)}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+/**
+ * A database session that is inside a transaction. Opaque to callers: pass it back to the store so that an append
+ * commits together with the caller's own rows (idempotency records, projection rows, checkpoints).
+ */
+export interface TransactionHandle {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
+export interface ReadAllOptions {
+  /** Maximum events in the batch. */
+  limit?: number;
+  /** Only these event types (the checkpoint still advances past skipped events via `nextCheckpoint`). */
+  eventTypes?: string[];
+}
+
+export interface ReadAllBatch {
+  events: StoredEvent[];
+  /** Resume point after this batch: past the last event returned, or the last one scanned. */
+  nextCheckpoint: Checkpoint;
+  /** True when the batch reached the current safe end of the log. */
+  caughtUp: boolean;
+}
+
+export interface SubscribeOptions {
+  from: Checkpoint;
+  batchSize?: number;
+  /** How long to wait between polls when caught up (adapters may be woken earlier by NOTIFY). */
+  pollIntervalMs?: number;
+  eventTypes?: string[];
+}
+
+export interface Subscription {
+  /** Stops after the batch in flight; resolves when the handler has returned. */
+  stop(): Promise<void>;
+  /** The checkpoint after the last batch the handler finished. */
+  readonly checkpoint: Checkpoint;
+}
+
+export interface EventStore {
+  /**
+   * Appends to one or several streams in one transaction: all or nothing. Checks every expected version first and
+   * throws WrongExpectedVersionError on the first that fails. With `options.transaction`, the append joins the
+   * caller's transaction instead of opening its own.
+   */
+  append(streams: AppendToStream[], options?: { transaction?: TransactionHandle }): Promise<AppendResult>;
+
+  /** A stream's events from `fromVersion` (inclusive, default 1) in version order; [] for a missing stream. */
+  readStream(
+    streamId: string,
+    options?: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle },
+  ): Promise<StoredEvent[]>;
+
+  /** Current version of a stream, 0n when it does not exist. */
+  streamVersion(streamId: string, options?: { transaction?: TransactionHandle }): Promise<bigint>;
+
+  /**
+   * Events committed after `after`, in (transactionId, position) order, never beyond the oldest transaction still
+   * in flight, so a reader can never skip an event that commits later with a smaller position.
+   */
+  readAll(after: Checkpoint, options?: ReadAllOptions): Promise<ReadAllBatch>;
+
+  /** The checkpoint of the newest event safely readable now (for lag figures). */
+  headCheckpoint(): Promise<Checkpoint>;
+
+  /** Calls `handler` with each batch, in order, exactly once per event while running. */
+  subscribe(handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Subscription;
+
+  /** Runs `work` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
+  withTransaction<T>(work: (transaction: TransactionHandle) => Promise<T>): Promise<T>;
+
+  close(): Promise<void>;
+}
+
+export function compareCheckpoints(left: Checkpoint, right: Checkpoint): number {
+  if (left.transactionId !== right.transactionId) return left.transactionId < right.transactionId ? -1 : 1;
+  if (left.position !== right.position) return left.position < right.position ? -1 : 1;
+  return 0;
+}
