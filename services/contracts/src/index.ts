@@ -1,0 +1,5 @@
+// Importing the package loads every context's contracts, so the OpenAPI registry holds all routes.
+// A new context adds its folder under src/<context>/ and one `export *` line here.
+export * from './openapi/registry';
+export * from './platform/health';
+export * from './platform/admin';

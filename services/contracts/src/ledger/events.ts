@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { CurrencySchema, MinorAmountStringSchema } from './currency';
+
+/**
+ * Ledger event payloads as stored (amounts are strings of minor units). The API parses every payload it reads back
+ * with these schemas before folding it.
+ *
+ * Account ids: `user:<userId>` for a user's account (one per currency, the currency is on the posting);
+ * `system:<name>` for system accounts (issuance, burn, fees, conversion, withdrawals, ...);
+ * `escrow:<owner kind>:<owner id>` for escrows owned by a drop, content item, forecast, campaign or withdrawal.
+ * Only `user:` accounts are forbidden to go below zero.
+ */
+export const AccountIdSchema = z
+  .string()
+  .regex(/^(user:[A-Za-z0-9_-]+|system:[a-z_]+|escrow:[a-z_]+:[A-Za-z0-9_-]+)$/, 'a ledger account id');
+
+/** Money leaves the debit account and arrives in the credit account (user balances are liabilities). */
+export const PostingSchema = z.object({
+  debitAccount: AccountIdSchema,
+  creditAccount: AccountIdSchema,
+  currency: CurrencySchema,
+  amountMinor: MinorAmountStringSchema,
+});
+export type PostingPayload = z.infer<typeof PostingSchema>;
+
+export const REASON_CODES = [
+  'ACCOUNT_OPENING',
+  'DEMO_FUNDING',
+  'CONVERSION',
+  'TRANSFER',
+  'HOLD_CAPTURE',
+  'REVERSAL',
+  'DROP_APPLICATION',
+  'DROP_REWARD',
+  'DROP_POOL_ESCROW',
+  'TIP',
+  'CONTENT_FUNDING',
+  'SHARE_PURCHASE',
+  'RESALE_FEE',
+  'SPONSORSHIP',
+  'WITHDRAWAL',
+  'CAMPAIGN_SPEND',
+  'SOCIAL_ACTION_REWARD',
+  'REFERRAL_BONUS',
+  'TIER_UPGRADE',
+  'GOLD_PURCHASE',
+  'ACHIEVEMENT_REWARD',
+  'STAKE',
+  'STAKING_REWARD',
+  'PREDICTION',
+  'GEM_PURCHASE',
+  'ADJUSTMENT',
+] as const;
+export const ReasonCodeSchema = z.enum(REASON_CODES);
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+export const ConversionDetailsSchema = z.object({
+  fromCurrency: CurrencySchema,
+  toCurrency: CurrencySchema,
+  keys: MinorAmountStringSchema,
+  utcDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+});
+
+export const LedgerTransactionPostedSchema = z.object({
+  transactionId: z.string().min(1),
+  reasonCode: ReasonCodeSchema,
+  description: z.string(),
+  postings: z.array(PostingSchema).min(1),
+  occurredAt: z.string(),
+  /** Every user stream the transaction touches records an identical copy; copy 0 also carries the system legs. */
+  copyIndex: z.number().int().min(0),
+  copyCount: z.number().int().min(1),
+  reversesTransactionId: z.string().optional(),
+  holdId: z.string().optional(),
+  conversion: ConversionDetailsSchema.optional(),
+  /** Free-form references for other modules (drop id, content id, ...). */
+  references: z.record(z.string(), z.string()).optional(),
+});
+export type LedgerTransactionPostedPayload = z.infer<typeof LedgerTransactionPostedSchema>;
+
+export const LedgerAccountOpenedSchema = z.object({ userId: z.string().min(1), openedAt: z.string() });
+
+export const LedgerHoldPlacedSchema = z.object({
+  holdId: z.string().min(1),
+  userId: z.string().min(1),
+  currency: CurrencySchema,
+  amountMinor: MinorAmountStringSchema,
+  expiresAt: z.string(),
+  reasonCode: ReasonCodeSchema,
+  description: z.string(),
+  placedAt: z.string(),
+});
+
+export const LedgerHoldCapturedSchema = z.object({
+  holdId: z.string().min(1),
+  capturedMinor: MinorAmountStringSchema,
+  releasedMinor: MinorAmountStringSchema,
+  transactionId: z.string().min(1),
+  capturedAt: z.string(),
+});
+
+export const LedgerHoldReleasedSchema = z.object({
+  holdId: z.string().min(1),
+  reason: z.enum(['released', 'expired']),
+  releasedAt: z.string(),
+});
+
+export const DEMO_PERSONAS = ['creator', 'investor', 'advertiser'] as const;
+export const DemoPersonaSchema = z.enum(DEMO_PERSONAS);
+export type DemoPersona = (typeof DEMO_PERSONAS)[number];
+
+export const LedgerDemoPersonaFundedSchema = z.object({
+  userId: z.string().min(1),
+  persona: DemoPersonaSchema,
+  utcDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  transactionId: z.string().nullable(),
+});
+
+export const LEDGER_EVENT_SCHEMAS = {
+  LedgerAccountOpened: LedgerAccountOpenedSchema,
+  LedgerTransactionPosted: LedgerTransactionPostedSchema,
+  LedgerHoldPlaced: LedgerHoldPlacedSchema,
+  LedgerHoldCaptured: LedgerHoldCapturedSchema,
+  LedgerHoldReleased: LedgerHoldReleasedSchema,
+  LedgerDemoPersonaFunded: LedgerDemoPersonaFundedSchema,
+} as const;
+export type LedgerEventType = keyof typeof LEDGER_EVENT_SCHEMAS;
+export const LEDGER_EVENT_TYPES = Object.keys(LEDGER_EVENT_SCHEMAS) as LedgerEventType[];

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { CURRENCIES, CurrencySchema } from './currency';
+
+/**
+ * HTTP contracts of the ledger. Currency names are lower case in answers (`points`, `keys`, `gems`, `gold`, `usd`,
+ * `moves`); requests accept any case (`USD`, `Gems`) because the spec's screens send both spellings. Amounts in
+ * answers are JSON numbers holding the exact decimal at the currency's scale (see `currency.ts`).
+ */
+const caseInsensitiveCurrency = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+  CurrencySchema,
+);
+
+export const ConvertCurrencyRequestSchema = z.object({
+  from_currency: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(['points', 'gems'], { message: 'from_currency must be points or gems' }),
+  ),
+  to_currency: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.literal('keys', { message: 'to_currency must be keys' }),
+  ),
+  /** Whole keys to receive, at least 1. */
+  amount: z
+    .number({ message: 'amount must be a number' })
+    .int('amount must be a whole number of keys')
+    .min(1, 'amount must be at least 1')
+    .max(1_000_000, 'amount is too large'),
+});
+export type ConvertCurrencyRequest = z.infer<typeof ConvertCurrencyRequestSchema>;
+
+export const ConvertCurrencyResponseSchema = z.object({
+  success: z.literal(true),
+  transaction_id: z.string(),
+  from_currency: CurrencySchema,
+  to_currency: CurrencySchema,
+  amount_spent: z.number(),
+  keys_received: z.number(),
+  keys_converted_from_points_today: z.number(),
+  daily_points_conversion_limit: z.number(),
+  balances: z.record(z.string(), z.number()),
+});
+export type ConvertCurrencyResponse = z.infer<typeof ConvertCurrencyResponseSchema>;
+
+export const WalletSchema = z.object({
+  currency_type: CurrencySchema,
+  balance: z.number(),
+  available_balance: z.number(),
+  held_balance: z.number(),
+});
+export const WalletsResponseSchema = z.array(WalletSchema);
+export type WalletResponse = z.infer<typeof WalletSchema>;
+
+export const TransactionStatusSchema = z.enum(['completed', 'pending', 'reversed', 'released', 'expired', 'captured']);
+
+export const TransactionSchema = z.object({
+  /** Unique per row: `<transaction id>:<currency>` (a conversion shows as two rows) or a hold id. */
+  id: z.string(),
+  transaction_id: z.string(),
+  transaction_type: z.string(),
+  description: z.string(),
+  /** Signed: negative when money left the user. */
+  amount: z.number(),
+  currency_type: CurrencySchema,
+  status: TransactionStatusSchema,
+  created_at: z.string(),
+});
+export type TransactionResponse = z.infer<typeof TransactionSchema>;
+
+export const TransactionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  currency: caseInsensitiveCurrency.optional(),
+});
+export const TransactionsResponseSchema = z.object({
+  transactions: z.array(TransactionSchema),
+  limit: z.number(),
+  offset: z.number(),
+});
+
+export const BalanceAtQuerySchema = z.object({
+  at: z.string().datetime({ offset: true, message: 'at must be an ISO 8601 timestamp' }),
+});
+export const BalanceAtResponseSchema = z.object({
+  as_of: z.string(),
+  stream_version: z.number(),
+  wallets: WalletsResponseSchema,
+});
+
+/** The ledger's part of `GET /api/users/me`. */
+export const UserBalancesSchema = z.object({
+  points_balance: z.number(),
+  keys_balance: z.number(),
+  gems_balance: z.number(),
+  gold_collected: z.number(),
+  usd_balance: z.number(),
+  moves_balance: z.number(),
+  move_balance: z.number(),
+});
+export type UserBalances = z.infer<typeof UserBalancesSchema>;
+
+export const LedgerExportQuerySchema = z.object({
+  format: z.enum(['ndjson', 'csv']).default('ndjson'),
+  user_id: z.string().optional(),
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+});
+
+export const RebuildProjectionRequestSchema = z.object({
+  projection: z.string().min(1),
+});
+
+export const VerifyFindingSchema = z.object({ check: z.string(), message: z.string() });
+export const VerifyReportSchema = z.object({
+  ok: z.boolean(),
+  events_checked: z.number(),
+  streams_checked: z.number(),
+  transactions_checked: z.number(),
+  currencies: z.record(z.string(), z.object({ user_total: z.string(), system_total: z.string(), sum: z.string() })),
+  findings: z.array(VerifyFindingSchema),
+});
+export type VerifyReport = z.infer<typeof VerifyReportSchema>;
+
+export const CONVERSION_RATES = Object.freeze({
+  /** Points for one key. */
+  pointsPerKey: 500,
+  /** Gems for one key. */
+  gemsPerKey: 2,
+  /** Keys a user may obtain from points per UTC day. */
+  dailyKeysFromPointsLimit: 3,
+});
+
+export const ALL_CURRENCIES = CURRENCIES;

@@ -1,0 +1,3 @@
+export * from './currency';
+export * from './events';
+export * from './http';

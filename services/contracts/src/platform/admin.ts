@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineRoute } from '../openapi/registry';
+import { CheckpointSchema, ProjectionStatusSchema } from './health';
+
+export const FailedJobSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    payload: z.unknown(),
+    attemptsMade: z.number().int(),
+    failedReason: z.string(),
+    failedAt: z.string().nullable(),
+  })
+  .meta({ id: 'FailedJob' });
+export type FailedJob = z.infer<typeof FailedJobSchema>;
+
+export const FailedJobsResponseSchema = z.object({ items: z.array(FailedJobSchema) }).meta({ id: 'FailedJobsResponse' });
+
+export const JobIdParamsSchema = z.object({ id: z.string().min(1) });
+
+export const listFailedJobsRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/jobs/failed',
+  summary: 'Jobs that used up their attempts; kept until retried',
+  tags: ['admin'],
+  responses: { 200: FailedJobsResponseSchema },
+});
+
+export const retryFailedJobRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/jobs/failed/:id/retry',
+  summary: 'Puts a failed job back in the queue with fresh attempts',
+  tags: ['admin'],
+  request: { params: JobIdParamsSchema },
+  responses: { 202: null },
+});
+
+export const ProjectionRebuildSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['running', 'completed', 'failed']),
+    eventsDone: z.number().int(),
+    eventsTotal: z.number().int(),
+    eventsPerSecond: z.number(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'ProjectionRebuild' });
+
+export const ProjectionSummarySchema = z
+  .object({
+    name: z.string(),
+    version: z.number().int(),
+    status: ProjectionStatusSchema,
+    checkpoint: CheckpointSchema,
+    lagEvents: z.number().int().nonnegative(),
+    lastError: z.string().optional(),
+    lastRebuild: ProjectionRebuildSchema.nullable(),
+  })
+  .meta({ id: 'ProjectionSummary' });
+
+export const ProjectionsResponseSchema = z.object({ items: z.array(ProjectionSummarySchema) }).meta({ id: 'ProjectionsResponse' });
+
+export const ProjectionNameParamsSchema = z.object({ name: z.string().min(1) });
+
+export const listProjectionsRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/projections',
+  summary: 'Every registered projection with its checkpoint, lag and last rebuild',
+  tags: ['admin'],
+  responses: { 200: ProjectionsResponseSchema },
+});
+
+export const rebuildProjectionRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/projections/:name/rebuild',
+  summary: 'Rebuilds a projection into fresh tables while the live ones keep serving, then swaps them in',
+  description: 'Answers at once; follow the progress in `GET /api/admin/projections` (`lastRebuild`).',
+  tags: ['admin'],
+  request: { params: ProjectionNameParamsSchema },
+  responses: { 202: z.object({ name: z.string(), started: z.literal(true) }) },
+  errors: { 409: 'A rebuild of this projection is already running' },
+});
