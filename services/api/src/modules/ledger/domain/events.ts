@@ -1,0 +1,111 @@
+import {
+  Currency,
+  DemoPersona,
+  LEDGER_EVENT_SCHEMAS,
+  LedgerEventType,
+  ReasonCode,
+} from '@app/contracts/src/ledger';
+import { AccountId } from './accounts';
+
+/** A posting: `amountMinor` leaves `debitAccount` and arrives in `creditAccount`. Always positive. */
+export interface Posting {
+  debitAccount: AccountId;
+  creditAccount: AccountId;
+  currency: Currency;
+  amountMinor: bigint;
+}
+
+export interface ConversionDetails {
+  fromCurrency: Currency;
+  toCurrency: Currency;
+  keys: bigint;
+  utcDay: string;
+}
+
+export interface TransactionPosted {
+  transactionId: string;
+  reasonCode: ReasonCode;
+  description: string;
+  postings: Posting[];
+  occurredAt: string;
+  copyIndex: number;
+  copyCount: number;
+  reversesTransactionId?: string;
+  holdId?: string;
+  conversion?: ConversionDetails;
+  references?: Record<string, string>;
+}
+
+export type LedgerEvent =
+  | { type: 'LedgerAccountOpened'; data: { userId: string; openedAt: string } }
+  | { type: 'LedgerTransactionPosted'; data: TransactionPosted }
+  | {
+      type: 'LedgerHoldPlaced';
+      data: {
+        holdId: string;
+        userId: string;
+        currency: Currency;
+        amountMinor: bigint;
+        expiresAt: string;
+        reasonCode: ReasonCode;
+        description: string;
+        placedAt: string;
+      };
+    }
+  | {
+      type: 'LedgerHoldCaptured';
+      data: { holdId: string; capturedMinor: bigint; releasedMinor: bigint; transactionId: string; capturedAt: string };
+    }
+  | { type: 'LedgerHoldReleased'; data: { holdId: string; reason: 'released' | 'expired'; releasedAt: string } }
+  | {
+      type: 'LedgerDemoPersonaFunded';
+      data: { userId: string; persona: DemoPersona; utcDay: string; transactionId: string | null };
+    };
+
+/** JSON payload of an event: bigints become strings, since jsonb cannot hold them exactly. */
+export function toPayload(event: LedgerEvent): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(event.data, (_key, value) => (typeof value === 'bigint' ? value.toString() : value)));
+}
+
+/** Parses a stored payload back into a domain event; throws on a malformed payload (a broken invariant). */
+export function fromPayload(type: string, data: unknown): LedgerEvent {
+  if (!(type in LEDGER_EVENT_SCHEMAS)) throw new Error(`Not a ledger event type: ${type}`);
+  const parsed = LEDGER_EVENT_SCHEMAS[type as LedgerEventType].parse(data);
+  switch (type as LedgerEventType) {
+    case 'LedgerAccountOpened':
+      return { type: 'LedgerAccountOpened', data: parsed as { userId: string; openedAt: string } };
+    case 'LedgerTransactionPosted': {
+      const payload = parsed as import('@app/contracts/src/ledger').LedgerTransactionPostedPayload;
+      return {
+        type: 'LedgerTransactionPosted',
+        data: {
+          ...payload,
+          postings: payload.postings.map((posting) => ({ ...posting, amountMinor: BigInt(posting.amountMinor) })),
+          conversion: payload.conversion ? { ...payload.conversion, keys: BigInt(payload.conversion.keys) } : undefined,
+        },
+      };
+    }
+    case 'LedgerHoldPlaced': {
+      const payload = parsed as { amountMinor: string } & Omit<Extract<LedgerEvent, { type: 'LedgerHoldPlaced' }>['data'], 'amountMinor'>;
+      return { type: 'LedgerHoldPlaced', data: { ...payload, amountMinor: BigInt(payload.amountMinor) } };
+    }
+    case 'LedgerHoldCaptured': {
+      const payload = parsed as { holdId: string; capturedMinor: string; releasedMinor: string; transactionId: string; capturedAt: string };
+      return {
+        type: 'LedgerHoldCaptured',
+        data: { ...payload, capturedMinor: BigInt(payload.capturedMinor), releasedMinor: BigInt(payload.releasedMinor) },
+      };
+    }
+    case 'LedgerHoldReleased':
+      return { type: 'LedgerHoldReleased', data: parsed as Extract<LedgerEvent, { type: 'LedgerHoldReleased' }>['data'] };
+    case 'LedgerDemoPersonaFunded':
+      return {
+        type: 'LedgerDemoPersonaFunded',
+        data: parsed as Extract<LedgerEvent, { type: 'LedgerDemoPersonaFunded' }>['data'],
+      };
+  }
+}
+
+export function utcDayOf(isoTimestamp: string): string {
+  return isoTimestamp.slice(0, 10);
+}
