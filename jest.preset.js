@@ -17,4 +17,6 @@ module.exports = {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
   testMatch: ['**/?(*.)+(spec|test).ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  // node-pg-migrate ships only ES modules; let swc compile it so Jest's CommonJS runtime can load it.
+  transformIgnorePatterns: ['/node_modules/(?!node-pg-migrate/)'],
 };

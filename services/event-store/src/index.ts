@@ -1,0 +1,5 @@
+export * from './event-store.port';
+export * from './database';
+export * from './hash-chain';
+export * from './json-safety';
+export * from './postgres-event-store';

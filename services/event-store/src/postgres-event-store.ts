@@ -1,0 +1,466 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { runMigrations, type Database } from './database';
+import {
+  CHECKPOINT_START,
+  WrongExpectedVersionError,
+  compareCheckpoints,
+  type AppendResult,
+  type AppendToStream,
+  type Checkpoint,
+  type EventStore,
+  type ExpectedVersion,
+  type ReadAllBatch,
+  type ReadAllOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+  type TransactionHandle,
+} from './event-store.port';
+import { GENESIS_HASH, computeEventHash } from './hash-chain';
+import { toStoredJson } from './json-safety';
+
+/** The event store's own schema, applied by `PostgresEventStore.open` (node-pg-migrate, table below). */
+export const EVENT_STORE_MIGRATIONS_DIRECTORY = join(__dirname, '..', 'migrations');
+export const EVENT_STORE_MIGRATIONS_TABLE = 'event_store_migrations';
+/** NOTIFY channel signalled by every append so that subscribers poll at once instead of at their next tick. */
+export const EVENT_STORE_CHANNEL = 'event_store_appended';
+
+const DEFAULT_READ_LIMIT = 1_000;
+const DEFAULT_POLL_INTERVAL_MS = 250;
+
+export interface PostgresEventStoreOptions {
+  /**
+   * Send NOTIFY on append and LISTEN in subscribers. Default true. Turn it off where NOTIFY does not reach other
+   * connections (PGlite over its socket): subscribers then rely on polling alone.
+   */
+  notifications?: boolean;
+}
+
+export interface SubscriptionErrorOptions {
+  /** Called when a read or the handler fails; the subscription retries the same batch after the poll interval. */
+  onError?: (error: unknown) => void;
+}
+
+type Queryable = Pick<TransactionHandle, 'query'>;
+
+/** pg's overloaded `query` narrowed to the port's TransactionHandle shape. */
+function asHandle(client: pg.Pool | pg.PoolClient): TransactionHandle {
+  return {
+    query: async <Row>(text: string, params?: unknown[]) => {
+      const result = await client.query(text, params);
+      return { rows: result.rows as Row[], rowCount: result.rowCount };
+    },
+  };
+}
+
+interface EventRow {
+  position: string;
+  transaction_id: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  hash: string;
+  previous_hash: string;
+  recorded_at: Date;
+}
+
+const EVENT_COLUMNS = `position::text AS position, transaction_id::text AS transaction_id, event_id, stream_id,
+  stream_version::text AS stream_version, type, data, metadata, hash, previous_hash, recorded_at`;
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    streamVersion: BigInt(row.stream_version),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: BigInt(row.position),
+    transactionId: BigInt(row.transaction_id),
+    hash: row.hash,
+    previousHash: row.previous_hash,
+    recordedAt: row.recorded_at,
+  };
+}
+
+function versionSatisfies(expected: ExpectedVersion, actual: bigint): boolean {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return actual === 0n;
+    case 'stream_exists':
+      return actual > 0n;
+    default:
+      return BigInt(expected) === actual;
+  }
+}
+
+function assertExpectedVersionShape(streamId: string, expected: ExpectedVersion): void {
+  if (typeof expected === 'string') {
+    if (!['any', 'no_stream', 'stream_exists'].includes(expected)) throw new TypeError(`Stream ${streamId}: unknown expected version ${expected}`);
+    return;
+  }
+  if (typeof expected === 'number' && !Number.isSafeInteger(expected)) throw new TypeError(`Stream ${streamId}: expected version must be an integer`);
+  if (BigInt(expected) < 0n) throw new TypeError(`Stream ${streamId}: expected version must not be negative`);
+}
+
+function sleep(milliseconds: number, signal: { wake?: () => void }): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, milliseconds);
+    function done() {
+      clearTimeout(timer);
+      signal.wake = undefined;
+      resolve();
+    }
+    signal.wake = done;
+  });
+}
+
+/**
+ * The EventStore on PostgreSQL through `pg` (also PGlite served over its socket, through the same code).
+ *
+ * Append, in one transaction (the caller's when given):
+ * 1. one upsert locks the row of every stream in the request, in stream id order (no deadlock between two
+ *    multi-stream appends), creating version-0 rows for new streams; it returns each stream's version and last hash;
+ * 2. every expected version is compared with the locked version: the first mismatch throws
+ *    WrongExpectedVersionError before anything is written. Because the rows are locked, a concurrent writer of the
+ *    same stream waits for this transaction and then sees the new version: conflicts are detected atomically;
+ * 3. one statement inserts all events (hash-chained per stream) and moves every stream row forward with
+ *    `UPDATE ... WHERE version = <locked version>`, and signals NOTIFY.
+ * Appends with 'any' lock only the streams they touch, so unrelated writers never wait for each other.
+ * A stream row at version 0 (left by a refused append inside a caller's transaction that still committed) means
+ * the same as no stream.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly notifications: boolean;
+  private listener: { client: pg.PoolClient; wakers: Set<() => void> } | undefined;
+  private listenerStarting: Promise<void> | undefined;
+  private closed = false;
+  private readonly poolHandle: TransactionHandle;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.notifications = options.notifications ?? true;
+    this.poolHandle = asHandle(pool);
+  }
+
+  /** Applies the event store's migrations and returns a store suited to the database kind. */
+  static async open(database: Pick<Database, 'pool' | 'kind'>, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+    await migrateEventStore(database.pool);
+    return new PostgresEventStore(database.pool, { notifications: database.kind === 'postgres', ...options });
+  }
+
+  async append(streams: AppendToStream[], options: { transaction?: TransactionHandle } = {}): Promise<AppendResult> {
+    const prepared = this.prepareAppend(streams);
+    if (options.transaction) return this.appendWithin(options.transaction, prepared);
+    return this.withTransaction((transaction) => this.appendWithin(transaction, prepared));
+  }
+
+  private prepareAppend(streams: AppendToStream[]) {
+    if (streams.length === 0) throw new TypeError('append needs at least one stream');
+    const seen = new Set<string>();
+    return streams.map((stream) => {
+      if (typeof stream.streamId !== 'string' || stream.streamId.length === 0) throw new TypeError('streamId must be a non-empty string');
+      if (seen.has(stream.streamId)) throw new TypeError(`Stream ${stream.streamId} appears twice in one append`);
+      seen.add(stream.streamId);
+      assertExpectedVersionShape(stream.streamId, stream.expectedVersion);
+      if (stream.events.length === 0) throw new TypeError(`Stream ${stream.streamId}: append needs at least one event`);
+      return {
+        streamId: stream.streamId,
+        expectedVersion: stream.expectedVersion,
+        events: stream.events.map((event, index) => {
+          if (typeof event.type !== 'string' || event.type.length === 0) throw new TypeError(`Stream ${stream.streamId}: event ${index} has no type`);
+          return {
+            id: event.id ?? randomUUID(),
+            type: event.type,
+            data: toStoredJson(event.data, `${event.type}.data`),
+            metadata: toStoredJson(event.metadata ?? {}, `${event.type}.metadata`),
+          };
+        }),
+      };
+    });
+  }
+
+  private async appendWithin(transaction: Queryable, streams: ReturnType<PostgresEventStore['prepareAppend']>): Promise<AppendResult> {
+    const streamIds = streams.map((stream) => stream.streamId).sort();
+    const locked = await transaction.query<{ stream_id: string; version: string; last_hash: string }>(
+      `INSERT INTO streams (stream_id, version, last_hash)
+       SELECT stream_id, 0, $2 FROM unnest($1::text[]) AS stream_id ORDER BY stream_id
+       ON CONFLICT (stream_id) DO UPDATE SET version = streams.version
+       RETURNING stream_id, version::text AS version, last_hash`,
+      [streamIds, GENESIS_HASH],
+    );
+    const current = new Map(locked.rows.map((row) => [row.stream_id, { version: BigInt(row.version), lastHash: row.last_hash }]));
+
+    for (const stream of streams) {
+      const state = current.get(stream.streamId);
+      if (!state) throw new Error(`Invariant broken: stream ${stream.streamId} was not locked`);
+      if (!versionSatisfies(stream.expectedVersion, state.version)) {
+        throw new WrongExpectedVersionError(stream.streamId, stream.expectedVersion, state.version);
+      }
+    }
+
+    const columns = { ids: [] as string[], streamIds: [] as string[], versions: [] as string[], types: [] as string[], data: [] as string[], metadata: [] as string[], hashes: [] as string[], previousHashes: [] as string[] };
+    const pending: Omit<StoredEvent, 'position' | 'transactionId' | 'recordedAt'>[] = [];
+    const advances = { streamIds: [] as string[], versions: [] as string[], hashes: [] as string[], expected: [] as string[] };
+    const results: AppendResult['streams'] = [];
+    for (const stream of streams) {
+      const state = current.get(stream.streamId)!;
+      let version = state.version;
+      let previousHash = state.lastHash;
+      for (const event of stream.events) {
+        version += 1n;
+        const hashable = { previousHash, streamId: stream.streamId, streamVersion: version, type: event.type, data: event.data, metadata: event.metadata };
+        const hash = computeEventHash(hashable);
+        pending.push({ id: event.id, ...hashable, hash });
+        columns.ids.push(event.id);
+        columns.streamIds.push(stream.streamId);
+        columns.versions.push(version.toString());
+        columns.types.push(event.type);
+        columns.data.push(JSON.stringify(event.data));
+        columns.metadata.push(JSON.stringify(event.metadata));
+        columns.hashes.push(hash);
+        columns.previousHashes.push(previousHash);
+        previousHash = hash;
+      }
+      advances.streamIds.push(stream.streamId);
+      advances.versions.push(version.toString());
+      advances.hashes.push(previousHash);
+      advances.expected.push(state.version.toString());
+      results.push({ streamId: stream.streamId, nextExpectedVersion: version });
+    }
+
+    const notify = this.notifications ? `, (SELECT pg_notify('${EVENT_STORE_CHANNEL}', '')) AS notified` : '';
+    const written = await transaction.query<{ event_id: string; position: string; transaction_id: string; recorded_at: Date; advanced: number }>(
+      `WITH inserted AS (
+         INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
+         SELECT event_id, stream_id, stream_version, type, data::jsonb, metadata::jsonb, hash, previous_hash
+         FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS incoming(event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
+         RETURNING event_id, position, transaction_id, recorded_at
+       ), advanced AS (
+         UPDATE streams SET version = next.version, last_hash = next.last_hash, updated_at = now()
+         FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[]) AS next(stream_id, version, last_hash, expected)
+         WHERE streams.stream_id = next.stream_id AND streams.version = next.expected
+         RETURNING streams.stream_id
+       )
+       SELECT inserted.event_id::text AS event_id, inserted.position::text AS position,
+              inserted.transaction_id::text AS transaction_id, inserted.recorded_at,
+              (SELECT count(*) FROM advanced)::int AS advanced
+       FROM inserted${notify}`,
+      [columns.ids, columns.streamIds, columns.versions, columns.types, columns.data, columns.metadata, columns.hashes, columns.previousHashes,
+        advances.streamIds, advances.versions, advances.hashes, advances.expected],
+    );
+    if (written.rows.length !== pending.length || written.rows[0]?.advanced !== streams.length) {
+      throw new Error(`Invariant broken: wrote ${written.rows.length}/${pending.length} events and advanced ${written.rows[0]?.advanced}/${streams.length} streams`);
+    }
+    const byId = new Map(written.rows.map((row) => [row.event_id, row]));
+    const events: StoredEvent[] = pending.map((event) => {
+      const row = byId.get(event.id)!;
+      return { ...event, position: BigInt(row.position), transactionId: BigInt(row.transaction_id), recordedAt: row.recorded_at };
+    });
+    return { streams: results, events, transactionId: events[0].transactionId };
+  }
+
+  async readStream(
+    streamId: string,
+    options: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle } = {},
+  ): Promise<StoredEvent[]> {
+    const queryable: Queryable = options.transaction ?? this.poolHandle;
+    const result = await queryable.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events
+       WHERE stream_id = $1 AND stream_version >= $2::bigint AND ($3::bigint IS NULL OR stream_version <= $3::bigint)
+       ORDER BY stream_version`,
+      [streamId, (options.fromVersion ?? 1n).toString(), options.toVersion?.toString() ?? null],
+    );
+    return result.rows.map(toStoredEvent);
+  }
+
+  async streamVersion(streamId: string, options: { transaction?: TransactionHandle } = {}): Promise<bigint> {
+    const queryable: Queryable = options.transaction ?? this.poolHandle;
+    const result = await queryable.query<{ version: string }>('SELECT version::text AS version FROM streams WHERE stream_id = $1', [streamId]);
+    return result.rows.length === 0 ? 0n : BigInt(result.rows[0].version);
+  }
+
+  /**
+   * Reads only transactions older than the oldest one still running (`pg_snapshot_xmin`), so an event whose
+   * transaction commits later always sorts after the returned checkpoint. With an event-type filter the same
+   * statement also finds the last event of any type below that horizon, so the checkpoint moves past skipped events.
+   */
+  async readAll(after: Checkpoint, options: ReadAllOptions = {}): Promise<ReadAllBatch> {
+    const limit = options.limit ?? DEFAULT_READ_LIMIT;
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError('readAll limit must be a positive integer');
+    const filtered = options.eventTypes !== undefined;
+    const parameters: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
+    let sql: string;
+    if (!filtered) {
+      sql = `SELECT ${EVENT_COLUMNS}, false AS is_head FROM events
+             WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+               AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             ORDER BY transaction_id, position LIMIT $3`;
+    } else {
+      parameters.push(options.eventTypes);
+      sql = `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS safe_transaction_id)
+             (SELECT ${EVENT_COLUMNS}, false AS is_head FROM events, horizon
+              WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+                AND transaction_id < horizon.safe_transaction_id AND type = ANY($4::text[])
+              ORDER BY transaction_id, position LIMIT $3)
+             UNION ALL
+             (SELECT position::text, transaction_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
+              FROM events, horizon WHERE transaction_id < horizon.safe_transaction_id
+              ORDER BY transaction_id DESC, position DESC LIMIT 1)`;
+    }
+    const result = await this.pool.query<EventRow & { is_head: boolean }>(sql, parameters);
+    const events = result.rows.filter((row) => !row.is_head).map(toStoredEvent);
+    const last = events.at(-1);
+    let nextCheckpoint: Checkpoint = last ? { transactionId: last.transactionId, position: last.position } : after;
+    const caughtUp = events.length < limit;
+    if (caughtUp) {
+      const head = result.rows.find((row) => row.is_head);
+      if (head) {
+        const headCheckpoint = { transactionId: BigInt(head.transaction_id), position: BigInt(head.position) };
+        if (compareCheckpoints(headCheckpoint, nextCheckpoint) > 0) nextCheckpoint = headCheckpoint;
+      }
+    }
+    return { events, nextCheckpoint, caughtUp };
+  }
+
+  async headCheckpoint(): Promise<Checkpoint> {
+    const result = await this.pool.query<{ transaction_id: string; position: string }>(
+      `SELECT transaction_id::text AS transaction_id, position::text AS position FROM events
+       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+    );
+    const row = result.rows[0];
+    return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;
+  }
+
+  subscribe(
+    handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>,
+    options: SubscribeOptions & SubscriptionErrorOptions,
+  ): Subscription {
+    const batchSize = options.batchSize ?? DEFAULT_READ_LIMIT;
+    const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    const onError = options.onError ?? ((error: unknown) => console.error('[event-store] subscription error, retrying:', error));
+    let checkpoint = options.from;
+    let stopping = false;
+    // Set when a NOTIFY arrives while a batch is being handled, so the next wait returns at once.
+    let woken = false;
+    const sleeper: { wake?: () => void } = {};
+    const waker = () => {
+      woken = true;
+      sleeper.wake?.();
+    };
+    if (this.notifications) void this.startListening(waker);
+
+    const loop = (async () => {
+      while (!stopping) {
+        try {
+          woken = false;
+          const batch = await this.readAll(checkpoint, { limit: batchSize, eventTypes: options.eventTypes });
+          if (batch.events.length > 0) await handler(batch.events, batch.nextCheckpoint);
+          checkpoint = batch.nextCheckpoint;
+          if (batch.caughtUp && !woken && !stopping) await sleep(pollIntervalMs, sleeper);
+        } catch (error) {
+          if (stopping) break;
+          onError(error);
+          await sleep(pollIntervalMs, sleeper);
+        }
+      }
+    })();
+
+    return {
+      stop: async () => {
+        stopping = true;
+        sleeper.wake?.();
+        await loop;
+        this.listener?.wakers.delete(waker);
+      },
+      get checkpoint() {
+        return checkpoint;
+      },
+    };
+  }
+
+  /** One LISTEN connection per store, shared by its subscriptions; polling covers the time before it is up. */
+  private async startListening(waker: () => void): Promise<void> {
+    try {
+      if (!this.listener) {
+        this.listenerStarting ??= (async () => {
+          const client = await this.pool.connect();
+          const listener = { client, wakers: new Set<() => void>() };
+          client.on('notification', () => listener.wakers.forEach((wake) => wake()));
+          client.on('error', () => {
+            // A lost LISTEN connection only costs latency: subscribers keep polling.
+            if (this.listener === listener) this.listener = undefined;
+            this.listenerStarting = undefined;
+            client.release(true);
+          });
+          await client.query(`LISTEN ${EVENT_STORE_CHANNEL}`);
+          if (this.closed) {
+            client.release();
+            return;
+          }
+          this.listener = listener;
+        })();
+        await this.listenerStarting;
+      }
+      this.listener?.wakers.add(waker);
+    } catch (error) {
+      this.listenerStarting = undefined;
+      console.warn('[event-store] LISTEN unavailable, subscriptions poll only:', (error as Error).message);
+    }
+  }
+
+  async withTransaction<T>(work: (transaction: TransactionHandle) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      try {
+        const result = await work(asHandle(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = rollbackError as Error;
+        }
+        throw error;
+      }
+    } finally {
+      // A connection whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
+      client.release(broken);
+    }
+  }
+
+  /** Releases the LISTEN connection. The pool belongs to the Database and is closed with it. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listenerStarting?.catch(() => undefined);
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      listener.wakers.clear();
+      try {
+        await listener.client.query(`UNLISTEN ${EVENT_STORE_CHANNEL}`);
+        listener.client.release();
+      } catch {
+        listener.client.release(true);
+      }
+    }
+  }
+}
+
+export async function migrateEventStore(pool: pg.Pool): Promise<string[]> {
+  return runMigrations(pool, { directory: EVENT_STORE_MIGRATIONS_DIRECTORY, migrationsTable: EVENT_STORE_MIGRATIONS_TABLE });
+}
