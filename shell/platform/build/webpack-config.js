@@ -1,0 +1,131 @@
+// One webpack + Module Federation configuration for the host and every remote, so that the share
+// keys, loaders and output settings cannot drift apart between teams.
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+const platformPackage = require('../package.json');
+
+/**
+ * Libraries that must exist once in the page. The subpath keys (`react/`, `react-dom/`) matter:
+ * without them `react-dom/client` or `react/jsx-runtime` arrive as a second copy ("Invalid hook call").
+ */
+function sharedSingletons() {
+  const singleton = (name) => ({
+    singleton: true,
+    requiredVersion: `^${require(`${name}/package.json`).version}`,
+  });
+  return {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    'react-router': singleton('react-router'),
+    'react-router/': singleton('react-router'),
+    'react-router-dom': singleton('react-router-dom'),
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    '@app/platform': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
+  };
+}
+
+const corsHeaders = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Headers': '*',
+};
+
+/**
+ * @param {object} options
+ * @param {string} options.name federation name, an identifier such as `mf_earn` (`shell` for the host)
+ * @param {string} options.projectRoot the workspace folder
+ * @param {number} options.port dev-server port (ARCHITECTURE §2)
+ * @param {Record<string,string>} [options.exposes] modules a remote exposes
+ * @param {string[]} [options.runtimePlugins] federation runtime plugins (files)
+ * @param {boolean} [options.host] true for the shell
+ * @param {string} options.title HTML title
+ */
+function createWebpackConfig(options) {
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const apiTarget = process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || 3000}`;
+    return {
+      mode: production ? 'production' : 'development',
+      context: options.projectRoot,
+      entry: { main: './src/index.ts' },
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(options.projectRoot, 'dist'),
+        // The host is served with SPA fallback, so its scripts must be absolute; a remote's chunks
+        // resolve relative to wherever its remoteEntry was loaded from (a CDN in production).
+        publicPath: options.host ? '/' : 'auto',
+        uniqueName: options.name,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // A chunk from a server that hangs must fail well inside the shell's 5 s fallback budget.
+        chunkLoadTimeout: 4000,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  target: 'es2022',
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                },
+              },
+            },
+          },
+          {
+            test: /\.css$/,
+            use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
+          },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: options.name,
+          filename: 'remoteEntry.js',
+          exposes: options.exposes ?? {},
+          // The host registers remotes at run time from the remotes manifest (see shell/src/federation).
+          remotes: {},
+          shared: sharedSingletons(),
+          // 'version-first' would fetch every remote entry at start-up: one remote down blanks the shell.
+          shareStrategy: 'loaded-first',
+          runtimePlugins: options.runtimePlugins ?? [],
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title: options.title,
+          publicPath: '/',
+        }),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
+      ],
+      performance: { hints: false },
+      optimization: production ? { moduleIds: 'deterministic' } : undefined,
+      devServer: {
+        port: options.port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        headers: corsHeaders,
+        hot: false,
+        liveReload: true,
+        client: { overlay: false },
+        proxy: [{ context: ['/api'], target: apiTarget, changeOrigin: false }],
+      },
+      infrastructureLogging: { level: 'warn' },
+      stats: production ? 'errors-warnings' : 'minimal',
+    };
+  };
+}
+
+module.exports = { createWebpackConfig, sharedSingletons };

@@ -1,0 +1,92 @@
+/**
+ * @jest-environment node
+ */
+// Proves the spec's generic error mapping (document 1 §8) against a real HTTP server, not a fake fetch.
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+let server: Server;
+let baseUrl: string;
+const seenAuthorization: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seenAuthorization.push(request.headers.authorization);
+    const send = (status: number, body: string, statusMessage?: string) => {
+      response.statusCode = status;
+      if (statusMessage) response.statusMessage = statusMessage;
+      response.setHeader('Content-Type', 'application/json');
+      response.end(body);
+    };
+    if (request.url === '/api/ok') return send(200, JSON.stringify({ id: 7, name: 'ada' }));
+    if (request.url === '/api/echo' && request.method === 'POST') {
+      let text = '';
+      request.on('data', (chunk) => (text += chunk));
+      request.on('end', () => send(201, JSON.stringify({ received: JSON.parse(text), contentType: request.headers['content-type'] })));
+      return;
+    }
+    if (request.url === '/api/coded') return send(422, JSON.stringify({ error: 'Insufficient gems', code: 'INSUFFICIENT_BALANCE', details: { needed: 3 }, field_errors: [{ field: 'amount', message: 'Too large' }] }));
+    if (request.url === '/api/bare') return send(503, '', 'Service Unavailable');
+    if (request.url === '/api/html') {
+      response.statusCode = 502;
+      response.statusMessage = 'Bad Gateway';
+      response.setHeader('Content-Type', 'text/html');
+      return response.end('<html>proxy error</html>');
+    }
+    return send(404, JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('api client', () => {
+  it('sends the bearer token and parses the answer with the given schema', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'token-123' });
+    const result = await client.get('/api/ok', { schema: z.object({ id: z.number(), name: z.string() }) });
+    expect(result).toEqual({ id: 7, name: 'ada' });
+    expect(seenAuthorization.at(-1)).toBe('Bearer token-123');
+  });
+
+  it('sends JSON bodies', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    const result = await client.post('/api/echo', { amount: 5 });
+    expect(result).toEqual({ received: { amount: 5 }, contentType: 'application/json' });
+    expect(seenAuthorization.at(-1)).toBeUndefined();
+  });
+
+  it("keeps the server's code, message, details and field errors", async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    const error = await client.get('/api/coded').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError).toMatchObject({ status: 422, code: 'INSUFFICIENT_BALANCE', message: 'Insufficient gems', details: { needed: 3 } });
+    expect(apiError.fieldMessage('amount')).toBe('Too large');
+  });
+
+  it("falls back to UNKNOWN_ERROR and 'HTTP Error {status}: {statusText}' when the body says nothing", async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    await expect(client.get('/api/bare')).rejects.toMatchObject({ status: 503, code: 'UNKNOWN_ERROR', message: 'HTTP Error 503: Service Unavailable' });
+    await expect(client.get('/api/html')).rejects.toMatchObject({ status: 502, code: 'UNKNOWN_ERROR', message: 'HTTP Error 502: Bad Gateway' });
+  });
+
+  it("maps a network failure to NETWORK_ERROR, status 0, 'Network error occurred'", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const client = createApiClient({ baseUrl: `http://127.0.0.1:${deadPort}`, getToken: () => null });
+    await expect(client.get('/api/ok')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'Network error occurred' });
+  });
+
+  it('reports an answer that does not match the schema as INVALID_RESPONSE', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    await expect(client.get('/api/ok', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
+  });
+});

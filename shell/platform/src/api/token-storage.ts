@@ -1,0 +1,29 @@
+/**
+ * The bearer token is kept under the spec's storage names (`authToken`, `userId`), so a token stored by
+ * any part of the app (host or remote, which share this module) is the one every request sends.
+ */
+const TOKEN_KEY = 'authToken';
+const USER_ID_KEY = 'userId';
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    // Storage can be disabled (private mode, sandboxed frames); the cookie session still works.
+    return undefined;
+  }
+}
+
+export const tokenStorage = {
+  getToken(): string | null {
+    return storage()?.getItem(TOKEN_KEY) ?? null;
+  },
+  save(token: string, userId?: string): void {
+    storage()?.setItem(TOKEN_KEY, token);
+    if (userId !== undefined) storage()?.setItem(USER_ID_KEY, userId);
+  },
+  clear(): void {
+    storage()?.removeItem(TOKEN_KEY);
+    storage()?.removeItem(USER_ID_KEY);
+  },
+};

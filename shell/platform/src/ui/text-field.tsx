@@ -1,0 +1,77 @@
+import { type InputHTMLAttributes, forwardRef, useId, useState } from 'react';
+
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string;
+  hint?: string;
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, className, ...rest }, ref) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const messageId = `${inputId}-message`;
+  return (
+    <div className={['ui-field', className].filter(Boolean).join(' ')}>
+      <label className="ui-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        className="ui-field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...rest}
+      />
+      {error ? (
+        <p id={messageId} className="ui-field__error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="ui-field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+
+/** A password input with a show/hide toggle that says what it will do. */
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ label, error, hint, id, ...rest }, ref) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
+  const messageId = `${inputId}-message`;
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor={inputId}>
+        {label}
+      </label>
+      <div className="ui-field__row">
+        <input
+          ref={ref}
+          id={inputId}
+          type={visible ? 'text' : 'password'}
+          className="ui-field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? messageId : undefined}
+          {...rest}
+        />
+        <button type="button" className="ui-field__toggle" onClick={() => setVisible((current) => !current)} aria-controls={inputId}>
+          {visible ? 'Hide password' : 'Show password'}
+        </button>
+      </div>
+      {error ? (
+        <p id={messageId} className="ui-field__error">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="ui-field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+});
