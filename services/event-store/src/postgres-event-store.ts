@@ -69,6 +69,8 @@ interface EventRow {
   recorded_at: Date;
 }
 
+// Output names repeat column names but as text (bigint and xid8 do not fit a JavaScript number), so every ORDER BY
+// below qualifies its columns with `events.`: an unqualified name would sort by the text output column.
 const EVENT_COLUMNS = `position::text AS position, transaction_id::text AS transaction_id, event_id, stream_id,
   stream_version::text AS stream_version, type, data, metadata, hash, previous_hash, recorded_at`;
 
@@ -278,7 +280,7 @@ export class PostgresEventStore implements EventStore {
     const result = await queryable.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
        WHERE stream_id = $1 AND stream_version >= $2::bigint AND ($3::bigint IS NULL OR stream_version <= $3::bigint)
-       ORDER BY stream_version`,
+       ORDER BY events.stream_version`,
       [streamId, (options.fromVersion ?? 1n).toString(), options.toVersion?.toString() ?? null],
     );
     return result.rows.map(toStoredEvent);
@@ -305,18 +307,18 @@ export class PostgresEventStore implements EventStore {
       sql = `SELECT ${EVENT_COLUMNS}, false AS is_head FROM events
              WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
                AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-             ORDER BY transaction_id, position LIMIT $3`;
+             ORDER BY events.transaction_id, events.position LIMIT $3`;
     } else {
       parameters.push(options.eventTypes);
       sql = `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS safe_transaction_id)
              (SELECT ${EVENT_COLUMNS}, false AS is_head FROM events, horizon
               WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
                 AND transaction_id < horizon.safe_transaction_id AND type = ANY($4::text[])
-              ORDER BY transaction_id, position LIMIT $3)
+              ORDER BY events.transaction_id, events.position LIMIT $3)
              UNION ALL
              (SELECT position::text, transaction_id::text, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, true
               FROM events, horizon WHERE transaction_id < horizon.safe_transaction_id
-              ORDER BY transaction_id DESC, position DESC LIMIT 1)`;
+              ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1)`;
     }
     const result = await this.pool.query<EventRow & { is_head: boolean }>(sql, parameters);
     const events = result.rows.filter((row) => !row.is_head).map(toStoredEvent);
@@ -337,7 +339,7 @@ export class PostgresEventStore implements EventStore {
     const result = await this.pool.query<{ transaction_id: string; position: string }>(
       `SELECT transaction_id::text AS transaction_id, position::text AS position FROM events
        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id DESC, position DESC LIMIT 1`,
+       ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1`,
     );
     const row = result.rows[0];
     return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;

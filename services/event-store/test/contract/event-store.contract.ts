@@ -1,0 +1,489 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CHECKPOINT_START,
+  WrongExpectedVersionError,
+  compareCheckpoints,
+  type Checkpoint,
+  type EventStore,
+  type StoredEvent,
+} from '../../src/event-store.port';
+import { GENESIS_HASH, verifyStreamChain } from '../../src/hash-chain';
+import { UnsafeEventDataError } from '../../src/json-safety';
+
+/** What an adapter under test provides. One context serves a whole spec file; tests use unique stream ids. */
+export interface EventStoreContractContext {
+  store: EventStore;
+  /** Rewrites a stored event's data behind the store's back, as someone with direct database access could. */
+  tamperWithEventData(streamId: string, streamVersion: bigint, data: unknown): Promise<void>;
+  /** Whether two sessions can hold transactions at the same time (false for PGlite's single shared session). */
+  concurrentSessions: boolean;
+  /** Size of the concurrent writers test: PostgreSQL runs the full 8 x 2,000. */
+  concurrency: { writers: number; eventsPerWriter: number };
+  teardown(): Promise<void>;
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+function uniqueStream(prefix: string): string {
+  return `${prefix}-${randomUUID()}`;
+}
+
+function events(count: number, type = 'ThingHappened', extra: Record<string, unknown> = {}) {
+  return Array.from({ length: count }, (_, index) => ({ type, data: { index, ...extra } }));
+}
+
+async function readEverythingAfter(store: EventStore, from: Checkpoint, limit: number, eventTypes?: string[]) {
+  const collected: StoredEvent[] = [];
+  let checkpoint = from;
+  let batches = 0;
+  for (;;) {
+    const batch = await store.readAll(checkpoint, { limit, eventTypes });
+    batches += 1;
+    expect(batch.events.length).toBeLessThanOrEqual(limit);
+    collected.push(...batch.events);
+    expect(compareCheckpoints(batch.nextCheckpoint, checkpoint)).toBeGreaterThanOrEqual(0);
+    checkpoint = batch.nextCheckpoint;
+    if (batch.caughtUp) return { events: collected, checkpoint, batches };
+  }
+}
+
+async function expectConflict(promise: Promise<unknown>, streamId: string, actualVersion: bigint) {
+  const error = await promise.then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  expect(error).toBeInstanceOf(WrongExpectedVersionError);
+  expect((error as WrongExpectedVersionError).code).toBe('WRONG_EXPECTED_VERSION');
+  expect((error as WrongExpectedVersionError).streamId).toBe(streamId);
+  expect((error as WrongExpectedVersionError).actualVersion).toBe(actualVersion);
+}
+
+export function runEventStoreContract(name: string, factory: () => Promise<EventStoreContractContext>): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let context: EventStoreContractContext;
+    let store: EventStore;
+
+    beforeAll(async () => {
+      context = await factory();
+      store = context.store;
+    }, 60_000);
+
+    afterAll(async () => {
+      await context?.teardown();
+    }, 30_000);
+
+    describe('append and read', () => {
+      it('appends events to a new stream and reads them back in version order with positions and hashes', async () => {
+        const streamId = uniqueStream('account');
+        const result = await store.append([
+          { streamId, expectedVersion: 'no_stream', events: [{ type: 'AccountOpened', data: { owner: 'ada' }, metadata: { correlationId: 'c-1' } }, { type: 'PointsCredited', data: { amountMinor: '1500' } }] },
+        ]);
+        expect(result.streams).toEqual([{ streamId, nextExpectedVersion: 2n }]);
+        expect(result.events.map((event) => event.streamVersion)).toEqual([1n, 2n]);
+        expect(result.events[0].position < result.events[1].position).toBe(true);
+        expect(result.events.every((event) => event.transactionId === result.transactionId)).toBe(true);
+
+        const read = await store.readStream(streamId);
+        expect(read).toEqual(result.events);
+        expect(read[0]).toMatchObject({ streamId, type: 'AccountOpened', data: { owner: 'ada' }, metadata: { correlationId: 'c-1' }, previousHash: GENESIS_HASH });
+        expect(read[1].metadata).toEqual({});
+        expect(read[0].recordedAt).toBeInstanceOf(Date);
+        expect(await store.streamVersion(streamId)).toBe(2n);
+      });
+
+      it('reads a range of versions and answers [] and version 0 for a stream that does not exist', async () => {
+        const streamId = uniqueStream('range');
+        await store.append([{ streamId, expectedVersion: 0, events: events(5) }]);
+        const middle = await store.readStream(streamId, { fromVersion: 2n, toVersion: 4n });
+        expect(middle.map((event) => event.streamVersion)).toEqual([2n, 3n, 4n]);
+        expect(await store.readStream(uniqueStream('missing'))).toEqual([]);
+        expect(await store.streamVersion(uniqueStream('missing'))).toBe(0n);
+      });
+
+      it('keeps caller-chosen event ids', async () => {
+        const streamId = uniqueStream('ids');
+        const id = randomUUID();
+        const result = await store.append([{ streamId, expectedVersion: 'any', events: [{ id, type: 'Named', data: {} }] }]);
+        expect(result.events[0].id).toBe(id);
+        expect((await store.readStream(streamId))[0].id).toBe(id);
+      });
+
+      it('refuses bigints and unsafe numbers in payloads, writing nothing (callers send money as decimal strings)', async () => {
+        const streamId = uniqueStream('unsafe');
+        await expect(store.append([{ streamId, expectedVersion: 'any', events: [{ type: 'Bad', data: { amountMinor: 10n } }] }])).rejects.toBeInstanceOf(UnsafeEventDataError);
+        await expect(store.append([{ streamId, expectedVersion: 'any', events: [{ type: 'Bad', data: { amountMinor: 2 ** 60 } }] }])).rejects.toThrow(/decimal string/);
+        await expect(store.append([{ streamId, expectedVersion: 'any', events: [{ type: 'Bad', data: {}, metadata: { at: Number.NaN } }] }])).rejects.toBeInstanceOf(UnsafeEventDataError);
+        expect(await store.streamVersion(streamId)).toBe(0n);
+      });
+    });
+
+    describe('expected versions', () => {
+      it('accepts the exact current version (number or bigint) and refuses a stale one with a typed error', async () => {
+        const streamId = uniqueStream('exact');
+        await store.append([{ streamId, expectedVersion: 0, events: events(2) }]);
+        await store.append([{ streamId, expectedVersion: 2n, events: events(1) }]);
+        await store.append([{ streamId, expectedVersion: 3, events: events(1) }]);
+        await expectConflict(store.append([{ streamId, expectedVersion: 3, events: events(1) }]), streamId, 4n);
+        const error = (await store.append([{ streamId, expectedVersion: 1n, events: events(1) }]).catch((failure: unknown) => failure)) as WrongExpectedVersionError;
+        expect(error.expectedVersion).toBe(1n);
+        expect(error.message).toContain('version 4');
+        expect(await store.streamVersion(streamId)).toBe(4n);
+      });
+
+      it("'no_stream' succeeds only for a new stream", async () => {
+        const streamId = uniqueStream('no-stream');
+        await store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }]);
+        await expectConflict(store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }]), streamId, 1n);
+        await expectConflict(store.append([{ streamId, expectedVersion: 0, events: events(1) }]), streamId, 1n);
+      });
+
+      it("'stream_exists' succeeds only once the stream has events", async () => {
+        const streamId = uniqueStream('exists');
+        await expectConflict(store.append([{ streamId, expectedVersion: 'stream_exists', events: events(1) }]), streamId, 0n);
+        await store.append([{ streamId, expectedVersion: 'any', events: events(1) }]);
+        await store.append([{ streamId, expectedVersion: 'stream_exists', events: events(1) }]);
+        expect(await store.streamVersion(streamId)).toBe(2n);
+      });
+
+      it("'any' appends to new and existing streams without a check", async () => {
+        const streamId = uniqueStream('any');
+        await store.append([{ streamId, expectedVersion: 'any', events: events(1) }]);
+        const result = await store.append([{ streamId, expectedVersion: 'any', events: events(2) }]);
+        expect(result.streams[0].nextExpectedVersion).toBe(3n);
+      });
+
+      it('lets exactly one of several racing writers with the same expected version win', async () => {
+        const streamId = uniqueStream('race');
+        await store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }]);
+        const outcomes = await Promise.allSettled(Array.from({ length: 6 }, () => store.append([{ streamId, expectedVersion: 1, events: events(1) }])));
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const refusals = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+        expect(refusals).toHaveLength(5);
+        refusals.forEach((refusal) => expect(refusal.reason).toBeInstanceOf(WrongExpectedVersionError));
+        expect(await store.streamVersion(streamId)).toBe(2n);
+      });
+    });
+
+    describe('multi-stream append', () => {
+      it('commits every stream in one transaction and reports versions in request order', async () => {
+        const payer = uniqueStream('payer');
+        const payee = uniqueStream('payee');
+        await store.append([{ streamId: payer, expectedVersion: 'no_stream', events: events(2) }]);
+        const result = await store.append([
+          { streamId: payer, expectedVersion: 2, events: [{ type: 'TipSent', data: { amountMinor: '100' } }] },
+          { streamId: payee, expectedVersion: 'no_stream', events: [{ type: 'TipReceived', data: { amountMinor: '100' } }] },
+        ]);
+        expect(result.streams).toEqual([
+          { streamId: payer, nextExpectedVersion: 3n },
+          { streamId: payee, nextExpectedVersion: 1n },
+        ]);
+        expect(result.events.map((event) => event.type)).toEqual(['TipSent', 'TipReceived']);
+        expect(new Set(result.events.map((event) => event.transactionId)).size).toBe(1);
+      });
+
+      it('writes nothing at all when one stream of the request conflicts', async () => {
+        const first = uniqueStream('first');
+        const second = uniqueStream('second');
+        await store.append([{ streamId: second, expectedVersion: 'no_stream', events: events(1) }]);
+        await expectConflict(
+          store.append([
+            { streamId: first, expectedVersion: 'no_stream', events: events(3) },
+            { streamId: second, expectedVersion: 'no_stream', events: events(1) },
+          ]),
+          second,
+          1n,
+        );
+        expect(await store.readStream(first)).toEqual([]);
+        expect(await store.streamVersion(first)).toBe(0n);
+        expect(await store.streamVersion(second)).toBe(1n);
+      });
+
+      it('refuses the same stream twice in one request', async () => {
+        const streamId = uniqueStream('twice');
+        await expect(store.append([
+          { streamId, expectedVersion: 'any', events: events(1) },
+          { streamId, expectedVersion: 'any', events: events(1) },
+        ])).rejects.toThrow(/twice/);
+      });
+    });
+
+    describe('transactions', () => {
+      it("joins the caller's transaction: reads inside see the append, and a rollback removes it", async () => {
+        const streamId = uniqueStream('outer-rollback');
+        const failure = new Error('caller failed after appending');
+        await expect(
+          store.withTransaction(async (transaction) => {
+            await store.append([{ streamId, expectedVersion: 'no_stream', events: events(2) }], { transaction });
+            expect(await store.streamVersion(streamId, { transaction })).toBe(2n);
+            expect(await store.readStream(streamId, { transaction })).toHaveLength(2);
+            const own = await transaction.query<{ answer: number }>('SELECT 42 AS answer');
+            expect(own.rows[0].answer).toBe(42);
+            throw failure;
+          }),
+        ).rejects.toBe(failure);
+        expect(await store.readStream(streamId)).toEqual([]);
+        expect(await store.streamVersion(streamId)).toBe(0n);
+      });
+
+      it("commits several appends of the caller's transaction together", async () => {
+        const left = uniqueStream('outer-left');
+        const right = uniqueStream('outer-right');
+        const transactionIds = await store.withTransaction(async (transaction) => {
+          const first = await store.append([{ streamId: left, expectedVersion: 'no_stream', events: events(1) }], { transaction });
+          const second = await store.append([{ streamId: right, expectedVersion: 'no_stream', events: events(1) }], { transaction });
+          return [first.transactionId, second.transactionId];
+        });
+        expect(transactionIds[0]).toBe(transactionIds[1]);
+        expect(await store.streamVersion(left)).toBe(1n);
+        expect(await store.streamVersion(right)).toBe(1n);
+      });
+    });
+
+    describe('hash chain', () => {
+      it('chains every event on the previous one across appends and verifies', async () => {
+        const streamId = uniqueStream('chain');
+        await store.append([{ streamId, expectedVersion: 'no_stream', events: events(3) }]);
+        await store.append([{ streamId, expectedVersion: 3, events: events(2, 'Other', { nested: { b: 1, a: [1, 'two', null] } }) }]);
+        const stored = await store.readStream(streamId);
+        expect(stored[0].previousHash).toBe(GENESIS_HASH);
+        for (let index = 1; index < stored.length; index += 1) expect(stored[index].previousHash).toBe(stored[index - 1].hash);
+        expect(verifyStreamChain(stored)).toEqual({ valid: true, streamId, eventsChecked: 5, lastHash: stored[4].hash });
+        // A slice verifies when told where it continues from.
+        expect(verifyStreamChain(stored.slice(2), { streamVersion: 2n, hash: stored[1].hash }).valid).toBe(true);
+      });
+
+      it('detects a row whose data was changed behind the store', async () => {
+        const streamId = uniqueStream('tampered');
+        await store.append([{ streamId, expectedVersion: 'no_stream', events: [{ type: 'PointsCredited', data: { amountMinor: '100' } }, { type: 'PointsCredited', data: { amountMinor: '5' } }, { type: 'PointsDebited', data: { amountMinor: '5' } }] }]);
+        await context.tamperWithEventData(streamId, 2n, { amountMinor: '5000000' });
+        const verification = verifyStreamChain(await store.readStream(streamId));
+        expect(verification).toMatchObject({ valid: false, streamId, streamVersion: 2n, reason: 'HASH_MISMATCH' });
+      });
+
+      it('detects a missing event as a gap', async () => {
+        const streamId = uniqueStream('gap');
+        await store.append([{ streamId, expectedVersion: 'no_stream', events: events(3) }]);
+        const stored = await store.readStream(streamId);
+        expect(verifyStreamChain([stored[0], stored[2]])).toMatchObject({ valid: false, reason: 'VERSION_GAP', streamVersion: 3n });
+      });
+    });
+
+    describe('readAll', () => {
+      it('returns every event after a checkpoint in batches, in (transaction, position) order, then reports caught up', async () => {
+        const start = await store.headCheckpoint();
+        const appended: StoredEvent[] = [];
+        for (let index = 0; index < 6; index += 1) {
+          const result = await store.append([
+            { streamId: uniqueStream('all-a'), expectedVersion: 'no_stream', events: events(3, 'Alpha') },
+            { streamId: uniqueStream('all-b'), expectedVersion: 'no_stream', events: events(2, 'Beta') },
+          ]);
+          appended.push(...result.events);
+        }
+        const everything = await readEverythingAfter(store, start, 7);
+        expect(everything.events.map((event) => event.id)).toEqual(appended.map((event) => event.id));
+        expect(everything.batches).toBeGreaterThanOrEqual(5);
+        for (let index = 1; index < everything.events.length; index += 1) {
+          const previous = everything.events[index - 1];
+          expect(compareCheckpoints(everything.events[index], previous)).toBe(1);
+        }
+        expect(everything.checkpoint).toEqual({ transactionId: appended.at(-1)!.transactionId, position: appended.at(-1)!.position });
+        expect(await store.headCheckpoint()).toEqual(everything.checkpoint);
+        const after = await store.readAll(everything.checkpoint);
+        expect(after).toEqual({ events: [], nextCheckpoint: everything.checkpoint, caughtUp: true });
+      });
+
+      it('filters by event type and still moves the checkpoint past skipped events', async () => {
+        const start = await store.headCheckpoint();
+        for (let index = 0; index < 4; index += 1) {
+          await store.append([{ streamId: uniqueStream('filter'), expectedVersion: 'no_stream', events: [...events(2, 'Wanted'), ...events(3, 'Unwanted')] }]);
+        }
+        const tail = await store.append([{ streamId: uniqueStream('filter-tail'), expectedVersion: 'no_stream', events: events(2, 'Unwanted') }]);
+        const wanted = await readEverythingAfter(store, start, 3, ['Wanted']);
+        expect(wanted.events).toHaveLength(8);
+        expect(wanted.events.every((event) => event.type === 'Wanted')).toBe(true);
+        const last = tail.events.at(-1)!;
+        expect(wanted.checkpoint).toEqual({ transactionId: last.transactionId, position: last.position });
+        expect((await store.readAll(start, { eventTypes: ['NeverWritten'] })).nextCheckpoint).toEqual(wanted.checkpoint);
+      });
+
+      it('reads from the start of the log', async () => {
+        const batch = await store.readAll(CHECKPOINT_START, { limit: 2 });
+        expect(batch.events).toHaveLength(2);
+        expect(batch.caughtUp).toBe(false);
+      });
+    });
+
+    describe('subscribe', () => {
+      it('delivers appended events in batches, in order, and stops cleanly', async () => {
+        const start = await store.headCheckpoint();
+        const received: StoredEvent[] = [];
+        const checkpoints: Checkpoint[] = [];
+        const subscription = store.subscribe(
+          async (batch, checkpoint) => {
+            received.push(...batch);
+            checkpoints.push(checkpoint);
+          },
+          { from: start, batchSize: 4, pollIntervalMs: 20 },
+        );
+        const appended: StoredEvent[] = [];
+        for (let index = 0; index < 5; index += 1) {
+          appended.push(...(await store.append([{ streamId: uniqueStream('subscribed'), expectedVersion: 'no_stream', events: events(3, 'Seen') }])).events);
+        }
+        const deadline = Date.now() + 10_000;
+        while (received.length < appended.length && Date.now() < deadline) await sleep(10);
+        await subscription.stop();
+        expect(received.map((event) => event.id)).toEqual(appended.map((event) => event.id));
+        const last = appended.at(-1)!;
+        expect(subscription.checkpoint).toEqual({ transactionId: last.transactionId, position: last.position });
+        expect(checkpoints.at(-1)).toEqual(subscription.checkpoint);
+        // Nothing arrives after stop().
+        await store.append([{ streamId: uniqueStream('after-stop'), expectedVersion: 'no_stream', events: events(1) }]);
+        await sleep(60);
+        expect(received).toHaveLength(appended.length);
+      });
+    });
+
+    describe('commit order', () => {
+      it('never hands out an event while an older transaction that could still commit before it is in flight', async () => {
+        if (!context.concurrentSessions) {
+          // One shared session cannot hold two transactions open at once; the property holds trivially there,
+          // and is checked here against the store's view instead.
+          const head = await store.headCheckpoint();
+          const result = await store.append([{ streamId: uniqueStream('serial'), expectedVersion: 'no_stream', events: events(1) }]);
+          expect(compareCheckpoints(await store.headCheckpoint(), head)).toBe(1);
+          expect((await store.readAll(head)).events.map((event) => event.id)).toEqual([result.events[0].id]);
+          return;
+        }
+        const start = await store.headCheckpoint();
+        let releaseSlow!: () => void;
+        const slowMayCommit = new Promise<void>((resolve) => (releaseSlow = resolve));
+        let slowAppended!: () => void;
+        const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
+        const slow = store.withTransaction(async (transaction) => {
+          const result = await store.append([{ streamId: uniqueStream('slow'), expectedVersion: 'no_stream', events: events(1, 'Slow') }], { transaction });
+          slowAppended();
+          await slowMayCommit;
+          return result;
+        });
+        await slowHasAppended;
+        const fast = await store.append([{ streamId: uniqueStream('fast'), expectedVersion: 'no_stream', events: events(1, 'Fast') }]);
+        expect(fast.events[0].position > 0n).toBe(true);
+        // The fast transaction committed, but the slow one (smaller position) is still open: nothing is readable yet.
+        const whileOpen = await store.readAll(start);
+        expect(whileOpen.events).toEqual([]);
+        expect(whileOpen.caughtUp).toBe(true);
+        releaseSlow();
+        const slowResult = await slow;
+        const afterCommit = await readEverythingAfter(store, start, 10);
+        expect(afterCommit.events.map((event) => event.type)).toEqual(['Slow', 'Fast']);
+        expect(afterCommit.events[0].id).toBe(slowResult.events[0].id);
+      });
+    });
+
+    describe('under concurrency', () => {
+      it('delivers every committed event exactly once and no rolled-back event to a subscriber running alongside concurrent writers', async () => {
+        const { writers, eventsPerWriter } = context.concurrency;
+        const start = await store.headCheckpoint();
+        const committed = new Set<string>();
+        const rolledBack = new Set<string>();
+        const seen = new Map<string, number>();
+        let orderViolations = 0;
+        let previous: Checkpoint = start;
+        const subscription = store.subscribe(
+          async (batch) => {
+            for (const event of batch) {
+              if (compareCheckpoints(event, previous) <= 0) orderViolations += 1;
+              previous = { transactionId: event.transactionId, position: event.position };
+              seen.set(event.id, (seen.get(event.id) ?? 0) + 1);
+            }
+          },
+          { from: start, batchSize: 500, pollIntervalMs: 10 },
+        );
+        const hotStream = uniqueStream('hot');
+        let conflicts = 0;
+        let hotCommitted = 0;
+
+        async function writer(writerIndex: number) {
+          const ownStream = uniqueStream(`writer-${writerIndex}`);
+          let ownVersion = 0n;
+          let written = 0;
+          let random = writerIndex * 7919 + 17;
+          const next = (modulo: number) => {
+            random = (random * 1103515245 + 12345) % 2147483648;
+            return random % modulo;
+          };
+          while (written < eventsPerWriter) {
+            const count = Math.min(1 + next(10), eventsPerWriter - written);
+            const rollBack = next(10) === 0;
+            const useHotStream = next(4) === 0;
+            const batch = Array.from({ length: count }, (_, index) => ({ id: randomUUID(), type: 'Load', data: { writerIndex, index } }));
+            const hotEvent = { id: randomUUID(), type: 'HotLoad', data: { writerIndex } };
+            const ids = [...batch.map((event) => event.id), ...(useHotStream ? [hotEvent.id] : [])];
+            try {
+              const result = await store.withTransaction(async (transaction) => {
+                const appended = await store.append(
+                  [
+                    { streamId: ownStream, expectedVersion: ownVersion, events: batch },
+                    ...(useHotStream ? [{ streamId: hotStream, expectedVersion: 'any' as const, events: [hotEvent] }] : []),
+                  ],
+                  { transaction },
+                );
+                // Holding the transaction open a random while makes commits land out of position order.
+                const delay = next(4);
+                if (delay > 0) await sleep(delay);
+                if (rollBack) throw new Error('deliberate rollback');
+                return appended;
+              });
+              ownVersion = result.streams[0].nextExpectedVersion;
+              written += count;
+              if (useHotStream) hotCommitted += 1;
+              ids.forEach((id) => committed.add(id));
+            } catch (error) {
+              if ((error as Error).message !== 'deliberate rollback') throw error;
+              ids.forEach((id) => rolledBack.add(id));
+            }
+            // An occasional stale write must be refused and leave no trace.
+            if (next(25) === 0) {
+              await store.append([{ streamId: ownStream, expectedVersion: ownVersion + 5n, events: events(1, 'Stale') }]).catch((error: unknown) => {
+                expect(error).toBeInstanceOf(WrongExpectedVersionError);
+                conflicts += 1;
+              });
+            }
+          }
+          return ownStream;
+        }
+
+        const startedAt = Date.now();
+        const ownStreams = await Promise.all(Array.from({ length: writers }, (_, index) => writer(index)));
+        const writeSeconds = (Date.now() - startedAt) / 1000;
+        const head = await store.headCheckpoint();
+        const deadline = Date.now() + 30_000;
+        while (compareCheckpoints(subscription.checkpoint, head) < 0 && Date.now() < deadline) await sleep(20);
+        await subscription.stop();
+
+        const skipped = [...committed].filter((id) => !seen.has(id)).length;
+        const duplicated = [...seen.values()].filter((times) => times > 1).length;
+        const rolledBackSeen = [...rolledBack].filter((id) => seen.has(id)).length;
+        const unexpected = [...seen.keys()].filter((id) => !committed.has(id)).length;
+        console.log(
+          `[${name}] ${writers} writers x ${eventsPerWriter} events in ${writeSeconds.toFixed(1)} s: committed ${committed.size}, ` +
+            `rolled back ${rolledBack.size}, refused stale appends ${conflicts}, subscriber saw ${seen.size} ` +
+            `(skipped ${skipped}, duplicated ${duplicated}, rolled back seen ${rolledBackSeen}, unexpected ${unexpected}, out of order ${orderViolations})`,
+        );
+        expect(committed.size).toBe(writers * eventsPerWriter + hotCommitted);
+        expect(rolledBack.size).toBeGreaterThan(0);
+        expect(skipped).toBe(0);
+        expect(duplicated).toBe(0);
+        expect(rolledBackSeen).toBe(0);
+        expect(unexpected).toBe(0);
+        expect(orderViolations).toBe(0);
+        expect(seen.size).toBe(committed.size);
+        for (const streamId of [...ownStreams, hotStream]) {
+          const stored = await store.readStream(streamId);
+          expect(verifyStreamChain(stored).valid).toBe(true);
+        }
+        expect((await Promise.all(ownStreams.map((streamId) => store.streamVersion(streamId))))).toEqual(ownStreams.map(() => BigInt(eventsPerWriter)));
+      }, 120_000);
+    });
+  });
+}
