@@ -53,7 +53,7 @@ export interface RouteDefinitionInput<
   /** Success responses by status. Error responses (400, 401, 403, 404, 409, 422, 429, 500) are added for you. */
   responses: Partial<Record<200 | 201 | 202 | 204, ResponseSpec>>;
   /** Extra documented error statuses beyond the defaults, with what they mean here. */
-  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503, string>>;
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 405 | 409 | 410 | 412 | 413 | 415 | 422 | 428 | 429 | 502 | 503, string>>;
 }
 
 export interface RouteDefinition<

@@ -1,0 +1,20 @@
+import { DynamicModule, Module, Type } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { AppConfig } from './platform/config/app-config';
+import { PlatformModule } from './platform/platform.module';
+
+/**
+ * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
+ * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
+ */
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, extraModules: Array<Type | DynamicModule> = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(config), CqrsModule.forRoot(), ...CONTEXT_MODULES, ...extraModules],
+    };
+  }
+}

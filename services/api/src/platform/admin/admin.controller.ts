@@ -1,0 +1,52 @@
+import { Controller, Get, HttpCode, Inject, Logger, Param, Post } from '@nestjs/common';
+import { JobIdParamsSchema, ProjectionNameParamsSchema, type FailedJob } from '@app/contracts';
+import { conflict, notFound } from '../http/api-error';
+import { AdminOnly } from '../http/public.decorator';
+import { parseInput } from '../http/zod-validation';
+import { JOB_QUEUE, type JobQueue } from '../jobs/job-queue.port';
+import { RebuildAlreadyRunningError } from '../projections/projection-runner';
+import { ProjectionsService } from '../projections/projections.service';
+
+/** Operator endpoints: failed jobs and projection rebuilds. Identity's global guard enforces `@AdminOnly()`. */
+@AdminOnly()
+@Controller('admin')
+export class AdminController {
+  private readonly logger = new Logger('Admin');
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  @Get('jobs/failed')
+  async failedJobs(): Promise<{ items: FailedJob[] }> {
+    const failed = await this.queue.listFailed();
+    return { items: failed.map((job) => ({ ...job, failedAt: job.failedAt ? job.failedAt.toISOString() : null })) };
+  }
+
+  @Post('jobs/failed/:id/retry')
+  @HttpCode(202)
+  async retryFailedJob(@Param() params: unknown): Promise<void> {
+    const { id } = parseInput(JobIdParamsSchema, params);
+    if (!(await this.queue.retryFailed(id))) throw notFound('FAILED_JOB_NOT_FOUND', `No failed job has id ${id}`);
+  }
+
+  @Get('projections')
+  async listProjections() {
+    return { items: await this.projections.listProjections() };
+  }
+
+  /** Starts the rebuild and answers at once; progress shows in `GET /api/admin/projections`. */
+  @Post('projections/:name/rebuild')
+  @HttpCode(202)
+  async rebuildProjection(@Param() params: unknown): Promise<{ name: string; started: true }> {
+    const { name } = parseInput(ProjectionNameParamsSchema, params);
+    const runner = this.projections.runner(name);
+    if (!runner) throw notFound('PROJECTION_NOT_FOUND', `No projection is named ${name}`);
+    if (runner.isRebuilding()) throw conflict('REBUILD_ALREADY_RUNNING', `A rebuild of ${name} is already running`);
+    this.projections.rebuildProjection(name).catch((error: Error) => {
+      if (!(error instanceof RebuildAlreadyRunningError)) this.logger.error(`Rebuild of ${name} failed: ${error.message}`, error.stack);
+    });
+    return { name, started: true };
+  }
+}

@@ -1,0 +1,75 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The repository root: `services/api/src/platform/config` (or `dist/platform/config`) is five levels down. */
+export const REPOSITORY_ROOT = resolve(__dirname, '../../../../..');
+
+const DEFAULT_CORS_ORIGINS = ['http://localhost:4200', 'http://localhost:4201', 'http://localhost:4202', 'http://localhost:4203', 'http://localhost:4204'];
+
+/** An unset variable and an empty one mean the same: "use the default". */
+const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
+
+const urlWithProtocol = (protocols: string[]) =>
+  z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+    message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+  });
+
+const EnvironmentSchema = z.object({
+  API_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).default(3000)),
+  DATABASE_URL: optionalText.pipe(urlWithProtocol(['postgres', 'postgresql']).optional()),
+  DATA_DIR: optionalText,
+  REDIS_URL: optionalText.pipe(urlWithProtocol(['redis', 'rediss']).optional()),
+  LOG_LEVEL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  CORS_ORIGINS: optionalText.transform((value) =>
+    value === undefined ? DEFAULT_CORS_ORIGINS : value.split(',').map((origin) => origin.trim()).filter((origin) => origin.length > 0),
+  ),
+  NODE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['development', 'test', 'production']).default('development')),
+});
+
+export interface AppConfig {
+  port: number;
+  /** Unset: embedded PGlite under `dataDirectory`. */
+  databaseUrl?: string;
+  dataDirectory: string;
+  /** Unset: jobs run in-process. */
+  redisUrl?: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  corsOrigins: string[];
+  environment: 'development' | 'test' | 'production';
+  /** Platform tunables; tests shorten them. */
+  projections: { pollIntervalMs: number; leaseDurationMs: number; batchSize: number };
+  jobs: { queueName: string };
+}
+
+/** A configuration that cannot start the service; the message names every offending variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = EnvironmentSchema.safeParse(environment);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+  }
+  const parsed = result.data;
+  return {
+    port: parsed.API_PORT,
+    databaseUrl: parsed.DATABASE_URL,
+    dataDirectory: resolve(REPOSITORY_ROOT, parsed.DATA_DIR ?? '.data'),
+    redisUrl: parsed.REDIS_URL,
+    logLevel: parsed.LOG_LEVEL,
+    corsOrigins: parsed.CORS_ORIGINS,
+    environment: parsed.NODE_ENV,
+    projections: { pollIntervalMs: 250, leaseDurationMs: 15_000, batchSize: 500 },
+    jobs: { queueName: 'jobs' },
+  };
+}
+
+/** Injection token of the parsed `AppConfig`. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

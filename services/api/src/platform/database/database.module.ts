@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { openDatabase, PostgresEventStore, runMigrations, type Database, type EventStore } from '@app/event-store';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DATABASE, DATABASE_POOL, EVENT_STORE } from './database.tokens';
+
+export { DATABASE, DATABASE_POOL, EVENT_STORE } from './database.tokens';
+
+/** The platform's own tables: projection checkpoints, leases and rebuilds; reactor checkpoints and jobs. */
+export const PLATFORM_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
+export const PLATFORM_MIGRATIONS_TABLE = 'platform_migrations';
+
+/**
+ * Opens the database (PostgreSQL at DATABASE_URL, or embedded PGlite under DATA_DIR), applies the event store's and
+ * the platform's migrations before anything else starts, and provides the pool and the EventStore to every module.
+ * A context module with its own tables runs its migrations in `onModuleInit` with `runMigrations(pool, ...)`:
+ * that happens after this module is ready and before projection runners and job workers start.
+ */
+@Global()
+@Module({})
+export class DatabaseModule implements OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+
+  constructor(
+    @Inject(DATABASE) private readonly database: Database,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  static forRoot(): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        {
+          provide: DATABASE,
+          inject: [APP_CONFIG],
+          useFactory: async (config: AppConfig) => {
+            const logger = new Logger('Database');
+            const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDirectory, 'pglite') });
+            logger.log(config.databaseUrl ? 'Connected to PostgreSQL' : `Embedded PostgreSQL (PGlite) under ${config.dataDirectory}`);
+            return database;
+          },
+        },
+        { provide: DATABASE_POOL, inject: [DATABASE], useFactory: (database: Database) => database.pool },
+        {
+          provide: EVENT_STORE,
+          inject: [DATABASE],
+          useFactory: async (database: Database) => {
+            const eventStore = await PostgresEventStore.open(database);
+            await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+            return eventStore;
+          },
+        },
+      ],
+      exports: [DATABASE, DATABASE_POOL, EVENT_STORE],
+    };
+  }
+
+  /** Runners and workers stop in `beforeApplicationShutdown`, which Nest completes for every module before this. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.eventStore.close().catch((error: Error) => this.logger.warn(`Closing the event store: ${error.message}`));
+    await this.database.close();
+  }
+}

@@ -1,0 +1,137 @@
+import { Job, Queue, Worker } from 'bullmq';
+import Redis from 'ioredis';
+import {
+  assertValidJobId,
+  DEFAULT_JOB_ATTEMPTS,
+  DEFAULT_JOB_BACKOFF,
+  type FailedJobRecord,
+  type JobHandler,
+  type JobOptions,
+  type JobQueue,
+  type JobSchedule,
+} from './job-queue.port';
+
+export interface BullMqJobQueueOptions {
+  redisUrl: string;
+  queueName: string;
+  /** Key prefix in Redis (tests use their own). Default BullMQ's `bull`. */
+  prefix?: string;
+  concurrency?: number;
+  logger?: { error(message: string, stack?: string): void; warn(message: string): void };
+}
+
+/** Completed jobs kept so that re-enqueueing the same id stays a no-op for a while (idempotency window). */
+const KEEP_COMPLETED = { count: 10_000, age: 7 * 24 * 3600 };
+
+/** BullMQ on Redis: one queue and one worker per process, jobs dispatched to handlers by name. */
+export class BullMqJobQueue implements JobQueue {
+  readonly kind = 'redis' as const;
+  private readonly queue: Queue;
+  private readonly queueConnection: Redis;
+  private worker: Worker | undefined;
+  private workerConnection: Redis | undefined;
+  private readonly handlers = new Map<string, JobHandler>();
+
+  constructor(private readonly options: BullMqJobQueueOptions) {
+    // BullMQ's own connections would be left open by Queue.close when shared; these are ours to quit in close().
+    this.queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.queueConnection.on('error', (error: Error) => options.logger?.warn(`Redis (queue): ${error.message}`));
+    this.queue = new Queue(options.queueName, {
+      connection: this.queueConnection,
+      prefix: options.prefix,
+      defaultJobOptions: {
+        attempts: DEFAULT_JOB_ATTEMPTS,
+        backoff: { type: DEFAULT_JOB_BACKOFF.type, delay: DEFAULT_JOB_BACKOFF.delayMs },
+        removeOnComplete: KEEP_COMPLETED,
+        // Failed jobs stay until an operator retries them.
+        removeOnFail: false,
+      },
+    });
+    this.queue.on('error', (error: Error) => options.logger?.warn(`BullMQ queue: ${error.message}`));
+  }
+
+  async enqueue<Payload>(name: string, payload: Payload, options: JobOptions = {}): Promise<string> {
+    if (options.jobId !== undefined) assertValidJobId(options.jobId);
+    const job = await this.queue.add(name, payload, {
+      jobId: options.jobId,
+      delay: options.delayMs,
+      attempts: options.attempts,
+      backoff: options.backoff ? { type: options.backoff.type, delay: options.backoff.delayMs } : undefined,
+    });
+    return job.id as string;
+  }
+
+  registerHandler<Payload>(name: string, handler: JobHandler<Payload>): void {
+    if (this.handlers.has(name)) throw new Error(`A handler for job ${name} is already registered`);
+    this.handlers.set(name, handler as JobHandler);
+  }
+
+  async schedule<Payload>(name: string, schedule: JobSchedule, payload?: Payload): Promise<void> {
+    await this.queue.upsertJobScheduler(`schedule-${name}`, 'cron' in schedule ? { pattern: schedule.cron } : { every: schedule.everyMs }, {
+      name,
+      data: payload ?? {},
+    });
+  }
+
+  async listFailed(): Promise<FailedJobRecord[]> {
+    const jobs = await this.queue.getFailed(0, 999);
+    return jobs.filter((job): job is Job => Boolean(job)).map((job) => ({
+      id: job.id as string,
+      name: job.name,
+      payload: job.data,
+      attemptsMade: job.attemptsMade,
+      failedReason: job.failedReason ?? '',
+      failedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+    }));
+  }
+
+  async retryFailed(id: string): Promise<boolean> {
+    const job = await this.queue.getJob(id);
+    if (!job || !(await job.isFailed())) return false;
+    await job.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+    return true;
+  }
+
+  failedCount(): Promise<number> {
+    return this.queue.getFailedCount();
+  }
+
+  async has(id: string): Promise<boolean> {
+    return (await this.queue.getJob(id)) !== undefined;
+  }
+
+  async ping(): Promise<void> {
+    await this.queueConnection.ping();
+  }
+
+  async start(): Promise<void> {
+    if (this.worker) return;
+    this.workerConnection = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+    this.workerConnection.on('error', (error: Error) => this.options.logger?.warn(`Redis (worker): ${error.message}`));
+    this.worker = new Worker(
+      this.options.queueName,
+      async (job: Job) => {
+        const handler = this.handlers.get(job.name);
+        if (!handler) throw new Error(`No handler registered for job ${job.name}`);
+        await handler(job.data, { id: job.id as string, name: job.name, attempt: job.attemptsMade + 1 });
+      },
+      { connection: this.workerConnection, prefix: this.options.prefix, concurrency: this.options.concurrency ?? 4 },
+    );
+    this.worker.on('error', (error: Error) => this.options.logger?.warn(`BullMQ worker: ${error.message}`));
+    this.worker.on('failed', (job: Job | undefined, error: Error) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        this.options.logger?.error(`Job ${job.name} (${job.id}) failed for good after ${job.attemptsMade} attempts: ${error.message}`);
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    // quit() waits for replies in flight; disconnect() is the fallback when Redis is gone.
+    for (const connection of [this.workerConnection, this.queueConnection]) {
+      if (!connection) continue;
+      await connection.quit().catch(() => connection.disconnect());
+    }
+  }
+}

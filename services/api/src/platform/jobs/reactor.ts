@@ -1,0 +1,192 @@
+import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent } from '@app/event-store';
+import type { Queryable, RunnerLogger } from '../projections/projection-runner';
+import { assertValidJobId, type JobHandler, type JobOptions, type JobQueue } from './job-queue.port';
+
+/** A job an event calls for. */
+export interface Reaction {
+  jobName: string;
+  payload: unknown;
+  /** Distinguishes several jobs derived from one event; the job id is `<reactor>.<event id>[.<key>]`. */
+  key?: string;
+  options?: Omit<JobOptions, 'jobId'>;
+}
+
+/**
+ * Derives jobs from the event log, so that jobs which must follow an event survive losing the queue: the reactor's
+ * checkpoint and the derived job rows commit together in PostgreSQL, a row stays pending until its handler succeeds,
+ * and `reconcile()` enqueues again every pending job the queue no longer knows (a flushed Redis, a restart of the
+ * in-process queue). Job ids are derived from event ids, so deriving twice enqueues once. Handlers run at least once.
+ */
+export interface Reactor {
+  /** Lower snake case, unique. */
+  name: string;
+  eventTypes?: readonly string[];
+  /** Pure: which jobs this event calls for (often none). */
+  react(event: StoredEvent): Reaction[];
+  /** The handlers of the job names `react` produces. */
+  handlers: Record<string, JobHandler>;
+}
+
+export interface ReactorRunnerOptions {
+  pollIntervalMs: number;
+  batchSize: number;
+  logger: RunnerLogger;
+}
+
+export function reactionJobId(reactor: string, event: StoredEvent, key?: string): string {
+  return key ? `${reactor}.${event.id}.${key}` : `${reactor}.${event.id}`;
+}
+
+export class ReactorRunner {
+  private checkpoint: Checkpoint = CHECKPOINT_START;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+  lastError: string | undefined;
+
+  constructor(
+    readonly reactor: Reactor,
+    private readonly eventStore: EventStore,
+    private readonly database: Queryable,
+    private readonly queue: JobQueue,
+    private readonly options: ReactorRunnerOptions,
+  ) {}
+
+  /** Registers the wrapped handlers (they mark the job row completed) and creates the checkpoint row. */
+  async initialize(): Promise<void> {
+    for (const [jobName, handler] of Object.entries(this.reactor.handlers)) {
+      this.queue.registerHandler(jobName, async (payload, context) => {
+        await handler(payload, context);
+        await this.database.query('update reactor_jobs set completed_at = now() where job_id = $1 and completed_at is null', [context.id]);
+      });
+    }
+    await this.database.query('insert into reactor_checkpoints (name, transaction_id, position) values ($1, 0, 0) on conflict (name) do nothing', [this.reactor.name]);
+    this.checkpoint = await this.readCheckpoint();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = undefined;
+  }
+
+  private async loop(): Promise<void> {
+    let nextReconcileAt = 0;
+    let failures = 0;
+    while (!this.stopping) {
+      let pauseMs = this.options.pollIntervalMs;
+      try {
+        if (Date.now() >= nextReconcileAt) {
+          await this.reconcile();
+          nextReconcileAt = Date.now() + 60_000;
+        }
+        const { caughtUp } = await this.processNextBatch();
+        if (!caughtUp) pauseMs = 0;
+        failures = 0;
+        this.lastError = undefined;
+      } catch (error) {
+        failures += 1;
+        this.lastError = error instanceof Error ? error.message : String(error);
+        this.options.logger.error(`Reactor ${this.reactor.name} failed: ${this.lastError}`, error instanceof Error ? error.stack : undefined);
+        pauseMs = Math.min(30_000, this.options.pollIntervalMs * 2 ** Math.min(failures, 8));
+      }
+      if (pauseMs > 0 && !this.stopping) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pauseMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+      }
+    }
+  }
+
+  /** Derives the jobs of the next batch of events, records them with the checkpoint, then enqueues them. */
+  async processNextBatch(): Promise<{ caughtUp: boolean; jobsDerived: number }> {
+    const from = this.checkpoint;
+    const batch = await this.eventStore.readAll(from, {
+      limit: this.options.batchSize,
+      eventTypes: this.reactor.eventTypes ? [...this.reactor.eventTypes] : undefined,
+    });
+    if (batch.events.length === 0 && compareCheckpoints(batch.nextCheckpoint, from) === 0) return { caughtUp: true, jobsDerived: 0 };
+    const derived: { jobId: string; reaction: Reaction }[] = [];
+    for (const event of batch.events) {
+      if (this.reactor.eventTypes && !this.reactor.eventTypes.includes(event.type)) continue;
+      for (const reaction of this.reactor.react(event)) {
+        const jobId = reactionJobId(this.reactor.name, event, reaction.key);
+        assertValidJobId(jobId);
+        derived.push({ jobId, reaction });
+      }
+    }
+    const committed = await this.eventStore.withTransaction(async (transaction) => {
+      const stored = await transaction.query<{ transaction_id: string; position: string }>(
+        'select transaction_id, position from reactor_checkpoints where name = $1 for update',
+        [this.reactor.name],
+      );
+      const row = stored.rows[0];
+      // Another process derived this batch already: its rows are in, just follow its checkpoint.
+      if (!row || compareCheckpoints({ transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }, from) !== 0) return false;
+      for (const { jobId, reaction } of derived) {
+        await transaction.query(
+          'insert into reactor_jobs (job_id, reactor, job_name, payload) values ($1, $2, $3, $4) on conflict (job_id) do nothing',
+          [jobId, this.reactor.name, reaction.jobName, JSON.stringify(reaction.payload ?? null)],
+        );
+      }
+      await transaction.query('update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
+        this.reactor.name,
+        batch.nextCheckpoint.transactionId.toString(),
+        batch.nextCheckpoint.position.toString(),
+      ]);
+      return true;
+    });
+    if (!committed) {
+      this.checkpoint = await this.readCheckpoint();
+      return { caughtUp: false, jobsDerived: 0 };
+    }
+    this.checkpoint = batch.nextCheckpoint;
+    // After the commit: a crash before these enqueues leaves pending rows that reconcile() enqueues.
+    for (const { jobId, reaction } of derived) {
+      await this.queue.enqueue(reaction.jobName, reaction.payload ?? null, { ...reaction.options, jobId });
+    }
+    return { caughtUp: batch.caughtUp, jobsDerived: derived.length };
+  }
+
+  /** Re-enqueues every pending job of this reactor that the queue does not know. Returns how many. */
+  async reconcile(): Promise<number> {
+    const pending = await this.database.query<{ job_id: string; job_name: string; payload: unknown }>(
+      'select job_id, job_name, payload from reactor_jobs where reactor = $1 and completed_at is null order by created_at, job_id',
+      [this.reactor.name],
+    );
+    let enqueued = 0;
+    for (const row of pending.rows) {
+      if (await this.queue.has(row.job_id)) continue;
+      await this.queue.enqueue(row.job_name, row.payload, { jobId: row.job_id });
+      enqueued += 1;
+    }
+    if (enqueued > 0) this.options.logger.warn(`Reactor ${this.reactor.name}: enqueued ${enqueued} pending jobs the queue had lost`);
+    return enqueued;
+  }
+
+  /** Runs batches until the log's safe end. */
+  async catchUp(): Promise<void> {
+    for (;;) if ((await this.processNextBatch()).caughtUp) return;
+  }
+
+  private async readCheckpoint(): Promise<Checkpoint> {
+    const result = await this.database.query<{ transaction_id: string; position: string }>(
+      'select transaction_id, position from reactor_checkpoints where name = $1',
+      [this.reactor.name],
+    );
+    const row = result.rows[0];
+    return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;
+  }
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { AppConfig } from '../config/app-config';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Reuses a caller's request id when it looks sane (so traces join up across services), otherwise makes one. Runs
+ * first (before the body parser, see `installJsonBodyParser`) so that even a malformed body's answer carries it.
+ */
+export function requestIdFor(request: IncomingMessage & { id?: unknown }, response: ServerResponse): string {
+  if (typeof request.id === 'string') return request.id;
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  const id = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  response.setHeader(REQUEST_ID_HEADER, id);
+  request.id = id;
+  return id;
+}
+
+/** pino request logs (one line per request, with its id); pretty only for a person watching a terminal. */
+@Module({})
+export class LoggingModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const pretty = process.stdout.isTTY === true && config.environment !== 'production';
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRoot({
+          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: requestIdFor,
+            transport: pretty ? { target: 'pino-pretty', options: { singleLine: true, colorize: true } } : undefined,
+            // Health probes every few seconds would drown everything else.
+            autoLogging: { ignore: (request) => request.url === '/api/health' },
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            customLogLevel: (_request, response, error) => {
+              if (error || response.statusCode >= 500) return 'error';
+              if (response.statusCode >= 400) return 'warn';
+              return 'info';
+            },
+          },
+        }),
+      ],
+    };
+  }
+}

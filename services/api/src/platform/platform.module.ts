@@ -1,0 +1,29 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { AdminController } from './admin/admin.controller';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { DocsController } from './docs/docs.controller';
+import { HealthController } from './health/health.controller';
+import { HealthService } from './health/health.service';
+import { HttpExceptionFilter } from './http/http-exception.filter';
+import { JobsModule } from './jobs/jobs.module';
+import { LoggingModule } from './logging/logging.module';
+import { ProjectionsModule } from './projections/projections.module';
+
+/**
+ * Everything a context module relies on, provided globally: `APP_CONFIG`, `DATABASE_POOL`, `EVENT_STORE`,
+ * `ProjectionRegistry`, `JOB_QUEUE`, `JobsService`; plus logging, the error filter, health, docs and admin routes.
+ */
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PlatformModule,
+      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(config), DatabaseModule.forRoot(), ProjectionsModule, JobsModule],
+      controllers: [HealthController, DocsController, AdminController],
+      providers: [HealthService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
+    };
+  }
+}

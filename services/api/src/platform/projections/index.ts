@@ -1,0 +1,4 @@
+export * from './projection';
+export * from './projection-registry';
+export * from './projection-runner';
+export * from './projections.service';

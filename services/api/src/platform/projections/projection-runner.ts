@@ -1,0 +1,378 @@
+import { randomBytes } from 'node:crypto';
+import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { type Projection, type ProjectionStatus, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
+
+/** Anything that runs a statement outside a transaction: a `pg.Pool`. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
+export interface RunnerLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string, stack?: string): void;
+}
+
+export interface ProjectionRunnerOptions {
+  /** Identifies this process in lease rows. */
+  ownerId: string;
+  pollIntervalMs: number;
+  leaseDurationMs: number;
+  batchSize: number;
+  logger: RunnerLogger;
+}
+
+export interface StoredCheckpoint extends Checkpoint {
+  version: number;
+}
+
+/** The lease row is not ours (another process took it over after ours expired): stop writing, go back to standby. */
+class LeaseLostError extends Error {}
+/** The checkpoint row moved under us (a rebuild was swapped in): reload it and carry on. */
+class CheckpointMovedError extends Error {}
+
+export class RebuildAlreadyRunningError extends Error {
+  constructor(readonly projectionName: string) {
+    super(`A rebuild of ${projectionName} is already running`);
+  }
+}
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+function checkpointFromRow(row: { transaction_id: string; position: string }): Checkpoint {
+  return { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
+}
+
+/** Events between a checkpoint and the head; exact unless a rolled-back writer burnt positions. */
+export function lagInEvents(checkpoint: Checkpoint, head: Checkpoint): number {
+  if (compareCheckpoints(checkpoint, head) >= 0) return 0;
+  const difference = Number(head.position - checkpoint.position);
+  return Math.max(1, difference);
+}
+
+/**
+ * Keeps one projection's tables up to date with the log. Several processes may run one for the same projection;
+ * the lease row makes exactly one of them write, and every batch re-checks the lease and the checkpoint under row
+ * locks inside the batch's transaction, so even a runner that lost its lease mid-batch cannot commit.
+ */
+export class ProjectionRunner {
+  status: ProjectionStatus = 'stopped';
+  lastError: string | undefined;
+  private checkpoint: StoredCheckpoint = { ...CHECKPOINT_START, version: 0 };
+  private leaseValidUntil = 0;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+  private rebuildInProgress: Promise<void> | undefined;
+  private readonly liveTables: ProjectionTables;
+
+  constructor(
+    readonly projection: Projection,
+    private readonly eventStore: EventStore,
+    private readonly database: Queryable,
+    private readonly options: ProjectionRunnerOptions,
+  ) {
+    this.liveTables = tablesWithSuffix(projection.tableNames, '');
+  }
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  get currentCheckpoint(): StoredCheckpoint {
+    return this.checkpoint;
+  }
+
+  /** Creates the live tables and the checkpoint row the first time a projection is seen. Idempotent, race-safe. */
+  async initialize(): Promise<void> {
+    await this.eventStore.withTransaction(async (transaction) => {
+      // The insert goes first: a second process doing the same waits on the row, sees the conflict and skips the DDL.
+      const inserted = await transaction.query(
+        `insert into projection_checkpoints (name, version, transaction_id, position) values ($1, $2, 0, 0)
+         on conflict (name) do nothing returning name`,
+        [this.name, this.projection.version],
+      );
+      if (inserted.rowCount === 1) {
+        for (const statement of this.projection.createTables(this.liveTables)) await transaction.query(statement);
+      }
+    });
+    this.checkpoint = await this.readCheckpoint(this.database);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.status = 'starting';
+    this.running = this.loop();
+  }
+
+  /** Stops after the batch in flight and hands the lease back so another process can take over at once. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = undefined;
+    await this.rebuildInProgress?.catch(() => undefined);
+    if (this.leaseValidUntil > 0) {
+      this.leaseValidUntil = 0;
+      await this.database
+        .query('delete from projection_leases where name = $1 and owner_id = $2', [this.name, this.options.ownerId])
+        .catch((error: Error) => this.options.logger.warn(`Projection ${this.name}: could not release its lease: ${error.message}`));
+    }
+    this.status = 'stopped';
+  }
+
+  /** Wakes a caught-up runner now instead of at its next poll. */
+  poke(): void {
+    this.wake?.();
+  }
+
+  private async loop(): Promise<void> {
+    let consecutiveFailures = 0;
+    while (!this.stopping) {
+      let pauseMs = this.options.pollIntervalMs;
+      try {
+        if (!(await this.holdLease())) {
+          this.status = 'standby';
+          pauseMs = Math.max(this.options.pollIntervalMs, Math.floor(this.options.leaseDurationMs / 3));
+        } else if (this.checkpoint.version !== this.projection.version) {
+          this.options.logger.log(`Projection ${this.name}: version ${this.checkpoint.version} is live, code is ${this.projection.version}; rebuilding`);
+          await this.rebuild();
+          pauseMs = 0;
+        } else {
+          const { caughtUp } = await this.processNextBatch();
+          this.status = caughtUp ? 'live' : 'catching_up';
+          if (!caughtUp) pauseMs = 0;
+        }
+        consecutiveFailures = 0;
+        this.lastError = undefined;
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          this.leaseValidUntil = 0;
+          this.status = 'standby';
+        } else if (error instanceof CheckpointMovedError) {
+          this.checkpoint = await this.readCheckpoint(this.database).catch(() => this.checkpoint);
+          pauseMs = 0;
+        } else {
+          consecutiveFailures += 1;
+          this.status = 'failed';
+          this.lastError = error instanceof Error ? error.message : String(error);
+          this.options.logger.error(`Projection ${this.name} failed (attempt ${consecutiveFailures}): ${this.lastError}`, error instanceof Error ? error.stack : undefined);
+          // Back off so a poison event does not spin the CPU; health reports the projection as failed meanwhile.
+          pauseMs = Math.min(30_000, this.options.pollIntervalMs * 2 ** Math.min(consecutiveFailures, 8));
+        }
+      }
+      if (pauseMs > 0 && !this.stopping) await this.pause(pauseMs);
+    }
+  }
+
+  private pause(milliseconds: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, milliseconds);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).then(() => {
+      this.wake = undefined;
+    });
+  }
+
+  /** Takes or renews the lease; true while this process is the one runner allowed to write. */
+  async holdLease(): Promise<boolean> {
+    const now = Date.now();
+    // Renew once a third of the lease has elapsed, so a slow batch never outlives it.
+    if (this.leaseValidUntil - now > (this.options.leaseDurationMs * 2) / 3) return true;
+    const result = await this.database.query(
+      `insert into projection_leases (name, owner_id, expires_at)
+       values ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+       on conflict (name) do update set owner_id = excluded.owner_id, expires_at = excluded.expires_at
+         where projection_leases.owner_id = excluded.owner_id or projection_leases.expires_at < clock_timestamp()
+       returning owner_id`,
+      [this.name, this.options.ownerId, this.options.leaseDurationMs],
+    );
+    const held = result.rowCount === 1;
+    if (held && this.leaseValidUntil === 0) {
+      this.options.logger.log(`Projection ${this.name}: lease taken by ${this.options.ownerId}`);
+      // Another process may have moved the checkpoint while we waited.
+      this.checkpoint = await this.readCheckpoint(this.database);
+    }
+    this.leaseValidUntil = held ? now + this.options.leaseDurationMs : 0;
+    return held;
+  }
+
+  /** Reads one batch after the checkpoint and commits its rows and the new checkpoint together. */
+  async processNextBatch(): Promise<{ caughtUp: boolean; eventsHandled: number }> {
+    const from = this.checkpoint;
+    const batch = await this.eventStore.readAll(from, {
+      limit: this.options.batchSize,
+      eventTypes: this.projection.eventTypes ? [...this.projection.eventTypes] : undefined,
+    });
+    if (batch.events.length === 0 && compareCheckpoints(batch.nextCheckpoint, from) === 0) return { caughtUp: true, eventsHandled: 0 };
+    const events = this.relevant(batch.events);
+    await this.eventStore.withTransaction(async (transaction) => {
+      await this.assertLeaseHeld(transaction);
+      const stored = await this.readCheckpoint(transaction, true);
+      if (compareCheckpoints(stored, from) !== 0 || stored.version !== from.version) throw new CheckpointMovedError();
+      if (events.length > 0) await this.projection.handle(events, transaction, this.liveTables);
+      await transaction.query('update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
+        this.name,
+        batch.nextCheckpoint.transactionId.toString(),
+        batch.nextCheckpoint.position.toString(),
+      ]);
+    });
+    this.checkpoint = { ...batch.nextCheckpoint, version: from.version };
+    return { caughtUp: batch.caughtUp, eventsHandled: events.length };
+  }
+
+  /** Runs batches until the log's safe end (tests and the CLI use it; the loop does the same in the background). */
+  async catchUp(): Promise<void> {
+    if (!(await this.holdLease())) throw new LeaseLostError(`Projection ${this.name}: the lease is held by another process`);
+    for (;;) {
+      if ((await this.processNextBatch()).caughtUp) return;
+    }
+  }
+
+  private relevant(events: StoredEvent[]): StoredEvent[] {
+    const types = this.projection.eventTypes;
+    return types ? events.filter((event) => types.includes(event.type)) : events;
+  }
+
+  private async assertLeaseHeld(transaction: TransactionHandle): Promise<void> {
+    // The row lock also serialises this batch with a rebuild's swap and with another process's takeover.
+    const lease = await transaction.query<{ mine: boolean }>(
+      'select owner_id = $2 and expires_at > clock_timestamp() as mine from projection_leases where name = $1 for update',
+      [this.name, this.options.ownerId],
+    );
+    if (lease.rows[0]?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
+  }
+
+  private async readCheckpoint(client: Queryable | TransactionHandle, forUpdate = false): Promise<StoredCheckpoint> {
+    const result = await client.query<{ transaction_id: string; position: string; version: number }>(
+      `select transaction_id, position, version from projection_checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
+      [this.name],
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error(`Projection ${this.name} has no checkpoint row; initialize() was not called`);
+    return { ...checkpointFromRow(row), version: Number(row.version) };
+  }
+
+  /** Events after this projection's checkpoint, for health. */
+  async lag(head: Checkpoint): Promise<number> {
+    return lagInEvents(await this.readCheckpoint(this.database), head);
+  }
+
+  isRebuilding(): boolean {
+    return this.rebuildInProgress !== undefined;
+  }
+
+  /**
+   * Builds the projection from position zero into fresh tables while the live ones keep answering, then swaps them in
+   * (renames, in one transaction that holds the lease row's lock) and moves the checkpoint to where the rebuild
+   * stopped; the live runner carries on from there into the new tables. Progress goes to `onProgress` and to
+   * `projection_rebuilds`. Only one rebuild per projection runs at a time across processes.
+   */
+  rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+    if (this.rebuildInProgress) return Promise.reject(new RebuildAlreadyRunningError(this.name));
+    const previousStatus = this.status;
+    this.status = 'rebuilding';
+    this.rebuildInProgress = this.performRebuild(onProgress).finally(() => {
+      this.rebuildInProgress = undefined;
+      if (this.status === 'rebuilding') this.status = previousStatus === 'rebuilding' ? 'catching_up' : previousStatus;
+    });
+    return this.rebuildInProgress;
+  }
+
+  private async performRebuild(onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+    const suffix = `__r${randomBytes(4).toString('hex')}`;
+    const tables = tablesWithSuffix(this.projection.tableNames, suffix);
+    const head = await this.eventStore.headCheckpoint();
+    const rebuildId = await this.eventStore.withTransaction(async (transaction) => {
+      // Serialises concurrent rebuild requests for the same projection (in any process) on the checkpoint row.
+      await transaction.query('select 1 from projection_checkpoints where name = $1 for update', [this.name]);
+      const running = await transaction.query(
+        `select id from projection_rebuilds where name = $1 and status = 'running' and updated_at > now() - $2 * interval '1 millisecond'`,
+        [this.name, this.options.leaseDurationMs * 2],
+      );
+      if (running.rowCount) throw new RebuildAlreadyRunningError(this.name);
+      await transaction.query(`update projection_rebuilds set status = 'failed', error = 'abandoned', finished_at = now() where name = $1 and status = 'running'`, [this.name]);
+      const inserted = await transaction.query<{ id: string }>(
+        `insert into projection_rebuilds (name, version, table_suffix, status, owner_id, events_total) values ($1, $2, $3, 'running', $4, $5) returning id`,
+        [this.name, this.projection.version, suffix, this.options.ownerId, head.position.toString()],
+      );
+      for (const statement of this.projection.createTables(tables)) await transaction.query(statement);
+      return inserted.rows[0].id;
+    });
+
+    const startedAt = Date.now();
+    let checkpoint: Checkpoint = CHECKPOINT_START;
+    let eventsDone = 0;
+    let eventsTotal = Number(head.position);
+    const progress = (phase: RebuildProgress['phase']): RebuildProgress => {
+      const elapsedSeconds = Math.max((Date.now() - startedAt) / 1000, 0.001);
+      return { rebuildId, eventsDone, eventsTotal: Math.max(eventsTotal, eventsDone), eventsPerSecond: Math.round(eventsDone / elapsedSeconds), phase };
+    };
+    try {
+      for (;;) {
+        // Every event is read (not just the projection's types) so that "events done" counts toward the log's total.
+        const batch = await this.eventStore.readAll(checkpoint, { limit: this.options.batchSize });
+        const events = this.relevant(batch.events);
+        const next = batch.nextCheckpoint;
+        eventsDone += batch.events.length;
+        if (batch.caughtUp && eventsDone > eventsTotal) eventsTotal = eventsDone;
+        const current = progress('building');
+        await this.eventStore.withTransaction(async (transaction) => {
+          if (events.length > 0) await this.projection.handle(events, transaction, tables);
+          await transaction.query(
+            `update projection_rebuilds set events_done = $2, events_total = $3, events_per_second = $4, transaction_id = $5, position = $6,
+             updated_at = now() where id = $1`,
+            [rebuildId, current.eventsDone, current.eventsTotal, current.eventsPerSecond, next.transactionId.toString(), next.position.toString()],
+          );
+        });
+        checkpoint = next;
+        onProgress?.(current);
+        if (batch.caughtUp) break;
+        if (this.stopping) throw new Error('Stopped during the rebuild');
+      }
+      eventsTotal = eventsDone;
+      onProgress?.(progress('swapping'));
+      await this.eventStore.withTransaction(async (transaction) => {
+        // Holding the lease row's lock: no batch of the live runner (in any process) commits during the swap.
+        await transaction.query('select 1 from projection_leases where name = $1 for update', [this.name]);
+        await transaction.query('select 1 from projection_checkpoints where name = $1 for update', [this.name]);
+        const retiredSuffix = `__old${suffix.slice(3)}`;
+        for (const table of this.projection.tableNames) {
+          await transaction.query(`alter table if exists ${table} rename to ${table}${retiredSuffix}`);
+          await transaction.query(`alter table ${tables[table]} rename to ${table}`);
+          await transaction.query(`drop table if exists ${table}${retiredSuffix} cascade`);
+        }
+        await transaction.query('update projection_checkpoints set version = $2, transaction_id = $3, position = $4, updated_at = now() where name = $1', [
+          this.name,
+          this.projection.version,
+          checkpoint.transactionId.toString(),
+          checkpoint.position.toString(),
+        ]);
+        const final = progress('completed');
+        await transaction.query(
+          `update projection_rebuilds set status = 'completed', events_done = $2, events_total = $3, events_per_second = $4, finished_at = now(), updated_at = now()
+           where id = $1`,
+          [rebuildId, final.eventsDone, final.eventsTotal, final.eventsPerSecond],
+        );
+      });
+      this.checkpoint = { ...checkpoint, version: this.projection.version };
+      onProgress?.(progress('completed'));
+      this.options.logger.log(`Projection ${this.name}: rebuilt from ${eventsDone} events and swapped in`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.logger.error(`Projection ${this.name}: rebuild ${rebuildId} failed: ${message}`, error instanceof Error ? error.stack : undefined);
+      await this.database
+        .query(`update projection_rebuilds set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`, [rebuildId, message])
+        .catch(() => undefined);
+      for (const table of Object.values(tables)) await this.database.query(`drop table if exists ${table} cascade`).catch(() => undefined);
+      throw error;
+    }
+  }
+}
+
+export { sleep as pauseFor };
