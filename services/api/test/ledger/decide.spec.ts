@@ -274,7 +274,7 @@ describe('holds', () => {
       })
       .thenEvents({
         [alice]: [
-          { type: 'LedgerHoldCaptured', data: { holdId: 'h1', capturedMinor: 5_000n, releasedMinor: 1_000n, transactionId: 'cap', capturedAt: now } },
+          { type: 'LedgerHoldCaptured', data: { holdId: 'h1', userId: alice, currency: 'gems', capturedMinor: 5_000n, releasedMinor: 1_000n, transactionId: 'cap', capturedAt: now } },
           posted({
             transactionId: 'cap',
             reasonCode: 'WITHDRAWAL',
@@ -286,11 +286,11 @@ describe('holds', () => {
       });
   });
 
-  const capture = (amountMinor: bigint, at = now, creditAccount = SYSTEM_ACCOUNTS.withdrawals) => ({
+  const capture = (amountMinor: bigint, at = now, creditAccount: string = SYSTEM_ACCOUNTS.withdrawals) => ({
     type: 'CaptureHold' as const,
     data: { holdId: 'h1', userId: alice, amountMinor, creditAccount, transactionId: 'cap', reasonCode: 'WITHDRAWAL' as const, description: 'w', now: at },
   });
-  const released: LedgerEvent = { type: 'LedgerHoldReleased', data: { holdId: 'h1', reason: 'released', releasedAt: now } };
+  const released: LedgerEvent = { type: 'LedgerHoldReleased', data: { holdId: 'h1', userId: alice, currency: 'gems', amountMinor: 6_000n, reason: 'released', releasedAt: now } };
 
   it('refuses capturing more than the hold', () => {
     given({ [alice]: [funded, placed] }).when(capture(6_001n)).thenRefused('CAPTURE_MUST_NOT_EXCEED_HOLD');
@@ -327,7 +327,7 @@ describe('holds', () => {
       .thenRefused('HOLD_MUST_HAVE_REACHED_ITS_DEADLINE');
     given({ [alice]: [funded, placed] })
       .when({ type: 'ExpireHold', data: { holdId: 'h1', userId: alice, now: deadline } })
-      .thenEvents({ [alice]: [{ type: 'LedgerHoldReleased', data: { holdId: 'h1', reason: 'expired', releasedAt: deadline } }] });
+      .thenEvents({ [alice]: [{ type: 'LedgerHoldReleased', data: { holdId: 'h1', userId: alice, currency: 'gems', amountMinor: 6_000n, reason: 'expired', releasedAt: deadline } }] });
   });
 });
 

@@ -93,6 +93,8 @@ export const LedgerHoldPlacedSchema = z.object({
 
 export const LedgerHoldCapturedSchema = z.object({
   holdId: z.string().min(1),
+  userId: z.string().min(1),
+  currency: CurrencySchema,
   capturedMinor: MinorAmountStringSchema,
   releasedMinor: MinorAmountStringSchema,
   transactionId: z.string().min(1),
@@ -101,6 +103,10 @@ export const LedgerHoldCapturedSchema = z.object({
 
 export const LedgerHoldReleasedSchema = z.object({
   holdId: z.string().min(1),
+  userId: z.string().min(1),
+  currency: CurrencySchema,
+  /** The whole amount the hold reserved, no longer held. */
+  amountMinor: MinorAmountStringSchema,
   reason: z.enum(['released', 'expired']),
   releasedAt: z.string(),
 });

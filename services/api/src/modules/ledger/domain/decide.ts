@@ -313,7 +313,15 @@ export function decide(command: LedgerCommand, state: LedgerDecisionState): Ledg
       // as held becomes spent without ever being available in between.
       const captured: LedgerEvent = {
         type: 'LedgerHoldCaptured',
-        data: { holdId, capturedMinor: amountMinor, releasedMinor: hold.amountMinor - amountMinor, transactionId, capturedAt: now },
+        data: {
+          holdId,
+          userId,
+          currency: hold.currency,
+          capturedMinor: amountMinor,
+          releasedMinor: hold.amountMinor - amountMinor,
+          transactionId,
+          capturedAt: now,
+        },
       };
       const released: UserLedgerState = {
         ...user,
@@ -346,7 +354,14 @@ export function decide(command: LedgerCommand, state: LedgerDecisionState): Ledg
       return accepted(userId, [
         {
           type: 'LedgerHoldReleased',
-          data: { holdId, reason: command.type === 'ExpireHold' ? 'expired' : 'released', releasedAt: now },
+          data: {
+            holdId,
+            userId,
+            currency: hold.currency,
+            amountMinor: hold.amountMinor,
+            reason: command.type === 'ExpireHold' ? 'expired' : 'released',
+            releasedAt: now,
+          },
         },
       ]);
     }

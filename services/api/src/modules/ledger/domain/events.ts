@@ -54,9 +54,27 @@ export type LedgerEvent =
     }
   | {
       type: 'LedgerHoldCaptured';
-      data: { holdId: string; capturedMinor: bigint; releasedMinor: bigint; transactionId: string; capturedAt: string };
+      data: {
+        holdId: string;
+        userId: string;
+        currency: Currency;
+        capturedMinor: bigint;
+        releasedMinor: bigint;
+        transactionId: string;
+        capturedAt: string;
+      };
     }
-  | { type: 'LedgerHoldReleased'; data: { holdId: string; reason: 'released' | 'expired'; releasedAt: string } }
+  | {
+      type: 'LedgerHoldReleased';
+      data: {
+        holdId: string;
+        userId: string;
+        currency: Currency;
+        amountMinor: bigint;
+        reason: 'released' | 'expired';
+        releasedAt: string;
+      };
+    }
   | {
       type: 'LedgerDemoPersonaFunded';
       data: { userId: string; persona: DemoPersona; utcDay: string; transactionId: string | null };
@@ -90,14 +108,19 @@ export function fromPayload(type: string, data: unknown): LedgerEvent {
       return { type: 'LedgerHoldPlaced', data: { ...payload, amountMinor: BigInt(payload.amountMinor) } };
     }
     case 'LedgerHoldCaptured': {
-      const payload = parsed as { holdId: string; capturedMinor: string; releasedMinor: string; transactionId: string; capturedAt: string };
+      const payload = parsed as Omit<Extract<LedgerEvent, { type: 'LedgerHoldCaptured' }>['data'], 'capturedMinor' | 'releasedMinor'> & {
+        capturedMinor: string;
+        releasedMinor: string;
+      };
       return {
         type: 'LedgerHoldCaptured',
         data: { ...payload, capturedMinor: BigInt(payload.capturedMinor), releasedMinor: BigInt(payload.releasedMinor) },
       };
     }
-    case 'LedgerHoldReleased':
-      return { type: 'LedgerHoldReleased', data: parsed as Extract<LedgerEvent, { type: 'LedgerHoldReleased' }>['data'] };
+    case 'LedgerHoldReleased': {
+      const payload = parsed as Omit<Extract<LedgerEvent, { type: 'LedgerHoldReleased' }>['data'], 'amountMinor'> & { amountMinor: string };
+      return { type: 'LedgerHoldReleased', data: { ...payload, amountMinor: BigInt(payload.amountMinor) } };
+    }
     case 'LedgerDemoPersonaFunded':
       return {
         type: 'LedgerDemoPersonaFunded',

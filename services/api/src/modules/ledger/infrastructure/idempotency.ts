@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { WrongExpectedVersionError, type EventStore, type TransactionHandle } from '@app/event-store';
+import { ApiError, badRequest, conflict } from '../../../platform/http/api-error';
+import { KeyedMutex } from './keyed-mutex';
+
+/** A transaction plus hooks that run only once it has committed (cache updates must never see a rollback). */
+export interface UnitOfWork {
+  transaction: TransactionHandle;
+  afterCommit(hook: () => void): void;
+}
+
+export interface IdempotentRequest {
+  /** Who and what: e.g. `POST /api/users/convert:<userId>`. Keys are unique per scope. */
+  scope: string;
+  /** The `Idempotency-Key` header; undefined runs the work without recording it. */
+  key: string | undefined;
+  /** The parsed request body; its canonical JSON hash tells a replay from a reuse of the key. */
+  body: unknown;
+}
+
+export interface IdempotentResponse<Body> {
+  status: number;
+  body: Body;
+  /** True when the answer is the stored one of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+interface StoredRow {
+  request_hash: string;
+  status_code: number;
+  response: unknown;
+}
+
+interface StoredRefusal {
+  error: string;
+  code: string;
+  details?: unknown;
+}
+
+const MAX_CONFLICT_RETRIES = 50;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(typeof value === 'bigint' ? value.toString() : value) ?? 'null';
+}
+
+/**
+ * Runs money-moving work at most once per idempotency key:
+ * - same key and same body → the first answer again, nothing moves a second time;
+ * - same key, another body → 409 IDEMPOTENCY_KEY_REUSED;
+ * - a request refused with an ApiError (4xx) stores that refusal: the same key stays refused.
+ * The key row is inserted first inside the work's transaction, so a concurrent duplicate waits on it and then reads
+ * the committed answer. Version conflicts (WrongExpectedVersionError) roll back and rerun the whole unit.
+ *
+ * Usage: `idempotency.run({ scope, key, body }, async (unit) => { ...append with unit.transaction...; return
+ * { status: 200, body } }, { lockKeys: [streamId] })`.
+ */
+export class IdempotencyService {
+  private readonly mutex = new KeyedMutex();
+
+  constructor(private readonly eventStore: EventStore) {}
+
+  async run<Body>(
+    request: IdempotentRequest,
+    work: (unit: UnitOfWork) => Promise<{ status: number; body: Body }>,
+    options: { lockKeys?: readonly string[] } = {},
+  ): Promise<IdempotentResponse<Body>> {
+    if (request.key !== undefined && !KEY_PATTERN.test(request.key)) {
+      throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    }
+    const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+    return this.mutex.runExclusive(options.lockKeys ?? [], () => this.attempt(request, requestHash, work));
+  }
+
+  private async attempt<Body>(
+    request: IdempotentRequest,
+    requestHash: string,
+    work: (unit: UnitOfWork) => Promise<{ status: number; body: Body }>,
+  ): Promise<IdempotentResponse<Body>> {
+    for (let attempt = 0; ; attempt += 1) {
+      const hooks: (() => void)[] = [];
+      try {
+        type Outcome = { fresh: { status: number; body: Body } } | { stored: StoredRow };
+        const outcome = await this.eventStore.withTransaction(async (transaction): Promise<Outcome> => {
+          if (request.key !== undefined) {
+            const claimed = await transaction.query(
+              `INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, status_code, response)
+               VALUES ($1, $2, $3, 0, 'null'::jsonb) ON CONFLICT DO NOTHING RETURNING 1`,
+              [request.scope, request.key, requestHash],
+            );
+            if (claimed.rowCount !== 1) return { stored: await this.readStored(transaction, request) };
+          }
+          const result = await work({ transaction, afterCommit: (hook) => hooks.push(hook) });
+          if (request.key !== undefined) {
+            await transaction.query(
+              `UPDATE idempotency_keys SET status_code = $3, response = $4::jsonb WHERE scope = $1 AND idempotency_key = $2`,
+              [request.scope, request.key, result.status, JSON.stringify(result.body)],
+            );
+          }
+          return { fresh: result };
+        });
+        hooks.forEach((hook) => hook());
+        if ('fresh' in outcome) return { ...outcome.fresh, replayed: false };
+        return this.replay<Body>(outcome.stored, requestHash);
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
+        if (error instanceof ApiError && request.key !== undefined && error.status !== 409) {
+          return this.storeRefusal<Body>(request, requestHash, error);
+        }
+        throw error;
+      }
+    }
+  }
+
+  private async readStored(transaction: TransactionHandle, request: IdempotentRequest): Promise<StoredRow> {
+    const rows = await transaction.query<StoredRow>(
+      'SELECT request_hash, status_code, response FROM idempotency_keys WHERE scope = $1 AND idempotency_key = $2',
+      [request.scope, request.key],
+    );
+    if (!rows.rows[0]) throw new Error('Invariant broken: an idempotency key conflicted but cannot be read');
+    return rows.rows[0];
+  }
+
+  private replay<Body>(stored: StoredRow, requestHash: string): IdempotentResponse<Body> {
+    if (stored.request_hash !== requestHash) {
+      throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+    }
+    if (stored.status_code >= 400) {
+      const refusal = stored.response as StoredRefusal;
+      throw new ApiError(stored.status_code as ApiError['status'], refusal.code, refusal.error, refusal.details);
+    }
+    return { status: stored.status_code, body: stored.response as Body, replayed: true };
+  }
+
+  /** The work was refused (and rolled back): record the refusal unless a concurrent twin recorded an answer. */
+  private async storeRefusal<Body>(request: IdempotentRequest, requestHash: string, refusal: ApiError): Promise<IdempotentResponse<Body>> {
+    const response: StoredRefusal = { error: refusal.message, code: refusal.code, ...(refusal.details !== undefined ? { details: refusal.details } : {}) };
+    const stored = await this.eventStore.withTransaction(async (transaction) => {
+      const inserted = await transaction.query(
+        `INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, status_code, response)
+         VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING RETURNING 1`,
+        [request.scope, request.key, requestHash, refusal.status, JSON.stringify(response)],
+      );
+      return inserted.rowCount === 1 ? null : this.readStored(transaction, request);
+    });
+    if (stored === null) throw refusal;
+    return this.replay<Body>(stored, requestHash);
+  }
+}

@@ -1,0 +1,232 @@
+import { CHECKPOINT_START, GENESIS_HASH, compareCheckpoints, verifyStreamChain, type Checkpoint, type EventStore, type StoredEvent } from '@app/event-store';
+import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/src/ledger';
+import { isUserAccount, userIdOfAccount } from '../domain/accounts';
+import { LedgerEvent } from '../domain/events';
+import { isLedgerStream, userIdOfStream } from '../domain/streams';
+import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
+import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent } from '../projections/ledger-fold';
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
+const READ_BATCH = 5_000;
+const MAX_FINDINGS = 200;
+
+interface ProjectionSnapshot {
+  name: 'ledger_balances' | 'ledger_transactions';
+  checkpoint: Checkpoint;
+  rows: Record<string, Record<string, unknown>[]>;
+  compared: boolean;
+}
+
+/**
+ * `ledger verify`: replays every event of the log and reports what does not hold.
+ * - every stream's hash chain (versions without gaps, links, content hashes);
+ * - every ledger payload parses; every transaction's copies are identical, complete and in the right streams;
+ *   postings are positive and between two different accounts;
+ * - per currency, user accounts plus system accounts sum to zero;
+ * - no user's available balance (balance − holds) is ever below zero, after any event;
+ * - each ledger projection's tables equal a fresh fold of the events up to that projection's checkpoint (the
+ *   tables and checkpoints are read in one snapshot first, so a running service does not cause false findings).
+ */
+export async function verifyLedger(eventStore: EventStore, database: Queryable & { connect?: unknown }): Promise<VerifyReport> {
+  const findings: VerifyReport['findings'] = [];
+  const report = (check: string, message: string) => {
+    if (findings.length < MAX_FINDINGS) findings.push({ check, message });
+  };
+  const snapshots = await readProjectionSnapshots(eventStore);
+  const chains = new Map<string, { streamVersion: bigint; hash: string }>();
+  const users = new Map<string, UserLedgerState>();
+  const copies = new Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>();
+  const fold = new LedgerFold();
+  let eventsChecked = 0;
+  let checkpoint: Checkpoint = CHECKPOINT_START;
+
+  const compareDue = (next: Checkpoint | null) => {
+    for (const snapshot of snapshots) {
+      if (snapshot.compared) continue;
+      if (next === null || compareCheckpoints(next, snapshot.checkpoint) > 0) {
+        compareProjection(snapshot, fold, report);
+        snapshot.compared = true;
+      }
+    }
+  };
+
+  for (;;) {
+    const batch = await eventStore.readAll(checkpoint, { limit: READ_BATCH });
+    for (const stored of batch.events) {
+      compareDue({ transactionId: stored.transactionId, position: stored.position });
+      eventsChecked += 1;
+      const previous = chains.get(stored.streamId) ?? { streamVersion: 0n, hash: GENESIS_HASH };
+      const chain = verifyStreamChain([stored], previous);
+      if (!chain.valid) report('hash_chain', chain.message);
+      chains.set(stored.streamId, { streamVersion: stored.streamVersion, hash: stored.hash });
+      if (!isLedgerStream(stored.streamId)) continue;
+      let event: LedgerEvent;
+      try {
+        event = parseLedgerEvent(stored);
+      } catch (error) {
+        report('payload', `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`);
+        continue;
+      }
+      checkEvent(stored, event, users, copies, report);
+      if ((LEDGER_PROJECTED_EVENT_TYPES as readonly string[]).includes(stored.type)) fold.apply(stored, event);
+    }
+    checkpoint = batch.nextCheckpoint;
+    if (batch.caughtUp) break;
+  }
+  compareDue(null);
+
+  for (const [transactionId, copy] of copies) {
+    if (copy.streams.size !== copy.copyCount) {
+      report('transaction_copies', `Transaction ${transactionId} has ${copy.streams.size} of ${copy.copyCount} copies`);
+    }
+  }
+  const currencies: VerifyReport['currencies'] = {};
+  const totals = fold.totals();
+  for (const currency of CURRENCIES) {
+    const entry = totals.get(currency) ?? { userBalanceMinor: 0n, userHeldMinor: 0n, systemBalanceMinor: 0n };
+    const sum = entry.userBalanceMinor + entry.systemBalanceMinor;
+    currencies[currency] = {
+      user_total: formatMinor(entry.userBalanceMinor, currency),
+      system_total: formatMinor(entry.systemBalanceMinor, currency),
+      sum: formatMinor(sum, currency),
+    };
+    if (sum !== 0n) report('zero_sum', `${currency}: accounts sum to ${formatMinor(sum, currency)}, not 0`);
+  }
+  for (const row of fold.balances.values()) {
+    if (row.userId !== null && row.balanceMinor - row.heldMinor < 0n) {
+      report('negative_balance', `${row.accountId} ${row.currency} ends at ${formatMinor(row.balanceMinor - row.heldMinor, row.currency)}`);
+    }
+  }
+  return {
+    ok: findings.length === 0,
+    events_checked: eventsChecked,
+    streams_checked: chains.size,
+    transactions_checked: copies.size,
+    currencies,
+    findings,
+  };
+}
+
+function checkEvent(
+  stored: StoredEvent,
+  event: LedgerEvent,
+  users: Map<string, UserLedgerState>,
+  copies: Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>,
+  report: (check: string, message: string) => void,
+) {
+  const owner = userIdOfStream(stored.streamId);
+  if (event.type === 'LedgerTransactionPosted') {
+    const { transactionId, postings, copyIndex, copyCount } = event.data;
+    for (const posting of postings) {
+      if (posting.amountMinor <= 0n) report('posting', `Transaction ${transactionId} has a posting of ${posting.amountMinor}`);
+      if (posting.debitAccount === posting.creditAccount) report('posting', `Transaction ${transactionId} moves from an account to itself`);
+    }
+    const userIds = [...new Set(postings.flatMap((posting) => [posting.debitAccount, posting.creditAccount]).filter(isUserAccount).map((account) => userIdOfAccount(account)!))].sort();
+    const expectedOwner = userIds.length === 0 ? null : userIds[copyIndex];
+    if (expectedOwner !== owner || copyCount !== Math.max(1, userIds.length)) {
+      report('transaction_copies', `Transaction ${transactionId} copy ${copyIndex} is in ${stored.streamId}, which is not the stream it belongs to`);
+    }
+    const { copyIndex: _index, ...shared } = event.data;
+    const canonical = JSON.stringify(shared, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+    const existing = copies.get(transactionId);
+    if (!existing) copies.set(transactionId, { canonical, copyCount, streams: new Set([stored.streamId]), expectedStreams: userIds });
+    else {
+      if (existing.canonical !== canonical) report('transaction_copies', `Copies of transaction ${transactionId} differ (in ${stored.streamId})`);
+      if (existing.streams.has(stored.streamId)) report('transaction_copies', `Transaction ${transactionId} is recorded twice in ${stored.streamId}`);
+      existing.streams.add(stored.streamId);
+    }
+  }
+  if (owner === null) return;
+  const before = users.get(owner) ?? initialUserLedgerState(owner);
+  const after = evolve(before, event);
+  users.set(owner, after);
+  for (const currency of CURRENCIES as readonly Currency[]) {
+    if (availableBalance(after, currency) < 0n && availableBalance(before, currency) >= 0n) {
+      report('negative_balance', `User ${owner} ${currency} available went below zero at position ${stored.position}`);
+    }
+  }
+}
+
+async function readProjectionSnapshots(eventStore: EventStore): Promise<ProjectionSnapshot[]> {
+  return eventStore.withTransaction(async (transaction) => {
+    await transaction.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const exists = await transaction.query<{ name: string }>("SELECT to_regclass('projection_checkpoints')::text AS name");
+    if (!exists.rows[0]?.name) return [];
+    const checkpoints = await transaction.query<{ name: ProjectionSnapshot['name']; transaction_id: string; position: string }>(
+      "SELECT name, transaction_id::text, position::text FROM projection_checkpoints WHERE name IN ('ledger_balances', 'ledger_transactions')",
+    );
+    const snapshots: ProjectionSnapshot[] = [];
+    for (const row of checkpoints.rows) {
+      const tables = row.name === 'ledger_balances' ? ['ledger_balances', 'ledger_currency_totals', 'ledger_holds'] : ['ledger_transactions'];
+      const rows: Record<string, Record<string, unknown>[]> = {};
+      for (const table of tables) rows[table] = (await transaction.query<Record<string, unknown>>(`SELECT * FROM ${table}`)).rows;
+      snapshots.push({
+        name: row.name,
+        checkpoint: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
+        rows,
+        compared: false,
+      });
+    }
+    return snapshots;
+  });
+}
+
+function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, report: (check: string, message: string) => void) {
+  const check = `projection:${snapshot.name}`;
+  if (snapshot.name === 'ledger_balances') {
+    const seen = new Set<string>();
+    for (const row of snapshot.rows.ledger_balances) {
+      const key = `${row.account_id}|${row.currency}`;
+      seen.add(key);
+      const expected = fold.balances.get(key);
+      const balance = BigInt(row.balance_minor as string);
+      const held = BigInt(row.held_minor as string);
+      if (!expected) {
+        if (balance !== 0n || held !== 0n) report(check, `ledger_balances has ${key} = ${balance}/${held}, the events have nothing`);
+      } else if (expected.balanceMinor !== balance || expected.heldMinor !== held) {
+        report(check, `ledger_balances ${key} is ${balance} (held ${held}), the events give ${expected.balanceMinor} (held ${expected.heldMinor})`);
+      }
+    }
+    for (const [key, expected] of fold.balances) {
+      if (!seen.has(key) && (expected.balanceMinor !== 0n || expected.heldMinor !== 0n)) report(check, `ledger_balances lacks ${key}`);
+    }
+    const totals = fold.totals();
+    for (const row of snapshot.rows.ledger_currency_totals) {
+      const expected = totals.get(row.currency as Currency) ?? { userBalanceMinor: 0n, userHeldMinor: 0n, systemBalanceMinor: 0n };
+      if (
+        BigInt(row.user_balance_minor as string) !== expected.userBalanceMinor ||
+        BigInt(row.user_held_minor as string) !== expected.userHeldMinor ||
+        BigInt(row.system_balance_minor as string) !== expected.systemBalanceMinor
+      ) {
+        report(check, `ledger_currency_totals ${row.currency} differs from the events`);
+      }
+    }
+    const holdRows = new Map(snapshot.rows.ledger_holds.map((row) => [row.hold_id as string, row]));
+    for (const [holdId, hold] of fold.holds) {
+      const row = holdRows.get(holdId);
+      if (!row || row.status !== hold.status || BigInt(row.amount_minor as string) !== hold.amountMinor) {
+        report(check, `ledger_holds ${holdId} differs from the events`);
+      }
+    }
+    if (holdRows.size !== fold.holds.size) report(check, `ledger_holds has ${holdRows.size} rows, the events give ${fold.holds.size}`);
+  } else {
+    const rows = snapshot.rows.ledger_transactions;
+    for (const row of rows) {
+      const expected = fold.transactions.get(row.id as string);
+      if (
+        !expected ||
+        expected.userId !== row.user_id ||
+        expected.amountMinor !== BigInt(row.amount_minor as string) ||
+        expected.currency !== row.currency ||
+        expected.status !== row.status ||
+        expected.description !== row.description
+      ) {
+        report(check, `ledger_transactions row ${row.id} differs from the events`);
+      }
+    }
+    if (rows.length !== fold.transactions.size) report(check, `ledger_transactions has ${rows.length} rows, the events give ${fold.transactions.size}`);
+  }
+}

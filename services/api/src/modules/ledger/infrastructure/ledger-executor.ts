@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { WrongExpectedVersionError, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { LedgerCommand, LedgerDecision, ReversalView, decide, evolveReversalView, usersInvolved } from '../domain/decide';
+import { LedgerEvent, fromPayload, toPayload } from '../domain/events';
+import { journalStreamId, userStreamId } from '../domain/streams';
+import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
+import { KeyedMutex } from './keyed-mutex';
+import type { UnitOfWork } from './idempotency';
+
+interface CachedStream {
+  version: bigint;
+  state: UserLedgerState;
+}
+
+export type LedgerOutcome =
+  | { kind: 'accepted'; transactionId: string | null; states: ReadonlyMap<string, UserLedgerState>; events: StoredEvent[] }
+  | Extract<LedgerDecision, { kind: 'refused' }>;
+
+const MAX_CONFLICT_RETRIES = 50;
+const CACHE_LIMIT = 50_000;
+
+/** Parses a stored ledger event back into its domain shape (zod at the edge). */
+export function toLedgerEvent(stored: StoredEvent): LedgerEvent {
+  return fromPayload(stored.type, stored.data);
+}
+
+/**
+ * Loads user streams, runs the pure decider and appends its events with the expected versions it loaded from, all
+ * streams of one command in one `append` (atomic). Folded states are cached per stream with their version; a load
+ * reads only the events after the cached version, and the cache moves forward only after a commit.
+ */
+export class LedgerExecutor {
+  private readonly cache = new Map<string, CachedStream>();
+  private readonly mutex = new KeyedMutex();
+
+  constructor(private readonly eventStore: EventStore) {}
+
+  /** Runs a command in its own transaction, retrying on version conflicts. */
+  async execute(command: LedgerCommand): Promise<LedgerOutcome> {
+    const lockKeys = command.type === 'PostTransaction' ? usersInvolved(command) : command.type === 'ReverseTransaction' ? [] : [command.data.userId];
+    return this.mutex.runExclusive(lockKeys.map(userStreamId), async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        const hooks: (() => void)[] = [];
+        try {
+          const outcome = await this.eventStore.withTransaction((transaction) =>
+            this.executeWithin(command, { transaction, afterCommit: (hook) => hooks.push(hook) }),
+          );
+          hooks.forEach((hook) => hook());
+          return outcome;
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
+          throw error;
+        }
+      }
+    });
+  }
+
+  /**
+   * Decides and appends inside the caller's unit of work (so other modules can commit their own streams and rows
+   * atomically with the money). Throws WrongExpectedVersionError on a conflict: the caller reruns the unit.
+   * `extraStreams` are appended in the same call (for example a market module's share stream).
+   */
+  async executeWithin(command: LedgerCommand, unit: UnitOfWork, extraStreams: AppendToStream[] = []): Promise<LedgerOutcome> {
+    const reversal = command.type === 'ReverseTransaction' ? await this.loadReversalView(command.data.originalTransactionId, unit.transaction) : undefined;
+    const userIds = usersInvolved(command, reversal);
+    const loaded = new Map<string, CachedStream>();
+    for (const userId of userIds) loaded.set(userId, await this.load(userId, unit.transaction));
+    const decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
+    if (decision.kind === 'refused') return decision;
+
+    const appends: AppendToStream[] = [...extraStreams];
+    for (const [userId, events] of decision.userEvents) {
+      if (events.length === 0) continue;
+      appends.push({
+        streamId: userStreamId(userId),
+        expectedVersion: loaded.get(userId)?.version ?? 0n,
+        events: events.map((event) => ({ type: event.type, data: toPayload(event) })),
+      });
+    }
+    if (decision.journalEvents.length > 0 && decision.transactionId) {
+      appends.push({
+        streamId: journalStreamId(decision.transactionId),
+        expectedVersion: 'any',
+        events: decision.journalEvents.map((event) => ({ type: event.type, data: toPayload(event) })),
+      });
+    }
+    const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
+    if (appends.length === 0) return { kind: 'accepted', transactionId: decision.transactionId, states, events: [] };
+
+    const result = await this.eventStore.append(appends, { transaction: unit.transaction });
+    const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
+    for (const [userId, events] of decision.userEvents) {
+      const entry = loaded.get(userId)!;
+      const state = events.reduce(evolve, entry.state);
+      states.set(userId, state);
+      const version = nextVersions.get(userStreamId(userId)) ?? entry.version;
+      unit.afterCommit(() => this.remember(userStreamId(userId), { version, state }));
+    }
+    return { kind: 'accepted', transactionId: decision.transactionId, states, events: result.events };
+  }
+
+  /** The folded state of a user's stream and its version, reading only what the cache has not seen. */
+  async load(userId: string, transaction?: TransactionHandle): Promise<CachedStream> {
+    const streamId = userStreamId(userId);
+    const cached = this.cache.get(streamId) ?? { version: 0n, state: initialUserLedgerState(userId) };
+    const events = await this.eventStore.readStream(streamId, { fromVersion: cached.version + 1n, transaction });
+    if (events.length === 0) return cached;
+    let state = cached.state;
+    for (const stored of events) state = evolve(state, toLedgerEvent(stored));
+    const loaded = { version: events[events.length - 1].streamVersion, state };
+    if (!transaction) this.remember(streamId, loaded);
+    return loaded;
+  }
+
+  /** Finds the original through the transactions projection, then reads the truth from one user stream it touched. */
+  private async loadReversalView(originalTransactionId: string, transaction: TransactionHandle): Promise<ReversalView> {
+    const found = await transaction.query<{ user_id: string }>(
+      'SELECT user_id FROM ledger_transactions WHERE transaction_id = $1 LIMIT 1',
+      [originalTransactionId],
+    );
+    let view: ReversalView = { original: null, reversedBy: null };
+    const userId = found.rows[0]?.user_id;
+    if (!userId) return view;
+    for (const stored of await this.eventStore.readStream(userStreamId(userId), { transaction })) {
+      view = evolveReversalView(view, toLedgerEvent(stored), originalTransactionId);
+    }
+    return view;
+  }
+
+  private remember(streamId: string, entry: CachedStream): void {
+    const current = this.cache.get(streamId);
+    if (current && current.version >= entry.version) return;
+    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.delete(streamId);
+    this.cache.set(streamId, entry);
+  }
+
+  /** Forgets cached states (tests that tamper with the log, verify). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+}
+
+export const newTransactionId = () => randomUUID();

@@ -1,0 +1,254 @@
+import type { StoredEvent } from '@app/event-store';
+import { Currency } from '@app/contracts/src/ledger';
+import { isUserAccount, userAccount, userIdOfAccount } from '../domain/accounts';
+import { LedgerEvent, fromPayload } from '../domain/events';
+import { userIdOfStream } from '../domain/streams';
+
+/**
+ * The pure part of the ledger projections: what one stored event changes in the read models. The projection
+ * handlers apply these effects with batched SQL; `ledger verify` folds the whole log through the same functions
+ * into memory and compares the result with the tables.
+ *
+ * A transaction touching several users is recorded once per user stream; each copy contributes only the legs of
+ * its own stream's user, and copy 0 (or the journal copy) contributes the system legs, so every leg counts once.
+ */
+export interface BalanceEffect {
+  accountId: string;
+  userId: string | null;
+  currency: Currency;
+  balanceDeltaMinor: bigint;
+  heldDeltaMinor: bigint;
+}
+
+export interface HoldRow {
+  holdId: string;
+  userId: string;
+  currency: Currency;
+  amountMinor: bigint;
+  expiresAt: string;
+  status: 'open' | 'captured' | 'released' | 'expired';
+}
+
+export interface TransactionRow {
+  id: string;
+  userId: string;
+  transactionId: string;
+  transactionType: string;
+  description: string;
+  amountMinor: bigint;
+  currency: Currency;
+  status: 'completed' | 'pending' | 'reversed' | 'released' | 'expired' | 'captured';
+  createdAt: string;
+}
+
+/** Row status changes: a reversal marks the original's rows of that user, a hold resolution its pending row. */
+export interface TransactionStatusChange {
+  userId: string;
+  transactionId: string;
+  status: TransactionRow['status'];
+}
+
+const TRANSACTION_TYPES: Partial<Record<string, string>> = {
+  DROP_REWARD: 'task_payment',
+  REFERRAL_BONUS: 'referral_bonus',
+  STAKING_REWARD: 'staking_reward',
+  WITHDRAWAL: 'withdrawal',
+};
+
+export function transactionTypeOf(reasonCode: string): string {
+  return TRANSACTION_TYPES[reasonCode] ?? reasonCode.toLowerCase();
+}
+
+export const LEDGER_PROJECTED_EVENT_TYPES = [
+  'LedgerTransactionPosted',
+  'LedgerHoldPlaced',
+  'LedgerHoldCaptured',
+  'LedgerHoldReleased',
+] as const;
+
+export function parseLedgerEvent(stored: StoredEvent): LedgerEvent {
+  return fromPayload(stored.type, stored.data);
+}
+
+export function balanceEffects(stored: StoredEvent, event: LedgerEvent): BalanceEffect[] {
+  const owner = userIdOfStream(stored.streamId);
+  switch (event.type) {
+    case 'LedgerTransactionPosted': {
+      const effects: BalanceEffect[] = [];
+      const counts = (accountId: string) =>
+        isUserAccount(accountId) ? userIdOfAccount(accountId) === owner : event.data.copyIndex === 0;
+      for (const posting of event.data.postings) {
+        if (counts(posting.debitAccount)) {
+          effects.push({
+            accountId: posting.debitAccount,
+            userId: userIdOfAccount(posting.debitAccount),
+            currency: posting.currency,
+            balanceDeltaMinor: -posting.amountMinor,
+            heldDeltaMinor: 0n,
+          });
+        }
+        if (counts(posting.creditAccount)) {
+          effects.push({
+            accountId: posting.creditAccount,
+            userId: userIdOfAccount(posting.creditAccount),
+            currency: posting.currency,
+            balanceDeltaMinor: posting.amountMinor,
+            heldDeltaMinor: 0n,
+          });
+        }
+      }
+      return effects;
+    }
+    case 'LedgerHoldPlaced':
+      return [heldEffect(event.data.userId, event.data.currency, event.data.amountMinor)];
+    case 'LedgerHoldCaptured':
+      return [heldEffect(event.data.userId, event.data.currency, -(event.data.capturedMinor + event.data.releasedMinor))];
+    case 'LedgerHoldReleased':
+      return [heldEffect(event.data.userId, event.data.currency, -event.data.amountMinor)];
+    default:
+      return [];
+  }
+}
+
+function heldEffect(userId: string, currency: Currency, heldDeltaMinor: bigint): BalanceEffect {
+  return { accountId: userAccount(userId), userId, currency, balanceDeltaMinor: 0n, heldDeltaMinor };
+}
+
+/** The transaction-list rows an event adds for its stream's user, and the status changes it causes. */
+export function transactionEffects(
+  stored: StoredEvent,
+  event: LedgerEvent,
+): { rows: TransactionRow[]; statusChanges: TransactionStatusChange[] } {
+  const owner = userIdOfStream(stored.streamId);
+  if (owner === null) return { rows: [], statusChanges: [] };
+  switch (event.type) {
+    case 'LedgerTransactionPosted': {
+      const me = userAccount(owner);
+      const net = new Map<Currency, bigint>();
+      for (const posting of event.data.postings) {
+        if (posting.debitAccount === me) net.set(posting.currency, (net.get(posting.currency) ?? 0n) - posting.amountMinor);
+        if (posting.creditAccount === me) net.set(posting.currency, (net.get(posting.currency) ?? 0n) + posting.amountMinor);
+      }
+      const rows: TransactionRow[] = [...net]
+        .filter(([, amountMinor]) => amountMinor !== 0n)
+        .map(([currency, amountMinor]) => ({
+          id: `${event.data.transactionId}:${currency}`,
+          userId: owner,
+          transactionId: event.data.transactionId,
+          transactionType: transactionTypeOf(event.data.reasonCode),
+          description: event.data.description,
+          amountMinor,
+          currency,
+          status: 'completed',
+          createdAt: event.data.occurredAt,
+        }));
+      const statusChanges: TransactionStatusChange[] = event.data.reversesTransactionId
+        ? [{ userId: owner, transactionId: event.data.reversesTransactionId, status: 'reversed' }]
+        : [];
+      return { rows, statusChanges };
+    }
+    case 'LedgerHoldPlaced':
+      return {
+        rows: [
+          {
+            id: `hold:${event.data.holdId}`,
+            userId: owner,
+            transactionId: `hold:${event.data.holdId}`,
+            transactionType: transactionTypeOf(event.data.reasonCode),
+            description: event.data.description,
+            amountMinor: -event.data.amountMinor,
+            currency: event.data.currency,
+            status: 'pending',
+            createdAt: event.data.placedAt,
+          },
+        ],
+        statusChanges: [],
+      };
+    case 'LedgerHoldCaptured':
+      return { rows: [], statusChanges: [{ userId: owner, transactionId: `hold:${event.data.holdId}`, status: 'captured' }] };
+    case 'LedgerHoldReleased':
+      return { rows: [], statusChanges: [{ userId: owner, transactionId: `hold:${event.data.holdId}`, status: event.data.reason }] };
+    default:
+      return { rows: [], statusChanges: [] };
+  }
+}
+
+/** Hold rows an event creates or resolves. */
+export function holdEffects(event: LedgerEvent): { placed?: HoldRow; resolved?: { holdId: string; status: HoldRow['status'] } } {
+  switch (event.type) {
+    case 'LedgerHoldPlaced':
+      return {
+        placed: {
+          holdId: event.data.holdId,
+          userId: event.data.userId,
+          currency: event.data.currency,
+          amountMinor: event.data.amountMinor,
+          expiresAt: event.data.expiresAt,
+          status: 'open',
+        },
+      };
+    case 'LedgerHoldCaptured':
+      return { resolved: { holdId: event.data.holdId, status: 'captured' } };
+    case 'LedgerHoldReleased':
+      return { resolved: { holdId: event.data.holdId, status: event.data.reason } };
+    default:
+      return {};
+  }
+}
+
+/** Per-currency totals: the sum over user accounts and over system accounts (their sum must be zero). */
+export interface CurrencyTotals {
+  userBalanceMinor: bigint;
+  userHeldMinor: bigint;
+  systemBalanceMinor: bigint;
+}
+
+/** The whole read model folded in memory (verify and tests compare it with the tables). */
+export class LedgerFold {
+  readonly balances = new Map<string, { accountId: string; userId: string | null; currency: Currency; balanceMinor: bigint; heldMinor: bigint }>();
+  readonly holds = new Map<string, HoldRow>();
+  readonly transactions = new Map<string, TransactionRow>();
+  private readonly rowsByTransaction = new Map<string, string[]>();
+
+  apply(stored: StoredEvent, event: LedgerEvent): void {
+    for (const effect of balanceEffects(stored, event)) {
+      const key = `${effect.accountId}|${effect.currency}`;
+      const row = this.balances.get(key) ?? { accountId: effect.accountId, userId: effect.userId, currency: effect.currency, balanceMinor: 0n, heldMinor: 0n };
+      row.balanceMinor += effect.balanceDeltaMinor;
+      row.heldMinor += effect.heldDeltaMinor;
+      this.balances.set(key, row);
+    }
+    const holds = holdEffects(event);
+    if (holds.placed) this.holds.set(holds.placed.holdId, { ...holds.placed });
+    if (holds.resolved) {
+      const hold = this.holds.get(holds.resolved.holdId);
+      if (hold) hold.status = holds.resolved.status;
+    }
+    const { rows, statusChanges } = transactionEffects(stored, event);
+    for (const row of rows) {
+      this.transactions.set(row.id, { ...row });
+      const key = `${row.userId}|${row.transactionId}`;
+      this.rowsByTransaction.set(key, [...(this.rowsByTransaction.get(key) ?? []), row.id]);
+    }
+    for (const change of statusChanges) {
+      for (const id of this.rowsByTransaction.get(`${change.userId}|${change.transactionId}`) ?? []) {
+        this.transactions.get(id)!.status = change.status;
+      }
+    }
+  }
+
+  totals(): Map<Currency, CurrencyTotals> {
+    const totals = new Map<Currency, CurrencyTotals>();
+    for (const row of this.balances.values()) {
+      const entry = totals.get(row.currency) ?? { userBalanceMinor: 0n, userHeldMinor: 0n, systemBalanceMinor: 0n };
+      if (row.userId !== null) {
+        entry.userBalanceMinor += row.balanceMinor;
+        entry.userHeldMinor += row.heldMinor;
+      } else {
+        entry.systemBalanceMinor += row.balanceMinor;
+      }
+      totals.set(row.currency, entry);
+    }
+    return totals;
+  }
+}
