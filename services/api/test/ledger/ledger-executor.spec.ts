@@ -1,0 +1,123 @@
+import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
+import { userStreamId } from '../../src/modules/ledger/domain/streams';
+import { LedgerExecutor, newTransactionId } from '../../src/modules/ledger/infrastructure/ledger-executor';
+import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
+import { LedgerTestContext, openLedgerTestContext } from './support';
+
+jest.setTimeout(60_000);
+
+describe('ledger on PostgreSQL', () => {
+  let context: LedgerTestContext;
+  let executor: LedgerExecutor;
+  const now = () => new Date().toISOString();
+
+  beforeAll(async () => {
+    context = await openLedgerTestContext();
+    executor = new LedgerExecutor(context.eventStore);
+  });
+  afterAll(() => context.close());
+
+  async function fundPoints(userId: string, pointsMinor: bigint) {
+    const outcome = await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode: 'ADJUSTMENT',
+        description: 'Test funding',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor }],
+        now: now(),
+      },
+    });
+    expect(outcome.kind).toBe('accepted');
+  }
+
+  it('opens accounts once, even when asked twice at the same time', async () => {
+    const command = { type: 'OpenUserAccounts' as const, data: { userId: 'opener', transactionId: newTransactionId(), now: now() } };
+    const other = new LedgerExecutor(context.eventStore);
+    const outcomes = await Promise.all([executor.execute(command), other.execute({ ...command, data: { ...command.data, transactionId: newTransactionId() } })]);
+    expect(outcomes.every((outcome) => outcome.kind === 'accepted')).toBe(true);
+    const events = await context.eventStore.readStream(userStreamId('opener'));
+    expect(events.map((event) => event.type)).toEqual(['LedgerAccountOpened', 'LedgerTransactionPosted']);
+    const state = (await new LedgerExecutor(context.eventStore).load('opener')).state;
+    expect(state.balances.points).toBe(250n);
+    expect(state.balances.keys).toBe(1n);
+  });
+
+  it('200 parallel conversions against a balance that affords 3 keys: exactly 3 succeed, the balance is exact', async () => {
+    // 1,600 points afford 3 keys (1,500) and leave 100; the daily limit is also 3.
+    await fundPoints('parallel', 16_000n);
+    // Separate executors stand for separate API processes: only the database's version check can serialise them.
+    const executors = Array.from({ length: 4 }, () => new LedgerExecutor(context.eventStore));
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        executors[index % executors.length].execute({
+          type: 'ConvertCurrency',
+          data: { userId: 'parallel', fromCurrency: 'points', toCurrency: 'keys', keys: 1n, transactionId: newTransactionId(), now: now() },
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.kind === 'accepted')).toHaveLength(3);
+    const state = (await new LedgerExecutor(context.eventStore).load('parallel')).state;
+    expect(state.balances.points).toBe(1_000n);
+    expect(state.balances.keys).toBe(3n);
+    await context.catchUp();
+    const row = await context.database.pool.query(
+      `SELECT currency, balance_minor::text AS balance FROM ledger_balances WHERE account_id = $1 ORDER BY currency`,
+      [userAccount('parallel')],
+    );
+    expect(row.rows).toEqual([
+      { currency: 'keys', balance: '3' },
+      { currency: 'points', balance: '1000' },
+    ]);
+  });
+
+  it('200 parallel gem conversions against a balance that affords 3: exactly 3 succeed', async () => {
+    await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode: 'ADJUSTMENT',
+        description: 'Gems',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('gems'), currency: 'gems', amountMinor: 79_999n }],
+        now: now(),
+      },
+    });
+    const executors = Array.from({ length: 4 }, () => new LedgerExecutor(context.eventStore));
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        executors[index % 4].execute({
+          type: 'ConvertCurrency',
+          data: { userId: 'gems', fromCurrency: 'gems', toCurrency: 'keys', keys: 1n, transactionId: newTransactionId(), now: now() },
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.kind === 'accepted')).toHaveLength(3);
+    const state = (await new LedgerExecutor(context.eventStore).load('gems')).state;
+    expect(state.balances.gems).toBe(19_999n);
+  });
+
+  it('transfers between users commit both streams or neither, and verify finds nothing wrong', async () => {
+    await fundPoints('payer', 1_000n);
+    const tip = (amountMinor: bigint) =>
+      executor.execute({
+        type: 'PostTransaction',
+        data: {
+          transactionId: newTransactionId(),
+          reasonCode: 'TIP',
+          description: 'Tip',
+          postings: [
+            { debitAccount: userAccount('payer'), creditAccount: userAccount('payee'), currency: 'points', amountMinor: (amountMinor * 9n) / 10n },
+            { debitAccount: userAccount('payer'), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'points', amountMinor: amountMinor / 10n },
+          ],
+          now: now(),
+        },
+      });
+    expect((await tip(600n)).kind).toBe('accepted');
+    expect(await tip(600n)).toEqual({ kind: 'refused', refusal: 'BALANCE_MUST_COVER_AMOUNT' });
+    await context.catchUp();
+    const report = await verifyLedger(context.eventStore, context.database.pool);
+    expect(report.findings).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.currencies.points.sum).toBe('0');
+  });
+});

@@ -1,0 +1,94 @@
+import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
+import { userStreamId } from '../../src/modules/ledger/domain/streams';
+import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
+import { LedgerExecutor, newTransactionId } from '../../src/modules/ledger/infrastructure/ledger-executor';
+import { LedgerTestContext, openLedgerTestContext } from './support';
+
+jest.setTimeout(60_000);
+
+describe('ledger verify', () => {
+  let context: LedgerTestContext;
+  let executor: LedgerExecutor;
+  const now = () => new Date().toISOString();
+
+  beforeEach(async () => {
+    context = await openLedgerTestContext();
+    executor = new LedgerExecutor(context.eventStore);
+    for (const userId of ['ann', 'ben']) {
+      await executor.execute({ type: 'OpenUserAccounts', data: { userId, transactionId: newTransactionId(), now: now() } });
+    }
+    await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: 'tip-1',
+        reasonCode: 'TIP',
+        description: 'Tip',
+        postings: [{ debitAccount: userAccount('ann'), creditAccount: userAccount('ben'), currency: 'points', amountMinor: 100n }],
+        now: now(),
+      },
+    });
+    await executor.execute({
+      type: 'PlaceHold',
+      data: { holdId: 'h1', userId: 'ben', currency: 'points', amountMinor: 50n, expiresAt: '2099-01-01T00:00:00.000Z', reasonCode: 'WITHDRAWAL', description: 'Hold', now: now() },
+    });
+    await executor.execute({
+      type: 'CaptureHold',
+      data: { holdId: 'h1', userId: 'ben', amountMinor: 30n, creditAccount: SYSTEM_ACCOUNTS.withdrawals, transactionId: 'cap-1', reasonCode: 'WITHDRAWAL', description: 'Withdrawal', now: now() },
+    });
+    await context.catchUp();
+    const reversal = await executor.execute({
+      type: 'ReverseTransaction',
+      data: { originalTransactionId: 'tip-1', reversalTransactionId: 'rev-1', description: 'Refund', now: now() },
+    });
+    expect(reversal.kind).toBe('accepted');
+    await context.catchUp();
+  });
+  afterEach(() => context.close());
+
+  it('reports nothing on an untouched ledger, with per-currency zero sums', async () => {
+    const report = await verifyLedger(context.eventStore, context.database.pool);
+    expect(report.findings).toEqual([]);
+    expect(report.currencies.points).toEqual({ user_total: '47', system_total: '-47', sum: '0' });
+    expect(report.transactions_checked).toBe(5);
+  });
+
+  it('catches a hand-tampered event through its hash chain', async () => {
+    await context.database.pool.query(
+      `UPDATE events SET data = jsonb_set(data, '{postings,0,amountMinor}', '"100000"')
+       WHERE stream_id = $1 AND type = 'LedgerTransactionPosted' AND data->>'transactionId' = 'tip-1'`,
+      [userStreamId('ben')],
+    );
+    const report = await verifyLedger(context.eventStore, context.database.pool);
+    expect(report.ok).toBe(false);
+    expect(report.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(['hash_chain', 'transaction_copies']));
+  });
+
+  it('catches a hand-edited projection row', async () => {
+    await context.database.pool.query(`UPDATE ledger_balances SET balance_minor = balance_minor + 10 WHERE account_id = $1 AND currency = 'points'`, [
+      userAccount('ann'),
+    ]);
+    await context.database.pool.query(`UPDATE ledger_transactions SET status = 'completed' WHERE transaction_id = 'tip-1'`);
+    const report = await verifyLedger(context.eventStore, context.database.pool);
+    expect(report.ok).toBe(false);
+    const checks = report.findings.map((finding) => finding.check);
+    expect(checks).toContain('projection:ledger_balances');
+    expect(checks).toContain('projection:ledger_transactions');
+  });
+
+  it('refuses a second reversal of the same transaction', async () => {
+    const second = await executor.execute({
+      type: 'ReverseTransaction',
+      data: { originalTransactionId: 'tip-1', reversalTransactionId: 'rev-2', description: 'Again', now: now() },
+    });
+    expect(second).toEqual({ kind: 'refused', refusal: 'TRANSACTION_MUST_NOT_BE_REVERSED_TWICE' });
+    const rows = await context.database.pool.query(`SELECT id, status, amount_minor::text AS amount FROM ledger_transactions WHERE user_id = 'ben' ORDER BY position`);
+    expect(rows.rows).toEqual([
+      { id: expect.stringMatching(/:points$/), status: 'completed', amount: '250' },
+      { id: expect.stringMatching(/:keys$/), status: 'completed', amount: '1' },
+      { id: 'tip-1:points', status: 'reversed', amount: '100' },
+      { id: 'hold:h1', status: 'captured', amount: '-50' },
+      { id: 'cap-1:points', status: 'completed', amount: '-30' },
+      { id: 'rev-1:points', status: 'completed', amount: '-100' },
+    ]);
+  });
+});
