@@ -1,0 +1,189 @@
+import { Body, Controller, Get, Module, OnModuleInit, Inject, Post } from '@nestjs/common';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import request from 'supertest';
+import { z } from 'zod';
+import { WrongExpectedVersionError } from '@app/event-store';
+import { unprocessable } from '../../src/platform/http/api-error';
+import { Public } from '../../src/platform/http/public.decorator';
+import { ZodValidationPipe } from '../../src/platform/http/zod-validation';
+import { JOB_QUEUE, type JobQueue } from '../../src/platform/jobs/job-queue.port';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const TransferRequest = z.object({ recipient: z.string().min(3), amountMinor: z.string().regex(/^\d+$/, 'must be a whole number of minor units') });
+
+/** Test-only routes that fail in each of the ways the filter must translate. */
+@Public()
+@Controller('platform-test')
+class PlatformTestController {
+  @Post('transfers')
+  transfer(@Body(new ZodValidationPipe(TransferRequest)) body: z.infer<typeof TransferRequest>) {
+    return { accepted: body };
+  }
+
+  @Post('parse-inside')
+  parseInside(@Body() body: unknown) {
+    return TransferRequest.parse(body);
+  }
+
+  @Get('refused')
+  refused() {
+    throw unprocessable('BALANCE_MUST_COVER_AMOUNT', 'Insufficient balance', { availableMinor: '0' });
+  }
+
+  @Get('conflict')
+  conflict() {
+    throw new WrongExpectedVersionError('account-1', 3n, 4n);
+  }
+
+  @Get('crash')
+  crash() {
+    throw new Error('connection string postgres://secret@db leaked?');
+  }
+}
+
+/** Registers a job that always fails, to see it in the admin list. */
+@Module({ controllers: [PlatformTestController] })
+class PlatformTestModule implements OnModuleInit {
+  constructor(@Inject(JOB_QUEUE) private readonly queue: JobQueue) {}
+  onModuleInit() {
+    this.queue.registerHandler('platform-test.always-fails', async () => {
+      throw new Error('always fails');
+    });
+  }
+}
+
+describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
+  let testApp: TestApp;
+  let server: ReturnType<TestApp['app']['getHttpServer']>;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ database: 'postgres', extraModules: [PlatformTestModule] });
+    server = testApp.app.getHttpServer();
+  }, 60_000);
+  afterAll(() => testApp?.close());
+
+  it('answers a malformed JSON body with 400 MALFORMED_JSON, and a request id', async () => {
+    const response = await request(server).post('/api/platform-test/transfers').set('Content-Type', 'application/json').send('{"recipient": ');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
+    expect(response.headers['x-request-id']).toMatch(/.+/);
+  });
+
+  it('answers an unknown route with a 404 in the error shape', async () => {
+    const response = await request(server).get('/api/no/such/route');
+    expect(response.status).toBe(404);
+    expect(response.headers['content-type']).toMatch(/json/);
+    expect(response.body).toEqual({ error: 'Cannot GET /api/no/such/route', code: 'NOT_FOUND' });
+  });
+
+  it('answers invalid input with 400 VALIDATION_ERROR and one field error per field', async () => {
+    const response = await request(server).post('/api/platform-test/transfers').send({ recipient: 'ab', amountMinor: '1.5' });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('VALIDATION_ERROR');
+    expect(response.body.field_errors).toEqual([
+      { field: 'recipient', message: expect.any(String) },
+      { field: 'amountMinor', message: 'must be a whole number of minor units' },
+    ]);
+  });
+
+  it('maps a zod error thrown inside a handler to 400 too', async () => {
+    const response = await request(server).post('/api/platform-test/parse-inside').send({ recipient: 'alice' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', field_errors: [{ field: 'amountMinor' }] });
+  });
+
+  it('passes valid input through, parsed', async () => {
+    const response = await request(server).post('/api/platform-test/transfers').send({ recipient: 'alice', amountMinor: '250' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ accepted: { recipient: 'alice', amountMinor: '250' } });
+  });
+
+  it('answers a refusal with its status, code and details', async () => {
+    const response = await request(server).get('/api/platform-test/refused');
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ error: 'Insufficient balance', code: 'BALANCE_MUST_COVER_AMOUNT', details: { availableMinor: '0' } });
+  });
+
+  it('answers a concurrency conflict that escaped retries with 409', async () => {
+    const response = await request(server).get('/api/platform-test/conflict');
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('CONCURRENT_MODIFICATION');
+  });
+
+  it('answers an unexpected error with a bare 500 that leaks nothing', async () => {
+    const response = await request(server).get('/api/platform-test/crash');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR', details: { request_id: response.headers['x-request-id'] } });
+    expect(JSON.stringify(response.body)).not.toContain('secret');
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const response = await request(server)
+      .post('/api/platform-test/transfers')
+      .send({ recipient: 'x'.repeat(2 * 1024 * 1024), amountMinor: '1' });
+    expect(response.status).toBe(413);
+    expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('keeps a request id the caller sent', async () => {
+    const response = await request(server).get('/api/health').set('x-request-id', 'trace-123');
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('reports health 200 with the database kind, the queue and the projections', async () => {
+    const response = await request(server).get('/api/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      status: 'ok',
+      database: { status: 'up', kind: 'postgres' },
+      queue: { status: 'up', kind: 'in_process', failedJobs: 0 },
+      projections: { head: { transactionId: expect.any(String), position: expect.any(String) }, items: [] },
+    });
+  });
+
+  it('serves a valid OpenAPI 3 document generated from the contracts', async () => {
+    const response = await request(server).get('/api/docs-json');
+    expect(response.status).toBe(200);
+    const document = await SwaggerParser.validate(structuredClone(response.body));
+    expect(document).toHaveProperty('openapi', '3.0.3');
+    expect(response.body.paths['/api/health'].get).toBeDefined();
+    expect(response.body.paths['/api/admin/jobs/failed'].get).toBeDefined();
+    expect(response.body.components.schemas.ApiError).toBeDefined();
+  });
+
+  it('serves the docs page and its assets from the API itself', async () => {
+    const page = await request(server).get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const scripts = [...page.text.matchAll(/src="([^"]+)"/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    for (const script of scripts) {
+      const asset = await request(server).get(script);
+      expect(asset.status).toBe(200);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+    }
+  });
+
+  it('keeps a job that used up its attempts and lists it for operators', async () => {
+    const queue = testApp.app.get<JobQueue>(JOB_QUEUE);
+    await queue.enqueue('platform-test.always-fails', { n: 1 }, { jobId: 'always-fails-1', attempts: 2, backoff: { type: 'fixed', delayMs: 10 } });
+    await waitFor(async () => (await queue.failedCount()) === 1);
+    const failed = await request(server).get('/api/admin/jobs/failed');
+    expect(failed.status).toBe(200);
+    expect(failed.body.items).toEqual([
+      expect.objectContaining({ id: 'always-fails-1', name: 'platform-test.always-fails', payload: { n: 1 }, attemptsMade: 2, failedReason: 'always fails' }),
+    ]);
+    const health = await request(server).get('/api/health');
+    expect(health.body.queue.failedJobs).toBe(1);
+    const missing = await request(server).post('/api/admin/jobs/failed/nope/retry');
+    expect(missing.status).toBe(404);
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,34 @@
+import { defineProjection } from '../../../src/platform/projections/projection';
+
+/**
+ * A tiny projection for the platform's tests only: per stream, how many `ExampleCounted` events and the sum of their
+ * amounts. Adding (not setting) makes a double application visible in the numbers.
+ */
+export const EXAMPLE_EVENT = 'ExampleCounted';
+
+export function exampleProjection(options: { name?: string; table?: string; version?: number; delayMsPerBatch?: number } = {}) {
+  const table = options.table ?? 'example_totals';
+  return defineProjection({
+    name: options.name ?? 'example_totals',
+    version: options.version ?? 1,
+    tableNames: [table],
+    eventTypes: [EXAMPLE_EVENT],
+    createTables: (tables) => [
+      `create table ${tables[table]} (stream_id text primary key, event_count bigint not null, amount_total bigint not null)`,
+    ],
+    async handle(events, transaction, tables) {
+      for (const event of events) {
+        const amount = BigInt((event.data as { amount: number }).amount);
+        await transaction.query(
+          `insert into ${tables[table]} (stream_id, event_count, amount_total) values ($1, 1, $2)
+           on conflict (stream_id) do update set event_count = ${tables[table]}.event_count + 1,
+             amount_total = ${tables[table]}.amount_total + excluded.amount_total`,
+          [event.streamId, amount.toString()],
+        );
+      }
+      if (options.delayMsPerBatch) await new Promise((resolve) => setTimeout(resolve, options.delayMsPerBatch));
+    },
+  });
+}
+
+export const silentLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
