@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EVENT_STORE_MIGRATIONS_TABLE, PostgresEventStore, openDatabase, runMigrations } from '../src';
+import { createTestDatabase } from '../src/testing';
+
+const moduleMigrations = { directory: join(__dirname, 'fixtures', 'migrations'), migrationsTable: 'module_things_migrations' };
+
+// openDatabase gives one pg code path over a real server or embedded PGlite; each module owns its migrations.
+describe('openDatabase and runMigrations', () => {
+  it('opens a pool on a PostgreSQL URL and applies each module’s migrations once, in its own table', async () => {
+    const testDatabase = await createTestDatabase('event_store_db');
+    const database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 3 });
+    try {
+      expect(database.kind).toBe('postgres');
+      expect(database.maxConnections).toBe(3);
+      await PostgresEventStore.open(database);
+      expect(await runMigrations(database.pool, moduleMigrations)).toEqual(['1763700000001_module-table']);
+      expect(await runMigrations(database.pool, moduleMigrations)).toEqual([]);
+      const tables = await database.pool.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name",
+      );
+      expect(tables.rows.map((row) => row.table_name)).toEqual(
+        ['event_store_migrations', 'events', 'module_things', 'module_things_migrations', 'streams'].sort(),
+      );
+      const history = await database.pool.query(`SELECT name FROM ${EVENT_STORE_MIGRATIONS_TABLE}`);
+      expect(history.rows).toEqual([{ name: '1763700000000_event-store' }]);
+    } finally {
+      await database.close();
+      await testDatabase.drop();
+    }
+  });
+
+  it('fails loudly, not silently, when PostgreSQL cannot be reached', async () => {
+    const previous = process.env.TEST_DATABASE_URL;
+    process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:1/postgres';
+    try {
+      await expect(createTestDatabase()).rejects.toThrow(/PostgreSQL is unreachable/);
+    } finally {
+      if (previous === undefined) delete process.env.TEST_DATABASE_URL;
+      else process.env.TEST_DATABASE_URL = previous;
+    }
+  });
+
+  it('runs embedded PGlite through the same pg pool (one connection) and keeps its data across a restart', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'event-store-persist-'));
+    try {
+      const first = await openDatabase({ dataDir });
+      expect(first.kind).toBe('pglite');
+      expect(first.maxConnections).toBe(1);
+      const store = await PostgresEventStore.open(first);
+      await store.append([{ streamId: 'kept', expectedVersion: 'no_stream', events: [{ type: 'Kept', data: { value: 1 } }] }]);
+      await store.close();
+      await first.close();
+
+      const second = await openDatabase({ dataDir });
+      const reopened = await PostgresEventStore.open(second);
+      const events = await reopened.readStream('kept');
+      expect(events.map((event) => event.data)).toEqual([{ value: 1 }]);
+      await reopened.close();
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
