@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { DemoPersona, SignInMethod, UserType } from '@app/contracts/src/identity';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import type { RegisteredUser } from '../domain/user';
+import { IdentityStore, UniquenessViolation, type UnitOfWork, type UserRow } from '../infrastructure/identity-store';
+import { LEDGER_ACCOUNTS, type LedgerAccounts } from '../infrastructure/ledger-accounts.port';
+import { newReferralCode } from '../infrastructure/secrets';
+import { SessionIssuer, type IssuedSession } from '../infrastructure/sessions';
+
+export interface Registration {
+  email: string;
+  username: string;
+  displayName: string | null;
+  passwordHash: string | null;
+  method: 'password' | 'demo' | 'google';
+  userType: UserType;
+  demoPersona: DemoPersona | null;
+  emailConfirmed: boolean;
+  confirmation: { tokenHash: string; expiresAt: string } | null;
+  externalIdentity?: { provider: 'google'; subject: string };
+  /** Start a session in the same transaction (sign-up, demo, Google). */
+  session?: { method: SignInMethod; clientAddress: string | null };
+}
+
+// A referral code clash (1 in 10^9 per pair) is retried with a fresh code a few times.
+const REFERRAL_CODE_ATTEMPTS = 5;
+
+/**
+ * Registers users (sign-up, demo personas, Google) and finishes the work other modules do for a new user. The user,
+ * its uniqueness rows and its first session commit together; the ledger's opening balance follows right after,
+ * and is retried at the next sign-in if it failed (the ledger command is idempotent per user).
+ */
+@Injectable()
+export class AccountRegistration {
+  private readonly logger = new Logger('AccountRegistration');
+
+  constructor(
+    private readonly store: IdentityStore,
+    private readonly sessions: SessionIssuer,
+    @Inject(LEDGER_ACCOUNTS) private readonly ledger: LedgerAccounts,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async register(registration: Registration): Promise<{ user: RegisteredUser; session?: IssuedSession }> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await this.store.execute((unit) => this.registerWithin(unit, registration));
+        await this.completeFollowUps(result.user.userId);
+        return result;
+      } catch (error) {
+        if (error instanceof UniquenessViolation && error.constraint === 'referral_code' && attempt < REFERRAL_CODE_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async registerWithin(unit: UnitOfWork, registration: Registration): Promise<{ user: RegisteredUser; session?: IssuedSession }> {
+    const userId = randomUUID();
+    const metadata = { now: new Date().toISOString() };
+    let user = await unit.decideUser(userId, {
+      type: 'RegisterUser',
+      data: {
+        userId,
+        email: registration.email,
+        username: registration.username,
+        displayName: registration.displayName,
+        userType: registration.userType,
+        tier: 'free',
+        referralCode: newReferralCode(),
+        passwordHash: registration.passwordHash,
+        method: registration.method,
+        demoPersona: registration.demoPersona,
+        emailConfirmed: registration.emailConfirmed,
+        confirmation: registration.confirmation,
+      },
+      metadata,
+    });
+    if (registration.externalIdentity) {
+      user = await unit.decideUser(userId, { type: 'LinkExternalIdentity', data: { ...registration.externalIdentity, email: registration.email }, metadata });
+    }
+    if (this.config.adminEmails.includes(registration.email)) {
+      user = await unit.decideUser(userId, { type: 'GrantAdminRole', data: { reason: 'ADMIN_EMAILS configuration' }, metadata });
+    }
+    if (user.status !== 'registered') throw new Error('registration did not register');
+    const session = registration.session
+      ? await this.sessions.start(unit, { userId, method: registration.session.method, clientAddress: registration.session.clientAddress })
+      : undefined;
+    return { user, session };
+  }
+
+  /**
+   * Opens the user's ledger accounts and funds demo personas, once each. Failures are logged and left for the next
+   * sign-in: the user exists either way, and the ledger commands are idempotent.
+   */
+  async completeFollowUps(userId: string, known?: UserRow): Promise<void> {
+    const row = known ?? (await this.store.findUserById(userId));
+    if (!row) return;
+    try {
+      if (row.accounts_opened_at === null) {
+        await this.ledger.openAccounts(row.user_id);
+        await this.store.markAccountsOpened(row.user_id);
+      }
+      if (row.demo_persona !== null && row.demo_funded_at === null) {
+        await this.ledger.fundDemoPersona(row.user_id, row.demo_persona);
+        await this.store.markDemoFunded(row.user_id);
+      }
+    } catch (error) {
+      this.logger.error(`Ledger follow-up for user ${row.user_id} failed; retried at next sign-in: ${(error as Error).message}`);
+    }
+  }
+}

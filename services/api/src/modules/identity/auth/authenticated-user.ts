@@ -1,0 +1,28 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { UserTier, UserType } from '@app/contracts/src/identity';
+import { unauthorized } from '../../../platform/http/api-error';
+import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+
+/** Who is calling: set on the request by the global guard. */
+export interface AuthenticatedUser {
+  userId: string;
+  sessionId: string;
+  email: string;
+  username: string;
+  userType: UserType;
+  tier: UserTier;
+  isAdmin: boolean;
+}
+
+export type RequestWithUser = { authenticatedUser?: AuthenticatedUser };
+
+/**
+ * `@CurrentUser() user: AuthenticatedUser` in a handler. On a route marked `@Public()` without a session it gives
+ * `undefined` when declared `@CurrentUser({ optional: true })`; otherwise a missing user is a 401.
+ */
+export const CurrentUser = createParamDecorator((options: { optional?: boolean } | undefined, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<RequestWithUser>();
+  if (request.authenticatedUser) return request.authenticatedUser;
+  if (options?.optional) return undefined;
+  throw unauthorized(AUTH_MESSAGES.sessionRequired);
+});

@@ -1,0 +1,54 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AUTH_MESSAGES, normalizeTier } from '@app/contracts/src/identity';
+import { ADMIN_ONLY_KEY, IS_PUBLIC_KEY } from '../../../platform/http/public.decorator';
+import { forbidden, unauthorized } from '../../../platform/http/api-error';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { IdentityStore } from '../infrastructure/identity-store';
+import { hashToken } from '../infrastructure/secrets';
+import type { AuthenticatedUser, RequestWithUser } from './authenticated-user';
+import { tokenFromRequest } from './bearer-token';
+
+/**
+ * The one global guard (APP_GUARD): every route needs a live session unless marked `@Public()`; `@AdminOnly()`
+ * routes also need the admin role. Public routes still learn who is calling when a valid token comes along.
+ */
+@Injectable()
+export class SessionGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly store: IdentityStore,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets) === true;
+    const adminOnly = this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY_KEY, targets) === true;
+    const request = context.switchToHttp().getRequest<Request & RequestWithUser>();
+    const token = tokenFromRequest(request, this.config.cookie.name);
+    const user = token ? await this.authenticate(token) : undefined;
+    if (user) request.authenticatedUser = user;
+    if (isPublic && !adminOnly) return true;
+    if (!user) throw unauthorized(token ? AUTH_MESSAGES.sessionExpired : AUTH_MESSAGES.sessionRequired, token ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+    if (adminOnly && !user.isAdmin) throw forbidden(AUTH_MESSAGES.adminRequired, 'ADMIN_REQUIRED');
+    return true;
+  }
+
+  /** A token names a user only while its session is neither revoked nor expired. */
+  async authenticate(token: string): Promise<AuthenticatedUser | undefined> {
+    const row = await this.store.findSessionByTokenHash(hashToken(token));
+    if (!row || row.revoked_at !== null || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
+    return {
+      userId: row.user_id,
+      sessionId: row.session_id,
+      email: row.email,
+      username: row.username,
+      userType: row.user_type,
+      tier: normalizeTier(row.tier) ?? 'free',
+      isAdmin: row.is_admin,
+    };
+  }
+}

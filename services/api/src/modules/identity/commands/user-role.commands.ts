@@ -1,0 +1,75 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { UserTier, UserType, UserView } from '@app/contracts/src/identity';
+import { IdentityStore } from '../infrastructure/identity-store';
+import { toUserView } from '../infrastructure/views';
+import { toApiError } from '../identity-errors';
+
+/** Commands other modules send to change a user's roles (advertiser onboarding, paid tier upgrades, ops). */
+export class ChangeUserTypeCommand extends Command<UserView> {
+  constructor(
+    readonly userId: string,
+    readonly userType: UserType,
+  ) {
+    super();
+  }
+}
+
+export class ChangeUserTierCommand extends Command<UserView> {
+  constructor(
+    readonly userId: string,
+    readonly tier: UserTier,
+  ) {
+    super();
+  }
+}
+
+export class GrantAdminRoleCommand extends Command<UserView> {
+  constructor(
+    readonly userId: string,
+    readonly reason: string,
+  ) {
+    super();
+  }
+}
+
+abstract class UserCommandHandler {
+  constructor(protected readonly store: IdentityStore) {}
+
+  protected async answer(userId: string): Promise<UserView> {
+    const row = await this.store.findUserById(userId);
+    if (!row) throw new Error(`user ${userId} vanished after a command`);
+    return toUserView(row);
+  }
+}
+
+const now = () => ({ now: new Date().toISOString() });
+
+@CommandHandler(ChangeUserTypeCommand)
+export class ChangeUserTypeHandler extends UserCommandHandler implements ICommandHandler<ChangeUserTypeCommand, UserView> {
+  async execute(command: ChangeUserTypeCommand): Promise<UserView> {
+    await this.store.executeUser(command.userId, { type: 'ChangeUserType', data: { userType: command.userType }, metadata: now() }).catch((error) => {
+      throw toApiError(error);
+    });
+    return this.answer(command.userId);
+  }
+}
+
+@CommandHandler(ChangeUserTierCommand)
+export class ChangeUserTierHandler extends UserCommandHandler implements ICommandHandler<ChangeUserTierCommand, UserView> {
+  async execute(command: ChangeUserTierCommand): Promise<UserView> {
+    await this.store.executeUser(command.userId, { type: 'ChangeUserTier', data: { tier: command.tier }, metadata: now() }).catch((error) => {
+      throw toApiError(error);
+    });
+    return this.answer(command.userId);
+  }
+}
+
+@CommandHandler(GrantAdminRoleCommand)
+export class GrantAdminRoleHandler extends UserCommandHandler implements ICommandHandler<GrantAdminRoleCommand, UserView> {
+  async execute(command: GrantAdminRoleCommand): Promise<UserView> {
+    await this.store.executeUser(command.userId, { type: 'GrantAdminRole', data: { reason: command.reason }, metadata: now() }).catch((error) => {
+      throw toApiError(error);
+    });
+    return this.answer(command.userId);
+  }
+}

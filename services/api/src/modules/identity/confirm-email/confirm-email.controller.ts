@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AUTH_MESSAGES, confirmEmailRoute } from '@app/contracts/src/identity';
+import { ApiError } from '../../../platform/http/api-error';
+import { Public } from '../../../platform/http/public.decorator';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { answering } from '../identity-errors';
+import { IdentityStore } from '../infrastructure/identity-store';
+import { hashToken } from '../infrastructure/secrets';
+
+@Controller('auth/confirm-email')
+export class ConfirmEmailController {
+  constructor(
+    private readonly store: IdentityStore,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  @Public()
+  @Post()
+  @HttpCode(200)
+  async confirm(@Body(new ZodValidationPipe(confirmEmailRoute.body)) body: { token: string }) {
+    await this.confirmToken(body.token);
+    return { success: true as const, message: AUTH_MESSAGES.emailConfirmed };
+  }
+
+  /** The link in the e-mail: confirms, then sends the browser to the sign-in screen. */
+  @Public()
+  @Get()
+  async confirmFromLink(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+    try {
+      await this.confirmToken(typeof token === 'string' ? token : '');
+      response.redirect(302, `${this.config.publicAppUrl}/auth?confirmed=1`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      response.redirect(302, `${this.config.publicAppUrl}/auth?error=${encodeURIComponent(error.message)}`);
+    }
+  }
+
+  private async confirmToken(token: string): Promise<void> {
+    const row = token ? await this.store.findUserByConfirmationToken(hashToken(token)) : undefined;
+    if (!row) throw new ApiError(400, 'CONFIRMATION_TOKEN_INVALID', AUTH_MESSAGES.confirmationTokenInvalid);
+    await answering(() =>
+      this.store.executeUser(row.user_id, { type: 'ConfirmEmail', data: { tokenHash: hashToken(token) }, metadata: { now: new Date().toISOString() } }),
+    );
+  }
+}

@@ -1,0 +1,37 @@
+import { Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AUTH_MESSAGES, demoSignInRoute, type SessionResponse } from '@app/contracts/src/identity';
+import { forbidden, notFound } from '../../../platform/http/api-error';
+import { Public } from '../../../platform/http/public.decorator';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { IdentityStore } from '../infrastructure/identity-store';
+import { SessionIssuer } from '../infrastructure/sessions';
+import { toUserView } from '../infrastructure/views';
+import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { DemoPersonas } from './demo-personas';
+
+@Controller('auth')
+export class DemoSignInController {
+  constructor(
+    private readonly personas: DemoPersonas,
+    private readonly store: IdentityStore,
+    private readonly sessions: SessionIssuer,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  @Public()
+  @Post('demo/:persona')
+  @HttpCode(200)
+  async demoSignIn(@Param('persona') rawPersona: string, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+    const parsed = demoSignInRoute.params.shape.persona.safeParse(rawPersona);
+    if (!parsed.success) throw notFound('DEMO_PERSONA_NOT_FOUND', AUTH_MESSAGES.demoLoginFailed(rawPersona));
+    const persona = parsed.data;
+    if (!this.config.demoLoginsEnabled) throw forbidden(AUTH_MESSAGES.demoLoginsDisabled, 'DEMO_LOGINS_DISABLED');
+    const row = await this.personas.ensure(persona);
+    const session = await this.store.execute((unit) =>
+      this.sessions.start(unit, { userId: row.user_id, method: 'demo', clientAddress: clientAddressOf(request) }),
+    );
+    setSessionCookie(response, this.config, session.token, session.expiresAt);
+    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row) };
+  }
+}

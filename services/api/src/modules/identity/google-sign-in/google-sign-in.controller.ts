@@ -1,0 +1,125 @@
+import { randomInt } from 'node:crypto';
+import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { Public } from '../../../platform/http/public.decorator';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { AccountRegistration } from '../accounts/account-registration';
+import { IdentityStore, UniquenessViolation } from '../infrastructure/identity-store';
+import { SessionIssuer } from '../infrastructure/sessions';
+import { clientAddressOf, setSessionCookie, tokenFromRequest } from '../auth/bearer-token';
+import { GoogleOidcClient, type VerifiedIdentity } from './google-oidc.client';
+
+const FLOW_COOKIE = 'oidc_state';
+const FLOW_TTL_MS = 10 * 60_000;
+const USERNAME_ATTEMPTS = 5;
+
+/** A failed callback the user can be told about (the message goes to the web app's sign-in screen). */
+class SignInWithProviderFailed extends Error {}
+
+@Controller('auth/google')
+export class GoogleSignInController {
+  private readonly logger = new Logger('GoogleSignIn');
+
+  constructor(
+    private readonly oidc: GoogleOidcClient,
+    private readonly store: IdentityStore,
+    private readonly registration: AccountRegistration,
+    private readonly sessions: SessionIssuer,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  /** Starts the code flow: remembers state, PKCE verifier and nonce, binds them to this browser, redirects. */
+  @Public()
+  @Get()
+  async start(@Res() response: Response): Promise<void> {
+    const request = await this.oidc.authorizationRequest();
+    const expiresAt = new Date(Date.now() + FLOW_TTL_MS);
+    await this.store.saveOidcFlow({ state: request.state, codeVerifier: request.codeVerifier, nonce: request.nonce, expiresAt });
+    // Binding the state to a cookie stops an attacker from finishing their own login in a victim's browser.
+    response.cookie(FLOW_COOKIE, request.state, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google', expires: expiresAt });
+    response.redirect(302, request.url);
+  }
+
+  @Public()
+  @Get('callback')
+  async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
+    response.clearCookie(FLOW_COOKIE, { path: '/api/auth/google' });
+    try {
+      const identity = await this.verify(request);
+      const userId = await this.userFor(identity);
+      const session = await this.store.execute((unit) =>
+        this.sessions.start(unit, { userId, method: 'google', clientAddress: clientAddressOf(request) }),
+      );
+      await this.registration.completeFollowUps(userId);
+      setSessionCookie(response, this.config, session.token, session.expiresAt);
+      response.redirect(302, `${this.config.publicAppUrl}/auth/callback`);
+    } catch (error) {
+      if (!(error instanceof SignInWithProviderFailed)) this.logger.warn(`Google sign-in failed: ${(error as Error).message}`);
+      const message = error instanceof SignInWithProviderFailed ? error.message : AUTH_MESSAGES.providerFailed('Google');
+      response.redirect(302, `${this.config.publicAppUrl}/auth?error=${encodeURIComponent(message)}`);
+    }
+  }
+
+  private async verify(request: Request): Promise<VerifiedIdentity> {
+    const google = this.config.google;
+    if (!google) throw new SignInWithProviderFailed(AUTH_MESSAGES.providerNotConfigured('Google'));
+    const state = typeof request.query.state === 'string' ? request.query.state : '';
+    const boundState = tokenFromRequest({ headers: { cookie: request.headers.cookie } } as Request, FLOW_COOKIE);
+    if (!state || state !== boundState) throw new Error('state missing or not bound to this browser');
+    const flow = await this.store.takeOidcFlow(state);
+    if (!flow) throw new Error('unknown or expired sign-in flow');
+    // The provider redirected to the registered redirect URI; rebuild it with the query the browser brought.
+    const callbackUrl = new URL(google.redirectUri);
+    callbackUrl.search = new URL(request.originalUrl, 'http://callback.invalid').search;
+    return this.oidc.complete(callbackUrl, { state, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
+  }
+
+  /** The linked account; else the account with this verified e-mail (linked now); else a new account. */
+  private async userFor(identity: VerifiedIdentity): Promise<string> {
+    const linked = await this.store.findUserIdByExternalIdentity('google', identity.subject);
+    if (linked) return linked;
+    if (!identity.email || !identity.emailVerified) throw new SignInWithProviderFailed('Your Google account has no verified e-mail address.');
+    const existing = await this.store.findUserByEmail(identity.email);
+    if (existing) {
+      await this.store.executeUser(existing.user_id, {
+        type: 'LinkExternalIdentity',
+        data: { provider: 'google', subject: identity.subject, email: identity.email },
+        metadata: { now: new Date().toISOString() },
+      });
+      return existing.user_id;
+    }
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { user } = await this.registration.register({
+          email: identity.email,
+          username: usernameFrom(identity.email, attempt),
+          displayName: identity.name,
+          passwordHash: null,
+          method: 'google',
+          userType: 'user',
+          demoPersona: null,
+          emailConfirmed: true,
+          confirmation: null,
+          externalIdentity: { provider: 'google', subject: identity.subject },
+        });
+        return user.userId;
+      } catch (error) {
+        if (error instanceof UniquenessViolation && error.constraint === 'username' && attempt < USERNAME_ATTEMPTS) continue;
+        // The same Google account signing in twice at once: the other request linked it first.
+        if (error instanceof UniquenessViolation && (error.constraint === 'external_identity' || error.constraint === 'email')) {
+          const winner = await this.store.findUserIdByExternalIdentity('google', identity.subject);
+          if (winner) return winner;
+        }
+        throw error;
+      }
+    }
+  }
+}
+
+/** `Jane.Doe+x@example.com` → `JaneDoex`; later attempts add digits to get past a taken name. */
+export function usernameFrom(email: string, attempt: number): string {
+  let base = email.split('@')[0].replace(/[^A-Za-z0-9_]/g, '').slice(0, 24);
+  if (base.length < 3) base = `${base}user`.slice(0, 24);
+  return attempt === 1 ? base : `${base}${randomInt(1000, 100000)}`;
+}

@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import { Inject, Logger, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { runMigrations } from '@app/event-store';
+import type pg from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
+import { DATABASE_POOL } from '../../platform/database/database.tokens';
+import { AccountRegistration } from './accounts/account-registration';
+import { SessionGuard } from './auth/session.guard';
+import { ChangeUserTierHandler, ChangeUserTypeHandler, GrantAdminRoleHandler } from './commands/user-role.commands';
+import { ConfirmEmailController } from './confirm-email/confirm-email.controller';
+import { DemoPersonas } from './demo-sign-in/demo-personas';
+import { DemoSignInController } from './demo-sign-in/demo-sign-in.controller';
+import { GoogleOidcClient } from './google-sign-in/google-oidc.client';
+import { GoogleSignInController } from './google-sign-in/google-sign-in.controller';
+import { IDENTITY_CONFIG, loadIdentityConfig, type IdentityConfig } from './identity.config';
+import { IMAGE_STORAGE } from './images/image-storage.port';
+import { ImagesController } from './images/images.controller';
+import { LocalDiskImageStorage } from './images/local-disk-image-storage';
+import { S3ImageStorage } from './images/s3-image-storage';
+import { EMAIL_SENDER, LoggingEmailSender } from './infrastructure/email-sender';
+import { IdentityStore } from './infrastructure/identity-store';
+import { CommandBusLedgerAccounts } from './infrastructure/ledger-accounts.adapter';
+import { LEDGER_ACCOUNTS } from './infrastructure/ledger-accounts.port';
+import { SessionIssuer } from './infrastructure/sessions';
+import { SignInThrottle } from './infrastructure/sign-in-throttle';
+import { UpdateProfileController } from './profile/update-profile.controller';
+import { PublicProfileController } from './public-profile/public-profile.controller';
+import { GetUserQueryHandler } from './queries/get-user.query';
+import { SessionController } from './session/session.controller';
+import { SignInController } from './sign-in/sign-in.controller';
+import { SignUpController } from './sign-up/sign-up.controller';
+
+export const IDENTITY_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
+export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
+
+/**
+ * Identity: accounts, sessions, profiles, roles and images. Owns the one global guard (APP_GUARD) that every route
+ * in the application passes through.
+ */
+@Module({
+  imports: [CqrsModule],
+  controllers: [
+    SignUpController,
+    SignInController,
+    DemoSignInController,
+    SessionController,
+    ConfirmEmailController,
+    GoogleSignInController,
+    UpdateProfileController,
+    PublicProfileController,
+    ImagesController,
+  ],
+  providers: [
+    {
+      provide: IDENTITY_CONFIG,
+      inject: [APP_CONFIG],
+      useFactory: (appConfig: AppConfig) => loadIdentityConfig(process.env, appConfig.dataDirectory),
+    },
+    {
+      provide: IMAGE_STORAGE,
+      inject: [IDENTITY_CONFIG],
+      useFactory: (config: IdentityConfig) =>
+        config.images.kind === 's3' ? new S3ImageStorage(config.images) : new LocalDiskImageStorage(config.images.directory),
+    },
+    { provide: EMAIL_SENDER, useClass: LoggingEmailSender },
+    { provide: LEDGER_ACCOUNTS, useClass: CommandBusLedgerAccounts },
+    { provide: APP_GUARD, useClass: SessionGuard },
+    IdentityStore,
+    SessionIssuer,
+    SignInThrottle,
+    AccountRegistration,
+    DemoPersonas,
+    GoogleOidcClient,
+    GetUserQueryHandler,
+    ChangeUserTypeHandler,
+    ChangeUserTierHandler,
+    GrantAdminRoleHandler,
+  ],
+  exports: [IdentityStore, IDENTITY_CONFIG],
+})
+export class IdentityModule implements OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger('IdentityModule');
+
+  constructor(
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly store: IdentityStore,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await runMigrations(this.pool, { directory: IDENTITY_MIGRATIONS_DIRECTORY, migrationsTable: IDENTITY_MIGRATIONS_TABLE });
+  }
+
+  /** Accounts listed in ADMIN_EMAILS get the admin role (recorded as an event) at every start. */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const email of this.config.adminEmails) {
+      const row = await this.store.findUserByEmail(email);
+      if (!row || row.is_admin) continue;
+      await this.store.executeUser(row.user_id, { type: 'GrantAdminRole', data: { reason: 'ADMIN_EMAILS configuration' }, metadata: { now: new Date().toISOString() } });
+      this.logger.log(`Granted the admin role to ${email}`);
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/** The identity context's public surface: what other modules may import. */
+export { IdentityModule } from './identity.module';
+export { CurrentUser, type AuthenticatedUser } from './auth/authenticated-user';
+export { GetUserQuery } from './queries/get-user.query';
+export { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand } from './commands/user-role.commands';
+export { Public, AdminOnly } from '../../platform/http/public.decorator';

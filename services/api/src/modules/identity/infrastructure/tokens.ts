@@ -1,0 +1,7 @@
+/** What identity needs from the platform: the event store and the pool (global providers of DatabaseModule). */
+export { EVENT_STORE as IDENTITY_EVENT_STORE, DATABASE_POOL as IDENTITY_POOL } from '../../../platform/database/database.tokens';
+
+/** The part of `pg.Pool` identity uses for reads outside a unit of work. */
+export interface QueryablePool {
+  query<Row>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+}

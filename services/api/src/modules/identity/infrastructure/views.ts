@@ -1,0 +1,47 @@
+import type { PublicUserView, UserView } from '@app/contracts/src/identity';
+import { socialLinksOf, type UserRow } from './identity-store';
+
+/** The owner's view of a user row. */
+export function toUserView(row: UserRow): UserView {
+  return {
+    id: row.user_id,
+    email: row.email,
+    username: row.username,
+    display_name: row.display_name,
+    bio: row.bio,
+    avatar_url: row.avatar_url,
+    banner_url: row.banner_url,
+    website_url: row.website_url,
+    social_links: socialLinksOf(row),
+    user_type: row.user_type,
+    user_tier: row.tier,
+    is_admin: row.is_admin,
+    referral_code: row.referral_code,
+    referred_by: row.referred_by,
+    slug: slugOf(row.username),
+    email_confirmed: row.email_confirmed,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** What anyone may see. Built field by field so that a new private column never leaks by default. */
+export function toPublicUserView(row: UserRow): PublicUserView {
+  return {
+    id: row.user_id,
+    username: row.username,
+    display_name: row.display_name,
+    bio: row.bio,
+    avatar_url: row.avatar_url,
+    banner_url: row.banner_url,
+    website_url: row.website_url,
+    social_links: socialLinksOf(row),
+    user_type: row.user_type,
+    user_tier: row.tier,
+    slug: slugOf(row.username),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Usernames are unique ignoring case, so their lower-case form is a unique, stable-looking URL slug. */
+export const slugOf = (username: string) => username.toLowerCase();

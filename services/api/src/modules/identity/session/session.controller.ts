@@ -1,0 +1,85 @@
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { SessionResponse } from '@app/contracts/src/identity';
+import { notFound } from '../../../platform/http/api-error';
+import { Public } from '../../../platform/http/public.decorator';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { answering } from '../identity-errors';
+import { PROFILE_MESSAGES } from '@app/contracts/src/identity';
+import { IdentityStore } from '../infrastructure/identity-store';
+import { SessionIssuer } from '../infrastructure/sessions';
+import { toUserView } from '../infrastructure/views';
+import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
+import { clearSessionCookie, clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+
+@Controller('auth')
+export class SessionController {
+  constructor(
+    private readonly store: IdentityStore,
+    private readonly sessions: SessionIssuer,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  /** Rotation: the new session starts and the old one is revoked in one append; a second refresh with the old token is a 401. */
+  @Post('refresh')
+  @HttpCode(200)
+  async refresh(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionResponse> {
+    const session = await answering(() =>
+      this.store.execute(async (unit) => {
+        const next = await this.sessions.start(unit, {
+          userId: caller.userId,
+          method: 'refresh',
+          clientAddress: clientAddressOf(request),
+          rotatedFromSessionId: caller.sessionId,
+        });
+        await unit.decideSession(caller.sessionId, {
+          type: 'RevokeSession',
+          data: { reason: 'rotated', replacedBySessionId: next.sessionId },
+          metadata: { now: new Date().toISOString() },
+        });
+        return next;
+      }),
+    );
+    const row = await this.store.findUserById(caller.userId);
+    if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
+    setSessionCookie(response, this.config, session.token, session.expiresAt);
+    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row) };
+  }
+
+  /** Public so that signing out always clears the cookie, even with a session that already ended. */
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  async logout(
+    @CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ success: true }> {
+    if (caller) {
+      await answering(() =>
+        this.store.execute((unit) =>
+          unit.decideSession(caller.sessionId, {
+            type: 'RevokeSession',
+            data: { reason: 'signed_out', replacedBySessionId: null },
+            metadata: { now: new Date().toISOString() },
+          }),
+        ),
+      ).catch((error: unknown) => {
+        // Revoked concurrently (another logout or a refresh): the session is over either way.
+        if ((error as { status?: number }).status !== 401) throw error;
+      });
+    }
+    clearSessionCookie(response, this.config);
+    return { success: true };
+  }
+
+  @Get('profile')
+  async profile(@CurrentUser() caller: AuthenticatedUser) {
+    const row = await this.store.findUserById(caller.userId);
+    if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
+    return { success: true as const, user: toUserView(row) };
+  }
+}

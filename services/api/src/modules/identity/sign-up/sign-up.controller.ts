@@ -1,0 +1,66 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AUTH_MESSAGES, signUpRoute, type SignUpRequest, type SignUpResponse } from '@app/contracts/src/identity';
+import { Public } from '../../../platform/http/public.decorator';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { answering } from '../identity-errors';
+import { AccountRegistration } from '../accounts/account-registration';
+import { EMAIL_SENDER, type EmailSender } from '../infrastructure/email-sender';
+import { IdentityStore } from '../infrastructure/identity-store';
+import { hashPassword, hashToken, newOpaqueToken } from '../infrastructure/secrets';
+import { toUserView } from '../infrastructure/views';
+import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+
+@Controller('auth')
+export class SignUpController {
+  constructor(
+    private readonly registration: AccountRegistration,
+    private readonly store: IdentityStore,
+    @Inject(EMAIL_SENDER) private readonly email: EmailSender,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  @Public()
+  @Post('signup')
+  @HttpCode(201)
+  async signUp(
+    @Body(new ZodValidationPipe(signUpRoute.body)) body: SignUpRequest,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SignUpResponse> {
+    // Hashing happens before the transaction: it is slow and needs no database connection.
+    const passwordHash = await hashPassword(body.password);
+    const confirmationRequired = this.config.emailConfirmation.required;
+    const confirmationToken = confirmationRequired ? newOpaqueToken() : undefined;
+    const { user, session } = await answering(() =>
+      this.registration.register({
+        email: body.email,
+        username: body.username,
+        displayName: body.display_name ?? null,
+        passwordHash,
+        method: 'password',
+        userType: 'user',
+        demoPersona: null,
+        emailConfirmed: !confirmationRequired,
+        confirmation: confirmationToken
+          ? { tokenHash: hashToken(confirmationToken), expiresAt: new Date(Date.now() + this.config.emailConfirmation.ttlMs).toISOString() }
+          : null,
+        session: confirmationRequired ? undefined : { method: 'password', clientAddress: clientAddressOf(request) },
+      }),
+    );
+    if (confirmationToken) {
+      await this.email.send({
+        to: user.email,
+        subject: 'Confirm your account',
+        text: `Welcome, ${user.username}! Confirm your e-mail address by opening this link:\n${this.config.emailConfirmation.confirmUrl}?token=${confirmationToken}`,
+      });
+      return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired };
+    }
+    if (!session) throw new Error('sign-up without confirmation must start a session');
+    const row = await this.store.findUserById(user.userId);
+    if (!row) throw new Error(`user ${user.userId} committed but not readable`);
+    setSessionCookie(response, this.config, session.token, session.expiresAt);
+    return { requiresConfirmation: false, token: session.token, expires_at: session.expiresAt, user: toUserView(row) };
+  }
+}

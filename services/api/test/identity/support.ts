@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import { createTestDatabase } from '@app/event-store/src/testing';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { createApp } from '../../src/platform/bootstrap';
+import { IdentityModule } from '../../src/modules/identity';
+
+export interface IdentityTestApp {
+  app: INestApplication;
+  http: () => ReturnType<typeof request>;
+  dataDirectory: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole application (platform, identity and whichever contexts app.module registers) on a fresh PostgreSQL
+ * database and a temporary DATA_DIR. `environment` sets identity's variables (read when the module starts).
+ */
+export async function startIdentityApp(environment: Record<string, string> = {}): Promise<IdentityTestApp> {
+  const database = await createTestDatabase('identity');
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'identity-'));
+  const saved = { ...process.env };
+  Object.assign(process.env, { SIGN_IN_MAX_FAILURES_PER_ADDRESS: '1000', ...environment });
+  let app: INestApplication;
+  try {
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
+    app = await createApp(config, { extraModules: [IdentityModule] });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+  return {
+    app,
+    http: () => request(app.getHttpServer()),
+    dataDirectory,
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** Distinct, valid sign-up data for each call. */
+export function newUser(overrides: Partial<{ email: string; password: string; username: string; display_name: string }> = {}) {
+  counter += 1;
+  const suffix = `${Date.now().toString(36)}${counter}`;
+  return { email: `user${suffix}@example.com`, password: 'correct horse battery', username: `user_${suffix}`, ...overrides };
+}
+
+export async function signUp(testApp: IdentityTestApp, overrides: Parameters<typeof newUser>[0] = {}) {
+  const body = newUser(overrides);
+  const response = await testApp.http().post('/api/auth/signup').send(body).expect(201);
+  return { ...body, token: response.body.token as string, user: response.body.user as { id: string; username: string; referral_code: string } };
+}

@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './users';
+export * from './events';
+export * from './routes';

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { defineRoute } from '../openapi/registry';
+import {
+  AuthProfileResponseSchema,
+  ConfirmEmailRequestSchema,
+  DemoPersonaSchema,
+  ImageUploadResponseSchema,
+  PublicProfileResponseSchema,
+  SessionResponseSchema,
+  SignInRequestSchema,
+  SignUpRequestSchema,
+  SignUpResponseSchema,
+  SuccessResponseSchema,
+  UpdateProfileRequestSchema,
+  UserSchema,
+} from './users';
+
+/** Identity endpoints (ARCHITECTURE §5). The session token is also set as an http-only cookie on every success. */
+export const signUpRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/signup',
+  summary: 'Create an account (and a session unless e-mail confirmation is on)',
+  public: true,
+  request: { body: SignUpRequestSchema },
+  responses: { 201: SignUpResponseSchema },
+  errors: { 409: 'E-mail (`EMAIL_TAKEN`) or username (`USERNAME_TAKEN`) already in use' },
+});
+
+export const signInRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/signin',
+  summary: 'Sign in with e-mail and password',
+  public: true,
+  request: { body: SignInRequestSchema },
+  responses: { 200: SessionResponseSchema },
+  errors: { 401: 'Wrong e-mail or password', 403: 'E-mail not confirmed yet', 429: 'Too many failed attempts for this account or address' },
+});
+
+export const demoSignInRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/demo/:persona',
+  summary: 'Sign in as a demo persona',
+  public: true,
+  request: { params: z.object({ persona: DemoPersonaSchema }) },
+  responses: { 200: SessionResponseSchema },
+  errors: { 403: 'Demo logins disabled' },
+});
+
+export const refreshSessionRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/refresh',
+  summary: 'Rotate the session: a new token; the old one stops working',
+  responses: { 200: SessionResponseSchema },
+});
+
+export const signOutRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/logout',
+  summary: 'Revoke the session and clear the cookie',
+  public: true,
+  responses: { 200: SuccessResponseSchema },
+});
+
+export const authProfileRoute = defineRoute({
+  method: 'get',
+  path: '/api/auth/profile',
+  summary: "The signed-in user's account",
+  responses: { 200: AuthProfileResponseSchema },
+});
+
+export const confirmEmailRoute = defineRoute({
+  method: 'post',
+  path: '/api/auth/confirm-email',
+  summary: 'Confirm an e-mail address with the token mailed at sign-up',
+  public: true,
+  request: { body: ConfirmEmailRequestSchema },
+  responses: { 200: SuccessResponseSchema },
+});
+
+export const googleSignInRoute = defineRoute({
+  method: 'get',
+  path: '/api/auth/google',
+  summary: 'Start Google sign-in (redirects to the provider)',
+  public: true,
+  responses: { 200: { description: 'Redirect (302) to the provider', schema: null } },
+  errors: { 503: 'Google sign-in is not configured (`OIDC_NOT_CONFIGURED`)' },
+});
+
+export const googleCallbackRoute = defineRoute({
+  method: 'get',
+  path: '/api/auth/google/callback',
+  summary: 'Finish Google sign-in; redirects to the web app with the session cookie set',
+  public: true,
+  responses: { 200: { description: 'Redirect (302) to /auth/callback or /auth?error=...', schema: null } },
+});
+
+export const updateProfileRoute = defineRoute({
+  method: 'put',
+  path: '/api/users/profile',
+  summary: "Edit the signed-in user's profile",
+  request: { body: UpdateProfileRequestSchema },
+  responses: { 200: UserSchema },
+  errors: { 409: 'Username already taken' },
+});
+
+export const publicProfileByUsernameRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/public/:username',
+  summary: 'Public profile by username (or slug)',
+  public: true,
+  request: { params: z.object({ username: z.string() }) },
+  responses: { 200: PublicProfileResponseSchema },
+});
+
+export const publicProfileByIdRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/public/id/:id',
+  summary: 'Public profile by user id',
+  public: true,
+  request: { params: z.object({ id: z.string() }) },
+  responses: { 200: PublicProfileResponseSchema },
+});
+
+const imageUploadDescription = 'multipart/form-data with one file in field `image` (JPEG, PNG, GIF or WebP, at most 5 MB)';
+export const imageUploadRoute = defineRoute({
+  method: 'post',
+  path: '/api/images/upload',
+  summary: 'Upload an image (avatar, banner)',
+  description: imageUploadDescription,
+  responses: { 201: ImageUploadResponseSchema },
+  errors: { 413: 'Larger than 5 MB', 415: 'Not an image (checked from the bytes)' },
+});
+
+export const uploadImageRoute = defineRoute({
+  method: 'post',
+  path: '/api/upload/image',
+  summary: 'Upload an image (same as /api/images/upload)',
+  description: imageUploadDescription,
+  responses: { 201: ImageUploadResponseSchema },
+  errors: { 413: 'Larger than 5 MB', 415: 'Not an image (checked from the bytes)' },
+});
+
+export const getImageRoute = defineRoute({
+  method: 'get',
+  path: '/api/images/:key',
+  summary: 'An uploaded image',
+  public: true,
+  request: { params: z.object({ key: z.string() }) },
+  responses: { 200: { description: 'The image bytes with their content type', schema: null } },
+});
