@@ -1,0 +1,195 @@
+import { CHECKPOINT_START } from '@app/event-store';
+import { defineProjection } from '../../src/platform/projections/projection';
+import { ProjectionRunner, type ProjectionRunnerOptions } from '../../src/platform/projections/projection-runner';
+import { EXAMPLE_EVENT, exampleProjection, silentLogger } from './support/example-projection';
+import { appendExampleEvents, expectedExampleTotals, openTestStore, readExampleTotals, type TestStore } from './support/test-store';
+
+const options = (ownerId: string, overrides: Partial<ProjectionRunnerOptions> = {}): ProjectionRunnerOptions => ({
+  ownerId,
+  pollIntervalMs: 10,
+  leaseDurationMs: 1_500,
+  batchSize: 100,
+  logger: silentLogger,
+  ...overrides,
+});
+
+async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('ProjectionRunner on PostgreSQL', () => {
+  let store: TestStore;
+
+  beforeEach(async () => {
+    store = await openTestStore('api_projections');
+  }, 60_000);
+  afterEach(() => store?.close());
+
+  const checkpointRow = async (name = 'example_totals') =>
+    (await store.database.pool.query('select transaction_id::text, position::text, version from projection_checkpoints where name = $1', [name])).rows[0];
+
+  it('commits a batch’s rows and its checkpoint together, or neither', async () => {
+    // Proves atomicity: a handler that fails after writing some rows leaves no row and no checkpoint movement.
+    const failing = defineProjection({
+      ...exampleProjection(),
+      async handle(events, transaction, tables) {
+        await exampleProjection().handle(events.slice(0, 3), transaction, tables);
+        throw new Error('handler broke half-way');
+      },
+    });
+    await appendExampleEvents(store.eventStore, 10);
+    const runner = new ProjectionRunner(failing, store.eventStore, store.database.pool, options('owner-a'));
+    await runner.initialize();
+    await expect(runner.catchUp()).rejects.toThrow('handler broke half-way');
+    expect(await readExampleTotals(store.database)).toEqual({});
+    expect(await checkpointRow()).toMatchObject({ transaction_id: '0', position: '0' });
+
+    // The same events through a working handler: everything lands once, and the checkpoint is at the head.
+    const working = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a'));
+    await working.initialize();
+    await working.catchUp();
+    expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(10));
+    const head = await store.eventStore.headCheckpoint();
+    expect(await checkpointRow()).toMatchObject({ transaction_id: head.transactionId.toString(), position: head.position.toString() });
+  });
+
+  it('never applies a batch twice: a runner with a stale checkpoint cannot commit it again', async () => {
+    // Simulates a process that handled a batch, committed, then crashed before noting its new position.
+    await appendExampleEvents(store.eventStore, 300);
+    const first = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a'));
+    const stale = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a'));
+    await first.initialize();
+    await stale.initialize();
+    await first.catchUp();
+    const before = await readExampleTotals(store.database);
+    expect(before).toEqual(expectedExampleTotals(300));
+    expect(stale.currentCheckpoint).toMatchObject(CHECKPOINT_START);
+    await expect(stale.processNextBatch()).rejects.toThrow();
+    expect(await readExampleTotals(store.database)).toEqual(before);
+    // Re-running the up-to-date runner is a no-op too.
+    await first.catchUp();
+    expect(await readExampleTotals(store.database)).toEqual(before);
+  });
+
+  it('rebuilds into fresh tables while the live table keeps answering, then swaps; the result equals the live fold', async () => {
+    await appendExampleEvents(store.eventStore, 2_000);
+    const runner = new ProjectionRunner(exampleProjection({ delayMsPerBatch: 5 }), store.eventStore, store.database.pool, options('owner-a', { batchSize: 200 }));
+    await runner.initialize();
+    runner.start();
+    await waitFor(() => runner.status === 'live');
+    const live = await readExampleTotals(store.database);
+    expect(live).toEqual(expectedExampleTotals(2_000));
+
+    const progress: { eventsDone: number; eventsTotal: number; eventsPerSecond: number; phase: string }[] = [];
+    const servedDuringRebuild: unknown[] = [];
+    const reads: Promise<void>[] = [];
+    await runner.rebuild((update) => {
+      progress.push(update);
+      if (update.phase === 'building') reads.push(readExampleTotals(store.database).then((rows) => void servedDuringRebuild.push(rows)));
+    });
+    await Promise.all(reads);
+
+    // While building, readers saw the complete live table.
+    expect(servedDuringRebuild.length).toBeGreaterThan(3);
+    for (const rows of servedDuringRebuild) expect(rows).toEqual(live);
+    // Progress climbed to the total, with a rate.
+    const building = progress.filter((update) => update.phase === 'building');
+    expect(building.map((update) => update.eventsDone)).toEqual([...building.map((update) => update.eventsDone)].sort((a, b) => a - b));
+    expect(progress.at(-1)).toMatchObject({ phase: 'completed', eventsDone: 2_000, eventsTotal: 2_000 });
+    expect(progress.at(-1)?.eventsPerSecond).toBeGreaterThan(0);
+    const rebuildRow = (await store.database.pool.query(`select status, events_done::int, events_total::int from projection_rebuilds`)).rows;
+    expect(rebuildRow).toEqual([{ status: 'completed', events_done: 2_000, events_total: 2_000 }]);
+
+    // After the swap: same rows, no leftover tables, and the live runner carries on into the new table.
+    expect(await readExampleTotals(store.database)).toEqual(live);
+    const tables = (await store.database.pool.query(`select tablename from pg_tables where tablename like 'example_totals%'`)).rows;
+    expect(tables).toEqual([{ tablename: 'example_totals' }]);
+    await appendExampleEvents(store.eventStore, 150, { offset: 2_000 });
+    await waitFor(async () => JSON.stringify(await readExampleTotals(store.database)) === JSON.stringify(expectedExampleTotals(2_150)));
+    await runner.stop();
+  }, 60_000);
+
+  it('keeps serving and folding new events that arrive during a rebuild', async () => {
+    await appendExampleEvents(store.eventStore, 1_000);
+    const runner = new ProjectionRunner(exampleProjection({ delayMsPerBatch: 10 }), store.eventStore, store.database.pool, options('owner-a', { batchSize: 100 }));
+    await runner.initialize();
+    runner.start();
+    let appended = 0;
+    await runner.rebuild((update) => {
+      // Writers keep writing during the rebuild.
+      if (update.phase === 'building' && appended < 5) {
+        appended += 1;
+        void appendExampleEvents(store.eventStore, 20, { offset: 1_000 + (appended - 1) * 20, perAppend: 20 });
+      }
+    });
+    await waitFor(async () => JSON.stringify(await readExampleTotals(store.database)) === JSON.stringify(expectedExampleTotals(1_100)));
+    await runner.stop();
+  }, 60_000);
+
+  it('rebuilds at start when the projection’s version changed', async () => {
+    await appendExampleEvents(store.eventStore, 500);
+    const version1 = new ProjectionRunner(exampleProjection({ version: 1 }), store.eventStore, store.database.pool, options('owner-a'));
+    await version1.initialize();
+    await version1.catchUp();
+    const version2 = new ProjectionRunner(exampleProjection({ version: 2 }), store.eventStore, store.database.pool, options('owner-b'));
+    await version2.initialize();
+    await version1.stop();
+    version2.start();
+    await waitFor(async () => (await checkpointRow())?.version === 2 && version2.status === 'live');
+    expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(500));
+    await version2.stop();
+  }, 30_000);
+
+  it('lets exactly one of two runners write; the other takes over when the first stops', async () => {
+    // Two "processes" (owner ids) race for the same projection while events keep arriving.
+    const first = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('process-1'));
+    const second = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('process-2'));
+    await Promise.all([first.initialize(), second.initialize()]);
+    first.start();
+    second.start();
+    for (let round = 0; round < 5; round += 1) await appendExampleEvents(store.eventStore, 100, { offset: round * 100 });
+    await waitFor(async () => JSON.stringify(await readExampleTotals(store.database)) === JSON.stringify(expectedExampleTotals(500)));
+    const statuses = [first.status, second.status].sort();
+    expect(statuses).toEqual(['live', 'standby']);
+    const leader = first.status === 'live' ? first : second;
+    const follower = leader === first ? second : first;
+    const lease = (await store.database.pool.query('select owner_id from projection_leases')).rows;
+    expect(lease).toEqual([{ owner_id: leader === first ? 'process-1' : 'process-2' }]);
+
+    await leader.stop();
+    await appendExampleEvents(store.eventStore, 100, { offset: 500 });
+    await waitFor(async () => JSON.stringify(await readExampleTotals(store.database)) === JSON.stringify(expectedExampleTotals(600)));
+    expect(follower.status).toBe('live');
+    await follower.stop();
+  }, 30_000);
+
+  it('takes over a lease only once it has expired', async () => {
+    // A crashed process left its lease behind: nobody may write until it expires, then a runner takes over.
+    await appendExampleEvents(store.eventStore, 50);
+    await store.database.pool.query(`insert into projection_leases (name, owner_id, expires_at) values ('example_totals', 'crashed', clock_timestamp() + interval '700 milliseconds')`);
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('survivor', { leaseDurationMs: 300 }));
+    await runner.initialize();
+    runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runner.status).toBe('standby');
+    expect(await readExampleTotals(store.database)).toEqual({});
+    await waitFor(() => runner.status === 'live', 5_000);
+    expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(50));
+    await runner.stop();
+  }, 20_000);
+
+  it('only hands the event types it declared to the handler, yet moves past the others', async () => {
+    await store.eventStore.append([{ streamId: 'other-1', expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 5 } }] }]);
+    await appendExampleEvents(store.eventStore, 3);
+    expect(EXAMPLE_EVENT).toBe('ExampleCounted');
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a'));
+    await runner.initialize();
+    await runner.catchUp();
+    expect(Object.keys(await readExampleTotals(store.database))).not.toContain('other-1');
+    expect(await runner.lag(await store.eventStore.headCheckpoint())).toBe(0);
+  });
+});
