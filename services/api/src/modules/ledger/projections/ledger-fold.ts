@@ -64,6 +64,7 @@ export const LEDGER_PROJECTED_EVENT_TYPES = [
   'LedgerHoldPlaced',
   'LedgerHoldCaptured',
   'LedgerHoldReleased',
+  'LedgerDemoPersonaFunded',
 ] as const;
 
 export function parseLedgerEvent(stored: StoredEvent): LedgerEvent {

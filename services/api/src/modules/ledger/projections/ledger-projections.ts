@@ -32,7 +32,7 @@ function parsed(events: StoredEvent[]): { stored: StoredEvent; event: LedgerEven
   return result;
 }
 
-type BalanceTable = 'ledger_balances' | 'ledger_currency_totals' | 'ledger_holds';
+type BalanceTable = 'ledger_balances' | 'ledger_currency_totals' | 'ledger_holds' | 'ledger_demo_personas';
 
 /**
  * Balances per account and currency (available = balance − held), per-currency totals of user and system accounts,
@@ -42,7 +42,7 @@ type BalanceTable = 'ledger_balances' | 'ledger_currency_totals' | 'ledger_holds
 export const ledgerBalancesProjection = defineProjection<BalanceTable>({
   name: 'ledger_balances',
   version: 1,
-  tableNames: ['ledger_balances', 'ledger_currency_totals', 'ledger_holds'],
+  tableNames: ['ledger_balances', 'ledger_currency_totals', 'ledger_holds', 'ledger_demo_personas'],
   eventTypes: LEDGER_PROJECTED_EVENT_TYPES,
   createTables: (tables) => [
     `CREATE TABLE ${tables.ledger_balances} (
@@ -71,12 +71,16 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
        status text NOT NULL
      )`,
     `CREATE INDEX ON ${tables.ledger_holds} (expires_at) WHERE status = 'open'`,
+    // Which users are demo personas, so the daily job can top them up again.
+    `CREATE TABLE ${tables.ledger_demo_personas} (user_id text PRIMARY KEY, persona text NOT NULL, last_funded_day text NOT NULL)`,
   ],
   handle: async (events, transaction, tables) => {
     const balances = new Map<string, BalanceEffect>();
     const placed = new Map<string, HoldRow>();
     const resolved = new Map<string, HoldRow['status']>();
+    const personas = new Map<string, { persona: string; day: string }>();
     for (const { stored, event } of parsed(events)) {
+      if (event.type === 'LedgerDemoPersonaFunded') personas.set(event.data.userId, { persona: event.data.persona, day: event.data.utcDay });
       for (const effect of balanceEffects(stored, event)) {
         const key = `${effect.accountId}|${effect.currency}`;
         const sum = balances.get(key);
@@ -95,6 +99,14 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
     }
     await writeBalances(transaction, tables, [...balances.values()]);
     await writeHolds(transaction, tables, [...placed.values()], resolved);
+    if (personas.size > 0) {
+      await transaction.query(
+        `INSERT INTO ${tables.ledger_demo_personas} AS target (user_id, persona, last_funded_day)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+         ON CONFLICT (user_id) DO UPDATE SET persona = excluded.persona, last_funded_day = excluded.last_funded_day`,
+        [[...personas.keys()], [...personas.values()].map((entry) => entry.persona), [...personas.values()].map((entry) => entry.day)],
+      );
+    }
   },
 });
 

@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query as QueryParams, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { EventStore } from '@app/event-store';
+import { LedgerExportQuerySchema, RebuildProjectionRequestSchema, type VerifyReport } from '@app/contracts/src/ledger';
+import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
+import { conflict, notFound } from '../../../platform/http/api-error';
+import { AdminOnly } from '../../../platform/http/public.decorator';
+import { parseInput, ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { RebuildAlreadyRunningError } from '../../../platform/projections/projection-runner';
+import { ProjectionsService } from '../../../platform/projections/projections.service';
+import { verifyLedger, type Queryable } from '../infrastructure/ledger-audit';
+import { exportLedger } from '../infrastructure/ledger-export';
+import { LEDGER_PROJECTIONS } from '../projections/ledger-projections';
+
+/** The auditor's verbs over HTTP (the same as `npm run ledger -- verify|export|rebuild`), administrators only. */
+@AdminOnly()
+@Controller('admin/ledger')
+export class LedgerAdminController {
+  private readonly logger = new Logger('LedgerAdmin');
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(DATABASE_POOL) private readonly database: Queryable,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  @Get('verify')
+  verify(): Promise<VerifyReport> {
+    return verifyLedger(this.eventStore, this.database);
+  }
+
+  @Get('export')
+  async export(@QueryParams() rawQuery: unknown, @Res() response: Response): Promise<void> {
+    const query = parseInput(LedgerExportQuerySchema, rawQuery);
+    response.status(200);
+    response.setHeader('Content-Type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="ledger.${query.format === 'csv' ? 'csv' : 'ndjson'}"`);
+    await exportLedger(
+      this.eventStore,
+      { format: query.format, userId: query.user_id, from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined },
+      (chunk) => {
+        // Respect back-pressure so a large export streams instead of buffering the whole ledger in memory.
+        if (!response.write(chunk)) return new Promise<void>((resolve) => response.once('drain', () => resolve()));
+      },
+    );
+    response.end();
+  }
+
+  /** Starts the rebuild and answers at once; progress shows in `GET /api/admin/projections`. */
+  @Post('rebuild')
+  @HttpCode(202)
+  rebuild(@Body(new ZodValidationPipe(RebuildProjectionRequestSchema)) body: { projection: string }) {
+    if (!LEDGER_PROJECTIONS.some((projection) => projection.name === body.projection)) {
+      throw notFound('PROJECTION_NOT_FOUND', `No ledger projection is named ${body.projection}`);
+    }
+    const runner = this.projections.runner(body.projection);
+    if (!runner) throw notFound('PROJECTION_NOT_FOUND', `Projection ${body.projection} is not running in this process`);
+    if (runner.isRebuilding()) throw conflict('REBUILD_ALREADY_RUNNING', `A rebuild of ${body.projection} is already running`);
+    runner.rebuild().catch((error: Error) => {
+      if (!(error instanceof RebuildAlreadyRunningError)) this.logger.error(`Rebuild of ${body.projection} failed: ${error.message}`);
+    });
+    return { projection: body.projection, status: 'started' as const };
+  }
+}

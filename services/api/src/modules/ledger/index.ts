@@ -1,0 +1,12 @@
+/** The ledger context's public surface: what other modules may import. */
+export { LedgerModule } from './ledger.module';
+export { OpenUserAccountsCommand } from './open-user-accounts/open-user-accounts.command';
+export { FundDemoPersonaCommand } from './fund-demo-persona/fund-demo-persona.command';
+export { RunLedgerCommand, type LedgerCommandResult } from './post-transaction/ledger-commands';
+export { GetUserBalancesQuery } from './wallets/get-user-balances.query';
+export { LedgerExecutor, newTransactionId } from './infrastructure/ledger-executor';
+export { IdempotencyService, type UnitOfWork } from './infrastructure/idempotency';
+export { SYSTEM_ACCOUNTS, escrowAccount, userAccount } from './domain/accounts';
+export type { LedgerCommand, LedgerRefusal } from './domain/decide';
+export type { Posting } from './domain/events';
+export { refusalToApiError } from './ledger-refusals';

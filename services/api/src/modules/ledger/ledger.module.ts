@@ -1,0 +1,61 @@
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { runMigrations } from '@app/event-store';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../platform/database/database.tokens';
+import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
+import { projectionProviders } from '../../platform/projections/projection-registry';
+import { LedgerAdminController } from './audit/ledger-admin.controller';
+import { ConvertCurrencyController } from './convert-currency/convert-currency.controller';
+import { DEMO_TOP_UP_JOB, DemoPersonaTopUp, FundDemoPersonaHandler } from './fund-demo-persona/fund-demo-persona.command';
+import { EXPIRE_HOLDS_JOB, ExpireHolds } from './holds/expire-holds.job';
+import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from './infrastructure/ledger-migrations';
+import { LEDGER_PROVIDERS } from './ledger.tokens';
+import { OpenUserAccountsHandler } from './open-user-accounts/open-user-accounts.command';
+import { RunLedgerCommandHandler } from './post-transaction/ledger-commands';
+import { LEDGER_PROJECTIONS } from './projections/ledger-projections';
+import { GetUserBalancesHandler } from './wallets/get-user-balances.query';
+import { WalletsController } from './wallets/wallets.controller';
+import { IdempotencyService } from './infrastructure/idempotency';
+import { LedgerExecutor } from './infrastructure/ledger-executor';
+
+/** The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [WalletsController, ConvertCurrencyController, LedgerAdminController],
+  providers: [
+    ...LEDGER_PROVIDERS,
+    ...projectionProviders(...LEDGER_PROJECTIONS),
+    OpenUserAccountsHandler,
+    FundDemoPersonaHandler,
+    RunLedgerCommandHandler,
+    GetUserBalancesHandler,
+    DemoPersonaTopUp,
+    ExpireHolds,
+  ],
+  exports: [LedgerExecutor, IdempotencyService],
+})
+export class LedgerModule implements OnModuleInit {
+  private readonly logger = new Logger('Ledger');
+
+  constructor(
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly demoTopUp: DemoPersonaTopUp,
+    private readonly expireHolds: ExpireHolds,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await runMigrations(this.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
+    this.queue.registerHandler(DEMO_TOP_UP_JOB, async () => {
+      await this.demoTopUp.run(this.pool);
+    });
+    this.queue.registerHandler(EXPIRE_HOLDS_JOB, async () => {
+      await this.expireHolds.run(this.pool);
+    });
+    // Just after midnight UTC, and every minute for holds past their deadline.
+    await this.queue.schedule(DEMO_TOP_UP_JOB, { cron: '5 0 * * *' });
+    await this.queue.schedule(EXPIRE_HOLDS_JOB, { everyMs: 60_000 });
+    this.logger.log('Ledger ready');
+  }
+}

@@ -1,0 +1,102 @@
+import { Controller, Get, Inject, Query as QueryParams } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { z } from 'zod';
+import type { EventStore } from '@app/event-store';
+import {
+  BalanceAtQuerySchema,
+  CURRENCIES,
+  Currency,
+  TransactionsQuerySchema,
+  minorToApiNumber,
+  type TransactionResponse,
+} from '@app/contracts/src/ledger';
+import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
+import { notFound } from '../../../platform/http/api-error';
+import { parseInput } from '../../../platform/http/zod-validation';
+import { CurrentUser, type AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import { GetUserQuery } from '../../identity/queries/get-user.query';
+import { userStreamId } from '../domain/streams';
+import { foldUserLedger } from '../domain/user-ledger';
+import type { Queryable } from '../infrastructure/ledger-audit';
+import { LedgerExecutor, toLedgerEvent } from '../infrastructure/ledger-executor';
+import { toUserBalances, toWallets } from './get-user-balances.query';
+
+const TransactionRowSchema = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  transaction_type: z.string(),
+  description: z.string(),
+  amount_minor: z.string(),
+  currency: z.enum(CURRENCIES),
+  status: z.enum(['completed', 'pending', 'reversed', 'released', 'expired', 'captured']),
+  created_at: z.date(),
+});
+
+/** The signed-in user's money: profile with balances, wallets, transactions, and balances at a past moment. */
+@Controller('users')
+export class WalletsController {
+  constructor(
+    private readonly ledger: LedgerExecutor,
+    private readonly queryBus: QueryBus,
+    @Inject(DATABASE_POOL) private readonly database: Queryable,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  /** Identity's user (profile fields) composed with the ledger's balances. */
+  @Get('me')
+  async me(@CurrentUser() caller: AuthenticatedUser) {
+    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const balances = toUserBalances((await this.ledger.load(caller.userId)).state);
+    return { ...user, ...balances };
+  }
+
+  @Get('me/wallets')
+  async myWallets(@CurrentUser() caller: AuthenticatedUser) {
+    return toWallets((await this.ledger.load(caller.userId)).state);
+  }
+
+  @Get('wallets')
+  async wallets(@CurrentUser() caller: AuthenticatedUser) {
+    return toWallets((await this.ledger.load(caller.userId)).state);
+  }
+
+  @Get('transactions')
+  async transactions(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
+    const query = parseInput(TransactionsQuerySchema, rawQuery);
+    const rows = await this.database.query(
+      `SELECT id, transaction_id, transaction_type, description, amount_minor::text AS amount_minor, currency, status, created_at
+       FROM ledger_transactions WHERE user_id = $1 AND ($2::text IS NULL OR currency = $2)
+       ORDER BY created_at DESC, position DESC LIMIT $3 OFFSET $4`,
+      [caller.userId, query.currency ?? null, query.limit, query.offset],
+    );
+    const transactions: TransactionResponse[] = rows.rows.map((raw) => {
+      const row = TransactionRowSchema.parse(raw);
+      return {
+        id: row.id,
+        transaction_id: row.transaction_id,
+        transaction_type: row.transaction_type,
+        description: row.description,
+        amount: minorToApiNumber(BigInt(row.amount_minor), row.currency as Currency),
+        currency_type: row.currency,
+        status: row.status,
+        created_at: row.created_at.toISOString(),
+      };
+    });
+    return { transactions, limit: query.limit, offset: query.offset };
+  }
+
+  /** Folds the user's stream up to the timestamp: the balances exactly as they stood then. */
+  @Get('me/balance-at')
+  async balanceAt(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
+    const { at } = parseInput(BalanceAtQuerySchema, rawQuery);
+    const asOf = new Date(at);
+    const events = (await this.eventStore.readStream(userStreamId(caller.userId))).filter((event) => event.recordedAt <= asOf);
+    const state = foldUserLedger(caller.userId, events.map(toLedgerEvent));
+    return {
+      as_of: asOf.toISOString(),
+      stream_version: events.length === 0 ? 0 : Number(events[events.length - 1].streamVersion),
+      wallets: toWallets(state),
+    };
+  }
+}

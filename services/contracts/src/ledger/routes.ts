@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { defineRoute } from '../openapi/registry';
+import {
+  BalanceAtQuerySchema,
+  BalanceAtResponseSchema,
+  ConvertCurrencyRequestSchema,
+  ConvertCurrencyResponseSchema,
+  LedgerExportQuerySchema,
+  RebuildProjectionRequestSchema,
+  TransactionsQuerySchema,
+  TransactionsResponseSchema,
+  UserBalancesSchema,
+  VerifyReportSchema,
+  WalletsResponseSchema,
+} from './http';
+
+const IdempotencyHeaders = z.object({
+  'idempotency-key': z.string().max(255).optional().meta({
+    description: 'Same key and body → the first answer again, money moved once; same key, other body → 409.',
+  }),
+});
+
+export const LEDGER_MESSAGES = Object.freeze({
+  insufficientBalance: 'Insufficient balance',
+  conversionFailed: 'Conversion failed',
+  dailyLimitReached: 'Daily limit of 3 keys from points conversion reached',
+});
+
+export const getMeRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/me',
+  summary: "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance)",
+  tags: ['ledger'],
+  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema) },
+});
+
+export const getMyWalletsRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/me/wallets',
+  summary: "The signed-in user's wallets: [{currency_type, balance}] per currency",
+  tags: ['ledger'],
+  responses: { 200: WalletsResponseSchema },
+});
+
+export const getWalletsRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/wallets',
+  summary: 'Same as /api/users/me/wallets (the spec calls both)',
+  tags: ['ledger'],
+  responses: { 200: WalletsResponseSchema },
+});
+
+export const getTransactionsRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/transactions',
+  summary: "The signed-in user's transactions, newest first",
+  tags: ['ledger'],
+  request: { query: TransactionsQuerySchema },
+  responses: { 200: TransactionsResponseSchema },
+});
+
+export const getBalanceAtRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/me/balance-at',
+  summary: "The signed-in user's wallets as they stood at a point in time (folded from the account stream)",
+  tags: ['ledger'],
+  request: { query: BalanceAtQuerySchema },
+  responses: { 200: BalanceAtResponseSchema },
+});
+
+export const convertCurrencyRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/convert',
+  summary: 'Convert points (500 a key, at most 3 keys a UTC day) or gems (2 a key) into whole keys',
+  tags: ['ledger'],
+  request: { body: ConvertCurrencyRequestSchema, headers: IdempotencyHeaders },
+  responses: { 200: ConvertCurrencyResponseSchema },
+  errors: {
+    409: 'Idempotency-Key reused with another body (`IDEMPOTENCY_KEY_REUSED`)',
+    422: "'Insufficient balance' (`INSUFFICIENT_BALANCE`), the daily limit (`DAILY_CONVERSION_LIMIT`) or 'Conversion failed'",
+  },
+});
+
+export const verifyLedgerRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/ledger/verify',
+  summary: 'Replays every event: hash chains, zero sums per currency, no negative user balance, projections equal a fresh fold',
+  tags: ['ledger-admin'],
+  responses: { 200: VerifyReportSchema },
+});
+
+export const exportLedgerRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/ledger/export',
+  summary: 'The ledger as NDJSON or CSV, one line per leg with running balances; filter by user and time range',
+  tags: ['ledger-admin'],
+  request: { query: LedgerExportQuerySchema },
+  responses: { 200: { description: 'NDJSON (application/x-ndjson) or CSV (text/csv)', schema: null } },
+});
+
+export const rebuildLedgerProjectionRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/ledger/rebuild',
+  summary: 'Rebuilds a ledger projection into fresh tables and swaps it in (ledger_balances or ledger_transactions)',
+  tags: ['ledger-admin'],
+  request: { body: RebuildProjectionRequestSchema },
+  responses: { 202: z.object({ projection: z.string(), status: z.literal('started') }) },
+  errors: { 404: 'No such projection', 409: 'A rebuild is already running' },
+});
