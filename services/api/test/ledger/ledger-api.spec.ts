@@ -1,0 +1,213 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
+import { LedgerExecutor, newTransactionId } from '../../src/modules/ledger/infrastructure/ledger-executor';
+import { GrantAdminRoleCommand } from '../../src/modules/identity';
+import { IdentityTestApp, signUp } from '../identity/support';
+import { startLedgerApp } from './app-support';
+
+jest.setTimeout(120_000);
+
+/** The ledger's HTTP surface on the whole application over a fresh PostgreSQL database: every status and message. */
+describe('ledger API', () => {
+  let testApp: IdentityTestApp;
+  let executor: LedgerExecutor;
+
+  beforeAll(async () => {
+    testApp = await startLedgerApp();
+    executor = testApp.app.get(LedgerExecutor);
+  });
+  afterAll(() => testApp.close());
+
+  const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  async function grantPoints(userId: string, pointsMinor: bigint) {
+    const outcome = await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode: 'REFERRAL_BONUS',
+        description: 'Referral bonus',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor }],
+        now: new Date().toISOString(),
+      },
+    });
+    expect(outcome.kind).toBe('accepted');
+  }
+
+  async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
+    for (let attempt = 0; ; attempt += 1) {
+      const value = await probe();
+      if (accept(value) || attempt > 100) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  it('opens a new user with 25 points and 1 key, shown in /users/me and both wallet lists', async () => {
+    const user = await signUp(testApp);
+    const me = await eventually(
+      () => testApp.http().get('/api/users/me').set(auth(user.token)).expect(200),
+      (response) => response.body.points_balance === 25,
+    );
+    expect(me.body).toMatchObject({
+      id: user.user.id,
+      username: user.username,
+      points_balance: 25,
+      keys_balance: 1,
+      gems_balance: 0,
+      gold_collected: 0,
+      moves_balance: 0,
+    });
+    for (const path of ['/api/users/me/wallets', '/api/users/wallets']) {
+      const wallets = await testApp.http().get(path).set(auth(user.token)).expect(200);
+      expect(wallets.body).toContainEqual({ currency_type: 'points', balance: 25, available_balance: 25, held_balance: 0 });
+      expect(wallets.body).toContainEqual({ currency_type: 'keys', balance: 1, available_balance: 1, held_balance: 0 });
+      expect(wallets.body).toHaveLength(6);
+    }
+  });
+
+  it('answers 401 without a session', async () => {
+    await testApp.http().get('/api/users/me/wallets').expect(401);
+    await testApp.http().post('/api/users/convert').send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(401);
+  });
+
+  it('refuses invalid conversion input with 400 and moves nothing', async () => {
+    const user = await signUp(testApp);
+    await grantPoints(user.user.id, 100_000n);
+    const invalid = [
+      { from_currency: 'points', to_currency: 'keys', amount: 0 },
+      { from_currency: 'points', to_currency: 'keys', amount: 1.5 },
+      { from_currency: 'points', to_currency: 'keys', amount: '1' },
+      { from_currency: 'gold', to_currency: 'keys', amount: 1 },
+      { from_currency: 'points', to_currency: 'gems', amount: 1 },
+      { from_currency: 'points', to_currency: 'keys' },
+      {},
+    ];
+    for (const body of invalid) {
+      const response = await testApp.http().post('/api/users/convert').set(auth(user.token)).send(body).expect(400);
+      expect(response.body.code).toBe('VALIDATION_ERROR');
+      expect(response.body.field_errors.length).toBeGreaterThan(0);
+    }
+    const me = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
+    expect(me.body.keys_balance).toBe(1);
+    expect(me.body.points_balance).toBe(10_025);
+  });
+
+  it("refuses a conversion the balance cannot cover with 422 'Insufficient balance'", async () => {
+    const user = await signUp(testApp);
+    const response = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(422);
+    expect(response.body).toMatchObject({ error: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' });
+    const gems = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'Gems', to_currency: 'KEYS', amount: 1 }).expect(422);
+    expect(gems.body.error).toBe('Insufficient balance');
+  });
+
+  it('converts points to keys, at most 3 a UTC day, with transactions newest first and a point-in-time balance', async () => {
+    const user = await signUp(testApp);
+    await grantPoints(user.user.id, 30_000n); // 3,000 points
+    const before = new Date();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const first = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 2 }).expect(200);
+    expect(first.body).toMatchObject({
+      success: true,
+      from_currency: 'points',
+      to_currency: 'keys',
+      amount_spent: 1000,
+      keys_received: 2,
+      keys_converted_from_points_today: 2,
+      daily_points_conversion_limit: 3,
+    });
+    expect(first.body.balances).toMatchObject({ points_balance: 2025, keys_balance: 3 });
+    const overLimit = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 2 }).expect(422);
+    expect(overLimit.body).toMatchObject({ code: 'DAILY_CONVERSION_LIMIT', error: 'Daily limit of 3 keys from points conversion reached' });
+    await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(200);
+
+    const transactions = await eventually(
+      () => testApp.http().get('/api/users/transactions').set(auth(user.token)).expect(200),
+      (response) => response.body.transactions.length === 7,
+    );
+    const list = transactions.body.transactions as { transaction_type: string; amount: number; currency_type: string; status: string }[];
+    expect(list.slice(0, 2).map((row) => [row.transaction_type, row.currency_type, row.amount].join(' ')).sort()).toEqual([
+      'conversion keys 1',
+      'conversion points -500',
+    ]);
+    expect(list.at(-1)).toMatchObject({ status: 'completed' });
+    expect(list.map((row) => row.transaction_type)).toContain('referral_bonus');
+    const pointsOnly = await testApp.http().get('/api/users/transactions?currency=points&limit=2').set(auth(user.token)).expect(200);
+    expect(pointsOnly.body.transactions).toHaveLength(2);
+    expect(pointsOnly.body.transactions.every((row: { currency_type: string }) => row.currency_type === 'points')).toBe(true);
+
+    const then = await testApp.http().get(`/api/users/me/balance-at?at=${encodeURIComponent(before.toISOString())}`).set(auth(user.token)).expect(200);
+    expect(then.body.wallets).toContainEqual({ currency_type: 'points', balance: 3025, available_balance: 3025, held_balance: 0 });
+    await testApp.http().get('/api/users/me/balance-at?at=yesterday').set(auth(user.token)).expect(400);
+  });
+
+  it('honours Idempotency-Key: same body → first answer and money once; other body → 409; a refusal stays refused', async () => {
+    const user = await signUp(testApp);
+    await grantPoints(user.user.id, 10_000n);
+    const body = { from_currency: 'points', to_currency: 'keys', amount: 1 };
+    const first = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-1').send(body).expect(200);
+    const second = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-1').send(body).expect(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['idempotency-replayed']).toBe('true');
+    const reused = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-1').send({ ...body, amount: 2 }).expect(409);
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const me = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
+    expect(me.body).toMatchObject({ points_balance: 525, keys_balance: 2 });
+
+    const refused = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-2').send({ ...body, amount: 2 }).expect(422);
+    expect(refused.body.error).toBe('Insufficient balance');
+    await grantPoints(user.user.id, 100_000n);
+    const stillRefused = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-2').send({ ...body, amount: 2 }).expect(422);
+    expect(stillRefused.body).toEqual(refused.body);
+
+    // The same key sent 20 times at once still converts once.
+    const parallel = await Promise.all(
+      Array.from({ length: 20 }, () => testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-3').send(body)),
+    );
+    expect(parallel.every((response) => response.status === 200)).toBe(true);
+    expect(new Set(parallel.map((response) => response.body.transaction_id)).size).toBe(1);
+    const after = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
+    expect(after.body.keys_balance).toBe(3);
+  });
+
+  it('allows exactly 3 keys from points when 30 parallel requests arrive', async () => {
+    const user = await signUp(testApp);
+    await grantPoints(user.user.id, 100_000n);
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(3);
+    expect(responses.filter((response) => response.status === 422)).toHaveLength(27);
+    const me = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
+    expect(me.body).toMatchObject({ points_balance: 8_525, keys_balance: 4 });
+  });
+
+  it('keeps the admin verbs for administrators: 403 for others; verify, export and rebuild for an admin', async () => {
+    const user = await signUp(testApp);
+    await testApp.http().get('/api/admin/ledger/verify').set(auth(user.token)).expect(403);
+    await testApp.app.get(CommandBus).execute(new GrantAdminRoleCommand(user.user.id, 'ledger test'));
+    const verify = await eventually(
+      () => testApp.http().get('/api/admin/ledger/verify').set(auth(user.token)),
+      (response) => response.status === 200 && response.body.ok === true,
+    );
+    expect(verify.status).toBe(200);
+    expect(verify.body).toMatchObject({ ok: true, findings: [] });
+    expect(verify.body.currencies.points.sum).toBe('0');
+
+    const ndjson = await testApp.http().get(`/api/admin/ledger/export?user_id=${user.user.id}`).set(auth(user.token)).expect(200);
+    expect(ndjson.headers['content-type']).toContain('application/x-ndjson');
+    const lines = ndjson.text.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      expect.objectContaining({ account_id: userAccount(user.user.id), currency: 'points', amount: '25', running_balance: '25', reason_code: 'ACCOUNT_OPENING' }),
+      expect.objectContaining({ account_id: userAccount(user.user.id), currency: 'keys', amount: '1', running_balance: '1' }),
+    ]);
+    const csv = await testApp.http().get('/api/admin/ledger/export?format=csv').set(auth(user.token)).expect(200);
+    expect(csv.text.split('\n')[0]).toBe('position,recorded_at,transaction_id,reason_code,description,account_id,currency,amount,running_balance');
+    await testApp.http().get('/api/admin/ledger/export?format=xml').set(auth(user.token)).expect(400);
+
+    await testApp.http().post('/api/admin/ledger/rebuild').set(auth(user.token)).send({ projection: 'nope' }).expect(404);
+    const started = await testApp.http().post('/api/admin/ledger/rebuild').set(auth(user.token)).send({ projection: 'ledger_transactions' }).expect(202);
+    expect(started.body).toEqual({ projection: 'ledger_transactions', status: 'started' });
+  });
+});
