@@ -2,12 +2,14 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
+import { IdentityModule } from './modules/identity';
+import { LedgerModule } from './modules/ledger';
 
 /**
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule];
 
 @Module({})
 export class AppModule {

@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { UserTier, UserType, UserView } from '@app/contracts/src/identity';
 import { IdentityStore } from '../infrastructure/identity-store';
@@ -32,6 +33,8 @@ export class GrantAdminRoleCommand extends Command<UserView> {
   }
 }
 
+// Decorated so that the constructor's parameter types are emitted for the subclasses Nest instantiates.
+@Injectable()
 abstract class UserCommandHandler {
   constructor(protected readonly store: IdentityStore) {}
 
