@@ -2,7 +2,6 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
-import { LedgerModule } from './modules/ledger';
 import { IdentityModule } from './modules/identity';
 import { LedgerModule } from './modules/ledger';
 
