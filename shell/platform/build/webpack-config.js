@@ -26,6 +26,7 @@ function sharedSingletons() {
     'react-router-dom': singleton('react-router-dom'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     '@app/platform': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
+    '@app/platform/app': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
   };
 }
 
@@ -34,6 +35,24 @@ const corsHeaders = {
   'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
   'Access-Control-Allow-Headers': '*',
 };
+
+/** Copies a folder's files into the build output (the shell's default remotes.json). */
+class EmitStaticFilesPlugin {
+  constructor(directory) {
+    this.directory = directory;
+  }
+  apply(compiler) {
+    const fs = require('node:fs');
+    compiler.hooks.thisCompilation.tap('EmitStaticFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'EmitStaticFilesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const file of fs.readdirSync(this.directory)) {
+          const content = fs.readFileSync(path.join(this.directory, file));
+          compilation.emitAsset(file, new compiler.webpack.sources.RawSource(content));
+        }
+      });
+    });
+  }
+}
 
 /**
  * @param {object} options
@@ -44,6 +63,7 @@ const corsHeaders = {
  * @param {string[]} [options.runtimePlugins] federation runtime plugins (files)
  * @param {boolean} [options.host] true for the shell
  * @param {string} options.title HTML title
+ * @param {string} [options.staticDirectory] extra files the dev server serves (the shell's remotes.json)
  */
 function createWebpackConfig(options) {
   return (_env, argv) => {
@@ -60,7 +80,8 @@ function createWebpackConfig(options) {
         // resolve relative to wherever its remoteEntry was loaded from (a CDN in production).
         publicPath: options.host ? '/' : 'auto',
         uniqueName: options.name,
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        // Entry names stay stable (remoteEntry.js must); chunks carry a content hash for caching.
+        filename: '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         // A chunk from a server that hangs must fail well inside the shell's 5 s fallback budget.
         chunkLoadTimeout: 4000,
@@ -108,6 +129,7 @@ function createWebpackConfig(options) {
           title: options.title,
           publicPath: '/',
         }),
+        ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
       ],
       performance: { hints: false },
@@ -116,6 +138,7 @@ function createWebpackConfig(options) {
         port: options.port,
         host: '127.0.0.1',
         historyApiFallback: true,
+        static: options.staticDirectory ? { directory: options.staticDirectory } : false,
         headers: corsHeaders,
         hot: false,
         liveReload: true,

@@ -1,28 +1,22 @@
-// @app/platform: the web platform shared (as one federation singleton) by the shell and every remote.
+// @app/platform: the core shared (as a federation singleton) by the shell and every remote. It stays
+// small because the landing page loads it: no schema library, no query cache, no dialog primitives.
+// Those are in '@app/platform/app' (see app.ts), loaded with the signed-in screens.
 export { ApiError, isApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_CODE, apiErrorFromResponse } from './api/api-error';
 export type { FieldError } from './api/api-error';
 export { apiClient, configureApiClient, createApiClient } from './api/api-client';
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api-client';
 export { tokenStorage } from './api/token-storage';
-export { createQueryClient } from './query/query-client';
 export { SessionContext, useCurrentUser, useSession } from './session/session-context';
 export type { Session, SessionStatus, SignUpInput } from './session/session-context';
-export { SESSION_QUERY_KEY, SessionProvider } from './session/session-provider';
-export { demoPersonas, isAdvertiser, profileSlug, signInResponseSchema, userEnvelopeSchema, userSchema } from './session/user-schema';
-export type { DemoPersona, User } from './session/user-schema';
-export { PlatformProviders } from './providers';
+export { SessionProvider } from './session/session-provider';
+export { onUnauthorized, reportUnauthorized } from './session/session-events';
+export { demoPersonas, isAdvertiser, profileSlug } from './session/user';
+export type { DemoPersona, User } from './session/user';
 export * from './format/format';
 export { Button, ButtonLink } from './ui/button';
 export type { ButtonProps, ButtonVariant } from './ui/button';
 export { PasswordField, TextField } from './ui/text-field';
-export { Dialog } from './ui/dialog';
-export { Tabs } from './ui/tabs';
-export type { TabItem } from './ui/tabs';
-export { ToastProvider, useToast } from './ui/toast';
-export { Menu, MenuItem, MenuLabel, MenuSeparator } from './ui/menu';
 export { Badge, Card, CountBadge, EmptyState, ErrorBox, PageHeader, PageSpinner, Skeleton, SkeletonList, Spinner } from './ui/feedback';
 export { DefaultErrorFallback, ErrorBoundary } from './ui/error-boundary';
 export type { ErrorBoundaryFallbackProps } from './ui/error-boundary';
-export { FeatureUnavailable, QueryView } from './ui/query-view';
 export { NotFoundPage } from './ui/not-found-page';
-export { StandaloneFrame } from './standalone/standalone-frame';

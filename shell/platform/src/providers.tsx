@@ -1,23 +1,13 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { createQueryClient } from './query/query-client';
-import { SessionProvider } from './session/session-provider';
+import type { ReactNode } from 'react';
+import { sharedQueryClient } from './query/query-client';
 import { ToastProvider } from './ui/toast';
 
-export interface PlatformProvidersProps {
-  children: ReactNode;
-  queryClient?: QueryClient;
-  onSessionExpired?: () => void;
-}
-
-/** Query cache, toasts and session: what every screen of the host or a standalone remote needs. */
-export function PlatformProviders({ children, queryClient, onSessionExpired }: PlatformProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+/** Query cache and toasts for the signed-in screens (the landing page needs neither). */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   return (
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <SessionProvider onExpired={onSessionExpired}>{children}</SessionProvider>
-      </ToastProvider>
+    <QueryClientProvider client={queryClient ?? sharedQueryClient()}>
+      <ToastProvider>{children}</ToastProvider>
     </QueryClientProvider>
   );
 }

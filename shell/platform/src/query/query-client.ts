@@ -1,28 +1,29 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/api-error';
+import { reportUnauthorized } from '../session/session-events';
 
-/**
- * One QueryClient for the host and every remote (the platform module is a federation singleton, and
- * the host creates the client): a 401 anywhere re-checks the session, and client errors are not retried.
- */
+/** Client errors (4xx) are answers, not blips: they are not retried. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
 export function createQueryClient(): QueryClient {
-  const queryClient: QueryClient = new QueryClient({
+  return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (isApiError(error) && error.status === 401 && query.queryKey[0] !== 'session') {
-          void queryClient.invalidateQueries({ queryKey: ['session'] });
-        }
+      onError: (error) => {
+        // A 401 anywhere means the session may have ended: the session checks itself.
+        if (isApiError(error) && error.status === 401) reportUnauthorized();
       },
     }),
-    defaultOptions: {
-      queries: {
-        staleTime: 15_000,
-        retry: (failureCount, error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-          return failureCount < 2;
-        },
-      },
-    },
+    defaultOptions: { queries: { staleTime: 15_000, retry: shouldRetry } },
   });
-  return queryClient;
+}
+
+let shared: QueryClient | null = null;
+
+/** One cache for the host and every remote (this module is part of a federation singleton). */
+export function sharedQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
 }

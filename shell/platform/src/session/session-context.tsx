@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { DemoPersona, User } from './user-schema';
+import type { DemoPersona, User } from './user';
 
 export type SessionStatus = 'pending' | 'authenticated' | 'anonymous';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { User } from './user';
 
 /**
  * Balances arrive as JSON numbers or as decimal strings at the currency's scale (the ledger keeps
@@ -37,9 +38,8 @@ export const userSchema = z
     user_type: user.user_type ?? 'user',
     user_tier: user.user_tier ?? user.tier ?? 'free',
     moves_balance: user.moves_balance ?? user.move_balance ?? null,
-  }));
-
-export type User = z.output<typeof userSchema>;
+  }))
+  .pipe(z.custom<User>());
 
 /** Auth answers are `{ token, user }`; some profile answers wrap the user (`{ success, user }`), others do not. */
 export const userEnvelopeSchema = z.union([z.object({ user: userSchema }).loose().transform((body) => body.user), userSchema]);
@@ -47,16 +47,4 @@ export const userEnvelopeSchema = z.union([z.object({ user: userSchema }).loose(
 export const signInResponseSchema = z.object({ token: z.string().min(1), user: userSchema }).loose();
 export type SignInResponse = z.output<typeof signInResponseSchema>;
 
-export type DemoPersona = 'creator' | 'investor' | 'advertiser';
-export const demoPersonas: readonly DemoPersona[] = ['creator', 'investor', 'advertiser'];
-
-export function isAdvertiser(user: Pick<User, 'user_type'> | null | undefined): boolean {
-  return user?.user_type === 'advertiser';
-}
-
-/** The path segment of the user's own profile: slug, then username, then e-mail prefix, else 'me'. */
-export function profileSlug(user: Pick<User, 'slug' | 'username' | 'email'> | null | undefined): string | null {
-  if (!user) return null;
-  const emailPrefix = user.email?.split('@')[0];
-  return user.slug || user.username || emailPrefix || 'me';
-}
+export const refreshResponseSchema = z.object({ token: z.string().min(1) }).loose();

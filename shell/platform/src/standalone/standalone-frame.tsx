@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../session/session-context';
-import { demoPersonas } from '../session/user-schema';
+import { demoPersonas } from '../session/user';
 import { Button } from '../ui/button';
 import { ErrorBox, PageSpinner } from '../ui/feedback';
 import { useState } from 'react';

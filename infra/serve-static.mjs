@@ -1,0 +1,201 @@
+// Static file server for the production builds of the shell and the remotes (no dependencies).
+// The shell's server adds SPA fallback, proxies /api to the API (so the browser talks to one origin
+// and the session cookie just works), and answers /remotes.json from the environment. Remote
+// servers send CORS headers for the shell's origin, because the shell fetches their mf-manifest.json.
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Every frontend, its folder, its federation name and the environment variables that move it. */
+export const frontends = [
+  { app: 'shell', folder: 'shell', federationName: 'shell', portVariable: 'SHELL_PORT', defaultPort: 4200 },
+  { app: 'mf-earn', folder: 'mf-earn', federationName: 'mf_earn', portVariable: 'MF_EARN_PORT', defaultPort: 4201 },
+  { app: 'mf-invest', folder: 'mf-invest', federationName: 'mf_invest', portVariable: 'MF_INVEST_PORT', defaultPort: 4202 },
+  { app: 'mf-wallet', folder: 'mf-wallet', federationName: 'mf_wallet', portVariable: 'MF_WALLET_PORT', defaultPort: 4203 },
+  { app: 'mf-advertiser', folder: 'mf-advertiser', federationName: 'mf_advertiser', portVariable: 'MF_ADVERTISER_PORT', defaultPort: 4204 },
+];
+
+export function portOf(frontend, environment = process.env) {
+  const text = environment[frontend.portVariable];
+  const port = text === undefined || text === '' ? frontend.defaultPort : Number(text);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`${frontend.portVariable} must be a TCP port, got "${text}"`);
+  return port;
+}
+
+/**
+ * The remotes manifest the shell reads at run time: remote name → URL of its mf-manifest.json.
+ * Override one remote with e.g. MF_WALLET_MANIFEST_URL, or all with REMOTES_MANIFEST_FILE (a JSON file).
+ * By default each remote is on its port of the host name the browser used for the shell.
+ */
+export function remotesManifest(requestHostname, environment = process.env) {
+  if (environment.REMOTES_MANIFEST_FILE) return JSON.parse(readFileSync(environment.REMOTES_MANIFEST_FILE, 'utf8'));
+  const manifest = {};
+  for (const frontend of frontends.filter((candidate) => candidate.app !== 'shell')) {
+    const override = environment[`${frontend.portVariable.replace(/_PORT$/, '')}_MANIFEST_URL`];
+    manifest[frontend.federationName] = override || `http://${requestHostname}:${portOf(frontend, environment)}/mf-manifest.json`;
+  }
+  return manifest;
+}
+
+const contentTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+};
+
+function allowedOrigins(environment) {
+  if (environment.CORS_ORIGINS) return environment.CORS_ORIGINS.split(',').map((origin) => origin.trim());
+  const shellPort = portOf(frontends[0], environment);
+  return [`http://localhost:${shellPort}`, `http://127.0.0.1:${shellPort}`];
+}
+
+function proxyToApi(request, response, apiUrl, log) {
+  const target = new URL(request.url, apiUrl);
+  const upstream = http.request(
+    target,
+    { method: request.method, headers: { ...request.headers, host: target.host, 'x-forwarded-host': request.headers.host ?? '' } },
+    (upstreamResponse) => {
+      response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
+      upstreamResponse.pipe(response);
+    },
+  );
+  upstream.on('error', (error) => {
+    log(`API proxy error for ${request.method} ${request.url}: ${error.message}`);
+    if (!response.headersSent) {
+      response.writeHead(502, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ error: 'The API is not reachable', code: 'API_UNREACHABLE' }));
+    } else response.destroy();
+  });
+  request.pipe(upstream);
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.root folder to serve (a dist/)
+ * @param {number} options.port
+ * @param {boolean} [options.spa] answer unknown paths with index.html (the shell)
+ * @param {string} [options.apiUrl] proxy /api/* there (the shell)
+ * @param {boolean} [options.serveRemotesManifest] answer /remotes.json from the environment (the shell)
+ * @param {NodeJS.ProcessEnv} [options.environment]
+ * @param {(line: string) => void} [options.log]
+ * @returns {Promise<http.Server>}
+ */
+export function startStaticServer(options) {
+  const environment = options.environment ?? process.env;
+  const log = options.log ?? ((line) => console.log(line));
+  const origins = allowedOrigins(environment);
+  const root = path.resolve(options.root);
+
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const origin = request.headers.origin;
+    if (origin && origins.includes(origin)) {
+      response.setHeader('Access-Control-Allow-Origin', origin);
+      response.setHeader('Vary', 'Origin');
+      response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      response.setHeader('Access-Control-Allow-Headers', '*');
+    }
+    if (options.apiUrl && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) return proxyToApi(request, response, options.apiUrl, log);
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204);
+      return response.end();
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD, OPTIONS' });
+      return response.end();
+    }
+    if (options.serveRemotesManifest && url.pathname === '/remotes.json') {
+      const hostname = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
+      response.writeHead(200, { 'Content-Type': contentTypes['.json'], 'Cache-Control': 'no-cache' });
+      return response.end(JSON.stringify(remotesManifest(hostname, environment)));
+    }
+
+    let relativePath;
+    try {
+      relativePath = decodeURIComponent(url.pathname);
+    } catch {
+      response.writeHead(400);
+      return response.end();
+    }
+    let filePath = path.join(root, relativePath);
+    // Never serve outside the folder.
+    if (filePath !== root && !filePath.startsWith(root + path.sep)) {
+      response.writeHead(403);
+      return response.end();
+    }
+    let stats = existsSync(filePath) ? statSync(filePath) : null;
+    if (stats?.isDirectory()) {
+      filePath = path.join(filePath, 'index.html');
+      stats = existsSync(filePath) ? statSync(filePath) : null;
+    }
+    if (!stats && options.spa && path.extname(relativePath) === '') {
+      filePath = path.join(root, 'index.html');
+      stats = existsSync(filePath) ? statSync(filePath) : null;
+    }
+    if (!stats) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      return response.end('Not found');
+    }
+    const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(filePath);
+    response.writeHead(200, {
+      'Content-Type': contentTypes[path.extname(filePath)] ?? 'application/octet-stream',
+      'Content-Length': stats.size,
+      // Content-hashed chunks never change; entries (main.js, remoteEntry.js, manifests) always revalidate.
+      'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (request.method === 'HEAD') return response.end();
+    createReadStream(filePath).pipe(response);
+  });
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** Starts the server for one frontend's dist/ with the settings it needs. */
+export function serveFrontend(frontend, environment = process.env, log) {
+  const isShell = frontend.app === 'shell';
+  const apiUrl = environment.API_URL || `http://127.0.0.1:${environment.API_PORT || 3000}`;
+  return startStaticServer({
+    root: path.join(repositoryRoot, frontend.folder, 'dist'),
+    port: portOf(frontend, environment),
+    spa: true,
+    apiUrl: isShell ? apiUrl : undefined,
+    serveRemotesManifest: isShell,
+    environment,
+    log,
+  });
+}
+
+// `node infra/serve-static.mjs <app>` serves one frontend (each workspace's `npm run serve`).
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const app = process.argv[2];
+  const frontend = frontends.find((candidate) => candidate.app === app);
+  if (!frontend) {
+    console.error(`usage: node infra/serve-static.mjs <${frontends.map((candidate) => candidate.app).join('|')}>`);
+    process.exit(2);
+  }
+  if (!existsSync(path.join(repositoryRoot, frontend.folder, 'dist', 'index.html'))) {
+    console.error(`${frontend.folder}/dist is missing: run \`npm run build -w @app/${frontend.app}\` first`);
+    process.exit(1);
+  }
+  const server = await serveFrontend(frontend);
+  console.log(`[${app}] serving ${frontend.folder}/dist on http://localhost:${server.address().port}`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

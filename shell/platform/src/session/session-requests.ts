@@ -1,0 +1,65 @@
+// The session's server calls, loaded on demand: a visitor without a token never downloads them.
+import { apiClient } from '../api/api-client';
+import { isApiError } from '../api/api-error';
+import { tokenStorage } from '../api/token-storage';
+import type { SignUpInput } from './session-context';
+import type { DemoPersona, User } from './user';
+import { refreshResponseSchema, signInResponseSchema, userEnvelopeSchema } from './user-schema';
+
+export class SessionExpiredError extends Error {}
+
+async function refreshToken(): Promise<boolean> {
+  try {
+    const response = await apiClient().post('/api/auth/refresh', {}, { schema: refreshResponseSchema });
+    tokenStorage.save(response.token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads the signed-in user: the profile says who is signed in, `/api/users/me` adds the balances.
+ * A 401 with a stored token means the session ended (after one refresh attempt).
+ */
+export async function loadSession(checkCookieSession: boolean, allowTokenRefresh = true): Promise<User | null> {
+  const hadToken = tokenStorage.getToken() !== null;
+  if (!hadToken && !checkCookieSession) return null;
+  const client = apiClient();
+  const [profile, me] = await Promise.allSettled([
+    client.get('/api/auth/profile', { schema: userEnvelopeSchema }),
+    client.get('/api/users/me', { schema: userEnvelopeSchema }),
+  ]);
+  if (profile.status === 'rejected') {
+    const error = profile.reason;
+    if (isApiError(error) && error.status === 401) {
+      if (!hadToken) return null;
+      if (allowTokenRefresh && (await refreshToken())) return loadSession(checkCookieSession, false);
+      throw new SessionExpiredError('Your session has expired');
+    }
+    throw error;
+  }
+  // Balances come from the ledger's read model; if it cannot answer, the profile still identifies the user.
+  return me.status === 'fulfilled' ? { ...profile.value, ...me.value } : profile.value;
+}
+
+function establish(response: { token: string; user: User }): User {
+  tokenStorage.save(response.token, response.user.id);
+  return response.user;
+}
+
+export async function signIn(email: string, password: string): Promise<User> {
+  return establish(await apiClient().post('/api/auth/signin', { email, password }, { schema: signInResponseSchema }));
+}
+
+export async function signUp(input: SignUpInput): Promise<User> {
+  return establish(await apiClient().post('/api/auth/signup', input, { schema: signInResponseSchema }));
+}
+
+export async function signInAsDemo(persona: DemoPersona): Promise<User> {
+  return establish(await apiClient().post(`/api/auth/demo/${persona}`, {}, { schema: signInResponseSchema }));
+}
+
+export async function signOut(): Promise<void> {
+  await apiClient().post('/api/auth/logout');
+}

@@ -1,0 +1,91 @@
+import { ErrorBoundary, NotFoundPage, PageSpinner } from '@app/platform';
+import { type ReactNode, Suspense, lazy } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { remoteForPath } from '../federation/remote-ownership';
+import { RemoteRoute } from '../federation/remote-route';
+import { RequireAuth } from '../features/auth/require-auth';
+import { LandingPage } from '../features/landing/landing-page';
+
+// Everything but the landing page is split out, so `/` downloads only what it shows.
+// The signed-in frame (header, menus, query cache, dialogs) is its own chunk: the landing page needs none of it.
+const AppLayoutChunk = lazy(() => import('../features/layout/app-layout'));
+const AuthPage = lazy(() => import('../features/auth/auth-page'));
+const CallbackPage = lazy(() => import('../features/auth/callback-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const LeaderboardPage = lazy(() => import('../features/leaderboard/leaderboard-page'));
+const ProfileRedirect = lazy(() => import('../features/profile/profile-redirect'));
+const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const ErrorPage = lazy(() => import('../features/errors/error-page'));
+const TestContentPage = lazy(() => import('../features/test-content/test-content-page'));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+function AppLayout({ children }: { children?: ReactNode }) {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <AppLayoutChunk>{children}</AppLayoutChunk>
+    </Suspense>
+  );
+}
+
+function PublicPage({ children }: { children: ReactNode }) {
+  return (
+    <main className="public-page" id="main">
+      <Page>{children}</Page>
+    </main>
+  );
+}
+
+/** Paths no host route matched: a remote's subtree (behind the access rule) or Page Not Found. */
+function RemoteOrNotFound() {
+  const location = useLocation();
+  const remote = remoteForPath(location.pathname);
+  if (!remote) {
+    return (
+      <main id="main">
+        <NotFoundPage />
+      </main>
+    );
+  }
+  return (
+    <RequireAuth>
+      <AppLayout>
+        <RemoteRoute remote={remote} />
+      </AppLayout>
+    </RequireAuth>
+  );
+}
+
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <Routes>
+      <Route path="/" element={<LandingPage />} />
+      <Route path="/auth" element={<PublicPage><AuthPage /></PublicPage>} />
+      {['/auth/callback', '/auth/v1/callback', '/oauth/callback'].map((path) => (
+        <Route key={path} path={path} element={<PublicPage><CallbackPage /></PublicPage>} />
+      ))}
+      <Route path="/test-content/:id" element={<PublicPage><TestContentPage /></PublicPage>} />
+      <Route path="/not-found" element={<main id="main"><NotFoundPage /></main>} />
+      <Route path="/error" element={<PublicPage><ErrorPage /></PublicPage>} />
+      <Route
+        element={
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        }
+      >
+        <Route path="/dashboard" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><DashboardPage /></Page></ErrorBoundary>} />
+        <Route path="/home" element={<Navigate to="/dashboard" replace />} />
+        <Route path="/leaderboard" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><LeaderboardPage /></Page></ErrorBoundary>} />
+        <Route path="/profile" element={<Page><ProfileRedirect /></Page>} />
+        <Route path="/profile/:username" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
+        <Route path="/users/:username" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
+        <Route path="/users/id/:id" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
+      </Route>
+      <Route path="*" element={<RemoteOrNotFound />} />
+    </Routes>
+  );
+}

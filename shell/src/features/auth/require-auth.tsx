@@ -1,0 +1,20 @@
+import { PageSpinner, useSession } from '@app/platform';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { rememberReturnPath } from './return-path';
+
+/**
+ * The access rule of spec 1 §2: a spinner while the session is pending; signed-out visitors go to
+ * /auth, and the page they asked for is remembered so sign-in brings them back.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'pending') return <PageSpinner label="Checking your session" />;
+  if (status === 'anonymous') {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    rememberReturnPath(from);
+    return <Navigate to="/auth" replace state={{ from }} />;
+  }
+  return <>{children}</>;
+}

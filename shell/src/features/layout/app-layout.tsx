@@ -1,0 +1,75 @@
+import { useSession } from '@app/platform';
+import { AppProviders, Dialog } from '@app/platform/app';
+import { type ReactNode, useEffect, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Header } from './header';
+import { desktopNavigation, mobileBarItems } from './navigation-items';
+
+/** Header, desktop navigation, the page, and the mobile bottom bar with its side menu. */
+export default function AppLayout({ children }: { children?: ReactNode }) {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const [sideMenuOpen, setSideMenuOpen] = useState(false);
+  const items = desktopNavigation(user);
+
+  // Signed in, remote routes are a click away: read the remotes manifest now.
+  useEffect(() => {
+    void import('../../federation/remotes-registry').then((registry) => registry.remotesRegistry());
+  }, []);
+  return (
+    <AppProviders>
+    <div className="app-layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <nav className="desktop-nav" aria-label="Main">
+        {items.map((item) => (
+          <NavLink key={item.to} to={item.to} className="desktop-nav__link">
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      <main className="app-main" id="main">
+        {children ?? <Outlet />}
+      </main>
+      <nav className="mobile-bar" aria-label="Mobile">
+        {mobileBarItems.map((item) => (
+          <NavLink key={item.to} to={item.to} className="mobile-bar__link">
+            <span aria-hidden="true">{item.icon}</span>
+            {item.label}
+          </NavLink>
+        ))}
+        <button type="button" className="mobile-bar__link" onClick={() => setSideMenuOpen(true)} aria-haspopup="dialog">
+          <span aria-hidden="true">☰</span>
+          More
+        </button>
+      </nav>
+      <Dialog open={sideMenuOpen} onOpenChange={setSideMenuOpen} title="Menu" placement="side">
+        <nav aria-label="Side menu" className="side-menu">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
+              <span aria-hidden="true">{item.icon}</span> {item.label}
+            </NavLink>
+          ))}
+          <NavLink to="/growth-hub" className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
+            <span aria-hidden="true">⇡</span> Growth Hub
+          </NavLink>
+          <button
+            type="button"
+            className="side-menu__link"
+            onClick={() => {
+              setSideMenuOpen(false);
+              // After sign-out the user lands on the landing page (spec 1 §2).
+              navigate('/', { replace: true });
+              void signOut();
+            }}
+          >
+            Sign Out
+          </button>
+        </nav>
+      </Dialog>
+    </div>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,111 @@
+import { formatBalance, isAdvertiser, profileSlug, sumDecimals, useSession } from '@app/platform';
+import { Menu, MenuItem, MenuLabel, MenuSeparator, useToast } from '@app/platform/app';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { NotificationsButton } from './notifications';
+
+const SearchDialog = lazy(() => import('./search-dialog'));
+const UpgradeTierDialog = lazy(() => import('./upgrade-tier-dialog'));
+
+/** True for Cmd+K on macOS and Ctrl+K elsewhere. */
+export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey'>): boolean {
+  return (event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 'k';
+}
+
+export function Header() {
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [upgradeOpen, setUpgradeOpen] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchShortcut(event)) return;
+      event.preventDefault();
+      setSearchOpen(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return (
+    <header className="app-header">
+      <Link to="/dashboard" className="logo" aria-label="Rewards home">
+        <span aria-hidden="true">◆</span> Rewards
+      </Link>
+      <button type="button" className="search-opener" onClick={() => setSearchOpen(true)} aria-keyshortcuts="Control+K Meta+K">
+        <span aria-hidden="true">⌕</span> Search <kbd>Ctrl K</kbd>
+      </button>
+      <div className="app-header__actions">
+        <NotificationsButton />
+        <WalletMenu />
+        <UserMenu onUpgrade={() => setUpgradeOpen(true)} />
+      </div>
+      <Suspense fallback={null}>
+        {searchOpen ? <SearchDialog open={searchOpen} onOpenChange={setSearchOpen} /> : null}
+        {upgradeOpen ? <UpgradeTierDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} /> : null}
+      </Suspense>
+    </header>
+  );
+}
+
+const currencies = [
+  { key: 'points_balance', label: 'Points' },
+  { key: 'keys_balance', label: 'Keys' },
+  { key: 'gems_balance', label: 'Gems' },
+  { key: 'gold_collected', label: 'Gold' },
+] as const;
+
+/** The wallet dropdown: the sum of points, keys, gems and gold, and each balance. */
+export function WalletMenu() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const total = sumDecimals(currencies.map((currency) => user[currency.key]));
+  return (
+    <Menu label={`Wallet, total ${formatBalance(total)}`} triggerClassName="ui-menu__trigger wallet-trigger" trigger={<><span aria-hidden="true">◈</span> {formatBalance(total)}</>}>
+      <MenuLabel>Balances</MenuLabel>
+      {currencies.map((currency) => (
+        <MenuItem key={currency.key} onSelect={() => navigate('/wallet')}>
+          <span className="menu-balance">
+            <span>{currency.label}</span>
+            <strong>{formatBalance(user[currency.key])}</strong>
+          </span>
+        </MenuItem>
+      ))}
+      <MenuSeparator />
+      <MenuItem onSelect={() => navigate('/wallet')}>Open Wallet</MenuItem>
+    </Menu>
+  );
+}
+
+/** The user menu: Profile, Upgrade Tier, Advertiser Dashboard or Become Advertiser, Sign Out. */
+export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const toast = useToast();
+  if (!user) return null;
+  const name = user.display_name || user.username || user.email || 'Account';
+  return (
+    <Menu label={`Account menu for ${name}`} trigger={<><span className="avatar" aria-hidden="true">{name.charAt(0).toUpperCase()}</span> <span className="user-name">{name}</span></>}>
+      <MenuLabel>
+        {name} · {user.user_tier}
+      </MenuLabel>
+      <MenuItem onSelect={() => navigate(`/profile/${encodeURIComponent(profileSlug(user) ?? 'me')}`)}>Profile</MenuItem>
+      <MenuItem onSelect={onUpgrade}>Upgrade Tier</MenuItem>
+      {isAdvertiser(user) ? (
+        <MenuItem onSelect={() => navigate('/advertiser')}>Advertiser Dashboard</MenuItem>
+      ) : (
+        <MenuItem onSelect={() => navigate('/advertiser/onboarding')}>Become Advertiser</MenuItem>
+      )}
+      <MenuSeparator />
+      <MenuItem
+        onSelect={() => {
+          navigate('/', { replace: true });
+          signOut().catch(() => toast.show({ title: 'Unable to sign out. Please try again.', variant: 'error' }));
+        }}
+      >
+        Sign Out
+      </MenuItem>
+    </Menu>
+  );
+}
+

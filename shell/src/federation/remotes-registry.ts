@@ -1,0 +1,72 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import { z } from 'zod';
+import { type RemoteName, remoteNames } from './remote-ownership';
+import { RemoteUnavailableError } from './remote-unavailable';
+import { fetchWithTimeoutAndRetry } from './resilience-plugin';
+
+/** The remotes manifest: remote name → URL of its mf-manifest.json (served by the shell, overridable). */
+export const remotesManifestSchema = z.record(z.string(), z.string().url());
+export type RemotesManifest = z.output<typeof remotesManifestSchema>;
+
+export const REMOTES_MANIFEST_PATH = '/remotes.json';
+/** Total wait before a route shows its remote as unavailable (the issue allows 5 s). */
+export const REMOTE_LOAD_TIMEOUT_MILLISECONDS = 4500;
+
+
+let registry: Promise<RemotesManifest> | null = null;
+
+async function fetchManifest(): Promise<RemotesManifest> {
+  try {
+    const response = await fetchWithTimeoutAndRetry(REMOTES_MANIFEST_PATH, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const manifest = remotesManifestSchema.parse(await response.json());
+    const known = remoteNames.filter((name) => manifest[name]);
+    registerRemotes(known.map((name) => ({ name, entry: manifest[name] })));
+    return manifest;
+  } catch (error) {
+    // Without a manifest every remote route shows its fallback; the shell's own routes keep working.
+    console.warn('Remotes manifest could not be loaded', error);
+    registry = null; // the next remote route asks again
+    return {};
+  }
+}
+
+/** Fetches /remotes.json once (when the signed-in frame mounts, or with the first remote route). */
+export function remotesRegistry(): Promise<RemotesManifest> {
+  registry ??= fetchManifest();
+  return registry;
+}
+
+function withTimeout<T>(promise: Promise<T>, milliseconds: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), milliseconds);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Loads a remote's exposed route subtree (`<remote>/routes`), bounded by one overall timeout. */
+export async function loadRemoteRoutes(remote: RemoteName): Promise<{ default: ComponentType }> {
+  const load = async () => {
+    const manifest = await remotesRegistry();
+    if (!manifest[remote]) throw new RemoteUnavailableError(remote, `${remote} is not in the remotes manifest`);
+    let module: { default?: ComponentType } | null;
+    try {
+      module = await loadRemote<{ default: ComponentType }>(`${remote}/routes`);
+    } catch (error) {
+      throw new RemoteUnavailableError(remote, error instanceof Error ? error.message : String(error));
+    }
+    if (!module?.default) throw new RemoteUnavailableError(remote, `${remote}/routes has no default export`);
+    return { default: module.default };
+  };
+  return withTimeout(load(), REMOTE_LOAD_TIMEOUT_MILLISECONDS, () => new RemoteUnavailableError(remote, `${remote} did not answer within ${REMOTE_LOAD_TIMEOUT_MILLISECONDS / 1000} s`));
+}

@@ -1,0 +1,14 @@
+const path = require('node:path');
+const { createWebpackConfig } = require('@app/platform/build/webpack-config');
+
+module.exports = createWebpackConfig({
+  name: 'shell',
+  host: true,
+  title: 'Rewards',
+  projectRoot: __dirname,
+  port: Number(process.env.SHELL_PORT || 4200),
+  runtimePlugins: [path.join(__dirname, 'src/federation/resilience-plugin.ts')],
+  // The dev server serves public/remotes.json (remotes on their dev ports); production serving
+  // generates it from the environment (infra/serve-static.mjs).
+  staticDirectory: path.join(__dirname, 'public'),
+});
