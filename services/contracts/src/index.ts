@@ -3,3 +3,4 @@
 export * from './openapi/registry';
 export * from './platform/health';
 export * from './platform/admin';
+export * from './identity';

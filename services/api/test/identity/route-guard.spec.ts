@@ -125,6 +125,13 @@ describe('identity: the one global guard, walked over every registered route', (
     expect(failures).toEqual([]);
   });
 
+  it('documents the identity routes in the OpenAPI document', async () => {
+    const document = await testApp.http().get('/api/docs-json').expect(200);
+    expect(Object.keys(document.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signup', '/api/auth/signin', '/api/auth/demo/{persona}', '/api/users/profile', '/api/users/public/{username}', '/api/images/upload']),
+    );
+  });
+
   it('lets a user change only their own profile: the target is the session, never the request', async () => {
     const owner = await signUp(testApp);
     const other = await signUp(testApp);

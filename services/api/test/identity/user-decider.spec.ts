@@ -1,0 +1,121 @@
+import { decideUser, evolveUser, initialUserState, type UserCommand, type UserEvent } from '../../src/modules/identity/domain/user';
+import { decideSession, evolveSession, initialSessionState, type SessionCommand, type SessionEvent } from '../../src/modules/identity/domain/session';
+
+const NOW = '2026-11-21T12:00:00.000Z';
+const LATER = '2026-11-22T12:00:00.000Z';
+const USER_ID = '11111111-1111-4111-8111-111111111111';
+
+const registered = (overrides: Partial<Extract<UserEvent, { type: 'UserRegistered' }>['data']> = {}): UserEvent => ({
+  type: 'UserRegistered',
+  data: {
+    userId: USER_ID,
+    email: 'jane@example.com',
+    username: 'jane',
+    displayName: null,
+    userType: 'user',
+    tier: 'free',
+    referralCode: 'ABC234',
+    passwordHash: '$argon2id$hash',
+    method: 'password',
+    demoPersona: null,
+    emailConfirmed: true,
+    registeredAt: NOW,
+    ...overrides,
+  },
+});
+
+/** given(events).when(command) → the decision, the way Emmett's deciders are specified. */
+const givenUser = (...events: UserEvent[]) => ({
+  when: (command: UserCommand) => decideUser(command, events.reduce(evolveUser, initialUserState())),
+});
+const givenSession = (...events: SessionEvent[]) => ({
+  when: (command: SessionCommand) => decideSession(command, events.reduce(evolveSession, initialSessionState())),
+});
+
+describe('user decider', () => {
+  const register = (confirmation: { tokenHash: string; expiresAt: string } | null): UserCommand => {
+    const { registeredAt: _registeredAt, ...data } = (registered() as Extract<UserEvent, { type: 'UserRegistered' }>).data;
+    return { type: 'RegisterUser', data: { ...data, confirmation }, metadata: { now: NOW } };
+  };
+
+  it('registers a new user, and asks for confirmation when a token comes along', () => {
+    expect(givenUser().when(register(null))).toEqual({ events: [registered()] });
+    expect(givenUser().when(register({ tokenHash: 'h', expiresAt: LATER }))).toEqual({
+      events: [registered(), { type: 'EmailConfirmationRequested', data: { userId: USER_ID, tokenHash: 'h', expiresAt: LATER, requestedAt: NOW } }],
+    });
+  });
+
+  it('refuses to register the same user twice, and any other command before registration', () => {
+    expect(givenUser(registered()).when(register(null))).toEqual({ refused: 'USER_ALREADY_REGISTERED' });
+    expect(givenUser().when({ type: 'UpdateProfile', data: { changes: { bio: 'x' } }, metadata: { now: NOW } })).toEqual({ refused: 'USER_NOT_FOUND' });
+  });
+
+  it('records only the profile fields that change, and nothing for a save without edits', () => {
+    const decision = givenUser(registered()).when({
+      type: 'UpdateProfile',
+      data: { changes: { username: 'jane', bio: 'hello', socialLinks: {} } },
+      metadata: { now: LATER },
+    });
+    expect(decision).toEqual({ events: [{ type: 'ProfileUpdated', data: { userId: USER_ID, changes: { bio: 'hello' }, updatedAt: LATER } }] });
+    expect(givenUser(registered()).when({ type: 'UpdateProfile', data: { changes: { username: 'jane' } }, metadata: { now: LATER } })).toEqual({ events: [] });
+  });
+
+  it('confirms e-mail only with the right, unexpired token; confirming twice changes nothing', () => {
+    const requested: UserEvent = { type: 'EmailConfirmationRequested', data: { userId: USER_ID, tokenHash: 'right', expiresAt: LATER, requestedAt: NOW } };
+    const unconfirmed = registered({ emailConfirmed: false });
+    const confirm = (tokenHash: string, now: string): UserCommand => ({ type: 'ConfirmEmail', data: { tokenHash }, metadata: { now } });
+    expect(givenUser(unconfirmed, requested).when(confirm('wrong', NOW))).toEqual({ refused: 'CONFIRMATION_TOKEN_INVALID' });
+    expect(givenUser(unconfirmed, requested).when(confirm('right', LATER))).toEqual({ refused: 'CONFIRMATION_TOKEN_EXPIRED' });
+    const confirmed: UserEvent = { type: 'EmailConfirmed', data: { userId: USER_ID, confirmedAt: NOW } };
+    expect(givenUser(unconfirmed, requested).when(confirm('right', NOW))).toEqual({ events: [confirmed] });
+    expect(givenUser(unconfirmed, requested, confirmed).when(confirm('right', NOW))).toEqual({ events: [] });
+  });
+
+  it('grants the admin role once, and changes type and tier only when they differ', () => {
+    const granted: UserEvent = { type: 'AdminRoleGranted', data: { userId: USER_ID, grantedAt: NOW, reason: 'ops' } };
+    expect(givenUser(registered()).when({ type: 'GrantAdminRole', data: { reason: 'ops' }, metadata: { now: NOW } })).toEqual({ events: [granted] });
+    expect(givenUser(registered(), granted).when({ type: 'GrantAdminRole', data: { reason: 'ops' }, metadata: { now: NOW } })).toEqual({ events: [] });
+    expect(givenUser(registered()).when({ type: 'ChangeUserTier', data: { tier: 'free' }, metadata: { now: NOW } })).toEqual({ events: [] });
+    expect(givenUser(registered()).when({ type: 'ChangeUserType', data: { userType: 'advertiser' }, metadata: { now: NOW } })).toEqual({
+      events: [{ type: 'UserTypeChanged', data: { userId: USER_ID, userType: 'advertiser', changedAt: NOW } }],
+    });
+  });
+
+  it('links one Google subject per user: the same again is a no-op, another is refused', () => {
+    const linked: UserEvent = { type: 'ExternalIdentityLinked', data: { userId: USER_ID, provider: 'google', subject: 's1', email: null, linkedAt: NOW } };
+    const link = (subject: string): UserCommand => ({ type: 'LinkExternalIdentity', data: { provider: 'google', subject, email: null }, metadata: { now: NOW } });
+    expect(givenUser(registered()).when(link('s1'))).toEqual({ events: [linked] });
+    expect(givenUser(registered(), linked).when(link('s1'))).toEqual({ events: [] });
+    expect(givenUser(registered(), linked).when(link('s2'))).toEqual({ refused: 'EXTERNAL_IDENTITY_ALREADY_LINKED' });
+  });
+});
+
+describe('session decider', () => {
+  const started: SessionEvent = {
+    type: 'SessionStarted',
+    data: { sessionId: 's', userId: USER_ID, tokenHash: 'h', method: 'password', rotatedFromSessionId: null, startedAt: NOW, expiresAt: LATER, clientAddress: null },
+  };
+  const revoke = (reason: 'signed_out' | 'rotated', now = NOW): SessionCommand => ({
+    type: 'RevokeSession',
+    data: { reason, replacedBySessionId: reason === 'rotated' ? 'next' : null },
+    metadata: { now },
+  });
+
+  it('starts once', () => {
+    const { startedAt: _startedAt, ...data } = (started as Extract<SessionEvent, { type: 'SessionStarted' }>).data;
+    expect(givenSession().when({ type: 'StartSession', data, metadata: { now: NOW } })).toEqual({ events: [started] });
+    expect(givenSession(started).when({ type: 'StartSession', data, metadata: { now: NOW } })).toEqual({ refused: 'SESSION_ALREADY_STARTED' });
+  });
+
+  it('revokes an active session once: a second revocation (a replayed refresh) is refused', () => {
+    const revoked: SessionEvent = { type: 'SessionRevoked', data: { sessionId: 's', userId: USER_ID, reason: 'rotated', replacedBySessionId: 'next', revokedAt: NOW } };
+    expect(givenSession(started).when(revoke('rotated'))).toEqual({ events: [revoked] });
+    expect(givenSession(started, revoked).when(revoke('rotated'))).toEqual({ refused: 'SESSION_REVOKED' });
+    expect(givenSession(started, revoked).when(revoke('signed_out'))).toEqual({ refused: 'SESSION_REVOKED' });
+    expect(givenSession().when(revoke('signed_out'))).toEqual({ refused: 'SESSION_NOT_FOUND' });
+  });
+
+  it('does not rotate an expired session', () => {
+    expect(givenSession(started).when(revoke('rotated', '2026-11-23T00:00:00.000Z'))).toEqual({ refused: 'SESSION_EXPIRED' });
+  });
+});
