@@ -25,6 +25,8 @@ function sharedSingletons() {
     'react-router/': singleton('react-router'),
     'react-router-dom': singleton('react-router-dom'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
+    // zod is large and every remote validates its answers with it: one copy for the page.
+    zod: singleton('zod'),
     '@app/platform': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
     '@app/platform/app': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
   };

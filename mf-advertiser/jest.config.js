@@ -1,0 +1,1 @@
+module.exports = require('@app/platform/jest.web.js')(__dirname);

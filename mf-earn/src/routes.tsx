@@ -1,0 +1,24 @@
+import { NotFoundPage } from '@app/platform';
+import { Route, Routes } from 'react-router';
+import { ContentPage, CreatePage } from './features/content/content-page';
+import { DropDetailPage } from './features/drops/drop-detail-page';
+import { EarnPage } from './features/drops/earn-page';
+
+/** The routes mf_earn owns, matched from the root (the shell mounts this under /earn, /task, ...). */
+export default function EarnRoutes() {
+  return (
+    <Routes>
+      <Route path="earn" element={<EarnPage />} />
+      <Route path="task/:id" element={<DropDetailPage />} />
+      <Route path="drops/:id" element={<DropDetailPage />} />
+      <Route path="create" element={<CreatePage />} />
+      <Route path="content/:id" element={<ContentPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export const standaloneLinks = [
+  { to: '/earn', label: 'Earn' },
+  { to: '/create', label: 'Create' },
+];

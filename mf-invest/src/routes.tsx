@@ -1,0 +1,20 @@
+import { NotFoundPage } from '@app/platform';
+import { Route, Routes } from 'react-router';
+import { HoldingPage, PredictionPage } from './features/portfolio/holding-page';
+import { InvestPage } from './features/portfolio/invest-page';
+
+/** The routes mf_invest owns, matched from the root (the shell mounts this under /invest, /holding, ...). */
+export default function InvestRoutes() {
+  return (
+    <Routes>
+      <Route path="invest/*" element={<InvestPage />} />
+      <Route path="portfolio/holdings/:id" element={<HoldingPage />} />
+      <Route path="holding/:id" element={<HoldingPage />} />
+      <Route path="prediction/:id" element={<PredictionPage />} />
+      <Route path="predictions/:id" element={<PredictionPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+export const standaloneLinks = [{ to: '/invest', label: 'Invest' }];

@@ -1,0 +1,87 @@
+// Test helpers for component tests in the shell and the remotes (never bundled into an app).
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { configureApiClient } from './api/api-client';
+import { AppProviders } from './providers';
+import { type Session, SessionContext } from './session/session-context';
+import type { User } from './session/user';
+
+/** A signed-in user with sensible defaults; override what the test is about. */
+export function createUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'user-1',
+    email: 'ada@example.com',
+    username: 'ada',
+    display_name: 'Ada Lovelace',
+    user_type: 'creator',
+    user_tier: 'free',
+    points_balance: '1500',
+    keys_balance: '3',
+    gems_balance: '12.5',
+    gold_collected: '0',
+    moves_balance: null,
+    ...overrides,
+  };
+}
+
+export function createSession(user: User | null, overrides: Partial<Session> = {}): Session {
+  const fail = async () => {
+    throw new Error('not used in this test');
+  };
+  return {
+    status: user ? 'authenticated' : 'anonymous',
+    user,
+    signIn: fail,
+    signUp: fail,
+    signInAsDemo: fail,
+    acceptToken: async () => user,
+    signOut: async () => undefined,
+    refresh: async () => undefined,
+    ...overrides,
+  };
+}
+
+export interface StubResponse {
+  status?: number;
+  body?: unknown;
+}
+
+/**
+ * Answers API calls from a table ('GET /api/drops' → response) at the fetch boundary. jsdom has no
+ * network; the API client itself is tested against a real HTTP server in its own spec.
+ */
+export function answerApiCalls(table: Record<string, StubResponse | ((url: URL) => StubResponse)>): string[] {
+  const calls: string[] = [];
+  configureApiClient({
+    getToken: () => 'test-token',
+    fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      calls.push(key);
+      const entry = table[key];
+      const answer = typeof entry === 'function' ? entry(url) : entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
+      const status = answer.status ?? 200;
+      return {
+        ok: status >= 200 && status < 300,
+        status,
+        statusText: status === 404 ? 'Not Found' : 'OK',
+        text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+      } as unknown as Response;
+    }) as typeof fetch,
+  });
+  return calls;
+}
+
+export function renderWithPlatform(ui: ReactElement, options: { user?: User | null; route?: string; session?: Partial<Session> } = {}): RenderResult {
+  const user = options.user === undefined ? createUser() : options.user;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MemoryRouter initialEntries={[options.route ?? '/']}>
+      <SessionContext.Provider value={createSession(user, options.session)}>
+        <AppProviders queryClient={queryClient}>{ui}</AppProviders>
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+}
