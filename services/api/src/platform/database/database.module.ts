@@ -59,5 +59,6 @@ export class DatabaseModule implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.eventStore.close().catch((error: Error) => this.logger.warn(`Closing the event store: ${error.message}`));
     await this.database.close();
+    this.logger.log('Database closed');
   }
 }

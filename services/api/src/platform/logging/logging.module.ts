@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
+import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/app-config';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -25,24 +27,26 @@ export function requestIdFor(request: IncomingMessage & { id?: unknown }, respon
 export class LoggingModule {
   static forRoot(config: AppConfig): DynamicModule {
     const pretty = process.stdout.isTTY === true && config.environment !== 'production';
+    const options: Options = {
+      level: config.logLevel,
+      genReqId: requestIdFor,
+      transport: pretty ? { target: 'pino-pretty', options: { singleLine: true, colorize: true } } : undefined,
+      // Health probes every few seconds would drown everything else.
+      autoLogging: { ignore: (request) => request.url === '/api/health' },
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      customLogLevel: (_request, response, error) => {
+        if (error || response.statusCode >= 500) return 'error';
+        if (response.statusCode >= 400) return 'warn';
+        return 'info';
+      },
+    };
     return {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
           forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: requestIdFor,
-            transport: pretty ? { target: 'pino-pretty', options: { singleLine: true, colorize: true } } : undefined,
-            // Health probes every few seconds would drown everything else.
-            autoLogging: { ignore: (request) => request.url === '/api/health' },
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            customLogLevel: (_request, response, error) => {
-              if (error || response.statusCode >= 500) return 'error';
-              if (response.statusCode >= 400) return 'warn';
-              return 'info';
-            },
-          },
+          // Written synchronously unless pretty-printed: the last lines before a crash or a shutdown must not be lost.
+          pinoHttp: pretty ? options : [options, pino.destination({ dest: 1, sync: true })],
         }),
       ],
     };
