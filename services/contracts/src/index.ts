@@ -4,3 +4,5 @@ export * from './openapi/registry';
 export * from './platform/health';
 export * from './platform/admin';
 export * from './identity';
+export * from './rewards';
+export * from './drops';

@@ -1,0 +1,195 @@
+import type { UserTier } from '@app/contracts/src/identity';
+import { REWARDS_RULES, type RewardsEvent } from '@app/contracts/src/rewards';
+import { utcDayOf, utcMonthOf } from './calendar';
+
+/**
+ * One user's rewards account (stream `rewards-account-<userId>`): the master key, the Instagram and influence
+ * programmes and the referral the user applied. `decide` is pure: time, tier, counts and ids arrive in the command,
+ * so a retry after a version conflict reaches the same answer.
+ */
+export interface RewardsAccountState {
+  userId: string;
+  lastMasterKeyActivatedAt: string | null;
+  instagram: { username: string; registeredAt: string; verifiedAt: string | null } | null;
+  instagramClaimedMonths: ReadonlySet<string>;
+  influence: {
+    platformUsername: string;
+    followerCount: number;
+    monthlyPointsMinor: bigint;
+    month: string;
+  } | null;
+  influenceClaimedMonths: ReadonlySet<string>;
+  referral: { referrerUserId: string; referralCode: string; appliedAt: string } | null;
+}
+
+export const initialRewardsAccount = (userId: string): RewardsAccountState => ({
+  userId,
+  lastMasterKeyActivatedAt: null,
+  instagram: null,
+  instagramClaimedMonths: new Set(),
+  influence: null,
+  influenceClaimedMonths: new Set(),
+  referral: null,
+});
+
+export type RewardsCommand =
+  | { type: 'ActivateMasterKey'; data: { tier: UserTier; proofDropsCompletedToday: number; now: string } }
+  | { type: 'RegisterInstagram'; data: { instagramUsername: string; now: string } }
+  | { type: 'VerifyInstagram'; data: { expectedUsername?: string; verifiedBy: string; now: string } }
+  | { type: 'ClaimInstagramPoints'; data: { tier: UserTier; transactionId: string; now: string } }
+  | {
+      type: 'RegisterInfluenceRewards';
+      data: {
+        fullName: string;
+        platform: string;
+        platformUsername: string;
+        phoneNumber: string;
+        email: string;
+        followerCount: number;
+        now: string;
+      };
+    }
+  | { type: 'ClaimInfluencePoints'; data: { transactionId: string; now: string } }
+  | { type: 'ApplyReferral'; data: { referrerUserId: string; referralCode: string; transactionId: string; now: string } };
+
+/** The rule that did not hold. Mapped to HTTP answers in `rewards-errors.ts`. */
+export type RewardsRefusal =
+  | 'PROOF_DROPS_MUST_REACH_REQUIREMENT'
+  | 'INSTAGRAM_MUST_BE_REGISTERED'
+  | 'INSTAGRAM_USERNAME_MUST_MATCH'
+  | 'INSTAGRAM_MUST_BE_VERIFIED'
+  | 'INSTAGRAM_CLAIM_ONCE_A_MONTH'
+  | 'INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM'
+  | 'INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH'
+  | 'INFLUENCE_CLAIM_ONCE_A_MONTH'
+  | 'REFERRAL_MUST_NOT_BE_OWN_CODE'
+  | 'REFERRAL_ONLY_ONCE';
+
+export type RewardsDecision = { kind: 'accepted'; events: RewardsEvent[] } | { kind: 'refused'; refusal: RewardsRefusal };
+
+const POINTS_MINOR_PER_POINT = 10n;
+const accept = (...events: RewardsEvent[]): RewardsDecision => ({ kind: 'accepted', events });
+const refuse = (refusal: RewardsRefusal): RewardsDecision => ({ kind: 'refused', refusal });
+
+export const proofDropsRequired = (tier: UserTier): number => REWARDS_RULES.proofDropsRequiredByTier[tier];
+export const instagramMonthlyPointsMinor = (tier: UserTier): bigint =>
+  BigInt(REWARDS_RULES.instagramMonthlyPointsByTier[tier]) * POINTS_MINOR_PER_POINT;
+/** floor(followers × 0.01) whole points, in minor units. */
+export const influenceMonthlyPointsMinor = (followerCount: number): bigint =>
+  (BigInt(followerCount) / BigInt(REWARDS_RULES.influenceFollowersPerPoint)) * POINTS_MINOR_PER_POINT;
+
+export function isMasterKeyActive(state: RewardsAccountState, now: string): boolean {
+  return state.lastMasterKeyActivatedAt !== null && utcDayOf(state.lastMasterKeyActivatedAt) === utcDayOf(now);
+}
+
+export function decide(command: RewardsCommand, state: RewardsAccountState): RewardsDecision {
+  const userId = state.userId;
+  switch (command.type) {
+    case 'ActivateMasterKey': {
+      const { tier, proofDropsCompletedToday, now } = command.data;
+      // Activating twice on one day changes nothing: the key already holds until midnight UTC.
+      if (isMasterKeyActive(state, now)) return accept();
+      const required = proofDropsRequired(tier);
+      if (proofDropsCompletedToday < required) return refuse('PROOF_DROPS_MUST_REACH_REQUIREMENT');
+      return accept({
+        type: 'MasterKeyActivated',
+        data: { userId, utcDay: utcDayOf(now), tier, proofDropsCompleted: proofDropsCompletedToday, proofDropsRequired: required, activatedAt: now },
+      });
+    }
+    case 'RegisterInstagram': {
+      const { instagramUsername, now } = command.data;
+      if (state.instagram && state.instagram.username.toLowerCase() === instagramUsername.toLowerCase()) return accept();
+      return accept({ type: 'InstagramAccountRegistered', data: { userId, instagramUsername, registeredAt: now } });
+    }
+    case 'VerifyInstagram': {
+      const { expectedUsername, verifiedBy, now } = command.data;
+      if (!state.instagram) return refuse('INSTAGRAM_MUST_BE_REGISTERED');
+      if (expectedUsername !== undefined && expectedUsername.replace(/^@/, '').toLowerCase() !== state.instagram.username.toLowerCase()) {
+        return refuse('INSTAGRAM_USERNAME_MUST_MATCH');
+      }
+      if (state.instagram.verifiedAt) return accept();
+      return accept({ type: 'InstagramAccountVerified', data: { userId, instagramUsername: state.instagram.username, verifiedBy, verifiedAt: now } });
+    }
+    case 'ClaimInstagramPoints': {
+      const { tier, transactionId, now } = command.data;
+      if (!state.instagram) return refuse('INSTAGRAM_MUST_BE_REGISTERED');
+      if (!state.instagram.verifiedAt) return refuse('INSTAGRAM_MUST_BE_VERIFIED');
+      const month = utcMonthOf(now);
+      if (state.instagramClaimedMonths.has(month)) return refuse('INSTAGRAM_CLAIM_ONCE_A_MONTH');
+      return accept({
+        type: 'InstagramPointsClaimed',
+        data: { userId, month, tier, pointsMinor: instagramMonthlyPointsMinor(tier).toString(), transactionId, claimedAt: now },
+      });
+    }
+    case 'RegisterInfluenceRewards': {
+      const { now, ...fields } = command.data;
+      if (fields.followerCount < REWARDS_RULES.influenceMinimumFollowers) return refuse('INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM');
+      return accept({
+        type: 'InfluenceRewardsRegistered',
+        data: { userId, ...fields, monthlyPointsMinor: influenceMonthlyPointsMinor(fields.followerCount).toString(), month: utcMonthOf(now), registeredAt: now },
+      });
+    }
+    case 'ClaimInfluencePoints': {
+      const { transactionId, now } = command.data;
+      const month = utcMonthOf(now);
+      // No rollover: each month needs its own registration, and the points are those registered for it.
+      if (!state.influence || state.influence.month !== month) return refuse('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+      if (state.influenceClaimedMonths.has(month)) return refuse('INFLUENCE_CLAIM_ONCE_A_MONTH');
+      return accept({
+        type: 'InfluencePointsClaimed',
+        data: { userId, month, pointsMinor: state.influence.monthlyPointsMinor.toString(), transactionId, claimedAt: now },
+      });
+    }
+    case 'ApplyReferral': {
+      const { referrerUserId, referralCode, transactionId, now } = command.data;
+      if (referrerUserId === userId) return refuse('REFERRAL_MUST_NOT_BE_OWN_CODE');
+      if (state.referral) return refuse('REFERRAL_ONLY_ONCE');
+      return accept({
+        type: 'ReferralApplied',
+        data: {
+          userId,
+          referrerUserId,
+          referralCode,
+          referredPointsMinor: (BigInt(REWARDS_RULES.referredPoints) * POINTS_MINOR_PER_POINT).toString(),
+          referrerPointsMinor: (BigInt(REWARDS_RULES.referrerPoints) * POINTS_MINOR_PER_POINT).toString(),
+          transactionId,
+          appliedAt: now,
+        },
+      });
+    }
+  }
+}
+
+export function evolve(state: RewardsAccountState, event: RewardsEvent): RewardsAccountState {
+  switch (event.type) {
+    case 'MasterKeyActivated':
+      return { ...state, lastMasterKeyActivatedAt: event.data.activatedAt };
+    case 'InstagramAccountRegistered':
+      return { ...state, instagram: { username: event.data.instagramUsername, registeredAt: event.data.registeredAt, verifiedAt: null } };
+    case 'InstagramAccountVerified':
+      return state.instagram ? { ...state, instagram: { ...state.instagram, verifiedAt: event.data.verifiedAt } } : state;
+    case 'InstagramPointsClaimed':
+      return { ...state, instagramClaimedMonths: new Set([...state.instagramClaimedMonths, event.data.month]) };
+    case 'InfluenceRewardsRegistered':
+      return {
+        ...state,
+        influence: {
+          platformUsername: event.data.platformUsername,
+          followerCount: event.data.followerCount,
+          monthlyPointsMinor: BigInt(event.data.monthlyPointsMinor),
+          month: event.data.month,
+        },
+      };
+    case 'InfluencePointsClaimed':
+      return { ...state, influenceClaimedMonths: new Set([...state.influenceClaimedMonths, event.data.month]) };
+    case 'ReferralApplied':
+      return { ...state, referral: { referrerUserId: event.data.referrerUserId, referralCode: event.data.referralCode, appliedAt: event.data.appliedAt } };
+  }
+}
+
+export const foldRewardsAccount = (userId: string, events: RewardsEvent[]): RewardsAccountState =>
+  events.reduce(evolve, initialRewardsAccount(userId));
+
+export function lastClaimedMonth(months: ReadonlySet<string>): string | null {
+  return [...months].sort().at(-1) ?? null;
+}

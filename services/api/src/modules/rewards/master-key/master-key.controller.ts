@@ -1,0 +1,75 @@
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type pg from 'pg';
+import {
+  activateMasterKeyRoute,
+  type ActivateMasterKeyResponse,
+  type MasterKeyStatus,
+} from '@app/contracts/src/rewards';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+
+import { IdempotencyService } from '../../ledger';
+import { endOfUtcDay, utcDayOf } from '../domain/calendar';
+import { decide, proofDropsRequired } from '../domain/rewards-account';
+import { RewardsAccounts, rewardsAccountStreams } from '../infrastructure/rewards-accounts';
+import { rewardsRefusalToApiError } from '../rewards-errors';
+import { GetMasterKeyStatusQuery, proofDropsCompletedOn } from './get-master-key-status.query';
+
+/** GET /api/users/master-key-status and POST /api/users/activate-master-key. */
+@Controller('users')
+export class MasterKeyController {
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly accounts: RewardsAccounts,
+    private readonly idempotency: IdempotencyService,
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Get('master-key-status')
+  status(@CurrentUser() caller: AuthenticatedUser): Promise<MasterKeyStatus> {
+    return this.queryBus.execute(new GetMasterKeyStatusQuery(caller.userId));
+  }
+
+  @Post('activate-master-key')
+  @HttpCode(200)
+  async activate(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(activateMasterKeyRoute.body)) body: unknown,
+  ): Promise<ActivateMasterKeyResponse> {
+    const now = new Date().toISOString();
+    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
+    const tier = user?.user_tier ?? caller.tier;
+    const completed = await proofDropsCompletedOn(this.pool, caller.userId, utcDayOf(now));
+    const required = proofDropsRequired(tier);
+    // No money moves; the idempotency service is used for its unit of work and its retry on version conflicts.
+    const result = await this.idempotency.run(
+      { scope: `POST /api/users/activate-master-key:${caller.userId}`, key: undefined, body },
+      async (unit) => {
+        const loaded = await this.accounts.load(caller.userId, unit.transaction);
+        const decision = decide({ type: 'ActivateMasterKey', data: { tier, proofDropsCompletedToday: completed, now } }, loaded.state);
+        if (decision.kind === 'refused') throw rewardsRefusalToApiError(decision.refusal, { completed, required });
+        const appends = rewardsAccountStreams.appendOf(loaded, decision.events);
+        if (appends.length > 0) await this.accounts.eventStore.append(appends, { transaction: unit.transaction });
+        const state = rewardsAccountStreams.advance(loaded, decision.events);
+        const activatedAt = state.lastMasterKeyActivatedAt ?? now;
+        return {
+          status: 200,
+          body: {
+            success: true as const,
+            is_activated: true,
+            proof_drops_completed: completed,
+            proof_drops_required: required,
+            last_activated_at: activatedAt,
+            activated_at: activatedAt,
+            valid_until: endOfUtcDay(now),
+            message: 'Master Key activated for today',
+          },
+        };
+      },
+      { lockKeys: [rewardsAccountStreams.streamId(caller.userId)] },
+    );
+    return result.body;
+  }
+}

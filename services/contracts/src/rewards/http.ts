@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { REWARDS_MESSAGES } from './messages';
+
+/** Rules of the spec (document 1 §6 and §9, document 2 §9) the server enforces and the screens show. */
+export const REWARDS_RULES = Object.freeze({
+  proofDropsRequiredByTier: Object.freeze({ free: 5, premium: 2, super: 1 }),
+  instagramMonthlyPointsByTier: Object.freeze({ free: 500, premium: 750, super: 1000 }),
+  influenceMinimumFollowers: 500,
+  /** Monthly influence points = floor(followers × 0.01) = floor(followers / 100). */
+  influenceFollowersPerPoint: 100,
+  referrerPoints: 500,
+  referredPoints: 250,
+  referralCodeMaxLength: 6,
+  instagramVerificationWord: 'VERIFY',
+  instagramProductAccount: '@rewardsapp',
+});
+
+export const MasterKeyStatusSchema = z
+  .object({
+    is_activated: z.boolean(),
+    proof_drops_completed: z.number().int(),
+    proof_drops_required: z.number().int(),
+    last_activated_at: z.string().nullable(),
+  })
+  .meta({ id: 'MasterKeyStatus' });
+export type MasterKeyStatus = z.infer<typeof MasterKeyStatusSchema>;
+
+export const ActivateMasterKeyRequestSchema = z.object({}).loose();
+export const ActivateMasterKeyResponseSchema = MasterKeyStatusSchema.extend({
+  success: z.literal(true),
+  activated_at: z.string(),
+  /** The activation holds until the end of this UTC day. */
+  valid_until: z.string(),
+  message: z.string(),
+});
+export type ActivateMasterKeyResponse = z.infer<typeof ActivateMasterKeyResponseSchema>;
+
+export const InstagramStatusSchema = z.object({
+  instagram_username: z.string().nullable(),
+  is_verified: z.boolean(),
+  registered_at: z.string().nullable(),
+  verified_at: z.string().nullable(),
+  /** `YYYY-MM` of the last claim, null before any. */
+  last_claimed_month: z.string().nullable(),
+  can_claim: z.boolean(),
+  monthly_points: z.number(),
+  verification_word: z.string(),
+  verification_account: z.string(),
+});
+export type InstagramStatus = z.infer<typeof InstagramStatusSchema>;
+
+export const RegisterInstagramRequestSchema = z.object({
+  instagram_username: z
+    .string({ error: REWARDS_MESSAGES.instagramUsernameRequired })
+    .trim()
+    .transform((value) => value.replace(/^@/, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, REWARDS_MESSAGES.instagramUsernameRequired)
+        .max(30, REWARDS_MESSAGES.instagramUsernameInvalid)
+        .regex(/^[A-Za-z0-9._]+$/, REWARDS_MESSAGES.instagramUsernameInvalid),
+    ),
+});
+export type RegisterInstagramRequest = z.infer<typeof RegisterInstagramRequestSchema>;
+export const RegisterInstagramResponseSchema = InstagramStatusSchema.extend({ success: z.literal(true), message: z.string() });
+
+export const VerifyInstagramParamsSchema = z.object({ userId: z.string().min(1) });
+export const VerifyInstagramRequestSchema = z.object({
+  /** Optional guard: verify only when the registered username is still this one. */
+  instagram_username: z.string().trim().optional(),
+});
+
+export const ClaimPointsResponseSchema = z.object({
+  success: z.literal(true),
+  points_awarded: z.number(),
+  month: z.string(),
+  transaction_id: z.string(),
+  points_balance: z.number(),
+  message: z.string(),
+});
+export type ClaimPointsResponse = z.infer<typeof ClaimPointsResponseSchema>;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: REWARDS_MESSAGES.influenceFieldsRequired })
+    .trim()
+    .min(1, REWARDS_MESSAGES.influenceFieldsRequired)
+    .max(max, `At most ${max} characters`);
+
+export const RegisterInfluenceRewardsRequestSchema = z.object({
+  full_name: requiredText(100),
+  platform: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.enum(['instagram', 'tiktok', 'youtube', 'twitter'], { error: REWARDS_MESSAGES.influenceFieldsRequired }),
+  ),
+  platform_username: requiredText(60),
+  phone_number: requiredText(30).refine((value) => /^[+0-9 ()-]{5,30}$/.test(value), 'Please enter a valid phone number'),
+  email: requiredText(254).refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Please enter a valid email address'),
+  follower_count: z.coerce
+    .number({ error: REWARDS_MESSAGES.influenceFieldsRequired })
+    .int('follower_count must be a whole number')
+    .min(REWARDS_RULES.influenceMinimumFollowers, REWARDS_MESSAGES.influenceMinimumFollowers)
+    .max(2_000_000_000, 'follower_count is too large'),
+});
+export type RegisterInfluenceRewardsRequest = z.infer<typeof RegisterInfluenceRewardsRequestSchema>;
+
+export const RegisterInfluenceRewardsResponseSchema = z.object({
+  success: z.literal(true),
+  platform_username: z.string(),
+  follower_count: z.number().int(),
+  points_calculated: z.number().int(),
+  current_month: z.string(),
+  message: z.string(),
+});
+export type RegisterInfluenceRewardsResponse = z.infer<typeof RegisterInfluenceRewardsResponseSchema>;
+
+export const ProcessReferralRequestSchema = z.object({
+  referral_code: z
+    .string({ error: REWARDS_MESSAGES.referralCodeRequired })
+    .trim()
+    .toUpperCase()
+    .min(1, REWARDS_MESSAGES.referralCodeRequired)
+    .max(REWARDS_RULES.referralCodeMaxLength, REWARDS_MESSAGES.referralCodeTooLong),
+});
+export type ProcessReferralRequest = z.infer<typeof ProcessReferralRequestSchema>;
+
+export const ProcessReferralResponseSchema = z.object({
+  success: z.literal(true),
+  referral_code: z.string(),
+  referred_by: z.string(),
+  referred_reward: z.number(),
+  referrer_reward: z.number(),
+  transaction_id: z.string(),
+  message: z.string(),
+});
+export type ProcessReferralResponse = z.infer<typeof ProcessReferralResponseSchema>;

@@ -1,0 +1,4 @@
+export * from './messages';
+export * from './events';
+export * from './http';
+export * from './routes';

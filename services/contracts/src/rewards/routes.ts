@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { defineRoute } from '../openapi/registry';
+import {
+  ActivateMasterKeyRequestSchema,
+  ActivateMasterKeyResponseSchema,
+  ClaimPointsResponseSchema,
+  InstagramStatusSchema,
+  MasterKeyStatusSchema,
+  ProcessReferralRequestSchema,
+  ProcessReferralResponseSchema,
+  RegisterInfluenceRewardsRequestSchema,
+  RegisterInfluenceRewardsResponseSchema,
+  RegisterInstagramRequestSchema,
+  RegisterInstagramResponseSchema,
+  VerifyInstagramParamsSchema,
+  VerifyInstagramRequestSchema,
+} from './http';
+
+export const RewardsIdempotencyHeaders = z.object({
+  'idempotency-key': z.string().max(255).optional().meta({
+    description: 'Same key and body → the first answer again, money moved once; same key, other body → 409.',
+  }),
+});
+
+const EmptyBody = z.object({}).loose();
+
+export const getMasterKeyStatusRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/master-key-status',
+  summary: "Today's (UTC) Master Key status: completed proof drops against the tier's requirement (free 5, premium 2, super 1)",
+  tags: ['rewards'],
+  responses: { 200: MasterKeyStatusSchema },
+});
+
+export const activateMasterKeyRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/activate-master-key',
+  summary: 'Activates the Master Key for the rest of the current UTC day once enough proof drops are completed today',
+  tags: ['rewards'],
+  request: { body: ActivateMasterKeyRequestSchema },
+  responses: { 200: ActivateMasterKeyResponseSchema },
+  errors: { 422: 'Not enough proof drops completed today (`MASTER_KEY_NOT_READY`)' },
+});
+
+export const getInstagramStatusRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/instagram-status',
+  summary: "The signed-in user's Instagram registration, verification and monthly claim",
+  tags: ['rewards'],
+  responses: { 200: InstagramStatusSchema },
+});
+
+export const registerInstagramRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/register-instagram',
+  summary: 'Step 1: register an Instagram username (a different username starts verification again)',
+  tags: ['rewards'],
+  request: { body: RegisterInstagramRequestSchema },
+  responses: { 200: RegisterInstagramResponseSchema },
+});
+
+export const verifyInstagramRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/users/:userId/verify-instagram',
+  summary: "Admin: marks a user's registered Instagram account verified (after the verification message arrived)",
+  tags: ['rewards'],
+  request: { params: VerifyInstagramParamsSchema, body: VerifyInstagramRequestSchema },
+  responses: { 200: InstagramStatusSchema },
+  errors: { 404: 'No such user', 409: 'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`)', 422: 'Nothing registered' },
+});
+
+export const claimInstagramPointsRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/claim-instagram-points',
+  summary: 'Claims the monthly Instagram points (500 / 750 / 1000 by tier) once per calendar month, after verification',
+  tags: ['rewards'],
+  request: { body: EmptyBody, headers: RewardsIdempotencyHeaders },
+  responses: { 200: ClaimPointsResponseSchema },
+  errors: { 409: 'Already claimed this month (`ALREADY_CLAIMED`)', 422: 'Not registered or not verified' },
+});
+
+export const registerInfluenceRewardsRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/register-influence-rewards',
+  summary: "Registers for this month's influence rewards: floor(followers × 0.01) points, at least 500 followers",
+  tags: ['rewards'],
+  request: { body: RegisterInfluenceRewardsRequestSchema },
+  responses: { 200: RegisterInfluenceRewardsResponseSchema },
+});
+
+export const claimInfluencePointsRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/claim-influence-points',
+  summary: "Claims this month's influence points once (registration for the current month required)",
+  tags: ['rewards'],
+  request: { body: EmptyBody, headers: RewardsIdempotencyHeaders },
+  responses: { 200: ClaimPointsResponseSchema },
+  errors: { 409: 'Already claimed this month (`ALREADY_CLAIMED`)', 422: 'Not registered this month' },
+});
+
+export const processReferralRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/process-referral',
+  summary: "Applies a referral code once: the referrer gets 500 points, the signed-in user 250",
+  tags: ['rewards'],
+  request: { body: ProcessReferralRequestSchema, headers: RewardsIdempotencyHeaders },
+  responses: { 200: ProcessReferralResponseSchema },
+  errors: { 404: "'Invalid referral code'", 409: "'Referral Applied' (already referred)", 422: 'Own code refused' },
+});
