@@ -26,7 +26,7 @@ export class LedgerAdminController {
 
   @Get('verify')
   verify(): Promise<VerifyReport> {
-    return verifyLedger(this.eventStore, this.database);
+    return verifyLedger(this.eventStore);
   }
 
   @Get('export')

@@ -30,7 +30,7 @@ interface ProjectionSnapshot {
  * - each ledger projection's tables equal a fresh fold of the events up to that projection's checkpoint (the
  *   tables and checkpoints are read in one snapshot first, so a running service does not cause false findings).
  */
-export async function verifyLedger(eventStore: EventStore, database: Queryable & { connect?: unknown }): Promise<VerifyReport> {
+export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport> {
   const findings: VerifyReport['findings'] = [];
   const report = (check: string, message: string) => {
     if (findings.length < MAX_FINDINGS) findings.push({ check, message });

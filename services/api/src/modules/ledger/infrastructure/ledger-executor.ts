@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { WrongExpectedVersionError, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { WrongExpectedVersionError, type AppendResult, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { LedgerCommand, LedgerDecision, ReversalView, decide, evolveReversalView, usersInvolved } from '../domain/decide';
 import { LedgerEvent, fromPayload, toPayload } from '../domain/events';
 import { journalStreamId, userStreamId } from '../domain/streams';
 import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
+import { GroupCommitter } from './group-commit';
 import { KeyedMutex } from './keyed-mutex';
 import type { UnitOfWork } from './idempotency';
 
@@ -32,21 +33,23 @@ export function toLedgerEvent(stored: StoredEvent): LedgerEvent {
 export class LedgerExecutor {
   private readonly cache = new Map<string, CachedStream>();
   private readonly mutex = new KeyedMutex();
+  private readonly committer: GroupCommitter;
 
-  constructor(private readonly eventStore: EventStore) {}
+  constructor(private readonly eventStore: EventStore) {
+    this.committer = new GroupCommitter(eventStore);
+  }
 
-  /** Runs a command in its own transaction, retrying on version conflicts. */
+  /**
+   * Runs a command on its own, retrying on version conflicts. Its append is group-committed with other commands in
+   * flight (one transaction for many commands); the per-user lock keeps one command per user stream in a batch.
+   */
   async execute(command: LedgerCommand): Promise<LedgerOutcome> {
-    const lockKeys = command.type === 'PostTransaction' ? usersInvolved(command) : command.type === 'ReverseTransaction' ? [] : [command.data.userId];
+    if (command.type === 'ReverseTransaction') return this.executeInOwnTransaction(command);
+    const lockKeys = command.type === 'PostTransaction' ? usersInvolved(command) : [command.data.userId];
     return this.mutex.runExclusive(lockKeys.map(userStreamId), async () => {
       for (let attempt = 0; ; attempt += 1) {
-        const hooks: (() => void)[] = [];
         try {
-          const outcome = await this.eventStore.withTransaction((transaction) =>
-            this.executeWithin(command, { transaction, afterCommit: (hook) => hooks.push(hook) }),
-          );
-          hooks.forEach((hook) => hook());
-          return outcome;
+          return await this.decideAndAppend(command, undefined, [], undefined, (appends) => this.committer.append(appends));
         } catch (error) {
           if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
           throw error;
@@ -55,16 +58,50 @@ export class LedgerExecutor {
     });
   }
 
+  private async executeInOwnTransaction(command: LedgerCommand): Promise<LedgerOutcome> {
+    for (let attempt = 0; ; attempt += 1) {
+      const hooks: (() => void)[] = [];
+      try {
+        const outcome = await this.eventStore.withTransaction((transaction) =>
+          this.executeWithin(command, { transaction, afterCommit: (hook) => hooks.push(hook) }),
+        );
+        hooks.forEach((hook) => hook());
+        return outcome;
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
+        throw error;
+      }
+    }
+  }
+
   /**
    * Decides and appends inside the caller's unit of work (so other modules can commit their own streams and rows
    * atomically with the money). Throws WrongExpectedVersionError on a conflict: the caller reruns the unit.
    * `extraStreams` are appended in the same call (for example a market module's share stream).
    */
   async executeWithin(command: LedgerCommand, unit: UnitOfWork, extraStreams: AppendToStream[] = []): Promise<LedgerOutcome> {
-    const reversal = command.type === 'ReverseTransaction' ? await this.loadReversalView(command.data.originalTransactionId, unit.transaction) : undefined;
+    return this.decideAndAppend(command, unit.transaction, extraStreams, unit.afterCommit, (appends) =>
+      this.eventStore.append(appends, { transaction: unit.transaction }),
+    );
+  }
+
+  /**
+   * Loads (the cache is trusted: a stale entry only costs a WrongExpectedVersionError, after which the stream is
+   * forgotten and read again), decides, appends through `appendWith`, and moves the cache forward after the commit
+   * (at once when there is no enclosing unit, since `appendWith` has committed by then).
+   */
+  private async decideAndAppend(
+    command: LedgerCommand,
+    transaction: TransactionHandle | undefined,
+    extraStreams: AppendToStream[],
+    afterCommit: ((hook: () => void) => void) | undefined,
+    appendWith: (appends: AppendToStream[]) => Promise<AppendResult>,
+  ): Promise<LedgerOutcome> {
+    const reversal =
+      command.type === 'ReverseTransaction' && transaction ? await this.loadReversalView(command.data.originalTransactionId, transaction) : undefined;
     const userIds = usersInvolved(command, reversal);
     const loaded = new Map<string, CachedStream>();
-    for (const userId of userIds) loaded.set(userId, await this.load(userId, unit.transaction));
+    for (const userId of userIds) loaded.set(userId, this.cache.get(userStreamId(userId)) ?? (await this.load(userId, transaction)));
     const decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
     if (decision.kind === 'refused') return decision;
 
@@ -87,14 +124,22 @@ export class LedgerExecutor {
     const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
     if (appends.length === 0) return { kind: 'accepted', transactionId: decision.transactionId, states, events: [] };
 
-    const result = await this.eventStore.append(appends, { transaction: unit.transaction });
+    let result: AppendResult;
+    try {
+      result = await appendWith(appends);
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) this.cache.delete(error.streamId);
+      throw error;
+    }
     const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
     for (const [userId, events] of decision.userEvents) {
       const entry = loaded.get(userId)!;
       const state = events.reduce(evolve, entry.state);
       states.set(userId, state);
       const version = nextVersions.get(userStreamId(userId)) ?? entry.version;
-      unit.afterCommit(() => this.remember(userStreamId(userId), { version, state }));
+      const remember = () => this.remember(userStreamId(userId), { version, state });
+      if (afterCommit) afterCommit(remember);
+      else remember();
     }
     return { kind: 'accepted', transactionId: decision.transactionId, states, events: result.events };
   }
