@@ -145,3 +145,17 @@ describe('identity: Google sign-in when not configured', () => {
     expect(response.body).toEqual({ error: 'Google sign-in is not configured on this server.', code: 'OIDC_NOT_CONFIGURED' });
   });
 });
+
+describe('identity: Google sign-in when the provider is unreachable', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    // Port 9 (discard) on loopback: nothing listens, the connection is refused at once.
+    testApp = await startIdentityApp({ GOOGLE_OIDC_ISSUER: 'http://127.0.0.1:9', GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET });
+  });
+  afterAll(() => testApp.close());
+
+  it('answers 503 with the spec message instead of a 500', async () => {
+    const response = await testApp.http().get('/api/auth/google').expect(503);
+    expect(response.body).toEqual({ error: AUTH_MESSAGES.providerFailed('Google'), code: 'OIDC_PROVIDER_UNAVAILABLE' });
+  });
+});

@@ -119,7 +119,12 @@ export const SignUpRequestSchema = z
       .min(1, AUTH_MESSAGES.signUpFieldsRequired)
       .pipe(z.string().min(8, AUTH_MESSAGES.passwordTooShort).max(256, AUTH_MESSAGES.passwordTooLong)),
     username: required(AUTH_MESSAGES.signUpFieldsRequired).pipe(UsernameSchema),
-    display_name: z.string().trim().max(50, PROFILE_MESSAGES.displayNameTooLong).nullish(),
+    display_name: z
+      .string()
+      .trim()
+      .max(50, PROFILE_MESSAGES.displayNameTooLong)
+      .nullish()
+      .transform((value) => (value ? value : null)),
   })
   .meta({ id: 'SignUpRequest' });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { ApiError } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { AccountRegistration } from '../accounts/account-registration';
@@ -33,7 +34,12 @@ export class GoogleSignInController {
   @Public()
   @Get()
   async start(@Res() response: Response): Promise<void> {
-    const request = await this.oidc.authorizationRequest();
+    const request = await this.oidc.authorizationRequest().catch((error: unknown) => {
+      if (error instanceof ApiError) throw error;
+      // The provider's metadata could not be fetched: its outage, not a bug of ours.
+      this.logger.warn(`Google discovery failed: ${(error as Error).message}`);
+      throw new ApiError(503, 'OIDC_PROVIDER_UNAVAILABLE', AUTH_MESSAGES.providerFailed('Google'));
+    });
     const expiresAt = new Date(Date.now() + FLOW_TTL_MS);
     await this.store.saveOidcFlow({ state: request.state, codeVerifier: request.codeVerifier, nonce: request.nonce, expiresAt });
     // Binding the state to a cookie stops an attacker from finishing their own login in a victim's browser.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import { IMAGE_MESSAGES, type ImageUploadResponse } from '@app/contracts/src/identity';
@@ -30,6 +30,8 @@ function readUpload(request: Request, response: Response): Promise<Express.Multe
 
 @Controller()
 export class ImagesController {
+  private readonly logger = new Logger('Images');
+
   constructor(@Inject(IMAGE_STORAGE) private readonly storage: ImageStorage) {}
 
   @Post('images/upload')
@@ -66,7 +68,13 @@ export class ImagesController {
     const type = detectImageType(file.buffer);
     if (!type) throw new ApiError(415, 'NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
     const key = `${randomUUID()}.${type.extension}`;
-    await this.storage.put(key, { bytes: file.buffer, contentType: type.contentType });
+    try {
+      await this.storage.put(key, { bytes: file.buffer, contentType: type.contentType });
+    } catch (error) {
+      // The object store is down or refuses us: the client may retry; the cause goes to the log.
+      this.logger.error(`Storing image ${key} failed: ${(error as Error).message}`);
+      throw new ApiError(503, 'IMAGE_STORAGE_UNAVAILABLE', IMAGE_MESSAGES.uploadFailed);
+    }
     return { url: this.storage.urlFor(key), key, content_type: type.contentType, size_bytes: file.size };
   }
 }
