@@ -28,6 +28,8 @@ import { SignInThrottle } from './infrastructure/sign-in-throttle';
 import { UpdateProfileController } from './profile/update-profile.controller';
 import { PublicProfileController } from './public-profile/public-profile.controller';
 import { GetUserQueryHandler } from './queries/get-user.query';
+import { VerifyIdentityReadModelHandler } from './queries/verify-identity.query';
+import { IdentityAdminController } from './admin/identity-admin.controller';
 import { SessionController } from './session/session.controller';
 import { SignInController } from './sign-in/sign-in.controller';
 import { SignUpController } from './sign-up/sign-up.controller';
@@ -51,6 +53,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     UpdateProfileController,
     PublicProfileController,
     ImagesController,
+    IdentityAdminController,
   ],
   providers: [
     {
@@ -74,6 +77,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     DemoPersonas,
     GoogleOidcClient,
     GetUserQueryHandler,
+    VerifyIdentityReadModelHandler,
     ChangeUserTypeHandler,
     ChangeUserTierHandler,
     GrantAdminRoleHandler,
