@@ -76,7 +76,6 @@ export const ClaimPointsResponseSchema = z.object({
   points_awarded: z.number(),
   month: z.string(),
   transaction_id: z.string(),
-  points_balance: z.number(),
   message: z.string(),
 });
 export type ClaimPointsResponse = z.infer<typeof ClaimPointsResponseSchema>;

@@ -2,7 +2,12 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { LedgerModule } from '../ledger';
+import { InfluenceRewardsController } from './influence-rewards/influence-rewards.controller';
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
+import { RewardsUnit } from './infrastructure/rewards-unit';
+import { InstagramController } from './instagram/instagram.controller';
+import { ReferralController } from './referral/referral.controller';
+import { referralCodesProjection } from './referral/referral-codes.projection';
 import { GetMasterKeyStatusHandler } from './master-key/get-master-key-status.query';
 import { MasterKeyController } from './master-key/master-key.controller';
 import { proofDropCompletionsProjection } from './master-key/proof-drops.projection';
@@ -10,7 +15,12 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
 /** Rewards: the daily master key, Instagram verification and monthly points, influence rewards and referrals. */
 @Module({
   imports: [CqrsModule, LedgerModule],
-  controllers: [MasterKeyController],
-  providers: [RewardsAccounts, GetMasterKeyStatusHandler, ...projectionProviders(proofDropCompletionsProjection)],
+  controllers: [MasterKeyController, InstagramController, InfluenceRewardsController, ReferralController],
+  providers: [
+    RewardsAccounts,
+    RewardsUnit,
+    GetMasterKeyStatusHandler,
+    ...projectionProviders(proofDropCompletionsProjection, referralCodesProjection),
+  ],
 })
 export class RewardsModule {}

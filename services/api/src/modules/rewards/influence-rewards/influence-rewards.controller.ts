@@ -1,0 +1,107 @@
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  claimInfluencePointsRoute,
+  registerInfluenceRewardsRoute,
+  type ClaimPointsResponse,
+  type RegisterInfluenceRewardsRequest,
+  type RegisterInfluenceRewardsResponse,
+} from '@app/contracts/src/rewards';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
+import { RewardsUnit } from '../infrastructure/rewards-unit';
+
+/**
+ * Influence rewards (spec 2): register each month with the account's follower count (at least 500), then claim
+ * floor(followers × 0.01) points once in that month. No rollover: an unclaimed month is lost.
+ */
+@Controller('users')
+export class InfluenceRewardsController {
+  constructor(private readonly unit: RewardsUnit) {}
+
+  @Post('register-influence-rewards')
+  @HttpCode(200)
+  async register(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(registerInfluenceRewardsRoute.body)) body: RegisterInfluenceRewardsRequest,
+  ): Promise<RegisterInfluenceRewardsResponse> {
+    const now = new Date().toISOString();
+    const { body: answer } = await this.unit.run<RegisterInfluenceRewardsResponse>({
+      userId: caller.userId,
+      scope: 'POST /api/users/register-influence-rewards',
+      idempotencyKey: undefined,
+      requestBody: body,
+      command: {
+        type: 'RegisterInfluenceRewards',
+        data: {
+          fullName: body.full_name,
+          platform: body.platform,
+          platformUsername: body.platform_username,
+          phoneNumber: body.phone_number,
+          email: body.email,
+          followerCount: body.follower_count,
+          now,
+        },
+      },
+      respond: ({ state }) => {
+        const points = pointsFromMinor(state.influence!.monthlyPointsMinor);
+        return {
+          success: true as const,
+          platform_username: state.influence!.platformUsername,
+          follower_count: state.influence!.followerCount,
+          points_calculated: points,
+          current_month: state.influence!.month,
+          message: `Registered: ${points} points available to claim this month`,
+        };
+      },
+    });
+    return answer;
+  }
+
+  @Post('claim-influence-points')
+  @HttpCode(200)
+  async claim(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(claimInfluencePointsRoute.body)) body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ClaimPointsResponse> {
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const result = await this.unit.run<ClaimPointsResponse>({
+      userId: caller.userId,
+      scope: 'POST /api/users/claim-influence-points',
+      idempotencyKey,
+      requestBody: body,
+      command: { type: 'ClaimInfluencePoints', data: { transactionId, now } },
+      payment: (events) => {
+        const claimed = events.find((event) => event.type === 'InfluencePointsClaimed');
+        // A registration of fewer than 100 followers' worth would pay 0 points; the ledger refuses empty postings.
+        if (!claimed || BigInt(claimed.data.pointsMinor) === 0n) return null;
+        return pointsGrant({
+          transactionId,
+          reasonCode: 'SOCIAL_ACTION_REWARD',
+          description: `Monthly influence points (${claimed.data.month})`,
+          now,
+          grants: [{ userId: caller.userId, pointsMinor: BigInt(claimed.data.pointsMinor) }],
+          references: { programme: 'influence', month: claimed.data.month },
+        });
+      },
+      respond: ({ events, transactionId: posted }) => {
+        const claimed = events.find((event) => event.type === 'InfluencePointsClaimed')!;
+        const points = pointsFromMinor(claimed.data.pointsMinor);
+        return {
+          success: true as const,
+          points_awarded: points,
+          month: claimed.data.month,
+          transaction_id: posted ?? transactionId,
+          message: `You received ${points} influence points for this month`,
+        };
+      },
+    });
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    return result.body;
+  }
+}

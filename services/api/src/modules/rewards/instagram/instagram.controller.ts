@@ -1,0 +1,155 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import {
+  REWARDS_RULES,
+  claimInstagramPointsRoute,
+  registerInstagramRoute,
+  verifyInstagramRoute,
+  type ClaimPointsResponse,
+  type InstagramStatus,
+  type RegisterInstagramRequest,
+} from '@app/contracts/src/rewards';
+import { notFound } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { utcMonthOf } from '../domain/calendar';
+import { instagramMonthlyPointsMinor, lastClaimedMonth, type RewardsAccountState } from '../domain/rewards-account';
+import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
+import { RewardsAccounts } from '../infrastructure/rewards-accounts';
+import { RewardsUnit } from '../infrastructure/rewards-unit';
+import type { UserTier } from '@app/contracts/src/identity';
+
+export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, now: string): InstagramStatus {
+  const instagram = state.instagram;
+  return {
+    instagram_username: instagram?.username ?? null,
+    is_verified: Boolean(instagram?.verifiedAt),
+    registered_at: instagram?.registeredAt ?? null,
+    verified_at: instagram?.verifiedAt ?? null,
+    last_claimed_month: lastClaimedMonth(state.instagramClaimedMonths),
+    can_claim: Boolean(instagram?.verifiedAt) && !state.instagramClaimedMonths.has(utcMonthOf(now)),
+    monthly_points: pointsFromMinor(instagramMonthlyPointsMinor(tier)),
+    verification_word: REWARDS_RULES.instagramVerificationWord,
+    verification_account: REWARDS_RULES.instagramProductAccount,
+  };
+}
+
+/**
+ * Instagram verification in two steps: the user registers a username (step 1), sends the verification word to the
+ * product account, an administrator (or the verification job that reads that inbox) marks it verified, and then the
+ * user claims the tier's monthly points once per calendar month (step 2).
+ */
+@Controller()
+export class InstagramController {
+  constructor(
+    private readonly unit: RewardsUnit,
+    private readonly accounts: RewardsAccounts,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  private async tierOf(userId: string): Promise<UserTier> {
+    const user = await this.queryBus.execute(new GetUserQuery(userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    return user.user_tier;
+  }
+
+  @Get('users/instagram-status')
+  async status(@CurrentUser() caller: AuthenticatedUser): Promise<InstagramStatus> {
+    const now = new Date().toISOString();
+    const [loaded, tier] = await Promise.all([this.accounts.load(caller.userId), this.tierOf(caller.userId)]);
+    return instagramStatusOf(loaded.state, tier, now);
+  }
+
+  @Post('users/register-instagram')
+  @HttpCode(200)
+  async register(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(registerInstagramRoute.body)) body: RegisterInstagramRequest,
+  ) {
+    const now = new Date().toISOString();
+    const tier = await this.tierOf(caller.userId);
+    const { body: answer } = await this.unit.run({
+      userId: caller.userId,
+      scope: 'POST /api/users/register-instagram',
+      idempotencyKey: undefined,
+      requestBody: body,
+      command: { type: 'RegisterInstagram', data: { instagramUsername: body.instagram_username, now } },
+      respond: ({ state }) => ({
+        success: true as const,
+        message: state.instagram?.verifiedAt
+          ? 'Instagram account verified'
+          : `Send "${REWARDS_RULES.instagramVerificationWord}" to ${REWARDS_RULES.instagramProductAccount} from @${body.instagram_username}. Verification takes about 24 hours.`,
+        ...instagramStatusOf(state, tier, now),
+      }),
+    });
+    return answer;
+  }
+
+  @Post('admin/users/:userId/verify-instagram')
+  @AdminOnly()
+  @HttpCode(200)
+  async verify(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param(new ZodValidationPipe(verifyInstagramRoute.params)) params: { userId: string },
+    @Body(new ZodValidationPipe(verifyInstagramRoute.body)) body: { instagram_username?: string },
+  ): Promise<InstagramStatus> {
+    const now = new Date().toISOString();
+    const tier = await this.tierOf(params.userId);
+    const { body: answer } = await this.unit.run({
+      userId: params.userId,
+      scope: 'POST /api/admin/users/verify-instagram',
+      idempotencyKey: undefined,
+      requestBody: body,
+      command: { type: 'VerifyInstagram', data: { expectedUsername: body.instagram_username, verifiedBy: `admin:${admin.userId}`, now } },
+      respond: ({ state }) => instagramStatusOf(state, tier, now),
+    });
+    return answer;
+  }
+
+  @Post('users/claim-instagram-points')
+  @HttpCode(200)
+  async claim(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(claimInstagramPointsRoute.body)) body: unknown,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ClaimPointsResponse> {
+    const now = new Date().toISOString();
+    const tier = await this.tierOf(caller.userId);
+    const transactionId = newTransactionId();
+    const result = await this.unit.run<ClaimPointsResponse>({
+      userId: caller.userId,
+      scope: 'POST /api/users/claim-instagram-points',
+      idempotencyKey,
+      requestBody: body,
+      command: { type: 'ClaimInstagramPoints', data: { tier, transactionId, now } },
+      payment: (events) => {
+        const claimed = events.find((event) => event.type === 'InstagramPointsClaimed');
+        if (!claimed) return null;
+        return pointsGrant({
+          transactionId,
+          reasonCode: 'SOCIAL_ACTION_REWARD',
+          description: `Monthly Instagram points (${claimed.data.month})`,
+          now,
+          grants: [{ userId: caller.userId, pointsMinor: BigInt(claimed.data.pointsMinor) }],
+          references: { programme: 'instagram', month: claimed.data.month },
+        });
+      },
+      respond: ({ events, transactionId: posted }) => {
+        const claimed = events.find((event) => event.type === 'InstagramPointsClaimed')!;
+        const points = pointsFromMinor(claimed.data.pointsMinor);
+        return {
+          success: true as const,
+          points_awarded: points,
+          month: claimed.data.month,
+          transaction_id: posted ?? transactionId,
+          message: `You received ${points} points for this month`,
+        };
+      },
+    });
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    return result.body;
+  }
+}

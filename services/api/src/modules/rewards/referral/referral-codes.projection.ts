@@ -1,0 +1,29 @@
+import { Logger } from '@nestjs/common';
+import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
+import { defineProjection } from '../../../platform/projections/projection';
+
+const logger = new Logger('RewardsReferralCodes');
+
+/** Referral code → user, from identity's `UserRegistered` events (identity owns the codes; codes never change). */
+export const referralCodesProjection = defineProjection<'rewards_referral_codes'>({
+  name: 'rewards_referral_codes',
+  version: 1,
+  tableNames: ['rewards_referral_codes'],
+  eventTypes: ['UserRegistered'],
+  createTables: (tables) => [
+    `CREATE TABLE ${tables.rewards_referral_codes} (referral_code text PRIMARY KEY, user_id text NOT NULL UNIQUE)`,
+  ],
+  handle: async (events, transaction, tables) => {
+    for (const stored of events) {
+      const parsed = UserRegisteredSchema.safeParse(stored.data);
+      if (!parsed.success) {
+        logger.error(`Skipping unreadable UserRegistered at position ${stored.position}`);
+        continue;
+      }
+      await transaction.query(
+        `INSERT INTO ${tables.rewards_referral_codes} (referral_code, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+        [parsed.data.referralCode.toUpperCase(), parsed.data.userId],
+      );
+    }
+  },
+});

@@ -1,0 +1,76 @@
+import { Body, Controller, Headers, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type pg from 'pg';
+import { REWARDS_MESSAGES, processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/src/rewards';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { notFound } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
+import { RewardsUnit } from '../infrastructure/rewards-unit';
+
+/**
+ * POST /api/users/process-referral {referral_code}: the signed-in user names who referred them, once. The referrer
+ * gets 500 points and the user 250, in one ledger transaction committed with the `ReferralApplied` event on the
+ * user's rewards stream (the record that the user has been referred).
+ */
+@Controller('users')
+export class ReferralController {
+  constructor(
+    private readonly unit: RewardsUnit,
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Post('process-referral')
+  @HttpCode(200)
+  async process(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(processReferralRoute.body)) body: ProcessReferralRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ProcessReferralResponse> {
+    const found = await this.pool.query<{ user_id: string }>('SELECT user_id FROM rewards_referral_codes WHERE referral_code = $1', [body.referral_code]);
+    const referrerUserId = found.rows[0]?.user_id;
+    if (!referrerUserId) throw notFound('REFERRAL_CODE_NOT_FOUND', REWARDS_MESSAGES.referralCodeUnknown);
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const result = await this.unit.run<ProcessReferralResponse>({
+      userId: caller.userId,
+      scope: 'POST /api/users/process-referral',
+      idempotencyKey,
+      requestBody: body,
+      command: { type: 'ApplyReferral', data: { referrerUserId, referralCode: body.referral_code, transactionId, now } },
+      payment: (events) => {
+        const applied = events.find((event) => event.type === 'ReferralApplied');
+        if (!applied) return null;
+        return pointsGrant({
+          transactionId,
+          reasonCode: 'REFERRAL_BONUS',
+          description: `Referral bonus (code ${applied.data.referralCode})`,
+          now,
+          grants: [
+            { userId: caller.userId, pointsMinor: BigInt(applied.data.referredPointsMinor) },
+            { userId: referrerUserId, pointsMinor: BigInt(applied.data.referrerPointsMinor) },
+          ],
+          references: { referralCode: applied.data.referralCode, referrerUserId, referredUserId: caller.userId },
+        });
+      },
+      respond: ({ events, transactionId: posted }) => {
+        const applied = events.find((event) => event.type === 'ReferralApplied')!;
+        const referred = pointsFromMinor(applied.data.referredPointsMinor);
+        return {
+          success: true as const,
+          referral_code: applied.data.referralCode,
+          referred_by: referrerUserId,
+          referred_reward: referred,
+          referrer_reward: pointsFromMinor(applied.data.referrerPointsMinor),
+          transaction_id: posted ?? transactionId,
+          message: `Referral applied! You received ${referred} points`,
+        };
+      },
+    });
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    return result.body;
+  }
+}

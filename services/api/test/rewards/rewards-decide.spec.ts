@@ -1,0 +1,100 @@
+import type { RewardsEvent } from '@app/contracts/src/rewards';
+import { decide, foldRewardsAccount, type RewardsCommand, type RewardsRefusal } from '../../src/modules/rewards/domain/rewards-account';
+
+/** given(events).when(command).then(events | refusal) for the rewards account decider. */
+function given(events: RewardsEvent[] = []) {
+  const state = foldRewardsAccount('user-1', events);
+  return {
+    when(command: RewardsCommand) {
+      const decision = decide(command, state);
+      return {
+        then(expected: RewardsEvent[]) {
+          expect(decision).toEqual({ kind: 'accepted', events: expected });
+        },
+        thenRefused(refusal: RewardsRefusal) {
+          expect(decision).toEqual({ kind: 'refused', refusal });
+        },
+      };
+    },
+  };
+}
+
+const now = '2026-03-15T10:00:00.000Z';
+const registered: RewardsEvent = { type: 'InstagramAccountRegistered', data: { userId: 'user-1', instagramUsername: 'ada', registeredAt: now } };
+const verified: RewardsEvent = { type: 'InstagramAccountVerified', data: { userId: 'user-1', instagramUsername: 'ada', verifiedBy: 'admin:a', verifiedAt: now } };
+
+describe('rewards account decider', () => {
+  describe('master key', () => {
+    it('activates for the day when the tier requirement is met', () => {
+      given().when({ type: 'ActivateMasterKey', data: { tier: 'premium', proofDropsCompletedToday: 2, now } }).then([
+        { type: 'MasterKeyActivated', data: { userId: 'user-1', utcDay: '2026-03-15', tier: 'premium', proofDropsCompleted: 2, proofDropsRequired: 2, activatedAt: now } },
+      ]);
+    });
+    it('refuses below the requirement (free 5, premium 2, super 1)', () => {
+      given().when({ type: 'ActivateMasterKey', data: { tier: 'free', proofDropsCompletedToday: 4, now } }).thenRefused('PROOF_DROPS_MUST_REACH_REQUIREMENT');
+      given().when({ type: 'ActivateMasterKey', data: { tier: 'premium', proofDropsCompletedToday: 1, now } }).thenRefused('PROOF_DROPS_MUST_REACH_REQUIREMENT');
+      given().when({ type: 'ActivateMasterKey', data: { tier: 'super', proofDropsCompletedToday: 0, now } }).thenRefused('PROOF_DROPS_MUST_REACH_REQUIREMENT');
+    });
+    it('is a no-op the same UTC day and needs drops again the next day', () => {
+      const activated: RewardsEvent = { type: 'MasterKeyActivated', data: { userId: 'user-1', utcDay: '2026-03-15', tier: 'super', proofDropsCompleted: 1, proofDropsRequired: 1, activatedAt: now } };
+      given([activated]).when({ type: 'ActivateMasterKey', data: { tier: 'super', proofDropsCompletedToday: 0, now: '2026-03-15T23:59:59.000Z' } }).then([]);
+      given([activated]).when({ type: 'ActivateMasterKey', data: { tier: 'super', proofDropsCompletedToday: 0, now: '2026-03-16T00:00:00.000Z' } }).thenRefused('PROOF_DROPS_MUST_REACH_REQUIREMENT');
+    });
+  });
+
+  describe('Instagram', () => {
+    it('claims only registered and verified accounts, once a calendar month, by tier', () => {
+      given().when({ type: 'ClaimInstagramPoints', data: { tier: 'free', transactionId: 't', now } }).thenRefused('INSTAGRAM_MUST_BE_REGISTERED');
+      given([registered]).when({ type: 'ClaimInstagramPoints', data: { tier: 'free', transactionId: 't', now } }).thenRefused('INSTAGRAM_MUST_BE_VERIFIED');
+      given([registered, verified]).when({ type: 'ClaimInstagramPoints', data: { tier: 'super', transactionId: 't', now } }).then([
+        { type: 'InstagramPointsClaimed', data: { userId: 'user-1', month: '2026-03', tier: 'super', pointsMinor: '10000', transactionId: 't', claimedAt: now } },
+      ]);
+      const claimed: RewardsEvent = { type: 'InstagramPointsClaimed', data: { userId: 'user-1', month: '2026-03', tier: 'free', pointsMinor: '5000', transactionId: 't', claimedAt: now } };
+      given([registered, verified, claimed]).when({ type: 'ClaimInstagramPoints', data: { tier: 'free', transactionId: 'u', now: '2026-03-31T23:59:59.000Z' } }).thenRefused('INSTAGRAM_CLAIM_ONCE_A_MONTH');
+      given([registered, verified, claimed]).when({ type: 'ClaimInstagramPoints', data: { tier: 'premium', transactionId: 'u', now: '2026-04-01T00:00:00.000Z' } }).then([
+        { type: 'InstagramPointsClaimed', data: { userId: 'user-1', month: '2026-04', tier: 'premium', pointsMinor: '7500', transactionId: 'u', claimedAt: '2026-04-01T00:00:00.000Z' } },
+      ]);
+    });
+    it('a new username needs verification again; the same one (any case) changes nothing', () => {
+      given([registered, verified]).when({ type: 'RegisterInstagram', data: { instagramUsername: 'ADA', now } }).then([]);
+      given([registered, verified]).when({ type: 'RegisterInstagram', data: { instagramUsername: 'bob', now } }).then([
+        { type: 'InstagramAccountRegistered', data: { userId: 'user-1', instagramUsername: 'bob', registeredAt: now } },
+      ]);
+      given().when({ type: 'VerifyInstagram', data: { verifiedBy: 'admin', now } }).thenRefused('INSTAGRAM_MUST_BE_REGISTERED');
+      given([registered]).when({ type: 'VerifyInstagram', data: { expectedUsername: 'bob', verifiedBy: 'admin', now } }).thenRefused('INSTAGRAM_USERNAME_MUST_MATCH');
+    });
+  });
+
+  describe('influence rewards', () => {
+    const registration = { fullName: 'Ada', platform: 'instagram', platformUsername: 'ada', phoneNumber: '+1 555 0100', email: 'a@example.com' };
+    it('computes floor(followers × 0.01) points and refuses fewer than 500 followers', () => {
+      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 12_345, now } }).then([
+        { type: 'InfluenceRewardsRegistered', data: { userId: 'user-1', ...registration, followerCount: 12_345, monthlyPointsMinor: '1230', month: '2026-03', registeredAt: now } },
+      ]);
+      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 499, now } }).thenRefused('INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM');
+    });
+    it('claims once in the registered month, with no rollover', () => {
+      const influence: RewardsEvent = { type: 'InfluenceRewardsRegistered', data: { userId: 'user-1', ...registration, followerCount: 5_000, monthlyPointsMinor: '500', month: '2026-03', registeredAt: now } };
+      given([influence]).when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } }).then([
+        { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '500', transactionId: 't', claimedAt: now } },
+      ]);
+      given([influence, { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '500', transactionId: 't', claimedAt: now } }])
+        .when({ type: 'ClaimInfluencePoints', data: { transactionId: 'u', now } })
+        .thenRefused('INFLUENCE_CLAIM_ONCE_A_MONTH');
+      given([influence]).when({ type: 'ClaimInfluencePoints', data: { transactionId: 'u', now: '2026-04-02T00:00:00.000Z' } }).thenRefused('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+    });
+  });
+
+  describe('referral', () => {
+    it('pays 500 to the referrer and 250 to the referred user, once, never for the own code', () => {
+      const command: RewardsCommand = { type: 'ApplyReferral', data: { referrerUserId: 'user-2', referralCode: 'ABC123', transactionId: 't', now } };
+      const applied: RewardsEvent = {
+        type: 'ReferralApplied',
+        data: { userId: 'user-1', referrerUserId: 'user-2', referralCode: 'ABC123', referredPointsMinor: '2500', referrerPointsMinor: '5000', transactionId: 't', appliedAt: now },
+      };
+      given().when(command).then([applied]);
+      given([applied]).when(command).thenRefused('REFERRAL_ONLY_ONCE');
+      given().when({ type: 'ApplyReferral', data: { referrerUserId: 'user-1', referralCode: 'ABC123', transactionId: 't', now } }).thenRefused('REFERRAL_MUST_NOT_BE_OWN_CODE');
+    });
+  });
+});
