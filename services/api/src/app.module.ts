@@ -5,12 +5,13 @@ import { PlatformModule } from './platform/platform.module';
 import { IdentityModule } from './modules/identity';
 import { LedgerModule } from './modules/ledger';
 import { RewardsModule } from './modules/rewards';
+import { ShopModule } from './modules/shop';
 
 /**
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule];
 
 @Module({})
 export class AppModule {

@@ -6,3 +6,4 @@ export * from './platform/admin';
 export * from './identity';
 export * from './rewards';
 export * from './drops';
+export * from './shop';

@@ -52,3 +52,24 @@ export async function pointsOf(testApp: IdentityTestApp, token: string): Promise
   const me = await testApp.http().get('/api/users/me').set(auth(token)).expect(200);
   return me.body.points_balance as number;
 }
+
+/** Issues currency to a user straight through the ledger (minor units), as a reward would. */
+export async function grant(testApp: IdentityTestApp, userId: string, currency: 'points' | 'gems' | 'gold' | 'keys', amountMinor: bigint) {
+  const { LedgerExecutor, newTransactionId, SYSTEM_ACCOUNTS, userAccount } = await import('../../src/modules/ledger');
+  const outcome = await testApp.app.get(LedgerExecutor).execute({
+    type: 'PostTransaction',
+    data: {
+      transactionId: newTransactionId(),
+      reasonCode: 'ADJUSTMENT',
+      description: 'Test funding',
+      postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor }],
+      now: new Date().toISOString(),
+    },
+  });
+  if (outcome.kind !== 'accepted') throw new Error(`funding refused: ${outcome.refusal}`);
+}
+
+export async function balancesOf(testApp: IdentityTestApp, token: string) {
+  const me = await testApp.http().get('/api/users/me').set(auth(token)).expect(200);
+  return me.body as { points_balance: number; gems_balance: number; gold_collected: number; keys_balance: number; user_tier: string };
+}

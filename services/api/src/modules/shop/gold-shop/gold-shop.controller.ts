@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import {
+  GOLD_SHOP_CATALOGUE,
+  goldPurchaseRoute,
+  type GoldPurchase,
+  type GoldPurchaseRequest,
+  type GoldPurchaseResponse,
+  type GoldShopItem,
+} from '@app/contracts/src/shop';
+import { notFound } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
+import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
+import { ShopAccounts } from '../infrastructure/shop-accounts';
+import { ShopUnit, notEnoughGold } from '../infrastructure/shop-unit';
+
+export function toGoldPurchase(record: GoldPurchaseRecord, now: string): GoldPurchase {
+  return {
+    id: record.purchaseId,
+    item_id: record.item.id,
+    item_name: record.item.name,
+    item_type: record.item.type,
+    gold_cost: record.item.gold_cost,
+    effect_data: record.item.effect_data,
+    purchased_at: record.purchasedAt,
+    expires_at: record.expiresAt,
+    is_active: isActive(record, now),
+  };
+}
+
+/** The gold shop: catalogue, the user's purchases and buying at the catalogue's price. */
+@Controller('users')
+export class GoldShopController {
+  constructor(
+    private readonly unit: ShopUnit,
+    private readonly accounts: ShopAccounts,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get('gold-shop-items')
+  items(): readonly GoldShopItem[] {
+    return GOLD_SHOP_CATALOGUE;
+  }
+
+  @Get('gold-purchases')
+  async purchases(@CurrentUser() caller: AuthenticatedUser): Promise<GoldPurchase[]> {
+    const now = new Date().toISOString();
+    const { state } = await this.accounts.load(caller.userId);
+    return [...state.purchases].reverse().map((record) => toGoldPurchase(record, now));
+  }
+
+  @Post('gold-purchase')
+  @HttpCode(200)
+  async purchase(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(goldPurchaseRoute.body)) body: GoldPurchaseRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<GoldPurchaseResponse> {
+    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const purchaseId = randomUUID();
+    const result = await this.unit.run<Omit<GoldPurchaseResponse, 'gold_collected'>>({
+      userId: caller.userId,
+      scope: 'POST /api/users/gold-purchase',
+      idempotencyKey,
+      // Only the item decides the purchase; the client's price and effect fields do not make it another request.
+      requestBody: { item_name: body.item_name.trim().toLowerCase() },
+      command: { type: 'BuyGoldItem', data: { itemNameOrId: body.item_name, currentTier: user.user_tier, purchaseId, transactionId, now } },
+      payment: (events) => {
+        const purchased = events.find((event) => event.type === 'GoldItemPurchased')!;
+        return {
+          type: 'PostTransaction',
+          data: {
+            transactionId,
+            reasonCode: 'GOLD_PURCHASE',
+            description: `Gold shop: ${purchased.data.itemName}`,
+            now,
+            postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'gold', amountMinor: BigInt(purchased.data.goldCost) }],
+            references: { itemId: purchased.data.itemId, purchaseId: purchased.data.purchaseId },
+          },
+        };
+      },
+      ledgerRefusal: notEnoughGold,
+      respond: ({ state }) => {
+        const record = state.purchases.at(-1)!;
+        return {
+          success: true as const,
+          purchase: toGoldPurchase(record, now),
+          user_tier: effectiveTier(state, user.user_tier),
+          message: `${record.item.name} purchased`,
+        };
+      },
+    });
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    const balances = await this.queryBus.execute(new GetUserBalancesQuery(caller.userId));
+    return { ...result.body, gold_collected: balances.gold_collected };
+  }
+}

@@ -1,0 +1,73 @@
+import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse } from '@app/contracts/src/shop';
+import { minorToApiNumber } from '@app/contracts/src/ledger';
+import { notFound } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
+import { ShopUnit } from '../infrastructure/shop-unit';
+
+/** GET /api/users/upgrade-costs and POST /api/users/upgrade-tier {target_tier, payment_method}. */
+@Controller('users')
+export class UpgradeTierController {
+  constructor(
+    private readonly unit: ShopUnit,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get('upgrade-costs')
+  costs(): UpgradeCosts {
+    return TIER_UPGRADE_COSTS as UpgradeCosts;
+  }
+
+  @Post('upgrade-tier')
+  @HttpCode(200)
+  async upgrade(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(upgradeTierRoute.body)) body: UpgradeTierRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<UpgradeTierResponse> {
+    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const result = await this.unit.run<UpgradeTierResponse>({
+      userId: caller.userId,
+      scope: 'POST /api/users/upgrade-tier',
+      idempotencyKey,
+      requestBody: body,
+      command: { type: 'UpgradeTier', data: { currentTier: user.user_tier, targetTier: body.target_tier, paymentMethod: body.payment_method, transactionId, now } },
+      payment: (events) => {
+        const upgrade = events.find((event) => event.type === 'TierUpgradePurchased')!;
+        return {
+          type: 'PostTransaction',
+          data: {
+            transactionId,
+            reasonCode: 'TIER_UPGRADE',
+            description: `Tier upgrade ${upgrade.data.fromTier} → ${upgrade.data.toTier}`,
+            now,
+            postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: body.payment_method, amountMinor: BigInt(upgrade.data.amountMinor) }],
+            references: { fromTier: upgrade.data.fromTier, toTier: upgrade.data.toTier },
+          },
+        };
+      },
+      respond: ({ events, transactionId: posted }) => {
+        const upgrade = events.find((event) => event.type === 'TierUpgradePurchased')!;
+        return {
+          success: true as const,
+          previous_tier: upgrade.data.fromTier,
+          user_tier: upgrade.data.toTier,
+          payment_method: body.payment_method,
+          amount_paid: minorToApiNumber(BigInt(upgrade.data.amountMinor), body.payment_method),
+          transaction_id: posted ?? transactionId,
+          message: `Upgraded to ${upgrade.data.toTier}`,
+        };
+      },
+    });
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    return result.body;
+  }
+}

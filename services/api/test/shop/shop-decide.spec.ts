@@ -1,0 +1,60 @@
+import type { ShopEvent } from '@app/contracts/src/shop';
+import { activeBoosts, decide, foldShopAccount, type ShopCommand, type ShopRefusal } from '../../src/modules/shop/domain/shop-account';
+
+function given(events: ShopEvent[] = []) {
+  const state = foldShopAccount('user-1', events);
+  return {
+    state,
+    when(command: ShopCommand) {
+      const decision = decide(command, state);
+      return {
+        then: (expected: ShopEvent[]) => expect(decision).toEqual({ kind: 'accepted', events: expected }),
+        thenRefused: (refusal: ShopRefusal) => expect(decision).toEqual({ kind: 'refused', refusal }),
+      };
+    },
+  };
+}
+
+const now = '2026-03-15T10:00:00.000Z';
+const buy = (itemNameOrId: string, at = now): ShopCommand => ({ type: 'BuyGoldItem', data: { itemNameOrId, currentTier: 'free', purchaseId: 'p', transactionId: 't', now: at } });
+
+describe('shop decider', () => {
+  it('prices upgrades from the table, in minor units, and only upward', () => {
+    given().when({ type: 'UpgradeTier', data: { currentTier: 'free', targetTier: 'super', paymentMethod: 'gems', transactionId: 't', now } }).then([
+      { type: 'TierUpgradePurchased', data: { userId: 'user-1', fromTier: 'free', toTier: 'super', paymentMethod: 'gems', amountMinor: '4500000', transactionId: 't', purchasedAt: now } },
+    ]);
+    given().when({ type: 'UpgradeTier', data: { currentTier: 'premium', targetTier: 'premium', paymentMethod: 'points', transactionId: 't', now } }).thenRefused('TIER_MUST_BE_HIGHER');
+    given().when({ type: 'UpgradeTier', data: { currentTier: 'super', targetTier: 'premium', paymentMethod: 'points', transactionId: 't', now } }).thenRefused('TIER_MUST_BE_HIGHER');
+  });
+
+  it('a bought tier counts even before identity reflects it', () => {
+    const bought: ShopEvent = { type: 'TierUpgradePurchased', data: { userId: 'user-1', fromTier: 'free', toTier: 'super', paymentMethod: 'points', amountMinor: '150000', transactionId: 't', purchasedAt: now } };
+    given([bought]).when({ type: 'UpgradeTier', data: { currentTier: 'free', targetTier: 'super', paymentMethod: 'points', transactionId: 'u', now } }).thenRefused('TIER_MUST_BE_HIGHER');
+  });
+
+  it('sells catalogue items at catalogue prices; owned until they expire', () => {
+    given().when(buy('24h key multiplier')).then([
+      {
+        type: 'GoldItemPurchased',
+        data: {
+          userId: 'user-1', purchaseId: 'p', itemId: 'key_multiplier_24h', itemName: '24h Key Multiplier', itemType: 'boost', goldCost: 200,
+          effectData: { multiplier: 2, applies_to: 'keys' }, expiresAt: '2026-03-16T10:00:00.000Z', transactionId: 't', purchasedAt: now,
+        },
+      },
+    ]);
+    given().when(buy('Diamond Badge')).thenRefused('ITEM_MUST_BE_IN_CATALOGUE');
+    const owned: ShopEvent = {
+      type: 'GoldItemPurchased',
+      data: { userId: 'user-1', purchaseId: 'p', itemId: 'key_multiplier_24h', itemName: '24h Key Multiplier', itemType: 'boost', goldCost: 200, effectData: { multiplier: 2 }, expiresAt: '2026-03-16T10:00:00.000Z', transactionId: 't', purchasedAt: now },
+    };
+    given([owned]).when(buy('key_multiplier_24h', '2026-03-16T09:59:59.000Z')).thenRefused('ITEM_MUST_NOT_BE_OWNED');
+    expect(activeBoosts(given([owned]).state, '2026-03-16T09:59:59.000Z').keyMultiplier).toBe(2);
+    expect(activeBoosts(given([owned]).state, '2026-03-16T10:00:00.000Z').keyMultiplier).toBe(1);
+  });
+
+  it('a gold tier upgrade records the tier change too', () => {
+    const decision = decide(buy('Super Upgrade'), foldShopAccount('user-1', []));
+    expect(decision.kind === 'accepted' && decision.events.map((event) => event.type)).toEqual(['GoldItemPurchased', 'TierUpgradePurchased']);
+    given().when({ ...buy('Premium Upgrade'), data: { ...buy('Premium Upgrade').data, currentTier: 'super' } } as ShopCommand).thenRefused('TIER_MUST_BE_HIGHER');
+  });
+});
