@@ -8,6 +8,10 @@ import { loadConfig } from '../../src/platform/config/app-config';
 import { createApp } from '../../src/platform/bootstrap';
 import { IdentityModule } from '../../src/modules/identity';
 
+// Each spec starts a whole application on a fresh database and walks many requests; on a busy two-core machine
+// that can take longer than Jest's 5 s default.
+jest.setTimeout(30_000);
+
 export interface IdentityTestApp {
   app: INestApplication;
   http: () => ReturnType<typeof request>;
