@@ -2,10 +2,10 @@ import { formatBalance, isAdvertiser, profileSlug, sumDecimals, useSession } fro
 import { Menu, MenuItem, MenuLabel, MenuSeparator, useToast } from '@app/platform/app';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { NotificationsButton } from './notifications';
+import { AccountMenu, NotificationsButton } from '../account';
 
-const SearchDialog = lazy(() => import('./search-dialog'));
-const UpgradeTierDialog = lazy(() => import('./upgrade-tier-dialog'));
+const SearchDialog = lazy(() => import('../account/search/components/search-dialog'));
+const UpgradeTierDialog = lazy(() => import('../account/upgrade-tier/components/upgrade-tier-dialog'));
 
 /** True for Cmd+K on macOS and Ctrl+K elsewhere. */
 export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey'>): boolean {
@@ -36,6 +36,7 @@ export function Header() {
       </button>
       <div className="app-header__actions">
         <NotificationsButton />
+        <AccountMenu />
         <WalletMenu />
         <UserMenu onUpgrade={() => setUpgradeOpen(true)} />
       </div>

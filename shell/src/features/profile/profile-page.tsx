@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { ProfileAccountPanel } from '../account';
 
 const publicProfileSchema = z
   .object({
@@ -53,6 +54,7 @@ export default function ProfilePage() {
             {formatBalance(me.points_balance)} points · {formatBalance(me.keys_balance)} keys · {formatBalance(me.gems_balance)} gems · {formatBalance(me.gold_collected)} gold
           </p>
         </Card>
+        <ProfileAccountPanel />
       </div>
     );
   }

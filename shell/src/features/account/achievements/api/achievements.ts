@@ -23,6 +23,20 @@ const achievementSchema = z
   })
   .loose();
 export type Achievement = z.output<typeof achievementSchema>;
+
+/** What an achievement is, without anyone's progress. */
+export interface AchievementDefinition {
+  id: string;
+  name: string;
+  description: string;
+  icon: string;
+  category: string;
+  criteria_type?: string | null;
+  criteria_value: number;
+  criteria_field?: string | null;
+  gold_reward: number;
+  xp_reward: number;
+}
 const achievementsSchema = z.union([z.array(achievementSchema), z.object({ achievements: z.array(achievementSchema) }).loose().transform((body) => body.achievements)]);
 
 export const claimResultSchema = z.object({ gold_reward: number, xp_reward: number }).loose();
@@ -31,7 +45,7 @@ export const claimResultSchema = z.object({ gold_reward: number, xp_reward: numb
  * The six default achievements of spec 1 §9, shown only when the server's list cannot be loaded. They carry no
  * progress (the screen says it is unknown) and cannot be claimed from here.
  */
-export const BUILT_IN_ACHIEVEMENTS: readonly Omit<Achievement, 'is_completed' | 'progress'>[] = [
+export const BUILT_IN_ACHIEVEMENTS: readonly AchievementDefinition[] = [
   { id: 'first-steps', name: 'First Steps', description: 'Complete your first action on the platform.', icon: '👣', category: 'engagement', criteria_type: 'count', criteria_value: 1, criteria_field: 'actions', gold_reward: 5, xp_reward: 100 },
   { id: 'content-creator', name: 'Content Creator', description: 'Share your first piece of content.', icon: '🎨', category: 'creation', criteria_type: 'count', criteria_value: 1, criteria_field: 'content', gold_reward: 10, xp_reward: 200 },
   { id: 'social-butterfly', name: 'Social Butterfly', description: 'Reach 100 followers.', icon: '🦋', category: 'social', criteria_type: 'threshold', criteria_value: 100, criteria_field: 'follower_count', gold_reward: 25, xp_reward: 500 },

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import '../../shared/account.css';
 import { errorMessage } from '../../shared/error-message';
-import { type Achievement, type LoadedAchievements, achievementState, achievementsQueryKey, claimAchievement, useAchievements } from '../api/achievements';
+import { type Achievement, type AchievementDefinition, type LoadedAchievements, achievementState, achievementsQueryKey, claimAchievement, useAchievements } from '../api/achievements';
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -47,10 +47,10 @@ export default function AchievementsDialog({ open, onOpenChange }: AchievementsD
 }
 
 function AchievementTabs({ loaded, claimingId, onClaim }: { loaded: LoadedAchievements; claimingId?: string; onClaim(achievement: Achievement): void }) {
-  const list = loaded.achievements;
+  const list: readonly AchievementDefinition[] = loaded.achievements;
   if (list.length === 0) return <EmptyState title="No achievements yet" message="Achievements appear here as they become available." icon="🏆" />;
   const categories = [...new Set(list.map((achievement) => achievement.category))];
-  const grid = (items: typeof list) => (
+  const grid = (items: readonly AchievementDefinition[]) => (
     <ul className="account-grid">
       {items.map((achievement) =>
         loaded.builtIn ? (
@@ -109,7 +109,7 @@ function AchievementCard({ achievement, claiming, onClaim }: { achievement: Achi
   );
 }
 
-function BuiltInCard({ achievement }: { achievement: LoadedAchievements['achievements'][number] }) {
+function BuiltInCard({ achievement }: { achievement: AchievementDefinition }) {
   return (
     <li className="account-item" aria-label={achievement.name}>
       <h3 className="account-item__title">

@@ -1,9 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../testing/fake-api';
 import { renderAccount } from '../../testing/render-account';
 import SearchDialog from './search-dialog';
-import { SearchOpener, isSearchShortcut } from './search-shortcut';
 
 const results = {
   content: [{ id: 'c1', title: 'Morning routine reel', description: null, platform: 'instagram', creator_name: 'Ada', share_price: 12.5 }],
@@ -13,19 +12,6 @@ const results = {
 
 describe('Search', () => {
   afterEach(() => jest.useRealTimers());
-
-  it('opens on Cmd+K and Ctrl+K only', () => {
-    expect(isSearchShortcut({ key: 'k', metaKey: true, ctrlKey: false })).toBe(true);
-    expect(isSearchShortcut({ key: 'K', metaKey: false, ctrlKey: true })).toBe(true);
-    expect(isSearchShortcut({ key: 'k', metaKey: false, ctrlKey: false })).toBe(false);
-  });
-
-  it('opens the dialog from the keyboard shortcut', async () => {
-    installFakeApi();
-    renderAccount(<SearchOpener />);
-    fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
-    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
-  });
 
   it('searches only from 2 characters, 300 ms after typing stops', async () => {
     jest.useFakeTimers();
