@@ -10,11 +10,11 @@ import {
 } from '@app/contracts/src/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity/auth/authenticated-user';
-import { conversionCost } from '../domain/decide';
+import { conversionCost, type LedgerCommand } from '../domain/decide';
 import { userStreamId } from '../domain/streams';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import { IdempotencyService } from '../infrastructure/idempotency';
-import { LedgerExecutor, newTransactionId } from '../infrastructure/ledger-executor';
+import { LedgerExecutor, newTransactionId, type LedgerOutcome } from '../infrastructure/ledger-executor';
 import { refusalToApiError } from '../ledger-refusals';
 import { toUserBalances } from '../wallets/get-user-balances.query';
 
@@ -39,34 +39,35 @@ export class ConvertCurrencyController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<ConvertCurrencyResponse> {
     const keys = BigInt(body.amount);
+    const command = (now: string): LedgerCommand => ({
+      type: 'ConvertCurrency',
+      data: { userId: caller.userId, fromCurrency: body.from_currency, toCurrency: 'keys', keys, transactionId: newTransactionId(), now },
+    });
+    const answer = (outcome: LedgerOutcome, now: string): ConvertCurrencyResponse => {
+      if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
+      const state = outcome.states.get(caller.userId)!;
+      return {
+        success: true,
+        transaction_id: outcome.transactionId!,
+        from_currency: body.from_currency,
+        to_currency: 'keys',
+        amount_spent: Number(formatMinor(conversionCost(body.from_currency, keys)!, body.from_currency)),
+        keys_received: minorToApiNumber(keys, 'keys'),
+        keys_converted_from_points_today: Number(keysConvertedFromPointsOn(state, utcDayOf(now))),
+        daily_points_conversion_limit: CONVERSION_RATES.dailyKeysFromPointsLimit,
+        balances: { ...toUserBalances(state) },
+      };
+    };
+    // Without a key there is nothing to record: the command joins the executor's group commit.
+    if (idempotencyKey === undefined) {
+      const now = new Date().toISOString();
+      return answer(await this.ledger.execute(command(now)), now);
+    }
     const result = await this.idempotency.run<ConvertCurrencyResponse>(
       { scope: `POST /api/users/convert:${caller.userId}`, key: idempotencyKey, body },
       async (unit) => {
         const now = new Date().toISOString();
-        const outcome = await this.ledger.executeWithin(
-          {
-            type: 'ConvertCurrency',
-            data: { userId: caller.userId, fromCurrency: body.from_currency, toCurrency: 'keys', keys, transactionId: newTransactionId(), now },
-          },
-          unit,
-        );
-        if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
-        const state = outcome.states.get(caller.userId)!;
-        const cost = conversionCost(body.from_currency, keys)!;
-        return {
-          status: 200,
-          body: {
-            success: true,
-            transaction_id: outcome.transactionId!,
-            from_currency: body.from_currency,
-            to_currency: 'keys',
-            amount_spent: Number(formatMinor(cost, body.from_currency)),
-            keys_received: minorToApiNumber(keys, 'keys'),
-            keys_converted_from_points_today: Number(keysConvertedFromPointsOn(state, utcDayOf(now))),
-            daily_points_conversion_limit: CONVERSION_RATES.dailyKeysFromPointsLimit,
-            balances: { ...toUserBalances(state) },
-          },
-        };
+        return { status: 200, body: answer(await this.ledger.executeWithin(command(now), unit), now) };
       },
       { lockKeys: [userStreamId(caller.userId)] },
     );

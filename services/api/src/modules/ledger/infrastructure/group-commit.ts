@@ -7,29 +7,32 @@ interface Pending {
 }
 
 const MAX_BATCH = 256;
+/** Batches committing at the same time: the next batch fills while earlier ones wait for their WAL flush. */
+const MAX_IN_FLIGHT = 3;
 
 /**
  * Group commit: appends that arrive while a commit is in flight are committed together in the next single
  * `append` (one transaction, one WAL flush) instead of one transaction each. Each caller still gets its own result
  * and its own conflicts: when the combined append fails (a WrongExpectedVersionError of one item fails the whole
  * transaction), every item of that batch is retried alone, so one caller's conflict never fails another's command.
- * Items that touch a stream already in the batch wait for the next one.
+ * Items that touch a stream already in the batch wait for the next one. Up to MAX_IN_FLIGHT batches commit at once;
+ * they cannot deadlock, because every append locks its stream rows in stream id order.
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
-  private flushing = false;
+  private inFlight = 0;
 
   constructor(private readonly eventStore: EventStore) {}
 
   append(appends: AppendToStream[]): Promise<AppendResult> {
     return new Promise<AppendResult>((resolve, reject) => {
       this.queue.push({ appends, resolve, reject });
-      if (!this.flushing) void this.flush();
+      if (this.inFlight < MAX_IN_FLIGHT) void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
-    this.flushing = true;
+    this.inFlight += 1;
     try {
       while (this.queue.length > 0) {
         const batch: Pending[] = [];
@@ -47,7 +50,7 @@ export class GroupCommitter {
         await this.commit(batch);
       }
     } finally {
-      this.flushing = false;
+      this.inFlight -= 1;
     }
   }
 

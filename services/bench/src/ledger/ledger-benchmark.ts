@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { openDatabase, PostgresEventStore, runMigrations, type AppendToStream } from '@app/event-store';
+import { ProjectionRunner } from '@app/api/src/platform/projections/projection-runner';
+import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '@app/api/src/platform/database/database.module';
+import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
+import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
+import { LEDGER_PROJECTIONS } from '@app/api/src/modules/ledger/projections/ledger-projections';
+import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
+import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
+import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
+import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decide';
+
+export interface LedgerBenchmarkOptions {
+  databaseUrl: string;
+  /** Concurrent clients issuing commands back to back. */
+  clients: number;
+  /** How long each scenario runs. */
+  secondsPerScenario: number;
+  /** Users in the uniform scenarios. */
+  users: number;
+  /** Events appended for the rebuild measurement (on top of what the scenarios wrote). */
+  rebuildEvents: number;
+  poolSize: number;
+  /** Also run over HTTP (the whole Nest application, in this process). */
+  http: boolean;
+}
+
+export const DEFAULT_LEDGER_BENCHMARK: Omit<LedgerBenchmarkOptions, 'databaseUrl'> = {
+  clients: 64,
+  secondsPerScenario: 10,
+  users: 10_000,
+  rebuildEvents: 200_000,
+  poolSize: 20,
+  http: true,
+};
+
+export interface ScenarioResult {
+  name: string;
+  commands: number;
+  refused: number;
+  seconds: number;
+  commandsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface RebuildResult {
+  projection: string;
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+export interface LedgerBenchmarkResults {
+  scenarios: ScenarioResult[];
+  rebuilds: RebuildResult[];
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
+}
+
+/** Runs `clients` loops for `seconds`, each awaiting one command at a time; committed commands and latencies. */
+export async function runClosedLoop(
+  name: string,
+  clients: number,
+  seconds: number,
+  command: (client: number) => Promise<boolean>,
+): Promise<ScenarioResult> {
+  const latencies: number[] = [];
+  let refused = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        const committed = await command(client);
+        const elapsed = performance.now() - begin;
+        if (committed) latencies.push(elapsed);
+        else refused += 1;
+      }
+    }),
+  );
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((left, right) => left - right);
+  return {
+    name,
+    commands: latencies.length,
+    refused,
+    seconds: elapsedSeconds,
+    commandsPerSecond: latencies.length / elapsedSeconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    maxMs: latencies.at(-1) ?? 0,
+  };
+}
+
+const randomIndex = (size: number) => Math.floor(Math.random() * size);
+const benchUser = (index: number) => `bench-${index}`;
+
+/** Seeds `users` accounts with plenty of every currency, many per append (fast, and each a valid issuance). */
+async function seedUsers(eventStore: PostgresEventStore, users: number, prefix = benchUser): Promise<void> {
+  const now = new Date().toISOString();
+  for (let start = 0; start < users; start += 500) {
+    const appends: AppendToStream[] = [];
+    for (let index = start; index < Math.min(users, start + 500); index += 1) {
+      const userId = prefix(index);
+      const events: LedgerEvent[] = [
+        { type: 'LedgerAccountOpened', data: { userId, openedAt: now } },
+        {
+          type: 'LedgerTransactionPosted',
+          data: {
+            transactionId: randomUUID(),
+            reasonCode: 'ADJUSTMENT',
+            description: 'Benchmark funding',
+            postings: (['points', 'gems', 'gold'] as const).map((currency) => ({
+              debitAccount: SYSTEM_ACCOUNTS.issuance,
+              creditAccount: userAccount(userId),
+              currency,
+              amountMinor: 10n ** 12n,
+            })),
+            occurredAt: now,
+            copyIndex: 0,
+            copyCount: 1,
+          },
+        },
+      ];
+      appends.push({ streamId: userStreamId(userId), expectedVersion: 'any', events: events.map((event) => ({ type: event.type, data: toPayload(event) })) });
+    }
+    await eventStore.append(appends);
+  }
+}
+
+function transfer(from: string, to: string): LedgerCommand {
+  return {
+    type: 'PostTransaction',
+    data: {
+      transactionId: randomUUID(),
+      reasonCode: 'TIP',
+      description: 'Benchmark tip',
+      postings: [
+        { debitAccount: userAccount(from), creditAccount: userAccount(to), currency: 'gems', amountMinor: 9_750n },
+        { debitAccount: userAccount(from), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems', amountMinor: 250n },
+      ],
+      now: new Date().toISOString(),
+    },
+  };
+}
+
+function hotIssuance(to: string): LedgerCommand {
+  return {
+    type: 'PostTransaction',
+    data: {
+      transactionId: randomUUID(),
+      reasonCode: 'SOCIAL_ACTION_REWARD',
+      description: 'Benchmark reward from the hot issuance account',
+      postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(to), currency: 'points', amountMinor: 1n }],
+      now: new Date().toISOString(),
+    },
+  };
+}
+
+export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (line: string) => void): Promise<LedgerBenchmarkResults> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: options.poolSize });
+  const eventStore = await PostgresEventStore.open(database);
+  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+  await runMigrations(database.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
+  const scenarios: ScenarioResult[] = [];
+  const rebuilds: RebuildResult[] = [];
+  try {
+    log(`seeding ${options.users} users`);
+    await seedUsers(eventStore, options.users);
+    const executor = new LedgerExecutor(eventStore);
+    const run = (command: LedgerCommand) => executor.execute(command).then((outcome) => outcome.kind === 'accepted');
+
+    log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command)');
+    scenarios.push(
+      await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, async () => {
+        const from = randomIndex(options.users);
+        const to = (from + 1 + randomIndex(options.users - 1)) % options.users;
+        return run(transfer(benchUser(from), benchUser(to)));
+      }),
+    );
+    log('direct, hot: every command debits system:issuance');
+    scenarios.push(
+      await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, async () =>
+        run(hotIssuance(benchUser(randomIndex(options.users)))),
+      ),
+    );
+
+    if (options.http) {
+      const { runHttpScenarios } = await import('./ledger-http-benchmark');
+      scenarios.push(...(await runHttpScenarios(options, eventStore, log)));
+    }
+
+    const head = await eventStore.headCheckpoint();
+    const missing = options.rebuildEvents - Number(head.position);
+    if (missing > 0) {
+      log(`appending ${missing} more events for the rebuild`);
+      await seedUsers(eventStore, Math.ceil(missing / 2), (index) => `rebuild-${index}`);
+    }
+    for (const projection of LEDGER_PROJECTIONS) {
+      const runner = new ProjectionRunner(projection, eventStore, database.pool, {
+        ownerId: `bench:${hostname()}:${process.pid}`,
+        pollIntervalMs: 250,
+        leaseDurationMs: 60_000,
+        batchSize: 5_000,
+        logger: { log: () => undefined, warn: log, error: log },
+      });
+      await runner.initialize();
+      const started = performance.now();
+      let events = 0;
+      await runner.rebuild((progress) => {
+        events = progress.eventsDone;
+      });
+      const seconds = (performance.now() - started) / 1000;
+      rebuilds.push({ projection: projection.name, events, seconds, eventsPerSecond: events / seconds });
+      log(`rebuilt ${projection.name}: ${events} events in ${seconds.toFixed(2)} s`);
+    }
+  } finally {
+    await eventStore.close();
+    await database.close();
+  }
+  return { scenarios, rebuilds };
+}
+
+export function formatLedgerResults(results: LedgerBenchmarkResults, options: Omit<LedgerBenchmarkOptions, 'databaseUrl'>): string {
+  const lines = [
+    `Ledger benchmark: ${options.clients} concurrent clients, ${options.secondsPerScenario} s per scenario, ${options.users} users, pool ${options.poolSize}`,
+    '',
+    'scenario                                                    committed/s   p50 ms   p99 ms   max ms   committed  refused',
+  ];
+  for (const scenario of results.scenarios) {
+    lines.push(
+      `${scenario.name.padEnd(58)} ${scenario.commandsPerSecond.toFixed(0).padStart(12)} ${scenario.p50Ms.toFixed(1).padStart(8)} ${scenario.p99Ms
+        .toFixed(1)
+        .padStart(8)} ${scenario.maxMs.toFixed(1).padStart(8)} ${String(scenario.commands).padStart(11)} ${String(scenario.refused).padStart(8)}`,
+    );
+  }
+  lines.push('', 'projection rebuild              events    seconds    events/s');
+  for (const rebuild of results.rebuilds) {
+    lines.push(`${rebuild.projection.padEnd(28)} ${String(rebuild.events).padStart(9)} ${rebuild.seconds.toFixed(2).padStart(10)} ${rebuild.eventsPerSecond.toFixed(0).padStart(11)}`);
+  }
+  lines.push('', 'Targets: ≥ 1,000 committed commands/s with p99 < 50 ms; rebuild ≥ 20,000 events/s.');
+  return lines.join('\n');
+}

@@ -1,0 +1,38 @@
+import { createTestDatabase } from '@app/event-store/src/testing';
+import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } from './ledger-benchmark';
+
+/**
+ * `npm run bench:ledger -w @app/bench`: a fresh database on BENCH_DATABASE_URL (default the local server), money-moving
+ * commands directly and over HTTP with 64 concurrent clients, then projection rebuilds; prints the table and drops
+ * the database. Knobs: BENCH_CLIENTS, BENCH_SECONDS, BENCH_USERS, BENCH_REBUILD_EVENTS, BENCH_POOL, BENCH_HTTP=0.
+ */
+export async function main(): Promise<void> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
+  const database = await createTestDatabase('bench_ledger');
+  const options = {
+    ...DEFAULT_LEDGER_BENCHMARK,
+    databaseUrl: database.url,
+    clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_LEDGER_BENCHMARK.clients),
+    secondsPerScenario: Number(process.env.BENCH_SECONDS ?? DEFAULT_LEDGER_BENCHMARK.secondsPerScenario),
+    users: Number(process.env.BENCH_USERS ?? DEFAULT_LEDGER_BENCHMARK.users),
+    rebuildEvents: Number(process.env.BENCH_REBUILD_EVENTS ?? DEFAULT_LEDGER_BENCHMARK.rebuildEvents),
+    poolSize: Number(process.env.BENCH_POOL ?? DEFAULT_LEDGER_BENCHMARK.poolSize),
+    http: process.env.BENCH_HTTP !== '0',
+  };
+  try {
+    const results = await runLedgerBenchmark(options, (line) => console.error(`[bench] ${line}`));
+    console.log(formatLedgerResults(results, options));
+  } finally {
+    await database.drop();
+  }
+}
+
+if (require.main === module) {
+  main()
+    .then(() => process.exit(process.exitCode ?? 0))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
