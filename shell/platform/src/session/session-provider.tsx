@@ -43,7 +43,8 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
         if (error instanceof requests.SessionExpiredError) {
           tokenStorage.clear();
           setState({ status: 'anonymous', user: null });
-          (onExpiredRef.current ?? (() => window.location.assign('/auth?expired=1')))();
+          // After the signed-out render (a protected page redirects to /auth first), so this navigation wins.
+          setTimeout(() => (onExpiredRef.current ?? (() => window.location.assign('/auth?expired=1')))(), 0);
           return null;
         }
         if (attempt >= RETRY_PAUSES_MILLISECONDS.length) {

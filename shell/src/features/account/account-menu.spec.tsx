@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountMenu } from './account-menu';
 import { ProfileAccountPanel } from './profile-account-panel';
@@ -8,10 +8,12 @@ import { renderAccount } from './testing/render-account';
 describe('account entry points', () => {
   it('opens each account modal from the header menu', async () => {
     const user = userEvent.setup();
-    installFakeApi().on('GET /api/users/master-key-status', { body: { is_activated: false, proof_drops_completed: 0, proof_drops_required: 5, last_activated_at: null } });
-    renderAccount(<AccountMenu />, { user: { xp_points: 2100 } });
+    installFakeApi()
+      .on('GET /api/users/master-key-status', { body: { is_activated: false, proof_drops_completed: 0, proof_drops_required: 5, last_activated_at: null } })
+      .on('GET /api/users/me/progress', { body: { xp_points: 2100, level: 2, level_start_xp: 2000, next_level_xp: 3000, xp_to_next_level: 900, level_progress_percent: 10 } });
+    renderAccount(<AccountMenu />);
     const trigger = screen.getByRole('button', { name: 'Account actions' });
-    expect(trigger).toHaveTextContent('Lv 2');
+    await waitFor(() => expect(trigger).toHaveTextContent('Lv 2'));
     await user.click(trigger);
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Convert Currency', 'Master Key', 'Gold Shop', 'Achievements', 'Instagram Verification']);
     await user.click(screen.getByRole('menuitem', { name: 'Master Key' }));

@@ -80,7 +80,10 @@ export function NotificationsButton() {
   return (
     <>
       <button type="button" className="icon-button" onClick={() => setOpen(true)} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
-        <span aria-hidden="true">🔔</span>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+          <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+        </svg>
         <CountBadge count={unread} label={`${unread} unread`} />
       </button>
       <Dialog open={open} onOpenChange={setOpen} title="Notifications">

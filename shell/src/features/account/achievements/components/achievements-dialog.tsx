@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import '../../shared/account.css';
 import { errorMessage } from '../../shared/error-message';
+import { progressQueryKey } from '../../level-progress/api/progress';
 import { type Achievement, type AchievementDefinition, type LoadedAchievements, achievementState, achievementsQueryKey, claimAchievement, useAchievements } from '../api/achievements';
 
 function capitalise(text: string): string {
@@ -29,11 +30,11 @@ export default function AchievementsDialog({ open, onOpenChange }: AchievementsD
     onSuccess: async (result, achievement) => {
       toast.show({
         title: `Achievement unlocked: ${achievement.name}`,
-        description: `+${formatBalance(result.gold_reward)} gold · +${formatBalance(result.xp_reward)} XP`,
+        description: `+${formatBalance(result.gold_reward)} gold · +${formatBalance(result.xp_gained)} XP`,
         variant: 'success',
         durationMilliseconds: 4000,
       });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: achievementsQueryKey }), refresh()]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: achievementsQueryKey }), queryClient.invalidateQueries({ queryKey: progressQueryKey }), refresh()]);
     },
     onError: (failure) => setError(errorMessage(failure, 'Failed to claim achievement')),
   });

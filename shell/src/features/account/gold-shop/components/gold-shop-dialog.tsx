@@ -7,13 +7,16 @@ import { covers } from '../../shared/decimal';
 import { errorMessage } from '../../shared/error-message';
 import { useIdempotencyKey } from '../../shared/idempotency';
 import { TIERS, normaliseTier } from '../../shared/tier';
-import { GOLD_SHOP_ITEMS, type GoldPurchase, type ShopItem, type ShopTab, goldPurchasesQueryKey, isOwned, purchaseGoldItem, useGoldPurchases } from '../api/gold-shop';
+import { type GoldPurchase, type GoldShopItem, SHOP_TABS, goldPurchasesQueryKey, isOwned, purchaseGoldItem, useGoldPurchases, useGoldShopItems } from '../api/gold-shop';
 
-const tabs: { value: ShopTab; label: string }[] = [
-  { value: 'tier_upgrades', label: 'Tier Upgrades' },
-  { value: 'boosts', label: 'Boosts' },
-  { value: 'profile', label: 'Profile' },
-];
+const itemIcons: Record<string, string> = { tier: '⭐', keys: '🔑', xp: '⚡', badge: '🏅', profile: '🚀' };
+
+function iconOf(item: GoldShopItem): string {
+  if (item.effect_data.tier) return itemIcons.tier;
+  if (item.effect_data.badge) return itemIcons.badge;
+  if (item.effect_data.boost === 'profile') return itemIcons.profile;
+  return item.effect_data.applies_to === 'xp' ? itemIcons.xp : itemIcons.keys;
+}
 
 function durationText(hours: number | null): string {
   if (hours === null) return 'Permanent';
@@ -33,14 +36,15 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
   const toast = useToast();
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
+  const catalogue = useGoldShopItems(open);
   const purchases = useGoldPurchases(open);
   const [error, setError] = useState<string | null>(null);
   const purchase = useMutation({
-    mutationFn: (item: ShopItem) => purchaseGoldItem(item, idempotency.key()),
+    mutationFn: (item: GoldShopItem) => purchaseGoldItem(item, idempotency.key()),
     onMutate: () => setError(null),
-    onSuccess: async (_result, item) => {
+    onSuccess: async (result, item) => {
       idempotency.renew();
-      toast.show({ title: `Purchased ${item.item_name}`, description: `${formatBalance(item.gold_cost)} gold spent`, variant: 'success', durationMilliseconds: 3000 });
+      toast.show({ title: `Purchased ${item.name}`, description: `${formatBalance(result.purchase.gold_cost)} gold spent`, variant: 'success', durationMilliseconds: 3000 });
       await Promise.all([queryClient.invalidateQueries({ queryKey: goldPurchasesQueryKey }), refresh()]);
     },
     onError: (failure) => {
@@ -52,26 +56,32 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Gold Shop" description={`You have ${formatBalance(user.gold_collected)} gold.`}>
       {error ? <ErrorBox title="Purchase failed" message={error} /> : null}
-      {purchases.isPending ? (
-        <SkeletonList rows={3} label="Loading your purchases" />
-      ) : purchases.isError ? (
-        <ErrorBox message={`Failed to load data: ${purchases.error.message}`} onRetry={() => void purchases.refetch()} />
+      {catalogue.isPending || purchases.isPending ? (
+        <SkeletonList rows={3} label="Loading the shop" />
+      ) : catalogue.isError || purchases.isError ? (
+        <ErrorBox
+          message={`Failed to load data: ${(catalogue.error ?? purchases.error)?.message}`}
+          onRetry={() => {
+            if (catalogue.isError) void catalogue.refetch();
+            if (purchases.isError) void purchases.refetch();
+          }}
+        />
       ) : (
         <Tabs
           label="Shop sections"
-          items={tabs.map((tab) => ({
+          items={SHOP_TABS.map((tab) => ({
             value: tab.value,
             label: tab.label,
             content: (
               <ul className="account-grid" aria-label={tab.label}>
-                {GOLD_SHOP_ITEMS.filter((item) => item.tab === tab.value).map((item) => (
+                {catalogue.data.filter((item) => item.type === tab.value).map((item) => (
                   <ShopItemCard
-                    key={item.item_name}
+                    key={item.id}
                     item={item}
                     purchases={purchases.data}
                     gold={user.gold_collected}
                     tier={user.user_tier}
-                    buying={purchase.isPending && purchase.variables?.item_name === item.item_name}
+                    buying={purchase.isPending && purchase.variables?.id === item.id}
                     disabled={purchase.isPending}
                     onBuy={() => purchase.mutate(item)}
                   />
@@ -85,17 +95,17 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
   );
 }
 
-function ShopItemCard({ item, purchases, gold, tier, buying, disabled, onBuy }: { item: ShopItem; purchases: readonly GoldPurchase[]; gold: string; tier: string; buying: boolean; disabled: boolean; onBuy(): void }) {
+function ShopItemCard({ item, purchases, gold, tier, buying, disabled, onBuy }: { item: GoldShopItem; purchases: readonly GoldPurchase[]; gold: string; tier: string; buying: boolean; disabled: boolean; onBuy(): void }) {
   const owned = isOwned(item, purchases);
   const targetTier = typeof item.effect_data.tier === 'string' ? normaliseTier(item.effect_data.tier) : null;
   // A tier upgrade to the tier you already have (or below it) is not for sale to you.
   const alreadyAtTier = targetTier !== null && TIERS.indexOf(normaliseTier(tier)) >= TIERS.indexOf(targetTier);
   const affordable = covers(gold, item.gold_cost);
-  const headingId = `shop-item-${item.item_name.replace(/\W+/g, '-').toLowerCase()}`;
+  const headingId = `shop-item-${item.id}`;
   return (
     <li className={`account-item ${owned ? 'account-item--done' : ''}`} aria-labelledby={headingId}>
       <h3 className="account-item__title" id={headingId}>
-        <span aria-hidden="true">{item.icon}</span> {item.item_name}
+        <span aria-hidden="true">{iconOf(item)}</span> {item.name}
       </h3>
       <p className="ui-muted">{item.description}</p>
       <p>
@@ -106,11 +116,11 @@ function ShopItemCard({ item, purchases, gold, tier, buying, disabled, onBuy }: 
       ) : alreadyAtTier ? (
         <Badge tone="neutral">Your tier already</Badge>
       ) : affordable ? (
-        <Button size="small" busy={buying} disabled={disabled} onClick={onBuy} aria-label={`Buy ${item.item_name} for ${item.gold_cost} gold`}>
+        <Button size="small" busy={buying} disabled={disabled} onClick={onBuy} aria-label={`Buy ${item.name} for ${item.gold_cost} gold`}>
           Buy for {formatBalance(item.gold_cost)} gold
         </Button>
       ) : (
-        <Button size="small" variant="secondary" disabled aria-label={`Not Enough Gold for ${item.item_name}`}>
+        <Button size="small" variant="secondary" disabled aria-label={`Not Enough Gold for ${item.name}`}>
           Not Enough Gold
         </Button>
       )}

@@ -1,45 +1,53 @@
-import { Card, formatBalance, useSession } from '@app/platform';
+import { Card, ErrorBox, Skeleton, formatBalance } from '@app/platform';
 import '../../shared/account.css';
-import { XP_PER_LEVEL, userLevelProgress } from '../hooks/level-progress';
+import { XP_PER_LEVEL, useProgress } from '../api/progress';
 
 /** The profile's level card: level, XP within the level and XP still needed for the next. */
 export function LevelProgressCard() {
-  const { user } = useSession();
-  const progress = userLevelProgress(user);
-  if (!progress) return null;
+  const progress = useProgress();
+  if (progress.isPending) {
+    return (
+      <Card title="Level">
+        <Skeleton height="2.5rem" />
+      </Card>
+    );
+  }
+  if (progress.isError) {
+    return (
+      <Card title="Level">
+        <ErrorBox message={`Failed to load data: ${progress.error.message}`} onRetry={() => void progress.refetch()} />
+      </Card>
+    );
+  }
+  const { level, xp_points: xp, level_start_xp: start, next_level_xp: next, xp_to_next_level: toNext } = progress.data;
+  const intoLevel = xp - start;
   return (
-    <Card title={`Level ${progress.level}`}>
+    <Card title={`Level ${level}`}>
       <div className="account-progress">
-        <progress
-          className="account-progress__bar"
-          max={XP_PER_LEVEL}
-          value={progress.xpIntoLevel}
-          aria-label={`Level ${progress.level} progress`}
-          aria-valuetext={`${progress.xpIntoLevel} of ${XP_PER_LEVEL} XP`}
-        />
+        <progress className="account-progress__bar" max={next - start || XP_PER_LEVEL} value={intoLevel} aria-label={`Level ${level} progress`} aria-valuetext={`${intoLevel} of ${next - start} XP`} />
         <span>
-          {formatBalance(progress.xp)} XP · {formatBalance(progress.xpToNextLevel)} XP to level {progress.level + 1}
+          {formatBalance(xp)} XP · {formatBalance(toNext)} XP to level {level + 1}
         </span>
         <small className="ui-muted">
-          Level {progress.level} runs from {formatBalance(progress.levelStartXp)} to {formatBalance(progress.nextLevelXp)} XP.
+          Level {level} runs from {formatBalance(start)} to {formatBalance(next)} XP.
         </small>
       </div>
     </Card>
   );
 }
 
-/** The header's compact level: 'Lv 3' with a thin bar. */
+/** The header's compact level ('Lv 3'); nothing until the figures are known. */
 export function LevelChip() {
-  const { user } = useSession();
-  const progress = userLevelProgress(user);
-  if (!progress) return null;
+  const progress = useProgress();
+  if (!progress.data) return null;
+  const { level, xp_to_next_level: toNext } = progress.data;
   return (
-    <span className="level-chip" title={`${formatBalance(progress.xpToNextLevel)} XP to level ${progress.level + 1}`}>
+    <span className="level-chip" title={`${formatBalance(toNext)} XP to level ${level + 1}`}>
       <span className="level-chip__label">Lv </span>
-      {progress.level}
+      {level}
       <span className="ui-visually-hidden">
         {' '}
-        (level {progress.level}, {formatBalance(progress.xpToNextLevel)} XP to level {progress.level + 1})
+        (level {level}, {formatBalance(toNext)} XP to level {level + 1})
       </span>
     </span>
   );

@@ -51,7 +51,7 @@ describe('Upgrade Your Tier', () => {
     const user = userEvent.setup();
     const api = installFakeApi()
       .on('GET /api/users/upgrade-costs', { body: serverCosts })
-      .on('POST /api/users/upgrade-tier', { body: { success: true, user_tier: 'super' } })
+      .on('POST /api/users/upgrade-tier', { body: { success: true, previous_tier: 'free', user_tier: 'super', payment_method: 'gems', amount_paid: 460, transaction_id: 't', message: 'Upgraded to super' } })
       .on('GET /api/users/me', { body: { id: 'user-1', user_tier: 'super', points_balance: 0, gems_balance: 40 } });
     const closed = jest.fn();
     const { refreshes } = renderAccount(<UpgradeTierDialog open onOpenChange={closed} />, { user: { user_tier: 'free', gems_balance: '500' } });

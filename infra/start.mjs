@@ -1,0 +1,174 @@
+// `npm start`: builds the frontends for production when their dist/ is missing or older than their
+// sources, then runs the API and serves the shell (4200) and the four remotes (4201-4204).
+// Ports move with API_PORT, SHELL_PORT, MF_EARN_PORT, MF_INVEST_PORT, MF_WALLET_PORT, MF_ADVERTISER_PORT.
+// The shell's server proxies /api to the API, so the browser sees one origin. Ctrl+C stops everything.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { frontends, portOf, serveFrontend } from './serve-static.mjs';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = z.coerce.number().int().min(1).max(65535);
+const flag = z.enum(['0', '1', 'true', 'false']).optional().transform((value) => value === '1' || value === 'true');
+
+const config = z
+  .object({
+    API_PORT: port.default(3000),
+    SHELL_PORT: port.default(4200),
+    MF_EARN_PORT: port.default(4201),
+    MF_INVEST_PORT: port.default(4202),
+    MF_WALLET_PORT: port.default(4203),
+    MF_ADVERTISER_PORT: port.default(4204),
+    /** Serve whatever dist/ holds, even if stale (CI builds once, then starts). */
+    SKIP_BUILD: flag,
+    /** Frontends only: the API runs elsewhere (API_URL). */
+    NO_API: flag,
+    API_URL: z.string().url().optional(),
+  })
+  .parse(process.env);
+
+const colours = ['\x1b[36m', '\x1b[35m', '\x1b[33m', '\x1b[32m', '\x1b[34m', '\x1b[31m'];
+const reset = '\x1b[0m';
+const useColour = process.stdout.isTTY;
+function logger(name, index) {
+  const prefix = useColour ? `${colours[index % colours.length]}[${name}]${reset}` : `[${name}]`;
+  return (line) => console.log(`${prefix} ${line}`);
+}
+const log = logger('start', 5);
+
+function newestModification(target) {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'e2e') continue;
+    newest = Math.max(newest, newestModification(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** A frontend is stale when any of its sources (or the shared platform's) is newer than its build. */
+function isStale(frontend) {
+  const builtManifest = path.join(repositoryRoot, frontend.folder, 'dist', 'mf-manifest.json');
+  if (!existsSync(builtManifest)) return true;
+  const inputs = [
+    path.join(repositoryRoot, frontend.folder, 'src'),
+    path.join(repositoryRoot, frontend.folder, 'webpack.config.js'),
+    path.join(repositoryRoot, frontend.folder, 'package.json'),
+    path.join(repositoryRoot, 'shell', 'platform', 'src'),
+    path.join(repositoryRoot, 'shell', 'platform', 'build'),
+    ...(frontend.app === 'shell' ? [path.join(repositoryRoot, 'shell', 'public')] : []),
+  ];
+  return Math.max(...inputs.map(newestModification)) > statSync(builtManifest).mtimeMs;
+}
+
+function buildStaleFrontends() {
+  for (const [index, frontend] of frontends.entries()) {
+    const stale = isStale(frontend);
+    if (!stale) continue;
+    if (config.SKIP_BUILD) {
+      if (!existsSync(path.join(repositoryRoot, frontend.folder, 'dist', 'index.html'))) throw new Error(`${frontend.folder}/dist is missing and SKIP_BUILD is set`);
+      continue;
+    }
+    const started = Date.now();
+    logger(frontend.app, index)('building for production…');
+    // One build at a time: the machine's cores are shared.
+    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', `@app/${frontend.app}`], { cwd: repositoryRoot, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`Building ${frontend.app} failed`);
+    logger(frontend.app, index)(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+function pipeLines(stream, write) {
+  let buffered = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk) => {
+    buffered += chunk;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    lines.forEach((line) => write(line));
+  });
+  stream.on('end', () => buffered && write(buffered));
+}
+
+const children = [];
+const servers = [];
+let stopping = false;
+
+function groupAlive(processGroupId) {
+  try {
+    process.kill(-processGroupId, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to each child's process group, SIGKILL to whatever still runs 5 s later, then exit. */
+async function stopAll(exitCode = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  for (const server of servers) server.close();
+  // The API runs in its own process group (npm → node): signal the whole group.
+  const groups = children.map((child) => child.pid).filter((pid) => pid !== undefined);
+  for (const group of groups) {
+    try {
+      process.kill(-group, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  const deadline = Date.now() + 5000;
+  while (groups.some(groupAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const group of groups.filter(groupAlive)) {
+    log('the API did not stop within 5 s; killing it');
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // Gone in the meantime.
+    }
+  }
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+async function main() {
+  buildStaleFrontends();
+  const environment = { ...process.env, ...Object.fromEntries(Object.entries(config).filter(([, value]) => typeof value === 'number').map(([key, value]) => [key, String(value)])) };
+
+  if (!config.NO_API) {
+    const apiLog = logger('api', 0);
+    const api = spawn('npm', ['run', 'start', '--silent', '-w', '@app/api'], {
+      cwd: repositoryRoot,
+      env: { ...environment, API_PORT: String(config.API_PORT) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    children.push(api);
+    pipeLines(api.stdout, apiLog);
+    pipeLines(api.stderr, apiLog);
+    api.on('exit', (code, signal) => {
+      if (stopping) return;
+      apiLog(`exited (${signal ?? code}); the frontends keep running, /api answers 502 until it is back`);
+    });
+  }
+
+  for (const [index, frontend] of frontends.entries()) {
+    const frontendLog = logger(frontend.app, index + 1);
+    const server = await serveFrontend(frontend, environment, frontendLog);
+    servers.push(server);
+    frontendLog(`http://localhost:${portOf(frontend, environment)}${frontend.app === 'shell' ? ' (proxies /api to the API)' : ''}`);
+  }
+  log(`the app is at http://localhost:${config.SHELL_PORT} — Ctrl+C stops everything`);
+}
+
+main().catch((error) => {
+  log(error instanceof Error ? error.message : String(error));
+  void stopAll(1);
+});

@@ -1,0 +1,36 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests of the composed app. `npm run e2e -w @app/shell` starts everything itself through
+// infra/start.mjs (builds stale frontends, runs the API, serves shell and remotes), or reuses a
+// running `npm start` outside CI.
+const shellPort = Number(process.env.SHELL_PORT ?? 4200);
+
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${shellPort}`,
+    launchOptions: chromiumLaunchOptions,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+  webServer: {
+    command: 'node ../infra/start.mjs',
+    url: `http://localhost:${shellPort}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 600_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
