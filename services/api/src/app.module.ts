@@ -6,12 +6,13 @@ import { IdentityModule } from './modules/identity';
 import { LedgerModule } from './modules/ledger';
 import { RewardsModule } from './modules/rewards';
 import { ShopModule } from './modules/shop';
+import { ProgressModule } from './modules/progress';
 
 /**
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule];
 
 @Module({})
 export class AppModule {

@@ -7,3 +7,4 @@ export * from './identity';
 export * from './rewards';
 export * from './drops';
 export * from './shop';
+export * from './progress';

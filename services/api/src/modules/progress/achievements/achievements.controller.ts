@@ -1,0 +1,130 @@
+import { Controller, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import type pg from 'pg';
+import {
+  DEFAULT_ACHIEVEMENTS,
+  PROGRESS_MESSAGES,
+  claimAchievementRoute,
+  levelOf,
+  type Achievement,
+  type ClaimAchievementResponse,
+} from '@app/contracts/src/progress';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { ApiError, conflict, notFound, unprocessable } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { IdempotencyService, LedgerExecutor, SYSTEM_ACCOUNTS, newTransactionId, refusalToApiError, userAccount } from '../../ledger';
+import { GetActiveBoostsQuery } from '../../shop';
+import { achievementProgress, decide, type ProgressAccountState, type ProgressCounters, type ProgressRefusal } from '../domain/progress-account';
+import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';
+import { countersOf } from '../infrastructure/progress-counters.projection';
+
+function refusalError(refusal: ProgressRefusal): ApiError {
+  switch (refusal) {
+    case 'ACHIEVEMENT_MUST_EXIST':
+      return notFound('ACHIEVEMENT_NOT_FOUND', PROGRESS_MESSAGES.achievementNotFound);
+    case 'ACHIEVEMENT_MUST_BE_MET':
+      return unprocessable('ACHIEVEMENT_NOT_MET', PROGRESS_MESSAGES.achievementNotMet);
+    case 'ACHIEVEMENT_CLAIMED_ONCE':
+      return conflict('ACHIEVEMENT_ALREADY_CLAIMED', PROGRESS_MESSAGES.achievementAlreadyClaimed);
+    case 'XP_MUST_BE_POSITIVE':
+      return unprocessable('INVALID_XP_AMOUNT', 'XP awards must be a positive whole number');
+  }
+}
+
+export function achievementsOf(state: ProgressAccountState, counters: ProgressCounters): Achievement[] {
+  return DEFAULT_ACHIEVEMENTS.map((definition) => {
+    const progress = achievementProgress(definition, state, counters);
+    const completedAt = state.claimedAchievements.get(definition.id) ?? null;
+    return {
+      ...definition,
+      progress,
+      is_completed: completedAt !== null,
+      is_claimable: completedAt === null && progress >= definition.criteria_value,
+      completed_at: completedAt,
+    };
+  });
+}
+
+/** GET /api/users/achievements and POST /api/users/achievements/{id}/claim. */
+@Controller('users/achievements')
+export class AchievementsController {
+  constructor(
+    private readonly accounts: ProgressAccounts,
+    private readonly ledger: LedgerExecutor,
+    private readonly idempotency: IdempotencyService,
+    private readonly queryBus: QueryBus,
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Get()
+  async list(@CurrentUser() caller: AuthenticatedUser): Promise<Achievement[]> {
+    const [loaded, counters] = await Promise.all([this.accounts.load(caller.userId), countersOf(this.pool, caller.userId)]);
+    return achievementsOf(loaded.state, counters);
+  }
+
+  /**
+   * The claim and its gold commit in one append with the progress stream's expected version: of two parallel
+   * claims one commits, the other reruns, finds the claim and is refused (409), so the reward is paid once.
+   */
+  @Post(':id/claim')
+  @HttpCode(200)
+  async claim(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param(new ZodValidationPipe(claimAchievementRoute.params)) params: { id: string },
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ClaimAchievementResponse> {
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const [counters, boosts] = await Promise.all([countersOf(this.pool, caller.userId), this.queryBus.execute(new GetActiveBoostsQuery(caller.userId, now))]);
+    const result = await this.idempotency.run<ClaimAchievementResponse>(
+      { scope: `POST /api/users/achievements/claim:${caller.userId}`, key: idempotencyKey, body: { achievement: params.id } },
+      async (unit) => {
+        const loaded = await this.accounts.load(caller.userId, unit.transaction);
+        const decision = decide(
+          { type: 'ClaimAchievement', data: { achievementId: params.id, counters, xpMultiplier: boosts.xp_multiplier, transactionId, now } },
+          loaded.state,
+        );
+        if (decision.kind === 'refused') throw refusalError(decision.refusal);
+        const claimed = decision.events.find((event) => event.type === 'AchievementClaimed')!;
+        const awarded = decision.events.find((event) => event.type === 'ExperienceAwarded')!;
+        const outcome = await this.ledger.executeWithin(
+          {
+            type: 'PostTransaction',
+            data: {
+              transactionId,
+              reasonCode: 'ACHIEVEMENT_REWARD',
+              description: `Achievement: ${claimed.data.achievementId}`,
+              now,
+              postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(caller.userId), currency: 'gold', amountMinor: BigInt(claimed.data.goldReward) }],
+              references: { achievementId: claimed.data.achievementId },
+            },
+          },
+          unit,
+          progressAccountStreams.appendOf(loaded, decision.events),
+        );
+        if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
+        const xpPoints = progressAccountStreams.advance(loaded, decision.events).xpPoints;
+        return {
+          status: 200,
+          body: {
+            success: true as const,
+            achievement_id: claimed.data.achievementId,
+            gold_reward: claimed.data.goldReward,
+            xp_reward: claimed.data.xpReward,
+            xp_gained: awarded.type === 'ExperienceAwarded' ? awarded.data.amount : claimed.data.xpReward,
+            xp_points: xpPoints,
+            level: levelOf(xpPoints),
+            transaction_id: outcome.transactionId ?? transactionId,
+            message: `Achievement claimed! +${claimed.data.goldReward} gold, +${awarded.type === 'ExperienceAwarded' ? awarded.data.amount : claimed.data.xpReward} XP`,
+          },
+        };
+      },
+      { lockKeys: [progressAccountStreams.streamId(caller.userId)] },
+    );
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    return result.body;
+  }
+}

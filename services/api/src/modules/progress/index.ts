@@ -1,0 +1,3 @@
+/** The progress context's public surface: what other modules may import. */
+export { ProgressModule } from './progress.module';
+export { GetUserProgressQuery, AwardExperienceCommand } from './experience/experience';

@@ -1,0 +1,98 @@
+import { Logger } from '@nestjs/common';
+import type pg from 'pg';
+import type { StoredEvent } from '@app/event-store';
+import { LedgerTransactionPostedSchema } from '@app/contracts/src/ledger';
+import { InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
+import { defineProjection } from '../../../platform/projections/projection';
+import { EMPTY_COUNTERS, type ProgressCounters } from '../domain/progress-account';
+
+const logger = new Logger('ProgressCounters');
+
+/** The ledger's per-user stream prefix (ledger `domain/streams.ts`): a transaction's copy in a user's stream. */
+const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
+/**
+ * Content events counted as "a content piece posted", by the creator id field they carry. The content context is
+ * not built yet: its creation event joins this list (type and creator field) when it exists.
+ */
+export const CONTENT_CREATED_EVENT_TYPES = ['ContentCreated', 'ContentPublished', 'ContentPosted'] as const;
+
+type CounterDelta = { userId: string; counter: keyof ProgressCounters; mode: 'add' | 'set'; value: bigint };
+
+export function counterDeltas(stored: Pick<StoredEvent, 'type' | 'data' | 'streamId'>): CounterDelta[] {
+  switch (stored.type) {
+    case 'UserRegistered': {
+      const userId = (stored.data as { userId?: unknown }).userId;
+      return typeof userId === 'string' ? [{ userId, counter: 'account_created', mode: 'set', value: 1n }] : [];
+    }
+    case 'InfluenceRewardsRegistered': {
+      const parsed = InfluenceRewardsRegisteredSchema.safeParse(stored.data);
+      return parsed.success ? [{ userId: parsed.data.userId, counter: 'follower_count', mode: 'set', value: BigInt(parsed.data.followerCount) }] : [];
+    }
+    case 'LedgerTransactionPosted': {
+      if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return [];
+      const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      const userId = stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length);
+      const account = `user:${userId}`;
+      let spent = 0n;
+      for (const posting of parsed.data.postings) {
+        if (posting.currency !== 'points') continue;
+        // Points leaving the user are spent; a reversal giving them back un-spends them.
+        if (posting.debitAccount === account && parsed.data.reasonCode !== 'REVERSAL') spent += BigInt(posting.amountMinor);
+        if (posting.creditAccount === account && parsed.data.reasonCode === 'REVERSAL') spent -= BigInt(posting.amountMinor);
+      }
+      return spent === 0n ? [] : [{ userId, counter: 'points_spent', mode: 'add', value: spent }];
+    }
+    default: {
+      if (!(CONTENT_CREATED_EVENT_TYPES as readonly string[]).includes(stored.type)) return [];
+      const data = stored.data as Record<string, unknown>;
+      const creator = data.creatorId ?? data.creator_id ?? data.userId;
+      return typeof creator === 'string' ? [{ userId: creator, counter: 'content_created', mode: 'add', value: 1n }] : [];
+    }
+  }
+}
+
+/** Counters the achievements measure, per user (points spent in minor units). */
+export const progressCountersProjection = defineProjection<'progress_counters'>({
+  name: 'progress_counters',
+  version: 1,
+  tableNames: ['progress_counters'],
+  eventTypes: ['UserRegistered', 'InfluenceRewardsRegistered', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES],
+  createTables: (tables) => [
+    `CREATE TABLE ${tables.progress_counters} (
+       user_id text NOT NULL,
+       counter text NOT NULL,
+       value bigint NOT NULL,
+       PRIMARY KEY (user_id, counter)
+     )`,
+  ],
+  handle: async (events, transaction, tables) => {
+    for (const stored of events) {
+      let deltas: CounterDelta[];
+      try {
+        deltas = counterDeltas(stored);
+      } catch (error) {
+        logger.error(`Skipping event at position ${stored.position}: ${(error as Error).message}`);
+        continue;
+      }
+      for (const delta of deltas) {
+        await transaction.query(
+          `INSERT INTO ${tables.progress_counters} AS target (user_id, counter, value) VALUES ($1, $2, $3)
+           ON CONFLICT (user_id, counter) DO UPDATE SET value = ${delta.mode === 'add' ? 'target.value + excluded.value' : 'excluded.value'}`,
+          [delta.userId, delta.counter, delta.value.toString()],
+        );
+      }
+    }
+  },
+});
+
+export async function countersOf(database: Pick<pg.Pool, 'query'>, userId: string): Promise<ProgressCounters> {
+  const rows = await database.query<{ counter: keyof ProgressCounters; value: string }>('SELECT counter, value FROM progress_counters WHERE user_id = $1', [userId]);
+  const counters: ProgressCounters = { ...EMPTY_COUNTERS };
+  for (const row of rows.rows) {
+    if (!(row.counter in counters)) continue;
+    const value = BigInt(row.value);
+    counters[row.counter] = row.counter === 'points_spent' ? Number((value > 0n ? value : 0n) / 10n) : Number(value);
+  }
+  return counters;
+}

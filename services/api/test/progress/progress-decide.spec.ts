@@ -1,0 +1,71 @@
+import type { ProgressEvent } from '@app/contracts/src/progress';
+import { EMPTY_COUNTERS, decide, foldProgressAccount, progressView, type ProgressCommand, type ProgressRefusal } from '../../src/modules/progress/domain/progress-account';
+import { counterDeltas } from '../../src/modules/progress/infrastructure/progress-counters.projection';
+
+function given(events: ProgressEvent[] = []) {
+  const state = foldProgressAccount('user-1', events);
+  return {
+    when(command: ProgressCommand) {
+      const decision = decide(command, state);
+      return {
+        then: (expected: ProgressEvent[]) => expect(decision).toEqual({ kind: 'accepted', events: expected }),
+        thenRefused: (refusal: ProgressRefusal) => expect(decision).toEqual({ kind: 'refused', refusal }),
+      };
+    },
+  };
+}
+
+const now = '2026-03-15T10:00:00.000Z';
+const claim = (achievementId: string, counters = EMPTY_COUNTERS, xpMultiplier = 1): ProgressCommand => ({
+  type: 'ClaimAchievement',
+  data: { achievementId, counters, xpMultiplier, transactionId: 't', now },
+});
+const xp = (amount: number, sourceId = 's'): ProgressEvent => ({
+  type: 'ExperienceAwarded',
+  data: { userId: 'user-1', baseAmount: amount, multiplier: 1, amount, source: 'test', sourceId, awardedAt: now },
+});
+
+describe('progress decider', () => {
+  it('claims a met achievement once, paying its XP (× the boost)', () => {
+    const counters = { ...EMPTY_COUNTERS, points_spent: 1000 };
+    given().when(claim('big-spender', counters, 3)).then([
+      { type: 'AchievementClaimed', data: { userId: 'user-1', achievementId: 'big-spender', goldReward: 20, xpReward: 400, transactionId: 't', claimedAt: now } },
+      { type: 'ExperienceAwarded', data: { userId: 'user-1', baseAmount: 400, multiplier: 3, amount: 1200, source: 'achievement', sourceId: 'big-spender', awardedAt: now } },
+    ]);
+    given([{ type: 'AchievementClaimed', data: { userId: 'user-1', achievementId: 'big-spender', goldReward: 20, xpReward: 400, transactionId: 't', claimedAt: now } }])
+      .when(claim('big-spender', counters))
+      .thenRefused('ACHIEVEMENT_CLAIMED_ONCE');
+    given().when(claim('big-spender', { ...EMPTY_COUNTERS, points_spent: 999 })).thenRefused('ACHIEVEMENT_MUST_BE_MET');
+    given().when(claim('unknown')).thenRefused('ACHIEVEMENT_MUST_EXIST');
+  });
+
+  it('Level Up reads the level from the XP on the stream', () => {
+    given([xp(4999)]).when(claim('level-up')).thenRefused('ACHIEVEMENT_MUST_BE_MET');
+    const decision = decide(claim('level-up'), foldProgressAccount('user-1', [xp(4999), xp(1, 't')]));
+    expect(decision.kind).toBe('accepted');
+  });
+
+  it('awards XP once per source', () => {
+    given([xp(10, 'drop-1')]).when({ type: 'AwardExperience', data: { baseAmount: 10, xpMultiplier: 1, source: 'test', sourceId: 'drop-1', now } }).then([]);
+    given().when({ type: 'AwardExperience', data: { baseAmount: 0, xpMultiplier: 1, source: 'test', sourceId: 'x', now } }).thenRefused('XP_MUST_BE_POSITIVE');
+  });
+
+  it('level n spans 1000·n to 1000·(n+1)', () => {
+    expect(progressView(0)).toMatchObject({ level: 0, next_level_xp: 1000, xp_to_next_level: 1000 });
+    expect(progressView(999)).toMatchObject({ level: 0, xp_to_next_level: 1 });
+    expect(progressView(1000)).toMatchObject({ level: 1, level_start_xp: 1000, next_level_xp: 2000 });
+    expect(progressView(12_345)).toMatchObject({ level: 12, level_progress_percent: 34.5 });
+  });
+
+  it('counts points spent from the user stream copy only, reversals un-spend', () => {
+    const posted = (reasonCode: string, debitAccount: string, creditAccount: string) => ({
+      type: 'LedgerTransactionPosted',
+      streamId: 'ledger-account-u1',
+      data: { transactionId: 't', reasonCode, description: '', postings: [{ debitAccount, creditAccount, currency: 'points', amountMinor: '5000' }], occurredAt: now, copyIndex: 0, copyCount: 1 },
+    });
+    expect(counterDeltas(posted('CONVERSION', 'user:u1', 'system:conversion'))).toEqual([{ userId: 'u1', counter: 'points_spent', mode: 'add', value: 5000n }]);
+    expect(counterDeltas(posted('REVERSAL', 'system:conversion', 'user:u1'))).toEqual([{ userId: 'u1', counter: 'points_spent', mode: 'add', value: -5000n }]);
+    expect(counterDeltas(posted('REFERRAL_BONUS', 'system:issuance', 'user:u1'))).toEqual([]);
+    expect(counterDeltas({ ...posted('CONVERSION', 'user:u1', 'system:conversion'), streamId: 'ledger-journal-3' })).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineRoute } from '../openapi/registry';
+import { AchievementParamsSchema, AchievementsResponseSchema, ClaimAchievementResponseSchema, UserProgressSchema } from './http';
+
+export const getMyProgressRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/me/progress',
+  summary: "The signed-in user's XP and level (level n spans 1000·n to 1000·(n+1) XP)",
+  tags: ['progress'],
+  responses: { 200: UserProgressSchema },
+});
+
+export const getAchievementsRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/achievements',
+  summary: 'The six default achievements with progress computed from events, claimable and completed flags',
+  tags: ['progress'],
+  responses: { 200: AchievementsResponseSchema },
+});
+
+export const claimAchievementRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/achievements/:id/claim',
+  summary: "Claims a met achievement once: pays its gold through the ledger and adds its XP",
+  tags: ['progress'],
+  request: {
+    params: AchievementParamsSchema,
+    headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+  },
+  responses: { 200: ClaimAchievementResponseSchema },
+  errors: { 404: 'Unknown achievement', 409: 'Already claimed (`ACHIEVEMENT_ALREADY_CLAIMED`)', 422: 'Not met yet (`ACHIEVEMENT_NOT_MET`)' },
+});
