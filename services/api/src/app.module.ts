@@ -7,12 +7,14 @@ import { LedgerModule } from './modules/ledger';
 import { RewardsModule } from './modules/rewards';
 import { ShopModule } from './modules/shop';
 import { ProgressModule } from './modules/progress';
+import { LeaderboardModule } from './modules/leaderboard';
+import { DropsModule } from './modules/drops';
 
 /**
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, DropsModule];
 
 @Module({})
 export class AppModule {

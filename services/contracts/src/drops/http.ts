@@ -61,6 +61,9 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** Paid drop defaults (spec 2 §9): 1 key to apply, 50 gems reward. */
+export const PAID_DROP_DEFAULTS = Object.freeze({ keyCost: 1, gemRewardBase: 50 });
+
 /** A drop id in a path: a UUID or a number (anything else is a 400, spec 3 §5). */
 export const DROP_ID_PATTERN = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)$/i;
 export function isValidDropId(value: string): boolean {
@@ -98,7 +101,10 @@ const deadline = z
   .trim()
   .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), DROP_MESSAGES.invalidDeadline)
   .nullish()
-  .transform((value) => (value === undefined ? undefined : value === null || value === '' ? null : new Date(value).toISOString()));
+  // A date without a time (the edit modal's date field) means the end of that day, UTC.
+  .transform((value) =>
+    value === undefined ? undefined : value === null || value === '' ? null : /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : new Date(value).toISOString(),
+  );
 
 /** Fields a drop may carry on create and edit. Kind-specific minimums are checked after the kind is known. */
 const dropFieldShape = {
@@ -128,12 +134,13 @@ const dropFieldShape = {
   kind: DropKindSchema,
 };
 
-/** The kind a request means: `kind` when given, otherwise the flags (proof, paid, else move). */
-export function kindFromFlags(input: { kind?: string | null; is_proof_drop?: boolean; is_paid_drop?: boolean }) {
+/** The kind a request means: `kind` when given, else a flag set to true, else move when both flags are false, else proof (the default kind). */
+export function kindFromFlags(input: { kind?: string | null; is_proof_drop?: boolean; is_paid_drop?: boolean }): 'proof' | 'paid' | 'move' {
   if (input.kind === 'proof' || input.kind === 'paid' || input.kind === 'move') return input.kind;
   if (input.is_proof_drop) return 'proof';
   if (input.is_paid_drop) return 'paid';
-  return 'move';
+  if (input.is_proof_drop === false && input.is_paid_drop === false) return 'move';
+  return 'proof';
 }
 
 interface KindMinimumsInput {
@@ -163,7 +170,7 @@ function checkKindMinimums(kind: string, input: KindMinimumsInput, context: z.Re
 }
 
 /**
- * POST /api/drops. The kind comes from `kind` or the flags `is_proof_drop` / `is_paid_drop` (neither: move). Paid
+ * POST /api/drops. The kind comes from `kind` or the flags `is_proof_drop` / `is_paid_drop` (both false: move; none: proof). Paid
  * defaults are 1 key and 50 gems (spec 2 §9); `gem_pool_total` defaults to the reward times max_participants (or
  * one reward when unlimited). Costs and rewards that do not belong to the kind are ignored and stored as 0.
  */
@@ -181,7 +188,12 @@ export const CreateDropRequestSchema = z
     move_cost_points: dropFieldShape.move_cost_points.optional(),
     key_reward_amount: dropFieldShape.key_reward_amount.optional(),
   })
-  .superRefine((input, context) => checkKindMinimums(kindFromFlags(input), input, context))
+  .superRefine((input, context) => {
+    const kind = kindFromFlags(input);
+    // Paid costs default to 1 key and 50 gems; a move drop must name its points cost and keys reward.
+    const withDefaults = kind === 'move' ? { ...input, move_cost_points: input.move_cost_points ?? 0, key_reward_amount: input.key_reward_amount ?? 0 } : input;
+    checkKindMinimums(kind, withDefaults, context);
+  })
   .meta({ id: 'CreateDropRequest' });
 export type CreateDropRequest = z.infer<typeof CreateDropRequestSchema>;
 

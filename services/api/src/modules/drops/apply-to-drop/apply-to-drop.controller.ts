@@ -1,0 +1,71 @@
+import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/src/drops';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { dropIdFromPath, newId } from '../drop-ids';
+import { toApplicationView } from '../drop-views';
+import { DropCommandRunner } from '../infrastructure/drop-command-runner';
+import { OutsideFacts } from '../infrastructure/outside-facts';
+
+/**
+ * POST /api/drops/{id}/apply {application_message}. Every rule is decided on the drop's stream, so 50 parallel
+ * applications to 10 seats take exactly 10 (the append's expected version serialises them across processes; in
+ * one process they queue on the drop). Paid drops spend keys, move drops points, through the ledger, atomically
+ * with the application.
+ */
+@Controller()
+export class ApplyToDropController {
+  constructor(
+    private readonly runner: DropCommandRunner,
+    private readonly facts: OutsideFacts,
+  ) {}
+
+  @Post('drops/:id/apply')
+  @HttpCode(201)
+  async apply(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(applyToDropRoute.body)) body: ApplyToDropRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DropApplicationView> {
+    const dropId = dropIdFromPath(id);
+    const applicationId = newId();
+    const result = await this.runner.run<DropApplicationView>(
+      { scope: `POST /api/drops/${dropId}/apply:${caller.userId}`, idempotencyKey, body },
+      dropId,
+      async (drop) => {
+        const now = new Date().toISOString();
+        // Outside facts are only asked for when the drop's kind needs them.
+        const user = await this.facts.user(caller.userId);
+        const balances = drop.kind === 'proof' ? { keysMinor: 0n, pointsMinor: 0n } : await this.facts.balances(caller.userId);
+        const masterKey = drop.exists && drop.kind === 'paid' ? await this.facts.masterKeyActivatedToday(caller.userId, now) : false;
+        return {
+          command: {
+            type: 'ApplyToDrop',
+            data: {
+              applicationId,
+              dropId,
+              applicant: {
+                userId: caller.userId,
+                name: this.facts.displayName(user),
+                followerCount: this.facts.followerCount(user),
+                masterKeyActivatedToday: masterKey,
+                keysAvailableMinor: balances.keysMinor,
+                pointsAvailableMinor: balances.pointsMinor,
+              },
+              message: body.application_message,
+              transactionId: newTransactionId(),
+              now,
+            },
+          },
+        };
+      },
+      (state) => ({ status: 201, body: toApplicationView(state.applications[applicationId], state) }),
+    );
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    return result.body;
+  }
+}

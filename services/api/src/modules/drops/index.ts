@@ -1,0 +1,2 @@
+/** The drops context's public surface: what other modules may import. */
+export { DropsModule } from './drops.module';

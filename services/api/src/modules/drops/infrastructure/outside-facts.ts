@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { UserView } from '@app/contracts/src/identity';
+import { parseDecimalToMinor } from '@app/contracts/src/ledger';
+import { notFound } from '../../../platform/http/api-error';
+import { GetUserQuery } from '../../identity';
+import { GetUserBalancesQuery } from '../../ledger';
+import { GetMasterKeyStatusQuery } from '../../rewards';
+
+/**
+ * What the drop decider needs from other contexts, asked through their queries: the user (type, tier, name),
+ * balances (the ledger re-checks them when the money moves) and today's Master Key.
+ */
+@Injectable()
+export class OutsideFacts {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  async user(userId: string): Promise<UserView> {
+    const user = await this.queryBus.execute(new GetUserQuery(userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    return user;
+  }
+
+  displayName(user: UserView): string {
+    return user.display_name?.trim() || user.username;
+  }
+
+  /** Identity keeps no follower count yet; until it does, every applicant counts as having none. */
+  followerCount(user: UserView): number {
+    const withFollowers = user as UserView & { follower_count?: unknown };
+    return typeof withFollowers.follower_count === 'number' ? withFollowers.follower_count : 0;
+  }
+
+  async balances(userId: string): Promise<{ keysMinor: bigint; pointsMinor: bigint }> {
+    const balances = await this.queryBus.execute(new GetUserBalancesQuery(userId));
+    return {
+      keysMinor: parseDecimalToMinor(balances.keys_balance, 'keys') ?? 0n,
+      pointsMinor: parseDecimalToMinor(balances.points_balance, 'points') ?? 0n,
+    };
+  }
+
+  async masterKeyActivatedToday(userId: string, now: string): Promise<boolean> {
+    const status = await this.queryBus.execute(new GetMasterKeyStatusQuery(userId, now));
+    return status.is_activated;
+  }
+}

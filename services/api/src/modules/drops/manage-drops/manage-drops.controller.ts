@@ -1,0 +1,151 @@
+import { Body, Controller, Delete, Headers, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  createDropRoute,
+  kindFromFlags,
+  updateDropRoute,
+  type CreateDropRequest,
+  type DropView,
+  type UpdateDropRequest,
+} from '@app/contracts/src/drops';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { normaliseTerms } from '../domain/decide';
+import { advertiserStreamId } from '../domain/drop-events';
+import { dropIdFromPath, newId } from '../drop-ids';
+import { toDropView } from '../drop-views';
+import { DropCommandRunner } from '../infrastructure/drop-command-runner';
+import { OutsideFacts } from '../infrastructure/outside-facts';
+import {
+  checkEditedTerms,
+  detailChangesOf,
+  detailsOfCreate,
+  minorOf,
+  poolOfCreate,
+  requestedKindOf,
+  termChangesOf,
+  termsOfCreate,
+} from './drop-request-mapping';
+
+/**
+ * POST /api/drops, PUT and DELETE /api/drops/{id}, POST /api/drops/{id}/complete. Creating a paid drop escrows its
+ * gem pool from the advertiser's gems; an edit of the pool moves the difference; closing or deleting returns what
+ * is left. Every one honours `Idempotency-Key`.
+ */
+@Controller()
+export class ManageDropsController {
+  constructor(
+    private readonly runner: DropCommandRunner,
+    private readonly facts: OutsideFacts,
+  ) {}
+
+  @Post('drops')
+  @HttpCode(201)
+  async create(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(createDropRoute.body)) body: CreateDropRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<DropView> {
+    const dropId = newId();
+    const kind = kindFromFlags(body);
+    const result = await this.runner.run<DropView>(
+      { scope: `POST /api/drops:${caller.userId}`, idempotencyKey, body, extraLockKeys: [advertiserStreamId(caller.userId)] },
+      dropId,
+      async () => {
+        const user = await this.facts.user(caller.userId);
+        const terms = termsOfCreate(kind, body);
+        return {
+          advertiserId: caller.userId,
+          command: {
+            type: 'CreateDrop',
+            data: {
+              dropId,
+              creator: { userId: caller.userId, userType: user.user_type, tier: user.user_tier, name: this.facts.displayName(user), avatar: user.avatar_url },
+              kind,
+              details: detailsOfCreate(body),
+              terms,
+              gemPoolTotalMinor: poolOfCreate(kind, body, terms),
+              transactionId: newTransactionId(),
+              now: new Date().toISOString(),
+            },
+          },
+        };
+      },
+      (state) => ({ status: 201, body: toDropView(state) }),
+    );
+    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    return result.body;
+  }
+
+  @Put('drops/:id')
+  async update(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+    @Body(new ZodValidationPipe(updateDropRoute.body)) body: UpdateDropRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<DropView> {
+    const dropId = dropIdFromPath(id);
+    const result = await this.runner.run<DropView>(
+      { scope: `PUT /api/drops/${dropId}:${caller.userId}`, idempotencyKey, body },
+      dropId,
+      async (drop) => {
+        const terms = termChangesOf(body);
+        if (drop.exists && drop.creatorId === caller.userId && (requestedKindOf(body) ?? drop.kind) === drop.kind) {
+          checkEditedTerms(drop.kind, normaliseTerms(drop.kind, { ...drop.terms, ...terms }));
+        }
+        return {
+          command: {
+            type: 'UpdateDrop',
+            data: {
+              dropId,
+              callerId: caller.userId,
+              requestedKind: requestedKindOf(body),
+              details: detailChangesOf(body),
+              terms,
+              gemPoolTotalMinor: body.gem_pool_total === undefined || body.gem_pool_total === null ? null : minorOf(body.gem_pool_total, 'gems'),
+              transactionId: newTransactionId(),
+              now: new Date().toISOString(),
+            },
+          },
+        };
+      },
+      (state) => ({ status: 200, body: toDropView(state) }),
+    );
+    return result.body;
+  }
+
+  @Delete('drops/:id')
+  async remove(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<{ success: true; id: string }> {
+    const dropId = dropIdFromPath(id);
+    const result = await this.runner.run<{ success: true; id: string }>(
+      { scope: `DELETE /api/drops/${dropId}:${caller.userId}`, idempotencyKey, body: {} },
+      dropId,
+      async () => ({ command: { type: 'DeleteDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
+      () => ({ status: 200, body: { success: true, id: dropId } }),
+    );
+    return result.body;
+  }
+
+  @Post('drops/:id/complete')
+  @HttpCode(200)
+  async close(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<DropView> {
+    const dropId = dropIdFromPath(id);
+    const result = await this.runner.run<DropView>(
+      { scope: `POST /api/drops/${dropId}/complete:${caller.userId}`, idempotencyKey, body: {} },
+      dropId,
+      async () => ({ command: { type: 'CloseDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
+      (state) => ({ status: 200, body: toDropView(state) }),
+    );
+    return result.body;
+  }
+}

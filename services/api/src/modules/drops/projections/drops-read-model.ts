@@ -1,0 +1,99 @@
+import { Logger } from '@nestjs/common';
+import type { TransactionHandle } from '@app/event-store';
+import { DROP_EVENT_TYPES } from '@app/contracts/src/drops';
+import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+import { DropState, evolve, initialDropState } from '../domain/drop';
+import { DropEvent, parseDropEvent } from '../domain/drop-events';
+import { ApplicationRow, DropRow, applicationFromRow, applicationToRow, dropFromRow, dropToRow } from '../infrastructure/state-json';
+
+const logger = new Logger('DropsReadModel');
+
+type DropTable = 'drops_read' | 'drop_applications_read';
+
+/**
+ * The drops and applications the lists read: each row holds the folded state (the same `evolve` the write side
+ * uses) as jsonb, plus the columns the lists filter and sort on. A batch folds in memory and writes each touched
+ * row once. Deleted drops keep their row (flagged), so an application list can still name its drop.
+ */
+export const dropsReadModel = defineProjection<DropTable>({
+  name: 'drops_read_model',
+  version: 1,
+  tableNames: ['drops_read', 'drop_applications_read'],
+  eventTypes: DROP_EVENT_TYPES,
+  createTables: (tables) => [
+    `CREATE TABLE ${tables.drops_read} (
+       drop_id text PRIMARY KEY,
+       creator_id text NOT NULL,
+       kind text NOT NULL,
+       deleted boolean NOT NULL,
+       created_at timestamptz NOT NULL,
+       state jsonb NOT NULL
+     )`,
+    `CREATE INDEX ON ${tables.drops_read} (created_at DESC) WHERE NOT deleted`,
+    `CREATE INDEX ON ${tables.drops_read} (creator_id)`,
+    `CREATE TABLE ${tables.drop_applications_read} (
+       application_id text PRIMARY KEY,
+       drop_id text NOT NULL,
+       applicant_user_id text NOT NULL,
+       status text NOT NULL,
+       applied_at timestamptz NOT NULL,
+       state jsonb NOT NULL
+     )`,
+    `CREATE INDEX ON ${tables.drop_applications_read} (drop_id, applied_at)`,
+    `CREATE INDEX ON ${tables.drop_applications_read} (applicant_user_id, applied_at DESC)`,
+  ],
+  handle: async (events, transaction, tables) => {
+    const drops = new Map<string, DropState>();
+    const touchedApplications = new Set<string>();
+    for (const stored of events) {
+      let event: DropEvent;
+      try {
+        event = parseDropEvent(stored);
+      } catch (error) {
+        logger.error(`Skipping unreadable drop event at position ${stored.position}: ${(error as Error).message}`);
+        continue;
+      }
+      const dropId = event.data.dropId;
+      let state = drops.get(dropId) ?? (await loadDrop(transaction, tables, dropId));
+      const applicationId = 'applicationId' in event.data ? event.data.applicationId : null;
+      if (applicationId && event.type !== 'DropApplicationReceived' && !state.applications[applicationId]) {
+        const application = await loadApplication(transaction, tables, applicationId);
+        if (application) state = { ...state, applications: { ...state.applications, [applicationId]: application } };
+      }
+      drops.set(dropId, evolve(state, event));
+      if (applicationId) touchedApplications.add(`${dropId}|${applicationId}`);
+    }
+    for (const state of drops.values()) {
+      if (!state.exists) continue;
+      await transaction.query(
+        `INSERT INTO ${tables.drops_read} (drop_id, creator_id, kind, deleted, created_at, state) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+         ON CONFLICT (drop_id) DO UPDATE SET deleted = excluded.deleted, state = excluded.state`,
+        [state.dropId, state.creatorId, state.kind, state.deleted, state.createdAt, JSON.stringify(dropToRow(state))],
+      );
+    }
+    for (const key of touchedApplications) {
+      const [dropId, applicationId] = key.split('|');
+      const application = drops.get(dropId)?.applications[applicationId];
+      if (!application) continue;
+      await transaction.query(
+        `INSERT INTO ${tables.drop_applications_read} (application_id, drop_id, applicant_user_id, status, applied_at, state)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+         ON CONFLICT (application_id) DO UPDATE SET status = excluded.status, state = excluded.state`,
+        [applicationId, dropId, application.applicantUserId, application.status, application.appliedAt, JSON.stringify(applicationToRow(application))],
+      );
+    }
+  },
+});
+
+async function loadDrop(transaction: TransactionHandle, tables: ProjectionTables<DropTable>, dropId: string): Promise<DropState> {
+  const result = await transaction.query<{ state: DropRow }>(`SELECT state FROM ${tables.drops_read} WHERE drop_id = $1`, [dropId]);
+  return result.rows[0] ? dropFromRow(result.rows[0].state) : initialDropState(dropId);
+}
+
+async function loadApplication(transaction: TransactionHandle, tables: ProjectionTables<DropTable>, applicationId: string) {
+  const result = await transaction.query<{ state: ApplicationRow }>(`SELECT state FROM ${tables.drop_applications_read} WHERE application_id = $1`, [
+    applicationId,
+  ]);
+  return result.rows[0] ? applicationFromRow(result.rows[0].state) : null;
+}
+

@@ -1,0 +1,67 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import type pg from 'pg';
+import { DROP_MESSAGES, listDropsRoute, type DropApplicationView, type DropView } from '@app/contracts/src/drops';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { forbidden, notFound } from '../../../platform/http/api-error';
+import { parseInput } from '../../../platform/http/zod-validation';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { dropIdFromPath } from '../drop-ids';
+import { toApplicationView, toDropView } from '../drop-views';
+import { DropCommandRunner } from '../infrastructure/drop-command-runner';
+import { ApplicationRow, DropRow, applicationFromRow, dropFromRow } from '../infrastructure/state-json';
+
+const DEFAULT_LIST_LIMIT = 100;
+
+/**
+ * Lists read the projection (`drops_read`, `drop_applications_read`); one drop and its applications are folded from
+ * the drop's own stream, so a page opened right after a write never shows the state before it.
+ */
+@Controller()
+export class ReadDropsController {
+  constructor(
+    @Inject(DATABASE_POOL) private readonly database: pg.Pool,
+    private readonly runner: DropCommandRunner,
+  ) {}
+
+  @Get('drops')
+  async list(@Query() rawQuery: unknown): Promise<DropView[]> {
+    const query = parseInput(listDropsRoute.query, rawQuery);
+    const rows = await this.database.query<{ state: DropRow }>(
+      `SELECT state FROM drops_read
+        WHERE NOT deleted AND ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR creator_id = $2)
+        ORDER BY created_at DESC, drop_id LIMIT $3`,
+      [query.type ?? null, query.creator_id ?? null, query.limit ?? DEFAULT_LIST_LIMIT],
+    );
+    const now = new Date().toISOString();
+    return rows.rows.map((row) => toDropView(dropFromRow(row.state), now));
+  }
+
+  @Get('drops/:id')
+  async get(@Param('id') id: string): Promise<DropView> {
+    const { state } = await this.runner.loadDrop(dropIdFromPath(id));
+    if (!state.exists || state.deleted) throw notFound('DROP_NOT_FOUND', DROP_MESSAGES.notFound);
+    return toDropView(state);
+  }
+
+  @Get('drops/:id/applications')
+  async applicationsOf(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string): Promise<DropApplicationView[]> {
+    const { state } = await this.runner.loadDrop(dropIdFromPath(id));
+    if (!state.exists || state.deleted) throw notFound('DROP_NOT_FOUND', DROP_MESSAGES.notFound);
+    if (state.creatorId !== caller.userId) throw forbidden(DROP_MESSAGES.onlyCreatorReviews, 'NOT_DROP_CREATOR');
+    return Object.values(state.applications)
+      .sort((left, right) => left.appliedAt.localeCompare(right.appliedAt))
+      .map((application) => toApplicationView(application, state));
+  }
+
+  @Get('users/drop-applications')
+  async mine(@CurrentUser() caller: AuthenticatedUser): Promise<DropApplicationView[]> {
+    const rows = await this.database.query<{ application: ApplicationRow; drop: DropRow }>(
+      `SELECT application.state AS application, drop.state AS drop
+         FROM drop_applications_read application JOIN drops_read drop ON drop.drop_id = application.drop_id
+        WHERE application.applicant_user_id = $1
+        ORDER BY application.applied_at DESC`,
+      [caller.userId],
+    );
+    return rows.rows.map((row) => toApplicationView(applicationFromRow(row.application), dropFromRow(row.drop)));
+  }
+}

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CommandBus } from '@nestjs/cqrs';
+import request from 'supertest';
+import { createTestDatabase } from '@app/event-store/src/testing';
+import type { UserTier } from '@app/contracts/src/identity';
+import { parseDecimalToMinor, type Currency } from '@app/contracts/src/ledger';
+import { loadConfig } from '../../src/platform/config/app-config';
+import { createApp } from '../../src/platform/bootstrap';
+import { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand, IdentityModule } from '../../src/modules/identity';
+import { LedgerModule, RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { RewardsModule } from '../../src/modules/rewards';
+import { DropsModule } from '../../src/modules/drops';
+import { signUp, type IdentityTestApp } from '../identity/support';
+
+/** The whole application with identity, the ledger, rewards (master key) and drops on a fresh PostgreSQL database. */
+export async function startDropsApp(): Promise<IdentityTestApp> {
+  const database = await createTestDatabase('drops_api');
+  const dataDirectory = mkdtempSync(join(tmpdir(), 'drops-'));
+  try {
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
+    const app = await createApp(config, { extraModules: [IdentityModule, LedgerModule, RewardsModule, DropsModule] });
+    return {
+      app,
+      http: () => request(app.getHttpServer()),
+      dataDirectory,
+      async close() {
+        await app.close();
+        await database.drop();
+        rmSync(dataDirectory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+}
+
+export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export type TestUser = Awaited<ReturnType<typeof signUp>>;
+
+/** A signed-up user, optionally made an advertiser of a tier, as identity's own commands would do it. */
+export async function givenUser(testApp: IdentityTestApp, options: { advertiser?: UserTier; admin?: boolean } = {}): Promise<TestUser> {
+  const user = await signUp(testApp);
+  const commandBus = testApp.app.get(CommandBus);
+  if (options.advertiser) {
+    await commandBus.execute(new ChangeUserTypeCommand(user.user.id, 'advertiser'));
+    await commandBus.execute(new ChangeUserTierCommand(user.user.id, options.advertiser));
+  }
+  if (options.admin) await commandBus.execute(new GrantAdminRoleCommand(user.user.id, 'drops test'));
+  return user;
+}
+
+/** Money in from issuance through a real ledger transaction (amount as a decimal of the currency). */
+export async function givenFunds(testApp: IdentityTestApp, userId: string, currency: Currency, amount: string): Promise<void> {
+  const result = await testApp.app.get(CommandBus).execute(
+    new RunLedgerCommand({
+      type: 'PostTransaction',
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode: 'DEMO_FUNDING',
+        description: 'Test funding',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor: parseDecimalToMinor(amount, currency)! }],
+        now: new Date().toISOString(),
+      },
+    }),
+  );
+  if (!result.ok) throw new Error(`Funding refused: ${result.refusal}`);
+}
+
+export async function balancesOf(testApp: IdentityTestApp, user: TestUser) {
+  const response = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
+  return response.body as { keys_balance: number; gems_balance: number; points_balance: number };
+}
+
+export async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const proofDrop = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Clip our launch video',
+  description: 'Cut a 30 second clip of the launch',
+  kind: 'proof',
+  ...overrides,
+});
+
+export const paidDrop = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Review our headphones',
+  description: 'Write an honest review',
+  is_paid_drop: true,
+  is_proof_drop: false,
+  key_cost: 2,
+  gem_reward_base: 50,
+  gem_pool_total: 120,
+  max_participants: 5,
+  ...overrides,
+});
