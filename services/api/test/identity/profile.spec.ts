@@ -102,3 +102,32 @@ describe('identity: profiles (real PostgreSQL)', () => {
     expect(await testApp.app.get(QueryBus).execute(new GetUserQuery('00000000-0000-4000-8000-000000000000'))).toBeNull();
   });
 });
+
+describe('identity: referred_by from the rewards context’s ReferralApplied events', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await startIdentityApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('shows who referred the user once the referral is applied', async () => {
+    const referrer = await signUp(testApp);
+    const referred = await signUp(testApp);
+    const profile = () => testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${referred.token}`).expect(200);
+    expect((await profile()).body.user.referred_by).toBeNull();
+    // Rewards resolves codes through its own projection of UserRegistered: wait until it knows the code.
+    const deadline = Date.now() + 10_000;
+    let applied = await testApp.http().post('/api/users/process-referral').set('Authorization', `Bearer ${referred.token}`).send({ referral_code: referrer.user.referral_code });
+    while (applied.status === 404 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      applied = await testApp.http().post('/api/users/process-referral').set('Authorization', `Bearer ${referred.token}`).send({ referral_code: referrer.user.referral_code });
+    }
+    expect(applied.status).toBe(200);
+    let referredBy: string | null = null;
+    while (referredBy === null && Date.now() < deadline) {
+      referredBy = (await profile()).body.user.referred_by;
+      if (referredBy === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(referredBy).toBe(referrer.user.id);
+  });
+});

@@ -28,6 +28,8 @@ import { SignInThrottle } from './infrastructure/sign-in-throttle';
 import { UpdateProfileController } from './profile/update-profile.controller';
 import { PublicProfileController } from './public-profile/public-profile.controller';
 import { GetUserQueryHandler } from './queries/get-user.query';
+import { projectionProviders } from '../../platform/projections/projection-registry';
+import { referralsProjection } from './projections/referrals.projection';
 import { VerifyIdentityReadModelHandler } from './queries/verify-identity.query';
 import { IdentityAdminController } from './admin/identity-admin.controller';
 import { SessionController } from './session/session.controller';
@@ -70,6 +72,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     { provide: EMAIL_SENDER, useClass: LoggingEmailSender },
     { provide: LEDGER_ACCOUNTS, useClass: CommandBusLedgerAccounts },
     { provide: APP_GUARD, useClass: SessionGuard },
+    ...projectionProviders(referralsProjection),
     IdentityStore,
     SessionIssuer,
     SignInThrottle,

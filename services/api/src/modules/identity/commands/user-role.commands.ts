@@ -41,7 +41,7 @@ abstract class UserCommandHandler {
   protected async answer(userId: string): Promise<UserView> {
     const row = await this.store.findUserById(userId);
     if (!row) throw new Error(`user ${userId} vanished after a command`);
-    return toUserView(row);
+    return toUserView(row, await this.store.referredBy(row.user_id));
   }
 }
 

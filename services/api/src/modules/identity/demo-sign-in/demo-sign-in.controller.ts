@@ -32,6 +32,6 @@ export class DemoSignInController {
       this.sessions.start(unit, { userId: row.user_id, method: 'demo', clientAddress: clientAddressOf(request) }),
     );
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row) };
+    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedVersionError, type EventStore, type NewEvent, type StoredEvent, type TransactionHandle } from '@app/event-store';
-import { IDENTITY_EVENT_SCHEMAS, SocialLinksSchema, type DemoPersona, type UserTier, type UserType } from '@app/contracts/src/identity';
+import { IDENTITY_EVENT_SCHEMAS, type DemoPersona, type UserTier, type UserType } from '@app/contracts/src/identity';
 import {
   decideUser,
   evolveUser,
@@ -55,7 +55,6 @@ export interface UserRow {
   tier: UserTier;
   is_admin: boolean;
   referral_code: string;
-  referred_by: string | null;
   password_hash: string | null;
   demo_persona: DemoPersona | null;
   email_confirmed: boolean;
@@ -225,6 +224,23 @@ export class IdentityStore {
     return rows[0];
   }
 
+  /**
+   * Who referred the user (their user id), from the referrals projection of the rewards context's events; null
+   * before any referral, and while the projection's table does not exist yet (first start).
+   */
+  async referredBy(userId: string): Promise<string | null> {
+    try {
+      const { rows } = await this.pool.query<{ referrer_user_id: string }>(
+        'SELECT referrer_user_id FROM identity_referrals WHERE referred_user_id = $1',
+        [userId],
+      );
+      return rows[0]?.referrer_user_id ?? null;
+    } catch (error) {
+      if ((error as { code?: string }).code === '42P01') return null;
+      throw error;
+    }
+  }
+
   async saveOidcFlow(flow: { state: string; codeVerifier: string; nonce: string; expiresAt: Date }): Promise<void> {
     await this.pool.query(
       `WITH pruned AS (DELETE FROM identity_oidc_flows WHERE expires_at < now())
@@ -347,9 +363,3 @@ function translateUniqueViolation(error: unknown): unknown {
 }
 
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-
-/** Row → social links map, tolerating rows written before a platform was dropped from the list. */
-export const socialLinksOf = (row: UserRow) => {
-  const parsed = SocialLinksSchema.safeParse(row.social_links ?? {});
-  return parsed.success ? parsed.data : {};
-};

@@ -1,8 +1,8 @@
-import type { PublicUserView, UserView } from '@app/contracts/src/identity';
-import { socialLinksOf, type UserRow } from './identity-store';
+import { SocialLinksSchema, type PublicUserView, type UserView } from '@app/contracts/src/identity';
+import type { UserRow } from './identity-store';
 
-/** The owner's view of a user row. */
-export function toUserView(row: UserRow): UserView {
+/** The owner's view of a user row; `referredBy` comes from the referrals projection (`IdentityStore.referredBy`). */
+export function toUserView(row: UserRow, referredBy: string | null): UserView {
   return {
     id: row.user_id,
     email: row.email,
@@ -17,7 +17,7 @@ export function toUserView(row: UserRow): UserView {
     user_tier: row.tier,
     is_admin: row.is_admin,
     referral_code: row.referral_code,
-    referred_by: row.referred_by,
+    referred_by: referredBy,
     slug: slugOf(row.username),
     email_confirmed: row.email_confirmed,
     created_at: new Date(row.created_at).toISOString(),
@@ -45,3 +45,9 @@ export function toPublicUserView(row: UserRow): PublicUserView {
 
 /** Usernames are unique ignoring case, so their lower-case form is a unique, stable-looking URL slug. */
 export const slugOf = (username: string) => username.toLowerCase();
+
+/** Row → social links map, tolerating rows written before a platform was dropped from the list. */
+export const socialLinksOf = (row: UserRow) => {
+  const parsed = SocialLinksSchema.safeParse(row.social_links ?? {});
+  return parsed.success ? parsed.data : {};
+};

@@ -39,6 +39,6 @@ export class UpdateProfileController {
     );
     const row = await this.store.findUserById(caller.userId);
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
-    return toUserView(row);
+    return toUserView(row, await this.store.referredBy(row.user_id));
   }
 }

@@ -19,6 +19,6 @@ export class GetUserQueryHandler implements IQueryHandler<GetUserQuery, UserView
 
   async execute(query: GetUserQuery): Promise<UserView | null> {
     const row = await this.store.findUserById(query.userId);
-    return row ? toUserView(row) : null;
+    return row ? toUserView(row, await this.store.referredBy(row.user_id)) : null;
   }
 }

@@ -47,7 +47,7 @@ export class SessionController {
     const row = await this.store.findUserById(caller.userId);
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row) };
+    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
   }
 
   /** Public so that signing out always clears the cookie, even with a session that already ended. */
@@ -80,6 +80,6 @@ export class SessionController {
   async profile(@CurrentUser() caller: AuthenticatedUser) {
     const row = await this.store.findUserById(caller.userId);
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
-    return { success: true as const, user: toUserView(row) };
+    return { success: true as const, user: toUserView(row, await this.store.referredBy(row.user_id)) };
   }
 }

@@ -45,6 +45,6 @@ export class SignInController {
     const session = await this.store.execute((unit) => this.sessions.start(unit, { userId: row.user_id, method: 'password', clientAddress }));
     await this.registration.completeFollowUps(row.user_id, row);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row) };
+    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
   }
 }

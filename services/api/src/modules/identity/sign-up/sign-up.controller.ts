@@ -61,6 +61,6 @@ export class SignUpController {
     const row = await this.store.findUserById(user.userId);
     if (!row) throw new Error(`user ${user.userId} committed but not readable`);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { requiresConfirmation: false, token: session.token, expires_at: session.expiresAt, user: toUserView(row) };
+    return { requiresConfirmation: false, token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
   }
 }
