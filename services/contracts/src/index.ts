@@ -8,3 +8,4 @@ export * from './rewards';
 export * from './drops';
 export * from './shop';
 export * from './progress';
+export * from './leaderboard';

@@ -1,0 +1,2 @@
+/** The leaderboard context's public surface. */
+export { LeaderboardModule } from './leaderboard.module';
