@@ -1,0 +1,80 @@
+import { LedgerExecutor, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { periodKey } from '../../src/modules/leaderboard/leaderboard-periods';
+import { signUp, type IdentityTestApp } from '../identity/support';
+import { startLedgerApp } from '../ledger/app-support';
+import { auth, eventually } from '../rewards/support';
+
+jest.setTimeout(120_000);
+
+type Entry = { id: string; rank: number; points_earned: number; gems_earned: number; keys_used: number; gold_collected: number; composite_score: number; username: string };
+
+/** The leaderboard as a projection of ledger events, on the whole app over a fresh PostgreSQL database. */
+describe('leaderboard API', () => {
+  let testApp: IdentityTestApp;
+
+  beforeAll(async () => {
+    testApp = await startLedgerApp();
+  });
+  afterAll(() => testApp.close());
+
+  async function post(reasonCode: 'REFERRAL_BONUS' | 'DROP_REWARD' | 'ACHIEVEMENT_REWARD' | 'DROP_APPLICATION' | 'ADJUSTMENT', userId: string, currency: 'points' | 'gems' | 'gold' | 'keys', amountMinor: bigint, now = new Date().toISOString()) {
+    const spend = reasonCode === 'DROP_APPLICATION';
+    const outcome = await testApp.app.get(LedgerExecutor).execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode,
+        description: 'test',
+        postings: [spend
+          ? { debitAccount: userAccount(userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency, amountMinor }
+          : { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor }],
+        now,
+      },
+    });
+    expect(outcome.kind).toBe('accepted');
+  }
+
+  const board = (token: string, period: string) => testApp.http().get(`/api/leaderboard/${period}`).set(auth(token));
+
+  it('is empty before anyone earns (opening grants do not count), and needs a session', async () => {
+    const user = await signUp(testApp);
+    await testApp.http().get('/api/leaderboard/daily').expect(401);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    for (const period of ['daily', 'weekly', 'monthly']) expect((await board(user.token, period).expect(200)).body).toEqual([]);
+    const invalid = await board(user.token, 'yearly').expect(400);
+    expect(invalid.body.error).toBe('period must be daily, weekly or monthly');
+  });
+
+  it('ranks by composite = 0.25·points + 0.40·gems + 0.15·keys + 0.20·gold, to 1 decimal', async () => {
+    const alice = await signUp(testApp);
+    const bob = await signUp(testApp);
+    // Alice: 1000.5 points, 12.3456 gems, 3 keys used, 7 gold → 250.125 + 4.93824 + 0.45 + 1.4 = 256.91324 → 256.9
+    await post('REFERRAL_BONUS', alice.user.id, 'points', 10_005n);
+    await post('DROP_REWARD', alice.user.id, 'gems', 123_456n);
+    await post('ACHIEVEMENT_REWARD', alice.user.id, 'gold', 7n);
+    await post('ADJUSTMENT', alice.user.id, 'keys', 5n); // not an earning
+    await post('DROP_APPLICATION', alice.user.id, 'keys', 3n);
+    // Bob: 2000 gems → 800.0
+    await post('DROP_REWARD', bob.user.id, 'gems', 20_000_000n);
+    // Long ago: in no current period.
+    await post('REFERRAL_BONUS', alice.user.id, 'points', 1_000_000n, new Date(Date.now() - 70 * 86_400_000).toISOString());
+
+    for (const period of ['daily', 'weekly', 'monthly']) {
+      const response = await eventually(() => board(alice.token, period).expect(200), (answer) => answer.body.length === 2 && answer.body[1].gold_collected === 7);
+      const entries = response.body as Entry[];
+      expect(entries.map((entry) => [entry.rank, entry.id])).toEqual([
+        [1, bob.user.id],
+        [2, alice.user.id],
+      ]);
+      expect(entries[0]).toMatchObject({ username: bob.username, points_earned: 0, gems_earned: 2000, keys_used: 0, gold_collected: 0, composite_score: 800 });
+      expect(entries[1]).toMatchObject({ points_earned: 1000.5, gems_earned: 12.3456, keys_used: 3, gold_collected: 7, composite_score: 256.9 });
+    }
+  });
+
+  it('periods are the UTC day, the ISO week from Monday and the month', () => {
+    expect(periodKey('daily', '2026-03-15T23:59:59.999Z')).toBe('2026-03-15');
+    expect(periodKey('weekly', '2026-03-15T12:00:00.000Z')).toBe('2026-03-09'); // a Sunday belongs to the week of Monday 9th
+    expect(periodKey('weekly', '2026-03-16T00:00:00.000Z')).toBe('2026-03-16');
+    expect(periodKey('monthly', '2026-03-31T23:59:59.999Z')).toBe('2026-03');
+  });
+});
