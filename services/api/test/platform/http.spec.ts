@@ -56,10 +56,29 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   let testApp: TestApp;
   let server: ReturnType<TestApp['app']['getHttpServer']>;
 
+  let adminToken: string;
+  let memberToken: string;
+
   beforeAll(async () => {
-    testApp = await startTestApp({ database: 'postgres', extraModules: [PlatformTestModule] });
+    // Identity's guard honours @AdminOnly(): accounts listed in ADMIN_EMAILS are operators.
+    const savedAdminEmails = process.env.ADMIN_EMAILS;
+    process.env.ADMIN_EMAILS = 'ops@platform-test.example';
+    try {
+      testApp = await startTestApp({ database: 'postgres', extraModules: [PlatformTestModule] });
+    } finally {
+      if (savedAdminEmails === undefined) delete process.env.ADMIN_EMAILS;
+      else process.env.ADMIN_EMAILS = savedAdminEmails;
+    }
     server = testApp.app.getHttpServer();
+    adminToken = await signUp('ops@platform-test.example', 'platform_ops');
+    memberToken = await signUp('member@platform-test.example', 'platform_member');
   }, 60_000);
+
+  async function signUp(email: string, username: string): Promise<string> {
+    const response = await request(server).post('/api/auth/signup').send({ email, password: 'correct-horse-battery-9', username });
+    if (response.status >= 300) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.token as string;
+  }
   afterAll(() => testApp?.close());
 
   it('answers a malformed JSON body with 400 MALFORMED_JSON, and a request id', async () => {
@@ -137,8 +156,13 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
       status: 'ok',
       database: { status: 'up', kind: 'postgres' },
       queue: { status: 'up', kind: 'in_process', failedJobs: 0 },
-      projections: { head: { transactionId: expect.any(String), position: expect.any(String) }, items: [] },
+      projections: { head: { transactionId: expect.any(String), position: expect.any(String) } },
     });
+    // Whatever the contexts registered, each projection reports a checkpoint, a lag and a healthy status.
+    for (const item of response.body.projections.items) {
+      expect(item).toMatchObject({ name: expect.any(String), version: expect.any(Number), lagEvents: expect.any(Number) });
+      expect(item.status).not.toBe('failed');
+    }
   });
 
   it('serves a valid OpenAPI 3 document generated from the contracts', async () => {
@@ -168,15 +192,39 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
     const queue = testApp.app.get<JobQueue>(JOB_QUEUE);
     await queue.enqueue('platform-test.always-fails', { n: 1 }, { jobId: 'always-fails-1', attempts: 2, backoff: { type: 'fixed', delayMs: 10 } });
     await waitFor(async () => (await queue.failedCount()) === 1);
-    const failed = await request(server).get('/api/admin/jobs/failed');
+    expect((await request(server).get('/api/admin/jobs/failed')).status).toBe(401);
+    expect((await request(server).get('/api/admin/jobs/failed').set('Authorization', `Bearer ${memberToken}`)).status).toBe(403);
+    const failed = await request(server).get('/api/admin/jobs/failed').set('Authorization', `Bearer ${adminToken}`);
     expect(failed.status).toBe(200);
     expect(failed.body.items).toEqual([
       expect.objectContaining({ id: 'always-fails-1', name: 'platform-test.always-fails', payload: { n: 1 }, attemptsMade: 2, failedReason: 'always fails' }),
     ]);
     const health = await request(server).get('/api/health');
     expect(health.body.queue.failedJobs).toBe(1);
-    const missing = await request(server).post('/api/admin/jobs/failed/nope/retry');
+    const missing = await request(server).post('/api/admin/jobs/failed/nope/retry').set('Authorization', `Bearer ${adminToken}`);
     expect(missing.status).toBe(404);
+    const retried = await request(server).post('/api/admin/jobs/failed/always-fails-1/retry').set('Authorization', `Bearer ${adminToken}`);
+    expect(retried.status).toBe(202);
+    // It fails again (the handler always does) and is kept again: never dropped.
+    await waitFor(async () => (await queue.failedCount()) === 1 && (await queue.listFailed())[0].attemptsMade === 2);
+  });
+
+  it('lists projections and rebuilds one on an operator’s request, with progress', async () => {
+    const listed = await request(server).get('/api/admin/projections').set('Authorization', `Bearer ${adminToken}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.length).toBeGreaterThan(0);
+    const name = listed.body.items[0].name as string;
+    const started = await request(server).post(`/api/admin/projections/${name}/rebuild`).set('Authorization', `Bearer ${adminToken}`);
+    expect(started.status).toBe(202);
+    expect(started.body).toEqual({ name, started: true });
+    await waitFor(async () => {
+      const response = await request(server).get('/api/admin/projections').set('Authorization', `Bearer ${adminToken}`);
+      const entry = response.body.items.find((item: { name: string }) => item.name === name);
+      return entry.lastRebuild?.status === 'completed';
+    });
+    const unknown = await request(server).post('/api/admin/projections/no_such_projection/rebuild').set('Authorization', `Bearer ${adminToken}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('PROJECTION_NOT_FOUND');
   });
 });
 
