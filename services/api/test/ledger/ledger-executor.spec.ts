@@ -115,7 +115,7 @@ describe('ledger on PostgreSQL', () => {
     expect((await tip(600n)).kind).toBe('accepted');
     expect(await tip(600n)).toEqual({ kind: 'refused', refusal: 'BALANCE_MUST_COVER_AMOUNT' });
     await context.catchUp();
-    const report = await verifyLedger(context.eventStore, context.database.pool);
+    const report = await verifyLedger(context.eventStore);
     expect(report.findings).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.currencies.points.sum).toBe('0');

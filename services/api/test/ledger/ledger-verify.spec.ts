@@ -46,7 +46,7 @@ describe('ledger verify', () => {
   afterEach(() => context.close());
 
   it('reports nothing on an untouched ledger, with per-currency zero sums', async () => {
-    const report = await verifyLedger(context.eventStore, context.database.pool);
+    const report = await verifyLedger(context.eventStore);
     expect(report.findings).toEqual([]);
     expect(report.currencies.points).toEqual({ user_total: '47', system_total: '-47', sum: '0' });
     expect(report.transactions_checked).toBe(5);
@@ -58,7 +58,7 @@ describe('ledger verify', () => {
        WHERE stream_id = $1 AND type = 'LedgerTransactionPosted' AND data->>'transactionId' = 'tip-1'`,
       [userStreamId('ben')],
     );
-    const report = await verifyLedger(context.eventStore, context.database.pool);
+    const report = await verifyLedger(context.eventStore);
     expect(report.ok).toBe(false);
     expect(report.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(['hash_chain', 'transaction_copies']));
   });
@@ -68,7 +68,7 @@ describe('ledger verify', () => {
       userAccount('ann'),
     ]);
     await context.database.pool.query(`UPDATE ledger_transactions SET status = 'completed' WHERE transaction_id = 'tip-1'`);
-    const report = await verifyLedger(context.eventStore, context.database.pool);
+    const report = await verifyLedger(context.eventStore);
     expect(report.ok).toBe(false);
     const checks = report.findings.map((finding) => finding.check);
     expect(checks).toContain('projection:ledger_balances');

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query as QueryParams } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { z } from 'zod';
 import type { EventStore } from '@app/event-store';
 import {
@@ -42,13 +42,28 @@ export class WalletsController {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  /** Identity's user (profile fields) composed with the ledger's balances. */
+  /** Identity's user (profile fields) composed with the ledger's balances and progress's level and XP. */
   @Get('me')
   async me(@CurrentUser() caller: AuthenticatedUser) {
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     const balances = toUserBalances((await this.ledger.load(caller.userId)).state);
-    return { ...user, ...balances };
+    return { ...user, ...balances, ...(await this.progressOf(caller.userId)) };
+  }
+
+  /**
+   * Level and XP from the progress context when it runs in this application. Loaded at call time: progress reaches
+   * the ledger through other modules, so a load-time import would be circular.
+   */
+  private async progressOf(userId: string): Promise<{ level?: number; xp_points?: number }> {
+    const { GetUserProgressQuery } = await import('../../progress/experience/experience');
+    try {
+      const progress = await this.queryBus.execute(new GetUserProgressQuery(userId));
+      return { level: progress.level, xp_points: progress.xp_points };
+    } catch (error) {
+      if (error instanceof QueryHandlerNotFoundException) return {};
+      throw error;
+    }
   }
 
   @Get('me/wallets')
