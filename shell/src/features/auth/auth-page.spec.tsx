@@ -1,0 +1,96 @@
+import { SessionContext } from '@app/platform';
+import { ApiError } from '@app/platform';
+import { createSession, createUser } from '@app/platform/testing';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import AuthPage from './auth-page';
+import { RequireAuth } from './require-auth';
+
+function renderAt(path: string, session = createSession(null)) {
+  return render(
+    <SessionContext.Provider value={session}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/auth" element={<AuthPage />} />
+          <Route path="/dashboard" element={<p>dashboard page</p>} />
+          <Route
+            path="/wallet"
+            element={
+              <RequireAuth>
+                <p>wallet page</p>
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </SessionContext.Provider>,
+  );
+}
+
+describe('auth screen and access rule', () => {
+  beforeEach(() => window.sessionStorage.clear());
+
+  it('toggling between Sign In and Create Account clears fields and errors', async () => {
+    const user = userEvent.setup();
+    const session = createSession(null, {
+      signIn: async () => {
+        throw new ApiError({ message: 'Invalid credentials', status: 401, code: 'INVALID_CREDENTIALS' });
+      },
+    });
+    renderAt('/auth', session);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-password');
+    await user.click(screen.getByRole('form', { name: 'Sign In' }).querySelector('button[type=submit]') as HTMLElement);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unable to sign in. Please check your credentials.');
+    await user.click(screen.getByRole('button', { name: 'Create Account', pressed: false }));
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveValue('');
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the server field errors on sign-up', async () => {
+    const user = userEvent.setup();
+    const session = createSession(null, {
+      signUp: async () => {
+        throw new ApiError({ message: 'Invalid input', status: 400, code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'username', message: 'Username is taken' }] });
+      },
+    });
+    renderAt('/auth', session);
+    await user.click(screen.getByRole('button', { name: 'Create Account', pressed: false }));
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-password');
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.click(screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement);
+    expect(await screen.findByText('Username is taken')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("names the persona when a demo login fails", async () => {
+    const user = userEvent.setup();
+    const session = createSession(null, {
+      signInAsDemo: async () => {
+        throw new ApiError({ message: 'Network error occurred', status: 0, code: 'NETWORK_ERROR' });
+      },
+    });
+    renderAt('/auth', session);
+    await user.click(screen.getByRole('button', { name: 'Demo Investor' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to login as investor. Please try again.');
+  });
+
+  it('sends a signed-out visitor from a protected page to /auth, and a signed-in one past /auth', async () => {
+    renderAt('/wallet');
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the session is pending', () => {
+    renderAt('/wallet', { ...createSession(null), status: 'pending' });
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+  });
+
+  it('sends a signed-in user from /auth to /dashboard', async () => {
+    renderAt('/auth', createSession(createUser()));
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { answerApiCalls, createUser, renderWithPlatform } from '@app/platform/testing';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Header, isSearchShortcut } from './header';
+import { desktopNavigation } from './navigation-items';
+
+describe('header', () => {
+  it('opens search on Cmd+K and Ctrl+K only', () => {
+    expect(isSearchShortcut({ key: 'k', metaKey: true, ctrlKey: false })).toBe(true);
+    expect(isSearchShortcut({ key: 'K', metaKey: false, ctrlKey: true })).toBe(true);
+    expect(isSearchShortcut({ key: 'k', metaKey: false, ctrlKey: false })).toBe(false);
+  });
+
+  it('shows the sum of points, keys, gems and gold in the wallet button', () => {
+    answerApiCalls({ 'GET /api/notifications': { body: [] } });
+    renderWithPlatform(<Header />, { user: createUser({ points_balance: '1500', keys_balance: '3', gems_balance: '12.5', gold_collected: '0.25' }) });
+    expect(screen.getByRole('button', { name: 'Wallet, total 1,515.75' })).toBeInTheDocument();
+  });
+
+  it('opens the search dialog with Ctrl+K', async () => {
+    const user = userEvent.setup();
+    answerApiCalls({ 'GET /api/notifications': { body: [] } });
+    renderWithPlatform(<Header />);
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  it('offers Advertiser Dashboard to advertisers and Become Advertiser to others', async () => {
+    const user = userEvent.setup();
+    answerApiCalls({ 'GET /api/notifications': { body: [] } });
+    renderWithPlatform(<Header />, { user: createUser({ user_type: 'advertiser', display_name: 'Acme' }) });
+    await user.click(screen.getByRole('button', { name: 'Account menu for Acme' }));
+    expect(await screen.findByRole('menuitem', { name: 'Advertiser Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Upgrade Tier' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('gives advertisers an extra Dashboard navigation item', () => {
+    expect(desktopNavigation(createUser({ user_type: 'advertiser' })).map((item) => item.label)).toContain('Dashboard');
+    expect(desktopNavigation(createUser({ user_type: 'creator' })).map((item) => item.label)).not.toContain('Dashboard');
+  });
+});
