@@ -124,27 +124,68 @@ function sleep(milliseconds: number, signal: { wake?: () => void }): Promise<voi
   });
 }
 
+type PreparedStream = {
+  streamId: string;
+  expectedVersion: ExpectedVersion;
+  events: { id: string; type: string; data: unknown; metadata: Record<string, unknown> }[];
+};
+
+/** A stream's version and the hash of its last event, as last seen by this process. */
+interface StreamHead {
+  version: bigint;
+  lastHash: string;
+}
+
+/** The rows one append writes, built from the heads its streams are at. */
+interface PlannedWrite {
+  pending: Omit<StoredEvent, 'position' | 'transactionId' | 'recordedAt'>[];
+  results: AppendResult['streams'];
+  heads: Map<string, StreamHead>;
+  parameters: unknown[];
+}
+
+const KNOWN_HEADS_MAX = 10_000;
+const NOTIFY_COALESCE_MS = 5;
+const DEADLOCK_DETECTED = '40P01';
+
+/** Thrown inside our own transaction to roll back a fast attempt that lost a race; never escapes. */
+class FastPathMissed extends Error {}
+
 /**
  * The EventStore on PostgreSQL through `pg` (also PGlite served over its socket, through the same code).
  *
- * Append, in one transaction (the caller's when given):
- * 1. one upsert locks the row of every stream in the request, in stream id order (no deadlock between two
- *    multi-stream appends), creating version-0 rows for new streams; it returns each stream's version and last hash;
- * 2. every expected version is compared with the locked version: the first mismatch throws
- *    WrongExpectedVersionError before anything is written. Because the rows are locked, a concurrent writer of the
- *    same stream waits for this transaction and then sees the new version: conflicts are detected atomically;
- * 3. one statement inserts all events (hash-chained per stream) and moves every stream row forward with
- *    `UPDATE ... WHERE version = <locked version>`, and signals NOTIFY.
+ * Appending is correct by locking, and fast by remembering:
+ * - Slow path, in one transaction (the caller's when given): one upsert locks the row of every stream of the
+ *   request in stream id order (no deadlock between multi-stream appends), creating version-0 rows for new
+ *   streams, and returns each version and last hash. Every expected version is compared with the locked one; the
+ *   first mismatch throws WrongExpectedVersionError before anything is written. A concurrent writer of the same
+ *   stream waits for the lock and then sees the new version, so conflicts are detected atomically. One statement
+ *   then inserts the hash-chained events and moves each stream row forward (`UPDATE ... WHERE version = locked`).
+ * - Fast path, one statement: when the head of every stream is known (a new stream, or this process recently read
+ *   or wrote it at the expected version), the statement creates new stream rows (`ON CONFLICT DO NOTHING`), moves
+ *   known ones forward with `UPDATE ... WHERE version = expected AND last_hash = known`, and inserts the events
+ *   only if every stream row was claimed. A stale memory or a lost race writes nothing and falls back to the slow
+ *   path, which gives the authoritative answer. Alone (no caller transaction) a single-stream append is then one
+ *   round trip in autocommit.
  * Appends with 'any' lock only the streams they touch, so unrelated writers never wait for each other.
  * A stream row at version 0 (left by a refused append inside a caller's transaction that still committed) means
  * the same as no stream.
  */
 export class PostgresEventStore implements EventStore {
   private readonly notifications: boolean;
-  private listener: { client: pg.PoolClient; wakers: Set<() => void> } | undefined;
+  private listener: { client: pg.PoolClient } | undefined;
   private listenerStarting: Promise<void> | undefined;
   private closed = false;
   private readonly poolHandle: TransactionHandle;
+  /** Subscriptions of this store, woken at once by local commits and by NOTIFY from other processes. */
+  private readonly wakers = new Set<() => void>();
+  /** Bounded memory of stream heads (insertion order = age) that lets appends take the fast path. */
+  private readonly knownHeads = new Map<string, StreamHead>();
+  /** Handles of our own transactions that appended, so their commit wakes subscribers. */
+  private readonly appendingTransactions = new WeakSet<TransactionHandle>();
+  /** Handles handed out by withTransaction, whose COMMIT this store sees. */
+  private readonly ownHandles = new WeakSet<TransactionHandle>();
+  private notifyTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -162,11 +203,45 @@ export class PostgresEventStore implements EventStore {
 
   async append(streams: AppendToStream[], options: { transaction?: TransactionHandle } = {}): Promise<AppendResult> {
     const prepared = this.prepareAppend(streams);
-    if (options.transaction) return this.appendWithin(options.transaction, prepared);
-    return this.withTransaction((transaction) => this.appendWithin(transaction, prepared));
+    const transaction = options.transaction;
+    const heads = this.headsForFastPath(prepared);
+    if (heads) {
+      if (prepared.length === 1) {
+        // For one stream the statement either writes everything or nothing, so it needs no transaction of its own
+        // and leaves nothing behind in a caller's transaction when it misses.
+        const result = await this.tryFastAppend(transaction ?? this.poolHandle, prepared, heads);
+        if (result) {
+          this.afterAppend(transaction);
+          return result;
+        }
+      } else if (!transaction) {
+        // Several streams claimed by one statement could be half claimed when a race is lost: roll that back. In a
+        // caller's transaction there is no such undo, so several streams there always take the locking path.
+        const result = await this.withTransaction(async (own) => {
+          const attempt = await this.tryFastAppend(own, prepared, heads);
+          if (!attempt) throw new FastPathMissed();
+          return attempt;
+        }).catch((error: unknown) => {
+          if (error instanceof FastPathMissed || (error as { code?: string }).code === DEADLOCK_DETECTED) return undefined;
+          throw error;
+        });
+        if (result) {
+          this.wakeSubscribers();
+          return result;
+        }
+      }
+    }
+    if (transaction) {
+      const result = await this.appendLocked(transaction, prepared);
+      this.afterAppend(transaction);
+      return result;
+    }
+    const result = await this.withTransaction((own) => this.appendLocked(own, prepared));
+    this.wakeSubscribers();
+    return result;
   }
 
-  private prepareAppend(streams: AppendToStream[]) {
+  private prepareAppend(streams: AppendToStream[]): PreparedStream[] {
     if (streams.length === 0) throw new TypeError('append needs at least one stream');
     const seen = new Set<string>();
     return streams.map((stream) => {
@@ -191,33 +266,38 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  private async appendWithin(transaction: Queryable, streams: ReturnType<PostgresEventStore['prepareAppend']>): Promise<AppendResult> {
-    const streamIds = streams.map((stream) => stream.streamId).sort();
-    const locked = await transaction.query<{ stream_id: string; version: string; last_hash: string }>(
-      `INSERT INTO streams (stream_id, version, last_hash)
-       SELECT stream_id, 0, $2 FROM unnest($1::text[]) AS stream_id ORDER BY stream_id
-       ON CONFLICT (stream_id) DO UPDATE SET version = streams.version
-       RETURNING stream_id, version::text AS version, last_hash`,
-      [streamIds, GENESIS_HASH],
-    );
-    const current = new Map(locked.rows.map((row) => [row.stream_id, { version: BigInt(row.version), lastHash: row.last_hash }]));
-
+  /** The head each stream must be at for the fast path, or undefined when one of them is not known. */
+  private headsForFastPath(streams: PreparedStream[]): Map<string, StreamHead> | undefined {
+    const heads = new Map<string, StreamHead>();
     for (const stream of streams) {
-      const state = current.get(stream.streamId);
-      if (!state) throw new Error(`Invariant broken: stream ${stream.streamId} was not locked`);
-      if (!versionSatisfies(stream.expectedVersion, state.version)) {
-        throw new WrongExpectedVersionError(stream.streamId, stream.expectedVersion, state.version);
+      const expected = stream.expectedVersion;
+      if (expected === 'no_stream' || expected === 0 || expected === 0n) {
+        heads.set(stream.streamId, { version: 0n, lastHash: GENESIS_HASH });
+        continue;
       }
+      const known = this.knownHeads.get(stream.streamId);
+      if (!known || known.version === 0n || !versionSatisfies(expected, known.version)) return undefined;
+      heads.set(stream.streamId, known);
     }
+    return heads;
+  }
 
+  private rememberHead(streamId: string, head: StreamHead): void {
+    this.knownHeads.delete(streamId);
+    this.knownHeads.set(streamId, head);
+    if (this.knownHeads.size > KNOWN_HEADS_MAX) this.knownHeads.delete(this.knownHeads.keys().next().value as string);
+  }
+
+  private planWrite(streams: PreparedStream[], heads: Map<string, StreamHead>): PlannedWrite {
     const columns = { ids: [] as string[], streamIds: [] as string[], versions: [] as string[], types: [] as string[], data: [] as string[], metadata: [] as string[], hashes: [] as string[], previousHashes: [] as string[] };
-    const pending: Omit<StoredEvent, 'position' | 'transactionId' | 'recordedAt'>[] = [];
-    const advances = { streamIds: [] as string[], versions: [] as string[], hashes: [] as string[], expected: [] as string[] };
+    const advances = { streamIds: [] as string[], versions: [] as string[], hashes: [] as string[], expected: [] as string[], expectedHashes: [] as string[] };
+    const pending: PlannedWrite['pending'] = [];
     const results: AppendResult['streams'] = [];
+    const next = new Map<string, StreamHead>();
     for (const stream of streams) {
-      const state = current.get(stream.streamId)!;
-      let version = state.version;
-      let previousHash = state.lastHash;
+      const head = heads.get(stream.streamId)!;
+      let version = head.version;
+      let previousHash = head.lastHash;
       for (const event of stream.events) {
         version += 1n;
         const hashable = { previousHash, streamId: stream.streamId, streamVersion: version, type: event.type, data: event.data, metadata: event.metadata };
@@ -236,11 +316,89 @@ export class PostgresEventStore implements EventStore {
       advances.streamIds.push(stream.streamId);
       advances.versions.push(version.toString());
       advances.hashes.push(previousHash);
-      advances.expected.push(state.version.toString());
+      advances.expected.push(head.version.toString());
+      advances.expectedHashes.push(head.lastHash);
       results.push({ streamId: stream.streamId, nextExpectedVersion: version });
+      next.set(stream.streamId, { version, lastHash: previousHash });
     }
+    return {
+      pending,
+      results,
+      heads: next,
+      parameters: [columns.ids, columns.streamIds, columns.versions, columns.types, columns.data, columns.metadata, columns.hashes, columns.previousHashes,
+        advances.streamIds, advances.versions, advances.hashes, advances.expected, advances.expectedHashes],
+    };
+  }
 
-    const notify = this.notifications ? `, (SELECT pg_notify('${EVENT_STORE_CHANNEL}', '')) AS notified` : '';
+  private finishWrite(plan: PlannedWrite, rows: { event_id: string; position: string; transaction_id: string; recorded_at: Date }[]): AppendResult {
+    const byId = new Map(rows.map((row) => [row.event_id, row]));
+    const events: StoredEvent[] = plan.pending.map((event) => {
+      const row = byId.get(event.id);
+      if (!row) throw new Error(`Invariant broken: event ${event.id} was not written`);
+      return { ...event, position: BigInt(row.position), transactionId: BigInt(row.transaction_id), recordedAt: row.recorded_at };
+    });
+    plan.heads.forEach((head, streamId) => this.rememberHead(streamId, head));
+    return { streams: plan.results, events, transactionId: events[0].transactionId };
+  }
+
+  /** One statement: claims every stream at its known head and inserts the events, or writes nothing at all. */
+  private async tryFastAppend(queryable: Queryable, streams: PreparedStream[], heads: Map<string, StreamHead>): Promise<AppendResult | undefined> {
+    const plan = this.planWrite(streams, heads);
+    const written = await queryable.query<{ event_id: string; position: string; transaction_id: string; recorded_at: Date }>(
+      `WITH next AS MATERIALIZED (
+         SELECT * FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[])
+           AS next(stream_id, version, last_hash, expected, expected_hash)
+       ), created AS (
+         INSERT INTO streams (stream_id, version, last_hash)
+         SELECT stream_id, version, last_hash FROM next WHERE expected = 0 ORDER BY stream_id
+         ON CONFLICT (stream_id) DO NOTHING
+         RETURNING stream_id
+       ), advanced AS (
+         UPDATE streams SET version = next.version, last_hash = next.last_hash, updated_at = now()
+         FROM next
+         WHERE next.expected > 0 AND streams.stream_id = next.stream_id
+           AND streams.version = next.expected AND streams.last_hash = next.expected_hash
+         RETURNING streams.stream_id
+       ), inserted AS (
+         INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
+         SELECT event_id, stream_id, stream_version, type, data::jsonb, metadata::jsonb, hash, previous_hash
+         FROM unnest($1::uuid[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS incoming(event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
+         WHERE (SELECT count(*) FROM created) + (SELECT count(*) FROM advanced) = cardinality($9::text[])
+         RETURNING event_id, position, transaction_id, recorded_at
+       )
+       SELECT event_id::text AS event_id, position::text AS position, transaction_id::text AS transaction_id, recorded_at
+       FROM inserted`,
+      plan.parameters,
+    );
+    if (written.rows.length === 0) {
+      streams.forEach((stream) => this.knownHeads.delete(stream.streamId));
+      return undefined;
+    }
+    if (written.rows.length !== plan.pending.length) throw new Error(`Invariant broken: fast append wrote ${written.rows.length} of ${plan.pending.length} events`);
+    return this.finishWrite(plan, written.rows);
+  }
+
+  /** The authoritative path: lock every stream row, check, then write (see the class comment). */
+  private async appendLocked(transaction: Queryable, streams: PreparedStream[]): Promise<AppendResult> {
+    const streamIds = streams.map((stream) => stream.streamId).sort();
+    const locked = await transaction.query<{ stream_id: string; version: string; last_hash: string }>(
+      `INSERT INTO streams (stream_id, version, last_hash)
+       SELECT stream_id, 0, $2 FROM unnest($1::text[]) AS stream_id ORDER BY stream_id
+       ON CONFLICT (stream_id) DO UPDATE SET version = streams.version
+       RETURNING stream_id, version::text AS version, last_hash`,
+      [streamIds, GENESIS_HASH],
+    );
+    const heads = new Map(locked.rows.map((row) => [row.stream_id, { version: BigInt(row.version), lastHash: row.last_hash }]));
+    for (const stream of streams) {
+      const head = heads.get(stream.streamId);
+      if (!head) throw new Error(`Invariant broken: stream ${stream.streamId} was not locked`);
+      if (!versionSatisfies(stream.expectedVersion, head.version)) {
+        if (head.version > 0n) this.rememberHead(stream.streamId, head);
+        throw new WrongExpectedVersionError(stream.streamId, stream.expectedVersion, head.version);
+      }
+    }
+    const plan = this.planWrite(streams, heads);
     const written = await transaction.query<{ event_id: string; position: string; transaction_id: string; recorded_at: Date; advanced: number }>(
       `WITH inserted AS (
          INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
@@ -250,26 +408,47 @@ export class PostgresEventStore implements EventStore {
          RETURNING event_id, position, transaction_id, recorded_at
        ), advanced AS (
          UPDATE streams SET version = next.version, last_hash = next.last_hash, updated_at = now()
-         FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[]) AS next(stream_id, version, last_hash, expected)
+         FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[]) AS next(stream_id, version, last_hash, expected, expected_hash)
          WHERE streams.stream_id = next.stream_id AND streams.version = next.expected
          RETURNING streams.stream_id
        )
-       SELECT inserted.event_id::text AS event_id, inserted.position::text AS position,
-              inserted.transaction_id::text AS transaction_id, inserted.recorded_at,
+       SELECT event_id::text AS event_id, position::text AS position, transaction_id::text AS transaction_id, recorded_at,
               (SELECT count(*) FROM advanced)::int AS advanced
-       FROM inserted${notify}`,
-      [columns.ids, columns.streamIds, columns.versions, columns.types, columns.data, columns.metadata, columns.hashes, columns.previousHashes,
-        advances.streamIds, advances.versions, advances.hashes, advances.expected],
+       FROM inserted`,
+      plan.parameters,
     );
-    if (written.rows.length !== pending.length || written.rows[0]?.advanced !== streams.length) {
-      throw new Error(`Invariant broken: wrote ${written.rows.length}/${pending.length} events and advanced ${written.rows[0]?.advanced}/${streams.length} streams`);
+    if (written.rows.length !== plan.pending.length || written.rows[0]?.advanced !== streams.length) {
+      throw new Error(`Invariant broken: wrote ${written.rows.length}/${plan.pending.length} events and advanced ${written.rows[0]?.advanced}/${streams.length} streams`);
     }
-    const byId = new Map(written.rows.map((row) => [row.event_id, row]));
-    const events: StoredEvent[] = pending.map((event) => {
-      const row = byId.get(event.id)!;
-      return { ...event, position: BigInt(row.position), transactionId: BigInt(row.transaction_id), recordedAt: row.recorded_at };
-    });
-    return { streams: results, events, transactionId: events[0].transactionId };
+    return this.finishWrite(plan, written.rows);
+  }
+
+  /**
+   * Wakes subscribers once an append is committed: at once in this process, and through one coalesced NOTIFY per
+   * few milliseconds for other processes. NOTIFY is sent after commit, never inside the append's transaction,
+   * because PostgreSQL serialises the commits of notifying transactions. Appends inside our own withTransaction
+   * wake after its COMMIT; inside a foreign transaction the wake-up may come early and polling covers the rest.
+   */
+  private afterAppend(transaction: TransactionHandle | undefined): void {
+    if (transaction && this.isOwnHandle(transaction)) {
+      this.appendingTransactions.add(transaction);
+      return;
+    }
+    this.wakeSubscribers();
+  }
+
+  private isOwnHandle(handle: TransactionHandle): boolean {
+    return this.ownHandles.has(handle);
+  }
+
+  private wakeSubscribers(): void {
+    this.wakers.forEach((wake) => wake());
+    if (!this.notifications || this.closed || this.notifyTimer) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = undefined;
+      if (this.closed) return;
+      this.pool.query(`SELECT pg_notify('${EVENT_STORE_CHANNEL}', '')`).catch(() => undefined);
+    }, NOTIFY_COALESCE_MS);
   }
 
   async readStream(
@@ -283,7 +462,11 @@ export class PostgresEventStore implements EventStore {
        ORDER BY events.stream_version`,
       [streamId, (options.fromVersion ?? 1n).toString(), options.toVersion?.toString() ?? null],
     );
-    return result.rows.map(toStoredEvent);
+    const events = result.rows.map(toStoredEvent);
+    const last = events.at(-1);
+    // Read to the end: the next append of a command handler that just loaded this stream can take the fast path.
+    if (last && options.toVersion === undefined) this.rememberHead(streamId, { version: last.streamVersion, lastHash: last.hash });
+    return events;
   }
 
   async streamVersion(streamId: string, options: { transaction?: TransactionHandle } = {}): Promise<bigint> {
@@ -361,7 +544,8 @@ export class PostgresEventStore implements EventStore {
       woken = true;
       sleeper.wake?.();
     };
-    if (this.notifications) void this.startListening(waker);
+    this.wakers.add(waker);
+    if (this.notifications) void this.startListening();
 
     const loop = (async () => {
       while (!stopping) {
@@ -384,7 +568,7 @@ export class PostgresEventStore implements EventStore {
         stopping = true;
         sleeper.wake?.();
         await loop;
-        this.listener?.wakers.delete(waker);
+        this.wakers.delete(waker);
       },
       get checkpoint() {
         return checkpoint;
@@ -393,13 +577,13 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** One LISTEN connection per store, shared by its subscriptions; polling covers the time before it is up. */
-  private async startListening(waker: () => void): Promise<void> {
+  private async startListening(): Promise<void> {
     try {
       if (!this.listener) {
         this.listenerStarting ??= (async () => {
           const client = await this.pool.connect();
-          const listener = { client, wakers: new Set<() => void>() };
-          client.on('notification', () => listener.wakers.forEach((wake) => wake()));
+          const listener = { client };
+          client.on('notification', () => this.wakers.forEach((wake) => wake()));
           client.on('error', () => {
             // A lost LISTEN connection only costs latency: subscribers keep polling.
             if (this.listener === listener) this.listener = undefined;
@@ -415,7 +599,6 @@ export class PostgresEventStore implements EventStore {
         })();
         await this.listenerStarting;
       }
-      this.listener?.wakers.add(waker);
     } catch (error) {
       this.listenerStarting = undefined;
       console.warn('[event-store] LISTEN unavailable, subscriptions poll only:', (error as Error).message);
@@ -427,9 +610,12 @@ export class PostgresEventStore implements EventStore {
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
+      const handle = asHandle(client);
+      this.ownHandles.add(handle);
       try {
-        const result = await work(asHandle(client));
+        const result = await work(handle);
         await client.query('COMMIT');
+        if (this.appendingTransactions.has(handle)) this.wakeSubscribers();
         return result;
       } catch (error) {
         try {
@@ -448,11 +634,12 @@ export class PostgresEventStore implements EventStore {
   /** Releases the LISTEN connection. The pool belongs to the Database and is closed with it. */
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.notifyTimer);
+    this.wakers.clear();
     await this.listenerStarting?.catch(() => undefined);
     const listener = this.listener;
     this.listener = undefined;
     if (listener) {
-      listener.wakers.clear();
       try {
         await listener.client.query(`UNLISTEN ${EVENT_STORE_CHANNEL}`);
         listener.client.release();
