@@ -9,3 +9,4 @@ export * from './drops';
 export * from './shop';
 export * from './progress';
 export * from './leaderboard';
+export * from './notifications';

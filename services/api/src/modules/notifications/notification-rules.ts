@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { StoredEvent } from '@app/event-store';
+import { LedgerTransactionPostedSchema, formatMinor, type Currency, type ReasonCode } from '@app/contracts/src/ledger';
+import type { NotificationType } from '@app/contracts/src/notifications';
+import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/src/rewards';
+
+/** A notification about to be stored; `key` makes its id, so replaying an event never notifies twice. */
+export interface NotificationDraft {
+  key: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  data: Record<string, unknown>;
+  actionUrl: string | null;
+}
+
+export const notificationId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
+
+const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
+/** Ledger movements that read as a reward to the user receiving them. */
+const REWARD_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  'REFERRAL_BONUS',
+  'SOCIAL_ACTION_REWARD',
+  'ACHIEVEMENT_REWARD',
+  'DROP_REWARD',
+  'STAKING_REWARD',
+  'TIP',
+  'PREDICTION',
+]);
+
+/**
+ * Rules that need nothing but the event: a reward credited (read from the user's own copy of the ledger
+ * transaction), a referral code used (to the referrer), an Instagram account verified.
+ */
+export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamId'>): NotificationDraft[] {
+  switch (stored.type) {
+    case 'LedgerTransactionPosted': {
+      if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return [];
+      const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
+      if (!parsed.success || !REWARD_REASONS.has(parsed.data.reasonCode)) return [];
+      const userId = stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length);
+      const received = new Map<Currency, bigint>();
+      for (const posting of parsed.data.postings) {
+        if (posting.creditAccount !== `user:${userId}`) continue;
+        received.set(posting.currency, (received.get(posting.currency) ?? 0n) + BigInt(posting.amountMinor));
+      }
+      if (received.size === 0) return [];
+      const amounts = [...received].map(([currency, minor]) => `+${formatMinor(minor, currency)} ${currency}`).join(', ');
+      return [
+        {
+          key: `reward:${parsed.data.transactionId}:${userId}`,
+          userId,
+          type: 'reward',
+          title: 'Reward received',
+          message: `${amounts} · ${parsed.data.description}`,
+          data: { transaction_id: parsed.data.transactionId, reason: parsed.data.reasonCode, amounts: Object.fromEntries([...received].map(([currency, minor]) => [currency, Number(formatMinor(minor, currency))])) },
+          actionUrl: '/wallet',
+        },
+      ];
+    }
+    case 'ReferralApplied': {
+      const parsed = ReferralAppliedSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      return [
+        {
+          key: `referral:${parsed.data.userId}`,
+          userId: parsed.data.referrerUserId,
+          type: 'social',
+          title: 'Your referral code was used',
+          message: `Someone joined with your code ${parsed.data.referralCode}: +${formatMinor(BigInt(parsed.data.referrerPointsMinor), 'points')} points`,
+          data: { referred_user_id: parsed.data.userId, referral_code: parsed.data.referralCode },
+          actionUrl: '/profile',
+        },
+      ];
+    }
+    case 'InstagramAccountVerified': {
+      const parsed = InstagramAccountVerifiedSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      return [
+        {
+          key: `instagram-verified:${stored.id}`,
+          userId: parsed.data.userId,
+          type: 'system',
+          title: 'Instagram verified',
+          message: `@${parsed.data.instagramUsername} is verified: you can claim your monthly Instagram points`,
+          data: { instagram_username: parsed.data.instagramUsername },
+          actionUrl: '/dashboard',
+        },
+      ];
+    }
+    default:
+      return [];
+  }
+}
