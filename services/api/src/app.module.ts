@@ -9,13 +9,14 @@ import { ShopModule } from './modules/shop';
 import { ProgressModule } from './modules/progress';
 import { LeaderboardModule } from './modules/leaderboard';
 import { NotificationsModule } from './modules/notifications';
+import { SearchModule } from './modules/search';
 import { DropsModule } from './modules/drops';
 
 /**
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, DropsModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule];
 
 @Module({})
 export class AppModule {

@@ -10,3 +10,4 @@ export * from './shop';
 export * from './progress';
 export * from './leaderboard';
 export * from './notifications';
+export * from './search';

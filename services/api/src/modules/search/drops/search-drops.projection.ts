@@ -1,0 +1,87 @@
+import { Logger } from '@nestjs/common';
+import type { StoredEvent, TransactionHandle } from '@app/event-store';
+import {
+  DropApplicationReceivedSchema,
+  DropClosedSchema,
+  DropCreatedSchema,
+  DropDeletedSchema,
+  DropUpdatedSchema,
+} from '@app/contracts/src/drops/events';
+import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+
+const logger = new Logger('SearchDropsProjection');
+type Tables = ProjectionTables<'search_drops'>;
+
+/** The spec's drop_type: paid drops are `paid_content`, the others their category. */
+const dropTypeOf = (kind: string, category: string) => (kind === 'paid' ? 'paid_content' : category);
+
+async function apply(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
+  switch (stored.type) {
+    case 'DropCreated': {
+      const data = DropCreatedSchema.parse(stored.data);
+      await transaction.query(
+        `INSERT INTO ${tables.search_drops} (drop_id, title, description, drop_type, gem_reward_base_minor, key_cost_minor, status, creator_name, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8) ON CONFLICT (drop_id) DO NOTHING`,
+        [data.dropId, data.details.title, data.details.description, dropTypeOf(data.kind, data.details.category), data.terms.gemRewardBaseMinor, data.terms.keyCostMinor, data.creatorName, data.createdAt],
+      );
+      return;
+    }
+    case 'DropUpdated': {
+      const data = DropUpdatedSchema.parse(stored.data);
+      await transaction.query(
+        `UPDATE ${tables.search_drops} SET title = $2, description = $3, gem_reward_base_minor = $4, key_cost_minor = $5,
+           drop_type = CASE WHEN drop_type = 'paid_content' THEN drop_type ELSE $6 END
+         WHERE drop_id = $1`,
+        [data.dropId, data.details.title, data.details.description, data.terms.gemRewardBaseMinor, data.terms.keyCostMinor, data.details.category],
+      );
+      return;
+    }
+    case 'DropClosed': {
+      const data = DropClosedSchema.parse(stored.data);
+      await transaction.query(`UPDATE ${tables.search_drops} SET status = 'completed' WHERE drop_id = $1`, [data.dropId]);
+      return;
+    }
+    case 'DropDeleted': {
+      const data = DropDeletedSchema.parse(stored.data);
+      await transaction.query(`DELETE FROM ${tables.search_drops} WHERE drop_id = $1`, [data.dropId]);
+      return;
+    }
+    case 'DropApplicationReceived': {
+      const data = DropApplicationReceivedSchema.parse(stored.data);
+      await transaction.query(`UPDATE ${tables.search_drops} SET current_participants = current_participants + 1 WHERE drop_id = $1`, [data.dropId]);
+      return;
+    }
+  }
+}
+
+/** Searchable drops, from the drops context's events. */
+export const searchDropsProjection = defineProjection<'search_drops'>({
+  name: 'search_drops',
+  version: 1,
+  tableNames: ['search_drops'],
+  eventTypes: ['DropCreated', 'DropUpdated', 'DropClosed', 'DropDeleted', 'DropApplicationReceived'],
+  createTables: (tables) => [
+    `CREATE TABLE ${tables.search_drops} (
+       drop_id text PRIMARY KEY,
+       title text NOT NULL,
+       description text NOT NULL,
+       drop_type text NOT NULL,
+       gem_reward_base_minor bigint NOT NULL,
+       key_cost_minor bigint NOT NULL,
+       status text NOT NULL,
+       creator_name text NOT NULL,
+       current_participants integer NOT NULL DEFAULT 0,
+       created_at timestamptz NOT NULL
+     )`,
+  ],
+  handle: async (events, transaction, tables) => {
+    for (const stored of events) {
+      try {
+        await apply(transaction, tables, stored);
+      } catch (error) {
+        if ((error as Error).name !== 'ZodError') throw error;
+        logger.error(`Skipping unreadable ${stored.type} at position ${stored.position}`);
+      }
+    }
+  },
+});

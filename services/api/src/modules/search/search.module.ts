@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { projectionProviders } from '../../platform/projections/projection-registry';
+import { DropsSearchProvider } from './drops/drops-search.provider';
+import { searchDropsProjection } from './drops/search-drops.projection';
+import { SearchController } from './search.controller';
+import { SearchProviderRegistry } from './search-provider';
+import { searchUsersProjection } from './users/search-users.projection';
+import { UsersSearchProvider } from './users/users-search.provider';
+
+/**
+ * Search over users and drops (own projections of identity, progress, shop and drops events). Content joins when
+ * the content context exists: it registers a `SearchProvider<'content'>` with the exported registry.
+ */
+@Module({
+  controllers: [SearchController],
+  providers: [SearchProviderRegistry, UsersSearchProvider, DropsSearchProvider, ...projectionProviders(searchUsersProjection, searchDropsProjection)],
+  exports: [SearchProviderRegistry],
+})
+export class SearchModule {}
