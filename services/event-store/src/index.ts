@@ -3,3 +3,4 @@ export * from './database';
 export * from './hash-chain';
 export * from './json-safety';
 export * from './postgres-event-store';
+export * from './event-id';

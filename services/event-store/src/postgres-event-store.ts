@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newEventId } from './event-id';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runMigrations, type Database } from './database';
@@ -256,7 +256,7 @@ export class PostgresEventStore implements EventStore {
         events: stream.events.map((event, index) => {
           if (typeof event.type !== 'string' || event.type.length === 0) throw new TypeError(`Stream ${stream.streamId}: event ${index} has no type`);
           return {
-            id: event.id ?? randomUUID(),
+            id: event.id ?? newEventId(),
             type: event.type,
             data: toStoredJson(event.data, `${event.type}.data`),
             metadata: toStoredJson(event.metadata ?? {}, `${event.type}.metadata`),
