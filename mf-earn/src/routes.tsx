@@ -1,8 +1,8 @@
 import { NotFoundPage } from '@app/platform';
 import { Route, Routes } from 'react-router';
 import { ContentPage, CreatePage } from './features/content/content-page';
-import { DropDetailPage } from './features/drops/drop-detail-page';
-import { EarnPage } from './features/drops/earn-page';
+import { DropDetailPage } from './features/drops/components/drop-detail-page';
+import { EarnPage } from './features/drops/components/earn-page';
 
 /** The routes mf_earn owns, matched from the root (the shell mounts this under /earn, /task, ...). */
 export default function EarnRoutes() {

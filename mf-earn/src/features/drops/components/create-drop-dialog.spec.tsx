@@ -1,0 +1,67 @@
+import { createUser, renderWithPlatform } from '@app/platform/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { CreateDropDialog } from './create-drop-dialog';
+import { createDrop, fakeDropsApi } from './test-api';
+
+const renderDialog = (kind: 'proof' | 'paid' | 'move' = 'proof') =>
+  renderWithPlatform(
+    <Routes>
+      <Route path="/earn" element={<CreateDropDialog open initialKind={kind} onOpenChange={() => undefined} />} />
+      <Route path="/task/:id" element={<p>detail of the new drop</p>} />
+    </Routes>,
+    { route: '/earn', user: createUser({ user_type: 'advertiser' }) },
+  );
+
+describe('Create Drop dialog', () => {
+  it('requires a title and a description and a valid paid key cost before calling the server', async () => {
+    const calls = fakeDropsApi({});
+    renderDialog('paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+    await userEvent.clear(within(dialog).getByLabelText('Key cost'));
+    await userEvent.type(within(dialog).getByLabelText('Key cost'), '0');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Description is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Key cost must be at least 1')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('needs an image URL in link mode', async () => {
+    fakeDropsApi({});
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Clip');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Clip it');
+    await userEvent.click(within(dialog).getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+    expect(await within(dialog).findByText('Please provide a valid image URL')).toBeInTheDocument();
+  });
+
+  it('posts a paid drop with its kind flags and costs, then opens it', async () => {
+    const created = createDrop({ kind: 'paid' });
+    const calls = fakeDropsApi({ 'POST /api/drops': { status: 201, body: created } });
+    renderDialog('paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Review');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Write a review');
+    await userEvent.type(within(dialog).getByLabelText('Gem pool'), '200');
+    await userEvent.type(within(dialog).getByLabelText('Max participants'), '4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+    expect(await screen.findByText('detail of the new drop')).toBeInTheDocument();
+    const post = calls.find((call) => call.key === 'POST /api/drops')!;
+    expect(post.body).toMatchObject({ title: 'Review', kind: 'paid', is_paid_drop: true, is_proof_drop: false, key_cost: 1, gem_reward_base: 50, gem_pool_total: 200, max_participants: 4 });
+    expect(post.headers['Idempotency-Key']).toBeTruthy();
+  });
+
+  it("shows the server's refusal", async () => {
+    fakeDropsApi({ 'POST /api/drops': { status: 422, body: { error: 'Insufficient gems to fund the drop pool', code: 'INSUFFICIENT_GEMS' } } });
+    renderDialog('paid');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Review');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Write a review');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+    await waitFor(() => expect(within(dialog).getByText('Insufficient gems to fund the drop pool')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,42 @@
+import { Badge, Card } from '@app/platform';
+import { Link } from 'react-router';
+import type { Drop } from '../api/drops-api';
+import { DIFFICULTY_TONES, KIND_ICONS, KIND_LABELS, categoryLabel, participantsLabel } from './drop-format';
+
+/** A drop in the Earn list: image, title and View Details all open the drop detail page. */
+export function DropCard({ drop }: { drop: Drop }) {
+  const to = `/task/${drop.id}`;
+  return (
+    <Card className="drop-card">
+      <article aria-label={drop.title} className="ui-stack">
+        {drop.preview_image ? (
+          <Link to={to} tabIndex={-1} aria-hidden="true">
+            <img src={drop.preview_image} alt="" className="drop-card__image" style={{ maxWidth: '100%', borderRadius: 8 }} />
+          </Link>
+        ) : null}
+        <div className="ui-row">
+          <Badge tone="accent">
+            <span aria-hidden="true">{KIND_ICONS[drop.kind]}</span> {KIND_LABELS[drop.kind]}
+          </Badge>
+          <Badge tone={DIFFICULTY_TONES[drop.difficulty]}>{drop.difficulty}</Badge>
+          <Badge>{categoryLabel(drop.drop_type)}</Badge>
+        </div>
+        <h3>
+          <Link to={to}>{drop.title}</Link>
+        </h3>
+        <p className="ui-muted">{drop.description}</p>
+        <div className="ui-row">
+          {drop.kind === 'paid' ? <span>{drop.gem_reward_base} gems</span> : null}
+          {drop.kind === 'move' ? <span>{drop.key_reward_amount} keys reward</span> : null}
+          <span className="ui-muted">
+            {drop.kind === 'paid' ? `${drop.key_cost} keys to apply` : drop.kind === 'move' ? `${drop.move_cost_points} points to apply` : 'Free to apply'}
+          </span>
+          <span className="ui-muted">Participants {participantsLabel(drop)}</span>
+        </div>
+        <Link to={to} className="ui-button ui-button--secondary ui-button--small">
+          View Details
+        </Link>
+      </article>
+    </Card>
+  );
+}

@@ -1,0 +1,116 @@
+// Component-test helpers for the drops screens (never bundled: only *.spec.tsx import this file).
+import { configureApiClient } from '@app/platform';
+import type { Drop, DropApplication } from '../api/drops-api';
+
+export interface RecordedCall {
+  key: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Answer = { status?: number; body?: unknown } | 'network-error';
+
+/** Answers API calls from a table ('POST /api/drops' → answer or function of the request body); records each call. */
+export function fakeDropsApi(table: Record<string, Answer | ((body: unknown) => Answer)>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  configureApiClient({
+    getToken: () => 'test-token',
+    fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ key, body, headers: (init?.headers ?? {}) as Record<string, string> });
+      const entry = table[key];
+      const answer = typeof entry === 'function' ? entry(body) : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
+      if (answer === 'network-error') throw new TypeError('Failed to fetch');
+      const status = answer.status ?? 200;
+      return {
+        ok: status >= 200 && status < 300,
+        status,
+        statusText: status >= 500 ? 'Internal Server Error' : 'OK',
+        text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+      } as unknown as Response;
+    }) as typeof fetch,
+  });
+  return calls;
+}
+
+let sequence = 0;
+
+export function createDrop(overrides: Partial<Drop> = {}): Drop {
+  sequence += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    title: `Drop ${sequence}`,
+    description: 'Make something great',
+    preview_image: null,
+    content_url: null,
+    creator_id: 'advertiser-1',
+    creator_name: 'Acme Brand',
+    creator_avatar: null,
+    platform: null,
+    status: 'active',
+    difficulty: 'easy',
+    drop_type: 'content_clipping',
+    kind: 'proof',
+    key_cost: 0,
+    gem_reward_base: 0,
+    gem_pool_total: 0,
+    gem_pool_remaining: 0,
+    follower_threshold: 0,
+    time_commitment: null,
+    requirements: null,
+    deliverables: null,
+    deadline_at: null,
+    max_participants: null,
+    current_participants: 0,
+    move_cost_points: 0,
+    move_actions: null,
+    key_reward_amount: 0,
+    is_proof_drop: true,
+    is_paid_drop: false,
+    is_demo: false,
+    reward_logic: null,
+    total_applications: 0,
+    gems_paid: 0,
+    created_at: '2026-11-21T10:00:00.000Z',
+    updated_at: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function createApplication(overrides: Partial<DropApplication> = {}): DropApplication {
+  sequence += 1;
+  return {
+    id: `10000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    drop_id: 'drop-1',
+    drop_title: 'Drop',
+    drop_kind: 'paid',
+    advertiser_brand_name: 'Acme Brand',
+    user_id: 'user-1',
+    applicant_name: 'Ada Lovelace',
+    status: 'pending',
+    application_message: 'Pick me',
+    submission_type: null,
+    submission_data: null,
+    submission_url: null,
+    submission_notes: null,
+    key_cost: 0,
+    points_cost: 0,
+    gems_earned: 0,
+    keys_earned: 0,
+    review_score: null,
+    is_demo: false,
+    applied_at: '2026-11-21T10:00:00.000Z',
+    approved_at: null,
+    rejected_at: null,
+    submitted_at: null,
+    completed_at: null,
+    paid_at: null,
+    created_at: '2026-11-21T10:00:00.000Z',
+    updated_at: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const masterKey = (activated: boolean) => ({ is_activated: activated, proof_drops_completed: activated ? 5 : 1, proof_drops_required: 5, last_activated_at: null });
