@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openDatabase, PostgresEventStore, runMigrations, type Database } from '@app/event-store';
+import { compareCheckpoints, openDatabase, PostgresEventStore, runMigrations, type Database } from '@app/event-store';
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
 import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../../src/platform/database/database.module';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
@@ -42,7 +42,23 @@ export async function openLedgerTestContext(maxConnections = 20): Promise<Ledger
     eventStore,
     runners,
     catchUp: async () => {
-      for (const runner of runners) await runner.catchUp();
+      // The log is readable only below the oldest transaction running anywhere in the cluster (other test files
+      // included), so "caught up" can stop short: run until every projection has passed the last event written here.
+      const last = await database.pool.query<{ transaction_id: string; position: string }>(
+        'SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+      );
+      const target = last.rows[0]
+        ? { transactionId: BigInt(last.rows[0].transaction_id), position: BigInt(last.rows[0].position) }
+        : { transactionId: 0n, position: 0n };
+      const deadline = Date.now() + 30_000;
+      for (const runner of runners) {
+        for (;;) {
+          await runner.catchUp();
+          if (compareCheckpoints(runner.currentCheckpoint, target) >= 0) break;
+          if (Date.now() > deadline) throw new Error(`Projection ${runner.name} did not reach position ${target.position}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      }
     },
     close: async () => {
       await eventStore.close();
