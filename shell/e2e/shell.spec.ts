@@ -99,6 +99,7 @@ test.describe('the shell', () => {
 
   test('the header: Ctrl+K search, wallet total, user menu, notifications', async ({ page }) => {
     await signInAsDemo(page, 'advertiser');
+    await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
     await page.keyboard.press('Control+k');
     await expect(page.getByRole('dialog', { name: 'Search' })).toBeVisible();
     await page.keyboard.press('Escape');

@@ -33,6 +33,7 @@ export function createSession(user: User | null, overrides: Partial<Session> = {
   return {
     status: user ? 'authenticated' : 'anonymous',
     user,
+    expired: false,
     signIn: fail,
     signUp: fail,
     signInAsDemo: fail,

@@ -13,6 +13,8 @@ export interface SignUpInput {
 export interface Session {
   status: SessionStatus;
   user: User | null;
+  /** True after the server ended the session (a 401 on the profile), until the next sign-in. */
+  expired?: boolean;
   signIn(email: string, password: string): Promise<User>;
   signUp(input: SignUpInput): Promise<User>;
   signInAsDemo(persona: DemoPersona): Promise<User>;

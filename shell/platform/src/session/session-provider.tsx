@@ -7,6 +7,7 @@ import type { DemoPersona, User } from './user';
 interface SessionState {
   status: SessionStatus;
   user: User | null;
+  expired: boolean;
 }
 
 const loadRequests = () => import('./session-requests');
@@ -28,7 +29,7 @@ function pause(milliseconds: number): Promise<void> {
  * checked; an anonymous visitor is known to be anonymous at once.
  */
 export function SessionProvider({ children, onExpired }: SessionProviderProps) {
-  const [state, setState] = useState<SessionState>(() => ({ status: tokenStorage.getToken() ? 'pending' : 'anonymous', user: null }));
+  const [state, setState] = useState<SessionState>(() => ({ status: tokenStorage.getToken() ? 'pending' : 'anonymous', user: null, expired: false }));
   const onExpiredRef = useRef(onExpired);
   onExpiredRef.current = onExpired;
 
@@ -37,12 +38,12 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const user = await requests.loadSession(checkCookieSession);
-        setState(user ? { status: 'authenticated', user } : { status: 'anonymous', user: null });
+        setState(user ? { status: 'authenticated', user, expired: false } : { status: 'anonymous', user: null, expired: false });
         return user;
       } catch (error) {
         if (error instanceof requests.SessionExpiredError) {
           tokenStorage.clear();
-          setState({ status: 'anonymous', user: null });
+          setState({ status: 'anonymous', user: null, expired: true });
           // After the signed-out render (a protected page redirects to /auth first), so this navigation wins.
           setTimeout(() => (onExpiredRef.current ?? (() => window.location.assign('/auth?expired=1')))(), 0);
           return null;
@@ -50,7 +51,7 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
         if (attempt >= RETRY_PAUSES_MILLISECONDS.length) {
           // The server could not be reached: keep a known user; a first check ends as signed out
           // without dropping the token, so a reload tries again.
-          setState((current) => (current.user ? current : { status: 'anonymous', user: null }));
+          setState((current) => (current.user ? current : { status: 'anonymous', user: null, expired: false }));
           return null;
         }
         await pause(RETRY_PAUSES_MILLISECONDS[attempt]);
@@ -67,7 +68,7 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
 
   const session = useMemo<Session>(() => {
     const establish = (user: User): User => {
-      setState({ status: 'authenticated', user });
+      setState({ status: 'authenticated', user, expired: false });
       // The sign-in answer may carry no balances: complete the user in the background.
       void load();
       return user;
@@ -88,7 +89,7 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
           // Local state goes even when the server could not be told (the token may already be invalid).
           tokenStorage.clear();
           clearBrowserStorage();
-          setState({ status: 'anonymous', user: null });
+          setState({ status: 'anonymous', user: null, expired: false });
         }
       },
       refresh: async () => {

@@ -8,13 +8,14 @@ import { rememberReturnPath } from './return-path';
  * /auth, and the page they asked for is remembered so sign-in brings them back.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, expired } = useSession();
   const location = useLocation();
   if (status === 'pending') return <PageSpinner label="Checking your session" />;
   if (status === 'anonymous') {
     const from = `${location.pathname}${location.search}${location.hash}`;
     rememberReturnPath(from);
-    return <Navigate to="/auth" replace state={{ from }} />;
+    // An ended session says so on the auth screen (spec: /auth?expired=1).
+    return <Navigate to={expired ? '/auth?expired=1' : '/auth'} replace state={{ from }} />;
   }
   return <>{children}</>;
 }
