@@ -124,4 +124,14 @@ describe('progress API', () => {
     const claimed = await claim(user.token, 'first-steps').expect(200);
     expect(claimed.body).toMatchObject({ xp_reward: 100, xp_gained: 300, xp_points: 300 });
   });
+
+  it('honours Idempotency-Key on a claim', async () => {
+    const user = await signUp(testApp);
+    await eventually(() => achievement(user.token, 'first-steps'), (entry) => entry.is_claimable);
+    const first = await claim(user.token, 'first-steps').set('Idempotency-Key', 'claim-first').expect(200);
+    const replay = await claim(user.token, 'first-steps').set('Idempotency-Key', 'claim-first').expect(200);
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    await claim(user.token, 'first-steps').expect(409);
+  });
 });

@@ -157,4 +157,20 @@ describe('shop API', () => {
       expect((await balancesOf(testApp, user.token)).gold_collected).toBe(850);
     });
   });
+
+  it('honours Idempotency-Key: the same key pays once and answers the same, another body is a 409', async () => {
+    const user = await signUp(testApp);
+    await grant(testApp, user.user.id, 'gold', 1_000n);
+    const first = await testApp.http().post('/api/users/gold-purchase').set(auth(user.token)).set('Idempotency-Key', 'buy-badge').send({ item_name: 'Golden Badge' }).expect(200);
+    const replay = await testApp.http().post('/api/users/gold-purchase').set(auth(user.token)).set('Idempotency-Key', 'buy-badge').send({ item_name: 'Golden Badge', gold_cost: 1 }).expect(200);
+    expect(replay.headers['idempotency-replayed']).toBe('true');
+    expect(replay.body.purchase).toEqual(first.body.purchase);
+    await testApp.http().post('/api/users/gold-purchase').set(auth(user.token)).set('Idempotency-Key', 'buy-badge').send({ item_name: 'Profile Boost' }).expect(409);
+    expect((await balancesOf(testApp, user.token)).gold_collected).toBe(850);
+
+    await grant(testApp, user.user.id, 'points', 75_000n);
+    const upgrade = await testApp.http().post('/api/users/upgrade-tier').set(auth(user.token)).set('Idempotency-Key', 'up-1').send({ target_tier: 'premium', payment_method: 'points' }).expect(200);
+    const again = await testApp.http().post('/api/users/upgrade-tier').set(auth(user.token)).set('Idempotency-Key', 'up-1').send({ target_tier: 'premium', payment_method: 'points' }).expect(200);
+    expect(again.body).toEqual(upgrade.body);
+  });
 });
