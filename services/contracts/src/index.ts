@@ -11,3 +11,4 @@ export * from './progress';
 export * from './leaderboard';
 export * from './notifications';
 export * from './search';
+export * from './ledger';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DemoPersonaSchema, type DemoPersona } from '../identity/users';
 import { CurrencySchema, MinorAmountStringSchema } from './currency';
 
 /**
@@ -111,9 +112,8 @@ export const LedgerHoldReleasedSchema = z.object({
   releasedAt: z.string(),
 });
 
-export const DEMO_PERSONAS = ['creator', 'investor', 'advertiser'] as const;
-export const DemoPersonaSchema = z.enum(DEMO_PERSONAS);
-export type DemoPersona = (typeof DEMO_PERSONAS)[number];
+/** The personas are identity's; the ledger only funds them. */
+export type { DemoPersona };
 
 export const LedgerDemoPersonaFundedSchema = z.object({
   userId: z.string().min(1),
