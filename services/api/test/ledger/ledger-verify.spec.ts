@@ -75,6 +75,40 @@ describe('ledger verify', () => {
     expect(checks).toContain('projection:ledger_transactions');
   });
 
+  it('reports facts that break the rules even with intact hash chains: a second resolution, an overdraft', async () => {
+    const now = new Date().toISOString();
+    await context.eventStore.append([
+      {
+        streamId: userStreamId('ben'),
+        expectedVersion: 'any',
+        events: [
+          {
+            type: 'LedgerHoldReleased',
+            data: { holdId: 'h1', userId: 'ben', currency: 'points', amountMinor: '50', reason: 'released', releasedAt: now },
+          },
+          {
+            type: 'LedgerTransactionPosted',
+            data: {
+              transactionId: 'forged',
+              reasonCode: 'ADJUSTMENT',
+              description: 'Forged overdraft',
+              postings: [{ debitAccount: userAccount('ben'), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'keys', amountMinor: '5' }],
+              occurredAt: now,
+              copyIndex: 0,
+              copyCount: 1,
+            },
+          },
+        ],
+      },
+    ]);
+    await context.catchUp();
+    const report = await verifyLedger(context.eventStore);
+    const checks = report.findings.map((finding) => finding.check);
+    expect(checks).toContain('holds');
+    expect(checks).toContain('negative_balance');
+    expect(checks).not.toContain('hash_chain');
+  });
+
   it('refuses a second reversal of the same transaction', async () => {
     const second = await executor.execute({
       type: 'ReverseTransaction',

@@ -26,7 +26,7 @@ interface ProjectionSnapshot {
  * - every ledger payload parses; every transaction's copies are identical, complete and in the right streams;
  *   postings are positive and between two different accounts;
  * - per currency, user accounts plus system accounts sum to zero;
- * - no user's available balance (balance − holds) is ever below zero, after any event;
+ * - no user's available balance (balance − holds) is ever below zero, after any event; holds resolve once;
  * - each ledger projection's tables equal a fresh fold of the events up to that projection's checkpoint (the
  *   tables and checkpoints are read in one snapshot first, so a running service does not cause false findings).
  */
@@ -151,6 +151,12 @@ function checkEvent(
   }
   if (owner === null) return;
   const before = users.get(owner) ?? initialUserLedgerState(owner);
+  if (event.type === 'LedgerHoldPlaced' && before.holds.has(event.data.holdId)) {
+    report('holds', `Hold ${event.data.holdId} is placed twice in ${stored.streamId}`);
+  }
+  if ((event.type === 'LedgerHoldCaptured' || event.type === 'LedgerHoldReleased') && before.holds.get(event.data.holdId)?.status !== 'open') {
+    report('holds', `Hold ${event.data.holdId} is resolved at position ${stored.position} but was not open`);
+  }
   const after = evolve(before, event);
   users.set(owner, after);
   for (const currency of CURRENCIES as readonly Currency[]) {
