@@ -32,6 +32,11 @@ const DEFAULT_POLL_INTERVAL_MS = 250;
 
 export interface PostgresEventStoreOptions {
   /**
+   * Use named prepared statements for the hot queries. Default true; PostgresEventStore.open turns it off for
+   * PGlite, whose connections share one session (and so one namespace of statement names).
+   */
+  preparedStatements?: boolean;
+  /**
    * Send NOTIFY on append and LISTEN in subscribers. Default true. Turn it off where NOTIFY does not reach other
    * connections (PGlite over its socket): subscribers then rely on polling alone.
    */
@@ -45,14 +50,29 @@ export interface SubscriptionErrorOptions {
 
 type Queryable = Pick<TransactionHandle, 'query'>;
 
+const NAMED_QUERY = Symbol('namedQuery');
+interface NamedQueryable {
+  [NAMED_QUERY]<Row>(name: string, text: string, params: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+}
+
 /** pg's overloaded `query` narrowed to the port's TransactionHandle shape. */
-function asHandle(client: pg.Pool | pg.PoolClient): TransactionHandle {
+function asHandle(client: pg.Pool | pg.PoolClient, preparedStatements: boolean): TransactionHandle & NamedQueryable {
   return {
     query: async <Row>(text: string, params?: unknown[]) => {
       const result = await client.query(text, params);
       return { rows: result.rows as Row[], rowCount: result.rowCount };
     },
+    [NAMED_QUERY]: async <Row>(name: string, text: string, params: unknown[]) => {
+      const result = await client.query(preparedStatements ? { name, text, values: params } : { text, values: params });
+      return { rows: result.rows as Row[], rowCount: result.rowCount };
+    },
   };
+}
+
+/** Runs a hot statement as a named prepared statement (parsed and planned once per connection) when it can. */
+function namedQuery<Row>(queryable: Queryable, name: string, text: string, params: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }> {
+  const named = (queryable as Partial<NamedQueryable>)[NAMED_QUERY];
+  return named ? named<Row>(name, text, params) : queryable.query<Row>(text, params);
 }
 
 interface EventRow {
@@ -173,6 +193,7 @@ class FastPathMissed extends Error {}
  */
 export class PostgresEventStore implements EventStore {
   private readonly notifications: boolean;
+  private readonly preparedStatements: boolean;
   private listener: { client: pg.PoolClient } | undefined;
   private listenerStarting: Promise<void> | undefined;
   private closed = false;
@@ -192,13 +213,15 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions = {},
   ) {
     this.notifications = options.notifications ?? true;
-    this.poolHandle = asHandle(pool);
+    this.preparedStatements = options.preparedStatements ?? true;
+    this.poolHandle = asHandle(pool, this.preparedStatements);
   }
 
   /** Applies the event store's migrations and returns a store suited to the database kind. */
   static async open(database: Pick<Database, 'pool' | 'kind'>, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     await migrateEventStore(database.pool);
-    return new PostgresEventStore(database.pool, { notifications: database.kind === 'postgres', ...options });
+    const postgres = database.kind === 'postgres';
+    return new PostgresEventStore(database.pool, { notifications: postgres, preparedStatements: postgres, ...options });
   }
 
   async append(streams: AppendToStream[], options: { transaction?: TransactionHandle } = {}): Promise<AppendResult> {
@@ -344,7 +367,9 @@ export class PostgresEventStore implements EventStore {
   /** One statement: claims every stream at its known head and inserts the events, or writes nothing at all. */
   private async tryFastAppend(queryable: Queryable, streams: PreparedStream[], heads: Map<string, StreamHead>): Promise<AppendResult | undefined> {
     const plan = this.planWrite(streams, heads);
-    const written = await queryable.query<{ event_id: string; position: string; transaction_id: string; recorded_at: Date }>(
+    const written = await namedQuery<{ event_id: string; position: string; transaction_id: string; recorded_at: Date }>(
+      queryable,
+      'event_store_fast_append',
       `WITH next AS MATERIALIZED (
          SELECT * FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[])
            AS next(stream_id, version, last_hash, expected, expected_hash)
@@ -382,7 +407,9 @@ export class PostgresEventStore implements EventStore {
   /** The authoritative path: lock every stream row, check, then write (see the class comment). */
   private async appendLocked(transaction: Queryable, streams: PreparedStream[]): Promise<AppendResult> {
     const streamIds = streams.map((stream) => stream.streamId).sort();
-    const locked = await transaction.query<{ stream_id: string; version: string; last_hash: string }>(
+    const locked = await namedQuery<{ stream_id: string; version: string; last_hash: string }>(
+      transaction,
+      'event_store_lock_streams',
       `INSERT INTO streams (stream_id, version, last_hash)
        SELECT stream_id, 0, $2 FROM unnest($1::text[]) AS stream_id ORDER BY stream_id
        ON CONFLICT (stream_id) DO UPDATE SET version = streams.version
@@ -399,7 +426,9 @@ export class PostgresEventStore implements EventStore {
       }
     }
     const plan = this.planWrite(streams, heads);
-    const written = await transaction.query<{ event_id: string; position: string; transaction_id: string; recorded_at: Date; advanced: number }>(
+    const written = await namedQuery<{ event_id: string; position: string; transaction_id: string; recorded_at: Date; advanced: number }>(
+      transaction,
+      'event_store_locked_append',
       `WITH inserted AS (
          INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
          SELECT event_id, stream_id, stream_version, type, data::jsonb, metadata::jsonb, hash, previous_hash
@@ -503,7 +532,7 @@ export class PostgresEventStore implements EventStore {
               FROM events, horizon WHERE transaction_id < horizon.safe_transaction_id
               ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1)`;
     }
-    const result = await this.pool.query<EventRow & { is_head: boolean }>(sql, parameters);
+    const result = await namedQuery<EventRow & { is_head: boolean }>(this.poolHandle, filtered ? 'event_store_read_all_filtered' : 'event_store_read_all', sql, parameters);
     const events = result.rows.filter((row) => !row.is_head).map(toStoredEvent);
     const last = events.at(-1);
     let nextCheckpoint: Checkpoint = last ? { transactionId: last.transactionId, position: last.position } : after;
@@ -610,7 +639,7 @@ export class PostgresEventStore implements EventStore {
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      const handle = asHandle(client);
+      const handle = asHandle(client, this.preparedStatements);
       this.ownHandles.add(handle);
       try {
         const result = await work(handle);
