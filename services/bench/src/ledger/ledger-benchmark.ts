@@ -102,7 +102,7 @@ export async function runClosedLoop(
 const randomIndex = (size: number) => Math.floor(Math.random() * size);
 const benchUser = (index: number) => `bench-${index}`;
 
-/** Seeds `users` accounts with plenty of every currency, many per append (fast, and each a valid issuance). */
+/** Seeds `users` accounts with plenty of gems, many per append (fast, and each a valid issuance). */
 async function seedUsers(eventStore: PostgresEventStore, users: number, prefix = benchUser): Promise<void> {
   const now = new Date().toISOString();
   for (let start = 0; start < users; start += 500) {
@@ -117,12 +117,7 @@ async function seedUsers(eventStore: PostgresEventStore, users: number, prefix =
             transactionId: randomUUID(),
             reasonCode: 'ADJUSTMENT',
             description: 'Benchmark funding',
-            postings: (['points', 'gems', 'gold'] as const).map((currency) => ({
-              debitAccount: SYSTEM_ACCOUNTS.issuance,
-              creditAccount: userAccount(userId),
-              currency,
-              amountMinor: 10n ** 12n,
-            })),
+            postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'gems', amountMinor: 10n ** 12n }],
             occurredAt: now,
             copyIndex: 0,
             copyCount: 1,

@@ -1,0 +1,1 @@
+export * from './event-store/event-store-benchmark';
