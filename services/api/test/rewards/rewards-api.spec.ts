@@ -164,12 +164,15 @@ describe('rewards API', () => {
       expect(notYet.body.code).toBe('INFLUENCE_NOT_REGISTERED');
       const registered = await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, follower_count: followers }).expect(200);
       expect(registered.body).toMatchObject({ platform_username: 'ada', follower_count: followers, points_calculated: points, current_month: new Date().toISOString().slice(0, 7) });
+      const status = await testApp.http().get('/api/users/influence-rewards-status').set(auth(user.token)).expect(200);
+      expect(status.body).toMatchObject({ is_registered_this_month: true, follower_count: followers, points_calculated: points, claimed_this_month: false, can_claim: true });
       const before = await pointsOf(testApp, user.token);
       const claimed = await testApp.http().post('/api/users/claim-influence-points').set(auth(user.token)).send({}).expect(200);
       expect(claimed.body.points_awarded).toBe(points);
       expect(await pointsOf(testApp, user.token)).toBe(before + points);
       const twice = await testApp.http().post('/api/users/claim-influence-points').set(auth(user.token)).send({}).expect(409);
       expect(twice.body).toMatchObject({ code: 'ALREADY_CLAIMED', error: 'Influence points already claimed this month' });
+      expect((await testApp.http().get('/api/users/influence-rewards-status').set(auth(user.token))).body).toMatchObject({ claimed_this_month: true, can_claim: false });
     });
 
     it('two parallel monthly claims: exactly one pays', async () => {
@@ -196,6 +199,10 @@ describe('rewards API', () => {
       expect(applied.body).toMatchObject({ success: true, referral_code: referrer.user.referral_code, referred_by: referrer.user.id, referred_reward: 250, referrer_reward: 500 });
       expect(await pointsOf(testApp, referrer.token)).toBe(referrerBefore + 500);
       expect(await pointsOf(testApp, referred.token)).toBe(referredBefore + 250);
+      const status = await testApp.http().get('/api/users/referral-status').set(auth(referred.token)).expect(200);
+      expect(status.body).toEqual({ referral_code: referred.user.referral_code, referred_by: referrer.user.id, referral_applied: true, referrer_reward: 500, referred_reward: 250 });
+      const referrerStatus = await testApp.http().get('/api/users/referral-status').set(auth(referrer.token)).expect(200);
+      expect(referrerStatus.body).toMatchObject({ referred_by: null, referral_applied: false });
 
       const another = await signUp(testApp);
       await eventually(

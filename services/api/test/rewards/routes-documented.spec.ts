@@ -22,6 +22,8 @@ describe('account and currency routes in the OpenAPI document', () => {
     ['post', '/api/users/register-influence-rewards'],
     ['post', '/api/users/claim-influence-points'],
     ['post', '/api/users/process-referral'],
+    ['get', '/api/users/referral-status'],
+    ['get', '/api/users/influence-rewards-status'],
     ['get', '/api/users/upgrade-costs'],
     ['post', '/api/users/upgrade-tier'],
     ['get', '/api/users/gold-shop-items'],

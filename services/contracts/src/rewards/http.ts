@@ -134,3 +134,24 @@ export const ProcessReferralResponseSchema = z.object({
   message: z.string(),
 });
 export type ProcessReferralResponse = z.infer<typeof ProcessReferralResponseSchema>;
+
+export const ReferralStatusSchema = z.object({
+  referral_code: z.string().nullable(),
+  /** The referrer's user id once a code was applied, else null. */
+  referred_by: z.string().nullable(),
+  referral_applied: z.boolean(),
+  referrer_reward: z.number(),
+  referred_reward: z.number(),
+});
+export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
+
+export const InfluenceRewardsStatusSchema = z.object({
+  is_registered_this_month: z.boolean(),
+  platform_username: z.string().nullable(),
+  follower_count: z.number().int().nullable(),
+  points_calculated: z.number().int(),
+  current_month: z.string(),
+  claimed_this_month: z.boolean(),
+  can_claim: z.boolean(),
+});
+export type InfluenceRewardsStatus = z.infer<typeof InfluenceRewardsStatusSchema>;

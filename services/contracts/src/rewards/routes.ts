@@ -4,10 +4,12 @@ import {
   ActivateMasterKeyRequestSchema,
   ActivateMasterKeyResponseSchema,
   ClaimPointsResponseSchema,
+  InfluenceRewardsStatusSchema,
   InstagramStatusSchema,
   MasterKeyStatusSchema,
   ProcessReferralRequestSchema,
   ProcessReferralResponseSchema,
+  ReferralStatusSchema,
   RegisterInfluenceRewardsRequestSchema,
   RegisterInfluenceRewardsResponseSchema,
   RegisterInstagramRequestSchema,
@@ -106,4 +108,20 @@ export const processReferralRoute = defineRoute({
   request: { body: ProcessReferralRequestSchema, headers: RewardsIdempotencyHeaders },
   responses: { 200: ProcessReferralResponseSchema },
   errors: { 404: "'Invalid referral code'", 409: "'Referral Applied' (already referred)", 422: 'Own code refused' },
+});
+
+export const getReferralStatusRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/referral-status',
+  summary: "The signed-in user's referral code and whether a referral was applied ('Referral Applied')",
+  tags: ['rewards'],
+  responses: { 200: ReferralStatusSchema },
+});
+
+export const getInfluenceRewardsStatusRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/influence-rewards-status',
+  summary: "This month's influence rewards registration and claim",
+  tags: ['rewards'],
+  responses: { 200: InfluenceRewardsStatusSchema },
 });

@@ -6,6 +6,7 @@ import { InfluenceRewardsController } from './influence-rewards/influence-reward
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
 import { RewardsUnit } from './infrastructure/rewards-unit';
 import { InstagramController } from './instagram/instagram.controller';
+import { GetReferralStatusHandler, ReferralStatusController } from './referral/get-referral-status.query';
 import { ReferralController } from './referral/referral.controller';
 import { referralCodesProjection } from './referral/referral-codes.projection';
 import { GetMasterKeyStatusHandler } from './master-key/get-master-key-status.query';
@@ -15,11 +16,12 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
 /** Rewards: the daily master key, Instagram verification and monthly points, influence rewards and referrals. */
 @Module({
   imports: [CqrsModule, LedgerModule],
-  controllers: [MasterKeyController, InstagramController, InfluenceRewardsController, ReferralController],
+  controllers: [MasterKeyController, InstagramController, InfluenceRewardsController, ReferralController, ReferralStatusController],
   providers: [
     RewardsAccounts,
     RewardsUnit,
     GetMasterKeyStatusHandler,
+    GetReferralStatusHandler,
     ...projectionProviders(proofDropCompletionsProjection, referralCodesProjection),
   ],
 })

@@ -1,16 +1,19 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   claimInfluencePointsRoute,
   registerInfluenceRewardsRoute,
   type ClaimPointsResponse,
+  type InfluenceRewardsStatus,
   type RegisterInfluenceRewardsRequest,
   type RegisterInfluenceRewardsResponse,
 } from '@app/contracts/src/rewards';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
+import { utcMonthOf } from '../domain/calendar';
 import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
+import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsUnit } from '../infrastructure/rewards-unit';
 
 /**
@@ -19,7 +22,27 @@ import { RewardsUnit } from '../infrastructure/rewards-unit';
  */
 @Controller('users')
 export class InfluenceRewardsController {
-  constructor(private readonly unit: RewardsUnit) {}
+  constructor(
+    private readonly unit: RewardsUnit,
+    private readonly accounts: RewardsAccounts,
+  ) {}
+
+  @Get('influence-rewards-status')
+  async status(@CurrentUser() caller: AuthenticatedUser): Promise<InfluenceRewardsStatus> {
+    const month = utcMonthOf(new Date().toISOString());
+    const { state } = await this.accounts.load(caller.userId);
+    const registered = state.influence?.month === month ? state.influence : null;
+    const claimed = state.influenceClaimedMonths.has(month);
+    return {
+      is_registered_this_month: registered !== null,
+      platform_username: state.influence?.platformUsername ?? null,
+      follower_count: state.influence?.followerCount ?? null,
+      points_calculated: registered ? pointsFromMinor(registered.monthlyPointsMinor) : 0,
+      current_month: month,
+      claimed_this_month: claimed,
+      can_claim: registered !== null && !claimed,
+    };
+  }
 
   @Post('register-influence-rewards')
   @HttpCode(200)
