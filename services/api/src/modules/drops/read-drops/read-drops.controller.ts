@@ -1,7 +1,9 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import type pg from 'pg';
+import type { EventStore } from '@app/event-store';
 import { DROP_MESSAGES, listDropsRoute, type DropApplicationView, type DropView } from '@app/contracts/src/drops';
-import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
+import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
@@ -9,23 +11,45 @@ import { dropIdFromPath } from '../drop-ids';
 import { toApplicationView, toDropView } from '../drop-views';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';
 import { ApplicationRow, DropRow, applicationFromRow, dropFromRow } from '../infrastructure/state-json';
+import { dropsReadModel } from '../projections/drops-read-model';
 
 const DEFAULT_LIST_LIMIT = 100;
+/** How long a list waits for the read model to reach the log's head before answering with what it has. */
+const READ_YOUR_WRITES_WAIT_MILLISECONDS = 2_000;
 
 /**
- * Lists read the projection (`drops_read`, `drop_applications_read`); one drop and its applications are folded from
- * the drop's own stream, so a page opened right after a write never shows the state before it.
+ * Lists read the projection (`drops_read`, `drop_applications_read`), after waiting for it to reach the head; one drop
+ * and its applications are folded from the drop's own stream, so a page opened right after a write never shows the
+ * state before it.
  */
 @Controller()
 export class ReadDropsController {
   constructor(
     @Inject(DATABASE_POOL) private readonly database: pg.Pool,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly runner: DropCommandRunner,
+    private readonly projections: ProjectionsService,
   ) {}
+
+  /**
+   * Lists come from the projection, which trails the log by a poll. A user who just applied or submitted expects to
+   * see it, so a list first waits (briefly, bounded) until the read model has reached the head the request saw.
+   */
+  private async catchUpReadModel(): Promise<void> {
+    const runner = this.projections.runner(dropsReadModel.name);
+    if (!runner) return;
+    const head = await this.eventStore.headCheckpoint();
+    const deadline = Date.now() + READ_YOUR_WRITES_WAIT_MILLISECONDS;
+    while ((await runner.lag(head)) > 0 && Date.now() < deadline) {
+      runner.poke();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   @Get('drops')
   async list(@Query() rawQuery: unknown): Promise<DropView[]> {
     const query = parseInput(listDropsRoute.query, rawQuery);
+    await this.catchUpReadModel();
     const rows = await this.database.query<{ state: DropRow }>(
       `SELECT state FROM drops_read
         WHERE NOT deleted AND ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR creator_id = $2)
@@ -55,6 +79,7 @@ export class ReadDropsController {
 
   @Get('users/drop-applications')
   async mine(@CurrentUser() caller: AuthenticatedUser): Promise<DropApplicationView[]> {
+    await this.catchUpReadModel();
     const rows = await this.database.query<{ application: ApplicationRow; drop: DropRow }>(
       `SELECT application.state AS application, drop.state AS drop
          FROM drop_applications_read application JOIN drops_read drop ON drop.drop_id = application.drop_id
