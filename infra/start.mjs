@@ -52,8 +52,9 @@ function newestModification(target) {
 
 /** A frontend is stale when any of its sources (or the shared platform's) is newer than its build. */
 function isStale(frontend) {
-  const builtManifest = path.join(repositoryRoot, frontend.folder, 'dist', 'mf-manifest.json');
-  if (!existsSync(builtManifest)) return true;
+  // index.html is rewritten by every build (the output folder is cleaned first): it dates the build.
+  const buildStamp = path.join(repositoryRoot, frontend.folder, 'dist', 'index.html');
+  if (!existsSync(buildStamp) || !existsSync(path.join(repositoryRoot, frontend.folder, 'dist', 'mf-manifest.json'))) return true;
   const inputs = [
     path.join(repositoryRoot, frontend.folder, 'src'),
     path.join(repositoryRoot, frontend.folder, 'webpack.config.js'),
@@ -62,7 +63,7 @@ function isStale(frontend) {
     path.join(repositoryRoot, 'shell', 'platform', 'build'),
     ...(frontend.app === 'shell' ? [path.join(repositoryRoot, 'shell', 'public')] : []),
   ];
-  return Math.max(...inputs.map(newestModification)) > statSync(builtManifest).mtimeMs;
+  return Math.max(...inputs.map(newestModification)) > statSync(buildStamp).mtimeMs;
 }
 
 function buildStaleFrontends() {
