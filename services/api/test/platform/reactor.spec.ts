@@ -4,9 +4,10 @@ import type { JobQueue } from '../../src/platform/jobs/job-queue.port';
 import { type Reactor, ReactorRunner } from '../../src/platform/jobs/reactor';
 import { EXAMPLE_EVENT, silentLogger } from './support/example-projection';
 import { bullMqTestQueue, deleteRedisKeys } from './support/redis';
+import { eventually } from './support/eventually';
 import { appendExampleEvents, openTestStore, type TestStore } from './support/test-store';
 
-async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
@@ -86,9 +87,12 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
       logger: silentLogger,
     });
     await deriving.initialize();
-    await deriving.catchUp();
-    const pending = await store.database.pool.query('select job_id from reactor_jobs where completed_at is null');
-    expect(pending.rowCount).toBe(40);
+    const pending = await eventually(async () => {
+      await deriving.catchUp();
+      const rows = await store.database.pool.query('select job_id from reactor_jobs where completed_at is null');
+      expect(rows.rowCount).toBe(40);
+      return rows;
+    });
     for (const row of pending.rows) expect(await first.queue.has(row.job_id)).toBe(true);
     // Deriving again (another process, or a replay) adds nothing.
     await deriving.catchUp();
