@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { QueryBus } from '@nestjs/cqrs';
+import type { EventStore } from '@app/event-store';
+import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
 import { GetActiveBoostsQuery } from '../../src/modules/shop';
@@ -172,5 +175,20 @@ describe('shop API', () => {
     const upgrade = await testApp.http().post('/api/users/upgrade-tier').set(auth(user.token)).set('Idempotency-Key', 'up-1').send({ target_tier: 'premium', payment_method: 'points' }).expect(200);
     const again = await testApp.http().post('/api/users/upgrade-tier').set(auth(user.token)).set('Idempotency-Key', 'up-1').send({ target_tier: 'premium', payment_method: 'points' }).expect(200);
     expect(again.body).toEqual(upgrade.body);
+  });
+
+  it('a recorded upgrade whose identity command never ran is applied by the reactor, never lowering the tier', async () => {
+    const user = await signUp(testApp);
+    const eventStore = testApp.app.get<EventStore>(EVENT_STORE);
+    const upgrade = (toTier: 'premium' | 'super', fromTier: 'free' | 'premium') => ({
+      type: 'TierUpgradePurchased',
+      data: { userId: user.user.id, fromTier, toTier, paymentMethod: 'points', amountMinor: '0', transactionId: randomUUID(), purchasedAt: new Date().toISOString() },
+    });
+    // As if the process died after the commit: super first, then an older premium purchase arrives later.
+    await eventStore.append([{ streamId: `shop-account-${user.user.id}`, expectedVersion: 'no_stream', events: [upgrade('super', 'free'), upgrade('premium', 'free')] }]);
+    const after = await eventually(() => balancesOf(testApp, user.token), (balances) => balances.user_tier === 'super');
+    expect(after.user_tier).toBe('super');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await balancesOf(testApp, user.token)).user_tier).toBe('super');
   });
 });

@@ -5,12 +5,13 @@ import { ActiveBoostsController, GetActiveBoostsHandler } from './boosts/get-act
 import { GoldShopController } from './gold-shop/gold-shop.controller';
 import { ShopAccounts } from './infrastructure/shop-accounts';
 import { ShopUnit } from './infrastructure/shop-unit';
+import { TierChangeReactor } from './infrastructure/tier-change.reactor';
 import { UpgradeTierController } from './upgrade-tier/upgrade-tier.controller';
 
 /** The shop: tier upgrades paid in points or gems, the gold shop and the boosts it sells. */
 @Module({
   imports: [CqrsModule, LedgerModule],
   controllers: [UpgradeTierController, GoldShopController, ActiveBoostsController],
-  providers: [ShopAccounts, ShopUnit, GetActiveBoostsHandler],
+  providers: [ShopAccounts, ShopUnit, GetActiveBoostsHandler, TierChangeReactor],
 })
 export class ShopModule {}

@@ -1,13 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { ShopEvent } from '@app/contracts/src/shop';
 import { SHOP_MESSAGES } from '@app/contracts/src/shop';
 import type { ApiError } from '../../../platform/http/api-error';
-import { ChangeUserTierCommand } from '../../identity';
 import { IdempotencyService, LedgerExecutor, refusalToApiError, type LedgerCommand, type LedgerRefusal } from '../../ledger';
 import { decide, type ShopAccountState, type ShopCommand } from '../domain/shop-account';
 import { shopRefusalToApiError } from '../shop-errors';
 import { ShopAccounts, shopAccountStreams } from './shop-accounts';
+import { raiseTier } from './tier-change.reactor';
 
 export interface ShopUnitRequest<Body> {
   userId: string;
@@ -23,7 +23,7 @@ export interface ShopUnitRequest<Body> {
 /**
  * A purchase as one unit of work: the shop event and the ledger payment in one append (expected versions on both
  * streams), then identity is told about a tier change. The tier command runs after the commit because identity
- * owns its own store; a failure there is logged and the purchase keeps its effect through `effectiveTier`.
+ * owns its own store; a failure there is logged and the tier-change reactor applies it from the event.
  */
 @Injectable()
 export class ShopUnit {
@@ -34,6 +34,7 @@ export class ShopUnit {
     private readonly ledger: LedgerExecutor,
     private readonly idempotency: IdempotencyService,
     private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
   ) {}
 
   async run<Body>(request: ShopUnitRequest<Body>): Promise<{ body: Body; replayed: boolean }> {
@@ -54,7 +55,7 @@ export class ShopUnit {
     );
     if (upgradedTo) {
       const toTier = upgradedTo.data.toTier;
-      await this.commandBus.execute(new ChangeUserTierCommand(request.userId, toTier)).catch((error: Error) => {
+      await raiseTier(this.commandBus, this.queryBus, request.userId, toTier).catch((error: Error) => {
         this.logger.error(`Tier change of ${request.userId} to ${toTier} failed after payment: ${error.message}`);
       });
     }
