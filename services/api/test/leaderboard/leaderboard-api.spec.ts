@@ -1,4 +1,5 @@
 import { LedgerExecutor, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { periodKey } from '../../src/modules/leaderboard/leaderboard-periods';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
@@ -69,6 +70,14 @@ describe('leaderboard API', () => {
       expect(entries[0]).toMatchObject({ username: bob.username, points_earned: 0, gems_earned: 2000, keys_used: 0, gold_collected: 0, composite_score: 800 });
       expect(entries[1]).toMatchObject({ points_earned: 1000.5, gems_earned: 12.3456, keys_used: 3, gold_collected: 7, composite_score: 256.9 });
     }
+  });
+
+  it('a rebuild from the log gives the same ranking', async () => {
+    const user = await signUp(testApp);
+    const before = (await board(user.token, 'monthly').expect(200)).body;
+    expect(before.length).toBeGreaterThan(0);
+    await testApp.app.get(ProjectionsService).rebuildProjection('leaderboard');
+    expect((await board(user.token, 'monthly').expect(200)).body).toEqual(before);
   });
 
   it('periods are the UTC day, the ISO week from Monday and the month', () => {

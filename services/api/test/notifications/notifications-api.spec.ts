@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
+import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
 import { auth, eventually } from '../rewards/support';
@@ -117,5 +118,14 @@ describe('notifications API', () => {
     });
     const applicantView = await eventually(() => list(applicant.token), (response) => titles(response).includes('Application rejected'));
     expect(titles(applicantView)).toEqual(expect.arrayContaining(['Application approved', 'Application rejected']));
+  });
+
+  it('a rebuild from the log keeps notifications and read state', async () => {
+    const user = await signUp(testApp);
+    const before = await eventually(() => list(user.token), (response) => response.body.notifications.length > 0);
+    await testApp.http().post(`/api/notifications/${before.body.notifications[0].id}/read`).set(auth(user.token)).expect(200);
+    const read = await list(user.token);
+    await testApp.app.get(ProjectionsService).rebuildProjection('notifications');
+    expect((await list(user.token)).body).toEqual(read.body);
   });
 });
