@@ -25,7 +25,7 @@ export const MasterKeyStatusSchema = z
   .meta({ id: 'MasterKeyStatus' });
 export type MasterKeyStatus = z.infer<typeof MasterKeyStatusSchema>;
 
-export const ActivateMasterKeyRequestSchema = z.object({}).loose();
+export const ActivateMasterKeyRequestSchema = z.preprocess((value) => value ?? {}, z.object({}).loose());
 export const ActivateMasterKeyResponseSchema = MasterKeyStatusSchema.extend({
   success: z.literal(true),
   activated_at: z.string(),

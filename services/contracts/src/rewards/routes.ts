@@ -24,7 +24,8 @@ export const RewardsIdempotencyHeaders = z.object({
   }),
 });
 
-const EmptyBody = z.object({}).loose();
+/** The screens send `{}`; a request without a body means the same. */
+const EmptyBody = z.preprocess((value) => value ?? {}, z.object({}).loose());
 
 export const getMasterKeyStatusRoute = defineRoute({
   method: 'get',
