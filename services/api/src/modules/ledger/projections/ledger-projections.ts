@@ -217,19 +217,21 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
   ],
   handle: async (events, transaction, tables) => {
     const rows = new Map<string, TransactionRow & { position: bigint }>();
+    // Rows of this batch by user and transaction, so a status change finds them without a scan.
+    const byTransaction = new Map<string, (TransactionRow & { position: bigint })[]>();
     const changes: TransactionStatusChange[] = [];
     for (const { stored, event } of parsed(events)) {
       const effects = transactionEffects(stored, event);
-      for (const row of effects.rows) rows.set(row.id, { ...row, position: stored.position });
+      for (const row of effects.rows) {
+        const entry = { ...row, position: stored.position };
+        rows.set(row.id, entry);
+        const key = `${row.userId}|${row.transactionId}`;
+        byTransaction.set(key, [...(byTransaction.get(key) ?? []), entry]);
+      }
       for (const change of effects.statusChanges) {
-        let inBatch = false;
-        for (const row of rows.values()) {
-          if (row.userId === change.userId && row.transactionId === change.transactionId) {
-            row.status = change.status;
-            inBatch = true;
-          }
-        }
-        if (!inBatch) changes.push(change);
+        const inBatch = byTransaction.get(`${change.userId}|${change.transactionId}`) ?? [];
+        for (const row of inBatch) row.status = change.status;
+        if (inBatch.length === 0) changes.push(change);
       }
     }
     const list = [...rows.values()];
