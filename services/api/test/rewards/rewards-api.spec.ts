@@ -101,6 +101,24 @@ describe('rewards API', () => {
       }
     });
 
+    it('lists pending verifications to administrators only', async () => {
+      const admin = await signUpAdmin(testApp);
+      const user = await signUp(testApp);
+      await testApp.http().post('/api/users/register-instagram').set(auth(user.token)).send({ instagram_username: 'pending_one' }).expect(200);
+      await testApp.http().get('/api/admin/instagram-verifications').set(auth(user.token)).expect(403);
+      const pending = await eventually(
+        () => testApp.http().get('/api/admin/instagram-verifications?limit=200').set(auth(admin.token)).expect(200),
+        (response) => response.body.some((entry: { user_id: string }) => entry.user_id === user.user.id),
+      );
+      expect(pending.body.find((entry: { user_id: string }) => entry.user_id === user.user.id)).toMatchObject({ instagram_username: 'pending_one', verified_at: null });
+      await testApp.http().post(`/api/admin/users/${user.user.id}/verify-instagram`).set(auth(admin.token)).send({}).expect(200);
+      const verified = await eventually(
+        () => testApp.http().get('/api/admin/instagram-verifications?status=verified&limit=200').set(auth(admin.token)).expect(200),
+        (response) => response.body.some((entry: { user_id: string }) => entry.user_id === user.user.id),
+      );
+      expect(verified.body.find((entry: { user_id: string }) => entry.user_id === user.user.id).verified_at).not.toBeNull();
+    });
+
     it('a different username returns to step 1 (unverified again)', async () => {
       const admin = await signUpAdmin(testApp);
       const user = await signUp(testApp);

@@ -18,6 +18,7 @@ describe('account and currency routes in the OpenAPI document', () => {
     ['get', '/api/users/instagram-status'],
     ['post', '/api/users/register-instagram'],
     ['post', '/api/admin/users/{userId}/verify-instagram'],
+    ['get', '/api/admin/instagram-verifications'],
     ['post', '/api/users/claim-instagram-points'],
     ['post', '/api/users/register-influence-rewards'],
     ['post', '/api/users/claim-influence-points'],

@@ -155,3 +155,16 @@ export const InfluenceRewardsStatusSchema = z.object({
   can_claim: z.boolean(),
 });
 export type InfluenceRewardsStatus = z.infer<typeof InfluenceRewardsStatusSchema>;
+
+export const InstagramVerificationsQuerySchema = z.object({
+  status: z.enum(['pending', 'verified', 'all']).default('pending'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const InstagramVerificationSchema = z.object({
+  user_id: z.string(),
+  instagram_username: z.string(),
+  registered_at: z.string(),
+  verified_at: z.string().nullable(),
+});
+export const InstagramVerificationsResponseSchema = z.array(InstagramVerificationSchema);
+export type InstagramVerification = z.infer<typeof InstagramVerificationSchema>;

@@ -6,6 +6,8 @@ import {
   ClaimPointsResponseSchema,
   InfluenceRewardsStatusSchema,
   InstagramStatusSchema,
+  InstagramVerificationsQuerySchema,
+  InstagramVerificationsResponseSchema,
   MasterKeyStatusSchema,
   ProcessReferralRequestSchema,
   ProcessReferralResponseSchema,
@@ -125,4 +127,13 @@ export const getInfluenceRewardsStatusRoute = defineRoute({
   summary: "This month's influence rewards registration and claim",
   tags: ['rewards'],
   responses: { 200: InfluenceRewardsStatusSchema },
+});
+
+export const listInstagramVerificationsRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/instagram-verifications',
+  summary: 'Admin: registered Instagram accounts waiting for verification (or all), oldest first',
+  tags: ['rewards'],
+  request: { query: InstagramVerificationsQuerySchema },
+  responses: { 200: InstagramVerificationsResponseSchema },
 });

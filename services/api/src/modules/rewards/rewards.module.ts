@@ -6,6 +6,7 @@ import { InfluenceRewardsController } from './influence-rewards/influence-reward
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
 import { RewardsUnit } from './infrastructure/rewards-unit';
 import { InstagramController } from './instagram/instagram.controller';
+import { instagramRegistrationsProjection } from './instagram/instagram-registrations.projection';
 import { GetReferralStatusHandler, ReferralStatusController } from './referral/get-referral-status.query';
 import { ReferralController } from './referral/referral.controller';
 import { referralCodesProjection } from './referral/referral-codes.projection';
@@ -22,7 +23,7 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
     RewardsUnit,
     GetMasterKeyStatusHandler,
     GetReferralStatusHandler,
-    ...projectionProviders(proofDropCompletionsProjection, referralCodesProjection),
+    ...projectionProviders(proofDropCompletionsProjection, referralCodesProjection, instagramRegistrationsProjection),
   ],
 })
 export class RewardsModule {}

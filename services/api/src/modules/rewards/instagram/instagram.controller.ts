@@ -1,15 +1,19 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
+import type pg from 'pg';
 import {
   REWARDS_RULES,
   claimInstagramPointsRoute,
+  listInstagramVerificationsRoute,
   registerInstagramRoute,
   verifyInstagramRoute,
   type ClaimPointsResponse,
   type InstagramStatus,
+  type InstagramVerification,
   type RegisterInstagramRequest,
 } from '@app/contracts/src/rewards';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
@@ -47,7 +51,26 @@ export class InstagramController {
     private readonly unit: RewardsUnit,
     private readonly accounts: RewardsAccounts,
     private readonly queryBus: QueryBus,
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
+
+  @Get('admin/instagram-verifications')
+  @AdminOnly()
+  async pending(
+    @Query(new ZodValidationPipe(listInstagramVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'all'; limit: number },
+  ): Promise<InstagramVerification[]> {
+    const filter = query.status === 'pending' ? 'WHERE verified_at IS NULL' : query.status === 'verified' ? 'WHERE verified_at IS NOT NULL' : '';
+    const rows = await this.pool.query<{ user_id: string; instagram_username: string; registered_at: Date; verified_at: Date | null }>(
+      `SELECT user_id, instagram_username, registered_at, verified_at FROM rewards_instagram_registrations ${filter} ORDER BY registered_at, user_id LIMIT $1`,
+      [query.limit],
+    );
+    return rows.rows.map((row) => ({
+      user_id: row.user_id,
+      instagram_username: row.instagram_username,
+      registered_at: new Date(row.registered_at).toISOString(),
+      verified_at: row.verified_at ? new Date(row.verified_at).toISOString() : null,
+    }));
+  }
 
   private async tierOf(userId: string): Promise<UserTier> {
     const user = await this.queryBus.execute(new GetUserQuery(userId));
