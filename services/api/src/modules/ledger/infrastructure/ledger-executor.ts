@@ -100,8 +100,11 @@ export class LedgerExecutor {
     const reversal =
       command.type === 'ReverseTransaction' && transaction ? await this.loadReversalView(command.data.originalTransactionId, transaction) : undefined;
     const userIds = usersInvolved(command, reversal);
-    const loaded = new Map<string, CachedStream>();
-    for (const userId of userIds) loaded.set(userId, this.cache.get(userStreamId(userId)) ?? (await this.load(userId, transaction)));
+    const loaded = new Map<string, CachedStream>(
+      await Promise.all(
+        userIds.map(async (userId) => [userId, this.cache.get(userStreamId(userId)) ?? (await this.load(userId, transaction))] as const),
+      ),
+    );
     const decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
     if (decision.kind === 'refused') return decision;
 
