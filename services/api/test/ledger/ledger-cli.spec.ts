@@ -62,6 +62,20 @@ describe('npm run ledger', () => {
     expect(lines.some((line) => line.includes('"Drop reward, ""Summer"" campaign"'))).toBe(true);
   });
 
+  it('export keeps true running balances when a time range leaves earlier legs out', async () => {
+    const everything = capture();
+    expect(await runLedgerCli(['export', '--user', 'cli-user'], everything.stream, capture().stream)).toBe(0);
+    const lines = everything.text().trim().split('\n').map((line) => JSON.parse(line) as { recorded_at: string; running_balance: string; currency: string });
+    const last = lines[lines.length - 1];
+    const ranged = capture();
+    expect(await runLedgerCli(['export', '--user', 'cli-user', '--from', last.recorded_at], ranged.stream, capture().stream)).toBe(0);
+    const rangedLines = ranged.text().trim().split('\n').map((line) => JSON.parse(line) as { running_balance: string; currency: string });
+    expect(rangedLines.at(-1)).toEqual(last);
+    const future = capture();
+    expect(await runLedgerCli(['export', '--from', '2999-01-01T00:00:00Z'], future.stream, capture().stream)).toBe(0);
+    expect(future.text()).toBe('');
+  });
+
   it('rebuild shows progress and swaps in a table equal to the old one', async () => {
     const before = await context.database.pool.query('SELECT account_id, currency, balance_minor FROM ledger_balances ORDER BY 1, 2');
     const output = capture();
