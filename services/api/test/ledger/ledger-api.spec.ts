@@ -140,6 +140,8 @@ describe('ledger API', () => {
     const then = await testApp.http().get(`/api/users/me/balance-at?at=${encodeURIComponent(before.toISOString())}`).set(auth(user.token)).expect(200);
     expect(then.body.wallets).toContainEqual({ currency_type: 'points', balance: 3025, available_balance: 3025, held_balance: 0 });
     await testApp.http().get('/api/users/me/balance-at?at=yesterday').set(auth(user.token)).expect(400);
+    await testApp.http().get('/api/users/transactions?limit=0').set(auth(user.token)).expect(400);
+    await testApp.http().get('/api/users/transactions?currency=euros').set(auth(user.token)).expect(400);
   });
 
   it('honours Idempotency-Key: same body → first answer and money once; other body → 409; a refusal stays refused', async () => {
