@@ -78,6 +78,21 @@ export class WrongExpectedVersionError extends Error {
 }
 
 /**
+ * Thrown when an append runs in a transaction that started writing before the transaction that last appended to
+ * the stream. Readers order the log by transaction id, so committing it would put this stream's new events before
+ * its previous ones in every subscription. It is a WrongExpectedVersionError so that command handlers' usual
+ * "reload, decide again, retry in a new transaction" loop handles it; appends outside a caller's transaction retry
+ * by themselves.
+ */
+export class StreamOrderConflictError extends WrongExpectedVersionError {
+  constructor(streamId: string, expectedVersion: ExpectedVersion, actualVersion: bigint) {
+    super(streamId, expectedVersion, actualVersion);
+    this.message = `Stream ${streamId} was last appended by a transaction newer than this one; retry in a new transaction`;
+    this.name = 'StreamOrderConflictError';
+  }
+}
+
+/**
  * A database session that is inside a transaction. Opaque to callers: pass it back to the store so that an append
  * commits together with the caller's own rows (idempotency records, projection rows, checkpoints).
  */

