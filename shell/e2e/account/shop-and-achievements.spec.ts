@@ -32,7 +32,7 @@ test.describe('Gold Shop', () => {
     const dialog = page.getByRole('dialog', { name: 'Gold Shop' });
     await dialog.getByRole('tab', { name: tabOf[item.type] }).click();
     await dialog.getByRole('button', { name: `Buy ${item.name} for ${item.gold_cost} gold` }).click();
-    await expect(page.getByText(`Purchased ${item.name}`)).toBeVisible();
+    await expect(page.getByText(`Purchased ${item.name}`, { exact: true })).toBeVisible();
     await expect(dialog.getByRole('listitem', { name: new RegExp(item.name) }).getByText('Owned')).toBeVisible();
     const after = await balancesOf(request, token);
     expect(after.gold_collected).toBe(before.gold_collected - item.gold_cost);
@@ -54,6 +54,10 @@ test.describe('Achievements', () => {
   test('claims First Steps once: a toast with gold and XP, then Completed, and the gold arrives', async ({ page, request }) => {
     const fresh = await signUpFreshUser(request, 'ach');
     const before = await balancesOf(request, fresh.token);
+    // Progress is a projection of the sign-up event: wait until it has caught up.
+    await expect
+      .poll(async () => (await apiGet<{ id: string; is_claimable: boolean }[]>(request, fresh.token, '/api/users/achievements')).find((achievement) => achievement.id === 'first-steps')?.is_claimable, { timeout: 15_000 })
+      .toBe(true);
     await openSignedIn(page, fresh.token);
     await openAccountDialog(page, 'Achievements');
     const dialog = page.getByRole('dialog', { name: 'Achievements' });
@@ -61,8 +65,8 @@ test.describe('Achievements', () => {
     const firstSteps = dialog.getByRole('listitem', { name: 'First Steps' });
     await expect(dialog.getByRole('listitem', { name: 'Social Butterfly' }).getByText('Locked')).toBeVisible();
     await firstSteps.getByRole('button', { name: 'Claim First Steps' }).click();
-    await expect(page.getByText('Achievement unlocked: First Steps')).toBeVisible();
-    await expect(page.getByText('+5 gold · +100 XP')).toBeVisible();
+    await expect(page.getByText('Achievement unlocked: First Steps', { exact: true })).toBeVisible();
+    await expect(page.getByText('+5 gold · +100 XP', { exact: true })).toBeVisible();
     await expect(firstSteps.getByText('Completed')).toBeVisible();
     await expect(firstSteps.getByRole('button', { name: 'Claim First Steps' })).toHaveCount(0);
     const after = await balancesOf(request, fresh.token);

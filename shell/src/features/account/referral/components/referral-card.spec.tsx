@@ -20,11 +20,11 @@ describe('Referral Program', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("applies a code, upper-cased, then shows 'Referral Applied'", async () => {
+  it("applies a code, upper-cased, then shows 'Referral Applied' (even before the profile's referred_by catches up)", async () => {
     const user = userEvent.setup();
     const api = installFakeApi()
       .on('POST /api/users/process-referral', { body: { success: true, referral_code: 'BOB123', referred_by: 'user-2', referred_reward: 250, referrer_reward: 500, transaction_id: 't', message: 'Referral applied' } })
-      .on('GET /api/users/me', { body: { id: 'user-1', referral_code: 'ADA001', referred_by: 'user-2', points_balance: 250 } });
+      .on('GET /api/users/me', { body: { id: 'user-1', referral_code: 'ADA001', referred_by: null, points_balance: 250 } });
     renderAccount(<ReferralCard />, { user: { referral_code: 'ADA001', referred_by: null } });
     expect(screen.getByTestId('own-referral-code')).toHaveTextContent('ADA001');
     await user.type(screen.getByLabelText('Referral code'), 'bob123');
@@ -33,6 +33,13 @@ describe('Referral Program', () => {
     expect(await screen.findByText('Referral Applied')).toBeInTheDocument();
     expect(screen.getByText('Referral applied: +250 points')).toBeInTheDocument();
     expect(api.callsTo('POST /api/users/process-referral')[0].body).toEqual({ referral_code: 'BOB123' });
+    expect(screen.queryByLabelText('Referral code')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Referral Applied' without a form when the user was already referred", () => {
+    installFakeApi();
+    renderAccount(<ReferralCard />, { user: { referral_code: 'ADA001', referred_by: 'user-9' } });
+    expect(screen.getByText('Referral Applied')).toBeInTheDocument();
     expect(screen.queryByLabelText('Referral code')).not.toBeInTheDocument();
   });
 

@@ -17,7 +17,9 @@ export function ReferralCard() {
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const ownCode = typeof user.referral_code === 'string' && user.referral_code !== '' ? user.referral_code : null;
-  const referredBy = typeof user.referred_by === 'string' && user.referred_by !== '' ? user.referred_by : null;
+  // The server's success is final even before the profile's referred_by (a projection) catches up.
+  const [appliedNow, setAppliedNow] = useState(false);
+  const alreadyReferred = appliedNow || (typeof user.referred_by === 'string' && user.referred_by !== '');
 
   useEffect(() => {
     if (!copied) return;
@@ -30,6 +32,7 @@ export function ReferralCard() {
     onSuccess: async (result) => {
       idempotency.renew();
       setError(null);
+      setAppliedNow(true);
       toast.show({ title: `Referral applied: +${formatBalance(result.referred_reward)} points`, variant: 'success', durationMilliseconds: 4000 });
       await refresh();
     },
@@ -64,7 +67,7 @@ export function ReferralCard() {
             </Button>
           </div>
         ) : null}
-        {referredBy ? (
+        {alreadyReferred ? (
           <p>
             <Badge tone="success">Referral Applied</Badge>
           </p>
