@@ -112,14 +112,18 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
 
 async function writeBalances(transaction: TransactionHandle, tables: ProjectionTables<BalanceTable>, effects: BalanceEffect[]) {
   if (effects.length === 0) return;
+  // Only rows of user accounts that went below zero come back (checked in SQL, not shipped to the client).
   const written = await transaction.query<{ account_id: string; currency: string; available: string }>(
-    `INSERT INTO ${tables.ledger_balances} AS target (account_id, currency, user_id, balance_minor, held_minor)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])
-     ON CONFLICT (account_id, currency) DO UPDATE SET
-       balance_minor = target.balance_minor + excluded.balance_minor,
-       held_minor = target.held_minor + excluded.held_minor,
-       updated_at = now()
-     RETURNING account_id, currency, (balance_minor - held_minor)::text AS available`,
+    `WITH written AS (
+       INSERT INTO ${tables.ledger_balances} AS target (account_id, currency, user_id, balance_minor, held_minor)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])
+       ON CONFLICT (account_id, currency) DO UPDATE SET
+         balance_minor = target.balance_minor + excluded.balance_minor,
+         held_minor = target.held_minor + excluded.held_minor,
+         updated_at = now()
+       RETURNING account_id, currency, user_id, balance_minor - held_minor AS available
+     )
+     SELECT account_id, currency, available::text AS available FROM written WHERE user_id IS NOT NULL AND available < 0`,
     [
       effects.map((effect) => effect.accountId),
       effects.map((effect) => effect.currency),
@@ -130,9 +134,7 @@ async function writeBalances(transaction: TransactionHandle, tables: ProjectionT
   );
   // Asserted again where balances are projected: a user account below zero means the write side broke its rule.
   for (const row of written.rows) {
-    if (row.account_id.startsWith('user:') && BigInt(row.available) < 0n) {
-      logger.error(`Invariant broken: ${row.account_id} ${row.currency} available balance is ${row.available}`);
-    }
+    logger.error(`Invariant broken: ${row.account_id} ${row.currency} available balance is ${row.available}`);
   }
   const totals = new Map<string, { user: bigint; held: bigint; system: bigint }>();
   for (const effect of effects) {
