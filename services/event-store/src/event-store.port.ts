@@ -121,6 +121,11 @@ export interface SubscribeOptions {
   /** How long to wait between polls when caught up (adapters may be woken earlier by NOTIFY). */
   pollIntervalMs?: number;
   eventTypes?: string[];
+  /**
+   * Called when a read or the handler throws. The subscription then offers the same batch again after
+   * `pollIntervalMs` (a handler that fails is retried, never skipped). Default: log to stderr.
+   */
+  onError?: (error: unknown) => void;
 }
 
 export interface Subscription {

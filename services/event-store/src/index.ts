@@ -4,3 +4,4 @@ export * from './hash-chain';
 export * from './json-safety';
 export * from './postgres-event-store';
 export * from './event-id';
+export * from './verify';

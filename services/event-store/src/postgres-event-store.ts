@@ -44,11 +44,6 @@ export interface PostgresEventStoreOptions {
   notifications?: boolean;
 }
 
-export interface SubscriptionErrorOptions {
-  /** Called when a read or the handler fails; the subscription retries the same batch after the poll interval. */
-  onError?: (error: unknown) => void;
-}
-
 type Queryable = Pick<TransactionHandle, 'query'>;
 
 const NAMED_QUERY = Symbol('namedQuery');
@@ -143,6 +138,12 @@ function sleep(milliseconds: number, signal: { wake?: () => void }): Promise<voi
     }
     signal.wake = done;
   });
+}
+
+export interface StreamHeadRow {
+  streamId: string;
+  version: bigint;
+  lastHash: string;
 }
 
 type PreparedStream = {
@@ -518,6 +519,24 @@ export class PostgresEventStore implements EventStore {
     return events;
   }
 
+  /** Streams in stream id order, a page at a time (for `ledger verify` and operations tooling). */
+  async listStreams(options: { after?: string; limit?: number } = {}): Promise<StreamHeadRow[]> {
+    const result = await this.pool.query<{ stream_id: string; version: string; last_hash: string }>(
+      `SELECT stream_id, version::text AS version, last_hash FROM streams
+       WHERE $1::text IS NULL OR stream_id > $1::text ORDER BY stream_id LIMIT $2`,
+      [options.after ?? null, options.limit ?? DEFAULT_READ_LIMIT],
+    );
+    return result.rows.map((row) => ({ streamId: row.stream_id, version: BigInt(row.version), lastHash: row.last_hash }));
+  }
+
+  /** Stream ids that have events but no row in `streams` (only possible if someone edited the tables by hand). */
+  async streamsWithoutHead(): Promise<string[]> {
+    const result = await this.pool.query<{ stream_id: string }>(
+      'SELECT DISTINCT events.stream_id FROM events LEFT JOIN streams ON streams.stream_id = events.stream_id WHERE streams.stream_id IS NULL ORDER BY 1',
+    );
+    return result.rows.map((row) => row.stream_id);
+  }
+
   async streamVersion(streamId: string, options: { transaction?: TransactionHandle } = {}): Promise<bigint> {
     const queryable: Queryable = options.transaction ?? this.poolHandle;
     const result = await queryable.query<{ version: string }>('SELECT version::text AS version FROM streams WHERE stream_id = $1', [streamId]);
@@ -579,7 +598,7 @@ export class PostgresEventStore implements EventStore {
 
   subscribe(
     handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>,
-    options: SubscribeOptions & SubscriptionErrorOptions,
+    options: SubscribeOptions,
   ): Subscription {
     const batchSize = options.batchSize ?? DEFAULT_READ_LIMIT;
     const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;

@@ -385,6 +385,31 @@ export function runEventStoreContract(
       });
     });
 
+    describe('subscribe failures', () => {
+      it('offers a batch again after its handler throws, reports the error, and skips nothing', async () => {
+        const start = await settledCheckpoint(store);
+        const appended = (await store.append([{ streamId: uniqueStream('retried'), expectedVersion: 'no_stream', events: events(4, 'Retried') }])).events;
+        const handled: string[] = [];
+        const errors: unknown[] = [];
+        let calls = 0;
+        const failure = new Error('projection database unavailable');
+        const subscription = store.subscribe(
+          async (batch) => {
+            calls += 1;
+            if (calls === 1) throw failure;
+            handled.push(...batch.map((event) => event.id));
+          },
+          { from: start, batchSize: 10, pollIntervalMs: 20, onError: (error) => errors.push(error) },
+        );
+        const deadline = Date.now() + 10_000;
+        while (handled.length < appended.length && Date.now() < deadline) await sleep(10);
+        await subscription.stop();
+        expect(errors).toEqual([failure]);
+        expect(handled).toEqual(appended.map((event) => event.id));
+        expect(subscription.checkpoint).toEqual(checkpointOf(appended.at(-1)!));
+      });
+    });
+
     describe('commit order', () => {
       if (capabilities.concurrentSessions) {
         it('never hands out an event while an older transaction that could still commit before it is in flight', async () => {
