@@ -200,6 +200,11 @@ describe('ledger API', () => {
     expect(verify.body.currencies.points.sum).toBe('0');
 
     // The export reads the log up to the oldest transaction still running, so a batch in flight can delay the tail.
+    const totals = await testApp.http().get('/api/admin/ledger/totals').set(auth(user.token)).expect(200);
+    const points = (totals.body as { currency_type: string; user_balance: number; sum: number }[]).find((row) => row.currency_type === 'points');
+    expect(points?.sum).toBe(0);
+    expect(points?.user_balance).toBeGreaterThan(0);
+
     const ndjson = await eventually(
       () => testApp.http().get(`/api/admin/ledger/export?user_id=${user.user.id}`).set(auth(user.token)).expect(200),
       (response) => response.text.trim().split('\n').length === 2,

@@ -107,3 +107,21 @@ export const rebuildLedgerProjectionRoute = defineRoute({
   responses: { 202: z.object({ projection: z.string(), status: z.literal('started') }) },
   errors: { 404: 'No such projection', 409: 'A rebuild is already running' },
 });
+
+export const CurrencyTotalsResponseSchema = z.array(
+  z.object({
+    currency_type: z.string(),
+    user_balance: z.number(),
+    user_held: z.number(),
+    system_balance: z.number(),
+    sum: z.number(),
+  }),
+);
+
+export const ledgerTotalsRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/ledger/totals',
+  summary: 'Per-currency totals of user and system accounts from the projection (each currency sums to zero)',
+  tags: ['ledger-admin'],
+  responses: { 200: CurrencyTotalsResponseSchema },
+});

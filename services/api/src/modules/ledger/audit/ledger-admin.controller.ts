@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query as QueryParams, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { EventStore } from '@app/event-store';
-import { LedgerExportQuerySchema, RebuildProjectionRequestSchema, type VerifyReport } from '@app/contracts/src/ledger';
+import { CURRENCIES, Currency, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type VerifyReport } from '@app/contracts/src/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { conflict, notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
@@ -27,6 +27,23 @@ export class LedgerAdminController {
   @Get('verify')
   verify(): Promise<VerifyReport> {
     return verifyLedger(this.eventStore);
+  }
+
+  /** Per-currency totals from the `ledger_currency_totals` projection. */
+  @Get('totals')
+  async totals() {
+    const rows = await this.database.query<{ currency: string; user_balance_minor: string; user_held_minor: string; system_balance_minor: string }>(
+      'SELECT currency, user_balance_minor::text, user_held_minor::text, system_balance_minor::text FROM ledger_currency_totals ORDER BY currency',
+    );
+    return rows.rows
+      .filter((row): row is typeof row & { currency: Currency } => (CURRENCIES as readonly string[]).includes(row.currency))
+      .map((row) => ({
+        currency_type: row.currency,
+        user_balance: minorToApiNumber(BigInt(row.user_balance_minor), row.currency),
+        user_held: minorToApiNumber(BigInt(row.user_held_minor), row.currency),
+        system_balance: minorToApiNumber(BigInt(row.system_balance_minor), row.currency),
+        sum: minorToApiNumber(BigInt(row.user_balance_minor) + BigInt(row.system_balance_minor), row.currency),
+      }));
   }
 
   @Get('export')
