@@ -62,7 +62,10 @@ test.describe('Notifications', () => {
     await page.getByRole('button', { name: 'Apply referral code' }).click();
     await expect(page.getByText('Referral Applied', { exact: true })).toBeVisible();
 
-    // The referrer sees it in the bell.
+    // The notifications projection follows the event log; once it has the referral, the referrer sees it in the bell.
+    await expect
+      .poll(async () => (await apiGet<{ notifications: { title: string }[] }>(request, referrer.token, '/api/notifications')).notifications.some((item) => /referral/i.test(item.title)), { timeout: 15_000 })
+      .toBe(true);
     await page.evaluate(() => localStorage.clear());
     await openSignedIn(page, referrer.token);
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
@@ -78,5 +81,22 @@ test.describe('Notifications', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Account actions' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Search', () => {
+  test('Ctrl+K opens search; two characters find people, under All and Users', async ({ page, request }) => {
+    const fresh = await signUpFreshUser(request, 'srch');
+    await openSignedIn(page, fresh.token);
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog).toBeVisible();
+    const searched = page.waitForResponse((response) => response.url().includes('/api/search?q='));
+    await dialog.getByLabel('Search content, drops and people').fill(fresh.user.username);
+    expect(new URL((await searched).url()).searchParams.get('q')).toBe(fresh.user.username);
+    await expect(dialog.getByRole('list', { name: 'Results results' }).getByRole('link', { name: 'E2E srch' })).toBeVisible();
+    await dialog.getByRole('tab', { name: /^Users/ }).click();
+    await dialog.getByRole('list', { name: 'Users results' }).getByRole('link', { name: 'E2E srch' }).click();
+    await expect(page).toHaveURL(new RegExp(`/users/${fresh.user.username}$`));
   });
 });
