@@ -332,8 +332,13 @@ export class ProjectionRunner {
         });
         checkpoint = next;
         onProgress?.(current);
-        if (batch.caughtUp) break;
         if (this.stopping) throw new Error('Stopped during the rebuild');
+        if (batch.caughtUp) {
+          // Never swap in tables older than the live ones: the safe end of the log can be held back for a while by
+          // another transaction still in flight, and readers must not see the projection go back in time.
+          if (compareCheckpoints(checkpoint, await this.readCheckpoint(this.database)) >= 0) break;
+          await sleep(this.options.pollIntervalMs);
+        }
       }
       eventsTotal = eventsDone;
       onProgress?.(progress('swapping'));
@@ -375,4 +380,3 @@ export class ProjectionRunner {
   }
 }
 
-export { sleep as pauseFor };
