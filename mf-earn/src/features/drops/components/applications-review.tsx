@@ -29,7 +29,7 @@ function ApplicationRow({ application }: { application: DropApplication }) {
   const run = (input: Parameters<typeof review.mutate>[0]) =>
     review.mutate(input, { onError: (failure) => setError(isApiError(failure) ? failure.message : 'Review failed') });
   return (
-    <li className="ui-list__item" aria-label={`Application from ${application.applicant_name}`}>
+    <li className="ui-list__item" aria-label={`Application from ${application.applicant_name}`} style={{ flexDirection: 'column', alignItems: 'stretch' }}>
       <div className="ui-stack">
         <div className="ui-row">
           <strong>{application.applicant_name}</strong>
@@ -52,7 +52,7 @@ function ApplicationRow({ application }: { application: DropApplication }) {
         {application.status === 'paid' ? <p className="ui-muted">Paid {application.gems_earned} gems · score {application.review_score}/10</p> : null}
         {error ? <ErrorBox message={error} /> : null}
       </div>
-      <div className="ui-row">
+      <div className="ui-row" style={{ flexWrap: 'wrap', alignItems: 'flex-end' }}>
         {application.status === 'pending' ? (
           <>
             <Button size="small" busy={review.isPending} onClick={() => run({ applicationId: application.id, review: { action: 'approve' } })}>

@@ -88,8 +88,8 @@ function DropDetail({ drop }: { drop: Drop }) {
         {actionError ? <ErrorBox message={actionError} /> : null}
       </header>
 
-      <div className="ui-grid">
-        <div className="ui-stack">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', alignItems: 'flex-start' }}>
+        <div className="ui-stack" style={{ flex: '2 1 28rem', minWidth: 0 }}>
           <Card title="Description">
             <p>{drop.description}</p>
           </Card>
@@ -123,7 +123,7 @@ function DropDetail({ drop }: { drop: Drop }) {
           {isCreator ? null : myApplication ? <MyApplication application={myApplication} /> : mine.isPending ? null : <ApplyForm drop={drop} masterKeyActivated={masterKeyActivated} />}
           {isCreator ? <ApplicationsReview dropId={drop.id} /> : null}
         </div>
-        <aside className="ui-stack" aria-label="Drop facts">
+        <aside className="ui-stack" aria-label="Drop facts" style={{ flex: '1 1 16rem', minWidth: 0 }}>
           <Card title="Details">
             <dl>
               <dt>Key cost</dt>
