@@ -3,7 +3,7 @@
 // Ports move with API_PORT, SHELL_PORT, MF_EARN_PORT, MF_INVEST_PORT, MF_WALLET_PORT, MF_ADVERTISER_PORT.
 // The shell's server proxies /api to the API, so the browser sees one origin. Ctrl+C stops everything.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -99,36 +99,50 @@ const children = [];
 const servers = [];
 let stopping = false;
 
-function groupAlive(processGroupId) {
+/** The process ids below a process (Linux /proc); npm → sh → node for the API. */
+function descendantsOf(pid) {
   try {
-    process.kill(-processGroupId, 0);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    return children.flatMap((child) => [child, ...descendantsOf(child)]);
+  } catch {
+    return [];
+  }
+}
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
     return true;
   } catch {
     return false;
   }
 }
 
-/** SIGTERM to each child's process group, SIGKILL to whatever still runs 5 s later, then exit. */
+/**
+ * SIGTERM to the API's whole process tree, SIGKILL to whatever still runs 5 s later, then exit. The API
+ * stays in this process's group on purpose: a Ctrl+C in the terminal, or a test runner killing the group,
+ * reaches it too.
+ */
 async function stopAll(exitCode = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
   for (const server of servers) server.close();
-  // The API runs in its own process group (npm → node): signal the whole group.
-  const groups = children.map((child) => child.pid).filter((pid) => pid !== undefined);
-  for (const group of groups) {
+  const tree = children.flatMap((child) => (child.pid === undefined ? [] : [child.pid, ...descendantsOf(child.pid)]));
+  for (const pid of tree) {
     try {
-      process.kill(-group, 'SIGTERM');
+      process.kill(pid, 'SIGTERM');
     } catch {
       // Already gone.
     }
   }
   const deadline = Date.now() + 5000;
-  while (groups.some(groupAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  for (const group of groups.filter(groupAlive)) {
-    log('the API did not stop within 5 s; killing it');
+  while (tree.some(isAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  const stubborn = tree.filter(isAlive);
+  if (stubborn.length > 0) log('the API did not stop within 5 s; killing it');
+  for (const pid of stubborn) {
     try {
-      process.kill(-group, 'SIGKILL');
+      process.kill(pid, 'SIGKILL');
     } catch {
       // Gone in the meantime.
     }
@@ -149,7 +163,6 @@ async function main() {
       cwd: repositoryRoot,
       env: { ...environment, API_PORT: String(config.API_PORT) },
       stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
     });
     children.push(api);
     pipeLines(api.stdout, apiLog);

@@ -29,6 +29,8 @@ export default defineConfig({
     command: 'node ../infra/start.mjs',
     url: `http://localhost:${shellPort}/api/health`,
     reuseExistingServer: !process.env.CI,
+    // SIGTERM lets infra/start.mjs stop the API it started (the default SIGKILL would orphan it).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 8000 },
     timeout: 600_000,
     stdout: 'ignore',
     stderr: 'pipe',
