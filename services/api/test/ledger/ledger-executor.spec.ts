@@ -96,6 +96,29 @@ describe('ledger on PostgreSQL', () => {
     expect(state.balances.gems).toBe(19_999n);
   });
 
+  it('never refuses on a stale cache: money credited by another process is seen before a refusal', async () => {
+    const first = new LedgerExecutor(context.eventStore);
+    const second = new LedgerExecutor(context.eventStore);
+    await first.execute({ type: 'OpenUserAccounts', data: { userId: 'stale', transactionId: newTransactionId(), now: now() } });
+    // `second` (another API process) credits the user; `first` still holds the opening state in its cache.
+    await second.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode: 'ADJUSTMENT',
+        description: 'Credit elsewhere',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('stale'), currency: 'points', amountMinor: 5_000n }],
+        now: now(),
+      },
+    });
+    const outcome = await first.execute({
+      type: 'ConvertCurrency',
+      data: { userId: 'stale', fromCurrency: 'points', toCurrency: 'keys', keys: 1n, transactionId: newTransactionId(), now: now() },
+    });
+    expect(outcome.kind).toBe('accepted');
+    expect((await second.load('stale')).state.balances.keys).toBe(2n);
+  });
+
   it('transfers between users commit both streams or neither, and verify finds nothing wrong', async () => {
     await fundPoints('payer', 1_000n);
     const tip = (amountMinor: bigint) =>

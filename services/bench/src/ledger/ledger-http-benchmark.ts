@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import pg from 'pg';
 import type { PostgresEventStore } from '@app/event-store';
-import { loadConfig } from '@app/api/src/platform/config/app-config';
-import { createApp } from '@app/api/src/platform/bootstrap';
 import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
-import { ProjectionsService } from '@app/api/src/platform/projections/projections.service';
 import { runClosedLoop, type LedgerBenchmarkOptions, type ScenarioResult } from './ledger-benchmark';
 
 /**
  * The same money movement over HTTP: the whole Nest application (identity's auth guard, zod validation, the
- * idempotency service, the ledger) listening on a local port in this process, `clients` keep-alive clients each
+ * idempotency service, the ledger) in its own process on a local port, `clients` keep-alive clients each
  * signed in as their own user, converting gems to keys. Every conversion also posts to system:conversion, the
  * one hot system account all requests share.
  */
@@ -23,14 +19,23 @@ export async function runHttpScenarios(
   eventStore: PostgresEventStore,
   log: (line: string) => void,
 ): Promise<ScenarioResult[]> {
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-ledger-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'production', DATABASE_URL: options.databaseUrl, DATA_DIR: dataDirectory, REDIS_URL: '' });
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  const port = (app.getHttpServer().address() as AddressInfo).port;
-  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'http-server.ts')], {
+    env: { ...process.env, BENCH_SERVER_DATABASE_URL: options.databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
-    log(`HTTP: signing up ${options.clients} users`);
+    const port = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening (\d+)/.exec(output);
+        if (match) resolve(Number(match[1]));
+      });
+      server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const executor = new LedgerExecutor(eventStore);
+    log(`HTTP: API process listening on ${port}; signing up ${options.clients} users`);
     const tokens: string[] = [];
     for (let client = 0; client < options.clients; client += 1) {
       const suffix = `${Date.now().toString(36)}${client}`;
@@ -42,7 +47,7 @@ export async function runHttpScenarios(
       if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
       const body = (await response.json()) as { token: string; user: { id: string } };
       tokens.push(body.token);
-      const funded = await app.get(LedgerExecutor).execute({
+      const funded = await executor.execute({
         type: 'PostTransaction',
         data: {
           transactionId: randomUUID(),
@@ -54,13 +59,21 @@ export async function runHttpScenarios(
       });
       if (funded.kind !== 'accepted') throw new Error('Funding a benchmark user was refused');
     }
-    // The application's projection runners first catch up on what the direct scenarios wrote; measuring while they
-    // do would charge their work to the HTTP figures.
-    const projections = app.get(ProjectionsService);
-    for (;;) {
-      const lag = await projections.lagReport(await eventStore.headCheckpoint());
-      if (lag.every((entry) => entry.lagEvents === 0)) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    // The API's projection runners first catch up on what the direct scenarios wrote; measuring while they do
+    // would charge their work to the HTTP figures.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    try {
+      for (;;) {
+        const head = await eventStore.headCheckpoint();
+        const rows = await pool.query<{ behind: boolean }>(
+          'SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints',
+          [head.transactionId.toString(), head.position.toString()],
+        );
+        if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    } finally {
+      await pool.end();
     }
     log('HTTP: projections caught up');
     // node:http with a keep-alive agent: Node 20's fetch (undici) tops out near 350 requests/s here, far below the
@@ -100,7 +113,7 @@ export async function runHttpScenarios(
     agent.destroy();
     return [plain, keyed];
   } finally {
-    await app.close();
-    rmSync(dataDirectory, { recursive: true, force: true });
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
   }
 }

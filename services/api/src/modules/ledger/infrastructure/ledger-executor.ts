@@ -100,13 +100,24 @@ export class LedgerExecutor {
     const reversal =
       command.type === 'ReverseTransaction' && transaction ? await this.loadReversalView(command.data.originalTransactionId, transaction) : undefined;
     const userIds = usersInvolved(command, reversal);
-    const loaded = new Map<string, CachedStream>(
+    let loaded = new Map<string, CachedStream>(
       await Promise.all(
         userIds.map(async (userId) => [userId, this.cache.get(userStreamId(userId)) ?? (await this.load(userId, transaction))] as const),
       ),
     );
-    const decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
-    if (decision.kind === 'refused') return decision;
+    let decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
+    if (decision.kind === 'refused') {
+      // An accepted decision is checked by the append's expected versions, a refusal is not: another process may
+      // have credited the user since the cache saw the stream. Refuse only on what the database holds now.
+      const fresh = new Map<string, CachedStream>(
+        await Promise.all(userIds.map(async (userId) => [userId, await this.load(userId, transaction, loaded.get(userId))] as const)),
+      );
+      if ([...fresh].some(([userId, entry]) => entry.version !== loaded.get(userId)?.version)) {
+        loaded = fresh;
+        decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
+      }
+      if (decision.kind === 'refused') return decision;
+    }
 
     const appends: AppendToStream[] = [...extraStreams];
     for (const [userId, events] of decision.userEvents) {
@@ -148,9 +159,9 @@ export class LedgerExecutor {
   }
 
   /** The folded state of a user's stream and its version, reading only what the cache has not seen. */
-  async load(userId: string, transaction?: TransactionHandle): Promise<CachedStream> {
+  async load(userId: string, transaction?: TransactionHandle, from?: CachedStream): Promise<CachedStream> {
     const streamId = userStreamId(userId);
-    const cached = this.cache.get(streamId) ?? { version: 0n, state: initialUserLedgerState(userId) };
+    const cached = from ?? this.cache.get(streamId) ?? { version: 0n, state: initialUserLedgerState(userId) };
     const events = await this.eventStore.readStream(streamId, { fromVersion: cached.version + 1n, transaction });
     if (events.length === 0) return cached;
     let state = cached.state;

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '@app/api/src/platform/config/app-config';
+import { createApp } from '@app/api/src/platform/bootstrap';
+
+/**
+ * The API as its own process for the HTTP benchmark (so the load generator does not share the server's thread).
+ * Reads BENCH_SERVER_DATABASE_URL, prints `listening <port>` once ready, stops on SIGTERM.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    DATABASE_URL: process.env.BENCH_SERVER_DATABASE_URL,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-ledger-server-')),
+    REDIS_URL: '',
+  });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  console.log(`listening ${(app.getHttpServer().address() as AddressInfo).port}`);
+  process.once('SIGTERM', () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
