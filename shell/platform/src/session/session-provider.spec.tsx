@@ -1,0 +1,106 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tokenStorage } from '../api/token-storage';
+import { answerApiCalls } from '../testing';
+import { useSession } from './session-context';
+import { SessionProvider } from './session-provider';
+
+const demoUser = { id: 'u-1', email: 'creator@demo.local', username: 'demo_creator', display_name: 'Demo Creator', user_type: 'creator', user_tier: 'free' };
+const balances = { points_balance: 5000, keys_balance: 20, gems_balance: 1000, gold_collected: 500 };
+
+function Probe() {
+  const session = useSession();
+  return (
+    <div>
+      <p>status: {session.status}</p>
+      <p>expired: {String(Boolean(session.expired))}</p>
+      <p>name: {session.user?.display_name ?? '-'}</p>
+      <p>points: {session.user?.points_balance ?? '-'}</p>
+      <button type="button" onClick={() => void session.signInAsDemo('creator')}>
+        demo
+      </button>
+      <button type="button" onClick={() => void session.signOut()}>
+        out
+      </button>
+    </div>
+  );
+}
+
+describe('SessionProvider', () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+
+  it('knows an anonymous visitor at once and asks the server nothing', () => {
+    const calls = answerApiCalls({});
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('status: anonymous')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('loads the user with balances for a stored token (pending meanwhile)', async () => {
+    tokenStorage.save('stored-token');
+    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: { ...demoUser, ...balances } } });
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('status: pending')).toBeInTheDocument();
+    expect(await screen.findByText('status: authenticated')).toBeInTheDocument();
+    expect(screen.getByText('name: Demo Creator')).toBeInTheDocument();
+    expect(screen.getByText('points: 5000')).toBeInTheDocument();
+  });
+
+  it('signs out on a 401 from the profile (after one refresh attempt) and reports the expiry', async () => {
+    tokenStorage.save('expired-token');
+    const calls = answerApiCalls({
+      'GET /api/auth/profile': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
+      'GET /api/users/me': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
+      'POST /api/auth/refresh': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
+    });
+    const onExpired = jest.fn();
+    render(
+      <SessionProvider onExpired={onExpired}>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('status: anonymous')).toBeInTheDocument();
+    expect(screen.getByText('expired: true')).toBeInTheDocument();
+    await waitFor(() => expect(onExpired).toHaveBeenCalledTimes(1));
+    expect(tokenStorage.getToken()).toBeNull();
+    expect(calls).toContain('POST /api/auth/refresh');
+  });
+
+  it('stores the token on demo sign-in and clears storage on sign-out', async () => {
+    const user = userEvent.setup();
+    const calls = answerApiCalls({
+      'POST /api/auth/demo/creator': { body: { token: 'fresh-token', user: demoUser } },
+      'GET /api/auth/profile': { body: { success: true, user: demoUser } },
+      'GET /api/users/me': { body: { ...demoUser, ...balances } },
+      'POST /api/auth/logout': { body: { success: true } },
+    });
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'demo' }));
+    expect(await screen.findByText('status: authenticated')).toBeInTheDocument();
+    expect(tokenStorage.getToken()).toBe('fresh-token');
+    expect(await screen.findByText('points: 5000')).toBeInTheDocument();
+    window.sessionStorage.setItem('returnTo', '/wallet');
+    await act(async () => {
+      await user.click(screen.getByRole('button', { name: 'out' }));
+    });
+    expect(await screen.findByText('status: anonymous')).toBeInTheDocument();
+    expect(tokenStorage.getToken()).toBeNull();
+    expect(window.sessionStorage.getItem('returnTo')).toBeNull();
+    expect(calls).toContain('POST /api/auth/logout');
+  });
+});
