@@ -20,8 +20,8 @@ describe('event store benchmark (smoke)', () => {
       'single-stream append (10 events/transaction) / emmett',
       'multi-stream append (3 streams, 10 events/unit) / ours',
       'multi-stream append (3 streams, 10 events/unit) / emmett',
-      'read-all (batches of 50) / ours',
-      'read-all (batches of 50) / emmett',
+      'read-all (batches of 50, median of 3) / ours',
+      'read-all (batches of 50, median of 3) / emmett',
     ]);
     results.forEach((entry) => expect(entry.eventsPerSecond).toBeGreaterThan(0));
     const ourRead = results.find((entry) => entry.scenario.startsWith('read-all') && entry.adapter === 'ours')!;

@@ -19,7 +19,7 @@ export async function runHttpScenarios(
   eventStore: PostgresEventStore,
   log: (line: string) => void,
 ): Promise<ScenarioResult[]> {
-  const server = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'http-server.ts')], {
+  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/sprof'] : []), '-r', '@swc-node/register', join(__dirname, 'http-server.ts')], {
     env: { ...process.env, BENCH_SERVER_DATABASE_URL: options.databaseUrl },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
