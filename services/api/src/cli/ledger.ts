@@ -72,7 +72,7 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
     if (verb === 'verify') {
       if (rest.length > 0) throw new UsageError('verify takes no arguments');
       opened = await openStore();
-      const report = await verifyLedger(opened.eventStore, opened.database.pool);
+      const report = await verifyLedger(opened.eventStore);
       output.write(`Ledger verify: ${report.events_checked} events, ${report.streams_checked} streams, ${report.transactions_checked} transactions\n`);
       for (const [currency, totals] of Object.entries(report.currencies)) {
         output.write(`  ${currency.padEnd(6)} users ${totals.user_total.padStart(16)}  system ${totals.system_total.padStart(17)}  sum ${totals.sum}\n`);
