@@ -20,6 +20,9 @@ export interface BullMqJobQueueOptions {
   logger?: { error(message: string, stack?: string): void; warn(message: string): void };
 }
 
+/** How long a graceful close (running jobs finishing) may take before connections are dropped. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
 /** Completed jobs kept so that re-enqueueing the same id stays a no-op for a while (idempotency window). */
 const KEEP_COMPLETED = { count: 10_000, age: 7 * 24 * 3600 };
 
@@ -126,12 +129,31 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
-    // quit() waits for replies in flight; disconnect() is the fallback when Redis is gone.
-    for (const connection of [this.workerConnection, this.queueConnection]) {
-      if (!connection) continue;
-      await connection.quit().catch(() => connection.disconnect());
+    const connections = [this.workerConnection, this.queueConnection].filter((connection): connection is Redis => connection !== undefined);
+    // BullMQ's close waits for its connections to be ready: with Redis unreachable it would wait forever, and there is
+    // nothing in flight to hand over anyway, so drop the connections first.
+    const reachable = connections.every((connection) => connection.status === 'ready');
+    if (!reachable) for (const connection of connections) connection.disconnect();
+    const graceful = (async () => {
+      await this.worker?.close();
+      await this.queue.close();
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const closedInTime = await Promise.race([
+      graceful.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), CLOSE_TIMEOUT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (!closedInTime) {
+      this.options.logger?.warn(`BullMQ did not close within ${CLOSE_TIMEOUT_MS} ms; dropping its Redis connections`);
+      for (const connection of connections) connection.disconnect();
+      await Promise.race([graceful.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    }
+    for (const connection of connections) {
+      // quit() waits for replies in flight, and would wait forever on a connection that is not up: drop those.
+      if (connection.status === 'ready') await connection.quit().catch(() => connection.disconnect());
+      else connection.disconnect();
     }
   }
 }
