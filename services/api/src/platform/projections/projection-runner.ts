@@ -150,6 +150,10 @@ export class ProjectionRunner {
         if (error instanceof LeaseLostError) {
           this.leaseValidUntil = 0;
           this.status = 'standby';
+        } else if (error instanceof RebuildAlreadyRunningError) {
+          // Another process is rebuilding this projection (after a version bump, say); it swaps the tables in.
+          this.status = 'rebuilding';
+          pauseMs = Math.max(this.options.pollIntervalMs, Math.floor(this.options.leaseDurationMs / 3));
         } else if (error instanceof CheckpointMovedError) {
           this.checkpoint = await this.readCheckpoint(this.database).catch(() => this.checkpoint);
           pauseMs = 0;
@@ -315,6 +319,8 @@ export class ProjectionRunner {
     };
     try {
       for (;;) {
+        // A long rebuild run by the lease holder keeps its lease alive, so no other process starts a second one.
+        if (this.leaseValidUntil > 0) await this.holdLease();
         // Every event is read (not just the projection's types) so that "events done" counts toward the log's total.
         const batch = await this.eventStore.readAll(checkpoint, { limit: this.options.batchSize });
         const events = this.relevant(batch.events);
