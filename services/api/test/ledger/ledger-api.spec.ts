@@ -187,6 +187,37 @@ describe('ledger API', () => {
     expect(me.body).toMatchObject({ points_balance: 8_525, keys_balance: 4 });
   });
 
+  it('200 parallel HTTP conversions against a gem balance that affords 3 keys: exactly 3 succeed, the balance is exact', async () => {
+    const user = await signUp(testApp);
+    const funded = await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode: 'GEM_PURCHASE',
+        description: 'Gems',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.user.id), currency: 'gems', amountMinor: 79_999n }],
+        now: new Date().toISOString(),
+      },
+    });
+    expect(funded.kind).toBe('accepted');
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        testApp
+          .http()
+          .post('/api/users/convert')
+          .set(auth(user.token))
+          // Half of them with their own Idempotency-Key, so both paths race each other.
+          .set(index % 2 === 0 ? { 'Idempotency-Key': `parallel-${index}` } : {})
+          .send({ from_currency: 'gems', to_currency: 'keys', amount: 1 }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(3);
+    expect(responses.filter((response) => response.status === 422).every((response) => response.body.error === 'Insufficient balance')).toBe(true);
+    expect(responses.filter((response) => response.status === 422)).toHaveLength(197);
+    const me = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
+    expect(me.body).toMatchObject({ gems_balance: 1.9999, keys_balance: 4 });
+  });
+
   it('keeps the admin verbs for administrators: 403 for others; verify, export and rebuild for an admin', async () => {
     const user = await signUp(testApp);
     await testApp.http().get('/api/admin/ledger/verify').set(auth(user.token)).expect(403);
