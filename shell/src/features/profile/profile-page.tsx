@@ -1,8 +1,7 @@
 import { Card, EmptyState, PageHeader, apiClient, formatBalance, formatCount, profileSlug, useCurrentUser } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { z } from 'zod';
 import { ProfileAccountPanel } from '../account';
 
@@ -27,7 +26,6 @@ const publicProfileSchema = z
 export default function ProfilePage() {
   const me = useCurrentUser();
   const { username, id } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
   const isMe = !id && (username === 'me' || username === profileSlug(me) || username === me.username);
   const path = id ? `/api/users/public/id/${encodeURIComponent(id)}` : `/api/users/public/${encodeURIComponent(username ?? '')}`;
   const query = useQuery({
@@ -35,15 +33,6 @@ export default function ProfilePage() {
     queryFn: ({ signal }) => apiClient().get(path, { schema: publicProfileSchema, signal }),
     enabled: !isMe,
   });
-
-  // ?openInfluenceRewards=true opens the influence rewards dialog and is then removed from the URL.
-  useEffect(() => {
-    if (searchParams.get('openInfluenceRewards') === 'true') {
-      const next = new URLSearchParams(searchParams);
-      next.delete('openInfluenceRewards');
-      setSearchParams(next, { replace: true });
-    }
-  }, [searchParams, setSearchParams]);
 
   if (isMe) {
     return (
