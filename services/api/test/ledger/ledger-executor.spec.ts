@@ -119,6 +119,22 @@ describe('ledger on PostgreSQL', () => {
     expect((await second.load('stale')).state.balances.keys).toBe(2n);
   });
 
+  it('refuses to record the same transaction twice (a retry after a lost commit fails instead of paying twice)', async () => {
+    const grant = {
+      type: 'PostTransaction' as const,
+      data: {
+        transactionId: 'grant-once',
+        reasonCode: 'REFERRAL_BONUS' as const,
+        description: 'Referral bonus',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('once'), currency: 'points' as const, amountMinor: 5_000n }],
+        now: now(),
+      },
+    };
+    expect((await executor.execute(grant)).kind).toBe('accepted');
+    await expect(new LedgerExecutor(context.eventStore).execute(grant)).rejects.toThrow(/duplicate key|unique/i);
+    expect((await new LedgerExecutor(context.eventStore).load('once')).state.balances.points).toBe(5_000n);
+  });
+
   it('transfers between users commit both streams or neither, and verify finds nothing wrong', async () => {
     await fundPoints('payer', 1_000n);
     const tip = (amountMinor: bigint) =>

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { WrongExpectedVersionError, type AppendResult, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { LedgerCommand, LedgerDecision, ReversalView, decide, evolveReversalView, usersInvolved } from '../domain/decide';
 import { LedgerEvent, fromPayload, toPayload } from '../domain/events';
@@ -125,14 +125,18 @@ export class LedgerExecutor {
       appends.push({
         streamId: userStreamId(userId),
         expectedVersion: loaded.get(userId)?.version ?? 0n,
-        events: events.map((event) => ({ type: event.type, data: toPayload(event) })),
+        events: events.map((event) => ({ id: ledgerEventId(userStreamId(userId), event), type: event.type, data: toPayload(event) })),
       });
     }
     if (decision.journalEvents.length > 0 && decision.transactionId) {
       appends.push({
         streamId: journalStreamId(decision.transactionId),
         expectedVersion: 'any',
-        events: decision.journalEvents.map((event) => ({ type: event.type, data: toPayload(event) })),
+        events: decision.journalEvents.map((event) => ({
+          id: ledgerEventId(journalStreamId(decision.transactionId!), event),
+          type: event.type,
+          data: toPayload(event),
+        })),
       });
     }
     const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
@@ -201,3 +205,33 @@ export class LedgerExecutor {
 }
 
 export const newTransactionId = () => randomUUID();
+
+/** What makes a ledger event unique in its stream: its transaction, its hold, or the day it funds a persona. */
+function identityOf(event: LedgerEvent): string {
+  switch (event.type) {
+    case 'LedgerAccountOpened':
+      return 'opened';
+    case 'LedgerTransactionPosted':
+      return `transaction:${event.data.transactionId}`;
+    case 'LedgerHoldPlaced':
+    case 'LedgerHoldCaptured':
+    case 'LedgerHoldReleased':
+      return `hold:${event.data.holdId}`;
+    case 'LedgerDemoPersonaFunded':
+      return `demo:${event.data.utcDay}`;
+  }
+}
+
+/**
+ * Event ids derived from the fact (a name-based UUID over stream and identity), so that the store's unique event id
+ * refuses a fact recorded twice: if a commit's outcome is lost and the command is retried after it did commit, the
+ * retry fails loudly instead of moving money a second time. Hold events share the hold's identity on purpose: a
+ * hold is placed once and resolved once, and the type keeps placing and resolving apart.
+ */
+export function ledgerEventId(streamId: string, event: LedgerEvent): string {
+  const digest = createHash('sha256').update(`ledger-event/v1|${streamId}|${event.type}|${identityOf(event)}`).digest();
+  digest[6] = (digest[6] & 0x0f) | 0x50; // version 5 (name-based)
+  digest[8] = (digest[8] & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = digest.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
