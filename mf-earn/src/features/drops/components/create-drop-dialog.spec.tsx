@@ -64,4 +64,60 @@ describe('Create Drop dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
     await waitFor(() => expect(within(dialog).getByText('Insufficient gems to fund the drop pool')).toBeInTheDocument());
   });
+
+  describe('image', () => {
+    const originalFetch = globalThis.fetch;
+    afterEach(() => {
+      globalThis.fetch = originalFetch;
+    });
+
+    const fillRequired = async (dialog: HTMLElement) => {
+      await userEvent.type(within(dialog).getByLabelText('Title'), 'Clip');
+      await userEvent.type(within(dialog).getByLabelText('Description'), 'Clip it');
+    };
+
+    it('uploads the chosen file (POST /api/upload/image) and sends its URL as preview_image', async () => {
+      const uploads: string[] = [];
+      globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        uploads.push(`${init?.method} ${String(input)} ${(init?.body as FormData).get('image') instanceof File}`);
+        return { ok: true, status: 201, json: async () => ({ url: '/api/images/abc.png' }) } as Response;
+      }) as typeof fetch;
+      const calls = fakeDropsApi({ 'POST /api/drops': { status: 201, body: createDrop() } });
+      renderDialog();
+      const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+      await fillRequired(dialog);
+      await userEvent.upload(within(dialog).getByLabelText('Image file'), new File(['png'], 'clip.png', { type: 'image/png' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+      expect(await screen.findByText('detail of the new drop')).toBeInTheDocument();
+      expect(uploads).toEqual(['POST /api/upload/image true']);
+      expect(calls.find((call) => call.key === 'POST /api/drops')?.body).toMatchObject({ preview_image: '/api/images/abc.png', kind: 'proof' });
+    });
+
+    it("says 'Failed to upload image. Please try again.' when the upload fails, and creates nothing", async () => {
+      globalThis.fetch = jest.fn(async () => ({ ok: false, status: 503, json: async () => ({ error: 'down' }) }) as Response) as typeof fetch;
+      const calls = fakeDropsApi({});
+      renderDialog();
+      const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+      await fillRequired(dialog);
+      await userEvent.upload(within(dialog).getByLabelText('Image file'), new File(['png'], 'clip.png', { type: 'image/png' }));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+      expect(await within(dialog).findByText('Failed to upload image. Please try again.')).toBeInTheDocument();
+      expect(calls).toEqual([]);
+    });
+
+    it('checks an image URL with a HEAD request and refuses one that does not answer', async () => {
+      globalThis.fetch = jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }) as typeof fetch;
+      fakeDropsApi({});
+      renderDialog();
+      const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+      await fillRequired(dialog);
+      await userEvent.click(within(dialog).getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+      await userEvent.type(within(dialog).getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://images.example.com/nothing.png');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+      expect(await within(dialog).findByText('Please provide a valid image URL')).toBeInTheDocument();
+      expect(globalThis.fetch).toHaveBeenCalledWith('https://images.example.com/nothing.png', expect.objectContaining({ method: 'HEAD' }));
+    });
+  });
 });
