@@ -63,8 +63,11 @@ export class DropCommandRunner {
   }
 
   /**
-   * `prepare` builds the command from the loaded drop (it may read outside facts); `respond` turns the state after
-   * the command into the answer, which the idempotency record stores.
+   * `prepare` builds the command from the drop as it stands (it may ask other contexts for facts); it runs before the
+   * unit of work opens, because an embedded database has a single session and a query on another connection inside
+   * the transaction would wait forever. The decider then runs on the drop loaded inside the transaction (kinds never
+   * change, and the ledger re-checks every balance). The command keeps its ids and time across conflict retries.
+   * `respond` turns the state after the command into the answer, which the idempotency record stores.
    */
   async run<Body>(
     request: DropRequest,
@@ -72,11 +75,11 @@ export class DropCommandRunner {
     prepare: (drop: DropState) => Promise<{ command: DropCommand; advertiserId?: string }>,
     respond: (state: DropState, decision: Extract<DropDecision, { kind: 'accepted' }>) => { status: number; body: Body },
   ): Promise<{ status: number; body: Body; replayed: boolean }> {
+    const { command, advertiserId } = await prepare((await this.loadDrop(dropId)).state);
     return this.idempotency.run<Body>(
       { scope: request.scope, key: request.idempotencyKey, body: request.body },
       async (unit) => {
         const drop = await this.loadDrop(dropId, unit.transaction);
-        const { command, advertiserId } = await prepare(drop.state);
         const advertiser = advertiserId ? await this.loadAdvertiser(advertiserId, unit.transaction) : undefined;
         const decision = decide(command, { drop: drop.state, advertiser: advertiser?.state });
         if (decision.kind === 'refused') throw dropRefusalToApiError(decision.refusal, command.type);
@@ -100,7 +103,7 @@ export class DropCommandRunner {
                 reasonCode: decision.money.reason,
                 description: decision.money.description,
                 postings: [postingOf(decision.money)],
-                now: new Date().toISOString(),
+                now: command.data.now,
                 references: { dropId },
               },
             },
