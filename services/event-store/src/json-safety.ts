@@ -50,6 +50,12 @@ export function assertJsonSafe(value: unknown, path = '$'): void {
 
 /** Validates then normalises a payload to exactly what reading it back will return (Dates become ISO strings). */
 export function toStoredJson<T>(value: T, path: string): T {
+  return toStoredJsonWithText(value, path).value;
+}
+
+/** The same, also returning the JSON text that is sent to the database. */
+export function toStoredJsonWithText<T>(value: T, path: string): { value: T; text: string } {
   assertJsonSafe(value, path);
-  return JSON.parse(JSON.stringify(value ?? null)) as T;
+  const text = JSON.stringify(value ?? null);
+  return { value: JSON.parse(text) as T, text };
 }

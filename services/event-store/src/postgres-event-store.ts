@@ -20,7 +20,7 @@ import {
   type TransactionHandle,
 } from './event-store.port';
 import { GENESIS_HASH, computeEventHash } from './hash-chain';
-import { toStoredJson } from './json-safety';
+import { toStoredJsonWithText } from './json-safety';
 
 /** The event store's own schema, applied by `PostgresEventStore.open` (node-pg-migrate, table below). */
 export const EVENT_STORE_MIGRATIONS_DIRECTORY = join(__dirname, '..', 'migrations');
@@ -149,7 +149,7 @@ export interface StreamHeadRow {
 type PreparedStream = {
   streamId: string;
   expectedVersion: ExpectedVersion;
-  events: { id: string; type: string; data: unknown; metadata: Record<string, unknown> }[];
+  events: { id: string; type: string; data: unknown; dataText: string; metadata: Record<string, unknown>; metadataText: string }[];
 };
 
 /** A stream's version and the hash of its last event, as last seen by this process. */
@@ -291,12 +291,9 @@ export class PostgresEventStore implements EventStore {
         expectedVersion: stream.expectedVersion,
         events: stream.events.map((event, index) => {
           if (typeof event.type !== 'string' || event.type.length === 0) throw new TypeError(`Stream ${stream.streamId}: event ${index} has no type`);
-          return {
-            id: event.id ?? newEventId(),
-            type: event.type,
-            data: toStoredJson(event.data, `${event.type}.data`),
-            metadata: toStoredJson(event.metadata ?? {}, `${event.type}.metadata`),
-          };
+          const data = toStoredJsonWithText(event.data, `${event.type}.data`);
+          const metadata = toStoredJsonWithText(event.metadata ?? {}, `${event.type}.metadata`);
+          return { id: event.id ?? newEventId(), type: event.type, data: data.value, dataText: data.text, metadata: metadata.value, metadataText: metadata.text };
         }),
       };
     });
@@ -343,8 +340,8 @@ export class PostgresEventStore implements EventStore {
         columns.streamIds.push(stream.streamId);
         columns.versions.push(version.toString());
         columns.types.push(event.type);
-        columns.data.push(JSON.stringify(event.data));
-        columns.metadata.push(JSON.stringify(event.metadata));
+        columns.data.push(event.dataText);
+        columns.metadata.push(event.metadataText);
         columns.hashes.push(hash);
         columns.previousHashes.push(previousHash);
         previousHash = hash;
