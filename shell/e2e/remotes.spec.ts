@@ -29,7 +29,7 @@ function recordScripts(page: Page): string[] {
 }
 
 for (const remote of remotes) {
-  test(`${remote.name} renders ${remote.path} inside the shell with one React`, async ({ page }) => {
+  test(`${remote.name} renders ${remote.path} inside the shell with one React`, async ({ page, baseURL }) => {
     const errors = watchForErrors(page);
     const scripts = recordScripts(page);
     await signInAsDemo(page, remote.persona);
@@ -49,7 +49,7 @@ for (const remote of remotes) {
     expect([...errors.consoleErrors, ...errors.pageErrors].filter((text) => /Invalid hook call|more than one copy of React/i.test(text))).toEqual([]);
     const reactFiles = remoteReactFiles(remote.folder);
     expect(scripts.some((url) => url.includes(`/remoteEntry.js`))).toBe(true);
-    expect(scripts.filter((url) => reactFiles.some((file) => url.endsWith(`/${file}`)) && !url.startsWith('http://localhost:4200/'))).toEqual([]);
+    expect(scripts.filter((url) => reactFiles.some((file) => url.endsWith(`/${file}`)) && !url.startsWith(`${new URL(baseURL ?? 'http://localhost:4200').origin}/`))).toEqual([]);
   });
 }
 
