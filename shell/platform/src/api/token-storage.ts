@@ -4,6 +4,9 @@
  */
 const TOKEN_KEY = 'authToken';
 const USER_ID_KEY = 'userId';
+// Set when the session lives only in the API's http-only cookie (after Google sign-in), so a reload
+// knows to ask the server instead of assuming a visitor.
+const COOKIE_SESSION_KEY = 'cookieSession';
 
 function storage(): Storage | undefined {
   try {
@@ -25,5 +28,13 @@ export const tokenStorage = {
   clear(): void {
     storage()?.removeItem(TOKEN_KEY);
     storage()?.removeItem(USER_ID_KEY);
+    storage()?.removeItem(COOKIE_SESSION_KEY);
+  },
+  hasCookieSession(): boolean {
+    return storage()?.getItem(COOKIE_SESSION_KEY) === '1';
+  },
+  rememberCookieSession(present: boolean): void {
+    if (present) storage()?.setItem(COOKIE_SESSION_KEY, '1');
+    else storage()?.removeItem(COOKIE_SESSION_KEY);
   },
 };

@@ -77,6 +77,33 @@ describe('SessionProvider', () => {
     expect(calls).toContain('POST /api/auth/refresh');
   });
 
+  it('keeps a cookie-only session (after Google sign-in) across a reload', async () => {
+    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: { ...demoUser, ...balances } } });
+    const captured: { session?: ReturnType<typeof useSession> } = {};
+    function Capture() {
+      captured.session = useSession();
+      return null;
+    }
+    const first = render(
+      <SessionProvider>
+        <Capture />
+      </SessionProvider>,
+    );
+    await act(async () => {
+      await captured.session?.acceptToken('');
+    });
+    expect(captured.session?.status).toBe('authenticated');
+    first.unmount();
+    // A reload: no token is stored, but the provider knows to ask the server.
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('status: pending')).toBeInTheDocument();
+    expect(await screen.findByText('status: authenticated')).toBeInTheDocument();
+  });
+
   it('stores the token on demo sign-in and clears storage on sign-out', async () => {
     const user = userEvent.setup();
     const calls = answerApiCalls({

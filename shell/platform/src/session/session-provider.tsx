@@ -29,15 +29,16 @@ function pause(milliseconds: number): Promise<void> {
  * checked; an anonymous visitor is known to be anonymous at once.
  */
 export function SessionProvider({ children, onExpired }: SessionProviderProps) {
-  const [state, setState] = useState<SessionState>(() => ({ status: tokenStorage.getToken() ? 'pending' : 'anonymous', user: null, expired: false }));
+  const [state, setState] = useState<SessionState>(() => ({ status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous', user: null, expired: false }));
   const onExpiredRef = useRef(onExpired);
   onExpiredRef.current = onExpired;
 
-  const load = useCallback(async (checkCookieSession = false): Promise<User | null> => {
+  const load = useCallback(async (checkCookieSession = tokenStorage.hasCookieSession()): Promise<User | null> => {
     const requests = await loadRequests();
     for (let attempt = 0; ; attempt += 1) {
       try {
         const user = await requests.loadSession(checkCookieSession);
+        if (!tokenStorage.getToken()) tokenStorage.rememberCookieSession(user !== null);
         setState(user ? { status: 'authenticated', user, expired: false } : { status: 'anonymous', user: null, expired: false });
         return user;
       } catch (error) {
@@ -60,9 +61,10 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
   }, []);
 
   useEffect(() => {
-    if (tokenStorage.getToken()) void load();
+    const signedIn = () => tokenStorage.getToken() !== null || tokenStorage.hasCookieSession();
+    if (signedIn()) void load();
     return onUnauthorized(() => {
-      if (tokenStorage.getToken()) void load();
+      if (signedIn()) void load();
     });
   }, [load]);
 

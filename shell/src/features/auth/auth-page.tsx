@@ -92,7 +92,8 @@ export default function AuthPage() {
   const google = () => {
     setBusy('google');
     try {
-      window.location.assign(`${GOOGLE_SIGN_IN_PATH}?return_to=${encodeURIComponent('/auth/callback')}`);
+      // The API runs the OpenID Connect code flow and redirects back to /auth/callback (cookie session).
+      window.location.assign(GOOGLE_SIGN_IN_PATH);
     } catch {
       setBusy(null);
       setFormError(messages.provider('Google'));
@@ -105,6 +106,8 @@ export default function AuthPage() {
       <section className="ui-card auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
         {searchParams.get('expired') === '1' ? <p className="auth-notice" role="status">Your session has expired. Please sign in again.</p> : null}
+        {/* A failed provider sign-in comes back as /auth?error=<message> from the API's callback. */}
+        {searchParams.get('error') && !formError ? <ErrorBox message={searchParams.get('error') ?? messages.provider('Google')} /> : null}
         <div className="auth-toggle" role="group" aria-label="Choose sign in or create account">
           <button type="button" aria-pressed={mode === 'signin'} onClick={() => switchMode('signin')}>
             Sign In
