@@ -53,10 +53,24 @@ const contentTypes = {
   '.map': 'application/json; charset=utf-8',
 };
 
-function allowedOrigins(environment) {
-  if (environment.CORS_ORIGINS) return environment.CORS_ORIGINS.split(',').map((origin) => origin.trim());
-  const shellPort = portOf(frontends[0], environment);
-  return [`http://localhost:${shellPort}`, `http://127.0.0.1:${shellPort}`];
+/**
+ * Which page origins may read a remote's files with fetch (the shell reads mf-manifest.json): the list in
+ * CORS_ORIGINS, else the shell's port on whatever host name the browser used (localhost, 127.0.0.1, a LAN name).
+ */
+function originPolicy(environment) {
+  if (environment.CORS_ORIGINS) {
+    const listed = environment.CORS_ORIGINS.split(',').map((origin) => origin.trim());
+    return (origin) => listed.includes(origin);
+  }
+  const shellPort = String(portOf(frontends[0], environment));
+  return (origin) => {
+    try {
+      const url = new URL(origin);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.port === shellPort;
+    } catch {
+      return false;
+    }
+  };
 }
 
 function proxyToApi(request, response, apiUrl, log) {
@@ -93,13 +107,13 @@ function proxyToApi(request, response, apiUrl, log) {
 export function startStaticServer(options) {
   const environment = options.environment ?? process.env;
   const log = options.log ?? ((line) => console.log(line));
-  const origins = allowedOrigins(environment);
+  const isAllowedOrigin = originPolicy(environment);
   const root = path.resolve(options.root);
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const origin = request.headers.origin;
-    if (origin && origins.includes(origin)) {
+    if (origin && isAllowedOrigin(origin)) {
       response.setHeader('Access-Control-Allow-Origin', origin);
       response.setHeader('Vary', 'Origin');
       response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
