@@ -78,8 +78,8 @@ export class WrongExpectedVersionError extends Error {
 }
 
 /**
- * Thrown when an append runs in a transaction that started writing before the transaction that last appended to
- * the stream. Readers order the log by transaction id, so committing it would put this stream's new events before
+ * Thrown when an append with an expected version (not 'any') runs in a transaction that started writing before the
+ * transaction that last appended to the stream. Readers order the log by transaction id, so committing it would put this stream's new events before
  * its previous ones in every subscription. It is a WrongExpectedVersionError so that command handlers' usual
  * "reload, decide again, retry in a new transaction" loop handles it; appends outside a caller's transaction retry
  * by themselves.

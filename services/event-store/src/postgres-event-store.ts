@@ -191,9 +191,11 @@ class FastPathMissed extends Error {}
  *   path, which gives the authoritative answer. Alone (no caller transaction) a single-stream append is then one
  *   round trip in autocommit.
  * Appends with 'any' lock only the streams they touch, so unrelated writers never wait for each other.
- * Both paths also refuse to append in a transaction older (smaller xid8) than the one that last appended to the
- * stream (StreamOrderConflictError), so that reading the log in (transaction_id, position) order always yields each
- * stream in version order.
+ * Both paths also refuse an append with an expected version (anything but 'any') in a transaction older (smaller
+ * xid8) than the one that last appended to the stream (StreamOrderConflictError), so that reading the log in
+ * (transaction_id, position) order yields such streams in version order. 'any' streams are journals whose order
+ * nobody decided on: they are exempt, because refusing there would make every contended journal retry, and in the
+ * log their events may appear out of version order (fold them commutatively, or read them with readStream).
  * A stream row at version 0 (left by a refused append inside a caller's transaction that still committed) means
  * the same as no stream.
  */
@@ -323,7 +325,7 @@ export class PostgresEventStore implements EventStore {
 
   private planWrite(streams: PreparedStream[], heads: Map<string, StreamHead>): PlannedWrite {
     const columns = { ids: [] as string[], streamIds: [] as string[], versions: [] as string[], types: [] as string[], data: [] as string[], metadata: [] as string[], hashes: [] as string[], previousHashes: [] as string[] };
-    const advances = { streamIds: [] as string[], versions: [] as string[], hashes: [] as string[], expected: [] as string[], expectedHashes: [] as string[] };
+    const advances = { streamIds: [] as string[], versions: [] as string[], hashes: [] as string[], expected: [] as string[], expectedHashes: [] as string[], ordered: [] as boolean[] };
     const pending: PlannedWrite['pending'] = [];
     const results: AppendResult['streams'] = [];
     const next = new Map<string, StreamHead>();
@@ -351,6 +353,7 @@ export class PostgresEventStore implements EventStore {
       advances.hashes.push(previousHash);
       advances.expected.push(head.version.toString());
       advances.expectedHashes.push(head.lastHash);
+      advances.ordered.push(stream.expectedVersion !== 'any');
       results.push({ streamId: stream.streamId, nextExpectedVersion: version });
       next.set(stream.streamId, { version, lastHash: previousHash });
     }
@@ -359,7 +362,7 @@ export class PostgresEventStore implements EventStore {
       results,
       heads: next,
       parameters: [columns.ids, columns.streamIds, columns.versions, columns.types, columns.data, columns.metadata, columns.hashes, columns.previousHashes,
-        advances.streamIds, advances.versions, advances.hashes, advances.expected, advances.expectedHashes],
+        advances.streamIds, advances.versions, advances.hashes, advances.expected, advances.expectedHashes, advances.ordered],
     };
   }
 
@@ -381,19 +384,20 @@ export class PostgresEventStore implements EventStore {
       queryable,
       'event_store_fast_append',
       `WITH next AS MATERIALIZED (
-         SELECT * FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[])
-           AS next(stream_id, version, last_hash, expected, expected_hash)
+         SELECT * FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[], $14::boolean[])
+           AS next(stream_id, version, last_hash, expected, expected_hash, ordered)
        ), created AS (
          INSERT INTO streams (stream_id, version, last_hash, last_transaction_id)
          SELECT stream_id, version, last_hash, pg_current_xact_id() FROM next WHERE expected = 0 ORDER BY stream_id
          ON CONFLICT (stream_id) DO NOTHING
          RETURNING stream_id
        ), advanced AS (
-         UPDATE streams SET version = next.version, last_hash = next.last_hash, last_transaction_id = pg_current_xact_id(), updated_at = now()
+         UPDATE streams SET version = next.version, last_hash = next.last_hash,
+           last_transaction_id = GREATEST(streams.last_transaction_id, pg_current_xact_id()), updated_at = now()
          FROM next
          WHERE next.expected > 0 AND streams.stream_id = next.stream_id
            AND streams.version = next.expected AND streams.last_hash = next.expected_hash
-           AND streams.last_transaction_id <= pg_current_xact_id()
+           AND (NOT next.ordered OR streams.last_transaction_id <= pg_current_xact_id())
          RETURNING streams.stream_id
        ), inserted AS (
          INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
@@ -438,8 +442,8 @@ export class PostgresEventStore implements EventStore {
       }
     }
     for (const row of locked.rows) {
-      if (BigInt(row.last_transaction_id) > BigInt(row.current_transaction_id)) {
-        const stream = streams.find((candidate) => candidate.streamId === row.stream_id)!;
+      const stream = streams.find((candidate) => candidate.streamId === row.stream_id)!;
+      if (stream.expectedVersion !== 'any' && BigInt(row.last_transaction_id) > BigInt(row.current_transaction_id)) {
         throw new StreamOrderConflictError(row.stream_id, stream.expectedVersion, BigInt(row.version));
       }
     }
@@ -454,8 +458,10 @@ export class PostgresEventStore implements EventStore {
            AS incoming(event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
          RETURNING event_id, position, transaction_id, recorded_at
        ), advanced AS (
-         UPDATE streams SET version = next.version, last_hash = next.last_hash, last_transaction_id = pg_current_xact_id(), updated_at = now()
-         FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[]) AS next(stream_id, version, last_hash, expected, expected_hash)
+         UPDATE streams SET version = next.version, last_hash = next.last_hash,
+           last_transaction_id = GREATEST(streams.last_transaction_id, pg_current_xact_id()), updated_at = now()
+         FROM unnest($9::text[], $10::bigint[], $11::text[], $12::bigint[], $13::text[], $14::boolean[])
+           AS next(stream_id, version, last_hash, expected, expected_hash, ordered)
          WHERE streams.stream_id = next.stream_id AND streams.version = next.expected
          RETURNING streams.stream_id
        )

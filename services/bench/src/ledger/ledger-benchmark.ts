@@ -172,14 +172,20 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
     const executor = new LedgerExecutor(eventStore);
     const run = (command: LedgerCommand) => executor.execute(command).then((outcome) => outcome.kind === 'accepted');
 
-    log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command)');
-    scenarios.push(
-      await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, async () => {
-        const from = randomIndex(options.users);
-        const to = (from + 1 + randomIndex(options.users - 1)) % options.users;
-        return run(transfer(benchUser(from), benchUser(to)));
-      }),
-    );
+    const uniform = async () => {
+      const from = randomIndex(options.users);
+      const to = (from + 1 + randomIndex(options.users - 1)) % options.users;
+      return run(transfer(benchUser(from), benchUser(to)));
+    };
+    log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
+    scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform));
+    // A service that has been running holds its users' folded states; load every account once, as it would have.
+    log(`warming the executor's cache with all ${options.users} accounts`);
+    for (let start = 0; start < options.users; start += 64) {
+      await Promise.all(Array.from({ length: Math.min(64, options.users - start) }, (_, offset) => executor.load(benchUser(start + offset))));
+    }
+    log('direct, uniform, warm cache');
+    scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform));
     log('direct, hot: every command debits system:issuance');
     scenarios.push(
       await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, async () =>
