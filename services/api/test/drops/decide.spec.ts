@@ -145,6 +145,7 @@ describe('drop decider', () => {
         .when(close)
         .then([{ type: 'DropClosed', data: { dropId, poolReturnedMinor: '1200000', poolTransactionId: 't3', closedAt: now } }], {
           ...back,
+          extraLegs: [],
           description: 'Remaining gem pool of drop Review returned',
         });
       given(dropId, [created('paid'), { type: 'DropClosed', data: { dropId, poolReturnedMinor: '1200000', poolTransactionId: 't3', closedAt: now } }])
@@ -153,6 +154,42 @@ describe('drop decider', () => {
       given(dropId, [created('paid')])
         .when({ type: 'DeleteDrop', data: { dropId, callerId: 'other', transactionId: 't3', now } })
         .thenRefused({ code: 'CALLER_MUST_BE_CREATOR' });
+    });
+  });
+
+  describe('closing and deleting with applications in flight', () => {
+    const close: DropCommand = { type: 'CloseDrop', data: { dropId, callerId: 'advertiser', transactionId: 't6', now } };
+    const remove: DropCommand = { type: 'DeleteDrop', data: { dropId, callerId: 'advertiser', transactionId: 't7', now } };
+
+    it('refuses to close while an application waits for its answer', () => {
+      given(dropId, [created('paid'), received('a1', 'u1', '2', 'keys'), approved('a1')]).when(close).thenRefused({ code: 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING' });
+    });
+
+    it('declines what is in flight on delete and refunds its cost with the pool, in one transaction', () => {
+      const decision = given(dropId, [created('paid'), received('a1', 'u1', '2', 'keys'), received('a2', 'u2', '2', 'keys'), approved('a2')])
+        .when(remove)
+        .then(
+          [
+            {
+              type: 'DropDeleted',
+              data: { dropId, poolReturnedMinor: '1200000', poolTransactionId: 't7', declinedApplicationIds: ['a1', 'a2'], deletedAt: now },
+            },
+          ],
+          {
+            transactionId: 't7',
+            from: { dropEscrow: dropId },
+            to: { user: 'advertiser' },
+            currency: 'gems',
+            amountMinor: 1_200_000n,
+            extraLegs: [
+              { from: 'burn', to: { user: 'u1' }, currency: 'keys', amountMinor: 2n },
+              { from: 'burn', to: { user: 'u2' }, currency: 'keys', amountMinor: 2n },
+            ],
+            reason: 'DROP_POOL_ESCROW',
+            description: 'Drop Review deleted: remaining pool returned, application costs refunded',
+          },
+        );
+      expect(decision.events).toHaveLength(1);
     });
   });
 

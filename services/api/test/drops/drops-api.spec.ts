@@ -181,6 +181,23 @@ describe('drops API', () => {
       await testApp.http().get(`/api/drops/${created.body.id}`).set(auth(premium.token)).expect(404);
       await testApp.http().delete(`/api/drops/${created.body.id}`).set(auth(premium.token)).expect(404);
     });
+    it('declines applications in flight when a drop is deleted and refunds what applying cost', async () => {
+      const drop = await createDrop(premium, { title: 'Repost us', description: 'Repost', kind: 'move', move_cost_points: 10, key_reward_amount: 1 }).expect(201);
+      const user = await givenUser(testApp);
+      await givenFunds(testApp, user.user.id, 'points', '10');
+      const before = await balancesOf(testApp, user);
+      const application = await apply(user, drop.body.id).expect(201);
+      expect((await balancesOf(testApp, user)).points_balance).toBeCloseTo(before.points_balance - 10, 5);
+      const refusedClose = await testApp.http().post(`/api/drops/${drop.body.id}/complete`).set(auth(premium.token)).expect(422);
+      expect(refusedClose.body).toMatchObject({ code: 'APPLICATIONS_IN_FLIGHT', error: DROP_MESSAGES.applicationsInFlight });
+      await testApp.http().delete(`/api/drops/${drop.body.id}`).set(auth(premium.token)).expect(200);
+      expect((await balancesOf(testApp, user)).points_balance).toBeCloseTo(before.points_balance, 5);
+      const mine = await waitFor(
+        () => testApp.http().get('/api/users/drop-applications').set(auth(user.token)),
+        (response) => response.body[0]?.status === 'rejected',
+      );
+      expect(mine.body[0].id).toBe(application.body.id);
+    });
   });
 
   describe('applying', () => {

@@ -100,6 +100,8 @@ export const DropDeletedSchema = z.object({
   dropId: z.string(),
   poolReturnedMinor: MinorAmountStringSchema,
   poolTransactionId: z.string().nullable(),
+  /** Applications still in flight (pending, approved, submitted): declined, their cost refunded in the same transaction. */
+  declinedApplicationIds: z.array(z.string()).default([]),
   deletedAt: z.string(),
 });
 

@@ -50,6 +50,7 @@ export const DROP_MESSAGES = Object.freeze({
   completeOnlySubmitted: 'Only submitted applications can be completed',
   reviewScoreRange: 'Review score must be between 1 and 10',
   dropClosed: 'This drop is already closed',
+  applicationsInFlight: 'Review every application before closing the drop',
 });
 
 function isHttpUrl(value: string): boolean {

@@ -29,6 +29,8 @@ export function dropRefusalToApiError(refusal: DropRefusal, commandType: DropCom
       return unprocessable('POOL_BELOW_PAID', DROP_MESSAGES.poolBelowPaid);
     case 'DROP_MUST_BE_OPEN':
       return unprocessable('DROP_CLOSED', DROP_MESSAGES.dropClosed);
+    case 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING':
+      return unprocessable('APPLICATIONS_IN_FLIGHT', DROP_MESSAGES.applicationsInFlight);
     case 'DROP_MUST_BE_ACTIVE':
       return unprocessable('DROP_NOT_ACTIVE', DROP_MESSAGES.notActive);
     case 'APPLICANT_MUST_NOT_BE_CREATOR':

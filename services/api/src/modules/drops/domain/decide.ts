@@ -15,14 +15,19 @@ import {
 /** Who money moves between, in the drop's own words; the handler turns these into ledger accounts. */
 export type Party = { user: string } | { dropEscrow: string } | 'burn' | 'issuance';
 
-export interface MoneyMovement {
-  transactionId: string;
+export interface MoneyLeg {
   from: Party;
   to: Party;
   currency: 'gems' | 'keys' | 'points';
   amountMinor: bigint;
+}
+
+/** One ledger transaction: a first leg and, when one fact moves several amounts (a deletion's refunds), more legs. */
+export interface MoneyMovement extends MoneyLeg {
+  transactionId: string;
   reason: 'DROP_POOL_ESCROW' | 'DROP_APPLICATION' | 'DROP_REWARD';
   description: string;
+  extraLegs?: MoneyLeg[];
 }
 
 export type DropCommand =
@@ -91,6 +96,7 @@ export type DropRefusal =
   | { code: 'KIND_MUST_NOT_CHANGE' }
   | { code: 'POOL_MUST_COVER_WHAT_WAS_PAID' }
   | { code: 'DROP_MUST_BE_OPEN' }
+  | { code: 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING' }
   | { code: 'DROP_MUST_BE_ACTIVE' }
   | { code: 'APPLICANT_MUST_NOT_BE_CREATOR' }
   | { code: 'APPLICANT_MUST_APPLY_ONCE' }
@@ -253,25 +259,50 @@ function decideCloseOrDelete(command: Extract<DropCommand, { type: 'CloseDrop' |
   const data = command.data;
   if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
   if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
-  if (command.type === 'CloseDrop' && drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
+  const inFlight = Object.values(drop.applications).filter((application) => ['pending', 'approved', 'submitted'].includes(application.status));
+  if (command.type === 'CloseDrop') {
+    if (drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
+    // Closing returns the pool, so every application must have its answer first (else it could not be paid).
+    if (inFlight.length > 0) return refuse({ code: 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING' });
+  }
   const remaining = drop.gemPoolRemainingMinor;
+  const legs: MoneyLeg[] = [];
+  if (remaining > 0n && !drop.isDemo) legs.push({ from: { dropEscrow: drop.dropId }, to: { user: drop.creatorId }, currency: 'gems', amountMinor: remaining });
+  // A deleted drop declines what is in flight and gives each applicant back what applying cost.
+  if (command.type === 'DeleteDrop') {
+    for (const application of inFlight) {
+      if (application.costMinor > 0n && application.costCurrency) {
+        legs.push({ from: 'burn', to: { user: application.applicantUserId }, currency: application.costCurrency, amountMinor: application.costMinor });
+      }
+    }
+  }
   const money: MoneyMovement | null =
-    remaining > 0n && !drop.isDemo
+    legs.length > 0
       ? {
+          ...legs[0],
+          extraLegs: legs.slice(1),
           transactionId: data.transactionId,
-          from: { dropEscrow: drop.dropId },
-          to: { user: drop.creatorId },
-          currency: 'gems',
-          amountMinor: remaining,
           reason: 'DROP_POOL_ESCROW',
-          description: `Remaining gem pool of drop ${drop.details.title} returned`,
+          description:
+            command.type === 'CloseDrop'
+              ? `Remaining gem pool of drop ${drop.details.title} returned`
+              : `Drop ${drop.details.title} deleted: remaining pool returned, application costs refunded`,
         }
       : null;
   const poolTransactionId = money ? data.transactionId : null;
   const event: DropEvent =
     command.type === 'CloseDrop'
       ? { type: 'DropClosed', data: { dropId: drop.dropId, poolReturnedMinor: remaining.toString(), poolTransactionId, closedAt: data.now } }
-      : { type: 'DropDeleted', data: { dropId: drop.dropId, poolReturnedMinor: remaining.toString(), poolTransactionId, deletedAt: data.now } };
+      : {
+          type: 'DropDeleted',
+          data: {
+            dropId: drop.dropId,
+            poolReturnedMinor: remaining.toString(),
+            poolTransactionId,
+            declinedApplicationIds: inFlight.map((application) => application.applicationId),
+            deletedAt: data.now,
+          },
+        };
   return accept([event], money);
 }
 

@@ -163,8 +163,13 @@ export function evolve(state: DropState, event: DropEvent): DropState {
     }
     case 'DropClosed':
       return { ...state, closed: true, gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor), updatedAt: event.data.closedAt };
-    case 'DropDeleted':
-      return { ...state, deleted: true, gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor), updatedAt: event.data.deletedAt };
+    case 'DropDeleted': {
+      let next: DropState = { ...state, deleted: true, gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor), updatedAt: event.data.deletedAt };
+      for (const applicationId of event.data.declinedApplicationIds) {
+        next = withApplication(next, applicationId, (application) => ({ ...application, status: 'rejected', rejectedAt: event.data.deletedAt, updatedAt: event.data.deletedAt }));
+      }
+      return { ...next, seatsTaken: Math.max(0, next.seatsTaken - event.data.declinedApplicationIds.length) };
+    }
     case 'DropApplicationReceived': {
       const data = event.data;
       const application: ApplicationState = {

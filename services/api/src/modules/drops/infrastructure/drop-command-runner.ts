@@ -5,7 +5,7 @@ import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { unprocessable } from '../../../platform/http/api-error';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { IdempotencyService, LedgerExecutor, SYSTEM_ACCOUNTS, escrowAccount, refusalToApiError, userAccount } from '../../ledger';
-import { DropCommand, DropDecision, MoneyMovement, Party, decide } from '../domain/decide';
+import { DropCommand, DropDecision, MoneyLeg, Party, decide } from '../domain/decide';
 import { AdvertiserState, DropState, evolve, evolveAdvertiser, initialAdvertiserState, initialDropState } from '../domain/drop';
 import { advertiserStreamId, dropStreamId, parseAdvertiserEvent, parseDropEvent } from '../domain/drop-events';
 import { dropRefusalToApiError } from '../drop-refusals';
@@ -102,7 +102,7 @@ export class DropCommandRunner {
                 transactionId: decision.money.transactionId,
                 reasonCode: decision.money.reason,
                 description: decision.money.description,
-                postings: [postingOf(decision.money)],
+                postings: [decision.money, ...(decision.money.extraLegs ?? [])].map(postingOf),
                 now: command.data.now,
                 references: { dropId },
               },
@@ -143,6 +143,6 @@ function accountOf(party: Party): string {
   return escrowAccount('drop', party.dropEscrow);
 }
 
-function postingOf(money: MoneyMovement) {
+function postingOf(money: MoneyLeg) {
   return { debitAccount: accountOf(money.from), creditAccount: accountOf(money.to), currency: money.currency, amountMinor: money.amountMinor };
 }

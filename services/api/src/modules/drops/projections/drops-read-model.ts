@@ -17,7 +17,7 @@ type DropTable = 'drops_read' | 'drop_applications_read';
  */
 export const dropsReadModel = defineProjection<DropTable>({
   name: 'drops_read_model',
-  version: 1,
+  version: 2,
   tableNames: ['drops_read', 'drop_applications_read'],
   eventTypes: DROP_EVENT_TYPES,
   createTables: (tables) => [
@@ -55,13 +55,15 @@ export const dropsReadModel = defineProjection<DropTable>({
       }
       const dropId = event.data.dropId;
       let state = drops.get(dropId) ?? (await loadDrop(transaction, tables, dropId));
-      const applicationId = 'applicationId' in event.data ? event.data.applicationId : null;
-      if (applicationId && event.type !== 'DropApplicationReceived' && !state.applications[applicationId]) {
+      const applicationIds =
+        'applicationId' in event.data ? [event.data.applicationId] : event.type === 'DropDeleted' ? event.data.declinedApplicationIds : [];
+      for (const applicationId of applicationIds) {
+        if (event.type === 'DropApplicationReceived' || state.applications[applicationId]) continue;
         const application = await loadApplication(transaction, tables, applicationId);
         if (application) state = { ...state, applications: { ...state.applications, [applicationId]: application } };
       }
       drops.set(dropId, evolve(state, event));
-      if (applicationId) touchedApplications.add(`${dropId}|${applicationId}`);
+      for (const applicationId of applicationIds) touchedApplications.add(`${dropId}|${applicationId}`);
     }
     for (const state of drops.values()) {
       if (!state.exists) continue;
