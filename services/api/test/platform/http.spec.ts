@@ -52,6 +52,8 @@ class PlatformTestModule implements OnModuleInit {
   }
 }
 
+jest.setTimeout(60_000);
+
 describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   let testApp: TestApp;
   let server: ReturnType<TestApp['app']['getHttpServer']>;
@@ -228,7 +230,7 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   });
 });
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 50_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');

@@ -18,13 +18,15 @@ const adapters: Adapter[] = [
   },
 ];
 
-async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+jest.setTimeout(30_000);
 
 describe.each(adapters)('JobQueue: $name', (adapter) => {
   let queue: JobQueue;

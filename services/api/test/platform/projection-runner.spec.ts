@@ -14,7 +14,7 @@ const options = (ownerId: string, overrides: Partial<ProjectionRunnerOptions> = 
   ...overrides,
 });
 
-async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
@@ -27,11 +27,13 @@ describe('ProjectionRunner on PostgreSQL', () => {
 
   beforeEach(async () => {
     store = await openTestStore('api_projections');
-  }, 60_000);
+  }, 180_000);
   afterEach(() => store?.close());
 
   const checkpointRow = async (name = 'example_totals') =>
     (await store.database.pool.query('select transaction_id::text, position::text, version from projection_checkpoints where name = $1', [name])).rows[0];
+
+  jest.setTimeout(180_000);
 
   it('commits a batch’s rows and its checkpoint together, or neither', async () => {
     // Proves atomicity: a handler that fails after writing some rows leaves no row and no checkpoint movement.
@@ -124,7 +126,7 @@ describe('ProjectionRunner on PostgreSQL', () => {
     await appendExampleEvents(store.eventStore, 150, { offset: 2_000 });
     await waitFor(async () => JSON.stringify(await readExampleTotals(store.database)) === JSON.stringify(expectedExampleTotals(2_150)));
     await runner.stop();
-  }, 60_000);
+  }, 180_000);
 
   it('keeps serving and folding new events that arrive during a rebuild', async () => {
     await appendExampleEvents(store.eventStore, 1_000);
@@ -141,7 +143,7 @@ describe('ProjectionRunner on PostgreSQL', () => {
     });
     await waitFor(async () => JSON.stringify(await readExampleTotals(store.database)) === JSON.stringify(expectedExampleTotals(1_100)));
     await runner.stop();
-  }, 60_000);
+  }, 180_000);
 
   it('rebuilds at start when the projection’s version changed', async () => {
     await appendExampleEvents(store.eventStore, 500);
@@ -158,7 +160,7 @@ describe('ProjectionRunner on PostgreSQL', () => {
     await waitFor(async () => (await checkpointRow())?.version === 2 && version2.status === 'live');
     await eventually(async () => expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(500)));
     await version2.stop();
-  }, 30_000);
+  }, 180_000);
 
   it('lets exactly one of two runners write; the other takes over when the first stops', async () => {
     // Two "processes" (owner ids) race for the same projection while events keep arriving.
@@ -180,7 +182,7 @@ describe('ProjectionRunner on PostgreSQL', () => {
     await waitFor(async () => JSON.stringify(await readExampleTotals(store.database)) === JSON.stringify(expectedExampleTotals(600)));
     await waitFor(() => follower.status === 'live');
     await follower.stop();
-  }, 30_000);
+  }, 180_000);
 
   it('takes over a lease only once it has expired', async () => {
     // A crashed process left its lease behind: nobody may write until it expires, then a runner takes over.
@@ -192,10 +194,10 @@ describe('ProjectionRunner on PostgreSQL', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(runner.status).toBe('standby');
     expect(await readExampleTotals(store.database)).toEqual({});
-    await waitFor(() => runner.status === 'live', 5_000);
+    await waitFor(() => runner.status === 'live');
     await eventually(async () => expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(50)));
     await runner.stop();
-  }, 20_000);
+  }, 180_000);
 
   it('only hands the event types it declared to the handler, yet moves past the others', async () => {
     await store.eventStore.append([{ streamId: 'other-1', expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 5 } }] }]);

@@ -7,7 +7,7 @@ import { bullMqTestQueue, deleteRedisKeys } from './support/redis';
 import { eventually } from './support/eventually';
 import { appendExampleEvents, openTestStore, type TestStore } from './support/test-store';
 
-async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 30_000): Promise<void> {
+async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('Timed out waiting for a condition');
@@ -68,7 +68,7 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
   beforeEach(async () => {
     store = await openTestStore('api_reactor');
     await store.database.pool.query('create table example_notifications (event_id uuid primary key)');
-  }, 60_000);
+  }, 180_000);
   afterEach(async () => {
     for (const queue of queues.splice(0)) await queue.close().catch(() => undefined);
     await store?.close();
@@ -123,5 +123,5 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
     await appendExampleEvents(store.eventStore, 5, { offset: 40, perAppend: 5 });
     await waitFor(async () => (await store.database.pool.query('select count(*)::int as count from example_notifications')).rows[0].count === 45);
     await resumed.stop();
-  }, 60_000);
+  }, 180_000);
 });

@@ -3,7 +3,7 @@
  * on the PostgreSQL server (xmin is cluster-wide), so while other test files hold transactions open, a catch-up can
  * legitimately end short of the last append; it gets there on a later call.
  */
-export async function eventually<T>(assertion: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
+export async function eventually<T>(assertion: () => Promise<T> | T, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
