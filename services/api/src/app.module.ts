@@ -11,12 +11,13 @@ import { LeaderboardModule } from './modules/leaderboard';
 import { NotificationsModule } from './modules/notifications';
 import { SearchModule } from './modules/search';
 import { DropsModule } from './modules/drops';
+import { PlatformStatsModule } from './modules/platform-stats';
 
 /**
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, PlatformStatsModule];
 
 @Module({})
 export class AppModule {

@@ -12,3 +12,4 @@ export * from './leaderboard';
 export * from './notifications';
 export * from './search';
 export * from './ledger';
+export * from './platform-stats';

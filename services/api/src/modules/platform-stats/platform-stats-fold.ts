@@ -1,0 +1,93 @@
+import type { StoredEvent } from '@app/event-store';
+import { DropApplicationCompletedSchema, DropClosedSchema, DropCreatedSchema, DropDeletedSchema, DropUpdatedSchema, DROP_APPLICATION_COMPLETED } from '@app/contracts/src/drops';
+import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
+import { LedgerTransactionPostedSchema, type ReasonCode } from '@app/contracts/src/ledger';
+
+/**
+ * The pure half of the platform statistics projection: what one stored event changes. The handler only writes
+ * these changes, so the rules live (and are tested) here.
+ */
+
+export const PLATFORM_COUNTERS = ['members', 'drop_applications_completed', 'points_paid_out_minor', 'gems_paid_out_minor', 'keys_converted_minor'] as const;
+export type PlatformCounter = (typeof PLATFORM_COUNTERS)[number];
+
+export type PlatformStatsChange =
+  | { kind: 'counter'; counter: PlatformCounter; amount: bigint }
+  /** A drop takes applications until it is closed or deleted, and until its deadline (null: none). */
+  | { kind: 'drop_opened'; dropId: string; deadlineAt: string | null }
+  /** An edit moves the deadline but never reopens a closed drop. */
+  | { kind: 'drop_deadline_changed'; dropId: string; deadlineAt: string | null }
+  | { kind: 'drop_closed'; dropId: string };
+
+/** The ledger's per-user stream prefix (ledger `domain/streams.ts`): each user's copy of a transaction lands there. */
+const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
+
+/**
+ * Rewards the platform pays: an allow-list, because other credits to a user are not payouts (welcome grants, demo
+ * top-ups, conversions, refunds of application costs under DROP_APPLICATION, reversals, manual adjustments).
+ * Reversals of a reward are not netted out: the figure is rewards granted.
+ */
+export const PAYOUT_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(['DROP_REWARD', 'SOCIAL_ACTION_REWARD', 'REFERRAL_BONUS', 'ACHIEVEMENT_REWARD', 'STAKING_REWARD']);
+
+export const PLATFORM_STATS_EVENT_TYPES = ['UserRegistered', 'LedgerTransactionPosted', 'DropCreated', 'DropUpdated', 'DropClosed', 'DropDeleted', DROP_APPLICATION_COMPLETED] as const;
+
+/** The changes one event makes; an unreadable payload changes nothing (the caller logs it). */
+export function platformStatsChanges(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): PlatformStatsChange[] | 'unreadable' {
+  switch (stored.type) {
+    case 'UserRegistered':
+      return UserRegisteredSchema.safeParse(stored.data).success ? [{ kind: 'counter', counter: 'members', amount: 1n }] : 'unreadable';
+    case DROP_APPLICATION_COMPLETED:
+      // The drop aggregate emits it once per application (its status moves on, so a second completion is refused).
+      return DropApplicationCompletedSchema.safeParse(stored.data).success ? [{ kind: 'counter', counter: 'drop_applications_completed', amount: 1n }] : 'unreadable';
+    case 'DropCreated': {
+      const parsed = DropCreatedSchema.safeParse(stored.data);
+      return parsed.success ? [{ kind: 'drop_opened', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }] : 'unreadable';
+    }
+    case 'DropUpdated': {
+      const parsed = DropUpdatedSchema.safeParse(stored.data);
+      return parsed.success ? [{ kind: 'drop_deadline_changed', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }] : 'unreadable';
+    }
+    case 'DropClosed': {
+      const parsed = DropClosedSchema.safeParse(stored.data);
+      return parsed.success ? [{ kind: 'drop_closed', dropId: parsed.data.dropId }] : 'unreadable';
+    }
+    case 'DropDeleted': {
+      const parsed = DropDeletedSchema.safeParse(stored.data);
+      return parsed.success ? [{ kind: 'drop_closed', dropId: parsed.data.dropId }] : 'unreadable';
+    }
+    case 'LedgerTransactionPosted':
+      return ledgerChanges(stored);
+    default:
+      return [];
+  }
+}
+
+/**
+ * A transaction touching several users is recorded once per user stream; counting only the postings that credit
+ * the stream's own user counts every credit exactly once. Transactions without a user (journal shards) pay no one.
+ */
+function ledgerChanges(stored: Pick<StoredEvent, 'streamId' | 'data'>): PlatformStatsChange[] | 'unreadable' {
+  if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return [];
+  const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
+  if (!parsed.success) return 'unreadable';
+  const account = `user:${stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length)}`;
+  const { reasonCode, postings } = parsed.data;
+  let pointsMinor = 0n;
+  let gemsMinor = 0n;
+  let keysMinor = 0n;
+  for (const posting of postings) {
+    if (posting.creditAccount !== account) continue;
+    const amount = BigInt(posting.amountMinor);
+    // A user paying another user (a tip) moves money around; a payout comes from a system or escrow account.
+    if (PAYOUT_REASONS.has(reasonCode) && !posting.debitAccount.startsWith('user:')) {
+      if (posting.currency === 'points') pointsMinor += amount;
+      if (posting.currency === 'gems') gemsMinor += amount;
+    }
+    if (reasonCode === 'CONVERSION' && posting.currency === 'keys') keysMinor += amount;
+  }
+  const changes: PlatformStatsChange[] = [];
+  if (pointsMinor > 0n) changes.push({ kind: 'counter', counter: 'points_paid_out_minor', amount: pointsMinor });
+  if (gemsMinor > 0n) changes.push({ kind: 'counter', counter: 'gems_paid_out_minor', amount: gemsMinor });
+  if (keysMinor > 0n) changes.push({ kind: 'counter', counter: 'keys_converted_minor', amount: keysMinor });
+  return changes;
+}

@@ -1,0 +1,12 @@
+import { defineRoute } from '../openapi/registry';
+import { PlatformStatsSchema } from './schemas';
+
+export const getPlatformStatsRoute = defineRoute({
+  method: 'get',
+  path: '/api/stats/platform',
+  summary:
+    'Public platform figures for the landing page (members, active drops, completed applications, points and gems rewarded, keys converted), from a projection of the event log',
+  tags: ['platform-stats'],
+  public: true,
+  responses: { 200: PlatformStatsSchema },
+});
