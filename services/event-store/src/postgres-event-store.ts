@@ -623,7 +623,8 @@ export class PostgresEventStore implements EventStore {
     if (this.notifications) void this.startListening();
 
     const loop = (async () => {
-      while (!stopping) {
+      // A closed store ends its subscriptions instead of failing on the closed pool forever.
+      while (!stopping && !this.closed) {
         try {
           woken = false;
           const batch = await this.readAll(checkpoint, { limit: batchSize, eventTypes: options.eventTypes });
@@ -631,7 +632,7 @@ export class PostgresEventStore implements EventStore {
           checkpoint = batch.nextCheckpoint;
           if (batch.caughtUp && !woken && !stopping) await sleep(pollIntervalMs, sleeper);
         } catch (error) {
-          if (stopping) break;
+          if (stopping || this.closed) break;
           onError(error);
           await sleep(pollIntervalMs, sleeper);
         }
@@ -710,6 +711,8 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.notifyTimer);
+    // Wake sleeping subscriptions so that their loops see the store closed and end.
+    this.wakers.forEach((wake) => wake());
     this.wakers.clear();
     await this.listenerStarting?.catch(() => undefined);
     const listener = this.listener;
