@@ -1,0 +1,122 @@
+import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/src/drops';
+import { platformStatsChanges } from '../../src/modules/platform-stats/platform-stats-fold';
+
+const posted = (streamUserId: string, reasonCode: string, postings: Array<{ debitAccount: string; creditAccount: string; currency: string; amountMinor: string }>) => ({
+  type: 'LedgerTransactionPosted',
+  streamId: `ledger-account-${streamUserId}`,
+  data: { transactionId: 't1', reasonCode, description: 'x', postings, occurredAt: '2026-01-01T00:00:00.000Z', copyIndex: 0, copyCount: 1 },
+});
+
+const validDetails = (overrides: { deadlineAt: string | null }) => ({
+  title: 'T',
+  description: 'D',
+  category: DROP_CATEGORIES[0],
+  difficulty: DROP_DIFFICULTIES[0],
+  platform: null,
+  contentUrl: null,
+  previewImage: null,
+  requirements: null,
+  deliverables: null,
+  timeCommitment: null,
+  maxParticipants: null,
+  followerThreshold: 0,
+  ...overrides,
+});
+
+/** Given one stored event, then these changes to the platform figures. */
+describe('platform statistics fold', () => {
+  it('counts a rewarded credit to the stream user from a system or escrow account, per currency', () => {
+    const event = posted('alice', 'DROP_REWARD', [
+      { debitAccount: 'escrow:drop:d1', creditAccount: 'user:alice', currency: 'gems', amountMinor: '500000' },
+      { debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'points', amountMinor: '15' },
+      { debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'keys', amountMinor: '2' },
+    ]);
+    expect(platformStatsChanges(event)).toEqual([
+      { kind: 'counter', counter: 'points_paid_out_minor', amount: 15n },
+      { kind: 'counter', counter: 'gems_paid_out_minor', amount: 500000n },
+    ]);
+  });
+
+  it("counts only the stream user's own credit, so a transaction copied into several user streams counts once", () => {
+    const postings = [
+      { debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'points', amountMinor: '100' },
+      { debitAccount: 'system:issuance', creditAccount: 'user:bob', currency: 'points', amountMinor: '50' },
+    ];
+    expect(platformStatsChanges(posted('alice', 'REFERRAL_BONUS', postings))).toEqual([{ kind: 'counter', counter: 'points_paid_out_minor', amount: 100n }]);
+    expect(platformStatsChanges(posted('bob', 'REFERRAL_BONUS', postings))).toEqual([{ kind: 'counter', counter: 'points_paid_out_minor', amount: 50n }]);
+  });
+
+  it.each(['ACCOUNT_OPENING', 'DEMO_FUNDING', 'DROP_APPLICATION', 'REVERSAL', 'ADJUSTMENT'])('does not count %s credits as payouts', (reasonCode) => {
+    const event = posted('alice', reasonCode, [{ debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'points', amountMinor: '250' }]);
+    expect(platformStatsChanges(event)).toEqual([]);
+  });
+
+  it('does not count a user paying another user', () => {
+    const event = posted('bob', 'DROP_REWARD', [{ debitAccount: 'user:alice', creditAccount: 'user:bob', currency: 'gems', amountMinor: '10' }]);
+    expect(platformStatsChanges(event)).toEqual([]);
+  });
+
+  it('counts the keys a conversion gives, not the points it takes', () => {
+    const event = posted('alice', 'CONVERSION', [
+      { debitAccount: 'user:alice', creditAccount: 'system:conversion', currency: 'points', amountMinor: '10000' },
+      { debitAccount: 'system:conversion', creditAccount: 'user:alice', currency: 'keys', amountMinor: '2' },
+    ]);
+    expect(platformStatsChanges(event)).toEqual([{ kind: 'counter', counter: 'keys_converted_minor', amount: 2n }]);
+  });
+
+  it('ignores ledger journal shards (no user) and reports an unreadable payload', () => {
+    expect(platformStatsChanges({ ...posted('x', 'DROP_REWARD', []), streamId: 'ledger-journal-3' })).toEqual([]);
+    expect(platformStatsChanges({ type: 'LedgerTransactionPosted', streamId: 'ledger-account-alice', data: { nonsense: true } })).toBe('unreadable');
+    expect(platformStatsChanges({ type: 'UserRegistered', streamId: 'user-1', data: {} })).toBe('unreadable');
+  });
+
+  it('follows a drop: created open with its deadline, edited deadline, closed or deleted', () => {
+    const details = { deadlineAt: '2027-01-01T00:00:00.000Z' };
+    const created = platformStatsChanges({
+      type: 'DropCreated',
+      streamId: 'drop-d1',
+      data: {
+        dropId: 'd1',
+        creatorId: 'c',
+        creatorName: 'C',
+        creatorAvatar: null,
+        kind: 'proof',
+        details: validDetails(details),
+        terms: { keyCostMinor: '0', gemRewardBaseMinor: '0', moveCostPointsMinor: '0', keyRewardAmountMinor: '0' },
+        gemPoolTotalMinor: '0',
+        isDemo: false,
+        poolTransactionId: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    expect(created).toEqual([{ kind: 'drop_opened', dropId: 'd1', deadlineAt: '2027-01-01T00:00:00.000Z' }]);
+    const edited = platformStatsChanges({
+      type: 'DropUpdated',
+      streamId: 'drop-d1',
+      data: {
+        dropId: 'd1',
+        details: validDetails({ deadlineAt: null }),
+        terms: { keyCostMinor: '0', gemRewardBaseMinor: '0', moveCostPointsMinor: '0', keyRewardAmountMinor: '0' },
+        gemPoolTotalMinor: '0',
+        poolChangeMinor: '0',
+        isDemo: false,
+        poolTransactionId: null,
+        updatedAt: 'x',
+      },
+    });
+    expect(edited).toEqual([{ kind: 'drop_deadline_changed', dropId: 'd1', deadlineAt: null }]);
+    const closed = platformStatsChanges({ type: 'DropClosed', streamId: 'drop-d1', data: { dropId: 'd1', poolReturnedMinor: '0', poolTransactionId: null, closedAt: 'x' } });
+    expect(closed).toEqual([{ kind: 'drop_closed', dropId: 'd1' }]);
+    const deleted = platformStatsChanges({ type: 'DropDeleted', streamId: 'drop-d1', data: { dropId: 'd1', poolReturnedMinor: '0', poolTransactionId: null, deletedAt: 'x' } });
+    expect(deleted).toEqual([{ kind: 'drop_closed', dropId: 'd1' }]);
+  });
+
+  it('counts a completed application once', () => {
+    const completed = platformStatsChanges({
+      type: 'DropApplicationCompleted',
+      streamId: 'drop-d1',
+      data: { applicationId: 'a', dropId: 'd1', applicantUserId: 'u', dropType: 'proof', completedAt: 'x' },
+    });
+    expect(completed).toEqual([{ kind: 'counter', counter: 'drop_applications_completed', amount: 1n }]);
+  });
+});
