@@ -223,6 +223,18 @@ describe('drops API', () => {
       await testApp.http().post('/api/drops/6f1c2b9e-0000-4000-8000-000000000000/apply').set(auth(user.token)).send({ application_message: 'x' }).expect(404);
     });
 
+    it("shows a user's own application, and each change to it, in their list right after the write", async () => {
+      const drop = await createDrop(premium, proofDrop()).expect(201);
+      const user = await givenUser(testApp);
+      const application = await apply(user, drop.body.id).expect(201);
+      const listed = async () => (await testApp.http().get('/api/users/drop-applications').set(auth(user.token)).expect(200)).body;
+      expect((await listed()).map((entry: { id: string }) => entry.id)).toEqual([application.body.id]);
+      await act(premium, application.body.id, 'approve').expect(200);
+      expect((await listed())[0].status).toBe('approved');
+      await act(user, application.body.id, 'submit', { submission_type: 'text', submission_data: 'done' }).expect(200);
+      expect((await listed())[0].status).toBe('submitted');
+    });
+
     it('refuses below the follower threshold and on a closed drop', async () => {
       const user = await givenUser(testApp);
       const threshold = await createDrop(premium, proofDrop({ follower_threshold: 1000 })).expect(201);

@@ -1,8 +1,7 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import type pg from 'pg';
-import type { EventStore } from '@app/event-store';
 import { DROP_MESSAGES, listDropsRoute, type DropApplicationView, type DropView } from '@app/contracts/src/drops';
-import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
@@ -15,7 +14,7 @@ import { dropsReadModel } from '../projections/drops-read-model';
 
 const DEFAULT_LIST_LIMIT = 100;
 /** How long a list waits for the read model to reach the log's head before answering with what it has. */
-const READ_YOUR_WRITES_WAIT_MILLISECONDS = 2_000;
+const READ_YOUR_WRITES_WAIT_MILLISECONDS = 5_000;
 
 /**
  * Lists read the projection (`drops_read`, `drop_applications_read`), after waiting for it to reach the head; one drop
@@ -26,7 +25,6 @@ const READ_YOUR_WRITES_WAIT_MILLISECONDS = 2_000;
 export class ReadDropsController {
   constructor(
     @Inject(DATABASE_POOL) private readonly database: pg.Pool,
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly runner: DropCommandRunner,
     private readonly projections: ProjectionsService,
   ) {}
@@ -38,12 +36,25 @@ export class ReadDropsController {
   private async catchUpReadModel(): Promise<void> {
     const runner = this.projections.runner(dropsReadModel.name);
     if (!runner) return;
-    const head = await this.eventStore.headCheckpoint();
+    const head = await this.latestCommittedCheckpoint();
     const deadline = Date.now() + READ_YOUR_WRITES_WAIT_MILLISECONDS;
     while ((await runner.lag(head)) > 0 && Date.now() < deadline) {
       runner.poke();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
+  }
+
+  /**
+   * The newest committed event, including those above the readers' safe end (`EventStore.headCheckpoint` stops below
+   * the oldest transaction still running, which may be older than the caller's own write). Read from the event
+   * store's table, because the port has no such call yet.
+   */
+  private async latestCommittedCheckpoint(): Promise<{ transactionId: bigint; position: bigint }> {
+    const result = await this.database.query<{ transaction_id: string; position: string }>(
+      'SELECT transaction_id::text AS transaction_id, position::text AS position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+    );
+    const row = result.rows[0];
+    return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : { transactionId: 0n, position: 0n };
   }
 
   @Get('drops')
