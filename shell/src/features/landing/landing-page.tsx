@@ -1,6 +1,7 @@
 import { Button, ButtonLink, type DemoPersona, ErrorBox, SkeletonList, demoPersonas, useSession } from '@app/platform';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PlatformStatistics } from './platform-statistics';
 
 const platforms = ['Instagram', 'TikTok', 'YouTube', 'Twitter', 'LinkedIn', 'Facebook'];
 const claims = [
@@ -98,6 +99,11 @@ export function LandingPage() {
               <li key={platform}>{platform}</li>
             ))}
           </ul>
+        </section>
+
+        <section className="landing__section" aria-labelledby="statistics-title">
+          <h2 id="statistics-title">Live platform statistics</h2>
+          <PlatformStatistics />
         </section>
 
         <section id="features" className="landing__section" aria-labelledby="features-title">
