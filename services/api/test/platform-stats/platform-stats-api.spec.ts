@@ -59,6 +59,13 @@ describe('platform statistics API', () => {
     expect(figures).toMatchObject({ members: 3, active_drops: 0, drop_applications_completed: 0, points_paid_out: '0', gems_paid_out: '0', keys_converted: '0' });
   });
 
+  it('is in the OpenAPI document as an open route', async () => {
+    const document = await testApp.http().get('/api/docs-json').expect(200);
+    const operation = document.body.paths['/api/stats/platform']?.get;
+    expect(operation).toMatchObject({ security: [] });
+    expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlatformStats' });
+  });
+
   it('counts a sign-up as a member (the welcome grant is not a payout)', async () => {
     const before = await settledStats();
     await givenUser(testApp);
