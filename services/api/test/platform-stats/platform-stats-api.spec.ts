@@ -33,12 +33,13 @@ describe('platform statistics API', () => {
     return stats();
   }
 
-  async function reward(userId: string, currency: 'points' | 'gems', amountMinor: bigint) {
+  async function reward(userId: string, currency: 'points' | 'gems', amountMinor: bigint): Promise<string> {
+    const transactionId = newTransactionId();
     const result = await testApp.app.get(CommandBus).execute(
       new RunLedgerCommand({
         type: 'PostTransaction',
         data: {
-          transactionId: newTransactionId(),
+          transactionId,
           reasonCode: currency === 'points' ? 'SOCIAL_ACTION_REWARD' : 'DROP_REWARD',
           description: 'test reward',
           postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor }],
@@ -47,6 +48,7 @@ describe('platform statistics API', () => {
       }),
     );
     expect(result.ok).toBe(true);
+    return transactionId;
   }
 
   it('answers without a session, with the figures and when they were read', async () => {
@@ -93,6 +95,22 @@ describe('platform statistics API', () => {
     await reward(user.user.id, 'gems', 4n); // 0.0004 gem
     const after = await statsWhen((figures) => figures.gems_paid_out === '12.346');
     expect(after).toMatchObject({ points_paid_out: '1000.6', gems_paid_out: '12.346' });
+  });
+
+  it('takes a reversed reward back out', async () => {
+    const user = await givenUser(testApp);
+    const before = await settledStats();
+    const transactionId = await reward(user.user.id, 'gems', 20_000n); // 2 gems
+    await statsWhen((figures) => figures.gems_paid_out === '14.346');
+    const reversal = await testApp.app.get(CommandBus).execute(
+      new RunLedgerCommand({
+        type: 'ReverseTransaction',
+        data: { originalTransactionId: transactionId, reversalTransactionId: newTransactionId(), description: 'granted by mistake', now: new Date().toISOString() },
+      }),
+    );
+    expect(reversal.ok).toBe(true);
+    const after = await statsWhen((figures) => figures.gems_paid_out === before.gems_paid_out);
+    expect(after.gems_paid_out).toBe('12.346');
   });
 
   describe('drops', () => {

@@ -31,10 +31,7 @@ describe('platform statistics fold', () => {
       { debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'points', amountMinor: '15' },
       { debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'keys', amountMinor: '2' },
     ]);
-    expect(platformStatsChanges(event)).toEqual([
-      { kind: 'counter', counter: 'points_paid_out_minor', amount: 15n },
-      { kind: 'counter', counter: 'gems_paid_out_minor', amount: 500000n },
-    ]);
+    expect(platformStatsChanges(event)).toEqual([{ kind: 'reward_paid', transactionId: 't1', userId: 'alice', pointsMinor: 15n, gemsMinor: 500000n }]);
   });
 
   it("counts only the stream user's own credit, so a transaction copied into several user streams counts once", () => {
@@ -42,11 +39,18 @@ describe('platform statistics fold', () => {
       { debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'points', amountMinor: '100' },
       { debitAccount: 'system:issuance', creditAccount: 'user:bob', currency: 'points', amountMinor: '50' },
     ];
-    expect(platformStatsChanges(posted('alice', 'REFERRAL_BONUS', postings))).toEqual([{ kind: 'counter', counter: 'points_paid_out_minor', amount: 100n }]);
-    expect(platformStatsChanges(posted('bob', 'REFERRAL_BONUS', postings))).toEqual([{ kind: 'counter', counter: 'points_paid_out_minor', amount: 50n }]);
+    expect(platformStatsChanges(posted('alice', 'REFERRAL_BONUS', postings))).toEqual([{ kind: 'reward_paid', transactionId: 't1', userId: 'alice', pointsMinor: 100n, gemsMinor: 0n }]);
+    expect(platformStatsChanges(posted('bob', 'REFERRAL_BONUS', postings))).toEqual([{ kind: 'reward_paid', transactionId: 't1', userId: 'bob', pointsMinor: 50n, gemsMinor: 0n }]);
   });
 
-  it.each(['ACCOUNT_OPENING', 'DEMO_FUNDING', 'DROP_APPLICATION', 'REVERSAL', 'ADJUSTMENT'])('does not count %s credits as payouts', (reasonCode) => {
+  it("takes a reversed transaction's rewards to the stream user back out", () => {
+    const reversal = posted('alice', 'REVERSAL', [{ debitAccount: 'user:alice', creditAccount: 'system:issuance', currency: 'points', amountMinor: '100' }]);
+    expect(platformStatsChanges({ ...reversal, data: { ...reversal.data, reversesTransactionId: 'original' } })).toEqual([
+      { kind: 'reward_reversed', reversedTransactionId: 'original', userId: 'alice' },
+    ]);
+  });
+
+  it.each(['ACCOUNT_OPENING', 'DEMO_FUNDING', 'DROP_APPLICATION', 'ADJUSTMENT'])('does not count %s credits as payouts', (reasonCode) => {
     const event = posted('alice', reasonCode, [{ debitAccount: 'system:issuance', creditAccount: 'user:alice', currency: 'points', amountMinor: '250' }]);
     expect(platformStatsChanges(event)).toEqual([]);
   });

@@ -17,7 +17,11 @@ export type PlatformStatsChange =
   | { kind: 'drop_opened'; dropId: string; deadlineAt: string | null }
   /** An edit moves the deadline but never reopens a closed drop. */
   | { kind: 'drop_deadline_changed'; dropId: string; deadlineAt: string | null }
-  | { kind: 'drop_closed'; dropId: string };
+  | { kind: 'drop_closed'; dropId: string }
+  /** Rewards one transaction paid the stream's user, remembered so that a reversal can take them back out. */
+  | { kind: 'reward_paid'; transactionId: string; userId: string; pointsMinor: bigint; gemsMinor: bigint }
+  /** A reversal mirrors its original exactly: whatever that transaction paid this user as a reward no longer counts. */
+  | { kind: 'reward_reversed'; reversedTransactionId: string; userId: string };
 
 /** The ledger's per-user stream prefix (ledger `domain/streams.ts`): each user's copy of a transaction lands there. */
 const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
@@ -25,7 +29,7 @@ const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
 /**
  * Rewards the platform pays: an allow-list, because other credits to a user are not payouts (welcome grants, demo
  * top-ups, conversions, refunds of application costs under DROP_APPLICATION, reversals, manual adjustments).
- * Reversals of a reward are not netted out: the figure is rewards granted.
+ * A reversed reward is taken back out (see `reward_reversed`).
  */
 export const PAYOUT_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(['DROP_REWARD', 'SOCIAL_ACTION_REWARD', 'REFERRAL_BONUS', 'ACHIEVEMENT_REWARD', 'STAKING_REWARD']);
 
@@ -70,8 +74,10 @@ function ledgerChanges(stored: Pick<StoredEvent, 'streamId' | 'data'>): Platform
   if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return [];
   const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
   if (!parsed.success) return 'unreadable';
-  const account = `user:${stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length)}`;
-  const { reasonCode, postings } = parsed.data;
+  const userId = stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length);
+  const account = `user:${userId}`;
+  const { reasonCode, postings, transactionId, reversesTransactionId } = parsed.data;
+  if (reasonCode === 'REVERSAL') return reversesTransactionId ? [{ kind: 'reward_reversed', reversedTransactionId: reversesTransactionId, userId }] : [];
   let pointsMinor = 0n;
   let gemsMinor = 0n;
   let keysMinor = 0n;
@@ -86,8 +92,7 @@ function ledgerChanges(stored: Pick<StoredEvent, 'streamId' | 'data'>): Platform
     if (reasonCode === 'CONVERSION' && posting.currency === 'keys') keysMinor += amount;
   }
   const changes: PlatformStatsChange[] = [];
-  if (pointsMinor > 0n) changes.push({ kind: 'counter', counter: 'points_paid_out_minor', amount: pointsMinor });
-  if (gemsMinor > 0n) changes.push({ kind: 'counter', counter: 'gems_paid_out_minor', amount: gemsMinor });
+  if (pointsMinor > 0n || gemsMinor > 0n) changes.push({ kind: 'reward_paid', transactionId, userId, pointsMinor, gemsMinor });
   if (keysMinor > 0n) changes.push({ kind: 'counter', counter: 'keys_converted_minor', amount: keysMinor });
   return changes;
 }
