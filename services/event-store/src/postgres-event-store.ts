@@ -204,7 +204,7 @@ class FastPathMissed extends Error {}
 export class PostgresEventStore implements EventStore {
   private readonly notifications: boolean;
   private readonly preparedStatements: boolean;
-  private listener: { client: pg.PoolClient } | undefined;
+  private listener: { client: pg.PoolClient; release(destroy: boolean): void } | undefined;
   private listenerStarting: Promise<void> | undefined;
   private closed = false;
   private readonly poolHandle: TransactionHandle;
@@ -656,17 +656,31 @@ export class PostgresEventStore implements EventStore {
       if (!this.listener) {
         this.listenerStarting ??= (async () => {
           const client = await this.pool.connect();
-          const listener = { client };
-          client.on('notification', () => this.wakers.forEach((wake) => wake()));
-          client.on('error', () => {
+          const onNotification = () => this.wakers.forEach((wake) => wake());
+          const onError = () => {
             // A lost LISTEN connection only costs latency: subscribers keep polling.
             if (this.listener === listener) this.listener = undefined;
             this.listenerStarting = undefined;
-            client.release(true);
-          });
+            listener.release(true);
+          };
+          let released = false;
+          const listener = {
+            client,
+            // Idempotent, and our handlers go first: after release the pool's own idle handler owns the client's
+            // errors (a FATAL can still arrive while the connection closes, e.g. on DROP DATABASE ... FORCE).
+            release(destroy: boolean) {
+              if (released) return;
+              released = true;
+              client.off('notification', onNotification);
+              client.off('error', onError);
+              client.release(destroy ? new Error('LISTEN connection lost') : undefined);
+            },
+          };
+          client.on('notification', onNotification);
+          client.on('error', onError);
           await client.query(`LISTEN ${EVENT_STORE_CHANNEL}`);
           if (this.closed) {
-            client.release();
+            listener.release(false);
             return;
           }
           this.listener = listener;
@@ -718,9 +732,9 @@ export class PostgresEventStore implements EventStore {
     if (listener) {
       try {
         await listener.client.query(`UNLISTEN ${EVENT_STORE_CHANNEL}`);
-        listener.client.release();
+        listener.release(false);
       } catch {
-        listener.client.release(true);
+        listener.release(true);
       }
     }
   }
