@@ -105,6 +105,15 @@ export interface ReadAllOptions {
   limit?: number;
   /** Only these event types (the checkpoint still advances past skipped events via `nextCheckpoint`). */
   eventTypes?: string[];
+  /**
+   * Read inside the caller's transaction. Opened as REPEATABLE READ, that transaction is one snapshot of the whole
+   * database: with `horizon: 'snapshot'` the read returns every event the snapshot sees (all committed before it,
+   * none in flight), so an audit can compare the log with read-model rows taken in the same snapshot. Never use
+   * `'snapshot'` to resume a live subscription: its checkpoints are only meaningful within that one snapshot.
+   */
+  transaction?: TransactionHandle;
+  /** `'safe'` (default): only below the oldest transaction in flight. `'snapshot'`: see `transaction`. */
+  horizon?: 'safe' | 'snapshot';
 }
 
 export interface ReadAllBatch {

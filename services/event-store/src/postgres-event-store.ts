@@ -557,16 +557,22 @@ export class PostgresEventStore implements EventStore {
     const limit = options.limit ?? DEFAULT_READ_LIMIT;
     if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError('readAll limit must be a positive integer');
     const filtered = options.eventTypes !== undefined;
+    if (options.horizon === 'snapshot' && options.transaction === undefined) {
+      throw new TypeError("readAll with horizon 'snapshot' needs the caller's (REPEATABLE READ) transaction");
+    }
+    // In a snapshot read the caller's snapshot already hides every transaction in flight.
+    const safeTransactionId = options.horizon === 'snapshot' ? "'18446744073709551615'::xid8" : 'pg_snapshot_xmin(pg_current_snapshot())';
+    const queryable: Queryable = options.transaction ?? this.poolHandle;
     const parameters: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
     let sql: string;
     if (!filtered) {
       sql = `SELECT ${EVENT_COLUMNS}, false AS is_head FROM events
              WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-               AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               AND transaction_id < ${safeTransactionId}
              ORDER BY events.transaction_id, events.position LIMIT $3`;
     } else {
       parameters.push(options.eventTypes);
-      sql = `WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS safe_transaction_id)
+      sql = `WITH horizon AS MATERIALIZED (SELECT ${safeTransactionId} AS safe_transaction_id)
              (SELECT ${EVENT_COLUMNS}, false AS is_head FROM events, horizon
               WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
                 AND transaction_id < horizon.safe_transaction_id AND type = ANY($4::text[])
@@ -576,7 +582,8 @@ export class PostgresEventStore implements EventStore {
               FROM events, horizon WHERE transaction_id < horizon.safe_transaction_id
               ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1)`;
     }
-    const result = await namedQuery<EventRow & { is_head: boolean }>(this.poolHandle, filtered ? 'event_store_read_all_filtered' : 'event_store_read_all', sql, parameters);
+    const statementName = `event_store_read_all${filtered ? '_filtered' : ''}${options.horizon === 'snapshot' ? '_snapshot' : ''}`;
+    const result = await namedQuery<EventRow & { is_head: boolean }>(queryable, statementName, sql, parameters);
     const events = result.rows.filter((row) => !row.is_head).map(toStoredEvent);
     const last = events.at(-1);
     let nextCheckpoint: Checkpoint = last ? { transactionId: last.transactionId, position: last.position } : after;

@@ -437,6 +437,32 @@ export function runEventStoreContract(
           expect(afterCommit.events.map((event) => event.id)).toEqual([slowResult.events[0].id, fast.events[0].id]);
         });
 
+        it("reads every committed event in one REPEATABLE READ snapshot with horizon 'snapshot', even while an older transaction holds the safe horizon back", async () => {
+          const start = await settledCheckpoint(store);
+          let releaseSlow!: () => void;
+          const slowMayCommit = new Promise<void>((resolve) => (releaseSlow = resolve));
+          let slowAppended!: () => void;
+          const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
+          const slow = store.withTransaction(async (transaction) => {
+            await store.append([{ streamId: uniqueStream('snapshot-slow'), expectedVersion: 'no_stream', events: events(1, 'Slow') }], { transaction });
+            slowAppended();
+            await slowMayCommit;
+          });
+          await slowHasAppended;
+          const fast = await store.append([{ streamId: uniqueStream('snapshot-fast'), expectedVersion: 'no_stream', events: events(2, 'Fast') }]);
+          expect((await store.readAll(start)).events).toEqual([]);
+          const seen = await store.withTransaction(async (transaction) => {
+            await transaction.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+            const batch = await store.readAll(start, { transaction, horizon: 'snapshot' });
+            return batch.events.map((event) => event.id);
+          });
+          // The committed fast events are in the snapshot; the slow one, still in flight, is not.
+          expect(seen).toEqual(fast.events.map((event) => event.id));
+          releaseSlow();
+          await slow;
+          await expect(store.readAll(start, { horizon: 'snapshot' })).rejects.toThrow(TypeError);
+        });
+
         it('keeps each version-checked stream in version order in the log: an append from a transaction older than the stream’s last writer is refused', async () => {
           const streamId = uniqueStream('ordered');
           const start = await settledCheckpoint(store);

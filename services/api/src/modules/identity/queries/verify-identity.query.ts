@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { CHECKPOINT_START, type EventStore, type StoredEvent } from '@app/event-store';
+import { CHECKPOINT_START, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { IDENTITY_EVENT_SCHEMAS } from '@app/contracts/src/identity';
 import { evolveSession, initialSessionState, SESSION_EVENT_TYPES, type SessionEvent, type SessionState } from '../domain/session';
 import { evolveUser, initialUserState, USER_EVENT_TYPES, type UserEvent, type UserState } from '../domain/user';
-import { IDENTITY_EVENT_STORE, IDENTITY_POOL, type QueryablePool } from '../infrastructure/tokens';
+import { IDENTITY_EVENT_STORE } from '../infrastructure/tokens';
 
 export interface IdentityVerifyReport {
   usersChecked: number;
@@ -49,24 +49,32 @@ interface SessionRowForCheck {
 
 @QueryHandler(VerifyIdentityReadModelQuery)
 export class VerifyIdentityReadModelHandler implements IQueryHandler<VerifyIdentityReadModelQuery, IdentityVerifyReport> {
-  constructor(
-    @Inject(IDENTITY_EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(IDENTITY_POOL) private readonly pool: QueryablePool,
-  ) {}
+  constructor(@Inject(IDENTITY_EVENT_STORE) private readonly eventStore: EventStore) {}
 
+  /**
+   * The rows are written in the same transaction as their events, so events and rows are read in ONE repeatable-read
+   * snapshot: a sign-up committing meanwhile is either wholly in it or wholly out of it, never half.
+   */
   async execute(): Promise<IdentityVerifyReport> {
+    return this.eventStore.withTransaction(async (transaction) => {
+      await transaction.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      return this.verifyInSnapshot(transaction);
+    });
+  }
+
+  private async verifyInSnapshot(transaction: TransactionHandle): Promise<IdentityVerifyReport> {
     const users = new Map<string, { state: UserState; version: number }>();
     const sessions = new Map<string, { state: SessionState; version: number }>();
     const eventTypes = [...USER_EVENT_TYPES, ...SESSION_EVENT_TYPES];
     let checkpoint = CHECKPOINT_START;
     for (;;) {
-      const batch = await this.eventStore.readAll(checkpoint, { limit: 1000, eventTypes });
+      const batch = await this.eventStore.readAll(checkpoint, { limit: 1000, eventTypes, transaction, horizon: 'snapshot' });
       for (const event of batch.events) this.fold(event, users, sessions);
       checkpoint = batch.nextCheckpoint;
       if (batch.caughtUp) break;
     }
     const mismatches: string[] = [];
-    const { rows: userRows } = await this.pool.query<UserRowForCheck>('SELECT * FROM identity_users');
+    const { rows: userRows } = await transaction.query<UserRowForCheck>('SELECT * FROM identity_users');
     for (const row of userRows) {
       const folded = users.get(row.user_id);
       users.delete(row.user_id);
@@ -100,7 +108,7 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<VerifyIdent
     }
     for (const userId of users.keys()) mismatches.push(`User ${userId} has events but no row`);
 
-    const { rows: sessionRows } = await this.pool.query<SessionRowForCheck>('SELECT session_id, user_id, token_hash, revoked_at, stream_version FROM identity_sessions');
+    const { rows: sessionRows } = await transaction.query<SessionRowForCheck>('SELECT session_id, user_id, token_hash, revoked_at, stream_version FROM identity_sessions');
     for (const row of sessionRows) {
       const folded = sessions.get(row.session_id);
       sessions.delete(row.session_id);
