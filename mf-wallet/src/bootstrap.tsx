@@ -1,27 +1,6 @@
 import '@app/platform/styles.css';
-import { SessionProvider } from '@app/platform';
-import { AppProviders, StandaloneFrame } from '@app/platform/app';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { renderStandalone } from '@app/platform/app';
 import WalletRoutes, { standaloneLinks } from './routes';
 
 // mf_wallet on its own (npm run dev -w @app/mf-wallet): the same routes the shell mounts, in a thin frame.
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <SessionProvider>
-        <AppProviders>
-          <StandaloneFrame remoteName="mf_wallet" links={standaloneLinks}>
-            <Routes>
-              <Route path="/" element={<Navigate to="/wallet" replace />} />
-              <Route path="*" element={<WalletRoutes />} />
-            </Routes>
-          </StandaloneFrame>
-        </AppProviders>
-      </SessionProvider>
-    </BrowserRouter>
-  </StrictMode>,
-);
+renderStandalone({ remoteName: 'mf_wallet', homePath: '/wallet', links: standaloneLinks, routes: WalletRoutes });

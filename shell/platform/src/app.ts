@@ -12,3 +12,5 @@ export type { ToastInput } from './ui/toast';
 export { Menu, MenuItem, MenuLabel, MenuSeparator } from './ui/menu';
 export { refreshResponseSchema, signInResponseSchema, userEnvelopeSchema, userSchema } from './session/user-schema';
 export { StandaloneFrame } from './standalone/standalone-frame';
+export { StandaloneApp, renderStandalone } from './standalone/render-standalone';
+export type { StandaloneAppProps } from './standalone/render-standalone';
