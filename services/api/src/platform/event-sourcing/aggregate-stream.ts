@@ -6,6 +6,23 @@ export interface DomainEvent {
   data: unknown;
 }
 
+/** What `eventParser` needs of a payload schema (a zod schema fits). */
+export interface PayloadSchema {
+  parse(data: unknown): unknown;
+}
+
+/**
+ * The `parse` of a module's events from its table of payload schemas by type (`PROGRESS_EVENT_SCHEMAS`):
+ * an unknown type or a payload that does not parse throws. `kind` names the module in the error.
+ */
+export function eventParser<Event extends DomainEvent>(schemas: Readonly<Record<Event['type'], PayloadSchema>>, kind: string) {
+  return (stored: Pick<StoredEvent, 'type' | 'data'>): Event => {
+    const schema = schemas[stored.type as Event['type']];
+    if (!schema) throw new Error(`Not a ${kind} event type: ${stored.type}`);
+    return { type: stored.type, data: schema.parse(stored.data) } as Event;
+  };
+}
+
 export interface LoadedStream<State> {
   streamId: string;
   state: State;
