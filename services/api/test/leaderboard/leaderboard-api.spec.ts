@@ -4,6 +4,7 @@ import { periodKey } from '../../src/modules/leaderboard/leaderboard-periods';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
 import { auth, eventually } from '../rewards/support';
+import { applyReferral, postTransaction } from '../ledger/multi-user-transactions';
 
 jest.setTimeout(120_000);
 
@@ -78,6 +79,43 @@ describe('leaderboard API', () => {
     expect(before.length).toBeGreaterThan(0);
     await testApp.app.get(ProjectionsService).rebuildProjection('leaderboard');
     expect((await board(user.token, 'monthly').expect(200)).body).toEqual(before);
+  });
+
+  it('a transaction between two users counts once for each (copies in both streams), referral included', async () => {
+    const alice = await signUp(testApp);
+    const bob = await signUp(testApp);
+    // One drop completion paying both: alice 500 points and uses her opening key, bob 250 points and 1 gem.
+    await postTransaction(testApp, 'DROP_REWARD', [
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(alice.user.id), currency: 'points', amountMinor: 5_000n },
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'points', amountMinor: 2_500n },
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'gems', amountMinor: 10_000n },
+      { debitAccount: userAccount(alice.user.id), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'keys', amountMinor: 1n },
+    ]);
+    // Bob tips alice 10 points: her earning, not his.
+    await postTransaction(testApp, 'TIP', [{ debitAccount: userAccount(bob.user.id), creditAccount: userAccount(alice.user.id), currency: 'points', amountMinor: 100n }]);
+    // A referral over HTTP: one transaction paying the referrer 500 points and the referred user 250.
+    const referrer = await signUp(testApp);
+    const referred = await signUp(testApp);
+    await applyReferral(testApp, referred, referrer);
+
+    const expected = {
+      [alice.user.id]: { points_earned: 510, gems_earned: 0, keys_used: 1, gold_collected: 0 },
+      [bob.user.id]: { points_earned: 250, gems_earned: 1, keys_used: 0, gold_collected: 0, composite_score: 62.9 },
+      [referrer.user.id]: { points_earned: 500, gems_earned: 0, keys_used: 0, gold_collected: 0, composite_score: 125 },
+      [referred.user.id]: { points_earned: 250, gems_earned: 0, keys_used: 0, gold_collected: 0, composite_score: 62.5 },
+    };
+    for (const period of ['daily', 'weekly', 'monthly']) {
+      const response = await eventually(
+        () => board(alice.token, period).expect(200),
+        (answer) => (answer.body as Entry[]).filter((entry) => entry.id in expected).length === 4 && (answer.body as Entry[]).some((entry) => entry.id === referred.user.id),
+      );
+      const mine = Object.fromEntries((response.body as Entry[]).filter((entry) => entry.id in expected).map((entry) => [entry.id, entry]));
+      for (const [userId, figures] of Object.entries(expected)) expect(mine[userId]).toMatchObject(figures);
+    }
+    // A rebuild from the log folds the copies the same way.
+    await testApp.app.get(ProjectionsService).rebuildProjection('leaderboard');
+    const rebuilt = (await board(alice.token, 'daily').expect(200)).body as Entry[];
+    for (const [userId, figures] of Object.entries(expected)) expect(rebuilt.find((entry) => entry.id === userId)).toMatchObject(figures);
   });
 
   it('periods are the UTC day, the ISO week from Monday and the month', () => {

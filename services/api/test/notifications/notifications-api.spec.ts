@@ -5,6 +5,8 @@ import { ProjectionsService } from '../../src/platform/projections/projections.s
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
 import { auth, eventually } from '../rewards/support';
+import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger';
+import { postTransaction } from '../ledger/multi-user-transactions';
 
 jest.setTimeout(120_000);
 
@@ -118,6 +120,29 @@ describe('notifications API', () => {
     });
     const applicantView = await eventually(() => list(applicant.token), (response) => titles(response).includes('Application rejected'));
     expect(titles(applicantView)).toEqual(expect.arrayContaining(['Application approved', 'Application rejected']));
+  });
+
+  it('one "Reward received" per user per transaction, though each involved user\'s stream holds a copy', async () => {
+    const alice = await signUp(testApp);
+    const bob = await signUp(testApp);
+    // One drop completion paying both users; then bob tips alice (a reward to her, nothing received by him).
+    const drop = await postTransaction(testApp, 'DROP_REWARD', [
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(alice.user.id), currency: 'points', amountMinor: 5_000n },
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'points', amountMinor: 2_500n },
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'gems', amountMinor: 10_000n },
+    ], 'Drop completed');
+    const tip = await postTransaction(testApp, 'TIP', [{ debitAccount: userAccount(bob.user.id), creditAccount: userAccount(alice.user.id), currency: 'points', amountMinor: 100n }], 'Tip');
+    const rewards = (response: { body: { notifications: NotificationBody[] } }) => response.body.notifications.filter((entry) => entry.type === 'reward');
+    const aliceView = await eventually(() => list(alice.token), (response) => rewards(response).some((entry) => entry.data.transaction_id === tip));
+    expect(rewards(aliceView).map((entry) => [entry.data.transaction_id, entry.message, entry.data.amounts]).sort()).toEqual(
+      [
+        [drop, '+500 points · Drop completed', { points: 500 }],
+        [tip, '+10 points · Tip', { points: 10 }],
+      ].sort(),
+    );
+    // The tip is the last thing projected: once alice has it, bob's notifications are complete too.
+    const bobRewards = rewards(await list(bob.token));
+    expect(bobRewards.map((entry) => [entry.data.transaction_id, entry.data.amounts])).toEqual([[drop, { points: 250, gems: 1 }]]);
   });
 
   it('a rebuild from the log keeps notifications and read state', async () => {

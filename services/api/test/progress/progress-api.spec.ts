@@ -6,6 +6,8 @@ import { AwardExperienceCommand } from '../../src/modules/progress';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
 import { auth, balancesOf, eventually, grant } from '../rewards/support';
+import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger';
+import { postTransaction } from '../ledger/multi-user-transactions';
 
 jest.setTimeout(120_000);
 
@@ -98,6 +100,23 @@ describe('progress API', () => {
     expect(await eventually(() => achievement(user.token, 'social-butterfly'), (entry) => entry.progress === 800)).toMatchObject({ is_claimable: true });
     await claim(user.token, 'social-butterfly').expect(200);
     await claim(user.token, 'big-spender').expect(200);
+  });
+
+  it('Big Spender counts a two-user transaction once, for the user whose points leave', async () => {
+    const alice = await signUp(testApp);
+    const bob = await signUp(testApp);
+    await grant(testApp, alice.user.id, 'points', 10_000n);
+    // Alice pays bob 600 points and burns 399.9 in one transaction (a copy in each stream), then 0.1 more alone.
+    await postTransaction(testApp, 'TIP', [
+      { debitAccount: userAccount(alice.user.id), creditAccount: userAccount(bob.user.id), currency: 'points', amountMinor: 6_000n },
+      { debitAccount: userAccount(alice.user.id), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'points', amountMinor: 3_999n },
+    ]);
+    const almost = await eventually(() => achievement(alice.token, 'big-spender'), (entry) => entry.progress === 999);
+    expect(almost).toMatchObject({ progress: 999, is_claimable: false });
+    await postTransaction(testApp, 'DROP_APPLICATION', [{ debitAccount: userAccount(alice.user.id), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'points', amountMinor: 1n }]);
+    expect(await eventually(() => achievement(alice.token, 'big-spender'), (entry) => entry.progress === 1000)).toMatchObject({ progress: 1000, is_claimable: true });
+    // Bob received points and spent none.
+    expect(await achievement(bob.token, 'big-spender')).toMatchObject({ progress: 0, is_claimable: false });
   });
 
   it('Content Creator and Master Creator count content pieces from content events', async () => {

@@ -1,15 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent } from '@app/event-store';
 import { LEADERBOARD_PERIODS } from '@app/contracts/src/leaderboard';
-import { LedgerTransactionPostedSchema, type ReasonCode } from '@app/contracts/src/ledger';
+import type { ReasonCode } from '@app/contracts/src/ledger';
 import { ProfileUpdatedSchema, UserRegisteredSchema } from '@app/contracts/src/identity/events';
 import { defineProjection } from '../../platform/projections/projection';
+import { readTransactionCopy } from '../ledger';
 import { periodKey } from './leaderboard-periods';
 
 const logger = new Logger('LeaderboardProjection');
 
-/** The ledger's per-user stream prefix (ledger `domain/streams.ts`). */
-const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
 /** Movements that are not earnings: opening grants, demo top-ups, conversions, reversals and manual adjustments. */
 const NOT_EARNINGS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(['ACCOUNT_OPENING', 'DEMO_FUNDING', 'CONVERSION', 'REVERSAL', 'ADJUSTMENT']);
 
@@ -22,23 +21,24 @@ export interface UserPeriodDelta {
   occurredAt: string;
 }
 
-/** What one copy of a ledger transaction adds to its user's leaderboard totals (null when nothing). */
-export function leaderboardDelta(stored: Pick<StoredEvent, 'streamId' | 'data'>): UserPeriodDelta | null {
-  if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return null;
-  const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
-  if (!parsed.success) return null;
-  const userId = stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length);
-  const account = `user:${userId}`;
-  const delta: UserPeriodDelta = { userId, pointsMinor: 0n, gemsMinor: 0n, keysMinor: 0n, goldMinor: 0n, occurredAt: parsed.data.occurredAt };
-  const earning = !NOT_EARNINGS.has(parsed.data.reasonCode);
-  for (const posting of parsed.data.postings) {
-    const amount = BigInt(posting.amountMinor);
-    if (posting.creditAccount === account && earning) {
-      if (posting.currency === 'points') delta.pointsMinor += amount;
-      if (posting.currency === 'gems') delta.gemsMinor += amount;
-      if (posting.currency === 'gold') delta.goldMinor += amount;
+/**
+ * What one copy of a ledger transaction adds to its user's leaderboard totals (null when nothing). Only the legs of
+ * the copy's own user count (`legsForStreamCopy`), so a transaction between two users counts once for each of them.
+ */
+export function leaderboardDelta(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): UserPeriodDelta | null {
+  const copy = readTransactionCopy(stored);
+  if (copy === null || copy === 'unreadable' || copy.ownerUserId === null) return null;
+  const { reasonCode, occurredAt } = copy.transaction;
+  const delta: UserPeriodDelta = { userId: copy.ownerUserId, pointsMinor: 0n, gemsMinor: 0n, keysMinor: 0n, goldMinor: 0n, occurredAt };
+  const earning = !NOT_EARNINGS.has(reasonCode);
+  for (const leg of copy.legs) {
+    if (leg.userId === null) continue;
+    if (leg.side === 'credit' && earning) {
+      if (leg.currency === 'points') delta.pointsMinor += leg.amountMinor;
+      if (leg.currency === 'gems') delta.gemsMinor += leg.amountMinor;
+      if (leg.currency === 'gold') delta.goldMinor += leg.amountMinor;
     }
-    if (posting.debitAccount === account && posting.currency === 'keys' && parsed.data.reasonCode !== 'REVERSAL') delta.keysMinor += amount;
+    if (leg.side === 'debit' && leg.currency === 'keys' && reasonCode !== 'REVERSAL') delta.keysMinor += leg.amountMinor;
   }
   const empty = delta.pointsMinor === 0n && delta.gemsMinor === 0n && delta.keysMinor === 0n && delta.goldMinor === 0n;
   return empty ? null : delta;

@@ -8,5 +8,7 @@ export { LedgerExecutor, newTransactionId } from './infrastructure/ledger-execut
 export { IdempotencyService, type UnitOfWork } from './infrastructure/idempotency';
 export { SYSTEM_ACCOUNTS, escrowAccount, userAccount } from './domain/accounts';
 export type { LedgerCommand, LedgerRefusal } from './domain/decide';
-export type { Posting } from './domain/events';
+export type { Posting, TransactionPosted } from './domain/events';
+export { userIdOfStream } from './domain/streams';
+export { legsForStreamCopy, readTransactionCopy, type LedgerLeg, type LedgerTransactionCopy } from './domain/transaction-copies';
 export { refusalToApiError } from './ledger-refusals';

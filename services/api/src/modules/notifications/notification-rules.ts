@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { StoredEvent } from '@app/event-store';
-import { LedgerTransactionPostedSchema, formatMinor, type Currency, type ReasonCode } from '@app/contracts/src/ledger';
+import { formatMinor, type Currency, type ReasonCode } from '@app/contracts/src/ledger';
 import type { NotificationType } from '@app/contracts/src/notifications';
 import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/src/rewards';
+import { readTransactionCopy } from '../ledger';
 
 /** A notification about to be stored; `key` makes its id, so replaying an event never notifies twice. */
 export interface NotificationDraft {
@@ -17,7 +18,6 @@ export interface NotificationDraft {
 
 export const notificationId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
 
-const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
 /** Ledger movements that read as a reward to the user receiving them. */
 const REWARD_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
   'REFERRAL_BONUS',
@@ -36,25 +36,25 @@ const REWARD_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
 export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamId'>): NotificationDraft[] {
   switch (stored.type) {
     case 'LedgerTransactionPosted': {
-      if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return [];
-      const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
-      if (!parsed.success || !REWARD_REASONS.has(parsed.data.reasonCode)) return [];
-      const userId = stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length);
+      // Each involved user's stream holds a copy of the transaction: this copy notifies its own user only.
+      const copy = readTransactionCopy(stored);
+      if (copy === null || copy === 'unreadable' || copy.ownerUserId === null || !REWARD_REASONS.has(copy.transaction.reasonCode)) return [];
+      const userId = copy.ownerUserId;
       const received = new Map<Currency, bigint>();
-      for (const posting of parsed.data.postings) {
-        if (posting.creditAccount !== `user:${userId}`) continue;
-        received.set(posting.currency, (received.get(posting.currency) ?? 0n) + BigInt(posting.amountMinor));
+      for (const leg of copy.legs) {
+        if (leg.userId === null || leg.side !== 'credit') continue;
+        received.set(leg.currency, (received.get(leg.currency) ?? 0n) + leg.amountMinor);
       }
       if (received.size === 0) return [];
       const amounts = [...received].map(([currency, minor]) => `+${formatMinor(minor, currency)} ${currency}`).join(', ');
       return [
         {
-          key: `reward:${parsed.data.transactionId}:${userId}`,
+          key: `reward:${copy.transaction.transactionId}:${userId}`,
           userId,
           type: 'reward',
           title: 'Reward received',
-          message: `${amounts} · ${parsed.data.description}`,
-          data: { transaction_id: parsed.data.transactionId, reason: parsed.data.reasonCode, amounts: Object.fromEntries([...received].map(([currency, minor]) => [currency, Number(formatMinor(minor, currency))])) },
+          message: `${amounts} · ${copy.transaction.description}`,
+          data: { transaction_id: copy.transaction.transactionId, reason: copy.transaction.reasonCode, amounts: Object.fromEntries([...received].map(([currency, minor]) => [currency, Number(formatMinor(minor, currency))])) },
           actionUrl: '/wallet',
         },
       ];

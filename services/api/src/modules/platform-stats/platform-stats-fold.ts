@@ -1,7 +1,8 @@
 import type { StoredEvent } from '@app/event-store';
 import { DropApplicationCompletedSchema, DropClosedSchema, DropCreatedSchema, DropDeletedSchema, DropUpdatedSchema, DROP_APPLICATION_COMPLETED } from '@app/contracts/src/drops';
 import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
-import { LedgerTransactionPostedSchema, type ReasonCode } from '@app/contracts/src/ledger';
+import type { ReasonCode } from '@app/contracts/src/ledger';
+import { readTransactionCopy, userIdOfStream } from '../ledger';
 
 /**
  * The pure half of the platform statistics projection: what one stored event changes. The handler only writes
@@ -22,9 +23,6 @@ export type PlatformStatsChange =
   | { kind: 'reward_paid'; transactionId: string; userId: string; pointsMinor: bigint; gemsMinor: bigint }
   /** A reversal mirrors its original exactly: whatever that transaction paid this user as a reward no longer counts. */
   | { kind: 'reward_reversed'; reversedTransactionId: string; userId: string };
-
-/** The ledger's per-user stream prefix (ledger `domain/streams.ts`): each user's copy of a transaction lands there. */
-const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
 
 /**
  * Rewards the platform pays: an allow-list, because other credits to a user are not payouts (welcome grants, demo
@@ -67,29 +65,28 @@ export function platformStatsChanges(stored: Pick<StoredEvent, 'type' | 'streamI
 }
 
 /**
- * A transaction touching several users is recorded once per user stream; counting only the postings that credit
- * the stream's own user counts every credit exactly once. Transactions without a user (journal shards) pay no one.
+ * A transaction touching several users is recorded once per user stream; counting only the legs of the copy's own
+ * user (`legsForStreamCopy`) counts every credit exactly once. Transactions without a user (journal copies) pay no one.
  */
-function ledgerChanges(stored: Pick<StoredEvent, 'streamId' | 'data'>): PlatformStatsChange[] | 'unreadable' {
-  if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return [];
-  const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
-  if (!parsed.success) return 'unreadable';
-  const userId = stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length);
-  const account = `user:${userId}`;
-  const { reasonCode, postings, transactionId, reversesTransactionId } = parsed.data;
+function ledgerChanges(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): PlatformStatsChange[] | 'unreadable' {
+  if (userIdOfStream(stored.streamId) === null) return [];
+  const copy = readTransactionCopy(stored);
+  if (copy === 'unreadable') return 'unreadable';
+  if (copy === null || copy.ownerUserId === null) return [];
+  const userId = copy.ownerUserId;
+  const { reasonCode, transactionId, reversesTransactionId } = copy.transaction;
   if (reasonCode === 'REVERSAL') return reversesTransactionId ? [{ kind: 'reward_reversed', reversedTransactionId: reversesTransactionId, userId }] : [];
   let pointsMinor = 0n;
   let gemsMinor = 0n;
   let keysMinor = 0n;
-  for (const posting of postings) {
-    if (posting.creditAccount !== account) continue;
-    const amount = BigInt(posting.amountMinor);
+  for (const leg of copy.legs) {
+    if (leg.userId === null || leg.side !== 'credit') continue;
     // A user paying another user (a tip) moves money around; a payout comes from a system or escrow account.
-    if (PAYOUT_REASONS.has(reasonCode) && !posting.debitAccount.startsWith('user:')) {
-      if (posting.currency === 'points') pointsMinor += amount;
-      if (posting.currency === 'gems') gemsMinor += amount;
+    if (PAYOUT_REASONS.has(reasonCode) && leg.counterpartyUserId === null) {
+      if (leg.currency === 'points') pointsMinor += leg.amountMinor;
+      if (leg.currency === 'gems') gemsMinor += leg.amountMinor;
     }
-    if (reasonCode === 'CONVERSION' && posting.currency === 'keys') keysMinor += amount;
+    if (reasonCode === 'CONVERSION' && leg.currency === 'keys') keysMinor += leg.amountMinor;
   }
   const changes: PlatformStatsChange[] = [];
   if (pointsMinor > 0n || gemsMinor > 0n) changes.push({ kind: 'reward_paid', transactionId, userId, pointsMinor, gemsMinor });

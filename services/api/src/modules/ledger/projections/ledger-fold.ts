@@ -1,8 +1,9 @@
 import type { StoredEvent } from '@app/event-store';
 import { Currency } from '@app/contracts/src/ledger';
-import { isUserAccount, userAccount, userIdOfAccount } from '../domain/accounts';
+import { userAccount } from '../domain/accounts';
 import { LedgerEvent, fromPayload } from '../domain/events';
 import { userIdOfStream } from '../domain/streams';
+import { legsForStreamCopy } from '../domain/transaction-copies';
 
 /**
  * The pure part of the ledger projections: what one stored event changes in the read models. The projection
@@ -72,34 +73,15 @@ export function parseLedgerEvent(stored: StoredEvent): LedgerEvent {
 }
 
 export function balanceEffects(stored: StoredEvent, event: LedgerEvent): BalanceEffect[] {
-  const owner = userIdOfStream(stored.streamId);
   switch (event.type) {
-    case 'LedgerTransactionPosted': {
-      const effects: BalanceEffect[] = [];
-      const counts = (accountId: string) =>
-        isUserAccount(accountId) ? userIdOfAccount(accountId) === owner : event.data.copyIndex === 0;
-      for (const posting of event.data.postings) {
-        if (counts(posting.debitAccount)) {
-          effects.push({
-            accountId: posting.debitAccount,
-            userId: userIdOfAccount(posting.debitAccount),
-            currency: posting.currency,
-            balanceDeltaMinor: -posting.amountMinor,
-            heldDeltaMinor: 0n,
-          });
-        }
-        if (counts(posting.creditAccount)) {
-          effects.push({
-            accountId: posting.creditAccount,
-            userId: userIdOfAccount(posting.creditAccount),
-            currency: posting.currency,
-            balanceDeltaMinor: posting.amountMinor,
-            heldDeltaMinor: 0n,
-          });
-        }
-      }
-      return effects;
-    }
+    case 'LedgerTransactionPosted':
+      return legsForStreamCopy(stored.streamId, event.data).map((leg) => ({
+        accountId: leg.accountId,
+        userId: leg.userId,
+        currency: leg.currency,
+        balanceDeltaMinor: leg.side === 'debit' ? -leg.amountMinor : leg.amountMinor,
+        heldDeltaMinor: 0n,
+      }));
     case 'LedgerHoldPlaced':
       return [heldEffect(event.data.userId, event.data.currency, event.data.amountMinor)];
     case 'LedgerHoldCaptured':

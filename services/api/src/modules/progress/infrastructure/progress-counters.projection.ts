@@ -1,15 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type pg from 'pg';
 import type { StoredEvent } from '@app/event-store';
-import { LedgerTransactionPostedSchema } from '@app/contracts/src/ledger';
 import { InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
+import { readTransactionCopy } from '../../ledger';
 import { EMPTY_COUNTERS, type ProgressCounters } from '../domain/progress-account';
 
 const logger = new Logger('ProgressCounters');
 
-/** The ledger's per-user stream prefix (ledger `domain/streams.ts`): a transaction's copy in a user's stream. */
-const LEDGER_USER_STREAM_PREFIX = 'ledger-account-';
 /**
  * Content events counted as "a content piece posted", by the creator id field they carry. The content context is
  * not built yet: its creation event joins this list (type and creator field) when it exists.
@@ -29,19 +27,18 @@ export function counterDeltas(stored: Pick<StoredEvent, 'type' | 'data' | 'strea
       return parsed.success ? [{ userId: parsed.data.userId, counter: 'follower_count', mode: 'set', value: BigInt(parsed.data.followerCount) }] : [];
     }
     case 'LedgerTransactionPosted': {
-      if (!stored.streamId.startsWith(LEDGER_USER_STREAM_PREFIX)) return [];
-      const parsed = LedgerTransactionPostedSchema.safeParse(stored.data);
-      if (!parsed.success) return [];
-      const userId = stored.streamId.slice(LEDGER_USER_STREAM_PREFIX.length);
-      const account = `user:${userId}`;
+      // Only the legs of the copy's own user count, so a transaction between two users is counted once for each.
+      const copy = readTransactionCopy(stored);
+      if (copy === null || copy === 'unreadable' || copy.ownerUserId === null) return [];
+      const reversal = copy.transaction.reasonCode === 'REVERSAL';
       let spent = 0n;
-      for (const posting of parsed.data.postings) {
-        if (posting.currency !== 'points') continue;
+      for (const leg of copy.legs) {
+        if (leg.userId === null || leg.currency !== 'points') continue;
         // Points leaving the user are spent; a reversal giving them back un-spends them.
-        if (posting.debitAccount === account && parsed.data.reasonCode !== 'REVERSAL') spent += BigInt(posting.amountMinor);
-        if (posting.creditAccount === account && parsed.data.reasonCode === 'REVERSAL') spent -= BigInt(posting.amountMinor);
+        if (leg.side === 'debit' && !reversal) spent += leg.amountMinor;
+        if (leg.side === 'credit' && reversal) spent -= leg.amountMinor;
       }
-      return spent === 0n ? [] : [{ userId, counter: 'points_spent', mode: 'add', value: spent }];
+      return spent === 0n ? [] : [{ userId: copy.ownerUserId, counter: 'points_spent', mode: 'add', value: spent }];
     }
     default: {
       if (!(CONTENT_CREATED_EVENT_TYPES as readonly string[]).includes(stored.type)) return [];
