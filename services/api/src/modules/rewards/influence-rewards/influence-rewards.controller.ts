@@ -12,7 +12,8 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
-import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
+import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
+import { pointsFromMinor } from '../infrastructure/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsUnit } from '../infrastructure/rewards-unit';
 
@@ -99,30 +100,15 @@ export class InfluenceRewardsController {
       idempotencyKey,
       requestBody: body,
       command: { type: 'ClaimInfluencePoints', data: { transactionId, now } },
-      payment: (events) => {
-        const claimed = events.find((event) => event.type === 'InfluencePointsClaimed');
-        // A registration of fewer than 100 followers' worth would pay 0 points; the ledger refuses empty postings.
-        if (!claimed || BigInt(claimed.data.pointsMinor) === 0n) return null;
-        return pointsGrant({
-          transactionId,
-          reasonCode: 'SOCIAL_ACTION_REWARD',
-          description: `Monthly influence points (${claimed.data.month})`,
-          now,
-          grants: [{ userId: caller.userId, pointsMinor: BigInt(claimed.data.pointsMinor) }],
-          references: { programme: 'influence', month: claimed.data.month },
-        });
-      },
-      respond: ({ events, transactionId: posted }) => {
-        const claimed = events.find((event) => event.type === 'InfluencePointsClaimed')!;
-        const points = pointsFromMinor(claimed.data.pointsMinor);
-        return {
-          success: true as const,
-          points_awarded: points,
-          month: claimed.data.month,
-          transaction_id: posted ?? transactionId,
-          message: `You received ${points} influence points for this month`,
-        };
-      },
+      ...monthlyPointsClaim({
+        claimedEvent: 'InfluencePointsClaimed',
+        programme: 'influence',
+        description: 'Monthly influence points',
+        message: (points) => `You received ${points} influence points for this month`,
+        userId: caller.userId,
+        transactionId,
+        now,
+      }),
     });
     if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
     return result.body;

@@ -20,7 +20,8 @@ import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '..
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
 import { instagramMonthlyPointsMinor, lastClaimedMonth, type RewardsAccountState } from '../domain/rewards-account';
-import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
+import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
+import { pointsFromMinor } from '../infrastructure/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsUnit } from '../infrastructure/rewards-unit';
 import type { UserTier } from '@app/contracts/src/identity';
@@ -148,29 +149,15 @@ export class InstagramController {
       idempotencyKey,
       requestBody: body,
       command: { type: 'ClaimInstagramPoints', data: { tier, transactionId, now } },
-      payment: (events) => {
-        const claimed = events.find((event) => event.type === 'InstagramPointsClaimed');
-        if (!claimed) return null;
-        return pointsGrant({
-          transactionId,
-          reasonCode: 'SOCIAL_ACTION_REWARD',
-          description: `Monthly Instagram points (${claimed.data.month})`,
-          now,
-          grants: [{ userId: caller.userId, pointsMinor: BigInt(claimed.data.pointsMinor) }],
-          references: { programme: 'instagram', month: claimed.data.month },
-        });
-      },
-      respond: ({ events, transactionId: posted }) => {
-        const claimed = events.find((event) => event.type === 'InstagramPointsClaimed')!;
-        const points = pointsFromMinor(claimed.data.pointsMinor);
-        return {
-          success: true as const,
-          points_awarded: points,
-          month: claimed.data.month,
-          transaction_id: posted ?? transactionId,
-          message: `You received ${points} points for this month`,
-        };
-      },
+      ...monthlyPointsClaim({
+        claimedEvent: 'InstagramPointsClaimed',
+        programme: 'instagram',
+        description: 'Monthly Instagram points',
+        message: (points) => `You received ${points} points for this month`,
+        userId: caller.userId,
+        transactionId,
+        now,
+      }),
     });
     if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
     return result.body;
