@@ -1,40 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
-import request from 'supertest';
-import { createTestDatabase } from '@app/event-store/src/testing';
 import type { UserTier } from '@app/contracts/src/identity';
 import { parseDecimalToMinor, type Currency } from '@app/contracts/src/ledger';
-import { loadConfig } from '../../src/platform/config/app-config';
-import { createApp } from '../../src/platform/bootstrap';
 import { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand, IdentityModule } from '../../src/modules/identity';
 import { LedgerModule, RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { RewardsModule } from '../../src/modules/rewards';
 import { DropsModule } from '../../src/modules/drops';
-import { signUp, type IdentityTestApp } from '../identity/support';
+import { signUp, startAppWithModules, type IdentityTestApp } from '../identity/support';
 
 /** The whole application with identity, the ledger, rewards (master key) and drops on a fresh PostgreSQL database. */
-export async function startDropsApp(): Promise<IdentityTestApp> {
-  const database = await createTestDatabase('drops_api');
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'drops-'));
-  try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
-    const app = await createApp(config, { extraModules: [IdentityModule, LedgerModule, RewardsModule, DropsModule] });
-    return {
-      app,
-      http: () => request(app.getHttpServer()),
-      dataDirectory,
-      async close() {
-        await app.close();
-        await database.drop();
-        rmSync(dataDirectory, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
+export function startDropsApp(): Promise<IdentityTestApp> {
+  return startAppWithModules('drops_api', [IdentityModule, LedgerModule, RewardsModule, DropsModule]);
 }
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });

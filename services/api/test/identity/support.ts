@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import request from 'supertest';
 import { createTestDatabase } from '@app/event-store/src/testing';
 import { loadConfig } from '../../src/platform/config/app-config';
@@ -20,35 +20,45 @@ export interface IdentityTestApp {
 }
 
 /**
+ * The whole application with `extraModules` on a fresh PostgreSQL database (`name` prefixes it) and a temporary
+ * DATA_DIR; closing it drops both. Jobs run in process.
+ */
+export async function startAppWithModules(name: string, extraModules: Array<Type | DynamicModule>): Promise<IdentityTestApp> {
+  const database = await createTestDatabase(name);
+  const dataDirectory = mkdtempSync(join(tmpdir(), `${name}-`));
+  try {
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
+    const app = await createApp(config, { extraModules });
+    return {
+      app,
+      http: () => request(app.getHttpServer()),
+      dataDirectory,
+      async close() {
+        await app.close();
+        await database.drop();
+        rmSync(dataDirectory, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    rmSync(dataDirectory, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
  * The whole application (platform, identity and whichever contexts app.module registers) on a fresh PostgreSQL
  * database and a temporary DATA_DIR. `environment` sets identity's variables (read when the module starts).
  */
 export async function startIdentityApp(environment: Record<string, string> = {}): Promise<IdentityTestApp> {
-  const database = await createTestDatabase('identity');
-  const dataDirectory = mkdtempSync(join(tmpdir(), 'identity-'));
   const saved = { ...process.env };
   Object.assign(process.env, { SIGN_IN_MAX_FAILURES_PER_ADDRESS: '1000', ...environment });
-  let app: INestApplication;
   try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
-    app = await createApp(config, { extraModules: [IdentityModule] });
-  } catch (error) {
-    await database.drop();
-    throw error;
+    return await startAppWithModules('identity', [IdentityModule]);
   } finally {
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);
   }
-  return {
-    app,
-    http: () => request(app.getHttpServer()),
-    dataDirectory,
-    async close() {
-      await app.close();
-      await database.drop();
-      rmSync(dataDirectory, { recursive: true, force: true });
-    },
-  };
 }
 
 let counter = 0;
