@@ -7,6 +7,7 @@ import {
   DropDeletedSchema,
   DropUpdatedSchema,
 } from '@app/contracts/src/drops/events';
+import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 
 const logger = new Logger('SearchDropsProjection');
@@ -74,14 +75,5 @@ export const searchDropsProjection = defineProjection<'search_drops'>({
        created_at timestamptz NOT NULL
      )`,
   ],
-  handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      try {
-        await apply(transaction, tables, stored);
-      } catch (error) {
-        if ((error as Error).name !== 'ZodError') throw error;
-        logger.error(`Skipping unreadable ${stored.type} at position ${stored.position}`);
-      }
-    }
-  },
+  handle: applyReadableEvents(logger, apply),
 });

@@ -4,6 +4,7 @@ import { ProfileUpdatedSchema, UserRegisteredSchema, UserTierChangedSchema, User
 import { ExperienceAwardedSchema } from '@app/contracts/src/progress/events';
 import { GoldItemPurchasedSchema } from '@app/contracts/src/shop/events';
 import { InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
+import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 
 const logger = new Logger('SearchUsersProjection');
@@ -75,15 +76,5 @@ export const searchUsersProjection = defineProjection<'search_users'>({
        boosted_until timestamptz
      )`,
   ],
-  handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      try {
-        await apply(transaction, tables, stored);
-      } catch (error) {
-        // Only an unreadable payload is skipped; a database error must stop the batch (it rolls back whole).
-        if ((error as Error).name !== 'ZodError') throw error;
-        logger.error(`Skipping unreadable ${stored.type} at position ${stored.position}`);
-      }
-    }
-  },
+  handle: applyReadableEvents(logger, apply),
 });
