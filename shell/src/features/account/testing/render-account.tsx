@@ -2,26 +2,15 @@
 // `/api/users/me` from the fake API, so a test sees balances change after money moves.
 import { type Session, SessionContext, type User, apiClient } from '@app/platform';
 import { AppProviders, userEnvelopeSchema } from '@app/platform/app';
+import { createUser } from '@app/platform/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { type ReactElement, type ReactNode, useMemo, useState } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
+/** The platform's test user with empty balances (a spec sets the ones it is about). */
 export function createTestUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 'user-1',
-    email: 'ada@example.com',
-    username: 'ada',
-    display_name: 'Ada Lovelace',
-    user_type: 'creator',
-    user_tier: 'free',
-    points_balance: '0',
-    keys_balance: '0',
-    gems_balance: '0',
-    gold_collected: '0',
-    moves_balance: null,
-    ...overrides,
-  };
+  return createUser({ points_balance: '0', keys_balance: '0', gems_balance: '0', ...overrides });
 }
 
 function TestSession({ initialUser, children, onRefresh }: { initialUser: User; children: ReactNode; onRefresh(): void }) {
