@@ -23,18 +23,29 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-describedby={error || hint ? messageId : undefined}
         {...rest}
       />
-      {error ? (
-        <p id={messageId} className="ui-field__error">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="ui-field__hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 });
+
+/** The error under a field, or else its hint; the input's aria-describedby points at `id`. */
+function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  if (error) {
+    return (
+      <p id={id} className="ui-field__error">
+        {error}
+      </p>
+    );
+  }
+  if (hint) {
+    return (
+      <p id={id} className="ui-field__hint">
+        {hint}
+      </p>
+    );
+  }
+  return null;
+}
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
@@ -63,15 +74,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           {visible ? 'Hide password' : 'Show password'}
         </button>
       </div>
-      {error ? (
-        <p id={messageId} className="ui-field__error">
-          {error}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="ui-field__hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </div>
   );
 });
