@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../openapi/registry';
-import { CheckpointSchema, ProjectionStatusSchema } from './health';
+import { ProjectionHealthSchema } from './health';
 
 export const FailedJobSchema = z
   .object({
@@ -48,17 +48,8 @@ export const ProjectionRebuildSchema = z
   })
   .meta({ id: 'ProjectionRebuild' });
 
-export const ProjectionSummarySchema = z
-  .object({
-    name: z.string(),
-    version: z.number().int(),
-    status: ProjectionStatusSchema,
-    checkpoint: CheckpointSchema,
-    lagEvents: z.number().int().nonnegative(),
-    lastError: z.string().optional(),
-    lastRebuild: ProjectionRebuildSchema.nullable(),
-  })
-  .meta({ id: 'ProjectionSummary' });
+/** A projection's health (as `/health` reports it) plus its last rebuild. */
+export const ProjectionSummarySchema = ProjectionHealthSchema.extend({ lastRebuild: ProjectionRebuildSchema.nullable() }).meta({ id: 'ProjectionSummary' });
 
 export const ProjectionsResponseSchema = z.object({ items: z.array(ProjectionSummarySchema) }).meta({ id: 'ProjectionsResponse' });
 
