@@ -131,7 +131,7 @@ describe('drop decider', () => {
     it('returns part of the pool when the total is lowered, but never below what was paid', () => {
       const paid: DropEvent = {
         type: 'DropApplicationPaid',
-        data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 5, gemsEarnedMinor: '1000000', keysEarnedMinor: '0', rewardTransactionId: 'r', paidAt: now },
+        data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 5, gemsEarnedMinor: '1000000', keysEarnedMinor: '0', keyMultiplier: 1, rewardTransactionId: 'r', paidAt: now },
       };
       const decision = given(dropId, [created('paid')]).when(update({ gemPoolTotalMinor: 1_000_000n })).decision;
       expect(decision).toMatchObject({ kind: 'accepted', money: { from: { dropEscrow: dropId }, to: { user: 'advertiser' }, amountMinor: 200_000n } });
@@ -247,7 +247,7 @@ describe('drop decider', () => {
   });
 
   describe('the application status machine', () => {
-    const step = (type: 'ApproveApplication' | 'RejectApplication' | 'SubmitWork' | 'CompleteApplication', callerId = 'advertiser'): DropCommand => {
+    const step = (type: 'ApproveApplication' | 'RejectApplication' | 'SubmitWork' | 'CompleteApplication', callerId = 'advertiser', keyMultiplier = 1): DropCommand => {
       switch (type) {
         case 'ApproveApplication':
           return { type, data: { applicationId: 'a1', callerId, now } };
@@ -256,7 +256,7 @@ describe('drop decider', () => {
         case 'SubmitWork':
           return { type, data: { applicationId: 'a1', callerId, submissionType: 'text', submissionData: 'done', submissionNotes: null, now } };
         case 'CompleteApplication':
-          return { type, data: { applicationId: 'a1', callerId, reviewScore: 9, transactionId: 't5', now } };
+          return { type, data: { applicationId: 'a1', callerId, reviewScore: 9, keyMultiplier, transactionId: 't5', now } };
       }
     };
 
@@ -296,7 +296,7 @@ describe('drop decider', () => {
             { type: 'DropApplicationCompleted', data: { applicationId: 'a1', dropId, applicantUserId: 'u1', dropType: 'paid', completedAt: now } },
             {
               type: 'DropApplicationPaid',
-              data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 9, gemsEarnedMinor: '300000', keysEarnedMinor: '0', rewardTransactionId: 't5', paidAt: now },
+              data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 9, gemsEarnedMinor: '300000', keysEarnedMinor: '0', keyMultiplier: 1, rewardTransactionId: 't5', paidAt: now },
             },
           ],
           { transactionId: 't5', from: { dropEscrow: dropId }, to: { user: 'u1' }, currency: 'gems', amountMinor: 300_000n, reason: 'DROP_REWARD', description: 'Reward for drop Review' },
@@ -310,6 +310,50 @@ describe('drop decider', () => {
       expect(move).toMatchObject({ kind: 'accepted', money: { from: 'issuance', to: { user: 'u1' }, currency: 'keys', amountMinor: 3n } });
       const proof = given(dropId, [created('proof'), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(step('CompleteApplication')).decision;
       expect(proof).toMatchObject({ kind: 'accepted', money: null, events: [{ type: 'DropApplicationCompleted', data: { dropType: 'proof' } }, { type: 'DropApplicationPaid' }] });
+    });
+
+    describe("the applicant's key multiplier (gold shop's 24h Key Multiplier, spec 1 §9)", () => {
+      const moveHistory = [created('move'), received('a1', 'u1'), approved('a1'), submitted('a1')];
+      const completed: DropEvent = { type: 'DropApplicationCompleted', data: { applicationId: 'a1', dropId, applicantUserId: 'u1', dropType: 'move', completedAt: now } };
+      const paidKeys = (keysEarnedMinor: string, keyMultiplier: number): DropEvent => ({
+        type: 'DropApplicationPaid',
+        data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 9, gemsEarnedMinor: '0', keysEarnedMinor, keyMultiplier, rewardTransactionId: 't5', paidAt: now },
+      });
+      const keysFromIssuance = (amountMinor: bigint, description: string) => ({
+        transactionId: 't5',
+        from: 'issuance' as const,
+        to: { user: 'u1' },
+        currency: 'keys' as const,
+        amountMinor,
+        reason: 'DROP_REWARD' as const,
+        description,
+      });
+
+      it('doubles the keys a move drop pays under a 2x multiplier, and the paid event records the multiplier', () => {
+        given(dropId, moveHistory)
+          .when(step('CompleteApplication', 'advertiser', 2))
+          .then([completed, paidKeys('6', 2)], keysFromIssuance(6n, 'Keys for move drop Review (2x key multiplier)'));
+      });
+
+      it('pays exactly the key reward under a 1x multiplier', () => {
+        given(dropId, moveHistory)
+          .when(step('CompleteApplication', 'advertiser', 1))
+          .then([completed, paidKeys('3', 1)], keysFromIssuance(3n, 'Keys for move drop Review'));
+      });
+
+      it('multiplies nothing on a demo move drop (it pays nothing real) or a paid drop (gems are not keys)', () => {
+        const demo = given(dropId, [created('move', { isDemo: true }), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(step('CompleteApplication', 'advertiser', 2));
+        expect(demo.decision).toMatchObject({ kind: 'accepted', money: null, events: [{}, { data: { keysEarnedMinor: '0', keyMultiplier: 1 } }] });
+        const paid = given(dropId, [created('paid', { gemPoolTotalMinor: '300000' }), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(
+          step('CompleteApplication', 'advertiser', 2),
+        );
+        expect(paid.decision).toMatchObject({ kind: 'accepted', money: { currency: 'gems', amountMinor: 300_000n }, events: [{}, { data: { keyMultiplier: 1 } }] });
+      });
+
+      it('refuses to scale keys by anything but a whole number of at least 1', () => {
+        expect(() => given(dropId, moveHistory).when(step('CompleteApplication', 'advertiser', 1.5))).toThrow('Key multiplier must be a whole number');
+        expect(() => given(dropId, moveHistory).when(step('CompleteApplication', 'advertiser', 0))).toThrow('Key multiplier must be a whole number');
+      });
     });
   });
 });

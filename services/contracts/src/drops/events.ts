@@ -160,6 +160,11 @@ export const DropApplicationPaidSchema = z.object({
   reviewScore: z.number().int().min(1).max(10),
   gemsEarnedMinor: MinorAmountStringSchema,
   keysEarnedMinor: MinorAmountStringSchema,
+  /**
+   * The applicant's key multiplier applied to `keysEarnedMinor` (2 during a gold-shop 24h Key Multiplier), so the
+   * history explains the amount; 1 when no keys were multiplied. Events written before it existed read as 1.
+   */
+  keyMultiplier: z.number().int().min(1).default(1),
   rewardTransactionId: z.string().nullable(),
   paidAt: z.string(),
 });

@@ -84,7 +84,21 @@ export type DropCommand =
       type: 'SubmitWork';
       data: { applicationId: string; callerId: string; submissionType: 'url' | 'text'; submissionData: string; submissionNotes: string | null; now: string };
     }
-  | { type: 'CompleteApplication'; data: { applicationId: string; callerId: string; reviewScore: number; transactionId: string; now: string } };
+  | {
+      type: 'CompleteApplication';
+      data: {
+        applicationId: string;
+        callerId: string;
+        reviewScore: number;
+        /**
+         * The applicant's key multiplier at `now` (shop's active boosts: 2 during a 24h Key Multiplier, else 1), a
+         * whole number ≥ 1. Asked before the command is decided, so a conflict retry pays the same amount.
+         */
+        keyMultiplier: number;
+        transactionId: string;
+        now: string;
+      };
+    };
 
 /** Expected refusals, written as the rule that did not hold. Mapped to HTTP in `drop-refusals.ts`. */
 export type DropRefusal =
@@ -438,7 +452,9 @@ function decideApplicationStep(
       const real = !drop.isDemo;
       // Never more than the pool still holds.
       const gems = drop.kind === 'paid' && real ? min(drop.terms.gemRewardBaseMinor, drop.gemPoolRemainingMinor) : 0n;
-      const keys = drop.kind === 'move' && real ? drop.terms.keyRewardAmountMinor : 0n;
+      // Move drops pay their key reward times the applicant's key multiplier (spec 1 §9: 2x key earnings).
+      const keyMultiplier = drop.kind === 'move' && real ? wholeMultiplier(command.data.keyMultiplier) : 1;
+      const keys = drop.kind === 'move' && real ? drop.terms.keyRewardAmountMinor * BigInt(keyMultiplier) : 0n;
       let money: MoneyMovement | null = null;
       if (gems > 0n) {
         money = {
@@ -458,7 +474,7 @@ function decideApplicationStep(
           currency: 'keys',
           amountMinor: keys,
           reason: 'DROP_REWARD',
-          description: `Keys for move drop ${drop.details.title}`,
+          description: keyMultiplier > 1 ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)` : `Keys for move drop ${drop.details.title}`,
         };
       }
       return accept(
@@ -475,6 +491,7 @@ function decideApplicationStep(
               reviewScore: command.data.reviewScore,
               gemsEarnedMinor: gems.toString(),
               keysEarnedMinor: keys.toString(),
+              keyMultiplier,
               rewardTransactionId: money ? command.data.transactionId : null,
               paidAt: command.data.now,
             },
@@ -491,3 +508,9 @@ function decideApplicationStep(
 }
 
 const min = (left: bigint, right: bigint) => (left < right ? left : right);
+
+/** A multiplier scales minor units of keys, so it must be a whole number ≥ 1; anything else is a caller's bug. */
+function wholeMultiplier(multiplier: number): number {
+  if (!Number.isSafeInteger(multiplier) || multiplier < 1) throw new Error(`Key multiplier must be a whole number ≥ 1, got ${multiplier}`);
+  return multiplier;
+}

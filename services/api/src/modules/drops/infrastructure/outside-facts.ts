@@ -6,10 +6,11 @@ import { notFound } from '../../../platform/http/api-error';
 import { GetUserQuery } from '../../identity';
 import { GetUserBalancesQuery } from '../../ledger';
 import { GetMasterKeyStatusQuery } from '../../rewards';
+import { GetActiveBoostsQuery } from '../../shop';
 
 /**
  * What the drop decider needs from other contexts, asked through their queries: the user (type, tier, name),
- * balances (the ledger re-checks them when the money moves) and today's Master Key.
+ * balances (the ledger re-checks them when the money moves), today's Master Key and the shop's key multiplier.
  */
 @Injectable()
 export class OutsideFacts {
@@ -42,5 +43,11 @@ export class OutsideFacts {
   async masterKeyActivatedToday(userId: string, now: string): Promise<boolean> {
     const status = await this.queryBus.execute(new GetMasterKeyStatusQuery(userId, now));
     return status.is_activated;
+  }
+
+  /** The user's key multiplier at `now` from the shop's active boosts (2 during a 24h Key Multiplier, else 1). */
+  async keyMultiplier(userId: string, now: string): Promise<number> {
+    const boosts = await this.queryBus.execute(new GetActiveBoostsQuery(userId, now));
+    return boosts.key_multiplier;
   }
 }

@@ -12,17 +12,23 @@ import { DROP_MESSAGES } from '@app/contracts/src/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import type { DropCommand } from '../domain/decide';
+import type { DropState } from '../domain/drop';
 import { applicationIdFromPath } from '../drop-ids';
 import { toApplicationView } from '../drop-views';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';
+import { OutsideFacts } from '../infrastructure/outside-facts';
 
 /**
  * The application's status machine: pending → approved | rejected (creator), approved → submitted (applicant),
- * submitted → completed → paid (creator; pays gems from the pool for paid drops, keys for move drops).
+ * submitted → completed → paid (creator; pays gems from the pool for paid drops, keys for move drops, times the
+ * applicant's key multiplier from the shop).
  */
 @Controller('drop-applications')
 export class ReviewApplicationsController {
-  constructor(private readonly runner: DropCommandRunner) {}
+  constructor(
+    private readonly runner: DropCommandRunner,
+    private readonly facts: OutsideFacts,
+  ) {}
 
   @Post(':id/approve')
   @HttpCode(200)
@@ -50,10 +56,15 @@ export class ReviewApplicationsController {
     @Body(new ZodValidationPipe(completeApplicationRoute.body)) body: CompleteApplicationRequest,
     @Headers('idempotency-key') key: string | undefined,
   ) {
-    return this.step(caller, id, 'complete', key, body, (applicationId, now) => ({
-      type: 'CompleteApplication',
-      data: { applicationId, callerId: caller.userId, reviewScore: body.review_score, transactionId: newTransactionId(), now },
-    }));
+    return this.step(caller, id, 'complete', key, body, async (applicationId, now, drop) => {
+      // Asked here, before the unit of work opens (an embedded database has one session), at the completion time.
+      const applicant = drop.applications[applicationId]?.applicantUserId;
+      const keyMultiplier = applicant && drop.kind === 'move' ? await this.facts.keyMultiplier(applicant, now) : 1;
+      return {
+        type: 'CompleteApplication',
+        data: { applicationId, callerId: caller.userId, reviewScore: body.review_score, keyMultiplier, transactionId: newTransactionId(), now },
+      };
+    });
   }
 
   @Post(':id/submit')
@@ -83,7 +94,7 @@ export class ReviewApplicationsController {
     action: string,
     idempotencyKey: string | undefined,
     body: unknown,
-    commandOf: (applicationId: string, now: string) => DropCommand,
+    commandOf: (applicationId: string, now: string, drop: DropState) => DropCommand | Promise<DropCommand>,
   ): Promise<DropApplicationView> {
     const applicationId = applicationIdFromPath(id);
     const dropId = await this.runner.dropOfApplication(applicationId);
@@ -91,7 +102,7 @@ export class ReviewApplicationsController {
     const result = await this.runner.run<DropApplicationView>(
       { scope: `POST /api/drop-applications/${applicationId}/${action}:${caller.userId}`, idempotencyKey, body },
       dropId,
-      async () => ({ command: commandOf(applicationId, new Date().toISOString()) }),
+      async (drop) => ({ command: await commandOf(applicationId, new Date().toISOString(), drop) }),
       (state) => ({ status: 200, body: toApplicationView(state.applications[applicationId], state) }),
     );
     return result.body;
