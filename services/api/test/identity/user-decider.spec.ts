@@ -81,6 +81,19 @@ describe('user decider', () => {
     });
   });
 
+  it('raises a tier only upward when asked to raise, and sets it either way when asked to set', () => {
+    const toSuper: UserEvent = { type: 'UserTierChanged', data: { userId: USER_ID, tier: 'super', changedAt: NOW } };
+    const raise = (tier: 'free' | 'premium' | 'super') => ({ type: 'ChangeUserTier' as const, data: { tier, onlyRaise: true }, metadata: { now: NOW } });
+    expect(givenUser(registered(), toSuper).when(raise('premium'))).toEqual({ events: [] });
+    expect(givenUser(registered(), toSuper).when(raise('free'))).toEqual({ events: [] });
+    expect(givenUser(registered()).when(raise('premium'))).toEqual({
+      events: [{ type: 'UserTierChanged', data: { userId: USER_ID, tier: 'premium', changedAt: NOW } }],
+    });
+    expect(givenUser(registered(), toSuper).when({ type: 'ChangeUserTier', data: { tier: 'premium' }, metadata: { now: NOW } })).toEqual({
+      events: [{ type: 'UserTierChanged', data: { userId: USER_ID, tier: 'premium', changedAt: NOW } }],
+    });
+  });
+
   it('links one Google subject per user: the same again is a no-op, another is refused', () => {
     const linked: UserEvent = { type: 'ExternalIdentityLinked', data: { userId: USER_ID, provider: 'google', subject: 's1', email: null, linkedAt: NOW } };
     const link = (subject: string): UserCommand => ({ type: 'LinkExternalIdentity', data: { provider: 'google', subject, email: null }, metadata: { now: NOW } });

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
 import { GetActiveBoostsQuery } from '../../src/modules/shop';
+import { ChangeUserTierCommand } from '../../src/modules/identity';
 import { auth, balancesOf, eventually, grant } from '../rewards/support';
 
 jest.setTimeout(120_000);
@@ -175,6 +176,19 @@ describe('shop API', () => {
     const upgrade = await testApp.http().post('/api/users/upgrade-tier').set(auth(user.token)).set('Idempotency-Key', 'up-1').send({ target_tier: 'premium', payment_method: 'points' }).expect(200);
     const again = await testApp.http().post('/api/users/upgrade-tier').set(auth(user.token)).set('Idempotency-Key', 'up-1').send({ target_tier: 'premium', payment_method: 'points' }).expect(200);
     expect(again.body).toEqual(upgrade.body);
+  });
+
+  it('racing raises to premium and super always end on super (identity decides the raise against its stream)', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const user = await signUp(testApp);
+      const commandBus = testApp.app.get(CommandBus);
+      await Promise.all([
+        commandBus.execute(new ChangeUserTierCommand(user.user.id, 'premium', 'raise')),
+        commandBus.execute(new ChangeUserTierCommand(user.user.id, 'super', 'raise')),
+        commandBus.execute(new ChangeUserTierCommand(user.user.id, 'premium', 'raise')),
+      ]);
+      expect((await balancesOf(testApp, user.token)).user_tier).toBe('super');
+    }
   });
 
   it('a recorded upgrade whose identity command never ran is applied by the reactor, never lowering the tier', async () => {

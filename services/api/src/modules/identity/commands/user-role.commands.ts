@@ -16,9 +16,11 @@ export class ChangeUserTypeCommand extends Command<UserView> {
 }
 
 export class ChangeUserTierCommand extends Command<UserView> {
+  /** `mode: 'raise'` changes the tier only upward (paid upgrades); `'set'` is for ops. */
   constructor(
     readonly userId: string,
     readonly tier: UserTier,
+    readonly mode: 'set' | 'raise' = 'set',
   ) {
     super();
   }
@@ -60,7 +62,7 @@ export class ChangeUserTypeHandler extends UserCommandHandler implements IComman
 @CommandHandler(ChangeUserTierCommand)
 export class ChangeUserTierHandler extends UserCommandHandler implements ICommandHandler<ChangeUserTierCommand, UserView> {
   async execute(command: ChangeUserTierCommand): Promise<UserView> {
-    await this.store.executeUser(command.userId, { type: 'ChangeUserTier', data: { tier: command.tier }, metadata: now() }).catch((error) => {
+    await this.store.executeUser(command.userId, { type: 'ChangeUserTier', data: { tier: command.tier, onlyRaise: command.mode === 'raise' }, metadata: now() }).catch((error) => {
       throw toApiError(error);
     });
     return this.answer(command.userId);

@@ -15,6 +15,7 @@ import type {
   UserType,
   UserTypeChangedSchema,
 } from '@app/contracts/src/identity';
+import { USER_TIERS } from '@app/contracts/src/identity';
 
 /**
  * The user aggregate: account, credentials and public profile. Pure: no clock, no randomness, no I/O. Time,
@@ -87,7 +88,8 @@ export type UserCommand =
   | { type: 'GrantAdminRole'; data: { reason: string }; metadata: { now: string } }
   | { type: 'RevokeAdminRole'; data: { reason: string }; metadata: { now: string } }
   | { type: 'ChangeUserType'; data: { userType: UserType }; metadata: { now: string } }
-  | { type: 'ChangeUserTier'; data: { tier: UserTier }; metadata: { now: string } }
+  /** `onlyRaise`: a paid upgrade never lowers a tier, decided here against the stream so racing upgrades can't either. */
+  | { type: 'ChangeUserTier'; data: { tier: UserTier; onlyRaise?: boolean }; metadata: { now: string } }
   | { type: 'LinkExternalIdentity'; data: { provider: 'google'; subject: string; email: string | null }; metadata: { now: string } };
 
 export type UserRefusal =
@@ -139,7 +141,7 @@ export function decideUser(command: UserCommand, state: UserState): Decision<Use
         ? accept()
         : accept({ type: 'UserTypeChanged', data: { userId, userType: command.data.userType, changedAt: now } });
     case 'ChangeUserTier':
-      return state.tier === command.data.tier
+      return state.tier === command.data.tier || (command.data.onlyRaise === true && USER_TIERS.indexOf(state.tier) > USER_TIERS.indexOf(command.data.tier))
         ? accept()
         : accept({ type: 'UserTierChanged', data: { userId, tier: command.data.tier, changedAt: now } });
     case 'LinkExternalIdentity': {

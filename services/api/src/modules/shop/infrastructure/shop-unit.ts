@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import type { ShopEvent } from '@app/contracts/src/shop';
 import { SHOP_MESSAGES } from '@app/contracts/src/shop';
 import type { ApiError } from '../../../platform/http/api-error';
@@ -34,7 +34,6 @@ export class ShopUnit {
     private readonly ledger: LedgerExecutor,
     private readonly idempotency: IdempotencyService,
     private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
   ) {}
 
   async run<Body>(request: ShopUnitRequest<Body>): Promise<{ body: Body; replayed: boolean }> {
@@ -55,7 +54,7 @@ export class ShopUnit {
     );
     if (upgradedTo) {
       const toTier = upgradedTo.data.toTier;
-      await raiseTier(this.commandBus, this.queryBus, request.userId, toTier).catch((error: Error) => {
+      await raiseTier(this.commandBus, request.userId, toTier).catch((error: Error) => {
         this.logger.error(`Tier change of ${request.userId} to ${toTier} failed after payment: ${error.message}`);
       });
     }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { USER_TIERS, type UserTier } from '@app/contracts/src/identity';
-import { TIER_ORDER, TierUpgradePurchasedSchema } from '@app/contracts/src/shop';
+import { TierUpgradePurchasedSchema } from '@app/contracts/src/shop';
 import { JobsService } from '../../../platform/jobs/jobs.service';
-import { ChangeUserTierCommand, GetUserQuery } from '../../identity';
+import { ChangeUserTierCommand } from '../../identity';
 
 export const APPLY_TIER_JOB = 'shop.apply-tier-upgrade';
 const ApplyTierPayloadSchema = z.object({ userId: z.string(), toTier: z.enum(USER_TIERS) });
@@ -16,7 +16,7 @@ const ApplyTierPayloadSchema = z.object({ userId: z.string(), toTier: z.enum(USE
  */
 @Injectable()
 export class TierChangeReactor {
-  constructor(jobs: JobsService, commandBus: CommandBus, queryBus: QueryBus) {
+  constructor(jobs: JobsService, commandBus: CommandBus) {
     jobs.registerReactor({
       name: 'shop_tier_changes',
       eventTypes: ['TierUpgradePurchased'],
@@ -27,16 +27,18 @@ export class TierChangeReactor {
       handlers: {
         [APPLY_TIER_JOB]: async (payload) => {
           const { userId, toTier } = ApplyTierPayloadSchema.parse(payload);
-          await raiseTier(commandBus, queryBus, userId, toTier);
+          await raiseTier(commandBus, userId, toTier);
         },
       },
     });
   }
 }
 
-/** Changes identity's tier to `toTier` unless the user already has it or a higher one. */
-export async function raiseTier(commandBus: CommandBus, queryBus: QueryBus, userId: string, toTier: UserTier): Promise<void> {
-  const user = await queryBus.execute(new GetUserQuery(userId));
-  if (!user || TIER_ORDER[user.user_tier] >= TIER_ORDER[toTier]) return;
-  await commandBus.execute(new ChangeUserTierCommand(userId, toTier));
+/**
+ * Changes identity's tier to `toTier` unless the user already has it or a higher one. The comparison is identity's
+ * (decided against the user's stream with its expected version): a read here followed by a write would let two
+ * racing upgrades lower the tier.
+ */
+export async function raiseTier(commandBus: CommandBus, userId: string, toTier: UserTier): Promise<void> {
+  await commandBus.execute(new ChangeUserTierCommand(userId, toTier, 'raise'));
 }
