@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
 import {
   ApplyToDropRequestSchema,
   CompleteApplicationRequestSchema,
@@ -14,11 +14,6 @@ import {
   UpdateDropRequestSchema,
 } from './http';
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().max(255).optional().meta({
-    description: 'Same key and body → the first answer again, money moved once; same key, other body → 409.',
-  }),
-});
 const DropParams = z.object({ id: z.string().meta({ description: 'A UUID or a number; anything else is a 400' }) });
 const ApplicationParams = z.object({ id: z.string() });
 
@@ -43,7 +38,7 @@ export const createDropRoute = defineRoute({
   method: 'post',
   path: '/api/drops',
   summary: "Create a drop (advertisers); a paid drop's gem pool moves from the creator's gems into the drop's escrow",
-  request: { body: CreateDropRequestSchema, headers: IdempotencyHeaders },
+  request: { body: CreateDropRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: DropSchema },
   errors: { 403: 'Not an advertiser', 422: 'Tier rule or limit, or not enough gems for the pool' },
 });
@@ -52,7 +47,7 @@ export const updateDropRoute = defineRoute({
   method: 'put',
   path: '/api/drops/:id',
   summary: 'Edit a drop (its creator); the kind cannot change; a new gem pool total moves the difference',
-  request: { params: DropParams, body: UpdateDropRequestSchema, headers: IdempotencyHeaders },
+  request: { params: DropParams, body: UpdateDropRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: DropSchema },
   errors: { 403: 'Not the creator', 422: 'Kind change, or the pool cannot cover it' },
 });
@@ -61,7 +56,7 @@ export const deleteDropRoute = defineRoute({
   method: 'delete',
   path: '/api/drops/:id',
   summary: 'Delete a drop (its creator); the remaining pool returns to the creator',
-  request: { params: DropParams, headers: IdempotencyHeaders },
+  request: { params: DropParams, headers: IdempotencyKeyHeaders },
   responses: { 200: DeleteDropResponseSchema },
   errors: { 403: 'Not the creator' },
 });
@@ -70,7 +65,7 @@ export const closeDropRoute = defineRoute({
   method: 'post',
   path: '/api/drops/:id/complete',
   summary: 'Close a drop (its creator): no more applications; the remaining pool returns to the creator',
-  request: { params: DropParams, headers: IdempotencyHeaders },
+  request: { params: DropParams, headers: IdempotencyKeyHeaders },
   responses: { 200: DropSchema },
   errors: { 403: 'Not the creator', 422: 'Already closed' },
 });
@@ -79,7 +74,7 @@ export const applyToDropRoute = defineRoute({
   method: 'post',
   path: '/api/drops/:id/apply',
   summary: 'Apply to a drop; paid drops cost keys (Master Key activated today), move drops cost points',
-  request: { params: DropParams, body: ApplyToDropRequestSchema, headers: IdempotencyHeaders },
+  request: { params: DropParams, body: ApplyToDropRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: DropApplicationSchema },
   errors: {
     409: 'Already applied (`ALREADY_APPLIED`)',
@@ -110,7 +105,7 @@ const reviewRoute = (action: 'approve' | 'reject', summary: string) =>
     path: `/api/drop-applications/:id/${action}`,
     summary,
     tags: ['drops'],
-    request: { params: ApplicationParams, headers: IdempotencyHeaders },
+    request: { params: ApplicationParams, headers: IdempotencyKeyHeaders },
     responses: { 200: DropApplicationSchema },
     errors: { 403: 'Not the drop creator', 422: 'Not pending' },
   });
@@ -122,7 +117,7 @@ export const completeApplicationRoute = defineRoute({
   path: '/api/drop-applications/:id/complete',
   summary: 'Complete a submitted application with a review score (drop creator): pays gems from the pool (paid) or keys (move)',
   tags: ['drops'],
-  request: { params: ApplicationParams, body: CompleteApplicationRequestSchema, headers: IdempotencyHeaders },
+  request: { params: ApplicationParams, body: CompleteApplicationRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: DropApplicationSchema },
   errors: { 403: 'Not the drop creator', 422: 'Not submitted' },
 });

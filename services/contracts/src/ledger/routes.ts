@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
 import {
   BalanceAtQuerySchema,
   BalanceAtResponseSchema,
@@ -14,11 +14,6 @@ import {
   WalletsResponseSchema,
 } from './http';
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().max(255).optional().meta({
-    description: 'Same key and body → the first answer again, money moved once; same key, other body → 409.',
-  }),
-});
 
 export const LEDGER_MESSAGES = Object.freeze({
   insufficientBalance: 'Insufficient balance',
@@ -73,7 +68,7 @@ export const convertCurrencyRoute = defineRoute({
   path: '/api/users/convert',
   summary: 'Convert points (500 a key, at most 3 keys a UTC day) or gems (2 a key) into whole keys',
   tags: ['ledger'],
-  request: { body: ConvertCurrencyRequestSchema, headers: IdempotencyHeaders },
+  request: { body: ConvertCurrencyRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: ConvertCurrencyResponseSchema },
   errors: {
     409: 'Idempotency-Key reused with another body (`IDEMPOTENCY_KEY_REUSED`)',

@@ -28,6 +28,16 @@ export const ApiErrorSchema = z
   .meta({ id: 'ApiError' });
 export type ApiErrorBody = z.infer<typeof ApiErrorSchema>;
 
+/**
+ * The `Idempotency-Key` header every money-moving POST honours (ARCHITECTURE §3): one definition, so the documented
+ * limit is the same everywhere.
+ */
+export const IdempotencyKeyHeaders = z.object({
+  'idempotency-key': z.string().max(255).optional().meta({
+    description: 'Same key and body → the first answer again, money moved once; same key, other body → 409.',
+  }),
+});
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 type ObjectSchema = z.ZodObject;

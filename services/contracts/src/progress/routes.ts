@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
 import { AchievementParamsSchema, AchievementsResponseSchema, ClaimAchievementResponseSchema, UserProgressSchema } from './http';
 
 export const getMyProgressRoute = defineRoute({
@@ -25,7 +24,7 @@ export const claimAchievementRoute = defineRoute({
   tags: ['progress'],
   request: {
     params: AchievementParamsSchema,
-    headers: z.object({ 'idempotency-key': z.string().max(255).optional() }),
+    headers: IdempotencyKeyHeaders,
   },
   responses: { 200: ClaimAchievementResponseSchema },
   errors: { 404: 'Unknown achievement', 409: 'Already claimed (`ACHIEVEMENT_ALREADY_CLAIMED`)', 422: 'Not met yet (`ACHIEVEMENT_NOT_MET`)' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
 import {
   ActivateMasterKeyRequestSchema,
   ActivateMasterKeyResponseSchema,
@@ -20,11 +20,6 @@ import {
   VerifyInstagramRequestSchema,
 } from './http';
 
-export const RewardsIdempotencyHeaders = z.object({
-  'idempotency-key': z.string().max(255).optional().meta({
-    description: 'Same key and body → the first answer again, money moved once; same key, other body → 409.',
-  }),
-});
 
 /** The screens send `{}`; a request without a body means the same. */
 const EmptyBody = z.preprocess((value) => value ?? {}, z.object({}).loose());
@@ -79,7 +74,7 @@ export const claimInstagramPointsRoute = defineRoute({
   path: '/api/users/claim-instagram-points',
   summary: 'Claims the monthly Instagram points (500 / 750 / 1000 by tier) once per calendar month, after verification',
   tags: ['rewards'],
-  request: { body: EmptyBody, headers: RewardsIdempotencyHeaders },
+  request: { body: EmptyBody, headers: IdempotencyKeyHeaders },
   responses: { 200: ClaimPointsResponseSchema },
   errors: { 409: 'Already claimed this month (`ALREADY_CLAIMED`)', 422: 'Not registered or not verified' },
 });
@@ -98,7 +93,7 @@ export const claimInfluencePointsRoute = defineRoute({
   path: '/api/users/claim-influence-points',
   summary: "Claims this month's influence points once (registration for the current month required)",
   tags: ['rewards'],
-  request: { body: EmptyBody, headers: RewardsIdempotencyHeaders },
+  request: { body: EmptyBody, headers: IdempotencyKeyHeaders },
   responses: { 200: ClaimPointsResponseSchema },
   errors: { 409: 'Already claimed this month (`ALREADY_CLAIMED`)', 422: 'Not registered this month' },
 });
@@ -108,7 +103,7 @@ export const processReferralRoute = defineRoute({
   path: '/api/users/process-referral',
   summary: "Applies a referral code once: the referrer gets 500 points, the signed-in user 250",
   tags: ['rewards'],
-  request: { body: ProcessReferralRequestSchema, headers: RewardsIdempotencyHeaders },
+  request: { body: ProcessReferralRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: ProcessReferralResponseSchema },
   errors: { 404: "'Invalid referral code'", 409: "'Referral Applied' (already referred)", 422: 'Own code refused' },
 });

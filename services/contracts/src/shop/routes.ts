@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
 import {
   ActiveBoostsSchema,
   GoldPurchaseRequestSchema,
@@ -11,9 +10,6 @@ import {
   UpgradeTierResponseSchema,
 } from './http';
 
-const IdempotencyHeaders = z.object({
-  'idempotency-key': z.string().max(255).optional().meta({ description: 'Same key and body → the first answer again, money moved once.' }),
-});
 
 export const getUpgradeCostsRoute = defineRoute({
   method: 'get',
@@ -28,7 +24,7 @@ export const upgradeTierRoute = defineRoute({
   path: '/api/users/upgrade-tier',
   summary: 'Upgrades the tier (upward only), paid in points or gems through the ledger',
   tags: ['shop'],
-  request: { body: UpgradeTierRequestSchema, headers: IdempotencyHeaders },
+  request: { body: UpgradeTierRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: UpgradeTierResponseSchema },
   errors: { 422: "'Insufficient balance' (`INSUFFICIENT_BALANCE`) or not an upward move (`TIER_UPGRADE_NOT_ALLOWED`)" },
 });
@@ -54,7 +50,7 @@ export const goldPurchaseRoute = defineRoute({
   path: '/api/users/gold-purchase',
   summary: 'Buys a gold shop item at the catalogue price; tier upgrades change the tier, boosts take effect at once',
   tags: ['shop'],
-  request: { body: GoldPurchaseRequestSchema, headers: IdempotencyHeaders },
+  request: { body: GoldPurchaseRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: GoldPurchaseResponseSchema },
   errors: { 404: 'Unknown item (`UNKNOWN_ITEM`)', 409: 'Already owned (`ALREADY_OWNED`)', 422: "'Not Enough Gold' (`NOT_ENOUGH_GOLD`) or a tier that is not higher" },
 });
