@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ReferralAppliedSchema } from '@app/contracts/src/rewards/events';
 import { defineProjection } from '../../../platform/projections/projection';
+import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 
 const logger = new Logger('IdentityReferrals');
 
@@ -21,19 +22,14 @@ export const referralsProjection = defineProjection<'identity_referrals'>({
        applied_at timestamptz NOT NULL
      )`,
   ],
-  handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      const parsed = ReferralAppliedSchema.safeParse(stored.data);
-      if (!parsed.success) {
-        logger.error(`Skipping unreadable ReferralApplied at position ${stored.position}`);
-        continue;
-      }
-      // A user is referred once; the first fact wins should the log ever hold a second.
-      await transaction.query(
-        `INSERT INTO ${tables.identity_referrals} (referred_user_id, referrer_user_id, referral_code, applied_at)
-         VALUES ($1, $2, $3, $4) ON CONFLICT (referred_user_id) DO NOTHING`,
-        [parsed.data.userId, parsed.data.referrerUserId, parsed.data.referralCode, parsed.data.appliedAt],
-      );
-    }
-  },
+  // An unreadable payload is logged and skipped; a database error rolls the batch back.
+  handle: applyReadableEvents(logger, async (transaction, tables, stored) => {
+    const data = ReferralAppliedSchema.parse(stored.data);
+    // A user is referred once; the first fact wins should the log ever hold a second.
+    await transaction.query(
+      `INSERT INTO ${tables.identity_referrals} (referred_user_id, referrer_user_id, referral_code, applied_at)
+       VALUES ($1, $2, $3, $4) ON CONFLICT (referred_user_id) DO NOTHING`,
+      [data.userId, data.referrerUserId, data.referralCode, data.appliedAt],
+    );
+  }),
 });

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { DROP_APPLICATION_COMPLETED, DropApplicationCompletedSchema } from '@app/contracts/src/drops/events';
 import { defineProjection } from '../../../platform/projections/projection';
 import { utcDayOf } from '../domain/calendar';
+import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 
 const logger = new Logger('RewardsProofDrops');
 
@@ -24,19 +25,14 @@ export const proofDropCompletionsProjection = defineProjection<'rewards_proof_dr
      )`,
     `CREATE INDEX ON ${tables.rewards_proof_drop_completions} (user_id, utc_day)`,
   ],
-  handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      const parsed = DropApplicationCompletedSchema.safeParse(stored.data);
-      if (!parsed.success) {
-        logger.error(`Skipping unreadable DropApplicationCompleted at position ${stored.position}`);
-        continue;
-      }
-      if (parsed.data.dropType !== 'proof') continue;
-      await transaction.query(
-        `INSERT INTO ${tables.rewards_proof_drop_completions} (application_id, user_id, drop_id, utc_day, completed_at)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (application_id) DO NOTHING`,
-        [parsed.data.applicationId, parsed.data.applicantUserId, parsed.data.dropId, utcDayOf(parsed.data.completedAt), parsed.data.completedAt],
-      );
-    }
-  },
+  // An unreadable payload is logged and skipped; a database error rolls the batch back.
+  handle: applyReadableEvents(logger, async (transaction, tables, stored) => {
+    const data = DropApplicationCompletedSchema.parse(stored.data);
+    if (data.dropType !== 'proof') return;
+    await transaction.query(
+      `INSERT INTO ${tables.rewards_proof_drop_completions} (application_id, user_id, drop_id, utc_day, completed_at)
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT (application_id) DO NOTHING`,
+      [data.applicationId, data.applicantUserId, data.dropId, utcDayOf(data.completedAt), data.completedAt],
+    );
+  }),
 });

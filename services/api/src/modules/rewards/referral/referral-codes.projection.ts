@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
 import { defineProjection } from '../../../platform/projections/projection';
+import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 
 const logger = new Logger('RewardsReferralCodes');
 
@@ -13,17 +14,12 @@ export const referralCodesProjection = defineProjection<'rewards_referral_codes'
   createTables: (tables) => [
     `CREATE TABLE ${tables.rewards_referral_codes} (referral_code text PRIMARY KEY, user_id text NOT NULL UNIQUE)`,
   ],
-  handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      const parsed = UserRegisteredSchema.safeParse(stored.data);
-      if (!parsed.success) {
-        logger.error(`Skipping unreadable UserRegistered at position ${stored.position}`);
-        continue;
-      }
-      await transaction.query(
-        `INSERT INTO ${tables.rewards_referral_codes} (referral_code, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [parsed.data.referralCode.toUpperCase(), parsed.data.userId],
-      );
-    }
-  },
+  // An unreadable payload is logged and skipped; a database error rolls the batch back.
+  handle: applyReadableEvents(logger, async (transaction, tables, stored) => {
+    const data = UserRegisteredSchema.parse(stored.data);
+    await transaction.query(
+      `INSERT INTO ${tables.rewards_referral_codes} (referral_code, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [data.referralCode.toUpperCase(), data.userId],
+    );
+  }),
 });
