@@ -96,6 +96,41 @@ describe('ledger on PostgreSQL', () => {
     expect(state.balances.gems).toBe(19_999n);
   });
 
+  it('records an idempotency claim in the same group commit as the money: one of many processes wins, the rest see key-taken', async () => {
+    await fundPoints('claimer', 100_000n);
+    await fundPoints('bystander', 100_000n);
+    const claim = (key: string, response: unknown) => ({ scope: 'test:claimer', key, requestHash: 'hash', status: 200, response });
+    const convert = (userId: string) => ({
+      type: 'ConvertCurrency' as const,
+      data: { userId, fromCurrency: 'points' as const, toCurrency: 'keys' as const, keys: 1n, transactionId: newTransactionId(), now: now() },
+    });
+    // Four executors stand for four API processes sending the same key at once; a bystander without a key shares
+    // their batches.
+    const executors = Array.from({ length: 4 }, () => new LedgerExecutor(context.eventStore));
+    const outcomes = await Promise.all([
+      ...executors.map((each, index) => each.executeClaimed(convert('claimer'), (accepted) => claim('same-key', { by: index, transactionId: accepted.transactionId }))),
+      executor.execute(convert('bystander')),
+    ]);
+    const winners = outcomes.slice(0, 4).filter((outcome) => outcome.kind === 'accepted');
+    expect(winners).toHaveLength(1);
+    expect(outcomes.slice(0, 4).filter((outcome) => outcome.kind === 'key-taken')).toHaveLength(3);
+    expect(outcomes[4].kind).toBe('accepted');
+    const state = (await new LedgerExecutor(context.eventStore).load('claimer')).state;
+    expect(state.balances.keys).toBe(1n);
+    expect(state.balances.points).toBe(100_000n - 5_000n);
+    const stored = await context.database.pool.query('SELECT status_code, response FROM idempotency_keys WHERE scope = $1 AND idempotency_key = $2', ['test:claimer', 'same-key']);
+    expect(stored.rows).toEqual([{ status_code: 200, response: expect.objectContaining({ transactionId: winners[0].kind === 'accepted' ? winners[0].transactionId : null }) }]);
+
+    // A refusal records nothing: the key stays free for the caller to store the refusal.
+    const poor = await executor.executeClaimed(
+      { ...convert('claimer'), data: { ...convert('claimer').data, keys: 1_000n } },
+      () => claim('refused-key', {}),
+    );
+    expect(poor.kind).toBe('refused');
+    const none = await context.database.pool.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1', ['refused-key']);
+    expect(none.rowCount).toBe(0);
+  });
+
   it('never refuses on a stale cache: money credited by another process is seen before a refusal', async () => {
     const first = new LedgerExecutor(context.eventStore);
     const second = new LedgerExecutor(context.eventStore);

@@ -11,10 +11,9 @@ import {
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { conversionCost, type LedgerCommand } from '../domain/decide';
-import { userStreamId } from '../domain/streams';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import { IdempotencyService } from '../infrastructure/idempotency';
-import { LedgerExecutor, newTransactionId, type LedgerOutcome } from '../infrastructure/ledger-executor';
+import { LedgerExecutor, newTransactionId, type AcceptedPreview } from '../infrastructure/ledger-executor';
 import { refusalToApiError } from '../ledger-refusals';
 import { toUserBalances } from '../wallets/get-user-balances.query';
 
@@ -39,16 +38,16 @@ export class ConvertCurrencyController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<ConvertCurrencyResponse> {
     const keys = BigInt(body.amount);
-    const command = (now: string): LedgerCommand => ({
+    const now = new Date().toISOString();
+    const command: Extract<LedgerCommand, { type: 'ConvertCurrency' }> = {
       type: 'ConvertCurrency',
       data: { userId: caller.userId, fromCurrency: body.from_currency, toCurrency: 'keys', keys, transactionId: newTransactionId(), now },
-    });
-    const answer = (outcome: LedgerOutcome, now: string): ConvertCurrencyResponse => {
-      if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
-      const state = outcome.states.get(caller.userId)!;
+    };
+    const answer = (accepted: AcceptedPreview): ConvertCurrencyResponse => {
+      const state = accepted.states.get(caller.userId)!;
       return {
         success: true,
-        transaction_id: outcome.transactionId!,
+        transaction_id: accepted.transactionId!,
         from_currency: body.from_currency,
         to_currency: 'keys',
         amount_spent: Number(formatMinor(conversionCost(body.from_currency, keys)!, body.from_currency)),
@@ -60,16 +59,19 @@ export class ConvertCurrencyController {
     };
     // Without a key there is nothing to record: the command joins the executor's group commit.
     if (idempotencyKey === undefined) {
-      const now = new Date().toISOString();
-      return answer(await this.ledger.execute(command(now)), now);
+      const outcome = await this.ledger.execute(command);
+      if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
+      return answer(outcome);
     }
-    const result = await this.idempotency.run<ConvertCurrencyResponse>(
+    // With one, the key and this answer are recorded in the same group commit as the money.
+    const result = await this.idempotency.runClaimed<ConvertCurrencyResponse>(
       { scope: `POST /api/users/convert:${caller.userId}`, key: idempotencyKey, body },
-      async (unit) => {
-        const now = new Date().toISOString();
-        return { status: 200, body: answer(await this.ledger.executeWithin(command(now), unit), now) };
+      async (record) => {
+        let recorded: ConvertCurrencyResponse | undefined;
+        const outcome = await this.ledger.executeClaimed(command, (accepted) => record((recorded = answer(accepted))));
+        if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
+        return outcome.kind === 'key-taken' ? outcome : { kind: 'answered', body: recorded! };
       },
-      { lockKeys: [userStreamId(caller.userId)] },
     );
     if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
     return result.body;

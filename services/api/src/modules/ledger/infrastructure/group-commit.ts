@@ -1,8 +1,13 @@
 import { type AppendResult, type AppendToStream, type EventStore } from '@app/event-store';
+import { claimIdempotencyKeys, idempotencyClaimId, type IdempotencyClaim } from './idempotency-claims';
+
+/** What an item of a batch gets: its own append result, or word that its idempotency key was recorded before. */
+export type GroupCommitResult = AppendResult | 'key-taken';
 
 interface Pending {
   appends: AppendToStream[];
-  resolve: (result: AppendResult) => void;
+  claim: IdempotencyClaim | undefined;
+  resolve: (result: GroupCommitResult) => void;
   reject: (error: unknown) => void;
 }
 
@@ -15,8 +20,12 @@ const MAX_IN_FLIGHT = 3;
  * `append` (one transaction, one WAL flush) instead of one transaction each. Each caller still gets its own result
  * and its own conflicts: when the combined append fails (a WrongExpectedVersionError of one item fails the whole
  * transaction), every item of that batch is retried alone, so one caller's conflict never fails another's command.
- * Items that touch a stream already in the batch wait for the next one. Up to MAX_IN_FLIGHT batches commit at once;
- * they cannot deadlock, because every append locks its stream rows in stream id order.
+ * Items that touch a stream (or an idempotency key) already in the batch wait for the next one. Up to MAX_IN_FLIGHT
+ * batches commit at once; they cannot deadlock, because every append locks its stream rows in stream id order.
+ *
+ * An item may carry an idempotency claim (the key and the answer to record): the batch inserts every claim first,
+ * in the same transaction, and appends only the items whose claim was new. An item whose key exists already gets
+ * 'key-taken' and moves nothing; its caller replays the recorded answer.
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
@@ -24,9 +33,11 @@ export class GroupCommitter {
 
   constructor(private readonly eventStore: EventStore) {}
 
-  append(appends: AppendToStream[]): Promise<AppendResult> {
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ appends, resolve, reject });
+  append(appends: AppendToStream[]): Promise<AppendResult>;
+  append(appends: AppendToStream[], claim: IdempotencyClaim): Promise<GroupCommitResult>;
+  append(appends: AppendToStream[], claim?: IdempotencyClaim): Promise<GroupCommitResult> {
+    return new Promise<GroupCommitResult>((resolve, reject) => {
+      this.queue.push({ appends, claim, resolve, reject });
       if (this.inFlight < MAX_IN_FLIGHT) void this.flush();
     });
   }
@@ -37,13 +48,14 @@ export class GroupCommitter {
       while (this.queue.length > 0) {
         const batch: Pending[] = [];
         const rest: Pending[] = [];
-        const streams = new Set<string>();
+        const taken = new Set<string>();
         for (const item of this.queue) {
-          const collides = item.appends.some((append) => streams.has(append.streamId));
-          if (collides || batch.length >= MAX_BATCH) rest.push(item);
+          const keys = item.appends.map((append) => `stream:${append.streamId}`);
+          if (item.claim) keys.push(`claim:${idempotencyClaimId(item.claim)}`);
+          if (batch.length >= MAX_BATCH || keys.some((key) => taken.has(key))) rest.push(item);
           else {
             batch.push(item);
-            for (const append of item.appends) streams.add(append.streamId);
+            keys.forEach((key) => taken.add(key));
           }
         }
         this.queue = rest;
@@ -55,25 +67,46 @@ export class GroupCommitter {
   }
 
   private async commit(batch: Pending[]): Promise<void> {
-    if (batch.length === 1) {
-      await this.eventStore.append(batch[0].appends).then(batch[0].resolve, batch[0].reject);
-      return;
-    }
-    let combined: AppendResult;
+    let outcomes: GroupCommitResult[];
     try {
-      combined = await this.eventStore.append(batch.flatMap((item) => item.appends));
-    } catch {
-      await Promise.all(batch.map((item) => this.eventStore.append(item.appends).then(item.resolve, item.reject)));
+      outcomes = await this.commitTogether(batch);
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
+      }
+      await Promise.all(batch.map((item) => this.commitTogether([item]).then(([outcome]) => item.resolve(outcome), item.reject)));
       return;
     }
-    const versions = new Map(combined.streams.map((stream) => [stream.streamId, stream]));
-    for (const item of batch) {
-      const ids = new Set(item.appends.map((append) => append.streamId));
-      item.resolve({
-        streams: item.appends.map((append) => versions.get(append.streamId)!),
-        events: combined.events.filter((event) => ids.has(event.streamId)),
-        transactionId: combined.transactionId,
-      });
-    }
+    batch.forEach((item, index) => item.resolve(outcomes[index]));
   }
+
+  /** One transaction for the whole batch; throws (and writes nothing) if any of its appends fails. */
+  private async commitTogether(batch: Pending[]): Promise<GroupCommitResult[]> {
+    const claims = batch.flatMap((item) => (item.claim ? [item.claim] : []));
+    if (claims.length === 0) {
+      // Without claims a single stream appends in autocommit (one round trip); several share one transaction.
+      const combined = await this.eventStore.append(batch.flatMap((item) => item.appends));
+      return batch.map((item) => resultFor(item, combined));
+    }
+    return this.eventStore.withTransaction(async (transaction) => {
+      const claimed = await claimIdempotencyKeys(transaction, claims);
+      const winners = batch.filter((item) => !item.claim || claimed.has(idempotencyClaimId(item.claim)));
+      const appends = winners.flatMap((item) => item.appends);
+      const combined = appends.length > 0 ? await this.eventStore.append(appends, { transaction }) : undefined;
+      return batch.map((item) => (winners.includes(item) ? resultFor(item, combined) : 'key-taken'));
+    });
+  }
+}
+
+/** One item's share of a combined append. */
+function resultFor(item: Pending, combined: AppendResult | undefined): AppendResult {
+  if (!combined) return { streams: [], events: [], transactionId: 0n };
+  const versions = new Map(combined.streams.map((stream) => [stream.streamId, stream]));
+  const ids = new Set(item.appends.map((append) => append.streamId));
+  return {
+    streams: item.appends.map((append) => versions.get(append.streamId)!),
+    events: combined.events.filter((event) => ids.has(event.streamId)),
+    transactionId: combined.transactionId,
+  };
 }

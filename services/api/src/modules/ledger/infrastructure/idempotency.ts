@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError, type EventStore, type TransactionHandle } from '@app/event-store';
 import { ApiError, badRequest, conflict } from '../../../platform/http/api-error';
+import { claimIdempotencyKeys, idempotencyClaimId, type IdempotencyClaim } from './idempotency-claims';
 import { KeyedMutex } from './keyed-mutex';
 
 /** A transaction plus hooks that run only once it has committed (cache updates must never see a rollback). */
@@ -80,6 +81,28 @@ export class IdempotencyService {
     return this.mutex.runExclusive(options.lockKeys ?? [], () => this.attempt(request, requestHash, work));
   }
 
+  /**
+   * The group-committed form of `run`, for work that is one ledger command (`LedgerExecutor.executeClaimed`): the
+   * key and its answer are inserted in the command's own commit, batched with other requests, instead of a
+   * transaction per request. `execute(record)` must pass `record(answer)` as the claim and report 'key-taken' when
+   * the executor does; an ApiError it throws (a refusal) is stored under the key like `run` does.
+   */
+  async runClaimed<Body>(
+    request: IdempotentRequest & { key: string },
+    execute: (record: (body: Body) => IdempotencyClaim) => Promise<{ kind: 'key-taken' } | { kind: 'answered'; body: Body }>,
+  ): Promise<IdempotentResponse<Body>> {
+    if (!KEY_PATTERN.test(request.key)) throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+    try {
+      const outcome = await execute((body) => ({ scope: request.scope, key: request.key, requestHash, status: 200, response: body }));
+      if (outcome.kind === 'answered') return { status: 200, body: outcome.body, replayed: false };
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 409) return this.storeRefusal<Body>(request, requestHash, error);
+      throw error;
+    }
+    return this.replay<Body>(await this.eventStore.withTransaction((transaction) => this.readStored(transaction, request)), requestHash);
+  }
+
   private async attempt<Body>(
     request: IdempotentRequest,
     requestHash: string,
@@ -113,7 +136,7 @@ export class IdempotencyService {
       } catch (error) {
         if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
         if (error instanceof ApiError && request.key !== undefined && error.status !== 409) {
-          return this.storeRefusal<Body>(request, requestHash, error);
+          return this.storeRefusal<Body>({ ...request, key: request.key }, requestHash, error);
         }
         throw error;
       }
@@ -141,15 +164,12 @@ export class IdempotencyService {
   }
 
   /** The work was refused (and rolled back): record the refusal unless a concurrent twin recorded an answer. */
-  private async storeRefusal<Body>(request: IdempotentRequest, requestHash: string, refusal: ApiError): Promise<IdempotentResponse<Body>> {
+  private async storeRefusal<Body>(request: IdempotentRequest & { key: string }, requestHash: string, refusal: ApiError): Promise<IdempotentResponse<Body>> {
     const response: StoredRefusal = { error: refusal.message, code: refusal.code, ...(refusal.details !== undefined ? { details: refusal.details } : {}) };
+    const claim: IdempotencyClaim = { scope: request.scope, key: request.key, requestHash, status: refusal.status, response };
     const stored = await this.eventStore.withTransaction(async (transaction) => {
-      const inserted = await transaction.query(
-        `INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, status_code, response)
-         VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT DO NOTHING RETURNING 1`,
-        [request.scope, request.key, requestHash, refusal.status, JSON.stringify(response)],
-      );
-      return inserted.rowCount === 1 ? null : this.readStored(transaction, request);
+      const claimed = await claimIdempotencyKeys(transaction, [claim]);
+      return claimed.has(idempotencyClaimId(claim)) ? null : this.readStored(transaction, request);
     });
     if (stored === null) throw refusal;
     return this.replay<Body>(stored, requestHash);

@@ -7,6 +7,7 @@ import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-
 import { GroupCommitter } from './group-commit';
 import { KeyedMutex } from './keyed-mutex';
 import type { UnitOfWork } from './idempotency';
+import type { IdempotencyClaim } from './idempotency-claims';
 
 interface CachedStream {
   version: bigint;
@@ -16,6 +17,20 @@ interface CachedStream {
 export type LedgerOutcome =
   | { kind: 'accepted'; transactionId: string | null; states: ReadonlyMap<string, UserLedgerState>; events: StoredEvent[] }
   | Extract<LedgerDecision, { kind: 'refused' }>;
+
+/** An accepted outcome before its commit: what an idempotency claim records as the answer. */
+export interface AcceptedPreview {
+  transactionId: string | null;
+  states: ReadonlyMap<string, UserLedgerState>;
+}
+
+/** Reversals read the original inside their own transaction, so they never join a group commit. */
+type GroupedCommand = Exclude<LedgerCommand, { type: 'ReverseTransaction' }>;
+
+type AppendWith = (appends: AppendToStream[], preview: AcceptedPreview) => Promise<AppendResult>;
+
+/** The claim's key was recorded before: unwinds `executeClaimed` without moving anything. */
+class KeyTaken extends Error {}
 
 const MAX_CONFLICT_RETRIES = 50;
 const CACHE_LIMIT = 50_000;
@@ -45,11 +60,38 @@ export class LedgerExecutor {
    */
   async execute(command: LedgerCommand): Promise<LedgerOutcome> {
     if (command.type === 'ReverseTransaction') return this.executeInOwnTransaction(command);
+    return this.runGrouped(command, (appends) => this.committer.append(appends));
+  }
+
+  /**
+   * Like `execute`, and records the answer under an idempotency key in the same commit (group-committed too, so a
+   * request with a key costs no transaction of its own). `claimFor` builds the claim from the accepted outcome
+   * before it commits. 'key-taken' means the key was recorded before: nothing moved, replay the recorded answer.
+   * A refusal records nothing; the caller decides what to store for it.
+   */
+  async executeClaimed(
+    command: GroupedCommand,
+    claimFor: (accepted: AcceptedPreview) => IdempotencyClaim,
+  ): Promise<LedgerOutcome | { kind: 'key-taken' }> {
+    try {
+      return await this.runGrouped(command, async (appends, preview) => {
+        const result = await this.committer.append(appends, claimFor(preview));
+        if (result === 'key-taken') throw new KeyTaken();
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof KeyTaken) return { kind: 'key-taken' };
+      throw error;
+    }
+  }
+
+  /** One command at a time per user stream in this process, retried on version conflicts, appended by `appendWith`. */
+  private runGrouped(command: GroupedCommand, appendWith: AppendWith): Promise<LedgerOutcome> {
     const lockKeys = command.type === 'PostTransaction' ? usersInvolved(command) : [command.data.userId];
     return this.mutex.runExclusive(lockKeys.map(userStreamId), async () => {
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return await this.decideAndAppend(command, undefined, [], undefined, (appends) => this.committer.append(appends));
+          return await this.decideAndAppend(command, undefined, [], undefined, appendWith);
         } catch (error) {
           if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
           throw error;
@@ -95,7 +137,7 @@ export class LedgerExecutor {
     transaction: TransactionHandle | undefined,
     extraStreams: AppendToStream[],
     afterCommit: ((hook: () => void) => void) | undefined,
-    appendWith: (appends: AppendToStream[]) => Promise<AppendResult>,
+    appendWith: AppendWith,
   ): Promise<LedgerOutcome> {
     const reversal =
       command.type === 'ReverseTransaction' && transaction ? await this.loadReversalView(command.data.originalTransactionId, transaction) : undefined;
@@ -139,23 +181,22 @@ export class LedgerExecutor {
         })),
       });
     }
+    // The states after this command, folded before the commit so an idempotency claim can record the answer.
     const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
+    for (const [userId, events] of decision.userEvents) states.set(userId, events.reduce(evolve, loaded.get(userId)!.state));
     if (appends.length === 0) return { kind: 'accepted', transactionId: decision.transactionId, states, events: [] };
 
     let result: AppendResult;
     try {
-      result = await appendWith(appends);
+      result = await appendWith(appends, { transactionId: decision.transactionId, states });
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) this.cache.delete(error.streamId);
       throw error;
     }
     const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
-    for (const [userId, events] of decision.userEvents) {
-      const entry = loaded.get(userId)!;
-      const state = events.reduce(evolve, entry.state);
-      states.set(userId, state);
-      const version = nextVersions.get(userStreamId(userId)) ?? entry.version;
-      const remember = () => this.remember(userStreamId(userId), { version, state });
+    for (const [userId] of decision.userEvents) {
+      const version = nextVersions.get(userStreamId(userId)) ?? loaded.get(userId)!.version;
+      const remember = () => this.remember(userStreamId(userId), { version, state: states.get(userId)! });
       if (afterCommit) afterCommit(remember);
       else remember();
     }
