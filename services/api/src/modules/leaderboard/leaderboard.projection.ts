@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
-import type { StoredEvent } from '@app/event-store';
-import { LEADERBOARD_PERIODS } from '@app/contracts/src/leaderboard';
+import type { StoredEvent, TransactionHandle } from '@app/event-store';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@app/contracts/src/leaderboard';
 import type { ReasonCode } from '@app/contracts/src/ledger';
 import { ProfileUpdatedSchema, UserRegisteredSchema } from '@app/contracts/src/identity/events';
-import { defineProjection } from '../../platform/projections/projection';
+import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
+import { upsertRows } from '../../platform/projections/upsert-rows';
 import { readTransactionCopy } from '../ledger';
 import { periodKey } from './leaderboard-periods';
 
@@ -45,6 +46,130 @@ export function leaderboardDelta(stored: Pick<StoredEvent, 'type' | 'streamId' |
 }
 
 type Table = 'leaderboard_totals' | 'leaderboard_users';
+type Tables = ProjectionTables<Table>;
+
+/** One row of `leaderboard_totals` to add to, the deltas of a whole batch summed. */
+export interface TotalsDelta {
+  period: LeaderboardPeriod;
+  periodKey: string;
+  userId: string;
+  pointsMinor: bigint;
+  gemsMinor: bigint;
+  keysMinor: bigint;
+  goldMinor: bigint;
+}
+
+/** A change to a user's name row, applied in log order (a profile edit only touches a row that exists). */
+export type UserChange =
+  | { kind: 'registered'; username: string; displayName: string | null }
+  | { kind: 'profile'; changes: { username?: string; displayName?: string | null; avatarUrl?: string | null } };
+
+interface UserRow {
+  username: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+}
+
+/**
+ * The pure half of a batch: earnings summed per (period, period key, user), so each totals row is written once
+ * per batch however many events reach it, and the name changes per user in log order.
+ */
+export function foldLeaderboard(events: StoredEvent[]): { totals: TotalsDelta[]; userChanges: Map<string, UserChange[]> } {
+  const totals = new Map<string, TotalsDelta>();
+  const userChanges = new Map<string, UserChange[]>();
+  const change = (userId: string, entry: UserChange) => {
+    const list = userChanges.get(userId);
+    if (list) list.push(entry);
+    else userChanges.set(userId, [entry]);
+  };
+  for (const stored of events) {
+    if (stored.type === 'UserRegistered') {
+      const parsed = UserRegisteredSchema.safeParse(stored.data);
+      if (!parsed.success) {
+        logger.error(`Skipping unreadable UserRegistered at ${stored.position}`);
+        continue;
+      }
+      change(parsed.data.userId, { kind: 'registered', username: parsed.data.username, displayName: parsed.data.displayName });
+    } else if (stored.type === 'ProfileUpdated') {
+      const parsed = ProfileUpdatedSchema.safeParse(stored.data);
+      if (!parsed.success) continue;
+      const { username, displayName, avatarUrl } = parsed.data.changes;
+      change(parsed.data.userId, { kind: 'profile', changes: { username, displayName, avatarUrl } });
+    } else {
+      const delta = leaderboardDelta(stored);
+      if (!delta) continue;
+      for (const period of LEADERBOARD_PERIODS) {
+        const key = periodKey(period, delta.occurredAt);
+        const id = `${period}|${key}|${delta.userId}`;
+        const sum = totals.get(id) ?? { period, periodKey: key, userId: delta.userId, pointsMinor: 0n, gemsMinor: 0n, keysMinor: 0n, goldMinor: 0n };
+        sum.pointsMinor += delta.pointsMinor;
+        sum.gemsMinor += delta.gemsMinor;
+        sum.keysMinor += delta.keysMinor;
+        sum.goldMinor += delta.goldMinor;
+        totals.set(id, sum);
+      }
+    }
+  }
+  return { totals: [...totals.values()], userChanges };
+}
+
+/** Applies one user's changes of the batch, in order, to the row as it was (null: no row). */
+export function applyUserChanges(row: UserRow | null, changes: readonly UserChange[]): UserRow | null {
+  let current = row;
+  for (const entry of changes) {
+    if (entry.kind === 'registered') {
+      // Registering again keeps the avatar, as the upsert always did.
+      current = { username: entry.username, displayName: entry.displayName, avatarUrl: current?.avatarUrl ?? null };
+    } else if (current) {
+      const { username, displayName, avatarUrl } = entry.changes;
+      current = {
+        username: username !== undefined ? username : current.username,
+        displayName: displayName !== undefined ? displayName : current.displayName,
+        avatarUrl: avatarUrl !== undefined ? avatarUrl : current.avatarUrl,
+      };
+    }
+  }
+  return current;
+}
+
+async function writeTotals(transaction: TransactionHandle, tables: Tables, totals: TotalsDelta[]): Promise<void> {
+  await upsertRows(
+    transaction,
+    tables.leaderboard_totals,
+    { period: 'text', period_key: 'text', user_id: 'text', points_minor: 'bigint', gems_minor: 'bigint', keys_minor: 'bigint', gold_minor: 'bigint' },
+    totals.map((sum) => [sum.period, sum.periodKey, sum.userId, sum.pointsMinor.toString(), sum.gemsMinor.toString(), sum.keysMinor.toString(), sum.goldMinor.toString()]),
+    `ON CONFLICT (period, period_key, user_id) DO UPDATE SET
+       points_minor = target.points_minor + excluded.points_minor,
+       gems_minor = target.gems_minor + excluded.gems_minor,
+       keys_minor = target.keys_minor + excluded.keys_minor,
+       gold_minor = target.gold_minor + excluded.gold_minor`,
+  );
+}
+
+/**
+ * Name rows: the rows of the users this batch touches are read once, the changes applied in memory in log order,
+ * and the resulting rows written in one statement (a profile edit before any registration still changes nothing).
+ */
+async function writeUsers(transaction: TransactionHandle, tables: Tables, userChanges: Map<string, UserChange[]>): Promise<void> {
+  if (userChanges.size === 0) return;
+  const existing = await transaction.query<{ user_id: string; username: string | null; display_name: string | null; avatar_url: string | null }>(
+    `SELECT user_id, username, display_name, avatar_url FROM ${tables.leaderboard_users} WHERE user_id = ANY($1::text[])`,
+    [[...userChanges.keys()]],
+  );
+  const before = new Map(existing.rows.map((row) => [row.user_id, { username: row.username, displayName: row.display_name, avatarUrl: row.avatar_url }]));
+  const rows: [string, string | null, string | null, string | null][] = [];
+  for (const [userId, changes] of userChanges) {
+    const after = applyUserChanges(before.get(userId) ?? null, changes);
+    if (after) rows.push([userId, after.username, after.displayName, after.avatarUrl]);
+  }
+  await upsertRows(
+    transaction,
+    tables.leaderboard_users,
+    { user_id: 'text', username: 'text', display_name: 'text', avatar_url: 'text' },
+    rows,
+    'ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name, avatar_url = excluded.avatar_url',
+  );
+}
 
 /** Per period (day, ISO week, month) and user: points and gems earned, keys used, gold collected; plus names. */
 export const leaderboardProjection = defineProjection<Table>({
@@ -66,54 +191,9 @@ export const leaderboardProjection = defineProjection<Table>({
     `CREATE TABLE ${tables.leaderboard_users} (user_id text PRIMARY KEY, username text, display_name text, avatar_url text)`,
   ],
   handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      if (stored.type === 'UserRegistered') {
-        const parsed = UserRegisteredSchema.safeParse(stored.data);
-        if (!parsed.success) {
-          logger.error(`Skipping unreadable UserRegistered at ${stored.position}`);
-          continue;
-        }
-        await transaction.query(
-          `INSERT INTO ${tables.leaderboard_users} (user_id, username, display_name) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name`,
-          [parsed.data.userId, parsed.data.username, parsed.data.displayName],
-        );
-      } else if (stored.type === 'ProfileUpdated') {
-        const parsed = ProfileUpdatedSchema.safeParse(stored.data);
-        if (!parsed.success) continue;
-        const changes = parsed.data.changes;
-        await transaction.query(
-          `UPDATE ${tables.leaderboard_users} SET
-             username = CASE WHEN $2 THEN $3 ELSE username END,
-             display_name = CASE WHEN $4 THEN $5 ELSE display_name END,
-             avatar_url = CASE WHEN $6 THEN $7 ELSE avatar_url END
-           WHERE user_id = $1`,
-          [
-            parsed.data.userId,
-            changes.username !== undefined,
-            changes.username ?? null,
-            changes.displayName !== undefined,
-            changes.displayName ?? null,
-            changes.avatarUrl !== undefined,
-            changes.avatarUrl ?? null,
-          ],
-        );
-      } else {
-        const delta = leaderboardDelta(stored);
-        if (!delta) continue;
-        for (const period of LEADERBOARD_PERIODS) {
-          await transaction.query(
-            `INSERT INTO ${tables.leaderboard_totals} AS target (period, period_key, user_id, points_minor, gems_minor, keys_minor, gold_minor)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)
-             ON CONFLICT (period, period_key, user_id) DO UPDATE SET
-               points_minor = target.points_minor + excluded.points_minor,
-               gems_minor = target.gems_minor + excluded.gems_minor,
-               keys_minor = target.keys_minor + excluded.keys_minor,
-               gold_minor = target.gold_minor + excluded.gold_minor`,
-            [period, periodKey(period, delta.occurredAt), delta.userId, delta.pointsMinor.toString(), delta.gemsMinor.toString(), delta.keysMinor.toString(), delta.goldMinor.toString()],
-          );
-        }
-      }
-    }
+    // Folded in memory first: one statement per table per batch instead of three per ledger event.
+    const { totals, userChanges } = foldLeaderboard(events);
+    await writeTotals(transaction, tables, totals);
+    await writeUsers(transaction, tables, userChanges);
   },
 });
