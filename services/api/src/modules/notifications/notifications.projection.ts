@@ -9,6 +9,7 @@ import {
 import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/src/progress';
 import { ExperienceAwardedSchema } from '@app/contracts/src/progress/events';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
+import { upsertRows } from '../../platform/projections/upsert-rows';
 import { CONTENT_CREATED_EVENT_TYPES, counterDeltas } from '../progress';
 import { notificationId, statelessDrafts, type NotificationDraft } from './notification-rules';
 
@@ -21,33 +22,62 @@ type Tables = ProjectionTables<Table>;
 const COUNTER_EVENT_TYPES: string[] = ['UserRegistered', 'InfluenceRewardsRegistered', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES];
 const DROP_EVENT_TYPES = ['DropCreated', 'DropApplicationReceived', 'DropApplicationApproved', 'DropApplicationRejected'];
 
-async function insert(transaction: TransactionHandle, tables: Tables, stored: StoredEvent, drafts: NotificationDraft[]) {
-  for (const draft of drafts) {
-    await transaction.query(
-      `INSERT INTO ${tables.notifications} (id, user_id, type, title, message, data, action_url, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) ON CONFLICT (id) DO NOTHING`,
-      [notificationId(draft.key), draft.userId, draft.type, draft.title, draft.message, JSON.stringify(draft.data), draft.actionUrl, stored.recordedAt],
-    );
+/** A move of one of the user's counters (the progress context's, plus XP). */
+type CounterDelta = { userId: string; counter: string; mode: 'add' | 'set'; value: bigint };
+type DropEvent =
+  | { type: 'DropCreated'; dropId: string; creatorId: string; title: string }
+  | { type: 'DropApplicationReceived'; applicationId: string; applicantUserId: string; applicantName: string; dropId: string }
+  | { type: 'DropApplicationApproved' | 'DropApplicationRejected'; applicationId: string; dropId: string };
+
+/** What one event asks for, worked out without the database (so an event that does not read is skipped whole). */
+interface PlannedEvent {
+  stored: StoredEvent;
+  stateless: NotificationDraft[];
+  drop: DropEvent | null;
+  counters: CounterDelta[];
+}
+
+function plan(stored: StoredEvent): PlannedEvent {
+  const counters: CounterDelta[] = [];
+  if (stored.type === 'ExperienceAwarded') {
+    const parsed = ExperienceAwardedSchema.safeParse(stored.data);
+    if (parsed.success) counters.push({ userId: parsed.data.userId, counter: 'xp', mode: 'add', value: BigInt(parsed.data.amount) });
+  } else if (COUNTER_EVENT_TYPES.includes(stored.type)) {
+    counters.push(...counterDeltas(stored));
+  }
+  return { stored, stateless: statelessDrafts(stored), drop: readDropEvent(stored), counters };
+}
+
+function readDropEvent(stored: StoredEvent): DropEvent | null {
+  switch (stored.type) {
+    case 'DropCreated': {
+      const parsed = DropCreatedSchema.safeParse(stored.data);
+      return parsed.success ? { type: 'DropCreated', dropId: parsed.data.dropId, creatorId: parsed.data.creatorId, title: parsed.data.details.title } : null;
+    }
+    case 'DropApplicationReceived': {
+      const parsed = DropApplicationReceivedSchema.safeParse(stored.data);
+      if (!parsed.success) return null;
+      const { applicationId, applicantUserId, applicantName, dropId } = parsed.data;
+      return { type: 'DropApplicationReceived', applicationId, applicantUserId, applicantName, dropId };
+    }
+    case 'DropApplicationApproved':
+    case 'DropApplicationRejected': {
+      const parsed = (stored.type === 'DropApplicationApproved' ? DropApplicationApprovedSchema : DropApplicationRejectedSchema).safeParse(stored.data);
+      return parsed.success ? { type: stored.type, applicationId: parsed.data.applicationId, dropId: parsed.data.dropId } : null;
+    }
+    default:
+      return null;
   }
 }
 
-/** Moves a user's counter and notifies for each achievement whose threshold it crossed. */
-async function advanceAchievements(transaction: TransactionHandle, tables: Tables, userId: string, counter: string, mode: 'add' | 'set', value: bigint): Promise<NotificationDraft[]> {
-  const result = await transaction.query<{ before: string; after: string }>(
-    `WITH previous AS (SELECT value FROM ${tables.notification_progress} WHERE user_id = $1 AND counter = $2)
-     INSERT INTO ${tables.notification_progress} AS target (user_id, counter, value) VALUES ($1, $2, $3)
-     ON CONFLICT (user_id, counter) DO UPDATE SET value = ${mode === 'add' ? 'target.value + excluded.value' : 'excluded.value'}
-     RETURNING coalesce((SELECT value FROM previous), 0)::text AS before, value::text AS after`,
-    [userId, counter, value.toString()],
-  );
-  const row = result.rows[0];
-  if (!row) return [];
+/** Notifies for each achievement whose threshold a counter crossed going from `before` to `after`. */
+function achievementDrafts(userId: string, counter: string, before: bigint, after: bigint): NotificationDraft[] {
   // Points are counted in minor units and XP is turned into levels, as the achievements measure them.
-  const measure = (raw: string) => (counter === 'points_spent' ? Number(BigInt(raw) / 10n) : counter === 'xp' ? levelOf(Number(raw)) : Number(raw));
-  const before = measure(row.before);
-  const after = measure(row.after);
+  const measure = (raw: bigint) => (counter === 'points_spent' ? Number(raw / 10n) : counter === 'xp' ? levelOf(Number(raw)) : Number(raw));
+  const from = measure(before);
+  const to = measure(after);
   const criteria = counter === 'xp' ? 'level' : counter;
-  return DEFAULT_ACHIEVEMENTS.filter((achievement) => achievement.criteria_type === criteria && before < achievement.criteria_value && after >= achievement.criteria_value).map(
+  return DEFAULT_ACHIEVEMENTS.filter((achievement) => achievement.criteria_type === criteria && from < achievement.criteria_value && to >= achievement.criteria_value).map(
     (achievement) => ({
       key: `achievement:${userId}:${achievement.id}`,
       userId,
@@ -60,70 +90,211 @@ async function advanceAchievements(transaction: TransactionHandle, tables: Table
   );
 }
 
-async function dropDrafts(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<NotificationDraft[]> {
-  switch (stored.type) {
+const progressKey = (userId: string, counter: string) => `${userId}|${counter}`;
+
+/**
+ * Writes the batch's counter moves to `notification_progress` (one statement per mode) and returns every touched
+ * counter's value before the batch, so the thresholds crossed can be replayed event by event in memory. A counter
+ * only ever added to is written as the sum of its deltas and its previous value is the new one minus that sum; a
+ * counter set in the batch is read first and written as the value it ends at.
+ */
+async function writeProgress(transaction: TransactionHandle, tables: Tables, planned: PlannedEvent[]): Promise<Map<string, bigint>> {
+  const moves = new Map<string, { userId: string; counter: string; sum: bigint; set: boolean }>();
+  for (const { counters } of planned) {
+    for (const delta of counters) {
+      const key = progressKey(delta.userId, delta.counter);
+      const move = moves.get(key) ?? { userId: delta.userId, counter: delta.counter, sum: 0n, set: false };
+      move.set ||= delta.mode === 'set';
+      moves.set(key, move);
+      if (delta.mode === 'add') move.sum += delta.value;
+    }
+  }
+  const before = new Map<string, bigint>();
+  if (moves.size === 0) return before;
+  const added = [...moves.values()].filter((move) => !move.set);
+  const set = [...moves.values()].filter((move) => move.set);
+  if (set.length > 0) {
+    const read = await transaction.query<{ user_id: string; counter: string; value: string }>(
+      `SELECT user_id, counter, value::text AS value FROM ${tables.notification_progress}
+        WHERE (user_id, counter) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [set.map((move) => move.userId), set.map((move) => move.counter)],
+    );
+    for (const row of read.rows) before.set(progressKey(row.user_id, row.counter), BigInt(row.value));
+    for (const move of set) before.set(progressKey(move.userId, move.counter), before.get(progressKey(move.userId, move.counter)) ?? 0n);
+  }
+  const returned = await upsertRows<{ user_id: string; counter: string; value: string }>(
+    transaction,
+    tables.notification_progress,
+    { user_id: 'text', counter: 'text', value: 'bigint' },
+    added.map((move) => [move.userId, move.counter, move.sum.toString()]),
+    'ON CONFLICT (user_id, counter) DO UPDATE SET value = target.value + excluded.value RETURNING user_id, counter, value::text AS value',
+  );
+  for (const row of returned) before.set(progressKey(row.user_id, row.counter), BigInt(row.value) - moves.get(progressKey(row.user_id, row.counter))!.sum);
+  // A set counter's final value needs the replay in log order (a set, then adds on top of it).
+  const final = new Map(set.map((move) => [progressKey(move.userId, move.counter), before.get(progressKey(move.userId, move.counter))!]));
+  for (const { counters } of planned) {
+    for (const delta of counters) {
+      const key = progressKey(delta.userId, delta.counter);
+      const value = final.get(key);
+      if (value !== undefined) final.set(key, delta.mode === 'add' ? value + delta.value : delta.value);
+    }
+  }
+  await upsertRows(
+    transaction,
+    tables.notification_progress,
+    { user_id: 'text', counter: 'text', value: 'bigint' },
+    set.map((move) => [move.userId, move.counter, final.get(progressKey(move.userId, move.counter))!.toString()]),
+    'ON CONFLICT (user_id, counter) DO UPDATE SET value = excluded.value',
+  );
+  return before;
+}
+
+interface DropRow {
+  creatorId: string;
+  title: string;
+}
+interface ApplicationRow {
+  applicantUserId: string;
+  dropId: string;
+}
+
+/** The drop and application rows this batch's application events look up, as they were before the batch. */
+async function readDropRows(transaction: TransactionHandle, tables: Tables, planned: PlannedEvent[]) {
+  const drops = new Map<string, DropRow>();
+  const applications = new Map<string, ApplicationRow>();
+  const applicationIds = new Set<string>();
+  const dropIds = new Set<string>();
+  for (const { drop } of planned) {
+    if (drop?.type === 'DropApplicationReceived') dropIds.add(drop.dropId);
+    if (drop?.type === 'DropApplicationApproved' || drop?.type === 'DropApplicationRejected') applicationIds.add(drop.applicationId);
+  }
+  if (applicationIds.size > 0) {
+    const found = await transaction.query<{ application_id: string; applicant_user_id: string; drop_id: string }>(
+      `SELECT application_id, applicant_user_id, drop_id FROM ${tables.notification_applications} WHERE application_id = ANY($1::text[])`,
+      [[...applicationIds]],
+    );
+    for (const row of found.rows) applications.set(row.application_id, { applicantUserId: row.applicant_user_id, dropId: row.drop_id });
+  }
+  // An approval shows the title of its application's drop.
+  for (const application of applications.values()) dropIds.add(application.dropId);
+  if (dropIds.size > 0) {
+    const found = await transaction.query<{ drop_id: string; creator_id: string; title: string }>(
+      `SELECT drop_id, creator_id, title FROM ${tables.notification_drops} WHERE drop_id = ANY($1::text[])`,
+      [[...dropIds]],
+    );
+    for (const row of found.rows) drops.set(row.drop_id, { creatorId: row.creator_id, title: row.title });
+  }
+  return { drops, applications };
+}
+
+/**
+ * Replays one drop event against the rows known so far (read before the batch, or written earlier in it), as the
+ * per-event statements did: a row is inserted only if its id is new, and lookups see everything before them.
+ */
+function dropDrafts(drop: DropEvent, drops: Map<string, DropRow>, applications: Map<string, ApplicationRow>, written: { drops: Map<string, DropRow>; applications: Map<string, ApplicationRow> }): NotificationDraft[] {
+  switch (drop.type) {
     case 'DropCreated': {
-      const parsed = DropCreatedSchema.safeParse(stored.data);
-      if (parsed.success) {
-        await transaction.query(`INSERT INTO ${tables.notification_drops} (drop_id, creator_id, title) VALUES ($1, $2, $3) ON CONFLICT (drop_id) DO NOTHING`, [
-          parsed.data.dropId,
-          parsed.data.creatorId,
-          parsed.data.details.title,
-        ]);
+      if (!drops.has(drop.dropId)) {
+        drops.set(drop.dropId, { creatorId: drop.creatorId, title: drop.title });
+        written.drops.set(drop.dropId, { creatorId: drop.creatorId, title: drop.title });
       }
       return [];
     }
     case 'DropApplicationReceived': {
-      const parsed = DropApplicationReceivedSchema.safeParse(stored.data);
-      if (!parsed.success) return [];
-      await transaction.query(
-        `INSERT INTO ${tables.notification_applications} (application_id, applicant_user_id, drop_id) VALUES ($1, $2, $3) ON CONFLICT (application_id) DO NOTHING`,
-        [parsed.data.applicationId, parsed.data.applicantUserId, parsed.data.dropId],
-      );
-      const drop = await transaction.query<{ creator_id: string; title: string }>(`SELECT creator_id, title FROM ${tables.notification_drops} WHERE drop_id = $1`, [parsed.data.dropId]);
-      const creator = drop.rows[0];
+      if (!applications.has(drop.applicationId)) {
+        applications.set(drop.applicationId, { applicantUserId: drop.applicantUserId, dropId: drop.dropId });
+        written.applications.set(drop.applicationId, { applicantUserId: drop.applicantUserId, dropId: drop.dropId });
+      }
+      const creator = drops.get(drop.dropId);
       if (!creator) return [];
       return [
         {
-          key: `application-received:${parsed.data.applicationId}`,
-          userId: creator.creator_id,
+          key: `application-received:${drop.applicationId}`,
+          userId: creator.creatorId,
           type: 'social',
           title: 'New application',
-          message: `${parsed.data.applicantName} applied to "${creator.title}"`,
-          data: { application_id: parsed.data.applicationId, drop_id: parsed.data.dropId },
-          actionUrl: `/task/${parsed.data.dropId}`,
+          message: `${drop.applicantName} applied to "${creator.title}"`,
+          data: { application_id: drop.applicationId, drop_id: drop.dropId },
+          actionUrl: `/task/${drop.dropId}`,
         },
       ];
     }
-    case 'DropApplicationApproved':
-    case 'DropApplicationRejected': {
-      const approved = stored.type === 'DropApplicationApproved';
-      const parsed = (approved ? DropApplicationApprovedSchema : DropApplicationRejectedSchema).safeParse(stored.data);
-      if (!parsed.success) return [];
-      const found = await transaction.query<{ applicant_user_id: string; title: string | null }>(
-        `SELECT applications.applicant_user_id, drops.title FROM ${tables.notification_applications} applications
-           LEFT JOIN ${tables.notification_drops} drops ON drops.drop_id = applications.drop_id
-          WHERE applications.application_id = $1`,
-        [parsed.data.applicationId],
-      );
-      const application = found.rows[0];
+    default: {
+      const approved = drop.type === 'DropApplicationApproved';
+      const application = applications.get(drop.applicationId);
       if (!application) return [];
-      const title = application.title ? `"${application.title}"` : 'a drop';
+      const dropTitle = drops.get(application.dropId)?.title;
+      const title = dropTitle ? `"${dropTitle}"` : 'a drop';
       return [
         {
-          key: `application-${approved ? 'approved' : 'rejected'}:${parsed.data.applicationId}`,
-          userId: application.applicant_user_id,
+          key: `application-${approved ? 'approved' : 'rejected'}:${drop.applicationId}`,
+          userId: application.applicantUserId,
           type: approved ? 'system' : 'warning',
           title: approved ? 'Application approved' : 'Application rejected',
           message: approved ? `Your application to ${title} was approved: submit your work` : `Your application to ${title} was not accepted`,
-          data: { application_id: parsed.data.applicationId, drop_id: parsed.data.dropId },
-          actionUrl: `/task/${parsed.data.dropId}`,
+          data: { application_id: drop.applicationId, drop_id: drop.dropId },
+          actionUrl: `/task/${drop.dropId}`,
         },
       ];
     }
-    default:
-      return [];
   }
+}
+
+/**
+ * One batch: each event is read in memory (skipped with a log if it does not read), the counters and the drop
+ * rows the batch needs are written or read once, the rules are replayed in log order against that state, and the
+ * rows are written with one statement per table. The notifications and their ids are those of the per-event
+ * statements this replaces; a notification id seen twice keeps its first row, as `ON CONFLICT DO NOTHING` did.
+ */
+async function handleBatch(events: StoredEvent[], transaction: TransactionHandle, tables: Tables): Promise<void> {
+  const planned: PlannedEvent[] = [];
+  for (const stored of events) {
+    try {
+      planned.push(plan(stored));
+    } catch (error) {
+      // A fact that does not read is skipped with a log: a throw would stop every user's notifications.
+      logger.error(`Skipping event ${stored.type} at position ${stored.position}: ${(error as Error).message}`);
+    }
+  }
+  const progress = await writeProgress(transaction, tables, planned);
+  const { drops, applications } = await readDropRows(transaction, tables, planned);
+  const written = { drops: new Map<string, DropRow>(), applications: new Map<string, ApplicationRow>() };
+  const notifications = new Map<string, { draft: NotificationDraft; recordedAt: Date }>();
+  for (const event of planned) {
+    const drafts = [...event.stateless, ...(event.drop ? dropDrafts(event.drop, drops, applications, written) : [])];
+    for (const delta of event.counters) {
+      const key = progressKey(delta.userId, delta.counter);
+      const before = progress.get(key) ?? 0n;
+      const after = delta.mode === 'add' ? before + delta.value : delta.value;
+      progress.set(key, after);
+      drafts.push(...achievementDrafts(delta.userId, delta.counter, before, after));
+    }
+    for (const draft of drafts) {
+      const id = notificationId(draft.key);
+      if (!notifications.has(id)) notifications.set(id, { draft, recordedAt: event.stored.recordedAt });
+    }
+  }
+  await upsertRows(
+    transaction,
+    tables.notification_drops,
+    { drop_id: 'text', creator_id: 'text', title: 'text' },
+    [...written.drops].map(([dropId, drop]) => [dropId, drop.creatorId, drop.title]),
+    'ON CONFLICT (drop_id) DO NOTHING',
+  );
+  await upsertRows(
+    transaction,
+    tables.notification_applications,
+    { application_id: 'text', applicant_user_id: 'text', drop_id: 'text' },
+    [...written.applications].map(([applicationId, application]) => [applicationId, application.applicantUserId, application.dropId]),
+    'ON CONFLICT (application_id) DO NOTHING',
+  );
+  await upsertRows(
+    transaction,
+    tables.notifications,
+    { id: 'text', user_id: 'text', type: 'text', title: 'text', message: 'text', data: 'jsonb', action_url: 'text', created_at: 'timestamptz' },
+    [...notifications].map(([id, { draft, recordedAt }]) => [id, draft.userId, draft.type, draft.title, draft.message, JSON.stringify(draft.data), draft.actionUrl, recordedAt.toISOString()]),
+    'ON CONFLICT (id) DO NOTHING',
+  );
 }
 
 /**
@@ -152,23 +323,5 @@ export const notificationsProjection = defineProjection<Table>({
     `CREATE TABLE ${tables.notification_drops} (drop_id text PRIMARY KEY, creator_id text NOT NULL, title text NOT NULL)`,
     `CREATE TABLE ${tables.notification_applications} (application_id text PRIMARY KEY, applicant_user_id text NOT NULL, drop_id text NOT NULL)`,
   ],
-  handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      try {
-        const drafts = [...statelessDrafts(stored), ...(await dropDrafts(transaction, tables, stored))];
-        if (stored.type === 'ExperienceAwarded') {
-          const parsed = ExperienceAwardedSchema.safeParse(stored.data);
-          if (parsed.success) drafts.push(...(await advanceAchievements(transaction, tables, parsed.data.userId, 'xp', 'add', BigInt(parsed.data.amount))));
-        } else if (COUNTER_EVENT_TYPES.includes(stored.type)) {
-          for (const delta of counterDeltas(stored)) {
-            drafts.push(...(await advanceAchievements(transaction, tables, delta.userId, delta.counter, delta.mode, delta.value)));
-          }
-        }
-        await insert(transaction, tables, stored, drafts);
-      } catch (error) {
-        // A fact that does not read is skipped with a log: a throw would stop every user's notifications.
-        logger.error(`Skipping event ${stored.type} at position ${stored.position}: ${(error as Error).message}`);
-      }
-    }
-  },
+  handle: handleBatch,
 });
