@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { defineProjection } from '../../platform/projections/projection';
-import { PLATFORM_STATS_EVENT_TYPES, platformStatsChanges } from './platform-stats-fold';
+import type { TransactionHandle } from '@app/event-store';
+import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
+import { upsertRows } from '../../platform/projections/upsert-rows';
+import { PLATFORM_STATS_EVENT_TYPES, type PlatformStatsChange, platformStatsChanges } from './platform-stats-fold';
 
 const logger = new Logger('PlatformStatsProjection');
 
@@ -28,60 +30,135 @@ export const platformStatsProjection = defineProjection<Table>({
      )`,
   ],
   handle: async (events, transaction, tables) => {
+    const changes: PlatformStatsChange[] = [];
+    for (const stored of events) {
+      const read = platformStatsChanges(stored);
+      if (read === 'unreadable') logger.error(`Skipping unreadable ${stored.type} at ${stored.position}`);
+      else changes.push(...read);
+    }
     // Counters are summed per batch first: one row update per counter instead of one per event.
     const counters = new Map<string, bigint>();
     const add = (counter: string, amount: bigint) => counters.set(counter, (counters.get(counter) ?? 0n) + amount);
-    for (const stored of events) {
-      const changes = platformStatsChanges(stored);
-      if (changes === 'unreadable') {
-        logger.error(`Skipping unreadable ${stored.type} at ${stored.position}`);
-        continue;
-      }
-      for (const change of changes) {
-        if (change.kind === 'counter') {
-          add(change.counter, change.amount);
-        } else if (change.kind === 'reward_paid') {
-          const inserted = await transaction.query(
-            `INSERT INTO ${tables.platform_stats_rewards} (transaction_id, user_id, points_minor, gems_minor) VALUES ($1, $2, $3, $4)
-             ON CONFLICT DO NOTHING`,
-            [change.transactionId, change.userId, change.pointsMinor.toString(), change.gemsMinor.toString()],
-          );
-          // The ledger records a transaction id once per user stream, so a conflict would be a duplicate copy.
-          if (inserted.rowCount === 0) continue;
-          add('points_paid_out_minor', change.pointsMinor);
-          add('gems_paid_out_minor', change.gemsMinor);
-        } else if (change.kind === 'reward_reversed') {
-          const removed = await transaction.query<{ points_minor: string; gems_minor: string }>(
-            `DELETE FROM ${tables.platform_stats_rewards} WHERE transaction_id = $1 AND user_id = $2 RETURNING points_minor::text, gems_minor::text`,
-            [change.reversedTransactionId, change.userId],
-          );
-          for (const row of removed.rows) {
-            add('points_paid_out_minor', -BigInt(row.points_minor));
-            add('gems_paid_out_minor', -BigInt(row.gems_minor));
-          }
-        } else if (change.kind === 'drop_opened') {
-          await transaction.query(
-            `INSERT INTO ${tables.platform_stats_drops} (drop_id, open, deadline_at) VALUES ($1, true, $2)
-             ON CONFLICT (drop_id) DO UPDATE SET deadline_at = excluded.deadline_at`,
-            [change.dropId, change.deadlineAt],
-          );
-        } else if (change.kind === 'drop_deadline_changed') {
-          await transaction.query(`UPDATE ${tables.platform_stats_drops} SET deadline_at = $2 WHERE drop_id = $1`, [change.dropId, change.deadlineAt]);
-        } else {
-          await transaction.query(
-            `INSERT INTO ${tables.platform_stats_drops} (drop_id, open, deadline_at) VALUES ($1, false, null)
-             ON CONFLICT (drop_id) DO UPDATE SET open = false`,
-            [change.dropId],
-          );
-        }
-      }
-    }
-    for (const [counter, amount] of counters) {
-      await transaction.query(
-        `INSERT INTO ${tables.platform_stats_counters} AS target (counter, amount) VALUES ($1, $2)
-         ON CONFLICT (counter) DO UPDATE SET amount = target.amount + excluded.amount`,
-        [counter, amount.toString()],
-      );
-    }
+    for (const change of changes) if (change.kind === 'counter') add(change.counter, change.amount);
+    await writeRewards(transaction, tables, changes, add);
+    await writeDrops(transaction, tables, changes);
+    await upsertRows(
+      transaction,
+      tables.platform_stats_counters,
+      { counter: 'text', amount: 'numeric' },
+      [...counters].map(([counter, amount]) => [counter, amount.toString()]),
+      'ON CONFLICT (counter) DO UPDATE SET amount = target.amount + excluded.amount',
+    );
   },
 });
+
+type Tables = ProjectionTables<Table>;
+type Reward = { pointsMinor: bigint; gemsMinor: bigint };
+
+/**
+ * Rewards remembered per (transaction, user), replayed in log order: a payment is remembered (and counted) unless
+ * one already is, a reversal forgets it (and takes it back out). Keys the batch only pays go out in one
+ * `INSERT ... ON CONFLICT DO NOTHING RETURNING`, which tells which ones were new; keys with a reversal (rare) are
+ * read first so the replay starts from the stored row.
+ */
+async function writeRewards(transaction: TransactionHandle, tables: Tables, changes: PlatformStatsChange[], add: (counter: string, amount: bigint) => void): Promise<void> {
+  const key = (transactionId: string, userId: string) => `${transactionId}|${userId}`;
+  const reversed = new Map<string, { transactionId: string; userId: string }>();
+  for (const change of changes) {
+    if (change.kind === 'reward_reversed') reversed.set(key(change.reversedTransactionId, change.userId), { transactionId: change.reversedTransactionId, userId: change.userId });
+  }
+  const stored = new Map<string, Reward | null>();
+  if (reversed.size > 0) {
+    const found = await transaction.query<{ transaction_id: string; user_id: string; points_minor: string; gems_minor: string }>(
+      `SELECT transaction_id, user_id, points_minor::text, gems_minor::text FROM ${tables.platform_stats_rewards}
+        WHERE (transaction_id, user_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [[...reversed.values()].map((entry) => entry.transactionId), [...reversed.values()].map((entry) => entry.userId)],
+    );
+    for (const entry of reversed.keys()) stored.set(entry, null);
+    for (const row of found.rows) stored.set(key(row.transaction_id, row.user_id), { pointsMinor: BigInt(row.points_minor), gemsMinor: BigInt(row.gems_minor) });
+  }
+  const initial = new Map(stored);
+  // Only-paid keys: the first payment of the batch, counted if the insert finds no row.
+  const paidOnly = new Map<string, { transactionId: string; userId: string } & Reward>();
+  for (const change of changes) {
+    if (change.kind === 'reward_paid') {
+      const id = key(change.transactionId, change.userId);
+      if (!stored.has(id)) {
+        if (!paidOnly.has(id)) paidOnly.set(id, change);
+      } else if (stored.get(id) === null) {
+        // The ledger records a transaction id once per user stream, so an existing row means a duplicate copy.
+        stored.set(id, { pointsMinor: change.pointsMinor, gemsMinor: change.gemsMinor });
+        add('points_paid_out_minor', change.pointsMinor);
+        add('gems_paid_out_minor', change.gemsMinor);
+      }
+    } else if (change.kind === 'reward_reversed') {
+      const id = key(change.reversedTransactionId, change.userId);
+      const reward = stored.get(id);
+      if (reward) {
+        add('points_paid_out_minor', -reward.pointsMinor);
+        add('gems_paid_out_minor', -reward.gemsMinor);
+        stored.set(id, null);
+      }
+    }
+  }
+  // Replayed keys whose row is no longer the stored one: delete it, insert the new one (if any).
+  const replaced = [...stored].filter(([id, reward]) => reward !== initial.get(id));
+  const gone = replaced.filter(([id]) => initial.get(id)).map(([id]) => reversed.get(id)!);
+  if (gone.length > 0) {
+    await transaction.query(
+      `DELETE FROM ${tables.platform_stats_rewards} WHERE (transaction_id, user_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
+      [gone.map((entry) => entry.transactionId), gone.map((entry) => entry.userId)],
+    );
+  }
+  const rows: string[][] = [...paidOnly.values()].map((reward) => [reward.transactionId, reward.userId, reward.pointsMinor.toString(), reward.gemsMinor.toString()]);
+  for (const [id, reward] of replaced) {
+    if (reward) rows.push([reversed.get(id)!.transactionId, reversed.get(id)!.userId, reward.pointsMinor.toString(), reward.gemsMinor.toString()]);
+  }
+  const inserted = await upsertRows<{ transaction_id: string; user_id: string }>(
+    transaction,
+    tables.platform_stats_rewards,
+    { transaction_id: 'text', user_id: 'text', points_minor: 'numeric', gems_minor: 'numeric' },
+    rows,
+    'ON CONFLICT DO NOTHING RETURNING transaction_id, user_id',
+  );
+  for (const row of inserted) {
+    const reward = paidOnly.get(key(row.transaction_id, row.user_id));
+    if (!reward) continue; // a replayed key, counted during the replay
+    add('points_paid_out_minor', reward.pointsMinor);
+    add('gems_paid_out_minor', reward.gemsMinor);
+  }
+}
+
+type DropRow = { open: boolean; deadlineAt: string | null };
+
+/** Drop rows: the touched ones are read once, the batch's changes applied in log order, the results written at once. */
+async function writeDrops(transaction: TransactionHandle, tables: Tables, changes: PlatformStatsChange[]): Promise<void> {
+  const dropChanges = changes.filter((change) => change.kind === 'drop_opened' || change.kind === 'drop_deadline_changed' || change.kind === 'drop_closed');
+  if (dropChanges.length === 0) return;
+  const found = await transaction.query<{ drop_id: string; open: boolean; deadline_at: string | null }>(
+    `SELECT drop_id, open, deadline_at::text AS deadline_at FROM ${tables.platform_stats_drops} WHERE drop_id = ANY($1::text[])`,
+    [[...new Set(dropChanges.map((change) => change.dropId))]],
+  );
+  const drops = new Map<string, DropRow>(found.rows.map((row) => [row.drop_id, { open: row.open, deadlineAt: row.deadline_at }]));
+  const touched = new Set<string>();
+  for (const change of dropChanges) {
+    const row = drops.get(change.dropId);
+    if (change.kind === 'drop_opened') {
+      // Created again (a replayed copy): the deadline moves, a closed drop stays closed.
+      drops.set(change.dropId, { open: row ? row.open : true, deadlineAt: change.deadlineAt });
+    } else if (change.kind === 'drop_deadline_changed') {
+      if (!row) continue;
+      drops.set(change.dropId, { ...row, deadlineAt: change.deadlineAt });
+    } else {
+      drops.set(change.dropId, { open: false, deadlineAt: row ? row.deadlineAt : null });
+    }
+    touched.add(change.dropId);
+  }
+  await upsertRows(
+    transaction,
+    tables.platform_stats_drops,
+    { drop_id: 'text', open: 'boolean', deadline_at: 'timestamptz' },
+    [...touched].map((dropId) => [dropId, drops.get(dropId)!.open, drops.get(dropId)!.deadlineAt]),
+    'ON CONFLICT (drop_id) DO UPDATE SET open = excluded.open, deadline_at = excluded.deadline_at',
+  );
+}
