@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { StoredEvent } from '@app/event-store';
 import { InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
+import { upsertRows } from '../../../platform/projections/upsert-rows';
 import { readTransactionCopy } from '../../ledger';
 import { EMPTY_COUNTERS, type ProgressCounters } from '../domain/progress-account';
 
@@ -64,24 +65,43 @@ export const progressCountersProjection = defineProjection<'progress_counters'>(
      )`,
   ],
   handle: async (events, transaction, tables) => {
-    for (const stored of events) {
-      let deltas: CounterDelta[];
-      try {
-        deltas = counterDeltas(stored);
-      } catch (error) {
-        logger.error(`Skipping event at position ${stored.position}: ${(error as Error).message}`);
-        continue;
-      }
-      for (const delta of deltas) {
-        await transaction.query(
-          `INSERT INTO ${tables.progress_counters} AS target (user_id, counter, value) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id, counter) DO UPDATE SET value = ${delta.mode === 'add' ? 'target.value + excluded.value' : 'excluded.value'}`,
-          [delta.userId, delta.counter, delta.value.toString()],
-        );
-      }
+    const moves = foldCounterMoves(events);
+    // One statement per mode (a counter's mode is fixed by its kind, so a key never needs both).
+    for (const mode of ['add', 'set'] as const) {
+      await upsertRows(
+        transaction,
+        tables.progress_counters,
+        { user_id: 'text', counter: 'text', value: 'bigint' },
+        moves.filter((move) => move.mode === mode).map((move) => [move.userId, move.counter, move.value.toString()]),
+        `ON CONFLICT (user_id, counter) DO UPDATE SET value = ${mode === 'add' ? 'target.value + excluded.value' : 'excluded.value'}`,
+      );
     }
   },
 });
+
+/**
+ * A batch's counter deltas merged per (user, counter), in log order: adds are summed, and a set replaces what came
+ * before it (later adds go on top of the value it sets). An event whose deltas cannot be read is skipped with a log.
+ */
+export function foldCounterMoves(events: StoredEvent[]): CounterDelta[] {
+  const moves = new Map<string, CounterDelta>();
+  for (const stored of events) {
+    let deltas: CounterDelta[];
+    try {
+      deltas = counterDeltas(stored);
+    } catch (error) {
+      logger.error(`Skipping event at position ${stored.position}: ${(error as Error).message}`);
+      continue;
+    }
+    for (const delta of deltas) {
+      const key = `${delta.userId}|${delta.counter}`;
+      const move = moves.get(key);
+      if (move && delta.mode === 'add') move.value += delta.value;
+      else moves.set(key, { ...delta });
+    }
+  }
+  return [...moves.values()];
+}
 
 export async function countersOf(database: Pick<pg.Pool, 'query'>, userId: string): Promise<ProgressCounters> {
   const rows = await database.query<{ counter: keyof ProgressCounters; value: string }>('SELECT counter, value FROM progress_counters WHERE user_id = $1', [userId]);
