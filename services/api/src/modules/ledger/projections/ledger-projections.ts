@@ -258,12 +258,16 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
         ],
       );
     }
-    for (const change of changes) {
-      await transaction.query(`UPDATE ${tables.ledger_transactions} SET status = $3 WHERE user_id = $1 AND transaction_id = $2`, [
-        change.userId,
-        change.transactionId,
-        change.status,
-      ]);
+    if (changes.length > 0) {
+      // One statement for the batch's status changes; of several for one transaction, the last one wins, as in order.
+      const latest = new Map(changes.map((change) => [`${change.userId}|${change.transactionId}`, change]));
+      const list = [...latest.values()];
+      await transaction.query(
+        `UPDATE ${tables.ledger_transactions} AS target SET status = change.status
+         FROM unnest($1::text[], $2::text[], $3::text[]) AS change(user_id, transaction_id, status)
+         WHERE target.user_id = change.user_id AND target.transaction_id = change.transaction_id`,
+        [list.map((change) => change.userId), list.map((change) => change.transactionId), list.map((change) => change.status)],
+      );
     }
   },
 });
