@@ -9,6 +9,7 @@ describe('configuration', () => {
       redisUrl: undefined,
       dataDirectory: `${REPOSITORY_ROOT}/.data`,
       logLevel: 'info',
+      role: 'all',
       environment: 'development',
       corsOrigins: ['http://localhost:4200', 'http://localhost:4201', 'http://localhost:4202', 'http://localhost:4203', 'http://localhost:4204'],
     });
@@ -47,5 +48,12 @@ describe('configuration', () => {
     expect(message).toContain('API_PORT');
     expect(message).toContain('DATABASE_URL');
     expect(message).toContain('LOG_LEVEL');
+  });
+
+  it('splits roles only on PostgreSQL: http and worker processes need DATABASE_URL', () => {
+    expect(() => loadConfig({ PROCESS_ROLE: 'http' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PROCESS_ROLE: 'worker', DATABASE_URL: '' })).toThrow(/PROCESS_ROLE: worker needs DATABASE_URL/);
+    expect(() => loadConfig({ PROCESS_ROLE: 'both', DATABASE_URL: 'postgres://127.0.0.1/x' })).toThrow(/PROCESS_ROLE/);
+    expect(loadConfig({ PROCESS_ROLE: 'http', DATABASE_URL: 'postgres://127.0.0.1/x' }).role).toBe('http');
   });
 });

@@ -27,7 +27,16 @@ const EnvironmentSchema = z.object({
     value === undefined ? DEFAULT_CORS_ORIGINS : value.split(',').map((origin) => origin.trim()).filter((origin) => origin.length > 0),
   ),
   NODE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['development', 'test', 'production']).default('development')),
+  PROCESS_ROLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['all', 'http', 'worker']).default('all')),
 });
+
+/**
+ * What one process runs. `all`: HTTP, projections and reactors (the embedded default). Split deployments run
+ * `http` processes (requests only, so no projection batch ever holds up a request) beside one or more `worker`
+ * processes (projections and reactors, no HTTP; the leases let several share the work). Both need PostgreSQL:
+ * the embedded database serves a single process.
+ */
+export type ProcessRole = 'all' | 'http' | 'worker';
 
 export interface AppConfig {
   port: number;
@@ -39,6 +48,7 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   corsOrigins: string[];
   environment: 'development' | 'test' | 'production';
+  role: ProcessRole;
   /** Platform tunables; tests shorten them. */
   projections: { pollIntervalMs: number; leaseDurationMs: number; batchSize: number };
   jobs: { queueName: string };
@@ -58,6 +68,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
   }
   const parsed = result.data;
+  if (parsed.PROCESS_ROLE !== 'all' && !parsed.DATABASE_URL) {
+    throw new ConfigError([`PROCESS_ROLE: ${parsed.PROCESS_ROLE} needs DATABASE_URL (the embedded database serves one process; use PROCESS_ROLE=all)`]);
+  }
   return {
     port: parsed.API_PORT,
     databaseUrl: parsed.DATABASE_URL,
@@ -66,6 +79,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     logLevel: parsed.LOG_LEVEL,
     corsOrigins: parsed.CORS_ORIGINS,
     environment: parsed.NODE_ENV,
+    role: parsed.PROCESS_ROLE,
     projections: { pollIntervalMs: 250, leaseDurationMs: 15_000, batchSize: 500 },
     jobs: { queueName: 'jobs' },
   };

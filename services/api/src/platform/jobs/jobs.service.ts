@@ -38,8 +38,9 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       await runner.initialize();
       this.runners.push(runner);
     }
+    // Every role runs jobs (a handler may enqueue one); only processes that project also derive jobs from events.
     await this.queue.start();
-    for (const runner of this.runners) runner.start();
+    if (this.config.role !== 'http') for (const runner of this.runners) runner.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

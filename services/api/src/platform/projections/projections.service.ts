@@ -59,7 +59,9 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       });
       await runner.initialize();
       this.runners.set(projection.name, runner);
-      runner.start();
+      // An `http` process keeps its runners idle (worker processes project) but can still rebuild and report lag.
+      if (this.config.role === 'http') runner.status = 'standby';
+      else runner.start();
     }
   }
 
