@@ -8,7 +8,8 @@ import { createApp } from '@app/api/src/platform/bootstrap';
 
 /**
  * The API as its own process for the HTTP benchmark (so the load generator does not share the server's thread).
- * Reads BENCH_SERVER_DATABASE_URL, prints `listening <port>` once ready, stops on SIGTERM.
+ * Reads BENCH_SERVER_DATABASE_URL and BENCH_SERVER_ROLE (PROCESS_ROLE: all, or http beside a worker process),
+ * prints `listening <port>` once ready, stops on SIGTERM.
  */
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -17,10 +18,14 @@ async function main(): Promise<void> {
     DATABASE_URL: process.env.BENCH_SERVER_DATABASE_URL,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-ledger-server-')),
     REDIS_URL: '',
+    PROCESS_ROLE: process.env.BENCH_SERVER_ROLE ?? 'all',
   });
   const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  console.log(`listening ${(app.getHttpServer().address() as AddressInfo).port}`);
+  // A worker initialises the same application and keeps projecting, without listening.
+  if (config.role !== 'worker') {
+    await app.listen(0, '127.0.0.1');
+    console.log(`listening ${(app.getHttpServer().address() as AddressInfo).port}`);
+  }
   process.once('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
   });

@@ -63,6 +63,21 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
 }
 
+function summarize(name: string, latencies: number[], refused: number, started: number): ScenarioResult {
+  const elapsedSeconds = (performance.now() - started) / 1000;
+  latencies.sort((left, right) => left - right);
+  return {
+    name,
+    commands: latencies.length,
+    refused,
+    seconds: elapsedSeconds,
+    commandsPerSecond: latencies.length / elapsedSeconds,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    maxMs: latencies.at(-1) ?? 0,
+  };
+}
+
 /** Runs `clients` loops for `seconds`, each awaiting one command at a time; committed commands and latencies. */
 export async function runClosedLoop(
   name: string,
@@ -85,18 +100,39 @@ export async function runClosedLoop(
       }
     }),
   );
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  latencies.sort((left, right) => left - right);
-  return {
-    name,
-    commands: latencies.length,
-    refused,
-    seconds: elapsedSeconds,
-    commandsPerSecond: latencies.length / elapsedSeconds,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    maxMs: latencies.at(-1) ?? 0,
-  };
+  return summarize(name, latencies, refused, started);
+}
+
+/**
+ * `clients` clients that together offer `ratePerSecond` commands: each sends on its own fixed schedule (one command
+ * in flight per client) and its latency counts from the moment the schedule said to send, not from when the client
+ * got round to it. A server that falls behind therefore shows its backlog in the latencies instead of hiding it by
+ * slowing the clients down (coordinated omission, as wrk2 corrects it).
+ */
+export async function runFixedRate(
+  name: string,
+  clients: number,
+  seconds: number,
+  ratePerSecond: number,
+  command: (client: number) => Promise<boolean>,
+): Promise<ScenarioResult> {
+  const latencies: number[] = [];
+  let refused = 0;
+  const intervalMs = (clients * 1000) / ratePerSecond;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let scheduled = started + (client * intervalMs) / clients; scheduled < deadline; scheduled += intervalMs) {
+        const wait = scheduled - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const committed = await command(client);
+        if (committed) latencies.push(performance.now() - scheduled);
+        else refused += 1;
+      }
+    }),
+  );
+  return summarize(name, latencies, refused, started);
 }
 
 const randomIndex = (size: number) => Math.floor(Math.random() * size);
@@ -177,21 +213,24 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
       const to = (from + 1 + randomIndex(options.users - 1)) % options.users;
       return run(transfer(benchUser(from), benchUser(to)));
     };
-    log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
-    scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform));
-    // A service that has been running holds its users' folded states; load every account once, as it would have.
-    log(`warming the executor's cache with all ${options.users} accounts`);
-    for (let start = 0; start < options.users; start += 64) {
-      await Promise.all(Array.from({ length: Math.min(64, options.users - start) }, (_, offset) => executor.load(benchUser(start + offset))));
+    // BENCH_DIRECT=0 skips the direct scenarios (to iterate on the HTTP ones).
+    if (process.env.BENCH_DIRECT !== '0') {
+      log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
+      scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform));
+      // A service that has been running holds its users' folded states; load every account once, as it would have.
+      log(`warming the executor's cache with all ${options.users} accounts`);
+      for (let start = 0; start < options.users; start += 64) {
+        await Promise.all(Array.from({ length: Math.min(64, options.users - start) }, (_, offset) => executor.load(benchUser(start + offset))));
+      }
+      log('direct, uniform, warm cache');
+      scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform));
+      log('direct, hot: every command debits system:issuance');
+      scenarios.push(
+        await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, async () =>
+          run(hotIssuance(benchUser(randomIndex(options.users)))),
+        ),
+      );
     }
-    log('direct, uniform, warm cache');
-    scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform));
-    log('direct, hot: every command debits system:issuance');
-    scenarios.push(
-      await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, async () =>
-        run(hotIssuance(benchUser(randomIndex(options.users)))),
-      ),
-    );
 
     if (options.http) {
       const { runHttpScenarios } = await import('./ledger-http-benchmark');

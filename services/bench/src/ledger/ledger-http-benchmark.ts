@@ -1,28 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import http from 'node:http';
 import pg from 'pg';
 import type { PostgresEventStore } from '@app/event-store';
 import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
-import { runClosedLoop, type LedgerBenchmarkOptions, type ScenarioResult } from './ledger-benchmark';
+import { runClosedLoop, runFixedRate, type LedgerBenchmarkOptions, type ScenarioResult } from './ledger-benchmark';
+
+/** How the API is deployed for a run: one process doing everything, or an HTTP process beside a worker process. */
+type Topology = { label: string; serverRole: 'all' | 'http'; worker: boolean };
+const TOPOLOGIES: Topology[] = [
+  { label: 'one process', serverRole: 'all', worker: false },
+  { label: 'api + worker', serverRole: 'http', worker: true },
+];
 
 /**
  * The same money movement over HTTP: the whole Nest application (identity's auth guard, zod validation, the
  * idempotency service, the ledger) in its own process on a local port, `clients` keep-alive clients each
  * signed in as their own user, converting gems to keys. Every conversion also posts to system:conversion, the
- * one hot system account all requests share.
+ * one hot system account all requests share. Run twice: the API as one process (`PROCESS_ROLE=all`, as
+ * `npm start` runs it) and split into an HTTP process and a projection worker (`PROCESS_ROLE=http` + `worker`).
+ * Each run measures saturation (closed loop: every client sends its next request as soon as the last answers)
+ * and latency at a fixed offered rate (BENCH_HTTP_RATE, default 1,000/s, wrk2-style).
  */
-export async function runHttpScenarios(
-  options: LedgerBenchmarkOptions,
-  eventStore: PostgresEventStore,
-  log: (line: string) => void,
-): Promise<ScenarioResult[]> {
-  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/sprof'] : []), '-r', '@swc-node/register', join(__dirname, 'http-server.ts')], {
-    env: { ...process.env, BENCH_SERVER_DATABASE_URL: options.databaseUrl },
+export async function runHttpScenarios(options: LedgerBenchmarkOptions, eventStore: PostgresEventStore, log: (line: string) => void): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const topology of TOPOLOGIES) results.push(...(await runTopology(topology, options, eventStore, log)));
+  return results;
+}
+
+function spawnProcess(script: string, options: LedgerBenchmarkOptions, role: string): ChildProcess {
+  const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/sprof'] : [];
+  return spawn(process.execPath, [...profile, '-r', '@swc-node/register', script], {
+    env: { ...process.env, BENCH_SERVER_DATABASE_URL: options.databaseUrl, BENCH_SERVER_ROLE: role },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, eventStore: PostgresEventStore, log: (line: string) => void): Promise<ScenarioResult[]> {
+  const server = spawnProcess(join(__dirname, 'http-server.ts'), options, topology.serverRole);
+  const worker = topology.worker ? spawnProcess(join(__dirname, 'http-server.ts'), options, 'worker') : undefined;
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let output = '';
@@ -35,7 +59,7 @@ export async function runHttpScenarios(
     });
     const base = `http://127.0.0.1:${port}`;
     const executor = new LedgerExecutor(eventStore);
-    log(`HTTP: API process listening on ${port}; signing up ${options.clients} users`);
+    log(`HTTP (${topology.label}): API listening on ${port}; signing up ${options.clients} users`);
     const tokens: string[] = [];
     for (let client = 0; client < options.clients; client += 1) {
       const suffix = `${Date.now().toString(36)}${client}`;
@@ -59,8 +83,8 @@ export async function runHttpScenarios(
       });
       if (funded.kind !== 'accepted') throw new Error('Funding a benchmark user was refused');
     }
-    // The API's projection runners first catch up on what the direct scenarios wrote; measuring while they do
-    // would charge their work to the HTTP figures.
+    // The projection runners first catch up on what earlier scenarios wrote; measuring while they do would charge
+    // their work to the HTTP figures.
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
     try {
       for (;;) {
@@ -75,12 +99,12 @@ export async function runHttpScenarios(
     } finally {
       await pool.end();
     }
-    log('HTTP: projections caught up');
+    log(`HTTP (${topology.label}): projections caught up`);
     // node:http with a keep-alive agent: Node 20's fetch (undici) tops out near 350 requests/s here, far below the
     // server, and would measure the client instead.
     const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
     const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
-    const convert = (client: number, idempotent: boolean) => () =>
+    const convert = (client: number, idempotent: boolean) =>
       new Promise<boolean>((resolve, reject) => {
         const request = http.request(
           `${base}/api/users/convert`,
@@ -102,18 +126,20 @@ export async function runHttpScenarios(
         request.on('error', reject);
         request.end(body);
       });
-    log('HTTP: POST /api/users/convert gems → keys');
-    const plain = await runClosedLoop('HTTP convert, own account each (hot system:conversion)', options.clients, options.secondsPerScenario, (client) =>
-      convert(client, false)(),
-    );
-    log('HTTP: the same with a fresh Idempotency-Key on every request');
-    const keyed = await runClosedLoop('HTTP convert + Idempotency-Key (hot system:conversion)', options.clients, options.secondsPerScenario, (client) =>
-      convert(client, true)(),
-    );
+    const rate = Number(process.env.BENCH_HTTP_RATE ?? 1000);
+    const name = (what: string) => `HTTP ${topology.label}: ${what}`;
+    const results: ScenarioResult[] = [];
+    for (const idempotent of [false, true]) {
+      const what = idempotent ? 'convert + Idempotency-Key' : 'convert';
+      log(`HTTP (${topology.label}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
+      results.push(await runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, (client) => convert(client, idempotent)));
+      log(`HTTP (${topology.label}): the same at ${rate}/s offered`);
+      results.push(await runFixedRate(name(`${what} at ${rate}/s`), options.clients, options.secondsPerScenario, rate, (client) => convert(client, idempotent)));
+    }
     agent.destroy();
-    return [plain, keyed];
+    return results;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await stopProcess(server);
+    if (worker) await stopProcess(worker);
   }
 }
