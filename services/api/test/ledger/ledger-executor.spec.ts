@@ -131,6 +131,32 @@ describe('ledger on PostgreSQL', () => {
     expect(none.rowCount).toBe(0);
   });
 
+  it('reverses a transaction the transactions projection has not seen yet, once', async () => {
+    await fundPoints('reverser', 1_000n);
+    const originalTransactionId = newTransactionId();
+    const posted = await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: originalTransactionId,
+        reasonCode: 'TIP',
+        description: 'Tip to reverse',
+        postings: [{ debitAccount: userAccount('reverser'), creditAccount: userAccount('reversee'), currency: 'points', amountMinor: 400n }],
+        now: now(),
+      },
+    });
+    expect(posted.kind).toBe('accepted');
+    // No projection runner has run in this suite: the original is found in the log's tail.
+    const projected = await context.database.pool.query('SELECT 1 FROM ledger_transactions WHERE transaction_id = $1', [originalTransactionId]);
+    expect(projected.rowCount).toBe(0);
+    const reverse = () =>
+      executor.execute({ type: 'ReverseTransaction', data: { originalTransactionId, reversalTransactionId: newTransactionId(), description: 'Mistake', now: now() } });
+    expect((await reverse()).kind).toBe('accepted');
+    expect(await reverse()).toEqual({ kind: 'refused', refusal: 'TRANSACTION_MUST_NOT_BE_REVERSED_TWICE' });
+    const fresh = new LedgerExecutor(context.eventStore);
+    expect((await fresh.load('reverser')).state.balances.points).toBe(1_000n);
+    expect((await fresh.load('reversee')).state.balances.points).toBe(0n);
+  });
+
   it('never refuses on a stale cache: money credited by another process is seen before a refusal', async () => {
     const first = new LedgerExecutor(context.eventStore);
     const second = new LedgerExecutor(context.eventStore);

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { WrongExpectedVersionError, type AppendResult, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { CHECKPOINT_START, WrongExpectedVersionError, type AppendResult, type Checkpoint, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { LedgerCommand, LedgerDecision, ReversalView, decide, evolveReversalView, usersInvolved } from '../domain/decide';
 import { LedgerEvent, fromPayload, toPayload } from '../domain/events';
 import { journalStreamId, userStreamId } from '../domain/streams';
+import { readTransactionCopy } from '../domain/transaction-copies';
 import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { GroupCommitter } from './group-commit';
 import { KeyedMutex } from './keyed-mutex';
@@ -216,19 +217,42 @@ export class LedgerExecutor {
     return loaded;
   }
 
-  /** Finds the original through the transactions projection, then reads the truth from one user stream it touched. */
+  /**
+   * Finds a user stream the original touched, then reads the truth from it. The transactions projection knows every
+   * transaction up to its checkpoint; the few committed after it are found by reading the log's tail past that
+   * checkpoint, so a reversal never depends on the projection having caught up.
+   */
   private async loadReversalView(originalTransactionId: string, transaction: TransactionHandle): Promise<ReversalView> {
-    const found = await transaction.query<{ user_id: string }>(
-      'SELECT user_id FROM ledger_transactions WHERE transaction_id = $1 LIMIT 1',
-      [originalTransactionId],
-    );
     let view: ReversalView = { original: null, reversedBy: null };
-    const userId = found.rows[0]?.user_id;
+    const userId = (await this.projectedOwnerOf(originalTransactionId, transaction)) ?? (await this.ownerInLogTail(originalTransactionId, transaction));
     if (!userId) return view;
     for (const stored of await this.eventStore.readStream(userStreamId(userId), { transaction })) {
       view = evolveReversalView(view, toLedgerEvent(stored), originalTransactionId);
     }
     return view;
+  }
+
+  private async projectedOwnerOf(transactionId: string, transaction: TransactionHandle): Promise<string | undefined> {
+    const found = await transaction.query<{ user_id: string }>('SELECT user_id FROM ledger_transactions WHERE transaction_id = $1 LIMIT 1', [transactionId]);
+    return found.rows[0]?.user_id;
+  }
+
+  private async ownerInLogTail(transactionId: string, transaction: TransactionHandle): Promise<string | undefined> {
+    const checkpoint = await transaction.query<{ transaction_id: string; position: string }>(
+      "SELECT transaction_id, position FROM projection_checkpoints WHERE name = 'ledger_transactions'",
+    );
+    const row = checkpoint.rows[0];
+    let from: Checkpoint = row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;
+    for (;;) {
+      // 'snapshot': every event committed before this statement, including those above the subscribers' safe end.
+      const batch = await this.eventStore.readAll(from, { eventTypes: ['LedgerTransactionPosted'], transaction, horizon: 'snapshot', limit: 1_000 });
+      for (const stored of batch.events) {
+        const copy = readTransactionCopy(stored);
+        if (copy && copy !== 'unreadable' && copy.ownerUserId !== null && copy.transaction.transactionId === transactionId) return copy.ownerUserId;
+      }
+      if (batch.caughtUp || batch.events.length === 0) return undefined;
+      from = batch.nextCheckpoint;
+    }
   }
 
   private remember(streamId: string, entry: CachedStream): void {
