@@ -22,6 +22,8 @@ import {
   type SessionRefusal,
   type SessionState,
 } from '../domain/session';
+import type { Database } from '@app/event-store';
+import { DATABASE } from '../../../platform/database/database.tokens';
 import { IDENTITY_EVENT_STORE, IDENTITY_POOL, type QueryablePool } from './tokens';
 
 /** A unique index refused the write: which one tells the caller what clashed. */
@@ -92,6 +94,7 @@ export class IdentityStore {
   constructor(
     @Inject(IDENTITY_EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(IDENTITY_POOL) private readonly pool: QueryablePool,
+    @Inject(DATABASE) private readonly database: Pick<Database, 'kind'>,
   ) {}
 
   async execute<T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
@@ -215,12 +218,13 @@ export class IdentityStore {
 
   /** The session a bearer token names, with its user; revoked and expired ones included (the caller decides). */
   async findSessionByTokenHash(tokenHash: string): Promise<AuthenticatedSessionRow | undefined> {
-    const { rows } = await this.pool.query<AuthenticatedSessionRow>(
-      `SELECT u.*, s.session_id, s.expires_at, s.revoked_at
+    // Every authenticated request runs this: on PostgreSQL a named statement is parsed and planned once per
+    // connection. Not on the embedded database, whose connections share one session and so one set of names.
+    const text = `SELECT u.*, s.session_id, s.expires_at, s.revoked_at
          FROM identity_sessions s JOIN identity_users u ON u.user_id = s.user_id
-        WHERE s.token_hash = $1`,
-      [tokenHash],
-    );
+        WHERE s.token_hash = $1`;
+    const named = this.database.kind === 'postgres' ? { name: 'identity_session_by_token_hash' } : {};
+    const { rows } = await this.pool.query<AuthenticatedSessionRow>({ ...named, text, values: [tokenHash] });
     return rows[0];
   }
 
