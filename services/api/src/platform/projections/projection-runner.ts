@@ -43,6 +43,23 @@ function checkpointFromRow(row: { transaction_id: string; position: string }): C
   return { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
 }
 
+/**
+ * Where a projection's tables stand in the log (undefined before its first start): every event up to this checkpoint
+ * is in them. Modules that must see beyond it read the log from here.
+ */
+export async function readProjectionCheckpoint(
+  client: Queryable | TransactionHandle,
+  name: string,
+  forUpdate = false,
+): Promise<StoredCheckpoint | undefined> {
+  const result = await client.query<{ transaction_id: string; position: string; version: number }>(
+    `select transaction_id, position, version from projection_checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
+    [name],
+  );
+  const row = result.rows[0];
+  return row ? { ...checkpointFromRow(row), version: Number(row.version) } : undefined;
+}
+
 /** Events between a checkpoint and the head; exact unless a rolled-back writer burnt positions. */
 export function lagInEvents(checkpoint: Checkpoint, head: Checkpoint): number {
   if (compareCheckpoints(checkpoint, head) >= 0) return 0;
@@ -253,13 +270,9 @@ export class ProjectionRunner {
   }
 
   private async readCheckpoint(client: Queryable | TransactionHandle, forUpdate = false): Promise<StoredCheckpoint> {
-    const result = await client.query<{ transaction_id: string; position: string; version: number }>(
-      `select transaction_id, position, version from projection_checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
-      [this.name],
-    );
-    const row = result.rows[0];
-    if (!row) throw new Error(`Projection ${this.name} has no checkpoint row; initialize() was not called`);
-    return { ...checkpointFromRow(row), version: Number(row.version) };
+    const checkpoint = await readProjectionCheckpoint(client, this.name, forUpdate);
+    if (!checkpoint) throw new Error(`Projection ${this.name} has no checkpoint row; initialize() was not called`);
+    return checkpoint;
   }
 
   /** Events after this projection's checkpoint, for health. */

@@ -4,6 +4,8 @@ import { LedgerCommand, LedgerDecision, ReversalView, decide, evolveReversalView
 import { LedgerEvent, fromPayload, toPayload } from '../domain/events';
 import { journalStreamId, userStreamId } from '../domain/streams';
 import { readTransactionCopy } from '../domain/transaction-copies';
+import { ledgerTransactionsProjection } from '../projections/ledger-projections';
+import { readProjectionCheckpoint } from '../../../platform/projections/projection-runner';
 import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { GroupCommitter } from './group-commit';
 import { KeyedMutex } from './keyed-mutex';
@@ -238,11 +240,7 @@ export class LedgerExecutor {
   }
 
   private async ownerInLogTail(transactionId: string, transaction: TransactionHandle): Promise<string | undefined> {
-    const checkpoint = await transaction.query<{ transaction_id: string; position: string }>(
-      "SELECT transaction_id, position FROM projection_checkpoints WHERE name = 'ledger_transactions'",
-    );
-    const row = checkpoint.rows[0];
-    let from: Checkpoint = row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;
+    let from: Checkpoint = (await readProjectionCheckpoint(transaction, ledgerTransactionsProjection.name)) ?? CHECKPOINT_START;
     for (;;) {
       // 'snapshot': every event committed before this statement, including those above the subscribers' safe end.
       const batch = await this.eventStore.readAll(from, { eventTypes: ['LedgerTransactionPosted'], transaction, horizon: 'snapshot', limit: 1_000 });
