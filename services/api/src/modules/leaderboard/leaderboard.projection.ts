@@ -4,7 +4,7 @@ import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@app/contracts/src/
 import type { ReasonCode } from '@app/contracts/src/ledger';
 import { ProfileUpdatedSchema, UserRegisteredSchema } from '@app/contracts/src/identity/events';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { upsertRows } from '../../platform/projections/upsert-rows';
+import { upsertRows } from '../../platform/database/upsert-rows';
 import { readTransactionCopy } from '../ledger';
 import { periodKey } from './leaderboard-periods';
 

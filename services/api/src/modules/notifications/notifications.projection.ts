@@ -9,7 +9,7 @@ import {
 import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/src/progress';
 import { ExperienceAwardedSchema } from '@app/contracts/src/progress/events';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { upsertRows } from '../../platform/projections/upsert-rows';
+import { upsertRows } from '../../platform/database/upsert-rows';
 import { CONTENT_CREATED_EVENT_TYPES, counterDeltas } from '../progress';
 import { notificationId, statelessDrafts, type NotificationDraft } from './notification-rules';
 

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { TransactionHandle } from '@app/event-store';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { upsertRows } from '../../platform/projections/upsert-rows';
+import { upsertRows } from '../../platform/database/upsert-rows';
 import { PLATFORM_STATS_EVENT_TYPES, type PlatformStatsChange, platformStatsChanges } from './platform-stats-fold';
 
 const logger = new Logger('PlatformStatsProjection');

@@ -67,10 +67,9 @@ export class ConvertCurrencyController {
     const result = await this.idempotency.runClaimed<ConvertCurrencyResponse>(
       { scope: `POST /api/users/convert:${caller.userId}`, key: idempotencyKey, body },
       async (record) => {
-        let recorded: ConvertCurrencyResponse | undefined;
-        const outcome = await this.ledger.executeClaimed(command, (accepted) => record((recorded = answer(accepted))));
+        const outcome = await this.ledger.executeClaimed(command, (accepted) => record(answer(accepted)));
         if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
-        return outcome.kind === 'key-taken' ? outcome : { kind: 'answered', body: recorded! };
+        return outcome;
       },
     );
     if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');

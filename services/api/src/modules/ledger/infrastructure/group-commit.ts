@@ -91,10 +91,10 @@ export class GroupCommitter {
     }
     return this.eventStore.withTransaction(async (transaction) => {
       const claimed = await claimIdempotencyKeys(transaction, claims);
-      const winners = batch.filter((item) => !item.claim || claimed.has(idempotencyClaimId(item.claim)));
-      const appends = winners.flatMap((item) => item.appends);
+      const winners = new Set(batch.filter((item) => !item.claim || claimed.has(idempotencyClaimId(item.claim))));
+      const appends = [...winners].flatMap((item) => item.appends);
       const combined = appends.length > 0 ? await this.eventStore.append(appends, { transaction }) : undefined;
-      return batch.map((item) => (winners.includes(item) ? resultFor(item, combined) : 'key-taken'));
+      return batch.map((item) => (winners.has(item) ? resultFor(item, combined) : 'key-taken'));
     });
   }
 }

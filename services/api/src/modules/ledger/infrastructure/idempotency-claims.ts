@@ -1,4 +1,5 @@
 import type { TransactionHandle } from '@app/event-store';
+import { upsertRows } from '../../../platform/database/upsert-rows';
 
 /** An idempotency key with the answer to record for it, committed together with the money it answers for. */
 export interface IdempotencyClaim {
@@ -18,18 +19,12 @@ export const idempotencyClaimId = (claim: Pick<IdempotencyClaim, 'scope' | 'key'
  * The caller keeps the keys of one call unique.
  */
 export async function claimIdempotencyKeys(transaction: TransactionHandle, claims: readonly IdempotencyClaim[]): Promise<Set<string>> {
-  const inserted = await transaction.query<{ scope: string; idempotency_key: string }>(
-    `INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, status_code, response)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::jsonb[])
-     ON CONFLICT DO NOTHING
-     RETURNING scope, idempotency_key`,
-    [
-      claims.map((claim) => claim.scope),
-      claims.map((claim) => claim.key),
-      claims.map((claim) => claim.requestHash),
-      claims.map((claim) => claim.status),
-      claims.map((claim) => JSON.stringify(claim.response)),
-    ],
+  const inserted = await upsertRows<{ scope: string; idempotency_key: string }>(
+    transaction,
+    'idempotency_keys',
+    { scope: 'text', idempotency_key: 'text', request_hash: 'text', status_code: 'integer', response: 'jsonb' },
+    claims.map((claim) => [claim.scope, claim.key, claim.requestHash, claim.status, JSON.stringify(claim.response)]),
+    'ON CONFLICT DO NOTHING RETURNING scope, idempotency_key',
   );
-  return new Set(inserted.rows.map((row) => idempotencyClaimId({ scope: row.scope, key: row.idempotency_key })));
+  return new Set(inserted.map((row) => idempotencyClaimId({ scope: row.scope, key: row.idempotency_key })));
 }

@@ -84,18 +84,26 @@ export class IdempotencyService {
   /**
    * The group-committed form of `run`, for work that is one ledger command (`LedgerExecutor.executeClaimed`): the
    * key and its answer are inserted in the command's own commit, batched with other requests, instead of a
-   * transaction per request. `execute(record)` must pass `record(answer)` as the claim and report 'key-taken' when
-   * the executor does; an ApiError it throws (a refusal) is stored under the key like `run` does.
+   * transaction per request. `execute(record)` passes `record(answer)` as the claim and returns what the executor
+   * returned; an ApiError it throws (a refusal) is stored under the key like `run` does.
    */
   async runClaimed<Body>(
     request: IdempotentRequest & { key: string },
-    execute: (record: (body: Body) => IdempotencyClaim) => Promise<{ kind: 'key-taken' } | { kind: 'answered'; body: Body }>,
+    execute: (record: (body: Body) => IdempotencyClaim) => Promise<{ kind: string }>,
   ): Promise<IdempotentResponse<Body>> {
     if (!KEY_PATTERN.test(request.key)) throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+    let answered: { body: Body } | undefined;
     try {
-      const outcome = await execute((body) => ({ scope: request.scope, key: request.key, requestHash, status: 200, response: body }));
-      if (outcome.kind === 'answered') return { status: 200, body: outcome.body, replayed: false };
+      const outcome = await execute((body) => {
+        answered = { body };
+        return { scope: request.scope, key: request.key, requestHash, status: 200, response: body };
+      });
+      if (outcome.kind !== 'key-taken') {
+        // The claim was recorded with the money: its body is the answer.
+        if (!answered) throw new Error('Invariant broken: an accepted ledger command recorded no idempotency claim');
+        return { status: 200, body: answered.body, replayed: false };
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status !== 409) return this.storeRefusal<Body>(request, requestHash, error);
       throw error;
@@ -114,12 +122,10 @@ export class IdempotencyService {
         type Outcome = { fresh: { status: number; body: Body } } | { stored: StoredRow };
         const outcome = await this.eventStore.withTransaction(async (transaction): Promise<Outcome> => {
           if (request.key !== undefined) {
-            const claimed = await transaction.query(
-              `INSERT INTO idempotency_keys (scope, idempotency_key, request_hash, status_code, response)
-               VALUES ($1, $2, $3, 0, 'null'::jsonb) ON CONFLICT DO NOTHING RETURNING 1`,
-              [request.scope, request.key, requestHash],
-            );
-            if (claimed.rowCount !== 1) return { stored: await this.readStored(transaction, request) };
+            // A placeholder answer (status 0) until the work's own answer replaces it below, in this transaction.
+            const claim: IdempotencyClaim = { scope: request.scope, key: request.key, requestHash, status: 0, response: null };
+            const claimed = await claimIdempotencyKeys(transaction, [claim]);
+            if (!claimed.has(idempotencyClaimId(claim))) return { stored: await this.readStored(transaction, request) };
           }
           const result = await work({ transaction, afterCommit: (hook) => hooks.push(hook) });
           if (request.key !== undefined) {

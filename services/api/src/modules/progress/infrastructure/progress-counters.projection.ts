@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { StoredEvent } from '@app/event-store';
 import { InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
-import { upsertRows } from '../../../platform/projections/upsert-rows';
+import { upsertRows } from '../../../platform/database/upsert-rows';
 import { readTransactionCopy } from '../../ledger';
 import { EMPTY_COUNTERS, type ProgressCounters } from '../domain/progress-account';
 
