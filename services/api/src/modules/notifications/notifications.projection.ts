@@ -10,7 +10,7 @@ import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/src/progress';
 import { ExperienceAwardedSchema } from '@app/contracts/src/progress/events';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
 import { upsertRows } from '../../platform/database/upsert-rows';
-import { CONTENT_CREATED_EVENT_TYPES, counterDeltas } from '../progress';
+import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../progress';
 import { notificationId, statelessDrafts, type NotificationDraft } from './notification-rules';
 
 const logger = new Logger('NotificationsProjection');
@@ -99,51 +99,33 @@ const progressKey = (userId: string, counter: string) => `${userId}|${counter}`;
  * counter set in the batch is read first and written as the value it ends at.
  */
 async function writeProgress(transaction: TransactionHandle, tables: Tables, planned: PlannedEvent[]): Promise<Map<string, bigint>> {
-  const moves = new Map<string, { userId: string; counter: string; sum: bigint; set: boolean }>();
-  for (const { counters } of planned) {
-    for (const delta of counters) {
-      const key = progressKey(delta.userId, delta.counter);
-      const move = moves.get(key) ?? { userId: delta.userId, counter: delta.counter, sum: 0n, set: false };
-      move.set ||= delta.mode === 'set';
-      moves.set(key, move);
-      if (delta.mode === 'add') move.sum += delta.value;
-    }
-  }
+  const moves = mergeCounterDeltas(planned.flatMap((event) => event.counters));
   const before = new Map<string, bigint>();
-  if (moves.size === 0) return before;
-  const added = [...moves.values()].filter((move) => !move.set);
-  const set = [...moves.values()].filter((move) => move.set);
+  const added = moves.filter((move) => move.mode === 'add');
+  const set = moves.filter((move) => move.mode === 'set');
   if (set.length > 0) {
     const read = await transaction.query<{ user_id: string; counter: string; value: string }>(
       `SELECT user_id, counter, value::text AS value FROM ${tables.notification_progress}
         WHERE (user_id, counter) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
       [set.map((move) => move.userId), set.map((move) => move.counter)],
     );
+    for (const move of set) before.set(progressKey(move.userId, move.counter), 0n);
     for (const row of read.rows) before.set(progressKey(row.user_id, row.counter), BigInt(row.value));
-    for (const move of set) before.set(progressKey(move.userId, move.counter), before.get(progressKey(move.userId, move.counter)) ?? 0n);
   }
+  const sums = new Map(added.map((move) => [progressKey(move.userId, move.counter), move.value]));
   const returned = await upsertRows<{ user_id: string; counter: string; value: string }>(
     transaction,
     tables.notification_progress,
     { user_id: 'text', counter: 'text', value: 'bigint' },
-    added.map((move) => [move.userId, move.counter, move.sum.toString()]),
+    added.map((move) => [move.userId, move.counter, move.value.toString()]),
     'ON CONFLICT (user_id, counter) DO UPDATE SET value = target.value + excluded.value RETURNING user_id, counter, value::text AS value',
   );
-  for (const row of returned) before.set(progressKey(row.user_id, row.counter), BigInt(row.value) - moves.get(progressKey(row.user_id, row.counter))!.sum);
-  // A set counter's final value needs the replay in log order (a set, then adds on top of it).
-  const final = new Map(set.map((move) => [progressKey(move.userId, move.counter), before.get(progressKey(move.userId, move.counter))!]));
-  for (const { counters } of planned) {
-    for (const delta of counters) {
-      const key = progressKey(delta.userId, delta.counter);
-      const value = final.get(key);
-      if (value !== undefined) final.set(key, delta.mode === 'add' ? value + delta.value : delta.value);
-    }
-  }
+  for (const row of returned) before.set(progressKey(row.user_id, row.counter), BigInt(row.value) - sums.get(progressKey(row.user_id, row.counter))!);
   await upsertRows(
     transaction,
     tables.notification_progress,
     { user_id: 'text', counter: 'text', value: 'bigint' },
-    set.map((move) => [move.userId, move.counter, final.get(progressKey(move.userId, move.counter))!.toString()]),
+    set.map((move) => [move.userId, move.counter, move.value.toString()]),
     'ON CONFLICT (user_id, counter) DO UPDATE SET value = excluded.value',
   );
   return before;

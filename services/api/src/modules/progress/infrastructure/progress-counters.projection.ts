@@ -80,25 +80,32 @@ export const progressCountersProjection = defineProjection<'progress_counters'>(
 });
 
 /**
- * A batch's counter deltas merged per (user, counter), in log order: adds are summed, and a set replaces what came
- * before it (later adds go on top of the value it sets). An event whose deltas cannot be read is skipped with a log.
+ * A batch's counter deltas merged per (user, counter), in log order (see `mergeCounterDeltas`). An event whose
+ * deltas cannot be read is skipped with a log.
  */
 export function foldCounterMoves(events: StoredEvent[]): CounterDelta[] {
-  const moves = new Map<string, CounterDelta>();
+  const deltas: CounterDelta[] = [];
   for (const stored of events) {
-    let deltas: CounterDelta[];
     try {
-      deltas = counterDeltas(stored);
+      deltas.push(...counterDeltas(stored));
     } catch (error) {
       logger.error(`Skipping event at position ${stored.position}: ${(error as Error).message}`);
-      continue;
     }
-    for (const delta of deltas) {
-      const key = `${delta.userId}|${delta.counter}`;
-      const move = moves.get(key);
-      if (move && delta.mode === 'add') move.value += delta.value;
-      else moves.set(key, { ...delta });
-    }
+  }
+  return mergeCounterDeltas(deltas);
+}
+
+/**
+ * Counter deltas merged per (user, counter), in log order: adds are summed, and a set replaces what came before it
+ * (later adds go on top of the value it sets). A merged 'add' is the sum to add; a merged 'set' is the final value.
+ */
+export function mergeCounterDeltas<Delta extends { userId: string; counter: string; mode: 'add' | 'set'; value: bigint }>(deltas: readonly Delta[]): Delta[] {
+  const moves = new Map<string, Delta>();
+  for (const delta of deltas) {
+    const key = `${delta.userId}|${delta.counter}`;
+    const move = moves.get(key);
+    if (move && delta.mode === 'add') move.value += delta.value;
+    else moves.set(key, { ...delta });
   }
   return [...moves.values()];
 }
