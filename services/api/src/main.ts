@@ -1,18 +1,9 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig, type AppConfig } from './platform/config/app-config';
+import { loadConfigOrExit } from './platform/config/app-config';
 import { createApp } from './platform/bootstrap';
 
 async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`The API cannot start.\n${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit('API');
   const application = await createApp(config);
   await application.listen(config.port);
   const address = await application.getUrl();

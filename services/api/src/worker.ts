@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig, type AppConfig } from './platform/config/app-config';
+import { loadConfigOrExit } from './platform/config/app-config';
 import { createApp } from './platform/bootstrap';
 
 /**
@@ -8,16 +8,7 @@ import { createApp } from './platform/bootstrap';
  * processes). Stops cleanly on SIGTERM or SIGINT (handing its leases back).
  */
 async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig({ ...process.env, PROCESS_ROLE: 'worker' });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`The worker cannot start.\n${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit('worker', { ...process.env, PROCESS_ROLE: 'worker' });
   // The same application, initialised but never listening: its modules register their projections and reactors.
   await createApp(config);
   console.log('Worker running: projections and reactors (no HTTP)');

@@ -85,5 +85,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   };
 }
 
+/** For entry points: the configuration, or a message naming every bad variable and exit code 1. */
+export function loadConfigOrExit(processName: string, environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  try {
+    return loadConfig(environment);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`The ${processName} cannot start.\n${error.message}`);
+    process.exit(1);
+  }
+}
+
 /** Injection token of the parsed `AppConfig`. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
