@@ -21,6 +21,7 @@ import { LocalDiskImageStorage } from './images/local-disk-image-storage';
 import { S3ImageStorage } from './images/s3-image-storage';
 import { EMAIL_SENDER, LoggingEmailSender } from './infrastructure/email-sender';
 import { IdentityStore } from './infrastructure/identity-store';
+import { SessionCache } from './infrastructure/session-cache';
 import { CommandBusLedgerAccounts } from './infrastructure/ledger-accounts.adapter';
 import { LEDGER_ACCOUNTS } from './infrastructure/ledger-accounts.port';
 import { SessionIssuer } from './infrastructure/sessions';
@@ -74,6 +75,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     { provide: APP_GUARD, useClass: SessionGuard },
     ...projectionProviders(referralsProjection),
     IdentityStore,
+    SessionCache,
     SessionIssuer,
     SignInThrottle,
     AccountRegistration,

@@ -24,6 +24,7 @@ import {
 } from '../domain/session';
 import type { Database } from '@app/event-store';
 import { DATABASE } from '../../../platform/database/database.tokens';
+import { IDENTITY_CHANGED_CHANNEL, SessionCache } from './session-cache';
 import { IDENTITY_EVENT_STORE, IDENTITY_POOL, type QueryablePool } from './tokens';
 
 /** A unique index refused the write: which one tells the caller what clashed. */
@@ -66,7 +67,8 @@ export interface UserRow {
   demo_funded_at: Date | null;
 }
 
-export interface AuthenticatedSessionRow extends UserRow {
+/** What the session guard needs of a session and its user (one narrow row, read on every authenticated request). */
+export interface AuthenticatedSessionRow extends Pick<UserRow, 'user_id' | 'email' | 'username' | 'user_type' | 'tier' | 'is_admin'> {
   session_id: string;
   expires_at: Date;
   revoked_at: Date | null;
@@ -95,12 +97,17 @@ export class IdentityStore {
     @Inject(IDENTITY_EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(IDENTITY_POOL) private readonly pool: QueryablePool,
     @Inject(DATABASE) private readonly database: Pick<Database, 'kind'>,
+    private readonly sessions: SessionCache<AuthenticatedSessionRow>,
   ) {}
 
   async execute<T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
+      const changedUsers = new Set<string>();
       try {
-        return await this.eventStore.withTransaction((transaction) => this.runUnit(transaction, work));
+        const result = await this.eventStore.withTransaction((transaction) => this.runUnit(transaction, work, changedUsers));
+        // Committed: the next request of these users must read their rows again (other processes hear the NOTIFY).
+        this.sessions.forgetUsers(changedUsers);
+        return result;
       } catch (error) {
         if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
         throw translateUniqueViolation(error);
@@ -115,7 +122,7 @@ export class IdentityStore {
     return state;
   }
 
-  private async runUnit<T>(transaction: TransactionHandle, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
+  private async runUnit<T>(transaction: TransactionHandle, work: (unit: UnitOfWork) => Promise<T>, changedUsers: Set<string>): Promise<T> {
     const users = new Map<string, { state: UserState; version: bigint; staged: UserEvent[] }>();
     const sessions = new Map<string, { state: SessionState; version: bigint; staged: SessionEvent[] }>();
     const loadUserEntry = async (userId: string) => {
@@ -177,6 +184,12 @@ export class IdentityStore {
       if (entry.staged.length === 0) continue;
       await writeSessionRow(transaction, entry.staged, entry.version + BigInt(entry.staged.length));
     }
+    for (const [userId, entry] of users) if (entry.staged.length > 0) changedUsers.add(userId);
+    for (const entry of sessions.values()) if (entry.staged.length > 0 && entry.state.status !== 'none') changedUsers.add(entry.state.userId);
+    // Delivered at commit, so other processes' session caches forget these users once the change is visible.
+    if (changedUsers.size > 0 && this.database.kind === 'postgres') {
+      await transaction.query('SELECT pg_notify($1, $2)', [IDENTITY_CHANGED_CHANNEL, [...changedUsers].join(',')]);
+    }
     return result;
   }
 
@@ -218,14 +231,17 @@ export class IdentityStore {
 
   /** The session a bearer token names, with its user; revoked and expired ones included (the caller decides). */
   async findSessionByTokenHash(tokenHash: string): Promise<AuthenticatedSessionRow | undefined> {
-    // Every authenticated request runs this: on PostgreSQL a named statement is parsed and planned once per
-    // connection. Not on the embedded database, whose connections share one session and so one set of names.
-    const text = `SELECT u.*, s.session_id, s.expires_at, s.revoked_at
-         FROM identity_sessions s JOIN identity_users u ON u.user_id = s.user_id
-        WHERE s.token_hash = $1`;
-    const named = this.database.kind === 'postgres' ? { name: 'identity_session_by_token_hash' } : {};
-    const { rows } = await this.pool.query<AuthenticatedSessionRow>({ ...named, text, values: [tokenHash] });
-    return rows[0];
+    // Every authenticated request runs this, so it is cached (see SessionCache for how changes reach the cache).
+    // On a miss, on PostgreSQL, a named statement is parsed and planned once per connection; not on the embedded
+    // database, whose connections share one session and so one set of names.
+    return this.sessions.lookup(tokenHash, async () => {
+      const text = `SELECT u.user_id, u.email, u.username, u.user_type, u.tier, u.is_admin, s.session_id, s.expires_at, s.revoked_at
+           FROM identity_sessions s JOIN identity_users u ON u.user_id = s.user_id
+          WHERE s.token_hash = $1`;
+      const named = this.database.kind === 'postgres' ? { name: 'identity_session_by_token_hash' } : {};
+      const { rows } = await this.pool.query<AuthenticatedSessionRow>({ ...named, text, values: [tokenHash] });
+      return rows[0];
+    });
   }
 
   /**
