@@ -44,7 +44,9 @@ export class LoggingModule {
       module: LoggingModule,
       imports: [
         LoggerModule.forRoot({
-          forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
+          // At 'silent' no request line is ever written, so the per-request middleware (a child logger with its
+          // serialised, redacted bindings, plus an async context) would be pure cost: it is not installed.
+          forRoutes: config.logLevel === 'silent' ? [] : [{ path: '{*path}', method: RequestMethod.ALL }],
           // Written synchronously unless pretty-printed: the last lines before a crash or a shutdown must not be lost.
           pinoHttp: pretty ? options : [options, pino.destination({ dest: 1, sync: true })],
         }),
