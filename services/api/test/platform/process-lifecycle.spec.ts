@@ -62,6 +62,15 @@ describe('the API process', () => {
       const health = await waitForHealth(port, 60_000);
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ database: { kind: 'postgres' }, queue: { kind: 'redis' } });
+      // At LOG_LEVEL=info every request gets its log line, carrying the id the response names.
+      const refused = await fetch(`http://127.0.0.1:${port}/api/users/me`);
+      expect(refused.status).toBe(401);
+      const requestId = refused.headers.get('x-request-id');
+      expect(requestId).toEqual(expect.any(String));
+      const deadline = Date.now() + 5_000;
+      while (!api.output().includes(requestId!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const line = api.output().split('\n').find((candidate) => candidate.includes(requestId!));
+      expect(JSON.parse(line!)).toMatchObject({ req: { id: requestId, method: 'GET', url: '/api/users/me' }, res: { statusCode: 401 } });
       api.child.kill('SIGTERM');
       const started = Date.now();
       // Nest re-raises the signal once every shutdown hook has run; the last hook closes the database.
