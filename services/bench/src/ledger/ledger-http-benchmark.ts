@@ -8,6 +8,8 @@ import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledge
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
 import { runClosedLoop, runFixedRate, type LedgerBenchmarkOptions, type ScenarioResult } from './ledger-benchmark';
 
+const WARM_UP_SECONDS = 3;
+
 /** How the API is deployed for a run: one process doing everything, or an HTTP process beside a worker process. */
 type Topology = { label: string; serverRole: 'all' | 'http'; worker: boolean };
 const TOPOLOGIES: Topology[] = [
@@ -26,7 +28,9 @@ const TOPOLOGIES: Topology[] = [
  */
 export async function runHttpScenarios(options: LedgerBenchmarkOptions, eventStore: PostgresEventStore, log: (line: string) => void): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
-  for (const topology of TOPOLOGIES) results.push(...(await runTopology(topology, options, eventStore, log)));
+  // BENCH_TOPOLOGY=all or http picks one deployment (quicker when profiling one of them).
+  const only = process.env.BENCH_TOPOLOGY;
+  for (const topology of TOPOLOGIES.filter((candidate) => !only || candidate.serverRole === only)) results.push(...(await runTopology(topology, options, eventStore, log)));
   return results;
 }
 
@@ -83,26 +87,14 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
       });
       if (funded.kind !== 'accepted') throw new Error('Funding a benchmark user was refused');
     }
-    // The projection runners first catch up on what earlier scenarios wrote; measuring while they do would charge
-    // their work to the HTTP figures.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
-    try {
-      for (;;) {
-        const head = await eventStore.headCheckpoint();
-        const rows = await pool.query<{ behind: boolean }>(
-          'SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints',
-          [head.transactionId.toString(), head.position.toString()],
-        );
-        if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-    } finally {
-      await pool.end();
-    }
-    log(`HTTP (${topology.label}): projections caught up`);
     // node:http with a keep-alive agent: Node 20's fetch (undici) tops out near 350 requests/s here, far below the
-    // server, and would measure the client instead.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+    // server, and would measure the client instead. A fresh agent per scenario: between scenarios the connections
+    // sit idle past the server's keep-alive timeout, and reusing one the server is closing ends in ECONNRESET.
+    let agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+    const freshConnections = () => {
+      agent.destroy();
+      agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+    };
     const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
     const convert = (client: number, idempotent: boolean) =>
       new Promise<boolean>((resolve, reject) => {
@@ -126,20 +118,52 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
         request.on('error', reject);
         request.end(body);
       });
+    // Warm-up, not measured: a fresh process first compiles its hot paths and opens its connections, which would
+    // otherwise land in the first scenario's tail.
+    log(`HTTP (${topology.label}): warming up for ${WARM_UP_SECONDS} s`);
+    await runClosedLoop('warm-up', options.clients, WARM_UP_SECONDS, (client) => convert(client, false));
     const rate = Number(process.env.BENCH_HTTP_RATE ?? 1000);
+    // Longer than the saturation runs: at a fixed rate the figure of interest is the tail, and over 10 s one stall of
+    // the shared machine (a checkpoint, a burst of projection work) is the whole p99.
+    const rateSeconds = Number(process.env.BENCH_HTTP_RATE_SECONDS ?? 30);
     const name = (what: string) => `HTTP ${topology.label}: ${what}`;
     const results: ScenarioResult[] = [];
     for (const idempotent of [false, true]) {
       const what = idempotent ? 'convert + Idempotency-Key' : 'convert';
+      await projectionsCaughtUp(options.databaseUrl, eventStore);
+      freshConnections();
       log(`HTTP (${topology.label}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
       results.push(await runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, (client) => convert(client, idempotent)));
-      log(`HTTP (${topology.label}): the same at ${rate}/s offered`);
-      results.push(await runFixedRate(name(`${what} at ${rate}/s`), options.clients, options.secondsPerScenario, rate, (client) => convert(client, idempotent)));
+      await projectionsCaughtUp(options.databaseUrl, eventStore);
+      freshConnections();
+      log(`HTTP (${topology.label}): the same at ${rate}/s offered for ${rateSeconds} s`);
+      results.push(await runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, (client) => convert(client, idempotent)));
     }
     agent.destroy();
     return results;
   } finally {
     await stopProcess(server);
     if (worker) await stopProcess(worker);
+  }
+}
+
+/**
+ * Waits until every projection has caught up with the log: each scenario starts from a quiet system, so the
+ * projection work a scenario causes is charged to it and not to the next one.
+ */
+async function projectionsCaughtUp(databaseUrl: string, eventStore: PostgresEventStore): Promise<void> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    for (;;) {
+      const head = await eventStore.headCheckpoint();
+      const rows = await pool.query<{ behind: boolean }>(
+        'SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints',
+        [head.transactionId.toString(), head.position.toString()],
+      );
+      if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await pool.end();
   }
 }
