@@ -169,12 +169,16 @@ interface PlannedWrite {
 }
 
 const KNOWN_HEADS_MAX = 10_000;
-const NOTIFY_COALESCE_MS = 5;
+/**
+ * At most one NOTIFY per this interval (the first at once): every NOTIFY is a round trip and a commit of its own, and
+ * at 1,000 appends a second a NOTIFY per append would cost the database more than the subscribers gain.
+ */
+const NOTIFY_MIN_INTERVAL_MS = 25;
 const DEADLOCK_DETECTED = '40P01';
 const ORDER_CONFLICT_ATTEMPTS = 5;
 
-/** Thrown inside our own transaction to roll back a fast attempt that lost a race; never escapes. */
-class FastPathMissed extends Error {}
+/** SQLSTATE raised by event_store_claimed_all when a multi-stream fast append claimed fewer than all its streams. */
+const FAST_APPEND_MISSED = 'ES001';
 
 /**
  * The EventStore on PostgreSQL through `pg` (also PGlite served over its socket, through the same code).
@@ -217,6 +221,7 @@ export class PostgresEventStore implements EventStore {
   /** Handles handed out by withTransaction, whose COMMIT this store sees. */
   private readonly ownHandles = new WeakSet<TransactionHandle>();
   private notifyTimer: NodeJS.Timeout | undefined;
+  private lastNotifiedAt = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -248,14 +253,15 @@ export class PostgresEventStore implements EventStore {
           return result;
         }
       } else if (!transaction) {
-        // Several streams claimed by one statement could be half claimed when a race is lost: roll that back. In a
-        // caller's transaction there is no such undo, so several streams there always take the locking path.
-        const result = await this.withTransaction(async (own) => {
-          const attempt = await this.tryFastAppend(own, prepared, heads);
-          if (!attempt) throw new FastPathMissed();
-          return attempt;
-        }).catch((error: unknown) => {
-          if (error instanceof FastPathMissed || (error as { code?: string }).code === DEADLOCK_DETECTED) return undefined;
+        // Several streams claimed by one statement could be half claimed when a race is lost: the statement then
+        // raises (event_store_claimed_all), which undoes all of it, so it runs in autocommit, one round trip. In a
+        // caller's transaction the error would abort the caller's work, so several streams there take the locking path.
+        const result = await this.tryFastAppend(this.poolHandle, prepared, heads, { raiseOnMiss: true }).catch((error: unknown) => {
+          const code = (error as { code?: string }).code;
+          if (code === FAST_APPEND_MISSED || code === DEADLOCK_DETECTED) {
+            prepared.forEach((stream) => this.knownHeads.delete(stream.streamId));
+            return undefined;
+          }
           throw error;
         });
         if (result) {
@@ -378,11 +384,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** One statement: claims every stream at its known head and inserts the events, or writes nothing at all. */
-  private async tryFastAppend(queryable: Queryable, streams: PreparedStream[], heads: Map<string, StreamHead>): Promise<AppendResult | undefined> {
+  private async tryFastAppend(
+    queryable: Queryable,
+    streams: PreparedStream[],
+    heads: Map<string, StreamHead>,
+    options: { raiseOnMiss: boolean } = { raiseOnMiss: false },
+  ): Promise<AppendResult | undefined> {
     const plan = this.planWrite(streams, heads);
     const written = await namedQuery<{ event_id: string; position: string; transaction_id: string; recorded_at: number }>(
       queryable,
-      'event_store_fast_append_v2',
+      'event_store_fast_append_v3',
       `WITH next AS MATERIALIZED (
          SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::boolean[])
            AS next(stream_id, version, last_hash, expected, expected_hash, ordered)
@@ -404,13 +415,13 @@ export class PostgresEventStore implements EventStore {
          SELECT event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash
          FROM jsonb_to_recordset($1::jsonb)
            AS incoming(event_id uuid, stream_id text, stream_version bigint, type text, data jsonb, metadata jsonb, hash text, previous_hash text)
-         WHERE (SELECT count(*) FROM created) + (SELECT count(*) FROM advanced) = cardinality($2::text[])
+         WHERE event_store_claimed_all((SELECT count(*) FROM created) + (SELECT count(*) FROM advanced), cardinality($2::text[]), $8::boolean)
          RETURNING event_id, position, transaction_id, recorded_at
        )
        SELECT event_id::text AS event_id, position::text AS position, transaction_id::text AS transaction_id,
               (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at
        FROM inserted`,
-      plan.parameters,
+      [...plan.parameters, options.raiseOnMiss],
     );
     if (written.rows.length === 0) {
       streams.forEach((stream) => this.knownHeads.delete(stream.streamId));
@@ -479,8 +490,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Wakes subscribers once an append is committed: at once in this process, and through one coalesced NOTIFY per
-   * few milliseconds for other processes. NOTIFY is sent after commit, never inside the append's transaction,
+   * Wakes subscribers once an append is committed: at once in this process, and through a NOTIFY (at most one per
+   * NOTIFY_MIN_INTERVAL_MS) for other processes. NOTIFY is sent after commit, never inside the append's transaction,
    * because PostgreSQL serialises the commits of notifying transactions. Appends inside our own withTransaction
    * wake after its COMMIT; inside a foreign transaction the wake-up may come early and polling covers the rest.
    */
@@ -499,11 +510,21 @@ export class PostgresEventStore implements EventStore {
   private wakeSubscribers(): void {
     this.wakers.forEach((wake) => wake());
     if (!this.notifications || this.closed || this.notifyTimer) return;
-    this.notifyTimer = setTimeout(() => {
-      this.notifyTimer = undefined;
-      if (this.closed) return;
-      this.pool.query(`SELECT pg_notify('${EVENT_STORE_CHANNEL}', '')`).catch(() => undefined);
-    }, NOTIFY_COALESCE_MS);
+    this.notifyTimer = setTimeout(
+      () => {
+        this.notifyTimer = undefined;
+        if (this.closed) return;
+        this.lastNotifiedAt = Date.now();
+        this.pool.query(`SELECT pg_notify('${EVENT_STORE_CHANNEL}', '')`).catch(() => undefined);
+      },
+      Math.max(0, this.lastNotifiedAt + NOTIFY_MIN_INTERVAL_MS - Date.now()),
+    );
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.wakers.add(listener);
+    if (this.notifications) void this.startListening();
+    return () => this.wakers.delete(listener);
   }
 
   async readStream(

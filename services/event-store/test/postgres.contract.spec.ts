@@ -1,4 +1,5 @@
-import { openDatabase, PostgresEventStore, type Database } from '../src';
+import pg from 'pg';
+import { EVENT_STORE_CHANNEL, openDatabase, PostgresEventStore, verifyStreamChain, WrongExpectedVersionError, type Database } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { runEventStoreContract } from './contract/event-store.contract';
 
@@ -18,4 +19,89 @@ runEventStoreContract('PostgreSQL', { concurrentSessions: true, concurrency: { w
       await testDatabase.drop();
     },
   };
+});
+
+describe('PostgreSQL: appends heard by other processes', () => {
+  let testDatabase: TestDatabase;
+  const closers: (() => Promise<void>)[] = [];
+  const openStore = async () => {
+    const database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 4 });
+    const store = await PostgresEventStore.open(database);
+    closers.push(async () => {
+      await store.close();
+      await database.close();
+    });
+    return store;
+  };
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase('event_store_notify');
+  });
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close();
+    await testDatabase.drop();
+  });
+
+  it('a multi-stream append whose remembered head went stale (another process wrote) leaves nothing half done', async () => {
+    const [first, second] = [await openStore(), await openStore()];
+    const [left, right] = [`left-${Date.now()}`, `right-${Date.now()}`];
+    const event = (type: string) => ({ type, data: { type } });
+    await first.append([
+      { streamId: left, expectedVersion: 'no_stream', events: [event('L1')] },
+      { streamId: right, expectedVersion: 'no_stream', events: [event('R1')] },
+    ]);
+    // The other process moves `right` on: `first` still remembers it at version 1.
+    await second.append([{ streamId: right, expectedVersion: 1n, events: [event('R2')] }]);
+
+    // Exact versions: `right` is refused, and `left`, which the fast statement could have claimed, is untouched.
+    await expect(
+      first.append([
+        { streamId: left, expectedVersion: 1n, events: [event('L2')] },
+        { streamId: right, expectedVersion: 1n, events: [event('R-stale')] },
+      ]),
+    ).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect((await first.readStream(left)).map((stored) => stored.type)).toEqual(['L1']);
+    expect(await first.streamVersion(left)).toBe(1n);
+
+    // 'any' on both: the fast statement misses on `right`, undoes its claim of `left`, and the locked path writes both.
+    await first.append([
+      { streamId: left, expectedVersion: 'any', events: [event('L2')] },
+      { streamId: right, expectedVersion: 'any', events: [event('R3')] },
+    ]);
+    expect((await first.readStream(left)).map((stored) => [stored.type, stored.streamVersion])).toEqual([['L1', 1n], ['L2', 2n]]);
+    expect((await first.readStream(right)).map((stored) => [stored.type, stored.streamVersion])).toEqual([['R1', 1n], ['R2', 2n], ['R3', 3n]]);
+    for (const streamId of [left, right]) expect(verifyStreamChain(await first.readStream(streamId))).toMatchObject({ valid: true });
+  });
+
+  it("wakes another store's listener through NOTIFY, sending at most one NOTIFY per 25 ms however many appends", async () => {
+    const [writer, reader] = [await openStore(), await openStore()];
+    let heard = 0;
+    reader.onAppended(() => (heard += 1));
+    const raw = new pg.Client({ connectionString: testDatabase.url });
+    await raw.connect();
+    closers.push(() => raw.end());
+    let notifications = 0;
+    raw.on('notification', () => (notifications += 1));
+    await raw.query(`LISTEN ${EVENT_STORE_CHANNEL}`);
+    const deadline = Date.now() + 10_000;
+    // The reader's LISTEN connection comes up in the background: append until it hears.
+    while (heard === 0 && Date.now() < deadline) {
+      await writer.append([{ streamId: `probe-${Date.now()}-${Math.random()}`, expectedVersion: 'no_stream', events: [{ type: 'Probe', data: {} }] }]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(heard).toBeGreaterThan(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    notifications = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        writer.append([{ streamId: `burst-${started}-${index}`, expectedVersion: 'no_stream', events: [{ type: 'Burst', data: { index } }] }]),
+      ),
+    );
+    const elapsed = Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(notifications).toBeGreaterThan(0);
+    expect(notifications).toBeLessThanOrEqual(Math.ceil((elapsed + 100) / 25) + 1);
+    expect(notifications).toBeLessThan(200);
+  });
 });
