@@ -39,6 +39,7 @@ export function processOwnerId(): string {
 export class ProjectionsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Projections');
   private readonly runners = new Map<string, ProjectionRunner>();
+  private stopWaking: (() => void) | undefined;
   readonly ownerId = processOwnerId();
 
   constructor(
@@ -55,6 +56,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
         pollIntervalMs: this.config.projections.pollIntervalMs,
         leaseDurationMs: this.config.projections.leaseDurationMs,
         batchSize: this.config.projections.batchSize,
+        minBatchIntervalMs: this.config.projections.minBatchIntervalMs,
         logger: this.logger,
       });
       await runner.initialize();
@@ -63,10 +65,13 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       if (this.config.role === 'http') runner.status = 'standby';
       else runner.start();
     }
+    // Runners poll, and new commits (here, or NOTIFY from other processes) wake them early.
+    if (this.config.role !== 'http') this.stopWaking = this.eventStore.onAppended(() => this.runners.forEach((runner) => runner.poke()));
   }
 
   /** Before the database module closes the pool (in `onApplicationShutdown`). */
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopWaking?.();
     await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
   }
 
