@@ -51,6 +51,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, eventStore: PostgresEventStore, log: (line: string) => void): Promise<ScenarioResult[]> {
   const server = spawnProcess(join(__dirname, 'http-server.ts'), options, topology.serverRole);
   const worker = topology.worker ? spawnProcess(join(__dirname, 'http-server.ts'), options, 'worker') : undefined;
+  for (const [role, child] of [['API', server], ['worker', worker]] as const) {
+    child?.once('exit', (code, signal) => {
+      if (!stopping) log(`HTTP (${topology.label}): the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
+    });
+  }
+  let stopping = false;
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let output = '';
@@ -96,8 +102,13 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
       agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
     };
     const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
+    const transportErrors = new Map<string, number>();
+    const reportTransportErrors = () => {
+      for (const [message, count] of transportErrors) log(`HTTP (${topology.label}): ${count} request(s) failed: ${message} (counted as refused)`);
+      transportErrors.clear();
+    };
     const convert = (client: number, idempotent: boolean) =>
-      new Promise<boolean>((resolve, reject) => {
+      new Promise<boolean>((resolve) => {
         const request = http.request(
           `${base}/api/users/convert`,
           {
@@ -115,7 +126,11 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
             response.on('end', () => resolve(response.statusCode === 200));
           },
         );
-        request.on('error', reject);
+        // A lost connection is counted (as not committed) and reported, not allowed to end the whole benchmark.
+        request.on('error', (error) => {
+          transportErrors.set(error.message, (transportErrors.get(error.message) ?? 0) + 1);
+          resolve(false);
+        });
         request.end(body);
       });
     // Warm-up, not measured: a fresh process first compiles its hot paths and opens its connections, which would
@@ -134,14 +149,17 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
       freshConnections();
       log(`HTTP (${topology.label}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
       results.push(await runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, (client) => convert(client, idempotent)));
+      reportTransportErrors();
       await projectionsCaughtUp(options.databaseUrl, eventStore);
       freshConnections();
       log(`HTTP (${topology.label}): the same at ${rate}/s offered for ${rateSeconds} s`);
       results.push(await runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, (client) => convert(client, idempotent)));
+      reportTransportErrors();
     }
     agent.destroy();
     return results;
   } finally {
+    stopping = true;
     await stopProcess(server);
     if (worker) await stopProcess(worker);
   }
