@@ -65,6 +65,22 @@ describe('session caches across processes', () => {
     return app;
   };
   const profile = (app: INestApplication, token: string) => request(app.getHttpServer()).get('/api/auth/profile').set('authorization', `Bearer ${token}`);
+  const signUp = async (app: INestApplication, name: string) => {
+    const signup = await request(app.getHttpServer())
+      .post('/api/auth/signup')
+      .send({ email: `${name}@example.com`, password: 'correct horse battery', username: `${name}_user` })
+      .expect(201);
+    return signup.body.token as string;
+  };
+  /** Calls an authenticated route on `app` until its cache holds the session (its LISTEN comes up in the background). */
+  const cachedIn = async (app: INestApplication, token: string) => {
+    const cache = app.get(SessionCache);
+    await eventually('the session is cached', async () => {
+      await profile(app, token).expect(200);
+      return cache.size > 0;
+    });
+    return cache;
+  };
   const eventually = async (what: string, check: () => Promise<boolean>) => {
     const deadline = Date.now() + 10_000;
     while (!(await check())) {
@@ -83,16 +99,9 @@ describe('session caches across processes', () => {
 
   it('a sign-out in one process is refused by the other, which had the session cached', async () => {
     const [first, second] = [await start(), await start()];
-    const signup = await request(first.getHttpServer())
-      .post('/api/auth/signup')
-      .send({ email: 'cache@example.com', password: 'correct horse battery', username: 'cache_user' })
-      .expect(201);
-    const token = signup.body.token as string;
-    const secondCache = second.get(SessionCache);
-    await eventually('the second process listens', async () => {
-      await profile(second, token).expect(200);
-      return secondCache.size === 1;
-    });
+    const token = await signUp(first, 'cache');
+    const secondCache = await cachedIn(second, token);
+    expect(secondCache.size).toBe(1);
     await profile(second, token).expect(200);
 
     await request(first.getHttpServer()).post('/api/auth/logout').set('authorization', `Bearer ${token}`).expect(200);
@@ -104,16 +113,8 @@ describe('session caches across processes', () => {
 
   it('caches nothing while its LISTEN connection is lost, and again once it is back', async () => {
     const app = await start();
-    const signup = await request(app.getHttpServer())
-      .post('/api/auth/signup')
-      .send({ email: 'listen@example.com', password: 'correct horse battery', username: 'listen_user' })
-      .expect(201);
-    const token = signup.body.token as string;
-    const cache = app.get(SessionCache);
-    await eventually('the session is cached', async () => {
-      await profile(app, token).expect(200);
-      return cache.size > 0;
-    });
+    const token = await signUp(app, 'listen');
+    const cache = await cachedIn(app, token);
 
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
