@@ -28,7 +28,6 @@ const EnvironmentSchema = z.object({
   ),
   NODE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['development', 'test', 'production']).default('development')),
   PROCESS_ROLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['all', 'http', 'worker']).default('all')),
-  PROJECTION_MIN_BATCH_INTERVAL_MS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(10_000).default(100)),
 });
 
 /**
@@ -50,12 +49,8 @@ export interface AppConfig {
   corsOrigins: string[];
   environment: 'development' | 'test' | 'production';
   role: ProcessRole;
-  /**
-   * Platform tunables; tests shorten them. A caught-up runner polls every `pollIntervalMs` and is woken early by new
-   * commits, but starts batches at least `minBatchIntervalMs` apart (PROJECTION_MIN_BATCH_INTERVAL_MS): read models
-   * trail an idle system by milliseconds and a busy one by at most that, in batches that grow with the load.
-   */
-  projections: { pollIntervalMs: number; leaseDurationMs: number; batchSize: number; minBatchIntervalMs: number };
+  /** Platform tunables; tests shorten them. */
+  projections: { pollIntervalMs: number; leaseDurationMs: number; batchSize: number };
   jobs: { queueName: string };
 }
 
@@ -85,7 +80,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     corsOrigins: parsed.CORS_ORIGINS,
     environment: parsed.NODE_ENV,
     role: parsed.PROCESS_ROLE,
-    projections: { pollIntervalMs: 250, leaseDurationMs: 15_000, batchSize: 500, minBatchIntervalMs: parsed.PROJECTION_MIN_BATCH_INTERVAL_MS },
+    projections: { pollIntervalMs: 250, leaseDurationMs: 15_000, batchSize: 500 },
     jobs: { queueName: 'jobs' },
   };
 }

@@ -15,7 +15,6 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
   private readonly logger = new Logger('Jobs');
   private readonly reactors = new Map<string, Reactor>();
   private readonly runners: ReactorRunner[] = [];
-  private stopWaking: (() => void) | undefined;
 
   constructor(
     @Inject(JOB_QUEUE) readonly queue: JobQueue,
@@ -34,7 +33,6 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       const runner = new ReactorRunner(reactor, this.eventStore, this.database, this.queue, {
         pollIntervalMs: this.config.projections.pollIntervalMs,
         batchSize: this.config.projections.batchSize,
-        minBatchIntervalMs: this.config.projections.minBatchIntervalMs,
         logger: this.logger,
       });
       await runner.initialize();
@@ -42,14 +40,10 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     }
     // Every role runs jobs (a handler may enqueue one); only processes that project also derive jobs from events.
     await this.queue.start();
-    if (this.config.role !== 'http') {
-      for (const runner of this.runners) runner.start();
-      this.stopWaking = this.eventStore.onAppended(() => this.runners.forEach((runner) => runner.poke()));
-    }
+    if (this.config.role !== 'http') for (const runner of this.runners) runner.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopWaking?.();
     await Promise.all(this.runners.map((runner) => runner.stop()));
     await this.queue.close();
   }

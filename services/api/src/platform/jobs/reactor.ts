@@ -1,5 +1,4 @@
 import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent } from '@app/event-store';
-import { BatchPause } from '../projections/batch-pause';
 import type { Queryable, RunnerLogger } from '../projections/projection-runner';
 import { assertValidJobId, type JobHandler, type JobOptions, type JobQueue } from './job-queue.port';
 
@@ -31,8 +30,6 @@ export interface Reactor {
 export interface ReactorRunnerOptions {
   pollIntervalMs: number;
   batchSize: number;
-  /** While caught up, batches start at least this far apart however often new events arrive (see BatchPause). */
-  minBatchIntervalMs?: number;
   logger: RunnerLogger;
 }
 
@@ -44,7 +41,7 @@ export class ReactorRunner {
   private checkpoint: Checkpoint = CHECKPOINT_START;
   private running: Promise<void> | undefined;
   private stopping = false;
-  private readonly pause = new BatchPause();
+  private wake: (() => void) | undefined;
   lastError: string | undefined;
 
   constructor(
@@ -73,14 +70,9 @@ export class ReactorRunner {
     this.running = this.loop();
   }
 
-  /** Wakes a caught-up runner now (or once its minimum batch interval allows) instead of at its next poll. */
-  poke(): void {
-    this.pause.poke();
-  }
-
   async stop(): Promise<void> {
     this.stopping = true;
-    this.pause.stop();
+    this.wake?.();
     await this.running;
     this.running = undefined;
   }
@@ -90,7 +82,6 @@ export class ReactorRunner {
     let failures = 0;
     while (!this.stopping) {
       let pauseMs = this.options.pollIntervalMs;
-      const batchStartedAt = Date.now();
       try {
         if (Date.now() >= nextReconcileAt) {
           await this.reconcile();
@@ -106,7 +97,16 @@ export class ReactorRunner {
         this.options.logger.error(`Reactor ${this.reactor.name} failed: ${this.lastError}`, error instanceof Error ? error.stack : undefined);
         pauseMs = Math.min(30_000, this.options.pollIntervalMs * 2 ** Math.min(failures, 8));
       }
-      if (pauseMs > 0 && !this.stopping) await this.pause.wait(pauseMs, batchStartedAt + (this.options.minBatchIntervalMs ?? 0));
+      if (pauseMs > 0 && !this.stopping) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pauseMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+      }
     }
   }
 

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
-import { BatchPause } from './batch-pause';
 import { type Projection, type ProjectionStatus, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
 
 /** Anything that runs a statement outside a transaction: a `pg.Pool`. */
@@ -20,8 +19,6 @@ export interface ProjectionRunnerOptions {
   pollIntervalMs: number;
   leaseDurationMs: number;
   batchSize: number;
-  /** While caught up, batches start at least this far apart however often new events arrive (see BatchPause). */
-  minBatchIntervalMs?: number;
   logger: RunnerLogger;
 }
 
@@ -82,7 +79,7 @@ export class ProjectionRunner {
   private leaseValidUntil = 0;
   private running: Promise<void> | undefined;
   private stopping = false;
-  private readonly pause = new BatchPause();
+  private wake: (() => void) | undefined;
   private rebuildInProgress: Promise<void> | undefined;
   private readonly liveTables: ProjectionTables;
 
@@ -129,7 +126,7 @@ export class ProjectionRunner {
   /** Stops after the batch in flight and hands the lease back so another process can take over at once. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.pause.stop();
+    this.wake?.();
     await this.running;
     this.running = undefined;
     await this.rebuildInProgress?.catch(() => undefined);
@@ -144,14 +141,13 @@ export class ProjectionRunner {
 
   /** Wakes a caught-up runner now instead of at its next poll. */
   poke(): void {
-    this.pause.poke();
+    this.wake?.();
   }
 
   private async loop(): Promise<void> {
     let consecutiveFailures = 0;
     while (!this.stopping) {
       let pauseMs = this.options.pollIntervalMs;
-      const batchStartedAt = Date.now();
       try {
         if (!(await this.holdLease())) {
           this.status = 'standby';
@@ -187,8 +183,21 @@ export class ProjectionRunner {
           pauseMs = Math.min(30_000, this.options.pollIntervalMs * 2 ** Math.min(consecutiveFailures, 8));
         }
       }
-      if (pauseMs > 0 && !this.stopping) await this.pause.wait(pauseMs, batchStartedAt + (this.options.minBatchIntervalMs ?? 0));
+      if (pauseMs > 0 && !this.stopping) await this.pause(pauseMs);
     }
+  }
+
+  private pause(milliseconds: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, milliseconds);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    }).then(() => {
+      this.wake = undefined;
+    });
   }
 
   /** Takes or renews the lease; true while this process is the one runner allowed to write. */

@@ -39,7 +39,6 @@ export function processOwnerId(): string {
 export class ProjectionsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Projections');
   private readonly runners = new Map<string, ProjectionRunner>();
-  private stopWaking: (() => void) | undefined;
   readonly ownerId = processOwnerId();
 
   constructor(
@@ -56,7 +55,6 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
         pollIntervalMs: this.config.projections.pollIntervalMs,
         leaseDurationMs: this.config.projections.leaseDurationMs,
         batchSize: this.config.projections.batchSize,
-        minBatchIntervalMs: this.config.projections.minBatchIntervalMs,
         logger: this.logger,
       });
       await runner.initialize();
@@ -65,13 +63,10 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
       if (this.config.role === 'http') runner.status = 'standby';
       else runner.start();
     }
-    // Runners poll, and new commits (here, or NOTIFY from other processes) wake them early.
-    if (this.config.role !== 'http') this.stopWaking = this.eventStore.onAppended(() => this.runners.forEach((runner) => runner.poke()));
   }
 
   /** Before the database module closes the pool (in `onApplicationShutdown`). */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopWaking?.();
     await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
   }
 
