@@ -170,13 +170,6 @@ export interface EventStore {
   /** The checkpoint of the newest event safely readable now (for lag figures). */
   headCheckpoint(): Promise<Checkpoint>;
 
-  /**
-   * Calls `listener` (no arguments, soon, possibly coalesced) after appends commit: this process's at once, other
-   * processes' when their NOTIFY arrives. For readers that run their own loops (projection runners); it only says
-   * "there may be more to read now", never what. Returns the function that stops the calls.
-   */
-  onAppended(listener: () => void): () => void;
-
   /** Calls `handler` with each batch, in order, exactly once per event while running. */
   subscribe(handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Subscription;
 

@@ -521,12 +521,6 @@ export class PostgresEventStore implements EventStore {
     );
   }
 
-  onAppended(listener: () => void): () => void {
-    this.wakers.add(listener);
-    if (this.notifications) void this.startListening();
-    return () => this.wakers.delete(listener);
-  }
-
   async readStream(
     streamId: string,
     options: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle } = {},

@@ -19,7 +19,6 @@ async function main(): Promise<void> {
     DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-ledger-server-')),
     REDIS_URL: '',
     PROCESS_ROLE: process.env.BENCH_SERVER_ROLE ?? 'all',
-    PROJECTION_MIN_BATCH_INTERVAL_MS: process.env.PROJECTION_MIN_BATCH_INTERVAL_MS,
   });
   const app = await createApp(config);
   // A worker initialises the same application and keeps projecting, without listening.

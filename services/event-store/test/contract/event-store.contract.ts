@@ -385,40 +385,6 @@ export function runEventStoreContract(
       });
     });
 
-    describe('onAppended', () => {
-      it('calls its listener once an append has committed, never for a rolled-back one, and not after it stops', async () => {
-        let calls = 0;
-        const stop = store.onAppended(() => (calls += 1));
-        await store.append([{ streamId: uniqueStream('heard'), expectedVersion: 'no_stream', events: events(1) }]);
-        await sleep(20);
-        expect(calls).toBeGreaterThan(0);
-
-        calls = 0;
-        await store.withTransaction(async (transaction) => {
-          await store.append([{ streamId: uniqueStream('heard-in-transaction'), expectedVersion: 'no_stream', events: events(1) }], { transaction });
-          await sleep(20);
-          expect(calls).toBe(0); // not before COMMIT
-        });
-        await sleep(20);
-        expect(calls).toBeGreaterThan(0);
-
-        calls = 0;
-        await expect(
-          store.withTransaction(async (transaction) => {
-            await store.append([{ streamId: uniqueStream('rolled-back'), expectedVersion: 'no_stream', events: events(1) }], { transaction });
-            throw new Error('roll back');
-          }),
-        ).rejects.toThrow('roll back');
-        await sleep(20);
-        expect(calls).toBe(0);
-
-        stop();
-        await store.append([{ streamId: uniqueStream('unheard'), expectedVersion: 'no_stream', events: events(1) }]);
-        await sleep(20);
-        expect(calls).toBe(0);
-      });
-    });
-
     describe('subscribe failures', () => {
       it('offers a batch again after its handler throws, reports the error, and skips nothing', async () => {
         const start = await settledCheckpoint(store);
