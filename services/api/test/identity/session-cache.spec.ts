@@ -40,6 +40,16 @@ describe('SessionCache', () => {
     expect(await cache.lookup('t1', async () => ({ user_id: 'u1', name: 'after' }))).toEqual({ user_id: 'u1', name: 'after' });
   });
 
+  it('holds at most 50,000 sessions, dropping the oldest first', async () => {
+    const cache = embedded();
+    for (let index = 0; index <= 50_000; index += 1) {
+      await cache.lookup(`t${index}`, async () => ({ user_id: `u${index}`, name: 'first read' }));
+    }
+    expect(cache.size).toBe(50_000);
+    expect(await cache.lookup('t0', async () => ({ user_id: 'u0', name: 'read again' }))).toEqual({ user_id: 'u0', name: 'read again' });
+    expect(await cache.lookup('t50000', async () => ({ user_id: 'u50000', name: 'read again' }))).toEqual({ user_id: 'u50000', name: 'first read' });
+  });
+
   it('never caches an unknown token', async () => {
     const cache = embedded();
     let reads = 0;

@@ -91,7 +91,9 @@ export class SessionCache<Row extends { user_id: string } = { user_id: string }>
   private evict(tokenHash: string): void {
     const entry = this.entries.get(tokenHash);
     this.entries.delete(tokenHash);
-    if (entry) this.byUser.get(entry.row.user_id)?.delete(tokenHash);
+    const tokens = entry && this.byUser.get(entry.row.user_id);
+    tokens?.delete(tokenHash);
+    if (tokens?.size === 0) this.byUser.delete(entry!.row.user_id);
   }
 
   private forgetAll(): void {
