@@ -94,12 +94,15 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
       if (funded.kind !== 'accepted') throw new Error('Funding a benchmark user was refused');
     }
     // node:http with a keep-alive agent: Node 20's fetch (undici) tops out near 350 requests/s here, far below the
-    // server, and would measure the client instead. A fresh agent per scenario: between scenarios the connections
-    // sit idle past the server's keep-alive timeout, and reusing one the server is closing ends in ECONNRESET.
-    let agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+    // server, and would measure the client instead. A connection left idle past the server's keep-alive timeout (5 s)
+    // is closed by the server, and reusing one just as it closes ends in "socket hang up". So: a fresh agent per
+    // scenario (connections sit idle while projections catch up between scenarios), and FIFO reuse, because with the
+    // default LIFO a fixed-rate run, which needs only a few of its 64 connections at a time, leaves the rest idle.
+    const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: options.clients, scheduling: 'fifo' });
+    let agent = newAgent();
     const freshConnections = () => {
       agent.destroy();
-      agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+      agent = newAgent();
     };
     const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
     const transportErrors = new Map<string, number>();
