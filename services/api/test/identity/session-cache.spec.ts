@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import pg from 'pg';
 import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
 import { loadConfig } from '../../src/platform/config/app-config';
@@ -126,14 +125,8 @@ describe('session caches across processes', () => {
     const token = await signUp(app, 'listen');
     const cache = await cachedIn(app, token);
 
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    try {
-      const killed = await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN identity_changed'`);
-      expect(killed.rowCount).toBeGreaterThan(0);
-    } finally {
-      await admin.end();
-    }
+    const killed = await database.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN identity_changed'`);
+    expect(killed.rowCount).toBeGreaterThan(0);
     await eventually('the cache is dropped', async () => cache.size === 0);
     await profile(app, token).expect(200);
     await eventually('caching resumes after the reconnect', async () => {

@@ -21,16 +21,9 @@ describe('process roles', () => {
     return app;
   };
   const checkpoints = async () => {
-    const { Client } = await import('pg');
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
-    try {
-      const rows = await client.query<{ name: string; position: string }>('SELECT name, position::text FROM projection_checkpoints ORDER BY name');
-      const head = await client.query<{ head: string }>('SELECT coalesce(max(position), 0)::text AS head FROM events');
-      return { positions: new Map(rows.rows.map((row) => [row.name, BigInt(row.position)])), head: BigInt(head.rows[0].head) };
-    } finally {
-      await client.end();
-    }
+    const rows = await database.query<{ name: string; position: string }>('SELECT name, position::text FROM projection_checkpoints ORDER BY name');
+    const head = await database.query<{ head: string }>('SELECT coalesce(max(position), 0)::text AS head FROM events');
+    return { positions: new Map(rows.rows.map((row) => [row.name, BigInt(row.position)])), head: BigInt(head.rows[0].head) };
   };
 
   beforeAll(async () => {

@@ -7,6 +7,8 @@ export interface TestDatabase {
   /** Connection string of the new, empty database. */
   url: string;
   name: string;
+  /** Runs one statement on a connection of its own to this database (as an outside tool or person would). */
+  query<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<pg.QueryResult<Row>>;
   /** Drops the database, disconnecting whatever is still connected to it. */
   drop(): Promise<void>;
 }
@@ -25,6 +27,7 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
   return {
     url: url.toString(),
     name,
+    query: (text, params) => withAdminClient(url.toString(), (client) => client.query(text, params)),
     drop: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
