@@ -144,6 +144,32 @@ describe('ledger API', () => {
     await testApp.http().get('/api/users/transactions?currency=euros').set(auth(user.token)).expect(400);
   });
 
+  it("lists a transaction between two users in both users' transactions, each with its own signed amount", async () => {
+    const sender = await signUp(testApp);
+    const recipient = await signUp(testApp);
+    const transactionId = newTransactionId();
+    const outcome = await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId,
+        reasonCode: 'TIP',
+        description: 'Tip',
+        postings: [{ debitAccount: userAccount(sender.user.id), creditAccount: userAccount(recipient.user.id), currency: 'points', amountMinor: 100n }],
+        now: new Date().toISOString(),
+      },
+    });
+    expect(outcome.kind).toBe('accepted');
+    const rowFor = async (token: string) => {
+      const response = await eventually(
+        () => testApp.http().get('/api/users/transactions').set(auth(token)).expect(200),
+        (answer) => answer.body.transactions.some((row: { id: string }) => row.id.startsWith(transactionId)),
+      );
+      return (response.body.transactions as { id: string; amount: number; currency_type: string }[]).filter((row) => row.id.startsWith(transactionId));
+    };
+    expect(await rowFor(sender.token)).toMatchObject([{ amount: -10, currency_type: 'points' }]);
+    expect(await rowFor(recipient.token)).toMatchObject([{ amount: 10, currency_type: 'points' }]);
+  });
+
   it('honours Idempotency-Key: same body → first answer and money once; other body → 409; a refusal stays refused', async () => {
     const user = await signUp(testApp);
     await grantPoints(user.user.id, 10_000n);

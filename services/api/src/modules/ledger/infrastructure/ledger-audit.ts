@@ -4,7 +4,7 @@ import { isUserAccount, userIdOfAccount } from '../domain/accounts';
 import { LedgerEvent } from '../domain/events';
 import { isLedgerStream, userIdOfStream } from '../domain/streams';
 import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
-import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent } from '../projections/ledger-fold';
+import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent, transactionRowKey } from '../projections/ledger-fold';
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
@@ -231,7 +231,7 @@ function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, repor
   } else {
     const rows = snapshot.rows.ledger_transactions;
     for (const row of rows) {
-      const expected = fold.transactions.get(row.id as string);
+      const expected = fold.transactions.get(transactionRowKey({ userId: row.user_id as string, id: row.id as string }));
       if (
         !expected ||
         expected.userId !== row.user_id ||
@@ -240,7 +240,7 @@ function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, repor
         expected.status !== row.status ||
         expected.description !== row.description
       ) {
-        report(check, `ledger_transactions row ${row.id} differs from the events`);
+        report(check, `ledger_transactions row ${row.id} of user ${row.user_id} differs from the events`);
       }
     }
     if (rows.length !== fold.transactions.size) report(check, `ledger_transactions has ${rows.length} rows, the events give ${fold.transactions.size}`);

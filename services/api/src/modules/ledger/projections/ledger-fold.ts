@@ -31,6 +31,7 @@ export interface HoldRow {
 }
 
 export interface TransactionRow {
+  /** Unique per user only: a transaction between two users gives each of them a row with the same id. */
   id: string;
   userId: string;
   transactionId: string;
@@ -41,6 +42,9 @@ export interface TransactionRow {
   status: 'completed' | 'pending' | 'reversed' | 'released' | 'expired' | 'captured';
   createdAt: string;
 }
+
+/** What identifies a transaction-list row: its user and its id (the table's primary key). */
+export const transactionRowKey = (row: { userId: string; id: string }) => `${row.userId}|${row.id}`;
 
 /** Row status changes: a reversal marks the original's rows of that user, a hold resolution its pending row. */
 export interface TransactionStatusChange {
@@ -209,13 +213,13 @@ export class LedgerFold {
     }
     const { rows, statusChanges } = transactionEffects(stored, event);
     for (const row of rows) {
-      this.transactions.set(row.id, { ...row });
+      this.transactions.set(transactionRowKey(row), { ...row });
       const key = `${row.userId}|${row.transactionId}`;
-      this.rowsByTransaction.set(key, [...(this.rowsByTransaction.get(key) ?? []), row.id]);
+      this.rowsByTransaction.set(key, [...(this.rowsByTransaction.get(key) ?? []), transactionRowKey(row)]);
     }
     for (const change of statusChanges) {
-      for (const id of this.rowsByTransaction.get(`${change.userId}|${change.transactionId}`) ?? []) {
-        this.transactions.get(id)!.status = change.status;
+      for (const rowKey of this.rowsByTransaction.get(`${change.userId}|${change.transactionId}`) ?? []) {
+        this.transactions.get(rowKey)!.status = change.status;
       }
     }
   }

@@ -12,6 +12,7 @@ import {
   holdEffects,
   parseLedgerEvent,
   transactionEffects,
+  transactionRowKey,
 } from './ledger-fold';
 
 const logger = new Logger('LedgerProjections');
@@ -195,15 +196,19 @@ async function writeHolds(
 
 type TransactionTable = 'ledger_transactions';
 
-/** A user's transactions, newest first, with the spec's fields (signed amounts in minor units). */
+/**
+ * A user's transactions, newest first, with the spec's fields (signed amounts in minor units). A row is keyed by its
+ * user and id: both sides of a transaction between two users carry the same id (version 1 keyed by id alone and so
+ * kept only one side; version 2 rebuilds it).
+ */
 export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
   name: 'ledger_transactions',
-  version: 1,
+  version: 2,
   tableNames: ['ledger_transactions'],
   eventTypes: LEDGER_PROJECTED_EVENT_TYPES,
   createTables: (tables) => [
     `CREATE TABLE ${tables.ledger_transactions} (
-       id text PRIMARY KEY,
+       id text NOT NULL,
        user_id text NOT NULL,
        transaction_id text NOT NULL,
        transaction_type text NOT NULL,
@@ -212,7 +217,8 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
        currency text NOT NULL,
        status text NOT NULL,
        created_at timestamptz NOT NULL,
-       position bigint NOT NULL
+       position bigint NOT NULL,
+       PRIMARY KEY (user_id, id)
      )`,
     `CREATE INDEX ON ${tables.ledger_transactions} (user_id, created_at DESC, position DESC)`,
     `CREATE INDEX ON ${tables.ledger_transactions} (transaction_id)`,
@@ -226,7 +232,7 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
       const effects = transactionEffects(stored, event);
       for (const row of effects.rows) {
         const entry = { ...row, position: stored.position };
-        rows.set(row.id, entry);
+        rows.set(transactionRowKey(row), entry);
         const key = `${row.userId}|${row.transactionId}`;
         byTransaction.set(key, [...(byTransaction.get(key) ?? []), entry]);
       }
@@ -243,7 +249,7 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
            (id, user_id, transaction_id, transaction_type, description, amount_minor, currency, status, created_at, position)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[],
                               $9::timestamptz[], $10::bigint[])
-         ON CONFLICT (id) DO NOTHING`,
+         ON CONFLICT (user_id, id) DO NOTHING`,
         [
           list.map((row) => row.id),
           list.map((row) => row.userId),
