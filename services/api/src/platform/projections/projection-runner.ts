@@ -330,12 +330,19 @@ export class ProjectionRunner {
       const elapsedSeconds = Math.max((Date.now() - startedAt) / 1000, 0.001);
       return { rebuildId, eventsDone, eventsTotal: Math.max(eventsTotal, eventsDone), eventsPerSecond: Math.round(eventsDone / elapsedSeconds), phase };
     };
+    // Every event is read (not just the projection's types) so that "events done" counts toward the log's total.
+    const read = (after: Checkpoint) => this.eventStore.readAll(after, { limit: this.options.batchSize });
+    // The next batch is read while this one is written (the two are on different connections), so the rebuild
+    // waits for reads only when it is at the head of the log.
+    let nextRead: ReturnType<typeof read> | undefined;
     try {
       for (;;) {
         // A long rebuild run by the lease holder keeps its lease alive, so no other process starts a second one.
         if (this.leaseValidUntil > 0) await this.holdLease();
-        // Every event is read (not just the projection's types) so that "events done" counts toward the log's total.
-        const batch = await this.eventStore.readAll(checkpoint, { limit: this.options.batchSize });
+        const batch = await (nextRead ?? read(checkpoint));
+        nextRead = batch.caughtUp ? undefined : read(batch.nextCheckpoint);
+        // A failed read ahead surfaces when it is awaited; until then it must not count as unhandled.
+        nextRead?.catch(() => undefined);
         const events = this.relevant(batch.events);
         const next = batch.nextCheckpoint;
         eventsDone += batch.events.length;
