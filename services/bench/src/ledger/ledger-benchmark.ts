@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { openDatabase, PostgresEventStore, runMigrations, type AppendToStream } from '@app/event-store';
 import { ProjectionRunner } from '@app/api/src/platform/projections/projection-runner';
 import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '@app/api/src/platform/database/database.module';
-import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
+import { LedgerExecutor, newTransactionId } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
 import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
 import { LEDGER_PROJECTIONS } from '@app/api/src/modules/ledger/projections/ledger-projections';
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
@@ -167,7 +166,7 @@ async function seedUsers(eventStore: PostgresEventStore, users: number, prefix =
         {
           type: 'LedgerTransactionPosted',
           data: {
-            transactionId: randomUUID(),
+            transactionId: newTransactionId(),
             reasonCode: 'ADJUSTMENT',
             description: 'Benchmark funding',
             postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'gems', amountMinor: 10n ** 12n }],
@@ -187,7 +186,7 @@ function transfer(from: string, to: string): LedgerCommand {
   return {
     type: 'PostTransaction',
     data: {
-      transactionId: randomUUID(),
+      transactionId: newTransactionId(),
       reasonCode: 'TIP',
       description: 'Benchmark tip',
       postings: [
@@ -203,7 +202,7 @@ function hotIssuance(to: string): LedgerCommand {
   return {
     type: 'PostTransaction',
     data: {
-      transactionId: randomUUID(),
+      transactionId: newTransactionId(),
       reasonCode: 'SOCIAL_ACTION_REWARD',
       description: 'Benchmark reward from the hot issuance account',
       postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(to), currency: 'points', amountMinor: 1n }],
