@@ -19,6 +19,8 @@ export interface ProjectionRunnerOptions {
   pollIntervalMs: number;
   leaseDurationMs: number;
   batchSize: number;
+  /** Events per batch while rebuilding (default `batchSize`): larger batches fold more events into each upsert. */
+  rebuildBatchSize?: number;
   logger: RunnerLogger;
 }
 
@@ -331,7 +333,7 @@ export class ProjectionRunner {
       return { rebuildId, eventsDone, eventsTotal: Math.max(eventsTotal, eventsDone), eventsPerSecond: Math.round(eventsDone / elapsedSeconds), phase };
     };
     // Every event is read (not just the projection's types) so that "events done" counts toward the log's total.
-    const read = (after: Checkpoint) => this.eventStore.readAll(after, { limit: this.options.batchSize });
+    const read = (after: Checkpoint) => this.eventStore.readAll(after, { limit: this.options.rebuildBatchSize ?? this.options.batchSize });
     // The next batch is read while this one is written (the two are on different connections), so the rebuild
     // waits for reads only when it is at the head of the log.
     let nextRead: ReturnType<typeof read> | undefined;

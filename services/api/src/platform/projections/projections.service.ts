@@ -55,6 +55,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
         pollIntervalMs: this.config.projections.pollIntervalMs,
         leaseDurationMs: this.config.projections.leaseDurationMs,
         batchSize: this.config.projections.batchSize,
+        rebuildBatchSize: this.config.projections.rebuildBatchSize,
         logger: this.logger,
       });
       await runner.initialize();

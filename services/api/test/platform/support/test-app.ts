@@ -11,7 +11,7 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 /** A configuration for tests: quiet logs, fast polling, short leases. */
 export function testConfig(environment: NodeJS.ProcessEnv, overrides: Partial<AppConfig> = {}): AppConfig {
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...environment });
-  return { ...config, projections: { pollIntervalMs: 20, leaseDurationMs: 2_000, batchSize: 100 }, ...overrides };
+  return { ...config, projections: { pollIntervalMs: 20, leaseDurationMs: 2_000, batchSize: 100, rebuildBatchSize: 100 }, ...overrides };
 }
 
 export interface TestApp {
