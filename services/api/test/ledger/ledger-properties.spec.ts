@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { StoredEvent } from '@app/event-store';
 import { CURRENCIES } from '@app/contracts/src/ledger';
-import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
+import { SYSTEM_ACCOUNTS, userAccount, userIdOfAccount } from '../../src/modules/ledger/domain/accounts';
 import { LedgerCommand, ReversalView, decide, evolveReversalView, usersInvolved } from '../../src/modules/ledger/domain/decide';
 import { LedgerEvent, TransactionPosted, toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
 import { UserLedgerState, availableBalance, evolve, foldUserLedger, initialUserLedgerState } from '../../src/modules/ledger/domain/user-ledger';
-import { LedgerFold, parseLedgerEvent } from '../../src/modules/ledger/projections/ledger-fold';
+import { LedgerFold, parseLedgerEvent, transactionRowKey } from '../../src/modules/ledger/projections/ledger-fold';
 
 /**
  * Proves, over random sequences of transfers, holds (place, capture part or all, release, expire) and reversals:
@@ -129,6 +129,24 @@ describe('ledger properties', () => {
             const row = fold.balances.get(`${userAccount(userId)}|${currency}`);
             expect(row?.balanceMinor ?? 0n).toBe(live.get(userId)!.balances[currency]);
             expect(row?.heldMinor ?? 0n).toBe(live.get(userId)!.held[currency]);
+          }
+        }
+        // Every user a transaction moves money for sees it in their list, with their own net amount per currency.
+        for (const transaction of transactions) {
+          const net = new Map<string, { userId: string; currency: string; amountMinor: bigint }>();
+          for (const posting of transaction.postings) {
+            for (const [accountId, sign] of [[posting.debitAccount, -1n], [posting.creditAccount, 1n]] as const) {
+              const userId = userIdOfAccount(accountId);
+              if (userId === null) continue;
+              const entry = net.get(`${userId}|${posting.currency}`) ?? { userId, currency: posting.currency, amountMinor: 0n };
+              entry.amountMinor += sign * posting.amountMinor;
+              net.set(`${userId}|${posting.currency}`, entry);
+            }
+          }
+          for (const { userId, currency, amountMinor } of net.values()) {
+            if (amountMinor === 0n) continue;
+            const row = fold.transactions.get(transactionRowKey({ userId, id: `${transaction.transactionId}:${currency}` }));
+            expect({ userId, currency, amountMinor: row?.amountMinor }).toEqual({ userId, currency, amountMinor });
           }
         }
       }),

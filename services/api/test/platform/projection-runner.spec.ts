@@ -145,6 +145,30 @@ describe('ProjectionRunner on PostgreSQL', () => {
     await runner.stop();
   }, 180_000);
 
+  it('builds the readers’ indexes once a rebuild has caught up, folds what arrived meanwhile, then swaps', async () => {
+    await appendExampleEvents(store.eventStore, 600);
+    const runner = new ProjectionRunner(exampleProjection({ indexDelayMs: 500 }), store.eventStore, store.database.pool, options('owner-a'));
+    await runner.initialize();
+    const indexesOf = async () =>
+      (await store.database.pool.query(`select indexname from pg_indexes where tablename = 'example_totals' order by indexname`)).rows.map((row) => row.indexname);
+    // Live tables get their indexes when they are created.
+    expect(await indexesOf()).toEqual(['example_totals_amount_index', 'example_totals_pkey']);
+    const phases: string[] = [];
+    let appending: Promise<void> | undefined;
+    await runner.rebuild((update) => {
+      if (phases.at(-1) !== update.phase) phases.push(update.phase);
+      // Committed while the index is being built (it takes 500 ms here).
+      if (update.phase === 'indexing') appending = appendExampleEvents(store.eventStore, 40, { offset: 600, perAppend: 40 });
+    });
+    await appending;
+    expect(phases).toEqual(['building', 'indexing', 'building', 'swapping', 'completed']);
+    // The rebuild folded the 40 events itself (the live runner never started) and swapped in indexed tables.
+    expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(640));
+    const renamed = await indexesOf();
+    expect(renamed).toHaveLength(2);
+    expect(renamed.some((name) => name.endsWith('_amount_index'))).toBe(true);
+  }, 180_000);
+
   it('rebuilds at start when the projection’s version changed', async () => {
     await appendExampleEvents(store.eventStore, 500);
     const version1 = new ProjectionRunner(exampleProjection({ version: 1 }), store.eventStore, store.database.pool, options('owner-a'));

@@ -112,10 +112,15 @@ export class ProjectionRunner {
         [this.name, this.projection.version],
       );
       if (inserted.rowCount === 1) {
-        for (const statement of this.projection.createTables(this.liveTables)) await transaction.query(statement);
+        for (const statement of this.tableDefinition(this.liveTables)) await transaction.query(statement);
       }
     });
     this.checkpoint = await this.readCheckpoint(this.database);
+  }
+
+  /** The whole DDL of one table set: tables, then the readers' indexes. */
+  private tableDefinition(tables: ProjectionTables): string[] {
+    return [...this.projection.createTables(tables), ...(this.projection.createIndexes?.(tables) ?? [])];
   }
 
   start(): void {
@@ -337,6 +342,7 @@ export class ProjectionRunner {
     // The next batch is read while this one is written (the two are on different connections), so the rebuild
     // waits for reads only when it is at the head of the log.
     let nextRead: ReturnType<typeof read> | undefined;
+    let indexesCreated = false;
     try {
       for (;;) {
         // A long rebuild run by the lease holder keeps its lease alive, so no other process starts a second one.
@@ -364,7 +370,14 @@ export class ProjectionRunner {
         if (batch.caughtUp) {
           // Never swap in tables older than the live ones: the safe end of the log can be held back for a while by
           // another transaction still in flight, and readers must not see the projection go back in time.
-          if (compareCheckpoints(checkpoint, await this.readCheckpoint(this.database)) >= 0) break;
+          if (compareCheckpoints(checkpoint, await this.readCheckpoint(this.database)) >= 0) {
+            if (indexesCreated) break;
+            onProgress?.(progress('indexing'));
+            for (const statement of this.projection.createIndexes?.(tables) ?? []) await this.database.query(statement);
+            indexesCreated = true;
+            // Events appended while the indexes were built are folded in (with the indexes) before the swap.
+            continue;
+          }
           await sleep(this.options.pollIntervalMs);
         }
       }

@@ -11,6 +11,9 @@ export type ProjectionTables<TableName extends string = string> = Readonly<Recor
  * - `createTables(tables)` returns the DDL for one set of physical names. Use the names it receives everywhere,
  *   including in explicit index names (`create index ${tables.balances}_owner_index ...`) or leave indexes unnamed,
  *   so a rebuild's tables never clash with the live ones.
+ * - `createIndexes(tables)` (optional) returns indexes only readers use: `handle` must not need them. Live tables get
+ *   them with `createTables`; a rebuild creates them once its batches have caught up, because one sorted index
+ *   build costs less than keeping the index up to date row by row.
  * - `handle(events, transaction, tables)` writes the rows for one batch through `transaction` only (never the pool:
  *   in embedded mode there is a single connection). The runner commits these rows and the checkpoint together.
  *   It must not throw on a recorded fact (clamp or skip with a log): a throw stops the projection until fixed.
@@ -26,6 +29,7 @@ export interface Projection<TableName extends string = string> {
   /** Only these event types reach `handle` (the checkpoint still advances past the others). */
   eventTypes?: readonly string[];
   createTables(tables: ProjectionTables<TableName>): string[];
+  createIndexes?(tables: ProjectionTables<TableName>): string[];
   handle(events: StoredEvent[], transaction: TransactionHandle, tables: ProjectionTables<TableName>): Promise<void>;
 }
 
@@ -53,7 +57,8 @@ export interface RebuildProgress {
   /** Events in the log when the rebuild started (grows if the log grows faster than the rebuild reads). */
   eventsTotal: number;
   eventsPerSecond: number;
-  phase: 'building' | 'swapping' | 'completed';
+  /** 'indexing': the batches have caught up and the readers' indexes are being built (see `createIndexes`). */
+  phase: 'building' | 'indexing' | 'swapping' | 'completed';
 }
 
 export type ProjectionStatus = 'starting' | 'catching_up' | 'live' | 'standby' | 'rebuilding' | 'failed' | 'stopped';

@@ -6,7 +6,8 @@ import { defineProjection } from '../../../src/platform/projections/projection';
  */
 export const EXAMPLE_EVENT = 'ExampleCounted';
 
-export function exampleProjection(options: { name?: string; table?: string; version?: number; delayMsPerBatch?: number } = {}) {
+/** `indexDelayMs` makes building the readers' index take that long (to append events while a rebuild indexes). */
+export function exampleProjection(options: { name?: string; table?: string; version?: number; delayMsPerBatch?: number; indexDelayMs?: number } = {}) {
   const table = options.table ?? 'example_totals';
   return defineProjection({
     name: options.name ?? 'example_totals',
@@ -15,6 +16,10 @@ export function exampleProjection(options: { name?: string; table?: string; vers
     eventTypes: [EXAMPLE_EVENT],
     createTables: (tables) => [
       `create table ${tables[table]} (stream_id text primary key, event_count bigint not null, amount_total bigint not null)`,
+    ],
+    createIndexes: (tables) => [
+      ...(options.indexDelayMs ? [`select pg_sleep(${options.indexDelayMs / 1000})`] : []),
+      `create index ${tables[table]}_amount_index on ${tables[table]} (amount_total)`,
     ],
     async handle(events, transaction, tables) {
       for (const event of events) {

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@app/event-store';
-import { Currency } from '@app/contracts/src/ledger';
+import { CURRENCIES, Currency } from '@app/contracts/src/ledger';
 import { userAccount } from '../domain/accounts';
 import { LedgerEvent, fromPayload } from '../domain/events';
 import { userIdOfStream } from '../domain/streams';
@@ -46,10 +46,18 @@ export interface TransactionRow {
 /** What identifies a transaction-list row: its user and its id (the table's primary key). */
 export const transactionRowKey = (row: { userId: string; id: string }) => `${row.userId}|${row.id}`;
 
-/** Row status changes: a reversal marks the original's rows of that user, a hold resolution its pending row. */
+/** Row ids: one row per currency a posted transaction moves for the user, one per hold. */
+const postedRowId = (transactionId: string, currency: Currency) => `${transactionId}:${currency}`;
+const holdRowId = (holdId: string) => `hold:${holdId}`;
+
+/**
+ * Row status changes: a reversal marks the original's rows of that user, a hold resolution its pending row. The
+ * candidate row ids are spelled out so that a change finds its rows by primary key (ids that do not exist match
+ * nothing).
+ */
 export interface TransactionStatusChange {
   userId: string;
-  transactionId: string;
+  rowIds: string[];
   status: TransactionRow['status'];
 }
 
@@ -119,7 +127,7 @@ export function transactionEffects(
       const rows: TransactionRow[] = [...net]
         .filter(([, amountMinor]) => amountMinor !== 0n)
         .map(([currency, amountMinor]) => ({
-          id: `${event.data.transactionId}:${currency}`,
+          id: postedRowId(event.data.transactionId, currency),
           userId: owner,
           transactionId: event.data.transactionId,
           transactionType: transactionTypeOf(event.data.reasonCode),
@@ -129,8 +137,9 @@ export function transactionEffects(
           status: 'completed',
           createdAt: event.data.occurredAt,
         }));
-      const statusChanges: TransactionStatusChange[] = event.data.reversesTransactionId
-        ? [{ userId: owner, transactionId: event.data.reversesTransactionId, status: 'reversed' }]
+      const reversed = event.data.reversesTransactionId;
+      const statusChanges: TransactionStatusChange[] = reversed
+        ? [{ userId: owner, rowIds: CURRENCIES.map((currency) => postedRowId(reversed, currency)), status: 'reversed' }]
         : [];
       return { rows, statusChanges };
     }
@@ -138,9 +147,9 @@ export function transactionEffects(
       return {
         rows: [
           {
-            id: `hold:${event.data.holdId}`,
+            id: holdRowId(event.data.holdId),
             userId: owner,
-            transactionId: `hold:${event.data.holdId}`,
+            transactionId: holdRowId(event.data.holdId),
             transactionType: transactionTypeOf(event.data.reasonCode),
             description: event.data.description,
             amountMinor: -event.data.amountMinor,
@@ -152,9 +161,9 @@ export function transactionEffects(
         statusChanges: [],
       };
     case 'LedgerHoldCaptured':
-      return { rows: [], statusChanges: [{ userId: owner, transactionId: `hold:${event.data.holdId}`, status: 'captured' }] };
+      return { rows: [], statusChanges: [{ userId: owner, rowIds: [holdRowId(event.data.holdId)], status: 'captured' }] };
     case 'LedgerHoldReleased':
-      return { rows: [], statusChanges: [{ userId: owner, transactionId: `hold:${event.data.holdId}`, status: event.data.reason }] };
+      return { rows: [], statusChanges: [{ userId: owner, rowIds: [holdRowId(event.data.holdId)], status: event.data.reason }] };
     default:
       return { rows: [], statusChanges: [] };
   }
@@ -195,7 +204,6 @@ export class LedgerFold {
   readonly balances = new Map<string, { accountId: string; userId: string | null; currency: Currency; balanceMinor: bigint; heldMinor: bigint }>();
   readonly holds = new Map<string, HoldRow>();
   readonly transactions = new Map<string, TransactionRow>();
-  private readonly rowsByTransaction = new Map<string, string[]>();
 
   apply(stored: StoredEvent, event: LedgerEvent): void {
     for (const effect of balanceEffects(stored, event)) {
@@ -212,14 +220,11 @@ export class LedgerFold {
       if (hold) hold.status = holds.resolved.status;
     }
     const { rows, statusChanges } = transactionEffects(stored, event);
-    for (const row of rows) {
-      this.transactions.set(transactionRowKey(row), { ...row });
-      const key = `${row.userId}|${row.transactionId}`;
-      this.rowsByTransaction.set(key, [...(this.rowsByTransaction.get(key) ?? []), transactionRowKey(row)]);
-    }
-    for (const change of statusChanges) {
-      for (const rowKey of this.rowsByTransaction.get(`${change.userId}|${change.transactionId}`) ?? []) {
-        this.transactions.get(rowKey)!.status = change.status;
+    for (const row of rows) this.transactions.set(transactionRowKey(row), { ...row });
+    for (const { userId, rowIds, status } of statusChanges) {
+      for (const id of rowIds) {
+        const row = this.transactions.get(transactionRowKey({ userId, id }));
+        if (row) row.status = status;
       }
     }
   }

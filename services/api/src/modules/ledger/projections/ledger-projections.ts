@@ -7,7 +7,6 @@ import {
   HoldRow,
   LEDGER_PROJECTED_EVENT_TYPES,
   TransactionRow,
-  TransactionStatusChange,
   balanceEffects,
   holdEffects,
   parseLedgerEvent,
@@ -220,26 +219,26 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
        position bigint NOT NULL,
        PRIMARY KEY (user_id, id)
      )`,
+  ],
+  // The user's list and the reversal lookup by transaction id; batches find rows by primary key only.
+  createIndexes: (tables) => [
     `CREATE INDEX ON ${tables.ledger_transactions} (user_id, created_at DESC, position DESC)`,
     `CREATE INDEX ON ${tables.ledger_transactions} (transaction_id)`,
   ],
   handle: async (events, transaction, tables) => {
     const rows = new Map<string, TransactionRow & { position: bigint }>();
-    // Rows of this batch by user and transaction, so a status change finds them without a scan.
-    const byTransaction = new Map<string, (TransactionRow & { position: bigint })[]>();
-    const changes: TransactionStatusChange[] = [];
+    // Status changes to rows written by earlier batches, by row key; of several for one row the last one wins.
+    const changes = new Map<string, { userId: string; id: string; status: TransactionRow['status'] }>();
     for (const { stored, event } of parsed(events)) {
       const effects = transactionEffects(stored, event);
-      for (const row of effects.rows) {
-        const entry = { ...row, position: stored.position };
-        rows.set(transactionRowKey(row), entry);
-        const key = `${row.userId}|${row.transactionId}`;
-        byTransaction.set(key, [...(byTransaction.get(key) ?? []), entry]);
-      }
-      for (const change of effects.statusChanges) {
-        const inBatch = byTransaction.get(`${change.userId}|${change.transactionId}`) ?? [];
-        for (const row of inBatch) row.status = change.status;
-        if (inBatch.length === 0) changes.push(change);
+      for (const row of effects.rows) rows.set(transactionRowKey(row), { ...row, position: stored.position });
+      for (const { userId, rowIds, status } of effects.statusChanges) {
+        for (const id of rowIds) {
+          const key = transactionRowKey({ userId, id });
+          const inBatch = rows.get(key);
+          if (inBatch) inBatch.status = status;
+          else changes.set(key, { userId, id, status });
+        }
       }
     }
     const list = [...rows.values()];
@@ -264,15 +263,14 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
         ],
       );
     }
-    if (changes.length > 0) {
-      // One statement for the batch's status changes; of several for one transaction, the last one wins, as in order.
-      const latest = new Map(changes.map((change) => [`${change.userId}|${change.transactionId}`, change]));
-      const list = [...latest.values()];
+    if (changes.size > 0) {
+      // One statement for the batch's status changes, by primary key (ids of rows that do not exist match nothing).
+      const list = [...changes.values()];
       await transaction.query(
         `UPDATE ${tables.ledger_transactions} AS target SET status = change.status
-         FROM unnest($1::text[], $2::text[], $3::text[]) AS change(user_id, transaction_id, status)
-         WHERE target.user_id = change.user_id AND target.transaction_id = change.transaction_id`,
-        [list.map((change) => change.userId), list.map((change) => change.transactionId), list.map((change) => change.status)],
+         FROM unnest($1::text[], $2::text[], $3::text[]) AS change(user_id, id, status)
+         WHERE target.user_id = change.user_id AND target.id = change.id`,
+        [list.map((change) => change.userId), list.map((change) => change.id), list.map((change) => change.status)],
       );
     }
   },
