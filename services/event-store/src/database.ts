@@ -57,20 +57,30 @@ async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(directory, { recursive: true });
   const worker = new Worker(join(__dirname, 'pglite-worker.js'), { workerData: { dataDir: directory, maxSocketConnections: 4 } });
   let address: string;
+  // Only our own start-up listeners are removed afterwards: `worker.removeAllListeners()` would also remove the hook
+  // by which Node keeps the worker's message port referenced while it has 'message' listeners, and the answer to
+  // 'close' then waited for close()'s 10 s timeout.
+  const startup: { error?: (error: Error) => void; exit?: (code: number) => void; message?: (message: WorkerMessage) => void } = {};
   try {
     address = await new Promise<string>((resolveAddress, reject) => {
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`PGlite worker exited with code ${code} before it was ready`)));
-      worker.once('message', (message: WorkerMessage) => {
+      startup.error = reject;
+      startup.exit = (code) => reject(new Error(`PGlite worker exited with code ${code} before it was ready`));
+      startup.message = (message) => {
         if (message.type === 'ready') resolveAddress(message.address);
         else reject(new Error(`PGlite failed to start: ${message.type === 'error' ? message.message : message.type}`));
-      });
+      };
+      worker.once('error', startup.error);
+      worker.once('exit', startup.exit);
+      worker.once('message', startup.message);
     });
   } catch (error) {
     await worker.terminate();
     throw error;
+  } finally {
+    if (startup.error) worker.off('error', startup.error);
+    if (startup.exit) worker.off('exit', startup.exit);
+    if (startup.message) worker.off('message', startup.message);
   }
-  worker.removeAllListeners();
   worker.on('error', (error) => console.error('[database] PGlite worker error:', error));
   const connectionString = `postgres://postgres@${address}/postgres`;
   // One client only: every socket connection shares PGlite's single session, so a second client could run its
