@@ -1,11 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
-import { loadConfig } from '../../src/platform/config/app-config';
-import { createApp } from '../../src/platform/bootstrap';
+import { processesOnOneDatabase } from '../platform/support/test-app';
 import { SessionCache } from '../../src/modules/identity/infrastructure/session-cache';
 
 jest.setTimeout(60_000);
@@ -65,14 +60,8 @@ describe('SessionCache', () => {
 
 /** Two API processes (PROCESS_ROLE=http) on one PostgreSQL database, as behind a load balancer. */
 describe('session caches across processes', () => {
-  let database: TestDatabase;
-  const apps: INestApplication[] = [];
-  const start = async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PROCESS_ROLE: 'http', DATABASE_URL: database.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'sessions-')) });
-    const app = await createApp(config);
-    apps.push(app);
-    return app;
-  };
+  let processes: Awaited<ReturnType<typeof processesOnOneDatabase>>;
+  const start = () => processes.start('http');
   const profile = (app: INestApplication, token: string) => request(app.getHttpServer()).get('/api/auth/profile').set('authorization', `Bearer ${token}`);
   const signUp = async (app: INestApplication, name: string) => {
     const signup = await request(app.getHttpServer())
@@ -99,12 +88,9 @@ describe('session caches across processes', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('api_session_cache');
+    processes = await processesOnOneDatabase('api_session_cache');
   });
-  afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    await database.drop();
-  });
+  afterAll(() => processes.close());
 
   it('a sign-out in one process is refused by the other, which had the session cached', async () => {
     const [first, second] = [await start(), await start()];
@@ -125,7 +111,7 @@ describe('session caches across processes', () => {
     const token = await signUp(app, 'listen');
     const cache = await cachedIn(app, token);
 
-    const killed = await database.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN identity_changed'`);
+    const killed = await processes.database.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN identity_changed'`);
     expect(killed.rowCount).toBeGreaterThan(0);
     await eventually('the cache is dropped', async () => cache.size === 0);
     await profile(app, token).expect(200);

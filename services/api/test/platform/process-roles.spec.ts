@@ -1,38 +1,22 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
-import { loadConfig } from '../../src/platform/config/app-config';
-import { createApp } from '../../src/platform/bootstrap';
+import { processesOnOneDatabase } from './support/test-app';
 
 jest.setTimeout(60_000);
 
 /** Two real applications on one database, as `PROCESS_ROLE=http` and `PROCESS_ROLE=worker` processes would run. */
 describe('process roles', () => {
-  let database: TestDatabase;
-  const apps: INestApplication[] = [];
-  const start = async (role: 'http' | 'worker') => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PROCESS_ROLE: role, DATABASE_URL: database.url, DATA_DIR: mkdtempSync(join(tmpdir(), 'roles-')) });
-    config.projections.pollIntervalMs = 50;
-    const app = await createApp(config);
-    apps.push(app);
-    return app;
-  };
+  let processes: Awaited<ReturnType<typeof processesOnOneDatabase>>;
+  const start = (role: 'http' | 'worker') => processes.start(role, (config) => void (config.projections.pollIntervalMs = 50));
   const checkpoints = async () => {
-    const rows = await database.query<{ name: string; position: string }>('SELECT name, position::text FROM projection_checkpoints ORDER BY name');
-    const head = await database.query<{ head: string }>('SELECT coalesce(max(position), 0)::text AS head FROM events');
+    const rows = await processes.database.query<{ name: string; position: string }>('SELECT name, position::text FROM projection_checkpoints ORDER BY name');
+    const head = await processes.database.query<{ head: string }>('SELECT coalesce(max(position), 0)::text AS head FROM events');
     return { positions: new Map(rows.rows.map((row) => [row.name, BigInt(row.position)])), head: BigInt(head.rows[0].head) };
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('api_roles');
+    processes = await processesOnOneDatabase('api_roles');
   });
-  afterAll(async () => {
-    for (const app of apps.reverse()) await app.close();
-    await database.drop();
-  });
+  afterAll(() => processes.close());
 
   it('an http process serves and appends but never projects; a worker process projects what it wrote', async () => {
     const http = await start('http');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
-import { loadConfig, type AppConfig } from '../../../src/platform/config/app-config';
+import { loadConfig, type AppConfig, type ProcessRole } from '../../../src/platform/config/app-config';
 import { createApp } from '../../../src/platform/bootstrap';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -57,6 +57,34 @@ export async function startTestApp(options: {
       await app.close();
       await testDatabase?.drop();
       if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Several application processes on one fresh PostgreSQL database, as separate deployments of the API would run
+ * (production timings, unlike `testConfig`). `start(role, configure)` starts one more; `close()` stops them all,
+ * newest first, and drops the database.
+ */
+export async function processesOnOneDatabase(name: string) {
+  const database = await createTestDatabase(name);
+  const apps: INestApplication[] = [];
+  const dataDirectories: string[] = [];
+  return {
+    database,
+    async start(role: ProcessRole, configure: (config: AppConfig) => void = () => undefined): Promise<INestApplication> {
+      const dataDirectory = mkdtempSync(join(tmpdir(), `${name}-`));
+      dataDirectories.push(dataDirectory);
+      const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PROCESS_ROLE: role, DATABASE_URL: database.url, DATA_DIR: dataDirectory });
+      configure(config);
+      const app = await createApp(config);
+      apps.push(app);
+      return app;
+    },
+    async close(): Promise<void> {
+      for (const app of apps.reverse()) await app.close();
+      await database.drop();
+      for (const directory of dataDirectories) rmSync(directory, { recursive: true, force: true });
     },
   };
 }
