@@ -250,7 +250,7 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
 
     if (options.http) {
       const { runHttpScenarios } = await import('./ledger-http-benchmark');
-      scenarios.push(...(await runHttpScenarios(options, eventStore, log)));
+      scenarios.push(...(await runHttpScenarios(options, eventStore, database.pool, log)));
     }
 
     const head = await eventStore.headCheckpoint();

@@ -26,11 +26,16 @@ const TOPOLOGIES: Topology[] = [
  * Each run measures saturation (closed loop: every client sends its next request as soon as the last answers)
  * and latency at a fixed offered rate (BENCH_HTTP_RATE, default 1,000/s, wrk2-style).
  */
-export async function runHttpScenarios(options: LedgerBenchmarkOptions, eventStore: PostgresEventStore, log: (line: string) => void): Promise<ScenarioResult[]> {
+export async function runHttpScenarios(
+  options: LedgerBenchmarkOptions,
+  eventStore: PostgresEventStore,
+  pool: pg.Pool,
+  log: (line: string) => void,
+): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   // BENCH_TOPOLOGY=all or http picks one deployment (quicker when profiling one of them).
   const only = process.env.BENCH_TOPOLOGY;
-  for (const topology of TOPOLOGIES.filter((candidate) => !only || candidate.serverRole === only)) results.push(...(await runTopology(topology, options, eventStore, log)));
+  for (const topology of TOPOLOGIES.filter((candidate) => !only || candidate.serverRole === only)) results.push(...(await runTopology(topology, options, eventStore, pool, log)));
   return results;
 }
 
@@ -48,7 +53,13 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, eventStore: PostgresEventStore, log: (line: string) => void): Promise<ScenarioResult[]> {
+async function runTopology(
+  topology: Topology,
+  options: LedgerBenchmarkOptions,
+  eventStore: PostgresEventStore,
+  pool: pg.Pool,
+  log: (line: string) => void,
+): Promise<ScenarioResult[]> {
   const server = spawnProcess(join(__dirname, 'http-server.ts'), options, topology.serverRole);
   const worker = topology.worker ? spawnProcess(join(__dirname, 'http-server.ts'), options, 'worker') : undefined;
   for (const [role, child] of [['API', server], ['worker', worker]] as const) {
@@ -148,12 +159,12 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
     const results: ScenarioResult[] = [];
     for (const idempotent of [false, true]) {
       const what = idempotent ? 'convert + Idempotency-Key' : 'convert';
-      await projectionsCaughtUp(options.databaseUrl, eventStore);
+      await projectionsCaughtUp(pool, eventStore);
       freshConnections();
       log(`HTTP (${topology.label}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
       results.push(await runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, (client) => convert(client, idempotent)));
       reportTransportErrors();
-      await projectionsCaughtUp(options.databaseUrl, eventStore);
+      await projectionsCaughtUp(pool, eventStore);
       freshConnections();
       log(`HTTP (${topology.label}): the same at ${rate}/s offered for ${rateSeconds} s`);
       results.push(await runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, (client) => convert(client, idempotent)));
@@ -172,19 +183,14 @@ async function runTopology(topology: Topology, options: LedgerBenchmarkOptions, 
  * Waits until every projection has caught up with the log: each scenario starts from a quiet system, so the
  * projection work a scenario causes is charged to it and not to the next one.
  */
-async function projectionsCaughtUp(databaseUrl: string, eventStore: PostgresEventStore): Promise<void> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  try {
-    for (;;) {
-      const head = await eventStore.headCheckpoint();
-      const rows = await pool.query<{ behind: boolean }>(
-        'SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints',
-        [head.transactionId.toString(), head.position.toString()],
-      );
-      if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } finally {
-    await pool.end();
+async function projectionsCaughtUp(pool: pg.Pool, eventStore: PostgresEventStore): Promise<void> {
+  for (;;) {
+    const head = await eventStore.headCheckpoint();
+    const rows = await pool.query<{ behind: boolean }>(
+      'SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints',
+      [head.transactionId.toString(), head.position.toString()],
+    );
+    if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
