@@ -342,7 +342,8 @@ export class ProjectionRunner {
     // The next batch is read while this one is written (the two are on different connections), so the rebuild
     // waits for reads only when it is at the head of the log.
     let nextRead: ReturnType<typeof read> | undefined;
-    let indexesCreated = false;
+    // Built once the batches have caught up; a projection without readers' indexes goes straight to the swap.
+    let readerIndexes = this.projection.createIndexes?.(tables) ?? [];
     try {
       for (;;) {
         // A long rebuild run by the lease holder keeps its lease alive, so no other process starts a second one.
@@ -371,10 +372,10 @@ export class ProjectionRunner {
           // Never swap in tables older than the live ones: the safe end of the log can be held back for a while by
           // another transaction still in flight, and readers must not see the projection go back in time.
           if (compareCheckpoints(checkpoint, await this.readCheckpoint(this.database)) >= 0) {
-            if (indexesCreated) break;
+            if (readerIndexes.length === 0) break;
             onProgress?.(progress('indexing'));
-            for (const statement of this.projection.createIndexes?.(tables) ?? []) await this.database.query(statement);
-            indexesCreated = true;
+            for (const statement of readerIndexes) await this.database.query(statement);
+            readerIndexes = [];
             // Events appended while the indexes were built are folded in (with the indexes) before the swap.
             continue;
           }
