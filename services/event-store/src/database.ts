@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -57,29 +58,24 @@ async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(directory, { recursive: true });
   const worker = new Worker(join(__dirname, 'pglite-worker.js'), { workerData: { dataDir: directory, maxSocketConnections: 4 } });
   let address: string;
-  // Only our own start-up listeners are removed afterwards: `worker.removeAllListeners()` would also remove the hook
-  // by which Node keeps the worker's message port referenced while it has 'message' listeners, and the answer to
-  // 'close' then waited for close()'s 10 s timeout.
-  const startup: { error?: (error: Error) => void; exit?: (code: number) => void; message?: (message: WorkerMessage) => void } = {};
+  // events.once removes exactly the listeners it added (rejecting on 'error'). Removing all of the worker's listeners
+  // would also remove the hook by which Node keeps its message port referenced while it has 'message' listeners,
+  // and the answer to 'close' then waited for close()'s 10 s timeout.
+  const startup = new AbortController();
   try {
-    address = await new Promise<string>((resolveAddress, reject) => {
-      startup.error = reject;
-      startup.exit = (code) => reject(new Error(`PGlite worker exited with code ${code} before it was ready`));
-      startup.message = (message) => {
-        if (message.type === 'ready') resolveAddress(message.address);
-        else reject(new Error(`PGlite failed to start: ${message.type === 'error' ? message.message : message.type}`));
-      };
-      worker.once('error', startup.error);
-      worker.once('exit', startup.exit);
-      worker.once('message', startup.message);
-    });
+    const [message] = (await Promise.race([
+      once(worker, 'message', { signal: startup.signal }),
+      once(worker, 'exit', { signal: startup.signal }).then(([code]) => {
+        throw new Error(`PGlite worker exited with code ${code} before it was ready`);
+      }),
+    ])) as [WorkerMessage];
+    if (message.type !== 'ready') throw new Error(`PGlite failed to start: ${message.type === 'error' ? message.message : message.type}`);
+    address = message.address;
   } catch (error) {
     await worker.terminate();
     throw error;
   } finally {
-    if (startup.error) worker.off('error', startup.error);
-    if (startup.exit) worker.off('exit', startup.exit);
-    if (startup.message) worker.off('message', startup.message);
+    startup.abort();
   }
   worker.on('error', (error) => console.error('[database] PGlite worker error:', error));
   const connectionString = `postgres://postgres@${address}/postgres`;
