@@ -93,6 +93,32 @@ export class StreamOrderConflictError extends WrongExpectedVersionError {
 }
 
 /**
+ * Rows of the caller's own table (one with a unique key) that an append inserts in the same statement as its events:
+ * the events are written only if every row is new. It records "this request was handled" atomically with what it did
+ * (an idempotency key and its answer) without a transaction of the caller's, so that the append stays one round trip.
+ * Every row has the same columns, named as in the table; values are JSON (a jsonb column takes an object).
+ */
+export interface AppendGuard {
+  table: string;
+  rows: readonly Record<string, unknown>[];
+}
+
+/**
+ * Thrown when a guard row's unique key exists already (or was inserted by a transaction that committed while this
+ * append waited for it): nothing of the append was written. In a caller's transaction the transaction is aborted.
+ */
+export class AppendGuardTakenError extends Error {
+  readonly code = 'APPEND_GUARD_TAKEN';
+  constructor(
+    readonly table: string,
+    detail: string | undefined,
+  ) {
+    super(`A guard row of ${table} exists already${detail ? `: ${detail}` : ''}`);
+    this.name = 'AppendGuardTakenError';
+  }
+}
+
+/**
  * A database session that is inside a transaction. Opaque to callers: pass it back to the store so that an append
  * commits together with the caller's own rows (idempotency records, projection rows, checkpoints).
  */
@@ -148,9 +174,10 @@ export interface EventStore {
   /**
    * Appends to one or several streams in one transaction: all or nothing. Checks every expected version first and
    * throws WrongExpectedVersionError on the first that fails. With `options.transaction`, the append joins the
-   * caller's transaction instead of opening its own.
+   * caller's transaction instead of opening its own. With `options.guard`, its rows are inserted with the events, all
+   * or nothing; a row that exists already fails the append with AppendGuardTakenError.
    */
-  append(streams: AppendToStream[], options?: { transaction?: TransactionHandle }): Promise<AppendResult>;
+  append(streams: AppendToStream[], options?: { transaction?: TransactionHandle; guard?: AppendGuard }): Promise<AppendResult>;
 
   /** A stream's events from `fromVersion` (inclusive, default 1) in version order; [] for a missing stream. */
   readStream(

@@ -1,12 +1,15 @@
 import { newEventId } from './event-id';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runMigrations, type Database } from './database';
 import {
+  AppendGuardTakenError,
   CHECKPOINT_START,
   StreamOrderConflictError,
   WrongExpectedVersionError,
   compareCheckpoints,
+  type AppendGuard,
   type AppendResult,
   type AppendToStream,
   type Checkpoint,
@@ -168,6 +171,45 @@ interface PlannedWrite {
   parameters: unknown[];
 }
 
+/** An AppendGuard checked and turned into SQL pieces: identifiers validated, rows as one JSON document. */
+interface PreparedGuard {
+  table: string;
+  /** The insert's SELECT from the rows parameter, `$<n>` standing for the parameter's number. */
+  insert: string;
+  json: string;
+  /** Part of the prepared statements' names: one statement per table and column list. */
+  signature: string;
+}
+
+const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
+const UNIQUE_VIOLATION = '23505';
+
+function prepareGuard(guard: AppendGuard): PreparedGuard {
+  if (!SQL_IDENTIFIER.test(guard.table)) throw new TypeError(`Guard table ${JSON.stringify(guard.table)} is not a plain lower-case SQL name`);
+  if (guard.rows.length === 0) throw new TypeError('A guard needs at least one row');
+  const columns = Object.keys(guard.rows[0]);
+  if (columns.length === 0) throw new TypeError('Guard rows need at least one column');
+  for (const column of columns) if (!SQL_IDENTIFIER.test(column)) throw new TypeError(`Guard column ${JSON.stringify(column)} is not a plain lower-case SQL name`);
+  for (const row of guard.rows) {
+    const keys = Object.keys(row);
+    if (keys.length !== columns.length || keys.some((key) => !columns.includes(key))) throw new TypeError('Every guard row needs the same columns');
+  }
+  const list = columns.join(', ');
+  return {
+    table: guard.table,
+    // jsonb_populate_recordset takes each column's type from the table, so the rows travel as one JSON parameter.
+    insert: `INSERT INTO ${guard.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${guard.table}, $<n>::jsonb)`,
+    json: toStoredJsonWithText(guard.rows, `guard ${guard.table}`).text,
+    signature: createHash('sha256').update(`${guard.table}(${list})`).digest('hex').slice(0, 16),
+  };
+}
+
+/** A unique violation on the guard's table is the guard's own refusal; anything else is left as it is. */
+function guardError(error: unknown, guard: PreparedGuard): unknown {
+  const failure = error as { code?: string; table?: string; detail?: string };
+  return failure.code === UNIQUE_VIOLATION && failure.table === guard.table ? new AppendGuardTakenError(guard.table, failure.detail) : error;
+}
+
 const KNOWN_HEADS_MAX = 10_000;
 /**
  * At most one NOTIFY per this interval (the first at once): every NOTIFY is a round trip and a commit of its own, and
@@ -196,6 +238,9 @@ const FAST_APPEND_MISSED = 'ES001';
  *   only if every stream row was claimed. A stale memory or a lost race writes nothing and falls back to the slow
  *   path, which gives the authoritative answer. Alone (no caller transaction) a single-stream append is then one
  *   round trip in autocommit.
+ * - Guard rows (AppendGuard, e.g. idempotency keys) are inserted by the same statement before the streams are
+ *   claimed, or first in the slow path's transaction. A guarded append never uses the single-stream form that can
+ *   miss quietly: its misses raise, so the statement never leaves guard rows without their events.
  * Appends with 'any' lock only the streams they touch, so unrelated writers never wait for each other.
  * Both paths also refuse an append with an expected version (anything but 'any') in a transaction older (smaller
  * xid8) than the one that last appended to the stream (StreamOrderConflictError), so that reading the log in
@@ -239,12 +284,21 @@ export class PostgresEventStore implements EventStore {
     return new PostgresEventStore(database.pool, { notifications: postgres, preparedStatements: postgres, ...options });
   }
 
-  async append(streams: AppendToStream[], options: { transaction?: TransactionHandle } = {}): Promise<AppendResult> {
+  async append(streams: AppendToStream[], options: { transaction?: TransactionHandle; guard?: AppendGuard } = {}): Promise<AppendResult> {
     const prepared = this.prepareAppend(streams);
-    const transaction = options.transaction;
+    const guard = options.guard && prepareGuard(options.guard);
+    try {
+      return await this.appendPrepared(prepared, options.transaction, guard);
+    } catch (error) {
+      throw guard ? guardError(error, guard) : error;
+    }
+  }
+
+  private async appendPrepared(prepared: PreparedStream[], transaction: TransactionHandle | undefined, guard: PreparedGuard | undefined): Promise<AppendResult> {
     const heads = this.headsForFastPath(prepared);
     if (heads) {
-      if (prepared.length === 1) {
+      // A guarded append must write its guard rows only with its events, so a miss has to raise (like several streams).
+      if (prepared.length === 1 && !guard) {
         // For one stream the statement either writes everything or nothing, so it needs no transaction of its own
         // and leaves nothing behind in a caller's transaction when it misses.
         const result = await this.tryFastAppend(transaction ?? this.poolHandle, prepared, heads);
@@ -256,7 +310,7 @@ export class PostgresEventStore implements EventStore {
         // Several streams claimed by one statement could be half claimed when a race is lost: the statement then
         // raises (event_store_claimed_all), which undoes all of it, so it runs in autocommit, one round trip. In a
         // caller's transaction the error would abort the caller's work, so several streams there take the locking path.
-        const result = await this.tryFastAppend(this.poolHandle, prepared, heads, { raiseOnMiss: true }).catch((error: unknown) => {
+        const result = await this.tryFastAppend(this.poolHandle, prepared, heads, { raiseOnMiss: true, guard }).catch((error: unknown) => {
           const code = (error as { code?: string }).code;
           if (code === FAST_APPEND_MISSED || code === DEADLOCK_DETECTED) {
             prepared.forEach((stream) => this.knownHeads.delete(stream.streamId));
@@ -271,14 +325,14 @@ export class PostgresEventStore implements EventStore {
       }
     }
     if (transaction) {
-      const result = await this.appendLocked(transaction, prepared);
+      const result = await this.appendLocked(transaction, prepared, guard);
       this.afterAppend(transaction);
       return result;
     }
     // Our own transaction can simply be retried when it lost the order race: a new transaction is newer.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const result = await this.withTransaction((own) => this.appendLocked(own, prepared));
+        const result = await this.withTransaction((own) => this.appendLocked(own, prepared, guard));
         this.wakeSubscribers();
         return result;
       } catch (error) {
@@ -388,15 +442,20 @@ export class PostgresEventStore implements EventStore {
     queryable: Queryable,
     streams: PreparedStream[],
     heads: Map<string, StreamHead>,
-    options: { raiseOnMiss: boolean } = { raiseOnMiss: false },
+    options: { raiseOnMiss: boolean; guard?: PreparedGuard } = { raiseOnMiss: false },
   ): Promise<AppendResult | undefined> {
     const plan = this.planWrite(streams, heads);
+    const guard = options.guard;
+    // The guard rows go first (`next` waits for them), so a request's key is taken before any stream row is locked.
+    const guarded = guard
+      ? { cte: `guarded AS (${guard.insert.replace('$<n>', '$9')} RETURNING 1), `, gate: 'WHERE (SELECT count(*) FROM guarded) >= 0', params: [guard.json] }
+      : { cte: '', gate: '', params: [] };
     const written = await namedQuery<{ event_id: string; position: string; transaction_id: string; recorded_at: number }>(
       queryable,
-      'event_store_fast_append_v3',
-      `WITH next AS MATERIALIZED (
+      guard ? `event_store_fast_append_v3_${guard.signature}` : 'event_store_fast_append_v3',
+      `WITH ${guarded.cte}next AS MATERIALIZED (
          SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::boolean[])
-           AS next(stream_id, version, last_hash, expected, expected_hash, ordered)
+           AS next(stream_id, version, last_hash, expected, expected_hash, ordered) ${guarded.gate}
        ), created AS (
          INSERT INTO streams (stream_id, version, last_hash, last_transaction_id)
          SELECT stream_id, version, last_hash, pg_current_xact_id() FROM next WHERE expected = 0 ORDER BY stream_id
@@ -421,7 +480,7 @@ export class PostgresEventStore implements EventStore {
        SELECT event_id::text AS event_id, position::text AS position, transaction_id::text AS transaction_id,
               (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at
        FROM inserted`,
-      [...plan.parameters, options.raiseOnMiss],
+      [...plan.parameters, options.raiseOnMiss, ...guarded.params],
     );
     if (written.rows.length === 0) {
       streams.forEach((stream) => this.knownHeads.delete(stream.streamId));
@@ -432,7 +491,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The authoritative path: lock every stream row, check, then write (see the class comment). */
-  private async appendLocked(transaction: Queryable, streams: PreparedStream[]): Promise<AppendResult> {
+  private async appendLocked(transaction: Queryable, streams: PreparedStream[], guard?: PreparedGuard): Promise<AppendResult> {
+    if (guard) await namedQuery(transaction, `event_store_guard_${guard.signature}`, guard.insert.replace('$<n>', '$1'), [guard.json]);
     const streamIds = streams.map((stream) => stream.streamId).sort();
     const locked = await namedQuery<{ stream_id: string; version: string; last_hash: string; last_transaction_id: string; current_transaction_id: string }>(
       transaction,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AppendGuardTakenError,
   CHECKPOINT_START,
   StreamOrderConflictError,
   WrongExpectedVersionError,
@@ -247,6 +248,100 @@ export function runEventStoreContract(
           { streamId, expectedVersion: 'any', events: events(1) },
         ])).rejects.toThrow(/twice/);
       });
+    });
+
+    describe('guarded appends', () => {
+      const table = 'append_guard_contract';
+      const guard = (key: string, answer: unknown = { ok: true }) => ({ table, rows: [{ scope: 'contract', key, answer }] });
+      const guardRows = async (keys: string[]) =>
+        (
+          await store.withTransaction((transaction) =>
+            transaction.query<{ key: string; answer: unknown }>(`SELECT key, answer FROM ${table} WHERE key = ANY($1::text[]) ORDER BY key`, [keys]),
+          )
+        ).rows;
+
+      beforeAll(async () => {
+        await store.withTransaction((transaction) =>
+          transaction.query(`CREATE TABLE IF NOT EXISTS ${table} (scope text NOT NULL, key text NOT NULL, answer jsonb NOT NULL, PRIMARY KEY (scope, key))`),
+        );
+      });
+
+      it('writes the guard rows with the events, and refuses a taken row writing nothing', async () => {
+        const streamId = uniqueStream('guarded');
+        const key = randomUUID();
+        await store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }]);
+        await store.append([{ streamId, expectedVersion: 1, events: events(1) }], { guard: guard(key, { answer: 'first', amount: 3 }) });
+        expect(await guardRows([key])).toEqual([{ key, answer: { answer: 'first', amount: 3 } }]);
+        const refusal = await store.append([{ streamId, expectedVersion: 2, events: events(1) }], { guard: guard(key, { answer: 'second' }) }).catch((error: unknown) => error);
+        expect(refusal).toBeInstanceOf(AppendGuardTakenError);
+        expect(await store.streamVersion(streamId)).toBe(2n);
+        expect(await guardRows([key])).toEqual([{ key, answer: { answer: 'first', amount: 3 } }]);
+      });
+
+      it('writes nothing of several streams and rows when one row is taken', async () => {
+        const [left, right] = [uniqueStream('guarded-left'), uniqueStream('guarded-right')];
+        const [taken, fresh] = [randomUUID(), randomUUID()];
+        await store.append([{ streamId: uniqueStream('guard-owner'), expectedVersion: 'no_stream', events: events(1) }], { guard: guard(taken) });
+        const refusal = await store
+          .append(
+            [
+              { streamId: left, expectedVersion: 'no_stream', events: events(1) },
+              { streamId: right, expectedVersion: 'no_stream', events: events(1) },
+            ],
+            { guard: { table, rows: [{ scope: 'contract', key: fresh, answer: {} }, { scope: 'contract', key: taken, answer: {} }] } },
+          )
+          .catch((error: unknown) => error);
+        expect(refusal).toBeInstanceOf(AppendGuardTakenError);
+        expect(await store.streamVersion(left)).toBe(0n);
+        expect(await store.streamVersion(right)).toBe(0n);
+        expect(await guardRows([fresh])).toEqual([]);
+      });
+
+      it('leaves no guard row behind when the append itself is refused', async () => {
+        const streamId = uniqueStream('guarded-conflict');
+        await store.append([{ streamId, expectedVersion: 'no_stream', events: events(2) }]);
+        const [stale, missing] = [randomUUID(), randomUUID()];
+        // 'no_stream' is tried on the one-statement path, which misses and must undo its guard row; 5 is refused by the locking path.
+        await expectConflict(store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { guard: guard(stale) }), streamId, 2n);
+        await expectConflict(store.append([{ streamId, expectedVersion: 5, events: events(1) }], { guard: guard(missing) }), streamId, 2n);
+        expect(await guardRows([stale, missing])).toEqual([]);
+        expect(await store.streamVersion(streamId)).toBe(2n);
+      });
+
+      it("joins a caller's transaction: a rollback removes the rows with the events", async () => {
+        const streamId = uniqueStream('guarded-rollback');
+        const key = randomUUID();
+        const failure = new Error('caller failed after appending');
+        await expect(
+          store.withTransaction(async (transaction) => {
+            await store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { transaction, guard: guard(key) });
+            throw failure;
+          }),
+        ).rejects.toBe(failure);
+        expect(await guardRows([key])).toEqual([]);
+        expect(await store.streamVersion(streamId)).toBe(0n);
+      });
+
+      it('refuses a table or column that is not a plain SQL name, before writing anything', async () => {
+        const streamId = uniqueStream('guarded-invalid');
+        await expect(store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { guard: { table: 'x; DROP TABLE events', rows: [{ a: 1 }] } })).rejects.toThrow(TypeError);
+        await expect(store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { guard: { table, rows: [{ 'key"': 1 }] } })).rejects.toThrow(TypeError);
+        await expect(store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { guard: { table, rows: [{ scope: 'a', key: 'b', answer: {} }, { scope: 'a' }] } })).rejects.toThrow(TypeError);
+        expect(await store.streamVersion(streamId)).toBe(0n);
+      });
+
+      if (capabilities.concurrentSessions) {
+        it('lets exactly one of several racing appends with the same guard row write', async () => {
+          const key = randomUUID();
+          const outcomes = await Promise.allSettled(
+            Array.from({ length: 6 }, (_, index) => store.append([{ streamId: uniqueStream(`racer-${index}`), expectedVersion: 'no_stream', events: events(1) }], { guard: guard(key, { index }) })),
+          );
+          expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+          const refusals = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+          expect(refusals).toHaveLength(5);
+          refusals.forEach((refusal) => expect(refusal.reason).toBeInstanceOf(AppendGuardTakenError));
+        });
+      }
     });
 
     describe('transactions', () => {
