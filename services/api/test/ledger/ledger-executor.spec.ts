@@ -131,6 +131,27 @@ describe('ledger on PostgreSQL', () => {
     expect(none.rowCount).toBe(0);
   });
 
+  it('a key taken before fails only its own command: the others of its batch still commit', async () => {
+    for (const user of ['retaker', 'neighbour', 'keyless']) await fundPoints(user, 100_000n);
+    const convert = (userId: string) => ({
+      type: 'ConvertCurrency' as const,
+      data: { userId, fromCurrency: 'points' as const, toCurrency: 'keys' as const, keys: 1n, transactionId: newTransactionId(), now: now() },
+    });
+    const claim = (scope: string, key: string) => () => ({ scope, key, requestHash: 'hash', status: 200, response: { scope } });
+    expect((await executor.executeClaimed(convert('retaker'), claim('test:retaker', 'retaken'))).kind).toBe('accepted');
+    // Sent together from one executor, so that they share group commits.
+    const [retaken, neighbour, keyless] = await Promise.all([
+      executor.executeClaimed(convert('retaker'), claim('test:retaker', 'retaken')),
+      executor.executeClaimed(convert('neighbour'), claim('test:neighbour', 'fresh')),
+      executor.execute(convert('keyless')),
+    ]);
+    expect([retaken.kind, neighbour.kind, keyless.kind]).toEqual(['key-taken', 'accepted', 'accepted']);
+    const keysOf = async (userId: string) => (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.keys;
+    expect([await keysOf('retaker'), await keysOf('neighbour'), await keysOf('keyless')]).toEqual([1n, 1n, 1n]);
+    const stored = await context.database.pool.query('SELECT scope FROM idempotency_keys WHERE idempotency_key = ANY($1::text[]) ORDER BY scope', [['retaken', 'fresh']]);
+    expect(stored.rows).toEqual([{ scope: 'test:neighbour' }, { scope: 'test:retaker' }]);
+  });
+
   it('reverses a transaction the transactions projection has not seen yet, once', async () => {
     await fundPoints('reverser', 1_000n);
     const originalTransactionId = newTransactionId();

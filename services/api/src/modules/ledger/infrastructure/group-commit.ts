@@ -1,5 +1,5 @@
-import { type AppendResult, type AppendToStream, type EventStore } from '@app/event-store';
-import { claimIdempotencyKeys, idempotencyClaimId, type IdempotencyClaim } from './idempotency-claims';
+import { AppendGuardTakenError, type AppendResult, type AppendToStream, type EventStore } from '@app/event-store';
+import { idempotencyClaimId, idempotencyGuard, type IdempotencyClaim } from './idempotency-claims';
 
 /** What an item of a batch gets: its own append result, or word that its idempotency key was recorded before. */
 export type GroupCommitResult = AppendResult | 'key-taken';
@@ -23,9 +23,10 @@ const MAX_IN_FLIGHT = 3;
  * Items that touch a stream (or an idempotency key) already in the batch wait for the next one. Up to MAX_IN_FLIGHT
  * batches commit at once; they cannot deadlock, because every append locks its stream rows in stream id order.
  *
- * An item may carry an idempotency claim (the key and the answer to record): the batch inserts every claim first,
- * in the same transaction, and appends only the items whose claim was new. An item whose key exists already gets
- * 'key-taken' and moves nothing; its caller replays the recorded answer.
+ * An item may carry an idempotency claim (the key and the answer to record): the batch's append inserts every claim
+ * as a guard row of its own statement (one round trip, like a batch without keys). A key that exists already fails
+ * the whole batch, whose items are then retried alone; the item whose key it is gets 'key-taken' and moves nothing,
+ * and its caller replays the recorded answer. Keys are rarely reused, so this slow path is rare.
  */
 export class GroupCommitter {
   private queue: Pending[] = [];
@@ -72,36 +73,34 @@ export class GroupCommitter {
       outcomes = await this.commitTogether(batch);
     } catch (error) {
       if (batch.length === 1) {
-        batch[0].reject(error);
+        settleFailure(batch[0], error);
         return;
       }
-      await Promise.all(batch.map((item) => this.commitTogether([item]).then(([outcome]) => item.resolve(outcome), item.reject)));
+      await Promise.all(batch.map((item) => this.commitTogether([item]).then(([outcome]) => item.resolve(outcome), (failure: unknown) => settleFailure(item, failure))));
       return;
     }
     batch.forEach((item, index) => item.resolve(outcomes[index]));
   }
 
-  /** One transaction for the whole batch; throws (and writes nothing) if any of its appends fails. */
-  private async commitTogether(batch: Pending[]): Promise<GroupCommitResult[]> {
+  /** One append for the whole batch, with its idempotency claims as guard rows; throws (and writes nothing) if any part fails. */
+  private async commitTogether(batch: Pending[]): Promise<AppendResult[]> {
     const claims = batch.flatMap((item) => (item.claim ? [item.claim] : []));
-    if (claims.length === 0) {
-      // Without claims a single stream appends in autocommit (one round trip); several share one transaction.
-      const combined = await this.eventStore.append(batch.flatMap((item) => item.appends));
-      return batch.map((item) => resultFor(item, combined));
-    }
-    return this.eventStore.withTransaction(async (transaction) => {
-      const claimed = await claimIdempotencyKeys(transaction, claims);
-      const winners = new Set(batch.filter((item) => !item.claim || claimed.has(idempotencyClaimId(item.claim))));
-      const appends = [...winners].flatMap((item) => item.appends);
-      const combined = appends.length > 0 ? await this.eventStore.append(appends, { transaction }) : undefined;
-      return batch.map((item) => (winners.has(item) ? resultFor(item, combined) : 'key-taken'));
-    });
+    const combined = await this.eventStore.append(
+      batch.flatMap((item) => item.appends),
+      claims.length > 0 ? { guard: idempotencyGuard(claims) } : {},
+    );
+    return batch.map((item) => resultFor(item, combined));
   }
 }
 
+/** A failed item alone: its own key existing already means its request was answered before; anything else is an error. */
+function settleFailure(item: Pending, error: unknown): void {
+  if (error instanceof AppendGuardTakenError && item.claim) item.resolve('key-taken');
+  else item.reject(error);
+}
+
 /** One item's share of a combined append. */
-function resultFor(item: Pending, combined: AppendResult | undefined): AppendResult {
-  if (!combined) return { streams: [], events: [], transactionId: 0n };
+function resultFor(item: Pending, combined: AppendResult): AppendResult {
   const versions = new Map(combined.streams.map((stream) => [stream.streamId, stream]));
   const ids = new Set(item.appends.map((append) => append.streamId));
   return {

@@ -1,4 +1,4 @@
-import type { TransactionHandle } from '@app/event-store';
+import type { AppendGuard, TransactionHandle } from '@app/event-store';
 import { upsertRows } from '../../../platform/database/upsert-rows';
 
 /** An idempotency key with the answer to record for it, committed together with the money it answers for. */
@@ -27,4 +27,18 @@ export async function claimIdempotencyKeys(transaction: TransactionHandle, claim
     'ON CONFLICT DO NOTHING RETURNING scope, idempotency_key',
   );
   return new Set(inserted.map((row) => idempotencyClaimId({ scope: row.scope, key: row.idempotency_key })));
+}
+
+/** The claims as guard rows of an append: inserted by the append's own statement, all of them or none with the events. */
+export function idempotencyGuard(claims: readonly IdempotencyClaim[]): AppendGuard {
+  return {
+    table: 'idempotency_keys',
+    rows: claims.map((claim) => ({
+      scope: claim.scope,
+      idempotency_key: claim.key,
+      request_hash: claim.requestHash,
+      status_code: claim.status,
+      response: claim.response,
+    })),
+  };
 }
