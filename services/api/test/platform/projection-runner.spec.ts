@@ -236,4 +236,42 @@ describe('ProjectionRunner on PostgreSQL', () => {
     expect(Object.keys(await readExampleTotals(store.database))).not.toContain('other-1');
     expect(await runner.lag(await store.eventStore.headCheckpoint())).toBe(0);
   });
+
+  it('moves past events it ignores without a transaction each, and saves that progress within skippedProgressSaveMs', async () => {
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 60_000 }));
+    await runner.initialize();
+    await runner.catchUp();
+    const saved = await checkpointRow();
+    for (let index = 0; index < 5; index += 1) {
+      await store.eventStore.append([{ streamId: `ignored-${index}`, expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 1 } }] }]);
+    }
+    const head = await store.eventStore.headCheckpoint();
+    await eventually(async () => {
+      await runner.processNextBatch();
+      expect(runner.currentCheckpoint).toMatchObject({ transactionId: head.transactionId, position: head.position });
+    });
+    // Only in memory: the row has not moved, yet the projection reports no lag, since it skipped nothing of its own.
+    expect(await checkpointRow()).toEqual(saved);
+    expect(await runner.lag(head)).toBe(0);
+
+    // A batch with rows of its own saves the skipped progress with them.
+    await appendExampleEvents(store.eventStore, 2);
+    await eventually(async () => {
+      await runner.processNextBatch();
+      expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(2));
+    });
+    const after = await store.eventStore.headCheckpoint();
+    expect(await checkpointRow()).toMatchObject({ transaction_id: after.transactionId.toString(), position: after.position.toString() });
+
+    // Caught up with unsaved progress, a runner whose interval has passed saves it by itself.
+    const eager = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0 }));
+    await eager.initialize();
+    await eager.holdLease();
+    await store.eventStore.append([{ streamId: 'ignored-last', expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 1 } }] }]);
+    const last = await store.eventStore.headCheckpoint();
+    await eventually(async () => {
+      await eager.processNextBatch();
+      expect(await checkpointRow()).toMatchObject({ transaction_id: last.transactionId.toString(), position: last.position.toString() });
+    });
+  });
 });

@@ -21,6 +21,12 @@ export interface ProjectionRunnerOptions {
   batchSize: number;
   /** Events per batch while rebuilding (default `batchSize`): larger batches fold more events into each upsert. */
   rebuildBatchSize?: number;
+  /**
+   * How long progress over events the projection ignores may stay in memory only (default 1 s). Most batches of a
+   * busy log hold nothing for most projections, and saving each such step costs a transaction of five statements. A
+   * restart re-reads, and skips again, what was not saved.
+   */
+  skippedProgressSaveMs?: number;
   logger: RunnerLogger;
 }
 
@@ -40,6 +46,8 @@ export class RebuildAlreadyRunningError extends Error {
 }
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+const DEFAULT_SKIPPED_PROGRESS_SAVE_MS = 1_000;
 
 function checkpointFromRow(row: { transaction_id: string; position: string }): Checkpoint {
   return { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
@@ -78,6 +86,9 @@ export class ProjectionRunner {
   status: ProjectionStatus = 'stopped';
   lastError: string | undefined;
   private checkpoint: StoredCheckpoint = { ...CHECKPOINT_START, version: 0 };
+  /** The checkpoint row as this runner last read or wrote it; `checkpoint` may be ahead of it by skipped events only. */
+  private saved: StoredCheckpoint = { ...CHECKPOINT_START, version: 0 };
+  private savedAt = 0;
   private leaseValidUntil = 0;
   private running: Promise<void> | undefined;
   private stopping = false;
@@ -115,7 +126,14 @@ export class ProjectionRunner {
         for (const statement of this.tableDefinition(this.liveTables)) await transaction.query(statement);
       }
     });
-    this.checkpoint = await this.readCheckpoint(this.database);
+    this.adopt(await this.readCheckpoint(this.database));
+  }
+
+  /** Takes a checkpoint read from or written to the row as both the position and the saved position. */
+  private adopt(checkpoint: StoredCheckpoint): void {
+    this.checkpoint = checkpoint;
+    this.saved = checkpoint;
+    this.savedAt = Date.now();
   }
 
   /** The whole DDL of one table set: tables, then the readers' indexes. */
@@ -179,7 +197,7 @@ export class ProjectionRunner {
           this.status = 'rebuilding';
           pauseMs = Math.max(this.options.pollIntervalMs, Math.floor(this.options.leaseDurationMs / 3));
         } else if (error instanceof CheckpointMovedError) {
-          this.checkpoint = await this.readCheckpoint(this.database).catch(() => this.checkpoint);
+          this.adopt(await this.readCheckpoint(this.database).catch(() => this.checkpoint));
           pauseMs = 0;
         } else {
           consecutiveFailures += 1;
@@ -224,41 +242,53 @@ export class ProjectionRunner {
     if (held && this.leaseValidUntil === 0) {
       this.options.logger.log(`Projection ${this.name}: lease taken by ${this.options.ownerId}`);
       // Another process may have moved the checkpoint while we waited.
-      this.checkpoint = await this.readCheckpoint(this.database);
+      this.adopt(await this.readCheckpoint(this.database));
     }
     this.leaseValidUntil = held ? now + this.options.leaseDurationMs : 0;
     return held;
   }
 
-  /** Reads one batch after the checkpoint and commits its rows and the new checkpoint together. */
-  async processNextBatch(): Promise<{ caughtUp: boolean; eventsHandled: number }> {
+  /**
+   * Reads one batch after the checkpoint and commits its rows and the new checkpoint together. A batch with nothing
+   * for this projection only moves the checkpoint in memory; the row follows once `skippedProgressSaveMs` have
+   * passed since it was last written (or at once with `saveSkipped`), with the next batch that has rows to write, or
+   * by itself when caught up.
+   */
+  async processNextBatch(options: { saveSkipped?: boolean } = {}): Promise<{ caughtUp: boolean; eventsHandled: number }> {
     const from = this.checkpoint;
     const batch = await this.eventStore.readAll(from, {
       limit: this.options.batchSize,
       eventTypes: this.projection.eventTypes ? [...this.projection.eventTypes] : undefined,
     });
-    if (batch.events.length === 0 && compareCheckpoints(batch.nextCheckpoint, from) === 0) return { caughtUp: true, eventsHandled: 0 };
     const events = this.relevant(batch.events);
+    const next: StoredCheckpoint = { ...batch.nextCheckpoint, version: from.version };
+    const unsaved = compareCheckpoints(next, this.saved) > 0;
+    const saveDue = options.saveSkipped === true || Date.now() - this.savedAt >= (this.options.skippedProgressSaveMs ?? DEFAULT_SKIPPED_PROGRESS_SAVE_MS);
+    if (events.length === 0 && (!unsaved || !saveDue)) {
+      this.checkpoint = next;
+      return { caughtUp: batch.caughtUp, eventsHandled: 0 };
+    }
+    const saved = this.saved;
     await this.eventStore.withTransaction(async (transaction) => {
       await this.assertLeaseHeld(transaction);
       const stored = await this.readCheckpoint(transaction, true);
-      if (compareCheckpoints(stored, from) !== 0 || stored.version !== from.version) throw new CheckpointMovedError();
+      if (compareCheckpoints(stored, saved) !== 0 || stored.version !== saved.version) throw new CheckpointMovedError();
       if (events.length > 0) await this.projection.handle(events, transaction, this.liveTables);
       await transaction.query('update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
         this.name,
-        batch.nextCheckpoint.transactionId.toString(),
-        batch.nextCheckpoint.position.toString(),
+        next.transactionId.toString(),
+        next.position.toString(),
       ]);
     });
-    this.checkpoint = { ...batch.nextCheckpoint, version: from.version };
+    this.adopt(next);
     return { caughtUp: batch.caughtUp, eventsHandled: events.length };
   }
 
-  /** Runs batches until the log's safe end (tests and the CLI use it; the loop does the same in the background). */
+  /** Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the background). */
   async catchUp(): Promise<void> {
     if (!(await this.holdLease())) throw new LeaseLostError(`Projection ${this.name}: the lease is held by another process`);
     for (;;) {
-      if ((await this.processNextBatch()).caughtUp) return;
+      if ((await this.processNextBatch({ saveSkipped: true })).caughtUp) return;
     }
   }
 
@@ -282,9 +312,15 @@ export class ProjectionRunner {
     return checkpoint;
   }
 
-  /** Events after this projection's checkpoint, for health. */
+  /**
+   * Events after this projection's checkpoint, for health and for readers waiting on their own writes. While the row
+   * is still where this runner last saved it, the runner's own checkpoint counts: it is ahead only by events the
+   * projection ignores.
+   */
   async lag(head: Checkpoint): Promise<number> {
-    return lagInEvents(await this.readCheckpoint(this.database), head);
+    const row = await this.readCheckpoint(this.database);
+    const ownIsCurrent = row.version === this.saved.version && compareCheckpoints(row, this.saved) === 0;
+    return lagInEvents(ownIsCurrent ? this.checkpoint : row, head);
   }
 
   isRebuilding(): boolean {
@@ -407,7 +443,7 @@ export class ProjectionRunner {
           [rebuildId, final.eventsDone, final.eventsTotal, final.eventsPerSecond],
         );
       });
-      this.checkpoint = { ...checkpoint, version: this.projection.version };
+      this.adopt({ ...checkpoint, version: this.projection.version });
       onProgress?.(progress('completed'));
       this.options.logger.log(`Projection ${this.name}: rebuilt from ${eventsDone} events and swapped in`);
     } catch (error) {
