@@ -24,6 +24,10 @@ export interface LedgerBenchmarkOptions {
   poolSize: number;
   /** Also run over HTTP (the whole Nest application, in this process). */
   http: boolean;
+  /** Offered rate of the fixed-rate scenarios (commands/s), direct and over HTTP. */
+  ratePerSecond: number;
+  /** How long each fixed-rate scenario runs: its figure is the tail, and one stall of a 10 s run is the whole p99. */
+  rateSeconds: number;
 }
 
 export const DEFAULT_LEDGER_BENCHMARK: Omit<LedgerBenchmarkOptions, 'databaseUrl'> = {
@@ -33,6 +37,8 @@ export const DEFAULT_LEDGER_BENCHMARK: Omit<LedgerBenchmarkOptions, 'databaseUrl
   rebuildEvents: 200_000,
   poolSize: 20,
   http: true,
+  ratePerSecond: 1_000,
+  rateSeconds: 30,
 };
 
 export interface ScenarioResult {
@@ -153,6 +159,8 @@ export async function runFixedRate(
 
 const randomIndex = (size: number) => Math.floor(Math.random() * size);
 const benchUser = (index: number) => `bench-${index}`;
+/** Users the cold fixed-rate scenario touches first: no scenario before it has loaded them. */
+const coldBenchUser = (index: number) => `bench-cold-${index}`;
 
 /** Seeds `users` accounts with plenty of gems, many per append (fast, and each a valid issuance). */
 async function seedUsers(eventStore: PostgresEventStore, users: number, prefix = benchUser): Promise<void> {
@@ -219,33 +227,42 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
   const scenarios: ScenarioResult[] = [];
   const rebuilds: RebuildResult[] = [];
   try {
-    log(`seeding ${options.users} users`);
+    log(`seeding ${options.users} users, and as many more for the cold fixed-rate scenario`);
     await seedUsers(eventStore, options.users);
+    await seedUsers(eventStore, options.users, coldBenchUser);
     const executor = new LedgerExecutor(eventStore);
-    const run = (command: LedgerCommand) => executor.execute(command).then((outcome) => outcome.kind === 'accepted');
+    const run = (ledger: LedgerExecutor, command: LedgerCommand) => ledger.execute(command).then((outcome) => outcome.kind === 'accepted');
 
-    const uniform = async () => {
+    /** A tip from one random user to another, with a fee leg: two user streams and system:fees per command. */
+    const uniform = (ledger: LedgerExecutor, user: (index: number) => string) => async () => {
       const from = randomIndex(options.users);
       const to = (from + 1 + randomIndex(options.users - 1)) % options.users;
-      return run(transfer(benchUser(from), benchUser(to)));
+      return run(ledger, transfer(user(from), user(to)));
     };
+    const hot = async () => run(executor, hotIssuance(benchUser(randomIndex(options.users))));
+    const rate = options.ratePerSecond;
     // BENCH_DIRECT=0 skips the direct scenarios (to iterate on the HTTP ones).
     if (process.env.BENCH_DIRECT !== '0') {
       log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
-      scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform));
+      scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform(executor, benchUser)));
+      // Its own executor and users: nothing is cached when it starts, as in a process that has just started.
+      log(`direct, uniform, cold cache, at ${rate}/s offered for ${options.rateSeconds} s`);
+      scenarios.push(
+        await runFixedRate(`direct, uniform, cold, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(new LedgerExecutor(eventStore), coldBenchUser)),
+      );
       // A service that has been running holds its users' folded states; load every account once, as it would have.
       log(`warming the executor's cache with all ${options.users} accounts`);
       for (let start = 0; start < options.users; start += 64) {
         await Promise.all(Array.from({ length: Math.min(64, options.users - start) }, (_, offset) => executor.load(benchUser(start + offset))));
       }
       log('direct, uniform, warm cache');
-      scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform));
+      scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform(executor, benchUser)));
+      log(`direct, uniform, warm cache, at ${rate}/s offered for ${options.rateSeconds} s`);
+      scenarios.push(await runFixedRate(`direct, uniform, warm, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(executor, benchUser)));
       log('direct, hot: every command debits system:issuance');
-      scenarios.push(
-        await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, async () =>
-          run(hotIssuance(benchUser(randomIndex(options.users)))),
-        ),
-      );
+      scenarios.push(await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, hot));
+      log(`direct, hot, at ${rate}/s offered for ${options.rateSeconds} s`);
+      scenarios.push(await runFixedRate(`direct, one hot system account, at ${rate}/s`, options.clients, options.rateSeconds, rate, hot));
     }
 
     if (options.http) {

@@ -24,7 +24,7 @@ const TOPOLOGIES: Topology[] = [
  * one hot system account all requests share. Run twice: the API as one process (`PROCESS_ROLE=all`, as
  * `npm start` runs it) and split into an HTTP process and a projection worker (`PROCESS_ROLE=http` + `worker`).
  * Each run measures saturation (closed loop: every client sends its next request as soon as the last answers)
- * and latency at a fixed offered rate (BENCH_HTTP_RATE, default 1,000/s, wrk2-style).
+ * and latency at a fixed offered rate (`options.ratePerSecond`, default 1,000/s, wrk2-style).
  */
 export async function runHttpScenarios(
   options: LedgerBenchmarkOptions,
@@ -151,10 +151,8 @@ async function runTopology(
     // otherwise land in the first scenario's tail.
     log(`HTTP (${topology.label}): warming up for ${WARM_UP_SECONDS} s`);
     await runClosedLoop('warm-up', options.clients, WARM_UP_SECONDS, (client) => convert(client, false));
-    const rate = Number(process.env.BENCH_HTTP_RATE ?? 1000);
-    // Longer than the saturation runs: at a fixed rate the figure of interest is the tail, and over 10 s one stall of
-    // the shared machine (a checkpoint, a burst of projection work) is the whole p99.
-    const rateSeconds = Number(process.env.BENCH_HTTP_RATE_SECONDS ?? 30);
+    const rate = options.ratePerSecond;
+    const rateSeconds = options.rateSeconds;
     const name = (what: string) => `HTTP ${topology.label}: ${what}`;
     const results: ScenarioResult[] = [];
     for (const idempotent of [false, true]) {

@@ -5,8 +5,8 @@ import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } fro
  * `npm run bench:ledger -w @app/bench`: a fresh database on BENCH_DATABASE_URL (default the local server), money-moving
  * commands directly and over HTTP with 64 concurrent clients, then projection rebuilds; prints the table and drops
  * the database. Knobs: BENCH_CLIENTS, BENCH_SECONDS, BENCH_USERS, BENCH_REBUILD_EVENTS, BENCH_POOL, BENCH_HTTP=0,
- * BENCH_DIRECT=0, BENCH_TOPOLOGY=all|http (only one of the HTTP deployments), BENCH_HTTP_RATE (offered rate of the
- * fixed-rate HTTP scenarios, default 1000) and BENCH_HTTP_RATE_SECONDS (their length, default 30),
+ * BENCH_DIRECT=0, BENCH_TOPOLOGY=all|http (only one of the HTTP deployments), BENCH_RATE (offered rate of the
+ * fixed-rate scenarios, direct and HTTP, default 1000) and BENCH_RATE_SECONDS (their length, default 30),
  * BENCH_SERVER_PROFILE=1 (CPU profiles of the API and worker processes into /tmp/sprof).
  */
 export async function main(): Promise<void> {
@@ -22,6 +22,8 @@ export async function main(): Promise<void> {
     rebuildEvents: Number(process.env.BENCH_REBUILD_EVENTS ?? DEFAULT_LEDGER_BENCHMARK.rebuildEvents),
     poolSize: Number(process.env.BENCH_POOL ?? DEFAULT_LEDGER_BENCHMARK.poolSize),
     http: process.env.BENCH_HTTP !== '0',
+    ratePerSecond: Number(process.env.BENCH_RATE ?? DEFAULT_LEDGER_BENCHMARK.ratePerSecond),
+    rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_LEDGER_BENCHMARK.rateSeconds),
   };
   try {
     const results = await runLedgerBenchmark(options, (line) => console.error(`[bench] ${line}`));
