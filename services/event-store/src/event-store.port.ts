@@ -170,6 +170,12 @@ export interface Subscription {
   readonly checkpoint: Checkpoint;
 }
 
+/** One stream of a `readStreams` call. */
+export interface ReadStreamRequest {
+  readonly streamId: string;
+  readonly fromVersion?: bigint;
+}
+
 export interface EventStore {
   /**
    * Appends to one or several streams in one transaction: all or nothing. Checks every expected version first and
@@ -184,6 +190,13 @@ export interface EventStore {
     streamId: string,
     options?: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle },
   ): Promise<StoredEvent[]>;
+
+  /**
+   * Several streams' events in one read (one statement on PostgreSQL): each stream from its own `fromVersion`
+   * (inclusive, default 1) in version order; a stream asked for twice is read from the lower version. Every
+   * requested stream id is a key of the answer ([] for a missing stream).
+   */
+  readStreams(requests: readonly ReadStreamRequest[], options?: { transaction?: TransactionHandle }): Promise<Map<string, StoredEvent[]>>;
 
   /** Current version of a stream, 0n when it does not exist. */
   streamVersion(streamId: string, options?: { transaction?: TransactionHandle }): Promise<bigint>;

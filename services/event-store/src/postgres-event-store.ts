@@ -17,6 +17,7 @@ import {
   type ExpectedVersion,
   type ReadAllBatch,
   type ReadAllOptions,
+  type ReadStreamRequest,
   type StoredEvent,
   type SubscribeOptions,
   type Subscription,
@@ -598,6 +599,34 @@ export class PostgresEventStore implements EventStore {
     // Read to the end: the next append of a command handler that just loaded this stream can take the fast path.
     if (last && options.toVersion === undefined) this.rememberHead(streamId, { version: last.streamVersion, lastHash: last.hash });
     return events;
+  }
+
+  async readStreams(requests: readonly ReadStreamRequest[], options: { transaction?: TransactionHandle } = {}): Promise<Map<string, StoredEvent[]>> {
+    const answer = new Map<string, StoredEvent[]>();
+    // A stream asked for twice is read once, from the lower version.
+    const fromVersions = new Map<string, bigint>();
+    for (const request of requests) {
+      const from = request.fromVersion ?? 1n;
+      const earlier = fromVersions.get(request.streamId);
+      if (earlier === undefined || from < earlier) fromVersions.set(request.streamId, from);
+      answer.set(request.streamId, []);
+    }
+    if (fromVersions.size === 0) return answer;
+    const result = await namedQuery<EventRow>(
+      options.transaction ?? this.poolHandle,
+      'event_store_read_streams',
+      `SELECT ${EVENT_COLUMNS} FROM events
+       JOIN unnest($1::text[], $2::bigint[]) AS wanted(wanted_stream_id, from_version)
+         ON events.stream_id = wanted.wanted_stream_id AND events.stream_version >= wanted.from_version
+       ORDER BY events.stream_id, events.stream_version`,
+      [[...fromVersions.keys()], [...fromVersions.values()].map(String)],
+    );
+    for (const row of result.rows) answer.get(row.stream_id)!.push(toStoredEvent(row));
+    for (const [streamId, events] of answer) {
+      const last = events.at(-1);
+      if (last) this.rememberHead(streamId, { version: last.streamVersion, lastHash: last.hash });
+    }
+    return answer;
   }
 
   /** Streams in stream id order, a page at a time (for `ledger verify` and operations tooling). */

@@ -143,6 +143,24 @@ export function runEventStoreContract(
         expect(await store.streamVersion(uniqueStream('missing'))).toBe(0n);
       });
 
+      it('reads several streams in one call, each from its own version, [] for a missing one', async () => {
+        const [first, second, missing] = [uniqueStream('many-a'), uniqueStream('many-b'), uniqueStream('many-missing')];
+        await store.append([
+          { streamId: first, expectedVersion: 0, events: events(3) },
+          { streamId: second, expectedVersion: 0, events: events(4) },
+        ]);
+        const read = await store.readStreams([{ streamId: second, fromVersion: 3n }, { streamId: first }, { streamId: missing, fromVersion: 1n }]);
+        expect([...read.keys()].sort()).toEqual([first, second, missing].sort());
+        expect(read.get(first)).toEqual(await store.readStream(first));
+        expect(read.get(second)).toEqual(await store.readStream(second, { fromVersion: 3n }));
+        expect(read.get(second)!.map((event) => event.streamVersion)).toEqual([3n, 4n]);
+        expect(read.get(missing)).toEqual([]);
+        expect(await store.readStreams([])).toEqual(new Map());
+        // Asked for twice: read once, from the lower version.
+        const twice = await store.readStreams([{ streamId: first, fromVersion: 3n }, { streamId: first, fromVersion: 2n }]);
+        expect(twice.get(first)!.map((event) => event.streamVersion)).toEqual([2n, 3n]);
+      });
+
       it('keeps caller-chosen event ids', async () => {
         const streamId = uniqueStream('ids');
         const id = randomUUID();
@@ -353,6 +371,7 @@ export function runEventStoreContract(
             await store.append([{ streamId, expectedVersion: 'no_stream', events: events(2) }], { transaction });
             expect(await store.streamVersion(streamId, { transaction })).toBe(2n);
             expect(await store.readStream(streamId, { transaction })).toHaveLength(2);
+            expect((await store.readStreams([{ streamId }], { transaction })).get(streamId)).toHaveLength(2);
             const own = await transaction.query<{ answer: number }>('SELECT 42 AS answer');
             expect(own.rows[0].answer).toBe(42);
             throw failure;
