@@ -8,6 +8,7 @@ import { readTransactionCopy } from '../domain/transaction-copies';
 import { ledgerTransactionsProjection } from '../projections/ledger-projections';
 import { readProjectionCheckpoint } from '../../../platform/projections/projection-runner';
 import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
+import { CoalescedStreamReader } from './coalesced-stream-reader';
 import { GroupCommitter } from './group-commit';
 import { KeyedMutex } from './keyed-mutex';
 import type { UnitOfWork } from './idempotency';
@@ -53,9 +54,11 @@ export class LedgerExecutor {
   private readonly cache = new Map<string, CachedStream>();
   private readonly mutex = new KeyedMutex();
   private readonly committer: GroupCommitter;
+  private readonly reader: CoalescedStreamReader;
 
   constructor(private readonly eventStore: EventStore) {
     this.committer = new GroupCommitter(eventStore);
+    this.reader = new CoalescedStreamReader(eventStore);
   }
 
   /**
@@ -211,7 +214,9 @@ export class LedgerExecutor {
   async load(userId: string, transaction?: TransactionHandle, from?: CachedStream): Promise<CachedStream> {
     const streamId = userStreamId(userId);
     const cached = from ?? this.cache.get(streamId) ?? { version: 0n, state: initialUserLedgerState(userId) };
-    const events = await this.eventStore.readStream(streamId, { fromVersion: cached.version + 1n, transaction });
+    const fromVersion = cached.version + 1n;
+    // Outside a unit of work, concurrent loads share one statement (a cold start reads many streams at once).
+    const events = transaction ? await this.eventStore.readStream(streamId, { fromVersion, transaction }) : await this.reader.read(streamId, fromVersion);
     if (events.length === 0) return cached;
     let state = cached.state;
     for (const stored of events) state = evolve(state, toLedgerEvent(stored));
