@@ -615,9 +615,15 @@ export class PostgresEventStore implements EventStore {
     const result = await namedQuery<EventRow>(
       options.transaction ?? this.poolHandle,
       'event_store_read_streams',
-      `SELECT ${EVENT_COLUMNS} FROM events
-       JOIN unnest($1::text[], $2::bigint[]) AS wanted(wanted_stream_id, from_version)
-         ON events.stream_id = wanted.wanted_stream_id AND events.stream_version >= wanted.from_version
+      // LATERAL: one index range scan per stream, whatever the planner believes about the arrays' length. As a plain
+      // join, the prepared statement's generic plan turned into a scan of the whole table on a growing log (reads of
+      // 20 streams took 100 ms in the benchmark).
+      `SELECT ${EVENT_COLUMNS} FROM unnest($1::text[], $2::bigint[]) AS wanted(wanted_stream_id, from_version)
+       CROSS JOIN LATERAL (
+         SELECT * FROM events
+         WHERE events.stream_id = wanted.wanted_stream_id AND events.stream_version >= wanted.from_version
+         ORDER BY events.stream_version
+       ) AS events
        ORDER BY events.stream_id, events.stream_version`,
       [[...fromVersions.keys()], [...fromVersions.values()].map(String)],
     );
