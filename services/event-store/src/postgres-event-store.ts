@@ -595,9 +595,7 @@ export class PostgresEventStore implements EventStore {
       [streamId, (options.fromVersion ?? 1n).toString(), options.toVersion?.toString() ?? null],
     );
     const events = result.rows.map(toStoredEvent);
-    const last = events.at(-1);
-    // Read to the end: the next append of a command handler that just loaded this stream can take the fast path.
-    if (last && options.toVersion === undefined) this.rememberHead(streamId, { version: last.streamVersion, lastHash: last.hash });
+    if (options.toVersion === undefined) this.rememberHeadRead(streamId, events);
     return events;
   }
 
@@ -622,17 +620,19 @@ export class PostgresEventStore implements EventStore {
        CROSS JOIN LATERAL (
          SELECT * FROM events
          WHERE events.stream_id = wanted.wanted_stream_id AND events.stream_version >= wanted.from_version
-         ORDER BY events.stream_version
        ) AS events
        ORDER BY events.stream_id, events.stream_version`,
       [[...fromVersions.keys()], [...fromVersions.values()].map(String)],
     );
     for (const row of result.rows) answer.get(row.stream_id)!.push(toStoredEvent(row));
-    for (const [streamId, events] of answer) {
-      const last = events.at(-1);
-      if (last) this.rememberHead(streamId, { version: last.streamVersion, lastHash: last.hash });
-    }
+    answer.forEach((events, streamId) => this.rememberHeadRead(streamId, events));
     return answer;
+  }
+
+  /** A stream read to its end: the next append of a command handler that just loaded it can take the fast path. */
+  private rememberHeadRead(streamId: string, events: StoredEvent[]): void {
+    const last = events.at(-1);
+    if (last) this.rememberHead(streamId, { version: last.streamVersion, lastHash: last.hash });
   }
 
   /** Streams in stream id order, a page at a time (for `ledger verify` and operations tooling). */
