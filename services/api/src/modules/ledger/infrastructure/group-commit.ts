@@ -1,5 +1,6 @@
 import { AppendGuardTakenError, type AppendResult, type AppendToStream, type EventStore } from '@app/event-store';
 import { idempotencyClaimId, idempotencyGuard, type IdempotencyClaim } from './idempotency-claims';
+import { InFlightBatcher } from './in-flight-batcher';
 
 /** What an item of a batch gets: its own append result, or word that its idempotency key was recorded before. */
 export type GroupCommitResult = AppendResult | 'key-taken';
@@ -29,42 +30,18 @@ const MAX_IN_FLIGHT = 3;
  * and its caller replays the recorded answer. Keys are rarely reused, so this slow path is rare.
  */
 export class GroupCommitter {
-  private queue: Pending[] = [];
-  private inFlight = 0;
+  private readonly batcher = new InFlightBatcher<Pending>({
+    maxInFlight: MAX_IN_FLIGHT,
+    takeBatch: takeConflictFreeBatch,
+    process: (batch) => this.commit(batch),
+  });
 
   constructor(private readonly eventStore: EventStore) {}
 
   append(appends: AppendToStream[]): Promise<AppendResult>;
   append(appends: AppendToStream[], claim: IdempotencyClaim): Promise<GroupCommitResult>;
   append(appends: AppendToStream[], claim?: IdempotencyClaim): Promise<GroupCommitResult> {
-    return new Promise<GroupCommitResult>((resolve, reject) => {
-      this.queue.push({ appends, claim, resolve, reject });
-      if (this.inFlight < MAX_IN_FLIGHT) void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    this.inFlight += 1;
-    try {
-      while (this.queue.length > 0) {
-        const batch: Pending[] = [];
-        const rest: Pending[] = [];
-        const taken = new Set<string>();
-        for (const item of this.queue) {
-          const keys = item.appends.map((append) => `stream:${append.streamId}`);
-          if (item.claim) keys.push(`claim:${idempotencyClaimId(item.claim)}`);
-          if (batch.length >= MAX_BATCH || keys.some((key) => taken.has(key))) rest.push(item);
-          else {
-            batch.push(item);
-            keys.forEach((key) => taken.add(key));
-          }
-        }
-        this.queue = rest;
-        await this.commit(batch);
-      }
-    } finally {
-      this.inFlight -= 1;
-    }
+    return new Promise<GroupCommitResult>((resolve, reject) => this.batcher.add({ appends, claim, resolve, reject }));
   }
 
   private async commit(batch: Pending[]): Promise<void> {
@@ -91,6 +68,23 @@ export class GroupCommitter {
     );
     return batch.map((item) => resultFor(item, combined));
   }
+}
+
+/** Up to MAX_BATCH items, none touching a stream (or an idempotency key) an earlier item of the batch touches. */
+function takeConflictFreeBatch(queue: Pending[]): { batch: Pending[]; rest: Pending[] } {
+  const batch: Pending[] = [];
+  const rest: Pending[] = [];
+  const taken = new Set<string>();
+  for (const item of queue) {
+    const keys = item.appends.map((append) => `stream:${append.streamId}`);
+    if (item.claim) keys.push(`claim:${idempotencyClaimId(item.claim)}`);
+    if (batch.length >= MAX_BATCH || keys.some((key) => taken.has(key))) rest.push(item);
+    else {
+      batch.push(item);
+      keys.forEach((key) => taken.add(key));
+    }
+  }
+  return { batch, rest };
 }
 
 /** A failed item alone: its own key existing already means its request was answered before; anything else is an error. */
