@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from './platform/config/app-config';
-import { createApp } from './platform/bootstrap';
+import { createApp, listenAddressOf } from './platform/bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('API');
   const application = await createApp(config);
-  await application.listen(config.port);
+  await application.listen(config.port, listenAddressOf(config));
   const address = await application.getUrl();
   console.log(`API listening on ${address.replace('[::1]', 'localhost')}/api (docs: /api/docs)`);
 }

@@ -50,11 +50,11 @@ export async function startAppWithModules(name: string, extraModules: Array<Type
  * The whole application (platform, identity and whichever contexts app.module registers) on a fresh PostgreSQL
  * database and a temporary DATA_DIR. `environment` sets identity's variables (read when the module starts).
  */
-export async function startIdentityApp(environment: Record<string, string> = {}): Promise<IdentityTestApp> {
+export async function startIdentityApp(environment: Record<string, string> = {}, extraModules: Array<Type | DynamicModule> = []): Promise<IdentityTestApp> {
   const saved = { ...process.env };
   Object.assign(process.env, { SIGN_IN_MAX_FAILURES_PER_ADDRESS: '1000', ...environment });
   try {
-    return await startAppWithModules('identity', [IdentityModule]);
+    return await startAppWithModules('identity', [IdentityModule, ...extraModules]);
   } finally {
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);

@@ -146,6 +146,30 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('treats an empty body sent as JSON, and a body of another type, as no body: the route validates it', async () => {
+    const empty = await request(server).post('/api/platform-test/transfers').set('Content-Type', 'application/json').send('');
+    expect(empty.status).toBe(400);
+    expect(empty.body.code).toBe('VALIDATION_ERROR');
+    const text = await request(server).post('/api/platform-test/transfers').set('Content-Type', 'text/plain').send('recipient=alice');
+    expect(text.status).toBe(400);
+    expect(text.body.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers a path with a trailing slash like the path without it', async () => {
+    const response = await request(server).post('/api/platform-test/transfers/').send({ recipient: 'alice', amountMinor: '7' });
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({ accepted: { recipient: 'alice', amountMinor: '7' } });
+  });
+
+  it('refuses a JSON body that tries to set __proto__, as malformed', async () => {
+    const response = await request(server)
+      .post('/api/platform-test/transfers')
+      .set('Content-Type', 'application/json')
+      .send('{"recipient": "alice", "amountMinor": "1", "__proto__": {"isAdmin": true}}');
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('MALFORMED_JSON');
+  });
+
   it('keeps a request id the caller sent', async () => {
     const response = await request(server).get('/api/health').set('x-request-id', 'trace-123');
     expect(response.headers['x-request-id']).toBe('trace-123');

@@ -16,6 +16,7 @@ const urlWithProtocol = (protocols: string[]) =>
 
 const EnvironmentSchema = z.object({
   API_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).default(3000)),
+  API_HOST: optionalText,
   DATABASE_URL: optionalText.pipe(urlWithProtocol(['postgres', 'postgresql']).optional()),
   DATA_DIR: optionalText,
   REDIS_URL: optionalText.pipe(urlWithProtocol(['redis', 'rediss']).optional()),
@@ -40,6 +41,8 @@ export type ProcessRole = 'all' | 'http' | 'worker';
 
 export interface AppConfig {
   port: number;
+  /** The address to listen on; unset: every address (see `listenAddressOf`). */
+  host?: string;
   /** Unset: embedded PGlite under `dataDirectory`. */
   databaseUrl?: string;
   dataDirectory: string;
@@ -73,6 +76,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   }
   return {
     port: parsed.API_PORT,
+    host: parsed.API_HOST,
     databaseUrl: parsed.DATABASE_URL,
     dataDirectory: resolve(REPOSITORY_ROOT, parsed.DATA_DIR ?? '.data'),
     redisUrl: parsed.REDIS_URL,

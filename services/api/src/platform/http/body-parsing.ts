@@ -1,44 +1,32 @@
-import type { INestApplication } from '@nestjs/common';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
-import { requestIdFor } from '../logging/logging.module';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
 
 /** Largest JSON body accepted; bigger ones are a 413 before any handler runs. */
-export const JSON_BODY_LIMIT = '1mb';
-
-interface BodyParserError extends Error {
-  type?: string;
-  status?: number;
-}
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Installs the JSON body parser and translates its failures into ApiErrors, so the global filter answers
- * `MALFORMED_JSON` (400) and `PAYLOAD_TOO_LARGE` (413) in the usual shape. Nest's default parser would turn them
- * into a bare BadRequestException and lose which failure it was. Requires `bodyParser: false` at creation.
+ * The content types the API reads, on the Fastify instance (created with `bodyParser: false`, so Nest adds none):
+ * - `application/json`: parsed with Fastify's own parser (it refuses `__proto__` and `constructor` poisoning); a
+ *   body that is not JSON is `MALFORMED_JSON` (400). An empty body is no body: clients that always send the
+ *   header with a body-less POST (a sign-out, say) get the route's own answer, not a parse error.
+ * - `multipart/form-data`: left unread for the upload handler, which streams it (see the images controller).
+ * - anything else: the body is not read and the handler sees none, so a route that needs one answers with its
+ *   validation error, the same as a missing body.
+ * A body over the limit is refused by Fastify itself (`FST_ERR_CTP_BODY_TOO_LARGE`); `HttpExceptionFilter` answers it
+ * as `PAYLOAD_TOO_LARGE`.
  */
-export function installJsonBodyParser(application: INestApplication): void {
-  const express = application as NestExpressApplication;
-  express.use((request: Request, response: Response, next: NextFunction) => {
-    requestIdFor(request, response);
-    next();
+export function installBodyParsers(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, (error, parsed) => {
+      if (error) return done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
+      done(null, parsed);
+    });
   });
-  express.useBodyParser('json', { limit: JSON_BODY_LIMIT });
-  express.use((error: BodyParserError, _request: Request, _response: Response, next: NextFunction) => {
-    switch (error.type) {
-      case 'entity.parse.failed':
-        return next(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'));
-      case 'entity.too.large':
-        return next(new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${JSON_BODY_LIMIT}`));
-      case 'encoding.unsupported':
-      case 'charset.unsupported':
-        return next(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', error.message));
-      case 'request.aborted':
-      case 'request.size.invalid':
-      case 'stream.encoding.set':
-        return next(new ApiError(400, 'BAD_REQUEST', 'The request body could not be read'));
-      default:
-        return next(error);
-    }
-  });
+  const leaveUnread = (_request: unknown, _payload: unknown, done: (error: null, body?: unknown) => void) => done(null, undefined);
+  fastify.addContentTypeParser('multipart/form-data', leaveUnread);
+  fastify.addContentTypeParser('*', leaveUnread);
 }

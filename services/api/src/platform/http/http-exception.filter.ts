@@ -1,9 +1,10 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { WrongExpectedVersionError } from '@app/event-store';
 import type { ApiErrorBody } from '@app/contracts';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, FieldError } from './api-error';
+import { JSON_BODY_LIMIT_BYTES } from './body-parsing';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -47,6 +48,35 @@ function answerForHttpException(exception: HttpException): Answer {
   return { status, body: { error: message, code } };
 }
 
+/** An error Fastify raised itself before any handler ran (a body over the limit, say): `FST_*` with a 4xx status. */
+interface FastifyClientError {
+  code: string;
+  statusCode: number;
+  message: string;
+}
+
+function isFastifyClientError(error: unknown): error is FastifyClientError {
+  const candidate = error as Partial<FastifyClientError> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.code === 'string' &&
+    candidate.code.startsWith('FST_') &&
+    typeof candidate.statusCode === 'number' &&
+    candidate.statusCode >= 400 &&
+    candidate.statusCode < 500
+  );
+}
+
+function answerForFastifyClientError(error: FastifyClientError): Answer {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return { status: 413, body: { error: `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MB`, code: 'PAYLOAD_TOO_LARGE' } };
+  }
+  return { status: error.statusCode, body: { error: error.message, code: CODE_BY_STATUS[error.statusCode] ?? 'HTTP_ERROR' } };
+}
+
+type RequestWithLog = FastifyRequest & { raw: { log?: { error: (object: object, message: string) => void } } };
+
 /**
  * The one place where failures become HTTP answers, in the ARCHITECTURE §5 shape. Expected refusals carry their
  * status; anything unexpected is a 500 whose details stay in the log (with the request id), never in the body.
@@ -58,18 +88,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const context = host.switchToHttp();
-    const request = context.getRequest<Request & { id?: unknown }>();
-    const response = context.getResponse<Response>();
+    const request = context.getRequest<RequestWithLog>();
+    const reply = context.getResponse<FastifyReply>();
     const answer = this.answerFor(exception, request);
-    if (response.headersSent) {
+    if (reply.sent || reply.raw.headersSent) {
       // The body is already on its way (a stream failed half-way): all that is left is to end it.
-      response.end();
+      if (!reply.raw.writableEnded) reply.raw.end();
       return;
     }
-    response.status(answer.status).json(answer.body);
+    void reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
   }
 
-  private answerFor(exception: unknown, request: Request & { id?: unknown }): Answer {
+  private answerFor(exception: unknown, request: RequestWithLog): Answer {
     if (exception instanceof ApiError) {
       const body: ApiErrorBody = { error: exception.message, code: exception.code };
       if (exception.details !== undefined) body.details = exception.details;
@@ -90,6 +120,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
         body: { error: 'The resource was changed by another request; try again', code: 'CONCURRENT_MODIFICATION' },
       };
     }
+    if (isFastifyClientError(exception)) return answerForFastifyClientError(exception);
     if (exception instanceof HttpException) {
       const answer = answerForHttpException(exception);
       if (answer.status >= 500) this.logUnexpected(exception, request);
@@ -101,15 +132,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
       body: {
         error: 'Internal server error',
         code: 'INTERNAL_ERROR',
-        ...(request.id !== undefined ? { details: { request_id: String(request.id) } } : {}),
+        details: { request_id: String(request.id) },
       },
     };
   }
 
-  private logUnexpected(exception: unknown, request: Request & { id?: unknown }): void {
-    const where = `${request.method} ${request.originalUrl ?? request.url}`;
+  private logUnexpected(exception: unknown, request: RequestWithLog): void {
+    const where = `${request.method} ${request.url}`;
     const stack = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-    const requestLogger = (request as { log?: { error: (object: object, message: string) => void } }).log;
+    // pino-http's per-request logger (it carries the request id) lives on the raw request, when logging is on.
+    const requestLogger = request.raw.log;
     if (requestLogger) requestLogger.error({ err: exception }, `Unhandled error on ${where}`);
     else this.logger.error(`Unhandled error on ${where}`, stack);
   }

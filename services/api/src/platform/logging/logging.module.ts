@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { DynamicModule, Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
@@ -10,14 +10,14 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Reuses a caller's request id when it looks sane (so traces join up across services), otherwise makes one. Runs
- * first (before the body parser, see `installJsonBodyParser`) so that even a malformed body's answer carries it.
+ * Reuses a caller's request id when it looks sane (so traces join up across services), otherwise makes one. Fastify
+ * asks first, as it receives the request (its `genReqId`), and answers with it (see `createApp`), so even a malformed
+ * body's answer carries it; pino-http then finds it on the raw request.
  */
-export function requestIdFor(request: IncomingMessage & { id?: unknown }, response: ServerResponse): string {
+export function requestIdOf(request: IncomingMessage & { id?: unknown }): string {
   if (typeof request.id === 'string') return request.id;
   const incoming = request.headers[REQUEST_ID_HEADER];
   const id = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  response.setHeader(REQUEST_ID_HEADER, id);
   request.id = id;
   return id;
 }
@@ -29,7 +29,7 @@ export class LoggingModule {
     const pretty = process.stdout.isTTY === true && config.environment !== 'production';
     const options: Options = {
       level: config.logLevel,
-      genReqId: requestIdFor,
+      genReqId: (request) => requestIdOf(request),
       transport: pretty ? { target: 'pino-pretty', options: { singleLine: true, colorize: true } } : undefined,
       // Health probes every few seconds would drown everything else.
       autoLogging: { ignore: (request) => request.url === '/api/health' },

@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/src/drops';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
@@ -29,7 +29,7 @@ export class ApplyToDropController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(applyToDropRoute.body)) body: ApplyToDropRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<DropApplicationView> {
     const dropId = dropIdFromPath(id);
     const applicationId = newId();
@@ -65,7 +65,7 @@ export class ApplyToDropController {
       },
       (state) => ({ status: 201, body: toApplicationView(state.applications[applicationId], state) }),
     );
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }

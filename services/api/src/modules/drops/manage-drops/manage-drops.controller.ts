@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Headers, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   createDropRoute,
   kindFromFlags,
@@ -46,7 +46,7 @@ export class ManageDropsController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createDropRoute.body)) body: CreateDropRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<DropView> {
     const dropId = newId();
     const kind = kindFromFlags(body);
@@ -75,7 +75,7 @@ export class ManageDropsController {
       },
       (state) => ({ status: 201, body: toDropView(state) }),
     );
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, normalizeTier } from '@app/contracts/src/identity';
 import { ADMIN_ONLY_KEY, IS_PUBLIC_KEY } from '../../../platform/http/public.decorator';
 import { forbidden, unauthorized } from '../../../platform/http/api-error';
@@ -27,7 +27,7 @@ export class SessionGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, targets) === true;
     const adminOnly = this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY_KEY, targets) === true;
-    const request = context.switchToHttp().getRequest<Request & RequestWithUser>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithUser>();
     const token = tokenFromRequest(request, this.config.cookie.name);
     const user = token ? await this.authenticate(token) : undefined;
     if (user) request.authenticatedUser = user;

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { AUTH_MESSAGES, confirmEmailRoute } from '@app/contracts/src/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
@@ -27,13 +27,13 @@ export class ConfirmEmailController {
   /** The link in the e-mail: confirms, then sends the browser to the sign-in screen. */
   @Public()
   @Get()
-  async confirmFromLink(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+  async confirmFromLink(@Query('token') token: unknown, @Res() response: FastifyReply): Promise<void> {
     try {
       await this.confirmToken(typeof token === 'string' ? token : '');
-      response.redirect(302, `${this.config.publicAppUrl}/auth?confirmed=1`);
+      void response.redirect(`${this.config.publicAppUrl}/auth?confirmed=1`, 302);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      response.redirect(302, `${this.config.publicAppUrl}/auth?error=${encodeURIComponent(error.message)}`);
+      void response.redirect(`${this.config.publicAppUrl}/auth?error=${encodeURIComponent(error.message)}`, 302);
     }
   }
 

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, demoSignInRoute, type SessionResponse } from '@app/contracts/src/identity';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
@@ -22,7 +22,7 @@ export class DemoSignInController {
   @Public()
   @Post('demo/:persona')
   @HttpCode(200)
-  async demoSignIn(@Param('persona') rawPersona: string, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionResponse> {
+  async demoSignIn(@Param('persona') rawPersona: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
     const parsed = demoSignInRoute.params.shape.persona.safeParse(rawPersona);
     if (!parsed.success) throw notFound('DEMO_PERSONA_NOT_FOUND', AUTH_MESSAGES.demoLoginFailed(rawPersona));
     const persona = parsed.data;

@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@app/contracts/src/identity';
 import { ApiError } from '../../../platform/http/api-error';
+import { clearCookie, readCookie, setCookie } from '../../../platform/http/cookies';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { AccountRegistration } from '../accounts/account-registration';
 import { IdentityStore, UniquenessViolation } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
-import { clientAddressOf, setSessionCookie, tokenFromRequest } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
 import { GoogleOidcClient, type VerifiedIdentity } from './google-oidc.client';
 
 const FLOW_COOKIE = 'oidc_state';
@@ -33,7 +34,7 @@ export class GoogleSignInController {
   /** Starts the code flow: remembers state, PKCE verifier and nonce, binds them to this browser, redirects. */
   @Public()
   @Get()
-  async start(@Res() response: Response): Promise<void> {
+  async start(@Res() response: FastifyReply): Promise<void> {
     const request = await this.oidc.authorizationRequest().catch((error: unknown) => {
       if (error instanceof ApiError) throw error;
       // The provider's metadata could not be fetched: its outage, not a bug of ours.
@@ -43,14 +44,14 @@ export class GoogleSignInController {
     const expiresAt = new Date(Date.now() + FLOW_TTL_MS);
     await this.store.saveOidcFlow({ state: request.state, codeVerifier: request.codeVerifier, nonce: request.nonce, expiresAt });
     // Binding the state to a cookie stops an attacker from finishing their own login in a victim's browser.
-    response.cookie(FLOW_COOKIE, request.state, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google', expires: expiresAt });
-    response.redirect(302, request.url);
+    setCookie(response, FLOW_COOKIE, request.state, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google', expires: expiresAt });
+    void response.redirect(request.url, 302);
   }
 
   @Public()
   @Get('callback')
-  async callback(@Req() request: Request, @Res() response: Response): Promise<void> {
-    response.clearCookie(FLOW_COOKIE, { path: '/api/auth/google' });
+  async callback(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
+    clearCookie(response, FLOW_COOKIE, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google' });
     try {
       const identity = await this.verify(request);
       const userId = await this.userFor(identity);
@@ -59,25 +60,26 @@ export class GoogleSignInController {
       );
       await this.registration.completeFollowUps(userId);
       setSessionCookie(response, this.config, session.token, session.expiresAt);
-      response.redirect(302, `${this.config.publicAppUrl}/auth/callback`);
+      void response.redirect(`${this.config.publicAppUrl}/auth/callback`, 302);
     } catch (error) {
       if (!(error instanceof SignInWithProviderFailed)) this.logger.warn(`Google sign-in failed: ${(error as Error).message}`);
       const message = error instanceof SignInWithProviderFailed ? error.message : AUTH_MESSAGES.providerFailed('Google');
-      response.redirect(302, `${this.config.publicAppUrl}/auth?error=${encodeURIComponent(message)}`);
+      void response.redirect(`${this.config.publicAppUrl}/auth?error=${encodeURIComponent(message)}`, 302);
     }
   }
 
-  private async verify(request: Request): Promise<VerifiedIdentity> {
+  private async verify(request: FastifyRequest): Promise<VerifiedIdentity> {
     const google = this.config.google;
     if (!google) throw new SignInWithProviderFailed(AUTH_MESSAGES.providerNotConfigured('Google'));
-    const state = typeof request.query.state === 'string' ? request.query.state : '';
-    const boundState = tokenFromRequest({ headers: { cookie: request.headers.cookie } } as Request, FLOW_COOKIE);
+    const query = request.query as Record<string, unknown>;
+    const state = typeof query.state === 'string' ? query.state : '';
+    const boundState = readCookie(request, FLOW_COOKIE);
     if (!state || state !== boundState) throw new Error('state missing or not bound to this browser');
     const flow = await this.store.takeOidcFlow(state);
     if (!flow) throw new Error('unknown or expired sign-in flow');
     // The provider redirected to the registered redirect URI; rebuild it with the query the browser brought.
     const callbackUrl = new URL(google.redirectUri);
-    callbackUrl.search = new URL(request.originalUrl, 'http://callback.invalid').search;
+    callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
     return this.oidc.complete(callbackUrl, { state, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
   }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import multer from 'multer';
+import typeis from 'type-is';
 import { IMAGE_MESSAGES, type ImageUploadResponse } from '@app/contracts/src/identity';
 import { ApiError, badRequest, notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
@@ -13,11 +15,16 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const receiveImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } }).single('image');
 
-/** Runs multer on the request; its failures become the spec's messages instead of generic 500s or 413s. */
-function readUpload(request: Request, response: Response): Promise<Express.Multer.File | undefined> {
+/**
+ * Runs multer on the raw request (the platform leaves multipart bodies unread for it, see `installBodyParsers`); its
+ * failures become the spec's messages instead of generic 500s or 413s.
+ */
+function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<Express.Multer.File | undefined> {
+  const raw = request.raw as IncomingMessage & { file?: Express.Multer.File };
   return new Promise((resolve, reject) => {
-    receiveImage(request, response, (error: unknown) => {
-      if (!error) return resolve(request.file);
+    // multer's types want Express's request and response; it only reads the Node objects underneath.
+    receiveImage(raw as never, reply.raw as ServerResponse as never, (error: unknown) => {
+      if (!error) return resolve(raw.file);
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') return reject(new ApiError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge));
         return reject(badRequest('INVALID_UPLOAD', IMAGE_MESSAGES.missingFile, [{ field: error.field ?? 'image', message: IMAGE_MESSAGES.missingFile }]));
@@ -36,33 +43,33 @@ export class ImagesController {
 
   @Post('images/upload')
   @HttpCode(201)
-  upload(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ImageUploadResponse> {
+  upload(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<ImageUploadResponse> {
     return this.store(request, response);
   }
 
   /** The same upload under the path another part of the app calls. */
   @Post('upload/image')
   @HttpCode(201)
-  uploadAlias(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<ImageUploadResponse> {
+  uploadAlias(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<ImageUploadResponse> {
     return this.store(request, response);
   }
 
   @Public()
   @Get('images/:key')
-  async serve(@Param('key') key: string, @Res() response: Response): Promise<void> {
+  async serve(@Param('key') key: string, @Res() response: FastifyReply): Promise<void> {
     const image = isImageKey(key) ? await this.storage.get(key) : undefined;
     if (!image) throw notFound('IMAGE_NOT_FOUND', IMAGE_MESSAGES.notFound);
-    response
+    void response
       .status(200)
-      .setHeader('Content-Type', image.contentType)
-      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('Content-Type', image.contentType)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
       // The bytes were checked at upload; this stops a browser from sniffing them as anything else.
-      .setHeader('X-Content-Type-Options', 'nosniff')
+      .header('X-Content-Type-Options', 'nosniff')
       .send(image.bytes);
   }
 
-  private async store(request: Request, response: Response): Promise<ImageUploadResponse> {
-    if (!request.is('multipart/form-data')) throw new ApiError(415, 'NOT_MULTIPART', IMAGE_MESSAGES.missingFile);
+  private async store(request: FastifyRequest, response: FastifyReply): Promise<ImageUploadResponse> {
+    if (!typeis(request.raw, ['multipart/form-data'])) throw new ApiError(415, 'NOT_MULTIPART', IMAGE_MESSAGES.missingFile);
     const file = await readUpload(request, response);
     if (!file) throw badRequest('IMAGE_REQUIRED', IMAGE_MESSAGES.missingFile, [{ field: 'image', message: IMAGE_MESSAGES.missingFile }]);
     const type = detectImageType(file.buffer);

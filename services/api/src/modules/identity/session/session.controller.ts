@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionResponse } from '@app/contracts/src/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
@@ -25,8 +25,8 @@ export class SessionController {
   @HttpCode(200)
   async refresh(
     @CurrentUser() caller: AuthenticatedUser,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SessionResponse> {
     const session = await answering(() =>
       this.store.execute(async (unit) => {
@@ -56,7 +56,7 @@ export class SessionController {
   @HttpCode(200)
   async logout(
     @CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ success: true }> {
     if (caller) {
       await answering(() =>

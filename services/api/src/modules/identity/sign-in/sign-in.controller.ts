@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, signInRoute, type SessionResponse, type SignInRequest } from '@app/contracts/src/identity';
 import { forbidden, tooManyRequests, unauthorized } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
@@ -28,8 +28,8 @@ export class SignInController {
   @HttpCode(200)
   async signIn(
     @Body(new ZodValidationPipe(signInRoute.body)) body: SignInRequest,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SessionResponse> {
     const clientAddress = clientAddressOf(request);
     const verdict = await this.throttle.check(body.email, clientAddress);

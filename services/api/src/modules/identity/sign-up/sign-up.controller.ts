@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, signUpRoute, type SignUpRequest, type SignUpResponse } from '@app/contracts/src/identity';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -26,8 +26,8 @@ export class SignUpController {
   @HttpCode(201)
   async signUp(
     @Body(new ZodValidationPipe(signUpRoute.body)) body: SignUpRequest,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SignUpResponse> {
     // Hashing happens before the transaction: it is slow and needs no database connection.
     const passwordHash = await hashPassword(body.password);

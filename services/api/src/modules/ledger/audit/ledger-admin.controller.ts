@@ -1,5 +1,6 @@
+import { PassThrough } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query as QueryParams, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { EventStore } from '@app/event-store';
 import { CURRENCIES, Currency, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type VerifyReport } from '@app/contracts/src/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
@@ -11,6 +12,19 @@ import { ProjectionsService } from '../../../platform/projections/projections.se
 import { verifyLedger, type Queryable } from '../infrastructure/ledger-audit';
 import { exportLedger } from '../infrastructure/ledger-export';
 import { LEDGER_PROJECTIONS } from '../projections/ledger-projections';
+
+/** Resolves once the stream wants more, or is gone (then the next write attempt notices). */
+function drainedOrClosed(stream: PassThrough): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      stream.off('drain', settle);
+      stream.off('close', settle);
+      resolve();
+    };
+    stream.on('drain', settle);
+    stream.on('close', settle);
+  });
+}
 
 /** The auditor's verbs over HTTP (the same as `npm run ledger -- verify|export|rebuild`), administrators only. */
 @AdminOnly()
@@ -46,21 +60,45 @@ export class LedgerAdminController {
       }));
   }
 
+  /**
+   * Streams the export (CSV or NDJSON), so a large ledger is never held in memory whole. The answer starts with the
+   * first chunk: a failure before it is an ordinary error answer; one after it cuts the body short, which is how
+   * the client learns the file is incomplete.
+   */
   @Get('export')
-  async export(@QueryParams() rawQuery: unknown, @Res() response: Response): Promise<void> {
+  async export(@QueryParams() rawQuery: unknown, @Res() reply: FastifyReply): Promise<void> {
     const query = parseInput(LedgerExportQuerySchema, rawQuery);
-    response.status(200);
-    response.setHeader('Content-Type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
-    response.setHeader('Content-Disposition', `attachment; filename="ledger.${query.format === 'csv' ? 'csv' : 'ndjson'}"`);
-    await exportLedger(
-      this.eventStore,
-      { format: query.format, userId: query.user_id, from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined },
-      (chunk) => {
-        // Respect back-pressure so a large export streams instead of buffering the whole ledger in memory.
-        if (!response.write(chunk)) return new Promise<void>((resolve) => response.once('drain', () => resolve()));
-      },
-    );
-    response.end();
+    const body = new PassThrough();
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      void reply
+        .status(200)
+        .header('Content-Type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="ledger.${query.format === 'csv' ? 'csv' : 'ndjson'}"`)
+        .send(body);
+    };
+    try {
+      await exportLedger(
+        this.eventStore,
+        { format: query.format, userId: query.user_id, from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined },
+        (chunk) => {
+          start();
+          // A client that went away destroyed the stream (Fastify does on a closed connection): stop reading.
+          if (body.destroyed) throw new Error('the client closed the connection');
+          // Respect back-pressure: the next page is read only once the client has taken this one.
+          if (!body.write(chunk)) return drainedOrClosed(body);
+        },
+      );
+    } catch (error) {
+      if (!started) throw error;
+      this.logger.error(`Ledger export failed half-way: ${(error as Error).message}`);
+      body.destroy(error as Error);
+      return;
+    }
+    start();
+    body.end();
   }
 
   /** Starts the rebuild and answers at once; progress shows in `GET /api/admin/projections`. */

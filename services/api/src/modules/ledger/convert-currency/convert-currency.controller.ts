@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   CONVERSION_RATES,
   ConvertCurrencyResponse,
@@ -35,7 +35,7 @@ export class ConvertCurrencyController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(convertCurrencyRoute.body)) body: ConvertCurrencyRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ConvertCurrencyResponse> {
     const keys = BigInt(body.amount);
     const now = new Date().toISOString();
@@ -72,7 +72,7 @@ export class ConvertCurrencyController {
         return outcome;
       },
     );
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }

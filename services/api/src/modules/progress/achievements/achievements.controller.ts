@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import {
   DEFAULT_ACHIEVEMENTS,
@@ -74,7 +74,7 @@ export class AchievementsController {
     @CurrentUser() caller: AuthenticatedUser,
     @Param(new ZodValidationPipe(claimAchievementRoute.params)) params: { id: string },
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ClaimAchievementResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
@@ -124,7 +124,7 @@ export class AchievementsController {
       },
       { lockKeys: [progressAccountStreams.streamId(caller.userId)] },
     );
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   claimInfluencePointsRoute,
   registerInfluenceRewardsRoute,
@@ -90,7 +90,7 @@ export class InfluenceRewardsController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(claimInfluencePointsRoute.body)) body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ClaimPointsResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
@@ -110,7 +110,7 @@ export class InfluenceRewardsController {
         now,
       }),
     });
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }

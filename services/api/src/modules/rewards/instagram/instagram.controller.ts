@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import {
   REWARDS_RULES,
@@ -138,7 +138,7 @@ export class InstagramController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(claimInstagramPointsRoute.body)) body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ClaimPointsResponse> {
     const now = new Date().toISOString();
     const tier = await this.tierOf(caller.userId);
@@ -159,7 +159,7 @@ export class InstagramController {
         now,
       }),
     });
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import { REWARDS_MESSAGES, processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/src/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
@@ -28,7 +28,7 @@ export class ReferralController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(processReferralRoute.body)) body: ProcessReferralRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ProcessReferralResponse> {
     const found = await this.pool.query<{ user_id: string }>('SELECT user_id FROM rewards_referral_codes WHERE referral_code = $1', [body.referral_code]);
     const referrerUserId = found.rows[0]?.user_id;
@@ -70,7 +70,7 @@ export class ReferralController {
         };
       },
     });
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }

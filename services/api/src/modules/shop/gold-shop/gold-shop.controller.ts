@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import {
   GOLD_SHOP_CATALOGUE,
   goldPurchaseRoute,
@@ -59,7 +59,7 @@ export class GoldShopController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(goldPurchaseRoute.body)) body: GoldPurchaseRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<GoldPurchaseResponse> {
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
@@ -98,7 +98,7 @@ export class GoldShopController {
         };
       },
     });
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     const balances = await this.queryBus.execute(new GetUserBalancesQuery(caller.userId));
     return { ...result.body, gold_collected: balances.gold_collected };
   }

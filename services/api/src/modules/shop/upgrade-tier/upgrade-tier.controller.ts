@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse } from '@app/contracts/src/shop';
 import { minorToApiNumber } from '@app/contracts/src/ledger';
 import { notFound } from '../../../platform/http/api-error';
@@ -28,7 +28,7 @@ export class UpgradeTierController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(upgradeTierRoute.body)) body: UpgradeTierRequest,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<UpgradeTierResponse> {
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
@@ -67,7 +67,7 @@ export class UpgradeTierController {
         };
       },
     });
-    if (result.replayed) response.setHeader('Idempotency-Replayed', 'true');
+    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }
