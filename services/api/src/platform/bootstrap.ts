@@ -42,7 +42,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   application.useLogger(application.get(Logger));
   application.setGlobalPrefix(GLOBAL_PREFIX);
-  application.enableCors({ origin: config.corsOrigins, credentials: true, exposedHeaders: [REQUEST_ID_HEADER] });
+  application.enableCors({
+    origin: config.corsOrigins,
+    credentials: true,
+    // @fastify/cors allows only GET, HEAD and POST unless told; the remotes also edit (PUT, PATCH) and delete.
+    methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'],
+    exposedHeaders: [REQUEST_ID_HEADER],
+  });
   const fastify = application.getHttpAdapter().getInstance();
   installBodyParsers(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -170,6 +170,21 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
     expect(response.body.code).toBe('MALFORMED_JSON');
   });
 
+  it('lets a remote on another origin edit and delete across origins (CORS preflight), and no other origin', async () => {
+    const preflight = await request(server)
+      .options('/api/users/profile')
+      .set('Origin', 'http://localhost:4201')
+      .set('Access-Control-Request-Method', 'PUT')
+      .set('Access-Control-Request-Headers', 'content-type,authorization');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:4201');
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['PUT', 'PATCH', 'DELETE']));
+    expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    const stranger = await request(server).get('/api/health').set('Origin', 'https://evil.example');
+    expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('keeps a request id the caller sent', async () => {
     const response = await request(server).get('/api/health').set('x-request-id', 'trace-123');
     expect(response.headers['x-request-id']).toBe('trace-123');
