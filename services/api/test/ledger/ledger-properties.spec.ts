@@ -45,6 +45,8 @@ class InMemoryLog {
   append(streamId: string, event: LedgerEvent) {
     const version = (this.versions.get(streamId) ?? 0n) + 1n;
     this.versions.set(streamId, version);
+    // The payload is exactly the JSON text round trip of the event (bigints as strings, undefined fields gone).
+    expect(toPayload(event)).toStrictEqual(JSON.parse(JSON.stringify(event.data, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))));
     this.stored.push({
       id: String(this.stored.length),
       streamId,
