@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type ReadAllBatch, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { type Projection, type ProjectionStatus, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
 
 /** Anything that runs a statement outside a transaction: a `pg.Pool`. */
@@ -27,11 +27,29 @@ export interface ProjectionRunnerOptions {
    * restart re-reads, and skips again, what was not saved.
    */
   skippedProgressSaveMs?: number;
+  /**
+   * Where the live loop reads the log (default: the event store itself). The runners of one process share a
+   * `SharedEventReads`, so a poll that wakes them all reads the new events once.
+   */
+  liveReads?: LiveReads;
   logger: RunnerLogger;
+}
+
+/** What the live loop needs of the log: the event store itself or a `SharedEventReads`. */
+export interface LiveReads {
+  readAll(from: Checkpoint, options: { limit: number; eventTypes?: string[] }): Promise<ReadAllBatch>;
 }
 
 export interface StoredCheckpoint extends Checkpoint {
   version: number;
+}
+
+/**
+ * Milliseconds to the next multiple of `intervalMs` on the clock. Caught-up runners poll on these shared ticks rather
+ * than `intervalMs` after their own last read, so the runners of a process wake together and share their reads.
+ */
+export function untilNextPoll(intervalMs: number, now = Date.now()): number {
+  return intervalMs - (now % intervalMs);
 }
 
 /** The lease row is not ours (another process took it over after ours expired): stop writing, go back to standby. */
@@ -184,7 +202,7 @@ export class ProjectionRunner {
         } else {
           const { caughtUp } = await this.processNextBatch();
           this.status = caughtUp ? 'live' : 'catching_up';
-          if (!caughtUp) pauseMs = 0;
+          pauseMs = caughtUp ? untilNextPoll(this.options.pollIntervalMs) : 0;
         }
         consecutiveFailures = 0;
         this.lastError = undefined;
@@ -256,7 +274,7 @@ export class ProjectionRunner {
    */
   async processNextBatch(options: { saveSkipped?: boolean } = {}): Promise<{ caughtUp: boolean; eventsHandled: number }> {
     const from = this.checkpoint;
-    const batch = await this.eventStore.readAll(from, {
+    const batch = await (this.options.liveReads ?? this.eventStore).readAll(from, {
       limit: this.options.batchSize,
       eventTypes: this.projection.eventTypes ? [...this.projection.eventTypes] : undefined,
     });

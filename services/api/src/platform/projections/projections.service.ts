@@ -7,6 +7,7 @@ import { DATABASE_POOL, EVENT_STORE } from '../database/database.tokens';
 import type { ProjectionStatus, RebuildProgress } from './projection';
 import { ProjectionRegistry } from './projection-registry';
 import { lagInEvents, ProjectionRunner, type Queryable } from './projection-runner';
+import { SharedEventReads } from './shared-event-reads';
 
 export interface RebuildSummary {
   id: string;
@@ -49,6 +50,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    const liveReads = new SharedEventReads(this.eventStore);
     for (const projection of this.registry.list()) {
       const runner = new ProjectionRunner(projection, this.eventStore, this.database, {
         ownerId: this.ownerId,
@@ -56,6 +58,7 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
         leaseDurationMs: this.config.projections.leaseDurationMs,
         batchSize: this.config.projections.batchSize,
         rebuildBatchSize: this.config.projections.rebuildBatchSize,
+        liveReads,
         logger: this.logger,
       });
       await runner.initialize();

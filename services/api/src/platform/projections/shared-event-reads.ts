@@ -1,0 +1,63 @@
+import type { Checkpoint, EventStore, ReadAllBatch } from '@app/event-store';
+import type { LiveReads } from './projection-runner';
+
+interface Waiter {
+  eventTypes: string[] | undefined;
+  resolve: (batch: ReadAllBatch) => void;
+  reject: (error: unknown) => void;
+}
+
+interface Group {
+  from: Checkpoint;
+  limit: number;
+  /** Undefined once a waiter wants every type. */
+  eventTypes: Set<string> | undefined;
+  waiters: Waiter[];
+}
+
+/**
+ * The live reads of one process's projection runners, shared. A process runs a dozen runners; caught up, they sit on
+ * the same checkpoint and poll on the same clock (see `ProjectionRunner`), so each poll used to read the same new
+ * events once per runner. Reads asked for in the same turn of the event loop from the same checkpoint with the same
+ * limit become one `readAll` for the union of their event types; each runner gets back the events of its own types
+ * and the common resume point.
+ *
+ * That is exactly what a read of its own would give: `nextCheckpoint` is where the shared scan stopped, and every event
+ * of the runner's types up to it is in the shared batch (the union contains its types); when the scan stopped at the
+ * limit, the runner simply gets fewer events before the same resume point.
+ */
+export class SharedEventReads implements LiveReads {
+  private readonly groups = new Map<string, Group>();
+
+  constructor(private readonly eventStore: Pick<EventStore, 'readAll'>) {}
+
+  readAll(from: Checkpoint, options: { limit: number; eventTypes?: string[] }): Promise<ReadAllBatch> {
+    const key = `${from.transactionId}:${from.position}:${options.limit}`;
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { from, limit: options.limit, eventTypes: new Set(), waiters: [] };
+      this.groups.set(key, group);
+      // Runners woken by the same timer ask within the same turn; the read goes out once they all have.
+      setImmediate(() => void this.read(key));
+    }
+    if (!options.eventTypes) group.eventTypes = undefined;
+    else for (const type of options.eventTypes) group.eventTypes?.add(type);
+    return new Promise<ReadAllBatch>((resolve, reject) => group.waiters.push({ eventTypes: options.eventTypes, resolve, reject }));
+  }
+
+  private async read(key: string): Promise<void> {
+    const group = this.groups.get(key)!;
+    this.groups.delete(key);
+    let batch: ReadAllBatch;
+    try {
+      batch = await this.eventStore.readAll(group.from, { limit: group.limit, eventTypes: group.eventTypes ? [...group.eventTypes] : undefined });
+    } catch (error) {
+      for (const waiter of group.waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of group.waiters) {
+      const types = waiter.eventTypes;
+      waiter.resolve(types ? { ...batch, events: batch.events.filter((event) => types.includes(event.type)) } : batch);
+    }
+  }
+}
