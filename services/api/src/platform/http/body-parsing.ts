@@ -20,13 +20,13 @@ export function installBodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
     const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
+    // A test for any non-blank character stops at the first one; trimming would copy the whole body first.
+    if (!/\S/.test(text)) return done(null, undefined);
     parseJson(request, text, (error, parsed) => {
       if (error) return done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
       done(null, parsed);
     });
   });
-  const leaveUnread = (_request: unknown, _payload: unknown, done: (error: null, body?: unknown) => void) => done(null, undefined);
-  fastify.addContentTypeParser('multipart/form-data', leaveUnread);
-  fastify.addContentTypeParser('*', leaveUnread);
+  // Every other type, multipart included: the body stays unread (the upload handler streams multipart itself).
+  fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 }
