@@ -27,4 +27,4 @@ export function clearSessionCookie(reply: FastifyReply, config: IdentityConfig):
 }
 
 /** The caller's address as Fastify sees it (honours the platform's `trustProxy` setting). */
-export const clientAddressOf = (request: FastifyRequest): string => request.ip ?? request.socket.remoteAddress ?? 'unknown';
+export const clientAddressOf = (request: FastifyRequest): string => request.ip;
