@@ -96,7 +96,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       if (!reply.raw.writableEnded) reply.raw.end();
       return;
     }
-    void reply.status(answer.status).type('application/json; charset=utf-8').send(answer.body);
+    void reply.status(answer.status).send(answer.body);
   }
 
   private answerFor(exception: unknown, request: RequestWithLog): Answer {
