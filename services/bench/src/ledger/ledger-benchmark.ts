@@ -1,4 +1,4 @@
-import { hostname } from 'node:os';
+import { availableParallelism, hostname } from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { openDatabase, PostgresEventStore, runMigrations, type AppendToStream } from '@app/event-store';
 import { ProjectionRunner } from '@app/api/src/platform/projections/projection-runner';
@@ -10,6 +10,7 @@ import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain
 import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decide';
+import { CpuMeter, machineBusyMs, ownCpuMs, postgresCpuMs, type CpuCounter } from './cpu-meter';
 
 export interface LedgerBenchmarkOptions {
   databaseUrl: string;
@@ -55,6 +56,11 @@ export interface ScenarioResult {
    * the server, and a late timer or a late read is counted as server latency: this says how much of the tail is its.
    */
   generatorDelayP99Ms: number;
+  /**
+   * CPU time per command (committed or refused), in ms: the whole machine, and each watched process (see
+   * ScenarioCpuCounters). Undefined where /proc cannot be read.
+   */
+  cpuMsPerCommand: Record<string, number | undefined>;
 }
 
 export interface RebuildResult {
@@ -74,16 +80,28 @@ function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
 }
 
-/** Starts watching this process's event loop for one scenario (`summarize` stops it). */
-function watchGeneratorDelay(): IntervalHistogram {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
-  return histogram;
+interface ScenarioWatch {
+  generatorDelay: IntervalHistogram;
+  cpu: CpuMeter;
 }
 
-function summarize(name: string, latencies: number[], refused: number, started: number, generatorDelay: IntervalHistogram): ScenarioResult {
+/**
+ * CPU counters a scenario reports per command: always the machine, this process and the local PostgreSQL server;
+ * a scenario over HTTP adds its API and worker processes.
+ */
+export type ScenarioCpuCounters = Record<string, CpuCounter>;
+
+/** Starts watching this process's event loop and the CPU counters for one scenario (`summarize` stops it). */
+function watchScenario(extraCounters: ScenarioCpuCounters): ScenarioWatch {
+  const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
+  generatorDelay.enable();
+  return { generatorDelay, cpu: new CpuMeter({ machine: machineBusyMs, 'bench process': ownCpuMs, PostgreSQL: postgresCpuMs, ...extraCounters }) };
+}
+
+function summarize(name: string, latencies: number[], refused: number, started: number, watch: ScenarioWatch): ScenarioResult {
   const elapsedSeconds = (performance.now() - started) / 1000;
-  generatorDelay.disable();
+  const cpuMsPerCommand = watch.cpu.perCommand(latencies.length + refused);
+  watch.generatorDelay.disable();
   latencies.sort((left, right) => left - right);
   return {
     name,
@@ -94,7 +112,8 @@ function summarize(name: string, latencies: number[], refused: number, started: 
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     maxMs: latencies.at(-1) ?? 0,
-    generatorDelayP99Ms: generatorDelay.percentile(99) / 1e6,
+    generatorDelayP99Ms: watch.generatorDelay.percentile(99) / 1e6,
+    cpuMsPerCommand,
   };
 }
 
@@ -104,10 +123,11 @@ export async function runClosedLoop(
   clients: number,
   seconds: number,
   command: (client: number) => Promise<boolean>,
+  cpuCounters: ScenarioCpuCounters = {},
 ): Promise<ScenarioResult> {
   const latencies: number[] = [];
   let refused = 0;
-  const generatorDelay = watchGeneratorDelay();
+  const watch = watchScenario(cpuCounters);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -121,7 +141,7 @@ export async function runClosedLoop(
       }
     }),
   );
-  return summarize(name, latencies, refused, started, generatorDelay);
+  return summarize(name, latencies, refused, started, watch);
 }
 
 /**
@@ -136,11 +156,12 @@ export async function runFixedRate(
   seconds: number,
   ratePerSecond: number,
   command: (client: number) => Promise<boolean>,
+  cpuCounters: ScenarioCpuCounters = {},
 ): Promise<ScenarioResult> {
   const latencies: number[] = [];
   let refused = 0;
   const intervalMs = (clients * 1000) / ratePerSecond;
-  const generatorDelay = watchGeneratorDelay();
+  const watch = watchScenario(cpuCounters);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -154,7 +175,7 @@ export async function runFixedRate(
       }
     }),
   );
-  return summarize(name, latencies, refused, started, generatorDelay);
+  return summarize(name, latencies, refused, started, watch);
 }
 
 const randomIndex = (size: number) => Math.floor(Math.random() * size);
@@ -315,6 +336,13 @@ export function formatLedgerResults(results: LedgerBenchmarkResults, options: Om
         .toFixed(1)
         .padStart(18)}`,
     );
+  }
+  // Every label any scenario measured, in first-seen order (machine, bench process, PostgreSQL, then API, worker).
+  const labels = [...new Set(results.scenarios.flatMap((scenario) => Object.keys(scenario.cpuMsPerCommand)))];
+  lines.push('', `CPU ms per command (machine = all ${availableParallelism()} cores)`.padEnd(59) + labels.map((label) => label.padStart(14)).join(''));
+  for (const scenario of results.scenarios) {
+    const cells = labels.map((label) => (scenario.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(14));
+    lines.push(`${scenario.name.padEnd(58)} ${cells.join('')}`);
   }
   lines.push('', 'projection rebuild              events    seconds    events/s');
   for (const rebuild of results.rebuilds) {
