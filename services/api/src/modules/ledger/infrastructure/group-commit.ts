@@ -15,6 +15,12 @@ interface Pending {
 const MAX_BATCH = 256;
 /** Batches committing at the same time: the next batch fills while earlier ones wait for their WAL flush. */
 const MAX_IN_FLIGHT = 3;
+/**
+ * A second (or third) batch starts only after appends have waited this long behind the one in flight. A commit
+ * round trip takes well under a millisecond here, so at a moderate rate appends gather behind it into one statement
+ * instead of opening a lane each; a commit that stalls (a slow WAL flush) holds the others back for at most this.
+ */
+const EXTRA_LANE_AFTER_MS = 2;
 
 /**
  * Group commit: appends that arrive while a commit is in flight are committed together in the next single
@@ -32,6 +38,7 @@ const MAX_IN_FLIGHT = 3;
 export class GroupCommitter {
   private readonly batcher = new InFlightBatcher<Pending>({
     maxInFlight: MAX_IN_FLIGHT,
+    extraLaneAfterMs: EXTRA_LANE_AFTER_MS,
     takeBatch: takeConflictFreeBatch,
     process: (batch) => this.commit(batch),
   });

@@ -1,12 +1,18 @@
 /**
- * The queue behind group commits and coalesced reads: items added while up to `maxInFlight` batches are being
- * processed wait, and each drain takes the next batch of them (`takeBatch` says which) as soon as its last one is
- * done, so one round trip serves everything that arrived meanwhile. `process` settles its items itself and must not
- * throw. With `gatherTick`, a drain first lets the rest of the current tick's items join its first batch.
+ * The queue behind group commits and coalesced reads: items added while batches are being processed wait, and each
+ * drain takes the next batch of them (`takeBatch` says which) as soon as its last one is done, so one round trip
+ * serves everything that arrived meanwhile. `process` settles its items itself and must not throw. With
+ * `gatherTick`, a drain first lets the rest of the current tick's items join its first batch.
+ *
+ * Up to `maxInFlight` batches are processed at once. With `extraLaneAfterMs`, a batch beyond the first starts only
+ * once items have waited that long behind the ones in flight: at a moderate rate, arrivals then gather behind one
+ * round trip instead of each opening a lane of its own (fewer, fuller statements), while a slow round trip still
+ * holds nobody back for longer than that.
  */
 export class InFlightBatcher<Item> {
   private queue: Item[] = [];
   private inFlight = 0;
+  private extraLaneTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly options: {
@@ -15,12 +21,22 @@ export class InFlightBatcher<Item> {
       takeBatch: (queue: Item[]) => { batch: Item[]; rest: Item[] };
       process: (batch: Item[]) => Promise<void>;
       gatherTick?: boolean;
+      extraLaneAfterMs?: number;
     },
   ) {}
 
   add(item: Item): void {
     this.queue.push(item);
-    if (this.inFlight < this.options.maxInFlight) void this.drain();
+    if (this.inFlight >= this.options.maxInFlight) return;
+    const delay = this.options.extraLaneAfterMs;
+    if (this.inFlight === 0 || delay === undefined) void this.drain();
+    else this.extraLaneTimer ??= setTimeout(() => this.openExtraLane(), delay);
+  }
+
+  /** Items have waited `extraLaneAfterMs` behind the batches in flight: give them a lane of their own. */
+  private openExtraLane(): void {
+    this.extraLaneTimer = undefined;
+    if (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) void this.drain();
   }
 
   private async drain(): Promise<void> {
@@ -30,6 +46,11 @@ export class InFlightBatcher<Item> {
       while (this.queue.length > 0) {
         const { batch, rest } = this.options.takeBatch(this.queue);
         this.queue = rest;
+        // The waiting items are on their way: a lane timer started for them is not needed any more.
+        if (this.extraLaneTimer && rest.length === 0) {
+          clearTimeout(this.extraLaneTimer);
+          this.extraLaneTimer = undefined;
+        }
         await this.options.process(batch);
       }
     } finally {
