@@ -42,10 +42,19 @@ describe('ledger benchmark (smoke)', () => {
     for (const scenario of results.scenarios) {
       expect({ name: scenario.name, committed: scenario.commands > 0, refused: scenario.refused }).toEqual({ name: scenario.name, committed: true, refused: 0 });
     }
+    // CPU per command: the machine, this process and the local PostgreSQL everywhere; the API (and worker) over HTTP.
+    for (const scenario of results.scenarios) {
+      const cpu = scenario.cpuMsPerCommand;
+      const expected = scenario.name.startsWith('HTTP api + worker') ? ['API', 'worker'] : scenario.name.startsWith('HTTP') ? ['API'] : [];
+      expect(Object.keys(cpu)).toEqual(['machine', 'bench process', 'PostgreSQL', ...expected]);
+      for (const value of Object.values(cpu)) expect(value).toBeGreaterThanOrEqual(0);
+      expect(cpu['bench process']).toBeGreaterThan(0);
+    }
     expect(results.rebuilds.map((rebuild) => rebuild.projection)).toEqual(['ledger_balances', 'ledger_transactions']);
     for (const rebuild of results.rebuilds) expect(rebuild.events).toBeGreaterThanOrEqual(1_000);
     const table = formatLedgerResults(results, options);
     expect(table).toContain('direct, uniform, cold, at 20/s');
     expect(table).toContain('projection rebuild');
+    expect(table).toMatch(/CPU ms per command.*machine.*bench process.*PostgreSQL.*API.*worker/);
   }, 180_000);
 });

@@ -3,11 +3,13 @@ import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } fro
 
 /**
  * `npm run bench:ledger -w @app/bench`: a fresh database on BENCH_DATABASE_URL (default the local server), money-moving
- * commands directly and over HTTP with 64 concurrent clients, then projection rebuilds; prints the table and drops
- * the database. Knobs: BENCH_CLIENTS, BENCH_SECONDS, BENCH_USERS, BENCH_REBUILD_EVENTS, BENCH_POOL, BENCH_HTTP=0,
- * BENCH_DIRECT=0, BENCH_TOPOLOGY=all|http (only one of the HTTP deployments), BENCH_RATE (offered rate of the
- * fixed-rate scenarios, direct and HTTP, default 1000) and BENCH_RATE_SECONDS (their length, default 30),
- * BENCH_SERVER_PROFILE=1 (CPU profiles of the API and worker processes into /tmp/sprof).
+ * commands directly and over HTTP with 64 concurrent clients, then projection rebuilds; prints the tables (results,
+ * and CPU per command of the machine and of each process) and drops the database. Knobs: BENCH_CLIENTS,
+ * BENCH_SECONDS, BENCH_USERS, BENCH_REBUILD_EVENTS, BENCH_POOL, BENCH_HTTP=0, BENCH_DIRECT=0, BENCH_TOPOLOGY=all|http
+ * (only one of the HTTP deployments), BENCH_RATE (offered rate of the fixed-rate scenarios, direct and HTTP, default
+ * 1000) and BENCH_RATE_SECONDS (their length, default 30), BENCH_SERVER_PROFILE=1 (CPU profiles of the API and worker
+ * processes into /tmp/sprof), BENCH_SERVER_NODE_FLAGS (Node.js flags for those processes, e.g. `--trace-gc` or
+ * `--perf-basic-prof`).
  */
 export async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
