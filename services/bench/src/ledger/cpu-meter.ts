@@ -30,51 +30,56 @@ export const ownCpuMs: CpuCounter = () => {
   return (usage.user + usage.system) / 1000;
 };
 
-function statOf(pid: string): string[] | undefined {
+interface ProcessCpu {
+  /** The command name (`comm`), as /proc/<pid>/stat gives it in parentheses. */
+  name: string;
+  /** User + system time of the process itself (fields 14 and 15). */
+  ownMs: number;
+  /** User + system time of its children that exited and were waited for (fields 16 and 17). */
+  childrenMs: number;
+}
+
+/** One read of /proc/<pid>/stat; undefined when the process is gone (or there is no /proc). */
+function processCpu(pid: number | string): ProcessCpu | undefined {
+  let text: string;
   try {
-    // Fields after the command name, which is in parentheses and may contain spaces.
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return text.slice(text.lastIndexOf(')') + 2).split(' ');
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
     return undefined;
   }
+  // The name may contain spaces and parentheses: it runs from the first '(' to the last ')'.
+  const close = text.lastIndexOf(')');
+  const fields = text.slice(close + 2).split(' ');
+  return {
+    name: text.slice(text.indexOf('(') + 1, close),
+    ownMs: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK,
+    childrenMs: (Number(fields[13]) + Number(fields[14])) * MS_PER_TICK,
+  };
 }
 
-/** User + system time of one process (field 14 and 15 of /proc/<pid>/stat, so 11 and 12 after the name). */
+/** User + system time of one process. */
 export function processCpuMs(pid: number | undefined): CpuCounter {
-  return () => {
-    const fields = pid === undefined ? undefined : statOf(String(pid));
-    return fields && (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-  };
+  return () => (pid === undefined ? undefined : processCpu(pid)?.ownMs);
 }
 
 /**
  * Every process named `postgres` on this machine (server, backends, WAL writer...): the local server the benchmark
  * runs against by default. A backend that exits (a pool closing an idle connection) hands its time to the process
- * that waited for it, the server's own, as "children's time" (fields 16 and 17): that is added too, so the sum only
- * grows.
+ * that waited for it, the server's own, as children's time: that is added too, so the sum only grows.
  */
 export const postgresCpuMs: CpuCounter = () => {
-  let total = 0;
-  let found = false;
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
   } catch {
     return undefined;
   }
+  let total: number | undefined;
   for (const pid of pids) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-    } catch {
-      continue;
-    }
-    const fields = statOf(pid);
-    if (!fields) continue;
-    total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * MS_PER_TICK;
-    found = true;
+    const cpu = processCpu(pid);
+    if (cpu?.name === 'postgres') total = (total ?? 0) + cpu.ownMs + cpu.childrenMs;
   }
-  return found ? total : undefined;
+  return total;
 };
 
 /** Reads a set of counters at the start and gives each one's growth per command at the end. */
