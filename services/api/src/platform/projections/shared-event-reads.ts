@@ -2,7 +2,8 @@ import type { Checkpoint, EventStore, ReadAllBatch } from '@app/event-store';
 import type { LiveReads } from './projection-runner';
 
 interface Waiter {
-  eventTypes: string[] | undefined;
+  /** Undefined: every type. */
+  eventTypes: ReadonlySet<string> | undefined;
   resolve: (batch: ReadAllBatch) => void;
   reject: (error: unknown) => void;
 }
@@ -42,7 +43,8 @@ export class SharedEventReads implements LiveReads {
     }
     if (!options.eventTypes) group.eventTypes = undefined;
     else for (const type of options.eventTypes) group.eventTypes?.add(type);
-    return new Promise<ReadAllBatch>((resolve, reject) => group.waiters.push({ eventTypes: options.eventTypes, resolve, reject }));
+    const eventTypes = options.eventTypes && new Set(options.eventTypes);
+    return new Promise<ReadAllBatch>((resolve, reject) => group.waiters.push({ eventTypes, resolve, reject }));
   }
 
   private async read(key: string): Promise<void> {
@@ -57,7 +59,7 @@ export class SharedEventReads implements LiveReads {
     }
     for (const waiter of group.waiters) {
       const types = waiter.eventTypes;
-      waiter.resolve(types ? { ...batch, events: batch.events.filter((event) => types.includes(event.type)) } : batch);
+      waiter.resolve(types ? { ...batch, events: batch.events.filter((event) => types.has(event.type)) } : batch);
     }
   }
 }
