@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { loadConfig } from '@app/api/src/platform/config/app-config';
 import { createApp } from '@app/api/src/platform/bootstrap';
 
@@ -12,6 +14,7 @@ import { createApp } from '@app/api/src/platform/bootstrap';
  * prints `listening <port>` once ready, stops on SIGTERM.
  */
 async function main(): Promise<void> {
+  const stopHeapSampling = await startHeapSampling();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
@@ -27,8 +30,34 @@ async function main(): Promise<void> {
     console.log(`listening ${(app.getHttpServer().address() as AddressInfo).port}`);
   }
   process.once('SIGTERM', () => {
-    void app.close().then(() => process.exit(0));
+    void stopHeapSampling()
+      .then(() => app.close())
+      .then(() => process.exit(0));
   });
+}
+
+/**
+ * BENCH_SERVER_HEAP_PROFILE=<dir>: V8's sampling heap profiler over the whole run, written as
+ * `<dir>/<role>-<pid>.heapprofile` (open in Chrome's DevTools). BENCH_SERVER_HEAP_PROFILE_SCOPE picks which objects
+ * are counted: `promoted` (default) keeps those that survived young-generation collections, i.e. what reaches the old
+ * generation and makes mark-compacts; `all` counts every allocation, garbage included.
+ */
+async function startHeapSampling(): Promise<() => Promise<void>> {
+  const directory = process.env.BENCH_SERVER_HEAP_PROFILE;
+  if (!directory) return async () => {};
+  const session = new Session();
+  session.connect();
+  const all = process.env.BENCH_SERVER_HEAP_PROFILE_SCOPE === 'all';
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: all,
+  });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    writeFileSync(join(directory, `${process.env.BENCH_SERVER_ROLE ?? 'all'}-${process.pid}.heapprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -65,6 +66,10 @@ async function runTopology(
   const server = spawnProcess(join(__dirname, 'http-server.ts'), options, topology.serverRole);
   const worker = topology.worker ? spawnProcess(join(__dirname, 'http-server.ts'), options, 'worker') : undefined;
   for (const [role, child] of [['API', server], ['worker', worker]] as const) {
+    // BENCH_SERVER_OUTPUT=<prefix>: what the processes print (say, with BENCH_SERVER_NODE_FLAGS=--trace-gc-nvp) goes to
+    // `<prefix>-API` and `<prefix>-worker`.
+    const output = process.env.BENCH_SERVER_OUTPUT;
+    if (output) child?.stdout?.on('data', (chunk: Buffer) => appendFileSync(`${output}-${role}`, chunk));
     child?.once('exit', (code, signal) => {
       if (!stopping) log(`HTTP (${topology.label}): the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
     });
