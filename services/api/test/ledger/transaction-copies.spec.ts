@@ -1,6 +1,6 @@
 import { SYSTEM_ACCOUNTS, escrowAccount, legsForStreamCopy, readTransactionCopy, userAccount, type LedgerLeg, type Posting } from '../../src/modules/ledger';
 import { LedgerDecision } from '../../src/modules/ledger/domain/decide';
-import { LedgerEvent, TransactionPosted, toPayload } from '../../src/modules/ledger/domain/events';
+import { LedgerEvent, TransactionPosted, fromPayload, toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
 import { given } from './given-when-then';
 
@@ -115,5 +115,22 @@ describe('readTransactionCopy', () => {
     expect(readTransactionCopy({ type: 'LedgerHoldPlaced', streamId: 'ledger-account-bob', data: {} })).toBeNull();
     expect(readTransactionCopy({ type: 'LedgerTransactionPosted', streamId: 'drop-1', data: {} })).toBeNull();
     expect(readTransactionCopy({ type: 'LedgerTransactionPosted', streamId: 'ledger-account-bob', data: { nonsense: true } })).toBe('unreadable');
+  });
+
+  it('reads a stored event once however many projections ask, and each stored event on its own', () => {
+    const [alice] = copiesOf([{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('alice'), currency: 'points', amountMinor: 5_000n }]);
+    const stored = { type: 'LedgerTransactionPosted', streamId: alice!.streamId, data: toPayload({ type: 'LedgerTransactionPosted', data: alice!.transaction }) };
+    // One shared read hands every projection the same stored object: they get the same reading.
+    expect(readTransactionCopy(stored)).toBe(readTransactionCopy(stored));
+    expect(fromPayload(stored.type, stored.data)).toBe(fromPayload(stored.type, stored.data));
+    // Another stored event with an equal payload (another read) is read on its own, to an equal result.
+    const reread = { ...stored, data: structuredClone(stored.data) };
+    expect(readTransactionCopy(reread)).not.toBe(readTransactionCopy(stored));
+    expect(readTransactionCopy(reread)).toEqual(readTransactionCopy(stored));
+    // A payload object is remembered with its type: read as another type, it is parsed (and refused) as that type.
+    expect(() => fromPayload('LedgerHoldPlaced', stored.data)).toThrow();
+    const malformed = { type: 'LedgerTransactionPosted', streamId: alice!.streamId, data: { nonsense: true } };
+    expect(readTransactionCopy(malformed)).toBe('unreadable');
+    expect(readTransactionCopy(malformed)).toBe('unreadable');
   });
 });

@@ -101,8 +101,24 @@ function jsonValueOf(value: unknown): unknown {
   return copy;
 }
 
+/**
+ * Parsed payloads by the stored payload object. One shared read hands the same stored events to every projection of a
+ * process (see SharedEventReads), and half a dozen of them read each ledger event: the payload is parsed once. Readers
+ * treat a parsed event as immutable, which is what makes sharing it safe.
+ */
+const parsedPayloads = new WeakMap<object, LedgerEvent>();
+
 /** Parses a stored payload back into a domain event; throws on a malformed payload (a broken invariant). */
 export function fromPayload(type: string, data: unknown): LedgerEvent {
+  const memoizable = data !== null && typeof data === 'object';
+  const known = memoizable ? parsedPayloads.get(data) : undefined;
+  if (known !== undefined && known.type === type) return known;
+  const event = parsePayload(type, data);
+  if (memoizable) parsedPayloads.set(data, event);
+  return event;
+}
+
+function parsePayload(type: string, data: unknown): LedgerEvent {
   if (!(type in LEDGER_EVENT_SCHEMAS)) throw new Error(`Not a ledger event type: ${type}`);
   const parsed = LEDGER_EVENT_SCHEMAS[type as LedgerEventType].parse(data);
   switch (type as LedgerEventType) {

@@ -46,7 +46,7 @@ export function legsForStreamCopy(streamId: string, transaction: Pick<Transactio
 export interface LedgerTransactionCopy {
   ownerUserId: string | null;
   transaction: TransactionPosted;
-  legs: LedgerLeg[];
+  legs: readonly LedgerLeg[];
 }
 
 /**
@@ -55,6 +55,17 @@ export interface LedgerTransactionCopy {
  */
 export function readTransactionCopy(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): LedgerTransactionCopy | 'unreadable' | null {
   if (stored.type !== 'LedgerTransactionPosted') return null;
+  // Several projections read the same stored event object (one shared read): its legs are worked out once.
+  const known = readCopies.get(stored);
+  if (known !== undefined) return known;
+  const copy = readCopy(stored);
+  readCopies.set(stored, copy);
+  return copy;
+}
+
+const readCopies = new WeakMap<object, LedgerTransactionCopy | 'unreadable' | null>();
+
+function readCopy(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): LedgerTransactionCopy | 'unreadable' | null {
   const ownerUserId = userIdOfStream(stored.streamId);
   if (ownerUserId === null && !stored.streamId.startsWith(JOURNAL_STREAM_PREFIX)) return null;
   let event: LedgerEvent;
