@@ -65,6 +65,16 @@ export function computeEventHash(event: HashableEvent): string {
   return sha256Hex(canonicalEventText(event));
 }
 
+/**
+ * The same hash for an event about to be written, from the texts `toStoredJsonWithText` made of its data and metadata.
+ * Those texts are already `JSON.stringify(canonicalize(...))`, and the JSON text of an array is its items' texts
+ * joined by commas, so this is `canonicalEventText` without walking and sorting the payload again.
+ */
+export function computeEventHashOfStoredTexts(event: Omit<HashableEvent, 'data' | 'metadata'>, dataText: string, metadataText: string): string {
+  const head = JSON.stringify([HASH_FORMAT_VERSION, event.previousHash, event.streamId, event.streamVersion.toString(), event.type]);
+  return sha256Hex(`${head.slice(0, -1)},${dataText},${metadataText}]`);
+}
+
 export type ChainVerification =
   | { valid: true; streamId: string | undefined; eventsChecked: number; lastHash: string }
   | {

@@ -23,7 +23,7 @@ import {
   type Subscription,
   type TransactionHandle,
 } from './event-store.port';
-import { GENESIS_HASH, computeEventHash } from './hash-chain';
+import { GENESIS_HASH, computeEventHashOfStoredTexts } from './hash-chain';
 import { toStoredJsonWithText } from './json-safety';
 
 /** The event store's own schema, applied by `PostgresEventStore.open` (node-pg-migrate, table below). */
@@ -195,16 +195,23 @@ function prepareGuard(guard: AppendGuard): PreparedGuard {
     const keys = Object.keys(row);
     if (keys.length !== columns.length || keys.some((key) => !columns.includes(key))) throw new TypeError('Every guard row needs the same columns');
   }
-  const list = columns.join(', ');
-  return {
-    table: guard.table,
-    // jsonb_populate_recordset takes each column's type from the table, so the rows travel as one JSON parameter.
-    insert: `INSERT INTO ${guard.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${guard.table}, $<n>::jsonb)`,
-    // Unlike event data these rows are never read back by the store: they are stored as JSON.stringify writes them.
-    json: JSON.stringify(guard.rows),
-    signature: createHash('sha256').update(`${guard.table}(${list})`).digest('hex').slice(0, 16),
-  };
+  const shape = `${guard.table}(${columns.join(', ')})`;
+  let statement = guardStatements.get(shape);
+  if (!statement) {
+    const list = columns.join(', ');
+    statement = {
+      // jsonb_populate_recordset takes each column's type from the table, so the rows travel as one JSON parameter.
+      insert: `INSERT INTO ${guard.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${guard.table}, $<n>::jsonb)`,
+      signature: createHash('sha256').update(shape).digest('hex').slice(0, 16),
+    };
+    guardStatements.set(shape, statement);
+  }
+  // Unlike event data these rows are never read back by the store: they are stored as JSON.stringify writes them.
+  return { table: guard.table, ...statement, json: JSON.stringify(guard.rows) };
 }
+
+/** The SQL of each guard shape (table and columns), made once: a process has a handful, and every keyed append uses one. */
+const guardStatements = new Map<string, Pick<PreparedGuard, 'insert' | 'signature'>>();
 
 /** A unique violation on the guard's table is the guard's own refusal; anything else is left as it is. */
 function guardError(error: unknown, guard: PreparedGuard): unknown {
@@ -402,7 +409,7 @@ export class PostgresEventStore implements EventStore {
       for (const event of stream.events) {
         version += 1n;
         const hashable = { previousHash, streamId: stream.streamId, streamVersion: version, type: event.type, data: event.data, metadata: event.metadata };
-        const hash = computeEventHash(hashable);
+        const hash = computeEventHashOfStoredTexts(hashable, event.dataText, event.metadataText);
         pending.push({ id: event.id, ...hashable, hash });
         rows.push(
           `{"event_id":${JSON.stringify(event.id)},"stream_id":${JSON.stringify(stream.streamId)},"stream_version":${version},` +
