@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '@app/api/src/platform/config/app-config';
 import { createApp } from '@app/api/src/platform/bootstrap';
 
@@ -15,6 +16,7 @@ import { createApp } from '@app/api/src/platform/bootstrap';
  */
 async function main(): Promise<void> {
   const stopHeapSampling = await startHeapSampling();
+  reportEventLoopDelay();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
@@ -34,6 +36,22 @@ async function main(): Promise<void> {
       .then(() => app.close())
       .then(() => process.exit(0));
   });
+}
+
+/**
+ * BENCH_SERVER_LOOP_DELAY=1: every 5 s, how late the event loop ran a 1 ms timer (p50, p99, max, in ms), printed as
+ * `loop-delay ...` lines (keep them with BENCH_SERVER_OUTPUT). A request that arrives while the loop is blocked waits
+ * at least that long.
+ */
+function reportEventLoopDelay(): void {
+  if (!process.env.BENCH_SERVER_LOOP_DELAY) return;
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  histogram.enable();
+  const ms = (nanoseconds: number) => (nanoseconds / 1e6).toFixed(1);
+  setInterval(() => {
+    console.log(`loop-delay ${new Date().toISOString()} p50 ${ms(histogram.percentile(50))} p99 ${ms(histogram.percentile(99))} max ${ms(histogram.max)}`);
+    histogram.reset();
+  }, 5_000).unref();
 }
 
 /**
