@@ -52,6 +52,24 @@ describe('SharedEventReads on PostgreSQL', () => {
     expect(answers[2].events).toHaveLength(30);
   });
 
+  it('hands the batch to one reader per turn of the event loop, so work that arrives between them is not held up', async () => {
+    const shared = new SharedEventReads(counted);
+    const order: string[] = [];
+    const reads = ['first', 'second', 'third'].map((name) =>
+      shared.readAll(CHECKPOINT_START, { limit: 500, eventTypes: ['A'] }).then(() => {
+        order.push(name);
+        // What a request's I/O callback would be: due on the loop's next turn, after this reader's synchronous part.
+        setImmediate(() => order.push(`turn after ${name}`));
+      }),
+    );
+
+    await Promise.all(reads);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(calls).toHaveLength(1);
+    expect(order).toEqual(['first', 'turn after first', 'second', 'turn after second', 'third', 'turn after third']);
+  });
+
   it('reads the union of the types asked for, and stops where the limit stops the shared scan', async () => {
     const shared = new SharedEventReads(counted);
 

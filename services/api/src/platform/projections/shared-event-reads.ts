@@ -57,9 +57,20 @@ export class SharedEventReads implements LiveReads {
       for (const waiter of group.waiters) waiter.reject(error);
       return;
     }
-    for (const waiter of group.waiters) {
+    for (const [index, waiter] of group.waiters.entries()) {
+      // One runner per turn of the event loop. Resolved together, every runner's fold of the batch would run back to
+      // back before the loop could take anything else, and in a process that also serves HTTP a caught-up poll
+      // then held every request for the sum of them (tens of ms at 1,000 commands/s); one per turn, requests wait
+      // at most for one fold.
+      if (index > 0) await nextTurn();
       const types = waiter.eventTypes;
       waiter.resolve(types ? { ...batch, events: batch.events.filter((event) => types.has(event.type)) } : batch);
     }
   }
 }
+
+/**
+ * Resolves once the event loop has polled for I/O again. An immediate set during the poll phase runs in the same turn's
+ * check phase, before any new I/O is read; one set from there runs only after the next poll phase.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
