@@ -19,7 +19,7 @@ interface Group {
 /**
  * The live reads of one process's projection runners, shared. A process runs a dozen runners; caught up, they sit on
  * the same checkpoint and poll on the same clock (see `ProjectionRunner`), so each poll used to read the same new
- * events once per runner. Reads asked for in the same turn of the event loop from the same checkpoint with the same
+ * events once per runner. Reads asked for within 2 ms (GATHER_MS) of each other from the same checkpoint with the same
  * limit become one `readAll` for the union of their event types; each runner gets back the events of its own types
  * and the common resume point.
  *
@@ -38,8 +38,9 @@ export class SharedEventReads implements LiveReads {
     if (!group) {
       group = { from, limit: options.limit, eventTypes: new Set(), waiters: [] };
       this.groups.set(key, group);
-      // Runners woken by the same timer ask within the same turn; the read goes out once they all have.
-      setImmediate(() => void this.read(key));
+      // Runners woken by the same clock ask within a millisecond or two of each other (each set its timer after its own
+      // turn of the last batch, see below, so their timers can fall a millisecond apart); the read waits for them.
+      setTimeout(() => void this.read(key), GATHER_MS);
     }
     if (!options.eventTypes) group.eventTypes = undefined;
     else for (const type of options.eventTypes) group.eventTypes?.add(type);
@@ -68,6 +69,9 @@ export class SharedEventReads implements LiveReads {
     }
   }
 }
+
+/** How long a read waits for the other runners of the same poll to ask (they poll every 250 ms by default). */
+const GATHER_MS = 2;
 
 /**
  * Resolves once the event loop has polled for I/O again. An immediate set during the poll phase runs in the same turn's
