@@ -11,41 +11,9 @@ export class UnsafeEventDataError extends Error {
   }
 }
 
+/** Throws UnsafeEventDataError, naming where, unless `value` reads back from jsonb exactly as given (rules below). */
 export function assertJsonSafe(value: unknown, path = '$'): void {
-  switch (typeof value) {
-    case 'string':
-      // PostgreSQL text and jsonb cannot hold U+0000.
-      if (value.includes('\u0000')) throw new UnsafeEventDataError(path, 'contains a NUL character, which jsonb cannot store');
-      return;
-    case 'boolean':
-    case 'undefined':
-      return;
-    case 'number':
-      if (!Number.isFinite(value)) throw new UnsafeEventDataError(path, `is ${value}, which JSON cannot represent`);
-      if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-        throw new UnsafeEventDataError(path, `is the integer ${value} beyond 2^53; send it as a decimal string`);
-      }
-      return;
-    case 'bigint':
-      throw new UnsafeEventDataError(path, 'is a bigint; serialise bigints as decimal strings before appending');
-    case 'function':
-    case 'symbol':
-      throw new UnsafeEventDataError(path, `is a ${typeof value}, which JSON cannot represent`);
-    case 'object': {
-      if (value === null) return;
-      if (Array.isArray(value)) {
-        value.forEach((item, index) => assertJsonSafe(item, `${path}[${index}]`));
-        return;
-      }
-      if (value instanceof Date) return;
-      const prototype = Object.getPrototypeOf(value);
-      if (prototype !== Object.prototype && prototype !== null) {
-        throw new UnsafeEventDataError(path, `is a ${value.constructor?.name ?? 'class instance'}; only plain objects, arrays and primitives are stored`);
-      }
-      for (const [key, member] of Object.entries(value)) assertJsonSafe(member, `${path}.${key}`);
-      return;
-    }
-  }
+  toStoredJsonWithText(value, path);
 }
 
 /** Validates then normalises a payload to exactly what reading it back will return (Dates become ISO strings). */
@@ -59,8 +27,9 @@ export function toStoredJson<T>(value: T, path: string): T {
  *
  * The value is a fresh copy with every object's keys in sorted order, so `text` is also the canonical form the hash
  * chain is computed over (`JSON.stringify(canonicalize(value))`, see hash-chain.ts). jsonb keeps its own key order,
- * so nothing is lost by storing it sorted. Same rules as `assertJsonSafe`, plus one: a key named `__proto__` is
- * refused, since a plain object cannot hold it as a member and the canonical form would drop it.
+ * so nothing is lost by storing it sorted. Refused: bigints (send money as decimal strings), integers beyond 2^53,
+ * NaN and infinities, strings holding U+0000, functions, symbols, class instances other than Date, and a key named
+ * `__proto__` (a plain object cannot hold it as a member, and the canonical form would drop it).
  */
 export function toStoredJsonWithText<T>(value: T, path: string): { value: T; text: string } {
   let copy: unknown;
