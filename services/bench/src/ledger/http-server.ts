@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
-import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '@app/api/src/platform/config/app-config';
 import { createApp } from '@app/api/src/platform/bootstrap';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -67,9 +67,8 @@ async function runTopology(
   const worker = topology.worker ? spawnProcess(join(__dirname, 'http-server.ts'), options, 'worker') : undefined;
   for (const [role, child] of [['API', server], ['worker', worker]] as const) {
     // BENCH_SERVER_OUTPUT=<prefix>: what the processes print (say, with BENCH_SERVER_NODE_FLAGS=--trace-gc-nvp) goes to
-    // `<prefix>-API` and `<prefix>-worker`.
-    const output = process.env.BENCH_SERVER_OUTPUT;
-    if (output) child?.stdout?.on('data', (chunk: Buffer) => appendFileSync(`${output}-${role}`, chunk));
+    // `<prefix>-API` and `<prefix>-worker`, streamed, so the load generator never blocks on a write while it measures.
+    if (process.env.BENCH_SERVER_OUTPUT) child?.stdout?.pipe(createWriteStream(`${process.env.BENCH_SERVER_OUTPUT}-${role}`, { flags: 'a' }));
     child?.once('exit', (code, signal) => {
       if (!stopping) log(`HTTP (${topology.label}): the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
     });
