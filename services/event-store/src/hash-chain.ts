@@ -44,15 +44,17 @@ export function canonicalize(value: unknown): unknown {
 }
 
 export function canonicalEventText(event: HashableEvent): string {
-  return JSON.stringify([
-    HASH_FORMAT_VERSION,
-    event.previousHash,
-    event.streamId,
-    event.streamVersion.toString(),
-    event.type,
-    canonicalize(event.data),
-    canonicalize(event.metadata),
-  ]);
+  // Inside an array JSON.stringify writes undefined as null; standing alone it returns undefined.
+  return eventTextOf(event, JSON.stringify(canonicalize(event.data)) ?? 'null', JSON.stringify(canonicalize(event.metadata)) ?? 'null');
+}
+
+/**
+ * The serialisation above, from the canonical texts of data and metadata: the JSON text of an array is its items'
+ * texts joined by commas. The one place the format is spelled out.
+ */
+function eventTextOf(event: Omit<HashableEvent, 'data' | 'metadata'>, dataText: string, metadataText: string): string {
+  const head = JSON.stringify([HASH_FORMAT_VERSION, event.previousHash, event.streamId, event.streamVersion.toString(), event.type]);
+  return `${head.slice(0, -1)},${dataText},${metadataText}]`;
 }
 
 // crypto.hash (Node >= 20.12) hashes in one call, several times cheaper than a Hash object for small inputs.
@@ -66,13 +68,11 @@ export function computeEventHash(event: HashableEvent): string {
 }
 
 /**
- * The same hash for an event about to be written, from the texts `toStoredJsonWithText` made of its data and metadata.
- * Those texts are already `JSON.stringify(canonicalize(...))`, and the JSON text of an array is its items' texts
- * joined by commas, so this is `canonicalEventText` without walking and sorting the payload again.
+ * The same hash for an event about to be written, from the texts `toStoredJsonWithText` made of its data and metadata:
+ * those are already `JSON.stringify(canonicalize(...))`, so the payload is not walked and sorted again.
  */
 export function computeEventHashOfStoredTexts(event: Omit<HashableEvent, 'data' | 'metadata'>, dataText: string, metadataText: string): string {
-  const head = JSON.stringify([HASH_FORMAT_VERSION, event.previousHash, event.streamId, event.streamVersion.toString(), event.type]);
-  return sha256Hex(`${head.slice(0, -1)},${dataText},${metadataText}]`);
+  return sha256Hex(eventTextOf(event, dataText, metadataText));
 }
 
 export type ChainVerification =

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { canonicalize, computeEventHash, computeEventHashOfStoredTexts } from './hash-chain';
+import { canonicalEventText, canonicalize, computeEventHash, computeEventHashOfStoredTexts } from './hash-chain';
 import { UnsafeEventDataError, assertJsonSafe, toStoredJson, toStoredJsonWithText } from './json-safety';
 
 // Event payloads must read back exactly as written; these specs list what is refused and why.
@@ -65,8 +65,11 @@ describe('json safety', () => {
         // The hash an append computes from these texts is the one verify recomputes from the row read back.
         const storedMetadata = toStoredJsonWithText(metadata, '$');
         const event = { previousHash: 'a'.repeat(64), streamId: 'wallet-"1"', streamVersion: 12n, type: 'Paid' };
-        expect(computeEventHashOfStoredTexts(event, stored.text, storedMetadata.text)).toBe(
-          computeEventHash({ ...event, data: roundTrip, metadata: JSON.parse(JSON.stringify(metadata ?? null)) }),
+        const readBack = { ...event, data: roundTrip, metadata: JSON.parse(JSON.stringify(metadata ?? null)) };
+        expect(computeEventHashOfStoredTexts(event, stored.text, storedMetadata.text)).toBe(computeEventHash(readBack));
+        // Both build on one text of the parts; it is the documented serialisation of the whole array.
+        expect(canonicalEventText(readBack)).toBe(
+          JSON.stringify(['event-store/v1', event.previousHash, event.streamId, '12', event.type, canonicalize(readBack.data), canonicalize(readBack.metadata)]),
         );
       }),
       { numRuns: 500 },
