@@ -195,10 +195,10 @@ function prepareGuard(guard: AppendGuard): PreparedGuard {
     const keys = Object.keys(row);
     if (keys.length !== columns.length || keys.some((key) => !columns.includes(key))) throw new TypeError('Every guard row needs the same columns');
   }
-  const shape = `${guard.table}(${columns.join(', ')})`;
+  const list = columns.join(', ');
+  const shape = `${guard.table}(${list})`;
   let statement = guardStatements.get(shape);
   if (!statement) {
-    const list = columns.join(', ');
     statement = {
       // jsonb_populate_recordset takes each column's type from the table, so the rows travel as one JSON parameter.
       insert: `INSERT INTO ${guard.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${guard.table}, $<n>::jsonb)`,
