@@ -9,7 +9,9 @@ import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } fro
  * (only one of the HTTP deployments), BENCH_RATE (offered rate of the fixed-rate scenarios, direct and HTTP, default
  * 1000) and BENCH_RATE_SECONDS (their length, default 30), BENCH_SERVER_PROFILE=1 (CPU profiles of the API and worker
  * processes into /tmp/sprof), BENCH_SERVER_NODE_FLAGS (Node.js flags for those processes, e.g. `--trace-gc` or
- * `--perf-basic-prof`).
+ * `--perf-basic-prof`), BENCH_SERVER_OUTPUT=<prefix> (what they print, into `<prefix>-API` and `<prefix>-worker`),
+ * BENCH_SERVER_LOOP_DELAY=1 (their event-loop delay every 5 s), BENCH_SERVER_HEAP_PROFILE=<dir> with
+ * BENCH_SERVER_HEAP_PROFILE_SCOPE=all|promoted (sampling heap profiles; see http-server.ts).
  */
 export async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
