@@ -84,7 +84,8 @@ describe('FundDemoPersona', () => {
 
   it('records the day without a transaction when every balance is already above the floor', () => {
     const rich = (['points', 'keys', 'gems', 'gold'] as const).map((currency) => issue(alice, currency, 10n ** 12n));
-    given({ [alice]: [{ type: 'LedgerAccountOpened', data: { userId: alice, openedAt: now } }, ...rich] })
+    // A sandbox (demo funding goes to sandboxes only; see demo-sandbox.decide.spec.ts).
+    given({ [alice]: [{ type: 'LedgerAccountOpened', data: { userId: alice, openedAt: now, sandbox: true } }, ...rich] })
       .when({ type: 'FundDemoPersona', data: { userId: alice, persona: 'creator', transactionId: 'fund-3', now } })
       .thenEvents({
         [alice]: [{ type: 'LedgerDemoPersonaFunded', data: { userId: alice, persona: 'creator', utcDay: '2026-11-21', transactionId: null } }],

@@ -19,6 +19,8 @@ export const LEDGER_MESSAGES = Object.freeze({
   insufficientBalance: 'Insufficient balance',
   conversionFailed: 'Conversion failed',
   dailyLimitReached: 'Daily limit of 3 keys from points conversion reached',
+  demoIsolation: 'Demo accounts are sandboxes: no value can move between a demo account and a real account',
+  sandboxArchived: 'This demo account has expired',
 });
 
 export const getMeRoute = defineRoute({

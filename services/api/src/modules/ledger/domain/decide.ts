@@ -9,7 +9,10 @@ import { UserLedgerState, availableBalance, initialUserLedgerState, keysConverte
  */
 export type LedgerCommand =
   | { type: 'OpenUserAccounts'; data: { userId: string; transactionId: string; now: string } }
+  /** Opens a demo login's sandbox (when the stream is new) and tops it up to the persona's floors. */
   | { type: 'FundDemoPersona'; data: { userId: string; persona: DemoPersona; transactionId: string; now: string } }
+  /** Closes an expired sandbox: nothing moves in or out of it afterwards. */
+  | { type: 'ArchiveSandbox'; data: { userId: string; now: string } }
   | {
       type: 'ConvertCurrency';
       data: { userId: string; fromCurrency: Currency; toCurrency: Currency; keys: bigint; transactionId: string; now: string };
@@ -74,7 +77,11 @@ export type LedgerRefusal =
   | 'CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT'
   | 'TRANSACTION_MUST_EXIST'
   | 'TRANSACTION_MUST_NOT_BE_REVERSED_TWICE'
-  | 'REVERSAL_MUST_NOT_BE_REVERSED';
+  | 'REVERSAL_MUST_NOT_BE_REVERSED'
+  | 'TRANSACTION_MUST_NOT_MIX_DEMO_AND_REAL_ACCOUNTS'
+  | 'DEMO_FUNDING_MUST_GO_TO_A_SANDBOX'
+  | 'ACCOUNT_MUST_NOT_BE_ARCHIVED'
+  | 'ONLY_A_SANDBOX_MUST_BE_ARCHIVED';
 
 /** What a reversal needs to know about the original, folded from the stream of one user it touched. */
 export interface ReversalView {
@@ -184,6 +191,8 @@ function postTransaction(
     if (posting.amountMinor <= 0n) return refuse('AMOUNT_MUST_BE_POSITIVE');
     if (posting.debitAccount === posting.creditAccount) return refuse('POSTING_MUST_MOVE_BETWEEN_TWO_ACCOUNTS');
   }
+  const isolation = sandboxIsolationRefusal(state, userIdsOfPostings(transaction.postings));
+  if (isolation) return refuse(isolation);
   for (const [userId, perCurrency] of netChanges(transaction.postings)) {
     const user = stateOf(state, userId);
     for (const [currency, delta] of perCurrency) {
@@ -207,6 +216,22 @@ function postTransaction(
       ? [{ type: 'LedgerTransactionPosted', data: { ...transaction, copyIndex: 0, copyCount: 1 } }]
       : [];
   return { kind: 'accepted', userEvents, journalEvents, transactionId: transaction.transactionId };
+}
+
+/**
+ * Demo sandboxes are isolated: a transaction may touch sandboxes or real users' accounts, never both (system and
+ * escrow accounts serve either), and nothing moves in or out of an archived sandbox. Every user whose account a
+ * transaction touches gets a copy appended with the expected version its state was decided on, so this holds under
+ * any concurrency and cannot be bypassed by any caller of the ledger.
+ */
+function sandboxIsolationRefusal(state: LedgerDecisionState, userIds: readonly string[]): LedgerRefusal | null {
+  let sandboxes = 0;
+  for (const userId of userIds) {
+    const user = stateOf(state, userId);
+    if (user.archived) return 'ACCOUNT_MUST_NOT_BE_ARCHIVED';
+    if (user.sandbox) sandboxes += 1;
+  }
+  return sandboxes > 0 && sandboxes < userIds.length ? 'TRANSACTION_MUST_NOT_MIX_DEMO_AND_REAL_ACCOUNTS' : null;
 }
 
 const accepted = (userId: string, events: LedgerEvent[], transactionId: string | null = null): LedgerDecision => ({
@@ -234,6 +259,10 @@ export function decide(command: LedgerCommand, state: LedgerDecisionState): Ledg
       const { userId, persona, transactionId, now } = command.data;
       const user = stateOf(state, userId);
       const utcDay = utcDayOf(now);
+      // DEMO_FUNDING is issued to sandboxes only: a real user's open account is never topped up this way.
+      if (user.opened && !user.sandbox) return refuse('DEMO_FUNDING_MUST_GO_TO_A_SANDBOX');
+      // An expired sandbox is not funded again (the daily job may still list it).
+      if (user.archived) return accepted(userId, []);
       // Idempotent per UTC day: the daily job and every start may ask again.
       if (user.lastDemoFundingDay === utcDay) return accepted(userId, []);
       const topUps: Partial<Record<Currency, bigint>> = {};
@@ -241,7 +270,7 @@ export function decide(command: LedgerCommand, state: LedgerDecisionState): Ledg
         const missing = floor - availableBalance(user, currency);
         if (missing > 0n) topUps[currency] = missing;
       }
-      const opening: LedgerEvent[] = user.opened ? [] : [{ type: 'LedgerAccountOpened', data: { userId, openedAt: now } }];
+      const opening: LedgerEvent[] = user.opened ? [] : [{ type: 'LedgerAccountOpened', data: { userId, openedAt: now, sandbox: true } }];
       const postings = grantPostings(userId, topUps);
       const funded = (id: string | null): LedgerEvent => ({
         type: 'LedgerDemoPersonaFunded',
@@ -254,6 +283,13 @@ export function decide(command: LedgerCommand, state: LedgerDecisionState): Ledg
         new Map([[userId, opening]]),
         new Map([[userId, [funded(transactionId)]]]),
       );
+    }
+    case 'ArchiveSandbox': {
+      const { userId, now } = command.data;
+      const user = stateOf(state, userId);
+      if (!user.sandbox) return refuse('ONLY_A_SANDBOX_MUST_BE_ARCHIVED');
+      if (user.archived) return accepted(userId, []);
+      return accepted(userId, [{ type: 'LedgerSandboxArchived', data: { userId, archivedAt: now, reason: 'inactive' } }]);
     }
     case 'ConvertCurrency': {
       const { userId, fromCurrency, toCurrency, keys, transactionId, now } = command.data;
@@ -290,6 +326,7 @@ export function decide(command: LedgerCommand, state: LedgerDecisionState): Ledg
       const { holdId, userId, currency, amountMinor, expiresAt, reasonCode, description, now } = command.data;
       if (amountMinor <= 0n) return refuse('AMOUNT_MUST_BE_POSITIVE');
       const user = stateOf(state, userId);
+      if (user.archived) return refuse('ACCOUNT_MUST_NOT_BE_ARCHIVED');
       if (user.holds.has(holdId)) return refuse('HOLD_MUST_BE_NEW');
       if (availableBalance(user, currency) < amountMinor) return refuse('BALANCE_MUST_COVER_AMOUNT');
       return accepted(userId, [

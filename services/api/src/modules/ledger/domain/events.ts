@@ -37,7 +37,7 @@ export interface TransactionPosted {
 }
 
 export type LedgerEvent =
-  | { type: 'LedgerAccountOpened'; data: { userId: string; openedAt: string } }
+  | { type: 'LedgerAccountOpened'; data: { userId: string; openedAt: string; sandbox?: boolean } }
   | { type: 'LedgerTransactionPosted'; data: TransactionPosted }
   | {
       type: 'LedgerHoldPlaced';
@@ -78,7 +78,8 @@ export type LedgerEvent =
   | {
       type: 'LedgerDemoPersonaFunded';
       data: { userId: string; persona: DemoPersona; utcDay: string; transactionId: string | null };
-    };
+    }
+  | { type: 'LedgerSandboxArchived'; data: { userId: string; archivedAt: string; reason: 'inactive' } };
 
 /** JSON payload of an event: bigints become strings, since jsonb cannot hold them exactly. */
 export function toPayload(event: LedgerEvent): Record<string, unknown> {
@@ -123,7 +124,7 @@ function parsePayload(type: string, data: unknown): LedgerEvent {
   const parsed = LEDGER_EVENT_SCHEMAS[type as LedgerEventType].parse(data);
   switch (type as LedgerEventType) {
     case 'LedgerAccountOpened':
-      return { type: 'LedgerAccountOpened', data: parsed as { userId: string; openedAt: string } };
+      return { type: 'LedgerAccountOpened', data: parsed as { userId: string; openedAt: string; sandbox?: boolean } };
     case 'LedgerTransactionPosted': {
       const payload = parsed as import('@app/contracts/src/ledger').LedgerTransactionPostedPayload;
       return {
@@ -158,6 +159,8 @@ function parsePayload(type: string, data: unknown): LedgerEvent {
         type: 'LedgerDemoPersonaFunded',
         data: parsed as Extract<LedgerEvent, { type: 'LedgerDemoPersonaFunded' }>['data'],
       };
+    case 'LedgerSandboxArchived':
+      return { type: 'LedgerSandboxArchived', data: parsed as Extract<LedgerEvent, { type: 'LedgerSandboxArchived' }>['data'] };
   }
 }
 

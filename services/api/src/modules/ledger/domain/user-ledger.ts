@@ -23,6 +23,13 @@ export interface UserLedgerState {
   holds: ReadonlyMap<string, HoldState>;
   keysFromPoints: { utcDay: string; keys: bigint };
   lastDemoFundingDay: string | null;
+  /**
+   * A demo login's sandbox (recorded when the stream was opened, or by any demo funding): no value may move between
+   * it and a real user's account. Read from the stream itself, so the rule never depends on a lagging read model.
+   */
+  sandbox: boolean;
+  /** An expired sandbox: nothing more moves in or out of it. */
+  archived: boolean;
 }
 
 export const zeroAmounts = (): CurrencyAmounts =>
@@ -37,6 +44,8 @@ export function initialUserLedgerState(userId: string): UserLedgerState {
     holds: new Map(),
     keysFromPoints: { utcDay: '', keys: 0n },
     lastDemoFundingDay: null,
+    sandbox: false,
+    archived: false,
   };
 }
 
@@ -57,7 +66,7 @@ function withHold(holds: ReadonlyMap<string, HoldState>, hold: HoldState): Reado
 export function evolve(state: UserLedgerState, event: LedgerEvent): UserLedgerState {
   switch (event.type) {
     case 'LedgerAccountOpened':
-      return { ...state, opened: true };
+      return { ...state, opened: true, sandbox: state.sandbox || event.data.sandbox === true };
     case 'LedgerTransactionPosted': {
       const me = userAccount(state.userId);
       let balances = state.balances;
@@ -95,7 +104,10 @@ export function evolve(state: UserLedgerState, event: LedgerEvent): UserLedgerSt
       };
     }
     case 'LedgerDemoPersonaFunded':
-      return { ...state, lastDemoFundingDay: event.data.utcDay };
+      // Only sandboxes are funded as demo personas (the shared personas of before were demo accounts too).
+      return { ...state, lastDemoFundingDay: event.data.utcDay, sandbox: true };
+    case 'LedgerSandboxArchived':
+      return { ...state, archived: true };
   }
 }
 

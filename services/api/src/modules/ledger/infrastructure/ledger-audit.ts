@@ -27,6 +27,7 @@ interface ProjectionSnapshot {
  *   postings are positive and between two different accounts;
  * - per currency, user accounts plus system accounts sum to zero;
  * - no user's available balance (balance − holds) is ever below zero, after any event; holds resolve once;
+ * - no transaction moves value between a demo sandbox and a real user's account, directly or through one escrow;
  * - each ledger projection's tables equal a fresh fold of the events up to that projection's checkpoint (the
  *   tables and checkpoints are read in one snapshot first, so a running service does not cause false findings).
  */
@@ -40,6 +41,7 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
   const users = new Map<string, UserLedgerState>();
   const copies = new Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>();
   const fold = new LedgerFold();
+  const escrowSides = new Map<string, { demo: boolean; real: boolean }>();
   let eventsChecked = 0;
   let checkpoint: Checkpoint = CHECKPOINT_START;
   const waitUntil = Date.now() + 30_000;
@@ -71,6 +73,7 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
         report('payload', `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`);
         continue;
       }
+      checkDemoIsolation(stored, event, users, escrowSides, report);
       checkEvent(stored, event, users, copies, report);
       if ((LEDGER_PROJECTED_EVENT_TYPES as readonly string[]).includes(stored.type)) fold.apply(stored, event);
     }
@@ -162,6 +165,53 @@ function checkEvent(
   for (const currency of CURRENCIES as readonly Currency[]) {
     if (availableBalance(after, currency) < 0n && availableBalance(before, currency) >= 0n) {
       report('negative_balance', `User ${owner} ${currency} available went below zero at position ${stored.position}`);
+    }
+  }
+}
+
+/**
+ * Demo sandboxes are isolated (the decider refuses the rest): a transaction touches sandboxes or real users, never
+ * both, and an escrow exchanges value with one side only (a demo drop's pool paid to a real applicant would mix
+ * them). Checked once per transaction, on copy 0, against the users' states folded so far in log order.
+ */
+function checkDemoIsolation(
+  stored: StoredEvent,
+  event: LedgerEvent,
+  users: Map<string, UserLedgerState>,
+  escrowSides: Map<string, { demo: boolean; real: boolean }>,
+  report: (check: string, message: string) => void,
+) {
+  if (event.type !== 'LedgerTransactionPosted' || event.data.copyIndex !== 0) return;
+  const { transactionId, postings } = event.data;
+  const isSandbox = (account: string) => {
+    const userId = userIdOfAccount(account);
+    if (userId === null) return null;
+    const state = users.get(userId);
+    // Copy 0's own stream has not been folded for this event yet; a sandbox is marked before its first transaction.
+    return state?.sandbox === true;
+  };
+  const sides = new Set<boolean>();
+  for (const posting of postings) {
+    for (const account of [posting.debitAccount, posting.creditAccount]) {
+      const sandbox = isSandbox(account);
+      if (sandbox !== null) sides.add(sandbox);
+    }
+  }
+  if (sides.size > 1) report('demo_isolation', `Transaction ${transactionId} (${stored.streamId}) moves value between a demo sandbox and a real account`);
+  for (const posting of postings) {
+    for (const [escrow, other] of [
+      [posting.debitAccount, posting.creditAccount],
+      [posting.creditAccount, posting.debitAccount],
+    ]) {
+      if (!escrow.startsWith('escrow:')) continue;
+      const sandbox = isSandbox(other);
+      if (sandbox === null) continue;
+      const before = escrowSides.get(escrow) ?? { demo: false, real: false };
+      const after = { demo: before.demo || sandbox, real: before.real || !sandbox };
+      if (after.demo && after.real && !(before.demo && before.real)) {
+        report('demo_isolation', `Escrow ${escrow} exchanges value with both demo sandboxes and real accounts (transaction ${transactionId})`);
+      }
+      escrowSides.set(escrow, after);
     }
   }
 }

@@ -293,6 +293,8 @@ function identityOf(event: LedgerEvent): string {
       return `hold:${event.data.holdId}`;
     case 'LedgerDemoPersonaFunded':
       return `demo:${event.data.utcDay}`;
+    case 'LedgerSandboxArchived':
+      return 'archived';
   }
 }
 
