@@ -89,7 +89,11 @@ function createWebpackConfig(options) {
         chunkLoadTimeout: 4000,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        // The contracts' OpenAPI registry is the API's business: the browser gets a no-op (see the stub).
+        alias: { '@asteasolutions/zod-to-openapi$': path.join(__dirname, 'openapi-browser-stub.js') },
+      },
       module: {
         rules: [
           {

@@ -69,6 +69,7 @@ describe('ledger API', () => {
 
   it('answers 401 without a session', async () => {
     await testApp.http().get('/api/users/me/wallets').expect(401);
+    await testApp.http().get('/api/users/me/conversion-allowance').expect(401);
     await testApp.http().post('/api/users/convert').send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(401);
   });
 
@@ -118,6 +119,8 @@ describe('ledger API', () => {
       daily_points_conversion_limit: 3,
     });
     expect(first.body.balances).toMatchObject({ points_balance: 2025, keys_balance: 3 });
+    const allowance = await testApp.http().get('/api/users/me/conversion-allowance').set(auth(user.token)).expect(200);
+    expect(allowance.body).toEqual({ keys_converted_from_points_today: 2, daily_points_conversion_limit: 3, keys_remaining_from_points_today: 1 });
     const overLimit = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 2 }).expect(422);
     expect(overLimit.body).toMatchObject({ code: 'DAILY_CONVERSION_LIMIT', error: 'Daily limit of 3 keys from points conversion reached' });
     await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(200);

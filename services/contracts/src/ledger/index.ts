@@ -2,3 +2,4 @@ export * from './currency';
 export * from './events';
 export * from './http';
 export * from './routes';
+export * from './conversion-allowance';

@@ -4,10 +4,12 @@ import { z } from 'zod';
 import type { EventStore } from '@app/event-store';
 import {
   BalanceAtQuerySchema,
+  CONVERSION_RATES,
   CURRENCIES,
   Currency,
   TransactionsQuerySchema,
   minorToApiNumber,
+  type ConversionAllowance,
   type TransactionResponse,
 } from '@app/contracts/src/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
@@ -16,7 +18,7 @@ import { parseInput } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { GetUserQuery } from '../../identity/queries/get-user.query';
 import { userStreamId } from '../domain/streams';
-import { foldUserLedger } from '../domain/user-ledger';
+import { foldUserLedger, keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import type { Queryable } from '../infrastructure/ledger-audit';
 import { LedgerExecutor, toLedgerEvent } from '../infrastructure/ledger-executor';
 import { toUserBalances, toWallets } from './get-user-balances.query';
@@ -74,6 +76,19 @@ export class WalletsController {
   @Get('wallets')
   async wallets(@CurrentUser() caller: AuthenticatedUser) {
     return toWallets((await this.ledger.load(caller.userId)).state);
+  }
+
+  /** Today's use of the daily limit on keys from points, read from the user's stream like the conversion decides it. */
+  @Get('me/conversion-allowance')
+  async conversionAllowance(@CurrentUser() caller: AuthenticatedUser): Promise<ConversionAllowance> {
+    const { state } = await this.ledger.load(caller.userId);
+    const converted = Number(keysConvertedFromPointsOn(state, utcDayOf(new Date().toISOString())));
+    const limit = CONVERSION_RATES.dailyKeysFromPointsLimit;
+    return {
+      keys_converted_from_points_today: converted,
+      daily_points_conversion_limit: limit,
+      keys_remaining_from_points_today: Math.max(0, limit - converted),
+    };
   }
 
   @Get('transactions')
