@@ -4,11 +4,15 @@ import { dirname } from 'node:path';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from '../app.module';
 import type { AppConfig } from './config/app-config';
 import { DOCS_ASSETS_PATH } from './docs/docs.controller';
 import { installBodyParsers, JSON_BODY_LIMIT_BYTES } from './http/body-parsing';
+import { HttpExceptionFilter, MAX_PARAM_LENGTH } from './http/http-exception.filter';
+import { installSecurityHeaders } from './http/security-headers';
+import { installUnstorableTextRefusal } from './http/unstorable-text';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/logging.module';
 
 export const GLOBAL_PREFIX = 'api';
@@ -34,10 +38,18 @@ export interface CreateAppOptions {
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
-    // The caller's address (`request.ip`) comes from X-Forwarded-For only when the proxy is on this host.
-    trustProxy: 'loopback',
+    // The caller's address (`request.ip`) and protocol come from X-Forwarded-* only when the peer is one of the
+    // proxies TRUST_PROXY names (none by default): anyone else could claim any address and dodge the throttles.
+    trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    maxParamLength: MAX_PARAM_LENGTH,
     genReqId: (request: IncomingMessage) => requestIdOf(request),
+    // What Fastify refuses before any route runs (a path parameter over maxParamLength, a malformed URL) is
+    // answered by the one error filter too: the same shape, and the request id in its header.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      void reply.header(REQUEST_ID_HEADER, request.id);
+      new HttpExceptionFilter().answer(error, request, reply);
+    },
     // Express answered `/api/users/me/` like `/api/users/me`; links and clients written against it keep working.
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -57,6 +69,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   });
   const fastify = application.getHttpAdapter().getInstance();
   installBodyParsers(fastify);
+  installUnstorableTextRefusal(fastify);
+  await installSecurityHeaders(application);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();

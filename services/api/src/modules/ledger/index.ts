@@ -2,10 +2,11 @@
 export { LedgerModule } from './ledger.module';
 export { OpenUserAccountsCommand } from './open-user-accounts/open-user-accounts.command';
 export { FundDemoPersonaCommand } from './fund-demo-persona/fund-demo-persona.command';
+export { ArchiveSandboxCommand } from './fund-demo-persona/archive-sandbox.command';
 export { RunLedgerCommand, type LedgerCommandResult } from './post-transaction/ledger-commands';
 export { GetUserBalancesQuery } from './wallets/get-user-balances.query';
 export { LedgerExecutor, newTransactionId } from './infrastructure/ledger-executor';
-export { IdempotencyService, type UnitOfWork } from './infrastructure/idempotency';
+export { IdempotencyService, type UnitOfWork } from '../../platform/idempotency/idempotency.service';
 export { SYSTEM_ACCOUNTS, escrowAccount, userAccount } from './domain/accounts';
 export type { LedgerCommand, LedgerRefusal } from './domain/decide';
 export type { Posting, TransactionPosted } from './domain/events';

@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
@@ -8,6 +8,7 @@ import { projectionProviders } from '../../platform/projections/projection-regis
 import { LedgerAdminController } from './audit/ledger-admin.controller';
 import { ConvertCurrencyController } from './convert-currency/convert-currency.controller';
 import { DEMO_TOP_UP_JOB, DemoPersonaTopUp, FundDemoPersonaHandler } from './fund-demo-persona/fund-demo-persona.command';
+import { ArchiveSandboxHandler } from './fund-demo-persona/archive-sandbox.command';
 import { EXPIRE_HOLDS_JOB, ExpireHolds } from './holds/expire-holds.job';
 import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from './infrastructure/ledger-migrations';
 import { LEDGER_PROVIDERS } from './ledger.tokens';
@@ -16,10 +17,14 @@ import { RunLedgerCommandHandler } from './post-transaction/ledger-commands';
 import { LEDGER_PROJECTIONS } from './projections/ledger-projections';
 import { GetUserBalancesHandler } from './wallets/get-user-balances.query';
 import { WalletsController } from './wallets/wallets.controller';
-import { IdempotencyService } from './infrastructure/idempotency';
+import { MONEY_PORT } from '../../platform/use-cases/money.port';
 import { LedgerExecutor } from './infrastructure/ledger-executor';
 
-/** The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. */
+/**
+ * The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. Global, so that
+ * every module's use cases move money through `MONEY_PORT` without importing the ledger's wiring.
+ */
+@Global()
 @Module({
   imports: [CqrsModule],
   controllers: [WalletsController, ConvertCurrencyController, LedgerAdminController],
@@ -28,12 +33,13 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
     ...projectionProviders(...LEDGER_PROJECTIONS),
     OpenUserAccountsHandler,
     FundDemoPersonaHandler,
+    ArchiveSandboxHandler,
     RunLedgerCommandHandler,
     GetUserBalancesHandler,
     DemoPersonaTopUp,
     ExpireHolds,
   ],
-  exports: [LedgerExecutor, IdempotencyService],
+  exports: [LedgerExecutor, MONEY_PORT],
 })
 export class LedgerModule implements OnModuleInit {
   private readonly logger = new Logger('Ledger');

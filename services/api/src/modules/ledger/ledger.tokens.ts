@@ -1,11 +1,12 @@
 import { Provider } from '@nestjs/common';
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../platform/database/database.tokens';
-import { IdempotencyService } from './infrastructure/idempotency';
+import { MONEY_PORT, type MoneyPort } from '../../platform/use-cases/money.port';
 import { LedgerExecutor } from './infrastructure/ledger-executor';
+import { moneyPortOf } from './infrastructure/money-port.adapter';
 
-/** One executor (and its cache) and one idempotency service per process. */
+/** One executor (and its cache) per process, and the money port that the use-case runner moves money through. */
 export const LEDGER_PROVIDERS: Provider[] = [
   { provide: LedgerExecutor, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new LedgerExecutor(eventStore) },
-  { provide: IdempotencyService, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new IdempotencyService(eventStore) },
+  { provide: MONEY_PORT, inject: [LedgerExecutor], useFactory: (ledger: LedgerExecutor): MoneyPort => moneyPortOf(ledger) },
 ];

@@ -4,7 +4,7 @@ import { LedgerModule } from '../ledger';
 import { ActiveBoostsController, GetActiveBoostsHandler } from './boosts/get-active-boosts.query';
 import { GoldShopController } from './gold-shop/gold-shop.controller';
 import { ShopAccounts } from './infrastructure/shop-accounts';
-import { ShopUnit } from './infrastructure/shop-unit';
+import { ShopPurchases } from './infrastructure/shop-purchases';
 import { TierChangeReactor } from './infrastructure/tier-change.reactor';
 import { UpgradeTierController } from './upgrade-tier/upgrade-tier.controller';
 
@@ -12,6 +12,6 @@ import { UpgradeTierController } from './upgrade-tier/upgrade-tier.controller';
 @Module({
   imports: [CqrsModule, LedgerModule],
   controllers: [UpgradeTierController, GoldShopController, ActiveBoostsController],
-  providers: [ShopAccounts, ShopUnit, GetActiveBoostsHandler, TierChangeReactor],
+  providers: [ShopAccounts, ShopPurchases, GetActiveBoostsHandler, TierChangeReactor],
 })
 export class ShopModule {}

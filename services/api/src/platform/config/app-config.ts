@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -14,6 +16,39 @@ const urlWithProtocol = (protocols: string[]) =>
     message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
   });
 
+/** Fastify's named address ranges (`proxy-addr`), accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isAddressOrRange = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which peers may tell the API the client's address (`X-Forwarded-For`) and protocol. `false` (the default): none,
+ * the socket's address is the client. A number: that many proxy hops in front. Else a comma-separated list of
+ * addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`.
+ */
+const TrustProxySchema = optionalText.transform((value, context): boolean | number | string[] => {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') {
+    context.addIssue({ code: 'custom', message: 'true would believe any client about its own address; name the proxies (e.g. loopback, 10.0.0.0/8) or give a hop count' });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0 || entries.length === 0) {
+    context.addIssue({ code: 'custom', message: `must be false, a hop count, or addresses, CIDR ranges, loopback, linklocal, uniquelocal (not: ${invalid.join(', ') || value})` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 const EnvironmentSchema = z.object({
   API_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).default(3000)),
   API_HOST: optionalText,
@@ -29,7 +64,28 @@ const EnvironmentSchema = z.object({
   ),
   NODE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['development', 'test', 'production']).default('development')),
   PROCESS_ROLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['all', 'http', 'worker']).default('all')),
+  TRUST_PROXY: TrustProxySchema,
+  QUEUE_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._:-]{1,100}$/, 'must be 1 to 100 letters, digits or . _ : -')
+      .optional(),
+  ),
 });
+
+/**
+ * The BullMQ key prefix when QUEUE_PREFIX is unset: one per database, so that two deployments sharing a Redis
+ * database never run each other's jobs against the wrong PostgreSQL database.
+ */
+export function defaultQueuePrefix(databaseUrl: string | undefined, dataDirectory: string): string {
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    const databaseName = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres';
+    return `bull-${databaseName.replace(/[^A-Za-z0-9._-]/g, '_')}`;
+  }
+  // The embedded database is a directory: its path tells one apart from another.
+  return `bull-embedded-${createHash('sha256').update(dataDirectory).digest('hex').slice(0, 12)}`;
+}
 
 /**
  * What one process runs. `all`: HTTP, projections and reactors (the embedded default). Split deployments run
@@ -54,7 +110,10 @@ export interface AppConfig {
   role: ProcessRole;
   /** Platform tunables; tests shorten them. */
   projections: { pollIntervalMs: number; leaseDurationMs: number; batchSize: number; rebuildBatchSize: number };
-  jobs: { queueName: string };
+  /** `queueName` under the Redis key `prefix` (QUEUE_PREFIX, default from the database name). */
+  jobs: { queueName: string; prefix: string };
+  /** Fastify's `trustProxy`: who may set X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: boolean | number | string[];
 }
 
 /** A configuration that cannot start the service; the message names every offending variable. */
@@ -74,11 +133,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   if (parsed.PROCESS_ROLE !== 'all' && !parsed.DATABASE_URL) {
     throw new ConfigError([`PROCESS_ROLE: ${parsed.PROCESS_ROLE} needs DATABASE_URL (the embedded database serves one process; use PROCESS_ROLE=all)`]);
   }
+  const dataDirectory = resolve(REPOSITORY_ROOT, parsed.DATA_DIR ?? '.data');
   return {
     port: parsed.API_PORT,
     host: parsed.API_HOST,
     databaseUrl: parsed.DATABASE_URL,
-    dataDirectory: resolve(REPOSITORY_ROOT, parsed.DATA_DIR ?? '.data'),
+    dataDirectory,
     redisUrl: parsed.REDIS_URL,
     logLevel: parsed.LOG_LEVEL,
     corsOrigins: parsed.CORS_ORIGINS,
@@ -86,7 +146,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     role: parsed.PROCESS_ROLE,
     // Rebuild batches of 2,000 rebuilt 300,000 events 1.3x faster than batches of 500 here.
     projections: { pollIntervalMs: 250, leaseDurationMs: 15_000, batchSize: 500, rebuildBatchSize: 2_000 },
-    jobs: { queueName: 'jobs' },
+    jobs: { queueName: 'jobs', prefix: parsed.QUEUE_PREFIX ?? defaultQueuePrefix(parsed.DATABASE_URL, dataDirectory) },
+    trustProxy: parsed.TRUST_PROXY,
   };
 }
 

@@ -15,6 +15,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   406: 'NOT_ACCEPTABLE',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE',
   429: 'TOO_MANY_REQUESTS',
@@ -69,13 +70,18 @@ function isFastifyClientError(error: unknown): error is FastifyClientError {
 }
 
 function answerForFastifyClientError(error: FastifyClientError): Answer {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return { status: 414, body: { error: `A path parameter is longer than the ${MAX_PARAM_LENGTH} characters allowed`, code: 'URI_TOO_LONG' } };
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, body: { error: 'The request path is not valid URL encoding', code: 'BAD_URL' } };
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return { status: 413, body: { error: `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MB`, code: 'PAYLOAD_TOO_LARGE' } };
   }
   return { status: error.statusCode, body: { error: error.message, code: CODE_BY_STATUS[error.statusCode] ?? 'HTTP_ERROR' } };
 }
 
-type RequestWithLog = FastifyRequest & { raw: { log?: { error: (object: object, message: string) => void } } };
+/** Fastify's `maxParamLength` (its default): a longer path parameter is answered 414 before any route runs. */
+export const MAX_PARAM_LENGTH = 100;
 
 /**
  * The one place where failures become HTTP answers, in the ARCHITECTURE §5 shape. Expected refusals carry their
@@ -88,8 +94,14 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const context = host.switchToHttp();
-    const request = context.getRequest<RequestWithLog>();
-    const reply = context.getResponse<FastifyReply>();
+    this.answer(exception, context.getRequest<FastifyRequest>(), context.getResponse<FastifyReply>());
+  }
+
+  /**
+   * Answers a failure on `reply`. Also called for the errors Fastify raises before any route runs (a path parameter
+   * over `maxParamLength`, a malformed URL: its `frameworkErrors`), so those answers share the shape and request id.
+   */
+  answer(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const answer = this.answerFor(exception, request);
     if (reply.sent || reply.raw.headersSent) {
       // The body is already on its way (a stream failed half-way): all that is left is to end it.
@@ -99,7 +111,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     void reply.status(answer.status).send(answer.body);
   }
 
-  private answerFor(exception: unknown, request: RequestWithLog): Answer {
+  private answerFor(exception: unknown, request: FastifyRequest): Answer {
     if (exception instanceof ApiError) {
       const body: ApiErrorBody = { error: exception.message, code: exception.code };
       if (exception.details !== undefined) body.details = exception.details;
@@ -137,12 +149,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     };
   }
 
-  private logUnexpected(exception: unknown, request: RequestWithLog): void {
-    const where = `${request.method} ${request.url}`;
-    const stack = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
-    // pino-http's per-request logger (it carries the request id) lives on the raw request, when logging is on.
-    const requestLogger = request.raw.log;
-    if (requestLogger) requestLogger.error({ err: exception }, `Unhandled error on ${where}`);
-    else this.logger.error(`Unhandled error on ${where}`, stack);
+  /**
+   * Every unexpected failure is logged at `error` with its stack and the request id its 500 answer names, so the
+   * answer a user reports leads to the exception. (pino serialises `err` with its type, message and stack.)
+   */
+  private logUnexpected(exception: unknown, request: FastifyRequest): void {
+    const err = exception instanceof Error ? exception : new Error(`Non-error thrown: ${String(exception)}`);
+    this.logger.error({ err, request_id: String(request.id), method: request.method, url: request.url }, `Unhandled error on ${request.method} ${request.url}`);
   }
 }

@@ -1,5 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import {
   CONVERSION_RATES,
   ConvertCurrencyResponse,
@@ -12,7 +11,9 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity/auth/authenticated-user';
 import { conversionCost, type LedgerCommand } from '../domain/decide';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
-import { IdempotencyService } from '../infrastructure/idempotency';
+import { currentIdempotentRequest } from '../../../platform/idempotency/idempotency-context';
+import { IdempotencyService } from '../../../platform/idempotency/idempotency.service';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { LedgerExecutor, newTransactionId, type AcceptedPreview } from '../infrastructure/ledger-executor';
 import { refusalToApiError } from '../ledger-refusals';
 import { toUserBalances } from '../wallets/get-user-balances.query';
@@ -31,11 +32,10 @@ export class ConvertCurrencyController {
 
   @Post('convert')
   @HttpCode(200)
+  @Idempotent('POST /api/users/convert')
   async convert(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(convertCurrencyRoute.body)) body: ConvertCurrencyRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ConvertCurrencyResponse> {
     const keys = BigInt(body.amount);
     const now = new Date().toISOString();
@@ -58,21 +58,21 @@ export class ConvertCurrencyController {
       };
     };
     // Without a key there is nothing to record: the command joins the executor's group commit.
-    if (idempotencyKey === undefined) {
+    const request = currentIdempotentRequest();
+    if (request?.key === undefined) {
       const outcome = await this.ledger.execute(command);
       if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
       return answer(outcome);
     }
     // With one, the key and this answer are recorded in the same group commit as the money.
     const result = await this.idempotency.runClaimed<ConvertCurrencyResponse>(
-      { scope: `POST /api/users/convert:${caller.userId}`, key: idempotencyKey, body },
+      { ...request, key: request.key },
       async (record) => {
         const outcome = await this.ledger.executeClaimed(command, (accepted) => record(answer(accepted)));
         if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
         return outcome;
       },
     );
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     return result.body;
   }
 }

@@ -1,5 +1,5 @@
 import { AppendGuardTakenError, type AppendResult, type AppendToStream, type EventStore } from '@app/event-store';
-import { idempotencyClaimId, idempotencyGuard, type IdempotencyClaim } from './idempotency-claims';
+import { idempotencyClaimId, idempotencyGuard, type IdempotencyClaim } from '../../../platform/idempotency/idempotency-claims';
 import { InFlightBatcher } from './in-flight-batcher';
 
 /** What an item of a batch gets: its own append result, or word that its idempotency key was recorded before. */

@@ -10,9 +10,9 @@ import { readProjectionCheckpoint } from '../../../platform/projections/projecti
 import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { CoalescedStreamReader } from './coalesced-stream-reader';
 import { GroupCommitter } from './group-commit';
-import { KeyedMutex } from './keyed-mutex';
-import type { UnitOfWork } from './idempotency';
-import type { IdempotencyClaim } from './idempotency-claims';
+import { KeyedMutex } from '../../../platform/idempotency/keyed-mutex';
+import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
+import type { IdempotencyClaim } from '../../../platform/idempotency/idempotency-claims';
 
 interface CachedStream {
   version: bigint;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
 import {
   GOLD_SHOP_CATALOGUE,
   goldPurchaseRoute,
@@ -12,11 +11,12 @@ import {
 } from '@app/contracts/src/shop';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
-import { ShopUnit, notEnoughGold } from '../infrastructure/shop-unit';
+import { ShopPurchases, notEnoughGold } from '../infrastructure/shop-purchases';
 
 export function toGoldPurchase(record: GoldPurchaseRecord, now: string): GoldPurchase {
   return {
@@ -36,7 +36,7 @@ export function toGoldPurchase(record: GoldPurchaseRecord, now: string): GoldPur
 @Controller('users')
 export class GoldShopController {
   constructor(
-    private readonly unit: ShopUnit,
+    private readonly shopPurchases: ShopPurchases,
     private readonly accounts: ShopAccounts,
     private readonly queryBus: QueryBus,
   ) {}
@@ -55,36 +55,30 @@ export class GoldShopController {
 
   @Post('gold-purchase')
   @HttpCode(200)
+  @Idempotent('POST /api/users/gold-purchase')
   async purchase(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(goldPurchaseRoute.body)) body: GoldPurchaseRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<GoldPurchaseResponse> {
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     const purchaseId = randomUUID();
-    const result = await this.unit.run<Omit<GoldPurchaseResponse, 'gold_collected'>>({
+    const result = await this.shopPurchases.purchase<Omit<GoldPurchaseResponse, 'gold_collected'>>({
       userId: caller.userId,
-      scope: 'POST /api/users/gold-purchase',
-      idempotencyKey,
       // Only the item decides the purchase; the client's price and effect fields do not make it another request.
-      requestBody: { item_name: body.item_name.trim().toLowerCase() },
+      idempotencyBody: { item_name: body.item_name.trim().toLowerCase() },
       command: { type: 'BuyGoldItem', data: { itemNameOrId: body.item_name, currentTier: user.user_tier, purchaseId, transactionId, now } },
       payment: (events) => {
         const purchased = events.find((event) => event.type === 'GoldItemPurchased')!;
         return {
-          type: 'PostTransaction',
-          data: {
-            transactionId,
-            reasonCode: 'GOLD_PURCHASE',
-            description: `Gold shop: ${purchased.data.itemName}`,
-            now,
-            postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'gold', amountMinor: BigInt(purchased.data.goldCost) }],
-            references: { itemId: purchased.data.itemId, purchaseId: purchased.data.purchaseId },
-          },
+          transactionId,
+          reasonCode: 'GOLD_PURCHASE',
+          description: `Gold shop: ${purchased.data.itemName}`,
+          now,
+          postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'gold', amountMinor: BigInt(purchased.data.goldCost) }],
+          references: { itemId: purchased.data.itemId, purchaseId: purchased.data.purchaseId },
         };
       },
       ledgerRefusal: notEnoughGold,
@@ -98,8 +92,7 @@ export class GoldShopController {
         };
       },
     });
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
     const balances = await this.queryBus.execute(new GetUserBalancesQuery(caller.userId));
-    return { ...result.body, gold_collected: balances.gold_collected };
+    return { ...result, gold_collected: balances.gold_collected };
   }
 }

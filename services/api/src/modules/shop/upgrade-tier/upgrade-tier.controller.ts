@@ -1,19 +1,19 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
 import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse } from '@app/contracts/src/shop';
 import { minorToApiNumber } from '@app/contracts/src/ledger';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
-import { ShopUnit } from '../infrastructure/shop-unit';
+import { ShopPurchases } from '../infrastructure/shop-purchases';
 
 /** GET /api/users/upgrade-costs and POST /api/users/upgrade-tier {target_tier, payment_method}. */
 @Controller('users')
 export class UpgradeTierController {
   constructor(
-    private readonly unit: ShopUnit,
+    private readonly purchases: ShopPurchases,
     private readonly queryBus: QueryBus,
   ) {}
 
@@ -24,34 +24,27 @@ export class UpgradeTierController {
 
   @Post('upgrade-tier')
   @HttpCode(200)
+  @Idempotent('POST /api/users/upgrade-tier')
   async upgrade(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(upgradeTierRoute.body)) body: UpgradeTierRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<UpgradeTierResponse> {
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
-    const result = await this.unit.run<UpgradeTierResponse>({
+    return this.purchases.purchase<UpgradeTierResponse>({
       userId: caller.userId,
-      scope: 'POST /api/users/upgrade-tier',
-      idempotencyKey,
-      requestBody: body,
       command: { type: 'UpgradeTier', data: { currentTier: user.user_tier, targetTier: body.target_tier, paymentMethod: body.payment_method, transactionId, now } },
       payment: (events) => {
         const upgrade = events.find((event) => event.type === 'TierUpgradePurchased')!;
         return {
-          type: 'PostTransaction',
-          data: {
-            transactionId,
-            reasonCode: 'TIER_UPGRADE',
-            description: `Tier upgrade ${upgrade.data.fromTier} → ${upgrade.data.toTier}`,
-            now,
-            postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: body.payment_method, amountMinor: BigInt(upgrade.data.amountMinor) }],
-            references: { fromTier: upgrade.data.fromTier, toTier: upgrade.data.toTier },
-          },
+          transactionId,
+          reasonCode: 'TIER_UPGRADE',
+          description: `Tier upgrade ${upgrade.data.fromTier} → ${upgrade.data.toTier}`,
+          now,
+          postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: body.payment_method, amountMinor: BigInt(upgrade.data.amountMinor) }],
+          references: { fromTier: upgrade.data.fromTier, toTier: upgrade.data.toTier },
         };
       },
       respond: ({ events, transactionId: posted }) => {
@@ -67,7 +60,5 @@ export class UpgradeTierController {
         };
       },
     });
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
-    return result.body;
   }
 }

@@ -1,5 +1,5 @@
 import type { AppendGuard, TransactionHandle } from '@app/event-store';
-import { upsertRows } from '../../../platform/database/upsert-rows';
+import { upsertRows } from '../database/upsert-rows';
 
 /** An idempotency key with the answer to record for it, committed together with the money it answers for. */
 export interface IdempotencyClaim {

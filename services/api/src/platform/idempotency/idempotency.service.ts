@@ -1,30 +1,12 @@
 import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError, type EventStore, type TransactionHandle } from '@app/event-store';
-import { ApiError, badRequest, conflict } from '../../../platform/http/api-error';
+import { ApiError, badRequest, conflict } from '../http/api-error';
 import { claimIdempotencyKeys, idempotencyClaimId, type IdempotencyClaim } from './idempotency-claims';
+import { markIdempotentReplay } from './idempotency-context';
+import type { IdempotentRequest, IdempotentResponse, UnitOfWork } from './unit-of-work';
 import { KeyedMutex } from './keyed-mutex';
 
-/** A transaction plus hooks that run only once it has committed (cache updates must never see a rollback). */
-export interface UnitOfWork {
-  transaction: TransactionHandle;
-  afterCommit(hook: () => void): void;
-}
-
-export interface IdempotentRequest {
-  /** Who and what: e.g. `POST /api/users/convert:<userId>`. Keys are unique per scope. */
-  scope: string;
-  /** The `Idempotency-Key` header; undefined runs the work without recording it. */
-  key: string | undefined;
-  /** The parsed request body; its canonical JSON hash tells a replay from a reuse of the key. */
-  body: unknown;
-}
-
-export interface IdempotentResponse<Body> {
-  status: number;
-  body: Body;
-  /** True when the answer is the stored one of an earlier request with the same key. */
-  replayed: boolean;
-}
+export type { IdempotentRequest, IdempotentResponse, UnitOfWork } from './unit-of-work';
 
 interface StoredRow {
   request_hash: string;
@@ -166,6 +148,7 @@ export class IdempotencyService {
       const refusal = stored.response as StoredRefusal;
       throw new ApiError(stored.status_code as ApiError['status'], refusal.code, refusal.error, refusal.details);
     }
+    markIdempotentReplay();
     return { status: stored.status_code, body: stored.response as Body, replayed: true };
   }
 

@@ -1,0 +1,16 @@
+import type { MoneyPort } from '../../../platform/use-cases/money.port';
+import type { LedgerRefusal } from '../domain/decide';
+import { refusalToApiError } from '../ledger-refusals';
+import type { LedgerExecutor } from './ledger-executor';
+
+/** The ledger behind the use-case runner's `MONEY_PORT`: a movement is a `PostTransaction` in the caller's unit. */
+export function moneyPortOf(ledger: LedgerExecutor): MoneyPort {
+  return {
+    async moveWithin(movement, unit, appends) {
+      const outcome = await ledger.executeWithin({ type: 'PostTransaction', data: movement }, unit, appends);
+      if (outcome.kind === 'refused') return { kind: 'refused', refusal: outcome.refusal };
+      return { kind: 'accepted', transactionId: outcome.transactionId ?? movement.transactionId };
+    },
+    refusalError: (refusal) => refusalToApiError(refusal as LedgerRefusal),
+  };
+}
