@@ -25,8 +25,10 @@ function created(kind: 'proof' | 'paid' | 'move', overrides: Partial<Extract<Dro
       details: details(),
       terms: termsToPayload(terms),
       gemPoolTotalMinor: kind === 'paid' ? '1200000' : '0',
+      // A move drop escrows its key rewards: 3 keys × 10 seats.
+      ...(kind === 'move' ? { keyPoolTotalMinor: '30' } : {}),
       isDemo: false,
-      poolTransactionId: kind === 'paid' ? 't0' : null,
+      poolTransactionId: kind === 'paid' || kind === 'move' ? 't0' : null,
       createdAt: '2026-11-20T00:00:00.000Z',
       ...overrides,
     },
@@ -305,9 +307,10 @@ describe('drop decider', () => {
       given(dropId, history).when(step('CompleteApplication', 'u1')).thenRefused({ code: 'CALLER_MUST_BE_CREATOR' });
     });
 
-    it('pays a move drop its keys from issuance, a proof drop nothing (but it still counts as completed)', () => {
+    it('pays a move drop its keys from its escrow, a proof drop nothing (but it still counts as completed)', () => {
       const move = given(dropId, [created('move'), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(step('CompleteApplication')).decision;
-      expect(move).toMatchObject({ kind: 'accepted', money: { from: 'issuance', to: { user: 'u1' }, currency: 'keys', amountMinor: 3n } });
+      expect(move).toMatchObject({ kind: 'accepted', money: { from: { dropEscrow: dropId }, to: { user: 'u1' }, currency: 'keys', amountMinor: 3n } });
+      expect((move as { money: { extraLegs?: unknown } }).money.extraLegs).toBeUndefined();
       const proof = given(dropId, [created('proof'), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(step('CompleteApplication')).decision;
       expect(proof).toMatchObject({ kind: 'accepted', money: null, events: [{ type: 'DropApplicationCompleted', data: { dropType: 'proof' } }, { type: 'DropApplicationPaid' }] });
     });
@@ -317,28 +320,40 @@ describe('drop decider', () => {
       const completed: DropEvent = { type: 'DropApplicationCompleted', data: { applicationId: 'a1', dropId, applicantUserId: 'u1', dropType: 'move', completedAt: now } };
       const paidKeys = (keysEarnedMinor: string, keyMultiplier: number): DropEvent => ({
         type: 'DropApplicationPaid',
-        data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 9, gemsEarnedMinor: '0', keysEarnedMinor, keyMultiplier, rewardTransactionId: 't5', paidAt: now },
+        data: {
+          applicationId: 'a1',
+          dropId,
+          applicantUserId: 'u1',
+          reviewScore: 9,
+          gemsEarnedMinor: '0',
+          keysEarnedMinor,
+          keyMultiplier,
+          keysFromPoolMinor: '3',
+          rewardTransactionId: 't5',
+          paidAt: now,
+        },
       });
-      const keysFromIssuance = (amountMinor: bigint, description: string) => ({
+      const keysFromEscrow = (description: string, bonusMinor?: bigint) => ({
         transactionId: 't5',
-        from: 'issuance' as const,
+        from: { dropEscrow: dropId },
         to: { user: 'u1' },
         currency: 'keys' as const,
-        amountMinor,
+        amountMinor: 3n,
+        ...(bonusMinor ? { extraLegs: [{ from: 'issuance' as const, to: { user: 'u1' }, currency: 'keys' as const, amountMinor: bonusMinor }] } : {}),
         reason: 'DROP_REWARD' as const,
         description,
       });
 
-      it('doubles the keys a move drop pays under a 2x multiplier, and the paid event records the multiplier', () => {
+      it('doubles the keys a move drop pays under a 2x multiplier: the reward from the escrow, the bonus from issuance', () => {
         given(dropId, moveHistory)
           .when(step('CompleteApplication', 'advertiser', 2))
-          .then([completed, paidKeys('6', 2)], keysFromIssuance(6n, 'Keys for move drop Review (2x key multiplier)'));
+          .then([completed, paidKeys('6', 2)], keysFromEscrow('Keys for move drop Review (2x key multiplier)', 3n));
       });
 
-      it('pays exactly the key reward under a 1x multiplier', () => {
+      it('pays exactly the key reward under a 1x multiplier, all of it from the escrow', () => {
         given(dropId, moveHistory)
           .when(step('CompleteApplication', 'advertiser', 1))
-          .then([completed, paidKeys('3', 1)], keysFromIssuance(3n, 'Keys for move drop Review'));
+          .then([completed, paidKeys('3', 1)], keysFromEscrow('Keys for move drop Review'));
       });
 
       it('multiplies nothing on a demo move drop (it pays nothing real) or a paid drop (gems are not keys)', () => {

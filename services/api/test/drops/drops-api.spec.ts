@@ -13,6 +13,8 @@ describe('drops API', () => {
     testApp = await startDropsApp();
     premium = await givenUser(testApp, { advertiser: 'premium' });
     await givenFunds(testApp, premium.user.id, 'gems', '5000');
+    // Move drops escrow their key rewards from the creator.
+    await givenFunds(testApp, premium.user.id, 'keys', '100');
   });
   afterAll(async () => {
     await testApp?.close();
@@ -182,7 +184,7 @@ describe('drops API', () => {
       await testApp.http().delete(`/api/drops/${created.body.id}`).set(auth(premium.token)).expect(404);
     });
     it('declines applications in flight when a drop is deleted and refunds what applying cost', async () => {
-      const drop = await createDrop(premium, { title: 'Repost us', description: 'Repost', kind: 'move', move_cost_points: 10, key_reward_amount: 1 }).expect(201);
+      const drop = await createDrop(premium, { title: 'Repost us', description: 'Repost', kind: 'move', move_cost_points: 10, key_reward_amount: 1, max_participants: 5 }).expect(201);
       const user = await givenUser(testApp);
       await givenFunds(testApp, user.user.id, 'points', '10');
       const before = await balancesOf(testApp, user);
@@ -259,7 +261,7 @@ describe('drops API', () => {
     });
 
     it('charges points for a move drop and pays its keys on completion', async () => {
-      const drop = await createDrop(premium, { title: 'Share our post', description: 'Repost it', kind: 'move', move_cost_points: 25.5, key_reward_amount: 3 }).expect(201);
+      const drop = await createDrop(premium, { title: 'Share our post', description: 'Repost it', kind: 'move', move_cost_points: 25.5, key_reward_amount: 3, max_participants: 2 }).expect(201);
       expect(drop.body).toMatchObject({ kind: 'move', move_cost_points: 25.5, key_reward_amount: 3, is_paid_drop: false, is_proof_drop: false });
       const user = await givenUser(testApp);
       await givenFunds(testApp, user.user.id, 'points', '30');

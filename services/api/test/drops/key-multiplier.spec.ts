@@ -17,6 +17,8 @@ describe('drops API: the key multiplier on move drop rewards', () => {
   beforeAll(async () => {
     testApp = await startDropsApp();
     advertiser = await givenUser(testApp, { advertiser: 'premium' });
+    // A move drop escrows its key rewards from its creator.
+    await givenFunds(testApp, advertiser.user.id, 'keys', '10');
   });
   afterAll(async () => {
     await testApp?.close();
@@ -44,7 +46,7 @@ describe('drops API: the key multiplier on move drop rewards', () => {
       .http()
       .post('/api/drops')
       .set(auth(advertiser.token))
-      .send({ title: 'Share our post', description: 'Repost it', kind: 'move', move_cost_points: 5, key_reward_amount: 3 })
+      .send({ title: 'Share our post', description: 'Repost it', kind: 'move', move_cost_points: 5, key_reward_amount: 3, max_participants: 2 })
       .expect(201);
     const boosted = await givenUser(testApp);
     const plain = await givenUser(testApp);
@@ -77,7 +79,7 @@ describe('drops API: the key multiplier on move drop rewards', () => {
       .http()
       .post('/api/drops')
       .set(auth(advertiser.token))
-      .send({ title: 'Demo repost', description: 'A demo drop', kind: 'move', move_cost_points: 5, key_reward_amount: 3 })
+      .send({ title: 'Demo repost', description: 'A demo drop', kind: 'move', move_cost_points: 5, key_reward_amount: 3, max_participants: 2 })
       .expect(201);
     const boosted = await givenUser(testApp);
     const application = await submittedApplication(boosted, drop.body.id);

@@ -70,6 +70,12 @@ export const DropCreatedSchema = z.object({
   details: DropDetailsSchema,
   terms: DropTermsSchema,
   gemPoolTotalMinor: MinorAmountStringSchema,
+  /**
+   * Move drops: the keys escrowed from the creator for the rewards (key_reward_amount × max_participants, or the pool
+   * named for unlimited seats), in the same transaction as the gem pool of a paid drop would be. Absent on other
+   * kinds and on move drops created before rewards were escrowed (those hold no keys, so they pay none).
+   */
+  keyPoolTotalMinor: MinorAmountStringSchema.optional(),
   /** Title or description mentions demo: no real gems move for this drop. */
   isDemo: z.boolean(),
   /** The ledger transaction that escrowed the pool, null when nothing moved. */
@@ -84,6 +90,9 @@ export const DropUpdatedSchema = z.object({
   gemPoolTotalMinor: MinorAmountStringSchema,
   /** Gems added to (positive) or returned from (negative) the escrow by this edit. */
   poolChangeMinor: z.string().regex(/^-?\d+$/),
+  /** Move drops: the key pool after the edit and the keys added to (positive) or returned from (negative) the escrow. */
+  keyPoolTotalMinor: MinorAmountStringSchema.optional(),
+  keyPoolChangeMinor: z.string().regex(/^-?\d+$/).optional(),
   isDemo: z.boolean(),
   poolTransactionId: z.string().nullable(),
   updatedAt: z.string(),
@@ -92,6 +101,8 @@ export const DropUpdatedSchema = z.object({
 export const DropClosedSchema = z.object({
   dropId: z.string(),
   poolReturnedMinor: MinorAmountStringSchema,
+  /** Move drops: the keys left in the escrow, returned to the creator (absent: none). */
+  keyPoolReturnedMinor: MinorAmountStringSchema.optional(),
   poolTransactionId: z.string().nullable(),
   closedAt: z.string(),
 });
@@ -99,6 +110,8 @@ export const DropClosedSchema = z.object({
 export const DropDeletedSchema = z.object({
   dropId: z.string(),
   poolReturnedMinor: MinorAmountStringSchema,
+  /** Move drops: the keys left in the escrow, returned to the creator (absent: none). */
+  keyPoolReturnedMinor: MinorAmountStringSchema.optional(),
   poolTransactionId: z.string().nullable(),
   /** Applications still in flight (pending, approved, submitted): declined, their cost refunded in the same transaction. */
   declinedApplicationIds: z.array(z.string()).default([]),
@@ -165,6 +178,12 @@ export const DropApplicationPaidSchema = z.object({
    * history explains the amount; 1 when no keys were multiplied. Events written before it existed read as 1.
    */
   keyMultiplier: z.number().int().min(1).default(1),
+  /**
+   * The part of `keysEarnedMinor` paid from the drop's key escrow (never more than it holds); the rest is the key
+   * multiplier's bonus, issued by the system (bought with gold in the shop). Absent: nothing came from the escrow
+   * (events written before move drops escrowed their rewards, and every paid or proof drop).
+   */
+  keysFromPoolMinor: MinorAmountStringSchema.optional(),
   rewardTransactionId: z.string().nullable(),
   paidAt: z.string(),
 });

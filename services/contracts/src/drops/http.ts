@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDecimalToMinor, type Currency } from '../ledger/currency';
+import { amountField, formatWholeUnits } from '../ledger/currency';
 import { DropCategorySchema, DropDifficultySchema, DropKindSchema, SubmissionTypeSchema } from './events';
 
 /** Every text the drops API and screens show for a refused rule (spec 2 §5 and §8, spec 3 §5). */
@@ -51,6 +51,10 @@ export const DROP_MESSAGES = Object.freeze({
   reviewScoreRange: 'Review score must be between 1 and 10',
   dropClosed: 'This drop is already closed',
   applicationsInFlight: 'Review every application before closing the drop',
+  keyPoolRequired: 'A move drop with unlimited participants needs a key pool (key_pool_total): the keys escrowed from you to pay its rewards',
+  keyPoolBelowReward: 'Key pool must hold at least one keys reward',
+  keyPoolExhausted: "This drop's key pool cannot pay another reward",
+  keyPoolBelowPromised: 'The key pool cannot go below what has been paid and what open applications are promised',
 });
 
 function isHttpUrl(value: string): boolean {
@@ -71,15 +75,29 @@ export function isValidDropId(value: string): boolean {
   return DROP_ID_PATTERN.test(value);
 }
 
-/** A decimal amount (JSON number or string) that fits the currency's scale, e.g. gems up to 4 decimals. */
-const amountOf = (currency: Currency, message: string) =>
-  z
-    .union([z.number(), z.string()])
-    .refine((value) => {
-      const minor = parseDecimalToMinor(value, currency);
-      return minor !== null && minor >= 0n;
-    }, message)
-    .transform((value) => Number(value));
+/**
+ * Upper bounds of every amount a drop request may carry, in whole units (the lower bounds are the edit modal's
+ * minimums, spec 2 §5). They keep every amount, and every product of two of them (a reward times the seats), well
+ * inside what the ledger and the API's JSON numbers hold exactly (2^53 minor units), and far above any real drop:
+ * - key_cost ≤ 1,000 keys (a key is 500 points; applying never costs more than a thousand of them);
+ * - key_reward_amount ≤ 1,000 keys per completed application;
+ * - key_pool_total ≤ 100,000,000 keys (the keys a move drop escrows: 1,000 keys × 100,000 participants);
+ * - gem_reward_base ≤ 10,000 gems per completed application;
+ * - gem_pool_total ≤ 1,000,000,000 gems (10,000 gems × 100,000 participants);
+ * - move_cost_points ≤ 100,000 points to apply;
+ * - max_participants ≤ 100,000 (blank: unlimited; a move drop then names its key_pool_total);
+ * - follower_threshold ≤ 1,000,000,000 followers.
+ */
+export const DROP_AMOUNT_BOUNDS = Object.freeze({
+  keyCost: 1_000,
+  keyRewardAmount: 1_000,
+  keyPoolTotal: 100_000_000,
+  gemRewardBase: 10_000,
+  gemPoolTotal: 1_000_000_000,
+  moveCostPoints: 100_000,
+  maxParticipants: 100_000,
+  followerThreshold: 1_000_000_000,
+});
 
 const optionalText = (max: number) =>
   z
@@ -121,15 +139,31 @@ const dropFieldShape = {
   time_commitment: optionalText(200),
   deadline_at: deadline,
   max_participants: z
-    .union([z.number().int(DROP_MESSAGES.maxParticipantsMin).min(1, DROP_MESSAGES.maxParticipantsMin).max(1_000_000), z.literal('')])
+    .union([
+      z
+        .number({ error: DROP_MESSAGES.maxParticipantsMin })
+        .int(DROP_MESSAGES.maxParticipantsMin)
+        .min(1, DROP_MESSAGES.maxParticipantsMin)
+        .max(DROP_AMOUNT_BOUNDS.maxParticipants, `Max participants must be at most ${formatWholeUnits(DROP_AMOUNT_BOUNDS.maxParticipants)}`),
+      z.literal(''),
+    ])
     .nullish()
     .transform((value) => (value === '' ? null : value)),
-  follower_threshold: z.number().int(DROP_MESSAGES.followersMin).min(0, DROP_MESSAGES.followersMin).max(1_000_000_000),
-  key_cost: z.number().int('Key cost must be a whole number').min(0, DROP_MESSAGES.keyCostMin).max(1_000_000),
-  gem_reward_base: amountOf('gems', 'Gem reward must be at least 0 with at most 4 decimals'),
-  gem_pool_total: amountOf('gems', DROP_MESSAGES.gemPoolMin).nullish(),
-  move_cost_points: amountOf('points', 'Points cost must be at least 0 with at most 1 decimal'),
-  key_reward_amount: z.number().int('Keys reward must be a whole number').min(0, DROP_MESSAGES.keysRewardMin).max(1_000_000),
+  follower_threshold: z
+    .number({ error: 'Min followers must be a number' })
+    .int('Min followers must be a whole number')
+    .min(0, DROP_MESSAGES.followersMin)
+    .max(DROP_AMOUNT_BOUNDS.followerThreshold, `Min followers must be at most ${formatWholeUnits(DROP_AMOUNT_BOUNDS.followerThreshold)}`),
+  key_cost: amountField({ label: 'Key cost', currency: 'keys', max: DROP_AMOUNT_BOUNDS.keyCost }),
+  gem_reward_base: amountField({ label: 'Gem reward', currency: 'gems', max: DROP_AMOUNT_BOUNDS.gemRewardBase }),
+  gem_pool_total: amountField({ label: 'Gem pool', currency: 'gems', max: DROP_AMOUNT_BOUNDS.gemPoolTotal }).nullish(),
+  move_cost_points: amountField({ label: 'Points cost', currency: 'points', max: DROP_AMOUNT_BOUNDS.moveCostPoints }),
+  key_reward_amount: amountField({ label: 'Keys reward', currency: 'keys', max: DROP_AMOUNT_BOUNDS.keyRewardAmount }),
+  /**
+   * Move drops: the keys escrowed from the creator for the rewards. Defaults to key_reward_amount × max_participants;
+   * required when participants are unlimited. Applications are taken while the pool covers one more reward.
+   */
+  key_pool_total: amountField({ label: 'Key pool', currency: 'keys', max: DROP_AMOUNT_BOUNDS.keyPoolTotal }).nullish(),
   is_proof_drop: z.boolean(),
   is_paid_drop: z.boolean(),
   kind: DropKindSchema,
@@ -148,32 +182,46 @@ interface KindMinimumsInput {
   kind?: string | null;
   is_proof_drop?: boolean;
   is_paid_drop?: boolean;
-  key_cost?: number;
-  gem_reward_base?: number;
-  move_cost_points?: number;
-  key_reward_amount?: number;
+  key_cost?: bigint;
+  gem_reward_base?: bigint;
+  move_cost_points?: bigint;
+  key_reward_amount?: bigint;
 }
 
-/** Paid drops cost at least 1 key and pay at least 1 gem; move drops cost at least 1 point and pay at least 1 key. */
+/**
+ * Paid drops cost at least 1 key and pay at least 1 gem; move drops cost at least 1 point and pay at least 1 key.
+ * Amounts are minor units here (gems scale 4, points scale 1, keys scale 0).
+ */
 function checkKindMinimums(kind: string, input: KindMinimumsInput, context: z.RefinementCtx) {
   if (input.is_proof_drop && input.is_paid_drop) context.addIssue({ code: 'custom', path: ['is_paid_drop'], message: DROP_MESSAGES.kindFlagsConflict });
   if (kind === 'paid') {
-    if (input.key_cost !== undefined && input.key_cost < 1) context.addIssue({ code: 'custom', path: ['key_cost'], message: DROP_MESSAGES.keyCostMin });
-    if (input.gem_reward_base !== undefined && input.gem_reward_base < 1)
+    if (input.key_cost !== undefined && input.key_cost < 1n) context.addIssue({ code: 'custom', path: ['key_cost'], message: DROP_MESSAGES.keyCostMin });
+    if (input.gem_reward_base !== undefined && input.gem_reward_base < 10_000n)
       context.addIssue({ code: 'custom', path: ['gem_reward_base'], message: DROP_MESSAGES.gemRewardMin });
   }
   if (kind === 'move') {
-    if (input.move_cost_points !== undefined && input.move_cost_points < 1)
+    if (input.move_cost_points !== undefined && input.move_cost_points < 10n)
       context.addIssue({ code: 'custom', path: ['move_cost_points'], message: DROP_MESSAGES.pointsCostMin });
-    if (input.key_reward_amount !== undefined && input.key_reward_amount < 1)
+    if (input.key_reward_amount !== undefined && input.key_reward_amount < 1n)
       context.addIssue({ code: 'custom', path: ['key_reward_amount'], message: DROP_MESSAGES.keysRewardMin });
   }
+}
+
+/** A move drop's key pool: named when seats are unlimited, and never smaller than one reward. */
+function checkKeyPool(keyRewardMinor: bigint, maxParticipants: number | null, keyPoolMinor: bigint | null, context: z.RefinementCtx) {
+  if (keyPoolMinor === null) {
+    if (maxParticipants === null) context.addIssue({ code: 'custom', path: ['key_pool_total'], message: DROP_MESSAGES.keyPoolRequired });
+    return;
+  }
+  if (keyPoolMinor < keyRewardMinor) context.addIssue({ code: 'custom', path: ['key_pool_total'], message: DROP_MESSAGES.keyPoolBelowReward });
 }
 
 /**
  * POST /api/drops. The kind comes from `kind` or the flags `is_proof_drop` / `is_paid_drop` (both false: move; none: proof). Paid
  * defaults are 1 key and 50 gems (spec 2 §9); `gem_pool_total` defaults to the reward times max_participants (or
- * one reward when unlimited). Costs and rewards that do not belong to the kind are ignored and stored as 0.
+ * one reward when unlimited). A move drop escrows `key_pool_total` keys from its creator (default key_reward_amount ×
+ * max_participants; required when participants are unlimited). Costs and rewards that do not belong to the kind are
+ * ignored and stored as 0. Amount bounds: `DROP_AMOUNT_BOUNDS`.
  */
 export const CreateDropRequestSchema = z
   .object({
@@ -192,8 +240,10 @@ export const CreateDropRequestSchema = z
   .superRefine((input, context) => {
     const kind = kindFromFlags(input);
     // Paid costs default to 1 key and 50 gems; a move drop must name its points cost and keys reward.
-    const withDefaults = kind === 'move' ? { ...input, move_cost_points: input.move_cost_points ?? 0, key_reward_amount: input.key_reward_amount ?? 0 } : input;
+    const withDefaults = kind === 'move' ? { ...input, move_cost_points: input.move_cost_points ?? 0n, key_reward_amount: input.key_reward_amount ?? 0n } : input;
     checkKindMinimums(kind, withDefaults, context);
+    // A move drop pays its rewards from keys escrowed at creation: unlimited seats need a pool named up front.
+    if (kind === 'move') checkKeyPool(input.key_reward_amount ?? 0n, input.max_participants ?? null, input.key_pool_total ?? null, context);
   })
   .meta({ id: 'CreateDropRequest' });
 export type CreateDropRequest = z.infer<typeof CreateDropRequestSchema>;
@@ -242,6 +292,9 @@ export const DropSchema = z
     move_cost_points: z.number(),
     move_actions: z.array(z.string()).nullable(),
     key_reward_amount: z.number(),
+    /** Move drops: keys escrowed for the rewards, and what is left of them (0 for other kinds). */
+    key_pool_total: z.number().default(0),
+    key_pool_remaining: z.number().default(0),
     is_proof_drop: z.boolean(),
     is_paid_drop: z.boolean(),
     is_demo: z.boolean(),

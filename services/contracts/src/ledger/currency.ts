@@ -79,3 +79,97 @@ function numberToPlainDecimal(value: number): string | null {
 
 /** An amount of minor units as carried in JSON (a string of an integer). */
 export const MinorAmountStringSchema = z.string().regex(/^-?\d+$/, 'an integer amount of minor units');
+
+/**
+ * How a request may name an amount of one currency: its label in messages ('Gem reward'), the currency (whose scale
+ * fixes the decimals allowed) and the inclusive bounds in whole units. Every money field of every request schema
+ * goes through `parseRequestAmount` (or its zod form `amountField`), so each is parsed exactly and bounded.
+ */
+export interface AmountFieldRule {
+  label: string;
+  currency: Currency;
+  /** Smallest amount accepted, in whole units (default 0). */
+  min?: number;
+  /** Largest amount accepted, in whole units: a safe integer, documented beside each field. */
+  max: number;
+}
+
+export type AmountParse = { ok: true; amountMinor: bigint } | { ok: false; message: string };
+
+const requestDecimalPattern = /^(-)?(\d+)(?:\.(\d+))?$/;
+
+/** Whole units with thousands separators, e.g. 1000000 → "1,000,000" (messages name bounds the way people read them). */
+export function formatWholeUnits(value: number): string {
+  return BigInt(Math.trunc(value))
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * Parses an amount from a request exactly, into minor units of the rule's currency. Accepted: a decimal string
+ * ("12.5", surrounding spaces ignored) or a JSON number that is a safe integer or a plain decimal whose shortest
+ * rendering has at most the currency's decimals (0.1 is "0.1"). Nothing goes through a binary float: digits are
+ * read as digits, so "12345678901234567890123" is refused as too large rather than rounded. Refused, each with a
+ * sentence naming the problem: anything else (NaN, Infinity, "1e3", "0x10", "+1", ""), negative amounts, more
+ * decimals than the scale, and amounts outside [min, max].
+ */
+export function parseRequestAmount(value: unknown, rule: AmountFieldRule): AmountParse {
+  const scale = CURRENCY_SCALES[rule.currency];
+  const notANumber: AmountParse = { ok: false, message: `${rule.label} must be a number` };
+  const tooLarge: AmountParse = { ok: false, message: `${rule.label} must be at most ${formatWholeUnits(rule.max)}` };
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return notANumber;
+    // Beyond 2^53 a JSON number is no longer the integer that was written: refuse it by its size, the real problem.
+    if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return value < 0 ? { ok: false, message: `${rule.label} must not be negative` } : tooLarge;
+    text = String(value);
+    // Exponent notation below 2^53 means a tiny fraction (1e-7): more decimals than any scale.
+    if (/e/i.test(text)) return { ok: false, message: decimalsMessage(rule.label, scale) };
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    return notANumber;
+  }
+  const match = requestDecimalPattern.exec(text);
+  if (!match) return notANumber;
+  const [, sign, whole, fraction = ''] = match;
+  const significantFraction = fraction.replace(/0+$/, '');
+  const wholeDigits = whole.replace(/^0+(?=\d)/, '');
+  if (sign && (wholeDigits !== '0' || significantFraction !== '')) return { ok: false, message: `${rule.label} must not be negative` };
+  if (significantFraction.length > scale) return { ok: false, message: decimalsMessage(rule.label, scale) };
+  // A bound is a safe integer (16 digits at most), so a longer whole part is too large without building it.
+  if (wholeDigits.length > 16) return tooLarge;
+  const amountMinor = BigInt(wholeDigits) * minorUnitsPerUnit(rule.currency) + BigInt(significantFraction.padEnd(scale, '0') || '0');
+  if (amountMinor > BigInt(rule.max) * minorUnitsPerUnit(rule.currency)) return tooLarge;
+  const min = rule.min ?? 0;
+  if (amountMinor < BigInt(Math.ceil(min * 10 ** scale))) return { ok: false, message: `${rule.label} must be at least ${formatMinor(BigInt(Math.ceil(min * 10 ** scale)), rule.currency)}` };
+  return { ok: true, amountMinor };
+}
+
+function decimalsMessage(label: string, scale: number): string {
+  if (scale === 0) return `${label} must be a whole number`;
+  return `${label} must have at most ${scale} decimal${scale === 1 ? '' : 's'}`;
+}
+
+/**
+ * The zod form of `parseRequestAmount`: accepts a JSON number or a decimal string and gives the exact amount in
+ * minor units (bigint). The OpenAPI document shows the input (number or string) with the field's bounds.
+ */
+export function amountField(rule: AmountFieldRule) {
+  const decimals = CURRENCY_SCALES[rule.currency];
+  return z
+    .union([z.number(), z.string()], { error: `${rule.label} must be a number` })
+    .transform((value, context): bigint => {
+      const parsed = parseRequestAmount(value, rule);
+      if (!parsed.ok) {
+        context.addIssue({ code: 'custom', message: parsed.message });
+        return z.NEVER;
+      }
+      return parsed.amountMinor;
+    })
+    .meta({
+      description: `${rule.label} in ${rule.currency}: a number or decimal string, ${formatWholeUnits(rule.min ?? 0)} to ${formatWholeUnits(rule.max)}, ${
+        decimals === 0 ? 'whole' : `at most ${decimals} decimal${decimals === 1 ? '' : 's'}`
+      }`,
+    });
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, CurrencySchema } from './currency';
+import { CURRENCIES, CurrencySchema, amountField } from './currency';
 
 /**
  * HTTP contracts of the ledger. Currency names are lower case in answers (`points`, `keys`, `gems`, `gold`, `usd`,
@@ -20,12 +20,11 @@ export const ConvertCurrencyRequestSchema = z.object({
     (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
     z.literal('keys', { message: 'to_currency must be keys' }),
   ),
-  /** Whole keys to receive, at least 1. */
-  amount: z
-    .number({ message: 'amount must be a number' })
-    .int('amount must be a whole number of keys')
-    .min(1, 'amount must be at least 1')
-    .max(1_000_000, 'amount is too large'),
+  /**
+   * Whole keys to receive: a number or decimal string, 1 to 1,000,000 (far above the daily 3 keys from points; gems
+   * convert without a daily limit). Parsed exactly (`amountField`), never through a float.
+   */
+  amount: amountField({ label: 'amount', currency: 'keys', min: 1, max: 1_000_000 }),
 });
 export type ConvertCurrencyRequest = z.infer<typeof ConvertCurrencyRequestSchema>;
 

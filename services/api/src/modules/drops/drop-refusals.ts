@@ -27,6 +27,14 @@ export function dropRefusalToApiError(refusal: DropRefusal, commandType: DropCom
       return unprocessable('DROP_TYPE_IMMUTABLE', DROP_MESSAGES.typeCannotChange);
     case 'POOL_MUST_COVER_WHAT_WAS_PAID':
       return unprocessable('POOL_BELOW_PAID', DROP_MESSAGES.poolBelowPaid);
+    case 'KEY_POOL_MUST_BE_NAMED_FOR_UNLIMITED_SEATS':
+      return unprocessable('KEY_POOL_REQUIRED', DROP_MESSAGES.keyPoolRequired);
+    case 'KEY_POOL_MUST_COVER_ONE_REWARD':
+      return unprocessable('KEY_POOL_BELOW_REWARD', DROP_MESSAGES.keyPoolBelowReward);
+    case 'KEY_POOL_MUST_COVER_WHAT_WAS_PAID_AND_PROMISED':
+      return unprocessable('KEY_POOL_BELOW_PROMISED', DROP_MESSAGES.keyPoolBelowPromised);
+    case 'KEY_POOL_MUST_COVER_ANOTHER_REWARD':
+      return unprocessable('DROP_POOL_EXHAUSTED', DROP_MESSAGES.keyPoolExhausted);
     case 'DROP_MUST_BE_OPEN':
       return unprocessable('DROP_CLOSED', DROP_MESSAGES.dropClosed);
     case 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING':

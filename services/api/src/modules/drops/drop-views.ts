@@ -34,6 +34,8 @@ export function toDropView(drop: DropState, now: string = new Date().toISOString
     move_cost_points: minorToApiNumber(drop.terms.moveCostPointsMinor, 'points'),
     move_actions: null,
     key_reward_amount: minorToApiNumber(drop.terms.keyRewardAmountMinor, 'keys'),
+    key_pool_total: minorToApiNumber(drop.keyPoolTotalMinor, 'keys'),
+    key_pool_remaining: minorToApiNumber(drop.keyPoolRemainingMinor, 'keys'),
     is_proof_drop: drop.kind === 'proof',
     is_paid_drop: drop.kind === 'paid',
     is_demo: drop.isDemo,

@@ -40,6 +40,11 @@ export type DropCommand =
         details: DropDetails;
         terms: DropTerms;
         gemPoolTotalMinor: bigint;
+        /**
+         * Move drops: the keys to escrow from the creator for the rewards. Absent or null: key reward × max
+         * participants (unlimited participants then need it named).
+         */
+        keyPoolTotalMinor?: bigint | null;
         transactionId: string;
         now: string;
       };
@@ -54,6 +59,8 @@ export type DropCommand =
         details: Partial<DropDetails>;
         terms: Partial<DropTerms>;
         gemPoolTotalMinor: bigint | null;
+        /** Move drops: a new key pool; absent or null: recomputed as reward × seats when either changes, else kept. */
+        keyPoolTotalMinor?: bigint | null;
         transactionId: string;
         now: string;
       };
@@ -109,6 +116,10 @@ export type DropRefusal =
   | { code: 'CALLER_MUST_BE_CREATOR' }
   | { code: 'KIND_MUST_NOT_CHANGE' }
   | { code: 'POOL_MUST_COVER_WHAT_WAS_PAID' }
+  | { code: 'KEY_POOL_MUST_BE_NAMED_FOR_UNLIMITED_SEATS' }
+  | { code: 'KEY_POOL_MUST_COVER_ONE_REWARD' }
+  | { code: 'KEY_POOL_MUST_COVER_WHAT_WAS_PAID_AND_PROMISED' }
+  | { code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' }
   | { code: 'DROP_MUST_BE_OPEN' }
   | { code: 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING' }
   | { code: 'DROP_MUST_BE_ACTIVE' }
@@ -190,18 +201,36 @@ function decideCreate(data: Extract<DropCommand, { type: 'CreateDrop' }>['data']
   const terms = normaliseTerms(data.kind, data.terms);
   const pool = data.kind === 'paid' ? data.gemPoolTotalMinor : 0n;
   const isDemo = isDemoDrop(data.details);
-  const moves = pool > 0n && !isDemo;
-  const money: MoneyMovement | null = moves
-    ? {
-        transactionId: data.transactionId,
-        from: { user: data.creator.userId },
-        to: { dropEscrow: data.dropId },
-        currency: 'gems',
-        amountMinor: pool,
-        reason: 'DROP_POOL_ESCROW',
-        description: `Gem pool for drop ${data.details.title}`,
-      }
-    : null;
+  // A move drop pays its key rewards out of keys its creator escrows now, never from issuance (demo drops move nothing).
+  let keyPool = 0n;
+  if (data.kind === 'move' && !isDemo) {
+    const seats = data.details.maxParticipants;
+    if ((data.keyPoolTotalMinor ?? null) === null && seats === null) return refuse({ code: 'KEY_POOL_MUST_BE_NAMED_FOR_UNLIMITED_SEATS' });
+    keyPool = data.keyPoolTotalMinor ?? terms.keyRewardAmountMinor * BigInt(seats!);
+    if (keyPool < terms.keyRewardAmountMinor) return refuse({ code: 'KEY_POOL_MUST_COVER_ONE_REWARD' });
+  }
+  let money: MoneyMovement | null = null;
+  if (pool > 0n && !isDemo) {
+    money = {
+      transactionId: data.transactionId,
+      from: { user: data.creator.userId },
+      to: { dropEscrow: data.dropId },
+      currency: 'gems',
+      amountMinor: pool,
+      reason: 'DROP_POOL_ESCROW',
+      description: `Gem pool for drop ${data.details.title}`,
+    };
+  } else if (keyPool > 0n) {
+    money = {
+      transactionId: data.transactionId,
+      from: { user: data.creator.userId },
+      to: { dropEscrow: data.dropId },
+      currency: 'keys',
+      amountMinor: keyPool,
+      reason: 'DROP_POOL_ESCROW',
+      description: `Key pool for move drop ${data.details.title}`,
+    };
+  }
   return accept(
     [
       {
@@ -215,6 +244,7 @@ function decideCreate(data: Extract<DropCommand, { type: 'CreateDrop' }>['data']
           details: data.details,
           terms: termsToPayload(terms),
           gemPoolTotalMinor: pool.toString(),
+          ...(data.kind === 'move' ? { keyPoolTotalMinor: keyPool.toString() } : {}),
           isDemo,
           poolTransactionId: money ? data.transactionId : null,
           createdAt: data.now,
@@ -238,17 +268,32 @@ function decideUpdate(data: Extract<DropCommand, { type: 'UpdateDrop' }>['data']
   // Demo-ness is fixed at creation: its escrow (or the lack of one) must not change under an edited title.
   const moves = change !== 0n && !drop.isDemo && !drop.closed;
   if (change !== 0n && drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
-  const money: MoneyMovement | null = moves
-    ? {
-        transactionId: data.transactionId,
-        from: change > 0n ? { user: drop.creatorId } : { dropEscrow: drop.dropId },
-        to: change > 0n ? { dropEscrow: drop.dropId } : { user: drop.creatorId },
-        currency: 'gems',
-        amountMinor: change > 0n ? change : -change,
-        reason: 'DROP_POOL_ESCROW',
-        description: `Gem pool change for drop ${details.title}`,
-      }
-    : null;
+  const keyPool = keyPoolAfterEdit(data, drop, details, terms);
+  if (keyPool.kind === 'refused') return keyPool.refusal;
+  const keyChange = keyPool.totalMinor - drop.keyPoolTotalMinor;
+  if (keyChange !== 0n && drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
+  let money: MoneyMovement | null = null;
+  if (moves) {
+    money = {
+      transactionId: data.transactionId,
+      from: change > 0n ? { user: drop.creatorId } : { dropEscrow: drop.dropId },
+      to: change > 0n ? { dropEscrow: drop.dropId } : { user: drop.creatorId },
+      currency: 'gems',
+      amountMinor: change > 0n ? change : -change,
+      reason: 'DROP_POOL_ESCROW',
+      description: `Gem pool change for drop ${details.title}`,
+    };
+  } else if (keyChange !== 0n) {
+    money = {
+      transactionId: data.transactionId,
+      from: keyChange > 0n ? { user: drop.creatorId } : { dropEscrow: drop.dropId },
+      to: keyChange > 0n ? { dropEscrow: drop.dropId } : { user: drop.creatorId },
+      currency: 'keys',
+      amountMinor: keyChange > 0n ? keyChange : -keyChange,
+      reason: 'DROP_POOL_ESCROW',
+      description: `Key pool change for move drop ${details.title}`,
+    };
+  }
   return accept(
     [
       {
@@ -259,6 +304,7 @@ function decideUpdate(data: Extract<DropCommand, { type: 'UpdateDrop' }>['data']
           terms: termsToPayload(terms),
           gemPoolTotalMinor: total.toString(),
           poolChangeMinor: change.toString(),
+          ...(drop.kind === 'move' ? { keyPoolTotalMinor: keyPool.totalMinor.toString(), keyPoolChangeMinor: keyChange.toString() } : {}),
           isDemo: drop.isDemo,
           poolTransactionId: money ? data.transactionId : null,
           updatedAt: data.now,
@@ -269,11 +315,40 @@ function decideUpdate(data: Extract<DropCommand, { type: 'UpdateDrop' }>['data']
   );
 }
 
+/** Applications that hold a seat and may still be paid (each is promised one reward from the pool). */
+const inFlightApplications = (drop: DropState) =>
+  Object.values(drop.applications).filter((application) => ['pending', 'approved', 'submitted'].includes(application.status));
+
+/**
+ * A move drop's key pool after an edit: the pool named, else the reward times the seats when the edit changes either
+ * (unlimited seats keep the pool), else unchanged. What is left after the edit must still cover the reward of every
+ * application in flight. Demo and legacy-free drops of other kinds hold no keys.
+ */
+function keyPoolAfterEdit(
+  data: Extract<DropCommand, { type: 'UpdateDrop' }>['data'],
+  drop: DropState,
+  details: DropDetails,
+  terms: DropTerms,
+): { kind: 'kept'; totalMinor: bigint } | { kind: 'refused'; refusal: DropDecision } {
+  if (drop.kind !== 'move' || drop.isDemo) return { kind: 'kept', totalMinor: drop.keyPoolTotalMinor };
+  const rewardChanged = terms.keyRewardAmountMinor !== drop.terms.keyRewardAmountMinor;
+  const seatsChanged = details.maxParticipants !== drop.details.maxParticipants;
+  let totalMinor = drop.keyPoolTotalMinor;
+  if ((data.keyPoolTotalMinor ?? null) !== null) totalMinor = data.keyPoolTotalMinor!;
+  else if ((rewardChanged || seatsChanged) && details.maxParticipants !== null) totalMinor = terms.keyRewardAmountMinor * BigInt(details.maxParticipants);
+  if (totalMinor === drop.keyPoolTotalMinor) return { kind: 'kept', totalMinor };
+  const promisedMinor = terms.keyRewardAmountMinor * BigInt(inFlightApplications(drop).length);
+  if (drop.keyPoolRemainingMinor + (totalMinor - drop.keyPoolTotalMinor) < promisedMinor) {
+    return { kind: 'refused', refusal: refuse({ code: 'KEY_POOL_MUST_COVER_WHAT_WAS_PAID_AND_PROMISED' }) };
+  }
+  return { kind: 'kept', totalMinor };
+}
+
 function decideCloseOrDelete(command: Extract<DropCommand, { type: 'CloseDrop' | 'DeleteDrop' }>, drop: DropState): DropDecision {
   const data = command.data;
   if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
   if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
-  const inFlight = Object.values(drop.applications).filter((application) => ['pending', 'approved', 'submitted'].includes(application.status));
+  const inFlight = inFlightApplications(drop);
   if (command.type === 'CloseDrop') {
     if (drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
     // Closing returns the pool, so every application must have its answer first (else it could not be paid).
@@ -282,6 +357,9 @@ function decideCloseOrDelete(command: Extract<DropCommand, { type: 'CloseDrop' |
   const remaining = drop.gemPoolRemainingMinor;
   const legs: MoneyLeg[] = [];
   if (remaining > 0n && !drop.isDemo) legs.push({ from: { dropEscrow: drop.dropId }, to: { user: drop.creatorId }, currency: 'gems', amountMinor: remaining });
+  // A move drop's unpaid keys go back to its creator (the rewards of declined applications included).
+  const keysRemaining = drop.keyPoolRemainingMinor;
+  if (keysRemaining > 0n && !drop.isDemo) legs.push({ from: { dropEscrow: drop.dropId }, to: { user: drop.creatorId }, currency: 'keys', amountMinor: keysRemaining });
   // A deleted drop declines what is in flight and gives each applicant back what applying cost.
   if (command.type === 'DeleteDrop') {
     for (const application of inFlight) {
@@ -299,19 +377,21 @@ function decideCloseOrDelete(command: Extract<DropCommand, { type: 'CloseDrop' |
           reason: 'DROP_POOL_ESCROW',
           description:
             command.type === 'CloseDrop'
-              ? `Remaining gem pool of drop ${drop.details.title} returned`
+              ? `Remaining ${drop.kind === 'move' ? 'key' : 'gem'} pool of drop ${drop.details.title} returned`
               : `Drop ${drop.details.title} deleted: remaining pool returned, application costs refunded`,
         }
       : null;
   const poolTransactionId = money ? data.transactionId : null;
+  const keysReturned = drop.kind === 'move' ? { keyPoolReturnedMinor: (drop.isDemo ? 0n : keysRemaining).toString() } : {};
   const event: DropEvent =
     command.type === 'CloseDrop'
-      ? { type: 'DropClosed', data: { dropId: drop.dropId, poolReturnedMinor: remaining.toString(), poolTransactionId, closedAt: data.now } }
+      ? { type: 'DropClosed', data: { dropId: drop.dropId, poolReturnedMinor: remaining.toString(), ...keysReturned, poolTransactionId, closedAt: data.now } }
       : {
           type: 'DropDeleted',
           data: {
             dropId: drop.dropId,
             poolReturnedMinor: remaining.toString(),
+            ...keysReturned,
             poolTransactionId,
             declinedApplicationIds: inFlight.map((application) => application.applicationId),
             deletedAt: data.now,
@@ -347,6 +427,9 @@ function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>['data']
     cost = { currency: 'keys', amountMinor: drop.terms.keyCostMinor };
   }
   if (drop.kind === 'move') {
+    // Every application taken is promised one reward from the escrow: take one only while the pool covers it too.
+    const promisedMinor = drop.terms.keyRewardAmountMinor * BigInt(inFlightApplications(drop).length);
+    if (!drop.isDemo && drop.keyPoolRemainingMinor - promisedMinor < drop.terms.keyRewardAmountMinor) return refuse({ code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' });
     if (applicant.pointsAvailableMinor < drop.terms.moveCostPointsMinor) {
       return refuse({ code: 'POINTS_MUST_COVER_COST', missingMinor: drop.terms.moveCostPointsMinor - applicant.pointsAvailableMinor });
     }
@@ -452,9 +535,12 @@ function decideApplicationStep(
       const real = !drop.isDemo;
       // Never more than the pool still holds.
       const gems = drop.kind === 'paid' && real ? min(drop.terms.gemRewardBaseMinor, drop.gemPoolRemainingMinor) : 0n;
-      // Move drops pay their key reward times the applicant's key multiplier (spec 1 §9: 2x key earnings).
+      // Move drops pay their key reward from the escrow, never more than it holds; the applicant's key multiplier
+      // (spec 1 §9: 2x key earnings, bought with gold in the shop) adds its bonus from issuance, bounded by it.
       const keyMultiplier = drop.kind === 'move' && real ? wholeMultiplier(command.data.keyMultiplier) : 1;
-      const keys = drop.kind === 'move' && real ? drop.terms.keyRewardAmountMinor * BigInt(keyMultiplier) : 0n;
+      const keysFromPool = drop.kind === 'move' && real ? min(drop.terms.keyRewardAmountMinor, drop.keyPoolRemainingMinor) : 0n;
+      const keysBonus = keysFromPool * BigInt(keyMultiplier - 1);
+      const keys = keysFromPool + keysBonus;
       let money: MoneyMovement | null = null;
       if (gems > 0n) {
         money = {
@@ -466,13 +552,14 @@ function decideApplicationStep(
           reason: 'DROP_REWARD',
           description: `Reward for drop ${drop.details.title}`,
         };
-      } else if (keys > 0n) {
+      } else if (keysFromPool > 0n) {
         money = {
           transactionId: command.data.transactionId,
-          from: 'issuance',
+          from: { dropEscrow: drop.dropId },
           to: { user: application.applicantUserId },
           currency: 'keys',
-          amountMinor: keys,
+          amountMinor: keysFromPool,
+          ...(keysBonus > 0n ? { extraLegs: [{ from: 'issuance' as const, to: { user: application.applicantUserId }, currency: 'keys' as const, amountMinor: keysBonus }] } : {}),
           reason: 'DROP_REWARD',
           description: keyMultiplier > 1 ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)` : `Keys for move drop ${drop.details.title}`,
         };
@@ -492,6 +579,7 @@ function decideApplicationStep(
               gemsEarnedMinor: gems.toString(),
               keysEarnedMinor: keys.toString(),
               keyMultiplier,
+              ...(drop.kind === 'move' ? { keysFromPoolMinor: keysFromPool.toString() } : {}),
               rewardTransactionId: money ? command.data.transactionId : null,
               paidAt: command.data.now,
             },

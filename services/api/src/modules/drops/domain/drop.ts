@@ -53,6 +53,12 @@ export interface DropState {
   gemPoolTotalMinor: bigint;
   gemPoolRemainingMinor: bigint;
   gemsPaidMinor: bigint;
+  /**
+   * Move drops: keys escrowed from the creator for the rewards (`escrow:drop:<id>`), and what is left of them. A
+   * reward is paid out of what is left, never beyond it; closing or deleting returns the rest.
+   */
+  keyPoolTotalMinor: bigint;
+  keyPoolRemainingMinor: bigint;
   isDemo: boolean;
   /** Applications holding a seat (every one not rejected). */
   seatsTaken: number;
@@ -93,6 +99,8 @@ export function initialDropState(dropId: string): DropState {
     gemPoolTotalMinor: 0n,
     gemPoolRemainingMinor: 0n,
     gemsPaidMinor: 0n,
+    keyPoolTotalMinor: 0n,
+    keyPoolRemainingMinor: 0n,
     isDemo: false,
     seatsTaken: 0,
     totalApplications: 0,
@@ -144,6 +152,8 @@ export function evolve(state: DropState, event: DropEvent): DropState {
         terms: termsFromPayload(data.terms),
         gemPoolTotalMinor: pool,
         gemPoolRemainingMinor: pool,
+        keyPoolTotalMinor: BigInt(data.keyPoolTotalMinor ?? '0'),
+        keyPoolRemainingMinor: BigInt(data.keyPoolTotalMinor ?? '0'),
         isDemo: data.isDemo,
         createdAt: data.createdAt,
         updatedAt: data.createdAt,
@@ -157,14 +167,28 @@ export function evolve(state: DropState, event: DropEvent): DropState {
         terms: termsFromPayload(data.terms),
         gemPoolTotalMinor: BigInt(data.gemPoolTotalMinor),
         gemPoolRemainingMinor: state.gemPoolRemainingMinor + BigInt(data.poolChangeMinor),
+        keyPoolTotalMinor: data.keyPoolTotalMinor === undefined ? state.keyPoolTotalMinor : BigInt(data.keyPoolTotalMinor),
+        keyPoolRemainingMinor: state.keyPoolRemainingMinor + BigInt(data.keyPoolChangeMinor ?? '0'),
         isDemo: data.isDemo,
         updatedAt: data.updatedAt,
       };
     }
     case 'DropClosed':
-      return { ...state, closed: true, gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor), updatedAt: event.data.closedAt };
+      return {
+        ...state,
+        closed: true,
+        gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor),
+        keyPoolRemainingMinor: state.keyPoolRemainingMinor - BigInt(event.data.keyPoolReturnedMinor ?? '0'),
+        updatedAt: event.data.closedAt,
+      };
     case 'DropDeleted': {
-      let next: DropState = { ...state, deleted: true, gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor), updatedAt: event.data.deletedAt };
+      let next: DropState = {
+        ...state,
+        deleted: true,
+        gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor),
+        keyPoolRemainingMinor: state.keyPoolRemainingMinor - BigInt(event.data.keyPoolReturnedMinor ?? '0'),
+        updatedAt: event.data.deletedAt,
+      };
       for (const applicationId of event.data.declinedApplicationIds) {
         next = withApplication(next, applicationId, (application) => ({ ...application, status: 'rejected', rejectedAt: event.data.deletedAt, updatedAt: event.data.deletedAt }));
       }
@@ -243,7 +267,13 @@ export function evolve(state: DropState, event: DropEvent): DropState {
         paidAt: event.data.paidAt,
         updatedAt: event.data.paidAt,
       }));
-      return { ...next, gemPoolRemainingMinor: state.gemPoolRemainingMinor - gems, gemsPaidMinor: state.gemsPaidMinor + gems, updatedAt: event.data.paidAt };
+      return {
+        ...next,
+        gemPoolRemainingMinor: state.gemPoolRemainingMinor - gems,
+        gemsPaidMinor: state.gemsPaidMinor + gems,
+        keyPoolRemainingMinor: state.keyPoolRemainingMinor - BigInt(event.data.keysFromPoolMinor ?? '0'),
+        updatedAt: event.data.paidAt,
+      };
     }
     default: {
       const unknownEvent: never = event;

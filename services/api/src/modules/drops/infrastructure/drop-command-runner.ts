@@ -111,7 +111,8 @@ export class DropCommandRunner {
             appends,
           );
           if (outcome.kind === 'refused') {
-            if (outcome.refusal === 'BALANCE_MUST_COVER_AMOUNT' && decision.money.reason === 'DROP_POOL_ESCROW') {
+            // A key pool the creator cannot cover falls through to the ledger's own answer (422 'Insufficient balance').
+            if (outcome.refusal === 'BALANCE_MUST_COVER_AMOUNT' && decision.money.reason === 'DROP_POOL_ESCROW' && decision.money.currency === 'gems') {
               throw unprocessable('INSUFFICIENT_GEMS', DROP_MESSAGES.insufficientGemsForPool);
             }
             throw refusalToApiError(outcome.refusal, DROP_MESSAGES.applyFailed);

@@ -4,11 +4,17 @@ import type { ApplicationState, DropState } from '../domain/drop';
  * Drop and application states as JSON for the read model's jsonb column: bigint amounts become strings of minor
  * units and come back as bigint. The read model stores the drop without its applications (each has its own row).
  */
-export type DropRow = Omit<DropState, 'applications' | 'terms' | 'gemPoolTotalMinor' | 'gemPoolRemainingMinor' | 'gemsPaidMinor'> & {
+export type DropRow = Omit<
+  DropState,
+  'applications' | 'terms' | 'gemPoolTotalMinor' | 'gemPoolRemainingMinor' | 'gemsPaidMinor' | 'keyPoolTotalMinor' | 'keyPoolRemainingMinor'
+> & {
   terms: Record<keyof DropState['terms'], string>;
   gemPoolTotalMinor: string;
   gemPoolRemainingMinor: string;
   gemsPaidMinor: string;
+  /** Absent in rows written before move drops escrowed keys. */
+  keyPoolTotalMinor?: string;
+  keyPoolRemainingMinor?: string;
 };
 export type ApplicationRow = Omit<ApplicationState, 'costMinor' | 'gemsEarnedMinor' | 'keysEarnedMinor'> & {
   costMinor: string;
@@ -17,7 +23,7 @@ export type ApplicationRow = Omit<ApplicationState, 'costMinor' | 'gemsEarnedMin
 };
 
 export function dropToRow(state: DropState): DropRow {
-  const { applications: _applications, terms, gemPoolTotalMinor, gemPoolRemainingMinor, gemsPaidMinor, ...rest } = state;
+  const { applications: _applications, terms, gemPoolTotalMinor, gemPoolRemainingMinor, gemsPaidMinor, keyPoolTotalMinor, keyPoolRemainingMinor, ...rest } = state;
   return {
     ...rest,
     terms: {
@@ -29,6 +35,8 @@ export function dropToRow(state: DropState): DropRow {
     gemPoolTotalMinor: gemPoolTotalMinor.toString(),
     gemPoolRemainingMinor: gemPoolRemainingMinor.toString(),
     gemsPaidMinor: gemsPaidMinor.toString(),
+    keyPoolTotalMinor: keyPoolTotalMinor.toString(),
+    keyPoolRemainingMinor: keyPoolRemainingMinor.toString(),
   };
 }
 
@@ -45,6 +53,8 @@ export function dropFromRow(row: DropRow): DropState {
     gemPoolTotalMinor: BigInt(row.gemPoolTotalMinor),
     gemPoolRemainingMinor: BigInt(row.gemPoolRemainingMinor),
     gemsPaidMinor: BigInt(row.gemsPaidMinor),
+    keyPoolTotalMinor: BigInt(row.keyPoolTotalMinor ?? '0'),
+    keyPoolRemainingMinor: BigInt(row.keyPoolRemainingMinor ?? '0'),
   };
 }
 

@@ -1,15 +1,10 @@
 import { PAID_DROP_DEFAULTS, type CreateDropRequest, type DropDetails, type DropKind, type UpdateDropRequest } from '@app/contracts/src/drops';
-import { parseDecimalToMinor, type Currency } from '@app/contracts/src/ledger';
 import { badRequest } from '../../../platform/http/api-error';
 import { DROP_MESSAGES } from '@app/contracts/src/drops';
 import type { DropTerms } from '../domain/drop';
 
-/** Amounts were checked against the currency's scale by the request schema; this only converts them. */
-export function minorOf(value: number, currency: Currency): bigint {
-  const minor = parseDecimalToMinor(value, currency);
-  if (minor === null) throw badRequest('VALIDATION_ERROR', `Invalid ${currency} amount`);
-  return minor;
-}
+/** Amounts arrive as exact minor units: the request schema parsed and bounded them (`amountField`). */
+const GEMS_MINOR_PER_GEM = 10_000n;
 
 export function detailsOfCreate(body: CreateDropRequest): DropDetails {
   return {
@@ -32,17 +27,22 @@ export function detailsOfCreate(body: CreateDropRequest): DropDetails {
 export function termsOfCreate(kind: DropKind, body: CreateDropRequest): DropTerms {
   const paid = kind === 'paid';
   return {
-    keyCostMinor: BigInt(body.key_cost ?? (paid ? PAID_DROP_DEFAULTS.keyCost : 0)),
-    gemRewardBaseMinor: minorOf(body.gem_reward_base ?? (paid ? PAID_DROP_DEFAULTS.gemRewardBase : 0), 'gems'),
-    moveCostPointsMinor: minorOf(body.move_cost_points ?? 0, 'points'),
-    keyRewardAmountMinor: BigInt(body.key_reward_amount ?? 0),
+    keyCostMinor: body.key_cost ?? (paid ? BigInt(PAID_DROP_DEFAULTS.keyCost) : 0n),
+    gemRewardBaseMinor: body.gem_reward_base ?? (paid ? BigInt(PAID_DROP_DEFAULTS.gemRewardBase) * GEMS_MINOR_PER_GEM : 0n),
+    moveCostPointsMinor: body.move_cost_points ?? 0n,
+    keyRewardAmountMinor: body.key_reward_amount ?? 0n,
   };
+}
+
+/** The keys a move drop escrows when the request names them; otherwise the decider takes reward × seats. */
+export function keyPoolOf(body: Pick<CreateDropRequest, 'key_pool_total'>): bigint | null {
+  return body.key_pool_total ?? null;
 }
 
 /** The pool a paid drop escrows: as asked, else one reward per seat (one reward when seats are unlimited). */
 export function poolOfCreate(kind: DropKind, body: CreateDropRequest, terms: DropTerms): bigint {
   if (kind !== 'paid') return 0n;
-  if (body.gem_pool_total !== undefined && body.gem_pool_total !== null) return minorOf(body.gem_pool_total, 'gems');
+  if (body.gem_pool_total !== undefined && body.gem_pool_total !== null) return body.gem_pool_total;
   return terms.gemRewardBaseMinor * BigInt(body.max_participants ?? 1);
 }
 
@@ -66,10 +66,10 @@ export function detailChangesOf(body: UpdateDropRequest): Partial<DropDetails> {
 
 export function termChangesOf(body: UpdateDropRequest): Partial<DropTerms> {
   const changes: Partial<DropTerms> = {};
-  if (body.key_cost !== undefined) changes.keyCostMinor = BigInt(body.key_cost);
-  if (body.gem_reward_base !== undefined) changes.gemRewardBaseMinor = minorOf(body.gem_reward_base, 'gems');
-  if (body.move_cost_points !== undefined) changes.moveCostPointsMinor = minorOf(body.move_cost_points, 'points');
-  if (body.key_reward_amount !== undefined) changes.keyRewardAmountMinor = BigInt(body.key_reward_amount);
+  if (body.key_cost !== undefined) changes.keyCostMinor = body.key_cost;
+  if (body.gem_reward_base !== undefined) changes.gemRewardBaseMinor = body.gem_reward_base;
+  if (body.move_cost_points !== undefined) changes.moveCostPointsMinor = body.move_cost_points;
+  if (body.key_reward_amount !== undefined) changes.keyRewardAmountMinor = body.key_reward_amount;
   return changes;
 }
 

@@ -21,7 +21,7 @@ import {
   checkEditedTerms,
   detailChangesOf,
   detailsOfCreate,
-  minorOf,
+  keyPoolOf,
   poolOfCreate,
   requestedKindOf,
   termChangesOf,
@@ -30,8 +30,8 @@ import {
 
 /**
  * POST /api/drops, PUT and DELETE /api/drops/{id}, POST /api/drops/{id}/complete. Creating a paid drop escrows its
- * gem pool from the advertiser's gems; an edit of the pool moves the difference; closing or deleting returns what
- * is left. Every one honours `Idempotency-Key`.
+ * gem pool from the advertiser's gems, a move drop its key pool from the advertiser's keys; an edit of a pool moves
+ * the difference; closing or deleting returns what is left. Every one honours `Idempotency-Key`.
  */
 @Controller()
 export class ManageDropsController {
@@ -67,6 +67,7 @@ export class ManageDropsController {
               details: detailsOfCreate(body),
               terms,
               gemPoolTotalMinor: poolOfCreate(kind, body, terms),
+              keyPoolTotalMinor: keyPoolOf(body),
               transactionId: newTransactionId(),
               now: new Date().toISOString(),
             },
@@ -104,7 +105,8 @@ export class ManageDropsController {
               requestedKind: requestedKindOf(body),
               details: detailChangesOf(body),
               terms,
-              gemPoolTotalMinor: body.gem_pool_total === undefined || body.gem_pool_total === null ? null : minorOf(body.gem_pool_total, 'gems'),
+              gemPoolTotalMinor: body.gem_pool_total ?? null,
+              keyPoolTotalMinor: keyPoolOf(body),
               transactionId: newTransactionId(),
               now: new Date().toISOString(),
             },
