@@ -57,6 +57,31 @@ describe('rewards API', () => {
     });
   });
 
+  describe('master key reads its own writes', () => {
+    it('right after the last proof drop completes, the status counts it and activation succeeds (no waiting for a projection)', async () => {
+      for (const tier of ['free', 'premium', 'super'] as const) {
+        const user = await signUpWithTier(testApp, tier);
+        const required = tier === 'free' ? 5 : tier === 'premium' ? 2 : 1;
+        for (let index = 0; index < required - 1; index += 1) await completeDropApplication(testApp, user.user.id, 'proof');
+        expect((await status(user.token)).body.proof_drops_completed).toBe(required - 1);
+        await completeDropApplication(testApp, user.user.id, 'proof');
+        // At once: the projection polls every 250 ms and has not seen the last completion yet.
+        expect((await status(user.token)).body).toMatchObject({ proof_drops_completed: required, proof_drops_required: required, is_activated: false });
+        const activated = await testApp.http().post('/api/users/activate-master-key').set(auth(user.token)).send({}).expect(200);
+        expect(activated.body).toMatchObject({ is_activated: true, proof_drops_completed: required });
+      }
+    });
+
+    it('counts each completion once once the projection has caught up too', async () => {
+      const user = await signUpWithTier(testApp, 'premium');
+      await completeDropApplication(testApp, user.user.id, 'proof');
+      await completeDropApplication(testApp, user.user.id, 'proof');
+      await completeDropApplication(testApp, user.user.id, 'proof');
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect((await status(user.token)).body.proof_drops_completed).toBe(3);
+    });
+  });
+
   describe('Instagram', () => {
     it("refuses an empty username with 'Please enter your Instagram username'", async () => {
       const user = await signUp(testApp);
@@ -158,8 +183,10 @@ describe('rewards API', () => {
 
   describe('influence rewards', () => {
     const form = { full_name: 'Ada Lovelace', platform: 'instagram', platform_username: 'ada', phone_number: '+44 20 7946 0000', email: 'ada@example.com', follower_count: 5_000 };
+    const verify = (userId: string, token: string, body: Record<string, unknown>) =>
+      testApp.http().post(`/api/admin/users/${userId}/verify-influence`).set(auth(token)).send(body);
 
-    it('requires every field and at least 500 followers', async () => {
+    it('requires every field and 500 to 100,000,000 followers; absurd counts are a 400 VALIDATION_ERROR', async () => {
       const user = await signUp(testApp);
       for (const field of Object.keys(form)) {
         const body: Record<string, unknown> = { ...form };
@@ -169,6 +196,69 @@ describe('rewards API', () => {
       }
       const few = await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, follower_count: 499 }).expect(400);
       expect(few.body.error).toBe('Minimum 500 followers required for influence rewards');
+      for (const follower_count of [2_000_000_000, 100_000_001, 1e308, '12345678901234567890123']) {
+        const absurd = await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, follower_count }).expect(400);
+        expect(absurd.body).toMatchObject({ code: 'VALIDATION_ERROR', error: 'Follower count must be at most 100,000,000' });
+        expect(absurd.body.field_errors[0]).toEqual({ field: 'follower_count', message: 'Follower count must be at most 100,000,000' });
+      }
+      expect((await testApp.http().get('/api/users/influence-rewards-status').set(auth(user.token)).expect(200)).body).toMatchObject({ is_registered_this_month: false, verification_status: 'not_registered' });
+    });
+
+    it('a fresh account declaring 2,000,000,000 followers (or any count) is paid nothing until an admin verifies the count', async () => {
+      const user = await signUp(testApp);
+      const before = await pointsOf(testApp, user.token);
+      await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, follower_count: 2_000_000_000 }).expect(400);
+      const registered = await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, follower_count: 100_000_000 }).expect(200);
+      expect(registered.body).toMatchObject({ success: true, follower_count: 100_000_000, is_verified: false, verification_status: 'pending_verification' });
+      expect(registered.body.message).toMatch(/awaits verification/);
+      const unverified = await testApp.http().post('/api/users/claim-influence-points').set(auth(user.token)).send({}).expect(422);
+      expect(unverified.body).toMatchObject({ code: 'INFLUENCE_NOT_VERIFIED', error: 'Your follower count is awaiting verification. Points can be claimed once it is verified.' });
+      const status = await testApp.http().get('/api/users/influence-rewards-status').set(auth(user.token)).expect(200);
+      expect(status.body).toMatchObject({ is_registered_this_month: true, is_verified: false, verification_status: 'pending_verification', verified_follower_count: null, can_claim: false });
+      expect(await pointsOf(testApp, user.token)).toBe(before);
+    });
+
+    it('only an admin verifies; the points come from the VERIFIED count, bounded by 10,000 a month', async () => {
+      const admin = await signUpAdmin(testApp);
+      const user = await signUp(testApp);
+      await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, follower_count: 90_000_000 }).expect(200);
+      await verify(user.user.id, user.token, { verified_follower_count: 90_000_000 }).expect(403);
+      for (const body of [{}, { verified_follower_count: -1 }, { verified_follower_count: 100_000_001 }, { verified_follower_count: 1.5 }]) {
+        expect((await verify(user.user.id, admin.token, body).expect(400)).body.code).toBe('VALIDATION_ERROR');
+      }
+      expect((await verify(user.user.id, admin.token, { verified_follower_count: 1_000, platform_username: 'someone_else' }).expect(409)).body.code).toBe('INFLUENCE_USERNAME_CHANGED');
+      await verify('00000000-0000-4000-8000-000000000000', admin.token, { verified_follower_count: 1_000 }).expect(404);
+
+      // The verifier saw 12,345 followers, not 90 million: 123 points.
+      const verified = await verify(user.user.id, admin.token, { verified_follower_count: 12_345, platform_username: '@ADA' }).expect(200);
+      expect(verified.body).toMatchObject({ is_verified: true, verification_status: 'verified', follower_count: 90_000_000, verified_follower_count: 12_345, points_calculated: 123, can_claim: true });
+      expect(verified.body.verified_at).toEqual(expect.any(String));
+      const before = await pointsOf(testApp, user.token);
+      const claimed = await testApp.http().post('/api/users/claim-influence-points').set(auth(user.token)).send({}).expect(200);
+      expect(claimed.body.points_awarded).toBe(123);
+      expect(await pointsOf(testApp, user.token)).toBe(before + 123);
+
+      // A verified 50,000,000 pays the monthly bound, not 500,000.
+      const big = await signUp(testApp);
+      await testApp.http().post('/api/users/register-influence-rewards').set(auth(big.token)).send({ ...form, follower_count: 50_000_000 }).expect(200);
+      expect((await verify(big.user.id, admin.token, { verified_follower_count: 50_000_000 }).expect(200)).body.points_calculated).toBe(10_000);
+      expect((await testApp.http().post('/api/users/claim-influence-points').set(auth(big.token)).send({}).expect(200)).body.points_awarded).toBe(10_000);
+
+      // The verification names the administrator who made it.
+      const { EVENT_STORE } = await import('../../src/platform/database/database.tokens');
+      const events = await testApp.app.get(EVENT_STORE).readStream(`rewards-account-${user.user.id}`);
+      expect(events.find((event: { type: string }) => event.type === 'InfluenceFollowersVerified')?.data).toMatchObject({
+        declaredFollowerCount: 90_000_000,
+        verifiedFollowerCount: 12_345,
+        monthlyPointsMinor: '1230',
+        verifiedBy: `admin:${admin.user.id}`,
+      });
+    });
+
+    it('refuses verification before a registration this month', async () => {
+      const admin = await signUpAdmin(testApp);
+      const user = await signUp(testApp);
+      expect((await verify(user.user.id, admin.token, { verified_follower_count: 5_000 }).expect(422)).body.code).toBe('INFLUENCE_NOT_REGISTERED');
     });
 
     it.each([
@@ -176,14 +266,16 @@ describe('rewards API', () => {
       [10_000, 100],
       [50_000, 500],
       [1_299, 12],
-    ])('%i followers give floor(× 0.01) = %i points, claimed once this month', async (followers, points) => {
+    ])('%i verified followers give floor(× 0.01) = %i points, claimed once this month', async (followers, points) => {
+      const admin = await signUpAdmin(testApp);
       const user = await signUp(testApp);
       const notYet = await testApp.http().post('/api/users/claim-influence-points').set(auth(user.token)).send({}).expect(422);
       expect(notYet.body.code).toBe('INFLUENCE_NOT_REGISTERED');
       const registered = await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, follower_count: followers }).expect(200);
-      expect(registered.body).toMatchObject({ platform_username: 'ada', follower_count: followers, points_calculated: points, current_month: new Date().toISOString().slice(0, 7) });
+      expect(registered.body).toMatchObject({ platform_username: 'ada', follower_count: followers, points_calculated: points, current_month: new Date().toISOString().slice(0, 7), is_verified: false });
+      await verify(user.user.id, admin.token, { verified_follower_count: followers }).expect(200);
       const status = await testApp.http().get('/api/users/influence-rewards-status').set(auth(user.token)).expect(200);
-      expect(status.body).toMatchObject({ is_registered_this_month: true, follower_count: followers, points_calculated: points, claimed_this_month: false, can_claim: true });
+      expect(status.body).toMatchObject({ is_registered_this_month: true, follower_count: followers, verified_follower_count: followers, points_calculated: points, claimed_this_month: false, can_claim: true });
       const before = await pointsOf(testApp, user.token);
       const claimed = await testApp.http().post('/api/users/claim-influence-points').set(auth(user.token)).send({}).expect(200);
       expect(claimed.body.points_awarded).toBe(points);
@@ -195,8 +287,10 @@ describe('rewards API', () => {
     });
 
     it('two parallel monthly claims: exactly one pays', async () => {
+      const admin = await signUpAdmin(testApp);
       const user = await signUp(testApp);
       await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send(form).expect(200);
+      await verify(user.user.id, admin.token, { verified_follower_count: 5_000 }).expect(200);
       const before = await pointsOf(testApp, user.token);
       const answers = await Promise.all(Array.from({ length: 6 }, () => testApp.http().post('/api/users/claim-influence-points').set(auth(user.token)).send({})));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
@@ -232,6 +326,17 @@ describe('rewards API', () => {
         expect(response.body).toMatchObject({ code: 'REFERRAL_ALREADY_APPLIED', error: 'Referral Applied' });
       });
       expect(await pointsOf(testApp, referred.token)).toBe(referredBefore + 250);
+    });
+
+    it('accepts the code shown on /api/users/me immediately after sign-up, 20 times out of 20', async () => {
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const referrer = await signUp(testApp);
+        const code = (await testApp.http().get('/api/users/me').set(auth(referrer.token)).expect(200)).body.referral_code as string;
+        expect(code).toBe(referrer.user.referral_code);
+        const referred = await signUp(testApp);
+        const applied = await testApp.http().post('/api/users/process-referral').set(auth(referred.token)).send({ referral_code: code });
+        expect({ attempt, status: applied.status, body: applied.body }).toMatchObject({ attempt, status: 200, body: { referred_by: referrer.user.id } });
+      }
     });
 
     it('refuses the own code, unknown codes, empty and over-long codes', async () => {

@@ -67,21 +67,57 @@ describe('rewards account decider', () => {
 
   describe('influence rewards', () => {
     const registration = { fullName: 'Ada', platform: 'instagram', platformUsername: 'ada', phoneNumber: '+1 555 0100', email: 'a@example.com' };
-    it('computes floor(followers × 0.01) points and refuses fewer than 500 followers', () => {
-      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 12_345, now } }).then([
-        { type: 'InfluenceRewardsRegistered', data: { userId: 'user-1', ...registration, followerCount: 12_345, monthlyPointsMinor: '1230', month: '2026-03', registeredAt: now } },
-      ]);
-      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 499, now } }).thenRefused('INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM');
+    const registered = (followerCount: number): RewardsEvent => ({
+      type: 'InfluenceRewardsRegistered',
+      data: { userId: 'user-1', ...registration, followerCount, month: '2026-03', registeredAt: now },
     });
-    it('claims once in the registered month, with no rollover', () => {
-      const influence: RewardsEvent = { type: 'InfluenceRewardsRegistered', data: { userId: 'user-1', ...registration, followerCount: 5_000, monthlyPointsMinor: '500', month: '2026-03', registeredAt: now } };
-      given([influence]).when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } }).then([
-        { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '500', transactionId: 't', claimedAt: now } },
+    const verifiedAt = (verifiedFollowerCount: number, monthlyPointsMinor: string, declaredFollowerCount = 5_000): RewardsEvent => ({
+      type: 'InfluenceFollowersVerified',
+      data: { userId: 'user-1', month: '2026-03', platform: 'instagram', platformUsername: 'ada', declaredFollowerCount, verifiedFollowerCount, monthlyPointsMinor, verifiedBy: 'admin:a', verifiedAt: now },
+    });
+
+    it('registration records the declared claim only: no points in it, 500 to 100,000,000 followers', () => {
+      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 12_345, now } }).then([registered(12_345)]);
+      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 499, now } }).thenRefused('INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM');
+      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 2_000_000_000, now } }).thenRefused('INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM');
+      given().when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 100_000_001, now } }).thenRefused('INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM');
+      // The same claim again keeps its verification; a changed count is a new claim to verify.
+      given([registered(5_000), verifiedAt(5_000, '500')]).when({ type: 'RegisterInfluenceRewards', data: { ...registration, followerCount: 5_000, now } }).then([]);
+      given([registered(5_000), verifiedAt(5_000, '500')])
+        .when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } })
+        .then([{ type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '500', transactionId: 't', claimedAt: now } }]);
+      given([registered(5_000), verifiedAt(5_000, '500'), registered(9_000)]).when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } }).thenRefused('INFLUENCE_MUST_BE_VERIFIED');
+    });
+
+    it('an unverified claim pays nothing, even one written with points before verification existed', () => {
+      given([registered(2_000_000)]).when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } }).thenRefused('INFLUENCE_MUST_BE_VERIFIED');
+      const legacy: RewardsEvent = { type: 'InfluenceRewardsRegistered', data: { ...registered(2_000_000).data, monthlyPointsMinor: '200000' } as never };
+      given([legacy]).when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } }).thenRefused('INFLUENCE_MUST_BE_VERIFIED');
+    });
+
+    it('verification records who verified and the verified count; the points come from it, bounded by 10,000 a month', () => {
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 3_210, verifiedBy: 'admin:a', now } }).then([verifiedAt(3_210, '320')]);
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 1_000_000, verifiedBy: 'admin:a', now } }).then([verifiedAt(1_000_000, '100000')]);
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 90_000_000, verifiedBy: 'admin:a', now } }).then([verifiedAt(90_000_000, '100000')]);
+      // Fewer than 500 verified followers: verified, worth nothing.
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 120, verifiedBy: 'admin:a', now } }).then([verifiedAt(120, '0')]);
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 100_000_001, verifiedBy: 'admin:a', now } }).thenRefused('INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM');
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 5_000, expectedPlatformUsername: 'bob', verifiedBy: 'admin:a', now } }).thenRefused('INFLUENCE_USERNAME_MUST_MATCH');
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 5_000, expectedPlatformUsername: '@ADA', verifiedBy: 'admin:a', now } }).then([verifiedAt(5_000, '500')]);
+      given().when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 5_000, verifiedBy: 'admin:a', now } }).thenRefused('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+      given([registered(5_000)]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 5_000, verifiedBy: 'admin:a', now: '2026-04-01T00:00:00.000Z' } }).thenRefused('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+      given([registered(5_000), verifiedAt(5_000, '500')]).when({ type: 'VerifyInfluenceFollowers', data: { verifiedFollowerCount: 5_000, verifiedBy: 'admin:b', now } }).then([]);
+    });
+
+    it('claims the verified points once in the registered month, with no rollover', () => {
+      const history = [registered(5_000), verifiedAt(3_210, '320')];
+      given(history).when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } }).then([
+        { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '320', transactionId: 't', claimedAt: now } },
       ]);
-      given([influence, { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '500', transactionId: 't', claimedAt: now } }])
+      given([...history, { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '320', transactionId: 't', claimedAt: now } }])
         .when({ type: 'ClaimInfluencePoints', data: { transactionId: 'u', now } })
         .thenRefused('INFLUENCE_CLAIM_ONCE_A_MONTH');
-      given([influence]).when({ type: 'ClaimInfluencePoints', data: { transactionId: 'u', now: '2026-04-02T00:00:00.000Z' } }).thenRefused('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+      given(history).when({ type: 'ClaimInfluencePoints', data: { transactionId: 'u', now: '2026-04-02T00:00:00.000Z' } }).thenRefused('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
     });
   });
 

@@ -43,10 +43,28 @@ export const InfluenceRewardsRegisteredSchema = z.object({
   platformUsername: z.string(),
   phoneNumber: z.string(),
   email: z.string(),
+  /** The DECLARED follower count: a claim that pays nothing until `InfluenceFollowersVerified`. */
   followerCount: z.number().int().min(0),
-  monthlyPointsMinor: Minor,
+  /**
+   * Written by registrations before verification existed (points computed from the declared count). Ignored on read:
+   * what a month pays is `InfluenceFollowersVerified.monthlyPointsMinor`.
+   */
+  monthlyPointsMinor: Minor.optional(),
   month: Month,
   registeredAt: z.string(),
+});
+/** An administrator checked this month's registration on the platform: the count seen and the points it gives. */
+export const InfluenceFollowersVerifiedSchema = z.object({
+  userId: z.string(),
+  month: Month,
+  platform: z.string(),
+  platformUsername: z.string(),
+  declaredFollowerCount: z.number().int().min(0),
+  verifiedFollowerCount: z.number().int().min(0),
+  /** floor(min(verified, …) / 100) points, at most `REWARDS_RULES.influenceMonthlyPointsMaximum`; 0 under 500 followers. */
+  monthlyPointsMinor: Minor,
+  verifiedBy: z.string(),
+  verifiedAt: z.string(),
 });
 export const InfluencePointsClaimedSchema = z.object({
   userId: z.string(),
@@ -73,6 +91,7 @@ export const REWARDS_EVENT_SCHEMAS = {
   InstagramAccountVerified: InstagramAccountVerifiedSchema,
   InstagramPointsClaimed: InstagramPointsClaimedSchema,
   InfluenceRewardsRegistered: InfluenceRewardsRegisteredSchema,
+  InfluenceFollowersVerified: InfluenceFollowersVerifiedSchema,
   InfluencePointsClaimed: InfluencePointsClaimedSchema,
   ReferralApplied: ReferralAppliedSchema,
 } as const;

@@ -6,8 +6,15 @@ export const REWARDS_RULES = Object.freeze({
   proofDropsRequiredByTier: Object.freeze({ free: 5, premium: 2, super: 1 }),
   instagramMonthlyPointsByTier: Object.freeze({ free: 500, premium: 750, super: 1000 }),
   influenceMinimumFollowers: 500,
-  /** Monthly influence points = floor(followers × 0.01) = floor(followers / 100). */
+  /** Monthly influence points = floor(followers × 0.01) = floor(followers / 100), of the VERIFIED follower count. */
   influenceFollowersPerPoint: 100,
+  /**
+   * The largest follower count that can be declared or verified (no account on any platform is larger); anything
+   * above is refused with 400 `VALIDATION_ERROR`, not cut down.
+   */
+  influenceMaximumFollowers: 100_000_000,
+  /** The bound on one month's influence points, whatever the verified count: 1,000,000 followers and up pay this. */
+  influenceMonthlyPointsMaximum: 10_000,
   referrerPoints: 500,
   referredPoints: 250,
   referralCodeMaxLength: 6,
@@ -98,18 +105,27 @@ export const RegisterInfluenceRewardsRequestSchema = z.object({
   email: requiredText(254).refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Please enter a valid email address'),
   follower_count: z.coerce
     .number({ error: REWARDS_MESSAGES.influenceFieldsRequired })
-    .int('follower_count must be a whole number')
+    // The bounds first, so that 1e308 or a 23-digit string is named as too large rather than as not whole.
     .min(REWARDS_RULES.influenceMinimumFollowers, REWARDS_MESSAGES.influenceMinimumFollowers)
-    .max(2_000_000_000, 'follower_count is too large'),
+    .max(REWARDS_RULES.influenceMaximumFollowers, REWARDS_MESSAGES.influenceTooManyFollowers)
+    .int('follower_count must be a whole number'),
 });
 export type RegisterInfluenceRewardsRequest = z.infer<typeof RegisterInfluenceRewardsRequestSchema>;
+
+/** Where this month's influence claim stands: registered (declared count) → verified by an admin → claimed. */
+export const InfluenceVerificationStatusSchema = z.enum(['not_registered', 'pending_verification', 'verified']);
+export type InfluenceVerificationStatus = z.infer<typeof InfluenceVerificationStatusSchema>;
 
 export const RegisterInfluenceRewardsResponseSchema = z.object({
   success: z.literal(true),
   platform_username: z.string(),
+  /** The declared follower count: a claim, not yet a fact. */
   follower_count: z.number().int(),
+  /** An estimate from the declared count until verified; what the claim pays comes from the verified count. */
   points_calculated: z.number().int(),
   current_month: z.string(),
+  is_verified: z.boolean(),
+  verification_status: InfluenceVerificationStatusSchema,
   message: z.string(),
 });
 export type RegisterInfluenceRewardsResponse = z.infer<typeof RegisterInfluenceRewardsResponseSchema>;
@@ -148,13 +164,33 @@ export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
 export const InfluenceRewardsStatusSchema = z.object({
   is_registered_this_month: z.boolean(),
   platform_username: z.string().nullable(),
+  /** The declared follower count of this month's registration. */
   follower_count: z.number().int().nullable(),
+  /** Verified: the points the claim pays (from the verified count, bounded). Pending: an estimate from the declared count. */
   points_calculated: z.number().int(),
   current_month: z.string(),
+  is_verified: z.boolean(),
+  verification_status: InfluenceVerificationStatusSchema,
+  verified_follower_count: z.number().int().nullable(),
+  verified_at: z.string().nullable(),
   claimed_this_month: z.boolean(),
+  /** Only once this month's registration is verified and not yet claimed. */
   can_claim: z.boolean(),
 });
 export type InfluenceRewardsStatus = z.infer<typeof InfluenceRewardsStatusSchema>;
+
+export const VerifyInfluenceParamsSchema = z.object({ userId: z.string().min(1) });
+export const VerifyInfluenceRequestSchema = z.object({
+  /** The follower count the verifier saw on the platform (the points are computed from it, not from the declared one). */
+  verified_follower_count: z.coerce
+    .number({ error: 'verified_follower_count is required' })
+    .min(0, 'verified_follower_count must not be negative')
+    .max(REWARDS_RULES.influenceMaximumFollowers, REWARDS_MESSAGES.influenceTooManyFollowers)
+    .int('verified_follower_count must be a whole number'),
+  /** Optional guard: verify only when the registered platform username is still this one. */
+  platform_username: z.string().trim().optional(),
+});
+export type VerifyInfluenceRequest = z.infer<typeof VerifyInfluenceRequestSchema>;
 
 export const InstagramVerificationsQuerySchema = z.object({
   status: z.enum(['pending', 'verified', 'all']).default('pending'),

@@ -16,6 +16,8 @@ import {
   RegisterInfluenceRewardsResponseSchema,
   RegisterInstagramRequestSchema,
   RegisterInstagramResponseSchema,
+  VerifyInfluenceParamsSchema,
+  VerifyInfluenceRequestSchema,
   VerifyInstagramParamsSchema,
   VerifyInstagramRequestSchema,
 } from './http';
@@ -82,20 +84,41 @@ export const claimInstagramPointsRoute = defineRoute({
 export const registerInfluenceRewardsRoute = defineRoute({
   method: 'post',
   path: '/api/users/register-influence-rewards',
-  summary: "Registers for this month's influence rewards: floor(followers × 0.01) points, at least 500 followers",
+  summary:
+    "Registers this month's influence claim (declared follower count, 500 to 100,000,000). It pays nothing until an admin verifies the count; the points then come from the verified count",
   tags: ['rewards'],
   request: { body: RegisterInfluenceRewardsRequestSchema },
   responses: { 200: RegisterInfluenceRewardsResponseSchema },
+  errors: { 400: 'A missing field, fewer than 500 or more than 100,000,000 followers (`VALIDATION_ERROR`)' },
+});
+
+export const verifyInfluenceRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/users/:userId/verify-influence',
+  summary:
+    "Admin: records the follower count seen on the platform for the user's registration of this month, and who saw it. The month's points are floor(verified × 0.01), at most 10,000; under 500 verified followers they are 0",
+  tags: ['rewards'],
+  request: { params: VerifyInfluenceParamsSchema, body: VerifyInfluenceRequestSchema },
+  responses: { 200: InfluenceRewardsStatusSchema },
+  errors: {
+    400: 'verified_follower_count missing, negative or above 100,000,000 (`VALIDATION_ERROR`)',
+    404: 'No such user',
+    409: 'The registered platform username differs (`INFLUENCE_USERNAME_CHANGED`)',
+    422: 'Nothing registered this month (`INFLUENCE_NOT_REGISTERED`)',
+  },
 });
 
 export const claimInfluencePointsRoute = defineRoute({
   method: 'post',
   path: '/api/users/claim-influence-points',
-  summary: "Claims this month's influence points once (registration for the current month required)",
+  summary: "Claims this month's influence points once, after the registration's follower count was verified",
   tags: ['rewards'],
   request: { body: EmptyBody, headers: IdempotencyKeyHeaders },
   responses: { 200: ClaimPointsResponseSchema },
-  errors: { 409: 'Already claimed this month (`ALREADY_CLAIMED`)', 422: 'Not registered this month' },
+  errors: {
+    409: 'Already claimed this month (`ALREADY_CLAIMED`)',
+    422: 'Not registered this month (`INFLUENCE_NOT_REGISTERED`) or not verified yet (`INFLUENCE_NOT_VERIFIED`)',
+  },
 });
 
 export const processReferralRoute = defineRoute({

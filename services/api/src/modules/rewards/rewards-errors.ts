@@ -1,5 +1,5 @@
 import { REWARDS_MESSAGES } from '@app/contracts/src/rewards';
-import { ApiError, conflict, unprocessable } from '../../platform/http/api-error';
+import { ApiError, badRequest, conflict, unprocessable } from '../../platform/http/api-error';
 import type { RewardsRefusal } from './domain/rewards-account';
 
 /** A refused rule as the HTTP answer the screens show (spec 1 §5, spec 2 §5). */
@@ -20,6 +20,14 @@ export function rewardsRefusalToApiError(refusal: RewardsRefusal, context: { com
       return conflict('ALREADY_CLAIMED', REWARDS_MESSAGES.instagramAlreadyClaimed);
     case 'INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM':
       return unprocessable('MINIMUM_FOLLOWERS', REWARDS_MESSAGES.influenceMinimumFollowers);
+    case 'INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM':
+      return badRequest('VALIDATION_ERROR', REWARDS_MESSAGES.influenceTooManyFollowers, [
+        { field: 'follower_count', message: REWARDS_MESSAGES.influenceTooManyFollowers },
+      ]);
+    case 'INFLUENCE_USERNAME_MUST_MATCH':
+      return conflict('INFLUENCE_USERNAME_CHANGED', REWARDS_MESSAGES.influenceUsernameChanged);
+    case 'INFLUENCE_MUST_BE_VERIFIED':
+      return unprocessable('INFLUENCE_NOT_VERIFIED', REWARDS_MESSAGES.influenceNotVerified);
     case 'INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH':
       return unprocessable('INFLUENCE_NOT_REGISTERED', REWARDS_MESSAGES.influenceNotRegistered);
     case 'INFLUENCE_CLAIM_ONCE_A_MONTH':

@@ -9,7 +9,6 @@ import { InstagramController } from './instagram/instagram.controller';
 import { instagramRegistrationsProjection } from './instagram/instagram-registrations.projection';
 import { GetReferralStatusHandler, ReferralStatusController } from './referral/get-referral-status.query';
 import { ReferralController } from './referral/referral.controller';
-import { referralCodesProjection } from './referral/referral-codes.projection';
 import { GetMasterKeyStatusHandler } from './master-key/get-master-key-status.query';
 import { MasterKeyController } from './master-key/master-key.controller';
 import { proofDropCompletionsProjection } from './master-key/proof-drops.projection';
@@ -23,7 +22,7 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
     RewardsUnit,
     GetMasterKeyStatusHandler,
     GetReferralStatusHandler,
-    ...projectionProviders(proofDropCompletionsProjection, referralCodesProjection, instagramRegistrationsProjection),
+    ...projectionProviders(proofDropCompletionsProjection, instagramRegistrationsProjection),
   ],
 })
 export class RewardsModule {}

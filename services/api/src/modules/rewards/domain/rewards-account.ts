@@ -12,11 +12,15 @@ export interface RewardsAccountState {
   lastMasterKeyActivatedAt: string | null;
   instagram: { username: string; registeredAt: string; verifiedAt: string | null } | null;
   instagramClaimedMonths: ReadonlySet<string>;
+  /** This month's (or the last) influence registration: a declared count, paid only once verified. */
   influence: {
+    platform: string;
     platformUsername: string;
+    /** Declared by the user: a claim, never paid on. */
     followerCount: number;
-    monthlyPointsMinor: bigint;
     month: string;
+    registeredAt: string;
+    verification: { verifiedFollowerCount: number; monthlyPointsMinor: bigint; verifiedBy: string; verifiedAt: string } | null;
   } | null;
   influenceClaimedMonths: ReadonlySet<string>;
   referral: { referrerUserId: string; referralCode: string; appliedAt: string } | null;
@@ -49,6 +53,10 @@ export type RewardsCommand =
         now: string;
       };
     }
+  | {
+      type: 'VerifyInfluenceFollowers';
+      data: { verifiedFollowerCount: number; expectedPlatformUsername?: string; verifiedBy: string; now: string };
+    }
   | { type: 'ClaimInfluencePoints'; data: { transactionId: string; now: string } }
   | { type: 'ApplyReferral'; data: { referrerUserId: string; referralCode: string; transactionId: string; now: string } };
 
@@ -60,6 +68,9 @@ export type RewardsRefusal =
   | 'INSTAGRAM_MUST_BE_VERIFIED'
   | 'INSTAGRAM_CLAIM_ONCE_A_MONTH'
   | 'INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM'
+  | 'INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM'
+  | 'INFLUENCE_USERNAME_MUST_MATCH'
+  | 'INFLUENCE_MUST_BE_VERIFIED'
   | 'INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH'
   | 'INFLUENCE_CLAIM_ONCE_A_MONTH'
   | 'REFERRAL_MUST_NOT_BE_OWN_CODE'
@@ -74,9 +85,19 @@ const refuse = (refusal: RewardsRefusal): RewardsDecision => ({ kind: 'refused',
 export const proofDropsRequired = (tier: UserTier): number => REWARDS_RULES.proofDropsRequiredByTier[tier];
 export const instagramMonthlyPointsMinor = (tier: UserTier): bigint =>
   BigInt(REWARDS_RULES.instagramMonthlyPointsByTier[tier]) * POINTS_MINOR_PER_POINT;
-/** floor(followers × 0.01) whole points, in minor units. */
-export const influenceMonthlyPointsMinor = (followerCount: number): bigint =>
-  (BigInt(followerCount) / BigInt(REWARDS_RULES.influenceFollowersPerPoint)) * POINTS_MINOR_PER_POINT;
+/**
+ * floor(followers × 0.01) whole points, in minor units, bounded by `influenceMonthlyPointsMaximum`; 0 below the
+ * 500-follower minimum. Paid on the VERIFIED count only (the declared one gives the estimate shown while pending).
+ */
+export function influenceMonthlyPointsMinor(followerCount: number): bigint {
+  if (!Number.isSafeInteger(followerCount) || followerCount < REWARDS_RULES.influenceMinimumFollowers) return 0n;
+  const points = BigInt(followerCount) / BigInt(REWARDS_RULES.influenceFollowersPerPoint);
+  const maximum = BigInt(REWARDS_RULES.influenceMonthlyPointsMaximum);
+  return (points < maximum ? points : maximum) * POINTS_MINOR_PER_POINT;
+}
+
+const withinFollowerBounds = (followerCount: number) =>
+  Number.isSafeInteger(followerCount) && followerCount >= 0 && followerCount <= REWARDS_RULES.influenceMaximumFollowers;
 
 export function isMasterKeyActive(state: RewardsAccountState, now: string): boolean {
   return state.lastMasterKeyActivatedAt !== null && utcDayOf(state.lastMasterKeyActivatedAt) === utcDayOf(now);
@@ -123,21 +144,62 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
     }
     case 'RegisterInfluenceRewards': {
       const { now, ...fields } = command.data;
+      if (!withinFollowerBounds(fields.followerCount)) return refuse('INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM');
       if (fields.followerCount < REWARDS_RULES.influenceMinimumFollowers) return refuse('INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM');
+      const month = utcMonthOf(now);
+      const current = state.influence;
+      // The same claim again this month changes nothing (and keeps its verification); any change is a new claim,
+      // which needs verifying again, like a new Instagram username.
+      if (
+        current &&
+        current.month === month &&
+        current.platform === fields.platform &&
+        current.platformUsername.toLowerCase() === fields.platformUsername.toLowerCase() &&
+        current.followerCount === fields.followerCount
+      ) {
+        return accept();
+      }
+      // Registration records the claim only: no points until an administrator verifies the count.
+      return accept({ type: 'InfluenceRewardsRegistered', data: { userId, ...fields, month, registeredAt: now } });
+    }
+    case 'VerifyInfluenceFollowers': {
+      const { verifiedFollowerCount, expectedPlatformUsername, verifiedBy, now } = command.data;
+      const month = utcMonthOf(now);
+      const current = state.influence;
+      if (!current || current.month !== month) return refuse('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+      if (
+        expectedPlatformUsername !== undefined &&
+        expectedPlatformUsername.replace(/^@/, '').toLowerCase() !== current.platformUsername.replace(/^@/, '').toLowerCase()
+      ) {
+        return refuse('INFLUENCE_USERNAME_MUST_MATCH');
+      }
+      if (!withinFollowerBounds(verifiedFollowerCount)) return refuse('INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM');
+      if (current.verification?.verifiedFollowerCount === verifiedFollowerCount) return accept();
       return accept({
-        type: 'InfluenceRewardsRegistered',
-        data: { userId, ...fields, monthlyPointsMinor: influenceMonthlyPointsMinor(fields.followerCount).toString(), month: utcMonthOf(now), registeredAt: now },
+        type: 'InfluenceFollowersVerified',
+        data: {
+          userId,
+          month,
+          platform: current.platform,
+          platformUsername: current.platformUsername,
+          declaredFollowerCount: current.followerCount,
+          verifiedFollowerCount,
+          monthlyPointsMinor: influenceMonthlyPointsMinor(verifiedFollowerCount).toString(),
+          verifiedBy,
+          verifiedAt: now,
+        },
       });
     }
     case 'ClaimInfluencePoints': {
       const { transactionId, now } = command.data;
       const month = utcMonthOf(now);
-      // No rollover: each month needs its own registration, and the points are those registered for it.
+      // No rollover: each month needs its own registration and verification; the points are the verified count's.
       if (!state.influence || state.influence.month !== month) return refuse('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
       if (state.influenceClaimedMonths.has(month)) return refuse('INFLUENCE_CLAIM_ONCE_A_MONTH');
+      if (!state.influence.verification) return refuse('INFLUENCE_MUST_BE_VERIFIED');
       return accept({
         type: 'InfluencePointsClaimed',
-        data: { userId, month, pointsMinor: state.influence.monthlyPointsMinor.toString(), transactionId, claimedAt: now },
+        data: { userId, month, pointsMinor: state.influence.verification.monthlyPointsMinor.toString(), transactionId, claimedAt: now },
       });
     }
     case 'ApplyReferral': {
@@ -171,15 +233,34 @@ export function evolve(state: RewardsAccountState, event: RewardsEvent): Rewards
     case 'InstagramPointsClaimed':
       return { ...state, instagramClaimedMonths: new Set([...state.instagramClaimedMonths, event.data.month]) };
     case 'InfluenceRewardsRegistered':
+      // A registration written before verification existed carries points computed from the declared count; they
+      // are ignored: that registration, like every new one, pays only after a verification.
       return {
         ...state,
         influence: {
+          platform: event.data.platform,
           platformUsername: event.data.platformUsername,
           followerCount: event.data.followerCount,
-          monthlyPointsMinor: BigInt(event.data.monthlyPointsMinor),
           month: event.data.month,
+          registeredAt: event.data.registeredAt,
+          verification: null,
         },
       };
+    case 'InfluenceFollowersVerified':
+      return state.influence && state.influence.month === event.data.month
+        ? {
+            ...state,
+            influence: {
+              ...state.influence,
+              verification: {
+                verifiedFollowerCount: event.data.verifiedFollowerCount,
+                monthlyPointsMinor: BigInt(event.data.monthlyPointsMinor),
+                verifiedBy: event.data.verifiedBy,
+                verifiedAt: event.data.verifiedAt,
+              },
+            },
+          }
+        : state;
     case 'InfluencePointsClaimed':
       return { ...state, influenceClaimedMonths: new Set([...state.influenceClaimedMonths, event.data.month]) };
     case 'ReferralApplied':

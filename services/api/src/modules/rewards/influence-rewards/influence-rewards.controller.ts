@@ -1,51 +1,73 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import {
   claimInfluencePointsRoute,
   registerInfluenceRewardsRoute,
+  verifyInfluenceRoute,
   type ClaimPointsResponse,
   type InfluenceRewardsStatus,
   type RegisterInfluenceRewardsRequest,
   type RegisterInfluenceRewardsResponse,
+  type VerifyInfluenceRequest,
 } from '@app/contracts/src/rewards';
+import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
+import { influenceMonthlyPointsMinor, type RewardsAccountState } from '../domain/rewards-account';
 import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
 import { pointsFromMinor } from '../infrastructure/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsUnit } from '../infrastructure/rewards-unit';
 
 /**
- * Influence rewards (spec 2): register each month with the account's follower count (at least 500), then claim
- * floor(followers × 0.01) points once in that month. No rollover: an unclaimed month is lost.
+ * This month's influence programme as the screens show it. Until an administrator verifies the count,
+ * `points_calculated` is an estimate from the declared count and nothing can be claimed.
  */
-@Controller('users')
+export function influenceStatusOf(state: RewardsAccountState, now: string): InfluenceRewardsStatus {
+  const month = utcMonthOf(now);
+  const registered = state.influence?.month === month ? state.influence : null;
+  const verification = registered?.verification ?? null;
+  const claimed = state.influenceClaimedMonths.has(month);
+  const pointsMinor = verification ? verification.monthlyPointsMinor : registered ? influenceMonthlyPointsMinor(registered.followerCount) : 0n;
+  return {
+    is_registered_this_month: registered !== null,
+    platform_username: state.influence?.platformUsername ?? null,
+    follower_count: state.influence?.followerCount ?? null,
+    points_calculated: pointsFromMinor(pointsMinor),
+    current_month: month,
+    is_verified: verification !== null,
+    verification_status: !registered ? 'not_registered' : verification ? 'verified' : 'pending_verification',
+    verified_follower_count: verification?.verifiedFollowerCount ?? null,
+    verified_at: verification?.verifiedAt ?? null,
+    claimed_this_month: claimed,
+    can_claim: verification !== null && !claimed,
+  };
+}
+
+/**
+ * Influence rewards (spec 2 §4): each month the user registers the account and its follower count (500 to
+ * 100,000,000): a claim. An administrator checks the account on the platform and records the count seen
+ * (`POST /api/admin/users/:userId/verify-influence`, like Instagram's verification); the user then claims
+ * floor(verified followers × 0.01) points, at most 10,000, once in that month. No rollover: an unclaimed month is lost.
+ */
+@Controller()
 export class InfluenceRewardsController {
   constructor(
     private readonly unit: RewardsUnit,
     private readonly accounts: RewardsAccounts,
+    private readonly queryBus: QueryBus,
   ) {}
 
-  @Get('influence-rewards-status')
+  @Get('users/influence-rewards-status')
   async status(@CurrentUser() caller: AuthenticatedUser): Promise<InfluenceRewardsStatus> {
-    const month = utcMonthOf(new Date().toISOString());
     const { state } = await this.accounts.load(caller.userId);
-    const registered = state.influence?.month === month ? state.influence : null;
-    const claimed = state.influenceClaimedMonths.has(month);
-    return {
-      is_registered_this_month: registered !== null,
-      platform_username: state.influence?.platformUsername ?? null,
-      follower_count: state.influence?.followerCount ?? null,
-      points_calculated: registered ? pointsFromMinor(registered.monthlyPointsMinor) : 0,
-      current_month: month,
-      claimed_this_month: claimed,
-      can_claim: registered !== null && !claimed,
-    };
+    return influenceStatusOf(state, new Date().toISOString());
   }
 
-  @Post('register-influence-rewards')
+  @Post('users/register-influence-rewards')
   @HttpCode(200)
   async register(
     @CurrentUser() caller: AuthenticatedUser,
@@ -70,21 +92,51 @@ export class InfluenceRewardsController {
         },
       },
       respond: ({ state }) => {
-        const points = pointsFromMinor(state.influence!.monthlyPointsMinor);
+        const status = influenceStatusOf(state, now);
         return {
           success: true as const,
-          platform_username: state.influence!.platformUsername,
-          follower_count: state.influence!.followerCount,
-          points_calculated: points,
-          current_month: state.influence!.month,
-          message: `Registered: ${points} points available to claim this month`,
+          platform_username: status.platform_username!,
+          follower_count: status.follower_count!,
+          points_calculated: status.points_calculated,
+          current_month: status.current_month,
+          is_verified: status.is_verified,
+          verification_status: status.verification_status,
+          message: status.is_verified
+            ? `Verified: ${status.points_calculated} points to claim this month`
+            : `Registered: your follower count awaits verification. About ${status.points_calculated} points once verified.`,
         };
       },
     });
     return answer;
   }
 
-  @Post('claim-influence-points')
+  /** An administrator records the follower count seen on the platform; only then can the month be claimed. */
+  @Post('admin/users/:userId/verify-influence')
+  @AdminOnly()
+  @HttpCode(200)
+  async verify(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param(new ZodValidationPipe(verifyInfluenceRoute.params)) params: { userId: string },
+    @Body(new ZodValidationPipe(verifyInfluenceRoute.body)) body: VerifyInfluenceRequest,
+  ): Promise<InfluenceRewardsStatus> {
+    const user = await this.queryBus.execute(new GetUserQuery(params.userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const now = new Date().toISOString();
+    const { body: answer } = await this.unit.run({
+      userId: params.userId,
+      scope: 'POST /api/admin/users/verify-influence',
+      idempotencyKey: undefined,
+      requestBody: body,
+      command: {
+        type: 'VerifyInfluenceFollowers',
+        data: { verifiedFollowerCount: body.verified_follower_count, expectedPlatformUsername: body.platform_username, verifiedBy: `admin:${admin.userId}`, now },
+      },
+      respond: ({ state }) => influenceStatusOf(state, now),
+    });
+    return answer;
+  }
+
+  @Post('users/claim-influence-points')
   @HttpCode(200)
   async claim(
     @CurrentUser() caller: AuthenticatedUser,

@@ -1,13 +1,11 @@
-import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import type pg from 'pg';
 import type { UserTier } from '@app/contracts/src/identity';
 import type { MasterKeyStatus } from '@app/contracts/src/rewards';
-import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { GetUserQuery } from '../../identity';
 import { utcDayOf } from '../domain/calendar';
 import { isMasterKeyActive, proofDropsRequired } from '../domain/rewards-account';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
+import { proofDropsCompletedNow } from './proof-drop-completions';
 
 /**
  * `queryBus.execute(new GetMasterKeyStatusQuery(userId))` → `{ is_activated, proof_drops_completed,
@@ -24,28 +22,19 @@ export class GetMasterKeyStatusQuery extends Query<MasterKeyStatus> {
   }
 }
 
-/** Today's completed proof drops of a user, from the projection of the drops context's events. */
-export async function proofDropsCompletedOn(database: Pick<pg.Pool, 'query'>, userId: string, utcDay: string): Promise<number> {
-  const result = await database.query<{ count: string }>(
-    'SELECT count(*)::text AS count FROM rewards_proof_drop_completions WHERE user_id = $1 AND utc_day = $2',
-    [userId, utcDay],
-  );
-  return Number(result.rows[0]?.count ?? 0);
-}
-
 @QueryHandler(GetMasterKeyStatusQuery)
 export class GetMasterKeyStatusHandler implements IQueryHandler<GetMasterKeyStatusQuery, MasterKeyStatus> {
   constructor(
     private readonly accounts: RewardsAccounts,
     private readonly queryBus: QueryBus,
-    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
   async execute(query: GetMasterKeyStatusQuery): Promise<MasterKeyStatus> {
     const [account, user, completed] = await Promise.all([
       this.accounts.load(query.userId),
       this.queryBus.execute(new GetUserQuery(query.userId)),
-      proofDropsCompletedOn(this.pool, query.userId, utcDayOf(query.now)),
+      // The projection plus the log past its checkpoint: the count a user sees is never behind their last completion.
+      proofDropsCompletedNow(this.accounts.eventStore, query.userId, utcDayOf(query.now)),
     ]);
     const tier: UserTier = user?.user_tier ?? 'free';
     return {

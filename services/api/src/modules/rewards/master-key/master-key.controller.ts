@@ -1,12 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type pg from 'pg';
 import {
   activateMasterKeyRoute,
   type ActivateMasterKeyResponse,
   type MasterKeyStatus,
 } from '@app/contracts/src/rewards';
-import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 
@@ -15,7 +13,8 @@ import { endOfUtcDay, utcDayOf } from '../domain/calendar';
 import { decide, proofDropsRequired } from '../domain/rewards-account';
 import { RewardsAccounts, rewardsAccountStreams } from '../infrastructure/rewards-accounts';
 import { rewardsRefusalToApiError } from '../rewards-errors';
-import { GetMasterKeyStatusQuery, proofDropsCompletedOn } from './get-master-key-status.query';
+import { GetMasterKeyStatusQuery } from './get-master-key-status.query';
+import { proofDropsCompletedOn } from './proof-drop-completions';
 
 /** GET /api/users/master-key-status and POST /api/users/activate-master-key. */
 @Controller('users')
@@ -24,7 +23,6 @@ export class MasterKeyController {
     private readonly queryBus: QueryBus,
     private readonly accounts: RewardsAccounts,
     private readonly idempotency: IdempotencyService,
-    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
   @Get('master-key-status')
@@ -41,13 +39,14 @@ export class MasterKeyController {
     const now = new Date().toISOString();
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     const tier = user?.user_tier ?? caller.tier;
-    const completed = await proofDropsCompletedOn(this.pool, caller.userId, utcDayOf(now));
     const required = proofDropsRequired(tier);
     // No money moves; the idempotency service is used for its unit of work and its retry on version conflicts.
     const result = await this.idempotency.run(
       { scope: `POST /api/users/activate-master-key:${caller.userId}`, key: undefined, body },
       async (unit) => {
         const loaded = await this.accounts.load(caller.userId, unit.transaction);
+        // Counted from the log in this unit's transaction, not from a projection that may trail the last completion.
+        const completed = await proofDropsCompletedOn(this.accounts.eventStore, unit.transaction, caller.userId, utcDayOf(now));
         const decision = decide({ type: 'ActivateMasterKey', data: { tier, proofDropsCompletedToday: completed, now } }, loaded.state);
         if (decision.kind === 'refused') throw rewardsRefusalToApiError(decision.refusal, { completed, required });
         const appends = rewardsAccountStreams.appendOf(loaded, decision.events);

@@ -1,11 +1,10 @@
-import { Body, Controller, Headers, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
-import type pg from 'pg';
 import { REWARDS_MESSAGES, processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/src/rewards';
-import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, FindUserIdByReferralCodeQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
 import { RewardsUnit } from '../infrastructure/rewards-unit';
@@ -14,12 +13,15 @@ import { RewardsUnit } from '../infrastructure/rewards-unit';
  * POST /api/users/process-referral {referral_code}: the signed-in user names who referred them, once. The referrer
  * gets 500 points and the user 250, in one ledger transaction committed with the `ReferralApplied` event on the
  * user's rewards stream (the record that the user has been referred).
+ *
+ * The code is looked up in identity's inline read model (written with the `UserRegistered` event), never in a
+ * projection that trails the log: a code shown on `GET /api/users/me` right after sign-up is accepted at once.
  */
 @Controller('users')
 export class ReferralController {
   constructor(
     private readonly unit: RewardsUnit,
-    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    private readonly queryBus: QueryBus,
   ) {}
 
   @Post('process-referral')
@@ -30,8 +32,7 @@ export class ReferralController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ProcessReferralResponse> {
-    const found = await this.pool.query<{ user_id: string }>('SELECT user_id FROM rewards_referral_codes WHERE referral_code = $1', [body.referral_code]);
-    const referrerUserId = found.rows[0]?.user_id;
+    const referrerUserId = await this.queryBus.execute(new FindUserIdByReferralCodeQuery(body.referral_code));
     if (!referrerUserId) throw notFound('REFERRAL_CODE_NOT_FOUND', REWARDS_MESSAGES.referralCodeUnknown);
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
