@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { projectionProviders } from '../../platform/projections/projection-registry';
-import { LedgerModule } from '../ledger';
 import { AchievementsController } from './achievements/achievements.controller';
 import { AwardExperienceHandler, GetUserProgressHandler, ProgressController } from './experience/experience';
 import { ProgressAccounts } from './infrastructure/progress-accounts';
@@ -9,7 +8,7 @@ import { progressCountersProjection } from './infrastructure/progress-counters.p
 
 /** Progress: XP and levels (events on the user's progress stream) and the achievements computed from events. */
 @Module({
-  imports: [CqrsModule, LedgerModule],
+  imports: [CqrsModule],
   controllers: [ProgressController, AchievementsController],
   providers: [ProgressAccounts, GetUserProgressHandler, AwardExperienceHandler, ...projectionProviders(progressCountersProjection)],
 })

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { LedgerModule } from '../ledger';
 import { ActiveBoostsController, GetActiveBoostsHandler } from './boosts/get-active-boosts.query';
 import { GoldShopController } from './gold-shop/gold-shop.controller';
 import { ShopAccounts } from './infrastructure/shop-accounts';
@@ -10,7 +9,7 @@ import { UpgradeTierController } from './upgrade-tier/upgrade-tier.controller';
 
 /** The shop: tier upgrades paid in points or gems, the gold shop and the boosts it sells. */
 @Module({
-  imports: [CqrsModule, LedgerModule],
+  imports: [CqrsModule],
   controllers: [UpgradeTierController, GoldShopController, ActiveBoostsController],
   providers: [ShopAccounts, ShopPurchases, GetActiveBoostsHandler, TierChangeReactor],
 })

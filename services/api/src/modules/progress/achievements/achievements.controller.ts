@@ -1,6 +1,5 @@
-import { Controller, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import {
   DEFAULT_ACHIEVEMENTS,
@@ -13,8 +12,10 @@ import {
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ApiError, conflict, notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
-import { IdempotencyService, LedgerExecutor, SYSTEM_ACCOUNTS, newTransactionId, refusalToApiError, userAccount } from '../../ledger';
+import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { GetActiveBoostsQuery } from '../../shop';
 import { achievementProgress, decide, type ProgressAccountState, type ProgressCounters, type ProgressRefusal } from '../domain/progress-account';
 import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';
@@ -52,8 +53,7 @@ export function achievementsOf(state: ProgressAccountState, counters: ProgressCo
 export class AchievementsController {
   constructor(
     private readonly accounts: ProgressAccounts,
-    private readonly ledger: LedgerExecutor,
-    private readonly idempotency: IdempotencyService,
+    private readonly runner: UseCaseRunner,
     private readonly queryBus: QueryBus,
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
@@ -70,18 +70,18 @@ export class AchievementsController {
    */
   @Post(':id/claim')
   @HttpCode(200)
+  @Idempotent('POST /api/users/achievements/claim')
   async claim(
     @CurrentUser() caller: AuthenticatedUser,
     @Param(new ZodValidationPipe(claimAchievementRoute.params)) params: { id: string },
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ClaimAchievementResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     const [counters, boosts] = await Promise.all([countersOf(this.pool, caller.userId), this.queryBus.execute(new GetActiveBoostsQuery(caller.userId, now))]);
-    const result = await this.idempotency.run<ClaimAchievementResponse>(
-      { scope: `POST /api/users/achievements/claim:${caller.userId}`, key: idempotencyKey, body: { achievement: params.id } },
-      async (unit) => {
+    return this.runner.run<ClaimAchievementResponse>({
+      lockKeys: [progressAccountStreams.streamId(caller.userId)],
+      idempotencyBody: { achievement: params.id },
+      decide: async (unit) => {
         const loaded = await this.accounts.load(caller.userId, unit.transaction);
         const decision = decide(
           { type: 'ClaimAchievement', data: { achievementId: params.id, counters, xpMultiplier: boosts.xp_multiplier, transactionId, now } },
@@ -90,41 +90,31 @@ export class AchievementsController {
         if (decision.kind === 'refused') throw refusalError(decision.refusal);
         const claimed = decision.events.find((event) => event.type === 'AchievementClaimed')!;
         const awarded = decision.events.find((event) => event.type === 'ExperienceAwarded')!;
-        const outcome = await this.ledger.executeWithin(
-          {
-            type: 'PostTransaction',
-            data: {
-              transactionId,
-              reasonCode: 'ACHIEVEMENT_REWARD',
-              description: `Achievement: ${claimed.data.achievementId}`,
-              now,
-              postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(caller.userId), currency: 'gold', amountMinor: BigInt(claimed.data.goldReward) }],
-              references: { achievementId: claimed.data.achievementId },
-            },
-          },
-          unit,
-          progressAccountStreams.appendOf(loaded, decision.events),
-        );
-        if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
+        const xpGained = awarded.type === 'ExperienceAwarded' ? awarded.data.amount : claimed.data.xpReward;
         const xpPoints = progressAccountStreams.advance(loaded, decision.events).xpPoints;
         return {
-          status: 200,
-          body: {
+          appends: progressAccountStreams.appendOf(loaded, decision.events),
+          money: {
+            transactionId,
+            reasonCode: 'ACHIEVEMENT_REWARD',
+            description: `Achievement: ${claimed.data.achievementId}`,
+            now,
+            postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(caller.userId), currency: 'gold', amountMinor: BigInt(claimed.data.goldReward) }],
+            references: { achievementId: claimed.data.achievementId },
+          },
+          answer: (postedTransactionId) => ({
             success: true as const,
             achievement_id: claimed.data.achievementId,
             gold_reward: claimed.data.goldReward,
             xp_reward: claimed.data.xpReward,
-            xp_gained: awarded.type === 'ExperienceAwarded' ? awarded.data.amount : claimed.data.xpReward,
+            xp_gained: xpGained,
             xp_points: xpPoints,
             level: levelOf(xpPoints),
-            transaction_id: outcome.transactionId ?? transactionId,
-            message: `Achievement claimed! +${claimed.data.goldReward} gold, +${awarded.type === 'ExperienceAwarded' ? awarded.data.amount : claimed.data.xpReward} XP`,
-          },
+            transaction_id: postedTransactionId ?? transactionId,
+            message: `Achievement claimed! +${claimed.data.goldReward} gold, +${xpGained} XP`,
+          }),
         };
       },
-      { lockKeys: [progressAccountStreams.streamId(caller.userId)] },
-    );
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
-    return result.body;
+    });
   }
 }
