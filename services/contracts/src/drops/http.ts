@@ -34,6 +34,7 @@ export const DROP_MESSAGES = Object.freeze({
   notActive: 'This drop is not accepting applications',
   messageRequired: 'Application message is required',
   ownDrop: 'You cannot apply to your own drop',
+  demoIsolation: 'Demo accounts and real accounts cannot apply to each other’s drops: a demo account only takes part in demo drops',
   alreadyApplied: 'You have already applied to this drop',
   full: 'This drop has reached its maximum number of participants',
   followersRequired: (threshold: number) => `You need at least ${threshold} followers to apply to this drop`,

@@ -21,6 +21,11 @@ export const UserRegisteredSchema = z.object({
   passwordHash: z.string().nullable(),
   method: z.enum(['password', 'demo', 'google']),
   demoPersona: DemoPersonaSchema.nullable(),
+  /**
+   * A demo login's own sandbox account (every demo login registers a fresh one). Absent on events written before
+   * sandboxes: a user with a demo persona is a demo account either way.
+   */
+  isDemo: z.boolean().optional(),
   emailConfirmed: z.boolean(),
   registeredAt: z.string(),
 });
@@ -43,6 +48,8 @@ export const AdminRoleGrantedSchema = z.object({ userId: z.string(), grantedAt: 
 export const AdminRoleRevokedSchema = z.object({ userId: z.string(), revokedAt: z.string(), reason: z.string() });
 export const UserTypeChangedSchema = z.object({ userId: z.string(), userType: UserTypeSchema, changedAt: z.string() });
 export const UserTierChangedSchema = z.object({ userId: z.string(), tier: z.enum(USER_TIERS), changedAt: z.string() });
+/** A demo sandbox inactive for 7 days was expired by the scheduled job: it can no longer be used (events are kept). */
+export const DemoSandboxExpiredSchema = z.object({ userId: z.string(), expiredAt: z.string(), lastActiveAt: z.string() });
 export const ExternalIdentityLinkedSchema = z.object({
   userId: z.string(),
   provider: z.literal('google'),
@@ -80,6 +87,7 @@ export const IDENTITY_EVENT_SCHEMAS = {
   UserTypeChanged: UserTypeChangedSchema,
   UserTierChanged: UserTierChangedSchema,
   ExternalIdentityLinked: ExternalIdentityLinkedSchema,
+  DemoSandboxExpired: DemoSandboxExpiredSchema,
   SessionStarted: SessionStartedSchema,
   SessionRevoked: SessionRevokedSchema,
 } as const;

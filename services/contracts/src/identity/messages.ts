@@ -21,6 +21,8 @@ export const AUTH_MESSAGES = {
   adminRequired: 'This action requires an administrator',
   demoLoginFailed: (persona: string) => `Failed to login as ${persona}. Please try again.`,
   demoLoginsDisabled: 'Demo logins are disabled on this server',
+  demoSandboxUnavailable: 'The demo account could not be prepared. Please try again.',
+  demoSandboxExpired: 'This demo account has expired after 7 days without use. Start a new demo from the sign-in page.',
   providerFailed: (provider: string) => `Unable to sign in with ${provider}. Please try again.`,
   providerNotConfigured: (provider: string) => `${provider} sign-in is not configured on this server.`,
   tooManySignInAttempts: (minutes: number) =>

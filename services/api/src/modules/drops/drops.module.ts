@@ -13,6 +13,7 @@ import { ManageDropsController } from './manage-drops/manage-drops.controller';
 import { dropsReadModel } from './projections/drops-read-model';
 import { ReadDropsController } from './read-drops/read-drops.controller';
 import { ReviewApplicationsController } from './review-applications/review-applications.controller';
+import { SeedDemoDropsHandler } from './seed-demo-drops/seed-demo-drops.handler';
 
 /**
  * Drops: advertisers post proof, paid and move drops; users apply, submit work and are paid from the drop's gem
@@ -21,7 +22,7 @@ import { ReviewApplicationsController } from './review-applications/review-appli
 @Module({
   imports: [CqrsModule, LedgerModule],
   controllers: [ReadDropsController, ManageDropsController, ApplyToDropController, ReviewApplicationsController],
-  providers: [...projectionProviders(dropsReadModel), DropCommandRunner, OutsideFacts],
+  providers: [...projectionProviders(dropsReadModel), DropCommandRunner, OutsideFacts, SeedDemoDropsHandler],
 })
 export class DropsModule implements OnModuleInit {
   private readonly logger = new Logger('Drops');

@@ -11,6 +11,8 @@ import { SessionGuard } from './auth/session.guard';
 import { ChangeUserTierHandler, ChangeUserTypeHandler, GrantAdminRoleHandler } from './commands/user-role.commands';
 import { ConfirmEmailController } from './confirm-email/confirm-email.controller';
 import { DemoPersonas } from './demo-sign-in/demo-personas';
+import { DEMO_SANDBOX_EXPIRY_JOB, DemoSandboxExpiry } from './demo-sign-in/demo-sandbox-expiry.job';
+import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { DemoSignInController } from './demo-sign-in/demo-sign-in.controller';
 import { GoogleOidcClient } from './google-sign-in/google-oidc.client';
 import { GoogleSignInController } from './google-sign-in/google-sign-in.controller';
@@ -29,7 +31,6 @@ import { SignInThrottle } from './infrastructure/sign-in-throttle';
 import { UpdateProfileController } from './profile/update-profile.controller';
 import { PublicProfileController } from './public-profile/public-profile.controller';
 import { GetUserQueryHandler } from './queries/get-user.query';
-import { FindUserIdByReferralCodeHandler } from './queries/find-user-by-referral-code.query';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { referralsProjection } from './projections/referrals.projection';
 import { VerifyIdentityReadModelHandler } from './queries/verify-identity.query';
@@ -81,9 +82,9 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     SignInThrottle,
     AccountRegistration,
     DemoPersonas,
+    DemoSandboxExpiry,
     GoogleOidcClient,
     GetUserQueryHandler,
-    FindUserIdByReferralCodeHandler,
     VerifyIdentityReadModelHandler,
     ChangeUserTypeHandler,
     ChangeUserTierHandler,
@@ -98,10 +99,17 @@ export class IdentityModule implements OnModuleInit, OnApplicationBootstrap {
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     private readonly store: IdentityStore,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly demoSandboxExpiry: DemoSandboxExpiry,
   ) {}
 
   async onModuleInit(): Promise<void> {
     await runMigrations(this.pool, { directory: IDENTITY_MIGRATIONS_DIRECTORY, migrationsTable: IDENTITY_MIGRATIONS_TABLE });
+    // Demo sandboxes unused for 7 days are expired every hour (see DemoSandboxExpiry).
+    this.queue.registerHandler(DEMO_SANDBOX_EXPIRY_JOB, async () => {
+      await this.demoSandboxExpiry.run();
+    });
+    await this.queue.schedule(DEMO_SANDBOX_EXPIRY_JOB, { cron: '17 * * * *' });
   }
 
   /** Accounts listed in ADMIN_EMAILS get the admin role (recorded as an event) at every start. */

@@ -39,6 +39,8 @@ export class LeaderboardController {
               scored.points::text AS points, scored.gems::text AS gems, scored.keys::text AS keys, scored.gold::text AS gold,
               round($3::numeric * scored.points + $4::numeric * scored.gems + $5::numeric * scored.keys + $6::numeric * scored.gold, 1)::text AS composite
          FROM scored LEFT JOIN leaderboard_users users ON users.user_id = scored.user_id
+        -- Demo sandboxes never rank among real users.
+        WHERE users.is_demo IS NOT TRUE
         ORDER BY round($3::numeric * scored.points + $4::numeric * scored.gems + $5::numeric * scored.keys + $6::numeric * scored.gold, 1) DESC,
                  scored.user_id
         LIMIT ${LIMIT}`,

@@ -61,13 +61,15 @@ export interface TotalsDelta {
 
 /** A change to a user's name row, applied in log order (a profile edit only touches a row that exists). */
 export type UserChange =
-  | { kind: 'registered'; username: string; displayName: string | null }
+  | { kind: 'registered'; username: string; displayName: string | null; isDemo: boolean }
   | { kind: 'profile'; changes: { username?: string; displayName?: string | null; avatarUrl?: string | null } };
 
 interface UserRow {
   username: string | null;
   displayName: string | null;
   avatarUrl: string | null;
+  /** A demo sandbox: its totals are kept but never ranked. */
+  isDemo?: boolean;
 }
 
 /**
@@ -89,7 +91,12 @@ export function foldLeaderboard(events: StoredEvent[]): { totals: TotalsDelta[];
         logger.error(`Skipping unreadable UserRegistered at ${stored.position}`);
         continue;
       }
-      change(parsed.data.userId, { kind: 'registered', username: parsed.data.username, displayName: parsed.data.displayName });
+      change(parsed.data.userId, {
+        kind: 'registered',
+        username: parsed.data.username,
+        displayName: parsed.data.displayName,
+        isDemo: parsed.data.isDemo ?? parsed.data.demoPersona !== null,
+      });
     } else if (stored.type === 'ProfileUpdated') {
       const parsed = ProfileUpdatedSchema.safeParse(stored.data);
       if (!parsed.success) continue;
@@ -119,13 +126,14 @@ export function applyUserChanges(row: UserRow | null, changes: readonly UserChan
   for (const entry of changes) {
     if (entry.kind === 'registered') {
       // Registering again keeps the avatar, as the upsert always did.
-      current = { username: entry.username, displayName: entry.displayName, avatarUrl: current?.avatarUrl ?? null };
+      current = { username: entry.username, displayName: entry.displayName, avatarUrl: current?.avatarUrl ?? null, isDemo: entry.isDemo };
     } else if (current) {
       const { username, displayName, avatarUrl } = entry.changes;
       current = {
         username: username !== undefined ? username : current.username,
         displayName: displayName !== undefined ? displayName : current.displayName,
         avatarUrl: avatarUrl !== undefined ? avatarUrl : current.avatarUrl,
+        isDemo: current.isDemo,
       };
     }
   }
@@ -152,29 +160,32 @@ async function writeTotals(transaction: TransactionHandle, tables: Tables, total
  */
 async function writeUsers(transaction: TransactionHandle, tables: Tables, userChanges: Map<string, UserChange[]>): Promise<void> {
   if (userChanges.size === 0) return;
-  const existing = await transaction.query<{ user_id: string; username: string | null; display_name: string | null; avatar_url: string | null }>(
-    `SELECT user_id, username, display_name, avatar_url FROM ${tables.leaderboard_users} WHERE user_id = ANY($1::text[])`,
+  const existing = await transaction.query<{ user_id: string; username: string | null; display_name: string | null; avatar_url: string | null; is_demo: boolean }>(
+    `SELECT user_id, username, display_name, avatar_url, is_demo FROM ${tables.leaderboard_users} WHERE user_id = ANY($1::text[])`,
     [[...userChanges.keys()]],
   );
-  const before = new Map(existing.rows.map((row) => [row.user_id, { username: row.username, displayName: row.display_name, avatarUrl: row.avatar_url }]));
-  const rows: [string, string | null, string | null, string | null][] = [];
+  const before = new Map(
+    existing.rows.map((row) => [row.user_id, { username: row.username, displayName: row.display_name, avatarUrl: row.avatar_url, isDemo: row.is_demo }]),
+  );
+  const rows: [string, string | null, string | null, string | null, boolean][] = [];
   for (const [userId, changes] of userChanges) {
     const after = applyUserChanges(before.get(userId) ?? null, changes);
-    if (after) rows.push([userId, after.username, after.displayName, after.avatarUrl]);
+    if (after) rows.push([userId, after.username, after.displayName, after.avatarUrl, after.isDemo === true]);
   }
   await upsertRows(
     transaction,
     tables.leaderboard_users,
-    { user_id: 'text', username: 'text', display_name: 'text', avatar_url: 'text' },
+    { user_id: 'text', username: 'text', display_name: 'text', avatar_url: 'text', is_demo: 'boolean' },
     rows,
-    'ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name, avatar_url = excluded.avatar_url',
+    'ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name, avatar_url = excluded.avatar_url, is_demo = excluded.is_demo',
   );
 }
 
 /** Per period (day, ISO week, month) and user: points and gems earned, keys used, gold collected; plus names. */
 export const leaderboardProjection = defineProjection<Table>({
   name: 'leaderboard',
-  version: 1,
+  // 2: users rows say whether the user is a demo sandbox, which the ranking leaves out.
+  version: 2,
   tableNames: ['leaderboard_totals', 'leaderboard_users'],
   eventTypes: ['LedgerTransactionPosted', 'UserRegistered', 'ProfileUpdated'],
   createTables: (tables) => [
@@ -188,7 +199,7 @@ export const leaderboardProjection = defineProjection<Table>({
        gold_minor bigint NOT NULL DEFAULT 0,
        PRIMARY KEY (period, period_key, user_id)
      )`,
-    `CREATE TABLE ${tables.leaderboard_users} (user_id text PRIMARY KEY, username text, display_name text, avatar_url text)`,
+    `CREATE TABLE ${tables.leaderboard_users} (user_id text PRIMARY KEY, username text, display_name text, avatar_url text, is_demo boolean NOT NULL DEFAULT false)`,
   ],
   handle: async (events, transaction, tables) => {
     // Folded in memory first: one statement per table per batch instead of three per ledger event.

@@ -1,4 +1,4 @@
-import { Global, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
@@ -17,14 +17,10 @@ import { RunLedgerCommandHandler } from './post-transaction/ledger-commands';
 import { LEDGER_PROJECTIONS } from './projections/ledger-projections';
 import { GetUserBalancesHandler } from './wallets/get-user-balances.query';
 import { WalletsController } from './wallets/wallets.controller';
-import { MONEY_PORT } from '../../platform/use-cases/money.port';
+import { IdempotencyService } from './infrastructure/idempotency';
 import { LedgerExecutor } from './infrastructure/ledger-executor';
 
-/**
- * The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. Global, so that
- * every module's use cases move money through `MONEY_PORT` without importing the ledger's wiring.
- */
-@Global()
+/** The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. */
 @Module({
   imports: [CqrsModule],
   controllers: [WalletsController, ConvertCurrencyController, LedgerAdminController],
@@ -39,7 +35,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
     DemoPersonaTopUp,
     ExpireHolds,
   ],
-  exports: [LedgerExecutor, MONEY_PORT],
+  exports: [LedgerExecutor, IdempotencyService],
 })
 export class LedgerModule implements OnModuleInit {
   private readonly logger = new Logger('Ledger');

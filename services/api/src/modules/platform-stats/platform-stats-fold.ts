@@ -36,14 +36,20 @@ export const PLATFORM_STATS_EVENT_TYPES = ['UserRegistered', 'LedgerTransactionP
 /** The changes one event makes; an unreadable payload changes nothing (the caller logs it). */
 export function platformStatsChanges(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): PlatformStatsChange[] | 'unreadable' {
   switch (stored.type) {
-    case 'UserRegistered':
-      return UserRegisteredSchema.safeParse(stored.data).success ? [{ kind: 'counter', counter: 'members', amount: 1n }] : 'unreadable';
+    case 'UserRegistered': {
+      const parsed = UserRegisteredSchema.safeParse(stored.data);
+      if (!parsed.success) return 'unreadable';
+      // Demo sandboxes (one per demo login) are not members.
+      return (parsed.data.isDemo ?? parsed.data.demoPersona !== null) ? [] : [{ kind: 'counter', counter: 'members', amount: 1n }];
+    }
     case DROP_APPLICATION_COMPLETED:
       // The drop aggregate emits it once per application (its status moves on, so a second completion is refused).
       return DropApplicationCompletedSchema.safeParse(stored.data).success ? [{ kind: 'counter', counter: 'drop_applications_completed', amount: 1n }] : 'unreadable';
     case 'DropCreated': {
       const parsed = DropCreatedSchema.safeParse(stored.data);
-      return parsed.success ? [{ kind: 'drop_opened', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }] : 'unreadable';
+      if (!parsed.success) return 'unreadable';
+      // Demo drops (the ones seeded into demo sandboxes among them) are not live activity.
+      return parsed.data.isDemo ? [] : [{ kind: 'drop_opened', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }];
     }
     case 'DropUpdated': {
       const parsed = DropUpdatedSchema.safeParse(stored.data);

@@ -15,7 +15,8 @@ type Table = 'platform_stats_counters' | 'platform_stats_drops' | 'platform_stat
 export const platformStatsProjection = defineProjection<Table>({
   name: 'platform_stats',
   // 2: rewards are remembered per transaction so that reversals take them back out.
-  version: 2,
+  // 3: demo sandboxes and demo drops left out.
+  version: 3,
   tableNames: ['platform_stats_counters', 'platform_stats_drops', 'platform_stats_rewards'],
   eventTypes: PLATFORM_STATS_EVENT_TYPES,
   createTables: (tables) => [

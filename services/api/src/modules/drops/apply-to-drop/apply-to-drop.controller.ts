@@ -1,6 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/src/drops';
+import { DROP_MESSAGES, applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/src/drops';
+import { forbidden } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
@@ -40,6 +41,11 @@ export class ApplyToDropController {
         const now = new Date().toISOString();
         // Outside facts are only asked for when the drop's kind needs them.
         const user = await this.facts.user(caller.userId);
+        // Demo sandboxes and real accounts never share a drop: its escrow would move value between them (the ledger
+        // refuses direct transfers; a drop is two transfers through one escrow). Both flags are fixed at registration.
+        if (drop.exists && (await this.facts.user(drop.creatorId)).is_demo !== user.is_demo) {
+          throw forbidden(DROP_MESSAGES.demoIsolation, 'DEMO_ACCOUNT_ISOLATION');
+        }
         const balances = drop.kind === 'proof' ? { keysMinor: 0n, pointsMinor: 0n } : await this.facts.balances(caller.userId);
         const masterKey = drop.exists && drop.kind === 'paid' ? await this.facts.masterKeyActivatedToday(caller.userId, now) : false;
         return {

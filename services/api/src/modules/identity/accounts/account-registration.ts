@@ -16,6 +16,8 @@ export interface Registration {
   method: 'password' | 'demo' | 'google';
   userType: UserType;
   demoPersona: DemoPersona | null;
+  /** A demo login's own sandbox (its ledger stream is opened as a sandbox, isolated from real accounts). */
+  isDemo?: boolean;
   emailConfirmed: boolean;
   confirmation: { tokenHash: string; expiresAt: string } | null;
   externalIdentity?: { provider: 'google'; subject: string };
@@ -71,6 +73,7 @@ export class AccountRegistration {
         passwordHash: registration.passwordHash,
         method: registration.method,
         demoPersona: registration.demoPersona,
+        ...(registration.isDemo ? { isDemo: true } : {}),
         emailConfirmed: registration.emailConfirmed,
         confirmation: registration.confirmation,
       },
@@ -97,6 +100,14 @@ export class AccountRegistration {
     const row = known ?? (await this.store.findUserById(userId));
     if (!row) return;
     try {
+      // A demo sandbox's ledger stream is opened by its funding, as a sandbox; opening it as a real account first
+      // would let it exchange value with real users.
+      if (row.demo_persona !== null && row.demo_funded_at === null) {
+        await this.ledger.fundDemoPersona(row.user_id, row.demo_persona);
+        await this.store.markDemoFunded(row.user_id);
+        await this.store.markAccountsOpened(row.user_id);
+        return;
+      }
       if (row.accounts_opened_at === null) {
         await this.ledger.openAccounts(row.user_id);
         await this.store.markAccountsOpened(row.user_id);

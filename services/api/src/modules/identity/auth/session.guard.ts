@@ -8,19 +8,32 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { hashToken } from '../infrastructure/secrets';
 import type { AuthenticatedUser, RequestWithUser } from './authenticated-user';
-import { tokenFromRequest } from './bearer-token';
+import { bearerTokenOf, tokenFromRequest } from './bearer-token';
+import { crossSiteRefusal, trustedOriginsOf } from './cross-site-requests';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 
 /**
  * The one global guard (APP_GUARD): every route needs a live session unless marked `@Public()`; `@AdminOnly()`
  * routes also need the admin role. Public routes still learn who is calling when a valid token comes along.
  */
+/** A demo sandbox's use is recorded at most this often per process (the expiry job counts days, not minutes). */
+const DEMO_ACTIVITY_EVERY_MS = 5 * 60_000;
+
 @Injectable()
 export class SessionGuard implements CanActivate {
+  private readonly demoActivityRecordedAt = new Map<string, number>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly store: IdentityStore,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-  ) {}
+    @Inject(APP_CONFIG) appConfig: AppConfig,
+  ) {
+    this.trustedOrigins = trustedOriginsOf([config.publicAppUrl, config.publicApiUrl, ...appConfig.corsOrigins]);
+  }
+
+  /** Origins a cookie-authenticated write may come from (see `crossSiteRefusal`). */
+  private readonly trustedOrigins: ReadonlySet<string>;
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
@@ -29,6 +42,10 @@ export class SessionGuard implements CanActivate {
     const adminOnly = this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY_KEY, targets) === true;
     const request = context.switchToHttp().getRequest<FastifyRequest & RequestWithUser>();
     const token = tokenFromRequest(request, this.config.cookie.name);
+    if (token !== undefined && bearerTokenOf(request) === undefined) {
+      const refused = crossSiteRefusal(request, this.trustedOrigins);
+      if (refused) throw refused;
+    }
     const user = token ? await this.authenticate(token) : undefined;
     if (user) request.authenticatedUser = user;
     if (isPublic && !adminOnly) return true;
@@ -41,6 +58,9 @@ export class SessionGuard implements CanActivate {
   async authenticate(token: string): Promise<AuthenticatedUser | undefined> {
     const row = await this.store.findSessionByTokenHash(hashToken(token));
     if (!row || row.revoked_at !== null || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
+    // An expired demo sandbox can no longer be used: its sessions end with it.
+    if (row.demo_expired_at !== null) return undefined;
+    if (row.is_demo) this.recordDemoActivity(row.user_id);
     return {
       userId: row.user_id,
       sessionId: row.session_id,
@@ -50,5 +70,14 @@ export class SessionGuard implements CanActivate {
       tier: normalizeTier(row.tier) ?? 'free',
       isAdmin: row.is_admin,
     };
+  }
+
+  /** Feeds the 7-day expiry of demo sandboxes; off the request's path, and a failure only delays the record. */
+  private recordDemoActivity(userId: string): void {
+    const now = Date.now();
+    if (now - (this.demoActivityRecordedAt.get(userId) ?? 0) < DEMO_ACTIVITY_EVERY_MS) return;
+    if (this.demoActivityRecordedAt.size > 10_000) this.demoActivityRecordedAt.clear();
+    this.demoActivityRecordedAt.set(userId, now);
+    void this.store.markDemoActive(userId, new Date(now), new Date(now - DEMO_ACTIVITY_EVERY_MS)).catch(() => this.demoActivityRecordedAt.delete(userId));
   }
 }

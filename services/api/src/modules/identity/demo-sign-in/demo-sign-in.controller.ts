@@ -27,7 +27,8 @@ export class DemoSignInController {
     if (!parsed.success) throw notFound('DEMO_PERSONA_NOT_FOUND', AUTH_MESSAGES.demoLoginFailed(rawPersona));
     const persona = parsed.data;
     if (!this.config.demoLoginsEnabled) throw forbidden(AUTH_MESSAGES.demoLoginsDisabled, 'DEMO_LOGINS_DISABLED');
-    const row = await this.personas.ensure(persona);
+    // Every demo login is a fresh sandbox of its own (see DemoPersonas).
+    const row = await this.personas.create(persona);
     const session = await this.store.execute((unit) =>
       this.sessions.start(unit, { userId: row.user_id, method: 'demo', clientAddress: clientAddressOf(request) }),
     );

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type {
+  DemoSandboxExpiredSchema,
   AdminRoleGrantedSchema,
   AdminRoleRevokedSchema,
   DemoPersona,
@@ -30,7 +31,8 @@ export type UserEvent =
   | { type: 'AdminRoleRevoked'; data: z.infer<typeof AdminRoleRevokedSchema> }
   | { type: 'UserTypeChanged'; data: z.infer<typeof UserTypeChangedSchema> }
   | { type: 'UserTierChanged'; data: z.infer<typeof UserTierChangedSchema> }
-  | { type: 'ExternalIdentityLinked'; data: z.infer<typeof ExternalIdentityLinkedSchema> };
+  | { type: 'ExternalIdentityLinked'; data: z.infer<typeof ExternalIdentityLinkedSchema> }
+  | { type: 'DemoSandboxExpired'; data: z.infer<typeof DemoSandboxExpiredSchema> };
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered',
@@ -42,6 +44,7 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserTypeChanged',
   'UserTierChanged',
   'ExternalIdentityLinked',
+  'DemoSandboxExpired',
 ];
 
 export interface RegisteredUser {
@@ -61,6 +64,10 @@ export interface RegisteredUser {
   referralCode: string;
   passwordHash: string | null;
   demoPersona: DemoPersona | null;
+  /** A demo login's own sandbox account. */
+  isDemo: boolean;
+  /** When the expiry job archived this sandbox (it can no longer be used), else null. */
+  demoExpiredAt: string | null;
   emailConfirmed: boolean;
   pendingConfirmation: { tokenHash: string; expiresAt: string } | null;
   externalIdentities: { provider: 'google'; subject: string }[];
@@ -90,14 +97,17 @@ export type UserCommand =
   | { type: 'ChangeUserType'; data: { userType: UserType }; metadata: { now: string } }
   /** `onlyRaise`: a paid upgrade never lowers a tier, decided here against the stream so racing upgrades can't either. */
   | { type: 'ChangeUserTier'; data: { tier: UserTier; onlyRaise?: boolean }; metadata: { now: string } }
-  | { type: 'LinkExternalIdentity'; data: { provider: 'google'; subject: string; email: string | null }; metadata: { now: string } };
+  | { type: 'LinkExternalIdentity'; data: { provider: 'google'; subject: string; email: string | null }; metadata: { now: string } }
+  /** The expiry job: `lastActiveAt` is the activity it judged the sandbox on (at least 7 days before `now`). */
+  | { type: 'ExpireDemoSandbox'; data: { lastActiveAt: string }; metadata: { now: string } };
 
 export type UserRefusal =
   | 'USER_ALREADY_REGISTERED'
   | 'USER_NOT_FOUND'
   | 'CONFIRMATION_TOKEN_INVALID'
   | 'CONFIRMATION_TOKEN_EXPIRED'
-  | 'EXTERNAL_IDENTITY_ALREADY_LINKED';
+  | 'EXTERNAL_IDENTITY_ALREADY_LINKED'
+  | 'USER_MUST_BE_A_DEMO_SANDBOX';
 
 /** An accepted command's events (possibly none: already true), or the typed reason it was refused. */
 export type Decision<Event, Refusal extends string> = { events: Event[] } | { refused: Refusal };
@@ -150,6 +160,10 @@ export function decideUser(command: UserCommand, state: UserState): Decision<Use
       if (existing) return refuse('EXTERNAL_IDENTITY_ALREADY_LINKED');
       return accept({ type: 'ExternalIdentityLinked', data: { userId, ...command.data, linkedAt: now } });
     }
+    case 'ExpireDemoSandbox':
+      if (!state.isDemo) return refuse('USER_MUST_BE_A_DEMO_SANDBOX');
+      if (state.demoExpiredAt !== null) return accept();
+      return accept({ type: 'DemoSandboxExpired', data: { userId, expiredAt: now, lastActiveAt: command.data.lastActiveAt } });
     default:
       return assertNever(command);
   }
@@ -195,6 +209,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       referralCode: data.referralCode,
       passwordHash: data.passwordHash,
       demoPersona: data.demoPersona,
+      isDemo: data.isDemo ?? data.demoPersona !== null,
+      demoExpiredAt: null,
       emailConfirmed: data.emailConfirmed,
       pendingConfirmation: null,
       externalIdentities: [],
@@ -237,6 +253,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         externalIdentities: [...state.externalIdentities, { provider: event.data.provider, subject: event.data.subject }],
         updatedAt: event.data.linkedAt,
       };
+    case 'DemoSandboxExpired':
+      return { ...state, demoExpiredAt: event.data.expiredAt, updatedAt: event.data.expiredAt };
     default:
       return assertNever(event);
   }

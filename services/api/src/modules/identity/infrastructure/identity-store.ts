@@ -60,6 +60,9 @@ export interface UserRow {
   referral_code: string;
   password_hash: string | null;
   demo_persona: DemoPersona | null;
+  is_demo: boolean;
+  demo_expired_at: Date | null;
+  last_active_at: Date | null;
   email_confirmed: boolean;
   created_at: Date;
   updated_at: Date;
@@ -68,7 +71,7 @@ export interface UserRow {
 }
 
 /** What the session guard needs of a session and its user (one narrow row, read on every authenticated request). */
-export interface AuthenticatedSessionRow extends Pick<UserRow, 'user_id' | 'email' | 'username' | 'user_type' | 'tier' | 'is_admin'> {
+export interface AuthenticatedSessionRow extends Pick<UserRow, 'user_id' | 'email' | 'username' | 'user_type' | 'tier' | 'is_admin' | 'is_demo' | 'demo_expired_at'> {
   session_id: string;
   expires_at: Date;
   revoked_at: Date | null;
@@ -235,7 +238,7 @@ export class IdentityStore {
     // On a miss, on PostgreSQL, a named statement is parsed and planned once per connection; not on the embedded
     // database, whose connections share one session and so one set of names.
     return this.sessions.lookup(tokenHash, async () => {
-      const text = `SELECT u.user_id, u.email, u.username, u.user_type, u.tier, u.is_admin, s.session_id, s.expires_at, s.revoked_at
+      const text = `SELECT u.user_id, u.email, u.username, u.user_type, u.tier, u.is_admin, u.is_demo, u.demo_expired_at, s.session_id, s.expires_at, s.revoked_at
            FROM identity_sessions s JOIN identity_users u ON u.user_id = s.user_id
           WHERE s.token_hash = $1`;
       const named = this.database.kind === 'postgres' ? { name: 'identity_session_by_token_hash' } : {};
@@ -285,6 +288,25 @@ export class IdentityStore {
   async markDemoFunded(userId: string): Promise<void> {
     await this.pool.query('UPDATE identity_users SET demo_funded_at = now() WHERE user_id = $1 AND demo_funded_at IS NULL', [userId]);
   }
+
+  /** Records a demo sandbox's latest use (operational, for the expiry job), unless one was recorded since `before`. */
+  async markDemoActive(userId: string, at: Date, before: Date): Promise<void> {
+    await this.pool.query(
+      'UPDATE identity_users SET last_active_at = $2 WHERE user_id = $1 AND is_demo AND (last_active_at IS NULL OR last_active_at < $3)',
+      [userId, at, before],
+    );
+  }
+
+  /** Live demo sandboxes whose latest use is older than `inactiveSince`, oldest first. */
+  async findInactiveDemoSandboxes(inactiveSince: Date, limit: number): Promise<{ user_id: string; last_active_at: Date }[]> {
+    const { rows } = await this.pool.query<{ user_id: string; last_active_at: Date }>(
+      `SELECT user_id, COALESCE(last_active_at, created_at) AS last_active_at FROM identity_users
+        WHERE is_demo AND demo_expired_at IS NULL AND COALESCE(last_active_at, created_at) < $1
+        ORDER BY COALESCE(last_active_at, created_at) LIMIT $2`,
+      [inactiveSince, limit],
+    );
+    return rows;
+  }
 }
 
 function toUserEvent(event: StoredEvent): UserEvent {
@@ -306,15 +328,17 @@ async function writeUserRow(transaction: TransactionHandle, user: RegisteredUser
   await transaction.query(
     `INSERT INTO identity_users (user_id, email, username, display_name, bio, avatar_url, banner_url, website_url, social_links,
         user_type, tier, is_admin, referral_code, password_hash, demo_persona, email_confirmed, confirmation_token_hash,
-        confirmation_expires_at, stream_version, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+        confirmation_expires_at, stream_version, created_at, updated_at, is_demo, demo_expired_at, last_active_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
+        CASE WHEN $22 THEN $20::timestamptz END)
      ON CONFLICT (user_id) DO UPDATE SET
         email = EXCLUDED.email, username = EXCLUDED.username, display_name = EXCLUDED.display_name, bio = EXCLUDED.bio,
         avatar_url = EXCLUDED.avatar_url, banner_url = EXCLUDED.banner_url, website_url = EXCLUDED.website_url,
         social_links = EXCLUDED.social_links, user_type = EXCLUDED.user_type, tier = EXCLUDED.tier,
         is_admin = EXCLUDED.is_admin, password_hash = EXCLUDED.password_hash, email_confirmed = EXCLUDED.email_confirmed,
         confirmation_token_hash = EXCLUDED.confirmation_token_hash, confirmation_expires_at = EXCLUDED.confirmation_expires_at,
-        stream_version = EXCLUDED.stream_version, updated_at = EXCLUDED.updated_at`,
+        stream_version = EXCLUDED.stream_version, updated_at = EXCLUDED.updated_at, is_demo = EXCLUDED.is_demo,
+        demo_expired_at = EXCLUDED.demo_expired_at`,
     [
       user.userId,
       user.email,
@@ -337,6 +361,8 @@ async function writeUserRow(transaction: TransactionHandle, user: RegisteredUser
       version.toString(),
       user.registeredAt,
       user.updatedAt,
+      user.isDemo,
+      user.demoExpiredAt,
     ],
   );
   for (const event of staged) {

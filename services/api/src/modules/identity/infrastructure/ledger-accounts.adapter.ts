@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DemoPersona } from '@app/contracts/src/identity';
-import { FundDemoPersonaCommand, OpenUserAccountsCommand } from '../../ledger';
+import { ArchiveSandboxCommand, FundDemoPersonaCommand, OpenUserAccountsCommand } from '../../ledger';
 import type { LedgerAccounts } from './ledger-accounts.port';
 
 /** The ledger reached the only way modules talk: through its commands on the bus. */
@@ -15,5 +15,9 @@ export class CommandBusLedgerAccounts implements LedgerAccounts {
 
   async fundDemoPersona(userId: string, persona: DemoPersona): Promise<void> {
     await this.commandBus.execute(new FundDemoPersonaCommand(userId, persona));
+  }
+
+  async archiveSandbox(userId: string): Promise<void> {
+    await this.commandBus.execute(new ArchiveSandboxCommand(userId));
   }
 }

@@ -7,6 +7,8 @@ import type { DemoPersona } from '@app/contracts/src/identity';
 export interface LedgerAccounts {
   openAccounts(userId: string): Promise<void>;
   fundDemoPersona(userId: string, persona: DemoPersona): Promise<void>;
+  /** Closes an expired demo sandbox's ledger stream (idempotent). */
+  archiveSandbox(userId: string): Promise<void>;
 }
 
 export const LEDGER_ACCOUNTS = Symbol('LEDGER_ACCOUNTS');

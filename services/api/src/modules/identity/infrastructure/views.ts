@@ -20,6 +20,7 @@ export function toUserView(row: UserRow, referredBy: string | null): UserView {
     referred_by: referredBy,
     slug: slugOf(row.username),
     email_confirmed: row.email_confirmed,
+    is_demo: row.is_demo,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

@@ -35,6 +35,8 @@ interface UserRowForCheck {
   referral_code: string;
   password_hash: string | null;
   demo_persona: string | null;
+  is_demo: boolean;
+  demo_expired_at: Date | null;
   email_confirmed: boolean;
   stream_version: string;
 }
@@ -98,10 +100,15 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<VerifyIdent
         referral_code: state.referralCode,
         password_hash: state.passwordHash,
         demo_persona: state.demoPersona,
+        is_demo: state.isDemo,
+        demo_expired_at: state.demoExpiredAt === null ? null : new Date(state.demoExpiredAt).toISOString(),
         email_confirmed: state.emailConfirmed,
         stream_version: String(folded.version),
       };
-      const actual: Record<string, unknown> = { ...row, social_links: JSON.stringify(sortKeys((row.social_links ?? {}) as Record<string, string>)), stream_version: String(row.stream_version) };
+      const actual: Record<string, unknown> = {
+        ...row,
+        demo_expired_at: row.demo_expired_at === null ? null : new Date(row.demo_expired_at).toISOString(),
+        social_links: JSON.stringify(sortKeys((row.social_links ?? {}) as Record<string, string>)), stream_version: String(row.stream_version) };
       for (const [field, value] of Object.entries(expected)) {
         if (actual[field] !== value) mismatches.push(`User ${row.user_id}: ${field} is ${JSON.stringify(actual[field])}, the events say ${JSON.stringify(value)}`);
       }

@@ -19,6 +19,8 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
   switch (stored.type) {
     case 'UserRegistered': {
       const data = UserRegisteredSchema.parse(stored.data);
+      // Demo sandboxes are not real users: they are never found by search (their later events update no row).
+      if (data.isDemo ?? data.demoPersona !== null) return;
       await transaction.query(
         `INSERT INTO ${tables.search_users} (user_id, username, display_name, user_type, user_tier) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (user_id) DO NOTHING`,
@@ -60,7 +62,8 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
 /** Searchable users: names, type, tier, followers, XP (for the level) and a Profile Boost's end. */
 export const searchUsersProjection = defineProjection<'search_users'>({
   name: 'search_users',
-  version: 1,
+  // 2: demo sandboxes left out.
+  version: 2,
   tableNames: ['search_users'],
   eventTypes: ['UserRegistered', 'ProfileUpdated', 'UserTierChanged', 'UserTypeChanged', 'InfluenceRewardsRegistered', 'ExperienceAwarded', 'GoldItemPurchased'],
   createTables: (tables) => [
