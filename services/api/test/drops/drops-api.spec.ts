@@ -55,7 +55,7 @@ describe('drops API', () => {
       await givenFunds(testApp, free.user.id, 'gems', '1000');
       const paid = await createDrop(free, paidDrop()).expect(422);
       expect(paid.body).toMatchObject({ code: 'FREE_TIER_PROOF_DROPS_ONLY', error: DROP_MESSAGES.freeTierProofOnly });
-      await createDrop(free, proofDrop({ kind: undefined, is_proof_drop: false, is_paid_drop: false, move_cost_points: 10, key_reward_amount: 1 })).expect(422);
+      await createDrop(free, proofDrop({ kind: undefined, is_proof_drop: false, is_paid_drop: false, move_cost_points: 10, key_reward_amount: 1, max_participants: 1 })).expect(422);
       for (let index = 0; index < 5; index += 1) await createDrop(free, proofDrop()).expect(201);
       const sixth = await createDrop(free, proofDrop()).expect(422);
       expect(sixth.body).toMatchObject({ code: 'DROP_LIMIT_REACHED', error: DROP_MESSAGES.monthlyLimitReached(5) });
