@@ -31,6 +31,7 @@ import { SignInThrottle } from './infrastructure/sign-in-throttle';
 import { UpdateProfileController } from './profile/update-profile.controller';
 import { PublicProfileController } from './public-profile/public-profile.controller';
 import { GetUserQueryHandler } from './queries/get-user.query';
+import { FindUserIdByReferralCodeHandler } from './queries/find-user-by-referral-code.query';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { referralsProjection } from './projections/referrals.projection';
 import { VerifyIdentityReadModelHandler } from './queries/verify-identity.query';
@@ -85,6 +86,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     DemoSandboxExpiry,
     GoogleOidcClient,
     GetUserQueryHandler,
+    FindUserIdByReferralCodeHandler,
     VerifyIdentityReadModelHandler,
     ChangeUserTypeHandler,
     ChangeUserTierHandler,

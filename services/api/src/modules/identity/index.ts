@@ -3,6 +3,7 @@ export { IdentityModule } from './identity.module';
 export { CurrentUser, type AuthenticatedUser } from './auth/authenticated-user';
 export { GetUserQuery } from './queries/get-user.query';
 export { SeedDemoDropsCommand } from './demo-sign-in/seed-demo-drops.command';
+export { FindUserIdByReferralCodeQuery } from './queries/find-user-by-referral-code.query';
 export { VerifyIdentityReadModelQuery, type IdentityVerifyReport } from './queries/verify-identity.query';
 export { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand } from './commands/user-role.commands';
 export { Public, AdminOnly } from '../../platform/http/public.decorator';

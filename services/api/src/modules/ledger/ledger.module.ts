@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
@@ -17,10 +17,14 @@ import { RunLedgerCommandHandler } from './post-transaction/ledger-commands';
 import { LEDGER_PROJECTIONS } from './projections/ledger-projections';
 import { GetUserBalancesHandler } from './wallets/get-user-balances.query';
 import { WalletsController } from './wallets/wallets.controller';
-import { IdempotencyService } from './infrastructure/idempotency';
+import { MONEY_PORT } from '../../platform/use-cases/money.port';
 import { LedgerExecutor } from './infrastructure/ledger-executor';
 
-/** The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. */
+/**
+ * The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. Global, so that
+ * every module's use cases move money through `MONEY_PORT` without importing the ledger's wiring.
+ */
+@Global()
 @Module({
   imports: [CqrsModule],
   controllers: [WalletsController, ConvertCurrencyController, LedgerAdminController],
@@ -35,7 +39,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
     DemoPersonaTopUp,
     ExpireHolds,
   ],
-  exports: [LedgerExecutor, IdempotencyService],
+  exports: [LedgerExecutor, MONEY_PORT],
 })
 export class LedgerModule implements OnModuleInit {
   private readonly logger = new Logger('Ledger');
