@@ -2,16 +2,18 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
-import { IdentityModule } from './modules/identity';
-import { LedgerModule } from './modules/ledger';
-import { RewardsModule } from './modules/rewards';
-import { ShopModule } from './modules/shop';
-import { ProgressModule } from './modules/progress';
-import { LeaderboardModule } from './modules/leaderboard';
-import { NotificationsModule } from './modules/notifications';
-import { SearchModule } from './modules/search';
-import { DropsModule } from './modules/drops';
-import { PlatformStatsModule } from './modules/platform-stats';
+import {
+  DropsModule,
+  IdentityModule,
+  LeaderboardModule,
+  LedgerModule,
+  NotificationsModule,
+  PlatformStatsModule,
+  ProgressModule,
+  RewardsModule,
+  SearchModule,
+  ShopModule,
+} from './modules/context-modules';
 
 /**
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its

@@ -1,8 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { ChangeUserTierCommand, ChangeUserTypeCommand } from '../../src/modules/identity';
-import { DropsModule } from '../../src/modules/drops';
-import { RewardsModule } from '../../src/modules/rewards';
+import { DropsModule, RewardsModule } from '../../src/modules/context-modules';
 import { startTestApp, type TestApp } from '../platform/support/test-app';
 
 /**

@@ -1,10 +1,9 @@
 import { CommandBus } from '@nestjs/cqrs';
 import type { UserTier } from '@app/contracts/src/identity';
 import { parseDecimalToMinor, type Currency } from '@app/contracts/src/ledger';
-import { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand, IdentityModule } from '../../src/modules/identity';
-import { LedgerModule, RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
-import { RewardsModule } from '../../src/modules/rewards';
-import { DropsModule } from '../../src/modules/drops';
+import { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand } from '../../src/modules/identity';
+import { DropsModule, IdentityModule, LedgerModule, RewardsModule } from '../../src/modules/context-modules';
+import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { signUp, startAppWithModules, type IdentityTestApp } from '../identity/support';
 
 /** The whole application with identity, the ledger, rewards (master key) and drops on a fresh PostgreSQL database. */

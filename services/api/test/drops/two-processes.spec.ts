@@ -8,10 +8,7 @@ import { loadConfig } from '../../src/platform/config/app-config';
 import { createApp } from '../../src/platform/bootstrap';
 import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
-import { IdentityModule } from '../../src/modules/identity';
-import { LedgerModule } from '../../src/modules/ledger';
-import { RewardsModule } from '../../src/modules/rewards';
-import { DropsModule } from '../../src/modules/drops';
+import { DropsModule, IdentityModule, LedgerModule, RewardsModule } from '../../src/modules/context-modules';
 import { dropsReadModel } from '../../src/modules/drops/projections/drops-read-model';
 import { auth, givenUser, proofDrop } from './support';
 

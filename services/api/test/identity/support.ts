@@ -6,11 +6,14 @@ import request from 'supertest';
 import { createTestDatabase } from '@app/event-store/src/testing';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { createApp } from '../../src/platform/bootstrap';
-import { IdentityModule } from '../../src/modules/identity';
+import { IdentityModule } from '../../src/modules/context-modules';
 
 // Each spec starts a whole application on a fresh database and walks many requests; on a busy two-core machine
 // that can take longer than Jest's 5 s default.
 jest.setTimeout(30_000);
+
+// Specs sign up many accounts from 127.0.0.1; the per-address sign-up limit has its own test (auth-hardening.spec).
+process.env.SIGN_UP_MAX_PER_ADDRESS ??= '100000';
 
 export interface IdentityTestApp {
   app: INestApplication;

@@ -1,5 +1,4 @@
-import { IdentityModule } from '../../src/modules/identity';
-import { LedgerModule } from '../../src/modules/ledger';
+import { IdentityModule, LedgerModule } from '../../src/modules/context-modules';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
 
 /** The whole application with identity and the ledger on a fresh PostgreSQL database (jobs in process). */

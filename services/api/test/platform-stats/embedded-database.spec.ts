@@ -1,7 +1,6 @@
 import request from 'supertest';
 import { PlatformStatsSchema } from '@app/contracts/src/platform-stats';
-import { DropsModule } from '../../src/modules/drops';
-import { PlatformStatsModule } from '../../src/modules/platform-stats';
+import { DropsModule, PlatformStatsModule } from '../../src/modules/context-modules';
 import { startTestApp, type TestApp } from '../platform/support/test-app';
 import { waitFor } from '../drops/support';
 

@@ -1,6 +1,6 @@
 import type { ProgressEvent } from '@app/contracts/src/progress';
 import { EMPTY_COUNTERS, decide, foldProgressAccount, progressView, type ProgressCommand, type ProgressRefusal } from '../../src/modules/progress/domain/progress-account';
-import { counterDeltas } from '../../src/modules/progress/infrastructure/progress-counters.projection';
+import { counterDeltas } from '../../src/modules/progress/counters/counter-deltas';
 
 function given(events: ProgressEvent[] = []) {
   const state = foldProgressAccount('user-1', events);

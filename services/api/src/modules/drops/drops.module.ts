@@ -4,7 +4,6 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { projectionProviders } from '../../platform/projections/projection-registry';
-import { LedgerModule } from '../ledger';
 import { ApplyToDropController } from './apply-to-drop/apply-to-drop.controller';
 import { DropCommandRunner } from './infrastructure/drop-command-runner';
 import { DROPS_MIGRATIONS_DIRECTORY, DROPS_MIGRATIONS_TABLE } from './infrastructure/drop-migrations';
@@ -20,7 +19,7 @@ import { SeedDemoDropsHandler } from './seed-demo-drops/seed-demo-drops.handler'
  * pool. Money moves only through the ledger; the master key comes from the rewards context's query.
  */
 @Module({
-  imports: [CqrsModule, LedgerModule],
+  imports: [CqrsModule],
   controllers: [ReadDropsController, ManageDropsController, ApplyToDropController, ReviewApplicationsController],
   providers: [...projectionProviders(dropsReadModel), DropCommandRunner, OutsideFacts, SeedDemoDropsHandler],
 })

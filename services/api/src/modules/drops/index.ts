@@ -1,2 +1,1 @@
 /** The drops context's public surface: what other modules may import. */
-export { DropsModule } from './drops.module';

@@ -1,5 +1,4 @@
 /** The identity context's public surface: what other modules may import. */
-export { IdentityModule } from './identity.module';
 export { CurrentUser, type AuthenticatedUser } from './auth/authenticated-user';
 export { GetUserQuery } from './queries/get-user.query';
 export { SeedDemoDropsCommand } from './demo-sign-in/seed-demo-drops.command';

@@ -1,2 +1,1 @@
 /** The leaderboard context's public surface. */
-export { LeaderboardModule } from './leaderboard.module';

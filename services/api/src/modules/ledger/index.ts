@@ -1,5 +1,4 @@
 /** The ledger context's public surface: what other modules may import. */
-export { LedgerModule } from './ledger.module';
 export { OpenUserAccountsCommand } from './open-user-accounts/open-user-accounts.command';
 export { FundDemoPersonaCommand } from './fund-demo-persona/fund-demo-persona.command';
 export { ArchiveSandboxCommand } from './fund-demo-persona/archive-sandbox.command';

@@ -1,2 +1,1 @@
 /** The notifications context's public surface. New notification rules go in `notification-rules.ts` or the projection. */
-export { NotificationsModule } from './notifications.module';

@@ -1,2 +1,1 @@
 /** The platform statistics context's public surface. */
-export { PlatformStatsModule } from './platform-stats.module';

@@ -1,4 +1,3 @@
 /** The progress context's public surface: what other modules may import. */
-export { ProgressModule } from './progress.module';
-export { GetUserProgressQuery, AwardExperienceCommand } from './experience/experience';
-export { counterDeltas, mergeCounterDeltas, CONTENT_CREATED_EVENT_TYPES } from './infrastructure/progress-counters.projection';
+export { GetUserProgressQuery, AwardExperienceCommand } from './experience/experience.messages';
+export { counterDeltas, mergeCounterDeltas, CONTENT_CREATED_EVENT_TYPES, type CounterDelta } from './counters/counter-deltas';

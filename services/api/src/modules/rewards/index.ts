@@ -1,4 +1,3 @@
 /** The rewards context's public surface: what other modules may import. */
-export { RewardsModule } from './rewards.module';
 export { GetMasterKeyStatusQuery } from './master-key/get-master-key-status.query';
 export { GetReferralStatusQuery } from './referral/get-referral-status.query';

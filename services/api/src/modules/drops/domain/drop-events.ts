@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { StoredEvent } from '@app/event-store';
 import {
   AdvertiserDropPostedSchema,
   DROP_EVENT_SCHEMAS,
@@ -35,13 +34,13 @@ export const dropStreamId = (dropId: string) => `drop-${dropId}`;
 export const advertiserStreamId = (userId: string) => `drop-advertiser-${userId}`;
 
 /** Parses a stored drop event at the edge; an unknown type or a payload that does not parse throws. */
-export function parseDropEvent(stored: Pick<StoredEvent, 'type' | 'data'>): DropEvent {
+export function parseDropEvent(stored: { type: string; data: unknown }): DropEvent {
   const schema = DROP_EVENT_SCHEMAS[stored.type as DropEventType];
   if (!schema) throw new Error(`Not a drop event: ${stored.type}`);
   return { type: stored.type, data: schema.parse(stored.data) } as DropEvent;
 }
 
-export function parseAdvertiserEvent(stored: Pick<StoredEvent, 'type' | 'data'>): AdvertiserEvent {
+export function parseAdvertiserEvent(stored: { type: string; data: unknown }): AdvertiserEvent {
   if (stored.type !== 'AdvertiserDropPosted') throw new Error(`Not an advertiser drop event: ${stored.type}`);
   return { type: 'AdvertiserDropPosted', data: AdvertiserDropPostedSchema.parse(stored.data) };
 }

@@ -8,7 +8,7 @@ import {
   type ConvertCurrencyRequest,
 } from '@app/contracts/src/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity/auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { conversionCost, type LedgerCommand } from '../domain/decide';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import { currentIdempotentRequest } from '../../../platform/idempotency/idempotency-context';

@@ -1,8 +1,14 @@
-import type { StoredEvent } from '@app/event-store';
 import type { Currency } from '@app/contracts/src/ledger';
 import { AccountId, userIdOfAccount } from './accounts';
 import { LedgerEvent, TransactionPosted, fromPayload } from './events';
 import { JOURNAL_STREAM_PREFIX, userIdOfStream } from './streams';
+
+/** What the copy reader needs of a stored event (the event store's `StoredEvent` fits). */
+export interface RecordedEvent {
+  type: string;
+  streamId: string;
+  data: unknown;
+}
 
 /**
  * The one rule every projection of ledger transactions must follow. A transaction touching several users is
@@ -53,7 +59,7 @@ export interface LedgerTransactionCopy {
  * Reads a stored `LedgerTransactionPosted` for a projection in another module: null when the event is not a
  * transaction copy on a ledger stream, 'unreadable' when its payload does not parse (the caller logs or skips it).
  */
-export function readTransactionCopy(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): LedgerTransactionCopy | 'unreadable' | null {
+export function readTransactionCopy(stored: RecordedEvent): LedgerTransactionCopy | 'unreadable' | null {
   if (stored.type !== 'LedgerTransactionPosted') return null;
   // Several projections read the same stored event object (one shared read): its legs are worked out once.
   const known = readCopies.get(stored);
@@ -65,7 +71,7 @@ export function readTransactionCopy(stored: Pick<StoredEvent, 'type' | 'streamId
 
 const readCopies = new WeakMap<object, LedgerTransactionCopy | 'unreadable' | null>();
 
-function readCopy(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): LedgerTransactionCopy | 'unreadable' | null {
+function readCopy(stored: RecordedEvent): LedgerTransactionCopy | 'unreadable' | null {
   const ownerUserId = userIdOfStream(stored.streamId);
   if (ownerUserId === null && !stored.streamId.startsWith(JOURNAL_STREAM_PREFIX)) return null;
   let event: LedgerEvent;

@@ -15,8 +15,8 @@ import {
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity/auth/authenticated-user';
-import { GetUserQuery } from '../../identity/queries/get-user.query';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { GetUserProgressQuery } from '../../progress';
 import { userStreamId } from '../domain/streams';
 import { foldUserLedger, keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import type { Queryable } from '../infrastructure/ledger-audit';
@@ -53,12 +53,8 @@ export class WalletsController {
     return { ...user, ...balances, ...(await this.progressOf(caller.userId)) };
   }
 
-  /**
-   * Level and XP from the progress context when it runs in this application. Loaded at call time: progress reaches
-   * the ledger through other modules, so a load-time import would be circular.
-   */
+  /** Level and XP from the progress context when it runs in this application. */
   private async progressOf(userId: string): Promise<{ level?: number; xp_points?: number }> {
-    const { GetUserProgressQuery } = await import('../../progress/experience/experience');
     try {
       const progress = await this.queryBus.execute(new GetUserProgressQuery(userId));
       return { level: progress.level, xp_points: progress.xp_points };

@@ -1,23 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
-import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler, IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { WrongExpectedVersionError } from '@app/event-store';
 import type { UserProgress } from '@app/contracts/src/progress';
 import { badRequest } from '../../../platform/http/api-error';
+import { AwardExperienceCommand, GetUserProgressQuery } from './experience.messages';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { GetActiveBoostsQuery } from '../../shop';
 import { decide, progressView } from '../domain/progress-account';
 import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';
 
-/**
- * `queryBus.execute(new GetUserProgressQuery(userId))` → `{ xp_points, level, level_start_xp, next_level_xp,
- * xp_to_next_level, level_progress_percent }`, read from the user's progress stream (no lag). `/api/users/me`
- * composes `xp_points` and `level` from it.
- */
-export class GetUserProgressQuery extends Query<UserProgress> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
 
 @QueryHandler(GetUserProgressQuery)
 export class GetUserProgressHandler implements IQueryHandler<GetUserProgressQuery, UserProgress> {
@@ -28,20 +19,6 @@ export class GetUserProgressHandler implements IQueryHandler<GetUserProgressQuer
   }
 }
 
-/**
- * `commandBus.execute(new AwardExperienceCommand(userId, baseXp, source, sourceId))`: adds XP (× 3 during a 7-Day
- * XP Boost). The same (source, sourceId) awards once, so callers may retry. Answers the progress after it.
- */
-export class AwardExperienceCommand extends Command<UserProgress> {
-  constructor(
-    readonly userId: string,
-    readonly baseAmount: number,
-    readonly source: string,
-    readonly sourceId: string,
-  ) {
-    super();
-  }
-}
 
 @CommandHandler(AwardExperienceCommand)
 export class AwardExperienceHandler implements ICommandHandler<AwardExperienceCommand, UserProgress> {

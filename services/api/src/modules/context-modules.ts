@@ -1,0 +1,14 @@
+/**
+ * The Nest module of every bounded context. Only the application (and tests that start a part of it) import these;
+ * modules reach each other through their public surfaces (`modules/<context>/index.ts`), which carry no Nest wiring.
+ */
+export { DropsModule } from './drops/drops.module';
+export { IdentityModule } from './identity/identity.module';
+export { LeaderboardModule } from './leaderboard/leaderboard.module';
+export { LedgerModule } from './ledger/ledger.module';
+export { NotificationsModule } from './notifications/notifications.module';
+export { PlatformStatsModule } from './platform-stats/platform-stats.module';
+export { ProgressModule } from './progress/progress.module';
+export { RewardsModule } from './rewards/rewards.module';
+export { SearchModule } from './search/search.module';
+export { ShopModule } from './shop/shop.module';
