@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { projectionProviders } from '../../platform/projections/projection-registry';
-import { LedgerModule } from '../ledger';
 import { InfluenceRewardsController } from './influence-rewards/influence-rewards.controller';
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
 import { RewardsUnit } from './infrastructure/rewards-unit';
@@ -15,7 +14,7 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
 
 /** Rewards: the daily master key, Instagram verification and monthly points, influence rewards and referrals. */
 @Module({
-  imports: [CqrsModule, LedgerModule],
+  imports: [CqrsModule],
   controllers: [MasterKeyController, InstagramController, InfluenceRewardsController, ReferralController, ReferralStatusController],
   providers: [
     RewardsAccounts,
