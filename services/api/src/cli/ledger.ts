@@ -77,7 +77,15 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
       for (const [currency, totals] of Object.entries(report.currencies)) {
         output.write(`  ${currency.padEnd(6)} users ${totals.user_total.padStart(16)}  system ${totals.system_total.padStart(17)}  sum ${totals.sum}\n`);
       }
-      if (report.ok) output.write('OK: hash chains intact, every currency sums to zero, no user below zero, projections equal a fresh fold\n');
+      // Where new money came from: every credit out of system:issuance, per reason and currency.
+      output.write(`Issuance (credits out of system:issuance), per reason and currency:\n`);
+      if (report.issuance.length === 0) output.write('  (none)\n');
+      for (const row of report.issuance) {
+        output.write(
+          `  ${row.reason_code.padEnd(22)} ${row.currency.padEnd(6)} ${row.total.padStart(16)} in ${String(row.credits).padStart(7)} credit(s), largest ${row.largest}${row.documented ? '' : '  UNDOCUMENTED'}\n`,
+        );
+      }
+      if (report.ok) output.write('OK: hash chains intact, every currency sums to zero, no user below zero, every issuance documented, projections equal a fresh fold\n');
       else {
         output.write(`${report.findings.length} finding(s):\n`);
         for (const finding of report.findings) output.write(`  [${finding.check}] ${finding.message}\n`);

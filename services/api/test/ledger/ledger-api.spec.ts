@@ -222,7 +222,7 @@ describe('ledger API', () => {
       type: 'PostTransaction',
       data: {
         transactionId: newTransactionId(),
-        reasonCode: 'GEM_PURCHASE',
+        reasonCode: 'ADJUSTMENT',
         description: 'Gems',
         postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.user.id), currency: 'gems', amountMinor: 79_999n }],
         now: new Date().toISOString(),
@@ -282,5 +282,48 @@ describe('ledger API', () => {
     await testApp.http().post('/api/admin/ledger/rebuild').set(auth(user.token)).send({ projection: 'nope' }).expect(404);
     const started = await testApp.http().post('/api/admin/ledger/rebuild').set(auth(user.token)).send({ projection: 'ledger_transactions' }).expect(202);
     expect(started.body).toEqual({ projection: 'ledger_transactions', status: 'started' });
+  });
+  it('GET /api/admin/ledger/issuance: where new money came from, per reason and currency, per day, and the top receivers (admins only)', async () => {
+    const admin = await signUp(testApp);
+    await testApp.http().get('/api/admin/ledger/issuance').set(auth(admin.token)).expect(403);
+    await testApp.app.get(CommandBus).execute(new GrantAdminRoleCommand(admin.user.id, 'ledger test'));
+    const rich = await signUp(testApp);
+    const from = new Date(Date.now() - 60_000).toISOString();
+    await grantPoints(rich.user.id, 987_654_321n);
+    const today = new Date().toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 60_000).toISOString();
+
+    // The log is read up to the oldest transaction still running, so wait until the grant is readable.
+    const report = await eventually(
+      () => testApp.http().get(`/api/admin/ledger/issuance?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&top=3`).set(auth(admin.token)).expect(200),
+      (response) => response.body.top_receivers.some((row: { user_id: string }) => row.user_id === rich.user.id),
+    );
+    expect(report.body).toMatchObject({ from, to });
+    expect(report.body.totals).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ reason_code: 'REFERRAL_BONUS', currency: 'points', largest: 98_765_432.1, documented: true }),
+        expect.objectContaining({ reason_code: 'ACCOUNT_OPENING', currency: 'points', largest: 25, documented: true }),
+      ]),
+    );
+    expect(report.body.days).toEqual(expect.arrayContaining([expect.objectContaining({ day: today, reason_code: 'REFERRAL_BONUS', currency: 'points' })]));
+    const topPoints = report.body.top_receivers.filter((row: { currency: string }) => row.currency === 'points');
+    expect(topPoints.length).toBeLessThanOrEqual(3);
+    expect(topPoints[0]).toEqual({ account_id: userAccount(rich.user.id), user_id: rich.user.id, currency: 'points', amount: 98_765_457.1, credits: 2 });
+
+    // A range that ends before the grant does not see it.
+    const before = await testApp.http().get(`/api/admin/ledger/issuance?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z`).set(auth(admin.token)).expect(200);
+    expect(before.body).toEqual({ from: '2020-01-01T00:00:00.000Z', to: '2020-12-31T00:00:00.000Z', totals: [], days: [], top_receivers: [] });
+
+    for (const [query, message] of [
+      ['from=yesterday', 'from must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z'],
+      ['to=2026-13-01', 'to must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z'],
+      ['from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'from must be before to'],
+      ['from=2024-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'from and to must be at most 366 days apart'],
+      ['top=0', 'top must be at least 1'],
+    ]) {
+      const refused = await testApp.http().get(`/api/admin/ledger/issuance?${query}`).set(auth(admin.token)).expect(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+      expect(refused.body.field_errors).toEqual(expect.arrayContaining([expect.objectContaining({ message })]));
+    }
   });
 });

@@ -28,7 +28,8 @@ describe('npm run ledger', () => {
       type: 'PostTransaction',
       data: {
         transactionId: 'gems-1',
-        reasonCode: 'DROP_REWARD',
+        // Gems from issuance are an operator's adjustment: a drop pays its gems from the escrow of its pool.
+        reasonCode: 'ADJUSTMENT',
         description: 'Drop reward, "Summer" campaign',
         postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('cli-user'), currency: 'gems', amountMinor: 505_000n }],
         now,
@@ -50,6 +51,30 @@ describe('npm run ledger', () => {
     expect(await runLedgerCli(['verify'], output.stream, capture().stream)).toBe(0);
     expect(output.text()).toContain('OK: hash chains intact');
     expect(output.text()).toMatch(/gems\s+users\s+46\.5\s+system\s+-46\.5\s+sum 0/);
+    // Where the money came from: the opening bonus and the adjustment, per reason and currency.
+    expect(output.text()).toContain('Issuance (credits out of system:issuance), per reason and currency:');
+    expect(output.text()).toMatch(/ACCOUNT_OPENING\s+points\s+25 in\s+1 credit\(s\), largest 25\n/);
+    expect(output.text()).toMatch(/ADJUSTMENT\s+gems\s+50\.5 in\s+1 credit\(s\), largest 50\.5\n/);
+    expect(output.text()).not.toContain('UNDOCUMENTED');
+  });
+
+  it('verify exits 1 and names an issuance whose reason is not in the documented table', async () => {
+    const executor = new LedgerExecutor(context.eventStore);
+    await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: 'minted-tip',
+        reasonCode: 'TIP',
+        description: 'A tip out of nothing',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('cli-user'), currency: 'points', amountMinor: 70n }],
+        now: new Date().toISOString(),
+      },
+    });
+    await context.catchUp();
+    const output = capture();
+    expect(await runLedgerCli(['verify'], output.stream, capture().stream)).toBe(1);
+    expect(output.text()).toMatch(/TIP\s+points\s+7 in\s+1 credit\(s\), largest 7  UNDOCUMENTED/);
+    expect(output.text()).toContain('[issuance] 7 points issued in 1 credit(s) under TIP (first: transaction minted-tip): reason TIP is not in the issuance table');
   });
 
   it('export prints CSV with running balances for one user', async () => {

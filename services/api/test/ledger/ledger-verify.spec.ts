@@ -109,6 +109,45 @@ describe('ledger verify', () => {
     expect(checks).not.toContain('hash_chain');
   });
 
+  it('reports the issuance per reason and currency: every credit out of system:issuance, and where it went', async () => {
+    const report = await verifyLedger(context.eventStore);
+    // Two openings of 25 points and 1 key; the tip, the capture and the reversal issue nothing.
+    expect(report.issuance).toEqual([
+      { reason_code: 'ACCOUNT_OPENING', currency: 'keys', total: '2', credits: 2, largest: '1', documented: true },
+      { reason_code: 'ACCOUNT_OPENING', currency: 'points', total: '50', credits: 2, largest: '25', documented: true },
+    ]);
+  });
+
+  it('flags issuance under a reason the table does not document, or of a currency the reason may not issue', async () => {
+    const issue = (transactionId: string, reasonCode: 'REFERRAL_BONUS' | 'TIP' | 'DROP_REWARD', currency: 'points' | 'gems', amountMinor: bigint) =>
+      executor.execute({
+        type: 'PostTransaction',
+        data: { transactionId, reasonCode, description: 'Issued', postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('ann'), currency, amountMinor }], now: now() },
+      });
+    // A referral bonus is documented: no finding.
+    await issue('referral-1', 'REFERRAL_BONUS', 'points', 2_500n);
+    await context.catchUp();
+    expect((await verifyLedger(context.eventStore)).findings).toEqual([]);
+    // A tip is a transfer between users: out of issuance it is money from nothing. Drop rewards pay gems only from a pool's escrow.
+    await issue('minted-1', 'TIP', 'points', 1_000n);
+    await issue('minted-2', 'TIP', 'points', 10n);
+    await issue('minted-3', 'DROP_REWARD', 'gems', 5_000n);
+    await context.catchUp();
+    const report = await verifyLedger(context.eventStore);
+    expect(report.ok).toBe(false);
+    expect(report.findings).toEqual([
+      { check: 'issuance', message: '0.5 gems issued in 1 credit(s) under DROP_REWARD (first: transaction minted-3): reason DROP_REWARD may not issue gems' },
+      { check: 'issuance', message: '101 points issued in 2 credit(s) under TIP (first: transaction minted-1): reason TIP is not in the issuance table' },
+    ]);
+    expect(report.issuance).toEqual(
+      expect.arrayContaining([
+        { reason_code: 'REFERRAL_BONUS', currency: 'points', total: '250', credits: 1, largest: '250', documented: true },
+        { reason_code: 'TIP', currency: 'points', total: '101', credits: 2, largest: '100', documented: false },
+        { reason_code: 'DROP_REWARD', currency: 'gems', total: '0.5', credits: 1, largest: '0.5', documented: false },
+      ]),
+    );
+  });
+
   it('refuses a second reversal of the same transaction', async () => {
     const second = await executor.execute({
       type: 'ReverseTransaction',

@@ -116,9 +116,61 @@ export const VerifyReportSchema = z.object({
   streams_checked: z.number(),
   transactions_checked: z.number(),
   currencies: z.record(z.string(), z.object({ user_total: z.string(), system_total: z.string(), sum: z.string() })),
+  /**
+   * Every credit out of `system:issuance` since the first event, per reason and currency (decimal strings):
+   * where new money came from. `documented: false` rows are also findings (`issuance`).
+   */
+  issuance: z.array(
+    z.object({
+      reason_code: z.string(),
+      currency: z.string(),
+      total: z.string(),
+      credits: z.number(),
+      largest: z.string(),
+      documented: z.boolean(),
+    }),
+  ),
   findings: z.array(VerifyFindingSchema),
 });
 export type VerifyReport = z.infer<typeof VerifyReportSchema>;
+
+const issuanceInstant = (name: string) => z.string().datetime({ offset: true, message: `${name} must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z` });
+/** At most a year at a time: the report reads the whole log. */
+export const ISSUANCE_REPORT_MAX_DAYS = 366;
+export const IssuanceReportQuerySchema = z.object({
+  /** Inclusive; default 30 days before `to`. */
+  from: issuanceInstant('from').optional(),
+  /** Exclusive; default now. */
+  to: issuanceInstant('to').optional(),
+  /** Top receivers per currency. */
+  top: z.coerce.number().int('top must be a whole number').min(1, 'top must be at least 1').max(100, 'top must be at most 100').default(10),
+});
+/** The query as the server uses it: defaults filled in, the range checked. */
+export const IssuanceReportRangeSchema = IssuanceReportQuerySchema.transform((query, context) => {
+  const to = query.to ? new Date(query.to) : new Date();
+  const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * 86_400_000);
+  if (from.getTime() >= to.getTime()) context.addIssue({ code: 'custom', path: ['from'], message: 'from must be before to' });
+  else if (to.getTime() - from.getTime() > ISSUANCE_REPORT_MAX_DAYS * 86_400_000) {
+    context.addIssue({ code: 'custom', path: ['from'], message: `from and to must be at most ${ISSUANCE_REPORT_MAX_DAYS} days apart` });
+  }
+  return { from, to, top: query.top };
+});
+
+export const IssuanceReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Per reason and currency over the range; `largest` is the largest single credit (compare with the reason's cap). */
+  totals: z.array(
+    z.object({ reason_code: z.string(), currency: CurrencySchema, amount: z.number(), credits: z.number(), largest: z.number(), documented: z.boolean() }),
+  ),
+  /** Per UTC day (of the commit), reason and currency. */
+  days: z.array(z.object({ day: z.string(), reason_code: z.string(), currency: CurrencySchema, amount: z.number(), credits: z.number() })),
+  /** The accounts that received the most newly issued money, per currency, largest first. */
+  top_receivers: z.array(
+    z.object({ account_id: z.string(), user_id: z.string().nullable(), currency: CurrencySchema, amount: z.number(), credits: z.number() }),
+  ),
+});
+export type IssuanceReport = z.infer<typeof IssuanceReportSchema>;
 
 export const CONVERSION_RATES = Object.freeze({
   /** Points for one key. */

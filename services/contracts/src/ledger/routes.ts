@@ -11,6 +11,8 @@ import {
   TransactionsResponseSchema,
   UserBalancesSchema,
   VerifyReportSchema,
+  IssuanceReportQuerySchema,
+  IssuanceReportSchema,
   WalletsResponseSchema,
 } from './http';
 
@@ -103,6 +105,17 @@ export const rebuildLedgerProjectionRoute = defineRoute({
   request: { body: RebuildProjectionRequestSchema },
   responses: { 202: z.object({ projection: z.string(), status: z.literal('started') }) },
   errors: { 404: 'No such projection', 409: 'A rebuild is already running' },
+});
+
+export const ledgerIssuanceRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/ledger/issuance',
+  summary:
+    'Where new money came from: credits out of system:issuance in [from, to) per reason and currency, per UTC day, and the top receivers per currency (default the last 30 days; at most 366)',
+  tags: ['ledger-admin'],
+  request: { query: IssuanceReportQuerySchema },
+  responses: { 200: IssuanceReportSchema },
+  errors: { 400: 'from or to not an ISO 8601 time, from not before to, or more than 366 days apart (`VALIDATION_ERROR`)' },
 });
 
 export const CurrencyTotalsResponseSchema = z.array(

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query as QueryParams, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { EventStore } from '@app/event-store';
-import { CURRENCIES, Currency, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type VerifyReport } from '@app/contracts/src/ledger';
+import { CURRENCIES, Currency, IssuanceReportRangeSchema, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type IssuanceReport, type VerifyReport } from '@app/contracts/src/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { conflict, notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
@@ -11,6 +11,7 @@ import { RebuildAlreadyRunningError } from '../../../platform/projections/projec
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { verifyLedger, type Queryable } from '../infrastructure/ledger-audit';
 import { exportLedger } from '../infrastructure/ledger-export';
+import { issuanceReport } from '../infrastructure/issuance-report';
 import { LEDGER_PROJECTIONS } from '../projections/ledger-projections';
 
 /** Resolves once the stream wants more, or is gone (then the next write attempt notices). */
@@ -41,6 +42,12 @@ export class LedgerAdminController {
   @Get('verify')
   verify(): Promise<VerifyReport> {
     return verifyLedger(this.eventStore);
+  }
+
+  /** Where new money came from in [from, to): issuance per reason and currency, per day, and the top receivers. */
+  @Get('issuance')
+  issuance(@QueryParams() rawQuery: unknown): Promise<IssuanceReport> {
+    return issuanceReport(this.eventStore, parseInput(IssuanceReportRangeSchema, rawQuery));
   }
 
   /** Per-currency totals from the `ledger_currency_totals` projection. */

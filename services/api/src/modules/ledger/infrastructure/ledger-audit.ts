@@ -3,6 +3,7 @@ import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/
 import { isUserAccount, userIdOfAccount } from '../domain/accounts';
 import { LedgerEvent } from '../domain/events';
 import { isLedgerStream, userIdOfStream } from '../domain/streams';
+import { IssuanceTally } from '../domain/issuance-tally';
 import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent, transactionRowKey } from '../projections/ledger-fold';
 
@@ -28,6 +29,8 @@ interface ProjectionSnapshot {
  * - per currency, user accounts plus system accounts sum to zero;
  * - no user's available balance (balance − holds) is ever below zero, after any event; holds resolve once;
  * - no transaction moves value between a demo sandbox and a real user's account, directly or through one escrow;
+ * - every credit out of `system:issuance` has a reason (and currency) documented in `CREDIT_RULES` (the ledger
+ *   README's table); the report lists the issuance per reason and currency either way;
  * - each ledger projection's tables equal a fresh fold of the events up to that projection's checkpoint (the
  *   tables and checkpoints are read in one snapshot first, so a running service does not cause false findings).
  */
@@ -41,6 +44,7 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
   const users = new Map<string, UserLedgerState>();
   const copies = new Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>();
   const fold = new LedgerFold();
+  const issuance = new IssuanceTally();
   const escrowSides = new Map<string, { demo: boolean; real: boolean }>();
   let eventsChecked = 0;
   let checkpoint: Checkpoint = CHECKPOINT_START;
@@ -76,6 +80,7 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
       checkDemoIsolation(stored, event, users, escrowSides, report);
       checkEvent(stored, event, users, copies, report);
       if ((LEDGER_PROJECTED_EVENT_TYPES as readonly string[]).includes(stored.type)) fold.apply(stored, event);
+      if (event.type === 'LedgerTransactionPosted') issuance.add(event.data, stored.recordedAt.toISOString().slice(0, 10));
     }
     checkpoint = batch.nextCheckpoint;
     if (!batch.caughtUp) continue;
@@ -90,6 +95,12 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   compareDue(null);
+  const issuanceRows = issuance.byReason();
+  for (const row of issuanceRows) {
+    if (row.undocumented) {
+      report('issuance', `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`);
+    }
+  }
 
   for (const [transactionId, copy] of copies) {
     if (copy.streams.size !== copy.copyCount) {
@@ -119,6 +130,14 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
     streams_checked: chains.size,
     transactions_checked: copies.size,
     currencies,
+    issuance: issuanceRows.map((row) => ({
+      reason_code: row.reasonCode,
+      currency: row.currency,
+      total: formatMinor(row.totalMinor, row.currency),
+      credits: row.credits,
+      largest: formatMinor(row.largestMinor, row.currency),
+      documented: row.undocumented === null,
+    })),
     findings,
   };
 }

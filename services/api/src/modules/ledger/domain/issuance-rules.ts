@@ -1,0 +1,98 @@
+import type { Currency, ReasonCode } from '@app/contracts/src/ledger';
+
+/**
+ * No value from nothing: every credit to a user has a documented source and a bound. This is the table of the
+ * ledger README ("Where credits come from") in code: each reason code that credits a user account, the account the
+ * value comes from, the rule that caps it and where that rule is enforced. `ledger verify` and
+ * `GET /api/admin/ledger/issuance` report every credit out of `system:issuance` per reason and currency, and verify
+ * flags one whose reason (or currency) is not allowed to draw on issuance here.
+ */
+export interface CreditRule {
+  /** Where the credited value comes from. */
+  source: string;
+  /** Currencies this reason may issue out of `system:issuance` (empty: it never draws on issuance). */
+  issuanceCurrencies: readonly Currency[];
+  /** The bound, in words. */
+  cap: string;
+  /** The code that enforces the bound. */
+  enforcedIn: string;
+}
+
+export const CREDIT_RULES = {
+  ACCOUNT_OPENING: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['points', 'keys'],
+    cap: '25 points and 1 key, once per user (LedgerAccountOpened)',
+    enforcedIn: 'ledger domain/decide.ts OpenUserAccounts',
+  },
+  DEMO_FUNDING: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'moves'],
+    cap: 'tops a demo sandbox up to its persona floor (5,000 points, 20 keys, 1,000 gems, 500 gold, advertisers 1,000 moves), once per UTC day; demo sandboxes only, which never exchange value with real accounts',
+    enforcedIn: 'ledger domain/decide.ts FundDemoPersona (+ demo isolation in postTransaction)',
+  },
+  REFERRAL_BONUS: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['points'],
+    cap: '250 points to the referred user and 500 to the referrer, once per referred account, never for the own code',
+    enforcedIn: 'rewards domain/rewards-account.ts ApplyReferral',
+  },
+  SOCIAL_ACTION_REWARD: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['points'],
+    cap: 'Instagram: 500 / 750 / 1,000 points by tier once per calendar month, after an admin verified the account; influence: floor(verified followers × 0.01), at most 10,000 points, once per month, after an admin verified the count',
+    enforcedIn: 'rewards domain/rewards-account.ts ClaimInstagramPoints, VerifyInfluenceFollowers, ClaimInfluencePoints',
+  },
+  ACHIEVEMENT_REWARD: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['gold'],
+    cap: "the catalogue's gold_reward (at most 50 gold), once per achievement per user",
+    enforcedIn: 'progress domain/progress-account.ts ClaimAchievement',
+  },
+  DROP_REWARD: {
+    source: 'escrow:drop:<id> (gems, keys); system:issuance only for the key multiplier bonus',
+    issuanceCurrencies: ['keys'],
+    cap: "paid drops: min(gem_reward_base, pool remaining) gems; move drops: min(key_reward_amount, key pool remaining) keys, all escrowed by the drop's creator; the bonus is that reward × (multiplier − 1), multiplier 2 while a gold-shop Key Multiplier is active. Move drops before the key escrow (issue 19) paid their keys from issuance",
+    enforcedIn: 'drops domain/decide.ts CompleteApplication',
+  },
+  DROP_POOL_ESCROW: {
+    source: "escrow:drop:<id> → the drop's creator",
+    issuanceCurrencies: [],
+    cap: 'what is left of what the creator escrowed (pool edits move the difference)',
+    enforcedIn: 'drops domain/decide.ts UpdateDrop, CloseDrop, DeleteDrop',
+  },
+  DROP_APPLICATION: {
+    source: 'system:burn → the applicant (refund)',
+    issuanceCurrencies: [],
+    cap: 'exactly what applying cost, once, when the application is rejected or the drop deleted',
+    enforcedIn: 'drops domain/decide.ts RejectApplication, DeleteDrop',
+  },
+  CONVERSION: {
+    source: 'system:conversion',
+    issuanceCurrencies: [],
+    cap: 'keys paid for in the same transaction: 500 points (at most 3 keys a UTC day) or 2 gems per key',
+    enforcedIn: 'ledger domain/decide.ts ConvertCurrency',
+  },
+  REVERSAL: {
+    source: 'whichever account the original transaction credited',
+    issuanceCurrencies: [],
+    cap: "the original's postings mirrored, once; a reversal is never reversed",
+    enforcedIn: 'ledger domain/decide.ts ReverseTransaction',
+  },
+  ADJUSTMENT: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'usd', 'moves'],
+    cap: 'none by rule: no HTTP route posts it; only code with direct access to the ledger (operators, tests, benchmarks). Every one is listed by verify and the issuance report',
+    enforcedIn: '(no route)',
+  },
+} as const satisfies Partial<Record<ReasonCode, CreditRule>>;
+
+export type CreditReason = keyof typeof CREDIT_RULES;
+
+/** Why an issuance (a credit out of `system:issuance`) breaks the table, or null when it is documented. */
+export function undocumentedIssuance(reasonCode: string, currency: Currency): string | null {
+  const rule = (CREDIT_RULES as Record<string, CreditRule>)[reasonCode];
+  if (!rule) return `reason ${reasonCode} is not in the issuance table`;
+  if (!rule.issuanceCurrencies.includes(currency)) return `reason ${reasonCode} may not issue ${currency}`;
+  return null;
+}
