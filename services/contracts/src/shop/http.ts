@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountField } from '../ledger/currency';
 import { USER_TIERS } from '../identity/users';
 import { GOLD_ITEM_TYPES } from './catalogue';
 import { SHOP_MESSAGES } from './messages';
@@ -71,7 +72,8 @@ export const GoldPurchasesResponseSchema = z.array(GoldPurchaseSchema);
 export const GoldPurchaseRequestSchema = z.object({
   item_name: z.string({ error: SHOP_MESSAGES.unknownItem }).trim().min(1, SHOP_MESSAGES.unknownItem).max(100),
   item_type: z.string().optional(),
-  gold_cost: z.unknown().optional(),
+  /** Informational (the catalogue's price is charged), but still an amount: whole gold, 0 to 1,000,000. */
+  gold_cost: amountField({ label: 'gold_cost', currency: 'gold', max: 1_000_000 }).optional(),
   effect_data: z.unknown().optional(),
 });
 export type GoldPurchaseRequest = z.infer<typeof GoldPurchaseRequestSchema>;

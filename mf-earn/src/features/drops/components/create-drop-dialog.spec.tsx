@@ -2,6 +2,7 @@ import { createUser, renderWithPlatform } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import { DROP_MESSAGES } from '@app/contracts/src/drops/http';
 import { CreateDropDialog } from './create-drop-dialog';
 import { createDrop, fakeDropsApi } from './test-api';
 
@@ -54,6 +55,32 @@ describe('Create Drop dialog', () => {
     expect(post.body).toMatchObject({ title: 'Review', kind: 'paid', is_paid_drop: true, is_proof_drop: false, key_cost: 1, gem_reward_base: 50, gem_pool_total: 200, max_participants: 4 });
     expect(post.headers['Idempotency-Key']).toBeTruthy();
   });
+
+  // Typing every field takes a few seconds under jsdom on a busy machine.
+  it('asks a move drop with unlimited participants for its key pool, shows the escrow, and posts the pool', async () => {
+    const created = createDrop({ kind: 'move' });
+    const calls = fakeDropsApi({ 'POST /api/drops': { status: 201, body: created } });
+    renderDialog('move');
+    const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Repost');
+    await userEvent.type(within(dialog).getByLabelText('Description'), 'Repost our post');
+    await userEvent.clear(within(dialog).getByLabelText('Keys reward'));
+    await userEvent.type(within(dialog).getByLabelText('Keys reward'), '3');
+    // The escrow is said before submitting: reward × seats, or the pool that unlimited seats need.
+    await userEvent.type(within(dialog).getByLabelText('Max participants'), '4');
+    expect(within(dialog).getByText(/Blank: 12 keys \(keys reward × max participants\) move from your keys into the drop/)).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Max participants'));
+    expect(within(dialog).getByText(/Required with unlimited participants/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+    expect(await within(dialog).findByText(DROP_MESSAGES.keyPoolRequired)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText('Key pool'), '30');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
+    expect(await screen.findByText('detail of the new drop')).toBeInTheDocument();
+    const post = calls.find((call) => call.key === 'POST /api/drops')!;
+    expect(post.body).toMatchObject({ kind: 'move', key_reward_amount: 3, key_pool_total: 30, max_participants: null });
+  }, 20_000);
 
   it("shows the server's refusal", async () => {
     fakeDropsApi({ 'POST /api/drops': { status: 422, body: { error: 'Insufficient gems to fund the drop pool', code: 'INSUFFICIENT_GEMS' } } });

@@ -19,6 +19,7 @@ export function valuesForKind(values: DropFormValues, kind: DropKind): DropFormV
     gem_pool_total: '',
     move_cost_points: kind === 'move' ? '10' : '0',
     key_reward_amount: kind === 'move' ? '1' : '0',
+    key_pool_total: '',
   };
 }
 

@@ -14,6 +14,8 @@ export interface DropFormValues {
   gem_pool_total: string;
   move_cost_points: string;
   key_reward_amount: string;
+  /** Move drops: keys escrowed for the rewards; blank means keys reward × max participants. */
+  key_pool_total: string;
   follower_threshold: string;
   max_participants: string;
   time_commitment: string;
@@ -34,6 +36,7 @@ export const emptyDropForm: DropFormValues = {
   gem_pool_total: '',
   move_cost_points: '0',
   key_reward_amount: '0',
+  key_pool_total: '',
   follower_threshold: '0',
   max_participants: '',
   time_commitment: '',
@@ -116,6 +119,7 @@ export function DropFormFields({ values, errors, kind, onChange }: FieldsProps) 
           <legend>Move settings</legend>
           {text('move_cost_points', 'Points cost', 'number', { min: 1, step: '0.1' })}
           {text('key_reward_amount', 'Keys reward', 'number', { min: 1 })}
+          {text('key_pool_total', 'Key pool', 'number', { min: 1, hint: keyPoolHint(values) })}
         </fieldset>
       ) : null}
       {text('follower_threshold', 'Min followers', 'number', { min: 0 })}
@@ -128,6 +132,18 @@ export function DropFormFields({ values, errors, kind, onChange }: FieldsProps) 
       <TextAreaField label="Deliverables" value={values.deliverables} onChange={(value) => onChange('deliverables', value)} />
     </>
   );
+}
+
+/** What a move drop escrows from the creator's keys, said before they submit (issue 19: rewards come from escrow). */
+export function keyPoolHint(values: Pick<DropFormValues, 'key_pool_total' | 'key_reward_amount' | 'max_participants'>): string {
+  const returned = 'what is left returns when the drop closes.';
+  if (values.key_pool_total.trim() !== '') return `${values.key_pool_total.trim()} keys move from your keys into the drop to pay its rewards; ${returned}`;
+  const reward = Number(values.key_reward_amount);
+  const seats = Number(values.max_participants);
+  if (values.max_participants.trim() === '' || !Number.isSafeInteger(seats) || !Number.isSafeInteger(reward)) {
+    return 'Required with unlimited participants: the keys moved from your keys into the drop to pay its rewards.';
+  }
+  return `Blank: ${reward * seats} keys (keys reward × max participants) move from your keys into the drop; ${returned}`;
 }
 
 const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));
@@ -150,7 +166,9 @@ export function requestFieldsOf(values: DropFormValues, kind: 'proof' | 'paid' |
     ...(kind === 'paid'
       ? { key_cost: Number(values.key_cost), gem_reward_base: Number(values.gem_reward_base), gem_pool_total: numberOrUndefined(values.gem_pool_total) }
       : {}),
-    ...(kind === 'move' ? { move_cost_points: Number(values.move_cost_points), key_reward_amount: Number(values.key_reward_amount) } : {}),
+    ...(kind === 'move'
+      ? { move_cost_points: Number(values.move_cost_points), key_reward_amount: Number(values.key_reward_amount), key_pool_total: numberOrUndefined(values.key_pool_total) }
+      : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export function formValuesOf(drop: Drop): DropFormValues {
     gem_pool_total: String(drop.gem_pool_total),
     move_cost_points: String(drop.move_cost_points),
     key_reward_amount: String(drop.key_reward_amount),
+    // Blank: an edit of the reward or the seats recomputes the pool (reward × seats); a number sets it.
+    key_pool_total: '',
     follower_threshold: String(drop.follower_threshold),
     max_participants: drop.max_participants === null ? '' : String(drop.max_participants),
     time_commitment: drop.time_commitment ?? '',

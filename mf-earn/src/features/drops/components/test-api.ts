@@ -67,6 +67,8 @@ export function createDrop(overrides: Partial<Drop> = {}): Drop {
     move_cost_points: 0,
     move_actions: null,
     key_reward_amount: 0,
+    key_pool_total: 0,
+    key_pool_remaining: 0,
     is_proof_drop: true,
     is_paid_drop: false,
     is_demo: false,
