@@ -80,15 +80,16 @@ describe('identity: profiles (real PostgreSQL)', () => {
     await testApp.http().get('/api/users/public/id/not-a-uuid').expect(404);
   });
 
-  it('creates the demo personas from events on first start and signs in as each', async () => {
+  it('creates a fresh demo sandbox from events at every demo login and signs in as it', async () => {
     for (const persona of ['creator', 'investor', 'advertiser']) {
       const response = await testApp.http().post(`/api/auth/demo/${persona}`).expect(200);
-      expect(response.body).toMatchObject({ token: expect.any(String), user: { user_type: persona, username: `demo_${persona}` } });
+      expect(response.body).toMatchObject({ token: expect.any(String), user: { user_type: persona, username: expect.stringMatching(new RegExp(`^demo_${persona}_[0-9a-f]{10}$`)), is_demo: true } });
       await testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${response.body.token}`).expect(200);
     }
+    const first = await testApp.http().post('/api/auth/demo/creator').expect(200);
     const again = await testApp.http().post('/api/auth/demo/creator').expect(200);
-    const first = await testApp.http().get('/api/users/public/demo_creator').expect(200);
-    expect(again.body.user.id).toBe(first.body.user.id);
+    expect(again.body.user.id).not.toBe(first.body.user.id);
+    await testApp.http().get(`/api/users/public/${again.body.user.username}`).expect(200);
     const unknown = await testApp.http().post('/api/auth/demo/pirate').expect(404);
     expect(unknown.body.error).toBe('Failed to login as pirate. Please try again.');
   });
