@@ -18,7 +18,7 @@ describe('identity → ledger: opening balances and demo funding through the com
     expect(await testApp.app.get(QueryBus).execute(new GetUserBalancesQuery(account.user.id))).toMatchObject({ points_balance: 25, keys_balance: 1 });
   });
 
-  it('funds each demo login's own sandbox to the persona's balances', async () => {
+  it("funds each demo login's own sandbox to the persona's balances", async () => {
     const demo = await testApp.http().post('/api/auth/demo/advertiser').expect(200);
     const balances = await testApp.app.get(QueryBus).execute(new GetUserBalancesQuery(demo.body.user.id));
     expect(balances.points_balance).toBeGreaterThanOrEqual(5000);
