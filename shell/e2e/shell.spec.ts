@@ -47,7 +47,8 @@ test.describe('the shell', () => {
   test('/profile redirects to the own profile, keeping the query', async ({ page }) => {
     await signInAsDemo(page, 'creator');
     await page.goto('/profile?tab=about');
-    await expect(page).toHaveURL(/\/profile\/demo_creator\?tab=about$/);
+    // Every demo login is a fresh sandbox with a generated username (demo_creator_<10 hex>).
+    await expect(page).toHaveURL(/\/profile\/demo_creator_[0-9a-f]{10}\?tab=about$/);
     await expect(page.getByRole('heading', { name: 'Demo Creator' })).toBeVisible();
   });
 

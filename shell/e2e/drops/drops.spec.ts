@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
-import { apiGet, balancesOf, demoToken, openAccountDialog, signUpFreshUser } from '../account/account-helpers';
+import { apiGet, balancesOf, demoToken, openAccountDialog } from '../account/account-helpers';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -32,7 +32,8 @@ test('advertiser funds a paid drop; a user earns the Master Key, applies, submit
   // Paid drops need a paid plan (spec 3 §6): the demo advertiser upgrades with gems through the shop.
   const upgrade = await request.post('/api/users/upgrade-tier', { headers: bearer(advertiserToken), data: { target_tier: 'premium', payment_method: 'gems' } });
   expect([200, 422]).toContain(upgrade.status());
-  const user = await signUpFreshUser(request, 'dropper');
+  // Every demo login is its own sandbox, and sandboxes take part only in demo drops: the applicant is a demo creator.
+  const user = { token: await demoToken(request, 'creator') };
 
   // Today's proof drops, completed over the API, so the Master Key can be activated.
   const status = await apiGet<{ proof_drops_required: number }>(request, user.token, '/api/users/master-key-status');
