@@ -75,9 +75,16 @@ function originPolicy(environment) {
 
 function proxyToApi(request, response, apiUrl, log) {
   const target = new URL(request.url, apiUrl);
+  // This server is the edge: whatever X-Forwarded-* the client sent is its own claim, so the API hears only the
+  // address this socket really came from (it trusts these headers from this proxy alone, see TRUST_PROXY).
+  const headers = { ...request.headers, host: target.host, 'x-forwarded-host': request.headers.host ?? '' };
+  delete headers['x-real-ip'];
+  delete headers.forwarded;
+  headers['x-forwarded-for'] = request.socket.remoteAddress ?? '';
+  headers['x-forwarded-proto'] = request.socket.encrypted ? 'https' : 'http';
   const upstream = http.request(
     target,
-    { method: request.method, headers: { ...request.headers, host: target.host, 'x-forwarded-host': request.headers.host ?? '' } },
+    { method: request.method, headers },
     (upstreamResponse) => {
       response.writeHead(upstreamResponse.statusCode ?? 502, upstreamResponse.headers);
       upstreamResponse.pipe(response);

@@ -161,7 +161,8 @@ async function main() {
     const apiLog = logger('api', 0);
     const api = spawn('npm', ['run', 'start', '--silent', '-w', '@app/api'], {
       cwd: repositoryRoot,
-      env: { ...environment, API_PORT: String(config.API_PORT) },
+      // The shell's server on this host is the API's proxy: the API trusts the client address it forwards.
+      env: { TRUST_PROXY: 'loopback', ...environment, API_PORT: String(config.API_PORT) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(api);

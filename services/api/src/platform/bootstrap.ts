@@ -42,7 +42,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // proxies TRUST_PROXY names (none by default): anyone else could claim any address and dodge the throttles.
     trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    maxParamLength: MAX_PARAM_LENGTH,
     genReqId: (request: IncomingMessage) => requestIdOf(request),
     // What Fastify refuses before any route runs (a path parameter over maxParamLength, a malformed URL) is
     // answered by the one error filter too: the same shape, and the request id in its header.
@@ -51,7 +50,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       new HttpExceptionFilter().answer(error, request, reply);
     },
     // Express answered `/api/users/me/` like `/api/users/me`; links and clients written against it keep working.
-    routerOptions: { ignoreTrailingSlash: true },
+    // A longer path parameter is a 414 (answered by the error filter, see frameworkErrors).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   });
   const application = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.extraModules ?? []), adapter, {
     bodyParser: false,
@@ -59,6 +59,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     abortOnError: false,
   });
   application.useLogger(application.get(Logger));
+  // Nest buffers log lines until `listen()`; an application served without it (tests, supertest) would keep even
+  // its errors in that buffer. From here on the logger is ready, so nothing is held back.
+  application.flushLogs();
   application.setGlobalPrefix(GLOBAL_PREFIX);
   application.enableCors({
     origin: config.corsOrigins,

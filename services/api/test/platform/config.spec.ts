@@ -50,6 +50,23 @@ describe('configuration', () => {
     expect(message).toContain('LOG_LEVEL');
   });
 
+  it('trusts forwarded addresses from no one unless TRUST_PROXY names the proxies (addresses, ranges, hop count)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe any client/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY: .*proxy\.example\.com/);
+  });
+
+  it('prefixes the job queue per database unless QUEUE_PREFIX says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards' }).jobs).toEqual({ queueName: 'jobs', prefix: 'bull-rewards' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards_test' }).jobs.prefix).toBe('bull-rewards_test');
+    expect(loadConfig({ DATA_DIR: '/var/lib/a' }).jobs.prefix).not.toBe(loadConfig({ DATA_DIR: '/var/lib/b' }).jobs.prefix);
+    expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/x', QUEUE_PREFIX: 'staging' }).jobs.prefix).toBe('staging');
+    expect(() => loadConfig({ QUEUE_PREFIX: 'has space' })).toThrow(/QUEUE_PREFIX/);
+  });
+
   it('splits roles only on PostgreSQL: http and worker processes need DATABASE_URL', () => {
     expect(() => loadConfig({ PROCESS_ROLE: 'http' })).toThrow(ConfigError);
     expect(() => loadConfig({ PROCESS_ROLE: 'worker', DATABASE_URL: '' })).toThrow(/PROCESS_ROLE: worker needs DATABASE_URL/);

@@ -8,6 +8,9 @@ export interface FieldError {
 }
 
 export class ApiError extends Error {
+  /** Sent as `Retry-After` (seconds) with a 429 or 503, when set. */
+  retryAfterSeconds?: number;
+
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     readonly code: string,
@@ -27,4 +30,8 @@ export const forbidden = (message = 'You are not allowed to do this', code = 'FO
 export const notFound = (code: string, message: string) => new ApiError(404, code, message);
 export const conflict = (code: string, message: string, details?: unknown) => new ApiError(409, code, message, details);
 export const unprocessable = (code: string, message: string, details?: unknown) => new ApiError(422, code, message, details);
-export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS') => new ApiError(429, code, message);
+export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS', retryAfterSeconds?: number) => {
+  const error = new ApiError(429, code, message);
+  error.retryAfterSeconds = retryAfterSeconds;
+  return error;
+};

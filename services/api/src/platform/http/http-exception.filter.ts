@@ -103,6 +103,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
    */
   answer(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const answer = this.answerFor(exception, request);
+    if (exception instanceof ApiError && exception.retryAfterSeconds !== undefined && !reply.sent) {
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
+    }
     if (reply.sent || reply.raw.headersSent) {
       // The body is already on its way (a stream failed half-way): all that is left is to end it.
       if (!reply.raw.writableEnded) reply.raw.end();
