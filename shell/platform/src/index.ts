@@ -20,3 +20,22 @@ export { Badge, Card, CountBadge, EmptyState, ErrorBox, PageHeader, PageSpinner,
 export { DefaultErrorFallback, ErrorBoundary } from './ui/error-boundary';
 export type { ErrorBoundaryFallbackProps } from './ui/error-boundary';
 export { NotFoundPage } from './ui/not-found-page';
+export {
+  advertiserKeys,
+  contentKeys,
+  dropKeys,
+  leaderboardKeys,
+  ledgerKeys,
+  notificationKeys,
+  platformStatsKeys,
+  portfolioKeys,
+  refreshMoneyViews,
+  rewardKeys,
+  searchKeys,
+  shopKeys,
+  userKeys,
+} from './query/query-keys';
+export { errorMessage } from './api/error-message';
+export { useIdempotencyKey } from './api/idempotency';
+export { TIERS, normaliseTier, tierLabel } from './session/tier';
+export type { Tier } from './session/tier';

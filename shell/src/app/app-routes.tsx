@@ -12,7 +12,7 @@ const AppLayoutChunk = lazy(() => import('../features/layout/app-layout'));
 const AuthPage = lazy(() => import('../features/auth/auth-page'));
 const CallbackPage = lazy(() => import('../features/auth/callback-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
-const LeaderboardPage = lazy(() => import('../features/account/leaderboard/components/leaderboard-page'));
+const LeaderboardPage = lazy(() => import('../features/leaderboard/components/leaderboard-page'));
 const ProfileRedirect = lazy(() => import('../features/profile/profile-redirect'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const ErrorPage = lazy(() => import('../features/errors/error-page'));

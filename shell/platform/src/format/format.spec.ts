@@ -1,4 +1,4 @@
-import { formatBadgeCount, formatBalance, formatCount, formatMoney, formatRelativeTime, formatSharePrice, sumDecimals } from './format';
+import { formatBadgeCount, formatBalance, formatCount, formatMoney, formatRelativeTime, formatSharePrice } from './format';
 
 describe('formatting', () => {
   it('abbreviates counts with K and M', () => {
@@ -28,14 +28,6 @@ describe('formatting', () => {
   it('formats balances with grouping and at most 2 decimals', () => {
     expect(formatBalance('12500')).toBe('12,500');
     expect(formatBalance('3.25')).toBe('3.25');
-  });
-
-  it('sums decimal amounts exactly', () => {
-    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
-    expect(sumDecimals(['1500', '3', '12.75', '0'])).toBe('1515.75');
-    expect(sumDecimals([10, '-2.5'])).toBe('7.5');
-    expect(sumDecimals([])).toBe('0');
-    expect(() => sumDecimals(['abc'])).toThrow('Not a decimal amount');
   });
 
   it('caps the badge count at 9+', () => {

@@ -47,28 +47,6 @@ export function formatBalance(value: DecimalInput): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(toNumericText(value) as Intl.StringNumericLiteral);
 }
 
-/** Exact sum of decimal amounts (the wallet dropdown's total of points, keys, gems and gold). */
-export function sumDecimals(values: readonly DecimalInput[]): string {
-  const parsed = values.map((value) => {
-    const text = toNumericText(value);
-    if (!/^-?\d+(\.\d+)?$/.test(text)) throw new Error(`Not a decimal amount: ${text}`);
-    const negative = text.startsWith('-');
-    const [whole, fraction = ''] = text.replace('-', '').split('.');
-    return { negative, whole, fraction };
-  });
-  const scale = Math.max(0, ...parsed.map((item) => item.fraction.length));
-  let total = 0n;
-  for (const item of parsed) {
-    const minor = BigInt(item.whole + item.fraction.padEnd(scale, '0'));
-    total += item.negative ? -minor : minor;
-  }
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  const fraction = digits.slice(digits.length - scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
 /** '5 minutes ago', '3 hours ago', '2 days ago' (notifications). */
 export function formatRelativeTime(timestamp: string | number | Date, now: Date = new Date()): string {
   const elapsedMilliseconds = now.getTime() - new Date(timestamp).getTime();

@@ -1,5 +1,4 @@
-import { SessionContext } from '@app/platform';
-import { ApiError } from '@app/platform';
+import { ApiError, SessionContext } from '@app/platform';
 import { createSession, createUser } from '@app/platform/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,11 +1,12 @@
-import { formatBalance, isAdvertiser, profileSlug, sumDecimals, useSession } from '@app/platform';
-import { Menu, MenuItem, MenuLabel, MenuSeparator, useToast } from '@app/platform/app';
+import { formatBalance, isAdvertiser, profileSlug, useSession } from '@app/platform';
+import { Menu, MenuItem, MenuLabel, MenuSeparator, sumDecimals, useToast } from '@app/platform/app';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AccountMenu, NotificationsButton } from '../account';
+import { AccountMenu } from '../account-actions';
+import { NotificationsButton } from '../notifications';
 
-const SearchDialog = lazy(() => import('../account/search/components/search-dialog'));
-const UpgradeTierDialog = lazy(() => import('../account/upgrade-tier/components/upgrade-tier-dialog'));
+const SearchDialog = lazy(() => import('../search/components/search-dialog'));
+const UpgradeTierDialog = lazy(() => import('../account-actions/upgrade-tier/components/upgrade-tier-dialog'));
 
 /** True for Cmd+K on macOS and Ctrl+K elsewhere. */
 export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'metaKey' | 'ctrlKey'>): boolean {

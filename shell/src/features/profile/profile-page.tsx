@@ -3,7 +3,7 @@ import { QueryView } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { z } from 'zod';
-import { ProfileAccountPanel } from '../account';
+import { ProfileAccountPanel } from '../account-actions';
 
 const publicProfileSchema = z
   .object({

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import {
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  FormProvider,
+  type SubmitHandler,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+  useFormContext,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { isApiError } from '../api/api-error';
+import { errorMessage } from '../api/error-message';
+
+/**
+ * One way to write a form (ARCHITECTURE §6): react-hook-form validated by the zod schema of the request, usually the
+ * contract's own (`@app/contracts/...`), so the screen shows the same messages the API would answer with.
+ *
+ * ```tsx
+ * const form = useZodForm(CreateDropRequestSchema, { defaultValues });
+ * <Form form={form} onSubmit={(values) => mutation.mutateAsync(values)} fallbackError="Could not create the drop">
+ *   <FormTextField name="title" label="Title" />
+ *   <FormError />
+ *   <SubmitButton>Create</SubmitButton>
+ * </Form>
+ * ```
+ */
+export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & { defaultValues?: DefaultValues<z.input<Schema>> } = {},
+): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: 'onTouched',
+    ...options,
+    // The resolver's generics track zod's input/output split; the cast keeps them tied to this schema.
+    resolver: zodResolver(schema as never) as never,
+  });
+}
+
+/** The message of the form-wide error (`errors.root.server`): what the API said that belongs to no field. */
+export const ROOT_SERVER_ERROR = 'root.server' as const;
+
+/**
+ * Puts an API failure on the form: each `field_errors` entry under its field (when the form has that field), and
+ * the rest as the form-wide message (the server's `error`, or `fallback` when it sent none, see `errorMessage`).
+ */
+export function applyServerErrors<Values extends FieldValues>(form: Pick<UseFormReturn<Values>, 'setError' | 'getValues'>, error: unknown, fallback: string): void {
+  const values = form.getValues() as Record<string, unknown>;
+  let shownOnAField = false;
+  if (isApiError(error)) {
+    for (const fieldError of error.fieldErrors) {
+      const name = fieldError.field;
+      if (name in values || name.split('.')[0] in values) {
+        form.setError(name as FieldPath<Values>, { type: 'server', message: fieldError.message });
+        shownOnAField = true;
+      }
+    }
+  }
+  if (!shownOnAField || !isApiError(error) || error.fieldErrors.length === 0) {
+    form.setError(ROOT_SERVER_ERROR as FieldPath<Values>, { type: 'server', message: errorMessage(error, fallback) });
+  }
+}
+
+export interface FormProps<Input extends FieldValues, Output> {
+  form: UseFormReturn<Input, unknown, Output>;
+  /** Throw (or reject) to fail: the error goes on the form through `applyServerErrors`. */
+  onSubmit(values: Output): unknown;
+  /** The form-wide message when the failure carries no text of the server's ('Conversion failed', ...). */
+  fallbackError: string;
+  children: ReactNode;
+  className?: string;
+  'aria-label'?: string;
+}
+
+/** A `<form>` bound to `form`, its fields available to the `Form*` components below through context. */
+export function Form<Input extends FieldValues, Output>({ form, onSubmit, fallbackError, children, className = 'ui-stack', ...rest }: FormProps<Input, Output>) {
+  const submit: SubmitHandler<Output> = async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerErrors(form as unknown as UseFormReturn<FieldValues>, error, fallbackError);
+    }
+  };
+  return (
+    <FormProvider {...form}>
+      <form className={className} noValidate onSubmit={(event) => void form.handleSubmit(submit as never)(event)} aria-label={rest['aria-label']}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The message react-hook-form holds for `name` (a dotted path), from the schema or from the server. */
+export function useFieldError(name: string): string | undefined {
+  const { formState, getFieldState } = useFormContext();
+  return getFieldState(name, formState).error?.message;
+}

@@ -1,0 +1,27 @@
+import { apiClient } from '@app/platform';
+import { ClaimPointsResponseSchema, REWARDS_MESSAGES, REWARDS_RULES, RegisterInfluenceRewardsResponseSchema } from '@app/contracts/rewards';
+
+export { REWARDS_MESSAGES, REWARDS_RULES };
+export const INFLUENCE_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'twitter'] as const;
+
+export interface InfluenceRegistration {
+  full_name: string;
+  platform: (typeof INFLUENCE_PLATFORMS)[number];
+  platform_username: string;
+  phone_number: string;
+  email: string;
+  follower_count: number;
+}
+
+/** Monthly points = floor(followers × 0.01): 5,000 followers give 50, 10,000 give 100, 50,000 give 500. */
+export function monthlyInfluencePoints(followers: number): number {
+  return Math.floor(followers / REWARDS_RULES.influenceFollowersPerPoint);
+}
+
+export function registerInfluenceRewards(input: InfluenceRegistration) {
+  return apiClient().post('/api/users/register-influence-rewards', input, { schema: RegisterInfluenceRewardsResponseSchema });
+}
+
+export function claimInfluencePoints(idempotencyKey: string) {
+  return apiClient().post('/api/users/claim-influence-points', {}, { schema: ClaimPointsResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+}

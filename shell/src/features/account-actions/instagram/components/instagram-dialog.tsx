@@ -1,0 +1,132 @@
+import { Badge, Button, ErrorBox, SkeletonList, TextField, errorMessage, formatBalance, isApiError, refreshMoneyViews, rewardKeys, useIdempotencyKey, useSession } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
+import type { InstagramStatus } from '@app/contracts/rewards';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { REWARDS_MESSAGES, REWARDS_RULES, claimInstagramPoints, registerInstagram, useInstagramStatus } from '../api/instagram';
+
+export interface InstagramDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/**
+ * Instagram Verification in two steps: register a username, then send the verification word to the product's
+ * account and, once verified (about 24 hours), claim the month's points. A different username starts over.
+ */
+export default function InstagramDialog({ open, onOpenChange }: InstagramDialogProps) {
+  const status = useInstagramStatus(open);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Instagram Verification" description="Verify your Instagram account to claim monthly points.">
+      {status.isPending ? (
+        <SkeletonList rows={2} label="Loading your Instagram status" />
+      ) : status.isError && !(isApiError(status.error) && status.error.status === 404) ? (
+        <ErrorBox message={`Failed to load data: ${status.error.message}`} onRetry={() => void status.refetch()} />
+      ) : (
+        <InstagramSteps status={status.data ?? null} onDone={() => onOpenChange(false)} />
+      )}
+    </Dialog>
+  );
+}
+
+function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; onDone(): void }) {
+  const { refresh } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const [step, setStep] = useState<1 | 2>(status?.instagram_username ? 2 : 1);
+  const [username, setUsername] = useState(status?.instagram_username ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const register = useMutation({
+    mutationFn: (name: string) => registerInstagram(name),
+    onSuccess: (result) => {
+      queryClient.setQueryData(rewardKeys.instagram(), result);
+      setError(null);
+      setStep(2);
+    },
+    onError: (failure) => {
+      const message = errorMessage(failure, 'Registration failed');
+      if (isApiError(failure) && failure.fieldMessage('instagram_username')) setFieldError(failure.fieldMessage('instagram_username')!);
+      else setError(message);
+    },
+  });
+  const claim = useMutation({
+    mutationFn: () => claimInstagramPoints(idempotency.key()),
+    onSuccess: async (result) => {
+      idempotency.renew();
+      toast.show({ title: `+${formatBalance(result.points_awarded)} points`, description: result.message, variant: 'success', durationMilliseconds: 4000 });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: rewardKeys.instagram() }), refresh()]);
+      // A successful claim closes the modal; closing unmounts the steps, so the next opening starts afresh.
+      onDone();
+    },
+    onError: (failure) => setError(errorMessage(failure, 'Failed to claim points')),
+  });
+
+  if (step === 1) {
+    return (
+      <form
+        className="ui-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const name = username.trim().replace(/^@/, '');
+          if (name === '') {
+            setFieldError(REWARDS_MESSAGES.instagramUsernameRequired);
+            return;
+          }
+          setFieldError(null);
+          register.mutate(name);
+        }}
+      >
+        <p className="ui-muted">Step 1 of 2: tell us your Instagram username.</p>
+        <TextField label="Instagram username" placeholder="@yourname" value={username} onChange={(event) => setUsername(event.target.value)} error={fieldError ?? undefined} autoComplete="off" />
+        {error ? <ErrorBox message={error} /> : null}
+        <Button type="submit" busy={register.isPending}>
+          Register
+        </Button>
+      </form>
+    );
+  }
+
+  const current = queryClient.getQueryData<InstagramStatus>(rewardKeys.instagram()) ?? status;
+  const word = current?.verification_word ?? REWARDS_RULES.instagramVerificationWord;
+  const account = current?.verification_account ?? REWARDS_RULES.instagramProductAccount;
+  const verified = current?.is_verified ?? false;
+  const canClaim = verified && (current?.can_claim ?? false);
+  return (
+    <div className="ui-stack">
+      <p className="ui-muted">Step 2 of 2: prove the account is yours.</p>
+      <p>
+        Registered as <strong>@{current?.instagram_username ?? username}</strong> {verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Verification pending</Badge>}
+      </p>
+      <ol className="account-steps">
+        <li>
+          Send a direct message with the word <strong>{word}</strong> to <strong>{account}</strong> on Instagram.
+        </li>
+        <li>Verification takes about 24 hours.</li>
+        <li>
+          Then claim {formatBalance(current?.monthly_points ?? 0)} points, once a month.
+        </li>
+      </ol>
+      {verified && !canClaim ? <p className="account-notice">You have claimed this month&apos;s points. Come back next month.</p> : null}
+      {error ? <ErrorBox message={error} /> : null}
+      <div className="ui-row">
+        <Button disabled={!canClaim} busy={claim.isPending} onClick={() => claim.mutate()}>
+          Claim points
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setError(null);
+            setUsername('');
+            setStep(1);
+          }}
+        >
+          Use a different username
+        </Button>
+      </div>
+    </div>
+  );
+}
