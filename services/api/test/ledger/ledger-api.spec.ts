@@ -79,7 +79,10 @@ describe('ledger API', () => {
     const invalid = [
       { from_currency: 'points', to_currency: 'keys', amount: 0 },
       { from_currency: 'points', to_currency: 'keys', amount: 1.5 },
-      { from_currency: 'points', to_currency: 'keys', amount: '1' },
+      // A decimal string is an amount like a number (issue 19 §3), but it must still be exact, whole and bounded.
+      { from_currency: 'points', to_currency: 'keys', amount: '1e0' },
+      { from_currency: 'points', to_currency: 'keys', amount: 1e308 },
+      { from_currency: 'points', to_currency: 'keys', amount: '12345678901234567890123' },
       { from_currency: 'gold', to_currency: 'keys', amount: 1 },
       { from_currency: 'points', to_currency: 'gems', amount: 1 },
       { from_currency: 'points', to_currency: 'keys' },
