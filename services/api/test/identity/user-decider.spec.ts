@@ -1,3 +1,4 @@
+import { DeciderSpecification } from '../support/decider-specification';
 import { decideUser, evolveUser, initialUserState, type UserCommand, type UserEvent } from '../../src/modules/identity/domain/user';
 import { decideSession, evolveSession, initialSessionState, type SessionCommand, type SessionEvent } from '../../src/modules/identity/domain/session';
 
@@ -25,12 +26,21 @@ const registered = (overrides: Partial<Extract<UserEvent, { type: 'UserRegistere
 });
 
 /** given(events).when(command) → the decision, the way Emmett's deciders are specified. */
-const givenUser = (...events: UserEvent[]) => ({
-  when: (command: UserCommand) => decideUser(command, events.reduce(evolveUser, initialUserState())),
+const userSpecification = DeciderSpecification.for({
+  decide: decideUser,
+  evolve: evolveUser,
+  initialState: initialUserState,
+  refusalOf: (decision: ReturnType<typeof decideUser>) => ('refused' in decision ? decision.refused : undefined),
 });
-const givenSession = (...events: SessionEvent[]) => ({
-  when: (command: SessionCommand) => decideSession(command, events.reduce(evolveSession, initialSessionState())),
+const sessionSpecification = DeciderSpecification.for({
+  decide: decideSession,
+  evolve: evolveSession,
+  initialState: initialSessionState,
+  refusalOf: (decision: ReturnType<typeof decideSession>) => ('refused' in decision ? decision.refused : undefined),
 });
+// These specs compare whole decisions ({ events } or { refused }), so `when` answers the decision itself.
+const givenUser = (...events: UserEvent[]) => ({ when: (command: UserCommand) => userSpecification.given(events).when(command).decision });
+const givenSession = (...events: SessionEvent[]) => ({ when: (command: SessionCommand) => sessionSpecification.given(events).when(command).decision });
 
 describe('user decider', () => {
   const register = (confirmation: { tokenHash: string; expiresAt: string } | null): UserCommand => {

@@ -1,29 +1,34 @@
-import { LedgerCommand, LedgerDecision, LedgerRefusal, ReversalView, decide } from '../../src/modules/ledger/domain/decide';
+import { LedgerCommand, LedgerDecision, ReversalView, decide } from '../../src/modules/ledger/domain/decide';
 import { LedgerEvent } from '../../src/modules/ledger/domain/events';
 import { UserLedgerState, foldUserLedger } from '../../src/modules/ledger/domain/user-ledger';
+import { DeciderSpecification } from '../support/decider-specification';
+
+type LedgerDecisionState = Parameters<typeof decide>[1];
+
+/** The ledger decides over several user streams at once: its state is folded per user by `given` below. */
+const ledgerSpecification = DeciderSpecification.for<LedgerCommand, LedgerDecisionState, never, LedgerDecision>({
+  decide,
+  evolve: (state) => state,
+  initialState: () => ({ users: new Map() }),
+});
 
 /**
- * given(events per user).when(command).then(events per user | refusal): the decider specs read as the rule they
- * prove. `thenEvents` compares the events appended per user stream (and the journal).
+ * given(events per user).when(command).thenEvents(events per user, journal) | thenRefused(refusal): the decider specs
+ * read as the rule they prove. `thenEvents` compares the events appended per user stream (and the journal).
  */
 export function given(eventsByUser: Record<string, LedgerEvent[]> = {}, reversal?: ReversalView) {
-  const users = new Map<string, UserLedgerState>(
-    Object.entries(eventsByUser).map(([userId, events]) => [userId, foldUserLedger(userId, events)]),
-  );
+  const users = new Map<string, UserLedgerState>(Object.entries(eventsByUser).map(([userId, events]) => [userId, foldUserLedger(userId, events)]));
+  const spec = ledgerSpecification.givenState({ users, reversal });
   return {
     when(command: LedgerCommand) {
-      const decision = decide(command, { users, reversal });
+      const then = spec.when(command);
       return {
-        decision,
+        decision: then.decision,
         thenEvents(expected: Record<string, LedgerEvent[]>, journal: LedgerEvent[] = []) {
-          expect(decision.kind).toBe('accepted');
-          const accepted = decision as Extract<LedgerDecision, { kind: 'accepted' }>;
+          const accepted = then.then({ journalEvents: journal }) as Extract<LedgerDecision, { kind: 'accepted' }>;
           expect(Object.fromEntries(accepted.userEvents)).toEqual(expected);
-          expect(accepted.journalEvents).toEqual(journal);
         },
-        thenRefused(refusal: LedgerRefusal) {
-          expect(decision).toEqual({ kind: 'refused', refusal });
-        },
+        thenRefused: then.thenRefused,
       };
     },
   };

@@ -1,19 +1,10 @@
+import { DeciderSpecification } from '../support/decider-specification';
 import type { ProgressEvent } from '@app/contracts/src/progress';
-import { EMPTY_COUNTERS, decide, foldProgressAccount, progressView, type ProgressCommand, type ProgressRefusal } from '../../src/modules/progress/domain/progress-account';
+import { EMPTY_COUNTERS, decide, evolve, foldProgressAccount, progressView, initialProgressAccount, type ProgressCommand } from '../../src/modules/progress/domain/progress-account';
 import { counterDeltas } from '../../src/modules/progress/counters/counter-deltas';
 
-function given(events: ProgressEvent[] = []) {
-  const state = foldProgressAccount('user-1', events);
-  return {
-    when(command: ProgressCommand) {
-      const decision = decide(command, state);
-      return {
-        then: (expected: ProgressEvent[]) => expect(decision).toEqual({ kind: 'accepted', events: expected }),
-        thenRefused: (refusal: ProgressRefusal) => expect(decision).toEqual({ kind: 'refused', refusal }),
-      };
-    },
-  };
-}
+/** given(events).when(command).then(events) | thenRefused(refusal) for the progress account decider. */
+const { given } = DeciderSpecification.for({ decide, evolve, initialState: () => initialProgressAccount('user-1') });
 
 const now = '2026-03-15T10:00:00.000Z';
 const claim = (achievementId: string, counters = EMPTY_COUNTERS, xpMultiplier = 1): ProgressCommand => ({

@@ -1,23 +1,9 @@
+import { DeciderSpecification } from '../support/decider-specification';
 import type { RewardsEvent } from '@app/contracts/src/rewards';
-import { decide, foldRewardsAccount, type RewardsCommand, type RewardsRefusal } from '../../src/modules/rewards/domain/rewards-account';
+import { decide, evolve, initialRewardsAccount, type RewardsCommand } from '../../src/modules/rewards/domain/rewards-account';
 
-/** given(events).when(command).then(events | refusal) for the rewards account decider. */
-function given(events: RewardsEvent[] = []) {
-  const state = foldRewardsAccount('user-1', events);
-  return {
-    when(command: RewardsCommand) {
-      const decision = decide(command, state);
-      return {
-        then(expected: RewardsEvent[]) {
-          expect(decision).toEqual({ kind: 'accepted', events: expected });
-        },
-        thenRefused(refusal: RewardsRefusal) {
-          expect(decision).toEqual({ kind: 'refused', refusal });
-        },
-      };
-    },
-  };
-}
+/** given(events).when(command).then(events) | thenRefused(refusal) for the rewards account decider. */
+const { given } = DeciderSpecification.for({ decide, evolve, initialState: () => initialRewardsAccount('user-1') });
 
 const now = '2026-03-15T10:00:00.000Z';
 const registered: RewardsEvent = { type: 'InstagramAccountRegistered', data: { userId: 'user-1', instagramUsername: 'ada', registeredAt: now } };

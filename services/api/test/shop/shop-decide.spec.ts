@@ -1,19 +1,9 @@
+import { DeciderSpecification } from '../support/decider-specification';
 import type { ShopEvent } from '@app/contracts/src/shop';
-import { activeBoosts, decide, foldShopAccount, type ShopCommand, type ShopRefusal } from '../../src/modules/shop/domain/shop-account';
+import { activeBoosts, decide, evolve, foldShopAccount, initialShopAccount, type ShopCommand } from '../../src/modules/shop/domain/shop-account';
 
-function given(events: ShopEvent[] = []) {
-  const state = foldShopAccount('user-1', events);
-  return {
-    state,
-    when(command: ShopCommand) {
-      const decision = decide(command, state);
-      return {
-        then: (expected: ShopEvent[]) => expect(decision).toEqual({ kind: 'accepted', events: expected }),
-        thenRefused: (refusal: ShopRefusal) => expect(decision).toEqual({ kind: 'refused', refusal }),
-      };
-    },
-  };
-}
+/** given(events).when(command).then(events) | thenRefused(refusal) for the shop account decider. */
+const { given } = DeciderSpecification.for({ decide, evolve, initialState: () => initialShopAccount('user-1') });
 
 const now = '2026-03-15T10:00:00.000Z';
 const buy = (itemNameOrId: string, at = now): ShopCommand => ({ type: 'BuyGoldItem', data: { itemNameOrId, currentTier: 'free', purchaseId: 'p', transactionId: 't', now: at } });
