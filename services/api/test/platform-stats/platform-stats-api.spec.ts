@@ -52,16 +52,13 @@ describe('platform statistics API', () => {
   }
 
   it('answers without a session, with the figures and when they were read', async () => {
-    // The personas are registered by a start-up task that may still be running when the projection first reports
-    // no lag, so wait for them rather than for the lag alone.
-    await statsWhen((figures) => figures.members === 3);
+    // Nobody is registered at start: demo logins create their sandboxes on demand (and those are not members).
     await settledStats();
     const response = await testApp.http().get('/api/stats/platform').expect(200);
     expect(response.headers['cache-control']).toBe('public, max-age=5');
     const figures = PlatformStatsSchema.parse(response.body);
     expect(Math.abs(Date.parse(figures.as_of) - Date.now())).toBeLessThan(10_000);
-    // The three demo personas are registered at start; their demo funding is not a payout.
-    expect(figures).toMatchObject({ members: 3, active_drops: 0, drop_applications_completed: 0, points_paid_out: '0', gems_paid_out: '0', keys_converted: '0' });
+    expect(figures).toMatchObject({ members: 0, active_drops: 0, drop_applications_completed: 0, points_paid_out: '0', gems_paid_out: '0', keys_converted: '0' });
   });
 
   it('is in the OpenAPI document as an open route', async () => {
@@ -69,6 +66,17 @@ describe('platform statistics API', () => {
     const operation = document.body.paths['/api/stats/platform']?.get;
     expect(operation).toMatchObject({ security: [] });
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlatformStats' });
+  });
+
+  it('leaves demo sandboxes and their seeded demo drops out', async () => {
+    const before = await settledStats();
+    await testApp.http().post('/api/auth/demo/advertiser').expect(200);
+    await testApp.http().post('/api/auth/demo/creator').expect(200);
+    // A real sign-up after them: once it is counted, the sandboxes (earlier in the log) have been seen too.
+    await givenUser(testApp);
+    await statsWhen((figures) => figures.members === before.members + 1);
+    const after = await settledStats();
+    expect(after).toMatchObject({ members: before.members + 1, active_drops: before.active_drops, points_paid_out: before.points_paid_out, gems_paid_out: before.gems_paid_out });
   });
 
   it('counts a sign-up as a member (the welcome grant is not a payout)', async () => {
