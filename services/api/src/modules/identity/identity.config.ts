@@ -18,9 +18,12 @@ const IdentityEnvironmentSchema = z.object({
   AUTH_COOKIE_SAMESITE: optionalText.pipe(z.enum(['lax', 'strict', 'none']).optional()),
   REQUIRE_EMAIL_CONFIRMATION: flag(false),
   EMAIL_CONFIRMATION_TTL_HOURS: positiveInteger(48),
-  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInteger(5),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: positiveInteger(5),
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT: positiveInteger(20),
   SIGN_IN_MAX_FAILURES_PER_ADDRESS: positiveInteger(20),
   SIGN_IN_FAILURE_WINDOW_MINUTES: positiveInteger(15),
+  SIGN_UP_MAX_PER_ADDRESS: positiveInteger(20),
+  SIGN_UP_WINDOW_MINUTES: positiveInteger(60),
   DEMO_LOGINS_ENABLED: flag(true),
   ADMIN_EMAILS: optionalText,
   GOOGLE_OIDC_ISSUER: optionalText.pipe(z.url().optional()),
@@ -62,10 +65,14 @@ export type ImageStorageConfig =
 export interface IdentityConfig {
   /** Where the web app lives: e-mail links and OpenID Connect callbacks land there. */
   publicAppUrl: string;
+  /** Where the API is reached from outside (links in e-mails); a trusted origin for cookie-authenticated writes. */
+  publicApiUrl: string;
   sessionTtlMs: number;
   cookie: { name: string; secure: boolean; sameSite: 'lax' | 'strict' | 'none' };
   emailConfirmation: { required: boolean; ttlMs: number; confirmUrl: string };
-  signInThrottle: { maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
+  /** Failed sign-ins per account and address (low), per account (higher), per address; see SignInThrottle. */
+  signInThrottle: { maxFailuresPerAccountAddress: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
+  signUpThrottle: { maxPerAddress: number; windowMs: number };
   demoLoginsEnabled: boolean;
   adminEmails: string[];
   /** Undefined when Google sign-in is not configured. */
@@ -123,6 +130,7 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv, dataDirectory
   const sameSite = env.AUTH_COOKIE_SAMESITE ?? 'lax';
   return {
     publicAppUrl,
+    publicApiUrl,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     cookie: {
       name: env.AUTH_COOKIE_NAME ?? 'session_token',
@@ -136,10 +144,12 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv, dataDirectory
       confirmUrl: `${publicApiUrl}/api/auth/confirm-email`,
     },
     signInThrottle: {
+      maxFailuresPerAccountAddress: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT_ADDRESS,
       maxFailuresPerAccount: env.SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: env.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
       windowMs: env.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000,
     },
+    signUpThrottle: { maxPerAddress: env.SIGN_UP_MAX_PER_ADDRESS, windowMs: env.SIGN_UP_WINDOW_MINUTES * 60_000 },
     demoLoginsEnabled: env.DEMO_LOGINS_ENABLED,
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')

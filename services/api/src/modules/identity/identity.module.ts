@@ -27,7 +27,7 @@ import { SessionCache } from './infrastructure/session-cache';
 import { CommandBusLedgerAccounts } from './infrastructure/ledger-accounts.adapter';
 import { LEDGER_ACCOUNTS } from './infrastructure/ledger-accounts.port';
 import { SessionIssuer } from './infrastructure/sessions';
-import { SignInThrottle } from './infrastructure/sign-in-throttle';
+import { AttemptCounters, SignInThrottle, SignUpThrottle } from './infrastructure/sign-in-throttle';
 import { UpdateProfileController } from './profile/update-profile.controller';
 import { PublicProfileController } from './public-profile/public-profile.controller';
 import { GetUserQueryHandler } from './queries/get-user.query';
@@ -80,7 +80,9 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     IdentityStore,
     SessionCache,
     SessionIssuer,
+    AttemptCounters,
     SignInThrottle,
+    SignUpThrottle,
     AccountRegistration,
     DemoPersonas,
     DemoSandboxExpiry,

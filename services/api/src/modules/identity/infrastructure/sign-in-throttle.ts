@@ -4,54 +4,173 @@ import { IDENTITY_POOL, type QueryablePool } from './tokens';
 
 export interface ThrottleVerdict {
   allowed: boolean;
-  /** Whole minutes until the oldest counted failure leaves the window (at least 1) when refused. */
-  retryAfterMinutes: number;
+  /** When refused: whole seconds until the fullest counter's window ends (at least 1); `Retry-After`. */
+  retryAfterSeconds: number;
+}
+
+/** One counter an attempt is counted on: at most `max` attempts per window of `windowSeconds`. */
+export interface ThrottleLimit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** How long an address an account signed in from is remembered as the owner's. */
+const KNOWN_ADDRESS_DAYS = 30;
+
+/**
+ * Attempt counters in PostgreSQL (every API replica, the embedded database included, sees the same counts), one row
+ * per key and fixed window. `take` checks every limit and counts the attempt on all of them in one statement,
+ * under the rows' locks: of 40 parallel attempts against a limit of 5, exactly 5 pass. A refused attempt is not
+ * counted, so hammering one closed counter does not fill the others.
+ */
+@Injectable()
+export class AttemptCounters {
+  constructor(@Inject(IDENTITY_POOL) private readonly pool: QueryablePool) {}
+
+  async take(limits: ThrottleLimit[]): Promise<ThrottleVerdict> {
+    const keys = limits.map((limit) => limit.key);
+    // The rows must exist to be locked; a first attempt creates them (an empty window).
+    await this.pool.query(
+      `INSERT INTO identity_throttle_counters (throttle_key, attempts, window_started_at)
+       SELECT key, 0, now() FROM unnest($1::text[]) AS key ORDER BY key
+       ON CONFLICT (throttle_key) DO NOTHING`,
+      [keys],
+    );
+    const { rows } = await this.pool.query<{ attempts: number; max: number; allowed: boolean; seconds_left: string }>(
+      `WITH limits AS (
+         SELECT key, max, window_seconds FROM unnest($1::text[], $2::int[], $3::float8[]) AS l(key, max, window_seconds)
+       ), locked AS (
+         SELECT counter.throttle_key, limits.max, limits.window_seconds,
+                CASE WHEN counter.window_started_at <= now() - make_interval(secs => limits.window_seconds) THEN 0 ELSE counter.attempts END AS attempts,
+                CASE WHEN counter.window_started_at <= now() - make_interval(secs => limits.window_seconds) THEN now() ELSE counter.window_started_at END AS window_started_at
+           FROM identity_throttle_counters counter JOIN limits ON limits.key = counter.throttle_key
+          ORDER BY counter.throttle_key
+            FOR UPDATE OF counter
+       ), verdict AS (
+         SELECT coalesce(bool_and(locked.attempts < locked.max), true) AS allowed FROM locked
+       ), counted AS (
+         UPDATE identity_throttle_counters counter
+            SET attempts = locked.attempts + 1, window_started_at = locked.window_started_at
+           FROM locked, verdict
+          WHERE verdict.allowed AND counter.throttle_key = locked.throttle_key
+         RETURNING counter.throttle_key
+       )
+       SELECT locked.attempts, locked.max, verdict.allowed,
+              extract(epoch FROM locked.window_started_at + make_interval(secs => locked.window_seconds) - now()) AS seconds_left
+         FROM locked, verdict`,
+      [keys, limits.map((limit) => limit.max), limits.map((limit) => limit.windowSeconds)],
+    );
+    const allowed = rows.every((row) => row.allowed);
+    if (allowed) return { allowed, retryAfterSeconds: 0 };
+    const full = rows.filter((row) => row.attempts >= row.max);
+    const secondsLeft = Math.max(1, ...full.map((row) => Math.ceil(Number(row.seconds_left))));
+    return { allowed, retryAfterSeconds: secondsLeft };
+  }
+
+  /** Sets counters back: `cleared` to zero, `refunded` by the one attempt just counted. */
+  async giveBack(options: { cleared?: string[]; refunded?: string[] }): Promise<void> {
+    await this.pool.query(
+      `UPDATE identity_throttle_counters
+          SET attempts = CASE WHEN throttle_key = ANY($1::text[]) THEN 0 ELSE greatest(attempts - 1, 0) END
+        WHERE throttle_key = ANY($1::text[]) OR throttle_key = ANY($2::text[])`,
+      [options.cleared ?? [], options.refunded ?? []],
+    );
+  }
+
+  /** Records that `key` happened now (a marker row, not a counter). */
+  async mark(key: string): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO identity_throttle_counters (throttle_key, attempts, window_started_at) VALUES ($1, 0, now())
+       ON CONFLICT (throttle_key) DO UPDATE SET window_started_at = now()`,
+      [key],
+    );
+  }
+
+  async markedWithin(key: string, seconds: number): Promise<boolean> {
+    const { rows } = await this.pool.query<{ marked: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM identity_throttle_counters WHERE throttle_key = $1 AND window_started_at > now() - make_interval(secs => $2)) AS marked`,
+      [key, seconds],
+    );
+    return rows[0]?.marked === true;
+  }
+
+  /** Drops rows untouched for longer than `seconds` (every window is shorter). */
+  async prune(seconds: number): Promise<void> {
+    await this.pool.query(`DELETE FROM identity_throttle_counters WHERE window_started_at < now() - make_interval(secs => $1)`, [seconds]);
+  }
 }
 
 /**
- * Counts failed sign-ins per account (e-mail) and per client address over a sliding window. Once either reaches its
- * limit, sign-in is refused (even with the right password) until old failures age out, so guessing stays slow.
- * Kept in PostgreSQL so every API replica sees the same counts, embedded mode included.
+ * Sign-in throttling. Failures are counted three ways, each with its own bound:
+ * - per account and address (`SIGN_IN_MAX_FAILURES_PER_ACCOUNT_ADDRESS`, low): one guesser is stopped early, and a
+ *   stranger's failures from their address do not lock the owner out of theirs;
+ * - per account from any address (`SIGN_IN_MAX_FAILURES_PER_ACCOUNT`, higher): however many addresses a guesser
+ *   claims or owns, the account sees a bounded number of guesses. An address the owner signed in from within
+ *   30 days is exempt from this one bound, so a distributed guesser does not lock the owner out either;
+ * - per address over all accounts (`SIGN_IN_MAX_FAILURES_PER_ADDRESS`): one address spraying many accounts.
+ * Every attempt is counted before the password is checked (atomically with the check, see `AttemptCounters`); a
+ * right password gives it back and clears the account-and-address counter. Refused even with the right password
+ * while a counter is full, so guessing stays slow.
  */
 @Injectable()
 export class SignInThrottle {
   constructor(
-    @Inject(IDENTITY_POOL) private readonly pool: QueryablePool,
+    private readonly counters: AttemptCounters,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  async check(email: string, clientAddress: string): Promise<ThrottleVerdict> {
-    const { maxFailuresPerAccount, maxFailuresPerAddress, windowMs } = this.config.signInThrottle;
-    const { rows } = await this.pool.query<{ throttle_key: string; failures: string; oldest: Date }>(
-      `SELECT throttle_key, count(*) AS failures, min(failed_at) AS oldest
-         FROM identity_sign_in_failures
-        WHERE throttle_key = ANY($1) AND failed_at > now() - make_interval(secs => $2)
-        GROUP BY throttle_key`,
-      [[accountKey(email), addressKey(clientAddress)], windowMs / 1000],
-    );
-    for (const row of rows) {
-      const limit = row.throttle_key.startsWith('account:') ? maxFailuresPerAccount : maxFailuresPerAddress;
-      if (Number(row.failures) >= limit) {
-        const retryAfterMs = new Date(row.oldest).getTime() + windowMs - Date.now();
-        return { allowed: false, retryAfterMinutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) };
-      }
-    }
-    return { allowed: true, retryAfterMinutes: 0 };
+  /** Counts a sign-in attempt, or refuses it when a counter is full. */
+  async attempt(email: string, clientAddress: string): Promise<ThrottleVerdict> {
+    const { maxFailuresPerAccountAddress, maxFailuresPerAccount, maxFailuresPerAddress, windowMs } = this.config.signInThrottle;
+    const windowSeconds = windowMs / 1000;
+    const keys = keysOf(email, clientAddress);
+    const knownAddress = await this.counters.markedWithin(keys.knownAddress, KNOWN_ADDRESS_DAYS * 86_400);
+    const limits: ThrottleLimit[] = [
+      { key: keys.accountAddress, max: maxFailuresPerAccountAddress, windowSeconds },
+      { key: keys.address, max: maxFailuresPerAddress, windowSeconds },
+    ];
+    if (!knownAddress) limits.push({ key: keys.account, max: maxFailuresPerAccount, windowSeconds });
+    // Now and then, rows whose windows ended long ago go (the known-address markers live longest).
+    if (Math.random() < 0.01) await this.counters.prune(KNOWN_ADDRESS_DAYS * 86_400);
+    return this.counters.take(limits);
   }
 
-  async recordFailure(email: string, clientAddress: string): Promise<void> {
-    await this.pool.query(
-      `WITH pruned AS (DELETE FROM identity_sign_in_failures WHERE failed_at < now() - make_interval(secs => $2))
-       INSERT INTO identity_sign_in_failures (throttle_key) SELECT unnest($1::text[])`,
-      [[accountKey(email), addressKey(clientAddress)], this.config.signInThrottle.windowMs / 1000],
-    );
-  }
-
-  /** A successful sign-in forgives the account's failures (not the address's: one address may try many accounts). */
-  async recordSuccess(email: string): Promise<void> {
-    await this.pool.query('DELETE FROM identity_sign_in_failures WHERE throttle_key = $1', [accountKey(email)]);
+  /** The password was right: the attempt is given back, this address's failures forgiven and remembered as the owner's. */
+  async succeeded(email: string, clientAddress: string): Promise<void> {
+    const keys = keysOf(email, clientAddress);
+    await this.counters.giveBack({ cleared: [keys.accountAddress], refunded: [keys.account, keys.address] });
+    await this.counters.mark(keys.knownAddress);
   }
 }
 
-const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
-const addressKey = (address: string) => `address:${address}`;
+/** Sign-ups per client address (`SIGN_UP_MAX_PER_ADDRESS` per `SIGN_UP_WINDOW_MINUTES`): mass account creation. */
+@Injectable()
+export class SignUpThrottle {
+  constructor(
+    private readonly counters: AttemptCounters,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  attempt(clientAddress: string): Promise<ThrottleVerdict> {
+    const { maxPerAddress, windowMs } = this.config.signUpThrottle;
+    return this.counters.take([{ key: signUpKey(clientAddress), max: maxPerAddress, windowSeconds: windowMs / 1000 }]);
+  }
+
+  /** A sign-up that was refused (a taken e-mail, say) does not count. */
+  async failed(clientAddress: string): Promise<void> {
+    await this.counters.giveBack({ refunded: [signUpKey(clientAddress)] });
+  }
+}
+
+function keysOf(email: string, clientAddress: string) {
+  const account = email.trim().toLowerCase();
+  return {
+    accountAddress: `sign-in:account-address:${account}|${clientAddress}`,
+    account: `sign-in:account:${account}`,
+    address: `sign-in:address:${clientAddress}`,
+    knownAddress: `sign-in:known-address:${account}|${clientAddress}`,
+  };
+}
+
+const signUpKey = (clientAddress: string) => `sign-up:address:${clientAddress}`;

@@ -32,16 +32,17 @@ export class SignInController {
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SessionResponse> {
     const clientAddress = clientAddressOf(request);
-    const verdict = await this.throttle.check(body.email, clientAddress);
-    if (!verdict.allowed) throw tooManyRequests(AUTH_MESSAGES.tooManySignInAttempts(verdict.retryAfterMinutes), 'TOO_MANY_SIGN_IN_ATTEMPTS');
+    // The attempt is counted before the password is checked, in the same statement as the check (see SignInThrottle).
+    const verdict = await this.throttle.attempt(body.email, clientAddress);
+    if (!verdict.allowed) {
+      const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+      throw tooManyRequests(AUTH_MESSAGES.tooManySignInAttempts(minutes), 'TOO_MANY_SIGN_IN_ATTEMPTS', verdict.retryAfterSeconds);
+    }
     const row = await this.store.findUserByEmail(body.email);
     const passwordMatches = await verifyPassword(row?.password_hash ?? null, body.password);
-    if (!row || !passwordMatches) {
-      await this.throttle.recordFailure(body.email, clientAddress);
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-    }
+    if (!row || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+    await this.throttle.succeeded(body.email, clientAddress);
     if (!row.email_confirmed && this.config.emailConfirmation.required) throw forbidden(AUTH_MESSAGES.emailNotConfirmed, 'EMAIL_NOT_CONFIRMED');
-    await this.throttle.recordSuccess(body.email);
     const session = await this.store.execute((unit) => this.sessions.start(unit, { userId: row.user_id, method: 'password', clientAddress }));
     await this.registration.completeFollowUps(row.user_id, row);
     setSessionCookie(response, this.config, session.token, session.expiresAt);

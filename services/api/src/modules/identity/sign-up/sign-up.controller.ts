@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, signUpRoute, type SignUpRequest, type SignUpResponse } from '@app/contracts/src/identity';
+import { badRequest, tooManyRequests } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
@@ -8,7 +9,9 @@ import { answering } from '../identity-errors';
 import { AccountRegistration } from '../accounts/account-registration';
 import { EMAIL_SENDER, type EmailSender } from '../infrastructure/email-sender';
 import { IdentityStore } from '../infrastructure/identity-store';
+import { isTooGuessable } from '../infrastructure/password-strength';
 import { hashPassword, hashToken, newOpaqueToken } from '../infrastructure/secrets';
+import { SignUpThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
 import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
 
@@ -19,6 +22,7 @@ export class SignUpController {
     private readonly store: IdentityStore,
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly throttle: SignUpThrottle,
   ) {}
 
   @Public()
@@ -29,6 +33,24 @@ export class SignUpController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SignUpResponse> {
+    if (isTooGuessable(body.password, [body.email, body.username, body.display_name ?? ''])) {
+      throw badRequest('VALIDATION_ERROR', AUTH_MESSAGES.passwordTooCommon, [{ field: 'password', message: AUTH_MESSAGES.passwordTooCommon }]);
+    }
+    const clientAddress = clientAddressOf(request);
+    const verdict = await this.throttle.attempt(clientAddress);
+    if (!verdict.allowed) {
+      const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+      throw tooManyRequests(AUTH_MESSAGES.tooManySignUps(minutes), 'TOO_MANY_SIGN_UPS', verdict.retryAfterSeconds);
+    }
+    try {
+      return await this.registerAndAnswer(body, clientAddress, response);
+    } catch (error) {
+      await this.throttle.failed(clientAddress);
+      throw error;
+    }
+  }
+
+  private async registerAndAnswer(body: SignUpRequest, clientAddress: string, response: FastifyReply): Promise<SignUpResponse> {
     // Hashing happens before the transaction: it is slow and needs no database connection.
     const passwordHash = await hashPassword(body.password);
     const confirmationRequired = this.config.emailConfirmation.required;
@@ -46,7 +68,7 @@ export class SignUpController {
         confirmation: confirmationToken
           ? { tokenHash: hashToken(confirmationToken), expiresAt: new Date(Date.now() + this.config.emailConfirmation.ttlMs).toISOString() }
           : null,
-        session: confirmationRequired ? undefined : { method: 'password', clientAddress: clientAddressOf(request) },
+        session: confirmationRequired ? undefined : { method: 'password', clientAddress },
       }),
     );
     if (confirmationToken) {
