@@ -15,11 +15,10 @@ const MAX_IN_FLIGHT = 2;
 
 /**
  * The read-side twin of the GroupCommitter: stream reads asked for while a read is in flight share the next single
- * `readStreams` (one statement for many streams) instead of a statement each. On this machine sending a statement
- * costs about 0.25 ms of CPU, so a service that has just started, whose first touch of every user reads the user's
- * stream, could not keep up with 1,000 commands/s reading them one by one (a cold start fell 4 s behind, first-second
- * p50 722 ms). Reads asked for in the same tick go together too (a transfer loads both users at once).
- * Reads outside any transaction only: a read inside a unit of work uses that unit's own connection.
+ * `readStreams` (one statement for many streams) instead of a statement each, so a freshly started process keeps up
+ * (measurements: the ledger README, "Operations"). Reads asked for in the same tick go together too (a transfer
+ * loads both users at once). Reads outside any transaction only: a read inside a unit of work uses that unit's own
+ * connection.
  */
 export class CoalescedStreamReader {
   private readonly batcher: InFlightBatcher<PendingRead>;

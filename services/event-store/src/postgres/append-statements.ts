@@ -1,0 +1,135 @@
+import { StreamOrderConflictError, WrongExpectedVersionError, type AppendResult, type StoredEvent } from '../event-store.port';
+import { GENESIS_HASH } from '../hash-chain';
+import type { PreparedGuard } from './append-guard';
+import { KnownHeads, planWrite, versionSatisfies, type PlannedWrite, type PreparedStream, type StreamHead } from './append-plan';
+import { namedQuery, type Queryable } from './sql';
+
+/** SQLSTATE raised by event_store_claimed_all when a multi-stream fast append claimed fewer than all its streams. */
+export const FAST_APPEND_MISSED = 'ES001';
+export const DEADLOCK_DETECTED = '40P01';
+
+type WrittenRow = { event_id: string; position: string; transaction_id: string; recorded_at: number };
+
+function finishWrite(plan: PlannedWrite, rows: WrittenRow[], knownHeads: KnownHeads): AppendResult {
+  const byId = new Map(rows.map((row) => [row.event_id, row]));
+  const events: StoredEvent[] = plan.pending.map((event) => {
+    const row = byId.get(event.id);
+    if (!row) throw new Error(`Invariant broken: event ${event.id} was not written`);
+    return { ...event, position: BigInt(row.position), transactionId: BigInt(row.transaction_id), recordedAt: new Date(row.recorded_at) };
+  });
+  plan.heads.forEach((head, streamId) => knownHeads.remember(streamId, head));
+  return { streams: plan.results, events, transactionId: events[0].transactionId };
+}
+
+/** One statement: claims every stream at its known head and inserts the events, or writes nothing at all. */
+export async function tryFastAppend(
+  queryable: Queryable,
+  streams: PreparedStream[],
+  heads: Map<string, StreamHead>,
+  knownHeads: KnownHeads,
+  options: { raiseOnMiss: boolean; guard?: PreparedGuard } = { raiseOnMiss: false },
+): Promise<AppendResult | undefined> {
+  const plan = planWrite(streams, heads);
+  const guard = options.guard;
+  // The guard rows go first (`next` waits for them), so a request's key is taken before any stream row is locked.
+  const guarded = guard
+    ? { cte: `guarded AS (${guard.insert.replace('$<n>', '$9')} RETURNING 1), `, gate: 'WHERE (SELECT count(*) FROM guarded) >= 0', params: [guard.json] }
+    : { cte: '', gate: '', params: [] };
+  const written = await namedQuery<WrittenRow>(
+    queryable,
+    guard ? `event_store_fast_append_v3_${guard.signature}` : 'event_store_fast_append_v3',
+    `WITH ${guarded.cte}next AS MATERIALIZED (
+       SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::boolean[])
+         AS next(stream_id, version, last_hash, expected, expected_hash, ordered) ${guarded.gate}
+     ), created AS (
+       INSERT INTO streams (stream_id, version, last_hash, last_transaction_id)
+       SELECT stream_id, version, last_hash, pg_current_xact_id() FROM next WHERE expected = 0 ORDER BY stream_id
+       ON CONFLICT (stream_id) DO NOTHING
+       RETURNING stream_id
+     ), advanced AS (
+       UPDATE streams SET version = next.version, last_hash = next.last_hash,
+         last_transaction_id = GREATEST(streams.last_transaction_id, pg_current_xact_id()), updated_at = now()
+       FROM next
+       WHERE next.expected > 0 AND streams.stream_id = next.stream_id
+         AND streams.version = next.expected AND streams.last_hash = next.expected_hash
+         AND (NOT next.ordered OR streams.last_transaction_id <= pg_current_xact_id())
+       RETURNING streams.stream_id
+     ), inserted AS (
+       INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
+       SELECT event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash
+       FROM jsonb_to_recordset($1::jsonb)
+         AS incoming(event_id uuid, stream_id text, stream_version bigint, type text, data jsonb, metadata jsonb, hash text, previous_hash text)
+       WHERE event_store_claimed_all((SELECT count(*) FROM created) + (SELECT count(*) FROM advanced), cardinality($2::text[]), $8::boolean)
+       RETURNING event_id, position, transaction_id, recorded_at
+     )
+     SELECT event_id::text AS event_id, position::text AS position, transaction_id::text AS transaction_id,
+            (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at
+     FROM inserted`,
+    [...plan.parameters, options.raiseOnMiss, ...guarded.params],
+  );
+  if (written.rows.length === 0) {
+    knownHeads.forget(streams);
+    return undefined;
+  }
+  if (written.rows.length !== plan.pending.length) throw new Error(`Invariant broken: fast append wrote ${written.rows.length} of ${plan.pending.length} events`);
+  return finishWrite(plan, written.rows, knownHeads);
+}
+
+/** The authoritative path: lock every stream row, check, then write (see PostgresEventStore's comment). */
+export async function appendLocked(transaction: Queryable, streams: PreparedStream[], knownHeads: KnownHeads, guard?: PreparedGuard): Promise<AppendResult> {
+  if (guard) await namedQuery(transaction, `event_store_guard_${guard.signature}`, guard.insert.replace('$<n>', '$1'), [guard.json]);
+  const streamIds = streams.map((stream) => stream.streamId).sort();
+  const locked = await namedQuery<{ stream_id: string; version: string; last_hash: string; last_transaction_id: string; current_transaction_id: string }>(
+    transaction,
+    'event_store_lock_streams',
+    `INSERT INTO streams (stream_id, version, last_hash)
+     SELECT stream_id, 0, $2 FROM unnest($1::text[]) AS stream_id ORDER BY stream_id
+     ON CONFLICT (stream_id) DO UPDATE SET version = streams.version
+     RETURNING stream_id, version::text AS version, last_hash, last_transaction_id::text AS last_transaction_id,
+               pg_current_xact_id()::text AS current_transaction_id`,
+    [streamIds, GENESIS_HASH],
+  );
+  const heads = new Map(locked.rows.map((row) => [row.stream_id, { version: BigInt(row.version), lastHash: row.last_hash }]));
+  for (const stream of streams) {
+    const head = heads.get(stream.streamId);
+    if (!head) throw new Error(`Invariant broken: stream ${stream.streamId} was not locked`);
+    if (!versionSatisfies(stream.expectedVersion, head.version)) {
+      if (head.version > 0n) knownHeads.remember(stream.streamId, head);
+      throw new WrongExpectedVersionError(stream.streamId, stream.expectedVersion, head.version);
+    }
+  }
+  for (const row of locked.rows) {
+    const stream = streams.find((candidate) => candidate.streamId === row.stream_id)!;
+    if (stream.expectedVersion !== 'any' && BigInt(row.last_transaction_id) > BigInt(row.current_transaction_id)) {
+      throw new StreamOrderConflictError(row.stream_id, stream.expectedVersion, BigInt(row.version));
+    }
+  }
+  const plan = planWrite(streams, heads);
+  const written = await namedQuery<WrittenRow & { advanced: number }>(
+    transaction,
+    'event_store_locked_append_v2',
+    `WITH inserted AS (
+       INSERT INTO events (event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash)
+       SELECT event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash
+       FROM jsonb_to_recordset($1::jsonb)
+         AS incoming(event_id uuid, stream_id text, stream_version bigint, type text, data jsonb, metadata jsonb, hash text, previous_hash text)
+       RETURNING event_id, position, transaction_id, recorded_at
+     ), advanced AS (
+       UPDATE streams SET version = next.version, last_hash = next.last_hash,
+         last_transaction_id = GREATEST(streams.last_transaction_id, pg_current_xact_id()), updated_at = now()
+       FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::boolean[])
+         AS next(stream_id, version, last_hash, expected, expected_hash, ordered)
+       WHERE streams.stream_id = next.stream_id AND streams.version = next.expected
+       RETURNING streams.stream_id
+     )
+     SELECT event_id::text AS event_id, position::text AS position, transaction_id::text AS transaction_id,
+            (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at,
+            (SELECT count(*) FROM advanced)::int AS advanced
+     FROM inserted`,
+    plan.parameters,
+  );
+  if (written.rows.length !== plan.pending.length || written.rows[0]?.advanced !== streams.length) {
+    throw new Error(`Invariant broken: wrote ${written.rows.length}/${plan.pending.length} events and advanced ${written.rows[0]?.advanced}/${streams.length} streams`);
+  }
+  return finishWrite(plan, written.rows, knownHeads);
+}
