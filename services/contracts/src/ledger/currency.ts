@@ -51,21 +51,34 @@ export function minorToApiNumber(amountMinor: bigint, currency: Currency): numbe
 
 const decimalPattern = /^(-)?(\d+)(?:\.(\d+))?$/;
 
+type DecimalReading = { kind: 'amount'; amountMinor: bigint } | { kind: 'not-a-decimal' | 'too-many-decimals' | 'too-many-digits' };
+
+/**
+ * The one reading of a plain decimal text ("-12.50") into minor units of a currency, digit by digit (no float).
+ * `maxWholeDigits` refuses a longer whole part before building it (a request may carry a megabyte of digits).
+ */
+function readDecimal(text: string, currency: Currency, maxWholeDigits = Number.POSITIVE_INFINITY): DecimalReading {
+  const match = decimalPattern.exec(text);
+  if (!match) return { kind: 'not-a-decimal' };
+  const [, sign, whole, fraction = ''] = match;
+  const scale = CURRENCY_SCALES[currency];
+  const significantFraction = fraction.replace(/0+$/, '');
+  if (significantFraction.length > scale) return { kind: 'too-many-decimals' };
+  if (whole.replace(/^0+(?=\d)/, '').length > maxWholeDigits) return { kind: 'too-many-digits' };
+  const amount = BigInt(whole) * minorUnitsPerUnit(currency) + BigInt(significantFraction.padEnd(scale, '0') || '0');
+  return { kind: 'amount', amountMinor: sign ? -amount : amount };
+}
+
 /**
  * Parses a decimal (string or number) into minor units exactly; returns null when the value has more decimals than
- * the currency's scale or is not a plain decimal. Numbers go through their shortest decimal rendering.
+ * the currency's scale or is not a plain decimal. Numbers go through their shortest decimal rendering. For amounts
+ * in requests, which must also be bounded and non-negative, use `parseRequestAmount` / `amountField`.
  */
 export function parseDecimalToMinor(value: string | number, currency: Currency): bigint | null {
   const text = typeof value === 'number' ? numberToPlainDecimal(value) : value.trim();
   if (text === null) return null;
-  const match = decimalPattern.exec(text);
-  if (!match) return null;
-  const [, sign, whole, fraction = ''] = match;
-  const scale = CURRENCY_SCALES[currency];
-  const significantFraction = fraction.replace(/0+$/, '');
-  if (significantFraction.length > scale) return null;
-  const amount = BigInt(whole) * minorUnitsPerUnit(currency) + BigInt(significantFraction.padEnd(scale, '0') || '0');
-  return sign ? -amount : amount;
+  const reading = readDecimal(text, currency);
+  return reading.kind === 'amount' ? reading.amountMinor : null;
 }
 
 function numberToPlainDecimal(value: number): string | null {
@@ -95,8 +108,6 @@ export interface AmountFieldRule {
 }
 
 export type AmountParse = { ok: true; amountMinor: bigint } | { ok: false; message: string };
-
-const requestDecimalPattern = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /** Whole units with thousands separators, e.g. 1000000 → "1,000,000" (messages name bounds the way people read them). */
 export function formatWholeUnits(value: number): string {
@@ -130,16 +141,15 @@ export function parseRequestAmount(value: unknown, rule: AmountFieldRule): Amoun
   } else {
     return notANumber;
   }
-  const match = requestDecimalPattern.exec(text);
-  if (!match) return notANumber;
-  const [, sign, whole, fraction = ''] = match;
-  const significantFraction = fraction.replace(/0+$/, '');
-  const wholeDigits = whole.replace(/^0+(?=\d)/, '');
-  if (sign && (wholeDigits !== '0' || significantFraction !== '')) return { ok: false, message: `${rule.label} must not be negative` };
-  if (significantFraction.length > scale) return { ok: false, message: decimalsMessage(rule.label, scale) };
+  // A negative amount is refused as such, whatever else is wrong with it ("-0" is zero).
+  if (/^-\d*(\.\d*)?$/.test(text) && /[1-9]/.test(text)) return { ok: false, message: `${rule.label} must not be negative` };
   // A bound is a safe integer (16 digits at most), so a longer whole part is too large without building it.
-  if (wholeDigits.length > 16) return tooLarge;
-  const amountMinor = BigInt(wholeDigits) * minorUnitsPerUnit(rule.currency) + BigInt(significantFraction.padEnd(scale, '0') || '0');
+  const reading = readDecimal(text, rule.currency, 16);
+  if (reading.kind !== 'amount') {
+    if (reading.kind === 'too-many-decimals') return { ok: false, message: decimalsMessage(rule.label, scale) };
+    return reading.kind === 'too-many-digits' ? tooLarge : notANumber;
+  }
+  const amountMinor = reading.amountMinor < 0n ? 0n : reading.amountMinor;
   if (amountMinor > BigInt(rule.max) * minorUnitsPerUnit(rule.currency)) return tooLarge;
   const min = rule.min ?? 0;
   if (amountMinor < BigInt(Math.ceil(min * 10 ** scale))) return { ok: false, message: `${rule.label} must be at least ${formatMinor(BigInt(Math.ceil(min * 10 ** scale)), rule.currency)}` };
