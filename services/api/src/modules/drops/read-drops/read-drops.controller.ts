@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import type pg from 'pg';
 import { DROP_MESSAGES, listDropsRoute, type DropApplicationView, type DropView } from '@app/contracts/src/drops';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { ProjectionsService } from '../../../platform/projections/projections.service';
+import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
@@ -26,35 +26,15 @@ export class ReadDropsController {
   constructor(
     @Inject(DATABASE_POOL) private readonly database: pg.Pool,
     private readonly runner: DropCommandRunner,
-    private readonly projections: ProjectionsService,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   /**
    * Lists come from the projection, which trails the log by a poll. A user who just applied or submitted expects to
    * see it, so a list first waits (briefly, bounded) until the read model has reached the head the request saw.
    */
-  private async catchUpReadModel(): Promise<void> {
-    const runner = this.projections.runner(dropsReadModel.name);
-    if (!runner) return;
-    const head = await this.latestCommittedCheckpoint();
-    const deadline = Date.now() + READ_YOUR_WRITES_WAIT_MILLISECONDS;
-    while ((await runner.lag(head)) > 0 && Date.now() < deadline) {
-      runner.poke();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-
-  /**
-   * The newest committed event, including those above the readers' safe end (`EventStore.headCheckpoint` stops below
-   * the oldest transaction still running, which may be older than the caller's own write). Read from the event
-   * store's table, because the port has no such call yet.
-   */
-  private async latestCommittedCheckpoint(): Promise<{ transactionId: bigint; position: bigint }> {
-    const result = await this.database.query<{ transaction_id: string; position: string }>(
-      'SELECT transaction_id::text AS transaction_id, position::text AS position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
-    );
-    const row = result.rows[0];
-    return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : { transactionId: 0n, position: 0n };
+  private catchUpReadModel(): Promise<void> {
+    return this.readYourWrites.awaitProjections([dropsReadModel.name], READ_YOUR_WRITES_WAIT_MILLISECONDS);
   }
 
   @Get('drops')

@@ -15,12 +15,14 @@ import {
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
+import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { GetUserProgressQuery } from '../../progress';
 import { userStreamId } from '../domain/streams';
 import { foldUserLedger, keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import type { Queryable } from '../infrastructure/ledger-audit';
 import { LedgerExecutor, toLedgerEvent } from '../infrastructure/ledger-executor';
+import { ledgerTransactionsProjection } from '../projections/ledger-projections';
 import { toUserBalances, toWallets } from './get-user-balances.query';
 
 const TransactionRowSchema = z.object({
@@ -42,6 +44,7 @@ export class WalletsController {
     private readonly queryBus: QueryBus,
     @Inject(DATABASE_POOL) private readonly database: Queryable,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   /** Identity's user (profile fields) composed with the ledger's balances and progress's level and XP. */
@@ -87,9 +90,11 @@ export class WalletsController {
     };
   }
 
+  /** From the `ledger_transactions` projection, once it has passed the caller's own latest command (bounded wait). */
   @Get('transactions')
   async transactions(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
     const query = parseInput(TransactionsQuerySchema, rawQuery);
+    await this.readYourWrites.awaitProjections([ledgerTransactionsProjection.name]);
     const rows = await this.database.query(
       `SELECT id, transaction_id, transaction_type, description, amount_minor::text AS amount_minor, currency, status, created_at
        FROM ledger_transactions WHERE user_id = $1 AND ($2::text IS NULL OR currency = $2)
