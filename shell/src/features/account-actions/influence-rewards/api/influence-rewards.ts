@@ -13,9 +13,12 @@ export interface InfluenceRegistration {
   follower_count: number;
 }
 
-/** Monthly points = floor(followers × 0.01): 5,000 followers give 50, 10,000 give 100, 50,000 give 500. */
+/**
+ * Monthly points = floor(followers × 0.01), at most 10,000: 5,000 followers give 50, 10,000 give 100, 50,000 give 500.
+ * Paid on the follower count an administrator verified; from the declared count this is only an estimate.
+ */
 export function monthlyInfluencePoints(followers: number): number {
-  return Math.floor(followers / REWARDS_RULES.influenceFollowersPerPoint);
+  return Math.min(Math.floor(followers / REWARDS_RULES.influenceFollowersPerPoint), REWARDS_RULES.influenceMonthlyPointsMaximum);
 }
 
 export function registerInfluenceRewards(input: InfluenceRegistration) {

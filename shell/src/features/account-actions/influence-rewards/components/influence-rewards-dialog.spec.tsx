@@ -19,12 +19,15 @@ describe('Influence Rewards', () => {
     expect(monthlyInfluencePoints(10_000)).toBe(100);
     expect(monthlyInfluencePoints(50_000)).toBe(500);
     expect(monthlyInfluencePoints(1_299)).toBe(12);
+    // Bounded: 1,000,000 followers and up give 10,000.
+    expect(monthlyInfluencePoints(50_000_000)).toBe(10_000);
   });
 
   it('requires every field and at least 500 followers', () => {
     expect(validateInfluenceDraft({ ...complete, phone_number: ' ' })).toEqual({ error: 'Please fill in all required fields' });
     expect(validateInfluenceDraft({ ...complete, follower_count: '' })).toEqual({ error: 'Please fill in all required fields' });
     expect(validateInfluenceDraft({ ...complete, follower_count: '499' })).toEqual({ error: 'Minimum 500 followers required for influence rewards' });
+    expect(validateInfluenceDraft({ ...complete, follower_count: '2000000000' })).toEqual({ error: 'Follower count must be at most 100,000,000' });
     expect(validateInfluenceDraft(complete)).toEqual({ registration: { ...complete, follower_count: 5000 } });
   });
 
@@ -38,16 +41,36 @@ describe('Influence Rewards', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it('registers (step 1), shows the result (step 2), claims and closes', async () => {
+  it('registers a claim that awaits verification: no claim button until the follower count is verified', async () => {
+    const user = userEvent.setup();
+    const api = installFakeApi().on('POST /api/users/register-influence-rewards', {
+      body: { success: true, platform_username: 'ada', follower_count: 12000, points_calculated: 120, current_month: '2026-11', is_verified: false, verification_status: 'pending_verification', message: 'Registered' },
+    });
+    const closed = jest.fn();
+    renderAccount(<InfluenceRewardsDialog open onOpenChange={closed} />, { user: { display_name: 'Ada Lovelace', email: 'ada@example.com' } });
+    await fillForm(user, '12000');
+    expect(screen.getByLabelText('Follower count')).toHaveAccessibleDescription('About 120 points a month once verified');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your follower count awaits verification');
+    expect(screen.getByText('Points once verified (estimate)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Claim/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(closed).toHaveBeenCalledWith(false);
+    expect(api.callsTo('POST /api/users/claim-influence-points')).toHaveLength(0);
+  });
+
+  it('registers (step 1), shows the verified result (step 2), claims and closes', async () => {
     const user = userEvent.setup();
     const api = installFakeApi()
-      .on('POST /api/users/register-influence-rewards', { body: { success: true, platform_username: 'ada', follower_count: 12000, points_calculated: 120, current_month: '2026-11', message: 'Registered' } })
+      .on('POST /api/users/register-influence-rewards', {
+        body: { success: true, platform_username: 'ada', follower_count: 12000, points_calculated: 120, current_month: '2026-11', is_verified: true, verification_status: 'verified', message: 'Verified' },
+      })
       .on('POST /api/users/claim-influence-points', { body: { success: true, points_awarded: 120, month: '2026-11', transaction_id: 't', points_balance: 120, message: 'Influence points claimed' } })
       .on('GET /api/users/me', { body: { id: 'user-1', points_balance: 120 } });
     const closed = jest.fn();
     const { refreshes } = renderAccount(<InfluenceRewardsDialog open onOpenChange={closed} />, { user: { display_name: 'Ada Lovelace', email: 'ada@example.com' } });
     await fillForm(user, '12000');
-    expect(screen.getByLabelText('Follower count')).toHaveAccessibleDescription('120 points a month');
+    expect(screen.getByLabelText('Follower count')).toHaveAccessibleDescription('About 120 points a month once verified');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('button', { name: 'Claim 120 points' })).toBeInTheDocument();
     expect(api.callsTo('POST /api/users/register-influence-rewards')[0].body).toEqual({
@@ -71,7 +94,9 @@ describe('Influence Rewards', () => {
     await fillForm(user, '600');
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
-    api.on('POST /api/users/register-influence-rewards', { body: { success: true, platform_username: 'ada', follower_count: 600, points_calculated: 6, current_month: '2026-11', message: 'Registered' } });
+    api.on('POST /api/users/register-influence-rewards', {
+      body: { success: true, platform_username: 'ada', follower_count: 600, points_calculated: 6, current_month: '2026-11', is_verified: true, verification_status: 'verified', message: 'Verified' },
+    });
     api.on('POST /api/users/claim-influence-points', { status: 503 });
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await user.click(await screen.findByRole('button', { name: 'Claim 6 points' }));

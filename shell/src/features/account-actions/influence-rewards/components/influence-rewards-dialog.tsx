@@ -25,6 +25,7 @@ export function validateInfluenceDraft(draft: Draft): { error: string } | { regi
   const trimmed = { ...draft, full_name: draft.full_name.trim(), platform_username: draft.platform_username.trim(), phone_number: draft.phone_number.trim(), email: draft.email.trim() };
   if (!trimmed.full_name || !trimmed.platform_username || !trimmed.phone_number || !trimmed.email || draft.follower_count.trim() === '') return { error: REWARDS_MESSAGES.influenceFieldsRequired };
   const followers = Number(draft.follower_count);
+  if (Number.isFinite(followers) && followers > REWARDS_RULES.influenceMaximumFollowers) return { error: REWARDS_MESSAGES.influenceTooManyFollowers };
   if (!Number.isInteger(followers) || followers < REWARDS_RULES.influenceMinimumFollowers) return { error: REWARDS_MESSAGES.influenceMinimumFollowers };
   return { registration: { ...trimmed, follower_count: followers } };
 }
@@ -40,7 +41,8 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
   const [result, setResult] = useState<RegisterInfluenceRewardsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const followers = Number(draft.follower_count);
-  const preview = Number.isInteger(followers) && followers >= REWARDS_RULES.influenceMinimumFollowers ? monthlyInfluencePoints(followers) : null;
+  const preview =
+    Number.isInteger(followers) && followers >= REWARDS_RULES.influenceMinimumFollowers && followers <= REWARDS_RULES.influenceMaximumFollowers ? monthlyInfluencePoints(followers) : null;
 
   const register = useMutation({
     mutationFn: registerInfluenceRewards,
@@ -84,7 +86,8 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
           }}
         >
           <p className="ui-muted">
-            Followers × 0.01 points a month (5,000 followers give 50). At least {formatBalance(REWARDS_RULES.influenceMinimumFollowers)} followers; register again each month.
+            Followers × 0.01 points a month (5,000 followers give 50), at most {formatBalance(REWARDS_RULES.influenceMonthlyPointsMaximum)}. At least{' '}
+            {formatBalance(REWARDS_RULES.influenceMinimumFollowers)} followers; register again each month. Points are paid once we have verified your follower count.
           </p>
           <TextField label="Full name" autoComplete="name" {...field('full_name')} />
           <div className="ui-field">
@@ -108,7 +111,7 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
             inputMode="numeric"
             min={REWARDS_RULES.influenceMinimumFollowers}
             {...field('follower_count')}
-            hint={preview === null ? undefined : `${formatBalance(preview)} points a month`}
+            hint={preview === null ? undefined : `About ${formatBalance(preview)} points a month once verified`}
           />
           {error ? <ErrorBox message={error} /> : null}
           <Button type="submit" busy={register.isPending}>
@@ -122,16 +125,26 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
             <dd>@{result.platform_username}</dd>
             <dt>Followers</dt>
             <dd>{formatCount(result.follower_count)}</dd>
-            <dt>Points this month</dt>
+            <dt>{result.is_verified ? 'Points this month' : 'Points once verified (estimate)'}</dt>
             <dd>{formatBalance(result.points_calculated)}</dd>
             <dt>Month</dt>
             <dd>{result.current_month}</dd>
           </dl>
-          <p className="account-notice">Our messaging bot verifies the account before points can be claimed.</p>
+          {result.is_verified ? null : (
+            <p className="account-notice" role="status">
+              Your follower count awaits verification. Points can be claimed once it is verified (usually within 24 hours); the points come from the verified count.
+            </p>
+          )}
           {error ? <ErrorBox message={error} /> : null}
-          <Button busy={claim.isPending} onClick={() => claim.mutate()}>
-            Claim {formatBalance(result.points_calculated)} points
-          </Button>
+          {result.is_verified ? (
+            <Button busy={claim.isPending} onClick={() => claim.mutate()}>
+              Claim {formatBalance(result.points_calculated)} points
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Done
+            </Button>
+          )}
         </div>
       )}
     </Dialog>
