@@ -65,7 +65,19 @@ describe('platform statistics fold', () => {
       { debitAccount: 'user:alice', creditAccount: 'system:conversion', currency: 'points', amountMinor: '10000' },
       { debitAccount: 'system:conversion', creditAccount: 'user:alice', currency: 'keys', amountMinor: '2' },
     ]);
-    expect(platformStatsChanges(event)).toEqual([{ kind: 'counter', counter: 'keys_converted_minor', amount: 2n }]);
+    expect(platformStatsChanges(event)).toEqual([{ kind: 'counter', counter: 'keys_converted_minor', amount: 2n, userId: 'alice' }]);
+  });
+
+  it('counts a real sign-up as a member and remembers a demo sandbox instead (its activity is left out)', () => {
+    const registered = (userId: string, extra: Record<string, unknown>) => ({
+      type: 'UserRegistered',
+      streamId: `user-${userId}`,
+      data: { userId, email: `${userId}@x.io`, username: userId, displayName: null, userType: 'user', tier: 'free', referralCode: 'ABC123', passwordHash: null, method: 'password', emailConfirmed: true, registeredAt: '2026-11-25T00:00:00.000Z', demoPersona: null, ...extra },
+    });
+    expect(platformStatsChanges(registered('real', {}))).toEqual([{ kind: 'counter', counter: 'members', amount: 1n }]);
+    expect(platformStatsChanges(registered('sandbox', { method: 'demo', demoPersona: 'investor', isDemo: true }))).toEqual([{ kind: 'demo_user', userId: 'sandbox' }]);
+    // Events written before `isDemo` existed: a demo persona was a demo account.
+    expect(platformStatsChanges(registered('old', { method: 'demo', demoPersona: 'creator' }))).toEqual([{ kind: 'demo_user', userId: 'old' }]);
   });
 
   it('ignores ledger journal shards (no user) and reports an unreadable payload', () => {

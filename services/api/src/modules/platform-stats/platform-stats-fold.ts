@@ -13,7 +13,10 @@ export const PLATFORM_COUNTERS = ['members', 'drop_applications_completed', 'poi
 export type PlatformCounter = (typeof PLATFORM_COUNTERS)[number];
 
 export type PlatformStatsChange =
-  | { kind: 'counter'; counter: PlatformCounter; amount: bigint }
+  /** `userId`: the user whose ledger activity this counts (left out when that user is a demo sandbox). */
+  | { kind: 'counter'; counter: PlatformCounter; amount: bigint; userId?: string }
+  /** A demo sandbox registered: none of its ledger activity counts (the handler remembers it). */
+  | { kind: 'demo_user'; userId: string }
   /** A drop takes applications until it is closed or deleted, and until its deadline (null: none). */
   | { kind: 'drop_opened'; dropId: string; deadlineAt: string | null }
   /** An edit moves the deadline but never reopens a closed drop. */
@@ -40,7 +43,9 @@ export function platformStatsChanges(stored: Pick<StoredEvent, 'type' | 'streamI
       const parsed = UserRegisteredSchema.safeParse(stored.data);
       if (!parsed.success) return 'unreadable';
       // Demo sandboxes (one per demo login) are not members.
-      return (parsed.data.isDemo ?? parsed.data.demoPersona !== null) ? [] : [{ kind: 'counter', counter: 'members', amount: 1n }];
+      return (parsed.data.isDemo ?? parsed.data.demoPersona !== null)
+        ? [{ kind: 'demo_user', userId: parsed.data.userId }]
+        : [{ kind: 'counter', counter: 'members', amount: 1n }];
     }
     case DROP_APPLICATION_COMPLETED:
       // The drop aggregate emits it once per application (its status moves on, so a second completion is refused).
@@ -96,6 +101,6 @@ function ledgerChanges(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>):
   }
   const changes: PlatformStatsChange[] = [];
   if (pointsMinor > 0n || gemsMinor > 0n) changes.push({ kind: 'reward_paid', transactionId, userId, pointsMinor, gemsMinor });
-  if (keysMinor > 0n) changes.push({ kind: 'counter', counter: 'keys_converted_minor', amount: keysMinor });
+  if (keysMinor > 0n) changes.push({ kind: 'counter', counter: 'keys_converted_minor', amount: keysMinor, userId });
   return changes;
 }

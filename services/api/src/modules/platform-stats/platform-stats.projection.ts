@@ -6,7 +6,7 @@ import { PLATFORM_STATS_EVENT_TYPES, type PlatformStatsChange, platformStatsChan
 
 const logger = new Logger('PlatformStatsProjection');
 
-type Table = 'platform_stats_counters' | 'platform_stats_drops' | 'platform_stats_rewards';
+type Table = 'platform_stats_counters' | 'platform_stats_drops' | 'platform_stats_rewards' | 'platform_stats_demo_users';
 
 /**
  * Platform-wide figures for the landing page: running counters (members, completed applications, rewards paid,
@@ -17,7 +17,7 @@ export const platformStatsProjection = defineProjection<Table>({
   // 2: rewards are remembered per transaction so that reversals take them back out.
   // 3: demo sandboxes and demo drops left out.
   version: 3,
-  tableNames: ['platform_stats_counters', 'platform_stats_drops', 'platform_stats_rewards'],
+  tableNames: ['platform_stats_counters', 'platform_stats_drops', 'platform_stats_rewards', 'platform_stats_demo_users'],
   eventTypes: PLATFORM_STATS_EVENT_TYPES,
   createTables: (tables) => [
     `CREATE TABLE ${tables.platform_stats_counters} (counter text PRIMARY KEY, amount numeric NOT NULL DEFAULT 0)`,
@@ -29,14 +29,17 @@ export const platformStatsProjection = defineProjection<Table>({
        gems_minor numeric NOT NULL,
        PRIMARY KEY (transaction_id, user_id)
      )`,
+    // Demo sandboxes (from their UserRegistered): their rewards and conversions are not the platform's figures.
+    `CREATE TABLE ${tables.platform_stats_demo_users} (user_id text PRIMARY KEY)`,
   ],
   handle: async (events, transaction, tables) => {
-    const changes: PlatformStatsChange[] = [];
+    const readChanges: PlatformStatsChange[] = [];
     for (const stored of events) {
       const read = platformStatsChanges(stored);
       if (read === 'unreadable') logger.error(`Skipping unreadable ${stored.type} at ${stored.position}`);
-      else changes.push(...read);
+      else readChanges.push(...read);
     }
+    const changes = await withoutDemoUsers(transaction, tables, readChanges);
     // Counters are summed per batch first: one row update per counter instead of one per event.
     const counters = new Map<string, bigint>();
     const add = (counter: string, amount: bigint) => counters.set(counter, (counters.get(counter) ?? 0n) + amount);
@@ -54,6 +57,30 @@ export const platformStatsProjection = defineProjection<Table>({
 });
 
 type Tables = ProjectionTables<Table>;
+
+/**
+ * Drops the ledger changes of demo sandboxes: the sandboxes registered in this batch and those remembered from
+ * earlier ones (a user registers before any ledger event of theirs, and the log is read in order).
+ */
+async function withoutDemoUsers(transaction: TransactionHandle, tables: Tables, changes: PlatformStatsChange[]): Promise<PlatformStatsChange[]> {
+  const userOf = (change: PlatformStatsChange): string | undefined =>
+    change.kind === 'reward_paid' || change.kind === 'reward_reversed' || change.kind === 'counter' ? change.userId : undefined;
+  const demo = new Set<string>();
+  for (const change of changes) if (change.kind === 'demo_user') demo.add(change.userId);
+  if (demo.size > 0) {
+    await transaction.query(`INSERT INTO ${tables.platform_stats_demo_users} (user_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [[...demo]]);
+  }
+  const unknown = [...new Set(changes.map(userOf).filter((userId): userId is string => userId !== undefined && !demo.has(userId)))];
+  if (unknown.length > 0) {
+    const found = await transaction.query<{ user_id: string }>(`SELECT user_id FROM ${tables.platform_stats_demo_users} WHERE user_id = ANY($1::text[])`, [unknown]);
+    for (const row of found.rows) demo.add(row.user_id);
+  }
+  if (demo.size === 0) return changes;
+  return changes.filter((change) => {
+    const userId = userOf(change);
+    return change.kind !== 'demo_user' && (userId === undefined || !demo.has(userId));
+  });
+}
 type Reward = { pointsMinor: bigint; gemsMinor: bigint };
 
 /**
