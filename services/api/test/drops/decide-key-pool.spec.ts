@@ -232,6 +232,12 @@ describe('move drop key pool (decider)', () => {
       expect(given(dropId, [created('12')]).when(update({ details: { title: 'Repost now' } })).decision).toMatchObject({ kind: 'accepted', money: null });
     });
 
+    it('recomputes nothing for a closed drop (its pool was returned), and refuses naming a pool once closed', () => {
+      const closed: DropEvent = { type: 'DropClosed', data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '12', poolTransactionId: 't7', closedAt: now } };
+      expect(given(dropId, [created('12'), closed]).when(update({ terms: { keyRewardAmountMinor: 5n } })).decision).toMatchObject({ kind: 'accepted', money: null });
+      given(dropId, [created('12'), closed]).when(update({ keyPoolTotalMinor: 20n })).thenRefused({ code: 'DROP_MUST_BE_OPEN' });
+    });
+
     it('refuses a pool below what open applications were promised', () => {
       given(dropId, [created('12'), received('a1', 'u1'), received('a2', 'u2')])
         .when(update({ keyPoolTotalMinor: 5n }))

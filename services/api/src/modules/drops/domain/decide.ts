@@ -333,9 +333,11 @@ function keyPoolAfterEdit(
   if (drop.kind !== 'move' || drop.isDemo) return { kind: 'kept', totalMinor: drop.keyPoolTotalMinor };
   const rewardChanged = terms.keyRewardAmountMinor !== drop.terms.keyRewardAmountMinor;
   const seatsChanged = details.maxParticipants !== drop.details.maxParticipants;
+  // A closed drop has returned its pool: editing its terms recomputes nothing (naming a pool is refused as closed).
+  const seats = details.maxParticipants;
   let totalMinor = drop.keyPoolTotalMinor;
   if ((data.keyPoolTotalMinor ?? null) !== null) totalMinor = data.keyPoolTotalMinor!;
-  else if ((rewardChanged || seatsChanged) && details.maxParticipants !== null) totalMinor = terms.keyRewardAmountMinor * BigInt(details.maxParticipants);
+  else if ((rewardChanged || seatsChanged) && seats !== null && !drop.closed) totalMinor = terms.keyRewardAmountMinor * BigInt(seats);
   if (totalMinor === drop.keyPoolTotalMinor) return { kind: 'kept', totalMinor };
   const promisedMinor = terms.keyRewardAmountMinor * BigInt(inFlightApplications(drop).length);
   if (drop.keyPoolRemainingMinor + (totalMinor - drop.keyPoolTotalMinor) < promisedMinor) {
