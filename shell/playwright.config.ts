@@ -24,7 +24,15 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } }],
+  projects: [
+    { name: 'chromium', testIgnore: /phone\.spec\.ts$/, use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunchOptions } },
+    // Issue 20 §4: the phone layout, at the spec's 390 × 844 with touch.
+    {
+      name: 'phone',
+      testMatch: /phone\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions: chromiumLaunchOptions },
+    },
+  ],
   webServer: {
     command: 'node ../infra/start.mjs',
     url: `http://localhost:${shellPort}/api/health`,

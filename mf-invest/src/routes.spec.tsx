@@ -1,11 +1,39 @@
+import type { Holding } from '@app/contracts/invest';
 import { answerApiCalls, renderWithPlatform } from '@app/platform/testing';
 import { screen } from '@testing-library/react';
 import InvestRoutes from './routes';
 
+/** A holding as spec 2 names its fields (the @app/contracts/invest schema). */
+function holding(overrides: Partial<Holding>): Holding {
+  return {
+    content_id: 'c1',
+    content_title: 'Content',
+    content_thumbnail: null,
+    creator_id: 'u1',
+    creator_name: 'Ada',
+    creator_avatar: null,
+    platform: 'instagram',
+    owned_shares: 1,
+    available_to_sell: 1,
+    avg_cost: 1,
+    current_price: 1,
+    market_value: 1,
+    unrealized_gain: 0,
+    day_change_pct: 0,
+    week_change_pct: 0,
+    month_change_pct: 0,
+    last_trade_at: null,
+    is_listed: false,
+    listing_id: null,
+    visibility: 'public',
+    ...overrides,
+  };
+}
+
 describe('mf_invest routes', () => {
   it('lists holdings with 4-decimal share prices and 2-decimal values', async () => {
     answerApiCalls({
-      'GET /api/portfolio/holdings': { body: { holdings: [{ id: 'h1', content_title: 'Sunset timelapse', shares: 12, current_price: '1.23456', current_value: '14.8147' }] } },
+      'GET /api/portfolio/holdings': { body: { holdings: [holding({ content_id: 'h1', content_title: 'Sunset timelapse', owned_shares: 12, current_price: 1.2346, market_value: 14.8147 })] } },
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest' });
     expect(await screen.findByRole('link', { name: 'Sunset timelapse' })).toHaveAttribute('href', '/holding/h1');
@@ -14,7 +42,7 @@ describe('mf_invest routes', () => {
   });
 
   it('shows an empty portfolio honestly', async () => {
-    answerApiCalls({ 'GET /api/portfolio/holdings': { body: [] } });
+    answerApiCalls({ 'GET /api/portfolio/holdings': { body: { holdings: [] } } });
     renderWithPlatform(<InvestRoutes />, { route: '/invest' });
     expect(await screen.findByRole('heading', { name: 'You hold no shares yet' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { Badge, EmptyState, PageHeader, apiClient, formatBalance } from '@app/platform';
+import { Badge, EmptyState, PageHeader, advertiserKeys, apiClient, formatBalance } from '@app/platform';
 import { FeatureUnavailable, QueryView } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ const campaignListSchema = z.union([z.array(campaignSchema), z.object({ campaign
 
 /** /campaigns and /advertiser/campaigns: the advertiser's campaigns. */
 export function CampaignsPage() {
-  const campaigns = useQuery({ queryKey: ['campaigns'], queryFn: ({ signal }) => apiClient().get('/api/campaigns', { schema: campaignListSchema, signal }) });
+  const campaigns = useQuery({ queryKey: advertiserKeys.campaigns(), queryFn: ({ signal }) => apiClient().get('/api/campaigns', { schema: campaignListSchema, signal }) });
   return (
     <div className="ui-stack">
       <PageHeader title="Campaigns" />

@@ -1,4 +1,4 @@
-import { ButtonLink, Card, EmptyState, PageHeader, apiClient, formatBalance, formatMoney, isAdvertiser, useCurrentUser } from '@app/platform';
+import { ButtonLink, Card, EmptyState, PageHeader, advertiserKeys, apiClient, formatBalance, formatMoney, isAdvertiser, useCurrentUser } from '@app/platform';
 import { FeatureUnavailable, QueryView } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
@@ -26,7 +26,7 @@ export function AdvertiserDashboardPage() {
   const user = useCurrentUser();
   const advertiser = isAdvertiser(user);
   const dashboard = useQuery({
-    queryKey: ['advertisers', 'dashboard'],
+    queryKey: advertiserKeys.dashboard(),
     queryFn: ({ signal }) => apiClient().get('/api/advertisers/dashboard', { schema: dashboardSchema, signal }),
     enabled: advertiser,
   });

@@ -1,5 +1,6 @@
-import { ButtonLink, Card, EmptyState, PageHeader, apiClient, formatCount } from '@app/platform';
+import { ButtonLink, Card, EmptyState, PageHeader, apiClient, contentKeys, formatCount } from '@app/platform';
 import { QueryView } from '@app/platform/app';
+import { Plus } from '@app/platform/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { z } from 'zod';
@@ -12,7 +13,7 @@ const contentSchema = z.union([
 /** /content/:id: a piece of content from the API. */
 export function ContentPage() {
   const { id = '' } = useParams();
-  const content = useQuery({ queryKey: ['content', id], queryFn: ({ signal }) => apiClient().get(`/api/content/${encodeURIComponent(id)}`, { schema: contentSchema, signal }) });
+  const content = useQuery({ queryKey: contentKeys.detail(id), queryFn: ({ signal }) => apiClient().get(`/api/content/${encodeURIComponent(id)}`, { schema: contentSchema, signal }) });
   return (
     <QueryView query={content} unavailable={<EmptyState title="Content not found" message="This content does not exist or was removed." action={<ButtonLink to="/dashboard">Back to Home</ButtonLink>} />}>
       {(item) => (
@@ -37,7 +38,7 @@ export function CreatePage() {
         title="Content creation is not open yet"
         message="Publishing content and creating drops arrive with the content release. Your balances and drops are already live."
         action={<ButtonLink to="/earn">Browse drops</ButtonLink>}
-        icon="+"
+        icon={<Plus size={40} />}
       />
     </div>
   );

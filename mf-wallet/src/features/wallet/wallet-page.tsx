@@ -1,25 +1,19 @@
-import { Badge, Card, EmptyState, PageHeader, apiClient, formatBalance, formatMoney, useCurrentUser } from '@app/platform';
-import { FeatureUnavailable, QueryView } from '@app/platform/app';
+import { Badge, Card, EmptyState, PageHeader, apiClient, formatBalance, formatMoney, ledgerKeys, useCurrentUser } from '@app/platform';
+import { FeatureUnavailable, QueryView, pointsInDollars } from '@app/platform/app';
+import { TransactionsResponseSchema, WalletsResponseSchema } from '@app/contracts/ledger';
 import { useQuery } from '@tanstack/react-query';
-import { transactionListSchema, walletListSchema } from './wallet-schemas';
 
 const currencyLabels: Record<string, string> = { points: 'Points', keys: 'Keys', gems: 'Gems', gold: 'Gold', usd: 'US dollars', moves: 'Moves' };
-
-/** Points to USD: 1000 points = $1 (spec 1 §9), computed on the decimal text. */
-export function pointsInDollars(points: string): string {
-  const [whole, fraction = ''] = points.replace('-', '').split('.');
-  const thousandths = `${whole}${fraction.padEnd(3, '0').slice(0, 3)}`.padStart(4, '0');
-  const dollars = `${thousandths.slice(0, -6) || '0'}.${thousandths.slice(-6).padStart(6, '0')}`;
-  return `${points.startsWith('-') ? '-' : ''}${dollars}`;
-}
+const RECENT_TRANSACTIONS = { limit: 20 };
 
 /** /wallet: balances, per-currency wallets with holds, and the transaction history, all from the ledger. */
 export function WalletPage() {
   const user = useCurrentUser();
-  const wallets = useQuery({ queryKey: ['wallets'], queryFn: ({ signal }) => apiClient().get('/api/users/wallets', { schema: walletListSchema, signal }) });
+  // Ledger keys: a conversion or purchase anywhere in the page (the shell's dialogs too) reloads both lists.
+  const wallets = useQuery({ queryKey: ledgerKeys.wallets(), queryFn: ({ signal }) => apiClient().get('/api/users/wallets', { schema: WalletsResponseSchema, signal }) });
   const transactions = useQuery({
-    queryKey: ['transactions'],
-    queryFn: ({ signal }) => apiClient().get('/api/users/transactions', { query: { limit: 20 }, schema: transactionListSchema, signal }),
+    queryKey: ledgerKeys.transactions(RECENT_TRANSACTIONS),
+    queryFn: async ({ signal }) => (await apiClient().get('/api/users/transactions', { query: RECENT_TRANSACTIONS, schema: TransactionsResponseSchema, signal })).transactions,
   });
   return (
     <div className="ui-stack">
@@ -33,7 +27,7 @@ export function WalletPage() {
                   <span>{currencyLabels[wallet.currency_type] ?? wallet.currency_type}</span>
                   <span className="ui-row">
                     <strong>{wallet.currency_type === 'usd' ? formatMoney(wallet.balance) : formatBalance(wallet.balance)}</strong>
-                    {wallet.held_balance && Number(wallet.held_balance) !== 0 ? <Badge tone="warning">{formatBalance(wallet.held_balance)} on hold</Badge> : null}
+                    {wallet.held_balance !== 0 ? <Badge tone="warning">{formatBalance(wallet.held_balance)} on hold</Badge> : null}
                   </span>
                 </li>
               ))}
@@ -59,10 +53,10 @@ export function WalletPage() {
                   </span>
                   <span className="ui-row">
                     <strong>
-                      {transaction.amount.startsWith('-') ? '' : '+'}
+                      {transaction.amount < 0 ? '' : '+'}
                       {formatBalance(transaction.amount)} {currencyLabels[transaction.currency_type] ?? transaction.currency_type}
                     </strong>
-                    {transaction.status && transaction.status !== 'completed' ? <Badge>{transaction.status}</Badge> : null}
+                    {transaction.status !== 'completed' ? <Badge>{transaction.status}</Badge> : null}
                   </span>
                 </li>
               ))}

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
 import { EmptyState, ErrorBox, SkeletonList } from './feedback';
+import { Hourglass } from '../icons';
 
 export interface QueryViewProps<Data> {
   query: UseQueryResult<Data>;
@@ -36,7 +37,7 @@ export function FeatureUnavailable({ feature }: { feature: string }) {
     <EmptyState
       title={`${feature} is not open yet`}
       message="This server does not offer it yet. Nothing is shown rather than made-up data; check back after the next release."
-      icon="⏳"
+      icon={<Hourglass size={40} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Menu, MenuItem, MenuLabel } from '@app/platform/app';
+import { Sparkles } from '@app/platform/icons';
 import { type ComponentType, Suspense, lazy, useState } from 'react';
 import { LevelChip } from './level-progress/components/level-progress';
 
@@ -28,7 +29,7 @@ export function AccountMenu() {
         triggerClassName="ui-menu__trigger account-menu-trigger"
         trigger={
           <>
-            <span aria-hidden="true">✦</span>
+            <Sparkles size={18} />
             <LevelChip />
           </>
         }

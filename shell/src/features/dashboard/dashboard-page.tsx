@@ -1,4 +1,4 @@
-import { ButtonLink, Card, EmptyState, PageHeader, apiClient, formatBalance, formatCount, isAdvertiser, useCurrentUser } from '@app/platform';
+import { ButtonLink, Card, EmptyState, PageHeader, apiClient, contentKeys, formatBalance, formatCount, isAdvertiser, useCurrentUser } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -20,7 +20,7 @@ const balances = [
 export default function DashboardPage() {
   const user = useCurrentUser();
   const feed = useQuery({
-    queryKey: ['content', 'feed'],
+    queryKey: contentKeys.feed(),
     queryFn: ({ signal }) => apiClient().get('/api/content', { schema: contentListSchema, signal }),
   });
   const name = user.display_name || user.username || 'there';

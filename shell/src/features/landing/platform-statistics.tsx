@@ -1,4 +1,4 @@
-import type { PlatformStats } from '@app/contracts/src/platform-stats/schemas';
+import type { PlatformStats } from '@app/contracts/platform-stats';
 import { ErrorBox, SkeletonList, apiClient, formatBalance } from '@app/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
 

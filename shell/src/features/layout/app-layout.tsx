@@ -1,5 +1,6 @@
 import { useSession } from '@app/platform';
 import { AppProviders, Dialog } from '@app/platform/app';
+import { Ellipsis, TrendingUp } from '@app/platform/icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Header } from './header';
@@ -36,24 +37,24 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
       <nav className="mobile-bar" aria-label="Mobile">
         {mobileBarItems.map((item) => (
           <NavLink key={item.to} to={item.to} className="mobile-bar__link">
-            <span aria-hidden="true">{item.icon}</span>
-            {item.label}
+            <item.icon size={22} />
+            <span className="mobile-bar__label">{item.label}</span>
           </NavLink>
         ))}
         <button type="button" className="mobile-bar__link" onClick={() => setSideMenuOpen(true)} aria-haspopup="dialog">
-          <span aria-hidden="true">☰</span>
-          More
+          <Ellipsis size={22} />
+          <span className="mobile-bar__label">More</span>
         </button>
       </nav>
       <Dialog open={sideMenuOpen} onOpenChange={setSideMenuOpen} title="Menu" placement="side">
         <nav aria-label="Side menu" className="side-menu">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
-              <span aria-hidden="true">{item.icon}</span> {item.label}
+              <item.icon size={18} /> {item.label}
             </NavLink>
           ))}
           <NavLink to="/growth-hub" className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
-            <span aria-hidden="true">⇡</span> Growth Hub
+            <TrendingUp size={18} /> Growth Hub
           </NavLink>
           <button
             type="button"

@@ -1,5 +1,6 @@
 import { formatBalance, isAdvertiser, profileSlug, useSession } from '@app/platform';
 import { Menu, MenuItem, MenuLabel, MenuSeparator, sumDecimals, useToast } from '@app/platform/app';
+import { Gem, Search, Wallet } from '@app/platform/icons';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AccountMenu } from '../account-actions';
@@ -30,10 +31,11 @@ export function Header() {
   return (
     <header className="app-header">
       <Link to="/dashboard" className="logo" aria-label="Rewards home">
-        <span aria-hidden="true">◆</span> Rewards
+        <Gem size={20} className="logo__mark" /> Rewards
       </Link>
-      <button type="button" className="search-opener" onClick={() => setSearchOpen(true)} aria-keyshortcuts="Control+K Meta+K">
-        <span aria-hidden="true">⌕</span> Search <kbd>Ctrl K</kbd>
+      {/* On a phone the search is this icon alone (the label and the shortcut hint collapse). */}
+      <button type="button" className="search-opener" onClick={() => setSearchOpen(true)} aria-label="Search" aria-keyshortcuts="Control+K Meta+K">
+        <Search size={18} /> <span className="search-opener__label">Search</span> <kbd>Ctrl K</kbd>
       </button>
       <div className="app-header__actions">
         <NotificationsButton />
@@ -63,7 +65,7 @@ export function WalletMenu() {
   if (!user) return null;
   const total = sumDecimals(currencies.map((currency) => user[currency.key]));
   return (
-    <Menu label={`Wallet, total ${formatBalance(total)}`} triggerClassName="ui-menu__trigger wallet-trigger" trigger={<><span aria-hidden="true">◈</span> {formatBalance(total)}</>}>
+    <Menu label={`Wallet, total ${formatBalance(total)}`} triggerClassName="ui-menu__trigger wallet-trigger" trigger={<><Wallet size={18} /> {formatBalance(total)}</>}>
       <MenuLabel>Balances</MenuLabel>
       {currencies.map((currency) => (
         <MenuItem key={currency.key} onSelect={() => navigate('/wallet')}>
@@ -91,6 +93,18 @@ export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
       <MenuLabel>
         {name} · {user.user_tier}
       </MenuLabel>
+      {/* On a phone the wallet button is hidden: the balances are here instead. */}
+      <div className="phone-only" role="group" aria-label="Balances">
+        {currencies.map((currency) => (
+          <MenuItem key={currency.key} onSelect={() => navigate('/wallet')}>
+            <span className="menu-balance">
+              <span>{currency.label}</span>
+              <strong>{formatBalance(user[currency.key])}</strong>
+            </span>
+          </MenuItem>
+        ))}
+        <MenuSeparator />
+      </div>
       <MenuItem onSelect={() => navigate(`/profile/${encodeURIComponent(profileSlug(user) ?? 'me')}`)}>Profile</MenuItem>
       <MenuItem onSelect={onUpgrade}>Upgrade Tier</MenuItem>
       {isAdvertiser(user) ? (

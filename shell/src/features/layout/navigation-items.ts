@@ -1,29 +1,30 @@
 import { isAdvertiser, type User } from '@app/platform';
+import { ArrowUpRight, Crown, House, LayoutDashboard, type LucideIcon, Plus, Star, Wallet } from '@app/platform/icons';
 
 export interface NavigationItem {
   to: string;
   label: string;
-  icon: string;
+  icon: LucideIcon;
 }
 
 /** Desktop navigation; advertisers get an extra Dashboard item (their advertiser dashboard). */
 export function desktopNavigation(user: Pick<User, 'user_type'> | null): NavigationItem[] {
   const items: NavigationItem[] = [
-    { to: '/dashboard', label: 'Home', icon: '⌂' },
-    { to: '/earn', label: 'Earn', icon: '★' },
-    { to: '/create', label: 'Create', icon: '+' },
-    { to: '/invest', label: 'Invest', icon: '↗' },
-    { to: '/wallet', label: 'Wallet', icon: '◈' },
-    { to: '/leaderboard', label: 'Leaderboard', icon: '♛' },
+    { to: '/dashboard', label: 'Home', icon: House },
+    { to: '/earn', label: 'Earn', icon: Star },
+    { to: '/create', label: 'Create', icon: Plus },
+    { to: '/invest', label: 'Invest', icon: ArrowUpRight },
+    { to: '/wallet', label: 'Wallet', icon: Wallet },
+    { to: '/leaderboard', label: 'Leaderboard', icon: Crown },
   ];
-  if (isAdvertiser(user)) items.push({ to: '/advertiser', label: 'Dashboard', icon: '▦' });
+  if (isAdvertiser(user)) items.push({ to: '/advertiser', label: 'Dashboard', icon: LayoutDashboard });
   return items;
 }
 
 /** The mobile bottom bar: Home, Earn, Create, Invest, then More (opens the side menu). */
 export const mobileBarItems: NavigationItem[] = [
-  { to: '/dashboard', label: 'Home', icon: '⌂' },
-  { to: '/earn', label: 'Earn', icon: '★' },
-  { to: '/create', label: 'Create', icon: '+' },
-  { to: '/invest', label: 'Invest', icon: '↗' },
+  { to: '/dashboard', label: 'Home', icon: House },
+  { to: '/earn', label: 'Earn', icon: Star },
+  { to: '/create', label: 'Create', icon: Plus },
+  { to: '/invest', label: 'Invest', icon: ArrowUpRight },
 ];

@@ -1,26 +1,9 @@
-import { Card, EmptyState, PageHeader, apiClient, formatBalance, formatCount, profileSlug, useCurrentUser } from '@app/platform';
+import { Card, EmptyState, PageHeader, apiClient, formatBalance, formatCount, profileSlug, useCurrentUser, userKeys } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { z } from 'zod';
+import { PublicProfileResponseSchema } from '@app/contracts/identity';
 import { ProfileAccountPanel } from '../account-actions';
-
-const publicProfileSchema = z
-  .object({
-    user: z
-      .object({
-        id: z.union([z.string(), z.number()]).transform(String),
-        username: z.string().optional().nullable(),
-        display_name: z.string().optional().nullable(),
-        user_type: z.string().optional().nullable(),
-        level: z.number().optional().nullable(),
-        follower_count: z.number().optional().nullable(),
-        bio: z.string().optional().nullable(),
-      })
-      .loose(),
-    leaderboard_position: z.number().optional().nullable(),
-  })
-  .loose();
 
 /** A profile: your own from the session, anyone else's from the public profile endpoint. */
 export default function ProfilePage() {
@@ -29,8 +12,8 @@ export default function ProfilePage() {
   const isMe = !id && (username === 'me' || username === profileSlug(me) || username === me.username);
   const path = id ? `/api/users/public/id/${encodeURIComponent(id)}` : `/api/users/public/${encodeURIComponent(username ?? '')}`;
   const query = useQuery({
-    queryKey: ['public-profile', path],
-    queryFn: ({ signal }) => apiClient().get(path, { schema: publicProfileSchema, signal }),
+    queryKey: userKeys.publicProfile(path),
+    queryFn: ({ signal }) => apiClient().get(path, { schema: PublicProfileResponseSchema, signal }),
     enabled: !isMe,
   });
 
@@ -51,13 +34,12 @@ export default function ProfilePage() {
     <QueryView query={query} unavailable={<EmptyState title="Profile not found" message="No one with that name is on the platform." />}>
       {({ user, leaderboard_position }) => (
         <div className="ui-stack">
-          <PageHeader title={user.display_name || user.username || 'Profile'} subtitle={`@${user.username ?? user.id}${user.user_type ? ` · ${user.user_type}` : ''}`} />
+          <PageHeader title={user.display_name || user.username || 'Profile'} subtitle={`@${user.username} · ${user.user_type}`} />
           <Card>
             {user.bio ? <p>{user.bio}</p> : null}
             <p>
-              {typeof user.level === 'number' ? `Level ${user.level}` : null}
-              {typeof user.follower_count === 'number' ? ` · ${formatCount(user.follower_count)} followers` : null}
-              {typeof leaderboard_position === 'number' ? ` · #${leaderboard_position} on the leaderboard` : null}
+              {user.user_tier} tier
+              {leaderboard_position ? ` · #${formatCount(leaderboard_position.daily_rank)} on today's leaderboard` : null}
             </p>
           </Card>
         </div>

@@ -1,4 +1,4 @@
-import { Button, ErrorBox, Spinner, apiClient } from '@app/platform';
+import { Button, ErrorBox, Spinner, apiClient, contentKeys } from '@app/platform';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 
@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 export default function TestContentPage() {
   const { id = '' } = useParams();
   const query = useQuery({
-    queryKey: ['test-content', id],
+    queryKey: contentKeys.testContent(id),
     queryFn: ({ signal }) => apiClient().get(`/api/content/${encodeURIComponent(id)}`, { signal }),
     retry: false,
   });

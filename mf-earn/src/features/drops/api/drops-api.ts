@@ -1,4 +1,4 @@
-import { ApiError, apiClient, tokenStorage } from '@app/platform';
+import { ApiError, apiClient, dropKeys, refreshMoneyViews, rewardKeys, tokenStorage } from '@app/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -10,20 +10,13 @@ import {
   UpdateDropRequestSchema,
   type DropApplicationView,
   type DropView,
-} from '@app/contracts/src/drops/http';
-import { MasterKeyStatusSchema } from '@app/contracts/src/rewards/http';
+} from '@app/contracts/drops';
+import { MasterKeyStatusSchema } from '@app/contracts/rewards';
 
 export type Drop = DropView;
 export type DropApplication = DropApplicationView;
 
-export const dropKeys = {
-  all: ['drops'] as const,
-  list: () => ['drops', 'list'] as const,
-  detail: (id: string) => ['drops', 'detail', id] as const,
-  applications: (id: string) => ['drops', 'applications', id] as const,
-  mine: () => ['drops', 'my-applications'] as const,
-  masterKey: () => ['rewards', 'master-key-status'] as const,
-};
+export { dropKeys };
 
 export function useDrops() {
   return useQuery({ queryKey: dropKeys.list(), queryFn: ({ signal }) => apiClient().get('/api/drops', { schema: DropListSchema, signal }) });
@@ -52,7 +45,7 @@ export function useDropApplications(id: string, enabled: boolean) {
 }
 
 export function useMasterKeyStatus() {
-  return useQuery({ queryKey: dropKeys.masterKey(), queryFn: ({ signal }) => apiClient().get('/api/users/master-key-status', { schema: MasterKeyStatusSchema, signal }) });
+  return useQuery({ queryKey: rewardKeys.masterKey(), queryFn: ({ signal }) => apiClient().get('/api/users/master-key-status', { schema: MasterKeyStatusSchema, signal }) });
 }
 
 /** A fresh key per user action, so a retried request (double click, flaky network) moves money once. */
@@ -65,7 +58,8 @@ function useDropMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
     mutationFn,
     onSuccess: async (output) => {
       onDone?.(output);
-      await queryClient.invalidateQueries({ queryKey: dropKeys.all });
+      // Drops move keys and gems (pools, applications, payouts): the wallet's views reload too.
+      await Promise.all([queryClient.invalidateQueries({ queryKey: dropKeys.all }), refreshMoneyViews(queryClient)]);
     },
   });
 }

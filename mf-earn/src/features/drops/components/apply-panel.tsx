@@ -1,6 +1,6 @@
 import { Badge, Button, Card, ErrorBox, isApiError, useSession } from '@app/platform';
-import { DROP_MESSAGES } from '@app/contracts/src/drops/http';
-import { formatMinor, parseDecimalToMinor } from '@app/contracts/src/ledger/currency';
+import { DROP_MESSAGES } from '@app/contracts/drops';
+import { formatMinor, parseDecimalToMinor } from '@app/contracts/ledger';
 import { useState } from 'react';
 import { useApplyToDrop, type Drop, type DropApplication } from '../api/drops-api';
 import { TextAreaField } from './drop-form-fields';

@@ -2,7 +2,7 @@ import { createUser, renderWithPlatform } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { DROP_MESSAGES } from '@app/contracts/src/drops/http';
+import { DROP_MESSAGES } from '@app/contracts/drops';
 import { CreateDropDialog } from './create-drop-dialog';
 import { createDrop, fakeDropsApi } from './test-api';
 

@@ -1,6 +1,6 @@
 import { Button, ErrorBox, TextField, isApiError } from '@app/platform';
 import { Dialog } from '@app/platform/app';
-import { CreateDropRequestSchema, DROP_MESSAGES, PAID_DROP_DEFAULTS } from '@app/contracts/src/drops/http';
+import { CreateDropRequestSchema, DROP_MESSAGES, PAID_DROP_DEFAULTS } from '@app/contracts/drops';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { imageUrlAnswers, uploadImage, useCreateDrop, type Drop } from '../api/drops-api';

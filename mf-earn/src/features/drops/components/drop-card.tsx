@@ -1,7 +1,8 @@
 import { Badge, Card } from '@app/platform';
 import { Link } from 'react-router';
 import type { Drop } from '../api/drops-api';
-import { DIFFICULTY_TONES, KIND_ICONS, KIND_LABELS, categoryLabel, participantsLabel } from './drop-format';
+import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, participantsLabel } from './drop-format';
+import { KindIcon } from './kind-icon';
 
 /** A drop in the Earn list: image, title and View Details all open the drop detail page. */
 export function DropCard({ drop }: { drop: Drop }) {
@@ -16,7 +17,7 @@ export function DropCard({ drop }: { drop: Drop }) {
         ) : null}
         <div className="ui-row">
           <Badge tone="accent">
-            <span aria-hidden="true">{KIND_ICONS[drop.kind]}</span> {KIND_LABELS[drop.kind]}
+            <KindIcon kind={drop.kind} /> {KIND_LABELS[drop.kind]}
           </Badge>
           <Badge tone={DIFFICULTY_TONES[drop.difficulty]}>{drop.difficulty}</Badge>
           <Badge>{categoryLabel(drop.drop_type)}</Badge>

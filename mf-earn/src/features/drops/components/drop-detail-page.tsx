@@ -1,12 +1,13 @@
 import { Badge, Button, ButtonLink, Card, ErrorBox, PageSpinner, isApiError, useCurrentUser } from '@app/platform';
 import { Dialog } from '@app/platform/app';
-import { isValidDropId } from '@app/contracts/src/drops/http';
+import { isValidDropId } from '@app/contracts/drops';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCloseDrop, useDeleteDrop, useDrop, useMasterKeyStatus, useMyApplications, type Drop } from '../api/drops-api';
 import { ApplicationsReview } from './applications-review';
 import { ApplyForm, MyApplication } from './apply-panel';
-import { DIFFICULTY_TONES, KIND_ICONS, KIND_LABELS, categoryLabel, deadlineLabel, isDemo, participantsLabel } from './drop-format';
+import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, deadlineLabel, isDemo, participantsLabel } from './drop-format';
+import { KindIcon } from './kind-icon';
 import { DropLoadError, dropLoadErrorOf } from './drop-load-error';
 import { EditDropDialog } from './edit-drop-dialog';
 
@@ -57,7 +58,7 @@ function DropDetail({ drop }: { drop: Drop }) {
       ) : null}
       <header className="ui-card ui-stack" aria-label="Drop banner">
         <div className="ui-row">
-          <span aria-hidden="true">{KIND_ICONS[drop.kind]}</span>
+          <KindIcon kind={drop.kind} size={20} />
           <Badge tone={DIFFICULTY_TONES[drop.difficulty]}>{drop.difficulty}</Badge>
           <Badge tone="accent">{KIND_LABELS[drop.kind]}</Badge>
           <Badge>{categoryLabel(drop.drop_type)}</Badge>

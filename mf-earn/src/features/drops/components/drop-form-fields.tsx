@@ -1,5 +1,5 @@
 import { TextField } from '@app/platform';
-import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/src/drops/events';
+import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/drops';
 import { useId, type ReactNode } from 'react';
 import { categoryLabel } from './drop-format';
 

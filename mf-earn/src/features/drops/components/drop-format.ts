@@ -1,7 +1,8 @@
+import { Check, KeyRound, type LucideIcon, Zap } from '@app/platform/icons';
 import type { Drop } from '../api/drops-api';
 
 export const KIND_LABELS: Record<Drop['kind'], string> = { proof: 'Proof Drop', paid: 'Paid Drop', move: 'Move Drop' };
-export const KIND_ICONS: Record<Drop['kind'], string> = { proof: '✔', paid: '🔑', move: '⚡' };
+export const KIND_ICONS: Record<Drop['kind'], LucideIcon> = { proof: Check, paid: KeyRound, move: Zap };
 export const DIFFICULTY_TONES = { easy: 'success', medium: 'warning', hard: 'danger' } as const;
 
 export function categoryLabel(category: string): string {

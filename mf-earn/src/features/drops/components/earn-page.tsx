@@ -1,5 +1,6 @@
 import { Button, EmptyState, PageHeader, TextField, isAdvertiser, useCurrentUser } from '@app/platform';
 import { QueryView } from '@app/platform/app';
+import { Search } from '@app/platform/icons';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDrops, type Drop } from '../api/drops-api';
@@ -70,7 +71,7 @@ export function EarnPage() {
         {/* The spec's More Filters button does nothing yet. */}
         <Button variant="ghost">More Filters</Button>
       </div>
-      <QueryView query={drops} loadingLabel="Loading drops" isEmpty={(list) => filter(list).length === 0} empty={<EmptyState title="No drops found" message="Try another search or filter." icon="🔍" />}>
+      <QueryView query={drops} loadingLabel="Loading drops" isEmpty={(list) => filter(list).length === 0} empty={<EmptyState title="No drops found" message="Try another search or filter." icon={<Search size={40} />} />}>
         {(list) => (
           <ul className="ui-grid" aria-label="Drops">
             {filter(list).map((drop) => (

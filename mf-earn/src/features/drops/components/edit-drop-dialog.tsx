@@ -1,6 +1,6 @@
 import { Button, ErrorBox, isApiError } from '@app/platform';
 import { Dialog } from '@app/platform/app';
-import { DROP_MESSAGES, UpdateDropRequestSchema } from '@app/contracts/src/drops/http';
+import { DROP_MESSAGES, UpdateDropRequestSchema } from '@app/contracts/drops';
 import { useEffect, useState } from 'react';
 import { useUpdateDrop, type Drop } from '../api/drops-api';
 import { DropFormFields, fieldErrorsOf, requestFieldsOf, type DropFormValues, type FieldErrors } from './drop-form-fields';

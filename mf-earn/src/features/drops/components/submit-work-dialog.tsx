@@ -1,6 +1,6 @@
 import { Button, ErrorBox, TextField, isApiError } from '@app/platform';
 import { Dialog } from '@app/platform/app';
-import { DROP_MESSAGES } from '@app/contracts/src/drops/http';
+import { DROP_MESSAGES } from '@app/contracts/drops';
 import { useState } from 'react';
 import { useSubmitWork } from '../api/drops-api';
 import { SelectField, TextAreaField } from './drop-form-fields';
