@@ -182,12 +182,15 @@ describe('identity: the one global guard, walked over every registered route', (
 describe('identity: the read model equals a fresh fold of the events', () => {
   let testApp: IdentityTestApp;
   beforeAll(async () => {
-    testApp = await startIdentityApp({ ADMIN_EMAILS: 'ops@example.com' });
+    testApp = await startIdentityApp();
   });
   afterAll(() => testApp.close());
 
   it('verifies users and sessions after sign-ups, edits, refreshes, logouts and role changes', async () => {
+    const { CommandBus } = await import('@nestjs/cqrs');
+    const { GrantAdminRoleCommand } = await import('../../src/modules/identity');
     const admin = await signUp(testApp, { email: 'ops@example.com' });
+    await testApp.app.get(CommandBus).execute(new GrantAdminRoleCommand(admin.user.id, 'test'));
     const member = await signUp(testApp);
     await testApp.http().put('/api/users/profile').set('Authorization', `Bearer ${member.token}`).send({ bio: 'b', social_links: { twitter: 't' }, username: `${member.username}_x` }).expect(200);
     const refreshed = await testApp.http().post('/api/auth/refresh').set('Authorization', `Bearer ${member.token}`).expect(200);

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, Module, OnModuleInit, Inject, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { GrantAdminRoleCommand } from '../../src/modules/identity';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import request from 'supertest';
 import { z } from 'zod';
@@ -62,17 +64,12 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   let memberToken: string;
 
   beforeAll(async () => {
-    // Identity's guard honours @AdminOnly(): accounts listed in ADMIN_EMAILS are operators.
-    const savedAdminEmails = process.env.ADMIN_EMAILS;
-    process.env.ADMIN_EMAILS = 'ops@platform-test.example';
-    try {
-      testApp = await startTestApp({ database: 'postgres', extraModules: [PlatformTestModule] });
-    } finally {
-      if (savedAdminEmails === undefined) delete process.env.ADMIN_EMAILS;
-      else process.env.ADMIN_EMAILS = savedAdminEmails;
-    }
+    testApp = await startTestApp({ database: 'postgres', extraModules: [PlatformTestModule] });
     server = testApp.app.getHttpServer();
     adminToken = await signUp('ops@platform-test.example', 'platform_ops');
+    // Identity's guard honours @AdminOnly(): the operator is granted the role (as `npm run admin -- grant` does).
+    const operator = await request(server).get('/api/auth/profile').set('Authorization', `Bearer ${adminToken}`).expect(200);
+    await testApp.app.get(CommandBus).execute(new GrantAdminRoleCommand(operator.body.user.id, 'platform test'));
     memberToken = await signUp('member@platform-test.example', 'platform_member');
   }, 60_000);
 

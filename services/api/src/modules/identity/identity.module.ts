@@ -28,6 +28,7 @@ import { CommandBusLedgerAccounts } from './infrastructure/ledger-accounts.adapt
 import { LEDGER_ACCOUNTS } from './infrastructure/ledger-accounts.port';
 import { SessionIssuer } from './infrastructure/sessions';
 import { AttemptCounters, SignInThrottle, SignUpThrottle } from './infrastructure/sign-in-throttle';
+import { AdminEmails } from './accounts/admin-emails';
 import { UpdateProfileController } from './profile/update-profile.controller';
 import { PublicProfileController } from './public-profile/public-profile.controller';
 import { GetUserQueryHandler } from './queries/get-user.query';
@@ -84,6 +85,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     SignInThrottle,
     SignUpThrottle,
     AccountRegistration,
+    AdminEmails,
     DemoPersonas,
     DemoSandboxExpiry,
     GoogleOidcClient,
@@ -105,6 +107,7 @@ export class IdentityModule implements OnModuleInit, OnApplicationBootstrap {
     private readonly store: IdentityStore,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly demoSandboxExpiry: DemoSandboxExpiry,
+    private readonly adminEmails: AdminEmails,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -116,13 +119,11 @@ export class IdentityModule implements OnModuleInit, OnApplicationBootstrap {
     await this.queue.schedule(DEMO_SANDBOX_EXPIRY_JOB, { cron: '17 * * * *' });
   }
 
-  /** Accounts listed in ADMIN_EMAILS get the admin role (recorded as an event) at every start. */
+  /**
+   * Accounts listed in ADMIN_EMAILS get the admin role (recorded as an event) at every start, once their address is
+   * confirmed (see AdminEmails): a listed address someone merely signed up with stays a member.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    for (const email of this.config.adminEmails) {
-      const row = await this.store.findUserByEmail(email);
-      if (!row || row.is_admin) continue;
-      await this.store.executeUser(row.user_id, { type: 'GrantAdminRole', data: { reason: 'ADMIN_EMAILS configuration' }, metadata: { now: new Date().toISOString() } });
-      this.logger.log(`Granted the admin role to ${email}`);
-    }
+    await this.adminEmails.grantAtStart();
   }
 }

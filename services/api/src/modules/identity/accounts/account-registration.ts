@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DemoPersona, SignInMethod, UserType } from '@app/contracts/src/identity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { ADMIN_EMAILS_REASON } from './admin-emails';
 import type { RegisteredUser } from '../domain/user';
 import { IdentityStore, UniquenessViolation, type UnitOfWork, type UserRow } from '../infrastructure/identity-store';
 import { LEDGER_ACCOUNTS, type LedgerAccounts } from '../infrastructure/ledger-accounts.port';
@@ -18,6 +19,8 @@ export interface Registration {
   demoPersona: DemoPersona | null;
   /** A demo login's own sandbox (its ledger stream is opened as a sandbox, isolated from real accounts). */
   isDemo?: boolean;
+  /** For a sandbox created for another demo login (a demo creator's companion advertiser): that login's user id. */
+  demoOwnerUserId?: string;
   emailConfirmed: boolean;
   confirmation: { tokenHash: string; expiresAt: string } | null;
   externalIdentity?: { provider: 'google'; subject: string };
@@ -74,6 +77,7 @@ export class AccountRegistration {
         method: registration.method,
         demoPersona: registration.demoPersona,
         ...(registration.isDemo ? { isDemo: true } : {}),
+        ...(registration.demoOwnerUserId ? { demoOwnerUserId: registration.demoOwnerUserId } : {}),
         emailConfirmed: registration.emailConfirmed,
         confirmation: registration.confirmation,
       },
@@ -82,8 +86,10 @@ export class AccountRegistration {
     if (registration.externalIdentity) {
       user = await unit.decideUser(userId, { type: 'LinkExternalIdentity', data: { ...registration.externalIdentity, email: registration.email }, metadata });
     }
-    if (this.config.adminEmails.includes(registration.email)) {
-      user = await unit.decideUser(userId, { type: 'GrantAdminRole', data: { reason: 'ADMIN_EMAILS configuration' }, metadata });
+    // ADMIN_EMAILS: only an address someone vouched for (Google's verified e-mail) makes an admin at registration;
+    // a password sign-up becomes one when it confirms the mailed link (see AdminEmails).
+    if (registration.method === 'google' && registration.emailConfirmed && this.config.adminEmails.includes(registration.email)) {
+      user = await unit.decideUser(userId, { type: 'GrantAdminRole', data: { reason: ADMIN_EMAILS_REASON }, metadata });
     }
     if (user.status !== 'registered') throw new Error('registration did not register');
     const session = registration.session

@@ -5,6 +5,7 @@ import { ApiError } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
+import { AdminEmails } from '../accounts/admin-emails';
 import { answering } from '../identity-errors';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { hashToken } from '../infrastructure/secrets';
@@ -14,6 +15,7 @@ export class ConfirmEmailController {
   constructor(
     private readonly store: IdentityStore,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly adminEmails: AdminEmails,
   ) {}
 
   @Public()
@@ -43,5 +45,7 @@ export class ConfirmEmailController {
     await answering(() =>
       this.store.executeUser(row.user_id, { type: 'ConfirmEmail', data: { tokenHash: hashToken(token) }, metadata: { now: new Date().toISOString() } }),
     );
+    // An address listed in ADMIN_EMAILS is an administrator's from the moment it is proven.
+    await this.adminEmails.grantIfProven(row.user_id);
   }
 }

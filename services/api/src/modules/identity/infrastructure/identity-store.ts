@@ -198,6 +198,11 @@ export class IdentityStore {
 
   // ---- Reads of the read model (outside any unit) ----
 
+  /** A user's events, from the stream (the log, not the read model). */
+  async readUserEvents(userId: string): Promise<UserEvent[]> {
+    return (await this.eventStore.readStream(userStreamId(userId))).map(toUserEvent);
+  }
+
   async findUserById(userId: string): Promise<UserRow | undefined> {
     if (!isUuid(userId)) return undefined;
     const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE user_id = $1', [userId]);

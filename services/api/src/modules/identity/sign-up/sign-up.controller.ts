@@ -7,6 +7,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { answering } from '../identity-errors';
 import { AccountRegistration } from '../accounts/account-registration';
+import { AdminEmails } from '../accounts/admin-emails';
 import { EMAIL_SENDER, type EmailSender } from '../infrastructure/email-sender';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { isTooGuessable } from '../infrastructure/password-strength';
@@ -23,6 +24,7 @@ export class SignUpController {
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     private readonly throttle: SignUpThrottle,
+    private readonly adminEmails: AdminEmails,
   ) {}
 
   @Public()
@@ -54,7 +56,9 @@ export class SignUpController {
     // Hashing happens before the transaction: it is slow and needs no database connection.
     const passwordHash = await hashPassword(body.password);
     const confirmationRequired = this.config.emailConfirmation.required;
-    const confirmationToken = confirmationRequired ? newOpaqueToken() : undefined;
+    // An ADMIN_EMAILS address must prove it is the signer's before it grants anything: it is mailed a link even when
+    // confirmation is otherwise off (the account works meanwhile, as a member).
+    const confirmationToken = confirmationRequired || this.adminEmails.listed(body.email) ? newOpaqueToken() : undefined;
     const { user, session } = await answering(() =>
       this.registration.register({
         email: body.email,
@@ -64,7 +68,7 @@ export class SignUpController {
         method: 'password',
         userType: 'user',
         demoPersona: null,
-        emailConfirmed: !confirmationRequired,
+        emailConfirmed: confirmationToken === undefined,
         confirmation: confirmationToken
           ? { tokenHash: hashToken(confirmationToken), expiresAt: new Date(Date.now() + this.config.emailConfirmation.ttlMs).toISOString() }
           : null,
@@ -77,8 +81,8 @@ export class SignUpController {
         subject: 'Confirm your account',
         text: `Welcome, ${user.username}! Confirm your e-mail address by opening this link:\n${this.config.emailConfirmation.confirmUrl}?token=${confirmationToken}`,
       });
-      return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired };
     }
+    if (confirmationRequired) return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired };
     if (!session) throw new Error('sign-up without confirmation must start a session');
     const row = await this.store.findUserById(user.userId);
     if (!row) throw new Error(`user ${user.userId} committed but not readable`);
