@@ -38,8 +38,8 @@ describe('drops on the embedded database (PGlite)', () => {
     expect(paidOut.body.status).toBe('paid');
     const mine = await http().get('/api/users/drop-applications').set(auth(user.body.token)).expect(200);
     expect(mine.body.map((entry: { id: string; status: string }) => [entry.id, entry.status])).toEqual([[application.body.id, 'paid']]);
-    const list = await http().get('/api/drops').set(auth(user.body.token)).expect(200);
-    // Each demo login is seeded with drops of its own; this advertiser's two come after them.
+    // A demo login lists its own sandbox's drops: the advertiser's two come after the two it was seeded with.
+    const list = await http().get('/api/drops').set(auth(advertiser.body.token)).expect(200);
     const created = list.body.filter((drop: { id: string }) => drop.id === proof.body.id || drop.id === paid.body.id);
     expect(created.map((drop: { id: string }) => drop.id)).toEqual([proof.body.id, paid.body.id]);
   }, 120_000);

@@ -75,6 +75,13 @@ describe('demo sandboxes', () => {
     );
     const proof = listed.body.find((drop: { title: string }) => drop.title === 'Demo drop: share your first post');
     expect(proof.creator_id).not.toBe(advertiser.user.id);
+    // Visitors do not see each other's sandboxes, and real users see no sandbox drop at all.
+    expect(listed.body.map((drop: { creator_id: string }) => drop.creator_id)).toEqual([proof.creator_id]);
+    const ownAgain = await testApp.http().get('/api/drops').set(auth(advertiser.token)).expect(200);
+    expect(new Set(ownAgain.body.map((drop: { creator_id: string }) => drop.creator_id))).toEqual(new Set([advertiser.user.id]));
+    const real = await signUp(testApp);
+    const realList = await testApp.http().get('/api/drops').set(auth(real.token)).expect(200);
+    expect(realList.body.filter((drop: { creator_id: string }) => [advertiser.user.id, proof.creator_id].includes(drop.creator_id))).toEqual([]);
     await testApp.http().post(`/api/drops/${proof.id}/apply`).set(auth(creator.token)).send({ application_message: 'I fit' }).expect(201);
 
     const investor = await demoLogin('investor');

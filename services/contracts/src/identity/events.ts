@@ -26,6 +26,8 @@ export const UserRegisteredSchema = z.object({
    * sandboxes: a user with a demo persona is a demo account either way.
    */
   isDemo: z.boolean().optional(),
+  /** A sandbox created for another demo login (a demo creator's companion advertiser): that login's user id. */
+  demoOwnerUserId: z.string().optional(),
   emailConfirmed: z.boolean(),
   registeredAt: z.string(),
 });

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { TransactionHandle } from '@app/event-store';
 import { DROP_EVENT_TYPES } from '@app/contracts/src/drops';
+import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { DropState, evolve, initialDropState } from '../domain/drop';
 import { DropEvent, parseDropEvent } from '../domain/drop-events';
@@ -8,18 +9,21 @@ import { ApplicationRow, DropRow, applicationFromRow, applicationToRow, dropFrom
 
 const logger = new Logger('DropsReadModel');
 
-type DropTable = 'drops_read' | 'drop_applications_read';
+type DropTable = 'drops_read' | 'drop_applications_read' | 'drops_demo_users';
 
 /**
  * The drops and applications the lists read: each row holds the folded state (the same `evolve` the write side
  * uses) as jsonb, plus the columns the lists filter and sort on. A batch folds in memory and writes each touched
  * row once. Deleted drops keep their row (flagged), so an application list can still name its drop.
+ * `drops_demo_users` lists the demo sandboxes (from identity's `UserRegistered`), so that the lists keep sandbox drops
+ * and real drops apart: a user registers before any drop of theirs, and the log is read in order.
  */
 export const dropsReadModel = defineProjection<DropTable>({
   name: 'drops_read_model',
-  version: 2,
-  tableNames: ['drops_read', 'drop_applications_read'],
-  eventTypes: DROP_EVENT_TYPES,
+  // 3: demo sandboxes listed, so lists keep sandbox drops and real drops apart.
+  version: 3,
+  tableNames: ['drops_read', 'drop_applications_read', 'drops_demo_users'],
+  eventTypes: [...DROP_EVENT_TYPES, 'UserRegistered'],
   createTables: (tables) => [
     `CREATE TABLE ${tables.drops_read} (
        drop_id text PRIMARY KEY,
@@ -41,11 +45,25 @@ export const dropsReadModel = defineProjection<DropTable>({
      )`,
     `CREATE INDEX ON ${tables.drop_applications_read} (drop_id, applied_at)`,
     `CREATE INDEX ON ${tables.drop_applications_read} (applicant_user_id, applied_at DESC)`,
+    // owner_user_id: the demo login a sandbox was created for (a demo creator's companion advertiser), else null.
+    `CREATE TABLE ${tables.drops_demo_users} (user_id text PRIMARY KEY, owner_user_id text)`,
+    `CREATE INDEX ON ${tables.drops_demo_users} (owner_user_id) WHERE owner_user_id IS NOT NULL`,
   ],
   handle: async (events, transaction, tables) => {
     const drops = new Map<string, DropState>();
     const touchedApplications = new Set<string>();
     for (const stored of events) {
+      if (stored.type === 'UserRegistered') {
+        const registered = UserRegisteredSchema.safeParse(stored.data);
+        if (!registered.success) logger.error(`Skipping unreadable UserRegistered at position ${stored.position}`);
+        else if (registered.data.isDemo ?? registered.data.demoPersona !== null) {
+          await transaction.query(`INSERT INTO ${tables.drops_demo_users} (user_id, owner_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+            registered.data.userId,
+            registered.data.demoOwnerUserId ?? null,
+          ]);
+        }
+        continue;
+      }
       let event: DropEvent;
       try {
         event = parseDropEvent(stored);

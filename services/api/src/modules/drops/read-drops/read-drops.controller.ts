@@ -37,15 +37,23 @@ export class ReadDropsController {
     return this.readYourWrites.awaitProjections([dropsReadModel.name], READ_YOUR_WRITES_WAIT_MILLISECONDS);
   }
 
+  /**
+   * Sandbox drops and real drops never meet (a sandbox cannot apply to a real drop, nor the reverse): a real user
+   * lists real drops only; a demo login lists its own drops and those of the sandboxes created for it (a demo
+   * creator's companion advertiser), never other visitors'.
+   */
   @Get('drops')
-  async list(@Query() rawQuery: unknown): Promise<DropView[]> {
+  async list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Query() rawQuery: unknown): Promise<DropView[]> {
     const query = parseInput(listDropsRoute.query, rawQuery);
     await this.catchUpReadModel();
     const rows = await this.database.query<{ state: DropRow }>(
       `SELECT state FROM drops_read
         WHERE NOT deleted AND ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR creator_id = $2)
+          AND CASE WHEN EXISTS (SELECT 1 FROM drops_demo_users WHERE user_id = $4)
+                   THEN creator_id = $4 OR creator_id IN (SELECT user_id FROM drops_demo_users WHERE owner_user_id = $4)
+                   ELSE creator_id NOT IN (SELECT user_id FROM drops_demo_users) END
         ORDER BY created_at DESC, drop_id LIMIT $3`,
-      [query.type ?? null, query.creator_id ?? null, query.limit ?? DEFAULT_LIST_LIMIT],
+      [query.type ?? null, query.creator_id ?? null, query.limit ?? DEFAULT_LIST_LIMIT, caller?.userId ?? ''],
     );
     const now = new Date().toISOString();
     return rows.rows.map((row) => toDropView(dropFromRow(row.state), now));

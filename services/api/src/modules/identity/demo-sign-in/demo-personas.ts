@@ -38,13 +38,13 @@ export class DemoPersonas {
     if (persona === 'advertiser') await this.seed(user.user_id, 'own');
     if (persona === 'creator') {
       // The creator's proof drop comes from a fresh demo advertiser of its own, so it too stays in the sandbox world.
-      const companion = await this.createFunded('advertiser', 'Demo Brand');
+      const companion = await this.createFunded('advertiser', 'Demo Brand', user.user_id);
       await this.seed(companion.user_id, 'for-creator');
     }
     return user;
   }
 
-  private async createFunded(persona: DemoPersona, displayName: string): Promise<UserRow> {
+  private async createFunded(persona: DemoPersona, displayName: string, demoOwnerUserId?: string): Promise<UserRow> {
     for (let attempt = 1; ; attempt += 1) {
       const suffix = randomBytes(5).toString('hex');
       try {
@@ -57,6 +57,7 @@ export class DemoPersonas {
           userType: persona,
           demoPersona: persona,
           isDemo: true,
+          ...(demoOwnerUserId ? { demoOwnerUserId } : {}),
           emailConfirmed: true,
           confirmation: null,
         });
