@@ -21,8 +21,6 @@ export interface Registration {
   isDemo?: boolean;
   /** For a sandbox created for another demo login (a demo creator's companion advertiser): that login's user id. */
   demoOwnerUserId?: string;
-  /** For a sandbox created for another demo login (a demo creator's companion advertiser): that login's user id. */
-  demoOwnerUserId?: string;
   emailConfirmed: boolean;
   confirmation: { tokenHash: string; expiresAt: string } | null;
   externalIdentity?: { provider: 'google'; subject: string };
@@ -79,7 +77,6 @@ export class AccountRegistration {
         method: registration.method,
         demoPersona: registration.demoPersona,
         ...(registration.isDemo ? { isDemo: true } : {}),
-        ...(registration.demoOwnerUserId ? { demoOwnerUserId: registration.demoOwnerUserId } : {}),
         ...(registration.demoOwnerUserId ? { demoOwnerUserId: registration.demoOwnerUserId } : {}),
         emailConfirmed: registration.emailConfirmed,
         confirmation: registration.confirmation,
