@@ -35,6 +35,9 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node ../infra/start.mjs',
+    // The tests sign up a dozen accounts per run from this one address; the API's per-address sign-up limit (20 an
+    // hour) would refuse a second run within the hour.
+    env: { ...(process.env as Record<string, string>), SIGN_UP_MAX_PER_ADDRESS: process.env.SIGN_UP_MAX_PER_ADDRESS ?? '1000' },
     url: `http://localhost:${shellPort}/api/health`,
     reuseExistingServer: !process.env.CI,
     // SIGTERM lets infra/start.mjs stop the API it started (the default SIGKILL would orphan it).
