@@ -55,10 +55,11 @@ const xp = (userId: string, amount: number, sourceId: string): Appended => ({
   data: { userId, baseAmount: amount, multiplier: 1, amount, source: 'test', sourceId, awardedAt: TODAY },
 });
 
+// Followers count once an administrator verified them (a declared count is only a claim).
 const influence = (userId: string, followerCount: number): Appended => ({
   streamId: `influence-${userId}`,
-  type: 'InfluenceRewardsRegistered',
-  data: { userId, fullName: userId, platform: 'instagram', platformUsername: userId, phoneNumber: '0', email: `${userId}@example.com`, followerCount, monthlyPointsMinor: '0', month: '2026-03', registeredAt: TODAY },
+  type: 'InfluenceFollowersVerified',
+  data: { userId, month: '2026-03', platform: 'instagram', platformUsername: userId, declaredFollowerCount: followerCount, verifiedFollowerCount: followerCount, monthlyPointsMinor: '0', verifiedBy: 'admin:a', verifiedAt: TODAY },
 });
 const content = (creatorId: string): Appended => ({ streamId: `content-${creatorId}`, type: 'ContentCreated', data: { creatorId } });
 

@@ -5,7 +5,7 @@ import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { AwardExperienceCommand } from '../../src/modules/progress';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
-import { auth, balancesOf, eventually, grant } from '../rewards/support';
+import { auth, balancesOf, eventually, grant, signUpAdmin } from '../rewards/support';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger';
 import { postTransaction } from '../ledger/multi-user-transactions';
 
@@ -88,15 +88,21 @@ describe('progress API', () => {
     expect(claimed.body).toMatchObject({ gold_reward: 15, xp_gained: 300, xp_points: 5300, level: 5 });
   });
 
-  it('Big Spender counts points spent (here on keys), Social Butterfly the registered followers', async () => {
+  it('Big Spender counts points spent (here on keys), Social Butterfly the verified followers (never the declared ones)', async () => {
     const user = await signUp(testApp);
     await grant(testApp, user.user.id, 'points', 20_000n);
     await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 2 }).expect(200);
     expect((await eventually(() => achievement(user.token, 'big-spender'), (entry) => entry.progress === 1000))).toMatchObject({ progress: 1000, is_claimable: true });
 
     await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token))
-      .send({ full_name: 'Ada', platform: 'instagram', platform_username: 'ada', phone_number: '+1 555 0100', email: 'ada@example.com', follower_count: 800 })
+      .send({ full_name: 'Ada', platform: 'instagram', platform_username: 'ada', phone_number: '+1 555 0100', email: 'ada@example.com', follower_count: 800_000 })
       .expect(200);
+    // A declared count is a claim: it unlocks nothing until an administrator verified it (here, 800 followers seen).
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await achievement(user.token, 'social-butterfly')).toMatchObject({ progress: 0, is_claimable: false });
+    await claim(user.token, 'social-butterfly').expect((response) => expect(response.status).toBeGreaterThanOrEqual(400));
+    const admin = await signUpAdmin(testApp);
+    await testApp.http().post(`/api/admin/users/${user.user.id}/verify-influence`).set(auth(admin.token)).send({ verified_follower_count: 800 }).expect(200);
     expect(await eventually(() => achievement(user.token, 'social-butterfly'), (entry) => entry.progress === 800)).toMatchObject({ is_claimable: true });
     await claim(user.token, 'social-butterfly').expect(200);
     await claim(user.token, 'big-spender').expect(200);

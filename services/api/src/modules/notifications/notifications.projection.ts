@@ -19,7 +19,7 @@ type Table = 'notifications' | 'notification_progress' | 'notification_drops' | 
 type Tables = ProjectionTables<Table>;
 
 /** Counters of the progress context's achievements, followed here to notify when one becomes claimable. */
-const COUNTER_EVENT_TYPES: string[] = ['UserRegistered', 'InfluenceRewardsRegistered', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES];
+const COUNTER_EVENT_TYPES: string[] = ['UserRegistered', 'InfluenceFollowersVerified', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES];
 const DROP_EVENT_TYPES = ['DropCreated', 'DropApplicationReceived', 'DropApplicationApproved', 'DropApplicationRejected'];
 
 /** A move of one of the user's counters (the progress context's, plus XP). */

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@app/event-store';
-import { InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
+import { InfluenceFollowersVerifiedSchema } from '@app/contracts/src/rewards';
 import { readTransactionCopy } from '../../ledger';
 import type { ProgressCounters } from '../domain/progress-account';
 
@@ -20,9 +20,10 @@ export function counterDeltas(stored: Pick<StoredEvent, 'type' | 'data' | 'strea
       const userId = (stored.data as { userId?: unknown }).userId;
       return typeof userId === 'string' ? [{ userId, counter: 'account_created', mode: 'set', value: 1n }] : [];
     }
-    case 'InfluenceRewardsRegistered': {
-      const parsed = InfluenceRewardsRegisteredSchema.safeParse(stored.data);
-      return parsed.success ? [{ userId: parsed.data.userId, counter: 'follower_count', mode: 'set', value: BigInt(parsed.data.followerCount) }] : [];
+    case 'InfluenceFollowersVerified': {
+      // The count an administrator verified, never the one a user declared: an achievement pays gold.
+      const parsed = InfluenceFollowersVerifiedSchema.safeParse(stored.data);
+      return parsed.success ? [{ userId: parsed.data.userId, counter: 'follower_count', mode: 'set', value: BigInt(parsed.data.verifiedFollowerCount) }] : [];
     }
     case 'LedgerTransactionPosted': {
       // Only the legs of the copy's own user count, so a transaction between two users is counted once for each.

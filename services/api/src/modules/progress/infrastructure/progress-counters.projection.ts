@@ -11,9 +11,10 @@ const logger = new Logger('ProgressCounters');
 /** Counters the achievements measure, per user (points spent in minor units). */
 export const progressCountersProjection = defineProjection<'progress_counters'>({
   name: 'progress_counters',
-  version: 1,
+  // Version 2: followers are the verified count (`InfluenceFollowersVerified`), no longer the declared one.
+  version: 2,
   tableNames: ['progress_counters'],
-  eventTypes: ['UserRegistered', 'InfluenceRewardsRegistered', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES],
+  eventTypes: ['UserRegistered', 'InfluenceFollowersVerified', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES],
   createTables: (tables) => [
     `CREATE TABLE ${tables.progress_counters} (
        user_id text NOT NULL,
