@@ -68,7 +68,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     credentials: true,
     // @fastify/cors allows only GET, HEAD and POST unless told; the remotes also edit (PUT, PATCH) and delete.
     methods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'],
-    exposedHeaders: [REQUEST_ID_HEADER],
+    // Retry-After tells a throttled client when to try again; it is not one of the headers CORS exposes by itself.
+    exposedHeaders: [REQUEST_ID_HEADER, 'retry-after'],
   });
   const fastify = application.getHttpAdapter().getInstance();
   installBodyParsers(fastify);
