@@ -23,7 +23,11 @@ export const signUpRoute = defineRoute({
   public: true,
   request: { body: SignUpRequestSchema },
   responses: { 201: SignUpResponseSchema },
-  errors: { 409: 'E-mail (`EMAIL_TAKEN`) or username (`USERNAME_TAKEN`) already in use' },
+  errors: {
+    400: 'Invalid input (`VALIDATION_ERROR`), a password among the commonest or easiest to guess included',
+    409: 'E-mail (`EMAIL_TAKEN`) or username (`USERNAME_TAKEN`) already in use',
+    429: 'Too many sign-ups from this address (`TOO_MANY_SIGN_UPS`); `Retry-After` says when to try again',
+  },
 });
 
 export const signInRoute = defineRoute({
@@ -33,7 +37,11 @@ export const signInRoute = defineRoute({
   public: true,
   request: { body: SignInRequestSchema },
   responses: { 200: SessionResponseSchema },
-  errors: { 401: 'Wrong e-mail or password', 403: 'E-mail not confirmed yet', 429: 'Too many failed attempts for this account or address' },
+  errors: {
+    401: 'Wrong e-mail or password',
+    403: 'E-mail not confirmed yet',
+    429: 'Too many failed attempts for this account or address (`TOO_MANY_SIGN_IN_ATTEMPTS`); `Retry-After` says when to try again',
+  },
 });
 
 export const demoSignInRoute = defineRoute({
