@@ -101,6 +101,9 @@ describe('demo sandboxes', () => {
       kind: 'refused',
       refusal: 'TRANSACTION_MUST_NOT_MIX_DEMO_AND_REAL_ACCOUNTS',
     });
+    // Over HTTP too: a demo visitor redeeming a real user's referral code would pay both of them in one transaction.
+    const referral = await testApp.http().post('/api/users/process-referral').set(auth(demo.token)).send({ referral_code: real.user.referral_code }).expect(403);
+    expect(referral.body).toMatchObject({ code: 'DEMO_ACCOUNT_ISOLATION', error: 'Demo accounts are sandboxes: no value can move between a demo account and a real account' });
     expect([await balancesOf(demo.user.id), await balancesOf(real.user.id)]).toEqual(before);
     // Two sandboxes may trade with each other, and a sandbox with system accounts.
     const other = await demoLogin('investor');
