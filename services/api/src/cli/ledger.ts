@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase, PostgresEventStore, runMigrations, type Database } from '@app/event-store';
 import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../platform/database/database.module';
-import { ProjectionRunner } from '../platform/projections/projection-runner';
+import { idleProjectionRunners, rebuildProjection } from '../platform/projections/projection-rebuilds';
 import type { RebuildProgress } from '../platform/projections/projection';
 import { verifyLedger } from '../modules/ledger/infrastructure/ledger-audit';
 import { exportLedger } from '../modules/ledger/infrastructure/ledger-export';
@@ -108,17 +108,16 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
     const projection = LEDGER_PROJECTIONS.find((candidate) => candidate.name === name);
     if (!projection || extra.length > 0) throw new UsageError(`rebuild needs one projection name: ${LEDGER_PROJECTIONS.map((candidate) => candidate.name).join(', ')}`);
     opened = await openStore();
-    const runner = new ProjectionRunner(projection, opened.eventStore, opened.database.pool, {
+    const runners = await idleProjectionRunners([projection], opened.eventStore, opened.database.pool, {
       ownerId: `ledger-cli:${hostname()}:${process.pid}`,
       pollIntervalMs: 250,
       leaseDurationMs: 30_000,
       batchSize: 5_000,
       logger: { log: () => undefined, warn: (message) => errors.write(`${message}\n`), error: (message) => errors.write(`${message}\n`) },
     });
-    await runner.initialize();
     const interactive = 'isTTY' in errors && Boolean((errors as NodeJS.WriteStream).isTTY);
     let last = 0;
-    await runner.rebuild((progress) => {
+    await rebuildProjection(runners, projection.name, (progress) => {
       const now = Date.now();
       if (interactive) errors.write(`\r${progressBar(progress)}`);
       else if (progress.phase !== 'building' || now - last > 1_000) {

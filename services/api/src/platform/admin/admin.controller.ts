@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post } from '@nestjs/common';
 import { JobIdParamsSchema, ProjectionNameParamsSchema, type FailedJob } from '@app/contracts';
-import { conflict, notFound } from '../http/api-error';
+import { notFound } from '../http/api-error';
 import { AdminOnly } from '../http/public.decorator';
 import { parseInput } from '../http/zod-validation';
 import { JOB_QUEUE, type JobQueue } from '../jobs/job-queue.port';
-import { RebuildAlreadyRunningError } from '../projections/projection-runner';
 import { ProjectionsService } from '../projections/projections.service';
+import { startProjectionRebuild } from './start-projection-rebuild';
 
 /** Operator endpoints: failed jobs and projection rebuilds. Identity's global guard enforces `@AdminOnly()`. */
 @AdminOnly()
@@ -41,12 +41,7 @@ export class AdminController {
   @HttpCode(202)
   async rebuildProjection(@Param() params: unknown): Promise<{ name: string; started: true }> {
     const { name } = parseInput(ProjectionNameParamsSchema, params);
-    const runner = this.projections.runner(name);
-    if (!runner) throw notFound('PROJECTION_NOT_FOUND', `No projection is named ${name}`);
-    if (runner.isRebuilding()) throw conflict('REBUILD_ALREADY_RUNNING', `A rebuild of ${name} is already running`);
-    this.projections.rebuildProjection(name).catch((error: Error) => {
-      if (!(error instanceof RebuildAlreadyRunningError)) this.logger.error(`Rebuild of ${name} failed: ${error.message}`, error.stack);
-    });
+    startProjectionRebuild(this.projections, name, this.logger);
     return { name, started: true };
   }
 }

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type ReadAllBatch, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { type Projection, type ProjectionStatus, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
+import { lagInEvents, type Queryable, readProjectionCheckpoint, type StoredCheckpoint } from './projection-checkpoints';
+import { ProjectionRebuild, RebuildAlreadyRunningError } from './projection-rebuild';
 
-/** Anything that runs a statement outside a transaction: a `pg.Pool`. */
-export interface Queryable {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
-}
+export { lagInEvents, readProjectionCheckpoint, type Queryable, type StoredCheckpoint } from './projection-checkpoints';
+export { RebuildAlreadyRunningError, RebuildDidNotFinishError } from './projection-rebuild';
 
 export interface RunnerLogger {
   log(message: string): void;
@@ -21,6 +20,11 @@ export interface ProjectionRunnerOptions {
   batchSize: number;
   /** Events per batch while rebuilding (default `batchSize`): larger batches fold more events into each upsert. */
   rebuildBatchSize?: number;
+  /**
+   * Batches a rebuild may read beyond twice those that reach the head captured at its start (default 1,000; see
+   * `rebuildBatchLimit`): past them it fails with RebuildDidNotFinishError instead of chasing the log forever.
+   */
+  rebuildCatchUpBatches?: number;
   /**
    * How long progress over events the projection ignores may stay in memory only (default 1 s). Most batches of a
    * busy log hold nothing for most projections, and saving each such step costs a transaction of five statements. A
@@ -40,10 +44,6 @@ export interface LiveReads {
   readAll(from: Checkpoint, options: { limit: number; eventTypes?: string[] }): Promise<ReadAllBatch>;
 }
 
-export interface StoredCheckpoint extends Checkpoint {
-  version: number;
-}
-
 /**
  * Milliseconds to the next multiple of `intervalMs` on the clock. Caught-up runners poll on these shared ticks rather
  * than `intervalMs` after their own last read, so the runners of a process wake together and share their reads.
@@ -57,43 +57,7 @@ class LeaseLostError extends Error {}
 /** The checkpoint row moved under us (a rebuild was swapped in): reload it and carry on. */
 class CheckpointMovedError extends Error {}
 
-export class RebuildAlreadyRunningError extends Error {
-  constructor(readonly projectionName: string) {
-    super(`A rebuild of ${projectionName} is already running`);
-  }
-}
-
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
 const DEFAULT_SKIPPED_PROGRESS_SAVE_MS = 1_000;
-
-function checkpointFromRow(row: { transaction_id: string; position: string }): Checkpoint {
-  return { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
-}
-
-/**
- * Where a projection's tables stand in the log (undefined before its first start): every event up to this checkpoint
- * is in them. Modules that must see beyond it read the log from here.
- */
-export async function readProjectionCheckpoint(
-  client: Queryable | TransactionHandle,
-  name: string,
-  forUpdate = false,
-): Promise<StoredCheckpoint | undefined> {
-  const result = await client.query<{ transaction_id: string; position: string; version: number }>(
-    `select transaction_id, position, version from projection_checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
-    [name],
-  );
-  const row = result.rows[0];
-  return row ? { ...checkpointFromRow(row), version: Number(row.version) } : undefined;
-}
-
-/** Events between a checkpoint and the head; exact unless a rolled-back writer burnt positions. */
-export function lagInEvents(checkpoint: Checkpoint, head: Checkpoint): number {
-  if (compareCheckpoints(checkpoint, head) >= 0) return 0;
-  const difference = Number(head.position - checkpoint.position);
-  return Math.max(1, difference);
-}
 
 /**
  * Keeps one projection's tables up to date with the log. Several processes may run one for the same projection;
@@ -355,124 +319,27 @@ export class ProjectionRunner {
     if (this.rebuildInProgress) return Promise.reject(new RebuildAlreadyRunningError(this.name));
     const previousStatus = this.status;
     this.status = 'rebuilding';
-    this.rebuildInProgress = this.performRebuild(onProgress).finally(() => {
+    const rebuild = new ProjectionRebuild(
+      {
+        projection: this.projection,
+        eventStore: this.eventStore,
+        database: this.database,
+        options: this.options,
+        relevant: (events) => this.relevant(events),
+        // A long rebuild run by the lease holder keeps its lease alive, so no other process starts a second one.
+        keepLease: async () => {
+          if (this.leaseValidUntil > 0) await this.holdLease();
+        },
+        liveCheckpoint: () => this.readCheckpoint(this.database),
+        stopping: () => this.stopping,
+        swappedIn: (checkpoint) => this.adopt({ ...checkpoint, version: this.projection.version }),
+      },
+      onProgress,
+    );
+    this.rebuildInProgress = rebuild.run().finally(() => {
       this.rebuildInProgress = undefined;
       if (this.status === 'rebuilding') this.status = previousStatus === 'rebuilding' ? 'catching_up' : previousStatus;
     });
     return this.rebuildInProgress;
   }
-
-  private async performRebuild(onProgress?: (progress: RebuildProgress) => void): Promise<void> {
-    const suffix = `__r${randomBytes(4).toString('hex')}`;
-    const tables = tablesWithSuffix(this.projection.tableNames, suffix);
-    const head = await this.eventStore.headCheckpoint();
-    const rebuildId = await this.eventStore.withTransaction(async (transaction) => {
-      // Serialises concurrent rebuild requests for the same projection (in any process) on the checkpoint row.
-      await transaction.query('select 1 from projection_checkpoints where name = $1 for update', [this.name]);
-      const running = await transaction.query(
-        `select id from projection_rebuilds where name = $1 and status = 'running' and updated_at > now() - $2 * interval '1 millisecond'`,
-        [this.name, this.options.leaseDurationMs * 2],
-      );
-      if (running.rowCount) throw new RebuildAlreadyRunningError(this.name);
-      await transaction.query(`update projection_rebuilds set status = 'failed', error = 'abandoned', finished_at = now() where name = $1 and status = 'running'`, [this.name]);
-      const inserted = await transaction.query<{ id: string }>(
-        `insert into projection_rebuilds (name, version, table_suffix, status, owner_id, events_total) values ($1, $2, $3, 'running', $4, $5) returning id`,
-        [this.name, this.projection.version, suffix, this.options.ownerId, head.position.toString()],
-      );
-      for (const statement of this.projection.createTables(tables)) await transaction.query(statement);
-      return inserted.rows[0].id;
-    });
-
-    const startedAt = Date.now();
-    let checkpoint: Checkpoint = CHECKPOINT_START;
-    let eventsDone = 0;
-    let eventsTotal = Number(head.position);
-    const progress = (phase: RebuildProgress['phase']): RebuildProgress => {
-      const elapsedSeconds = Math.max((Date.now() - startedAt) / 1000, 0.001);
-      return { rebuildId, eventsDone, eventsTotal: Math.max(eventsTotal, eventsDone), eventsPerSecond: Math.round(eventsDone / elapsedSeconds), phase };
-    };
-    // Every event is read (not just the projection's types) so that "events done" counts toward the log's total.
-    const read = (after: Checkpoint) => this.eventStore.readAll(after, { limit: this.options.rebuildBatchSize ?? this.options.batchSize });
-    // The next batch is read while this one is written (the two are on different connections), so the rebuild
-    // waits for reads only when it is at the head of the log.
-    let nextRead: ReturnType<typeof read> | undefined;
-    // Built once the batches have caught up; a projection without readers' indexes goes straight to the swap.
-    let readerIndexes = this.projection.createIndexes?.(tables) ?? [];
-    try {
-      for (;;) {
-        // A long rebuild run by the lease holder keeps its lease alive, so no other process starts a second one.
-        if (this.leaseValidUntil > 0) await this.holdLease();
-        const batch = await (nextRead ?? read(checkpoint));
-        nextRead = batch.caughtUp ? undefined : read(batch.nextCheckpoint);
-        // A failed read ahead surfaces when it is awaited; until then it must not count as unhandled.
-        nextRead?.catch(() => undefined);
-        const events = this.relevant(batch.events);
-        const next = batch.nextCheckpoint;
-        eventsDone += batch.events.length;
-        if (batch.caughtUp && eventsDone > eventsTotal) eventsTotal = eventsDone;
-        const current = progress('building');
-        await this.eventStore.withTransaction(async (transaction) => {
-          if (events.length > 0) await this.projection.handle(events, transaction, tables);
-          await transaction.query(
-            `update projection_rebuilds set events_done = $2, events_total = $3, events_per_second = $4, transaction_id = $5, position = $6,
-             updated_at = now() where id = $1`,
-            [rebuildId, current.eventsDone, current.eventsTotal, current.eventsPerSecond, next.transactionId.toString(), next.position.toString()],
-          );
-        });
-        checkpoint = next;
-        onProgress?.(current);
-        if (this.stopping) throw new Error('Stopped during the rebuild');
-        if (batch.caughtUp) {
-          // Never swap in tables older than the live ones: the safe end of the log can be held back for a while by
-          // another transaction still in flight, and readers must not see the projection go back in time.
-          if (compareCheckpoints(checkpoint, await this.readCheckpoint(this.database)) >= 0) {
-            if (readerIndexes.length === 0) break;
-            onProgress?.(progress('indexing'));
-            for (const statement of readerIndexes) await this.database.query(statement);
-            readerIndexes = [];
-            // Events appended while the indexes were built are folded in (with the indexes) before the swap.
-            continue;
-          }
-          await sleep(this.options.pollIntervalMs);
-        }
-      }
-      eventsTotal = eventsDone;
-      onProgress?.(progress('swapping'));
-      await this.eventStore.withTransaction(async (transaction) => {
-        // Holding the lease row's lock: no batch of the live runner (in any process) commits during the swap.
-        await transaction.query('select 1 from projection_leases where name = $1 for update', [this.name]);
-        await transaction.query('select 1 from projection_checkpoints where name = $1 for update', [this.name]);
-        const retiredSuffix = `__old${suffix.slice(3)}`;
-        for (const table of this.projection.tableNames) {
-          await transaction.query(`alter table if exists ${table} rename to ${table}${retiredSuffix}`);
-          await transaction.query(`alter table ${tables[table]} rename to ${table}`);
-          await transaction.query(`drop table if exists ${table}${retiredSuffix} cascade`);
-        }
-        await transaction.query('update projection_checkpoints set version = $2, transaction_id = $3, position = $4, updated_at = now() where name = $1', [
-          this.name,
-          this.projection.version,
-          checkpoint.transactionId.toString(),
-          checkpoint.position.toString(),
-        ]);
-        const final = progress('completed');
-        await transaction.query(
-          `update projection_rebuilds set status = 'completed', events_done = $2, events_total = $3, events_per_second = $4, finished_at = now(), updated_at = now()
-           where id = $1`,
-          [rebuildId, final.eventsDone, final.eventsTotal, final.eventsPerSecond],
-        );
-      });
-      this.adopt({ ...checkpoint, version: this.projection.version });
-      onProgress?.(progress('completed'));
-      this.options.logger.log(`Projection ${this.name}: rebuilt from ${eventsDone} events and swapped in`);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.options.logger.error(`Projection ${this.name}: rebuild ${rebuildId} failed: ${message}`, error instanceof Error ? error.stack : undefined);
-      await this.database
-        .query(`update projection_rebuilds set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`, [rebuildId, message])
-        .catch(() => undefined);
-      for (const table of Object.values(tables)) await this.database.query(`drop table if exists ${table} cascade`).catch(() => undefined);
-      throw error;
-    }
-  }
 }
-

@@ -6,8 +6,11 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_POOL, EVENT_STORE } from '../database/database.tokens';
 import type { ProjectionStatus, RebuildProgress } from './projection';
 import { ProjectionRegistry } from './projection-registry';
+import { rebuildProjection } from './projection-rebuilds';
 import { lagInEvents, ProjectionRunner, type Queryable } from './projection-runner';
 import { SharedEventReads } from './shared-event-reads';
+
+export { UnknownProjectionError } from './projection-rebuilds';
 
 export interface RebuildSummary {
   id: string;
@@ -134,16 +137,8 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     });
   }
 
-  /** Rebuilds into fresh tables and swaps them in; resolves when the swap is done. */
+  /** Rebuilds into fresh tables and swaps them in (`rebuildProjection`); resolves when the swap is done. */
   rebuildProjection(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
-    const runner = this.runners.get(name);
-    if (!runner) return Promise.reject(new UnknownProjectionError(name));
-    return runner.rebuild(onProgress);
-  }
-}
-
-export class UnknownProjectionError extends Error {
-  constructor(readonly projectionName: string) {
-    super(`No projection is named ${projectionName}`);
+    return rebuildProjection(this, name, onProgress);
   }
 }

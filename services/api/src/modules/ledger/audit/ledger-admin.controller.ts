@@ -4,10 +4,10 @@ import type { FastifyReply } from 'fastify';
 import type { EventStore } from '@app/event-store';
 import { CURRENCIES, Currency, IssuanceReportRangeSchema, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type IssuanceReport, type VerifyReport } from '@app/contracts/src/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
-import { conflict, notFound } from '../../../platform/http/api-error';
+import { notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
 import { parseInput, ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { RebuildAlreadyRunningError } from '../../../platform/projections/projection-runner';
+import { startProjectionRebuild } from '../../../platform/admin/start-projection-rebuild';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import { verifyLedger, type Queryable } from '../infrastructure/ledger-audit';
 import { exportLedger } from '../infrastructure/ledger-export';
@@ -115,12 +115,7 @@ export class LedgerAdminController {
     if (!LEDGER_PROJECTIONS.some((projection) => projection.name === body.projection)) {
       throw notFound('PROJECTION_NOT_FOUND', `No ledger projection is named ${body.projection}`);
     }
-    const runner = this.projections.runner(body.projection);
-    if (!runner) throw notFound('PROJECTION_NOT_FOUND', `Projection ${body.projection} is not running in this process`);
-    if (runner.isRebuilding()) throw conflict('REBUILD_ALREADY_RUNNING', `A rebuild of ${body.projection} is already running`);
-    runner.rebuild().catch((error: Error) => {
-      if (!(error instanceof RebuildAlreadyRunningError)) this.logger.error(`Rebuild of ${body.projection} failed: ${error.message}`);
-    });
+    startProjectionRebuild(this.projections, body.projection, this.logger);
     return { projection: body.projection, status: 'started' as const };
   }
 }
