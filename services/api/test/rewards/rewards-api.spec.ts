@@ -255,6 +255,36 @@ describe('rewards API', () => {
       });
     });
 
+    it("lists this month's claims to verify, to administrators only, with who verified which count", async () => {
+      const admin = await signUpAdmin(testApp);
+      const user = await signUp(testApp);
+      await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send({ ...form, platform_username: 'listed', follower_count: 7_000 }).expect(200);
+      await testApp.http().get('/api/admin/influence-verifications').set(auth(user.token)).expect(403);
+      const entryOf = (response: { body: { user_id: string }[] }) => response.body.find((entry) => entry.user_id === user.user.id);
+      const pending = await eventually(
+        () => testApp.http().get('/api/admin/influence-verifications?limit=200').set(auth(admin.token)).expect(200),
+        (response) => entryOf(response) !== undefined,
+      );
+      expect(entryOf(pending)).toEqual({
+        user_id: user.user.id,
+        month: new Date().toISOString().slice(0, 7),
+        platform: 'instagram',
+        platform_username: 'listed',
+        follower_count: 7_000,
+        registered_at: expect.any(String),
+        verified_follower_count: null,
+        verified_by: null,
+        verified_at: null,
+      });
+      await verify(user.user.id, admin.token, { verified_follower_count: 6_500 }).expect(200);
+      const verified = await eventually(
+        () => testApp.http().get('/api/admin/influence-verifications?status=verified&limit=200').set(auth(admin.token)).expect(200),
+        (response) => entryOf(response) !== undefined,
+      );
+      expect(entryOf(verified)).toMatchObject({ follower_count: 7_000, verified_follower_count: 6_500, verified_by: `admin:${admin.user.id}` });
+      await testApp.http().get('/api/admin/influence-verifications?status=nope').set(auth(admin.token)).expect(400);
+    });
+
     it('refuses verification before a registration this month', async () => {
       const admin = await signUpAdmin(testApp);
       const user = await signUp(testApp);

@@ -22,6 +22,7 @@ describe('account and currency routes in the OpenAPI document', () => {
     ['post', '/api/users/claim-instagram-points'],
     ['post', '/api/users/register-influence-rewards'],
     ['post', '/api/admin/users/{userId}/verify-influence'],
+    ['get', '/api/admin/influence-verifications'],
     ['post', '/api/users/claim-influence-points'],
     ['post', '/api/users/process-referral'],
     ['get', '/api/users/referral-status'],

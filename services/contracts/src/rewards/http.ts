@@ -204,3 +204,20 @@ export const InstagramVerificationSchema = z.object({
 });
 export const InstagramVerificationsResponseSchema = z.array(InstagramVerificationSchema);
 export type InstagramVerification = z.infer<typeof InstagramVerificationSchema>;
+
+/** Influence claims for administrators to verify: this month's registrations, oldest first. */
+export const InfluenceVerificationsQuerySchema = InstagramVerificationsQuerySchema;
+export const InfluenceVerificationSchema = z.object({
+  user_id: z.string(),
+  month: z.string(),
+  platform: z.string(),
+  platform_username: z.string(),
+  /** What the user declared. */
+  follower_count: z.number().int(),
+  registered_at: z.string(),
+  verified_follower_count: z.number().int().nullable(),
+  verified_by: z.string().nullable(),
+  verified_at: z.string().nullable(),
+});
+export const InfluenceVerificationsResponseSchema = z.array(InfluenceVerificationSchema);
+export type InfluenceVerification = z.infer<typeof InfluenceVerificationSchema>;

@@ -6,6 +6,8 @@ import {
   ClaimPointsResponseSchema,
   InfluenceRewardsStatusSchema,
   InstagramStatusSchema,
+  InfluenceVerificationsQuerySchema,
+  InfluenceVerificationsResponseSchema,
   InstagramVerificationsQuerySchema,
   InstagramVerificationsResponseSchema,
   MasterKeyStatusSchema,
@@ -154,4 +156,13 @@ export const listInstagramVerificationsRoute = defineRoute({
   tags: ['rewards'],
   request: { query: InstagramVerificationsQuerySchema },
   responses: { 200: InstagramVerificationsResponseSchema },
+});
+
+export const listInfluenceVerificationsRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/influence-verifications',
+  summary: "Admin: this month's influence claims waiting for verification (or verified, or all), oldest first; eventual (trails the log by a poll)",
+  tags: ['rewards'],
+  request: { query: InfluenceVerificationsQuerySchema },
+  responses: { 200: InfluenceVerificationsResponseSchema },
 });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { InfluenceRewardsController } from './influence-rewards/influence-rewards.controller';
+import { influenceRegistrationsProjection } from './influence-rewards/influence-registrations.projection';
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
 import { RewardsUnit } from './infrastructure/rewards-unit';
 import { InstagramController } from './instagram/instagram.controller';
@@ -21,7 +22,7 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
     RewardsUnit,
     GetMasterKeyStatusHandler,
     GetReferralStatusHandler,
-    ...projectionProviders(proofDropCompletionsProjection, instagramRegistrationsProjection),
+    ...projectionProviders(proofDropCompletionsProjection, instagramRegistrationsProjection, influenceRegistrationsProjection),
   ],
 })
 export class RewardsModule {}

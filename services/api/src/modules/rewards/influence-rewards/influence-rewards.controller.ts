@@ -1,16 +1,20 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
 import {
   claimInfluencePointsRoute,
+  listInfluenceVerificationsRoute,
   registerInfluenceRewardsRoute,
   verifyInfluenceRoute,
   type ClaimPointsResponse,
+  type InfluenceVerification,
   type InfluenceRewardsStatus,
   type RegisterInfluenceRewardsRequest,
   type RegisterInfluenceRewardsResponse,
   type VerifyInfluenceRequest,
 } from '@app/contracts/src/rewards';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
@@ -59,7 +63,43 @@ export class InfluenceRewardsController {
     private readonly unit: RewardsUnit,
     private readonly accounts: RewardsAccounts,
     private readonly queryBus: QueryBus,
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
+
+  /** The administrators' work list: this month's claims to verify (from a projection, so it may trail by a poll). */
+  @Get('admin/influence-verifications')
+  @AdminOnly()
+  async pending(
+    @Query(new ZodValidationPipe(listInfluenceVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'all'; limit: number },
+  ): Promise<InfluenceVerification[]> {
+    const filter = query.status === 'pending' ? 'AND verified_at IS NULL' : query.status === 'verified' ? 'AND verified_at IS NOT NULL' : '';
+    const rows = await this.pool.query<{
+      user_id: string;
+      month: string;
+      platform: string;
+      platform_username: string;
+      follower_count: string;
+      registered_at: Date;
+      verified_follower_count: string | null;
+      verified_by: string | null;
+      verified_at: Date | null;
+    }>(
+      `SELECT user_id, month, platform, platform_username, follower_count::text, registered_at, verified_follower_count::text, verified_by, verified_at
+         FROM rewards_influence_registrations WHERE month = $1 ${filter} ORDER BY registered_at, user_id LIMIT $2`,
+      [utcMonthOf(new Date().toISOString()), query.limit],
+    );
+    return rows.rows.map((row) => ({
+      user_id: row.user_id,
+      month: row.month,
+      platform: row.platform,
+      platform_username: row.platform_username,
+      follower_count: Number(row.follower_count),
+      registered_at: new Date(row.registered_at).toISOString(),
+      verified_follower_count: row.verified_follower_count === null ? null : Number(row.verified_follower_count),
+      verified_by: row.verified_by,
+      verified_at: row.verified_at ? new Date(row.verified_at).toISOString() : null,
+    }));
+  }
 
   @Get('users/influence-rewards-status')
   async status(@CurrentUser() caller: AuthenticatedUser): Promise<InfluenceRewardsStatus> {
