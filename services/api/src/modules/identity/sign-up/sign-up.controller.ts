@@ -35,14 +35,15 @@ export class SignUpController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SignUpResponse> {
-    if (isTooGuessable(body.password, [body.email, body.username, body.display_name ?? ''])) {
-      throw badRequest('VALIDATION_ERROR', AUTH_MESSAGES.passwordTooCommon, [{ field: 'password', message: AUTH_MESSAGES.passwordTooCommon }]);
-    }
     const clientAddress = clientAddressOf(request);
     const verdict = await this.throttle.attempt(clientAddress);
     if (!verdict.allowed) {
       const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
       throw tooManyRequests(AUTH_MESSAGES.tooManySignUps(minutes), 'TOO_MANY_SIGN_UPS', verdict.retryAfterSeconds);
+    }
+    // After the throttle, and counted by it: estimating a password costs up to a few hundred ms of CPU.
+    if (isTooGuessable(body.password, [body.email, body.username, body.display_name ?? ''])) {
+      throw badRequest('VALIDATION_ERROR', AUTH_MESSAGES.passwordTooCommon, [{ field: 'password', message: AUTH_MESSAGES.passwordTooCommon }]);
     }
     try {
       return await this.registerAndAnswer(body, clientAddress, response);
