@@ -5,6 +5,7 @@ import { GetUserBalancesQuery, LedgerExecutor, SYSTEM_ACCOUNTS, newTransactionId
 import { VerifyIdentityReadModelQuery } from '../../src/modules/identity';
 import { DemoSandboxExpiry } from '../../src/modules/identity/demo-sign-in/demo-sandbox-expiry.job';
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
+import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { signUp, startAppWithModules, type IdentityTestApp } from './support';
 
 jest.setTimeout(120_000);
@@ -148,6 +149,13 @@ describe('demo sandboxes', () => {
       (answer) => answer.body.users.some((user: { id: string }) => user.id === real.user.id),
     );
     expect(found.body.users.map((user: { id: string }) => user.id)).toEqual([real.user.id]);
+    // Nor are the sandboxes' drops found (the demo creator's companion was seeded with this one).
+    await eventually(
+      () => testApp.app.get(ProjectionsService).listProjections(),
+      (projections) => projections.find((projection) => projection.name === 'search_drops')?.lagEvents === 0,
+    );
+    const drops = await testApp.http().get(`/api/search?q=${encodeURIComponent('share your first post')}`).set(auth(real.token)).expect(200);
+    expect(drops.body.drops).toEqual([]);
   });
 
   it('expires a sandbox unused for 7 days: its streams are archived and it can no longer be used', async () => {

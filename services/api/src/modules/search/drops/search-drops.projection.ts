@@ -7,23 +7,33 @@ import {
   DropDeletedSchema,
   DropUpdatedSchema,
 } from '@app/contracts/src/drops/events';
+import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 
 const logger = new Logger('SearchDropsProjection');
-type Tables = ProjectionTables<'search_drops'>;
+type Tables = ProjectionTables<'search_drops' | 'search_drops_demo_creators'>;
 
 /** The spec's drop_type: paid drops are `paid_content`, the others their category. */
 const dropTypeOf = (kind: string, category: string) => (kind === 'paid' ? 'paid_content' : category);
 
 async function apply(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
   switch (stored.type) {
+    case 'UserRegistered': {
+      // Demo sandboxes' drops are not searchable (a user registers before any drop of theirs; the log is read in order).
+      const data = UserRegisteredSchema.parse(stored.data);
+      if (!(data.isDemo ?? data.demoPersona !== null)) return;
+      await transaction.query(`INSERT INTO ${tables.search_drops_demo_creators} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [data.userId]);
+      return;
+    }
     case 'DropCreated': {
       const data = DropCreatedSchema.parse(stored.data);
       await transaction.query(
         `INSERT INTO ${tables.search_drops} (drop_id, title, description, drop_type, gem_reward_base_minor, key_cost_minor, status, creator_name, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8) ON CONFLICT (drop_id) DO NOTHING`,
-        [data.dropId, data.details.title, data.details.description, dropTypeOf(data.kind, data.details.category), data.terms.gemRewardBaseMinor, data.terms.keyCostMinor, data.creatorName, data.createdAt],
+         SELECT $1, $2, $3, $4, $5, $6, 'active', $7, $8
+          WHERE NOT EXISTS (SELECT 1 FROM ${tables.search_drops_demo_creators} WHERE user_id = $9)
+         ON CONFLICT (drop_id) DO NOTHING`,
+        [data.dropId, data.details.title, data.details.description, dropTypeOf(data.kind, data.details.category), data.terms.gemRewardBaseMinor, data.terms.keyCostMinor, data.creatorName, data.createdAt, data.creatorId],
       );
       return;
     }
@@ -56,11 +66,12 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
 }
 
 /** Searchable drops, from the drops context's events. */
-export const searchDropsProjection = defineProjection<'search_drops'>({
+export const searchDropsProjection = defineProjection<'search_drops' | 'search_drops_demo_creators'>({
   name: 'search_drops',
-  version: 1,
-  tableNames: ['search_drops'],
-  eventTypes: ['DropCreated', 'DropUpdated', 'DropClosed', 'DropDeleted', 'DropApplicationReceived'],
+  // 2: demo sandboxes' drops left out.
+  version: 2,
+  tableNames: ['search_drops', 'search_drops_demo_creators'],
+  eventTypes: ['UserRegistered', 'DropCreated', 'DropUpdated', 'DropClosed', 'DropDeleted', 'DropApplicationReceived'],
   createTables: (tables) => [
     `CREATE TABLE ${tables.search_drops} (
        drop_id text PRIMARY KEY,
@@ -74,6 +85,7 @@ export const searchDropsProjection = defineProjection<'search_drops'>({
        current_participants integer NOT NULL DEFAULT 0,
        created_at timestamptz NOT NULL
      )`,
+    `CREATE TABLE ${tables.search_drops_demo_creators} (user_id text PRIMARY KEY)`,
   ],
   handle: applyReadableEvents(logger, apply),
 });
