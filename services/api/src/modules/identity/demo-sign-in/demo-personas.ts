@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AUTH_MESSAGES, type DemoPersona } from '@app/contracts/src/identity';
 import { ApiError } from '../../../platform/http/api-error';
