@@ -18,7 +18,7 @@ export { POINTS_PER_DOLLAR, covers, fromMinor, pointsInDollars, subtractAmounts,
 export type { Currency } from './money/decimal';
 // Forms: react-hook-form with the zod resolver. Screens and remotes take react-hook-form from here, never directly,
 // so it exists once in the page (this module is a federation singleton).
-export { Form, ROOT_SERVER_ERROR, applyServerErrors, useFieldError, useZodForm } from './forms/form';
+export { Form, ROOT_SERVER_ERROR, applyServerErrors, useFieldError, useRequestForm, useZodForm } from './forms/form';
 export type { FormProps } from './forms/form';
 export { FormCheckbox, FormError, FormPasswordField, FormRadioGroup, FormSelect, FormTextArea, FormTextField, SubmitButton } from './forms/form-fields';
 export { Controller, useController, useFormContext, useWatch } from 'react-hook-form';

@@ -5,6 +5,7 @@ import {
   type FieldPath,
   type FieldValues,
   FormProvider,
+  type Resolver,
   type SubmitHandler,
   type UseFormProps,
   type UseFormReturn,
@@ -40,6 +41,33 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
+/**
+ * A form whose inputs hold text (`Values`) while the API takes a typed request: `toRequest` says what the text
+ * means, and the contract's `schema` checks that request. Messages land on the inputs of the same name, so a form's
+ * field names follow the request's (`key_cost`, `max_participants`, ...). The submit handler gets the parsed request.
+ */
+export function useRequestForm<Values extends FieldValues, Schema extends z.ZodType>(
+  schema: Schema | (() => Schema),
+  toRequest: (values: Values) => unknown,
+  options: Omit<UseFormProps<Values, unknown, z.output<Schema>>, 'resolver'> = {},
+): UseFormReturn<Values, unknown, z.output<Schema>> {
+  const resolver: Resolver<Values, unknown, z.output<Schema>> = async (values) => {
+    const contract = typeof schema === 'function' ? (schema as () => Schema)() : schema;
+    const parsed = await contract.safeParseAsync(toRequest(values));
+    if (parsed.success) return { values: parsed.data as z.output<Schema>, errors: {} };
+    // Nested like react-hook-form keeps them (`errors.root.server`, `errors.links.0`), first message per field.
+    const errors: Record<string, unknown> = {};
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.length > 0 ? issue.path.map(String) : ROOT_SERVER_ERROR.split('.');
+      let node = errors;
+      for (const segment of path.slice(0, -1)) node = (node[segment] ??= {}) as Record<string, unknown>;
+      node[path[path.length - 1]] ??= { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors: errors as never };
+  };
+  return useForm<Values, unknown, z.output<Schema>>({ mode: 'onSubmit', ...options, resolver });
+}
+
 /** The message of the form-wide error (`errors.root.server`): what the API said that belongs to no field. */
 export const ROOT_SERVER_ERROR = 'root.server' as const;
 
@@ -47,7 +75,12 @@ export const ROOT_SERVER_ERROR = 'root.server' as const;
  * Puts an API failure on the form: each `field_errors` entry under its field (when the form has that field), and
  * the rest as the form-wide message (the server's `error`, or `fallback` when it sent none, see `errorMessage`).
  */
-export function applyServerErrors<Values extends FieldValues>(form: Pick<UseFormReturn<Values>, 'setError' | 'getValues'>, error: unknown, fallback: string): void {
+export function applyServerErrors<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values>, 'setError' | 'getValues'>,
+  error: unknown,
+  fallback: string,
+  rootMessage: string = errorMessage(error, fallback),
+): void {
   const values = form.getValues() as Record<string, unknown>;
   let shownOnAField = false;
   if (isApiError(error)) {
@@ -60,7 +93,7 @@ export function applyServerErrors<Values extends FieldValues>(form: Pick<UseForm
     }
   }
   if (!shownOnAField || !isApiError(error) || error.fieldErrors.length === 0) {
-    form.setError(ROOT_SERVER_ERROR as FieldPath<Values>, { type: 'server', message: errorMessage(error, fallback) });
+    form.setError(ROOT_SERVER_ERROR as FieldPath<Values>, { type: 'server', message: rootMessage });
   }
 }
 
@@ -70,18 +103,20 @@ export interface FormProps<Input extends FieldValues, Output> {
   onSubmit(values: Output): unknown;
   /** The form-wide message when the failure carries no text of the server's ('Conversion failed', ...). */
   fallbackError: string;
+  /** The form-wide message for a failure when the screen words it itself (spec: sign-in never echoes the server). */
+  describeError?(error: unknown): string | undefined;
   children: ReactNode;
   className?: string;
   'aria-label'?: string;
 }
 
 /** A `<form>` bound to `form`, its fields available to the `Form*` components below through context. */
-export function Form<Input extends FieldValues, Output>({ form, onSubmit, fallbackError, children, className = 'ui-stack', ...rest }: FormProps<Input, Output>) {
+export function Form<Input extends FieldValues, Output>({ form, onSubmit, fallbackError, describeError, children, className = 'ui-stack', ...rest }: FormProps<Input, Output>) {
   const submit: SubmitHandler<Output> = async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
-      applyServerErrors(form as unknown as UseFormReturn<FieldValues>, error, fallbackError);
+      applyServerErrors(form as unknown as UseFormReturn<FieldValues>, error, fallbackError, describeError?.(error) ?? errorMessage(error, fallbackError));
     }
   };
   return (

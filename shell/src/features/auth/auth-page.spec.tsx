@@ -49,6 +49,25 @@ describe('auth screen and access rule', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("checks the form with the contract's schema and its messages before calling the server", async () => {
+    const user = userEvent.setup();
+    const signIn = jest.fn();
+    const signUp = jest.fn();
+    renderAt('/auth', createSession(null, { signIn, signUp }));
+    await user.click(screen.getByRole('form', { name: 'Sign In' }).querySelector('button[type=submit]') as HTMLElement);
+    expect(await screen.findAllByText('Please enter email and password')).toHaveLength(2);
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Create Account', pressed: false }));
+    await user.type(screen.getByLabelText('Email'), 'not-an-address');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'short');
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.click(screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement);
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(signIn).not.toHaveBeenCalled();
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
   it('shows the server field errors on sign-up', async () => {
     const user = userEvent.setup();
     const session = createSession(null, {

@@ -1,11 +1,11 @@
-import { Button, type DemoPersona, ErrorBox, PasswordField, TextField, demoPersonas, isApiError, useSession } from '@app/platform';
-import { type FormEvent, useState } from 'react';
+import { Button, type DemoPersona, ErrorBox, type Session, demoPersonas, isApiError, useSession } from '@app/platform';
+import { Form, FormError, FormPasswordField, FormTextField, SubmitButton, useZodForm } from '@app/platform/app';
+import { SignInRequestSchema, SignUpRequestSchema } from '@app/contracts/identity';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { takeReturnPath } from './return-path';
 
 type Mode = 'signin' | 'signup';
-
-const emptyFields = { email: '', password: '', username: '', displayName: '' };
 
 const messages = {
   signIn: 'Unable to sign in. Please check your credentials.',
@@ -27,8 +27,6 @@ export default function AuthPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('signin');
-  const [fields, setFields] = useState(emptyFields);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const stateFrom = (location.state as { from?: unknown } | null)?.from;
@@ -38,39 +36,18 @@ export default function AuthPage() {
   const finish = () => navigate(takeReturnPath(stateFrom), { replace: true });
 
   const switchMode = (next: Mode) => {
-    // Toggling clears fields and errors (spec 1 §2).
+    // Toggling clears fields and errors (spec 1 §2): each mode's form is its own, mounted afresh.
     setMode(next);
-    setFields(emptyFields);
-    setFieldErrors({});
     setFormError(null);
   };
 
-  const update = (name: keyof typeof emptyFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFieldErrors({});
+  // While a form's request runs, the page does not redirect on the session change: `finish` does, once.
+  const runForm = async (request: () => Promise<unknown>) => {
     setFormError(null);
     setBusy('form');
     try {
-      if (mode === 'signin') await session.signIn(fields.email.trim(), fields.password);
-      else
-        await session.signUp({
-          email: fields.email.trim(),
-          password: fields.password,
-          username: fields.username.trim(),
-          ...(fields.displayName.trim() ? { display_name: fields.displayName.trim() } : {}),
-        });
+      await request();
       finish();
-    } catch (error) {
-      if (isApiError(error)) {
-        setFieldErrors(Object.fromEntries(error.fieldErrors.map((fieldError) => [fieldError.field, fieldError.message])));
-        if (error.isNetworkError) setFormError(error.message);
-        else if (mode === 'signin') setFormError(messages.signIn);
-        else setFormError(error.code === 'UNKNOWN_ERROR' ? messages.signUp : error.message);
-      } else {
-        setFormError(mode === 'signin' ? messages.signIn : messages.signUp);
-      }
     } finally {
       setBusy(null);
     }
@@ -117,32 +94,7 @@ export default function AuthPage() {
           </button>
         </div>
         {formError ? <ErrorBox message={formError} /> : null}
-        <form onSubmit={submit} noValidate aria-label={title}>
-          <TextField label="Email" type="email" autoComplete="email" required value={fields.email} onChange={update('email')} error={fieldErrors.email} />
-          <PasswordField
-            label="Password"
-            autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-            required
-            value={fields.password}
-            onChange={update('password')}
-            error={fieldErrors.password}
-          />
-          {mode === 'signup' ? (
-            <>
-              <TextField label="Username" autoComplete="username" required value={fields.username} onChange={update('username')} error={fieldErrors.username} />
-              <TextField
-                label="Display name (optional)"
-                autoComplete="name"
-                value={fields.displayName}
-                onChange={update('displayName')}
-                error={fieldErrors.display_name}
-              />
-            </>
-          ) : null}
-          <Button type="submit" size="large" className="auth-submit" busy={busy === 'form'}>
-            {title}
-          </Button>
-        </form>
+        {mode === 'signin' ? <SignInForm session={session} run={runForm} /> : <SignUpForm session={session} run={runForm} />}
         <div className="auth-divider">
           <span>or</span>
         </div>
@@ -162,5 +114,63 @@ export default function AuthPage() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** Sign-in failures never echo the server (spec 1 §8): the one message, or the network's. */
+function describeSignInError(error: unknown): string {
+  return isApiError(error) && error.isNetworkError ? error.message : messages.signIn;
+}
+
+/** Sign-up failures show the server's reason when it gave one. */
+function describeSignUpError(error: unknown): string {
+  if (!isApiError(error) || error.code === 'UNKNOWN_ERROR') return messages.signUp;
+  return error.message;
+}
+
+function SignInForm({ session, run }: { session: Session; run(request: () => Promise<unknown>): Promise<void> }) {
+  const form = useZodForm(SignInRequestSchema, { defaultValues: { email: '', password: '' } });
+  return (
+    <Form
+      form={form}
+      aria-label="Sign In"
+      className=""
+      fallbackError={messages.signIn}
+      describeError={describeSignInError}
+      onSubmit={(values) => run(() => session.signIn(values.email, values.password))}
+    >
+      <FormError />
+      <FormTextField name="email" label="Email" type="email" autoComplete="email" required />
+      <FormPasswordField name="password" label="Password" autoComplete="current-password" required />
+      <SubmitButton size="large" className="auth-submit">
+        Sign In
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function SignUpForm({ session, run }: { session: Session; run(request: () => Promise<unknown>): Promise<void> }) {
+  // The contract's own schema: the screen shows the messages the API would answer with.
+  const form = useZodForm(SignUpRequestSchema, { defaultValues: { email: '', password: '', username: '', display_name: '' } });
+  return (
+    <Form
+      form={form}
+      aria-label="Create Account"
+      className=""
+      fallbackError={messages.signUp}
+      describeError={describeSignUpError}
+      onSubmit={(values) =>
+        run(() => session.signUp({ email: values.email, password: values.password, username: values.username, ...(values.display_name ? { display_name: values.display_name } : {}) }))
+      }
+    >
+      <FormError />
+      <FormTextField name="email" label="Email" type="email" autoComplete="email" required />
+      <FormPasswordField name="password" label="Password" autoComplete="new-password" required />
+      <FormTextField name="username" label="Username" autoComplete="username" required />
+      <FormTextField name="display_name" label="Display name (optional)" autoComplete="name" />
+      <SubmitButton size="large" className="auth-submit">
+        Create Account
+      </SubmitButton>
+    </Form>
   );
 }

@@ -1,9 +1,9 @@
-import { Badge, Button, ErrorBox, SkeletonList, TextField, errorMessage, formatBalance, isApiError, refreshMoneyViews, rewardKeys, useIdempotencyKey, useSession } from '@app/platform';
-import { Dialog, useToast } from '@app/platform/app';
-import type { InstagramStatus } from '@app/contracts/rewards';
+import { Badge, Button, ErrorBox, SkeletonList, errorMessage, formatBalance, isApiError, refreshMoneyViews, rewardKeys, useIdempotencyKey, useSession } from '@app/platform';
+import { Dialog, Form, FormError, FormTextField, SubmitButton, useToast, useZodForm } from '@app/platform/app';
+import { type InstagramStatus, RegisterInstagramRequestSchema } from '@app/contracts/rewards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REWARDS_MESSAGES, REWARDS_RULES, claimInstagramPoints, registerInstagram, useInstagramStatus } from '../api/instagram';
+import { REWARDS_RULES, claimInstagramPoints, registerInstagram, useInstagramStatus } from '../api/instagram';
 
 export interface InstagramDialogProps {
   open: boolean;
@@ -35,29 +35,16 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   const [step, setStep] = useState<1 | 2>(status?.instagram_username ? 2 : 1);
-  const [username, setUsername] = useState(status?.instagram_username ?? '');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const register = useMutation({
-    mutationFn: (name: string) => registerInstagram(name),
-    onSuccess: (result) => {
-      queryClient.setQueryData(rewardKeys.instagram(), result);
-      setError(null);
-      setStep(2);
-    },
-    onError: (failure) => {
-      const message = errorMessage(failure, 'Registration failed');
-      if (isApiError(failure) && failure.fieldMessage('instagram_username')) setFieldError(failure.fieldMessage('instagram_username')!);
-      else setError(message);
-    },
-  });
+  // The contract's request schema: the same messages as the API ('Instagram username is required', ...).
+  const form = useZodForm(RegisterInstagramRequestSchema, { defaultValues: { instagram_username: status?.instagram_username ?? '' } });
+  const username = form.watch('instagram_username');
   const claim = useMutation({
     mutationFn: () => claimInstagramPoints(idempotency.key()),
     onSuccess: async (result) => {
       idempotency.renew();
       toast.show({ title: `+${formatBalance(result.points_awarded)} points`, description: result.message, variant: 'success', durationMilliseconds: 4000 });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: rewardKeys.instagram() }), refresh()]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: rewardKeys.instagram() }), refreshMoneyViews(queryClient), refresh()]);
       // A successful claim closes the modal; closing unmounts the steps, so the next opening starts afresh.
       onDone();
     },
@@ -66,27 +53,20 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
 
   if (step === 1) {
     return (
-      <form
-        className="ui-stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          const name = username.trim().replace(/^@/, '');
-          if (name === '') {
-            setFieldError(REWARDS_MESSAGES.instagramUsernameRequired);
-            return;
-          }
-          setFieldError(null);
-          register.mutate(name);
+      <Form
+        form={form}
+        fallbackError="Registration failed"
+        onSubmit={async (values) => {
+          queryClient.setQueryData(rewardKeys.instagram(), await registerInstagram(values.instagram_username));
+          setError(null);
+          setStep(2);
         }}
       >
         <p className="ui-muted">Step 1 of 2: tell us your Instagram username.</p>
-        <TextField label="Instagram username" placeholder="@yourname" value={username} onChange={(event) => setUsername(event.target.value)} error={fieldError ?? undefined} autoComplete="off" />
-        {error ? <ErrorBox message={error} /> : null}
-        <Button type="submit" busy={register.isPending}>
-          Register
-        </Button>
-      </form>
+        <FormTextField name="instagram_username" label="Instagram username" placeholder="@yourname" autoComplete="off" />
+        <FormError />
+        <SubmitButton>Register</SubmitButton>
+      </Form>
     );
   }
 
@@ -120,7 +100,7 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
           variant="ghost"
           onClick={() => {
             setError(null);
-            setUsername('');
+            form.reset({ instagram_username: '' });
             setStep(1);
           }}
         >

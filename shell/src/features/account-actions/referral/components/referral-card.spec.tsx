@@ -16,7 +16,8 @@ describe('Referral Program', () => {
     const api = installFakeApi();
     renderAccount(<ReferralCard />, { user: { referral_code: 'ADA001', referred_by: null } });
     await user.click(screen.getByRole('button', { name: 'Apply referral code' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a referral code');
+    expect(await screen.findByText('Please enter a referral code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Referral code')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls).toHaveLength(0);
   });
 

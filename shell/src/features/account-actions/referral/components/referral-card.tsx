@@ -1,8 +1,9 @@
-import { Badge, Button, Card, ErrorBox, TextField, errorMessage, formatBalance, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
-import { useToast } from '@app/platform/app';
-import { useMutation } from '@tanstack/react-query';
+import { Badge, Button, Card, formatBalance, refreshMoneyViews, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
+import { Form, FormError, FormTextField, SubmitButton, useToast, useZodForm } from '@app/platform/app';
+import { ProcessReferralRequestSchema } from '@app/contracts/rewards';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { REWARDS_MESSAGES, REWARDS_RULES, normaliseReferralCode, processReferral, referralLink } from '../api/referral';
+import { REWARDS_RULES, normaliseReferralCode, processReferral, referralLink } from '../api/referral';
 
 /** Referral Program: your code and link to share, and entering the code of whoever referred you (once). */
 export function ReferralCard() {
@@ -10,8 +11,8 @@ export function ReferralCard() {
   const { refresh } = useSession();
   const toast = useToast();
   const idempotency = useIdempotencyKey();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const form = useZodForm(ProcessReferralRequestSchema, { defaultValues: { referral_code: '' } });
   const [copied, setCopied] = useState(false);
   const ownCode = typeof user.referral_code === 'string' && user.referral_code !== '' ? user.referral_code : null;
   // The server's success is final even before the profile's referred_by (a projection) catches up.
@@ -24,20 +25,16 @@ export function ReferralCard() {
     return () => clearTimeout(timer);
   }, [copied]);
 
-  const apply = useMutation({
-    mutationFn: (referralCode: string) => processReferral(referralCode, idempotency.key()),
-    onSuccess: async (result) => {
-      idempotency.renew();
-      setError(null);
+  const apply = async (values: { referral_code: string }) => {
+    try {
+      const result = await processReferral(values.referral_code, idempotency.key());
       setAppliedNow(true);
       toast.show({ title: `Referral applied: +${formatBalance(result.referred_reward)} points`, variant: 'success', durationMilliseconds: 4000 });
-      await refresh();
-    },
-    onError: (failure) => {
+      await Promise.all([refreshMoneyViews(queryClient), refresh()]);
+    } finally {
       idempotency.renew();
-      setError(errorMessage(failure, 'Failed to process referral'));
-    },
-  });
+    }
+  };
 
   return (
     <Card title="Referral Program">
@@ -69,33 +66,20 @@ export function ReferralCard() {
             <Badge tone="success">Referral Applied</Badge>
           </p>
         ) : (
-          <form
-            className="ui-stack"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (code === '') {
-                setError(REWARDS_MESSAGES.referralCodeRequired);
-                return;
-              }
-              apply.mutate(code);
-            }}
-          >
-            <TextField
+          <Form form={form} onSubmit={apply} fallbackError="Failed to process referral">
+            <FormTextField
+              name="referral_code"
               label="Referral code"
-              value={code}
               maxLength={REWARDS_RULES.referralCodeMaxLength}
               autoComplete="off"
-              onChange={(event) => {
-                setCode(normaliseReferralCode(event.target.value));
-                setError(null);
+              // Codes are upper case, without spaces, at most 6 characters (spec 2 §5).
+              onInput={(event) => {
+                event.currentTarget.value = normaliseReferralCode(event.currentTarget.value);
               }}
             />
-            {error ? <ErrorBox message={error} /> : null}
-            <Button type="submit" busy={apply.isPending}>
-              Apply referral code
-            </Button>
-          </form>
+            <FormError />
+            <SubmitButton>Apply referral code</SubmitButton>
+          </Form>
         )}
       </div>
     </Card>
