@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase, PostgresEventStore, runMigrations, type Database } from '@app/event-store';
 import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../platform/database/database.module';
-import { idleProjectionRunners, rebuildProjection } from '../platform/projections/projection-rebuilds';
+import { idleProjectionRunners, rebuildProjection } from '../platform/projections/rebuild-projection';
 import type { RebuildProgress } from '../platform/projections/projection';
 import { verifyLedger } from '../modules/ledger/infrastructure/ledger-audit';
 import { exportLedger } from '../modules/ledger/infrastructure/ledger-export';

@@ -1,6 +1,6 @@
 import { conflict, notFound } from '../http/api-error';
 import { RebuildAlreadyRunningError } from '../projections/projection-runner';
-import { type ProjectionRunners, rebuildProjection } from '../projections/projection-rebuilds';
+import { type ProjectionRunners, rebuildProjection } from '../projections/rebuild-projection';
 
 /**
  * The admin routes' rebuild (platform and ledger): refuses at once with 404 (no such projection runs here) or 409 (a

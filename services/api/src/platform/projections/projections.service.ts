@@ -6,11 +6,11 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_POOL, EVENT_STORE } from '../database/database.tokens';
 import type { ProjectionStatus, RebuildProgress } from './projection';
 import { ProjectionRegistry } from './projection-registry';
-import { rebuildProjection } from './projection-rebuilds';
+import { rebuildProjection } from './rebuild-projection';
 import { lagInEvents, ProjectionRunner, type Queryable } from './projection-runner';
 import { SharedEventReads } from './shared-event-reads';
 
-export { UnknownProjectionError } from './projection-rebuilds';
+export { UnknownProjectionError } from './rebuild-projection';
 
 export interface RebuildSummary {
   id: string;
