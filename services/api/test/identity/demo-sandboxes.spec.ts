@@ -87,7 +87,7 @@ describe('demo sandboxes', () => {
 
     const investor = await demoLogin('investor');
     expect(investor.user).toMatchObject({ user_type: 'investor', is_demo: true });
-    expect(await balancesOf(investor.user.id)).toMatchObject({ points_balance: 5000, gems_balance: 1000, keys_balance: 20 });
+    expect(await balancesOf(investor.user.id)).toMatchObject({ points_balance: 5000, gems_balance: 1000, keys_balance: 20, usd_balance: 1000 });
   });
 
   it('refuses any transfer between a demo account and a real account, in either direction, and moves nothing', async () => {

@@ -33,7 +33,7 @@ describe('ledger commands and jobs', () => {
   }
 
   it('funds a demo advertiser to the floors once per UTC day; the daily job finds it again', async () => {
-    await commandBus.execute(new OpenUserAccountsCommand('demo-advertiser'));
+    // A demo sandbox is opened by its funding (a real account, opened by OpenUserAccounts, is never demo-funded).
     await commandBus.execute(new FundDemoPersonaCommand('demo-advertiser', 'advertiser'));
     await commandBus.execute(new FundDemoPersonaCommand('demo-advertiser', 'advertiser'));
     const balances = await queryBus.execute(new GetUserBalancesQuery('demo-advertiser'));

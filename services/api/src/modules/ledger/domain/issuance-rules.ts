@@ -27,8 +27,8 @@ export const CREDIT_RULES = {
   },
   DEMO_FUNDING: {
     source: 'system:issuance',
-    issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'moves'],
-    cap: 'tops a demo sandbox up to its persona floor (5,000 points, 20 keys, 1,000 gems, 500 gold, advertisers 1,000 moves), once per UTC day; demo sandboxes only, which never exchange value with real accounts',
+    issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'moves', 'usd'],
+    cap: 'tops a demo sandbox up to its persona floor (5,000 points, 20 keys, 1,000 gems, 500 gold, advertisers 1,000 moves, investors 1,000 usd), once per UTC day; demo sandboxes only, which never exchange value with real accounts',
     enforcedIn: 'ledger domain/decide.ts FundDemoPersona (+ demo isolation in postTransaction)',
   },
   REFERRAL_BONUS: {
