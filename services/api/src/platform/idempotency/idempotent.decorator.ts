@@ -9,7 +9,7 @@ const IDEMPOTENT_SCOPE = 'idempotent:scope';
 /**
  * Marks a money-moving route as honouring the `Idempotency-Key` header. `scope` names the operation
  * (`POST /api/users/convert`); keys are unique per scope and caller. The handler's use case reads the request
- * through `currentIdempotentRequest()` (the use-case runner and `IdempotencyService` do it for it), and the
+ * through `takeIdempotentRequest()` (the use-case runner and `IdempotencyService` do it for it), and the
  * `Idempotency-Replayed: true` header is set here when the answer was the stored one.
  */
 export function Idempotent(scope: string): MethodDecorator {

@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppendToStream, EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../database/database.tokens';
 import type { ApiError } from '../http/api-error';
-import { currentIdempotentRequest } from '../idempotency/idempotency-context';
+import { takeIdempotentRequest } from '../idempotency/idempotency-context';
 import { IdempotencyService, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
 import { MONEY_PORT, type MoneyMovement, type MoneyPort } from './money.port';
 
@@ -45,7 +45,7 @@ export class UseCaseRunner {
   ) {}
 
   async run<Body>(useCase: UseCase<Body>): Promise<Body> {
-    const keyed = useCase.idempotency ?? currentIdempotentRequest() ?? NOT_KEYED;
+    const keyed = useCase.idempotency ?? takeIdempotentRequest() ?? NOT_KEYED;
     const request = useCase.idempotencyBody === undefined ? keyed : { ...keyed, body: useCase.idempotencyBody };
     const result = await this.idempotency.run<Body>(
       request,

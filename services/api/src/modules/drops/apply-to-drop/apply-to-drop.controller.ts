@@ -1,8 +1,8 @@
-import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { DROP_MESSAGES, applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/src/drops';
 import { forbidden } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { dropIdFromPath, newId } from '../drop-ids';
@@ -25,17 +25,15 @@ export class ApplyToDropController {
 
   @Post('drops/:id/apply')
   @HttpCode(201)
+  @Idempotent('POST /api/drops/:id/apply')
   async apply(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(applyToDropRoute.body)) body: ApplyToDropRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<DropApplicationView> {
     const dropId = dropIdFromPath(id);
     const applicationId = newId();
-    const result = await this.runner.run<DropApplicationView>(
-      { scope: `POST /api/drops/${dropId}/apply:${caller.userId}`, idempotencyKey, body },
+    return this.runner.run<DropApplicationView>(
       dropId,
       async (drop) => {
         const now = new Date().toISOString();
@@ -69,9 +67,7 @@ export class ApplyToDropController {
           },
         };
       },
-      (state) => ({ status: 201, body: toApplicationView(state.applications[applicationId], state) }),
+      (state) => toApplicationView(state.applications[applicationId], state),
     );
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
-    return result.body;
   }
 }

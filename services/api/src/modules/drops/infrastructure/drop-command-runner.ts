@@ -4,7 +4,8 @@ import { DROP_MESSAGES } from '@app/contracts/src/drops';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { unprocessable } from '../../../platform/http/api-error';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
-import { IdempotencyService, LedgerExecutor, SYSTEM_ACCOUNTS, escrowAccount, refusalToApiError, userAccount } from '../../ledger';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
+import { SYSTEM_ACCOUNTS, escrowAccount, refusalToApiError, userAccount, type LedgerRefusal } from '../../ledger';
 import { DropCommand, DropDecision, MoneyLeg, Party, decide } from '../domain/decide';
 import { AdvertiserState, DropState, evolve, evolveAdvertiser, initialAdvertiserState, initialDropState } from '../domain/drop';
 import { advertiserStreamId, dropStreamId, parseAdvertiserEvent, parseDropEvent } from '../domain/drop-events';
@@ -16,27 +17,17 @@ export interface LoadedDrop {
   version: bigint;
 }
 
-export interface DropRequest {
-  /** Idempotency scope: who and what, e.g. `POST /api/drops/<id>/apply:<userId>`. */
-  scope: string;
-  idempotencyKey: string | undefined;
-  body: unknown;
-  /** Other streams this request appends to (an advertiser's), queued in this process like the drop's. */
-  extraLockKeys?: string[];
-}
-
 /**
- * Runs one drop command: loads the drop's stream (and the advertiser's for a creation) inside a unit of work, asks
- * the pure decider, and appends its events together with the money it moves (through the ledger's
- * `executeWithin`, so the drop's streams and the postings commit atomically or not at all). Version conflicts rerun
- * the whole unit; requests in this process that touch the same drop are queued, not raced.
+ * Runs one drop command through the platform's use-case runner: loads the drop's stream (and the advertiser's for a
+ * creation) inside the unit of work, asks the pure decider, and hands the runner the events and the money they move,
+ * which it appends atomically with expected versions (and at most once per `Idempotency-Key` of an `@Idempotent`
+ * route). Version conflicts rerun the whole unit; requests in this process that touch the same drop are queued.
  */
 @Injectable()
 export class DropCommandRunner {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    private readonly ledger: LedgerExecutor,
-    private readonly idempotency: IdempotencyService,
+    private readonly useCases: UseCaseRunner,
     private readonly projections: ProjectionsService,
   ) {}
 
@@ -70,15 +61,14 @@ export class DropCommandRunner {
    * `respond` turns the state after the command into the answer, which the idempotency record stores.
    */
   async run<Body>(
-    request: DropRequest,
     dropId: string,
     prepare: (drop: DropState) => Promise<{ command: DropCommand; advertiserId?: string }>,
-    respond: (state: DropState, decision: Extract<DropDecision, { kind: 'accepted' }>) => { status: number; body: Body },
-  ): Promise<{ status: number; body: Body; replayed: boolean }> {
+    respond: (state: DropState, decision: Extract<DropDecision, { kind: 'accepted' }>) => Body,
+  ): Promise<Body> {
     const { command, advertiserId } = await prepare((await this.loadDrop(dropId)).state);
-    return this.idempotency.run<Body>(
-      { scope: request.scope, key: request.idempotencyKey, body: request.body },
-      async (unit) => {
+    return this.useCases.run<Body>({
+      lockKeys: [dropStreamId(dropId), ...(advertiserId ? [advertiserStreamId(advertiserId)] : [])],
+      decide: async (unit) => {
         const drop = await this.loadDrop(dropId, unit.transaction);
         const advertiser = advertiserId ? await this.loadAdvertiser(advertiserId, unit.transaction) : undefined;
         const decision = decide(command, { drop: drop.state, advertiser: advertiser?.state });
@@ -94,32 +84,7 @@ export class DropCommandRunner {
             events: decision.advertiserEvents.map(({ type, data }) => ({ type, data })),
           });
         }
-        if (decision.money) {
-          const outcome = await this.ledger.executeWithin(
-            {
-              type: 'PostTransaction',
-              data: {
-                transactionId: decision.money.transactionId,
-                reasonCode: decision.money.reason,
-                description: decision.money.description,
-                postings: [decision.money, ...(decision.money.extraLegs ?? [])].map(postingOf),
-                now: command.data.now,
-                references: { dropId },
-              },
-            },
-            unit,
-            appends,
-          );
-          if (outcome.kind === 'refused') {
-            // A key pool the creator cannot cover falls through to the ledger's own answer (422 'Insufficient balance').
-            if (outcome.refusal === 'BALANCE_MUST_COVER_AMOUNT' && decision.money.reason === 'DROP_POOL_ESCROW' && decision.money.currency === 'gems') {
-              throw unprocessable('INSUFFICIENT_GEMS', DROP_MESSAGES.insufficientGemsForPool);
-            }
-            throw refusalToApiError(outcome.refusal, DROP_MESSAGES.applyFailed);
-          }
-        } else {
-          await this.eventStore.append(appends, { transaction: unit.transaction });
-        }
+        // The application index is an inline read model: written in the same transaction as the application.
         for (const event of decision.events) {
           if (event.type === 'DropApplicationReceived') {
             await unit.transaction.query('INSERT INTO drop_application_index (application_id, drop_id, applicant_user_id) VALUES ($1, $2, $3)', [
@@ -130,10 +95,29 @@ export class DropCommandRunner {
           }
         }
         unit.afterCommit(() => this.projections.runner(dropsReadModel.name)?.poke());
-        return respond(decision.events.reduce(evolve, drop.state), decision);
+        const money = decision.money;
+        return {
+          appends,
+          money: money && {
+            transactionId: money.transactionId,
+            reasonCode: money.reason,
+            description: money.description,
+            postings: [money, ...(money.extraLegs ?? [])].map(postingOf),
+            now: command.data.now,
+            references: { dropId },
+          },
+          answer: () => respond(decision.events.reduce(evolve, drop.state), decision),
+        };
       },
-      { lockKeys: [dropStreamId(dropId), ...(request.extraLockKeys ?? [])] },
-    );
+      moneyRefusal: (refusal, movement) => {
+        // A gem pool the creator cannot cover has the spec's text; a key pool falls through to 'Insufficient balance'.
+        const pool = movement.postings[0];
+        if (refusal === 'BALANCE_MUST_COVER_AMOUNT' && movement.reasonCode === 'DROP_POOL_ESCROW' && pool?.currency === 'gems') {
+          return unprocessable('INSUFFICIENT_GEMS', DROP_MESSAGES.insufficientGemsForPool);
+        }
+        return refusalToApiError(refusal as LedgerRefusal, DROP_MESSAGES.applyFailed);
+      },
+    });
   }
 }
 

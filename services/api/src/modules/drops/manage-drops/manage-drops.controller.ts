@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Headers, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   createDropRoute,
   kindFromFlags,
@@ -9,10 +8,10 @@ import {
   type UpdateDropRequest,
 } from '@app/contracts/src/drops';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { normaliseTerms } from '../domain/decide';
-import { advertiserStreamId } from '../domain/drop-events';
 import { dropIdFromPath, newId } from '../drop-ids';
 import { toDropView } from '../drop-views';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';
@@ -42,16 +41,14 @@ export class ManageDropsController {
 
   @Post('drops')
   @HttpCode(201)
+  @Idempotent('POST /api/drops')
   async create(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createDropRoute.body)) body: CreateDropRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<DropView> {
     const dropId = newId();
     const kind = kindFromFlags(body);
-    const result = await this.runner.run<DropView>(
-      { scope: `POST /api/drops:${caller.userId}`, idempotencyKey, body, extraLockKeys: [advertiserStreamId(caller.userId)] },
+    return this.runner.run<DropView>(
       dropId,
       async () => {
         const user = await this.facts.user(caller.userId);
@@ -74,22 +71,19 @@ export class ManageDropsController {
           },
         };
       },
-      (state) => ({ status: 201, body: toDropView(state) }),
+      (state) => toDropView(state),
     );
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
-    return result.body;
   }
 
   @Put('drops/:id')
+  @Idempotent('PUT /api/drops/:id')
   async update(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateDropRoute.body)) body: UpdateDropRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<DropView> {
     const dropId = dropIdFromPath(id);
-    const result = await this.runner.run<DropView>(
-      { scope: `PUT /api/drops/${dropId}:${caller.userId}`, idempotencyKey, body },
+    return this.runner.run<DropView>(
       dropId,
       async (drop) => {
         const terms = termChangesOf(body);
@@ -113,41 +107,36 @@ export class ManageDropsController {
           },
         };
       },
-      (state) => ({ status: 200, body: toDropView(state) }),
+      (state) => toDropView(state),
     );
-    return result.body;
   }
 
   @Delete('drops/:id')
+  @Idempotent('DELETE /api/drops/:id')
   async remove(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<{ success: true; id: string }> {
     const dropId = dropIdFromPath(id);
-    const result = await this.runner.run<{ success: true; id: string }>(
-      { scope: `DELETE /api/drops/${dropId}:${caller.userId}`, idempotencyKey, body: {} },
+    return this.runner.run<{ success: true; id: string }>(
       dropId,
       async () => ({ command: { type: 'DeleteDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
-      () => ({ status: 200, body: { success: true, id: dropId } }),
+      () => ({ success: true, id: dropId }),
     );
-    return result.body;
   }
 
   @Post('drops/:id/complete')
   @HttpCode(200)
+  @Idempotent('POST /api/drops/:id/complete')
   async close(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<DropView> {
     const dropId = dropIdFromPath(id);
-    const result = await this.runner.run<DropView>(
-      { scope: `POST /api/drops/${dropId}/complete:${caller.userId}`, idempotencyKey, body: {} },
+    return this.runner.run<DropView>(
       dropId,
       async () => ({ command: { type: 'CloseDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
-      (state) => ({ status: 200, body: toDropView(state) }),
+      (state) => toDropView(state),
     );
-    return result.body;
   }
 }

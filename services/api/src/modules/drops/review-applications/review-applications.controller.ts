@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import {
   completeApplicationRoute,
   submitWorkRoute,
@@ -7,6 +7,7 @@ import {
   type SubmitWorkRequest,
 } from '@app/contracts/src/drops';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { notFound } from '../../../platform/http/api-error';
 import { DROP_MESSAGES } from '@app/contracts/src/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
@@ -32,8 +33,9 @@ export class ReviewApplicationsController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  approve(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string, @Headers('idempotency-key') key: string | undefined) {
-    return this.step(caller, id, 'approve', key, {}, (applicationId, now) => ({
+  @Idempotent('POST /api/drop-applications/:id/approve')
+  approve(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string) {
+    return this.step(id, (applicationId, now) => ({
       type: 'ApproveApplication',
       data: { applicationId, callerId: caller.userId, now },
     }));
@@ -41,8 +43,9 @@ export class ReviewApplicationsController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  reject(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string, @Headers('idempotency-key') key: string | undefined) {
-    return this.step(caller, id, 'reject', key, {}, (applicationId, now) => ({
+  @Idempotent('POST /api/drop-applications/:id/reject')
+  reject(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string) {
+    return this.step(id, (applicationId, now) => ({
       type: 'RejectApplication',
       data: { applicationId, callerId: caller.userId, transactionId: newTransactionId(), now },
     }));
@@ -50,13 +53,13 @@ export class ReviewApplicationsController {
 
   @Post(':id/complete')
   @HttpCode(200)
+  @Idempotent('POST /api/drop-applications/:id/complete')
   complete(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(completeApplicationRoute.body)) body: CompleteApplicationRequest,
-    @Headers('idempotency-key') key: string | undefined,
   ) {
-    return this.step(caller, id, 'complete', key, body, async (applicationId, now, drop) => {
+    return this.step(id, async (applicationId, now, drop) => {
       // Asked here, before the unit of work opens (an embedded database has one session), at the completion time.
       const applicant = drop.applications[applicationId]?.applicantUserId;
       const keyMultiplier = applicant && drop.kind === 'move' ? await this.facts.keyMultiplier(applicant, now) : 1;
@@ -69,13 +72,13 @@ export class ReviewApplicationsController {
 
   @Post(':id/submit')
   @HttpCode(200)
+  @Idempotent('POST /api/drop-applications/:id/submit')
   submit(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(submitWorkRoute.body)) body: SubmitWorkRequest,
-    @Headers('idempotency-key') key: string | undefined,
   ) {
-    return this.step(caller, id, 'submit', key, body, (applicationId, now) => ({
+    return this.step(id, (applicationId, now) => ({
       type: 'SubmitWork',
       data: {
         applicationId,
@@ -89,22 +92,16 @@ export class ReviewApplicationsController {
   }
 
   private async step(
-    caller: AuthenticatedUser,
     id: string,
-    action: string,
-    idempotencyKey: string | undefined,
-    body: unknown,
     commandOf: (applicationId: string, now: string, drop: DropState) => DropCommand | Promise<DropCommand>,
   ): Promise<DropApplicationView> {
     const applicationId = applicationIdFromPath(id);
     const dropId = await this.runner.dropOfApplication(applicationId);
     if (!dropId) throw notFound('APPLICATION_NOT_FOUND', DROP_MESSAGES.applicationNotFound);
-    const result = await this.runner.run<DropApplicationView>(
-      { scope: `POST /api/drop-applications/${applicationId}/${action}:${caller.userId}`, idempotencyKey, body },
+    return this.runner.run<DropApplicationView>(
       dropId,
       async (drop) => ({ command: await commandOf(applicationId, new Date().toISOString(), drop) }),
-      (state) => ({ status: 200, body: toApplicationView(state.applications[applicationId], state) }),
+      (state) => toApplicationView(state.applications[applicationId], state),
     );
-    return result.body;
   }
 }

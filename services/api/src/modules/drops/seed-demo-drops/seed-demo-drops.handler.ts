@@ -3,7 +3,6 @@ import type { DropDetails } from '@app/contracts/src/drops';
 import { SeedDemoDropsCommand } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import type { DropTerms } from '../domain/drop';
-import { advertiserStreamId } from '../domain/drop-events';
 import { newId } from '../drop-ids';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';
 import { OutsideFacts } from '../infrastructure/outside-facts';
@@ -55,7 +54,6 @@ export class SeedDemoDropsHandler implements ICommandHandler<SeedDemoDropsComman
     for (const seed of SEEDS[command.purpose]) {
       const dropId = newId();
       await this.runner.run(
-        { scope: `demo-seed:${command.advertiserUserId}`, idempotencyKey: undefined, body: {}, extraLockKeys: [advertiserStreamId(command.advertiserUserId)] },
         dropId,
         async () => {
           const user = await this.facts.user(command.advertiserUserId);
@@ -86,7 +84,7 @@ export class SeedDemoDropsHandler implements ICommandHandler<SeedDemoDropsComman
             },
           };
         },
-        () => ({ status: 201, body: { id: dropId } }),
+        () => ({ id: dropId }),
       );
       dropIds.push(dropId);
     }

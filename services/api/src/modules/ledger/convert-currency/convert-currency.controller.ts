@@ -11,7 +11,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { conversionCost, type LedgerCommand } from '../domain/decide';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
-import { currentIdempotentRequest } from '../../../platform/idempotency/idempotency-context';
+import { takeIdempotentRequest } from '../../../platform/idempotency/idempotency-context';
 import { IdempotencyService } from '../../../platform/idempotency/idempotency.service';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { LedgerExecutor, newTransactionId, type AcceptedPreview } from '../infrastructure/ledger-executor';
@@ -58,7 +58,7 @@ export class ConvertCurrencyController {
       };
     };
     // Without a key there is nothing to record: the command joins the executor's group commit.
-    const request = currentIdempotentRequest();
+    const request = takeIdempotentRequest();
     if (request?.key === undefined) {
       const outcome = await this.ledger.execute(command);
       if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
