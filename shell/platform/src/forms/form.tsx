@@ -44,17 +44,19 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
 /**
  * A form whose inputs hold text (`Values`) while the API takes a typed request: `toRequest` says what the text
  * means, and the contract's `schema` checks that request. Messages land on the inputs of the same name, so a form's
- * field names follow the request's (`key_cost`, `max_participants`, ...). The submit handler gets the parsed request.
+ * field names follow the request's (`key_cost`, `max_participants`, ...). The submit handler gets the request as it
+ * goes over the wire (checked, not transformed: the API parses it with the same schema).
  */
 export function useRequestForm<Values extends FieldValues, Schema extends z.ZodType>(
   schema: Schema | (() => Schema),
   toRequest: (values: Values) => unknown,
-  options: Omit<UseFormProps<Values, unknown, z.output<Schema>>, 'resolver'> = {},
-): UseFormReturn<Values, unknown, z.output<Schema>> {
-  const resolver: Resolver<Values, unknown, z.output<Schema>> = async (values) => {
+  options: Omit<UseFormProps<Values, unknown, z.input<Schema>>, 'resolver'> = {},
+): UseFormReturn<Values, unknown, z.input<Schema>> {
+  const resolver: Resolver<Values, unknown, z.input<Schema>> = async (values) => {
     const contract = typeof schema === 'function' ? (schema as () => Schema)() : schema;
-    const parsed = await contract.safeParseAsync(toRequest(values));
-    if (parsed.success) return { values: parsed.data as z.output<Schema>, errors: {} };
+    const request = toRequest(values);
+    const parsed = await contract.safeParseAsync(request);
+    if (parsed.success) return { values: request as z.input<Schema>, errors: {} };
     // Nested like react-hook-form keeps them (`errors.root.server`, `errors.links.0`), first message per field.
     const errors: Record<string, unknown> = {};
     for (const issue of parsed.error.issues) {
@@ -65,7 +67,7 @@ export function useRequestForm<Values extends FieldValues, Schema extends z.ZodT
     }
     return { values: {}, errors: errors as never };
   };
-  return useForm<Values, unknown, z.output<Schema>>({ mode: 'onSubmit', ...options, resolver });
+  return useForm<Values, unknown, z.input<Schema>>({ mode: 'onSubmit', ...options, resolver });
 }
 
 /** The message of the form-wide error (`errors.root.server`): what the API said that belongs to no field. */

@@ -1,10 +1,10 @@
 import { Button, ErrorBox, TextField, isApiError } from '@app/platform';
-import { Dialog } from '@app/platform/app';
+import { Dialog, Form, SubmitButton, useRequestForm } from '@app/platform/app';
 import { CreateDropRequestSchema, DROP_MESSAGES, PAID_DROP_DEFAULTS } from '@app/contracts/drops';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { imageUrlAnswers, uploadImage, useCreateDrop, type Drop } from '../api/drops-api';
-import { DropFormFields, emptyDropForm, fieldErrorsOf, requestFieldsOf, type DropFormValues, type FieldErrors } from './drop-form-fields';
+import { DropFormFields, emptyDropForm, requestFieldsOf, type DropFormValues } from './drop-form-fields';
 import { KIND_LABELS } from './drop-format';
 
 export type DropKind = Drop['kind'];
@@ -29,16 +29,25 @@ const KIND_CHOICES: { kind: DropKind; label: string }[] = [
   { kind: 'move', label: 'Move' },
 ];
 
+/** The create request the form means: its fields, the kind and the kind's flags. */
+function createRequestOf(values: DropFormValues, kind: DropKind) {
+  return { ...requestFieldsOf(values, kind), kind, is_proof_drop: kind === 'proof', is_paid_drop: kind === 'paid' };
+}
+
 export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: boolean; initialKind: DropKind; onOpenChange(open: boolean): void }) {
   const navigate = useNavigate();
   const [kind, setKind] = useState<DropKind>(initialKind);
-  const [values, setValues] = useState<DropFormValues>(() => valuesForKind(emptyDropForm, initialKind));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The resolver reads the kind at validation time: the contract checks the request of the kind shown.
+  const kindRef = useRef(kind);
+  kindRef.current = kind;
+  const form = useRequestForm(CreateDropRequestSchema, (values: DropFormValues) => createRequestOf(values, kindRef.current), {
+    defaultValues: valuesForKind(emptyDropForm, initialKind),
+  });
   const [imageSource, setImageSource] = useState<'upload' | 'url'>('upload');
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [imageUrl, setImageUrl] = useState('');
+  const [imageError, setImageError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const create = useCreateDrop((drop) => {
     onOpenChange(false);
     navigate(`/task/${drop.id}`);
@@ -47,64 +56,54 @@ export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: bo
   useEffect(() => {
     if (!open) return;
     setKind(initialKind);
-    setValues(valuesForKind(emptyDropForm, initialKind));
-    setErrors({});
+    form.reset(valuesForKind(emptyDropForm, initialKind));
+    setImageError(null);
     setFailure(null);
-  }, [open, initialKind]);
+  }, [open, initialKind, form]);
 
   const switchKind = (next: DropKind) => {
     setKind(next);
-    setValues((current) => valuesForKind(current, next));
+    form.reset(valuesForKind(form.getValues(), next));
   };
 
-  const submit = async () => {
-    setFailure(null);
-    const body = {
-      ...requestFieldsOf(values, kind),
-      kind,
-      is_proof_drop: kind === 'proof',
-      is_paid_drop: kind === 'paid',
-    };
-    const parsed = CreateDropRequestSchema.safeParse(body);
-    const nextErrors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message })));
-    if (imageSource === 'url' && imageUrl.trim() === '') nextErrors.image = DROP_MESSAGES.invalidImageUrl;
-    setErrors(nextErrors);
-    if (Object.keys(nextErrors).length > 0) return;
-    setChecking(true);
-    try {
-      let previewImage: string | null = null;
-      if (imageSource === 'url') {
-        if (!(await imageUrlAnswers(imageUrl.trim()))) {
-          setErrors({ image: DROP_MESSAGES.invalidImageUrl });
-          return;
-        }
-        previewImage = imageUrl.trim();
-      } else if (imageFile) {
-        try {
-          previewImage = await uploadImage(imageFile);
-        } catch {
-          setErrors({ image: 'Failed to upload image. Please try again.' });
-          return;
-        }
+  /** The image: checked or uploaded only once the fields are valid; null means none, undefined a failure shown. */
+  const previewImageOf = async (): Promise<string | null | undefined> => {
+    if (imageSource === 'url') {
+      if (imageUrl.trim() === '' || !(await imageUrlAnswers(imageUrl.trim()))) {
+        setImageError(DROP_MESSAGES.invalidImageUrl);
+        return undefined;
       }
-      await create.mutateAsync({ ...body, preview_image: previewImage });
+      return imageUrl.trim();
+    }
+    if (!imageFile) return null;
+    try {
+      return await uploadImage(imageFile);
+    } catch {
+      setImageError('Failed to upload image. Please try again.');
+      return undefined;
+    }
+  };
+
+  const submit = async (request: ReturnType<typeof createRequestOf>) => {
+    setFailure(null);
+    setImageError(null);
+    const previewImage = await previewImageOf();
+    if (previewImage === undefined) return;
+    try {
+      await create.mutateAsync({ ...request, preview_image: previewImage });
     } catch (error) {
-      if (isApiError(error) && error.fieldErrors.length > 0) setErrors(fieldErrorsOf(error.fieldErrors));
+      // Field messages go under their inputs; the sentence of the refusal heads the form.
+      if (isApiError(error)) for (const fieldError of error.fieldErrors) form.setError(fieldError.field as keyof DropFormValues, { type: 'server', message: fieldError.message });
       setFailure(isApiError(error) ? error.message : 'Failed to create drop');
-    } finally {
-      setChecking(false);
     }
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create Drop" description={`New ${KIND_LABELS[kind]}`}>
-      <form
-        className="ui-stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+      <Form
+        form={form}
+        onSubmit={submit}
+        fallbackError="Failed to create drop"
       >
         <fieldset className="ui-row" aria-label="Drop kind">
           {KIND_CHOICES.map((choice) => (
@@ -113,7 +112,7 @@ export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: bo
             </label>
           ))}
         </fieldset>
-        <DropFormFields values={values} errors={errors} kind={kind} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
+        <DropFormFields kind={kind} />
         <fieldset className="ui-stack" aria-label="Image source">
           <div className="ui-row">
             <label>
@@ -129,10 +128,10 @@ export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: bo
                 Image file
               </label>
               <input id="drop-image-file" type="file" accept="image/*" onChange={(event) => setImageFile(event.target.files?.[0] ?? null)} />
-              {errors.image ? <p className="ui-field__error">{errors.image}</p> : null}
+              {imageError ? <p className="ui-field__error">{imageError}</p> : null}
             </div>
           ) : (
-            <TextField label="Image URL" type="url" value={imageUrl} error={errors.image} onChange={(event) => setImageUrl(event.target.value)} />
+            <TextField label="Image URL" type="url" value={imageUrl} error={imageError ?? undefined} onChange={(event) => setImageUrl(event.target.value)} />
           )}
         </fieldset>
         {failure ? <ErrorBox title="Create Drop failed" message={failure} /> : null}
@@ -140,11 +139,9 @@ export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: bo
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" busy={checking || create.isPending}>
-            Create Drop
-          </Button>
+          <SubmitButton busy={create.isPending || undefined}>Create Drop</SubmitButton>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { TextField } from '@app/platform';
+import { FormSelect, FormTextArea, FormTextField, useWatch } from '@app/platform/app';
 import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/drops';
 import { useId, type ReactNode } from 'react';
 import { categoryLabel } from './drop-format';
@@ -47,8 +47,6 @@ export const emptyDropForm: DropFormValues = {
   deliverables: '',
 };
 
-export type FieldErrors = Partial<Record<keyof DropFormValues | 'image', string>>;
-
 export function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange(value: string): void; children: ReactNode }) {
   const id = useId();
   return (
@@ -76,60 +74,53 @@ export function TextAreaField({ label, value, onChange, error }: { label: string
   );
 }
 
-interface FieldsProps {
-  values: DropFormValues;
-  errors: FieldErrors;
-  kind: 'proof' | 'paid' | 'move';
-  onChange(field: keyof DropFormValues, value: string): void;
-}
+const categoryOptions = DROP_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }));
+const difficultyOptions = DROP_DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: difficulty }));
 
-/** Description, category, difficulty, the kind's money settings, and the optional details. */
-export function DropFormFields({ values, errors, kind, onChange }: FieldsProps) {
-  const text = (field: keyof DropFormValues, label: string, type = 'text', extra: Record<string, unknown> = {}) => (
-    <TextField label={label} type={type} value={values[field]} error={errors[field]} onChange={(event) => onChange(field, event.target.value)} {...extra} />
-  );
+/**
+ * Description, category, difficulty, the kind's money settings, and the optional details: inputs of the form in
+ * context (react-hook-form, see `useRequestForm`), named like the request's fields so the contract's and the
+ * server's messages land under them.
+ */
+export function DropFormFields({ kind }: { kind: 'proof' | 'paid' | 'move' }) {
+  const poolInputs = useWatch<DropFormValues>({ name: ['key_pool_total', 'key_reward_amount', 'max_participants'] }) as string[];
+  const [keyPoolTotal = '', keyRewardAmount = '', maxParticipants = ''] = poolInputs ?? [];
   return (
     <>
-      {text('title', 'Title')}
-      <TextAreaField label="Description" value={values.description} error={errors.description} onChange={(value) => onChange('description', value)} />
-      <SelectField label="Category" value={values.drop_type} onChange={(value) => onChange('drop_type', value)}>
-        {DROP_CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {categoryLabel(category)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Difficulty" value={values.difficulty} onChange={(value) => onChange('difficulty', value)}>
-        {DROP_DIFFICULTIES.map((difficulty) => (
-          <option key={difficulty} value={difficulty}>
-            {difficulty}
-          </option>
-        ))}
-      </SelectField>
+      <FormTextField name="title" label="Title" />
+      <FormTextArea name="description" label="Description" rows={3} />
+      <FormSelect name="drop_type" label="Category" options={categoryOptions} />
+      <FormSelect name="difficulty" label="Difficulty" options={difficultyOptions} />
       {kind === 'paid' ? (
         <fieldset className="ui-stack">
           <legend>Paid settings</legend>
-          {text('key_cost', 'Key cost', 'number', { min: 1 })}
-          {text('gem_reward_base', 'Gem reward', 'number', { min: 1, step: '0.01' })}
-          {text('gem_pool_total', 'Gem pool', 'number', { min: 0, step: '0.01', hint: 'Moved from your gems into the drop; what is left returns when the drop closes.' })}
+          <FormTextField name="key_cost" label="Key cost" type="number" min={1} />
+          <FormTextField name="gem_reward_base" label="Gem reward" type="number" min={1} step="0.01" />
+          <FormTextField name="gem_pool_total" label="Gem pool" type="number" min={0} step="0.01" hint="Moved from your gems into the drop; what is left returns when the drop closes." />
         </fieldset>
       ) : null}
       {kind === 'move' ? (
         <fieldset className="ui-stack">
           <legend>Move settings</legend>
-          {text('move_cost_points', 'Points cost', 'number', { min: 1, step: '0.1' })}
-          {text('key_reward_amount', 'Keys reward', 'number', { min: 1 })}
-          {text('key_pool_total', 'Key pool', 'number', { min: 1, hint: keyPoolHint(values) })}
+          <FormTextField name="move_cost_points" label="Points cost" type="number" min={1} step="0.1" />
+          <FormTextField name="key_reward_amount" label="Keys reward" type="number" min={1} />
+          <FormTextField
+            name="key_pool_total"
+            label="Key pool"
+            type="number"
+            min={1}
+            hint={keyPoolHint({ key_pool_total: keyPoolTotal, key_reward_amount: keyRewardAmount, max_participants: maxParticipants })}
+          />
         </fieldset>
       ) : null}
-      {text('follower_threshold', 'Min followers', 'number', { min: 0 })}
-      {text('max_participants', 'Max participants', 'number', { min: 1, hint: 'Leave blank for unlimited' })}
-      {text('time_commitment', 'Time commitment')}
-      {text('deadline_at', 'Deadline', 'date')}
-      {text('platform', 'Platform')}
-      {text('content_url', 'Content URL', 'url')}
-      <TextAreaField label="Requirements" value={values.requirements} onChange={(value) => onChange('requirements', value)} />
-      <TextAreaField label="Deliverables" value={values.deliverables} onChange={(value) => onChange('deliverables', value)} />
+      <FormTextField name="follower_threshold" label="Min followers" type="number" min={0} />
+      <FormTextField name="max_participants" label="Max participants" type="number" min={1} hint="Leave blank for unlimited" />
+      <FormTextField name="time_commitment" label="Time commitment" />
+      <FormTextField name="deadline_at" label="Deadline" type="date" />
+      <FormTextField name="platform" label="Platform" />
+      <FormTextField name="content_url" label="Content URL" type="url" />
+      <FormTextArea name="requirements" label="Requirements" rows={3} />
+      <FormTextArea name="deliverables" label="Deliverables" rows={3} />
     </>
   );
 }
@@ -170,14 +161,4 @@ export function requestFieldsOf(values: DropFormValues, kind: 'proof' | 'paid' |
       ? { move_cost_points: Number(values.move_cost_points), key_reward_amount: Number(values.key_reward_amount), key_pool_total: numberOrUndefined(values.key_pool_total) }
       : {}),
   };
-}
-
-/** Maps a zod or server field path to the form's field. */
-export function fieldErrorsOf(issues: { field: string; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.field as keyof FieldErrors;
-    if (!errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }

@@ -1,9 +1,9 @@
 import { Button, ErrorBox, isApiError } from '@app/platform';
-import { Dialog } from '@app/platform/app';
+import { Dialog, Form, SubmitButton, useRequestForm } from '@app/platform/app';
 import { DROP_MESSAGES, UpdateDropRequestSchema } from '@app/contracts/drops';
 import { useEffect, useState } from 'react';
 import { useUpdateDrop, type Drop } from '../api/drops-api';
-import { DropFormFields, fieldErrorsOf, requestFieldsOf, type DropFormValues, type FieldErrors } from './drop-form-fields';
+import { DropFormFields, requestFieldsOf, type DropFormValues } from './drop-form-fields';
 
 export function formValuesOf(drop: Drop): DropFormValues {
   return {
@@ -31,58 +31,44 @@ export function formValuesOf(drop: Drop): DropFormValues {
 
 /** Edit Drop: every field but the kind, which cannot change after creation. */
 export function EditDropDialog({ drop, open, onOpenChange }: { drop: Drop; open: boolean; onOpenChange(open: boolean): void }) {
-  const [values, setValues] = useState(() => formValuesOf(drop));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  // The contract checks the update with the drop's kind (its rules differ per kind); the kind itself is not sent.
+  const form = useRequestForm(UpdateDropRequestSchema, (values: DropFormValues) => ({ ...requestFieldsOf(values, drop.kind), kind: drop.kind }), {
+    defaultValues: formValuesOf(drop),
+  });
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateDrop(drop.id, () => onOpenChange(false));
+  const fieldErrorCount = Object.keys(form.formState.errors).length;
 
   useEffect(() => {
     if (open) {
-      setValues(formValuesOf(drop));
-      setErrors({});
+      form.reset(formValuesOf(drop));
       setFailure(null);
     }
-  }, [open, drop]);
+  }, [open, drop, form]);
 
-  const submit = () => {
+  const submit = async (request: { kind?: unknown } & Record<string, unknown>) => {
     setFailure(null);
-    const body = requestFieldsOf(values, drop.kind);
-    const parsed = UpdateDropRequestSchema.safeParse({ ...body, kind: drop.kind });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message }))));
-      setFailure(DROP_MESSAGES.checkFields);
-      return;
+    const { kind: _kind, ...body } = request;
+    try {
+      await update.mutateAsync(body as Parameters<typeof update.mutateAsync>[0]);
+    } catch (error) {
+      if (isApiError(error)) for (const fieldError of error.fieldErrors) form.setError(fieldError.field as keyof DropFormValues, { type: 'server', message: fieldError.message });
+      setFailure(isApiError(error) ? error.message : 'Failed to update drop');
     }
-    setErrors({});
-    update.mutate(body, {
-      onError: (error) => {
-        if (isApiError(error)) setErrors(fieldErrorsOf(error.fieldErrors));
-        setFailure(isApiError(error) ? error.message : 'Failed to update drop');
-      },
-    });
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Edit Drop" description="Drop type cannot change after creation.">
-      <form
-        className="ui-stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DropFormFields values={values} errors={errors} kind={drop.kind} onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))} />
-        {failure ? <ErrorBox message={failure} /> : null}
+      <Form form={form} onSubmit={submit} fallbackError="Failed to update drop">
+        <DropFormFields kind={drop.kind} />
+        {failure ? <ErrorBox message={failure} /> : fieldErrorCount > 0 && form.formState.isSubmitted ? <ErrorBox message={DROP_MESSAGES.checkFields} /> : null}
         <div className="ui-row">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" busy={update.isPending}>
-            Update Drop
-          </Button>
+          <SubmitButton busy={update.isPending || undefined}>Update Drop</SubmitButton>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
