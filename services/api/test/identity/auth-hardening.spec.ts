@@ -92,6 +92,28 @@ describe('sign-in throttling behind a trusted proxy (TRUST_PROXY=loopback)', () 
   });
 });
 
+describe('throttling IPv6 clients by their /64 network', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await startApp({ TRUST_PROXY: 'loopback', SIGN_UP_MAX_PER_ADDRESS: '2' });
+  });
+  afterAll(() => testApp.close());
+
+  it('counts every address of one /64 as one address: a subscriber cannot rotate through its 2^64 addresses', async () => {
+    const signUpFrom = (address: string) => testApp.http().post('/api/auth/signup').set('X-Forwarded-For', address).send(newUser());
+    await signUpFrom('2001:db8:5:6::1').expect(201);
+    await signUpFrom('2001:db8:5:6:ffff:1:2:3').expect(201);
+    await signUpFrom('2001:db8:5:6::abcd').expect(429);
+    // Another network is counted on its own.
+    await signUpFrom('2001:db8:5:7::1').expect(201);
+
+    const owner = await signUp(testApp);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) statuses.push((await wrongPassword(testApp, owner.email, `2001:db8:9:9::${attempt + 1}`)).status);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(2).fill(429)]);
+  });
+});
+
 describe('sign-in and sign-up throttling with no trusted proxy (the default)', () => {
   let testApp: IdentityTestApp;
   beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { IDENTITY_POOL, type QueryablePool } from './tokens';
@@ -163,14 +164,35 @@ export class SignUpThrottle {
   }
 }
 
+/**
+ * What the throttles count as one address: an IPv4 address (IPv4-mapped IPv6 included) as it is, an IPv6 address by
+ * its /64 network. One subscriber commonly holds a whole /64, so counting single IPv6 addresses would give a guesser
+ * 2^64 fresh counters.
+ */
+export function throttledNetworkOf(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  const withoutZone = address.split('%')[0]!;
+  if (isIP(withoutZone) !== 6) return address;
+  const [head, tail] = withoutZone.toLowerCase().split('::') as [string, string | undefined];
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 function keysOf(email: string, clientAddress: string) {
   const account = email.trim().toLowerCase();
+  const network = throttledNetworkOf(clientAddress);
   return {
-    accountAddress: `sign-in:account-address:${account}|${clientAddress}`,
+    accountAddress: `sign-in:account-address:${account}|${network}`,
     account: `sign-in:account:${account}`,
-    address: `sign-in:address:${clientAddress}`,
-    knownAddress: `sign-in:known-address:${account}|${clientAddress}`,
+    address: `sign-in:address:${network}`,
+    knownAddress: `sign-in:known-address:${account}|${network}`,
   };
 }
 
-const signUpKey = (clientAddress: string) => `sign-up:address:${clientAddress}`;
+const signUpKey = (clientAddress: string) => `sign-up:address:${throttledNetworkOf(clientAddress)}`;
