@@ -1,9 +1,8 @@
 import { Badge, Button, Card, ErrorBox, isApiError, useSession } from '@app/platform';
-import { DROP_MESSAGES } from '@app/contracts/drops';
-import { formatMinor, parseDecimalToMinor } from '@app/contracts/ledger';
+import { Form, FormTextArea, SubmitButton, covers, subtractAmounts, useZodForm } from '@app/platform/app';
+import { ApplyToDropRequestSchema, DROP_MESSAGES } from '@app/contracts/drops';
 import { useState } from 'react';
 import { useApplyToDrop, type Drop, type DropApplication } from '../api/drops-api';
-import { TextAreaField } from './drop-form-fields';
 import { SubmitWorkDialog } from './submit-work-dialog';
 
 const STATUS_TONES = { pending: 'warning', approved: 'accent', rejected: 'danger', submitted: 'accent', completed: 'success', paid: 'success' } as const;
@@ -12,14 +11,10 @@ const STATUS_TONES = { pending: 'warning', approved: 'accent', rejected: 'danger
 export function applyBlocker(drop: Drop, balances: { keys: string; points: string }, masterKeyActivated: boolean): string | null {
   if (drop.kind === 'paid') {
     if (!masterKeyActivated) return DROP_MESSAGES.masterKeyRequired;
-    const keys = parseDecimalToMinor(balances.keys, 'keys') ?? 0n;
-    const cost = parseDecimalToMinor(drop.key_cost, 'keys') ?? 0n;
-    if (keys < cost) return DROP_MESSAGES.needMoreKeys(formatMinor(cost - keys, 'keys'));
+    if (!covers(balances.keys, drop.key_cost, 'keys')) return DROP_MESSAGES.needMoreKeys(subtractAmounts(drop.key_cost, balances.keys, 'keys'));
   }
   if (drop.kind === 'move') {
-    const points = parseDecimalToMinor(balances.points, 'points') ?? 0n;
-    const cost = parseDecimalToMinor(drop.move_cost_points, 'points') ?? 0n;
-    if (points < cost) return DROP_MESSAGES.needMorePoints(formatMinor(cost - points, 'points'));
+    if (!covers(balances.points, drop.move_cost_points, 'points')) return DROP_MESSAGES.needMorePoints(subtractAmounts(drop.move_cost_points, balances.points, 'points'));
   }
   return null;
 }
@@ -56,8 +51,8 @@ export function MyApplication({ application }: { application: DropApplication })
 export function ApplyForm({ drop, masterKeyActivated }: { drop: Drop; masterKeyActivated: boolean }) {
   const session = useSession();
   const user = session.user;
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(ApplyToDropRequestSchema, { defaultValues: { application_message: '' } });
+  const [failure, setFailure] = useState<string | null>(null);
   const apply = useApplyToDrop(drop.id, () => void session.refresh());
   if (drop.status !== 'active') {
     return (
@@ -67,32 +62,31 @@ export function ApplyForm({ drop, masterKeyActivated }: { drop: Drop; masterKeyA
     );
   }
   const blocker = applyBlocker(drop, { keys: user?.keys_balance ?? '0', points: user?.points_balance ?? '0' }, masterKeyActivated);
-  const send = () => {
-    setError(null);
-    if (message.trim() === '') return setError(DROP_MESSAGES.messageRequired);
-    apply.mutate(message.trim(), { onError: (failure) => setError(isApiError(failure) ? failure.message : DROP_MESSAGES.applyFailed) });
-  };
   return (
     <Card title="Apply">
-      <form
-        className="ui-stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
+      <Form
+        form={form}
+        fallbackError={DROP_MESSAGES.applyFailed}
+        onSubmit={async (values) => {
+          setFailure(null);
+          try {
+            await apply.mutateAsync(values.application_message);
+          } catch (error) {
+            setFailure(isApiError(error) ? error.message : DROP_MESSAGES.applyFailed);
+          }
         }}
       >
-        <TextAreaField label="Application message" value={message} onChange={setMessage} />
+        <FormTextArea name="application_message" label="Application message" rows={3} />
         {blocker ? (
           <p className="ui-field__error" role="status">
             {blocker}
           </p>
         ) : null}
-        {error ? <ErrorBox message={error} /> : null}
-        <Button type="submit" disabled={blocker !== null} busy={apply.isPending}>
+        {failure ? <ErrorBox message={failure} /> : null}
+        <SubmitButton disabled={blocker !== null} busy={apply.isPending || undefined}>
           Apply Now
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </Card>
   );
 }

@@ -61,19 +61,6 @@ export function SelectField({ label, value, onChange, children }: { label: strin
   );
 }
 
-export function TextAreaField({ label, value, onChange, error }: { label: string; value: string; onChange(value: string): void; error?: string }) {
-  const id = useId();
-  return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea id={id} className="ui-field__input" rows={3} value={value} aria-invalid={error ? true : undefined} onChange={(event) => onChange(event.target.value)} />
-      {error ? <p className="ui-field__error">{error}</p> : null}
-    </div>
-  );
-}
-
 const categoryOptions = DROP_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }));
 const difficultyOptions = DROP_DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: difficulty }));
 

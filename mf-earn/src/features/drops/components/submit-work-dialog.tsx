@@ -1,61 +1,41 @@
-import { Button, ErrorBox, TextField, isApiError } from '@app/platform';
-import { Dialog } from '@app/platform/app';
-import { DROP_MESSAGES } from '@app/contracts/drops';
+import { ErrorBox, isApiError } from '@app/platform';
+import { Dialog, Form, FormSelect, FormTextArea, FormTextField, SubmitButton, useWatch, useZodForm } from '@app/platform/app';
+import { SubmitWorkRequestSchema } from '@app/contracts/drops';
 import { useState } from 'react';
 import { useSubmitWork } from '../api/drops-api';
-import { SelectField, TextAreaField } from './drop-form-fields';
 
-const isHttpUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
+const submissionTypes = [
+  { value: 'url', label: 'URL' },
+  { value: 'text', label: 'Text' },
+] as const;
 
-/** Submit Your Work for an approved application: a URL or text, and optional notes. */
+/** Submit Your Work for an approved application: a URL or text, and optional notes (the drops contract checks both). */
 export function SubmitWorkDialog({ applicationId, open, onOpenChange }: { applicationId: string; open: boolean; onOpenChange(open: boolean): void }) {
-  const [type, setType] = useState<'url' | 'text'>('url');
-  const [data, setData] = useState('');
-  const [notes, setNotes] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(SubmitWorkRequestSchema, { defaultValues: { submission_type: 'url', submission_data: '', submission_notes: '' } });
+  const type = useWatch({ control: form.control, name: 'submission_type' });
+  const [failure, setFailure] = useState<string | null>(null);
   const submit = useSubmitWork(applicationId, () => onOpenChange(false));
-
-  const send = () => {
-    setError(null);
-    if (data.trim() === '') return setError(DROP_MESSAGES.submissionDataRequired);
-    if (type === 'url' && !isHttpUrl(data.trim())) return setError(DROP_MESSAGES.invalidSubmissionUrl);
-    submit.mutate(
-      { submission_type: type, submission_data: data.trim(), submission_notes: notes },
-      { onError: (failure) => setError(isApiError(failure) ? failure.message : 'Submission failed') },
-    );
-  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Submit Your Work" description="Review usually takes 24-48 hours.">
-      <form
-        className="ui-stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          send();
+      <Form
+        form={form}
+        fallbackError="Submission failed"
+        onSubmit={async (values) => {
+          setFailure(null);
+          try {
+            await submit.mutateAsync({ submission_type: values.submission_type, submission_data: values.submission_data, submission_notes: values.submission_notes ?? '' });
+          } catch (error) {
+            setFailure(isApiError(error) ? error.message : 'Submission failed');
+          }
         }}
       >
-        <SelectField label="Submission type" value={type} onChange={(value) => setType(value as 'url' | 'text')}>
-          <option value="url">URL</option>
-          <option value="text">Text</option>
-        </SelectField>
-        {type === 'url' ? (
-          <TextField label="Submission URL" type="url" value={data} onChange={(event) => setData(event.target.value)} />
-        ) : (
-          <TextAreaField label="Submission" value={data} onChange={setData} />
-        )}
-        <TextAreaField label="Notes (optional)" value={notes} onChange={setNotes} />
-        {error ? <ErrorBox message={error} /> : null}
-        <Button type="submit" busy={submit.isPending}>
-          Submit Work
-        </Button>
-      </form>
+        <FormSelect name="submission_type" label="Submission type" options={submissionTypes} />
+        {type === 'url' ? <FormTextField name="submission_data" label="Submission URL" type="url" /> : <FormTextArea name="submission_data" label="Submission" rows={3} />}
+        <FormTextArea name="submission_notes" label="Notes (optional)" rows={3} />
+        {failure ? <ErrorBox message={failure} /> : null}
+        <SubmitButton busy={submit.isPending || undefined}>Submit Work</SubmitButton>
+      </Form>
     </Dialog>
   );
 }
