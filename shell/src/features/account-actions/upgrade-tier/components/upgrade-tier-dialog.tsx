@@ -1,7 +1,8 @@
-import { Button, ErrorBox, SkeletonList, type Tier, TIERS, errorMessage, formatBalance, normaliseTier, tierLabel, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
-import { Dialog, covers, useToast } from '@app/platform/app';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { SkeletonList, type Tier, TIERS, formatBalance, normaliseTier, refreshMoneyViews, tierLabel, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
+import { Dialog, Form, FormError, FormRadioGroup, ROOT_SERVER_ERROR, SubmitButton, covers, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import { UpgradeTierRequestSchema } from '@app/contracts/shop';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { type PaymentMethod, upgradeTier, useUpgradeCosts } from '../api/upgrade-tier';
 
 const paymentMethods: { value: PaymentMethod; label: string; balanceKey: 'points_balance' | 'gems_balance' }[] = [
@@ -29,29 +30,37 @@ export default function UpgradeTierDialog({ open, onOpenChange }: UpgradeTierDia
   const costs = useUpgradeCosts(open);
   const current = normaliseTier(user.user_tier);
   const targets = TIERS.filter((tier) => TIERS.indexOf(tier) > TIERS.indexOf(current) && costs.data?.costs[current]?.[tier]);
-  const [chosenTarget, setChosenTarget] = useState<Tier | null>(null);
-  const [method, setMethod] = useState<PaymentMethod>('points');
-  const [error, setError] = useState<string | null>(null);
-  const target = chosenTarget && targets.includes(chosenTarget) ? chosenTarget : (targets[0] ?? null);
+  const queryClient = useQueryClient();
+  // The shop contract's request schema checks the choice ('Target tier is required', ...).
+  const form = useRequestForm(UpgradeTierRequestSchema, (values: { target_tier: string; payment_method: PaymentMethod }) => values, {
+    defaultValues: { target_tier: '', payment_method: 'points' },
+  });
+  const [chosenTarget, method = 'points'] = useWatch({ control: form.control, name: ['target_tier', 'payment_method'] }) as [string, PaymentMethod];
+  const target = targets.find((tier) => tier === chosenTarget) ?? targets[0] ?? null;
+  // The first upward tier is chosen once the prices are known.
+  useEffect(() => {
+    if (target && chosenTarget !== target) form.setValue('target_tier', target);
+  }, [target, chosenTarget, form]);
+  // Another choice is another payment: new key, and the last failure goes.
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      idempotency.renew();
+      form.clearErrors(ROOT_SERVER_ERROR);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, idempotency]);
   const cost = target ? costs.data?.costs[current]?.[target] : undefined;
   const price = cost ? cost[method] : undefined;
   const balance = user[paymentMethods.find((candidate) => candidate.value === method)!.balanceKey];
   const affordable = price !== undefined && covers(balance, price, method);
 
-  const upgrade = useMutation({
-    mutationFn: (input: { target_tier: Tier; payment_method: PaymentMethod }) => upgradeTier(input, idempotency.key()),
-    onSuccess: async (_result, input) => {
-      idempotency.renew();
-      toast.show({ title: `Upgraded to ${tierLabel(input.target_tier)}`, variant: 'success', durationMilliseconds: 3000 });
-      await refresh();
-      onOpenChange(false);
-    },
-    onError: (failure) => setError(errorMessage(failure, 'Upgrade failed')),
-  });
-  const change = (update: () => void) => {
-    update();
-    setError(null);
+  const submit = async () => {
+    if (!affordable || target === null) return;
+    await upgradeTier({ target_tier: target, payment_method: method }, idempotency.key());
     idempotency.renew();
+    toast.show({ title: `Upgraded to ${tierLabel(target)}`, variant: 'success', durationMilliseconds: 3000 });
+    await Promise.all([refreshMoneyViews(queryClient), refresh()]);
+    onOpenChange(false);
   };
 
   return (
@@ -61,43 +70,36 @@ export default function UpgradeTierDialog({ open, onOpenChange }: UpgradeTierDia
       ) : target === null || !cost ? (
         <p>You are on the highest tier: there is nothing to upgrade to.</p>
       ) : (
-        <form
-          className="ui-stack"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (affordable) upgrade.mutate({ target_tier: target, payment_method: method });
-          }}
-        >
+        <Form form={form} onSubmit={submit} fallbackError="Upgrade failed">
           {costs.data?.builtIn ? <p className="account-notice">Live prices could not be loaded; these are the standard prices. The server charges its current price.</p> : null}
-          <fieldset className="account-choice">
-            <legend>Target tier</legend>
-            {targets.map((tier) => (
-              <label key={tier} className="account-choice__option">
-                <input type="radio" name="target-tier" value={tier} checked={target === tier} onChange={() => change(() => setChosenTarget(tier))} />
-                <span>
+          <FormRadioGroup
+            name="target_tier"
+            legend="Target tier"
+            options={targets.map((tier) => ({
+              value: tier,
+              label: (
+                <>
                   {tierLabel(tier)} <small className="ui-muted">({tierPerks[tier]})</small>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="account-choice">
-            <legend>Pay with</legend>
-            {paymentMethods.map((candidate) => (
-              <label key={candidate.value} className="account-choice__option">
-                <input type="radio" name="payment-method" value={candidate.value} checked={method === candidate.value} onChange={() => change(() => setMethod(candidate.value))} />
-                <span>
-                  {formatBalance(cost[candidate.value])} {candidate.value}{' '}
-                  <small className="ui-muted">(you have {formatBalance(user[candidate.balanceKey])})</small>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+                </>
+              ),
+            }))}
+          />
+          <FormRadioGroup
+            name="payment_method"
+            legend="Pay with"
+            options={paymentMethods.map((candidate) => ({
+              value: candidate.value,
+              label: (
+                <>
+                  {formatBalance(cost[candidate.value])} {candidate.value} <small className="ui-muted">(you have {formatBalance(user[candidate.balanceKey])})</small>
+                </>
+              ),
+            }))}
+          />
           {!affordable ? <p className="account-warning">Insufficient balance</p> : null}
-          {error ? <ErrorBox message={error} /> : null}
-          <Button type="submit" disabled={!affordable} busy={upgrade.isPending}>
-            Upgrade to {tierLabel(target)}
-          </Button>
-        </form>
+          <FormError />
+          <SubmitButton disabled={!affordable}>Upgrade to {tierLabel(target)}</SubmitButton>
+        </Form>
       )}
     </Dialog>
   );
