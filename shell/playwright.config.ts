@@ -35,9 +35,13 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node ../infra/start.mjs',
-    // The tests sign up a dozen accounts per run from this one address; the API's per-address sign-up limit (20 an
-    // hour) would refuse a second run within the hour.
-    env: { ...(process.env as Record<string, string>), SIGN_UP_MAX_PER_ADDRESS: process.env.SIGN_UP_MAX_PER_ADDRESS ?? '1000' },
+    // The tests sign up a dozen accounts and start dozens of demo sandboxes per run from this one address; the API's
+    // per-address limits (20 sign-ups, 60 demo logins an hour) would refuse a second run within the hour.
+    env: {
+      ...(process.env as Record<string, string>),
+      SIGN_UP_MAX_PER_ADDRESS: process.env.SIGN_UP_MAX_PER_ADDRESS ?? '1000',
+      DEMO_LOGINS_MAX_PER_ADDRESS: process.env.DEMO_LOGINS_MAX_PER_ADDRESS ?? '1000',
+    },
     url: `http://localhost:${shellPort}/api/health`,
     reuseExistingServer: !process.env.CI,
     // SIGTERM lets infra/start.mjs stop the API it started (the default SIGKILL would orphan it).

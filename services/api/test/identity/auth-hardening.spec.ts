@@ -140,6 +140,22 @@ describe('sign-in and sign-up throttling with no trusted proxy (the default)', (
   });
 });
 
+describe('demo logins per address', () => {
+  let testApp: IdentityTestApp;
+  beforeAll(async () => {
+    testApp = await startApp({ DEMO_LOGINS_MAX_PER_ADDRESS: '2' });
+  });
+  afterAll(() => testApp.close());
+
+  it('throttles demo logins (each a new sandbox account) per address with 429 and Retry-After', async () => {
+    await testApp.http().post('/api/auth/demo/investor').expect(200);
+    await testApp.http().post('/api/auth/demo/investor').expect(200);
+    const limited = await testApp.http().post('/api/auth/demo/advertiser').expect(429);
+    expect(limited.body).toEqual({ error: expect.stringMatching(/^Too many demo accounts were started from your network\. Please try again in \d+ minutes?\.$/), code: 'TOO_MANY_DEMO_LOGINS' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
 describe('passwords and cross-site requests', () => {
   let testApp: IdentityTestApp;
   beforeAll(async () => {

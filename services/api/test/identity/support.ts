@@ -14,6 +14,7 @@ jest.setTimeout(30_000);
 
 // Specs sign up many accounts from 127.0.0.1; the per-address sign-up limit has its own test (auth-hardening.spec).
 process.env.SIGN_UP_MAX_PER_ADDRESS ??= '100000';
+process.env.DEMO_LOGINS_MAX_PER_ADDRESS ??= '100000';
 
 export interface IdentityTestApp {
   app: INestApplication;

@@ -27,6 +27,8 @@ export const AUTH_MESSAGES = {
   providerNotConfigured: (provider: string) => `${provider} sign-in is not configured on this server.`,
   tooManySignInAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyDemoLogins: (minutes: number) =>
+    `Too many demo accounts were started from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManySignUps: (minutes: number) =>
     `Too many accounts were created from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   passwordTooCommon: 'This password is too common or too easy to guess. Add a few uncommon words or make it longer.',

@@ -51,7 +51,7 @@ export const demoSignInRoute = defineRoute({
   public: true,
   request: { params: z.object({ persona: DemoPersonaSchema }) },
   responses: { 200: SessionResponseSchema },
-  errors: { 403: 'Demo logins disabled' },
+  errors: { 403: 'Demo logins disabled', 429: 'Too many demo logins from this address (`TOO_MANY_DEMO_LOGINS`); `Retry-After` says when to try again' },
 });
 
 export const refreshSessionRoute = defineRoute({

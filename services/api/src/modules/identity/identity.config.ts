@@ -24,6 +24,7 @@ const IdentityEnvironmentSchema = z.object({
   SIGN_IN_FAILURE_WINDOW_MINUTES: positiveInteger(15),
   SIGN_UP_MAX_PER_ADDRESS: positiveInteger(20),
   SIGN_UP_WINDOW_MINUTES: positiveInteger(60),
+  DEMO_LOGINS_MAX_PER_ADDRESS: positiveInteger(60),
   DEMO_LOGINS_ENABLED: flag(true),
   ADMIN_EMAILS: optionalText,
   GOOGLE_OIDC_ISSUER: optionalText.pipe(z.url().optional()),
@@ -72,7 +73,8 @@ export interface IdentityConfig {
   emailConfirmation: { required: boolean; ttlMs: number; confirmUrl: string };
   /** Failed sign-ins per account and address (low), per account (higher), per address; see SignInThrottle. */
   signInThrottle: { maxFailuresPerAccountAddress: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
-  signUpThrottle: { maxPerAddress: number; windowMs: number };
+  /** Sign-ups, and demo logins (each a new sandbox account), per client address per window. */
+  signUpThrottle: { maxPerAddress: number; maxDemoLoginsPerAddress: number; windowMs: number };
   demoLoginsEnabled: boolean;
   adminEmails: string[];
   /** Undefined when Google sign-in is not configured. */
@@ -149,7 +151,11 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv, dataDirectory
       maxFailuresPerAddress: env.SIGN_IN_MAX_FAILURES_PER_ADDRESS,
       windowMs: env.SIGN_IN_FAILURE_WINDOW_MINUTES * 60_000,
     },
-    signUpThrottle: { maxPerAddress: env.SIGN_UP_MAX_PER_ADDRESS, windowMs: env.SIGN_UP_WINDOW_MINUTES * 60_000 },
+    signUpThrottle: {
+      maxPerAddress: env.SIGN_UP_MAX_PER_ADDRESS,
+      maxDemoLoginsPerAddress: env.DEMO_LOGINS_MAX_PER_ADDRESS,
+      windowMs: env.SIGN_UP_WINDOW_MINUTES * 60_000,
+    },
     demoLoginsEnabled: env.DEMO_LOGINS_ENABLED,
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')

@@ -1,11 +1,12 @@
 import { Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, demoSignInRoute, type SessionResponse } from '@app/contracts/src/identity';
-import { forbidden, notFound } from '../../../platform/http/api-error';
+import { forbidden, notFound, tooManyRequests } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
+import { SignUpThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
 import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
 import { DemoPersonas } from './demo-personas';
@@ -17,6 +18,7 @@ export class DemoSignInController {
     private readonly store: IdentityStore,
     private readonly sessions: SessionIssuer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    private readonly throttle: SignUpThrottle,
   ) {}
 
   @Public()
@@ -27,6 +29,11 @@ export class DemoSignInController {
     if (!parsed.success) throw notFound('DEMO_PERSONA_NOT_FOUND', AUTH_MESSAGES.demoLoginFailed(rawPersona));
     const persona = parsed.data;
     if (!this.config.demoLoginsEnabled) throw forbidden(AUTH_MESSAGES.demoLoginsDisabled, 'DEMO_LOGINS_DISABLED');
+    const verdict = await this.throttle.attemptDemoLogin(clientAddressOf(request));
+    if (!verdict.allowed) {
+      const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
+      throw tooManyRequests(AUTH_MESSAGES.tooManyDemoLogins(minutes), 'TOO_MANY_DEMO_LOGINS', verdict.retryAfterSeconds);
+    }
     // Every demo login is a fresh sandbox of its own (see DemoPersonas).
     const row = await this.personas.create(persona);
     const session = await this.store.execute((unit) =>

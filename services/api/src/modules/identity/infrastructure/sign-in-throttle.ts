@@ -162,6 +162,12 @@ export class SignUpThrottle {
   async failed(clientAddress: string): Promise<void> {
     await this.counters.giveBack({ refunded: [signUpKey(clientAddress)] });
   }
+
+  /** Every demo login creates a sandbox account (with seeded drops): counted per address too, with its own bound. */
+  attemptDemoLogin(clientAddress: string): Promise<ThrottleVerdict> {
+    const { maxDemoLoginsPerAddress, windowMs } = this.config.signUpThrottle;
+    return this.counters.take([{ key: `demo-login:address:${throttledNetworkOf(clientAddress)}`, max: maxDemoLoginsPerAddress, windowSeconds: windowMs / 1000 }]);
+  }
 }
 
 /**
