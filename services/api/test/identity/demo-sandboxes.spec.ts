@@ -1,7 +1,8 @@
 import { QueryBus } from '@nestjs/cqrs';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import type { EventStore } from '@app/event-store';
-import { GetUserBalancesQuery, LedgerExecutor, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { LedgerExecutor } from '../../src/modules/ledger/infrastructure/ledger-executor';
 import { VerifyIdentityReadModelQuery } from '../../src/modules/identity';
 import { DemoSandboxExpiry } from '../../src/modules/identity/demo-sign-in/demo-sandbox-expiry.job';
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';

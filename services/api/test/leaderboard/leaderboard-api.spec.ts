@@ -1,4 +1,5 @@
-import { LedgerExecutor, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { LedgerExecutor } from '../../src/modules/ledger/infrastructure/ledger-executor';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { periodKey } from '../../src/modules/leaderboard/leaderboard-periods';
 import { signUp, type IdentityTestApp } from '../identity/support';

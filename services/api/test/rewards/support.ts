@@ -5,6 +5,8 @@ import { GrantAdminRoleCommand, ChangeUserTierCommand } from '../../src/modules/
 import { CommandBus } from '@nestjs/cqrs';
 import type { UserTier } from '@app/contracts/src/identity';
 import { IdentityTestApp, signUp } from '../identity/support';
+import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
+import { LedgerExecutor } from '../../src/modules/ledger/infrastructure/ledger-executor';
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -55,7 +57,6 @@ export async function pointsOf(testApp: IdentityTestApp, token: string): Promise
 
 /** Issues currency to a user straight through the ledger (minor units), as a reward would. */
 export async function grant(testApp: IdentityTestApp, userId: string, currency: 'points' | 'gems' | 'gold' | 'keys', amountMinor: bigint) {
-  const { LedgerExecutor, newTransactionId, SYSTEM_ACCOUNTS, userAccount } = await import('../../src/modules/ledger');
   const outcome = await testApp.app.get(LedgerExecutor).execute({
     type: 'PostTransaction',
     data: {

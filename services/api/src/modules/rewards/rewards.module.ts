@@ -4,7 +4,7 @@ import { projectionProviders } from '../../platform/projections/projection-regis
 import { InfluenceRewardsController } from './influence-rewards/influence-rewards.controller';
 import { influenceRegistrationsProjection } from './influence-rewards/influence-registrations.projection';
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
-import { RewardsUnit } from './infrastructure/rewards-unit';
+import { RewardsCommands } from './infrastructure/rewards-commands';
 import { InstagramController } from './instagram/instagram.controller';
 import { instagramRegistrationsProjection } from './instagram/instagram-registrations.projection';
 import { GetReferralStatusHandler, ReferralStatusController } from './referral/get-referral-status.query';
@@ -19,7 +19,7 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
   controllers: [MasterKeyController, InstagramController, InfluenceRewardsController, ReferralController, ReferralStatusController],
   providers: [
     RewardsAccounts,
-    RewardsUnit,
+    RewardsCommands,
     GetMasterKeyStatusHandler,
     GetReferralStatusHandler,
     ...projectionProviders(proofDropCompletionsProjection, instagramRegistrationsProjection, influenceRegistrationsProjection),

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import {
   claimInfluencePointsRoute,
@@ -17,6 +16,7 @@ import {
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
@@ -24,7 +24,7 @@ import { influenceMonthlyPointsMinor, type RewardsAccountState } from '../domain
 import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
 import { pointsFromMinor } from '../infrastructure/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
-import { RewardsUnit } from '../infrastructure/rewards-unit';
+import { RewardsCommands } from '../infrastructure/rewards-commands';
 
 /**
  * This month's influence programme as the screens show it. Until an administrator verifies the count,
@@ -60,7 +60,7 @@ export function influenceStatusOf(state: RewardsAccountState, now: string): Infl
 @Controller()
 export class InfluenceRewardsController {
   constructor(
-    private readonly unit: RewardsUnit,
+    private readonly rewards: RewardsCommands,
     private readonly accounts: RewardsAccounts,
     private readonly queryBus: QueryBus,
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
@@ -114,11 +114,8 @@ export class InfluenceRewardsController {
     @Body(new ZodValidationPipe(registerInfluenceRewardsRoute.body)) body: RegisterInfluenceRewardsRequest,
   ): Promise<RegisterInfluenceRewardsResponse> {
     const now = new Date().toISOString();
-    const { body: answer } = await this.unit.run<RegisterInfluenceRewardsResponse>({
+    const answer = await this.rewards.run<RegisterInfluenceRewardsResponse>({
       userId: caller.userId,
-      scope: 'POST /api/users/register-influence-rewards',
-      idempotencyKey: undefined,
-      requestBody: body,
       command: {
         type: 'RegisterInfluenceRewards',
         data: {
@@ -162,11 +159,8 @@ export class InfluenceRewardsController {
     const user = await this.queryBus.execute(new GetUserQuery(params.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     const now = new Date().toISOString();
-    const { body: answer } = await this.unit.run({
+    const answer = await this.rewards.run({
       userId: params.userId,
-      scope: 'POST /api/admin/users/verify-influence',
-      idempotencyKey: undefined,
-      requestBody: body,
       command: {
         type: 'VerifyInfluenceFollowers',
         data: { verifiedFollowerCount: body.verified_follower_count, expectedPlatformUsername: body.platform_username, verifiedBy: `admin:${admin.userId}`, now },
@@ -178,19 +172,15 @@ export class InfluenceRewardsController {
 
   @Post('users/claim-influence-points')
   @HttpCode(200)
+  @Idempotent('POST /api/users/claim-influence-points')
   async claim(
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodValidationPipe(claimInfluencePointsRoute.body)) body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
+    @Body(new ZodValidationPipe(claimInfluencePointsRoute.body)) _body: unknown,
   ): Promise<ClaimPointsResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
-    const result = await this.unit.run<ClaimPointsResponse>({
+    return this.rewards.run<ClaimPointsResponse>({
       userId: caller.userId,
-      scope: 'POST /api/users/claim-influence-points',
-      idempotencyKey,
-      requestBody: body,
       command: { type: 'ClaimInfluencePoints', data: { transactionId, now } },
       ...monthlyPointsClaim({
         claimedEvent: 'InfluencePointsClaimed',
@@ -202,7 +192,5 @@ export class InfluenceRewardsController {
         now,
       }),
     });
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
-    return result.body;
   }
 }

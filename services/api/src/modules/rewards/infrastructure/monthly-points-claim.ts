@@ -1,12 +1,12 @@
 import type { ClaimPointsResponse, RewardsEvent } from '@app/contracts/src/rewards';
 import { pointsFromMinor, pointsGrant } from './points-grant';
-import type { RewardsUnitRequest } from './rewards-unit';
+import type { RewardsCommandRequest } from './rewards-commands';
 
 type MonthlyPointsClaimed = Extract<RewardsEvent, { type: 'InstagramPointsClaimed' | 'InfluencePointsClaimed' }>;
 
 /**
  * The payment and the answer of a once-a-month points claim (Instagram, influence): the month's points are issued to
- * the user as one ledger transaction in the same unit as the claim event. Spread into `RewardsUnit.run`.
+ * the user as one ledger transaction in the same unit as the claim event. Spread into `RewardsCommands.run`.
  */
 export function monthlyPointsClaim(claim: {
   claimedEvent: MonthlyPointsClaimed['type'];
@@ -18,7 +18,7 @@ export function monthlyPointsClaim(claim: {
   userId: string;
   transactionId: string;
   now: string;
-}): Pick<RewardsUnitRequest<ClaimPointsResponse>, 'payment' | 'respond'> {
+}): Pick<RewardsCommandRequest<ClaimPointsResponse>, 'payment' | 'respond'> {
   const claimedIn = (events: RewardsEvent[]) => events.find((event): event is MonthlyPointsClaimed => event.type === claim.claimedEvent);
   return {
     payment: (events) => {

@@ -1,5 +1,6 @@
 import type { ReasonCode } from '@app/contracts/src/ledger';
-import { SYSTEM_ACCOUNTS, userAccount, type LedgerCommand } from '../../ledger';
+import type { MoneyMovement } from '../../../platform/use-cases/money.port';
+import { SYSTEM_ACCOUNTS, userAccount } from '../../ledger';
 
 /** Newly issued points credited to users (minor units, scale 1), as one ledger transaction. */
 export function pointsGrant(input: {
@@ -9,22 +10,19 @@ export function pointsGrant(input: {
   now: string;
   grants: { userId: string; pointsMinor: bigint }[];
   references?: Record<string, string>;
-}): LedgerCommand {
+}): MoneyMovement {
   return {
-    type: 'PostTransaction',
-    data: {
-      transactionId: input.transactionId,
-      reasonCode: input.reasonCode,
-      description: input.description,
-      now: input.now,
-      postings: input.grants.map((grant) => ({
-        debitAccount: SYSTEM_ACCOUNTS.issuance,
-        creditAccount: userAccount(grant.userId),
-        currency: 'points' as const,
-        amountMinor: grant.pointsMinor,
-      })),
-      ...(input.references ? { references: input.references } : {}),
-    },
+    transactionId: input.transactionId,
+    reasonCode: input.reasonCode,
+    description: input.description,
+    now: input.now,
+    postings: input.grants.map((grant) => ({
+      debitAccount: SYSTEM_ACCOUNTS.issuance,
+      creditAccount: userAccount(grant.userId),
+      currency: 'points' as const,
+      amountMinor: grant.pointsMinor,
+    })),
+    ...(input.references ? { references: input.references } : {}),
   };
 }
 

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import {
   REWARDS_RULES,
@@ -16,6 +15,7 @@ import {
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
@@ -23,7 +23,7 @@ import { instagramMonthlyPointsMinor, lastClaimedMonth, type RewardsAccountState
 import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
 import { pointsFromMinor } from '../infrastructure/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
-import { RewardsUnit } from '../infrastructure/rewards-unit';
+import { RewardsCommands } from '../infrastructure/rewards-commands';
 import type { UserTier } from '@app/contracts/src/identity';
 
 export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, now: string): InstagramStatus {
@@ -49,7 +49,7 @@ export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, no
 @Controller()
 export class InstagramController {
   constructor(
-    private readonly unit: RewardsUnit,
+    private readonly rewards: RewardsCommands,
     private readonly accounts: RewardsAccounts,
     private readonly queryBus: QueryBus,
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
@@ -94,11 +94,8 @@ export class InstagramController {
   ) {
     const now = new Date().toISOString();
     const tier = await this.tierOf(caller.userId);
-    const { body: answer } = await this.unit.run({
+    const answer = await this.rewards.run({
       userId: caller.userId,
-      scope: 'POST /api/users/register-instagram',
-      idempotencyKey: undefined,
-      requestBody: body,
       command: { type: 'RegisterInstagram', data: { instagramUsername: body.instagram_username, now } },
       respond: ({ state }) => ({
         success: true as const,
@@ -121,11 +118,8 @@ export class InstagramController {
   ): Promise<InstagramStatus> {
     const now = new Date().toISOString();
     const tier = await this.tierOf(params.userId);
-    const { body: answer } = await this.unit.run({
+    const answer = await this.rewards.run({
       userId: params.userId,
-      scope: 'POST /api/admin/users/verify-instagram',
-      idempotencyKey: undefined,
-      requestBody: body,
       command: { type: 'VerifyInstagram', data: { expectedUsername: body.instagram_username, verifiedBy: `admin:${admin.userId}`, now } },
       respond: ({ state }) => instagramStatusOf(state, tier, now),
     });
@@ -134,20 +128,16 @@ export class InstagramController {
 
   @Post('users/claim-instagram-points')
   @HttpCode(200)
+  @Idempotent('POST /api/users/claim-instagram-points')
   async claim(
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodValidationPipe(claimInstagramPointsRoute.body)) body: unknown,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
+    @Body(new ZodValidationPipe(claimInstagramPointsRoute.body)) _body: unknown,
   ): Promise<ClaimPointsResponse> {
     const now = new Date().toISOString();
     const tier = await this.tierOf(caller.userId);
     const transactionId = newTransactionId();
-    const result = await this.unit.run<ClaimPointsResponse>({
+    return this.rewards.run<ClaimPointsResponse>({
       userId: caller.userId,
-      scope: 'POST /api/users/claim-instagram-points',
-      idempotencyKey,
-      requestBody: body,
       command: { type: 'ClaimInstagramPoints', data: { tier, transactionId, now } },
       ...monthlyPointsClaim({
         claimedEvent: 'InstagramPointsClaimed',
@@ -159,7 +149,5 @@ export class InstagramController {
         now,
       }),
     });
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
-    return result.body;
   }
 }

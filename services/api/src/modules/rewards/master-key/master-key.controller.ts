@@ -6,9 +6,8 @@ import {
   type MasterKeyStatus,
 } from '@app/contracts/src/rewards';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
-
-import { IdempotencyService } from '../../ledger';
 import { endOfUtcDay, utcDayOf } from '../domain/calendar';
 import { decide, proofDropsRequired } from '../domain/rewards-account';
 import { RewardsAccounts, rewardsAccountStreams } from '../infrastructure/rewards-accounts';
@@ -22,7 +21,7 @@ export class MasterKeyController {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly accounts: RewardsAccounts,
-    private readonly idempotency: IdempotencyService,
+    private readonly runner: UseCaseRunner,
   ) {}
 
   @Get('master-key-status')
@@ -34,28 +33,24 @@ export class MasterKeyController {
   @HttpCode(200)
   async activate(
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodValidationPipe(activateMasterKeyRoute.body)) body: unknown,
+    @Body(new ZodValidationPipe(activateMasterKeyRoute.body)) _body: unknown,
   ): Promise<ActivateMasterKeyResponse> {
     const now = new Date().toISOString();
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     const tier = user?.user_tier ?? caller.tier;
     const required = proofDropsRequired(tier);
-    // No money moves; the idempotency service is used for its unit of work and its retry on version conflicts.
-    const result = await this.idempotency.run(
-      { scope: `POST /api/users/activate-master-key:${caller.userId}`, key: undefined, body },
-      async (unit) => {
+    return this.runner.run<ActivateMasterKeyResponse>({
+      lockKeys: [rewardsAccountStreams.streamId(caller.userId)],
+      decide: async (unit) => {
         const loaded = await this.accounts.load(caller.userId, unit.transaction);
         // Counted from the log in this unit's transaction, not from a projection that may trail the last completion.
         const completed = await proofDropsCompletedOn(this.accounts.eventStore, unit.transaction, caller.userId, utcDayOf(now));
         const decision = decide({ type: 'ActivateMasterKey', data: { tier, proofDropsCompletedToday: completed, now } }, loaded.state);
         if (decision.kind === 'refused') throw rewardsRefusalToApiError(decision.refusal, { completed, required });
-        const appends = rewardsAccountStreams.appendOf(loaded, decision.events);
-        if (appends.length > 0) await this.accounts.eventStore.append(appends, { transaction: unit.transaction });
-        const state = rewardsAccountStreams.advance(loaded, decision.events);
-        const activatedAt = state.lastMasterKeyActivatedAt ?? now;
+        const activatedAt = rewardsAccountStreams.advance(loaded, decision.events).lastMasterKeyActivatedAt ?? now;
         return {
-          status: 200,
-          body: {
+          appends: rewardsAccountStreams.appendOf(loaded, decision.events),
+          answer: () => ({
             success: true as const,
             is_activated: true,
             proof_drops_completed: completed,
@@ -64,11 +59,9 @@ export class MasterKeyController {
             activated_at: activatedAt,
             valid_until: endOfUtcDay(now),
             message: 'Master Key activated for today',
-          },
+          }),
         };
       },
-      { lockKeys: [rewardsAccountStreams.streamId(caller.userId)] },
-    );
-    return result.body;
+    });
   }
 }

@@ -1,13 +1,13 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyReply } from 'fastify';
 import { REWARDS_MESSAGES, processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/src/rewards';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, FindUserIdByReferralCodeQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
-import { RewardsUnit } from '../infrastructure/rewards-unit';
+import { RewardsCommands } from '../infrastructure/rewards-commands';
 
 /**
  * POST /api/users/process-referral {referral_code}: the signed-in user names who referred them, once. The referrer
@@ -20,27 +20,23 @@ import { RewardsUnit } from '../infrastructure/rewards-unit';
 @Controller('users')
 export class ReferralController {
   constructor(
-    private readonly unit: RewardsUnit,
+    private readonly rewards: RewardsCommands,
     private readonly queryBus: QueryBus,
   ) {}
 
   @Post('process-referral')
   @HttpCode(200)
+  @Idempotent('POST /api/users/process-referral')
   async process(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(processReferralRoute.body)) body: ProcessReferralRequest,
-    @Headers('idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<ProcessReferralResponse> {
     const referrerUserId = await this.queryBus.execute(new FindUserIdByReferralCodeQuery(body.referral_code));
     if (!referrerUserId) throw notFound('REFERRAL_CODE_NOT_FOUND', REWARDS_MESSAGES.referralCodeUnknown);
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
-    const result = await this.unit.run<ProcessReferralResponse>({
+    return this.rewards.run<ProcessReferralResponse>({
       userId: caller.userId,
-      scope: 'POST /api/users/process-referral',
-      idempotencyKey,
-      requestBody: body,
       command: { type: 'ApplyReferral', data: { referrerUserId, referralCode: body.referral_code, transactionId, now } },
       payment: (events) => {
         const applied = events.find((event) => event.type === 'ReferralApplied');
@@ -71,7 +67,5 @@ export class ReferralController {
         };
       },
     });
-    if (result.replayed) void response.header('Idempotency-Replayed', 'true');
-    return result.body;
   }
 }

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import type { AppendToStream } from '@app/event-store';
+import type { RewardsEvent } from '@app/contracts/src/rewards';
+import type { ApiError } from '../../../platform/http/api-error';
+import type { UnitOfWork } from '../../../platform/idempotency/unit-of-work';
+import type { MoneyMovement } from '../../../platform/use-cases/money.port';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
+import { decide, type RewardsAccountState, type RewardsCommand, type RewardsRefusal } from '../domain/rewards-account';
+import { rewardsRefusalToApiError } from '../rewards-errors';
+import { RewardsAccounts, rewardsAccountStreams } from './rewards-accounts';
+
+export interface RewardsCommandRequest<Body> {
+  userId: string;
+  /** The command, with fresh ids and time fixed outside, so conflict retries agree. */
+  command: RewardsCommand;
+  /** The money the accepted events move, if any: appended in the same statement as the rewards events. */
+  payment?: (events: RewardsEvent[]) => MoneyMovement | null;
+  /** Extra streams the same unit must check: e.g. another user's rewards stream. */
+  extraStreams?: (unit: UnitOfWork) => Promise<AppendToStream[]>;
+  refusalError?: (refusal: RewardsRefusal) => ApiError;
+  respond: (outcome: { events: RewardsEvent[]; state: RewardsAccountState; transactionId: string | null }) => Body;
+}
+
+/**
+ * One rewards decision through the platform's use-case runner: load the user's rewards stream, decide, and hand the
+ * runner the events and the ledger payment, appended together with expected versions. Two parallel claims conflict
+ * on the rewards stream's version; the loser reruns, sees the claim and is refused, so exactly one pays. An
+ * `@Idempotent` route around it records its `Idempotency-Key`.
+ */
+@Injectable()
+export class RewardsCommands {
+  constructor(
+    private readonly accounts: RewardsAccounts,
+    private readonly runner: UseCaseRunner,
+  ) {}
+
+  run<Body>(request: RewardsCommandRequest<Body>): Promise<Body> {
+    return this.runner.run<Body>({
+      lockKeys: [rewardsAccountStreams.streamId(request.userId)],
+      decide: async (unit) => {
+        const loaded = await this.accounts.load(request.userId, unit.transaction);
+        const decision = decide(request.command, loaded.state);
+        if (decision.kind === 'refused') throw (request.refusalError ?? rewardsRefusalToApiError)(decision.refusal);
+        const appends = [...rewardsAccountStreams.appendOf(loaded, decision.events), ...((await request.extraStreams?.(unit)) ?? [])];
+        const state = rewardsAccountStreams.advance(loaded, decision.events);
+        return {
+          appends,
+          money: decision.events.length > 0 ? (request.payment?.(decision.events) ?? null) : null,
+          answer: (transactionId) => request.respond({ events: decision.events, state, transactionId }),
+        };
+      },
+    });
+  }
+}
