@@ -1,4 +1,4 @@
-import type { DropDetails } from '@app/contracts/src/drops';
+import type { DropDetails } from '@app/contracts/drops';
 import type { DropCommand } from '../../src/modules/drops/domain/decide';
 import type { DropTerms } from '../../src/modules/drops/domain/drop';
 import { EMPTY_DETAILS, termsToPayload } from '../../src/modules/drops/domain/drop';

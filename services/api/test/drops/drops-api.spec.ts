@@ -1,4 +1,4 @@
-import { DROP_MESSAGES } from '@app/contracts/src/drops';
+import { DROP_MESSAGES } from '@app/contracts/drops';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, balancesOf, givenFunds, givenUser, paidDrop, proofDrop, startDropsApp, waitFor, type TestUser } from './support';
 

@@ -1,4 +1,4 @@
-import { DROP_MESSAGES } from '@app/contracts/src/drops';
+import { DROP_MESSAGES } from '@app/contracts/drops';
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { escrowAccount } from '../../src/modules/ledger';

@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { UserTier } from '@app/contracts/src/identity';
-import { parseDecimalToMinor, type Currency } from '@app/contracts/src/ledger';
+import type { UserTier } from '@app/contracts/identity';
+import { parseDecimalToMinor, type Currency } from '@app/contracts/ledger';
 import { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand } from '../../src/modules/identity';
 import { DropsModule, IdentityModule, LedgerModule, RewardsModule } from '../../src/modules/context-modules';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { createTestDatabase } from '@app/event-store/src/testing';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { createApp } from '../../src/platform/bootstrap';

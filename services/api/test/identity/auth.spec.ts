@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { newUser, signUp, startIdentityApp, type IdentityTestApp } from './support';
 
 describe('identity: sign-up, sign-in and sessions (real PostgreSQL)', () => {

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { IMAGE_MESSAGES } from '@app/contracts/src/identity';
+import { IMAGE_MESSAGES } from '@app/contracts/identity';
 import { signUp, startIdentityApp, type IdentityTestApp } from './support';
 
 /** A real 1×1 PNG. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { startIdentityApp, type IdentityTestApp } from './support';
 
 const CLIENT_ID = 'identity-test-client';

@@ -1,4 +1,4 @@
-import { PROFILE_MESSAGES } from '@app/contracts/src/identity';
+import { PROFILE_MESSAGES } from '@app/contracts/identity';
 import { signUp, startIdentityApp, type IdentityTestApp } from './support';
 
 describe('identity: profiles (real PostgreSQL)', () => {

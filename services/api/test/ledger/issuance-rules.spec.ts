@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REASON_CODES } from '@app/contracts/src/ledger';
+import { REASON_CODES } from '@app/contracts/ledger';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
 import { CREDIT_RULES, undocumentedIssuance } from '../../src/modules/ledger/domain/issuance-rules';
 import { IssuanceTally } from '../../src/modules/ledger/domain/issuance-tally';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { CURRENCIES } from '@app/contracts/src/ledger';
+import { CURRENCIES } from '@app/contracts/ledger';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
 import type { LedgerCommand } from '../../src/modules/ledger/domain/decide';
 import { availableBalance } from '../../src/modules/ledger/domain/user-ledger';

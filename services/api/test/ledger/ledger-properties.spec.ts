@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { StoredEvent } from '@app/event-store';
-import { CURRENCIES } from '@app/contracts/src/ledger';
+import { CURRENCIES } from '@app/contracts/ledger';
 import { SYSTEM_ACCOUNTS, userAccount, userIdOfAccount } from '../../src/modules/ledger/domain/accounts';
 import { LedgerCommand, ReversalView, decide, evolveReversalView, usersInvolved } from '../../src/modules/ledger/domain/decide';
 import { LedgerEvent, TransactionPosted, toPayload } from '../../src/modules/ledger/domain/events';

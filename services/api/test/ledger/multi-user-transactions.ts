@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import type { ReasonCode } from '@app/contracts/src/ledger';
+import type { ReasonCode } from '@app/contracts/ledger';
 import { RunLedgerCommand, newTransactionId, type LedgerCommandResult, type Posting } from '../../src/modules/ledger';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, eventually } from '../rewards/support';

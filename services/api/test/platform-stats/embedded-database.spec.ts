@@ -1,7 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import request from 'supertest';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
-import { PlatformStatsSchema } from '@app/contracts/src/platform-stats';
+import { PlatformStatsSchema } from '@app/contracts/platform-stats';
 import { DropsModule, PlatformStatsModule } from '../../src/modules/context-modules';
 import { startTestApp, type TestApp } from '../platform/support/test-app';
 import { waitFor } from '../drops/support';

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { PlatformStatsSchema, type PlatformStats } from '@app/contracts/src/platform-stats';
+import { PlatformStatsSchema, type PlatformStats } from '@app/contracts/platform-stats';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import type { IdentityTestApp } from '../identity/support';

@@ -1,4 +1,4 @@
-import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/src/drops';
+import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/drops';
 import { platformStatsChanges } from '../../src/modules/platform-stats/platform-stats-fold';
 
 const posted = (streamUserId: string, reasonCode: string, postings: Array<{ debitAccount: string; creditAccount: string; currency: string; amountMinor: string }>) => ({

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/src/drops';
+import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/drops';
 import { leaderboardProjection } from '../../src/modules/leaderboard/leaderboard.projection';
 import { notificationId } from '../../src/modules/notifications/notification-rules';
 import { notificationsProjection } from '../../src/modules/notifications/notifications.projection';

@@ -1,5 +1,5 @@
 import { DeciderSpecification } from '../support/decider-specification';
-import type { ProgressEvent } from '@app/contracts/src/progress';
+import type { ProgressEvent } from '@app/contracts/progress';
 import { EMPTY_COUNTERS, decide, evolve, foldProgressAccount, progressView, initialProgressAccount, type ProgressCommand } from '../../src/modules/progress/domain/progress-account';
 import { counterDeltas } from '../../src/modules/progress/counters/counter-deltas';
 

@@ -1,5 +1,5 @@
 import { DeciderSpecification } from '../support/decider-specification';
-import type { RewardsEvent } from '@app/contracts/src/rewards';
+import type { RewardsEvent } from '@app/contracts/rewards';
 import { decide, evolve, initialRewardsAccount, type RewardsCommand } from '../../src/modules/rewards/domain/rewards-account';
 
 /** given(events).when(command).then(events) | thenRefused(refusal) for the rewards account decider. */

@@ -3,7 +3,7 @@ import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { GrantAdminRoleCommand, ChangeUserTierCommand } from '../../src/modules/identity';
 import { CommandBus } from '@nestjs/cqrs';
-import type { UserTier } from '@app/contracts/src/identity';
+import type { UserTier } from '@app/contracts/identity';
 import { IdentityTestApp, signUp } from '../identity/support';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { LedgerExecutor } from '../../src/modules/ledger/infrastructure/ledger-executor';

@@ -1,5 +1,5 @@
 import { DeciderSpecification } from '../support/decider-specification';
-import type { ShopEvent } from '@app/contracts/src/shop';
+import type { ShopEvent } from '@app/contracts/shop';
 import { activeBoosts, decide, evolve, foldShopAccount, initialShopAccount, type ShopCommand } from '../../src/modules/shop/domain/shop-account';
 
 /** given(events).when(command).then(events) | thenRefused(refusal) for the shop account decider. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DROP_MESSAGES, isValidDropId } from '@app/contracts/src/drops';
+import { DROP_MESSAGES, isValidDropId } from '@app/contracts/drops';
 import { badRequest, notFound } from '../../platform/http/api-error';
 
 /** A drop id from a path: a UUID or a number (spec 3 §5), else 400 INVALID_DROP_ID. */

@@ -1,5 +1,5 @@
-import { DROP_MESSAGES } from '@app/contracts/src/drops';
-import { formatMinor } from '@app/contracts/src/ledger';
+import { DROP_MESSAGES } from '@app/contracts/drops';
+import { formatMinor } from '@app/contracts/ledger';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/api-error';
 import type { DropCommand, DropRefusal } from './domain/decide';
 

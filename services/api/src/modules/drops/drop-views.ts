@@ -1,5 +1,5 @@
-import { minorToApiNumber } from '@app/contracts/src/ledger';
-import type { DropApplicationView, DropView } from '@app/contracts/src/drops';
+import { minorToApiNumber } from '@app/contracts/ledger';
+import type { DropApplicationView, DropView } from '@app/contracts/drops';
 import type { ApplicationState, DropState } from './domain/drop';
 import { isDropActive } from './domain/decide';
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@app/contracts/identity';
 import { ApiError, conflict, notFound, unauthorized } from '../../platform/http/api-error';
 import { IdentityRefusal, UniquenessViolation } from './infrastructure/identity-store';
 

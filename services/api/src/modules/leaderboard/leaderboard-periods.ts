@@ -1,4 +1,4 @@
-import type { LeaderboardPeriod } from '@app/contracts/src/leaderboard';
+import type { LeaderboardPeriod } from '@app/contracts/leaderboard';
 
 /** The key of the period holding an instant: `YYYY-MM-DD` (day), the Monday `YYYY-MM-DD` (ISO week), `YYYY-MM`. */
 export function periodKey(period: LeaderboardPeriod, isoTimestamp: string): string {

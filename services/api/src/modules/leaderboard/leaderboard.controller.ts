@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
 import type pg from 'pg';
-import { COMPOSITE_WEIGHTS, getLeaderboardRoute, type LeaderboardEntry, type LeaderboardPeriod } from '@app/contracts/src/leaderboard';
+import { COMPOSITE_WEIGHTS, getLeaderboardRoute, type LeaderboardEntry, type LeaderboardPeriod } from '@app/contracts/leaderboard';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { ZodValidationPipe } from '../../platform/http/zod-validation';
 import { periodKey } from './leaderboard-periods';

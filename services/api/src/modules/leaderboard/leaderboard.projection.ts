@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
-import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@app/contracts/src/leaderboard';
-import type { ReasonCode } from '@app/contracts/src/ledger';
-import { ProfileUpdatedSchema, UserRegisteredSchema } from '@app/contracts/src/identity/events';
+import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@app/contracts/leaderboard';
+import type { ReasonCode } from '@app/contracts/ledger';
+import { ProfileUpdatedSchema, UserRegisteredSchema } from '@app/contracts/identity';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
 import { upsertRows } from '../../platform/database/upsert-rows';
 import { readTransactionCopy } from '../ledger';

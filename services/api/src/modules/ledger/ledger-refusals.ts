@@ -1,4 +1,4 @@
-import { LEDGER_MESSAGES } from '@app/contracts/src/ledger';
+import { LEDGER_MESSAGES } from '@app/contracts/ledger';
 import { ApiError, forbidden, unprocessable } from '../../platform/http/api-error';
 import { LedgerRefusal } from './domain/decide';
 

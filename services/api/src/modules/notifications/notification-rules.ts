@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { StoredEvent } from '@app/event-store';
-import { formatMinor, type Currency, type ReasonCode } from '@app/contracts/src/ledger';
-import type { NotificationType } from '@app/contracts/src/notifications';
-import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/src/rewards';
+import { formatMinor, type Currency, type ReasonCode } from '@app/contracts/ledger';
+import type { NotificationType } from '@app/contracts/notifications';
+import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/rewards';
 import { readTransactionCopy } from '../ledger';
 
 /** A notification about to be stored; `key` makes its id, so replaying an event never notifies twice. */

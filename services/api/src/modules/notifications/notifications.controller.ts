@@ -8,7 +8,7 @@ import {
   type Notification,
   type NotificationType,
   type NotificationsResponse,
-} from '@app/contracts/src/notifications';
+} from '@app/contracts/notifications';
 import { DATABASE_POOL, EVENT_STORE } from '../../platform/database/database.tokens';
 import { notFound } from '../../platform/http/api-error';
 import { ZodValidationPipe } from '../../platform/http/zod-validation';

@@ -5,9 +5,9 @@ import {
   DropApplicationReceivedSchema,
   DropApplicationRejectedSchema,
   DropCreatedSchema,
-} from '@app/contracts/src/drops/events';
-import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/src/progress';
-import { ExperienceAwardedSchema } from '@app/contracts/src/progress/events';
+} from '@app/contracts/drops';
+import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/progress';
+import { ExperienceAwardedSchema } from '@app/contracts/progress';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
 import { upsertRows } from '../../platform/database/upsert-rows';
 import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../progress';

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@app/event-store';
-import { DropApplicationCompletedSchema, DropClosedSchema, DropCreatedSchema, DropDeletedSchema, DropUpdatedSchema, DROP_APPLICATION_COMPLETED } from '@app/contracts/src/drops';
-import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
-import type { ReasonCode } from '@app/contracts/src/ledger';
+import { DropApplicationCompletedSchema, DropClosedSchema, DropCreatedSchema, DropDeletedSchema, DropUpdatedSchema, DROP_APPLICATION_COMPLETED } from '@app/contracts/drops';
+import { UserRegisteredSchema } from '@app/contracts/identity';
+import type { ReasonCode } from '@app/contracts/ledger';
 import { readTransactionCopy, userIdOfStream } from '../ledger';
 
 /**

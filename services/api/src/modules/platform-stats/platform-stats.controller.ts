@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import type pg from 'pg';
-import { getPlatformStatsRoute, type PlatformStats } from '@app/contracts/src/platform-stats';
-import { formatMinor } from '@app/contracts/src/ledger';
+import { getPlatformStatsRoute, type PlatformStats } from '@app/contracts/platform-stats';
+import { formatMinor } from '@app/contracts/ledger';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { Public } from '../../platform/http/public.decorator';
 import type { PlatformCounter } from './platform-stats-fold';

@@ -1,4 +1,4 @@
-import { REWARDS_MESSAGES } from '@app/contracts/src/rewards';
+import { REWARDS_MESSAGES } from '@app/contracts/rewards';
 import { ApiError, badRequest, conflict, unprocessable } from '../../platform/http/api-error';
 import type { RewardsRefusal } from './domain/rewards-account';
 

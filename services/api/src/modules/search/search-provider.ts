@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SearchCategory, SearchContentResult, SearchDropResult, SearchUserResult } from '@app/contracts/src/search';
+import type { SearchCategory, SearchContentResult, SearchDropResult, SearchUserResult } from '@app/contracts/search';
 
 export interface SearchResultByCategory {
   users: SearchUserResult;

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { searchRoute, type SearchCategory, type SearchQuery, type SearchResponse } from '@app/contracts/src/search';
+import { searchRoute, type SearchCategory, type SearchQuery, type SearchResponse } from '@app/contracts/search';
 import { ZodValidationPipe } from '../../platform/http/zod-validation';
 import { SearchProviderRegistry, type SearchHit, type SearchResultByCategory } from './search-provider';
 

@@ -1,4 +1,4 @@
-import { SHOP_MESSAGES } from '@app/contracts/src/shop';
+import { SHOP_MESSAGES } from '@app/contracts/shop';
 import { ApiError, conflict, notFound, unprocessable } from '../../platform/http/api-error';
 import type { ShopRefusal } from './domain/shop-account';
 

@@ -1,5 +1,5 @@
 import type { AppendToStream } from '@app/event-store';
-import type { Currency, ReasonCode } from '@app/contracts/src/ledger';
+import type { Currency, ReasonCode } from '@app/contracts/ledger';
 import type { ApiError } from '../http/api-error';
 import type { UnitOfWork } from '../idempotency/idempotency.service';
 

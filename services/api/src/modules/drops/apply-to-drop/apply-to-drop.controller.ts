@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { DROP_MESSAGES, applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/src/drops';
+import { DROP_MESSAGES, applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/drops';
 import { forbidden } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';

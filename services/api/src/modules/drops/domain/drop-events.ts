@@ -13,7 +13,7 @@ import {
   DropUpdatedSchema,
   DropWorkSubmittedSchema,
   type DropEventType,
-} from '@app/contracts/src/drops';
+} from '@app/contracts/drops';
 
 /** Events of a drop's stream, `{ type, data }` as stored (amounts as strings of minor units). */
 export type DropEvent =

@@ -1,5 +1,5 @@
-import type { DropDetails, DropKind } from '@app/contracts/src/drops';
-import type { UserTier } from '@app/contracts/src/identity';
+import type { DropDetails, DropKind } from '@app/contracts/drops';
+import type { UserTier } from '@app/contracts/identity';
 import type { AdvertiserEvent, DropEvent } from './drop-events';
 
 /**

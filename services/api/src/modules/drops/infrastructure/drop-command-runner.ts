@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppendToStream, EventStore, TransactionHandle } from '@app/event-store';
-import { DROP_MESSAGES } from '@app/contracts/src/drops';
+import { DROP_MESSAGES } from '@app/contracts/drops';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { unprocessable } from '../../../platform/http/api-error';
 import { ProjectionsService } from '../../../platform/projections/projections.service';

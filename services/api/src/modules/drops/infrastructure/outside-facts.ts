@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { UserView } from '@app/contracts/src/identity';
-import { parseDecimalToMinor } from '@app/contracts/src/ledger';
+import type { UserView } from '@app/contracts/identity';
+import { parseDecimalToMinor } from '@app/contracts/ledger';
 import { notFound } from '../../../platform/http/api-error';
 import { GetUserQuery } from '../../identity';
 import { GetUserBalancesQuery } from '../../ledger';

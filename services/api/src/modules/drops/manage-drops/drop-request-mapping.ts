@@ -1,6 +1,6 @@
-import { PAID_DROP_DEFAULTS, type CreateDropRequest, type DropDetails, type DropKind, type UpdateDropRequest } from '@app/contracts/src/drops';
+import { PAID_DROP_DEFAULTS, type CreateDropRequest, type DropDetails, type DropKind, type UpdateDropRequest } from '@app/contracts/drops';
 import { badRequest } from '../../../platform/http/api-error';
-import { DROP_MESSAGES } from '@app/contracts/src/drops';
+import { DROP_MESSAGES } from '@app/contracts/drops';
 import type { DropTerms } from '../domain/drop';
 
 /** Amounts arrive as exact minor units: the request schema parsed and bounded them (`amountField`). */

@@ -6,7 +6,7 @@ import {
   type CreateDropRequest,
   type DropView,
   type UpdateDropRequest,
-} from '@app/contracts/src/drops';
+} from '@app/contracts/drops';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { TransactionHandle } from '@app/event-store';
-import { DROP_EVENT_TYPES } from '@app/contracts/src/drops';
-import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
+import { DROP_EVENT_TYPES } from '@app/contracts/drops';
+import { UserRegisteredSchema } from '@app/contracts/identity';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { DropState, evolve, initialDropState } from '../domain/drop';
 import { DropEvent, parseDropEvent } from '../domain/drop-events';

@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import type pg from 'pg';
-import { DROP_MESSAGES, listDropsRoute, type DropApplicationView, type DropView } from '@app/contracts/src/drops';
+import { DROP_MESSAGES, listDropsRoute, type DropApplicationView, type DropView } from '@app/contracts/drops';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { forbidden, notFound } from '../../../platform/http/api-error';

@@ -5,11 +5,11 @@ import {
   type CompleteApplicationRequest,
   type DropApplicationView,
   type SubmitWorkRequest,
-} from '@app/contracts/src/drops';
+} from '@app/contracts/drops';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { notFound } from '../../../platform/http/api-error';
-import { DROP_MESSAGES } from '@app/contracts/src/drops';
+import { DROP_MESSAGES } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import type { DropCommand } from '../domain/decide';

@@ -1,5 +1,5 @@
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { DropDetails } from '@app/contracts/src/drops';
+import type { DropDetails } from '@app/contracts/drops';
 import { SeedDemoDropsCommand } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import type { DropTerms } from '../domain/drop';

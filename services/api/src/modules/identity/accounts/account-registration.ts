@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { DemoPersona, SignInMethod, UserType } from '@app/contracts/src/identity';
+import type { DemoPersona, SignInMethod, UserType } from '@app/contracts/identity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { ADMIN_EMAILS_REASON } from './admin-emails';
 import type { RegisteredUser } from '../domain/user';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { forbidden, type ApiError } from '../../../platform/http/api-error';
 
 /** Methods that change something; a browser sends the session cookie with them from other sites' forms too. */

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, normalizeTier } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES, normalizeTier } from '@app/contracts/identity';
 import { ADMIN_ONLY_KEY, IS_PUBLIC_KEY } from '../../../platform/http/public.decorator';
 import { forbidden, unauthorized } from '../../../platform/http/api-error';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import type { UserTier, UserType, UserView } from '@app/contracts/src/identity';
+import type { UserTier, UserType, UserView } from '@app/contracts/identity';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { toUserView } from '../infrastructure/views';
 import { toApiError } from '../identity-errors';

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AUTH_MESSAGES, confirmEmailRoute } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES, confirmEmailRoute } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AUTH_MESSAGES, type DemoPersona } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES, type DemoPersona } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { AccountRegistration } from '../accounts/account-registration';
 import { IdentityStore, UniquenessViolation, type UserRow } from '../infrastructure/identity-store';

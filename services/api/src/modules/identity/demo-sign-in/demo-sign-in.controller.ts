@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, demoSignInRoute, type SessionResponse } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES, demoSignInRoute, type SessionResponse } from '@app/contracts/identity';
 import { forbidden, notFound, tooManyRequests } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';

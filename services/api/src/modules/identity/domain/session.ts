@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SessionRevokedSchema, SessionStartedSchema } from '@app/contracts/src/identity';
+import type { SessionRevokedSchema, SessionStartedSchema } from '@app/contracts/identity';
 import { assertNever, type Decision } from './user';
 
 /** One sign-in, from its start to its revocation (sign-out or rotation by refresh). Pure. */

@@ -15,8 +15,8 @@ import type {
   UserTierChangedSchema,
   UserType,
   UserTypeChangedSchema,
-} from '@app/contracts/src/identity';
-import { USER_TIERS } from '@app/contracts/src/identity';
+} from '@app/contracts/identity';
+import { USER_TIERS } from '@app/contracts/identity';
 
 /**
  * The user aggregate: account, credentials and public profile. Pure: no clock, no randomness, no I/O. Time,

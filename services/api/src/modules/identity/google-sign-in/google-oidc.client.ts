@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Configuration } from 'openid-client';
-import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { IDENTITY_CONFIG, type GoogleOidcConfig, type IdentityConfig } from '../identity.config';
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { clearCookie, readCookie, setCookie } from '../../../platform/http/cookies';
 import { Public } from '../../../platform/http/public.decorator';

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multer from 'multer';
 import typeis from 'type-is';
-import { IMAGE_MESSAGES, type ImageUploadResponse } from '@app/contracts/src/identity';
+import { IMAGE_MESSAGES, type ImageUploadResponse } from '@app/contracts/identity';
 import { ApiError, badRequest, notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IMAGE_STORAGE, type ImageStorage } from './image-storage.port';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { WrongExpectedVersionError, type EventStore, type NewEvent, type StoredEvent, type TransactionHandle } from '@app/event-store';
-import { IDENTITY_EVENT_SCHEMAS, type DemoPersona, type UserTier, type UserType } from '@app/contracts/src/identity';
+import { IDENTITY_EVENT_SCHEMAS, type DemoPersona, type UserTier, type UserType } from '@app/contracts/identity';
 import {
   decideUser,
   evolveUser,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { DemoPersona } from '@app/contracts/src/identity';
+import type { DemoPersona } from '@app/contracts/identity';
 import { ArchiveSandboxCommand, FundDemoPersonaCommand, OpenUserAccountsCommand } from '../../ledger';
 import type { LedgerAccounts } from './ledger-accounts.port';
 

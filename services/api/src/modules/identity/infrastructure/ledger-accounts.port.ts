@@ -1,4 +1,4 @@
-import type { DemoPersona } from '@app/contracts/src/identity';
+import type { DemoPersona } from '@app/contracts/identity';
 
 /**
  * What identity asks of the ledger: open a new user's accounts (opening balances) and fund a demo persona. Both

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { SignInMethod } from '@app/contracts/src/identity';
+import type { SignInMethod } from '@app/contracts/identity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import type { UnitOfWork } from './identity-store';
 import { hashToken, newOpaqueToken } from './secrets';

@@ -1,4 +1,4 @@
-import { SocialLinksSchema, type PublicUserView, type UserView } from '@app/contracts/src/identity';
+import { SocialLinksSchema, type PublicUserView, type UserView } from '@app/contracts/identity';
 import type { UserRow } from './identity-store';
 
 /** The owner's view of a user row; `referredBy` comes from the referrals projection (`IdentityStore.referredBy`). */

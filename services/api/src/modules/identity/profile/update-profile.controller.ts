@@ -1,5 +1,5 @@
 import { Body, Controller, Put } from '@nestjs/common';
-import { PROFILE_MESSAGES, updateProfileRoute, type ProfileChanges, type UpdateProfileRequest, type UserView } from '@app/contracts/src/identity';
+import { PROFILE_MESSAGES, updateProfileRoute, type ProfileChanges, type UpdateProfileRequest, type UserView } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { answering } from '../identity-errors';

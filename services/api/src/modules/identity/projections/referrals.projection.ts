@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ReferralAppliedSchema } from '@app/contracts/src/rewards/events';
+import { ReferralAppliedSchema } from '@app/contracts/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { PROFILE_MESSAGES, type PublicProfileResponse } from '@app/contracts/src/identity';
+import { PROFILE_MESSAGES, type PublicProfileResponse } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IdentityStore, type UserRow } from '../infrastructure/identity-store';

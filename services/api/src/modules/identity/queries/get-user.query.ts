@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { UserView } from '@app/contracts/src/identity';
+import type { UserView } from '@app/contracts/identity';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { toUserView } from '../infrastructure/views';
 

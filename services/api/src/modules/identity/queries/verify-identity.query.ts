@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { CHECKPOINT_START, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
-import { IDENTITY_EVENT_SCHEMAS } from '@app/contracts/src/identity';
+import { IDENTITY_EVENT_SCHEMAS } from '@app/contracts/identity';
 import { evolveSession, initialSessionState, SESSION_EVENT_TYPES, type SessionEvent, type SessionState } from '../domain/session';
 import { evolveUser, initialUserState, USER_EVENT_TYPES, type UserEvent, type UserState } from '../domain/user';
 import { IDENTITY_EVENT_STORE } from '../infrastructure/tokens';

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionResponse } from '@app/contracts/src/identity';
+import type { SessionResponse } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { answering } from '../identity-errors';
-import { PROFILE_MESSAGES } from '@app/contracts/src/identity';
+import { PROFILE_MESSAGES } from '@app/contracts/identity';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { toUserView } from '../infrastructure/views';

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, signInRoute, type SessionResponse, type SignInRequest } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES, signInRoute, type SessionResponse, type SignInRequest } from '@app/contracts/identity';
 import { forbidden, tooManyRequests, unauthorized } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';

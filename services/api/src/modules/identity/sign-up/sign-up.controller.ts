@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, signUpRoute, type SignUpRequest, type SignUpResponse } from '@app/contracts/src/identity';
+import { AUTH_MESSAGES, signUpRoute, type SignUpRequest, type SignUpResponse } from '@app/contracts/identity';
 import { badRequest, tooManyRequests } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query as QueryParams, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { EventStore } from '@app/event-store';
-import { CURRENCIES, Currency, IssuanceReportRangeSchema, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type IssuanceReport, type VerifyReport } from '@app/contracts/src/ledger';
+import { CURRENCIES, Currency, IssuanceReportRangeSchema, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type IssuanceReport, type VerifyReport } from '@app/contracts/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';

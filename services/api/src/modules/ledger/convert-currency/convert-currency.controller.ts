@@ -6,7 +6,7 @@ import {
   formatMinor,
   minorToApiNumber,
   type ConvertCurrencyRequest,
-} from '@app/contracts/src/ledger';
+} from '@app/contracts/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { conversionCost, type LedgerCommand } from '../domain/decide';

@@ -1,4 +1,4 @@
-import { CONVERSION_RATES, Currency, DemoPersona, ReasonCode, minorUnitsPerUnit } from '@app/contracts/src/ledger';
+import { CONVERSION_RATES, Currency, DemoPersona, ReasonCode, minorUnitsPerUnit } from '@app/contracts/ledger';
 import { AccountId, SYSTEM_ACCOUNTS, isUserAccount, userAccount, userIdOfAccount } from './accounts';
 import { LedgerEvent, Posting, TransactionPosted, utcDayOf } from './events';
 import { UserLedgerState, availableBalance, initialUserLedgerState, keysConvertedFromPointsOn } from './user-ledger';

@@ -4,7 +4,7 @@ import {
   LEDGER_EVENT_SCHEMAS,
   LedgerEventType,
   ReasonCode,
-} from '@app/contracts/src/ledger';
+} from '@app/contracts/ledger';
 import { AccountId } from './accounts';
 
 /** A posting: `amountMinor` leaves `debitAccount` and arrives in `creditAccount`. Always positive. */
@@ -126,7 +126,7 @@ function parsePayload(type: string, data: unknown): LedgerEvent {
     case 'LedgerAccountOpened':
       return { type: 'LedgerAccountOpened', data: parsed as { userId: string; openedAt: string; sandbox?: boolean } };
     case 'LedgerTransactionPosted': {
-      const payload = parsed as import('@app/contracts/src/ledger').LedgerTransactionPostedPayload;
+      const payload = parsed as import('@app/contracts/ledger').LedgerTransactionPostedPayload;
       return {
         type: 'LedgerTransactionPosted',
         data: {

@@ -1,4 +1,4 @@
-import type { Currency, ReasonCode } from '@app/contracts/src/ledger';
+import type { Currency, ReasonCode } from '@app/contracts/ledger';
 
 /**
  * No value from nothing: every credit to a user has a documented source and a bound. This is the table of the

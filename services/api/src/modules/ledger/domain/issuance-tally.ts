@@ -1,4 +1,4 @@
-import type { Currency } from '@app/contracts/src/ledger';
+import type { Currency } from '@app/contracts/ledger';
 import { SYSTEM_ACCOUNTS } from './accounts';
 import type { LedgerEvent } from './events';
 import { undocumentedIssuance } from './issuance-rules';

@@ -1,4 +1,4 @@
-import type { Currency } from '@app/contracts/src/ledger';
+import type { Currency } from '@app/contracts/ledger';
 import { AccountId, userIdOfAccount } from './accounts';
 import { LedgerEvent, TransactionPosted, fromPayload } from './events';
 import { JOURNAL_STREAM_PREFIX, userIdOfStream } from './streams';

@@ -1,4 +1,4 @@
-import { CURRENCIES, Currency } from '@app/contracts/src/ledger';
+import { CURRENCIES, Currency } from '@app/contracts/ledger';
 import { userAccount } from './accounts';
 import { LedgerEvent, utcDayOf } from './events';
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler, Command } from '@nestjs/cqrs';
-import { DemoPersona } from '@app/contracts/src/ledger';
+import { DemoPersona } from '@app/contracts/ledger';
 import { LedgerExecutor, newTransactionId } from '../infrastructure/ledger-executor';
 import type { Queryable } from '../infrastructure/ledger-audit';
 

@@ -1,5 +1,5 @@
 import { CHECKPOINT_START, type Checkpoint, type EventStore } from '@app/event-store';
-import { minorToApiNumber, type IssuanceReport } from '@app/contracts/src/ledger';
+import { minorToApiNumber, type IssuanceReport } from '@app/contracts/ledger';
 import { userIdOfAccount, type AccountId } from '../domain/accounts';
 import { IssuanceTally } from '../domain/issuance-tally';
 import { isLedgerStream } from '../domain/streams';

@@ -1,5 +1,5 @@
 import { CHECKPOINT_START, GENESIS_HASH, compareCheckpoints, verifyStreamChain, type Checkpoint, type EventStore, type StoredEvent } from '@app/event-store';
-import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/src/ledger';
+import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/ledger';
 import { isUserAccount, userIdOfAccount } from '../domain/accounts';
 import { LedgerEvent } from '../domain/events';
 import { isLedgerStream, userIdOfStream } from '../domain/streams';

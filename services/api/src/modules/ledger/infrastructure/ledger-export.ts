@@ -1,5 +1,5 @@
 import { CHECKPOINT_START, type Checkpoint, type EventStore } from '@app/event-store';
-import { formatMinor } from '@app/contracts/src/ledger';
+import { formatMinor } from '@app/contracts/ledger';
 import { userAccount } from '../domain/accounts';
 import { isLedgerStream } from '../domain/streams';
 import { balanceEffects, parseLedgerEvent } from '../projections/ledger-fold';

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@app/event-store';
-import { CURRENCIES, Currency } from '@app/contracts/src/ledger';
+import { CURRENCIES, Currency } from '@app/contracts/ledger';
 import { userAccount } from '../domain/accounts';
 import { LedgerEvent, fromPayload } from '../domain/events';
 import { userIdOfStream } from '../domain/streams';

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { CURRENCIES, UserBalances, WalletResponse, minorToApiNumber } from '@app/contracts/src/ledger';
+import { CURRENCIES, UserBalances, WalletResponse, minorToApiNumber } from '@app/contracts/ledger';
 import { availableBalance, UserLedgerState } from '../domain/user-ledger';
 import { LedgerExecutor } from '../infrastructure/ledger-executor';
 

@@ -11,7 +11,7 @@ import {
   minorToApiNumber,
   type ConversionAllowance,
   type TransactionResponse,
-} from '@app/contracts/src/ledger';
+} from '@app/contracts/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';

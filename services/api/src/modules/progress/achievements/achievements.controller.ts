@@ -8,7 +8,7 @@ import {
   levelOf,
   type Achievement,
   type ClaimAchievementResponse,
-} from '@app/contracts/src/progress';
+} from '@app/contracts/progress';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ApiError, conflict, notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';

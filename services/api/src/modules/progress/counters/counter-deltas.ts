@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@app/event-store';
-import { InfluenceFollowersVerifiedSchema } from '@app/contracts/src/rewards';
+import { InfluenceFollowersVerifiedSchema } from '@app/contracts/rewards';
 import { readTransactionCopy } from '../../ledger';
 import type { ProgressCounters } from '../domain/progress-account';
 

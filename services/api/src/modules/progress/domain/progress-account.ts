@@ -1,4 +1,4 @@
-import { XP_PER_LEVEL, findAchievement, levelOf, type AchievementCriteria, type AchievementDefinition, type ProgressEvent } from '@app/contracts/src/progress';
+import { XP_PER_LEVEL, findAchievement, levelOf, type AchievementCriteria, type AchievementDefinition, type ProgressEvent } from '@app/contracts/progress';
 
 /**
  * One user's progress (stream `progress-account-<userId>`): XP awarded and achievements claimed. XP is not a ledger

@@ -1,5 +1,5 @@
 import { Command, Query } from '@nestjs/cqrs';
-import type { UserProgress } from '@app/contracts/src/progress';
+import type { UserProgress } from '@app/contracts/progress';
 
 /**
  * `queryBus.execute(new GetUserProgressQuery(userId))` → `{ xp_points, level, level_start_xp, next_level_xp,

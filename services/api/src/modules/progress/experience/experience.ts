@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { CommandHandler, ICommandHandler, IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { WrongExpectedVersionError } from '@app/event-store';
-import type { UserProgress } from '@app/contracts/src/progress';
+import type { UserProgress } from '@app/contracts/progress';
 import { badRequest } from '../../../platform/http/api-error';
 import { AwardExperienceCommand, GetUserProgressQuery } from './experience.messages';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';

@@ -1,4 +1,4 @@
-import { PROGRESS_EVENT_SCHEMAS, PROGRESS_STREAM_PREFIX, type ProgressEvent } from '@app/contracts/src/progress';
+import { PROGRESS_EVENT_SCHEMAS, PROGRESS_STREAM_PREFIX, type ProgressEvent } from '@app/contracts/progress';
 import { AggregateReader } from '../../../platform/event-sourcing/aggregate-reader';
 import { AggregateStreams, eventParser } from '../../../platform/event-sourcing/aggregate-stream';
 import { evolve, initialProgressAccount, type ProgressAccountState } from '../domain/progress-account';

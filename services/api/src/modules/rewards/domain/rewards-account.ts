@@ -1,5 +1,5 @@
-import type { UserTier } from '@app/contracts/src/identity';
-import { REWARDS_RULES, type RewardsEvent } from '@app/contracts/src/rewards';
+import type { UserTier } from '@app/contracts/identity';
+import { REWARDS_RULES, type RewardsEvent } from '@app/contracts/rewards';
 import { utcDayOf, utcMonthOf } from './calendar';
 
 /**

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { InfluenceFollowersVerifiedSchema, InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
+import { InfluenceFollowersVerifiedSchema, InfluenceRewardsRegisteredSchema } from '@app/contracts/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
 
 const logger = new Logger('RewardsInfluenceRegistrations');

@@ -12,7 +12,7 @@ import {
   type RegisterInfluenceRewardsRequest,
   type RegisterInfluenceRewardsResponse,
   type VerifyInfluenceRequest,
-} from '@app/contracts/src/rewards';
+} from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';

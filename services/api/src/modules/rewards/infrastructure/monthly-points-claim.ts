@@ -1,4 +1,4 @@
-import type { ClaimPointsResponse, RewardsEvent } from '@app/contracts/src/rewards';
+import type { ClaimPointsResponse, RewardsEvent } from '@app/contracts/rewards';
 import { pointsFromMinor, pointsGrant } from './points-grant';
 import type { RewardsCommandRequest } from './rewards-commands';
 

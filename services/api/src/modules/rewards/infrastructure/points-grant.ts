@@ -1,4 +1,4 @@
-import type { ReasonCode } from '@app/contracts/src/ledger';
+import type { ReasonCode } from '@app/contracts/ledger';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../ledger';
 

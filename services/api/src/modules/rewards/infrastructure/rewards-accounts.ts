@@ -1,4 +1,4 @@
-import { REWARDS_EVENT_SCHEMAS, REWARDS_STREAM_PREFIX, type RewardsEvent } from '@app/contracts/src/rewards';
+import { REWARDS_EVENT_SCHEMAS, REWARDS_STREAM_PREFIX, type RewardsEvent } from '@app/contracts/rewards';
 import { AggregateReader } from '../../../platform/event-sourcing/aggregate-reader';
 import { AggregateStreams, eventParser } from '../../../platform/event-sourcing/aggregate-stream';
 import { evolve, initialRewardsAccount, type RewardsAccountState } from '../domain/rewards-account';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AppendToStream } from '@app/event-store';
-import type { RewardsEvent } from '@app/contracts/src/rewards';
+import type { RewardsEvent } from '@app/contracts/rewards';
 import type { ApiError } from '../../../platform/http/api-error';
 import type { UnitOfWork } from '../../../platform/idempotency/unit-of-work';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { InstagramAccountRegisteredSchema, InstagramAccountVerifiedSchema } from '@app/contracts/src/rewards';
+import { InstagramAccountRegisteredSchema, InstagramAccountVerifiedSchema } from '@app/contracts/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
 
 const logger = new Logger('RewardsInstagramRegistrations');

@@ -11,7 +11,7 @@ import {
   type InstagramStatus,
   type InstagramVerification,
   type RegisterInstagramRequest,
-} from '@app/contracts/src/rewards';
+} from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -24,7 +24,7 @@ import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
 import { pointsFromMinor } from '../infrastructure/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsCommands } from '../infrastructure/rewards-commands';
-import type { UserTier } from '@app/contracts/src/identity';
+import type { UserTier } from '@app/contracts/identity';
 
 export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, now: string): InstagramStatus {
   const instagram = state.instagram;

@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import type { UserTier } from '@app/contracts/src/identity';
-import type { MasterKeyStatus } from '@app/contracts/src/rewards';
+import type { UserTier } from '@app/contracts/identity';
+import type { MasterKeyStatus } from '@app/contracts/rewards';
 import { GetUserQuery } from '../../identity';
 import { utcDayOf } from '../domain/calendar';
 import { isMasterKeyActive, proofDropsRequired } from '../domain/rewards-account';

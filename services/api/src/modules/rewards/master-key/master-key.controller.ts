@@ -4,7 +4,7 @@ import {
   activateMasterKeyRoute,
   type ActivateMasterKeyResponse,
   type MasterKeyStatus,
-} from '@app/contracts/src/rewards';
+} from '@app/contracts/rewards';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';

@@ -1,5 +1,5 @@
 import { CHECKPOINT_START, type Checkpoint, type EventStore, type TransactionHandle } from '@app/event-store';
-import { DROP_APPLICATION_COMPLETED, DropApplicationCompletedSchema } from '@app/contracts/src/drops/events';
+import { DROP_APPLICATION_COMPLETED, DropApplicationCompletedSchema } from '@app/contracts/drops';
 import { readProjectionCheckpoint } from '../../../platform/projections';
 import { utcDayOf } from '../domain/calendar';
 import { proofDropCompletionsProjection } from './proof-drops.projection';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DROP_APPLICATION_COMPLETED, DropApplicationCompletedSchema } from '@app/contracts/src/drops/events';
+import { DROP_APPLICATION_COMPLETED, DropApplicationCompletedSchema } from '@app/contracts/drops';
 import { defineProjection } from '../../../platform/projections/projection';
 import { utcDayOf } from '../domain/calendar';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';

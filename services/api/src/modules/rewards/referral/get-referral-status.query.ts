@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { REWARDS_RULES, type ReferralStatus } from '@app/contracts/src/rewards';
+import { REWARDS_RULES, type ReferralStatus } from '@app/contracts/rewards';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 

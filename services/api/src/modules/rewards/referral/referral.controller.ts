@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { REWARDS_MESSAGES, processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/src/rewards';
+import { REWARDS_MESSAGES, processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/rewards';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
-import { formatMinor } from '@app/contracts/src/ledger';
+import { formatMinor } from '@app/contracts/ledger';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { SearchProviderRegistry, matchScoreSql, type SearchHit, type SearchProvider } from '../search-provider';
 

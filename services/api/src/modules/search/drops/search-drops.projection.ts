@@ -6,8 +6,8 @@ import {
   DropCreatedSchema,
   DropDeletedSchema,
   DropUpdatedSchema,
-} from '@app/contracts/src/drops/events';
-import { UserRegisteredSchema } from '@app/contracts/src/identity/events';
+} from '@app/contracts/drops';
+import { UserRegisteredSchema } from '@app/contracts/identity';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
-import { ProfileUpdatedSchema, UserRegisteredSchema, UserTierChangedSchema, UserTypeChangedSchema } from '@app/contracts/src/identity/events';
-import { ExperienceAwardedSchema } from '@app/contracts/src/progress/events';
-import { GoldItemPurchasedSchema } from '@app/contracts/src/shop/events';
-import { InfluenceRewardsRegisteredSchema } from '@app/contracts/src/rewards';
+import { ProfileUpdatedSchema, UserRegisteredSchema, UserTierChangedSchema, UserTypeChangedSchema } from '@app/contracts/identity';
+import { ExperienceAwardedSchema } from '@app/contracts/progress';
+import { GoldItemPurchasedSchema } from '@app/contracts/shop';
+import { InfluenceRewardsRegisteredSchema } from '@app/contracts/rewards';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 

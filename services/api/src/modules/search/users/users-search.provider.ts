@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type pg from 'pg';
-import { XP_PER_LEVEL } from '@app/contracts/src/progress';
+import { XP_PER_LEVEL } from '@app/contracts/progress';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { SearchProviderRegistry, matchScoreSql, type SearchHit, type SearchProvider } from '../search-provider';
 

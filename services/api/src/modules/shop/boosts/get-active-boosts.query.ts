@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import type { ActiveBoosts } from '@app/contracts/src/shop';
+import type { ActiveBoosts } from '@app/contracts/shop';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { activeBoosts } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';

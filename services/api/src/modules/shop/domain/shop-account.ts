@@ -1,5 +1,5 @@
-import type { UserTier } from '@app/contracts/src/identity';
-import { TIER_ORDER, TIER_UPGRADE_COSTS, findGoldShopItem, type GoldShopItem, type ShopEvent } from '@app/contracts/src/shop';
+import type { UserTier } from '@app/contracts/identity';
+import { TIER_ORDER, TIER_UPGRADE_COSTS, findGoldShopItem, type GoldShopItem, type ShopEvent } from '@app/contracts/shop';
 
 /**
  * One user's shop account (stream `shop-account-<userId>`): tier upgrades bought and gold purchases. Pure decider;

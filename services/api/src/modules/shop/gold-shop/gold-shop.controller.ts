@@ -8,7 +8,7 @@ import {
   type GoldPurchaseRequest,
   type GoldPurchaseResponse,
   type GoldShopItem,
-} from '@app/contracts/src/shop';
+} from '@app/contracts/shop';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';

@@ -1,4 +1,4 @@
-import { SHOP_EVENT_SCHEMAS, SHOP_STREAM_PREFIX, type ShopEvent } from '@app/contracts/src/shop';
+import { SHOP_EVENT_SCHEMAS, SHOP_STREAM_PREFIX, type ShopEvent } from '@app/contracts/shop';
 import { AggregateReader } from '../../../platform/event-sourcing/aggregate-reader';
 import { AggregateStreams, eventParser } from '../../../platform/event-sourcing/aggregate-stream';
 import { evolve, initialShopAccount, type ShopAccountState } from '../domain/shop-account';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { ShopEvent } from '@app/contracts/src/shop';
-import { SHOP_MESSAGES } from '@app/contracts/src/shop';
+import type { ShopEvent } from '@app/contracts/shop';
+import { SHOP_MESSAGES } from '@app/contracts/shop';
 import type { ApiError } from '../../../platform/http/api-error';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
-import { USER_TIERS, type UserTier } from '@app/contracts/src/identity';
-import { TierUpgradePurchasedSchema } from '@app/contracts/src/shop';
+import { USER_TIERS, type UserTier } from '@app/contracts/identity';
+import { TierUpgradePurchasedSchema } from '@app/contracts/shop';
 import { JobsService } from '../../../platform/jobs/jobs.service';
 import { ChangeUserTierCommand } from '../../identity';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse } from '@app/contracts/src/shop';
-import { minorToApiNumber } from '@app/contracts/src/ledger';
+import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse } from '@app/contracts/shop';
+import { minorToApiNumber } from '@app/contracts/ledger';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
