@@ -153,8 +153,8 @@ describe('set-based projections', () => {
       { period: 'weekly', period_key: '2026-03-16', user_id: 'bob', points_minor: '0', gems_minor: '0', keys_minor: '0', gold_minor: '9' },
     ]);
     expect(await query('SELECT * FROM leaderboard_users ORDER BY user_id')).toEqual([
-      { user_id: 'alice', username: 'alice2', display_name: 'Alice A', avatar_url: 'a.png' },
-      { user_id: 'bob', username: 'bob', display_name: null, avatar_url: null },
+      { user_id: 'alice', username: 'alice2', display_name: 'Alice A', avatar_url: 'a.png', is_demo: false },
+      { user_id: 'bob', username: 'bob', display_name: null, avatar_url: null, is_demo: false },
     ]);
     expect(await query('SELECT user_id, counter, value::text FROM progress_counters ORDER BY 1, 2')).toEqual([
       { user_id: 'alice', counter: 'account_created', value: '1' },
