@@ -44,6 +44,57 @@ export function createSession(user: User | null, overrides: Partial<Session> = {
   };
 }
 
+/**
+ * Answers of the session endpoints as the API sends them (identity's `UserSchema`, the ledger's balances as JSON
+ * numbers), so component tests parse the same shapes the contracts describe. Override what the test is about.
+ */
+export function apiUser(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'user-1',
+    email: 'ada@example.com',
+    username: 'ada',
+    display_name: 'Ada Lovelace',
+    bio: null,
+    avatar_url: null,
+    banner_url: null,
+    website_url: null,
+    social_links: {},
+    user_type: 'creator',
+    user_tier: 'free',
+    is_admin: false,
+    referral_code: 'ADA001',
+    referred_by: null,
+    slug: 'ada',
+    email_confirmed: true,
+    is_demo: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** `GET /api/users/me`: the user with every balance (0 unless overridden), level and XP. */
+export function apiMe(overrides: Record<string, unknown> = {}) {
+  return {
+    ...apiUser(),
+    points_balance: 0,
+    keys_balance: 0,
+    gems_balance: 0,
+    gold_collected: 0,
+    usd_balance: 0,
+    moves_balance: 0,
+    move_balance: 0,
+    level: 1,
+    xp_points: 0,
+    ...overrides,
+  };
+}
+
+/** A sign-in, demo sign-in or refresh answer. */
+export function apiSession(user: Record<string, unknown> = apiUser(), token = 'test-token') {
+  return { token, expires_at: '2099-01-01T00:00:00.000Z', user };
+}
+
 export interface StubResponse {
   status?: number;
   body?: unknown;

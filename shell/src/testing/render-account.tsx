@@ -1,7 +1,7 @@
 // Renders an account screen inside the platform's providers with a signed-in user whose `refresh` really reloads
 // `/api/users/me` from the fake API, so a test sees balances change after money moves.
 import { type Session, SessionContext, type User, apiClient } from '@app/platform';
-import { AppProviders, userEnvelopeSchema } from '@app/platform/app';
+import { AppProviders, meResponseSchema } from '@app/platform/app';
 import { createUser } from '@app/platform/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -26,7 +26,7 @@ function TestSession({ initialUser, children, onRefresh }: { initialUser: User; 
       signOut: async () => undefined,
       refresh: async () => {
         onRefresh();
-        setUser({ ...user, ...(await apiClient().get('/api/users/me', { schema: userEnvelopeSchema })) });
+        setUser({ ...user, ...(await apiClient().get('/api/users/me', { schema: meResponseSchema })) });
       },
     }),
     [user, onRefresh],

@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '../api/token-storage';
-import { answerApiCalls } from '../testing';
+import { answerApiCalls, apiMe, apiSession, apiUser } from '../testing';
 import { useSession } from './session-context';
 import { SessionProvider } from './session-provider';
 
-const demoUser = { id: 'u-1', email: 'creator@demo.local', username: 'demo_creator', display_name: 'Demo Creator', user_type: 'creator', user_tier: 'free' };
+const demoUser = apiUser({ id: 'u-1', email: 'creator@demo.local', username: 'demo_creator', display_name: 'Demo Creator' });
 const balances = { points_balance: 5000, keys_balance: 20, gems_balance: 1000, gold_collected: 500 };
 
 function Probe() {
@@ -45,7 +45,7 @@ describe('SessionProvider', () => {
 
   it('loads the user with balances for a stored token (pending meanwhile)', async () => {
     tokenStorage.save('stored-token');
-    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: { ...demoUser, ...balances } } });
+    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) } });
     render(
       <SessionProvider>
         <Probe />
@@ -78,7 +78,7 @@ describe('SessionProvider', () => {
   });
 
   it('keeps a cookie-only session (after Google sign-in) across a reload', async () => {
-    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: { ...demoUser, ...balances } } });
+    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) } });
     const captured: { session?: ReturnType<typeof useSession> } = {};
     function Capture() {
       captured.session = useSession();
@@ -107,9 +107,9 @@ describe('SessionProvider', () => {
   it('stores the token on demo sign-in and clears storage on sign-out', async () => {
     const user = userEvent.setup();
     const calls = answerApiCalls({
-      'POST /api/auth/demo/creator': { body: { token: 'fresh-token', user: demoUser } },
+      'POST /api/auth/demo/creator': { body: apiSession(demoUser, 'fresh-token') },
       'GET /api/auth/profile': { body: { success: true, user: demoUser } },
-      'GET /api/users/me': { body: { ...demoUser, ...balances } },
+      'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) },
       'POST /api/auth/logout': { body: { success: true } },
     });
     render(

@@ -1,10 +1,10 @@
 // The session's server calls, loaded on demand: a visitor without a token never downloads them.
 import { apiClient } from '../api/api-client';
-import { isApiError } from '../api/api-error';
+import { ApiError, isApiError } from '../api/api-error';
 import { tokenStorage } from '../api/token-storage';
 import type { SignUpInput } from './session-context';
 import type { DemoPersona, User } from './user';
-import { refreshResponseSchema, signInResponseSchema, userEnvelopeSchema } from './user-schema';
+import { meResponseSchema, profileResponseSchema, refreshResponseSchema, sessionResponseSchema, signUpResponseSchema } from './user-schema';
 
 export class SessionExpiredError extends Error {}
 
@@ -27,8 +27,8 @@ export async function loadSession(checkCookieSession: boolean, allowTokenRefresh
   if (!hadToken && !checkCookieSession) return null;
   const client = apiClient();
   const [profile, me] = await Promise.allSettled([
-    client.get('/api/auth/profile', { schema: userEnvelopeSchema }),
-    client.get('/api/users/me', { schema: userEnvelopeSchema }),
+    client.get('/api/auth/profile', { schema: profileResponseSchema }),
+    client.get('/api/users/me', { schema: meResponseSchema }),
   ]);
   if (profile.status === 'rejected') {
     const error = profile.reason;
@@ -49,15 +49,18 @@ function establish(response: { token: string; user: User }): User {
 }
 
 export async function signIn(email: string, password: string): Promise<User> {
-  return establish(await apiClient().post('/api/auth/signin', { email, password }, { schema: signInResponseSchema }));
+  return establish(await apiClient().post('/api/auth/signin', { email, password }, { schema: sessionResponseSchema }));
 }
 
 export async function signUp(input: SignUpInput): Promise<User> {
-  return establish(await apiClient().post('/api/auth/signup', input, { schema: signInResponseSchema }));
+  const answer = await apiClient().post('/api/auth/signup', input, { schema: signUpResponseSchema });
+  // With e-mail confirmation on there is no session yet: the sign-up form shows the server's sentence.
+  if (answer.requiresConfirmation) throw new ApiError({ message: answer.message, status: 201, code: 'CONFIRMATION_REQUIRED' });
+  return establish(answer);
 }
 
 export async function signInAsDemo(persona: DemoPersona): Promise<User> {
-  return establish(await apiClient().post(`/api/auth/demo/${persona}`, {}, { schema: signInResponseSchema }));
+  return establish(await apiClient().post(`/api/auth/demo/${persona}`, {}, { schema: sessionResponseSchema }));
 }
 
 export async function signOut(): Promise<void> {

@@ -1,50 +1,39 @@
+import { AuthProfileResponseSchema, SessionResponseSchema, SignUpResponseSchema, UserSchema, type UserView } from '@app/contracts/identity';
+import { type UserBalances, UserBalancesSchema } from '@app/contracts/ledger';
 import { z } from 'zod';
 import type { User } from './user';
 
 /**
- * Balances arrive as JSON numbers or as decimal strings at the currency's scale (the ledger keeps
- * bigint minor units and shows decimals); either way the UI keeps the exact decimal text.
+ * The session's answers, parsed with the contracts (identity's user and session, the ledger's balances). The
+ * screens keep balances as exact decimal text: the API sends JSON numbers exact at the currency's scale.
  */
-const decimalText = z
-  .union([z.number(), z.string()])
-  .transform((value) => String(value))
-  .refine((value) => /^-?\d+(\.\d+)?$/.test(value), 'not a decimal amount');
+type ApiUser = UserView & Partial<UserBalances> & { level?: number; xp_points?: number };
 
-const optionalDecimal = decimalText.optional().nullable().transform((value) => value ?? '0');
+const balanceText = (value: number | undefined): string => (value === undefined ? '0' : String(value));
 
-export const userSchema = z
-  .object({
-    id: z.union([z.string(), z.number()]).transform(String),
-    email: z.string().optional().nullable(),
-    username: z.string().optional().nullable(),
-    display_name: z.string().optional().nullable(),
-    slug: z.string().optional().nullable(),
-    user_type: z.string().optional().nullable(),
-    user_tier: z.string().optional().nullable(),
-    tier: z.string().optional().nullable(),
-    avatar_url: z.string().optional().nullable(),
-    level: z.number().optional().nullable(),
-    xp_points: z.union([z.number(), z.string()]).optional().nullable(),
-    points_balance: optionalDecimal,
-    keys_balance: optionalDecimal,
-    gems_balance: optionalDecimal,
-    gold_collected: optionalDecimal,
-    moves_balance: decimalText.optional().nullable(),
-    move_balance: decimalText.optional().nullable(),
-  })
-  .loose()
-  .transform((user) => ({
+/** The screens' user from the API's: balances as text, '0' until the ledger has answered (`/api/users/me`). */
+export function toUser(user: ApiUser): User {
+  return {
     ...user,
-    user_type: user.user_type ?? 'user',
-    user_tier: user.user_tier ?? user.tier ?? 'free',
-    moves_balance: user.moves_balance ?? user.move_balance ?? null,
-  }))
-  .pipe(z.custom<User>());
+    points_balance: balanceText(user.points_balance),
+    keys_balance: balanceText(user.keys_balance),
+    gems_balance: balanceText(user.gems_balance),
+    gold_collected: balanceText(user.gold_collected),
+    moves_balance: user.moves_balance === undefined ? null : String(user.moves_balance),
+  };
+}
 
-/** Auth answers are `{ token, user }`; some profile answers wrap the user (`{ success, user }`), others do not. */
-export const userEnvelopeSchema = z.union([z.object({ user: userSchema }).loose().transform((body) => body.user), userSchema]);
+/** `GET /api/auth/profile`: who is signed in. */
+export const profileResponseSchema = AuthProfileResponseSchema.transform((body) => toUser(body.user));
 
-export const signInResponseSchema = z.object({ token: z.string().min(1), user: userSchema }).loose();
-export type SignInResponse = z.output<typeof signInResponseSchema>;
+/** `GET /api/users/me`: identity's user with the ledger's balances and progress's level and XP. */
+export const meResponseSchema = UserSchema.extend({ ...UserBalancesSchema.shape, level: z.number().int().optional(), xp_points: z.number().optional() }).transform(toUser);
 
-export const refreshResponseSchema = z.object({ token: z.string().min(1) }).loose();
+/** Sign-in, demo sign-in and refresh answer a session: a bearer token and the user. */
+export const sessionResponseSchema = SessionResponseSchema.transform((body) => ({ token: body.token, user: toUser(body.user) }));
+export const refreshResponseSchema = SessionResponseSchema;
+
+/** Sign-up answers a session, or (when e-mail confirmation is on) that the user must confirm first. */
+export const signUpResponseSchema = SignUpResponseSchema.transform((body) =>
+  body.requiresConfirmation ? { requiresConfirmation: true as const, message: body.message } : { requiresConfirmation: false as const, token: body.token, user: toUser(body.user) },
+);

@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { tokenStorage } from '../api/token-storage';
-import { answerApiCalls } from '../testing';
+import { answerApiCalls, apiMe, apiUser } from '../testing';
 import { renderStandalone } from './render-standalone';
 
-const demoUser = { id: 'u-1', email: 'creator@demo.local', username: 'demo_creator', display_name: 'Demo Creator', user_type: 'creator', user_tier: 'free' };
+const demoUser = apiUser({ id: 'u-1', email: 'creator@demo.local', username: 'demo_creator', display_name: 'Demo Creator' });
 const balances = { points_balance: 5000, keys_balance: 20, gems_balance: 1000, gold_collected: 500 };
 
 function ExampleRoutes() {
@@ -43,7 +43,7 @@ describe('renderStandalone', () => {
   it("sends a signed-in user from / to the home path and shows the remote's routes", async () => {
     document.body.innerHTML = '<div id="root"></div>';
     tokenStorage.save('stored-token');
-    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: { ...demoUser, ...balances } } });
+    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) } });
     await act(async () => {
       root = renderStandalone(props);
     });

@@ -1,3 +1,4 @@
+import { apiMe } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../testing/fake-api';
@@ -56,7 +57,7 @@ describe('Achievements', () => {
         claimed = true;
         return { body: { success: true, achievement_id: 'first-steps', gold_reward: 5, xp_reward: 100, xp_gained: 300, xp_points: 400, level: 0, transaction_id: 't', message: 'Claimed' } };
       })
-      .on('GET /api/users/me', { body: { id: 'user-1', gold_collected: 5, xp_points: 100 } });
+      .on('GET /api/users/me', { body: apiMe({ gold_collected: 5, xp_points: 100 }) });
     const { refreshes } = renderAccount(<AchievementsDialog open onOpenChange={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Claim First Steps' }));
     expect(await screen.findByText('Achievement unlocked: First Steps')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { apiMe } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type FakeApi, failNetwork, installFakeApi } from '../../../../testing/fake-api';
@@ -9,7 +10,7 @@ function serverWith(points: number, gems: number, convertedToday = 0): FakeApi {
   api.on('GET /api/users/me/conversion-allowance', {
     body: { keys_converted_from_points_today: convertedToday, daily_points_conversion_limit: 3, keys_remaining_from_points_today: Math.max(0, 3 - convertedToday) },
   });
-  api.on('GET /api/users/me', { body: { id: 'user-1', points_balance: points, keys_balance: 0, gems_balance: gems, gold_collected: 0 } });
+  api.on('GET /api/users/me', { body: apiMe({ points_balance: points, keys_balance: 0, gems_balance: gems, gold_collected: 0 }) });
   return api;
 }
 

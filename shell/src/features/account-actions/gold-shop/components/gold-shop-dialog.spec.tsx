@@ -1,3 +1,4 @@
+import { apiMe } from '@app/platform/testing';
 import { GOLD_SHOP_CATALOGUE, findGoldShopItem } from '@app/contracts/shop';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,7 +69,7 @@ describe('Gold Shop', () => {
         owned.push(bought);
         return { body: { success: true, purchase: bought, gold_collected: 50, user_tier: 'free', message: 'Purchased' } };
       })
-      .on('GET /api/users/me', { body: { id: 'user-1', gold_collected: 50 } });
+      .on('GET /api/users/me', { body: apiMe({ gold_collected: 50 }) });
     const { refreshes } = renderAccount(<GoldShopDialog open onOpenChange={() => undefined} />, { user: { gold_collected: '200' } });
     await user.click(await screen.findByRole('tab', { name: 'Profile' }));
     await user.click(screen.getByRole('button', { name: 'Buy Golden Badge for 150 gold' }));

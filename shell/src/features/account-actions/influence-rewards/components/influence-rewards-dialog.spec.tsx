@@ -1,3 +1,4 @@
+import { apiMe } from '@app/platform/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../testing/fake-api';
@@ -37,7 +38,8 @@ describe('Influence Rewards', () => {
     renderAccount(<InfluenceRewardsDialog open onOpenChange={() => undefined} />, { user: { display_name: 'Ada Lovelace', email: 'ada@example.com' } });
     await fillForm(user, '300');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Minimum 500 followers required for influence rewards');
+    expect(await screen.findByText('Minimum 500 followers required for influence rewards')).toBeInTheDocument();
+    expect(screen.getByLabelText('Follower count')).toHaveAttribute('aria-invalid', 'true');
     expect(api.calls).toHaveLength(0);
   });
 
@@ -66,7 +68,7 @@ describe('Influence Rewards', () => {
         body: { success: true, platform_username: 'ada', follower_count: 12000, points_calculated: 120, current_month: '2026-11', is_verified: true, verification_status: 'verified', message: 'Verified' },
       })
       .on('POST /api/users/claim-influence-points', { body: { success: true, points_awarded: 120, month: '2026-11', transaction_id: 't', points_balance: 120, message: 'Influence points claimed' } })
-      .on('GET /api/users/me', { body: { id: 'user-1', points_balance: 120 } });
+      .on('GET /api/users/me', { body: apiMe({ points_balance: 120 }) });
     const closed = jest.fn();
     const { refreshes } = renderAccount(<InfluenceRewardsDialog open onOpenChange={closed} />, { user: { display_name: 'Ada Lovelace', email: 'ada@example.com' } });
     await fillForm(user, '12000');

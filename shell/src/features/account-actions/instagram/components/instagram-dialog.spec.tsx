@@ -1,3 +1,4 @@
+import { apiMe } from '@app/platform/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../testing/fake-api';
@@ -61,7 +62,7 @@ describe('Instagram Verification', () => {
     const api = installFakeApi()
       .on('GET /api/users/instagram-status', { body: status({ instagram_username: 'ada', is_verified: true, can_claim: true, monthly_points: 750 }) })
       .on('POST /api/users/claim-instagram-points', { body: { success: true, points_awarded: 750, month: '2026-11', transaction_id: 't', points_balance: 750, message: 'Instagram points claimed' } })
-      .on('GET /api/users/me', { body: { id: 'user-1', points_balance: 750 } });
+      .on('GET /api/users/me', { body: apiMe({ points_balance: 750 }) });
     const closed = jest.fn();
     const { refreshes } = renderAccount(<InstagramDialog open onOpenChange={closed} />, { user: { user_tier: 'premium' } });
     expect(await screen.findByText('Verified')).toBeInTheDocument();

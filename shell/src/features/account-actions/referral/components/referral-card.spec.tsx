@@ -1,3 +1,4 @@
+import { apiMe } from '@app/platform/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../testing/fake-api';
@@ -25,7 +26,7 @@ describe('Referral Program', () => {
     const user = userEvent.setup();
     const api = installFakeApi()
       .on('POST /api/users/process-referral', { body: { success: true, referral_code: 'BOB123', referred_by: 'user-2', referred_reward: 250, referrer_reward: 500, transaction_id: 't', message: 'Referral applied' } })
-      .on('GET /api/users/me', { body: { id: 'user-1', referral_code: 'ADA001', referred_by: null, points_balance: 250 } });
+      .on('GET /api/users/me', { body: apiMe({ referral_code: 'ADA001', referred_by: null, points_balance: 250 }) });
     renderAccount(<ReferralCard />, { user: { referral_code: 'ADA001', referred_by: null } });
     expect(screen.getByTestId('own-referral-code')).toHaveTextContent('ADA001');
     await user.type(screen.getByLabelText('Referral code'), 'bob123');

@@ -1,3 +1,4 @@
+import { apiMe } from '@app/platform/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../testing/fake-api';
@@ -52,7 +53,7 @@ describe('Upgrade Your Tier', () => {
     const api = installFakeApi()
       .on('GET /api/users/upgrade-costs', { body: serverCosts })
       .on('POST /api/users/upgrade-tier', { body: { success: true, previous_tier: 'free', user_tier: 'super', payment_method: 'gems', amount_paid: 460, transaction_id: 't', message: 'Upgraded to super' } })
-      .on('GET /api/users/me', { body: { id: 'user-1', user_tier: 'super', points_balance: 0, gems_balance: 40 } });
+      .on('GET /api/users/me', { body: apiMe({ user_tier: 'super', points_balance: 0, gems_balance: 40 }) });
     const closed = jest.fn();
     const { refreshes } = renderAccount(<UpgradeTierDialog open onOpenChange={closed} />, { user: { user_tier: 'free', gems_balance: '500' } });
     await user.click(await screen.findByRole('radio', { name: /^Super/ }));
