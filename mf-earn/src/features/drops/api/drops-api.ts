@@ -1,6 +1,6 @@
 import { ApiError, apiClient, dropKeys, refreshMoneyViews, rewardKeys, tokenStorage } from '@app/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   CreateDropRequestSchema,
   DropApplicationListSchema,
@@ -11,6 +11,7 @@ import {
   type DropApplicationView,
   type DropView,
 } from '@app/contracts/drops';
+import { ImageUploadResponseSchema } from '@app/contracts/identity';
 import { MasterKeyStatusSchema } from '@app/contracts/rewards';
 
 export type Drop = DropView;
@@ -116,8 +117,6 @@ export function useSubmitWork(applicationId: string, onDone?: () => void) {
 export type CreateDropRequestInput = z.input<typeof CreateDropRequestSchema>;
 export type UpdateDropRequestInput = z.input<typeof UpdateDropRequestSchema>;
 
-const UploadResponseSchema = z.object({ url: z.string() });
-
 /** POST /api/upload/image (multipart field `image`): the stored image's URL. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
@@ -130,7 +129,7 @@ export async function uploadImage(file: File): Promise<string> {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   const body: unknown = await response.json().catch(() => undefined);
-  const parsed = UploadResponseSchema.safeParse(body);
+  const parsed = ImageUploadResponseSchema.safeParse(body);
   if (!response.ok || !parsed.success) throw new ApiError({ message: 'Failed to upload image. Please try again.', status: response.status, code: 'UPLOAD_FAILED' });
   return parsed.data.url;
 }

@@ -107,7 +107,7 @@ describe('Create Drop dialog', () => {
       const uploads: string[] = [];
       globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         uploads.push(`${init?.method} ${String(input)} ${(init?.body as FormData).get('image') instanceof File}`);
-        return { ok: true, status: 201, json: async () => ({ url: '/api/images/abc.png' }) } as Response;
+        return { ok: true, status: 201, json: async () => ({ url: '/api/images/abc.png', key: 'abc.png', content_type: 'image/png', size_bytes: 1024 }) } as Response;
       }) as typeof fetch;
       const calls = fakeDropsApi({ 'POST /api/drops': { status: 201, body: createDrop() } });
       renderDialog();
