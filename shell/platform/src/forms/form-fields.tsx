@@ -47,21 +47,26 @@ function FieldFrame({ id, label, error, hint, children }: { id: string; label: s
   );
 }
 
-export function FormTextArea({ name, label, hint, id, ...rest }: NamedInput<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  const { register } = useFormContext();
+/** The id, error and accessible wiring of a field whose control is not one of the UI kit's text fields. */
+function useFramedField(name: string, id: string | undefined, hint: string | undefined) {
   const error = useFieldError(name);
   const generatedId = useId();
   const fieldId = id ?? generatedId;
+  const controlProps = {
+    id: fieldId,
+    className: 'ui-field__input',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error || hint ? `${fieldId}-message` : undefined,
+  };
+  return { error, fieldId, controlProps };
+}
+
+export function FormTextArea({ name, label, hint, id, ...rest }: NamedInput<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  const { register } = useFormContext();
+  const { error, fieldId, controlProps } = useFramedField(name, id, hint);
   return (
     <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
-      <textarea
-        id={fieldId}
-        className="ui-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${fieldId}-message` : undefined}
-        {...rest}
-        {...register(name)}
-      />
+      <textarea {...controlProps} {...rest} {...register(name)} />
     </FieldFrame>
   );
 }
@@ -76,19 +81,10 @@ export function FormSelect({
   ...rest
 }: NamedInput<SelectHTMLAttributes<HTMLSelectElement>> & { options: readonly { value: string; label: string }[] }) {
   const { register } = useFormContext();
-  const error = useFieldError(name);
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
+  const { error, fieldId, controlProps } = useFramedField(name, id, hint);
   return (
     <FieldFrame id={fieldId} label={label} error={error} hint={hint}>
-      <select
-        id={fieldId}
-        className="ui-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${fieldId}-message` : undefined}
-        {...rest}
-        {...register(name, numeric ? { valueAsNumber: true } : undefined)}
-      >
+      <select {...controlProps} {...rest} {...register(name, numeric ? { valueAsNumber: true } : undefined)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
