@@ -67,17 +67,26 @@ export function WalletMenu() {
   return (
     <Menu label={`Wallet, total ${formatBalance(total)}`} triggerClassName="ui-menu__trigger wallet-trigger" trigger={<><Wallet size={18} /> {formatBalance(total)}</>}>
       <MenuLabel>Balances</MenuLabel>
+      <BalanceMenuItems user={user} onOpenWallet={() => navigate('/wallet')} />
+      <MenuSeparator />
+      <MenuItem onSelect={() => navigate('/wallet')}>Open Wallet</MenuItem>
+    </Menu>
+  );
+}
+
+/** One menu row per balance; choosing one opens the wallet. */
+function BalanceMenuItems({ user, onOpenWallet }: { user: NonNullable<ReturnType<typeof useSession>['user']>; onOpenWallet(): void }) {
+  return (
+    <>
       {currencies.map((currency) => (
-        <MenuItem key={currency.key} onSelect={() => navigate('/wallet')}>
+        <MenuItem key={currency.key} onSelect={onOpenWallet}>
           <span className="menu-balance">
             <span>{currency.label}</span>
             <strong>{formatBalance(user[currency.key])}</strong>
           </span>
         </MenuItem>
       ))}
-      <MenuSeparator />
-      <MenuItem onSelect={() => navigate('/wallet')}>Open Wallet</MenuItem>
-    </Menu>
+    </>
   );
 }
 
@@ -95,14 +104,7 @@ export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
       </MenuLabel>
       {/* On a phone the wallet button is hidden: the balances are here instead. */}
       <div className="phone-only" role="group" aria-label="Balances">
-        {currencies.map((currency) => (
-          <MenuItem key={currency.key} onSelect={() => navigate('/wallet')}>
-            <span className="menu-balance">
-              <span>{currency.label}</span>
-              <strong>{formatBalance(user[currency.key])}</strong>
-            </span>
-          </MenuItem>
-        ))}
+        <BalanceMenuItems user={user} onOpenWallet={() => navigate('/wallet')} />
         <MenuSeparator />
       </div>
       <MenuItem onSelect={() => navigate(`/profile/${encodeURIComponent(profileSlug(user) ?? 'me')}`)}>Profile</MenuItem>
