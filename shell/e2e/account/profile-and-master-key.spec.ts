@@ -12,7 +12,9 @@ test.describe('Own profile', () => {
     await dialog.getByLabel('Platform username').fill('someone');
     await dialog.getByLabel('Phone number').fill('+1 555 0100');
     await dialog.getByRole('button', { name: 'Register' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Minimum 500 followers required for influence rewards');
+    // The rule is the follower field's own message, shown under it.
+    await expect(dialog.getByText('Minimum 500 followers required for influence rewards')).toBeVisible();
+    await expect(dialog.getByLabel('Follower count')).toHaveAttribute('aria-invalid', 'true');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('heading', { name: /^Level \d+$/ })).toBeVisible();
     await expect(page.getByTestId('own-referral-code')).not.toBeEmpty();
