@@ -63,6 +63,14 @@ describe('progress API', () => {
     expect(unknown.body).toMatchObject({ code: 'ACHIEVEMENT_NOT_FOUND', error: 'Achievement not found' });
   });
 
+  it('claims First Steps right after sign-up, without waiting: the counters are read once they pass the sign-up (10 of 10)', async () => {
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      const user = await signUp(testApp);
+      const claimed = await claim(user.token, 'first-steps').expect(200);
+      expect(claimed.body).toMatchObject({ success: true, achievement_id: 'first-steps' });
+    }
+  });
+
   it('two parallel claims of the same achievement: exactly one pays', async () => {
     const user = await signUp(testApp);
     await eventually(() => achievement(user.token, 'first-steps'), (entry) => entry.is_claimable);

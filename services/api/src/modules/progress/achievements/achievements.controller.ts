@@ -13,13 +13,14 @@ import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ApiError, conflict, notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { GetActiveBoostsQuery } from '../../shop';
 import { achievementProgress, decide, type ProgressAccountState, type ProgressCounters, type ProgressRefusal } from '../domain/progress-account';
 import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';
-import { countersOf } from '../infrastructure/progress-counters.projection';
+import { countersOf, progressCountersProjection } from '../infrastructure/progress-counters.projection';
 
 function refusalError(refusal: ProgressRefusal): ApiError {
   switch (refusal) {
@@ -56,11 +57,23 @@ export class AchievementsController {
     private readonly runner: UseCaseRunner,
     private readonly queryBus: QueryBus,
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
+
+  /**
+   * The counters (points spent, followers, content) are a projection of many streams. Read after it has passed the
+   * newest event as of this request, so an achievement reached by the caller's own last action is claimable at once.
+   * Counters only grow with recorded facts: a read that trails later events can refuse too early, never pay twice
+   * (the claim itself is decided on the caller's progress stream).
+   */
+  private async currentCounters(userId: string): Promise<ProgressCounters> {
+    await this.readYourWrites.awaitProjections([progressCountersProjection.name]);
+    return countersOf(this.pool, userId);
+  }
 
   @Get()
   async list(@CurrentUser() caller: AuthenticatedUser): Promise<Achievement[]> {
-    const [loaded, counters] = await Promise.all([this.accounts.load(caller.userId), countersOf(this.pool, caller.userId)]);
+    const [loaded, counters] = await Promise.all([this.accounts.load(caller.userId), this.currentCounters(caller.userId)]);
     return achievementsOf(loaded.state, counters);
   }
 
@@ -77,7 +90,7 @@ export class AchievementsController {
   ): Promise<ClaimAchievementResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
-    const [counters, boosts] = await Promise.all([countersOf(this.pool, caller.userId), this.queryBus.execute(new GetActiveBoostsQuery(caller.userId, now))]);
+    const [counters, boosts] = await Promise.all([this.currentCounters(caller.userId), this.queryBus.execute(new GetActiveBoostsQuery(caller.userId, now))]);
     return this.runner.run<ClaimAchievementResponse>({
       lockKeys: [progressAccountStreams.streamId(caller.userId)],
       idempotencyBody: { achievement: params.id },
