@@ -1,5 +1,5 @@
 import type { DropDetails } from '@app/contracts/drops';
-import type { DropCommand } from '../../src/modules/drops/domain/decide';
+import type { DropCommand } from '../../src/modules/drops/domain/decision';
 import type { DropTerms } from '../../src/modules/drops/domain/drop';
 import { EMPTY_DETAILS, termsToPayload } from '../../src/modules/drops/domain/drop';
 import type { DropEvent } from '../../src/modules/drops/domain/drop-events';

@@ -1,6 +1,6 @@
 import type { DropDetails } from '@app/contracts/drops';
-import type { DropCommand } from '../../src/modules/drops/domain/decide';
-import { normaliseTerms } from '../../src/modules/drops/domain/decide';
+import type { DropCommand } from '../../src/modules/drops/domain/decision';
+import { normaliseTerms } from '../../src/modules/drops/domain/create-or-edit';
 import type { DropTerms } from '../../src/modules/drops/domain/drop';
 import { EMPTY_DETAILS, termsToPayload } from '../../src/modules/drops/domain/drop';
 import type { DropEvent } from '../../src/modules/drops/domain/drop-events';

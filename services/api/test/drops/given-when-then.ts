@@ -1,4 +1,5 @@
-import { DropCommand, DropDecision, MoneyMovement, decide } from '../../src/modules/drops/domain/decide';
+import { decide } from '../../src/modules/drops/domain/decide';
+import { DropCommand, DropDecision, MoneyMovement } from '../../src/modules/drops/domain/decision';
 import { AdvertiserState, foldDrop, evolveAdvertiser, initialAdvertiserState } from '../../src/modules/drops/domain/drop';
 import type { AdvertiserEvent, DropEvent } from '../../src/modules/drops/domain/drop-events';
 import { DeciderSpecification } from '../support/decider-specification';

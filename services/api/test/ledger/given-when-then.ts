@@ -1,4 +1,5 @@
-import { LedgerCommand, LedgerDecision, ReversalView, decide } from '../../src/modules/ledger/domain/decide';
+import { decide } from '../../src/modules/ledger/domain/decide';
+import { LedgerCommand, LedgerDecision, ReversalView } from '../../src/modules/ledger/domain/decision';
 import { LedgerEvent } from '../../src/modules/ledger/domain/events';
 import { UserLedgerState, foldUserLedger } from '../../src/modules/ledger/domain/user-ledger';
 import { DeciderSpecification } from '../support/decider-specification';

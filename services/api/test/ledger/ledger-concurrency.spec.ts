@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { CURRENCIES } from '@app/contracts/ledger';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
-import type { LedgerCommand } from '../../src/modules/ledger/domain/decide';
+import type { LedgerCommand } from '../../src/modules/ledger/domain/decision';
 import { availableBalance } from '../../src/modules/ledger/domain/user-ledger';
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
 import { LedgerExecutor, newTransactionId } from '../../src/modules/ledger/infrastructure/ledger-executor';

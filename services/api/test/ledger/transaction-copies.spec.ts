@@ -1,5 +1,5 @@
 import { SYSTEM_ACCOUNTS, escrowAccount, legsForStreamCopy, readTransactionCopy, userAccount, type LedgerLeg, type Posting } from '../../src/modules/ledger';
-import { LedgerDecision } from '../../src/modules/ledger/domain/decide';
+import { LedgerDecision } from '../../src/modules/ledger/domain/decision';
 import { LedgerEvent, TransactionPosted, fromPayload, toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
 import { given } from './given-when-then';

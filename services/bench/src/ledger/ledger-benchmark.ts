@@ -9,7 +9,7 @@ import { LEDGER_PROJECTIONS } from '@app/api/src/modules/ledger/projections/ledg
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
 import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
-import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decide';
+import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decision';
 import { CpuMeter, machineBusyMs, ownCpuMs, postgresCpuMs, type CpuCounter } from './cpu-meter';
 
 export interface LedgerBenchmarkOptions {

@@ -1,7 +1,7 @@
 import { DROP_MESSAGES } from '@app/contracts/drops';
 import { formatMinor } from '@app/contracts/ledger';
 import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../platform/http/api-error';
-import type { DropCommand, DropRefusal } from './domain/decide';
+import type { DropCommand, DropRefusal } from './domain/decision';
 
 /** The one place drop refusals become HTTP answers with the spec's texts. */
 export function dropRefusalToApiError(refusal: DropRefusal, commandType: DropCommand['type']): ApiError {

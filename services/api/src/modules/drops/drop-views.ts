@@ -1,7 +1,7 @@
 import { minorToApiNumber } from '@app/contracts/ledger';
 import type { DropApplicationView, DropView } from '@app/contracts/drops';
 import type { ApplicationState, DropState } from './domain/drop';
-import { isDropActive } from './domain/decide';
+import { isDropActive } from './domain/applications';
 
 /** The API's drop (spec 2 §3): amounts as decimals at each currency's scale. */
 export function toDropView(drop: DropState, now: string = new Date().toISOString()): DropView {

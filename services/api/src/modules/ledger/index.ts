@@ -6,7 +6,7 @@ export { RunLedgerCommand, type LedgerCommandResult } from './post-transaction/l
 export { GetUserBalancesQuery } from './wallets/get-user-balances.query';
 export { newTransactionId } from './infrastructure/ledger-executor';
 export { SYSTEM_ACCOUNTS, escrowAccount, userAccount } from './domain/accounts';
-export type { LedgerCommand, LedgerRefusal } from './domain/decide';
+export type { LedgerCommand, LedgerRefusal } from './domain/decision';
 export type { Posting, TransactionPosted } from './domain/events';
 export { userIdOfStream } from './domain/streams';
 export { legsForStreamCopy, readTransactionCopy, type LedgerLeg, type LedgerTransactionCopy } from './domain/transaction-copies';

@@ -1,6 +1,6 @@
 import { LEDGER_MESSAGES } from '@app/contracts/ledger';
 import { ApiError, forbidden, unprocessable } from '../../platform/http/api-error';
-import { LedgerRefusal } from './domain/decide';
+import { LedgerRefusal } from './domain/decision';
 
 /** The one place ledger refusals become HTTP answers (422 with the spec's texts). */
 export function refusalToApiError(refusal: LedgerRefusal, fallbackMessage: string = LEDGER_MESSAGES.conversionFailed): ApiError {

@@ -307,3 +307,7 @@ export function dropsPostedWithin(state: AdvertiserState, kind: DropKind, window
   const since = Date.parse(now) - WINDOW_MILLISECONDS[window];
   return state.posted.filter((posted) => posted.kind === kind && Date.parse(posted.postedAt) > since).length;
 }
+
+/** Applications that hold a seat and may still be paid (each is promised one reward from the pool). */
+export const inFlightApplications = (drop: DropState) =>
+  Object.values(drop.applications).filter((application) => ['pending', 'approved', 'submitted'].includes(application.status));

@@ -11,7 +11,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
-import { normaliseTerms } from '../domain/decide';
+import { normaliseTerms } from '../domain/create-or-edit';
 import { dropIdFromPath, newId } from '../drop-ids';
 import { toDropView } from '../drop-views';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';

@@ -12,7 +12,7 @@ import { notFound } from '../../../platform/http/api-error';
 import { DROP_MESSAGES } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
-import type { DropCommand } from '../domain/decide';
+import type { DropCommand } from '../domain/decision';
 import type { DropState } from '../domain/drop';
 import { applicationIdFromPath } from '../drop-ids';
 import { toApplicationView } from '../drop-views';

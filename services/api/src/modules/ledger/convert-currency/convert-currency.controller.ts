@@ -9,7 +9,8 @@ import {
 } from '@app/contracts/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
-import { conversionCost, type LedgerCommand } from '../domain/decide';
+import { conversionCost } from '../domain/conversion';
+import type { LedgerCommand } from '../domain/decision';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import { takeIdempotentRequest } from '../../../platform/idempotency/idempotency-context';
 import { IdempotencyService } from '../../../platform/idempotency/idempotency.service';

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { CHECKPOINT_START, WrongExpectedVersionError, type AppendResult, type Checkpoint, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
-import { LedgerCommand, LedgerDecision, ReversalView, decide, evolveReversalView, usersInvolved } from '../domain/decide';
+import { decide, usersInvolved } from '../domain/decide';
+import { LedgerCommand, LedgerDecision, ReversalView } from '../domain/decision';
+import { evolveReversalView } from '../domain/reversal';
 import { LedgerEvent, fromPayload, toPayload } from '../domain/events';
 import { journalStreamId, userStreamId } from '../domain/streams';
 import { readTransactionCopy } from '../domain/transaction-copies';

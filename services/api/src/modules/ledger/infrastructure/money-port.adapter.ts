@@ -1,5 +1,5 @@
 import type { MoneyPort } from '../../../platform/use-cases/money.port';
-import type { LedgerRefusal } from '../domain/decide';
+import type { LedgerRefusal } from '../domain/decision';
 import { refusalToApiError } from '../ledger-refusals';
 import type { LedgerExecutor } from './ledger-executor';
 

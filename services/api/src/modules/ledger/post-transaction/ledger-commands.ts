@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { LedgerCommand, LedgerRefusal } from '../domain/decide';
+import { LedgerCommand, LedgerRefusal } from '../domain/decision';
 import { LedgerExecutor } from '../infrastructure/ledger-executor';
 
 export type LedgerCommandResult = { ok: true; transactionId: string | null } | { ok: false; refusal: LedgerRefusal };

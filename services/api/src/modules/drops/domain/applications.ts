@@ -1,0 +1,205 @@
+import { DropCommand, DropDecision, MoneyMovement, accept, refuse } from './decision';
+import { ApplicationState, DropState, inFlightApplications } from './drop';
+
+/** Whether a drop takes applications at `now`: created, not deleted or closed, deadline not passed. */
+export function isDropActive(drop: DropState, now: string): boolean {
+  if (!drop.exists || drop.deleted || drop.closed) return false;
+  return drop.details.deadlineAt === null || Date.parse(now) <= Date.parse(drop.details.deadlineAt);
+}
+
+export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>['data'], drop: DropState): DropDecision {
+  if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
+  if (!isDropActive(drop, data.now)) return refuse({ code: 'DROP_MUST_BE_ACTIVE' });
+  const applicant = data.applicant;
+  if (drop.creatorId === applicant.userId) return refuse({ code: 'APPLICANT_MUST_NOT_BE_CREATOR' });
+  if (Object.values(drop.applications).some((application) => application.applicantUserId === applicant.userId)) {
+    return refuse({ code: 'APPLICANT_MUST_APPLY_ONCE' });
+  }
+  if (drop.details.maxParticipants !== null && drop.seatsTaken >= drop.details.maxParticipants) return refuse({ code: 'DROP_MUST_HAVE_A_FREE_SEAT' });
+  if (applicant.followerCount < drop.details.followerThreshold) {
+    return refuse({ code: 'APPLICANT_MUST_HAVE_ENOUGH_FOLLOWERS', threshold: drop.details.followerThreshold });
+  }
+  let cost: { currency: 'keys' | 'points'; amountMinor: bigint } | null = null;
+  if (drop.kind === 'paid') {
+    if (!applicant.masterKeyActivatedToday) return refuse({ code: 'MASTER_KEY_MUST_BE_ACTIVATED_TODAY' });
+    if (applicant.keysAvailableMinor < drop.terms.keyCostMinor) {
+      return refuse({ code: 'KEYS_MUST_COVER_COST', missingMinor: drop.terms.keyCostMinor - applicant.keysAvailableMinor });
+    }
+    cost = { currency: 'keys', amountMinor: drop.terms.keyCostMinor };
+  }
+  if (drop.kind === 'move') {
+    // Every application taken is promised one reward from the escrow: take one only while the pool covers it too.
+    const promisedMinor = drop.terms.keyRewardAmountMinor * BigInt(inFlightApplications(drop).length);
+    if (!drop.isDemo && drop.keyPoolRemainingMinor - promisedMinor < drop.terms.keyRewardAmountMinor) return refuse({ code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' });
+    if (applicant.pointsAvailableMinor < drop.terms.moveCostPointsMinor) {
+      return refuse({ code: 'POINTS_MUST_COVER_COST', missingMinor: drop.terms.moveCostPointsMinor - applicant.pointsAvailableMinor });
+    }
+    cost = { currency: 'points', amountMinor: drop.terms.moveCostPointsMinor };
+  }
+  // Demo drops move nothing real, in either direction.
+  const money: MoneyMovement | null =
+    cost && cost.amountMinor > 0n && !drop.isDemo
+      ? {
+          transactionId: data.transactionId,
+          from: { user: applicant.userId },
+          to: 'burn',
+          currency: cost.currency,
+          amountMinor: cost.amountMinor,
+          reason: 'DROP_APPLICATION',
+          description: `Application to drop ${drop.details.title}`,
+        }
+      : null;
+  return accept(
+    [
+      {
+        type: 'DropApplicationReceived',
+        data: {
+          applicationId: data.applicationId,
+          dropId: drop.dropId,
+          applicantUserId: applicant.userId,
+          applicantName: applicant.name,
+          message: data.message,
+          costCurrency: money ? cost!.currency : null,
+          costMinor: (money ? money.amountMinor : 0n).toString(),
+          costTransactionId: money ? data.transactionId : null,
+          appliedAt: data.now,
+        },
+      },
+    ],
+    money,
+  );
+}
+
+export function decideApplicationStep(
+  command: Extract<DropCommand, { type: 'ApproveApplication' | 'RejectApplication' | 'SubmitWork' | 'CompleteApplication' }>,
+  drop: DropState,
+): DropDecision {
+  const data = command.data;
+  const application: ApplicationState | undefined = drop.applications[data.applicationId];
+  if (!application) return refuse({ code: 'APPLICATION_MUST_EXIST' });
+  if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
+  const base = { applicationId: application.applicationId, dropId: drop.dropId };
+  switch (command.type) {
+    case 'ApproveApplication':
+      if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
+      if (application.status !== 'pending') return refuse({ code: 'APPLICATION_MUST_BE_PENDING', action: 'approve' });
+      return accept([{ type: 'DropApplicationApproved', data: { ...base, approvedAt: command.data.now } }]);
+    case 'RejectApplication': {
+      if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
+      if (application.status !== 'pending') return refuse({ code: 'APPLICATION_MUST_BE_PENDING', action: 'reject' });
+      // The applicant gets back exactly what applying cost them.
+      const money: MoneyMovement | null =
+        application.costMinor > 0n && application.costCurrency
+          ? {
+              transactionId: command.data.transactionId,
+              from: 'burn',
+              to: { user: application.applicantUserId },
+              currency: application.costCurrency,
+              amountMinor: application.costMinor,
+              reason: 'DROP_APPLICATION',
+              description: `Refund of a rejected application to drop ${drop.details.title}`,
+            }
+          : null;
+      return accept(
+        [
+          {
+            type: 'DropApplicationRejected',
+            data: {
+              ...base,
+              refundMinor: application.costMinor.toString(),
+              refundTransactionId: money ? command.data.transactionId : null,
+              rejectedAt: command.data.now,
+            },
+          },
+        ],
+        money,
+      );
+    }
+    case 'SubmitWork':
+      if (application.applicantUserId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_APPLICANT' });
+      if (application.status !== 'approved') return refuse({ code: 'APPLICATION_MUST_BE_APPROVED' });
+      return accept([
+        {
+          type: 'DropWorkSubmitted',
+          data: {
+            ...base,
+            submissionType: command.data.submissionType,
+            submissionData: command.data.submissionData,
+            submissionNotes: command.data.submissionNotes,
+            submittedAt: command.data.now,
+          },
+        },
+      ]);
+    case 'CompleteApplication': {
+      if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
+      if (application.status !== 'submitted') return refuse({ code: 'APPLICATION_MUST_BE_SUBMITTED' });
+      const real = !drop.isDemo;
+      // Never more than the pool still holds.
+      const gems = drop.kind === 'paid' && real ? min(drop.terms.gemRewardBaseMinor, drop.gemPoolRemainingMinor) : 0n;
+      // Move drops pay their key reward from the escrow, never more than it holds; the applicant's key multiplier
+      // (spec 1 §9: 2x key earnings, bought with gold in the shop) adds its bonus from issuance, bounded by it.
+      const keyMultiplier = drop.kind === 'move' && real ? wholeMultiplier(command.data.keyMultiplier) : 1;
+      const keysFromPool = drop.kind === 'move' && real ? min(drop.terms.keyRewardAmountMinor, drop.keyPoolRemainingMinor) : 0n;
+      const keysBonus = keysFromPool * BigInt(keyMultiplier - 1);
+      const keys = keysFromPool + keysBonus;
+      let money: MoneyMovement | null = null;
+      if (gems > 0n) {
+        money = {
+          transactionId: command.data.transactionId,
+          from: { dropEscrow: drop.dropId },
+          to: { user: application.applicantUserId },
+          currency: 'gems',
+          amountMinor: gems,
+          reason: 'DROP_REWARD',
+          description: `Reward for drop ${drop.details.title}`,
+        };
+      } else if (keysFromPool > 0n) {
+        money = {
+          transactionId: command.data.transactionId,
+          from: { dropEscrow: drop.dropId },
+          to: { user: application.applicantUserId },
+          currency: 'keys',
+          amountMinor: keysFromPool,
+          ...(keysBonus > 0n ? { extraLegs: [{ from: 'issuance' as const, to: { user: application.applicantUserId }, currency: 'keys' as const, amountMinor: keysBonus }] } : {}),
+          reason: 'DROP_REWARD',
+          description: keyMultiplier > 1 ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)` : `Keys for move drop ${drop.details.title}`,
+        };
+      }
+      return accept(
+        [
+          {
+            type: 'DropApplicationCompleted',
+            data: { ...base, applicantUserId: application.applicantUserId, dropType: drop.kind, completedAt: command.data.now },
+          },
+          {
+            type: 'DropApplicationPaid',
+            data: {
+              ...base,
+              applicantUserId: application.applicantUserId,
+              reviewScore: command.data.reviewScore,
+              gemsEarnedMinor: gems.toString(),
+              keysEarnedMinor: keys.toString(),
+              keyMultiplier,
+              ...(drop.kind === 'move' ? { keysFromPoolMinor: keysFromPool.toString() } : {}),
+              rewardTransactionId: money ? command.data.transactionId : null,
+              paidAt: command.data.now,
+            },
+          },
+        ],
+        money,
+      );
+    }
+    default: {
+      const unknownCommand: never = command;
+      throw new Error(`Unknown application command ${(unknownCommand as { type: string }).type}`);
+    }
+  }
+}
+
+const min = (left: bigint, right: bigint) => (left < right ? left : right);
+
+/** A multiplier scales minor units of keys, so it must be a whole number ≥ 1; anything else is a caller's bug. */
+function wholeMultiplier(multiplier: number): number {
+  if (!Number.isSafeInteger(multiplier) || multiplier < 1) throw new Error(`Key multiplier must be a whole number ≥ 1, got ${multiplier}`);
+  return multiplier;
+}
