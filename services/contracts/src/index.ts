@@ -6,6 +6,7 @@ export * from './platform/admin';
 export * from './identity';
 export * from './rewards';
 export * from './drops';
+export * from './content';
 export * from './shop';
 export * from './progress';
 export * from './leaderboard';

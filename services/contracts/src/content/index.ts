@@ -1,0 +1,5 @@
+export * from './events';
+export * from './rules';
+export * from './http';
+export * from './comments';
+export * from './routes';
