@@ -8,6 +8,7 @@ export * from './rewards';
 export * from './drops';
 export * from './content';
 export * from './shop';
+export * from './growth';
 export * from './progress';
 export * from './leaderboard';
 export * from './notifications';

@@ -50,6 +50,10 @@ export const REASON_CODES = [
   'STAKING_REWARD',
   'PREDICTION',
   'GEM_PURCHASE',
+  'FUNDING_PLEDGE',
+  'FUNDING_SETTLEMENT',
+  'SHIELD_PREMIUM',
+  'SHIELD_PAYOUT',
   'ADJUSTMENT',
 ] as const;
 export const ReasonCodeSchema = z.enum(REASON_CODES);
