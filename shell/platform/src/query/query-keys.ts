@@ -63,10 +63,17 @@ export const searchKeys = {
   term: (term: string) => ['search', term] as const,
 };
 
+/** Content, its comments and engagement (likes, saves, sponsorship), and the home feed's tabs. */
 export const contentKeys = {
   all: ['content'] as const,
-  feed: () => ['content', 'feed'] as const,
+  feed: (tab?: string) => (tab ? (['content', 'feed', tab] as const) : (['content', 'feed'] as const)),
+  list: (filter: { creatorId?: string } = {}) => ['content', 'list', filter] as const,
   detail: (id: string) => ['content', 'detail', id] as const,
+  metrics: (id: string) => ['content', 'detail', id, 'metrics'] as const,
+  userStatus: (id: string) => ['content', 'detail', id, 'user-status'] as const,
+  sponsorship: (id: string) => ['content', 'detail', id, 'sponsorship'] as const,
+  comments: (id: string) => ['content', 'detail', id, 'comments'] as const,
+  saved: () => ['content', 'saved'] as const,
   testContent: (id: string) => ['content', 'test', id] as const,
 };
 
