@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { InfluenceRewardsController } from './influence-rewards/influence-rewards.controller';
 import { influenceRegistrationsProjection } from './influence-rewards/influence-registrations.projection';
+import { GetVerifiedFollowerCountHandler } from './influence-rewards/get-verified-follower-count.query';
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
 import { RewardsCommands } from './infrastructure/rewards-commands';
 import { InstagramController } from './instagram/instagram.controller';
@@ -22,6 +23,7 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
     RewardsCommands,
     GetMasterKeyStatusHandler,
     GetReferralStatusHandler,
+    GetVerifiedFollowerCountHandler,
     ...projectionProviders(proofDropCompletionsProjection, instagramRegistrationsProjection, influenceRegistrationsProjection),
   ],
 })
