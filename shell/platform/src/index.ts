@@ -37,5 +37,5 @@ export {
 } from './query/query-keys';
 export { errorMessage } from './api/error-message';
 export { useIdempotencyKey } from './api/idempotency';
-export { TIERS, normaliseTier, tierLabel } from './session/tier';
+export { TIERS, TIER_MULTIPLIERS, normaliseTier, tierLabel, tierMultiplier } from './session/tier';
 export type { Tier } from './session/tier';
