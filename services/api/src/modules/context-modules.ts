@@ -2,6 +2,7 @@
  * The Nest module of every bounded context. Only the application (and tests that start a part of it) import these;
  * modules reach each other through their public surfaces (`modules/<context>/index.ts`), which carry no Nest wiring.
  */
+export { ContentModule } from './content/content.module';
 export { DropsModule } from './drops/drops.module';
 export { IdentityModule } from './identity/identity.module';
 export { LeaderboardModule } from './leaderboard/leaderboard.module';

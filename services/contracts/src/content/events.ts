@@ -56,6 +56,10 @@ export const CommentPostedSchema = z.object({
   commentId: z.string(),
   contentId: z.string(),
   authorId: z.string(),
+  /** The author as shown beside the comment, as they were when it was posted. */
+  authorUsername: z.string(),
+  authorDisplayName: z.string().nullable(),
+  authorAvatar: z.string().nullable(),
   /** null for a top-level comment; a reply's parent is always a top-level comment of the same content. */
   parentCommentId: z.string().nullable(),
   text: z.string(),

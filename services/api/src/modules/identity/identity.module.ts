@@ -21,6 +21,7 @@ import { IMAGE_STORAGE } from './images/image-storage.port';
 import { ImagesController } from './images/images.controller';
 import { LocalDiskImageStorage } from './images/local-disk-image-storage';
 import { S3ImageStorage } from './images/s3-image-storage';
+import { StoreImageHandler } from './images/store-image.command';
 import { EMAIL_SENDER, LoggingEmailSender } from './infrastructure/email-sender';
 import { IdentityStore } from './infrastructure/identity-store';
 import { SessionCache } from './infrastructure/session-cache';
@@ -95,6 +96,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     ChangeUserTypeHandler,
     ChangeUserTierHandler,
     GrantAdminRoleHandler,
+    StoreImageHandler,
   ],
   exports: [IdentityStore, IDENTITY_CONFIG],
 })

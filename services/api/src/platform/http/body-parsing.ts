@@ -5,6 +5,15 @@ import { ApiError } from './api-error';
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
+ * A route that takes a bigger JSON body says so with `@RouteConfig({ jsonBodyLimit: bytes })` (from
+ * `@nestjs/platform-fastify`); the `onRoute` hook below makes it that route's Fastify `bodyLimit`, which takes
+ * precedence over the parser's. Content images arrive as base64 JSON (15 MB of image is 20 MB of text).
+ */
+export interface JsonBodyLimitConfig {
+  jsonBodyLimit?: number;
+}
+
+/**
  * The content types the API reads, on the Fastify instance (created with `bodyParser: false`, so Nest adds none):
  * - `application/json`: parsed with Fastify's own parser (it refuses `__proto__` and `constructor` poisoning); a
  *   body that is not JSON is `MALFORMED_JSON` (400). An empty body is no body: clients that always send the
@@ -16,6 +25,10 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  * as `PAYLOAD_TOO_LARGE`.
  */
 export function installBodyParsers(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    const limit = (route.config as JsonBodyLimitConfig | undefined)?.jsonBodyLimit;
+    if (typeof limit === 'number' && limit > 0) route.bodyLimit = limit;
+  });
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {

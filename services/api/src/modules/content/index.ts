@@ -1,0 +1,12 @@
+/** The content context's public surface: what other modules may import. */
+export { GetContentForCommandQuery, type ContentForCommand } from './queries/get-content-for-command.query';
+export {
+  GetContentEngagementQuery,
+  GetLiveSponsorshipsQuery,
+  noEngagement,
+  type ContentEngagementFacts,
+  type LiveSponsorship,
+} from './queries/engagement-facts.query';
+export { contentStreamId, commentStreamId } from './domain/content-events';
+// The share-price rule lives in the contracts so the engagement context and the screens price with the same code.
+export { sharePriceFor, engagementSharesFor, ENGAGEMENT_SHARES_PER_ACTION, MIN_SHARE_PRICE_USD_MINOR } from '@app/contracts/content';

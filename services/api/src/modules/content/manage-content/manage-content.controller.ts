@@ -1,0 +1,113 @@
+import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  CONTENT_MESSAGES,
+  createContentRoute,
+  updateContentRoute,
+  type ContentDetails,
+  type ContentView,
+  type UpdateContentRequest,
+} from '@app/contracts/content';
+import { ApiError, notFound } from '../../../platform/http/api-error';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { contentIdFromPath, newId } from '../content-ids';
+import { ContentCommands } from '../infrastructure/content-commands';
+import { ContentReader } from '../read-content/content-reader';
+
+/** The spec's content-creation answer to bad input: `error`, `details` (the form hint) and `field_errors`. */
+function parseCreate(body: unknown) {
+  const result = createContentRoute.body.safeParse(body ?? {});
+  if (result.success) return result.data;
+  const fieldErrors = result.error.issues.map((issue) => ({ field: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)', message: issue.message }));
+  throw new ApiError(400, 'VALIDATION_ERROR', fieldErrors[0]?.message ?? CONTENT_MESSAGES.checkFields, 'Please check all form fields and try again.', fieldErrors);
+}
+
+function detailChangesOf(body: UpdateContentRequest): Partial<ContentDetails> {
+  const changes: Partial<ContentDetails> = {};
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.description !== undefined) changes.description = body.description;
+  if (body.platform !== undefined) changes.platform = body.platform;
+  if (body.platform_url !== undefined) changes.platformUrl = body.platform_url;
+  if (body.media_url !== undefined) changes.mediaUrl = body.media_url;
+  else if (body.image_url !== undefined) changes.mediaUrl = body.image_url;
+  return changes;
+}
+
+/**
+ * POST /api/content, PUT and DELETE /api/content/{id}. Nothing here moves money: funding is the engagement
+ * context's `POST /api/content/{id}/fund`. Every one honours `Idempotency-Key`.
+ */
+@Controller('content')
+export class ManageContentController {
+  constructor(
+    private readonly commands: ContentCommands,
+    private readonly reader: ContentReader,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Idempotent('POST /api/content')
+  async create(@CurrentUser() caller: AuthenticatedUser, @Body() rawBody: unknown): Promise<{ success: true; contentId: string; content: ContentView }> {
+    const body = parseCreate(rawBody);
+    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const contentId = newId();
+    const created = await this.commands.runContent(
+      {
+        type: 'CreateContent',
+        data: {
+          contentId,
+          creator: { userId: user.id, name: user.display_name?.trim() || user.username, username: user.username, avatar: user.avatar_url, isDemo: user.is_demo },
+          details: { title: body.title, description: body.description ?? null, platform: body.platform, platformUrl: body.platform_url, mediaUrl: body.media_url ?? body.image_url ?? null },
+          totalShares: body.total_shares,
+          now: new Date().toISOString(),
+        },
+      },
+      () => ({ contentId }),
+    );
+    return { success: true, contentId: created.contentId, content: await this.view(created.contentId, caller.userId) };
+  }
+
+  @Put(':id')
+  @Idempotent('PUT /api/content/:id')
+  async update(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+    @Body(new ZodValidationPipe(updateContentRoute.body)) body: UpdateContentRequest,
+  ): Promise<ContentView> {
+    const contentId = contentIdFromPath(rawId);
+    await this.commands.runContent(
+      {
+        type: 'UpdateContent',
+        data: { contentId, callerId: caller.userId, details: detailChangesOf(body), totalShares: body.total_shares ?? null, sharesSold: 0, now: new Date().toISOString() },
+      },
+      () => ({ contentId }),
+    );
+    return this.view(contentId, caller.userId);
+  }
+
+  /**
+   * Erased when nobody but the creator holds shares in it; otherwise archived: it leaves every list and takes no new
+   * engagement, but holders can still open it. Shares held are asked before deciding (engagement shares given out).
+   */
+  @Delete(':id')
+  @Idempotent('DELETE /api/content/:id')
+  async remove(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
+    const contentId = contentIdFromPath(rawId);
+    const facts = (await this.reader.engagement([contentId], null)).get(contentId);
+    const outcome = await this.commands.runContent(
+      { type: 'DeleteContent', data: { contentId, callerId: caller.userId, sharesHeldByOthers: facts?.engagementSharesGiven ?? 0, now: new Date().toISOString() } },
+      (decided) => decided ?? 'deleted',
+    );
+    return { success: true, id: contentId, outcome };
+  }
+
+  private async view(contentId: string, viewerId: string): Promise<ContentView> {
+    const row = await this.reader.row(contentId);
+    if (!row) throw notFound('CONTENT_NOT_FOUND', CONTENT_MESSAGES.notFound);
+    return (await this.reader.views([row], viewerId))[0]!;
+  }
+}

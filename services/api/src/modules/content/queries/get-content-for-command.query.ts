@@ -1,0 +1,76 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import type { ContentPlatform } from '@app/contracts/content';
+import type { TransactionHandle } from '@app/event-store';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+
+/** What another context's command may decide on about a content item (from the inline `content_items`, current). */
+export interface ContentForCommand {
+  contentId: string;
+  creatorId: string;
+  /** `archived` items take no new engagement; deleted items answer null. */
+  status: 'active' | 'archived';
+  title: string;
+  platform: ContentPlatform;
+  platformUrl: string;
+  totalShares: number;
+  engagementSharesTotal: number;
+  /** Title or description mentions demo: no real rewards. */
+  isDemo: boolean;
+  /** The creator is a demo sandbox account: real accounts and sandboxes never exchange value. */
+  creatorIsDemo: boolean;
+}
+
+/**
+ * `queryBus.execute(new GetContentForCommandQuery(contentId, transaction?))` → the item, or null when it does not
+ * exist or was deleted. Read from an inline read model (written with the content's events), so a command may decide
+ * on it. Inside a unit of work pass its transaction: an embedded database has one connection, and a query on the
+ * pool inside a transaction would wait forever.
+ */
+export class GetContentForCommandQuery extends Query<ContentForCommand | null> {
+  constructor(
+    readonly contentId: string,
+    readonly transaction?: TransactionHandle,
+  ) {
+    super();
+  }
+}
+
+interface Row {
+  content_id: string;
+  creator_id: string;
+  status: 'active' | 'archived';
+  title: string;
+  platform: ContentPlatform;
+  platform_url: string;
+  total_shares: number;
+  engagement_shares_total: number;
+  is_demo: boolean;
+  creator_is_demo: boolean;
+}
+
+@QueryHandler(GetContentForCommandQuery)
+export class GetContentForCommandHandler implements IQueryHandler<GetContentForCommandQuery, ContentForCommand | null> {
+  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+
+  async execute(query: GetContentForCommandQuery): Promise<ContentForCommand | null> {
+    const sql = `SELECT content_id, creator_id, status, title, platform, platform_url, total_shares, engagement_shares_total, is_demo, creator_is_demo
+                 FROM content_items WHERE content_id = $1 AND status <> 'deleted'`;
+    const result = query.transaction ? await query.transaction.query<Row>(sql, [query.contentId]) : await this.pool.query<Row>(sql, [query.contentId]);
+    const row = result.rows[0];
+    if (!row) return null;
+    return {
+      contentId: row.content_id,
+      creatorId: row.creator_id,
+      status: row.status,
+      title: row.title,
+      platform: row.platform,
+      platformUrl: row.platform_url,
+      totalShares: row.total_shares,
+      engagementSharesTotal: row.engagement_shares_total,
+      isDemo: row.is_demo,
+      creatorIsDemo: row.creator_is_demo,
+    };
+  }
+}
