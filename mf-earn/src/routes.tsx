@@ -1,6 +1,7 @@
 import { NotFoundPage } from '@app/platform';
 import { Route, Routes } from 'react-router';
-import { ContentPage, CreatePage } from './features/content/content-page';
+import { ContentDetailPage } from './features/content/components/content-detail-page';
+import { CreateContentPage } from './features/content/components/create-content-page';
 import { DropDetailPage } from './features/drops/components/drop-detail-page';
 import { EarnPage } from './features/drops/components/earn-page';
 
@@ -11,8 +12,8 @@ export default function EarnRoutes() {
       <Route path="earn" element={<EarnPage />} />
       <Route path="task/:id" element={<DropDetailPage />} />
       <Route path="drops/:id" element={<DropDetailPage />} />
-      <Route path="create" element={<CreatePage />} />
-      <Route path="content/:id" element={<ContentPage />} />
+      <Route path="create" element={<CreateContentPage />} />
+      <Route path="content/:id" element={<ContentDetailPage />} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

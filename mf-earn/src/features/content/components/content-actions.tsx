@@ -1,0 +1,71 @@
+import { Button, errorMessage, isAdvertiser, tierMultiplier, useCurrentUser } from '@app/platform';
+import { useToast } from '@app/platform/app';
+import { useState } from 'react';
+import type { ContentView } from '../api/content-api';
+import { useContentUserStatus } from '../api/content-api';
+import { useSocialAction } from '../api/engagement-api';
+import { quickActionPoints } from './engagement-rules';
+import { SponsorDialog, TipDialog, TipOrFundDialog } from './money-dialogs';
+import { ExternalMoveDialog, ShareDialog } from './share-move-dialogs';
+
+type OpenDialog = 'share' | 'move' | 'tip' | 'fund' | 'sponsor' | null;
+
+/** Like and save (once each, then disabled), and the dialogs: share, external move, tip, tip or fund, sponsor. */
+export function ContentActions({ content, isOwner }: { content: ContentView; isOwner: boolean }) {
+  const user = useCurrentUser();
+  const toast = useToast();
+  const status = useContentUserStatus(content.id, true);
+  const action = useSocialAction(content.id);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const multiplier = tierMultiplier(user.user_tier);
+  const liked = status.data?.has_liked ?? false;
+  const saved = status.data?.has_saved ?? false;
+  const archived = content.status === 'archived';
+
+  const act = (type: 'like' | 'save') =>
+    action.mutate(type, {
+      onSuccess: () => toast.show({ title: type === 'like' ? 'Liked!' : 'Saved to your collection', variant: 'success', durationMilliseconds: 3000 }),
+      onError: (error) => toast.show({ title: errorMessage(error, type === 'like' ? 'You have already liked this content!' : 'Content already saved to your collection!'), variant: 'error' }),
+    });
+  const close = (open: boolean) => (open ? undefined : setDialog(null));
+
+  return (
+    <div className="ui-stack">
+      <div className="ui-row" role="group" aria-label="Engage">
+        <Button variant={liked ? 'secondary' : 'primary'} disabled={liked || status.isPending || archived} busy={action.isPending && action.variables === 'like'} onClick={() => act('like')}>
+          {liked ? 'Liked' : `Like (+${quickActionPoints('like', multiplier)} pts)`}
+        </Button>
+        <Button variant={saved ? 'secondary' : 'primary'} disabled={saved || status.isPending || archived} busy={action.isPending && action.variables === 'save'} onClick={() => act('save')}>
+          {saved ? 'Saved' : `Save (+${quickActionPoints('save', multiplier)} pts)`}
+        </Button>
+        <Button variant="secondary" disabled={archived} onClick={() => setDialog('share')}>
+          Share
+        </Button>
+        <Button variant="secondary" disabled={archived} onClick={() => setDialog('move')}>
+          External Move
+        </Button>
+      </div>
+      {status.isError ? <p className="ui-field__error">Could not load whether you liked or saved this: {errorMessage(status.error, 'try again')}</p> : null}
+      <div className="ui-row" role="group" aria-label="Support the creator">
+        {!isOwner ? (
+          <Button variant="secondary" disabled={archived} onClick={() => setDialog('tip')}>
+            Tip Creator
+          </Button>
+        ) : null}
+        <Button variant="secondary" disabled={archived} onClick={() => setDialog('fund')}>
+          Tip or Fund
+        </Button>
+        {isAdvertiser(user) && !isOwner ? (
+          <Button variant="secondary" disabled={archived} onClick={() => setDialog('sponsor')}>
+            Sponsor
+          </Button>
+        ) : null}
+      </div>
+      <ShareDialog content={content} open={dialog === 'share'} onOpenChange={close} />
+      <ExternalMoveDialog content={content} open={dialog === 'move'} onOpenChange={close} />
+      <TipDialog contentId={content.id} open={dialog === 'tip'} onOpenChange={close} />
+      <TipOrFundDialog contentId={content.id} open={dialog === 'fund'} onOpenChange={close} />
+      <SponsorDialog contentId={content.id} open={dialog === 'sponsor'} onOpenChange={close} />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { ButtonLink, TextField, errorMessage, formatSharePrice, isApiError } from '@app/platform';
+import { Form, FormError, FormSelect, FormTextArea, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import { CONTENT_MESSAGES, CONTENT_PLATFORMS, CONTENT_SHARES, CreateContentRequestSchema } from '@app/contracts/content';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { imageUrlAnswers } from '../../drops/api/drops-api';
+import { contentImageProblem, generatePlaceholder, uploadContentImage, useCreateContent } from '../api/content-api';
+import { fundContent } from '../api/engagement-api';
+
+/** Share Existing Content links a post on another platform; Upload New Content hosts an uploaded image here. */
+export type ContentFormMode = 'share' | 'upload';
+
+export interface ContentFormValues {
+  platform: string;
+  title: string;
+  description: string;
+  platform_url: string;
+  media_url: string;
+  total_shares: string;
+  funding_gems: string;
+}
+
+const emptyValues: ContentFormValues = { platform: 'instagram', title: '', description: '', platform_url: '', media_url: '', total_shares: String(CONTENT_SHARES.default), funding_gems: '' };
+
+export const PLATFORM_LABELS: Record<string, string> = { instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', twitter: 'Twitter', linkedin: 'LinkedIn' };
+const platformOptions = CONTENT_PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] ?? value }));
+
+export const FUNDING_MESSAGE = 'Gem funding must be a whole number of at least 1';
+export const REDIRECT_DELAY_MILLISECONDS = 2000;
+
+/** The optional gem funding rides along with the contract's request; it is sent to /fund after creation. */
+const fundingField = z.number({ error: FUNDING_MESSAGE }).int(FUNDING_MESSAGE).min(1, FUNDING_MESSAGE).nullable();
+const shareSchema = CreateContentRequestSchema.extend({ funding_gems: fundingField });
+// The uploaded image becomes the content's address, so the form has no platform URL to check before the upload.
+const uploadSchema = CreateContentRequestSchema.omit({ platform_url: true }).extend({ funding_gems: fundingField });
+
+const numberOrText = (text: string) => (text.trim() === '' ? null : Number(text));
+
+function requestOf(values: ContentFormValues, mode: ContentFormMode) {
+  const base = {
+    platform: values.platform,
+    title: values.title,
+    description: values.description,
+    total_shares: numberOrText(values.total_shares),
+    funding_gems: numberOrText(values.funding_gems),
+  };
+  return mode === 'share' ? { ...base, platform_url: values.platform_url, media_url: values.media_url } : base;
+}
+
+/** share_price = funding ÷ total_shares (spec 2 §5); gems count $0.01 each. A preview: the server prices it. */
+export function previewSharePrice(fundingGems: string, totalShares: string): string | null {
+  const gems = Number(fundingGems);
+  const shares = Math.max(CONTENT_SHARES.createMin, Number(totalShares) || CONTENT_SHARES.default);
+  if (!Number.isInteger(gems) || gems < 1) return null;
+  return formatSharePrice((gems * 0.01) / shares);
+}
+
+export function ContentForm({ mode }: { mode: ContentFormMode }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const create = useCreateContent();
+  const form = useRequestForm(mode === 'share' ? shareSchema : uploadSchema, (values: ContentFormValues) => requestOf(values, mode), { defaultValues: emptyValues });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [fundingGems, totalShares] = useWatch({ control: form.control, name: ['funding_gems', 'total_shares'] });
+  const price = previewSharePrice(fundingGems, totalShares);
+
+  useEffect(() => () => {
+    if (redirect.current) clearTimeout(redirect.current);
+  }, []);
+
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(chosen ? contentImageProblem(chosen) : null);
+  };
+
+  /** The image the content shows: uploaded (falling back to a generated one in share mode), or the checked URL. */
+  const mediaOf = async (request: { media_url?: string | null; title: string; description?: string | null; platform: string }): Promise<string | null | undefined> => {
+    if (file) {
+      const problem = contentImageProblem(file);
+      if (problem) return void setFileError(problem);
+      try {
+        const uploaded = await uploadContentImage(file, { description: request.description ?? undefined, platform: request.platform });
+        if (uploaded.fallback) toast.show({ title: 'Image Upload Notice', description: uploaded.fallbackReason ?? 'The image was stored in a fallback format.', durationMilliseconds: 5000 });
+        return uploaded.url;
+      } catch (error) {
+        toast.show({ title: CONTENT_MESSAGES.uploadFailed, variant: 'error', durationMilliseconds: 5000 });
+        if (mode === 'upload') return void setFileError(errorMessage(error, CONTENT_MESSAGES.uploadFailed));
+        const placeholder = await generatePlaceholder({ title: request.title, description: request.description ?? undefined, platform: request.platform });
+        toast.show({ title: 'Using Placeholder Image', description: 'An image was generated from your description.', durationMilliseconds: 5000 });
+        return placeholder.url;
+      }
+    }
+    if (mode === 'upload') return void setFileError(CONTENT_MESSAGES.imageRequired);
+    const url = request.media_url?.trim();
+    if (!url) return null;
+    if (!(await imageUrlAnswers(url))) return void form.setError('media_url', { type: 'server', message: CONTENT_MESSAGES.invalidMediaUrl });
+    return url;
+  };
+
+  const submit = async (request: z.input<typeof shareSchema> | z.input<typeof uploadSchema>) => {
+    const { funding_gems: funding, ...fields } = request;
+    const media = await mediaOf({ title: fields.title, description: fields.description, platform: String(fields.platform), media_url: 'media_url' in fields ? fields.media_url : null });
+    if (media === undefined) return;
+    const platformUrl = 'platform_url' in fields ? fields.platform_url : new URL(media ?? '', window.location.origin).href;
+    let created;
+    try {
+      created = await create.mutateAsync({ ...fields, platform_url: platformUrl, media_url: media, share_price: price === null ? null : Number(price) });
+    } catch (error) {
+      const validation = isApiError(error) && error.status < 500 && error.fieldErrors.length > 0;
+      toast.show({
+        title: 'Content Creation Failed',
+        description: validation ? `${errorMessage(error, CONTENT_MESSAGES.createFailed)} Please check all form fields and try again.` : errorMessage(error, CONTENT_MESSAGES.createFailed),
+        variant: 'error',
+        durationMilliseconds: 8000,
+      });
+      throw error;
+    }
+    if (funding) {
+      try {
+        await fundContent(created.contentId, { amount: funding, currency_type: 'Gems' });
+      } catch (error) {
+        toast.show({ title: 'Funding failed', description: `Your content is live, but the funding did not go through: ${errorMessage(error, 'Failed to fund content. Please try again.')}`, variant: 'error', durationMilliseconds: 5000 });
+      }
+    }
+    toast.show({ title: 'Content created!', description: 'Opening your content…', variant: 'success', durationMilliseconds: 3000 });
+    setCreatedId(created.contentId);
+    redirect.current = setTimeout(() => navigate(`/content/${encodeURIComponent(created.contentId)}`), REDIRECT_DELAY_MILLISECONDS);
+  };
+
+  return (
+    <Form form={form} onSubmit={submit} fallbackError={CONTENT_MESSAGES.createFailed} aria-label={mode === 'share' ? 'Share existing content' : 'Upload new content'}>
+      <FormSelect name="platform" label="Platform" options={platformOptions} />
+      <FormTextField name="title" label="Title" required />
+      <FormTextArea name="description" label="Description" rows={4} />
+      {mode === 'share' ? (
+        <>
+          <FormTextField name="platform_url" label="Content URL" type="url" required placeholder="https://" hint="The post on the platform above" />
+          <FormTextField name="media_url" label="Image URL (optional)" type="url" placeholder="https://" hint="Or upload an image below" />
+        </>
+      ) : null}
+      <TextField
+        label={mode === 'share' ? 'Image file (optional)' : 'Image file'}
+        type="file"
+        accept="image/jpeg,image/png,image/gif,image/webp"
+        hint="JPG, PNG, GIF or WEBP, max 10 MB"
+        error={fileError ?? undefined}
+        onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
+      />
+      <FormTextField name="total_shares" label="Total shares" type="number" min={CONTENT_SHARES.createMin} max={CONTENT_SHARES.max} hint="100 to 1000 (default 100)" />
+      <FormTextField name="funding_gems" label="Fund with gems (optional)" type="number" min={1} step={1} hint="Whole gems; the share price is the funding split over every share" />
+      <p className="ui-muted" aria-live="polite">
+        Share price: {price === null ? 'set by the server (no funding)' : `$${price}`}
+      </p>
+      <FormError />
+      {createdId ? (
+        <p role="status">
+          Content created. <ButtonLink to={`/content/${encodeURIComponent(createdId)}`} variant="ghost">Open it now</ButtonLink>
+        </p>
+      ) : null}
+      <SubmitButton disabled={createdId !== null}>{mode === 'share' ? 'Share Content' : 'Upload Content'}</SubmitButton>
+    </Form>
+  );
+}

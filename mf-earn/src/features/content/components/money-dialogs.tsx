@@ -1,0 +1,173 @@
+import { Button, ErrorBox, errorMessage, formatBalance, useCurrentUser, useSession } from '@app/platform';
+import { Dialog, covers, useToast } from '@app/platform/app';
+import { useState } from 'react';
+import { type FundCurrency, useSponsor, useTipGems, useTipOrFund } from '../api/engagement-api';
+import { SPONSOR_PACKAGES, TIP_PRESETS, tipProblem, tipOrFundProblem } from './engagement-rules';
+
+interface DialogProps {
+  contentId: string;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+/** Tip Creator: whole gems 1..1000 with presets; gems leave the tipper, the creator receives $0.01 a gem. */
+export function TipDialog({ contentId, open, onOpenChange }: DialogProps) {
+  const user = useCurrentUser();
+  const { refresh } = useSession();
+  const toast = useToast();
+  const tip = useTipGems(contentId);
+  const [amount, setAmount] = useState('10');
+  const [problem, setProblem] = useState<string | null>(null);
+  const send = () => {
+    const found = tipProblem(amount, user.gems_balance);
+    setProblem(found);
+    if (found) return;
+    tip.mutate(Number(amount), {
+      onSuccess: () => {
+        toast.show({ title: `Tipped ${amount} gems`, variant: 'success', durationMilliseconds: 3000 });
+        void refresh();
+        onOpenChange(false);
+      },
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Tip Creator" description={`Each gem gives the creator $0.01. You have ${formatBalance(user.gems_balance)} gems.`}>
+      <div className="ui-row" role="group" aria-label="Tip presets">
+        {TIP_PRESETS.map((preset) => (
+          <Button key={preset} size="small" variant={amount === String(preset) ? 'primary' : 'secondary'} onClick={() => setAmount(String(preset))}>
+            {preset}
+          </Button>
+        ))}
+      </div>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor="tip-amount">
+          Gems
+        </label>
+        <input id="tip-amount" className="ui-field__input" type="number" min={1} max={1000} step={1} value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={problem ? true : undefined} />
+        {problem ? <p className="ui-field__error">{problem}</p> : null}
+      </div>
+      {tip.isError ? <ErrorBox message={errorMessage(tip.error, 'Tip failed')} /> : null}
+      <Button busy={tip.isPending} onClick={send}>
+        Send Tip
+      </Button>
+    </Dialog>
+  );
+}
+
+const CURRENCIES: { value: FundCurrency; label: string; step: string }[] = [
+  { value: 'USD', label: 'USD', step: '0.01' },
+  { value: 'Gems', label: 'Gems', step: '0.01' },
+  { value: 'Points', label: 'Points', step: '100' },
+];
+
+/** Tip or Fund Content: USD, gems or points (1000 points = $1); the answer's new share price is shown. */
+export function TipOrFundDialog({ contentId, open, onOpenChange }: DialogProps) {
+  const { refresh } = useSession();
+  const toast = useToast();
+  const action = useTipOrFund(contentId);
+  const [kind, setKind] = useState<'tip' | 'fund'>('tip');
+  const [currency, setCurrency] = useState<FundCurrency>('USD');
+  const [amount, setAmount] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const step = CURRENCIES.find((entry) => entry.value === currency)?.step ?? '0.01';
+  const send = () => {
+    const found = tipOrFundProblem(amount);
+    setProblem(found);
+    if (found) return;
+    action.mutate(
+      { kind, amount: Number(amount), currency_type: currency },
+      {
+        onSuccess: () => {
+          toast.show({ title: kind === 'tip' ? 'Tip sent' : 'Content funded', variant: 'success', durationMilliseconds: 3000 });
+          void refresh();
+          onOpenChange(false);
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Tip or Fund Content" description="A tip rewards the creator; funding raises the share price. 1000 points = $1.">
+      <fieldset className="account-choice">
+        <legend>Action</legend>
+        {(['tip', 'fund'] as const).map((value) => (
+          <label key={value} className="account-choice__option">
+            <input type="radio" name="tip-or-fund" checked={kind === value} onChange={() => setKind(value)} /> {value === 'tip' ? 'Tip' : 'Fund'}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="account-choice">
+        <legend>Currency</legend>
+        {CURRENCIES.map((entry) => (
+          <label key={entry.value} className="account-choice__option">
+            <input type="radio" name="fund-currency" checked={currency === entry.value} onChange={() => setCurrency(entry.value)} /> {entry.label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor="fund-amount">
+          Amount
+        </label>
+        <input id="fund-amount" className="ui-field__input" type="number" min={0} step={step} value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={problem ? true : undefined} />
+        {problem ? <p className="ui-field__error">{problem}</p> : null}
+      </div>
+      {action.isError ? <ErrorBox message={errorMessage(action.error, kind === 'tip' ? 'Failed to tip content' : 'Failed to fund content. Please try again.')} /> : null}
+      <Button busy={action.isPending} onClick={send}>
+        {kind === 'tip' ? 'Send Tip' : 'Fund Content'}
+      </Button>
+    </Dialog>
+  );
+}
+
+/** Sponsor Content (advertisers, not their own): a package is selectable only if its gems are within the balance. */
+export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
+  const user = useCurrentUser();
+  const { refresh } = useSession();
+  const toast = useToast();
+  const sponsor = useSponsor(contentId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const pack = SPONSOR_PACKAGES.find((entry) => entry.id === chosen);
+  const gemsShare = Math.min(100, (Number(user.gems_balance) / 500) * 100);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Sponsor Content" description={`Boost this content's visibility with gems. You have ${formatBalance(user.gems_balance)} gems.`}>
+      <div className="content-gem-bar" role="meter" aria-label="Gem balance out of 500" aria-valuemin={0} aria-valuemax={500} aria-valuenow={Number(user.gems_balance)}>
+        <span style={{ width: `${gemsShare}%` }} />
+      </div>
+      <ul className="ui-list" aria-label="Sponsorship packages">
+        {SPONSOR_PACKAGES.map((entry) => {
+          const affordable = covers(user.gems_balance, entry.gems, 'gems');
+          return (
+            <li key={entry.id} className="ui-list__item">
+              <label className="account-choice__option">
+                <input type="radio" name="sponsor-package" disabled={!affordable} checked={chosen === entry.id} onChange={() => setChosen(entry.id)} />
+                <span>
+                  <strong>{entry.name}</strong> · {entry.gems} gems · {entry.multiplier}x for {entry.hours} {entry.hours === 1 ? 'hour' : 'hours'}
+                  {affordable ? null : <span className="ui-field__error"> Insufficient gems</span>}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {sponsor.isError ? <ErrorBox message={errorMessage(sponsor.error, 'Failed to sponsor content')} /> : null}
+      <Button
+        disabled={!pack}
+        busy={sponsor.isPending}
+        onClick={() =>
+          pack &&
+          sponsor.mutate(
+            { gems_allocated: pack.gems, boost_multiplier: pack.multiplier, duration_hours: pack.hours },
+            {
+              onSuccess: () => {
+                toast.show({ title: `Content sponsored successfully! It will receive ${pack.multiplier}x visibility boost for ${pack.hours} hours.`, variant: 'success', durationMilliseconds: 4000 });
+                void refresh();
+                onOpenChange(false);
+              },
+            },
+          )
+        }
+      >
+        Sponsor
+      </Button>
+    </Dialog>
+  );
+}

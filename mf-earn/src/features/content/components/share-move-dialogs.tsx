@@ -1,0 +1,146 @@
+import { Button, ErrorBox, TextField, errorMessage, isApiError, tierMultiplier, useCurrentUser } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
+import { useEffect, useRef, useState } from 'react';
+import type { ContentView } from '../api/content-api';
+import { uploadContentImage } from '../api/content-api';
+import { type SocialActionType, createShareLink, useExternalMove, useSocialAction } from '../api/engagement-api';
+import { EXTERNAL_MOVE_POINTS, externalMoveReward } from './engagement-rules';
+
+interface DialogProps {
+  content: ContentView;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+const COPIED_MILLISECONDS = 2000;
+
+function linkOf(answer: unknown): string | null {
+  const data = (answer as { data?: { url?: unknown } } | undefined)?.data;
+  return typeof data?.url === 'string' ? data.url : null;
+}
+
+/** Share Content: a short link made as the dialog opens (and on demand), copied with a 2-second confirmation. */
+export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
+  const user = useCurrentUser();
+  const toast = useToast();
+  const share = useSocialAction(content.id);
+  const [link, setLink] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const shared = useRef(false);
+
+  const generate = async (again: boolean) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const url = linkOf(await createShareLink({ user_id: user.id, target_url: `${window.location.origin}/content/${encodeURIComponent(content.id)}`, content_id: content.id, campaign_id: null }));
+      if (!url) throw new Error('no link');
+      setLink(url);
+    } catch (error) {
+      setFailure(isApiError(error) && error.status >= 500 ? 'Unable to generate link. Try again shortly.' : again ? 'Unable to regenerate share link' : 'Unable to generate share link');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  useEffect(() => {
+    if (open && !link && !busy) void generate(false);
+    // Generated once per opening; a regeneration is the user's choice.
+  }, [open]);
+
+  const copy = async () => {
+    if (!link) return;
+    await navigator.clipboard?.writeText(link).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), COPIED_MILLISECONDS);
+    if (shared.current) return;
+    shared.current = true;
+    share.mutate('share', { onError: (error) => toast.show({ title: errorMessage(error, 'Failed to record the share'), variant: 'error' }) });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Share Content" description="Anyone with the link lands on this content. Sharing earns points and free shares.">
+      {failure ? <ErrorBox message={failure} /> : null}
+      <TextField label="Share link" readOnly value={link ?? (busy ? 'Generating…' : '')} />
+      <div className="ui-row">
+        <Button disabled={!link} onClick={() => void copy()}>
+          {copied ? 'Copied!' : 'Copy link'}
+        </Button>
+        <Button variant="secondary" busy={busy} onClick={() => void generate(true)}>
+          Regenerate
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+const MOVE_TYPES = Object.keys(EXTERNAL_MOVE_POINTS) as SocialActionType[];
+const PROOF_MAX_BYTES = 10 * 1024 * 1024;
+
+/** External Move: an action done on the content's own platform, proven by a URL or a screenshot (PNG/JPG ≤ 10 MB). */
+export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps) {
+  const user = useCurrentUser();
+  const toast = useToast();
+  const move = useExternalMove();
+  const [moveType, setMoveType] = useState<SocialActionType>('like');
+  const [proofUrl, setProofUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const reward = externalMoveReward(moveType as keyof typeof EXTERNAL_MOVE_POINTS, tierMultiplier(user.user_tier));
+
+  const submit = async () => {
+    setProblem(null);
+    if (!file && proofUrl.trim() === '') return setProblem('Please provide proof URL or upload a screenshot');
+    if (file && !['image/png', 'image/jpeg'].includes(file.type)) return setProblem('Please upload a PNG or JPG screenshot');
+    if (file && file.size > PROOF_MAX_BYTES) return setProblem('Screenshot must be less than 10MB');
+    let proof = proofUrl.trim();
+    if (file) {
+      setUploading(true);
+      try {
+        proof = (await uploadContentImage(file)).url;
+      } catch (error) {
+        return setProblem(errorMessage(error, 'Network error occurred'));
+      } finally {
+        setUploading(false);
+      }
+    }
+    move.mutate(
+      { move_type: moveType, content_id: content.id, content_platform: content.platform, content_url: content.platform_url, proof_url: proof, proof_type: file ? 'image' : 'url' },
+      {
+        onSuccess: () => {
+          toast.show({ title: 'External move recorded', description: `About ${reward.points} points and ${reward.keys} keys`, variant: 'success', durationMilliseconds: 4000 });
+          onOpenChange(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="External Move" description={`Engage with this content on ${content.platform} and prove it: external moves earn 10x in-app actions.`}>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor="move-type">
+          Move
+        </label>
+        <select id="move-type" className="ui-field__input" value={moveType} onChange={(event) => setMoveType(event.target.value as SocialActionType)}>
+          {MOVE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+        <p className="ui-field__hint">
+          Earns {reward.points} points and {reward.keys} keys at your tier.
+        </p>
+      </div>
+      <TextField label="Proof URL" type="url" placeholder="https://" value={proofUrl} onChange={(event) => setProofUrl(event.target.value)} />
+      <TextField label="Or a screenshot" type="file" accept="image/png,image/jpeg" hint="PNG or JPG, max 10 MB" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      {problem ? <ErrorBox message={problem} /> : null}
+      {move.isError ? <ErrorBox message={errorMessage(move.error, 'Failed to record external move')} /> : null}
+      <Button busy={uploading || move.isPending} onClick={() => void submit()}>
+        Submit Proof
+      </Button>
+    </Dialog>
+  );
+}
