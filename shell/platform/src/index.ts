@@ -10,6 +10,8 @@ export { SessionContext, useCurrentUser, useSession } from './session/session-co
 export type { Session, SessionStatus, SignUpInput } from './session/session-context';
 export { SessionProvider } from './session/session-provider';
 export { onUnauthorized, reportUnauthorized } from './session/session-events';
+export { canOpenAccountDialogs, onAccountDialogRequest, openAccountDialog } from './session/account-dialogs';
+export type { AccountDialogName } from './session/account-dialogs';
 export { demoPersonas, isAdvertiser, profileSlug } from './session/user';
 export type { DemoPersona, User } from './session/user';
 export * from './format/format';

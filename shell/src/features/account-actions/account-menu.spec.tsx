@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { openAccountDialog } from '@app/platform';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountMenu } from './account-menu';
 import { ProfileAccountPanel } from './profile-account-panel';
@@ -22,6 +23,13 @@ describe('account entry points', () => {
     await user.click(screen.getByRole('button', { name: 'Account actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Convert Currency' }));
     expect(await screen.findByRole('dialog', { name: 'Convert Currency' })).toBeInTheDocument();
+  });
+
+  it('opens the modal a remote asks for through the platform', async () => {
+    installFakeApi().on('GET /api/users/master-key-status', { body: { is_activated: false, proof_drops_completed: 0, proof_drops_required: 5, last_activated_at: null } });
+    renderAccount(<AccountMenu />);
+    act(() => void openAccountDialog('master-key'));
+    expect(await screen.findByRole('dialog', { name: 'Master Key System' })).toBeInTheDocument();
   });
 
   it('opens influence rewards from ?openInfluenceRewards=true and removes the parameter', async () => {

@@ -1,6 +1,7 @@
+import { type AccountDialogName, onAccountDialogRequest } from '@app/platform';
 import { Menu, MenuItem, MenuLabel } from '@app/platform/app';
 import { Sparkles } from '@app/platform/icons';
-import { type ComponentType, Suspense, lazy, useState } from 'react';
+import { type ComponentType, Suspense, lazy, useEffect, useState } from 'react';
 import { LevelChip } from './level-progress/components/level-progress';
 
 interface DialogProps {
@@ -22,6 +23,8 @@ export type AccountDialog = keyof typeof dialogs;
 export function AccountMenu() {
   const [openDialog, setOpenDialog] = useState<AccountDialog | null>(null);
   const Active = openDialog ? dialogs[openDialog].component : null;
+  // Remotes (the wallet's balance cards) open these modals through the platform instead of copying them.
+  useEffect(() => onAccountDialogRequest((dialog: AccountDialogName) => setOpenDialog(dialog)), []);
   return (
     <>
       <Menu
