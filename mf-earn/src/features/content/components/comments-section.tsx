@@ -27,7 +27,7 @@ function CommentForm({ contentId, parentId, onDone, label }: { contentId: string
     <Form
       form={form}
       fallbackError={CONTENT_MESSAGES.postCommentFailed}
-      aria-label={label}
+      aria-label={`${label} form`}
       onSubmit={async (request) => {
         await post.mutateAsync(request);
         form.reset({ comment_text: '', parent_comment_id: parentId });
