@@ -5,6 +5,7 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { CommentsController } from './comments/comments.controller';
+import { FeedController } from './feed/feed.controller';
 import { ContentImagesController } from './images/content-images.controller';
 import { ContentCommands } from './infrastructure/content-commands';
 import { ManageContentController } from './manage-content/manage-content.controller';
@@ -21,7 +22,7 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [ContentImagesController, ReadContentController, ManageContentController, CommentsController],
+  controllers: [ContentImagesController, ReadContentController, ManageContentController, CommentsController, FeedController],
   providers: [ContentCommands, ContentReader, GetContentForCommandHandler],
 })
 export class ContentModule implements OnModuleInit {

@@ -10,6 +10,7 @@ import { DROPS_MIGRATIONS_DIRECTORY, DROPS_MIGRATIONS_TABLE } from './infrastruc
 import { OutsideFacts } from './infrastructure/outside-facts';
 import { ManageDropsController } from './manage-drops/manage-drops.controller';
 import { dropsReadModel } from './projections/drops-read-model';
+import { ListDropsHandler } from './queries/list-drops.query';
 import { ReadDropsController } from './read-drops/read-drops.controller';
 import { ReviewApplicationsController } from './review-applications/review-applications.controller';
 import { SeedDemoDropsHandler } from './seed-demo-drops/seed-demo-drops.handler';
@@ -21,7 +22,7 @@ import { SeedDemoDropsHandler } from './seed-demo-drops/seed-demo-drops.handler'
 @Module({
   imports: [CqrsModule],
   controllers: [ReadDropsController, ManageDropsController, ApplyToDropController, ReviewApplicationsController],
-  providers: [...projectionProviders(dropsReadModel), DropCommandRunner, OutsideFacts, SeedDemoDropsHandler],
+  providers: [...projectionProviders(dropsReadModel), DropCommandRunner, OutsideFacts, SeedDemoDropsHandler, ListDropsHandler],
 })
 export class DropsModule implements OnModuleInit {
   private readonly logger = new Logger('Drops');

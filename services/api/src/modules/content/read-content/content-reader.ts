@@ -58,10 +58,18 @@ export class ContentReader {
   ) {}
 
   /** Active items, newest first, `limit` per page after the cursor. */
-  async page(query: ListContentQuery, viewerId: string | null): Promise<{ items: ContentView[]; next_cursor: string | null }> {
+  async page(
+    query: Pick<ListContentQuery, 'limit' | 'cursor'> & Partial<ListContentQuery>,
+    viewerId: string | null,
+    excluded: ReadonlySet<string> = new Set(),
+  ): Promise<{ items: ContentView[]; next_cursor: string | null }> {
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const params: unknown[] = [query.limit + 1];
     const where = [`status = 'active'`];
+    if (excluded.size > 0) {
+      params.push([...excluded]);
+      where.push(`content_id <> ALL($${params.length}::text[])`);
+    }
     if (after) {
       params.push(after.createdAt, after.id);
       where.push(`(created_at, content_id) < ($${params.length - 1}::timestamptz, $${params.length})`);

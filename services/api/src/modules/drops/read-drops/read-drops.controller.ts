@@ -11,10 +11,9 @@ import { toApplicationView, toDropView } from '../drop-views';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';
 import { ApplicationRow, DropRow, applicationFromRow, dropFromRow } from '../infrastructure/state-json';
 import { dropsReadModel } from '../projections/drops-read-model';
+import { listDrops, READ_YOUR_WRITES_WAIT_MILLISECONDS } from '../queries/list-drops.query';
 
 const DEFAULT_LIST_LIMIT = 100;
-/** How long a list waits for the read model to reach the log's head before answering with what it has. */
-const READ_YOUR_WRITES_WAIT_MILLISECONDS = 5_000;
 
 /**
  * Lists read the projection (`drops_read`, `drop_applications_read`), after waiting for it to reach the head; one drop
@@ -37,26 +36,16 @@ export class ReadDropsController {
     return this.readYourWrites.awaitProjections([dropsReadModel.name], READ_YOUR_WRITES_WAIT_MILLISECONDS);
   }
 
-  /**
-   * Sandbox drops and real drops never meet (a sandbox cannot apply to a real drop, nor the reverse): a real user
-   * lists real drops only; a demo login lists its own drops and those of the sandboxes created for it (a demo
-   * creator's companion advertiser), never other visitors'.
-   */
+  /** Sandbox drops and real drops never meet (see `listDrops`). */
   @Get('drops')
-  async list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Query() rawQuery: unknown): Promise<DropView[]> {
+  list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Query() rawQuery: unknown): Promise<DropView[]> {
     const query = parseInput(listDropsRoute.query, rawQuery);
-    await this.catchUpReadModel();
-    const rows = await this.database.query<{ state: DropRow }>(
-      `SELECT state FROM drops_read
-        WHERE NOT deleted AND ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR creator_id = $2)
-          AND CASE WHEN EXISTS (SELECT 1 FROM drops_demo_users WHERE user_id = $4)
-                   THEN creator_id = $4 OR creator_id IN (SELECT user_id FROM drops_demo_users WHERE owner_user_id = $4)
-                   ELSE creator_id NOT IN (SELECT user_id FROM drops_demo_users) END
-        ORDER BY created_at DESC, drop_id LIMIT $3`,
-      [query.type ?? null, query.creator_id ?? null, query.limit ?? DEFAULT_LIST_LIMIT, caller?.userId ?? ''],
-    );
-    const now = new Date().toISOString();
-    return rows.rows.map((row) => toDropView(dropFromRow(row.state), now));
+    return listDrops(this.database, this.readYourWrites, {
+      type: query.type ?? null,
+      creatorId: query.creator_id ?? null,
+      limit: query.limit ?? DEFAULT_LIST_LIMIT,
+      viewerId: caller?.userId ?? null,
+    });
   }
 
   @Get('drops/:id')
