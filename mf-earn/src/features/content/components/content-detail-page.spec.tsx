@@ -18,7 +18,9 @@ const renderDetail = (user = createUser({ id: 'viewer-1', username: 'viewer', ge
     { route: `/content/${content.id}`, user },
   );
 
-const loaded = (overrides: Record<string, unknown> = {}) => ({
+type AnswerTable = Parameters<typeof fakeDropsApi>[0];
+
+const loaded = (overrides: AnswerTable = {}): AnswerTable => ({
   [`GET ${base}`]: { body: content },
   [`GET ${base}/metrics`]: { body: content.metrics },
   [`GET ${base}/user-status`]: { body: userStatus(content.id) },
