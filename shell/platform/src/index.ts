@@ -29,6 +29,7 @@ export {
   leaderboardKeys,
   ledgerKeys,
   notificationKeys,
+  paymentKeys,
   platformStatsKeys,
   portfolioKeys,
   refreshMoneyViews,

@@ -11,7 +11,9 @@ import type { QueryClient } from '@tanstack/react-query';
 export const ledgerKeys = {
   all: ['ledger'] as const,
   wallets: () => ['ledger', 'wallets'] as const,
-  transactions: (filter: { currency?: string; limit?: number } = {}) => ['ledger', 'transactions', filter] as const,
+  transactions: (filter: { currency?: string; type?: string; limit?: number; offset?: number } = {}) => ['ledger', 'transactions', filter] as const,
+  /** Point-in-time balances sampled over the last `days` days (the wallet's chart). */
+  balanceHistory: (days: number) => ['ledger', 'balance-history', days] as const,
   conversionAllowance: () => ['ledger', 'conversion-allowance'] as const,
 };
 
@@ -46,6 +48,15 @@ export const shopKeys = {
   goldItems: () => ['shop', 'gold-items'] as const,
   goldPurchases: () => ['shop', 'gold-purchases'] as const,
   upgradeCosts: () => ['shop', 'upgrade-costs'] as const,
+};
+
+/** Money crossing the boundary: the gem catalogue and checkout sessions, withdrawal methods, saved payment methods. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  gemPackages: () => ['payments', 'gem-packages'] as const,
+  checkoutSession: (id: string) => ['payments', 'checkout-sessions', id] as const,
+  withdrawalMethods: () => ['payments', 'withdrawal-methods'] as const,
+  preferences: () => ['payments', 'preferences'] as const,
 };
 
 export const notificationKeys = {
