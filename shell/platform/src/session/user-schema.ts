@@ -7,7 +7,7 @@ import type { User } from './user';
  * The session's answers, parsed with the contracts (identity's user and session, the ledger's balances). The
  * screens keep balances as exact decimal text: the API sends JSON numbers exact at the currency's scale.
  */
-type ApiUser = UserView & Partial<UserBalances> & { level?: number; xp_points?: number };
+type ApiUser = UserView & Partial<UserBalances> & { level?: number; xp_points?: number; points_streak_days?: number; follower_count?: number; total_earnings_usd?: number; master_key_activated_at?: string | null };
 
 const balanceText = (value: number | undefined): string => (value === undefined ? '0' : String(value));
 
@@ -27,7 +27,16 @@ export function toUser(user: ApiUser): User {
 export const profileResponseSchema = AuthProfileResponseSchema.transform((body) => toUser(body.user));
 
 /** `GET /api/users/me`: identity's user with the ledger's balances and progress's level and XP. */
-export const meResponseSchema = UserSchema.extend({ ...UserBalancesSchema.shape, level: z.number().int().optional(), xp_points: z.number().optional() }).transform(toUser);
+export const meResponseSchema = UserSchema.extend({
+  ...UserBalancesSchema.shape,
+  level: z.number().int().optional(),
+  xp_points: z.number().optional(),
+  // Spec 2 §3's standing figures, shown by the home banner and the profile once the API answers them.
+  points_streak_days: z.number().int().optional(),
+  follower_count: z.number().int().optional(),
+  total_earnings_usd: z.number().optional(),
+  master_key_activated_at: z.string().nullable().optional(),
+}).transform(toUser);
 
 /** Sign-in, demo sign-in and refresh answer a session: a bearer token and the user. */
 export const sessionResponseSchema = SessionResponseSchema.transform((body) => ({ token: body.token, user: toUser(body.user) }));

@@ -11,6 +11,11 @@ export interface User {
   avatar_url?: string | null;
   level?: number | null;
   xp_points?: number | string | null;
+  /** Days in a row with activity (spec 2 §3), when the API answers it. */
+  points_streak_days?: number | null;
+  follower_count?: number | null;
+  total_earnings_usd?: number | null;
+  master_key_activated_at?: string | null;
   /** Balances as exact decimal text. */
   points_balance: string;
   keys_balance: string;
