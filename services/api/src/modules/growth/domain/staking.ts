@@ -5,7 +5,8 @@ import type { GrowthChannelConfig, StakingEvent } from '@app/contracts/growth';
  * arrive in the command. The reward is fixed when staking, total = amount × (multiplier − 1) (spec 3 §9), and paid
  * out of issuance into the position's escrow one lock day at a time: day k's share is the cumulative
  * floor(total × k / lockDays) minus day k−1's, so the days add up to the total exactly. A day is accrued once:
- * the state remembers the last day accrued, and the job's retries find nothing left to pay.
+ * the state remembers the last day accrued, and the job's retries find nothing left to pay. Withdrawing (after the
+ * lock) needs every day accrued: the escrow then holds exactly the stake and the whole reward.
  */
 export const DAY_MS = 86_400_000;
 
@@ -41,7 +42,8 @@ export type StakingRefusal =
   | { code: 'STAKE_ABOVE_MAXIMUM'; max: number }
   | { code: 'POSITION_NOT_FOUND' }
   | { code: 'STAKE_LOCKED'; lockUntil: string }
-  | { code: 'ALREADY_WITHDRAWN' };
+  | { code: 'ALREADY_WITHDRAWN' }
+  | { code: 'REWARDS_NOT_ACCRUED' };
 
 export type StakingDecision = { kind: 'accepted'; events: StakingEvent[] } | { kind: 'refused'; refusal: StakingRefusal };
 
@@ -121,15 +123,14 @@ export function decideStaking(command: StakingCommand, state: StakingAccountStat
       if (!position) return refuse({ code: 'POSITION_NOT_FOUND' });
       if (position.withdrawnAt) return refuse({ code: 'ALREADY_WITHDRAWN' });
       if (!isUnlocked(position, now)) return refuse({ code: 'STAKE_LOCKED', lockUntil: position.lockUntil });
-      // Days the job has not reached yet are accrued in the same transaction: the stake leaves with its whole reward.
-      const accrued = accrual(position, position.lockDays, transactionId, now);
+      // The escrow holds the stake and every reward accrued; the caller accrues the days the job has not reached first.
+      if (position.accruedThroughDay < position.lockDays) return refuse({ code: 'REWARDS_NOT_ACCRUED' });
       return {
         kind: 'accepted',
         events: [
-          ...accrued,
           {
             type: 'StakeWithdrawn',
-            data: { positionId, stakeMinor: position.amountMinor.toString(), rewardsMinor: position.rewardTotalMinor.toString(), transactionId, withdrawnAt: now },
+            data: { positionId, stakeMinor: position.amountMinor.toString(), rewardsMinor: position.earnedMinor.toString(), transactionId, withdrawnAt: now },
           },
         ],
       };

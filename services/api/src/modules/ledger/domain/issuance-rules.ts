@@ -79,6 +79,30 @@ export const CREDIT_RULES = {
     cap: "the original's postings mirrored, once; a reversal is never reversed",
     enforcedIn: 'ledger domain/decide.ts ReverseTransaction',
   },
+  STAKING_REWARD: {
+    source: 'system:issuance → escrow:stake:<positionId> (paid to the staker with the stake, under STAKE)',
+    issuanceCurrencies: ['gems'],
+    cap: "per position at most amount × (multiplier − 1), fixed when staking (ops' catalogue caps multipliers at ×3), paid per lock day (cumulative floor(total × day / lock days)), each day once",
+    enforcedIn: 'growth domain/staking.ts AccrueStakeRewards',
+  },
+  STAKE: {
+    source: 'escrow:stake:<positionId> → its staker',
+    issuanceCurrencies: [],
+    cap: 'exactly what the escrow holds (the stake plus the rewards accrued), once, after lock_until',
+    enforcedIn: 'growth domain/staking.ts WithdrawStake',
+  },
+  FUNDING_SETTLEMENT: {
+    source: "escrow:project:<id> → the creator (goal reached) or each backer (goal missed)",
+    issuanceCurrencies: [],
+    cap: "exactly the pledges the escrow holds, once, after the project's deadline: all to the creator, or each backer's own pledges back",
+    enforcedIn: 'growth domain/funding.ts SettleProject',
+  },
+  SHIELD_PAYOUT: {
+    source: 'escrow:insurance:<real|demo> (the premiums paid in)',
+    issuanceCurrencies: [],
+    cap: "coverage − deductible of the policy taken, one claim per paid month, after an admin approved it, never more than the pool's balance",
+    enforcedIn: 'growth domain/shield.ts DecideClaim and the pool decider PayClaim',
+  },
   ADJUSTMENT: {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'usd', 'moves'],

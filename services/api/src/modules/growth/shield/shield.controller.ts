@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  GROWTH_MESSAGES,
+  fileClaimRoute,
+  subscribeShieldRoute,
+  type FileClaimRequest,
+  type MyShieldResponse,
+  type ShieldPolicy,
+  type SubscribeResponse,
+} from '@app/contracts/growth';
+import { notFound } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { GrowthCatalogueService } from '../config/growth-catalogue';
+import { latestSubscription } from '../domain/shield';
+import { toClaim, toPolicy, toSubscription } from '../growth-views';
+import { GrowthFacts } from '../infrastructure/growth-facts';
+import { ShieldAccounts } from '../infrastructure/growth-streams';
+import { ShieldService } from './shield.service';
+
+/** Social Shield: policies (configuration), the user's subscription, subscribe, cancel and claims. */
+@Controller('growth/shield')
+export class ShieldController {
+  constructor(
+    private readonly catalogue: GrowthCatalogueService,
+    private readonly shield: ShieldService,
+    private readonly accounts: ShieldAccounts,
+    private readonly facts: GrowthFacts,
+  ) {}
+
+  @Get('policies')
+  policies(): ShieldPolicy[] {
+    return this.catalogue.catalogue.policies.map(toPolicy);
+  }
+
+  @Get('subscription')
+  async mine(@CurrentUser() caller: AuthenticatedUser): Promise<MyShieldResponse> {
+    const [{ state }, followers] = await Promise.all([this.accounts.load(caller.userId), this.facts.verifiedFollowers(caller.userId)]);
+    const subscription = latestSubscription(state);
+    return {
+      subscription: subscription ? toSubscription(subscription) : null,
+      verified_follower_count: followers,
+      claims: [...state.claims].reverse().map((claim) => toClaim(claim, caller.userId)),
+    };
+  }
+
+  @Post('subscribe')
+  @HttpCode(201)
+  @Idempotent('POST /api/growth/shield/subscribe')
+  async subscribe(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(subscribeShieldRoute.body)) body: { policy_id: string }): Promise<SubscribeResponse> {
+    const policy = this.catalogue.policy(body.policy_id);
+    if (!policy) throw notFound('UNKNOWN_POLICY', GROWTH_MESSAGES.unknownPolicy);
+    const [user, followers] = await Promise.all([this.facts.user(caller.userId), this.facts.verifiedFollowers(caller.userId)]);
+    const outcome = await this.shield.subscribe(caller.userId, policy, followers, user.is_demo ? 'demo' : 'real', new Date().toISOString());
+    return { success: true, subscription: outcome.subscription!, transaction_id: outcome.transactionId!, message: `Subscribed to ${policy.name}` };
+  }
+
+  @Post('subscriptions/:id/cancel')
+  @HttpCode(200)
+  @Idempotent('POST /api/growth/shield/subscriptions/:id/cancel')
+  async cancel(@CurrentUser() caller: AuthenticatedUser, @Param('id') subscriptionId: string) {
+    const user = await this.facts.user(caller.userId);
+    const outcome = await this.shield.cancel(caller.userId, subscriptionId, user.is_demo ? 'demo' : 'real', new Date().toISOString());
+    const subscription = outcome.subscription!;
+    return { success: true as const, subscription, message: `Cancelled: coverage continues until ${subscription.period_end}` };
+  }
+
+  @Post('claims')
+  @HttpCode(201)
+  @Idempotent('POST /api/growth/shield/claims')
+  async fileClaim(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(fileClaimRoute.body)) body: FileClaimRequest) {
+    const user = await this.facts.user(caller.userId);
+    const outcome = await this.shield.fileClaim(
+      caller.userId,
+      {
+        incidentType: body.incident_type,
+        occurredAt: new Date(body.occurred_at).toISOString(),
+        description: body.description,
+        evidenceUrl: body.evidence_url,
+        now: new Date().toISOString(),
+      },
+      user.is_demo ? 'demo' : 'real',
+    );
+    return { success: true as const, claim: outcome.claim!, message: 'Claim filed: an admin will review it; approved payouts arrive in 5-10 business days' };
+  }
+}

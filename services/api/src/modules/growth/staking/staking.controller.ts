@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import type pg from 'pg';
+import { GROWTH_MESSAGES, stakeRoute, type GrowthChannel, type StakeResponse, type StakingPosition, type WithdrawStakeResponse } from '@app/contracts/growth';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { notFound } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { GrowthCatalogueService } from '../config/growth-catalogue';
+import { sumGems, toChannel, toPosition } from '../growth-views';
+import { StakingAccounts } from '../infrastructure/growth-streams';
+import { growthReadModel } from '../projections/growth-read-model';
+import { StakingService } from './staking.service';
+
+/** Growth channels and staking: GET/POST /api/growth/staking, POST /api/growth/staking/:id/withdraw. */
+@Controller('growth')
+export class StakingController {
+  constructor(
+    private readonly catalogue: GrowthCatalogueService,
+    private readonly staking: StakingService,
+    private readonly accounts: StakingAccounts,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(DATABASE_POOL) private readonly database: pg.Pool,
+  ) {}
+
+  @Get('channels')
+  async channels(): Promise<GrowthChannel[]> {
+    await this.readYourWrites.awaitProjections([growthReadModel.name]);
+    const rows = await this.database.query<{ channel_id: string; participants: number; deposited: string }>(
+      `SELECT channel_id, count(DISTINCT user_id)::int AS participants, sum(amount_minor)::text AS deposited FROM growth_positions WHERE NOT withdrawn GROUP BY channel_id`,
+    );
+    const stats = new Map(rows.rows.map((row) => [row.channel_id, { participants: row.participants, depositedMinor: BigInt(row.deposited) }]));
+    return this.catalogue.catalogue.channels.map((channel) => toChannel(channel, stats.get(channel.id) ?? { participants: 0, depositedMinor: 0n }));
+  }
+
+  /** From the user's own stream: current right after a stake or a withdrawal. */
+  @Get('staking')
+  async positions(@CurrentUser() caller: AuthenticatedUser): Promise<StakingPosition[]> {
+    const now = new Date().toISOString();
+    const { state } = await this.accounts.load(caller.userId);
+    return [...state.positions.values()].filter((position) => !position.withdrawnAt).map((position) => toPosition(position, now));
+  }
+
+  @Post('staking')
+  @HttpCode(201)
+  @Idempotent('POST /api/growth/staking')
+  async stake(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(stakeRoute.body)) body: { channel_id: string; amount: bigint }): Promise<StakeResponse> {
+    const channel = this.catalogue.channel(body.channel_id);
+    if (!channel) throw notFound('UNKNOWN_CHANNEL', GROWTH_MESSAGES.unknownChannel);
+    const { position, transactionId } = await this.staking.stake(caller.userId, channel, body.amount, new Date().toISOString());
+    return { success: true, position, transaction_id: transactionId!, message: `Staked ${position.amount} gems in ${channel.name}` };
+  }
+
+  @Post('staking/:id/withdraw')
+  @HttpCode(200)
+  @Idempotent('POST /api/growth/staking/:id/withdraw')
+  async withdraw(@CurrentUser() caller: AuthenticatedUser, @Param('id') positionId: string): Promise<WithdrawStakeResponse> {
+    const { position, transactionId } = await this.staking.withdraw(caller.userId, positionId, new Date().toISOString());
+    const total = sumGems(position.amount, position.earned_so_far);
+    return {
+      success: true,
+      position,
+      stake: position.amount,
+      rewards: position.earned_so_far,
+      total,
+      transaction_id: transactionId!,
+      message: `Returned ${total} gems (stake ${position.amount} + rewards ${position.earned_so_far})`,
+    };
+  }
+}
