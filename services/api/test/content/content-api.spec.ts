@@ -136,4 +136,15 @@ describe('content API', () => {
     expect(again.body.contentId).toBe(first.body.contentId);
     expect(again.headers['idempotency-replayed']).toBe('true');
   });
+
+  it("feeds search's Content tab by title, description and creator; deleted items leave it", async () => {
+    const author = await givenUser(testApp);
+    const id = (await create(author, contentForm({ title: 'Quokka sunrise', description: 'Rottnest island at dawn' })).expect(201)).body.contentId;
+    const byTitle = (await testApp.http().get('/api/search?q=quokka').set(auth(owner.token)).expect(200)).body;
+    expect(byTitle.content).toEqual([{ id, title: 'Quokka sunrise', description: 'Rottnest island at dawn', platform: 'tiktok', creator_name: author.user.username, share_price: 0.01 }]);
+    expect((await testApp.http().get('/api/search?q=rottnest').set(auth(owner.token)).expect(200)).body.content.map((hit: { id: string }) => hit.id)).toEqual([id]);
+    expect((await testApp.http().get(`/api/search?q=${author.user.username}`).set(auth(owner.token)).expect(200)).body.content.map((hit: { id: string }) => hit.id)).toEqual([id]);
+    await testApp.http().delete(`/api/content/${id}`).set(auth(author.token)).expect(200);
+    expect((await testApp.http().get('/api/search?q=quokka').set(auth(owner.token)).expect(200)).body.content).toEqual([]);
+  });
 });

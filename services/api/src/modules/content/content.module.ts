@@ -11,6 +11,7 @@ import { ContentCommands } from './infrastructure/content-commands';
 import { ManageContentController } from './manage-content/manage-content.controller';
 import { GetContentForCommandHandler } from './queries/get-content-for-command.query';
 import { ContentReader } from './read-content/content-reader';
+import { ContentSearchProvider } from './search/content-search.provider';
 import { ReadContentController } from './read-content/read-content.controller';
 
 export const CONTENT_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
@@ -23,7 +24,7 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
 @Module({
   imports: [CqrsModule],
   controllers: [ContentImagesController, ReadContentController, ManageContentController, CommentsController, FeedController],
-  providers: [ContentCommands, ContentReader, GetContentForCommandHandler],
+  providers: [ContentCommands, ContentReader, GetContentForCommandHandler, ContentSearchProvider],
 })
 export class ContentModule implements OnModuleInit {
   private readonly logger = new Logger('Content');
