@@ -1,7 +1,7 @@
 import { NotFoundPage } from '@app/platform';
 import { Route, Routes } from 'react-router';
 import { NotOpenYetPage } from './features/wallet/growth-pages';
-import { WalletPage } from './features/wallet/wallet-page';
+import { WalletPage } from './features/wallet/components/wallet-page';
 
 /** The routes mf_wallet owns, matched from the root (the shell mounts this under /wallet, /growth-hub, ...). */
 export default function WalletRoutes() {

@@ -1,0 +1,47 @@
+import { ButtonLink, Card, EmptyState, formatBalance } from '@app/platform';
+import { QueryView } from '@app/platform/app';
+import { TrendingUp } from '@app/platform/icons';
+import { HISTORY_DAYS, useBalanceHistory } from '../api/wallet-api';
+import { BalanceChart } from './balance-chart';
+import { WALLET_WEIGHTS, walletValue } from './wallet-value';
+
+/** Wallet analytics: the weighted wallet value over the last 30 days, from the ledger's point-in-time balances. */
+export function WalletAnalytics() {
+  const history = useBalanceHistory();
+  return (
+    <Card title="Wallet analytics" actions={<ButtonLink to="/growth-hub" variant="secondary" size="small">Open Growth Hub</ButtonLink>}>
+      <QueryView query={history} loadingLabel="Loading wallet history">
+        {(samples) => {
+          const points = samples.map((sample) => ({ at: sample.at, value: walletValue(sample.wallets) }));
+          const first = points[0]?.value ?? 0;
+          const last = points[points.length - 1]?.value ?? 0;
+          if (points.every((point) => point.value === 0)) {
+            return <EmptyState title="Nothing to chart yet" message={`Your wallet's value over the last ${HISTORY_DAYS} days appears here once you earn.`} icon={<TrendingUp size={40} />} />;
+          }
+          const change = Math.round((last - first) * 100) / 100;
+          return (
+            <div className="ui-stack">
+              <div className="ui-row">
+                <div className="ui-stat">
+                  <span className="ui-stat__label">Wallet value now</span>
+                  <span className="ui-stat__value">{formatBalance(last)}</span>
+                </div>
+                <div className="ui-stat">
+                  <span className="ui-stat__label">Change over {HISTORY_DAYS} days</span>
+                  <span className="ui-stat__value">
+                    {change >= 0 ? '+' : ''}
+                    {formatBalance(change)}
+                  </span>
+                </div>
+              </div>
+              <BalanceChart points={points} label={`Wallet value over the last ${HISTORY_DAYS} days`} />
+              <p className="ui-muted">
+                Value = points + keys ×{WALLET_WEIGHTS.keys} + gems ×{WALLET_WEIGHTS.gems} + gold ×{WALLET_WEIGHTS.gold}.
+              </p>
+            </div>
+          );
+        }}
+      </QueryView>
+    </Card>
+  );
+}

@@ -1,0 +1,169 @@
+import { onAccountDialogRequest } from '@app/platform';
+import { answerApiCalls, createUser, renderWithPlatform } from '@app/platform/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import WalletRoutes from '../../../routes';
+
+const wallet = (currency_type: string, balance: number, held_balance = 0) => ({ currency_type, balance, available_balance: balance - held_balance, held_balance });
+
+function transaction(index: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `t${index}:gems`,
+    transaction_id: `t${index}`,
+    transaction_type: 'task_payment',
+    description: `Drop reward ${index}`,
+    amount: 5,
+    currency_type: 'gems',
+    status: 'completed',
+    created_at: '2026-11-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+const noHistory = { body: { as_of: '2026-11-01T00:00:00Z', stream_version: 0, wallets: [] } };
+
+describe('the wallet page', () => {
+  it('shows the four balance cards with holds, and the gems Withdraw disabled under 200 available gems', async () => {
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('points', 1500), wallet('gems', 250.5, 200), wallet('keys', 3)] },
+      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+      'GET /api/users/me/balance-at': noHistory,
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet', user: createUser({ points_balance: '1500' }) });
+    const gems = await screen.findByRole('region', { name: 'Gems balance' });
+    expect(within(gems).getByText('250.5')).toBeInTheDocument();
+    expect(within(gems).getByText('200 on hold')).toBeInTheDocument();
+    expect(within(gems).getByRole('button', { name: 'Withdraw' })).toBeDisabled();
+    expect(within(gems).getByRole('button', { name: 'Buy More' })).toBeEnabled();
+    expect(within(screen.getByRole('region', { name: 'Points balance' })).getByText('worth $1.50')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Gold balance' })).getByText('0')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'USD balance' })).not.toBeInTheDocument();
+  });
+
+  it('shows the USD card only with a USD balance above 0, and enables Withdraw from 200 available gems', async () => {
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('gems', 200), wallet('usd', 12.5)] },
+      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+      'GET /api/users/me/balance-at': noHistory,
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    const usd = await screen.findByRole('region', { name: 'USD balance' });
+    expect(within(usd).getByText('$12.50')).toBeInTheDocument();
+    expect(within(usd).getByRole('button', { name: 'Payment Methods' })).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Gems balance' })).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+  });
+
+  it("opens the shell's account modals from the cards", async () => {
+    const user = userEvent.setup();
+    const requested: string[] = [];
+    const stop = onAccountDialogRequest((dialog) => requested.push(dialog));
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('points', 10)] },
+      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+      'GET /api/users/me/balance-at': noHistory,
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    await user.click(await screen.findByRole('button', { name: 'Convert to Keys' }));
+    await user.click(screen.getByRole('button', { name: 'Master Key Status' }));
+    await user.click(screen.getByRole('button', { name: 'Gold Shop' }));
+    await user.click(screen.getByRole('button', { name: 'Achievements' }));
+    expect(requested).toEqual(['convert', 'master-key', 'gold-shop', 'achievements']);
+    stop();
+  });
+
+  it('hides the account modal buttons when no shell can open them (standalone)', async () => {
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('points', 10)] },
+      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+      'GET /api/users/me/balance-at': noHistory,
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    await screen.findByRole('region', { name: 'Points balance' });
+    expect(screen.queryByRole('button', { name: 'Convert to Keys' })).not.toBeInTheDocument();
+  });
+
+  it('charts the weighted wallet value (keys ×10, gems ×5, gold ×2) from point-in-time balances, linking to the Growth Hub', async () => {
+    const asked: string[] = [];
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [] },
+      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+      'GET /api/users/me/balance-at': (url) => {
+        const at = url.searchParams.get('at') ?? '';
+        asked.push(at);
+        // Empty at the first sample, then 100 points, 2 keys, 10 gems and 5 gold: 100 + 20 + 50 + 10 = 180.
+        const wallets = asked.length === 1 ? [] : [wallet('points', 100), wallet('keys', 2), wallet('gems', 10), wallet('gold', 5), wallet('usd', 99)];
+        return { body: { as_of: at, stream_version: asked.length, wallets } };
+      },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    const analytics = await screen.findByRole('region', { name: 'Wallet analytics' });
+    expect(await within(analytics).findByRole('img', { name: 'Wallet value over the last 30 days' })).toBeInTheDocument();
+    expect(asked).toHaveLength(7);
+    expect(new Date(asked[6]).getTime() - new Date(asked[0]).getTime()).toBe(30 * 86_400_000);
+    expect(within(analytics).getAllByText('180').length).toBeGreaterThan(0);
+    expect(within(analytics).getByText('+180')).toBeInTheDocument();
+    expect(within(analytics).getByRole('link', { name: 'Open Growth Hub' })).toHaveAttribute('href', '/growth-hub');
+  });
+
+  it('lists transactions with type, signed amount and status, filters by currency and type on the server, and pages', async () => {
+    const user = userEvent.setup();
+    const queries: string[] = [];
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [] },
+      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/transactions': (url) => {
+        queries.push(url.search);
+        const offset = Number(url.searchParams.get('offset'));
+        const rows =
+          offset === 0
+            ? [transaction(1, { amount: -200, transaction_type: 'withdrawal', description: 'Withdrawal to PayPal', status: 'pending' }), ...Array.from({ length: 20 }, (_, index) => transaction(index + 2))]
+            : [transaction(99, { description: 'The oldest one' })];
+        return { body: { transactions: rows, limit: 21, offset } };
+      },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    await user.click(await screen.findByRole('tab', { name: 'Transactions' }));
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const withdrawal = within(list).getByText('Withdrawal to PayPal').closest('li') as HTMLElement;
+    expect(within(withdrawal).getByText('−200 Gems')).toBeInTheDocument();
+    expect(within(withdrawal).getByText('pending')).toBeInTheDocument();
+    expect(within(withdrawal).getByText(/^Withdrawal ·/)).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+
+    await user.click(screen.getByRole('button', { name: /Older/ }));
+    expect(await screen.findByText('The oldest one')).toBeInTheDocument();
+    expect(queries.at(-1)).toContain('offset=20');
+    expect(screen.getByRole('button', { name: /Older/ })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Currency'), 'gems');
+    await user.selectOptions(screen.getByLabelText('Type'), 'withdrawal');
+    await waitFor(() => expect(queries.at(-1)).toMatch(/currency=gems.*type=withdrawal.*offset=0|currency=gems&type=withdrawal/));
+    expect(new URLSearchParams(queries.at(-1)).get('offset')).toBe('0');
+  });
+
+  it("says 'No transactions yet' for an empty history", async () => {
+    const user = userEvent.setup();
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [] },
+      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    await user.click(await screen.findByRole('tab', { name: 'Transactions' }));
+    expect(await screen.findByRole('region', { name: 'No transactions yet' })).toBeInTheDocument();
+  });
+
+  it("offers 'Force Re-Login' when the wallet's authentication fails", async () => {
+    const user = userEvent.setup();
+    const signOut = jest.fn(async () => undefined);
+    answerApiCalls({
+      'GET /api/users/wallets': { status: 401, body: { error: 'Authentication required', code: 'UNAUTHORIZED' } },
+      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet', session: { signOut } });
+    expect(await screen.findByText('Authentication failed. Please try the "Force Re-Login" button or refresh the page.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Force Re-Login' }));
+    expect(signOut).toHaveBeenCalledWith({ expired: true });
+  });
+});

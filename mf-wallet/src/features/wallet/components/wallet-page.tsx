@@ -1,0 +1,80 @@
+import { Button, ButtonLink, ErrorBox, PageHeader, SkeletonList, formatBalance, formatMoney, isApiError, useCurrentUser, useSession } from '@app/platform';
+import { Tabs } from '@app/platform/app';
+import { LogIn } from '@app/platform/icons';
+import { useNavigate } from 'react-router';
+import { useWallets, walletOf } from '../api/wallet-api';
+import { BalanceCards, type WalletDialog } from './balance-cards';
+import { TransactionsPanel } from './transactions-panel';
+import { WalletAnalytics } from './wallet-analytics';
+import '../wallet.css';
+
+
+/** The wallet's dialogs have their own addresses (spec routes /withdraw, /payment-methods, /gem-store). */
+const DIALOG_PATHS: Record<WalletDialog, string> = {
+  withdraw: '/withdraw',
+  'payment-methods': '/payment-methods',
+  'gem-store': '/gem-store',
+  'add-funds': '/gem-store?currency=usd',
+};
+
+
+export const AUTHENTICATION_FAILED = 'Authentication failed. Please try the "Force Re-Login" button or refresh the page.';
+
+/** The wallet failed to load because the session is no longer accepted (spec 3 §8). */
+function AuthenticationFailed() {
+  const { signOut } = useSession();
+  return (
+    <div className="ui-stack" role="alert">
+      <ErrorBox title="Authentication failed" message={AUTHENTICATION_FAILED} />
+      <div className="ui-row">
+        <Button onClick={() => void signOut({ expired: true })}>
+          <LogIn size={16} /> Force Re-Login
+        </Button>
+        <Button variant="secondary" onClick={() => window.location.reload()}>
+          Refresh the page
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /wallet (and /withdraw, /payment-methods, /gem-store with their dialog open): balances, analytics, history. */
+export function WalletPage() {
+  const user = useCurrentUser();
+  const wallets = useWallets();
+  const navigate = useNavigate();
+  const open = (dialog: WalletDialog) => navigate(DIALOG_PATHS[dialog]);
+
+  let balances;
+  if (wallets.isPending) balances = <SkeletonList rows={4} label="Loading balances" />;
+  else if (wallets.isError) {
+    balances =
+      isApiError(wallets.error) && wallets.error.status === 401 ? (
+        <AuthenticationFailed />
+      ) : (
+        <ErrorBox message={`Failed to load data: ${wallets.error.message}`} onRetry={() => void wallets.refetch()} />
+      );
+  } else balances = <BalanceCards wallets={wallets.data} onOpen={open} />;
+
+  return (
+    <div className="ui-stack">
+      <PageHeader
+        title="Wallet"
+        subtitle={`${formatBalance(user.points_balance)} points, ${formatBalance(user.gems_balance)} gems${wallets.data ? `, ${formatMoney(walletOf(wallets.data, 'usd').balance)}` : ''}`}
+        actions={
+          <ButtonLink to="/payment-methods" variant="secondary" size="small">
+            Payment Methods
+          </ButtonLink>
+        }
+      />
+      {balances}
+      <Tabs
+        label="Wallet views"
+        items={[
+          { value: 'overview', label: 'Overview', content: <WalletAnalytics /> },
+          { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
+        ]}
+      />
+    </div>
+  );
+}
