@@ -211,11 +211,11 @@ export const LeaderboardPositionSchema = z.object({ daily_rank: z.number().int()
 export const PublicProfileResponseSchema = z
   .object({
     user: PublicUserSchema,
-    /** Filled by the content context once it exists; identity answers an empty list until then. */
+    /** The user's active content, newest first (the content context's `Content`; empty without that context). */
     content: z.array(z.unknown()),
-    /** Filled by the drops context (advertisers only) once it exists; empty until then. */
+    /** The drops an advertiser posted, newest first (the drops context's `Drop`); empty for other users. */
     drops: z.array(z.unknown()),
-    /** Filled by the leaderboard once it exists; null until then. */
+    /** Today's rank and composite score (leaderboard); null when the user earned nothing today. */
     leaderboard_position: LeaderboardPositionSchema.nullable(),
   })
   .meta({ id: 'PublicProfileResponse' });

@@ -10,6 +10,7 @@ import { ContentImagesController } from './images/content-images.controller';
 import { ContentCommands } from './infrastructure/content-commands';
 import { ManageContentController } from './manage-content/manage-content.controller';
 import { GetContentForCommandHandler } from './queries/get-content-for-command.query';
+import { GetCreatorContentHandler } from './queries/get-creator-content.query';
 import { ContentReader } from './read-content/content-reader';
 import { ContentSearchProvider } from './search/content-search.provider';
 import { ReadContentController } from './read-content/read-content.controller';
@@ -24,7 +25,7 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
 @Module({
   imports: [CqrsModule],
   controllers: [ContentImagesController, ReadContentController, ManageContentController, CommentsController, FeedController],
-  providers: [ContentCommands, ContentReader, GetContentForCommandHandler, ContentSearchProvider],
+  providers: [ContentCommands, ContentReader, GetContentForCommandHandler, GetCreatorContentHandler, ContentSearchProvider],
 })
 export class ContentModule implements OnModuleInit {
   private readonly logger = new Logger('Content');

@@ -1,5 +1,6 @@
 /** The content context's public surface: what other modules may import. */
 export { GetContentForCommandQuery, type ContentForCommand } from './queries/get-content-for-command.query';
+export { GetCreatorContentQuery } from './queries/get-creator-content.query';
 export {
   GetContentEngagementQuery,
   GetLiveSponsorshipsQuery,

@@ -1,1 +1,2 @@
 /** The leaderboard context's public surface. */
+export { GetLeaderboardPositionQuery, type LeaderboardPosition } from './leaderboard-position.query';

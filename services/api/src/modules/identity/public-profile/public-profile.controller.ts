@@ -1,17 +1,28 @@
 import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus, QueryHandlerNotFoundException, type Query } from '@nestjs/cqrs';
 import { PROFILE_MESSAGES, type PublicProfileResponse } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
+import { GetCreatorContentQuery } from '../../content';
+import { ListDropsQuery } from '../../drops';
+import { GetLeaderboardPositionQuery } from '../../leaderboard';
 import { IdentityStore, type UserRow } from '../infrastructure/identity-store';
 import { toPublicUserView } from '../infrastructure/views';
 
+/** How many items of each list a profile shows. */
+const PROFILE_LIST_LIMIT = 50;
+
 /**
- * Public profiles: what anyone may see of a user. Content, drops and leaderboard position belong to contexts that
- * do not exist yet; until they answer queries for them, the lists are empty and the position is null.
+ * Public profiles: what anyone may see of a user, with their content (content context), the drops they posted
+ * (drops context, advertisers only) and today's leaderboard position (leaderboard context), each asked through its
+ * context's query; a context the application does not run answers nothing (empty list, null position).
  */
 @Controller('users/public')
 export class PublicProfileController {
-  constructor(private readonly store: IdentityStore) {}
+  constructor(
+    private readonly store: IdentityStore,
+    private readonly queryBus: QueryBus,
+  ) {}
 
   // Declared before `:username` so that `/id/<id>` is never read as a username.
   @Public()
@@ -26,8 +37,23 @@ export class PublicProfileController {
     return this.answer(await this.store.findUserByUsername(username));
   }
 
-  private answer(row: UserRow | undefined): PublicProfileResponse {
+  private async answer(row: UserRow | undefined): Promise<PublicProfileResponse> {
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
-    return { user: toPublicUserView(row), content: [], drops: [], leaderboard_position: null };
+    const user = toPublicUserView(row);
+    const [content, drops, position] = await Promise.all([
+      this.ask(new GetCreatorContentQuery(user.id, PROFILE_LIST_LIMIT), []),
+      user.user_type === 'advertiser' ? this.ask(new ListDropsQuery({ creatorId: user.id, limit: PROFILE_LIST_LIMIT, viewerId: user.id }), []) : [],
+      this.ask(new GetLeaderboardPositionQuery(user.id), null),
+    ]);
+    return { user, content, drops, leaderboard_position: position };
+  }
+
+  private async ask<Result, Fallback>(query: Query<Result>, fallback: Fallback): Promise<Result | Fallback> {
+    try {
+      return await this.queryBus.execute(query);
+    } catch (error) {
+      if (error instanceof QueryHandlerNotFoundException) return fallback;
+      throw error;
+    }
   }
 }

@@ -7,8 +7,8 @@ import type { ProgressCounters } from '../domain/progress-account';
 // context, which announces an achievement the moment the same counters reach it.
 
 /**
- * Content events counted as "a content piece posted", by the creator id field they carry. The content context is
- * not built yet: its creation event joins this list (type and creator field) when it exists.
+ * Content events counted as "a content piece posted", by the creator id field they carry: the content context's
+ * `ContentCreated` (`creatorId`); the other names are kept for events recorded under them.
  */
 export const CONTENT_CREATED_EVENT_TYPES = ['ContentCreated', 'ContentPublished', 'ContentPosted'] as const;
 
