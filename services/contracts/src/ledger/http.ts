@@ -70,12 +70,37 @@ export const TransactionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
   currency: caseInsensitiveCurrency.optional(),
+  /** A `transaction_type` as rows show it (`withdrawal`, `gem_purchase`, `task_payment`, ...). */
+  type: z.string().trim().toLowerCase().regex(/^[a-z_]{1,40}$/, 'type must be a transaction type such as withdrawal').optional(),
 });
 export const TransactionsResponseSchema = z.object({
   transactions: z.array(TransactionSchema),
   limit: z.number(),
   offset: z.number(),
+  /** Rows matching the filter, for the pager. */
+  total: z.number(),
 });
+
+/** The wallet chart: balances at the end of each UTC day, folded from the user's stream (not a projection). */
+export const BalanceHistoryQuerySchema = z.object({
+  days: z.coerce.number().int('days must be a whole number').min(1, 'days must be at least 1').max(366, 'days must be at most 366').default(30),
+});
+export const BalanceHistoryResponseSchema = z.object({
+  days: z.number(),
+  /** Oldest first; the last point is now. Total balances (held included) per currency. */
+  points: z.array(
+    z.object({
+      date: z.string(),
+      points: z.number(),
+      keys: z.number(),
+      gems: z.number(),
+      gold: z.number(),
+      usd: z.number(),
+      moves: z.number(),
+    }),
+  ),
+});
+export type BalanceHistoryResponse = z.infer<typeof BalanceHistoryResponseSchema>;
 
 export const BalanceAtQuerySchema = z.object({
   at: z.string().datetime({ offset: true, message: 'at must be an ISO 8601 timestamp' }),

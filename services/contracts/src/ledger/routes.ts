@@ -3,6 +3,8 @@ import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
 import {
   BalanceAtQuerySchema,
   BalanceAtResponseSchema,
+  BalanceHistoryQuerySchema,
+  BalanceHistoryResponseSchema,
   ConvertCurrencyRequestSchema,
   ConvertCurrencyResponseSchema,
   LedgerExportQuerySchema,
@@ -33,6 +35,23 @@ export const getMeRoute = defineRoute({
   responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema) },
 });
 
+export const getAppMeRoute = defineRoute({
+  method: 'get',
+  path: '/api/app/users/me',
+  summary: 'Alias of /api/users/me (the authentication debugger calls both)',
+  tags: ['ledger'],
+  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema) },
+});
+
+export const getBalanceHistoryRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/me/balance-history',
+  summary: "The wallet chart: the signed-in user's balances at the end of each of the last `days` UTC days (1-366, default 30) and now",
+  tags: ['ledger'],
+  request: { query: BalanceHistoryQuerySchema },
+  responses: { 200: BalanceHistoryResponseSchema },
+});
+
 export const getMyWalletsRoute = defineRoute({
   method: 'get',
   path: '/api/users/me/wallets',
@@ -52,7 +71,7 @@ export const getWalletsRoute = defineRoute({
 export const getTransactionsRoute = defineRoute({
   method: 'get',
   path: '/api/users/transactions',
-  summary: "The signed-in user's transactions, newest first",
+  summary: "The signed-in user's transactions, newest first; filter by currency and type, paged by limit and offset (total counts the filter's rows)",
   tags: ['ledger'],
   request: { query: TransactionsQuerySchema },
   responses: { 200: TransactionsResponseSchema },

@@ -16,6 +16,7 @@ import { OpenUserAccountsHandler } from './open-user-accounts/open-user-accounts
 import { RunLedgerCommandHandler } from './post-transaction/ledger-commands';
 import { LEDGER_PROJECTIONS } from './projections/ledger-projections';
 import { GetUserBalancesHandler } from './wallets/get-user-balances.query';
+import { AppUsersAliasController, WalletHistoryController } from './wallets/wallet-history.controller';
 import { WalletsController } from './wallets/wallets.controller';
 import { MONEY_PORT } from '../../platform/use-cases/money.port';
 import { LedgerExecutor } from './infrastructure/ledger-executor';
@@ -27,7 +28,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
 @Global()
 @Module({
   imports: [CqrsModule],
-  controllers: [WalletsController, ConvertCurrencyController, LedgerAdminController],
+  controllers: [WalletsController, WalletHistoryController, AppUsersAliasController, ConvertCurrencyController, LedgerAdminController],
   providers: [
     ...LEDGER_PROVIDERS,
     ...projectionProviders(...LEDGER_PROJECTIONS),

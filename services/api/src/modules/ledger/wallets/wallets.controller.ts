@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query as QueryParams } from '@nestjs/common';
-import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import type { EventStore } from '@app/event-store';
 import {
@@ -13,17 +13,16 @@ import {
   type TransactionResponse,
 } from '@app/contracts/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
-import { notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
-import { GetUserProgressQuery } from '../../progress';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { userStreamId } from '../domain/streams';
 import { foldUserLedger, keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import type { Queryable } from '../infrastructure/ledger-audit';
 import { LedgerExecutor, toLedgerEvent } from '../infrastructure/ledger-executor';
 import { ledgerTransactionsProjection } from '../projections/ledger-projections';
-import { toUserBalances, toWallets } from './get-user-balances.query';
+import { composeMe } from './compose-me';
+import { toWallets } from './get-user-balances.query';
 
 const TransactionRowSchema = z.object({
   id: z.string(),
@@ -49,22 +48,8 @@ export class WalletsController {
 
   /** Identity's user (profile fields) composed with the ledger's balances and progress's level and XP. */
   @Get('me')
-  async me(@CurrentUser() caller: AuthenticatedUser) {
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
-    const balances = toUserBalances((await this.ledger.load(caller.userId)).state);
-    return { ...user, ...balances, ...(await this.progressOf(caller.userId)) };
-  }
-
-  /** Level and XP from the progress context when it runs in this application. */
-  private async progressOf(userId: string): Promise<{ level?: number; xp_points?: number }> {
-    try {
-      const progress = await this.queryBus.execute(new GetUserProgressQuery(userId));
-      return { level: progress.level, xp_points: progress.xp_points };
-    } catch (error) {
-      if (error instanceof QueryHandlerNotFoundException) return {};
-      throw error;
-    }
+  me(@CurrentUser() caller: AuthenticatedUser) {
+    return composeMe(this.queryBus, this.ledger, caller.userId);
   }
 
   @Get('me/wallets')
@@ -95,12 +80,17 @@ export class WalletsController {
   async transactions(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
     const query = parseInput(TransactionsQuerySchema, rawQuery);
     await this.readYourWrites.awaitProjections([ledgerTransactionsProjection.name]);
-    const rows = await this.database.query(
-      `SELECT id, transaction_id, transaction_type, description, amount_minor::text AS amount_minor, currency, status, created_at
-       FROM ledger_transactions WHERE user_id = $1 AND ($2::text IS NULL OR currency = $2)
-       ORDER BY created_at DESC, position DESC LIMIT $3 OFFSET $4`,
-      [caller.userId, query.currency ?? null, query.limit, query.offset],
-    );
+    const filter = `user_id = $1 AND ($2::text IS NULL OR currency = $2) AND ($3::text IS NULL OR transaction_type = $3)`;
+    const parameters = [caller.userId, query.currency ?? null, query.type ?? null];
+    const [rows, counted] = await Promise.all([
+      this.database.query(
+        `SELECT id, transaction_id, transaction_type, description, amount_minor::text AS amount_minor, currency, status, created_at
+         FROM ledger_transactions WHERE ${filter}
+         ORDER BY created_at DESC, position DESC LIMIT $4 OFFSET $5`,
+        [...parameters, query.limit, query.offset],
+      ),
+      this.database.query(`SELECT count(*)::int AS total FROM ledger_transactions WHERE ${filter}`, parameters),
+    ]);
     const transactions: TransactionResponse[] = rows.rows.map((raw) => {
       const row = TransactionRowSchema.parse(raw);
       return {
@@ -114,7 +104,7 @@ export class WalletsController {
         created_at: row.created_at.toISOString(),
       };
     });
-    return { transactions, limit: query.limit, offset: query.offset };
+    return { transactions, limit: query.limit, offset: query.offset, total: Number(counted.rows[0]?.total ?? 0) };
   }
 
   /** Folds the user's stream up to the timestamp: the balances exactly as they stood then. */

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { amountField } from '../ledger/currency';
+import { USD_TOP_UP_LIMITS } from './catalogue';
+import { PAYMENT_MESSAGES } from './messages';
+
+export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PaymentProviderInfoSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS),
+  enabled: z.boolean(),
+  /** Configured with what it needs to take a payment (keys, webhook secret). */
+  ready: z.boolean(),
+  /** The first 12 characters of the publishable key (spec 3 §9), null when the provider has none. */
+  publishableKey: z.string().nullable(),
+  /** live: a real provider; mock: the embedded local provider (no account, no network). */
+  mode: z.enum(['live', 'mock']),
+});
+export const PaymentProvidersResponseSchema = z.object({
+  providers: z.array(PaymentProviderInfoSchema),
+  defaultProvider: z.enum(PAYMENT_PROVIDERS),
+});
+export type PaymentProvidersResponse = z.infer<typeof PaymentProvidersResponseSchema>;
+
+export const GemPackageSchema = z.object({
+  id: z.string(),
+  gems: z.number(),
+  bonus: z.number(),
+  total_gems: z.number(),
+  price: z.number(),
+  price_cents: z.number(),
+  label: z.string().nullable(),
+  most_popular: z.boolean(),
+});
+export const GemPackagesResponseSchema = z.object({ packages: z.array(GemPackageSchema) });
+export type GemPackagesResponse = z.infer<typeof GemPackagesResponseSchema>;
+
+/**
+ * The spec's body {package_id, gems, price}. Only `package_id` counts: gems and price are read from the server's
+ * catalogue, whatever the client sends (they are accepted so the spec's client validates, and ignored).
+ */
+export const CreateCheckoutSessionRequestSchema = z.object({
+  package_id: z.string({ error: PAYMENT_MESSAGES.unknownPackage }).trim().min(1, PAYMENT_MESSAGES.unknownPackage).max(64),
+  gems: z.unknown().optional(),
+  price: z.unknown().optional(),
+  /** Where the provider sends the browser back; same-origin paths only. Default `/wallet?checkout=<id>`. */
+  return_path: z.string().max(500).optional(),
+});
+export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequestSchema>;
+
+/** "Add funds" on the USD card: dollars with at most 2 decimals. */
+export const UsdTopUpRequestSchema = z.object({
+  amount: amountField({ label: 'Amount', currency: 'usd', min: USD_TOP_UP_LIMITS.minDollars, max: USD_TOP_UP_LIMITS.maxDollars }).refine(
+    (minor) => minor % 100n === 0n,
+    'Amount must have at most 2 decimals',
+  ),
+  return_path: z.string().max(500).optional(),
+});
+
+export const CheckoutSessionResponseSchema = z.object({
+  success: z.literal(true),
+  session_id: z.string(),
+  /** The provider's hosted checkout page: send the browser there. */
+  checkout_url: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  expires_at: z.string(),
+});
+export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSchema>;
+
+export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'expired', 'refunded'] as const;
+export const CheckoutSessionStatusSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['gems', 'usd']),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  package_id: z.string().nullable(),
+  /** Dollars charged. */
+  price: z.number(),
+  status: z.enum(CHECKOUT_STATUSES),
+  /** What a paid session credits (gems incl. bonus, or dollars). */
+  credit_currency: z.enum(['gems', 'usd']),
+  credit_amount: z.number(),
+  /** Credited: true once the ledger posted the credit (exactly once per paid session). */
+  credited: z.boolean(),
+  transaction_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type CheckoutSessionStatus = z.infer<typeof CheckoutSessionStatusSchema>;
+
+/** The advertiser plan checkout of #14 (spec 3 §4 "Payment flow"). */
+export const PlanCheckoutRequestSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS).optional(),
+  plan_id: z.string().trim().min(1).max(64),
+  success_url: z.string().max(500).optional(),
+  cancel_url: z.string().max(500).optional(),
+  metadata: z.record(z.string(), z.string().max(500)).optional(),
+});
+export const PlanCheckoutResponseSchema = z.object({
+  data: z.object({ url: z.string(), provider: z.enum(PAYMENT_PROVIDERS), status: z.enum(CHECKOUT_STATUSES), expiresAt: z.string(), sessionId: z.string() }),
+});
+
+export const WebhookAcknowledgementSchema = z.object({
+  received: z.literal(true),
+  /** What the delivery did: credited, already processed (a replay), closed, refunded, or ignored (an event type we do not act on). */
+  outcome: z.enum(['credited', 'duplicate', 'closed', 'refunded', 'ignored']),
+});
+
+export const RefundResponseSchema = z.object({ success: z.literal(true), session: CheckoutSessionStatusSchema });

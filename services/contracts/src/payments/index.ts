@@ -1,0 +1,5 @@
+export * from './catalogue';
+export * from './events';
+export * from './http';
+export * from './messages';
+export * from './routes';

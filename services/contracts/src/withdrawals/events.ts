@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Withdrawal event payloads. Stream `withdrawal-<withdrawalId>`. Amounts are strings of gem minor units. */
+const minor = z.string().regex(/^\d+$/);
+export const WithdrawalRequestedSchema = z.object({
+  withdrawalId: z.string(),
+  userId: z.string(),
+  holdId: z.string(),
+  amountMinor: minor,
+  feeMinor: minor,
+  feePercentage: z.number(),
+  method: z.string(),
+  /** AES-256-GCM ciphertext of the details (never in clear in the log), and the masked form answers show. */
+  encryptedDetails: z.string(),
+  maskedDetails: z.record(z.string(), z.string()),
+  requestedAt: z.string(),
+});
+export const WithdrawalProcessedSchema = z.object({
+  withdrawalId: z.string(),
+  payoutReference: z.string(),
+  transactionId: z.string(),
+  processedAt: z.string(),
+});
+export const WithdrawalFailedSchema = z.object({
+  withdrawalId: z.string(),
+  reason: z.string(),
+  failedAt: z.string(),
+});
+
+export const WITHDRAWAL_EVENT_SCHEMAS = {
+  WithdrawalRequested: WithdrawalRequestedSchema,
+  WithdrawalProcessed: WithdrawalProcessedSchema,
+  WithdrawalFailed: WithdrawalFailedSchema,
+} as const;
+export type WithdrawalEventType = keyof typeof WITHDRAWAL_EVENT_SCHEMAS;
+export type WithdrawalEvent = { [Type in WithdrawalEventType]: { type: Type; data: z.infer<(typeof WITHDRAWAL_EVENT_SCHEMAS)[Type]> } }[WithdrawalEventType];
+export const WITHDRAWAL_STREAM_PREFIX = 'withdrawal-';

@@ -1,0 +1,5 @@
+export * from './details';
+export * from './events';
+export * from './http';
+export * from './methods';
+export * from './routes';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
+import {
+  CreatePaymentPreferenceRequestSchema,
+  PaymentPreferenceIdParamsSchema,
+  PaymentPreferenceSchema,
+  PaymentPreferencesResponseSchema,
+  WithdrawalMethodsResponseSchema,
+  WithdrawalRequestResponseSchema,
+  WithdrawalRequestSchema,
+  WithdrawalsResponseSchema,
+} from './http';
+
+export const getWithdrawalMethodsRoute = defineRoute({
+  method: 'get',
+  path: '/api/withdrawal/methods',
+  summary: 'Withdrawal methods from configuration: method_name, display_name, is_active, processing_time, min_amount, fee_percentage, required_fields',
+  tags: ['withdrawals'],
+  responses: { 200: WithdrawalMethodsResponseSchema },
+});
+
+export const requestWithdrawalRoute = defineRoute({
+  method: 'post',
+  path: '/api/withdrawal/request',
+  summary:
+    'Requests a gem withdrawal: at least 200 gems and at most the available gems, details valid for the method. The gems are held at once; a job pays out, posts the fee and captures the hold, or releases it on failure',
+  tags: ['withdrawals'],
+  request: { body: WithdrawalRequestSchema, headers: IdempotencyKeyHeaders },
+  responses: { 200: WithdrawalRequestResponseSchema },
+  errors: {
+    400: "Below 200 gems ('Insufficient Gems: ...', `INSUFFICIENT_GEMS`), unknown or inactive method (`UNKNOWN_WITHDRAWAL_METHOD`), a detail missing or invalid (`VALIDATION_ERROR` with field errors)",
+    403: 'Demo accounts cannot withdraw (`DEMO_ACCOUNT_CANNOT_WITHDRAW`)',
+    422: 'More than the available gems (`INSUFFICIENT_GEMS`)',
+  },
+});
+
+export const getWithdrawalsRoute = defineRoute({
+  method: 'get',
+  path: '/api/withdrawal/requests',
+  summary: "The caller's withdrawals, newest first (pending → processed | failed)",
+  tags: ['withdrawals'],
+  responses: { 200: WithdrawalsResponseSchema },
+});
+
+export const getPaymentPreferencesRoute = defineRoute({
+  method: 'get',
+  path: '/api/users/payment-preferences',
+  summary: "The caller's saved payment methods, details masked, the default first",
+  tags: ['withdrawals'],
+  responses: { 200: PaymentPreferencesResponseSchema },
+});
+
+export const createPaymentPreferenceRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/payment-preferences',
+  summary: 'Saves a payment method (validated per method, stored encrypted); is_default or the first one becomes the default',
+  tags: ['withdrawals'],
+  request: { body: CreatePaymentPreferenceRequestSchema },
+  responses: { 200: PaymentPreferenceSchema },
+  errors: { 400: 'Unknown method or invalid details (`VALIDATION_ERROR`)' },
+});
+
+export const setDefaultPaymentPreferenceRoute = defineRoute({
+  method: 'post',
+  path: '/api/users/payment-preferences/:id/set-default',
+  summary: 'Makes one of the caller’s payment methods the default (exactly one default)',
+  tags: ['withdrawals'],
+  request: { params: PaymentPreferenceIdParamsSchema },
+  responses: { 200: PaymentPreferenceSchema },
+  errors: { 404: 'Not one of the caller’s (`PAYMENT_PREFERENCE_NOT_FOUND`)' },
+});
+
+export const deletePaymentPreferenceRoute = defineRoute({
+  method: 'delete',
+  path: '/api/users/payment-preferences/:id',
+  summary: 'Deletes one of the caller’s payment methods; if it was the default, the newest remaining one becomes the default',
+  tags: ['withdrawals'],
+  request: { params: PaymentPreferenceIdParamsSchema },
+  responses: { 200: z.object({ success: z.literal(true) }) },
+  errors: { 404: 'Not one of the caller’s (`PAYMENT_PREFERENCE_NOT_FOUND`)' },
+});
