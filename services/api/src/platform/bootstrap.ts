@@ -72,7 +72,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   const fastify = application.getHttpAdapter().getInstance();
   installBodyParsers(fastify);
   installUnstorableTextRefusal(fastify);
-  await installSecurityHeaders(application);
+  installSecurityHeaders(application);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();

@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './events';
+export * from './http';
+export * from './routes';
