@@ -8,7 +8,6 @@ export * from './rewards';
 export * from './drops';
 export * from './content';
 export * from './engagement';
-export * from './engagement';
 export * from './shop';
 export * from './growth';
 export * from './progress';
