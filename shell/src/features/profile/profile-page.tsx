@@ -1,49 +1,145 @@
-import { Card, EmptyState, PageHeader, apiClient, formatBalance, formatCount, profileSlug, useCurrentUser, userKeys } from '@app/platform';
-import { QueryView } from '@app/platform/app';
+import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, SkeletonList, apiClient, formatBalance, formatCount, isAdvertiser, isApiError, profileSlug, useCurrentUser, userKeys } from '@app/platform';
+import { Tabs, type TabItem } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { PublicProfileResponseSchema } from '@app/contracts/identity';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PROFILE_MESSAGES, PublicProfileResponseSchema, type PublicUserView } from '@app/contracts/identity';
 import { ProfileAccountPanel } from '../account-actions';
+import { EditProfileDialog } from './edit-profile-dialog';
+import { AchievementsTab, ApplicationsTab, ContentTab, DropsCreatedTab, EarningsCard } from './profile-tabs';
+import './profile.css';
 
-/** A profile: your own from the session, anyone else's from the public profile endpoint. */
-export default function ProfilePage() {
+type ProfileUser = Pick<PublicUserView, 'id' | 'username' | 'display_name' | 'bio' | 'avatar_url' | 'banner_url' | 'website_url' | 'social_links' | 'user_type' | 'user_tier'>;
+
+function ProfileHeader({ user, actions, extra }: { user: ProfileUser; actions?: ReactNode; extra?: ReactNode }) {
+  const links = Object.entries(user.social_links ?? {}).filter(([, handle]) => typeof handle === 'string' && handle !== '');
+  return (
+    <header className="profile-header">
+      {user.banner_url ? <img className="profile-header__banner" src={user.banner_url} alt="" /> : <div className="profile-header__banner profile-header__banner--empty" />}
+      <div className="profile-header__body">
+        {user.avatar_url ? <img className="profile-avatar profile-avatar--large" src={user.avatar_url} alt="" /> : null}
+        <div className="ui-stack">
+          <h1 className="profile-header__name">{user.display_name || user.username}</h1>
+          <p className="ui-row ui-muted">
+            @{user.username} <Badge>{user.user_type}</Badge> <Badge tone="accent">{user.user_tier} tier</Badge>
+          </p>
+          {extra}
+        </div>
+        {actions ? <div className="ui-row profile-header__actions">{actions}</div> : null}
+      </div>
+      {user.bio ? <p className="profile-header__bio">{user.bio}</p> : null}
+      {user.website_url || links.length > 0 ? (
+        <p className="ui-row">
+          {user.website_url ? (
+            <a href={user.website_url} target="_blank" rel="noreferrer noopener">
+              {user.website_url}
+            </a>
+          ) : null}
+          {links.map(([platform, handle]) => (
+            <span key={platform} className="ui-muted">
+              {platform}: {handle}
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+function OwnOverview() {
   const me = useCurrentUser();
-  const { username, id } = useParams();
-  const isMe = !id && (username === 'me' || username === profileSlug(me) || username === me.username);
-  const path = id ? `/api/users/public/id/${encodeURIComponent(id)}` : `/api/users/public/${encodeURIComponent(username ?? '')}`;
+  return (
+    <div className="ui-stack">
+      <EarningsCard totalEarningsUsd={me.total_earnings_usd} />
+      <Card title="Balances">
+        <p>
+          {formatBalance(me.points_balance)} points · {formatBalance(me.keys_balance)} keys · {formatBalance(me.gems_balance)} gems · {formatBalance(me.gold_collected)} gold
+        </p>
+        <div className="ui-row">
+          <ButtonLink to="/create" size="small">Create content</ButtonLink>
+          <ButtonLink to="/earn" size="small" variant="secondary">Find drops</ButtonLink>
+          {isAdvertiser(me) ? <ButtonLink to="/earn?create=proof" size="small" variant="secondary">Create New Drop</ButtonLink> : null}
+          <ButtonLink to="/invest/social-forecasts" size="small" variant="ghost">Social forecasts</ButtonLink>
+        </div>
+      </Card>
+      <ProfileAccountPanel />
+    </div>
+  );
+}
+
+function OwnProfile() {
+  const me = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const tabs: TabItem[] = [
+    { value: 'overview', label: 'Overview', content: <OwnOverview /> },
+    { value: 'content', label: 'Content', content: <ContentTab creatorId={me.id} isOwn /> },
+  ];
+  if (isAdvertiser(me)) tabs.push({ value: 'drops', label: 'Drops Created', content: <DropsCreatedTab creatorId={me.id} isOwn /> });
+  tabs.push({ value: 'applications', label: 'Applications', content: <ApplicationsTab /> }, { value: 'achievements', label: 'Achievements', content: <AchievementsTab /> });
+  const user = me as unknown as ProfileUser;
+  return (
+    <div className="ui-stack">
+      <ProfileHeader
+        user={{ ...user, username: me.username ?? profileSlug(me) ?? 'me' }}
+        actions={<Button onClick={() => setEditing(true)}>Edit Profile</Button>}
+        extra={typeof me.follower_count === 'number' ? <span className="ui-muted">{formatCount(me.follower_count)} followers</span> : null}
+      />
+      <Tabs label="Your profile" items={tabs} />
+      <EditProfileDialog open={editing} onOpenChange={setEditing} />
+    </div>
+  );
+}
+
+function PublicProfile({ path }: { path: string }) {
   const query = useQuery({
     queryKey: userKeys.publicProfile(path),
     queryFn: ({ signal }) => apiClient().get(path, { schema: PublicProfileResponseSchema, signal }),
-    enabled: !isMe,
+    retry: false,
   });
-
-  if (isMe) {
-    return (
-      <div className="ui-stack">
-        <PageHeader title={me.display_name || me.username || 'Your profile'} subtitle={`@${me.username ?? profileSlug(me)} · ${me.user_type} · ${me.user_tier} tier`} />
-        <Card title="Balances">
-          <p>
-            {formatBalance(me.points_balance)} points · {formatBalance(me.keys_balance)} keys · {formatBalance(me.gems_balance)} gems · {formatBalance(me.gold_collected)} gold
-          </p>
-        </Card>
-        <ProfileAccountPanel />
-      </div>
-    );
+  if (query.isPending) return <SkeletonList label="Loading profile" />;
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) {
+      return <EmptyState title="User Not Found" message={PROFILE_MESSAGES.userNotFound} action={<ButtonLink to="/">Go to the home page</ButtonLink>} />;
+    }
+    return <ErrorBox title="Could not load this profile" message={query.error.message} onRetry={() => void query.refetch()} />;
   }
+  const { user, leaderboard_position: position } = query.data;
+  const tabs: TabItem[] = [
+    {
+      value: 'overview',
+      label: 'Overview',
+      content: (
+        <Card title="Overview">
+          <p>Member since {new Date(user.created_at).toLocaleDateString()}</p>
+          <p>{position ? `#${formatCount(position.daily_rank)} on today's leaderboard · score ${formatCount(position.composite_score)}` : 'Not on today\u2019s leaderboard yet.'}</p>
+        </Card>
+      ),
+    },
+    { value: 'content', label: 'Content', content: <ContentTab creatorId={user.id} isOwn={false} /> },
+  ];
+  if (isAdvertiser(user)) tabs.push({ value: 'drops', label: 'Drops Created', content: <DropsCreatedTab creatorId={user.id} isOwn={false} /> });
+  tabs.push({
+    value: 'achievements',
+    label: 'Achievements',
+    content: <EmptyState title="Achievements are private" message={`${user.display_name || user.username}'s achievement progress is shown on their own profile only.`} />,
+  });
   return (
-    <QueryView query={query} unavailable={<EmptyState title="Profile not found" message="No one with that name is on the platform." />}>
-      {({ user, leaderboard_position }) => (
-        <div className="ui-stack">
-          <PageHeader title={user.display_name || user.username || 'Profile'} subtitle={`@${user.username} · ${user.user_type}`} />
-          <Card>
-            {user.bio ? <p>{user.bio}</p> : null}
-            <p>
-              {user.user_tier} tier
-              {leaderboard_position ? ` · #${formatCount(leaderboard_position.daily_rank)} on today's leaderboard` : null}
-            </p>
-          </Card>
-        </div>
-      )}
-    </QueryView>
+    <div className="ui-stack">
+      <ProfileHeader user={user} />
+      <Tabs label={`${user.display_name || user.username}'s profile`} items={tabs} />
+      <p>
+        <Link to="/leaderboard">See the leaderboard</Link>
+      </p>
+    </div>
   );
+}
+
+/** A profile: your own (tabs, earnings, referral, influence rewards, Edit Profile) or anyone else's public one. */
+export default function ProfilePage() {
+  const me = useCurrentUser();
+  const { username, id } = useParams();
+  const isMe = id ? id === me.id : username === 'me' || username === profileSlug(me) || username === me.username;
+  if (isMe) return <OwnProfile />;
+  const path = id ? `/api/users/public/id/${encodeURIComponent(id)}` : `/api/users/public/${encodeURIComponent(username ?? '')}`;
+  return <PublicProfile path={path} />;
 }

@@ -1,0 +1,104 @@
+import { installFakeApi } from '../../testing/fake-api';
+import { apiUser, createUser, renderWithPlatform } from '@app/platform/testing';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import ProfilePage from './profile-page';
+
+const renderProfile = (route: string, user = createUser()) =>
+  renderWithPlatform(
+    <Routes>
+      <Route path="/profile/:username" element={<ProfilePage />} />
+      <Route path="/users/:username" element={<ProfilePage />} />
+      <Route path="/users/id/:id" element={<ProfilePage />} />
+    </Routes>,
+    { route, user },
+  );
+
+const contentPage = (creatorId: string, titles: string[]) => ({
+  items: titles.map((title, index) => ({
+    id: `content-${index}`,
+    user_id: creatorId,
+    creator_id: creatorId,
+    creator_name: 'Someone',
+    creator_username: 'someone',
+    creator_avatar: null,
+    title,
+    description: null,
+    platform: 'instagram',
+    platform_url: 'https://instagram.com/p/1',
+    media_url: null,
+    image_url: null,
+    total_shares: 100,
+    available_shares: 80,
+    share_price: 0.01,
+    engagement_shares_total: 20,
+    engagement_shares_remaining: 20,
+    current_revenue: 0,
+    performance_metrics: { impressions: 0, clicks: 0, conversions: 0, engagement_rate: 0 },
+    views_count: 0,
+    likes_count: 7,
+    comments_count: 0,
+    reposts_count: 0,
+    shares_count: 0,
+    is_demo: false,
+    is_sponsored: false,
+    status: 'active',
+    metrics: { content_id: `content-${index}`, likes: 7, comments: 0, shares: 0, saves: 0, reposts: 0, views: 0, internal_moves: 0, external_moves: 0, total_engagement: 7 },
+    created_at: '2026-11-21T10:00:00.000Z',
+    updated_at: '2026-11-21T10:00:00.000Z',
+  })),
+  next_cursor: null,
+});
+
+describe('Profile page', () => {
+  it('shows the own profile with its five tabs for an advertiser, the earnings card and the content tab', async () => {
+    const api = installFakeApi()
+      .on('GET /api/users/me/wallets', { body: [{ currency_type: 'usd', balance: 12.5, available_balance: 12.5, held_balance: 0 }, { currency_type: 'gems', balance: 40, available_balance: 40, held_balance: 0 }] })
+      .on('GET /api/content', (call) => ({ body: contentPage(call.query.get('creator_id') ?? '', ['My first reel']) }));
+    renderProfile('/profile/ada', createUser({ user_type: 'advertiser', total_earnings_usd: 3.5 }));
+    const tabs = screen.getByRole('tablist', { name: 'Your profile' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Content', 'Drops Created', 'Applications', 'Achievements']);
+    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
+    expect(within(await screen.findByLabelText('Wallet balances')).getByText('$12.50')).toBeInTheDocument();
+    expect(screen.getByText('$3.50')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(await screen.findByRole('link', { name: 'My first reel' })).toHaveAttribute('href', '/content/content-0');
+    expect(api.callsTo('GET /api/content')[0].query.get('creator_id')).toBe('user-1');
+  });
+
+  it('hides Drops Created from a creator and offers /create on an empty content tab', async () => {
+    installFakeApi().on('GET /api/content', { body: { items: [], next_cursor: null } });
+    renderProfile('/profile/me');
+    expect(screen.queryByRole('tab', { name: 'Drops Created' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Content' }));
+    expect(await screen.findByText('No content yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create content' })).toHaveAttribute('href', '/create');
+  });
+
+  it("shows someone else's public profile without earnings, referral or applications; advertisers add Drops Created", async () => {
+    installFakeApi()
+      .on('GET /api/users/public/brand', { body: { user: { ...apiUser({ id: 'brand-1', username: 'brand', display_name: 'Brand Co', user_type: 'advertiser', bio: 'We sell things' }) }, content: [], drops: [], leaderboard_position: { daily_rank: 3, composite_score: 120 } } })
+      .on('GET /api/drops', { body: [] });
+    renderProfile('/users/brand');
+    expect(await screen.findByRole('heading', { name: 'Brand Co' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist');
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Content', 'Drops Created', 'Achievements']);
+    expect(screen.getByText(/#3 on today's leaderboard/)).toBeInTheDocument();
+    expect(screen.queryByText('Earnings')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Referral/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+  });
+
+  it('says User Not Found with a link home for an unknown user, and offers a retry for other failures', async () => {
+    installFakeApi().on('GET /api/users/public/nobody', { status: 404, body: { error: 'User not found', code: 'USER_NOT_FOUND' } });
+    const { unmount } = renderProfile('/users/nobody');
+    expect(await screen.findByRole('heading', { name: 'User Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    unmount();
+    installFakeApi().on('GET /api/users/public/id/u9', { status: 500, body: { error: 'boom', code: 'INTERNAL_ERROR' } });
+    renderProfile('/users/id/u9');
+    expect(await screen.findByText('boom')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
