@@ -90,7 +90,7 @@ export class IdempotencyService {
       if (error instanceof ApiError && error.status !== 409) return this.storeRefusal<Body>(request, requestHash, error);
       throw error;
     }
-    return this.replay<Body>(await this.eventStore.withTransaction((transaction) => this.readStored(transaction, request)), requestHash);
+    return this.replay<Body>(request, await this.eventStore.withTransaction((transaction) => this.readStored(transaction, request)), requestHash);
   }
 
   private async attempt<Body>(
@@ -120,7 +120,7 @@ export class IdempotencyService {
         });
         hooks.forEach((hook) => hook());
         if ('fresh' in outcome) return { ...outcome.fresh, replayed: false };
-        return this.replay<Body>(outcome.stored, requestHash);
+        return this.replay<Body>(request, outcome.stored, requestHash);
       } catch (error) {
         if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
         if (error instanceof ApiError && request.key !== undefined && error.status !== 409) {
@@ -140,7 +140,7 @@ export class IdempotencyService {
     return rows.rows[0];
   }
 
-  private replay<Body>(stored: StoredRow, requestHash: string): IdempotentResponse<Body> {
+  private replay<Body>(request: IdempotentRequest, stored: StoredRow, requestHash: string): IdempotentResponse<Body> {
     if (stored.request_hash !== requestHash) {
       throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
     }
@@ -148,6 +148,7 @@ export class IdempotencyService {
       const refusal = stored.response as StoredRefusal;
       throw new ApiError(stored.status_code as ApiError['status'], refusal.code, refusal.error, refusal.details);
     }
+    request.onReplay?.();
     markIdempotentReplay();
     return { status: stored.status_code, body: stored.response as Body, replayed: true };
   }
@@ -161,6 +162,6 @@ export class IdempotencyService {
       return claimed.has(idempotencyClaimId(claim)) ? null : this.readStored(transaction, request);
     });
     if (stored === null) throw refusal;
-    return this.replay<Body>(stored, requestHash);
+    return this.replay<Body>(request, stored, requestHash);
   }
 }

@@ -13,6 +13,8 @@ export interface IdempotentRequest {
   key: string | undefined;
   /** The parsed request body; its canonical JSON hash tells a replay from a reuse of the key. */
   body: unknown;
+  /** Called when the answer is the stored one (the route sets `Idempotency-Replayed: true`). */
+  onReplay?: () => void;
 }
 
 export interface IdempotentResponse<Body> {

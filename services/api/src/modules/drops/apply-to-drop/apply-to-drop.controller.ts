@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { DROP_MESSAGES, applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/drops';
 import { forbidden } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { dropIdFromPath, newId } from '../drop-ids';
@@ -25,8 +26,8 @@ export class ApplyToDropController {
 
   @Post('drops/:id/apply')
   @HttpCode(201)
-  @Idempotent('POST /api/drops/:id/apply')
   async apply(
+    @IdempotencyKey('POST /api/drops/:id/apply') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(applyToDropRoute.body)) body: ApplyToDropRequest,
@@ -68,6 +69,7 @@ export class ApplyToDropController {
         };
       },
       (state) => toApplicationView(state.applications[applicationId], state),
+      idempotency,
     );
   }
 }

@@ -4,6 +4,7 @@ import { DROP_MESSAGES } from '@app/contracts/drops';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { unprocessable } from '../../../platform/http/api-error';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { SYSTEM_ACCOUNTS, escrowAccount, refusalToApiError, userAccount, type LedgerRefusal } from '../../ledger';
 import { decide } from '../domain/decide';
@@ -59,15 +60,18 @@ export class DropCommandRunner {
    * unit of work opens, because an embedded database has a single session and a query on another connection inside
    * the transaction would wait forever. The decider then runs on the drop loaded inside the transaction (kinds never
    * change, and the ledger re-checks every balance). The command keeps its ids and time across conflict retries.
-   * `respond` turns the state after the command into the answer, which the idempotency record stores.
+   * `respond` turns the state after the command into the answer, which the idempotency record stores under the
+   * route's `Idempotency-Key` (`idempotency`; none for a job).
    */
   async run<Body>(
     dropId: string,
     prepare: (drop: DropState) => Promise<{ command: DropCommand; advertiserId?: string }>,
     respond: (state: DropState, decision: Extract<DropDecision, { kind: 'accepted' }>) => Body,
+    idempotency?: IdempotentRequest,
   ): Promise<Body> {
     const { command, advertiserId } = await prepare((await this.loadDrop(dropId)).state);
     return this.useCases.run<Body>({
+      idempotency,
       lockKeys: [dropStreamId(dropId), ...(advertiserId ? [advertiserStreamId(advertiserId)] : [])],
       decide: async (unit) => {
         const drop = await this.loadDrop(dropId, unit.transaction);

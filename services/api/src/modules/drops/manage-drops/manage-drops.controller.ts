@@ -8,7 +8,8 @@ import {
   type UpdateDropRequest,
 } from '@app/contracts/drops';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { normaliseTerms } from '../domain/create-or-edit';
@@ -41,8 +42,8 @@ export class ManageDropsController {
 
   @Post('drops')
   @HttpCode(201)
-  @Idempotent('POST /api/drops')
   async create(
+    @IdempotencyKey('POST /api/drops') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createDropRoute.body)) body: CreateDropRequest,
   ): Promise<DropView> {
@@ -72,12 +73,13 @@ export class ManageDropsController {
         };
       },
       (state) => toDropView(state),
+      idempotency,
     );
   }
 
   @Put('drops/:id')
-  @Idempotent('PUT /api/drops/:id')
   async update(
+    @IdempotencyKey('PUT /api/drops/:id') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateDropRoute.body)) body: UpdateDropRequest,
@@ -108,12 +110,13 @@ export class ManageDropsController {
         };
       },
       (state) => toDropView(state),
+      idempotency,
     );
   }
 
   @Delete('drops/:id')
-  @Idempotent('DELETE /api/drops/:id')
   async remove(
+    @IdempotencyKey('DELETE /api/drops/:id') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ): Promise<{ success: true; id: string }> {
@@ -122,13 +125,14 @@ export class ManageDropsController {
       dropId,
       async () => ({ command: { type: 'DeleteDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
       () => ({ success: true, id: dropId }),
+      idempotency,
     );
   }
 
   @Post('drops/:id/complete')
   @HttpCode(200)
-  @Idempotent('POST /api/drops/:id/complete')
   async close(
+    @IdempotencyKey('POST /api/drops/:id/complete') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ): Promise<DropView> {
@@ -137,6 +141,7 @@ export class ManageDropsController {
       dropId,
       async () => ({ command: { type: 'CloseDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
       (state) => toDropView(state),
+      idempotency,
     );
   }
 }

@@ -7,7 +7,8 @@ import {
   type SubmitWorkRequest,
 } from '@app/contracts/drops';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { notFound } from '../../../platform/http/api-error';
 import { DROP_MESSAGES } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
@@ -33,9 +34,12 @@ export class ReviewApplicationsController {
 
   @Post(':id/approve')
   @HttpCode(200)
-  @Idempotent('POST /api/drop-applications/:id/approve')
-  approve(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string) {
-    return this.step(id, (applicationId, now) => ({
+  approve(
+    @IdempotencyKey('POST /api/drop-applications/:id/approve') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+  ) {
+    return this.step(idempotency, id, (applicationId, now) => ({
       type: 'ApproveApplication',
       data: { applicationId, callerId: caller.userId, now },
     }));
@@ -43,9 +47,12 @@ export class ReviewApplicationsController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  @Idempotent('POST /api/drop-applications/:id/reject')
-  reject(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string) {
-    return this.step(id, (applicationId, now) => ({
+  reject(
+    @IdempotencyKey('POST /api/drop-applications/:id/reject') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+  ) {
+    return this.step(idempotency, id, (applicationId, now) => ({
       type: 'RejectApplication',
       data: { applicationId, callerId: caller.userId, transactionId: newTransactionId(), now },
     }));
@@ -53,13 +60,13 @@ export class ReviewApplicationsController {
 
   @Post(':id/complete')
   @HttpCode(200)
-  @Idempotent('POST /api/drop-applications/:id/complete')
   complete(
+    @IdempotencyKey('POST /api/drop-applications/:id/complete') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(completeApplicationRoute.body)) body: CompleteApplicationRequest,
   ) {
-    return this.step(id, async (applicationId, now, drop) => {
+    return this.step(idempotency, id, async (applicationId, now, drop) => {
       // Asked here, before the unit of work opens (an embedded database has one session), at the completion time.
       const applicant = drop.applications[applicationId]?.applicantUserId;
       const keyMultiplier = applicant && drop.kind === 'move' ? await this.facts.keyMultiplier(applicant, now) : 1;
@@ -72,13 +79,13 @@ export class ReviewApplicationsController {
 
   @Post(':id/submit')
   @HttpCode(200)
-  @Idempotent('POST /api/drop-applications/:id/submit')
   submit(
+    @IdempotencyKey('POST /api/drop-applications/:id/submit') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(submitWorkRoute.body)) body: SubmitWorkRequest,
   ) {
-    return this.step(id, (applicationId, now) => ({
+    return this.step(idempotency, id, (applicationId, now) => ({
       type: 'SubmitWork',
       data: {
         applicationId,
@@ -92,6 +99,7 @@ export class ReviewApplicationsController {
   }
 
   private async step(
+    idempotency: IdempotentRequest,
     id: string,
     commandOf: (applicationId: string, now: string, drop: DropState) => DropCommand | Promise<DropCommand>,
   ): Promise<DropApplicationView> {
@@ -102,6 +110,7 @@ export class ReviewApplicationsController {
       dropId,
       async (drop) => ({ command: await commandOf(applicationId, new Date().toISOString(), drop) }),
       (state) => toApplicationView(state.applications[applicationId], state),
+      idempotency,
     );
   }
 }

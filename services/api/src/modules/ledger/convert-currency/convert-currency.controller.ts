@@ -12,9 +12,9 @@ import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { conversionCost } from '../domain/conversion';
 import type { LedgerCommand } from '../domain/decision';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
-import { takeIdempotentRequest } from '../../../platform/idempotency/idempotency-context';
 import { IdempotencyService } from '../../../platform/idempotency/idempotency.service';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { LedgerExecutor, newTransactionId, type AcceptedPreview } from '../infrastructure/ledger-executor';
 import { refusalToApiError } from '../ledger-refusals';
 import { toUserBalances } from '../wallets/get-user-balances.query';
@@ -33,8 +33,8 @@ export class ConvertCurrencyController {
 
   @Post('convert')
   @HttpCode(200)
-  @Idempotent('POST /api/users/convert')
   async convert(
+    @IdempotencyKey('POST /api/users/convert') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(convertCurrencyRoute.body)) body: ConvertCurrencyRequest,
   ): Promise<ConvertCurrencyResponse> {
@@ -59,15 +59,14 @@ export class ConvertCurrencyController {
       };
     };
     // Without a key there is nothing to record: the command joins the executor's group commit.
-    const request = takeIdempotentRequest();
-    if (request?.key === undefined) {
+    if (idempotency.key === undefined) {
       const outcome = await this.ledger.execute(command);
       if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);
       return answer(outcome);
     }
     // With one, the key and this answer are recorded in the same group commit as the money.
     const result = await this.idempotency.runClaimed<ConvertCurrencyResponse>(
-      { ...request, key: request.key },
+      { ...idempotency, key: idempotency.key },
       async (record) => {
         const outcome = await this.ledger.executeClaimed(command, (accepted) => record(answer(accepted)));
         if (outcome.kind === 'refused') throw refusalToApiError(outcome.refusal);

@@ -12,7 +12,8 @@ import {
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ApiError, conflict, notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
@@ -83,8 +84,8 @@ export class AchievementsController {
    */
   @Post(':id/claim')
   @HttpCode(200)
-  @Idempotent('POST /api/users/achievements/claim')
   async claim(
+    @IdempotencyKey('POST /api/users/achievements/claim') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param(new ZodValidationPipe(claimAchievementRoute.params)) params: { id: string },
   ): Promise<ClaimAchievementResponse> {
@@ -92,6 +93,7 @@ export class AchievementsController {
     const transactionId = newTransactionId();
     const [counters, boosts] = await Promise.all([this.currentCounters(caller.userId), this.queryBus.execute(new GetActiveBoostsQuery(caller.userId, now))]);
     return this.runner.run<ClaimAchievementResponse>({
+      idempotency,
       lockKeys: [progressAccountStreams.streamId(caller.userId)],
       idempotencyBody: { achievement: params.id },
       decide: async (unit) => {

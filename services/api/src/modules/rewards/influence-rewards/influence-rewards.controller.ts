@@ -16,7 +16,8 @@ import {
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
@@ -172,14 +173,15 @@ export class InfluenceRewardsController {
 
   @Post('users/claim-influence-points')
   @HttpCode(200)
-  @Idempotent('POST /api/users/claim-influence-points')
   async claim(
+    @IdempotencyKey('POST /api/users/claim-influence-points') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(claimInfluencePointsRoute.body)) _body: unknown,
   ): Promise<ClaimPointsResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     return this.rewards.run<ClaimPointsResponse>({
+      idempotency,
       userId: caller.userId,
       command: { type: 'ClaimInfluencePoints', data: { transactionId, now } },
       ...monthlyPointsClaim({

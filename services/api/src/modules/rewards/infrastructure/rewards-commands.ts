@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AppendToStream } from '@app/event-store';
 import type { RewardsEvent } from '@app/contracts/rewards';
 import type { ApiError } from '../../../platform/http/api-error';
-import type { UnitOfWork } from '../../../platform/idempotency/unit-of-work';
+import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/unit-of-work';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { decide, type RewardsAccountState, type RewardsCommand, type RewardsRefusal } from '../domain/rewards-account';
@@ -13,6 +13,8 @@ export interface RewardsCommandRequest<Body> {
   userId: string;
   /** The command, with fresh ids and time fixed outside, so conflict retries agree. */
   command: RewardsCommand;
+  /** The route's `Idempotency-Key` (`@IdempotencyKey`), recorded with the decision. */
+  idempotency?: IdempotentRequest;
   /** The money the accepted events move, if any: appended in the same statement as the rewards events. */
   payment?: (events: RewardsEvent[]) => MoneyMovement | null;
   /** Extra streams the same unit must check: e.g. another user's rewards stream. */
@@ -24,8 +26,8 @@ export interface RewardsCommandRequest<Body> {
 /**
  * One rewards decision through the platform's use-case runner: load the user's rewards stream, decide, and hand the
  * runner the events and the ledger payment, appended together with expected versions. Two parallel claims conflict
- * on the rewards stream's version; the loser reruns, sees the claim and is refused, so exactly one pays. An
- * `@Idempotent` route around it records its `Idempotency-Key`.
+ * on the rewards stream's version; the loser reruns, sees the claim and is refused, so exactly one pays. A route's
+ * `Idempotency-Key` (`idempotency`) is recorded with it.
  */
 @Injectable()
 export class RewardsCommands {
@@ -37,6 +39,7 @@ export class RewardsCommands {
   run<Body>(request: RewardsCommandRequest<Body>): Promise<Body> {
     return this.runner.run<Body>({
       lockKeys: [rewardsAccountStreams.streamId(request.userId)],
+      idempotency: request.idempotency,
       decide: async (unit) => {
         const loaded = await this.accounts.load(request.userId, unit.transaction);
         const decision = decide(request.command, loaded.state);

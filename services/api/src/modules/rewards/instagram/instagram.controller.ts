@@ -15,7 +15,8 @@ import {
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
@@ -128,8 +129,8 @@ export class InstagramController {
 
   @Post('users/claim-instagram-points')
   @HttpCode(200)
-  @Idempotent('POST /api/users/claim-instagram-points')
   async claim(
+    @IdempotencyKey('POST /api/users/claim-instagram-points') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(claimInstagramPointsRoute.body)) _body: unknown,
   ): Promise<ClaimPointsResponse> {
@@ -137,6 +138,7 @@ export class InstagramController {
     const tier = await this.tierOf(caller.userId);
     const transactionId = newTransactionId();
     return this.rewards.run<ClaimPointsResponse>({
+      idempotency,
       userId: caller.userId,
       command: { type: 'ClaimInstagramPoints', data: { tier, transactionId, now } },
       ...monthlyPointsClaim({

@@ -3,7 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { REWARDS_MESSAGES, processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/rewards';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, FindUserIdByReferralCodeQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
@@ -26,8 +27,8 @@ export class ReferralController {
 
   @Post('process-referral')
   @HttpCode(200)
-  @Idempotent('POST /api/users/process-referral')
   async process(
+    @IdempotencyKey('POST /api/users/process-referral') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(processReferralRoute.body)) body: ProcessReferralRequest,
   ): Promise<ProcessReferralResponse> {
@@ -36,6 +37,7 @@ export class ReferralController {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     return this.rewards.run<ProcessReferralResponse>({
+      idempotency,
       userId: caller.userId,
       command: { type: 'ApplyReferral', data: { referrerUserId, referralCode: body.referral_code, transactionId, now } },
       payment: (events) => {

@@ -11,7 +11,8 @@ import {
 } from '@app/contracts/shop';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
@@ -55,8 +56,8 @@ export class GoldShopController {
 
   @Post('gold-purchase')
   @HttpCode(200)
-  @Idempotent('POST /api/users/gold-purchase')
   async purchase(
+    @IdempotencyKey('POST /api/users/gold-purchase') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(goldPurchaseRoute.body)) body: GoldPurchaseRequest,
   ): Promise<GoldPurchaseResponse> {
@@ -66,6 +67,7 @@ export class GoldShopController {
     const transactionId = newTransactionId();
     const purchaseId = randomUUID();
     const result = await this.shopPurchases.purchase<Omit<GoldPurchaseResponse, 'gold_collected'>>({
+      idempotency,
       userId: caller.userId,
       // Only the item decides the purchase; the client's price and effect fields do not make it another request.
       idempotencyBody: { item_name: body.item_name.trim().toLowerCase() },

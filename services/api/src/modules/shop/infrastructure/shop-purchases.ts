@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { ShopEvent } from '@app/contracts/shop';
 import { SHOP_MESSAGES } from '@app/contracts/shop';
 import type { ApiError } from '../../../platform/http/api-error';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { refusalToApiError, type LedgerRefusal } from '../../ledger';
@@ -14,6 +15,8 @@ import { raiseTier } from './tier-change.reactor';
 export interface ShopPurchase<Body> {
   userId: string;
   command: ShopCommand;
+  /** The route's `Idempotency-Key` (`@IdempotencyKey`), recorded with the purchase. */
+  idempotency?: IdempotentRequest;
   /** What tells a replay of the same purchase from another one (default: the whole request). */
   idempotencyBody?: unknown;
   payment: (events: ShopEvent[]) => MoneyMovement;
@@ -40,6 +43,7 @@ export class ShopPurchases {
     let upgradedTo: Extract<ShopEvent, { type: 'TierUpgradePurchased' }> | undefined;
     const body = await this.runner.run<Body>({
       lockKeys: [shopAccountStreams.streamId(request.userId)],
+      idempotency: request.idempotency,
       idempotencyBody: request.idempotencyBody,
       decide: async (unit) => {
         const loaded = await this.accounts.load(request.userId, unit.transaction);

@@ -4,7 +4,8 @@ import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTi
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { ShopPurchases } from '../infrastructure/shop-purchases';
@@ -24,8 +25,8 @@ export class UpgradeTierController {
 
   @Post('upgrade-tier')
   @HttpCode(200)
-  @Idempotent('POST /api/users/upgrade-tier')
   async upgrade(
+    @IdempotencyKey('POST /api/users/upgrade-tier') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(upgradeTierRoute.body)) body: UpgradeTierRequest,
   ): Promise<UpgradeTierResponse> {
@@ -34,6 +35,7 @@ export class UpgradeTierController {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     return this.purchases.purchase<UpgradeTierResponse>({
+      idempotency,
       userId: caller.userId,
       command: { type: 'UpgradeTier', data: { currentTier: user.user_tier, targetTier: body.target_tier, paymentMethod: body.payment_method, transactionId, now } },
       payment: (events) => {
