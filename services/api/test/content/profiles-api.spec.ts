@@ -61,4 +61,25 @@ describe('public profiles with content, drops and leaderboard position; achievem
     expect(byId(list, 'content-creator')).toMatchObject({ progress: 2, is_claimable: true });
     expect(byId(list, 'master-creator')).toMatchObject({ progress: 2, is_claimable: false });
   });
+
+  it('GET /api/users/me shows the activity streak, USD earned, Master Key, followers, level and XP', async () => {
+    const user = await givenUser(testApp);
+    const fresh = (await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200)).body;
+    expect(fresh).toMatchObject({ points_streak_days: 0, total_earnings_usd: 0, master_key_activated_at: null, follower_count: 0, level: 0, xp_points: 0 });
+    const tip = await testApp.app.get(CommandBus).execute(
+      new RunLedgerCommand({
+        type: 'PostTransaction',
+        data: {
+          transactionId: newTransactionId(),
+          reasonCode: 'TIP',
+          description: 'Tip received',
+          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.user.id), currency: 'usd', amountMinor: 1_500n }],
+          now: new Date().toISOString(),
+        },
+      }),
+    );
+    expect(tip.ok).toBe(true);
+    const after = (await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200)).body;
+    expect(after).toMatchObject({ points_streak_days: 1, total_earnings_usd: 0.15 });
+  });
 });

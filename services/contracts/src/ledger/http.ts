@@ -123,6 +123,22 @@ export const UserBalancesSchema = z.object({
 });
 export type UserBalances = z.infer<typeof UserBalancesSchema>;
 
+/**
+ * The rest of `GET /api/users/me` that spec 2 §3 names: the activity streak and USD earned (from the user's own
+ * ledger stream: a day counts when anything but an opening grant, a demo top-up, a reversal or an adjustment moved
+ * on their account), the Master Key's last activation (rewards), the admin-verified follower count (rewards), and
+ * level and XP (progress). A context the application does not run leaves its fields at their empty value.
+ */
+export const UserMeExtrasSchema = z.object({
+  points_streak_days: z.number().int(),
+  total_earnings_usd: z.number(),
+  master_key_activated_at: z.string().nullable(),
+  follower_count: z.number().int(),
+  level: z.number().int().optional(),
+  xp_points: z.number().int().optional(),
+});
+export type UserMeExtras = z.infer<typeof UserMeExtrasSchema>;
+
 export const LedgerExportQuerySchema = z.object({
   format: z.enum(['ndjson', 'csv']).default('ndjson'),
   user_id: z.string().optional(),

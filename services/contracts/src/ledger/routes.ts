@@ -12,6 +12,7 @@ import {
   TransactionsQuerySchema,
   TransactionsResponseSchema,
   UserBalancesSchema,
+  UserMeExtrasSchema,
   VerifyReportSchema,
   IssuanceReportQuerySchema,
   IssuanceReportSchema,
@@ -30,9 +31,9 @@ export const LEDGER_MESSAGES = Object.freeze({
 export const getMeRoute = defineRoute({
   method: 'get',
   path: '/api/users/me',
-  summary: "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance)",
+  summary: "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance), streak, earnings, Master Key, followers, level and XP",
   tags: ['ledger'],
-  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema) },
+  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema).and(UserMeExtrasSchema) },
 });
 
 export const getAppMeRoute = defineRoute({
@@ -40,7 +41,7 @@ export const getAppMeRoute = defineRoute({
   path: '/api/app/users/me',
   summary: 'Alias of /api/users/me (the authentication debugger calls both)',
   tags: ['ledger'],
-  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema) },
+  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema).and(UserMeExtrasSchema) },
 });
 
 export const getBalanceHistoryRoute = defineRoute({

@@ -1,5 +1,6 @@
 import { CURRENCIES, Currency } from '@app/contracts/ledger';
 import { userAccount } from './accounts';
+import { UserActivity, evolveActivity, initialActivity } from './activity';
 import { LedgerEvent, utcDayOf } from './events';
 
 export type CurrencyAmounts = Readonly<Record<Currency, bigint>>;
@@ -30,6 +31,8 @@ export interface UserLedgerState {
   sandbox: boolean;
   /** An expired sandbox: nothing more moves in or out of it. */
   archived: boolean;
+  /** Days with activity and USD earned (`activity.ts`): what /api/users/me shows as the streak and earnings. */
+  activity: UserActivity;
 }
 
 export const zeroAmounts = (): CurrencyAmounts =>
@@ -46,6 +49,7 @@ export function initialUserLedgerState(userId: string): UserLedgerState {
     lastDemoFundingDay: null,
     sandbox: false,
     archived: false,
+    activity: initialActivity(),
   };
 }
 
@@ -80,7 +84,7 @@ export function evolve(state: UserLedgerState, event: LedgerEvent): UserLedgerSt
         const alreadyToday = keysFromPoints.utcDay === conversion.utcDay ? keysFromPoints.keys : 0n;
         keysFromPoints = { utcDay: conversion.utcDay, keys: alreadyToday + conversion.keys };
       }
-      return { ...state, balances, keysFromPoints };
+      return { ...state, balances, keysFromPoints, activity: evolveActivity(state.activity, state.userId, event.data) };
     }
     case 'LedgerHoldPlaced': {
       const { holdId, currency, amountMinor, expiresAt } = event.data;
