@@ -13,6 +13,32 @@ export interface MoneyMovement {
   references?: Record<string, string>;
 }
 
+/**
+ * The ledger's two-phase and reversal commands as a use case decides them (a withdrawal's hold, its capture with
+ * the fee as a second posting, its release; a refund's linked reversal): run in the caller's unit like a movement.
+ */
+export type LedgerMoneyCommand =
+  | {
+      type: 'PlaceHold';
+      data: { holdId: string; userId: string; currency: Currency; amountMinor: bigint; expiresAt: string; reasonCode: ReasonCode; description: string; now: string };
+    }
+  | {
+      type: 'CaptureHold';
+      data: {
+        holdId: string;
+        userId: string;
+        amountMinor: bigint;
+        creditAccount: string;
+        fee?: { creditAccount: string; amountMinor: bigint };
+        transactionId: string;
+        reasonCode: ReasonCode;
+        description: string;
+        now: string;
+      };
+    }
+  | { type: 'ReleaseHold'; data: { holdId: string; userId: string; now: string } }
+  | { type: 'ReverseTransaction'; data: { originalTransactionId: string; reversalTransactionId: string; description: string; now: string } };
+
 export type MoneyOutcome = { kind: 'accepted'; transactionId: string } | { kind: 'refused'; refusal: string };
 
 /**
@@ -22,6 +48,8 @@ export type MoneyOutcome = { kind: 'accepted'; transactionId: string } | { kind:
  */
 export interface MoneyPort {
   moveWithin(movement: MoneyMovement, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
+  /** A hold, capture, release or reversal, decided and appended with `appends` in the unit's transaction. */
+  commandWithin(command: LedgerMoneyCommand, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
   /** The HTTP answer for a refusal (422 'Insufficient balance' and the like). */
   refusalError(refusal: string): ApiError;
 }

@@ -4,12 +4,14 @@ import { EVENT_STORE } from '../database/database.tokens';
 import type { ApiError } from '../http/api-error';
 import { takeIdempotentRequest } from '../idempotency/idempotency-context';
 import { IdempotencyService, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
-import { MONEY_PORT, type MoneyMovement, type MoneyPort } from './money.port';
+import { MONEY_PORT, type LedgerMoneyCommand, type MoneyMovement, type MoneyPort } from './money.port';
 
 /** What a use case decided inside its unit of work: its events (with expected versions) and the money they move. */
 export interface Decided<Body> {
   appends: AppendToStream[];
   money?: MoneyMovement | null;
+  /** Instead of `money`: a hold, capture, release or reversal (`LedgerMoneyCommand`), in the same append. */
+  ledgerCommand?: LedgerMoneyCommand | null;
   /** The answer, once the money is posted (its transaction id, or null when nothing moved). */
   answer(transactionId: string | null): Body;
 }
@@ -24,6 +26,8 @@ export interface UseCase<Body> {
   decide(unit: UnitOfWork): Promise<Decided<Body>>;
   /** A module's own answer to a ledger refusal (e.g. 'Not enough gold'); undefined falls back to the ledger's. */
   moneyRefusal?(refusal: string, movement: MoneyMovement): ApiError | undefined;
+  /** The same for a refused `ledgerCommand`. */
+  ledgerRefusal?(refusal: string): ApiError | undefined;
   /** Without an `@Idempotent` route around it (a job), or to override the route's. */
   idempotency?: IdempotentRequest;
   /** What tells a replay from another request, when not the whole request (e.g. only the item a purchase names). */
@@ -59,6 +63,12 @@ export class UseCaseRunner {
           if (outcome.kind === 'refused') {
             throw useCase.moneyRefusal?.(outcome.refusal, decided.money) ?? money.refusalError(outcome.refusal);
           }
+          transactionId = outcome.transactionId;
+        } else if (decided.ledgerCommand) {
+          const money = this.moneyPort;
+          if (!money) throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
+          const outcome = await money.commandWithin(decided.ledgerCommand, unit, decided.appends);
+          if (outcome.kind === 'refused') throw useCase.ledgerRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal);
           transactionId = outcome.transactionId;
         } else if (decided.appends.length > 0) {
           await this.eventStore.append(decided.appends, { transaction: unit.transaction });

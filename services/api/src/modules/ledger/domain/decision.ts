@@ -48,6 +48,11 @@ export type LedgerCommand =
         userId: string;
         amountMinor: bigint;
         creditAccount: AccountId;
+        /**
+         * A second posting out of the same hold in the same transaction (a withdrawal's fee to `system:fees`):
+         * `amountMinor + fee.amountMinor` must not exceed the hold.
+         */
+        fee?: { creditAccount: AccountId; amountMinor: bigint };
         transactionId: string;
         reasonCode: ReasonCode;
         description: string;

@@ -22,15 +22,17 @@ export function decidePlaceHold(command: CommandOf<'PlaceHold'>, state: LedgerDe
 }
 
 export function decideCaptureHold(command: CommandOf<'CaptureHold'>, state: LedgerDecisionState): LedgerDecision {
-  const { holdId, userId, amountMinor, creditAccount, transactionId, reasonCode, description, now } = command.data;
+  const { holdId, userId, amountMinor, creditAccount, fee, transactionId, reasonCode, description, now } = command.data;
   const user = stateOf(state, userId);
   const hold = user.holds.get(holdId);
   if (!hold) return refuse('HOLD_MUST_EXIST');
   if (hold.status !== 'open') return refuse('HOLD_MUST_BE_OPEN');
   if (Date.parse(now) >= Date.parse(hold.expiresAt)) return refuse('HOLD_MUST_NOT_HAVE_EXPIRED');
   if (amountMinor <= 0n) return refuse('AMOUNT_MUST_BE_POSITIVE');
-  if (amountMinor > hold.amountMinor) return refuse('CAPTURE_MUST_NOT_EXCEED_HOLD');
-  if (isUserAccount(creditAccount)) return refuse('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
+  if (fee && fee.amountMinor <= 0n) return refuse('AMOUNT_MUST_BE_POSITIVE');
+  const capturedMinor = amountMinor + (fee?.amountMinor ?? 0n);
+  if (capturedMinor > hold.amountMinor) return refuse('CAPTURE_MUST_NOT_EXCEED_HOLD');
+  if (isUserAccount(creditAccount) || (fee && isUserAccount(fee.creditAccount))) return refuse('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
   // The capture releases the whole hold and posts the captured part in the same append, so the money counted
   // as held becomes spent without ever being available in between.
   const captured: LedgerEvent = {
@@ -39,8 +41,8 @@ export function decideCaptureHold(command: CommandOf<'CaptureHold'>, state: Ledg
       holdId,
       userId,
       currency: hold.currency,
-      capturedMinor: amountMinor,
-      releasedMinor: hold.amountMinor - amountMinor,
+      capturedMinor,
+      releasedMinor: hold.amountMinor - capturedMinor,
       transactionId,
       capturedAt: now,
     },
@@ -57,6 +59,7 @@ export function decideCaptureHold(command: CommandOf<'CaptureHold'>, state: Ledg
       description,
       postings: [
         { debitAccount: userAccount(userId), creditAccount, currency: hold.currency, amountMinor },
+        ...(fee ? [{ debitAccount: userAccount(userId), creditAccount: fee.creditAccount, currency: hold.currency, amountMinor: fee.amountMinor }] : []),
       ],
       occurredAt: now,
       holdId,

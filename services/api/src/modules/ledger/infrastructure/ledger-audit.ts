@@ -1,6 +1,6 @@
 import { CHECKPOINT_START, GENESIS_HASH, compareCheckpoints, verifyStreamChain, type Checkpoint, type EventStore, type StoredEvent } from '@app/event-store';
 import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/ledger';
-import { isUserAccount, userIdOfAccount } from '../domain/accounts';
+import { isUserAccount, userAccount, userIdOfAccount } from '../domain/accounts';
 import { LedgerEvent } from '../domain/events';
 import { isLedgerStream, userIdOfStream } from '../domain/streams';
 import { IssuanceTally } from '../domain/issuance-tally';
@@ -178,6 +178,20 @@ function checkEvent(
   }
   if ((event.type === 'LedgerHoldCaptured' || event.type === 'LedgerHoldReleased') && before.holds.get(event.data.holdId)?.status !== 'open') {
     report('holds', `Hold ${event.data.holdId} is resolved at position ${stored.position} but was not open`);
+  }
+  if (event.type === 'LedgerHoldCaptured') {
+    const hold = before.holds.get(event.data.holdId);
+    if (hold && (event.data.capturedMinor <= 0n || event.data.capturedMinor + event.data.releasedMinor !== hold.amountMinor)) {
+      report('holds', `Hold ${event.data.holdId} is captured for ${event.data.capturedMinor} and released for ${event.data.releasedMinor}, which is not its ${hold.amountMinor}`);
+    }
+  }
+  if (event.type === 'LedgerTransactionPosted' && event.data.holdId) {
+    // A capture's postings (the payout and its fee) spend only what the hold reserved, once it was captured.
+    const hold = before.holds.get(event.data.holdId);
+    const debited = event.data.postings.filter((posting) => posting.debitAccount === userAccount(owner)).reduce((sum, posting) => sum + posting.amountMinor, 0n);
+    if (!hold || hold.status !== 'captured' || debited > hold.amountMinor) {
+      report('holds', `Transaction ${event.data.transactionId} spends ${debited} from hold ${event.data.holdId}, which it did not capture`);
+    }
   }
   const after = evolve(before, event);
   users.set(owner, after);

@@ -11,6 +11,11 @@ export function moneyPortOf(ledger: LedgerExecutor): MoneyPort {
       if (outcome.kind === 'refused') return { kind: 'refused', refusal: outcome.refusal };
       return { kind: 'accepted', transactionId: outcome.transactionId ?? movement.transactionId };
     },
+    async commandWithin(command, unit, appends) {
+      const outcome = await ledger.executeWithin(command, unit, appends);
+      if (outcome.kind === 'refused') return { kind: 'refused', refusal: outcome.refusal };
+      return { kind: 'accepted', transactionId: outcome.transactionId ?? '' };
+    },
     refusalError: (refusal) => refusalToApiError(refusal as LedgerRefusal),
   };
 }
