@@ -1,8 +1,8 @@
 import { apiClient, ledgerKeys } from '@app/platform';
-import { BalanceAtResponseSchema, type Currency, TransactionsResponseSchema, type WalletResponse, WalletsResponseSchema } from '@app/contracts/ledger';
+import { BalanceHistoryResponseSchema, type Currency, TransactionsResponseSchema, type WalletResponse, WalletsResponseSchema } from '@app/contracts/ledger';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-/** Rows per page of the history; one more is asked for to know whether a next page exists. */
+/** Rows per page of the history. */
 export const TRANSACTIONS_PAGE_SIZE = 20;
 
 export interface TransactionFilter {
@@ -22,43 +22,25 @@ export function walletOf(wallets: readonly WalletResponse[], currency: Currency)
 
 export function useTransactions(filter: TransactionFilter) {
   const offset = filter.page * TRANSACTIONS_PAGE_SIZE;
-  const query = { currency: filter.currency, type: filter.type, limit: TRANSACTIONS_PAGE_SIZE + 1, offset };
+  const query = { currency: filter.currency, type: filter.type, limit: TRANSACTIONS_PAGE_SIZE, offset };
   return useQuery({
     queryKey: ledgerKeys.transactions(query),
     queryFn: async ({ signal }) => {
       const answer = await apiClient().get('/api/users/transactions', { query, schema: TransactionsResponseSchema, signal });
-      return { rows: answer.transactions.slice(0, TRANSACTIONS_PAGE_SIZE), hasNextPage: answer.transactions.length > TRANSACTIONS_PAGE_SIZE };
+      return { rows: answer.transactions, total: answer.total, pages: Math.max(1, Math.ceil(answer.total / TRANSACTIONS_PAGE_SIZE)) };
     },
     // The old page stays on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,
   });
 }
 
-/** Days the wallet chart spans, and how many point-in-time balances it samples across them (both ends included). */
+/** Days the wallet chart spans. */
 export const HISTORY_DAYS = 30;
-export const HISTORY_SAMPLES = 7;
 
-export interface BalancePoint {
-  at: string;
-  wallets: WalletResponse[];
-}
-
-/** Instants from `days` ago to `now`, evenly spaced. */
-export function sampleInstants(now: Date, days: number, samples: number): Date[] {
-  const span = days * 86_400_000;
-  return Array.from({ length: samples }, (_, index) => new Date(now.getTime() - span + (span * index) / (samples - 1)));
-}
-
-/** The user's balances as they stood at each sample instant, folded by the ledger from the account stream. */
+/** The user's balances at the end of each of the last days and now, folded by the ledger from the account stream. */
 export function useBalanceHistory(days = HISTORY_DAYS) {
   return useQuery({
     queryKey: ledgerKeys.balanceHistory(days),
-    queryFn: ({ signal }) =>
-      Promise.all(
-        sampleInstants(new Date(), days, HISTORY_SAMPLES).map(async (instant): Promise<BalancePoint> => {
-          const answer = await apiClient().get('/api/users/me/balance-at', { query: { at: instant.toISOString() }, schema: BalanceAtResponseSchema, signal });
-          return { at: answer.as_of, wallets: answer.wallets };
-        }),
-      ),
+    queryFn: async ({ signal }) => (await apiClient().get('/api/users/me/balance-history', { query: { days }, schema: BalanceHistoryResponseSchema, signal })).points,
   });
 }

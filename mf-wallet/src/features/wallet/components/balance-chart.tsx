@@ -9,8 +9,9 @@ const WIDTH = 600;
 const HEIGHT = 200;
 const PADDING = { top: 12, right: 12, bottom: 28, left: 56 };
 
+/** The ledger's days are UTC days, so they are labelled in UTC (a local zone would shift them by one). */
 function dayLabel(at: string): string {
-  return new Date(at).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+  return new Date(at).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /**
@@ -26,6 +27,8 @@ export function BalanceChart({ points, label }: { points: readonly ChartPoint[];
   const innerHeight = HEIGHT - PADDING.top - PADDING.bottom;
   const x = (index: number) => PADDING.left + (points.length > 1 ? (innerWidth * index) / (points.length - 1) : innerWidth / 2);
   const y = (value: number) => PADDING.top + innerHeight - ((value - minimum) / range) * innerHeight;
+  // About six date labels, counted back from the newest point so "now" always has one.
+  const labelEvery = Math.max(1, Math.ceil(points.length / 6));
   const path = points.map((point, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(point.value).toFixed(1)}`).join(' ');
   return (
     <figure className="wallet-chart">
@@ -39,11 +42,13 @@ export function BalanceChart({ points, label }: { points: readonly ChartPoint[];
         </text>
         <path d={path} className="wallet-chart__line" fill="none" />
         {points.map((point, index) => (
-          <g key={point.at}>
-            <circle cx={x(index)} cy={y(point.value)} r={3.5} className="wallet-chart__dot" />
-            <text x={x(index)} y={HEIGHT - 8} textAnchor="middle" className="wallet-chart__tick">
-              {dayLabel(point.at)}
-            </text>
+          <g key={index}>
+            <circle cx={x(index)} cy={y(point.value)} r={points.length > 12 ? 2 : 3.5} className="wallet-chart__dot" />
+            {(points.length - 1 - index) % labelEvery === 0 ? (
+              <text x={x(index)} y={HEIGHT - 8} textAnchor="middle" className="wallet-chart__tick">
+                {dayLabel(point.at)}
+              </text>
+            ) : null}
           </g>
         ))}
       </svg>
@@ -56,8 +61,8 @@ export function BalanceChart({ points, label }: { points: readonly ChartPoint[];
           </tr>
         </thead>
         <tbody>
-          {points.map((point) => (
-            <tr key={point.at}>
+          {points.map((point, index) => (
+            <tr key={index}>
               <td>{dayLabel(point.at)}</td>
               <td>{formatBalance(point.value)}</td>
             </tr>

@@ -93,8 +93,10 @@ export function TransactionsPanel() {
               <Button variant="secondary" size="small" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>
                 <ChevronLeft size={16} /> Newer
               </Button>
-              <span className="ui-muted">Page {page + 1}</span>
-              <Button variant="secondary" size="small" disabled={!data.hasNextPage} onClick={() => setPage((current) => current + 1)}>
+              <span className="ui-muted">
+                Page {page + 1} of {data.pages} · {data.total} {data.total === 1 ? 'transaction' : 'transactions'}
+              </span>
+              <Button variant="secondary" size="small" disabled={page + 1 >= data.pages} onClick={() => setPage((current) => current + 1)}>
                 Older <ChevronRight size={16} />
               </Button>
             </nav>

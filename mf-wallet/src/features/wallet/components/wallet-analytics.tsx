@@ -12,7 +12,7 @@ export function WalletAnalytics() {
     <Card title="Wallet analytics" actions={<ButtonLink to="/growth-hub" variant="secondary" size="small">Open Growth Hub</ButtonLink>}>
       <QueryView query={history} loadingLabel="Loading wallet history">
         {(samples) => {
-          const points = samples.map((sample) => ({ at: sample.at, value: walletValue(sample.wallets) }));
+          const points = samples.map((sample) => ({ at: sample.date, value: walletValue(sample) }));
           const first = points[0]?.value ?? 0;
           const last = points[points.length - 1]?.value ?? 0;
           if (points.every((point) => point.value === 0)) {

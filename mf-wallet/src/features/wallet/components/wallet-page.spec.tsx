@@ -20,14 +20,16 @@ function transaction(index: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const noHistory = { body: { as_of: '2026-11-01T00:00:00Z', stream_version: 0, wallets: [] } };
+const day = (date: string, balances: Partial<Record<'points' | 'keys' | 'gems' | 'gold' | 'usd' | 'moves', number>> = {}) => ({ date, points: 0, keys: 0, gems: 0, gold: 0, usd: 0, moves: 0, ...balances });
+const noHistory = { body: { days: 30, points: [day('2026-10-26'), day('2026-11-25')] } };
+const noTransactions = { body: { transactions: [], limit: 20, offset: 0, total: 0 } };
 
 describe('the wallet page', () => {
   it('shows the four balance cards with holds, and the gems Withdraw disabled under 200 available gems', async () => {
     answerApiCalls({
       'GET /api/users/wallets': { body: [wallet('points', 1500), wallet('gems', 250.5, 200), wallet('keys', 3)] },
-      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
-      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet', user: createUser({ points_balance: '1500' }) });
     const gems = await screen.findByRole('region', { name: 'Gems balance' });
@@ -43,8 +45,8 @@ describe('the wallet page', () => {
   it('shows the USD card only with a USD balance above 0, and enables Withdraw from 200 available gems', async () => {
     answerApiCalls({
       'GET /api/users/wallets': { body: [wallet('gems', 200), wallet('usd', 12.5)] },
-      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
-      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
     const usd = await screen.findByRole('region', { name: 'USD balance' });
@@ -59,8 +61,8 @@ describe('the wallet page', () => {
     const stop = onAccountDialogRequest((dialog) => requested.push(dialog));
     answerApiCalls({
       'GET /api/users/wallets': { body: [wallet('points', 10)] },
-      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
-      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
     await user.click(await screen.findByRole('button', { name: 'Convert to Keys' }));
@@ -74,34 +76,32 @@ describe('the wallet page', () => {
   it('hides the account modal buttons when no shell can open them (standalone)', async () => {
     answerApiCalls({
       'GET /api/users/wallets': { body: [wallet('points', 10)] },
-      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
-      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
     await screen.findByRole('region', { name: 'Points balance' });
     expect(screen.queryByRole('button', { name: 'Convert to Keys' })).not.toBeInTheDocument();
   });
 
-  it('charts the weighted wallet value (keys ×10, gems ×5, gold ×2) from point-in-time balances, linking to the Growth Hub', async () => {
+  it("charts the weighted wallet value (keys ×10, gems ×5, gold ×2) from the ledger's daily balances, linking to the Growth Hub", async () => {
     const asked: string[] = [];
     answerApiCalls({
       'GET /api/users/wallets': { body: [] },
-      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
-      'GET /api/users/me/balance-at': (url) => {
-        const at = url.searchParams.get('at') ?? '';
-        asked.push(at);
-        // Empty at the first sample, then 100 points, 2 keys, 10 gems and 5 gold: 100 + 20 + 50 + 10 = 180.
-        const wallets = asked.length === 1 ? [] : [wallet('points', 100), wallet('keys', 2), wallet('gems', 10), wallet('gold', 5), wallet('usd', 99)];
-        return { body: { as_of: at, stream_version: asked.length, wallets } };
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': (url) => {
+        asked.push(url.search);
+        // Empty on the first day, then 100 points, 2 keys, 10 gems and 5 gold: 100 + 20 + 50 + 10 = 180 (USD left out).
+        return { body: { days: 30, points: [day('2026-10-26'), day('2026-11-10', { points: 50 }), day('2026-11-25', { points: 100, keys: 2, gems: 10, gold: 5, usd: 99 })] } };
       },
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
     const analytics = await screen.findByRole('region', { name: 'Wallet analytics' });
     expect(await within(analytics).findByRole('img', { name: 'Wallet value over the last 30 days' })).toBeInTheDocument();
-    expect(asked).toHaveLength(7);
-    expect(new Date(asked[6]).getTime() - new Date(asked[0]).getTime()).toBe(30 * 86_400_000);
+    expect(asked).toEqual(['?days=30']);
     expect(within(analytics).getAllByText('180').length).toBeGreaterThan(0);
     expect(within(analytics).getByText('+180')).toBeInTheDocument();
+    expect(within(analytics).getByRole('cell', { name: '50' })).toBeInTheDocument();
     expect(within(analytics).getByRole('link', { name: 'Open Growth Hub' })).toHaveAttribute('href', '/growth-hub');
   });
 
@@ -110,15 +110,15 @@ describe('the wallet page', () => {
     const queries: string[] = [];
     answerApiCalls({
       'GET /api/users/wallets': { body: [] },
-      'GET /api/users/me/balance-at': noHistory,
+      'GET /api/users/me/balance-history': noHistory,
       'GET /api/users/transactions': (url) => {
         queries.push(url.search);
         const offset = Number(url.searchParams.get('offset'));
         const rows =
           offset === 0
-            ? [transaction(1, { amount: -200, transaction_type: 'withdrawal', description: 'Withdrawal to PayPal', status: 'pending' }), ...Array.from({ length: 20 }, (_, index) => transaction(index + 2))]
+            ? [transaction(1, { amount: -200, transaction_type: 'withdrawal', description: 'Withdrawal to PayPal', status: 'pending' }), ...Array.from({ length: 19 }, (_, index) => transaction(index + 2))]
             : [transaction(99, { description: 'The oldest one' })];
-        return { body: { transactions: rows, limit: 21, offset } };
+        return { body: { transactions: rows, limit: 20, offset, total: 21 } };
       },
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
@@ -129,6 +129,7 @@ describe('the wallet page', () => {
     expect(within(withdrawal).getByText('pending')).toBeInTheDocument();
     expect(within(withdrawal).getByText(/^Withdrawal ·/)).toBeInTheDocument();
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.getByText('Page 1 of 2 · 21 transactions')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Older/ }));
     expect(await screen.findByText('The oldest one')).toBeInTheDocument();
@@ -137,16 +138,18 @@ describe('the wallet page', () => {
 
     await user.selectOptions(screen.getByLabelText('Currency'), 'gems');
     await user.selectOptions(screen.getByLabelText('Type'), 'withdrawal');
-    await waitFor(() => expect(queries.at(-1)).toMatch(/currency=gems.*type=withdrawal.*offset=0|currency=gems&type=withdrawal/));
-    expect(new URLSearchParams(queries.at(-1)).get('offset')).toBe('0');
+    await waitFor(() => expect(new URLSearchParams(queries.at(-1)).get('type')).toBe('withdrawal'));
+    const filtered = new URLSearchParams(queries.at(-1));
+    expect(filtered.get('currency')).toBe('gems');
+    expect(filtered.get('offset')).toBe('0');
   });
 
   it("says 'No transactions yet' for an empty history", async () => {
     const user = userEvent.setup();
     answerApiCalls({
       'GET /api/users/wallets': { body: [] },
-      'GET /api/users/me/balance-at': noHistory,
-      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+      'GET /api/users/me/balance-history': noHistory,
+      'GET /api/users/transactions': noTransactions,
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
     await user.click(await screen.findByRole('tab', { name: 'Transactions' }));
@@ -158,8 +161,8 @@ describe('the wallet page', () => {
     const signOut = jest.fn(async () => undefined);
     answerApiCalls({
       'GET /api/users/wallets': { status: 401, body: { error: 'Authentication required', code: 'UNAUTHORIZED' } },
-      'GET /api/users/me/balance-at': noHistory,
-      'GET /api/users/transactions': { body: { transactions: [], limit: 21, offset: 0 } },
+      'GET /api/users/me/balance-history': noHistory,
+      'GET /api/users/transactions': noTransactions,
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet', session: { signOut } });
     expect(await screen.findByText('Authentication failed. Please try the "Force Re-Login" button or refresh the page.')).toBeInTheDocument();

@@ -1,0 +1,100 @@
+import { apiClient, refreshMoneyViews } from '@app/platform';
+import {
+  CancelSubscriptionResponseSchema,
+  CreateProjectResponseSchema,
+  FundingProjectsResponseSchema,
+  GrowthChannelsResponseSchema,
+  MyShieldResponseSchema,
+  PlatformEconomySchema,
+  PledgeResponseSchema,
+  PledgesResponseSchema,
+  ShieldPoliciesResponseSchema,
+  StakeResponseSchema,
+  StakingPositionsResponseSchema,
+  SubscribeResponseSchema,
+  WithdrawStakeResponseSchema,
+  type CreateProjectRequest,
+  type PledgeRequest,
+  type StakeRequest,
+} from '@app/contracts/growth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+/** The Growth Hub's query keys: one family, so a stake, pledge or subscription refreshes every growth view. */
+export const growthKeys = {
+  all: ['growth'] as const,
+  channels: () => ['growth', 'channels'] as const,
+  positions: () => ['growth', 'positions'] as const,
+  projects: () => ['growth', 'projects'] as const,
+  pledges: () => ['growth', 'pledges'] as const,
+  policies: () => ['growth', 'policies'] as const,
+  shield: () => ['growth', 'shield'] as const,
+  economy: () => ['growth', 'economy'] as const,
+};
+
+export const useChannels = () => useQuery({ queryKey: growthKeys.channels(), queryFn: ({ signal }) => apiClient().get('/api/growth/channels', { schema: GrowthChannelsResponseSchema, signal }) });
+export const usePositions = () => useQuery({ queryKey: growthKeys.positions(), queryFn: ({ signal }) => apiClient().get('/api/growth/staking', { schema: StakingPositionsResponseSchema, signal }) });
+export const useProjects = () => useQuery({ queryKey: growthKeys.projects(), queryFn: ({ signal }) => apiClient().get('/api/growth/funding/projects', { schema: FundingProjectsResponseSchema, signal }) });
+export const usePledges = () => useQuery({ queryKey: growthKeys.pledges(), queryFn: ({ signal }) => apiClient().get('/api/growth/funding/pledges', { schema: PledgesResponseSchema, signal }) });
+export const usePolicies = () => useQuery({ queryKey: growthKeys.policies(), queryFn: ({ signal }) => apiClient().get('/api/growth/shield/policies', { schema: ShieldPoliciesResponseSchema, signal }) });
+export const useMyShield = () => useQuery({ queryKey: growthKeys.shield(), queryFn: ({ signal }) => apiClient().get('/api/growth/shield/subscription', { schema: MyShieldResponseSchema, signal }) });
+export const useEconomy = () => useQuery({ queryKey: growthKeys.economy(), queryFn: ({ signal }) => apiClient().get('/api/growth/economy', { schema: PlatformEconomySchema, signal }) });
+
+/** After any growth command: the growth views and the balances (gems moved). */
+function useRefreshAfterMoney() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: growthKeys.all }), refreshMoneyViews(queryClient)]);
+}
+
+const keyed = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey } });
+
+export function useStake() {
+  const refresh = useRefreshAfterMoney();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: StakeRequest; idempotencyKey: string }) =>
+      apiClient().post('/api/growth/staking', request, { schema: StakeResponseSchema, ...keyed(idempotencyKey) }),
+    onSuccess: refresh,
+  });
+}
+
+export function useWithdrawStake() {
+  const refresh = useRefreshAfterMoney();
+  return useMutation({
+    mutationFn: (positionId: string) => apiClient().post(`/api/growth/staking/${encodeURIComponent(positionId)}/withdraw`, {}, { schema: WithdrawStakeResponseSchema }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateProject() {
+  const refresh = useRefreshAfterMoney();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: CreateProjectRequest; idempotencyKey: string }) =>
+      apiClient().post('/api/growth/funding/projects', request, { schema: CreateProjectResponseSchema, ...keyed(idempotencyKey) }),
+    onSuccess: refresh,
+  });
+}
+
+export function usePledge() {
+  const refresh = useRefreshAfterMoney();
+  return useMutation({
+    mutationFn: ({ projectId, request, idempotencyKey }: { projectId: string; request: PledgeRequest; idempotencyKey: string }) =>
+      apiClient().post(`/api/growth/funding/projects/${encodeURIComponent(projectId)}/pledge`, request, { schema: PledgeResponseSchema, ...keyed(idempotencyKey) }),
+    onSuccess: refresh,
+  });
+}
+
+export function useSubscribeShield() {
+  const refresh = useRefreshAfterMoney();
+  return useMutation({
+    mutationFn: ({ policyId, idempotencyKey }: { policyId: string; idempotencyKey: string }) =>
+      apiClient().post('/api/growth/shield/subscribe', { policy_id: policyId }, { schema: SubscribeResponseSchema, ...keyed(idempotencyKey) }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancelShield() {
+  const refresh = useRefreshAfterMoney();
+  return useMutation({
+    mutationFn: (subscriptionId: string) => apiClient().post(`/api/growth/shield/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {}, { schema: CancelSubscriptionResponseSchema }),
+    onSuccess: refresh,
+  });
+}
