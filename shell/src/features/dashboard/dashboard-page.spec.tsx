@@ -72,7 +72,7 @@ describe('Dashboard', () => {
       .on('GET /api/users/saved-content', () => ({ body: saved }))
       .on('DELETE /api/users/saved-content/c1', () => {
         saved = [];
-        return { body: { success: true } };
+        return { body: { success: true, content_id: 'c1' } };
       });
     renderDashboard();
     await userEvent.click(screen.getByRole('button', { name: 'Saved' }));

@@ -1,5 +1,6 @@
-import { Button, errorMessage, isAdvertiser, tierMultiplier, useCurrentUser } from '@app/platform';
+import { Button, errorMessage, isAdvertiser, useCurrentUser } from '@app/platform';
 import { useToast } from '@app/platform/app';
+import { ENGAGEMENT_MESSAGES } from '@app/contracts/engagement';
 import { useState } from 'react';
 import type { ContentView } from '../api/content-api';
 import { useContentUserStatus } from '../api/content-api';
@@ -17,15 +18,20 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
   const status = useContentUserStatus(content.id, true);
   const action = useSocialAction(content.id);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const multiplier = tierMultiplier(user.user_tier);
   const liked = status.data?.has_liked ?? false;
   const saved = status.data?.has_saved ?? false;
   const archived = content.status === 'archived';
 
   const act = (type: 'like' | 'save') =>
     action.mutate(type, {
-      onSuccess: () => toast.show({ title: type === 'like' ? 'Liked!' : 'Saved to your collection', variant: 'success', durationMilliseconds: 3000 }),
-      onError: (error) => toast.show({ title: errorMessage(error, type === 'like' ? 'You have already liked this content!' : 'Content already saved to your collection!'), variant: 'error' }),
+      onSuccess: (answer) =>
+        toast.show({
+          title: type === 'like' ? 'Liked!' : 'Saved to your collection',
+          description: `+${answer.points_earned} points${answer.engagement_shares_earned > 0 ? ` and ${answer.engagement_shares_earned} free ${answer.engagement_shares_earned === 1 ? 'share' : 'shares'}` : ''}`,
+          variant: 'success',
+          durationMilliseconds: 3000,
+        }),
+      onError: (error) => toast.show({ title: errorMessage(error, type === 'like' ? ENGAGEMENT_MESSAGES.alreadyLiked : ENGAGEMENT_MESSAGES.alreadySaved), variant: 'error' }),
     });
   const close = (open: boolean) => (open ? undefined : setDialog(null));
 
@@ -33,10 +39,10 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
     <div className="ui-stack">
       <div className="ui-row" role="group" aria-label="Engage">
         <Button variant={liked ? 'secondary' : 'primary'} disabled={liked || status.isPending || archived} busy={action.isPending && action.variables === 'like'} onClick={() => act('like')}>
-          {liked ? 'Liked' : `Like (+${quickActionPoints('like', multiplier)} pts)`}
+          {liked ? 'Liked' : `Like (+${quickActionPoints('like', user.user_tier)} pts)`}
         </Button>
         <Button variant={saved ? 'secondary' : 'primary'} disabled={saved || status.isPending || archived} busy={action.isPending && action.variables === 'save'} onClick={() => act('save')}>
-          {saved ? 'Saved' : `Save (+${quickActionPoints('save', multiplier)} pts)`}
+          {saved ? 'Saved' : `Save (+${quickActionPoints('save', user.user_tier)} pts)`}
         </Button>
         <Button variant="secondary" disabled={archived} onClick={() => setDialog('share')}>
           Share

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fakeDropsApi } from '../../drops/components/test-api';
 import { ContentDetailPage } from './content-detail-page';
-import { createComment, createContent, userStatus } from './test-content';
+import { createComment, createContent, sponsorship, tipAnswer, userStatus } from './test-content';
 
 const content = createContent({ title: 'Compilers explained' });
 const base = `/api/content/${content.id}`;
@@ -25,7 +25,7 @@ const loaded = (overrides: AnswerTable = {}): AnswerTable => ({
   [`GET ${base}/metrics`]: { body: content.metrics },
   [`GET ${base}/user-status`]: { body: userStatus(content.id) },
   [`GET ${base}/comments`]: { body: [] },
-  [`GET ${base}/sponsorship`]: { body: { content_id: content.id, sponsor_count: 0, total_boost_multiplier: 1, sponsor_names: [] } },
+  [`GET ${base}/sponsorship`]: { body: sponsorship(content.id) },
   ...overrides,
 });
 
@@ -66,7 +66,7 @@ describe('Content detail page', () => {
         [`GET ${base}/user-status`]: () => ({ body: userStatus(content.id, { has_liked: liked }) }),
         'POST /api/users/social-action': () => {
           liked = true;
-          return { body: { success: true, points_earned: 0.1, multiplier: 1 } };
+          return { body: { success: true, action_type: 'like', reference_id: content.id, points_earned: 0.1, multiplier: 1, engagement_shares_earned: 1, engagement_shares_remaining: 19, daily_points_remaining: 49.9 } };
         },
       }),
     );
@@ -148,7 +148,18 @@ describe('Content detail page', () => {
   });
 
   it('lets an advertiser sponsor with an affordable package only, sending its gems, multiplier and hours', async () => {
-    const calls = fakeDropsApi(loaded({ [`POST ${base}/sponsor`]: { status: 201, body: { success: true } } }));
+    const calls = fakeDropsApi(
+      loaded({
+        [`POST ${base}/sponsor`]: {
+          status: 201,
+          body: {
+            success: true,
+            message: 'Content sponsored successfully! It will receive 2x visibility boost for 6 hours.',
+            sponsorship: { id: 's1', content_id: content.id, package_id: 'popular-boost', package_name: 'Popular Boost', gems_allocated: 50, boost_multiplier: 2, duration_hours: 6, starts_at: '2026-11-21T10:00:00.000Z', ends_at: '2026-11-21T16:00:00.000Z', status: 'live' },
+          },
+        },
+      }),
+    );
     renderDetail(createUser({ id: 'brand-1', username: 'acme', user_type: 'advertiser', gems_balance: '60' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Sponsor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sponsor Content' });
@@ -156,11 +167,12 @@ describe('Content detail page', () => {
     expect(within(dialog).getAllByText('Insufficient gems')).toHaveLength(3);
     await userEvent.click(within(dialog).getByRole('radio', { name: /Popular Boost/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sponsor' }));
-    await waitFor(() => expect(calls.find((call) => call.key === `POST ${base}/sponsor`)?.body).toEqual({ gems_allocated: 50, boost_multiplier: 2, duration_hours: 6 }));
+    await waitFor(() => expect(calls.find((call) => call.key === `POST ${base}/sponsor`)?.body).toEqual({ package_id: 'popular-boost', gems_allocated: 50, boost_multiplier: 2, duration_hours: 6 }));
+    expect(await screen.findByText('Content sponsored successfully! It will receive 2x visibility boost for 6 hours.')).toBeInTheDocument();
   });
 
   it('refuses a tip beyond the gem balance without calling the server, and sends a valid one', async () => {
-    const calls = fakeDropsApi(loaded({ 'POST /api/content/tip': { status: 201, body: { success: true } } }));
+    const calls = fakeDropsApi(loaded({ 'POST /api/content/tip': { status: 201, body: tipAnswer(content.id, 25) } }));
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: 'Tip Creator' }));
     const dialog = await screen.findByRole('dialog', { name: 'Tip Creator' });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fakeDropsApi } from '../../drops/components/test-api';
 import { CreateContentPage } from './create-content-page';
-import { createContent } from './test-content';
+import { createContent, tipAnswer } from './test-content';
 
 const renderCreate = () =>
   renderWithPlatform(
@@ -37,7 +37,7 @@ describe('Create content page', () => {
   it('creates, funds with gems, toasts and opens the new content after 2 seconds', async () => {
     const calls = fakeDropsApi({
       'POST /api/content': { status: 201, body: { success: true, contentId: created.id, content: created } },
-      [`POST /api/content/${created.id}/fund`]: { status: 201, body: { success: true, new_revenue: 0.5, new_share_price: 0.01 } },
+      [`POST /api/content/${created.id}/fund`]: { status: 201, body: { ...tipAnswer(created.id, 50), kind: 'fund' } },
     });
     renderCreate();
     const form = screen.getByRole('form', { name: 'Share existing content' });

@@ -2,7 +2,8 @@ import { Button, ErrorBox, errorMessage, formatBalance, useCurrentUser, useSessi
 import { Dialog, covers, useToast } from '@app/platform/app';
 import { useState } from 'react';
 import { type FundCurrency, useSponsor, useTipGems, useTipOrFund } from '../api/engagement-api';
-import { SPONSOR_PACKAGES, TIP_PRESETS, tipProblem, tipOrFundProblem } from './engagement-rules';
+import { ENGAGEMENT_MESSAGES, SPONSOR_PACKAGES, sponsorSuccessMessage } from '@app/contracts/engagement';
+import { TIP_PRESETS, tipProblem, tipOrFundProblem } from './engagement-rules';
 
 interface DialogProps {
   contentId: string;
@@ -71,14 +72,14 @@ export function TipOrFundDialog({ contentId, open, onOpenChange }: DialogProps) 
   const [problem, setProblem] = useState<string | null>(null);
   const step = CURRENCIES.find((entry) => entry.value === currency)?.step ?? '0.01';
   const send = () => {
-    const found = tipOrFundProblem(amount);
+    const found = tipOrFundProblem(amount, currency);
     setProblem(found);
     if (found) return;
     action.mutate(
-      { kind, amount: Number(amount), currency_type: currency },
+      { kind, amount: amount.trim(), currency_type: currency },
       {
-        onSuccess: () => {
-          toast.show({ title: kind === 'tip' ? 'Tip sent' : 'Content funded', variant: 'success', durationMilliseconds: 3000 });
+        onSuccess: (answer) => {
+          toast.show({ title: kind === 'tip' ? 'Tip sent' : 'Content funded', description: `New share price $${answer.new_share_price.toFixed(4)}`, variant: 'success', durationMilliseconds: 3000 });
           void refresh();
           onOpenChange(false);
         },
@@ -125,6 +126,7 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
   const toast = useToast();
   const sponsor = useSponsor(contentId);
   const [chosen, setChosen] = useState<string | null>(null);
+  const multiplierOf = (tenths: number) => tenths / 10;
   const pack = SPONSOR_PACKAGES.find((entry) => entry.id === chosen);
   const gemsShare = Math.min(100, (Number(user.gems_balance) / 500) * 100);
   return (
@@ -140,8 +142,8 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
               <label className="account-choice__option">
                 <input type="radio" name="sponsor-package" disabled={!affordable} checked={chosen === entry.id} onChange={() => setChosen(entry.id)} />
                 <span>
-                  <strong>{entry.name}</strong> · {entry.gems} gems · {entry.multiplier}x for {entry.hours} {entry.hours === 1 ? 'hour' : 'hours'}
-                  {affordable ? null : <span className="ui-field__error"> Insufficient gems</span>}
+                  <strong>{entry.name}</strong> · {entry.gems} gems · {multiplierOf(entry.multiplierTenths)}x for {entry.hours} {entry.hours === 1 ? 'hour' : 'hours'}
+                  {affordable ? null : <span className="ui-field__error"> {ENGAGEMENT_MESSAGES.insufficientGems}</span>}
                 </span>
               </label>
             </li>
@@ -155,10 +157,10 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
         onClick={() =>
           pack &&
           sponsor.mutate(
-            { gems_allocated: pack.gems, boost_multiplier: pack.multiplier, duration_hours: pack.hours },
+            { package_id: pack.id, gems_allocated: pack.gems, boost_multiplier: multiplierOf(pack.multiplierTenths), duration_hours: pack.hours },
             {
-              onSuccess: () => {
-                toast.show({ title: `Content sponsored successfully! It will receive ${pack.multiplier}x visibility boost for ${pack.hours} hours.`, variant: 'success', durationMilliseconds: 4000 });
+              onSuccess: (answer) => {
+                toast.show({ title: answer.message || sponsorSuccessMessage(multiplierOf(pack.multiplierTenths), pack.hours), variant: 'success', durationMilliseconds: 4000 });
                 void refresh();
                 onOpenChange(false);
               },

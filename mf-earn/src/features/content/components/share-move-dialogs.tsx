@@ -1,10 +1,11 @@
-import { Button, ErrorBox, TextField, errorMessage, isApiError, tierMultiplier, useCurrentUser } from '@app/platform';
+import { Button, ErrorBox, TextField, errorMessage, isApiError, useCurrentUser } from '@app/platform';
 import { Dialog, useToast } from '@app/platform/app';
+import { ENGAGEMENT_MESSAGES, PROOF_IMAGE_MAX_BYTES, SOCIAL_ACTION_TYPES } from '@app/contracts/engagement';
 import { useEffect, useRef, useState } from 'react';
 import type { ContentView } from '../api/content-api';
-import { uploadContentImage } from '../api/content-api';
+import { readAsDataUrl } from '../api/content-api';
 import { type SocialActionType, createShareLink, useExternalMove, useSocialAction } from '../api/engagement-api';
-import { EXTERNAL_MOVE_POINTS, externalMoveReward } from './engagement-rules';
+import { moveReward } from './engagement-rules';
 
 interface DialogProps {
   content: ContentView;
@@ -14,14 +15,8 @@ interface DialogProps {
 
 const COPIED_MILLISECONDS = 2000;
 
-function linkOf(answer: unknown): string | null {
-  const data = (answer as { data?: { url?: unknown } } | undefined)?.data;
-  return typeof data?.url === 'string' ? data.url : null;
-}
-
 /** Share Content: a short link made as the dialog opens (and on demand), copied with a 2-second confirmation. */
 export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
-  const user = useCurrentUser();
   const toast = useToast();
   const share = useSocialAction(content.id);
   const [link, setLink] = useState<string | null>(null);
@@ -34,9 +29,9 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const url = linkOf(await createShareLink({ user_id: user.id, target_url: `${window.location.origin}/content/${encodeURIComponent(content.id)}`, content_id: content.id, campaign_id: null }));
-      if (!url) throw new Error('no link');
-      setLink(url);
+      const answer = await createShareLink({ target_url: `${window.location.origin}/content/${encodeURIComponent(content.id)}`, content_id: content.id, campaign_id: null });
+      // The API answers its short link as a path or an absolute URL; the dialog always shows one to copy.
+      setLink(new URL(answer.data.url, window.location.origin).href);
     } catch (error) {
       setFailure(isApiError(error) && error.status >= 500 ? 'Unable to generate link. Try again shortly.' : again ? 'Unable to regenerate share link' : 'Unable to generate share link');
     } finally {
@@ -75,8 +70,6 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
   );
 }
 
-const MOVE_TYPES = Object.keys(EXTERNAL_MOVE_POINTS) as SocialActionType[];
-const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 
 /** External Move: an action done on the content's own platform, proven by a URL or a screenshot (PNG/JPG ≤ 10 MB). */
 export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps) {
@@ -88,20 +81,21 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const reward = externalMoveReward(moveType as keyof typeof EXTERNAL_MOVE_POINTS, tierMultiplier(user.user_tier));
+  const reward = moveReward(moveType, user.user_tier);
 
   const submit = async () => {
     setProblem(null);
-    if (!file && proofUrl.trim() === '') return setProblem('Please provide proof URL or upload a screenshot');
-    if (file && !['image/png', 'image/jpeg'].includes(file.type)) return setProblem('Please upload a PNG or JPG screenshot');
-    if (file && file.size > PROOF_MAX_BYTES) return setProblem('Screenshot must be less than 10MB');
+    if (!file && proofUrl.trim() === '') return setProblem(ENGAGEMENT_MESSAGES.proofRequired);
+    if (file && !['image/png', 'image/jpeg'].includes(file.type)) return setProblem(ENGAGEMENT_MESSAGES.proofNotAnImage);
+    if (file && file.size > PROOF_IMAGE_MAX_BYTES) return setProblem(ENGAGEMENT_MESSAGES.proofTooLarge);
     let proof = proofUrl.trim();
     if (file) {
+      // The screenshot goes with the move as a data URL; the API checks its bytes and stores it.
       setUploading(true);
       try {
-        proof = (await uploadContentImage(file)).url;
+        proof = await readAsDataUrl(file);
       } catch (error) {
-        return setProblem(errorMessage(error, 'Network error occurred'));
+        return setProblem(errorMessage(error, 'The screenshot could not be read'));
       } finally {
         setUploading(false);
       }
@@ -109,8 +103,8 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
     move.mutate(
       { move_type: moveType, content_id: content.id, content_platform: content.platform, content_url: content.platform_url, proof_url: proof, proof_type: file ? 'image' : 'url' },
       {
-        onSuccess: () => {
-          toast.show({ title: 'External move recorded', description: `About ${reward.points} points and ${reward.keys} keys`, variant: 'success', durationMilliseconds: 4000 });
+        onSuccess: (answer) => {
+          toast.show({ title: 'External move recorded', description: `+${answer.points_earned} points and ${answer.keys_earned} keys`, variant: 'success', durationMilliseconds: 4000 });
           onOpenChange(false);
         },
       },
@@ -124,7 +118,7 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
           Move
         </label>
         <select id="move-type" className="ui-field__input" value={moveType} onChange={(event) => setMoveType(event.target.value as SocialActionType)}>
-          {MOVE_TYPES.map((type) => (
+          {SOCIAL_ACTION_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
             </option>

@@ -62,3 +62,30 @@ export function createComment(overrides: Partial<CommentView> = {}): CommentView
 }
 
 export const userStatus = (contentId: string, overrides: Record<string, unknown> = {}) => ({ content_id: contentId, has_liked: false, has_saved: false, is_owner: false, owned_shares: 0, ...overrides });
+
+export const sponsorship = (contentId: string, overrides: Record<string, unknown> = {}) => ({
+  content_id: contentId,
+  is_sponsored: false,
+  sponsor_count: 0,
+  total_boost_multiplier: 0,
+  boost_multiplier: 0,
+  sponsor_names: [],
+  primary_sponsor: null,
+  advertiser_name: null,
+  total_gems_allocated: 0,
+  gems_allocated: 0,
+  ends_at: null,
+  ...overrides,
+});
+
+export const tipAnswer = (contentId: string, amount: number) => ({
+  success: true,
+  kind: 'tip',
+  transaction_id: 't1',
+  content_id: contentId,
+  amount,
+  currency_type: 'Gems',
+  usd_value: amount / 100,
+  new_revenue: amount / 100,
+  new_share_price: 0.01,
+});
