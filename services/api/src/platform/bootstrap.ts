@@ -14,6 +14,8 @@ import { HttpExceptionFilter, MAX_PARAM_LENGTH } from './http/http-exception.fil
 import { installSecurityHeaders } from './http/security-headers';
 import { installUnstorableTextRefusal } from './http/unstorable-text';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/logging.module';
+import { installHttpMetrics } from './metrics/http-metrics';
+import { MetricsService } from './metrics/metrics.service';
 
 export const GLOBAL_PREFIX = 'api';
 
@@ -70,6 +72,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     exposedHeaders: [REQUEST_ID_HEADER, 'retry-after'],
   });
   const fastify = application.getHttpAdapter().getInstance();
+  installHttpMetrics(fastify, application.get(MetricsService));
   installBodyParsers(fastify);
   installUnstorableTextRefusal(fastify);
   installSecurityHeaders(application);

@@ -10,20 +10,22 @@ import { HealthService } from './health/health.service';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { JobsModule } from './jobs/jobs.module';
 import { LoggingModule } from './logging/logging.module';
+import { MetricsController } from './metrics/metrics.controller';
+import { MetricsModule } from './metrics/metrics.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { UseCasesModule } from './use-cases/use-cases.module';
 
 /**
  * Everything a context module relies on, provided globally: `APP_CONFIG`, `DATABASE_POOL`, `EVENT_STORE`,
- * `ProjectionRegistry`, `JOB_QUEUE`, `JobsService`, `UseCaseRunner`, `IdempotencyService`; plus logging, the error filter, health, docs and admin routes.
+ * `ProjectionRegistry`, `JOB_QUEUE`, `JobsService`, `UseCaseRunner`, `IdempotencyService`, `MetricsService`; plus logging, the error filter, health, docs and admin routes.
  */
 @Module({})
 export class PlatformModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(config), DatabaseModule.forRoot(), ProjectionsModule, JobsModule, UseCasesModule],
-      controllers: [HealthController, DocsController, AdminController],
+      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(config), MetricsModule, DatabaseModule.forRoot(), ProjectionsModule, JobsModule, UseCasesModule],
+      controllers: [HealthController, DocsController, AdminController, MetricsController],
       providers: [HealthService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

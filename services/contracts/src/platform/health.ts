@@ -54,3 +54,49 @@ export const healthRoute = defineRoute({
   responses: { 200: HealthResponseSchema },
   errors: { 503: 'Not ready (the body is a HealthResponse, not an ApiError)' },
 });
+
+export const LivenessResponseSchema = z
+  .object({ status: z.literal('alive'), uptimeSeconds: z.number().nonnegative() })
+  .meta({ id: 'LivenessResponse' });
+export type LivenessResponse = z.infer<typeof LivenessResponseSchema>;
+
+export const ReadinessResponseSchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    checkedAt: z.string(),
+    /** Why the process should get no traffic now; empty when ready. */
+    reasons: z.array(z.string()),
+  })
+  .meta({ id: 'ReadinessResponse' });
+export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
+
+export const livenessRoute = defineRoute({
+  method: 'get',
+  path: '/api/health/live',
+  summary: 'Liveness: the process answers (no dependency is checked)',
+  tags: ['platform'],
+  public: true,
+  responses: { 200: LivenessResponseSchema },
+});
+
+export const readinessRoute = defineRoute({
+  method: 'get',
+  path: '/api/health/ready',
+  summary: 'Readiness: database and queue answer, no projection failed or trails the log by more than HEALTH_MAX_PROJECTION_LAG_SECONDS',
+  description: '200 when ready, 503 with the same body (naming the reasons) otherwise; not ready while shutting down.',
+  tags: ['platform'],
+  public: true,
+  responses: { 200: ReadinessResponseSchema },
+  errors: { 503: 'Not ready (the body is a ReadinessResponse)' },
+});
+
+export const metricsRoute = defineRoute({
+  method: 'get',
+  path: '/api/metrics',
+  summary: 'Prometheus metrics (text exposition format)',
+  description:
+    'For a scraper with `Authorization: Bearer <METRICS_TOKEN>`, or an administrator session. HTTP durations by route and status, event store latency, projection lag, jobs per name and state, ledger transactions, postings and issuance, Node process metrics.',
+  tags: ['platform'],
+  public: true,
+  responses: { 200: { description: 'text/plain; version=0.0.4', schema: null } },
+});

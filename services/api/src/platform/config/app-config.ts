@@ -65,6 +65,8 @@ const EnvironmentSchema = z.object({
   NODE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['development', 'test', 'production']).default('development')),
   PROCESS_ROLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['all', 'http', 'worker']).default('all')),
   TRUST_PROXY: TrustProxySchema,
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  HEALTH_MAX_PROJECTION_LAG_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).default(300)),
   QUEUE_PREFIX: optionalText.pipe(
     z
       .string()
@@ -114,6 +116,10 @@ export interface AppConfig {
   jobs: { queueName: string; prefix: string };
   /** Fastify's `trustProxy`: who may set X-Forwarded-For (TRUST_PROXY). */
   trustProxy: boolean | number | string[];
+  /** A bearer token a scraper presents at `GET /api/metrics` (METRICS_TOKEN); unset: administrators' sessions only. */
+  metricsToken?: string;
+  /** `GET /api/health/ready` answers 503 while a projection trails the log by more (HEALTH_MAX_PROJECTION_LAG_SECONDS). */
+  readyMaxProjectionLagSeconds: number;
 }
 
 /** A configuration that cannot start the service; the message names every offending variable. */
@@ -148,6 +154,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     projections: { pollIntervalMs: 250, leaseDurationMs: 15_000, batchSize: 500, rebuildBatchSize: 2_000 },
     jobs: { queueName: 'jobs', prefix: parsed.QUEUE_PREFIX ?? defaultQueuePrefix(parsed.DATABASE_URL, dataDirectory) },
     trustProxy: parsed.TRUST_PROXY,
+    metricsToken: parsed.METRICS_TOKEN,
+    readyMaxProjectionLagSeconds: parsed.HEALTH_MAX_PROJECTION_LAG_SECONDS,
   };
 }
 

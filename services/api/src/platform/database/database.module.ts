@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { DynamicModule, Global, Inject, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { openDatabase, PostgresEventStore, runMigrations, type Database, type EventStore } from '@app/event-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { instrumentEventStore } from '../metrics/instrumented-event-store';
+import { MetricsService } from '../metrics/metrics.service';
 import { DATABASE, DATABASE_POOL, EVENT_STORE } from './database.tokens';
 
 export { DATABASE, DATABASE_POOL, EVENT_STORE } from './database.tokens';
@@ -43,11 +45,12 @@ export class DatabaseModule implements OnApplicationShutdown {
         { provide: DATABASE_POOL, inject: [DATABASE], useFactory: (database: Database) => database.pool },
         {
           provide: EVENT_STORE,
-          inject: [DATABASE],
-          useFactory: async (database: Database) => {
+          inject: [DATABASE, MetricsService],
+          useFactory: async (database: Database, metrics: MetricsService) => {
             const eventStore = await PostgresEventStore.open(database);
             await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
-            return eventStore;
+            // Timed and counted for /api/metrics (latency per operation, committed ledger transactions).
+            return instrumentEventStore(eventStore, metrics);
           },
         },
       ],

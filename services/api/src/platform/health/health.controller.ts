@@ -1,5 +1,5 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { healthRoute, type HealthResponse } from '@app/contracts';
+import { healthRoute, livenessRoute, readinessRoute, type HealthResponse, type LivenessResponse, type ReadinessResponse } from '@app/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../http/public.decorator';
 import { HealthService } from './health.service';
@@ -13,6 +13,23 @@ export class HealthController {
   @Get(healthRoute.path.replace(/^\/api\//, ''))
   async check(@Res({ passthrough: true }) response: FastifyReply): Promise<HealthResponse> {
     const { ready, body } = await this.health.check();
+    void response.status(ready ? 200 : 503).header('Cache-Control', 'no-store');
+    return body;
+  }
+
+  /** `GET /api/health/live`: the process answers; nothing else is asked, so a slow database never restarts it. */
+  @Public()
+  @Get(livenessRoute.path.replace(/^\/api\//, ''))
+  live(@Res({ passthrough: true }) response: FastifyReply): LivenessResponse {
+    void response.header('Cache-Control', 'no-store');
+    return this.health.live();
+  }
+
+  /** `GET /api/health/ready`: 200 when this process should get traffic, 503 with the reasons otherwise. */
+  @Public()
+  @Get(readinessRoute.path.replace(/^\/api\//, ''))
+  async ready(@Res({ passthrough: true }) response: FastifyReply): Promise<ReadinessResponse> {
+    const { ready, body } = await this.health.ready();
     void response.status(ready ? 200 : 503).header('Cache-Control', 'no-store');
     return body;
   }

@@ -4,7 +4,9 @@ import {
   assertValidJobId,
   DEFAULT_JOB_ATTEMPTS,
   DEFAULT_JOB_BACKOFF,
+  COUNTED_JOB_STATES,
   type FailedJobRecord,
+  type JobCount,
   type JobHandler,
   type JobOptions,
   type JobQueue,
@@ -19,6 +21,9 @@ export interface BullMqJobQueueOptions {
   concurrency?: number;
   logger?: { error(message: string, stack?: string): void; warn(message: string): void };
 }
+
+/** Job ids per state read for the per-name counts; beyond them a state's jobs count under the name `(unsampled)`. */
+const COUNT_SAMPLE = 5_000;
 
 /** How long a graceful close (running jobs finishing) may take before connections are dropped. */
 const CLOSE_TIMEOUT_MS = 10_000;
@@ -97,6 +102,33 @@ export class BullMqJobQueue implements JobQueue {
 
   failedCount(): Promise<number> {
     return this.queue.getFailedCount();
+  }
+
+  /**
+   * BullMQ counts per state only; the names come from the jobs' hashes (one pipelined HGET per job id, no payloads).
+   * `prioritized` jobs are waiting ones.
+   */
+  async countsByName(): Promise<JobCount[]> {
+    const totals = await this.queue.getJobCounts(...COUNTED_JOB_STATES, 'prioritized');
+    const counts: JobCount[] = [];
+    for (const state of COUNTED_JOB_STATES) {
+      const types = state === 'waiting' ? (['waiting', 'prioritized'] as const) : ([state] as const);
+      const ids = await this.queue.getRanges([...types], 0, COUNT_SAMPLE - 1);
+      const pipeline = this.queueConnection.pipeline();
+      for (const id of ids) pipeline.hget(this.queue.toKey(id), 'name');
+      const names = ((await pipeline.exec()) ?? []).map(([, name]) => (typeof name === 'string' ? name : '(unknown)'));
+      const byName = new Map<string, number>();
+      for (const name of names) byName.set(name, (byName.get(name) ?? 0) + 1);
+      const total = types.reduce((sum, type) => sum + (totals[type] ?? 0), 0);
+      if (total > names.length) byName.set('(unsampled)', total - names.length);
+      for (const [name, count] of byName) counts.push({ name, state, count });
+    }
+    return counts;
+  }
+
+  /** The BullMQ queue itself, for Bull Board (the admins' full view). */
+  get bullQueue(): Queue {
+    return this.queue;
   }
 
   async has(id: string): Promise<boolean> {

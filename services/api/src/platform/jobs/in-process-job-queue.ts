@@ -7,6 +7,8 @@ import {
   DEFAULT_JOB_BACKOFF,
   type FailedJobRecord,
   type JobBackoff,
+  type JobCount,
+  type CountedJobState,
   type JobHandler,
   type JobOptions,
   type JobQueue,
@@ -129,6 +131,19 @@ export class InProcessJobQueue implements JobQueue {
     let count = 0;
     for (const job of this.jobs.values()) if (job.state === 'failed') count += 1;
     return count;
+  }
+
+  async countsByName(): Promise<JobCount[]> {
+    const counts = new Map<string, JobCount>();
+    for (const job of this.jobs.values()) {
+      if (job.state === 'completed') continue;
+      const state: CountedJobState = job.state;
+      const key = `${job.name}\u0000${state}`;
+      const entry = counts.get(key) ?? { name: job.name, state, count: 0 };
+      entry.count += 1;
+      counts.set(key, entry);
+    }
+    return [...counts.values()];
   }
 
   async has(id: string): Promise<boolean> {

@@ -39,6 +39,16 @@ export interface FailedJobRecord {
 
 export type JobSchedule = { cron: string } | { everyMs: number };
 
+/** The states `countsByName` reports (completed jobs are history, not load). */
+export const COUNTED_JOB_STATES = ['waiting', 'delayed', 'active', 'failed'] as const;
+export type CountedJobState = (typeof COUNTED_JOB_STATES)[number];
+
+export interface JobCount {
+  name: string;
+  state: CountedJobState;
+  count: number;
+}
+
 export interface JobQueue {
   readonly kind: 'redis' | 'in_process';
   /** Resolves with the job id once the job is durably queued (in Redis, or in memory in-process). */
@@ -51,6 +61,8 @@ export interface JobQueue {
   /** Puts a failed job back with fresh attempts; false when no failed job has that id. */
   retryFailed(id: string): Promise<boolean>;
   failedCount(): Promise<number>;
+  /** Jobs per name and state (metrics): queue depth, running and failed jobs per job type. */
+  countsByName(): Promise<JobCount[]>;
   /** Whether the queue knows a job with this id, in any state (waiting, delayed, running, completed, failed). */
   has(id: string): Promise<boolean>;
   /** Throws when the backend is unreachable. */

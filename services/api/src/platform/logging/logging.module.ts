@@ -22,7 +22,14 @@ export function requestIdOf(request: IncomingMessage & { id?: unknown }): string
   return id;
 }
 
-/** pino request logs (one line per request, with its id); pretty only for a person watching a terminal. */
+/** Probes and scrapes every few seconds would drown everything else. */
+const UNLOGGED_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/ready', '/api/metrics']);
+
+/**
+ * pino request logs (one line per request, with its id). Pretty only for a person watching a terminal (not in
+ * production, not when piped): then a successful request's line is at `debug`, so `info` shows what happened rather
+ * than every poll of the screens; `LOG_LEVEL=debug` brings them back. Elsewhere JSON lines, requests at `info`.
+ */
 @Module({})
 export class LoggingModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -31,13 +38,12 @@ export class LoggingModule {
       level: config.logLevel,
       genReqId: (request) => requestIdOf(request),
       transport: pretty ? { target: 'pino-pretty', options: { singleLine: true, colorize: true } } : undefined,
-      // Health probes every few seconds would drown everything else.
-      autoLogging: { ignore: (request) => request.url === '/api/health' },
+      autoLogging: { ignore: (request) => UNLOGGED_PATHS.has((request.url ?? '').split('?')[0]) },
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       customLogLevel: (_request, response, error) => {
         if (error || response.statusCode >= 500) return 'error';
         if (response.statusCode >= 400) return 'warn';
-        return 'info';
+        return pretty ? 'debug' : 'info';
       },
     };
     return {
