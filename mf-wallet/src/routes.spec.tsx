@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import WalletRoutes from './routes';
 
 describe('mf_wallet routes', () => {
-  it('says plainly that the growth hub is not open yet', () => {
+  it('opens the Growth Hub at /growth-hub', () => {
     answerApiCalls({});
     renderWithPlatform(<WalletRoutes />, { route: '/growth-hub' });
-    expect(screen.getByRole('heading', { name: 'Growth Hub is not open yet' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Growth Hub' })).toBeInTheDocument();
   });
 });

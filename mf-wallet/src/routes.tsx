@@ -1,5 +1,6 @@
 import { NotFoundPage } from '@app/platform';
 import { Route, Routes } from 'react-router';
+import { GrowthHubPage } from './features/growth-hub/growth-hub-page';
 import { NotOpenYetPage } from './features/wallet/growth-pages';
 import { WalletPage } from './features/wallet/components/wallet-page';
 
@@ -8,7 +9,7 @@ export default function WalletRoutes() {
   return (
     <Routes>
       <Route path="wallet" element={<WalletPage />} />
-      <Route path="growth-hub/*" element={<NotOpenYetPage title="Growth Hub" message="Channels, staking, funding and shield arrive with the growth release." />} />
+      <Route path="growth-hub/*" element={<GrowthHubPage />} />
       <Route path="withdraw/*" element={<NotOpenYetPage title="Withdrawals" message="Withdrawing gems (minimum 200) arrives with the money release." />} />
       <Route path="payment-methods/*" element={<NotOpenYetPage title="Payment methods" message="Saved payment methods arrive with the money release." />} />
       <Route path="gem-store/*" element={<NotOpenYetPage title="Gem store" message="Buying gems arrives with the money release." />} />

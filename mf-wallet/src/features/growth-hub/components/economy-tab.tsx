@@ -1,0 +1,85 @@
+import { Card, formatBalance, formatCount } from '@app/platform';
+import { QueryView } from '@app/platform/app';
+import type { PlatformEconomy } from '@app/contracts/growth';
+import { useEconomy } from '../api/growth-api';
+
+/** Horizontal bars of the growth totals (SVG-free CSS bars; the table underneath carries the numbers). */
+function Bars({ rows, label }: { rows: Array<{ label: string; value: number }>; label: string }) {
+  const max = Math.max(...rows.map((row) => row.value), 1);
+  return (
+    <figure className="growth-bars" aria-label={label}>
+      {rows.map((row) => (
+        <div key={row.label} className="growth-bars__row">
+          <span className="growth-bars__label">{row.label}</span>
+          <span className="growth-bars__bar" style={{ width: `${(row.value / max) * 100}%` }} aria-hidden />
+          <span className="growth-bars__value">{formatBalance(row.value)}</span>
+        </div>
+      ))}
+    </figure>
+  );
+}
+
+function Economy({ economy }: { economy: PlatformEconomy }) {
+  return (
+    <div className="ui-stack">
+      <div className="growth-grid">
+        <Card title="Staking">
+          <p className="growth-figure">{formatBalance(economy.total_staked)} gems</p>
+          <p className="ui-muted">
+            {formatCount(economy.active_positions)} active stakes · {formatBalance(economy.staking_rewards_accrued)} gems rewarded
+          </p>
+        </Card>
+        <Card title="Creator funding">
+          <p className="growth-figure">{formatBalance(economy.total_pledged)} gems pledged</p>
+          <p className="ui-muted">
+            {formatCount(economy.active_projects)} open projects · {formatBalance(economy.funded_total)} gems paid to funded creators
+          </p>
+        </Card>
+        <Card title="Social Shield">
+          <p className="growth-figure">{formatBalance(economy.insured_coverage)} gems insured</p>
+          <p className="ui-muted">
+            {formatCount(economy.active_subscriptions)} subscriptions · {formatBalance(economy.premiums_collected)} premiums · {formatBalance(economy.claims_paid)} paid in claims
+          </p>
+        </Card>
+      </div>
+      <Card title="Gems in the Growth Hub">
+        <Bars
+          label="Gems in the Growth Hub"
+          rows={[
+            { label: 'Staked', value: economy.total_staked },
+            { label: 'Pledged', value: economy.total_pledged },
+            { label: 'Insured', value: economy.insured_coverage },
+            { label: 'Rewards', value: economy.staking_rewards_accrued },
+          ]}
+        />
+      </Card>
+      <Card title="Issued per currency">
+        <table className="growth-table">
+          <thead>
+            <tr>
+              <th scope="col">Currency</th>
+              <th scope="col">Issued</th>
+            </tr>
+          </thead>
+          <tbody>
+            {economy.issued.map((row) => (
+              <tr key={row.currency}>
+                <td>{row.currency}</td>
+                <td>{formatBalance(row.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </div>
+  );
+}
+
+export function EconomyTab() {
+  const economy = useEconomy();
+  return (
+    <QueryView query={economy} loadingLabel="Loading the platform economy">
+      {(data) => <Economy economy={data} />}
+    </QueryView>
+  );
+}
