@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The Growth Hub's ops-owned configuration: staking channels and Social Shield policies. The API reads it from a
- * versioned file (`services/api/src/modules/growth/config/growth-catalogue.json`) parsed with this schema at start;
+ * versioned file (`services/api/src/modules/growth/config/catalogue.json`) parsed with this schema at start;
  * screens only ever show what the API returns. Amounts are whole gems (the file is edited by people).
  */
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { GrowthCatalogueSchema, type GrowthCatalogue, type GrowthChannelConfig, type ShieldPolicyConfig } from '@app/contracts/growth';
-import bundledCatalogue from './growth-catalogue.json';
+// Not `growth-catalogue.json`: Node resolves `.json` before `.ts`, so `npm start` (swc-node) would load the JSON for this module.
+import bundledCatalogue from './catalogue.json';
 
 /**
- * The Growth Hub's channels and policies are ops-owned configuration: the versioned `growth-catalogue.json` next to
+ * The Growth Hub's channels and policies are ops-owned configuration: the versioned `catalogue.json` next to
  * this file, or the file `GROWTH_CATALOGUE_PATH` names (an operator's copy, without a release). Parsed at start;
  * a broken file stops the start instead of serving half a catalogue. Positions and subscriptions keep the terms they
  * were taken with (the events carry them), so a changed file only affects new ones.
