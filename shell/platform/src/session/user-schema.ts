@@ -1,13 +1,12 @@
 import { AuthProfileResponseSchema, SessionResponseSchema, SignUpResponseSchema, UserSchema, type UserView } from '@app/contracts/identity';
-import { type UserBalances, UserBalancesSchema } from '@app/contracts/ledger';
-import { z } from 'zod';
+import { type UserBalances, UserBalancesSchema, type UserMeExtras, UserMeExtrasSchema } from '@app/contracts/ledger';
 import type { User } from './user';
 
 /**
  * The session's answers, parsed with the contracts (identity's user and session, the ledger's balances). The
  * screens keep balances as exact decimal text: the API sends JSON numbers exact at the currency's scale.
  */
-type ApiUser = UserView & Partial<UserBalances> & { level?: number; xp_points?: number; points_streak_days?: number; follower_count?: number; total_earnings_usd?: number; master_key_activated_at?: string | null };
+type ApiUser = UserView & Partial<UserBalances> & Partial<UserMeExtras>;
 
 const balanceText = (value: number | undefined): string => (value === undefined ? '0' : String(value));
 
@@ -29,13 +28,8 @@ export const profileResponseSchema = AuthProfileResponseSchema.transform((body) 
 /** `GET /api/users/me`: identity's user with the ledger's balances and progress's level and XP. */
 export const meResponseSchema = UserSchema.extend({
   ...UserBalancesSchema.shape,
-  level: z.number().int().optional(),
-  xp_points: z.number().optional(),
-  // Spec 2 §3's standing figures, shown by the home banner and the profile once the API answers them.
-  points_streak_days: z.number().int().optional(),
-  follower_count: z.number().int().optional(),
-  total_earnings_usd: z.number().optional(),
-  master_key_activated_at: z.string().nullable().optional(),
+  // Spec 2 §3's standing figures (streak, earnings, followers, master key, level, XP); optional so an older API still parses.
+  ...UserMeExtrasSchema.partial().shape,
 }).transform(toUser);
 
 /** Sign-in, demo sign-in and refresh answer a session: a bearer token and the user. */
