@@ -59,6 +59,12 @@ describe('growth shield API', () => {
     mine = await testApp.http().get('/api/growth/shield/subscription').set(auth(user.token)).expect(200);
     expect(mine.body.subscription.status).toBe('lapsed');
     expect((await balancesOf(testApp, user)).gems_balance).toBe(0);
+    // The user is told (notifications projection, eventual).
+    const notified = await waitFor(
+      () => testApp.http().get('/api/notifications').set(auth(user.token)),
+      (response) => JSON.stringify(response.body).includes('Social Shield lapsed'),
+    );
+    expect(JSON.stringify(notified.body)).toContain('could not renew');
   });
 
   it('cancels at the end of the period', async () => {

@@ -13,6 +13,30 @@ describe('growth staking API', () => {
   });
   afterAll(() => testApp.close());
 
+  it('documents every growth route in the OpenAPI document', async () => {
+    const document = await testApp.http().get('/api/docs-json').expect(200);
+    for (const [method, path] of [
+      ['get', '/api/growth/channels'],
+      ['get', '/api/growth/staking'],
+      ['post', '/api/growth/staking'],
+      ['post', '/api/growth/staking/{id}/withdraw'],
+      ['get', '/api/growth/funding/projects'],
+      ['post', '/api/growth/funding/projects'],
+      ['post', '/api/growth/funding/projects/{id}/pledge'],
+      ['get', '/api/growth/funding/pledges'],
+      ['get', '/api/growth/shield/policies'],
+      ['get', '/api/growth/shield/subscription'],
+      ['post', '/api/growth/shield/subscribe'],
+      ['post', '/api/growth/shield/subscriptions/{id}/cancel'],
+      ['post', '/api/growth/shield/claims'],
+      ['get', '/api/admin/growth/shield/claims'],
+      ['post', '/api/admin/growth/shield/claims/{id}/decision'],
+      ['get', '/api/growth/economy'],
+    ]) {
+      expect({ method, path, documented: document.body.paths[path]?.[method] !== undefined }).toEqual({ method, path, documented: true });
+    }
+  });
+
   it('answers 401 without a session', async () => {
     await testApp.http().get('/api/growth/channels').expect(401);
     await testApp.http().post('/api/growth/staking').send({ channel_id: 'steady-growth', amount: 100 }).expect(401);

@@ -3,6 +3,7 @@ import type { StoredEvent } from '@app/event-store';
 import { formatMinor, type Currency, type ReasonCode } from '@app/contracts/ledger';
 import type { NotificationType } from '@app/contracts/notifications';
 import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/rewards';
+import { ShieldLapsedSchema } from '@app/contracts/growth';
 import { readTransactionCopy } from '../ledger';
 
 /** A notification about to be stored; `key` makes its id, so replaying an event never notifies twice. */
@@ -86,6 +87,21 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
           message: `@${parsed.data.instagramUsername} is verified: you can claim your monthly Instagram points`,
           data: { instagram_username: parsed.data.instagramUsername },
           actionUrl: '/dashboard',
+        },
+      ];
+    }
+    case 'ShieldLapsed': {
+      const parsed = ShieldLapsedSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      return [
+        {
+          key: `shield-lapsed:${parsed.data.subscriptionId}`,
+          userId: parsed.data.userId,
+          type: 'warning',
+          title: 'Social Shield lapsed',
+          message: `Your ${parsed.data.policyName} could not renew: not enough gems for the monthly premium. You are no longer covered.`,
+          data: { subscription_id: parsed.data.subscriptionId },
+          actionUrl: '/growth-hub',
         },
       ];
     }
