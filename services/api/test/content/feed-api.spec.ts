@@ -1,13 +1,12 @@
 import { ContentModule, DropsModule, IdentityModule, LedgerModule, RewardsModule } from '../../src/modules/context-modules';
-import { givenFunds, paidDrop, proofDrop } from '../drops/support';
+import { givenFunds, paidDrop, proofDrop, waitFor } from '../drops/support';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
-import { engagementFacts, FakeEngagementModule } from './fake-engagement';
-import { auth, contentForm, givenUser, type TestUser } from './support';
+import { auth, contentForm, engagementEvents as facts, givenUser, recordEngagement, type TestUser } from './support';
 
 type Item = { type: 'content'; sponsored: boolean; content: { id: string } } | { type: 'drop'; drop: { id: string; gem_reward_base: number } };
 const idOf = (item: Item) => (item.type === 'content' ? `c:${item.content.id}` : `d:${item.drop.id}`);
 
-describe('home feed and engagement facts', () => {
+describe('home feed and the engagement facts content shows', () => {
   let testApp: IdentityTestApp;
   let viewer: TestUser;
   let advertiser: TestUser;
@@ -16,7 +15,7 @@ describe('home feed and engagement facts', () => {
   let paid: string;
 
   beforeAll(async () => {
-    testApp = await startAppWithModules('content_feed', [IdentityModule, LedgerModule, RewardsModule, DropsModule, ContentModule, FakeEngagementModule]);
+    testApp = await startAppWithModules('content_feed', [IdentityModule, LedgerModule, RewardsModule, DropsModule, ContentModule]);
     viewer = await givenUser(testApp);
     advertiser = await givenUser(testApp, { advertiser: 'premium' });
     await givenFunds(testApp, advertiser.user.id, 'gems', '1000');
@@ -26,17 +25,20 @@ describe('home feed and engagement facts', () => {
       content.push((await testApp.http().post('/api/content').set(auth(advertiser.token)).send(contentForm({ title: `Feed ${index}` })).expect(201)).body.contentId);
     }
   });
-  beforeEach(() => engagementFacts.reset());
   afterAll(() => testApp?.close());
 
   const feed = (tab: string, extra = '') => testApp.http().get(`/api/feed?tab=${tab}${extra}`).set(auth(viewer.token)).expect(200);
 
   it('For You: sponsored first, then content and drops alternating, drops paying ≥ 50 gems first', async () => {
-    engagementFacts.sponsorships = [{ contentId: content[0]!, totalBoostMultiplier: 2, sponsorCount: 1, endsAt: null }];
-    const items = (await feed('for-you')).body.items as Item[];
+    const sponsorship = facts.sponsored(content[0]!, 20);
+    await recordEngagement(testApp, [sponsorship]);
+    const items = (await waitFor(() => feed('for-you'), (answer) => answer.body.items[0]?.sponsored === true)).body.items as Item[];
     expect(items.map(idOf)).toEqual([`c:${content[0]}`, `c:${content[3]}`, `d:${paid}`, `c:${content[2]}`, `d:${proof}`, `c:${content[1]}`]);
     expect(items[0]).toMatchObject({ sponsored: true, sponsorship: { total_boost_multiplier: 2, sponsor_count: 1 } });
     expect(items[1]).toMatchObject({ sponsored: false, sponsorship: null });
+    // Spent (expired) sponsorships leave the top.
+    await recordEngagement(testApp, [facts.spent(content[0]!, sponsorship.data.sponsorshipId)]);
+    await waitFor(() => feed('for-you'), (answer) => answer.body.items[0]?.sponsored === false);
   });
 
   it('For You holds at most 10 items', async () => {
@@ -45,10 +47,12 @@ describe('home feed and engagement facts', () => {
   });
 
   it('Social: sponsored then all content, paged without repeats', async () => {
-    engagementFacts.sponsorships = [{ contentId: content[1]!, totalBoostMultiplier: 3, sponsorCount: 2, endsAt: null }];
+    // Two sponsors stack: their multipliers add up.
+    await recordEngagement(testApp, [facts.sponsored(content[1]!, 15), facts.sponsored(content[1]!, 20, 6)]);
     const seen: string[] = [];
-    let page = (await feed('social', '&limit=4')).body;
+    let page = (await waitFor(() => feed('social', '&limit=4'), (answer) => answer.body.items[0]?.sponsored === true)).body;
     expect(idOf(page.items[0])).toBe(`c:${content[1]}`);
+    expect(page.items[0].sponsorship).toMatchObject({ total_boost_multiplier: 3.5, sponsor_count: 2 });
     for (;;) {
       seen.push(...(page.items as Item[]).map(idOf));
       if (!page.next_cursor) break;
@@ -68,15 +72,22 @@ describe('home feed and engagement facts', () => {
 
   it('prices shares from the recorded funding and shows engagement in the item, metrics and user status', async () => {
     const id = content[2]!;
-    engagementFacts.facts.set(id, {
-      likes: 7,
-      saves: 2,
-      shares: 1,
-      externalMoves: 1,
-      engagementSharesGiven: 12,
-      revenueUsdMinor: 1_234_567n, // $123.4567 over 100 shares
-      viewer: { hasLiked: true, hasSaved: false, engagementSharesHeld: 3 },
-    });
+    const others = Array.from({ length: 6 }, (_, index) => `fan-${index}`);
+    await recordEngagement(testApp, [
+      facts.action(id, viewer.user.id, 'like'),
+      ...others.map((fan) => facts.action(id, fan, 'like')),
+      facts.action(id, viewer.user.id, 'save'),
+      facts.unsaved(id, viewer.user.id),
+      facts.action(id, 'fan-0', 'save'),
+      facts.action(id, 'fan-1', 'save'),
+      facts.action(id, 'fan-2', 'share'),
+      facts.externalMove(id, 'fan-3'),
+      facts.sharesGiven(id, viewer.user.id, 3),
+      facts.sharesGiven(id, 'fan-4', 9),
+      facts.tipped(id, 'fan-5', 1_000_000n),
+      facts.tipped(id, 'fan-5', 234_567n), // $123.4567 in all, over 100 shares
+    ]);
+    // One item's reads wait for the projection to pass the newest event.
     const item = (await testApp.http().get(`/api/content/${id}`).expect(200)).body;
     expect(item).toMatchObject({ share_price: 1.2345, current_revenue: 123.4567, likes_count: 7, engagement_shares_remaining: 8 });
     expect((await testApp.http().get(`/api/content/${id}/metrics`).expect(200)).body).toMatchObject({ likes: 7, saves: 2, shares: 1, external_moves: 1, total_engagement: 11 });
@@ -91,7 +102,7 @@ describe('home feed and engagement facts', () => {
 
   it('archives instead of erasing when others hold engagement shares: readable by id, gone from lists', async () => {
     const id = (await testApp.http().post('/api/content').set(auth(advertiser.token)).send(contentForm()).expect(201)).body.contentId;
-    engagementFacts.facts.set(id, { engagementSharesGiven: 1 });
+    await recordEngagement(testApp, [facts.sharesGiven(id, viewer.user.id, 1)]);
     expect((await testApp.http().delete(`/api/content/${id}`).set(auth(advertiser.token)).expect(200)).body).toEqual({ success: true, id, outcome: 'archived' });
     expect((await testApp.http().get(`/api/content/${id}`).expect(200)).body.status).toBe('archived');
     expect((await testApp.http().get('/api/content?limit=50').expect(200)).body.items.map((entry: { id: string }) => entry.id)).not.toContain(id);

@@ -9,7 +9,10 @@ import { FeedController } from './feed/feed.controller';
 import { ContentImagesController } from './images/content-images.controller';
 import { ContentCommands } from './infrastructure/content-commands';
 import { ManageContentController } from './manage-content/manage-content.controller';
+import { GetContentEngagementHandler, GetLiveSponsorshipsHandler } from './queries/engagement-facts.handlers';
 import { GetContentForCommandHandler } from './queries/get-content-for-command.query';
+import { contentEngagementProjection } from './projections/content-engagement.projection';
+import { projectionProviders } from '../../platform/projections/projection-registry';
 import { GetCreatorContentHandler } from './queries/get-creator-content.query';
 import { ContentReader } from './read-content/content-reader';
 import { ContentSearchProvider } from './search/content-search.provider';
@@ -25,7 +28,16 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
 @Module({
   imports: [CqrsModule],
   controllers: [ContentImagesController, ReadContentController, ManageContentController, CommentsController, FeedController],
-  providers: [ContentCommands, ContentReader, GetContentForCommandHandler, GetCreatorContentHandler, ContentSearchProvider],
+  providers: [
+    ...projectionProviders(contentEngagementProjection),
+    ContentCommands,
+    ContentReader,
+    GetContentForCommandHandler,
+    GetCreatorContentHandler,
+    GetContentEngagementHandler,
+    GetLiveSponsorshipsHandler,
+    ContentSearchProvider,
+  ],
 })
 export class ContentModule implements OnModuleInit {
   private readonly logger = new Logger('Content');

@@ -11,6 +11,8 @@ import {
 import { ApiError, notFound } from '../../../platform/http/api-error';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
+import { contentEngagementProjection } from '../projections/content-engagement.projection';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { contentIdFromPath, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
@@ -45,6 +47,7 @@ export class ManageContentController {
     private readonly commands: ContentCommands,
     private readonly reader: ContentReader,
     private readonly queryBus: QueryBus,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   @Post()
@@ -97,6 +100,8 @@ export class ManageContentController {
   @Idempotent('DELETE /api/content/:id')
   async remove(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
     const contentId = contentIdFromPath(rawId);
+    // Shares given up to the newest event count (bounded wait); see the README on what may slip past.
+    await this.readYourWrites.awaitProjections([contentEngagementProjection.name], 1_000);
     const facts = (await this.reader.engagement([contentId], null)).get(contentId);
     const outcome = await this.commands.runContent(
       { type: 'DeleteContent', data: { contentId, callerId: caller.userId, sharesHeldByOthers: facts?.engagementSharesGiven ?? 0, now: new Date().toISOString() } },

@@ -2,9 +2,9 @@ import { Query } from '@nestjs/cqrs';
 
 /**
  * What the content context shows about engagement it does not record itself (likes, saves, shares, moves, tips and
- * funds, free engagement shares, sponsorships). The engagement context answers these two queries with a
- * `@QueryHandler`; until a handler is registered, content shows no engagement (zeros, no sponsorship), which is
- * the truth in an application without that context.
+ * funds, free engagement shares, sponsorships). Content answers both queries itself, from its `content_engagement`
+ * projection of the engagement context's published events (`engagement-facts.handlers.ts`); other contexts may ask
+ * them too (the engagement context need not register handlers).
  */
 export interface ContentEngagementFacts {
   contentId: string;

@@ -10,14 +10,26 @@ import {
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { parseInput } from '../../../platform/http/zod-validation';
+import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
+import { contentEngagementProjection } from '../projections/content-engagement.projection';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { contentIdFromPath } from '../content-ids';
 import { ContentReader, toMetrics, type ContentRow } from './content-reader';
 
-/** GET /api/content (paged), /api/content/{id}, /{id}/metrics, /{id}/user-status. */
+/** How long one item's reads wait for the engagement projection to pass the caller's own latest action. */
+const ENGAGEMENT_WAIT_MILLISECONDS = 1_000;
+
+/**
+ * GET /api/content (paged), /api/content/{id}, /{id}/metrics, /{id}/user-status. One item's reads wait (bounded)
+ * until the engagement projection has passed the newest event, so a like or a tip shows at once on the item that
+ * was acted on; lists answer from what the projection holds (a poll behind).
+ */
 @Controller('content')
 export class ReadContentController {
-  constructor(private readonly reader: ContentReader) {}
+  constructor(
+    private readonly reader: ContentReader,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
 
   @Public()
   @Get()
@@ -55,7 +67,9 @@ export class ReadContentController {
   }
 
   private async found(rawId: string): Promise<ContentRow> {
-    const row = await this.reader.row(contentIdFromPath(rawId));
+    const contentId = contentIdFromPath(rawId);
+    await this.readYourWrites.awaitProjections([contentEngagementProjection.name], ENGAGEMENT_WAIT_MILLISECONDS);
+    const row = await this.reader.row(contentId);
     if (!row) throw notFound('CONTENT_NOT_FOUND', CONTENT_MESSAGES.notFound);
     return row;
   }

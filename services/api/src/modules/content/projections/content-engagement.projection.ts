@@ -1,0 +1,219 @@
+import { Logger } from '@nestjs/common';
+import type { StoredEvent, TransactionHandle } from '@app/event-store';
+import { ENGAGEMENT_EVENT_SCHEMAS, parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
+import { upsertRows } from '../../../platform/database/upsert-rows';
+import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+
+const logger = new Logger('ContentEngagement');
+
+type Table = 'content_engagement_totals' | 'content_engagement_viewers' | 'content_sponsorships';
+
+/** The engagement context's published events this projection folds (`@app/contracts/engagement`). */
+export const CONTENT_ENGAGEMENT_EVENT_TYPES = [
+  'SocialActionRecorded',
+  'ContentUnsaved',
+  'ExternalMoveRecorded',
+  'EngagementSharesGiven',
+  'ContentTipped',
+  'ContentSponsored',
+  'SponsorshipSpent',
+] as const satisfies readonly (keyof typeof ENGAGEMENT_EVENT_SCHEMAS)[];
+
+interface Totals {
+  likes: number;
+  saves: number;
+  shares: number;
+  reposts: number;
+  comments: number;
+  externalMoves: number;
+  internalMoves: number;
+  sharesGiven: number;
+  revenueUsdMinor: bigint;
+}
+const zeroTotals = (): Totals => ({ likes: 0, saves: 0, shares: 0, reposts: 0, comments: 0, externalMoves: 0, internalMoves: 0, sharesGiven: 0, revenueUsdMinor: 0n });
+
+interface ViewerChange {
+  liked: boolean;
+  /** The last save state the batch recorded, undefined when it said nothing about saving. */
+  saved: boolean | undefined;
+  shares: number;
+}
+
+/**
+ * Per content item, what the engagement context recorded about it: action counts, engagement shares given, USD
+ * revenue (tips and funds), who liked or saved it and the shares each holds, and its sponsorships. Eventual (a
+ * poll behind the log); the reads that follow a user's own action wait for it (`ReadYourWrites`, bounded).
+ */
+export const contentEngagementProjection = defineProjection<Table>({
+  name: 'content_engagement',
+  version: 1,
+  tableNames: ['content_engagement_totals', 'content_engagement_viewers', 'content_sponsorships'],
+  eventTypes: CONTENT_ENGAGEMENT_EVENT_TYPES,
+  createTables: (tables) => [
+    `CREATE TABLE ${tables.content_engagement_totals} (
+       content_id text PRIMARY KEY,
+       likes integer NOT NULL, saves integer NOT NULL, shares integer NOT NULL, reposts integer NOT NULL, comments integer NOT NULL,
+       external_moves integer NOT NULL, internal_moves integer NOT NULL, shares_given integer NOT NULL, revenue_usd_minor numeric NOT NULL
+     )`,
+    `CREATE TABLE ${tables.content_engagement_viewers} (
+       content_id text NOT NULL, user_id text NOT NULL,
+       has_liked boolean NOT NULL, has_saved boolean NOT NULL, engagement_shares integer NOT NULL,
+       PRIMARY KEY (content_id, user_id)
+     )`,
+    `CREATE TABLE ${tables.content_sponsorships} (
+       sponsorship_id text PRIMARY KEY, content_id text NOT NULL, sponsor_name text NOT NULL,
+       multiplier_tenths integer NOT NULL, gems_minor numeric NOT NULL,
+       starts_at timestamptz NOT NULL, ends_at timestamptz NOT NULL, spent boolean NOT NULL
+     )`,
+    `CREATE INDEX ON ${tables.content_sponsorships} (ends_at) WHERE NOT spent`,
+  ],
+  async handle(events, transaction, tables) {
+    const totals = new Map<string, Totals>();
+    const viewers = new Map<string, ViewerChange>();
+    const sponsored: EngagementEvent[] = [];
+    const spent: string[] = [];
+    const totalsOf = (contentId: string) => totals.get(contentId) ?? (totals.set(contentId, zeroTotals()).get(contentId) as Totals);
+    const viewerOf = (contentId: string, userId: string) => {
+      const key = `${contentId}\u0000${userId}`;
+      return viewers.get(key) ?? (viewers.set(key, { liked: false, saved: undefined, shares: 0 }).get(key) as ViewerChange);
+    };
+    for (const stored of events) {
+      const event = parse(stored);
+      if (!event) continue;
+      switch (event.type) {
+        case 'SocialActionRecorded': {
+          const { contentId, userId, actionType } = event.data;
+          const total = totalsOf(contentId);
+          total.internalMoves += 1;
+          if (actionType === 'like') {
+            total.likes += 1;
+            viewerOf(contentId, userId).liked = true;
+          } else if (actionType === 'save') {
+            total.saves += 1;
+            viewerOf(contentId, userId).saved = true;
+          } else if (actionType === 'share') total.shares += 1;
+          else if (actionType === 'repost') total.reposts += 1;
+          else total.comments += 1;
+          break;
+        }
+        case 'ContentUnsaved':
+          totalsOf(event.data.contentId).saves -= 1;
+          viewerOf(event.data.contentId, event.data.userId).saved = false;
+          break;
+        case 'ExternalMoveRecorded':
+          totalsOf(event.data.contentId).externalMoves += 1;
+          break;
+        case 'EngagementSharesGiven':
+          totalsOf(event.data.contentId).sharesGiven += event.data.shares;
+          viewerOf(event.data.contentId, event.data.userId).shares += event.data.shares;
+          break;
+        case 'ContentTipped':
+          totalsOf(event.data.contentId).revenueUsdMinor += BigInt(event.data.usdMinor);
+          break;
+        case 'ContentSponsored':
+          sponsored.push(event);
+          break;
+        case 'SponsorshipSpent':
+          spent.push(event.data.sponsorshipId);
+          break;
+        default:
+          break;
+      }
+    }
+    await writeTotals(transaction, tables, totals);
+    await writeViewers(transaction, tables, viewers);
+    await writeSponsorships(transaction, tables, sponsored, spent);
+  },
+});
+
+function parse(stored: StoredEvent): EngagementEvent | null {
+  try {
+    return parseEngagementEvent(stored.type, stored.data);
+  } catch (error) {
+    // A recorded fact this version cannot read is skipped (and logged), never a stopped projection.
+    logger.error(`Skipping ${stored.type} ${stored.id}: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+async function writeTotals(transaction: TransactionHandle, tables: ProjectionTables<Table>, totals: Map<string, Totals>): Promise<void> {
+  const columns = ['likes', 'saves', 'shares', 'reposts', 'comments', 'external_moves', 'internal_moves', 'shares_given', 'revenue_usd_minor'];
+  await upsertRows(
+    transaction,
+    tables.content_engagement_totals,
+    {
+      content_id: 'text',
+      likes: 'integer',
+      saves: 'integer',
+      shares: 'integer',
+      reposts: 'integer',
+      comments: 'integer',
+      external_moves: 'integer',
+      internal_moves: 'integer',
+      shares_given: 'integer',
+      revenue_usd_minor: 'numeric',
+    },
+    [...totals].map(([contentId, total]) => [
+      contentId,
+      total.likes,
+      total.saves,
+      total.shares,
+      total.reposts,
+      total.comments,
+      total.externalMoves,
+      total.internalMoves,
+      total.sharesGiven,
+      total.revenueUsdMinor.toString(),
+    ]),
+    `ON CONFLICT (content_id) DO UPDATE SET ${columns.map((column) => `${column} = target.${column} + excluded.${column}`).join(', ')}`,
+  );
+}
+
+async function writeViewers(transaction: TransactionHandle, tables: ProjectionTables<Table>, viewers: Map<string, ViewerChange>): Promise<void> {
+  if (viewers.size === 0) return;
+  const rows = [...viewers].map(([key, change]): [string, string, ViewerChange] => {
+    const [contentId = '', userId = ''] = key.split('\u0000');
+    return [contentId, userId, change];
+  });
+  await transaction.query(
+    `INSERT INTO ${tables.content_engagement_viewers} AS target (content_id, user_id, has_liked, has_saved, engagement_shares)
+     SELECT content_id, user_id, liked, coalesce(saved, false), shares
+       FROM unnest($1::text[], $2::text[], $3::boolean[], $4::boolean[], $5::integer[]) AS change(content_id, user_id, liked, saved, shares)
+     ON CONFLICT (content_id, user_id) DO UPDATE SET
+       has_liked = target.has_liked OR excluded.has_liked,
+       engagement_shares = target.engagement_shares + excluded.engagement_shares`,
+    [
+      rows.map((row) => row[0]),
+      rows.map((row) => row[1]),
+      rows.map((row) => row[2].liked),
+      rows.map((row) => row[2].saved ?? null),
+      rows.map((row) => row[2].shares),
+    ],
+  );
+  // A save or unsave sets the state; rows the batch said nothing about keep theirs.
+  const saves = rows.filter((row) => row[2].saved !== undefined);
+  if (saves.length > 0) {
+    await transaction.query(
+      `UPDATE ${tables.content_engagement_viewers} AS target SET has_saved = change.saved
+         FROM unnest($1::text[], $2::text[], $3::boolean[]) AS change(content_id, user_id, saved)
+        WHERE target.content_id = change.content_id AND target.user_id = change.user_id`,
+      [saves.map((row) => row[0]), saves.map((row) => row[1]), saves.map((row) => row[2].saved)],
+    );
+  }
+}
+
+async function writeSponsorships(transaction: TransactionHandle, tables: ProjectionTables<Table>, sponsored: EngagementEvent[], spent: string[]): Promise<void> {
+  const rows = sponsored.flatMap((event) =>
+    event.type === 'ContentSponsored'
+      ? [[event.data.sponsorshipId, event.data.contentId, event.data.sponsorName, event.data.multiplierTenths, event.data.gemsMinor, event.data.startsAt, event.data.endsAt, false] as const]
+      : [],
+  );
+  await upsertRows(
+    transaction,
+    tables.content_sponsorships,
+    { sponsorship_id: 'text', content_id: 'text', sponsor_name: 'text', multiplier_tenths: 'integer', gems_minor: 'numeric', starts_at: 'timestamptz', ends_at: 'timestamptz', spent: 'boolean' },
+    rows,
+    'ON CONFLICT (sponsorship_id) DO NOTHING',
+  );
+  if (spent.length > 0) await transaction.query(`UPDATE ${tables.content_sponsorships} SET spent = true WHERE sponsorship_id = ANY($1::text[])`, [spent]);
+}

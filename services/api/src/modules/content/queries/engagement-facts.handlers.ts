@@ -1,0 +1,84 @@
+import { Inject } from '@nestjs/common';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { GetContentEngagementQuery, GetLiveSponsorshipsQuery, noEngagement, type ContentEngagementFacts, type LiveSponsorship } from './engagement-facts.query';
+
+interface SponsorshipRow {
+  content_id: string;
+  multiplier_tenths: string;
+  sponsor_count: string;
+  ends_at: Date;
+}
+
+const toSponsorship = (row: SponsorshipRow): LiveSponsorship => ({
+  contentId: row.content_id,
+  // Stacking sums the sponsors' multipliers (issue 21).
+  totalBoostMultiplier: Number(row.multiplier_tenths) / 10,
+  sponsorCount: Number(row.sponsor_count),
+  endsAt: row.ends_at.toISOString(),
+});
+
+const LIVE_SPONSORSHIPS = `SELECT content_id, sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
+  FROM content_sponsorships WHERE NOT spent AND starts_at <= $1 AND ends_at > $1`;
+
+/** Engagement facts from the `content_engagement` projection of the engagement context's events. */
+@QueryHandler(GetContentEngagementQuery)
+export class GetContentEngagementHandler implements IQueryHandler<GetContentEngagementQuery, ContentEngagementFacts[]> {
+  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+
+  async execute(query: GetContentEngagementQuery): Promise<ContentEngagementFacts[]> {
+    const ids = [...query.contentIds];
+    const [totals, sponsorships] = await Promise.all([
+      this.pool.query<{
+        content_id: string;
+        likes: number | null;
+        saves: number | null;
+        shares: number | null;
+        reposts: number | null;
+        external_moves: number | null;
+        internal_moves: number | null;
+        shares_given: number | null;
+        revenue_usd_minor: string | null;
+        has_liked: boolean | null;
+        has_saved: boolean | null;
+        engagement_shares: number | null;
+      }>(
+        `SELECT ids.content_id, t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given,
+                t.revenue_usd_minor::text AS revenue_usd_minor, v.has_liked, v.has_saved, v.engagement_shares
+           FROM unnest($1::text[]) AS ids(content_id)
+           LEFT JOIN content_engagement_totals t ON t.content_id = ids.content_id
+           LEFT JOIN content_engagement_viewers v ON v.content_id = ids.content_id AND v.user_id = $2`,
+        [ids, query.viewerId ?? ''],
+      ),
+      this.pool.query<SponsorshipRow>(`${LIVE_SPONSORSHIPS} AND content_id = ANY($2::text[]) GROUP BY content_id`, [query.now, ids]),
+    ]);
+    const live = new Map(sponsorships.rows.map((row) => [row.content_id, toSponsorship(row)]));
+    return totals.rows.map((row) => ({
+      ...noEngagement(row.content_id),
+      likes: row.likes ?? 0,
+      saves: Math.max(0, row.saves ?? 0),
+      shares: row.shares ?? 0,
+      reposts: row.reposts ?? 0,
+      internalMoves: row.internal_moves ?? 0,
+      externalMoves: row.external_moves ?? 0,
+      engagementSharesGiven: row.shares_given ?? 0,
+      revenueUsdMinor: BigInt(row.revenue_usd_minor ?? '0'),
+      sponsorship: live.get(row.content_id) ?? null,
+      viewer: { hasLiked: row.has_liked ?? false, hasSaved: row.has_saved ?? false, engagementSharesHeld: row.engagement_shares ?? 0 },
+    }));
+  }
+}
+
+@QueryHandler(GetLiveSponsorshipsQuery)
+export class GetLiveSponsorshipsHandler implements IQueryHandler<GetLiveSponsorshipsQuery, LiveSponsorship[]> {
+  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+
+  async execute(query: GetLiveSponsorshipsQuery): Promise<LiveSponsorship[]> {
+    const rows = await this.pool.query<SponsorshipRow>(`${LIVE_SPONSORSHIPS} GROUP BY content_id ORDER BY sum(multiplier_tenths) DESC, max(ends_at) DESC LIMIT $2`, [
+      query.now,
+      query.limit,
+    ]);
+    return rows.rows.map(toSponsorship);
+  }
+}
