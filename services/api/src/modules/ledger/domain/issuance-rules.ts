@@ -103,6 +103,18 @@ export const CREDIT_RULES = {
     cap: "coverage − deductible of the policy taken, one claim per paid month, after an admin approved it, never more than the pool's balance",
     enforcedIn: 'growth domain/shield.ts DecideClaim and the pool decider PayClaim',
   },
+  ENGAGEMENT_REWARD: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['points', 'keys'],
+    cap: 'quick actions on content: base points (0.1 to 1) × tier multiplier floored to 0.1, like and save once per user and item, at most 50 points a user per UTC day; external moves: 10 to 120 points × multiplier floored and keys = ceil(points / 20), one per type per user and item, at most 10 a user per UTC day; nothing on demo content',
+    enforcedIn: 'engagement domain/decide-social.ts decideSocialAction, decideExternalMove',
+  },
+  TIP: {
+    source: "system:conversion (the gems or points given up in the same transaction) or the tipper's own usd",
+    issuanceCurrencies: [],
+    cap: '$0.01 per gem and $0.001 per point tipped, usd as is; never the own content',
+    enforcedIn: 'engagement domain/decide-money.ts decideTip',
+  },
   ADJUSTMENT: {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'usd', 'moves'],
