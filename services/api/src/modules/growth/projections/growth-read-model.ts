@@ -1,11 +1,14 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
+import { PROJECT_EVENT_SCHEMAS, STAKING_EVENT_SCHEMAS } from '@app/contracts/growth';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { SYSTEM_ACCOUNTS, readTransactionCopy } from '../../ledger';
 import { GROWTH_EVENT_TYPES, parsePoolEvent, parseProjectEvent, parseShieldEvent, parseStakingEvent } from '../infrastructure/growth-streams';
 
 const logger = new Logger('GrowthReadModel');
+const STAKING_TYPES = new Set(Object.keys(STAKING_EVENT_SCHEMAS));
+const PROJECT_TYPES = new Set(Object.keys(PROJECT_EVENT_SCHEMAS));
 
 type GrowthTable = 'growth_positions' | 'growth_projects' | 'growth_pledges' | 'growth_subscriptions' | 'growth_claims' | 'growth_totals' | 'growth_issued';
 
@@ -67,7 +70,7 @@ async function apply(transaction: TransactionHandle, tables: ProjectionTables<Gr
     }
     return;
   }
-  if (stored.type in { StakePlaced: 1, StakeRewardAccrued: 1, StakeWithdrawn: 1 }) {
+  if (STAKING_TYPES.has(stored.type)) {
     const event = parseStakingEvent(stored);
     switch (event.type) {
       case 'StakePlaced': {
@@ -91,7 +94,7 @@ async function apply(transaction: TransactionHandle, tables: ProjectionTables<Gr
         return;
     }
   }
-  if (stored.type in { ProjectCreated: 1, PledgeMade: 1, ProjectSettled: 1 }) {
+  if (PROJECT_TYPES.has(stored.type)) {
     const event = parseProjectEvent(stored);
     switch (event.type) {
       case 'ProjectCreated':
