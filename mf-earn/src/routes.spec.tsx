@@ -13,6 +13,15 @@ describe('mf_earn routes', () => {
     expect(await screen.findByRole('heading', { name: 'Invalid Drop ID' })).toBeInTheDocument();
   });
 
+  it('loads the content screens at /create and /content/:id on demand', async () => {
+    answerApiCalls({ 'GET /api/content/missing': { status: 404, body: { error: 'Content not found', code: 'CONTENT_NOT_FOUND' } } });
+    const { unmount } = renderWithPlatform(<EarnRoutes />, { route: '/create', user: createUser() });
+    expect(await screen.findByRole('tab', { name: 'Share Existing Content' })).toBeInTheDocument();
+    unmount();
+    renderWithPlatform(<EarnRoutes />, { route: '/content/missing', user: createUser() });
+    expect(await screen.findByRole('heading', { name: 'Content not found' })).toBeInTheDocument();
+  });
+
   it('renders Page Not Found for a path it does not own', () => {
     answerApiCalls({});
     renderWithPlatform(<EarnRoutes />, { route: '/earn-more/nothing' });

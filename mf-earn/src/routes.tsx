@@ -1,9 +1,16 @@
-import { NotFoundPage } from '@app/platform';
+import { NotFoundPage, PageSpinner } from '@app/platform';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { ContentDetailPage } from './features/content/components/content-detail-page';
-import { CreateContentPage } from './features/content/components/create-content-page';
 import { DropDetailPage } from './features/drops/components/drop-detail-page';
 import { EarnPage } from './features/drops/components/earn-page';
+
+// The content screens are their own chunks: the remote's entry and route stay within the 60 KB budget.
+const ContentDetailPage = lazy(() => import('./features/content/components/content-detail-page').then((module) => ({ default: module.ContentDetailPage })));
+const CreateContentPage = lazy(() => import('./features/content/components/create-content-page').then((module) => ({ default: module.CreateContentPage })));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
 
 /** The routes mf_earn owns, matched from the root (the shell mounts this under /earn, /task, ...). */
 export default function EarnRoutes() {
@@ -12,8 +19,8 @@ export default function EarnRoutes() {
       <Route path="earn" element={<EarnPage />} />
       <Route path="task/:id" element={<DropDetailPage />} />
       <Route path="drops/:id" element={<DropDetailPage />} />
-      <Route path="create" element={<CreateContentPage />} />
-      <Route path="content/:id" element={<ContentDetailPage />} />
+      <Route path="create" element={<Page><CreateContentPage /></Page>} />
+      <Route path="content/:id" element={<Page><ContentDetailPage /></Page>} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );
