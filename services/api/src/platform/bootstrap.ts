@@ -14,6 +14,8 @@ import { HttpExceptionFilter, MAX_PARAM_LENGTH } from './http/http-exception.fil
 import { installSecurityHeaders } from './http/security-headers';
 import { installUnstorableTextRefusal } from './http/unstorable-text';
 import { REQUEST_ID_HEADER, requestIdOf } from './logging/logging.module';
+import { installQueueBoard } from './admin/queue-board';
+import { JOB_QUEUE } from './jobs/job-queue.port';
 import { installHttpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
 
@@ -81,6 +83,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     done();
   });
   await application.useStaticAssets({ root: SWAGGER_UI_DIRECTORY, prefix: `${DOCS_ASSETS_PATH}/`, index: false, maxAge: '1d' });
+  installQueueBoard(fastify, application.get(JOB_QUEUE));
   application.enableShutdownHooks();
   await application.init();
   await fastify.ready();

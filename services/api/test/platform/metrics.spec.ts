@@ -32,10 +32,10 @@ describe('GET /api/metrics and the health probes', () => {
   afterAll(() => testApp?.close());
 
   it('refuses anyone without the scraper token or an administrator session', async () => {
-    expect((await http().get('/api/metrics')).status).toBe(401);
+    expect((await http().get('/api/metrics')).status).toBe(403);
     const wrong = await http().get('/api/metrics').set('Authorization', 'Bearer not-the-metrics-token-at-all');
-    expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ code: 'METRICS_TOKEN_REQUIRED' });
     const user = await signUp({ app: testApp.app, http } as unknown as IdentityTestApp);
     const asUser = await http().get('/api/metrics').set('Authorization', `Bearer ${user.token}`);
     expect(asUser.status).toBe(403);

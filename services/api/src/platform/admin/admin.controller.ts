@@ -31,6 +31,11 @@ export class AdminController {
     if (!(await this.queue.retryFailed(id))) throw notFound('FAILED_JOB_NOT_FOUND', `No failed job has id ${id}`);
   }
 
+  /** 204 for an administrator: the check every Bull Board request passes first (`queue-board.ts`). */
+  @Get('queues-access')
+  @HttpCode(204)
+  queuesAccess(): void {}
+
   @Get('projections')
   async listProjections() {
     return { items: await this.projections.listProjections() };

@@ -4,7 +4,7 @@ import type { EventStore } from '@app/event-store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_POOL, EVENT_STORE } from '../database/database.tokens';
-import { forbidden, unauthorized } from '../http/api-error';
+import { forbidden } from '../http/api-error';
 import { Public } from '../http/public.decorator';
 import { JOB_QUEUE, type JobQueue } from '../jobs/job-queue.port';
 import type { Queryable } from '../projections/projection-runner';
@@ -46,7 +46,8 @@ export class MetricsController {
     const bearer = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
     const scraper = this.config.metricsToken !== undefined && bearer !== undefined && sameSecret(bearer, this.config.metricsToken);
     if (!scraper) {
-      if (!request.authenticatedUser) throw unauthorized('Metrics need the METRICS_TOKEN bearer token or an administrator session', 'UNAUTHORIZED');
+      // 403, not 401: a public route never answers 401 (clients read that as "your session ended").
+      if (!request.authenticatedUser) throw forbidden('Metrics need the METRICS_TOKEN bearer token or an administrator session', 'METRICS_TOKEN_REQUIRED');
       if (!request.authenticatedUser.isAdmin) throw forbidden('Metrics are for administrators and the metrics scraper', 'ADMIN_REQUIRED');
     }
     const body = await this.metrics.scrape();
