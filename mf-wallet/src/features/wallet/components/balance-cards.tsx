@@ -55,7 +55,10 @@ export interface BalanceCardsProps {
   onOpen(dialog: WalletDialog): void;
 }
 
-/** Points, keys, gems and gold with their actions; the USD card only while the USD wallet holds more than 0. */
+/**
+ * Points, keys, gems and gold with their actions; the USD card only while the USD wallet holds more than 0. Payouts
+ * are of gems (the server has no dollar withdrawal), so the USD card offers payment methods and adding funds.
+ */
 export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
   const of = (currency: Currency) => walletOf(wallets, currency);
   const gems = of('gems');
@@ -98,9 +101,6 @@ export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
       {usd.balance > 0 ? (
         <div role="listitem">
           <BalanceCard title="USD" icon={<DollarSign size={18} />} wallet={usd}>
-            <Button size="small" variant="secondary" disabled={!canWithdraw} onClick={() => onOpen('withdraw')}>
-              Withdraw
-            </Button>
             <Button size="small" variant="secondary" onClick={() => onOpen('payment-methods')}>
               Payment Methods
             </Button>

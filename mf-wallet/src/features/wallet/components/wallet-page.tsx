@@ -6,16 +6,9 @@ import { useWallets, walletOf } from '../api/wallet-api';
 import { BalanceCards, type WalletDialog } from './balance-cards';
 import { TransactionsPanel } from './transactions-panel';
 import { WalletAnalytics } from './wallet-analytics';
+import { DIALOG_PATHS, WalletDialogs } from './wallet-dialogs';
+import { WithdrawalsCard } from '../../withdraw/components/withdrawals-card';
 import '../wallet.css';
-
-
-/** The wallet's dialogs have their own addresses (spec routes /withdraw, /payment-methods, /gem-store). */
-const DIALOG_PATHS: Record<WalletDialog, string> = {
-  withdraw: '/withdraw',
-  'payment-methods': '/payment-methods',
-  'gem-store': '/gem-store',
-  'add-funds': '/gem-store?currency=usd',
-};
 
 
 export const AUTHENTICATION_FAILED = 'Authentication failed. Please try the "Force Re-Login" button or refresh the page.';
@@ -71,10 +64,20 @@ export function WalletPage() {
       <Tabs
         label="Wallet views"
         items={[
-          { value: 'overview', label: 'Overview', content: <WalletAnalytics /> },
+          {
+            value: 'overview',
+            label: 'Overview',
+            content: (
+              <div className="ui-stack">
+                <WalletAnalytics />
+                <WithdrawalsCard />
+              </div>
+            ),
+          },
           { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
         ]}
       />
+      <WalletDialogs availableGems={wallets.data ? walletOf(wallets.data, 'gems').available_balance : undefined} />
     </div>
   );
 }
