@@ -59,7 +59,7 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
           </Button>
         ) : null}
         <Button variant="secondary" disabled={archived} onClick={() => setDialog('fund')}>
-          Tip or Fund
+          {isOwner ? 'Fund' : 'Tip or Fund'}
         </Button>
         {isAdvertiser(user) && !isOwner ? (
           <Button variant="secondary" disabled={archived} onClick={() => setDialog('sponsor')}>
@@ -70,7 +70,7 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
       <ShareDialog content={content} open={dialog === 'share'} onOpenChange={close} />
       <ExternalMoveDialog content={content} open={dialog === 'move'} onOpenChange={close} />
       <TipDialog contentId={content.id} open={dialog === 'tip'} onOpenChange={close} />
-      <TipOrFundDialog contentId={content.id} open={dialog === 'fund'} onOpenChange={close} />
+      <TipOrFundDialog contentId={content.id} open={dialog === 'fund'} onOpenChange={close} isOwner={isOwner} />
       <SponsorDialog contentId={content.id} open={dialog === 'sponsor'} onOpenChange={close} />
     </div>
   );

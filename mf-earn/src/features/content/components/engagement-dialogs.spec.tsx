@@ -98,6 +98,19 @@ describe('Content engagement dialogs', () => {
     expect(calls.find((call) => call.key === `POST ${base}/fund`)?.headers['Idempotency-Key']).toBeTruthy();
   });
 
+  it('offers the owner Fund only (a creator cannot tip their own content)', async () => {
+    const calls = fakeDropsApi(loaded({ [`POST ${base}/fund`]: { status: 201, body: { ...tipAnswer(content.id, 2), kind: 'fund', currency_type: 'USD' } } }));
+    renderDetail(createUser({ id: content.creator_id, username: 'grace' }));
+    expect(await screen.findByText('YOUR CONTENT')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tip Creator' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Fund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tip or Fund Content' });
+    expect(within(dialog).queryByRole('radio', { name: 'Tip' })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Amount'), '2.50');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Fund Content' }));
+    await waitFor(() => expect(calls.find((call) => call.key === `POST ${base}/fund`)?.body).toEqual({ amount: '2.50', currency_type: 'USD' }));
+  });
+
   it('shows the live stacked sponsorship', async () => {
     fakeDropsApi(loaded({ [`GET ${base}/sponsorship`]: { body: sponsorship(content.id, { is_sponsored: true, sponsor_count: 2, total_boost_multiplier: 3.5, sponsor_names: ['Acme', 'Globex'] }) } }));
     renderDetail();

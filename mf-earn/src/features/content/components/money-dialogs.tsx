@@ -61,12 +61,13 @@ const CURRENCIES: { value: FundCurrency; label: string; step: string }[] = [
   { value: 'Points', label: 'Points', step: '100' },
 ];
 
-/** Tip or Fund Content: USD, gems or points (1000 points = $1); the answer's new share price is shown. */
-export function TipOrFundDialog({ contentId, open, onOpenChange }: DialogProps) {
+/** Tip or Fund Content: USD, gems or points (1000 points = $1); the answer's new share price is shown. Owners only fund. */
+export function TipOrFundDialog({ contentId, open, onOpenChange, isOwner = false }: DialogProps & { isOwner?: boolean }) {
   const { refresh } = useSession();
   const toast = useToast();
   const action = useTipOrFund(contentId);
-  const [kind, setKind] = useState<'tip' | 'fund'>('tip');
+  const [chosenKind, setKind] = useState<'tip' | 'fund'>('tip');
+  const kind = isOwner ? 'fund' : chosenKind;
   const [currency, setCurrency] = useState<FundCurrency>('USD');
   const [amount, setAmount] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -88,7 +89,7 @@ export function TipOrFundDialog({ contentId, open, onOpenChange }: DialogProps) 
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Tip or Fund Content" description="A tip rewards the creator; funding raises the share price. 1000 points = $1.">
-      <fieldset className="account-choice">
+      <fieldset className="account-choice" hidden={isOwner}>
         <legend>Action</legend>
         {(['tip', 'fund'] as const).map((value) => (
           <label key={value} className="account-choice__option">
