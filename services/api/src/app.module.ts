@@ -5,6 +5,7 @@ import { PlatformModule } from './platform/platform.module';
 import {
   ContentModule,
   DropsModule,
+  EngagementModule,
   GrowthModule,
   IdentityModule,
   LeaderboardModule,
@@ -21,7 +22,7 @@ import {
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, GrowthModule, PlatformStatsModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule];
 
 @Module({})
 export class AppModule {

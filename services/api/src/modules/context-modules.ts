@@ -4,6 +4,7 @@
  */
 export { ContentModule } from './content/content.module';
 export { DropsModule } from './drops/drops.module';
+export { EngagementModule } from './engagement/engagement.module';
 export { GrowthModule } from './growth/growth.module';
 export { IdentityModule } from './identity/identity.module';
 export { LeaderboardModule } from './leaderboard/leaderboard.module';

@@ -1,0 +1,144 @@
+import {
+  ENGAGEMENT_DAILY_CAPS,
+  ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE,
+  externalMoveReward,
+  socialActionPointsMinor,
+  type EngagementEvent,
+  type SocialActionType,
+} from '@app/contracts/engagement';
+import type { UserTier } from '@app/contracts/identity';
+import { accounts, type Posting } from './accounts';
+import type { ContentPoolState, DailyState, UserContentState } from './state';
+
+export type SocialRefusal = 'CONTENT_ARCHIVED' | 'ALREADY_LIKED' | 'ALREADY_SAVED' | 'MOVE_ALREADY_RECORDED' | 'DAILY_MOVES_REACHED' | 'NOT_SAVED';
+
+export interface ContentFacts {
+  status: 'active' | 'archived';
+  isDemo: boolean;
+  engagementSharesTotal: number;
+}
+
+export interface SocialState {
+  userContent: UserContentState;
+  pool: ContentPoolState;
+  daily: DailyState;
+}
+
+/** Events per stream, the points and keys minted (with their postings) and the shares given. */
+export interface SocialDecision {
+  kind: 'accepted';
+  userContentEvents: EngagementEvent[];
+  poolEvents: EngagementEvent[];
+  dailyEvents: EngagementEvent[];
+  pointsMinor: bigint;
+  keys: number;
+  engagementShares: number;
+  sharesRemaining: number;
+  dailyPointsRemainingMinor: bigint;
+  movesRemainingToday: number;
+  postings: Posting[];
+}
+export type Refused = { kind: 'refused'; refusal: SocialRefusal };
+
+export interface SocialActionCommand {
+  contentId: string;
+  userId: string;
+  action: SocialActionType;
+  tier: UserTier;
+  content: ContentFacts;
+  transactionId: string;
+  now: string;
+}
+
+const day = (now: string) => now.slice(0, 10);
+
+/**
+ * A quick action (spec 2 §5, §9): like and save once per user and item; points = base × tier multiplier floored to
+ * one decimal, none on demo content, a save earns once, and at most the day's cap is minted; free engagement shares
+ * (like 1, comment 3, share 5) once per action type per user while the item's pool lasts.
+ */
+export function decideSocialAction(command: SocialActionCommand, state: SocialState): SocialDecision | Refused {
+  const { action, content, userId, contentId, now } = command;
+  if (content.status !== 'active') return { kind: 'refused', refusal: 'CONTENT_ARCHIVED' };
+  if (action === 'like' && state.userContent.liked) return { kind: 'refused', refusal: 'ALREADY_LIKED' };
+  if (action === 'save' && state.userContent.saved) return { kind: 'refused', refusal: 'ALREADY_SAVED' };
+
+  const base = content.isDemo || (action === 'save' && state.userContent.savedEver) ? 0n : socialActionPointsMinor(action, command.tier);
+  const capLeft = ENGAGEMENT_DAILY_CAPS.socialActionPointsMinor - state.daily.pointsMinor;
+  const pointsMinor = base < capLeft ? base : capLeft > 0n ? capLeft : 0n;
+
+  const poolLeft = Math.max(0, content.engagementSharesTotal - state.pool.sharesGiven);
+  const perAction = ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE[action];
+  const engagementShares = state.userContent.sharesEarnedFor.includes(action) ? 0 : Math.min(perAction, poolLeft);
+  const transactionId = pointsMinor > 0n ? command.transactionId : null;
+
+  return {
+    kind: 'accepted',
+    userContentEvents: [
+      { type: 'SocialActionRecorded', data: { contentId, userId, actionType: action, pointsMinor: pointsMinor.toString(), engagementShares, transactionId, at: now } },
+    ],
+    poolEvents: engagementShares > 0 ? [{ type: 'EngagementSharesGiven', data: { contentId, userId, actionType: action, shares: engagementShares, at: now } }] : [],
+    dailyEvents: pointsMinor > 0n ? [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: pointsMinor.toString(), externalMoves: 0 } }] : [],
+    pointsMinor,
+    keys: 0,
+    engagementShares,
+    sharesRemaining: poolLeft - engagementShares,
+    dailyPointsRemainingMinor: capLeft - pointsMinor > 0n ? capLeft - pointsMinor : 0n,
+    movesRemainingToday: Math.max(0, ENGAGEMENT_DAILY_CAPS.externalMoves - state.daily.externalMoves),
+    postings: pointsMinor > 0n ? [{ debitAccount: accounts.issuance, creditAccount: accounts.user(userId), currency: 'points', amountMinor: pointsMinor }] : [],
+  };
+}
+
+export interface ExternalMoveCommand {
+  moveId: string;
+  contentId: string;
+  userId: string;
+  moveType: SocialActionType;
+  tier: UserTier;
+  content: ContentFacts;
+  proofType: 'image' | 'url';
+  proofUrl: string;
+  transactionId: string;
+  now: string;
+}
+
+/**
+ * An external move (spec 2 §9): one of a type per user and item; points = base × multiplier floored, keys =
+ * ceil(points / 20); none on demo content; at most `ENGAGEMENT_DAILY_CAPS.externalMoves` a UTC day (then refused).
+ */
+export function decideExternalMove(command: ExternalMoveCommand, state: SocialState): SocialDecision | Refused {
+  const { content, userId, contentId, now, moveType } = command;
+  if (content.status !== 'active') return { kind: 'refused', refusal: 'CONTENT_ARCHIVED' };
+  if (state.userContent.movesRecorded.includes(moveType)) return { kind: 'refused', refusal: 'MOVE_ALREADY_RECORDED' };
+  if (state.daily.externalMoves >= ENGAGEMENT_DAILY_CAPS.externalMoves) return { kind: 'refused', refusal: 'DAILY_MOVES_REACHED' };
+  const reward = content.isDemo ? { points: 0, keys: 0 } : externalMoveReward(moveType, command.tier);
+  const pointsMinor = BigInt(reward.points) * 10n;
+  const paid = pointsMinor > 0n || reward.keys > 0;
+  const postings: Posting[] = [];
+  if (pointsMinor > 0n) postings.push({ debitAccount: accounts.issuance, creditAccount: accounts.user(userId), currency: 'points', amountMinor: pointsMinor });
+  if (reward.keys > 0) postings.push({ debitAccount: accounts.issuance, creditAccount: accounts.user(userId), currency: 'keys', amountMinor: BigInt(reward.keys) });
+  return {
+    kind: 'accepted',
+    userContentEvents: [
+      {
+        type: 'ExternalMoveRecorded',
+        data: { moveId: command.moveId, contentId, userId, moveType, points: reward.points, keys: reward.keys, proofType: command.proofType, proofUrl: command.proofUrl, transactionId: paid ? command.transactionId : null, at: now },
+      },
+    ],
+    poolEvents: [],
+    dailyEvents: [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: '0', externalMoves: 1 } }],
+    pointsMinor,
+    keys: reward.keys,
+    engagementShares: 0,
+    sharesRemaining: Math.max(0, content.engagementSharesTotal - state.pool.sharesGiven),
+    dailyPointsRemainingMinor: 0n,
+    movesRemainingToday: ENGAGEMENT_DAILY_CAPS.externalMoves - state.daily.externalMoves - 1,
+    postings,
+  };
+}
+
+/** Removing an item from the saved collection (it can be saved again, for no further points). */
+export function decideUnsave(command: { contentId: string; userId: string; now: string }, state: UserContentState): { kind: 'accepted'; events: EngagementEvent[] } | Refused {
+  if (!state.saved) return { kind: 'refused', refusal: 'NOT_SAVED' };
+  return { kind: 'accepted', events: [{ type: 'ContentUnsaved', data: { contentId: command.contentId, userId: command.userId, at: command.now } }] };
+}

@@ -1,0 +1,76 @@
+import type { EngagementEvent, SocialActionType } from '@app/contracts/engagement';
+
+/** One user's engagement with one item (`engagement-<contentId>-<userId>`). */
+export interface UserContentState {
+  liked: boolean;
+  saved: boolean;
+  /** Saved at least once: a save earns points once, however often it is removed and saved again. */
+  savedEver: boolean;
+  /** Action types that already earned free engagement shares (each at most once per user and item). */
+  sharesEarnedFor: readonly SocialActionType[];
+  sharesHeld: number;
+  movesRecorded: readonly SocialActionType[];
+}
+
+/** The item's engagement-share pool and its tips and funds (`engagement-content-<contentId>`). */
+export interface ContentPoolState {
+  sharesGiven: number;
+  revenueUsdMinor: bigint;
+}
+
+/** What the user was rewarded on one UTC day (`engagement-daily-<userId>-<day>`). */
+export interface DailyState {
+  pointsMinor: bigint;
+  externalMoves: number;
+}
+
+export interface SponsorshipState {
+  status: 'none' | 'live' | 'spent';
+  contentId: string | null;
+  gemsMinor: bigint;
+  endsAt: string | null;
+}
+
+export const initialUserContent = (): UserContentState => ({ liked: false, saved: false, savedEver: false, sharesEarnedFor: [], sharesHeld: 0, movesRecorded: [] });
+export const initialPool = (): ContentPoolState => ({ sharesGiven: 0, revenueUsdMinor: 0n });
+export const initialDaily = (): DailyState => ({ pointsMinor: 0n, externalMoves: 0 });
+export const initialSponsorship = (): SponsorshipState => ({ status: 'none', contentId: null, gemsMinor: 0n, endsAt: null });
+
+export function evolveUserContent(state: UserContentState, event: EngagementEvent): UserContentState {
+  switch (event.type) {
+    case 'SocialActionRecorded': {
+      const { actionType, engagementShares } = event.data;
+      return {
+        ...state,
+        liked: state.liked || actionType === 'like',
+        saved: actionType === 'save' ? true : state.saved,
+        savedEver: state.savedEver || actionType === 'save',
+        sharesEarnedFor: engagementShares > 0 ? [...state.sharesEarnedFor, actionType] : state.sharesEarnedFor,
+        sharesHeld: state.sharesHeld + engagementShares,
+      };
+    }
+    case 'ContentUnsaved':
+      return { ...state, saved: false };
+    case 'ExternalMoveRecorded':
+      return { ...state, movesRecorded: [...state.movesRecorded, event.data.moveType] };
+    default:
+      return state;
+  }
+}
+
+export function evolvePool(state: ContentPoolState, event: EngagementEvent): ContentPoolState {
+  if (event.type === 'EngagementSharesGiven') return { ...state, sharesGiven: state.sharesGiven + event.data.shares };
+  if (event.type === 'ContentTipped') return { ...state, revenueUsdMinor: state.revenueUsdMinor + BigInt(event.data.usdMinor) };
+  return state;
+}
+
+export function evolveDaily(state: DailyState, event: EngagementEvent): DailyState {
+  if (event.type !== 'DailyRewardCounted') return state;
+  return { pointsMinor: state.pointsMinor + BigInt(event.data.pointsMinor), externalMoves: state.externalMoves + event.data.externalMoves };
+}
+
+export function evolveSponsorship(state: SponsorshipState, event: EngagementEvent): SponsorshipState {
+  if (event.type === 'ContentSponsored') return { status: 'live', contentId: event.data.contentId, gemsMinor: BigInt(event.data.gemsMinor), endsAt: event.data.endsAt };
+  if (event.type === 'SponsorshipSpent') return { ...state, status: 'spent' };
+  return state;
+}

@@ -1,0 +1,3 @@
+/** The engagement context's public surface: what other modules may import. */
+export { GetLiveBoostsQuery } from './queries/get-live-boosts.query';
+export { contentPoolStreamId, userContentStreamId, sponsorshipStreamId } from './domain/streams';

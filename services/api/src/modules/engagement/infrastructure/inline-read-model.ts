@@ -1,0 +1,59 @@
+import type { EngagementEvent, SocialActionType } from '@app/contracts/engagement';
+import type { TransactionHandle } from '@app/event-store';
+
+const COUNTER: Readonly<Record<SocialActionType, string>> = { like: 'likes', save: 'saves', comment: 'comments', share: 'shares', repost: 'reposts' };
+
+async function bumpTotals(transaction: TransactionHandle, contentId: string, column: string, delta: number | bigint): Promise<void> {
+  // Column names come from the fixed map above, never from input.
+  await transaction.query(
+    `INSERT INTO engagement_content_totals (content_id, ${column}) VALUES ($1, $2)
+     ON CONFLICT (content_id) DO UPDATE SET ${column} = engagement_content_totals.${column} + EXCLUDED.${column}`,
+    [contentId, delta.toString()],
+  );
+}
+
+/** Writes the inline read models for events about to be appended, in the same transaction (README). */
+export async function applyEngagementEvents(transaction: TransactionHandle, events: readonly EngagementEvent[]): Promise<void> {
+  for (const event of events) {
+    switch (event.type) {
+      case 'SocialActionRecorded': {
+        const { contentId, userId, actionType, engagementShares, at } = event.data;
+        await transaction.query(
+          `INSERT INTO engagement_user_content (content_id, user_id, liked_at, saved_at, engagement_shares_held) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (content_id, user_id) DO UPDATE SET
+             liked_at = COALESCE(engagement_user_content.liked_at, EXCLUDED.liked_at),
+             saved_at = COALESCE(EXCLUDED.saved_at, engagement_user_content.saved_at),
+             engagement_shares_held = engagement_user_content.engagement_shares_held + EXCLUDED.engagement_shares_held`,
+          [contentId, userId, actionType === 'like' ? at : null, actionType === 'save' ? at : null, engagementShares],
+        );
+        await bumpTotals(transaction, contentId, COUNTER[actionType], 1);
+        if (engagementShares > 0) await bumpTotals(transaction, contentId, 'engagement_shares_given', engagementShares);
+        break;
+      }
+      case 'ContentUnsaved':
+        await transaction.query('UPDATE engagement_user_content SET saved_at = NULL WHERE content_id = $1 AND user_id = $2', [event.data.contentId, event.data.userId]);
+        await bumpTotals(transaction, event.data.contentId, 'saves', -1);
+        break;
+      case 'ExternalMoveRecorded':
+        await bumpTotals(transaction, event.data.contentId, 'external_moves', 1);
+        break;
+      case 'ContentTipped':
+        await bumpTotals(transaction, event.data.contentId, 'revenue_usd_minor', BigInt(event.data.usdMinor));
+        break;
+      case 'ContentSponsored': {
+        const d = event.data;
+        await transaction.query(
+          `INSERT INTO engagement_sponsorships (sponsorship_id, content_id, sponsor_id, sponsor_name, package_id, gems_minor, multiplier_tenths, hours, starts_at, ends_at, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'live')`,
+          [d.sponsorshipId, d.contentId, d.sponsorId, d.sponsorName, d.packageId, d.gemsMinor, d.multiplierTenths, d.hours, d.startsAt, d.endsAt],
+        );
+        break;
+      }
+      case 'SponsorshipSpent':
+        await transaction.query(`UPDATE engagement_sponsorships SET status = 'spent', spent_at = $2 WHERE sponsorship_id = $1`, [event.data.sponsorshipId, event.data.at]);
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ENGAGEMENT_MESSAGES,
+  TIP_OR_FUND_AMOUNT_RULES,
+  tipGemsRoute,
+  tipOrFundAmountField,
+  tipContentRoute,
+  type FundCurrency,
+  type TipGemsRequest,
+  type TipOrFundRequest,
+  type TipResponse,
+} from '@app/contracts/engagement';
+import { minorToApiNumber } from '@app/contracts/ledger';
+import { badRequest, notFound, unprocessable } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { decideTip } from '../domain/decide-money';
+import { evolvePool, initialPool } from '../domain/state';
+import { contentPoolStreamId } from '../domain/streams';
+import { contentIdOf } from '../engagement-ids';
+import { EngagementCommands, refuse, usd } from '../infrastructure/engagement-commands';
+
+/** The exact amount for the currency named beside it: above 0, USD and gems in cents, points whole. */
+function amountOf(currency: FundCurrency, raw: unknown): bigint {
+  const rule = TIP_OR_FUND_AMOUNT_RULES[currency];
+  const parsed = tipOrFundAmountField(currency).safeParse(raw);
+  const fail = (message: string) => badRequest('VALIDATION_ERROR', message, [{ field: 'amount', message }]);
+  if (!parsed.success) throw fail(parsed.error.issues[0]?.message ?? 'Enter an amount above 0');
+  const text = typeof raw === 'number' ? String(raw) : String(raw).trim();
+  const decimals = text.includes('.') ? text.split('.')[1]!.replace(/0+$/, '').length : 0;
+  if (decimals > rule.decimals) throw fail(rule.decimals === 0 ? 'Amount must be a whole number' : `Amount must have at most ${rule.decimals} decimals`);
+  if (parsed.data <= 0n) throw fail('Enter an amount above 0');
+  return parsed.data;
+}
+
+/** Tips and funds (spec 2 §5, §7): ledger-backed, idempotent, no overdraft (a refused tip moves nothing). */
+@Controller('content')
+export class TipsController {
+  constructor(
+    private readonly commands: EngagementCommands,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('tip')
+  @HttpCode(200)
+  @Idempotent('POST /api/content/tip')
+  tipGems(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(tipGemsRoute.body)) body: TipGemsRequest): Promise<TipResponse> {
+    return this.give('tip', caller, contentIdOf(body.content_id), 'Gems', BigInt(body.tip_amount) * 10_000n);
+  }
+
+  @Post(':id/tip')
+  @HttpCode(200)
+  @Idempotent('POST /api/content/:id/tip')
+  tip(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
+    return this.give('tip', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount));
+  }
+
+  @Post(':id/fund')
+  @HttpCode(200)
+  @Idempotent('POST /api/content/:id/fund')
+  fund(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
+    return this.give('fund', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount));
+  }
+
+  private async give(kind: 'tip' | 'fund', caller: AuthenticatedUser, contentId: string, currency: FundCurrency, amountMinor: bigint): Promise<TipResponse> {
+    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const ledgerCurrency = currency === 'USD' ? 'usd' : currency === 'Gems' ? 'gems' : 'points';
+    return this.commands.run({
+      lockKeys: [contentPoolStreamId(contentId)],
+      moneyRefusal: (refusal) =>
+        refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', currency === 'Gems' ? ENGAGEMENT_MESSAGES.insufficientGems : ENGAGEMENT_MESSAGES.insufficientBalance) : undefined,
+      decide: async (unit) => {
+        const content = await this.commands.content(contentId, unit.transaction);
+        const pool = await this.commands.store.load(contentPoolStreamId(contentId), initialPool(), evolvePool, unit.transaction);
+        const decision = decideTip(
+          { kind, contentId, fromUserId: caller.userId, fromIsDemo: user.is_demo, content, currency, amountMinor, transactionId, now },
+          pool.state,
+        );
+        if (decision.kind === 'refused') refuse(decision);
+        return {
+          streams: [{ loaded: pool, events: decision.events }],
+          money: {
+            transactionId,
+            reasonCode: kind === 'tip' ? 'TIP' : 'CONTENT_FUNDING',
+            description: `${kind === 'tip' ? 'Tip to' : 'Funding of'} "${content.title}"`,
+            postings: decision.postings,
+            now,
+            references: { contentId },
+          },
+          answer: (posted) => ({
+            success: true as const,
+            kind,
+            transaction_id: posted ?? transactionId,
+            content_id: contentId,
+            amount: minorToApiNumber(amountMinor, ledgerCurrency),
+            currency_type: currency,
+            usd_value: usd(decision.usdMinor),
+            new_revenue: usd(decision.newRevenueUsdMinor),
+            new_share_price: usd(decision.newSharePriceUsdMinor),
+          }),
+        };
+      },
+    });
+  }
+}

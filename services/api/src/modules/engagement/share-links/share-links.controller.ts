@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ENGAGEMENT_MESSAGES, createShareLinkRoute, type CreateShareLinkRequest, type ShareLinkResponse } from '@app/contracts/engagement';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { notFound, unprocessable } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { GetContentForCommandQuery } from '../../content';
+import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
+import { contentIdOf } from '../engagement-ids';
+
+const LINK_ID = /^[A-Za-z0-9_-]{6,32}$/;
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Short share links: `POST /api/shares/create` → `{data:{id,url}}`, `GET /api/s/{id}` → 302 to the target, the click
+ * counted. A link only points to this app (its own or a configured front-end origin) or to the item's platform URL:
+ * never an open redirect to an address a user picked.
+ */
+@Controller()
+export class ShareLinksController {
+  constructor(
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post('shares/create')
+  @HttpCode(200)
+  async create(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(createShareLinkRoute.body)) body: CreateShareLinkRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<ShareLinkResponse> {
+    const contentId = body.content_id ? contentIdOf(body.content_id) : null;
+    const content = contentId ? await this.queryBus.execute(new GetContentForCommandQuery(contentId)) : null;
+    if (contentId && !content) throw notFound('CONTENT_NOT_FOUND', ENGAGEMENT_MESSAGES.contentNotFound);
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    const target = originOf(body.target_url);
+    const allowed = target !== null && (target === ownOrigin || this.config.corsOrigins.includes(target) || (content !== null && body.target_url === content.platformUrl));
+    if (!allowed) throw unprocessable('SHARE_TARGET_NOT_ALLOWED', ENGAGEMENT_MESSAGES.shareTargetNotAllowed);
+    const id = randomBytes(8).toString('base64url');
+    await this.pool.query(
+      'INSERT INTO engagement_share_links (link_id, user_id, target_url, content_id, campaign_id, created_at) VALUES ($1, $2, $3, $4, $5, now())',
+      [id, caller.userId, body.target_url, contentId, body.campaign_id ?? null],
+    );
+    return { success: true, data: { id, url: `${ownOrigin}/api/s/${id}` } };
+  }
+
+  @Get('s/:id')
+  @Public()
+  async follow(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
+    const row = LINK_ID.test(id)
+      ? (await this.pool.query<{ target_url: string }>('UPDATE engagement_share_links SET clicks = clicks + 1 WHERE link_id = $1 RETURNING target_url', [id])).rows[0]
+      : undefined;
+    if (!row) throw notFound('SHARE_LINK_NOT_FOUND', ENGAGEMENT_MESSAGES.shareLinkNotFound);
+    await reply.redirect(row.target_url, 302);
+  }
+}

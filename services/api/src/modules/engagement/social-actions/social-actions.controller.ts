@@ -1,0 +1,200 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import {
+  ENGAGEMENT_MESSAGES,
+  PROOF_IMAGE_MAX_BYTES,
+  externalMoveRoute,
+  socialActionRoute,
+  tierMultiplier,
+  type ExternalMoveRequest,
+  type ExternalMoveResponse,
+  type SavedContentItem,
+  type SocialActionRequest,
+  type SocialActionResponse,
+} from '@app/contracts/engagement';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { ApiError, badRequest } from '../../../platform/http/api-error';
+import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { GetContentForCommandQuery } from '../../content';
+import { CurrentUser, StoreImageCommand, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { decideExternalMove, decideSocialAction, decideUnsave } from '../domain/decide-social';
+import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent } from '../domain/state';
+import { contentPoolStreamId, dailyStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
+import { contentIdOf, newId } from '../engagement-ids';
+import { EngagementCommands, points, refuse } from '../infrastructure/engagement-commands';
+
+/** A 10 MB proof as base64 is about 13.4 MB of text. */
+const PROOF_BODY_LIMIT: JsonBodyLimitConfig = { jsonBodyLimit: Math.ceil((PROOF_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024 };
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** POST /api/users/social-action and /external-move; GET and DELETE /api/users/saved-content. */
+@Controller('users')
+export class SocialActionsController {
+  constructor(
+    private readonly commands: EngagementCommands,
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  @Post('social-action')
+  @HttpCode(200)
+  @Idempotent('POST /api/users/social-action')
+  socialAction(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(socialActionRoute.body)) body: SocialActionRequest): Promise<SocialActionResponse> {
+    const contentId = contentIdOf(body.reference_id);
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const userId = caller.userId;
+    return this.commands.run({
+      lockKeys: [userContentStreamId(contentId, userId), dailyStreamId(userId, utcDayOf(now))],
+      decide: async (unit) => {
+        const content = await this.commands.content(contentId, unit.transaction);
+        // One connection per transaction: the loads run one after the other.
+        const userContent = await this.commands.store.load(userContentStreamId(contentId, userId), initialUserContent(), evolveUserContent, unit.transaction);
+        const pool = await this.commands.store.load(contentPoolStreamId(contentId), initialPool(), evolvePool, unit.transaction);
+        const daily = await this.commands.store.load(dailyStreamId(userId, utcDayOf(now)), initialDaily(), evolveDaily, unit.transaction);
+        const decision = decideSocialAction(
+          { contentId, userId, action: body.action_type, tier: caller.tier, content, transactionId, now },
+          { userContent: userContent.state, pool: pool.state, daily: daily.state },
+        );
+        if (decision.kind === 'refused') refuse(decision);
+        return {
+          streams: [
+            { loaded: userContent, events: decision.userContentEvents },
+            { loaded: pool, events: decision.poolEvents },
+            { loaded: daily, events: decision.dailyEvents },
+          ],
+          money: { transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `Content ${body.action_type}`, postings: decision.postings, now, references: { contentId } },
+          answer: () => ({
+            success: true as const,
+            action_type: body.action_type,
+            reference_id: contentId,
+            points_earned: points(decision.pointsMinor),
+            multiplier: tierMultiplier(caller.tier),
+            engagement_shares_earned: decision.engagementShares,
+            engagement_shares_remaining: decision.sharesRemaining,
+            daily_points_remaining: points(decision.dailyPointsRemainingMinor),
+          }),
+        };
+      },
+    });
+  }
+
+  @Post('external-move')
+  @HttpCode(200)
+  @RouteConfig(PROOF_BODY_LIMIT)
+  @Idempotent('POST /api/users/external-move')
+  async externalMove(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(externalMoveRoute.body)) body: ExternalMoveRequest): Promise<ExternalMoveResponse> {
+    const contentId = contentIdOf(body.content_id);
+    const proofUrl = await this.proofUrlOf(body);
+    const now = new Date().toISOString();
+    const transactionId = newTransactionId();
+    const moveId = newId();
+    const userId = caller.userId;
+    return this.commands.run({
+      lockKeys: [userContentStreamId(contentId, userId), dailyStreamId(userId, utcDayOf(now))],
+      // A stored proof has a fresh URL each time: a replay is told apart by the move, not by the image's bytes.
+      idempotencyBody: { contentId, move_type: body.move_type, proof_type: body.proof_type },
+      decide: async (unit) => {
+        const content = await this.commands.content(contentId, unit.transaction);
+        // One connection per transaction: the loads run one after the other.
+        const userContent = await this.commands.store.load(userContentStreamId(contentId, userId), initialUserContent(), evolveUserContent, unit.transaction);
+        const pool = await this.commands.store.load(contentPoolStreamId(contentId), initialPool(), evolvePool, unit.transaction);
+        const daily = await this.commands.store.load(dailyStreamId(userId, utcDayOf(now)), initialDaily(), evolveDaily, unit.transaction);
+        const decision = decideExternalMove(
+          { moveId, contentId, userId, moveType: body.move_type, tier: caller.tier, content, proofType: body.proof_type, proofUrl, transactionId, now },
+          { userContent: userContent.state, pool: pool.state, daily: daily.state },
+        );
+        if (decision.kind === 'refused') refuse(decision);
+        return {
+          streams: [
+            { loaded: userContent, events: decision.userContentEvents },
+            { loaded: daily, events: decision.dailyEvents },
+          ],
+          money: { transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `External ${body.move_type}`, postings: decision.postings, now, references: { contentId, moveId } },
+          answer: () => ({
+            success: true as const,
+            move_id: moveId,
+            move_type: body.move_type,
+            content_id: contentId,
+            points_earned: points(decision.pointsMinor),
+            keys_earned: decision.keys,
+            multiplier: tierMultiplier(caller.tier),
+            proof_url: proofUrl,
+            moves_remaining_today: decision.movesRemainingToday,
+          }),
+        };
+      },
+    });
+  }
+
+  @Get('saved-content')
+  async savedContent(@CurrentUser() caller: AuthenticatedUser): Promise<SavedContentItem[]> {
+    const rows = await this.pool.query<{ content_id: string; saved_at: Date }>(
+      'SELECT content_id, saved_at FROM engagement_user_content WHERE user_id = $1 AND saved_at IS NOT NULL ORDER BY saved_at DESC LIMIT 200',
+      [caller.userId],
+    );
+    const items: SavedContentItem[] = [];
+    for (const row of rows.rows) {
+      const content = await this.queryBus.execute(new GetContentForCommandQuery(row.content_id));
+      // A deleted item leaves the collection; an archived one stays (its holder can still open it).
+      if (!content) continue;
+      items.push({
+        id: `${row.content_id}:${caller.userId}`,
+        content_id: row.content_id,
+        content_title: content.title,
+        content_platform: content.platform,
+        content_url: content.platformUrl,
+        creator_name: null,
+        created_at: row.saved_at.toISOString(),
+      });
+    }
+    return items;
+  }
+
+  @Delete('saved-content/:contentId')
+  @Idempotent('DELETE /api/users/saved-content/:contentId')
+  removeSaved(@CurrentUser() caller: AuthenticatedUser, @Param('contentId') rawId: string): Promise<{ success: true; content_id: string }> {
+    const contentId = contentIdOf(rawId);
+    const now = new Date().toISOString();
+    return this.commands.run({
+      lockKeys: [userContentStreamId(contentId, caller.userId)],
+      decide: async (unit) => {
+        const userContent = await this.commands.store.load(userContentStreamId(contentId, caller.userId), initialUserContent(), evolveUserContent, unit.transaction);
+        const decision = decideUnsave({ contentId, userId: caller.userId, now }, userContent.state);
+        if (decision.kind === 'refused') refuse(decision);
+        return { streams: [{ loaded: userContent, events: decision.events }], money: null, answer: () => ({ success: true as const, content_id: contentId }) };
+      },
+    });
+  }
+
+  /** The proof as a URL: an http(s) link, or a PNG/JPEG data URL (≤ 10 MB) stored through identity's image storage. */
+  private async proofUrlOf(body: ExternalMoveRequest): Promise<string> {
+    const proof = body.proof_url?.trim() ?? '';
+    if (proof.length === 0) throw badRequest('PROOF_REQUIRED', ENGAGEMENT_MESSAGES.proofRequired, [{ field: 'proof_url', message: ENGAGEMENT_MESSAGES.proofRequired }]);
+    if (/^https?:\/\//i.test(proof)) {
+      try {
+        new URL(proof);
+        return proof;
+      } catch {
+        throw badRequest('INVALID_PROOF_URL', 'Please provide a valid URL', [{ field: 'proof_url', message: 'Please provide a valid URL' }]);
+      }
+    }
+    if (body.proof_type !== 'image') throw badRequest('INVALID_PROOF_URL', 'Please provide a valid URL', [{ field: 'proof_url', message: 'Please provide a valid URL' }]);
+    const payload = proof.replace(/^data:[^,]*;base64,/, '').replace(/\s+/g, '');
+    if (Math.floor((payload.length * 3) / 4) > PROOF_IMAGE_MAX_BYTES + 3) throw new ApiError(413, 'PROOF_TOO_LARGE', ENGAGEMENT_MESSAGES.proofTooLarge);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(payload)) throw new ApiError(415, 'PROOF_NOT_AN_IMAGE', ENGAGEMENT_MESSAGES.proofNotAnImage);
+    const bytes = Buffer.from(payload, 'base64');
+    if (bytes.length > PROOF_IMAGE_MAX_BYTES) throw new ApiError(413, 'PROOF_TOO_LARGE', ENGAGEMENT_MESSAGES.proofTooLarge);
+    if (!bytes.subarray(0, 4).equals(PNG) && !bytes.subarray(0, 3).equals(JPEG)) throw new ApiError(415, 'PROOF_NOT_AN_IMAGE', ENGAGEMENT_MESSAGES.proofNotAnImage);
+    const stored = await this.commandBus.execute(new StoreImageCommand(bytes));
+    if (stored.kind !== 'stored') throw new ApiError(stored.kind === 'not-an-image' ? 415 : 503, 'PROOF_NOT_STORED', stored.kind === 'not-an-image' ? ENGAGEMENT_MESSAGES.proofNotAnImage : 'Failed to record external move');
+    return stored.url;
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  advertiserSponsorRoute,
+  sponsorContentRoute,
+  sponsorPackageFor,
+  type AdvertiserSponsorRequest,
+  type ContentSponsorship,
+  type SponsorContentRequest,
+  type SponsorContentResponse,
+  type SponsoredContentItem,
+} from '@app/contracts/engagement';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { GetContentForCommandQuery } from '../../content';
+import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
+import { contentIdOf } from '../engagement-ids';
+import { SponsorshipCommands } from './sponsorship-commands';
+import { SponsorshipReader } from './sponsorship-reader';
+
+/** Sponsoring content (spec 2 §9 packages; advertisers, not own content) and the live boosts. */
+@Controller('content')
+export class SponsorshipController {
+  constructor(
+    private readonly commands: SponsorshipCommands,
+    private readonly reader: SponsorshipReader,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Post(':id/sponsor')
+  @HttpCode(200)
+  @Idempotent('POST /api/content/:id/sponsor')
+  sponsor(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+    @Body(new ZodValidationPipe(sponsorContentRoute.body)) body: SponsorContentRequest,
+  ): Promise<SponsorContentResponse> {
+    const pkg = sponsorPackageFor({ packageId: body.package_id, gems: body.gems_allocated, multiplier: body.boost_multiplier, hours: body.duration_hours });
+    return this.commands.sponsor(caller, contentIdOf(rawId), pkg);
+  }
+
+  @Post('sponsor')
+  @HttpCode(200)
+  @Idempotent('POST /api/content/sponsor')
+  sponsorFromForm(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(advertiserSponsorRoute.body)) body: AdvertiserSponsorRequest): Promise<SponsorContentResponse> {
+    const pkg = sponsorPackageFor({ packageId: body.packageId, gems: body.gemAmount, multiplier: body.boostMultiplier, hours: body.durationHours });
+    return this.commands.sponsor(caller, contentIdOf(body.contentId), pkg);
+  }
+
+  @Get('sponsored')
+  @Public()
+  async sponsored(): Promise<SponsoredContentItem[]> {
+    const live = await this.reader.live(new Date().toISOString(), null, 50);
+    const items: SponsoredContentItem[] = [];
+    for (const sponsorship of live) {
+      const content = await this.queryBus.execute(new GetContentForCommandQuery(sponsorship.content_id));
+      // Archived items leave every list (content README); deleted ones are gone.
+      if (!content || content.status !== 'active') continue;
+      items.push({ ...sponsorship, id: content.contentId, title: content.title, platform: content.platform, platform_url: content.platformUrl, creator_id: content.creatorId });
+    }
+    return items;
+  }
+
+  @Get(':id/sponsorship')
+  @Public()
+  sponsorship(@Param('id') rawId: string): Promise<ContentSponsorship> {
+    return this.reader.forContent(contentIdOf(rawId), new Date().toISOString());
+  }
+}
