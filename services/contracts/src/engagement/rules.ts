@@ -28,6 +28,9 @@ export function externalMoveReward(move: SocialActionType, tier: UserTier): { po
   return { points, keys: Math.ceil(points / 20) };
 }
 
+/** Free engagement shares an action earns while the item's pool lasts (spec 2 §9: like 1, comment 3, share 5). */
+export const ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE: Readonly<Record<SocialActionType, number>> = Object.freeze({ like: 1, comment: 3, save: 0, share: 5, repost: 0 });
+
 /**
  * Daily caps (UTC day, per user) on what engagement mints out of issuance: quick actions earn at most 50 points a
  * day (later actions still count, for 0 points); at most 10 external moves a day are rewarded (at most 2,400 points
