@@ -22,6 +22,7 @@ beforeAll(async () => {
       response.end(body);
     };
     if (request.url === '/api/ok') return send(200, JSON.stringify({ id: 7, name: 'ada' }));
+    if (request.url === '/api/one-line') return send(200, '{"amount":"1.10"}\n');
     if (request.url === '/api/echo' && request.method === 'POST') {
       let text = '';
       request.on('data', (chunk) => (text += chunk));
@@ -88,5 +89,13 @@ describe('api client', () => {
   it('reports an answer that does not match the schema as INVALID_RESPONSE', async () => {
     const client = createApiClient({ baseUrl, getToken: () => null });
     await expect(client.get('/api/ok', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
+  });
+});
+
+describe('responseType text', () => {
+  it('hands back a download exactly as it came, even one line of NDJSON that would parse as JSON', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    await expect(client.get('/api/one-line', { responseType: 'text' })).resolves.toBe('{"amount":"1.10"}\n');
+    await expect(client.get('/api/missing', { responseType: 'text' })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 });

@@ -16,6 +16,8 @@ export interface RequestOptions<Schema extends z.ZodType> {
   signal?: AbortSignal;
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
+  /** `text`: a successful answer's body as it came (a CSV or NDJSON download), never parsed as JSON. */
+  responseType?: 'json' | 'text';
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,6 +72,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw networkError(error);
     }
 
+    if (response.ok && requestOptions.responseType === 'text') return (await response.text()) as z.output<Schema>;
     const body = await readBody(response);
     if (!response.ok) throw apiErrorFromResponse(response.status, response.statusText, body);
     if (!requestOptions.schema) return body as z.output<Schema>;
