@@ -4,6 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import WalletRoutes from '../../routes';
 
+// Typing into a dozen fields takes seconds on a busy two-core machine.
+jest.setTimeout(30_000);
+
 type Answer = { status?: number; body?: unknown };
 interface Call {
   key: string;
@@ -196,6 +199,35 @@ describe('the Growth Hub', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
     await waitFor(() => expect(calls.find((call) => call.key === 'POST /api/growth/shield/subscribe')?.body).toEqual({ policy_id: 'basic' }));
+  });
+
+  it('a subscriber files a claim (the form sends an ISO instant) and sees its status; cancelling asks the server', async () => {
+    const subscription = { id: 's1', policy_id: 'basic', policy_name: 'Basic Shield', status: 'active', premium_amount: 29, coverage_amount: 290, deductible: 10, period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z', coverage_from: '2026-11-02T00:00:00.000Z', subscribed_at: '2026-11-01T00:00:00.000Z' };
+    const claim = { id: 'c1', subscription_id: 's1', user_id: 'user-1', incident_type: 'platformBan', occurred_at: '2026-11-05T10:00:00.000Z', description: 'Banned for no reason', evidence_url: 'https://example.com/a.png', payout_amount: 280, status: 'pending', filed_at: '2026-11-06T00:00:00.000Z', decided_at: null, decision_reason: null };
+    const calls = serve(
+      base({
+        'GET /api/growth/shield/subscription': { body: { subscription, verified_follower_count: 1200, claims: [claim] } },
+        'POST /api/growth/shield/claims': { status: 201, body: { success: true, claim, message: 'Claim filed' } },
+        'POST /api/growth/shield/subscriptions/s1/cancel': { body: { success: true, subscription: { ...subscription, status: 'cancelled' }, message: 'Cancelled' } },
+      }),
+    );
+    open();
+    await userEvent.click(screen.getByRole('tab', { name: 'Social Shield' }));
+    expect(await screen.findByRole('list', { name: 'Your claims' })).toHaveTextContent('pending');
+    expect(screen.getByText(/Payout 280 gems/)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'File a claim' });
+    await userEvent.click(within(form).getByRole('button', { name: 'File claim' }));
+    expect(await within(form).findByText('Please provide a valid URL')).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('When it happened'), '2026-11-05T10:00');
+    await userEvent.type(within(form).getByLabelText('What happened'), 'Banned for no reason at all');
+    await userEvent.type(within(form).getByLabelText('Evidence URL'), 'https://example.com/a.png');
+    await userEvent.click(within(form).getByRole('button', { name: 'File claim' }));
+    await waitFor(() => expect(calls.some((call) => call.key === 'POST /api/growth/shield/claims')).toBe(true));
+    const sent = calls.find((call) => call.key === 'POST /api/growth/shield/claims')!.body as Record<string, string>;
+    expect(sent).toMatchObject({ incident_type: 'platformBan', description: 'Banned for no reason at all', evidence_url: 'https://example.com/a.png' });
+    expect(sent.occurred_at).toBe(new Date('2026-11-05T10:00').toISOString());
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    await waitFor(() => expect(calls.some((call) => call.key === 'POST /api/growth/shield/subscriptions/s1/cancel')).toBe(true));
   });
 
   it('Platform Economy shows the real totals and issuance per currency', async () => {

@@ -2,6 +2,7 @@ import { apiClient, refreshMoneyViews } from '@app/platform';
 import {
   CancelSubscriptionResponseSchema,
   CreateProjectResponseSchema,
+  FileClaimResponseSchema,
   FundingProjectsResponseSchema,
   GrowthChannelsResponseSchema,
   MyShieldResponseSchema,
@@ -14,6 +15,7 @@ import {
   SubscribeResponseSchema,
   WithdrawStakeResponseSchema,
   type CreateProjectRequest,
+  type FileClaimRequest,
   type PledgeRequest,
   type StakeRequest,
 } from '@app/contracts/growth';
@@ -96,5 +98,14 @@ export function useCancelShield() {
   return useMutation({
     mutationFn: (subscriptionId: string) => apiClient().post(`/api/growth/shield/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {}, { schema: CancelSubscriptionResponseSchema }),
     onSuccess: refresh,
+  });
+}
+
+export function useFileClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, idempotencyKey }: { request: FileClaimRequest; idempotencyKey: string }) =>
+      apiClient().post('/api/growth/shield/claims', request, { schema: FileClaimResponseSchema, ...keyed(idempotencyKey) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: growthKeys.shield() }),
   });
 }

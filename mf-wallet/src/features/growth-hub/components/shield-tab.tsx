@@ -4,15 +4,9 @@ import { GROWTH_MESSAGES, SHIELD_COVERAGE_FLAGS, type ShieldPolicy, type ShieldS
 import { errorMessage } from '@app/platform';
 import { useState } from 'react';
 import { useCancelShield, useMyShield, usePolicies, useSubscribeShield } from '../api/growth-api';
+import { COVERAGE_LABELS, ClaimsCard } from './claim-form';
 import { formatDate } from './projection';
 
-const COVERAGE_LABELS: Record<(typeof SHIELD_COVERAGE_FLAGS)[number], string> = {
-  platformBan: 'Platform ban',
-  algorithmChange: 'Algorithm change',
-  contentStrike: 'Content strike',
-  monetizationLoss: 'Monetization loss',
-  followerLoss: 'Follower loss',
-};
 
 /** The terms of spec 3 §2, shown before subscribing. */
 export const SHIELD_TERMS = [
@@ -122,6 +116,7 @@ export function ShieldTab() {
   return (
     <div className="ui-stack">
       {subscription && <CurrentSubscription subscription={subscription} />}
+      {subscription && inForce && <ClaimsCard subscription={subscription} claims={mine.data?.claims ?? []} />}
       <p className="ui-muted">Your verified followers: {formatCount(followers)}</p>
       <QueryView query={policies} empty={<EmptyState title="No policies" message="Operations has not opened any Social Shield policy." />} loadingLabel="Loading policies">
         {(list) => (
