@@ -1,0 +1,177 @@
+import type { EngagementEvent } from '@app/contracts/engagement';
+import { DeciderSpecification } from '../support/decider-specification';
+import { decideSpendSponsorship, decideSponsor, decideTip, type SponsorCommand, type TipCommand } from '../../src/modules/engagement/domain/decide-money';
+import { decideExternalMove, decideSocialAction, type ExternalMoveCommand, type SocialActionCommand, type SocialState } from '../../src/modules/engagement/domain/decide-social';
+import {
+  evolveDaily,
+  evolvePool,
+  evolveSponsorship,
+  evolveUserContent,
+  initialDaily,
+  initialPool,
+  initialSponsorship,
+  initialUserContent,
+} from '../../src/modules/engagement/domain/state';
+import { SPONSOR_PACKAGES } from '@app/contracts/engagement';
+
+const now = '2026-11-25T10:00:00.000Z';
+const content = { status: 'active' as const, isDemo: false, engagementSharesTotal: 20 };
+
+/** Events tagged with the stream they were recorded in; the state is the three streams folded. */
+type Tagged = { stream: 'userContent' | 'pool' | 'daily'; event: EngagementEvent };
+const evolveSocial = (state: SocialState, { stream, event }: Tagged): SocialState =>
+  stream === 'userContent'
+    ? { ...state, userContent: evolveUserContent(state.userContent, event) }
+    : stream === 'pool'
+      ? { ...state, pool: evolvePool(state.pool, event) }
+      : { ...state, daily: evolveDaily(state.daily, event) };
+const initialSocial = (): SocialState => ({ userContent: initialUserContent(), pool: initialPool(), daily: initialDaily() });
+
+const social = DeciderSpecification.for({ decide: decideSocialAction, evolve: evolveSocial, initialState: initialSocial });
+const moves = DeciderSpecification.for({ decide: decideExternalMove, evolve: evolveSocial, initialState: initialSocial });
+
+const action = (overrides: Partial<SocialActionCommand> = {}): SocialActionCommand => ({ contentId: 'c1', userId: 'u1', action: 'like', tier: 'free', content, transactionId: 't1', now, ...overrides });
+const recorded = (actionType: SocialActionCommand['action'], engagementShares = 0, userId = 'u1'): Tagged => ({
+  stream: 'userContent',
+  event: { type: 'SocialActionRecorded', data: { contentId: 'c1', userId, actionType, pointsMinor: '1', engagementShares, transactionId: 't0', at: now } },
+});
+const sharesGiven = (shares: number): Tagged => ({ stream: 'pool', event: { type: 'EngagementSharesGiven', data: { contentId: 'c1', userId: 'x', actionType: 'share', shares, at: now } } });
+const dailyPoints = (pointsMinor: string, externalMoves = 0): Tagged => ({ stream: 'daily', event: { type: 'DailyRewardCounted', data: { userId: 'u1', day: '2026-11-25', pointsMinor, externalMoves } } });
+
+describe('social action decider', () => {
+  it('pays a like 0.1 point and one engagement share, issued to the user', () => {
+    social.given([]).when(action()).then({
+      pointsMinor: 1n,
+      engagementShares: 1,
+      sharesRemaining: 19,
+      postings: [{ debitAccount: 'system:issuance', creditAccount: 'user:u1', currency: 'points', amountMinor: 1n }],
+    });
+  });
+
+  it('likes once and saves once (again only after removing it, then for no points)', () => {
+    social.given([recorded('like', 1)]).when(action()).thenRefused('ALREADY_LIKED');
+    social.given([recorded('save')]).when(action({ action: 'save' })).thenRefused('ALREADY_SAVED');
+    social
+      .given([recorded('save'), { stream: 'userContent', event: { type: 'ContentUnsaved', data: { contentId: 'c1', userId: 'u1', at: now } } }])
+      .when(action({ action: 'save' }))
+      .then({ pointsMinor: 0n, postings: [] });
+  });
+
+  it('multiplies by the tier and floors to one decimal', () => {
+    social.given([]).when(action({ tier: 'premium' })).then({ pointsMinor: 1n }); // 0.15 → 0.1
+    social.given([]).when(action({ tier: 'super', action: 'share' })).then({ pointsMinor: 20n });
+    social.given([]).when(action({ tier: 'premium', action: 'comment' })).then({ pointsMinor: 4n }); // 0.45 → 0.4
+  });
+
+  it('gives shares once per action type and never beyond the pool', () => {
+    social.given([recorded('share', 5)]).when(action({ action: 'share' })).then({ engagementShares: 0, poolEvents: [] });
+    social.given([sharesGiven(18)]).when(action({ action: 'share' })).then({ engagementShares: 2, sharesRemaining: 0 });
+    social.given([sharesGiven(20)]).when(action({ action: 'comment' })).then({ engagementShares: 0 });
+  });
+
+  it('mints at most 50 points a day and nothing on demo content; archived items take no engagement', () => {
+    social.given([dailyPoints('495')]).when(action({ action: 'share' })).then({ pointsMinor: 5n, dailyPointsRemainingMinor: 0n });
+    social.given([dailyPoints('500')]).when(action({ action: 'share' })).then({ pointsMinor: 0n, dailyEvents: [], postings: [] });
+    social.given([]).when(action({ content: { ...content, isDemo: true } })).then({ pointsMinor: 0n });
+    social.given([]).when(action({ content: { ...content, status: 'archived' } })).thenRefused('CONTENT_ARCHIVED');
+  });
+});
+
+describe('external move decider', () => {
+  const move = (overrides: Partial<ExternalMoveCommand> = {}): ExternalMoveCommand => ({
+    moveId: 'm1', contentId: 'c1', userId: 'u1', moveType: 'repost', tier: 'free', content, proofType: 'url', proofUrl: 'https://x.test/p', transactionId: 't1', now, ...overrides,
+  });
+
+  it('pays points × multiplier (floored) and keys = ceil(points / 20)', () => {
+    moves.given([]).when(move()).then({ pointsMinor: 1200n, keys: 6 });
+    moves.given([]).when(move({ moveType: 'like', tier: 'premium' })).then({ pointsMinor: 150n, keys: 1 });
+    moves.given([]).when(move({ moveType: 'comment', tier: 'premium' })).then({ pointsMinor: 450n, keys: 3 });
+  });
+
+  it('records a move type once per item and at most 10 a day', () => {
+    const done: Tagged = {
+      stream: 'userContent',
+      event: { type: 'ExternalMoveRecorded', data: { moveId: 'm0', contentId: 'c1', userId: 'u1', moveType: 'repost', points: 120, keys: 6, proofType: 'url', proofUrl: 'u', transactionId: 't0', at: now } },
+    };
+    moves.given([done]).when(move()).thenRefused('MOVE_ALREADY_RECORDED');
+    moves.given([dailyPoints('0', 10)]).when(move()).thenRefused('DAILY_MOVES_REACHED');
+    moves.given([dailyPoints('0', 9)]).when(move()).then({ movesRemainingToday: 0 });
+  });
+});
+
+describe('tip and fund decider', () => {
+  const tip = (overrides: Partial<TipCommand> = {}): TipCommand => ({
+    kind: 'tip', contentId: 'c1', fromUserId: 'fan', fromIsDemo: false, content: { creatorId: 'owner', creatorIsDemo: false, status: 'active', totalShares: 100 },
+    currency: 'Gems', amountMinor: 50_0000n, transactionId: 't1', now, ...overrides,
+  });
+  const tips = DeciderSpecification.for({ decide: decideTip, evolve: evolvePool, initialState: initialPool });
+  const tipped = (usdMinor: string): EngagementEvent => ({ type: 'ContentTipped', data: { contentId: 'c1', fromUserId: 'f', kind: 'tip', currency: 'USD', amountMinor: usdMinor, usdMinor, transactionId: 't0', at: now } });
+
+  it('turns gems into $0.01 each for the creator through system:conversion', () => {
+    tips.given([]).when(tip()).then({
+      usdMinor: 5000n,
+      newRevenueUsdMinor: 5000n,
+      newSharePriceUsdMinor: 100n,
+      postings: [
+        { debitAccount: 'user:fan', creditAccount: 'system:conversion', currency: 'gems', amountMinor: 500000n },
+        { debitAccount: 'system:conversion', creditAccount: 'user:owner', currency: 'usd', amountMinor: 5000n },
+      ],
+    });
+  });
+
+  it('funds the item escrow, points at 1,000 = $1, and prices shares from all revenue', () => {
+    tips.given([tipped('1000000')]).when(tip({ kind: 'fund', currency: 'Points', amountMinor: 20_000n })).then({
+      usdMinor: 20_000n,
+      newRevenueUsdMinor: 1_020_000n,
+      newSharePriceUsdMinor: 10_200n,
+      postings: [
+        { debitAccount: 'user:fan', creditAccount: 'system:conversion', currency: 'points', amountMinor: 20_000n },
+        { debitAccount: 'system:conversion', creditAccount: 'escrow:content:c1', currency: 'usd', amountMinor: 20_000n },
+      ],
+    });
+  });
+
+  it('refuses a tip of one’s own content, a demo fund of real content and archived items', () => {
+    tips.given([]).when(tip({ fromUserId: 'owner' })).thenRefused('OWN_CONTENT');
+    tips.given([]).when(tip({ kind: 'fund', fromUserId: 'owner' })).then({ usdMinor: 5000n });
+    tips.given([]).when(tip({ kind: 'fund', fromIsDemo: true })).thenRefused('DEMO_ISOLATION');
+    tips.given([]).when(tip({ content: { creatorId: 'owner', creatorIsDemo: false, status: 'archived', totalShares: 100 } })).thenRefused('CONTENT_ARCHIVED');
+  });
+});
+
+describe('sponsorship decider', () => {
+  const sponsors = DeciderSpecification.for({ decide: decideSponsor, evolve: evolveSponsorship, initialState: initialSponsorship });
+  const spends = DeciderSpecification.for({ decide: decideSpendSponsorship, evolve: evolveSponsorship, initialState: initialSponsorship });
+  const command = (overrides: Partial<SponsorCommand> = {}): SponsorCommand => ({
+    sponsorshipId: 's1', contentId: 'c1', sponsor: { userId: 'ad', name: 'Brand', userType: 'advertiser', isDemo: false },
+    content: { creatorId: 'owner', creatorIsDemo: false, status: 'active' }, package: SPONSOR_PACKAGES[2]!, transactionId: 't1', now, ...overrides,
+  });
+  const sponsored: EngagementEvent = {
+    type: 'ContentSponsored',
+    data: { sponsorshipId: 's1', contentId: 'c1', sponsorId: 'ad', sponsorName: 'Brand', packageId: 'daily-featured', gemsMinor: '1000000', multiplierTenths: 30, hours: 24, startsAt: now, endsAt: '2026-11-26T10:00:00.000Z', transactionId: 't1' },
+  };
+
+  it('holds the package’s gems in the sponsorship escrow until its end', () => {
+    sponsors.given([]).when(command()).then({
+      events: [sponsored],
+      endsAt: '2026-11-26T10:00:00.000Z',
+      postings: [{ debitAccount: 'user:ad', creditAccount: 'escrow:sponsorship:s1', currency: 'gems', amountMinor: 1_000_000n }],
+    });
+  });
+
+  it('takes advertisers only, not their own content, not across demo and real', () => {
+    sponsors.given([]).when(command({ sponsor: { userId: 'ad', name: 'B', userType: 'creator', isDemo: false } })).thenRefused('NOT_ADVERTISER');
+    sponsors.given([]).when(command({ content: { creatorId: 'ad', creatorIsDemo: false, status: 'active' } })).thenRefused('OWN_CONTENT');
+    sponsors.given([]).when(command({ sponsor: { userId: 'ad', name: 'B', userType: 'advertiser', isDemo: true } })).thenRefused('DEMO_ISOLATION');
+  });
+
+  it('spends the escrow to platform revenue at the end, once', () => {
+    spends.given([sponsored]).when({ sponsorshipId: 's1', transactionId: 't2', now }).thenRefused('SPONSORSHIP_NOT_ENDED');
+    spends.given([sponsored]).when({ sponsorshipId: 's1', transactionId: 't2', now: '2026-11-26T10:00:00.000Z' }).then({
+      postings: [{ debitAccount: 'escrow:sponsorship:s1', creditAccount: 'system:fees', currency: 'gems', amountMinor: 1_000_000n }],
+    });
+    const spent: EngagementEvent = { type: 'SponsorshipSpent', data: { sponsorshipId: 's1', contentId: 'c1', transactionId: 't2', at: now } };
+    spends.given([sponsored, spent]).when({ sponsorshipId: 's1', transactionId: 't3', now: '2026-11-27T00:00:00.000Z' }).then({ events: [], postings: [] });
+    spends.given([]).when({ sponsorshipId: 's1', transactionId: 't3', now }).thenRefused('SPONSORSHIP_NOT_FOUND');
+  });
+});
