@@ -24,6 +24,8 @@ const day = (date: string, balances: Partial<Record<'points' | 'keys' | 'gems' |
 const noHistory = { body: { days: 30, points: [day('2026-10-26'), day('2026-11-25')] } };
 const noTransactions = { body: { transactions: [], limit: 20, offset: 0, total: 0 } };
 
+jest.setTimeout(20_000);
+
 describe('the wallet page', () => {
   it('shows the four balance cards with holds, and the gems Withdraw disabled under 200 available gems', async () => {
     answerApiCalls({
@@ -168,5 +170,58 @@ describe('the wallet page', () => {
     expect(await screen.findByText('Authentication failed. Please try the "Force Re-Login" button or refresh the page.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Force Re-Login' }));
     expect(signOut).toHaveBeenCalledWith({ expired: true });
+  });
+
+  it('opens the dialog its address names over the wallet: /withdraw, /payment-methods, /gem-store, and ?checkout= on the way back', async () => {
+    const table = {
+      'GET /api/users/wallets': { body: [wallet('gems', 300)] },
+      'GET /api/users/me/balance-history': noHistory,
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/withdrawal/requests': { body: { withdrawals: [] } },
+      'GET /api/withdrawal/methods': { body: [] },
+      'GET /api/users/payment-preferences': { body: [] },
+      'GET /api/payments/gem-packages': { body: { packages: [] } },
+      'GET /api/payments/checkout-sessions/cs_9': {
+        body: { id: 'cs_9', kind: 'gems', provider: 'local', package_id: 'starter', price: 11, status: 'paid', credit_currency: 'gems', credit_amount: 10, credited: true, transaction_id: 't', failure_reason: null, created_at: '2026-11-25T09:00:00Z', paid_at: '2026-11-25T09:01:00Z', expires_at: '2026-11-25T09:30:00Z' },
+      },
+    };
+    for (const [route, title] of [
+      ['/withdraw', 'Withdraw Gems'],
+      ['/payment-methods', 'Payment Preferences'],
+      ['/gem-store', 'Gem Store'],
+      ['/gem-store?currency=usd', 'Add Funds'],
+      ['/wallet?checkout=cs_9', 'Payment'],
+    ] as const) {
+      answerApiCalls(table);
+      const view = renderWithPlatform(<WalletRoutes />, { route });
+      expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Wallet', hidden: true })).toBeInTheDocument();
+      view.unmount();
+    }
+    expect(await (async () => {
+      answerApiCalls(table);
+      renderWithPlatform(<WalletRoutes />, { route: '/wallet?checkout=cs_9' });
+      return screen.findByText('10 gems');
+    })()).toBeInTheDocument();
+  });
+
+  it('lists the withdrawals with their status on the Overview', async () => {
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [] },
+      'GET /api/users/me/balance-history': noHistory,
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/withdrawal/methods': { body: [] },
+      'GET /api/withdrawal/requests': {
+        body: {
+          withdrawals: [
+            { id: 'w1', amount: 200, fee: 5, fee_percentage: 2.5, net_amount: 195, currency_type: 'gems', payment_method: 'paypal', payment_details: {}, status: 'processed', failure_reason: null, payout_reference: 'p1', created_at: '2026-11-25T09:00:00Z', processed_at: '2026-11-25T09:00:05Z' },
+          ],
+        },
+      },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    const list = await screen.findByRole('list', { name: 'Withdrawals' });
+    expect(within(list).getByText(/200 gems to paypal/)).toBeInTheDocument();
+    expect(within(list).getByText('processed')).toBeInTheDocument();
   });
 });
