@@ -15,7 +15,7 @@ import {
 import { SPONSOR_PACKAGES } from '@app/contracts/engagement';
 
 const now = '2026-11-25T10:00:00.000Z';
-const content = { status: 'active' as const, isDemo: false, engagementSharesTotal: 20 };
+const content = { creatorId: 'owner', status: 'active' as const, isDemo: false, engagementSharesTotal: 20 };
 
 /** Events tagged with the stream they were recorded in; the state is the three streams folded. */
 type Tagged = { stream: 'userContent' | 'pool' | 'daily'; event: EngagementEvent };
@@ -75,6 +75,10 @@ describe('social action decider', () => {
     social.given([]).when(action({ content: { ...content, isDemo: true } })).then({ pointsMinor: 0n });
     social.given([]).when(action({ content: { ...content, status: 'archived' } })).thenRefused('CONTENT_ARCHIVED');
   });
+
+  it('pays the creator nothing for engaging with their own item', () => {
+    social.given([]).when(action({ userId: 'owner', action: 'share' })).then({ pointsMinor: 0n, engagementShares: 0, postings: [] });
+  });
 });
 
 describe('external move decider', () => {
@@ -96,6 +100,7 @@ describe('external move decider', () => {
     moves.given([done]).when(move()).thenRefused('MOVE_ALREADY_RECORDED');
     moves.given([dailyPoints('0', 10)]).when(move()).thenRefused('DAILY_MOVES_REACHED');
     moves.given([dailyPoints('0', 9)]).when(move()).then({ movesRemainingToday: 0 });
+    moves.given([]).when(move({ userId: 'owner' })).then({ pointsMinor: 0n, keys: 0, postings: [] });
   });
 });
 

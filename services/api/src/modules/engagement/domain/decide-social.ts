@@ -13,6 +13,7 @@ import type { ContentPoolState, DailyState, UserContentState } from './state';
 export type SocialRefusal = 'CONTENT_ARCHIVED' | 'ALREADY_LIKED' | 'ALREADY_SAVED' | 'MOVE_ALREADY_RECORDED' | 'DAILY_MOVES_REACHED' | 'NOT_SAVED';
 
 export interface ContentFacts {
+  creatorId: string;
   status: 'active' | 'archived';
   isDemo: boolean;
   engagementSharesTotal: number;
@@ -54,7 +55,7 @@ const day = (now: string) => now.slice(0, 10);
 
 /**
  * A quick action (spec 2 §5, §9): like and save once per user and item; points = base × tier multiplier floored to
- * one decimal, none on demo content, a save earns once, and at most the day's cap is minted; free engagement shares
+ * one decimal, none on demo content or one's own, a save earns once, and at most the day's cap is minted; free engagement shares
  * (like 1, comment 3, share 5) once per action type per user while the item's pool lasts.
  */
 export function decideSocialAction(command: SocialActionCommand, state: SocialState): SocialDecision | Refused {
@@ -63,13 +64,15 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
   if (action === 'like' && state.userContent.liked) return { kind: 'refused', refusal: 'ALREADY_LIKED' };
   if (action === 'save' && state.userContent.saved) return { kind: 'refused', refusal: 'ALREADY_SAVED' };
 
-  const base = content.isDemo || (action === 'save' && state.userContent.savedEver) ? 0n : socialActionPointsMinor(action, command.tier);
+  // The creator's own engagement earns nothing: no points, and no shares out of the pool set aside for others.
+  const own = content.creatorId === userId;
+  const base = own || content.isDemo || (action === 'save' && state.userContent.savedEver) ? 0n : socialActionPointsMinor(action, command.tier);
   const capLeft = ENGAGEMENT_DAILY_CAPS.socialActionPointsMinor - state.daily.pointsMinor;
   const pointsMinor = base < capLeft ? base : capLeft > 0n ? capLeft : 0n;
 
   const poolLeft = Math.max(0, content.engagementSharesTotal - state.pool.sharesGiven);
   const perAction = ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE[action];
-  const engagementShares = state.userContent.sharesEarnedFor.includes(action) ? 0 : Math.min(perAction, poolLeft);
+  const engagementShares = own || state.userContent.sharesEarnedFor.includes(action) ? 0 : Math.min(perAction, poolLeft);
   const transactionId = pointsMinor > 0n ? command.transactionId : null;
 
   return {
@@ -104,14 +107,14 @@ export interface ExternalMoveCommand {
 
 /**
  * An external move (spec 2 §9): one of a type per user and item; points = base × multiplier floored, keys =
- * ceil(points / 20); none on demo content; at most `ENGAGEMENT_DAILY_CAPS.externalMoves` a UTC day (then refused).
+ * ceil(points / 20); none on demo content or one's own; at most `ENGAGEMENT_DAILY_CAPS.externalMoves` a UTC day (then refused).
  */
 export function decideExternalMove(command: ExternalMoveCommand, state: SocialState): SocialDecision | Refused {
   const { content, userId, contentId, now, moveType } = command;
   if (content.status !== 'active') return { kind: 'refused', refusal: 'CONTENT_ARCHIVED' };
   if (state.userContent.movesRecorded.includes(moveType)) return { kind: 'refused', refusal: 'MOVE_ALREADY_RECORDED' };
   if (state.daily.externalMoves >= ENGAGEMENT_DAILY_CAPS.externalMoves) return { kind: 'refused', refusal: 'DAILY_MOVES_REACHED' };
-  const reward = content.isDemo ? { points: 0, keys: 0 } : externalMoveReward(moveType, command.tier);
+  const reward = content.isDemo || content.creatorId === userId ? { points: 0, keys: 0 } : externalMoveReward(moveType, command.tier);
   const pointsMinor = BigInt(reward.points) * 10n;
   const paid = pointsMinor > 0n || reward.keys > 0;
   const postings: Posting[] = [];
