@@ -1,6 +1,6 @@
 import { DROP_MESSAGES } from '@app/contracts/drops';
 import type { IdentityTestApp } from '../identity/support';
-import { auth, balancesOf, givenFunds, givenUser, paidDrop, proofDrop, startDropsApp, waitFor, type TestUser } from './support';
+import { auth, balancesOf, completeProofDropsAndActivateMasterKey, dropVerbs, givenFunds, givenUser, paidDrop, proofDrop, startDropsApp, waitFor, type TestUser } from './support';
 
 jest.setTimeout(120_000);
 
@@ -20,28 +20,8 @@ describe('drops API', () => {
     await testApp?.close();
   });
 
-  const createDrop = (user: TestUser, body: Record<string, unknown>) => testApp.http().post('/api/drops').set(auth(user.token)).send(body);
-  const apply = (user: TestUser, dropId: string, message = 'I would love to do this') =>
-    testApp.http().post(`/api/drops/${dropId}/apply`).set(auth(user.token)).send({ application_message: message });
-  const act = (user: TestUser, applicationId: string, action: string, body: Record<string, unknown> = {}) =>
-    testApp.http().post(`/api/drop-applications/${applicationId}/${action}`).set(auth(user.token)).send(body);
-
-  /** Completes `count` proof drops for the user (created by a super advertiser) and activates today's Master Key. */
-  async function activateMasterKey(user: TestUser, count = 5) {
-    const owner = await givenUser(testApp, { advertiser: 'super' });
-    for (let index = 0; index < count; index += 1) {
-      const drop = await createDrop(owner, proofDrop({ title: `Proof ${index}` })).expect(201);
-      const application = await apply(user, drop.body.id).expect(201);
-      await act(owner, application.body.id, 'approve').expect(200);
-      await act(user, application.body.id, 'submit', { submission_type: 'text', submission_data: 'done' }).expect(200);
-      await act(owner, application.body.id, 'complete', { review_score: 8 }).expect(200);
-    }
-    await waitFor(
-      () => testApp.http().get('/api/users/master-key-status').set(auth(user.token)),
-      (response) => response.body.proof_drops_completed >= count,
-    );
-    await testApp.http().post('/api/users/activate-master-key').set(auth(user.token)).send({}).expect((response) => expect(response.status).toBeLessThan(300));
-  }
+  const { createDrop, apply, act } = dropVerbs(() => testApp);
+  const activateMasterKey = (user: TestUser, count = 5) => completeProofDropsAndActivateMasterKey(testApp, user, count);
 
   describe('creating', () => {
     it('lets only advertisers create drops (403 with the message)', async () => {

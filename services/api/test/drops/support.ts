@@ -77,3 +77,31 @@ export const paidDrop = (overrides: Record<string, unknown> = {}) => ({
   max_participants: 5,
   ...overrides,
 });
+
+/** The HTTP verbs of drops and applications, as a user (the app is read when called: it starts in `beforeAll`). */
+export function dropVerbs(app: () => IdentityTestApp) {
+  const createDrop = (user: TestUser, body: Record<string, unknown>) => app().http().post('/api/drops').set(auth(user.token)).send(body);
+  const apply = (user: TestUser, dropId: string, message = 'I would love to do this') =>
+    app().http().post(`/api/drops/${dropId}/apply`).set(auth(user.token)).send({ application_message: message });
+  const act = (user: TestUser, applicationId: string, action: string, body: Record<string, unknown> = {}) =>
+    app().http().post(`/api/drop-applications/${applicationId}/${action}`).set(auth(user.token)).send(body);
+  return { createDrop, apply, act };
+}
+
+/** Completes `count` proof drops for the user (created by a super advertiser) and activates today's Master Key. */
+export async function completeProofDropsAndActivateMasterKey(testApp: IdentityTestApp, user: TestUser, count = 5): Promise<void> {
+  const { createDrop, apply, act } = dropVerbs(() => testApp);
+  const owner = await givenUser(testApp, { advertiser: 'super' });
+  for (let index = 0; index < count; index += 1) {
+    const drop = await createDrop(owner, proofDrop({ title: `Proof ${index}` })).expect(201);
+    const application = await apply(user, drop.body.id).expect(201);
+    await act(owner, application.body.id, 'approve').expect(200);
+    await act(user, application.body.id, 'submit', { submission_type: 'text', submission_data: 'done' }).expect(200);
+    await act(owner, application.body.id, 'complete', { review_score: 8 }).expect(200);
+  }
+  await waitFor(
+    () => testApp.http().get('/api/users/master-key-status').set(auth(user.token)),
+    (response) => response.body.proof_drops_completed >= count,
+  );
+  await testApp.http().post('/api/users/activate-master-key').set(auth(user.token)).send({}).expect((response) => expect(response.status).toBeLessThan(300));
+}
