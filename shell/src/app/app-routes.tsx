@@ -17,6 +17,7 @@ const ProfileRedirect = lazy(() => import('../features/profile/profile-redirect'
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));
 const ErrorPage = lazy(() => import('../features/errors/error-page'));
 const TestContentPage = lazy(() => import('../features/test-content/test-content-page'));
+const AdminPage = lazy(() => import('../features/admin/components/admin-page'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
@@ -84,6 +85,7 @@ export function AppRoutes() {
         <Route path="/profile/:username" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
         <Route path="/users/:username" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
         <Route path="/users/id/:id" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
+        <Route path="/admin" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><AdminPage /></Page></ErrorBoundary>} />
       </Route>
       <Route path="*" element={<RemoteOrNotFound />} />
     </Routes>

@@ -13,6 +13,8 @@ export interface RecordedCall {
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** A body sent as it is (a CSV or NDJSON download) instead of `body` as JSON. */
+  text?: string;
 }
 
 type Handler = (call: RecordedCall) => FakeAnswer | Promise<FakeAnswer>;
@@ -47,7 +49,7 @@ export function installFakeApi(): FakeApi {
         ok: status >= 200 && status < 300,
         status,
         statusText: status === 404 ? 'Not Found' : status >= 500 ? 'Internal Server Error' : 'OK',
-        text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+        text: async () => answer.text ?? (answer.body === undefined ? '' : JSON.stringify(answer.body)),
       } as unknown as Response;
     }) as typeof fetch,
   });

@@ -51,6 +51,8 @@ export const ProjectionRebuildSchema = z
 /** A projection's health (as `/health` reports it) plus its last rebuild. */
 export const ProjectionSummarySchema = ProjectionHealthSchema.extend({ lastRebuild: ProjectionRebuildSchema.nullable() }).meta({ id: 'ProjectionSummary' });
 
+export type ProjectionSummary = z.infer<typeof ProjectionSummarySchema>;
+
 export const ProjectionsResponseSchema = z.object({ items: z.array(ProjectionSummarySchema) }).meta({ id: 'ProjectionsResponse' });
 
 export const ProjectionNameParamsSchema = z.object({ name: z.string().min(1) });

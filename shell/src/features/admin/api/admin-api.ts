@@ -1,0 +1,143 @@
+// The ops console's calls: each one an existing admin endpoint of the API, validated with its contract's schema.
+// The console decides nothing itself: what may be verified, rebuilt or retried is the server's answer.
+import { apiClient } from '@app/platform';
+import { IssuanceReportSchema, VerifyReportSchema, type IssuanceReport, type VerifyReport } from '@app/contracts/ledger';
+import { FailedJobsResponseSchema, ProjectionsResponseSchema, type FailedJob, type ProjectionSummary } from '@app/contracts/platform';
+import {
+  InfluenceVerificationsResponseSchema,
+  InstagramVerificationsResponseSchema,
+  type InfluenceVerification,
+  type InstagramVerification,
+} from '@app/contracts/rewards';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export type { FailedJob, InfluenceVerification, InstagramVerification, IssuanceReport, ProjectionSummary, VerifyReport };
+
+/** Query keys of the console; only the shell's admin screens read them. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  projections: () => ['admin', 'projections'] as const,
+  failedJobs: () => ['admin', 'jobs', 'failed'] as const,
+  issuance: (range: { from: string; to: string }) => ['admin', 'ledger', 'issuance', range] as const,
+  instagram: () => ['admin', 'verifications', 'instagram'] as const,
+  influence: () => ['admin', 'verifications', 'influence'] as const,
+};
+
+/** `GET /api/admin/ledger/verify`: reads the whole log, so it runs only when asked. */
+export function useLedgerVerify() {
+  return useMutation({ mutationFn: () => apiClient().get('/api/admin/ledger/verify', { schema: VerifyReportSchema }) });
+}
+
+/** How often the projections view refreshes: every second while a rebuild runs, else every 5 s. */
+export const REBUILD_POLL_MS = 1_000;
+const IDLE_POLL_MS = 5_000;
+
+export function useProjections() {
+  return useQuery({
+    queryKey: adminKeys.projections(),
+    queryFn: ({ signal }) => apiClient().get('/api/admin/projections', { schema: ProjectionsResponseSchema, signal }),
+    refetchInterval: (query) => (query.state.data?.items.some((item) => item.lastRebuild?.status === 'running') ? REBUILD_POLL_MS : IDLE_POLL_MS),
+  });
+}
+
+export function useRebuildProjection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiClient().post(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.projections() }),
+  });
+}
+
+export function useFailedJobs() {
+  return useQuery({
+    queryKey: adminKeys.failedJobs(),
+    queryFn: ({ signal }) => apiClient().get('/api/admin/jobs/failed', { schema: FailedJobsResponseSchema, signal }),
+    refetchInterval: IDLE_POLL_MS,
+  });
+}
+
+export function useRetryFailedJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient().post(`/api/admin/jobs/failed/${encodeURIComponent(id)}/retry`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.failedJobs() }),
+  });
+}
+
+export function useIssuanceReport(range: { from: string; to: string }) {
+  return useQuery({
+    queryKey: adminKeys.issuance(range),
+    queryFn: ({ signal }) => apiClient().get('/api/admin/ledger/issuance', { schema: IssuanceReportSchema, signal, query: { from: range.from, to: range.to } }),
+  });
+}
+
+export function usePendingInstagram() {
+  return useQuery({
+    queryKey: adminKeys.instagram(),
+    queryFn: ({ signal }) => apiClient().get('/api/admin/instagram-verifications', { schema: InstagramVerificationsResponseSchema, signal, query: { status: 'pending' } }),
+  });
+}
+
+export function usePendingInfluence() {
+  return useQuery({
+    queryKey: adminKeys.influence(),
+    queryFn: ({ signal }) => apiClient().get('/api/admin/influence-verifications', { schema: InfluenceVerificationsResponseSchema, signal, query: { status: 'pending' } }),
+  });
+}
+
+export function useVerifyInstagram() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entry: InstagramVerification) =>
+      apiClient().post(`/api/admin/users/${encodeURIComponent(entry.user_id)}/verify-instagram`, { instagram_username: entry.instagram_username }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.instagram() }),
+  });
+}
+
+export function useVerifyInfluence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ entry, verifiedFollowerCount }: { entry: InfluenceVerification; verifiedFollowerCount: string }) =>
+      apiClient().post(`/api/admin/users/${encodeURIComponent(entry.user_id)}/verify-influence`, {
+        verified_follower_count: verifiedFollowerCount,
+        platform_username: entry.platform_username,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.influence() }),
+  });
+}
+
+export interface ExportFilters {
+  format: 'ndjson' | 'csv';
+  userId?: string;
+  /** ISO 8601 instants; the server checks them. */
+  from?: string;
+  to?: string;
+}
+
+/** `GET /api/admin/ledger/export` as text, exactly as the server wrote it, with the file name it should be saved as. */
+export async function fetchLedgerExport(filters: ExportFilters): Promise<{ fileName: string; text: string; type: string }> {
+  const text = await apiClient().get<never>('/api/admin/ledger/export', {
+    responseType: 'text',
+    headers: { Accept: filters.format === 'csv' ? 'text/csv' : 'application/x-ndjson' },
+    query: { format: filters.format, user_id: filters.userId, from: filters.from, to: filters.to },
+  });
+  const suffix = filters.userId ? `-${filters.userId.replace(/[^A-Za-z0-9_-]/g, '_')}` : '';
+  return {
+    fileName: `ledger${suffix}.${filters.format}`,
+    text: text as unknown as string,
+    type: filters.format === 'csv' ? 'text/csv' : 'application/x-ndjson',
+  };
+}
+
+/** Hands a text to the browser as a file download. */
+export function saveTextFile(file: { fileName: string; text: string; type: string }): void {
+  const url = URL.createObjectURL(new Blob([file.text], { type: file.type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the object URL is no longer needed once it has been read.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
