@@ -63,9 +63,12 @@ describe('growth funding API', () => {
     expect(first.body.project).toMatchObject({ amount_raised: 600, backer_count: 1 });
     await pledge(second, { amount: 400 }).expect(201);
     expect((await balancesOf(testApp, backer)).gems_balance).toBe(100);
-    const listed = await testApp.http().get('/api/growth/funding/projects').set(auth(backer.token)).expect(200);
+    const listed = await waitFor(
+      () => testApp.http().get('/api/growth/funding/projects').set(auth(backer.token)),
+      (response) => response.body.find((row: { id: string }) => row.id === id)?.amount_raised === 1000,
+    );
     expect(listed.body.find((row: { id: string }) => row.id === id)).toMatchObject({ amount_raised: 1000, backer_count: 2, featured: true });
-    const mine = await testApp.http().get('/api/growth/funding/pledges').set(auth(backer.token)).expect(200);
+    const mine = await waitFor(() => testApp.http().get('/api/growth/funding/pledges').set(auth(backer.token)), (response) => response.body.length === 1);
     expect(mine.body[0]).toMatchObject({ project_id: id, amount: 600, status: 'held' });
 
     const creatorBefore = (await balancesOf(testApp, creator)).gems_balance;
@@ -74,9 +77,12 @@ describe('growth funding API', () => {
     expect((await balancesOf(testApp, creator)).gems_balance).toBe(creatorBefore + 1000);
     expect(await jobsOf(testApp).settleProjects(later(31 * DAY))).toBe(0); // settled once
     expect((await balancesOf(testApp, creator)).gems_balance).toBe(creatorBefore + 1000);
-    const settled = await testApp.http().get('/api/growth/funding/projects').set(auth(backer.token)).expect(200);
+    const settled = await waitFor(
+      () => testApp.http().get('/api/growth/funding/projects').set(auth(backer.token)),
+      (response) => response.body.find((row: { id: string }) => row.id === id)?.status === 'funded',
+    );
     expect(settled.body.find((row: { id: string }) => row.id === id).status).toBe('funded');
-    const paid = await testApp.http().get('/api/growth/funding/pledges').set(auth(backer.token)).expect(200);
+    const paid = await waitFor(() => testApp.http().get('/api/growth/funding/pledges').set(auth(backer.token)), (response) => response.body[0]?.status === 'paid_to_creator');
     expect(paid.body[0].status).toBe('paid_to_creator');
     expect((await pledge(second, { amount: 30 }).expect(409)).body.code).toBe('PROJECT_CLOSED');
   });

@@ -108,7 +108,10 @@ describe('growth shield API', () => {
     await expect(shield.fileClaim(user.user.id, { incidentType: 'contentStrike', occurredAt: at(4 * DAY), description: 'x', evidenceUrl: 'https://e.x', now: at(5 * DAY) }, 'real')).rejects.toMatchObject({ code: 'CLAIM_PENDING' });
 
     await testApp.http().get('/api/admin/growth/shield/claims').set(auth(user.token)).expect(403);
-    const pending = await testApp.http().get('/api/admin/growth/shield/claims?status=pending').set(auth(admin.token)).expect(200);
+    const pending = await waitFor(
+      () => testApp.http().get('/api/admin/growth/shield/claims?status=pending').set(auth(admin.token)),
+      (response) => response.body.some((row: { id: string }) => row.id === filed.claim!.id),
+    );
     expect(pending.body.map((row: { id: string }) => row.id)).toContain(filed.claim!.id);
     const decide = (body: Record<string, unknown>) => testApp.http().post(`/api/admin/growth/shield/claims/${filed.claim!.id}/decision`).set(auth(admin.token)).send(body);
     // Two premiums (58 gems) cannot cover 450: the pool bounds the payout.

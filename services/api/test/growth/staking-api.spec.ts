@@ -49,7 +49,10 @@ describe('growth staking API', () => {
     expect(steady).toMatchObject({ name: 'Steady Growth', lock_period_days: 30, base_multiplier: 1.01, min_amount: 50, max_amount: 5000, color: 'green', risk_level: 'low', expected_apr: 12.17 });
     await givenFunds(testApp, user.user.id, 'gems', '300');
     await testApp.http().post('/api/growth/staking').set(auth(user.token)).send({ channel_id: 'steady-growth', amount: 100 }).expect(201);
-    const after = await testApp.http().get('/api/growth/channels').set(auth(user.token)).expect(200);
+    const after = await waitFor(
+      () => testApp.http().get('/api/growth/channels').set(auth(user.token)),
+      (response) => response.body.find((channel: { id: string }) => channel.id === 'steady-growth').participant_count > steady.participant_count,
+    );
     const updated = after.body.find((channel: { id: string }) => channel.id === 'steady-growth');
     expect(updated.participant_count).toBe(steady.participant_count + 1);
     expect(updated.total_deposited).toBe(steady.total_deposited + 100);

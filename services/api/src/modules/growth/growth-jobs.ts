@@ -15,6 +15,8 @@ export const GROWTH_JOBS = {
   renewShields: 'growth.shield.renew',
 } as const;
 const BATCH = 500;
+/** A job may wait longer than a request for the read model to reach the head: nobody is waiting on it. */
+const JOB_PROJECTION_WAIT_MILLISECONDS = 10_000;
 /** At most this many overdue months are charged in one run (a job that was down for longer catches up next run). */
 const MAX_RENEWALS_PER_RUN = 12;
 
@@ -37,7 +39,7 @@ export class GrowthJobs {
   ) {}
 
   async accrueStakes(now = new Date()): Promise<number> {
-    await this.readYourWrites.awaitProjections([growthReadModel.name]);
+    await this.readYourWrites.awaitProjections([growthReadModel.name], JOB_PROJECTION_WAIT_MILLISECONDS);
     const due = await this.database.query<{ position_id: string; user_id: string }>(
       `SELECT position_id, user_id FROM growth_positions
         WHERE NOT withdrawn AND accrued_through < lock_days AND staked_at + make_interval(days => accrued_through + 1) <= $1
@@ -46,15 +48,19 @@ export class GrowthJobs {
     );
     let credited = 0;
     for (const row of due.rows) {
-      const outcome = await this.staking.accrue(row.user_id, row.position_id, now.toISOString());
-      if (outcome.transactionId) credited += 1;
+      // One position that cannot be credited (logged) must not hold back the others; it is retried next run.
+      const outcome = await this.staking.accrue(row.user_id, row.position_id, now.toISOString()).catch((error: Error) => {
+        this.logger.error(`Staking accrual of position ${row.position_id} failed: ${error.message}`);
+        return null;
+      });
+      if (outcome?.transactionId) credited += 1;
     }
     if (credited > 0) this.logger.log(`Credited staking rewards to ${credited} position(s)`);
     return credited;
   }
 
   async settleProjects(now = new Date()): Promise<number> {
-    await this.readYourWrites.awaitProjections([growthReadModel.name]);
+    await this.readYourWrites.awaitProjections([growthReadModel.name], JOB_PROJECTION_WAIT_MILLISECONDS);
     const due = await this.database.query<{ project_id: string }>(
       `SELECT project_id FROM growth_projects WHERE settled IS NULL AND deadline <= $1 ORDER BY deadline LIMIT ${BATCH}`,
       [now.toISOString()],
@@ -66,7 +72,7 @@ export class GrowthJobs {
         settled += 1;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'ALREADY_SETTLED') continue;
-        throw error;
+        this.logger.error(`Settlement of project ${row.project_id} failed: ${(error as Error).message}`);
       }
     }
     if (settled > 0) this.logger.log(`Settled ${settled} funding project(s)`);
@@ -75,7 +81,7 @@ export class GrowthJobs {
 
   /** Renews due subscriptions (premium to the pool), ends cancelled ones, lapses those the user's gems cannot pay. */
   async renewShields(now = new Date()): Promise<{ renewed: number; ended: number; lapsed: number }> {
-    await this.readYourWrites.awaitProjections([growthReadModel.name]);
+    await this.readYourWrites.awaitProjections([growthReadModel.name], JOB_PROJECTION_WAIT_MILLISECONDS);
     const due = await this.database.query<{ subscription_id: string; user_id: string; pool: ShieldPool }>(
       `SELECT subscription_id, user_id, pool FROM growth_subscriptions WHERE status IN ('active', 'cancelled') AND period_end <= $1 ORDER BY period_end LIMIT ${BATCH}`,
       [now.toISOString()],
@@ -87,7 +93,11 @@ export class GrowthJobs {
         try {
           events = (await this.shield.renew(row.user_id, row.subscription_id, row.pool, now.toISOString(), UNKEYED)).events;
         } catch (error) {
-          if (!(error instanceof ApiError) || error.code !== 'INSUFFICIENT_BALANCE') throw error;
+          // The premium was refused (too few gems, an expired sandbox): the subscription lapses and the user is told.
+          if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 403)) {
+            this.logger.error(`Renewal of subscription ${row.subscription_id} failed: ${(error as Error).message}`);
+            break;
+          }
           const lapsed = await this.shield.lapse(row.user_id, row.subscription_id, row.pool, now.toISOString(), UNKEYED);
           if (lapsed.events.includes('ShieldLapsed')) counts.lapsed += 1;
           break;
