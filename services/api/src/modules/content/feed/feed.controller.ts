@@ -63,18 +63,22 @@ export class FeedController {
 
     if (query.tab === 'social') {
       const limit = query.limit ?? FEED_LIMITS.social;
-      // Sponsored items head the first page only; the pages after it never repeat them.
-      const sponsored = query.cursor ? [] : (await this.reader.views(sponsoredRows, viewerId)).map((content) => contentItem(content, bySponsoredId.get(content.id) ?? null));
-      const page = await this.reader.page({ limit, cursor: query.cursor }, viewerId, sponsoredIds);
-      return { tab: 'social', items: [...sponsored, ...page.items.map((content) => contentItem(content, null))], next_cursor: page.next_cursor };
+      // Sponsored items head the first page only; the pages after it never repeat them. One batch of facts for both.
+      const heading = query.cursor ? [] : sponsoredRows;
+      const page = await this.reader.pageRows({ limit, cursor: query.cursor }, sponsoredIds);
+      const views = await this.reader.views([...heading, ...page.rows], viewerId);
+      const items = views.map((content, index) => contentItem(content, index < heading.length ? (bySponsoredId.get(content.id) ?? null) : null));
+      return { tab: 'social', items, next_cursor: page.next_cursor };
     }
 
     const limit = Math.min(query.limit ?? FEED_LIMITS.forYou, FEED_LIMITS.forYou);
-    const sponsored = (await this.reader.views(sponsoredRows.slice(0, limit), viewerId)).map((content) => contentItem(content, bySponsoredId.get(content.id) ?? null));
-    const [latest, drops] = await Promise.all([this.reader.page({ limit }, viewerId, sponsoredIds), this.drops(viewerId, limit)]);
+    const [latest, drops] = await Promise.all([this.reader.pageRows({ limit }, sponsoredIds), this.drops(viewerId, limit)]);
+    // One batch of engagement facts for the sponsored and the latest items.
+    const views = await this.reader.views([...sponsoredRows.slice(0, limit), ...latest.rows], viewerId);
+    const sponsoredCount = Math.min(limit, sponsoredRows.length);
     const items = mixForYou(
-      sponsored,
-      latest.items.map((content) => contentItem(content, null)),
+      views.slice(0, sponsoredCount).map((content) => contentItem(content, bySponsoredId.get(content.id) ?? null)),
+      views.slice(sponsoredCount).map((content) => contentItem(content, null)),
       preferRewardingDrops(drops).map((drop): FeedItem => ({ type: 'drop', drop })),
       limit,
     );
@@ -84,7 +88,8 @@ export class FeedController {
   /** Active drops for the viewer (a few more are read than shown: closed ones are left out after the read). */
   private async drops(viewerId: string, wanted: number): Promise<DropView[]> {
     try {
-      return await this.queryBus.execute(new ListDropsQuery({ limit: wanted * 3, viewerId, activeOnly: true }));
+      // The feed is a discovery list: it does not wait for the drops read model to pass the newest write.
+      return await this.queryBus.execute(new ListDropsQuery({ limit: wanted * 3, viewerId, activeOnly: true, awaitWrites: false }));
     } catch (error) {
       // An application without the drops context shows no drops.
       if (error instanceof QueryHandlerNotFoundException) return [];

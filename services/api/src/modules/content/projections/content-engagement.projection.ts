@@ -46,7 +46,8 @@ interface ViewerChange {
  */
 export const contentEngagementProjection = defineProjection<Table>({
   name: 'content_engagement',
-  version: 1,
+  // 2: sponsorships indexed by content (one item's live boost is read per page).
+  version: 2,
   tableNames: ['content_engagement_totals', 'content_engagement_viewers', 'content_sponsorships'],
   eventTypes: CONTENT_ENGAGEMENT_EVENT_TYPES,
   createTables: (tables) => [
@@ -66,6 +67,7 @@ export const contentEngagementProjection = defineProjection<Table>({
        starts_at timestamptz NOT NULL, ends_at timestamptz NOT NULL, spent boolean NOT NULL
      )`,
     `CREATE INDEX ON ${tables.content_sponsorships} (ends_at) WHERE NOT spent`,
+    `CREATE INDEX ON ${tables.content_sponsorships} (content_id) WHERE NOT spent`,
   ],
   async handle(events, transaction, tables) {
     const totals = new Map<string, Totals>();

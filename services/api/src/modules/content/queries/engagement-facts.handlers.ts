@@ -20,7 +20,7 @@ const toSponsorship = (row: SponsorshipRow): LiveSponsorship => ({
 });
 
 const LIVE_SPONSORSHIPS = `SELECT content_id, sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
-  FROM content_sponsorships WHERE NOT spent AND starts_at <= $1 AND ends_at > $1`;
+  FROM content_sponsorships WHERE NOT spent AND starts_at <= $1 AND ends_at > $1 GROUP BY content_id`;
 
 /** Engagement facts from the `content_engagement` projection of the engagement context's events. */
 @QueryHandler(GetContentEngagementQuery)
@@ -28,32 +28,36 @@ export class GetContentEngagementHandler implements IQueryHandler<GetContentEnga
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetContentEngagementQuery): Promise<ContentEngagementFacts[]> {
-    const ids = [...query.contentIds];
-    const [totals, sponsorships] = await Promise.all([
-      this.pool.query<{
-        content_id: string;
-        likes: number | null;
-        saves: number | null;
-        shares: number | null;
-        reposts: number | null;
-        external_moves: number | null;
-        internal_moves: number | null;
-        shares_given: number | null;
-        revenue_usd_minor: string | null;
-        has_liked: boolean | null;
-        has_saved: boolean | null;
-        engagement_shares: number | null;
-      }>(
-        `SELECT ids.content_id, t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given,
-                t.revenue_usd_minor::text AS revenue_usd_minor, v.has_liked, v.has_saved, v.engagement_shares
-           FROM unnest($1::text[]) AS ids(content_id)
-           LEFT JOIN content_engagement_totals t ON t.content_id = ids.content_id
-           LEFT JOIN content_engagement_viewers v ON v.content_id = ids.content_id AND v.user_id = $2`,
-        [ids, query.viewerId ?? ''],
-      ),
-      this.pool.query<SponsorshipRow>(`${LIVE_SPONSORSHIPS} AND content_id = ANY($2::text[]) GROUP BY content_id`, [query.now, ids]),
-    ]);
-    const live = new Map(sponsorships.rows.map((row) => [row.content_id, toSponsorship(row)]));
+    // One statement per page: totals, the viewer's state and the live sponsorship of every item asked.
+    const totals = await this.pool.query<{
+      content_id: string;
+      likes: number | null;
+      saves: number | null;
+      shares: number | null;
+      reposts: number | null;
+      external_moves: number | null;
+      internal_moves: number | null;
+      shares_given: number | null;
+      revenue_usd_minor: string | null;
+      has_liked: boolean | null;
+      has_saved: boolean | null;
+      engagement_shares: number | null;
+      multiplier_tenths: string | null;
+      sponsor_count: string;
+      ends_at: Date | null;
+    }>(
+      `SELECT ids.content_id, t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given,
+              t.revenue_usd_minor::text AS revenue_usd_minor, v.has_liked, v.has_saved, v.engagement_shares,
+              s.multiplier_tenths, s.sponsor_count, s.ends_at
+         FROM unnest($1::text[]) AS ids(content_id)
+         LEFT JOIN content_engagement_totals t ON t.content_id = ids.content_id
+         LEFT JOIN content_engagement_viewers v ON v.content_id = ids.content_id AND v.user_id = $2
+         CROSS JOIN LATERAL (
+           SELECT sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
+             FROM content_sponsorships WHERE content_id = ids.content_id AND NOT spent AND starts_at <= $3 AND ends_at > $3
+         ) s`,
+      [[...query.contentIds], query.viewerId ?? '', query.now],
+    );
     return totals.rows.map((row) => ({
       ...noEngagement(row.content_id),
       likes: row.likes ?? 0,
@@ -64,7 +68,10 @@ export class GetContentEngagementHandler implements IQueryHandler<GetContentEnga
       externalMoves: row.external_moves ?? 0,
       engagementSharesGiven: row.shares_given ?? 0,
       revenueUsdMinor: BigInt(row.revenue_usd_minor ?? '0'),
-      sponsorship: live.get(row.content_id) ?? null,
+      sponsorship:
+        row.multiplier_tenths !== null && row.ends_at !== null
+          ? toSponsorship({ content_id: row.content_id, multiplier_tenths: row.multiplier_tenths, sponsor_count: row.sponsor_count, ends_at: row.ends_at })
+          : null,
       viewer: { hasLiked: row.has_liked ?? false, hasSaved: row.has_saved ?? false, engagementSharesHeld: row.engagement_shares ?? 0 },
     }));
   }
@@ -75,7 +82,7 @@ export class GetLiveSponsorshipsHandler implements IQueryHandler<GetLiveSponsors
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetLiveSponsorshipsQuery): Promise<LiveSponsorship[]> {
-    const rows = await this.pool.query<SponsorshipRow>(`${LIVE_SPONSORSHIPS} GROUP BY content_id ORDER BY sum(multiplier_tenths) DESC, max(ends_at) DESC LIMIT $2`, [
+    const rows = await this.pool.query<SponsorshipRow>(`${LIVE_SPONSORSHIPS} ORDER BY sum(multiplier_tenths) DESC, max(ends_at) DESC LIMIT $2`, [
       query.now,
       query.limit,
     ]);

@@ -63,6 +63,15 @@ export class ContentReader {
     viewerId: string | null,
     excluded: ReadonlySet<string> = new Set(),
   ): Promise<{ items: ContentView[]; next_cursor: string | null }> {
+    const page = await this.pageRows(query, excluded);
+    return { items: await this.views(page.rows, viewerId), next_cursor: page.next_cursor };
+  }
+
+  /** The rows of a page (without engagement facts), for callers that compose several lists into one batch. */
+  async pageRows(
+    query: Pick<ListContentQuery, 'limit' | 'cursor'> & Partial<ListContentQuery>,
+    excluded: ReadonlySet<string> = new Set(),
+  ): Promise<{ rows: ContentRow[]; next_cursor: string | null }> {
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const params: unknown[] = [query.limit + 1];
     const where = [`status = 'active'`];
@@ -89,7 +98,7 @@ export class ContentReader {
     const rows = (await this.pool.query<ContentRow>(`SELECT ${COLUMNS} FROM content_items WHERE ${where.join(' AND ')} ORDER BY created_at DESC, content_id DESC LIMIT $1`, params)).rows;
     const pageRows = rows.slice(0, query.limit);
     const last = pageRows.at(-1);
-    return { items: await this.views(pageRows, viewerId), next_cursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.content_id) : null };
+    return { rows: pageRows, next_cursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.content_id) : null };
   }
 
   /** The row of an item that was not deleted (archived ones included), or undefined. */

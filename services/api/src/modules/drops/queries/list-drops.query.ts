@@ -19,6 +19,8 @@ export interface DropListFilter {
   viewerId: string | null;
   /** Only drops open for applications (filtered after the limit: ask for a few more than you show). */
   activeOnly?: boolean;
+  /** Wait (bounded) for the read model to pass the newest write first (default true; discovery lists skip it). */
+  awaitWrites?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface DropListFilter {
  * sandboxes created for it, never other visitors'.
  */
 export async function listDrops(database: pg.Pool, readYourWrites: ReadYourWrites, filter: DropListFilter): Promise<DropView[]> {
-  await readYourWrites.awaitProjections([dropsReadModel.name], READ_YOUR_WRITES_WAIT_MILLISECONDS);
+  if (filter.awaitWrites !== false) await readYourWrites.awaitProjections([dropsReadModel.name], READ_YOUR_WRITES_WAIT_MILLISECONDS);
   const rows = await database.query<{ state: DropRow }>(
     `SELECT state FROM drops_read
       WHERE NOT deleted AND ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR creator_id = $2)
