@@ -1,0 +1,204 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { Pool } from 'undici';
+import { openDatabase, PostgresEventStore, type AppendToStream } from '@app/event-store';
+import { processCpuMs } from '../ledger/cpu-meter';
+import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
+
+export interface ContentBenchmarkOptions {
+  databaseUrl: string;
+  /** Content items created (through the API, as users create them). */
+  items: number;
+  /** Likes recorded (as the engagement context records them), spread over the items. */
+  likes: number;
+  /** Clients that offer the fixed rate together (one request in flight each). */
+  clients: number;
+  ratePerSecond: number;
+  rateSeconds: number;
+}
+
+export const DEFAULT_CONTENT_BENCHMARK: Omit<ContentBenchmarkOptions, 'databaseUrl'> = {
+  items: 10_000,
+  likes: 100_000,
+  clients: 32,
+  ratePerSecond: 500,
+  rateSeconds: 30,
+};
+
+const WRITERS = 8;
+
+function spawnApi(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
+    env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: 'all' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+async function listeningPort(server: ChildProcess): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let output = '';
+    server.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+    server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
+  });
+}
+
+/**
+ * `GET /api/content` and the For You feed at a fixed offered rate (wrk2-style, latency from the scheduled send) over
+ * HTTP against the whole application in its own process, after seeding `items` content items through
+ * `POST /api/content` and `likes` likes as the engagement context's `SocialActionRecorded` events (folded by content's
+ * engagement projection before measuring). Scenarios: the first page; random deeper pages by cursor; For You.
+ */
+export async function runContentBenchmark(options: ContentBenchmarkOptions, log: (line: string) => void): Promise<ScenarioResult[]> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
+  const eventStore = await PostgresEventStore.open(database);
+  const server = spawnApi(options.databaseUrl);
+  let stopping = false;
+  server.once('exit', (code, signal) => {
+    if (!stopping) log(`the API process exited unexpectedly (code ${code}, signal ${signal})`);
+  });
+  try {
+    const base = `http://127.0.0.1:${await listeningPort(server)}`;
+    const http = new Pool(base, { connections: Math.max(options.clients, WRITERS), pipelining: 1 });
+    const call = async (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => {
+      const response = await http.request({
+        path,
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.body.text();
+      return { status: response.statusCode, body: text };
+    };
+
+    log(`signing up ${WRITERS} creators and creating ${options.items} content items through POST /api/content`);
+    const tokens: string[] = [];
+    for (let writer = 0; writer < WRITERS; writer += 1) {
+      const suffix = `${Date.now().toString(36)}${writer}`;
+      const response = await fetch(`${base}/api/auth/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `content${suffix}@example.com`, password: 'correct horse battery', username: `content_${suffix}` }),
+      });
+      if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
+      tokens.push(((await response.json()) as { token: string }).token);
+    }
+    const platforms = ['instagram', 'tiktok', 'youtube', 'twitter', 'linkedin'];
+    const contentIds: string[] = [];
+    let next = 0;
+    const seedStarted = performance.now();
+    await Promise.all(
+      tokens.map(async (token) => {
+        while (next < options.items) {
+          const index = next++;
+          const created = await call('POST', '/api/content', token, {
+            platform: platforms[index % platforms.length],
+            title: `Benchmark item ${index}`,
+            description: `Seeded item number ${index} for the content benchmark`,
+            platform_url: `https://example.com/post/${index}`,
+            total_shares: 100 + (index % 900),
+          });
+          if (created.status !== 201) throw new Error(`Creating content failed: ${created.status} ${created.body}`);
+          contentIds.push((JSON.parse(created.body) as { contentId: string }).contentId);
+        }
+      }),
+    );
+    log(`created ${contentIds.length} items in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    log(`recording ${options.likes} likes as SocialActionRecorded events`);
+    for (let start = 0; start < options.likes; start += 1_000) {
+      const appends: AppendToStream[] = [];
+      for (let index = start; index < Math.min(options.likes, start + 1_000); index += 1) {
+        const contentId = contentIds[index % contentIds.length]!;
+        const userId = `bench-fan-${Math.floor(index / contentIds.length)}`;
+        appends.push({
+          streamId: `engagement-${contentId}-${userId}`,
+          expectedVersion: 'no_stream',
+          events: [{ type: 'SocialActionRecorded', data: { contentId, userId, actionType: 'like', pointsMinor: '1', engagementShares: 0, transactionId: null, at: new Date().toISOString() } }],
+        });
+      }
+      await eventStore.append(appends);
+    }
+    log('waiting for the projections to fold everything');
+    await projectionsCaughtUp(database.pool, eventStore);
+
+    const reader = tokens[0]!;
+    const cursors: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 50; page += 1) {
+      const answer = await call('GET', `/api/content?limit=20${cursor ? `&cursor=${cursor}` : ''}`, reader);
+      cursor = (JSON.parse(answer.body) as { next_cursor: string | null }).next_cursor;
+      if (!cursor) break;
+      cursors.push(cursor);
+    }
+    const transportErrors = new Map<string, number>();
+    const get = (path: () => string) => async (client: number) => {
+      try {
+        return (await call('GET', path(), tokens[client % tokens.length]!)).status === 200;
+      } catch (error) {
+        // A lost connection counts as refused and is reported, rather than ending the whole run.
+        const message = error instanceof Error ? error.message : String(error);
+        transportErrors.set(message, (transportErrors.get(message) ?? 0) + 1);
+        return false;
+      }
+    };
+    const scenarios: Array<[string, (client: number) => Promise<boolean>]> = [
+      ['GET /api/content (first page of 20)', get(() => '/api/content?limit=20')],
+      ['GET /api/content (random page of 20 by cursor)', get(() => `/api/content?limit=20&cursor=${cursors[Math.floor(Math.random() * cursors.length)]}`)],
+      ['GET /api/feed?tab=for-you', get(() => '/api/feed?tab=for-you')],
+    ];
+    const cpu = { API: processCpuMs(server.pid) };
+    const results: ScenarioResult[] = [];
+    // Warm-up, not measured: the first requests compile the hot paths.
+    for (const [, request] of scenarios) await runFixedRate('warm-up', options.clients, 2, Math.min(options.ratePerSecond, 200), request);
+    for (const [name, request] of scenarios) {
+      log(`${name} at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
+      results.push(await runFixedRate(`${name} at ${options.ratePerSecond}/s`, options.clients, options.rateSeconds, options.ratePerSecond, request, cpu));
+      for (const [message, count] of transportErrors) log(`${count} request(s) failed: ${message} (counted as refused)`);
+      transportErrors.clear();
+    }
+    await http.close();
+    return results;
+  } finally {
+    stopping = true;
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await eventStore.close();
+    await database.close();
+  }
+}
+
+async function projectionsCaughtUp(pool: import('pg').Pool, eventStore: PostgresEventStore): Promise<void> {
+  for (;;) {
+    const head = await eventStore.headCheckpoint();
+    const rows = await pool.query<{ behind: boolean }>('SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints', [
+      head.transactionId.toString(),
+      head.position.toString(),
+    ]);
+    if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export function formatContentResults(results: ScenarioResult[], options: Omit<ContentBenchmarkOptions, 'databaseUrl'>): string {
+  const lines = [
+    `Content benchmark: ${options.items} items, ${options.likes} likes, ${options.clients} clients, ${options.ratePerSecond}/s offered for ${options.rateSeconds} s each`,
+    '',
+    'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  API CPU ms/req',
+  ];
+  for (const result of results) {
+    lines.push(
+      `${result.name.padEnd(64)} ${result.commandsPerSecond.toFixed(0).padStart(11)} ${result.p50Ms.toFixed(1).padStart(8)} ${result.p99Ms.toFixed(1).padStart(8)} ${result.maxMs
+        .toFixed(1)
+        .padStart(8)} ${String(result.commands).padStart(9)} ${String(result.refused).padStart(8)} ${(result.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)}`,
+    );
+  }
+  lines.push('', 'Target (issue 21): p99 < 25 ms at 500 requests/s offered.');
+  return lines.join('\n');
+}
+
