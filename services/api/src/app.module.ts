@@ -11,6 +11,7 @@ import {
   LeaderboardModule,
   LedgerModule,
   NotificationsModule,
+  PaymentsModule,
   PlatformStatsModule,
   ProgressModule,
   RewardsModule,
@@ -22,7 +23,7 @@ import {
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule, PaymentsModule];
 
 @Module({})
 export class AppModule {

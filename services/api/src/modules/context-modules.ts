@@ -10,6 +10,7 @@ export { IdentityModule } from './identity/identity.module';
 export { LeaderboardModule } from './leaderboard/leaderboard.module';
 export { LedgerModule } from './ledger/ledger.module';
 export { NotificationsModule } from './notifications/notifications.module';
+export { PaymentsModule } from './payments/payments.module';
 export { PlatformStatsModule } from './platform-stats/platform-stats.module';
 export { ProgressModule } from './progress/progress.module';
 export { RewardsModule } from './rewards/rewards.module';

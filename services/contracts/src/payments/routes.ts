@@ -84,29 +84,29 @@ export const localCheckoutPayRoute = defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/pay',
   summary:
-    'Pays a local session with the test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 declines), delivers the signed webhook, then redirects (303) to success_url or cancel_url',
+    'Pays a local session with the test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 declines), delivers the signed webhook, then returns the browser to success_url or cancel_url',
   tags: ['payments'],
   public: true,
   request: { params: LocalActionParams },
-  responses: { 200: { description: 'Answered with a 303 redirect back to the app (success_url or cancel_url)', schema: null } },
+  responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
 });
 export const localCheckoutDeclineRoute = defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/decline',
-  summary: 'Declines a local session (signed `checkout.session.failed` webhook) and redirects to cancel_url',
+  summary: 'Declines a local session (signed `checkout.session.failed` webhook) and returns the browser to cancel_url',
   tags: ['payments'],
   public: true,
   request: { params: LocalActionParams },
-  responses: { 200: { description: 'Answered with a 303 redirect back to the app (success_url or cancel_url)', schema: null } },
+  responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
 });
 export const localCheckoutAbandonRoute = defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/abandon',
-  summary: 'Leaves a local session unpaid (signed `checkout.session.expired` webhook) and redirects to cancel_url',
+  summary: 'Leaves a local session unpaid (signed `checkout.session.expired` webhook) and returns the browser to cancel_url',
   tags: ['payments'],
   public: true,
   request: { params: LocalActionParams },
-  responses: { 200: { description: 'Answered with a 303 redirect back to the app (success_url or cancel_url)', schema: null } },
+  responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
 });
 
 export const refundCheckoutSessionRoute = defineRoute({

@@ -11,6 +11,22 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export interface JsonBodyLimitConfig {
   jsonBodyLimit?: number;
+  /**
+   * `@RouteConfig({ rawBody: true })`: the route also gets the body exactly as sent (`request.rawBody`), for
+   * signature checks over the bytes (payment webhooks); parsing may reorder or normalise what was signed.
+   */
+  rawBody?: boolean;
+  /**
+   * `@RouteConfig({ formBody: true })`: the route reads `application/x-www-form-urlencoded` (an HTML form, like the
+   * local payment provider's checkout page). Every other route ignores form bodies, so a cross-site form cannot
+   * drive the JSON API.
+   */
+  formBody?: boolean;
+}
+
+/** The unparsed JSON body of a route configured with `rawBody: true`. */
+export function rawBodyOf(request: unknown): string | undefined {
+  return (request as { rawBody?: string }).rawBody;
 }
 
 /**
@@ -33,12 +49,17 @@ export function installBodyParsers(fastify: FastifyInstance): void {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
     const text = body.toString();
+    if ((request.routeOptions?.config as JsonBodyLimitConfig | undefined)?.rawBody) (request as { rawBody?: string }).rawBody = text;
     // A test for any non-blank character stops at the first one; trimming would copy the whole body first.
     if (!/\S/.test(text)) return done(null, undefined);
     parseJson(request, text, (error, parsed) => {
       if (error) return done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
       done(null, parsed);
     });
+  });
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
+    if (!(request.routeOptions?.config as JsonBodyLimitConfig | undefined)?.formBody) return done(null, undefined);
+    done(null, Object.fromEntries(new URLSearchParams(body.toString())));
   });
   // Every other type, multipart included: the body stays unread (the upload handler streams multipart itself).
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));

@@ -115,6 +115,18 @@ export const CREDIT_RULES = {
     cap: '$0.01 per gem and $0.001 per point tipped, usd as is; never the own content',
     enforcedIn: 'engagement domain/decide-money.ts decideTip',
   },
+  GEM_PURCHASE: {
+    source: 'system:issuance (paid for with real money at a card provider)',
+    issuanceCurrencies: ['gems'],
+    cap: "the catalogue's gems plus bonus of the package (at most 250), once per checkout session the provider confirmed paid for the catalogue price (signed webhook; session stream and a transaction id derived from the session)",
+    enforcedIn: 'payments domain/checkout-session.ts ConfirmPayment',
+  },
+  USD_TOP_UP: {
+    source: 'system:issuance (paid for with real money at a card provider)',
+    issuanceCurrencies: ['usd'],
+    cap: 'exactly the dollars the provider confirmed paid ($5 to $1,000 per checkout), once per checkout session',
+    enforcedIn: 'payments domain/checkout-session.ts ConfirmPayment',
+  },
   ADJUSTMENT: {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'usd', 'moves'],

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CheckoutController } from './checkout/checkout.controller';
+import { PAYMENTS_CONFIG, loadPaymentsConfig } from './config/payments-config';
+import { CheckoutSessions } from './infrastructure/checkout-sessions';
+import { PaymentCommands } from './infrastructure/payment-commands';
+import { LocalCheckoutController } from './local-checkout/local-checkout.controller';
+import { PaymentProviders } from './providers/payment-providers';
+import { RefundController } from './refunds/refund.controller';
+import { PaymentWebhooks } from './webhooks/payment-webhooks';
+import { WebhookController } from './webhooks/webhook.controller';
+
+/** Money in: the gem store and "Add funds" through a card provider (local by default, Stripe when configured). */
+@Module({
+  imports: [CqrsModule],
+  controllers: [CheckoutController, WebhookController, LocalCheckoutController, RefundController],
+  providers: [
+    { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
+    PaymentProviders,
+    CheckoutSessions,
+    PaymentCommands,
+    PaymentWebhooks,
+  ],
+})
+export class PaymentsModule {}
