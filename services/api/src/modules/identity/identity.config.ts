@@ -42,6 +42,9 @@ const IdentityEnvironmentSchema = z.object({
   S3_FORCE_PATH_STYLE: flag(false),
 });
 
+/** Every environment variable identity reads (the deployment manifests' test checks theirs against it). */
+export const IDENTITY_VARIABLES: readonly string[] = Object.keys(IdentityEnvironmentSchema.shape);
+
 export interface GoogleOidcConfig {
   issuer: string;
   clientId: string;

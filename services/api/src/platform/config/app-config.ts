@@ -65,6 +65,7 @@ const EnvironmentSchema = z.object({
   NODE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['development', 'test', 'production']).default('development')),
   PROCESS_ROLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['all', 'http', 'worker']).default('all')),
   TRUST_PROXY: TrustProxySchema,
+  WORKER_HEALTH_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   HEALTH_MAX_PROJECTION_LAG_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).default(300)),
   QUEUE_PREFIX: optionalText.pipe(
@@ -74,6 +75,9 @@ const EnvironmentSchema = z.object({
       .optional(),
   ),
 });
+
+/** Every environment variable this parser reads (the deployment manifests' test checks theirs against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvironmentSchema.shape);
 
 /**
  * The BullMQ key prefix when QUEUE_PREFIX is unset: one per database, so that two deployments sharing a Redis
@@ -118,6 +122,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** A bearer token a scraper presents at `GET /api/metrics` (METRICS_TOKEN); unset: administrators' sessions only. */
   metricsToken?: string;
+  /** Where a worker process answers its probes and scrapes (WORKER_HEALTH_PORT); unset: it listens nowhere. */
+  workerHealthPort?: number;
   /** `GET /api/health/ready` answers 503 while a projection trails the log by more (HEALTH_MAX_PROJECTION_LAG_SECONDS). */
   readyMaxProjectionLagSeconds: number;
 }
@@ -155,6 +161,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     jobs: { queueName: 'jobs', prefix: parsed.QUEUE_PREFIX ?? defaultQueuePrefix(parsed.DATABASE_URL, dataDirectory) },
     trustProxy: parsed.TRUST_PROXY,
     metricsToken: parsed.METRICS_TOKEN,
+    workerHealthPort: parsed.WORKER_HEALTH_PORT,
     readyMaxProjectionLagSeconds: parsed.HEALTH_MAX_PROJECTION_LAG_SECONDS,
   };
 }
