@@ -1,7 +1,5 @@
-import type { EngagementEvent, SocialActionType } from '@app/contracts/engagement';
+import type { EngagementEvent } from '@app/contracts/engagement';
 import type { TransactionHandle } from '@app/event-store';
-
-const COUNTER: Readonly<Record<SocialActionType, string>> = { like: 'likes', save: 'saves', comment: 'comments', share: 'shares', repost: 'reposts' };
 
 async function bumpTotals(transaction: TransactionHandle, contentId: string, column: string, delta: number | bigint): Promise<void> {
   // Column names come from the fixed map above, never from input.
@@ -26,13 +24,12 @@ export async function applyEngagementEvents(transaction: TransactionHandle, even
              engagement_shares_held = engagement_user_content.engagement_shares_held + EXCLUDED.engagement_shares_held`,
           [contentId, userId, actionType === 'like' ? at : null, actionType === 'save' ? at : null, engagementShares],
         );
-        await bumpTotals(transaction, contentId, COUNTER[actionType], 1);
-        if (engagementShares > 0) await bumpTotals(transaction, contentId, 'engagement_shares_given', engagementShares);
+        // No per-item counter here: a row every like updates would make all likes of a hot item wait on one row
+        // lock for the length of their transactions. Counts are the content context's projection of these events.
         break;
       }
       case 'ContentUnsaved':
         await transaction.query('UPDATE engagement_user_content SET saved_at = NULL WHERE content_id = $1 AND user_id = $2', [event.data.contentId, event.data.userId]);
-        await bumpTotals(transaction, event.data.contentId, 'saves', -1);
         break;
       case 'ExternalMoveRecorded':
         await bumpTotals(transaction, event.data.contentId, 'external_moves', 1);

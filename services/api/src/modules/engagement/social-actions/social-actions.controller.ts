@@ -23,8 +23,8 @@ import { GetContentForCommandQuery } from '../../content';
 import { CurrentUser, StoreImageCommand, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { decideExternalMove, decideSocialAction, decideUnsave } from '../domain/decide-social';
-import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent } from '../domain/state';
-import { contentPoolStreamId, dailyStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
+import { evolveUserContent, initialUserContent } from '../domain/state';
+import { dailyStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentIdOf, newId } from '../engagement-ids';
 import { EngagementCommands, points, refuse } from '../infrastructure/engagement-commands';
 
@@ -55,10 +55,7 @@ export class SocialActionsController {
       lockKeys: [userContentStreamId(contentId, userId), dailyStreamId(userId, utcDayOf(now))],
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
-        // One connection per transaction: the loads run one after the other.
-        const userContent = await this.commands.store.load(userContentStreamId(contentId, userId), initialUserContent(), evolveUserContent, unit.transaction);
-        const pool = await this.commands.store.load(contentPoolStreamId(contentId), initialPool(), evolvePool, unit.transaction);
-        const daily = await this.commands.store.load(dailyStreamId(userId, utcDayOf(now)), initialDaily(), evolveDaily, unit.transaction);
+        const { userContent, pool, daily } = await this.commands.store.social(contentId, userId, utcDayOf(now), unit.transaction);
         const decision = decideSocialAction(
           { contentId, userId, action: body.action_type, tier: caller.tier, content, transactionId, now },
           { userContent: userContent.state, pool: pool.state, daily: daily.state },
@@ -103,10 +100,7 @@ export class SocialActionsController {
       idempotencyBody: { contentId, move_type: body.move_type, proof_type: body.proof_type },
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
-        // One connection per transaction: the loads run one after the other.
-        const userContent = await this.commands.store.load(userContentStreamId(contentId, userId), initialUserContent(), evolveUserContent, unit.transaction);
-        const pool = await this.commands.store.load(contentPoolStreamId(contentId), initialPool(), evolvePool, unit.transaction);
-        const daily = await this.commands.store.load(dailyStreamId(userId, utcDayOf(now)), initialDaily(), evolveDaily, unit.transaction);
+        const { userContent, pool, daily } = await this.commands.store.social(contentId, userId, utcDayOf(now), unit.transaction);
         const decision = decideExternalMove(
           { moveId, contentId, userId, moveType: body.move_type, tier: caller.tier, content, proofType: body.proof_type, proofUrl, transactionId, now },
           { userContent: userContent.state, pool: pool.state, daily: daily.state },

@@ -1,0 +1,22 @@
+import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
+import { DEFAULT_LIKE_BENCHMARK, formatLikeResults, runLikeBenchmark, type LikeBenchmarkOptions } from './like-benchmark';
+
+// A tiny run of the real like benchmark: users and items created over HTTP, likes at a fixed rate, the hot item
+// counted exactly once. The figures come from `npm run bench:engagement`; this proves the code that makes them works.
+describe('like benchmark (smoke)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('bench_likes_smoke');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('likes at a fixed rate and counts the hot item exactly once', async () => {
+    const options: LikeBenchmarkOptions = { ...DEFAULT_LIKE_BENCHMARK, databaseUrl: database.url, users: 20, items: 3, clients: 4, ratePerSecond: 20, rateSeconds: 1 };
+    const results = await runLikeBenchmark(options, () => undefined);
+    expect(results.fixedRate.commands).toBeGreaterThan(0);
+    expect(results.hot).toMatchObject({ likers: 20, accepted: 20, failed: 0, likesCounted: 20, secondLikesRefused: 20 });
+    expect(formatLikeResults(results, options)).toContain('Exactly once: yes');
+  }, 180_000);
+});

@@ -1,0 +1,37 @@
+import { createTestDatabase } from '@app/event-store/src/testing';
+import { DEFAULT_LIKE_BENCHMARK, formatLikeResults, runLikeBenchmark } from './like-benchmark';
+
+/**
+ * `npm run bench:engagement -w @app/bench`: a fresh database on BENCH_DATABASE_URL (default the local server), the API
+ * in its own process, then the like command at a fixed offered rate and one hot item liked by every user at once.
+ * Knobs: BENCH_LIKE_USERS (1,000), BENCH_LIKE_ITEMS (12), BENCH_CLIENTS (64), BENCH_LIKE_RATE (1,000),
+ * BENCH_RATE_SECONDS (10).
+ */
+export async function main(): Promise<void> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
+  const database = await createTestDatabase('bench_likes');
+  const options = {
+    ...DEFAULT_LIKE_BENCHMARK,
+    users: Number(process.env.BENCH_LIKE_USERS ?? DEFAULT_LIKE_BENCHMARK.users),
+    items: Number(process.env.BENCH_LIKE_ITEMS ?? DEFAULT_LIKE_BENCHMARK.items),
+    clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_LIKE_BENCHMARK.clients),
+    ratePerSecond: Number(process.env.BENCH_LIKE_RATE ?? DEFAULT_LIKE_BENCHMARK.ratePerSecond),
+    rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_LIKE_BENCHMARK.rateSeconds),
+  };
+  try {
+    const results = await runLikeBenchmark({ ...options, databaseUrl: database.url }, (line) => console.error(`[bench] ${line}`));
+    console.log(formatLikeResults(results, options));
+  } finally {
+    await database.drop();
+  }
+}
+
+if (require.main === module) {
+  main()
+    .then(() => process.exit(process.exitCode ?? 0))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
