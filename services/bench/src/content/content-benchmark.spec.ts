@@ -16,6 +16,7 @@ describe('content benchmark (smoke)', () => {
     const options: ContentBenchmarkOptions = { ...DEFAULT_CONTENT_BENCHMARK, databaseUrl: database.url, items: 30, likes: 90, clients: 2, ratePerSecond: 20, rateSeconds: 0.5 };
     const results = await runContentBenchmark(options, () => undefined);
     expect(results.map((result) => result.name)).toEqual([
+      'GET /api/health/live (baseline, no content work) at 20/s',
       'GET /api/content (first page of 20) at 20/s',
       'GET /api/content (random page of 20 by cursor) at 20/s',
       'GET /api/feed?tab=for-you at 20/s',

@@ -146,6 +146,8 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
       }
     };
     const scenarios: Array<[string, (client: number) => Promise<boolean>]> = [
+      // What the machine serves at that moment with no content work at all: the ceiling the others are read against.
+      ['GET /api/health/live (baseline, no content work)', get(() => '/api/health/live')],
       ['GET /api/content (first page of 20)', get(() => '/api/content?limit=20')],
       ['GET /api/content (random page of 20 by cursor)', get(() => `/api/content?limit=20&cursor=${cursors[Math.floor(Math.random() * cursors.length)]}`)],
       ['GET /api/feed?tab=for-you', get(() => '/api/feed?tab=for-you')],
@@ -189,13 +191,14 @@ export function formatContentResults(results: ScenarioResult[], options: Omit<Co
   const lines = [
     `Content benchmark: ${options.items} items, ${options.likes} likes, ${options.clients} clients, ${options.ratePerSecond}/s offered for ${options.rateSeconds} s each`,
     '',
-    'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  API CPU ms/req',
+    'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused   CPU ms/req: machine  PostgreSQL     API',
   ];
+  const cpu = (result: ScenarioResult, label: string) => (result.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(label === 'machine' ? 20 : label === 'API' ? 8 : 12);
   for (const result of results) {
     lines.push(
       `${result.name.padEnd(64)} ${result.commandsPerSecond.toFixed(0).padStart(11)} ${result.p50Ms.toFixed(1).padStart(8)} ${result.p99Ms.toFixed(1).padStart(8)} ${result.maxMs
         .toFixed(1)
-        .padStart(8)} ${String(result.commands).padStart(9)} ${String(result.refused).padStart(8)} ${(result.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)}`,
+        .padStart(8)} ${String(result.commands).padStart(9)} ${String(result.refused).padStart(8)} ${cpu(result, 'machine')}${cpu(result, 'PostgreSQL')}${cpu(result, 'API')}`,
     );
   }
   lines.push('', 'Target (issue 21): p99 < 25 ms at 500 requests/s offered.');
