@@ -38,7 +38,9 @@ export const usePositions = () => useQuery({ queryKey: growthKeys.positions(), q
 export const useProjects = () => useQuery({ queryKey: growthKeys.projects(), queryFn: ({ signal }) => apiClient().get('/api/growth/funding/projects', { schema: FundingProjectsResponseSchema, signal }) });
 export const usePledges = () => useQuery({ queryKey: growthKeys.pledges(), queryFn: ({ signal }) => apiClient().get('/api/growth/funding/pledges', { schema: PledgesResponseSchema, signal }) });
 export const usePolicies = () => useQuery({ queryKey: growthKeys.policies(), queryFn: ({ signal }) => apiClient().get('/api/growth/shield/policies', { schema: ShieldPoliciesResponseSchema, signal }) });
-export const useMyShield = () => useQuery({ queryKey: growthKeys.shield(), queryFn: ({ signal }) => apiClient().get('/api/growth/shield/subscription', { schema: MyShieldResponseSchema, signal }) });
+/** Fetched again whenever the Shield tab opens: an admin may have verified the user's followers meanwhile. */
+export const useMyShield = () =>
+  useQuery({ queryKey: growthKeys.shield(), queryFn: ({ signal }) => apiClient().get('/api/growth/shield/subscription', { schema: MyShieldResponseSchema, signal }), refetchOnMount: 'always' });
 export const useEconomy = () => useQuery({ queryKey: growthKeys.economy(), queryFn: ({ signal }) => apiClient().get('/api/growth/economy', { schema: PlatformEconomySchema, signal }) });
 
 /** After any growth command: the growth views and the balances (gems moved). */
