@@ -27,7 +27,7 @@ function ContentCard({ item }: { item: ContentItem }) {
         </h3>
         <p className="ui-muted">by {content.creator_name}</p>
         <p className="ui-muted">
-          {formatCount(content.likes_count)} likes · {formatCount(content.comments_count)} comments · ${formatSharePrice(content.share_price)} a share
+          {formatCount(content.likes_count)} {content.likes_count === 1 ? 'like' : 'likes'} · {formatCount(content.comments_count)} {content.comments_count === 1 ? 'comment' : 'comments'} · ${formatSharePrice(content.share_price)} a share
         </p>
       </div>
     </article>

@@ -28,6 +28,7 @@ function CommentForm({ contentId, parentId, onDone, label }: { contentId: string
       form={form}
       fallbackError={CONTENT_MESSAGES.postCommentFailed}
       aria-label={`${label} form`}
+      className="ui-stack content-comment-form"
       onSubmit={async (request) => {
         await post.mutateAsync(request);
         form.reset({ comment_text: '', parent_comment_id: parentId });
