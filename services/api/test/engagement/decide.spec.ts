@@ -15,7 +15,7 @@ import {
 import { SPONSOR_PACKAGES } from '@app/contracts/engagement';
 
 const now = '2026-11-25T10:00:00.000Z';
-const content = { creatorId: 'owner', status: 'active' as const, isDemo: false, engagementSharesTotal: 20 };
+const content = { creatorId: 'owner', creatorIsDemo: false, status: 'active' as const, isDemo: false, engagementSharesTotal: 20 };
 
 /** Events tagged with the stream they were recorded in; the state is the three streams folded. */
 type Tagged = { stream: 'userContent' | 'pool' | 'daily'; event: EngagementEvent };
@@ -30,7 +30,7 @@ const initialSocial = (): SocialState => ({ userContent: initialUserContent(), p
 const social = DeciderSpecification.for({ decide: decideSocialAction, evolve: evolveSocial, initialState: initialSocial });
 const moves = DeciderSpecification.for({ decide: decideExternalMove, evolve: evolveSocial, initialState: initialSocial });
 
-const action = (overrides: Partial<SocialActionCommand> = {}): SocialActionCommand => ({ contentId: 'c1', userId: 'u1', action: 'like', tier: 'free', content, transactionId: 't1', now, ...overrides });
+const action = (overrides: Partial<SocialActionCommand> = {}): SocialActionCommand => ({ contentId: 'c1', userId: 'u1', action: 'like', tier: 'free', actorIsDemo: false, content, transactionId: 't1', now, ...overrides });
 const recorded = (actionType: SocialActionCommand['action'], engagementShares = 0, userId = 'u1'): Tagged => ({
   stream: 'userContent',
   event: { type: 'SocialActionRecorded', data: { contentId: 'c1', userId, actionType, pointsMinor: '1', engagementShares, transactionId: 't0', at: now } },
@@ -79,11 +79,17 @@ describe('social action decider', () => {
   it('pays the creator nothing for engaging with their own item', () => {
     social.given([]).when(action({ userId: 'owner', action: 'share' })).then({ pointsMinor: 0n, engagementShares: 0, postings: [] });
   });
+
+  it('pays nothing between a demo sandbox and a real account, either way', () => {
+    social.given([]).when(action({ actorIsDemo: true, action: 'share' })).then({ pointsMinor: 0n, engagementShares: 0, postings: [] });
+    social.given([]).when(action({ content: { ...content, creatorIsDemo: true } })).then({ pointsMinor: 0n, engagementShares: 0 });
+    social.given([]).when(action({ actorIsDemo: true, content: { ...content, creatorIsDemo: true } })).then({ pointsMinor: 1n, engagementShares: 1 });
+  });
 });
 
 describe('external move decider', () => {
   const move = (overrides: Partial<ExternalMoveCommand> = {}): ExternalMoveCommand => ({
-    moveId: 'm1', contentId: 'c1', userId: 'u1', moveType: 'repost', tier: 'free', content, proofType: 'url', proofUrl: 'https://x.test/p', transactionId: 't1', now, ...overrides,
+    moveId: 'm1', contentId: 'c1', userId: 'u1', moveType: 'repost', tier: 'free', actorIsDemo: false, content, proofType: 'url', proofUrl: 'https://x.test/p', transactionId: 't1', now, ...overrides,
   });
 
   it('pays points × multiplier (floored) and keys = ceil(points / 20)', () => {
@@ -101,6 +107,7 @@ describe('external move decider', () => {
     moves.given([dailyPoints('0', 10)]).when(move()).thenRefused('DAILY_MOVES_REACHED');
     moves.given([dailyPoints('0', 9)]).when(move()).then({ movesRemainingToday: 0 });
     moves.given([]).when(move({ userId: 'owner' })).then({ pointsMinor: 0n, keys: 0, postings: [] });
+    moves.given([]).when(move({ actorIsDemo: true })).then({ pointsMinor: 0n, keys: 0, postings: [] });
   });
 });
 

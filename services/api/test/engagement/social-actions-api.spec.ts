@@ -89,6 +89,9 @@ describe('social actions and saved content API', () => {
     const demo = await givenContent(testApp, owner, { title: 'A demo clip' });
     expect((await act(fan, 'like', demo).expect(200)).body.points_earned).toBe(0);
     expect((await act(owner, 'share').expect(200)).body).toMatchObject({ points_earned: 0, engagement_shares_earned: 0 });
+    const demoSignIn = await testApp.http().post('/api/auth/demo/creator').send({});
+    const sandbox = { ...owner, token: (demoSignIn.body.token ?? demoSignIn.body.access_token) as string };
+    expect((await act(sandbox, 'share').expect(200)).body).toMatchObject({ points_earned: 0, engagement_shares_earned: 0 });
     await act(fan, 'dance').expect(400);
     await act(fan, 'like', 'not-a-uuid').expect(404);
     await act(fan, 'like', '00000000-0000-4000-8000-000000000000').expect(404);

@@ -14,6 +14,8 @@ export type SocialRefusal = 'CONTENT_ARCHIVED' | 'ALREADY_LIKED' | 'ALREADY_SAVE
 
 export interface ContentFacts {
   creatorId: string;
+  /** The creator is a demo sandbox: engagement across sandbox and real accounts pays nothing. */
+  creatorIsDemo: boolean;
   status: 'active' | 'archived';
   isDemo: boolean;
   engagementSharesTotal: number;
@@ -46,6 +48,7 @@ export interface SocialActionCommand {
   userId: string;
   action: SocialActionType;
   tier: UserTier;
+  actorIsDemo: boolean;
   content: ContentFacts;
   transactionId: string;
   now: string;
@@ -65,7 +68,8 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
   if (action === 'save' && state.userContent.saved) return { kind: 'refused', refusal: 'ALREADY_SAVED' };
 
   // The creator's own engagement earns nothing: no points, and no shares out of the pool set aside for others.
-  const own = content.creatorId === userId;
+  // Nor does engagement between a demo sandbox and a real account (sandboxes never exchange value with real ones).
+  const own = content.creatorId === userId || command.actorIsDemo !== content.creatorIsDemo;
   const base = own || content.isDemo || (action === 'save' && state.userContent.savedEver) ? 0n : socialActionPointsMinor(action, command.tier);
   const capLeft = ENGAGEMENT_DAILY_CAPS.socialActionPointsMinor - state.daily.pointsMinor;
   const pointsMinor = base < capLeft ? base : capLeft > 0n ? capLeft : 0n;
@@ -98,6 +102,7 @@ export interface ExternalMoveCommand {
   userId: string;
   moveType: SocialActionType;
   tier: UserTier;
+  actorIsDemo: boolean;
   content: ContentFacts;
   proofType: 'image' | 'url';
   proofUrl: string;
@@ -114,7 +119,7 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
   if (content.status !== 'active') return { kind: 'refused', refusal: 'CONTENT_ARCHIVED' };
   if (state.userContent.movesRecorded.includes(moveType)) return { kind: 'refused', refusal: 'MOVE_ALREADY_RECORDED' };
   if (state.daily.externalMoves >= ENGAGEMENT_DAILY_CAPS.externalMoves) return { kind: 'refused', refusal: 'DAILY_MOVES_REACHED' };
-  const reward = content.isDemo || content.creatorId === userId ? { points: 0, keys: 0 } : externalMoveReward(moveType, command.tier);
+  const reward = content.isDemo || content.creatorId === userId || command.actorIsDemo !== content.creatorIsDemo ? { points: 0, keys: 0 } : externalMoveReward(moveType, command.tier);
   const pointsMinor = BigInt(reward.points) * 10n;
   const paid = pointsMinor > 0n || reward.keys > 0;
   const postings: Posting[] = [];

@@ -57,7 +57,7 @@ export class SocialActionsController {
         const content = await this.commands.content(contentId, unit.transaction);
         const { userContent, pool, daily } = await this.commands.store.social(contentId, userId, utcDayOf(now), unit.transaction);
         const decision = decideSocialAction(
-          { contentId, userId, action: body.action_type, tier: caller.tier, content, transactionId, now },
+          { contentId, userId, action: body.action_type, tier: caller.tier, actorIsDemo: caller.isDemo, content, transactionId, now },
           { userContent: userContent.state, pool: pool.state, daily: daily.state },
         );
         if (decision.kind === 'refused') refuse(decision);
@@ -102,7 +102,7 @@ export class SocialActionsController {
         const content = await this.commands.content(contentId, unit.transaction);
         const { userContent, pool, daily } = await this.commands.store.social(contentId, userId, utcDayOf(now), unit.transaction);
         const decision = decideExternalMove(
-          { moveId, contentId, userId, moveType: body.move_type, tier: caller.tier, content, proofType: body.proof_type, proofUrl, transactionId, now },
+          { moveId, contentId, userId, moveType: body.move_type, tier: caller.tier, actorIsDemo: caller.isDemo, content, proofType: body.proof_type, proofUrl, transactionId, now },
           { userContent: userContent.state, pool: pool.state, daily: daily.state },
         );
         if (decision.kind === 'refused') refuse(decision);

@@ -12,6 +12,8 @@ export interface AuthenticatedUser {
   userType: UserType;
   tier: UserTier;
   isAdmin: boolean;
+  /** A demo sandbox (demo sign-in): other contexts keep sandboxes and real accounts apart. */
+  isDemo: boolean;
 }
 
 export type RequestWithUser = { authenticatedUser?: AuthenticatedUser };

@@ -69,6 +69,7 @@ export class SessionGuard implements CanActivate {
       userType: row.user_type,
       tier: normalizeTier(row.tier) ?? 'free',
       isAdmin: row.is_admin,
+      isDemo: row.is_demo,
     };
   }
 
