@@ -46,6 +46,7 @@ describe('Edit Profile dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Instagram'), '  ada.ig ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(refresh).toHaveBeenCalled());
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     const body = api.callsTo('PUT /api/users/profile')[0].body as Record<string, unknown>;
     expect(body).toMatchObject({ username: 'ada', display_name: 'Ada Lovelace', bio: 'Compilers and poetry' });
     expect(JSON.parse(body.social_links as string)).toEqual({ instagram: 'ada.ig', twitter: 'ada' });

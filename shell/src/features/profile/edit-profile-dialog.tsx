@@ -1,5 +1,5 @@
 import { Button, TextField, apiClient, errorMessage, profileSlug, useSession, userKeys, type User } from '@app/platform';
-import { Dialog, Form, FormError, FormTextArea, FormTextField, SubmitButton, useRequestForm, useWatch } from '@app/platform/app';
+import { Dialog, Form, FormError, FormTextArea, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
 import { PROFILE_MESSAGES, SOCIAL_PLATFORMS, UpdateProfileRequestSchema, UserSchema, type SocialPlatform } from '@app/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -88,12 +88,18 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
   const { user, refresh } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const toast = useToast();
   const form = useRequestForm(UpdateProfileRequestSchema, profileRequestOf, { values: user ? profileValuesOf(user) : undefined, resetOptions: { keepDirtyValues: true } });
   const [avatarUrl, bannerUrl, bio] = useWatch({ control: form.control, name: ['avatar_url', 'banner_url', 'bio'] });
   const uploaded = (field: 'avatar_url' | 'banner_url', url: string) => form.setValue(field, url, { shouldDirty: true });
   if (!user) return null;
+  // Closing without saving drops the edits: the next opening starts from the saved profile.
+  const close = (next: boolean) => {
+    if (!next) form.reset(profileValuesOf(user));
+    onOpenChange(next);
+  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Profile">
+    <Dialog open={open} onOpenChange={close} title="Edit Profile">
       <Form
         form={form}
         fallbackError={PROFILE_MESSAGES.updateFailed}
@@ -101,6 +107,7 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
         onSubmit={async (request) => {
           const updated = await apiClient().request('PUT', '/api/users/profile', { body: request, schema: UserSchema });
           await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: userKeys.all })]);
+          toast.show({ title: 'Profile updated', variant: 'success', durationMilliseconds: 3000 });
           onOpenChange(false);
           if (updated.username !== user.username) navigate(`/profile/${encodeURIComponent(profileSlug(updated) ?? 'me')}`, { replace: true });
         }}
@@ -125,7 +132,7 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
         </fieldset>
         <FormError />
         <div className="ui-row">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          <Button variant="secondary" onClick={() => close(false)}>
             Cancel
           </Button>
           <SubmitButton>Save Profile</SubmitButton>
