@@ -1,5 +1,4 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import {
   ENGAGEMENT_MESSAGES,
   TIP_OR_FUND_AMOUNT_RULES,
@@ -12,10 +11,10 @@ import {
   type TipResponse,
 } from '@app/contracts/engagement';
 import { minorToApiNumber } from '@app/contracts/ledger';
-import { badRequest, notFound, unprocessable } from '../../../platform/http/api-error';
+import { badRequest, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { decideTip } from '../domain/decide-money';
 import { evolvePool, initialPool } from '../domain/state';
@@ -39,10 +38,7 @@ function amountOf(currency: FundCurrency, raw: unknown): bigint {
 /** Tips and funds (spec 2 §5, §7): ledger-backed, idempotent, no overdraft (a refused tip moves nothing). */
 @Controller('content')
 export class TipsController {
-  constructor(
-    private readonly commands: EngagementCommands,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly commands: EngagementCommands) {}
 
   @Post('tip')
   @HttpCode(200)
@@ -66,8 +62,6 @@ export class TipsController {
   }
 
   private async give(kind: 'tip' | 'fund', caller: AuthenticatedUser, contentId: string, currency: FundCurrency, amountMinor: bigint): Promise<TipResponse> {
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     const ledgerCurrency = currency === 'USD' ? 'usd' : currency === 'Gems' ? 'gems' : 'points';
@@ -79,7 +73,7 @@ export class TipsController {
         const content = await this.commands.content(contentId, unit.transaction);
         const pool = await this.commands.store.load(contentPoolStreamId(contentId), initialPool(), evolvePool, unit.transaction);
         const decision = decideTip(
-          { kind, contentId, fromUserId: caller.userId, fromIsDemo: user.is_demo, content, currency, amountMinor, transactionId, now },
+          { kind, contentId, fromUserId: caller.userId, fromIsDemo: caller.isDemo, content, currency, amountMinor, transactionId, now },
           pool.state,
         );
         if (decision.kind === 'refused') refuse(decision);
