@@ -16,3 +16,4 @@ export { ProgressModule } from './progress/progress.module';
 export { RewardsModule } from './rewards/rewards.module';
 export { SearchModule } from './search/search.module';
 export { ShopModule } from './shop/shop.module';
+export { WithdrawalsModule } from './withdrawals/withdrawals.module';

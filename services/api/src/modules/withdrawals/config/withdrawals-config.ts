@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAIL_FIELDS, type WithdrawalMethodConfig } from '@app/contracts/withdrawals';
+
+/**
+ * The withdrawals context's configuration, read from the environment when the module starts:
+ * - `WITHDRAWAL_METHODS`: JSON array of methods (`method_name`, `display_name`, `is_active`, `processing_time`,
+ *   `min_amount` ≥ 200, `fee_percentage` 0-50, `required_fields`); default `DEFAULT_WITHDRAWAL_METHODS`.
+ * - `PAYMENT_DETAILS_KEY`: the AES-256-GCM key that encrypts payout details at rest (payment preferences and the
+ *   details a withdrawal carries in its events): 32 bytes as 64 hex characters or base64. Required in production;
+ *   elsewhere a per-database development key is derived. Rotating it: decrypt with the old key, re-encrypt (the
+ *   ciphertext names its key version `v1`).
+ * - `WITHDRAWAL_HOLD_DAYS`: how long a withdrawal's hold may wait for its payout (default 30).
+ */
+export interface WithdrawalsConfig {
+  methods: readonly WithdrawalMethodConfig[];
+  detailsKey: Buffer;
+  holdDays: number;
+}
+
+const MethodSchema = z.object({
+  method_name: z.string().regex(/^[a-z][a-z0-9_]{1,40}$/),
+  display_name: z.string().min(1).max(80),
+  is_active: z.boolean(),
+  processing_time: z.string().min(1).max(80),
+  min_amount: z.number().int().min(200),
+  fee_percentage: z.number().min(0).max(50).multipleOf(0.01),
+  required_fields: z.array(z.enum(PAYMENT_DETAIL_FIELDS)).min(1),
+});
+
+export function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv = process.env): WithdrawalsConfig {
+  const problems: string[] = [];
+  let methods: readonly WithdrawalMethodConfig[] = DEFAULT_WITHDRAWAL_METHODS;
+  if (environment.WITHDRAWAL_METHODS?.trim()) {
+    try {
+      methods = z.array(MethodSchema).min(1).parse(JSON.parse(environment.WITHDRAWAL_METHODS));
+    } catch (error) {
+      problems.push(`WITHDRAWAL_METHODS: ${(error as Error).message}`);
+    }
+  }
+  let detailsKey: Buffer | undefined;
+  const rawKey = environment.PAYMENT_DETAILS_KEY?.trim();
+  if (rawKey) {
+    detailsKey = /^[0-9a-f]{64}$/i.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
+    if (detailsKey.length !== 32) problems.push('PAYMENT_DETAILS_KEY: must be 32 bytes (64 hex characters or base64)');
+  } else if (environment.NODE_ENV === 'production') {
+    problems.push('PAYMENT_DETAILS_KEY: required in production');
+  } else {
+    // Development and tests only: stable per database, so restarts can still read what they stored.
+    detailsKey = createHash('sha256').update(`payment-details:${environment.DATABASE_URL ?? 'embedded'}`).digest();
+  }
+  const holdDays = Number(environment.WITHDRAWAL_HOLD_DAYS ?? 30);
+  if (!Number.isInteger(holdDays) || holdDays < 1 || holdDays > 365) problems.push('WITHDRAWAL_HOLD_DAYS: must be 1 to 365');
+  if (problems.length > 0) throw new Error(`Invalid withdrawals configuration: ${problems.join('; ')}`);
+  return { methods, detailsKey: detailsKey!, holdDays };
+}
+
+export const WITHDRAWALS_CONFIG = Symbol('WITHDRAWALS_CONFIG');

@@ -1,0 +1,128 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { WITHDRAWAL_MESSAGES, type WithdrawalEvent } from '@app/contracts/withdrawals';
+import { badRequest, conflict, forbidden, notFound, unprocessable, type ApiError } from '../../../platform/http/api-error';
+import type { UnitOfWork } from '../../../platform/idempotency/unit-of-work';
+import type { LedgerMoneyCommand } from '../../../platform/use-cases/money.port';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
+import { SYSTEM_ACCOUNTS } from '../../ledger';
+import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
+import { decideWithdrawal, type WithdrawalCommand, type WithdrawalRefusal, type WithdrawalState } from '../domain/withdrawal';
+import { Withdrawals, withdrawalStreams } from './withdrawal-streams';
+
+export type WithdrawalOutcome = { kind: 'recorded' | 'duplicate'; state: WithdrawalState };
+
+export function withdrawalRefusalError(refusal: WithdrawalRefusal): ApiError {
+  switch (refusal) {
+    case 'DEMO_ACCOUNTS_MUST_NOT_WITHDRAW':
+      return forbidden(WITHDRAWAL_MESSAGES.demoAccount, 'DEMO_ACCOUNT_CANNOT_WITHDRAW');
+    case 'AMOUNT_MUST_BE_AT_LEAST_200_GEMS':
+      return badRequest('INSUFFICIENT_GEMS', WITHDRAWAL_MESSAGES.insufficientGems);
+    case 'METHOD_MUST_BE_OFFERED':
+      return badRequest('UNKNOWN_WITHDRAWAL_METHOD', WITHDRAWAL_MESSAGES.unknownMethod);
+    case 'AMOUNT_MUST_REACH_THE_METHOD_MINIMUM':
+      return badRequest('BELOW_METHOD_MINIMUM', WITHDRAWAL_MESSAGES.belowMethodMinimum);
+    case 'WITHDRAWAL_MUST_EXIST':
+      return notFound('WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
+    case 'WITHDRAWAL_MUST_BE_NEW':
+    case 'WITHDRAWAL_MUST_BE_PENDING':
+      return conflict('WITHDRAWAL_NOT_PENDING', 'This withdrawal is already resolved');
+  }
+}
+
+/**
+ * Every change to a withdrawal through the use-case runner: its event, the ledger's hold command (place, capture
+ * with the fee, release) and the `withdrawals` row, in one transaction with the stream's expected version. The hold
+ * decides "at most the available gems" on the user's own ledger stream, so two parallel requests that together
+ * exceed the balance cannot both pass: the second conflicts, reruns, and is refused.
+ */
+@Injectable()
+export class WithdrawalCommands {
+  constructor(
+    private readonly withdrawals: Withdrawals,
+    private readonly runner: UseCaseRunner,
+    @Inject(WITHDRAWALS_CONFIG) private readonly config: WithdrawalsConfig,
+  ) {}
+
+  load(withdrawalId: string) {
+    return this.withdrawals.load(withdrawalId);
+  }
+
+  async execute(withdrawalId: string, command: WithdrawalCommand, keyed = false): Promise<WithdrawalOutcome> {
+    return this.runner.run<WithdrawalOutcome>({
+      lockKeys: [withdrawalStreams.streamId(withdrawalId)],
+      idempotency: keyed ? undefined : { scope: 'unkeyed', key: undefined, body: null },
+      decide: async (unit) => {
+        const loaded = await this.withdrawals.load(withdrawalId, unit.transaction);
+        const decision = decideWithdrawal(command, loaded.state);
+        if (decision.kind === 'refused') throw withdrawalRefusalError(decision.refusal);
+        if (decision.kind === 'duplicate') return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state }) };
+        const state = withdrawalStreams.advance(loaded, decision.events);
+        await this.writeRow(unit, decision.events, state);
+        return {
+          appends: withdrawalStreams.appendOf(loaded, decision.events),
+          ledgerCommand: this.ledgerCommandOf(decision.events, state),
+          answer: () => ({ kind: 'recorded', state }),
+        };
+      },
+      ledgerRefusal: (refusal) =>
+        refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_GEMS', WITHDRAWAL_MESSAGES.notEnoughAvailable) : undefined,
+    });
+  }
+
+  private ledgerCommandOf(events: WithdrawalEvent[], state: WithdrawalState): LedgerMoneyCommand | null {
+    const requested = state.requested!;
+    const event = events[0];
+    switch (event.type) {
+      case 'WithdrawalRequested':
+        return {
+          type: 'PlaceHold',
+          data: {
+            holdId: requested.holdId,
+            userId: requested.userId,
+            currency: 'gems',
+            amountMinor: BigInt(requested.amountMinor),
+            expiresAt: new Date(Date.parse(requested.requestedAt) + this.config.holdDays * 86_400_000).toISOString(),
+            reasonCode: 'WITHDRAWAL',
+            description: `Withdrawal via ${requested.method} (pending)`,
+            now: requested.requestedAt,
+          },
+        };
+      case 'WithdrawalProcessed': {
+        const amountMinor = BigInt(requested.amountMinor);
+        const feeMinor = BigInt(requested.feeMinor);
+        return {
+          type: 'CaptureHold',
+          data: {
+            holdId: requested.holdId,
+            userId: requested.userId,
+            amountMinor: amountMinor - feeMinor,
+            creditAccount: SYSTEM_ACCOUNTS.withdrawals,
+            ...(feeMinor > 0n ? { fee: { creditAccount: SYSTEM_ACCOUNTS.fees, amountMinor: feeMinor } } : {}),
+            transactionId: event.data.transactionId,
+            reasonCode: 'WITHDRAWAL',
+            description: `Withdrawal via ${requested.method} (processed, fee ${requested.feePercentage}%)`,
+            now: event.data.processedAt,
+          },
+        };
+      }
+      case 'WithdrawalFailed':
+        return { type: 'ReleaseHold', data: { holdId: requested.holdId, userId: requested.userId, now: event.data.failedAt } };
+    }
+  }
+
+  private async writeRow(unit: UnitOfWork, events: WithdrawalEvent[], state: WithdrawalState): Promise<void> {
+    const requested = state.requested!;
+    if (events.some((event) => event.type === 'WithdrawalRequested')) {
+      await unit.transaction.query(
+        `INSERT INTO withdrawals (withdrawal_id, user_id, amount_minor, fee_minor, fee_percentage, method, masked_details, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)`,
+        [requested.withdrawalId, requested.userId, requested.amountMinor, requested.feeMinor, requested.feePercentage, requested.method, JSON.stringify(requested.maskedDetails), requested.requestedAt],
+      );
+      return;
+    }
+    await unit.transaction.query(
+      `UPDATE withdrawals SET status = $2, failure_reason = $3, payout_reference = $4, processed_at = $5 WHERE withdrawal_id = $1`,
+      [requested.withdrawalId, state.status, state.failureReason, state.payoutReference, state.resolvedAt],
+    );
+  }
+}

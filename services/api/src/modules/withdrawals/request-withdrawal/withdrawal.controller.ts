@@ -1,0 +1,100 @@
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  maskPaymentDetails,
+  requestWithdrawalRoute,
+  validatePaymentDetails,
+  type WithdrawalMethod,
+} from '@app/contracts/withdrawals';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { badRequest, notFound } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
+import { decideWithdrawal, initialWithdrawal, type WithdrawalCommand } from '../domain/withdrawal';
+import { DetailsCipher } from '../infrastructure/details-cipher';
+import { WithdrawalCommands, withdrawalRefusalError } from '../infrastructure/withdrawal-commands';
+import { WITHDRAWAL_COLUMNS, withdrawalView, type WithdrawalRow } from './withdrawal-views';
+
+interface Queryable {
+  query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** `GET /api/withdrawal/methods`, `POST /api/withdrawal/request`, `GET /api/withdrawal/requests`. */
+@Controller('withdrawal')
+export class WithdrawalController {
+  constructor(
+    private readonly commands: WithdrawalCommands,
+    private readonly cipher: DetailsCipher,
+    private readonly queryBus: QueryBus,
+    @Inject(WITHDRAWALS_CONFIG) private readonly config: WithdrawalsConfig,
+    @Inject(DATABASE_POOL) private readonly database: Queryable,
+  ) {}
+
+  @Get('methods')
+  methods(): WithdrawalMethod[] {
+    return this.config.methods.map((method) => ({ ...method, required_fields: [...method.required_fields] }));
+  }
+
+  @Post('request')
+  @HttpCode(200)
+  @Idempotent('POST /api/withdrawal/request')
+  async request(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(requestWithdrawalRoute.body)) body: { amount: bigint; payment_method: string; payment_details: Record<string, unknown> },
+  ) {
+    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
+    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const method = this.config.methods.find((candidate) => candidate.method_name === body.payment_method.toLowerCase());
+    const withdrawalId = uuidv7();
+    const command = (encryptedDetails: string, maskedDetails: Record<string, string>): WithdrawalCommand => ({
+      type: 'RequestWithdrawal',
+      data: {
+        withdrawalId,
+        userId: caller.userId,
+        holdId: `withdrawal-${withdrawalId}`,
+        amountMinor: body.amount,
+        method,
+        isDemo: user.is_demo === true,
+        encryptedDetails,
+        maskedDetails,
+        now: new Date().toISOString(),
+      },
+    });
+    // The decider's refusals (demo account, below 200 gems, unknown method) come before the details' field errors.
+    const preview = decideWithdrawal(command('', {}), initialWithdrawal());
+    if (preview.kind === 'refused') throw withdrawalRefusalError(preview.refusal);
+    const checked = validatePaymentDetails(method!.required_fields, body.payment_details);
+    if (!checked.ok) throw badRequest('VALIDATION_ERROR', checked.errors[0].message, checked.errors);
+    const details = Object.fromEntries(Object.entries(checked.details).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    const outcome = await this.commands.execute(withdrawalId, command(this.cipher.encrypt(details, caller.userId), maskPaymentDetails(details)), true);
+    const withdrawal = withdrawalView(rowOf(outcome.state));
+    return { success: true as const, message: `Withdrawal of ${withdrawal.amount} gems requested: the gems are held until the payout completes.`, withdrawal };
+  }
+
+  @Get('requests')
+  async list(@CurrentUser() caller: AuthenticatedUser) {
+    const rows = await this.database.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC LIMIT 100`, [caller.userId]);
+    return { withdrawals: rows.rows.map(withdrawalView) };
+  }
+}
+
+function rowOf(state: Awaited<ReturnType<WithdrawalCommands['load']>>['state']): WithdrawalRow {
+  const requested = state.requested!;
+  return {
+    withdrawal_id: requested.withdrawalId,
+    amount_minor: requested.amountMinor,
+    fee_minor: requested.feeMinor,
+    fee_percentage: String(requested.feePercentage),
+    method: requested.method,
+    masked_details: requested.maskedDetails,
+    status: state.status === 'none' ? 'pending' : state.status,
+    failure_reason: state.failureReason,
+    payout_reference: state.payoutReference,
+    created_at: new Date(requested.requestedAt),
+    processed_at: state.resolvedAt ? new Date(state.resolvedAt) : null,
+  };
+}
+

@@ -1,0 +1,38 @@
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { runMigrations } from '@app/event-store';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../platform/database/database.tokens';
+import { WITHDRAWALS_CONFIG, loadWithdrawalsConfig, type WithdrawalsConfig } from './config/withdrawals-config';
+import { DetailsCipher } from './infrastructure/details-cipher';
+import { WithdrawalCommands } from './infrastructure/withdrawal-commands';
+import { WITHDRAWALS_MIGRATIONS_DIRECTORY, WITHDRAWALS_MIGRATIONS_TABLE, Withdrawals } from './infrastructure/withdrawal-streams';
+import { PaymentPreferencesController } from './payment-preferences/payment-preferences.controller';
+import { LocalPayoutProvider } from './payouts/local-payout-provider';
+import { PAYOUT_PROVIDER } from './payouts/payout-provider.port';
+import { PayoutReactor } from './process-payouts/payout.reactor';
+import { WithdrawalController } from './request-withdrawal/withdrawal.controller';
+
+/** Money out: gem withdrawals held in the ledger and paid out by a job, and saved payment preferences. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [WithdrawalController, PaymentPreferencesController],
+  providers: [
+    { provide: WITHDRAWALS_CONFIG, useFactory: () => loadWithdrawalsConfig() },
+    { provide: DetailsCipher, inject: [WITHDRAWALS_CONFIG], useFactory: (config: WithdrawalsConfig) => new DetailsCipher(config.detailsKey) },
+    { provide: PAYOUT_PROVIDER, useFactory: () => new LocalPayoutProvider() },
+    Withdrawals,
+    WithdrawalCommands,
+    PayoutReactor,
+  ],
+})
+export class WithdrawalsModule implements OnModuleInit {
+  private readonly logger = new Logger('Withdrawals');
+
+  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+
+  async onModuleInit(): Promise<void> {
+    await runMigrations(this.pool, { directory: WITHDRAWALS_MIGRATIONS_DIRECTORY, migrationsTable: WITHDRAWALS_MIGRATIONS_TABLE });
+    this.logger.log('Withdrawals ready');
+  }
+}

@@ -1,0 +1,69 @@
+import { DEFAULT_WITHDRAWAL_METHODS, type WithdrawalEvent } from '@app/contracts/withdrawals';
+import { decideWithdrawal, evolveWithdrawal, feeOf, initialWithdrawal, type WithdrawalCommand, type WithdrawalDecision, type WithdrawalState } from '../../src/modules/withdrawals/domain/withdrawal';
+import { DeciderSpecification } from '../support/decider-specification';
+
+const spec = DeciderSpecification.for<WithdrawalCommand, WithdrawalState, WithdrawalEvent, WithdrawalDecision>({
+  decide: decideWithdrawal,
+  evolve: evolveWithdrawal,
+  initialState: initialWithdrawal,
+});
+
+const now = '2026-11-25T10:00:00.000Z';
+const paypal = DEFAULT_WITHDRAWAL_METHODS.find((method) => method.method_name === 'paypal')!;
+const bank = DEFAULT_WITHDRAWAL_METHODS.find((method) => method.method_name === 'bank_transfer')!;
+const GEM = 10_000n;
+const request = (gems: bigint, overrides: Partial<Extract<WithdrawalCommand, { type: 'RequestWithdrawal' }>['data']> = {}): WithdrawalCommand => ({
+  type: 'RequestWithdrawal',
+  data: { withdrawalId: 'w1', userId: 'u1', holdId: 'withdrawal-w1', amountMinor: gems * GEM, method: paypal, isDemo: false, encryptedDetails: 'v1.x', maskedDetails: { email_address: 'a***@example.com' }, now, ...overrides },
+});
+const requested: WithdrawalEvent = {
+  type: 'WithdrawalRequested',
+  data: {
+    withdrawalId: 'w1',
+    userId: 'u1',
+    holdId: 'withdrawal-w1',
+    amountMinor: '2000000',
+    feeMinor: '50000',
+    feePercentage: 2.5,
+    method: 'paypal',
+    encryptedDetails: 'v1.x',
+    maskedDetails: { email_address: 'a***@example.com' },
+    requestedAt: now,
+  },
+};
+const processed: WithdrawalEvent = { type: 'WithdrawalProcessed', data: { withdrawalId: 'w1', payoutReference: 'po_1', transactionId: 'tx', processedAt: now } };
+const failed: WithdrawalEvent = { type: 'WithdrawalFailed', data: { withdrawalId: 'w1', reason: 'refused', failedAt: now } };
+const complete: WithdrawalCommand = { type: 'CompletePayout', data: { payoutReference: 'po_1', transactionId: 'tx', now } };
+const fail: WithdrawalCommand = { type: 'FailPayout', data: { reason: 'refused', now } };
+
+describe('withdrawal lifecycle', () => {
+  it('requests 200 gems with the method’s fee (2.5 % → 5 gems), to be held by the ledger', () => {
+    spec.given().when(request(200n)).then([requested]);
+  });
+
+  it('refuses demo sandboxes, less than 200 gems, an unknown or inactive method and less than the method’s minimum', () => {
+    spec.given().when(request(200n, { isDemo: true })).thenRefused('DEMO_ACCOUNTS_MUST_NOT_WITHDRAW');
+    spec.given().when(request(199n)).thenRefused('AMOUNT_MUST_BE_AT_LEAST_200_GEMS');
+    spec.given().when(request(200n, { amountMinor: 200n * GEM - 1n })).thenRefused('AMOUNT_MUST_BE_AT_LEAST_200_GEMS');
+    spec.given().when(request(200n, { method: undefined })).thenRefused('METHOD_MUST_BE_OFFERED');
+    spec.given().when(request(200n, { method: { ...paypal, is_active: false } })).thenRefused('METHOD_MUST_BE_OFFERED');
+    spec.given().when(request(499n, { method: bank })).thenRefused('AMOUNT_MUST_REACH_THE_METHOD_MINIMUM');
+    spec.given([requested]).when(request(200n)).thenRefused('WITHDRAWAL_MUST_BE_NEW');
+  });
+
+  it('resolves once: processed (the hold captured) or failed (the hold released), never both, never twice', () => {
+    spec.given([requested]).when(complete).then([processed]);
+    spec.given([requested]).when(fail).then([failed]);
+    expect(spec.given([requested, processed]).when(complete).decision).toEqual({ kind: 'duplicate' });
+    expect(spec.given([requested, failed]).when(fail).decision).toEqual({ kind: 'duplicate' });
+    spec.given([requested, processed]).when(fail).thenRefused('WITHDRAWAL_MUST_BE_PENDING');
+    spec.given([requested, failed]).when(complete).thenRefused('WITHDRAWAL_MUST_BE_PENDING');
+    spec.given().when(complete).thenRefused('WITHDRAWAL_MUST_EXIST');
+  });
+
+  it('rounds the fee down to the gem minor unit', () => {
+    expect(feeOf(2_000_000n, 2.5)).toBe(50_000n);
+    expect(feeOf(2_000_001n, 1.5)).toBe(30_000n);
+    expect(feeOf(2_000_000n, 0)).toBe(0n);
+  });
+});
