@@ -6,13 +6,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { notFound, unprocessable } from '../../../platform/http/api-error';
+import { notFound, tooManyRequests, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { GetContentForCommandQuery } from '../../content';
 import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
 import { contentIdOf } from '../engagement-ids';
 
 const LINK_ID = /^[A-Za-z0-9_-]{6,32}$/;
+const SHARE_LINKS_PER_DAY = 500;
 
 const originOf = (url: string): string | null => {
   try {
@@ -49,6 +50,12 @@ export class ShareLinksController {
     const target = originOf(body.target_url);
     const allowed = target !== null && (target === ownOrigin || this.config.corsOrigins.includes(target) || (content !== null && body.target_url === content.platformUrl));
     if (!allowed) throw unprocessable('SHARE_TARGET_NOT_ALLOWED', ENGAGEMENT_MESSAGES.shareTargetNotAllowed);
+    // A soft bound on rows one account can add (the dialog makes one link per open, regenerates on demand).
+    const today = await this.pool.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM engagement_share_links WHERE user_id = $1 AND created_at >= date_trunc('day', now())",
+      [caller.userId],
+    );
+    if ((today.rows[0]?.count ?? 0) >= SHARE_LINKS_PER_DAY) throw tooManyRequests('Unable to generate link. Try again shortly.', 'SHARE_LINK_LIMIT');
     const id = randomBytes(8).toString('base64url');
     await this.pool.query(
       'INSERT INTO engagement_share_links (link_id, user_id, target_url, content_id, campaign_id, created_at) VALUES ($1, $2, $3, $4, $5, now())',
