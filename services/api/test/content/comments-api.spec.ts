@@ -12,7 +12,7 @@ describe('content comments API', () => {
     testApp = await startContentApp();
     [owner, author, stranger] = [await givenUser(testApp), await givenUser(testApp), await givenUser(testApp)];
     contentId = (await testApp.http().post('/api/content').set(auth(owner.token)).send(contentForm()).expect(201)).body.contentId;
-  });
+  }, 120_000);
   afterAll(() => testApp?.close());
 
   const comment = (user: TestUser, body: Record<string, unknown>, id = contentId) => testApp.http().post(`/api/content/${id}/comments`).set(auth(user.token)).send(body);

@@ -10,7 +10,7 @@ describe('content API', () => {
     testApp = await startContentApp();
     owner = await givenUser(testApp);
     stranger = await givenUser(testApp);
-  });
+  }, 120_000);
   afterAll(() => testApp?.close());
 
   const create = (user: TestUser, body: Record<string, unknown>) => testApp.http().post('/api/content').set(auth(user.token)).send(body);

@@ -15,7 +15,7 @@ describe('content with the engagement context', () => {
     creator = await givenUser(testApp);
     fan = await givenUser(testApp);
     contentId = (await testApp.http().post('/api/content').set(auth(creator.token)).send(contentForm()).expect(201)).body.contentId;
-  });
+  }, 120_000);
   afterAll(() => testApp?.close());
 
   it('shows a like in the item, its metrics and the liker’s status at once', async () => {

@@ -24,7 +24,7 @@ describe('home feed and the engagement facts content shows', () => {
     for (let index = 0; index < 4; index += 1) {
       content.push((await testApp.http().post('/api/content').set(auth(advertiser.token)).send(contentForm({ title: `Feed ${index}` })).expect(201)).body.contentId);
     }
-  });
+  }, 120_000);
   afterAll(() => testApp?.close());
 
   const feed = (tab: string, extra = '') => testApp.http().get(`/api/feed?tab=${tab}${extra}`).set(auth(viewer.token)).expect(200);

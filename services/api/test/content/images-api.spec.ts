@@ -12,7 +12,7 @@ describe('content images API', () => {
   beforeAll(async () => {
     testApp = await startContentApp();
     user = await givenUser(testApp);
-  });
+  }, 120_000);
   afterAll(() => testApp?.close());
 
   const upload = (body: Record<string, unknown>) => testApp.http().post('/api/content/upload-image').set(auth(user.token)).send(body);

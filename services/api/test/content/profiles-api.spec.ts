@@ -10,7 +10,7 @@ describe('public profiles with content, drops and leaderboard position; achievem
 
   beforeAll(async () => {
     testApp = await startAppWithModules('content_profiles', [IdentityModule, LedgerModule, RewardsModule, ProgressModule, LeaderboardModule, DropsModule, ContentModule]);
-  });
+  }, 120_000);
   afterAll(() => testApp?.close());
 
   it("answers the creator's content (newest first) by username and by id", async () => {
