@@ -3,6 +3,7 @@
 // carries only the icons its own chunks import (never the whole set). Add a name here before using a new icon.
 // Icons are decorative by default (`aria-hidden`); give the surrounding control its accessible name.
 export {
+  Activity,
   ArrowLeft,
   ArrowUpRight,
   Award,

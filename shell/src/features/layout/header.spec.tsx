@@ -38,5 +38,7 @@ describe('header', () => {
   it('gives advertisers an extra Dashboard navigation item', () => {
     expect(desktopNavigation(createUser({ user_type: 'advertiser' })).map((item) => item.label)).toContain('Dashboard');
     expect(desktopNavigation(createUser({ user_type: 'creator' })).map((item) => item.label)).not.toContain('Dashboard');
+    expect(desktopNavigation(createUser({ is_admin: true })).find((item) => item.label === 'Ops')?.to).toBe('/admin');
+    expect(desktopNavigation(createUser({ is_admin: false })).map((item) => item.label)).not.toContain('Ops');
   });
 });

@@ -1,5 +1,5 @@
 import { isAdvertiser, type User } from '@app/platform';
-import { ArrowUpRight, Crown, House, LayoutDashboard, type LucideIcon, Plus, Star, Wallet } from '@app/platform/icons';
+import { Activity, ArrowUpRight, Crown, House, LayoutDashboard, type LucideIcon, Plus, Star, Wallet } from '@app/platform/icons';
 
 export interface NavigationItem {
   to: string;
@@ -7,8 +7,8 @@ export interface NavigationItem {
   icon: LucideIcon;
 }
 
-/** Desktop navigation; advertisers get an extra Dashboard item (their advertiser dashboard). */
-export function desktopNavigation(user: Pick<User, 'user_type'> | null): NavigationItem[] {
+/** Desktop navigation; advertisers get an extra Dashboard item (their advertiser dashboard), administrators Ops. */
+export function desktopNavigation(user: (Pick<User, 'user_type'> & Partial<Pick<User, 'is_admin'>>) | null): NavigationItem[] {
   const items: NavigationItem[] = [
     { to: '/dashboard', label: 'Home', icon: House },
     { to: '/earn', label: 'Earn', icon: Star },
@@ -18,6 +18,7 @@ export function desktopNavigation(user: Pick<User, 'user_type'> | null): Navigat
     { to: '/leaderboard', label: 'Leaderboard', icon: Crown },
   ];
   if (isAdvertiser(user)) items.push({ to: '/advertiser', label: 'Dashboard', icon: LayoutDashboard });
+  if (user?.is_admin) items.push({ to: '/admin', label: 'Ops', icon: Activity });
   return items;
 }
 
