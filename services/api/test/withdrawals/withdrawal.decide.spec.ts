@@ -31,8 +31,8 @@ const requested: WithdrawalEvent = {
     requestedAt: now,
   },
 };
-const processed: WithdrawalEvent = { type: 'WithdrawalProcessed', data: { withdrawalId: 'w1', payoutReference: 'po_1', transactionId: 'tx', processedAt: now } };
-const failed: WithdrawalEvent = { type: 'WithdrawalFailed', data: { withdrawalId: 'w1', reason: 'refused', failedAt: now } };
+const processed: WithdrawalEvent = { type: 'WithdrawalProcessed', data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '2000000', payoutReference: 'po_1', transactionId: 'tx', processedAt: now } };
+const failed: WithdrawalEvent = { type: 'WithdrawalFailed', data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '2000000', reason: 'refused', failedAt: now } };
 const complete: WithdrawalCommand = { type: 'CompletePayout', data: { payoutReference: 'po_1', transactionId: 'tx', now } };
 const fail: WithdrawalCommand = { type: 'FailPayout', data: { reason: 'refused', now } };
 

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { parseDecimalToMinor } from '@app/contracts/ledger';
 import { DEFAULT_WITHDRAWAL_METHODS } from '@app/contracts/withdrawals';
 import type { EventStore } from '@app/event-store';
-import { IdentityModule, LedgerModule } from '../../src/modules/context-modules';
+import { IdentityModule, LedgerModule, NotificationsModule } from '../../src/modules/context-modules';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { PayoutReactor } from '../../src/modules/withdrawals';
 import { WithdrawalsModule } from '../../src/modules/withdrawals/withdrawals.module';
@@ -19,7 +19,7 @@ describe('withdrawals API', () => {
   let admin: User;
 
   beforeAll(async () => {
-    testApp = await startAppWithModules('withdrawals', [IdentityModule, LedgerModule, WithdrawalsModule]);
+    testApp = await startAppWithModules('withdrawals', [IdentityModule, LedgerModule, NotificationsModule, WithdrawalsModule]);
     admin = await givenAdmin(testApp);
   });
   afterAll(async () => {
@@ -131,6 +131,21 @@ describe('withdrawals API', () => {
     expect(await wallets(user)).toMatchObject({ balance: 300, held_balance: 0 });
     const rows = (await testApp.http().get('/api/users/transactions?type=withdrawal&currency=gems').set(auth(user.token)).expect(200)).body;
     expect(rows.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([[-250, 'released']]);
+  });
+
+  it('notifies the user: pending, then processed or failed', async () => {
+    const user = await userWithGems('500');
+    await request(user, paypal(200)).expect(200);
+    await request(user, paypal(200, 'x@refused.example')).expect(200);
+    const deadline = Date.now() + 15_000;
+    let titles: string[] = [];
+    while (Date.now() < deadline) {
+      const answer = await testApp.http().get('/api/notifications').set(auth(user.token)).expect(200);
+      titles = (answer.body.notifications as Array<{ title: string }>).map((entry) => entry.title).sort();
+      if (titles.includes('Withdrawal processed') && titles.includes('Withdrawal failed')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(titles.filter((title) => title.startsWith('Withdrawal'))).toEqual(['Withdrawal failed', 'Withdrawal pending', 'Withdrawal pending', 'Withdrawal processed']);
   });
 
   it('refuses demo sandboxes with a clear message', async () => {

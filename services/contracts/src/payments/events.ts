@@ -28,6 +28,10 @@ export const CheckoutSessionCreatedSchema = z.object({
 });
 export const CheckoutSessionPaidSchema = z.object({
   sessionId: z.string(),
+  /** The buyer and the credit, so the notification needs nothing but this event. */
+  userId: z.string(),
+  creditCurrency: z.enum(['gems', 'usd']),
+  creditMinor: z.string().regex(/^\d+$/),
   providerEventId: z.string(),
   paymentReference: z.string(),
   amountCents: z.number().int().positive(),

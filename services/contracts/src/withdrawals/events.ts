@@ -17,12 +17,17 @@ export const WithdrawalRequestedSchema = z.object({
 });
 export const WithdrawalProcessedSchema = z.object({
   withdrawalId: z.string(),
+  /** The owner and the gems spent, so the notification needs nothing but this event. */
+  userId: z.string(),
+  amountMinor: minor,
   payoutReference: z.string(),
   transactionId: z.string(),
   processedAt: z.string(),
 });
 export const WithdrawalFailedSchema = z.object({
   withdrawalId: z.string(),
+  userId: z.string(),
+  amountMinor: minor,
   reason: z.string(),
   failedAt: z.string(),
 });

@@ -4,6 +4,8 @@ import { formatMinor, type Currency, type ReasonCode } from '@app/contracts/ledg
 import type { NotificationType } from '@app/contracts/notifications';
 import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/rewards';
 import { ShieldLapsedSchema } from '@app/contracts/growth';
+import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
+import { WithdrawalFailedSchema, WithdrawalProcessedSchema, WithdrawalRequestedSchema } from '@app/contracts/withdrawals';
 import { readTransactionCopy } from '../ledger';
 
 /** A notification about to be stored; `key` makes its id, so replaying an event never notifies twice. */
@@ -102,6 +104,80 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
           message: `Your ${parsed.data.policyName} could not renew: not enough gems for the monthly premium. You are no longer covered.`,
           data: { subscription_id: parsed.data.subscriptionId },
           actionUrl: '/growth-hub',
+        },
+      ];
+    }
+    default:
+      return moneyDrafts(stored);
+  }
+}
+
+/** Money crossing the boundary: a card payment credited, a withdrawal pending, processed or failed. */
+function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamId'>): NotificationDraft[] {
+  const gems = (minor: string) => formatMinor(BigInt(minor), 'gems');
+  switch (stored.type) {
+    case 'CheckoutSessionPaid': {
+      const parsed = CheckoutSessionPaidSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      const { userId, sessionId, creditCurrency, creditMinor } = parsed.data;
+      const amount = creditCurrency === 'gems' ? `${gems(creditMinor)} gems` : `$${formatMinor(BigInt(creditMinor), 'usd')}`;
+      return [
+        {
+          key: `payment:${sessionId}`,
+          userId,
+          type: 'reward',
+          title: 'Payment received',
+          message: `${amount} added to your wallet`,
+          data: { session_id: sessionId, currency: creditCurrency, amount: Number(formatMinor(BigInt(creditMinor), creditCurrency)) },
+          actionUrl: '/wallet',
+        },
+      ];
+    }
+    case 'WithdrawalRequested': {
+      const parsed = WithdrawalRequestedSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      const { userId, withdrawalId, amountMinor, method } = parsed.data;
+      return [
+        {
+          key: `withdrawal-requested:${withdrawalId}`,
+          userId,
+          type: 'system',
+          title: 'Withdrawal pending',
+          message: `${gems(amountMinor)} gems are held for your ${method} withdrawal until the payout completes`,
+          data: { withdrawal_id: withdrawalId, status: 'pending' },
+          actionUrl: '/wallet',
+        },
+      ];
+    }
+    case 'WithdrawalProcessed': {
+      const parsed = WithdrawalProcessedSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      const { userId, withdrawalId, amountMinor } = parsed.data;
+      return [
+        {
+          key: `withdrawal-processed:${withdrawalId}`,
+          userId,
+          type: 'system',
+          title: 'Withdrawal processed',
+          message: `Your withdrawal of ${gems(amountMinor)} gems was paid out`,
+          data: { withdrawal_id: withdrawalId, status: 'processed' },
+          actionUrl: '/wallet',
+        },
+      ];
+    }
+    case 'WithdrawalFailed': {
+      const parsed = WithdrawalFailedSchema.safeParse(stored.data);
+      if (!parsed.success) return [];
+      const { userId, withdrawalId, amountMinor, reason } = parsed.data;
+      return [
+        {
+          key: `withdrawal-failed:${withdrawalId}`,
+          userId,
+          type: 'warning',
+          title: 'Withdrawal failed',
+          message: `${reason}. Your ${gems(amountMinor)} gems are available again.`,
+          data: { withdrawal_id: withdrawalId, status: 'failed' },
+          actionUrl: '/wallet',
         },
       ];
     }

@@ -58,7 +58,22 @@ export function decideCheckout(command: CheckoutCommand, state: CheckoutSessionS
       const { providerEventId, paymentReference, amountCents, transactionId, now } = command.data;
       return {
         kind: 'accepted',
-        events: [{ type: 'CheckoutSessionPaid', data: { sessionId: state.created.sessionId, providerEventId, paymentReference, amountCents, transactionId, paidAt: now } }],
+        events: [
+          {
+            type: 'CheckoutSessionPaid',
+            data: {
+              sessionId: state.created.sessionId,
+              userId: state.created.userId,
+              creditCurrency: state.created.creditCurrency,
+              creditMinor: state.created.creditMinor,
+              providerEventId,
+              paymentReference,
+              amountCents,
+              transactionId,
+              paidAt: now,
+            },
+          },
+        ],
       };
     }
     case 'CloseCheckoutSession':

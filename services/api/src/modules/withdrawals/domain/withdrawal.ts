@@ -100,7 +100,14 @@ export function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalSt
         events: [
           {
             type: 'WithdrawalProcessed',
-            data: { withdrawalId: state.requested.withdrawalId, payoutReference: command.data.payoutReference, transactionId: command.data.transactionId, processedAt: command.data.now },
+            data: {
+              withdrawalId: state.requested.withdrawalId,
+              userId: state.requested.userId,
+              amountMinor: state.requested.amountMinor,
+              payoutReference: command.data.payoutReference,
+              transactionId: command.data.transactionId,
+              processedAt: command.data.now,
+            },
           },
         ],
       };
@@ -108,7 +115,15 @@ export function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalSt
       if (!state.requested) return refuse('WITHDRAWAL_MUST_EXIST');
       if (state.status === 'failed') return { kind: 'duplicate' };
       if (state.status !== 'pending') return refuse('WITHDRAWAL_MUST_BE_PENDING');
-      return { kind: 'accepted', events: [{ type: 'WithdrawalFailed', data: { withdrawalId: state.requested.withdrawalId, reason: command.data.reason, failedAt: command.data.now } }] };
+      return {
+        kind: 'accepted',
+        events: [
+          {
+            type: 'WithdrawalFailed',
+            data: { withdrawalId: state.requested.withdrawalId, userId: state.requested.userId, amountMinor: state.requested.amountMinor, reason: command.data.reason, failedAt: command.data.now },
+          },
+        ],
+      };
   }
 }
 
