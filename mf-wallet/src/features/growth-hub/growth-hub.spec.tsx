@@ -117,7 +117,9 @@ describe('the Growth Hub', () => {
   });
 
   it('creates a project with dynamic reward tiers (at least one remains) and the spec messages', async () => {
-    const calls = serve(base({ 'POST /api/growth/funding/projects': { status: 201, body: { success: true, project, message: 'Project "Indie film" created' } } }));
+    // The list the server answers still trails the write (eventual read model): the new project shows from the answer.
+    const created = { ...project, id: 'pr2', title: 'Ocean doc', amount_raised: 0, backer_count: 0 };
+    const calls = serve(base({ 'POST /api/growth/funding/projects': { status: 201, body: { success: true, project: created, message: 'Project "Ocean doc" created' } } }));
     open();
     await userEvent.click(screen.getByRole('tab', { name: 'Creator Funding' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Create Project' }));
@@ -149,6 +151,8 @@ describe('the Growth Hub', () => {
       duration_days: 30,
       reward_tiers: [{ amount: '100', title: 'Poster', description: '', estimatedDelivery: '' }],
     });
+    expect(await screen.findByRole('article', { name: 'Ocean doc' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Indie film' })).toBeInTheDocument();
   });
 
   it('pledges to a project with a reward tier', async () => {

@@ -15,6 +15,8 @@ import {
   SubscribeResponseSchema,
   WithdrawStakeResponseSchema,
   type CreateProjectRequest,
+  type FundingProject,
+  type PledgeView,
   type FileClaimRequest,
   type PledgeRequest,
   type StakeRequest,
@@ -49,6 +51,24 @@ function useRefreshAfterMoney() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: growthKeys.all }), refreshMoneyViews(queryClient)]);
 }
 
+/**
+ * Project lists come from an eventual read model that may trail a write by more than the server's bounded wait on
+ * a busy machine: the command's own answer (folded from the project's stream) goes into the cached lists, and the
+ * lists are not fetched again at once, so a fresh project or pledge never disappears.
+ */
+function useRefreshAfterFunding() {
+  const queryClient = useQueryClient();
+  return (project: FundingProject, pledge: PledgeView | null) => {
+    queryClient.setQueryData<FundingProject[]>(growthKeys.projects(), (list) => [project, ...(list ?? []).filter((row) => row.id !== project.id)]);
+    if (pledge) queryClient.setQueryData<PledgeView[]>(growthKeys.pledges(), (list) => [pledge, ...(list ?? []).filter((row) => row.id !== pledge.id)]);
+    const fresh = new Set<unknown>([growthKeys.projects()[1], growthKeys.pledges()[1]]);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: growthKeys.all, predicate: (query) => !fresh.has(query.queryKey[1]) }),
+      pledge ? refreshMoneyViews(queryClient) : Promise.resolve(),
+    ]);
+  };
+}
+
 const keyed = (idempotencyKey: string) => ({ headers: { 'Idempotency-Key': idempotencyKey } });
 
 export function useStake() {
@@ -69,20 +89,20 @@ export function useWithdrawStake() {
 }
 
 export function useCreateProject() {
-  const refresh = useRefreshAfterMoney();
+  const refresh = useRefreshAfterFunding();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: CreateProjectRequest; idempotencyKey: string }) =>
       apiClient().post('/api/growth/funding/projects', request, { schema: CreateProjectResponseSchema, ...keyed(idempotencyKey) }),
-    onSuccess: refresh,
+    onSuccess: (answer) => refresh(answer.project, null),
   });
 }
 
 export function usePledge() {
-  const refresh = useRefreshAfterMoney();
+  const refresh = useRefreshAfterFunding();
   return useMutation({
     mutationFn: ({ projectId, request, idempotencyKey }: { projectId: string; request: PledgeRequest; idempotencyKey: string }) =>
       apiClient().post(`/api/growth/funding/projects/${encodeURIComponent(projectId)}/pledge`, request, { schema: PledgeResponseSchema, ...keyed(idempotencyKey) }),
-    onSuccess: refresh,
+    onSuccess: (answer) => refresh(answer.project, answer.pledge),
   });
 }
 
