@@ -52,6 +52,9 @@ export function untilNextPoll(intervalMs: number, now = Date.now()): number {
   return intervalMs - (now % intervalMs);
 }
 
+/** A standby runner tries to take an expiring lease this long after it runs out (clocks read by the database). */
+const LEASE_EXPIRY_MARGIN_MS = 50;
+
 /** The lease row is not ours (another process took it over after ours expired): stop writing, go back to standby. */
 class LeaseLostError extends Error {}
 /** The checkpoint row moved under us (a rebuild was swapped in): reload it and carry on. */
@@ -72,6 +75,8 @@ export class ProjectionRunner {
   private saved: StoredCheckpoint = { ...CHECKPOINT_START, version: 0 };
   private savedAt = 0;
   private leaseValidUntil = 0;
+  /** How long the lease another process holds has left, as of this runner's last failed attempt to take it. */
+  private othersLeaseLeftMs = Number.POSITIVE_INFINITY;
   private running: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -158,7 +163,9 @@ export class ProjectionRunner {
       try {
         if (!(await this.holdLease())) {
           this.status = 'standby';
-          pauseMs = Math.max(this.options.pollIntervalMs, Math.floor(this.options.leaseDurationMs / 3));
+          // Try again as the holder's lease runs out (a holder that is alive has renewed it by then), so a dead
+          // holder is replaced within the lease time rather than up to a third of a lease later.
+          pauseMs = Math.max(this.options.pollIntervalMs, Math.min(Math.floor(this.options.leaseDurationMs / 3), this.othersLeaseLeftMs + LEASE_EXPIRY_MARGIN_MS));
         } else if (this.checkpoint.version !== this.projection.version) {
           this.options.logger.log(`Projection ${this.name}: version ${this.checkpoint.version} is live, code is ${this.projection.version}; rebuilding`);
           await this.rebuild();
@@ -221,6 +228,13 @@ export class ProjectionRunner {
       [this.name, this.options.ownerId, this.options.leaseDurationMs],
     );
     const held = result.rowCount === 1;
+    if (!held) {
+      const other = await this.database.query<{ left_ms: number | null }>(
+        `select greatest(0, extract(epoch from expires_at - clock_timestamp()) * 1000)::integer as left_ms from projection_leases where name = $1`,
+        [this.name],
+      );
+      this.othersLeaseLeftMs = other.rows[0]?.left_ms ?? 0;
+    }
     if (held && this.leaseValidUntil === 0) {
       this.options.logger.log(`Projection ${this.name}: lease taken by ${this.options.ownerId}`);
       // Another process may have moved the checkpoint while we waited.
