@@ -89,18 +89,6 @@ export const CheckoutSessionStatusSchema = z.object({
 });
 export type CheckoutSessionStatus = z.infer<typeof CheckoutSessionStatusSchema>;
 
-/** The advertiser plan checkout of #14 (spec 3 §4 "Payment flow"). */
-export const PlanCheckoutRequestSchema = z.object({
-  provider: z.enum(PAYMENT_PROVIDERS).optional(),
-  plan_id: z.string().trim().min(1).max(64),
-  success_url: z.string().max(500).optional(),
-  cancel_url: z.string().max(500).optional(),
-  metadata: z.record(z.string(), z.string().max(500)).optional(),
-});
-export const PlanCheckoutResponseSchema = z.object({
-  data: z.object({ url: z.string(), provider: z.enum(PAYMENT_PROVIDERS), status: z.enum(CHECKOUT_STATUSES), expiresAt: z.string(), sessionId: z.string() }),
-});
-
 export const WebhookAcknowledgementSchema = z.object({
   received: z.literal(true),
   /** What the delivery did: credited, already processed (a replay), closed, refunded, or ignored (an event type we do not act on). */
