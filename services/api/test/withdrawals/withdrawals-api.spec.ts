@@ -148,6 +148,18 @@ describe('withdrawals API', () => {
     expect(titles.filter((title) => title.startsWith('Withdrawal'))).toEqual(['Withdrawal failed', 'Withdrawal pending', 'Withdrawal pending', 'Withdrawal processed']);
   });
 
+  it('honours Idempotency-Key: a retried request holds once and answers the same withdrawal', async () => {
+    const user = await userWithGems('500');
+    const send = () => testApp.http().post('/api/withdrawal/request').set(auth(user.token)).set('Idempotency-Key', 'withdraw-once').send(paypal(200));
+    const first = await send().expect(200);
+    const again = await send().expect(200);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    expect(again.body.withdrawal.id).toBe(first.body.withdrawal.id);
+    expect((await wallets(user)).balance).toBe(300);
+    await testApp.http().post('/api/withdrawal/request').set(auth(user.token)).set('Idempotency-Key', 'withdraw-once').send(paypal(250)).expect(409);
+    await waitForStatus(user, first.body.withdrawal.id, 'processed');
+  });
+
   it('refuses demo sandboxes with a clear message', async () => {
     const demo = await testApp.http().post('/api/auth/demo/creator').expect(200);
     const answer = await testApp.http().post('/api/withdrawal/request').set(auth(demo.body.token)).send(paypal(200)).expect(403);
