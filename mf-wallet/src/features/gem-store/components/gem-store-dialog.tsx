@@ -21,8 +21,8 @@ function PackageCard({ pack, busy, disabled, onBuy }: { pack: GemPackage; busy: 
     <li className="ui-card" aria-label={`${pack.total_gems} gems for ${formatMoney(pack.price)}`}>
       <p className="wallet-balance__amount">
         <Gem size={18} /> {formatBalance(pack.gems)}
-        {pack.bonus > 0 ? <small> + {formatBalance(pack.bonus)} bonus</small> : null}
       </p>
+      <p className="wallet-balance__note">{pack.bonus > 0 ? `+ ${formatBalance(pack.bonus)} bonus gems` : null}</p>
       <p className="ui-row">
         <strong>{formatMoney(pack.price)}</strong>
         {pack.label ? <Badge tone={pack.most_popular ? 'accent' : 'success'}>{pack.label}</Badge> : null}

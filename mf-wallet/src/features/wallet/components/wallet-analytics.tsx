@@ -21,7 +21,7 @@ export function WalletAnalytics() {
           const change = Math.round((last - first) * 100) / 100;
           return (
             <div className="ui-stack">
-              <div className="ui-row">
+              <div className="ui-row wallet-stats">
                 <div className="ui-stat">
                   <span className="ui-stat__label">Wallet value now</span>
                   <span className="ui-stat__value">{formatBalance(last)}</span>
