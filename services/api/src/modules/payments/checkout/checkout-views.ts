@@ -11,7 +11,9 @@ export function checkoutStatusView(state: CheckoutSessionState): CheckoutSession
     provider: created.provider as CheckoutSessionStatus['provider'],
     package_id: created.packageId,
     price: created.amountCents / 100,
-    status: state.status === 'none' ? 'open' : state.status,
+    // Past its deadline an unpaid session can no longer be paid (the local page expires it on the next visit,
+    // Stripe sends checkout.session.expired): the wallet shows it as expired meanwhile.
+    status: state.status === 'open' && Date.now() >= Date.parse(created.expiresAt) ? 'expired' : state.status === 'none' ? 'open' : state.status,
     credit_currency: created.creditCurrency,
     credit_amount: minorToApiNumber(BigInt(created.creditMinor), created.creditCurrency),
     credited: state.paid !== null,
