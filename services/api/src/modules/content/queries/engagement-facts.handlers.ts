@@ -22,58 +22,70 @@ const toSponsorship = (row: SponsorshipRow): LiveSponsorship => ({
 const LIVE_SPONSORSHIPS = `SELECT content_id, sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
   FROM content_sponsorships WHERE NOT spent AND starts_at <= $1 AND ends_at > $1 GROUP BY content_id`;
 
+/** The engagement columns `engagementJoins` adds to a row. */
+export interface EngagementColumns {
+  likes: number | null;
+  saves: number | null;
+  shares: number | null;
+  reposts: number | null;
+  external_moves: number | null;
+  internal_moves: number | null;
+  shares_given: number | null;
+  revenue_usd_minor: string | null;
+  has_liked: boolean | null;
+  has_saved: boolean | null;
+  engagement_shares: number | null;
+  multiplier_tenths: string | null;
+  sponsor_count: string;
+  ends_at: Date | null;
+}
+
+export const ENGAGEMENT_SELECT = `t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given,
+  t.revenue_usd_minor::text AS revenue_usd_minor, v.has_liked, v.has_saved, v.engagement_shares, s.multiplier_tenths, s.sponsor_count, s.ends_at`;
+
+/**
+ * Joins an item's totals, the viewer's state and its live sponsorship onto rows whose id is `idColumn`, so a page
+ * and its engagement come back in one statement. `viewer` and `now` are the parameters holding them.
+ */
+export const engagementJoins = (idColumn: string, viewer: string, now: string) => `
+  LEFT JOIN content_engagement_totals t ON t.content_id = ${idColumn}
+  LEFT JOIN content_engagement_viewers v ON v.content_id = ${idColumn} AND v.user_id = ${viewer}
+  CROSS JOIN LATERAL (
+    SELECT sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
+      FROM content_sponsorships WHERE content_id = ${idColumn} AND NOT spent AND starts_at <= ${now} AND ends_at > ${now}
+  ) s`;
+
+export function factsFromRow(contentId: string, row: EngagementColumns): ContentEngagementFacts {
+  return {
+    ...noEngagement(contentId),
+    likes: row.likes ?? 0,
+    saves: Math.max(0, row.saves ?? 0),
+    shares: row.shares ?? 0,
+    reposts: row.reposts ?? 0,
+    internalMoves: row.internal_moves ?? 0,
+    externalMoves: row.external_moves ?? 0,
+    engagementSharesGiven: row.shares_given ?? 0,
+    revenueUsdMinor: BigInt(row.revenue_usd_minor ?? '0'),
+    sponsorship:
+      row.multiplier_tenths !== null && row.ends_at !== null
+        ? toSponsorship({ content_id: contentId, multiplier_tenths: row.multiplier_tenths, sponsor_count: row.sponsor_count, ends_at: row.ends_at })
+        : null,
+    viewer: { hasLiked: row.has_liked ?? false, hasSaved: row.has_saved ?? false, engagementSharesHeld: row.engagement_shares ?? 0 },
+  };
+}
+
 /** Engagement facts from the `content_engagement` projection of the engagement context's events. */
 @QueryHandler(GetContentEngagementQuery)
 export class GetContentEngagementHandler implements IQueryHandler<GetContentEngagementQuery, ContentEngagementFacts[]> {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetContentEngagementQuery): Promise<ContentEngagementFacts[]> {
-    // One statement per page: totals, the viewer's state and the live sponsorship of every item asked.
-    const totals = await this.pool.query<{
-      content_id: string;
-      likes: number | null;
-      saves: number | null;
-      shares: number | null;
-      reposts: number | null;
-      external_moves: number | null;
-      internal_moves: number | null;
-      shares_given: number | null;
-      revenue_usd_minor: string | null;
-      has_liked: boolean | null;
-      has_saved: boolean | null;
-      engagement_shares: number | null;
-      multiplier_tenths: string | null;
-      sponsor_count: string;
-      ends_at: Date | null;
-    }>(
-      `SELECT ids.content_id, t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given,
-              t.revenue_usd_minor::text AS revenue_usd_minor, v.has_liked, v.has_saved, v.engagement_shares,
-              s.multiplier_tenths, s.sponsor_count, s.ends_at
-         FROM unnest($1::text[]) AS ids(content_id)
-         LEFT JOIN content_engagement_totals t ON t.content_id = ids.content_id
-         LEFT JOIN content_engagement_viewers v ON v.content_id = ids.content_id AND v.user_id = $2
-         CROSS JOIN LATERAL (
-           SELECT sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
-             FROM content_sponsorships WHERE content_id = ids.content_id AND NOT spent AND starts_at <= $3 AND ends_at > $3
-         ) s`,
+    // One statement per batch: totals, the viewer's state and the live sponsorship of every item asked.
+    const rows = await this.pool.query<EngagementColumns & { content_id: string }>(
+      `SELECT ids.content_id, ${ENGAGEMENT_SELECT} FROM unnest($1::text[]) AS ids(content_id) ${engagementJoins('ids.content_id', '$2', '$3')}`,
       [[...query.contentIds], query.viewerId ?? '', query.now],
     );
-    return totals.rows.map((row) => ({
-      ...noEngagement(row.content_id),
-      likes: row.likes ?? 0,
-      saves: Math.max(0, row.saves ?? 0),
-      shares: row.shares ?? 0,
-      reposts: row.reposts ?? 0,
-      internalMoves: row.internal_moves ?? 0,
-      externalMoves: row.external_moves ?? 0,
-      engagementSharesGiven: row.shares_given ?? 0,
-      revenueUsdMinor: BigInt(row.revenue_usd_minor ?? '0'),
-      sponsorship:
-        row.multiplier_tenths !== null && row.ends_at !== null
-          ? toSponsorship({ content_id: row.content_id, multiplier_tenths: row.multiplier_tenths, sponsor_count: row.sponsor_count, ends_at: row.ends_at })
-          : null,
-      viewer: { hasLiked: row.has_liked ?? false, hasSaved: row.has_saved ?? false, engagementSharesHeld: row.engagement_shares ?? 0 },
-    }));
+    return rows.rows.map((row) => factsFromRow(row.content_id, row));
   }
 }
 

@@ -5,6 +5,7 @@ import { minorToApiNumber } from '@app/contracts/ledger';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { badRequest } from '../../../platform/http/api-error';
+import { ENGAGEMENT_SELECT, engagementJoins, factsFromRow, type EngagementColumns } from '../queries/engagement-facts.handlers';
 import { GetContentEngagementQuery, GetLiveSponsorshipsQuery, noEngagement, type ContentEngagementFacts, type LiveSponsorship } from '../queries/engagement-facts.query';
 
 export interface ContentRow {
@@ -63,14 +64,20 @@ export class ContentReader {
     viewerId: string | null,
     excluded: ReadonlySet<string> = new Set(),
   ): Promise<{ items: ContentView[]; next_cursor: string | null }> {
-    const page = await this.pageRows(query, excluded);
-    return { items: await this.views(page.rows, viewerId), next_cursor: page.next_cursor };
+    // The page and its engagement in one statement (one round trip per list request).
+    const page = await this.pageRows(query, excluded, { viewerId, now: new Date().toISOString() });
+    return {
+      items: page.rows.map((row) => toContentView(row, factsFromRow(row.content_id, row as ContentRow & EngagementColumns))),
+      next_cursor: page.next_cursor,
+    };
   }
 
   /** The rows of a page (without engagement facts), for callers that compose several lists into one batch. */
   async pageRows(
     query: Pick<ListContentQuery, 'limit' | 'cursor'> & Partial<ListContentQuery>,
     excluded: ReadonlySet<string> = new Set(),
+    /** With it, each row also carries the engagement columns for this viewer at this instant. */
+    withEngagement?: { viewerId: string | null; now: string },
   ): Promise<{ rows: ContentRow[]; next_cursor: string | null }> {
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     const params: unknown[] = [query.limit + 1];
@@ -95,7 +102,14 @@ export class ContentReader {
       params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
       where.push(`(lower(title) LIKE $${params.length} OR lower(coalesce(description, '')) LIKE $${params.length})`);
     }
-    const rows = (await this.pool.query<ContentRow>(`SELECT ${COLUMNS} FROM content_items WHERE ${where.join(' AND ')} ORDER BY created_at DESC, content_id DESC LIMIT $1`, params)).rows;
+    const pageSql = `SELECT ${COLUMNS} FROM content_items WHERE ${where.join(' AND ')} ORDER BY created_at DESC, content_id DESC LIMIT $1`;
+    let sql = pageSql;
+    if (withEngagement) {
+      params.push(withEngagement.viewerId ?? '', withEngagement.now);
+      sql = `SELECT page.*, ${ENGAGEMENT_SELECT} FROM (${pageSql}) page ${engagementJoins('page.content_id', `$${params.length - 1}`, `$${params.length}`)}
+             ORDER BY page.created_at DESC, page.content_id DESC`;
+    }
+    const rows = (await this.pool.query<ContentRow>(sql, params)).rows;
     const pageRows = rows.slice(0, query.limit);
     const last = pageRows.at(-1);
     return { rows: pageRows, next_cursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.content_id) : null };
