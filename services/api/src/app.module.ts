@@ -10,6 +10,7 @@ import {
   IdentityModule,
   LeaderboardModule,
   LedgerModule,
+  MarketModule,
   NotificationsModule,
   PaymentsModule,
   PlatformStatsModule,
@@ -24,7 +25,7 @@ import {
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule, PaymentsModule, WithdrawalsModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule, PaymentsModule, WithdrawalsModule, MarketModule];
 
 @Module({})
 export class AppModule {

@@ -9,6 +9,7 @@ export { GrowthModule } from './growth/growth.module';
 export { IdentityModule } from './identity/identity.module';
 export { LeaderboardModule } from './leaderboard/leaderboard.module';
 export { LedgerModule } from './ledger/ledger.module';
+export { MarketModule } from './market/market.module';
 export { NotificationsModule } from './notifications/notifications.module';
 export { PaymentsModule } from './payments/payments.module';
 export { PlatformStatsModule } from './platform-stats/platform-stats.module';

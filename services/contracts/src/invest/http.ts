@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 /**
  * Share holdings and predictions as spec 2 (data shapes) and spec 3 name their fields. The API does not serve the
- * portfolio yet (no route is registered); the invest remote parses with these schemas so that the screens and the
- * future endpoints agree on one shape. Prices show 4 decimals; amounts are JSON numbers, exact at their scale.
+ * portfolio's holdings (`@app/contracts/market` re-exports them with its routes); the invest remote parses with these
+ * schemas. Prices show 4 decimals; amounts are JSON numbers, exact at their scale.
  */
 export const HOLDING_VISIBILITIES = ['public', 'private'] as const;
 
@@ -42,8 +42,8 @@ export const HoldingDetailResponseSchema = z.object({
     ledger: z.array(z.object({ id: z.string(), type: z.string(), quantity: z.number(), price: z.number(), timestamp: z.string() })),
   }),
   marketplace: z.object({
-    listings: z.array(z.object({ quantity: z.number(), status: z.string(), ask_price: z.number() })),
-    offers: z.array(z.object({ quantity: z.number(), bid_price: z.number(), buyer_name: z.string().nullable(), status: z.string(), message: z.string().nullable() })),
+    listings: z.array(z.object({ id: z.string(), owner_id: z.string(), quantity: z.number(), status: z.string(), ask_price: z.number() })),
+    offers: z.array(z.object({ id: z.string(), quantity: z.number(), bid_price: z.number(), buyer_name: z.string().nullable(), status: z.string(), message: z.string().nullable() })),
   }),
 });
 export type HoldingDetailResponse = z.infer<typeof HoldingDetailResponseSchema>;

@@ -57,6 +57,7 @@ export const REASON_CODES = [
   'SHIELD_PREMIUM',
   'SHIELD_PAYOUT',
   'ADJUSTMENT',
+  'SHARE_OFFER',
 ] as const;
 export const ReasonCodeSchema = z.enum(REASON_CODES);
 export type ReasonCode = (typeof REASON_CODES)[number];

@@ -12,7 +12,7 @@ export const SYSTEM_ACCOUNTS = Object.freeze({
   withdrawals: 'system:withdrawals',
 });
 
-export const ESCROW_OWNER_KINDS = ['drop', 'content', 'forecast', 'campaign', 'withdrawal', 'stake', 'project', 'insurance', 'sponsorship'] as const;
+export const ESCROW_OWNER_KINDS = ['drop', 'content', 'forecast', 'campaign', 'withdrawal', 'stake', 'project', 'insurance', 'sponsorship', 'offer'] as const;
 export type EscrowOwnerKind = (typeof ESCROW_OWNER_KINDS)[number];
 
 const userPrefix = 'user:';

@@ -133,6 +133,18 @@ export const CREDIT_RULES = {
     cap: 'none by rule: no HTTP route posts it; only code with direct access to the ledger (operators, tests, benchmarks). Every one is listed by verify and the issuance report',
     enforcedIn: '(no route)',
   },
+  SHARE_PURCHASE: {
+    source: "the buyer's own usd (primary: → the creator; a listing fill: → the seller and system:fees) or escrow:offer:<id> (an accepted offer: → the seller and system:fees)",
+    issuanceCurrencies: [],
+    cap: 'quantity × price the buyer paid or escrowed, once per trade, in the same append as the shares moved on market-content-<id>; resale: seller gets total − floor(2.5 %), the fee the rest',
+    enforcedIn: 'market domain/decide.ts BuyShares, BuyListing, AcceptOffer',
+  },
+  SHARE_OFFER: {
+    source: 'escrow:offer:<id> → the buyer who escrowed it',
+    issuanceCurrencies: [],
+    cap: "exactly the offer's escrowed bid, once, when the offer is declined, cancelled or expired (never after it was accepted)",
+    enforcedIn: 'market domain/decide.ts CloseOffer',
+  },
 } as const satisfies Partial<Record<ReasonCode, CreditRule>>;
 
 export type CreditReason = keyof typeof CREDIT_RULES;

@@ -1,0 +1,130 @@
+/**
+ * One content item's shares market as one stream, `market-content-<contentId>`: the primary pool, every holder's
+ * shares, listings and offers. Every trade of the item is decided on this stream with its expected version, so two
+ * buyers can never sell the same share twice and two accepts of one offer cannot both succeed.
+ */
+export const marketStreamId = (contentId: string) => `market-content-${contentId}`;
+
+export type OfferOutcome = 'declined' | 'cancelled' | 'expired';
+
+/** Amounts are USD minor units ($0.0001) as decimal strings, as the ledger stores them. */
+export type MarketEvent =
+  | { type: 'SharesBought'; data: { buyerId: string; creatorId: string; quantity: number; priceMinor: string; totalMinor: string; transactionId: string; at: string } }
+  | { type: 'ListingOpened'; data: { listingId: string; sellerId: string; quantity: number; askMinor: string; at: string } }
+  | { type: 'ListingCancelled'; data: { listingId: string; at: string } }
+  | {
+      type: 'ListingFilled';
+      data: { listingId: string; buyerId: string; sellerId: string; quantity: number; priceMinor: string; totalMinor: string; feeMinor: string; transactionId: string; at: string };
+    }
+  | {
+      type: 'OfferMade';
+      data: { offerId: string; buyerId: string; sellerId: string; quantity: number; bidMinor: string; totalMinor: string; transactionId: string; at: string; expiresAt: string };
+    }
+  | {
+      type: 'OfferAccepted';
+      data: { offerId: string; buyerId: string; sellerId: string; quantity: number; priceMinor: string; totalMinor: string; feeMinor: string; transactionId: string; at: string };
+    }
+  | { type: 'OfferClosed'; data: { offerId: string; outcome: OfferOutcome; transactionId: string; at: string } };
+
+export const MARKET_EVENT_TYPES = ['SharesBought', 'ListingOpened', 'ListingCancelled', 'ListingFilled', 'OfferMade', 'OfferAccepted', 'OfferClosed'] as const;
+
+export interface ListingState {
+  sellerId: string;
+  remaining: number;
+  askMinor: bigint;
+  active: boolean;
+}
+
+export interface OfferState {
+  buyerId: string;
+  sellerId: string;
+  quantity: number;
+  bidMinor: bigint;
+  totalMinor: bigint;
+  expiresAt: string;
+  status: 'pending' | 'accepted' | OfferOutcome;
+}
+
+export interface MarketState {
+  /** Shares sold from the primary pool. */
+  sold: number;
+  /** Shares each holder owns (listed shares included). */
+  owned: Readonly<Record<string, number>>;
+  /** Shares each holder has in active listings. */
+  listed: Readonly<Record<string, number>>;
+  listings: Readonly<Record<string, ListingState>>;
+  offers: Readonly<Record<string, OfferState>>;
+  /** The price of the newest trade (primary or resale), per share. */
+  lastTradePriceMinor: bigint | null;
+}
+
+export const initialMarket = (): MarketState => ({ sold: 0, owned: {}, listed: {}, listings: {}, offers: {}, lastTradePriceMinor: null });
+
+const add = (map: Readonly<Record<string, number>>, key: string, delta: number) => ({ ...map, [key]: (map[key] ?? 0) + delta });
+
+function transfer(state: MarketState, from: string, to: string, quantity: number): MarketState {
+  return { ...state, owned: add(add(state.owned, from, -quantity), to, quantity) };
+}
+
+export function evolveMarket(state: MarketState, event: MarketEvent): MarketState {
+  switch (event.type) {
+    case 'SharesBought':
+      return { ...state, sold: state.sold + event.data.quantity, owned: add(state.owned, event.data.buyerId, event.data.quantity), lastTradePriceMinor: BigInt(event.data.priceMinor) };
+    case 'ListingOpened':
+      return {
+        ...state,
+        listed: add(state.listed, event.data.sellerId, event.data.quantity),
+        listings: { ...state.listings, [event.data.listingId]: { sellerId: event.data.sellerId, remaining: event.data.quantity, askMinor: BigInt(event.data.askMinor), active: true } },
+      };
+    case 'ListingCancelled': {
+      const listing = state.listings[event.data.listingId];
+      if (!listing) return state;
+      return { ...state, listed: add(state.listed, listing.sellerId, -listing.remaining), listings: { ...state.listings, [event.data.listingId]: { ...listing, remaining: 0, active: false } } };
+    }
+    case 'ListingFilled': {
+      const listing = state.listings[event.data.listingId];
+      if (!listing) return state;
+      const remaining = listing.remaining - event.data.quantity;
+      const moved = transfer(state, event.data.sellerId, event.data.buyerId, event.data.quantity);
+      return {
+        ...moved,
+        listed: add(state.listed, listing.sellerId, -event.data.quantity),
+        listings: { ...state.listings, [event.data.listingId]: { ...listing, remaining, active: remaining > 0 } },
+        lastTradePriceMinor: BigInt(event.data.priceMinor),
+      };
+    }
+    case 'OfferMade':
+      return {
+        ...state,
+        offers: {
+          ...state.offers,
+          [event.data.offerId]: {
+            buyerId: event.data.buyerId,
+            sellerId: event.data.sellerId,
+            quantity: event.data.quantity,
+            bidMinor: BigInt(event.data.bidMinor),
+            totalMinor: BigInt(event.data.totalMinor),
+            expiresAt: event.data.expiresAt,
+            status: 'pending',
+          },
+        },
+      };
+    case 'OfferAccepted': {
+      const offer = state.offers[event.data.offerId];
+      if (!offer) return state;
+      return {
+        ...transfer(state, event.data.sellerId, event.data.buyerId, event.data.quantity),
+        offers: { ...state.offers, [event.data.offerId]: { ...offer, status: 'accepted' } },
+        lastTradePriceMinor: BigInt(event.data.priceMinor),
+      };
+    }
+    case 'OfferClosed': {
+      const offer = state.offers[event.data.offerId];
+      if (!offer) return state;
+      return { ...state, offers: { ...state.offers, [event.data.offerId]: { ...offer, status: event.data.outcome } } };
+    }
+  }
+}
+
+/** Shares a holder can still list or sell: owned minus those in active listings. */
+export const availableToSell = (state: MarketState, userId: string) => (state.owned[userId] ?? 0) - (state.listed[userId] ?? 0);

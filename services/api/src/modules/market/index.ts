@@ -1,0 +1,3 @@
+/** The market context's public surface: what other modules may import. */
+export { marketStreamId } from './domain/market';
+export { marketPriceFor } from './domain/price';

@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { parseEngagementEvent } from '@app/contracts/engagement';
+import type { ReasonCode } from '@app/contracts/ledger';
+import type { EventStore, TransactionHandle } from '@app/event-store';
+import { EVENT_STORE } from '../../../platform/database/database.tokens';
+import type { ApiError } from '../../../platform/http/api-error';
+import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
+import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
+import { contentPoolStreamId } from '../../engagement';
+import type { Decision, MarketCommand } from '../domain/decide';
+import { decideMarket } from '../domain/decide';
+import { evolveMarket, initialMarket, marketStreamId, type MarketEvent, type MarketState } from '../domain/market';
+import { marketPriceFor } from '../domain/price';
+import { marketRefusalToApiError } from '../market-refusals';
+import { applyMarketEvents, type ReadModelContext } from './inline-read-model';
+
+export interface LoadedMarket {
+  state: MarketState;
+  version: bigint;
+}
+
+type Accepted = Extract<Decision, { kind: 'accepted' }>;
+
+/**
+ * The market's one way to commit: load the item's market stream in the unit of work, decide purely, write the inline
+ * read models, and append the events (expected version = loaded) with the ledger postings in one atomic append.
+ */
+@Injectable()
+export class MarketCommands {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly runner: UseCaseRunner,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  async load(contentId: string, transaction?: TransactionHandle): Promise<LoadedMarket> {
+    const stored = await this.eventStore.readStream(marketStreamId(contentId), transaction ? { transaction } : undefined);
+    const state = stored.map((event) => ({ type: event.type, data: event.data }) as MarketEvent).reduce(evolveMarket, initialMarket());
+    return { state, version: stored.at(-1)?.streamVersion ?? 0n };
+  }
+
+  content(contentId: string, transaction?: TransactionHandle): Promise<ContentForCommand | null> {
+    return this.queryBus.execute(new GetContentForCommandQuery(contentId, transaction));
+  }
+
+  /** Tips and funds the item has received, in USD: the engagement context's published `ContentTipped` facts. */
+  async fundingUsdMinor(contentId: string, transaction?: TransactionHandle): Promise<bigint> {
+    const stored = await this.eventStore.readStream(contentPoolStreamId(contentId), transaction ? { transaction } : undefined);
+    let total = 0n;
+    for (const event of stored) {
+      if (event.type !== 'ContentTipped') continue;
+      const parsed = parseEngagementEvent(event.type, event.data);
+      if (parsed.type === 'ContentTipped') total += BigInt(parsed.data.usdMinor);
+    }
+    return total;
+  }
+
+  /** The item's market price now (`domain/price.ts`), with its loaded market. */
+  async marketPrice(contentId: string): Promise<{ priceMinor: bigint; market: LoadedMarket; content: ContentForCommand | null }> {
+    const [market, content, funding] = await Promise.all([this.load(contentId), this.content(contentId), this.fundingUsdMinor(contentId)]);
+    const priceMinor = marketPriceFor({ fundingUsdMinor: funding, totalShares: content?.totalShares ?? 1, lastTradePriceMinor: market.state.lastTradePriceMinor });
+    return { priceMinor, market, content };
+  }
+
+  /**
+   * Runs one market command on one item. `prepare` loads what the command needs besides the stream (in the unit)
+   * and builds it; `answer` shapes the reply from the accepted decision.
+   */
+  run<Body>(options: {
+    contentId: string;
+    reasonCode: ReasonCode;
+    description: string;
+    transactionId: string;
+    now: string;
+    prepare(unit: UnitOfWork, market: LoadedMarket): Promise<{ command: MarketCommand; context: ReadModelContext }>;
+    answer(decision: Accepted, market: LoadedMarket): Body;
+    moneyRefusal?(refusal: string): ApiError | undefined;
+    idempotencyBody?: unknown;
+  }): Promise<Body> {
+    const streamId = marketStreamId(options.contentId);
+    return this.runner.run<Body>({
+      lockKeys: [streamId],
+      idempotencyBody: options.idempotencyBody,
+      moneyRefusal: options.moneyRefusal ? (refusal) => options.moneyRefusal!(refusal) : undefined,
+      decide: async (unit) => {
+        const market = await this.load(options.contentId, unit.transaction);
+        const { command, context } = await options.prepare(unit, market);
+        const decision = decideMarket(command, market.state);
+        if (decision.kind === 'refused') throw marketRefusalToApiError(decision.refusal);
+        await applyMarketEvents(unit.transaction, context, decision.events);
+        const appends = [{ streamId, expectedVersion: market.version, events: decision.events.map(({ type, data }) => ({ type, data })) }];
+        const money =
+          decision.postings.length > 0
+            ? { transactionId: options.transactionId, reasonCode: options.reasonCode, description: options.description, postings: decision.postings, now: options.now, references: { contentId: options.contentId } }
+            : null;
+        return { appends, money, answer: () => options.answer(decision, market) };
+      },
+    });
+  }
+}

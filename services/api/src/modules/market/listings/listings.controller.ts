@@ -1,0 +1,126 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  BuyListingRequestSchema,
+  buyListingRoute,
+  CreateListingRequestSchema,
+  createListingRoute,
+  ListingsQuerySchema,
+  MARKET_MESSAGES,
+  type BuyListingRequest,
+  type Listing,
+  type ListingsResponse,
+  type TradeResponse,
+} from '@app/contracts/market';
+import type { z } from 'zod';
+import { notFound, unprocessable } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { MarketCommands } from '../infrastructure/market-commands';
+import { listingView, MarketReader, usd } from '../infrastructure/market-reader';
+import { idOf, newId } from '../market-ids';
+
+type CreateListingBody = z.output<typeof CreateListingRequestSchema>;
+
+/** Resale listings: listed shares are held (not sellable twice) until filled or cancelled; buyers fill at the ask. */
+@Controller('shares/listings')
+export class ListingsController {
+  constructor(
+    private readonly commands: MarketCommands,
+    private readonly reader: MarketReader,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Idempotent(createListingRoute.path)
+  create(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateListingRequestSchema)) body: CreateListingBody): Promise<Listing> {
+    const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
+    const listingId = newId();
+    const now = new Date().toISOString();
+    let title = '';
+    return this.commands.run({
+      contentId,
+      reasonCode: 'SHARE_PURCHASE',
+      description: 'Listing',
+      transactionId: newTransactionId(),
+      now,
+      prepare: async (unit) => {
+        const content = await this.commands.content(contentId, unit.transaction);
+        if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
+        title = content.title;
+        return {
+          command: { type: 'OpenListing', data: { sellerId: caller.userId, listingId, quantity: body.quantity, askMinor: body.ask_price, now } },
+          context: { contentId, contentTitle: content.title, contentThumbnail: body.content_thumbnail ?? null, message: null },
+        };
+      },
+      answer: () =>
+        listingView(
+          { listing_id: listingId, content_id: contentId, seller_id: caller.userId, quantity: body.quantity, remaining: body.quantity, ask_minor: String(body.ask_price), status: 'active', content_title: title, content_thumbnail: body.content_thumbnail ?? null, created_at: new Date(now) },
+          null,
+          body.ask_price,
+        ),
+    });
+  }
+
+  @Get()
+  async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(ListingsQuerySchema)) query: z.output<typeof ListingsQuerySchema>): Promise<ListingsResponse> {
+    const rows = await this.reader.listings({ sellerId: query.owner === 'true' ? caller.userId : undefined, contentId: query.content_id });
+    return { listings: await this.reader.listingViews(rows, async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor) };
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  async cancel(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Listing> {
+    const listingId = idOf(rawId, 'LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
+    const row = await this.reader.listing(listingId);
+    if (!row) throw notFound('LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
+    await this.commands.run({
+      contentId: row.content_id,
+      reasonCode: 'SHARE_PURCHASE',
+      description: 'Listing cancelled',
+      transactionId: newTransactionId(),
+      now: new Date().toISOString(),
+      prepare: async () => ({
+        command: { type: 'CancelListing', data: { callerId: caller.userId, listingId, now: new Date().toISOString() } },
+        context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: row.content_thumbnail, message: null },
+      }),
+      answer: () => null,
+    });
+    const [view] = await this.reader.listingViews([(await this.reader.listing(listingId))!], async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor);
+    return view!;
+  }
+
+  @Post(':id/buy')
+  @HttpCode(200)
+  @Idempotent(buyListingRoute.path)
+  async buy(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(BuyListingRequestSchema)) body: BuyListingRequest): Promise<TradeResponse> {
+    const listingId = idOf(rawId, 'LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
+    const row = await this.reader.listing(listingId);
+    if (!row) throw notFound('LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
+    const transactionId = newTransactionId();
+    const now = new Date().toISOString();
+    return this.commands.run({
+      contentId: row.content_id,
+      reasonCode: 'SHARE_PURCHASE',
+      description: `${body.quantity} shares bought from a listing`,
+      transactionId,
+      now,
+      moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(body.quantity)) : undefined),
+      prepare: async () => ({
+        command: { type: 'BuyListing', data: { buyerId: caller.userId, listingId, quantity: body.quantity, transactionId, now } },
+        context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: row.content_thumbnail, message: null },
+      }),
+      answer: (decision) => ({
+        success: true as const,
+        transaction_id: transactionId,
+        content_id: row.content_id,
+        quantity: body.quantity,
+        price: usd(decision.priceMinor),
+        total: usd(decision.totalMinor),
+        fee: usd(decision.feeMinor),
+        seller_proceeds: usd(decision.totalMinor - decision.feeMinor),
+      }),
+    });
+  }
+}

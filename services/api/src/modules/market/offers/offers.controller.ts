@@ -1,0 +1,101 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  CreateOfferRequestSchema,
+  createOfferRoute,
+  MARKET_MESSAGES,
+  OFFER_LIFETIME_DAYS,
+  OffersQuerySchema,
+  type Offer,
+  type OffersResponse,
+} from '@app/contracts/market';
+import type { z } from 'zod';
+import { notFound, unprocessable } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { newTransactionId } from '../../ledger';
+import { MarketCommands } from '../infrastructure/market-commands';
+import { MarketReader } from '../infrastructure/market-reader';
+import { idOf, newId } from '../market-ids';
+import { OfferResolutions } from './offer-resolutions';
+
+type CreateOfferBody = z.output<typeof CreateOfferRequestSchema>;
+
+/** Offers on a holder's shares: the bid sits in the offer's escrow until accepted, declined, cancelled or expired. */
+@Controller('shares/offers')
+export class OffersController {
+  constructor(
+    private readonly commands: MarketCommands,
+    private readonly reader: MarketReader,
+    private readonly resolutions: OfferResolutions,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Idempotent(createOfferRoute.path)
+  async create(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody): Promise<Offer> {
+    const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
+    const offerId = newId();
+    const transactionId = newTransactionId();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_DAYS * 86_400_000).toISOString();
+    await this.commands.run({
+      contentId,
+      reasonCode: 'SHARE_OFFER',
+      description: `Offer for ${body.quantity} shares (escrowed)`,
+      transactionId,
+      now: now.toISOString(),
+      moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficientOffer) : undefined),
+      prepare: async (unit) => {
+        const content = await this.commands.content(contentId, unit.transaction);
+        if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
+        return {
+          command: {
+            type: 'MakeOffer',
+            data: { buyerId: caller.userId, sellerId: body.seller_id, offerId, quantity: body.quantity, bidMinor: body.bid_price, transactionId, now: now.toISOString(), expiresAt },
+          },
+          context: { contentId, contentTitle: content.title, contentThumbnail: null, message: body.message?.trim() || null },
+        };
+      },
+      answer: () => null,
+    });
+    return this.view(offerId);
+  }
+
+  @Get()
+  async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(OffersQuerySchema)) query: z.output<typeof OffersQuerySchema>): Promise<OffersResponse> {
+    const rows = await this.reader.offers(query.role === 'seller' ? { sellerId: caller.userId } : { buyerId: caller.userId });
+    return { offers: await this.reader.offerViews(rows) };
+  }
+
+  @Post(':id/accept')
+  @HttpCode(200)
+  async accept(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Offer> {
+    const offerId = idOf(rawId, 'OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
+    await this.resolutions.accept(offerId, caller.userId);
+    return this.view(offerId);
+  }
+
+  @Post(':id/decline')
+  @HttpCode(200)
+  async decline(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Offer> {
+    const offerId = idOf(rawId, 'OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
+    await this.resolutions.close(offerId, caller.userId, 'declined');
+    return this.view(offerId);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Offer> {
+    const offerId = idOf(rawId, 'OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
+    await this.resolutions.close(offerId, caller.userId, 'cancelled');
+    return this.view(offerId);
+  }
+
+  private async view(offerId: string): Promise<Offer> {
+    const row = await this.reader.offer(offerId);
+    if (!row) throw notFound('OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
+    const [view] = await this.reader.offerViews([row]);
+    return view!;
+  }
+}
