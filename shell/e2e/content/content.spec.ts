@@ -62,6 +62,22 @@ test('a creator publishes content; a fan likes, comments and tips it; an adverti
   expect(fanAfter.gems_balance).toBeCloseTo(fanBefore.gems_balance - 5, 6);
   expect(fanAfter.points_balance).toBeGreaterThan(fanBefore.points_balance);
 
+  // The fan saves it; the home page's Saved tile lists it and the Social Feed shows it.
+  await fan.getByRole('button', { name: /^Save \(/ }).click();
+  await expect(fan.getByRole('button', { name: 'Saved' })).toBeDisabled();
+  await fan.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(fan.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  await fan.getByRole('button', { name: 'Saved' }).click();
+  await expect(fan.getByRole('dialog', { name: 'Saved Content' }).getByRole('link', { name: title })).toBeVisible();
+  await fan.keyboard.press('Escape');
+  await fan.getByRole('tab', { name: 'Social Feed' }).click();
+  await expect(fan.getByRole('link', { name: title })).toBeVisible();
+
+  // The creator's own profile lists it under Content.
+  const profile = await pageFor(browser, creatorToken, '/profile/me');
+  await profile.getByRole('tab', { name: 'Content' }).click();
+  await expect(profile.getByRole('link', { name: title })).toBeVisible();
+
   // The creator sees the comment and pins it.
   await creator.reload();
   const comment = creator.getByRole('article', { name: /^Comment by / });
