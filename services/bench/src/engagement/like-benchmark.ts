@@ -29,7 +29,9 @@ export interface HotItemResult {
 }
 
 function spawnApi(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
+  // BENCH_SERVER_CPU_PROFILE=<dir>: V8's CPU profile of the API process, written there when it stops.
+  const profile = process.env.BENCH_SERVER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`] : [];
+  return spawn(process.execPath, [...profile, '-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
     env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: 'all' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -34,7 +34,9 @@ export const ExternalMoveRecordedSchema = z.object({
   transactionId: z.string().nullable(),
   at: z.string(),
 });
-export const EngagementSharesGivenSchema = z.object({ contentId: z.string(), userId: z.string(), actionType: Action, shares: z.number().int().min(1), at: z.string() });
+/** The item's pool after an event (shares given, revenue): a reader needs only the stream's last event. */
+const PoolAfter = z.object({ sharesGiven: z.number().int().min(0), revenueUsdMinor: Minor }).optional();
+export const EngagementSharesGivenSchema = z.object({ contentId: z.string(), userId: z.string(), actionType: Action, shares: z.number().int().min(1), at: z.string(), poolAfter: PoolAfter });
 export const ContentTippedSchema = z.object({
   contentId: z.string(),
   fromUserId: z.string(),
@@ -44,6 +46,7 @@ export const ContentTippedSchema = z.object({
   usdMinor: Minor,
   transactionId: z.string(),
   at: z.string(),
+  poolAfter: PoolAfter,
 });
 export const DailyRewardCountedSchema = z.object({ userId: z.string(), day: z.string(), pointsMinor: Minor, externalMoves: z.number().int().min(0) });
 export const ContentSponsoredSchema = z.object({

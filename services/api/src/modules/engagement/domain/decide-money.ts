@@ -45,6 +45,7 @@ export function decideTip(command: TipCommand, pool: ContentPoolState): TipDecis
   const usdMinor = usdMinorValueOf(command.currency, command.amountMinor);
   if (usdMinor <= 0n || command.amountMinor <= 0n) return { kind: 'refused', refusal: 'TOO_SMALL' };
 
+  const newRevenueUsdMinor = pool.revenueUsdMinor + usdMinor;
   const from = accounts.user(command.fromUserId);
   const to = command.kind === 'tip' ? accounts.user(content.creatorId) : accounts.contentEscrow(command.contentId);
   const currency = LEDGER_CURRENCY[command.currency];
@@ -55,7 +56,6 @@ export function decideTip(command: TipCommand, pool: ContentPoolState): TipDecis
           { debitAccount: from, creditAccount: accounts.conversion, currency, amountMinor: command.amountMinor },
           { debitAccount: accounts.conversion, creditAccount: to, currency: 'usd', amountMinor: usdMinor },
         ];
-  const newRevenueUsdMinor = pool.revenueUsdMinor + usdMinor;
   return {
     kind: 'accepted',
     events: [
@@ -70,6 +70,7 @@ export function decideTip(command: TipCommand, pool: ContentPoolState): TipDecis
           usdMinor: usdMinor.toString(),
           transactionId: command.transactionId,
           at: command.now,
+          poolAfter: { sharesGiven: pool.sharesGiven, revenueUsdMinor: newRevenueUsdMinor.toString() },
         },
       },
     ],

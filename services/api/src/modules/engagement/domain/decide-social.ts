@@ -84,7 +84,22 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
     userContentEvents: [
       { type: 'SocialActionRecorded', data: { contentId, userId, actionType: action, pointsMinor: pointsMinor.toString(), engagementShares, transactionId, at: now } },
     ],
-    poolEvents: engagementShares > 0 ? [{ type: 'EngagementSharesGiven', data: { contentId, userId, actionType: action, shares: engagementShares, at: now } }] : [],
+    poolEvents:
+      engagementShares > 0
+        ? [
+            {
+              type: 'EngagementSharesGiven',
+              data: {
+                contentId,
+                userId,
+                actionType: action,
+                shares: engagementShares,
+                at: now,
+                poolAfter: { sharesGiven: state.pool.sharesGiven + engagementShares, revenueUsdMinor: state.pool.revenueUsdMinor.toString() },
+              },
+            },
+          ]
+        : [],
     dailyEvents: pointsMinor > 0n ? [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: pointsMinor.toString(), externalMoves: 0 } }] : [],
     pointsMinor,
     keys: 0,

@@ -59,6 +59,9 @@ export function evolveUserContent(state: UserContentState, event: EngagementEven
 }
 
 export function evolvePool(state: ContentPoolState, event: EngagementEvent): ContentPoolState {
+  if ((event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter) {
+    return { sharesGiven: event.data.poolAfter.sharesGiven, revenueUsdMinor: BigInt(event.data.poolAfter.revenueUsdMinor) };
+  }
   if (event.type === 'EngagementSharesGiven') return { ...state, sharesGiven: state.sharesGiven + event.data.shares };
   if (event.type === 'ContentTipped') return { ...state, revenueUsdMinor: state.revenueUsdMinor + BigInt(event.data.usdMinor) };
   return state;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
 import type { AppendToStream, EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
-import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent } from '../domain/state';
+import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent, type ContentPoolState } from '../domain/state';
 import { contentPoolStreamId, dailyStreamId, userContentStreamId } from '../domain/streams';
 
 export interface Loaded<State> {
@@ -16,17 +16,35 @@ export interface Loaded<State> {
 export class EngagementStore {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  /** A user's streams about one item: theirs, the item's pool and their day (one read). */
-  social(contentId: string, userId: string, day: string, transaction: TransactionHandle) {
-    return loadMany(
+  /** A user's streams about one item: theirs and their day (one read), and the item's pool. */
+  async social(contentId: string, userId: string, day: string, transaction: TransactionHandle) {
+    const own = await loadMany(
       this.eventStore,
       {
         userContent: { streamId: userContentStreamId(contentId, userId), initial: initialUserContent(), evolve: evolveUserContent },
-        pool: { streamId: contentPoolStreamId(contentId), initial: initialPool(), evolve: evolvePool },
         daily: { streamId: dailyStreamId(userId, day), initial: initialDaily(), evolve: evolveDaily },
       },
       transaction,
     );
+    return { ...own, pool: await this.pool(contentId, transaction) };
+  }
+
+  /**
+   * The item's pool from its stream's last event, which carries the pool after it (`poolAfter`): a popular item's
+   * stream grows with every share given and every tip, and each like or tip would otherwise read all of it. The
+   * version is the last event's, so state and expected version always agree.
+   */
+  async pool(contentId: string, transaction: TransactionHandle): Promise<Loaded<ContentPoolState>> {
+    const streamId = contentPoolStreamId(contentId);
+    const version = await this.eventStore.streamVersion(streamId, { transaction });
+    if (version === 0n) return { streamId, state: initialPool(), version: 0n };
+    const tail = await this.eventStore.readStream(streamId, { fromVersion: version, transaction });
+    const last = tail.at(-1);
+    const event = last ? parseEngagementEvent(last.type, last.data) : null;
+    if (last && event && (event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter) {
+      return { streamId, state: evolvePool(initialPool(), event), version: last.streamVersion };
+    }
+    return this.load(streamId, initialPool(), evolvePool, transaction);
   }
 
   async load<State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State, transaction?: TransactionHandle): Promise<Loaded<State>> {

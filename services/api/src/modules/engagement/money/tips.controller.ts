@@ -17,7 +17,6 @@ import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { decideTip } from '../domain/decide-money';
-import { evolvePool, initialPool } from '../domain/state';
 import { contentPoolStreamId } from '../domain/streams';
 import { contentIdOf } from '../engagement-ids';
 import { EngagementCommands, refuse, usd } from '../infrastructure/engagement-commands';
@@ -71,7 +70,7 @@ export class TipsController {
         refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', currency === 'Gems' ? ENGAGEMENT_MESSAGES.insufficientGems : ENGAGEMENT_MESSAGES.insufficientBalance) : undefined,
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
-        const pool = await this.commands.store.load(contentPoolStreamId(contentId), initialPool(), evolvePool, unit.transaction);
+        const pool = await this.commands.store.pool(contentId, unit.transaction);
         const decision = decideTip(
           { kind, contentId, fromUserId: caller.userId, fromIsDemo: caller.isDemo, content, currency, amountMinor, transactionId, now },
           pool.state,
