@@ -18,7 +18,8 @@ export const PaymentProviderInfoSchema = z.object({
 });
 export const PaymentProvidersResponseSchema = z.object({
   providers: z.array(PaymentProviderInfoSchema),
-  defaultProvider: z.enum(PAYMENT_PROVIDERS),
+  /** null: no provider takes payments in this deployment (production without Stripe keys or the local provider). */
+  defaultProvider: z.enum(PAYMENT_PROVIDERS).nullable(),
 });
 export type PaymentProvidersResponse = z.infer<typeof PaymentProvidersResponseSchema>;
 

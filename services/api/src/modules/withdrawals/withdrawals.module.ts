@@ -29,10 +29,14 @@ import { WithdrawalController } from './request-withdrawal/withdrawal.controller
 export class WithdrawalsModule implements OnModuleInit {
   private readonly logger = new Logger('Withdrawals');
 
-  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+  constructor(
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    @Inject(WITHDRAWALS_CONFIG) private readonly config: WithdrawalsConfig,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await runMigrations(this.pool, { directory: WITHDRAWALS_MIGRATIONS_DIRECTORY, migrationsTable: WITHDRAWALS_MIGRATIONS_TABLE });
+    if (!this.config.detailsKey) this.logger.warn('PAYMENT_DETAILS_KEY is not set: withdrawals and payment preferences answer 503 until it is');
     this.logger.log('Withdrawals ready');
   }
 }

@@ -16,7 +16,7 @@ import {
   type PaymentProvidersResponse,
 } from '@app/contracts/payments';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
-import { badRequest, forbidden, notFound } from '../../../platform/http/api-error';
+import { ApiError, badRequest, forbidden, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
@@ -107,7 +107,8 @@ export class CheckoutController {
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     // Sandboxes never exchange value with the real economy, and card money is real.
     if (user.is_demo) throw forbidden(PAYMENT_MESSAGES.demoCannotPay, 'DEMO_ACCOUNT_CANNOT_PAY');
-    const provider = this.providers.get(this.providers.defaultProvider)!;
+    const provider = this.providers.defaultProvider ? this.providers.get(this.providers.defaultProvider) : null;
+    if (!provider) throw new ApiError(503, 'PAYMENTS_NOT_CONFIGURED', PAYMENT_MESSAGES.createSessionFailed);
     const sessionId = uuidv7();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MINUTES * 60_000).toISOString();

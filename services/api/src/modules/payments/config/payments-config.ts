@@ -4,7 +4,9 @@ import type { PaymentProviderName } from '@app/contracts/payments';
 
 /**
  * The payments context's configuration, read from the environment when the module starts:
- * - `PAYMENTS_PROVIDER` `local` (default: the embedded provider, no account, no network) or `stripe`.
+ * - `PAYMENTS_PROVIDER` `local` (default where the local provider is enabled: no account, no network) or `stripe`.
+ * - `LOCAL_PAYMENTS_ENABLED`: whether the local provider takes payments. Its test cards pay with no real money, so
+ *   in production it is off unless set to `true` (a staging or demo deployment); elsewhere it is on.
  * - `LOCAL_PAYMENTS_WEBHOOK_SECRET`: the HMAC key of the local provider's webhooks (at least 32 characters).
  *   Required in production; elsewhere a per-database development secret is derived so tests and dev just work.
  * - `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY`, `STRIPE_WEBHOOK_SECRET`: the Stripe adapter's keys.
@@ -12,8 +14,8 @@ import type { PaymentProviderName } from '@app/contracts/payments';
  *   else relative paths); `API_PUBLIC_URL`: the API's origin for the local checkout page (default: relative).
  */
 export interface PaymentsConfig {
-  defaultProvider: PaymentProviderName;
-  local: { webhookSecret: string };
+  defaultProvider: PaymentProviderName | null;
+  local: { enabled: boolean; webhookSecret: string };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   appPublicUrl?: string;
   apiPublicUrl?: string;
@@ -23,7 +25,8 @@ const optional = z.preprocess((value) => (typeof value === 'string' && value.tri
 const origin = optional.pipe(z.url({ message: 'must be an http(s) origin' }).optional()).transform((value) => value?.replace(/\/+$/, ''));
 
 const Environment = z.object({
-  PAYMENTS_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['local', 'stripe']).default('local')),
+  LOCAL_PAYMENTS_ENABLED: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
+  PAYMENTS_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['local', 'stripe']).optional()),
   LOCAL_PAYMENTS_WEBHOOK_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
@@ -40,8 +43,15 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
     throw new Error(`Invalid payments configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.LOCAL_PAYMENTS_WEBHOOK_SECRET && env.PAYMENTS_PROVIDER === 'local') {
-    throw new Error('Invalid payments configuration: LOCAL_PAYMENTS_WEBHOOK_SECRET is required in production');
+  const production = env.NODE_ENV === 'production';
+  const localEnabled = env.LOCAL_PAYMENTS_ENABLED ? env.LOCAL_PAYMENTS_ENABLED === 'true' : !production;
+  if (production && localEnabled && !env.LOCAL_PAYMENTS_WEBHOOK_SECRET) {
+    throw new Error('Invalid payments configuration: LOCAL_PAYMENTS_WEBHOOK_SECRET is required in production when LOCAL_PAYMENTS_ENABLED=true');
+  }
+  // Named explicitly, a local provider that may not take payments is a mistake; left unset in production, the
+  // deployment simply takes no card payments (the providers list is empty, checkouts answer 503).
+  if (env.PAYMENTS_PROVIDER === 'local' && !localEnabled) {
+    throw new Error('Invalid payments configuration: PAYMENTS_PROVIDER=local needs LOCAL_PAYMENTS_ENABLED=true in production (its test cards create gems without real money)');
   }
   if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid payments configuration: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
@@ -49,8 +59,8 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
   // Development only: stable per database, never the same across deployments that forgot to set one.
   const developmentSecret = createHash('sha256').update(`local-payments:${env.DATABASE_URL ?? 'embedded'}`).digest('hex');
   return {
-    defaultProvider: env.PAYMENTS_PROVIDER,
-    local: { webhookSecret: env.LOCAL_PAYMENTS_WEBHOOK_SECRET ?? developmentSecret },
+    defaultProvider: env.PAYMENTS_PROVIDER ?? (localEnabled ? 'local' : null),
+    local: { enabled: localEnabled, webhookSecret: env.LOCAL_PAYMENTS_WEBHOOK_SECRET ?? developmentSecret },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
     appPublicUrl: env.APP_PUBLIC_URL,
     apiPublicUrl: env.API_PUBLIC_URL,

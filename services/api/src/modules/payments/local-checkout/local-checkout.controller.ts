@@ -92,7 +92,7 @@ export class LocalCheckoutController {
   }
 
   private async localSession(sessionId: string): Promise<CheckoutSessionState | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null;
+    if (!/^[0-9a-f-]{36}$/i.test(sessionId) || !this.providers.get('local')) return null;
     const { state } = await this.commands.load(sessionId);
     return state.created && state.created.provider === 'local' ? state : null;
   }

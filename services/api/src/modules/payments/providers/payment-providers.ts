@@ -39,18 +39,20 @@ export class PaymentProviders {
     this.sink = sink;
   }
 
-  get defaultProvider(): PaymentProviderName {
-    return this.config.defaultProvider === 'stripe' && this.stripe ? 'stripe' : 'local';
+  /** null: no provider takes payments here. */
+  get defaultProvider(): PaymentProviderName | null {
+    if (this.config.defaultProvider === 'stripe' && this.stripe) return 'stripe';
+    return this.config.local.enabled ? 'local' : null;
   }
 
   get(name: string): PaymentProvider | null {
-    if (name === 'local') return this.local;
+    if (name === 'local') return this.config.local.enabled ? this.local : null;
     if (name === 'stripe') return this.stripe;
     return null;
   }
 
   list(): PaymentProvidersResponse {
-    const providers = [this.local.info(), ...(this.stripe ? [this.stripe.info()] : [])];
+    const providers = [...(this.config.local.enabled ? [this.local.info()] : []), ...(this.stripe ? [this.stripe.info()] : [])];
     // The default first: the screens offer it first.
     providers.sort((left, right) => Number(right.provider === this.defaultProvider) - Number(left.provider === this.defaultProvider));
     return { providers, defaultProvider: this.defaultProvider };

@@ -7,14 +7,16 @@ import { DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAIL_FIELDS, type WithdrawalMetho
  * - `WITHDRAWAL_METHODS`: JSON array of methods (`method_name`, `display_name`, `is_active`, `processing_time`,
  *   `min_amount` ≥ 200, `fee_percentage` 0-50, `required_fields`); default `DEFAULT_WITHDRAWAL_METHODS`.
  * - `PAYMENT_DETAILS_KEY`: the AES-256-GCM key that encrypts payout details at rest (payment preferences and the
- *   details a withdrawal carries in its events): 32 bytes as 64 hex characters or base64. Required in production;
- *   elsewhere a per-database development key is derived. Rotating it: decrypt with the old key, re-encrypt (the
+ *   details a withdrawal carries in its events): 32 bytes as 64 hex characters or base64. In production without it,
+ *   the service starts but withdrawals and payment preferences answer 503; elsewhere a per-database development key
+ *   is derived. Rotating it: decrypt with the old key, re-encrypt (the
  *   ciphertext names its key version `v1`).
  * - `WITHDRAWAL_HOLD_DAYS`: how long a withdrawal's hold may wait for its payout (default 30).
  */
 export interface WithdrawalsConfig {
   methods: readonly WithdrawalMethodConfig[];
-  detailsKey: Buffer;
+  /** null in production without PAYMENT_DETAILS_KEY: withdrawals and saved methods answer 503 until it is set. */
+  detailsKey: Buffer | null;
   holdDays: number;
 }
 
@@ -44,7 +46,7 @@ export function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv = process.e
     detailsKey = /^[0-9a-f]{64}$/i.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
     if (detailsKey.length !== 32) problems.push('PAYMENT_DETAILS_KEY: must be 32 bytes (64 hex characters or base64)');
   } else if (environment.NODE_ENV === 'production') {
-    problems.push('PAYMENT_DETAILS_KEY: required in production');
+    detailsKey = undefined;
   } else {
     // Development and tests only: stable per database, so restarts can still read what they stored.
     detailsKey = createHash('sha256').update(`payment-details:${environment.DATABASE_URL ?? 'embedded'}`).digest();
@@ -52,7 +54,7 @@ export function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv = process.e
   const holdDays = Number(environment.WITHDRAWAL_HOLD_DAYS ?? 30);
   if (!Number.isInteger(holdDays) || holdDays < 1 || holdDays > 365) problems.push('WITHDRAWAL_HOLD_DAYS: must be 1 to 365');
   if (problems.length > 0) throw new Error(`Invalid withdrawals configuration: ${problems.join('; ')}`);
-  return { methods, detailsKey: detailsKey!, holdDays };
+  return { methods, detailsKey: detailsKey ?? null, holdDays };
 }
 
 export const WITHDRAWALS_CONFIG = Symbol('WITHDRAWALS_CONFIG');

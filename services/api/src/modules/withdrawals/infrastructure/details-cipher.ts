@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { ApiError } from '../../../platform/http/api-error';
 
 /**
  * Payout details at rest: AES-256-GCM (node:crypto) with a fresh 12-byte IV per value, `v1.<iv>.<tag>.<ciphertext>`
@@ -6,8 +7,14 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * user's row or event does not decrypt.
  */
 export class DetailsCipher {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('The payment details key must be 32 bytes');
+  constructor(private readonly configuredKey: Buffer | null) {
+    if (configuredKey && configuredKey.length !== 32) throw new Error('The payment details key must be 32 bytes');
+  }
+
+  /** Nothing is stored or read in clear: without a key, the features that need one are unavailable. */
+  private get key(): Buffer {
+    if (!this.configuredKey) throw new ApiError(503, 'PAYMENT_DETAILS_KEY_MISSING', 'Withdrawals are not available right now. Please try again later.');
+    return this.configuredKey;
   }
 
   encrypt(value: unknown, aad: string): string {
