@@ -76,6 +76,29 @@ describe('Profile page', () => {
     expect(screen.getByRole('link', { name: 'Create content' })).toHaveAttribute('href', '/create');
   });
 
+  it('lists the own applications and achievements in their tabs', async () => {
+    const application = {
+      id: 'a1', drop_id: 'd1', drop_title: 'Review our app', drop_kind: 'paid', advertiser_brand_name: 'Acme', user_id: 'user-1', applicant_name: 'Ada', status: 'paid',
+      application_message: 'Pick me', submission_type: null, submission_data: null, submission_url: null, submission_notes: null, key_cost: 1, points_cost: 0, gems_earned: 50,
+      keys_earned: 0, review_score: 9, is_demo: false, applied_at: '2026-11-20T10:00:00.000Z', approved_at: null, rejected_at: null, submitted_at: null, completed_at: null,
+      paid_at: null, created_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-20T10:00:00.000Z',
+    };
+    const achievement = {
+      id: 'first-steps', name: 'First Steps', description: 'Complete your first action.', icon: 'star', category: 'engagement', criteria_type: 'account_created',
+      criteria_value: 1, criteria_field: 'account_created', gold_reward: 5, xp_reward: 100, progress: 1, is_completed: false, is_claimable: true, completed_at: null,
+    };
+    installFakeApi().on('GET /api/users/drop-applications', { body: [application] }).on('GET /api/users/achievements', { body: [achievement] });
+    renderProfile('/profile/ada');
+    await userEvent.click(screen.getByRole('tab', { name: 'Applications' }));
+    const applications = await screen.findByRole('list', { name: 'Applications' });
+    expect(within(applications).getByRole('link', { name: 'Review our app' })).toHaveAttribute('href', '/task/d1');
+    expect(within(applications).getByText('50 gems')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Achievements' }));
+    const achievements = await screen.findByRole('list', { name: 'Achievements' });
+    expect(within(achievements).getByText('Complete your first action.')).toBeInTheDocument();
+    expect(within(achievements).getByText('claimable')).toBeInTheDocument();
+  });
+
   it("shows someone else's public profile without earnings, referral or applications; advertisers add Drops Created", async () => {
     installFakeApi()
       .on('GET /api/users/public/brand', { body: { user: { ...apiUser({ id: 'brand-1', username: 'brand', display_name: 'Brand Co', user_type: 'advertiser', bio: 'We sell things' }) }, content: [], drops: [], leaderboard_position: { daily_rank: 3, composite_score: 120 } } })
