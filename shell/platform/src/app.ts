@@ -23,3 +23,6 @@ export type { FormProps } from './forms/form';
 export { FormCheckbox, FormError, FormPasswordField, FormRadioGroup, FormSelect, FormTextArea, FormTextField, SubmitButton } from './forms/form-fields';
 export { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
 export type { UseFormReturn } from 'react-hook-form';
+// The Buy Shares dialog: the content page (mf-earn) and the Investment Hub (mf-invest) both open it.
+export { BuySharesDialog, affordableShares, buySharesSchema } from './market/buy-shares-dialog';
+export type { BuySharesTarget } from './market/buy-shares-dialog';

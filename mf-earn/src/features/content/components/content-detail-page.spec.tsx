@@ -43,7 +43,7 @@ describe('Content detail page', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('shows the content, its metrics and shares, and Buy Shares disabled with the reason, to a visitor who does not own it', async () => {
+  it('shows the content, its metrics and shares, and opens Buy Shares for a visitor who does not own it (refused beyond the balance)', async () => {
     fakeDropsApi(loaded());
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Compilers explained', level: 1 })).toBeInTheDocument();
@@ -51,9 +51,17 @@ describe('Content detail page', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
     expect(within(screen.getByLabelText('Content metrics')).getByText('12')).toBeInTheDocument();
     const buy = screen.getByRole('button', { name: 'Buy Shares' });
-    expect(buy).toBeDisabled();
-    expect(buy).toHaveAccessibleDescription(/opens with the share market/);
+    expect(buy).toBeEnabled();
+    expect(buy).toHaveAccessibleDescription(/paid in USD to the creator/);
     expect(screen.getByText('$0.0100')).toBeInTheDocument();
+    await userEvent.click(buy);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy Shares' });
+    const count = within(dialog).getByLabelText('Number of shares');
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buy Shares' }));
+    expect(await within(dialog).findByText('Insufficient balance to purchase 3 shares')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     expect(await screen.findByText('No comments yet')).toBeInTheDocument();
     // Not an advertiser: no Sponsor button.
     expect(screen.queryByRole('button', { name: 'Sponsor' })).not.toBeInTheDocument();

@@ -1,6 +1,8 @@
 import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, SkeletonList, formatCount, formatMoney, formatSharePrice, isApiError, useSession } from '@app/platform';
 import { ArrowLeft } from '@app/platform/icons';
 import { CONTENT_MESSAGES } from '@app/contracts/content';
+import { BuySharesDialog } from '@app/platform/app';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ContentView, ownsContent, useContent, useContentMetrics } from '../api/content-api';
 import { CommentsSection } from './comments-section';
@@ -10,8 +12,8 @@ import { OwnerActions } from './owner-actions';
 import { SponsorshipPanel } from './sponsorship-panel';
 import '../content.css';
 
-/** Share trading belongs to the share market, which is a separate release; the button says why it is off. */
-export const BUY_SHARES_REASON = 'Buying shares opens with the share market; until then shares come free with likes, comments and shares.';
+/** Why an owner cannot buy: the market sells a creator's shares to others (no self-dealing). */
+export const OWN_SHARES_REASON = 'You cannot buy shares in your own content.';
 
 function MetricsCard({ content }: { content: ContentView }) {
   const metrics = useContentMetrics(content.id, true);
@@ -42,7 +44,10 @@ function MetricsCard({ content }: { content: ContentView }) {
 }
 
 function SharesCard({ content }: { content: ContentView }) {
+  const { user } = useSession();
+  const [buying, setBuying] = useState(false);
   const soldOut = content.available_shares === 0;
+  const isOwner = ownsContent(content, user);
   return (
     <Card title="Shares">
       <dl className="content-facts">
@@ -68,7 +73,7 @@ function SharesCard({ content }: { content: ContentView }) {
         </div>
       </dl>
       {soldOut ? <Badge tone="warning">Sold Out</Badge> : null}
-      <Button disabled aria-describedby="buy-shares-reason">
+      <Button disabled={soldOut || isOwner || !user} aria-describedby="buy-shares-reason" onClick={() => setBuying(true)}>
         Buy Shares
       </Button>
       <p id="buy-shares-reason" className="ui-muted">
@@ -76,8 +81,19 @@ function SharesCard({ content }: { content: ContentView }) {
           ? content.engagement_shares_remaining > 0
             ? 'Every share for sale is taken; you can still earn free engagement shares by liking, commenting and sharing.'
             : 'Every share is taken, including the free engagement shares.'
-          : BUY_SHARES_REASON}
+          : isOwner
+            ? OWN_SHARES_REASON
+            : !user
+              ? 'Sign in to buy shares.'
+              : 'Shares are paid in USD to the creator at the current price.'}
       </p>
+      {buying ? (
+        <BuySharesDialog
+          target={{ contentId: content.id, title: content.title, sharePrice: content.share_price, availableShares: content.available_shares }}
+          open={buying}
+          onOpenChange={setBuying}
+        />
+      ) : null}
     </Card>
   );
 }
