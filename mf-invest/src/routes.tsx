@@ -1,6 +1,7 @@
 import { NotFoundPage } from '@app/platform';
 import { Route, Routes } from 'react-router';
-import { HoldingPage, PredictionPage } from './features/portfolio/holding-page';
+import { PredictionPage } from './features/portfolio/holding-page';
+import { HoldingDetailPage } from './features/shares/holding-detail';
 import { InvestPage } from './features/portfolio/invest-page';
 
 /** The routes mf_invest owns, matched from the root (the shell mounts this under /invest, /holding, ...). */
@@ -8,8 +9,8 @@ export default function InvestRoutes() {
   return (
     <Routes>
       <Route path="invest/*" element={<InvestPage />} />
-      <Route path="portfolio/holdings/:id" element={<HoldingPage />} />
-      <Route path="holding/:id" element={<HoldingPage />} />
+      <Route path="portfolio/holdings/:id" element={<HoldingDetailPage />} />
+      <Route path="holding/:id" element={<HoldingDetailPage />} />
       <Route path="prediction/:id" element={<PredictionPage />} />
       <Route path="predictions/:id" element={<PredictionPage />} />
       <Route path="*" element={<NotFoundPage />} />

@@ -1,0 +1,141 @@
+import { Button, ButtonLink, Card, EmptyState, ErrorBox, PageHeader, errorMessage, formatBalance, formatMoney, formatSharePrice, useCurrentUser } from '@app/platform';
+import { QueryView } from '@app/platform/app';
+import type { HoldingDetailResponse } from '@app/contracts/market';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useAnswerOffer, useBuyListing, useHoldingDetail } from './shares-api';
+import { ListForResaleDialog, MakeOfferDialog } from './trade-dialogs';
+
+type Listing = HoldingDetailResponse['marketplace']['listings'][number];
+
+function Marketplace({ detail }: { detail: HoldingDetailResponse }) {
+  const me = useCurrentUser();
+  const buy = useBuyListing();
+  const answer = useAnswerOffer();
+  const [offerTo, setOfferTo] = useState<Listing | null>(null);
+  const { holding, marketplace } = detail;
+  return (
+    <Card title="Marketplace">
+      <h3>Listings</h3>
+      {marketplace.listings.length === 0 ? <p className="ui-muted">No active listings.</p> : null}
+      <ul className="ui-list" aria-label="Listings">
+        {marketplace.listings.map((listing) => (
+          <li key={listing.id} className="ui-list__item">
+            <span>
+              {formatBalance(listing.quantity)} at ${formatSharePrice(listing.ask_price)}
+            </span>
+            {listing.owner_id === me.id ? (
+              <span className="ui-muted">Your listing</span>
+            ) : (
+              <>
+                <Button size="small" busy={buy.isPending && buy.variables?.listingId === listing.id} onClick={() => buy.mutate({ listingId: listing.id, quantity: listing.quantity })}>
+                  Buy {formatBalance(listing.quantity)} for {formatMoney(listing.quantity * listing.ask_price)}
+                </Button>
+                <Button size="small" variant="secondary" onClick={() => setOfferTo(listing)}>
+                  Make an Offer
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {buy.isError ? <ErrorBox message={errorMessage(buy.error, 'Purchase failed')} /> : null}
+      <h3>Offers on your shares</h3>
+      {marketplace.offers.length === 0 ? <p className="ui-muted">No pending offers.</p> : null}
+      <ul className="ui-list" aria-label="Offers on your shares">
+        {marketplace.offers.map((offer) => (
+          <li key={offer.id} className="ui-list__item">
+            <span>
+              {formatBalance(offer.quantity)} at ${formatSharePrice(offer.bid_price)} from {offer.buyer_name ?? 'a buyer'}
+            </span>
+            {offer.message ? <q>{offer.message}</q> : null}
+            <Button size="small" busy={answer.isPending && answer.variables?.offerId === offer.id} onClick={() => answer.mutate({ offerId: offer.id, verb: 'accept' })}>
+              Accept
+            </Button>
+            <Button size="small" variant="secondary" onClick={() => answer.mutate({ offerId: offer.id, verb: 'decline' })}>
+              Decline
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {answer.isError ? <ErrorBox message={errorMessage(answer.error, 'The offer could not be answered')} /> : null}
+      {offerTo ? (
+        <MakeOfferDialog
+          target={{ contentId: holding.content_id, title: holding.content_title, sellerId: offerTo.owner_id, sellerShares: offerTo.quantity, currentPrice: holding.current_price }}
+          open
+          onOpenChange={(open) => (open ? undefined : setOfferTo(null))}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/** /holding/:id: one holding with its figures, price history (real trades), the holder's trades and the marketplace. */
+export function HoldingDetailPage() {
+  const { id = '' } = useParams();
+  const detail = useHoldingDetail(id);
+  const [listing, setListing] = useState(false);
+  return (
+    <QueryView query={detail} unavailable={<EmptyState title="Holding not found." message="You hold no such shares." action={<ButtonLink to="/invest">Back to Invest</ButtonLink>} />}>
+      {(data) => (
+        <div className="ui-stack">
+          <PageHeader title={data.holding.content_title} subtitle={data.holding.creator_name ? `by ${data.holding.creator_name}` : undefined} />
+          <Card title="Your holding">
+            <dl className="ui-facts">
+              <dt>Shares</dt>
+              <dd>{formatBalance(data.holding.owned_shares)}</dd>
+              <dt>Available to sell</dt>
+              <dd>{formatBalance(data.holding.available_to_sell)}</dd>
+              <dt>Price</dt>
+              <dd>${formatSharePrice(data.holding.current_price)}</dd>
+              <dt>Average paid</dt>
+              <dd>${formatSharePrice(data.holding.avg_cost)}</dd>
+              <dt>Value</dt>
+              <dd>{formatMoney(data.holding.market_value)}</dd>
+              <dt>Unrealized gain</dt>
+              <dd>{formatMoney(data.holding.unrealized_gain)}</dd>
+              <dt>Creator earnings from shares</dt>
+              <dd>{formatMoney(data.content.earnings_to_date)}</dd>
+            </dl>
+            {data.holding.available_to_sell > 0 ? <Button onClick={() => setListing(true)}>List for resale</Button> : <p className="ui-muted">All shares listed</p>}
+          </Card>
+          <Card title="Price history">
+            <table className="ui-table" aria-label="Price history">
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Volume</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.performance.history.map((point) => (
+                  <tr key={point.date}>
+                    <td>{point.date}</td>
+                    <td>${formatSharePrice(point.price)}</td>
+                    <td>{formatBalance(point.volume)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+          <Card title="Your trades">
+            <ul className="ui-list" aria-label="Your trades">
+              {data.performance.ledger.map((trade) => (
+                <li key={trade.id} className="ui-list__item">
+                  <span>{trade.type === 'buy' ? 'Bought' : 'Sold'}</span>
+                  <span>
+                    {formatBalance(trade.quantity)} at ${formatSharePrice(trade.price)}
+                  </span>
+                  <time dateTime={trade.timestamp}>{new Date(trade.timestamp).toLocaleString()}</time>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Marketplace detail={data} />
+          {listing ? <ListForResaleDialog holding={data.holding} open onOpenChange={setListing} /> : null}
+        </div>
+      )}
+    </QueryView>
+  );
+}
