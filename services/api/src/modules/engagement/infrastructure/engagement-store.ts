@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
-import type { AppendToStream, EventStore, TransactionHandle } from '@app/event-store';
+import type { AppendToStream, EventStore, StoredEvent, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent, type ContentPoolState } from '../domain/state';
 import { contentPoolStreamId, dailyStreamId, userContentStreamId } from '../domain/streams';
@@ -16,35 +16,60 @@ export interface Loaded<State> {
 export class EngagementStore {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  /** A user's streams about one item: theirs and their day (one read), and the item's pool. */
+  /**
+   * A user's streams about one item, theirs, their day and the item's pool, in one statement. The pool is read from
+   * the last version this process saw (`poolVersions`, committed versions only, which never go back): its events
+   * carry the pool after them (`poolAfter`), so the last one read is the state, and a popular item's stream, which
+   * grows with every share given and every tip, is not read whole on every like.
+   */
   async social(contentId: string, userId: string, day: string, transaction: TransactionHandle) {
-    const own = await loadMany(
-      this.eventStore,
-      {
-        userContent: { streamId: userContentStreamId(contentId, userId), initial: initialUserContent(), evolve: evolveUserContent },
-        daily: { streamId: dailyStreamId(userId, day), initial: initialDaily(), evolve: evolveDaily },
-      },
-      transaction,
+    const poolId = contentPoolStreamId(contentId);
+    const read = await this.eventStore.readStreams(
+      [{ streamId: userContentStreamId(contentId, userId) }, { streamId: dailyStreamId(userId, day) }, { streamId: poolId, fromVersion: this.poolVersions.get(contentId) ?? 1n }],
+      { transaction },
     );
-    return { ...own, pool: await this.pool(contentId, transaction) };
+    const fold = <State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State): Loaded<State> => {
+      const stored = read.get(streamId) ?? [];
+      return { streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial), version: stored.at(-1)?.streamVersion ?? 0n };
+    };
+    const pool = this.poolFromTail(contentId, read.get(poolId) ?? []);
+    return {
+      userContent: fold(userContentStreamId(contentId, userId), initialUserContent(), evolveUserContent),
+      daily: fold(dailyStreamId(userId, day), initialDaily(), evolveDaily),
+      pool: pool ?? (await this.pool(contentId, transaction)),
+    };
   }
 
-  /**
-   * The item's pool from its stream's last event, which carries the pool after it (`poolAfter`): a popular item's
-   * stream grows with every share given and every tip, and each like or tip would otherwise read all of it. The
-   * version is the last event's, so state and expected version always agree.
-   */
+  /** The item's pool (see `social`); a tip or fund reads it alone. */
   async pool(contentId: string, transaction: TransactionHandle): Promise<Loaded<ContentPoolState>> {
     const streamId = contentPoolStreamId(contentId);
-    const version = await this.eventStore.streamVersion(streamId, { transaction });
-    if (version === 0n) return { streamId, state: initialPool(), version: 0n };
-    const tail = await this.eventStore.readStream(streamId, { fromVersion: version, transaction });
-    const last = tail.at(-1);
-    const event = last ? parseEngagementEvent(last.type, last.data) : null;
-    if (last && event && (event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter) {
-      return { streamId, state: evolvePool(initialPool(), event), version: last.streamVersion };
+    const cached = this.poolVersions.get(contentId);
+    if (cached !== undefined) {
+      const fromTail = this.poolFromTail(contentId, await this.eventStore.readStream(streamId, { fromVersion: cached, transaction }));
+      if (fromTail) return fromTail;
     }
-    return this.load(streamId, initialPool(), evolvePool, transaction);
+    const loaded = await this.load(streamId, initialPool(), evolvePool, transaction);
+    if (loaded.version > 0n) this.rememberPoolVersion(contentId, loaded.version);
+    return loaded;
+  }
+
+  private readonly poolVersions = new Map<string, bigint>();
+
+  /** The state from the tail's last event when it carries `poolAfter`; null when the whole stream must be folded. */
+  private poolFromTail(contentId: string, tail: readonly StoredEvent[]): Loaded<ContentPoolState> | null {
+    const streamId = contentPoolStreamId(contentId);
+    const last = tail.at(-1);
+    if (!last) return this.poolVersions.has(contentId) ? null : { streamId, state: initialPool(), version: 0n };
+    const event = parseEngagementEvent(last.type, last.data);
+    if ((event.type !== 'EngagementSharesGiven' && event.type !== 'ContentTipped') || !event.data.poolAfter) return null;
+    this.rememberPoolVersion(contentId, last.streamVersion);
+    return { streamId, state: evolvePool(initialPool(), event), version: last.streamVersion };
+  }
+
+  private rememberPoolVersion(contentId: string, version: bigint): void {
+    // Bounded: the oldest entry goes first (a forgotten item is read from version 1 once, then remembered again).
+    if (!this.poolVersions.has(contentId) && this.poolVersions.size >= 50_000) this.poolVersions.delete(this.poolVersions.keys().next().value!);
+    this.poolVersions.set(contentId, version);
   }
 
   async load<State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State, transaction?: TransactionHandle): Promise<Loaded<State>> {
