@@ -82,10 +82,13 @@ export class ManageContentController {
     @Body(new ZodValidationPipe(updateContentRoute.body)) body: UpdateContentRequest,
   ): Promise<ContentView> {
     const contentId = contentIdFromPath(rawId);
+    // Shares sold up to the newest event (bounded wait): an edit never takes total_shares below them.
+    await this.readYourWrites.awaitProjections([contentEngagementProjection.name], 1_000);
+    const sharesSold = (await this.reader.engagement([contentId], null)).get(contentId)?.sharesSold ?? 0;
     await this.commands.runContent(
       {
         type: 'UpdateContent',
-        data: { contentId, callerId: caller.userId, details: detailChangesOf(body), totalShares: body.total_shares ?? null, sharesSold: 0, now: new Date().toISOString() },
+        data: { contentId, callerId: caller.userId, details: detailChangesOf(body), totalShares: body.total_shares ?? null, sharesSold, now: new Date().toISOString() },
       },
       () => ({ contentId }),
     );
@@ -104,7 +107,10 @@ export class ManageContentController {
     await this.readYourWrites.awaitProjections([contentEngagementProjection.name], 1_000);
     const facts = (await this.reader.engagement([contentId], null)).get(contentId);
     const outcome = await this.commands.runContent(
-      { type: 'DeleteContent', data: { contentId, callerId: caller.userId, sharesHeldByOthers: facts?.engagementSharesGiven ?? 0, now: new Date().toISOString() } },
+      {
+        type: 'DeleteContent',
+        data: { contentId, callerId: caller.userId, sharesHeldByOthers: (facts?.engagementSharesGiven ?? 0) + (facts?.sharesSold ?? 0), now: new Date().toISOString() },
+      },
       (decided) => decided ?? 'deleted',
     );
     return { success: true, id: contentId, outcome };

@@ -3,6 +3,7 @@ import type { StoredEvent, TransactionHandle } from '@app/event-store';
 import { ENGAGEMENT_EVENT_SCHEMAS, parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
 import { upsertRows } from '../../../platform/database/upsert-rows';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+import { marketStreamId } from '../../market';
 
 const logger = new Logger('ContentEngagement');
 
@@ -19,6 +20,10 @@ export const CONTENT_ENGAGEMENT_EVENT_TYPES = [
   'SponsorshipSpent',
 ] as const satisfies readonly (keyof typeof ENGAGEMENT_EVENT_SCHEMAS)[];
 
+/** The market context's primary sale (on `market-content-<contentId>`): shares no longer for sale. */
+const SHARES_BOUGHT = 'SharesBought';
+const MARKET_STREAM_PREFIX = marketStreamId('');
+
 interface Totals {
   likes: number;
   saves: number;
@@ -28,9 +33,10 @@ interface Totals {
   externalMoves: number;
   internalMoves: number;
   sharesGiven: number;
+  sharesSold: number;
   revenueUsdMinor: bigint;
 }
-const zeroTotals = (): Totals => ({ likes: 0, saves: 0, shares: 0, reposts: 0, comments: 0, externalMoves: 0, internalMoves: 0, sharesGiven: 0, revenueUsdMinor: 0n });
+const zeroTotals = (): Totals => ({ likes: 0, saves: 0, shares: 0, reposts: 0, comments: 0, externalMoves: 0, internalMoves: 0, sharesGiven: 0, sharesSold: 0, revenueUsdMinor: 0n });
 
 interface ViewerChange {
   liked: boolean;
@@ -46,15 +52,16 @@ interface ViewerChange {
  */
 export const contentEngagementProjection = defineProjection<Table>({
   name: 'content_engagement',
-  // 2: sponsorships indexed by content (one item's live boost is read per page).
-  version: 2,
+  // 2: sponsorships indexed by content (one item's live boost is read per page). 3: primary sales (shares_sold).
+  version: 3,
   tableNames: ['content_engagement_totals', 'content_engagement_viewers', 'content_sponsorships'],
-  eventTypes: CONTENT_ENGAGEMENT_EVENT_TYPES,
+  eventTypes: [...CONTENT_ENGAGEMENT_EVENT_TYPES, SHARES_BOUGHT],
   createTables: (tables) => [
     `CREATE TABLE ${tables.content_engagement_totals} (
        content_id text PRIMARY KEY,
        likes integer NOT NULL, saves integer NOT NULL, shares integer NOT NULL, reposts integer NOT NULL, comments integer NOT NULL,
-       external_moves integer NOT NULL, internal_moves integer NOT NULL, shares_given integer NOT NULL, revenue_usd_minor numeric NOT NULL
+       external_moves integer NOT NULL, internal_moves integer NOT NULL, shares_given integer NOT NULL, shares_sold integer NOT NULL,
+       revenue_usd_minor numeric NOT NULL
      )`,
     `CREATE TABLE ${tables.content_engagement_viewers} (
        content_id text NOT NULL, user_id text NOT NULL,
@@ -80,6 +87,12 @@ export const contentEngagementProjection = defineProjection<Table>({
       return viewers.get(key) ?? (viewers.set(key, { liked: false, saved: undefined, shares: 0 }).get(key) as ViewerChange);
     };
     for (const stored of events) {
+      if (stored.type === SHARES_BOUGHT) {
+        const quantity = (stored.data as { quantity?: unknown }).quantity;
+        if (stored.streamId.startsWith(MARKET_STREAM_PREFIX) && Number.isInteger(quantity)) totalsOf(stored.streamId.slice(MARKET_STREAM_PREFIX.length)).sharesSold += quantity as number;
+        else logger.error(`Skipping ${stored.type} ${stored.id}: no content stream or quantity`);
+        continue;
+      }
       const event = parse(stored);
       if (!event) continue;
       switch (event.type) {
@@ -139,7 +152,7 @@ function parse(stored: StoredEvent): EngagementEvent | null {
 }
 
 async function writeTotals(transaction: TransactionHandle, tables: ProjectionTables<Table>, totals: Map<string, Totals>): Promise<void> {
-  const columns = ['likes', 'saves', 'shares', 'reposts', 'comments', 'external_moves', 'internal_moves', 'shares_given', 'revenue_usd_minor'];
+  const columns = ['likes', 'saves', 'shares', 'reposts', 'comments', 'external_moves', 'internal_moves', 'shares_given', 'shares_sold', 'revenue_usd_minor'];
   await upsertRows(
     transaction,
     tables.content_engagement_totals,
@@ -153,6 +166,7 @@ async function writeTotals(transaction: TransactionHandle, tables: ProjectionTab
       external_moves: 'integer',
       internal_moves: 'integer',
       shares_given: 'integer',
+      shares_sold: 'integer',
       revenue_usd_minor: 'numeric',
     },
     [...totals].map(([contentId, total]) => [
@@ -165,6 +179,7 @@ async function writeTotals(transaction: TransactionHandle, tables: ProjectionTab
       total.externalMoves,
       total.internalMoves,
       total.sharesGiven,
+      total.sharesSold,
       total.revenueUsdMinor.toString(),
     ]),
     `ON CONFLICT (content_id) DO UPDATE SET ${columns.map((column) => `${column} = target.${column} + excluded.${column}`).join(', ')}`,

@@ -31,6 +31,7 @@ export interface EngagementColumns {
   external_moves: number | null;
   internal_moves: number | null;
   shares_given: number | null;
+  shares_sold: number | null;
   revenue_usd_minor: string | null;
   has_liked: boolean | null;
   has_saved: boolean | null;
@@ -40,7 +41,7 @@ export interface EngagementColumns {
   ends_at: Date | null;
 }
 
-export const ENGAGEMENT_SELECT = `t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given,
+export const ENGAGEMENT_SELECT = `t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given, t.shares_sold,
   t.revenue_usd_minor::text AS revenue_usd_minor, v.has_liked, v.has_saved, v.engagement_shares, s.multiplier_tenths, s.sponsor_count, s.ends_at`;
 
 /**
@@ -65,6 +66,7 @@ export function factsFromRow(contentId: string, row: EngagementColumns): Content
     internalMoves: row.internal_moves ?? 0,
     externalMoves: row.external_moves ?? 0,
     engagementSharesGiven: row.shares_given ?? 0,
+    sharesSold: row.shares_sold ?? 0,
     revenueUsdMinor: BigInt(row.revenue_usd_minor ?? '0'),
     sponsorship:
       row.multiplier_tenths !== null && row.ends_at !== null

@@ -17,6 +17,8 @@ export interface ContentEngagementFacts {
   externalMoves: number;
   /** Free engagement shares given out of the item's pool (never more than `engagement_shares_total`). */
   engagementSharesGiven: number;
+  /** Shares sold by the market's primary sales (resales move shares between holders and change nothing here). */
+  sharesSold: number;
   /** Tips and funds received, valued in USD minor units (scale 4); feeds `sharePriceFor`. */
   revenueUsdMinor: bigint;
   /** The live sponsorship, summed over live sponsors; null when none is live. */
@@ -64,6 +66,7 @@ export const noEngagement = (contentId: string): ContentEngagementFacts => ({
   internalMoves: 0,
   externalMoves: 0,
   engagementSharesGiven: 0,
+  sharesSold: 0,
   revenueUsdMinor: 0n,
   sponsorship: null,
   viewer: { hasLiked: false, hasSaved: false, engagementSharesHeld: 0 },

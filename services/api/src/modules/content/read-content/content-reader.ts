@@ -195,8 +195,8 @@ export function toContentView(row: ContentRow, facts: ContentEngagementFacts): C
     media_url: row.media_url,
     image_url: row.media_url,
     total_shares: row.total_shares,
-    // The market (issue 11) sells shares; until it does, every share outside the engagement pool is for sale.
-    available_shares: Math.max(0, row.total_shares - row.engagement_shares_total),
+    // The engagement pool is never sold; the market's primary sales take the rest.
+    available_shares: Math.max(0, row.total_shares - row.engagement_shares_total - facts.sharesSold),
     share_price: minorToApiNumber(sharePriceFor(facts.revenueUsdMinor, row.total_shares), 'usd'),
     engagement_shares_total: row.engagement_shares_total,
     engagement_shares_remaining: remaining,
