@@ -18,3 +18,4 @@ export * from './ledger';
 export * from './platform-stats';
 export * from './payments';
 export * from './withdrawals';
+export * from './market';
