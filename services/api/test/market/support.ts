@@ -11,7 +11,7 @@ export function startMarketApp(name = 'market_api'): Promise<IdentityTestApp> {
   return startAppWithModules(name, [IdentityModule, LedgerModule, RewardsModule, ProgressModule, SearchModule, DropsModule, ContentModule, EngagementModule, MarketModule]);
 }
 
-export const usdOf = async (testApp: IdentityTestApp, user: TestUser) => ((await balancesOf(testApp, user)) as { usd_balance: number }).usd_balance;
+export const usdOf = async (testApp: IdentityTestApp, user: TestUser) => ((await balancesOf(testApp, user)) as unknown as { usd_balance: number }).usd_balance;
 
 export function marketVerbs(app: () => IdentityTestApp) {
   return {
