@@ -1,6 +1,6 @@
 import { GEM_PACKAGES } from '@app/contracts/payments';
 import { signUp, type IdentityTestApp } from '../identity/support';
-import { auth, gemsOf, givenAdmin, signedLocalWebhook, startPaymentsApp, verifyLedger } from './support';
+import { auth, gemsOf, givenAdmin, signedLocalWebhook, startPaymentsApp, transactionsWhen, verifyLedger } from './support';
 
 jest.setTimeout(120_000);
 
@@ -71,9 +71,9 @@ describe('payments API with the local provider', () => {
     expect(again.text).toContain('already paid');
     expect((await gemsOf(testApp, buyer.token)).gems_balance).toBe(before.gems_balance + 50);
     // The wallet shows the purchase, filterable by type.
-    const rows = await testApp.http().get('/api/users/transactions?type=gem_purchase').set(auth(buyer.token)).expect(200);
-    expect(rows.body.total).toBe(1);
-    expect(rows.body.transactions[0]).toMatchObject({ transaction_type: 'gem_purchase', amount: 50, currency_type: 'gems', status: 'completed' });
+    const rows = await transactionsWhen(testApp, buyer.token, 'type=gem_purchase', (body) => body.total === 1);
+    expect(rows.total).toBe(1);
+    expect(rows.transactions[0]).toMatchObject({ transaction_type: 'gem_purchase', amount: 50, currency_type: 'gems', status: 'completed' });
   });
 
   it('credits once when the same webhook is delivered 50 times in parallel', async () => {
@@ -188,8 +188,8 @@ describe('payments API with the local provider', () => {
     // Again: already refunded, nothing more is reversed.
     await testApp.http().post(`/api/admin/payments/sessions/${checkout.session_id}/refund`).set(auth(admin.token)).expect(200);
     expect((await gemsOf(testApp, buyer.token)).gems_balance).toBe(0);
-    const rows = await testApp.http().get('/api/users/transactions?currency=gems').set(auth(buyer.token)).expect(200);
-    expect(rows.body.transactions.map((row: { transaction_type: string; amount: number; status: string }) => [row.transaction_type, row.amount, row.status])).toEqual([
+    const rows = await transactionsWhen(testApp, buyer.token, 'currency=gems', (body) => body.transactions.some((row) => row.status === 'reversed'));
+    expect(rows.transactions.map((row: { transaction_type: string; amount: number; status: string }) => [row.transaction_type, row.amount, row.status])).toEqual([
       ['reversal', -25, 'completed'],
       ['gem_purchase', 25, 'reversed'],
     ]);

@@ -39,3 +39,25 @@ export async function verifyLedger(testApp: IdentityTestApp, adminToken: string)
   const report = (await testApp.http().get('/api/admin/ledger/verify').set(auth(adminToken)).expect(200)).body as { ok: boolean; findings: unknown[] };
   return report;
 }
+
+/**
+ * `GET /api/users/transactions` until `accept` holds (10 s at most). The list is a projection: the route waits a
+ * bounded time for the caller's own writes, and a job's writes (a payout, a webhook) are not the caller's.
+ */
+interface TransactionRow {
+  id: string;
+  transaction_type: string;
+  amount: number;
+  currency_type: string;
+  status: string;
+}
+type TransactionsBody = { total: number; transactions: TransactionRow[] };
+
+export async function transactionsWhen(testApp: IdentityTestApp, token: string, query: string, accept: (body: TransactionsBody) => boolean): Promise<TransactionsBody> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const body = (await testApp.http().get(`/api/users/transactions?${query}`).set(auth(token)).expect(200)).body as TransactionsBody;
+    if (accept(body) || Date.now() > deadline) return body;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -8,7 +8,7 @@ import { PayoutReactor } from '../../src/modules/withdrawals';
 import { WithdrawalsModule } from '../../src/modules/withdrawals/withdrawals.module';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { signUp, startAppWithModules, type IdentityTestApp } from '../identity/support';
-import { auth, givenAdmin, verifyLedger } from '../payments/support';
+import { auth, givenAdmin, transactionsWhen, verifyLedger } from '../payments/support';
 
 jest.setTimeout(120_000);
 
@@ -100,7 +100,7 @@ describe('withdrawals API', () => {
     const processed = await waitForStatus(user, answer.body.withdrawal.id, 'processed');
     expect(processed).toMatchObject({ payout_reference: expect.stringMatching(/^po_/), processed_at: expect.any(String) });
     expect(await wallets(user)).toMatchObject({ balance: 100, held_balance: 0 });
-    const rows = (await testApp.http().get('/api/users/transactions?type=withdrawal').set(auth(user.token)).expect(200)).body;
+    const rows = await transactionsWhen(testApp, user.token, 'type=withdrawal', (body) => body.transactions.some((row) => row.status === 'captured'));
     expect(rows.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([
       [-200, 'completed'],
       [-200, 'captured'],
@@ -129,7 +129,7 @@ describe('withdrawals API', () => {
     expect(await wallets(user)).toMatchObject({ balance: 300, held_balance: 0 });
     await testApp.app.get(PayoutReactor).process(answer.body.withdrawal.id);
     expect(await wallets(user)).toMatchObject({ balance: 300, held_balance: 0 });
-    const rows = (await testApp.http().get('/api/users/transactions?type=withdrawal&currency=gems').set(auth(user.token)).expect(200)).body;
+    const rows = await transactionsWhen(testApp, user.token, 'type=withdrawal&currency=gems', (body) => body.transactions.some((row) => row.status === 'released'));
     expect(rows.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([[-250, 'released']]);
   });
 
