@@ -1,9 +1,10 @@
 // `npm start`: builds the frontends for production when their dist/ is missing or older than their
-// sources, then runs the API and serves the shell (4200) and the four remotes (4201-4204).
+// sources (one per core at a time, a progress line per tenth, reusing webpack's cache), then runs the API and serves the shell (4200) and the four remotes (4201-4204).
 // Ports move with API_PORT, SHELL_PORT, MF_EARN_PORT, MF_INVEST_PORT, MF_WALLET_PORT, MF_ADVERTISER_PORT.
 // The shell's server proxies /api to the API, so the browser sees one origin. Ctrl+C stops everything.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -66,21 +67,57 @@ function isStale(frontend) {
   return Math.max(...inputs.map(newestModification)) > statSync(buildStamp).mtimeMs;
 }
 
-function buildStaleFrontends() {
+/** How many frontends build at once: one per core (BUILD_CONCURRENCY overrides), never more than are stale. */
+function buildConcurrency(staleCount) {
+  const requested = Number(process.env.BUILD_CONCURRENCY);
+  const cores = Number.isInteger(requested) && requested > 0 ? requested : availableParallelism();
+  return Math.max(1, Math.min(cores, staleCount));
+}
+
+function buildFrontend(frontend, index) {
+  const frontendLog = logger(frontend.app, index);
+  const started = Date.now();
+  frontendLog('building for production…');
+  return new Promise((resolve, reject) => {
+    // BUILD_PROGRESS makes the webpack config print one line per tenth, prefixed here with the frontend's name.
+    const build = spawn('npm', ['run', 'build', '--silent', '-w', `@app/${frontend.app}`], {
+      cwd: repositoryRoot,
+      env: { ...process.env, BUILD_PROGRESS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipeLines(build.stdout, (line) => line.trim() && frontendLog(line));
+    pipeLines(build.stderr, (line) => line.trim() && frontendLog(line));
+    build.on('error', reject);
+    build.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`Building ${frontend.app} failed`));
+      frontendLog(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve();
+    });
+  });
+}
+
+async function buildStaleFrontends() {
+  const stale = [];
   for (const [index, frontend] of frontends.entries()) {
-    const stale = isStale(frontend);
-    if (!stale) continue;
+    if (!isStale(frontend)) continue;
     if (config.SKIP_BUILD) {
       if (!existsSync(path.join(repositoryRoot, frontend.folder, 'dist', 'index.html'))) throw new Error(`${frontend.folder}/dist is missing and SKIP_BUILD is set`);
       continue;
     }
-    const started = Date.now();
-    logger(frontend.app, index)('building for production…');
-    // One build at a time: the machine's cores are shared.
-    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', `@app/${frontend.app}`], { cwd: repositoryRoot, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`Building ${frontend.app} failed`);
-    logger(frontend.app, index)(`built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    stale.push({ frontend, index });
   }
+  if (stale.length === 0) return;
+  const started = Date.now();
+  const concurrency = buildConcurrency(stale.length);
+  log(`building ${stale.map(({ frontend }) => frontend.app).join(', ')} (${concurrency} at a time)`);
+  // A small pool: each worker takes the next stale frontend until none is left.
+  const queue = [...stale];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) await buildFrontend(next.frontend, next.index);
+    }),
+  );
+  log(`frontends built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 function pipeLines(stream, write) {
@@ -154,7 +191,6 @@ process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
 async function main() {
-  buildStaleFrontends();
   const environment = { ...process.env, ...Object.fromEntries(Object.entries(config).filter(([, value]) => typeof value === 'number').map(([key, value]) => [key, String(value)])) };
 
   if (!config.NO_API) {
@@ -174,6 +210,8 @@ async function main() {
     });
   }
 
+  // The API starts while the frontends build: its start (migrations, projections) overlaps their builds.
+  await buildStaleFrontends();
   for (const [index, frontend] of frontends.entries()) {
     const frontendLog = logger(frontend.app, index + 1);
     const server = await serveFrontend(frontend, environment, frontendLog);

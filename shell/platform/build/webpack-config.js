@@ -4,6 +4,8 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const { ProgressPlugin } = require('webpack');
 
 const platformPackage = require('../package.json');
 
@@ -54,6 +56,20 @@ class EmitStaticFilesPlugin {
       });
     });
   }
+}
+
+/**
+ * A build's progress as one short line per tenth (`npm start` asks for it with BUILD_PROGRESS=1 and prefixes each
+ * line with the frontend's name), instead of webpack's own stream of hundreds of lines.
+ */
+function progressLines() {
+  let shown = -1;
+  return new ProgressPlugin((fraction, message) => {
+    const tenth = Math.floor(fraction * 10);
+    if (tenth <= shown || tenth >= 10) return;
+    shown = tenth;
+    process.stdout.write(`${tenth * 10}% ${message}\n`);
+  });
 }
 
 /**
@@ -137,9 +153,23 @@ function createWebpackConfig(options) {
         }),
         ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
+        ...(process.env.BUILD_PROGRESS === '1' ? [progressLines()] : []),
       ],
       performance: { hints: false },
-      optimization: production ? { moduleIds: 'deterministic' } : undefined,
+      // Production bundles are minified by swc (native) rather than terser: most of a cold build's time was terser's.
+      optimization: production
+        ? { moduleIds: 'deterministic', minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })] }
+        : undefined,
+      // Modules compiled by an earlier build are reused (node_modules/.cache/webpack of the workspace); a change to
+      // this file, the workspace's webpack.config.js or a dependency's version starts afresh.
+      cache: production
+        ? {
+            type: 'filesystem',
+            name: `${options.name}-production`,
+            cacheDirectory: path.join(options.projectRoot, 'node_modules', '.cache', 'webpack'),
+            buildDependencies: { config: [__filename, path.join(options.projectRoot, 'webpack.config.js')] },
+          }
+        : undefined,
       devServer: {
         port: options.port,
         host: '127.0.0.1',
