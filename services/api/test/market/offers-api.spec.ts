@@ -52,7 +52,7 @@ describe('shares market API: offers', () => {
     await verbs.answer(buyer, offer.body.id, 'cancel').expect(409);
   }, 60_000);
 
-  it('returns the whole bid on decline and cancel; nothing expires before its deadline', async () => {
+  it('returns the whole bid on decline, cancel and expiry (after the deadline only, once)', async () => {
     const { seller, buyer, contentId } = await givenHolder(10);
     const declined = await verbs.offer(buyer, contentId, seller.user.id, 2, 1).expect(201);
     const cancelled = await verbs.offer(buyer, contentId, seller.user.id, 2, 1).expect(201);
@@ -76,7 +76,11 @@ describe('shares market API: offers', () => {
       (error: { status?: number }) => expect(error.status).toBe(409),
     );
     expect(await usdOf(testApp, buyer)).toBeCloseTo(8, 6);
-    expect(afterDeadline.getTime()).toBeGreaterThan(Date.parse(expiring.body.expires_at));
+    expect(await resolutions.expireDue(afterDeadline)).toBe(1);
+    expect(await usdOf(testApp, buyer)).toBeCloseTo(10, 6);
+    expect(await resolutions.expireDue(afterDeadline)).toBe(0); // a retried run finds nothing pending
+    const outgoing = await testApp.http().get('/api/shares/offers?role=buyer').set(auth(buyer.token)).expect(200);
+    expect(outgoing.body.offers.find((row: { id: string }) => row.id === expiring.body.id).status).toBe('expired');
     await verbs.answer(buyer, 'not-an-id', 'cancel').expect(404);
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);

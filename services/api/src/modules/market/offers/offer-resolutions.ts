@@ -37,11 +37,12 @@ export class OfferResolutions {
     });
   }
 
-  async close(offerId: string, callerId: string | null, outcome: OfferOutcome): Promise<void> {
+  /** `at` is the job's clock for an expiry (the decider refuses one before the offer's deadline). */
+  async close(offerId: string, callerId: string | null, outcome: OfferOutcome, at = new Date()): Promise<void> {
     const row = await this.reader.offer(offerId);
     if (!row) throw notFound('OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
     const transactionId = newTransactionId();
-    const now = new Date().toISOString();
+    const now = at.toISOString();
     await this.commands.run({
       contentId: row.content_id,
       reasonCode: 'SHARE_OFFER',
@@ -65,7 +66,7 @@ export class OfferResolutions {
     let expired = 0;
     for (const row of rows) {
       try {
-        await this.close(row.offer_id, null, 'expired');
+        await this.close(row.offer_id, null, 'expired', now);
         expired += 1;
       } catch (error) {
         // One offer that fails (already closed meanwhile) must not hold back the rest; the next run retries.
