@@ -9,6 +9,7 @@ import { WalletAnalytics } from './wallet-analytics';
 import { DIALOG_PATHS, WalletDialogs } from './wallet-dialogs';
 import { WithdrawalsCard } from '../../withdraw/components/withdrawals-card';
 import '../wallet.css';
+import { SharesPanels } from './shares-panels';
 
 
 export const AUTHENTICATION_FAILED = 'Authentication failed. Please try the "Force Re-Login" button or refresh the page.';
@@ -70,6 +71,7 @@ export function WalletPage() {
             content: (
               <div className="ui-stack">
                 <WalletAnalytics />
+                <SharesPanels />
                 <WithdrawalsCard />
               </div>
             ),
