@@ -165,6 +165,7 @@ describe('mf_invest: the Investment Hub', () => {
     renderWithPlatform(<InvestRoutes />, { route: '/holding/h1' });
     const history = await screen.findByRole('table', { name: 'Price history' });
     expect(within(history).getByText('$0.3333')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Price from $0.3333 to $0.3333' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Your trades' })).getByText('Bought')).toBeInTheDocument();
     const listings = screen.getByRole('list', { name: 'Listings' });
     expect(within(listings).getByRole('button', { name: 'Buy 2 for $1.00' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { QueryView } from '@app/platform/app';
 import type { HoldingDetailResponse } from '@app/contracts/market';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { PriceChart } from './price-chart';
 import { useAnswerOffer, useBuyListing, useHoldingDetail } from './shares-api';
 import { ListForResaleDialog, MakeOfferDialog } from './trade-dialogs';
 
@@ -100,6 +101,7 @@ export function HoldingDetailPage() {
             {data.holding.available_to_sell > 0 ? <Button onClick={() => setListing(true)}>List for resale</Button> : <p className="ui-muted">All shares listed</p>}
           </Card>
           <Card title="Price history">
+            <PriceChart history={data.performance.history} />
             <table className="ui-table" aria-label="Price history">
               <thead>
                 <tr>
