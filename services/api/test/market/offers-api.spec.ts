@@ -84,4 +84,19 @@ describe('shares market API: offers', () => {
     await verbs.answer(buyer, 'not-an-id', 'cancel').expect(404);
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
+
+  it('keeps demo sandboxes apart: a demo investor cannot escrow an offer to a real holder', async () => {
+    const { seller, contentId } = await givenHolder(10);
+    const demo = await testApp.http().post('/api/auth/demo/investor').send({});
+    expect([200, 201]).toContain(demo.status);
+    const token = demo.body.token ?? demo.body.access_token;
+    const refused = await testApp.http().post('/api/shares/offers').set(auth(token)).send({ content_id: contentId, seller_id: seller.user.id, quantity: 1, bid_price: 1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('DEMO_ACCOUNT_ISOLATION');
+    const buy = await testApp.http().post('/api/content/buy-shares').set(auth(token)).send({ content_id: contentId, shares_count: 1 });
+    expect(buy.status).toBe(403);
+    await testApp.http().post('/api/shares/offers').set(auth(token)).send({ content_id: contentId, seller_id: '00000000-0000-4000-8000-000000000000', quantity: 1, bid_price: 1 }).expect(404);
+    await testApp.http().post('/api/shares/offers').set(auth(token)).send({ content_id: contentId, seller_id: 'nope', quantity: 1, bid_price: 1 }).expect(404);
+    await expectLedgerVerifiesClean(testApp);
+  }, 60_000);
 });

@@ -9,10 +9,12 @@ import {
   type OffersResponse,
 } from '@app/contracts/market';
 import type { z } from 'zod';
-import { notFound, unprocessable } from '../../../platform/http/api-error';
+import { QueryBus } from '@nestjs/cqrs';
+import { LEDGER_MESSAGES } from '@app/contracts/ledger';
+import { forbidden, notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { MarketCommands } from '../infrastructure/market-commands';
 import { MarketReader } from '../infrastructure/market-reader';
@@ -28,6 +30,7 @@ export class OffersController {
     private readonly commands: MarketCommands,
     private readonly reader: MarketReader,
     private readonly resolutions: OfferResolutions,
+    private readonly queryBus: QueryBus,
   ) {}
 
   @Post()
@@ -35,6 +38,11 @@ export class OffersController {
   @Idempotent(createOfferRoute.path)
   async create(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody): Promise<Offer> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
+    // The bid waits in an escrow both sides touch: a sandbox and a real account must never meet there (the ledger
+    // checks each transfer, and each leg of this one touches one side only).
+    const [buyer, seller] = await Promise.all([this.queryBus.execute(new GetUserQuery(caller.userId)), this.queryBus.execute(new GetUserQuery(idOf(body.seller_id, 'SELLER_NOT_FOUND', 'Seller not found')))]);
+    if (!seller) throw notFound('SELLER_NOT_FOUND', 'Seller not found');
+    if (!buyer || buyer.is_demo !== seller.is_demo) throw forbidden(LEDGER_MESSAGES.demoIsolation, 'DEMO_ACCOUNT_ISOLATION');
     const offerId = newId();
     const transactionId = newTransactionId();
     const now = new Date();
