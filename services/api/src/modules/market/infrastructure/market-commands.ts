@@ -29,16 +29,27 @@ type Accepted = Extract<Decision, { kind: 'accepted' }>;
  */
 @Injectable()
 export class MarketCommands {
+  private readonly folds = new Map<string, LoadedMarket>();
+
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly runner: UseCaseRunner,
     private readonly queryBus: QueryBus,
   ) {}
 
+  /**
+   * The item's market, folded. A hot item's stream grows with every trade, so the fold is kept per item and only the
+   * events after it are read: what was read is committed, and the append's expected version catches anything newer.
+   */
   async load(contentId: string, transaction?: TransactionHandle): Promise<LoadedMarket> {
-    const stored = await this.eventStore.readStream(marketStreamId(contentId), transaction ? { transaction } : undefined);
-    const state = stored.map((event) => ({ type: event.type, data: event.data }) as MarketEvent).reduce(evolveMarket, initialMarket());
-    return { state, version: stored.at(-1)?.streamVersion ?? 0n };
+    const cached = this.folds.get(contentId);
+    const fromVersion = cached ? cached.version + 1n : undefined;
+    const stored = await this.eventStore.readStream(marketStreamId(contentId), { ...(transaction ? { transaction } : {}), ...(fromVersion !== undefined ? { fromVersion } : {}) });
+    const state = stored.map((event) => ({ type: event.type, data: event.data }) as MarketEvent).reduce(evolveMarket, cached?.state ?? initialMarket());
+    const loaded = { state, version: stored.at(-1)?.streamVersion ?? cached?.version ?? 0n };
+    if (this.folds.size >= 10_000) this.folds.clear();
+    this.folds.set(contentId, loaded);
+    return loaded;
   }
 
   content(contentId: string, transaction?: TransactionHandle): Promise<ContentForCommand | null> {
