@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError, type EventStore, type TransactionHandle } from '@app/event-store';
 import { ApiError, badRequest, conflict } from '../http/api-error';
 import { claimIdempotencyKeys, idempotencyClaimId, type IdempotencyClaim } from './idempotency-claims';
-import { markIdempotentReplay } from './idempotency-context';
 import type { IdempotentRequest, IdempotentResponse, UnitOfWork } from './unit-of-work';
 import { KeyedMutex } from './keyed-mutex';
 
@@ -149,7 +148,6 @@ export class IdempotencyService {
       throw new ApiError(stored.status_code as ApiError['status'], refusal.code, refusal.error, refusal.details);
     }
     request.onReplay?.();
-    markIdempotentReplay();
     return { status: stored.status_code, body: stored.response as Body, replayed: true };
   }
 

@@ -2,7 +2,6 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppendToStream, EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../database/database.tokens';
 import type { ApiError } from '../http/api-error';
-import { takeIdempotentRequest } from '../idempotency/idempotency-context';
 import { IdempotencyService, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
 import { MONEY_PORT, type LedgerMoneyCommand, type MoneyMovement, type MoneyPort } from './money.port';
 
@@ -28,7 +27,7 @@ export interface UseCase<Body> {
   moneyRefusal?(refusal: string, movement: MoneyMovement): ApiError | undefined;
   /** The same for a refused `ledgerCommand`. */
   ledgerRefusal?(refusal: string): ApiError | undefined;
-  /** Without an `@Idempotent` route around it (a job), or to override the route's. */
+  /** The route's `Idempotency-Key` (`@IdempotencyKey`); absent for a job: nothing is recorded. */
   idempotency?: IdempotentRequest;
   /** What tells a replay from another request, when not the whole request (e.g. only the item a purchase names). */
   idempotencyBody?: unknown;
@@ -49,7 +48,7 @@ export class UseCaseRunner {
   ) {}
 
   async run<Body>(useCase: UseCase<Body>): Promise<Body> {
-    const keyed = useCase.idempotency ?? takeIdempotentRequest() ?? NOT_KEYED;
+    const keyed = useCase.idempotency ?? NOT_KEYED;
     const request = useCase.idempotencyBody === undefined ? keyed : { ...keyed, body: useCase.idempotencyBody };
     const result = await this.idempotency.run<Body>(
       request,

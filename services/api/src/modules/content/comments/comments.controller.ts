@@ -6,7 +6,8 @@ import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { commentIdFromPath, contentIdFromPath, isUuid, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
@@ -73,8 +74,8 @@ export class CommentsController {
 
   @Post(':id/comments')
   @HttpCode(201)
-  @Idempotent('POST /api/content/:id/comments')
   async post(
+    @IdempotencyKey('POST /api/content/:id/comments') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(postCommentRoute.body)) body: PostCommentRequest,
@@ -98,6 +99,7 @@ export class CommentsController {
         },
       },
       () => ({ commentId }),
+      idempotency,
     );
     return this.one(posted.commentId, caller.userId);
   }

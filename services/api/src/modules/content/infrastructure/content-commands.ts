@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppendToStream, EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
@@ -46,9 +47,14 @@ export class ContentCommands {
   }
 
   /** A content command; `respond` builds the answer from the outcome (it runs inside the unit, after the writes). */
-  runContent<Body>(command: ContentCommand, respond: (outcome: 'deleted' | 'archived' | undefined) => Body): Promise<Body> {
+  runContent<Body>(
+    command: ContentCommand,
+    respond: (outcome: 'deleted' | 'archived' | undefined) => Body,
+    idempotency?: IdempotentRequest,
+  ): Promise<Body> {
     const contentId = command.data.contentId;
     return this.useCases.run<Body>({
+      idempotency,
       lockKeys: [contentStreamId(contentId)],
       decide: async (unit) => {
         const loaded = await this.loadContent(contentId, unit.transaction);
@@ -68,9 +74,14 @@ export class ContentCommands {
    * the stream is read first to find it; the content's stream is read but never appended to (its version only
    * matters to content commands).
    */
-  runComment<Body>(command: CommentCommand, respond: (comment: CommentState, content: ContentState) => Body): Promise<Body> {
+  runComment<Body>(
+    command: CommentCommand,
+    respond: (comment: CommentState, content: ContentState) => Body,
+    idempotency?: IdempotentRequest,
+  ): Promise<Body> {
     const commentId = command.data.commentId;
     return this.useCases.run<Body>({
+      idempotency,
       lockKeys: [commentStreamId(commentId)],
       decide: async (unit) => {
         const comment = await this.loadComment(commentId, unit.transaction);

@@ -9,7 +9,8 @@ import {
   type UpdateContentRequest,
 } from '@app/contracts/content';
 import { ApiError, notFound } from '../../../platform/http/api-error';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { contentEngagementProjection } from '../projections/content-engagement.projection';
@@ -52,8 +53,9 @@ export class ManageContentController {
 
   @Post()
   @HttpCode(201)
-  @Idempotent('POST /api/content')
-  async create(@CurrentUser() caller: AuthenticatedUser, @Body() rawBody: unknown): Promise<{ success: true; contentId: string; content: ContentView }> {
+  async create(
+    @IdempotencyKey('POST /api/content') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body() rawBody: unknown): Promise<{ success: true; contentId: string; content: ContentView }> {
     const body = parseCreate(rawBody);
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
@@ -70,13 +72,14 @@ export class ManageContentController {
         },
       },
       () => ({ contentId }),
+      idempotency,
     );
     return { success: true, contentId: created.contentId, content: await this.view(created.contentId, caller.userId) };
   }
 
   @Put(':id')
-  @Idempotent('PUT /api/content/:id')
   async update(
+    @IdempotencyKey('PUT /api/content/:id') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(updateContentRoute.body)) body: UpdateContentRequest,
@@ -91,6 +94,7 @@ export class ManageContentController {
         data: { contentId, callerId: caller.userId, details: detailChangesOf(body), totalShares: body.total_shares ?? null, sharesSold, now: new Date().toISOString() },
       },
       () => ({ contentId }),
+      idempotency,
     );
     return this.view(contentId, caller.userId);
   }
@@ -100,8 +104,9 @@ export class ManageContentController {
    * engagement, but holders can still open it. Shares held are asked before deciding (engagement shares given out).
    */
   @Delete(':id')
-  @Idempotent('DELETE /api/content/:id')
-  async remove(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
+  async remove(
+    @IdempotencyKey('DELETE /api/content/:id') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
     const contentId = contentIdFromPath(rawId);
     // Shares given up to the newest event count (bounded wait); see the README on what may slip past.
     await this.readYourWrites.awaitProjections([contentEngagementProjection.name], 1_000);
@@ -112,6 +117,7 @@ export class ManageContentController {
         data: { contentId, callerId: caller.userId, sharesHeldByOthers: (facts?.engagementSharesGiven ?? 0) + (facts?.sharesSold ?? 0), now: new Date().toISOString() },
       },
       (decided) => decided ?? 'deleted',
+      idempotency,
     );
     return { success: true, id: contentId, outcome };
   }

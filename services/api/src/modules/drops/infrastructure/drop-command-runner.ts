@@ -22,7 +22,7 @@ export interface LoadedDrop {
 /**
  * Runs one drop command through the platform's use-case runner: loads the drop's stream (and the advertiser's for a
  * creation) inside the unit of work, asks the pure decider, and hands the runner the events and the money they move,
- * which it appends atomically with expected versions (and at most once per `Idempotency-Key` of an `@Idempotent`
+ * which it appends atomically with expected versions (and at most once per `Idempotency-Key` of an `@IdempotencyKey`
  * route). Version conflicts rerun the whole unit; requests in this process that touch the same drop are queued.
  */
 @Injectable()

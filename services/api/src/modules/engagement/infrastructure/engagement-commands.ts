@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { minorToApiNumber, type ReasonCode } from '@app/contracts/ledger';
 import type { EngagementEvent } from '@app/contracts/engagement';
 import type { TransactionHandle } from '@app/event-store';
-import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
+import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import type { ApiError } from '../../../platform/http/api-error';
 import { UseCaseRunner, type Decided } from '../../../platform/use-cases/use-case-runner';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
@@ -51,10 +51,13 @@ export class EngagementCommands {
     lockKeys: string[];
     decide(unit: UnitOfWork): Promise<{ streams: StreamEvents[]; money: MoneyOf | null; answer(transactionId: string | null): Body }>;
     moneyRefusal?(refusal: string): ApiError | undefined;
+    /** The route's `Idempotency-Key` (`@IdempotencyKey`); none for a job. */
+    idempotency?: IdempotentRequest;
     idempotencyBody?: unknown;
   }): Promise<Body> {
     return this.runner.run<Body>({
       lockKeys: options.lockKeys,
+      idempotency: options.idempotency,
       idempotencyBody: options.idempotencyBody,
       moneyRefusal: options.moneyRefusal ? (refusal) => options.moneyRefusal!(refusal) : undefined,
       decide: async (unit): Promise<Decided<Body>> => {

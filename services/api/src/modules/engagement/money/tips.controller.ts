@@ -13,7 +13,8 @@ import {
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { badRequest, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { decideTip } from '../domain/decide-money';
@@ -41,30 +42,41 @@ export class TipsController {
 
   @Post('tip')
   @HttpCode(200)
-  @Idempotent('POST /api/content/tip')
-  tipGems(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(tipGemsRoute.body)) body: TipGemsRequest): Promise<TipResponse> {
-    return this.give('tip', caller, contentIdOf(body.content_id), 'Gems', BigInt(body.tip_amount) * 10_000n);
+  tipGems(
+    @IdempotencyKey('POST /api/content/tip') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(tipGemsRoute.body)) body: TipGemsRequest): Promise<TipResponse> {
+    return this.give('tip', caller, contentIdOf(body.content_id), 'Gems', BigInt(body.tip_amount) * 10_000n, idempotency);
   }
 
   @Post(':id/tip')
   @HttpCode(200)
-  @Idempotent('POST /api/content/:id/tip')
-  tip(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
-    return this.give('tip', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount));
+  tip(
+    @IdempotencyKey('POST /api/content/:id/tip') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
+    return this.give('tip', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount), idempotency);
   }
 
   @Post(':id/fund')
   @HttpCode(200)
-  @Idempotent('POST /api/content/:id/fund')
-  fund(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
-    return this.give('fund', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount));
+  fund(
+    @IdempotencyKey('POST /api/content/:id/fund') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
+    return this.give('fund', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount), idempotency);
   }
 
-  private async give(kind: 'tip' | 'fund', caller: AuthenticatedUser, contentId: string, currency: FundCurrency, amountMinor: bigint): Promise<TipResponse> {
+  private async give(
+    kind: 'tip' | 'fund',
+    caller: AuthenticatedUser,
+    contentId: string,
+    currency: FundCurrency,
+    amountMinor: bigint,
+    idempotency: IdempotentRequest,
+  ): Promise<TipResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     const ledgerCurrency = currency === 'USD' ? 'usd' : currency === 'Gems' ? 'gems' : 'points';
     return this.commands.run({
+      idempotency,
       lockKeys: [contentPoolStreamId(contentId)],
       moneyRefusal: (refusal) =>
         refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', currency === 'Gems' ? ENGAGEMENT_MESSAGES.insufficientGems : ENGAGEMENT_MESSAGES.insufficientBalance) : undefined,

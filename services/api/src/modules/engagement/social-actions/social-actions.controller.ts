@@ -18,7 +18,8 @@ import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ApiError, badRequest } from '../../../platform/http/api-error';
 import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { GetContentForCommandQuery } from '../../content';
 import { CurrentUser, StoreImageCommand, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
@@ -45,13 +46,14 @@ export class SocialActionsController {
 
   @Post('social-action')
   @HttpCode(200)
-  @Idempotent('POST /api/users/social-action')
-  socialAction(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(socialActionRoute.body)) body: SocialActionRequest): Promise<SocialActionResponse> {
+  socialAction(
+    @IdempotencyKey('POST /api/users/social-action') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(socialActionRoute.body)) body: SocialActionRequest): Promise<SocialActionResponse> {
     const contentId = contentIdOf(body.reference_id);
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     const userId = caller.userId;
-    return this.commands.run({
+    return this.commands.run({ idempotency,
       lockKeys: [userContentStreamId(contentId, userId), dailyStreamId(userId, utcDayOf(now))],
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
@@ -86,15 +88,16 @@ export class SocialActionsController {
   @Post('external-move')
   @HttpCode(200)
   @RouteConfig(PROOF_BODY_LIMIT)
-  @Idempotent('POST /api/users/external-move')
-  async externalMove(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(externalMoveRoute.body)) body: ExternalMoveRequest): Promise<ExternalMoveResponse> {
+  async externalMove(
+    @IdempotencyKey('POST /api/users/external-move') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(externalMoveRoute.body)) body: ExternalMoveRequest): Promise<ExternalMoveResponse> {
     const contentId = contentIdOf(body.content_id);
     const proofUrl = await this.proofUrlOf(body);
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     const moveId = newId();
     const userId = caller.userId;
-    return this.commands.run({
+    return this.commands.run({ idempotency,
       lockKeys: [userContentStreamId(contentId, userId), dailyStreamId(userId, utcDayOf(now))],
       // A stored proof has a fresh URL each time: a replay is told apart by the move, not by the image's bytes.
       idempotencyBody: { contentId, move_type: body.move_type, proof_type: body.proof_type },
@@ -153,11 +156,12 @@ export class SocialActionsController {
   }
 
   @Delete('saved-content/:contentId')
-  @Idempotent('DELETE /api/users/saved-content/:contentId')
-  removeSaved(@CurrentUser() caller: AuthenticatedUser, @Param('contentId') rawId: string): Promise<{ success: true; content_id: string }> {
+  removeSaved(
+    @IdempotencyKey('DELETE /api/users/saved-content/:contentId') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('contentId') rawId: string): Promise<{ success: true; content_id: string }> {
     const contentId = contentIdOf(rawId);
     const now = new Date().toISOString();
-    return this.commands.run({
+    return this.commands.run({ idempotency,
       lockKeys: [userContentStreamId(contentId, caller.userId)],
       decide: async (unit) => {
         const userContent = await this.commands.store.load(userContentStreamId(contentId, caller.userId), initialUserContent(), evolveUserContent, unit.transaction);

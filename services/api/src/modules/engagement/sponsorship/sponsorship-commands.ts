@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ENGAGEMENT_MESSAGES, sponsorSuccessMessage, type SponsorContentResponse, type SponsorPackage } from '@app/contracts/engagement';
@@ -29,13 +30,14 @@ export class SponsorshipCommands {
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async sponsor(caller: AuthenticatedUser, contentId: string, pkg: SponsorPackage): Promise<SponsorContentResponse> {
+  async sponsor(caller: AuthenticatedUser, contentId: string, pkg: SponsorPackage, idempotency?: IdempotentRequest): Promise<SponsorContentResponse> {
     const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
     if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
     const sponsorshipId = newId();
     const transactionId = newTransactionId();
     const now = new Date().toISOString();
     return this.commands.run({
+      idempotency,
       lockKeys: [sponsorshipStreamId(sponsorshipId)],
       // The package is the request: the same key with the same package replays, whatever else the form sent.
       idempotencyBody: { contentId, packageId: pkg.id },

@@ -11,7 +11,8 @@ import {
   type SponsoredContentItem,
 } from '@app/contracts/engagement';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { GetContentForCommandQuery } from '../../content';
 import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
 import { contentIdOf } from '../engagement-ids';
@@ -29,22 +30,23 @@ export class SponsorshipController {
 
   @Post(':id/sponsor')
   @HttpCode(200)
-  @Idempotent('POST /api/content/:id/sponsor')
   sponsor(
+    @IdempotencyKey('POST /api/content/:id/sponsor') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(sponsorContentRoute.body)) body: SponsorContentRequest,
   ): Promise<SponsorContentResponse> {
     const pkg = sponsorPackageFor({ packageId: body.package_id, gems: body.gems_allocated, multiplier: body.boost_multiplier, hours: body.duration_hours });
-    return this.commands.sponsor(caller, contentIdOf(rawId), pkg);
+    return this.commands.sponsor(caller, contentIdOf(rawId), pkg, idempotency);
   }
 
   @Post('sponsor')
   @HttpCode(200)
-  @Idempotent('POST /api/content/sponsor')
-  sponsorFromForm(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(advertiserSponsorRoute.body)) body: AdvertiserSponsorRequest): Promise<SponsorContentResponse> {
+  sponsorFromForm(
+    @IdempotencyKey('POST /api/content/sponsor') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(advertiserSponsorRoute.body)) body: AdvertiserSponsorRequest): Promise<SponsorContentResponse> {
     const pkg = sponsorPackageFor({ packageId: body.packageId, gems: body.gemAmount, multiplier: body.boostMultiplier, hours: body.durationHours });
-    return this.commands.sponsor(caller, contentIdOf(body.contentId), pkg);
+    return this.commands.sponsor(caller, contentIdOf(body.contentId), pkg, idempotency);
   }
 
   @Get('sponsored')

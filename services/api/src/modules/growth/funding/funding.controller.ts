@@ -13,7 +13,8 @@ import {
 import type { z } from 'zod';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { evolveProject, initialProject } from '../domain/funding';
@@ -57,8 +58,9 @@ export class FundingController {
 
   @Post('projects')
   @HttpCode(201)
-  @Idempotent('POST /api/growth/funding/projects')
-  async create(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(createFundingProjectRoute.body)) body: CreateBody): Promise<CreateProjectResponse> {
+  async create(
+    @IdempotencyKey('POST /api/growth/funding/projects') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(createFundingProjectRoute.body)) body: CreateBody): Promise<CreateProjectResponse> {
     const user = await this.facts.user(caller.userId);
     const { project } = await this.funding.create(randomUUID(), {
       creator: { id: caller.userId, name: this.facts.displayName(user), avatar: user.avatar_url ?? null, isDemo: user.is_demo },
@@ -70,16 +72,17 @@ export class FundingController {
       durationDays: body.duration_days,
       tiers: body.reward_tiers.map((tier) => ({ amountMinor: tier.amount, title: tier.title, description: tier.description, estimatedDelivery: tier.estimatedDelivery })),
       now: new Date().toISOString(),
-    });
+    }, idempotency);
     return { success: true, project, message: `Project "${project.title}" created` };
   }
 
   @Post('projects/:id/pledge')
   @HttpCode(201)
-  @Idempotent('POST /api/growth/funding/projects/:id/pledge')
-  async pledge(@CurrentUser() caller: AuthenticatedUser, @Param('id') projectId: string, @Body(new ZodValidationPipe(pledgeRoute.body)) body: PledgeBody): Promise<PledgeResponse> {
+  async pledge(
+    @IdempotencyKey('POST /api/growth/funding/projects/:id/pledge') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('id') projectId: string, @Body(new ZodValidationPipe(pledgeRoute.body)) body: PledgeBody): Promise<PledgeResponse> {
     const user = await this.facts.user(caller.userId);
-    const outcome = await this.funding.pledge(projectId, { id: caller.userId, isDemo: user.is_demo }, body.amount, body.reward_tier ?? null, new Date().toISOString());
+    const outcome = await this.funding.pledge(projectId, { id: caller.userId, isDemo: user.is_demo }, body.amount, body.reward_tier ?? null, new Date().toISOString(), idempotency);
     const pledge = outcome.pledge!;
     return { success: true, pledge, project: outcome.project, transaction_id: outcome.transactionId!, message: `Pledged ${pledge.amount} gems to ${outcome.project.title}` };
   }

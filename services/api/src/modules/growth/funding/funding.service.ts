@@ -28,14 +28,14 @@ export class FundingService {
     private readonly runner: UseCaseRunner,
   ) {}
 
-  create(projectId: string, data: Extract<ProjectCommand, { type: 'CreateProject' }>['data']): Promise<ProjectOutcome> {
-    return this.execute(projectId, { type: 'CreateProject', data }, undefined, () => null);
+  create(projectId: string, data: Extract<ProjectCommand, { type: 'CreateProject' }>['data'], idempotency?: IdempotentRequest): Promise<ProjectOutcome> {
+    return this.execute(projectId, { type: 'CreateProject', data }, idempotency, () => null);
   }
 
-  pledge(projectId: string, backer: { id: string; isDemo: boolean }, amountMinor: bigint, tierId: string | null, now: string): Promise<ProjectOutcome> {
+  pledge(projectId: string, backer: { id: string; isDemo: boolean }, amountMinor: bigint, tierId: string | null, now: string, idempotency?: IdempotentRequest): Promise<ProjectOutcome> {
     const pledgeId = randomUUID();
     const transactionId = newTransactionId();
-    return this.execute(projectId, { type: 'Pledge', data: { pledgeId, backer, amountMinor, tierId, transactionId, now } }, undefined, (state) => ({
+    return this.execute(projectId, { type: 'Pledge', data: { pledgeId, backer, amountMinor, tierId, transactionId, now } }, idempotency, (state) => ({
       transactionId,
       reasonCode: 'FUNDING_PLEDGE',
       description: `Pledge to ${state.created!.title}`,

@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { parseInput, ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { AdminOnly, CurrentUser, type AuthenticatedUser } from '../../identity';
 import { toClaim } from '../growth-views';
@@ -45,8 +46,8 @@ export class ShieldAdminController {
 
   @Post(':id/decision')
   @HttpCode(200)
-  @Idempotent('POST /api/admin/growth/shield/claims/:id/decision')
   async decide(
+    @IdempotencyKey('POST /api/admin/growth/shield/claims/:id/decision') idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') claimId: string,
     @Body(new ZodValidationPipe(adminDecideClaimRoute.body)) body: z.output<typeof adminDecideClaimRoute.body>,
@@ -64,7 +65,7 @@ export class ShieldAdminController {
       reason: body.reason ?? '',
       decidedBy: admin.userId,
       now: new Date().toISOString(),
-    });
+    }, idempotency);
     return { success: true as const, claim: outcome.claim!, transaction_id: outcome.transactionId };
   }
 }

@@ -10,7 +10,8 @@ import {
 } from '@app/contracts/growth';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { GrowthCatalogueService } from '../config/growth-catalogue';
 import { latestSubscription } from '../domain/shield';
@@ -47,29 +48,32 @@ export class ShieldController {
 
   @Post('subscribe')
   @HttpCode(201)
-  @Idempotent('POST /api/growth/shield/subscribe')
-  async subscribe(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(subscribeShieldRoute.body)) body: { policy_id: string }): Promise<SubscribeResponse> {
+  async subscribe(
+    @IdempotencyKey('POST /api/growth/shield/subscribe') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(subscribeShieldRoute.body)) body: { policy_id: string }): Promise<SubscribeResponse> {
     const policy = this.catalogue.policy(body.policy_id);
     if (!policy) throw notFound('UNKNOWN_POLICY', GROWTH_MESSAGES.unknownPolicy);
     const [user, followers] = await Promise.all([this.facts.user(caller.userId), this.facts.verifiedFollowers(caller.userId)]);
-    const outcome = await this.shield.subscribe(caller.userId, policy, followers, user.is_demo ? 'demo' : 'real', new Date().toISOString());
+    const outcome = await this.shield.subscribe(caller.userId, policy, followers, user.is_demo ? 'demo' : 'real', new Date().toISOString(), idempotency);
     return { success: true, subscription: outcome.subscription!, transaction_id: outcome.transactionId!, message: `Subscribed to ${policy.name}` };
   }
 
   @Post('subscriptions/:id/cancel')
   @HttpCode(200)
-  @Idempotent('POST /api/growth/shield/subscriptions/:id/cancel')
-  async cancel(@CurrentUser() caller: AuthenticatedUser, @Param('id') subscriptionId: string) {
+  async cancel(
+    @IdempotencyKey('POST /api/growth/shield/subscriptions/:id/cancel') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('id') subscriptionId: string) {
     const user = await this.facts.user(caller.userId);
-    const outcome = await this.shield.cancel(caller.userId, subscriptionId, user.is_demo ? 'demo' : 'real', new Date().toISOString());
+    const outcome = await this.shield.cancel(caller.userId, subscriptionId, user.is_demo ? 'demo' : 'real', new Date().toISOString(), idempotency);
     const subscription = outcome.subscription!;
     return { success: true as const, subscription, message: `Cancelled: coverage continues until ${subscription.period_end}` };
   }
 
   @Post('claims')
   @HttpCode(201)
-  @Idempotent('POST /api/growth/shield/claims')
-  async fileClaim(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(fileClaimRoute.body)) body: FileClaimRequest) {
+  async fileClaim(
+    @IdempotencyKey('POST /api/growth/shield/claims') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(fileClaimRoute.body)) body: FileClaimRequest) {
     const user = await this.facts.user(caller.userId);
     const outcome = await this.shield.fileClaim(
       caller.userId,
@@ -81,6 +85,7 @@ export class ShieldController {
         now: new Date().toISOString(),
       },
       user.is_demo ? 'demo' : 'real',
+      idempotency,
     );
     return { success: true as const, claim: outcome.claim!, message: 'Claim filed: an admin will review it; approved payouts arrive in 5-10 business days' };
   }

@@ -35,10 +35,10 @@ export class ShieldService {
     private readonly runner: UseCaseRunner,
   ) {}
 
-  subscribe(userId: string, policy: ShieldPolicyConfig, verifiedFollowers: number, pool: ShieldPool, now: string): Promise<ShieldOutcome> {
+  subscribe(userId: string, policy: ShieldPolicyConfig, verifiedFollowers: number, pool: ShieldPool, now: string, idempotency?: IdempotentRequest): Promise<ShieldOutcome> {
     const subscriptionId = randomUUID();
     const transactionId = newTransactionId();
-    return this.execute(userId, { type: 'Subscribe', data: { subscriptionId, policy, verifiedFollowers, pool, transactionId, now } }, undefined, pool, (events) => {
+    return this.execute(userId, { type: 'Subscribe', data: { subscriptionId, policy, verifiedFollowers, pool, transactionId, now } }, idempotency, pool, (events) => {
       const subscribed = events.find((event) => event.type === 'ShieldSubscribed');
       return subscribed ? { pool, direction: 'in', amountMinor: BigInt(subscribed.data.policy.premiumMinor), reference: subscriptionId, reasonText: `Social Shield premium: ${policy.name}` } : null;
     }, transactionId);
@@ -57,17 +57,17 @@ export class ShieldService {
     return this.execute(userId, { type: 'Lapse', data: { subscriptionId, now } }, idempotency, pool, () => null, null);
   }
 
-  cancel(userId: string, subscriptionId: string, pool: ShieldPool, now: string): Promise<ShieldOutcome> {
-    return this.execute(userId, { type: 'Cancel', data: { subscriptionId, now } }, undefined, pool, () => null, null);
+  cancel(userId: string, subscriptionId: string, pool: ShieldPool, now: string, idempotency?: IdempotentRequest): Promise<ShieldOutcome> {
+    return this.execute(userId, { type: 'Cancel', data: { subscriptionId, now } }, idempotency, pool, () => null, null);
   }
 
-  fileClaim(userId: string, claim: Omit<Extract<ShieldCommand, { type: 'FileClaim' }>['data'], 'claimId'>, pool: ShieldPool): Promise<ShieldOutcome> {
-    return this.execute(userId, { type: 'FileClaim', data: { ...claim, claimId: randomUUID() } }, undefined, pool, () => null, null);
+  fileClaim(userId: string, claim: Omit<Extract<ShieldCommand, { type: 'FileClaim' }>['data'], 'claimId'>, pool: ShieldPool, idempotency?: IdempotentRequest): Promise<ShieldOutcome> {
+    return this.execute(userId, { type: 'FileClaim', data: { ...claim, claimId: randomUUID() } }, idempotency, pool, () => null, null);
   }
 
-  decideClaim(userId: string, claimId: string, pool: ShieldPool, decision: { approve: boolean; reason: string; decidedBy: string; now: string }): Promise<ShieldOutcome> {
+  decideClaim(userId: string, claimId: string, pool: ShieldPool, decision: { approve: boolean; reason: string; decidedBy: string; now: string }, idempotency?: IdempotentRequest): Promise<ShieldOutcome> {
     const transactionId = newTransactionId();
-    return this.execute(userId, { type: 'DecideClaim', data: { claimId, ...decision, transactionId } }, undefined, pool, (events) => {
+    return this.execute(userId, { type: 'DecideClaim', data: { claimId, ...decision, transactionId } }, idempotency, pool, (events) => {
       const approved = events.find((event) => event.type === 'ShieldClaimApproved');
       return approved ? { pool, direction: 'out', amountMinor: BigInt(approved.data.payoutMinor), reference: claimId, reasonText: 'Social Shield claim payout' } : null;
     }, transactionId);

@@ -4,7 +4,8 @@ import { GROWTH_MESSAGES, stakeRoute, type GrowthChannel, type StakeResponse, ty
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { GrowthCatalogueService } from '../config/growth-catalogue';
@@ -44,19 +45,21 @@ export class StakingController {
 
   @Post('staking')
   @HttpCode(201)
-  @Idempotent('POST /api/growth/staking')
-  async stake(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(stakeRoute.body)) body: { channel_id: string; amount: bigint }): Promise<StakeResponse> {
+  async stake(
+    @IdempotencyKey('POST /api/growth/staking') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(stakeRoute.body)) body: { channel_id: string; amount: bigint }): Promise<StakeResponse> {
     const channel = this.catalogue.channel(body.channel_id);
     if (!channel) throw notFound('UNKNOWN_CHANNEL', GROWTH_MESSAGES.unknownChannel);
-    const { position, transactionId } = await this.staking.stake(caller.userId, channel, body.amount, new Date().toISOString());
+    const { position, transactionId } = await this.staking.stake(caller.userId, channel, body.amount, new Date().toISOString(), idempotency);
     return { success: true, position, transaction_id: transactionId!, message: `Staked ${position.amount} gems in ${channel.name}` };
   }
 
   @Post('staking/:id/withdraw')
   @HttpCode(200)
-  @Idempotent('POST /api/growth/staking/:id/withdraw')
-  async withdraw(@CurrentUser() caller: AuthenticatedUser, @Param('id') positionId: string): Promise<WithdrawStakeResponse> {
-    const { position, transactionId } = await this.staking.withdraw(caller.userId, positionId, new Date().toISOString());
+  async withdraw(
+    @IdempotencyKey('POST /api/growth/staking/:id/withdraw') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('id') positionId: string): Promise<WithdrawStakeResponse> {
+    const { position, transactionId } = await this.staking.withdraw(caller.userId, positionId, new Date().toISOString(), idempotency);
     const total = sumGems(position.amount, position.earned_so_far);
     return {
       success: true,

@@ -30,10 +30,10 @@ export class StakingService {
     private readonly runner: UseCaseRunner,
   ) {}
 
-  stake(userId: string, channel: GrowthChannelConfig, amountMinor: bigint, now: string): Promise<StakeOutcome> {
+  stake(userId: string, channel: GrowthChannelConfig, amountMinor: bigint, now: string, idempotency?: IdempotentRequest): Promise<StakeOutcome> {
     const positionId = randomUUID();
     const transactionId = newTransactionId();
-    return this.execute(userId, { type: 'PlaceStake', data: { positionId, channel, amountMinor, transactionId, now } }, undefined, (position) => ({
+    return this.execute(userId, { type: 'PlaceStake', data: { positionId, channel, amountMinor, transactionId, now } }, idempotency, (position) => ({
       transactionId,
       reasonCode: 'STAKE',
       description: `Stake in ${channel.name}`,
@@ -60,11 +60,11 @@ export class StakingService {
     });
   }
 
-  async withdraw(userId: string, positionId: string, now: string): Promise<StakeOutcome> {
+  async withdraw(userId: string, positionId: string, now: string, idempotency?: IdempotentRequest): Promise<StakeOutcome> {
     // Days the job has not reached yet are credited first (its own unit; a refusal below leaves them credited, which is owed anyway).
     await this.accrue(userId, positionId, now);
     const transactionId = newTransactionId();
-    return this.execute(userId, { type: 'WithdrawStake', data: { positionId, transactionId, now } }, undefined, (position) => ({
+    return this.execute(userId, { type: 'WithdrawStake', data: { positionId, transactionId, now } }, idempotency, (position) => ({
       transactionId,
       reasonCode: 'STAKE',
       description: `Stake returned from ${position.channelName} with rewards`,

@@ -3,7 +3,8 @@ import { BuySharesRequestSchema, buySharesRoute, MARKET_MESSAGES, type BuyShares
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { primaryAvailable } from '../domain/decide';
@@ -19,13 +20,14 @@ export class BuySharesController {
 
   @Post('buy-shares')
   @HttpCode(200)
-  @Idempotent(buySharesRoute.path)
-  buy(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(BuySharesRequestSchema)) body: BuySharesRequest): Promise<BuySharesResponse> {
+  buy(
+    @IdempotencyKey(buySharesRoute.path) idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(BuySharesRequestSchema)) body: BuySharesRequest): Promise<BuySharesResponse> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     let shares = { totalShares: 0, engagementPool: 0 };
-    return this.commands.run({
+    return this.commands.run({ idempotency,
       contentId,
       reasonCode: 'SHARE_PURCHASE',
       description: `${body.shares_count} shares bought`,

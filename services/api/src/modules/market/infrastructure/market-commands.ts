@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { parseEngagementEvent } from '@app/contracts/engagement';
@@ -88,11 +89,14 @@ export class MarketCommands {
     prepare(unit: UnitOfWork, market: LoadedMarket): Promise<{ command: MarketCommand; context: ReadModelContext }>;
     answer(decision: Accepted, market: LoadedMarket): Body;
     moneyRefusal?(refusal: string): ApiError | undefined;
+    /** The route's `Idempotency-Key` (`@IdempotencyKey`); none for a job. */
+    idempotency?: IdempotentRequest;
     idempotencyBody?: unknown;
   }): Promise<Body> {
     const streamId = marketStreamId(options.contentId);
     return this.runner.run<Body>({
       lockKeys: [streamId],
+      idempotency: options.idempotency,
       idempotencyBody: options.idempotencyBody,
       moneyRefusal: options.moneyRefusal ? (refusal) => options.moneyRefusal!(refusal) : undefined,
       decide: async (unit) => {

@@ -14,7 +14,8 @@ import {
 import type { z } from 'zod';
 import { notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { MarketCommands } from '../infrastructure/market-commands';
@@ -33,13 +34,14 @@ export class ListingsController {
 
   @Post()
   @HttpCode(201)
-  @Idempotent(createListingRoute.path)
-  create(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateListingRequestSchema)) body: CreateListingBody): Promise<Listing> {
+  create(
+    @IdempotencyKey(createListingRoute.path) idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateListingRequestSchema)) body: CreateListingBody): Promise<Listing> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     const listingId = newId();
     const now = new Date().toISOString();
     let title = '';
-    return this.commands.run({
+    return this.commands.run({ idempotency,
       contentId,
       reasonCode: 'SHARE_PURCHASE',
       description: 'Listing',
@@ -93,14 +95,15 @@ export class ListingsController {
 
   @Post(':id/buy')
   @HttpCode(200)
-  @Idempotent(buyListingRoute.path)
-  async buy(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(BuyListingRequestSchema)) body: BuyListingRequest): Promise<TradeResponse> {
+  async buy(
+    @IdempotencyKey(buyListingRoute.path) idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(BuyListingRequestSchema)) body: BuyListingRequest): Promise<TradeResponse> {
     const listingId = idOf(rawId, 'LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     const row = await this.reader.listing(listingId);
     if (!row) throw notFound('LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     const transactionId = newTransactionId();
     const now = new Date().toISOString();
-    return this.commands.run({
+    return this.commands.run({ idempotency,
       contentId: row.content_id,
       reasonCode: 'SHARE_PURCHASE',
       description: `${body.quantity} shares bought from a listing`,

@@ -13,7 +13,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { LEDGER_MESSAGES } from '@app/contracts/ledger';
 import { forbidden, notFound, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { MarketCommands } from '../infrastructure/market-commands';
@@ -35,8 +36,9 @@ export class OffersController {
 
   @Post()
   @HttpCode(201)
-  @Idempotent(createOfferRoute.path)
-  async create(@CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody): Promise<Offer> {
+  async create(
+    @IdempotencyKey(createOfferRoute.path) idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody): Promise<Offer> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     // The bid waits in an escrow both sides touch: a sandbox and a real account must never meet there (the ledger
     // checks each transfer, and each leg of this one touches one side only).
@@ -47,7 +49,7 @@ export class OffersController {
     const transactionId = newTransactionId();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_DAYS * 86_400_000).toISOString();
-    await this.commands.run({
+    await this.commands.run({ idempotency,
       contentId,
       reasonCode: 'SHARE_OFFER',
       description: `Offer for ${body.quantity} shares (escrowed)`,

@@ -18,7 +18,8 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { ApiError, badRequest, forbidden, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config/payments-config';
 import { PaymentCommands } from '../infrastructure/payment-commands';
@@ -51,15 +52,15 @@ export class CheckoutController {
   /** Price and gems come from the catalogue by `package_id`; whatever else the client sent is ignored. */
   @Post('create-checkout-session')
   @HttpCode(200)
-  @Idempotent('POST /api/payments/create-checkout-session')
   async createGemCheckout(
+    @IdempotencyKey('POST /api/payments/create-checkout-session') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createCheckoutSessionRoute.body)) body: { package_id: string; return_path?: string },
     @Req() request: FastifyRequest,
   ): Promise<CheckoutSessionResponse> {
     const item = findGemPackage(body.package_id);
     if (!item) throw badRequest('UNKNOWN_PACKAGE', PAYMENT_MESSAGES.unknownPackage);
-    return this.start(caller.userId, request, body.return_path, {
+    return this.start(caller.userId, request, body.return_path, idempotency, {
       kind: 'gems',
       packageId: item.id,
       amountCents: item.price_cents,
@@ -71,15 +72,15 @@ export class CheckoutController {
 
   @Post('usd-top-up')
   @HttpCode(200)
-  @Idempotent('POST /api/payments/usd-top-up')
   async createUsdTopUp(
+    @IdempotencyKey('POST /api/payments/usd-top-up') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createUsdTopUpRoute.body)) body: { amount: bigint; return_path?: string },
     @Req() request: FastifyRequest,
   ): Promise<CheckoutSessionResponse> {
     // usd minor units are 1/10,000 dollar; the schema allows whole cents only.
     const amountCents = Number(body.amount / 100n);
-    return this.start(caller.userId, request, body.return_path, {
+    return this.start(caller.userId, request, body.return_path, idempotency, {
       kind: 'usd',
       packageId: null,
       amountCents,
@@ -101,6 +102,7 @@ export class CheckoutController {
     userId: string,
     request: FastifyRequest,
     returnPath: string | undefined,
+    idempotency: IdempotentRequest,
     purchase: { kind: CheckoutKind; packageId: string | null; amountCents: number; creditCurrency: 'gems' | 'usd'; creditMinor: bigint; description: string },
   ): Promise<CheckoutSessionResponse> {
     const user = await this.queryBus.execute(new GetUserQuery(userId));
@@ -143,7 +145,7 @@ export class CheckoutController {
           createdAt: now.toISOString(),
         },
       },
-      true,
+      idempotency,
     );
     const created = outcome.state.created!;
     return { success: true, session_id: created.sessionId, checkout_url: created.checkoutUrl, provider: created.provider as 'local' | 'stripe', expires_at: created.expiresAt };

@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Injectable, Logger } from '@nestjs/common';
 import { formatMinor } from '@app/contracts/ledger';
 import type { PaymentEvent } from '@app/contracts/payments';
@@ -45,11 +46,11 @@ export class PaymentCommands {
     return this.sessions.load(sessionId);
   }
 
-  /** `keyed`: the route's `Idempotency-Key` applies (creating a session); webhooks are keyed by the session itself. */
-  async execute(sessionId: string, command: CheckoutCommand, keyed = false): Promise<CheckoutOutcome> {
+  /** `idempotency`: the route's `Idempotency-Key` (creating a session); webhooks and jobs are keyed by the session itself. */
+  async execute(sessionId: string, command: CheckoutCommand, idempotency?: IdempotentRequest): Promise<CheckoutOutcome> {
     return this.runner.run<CheckoutOutcome>({
       lockKeys: [checkoutSessionStreams.streamId(sessionId)],
-      idempotency: keyed ? undefined : { scope: 'unkeyed', key: undefined, body: null },
+      idempotency,
       decide: async (unit) => {
         const loaded = await this.sessions.load(sessionId, unit.transaction);
         const decision = decideCheckout(command, loaded.state);

@@ -1,3 +1,4 @@
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable } from '@nestjs/common';
 import { WITHDRAWAL_MESSAGES, type WithdrawalEvent } from '@app/contracts/withdrawals';
 import { badRequest, conflict, forbidden, notFound, unprocessable, type ApiError } from '../../../platform/http/api-error';
@@ -47,10 +48,10 @@ export class WithdrawalCommands {
     return this.withdrawals.load(withdrawalId);
   }
 
-  async execute(withdrawalId: string, command: WithdrawalCommand, keyed = false): Promise<WithdrawalOutcome> {
+  async execute(withdrawalId: string, command: WithdrawalCommand, idempotency?: IdempotentRequest): Promise<WithdrawalOutcome> {
     return this.runner.run<WithdrawalOutcome>({
       lockKeys: [withdrawalStreams.streamId(withdrawalId)],
-      idempotency: keyed ? undefined : { scope: 'unkeyed', key: undefined, body: null },
+      idempotency,
       decide: async (unit) => {
         const loaded = await this.withdrawals.load(withdrawalId, unit.transaction);
         const decision = decideWithdrawal(command, loaded.state);

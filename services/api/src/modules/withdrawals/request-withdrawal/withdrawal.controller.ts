@@ -10,7 +10,8 @@ import {
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { badRequest, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { Idempotent } from '../../../platform/idempotency/idempotent.decorator';
+import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
 import { decideWithdrawal, initialWithdrawal, type WithdrawalCommand } from '../domain/withdrawal';
@@ -40,8 +41,8 @@ export class WithdrawalController {
 
   @Post('request')
   @HttpCode(200)
-  @Idempotent('POST /api/withdrawal/request')
   async request(
+    @IdempotencyKey('POST /api/withdrawal/request') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(requestWithdrawalRoute.body)) body: { amount: bigint; payment_method: string; payment_details: Record<string, unknown> },
   ) {
@@ -69,7 +70,7 @@ export class WithdrawalController {
     const checked = validatePaymentDetails(method!.required_fields, body.payment_details);
     if (!checked.ok) throw badRequest('VALIDATION_ERROR', checked.errors[0].message, checked.errors);
     const details = Object.fromEntries(Object.entries(checked.details).filter(([, value]) => value !== undefined)) as Record<string, string>;
-    const outcome = await this.commands.execute(withdrawalId, command(this.cipher.encrypt(details, caller.userId), maskPaymentDetails(details)), true);
+    const outcome = await this.commands.execute(withdrawalId, command(this.cipher.encrypt(details, caller.userId), maskPaymentDetails(details)), idempotency);
     const withdrawal = withdrawalView(rowOf(outcome.state));
     return { success: true as const, message: `Withdrawal of ${withdrawal.amount} gems requested: the gems are held until the payout completes.`, withdrawal };
   }
