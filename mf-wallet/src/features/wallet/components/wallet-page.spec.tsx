@@ -57,6 +57,22 @@ describe('the wallet page', () => {
     expect(within(screen.getByRole('region', { name: 'Gems balance' })).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
   });
 
+  it("shows the user's real staking figures in the Overview's Staking Rewards block", async () => {
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('gems', 50)] },
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
+      'GET /api/growth/staking': {
+        body: [{ id: 's1', channel_id: 'c', channel_name: 'Steady', amount: 120, multiplier: 1.1, staked_at: '2026-11-01T00:00:00.000Z', lock_until: '2026-12-01T00:00:00.000Z', earned_so_far: 1.5, projected_total_reward: 12, daily_reward: 0.4, status: 'active' }],
+      },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    const figures = await screen.findByLabelText('Staking figures');
+    expect(within(figures).getByText('120 gems')).toBeInTheDocument();
+    expect(within(figures).getByText('1.5 gems')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage stakes' })).toHaveAttribute('href', '/growth-hub');
+  });
+
   it("opens the shell's account modals from the cards", async () => {
     const user = userEvent.setup();
     const requested: string[] = [];

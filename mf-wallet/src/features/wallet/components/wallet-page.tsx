@@ -10,6 +10,7 @@ import { DIALOG_PATHS, WalletDialogs } from './wallet-dialogs';
 import { WithdrawalsCard } from '../../withdraw/components/withdrawals-card';
 import '../wallet.css';
 import { SharesPanels } from './shares-panels';
+import { StakingSummary } from '../../growth-hub/components/staking-summary';
 
 
 export const AUTHENTICATION_FAILED = 'Authentication failed. Please try the "Force Re-Login" button or refresh the page.';
@@ -72,6 +73,7 @@ export function WalletPage() {
               <div className="ui-stack">
                 <WalletAnalytics />
                 <SharesPanels />
+                <StakingSummary />
                 <WithdrawalsCard />
               </div>
             ),
