@@ -189,6 +189,11 @@ export const UserSchema = z
   .meta({ id: 'User' });
 export type UserView = z.infer<typeof UserSchema>;
 
+/** The name other people see: the display name when it has one, else the username. */
+export function displayNameOf(user: Pick<UserView, 'display_name' | 'username'>): string {
+  return user.display_name?.trim() || user.username;
+}
+
 /** What anyone may see: never e-mail, earnings, referral data or private holdings. */
 export const PublicUserSchema = UserSchema.pick({
   id: true,

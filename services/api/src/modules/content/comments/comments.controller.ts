@@ -8,7 +8,7 @@ import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { commentIdFromPath, contentIdFromPath, isUuid, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
 import { ContentReader } from '../read-content/content-reader';
@@ -81,8 +81,7 @@ export class CommentsController {
     @Body(new ZodValidationPipe(postCommentRoute.body)) body: PostCommentRequest,
   ): Promise<CommentView> {
     const contentId = contentIdFromPath(rawId);
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, caller.userId);
     // A parent that is not even an id names no comment.
     if (body.parent_comment_id !== null && !isUuid(body.parent_comment_id)) throw notFound('PARENT_COMMENT_NOT_FOUND', CONTENT_MESSAGES.parentNotFound);
     const commentId = newId();

@@ -1,3 +1,4 @@
+import { displayNameOf } from '@app/contracts/identity';
 import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
@@ -14,7 +15,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { contentEngagementProjection } from '../projections/content-engagement.projection';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { contentIdFromPath, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
 import { ContentReader } from '../read-content/content-reader';
@@ -57,15 +58,14 @@ export class ManageContentController {
     @IdempotencyKey('POST /api/content') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body() rawBody: unknown): Promise<{ success: true; contentId: string; content: ContentView }> {
     const body = parseCreate(rawBody);
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, caller.userId);
     const contentId = newId();
     const created = await this.commands.runContent(
       {
         type: 'CreateContent',
         data: {
           contentId,
-          creator: { userId: user.id, name: user.display_name?.trim() || user.username, username: user.username, avatar: user.avatar_url, isDemo: user.is_demo },
+          creator: { userId: user.id, name: displayNameOf(user), username: user.username, avatar: user.avatar_url, isDemo: user.is_demo },
           details: { title: body.title, description: body.description ?? null, platform: body.platform, platformUrl: body.platform_url, mediaUrl: body.media_url ?? body.image_url ?? null },
           totalShares: body.total_shares,
           now: new Date().toISOString(),

@@ -1,3 +1,4 @@
+import { displayNameOf } from '@app/contracts/identity';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { DROP_MESSAGES, applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/drops';
 import { forbidden } from '../../../platform/http/api-error';
@@ -55,7 +56,7 @@ export class ApplyToDropController {
               dropId,
               applicant: {
                 userId: caller.userId,
-                name: this.facts.displayName(user),
+                name: displayNameOf(user),
                 followerCount: this.facts.followerCount(user),
                 masterKeyActivatedToday: masterKey,
                 keysAvailableMinor: balances.keysMinor,

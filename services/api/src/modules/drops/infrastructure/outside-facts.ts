@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { UserView } from '@app/contracts/identity';
 import { parseDecimalToMinor } from '@app/contracts/ledger';
-import { notFound } from '../../../platform/http/api-error';
-import { GetUserQuery } from '../../identity';
+import { getExistingUser } from '../../identity';
 import { GetUserBalancesQuery } from '../../ledger';
 import { GetMasterKeyStatusQuery } from '../../rewards';
 import { GetActiveBoostsQuery } from '../../shop';
@@ -16,14 +15,8 @@ import { GetActiveBoostsQuery } from '../../shop';
 export class OutsideFacts {
   constructor(private readonly queryBus: QueryBus) {}
 
-  async user(userId: string): Promise<UserView> {
-    const user = await this.queryBus.execute(new GetUserQuery(userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
-    return user;
-  }
-
-  displayName(user: UserView): string {
-    return user.display_name?.trim() || user.username;
+  user(userId: string): Promise<UserView> {
+    return getExistingUser(this.queryBus, userId);
   }
 
   /** Identity keeps no follower count yet; until it does, every applicant counts as having none. */

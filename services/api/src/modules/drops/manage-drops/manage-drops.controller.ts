@@ -1,3 +1,4 @@
+import { displayNameOf } from '@app/contracts/identity';
 import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   createDropRoute,
@@ -60,7 +61,7 @@ export class ManageDropsController {
             type: 'CreateDrop',
             data: {
               dropId,
-              creator: { userId: caller.userId, userType: user.user_type, tier: user.user_tier, name: this.facts.displayName(user), avatar: user.avatar_url },
+              creator: { userId: caller.userId, userType: user.user_type, tier: user.user_tier, name: displayNameOf(user), avatar: user.avatar_url },
               kind,
               details: detailsOfCreate(body),
               terms,

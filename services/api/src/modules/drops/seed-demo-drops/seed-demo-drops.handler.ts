@@ -1,3 +1,4 @@
+import { displayNameOf } from '@app/contracts/identity';
 import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { DropDetails } from '@app/contracts/drops';
 import { SeedDemoDropsCommand } from '../../identity';
@@ -63,7 +64,7 @@ export class SeedDemoDropsHandler implements ICommandHandler<SeedDemoDropsComman
               type: 'CreateDrop',
               data: {
                 dropId,
-                creator: { userId: user.id, userType: user.user_type, tier: user.user_tier, name: this.facts.displayName(user), avatar: user.avatar_url },
+                creator: { userId: user.id, userType: user.user_type, tier: user.user_tier, name: displayNameOf(user), avatar: user.avatar_url },
                 kind: 'proof',
                 details: {
                   ...seed,

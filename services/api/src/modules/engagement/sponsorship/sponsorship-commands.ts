@@ -1,12 +1,13 @@
+import { displayNameOf } from '@app/contracts/identity';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ENGAGEMENT_MESSAGES, sponsorSuccessMessage, type SponsorContentResponse, type SponsorPackage } from '@app/contracts/engagement';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { forbidden, notFound, unprocessable } from '../../../platform/http/api-error';
+import { forbidden, unprocessable } from '../../../platform/http/api-error';
 import { JOB_QUEUE, type JobQueue } from '../../../platform/jobs/job-queue.port';
-import { GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { getExistingUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { decideSponsor, decideSpendSponsorship } from '../domain/decide-money';
 import { evolveSponsorship, initialSponsorship } from '../domain/state';
@@ -31,8 +32,7 @@ export class SponsorshipCommands {
   ) {}
 
   async sponsor(caller: AuthenticatedUser, contentId: string, pkg: SponsorPackage, idempotency?: IdempotentRequest): Promise<SponsorContentResponse> {
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, caller.userId);
     const sponsorshipId = newId();
     const transactionId = newTransactionId();
     const now = new Date().toISOString();
@@ -49,7 +49,7 @@ export class SponsorshipCommands {
           {
             sponsorshipId,
             contentId,
-            sponsor: { userId: user.id, name: user.display_name?.trim() || user.username, userType: caller.userType, isDemo: user.is_demo },
+            sponsor: { userId: user.id, name: displayNameOf(user), userType: caller.userType, isDemo: user.is_demo },
             content,
             package: pkg,
             transactionId,

@@ -1,3 +1,4 @@
+import { displayNameOf } from '@app/contracts/identity';
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import type pg from 'pg';
@@ -63,7 +64,7 @@ export class FundingController {
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(createFundingProjectRoute.body)) body: CreateBody): Promise<CreateProjectResponse> {
     const user = await this.facts.user(caller.userId);
     const { project } = await this.funding.create(randomUUID(), {
-      creator: { id: caller.userId, name: this.facts.displayName(user), avatar: user.avatar_url ?? null, isDemo: user.is_demo },
+      creator: { id: caller.userId, name: displayNameOf(user), avatar: user.avatar_url ?? null, isDemo: user.is_demo },
       title: body.title,
       description: body.description,
       category: body.category,

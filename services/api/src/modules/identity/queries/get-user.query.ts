@@ -1,5 +1,6 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import type { UserView } from '@app/contracts/identity';
+import { notFound } from '../../../platform/http/api-error';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { toUserView } from '../infrastructure/views';
 
@@ -21,4 +22,11 @@ export class GetUserQueryHandler implements IQueryHandler<GetUserQuery, UserView
     const row = await this.store.findUserById(query.userId);
     return row ? toUserView(row, await this.store.referredBy(row.user_id)) : null;
   }
+}
+
+/** The user, or a 404 `USER_NOT_FOUND` for the caller's request: what a command needs before it decides. */
+export async function getExistingUser(queryBus: QueryBus, userId: string): Promise<UserView> {
+  const user = await queryBus.execute(new GetUserQuery(userId));
+  if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+  return user;
 }

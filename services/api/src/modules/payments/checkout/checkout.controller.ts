@@ -20,7 +20,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../../platform/htt
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config/payments-config';
 import { PaymentCommands } from '../infrastructure/payment-commands';
 import { PaymentProviders } from '../providers/payment-providers';
@@ -105,8 +105,7 @@ export class CheckoutController {
     idempotency: IdempotentRequest,
     purchase: { kind: CheckoutKind; packageId: string | null; amountCents: number; creditCurrency: 'gems' | 'usd'; creditMinor: bigint; description: string },
   ): Promise<CheckoutSessionResponse> {
-    const user = await this.queryBus.execute(new GetUserQuery(userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, userId);
     // Sandboxes never exchange value with the real economy, and card money is real.
     if (user.is_demo) throw forbidden(PAYMENT_MESSAGES.demoCannotPay, 'DEMO_ACCOUNT_CANNOT_PAY');
     const provider = this.providers.defaultProvider ? this.providers.get(this.providers.defaultProvider) : null;

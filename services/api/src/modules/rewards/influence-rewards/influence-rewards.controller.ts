@@ -14,11 +14,10 @@ import {
   type VerifyInfluenceRequest,
 } from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { AdminOnly, CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
 import { influenceMonthlyPointsMinor, type RewardsAccountState } from '../domain/rewards-account';
@@ -157,8 +156,7 @@ export class InfluenceRewardsController {
     @Param(new ZodValidationPipe(verifyInfluenceRoute.params)) params: { userId: string },
     @Body(new ZodValidationPipe(verifyInfluenceRoute.body)) body: VerifyInfluenceRequest,
   ): Promise<InfluenceRewardsStatus> {
-    const user = await this.queryBus.execute(new GetUserQuery(params.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    await getExistingUser(this.queryBus, params.userId); // 404 for an unknown user before anything is recorded
     const now = new Date().toISOString();
     const answer = await this.rewards.run({
       userId: params.userId,

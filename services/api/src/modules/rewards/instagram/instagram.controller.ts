@@ -13,11 +13,10 @@ import {
   type RegisterInstagramRequest,
 } from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { AdminOnly, CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { AdminOnly, CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
 import { instagramMonthlyPointsMinor, lastClaimedMonth, type RewardsAccountState } from '../domain/rewards-account';
@@ -75,8 +74,7 @@ export class InstagramController {
   }
 
   private async tierOf(userId: string): Promise<UserTier> {
-    const user = await this.queryBus.execute(new GetUserQuery(userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, userId);
     return user.user_tier;
   }
 

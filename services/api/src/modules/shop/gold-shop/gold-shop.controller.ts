@@ -9,11 +9,10 @@ import {
   type GoldPurchaseResponse,
   type GoldShopItem,
 } from '@app/contracts/shop';
-import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
@@ -61,8 +60,7 @@ export class GoldShopController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(goldPurchaseRoute.body)) body: GoldPurchaseRequest,
   ): Promise<GoldPurchaseResponse> {
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, caller.userId);
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     const purchaseId = randomUUID();

@@ -2,11 +2,10 @@ import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse } from '@app/contracts/shop';
 import { minorToApiNumber } from '@app/contracts/ledger';
-import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { ShopPurchases } from '../infrastructure/shop-purchases';
 
@@ -30,8 +29,7 @@ export class UpgradeTierController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(upgradeTierRoute.body)) body: UpgradeTierRequest,
   ): Promise<UpgradeTierResponse> {
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, caller.userId);
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
     return this.purchases.purchase<UpgradeTierResponse>({

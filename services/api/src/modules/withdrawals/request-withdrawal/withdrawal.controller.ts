@@ -8,11 +8,11 @@ import {
   type WithdrawalMethod,
 } from '@app/contracts/withdrawals';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { badRequest, notFound } from '../../../platform/http/api-error';
+import { badRequest } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
 import { decideWithdrawal, initialWithdrawal, type WithdrawalCommand } from '../domain/withdrawal';
 import { DetailsCipher } from '../infrastructure/details-cipher';
@@ -46,8 +46,7 @@ export class WithdrawalController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(requestWithdrawalRoute.body)) body: { amount: bigint; payment_method: string; payment_details: Record<string, unknown> },
   ) {
-    const user = await this.queryBus.execute(new GetUserQuery(caller.userId));
-    if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
+    const user = await getExistingUser(this.queryBus, caller.userId);
     const method = this.config.methods.find((candidate) => candidate.method_name === body.payment_method.toLowerCase());
     const withdrawalId = uuidv7();
     const command = (encryptedDetails: string, maskedDetails: Record<string, string>): WithdrawalCommand => ({
