@@ -1,9 +1,26 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests of the composed app. `npm run e2e -w @app/shell` starts everything itself through
 // infra/start.mjs (builds stale frontends, runs the API, serves shell and remotes), or reuses a
 // running `npm start` outside CI.
 const shellPort = Number(process.env.SHELL_PORT ?? 4200);
+
+/**
+ * The stack under test runs on a fresh PostgreSQL database (the test services `npm test` ensures), not embedded
+ * PGlite: the tests run the ledger and admin CLIs beside the running API, and PGlite's data directory can be opened by
+ * one process only. Decided once in the runner; the workers inherit DATABASE_URL. E2E_EMBEDDED=1 keeps PGlite (no
+ * CLI-based check will work then); a DATABASE_URL already set is used as it is.
+ */
+if (!process.env.DATABASE_URL && process.env.E2E_EMBEDDED !== '1') {
+  const server = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = 'e2e_shell';
+  const script = `const pg = require('pg'); (async () => { const c = new pg.Client(${JSON.stringify(server)}); await c.connect();
+    await c.query('DROP DATABASE IF EXISTS ${database} WITH (FORCE)'); await c.query('CREATE DATABASE ${database}'); await c.end(); })()
+    .catch((e) => { console.error(e.message); process.exit(1); });`;
+  execFileSync(process.execPath, ['-e', script], { stdio: 'inherit' });
+  process.env.DATABASE_URL = server.replace(/\/[^/]*$/, `/${database}`);
+}
 
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

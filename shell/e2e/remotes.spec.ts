@@ -7,7 +7,7 @@ const repositoryRoot = path.resolve(__dirname, '..', '..');
 
 const remotes: { name: string; folder: string; path: string; persona: Persona; heading: string }[] = [
   { name: 'mf_earn', folder: 'mf-earn', path: '/earn', persona: 'creator', heading: 'Earn' },
-  { name: 'mf_invest', folder: 'mf-invest', path: '/invest', persona: 'investor', heading: 'Invest' },
+  { name: 'mf_invest', folder: 'mf-invest', path: '/invest', persona: 'investor', heading: 'Investment Hub' },
   { name: 'mf_wallet', folder: 'mf-wallet', path: '/wallet', persona: 'creator', heading: 'Wallet' },
   { name: 'mf_advertiser', folder: 'mf-advertiser', path: '/advertiser', persona: 'advertiser', heading: 'Advertiser Dashboard' },
 ];

@@ -65,7 +65,7 @@ test('with mf_wallet stopped, the other routes work and /wallet shows a fallback
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Earn' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Earn', exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invest' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Invest', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Investment Hub', exact: true })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
   await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
