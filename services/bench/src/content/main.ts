@@ -1,4 +1,4 @@
-import { createTestDatabase } from '@app/event-store/src/testing';
+import { runWhenScript, withBenchDatabase } from '../bench-main';
 import { DEFAULT_CONTENT_BENCHMARK, formatContentResults, runContentBenchmark } from './content-benchmark';
 
 /**
@@ -8,31 +8,19 @@ import { DEFAULT_CONTENT_BENCHMARK, formatContentResults, runContentBenchmark } 
  * (default 500), BENCH_RATE_SECONDS (default 30).
  */
 export async function main(): Promise<void> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
-  const database = await createTestDatabase('bench_content');
-  const options = {
-    ...DEFAULT_CONTENT_BENCHMARK,
-    databaseUrl: database.url,
-    items: Number(process.env.BENCH_CONTENT_ITEMS ?? DEFAULT_CONTENT_BENCHMARK.items),
-    likes: Number(process.env.BENCH_CONTENT_LIKES ?? DEFAULT_CONTENT_BENCHMARK.likes),
-    clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_CONTENT_BENCHMARK.clients),
-    ratePerSecond: Number(process.env.BENCH_CONTENT_RATE ?? DEFAULT_CONTENT_BENCHMARK.ratePerSecond),
-    rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_CONTENT_BENCHMARK.rateSeconds),
-  };
-  try {
+  await withBenchDatabase('bench_content', async (databaseUrl) => {
+    const options = {
+      ...DEFAULT_CONTENT_BENCHMARK,
+      databaseUrl,
+      items: Number(process.env.BENCH_CONTENT_ITEMS ?? DEFAULT_CONTENT_BENCHMARK.items),
+      likes: Number(process.env.BENCH_CONTENT_LIKES ?? DEFAULT_CONTENT_BENCHMARK.likes),
+      clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_CONTENT_BENCHMARK.clients),
+      ratePerSecond: Number(process.env.BENCH_CONTENT_RATE ?? DEFAULT_CONTENT_BENCHMARK.ratePerSecond),
+      rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_CONTENT_BENCHMARK.rateSeconds),
+    };
     const results = await runContentBenchmark(options, (line) => console.error(`[bench] ${line}`));
     console.log(formatContentResults(results, options));
-  } finally {
-    await database.drop();
-  }
+  });
 }
 
-if (require.main === module) {
-  main()
-    .then(() => process.exit(process.exitCode ?? 0))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenScript(module, main);

@@ -1,4 +1,4 @@
-import { createTestDatabase } from '@app/event-store/src/testing';
+import { runWhenScript, withBenchDatabase } from '../bench-main';
 import { DEFAULT_LIKE_BENCHMARK, formatLikeResults, runLikeBenchmark } from './like-benchmark';
 
 /**
@@ -8,30 +8,18 @@ import { DEFAULT_LIKE_BENCHMARK, formatLikeResults, runLikeBenchmark } from './l
  * BENCH_RATE_SECONDS (10).
  */
 export async function main(): Promise<void> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
-  const database = await createTestDatabase('bench_likes');
-  const options = {
-    ...DEFAULT_LIKE_BENCHMARK,
-    users: Number(process.env.BENCH_LIKE_USERS ?? DEFAULT_LIKE_BENCHMARK.users),
-    items: Number(process.env.BENCH_LIKE_ITEMS ?? DEFAULT_LIKE_BENCHMARK.items),
-    clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_LIKE_BENCHMARK.clients),
-    ratePerSecond: Number(process.env.BENCH_LIKE_RATE ?? DEFAULT_LIKE_BENCHMARK.ratePerSecond),
-    rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_LIKE_BENCHMARK.rateSeconds),
-  };
-  try {
-    const results = await runLikeBenchmark({ ...options, databaseUrl: database.url }, (line) => console.error(`[bench] ${line}`));
+  await withBenchDatabase('bench_likes', async (databaseUrl) => {
+    const options = {
+      ...DEFAULT_LIKE_BENCHMARK,
+      users: Number(process.env.BENCH_LIKE_USERS ?? DEFAULT_LIKE_BENCHMARK.users),
+      items: Number(process.env.BENCH_LIKE_ITEMS ?? DEFAULT_LIKE_BENCHMARK.items),
+      clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_LIKE_BENCHMARK.clients),
+      ratePerSecond: Number(process.env.BENCH_LIKE_RATE ?? DEFAULT_LIKE_BENCHMARK.ratePerSecond),
+      rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_LIKE_BENCHMARK.rateSeconds),
+    };
+    const results = await runLikeBenchmark({ ...options, databaseUrl: databaseUrl }, (line) => console.error(`[bench] ${line}`));
     console.log(formatLikeResults(results, options));
-  } finally {
-    await database.drop();
-  }
+  });
 }
 
-if (require.main === module) {
-  main()
-    .then(() => process.exit(process.exitCode ?? 0))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenScript(module, main);

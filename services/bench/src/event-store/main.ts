@@ -1,4 +1,4 @@
-import { createTestDatabase } from '@app/event-store/src/testing';
+import { runWhenScript, withBenchDatabase } from '../bench-main';
 import { DEFAULT_EVENT_STORE_BENCHMARK, formatEventStoreResults, runEventStoreBenchmark } from './event-store-benchmark';
 
 /**
@@ -7,26 +7,16 @@ import { DEFAULT_EVENT_STORE_BENCHMARK, formatEventStoreResults, runEventStoreBe
  * Sizes can be changed with BENCH_WRITERS and BENCH_EVENTS.
  */
 export async function main(): Promise<void> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
-  const database = await createTestDatabase('bench_event_store');
-  const options = {
-    ...DEFAULT_EVENT_STORE_BENCHMARK,
-    databaseUrl: database.url,
-    writers: Number(process.env.BENCH_WRITERS ?? DEFAULT_EVENT_STORE_BENCHMARK.writers),
-    eventsPerScenario: Number(process.env.BENCH_EVENTS ?? DEFAULT_EVENT_STORE_BENCHMARK.eventsPerScenario),
-  };
-  try {
+  await withBenchDatabase('bench_event_store', async (databaseUrl) => {
+    const options = {
+      ...DEFAULT_EVENT_STORE_BENCHMARK,
+      databaseUrl,
+      writers: Number(process.env.BENCH_WRITERS ?? DEFAULT_EVENT_STORE_BENCHMARK.writers),
+      eventsPerScenario: Number(process.env.BENCH_EVENTS ?? DEFAULT_EVENT_STORE_BENCHMARK.eventsPerScenario),
+    };
     const results = await runEventStoreBenchmark(options, (line) => console.error(`[bench] ${line}`));
     console.log(formatEventStoreResults(results, options));
-  } finally {
-    await database.drop();
-  }
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
   });
 }
+
+runWhenScript(module, main);

@@ -1,4 +1,4 @@
-import { createTestDatabase } from '@app/event-store/src/testing';
+import { runWhenScript, withBenchDatabase } from '../bench-main';
 import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } from './ledger-benchmark';
 
 /**
@@ -14,34 +14,22 @@ import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } fro
  * BENCH_SERVER_HEAP_PROFILE_SCOPE=all|promoted (sampling heap profiles; see http-server.ts).
  */
 export async function main(): Promise<void> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
-  const database = await createTestDatabase('bench_ledger');
-  const options = {
-    ...DEFAULT_LEDGER_BENCHMARK,
-    databaseUrl: database.url,
-    clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_LEDGER_BENCHMARK.clients),
-    secondsPerScenario: Number(process.env.BENCH_SECONDS ?? DEFAULT_LEDGER_BENCHMARK.secondsPerScenario),
-    users: Number(process.env.BENCH_USERS ?? DEFAULT_LEDGER_BENCHMARK.users),
-    rebuildEvents: Number(process.env.BENCH_REBUILD_EVENTS ?? DEFAULT_LEDGER_BENCHMARK.rebuildEvents),
-    poolSize: Number(process.env.BENCH_POOL ?? DEFAULT_LEDGER_BENCHMARK.poolSize),
-    http: process.env.BENCH_HTTP !== '0',
-    ratePerSecond: Number(process.env.BENCH_RATE ?? DEFAULT_LEDGER_BENCHMARK.ratePerSecond),
-    rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_LEDGER_BENCHMARK.rateSeconds),
-  };
-  try {
+  await withBenchDatabase('bench_ledger', async (databaseUrl) => {
+    const options = {
+      ...DEFAULT_LEDGER_BENCHMARK,
+      databaseUrl,
+      clients: Number(process.env.BENCH_CLIENTS ?? DEFAULT_LEDGER_BENCHMARK.clients),
+      secondsPerScenario: Number(process.env.BENCH_SECONDS ?? DEFAULT_LEDGER_BENCHMARK.secondsPerScenario),
+      users: Number(process.env.BENCH_USERS ?? DEFAULT_LEDGER_BENCHMARK.users),
+      rebuildEvents: Number(process.env.BENCH_REBUILD_EVENTS ?? DEFAULT_LEDGER_BENCHMARK.rebuildEvents),
+      poolSize: Number(process.env.BENCH_POOL ?? DEFAULT_LEDGER_BENCHMARK.poolSize),
+      http: process.env.BENCH_HTTP !== '0',
+      ratePerSecond: Number(process.env.BENCH_RATE ?? DEFAULT_LEDGER_BENCHMARK.ratePerSecond),
+      rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_LEDGER_BENCHMARK.rateSeconds),
+    };
     const results = await runLedgerBenchmark(options, (line) => console.error(`[bench] ${line}`));
     console.log(formatLedgerResults(results, options));
-  } finally {
-    await database.drop();
-  }
+  });
 }
 
-if (require.main === module) {
-  main()
-    .then(() => process.exit(process.exitCode ?? 0))
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runWhenScript(module, main);

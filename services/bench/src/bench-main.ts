@@ -1,0 +1,27 @@
+import { createTestDatabase } from '@app/event-store/src/testing';
+
+/**
+ * Runs `work` on a fresh database named after `name` on BENCH_DATABASE_URL (default TEST_DATABASE_URL, then the local
+ * server) and drops it afterwards, whatever happens: every benchmark starts from nothing.
+ */
+export async function withBenchDatabase<T>(name: string, work: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
+  const database = await createTestDatabase(name);
+  try {
+    return await work(database.url);
+  } finally {
+    await database.drop();
+  }
+}
+
+/** A benchmark's entry point when run as a script: exits 0 when `main` finishes, 1 with the error when it throws. */
+export function runWhenScript(module: NodeModule, main: () => Promise<void>): void {
+  if (require.main !== module) return;
+  main()
+    .then(() => process.exit(process.exitCode ?? 0))
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
