@@ -1,16 +1,21 @@
 import { NotFoundPage } from '@app/platform';
 import { Route, Routes } from 'react-router';
-import { CampaignsPage } from './features/campaigns/campaigns-page';
-import { AdvertiserDashboardPage, AdvertiserOnboardingPage } from './features/dashboard/advertiser-dashboard-page';
+import { campaignRoutes } from './features/campaigns/routes';
+import { couponRoutes } from './features/coupons/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { planRoutes } from './features/plans/routes';
 
-/** The routes mf_advertiser owns, matched from the root (the shell mounts this under /advertiser, /campaigns, ...). */
+/**
+ * The routes mf_advertiser owns, matched from the root (the shell mounts this under /advertiser, /campaigns,
+ * /coupons and /plans). Each feature declares its own routes; React Router reads through the fragments.
+ */
 export default function AdvertiserRoutes() {
   return (
     <Routes>
-      <Route path="advertiser" element={<AdvertiserDashboardPage />} />
-      <Route path="advertiser/onboarding" element={<AdvertiserOnboardingPage />} />
-      <Route path="advertiser/campaigns" element={<CampaignsPage />} />
-      <Route path="campaigns" element={<CampaignsPage />} />
+      {dashboardRoutes}
+      {campaignRoutes}
+      {planRoutes}
+      {couponRoutes}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

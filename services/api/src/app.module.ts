@@ -3,11 +3,15 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './platform/config/app-config';
 import { PlatformModule } from './platform/platform.module';
 import {
+  AdvertisersModule,
+  CampaignsModule,
   ContentModule,
   DropsModule,
   EngagementModule,
+  ForecastsModule,
   GrowthModule,
   IdentityModule,
+  IncentivesModule,
   LeaderboardModule,
   LedgerModule,
   MarketModule,
@@ -18,6 +22,8 @@ import {
   RewardsModule,
   SearchModule,
   ShopModule,
+  SubscriptionsModule,
+  TelemetryModule,
   WithdrawalsModule,
 } from './modules/context-modules';
 
@@ -25,7 +31,7 @@ import {
  * The bounded contexts, one Nest module each (`src/modules/<context>/<context>.module.ts`). To add one, import its
  * module class here. Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule, PaymentsModule, WithdrawalsModule, MarketModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule, PaymentsModule, WithdrawalsModule, MarketModule, ForecastsModule, AdvertisersModule, SubscriptionsModule, IncentivesModule, CampaignsModule, TelemetryModule];
 
 @Module({})
 export class AppModule {

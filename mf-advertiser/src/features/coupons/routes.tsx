@@ -1,0 +1,2 @@
+/** Coupons (incentives; the shell routes /coupons/* here). Routes are added with the screens. */
+export const couponRoutes = <></>;

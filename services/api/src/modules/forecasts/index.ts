@@ -1,0 +1,2 @@
+// The forecasts context's public surface: the commands, queries and events other contexts may use.
+export {};

@@ -1,0 +1,2 @@
+// The telemetry context's public surface: the commands, queries and events other contexts may use.
+export {};

@@ -1,0 +1,2 @@
+// Contracts of the advertisers context (schemas, routes, answers).
+export {};

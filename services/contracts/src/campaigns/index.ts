@@ -1,0 +1,2 @@
+// Contracts of the campaigns context (schemas, routes, answers).
+export {};

@@ -1,0 +1,2 @@
+// Contracts of the forecasts context (schemas, routes, answers).
+export {};

@@ -1,0 +1,2 @@
+// Contracts of the incentives context (schemas, routes, answers).
+export {};

@@ -1,0 +1,2 @@
+// Contracts of the subscriptions context (schemas, routes, answers).
+export {};

@@ -1,0 +1,2 @@
+// Contracts of the telemetry context (schemas, routes, answers).
+export {};
