@@ -1,2 +1,2 @@
 // Contracts of the advertisers context (schemas, routes, answers).
-export {};
+export * from './tier-inventory';
