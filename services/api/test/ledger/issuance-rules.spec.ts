@@ -28,7 +28,7 @@ describe('issuance rules', () => {
     expect(undocumentedIssuance('SOCIAL_ACTION_REWARD', 'points')).toBeNull();
     expect(undocumentedIssuance('CONVERSION', 'keys')).toBe('reason CONVERSION may not issue keys');
     expect(undocumentedIssuance('TIP', 'points')).toBe('reason TIP may not issue points');
-    expect(undocumentedIssuance('PREDICTION', 'points')).toBe('reason PREDICTION is not in the issuance table');
+    expect(undocumentedIssuance('TRANSFER', 'points')).toBe('reason TRANSFER is not in the issuance table');
   });
 
   it('counts copy 0 only, per reason and currency, per day and per receiver', () => {

@@ -64,7 +64,7 @@ describe('npm run ledger', () => {
       type: 'PostTransaction',
       data: {
         transactionId: 'minted-prediction',
-        reasonCode: 'PREDICTION',
+        reasonCode: 'TRANSFER',
         description: 'A tip out of nothing',
         postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('cli-user'), currency: 'points', amountMinor: 70n }],
         now: new Date().toISOString(),
@@ -73,8 +73,8 @@ describe('npm run ledger', () => {
     await context.catchUp();
     const output = capture();
     expect(await runLedgerCli(['verify'], output.stream, capture().stream)).toBe(1);
-    expect(output.text()).toMatch(/PREDICTION\s+points\s+7 in\s+1 credit\(s\), largest 7  UNDOCUMENTED/);
-    expect(output.text()).toContain('[issuance] 7 points issued in 1 credit(s) under PREDICTION (first: transaction minted-prediction): reason PREDICTION is not in the issuance table');
+    expect(output.text()).toMatch(/TRANSFER\s+points\s+7 in\s+1 credit\(s\), largest 7  UNDOCUMENTED/);
+    expect(output.text()).toContain('[issuance] 7 points issued in 1 credit(s) under TRANSFER (first: transaction minted-prediction): reason TRANSFER is not in the issuance table');
   });
 
   it('export prints CSV with running balances for one user', async () => {

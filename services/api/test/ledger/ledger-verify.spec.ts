@@ -119,7 +119,7 @@ describe('ledger verify', () => {
   });
 
   it('flags issuance under a reason the table does not document, or of a currency the reason may not issue', async () => {
-    const issue = (transactionId: string, reasonCode: 'REFERRAL_BONUS' | 'PREDICTION' | 'DROP_REWARD', currency: 'points' | 'gems', amountMinor: bigint) =>
+    const issue = (transactionId: string, reasonCode: 'REFERRAL_BONUS' | 'TRANSFER' | 'DROP_REWARD', currency: 'points' | 'gems', amountMinor: bigint) =>
       executor.execute({
         type: 'PostTransaction',
         data: { transactionId, reasonCode, description: 'Issued', postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('ann'), currency, amountMinor }], now: now() },
@@ -129,20 +129,20 @@ describe('ledger verify', () => {
     await context.catchUp();
     expect((await verifyLedger(context.eventStore)).findings).toEqual([]);
     // A tip is a transfer between users: out of issuance it is money from nothing. Drop rewards pay gems only from a pool's escrow.
-    await issue('minted-1', 'PREDICTION', 'points', 1_000n);
-    await issue('minted-2', 'PREDICTION', 'points', 10n);
+    await issue('minted-1', 'TRANSFER', 'points', 1_000n);
+    await issue('minted-2', 'TRANSFER', 'points', 10n);
     await issue('minted-3', 'DROP_REWARD', 'gems', 5_000n);
     await context.catchUp();
     const report = await verifyLedger(context.eventStore);
     expect(report.ok).toBe(false);
     expect(report.findings).toEqual([
       { check: 'issuance', message: '0.5 gems issued in 1 credit(s) under DROP_REWARD (first: transaction minted-3): reason DROP_REWARD may not issue gems' },
-      { check: 'issuance', message: '101 points issued in 2 credit(s) under PREDICTION (first: transaction minted-1): reason PREDICTION is not in the issuance table' },
+      { check: 'issuance', message: '101 points issued in 2 credit(s) under TRANSFER (first: transaction minted-1): reason TRANSFER is not in the issuance table' },
     ]);
     expect(report.issuance).toEqual(
       expect.arrayContaining([
         { reason_code: 'REFERRAL_BONUS', currency: 'points', total: '250', credits: 1, largest: '250', documented: true },
-        { reason_code: 'PREDICTION', currency: 'points', total: '101', credits: 2, largest: '100', documented: false },
+        { reason_code: 'TRANSFER', currency: 'points', total: '101', credits: 2, largest: '100', documented: false },
         { reason_code: 'DROP_REWARD', currency: 'gems', total: '0.5', credits: 1, largest: '0.5', documented: false },
       ]),
     );

@@ -58,6 +58,9 @@ export const REASON_CODES = [
   'SHIELD_PAYOUT',
   'ADJUSTMENT',
   'SHARE_OFFER',
+  'FORECAST_PAYOUT',
+  'MOVES_ALLOWANCE',
+  'MOVES_PURCHASE',
 ] as const;
 export const ReasonCodeSchema = z.enum(REASON_CODES);
 export type ReasonCode = (typeof REASON_CODES)[number];
