@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOLDING_VISIBILITIES } from '../invest/http';
 import { amountField } from '../ledger/currency';
 
 /**
@@ -140,6 +141,14 @@ export const CreateOfferRequestSchema = z.object({
   message: z.string().max(500, 'Message must be at most 500 characters').nullable().optional(),
 });
 export type CreateOfferRequest = z.input<typeof CreateOfferRequestSchema>;
+
+/** A holding's visibility (owner only): a private holding never shows in another user's `?userId` holdings. */
+export const HoldingVisibilityRequestSchema = z.object({
+  visibility: z.enum(HOLDING_VISIBILITIES, { error: 'Visibility must be public or private' }),
+});
+export type HoldingVisibilityRequest = z.infer<typeof HoldingVisibilityRequestSchema>;
+export const HoldingVisibilityResponseSchema = z.object({ content_id: z.string(), visibility: z.enum(HOLDING_VISIBILITIES) });
+export type HoldingVisibilityResponse = z.infer<typeof HoldingVisibilityResponseSchema>;
 
 /** An offer's bid stays escrowed for this long; then the expiry job returns it. */
 export const OFFER_LIFETIME_DAYS = 7;

@@ -8,6 +8,8 @@ import {
   CreateOfferRequestSchema,
   HoldingDetailResponseSchema,
   HoldingsResponseSchema,
+  HoldingVisibilityRequestSchema,
+  HoldingVisibilityResponseSchema,
   ListingSchema,
   ListingsQuerySchema,
   ListingsResponseSchema,
@@ -47,6 +49,16 @@ export const holdingDetailRoute = defineRoute({
   request: { params: IdParams },
   responses: { 200: HoldingDetailResponseSchema },
   errors: { 404: "'Holding not found.' (`HOLDING_NOT_FOUND`)" },
+});
+
+export const holdingVisibilityRoute = defineRoute({
+  method: 'put',
+  path: '/api/portfolio/holdings/:contentId/visibility',
+  summary: "Make my holding of a content item public or private (private: never in another user's `?userId` holdings)",
+  tags,
+  request: { params: z.object({ contentId: z.string() }), body: HoldingVisibilityRequestSchema },
+  responses: { 200: HoldingVisibilityResponseSchema },
+  errors: { 400: 'Visibility must be public or private', 404: "'Holding not found.' (`HOLDING_NOT_FOUND`): no holding of mine on this item" },
 });
 
 export const createListingRoute = defineRoute({
