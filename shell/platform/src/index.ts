@@ -42,3 +42,5 @@ export { errorMessage } from './api/error-message';
 export { useIdempotencyKey } from './api/idempotency';
 export { TIERS, TIER_MULTIPLIERS, normaliseTier, tierLabel, tierMultiplier } from './session/tier';
 export type { Tier } from './session/tier';
+export { Chart, canDrawCharts } from './charts';
+export type { ChartProps, ChartSeries } from './charts';

@@ -1,0 +1,2 @@
+export { Chart, canDrawCharts } from './chart';
+export type { ChartProps, ChartSeries } from './chart-data';
