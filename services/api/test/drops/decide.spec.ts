@@ -102,12 +102,22 @@ describe('drop decider', () => {
       given(dropId).when(createCommand({ creator: free, kind: 'move', terms: moveTerms })).thenRefused({ code: 'FREE_TIER_MUST_CREATE_PROOF_DROPS_ONLY' });
     });
 
-    it('refuses the 9th paid drop of a premium advertiser within 7 days, and allows it once the oldest is older', () => {
+    it('refuses the 9th paid drop of a premium advertiser in a calendar week (from Monday 00:00 UTC), and allows it once one is from last week', () => {
       const posted = (day: string) => ({ type: 'AdvertiserDropPosted' as const, data: { advertiserId: 'advertiser', dropId: day, kind: 'paid' as const, postedAt: day } });
-      const eight = Array.from({ length: 8 }, (_, index) => posted(`2026-11-${String(15 + (index % 6)).padStart(2, '0')}T00:00:00.000Z`));
+      // `now` is Saturday 2026-11-21; its week began on Monday 2026-11-16.
+      const eight = Array.from({ length: 8 }, (_, index) => posted(`2026-11-${String(16 + (index % 6)).padStart(2, '0')}T00:00:00.000Z`));
       given(dropId, [], eight).when(createCommand()).thenRefused({ code: 'TIER_LIMIT_MUST_NOT_BE_EXCEEDED', limit: 8, window: 'week', kind: 'paid' });
-      const oneOld = [posted('2026-11-01T00:00:00.000Z'), ...eight.slice(1)];
-      expect(given(dropId, [], oneOld).when(createCommand()).decision.kind).toBe('accepted');
+      const oneLastWeek = [posted('2026-11-15T23:59:59.999Z'), ...eight.slice(1)];
+      expect(given(dropId, [], oneLastWeek).when(createCommand()).decision.kind).toBe('accepted');
+    });
+
+    it("counts a free advertiser's proof drops per calendar month", () => {
+      const posted = (at: string) => ({ type: 'AdvertiserDropPosted' as const, data: { advertiserId: 'advertiser', dropId: at, kind: 'proof' as const, postedAt: at } });
+      const free = (overrides = {}) => createCommand({ kind: 'proof', creator: { userId: 'advertiser', userType: 'advertiser', tier: 'free', name: 'A', avatar: null }, ...overrides });
+      const fiveThisMonth = Array.from({ length: 5 }, (_, index) => posted(`2026-11-0${index + 1}T00:00:00.000Z`));
+      given(dropId, [], fiveThisMonth).when(free()).thenRefused({ code: 'TIER_LIMIT_MUST_NOT_BE_EXCEEDED', limit: 5, window: 'month', kind: 'proof' });
+      const oneInOctober = [posted('2026-10-31T23:59:59.999Z'), ...fiveThisMonth.slice(1)];
+      expect(given(dropId, [], oneInOctober).when(free()).decision.kind).toBe('accepted');
     });
 
     it('moves no gems for a demo drop or a proof drop', () => {

@@ -1,5 +1,6 @@
 import type { DropDetails, DropKind } from '@app/contracts/drops';
 import type { UserTier } from '@app/contracts/identity';
+import { TIER_INVENTORY, inventoryPeriodStart } from '@app/contracts/advertisers';
 import type { AdvertiserEvent, DropEvent } from './drop-events';
 
 /**
@@ -293,19 +294,27 @@ export function evolveAdvertiser(state: AdvertiserState, event: AdvertiserEvent)
   return { posted: [...state.posted, { dropId: event.data.dropId, kind: event.data.kind, postedAt: event.data.postedAt }] };
 }
 
-/** Spec 3 §6: free advertisers post proof drops only (5 a month); premium and super have weekly allowances. */
-export const TIER_DROP_LIMITS: Readonly<Record<UserTier, { kinds: readonly DropKind[]; window: 'week' | 'month'; perKind: Partial<Record<DropKind, number>> }>> =
-  Object.freeze({
-    free: { kinds: ['proof'], window: 'month', perKind: { proof: 5 } },
-    premium: { kinds: ['proof', 'paid', 'move'], window: 'week', perKind: { proof: 15, paid: 8 } },
-    super: { kinds: ['proof', 'paid', 'move'], window: 'week', perKind: { proof: 25, paid: 15 } },
-  });
+/**
+ * Spec 3 §6, from the one table the dashboard and the campaigns share (`TIER_INVENTORY`): free advertisers post proof
+ * drops only (5 a calendar month); premium and super have allowances per calendar week (Monday 00:00 UTC). Move
+ * drops are not counted (the spec names no limit for them).
+ */
+type TierDropLimits = { kinds: readonly DropKind[]; window: 'week' | 'month'; perKind: Partial<Record<DropKind, number>> };
+function dropLimitsOf(tier: UserTier): TierDropLimits {
+  const inventory = TIER_INVENTORY[tier];
+  if (inventory.paidDropsPerPeriod === 0) return { kinds: ['proof'], window: inventory.period, perKind: { proof: inventory.proofDropsPerPeriod } };
+  return { kinds: ['proof', 'paid', 'move'], window: inventory.period, perKind: { proof: inventory.proofDropsPerPeriod, paid: inventory.paidDropsPerPeriod } };
+}
+export const TIER_DROP_LIMITS: Readonly<Record<UserTier, TierDropLimits>> = Object.freeze({
+  free: dropLimitsOf('free'),
+  premium: dropLimitsOf('premium'),
+  super: dropLimitsOf('super'),
+});
 
-const WINDOW_MILLISECONDS = { week: 7 * 24 * 3600 * 1000, month: 30 * 24 * 3600 * 1000 } as const;
-
+/** Drops of this kind posted in the inventory period (UTC calendar week or month) that contains `now`. */
 export function dropsPostedWithin(state: AdvertiserState, kind: DropKind, window: 'week' | 'month', now: string): number {
-  const since = Date.parse(now) - WINDOW_MILLISECONDS[window];
-  return state.posted.filter((posted) => posted.kind === kind && Date.parse(posted.postedAt) > since).length;
+  const start = inventoryPeriodStart(window, new Date(now)).getTime();
+  return state.posted.filter((posted) => posted.kind === kind && Date.parse(posted.postedAt) >= start).length;
 }
 
 /** Applications that hold a seat and may still be paid (each is promised one reward from the pool). */
