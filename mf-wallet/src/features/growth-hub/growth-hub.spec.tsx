@@ -240,8 +240,11 @@ describe('the Growth Hub', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Platform Economy' }));
     expect(await screen.findByText('750 gems')).toBeInTheDocument();
     expect(screen.getByText('290 gems insured')).toBeInTheDocument();
-    const table = screen.getByRole('table');
+    const table = within(screen.getByRole('region', { name: 'Issued per currency' })).getByRole('table');
     expect(within(table).getByText('1,012.5')).toBeInTheDocument();
+    // The totals chart (the shared Chart) carries its numbers in a table named by its title.
+    const chart = screen.getByRole('table', { name: 'Gems in the Growth Hub' });
+    expect(within(within(chart).getByRole('rowheader', { name: 'Insured' }).closest('tr')!).getByRole('cell')).toHaveTextContent('290');
   });
 
   it('shows an error with Try again when a tab fails to load, never sample data', async () => {

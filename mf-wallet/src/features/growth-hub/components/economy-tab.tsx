@@ -1,23 +1,7 @@
-import { Card, formatBalance, formatCount } from '@app/platform';
+import { Card, Chart, formatBalance, formatCount } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import type { PlatformEconomy } from '@app/contracts/growth';
 import { useEconomy } from '../api/growth-api';
-
-/** Horizontal bars of the growth totals (SVG-free CSS bars; the table underneath carries the numbers). */
-function Bars({ rows, label }: { rows: Array<{ label: string; value: number }>; label: string }) {
-  const max = Math.max(...rows.map((row) => row.value), 1);
-  return (
-    <figure className="growth-bars" aria-label={label}>
-      {rows.map((row) => (
-        <div key={row.label} className="growth-bars__row">
-          <span className="growth-bars__label">{row.label}</span>
-          <span className="growth-bars__bar" style={{ width: `${(row.value / max) * 100}%` }} aria-hidden />
-          <span className="growth-bars__value">{formatBalance(row.value)}</span>
-        </div>
-      ))}
-    </figure>
-  );
-}
 
 function Economy({ economy }: { economy: PlatformEconomy }) {
   return (
@@ -43,14 +27,21 @@ function Economy({ economy }: { economy: PlatformEconomy }) {
         </Card>
       </div>
       <Card title="Gems in the Growth Hub">
-        <Bars
-          label="Gems in the Growth Hub"
-          rows={[
-            { label: 'Staked', value: economy.total_staked },
-            { label: 'Pledged', value: economy.total_pledged },
-            { label: 'Insured', value: economy.insured_coverage },
-            { label: 'Rewards', value: economy.staking_rewards_accrued },
+        <Chart
+          kind="bar"
+          title="Gems in the Growth Hub"
+          series={[
+            {
+              name: 'Gems',
+              points: [
+                { x: 'Staked', y: economy.total_staked },
+                { x: 'Pledged', y: economy.total_pledged },
+                { x: 'Insured', y: economy.insured_coverage },
+                { x: 'Rewards', y: economy.staking_rewards_accrued },
+              ],
+            },
           ]}
+          formatY={formatBalance}
         />
       </Card>
       <Card title="Issued per currency">

@@ -1,9 +1,13 @@
-import { ButtonLink, Card, EmptyState, formatBalance } from '@app/platform';
+import { ButtonLink, Card, Chart, EmptyState, formatBalance } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { TrendingUp } from '@app/platform/icons';
 import { HISTORY_DAYS, useBalanceHistory } from '../api/wallet-api';
-import { BalanceChart } from './balance-chart';
 import { WALLET_WEIGHTS, walletValue } from './wallet-value';
+
+/** The ledger's days are UTC days, so they are labelled in UTC (a local zone would shift them by one). */
+function dayLabel(at: string): string {
+  return new Date(at).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
 
 /** Wallet analytics: the weighted wallet value over the last 30 days, from the ledger's point-in-time balances. */
 export function WalletAnalytics() {
@@ -34,7 +38,12 @@ export function WalletAnalytics() {
                   </span>
                 </div>
               </div>
-              <BalanceChart points={points} label={`Wallet value over the last ${HISTORY_DAYS} days`} />
+              <Chart
+                kind="line"
+                title={`Wallet value over the last ${HISTORY_DAYS} days`}
+                series={[{ name: 'Wallet value', points: points.map((point) => ({ x: dayLabel(point.at), y: point.value })) }]}
+                formatY={formatBalance}
+              />
               <p className="ui-muted">
                 Value = points + keys ×{WALLET_WEIGHTS.keys} + gems ×{WALLET_WEIGHTS.gems} + gold ×{WALLET_WEIGHTS.gold}.
               </p>

@@ -115,7 +115,7 @@ describe('the wallet page', () => {
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
     const analytics = await screen.findByRole('region', { name: 'Wallet analytics' });
-    expect(await within(analytics).findByRole('img', { name: 'Wallet value over the last 30 days' })).toBeInTheDocument();
+    expect(await within(analytics).findByRole('figure', { name: 'Wallet value over the last 30 days' })).toBeInTheDocument();
     expect(asked).toEqual(['?days=30']);
     expect(within(analytics).getAllByText('180').length).toBeGreaterThan(0);
     expect(within(analytics).getByText('+180')).toBeInTheDocument();
