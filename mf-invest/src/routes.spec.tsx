@@ -3,6 +3,7 @@ import { answerApiCalls, renderWithPlatform } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import InvestRoutes from './routes';
+import { answerApiCallsRecording } from './testing/api-stub';
 
 /** A holding as spec 2 names its fields (the @app/contracts/market schema). */
 function holding(overrides: Partial<Holding>): Holding {
@@ -81,7 +82,7 @@ describe('mf_invest: the Investment Hub', () => {
         },
       },
     });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest' });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
     const table = await screen.findByRole('table', { name: 'Holdings' });
     const sunset = within(table).getByRole('row', { name: /Sunset timelapse/ });
     expect(within(sunset).getByRole('link', { name: 'Sunset timelapse' })).toHaveAttribute('href', '/holding/h1');
@@ -98,7 +99,7 @@ describe('mf_invest: the Investment Hub', () => {
       'GET /api/portfolio/holdings': { body: { holdings: [holding({ content_id: 'h1', content_title: 'Sunset timelapse', owned_shares: 12, available_to_sell: 10, current_price: 1.5 })] } },
       'POST /api/shares/listings': { status: 201, body: listing({ quantity: 4, remaining_quantity: 4 }) },
     });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest' });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
     await userEvent.click(await screen.findByRole('button', { name: 'List for resale' }));
     const dialog = await screen.findByRole('dialog', { name: 'List Shares for Resale' });
     const quantity = within(dialog).getByLabelText('Quantity');
@@ -114,9 +115,37 @@ describe('mf_invest: the Investment Hub', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('shows private holdings to their owner and flips a holding between public and private', async () => {
+    let visibility: Holding['visibility'] = 'public';
+    const calls = answerApiCallsRecording({
+      ...quiet,
+      'GET /api/portfolio/holdings': () => ({
+        body: {
+          holdings: [
+            holding({ content_id: 'h1', content_title: 'Sunset timelapse', visibility }),
+            holding({ content_id: 'h2', content_title: 'Street food', visibility: 'private' }),
+          ],
+        },
+      }),
+      'PUT /api/portfolio/holdings/h1/visibility': (_url, body) => {
+        visibility = (body as { visibility: Holding['visibility'] }).visibility;
+        return { body: { content_id: 'h1', visibility } };
+      },
+    });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
+    const table = await screen.findByRole('table', { name: 'Holdings' });
+    const street = within(table).getByRole('row', { name: /Street food/ });
+    expect(within(street).getByText('Private')).toBeInTheDocument();
+    expect(within(street).getByRole('button', { name: 'Make public' })).toBeInTheDocument();
+    const sunset = within(table).getByRole('row', { name: /Sunset timelapse/ });
+    await userEvent.click(within(sunset).getByRole('button', { name: 'Make private' }));
+    await waitFor(() => expect(calls.filter((call) => call.key.startsWith('PUT')).map((call) => call.body)).toEqual([{ visibility: 'private' }]));
+    expect(await within(sunset).findByRole('button', { name: 'Make public' })).toBeInTheDocument();
+  });
+
   it('shows an empty portfolio with Discover Opportunities', async () => {
     answerApiCalls({ ...quiet, 'GET /api/portfolio/holdings': { body: { holdings: [] } } });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest' });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
     expect(await screen.findByRole('heading', { name: 'You hold no shares yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Discover Opportunities' })).toBeInTheDocument();
   });
@@ -132,7 +161,7 @@ describe('mf_invest: the Investment Hub', () => {
         return { body: offer({ status }) };
       },
     });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest' });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
     const incoming = await screen.findByRole('list', { name: 'Incoming offers' });
     expect(within(incoming).getByText('Love it')).toBeInTheDocument();
     await userEvent.click(within(incoming).getByRole('button', { name: 'Accept' }));
@@ -146,7 +175,7 @@ describe('mf_invest: the Investment Hub', () => {
 
   it("shows 'Failed to load data' with Try again when the server fails", async () => {
     answerApiCalls({ ...quiet, 'GET /api/portfolio/holdings': { status: 500, body: { error: 'Projection lagging', code: 'PROJECTION_LAG' } } });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest' });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Projection lagging');
     expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
   });
@@ -165,7 +194,8 @@ describe('mf_invest: the Investment Hub', () => {
     renderWithPlatform(<InvestRoutes />, { route: '/holding/h1' });
     const history = await screen.findByRole('table', { name: 'Price history' });
     expect(within(history).getByText('$0.3333')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Price from $0.3333 to $0.3333' })).toBeInTheDocument();
+    const chart = screen.getByRole('table', { name: 'Daily closing price' });
+    expect(within(within(chart).getByRole('rowheader', { name: '2026-11-25' }).closest('tr')!).getByRole('cell')).toHaveTextContent('$0.3333');
     expect(within(screen.getByRole('list', { name: 'Your trades' })).getByText('Bought')).toBeInTheDocument();
     const listings = screen.getByRole('list', { name: 'Listings' });
     expect(within(listings).getByRole('button', { name: 'Buy 2 for $1.00' })).toBeInTheDocument();

@@ -4,10 +4,28 @@ import { TrendingUp } from '@app/platform/icons';
 import type { Holding } from '@app/contracts/market';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCancelListing, useHoldings, useMyListings } from './shares-api';
+import { useCancelListing, useHoldings, useMyListings, useSetHoldingVisibility } from './shares-api';
 import { ListForResaleDialog } from './trade-dialogs';
 
 const pct = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
+
+/**
+ * The owner's own holdings are all listed here, private ones included (private only hides a holding from other
+ * people's view of this user's portfolio); the toggle says which it is and flips it.
+ */
+function VisibilityToggle({ holding }: { holding: Holding }) {
+  const change = useSetHoldingVisibility();
+  const isPublic = holding.visibility === 'public';
+  return (
+    <div className="ui-stack">
+      <span>{isPublic ? 'Public' : 'Private'}</span>
+      <Button size="small" variant="secondary" busy={change.isPending} onClick={() => change.mutate({ contentId: holding.content_id, visibility: isPublic ? 'private' : 'public' })}>
+        {isPublic ? 'Make private' : 'Make public'}
+      </Button>
+      {change.isError ? <ErrorBox message={errorMessage(change.error, 'Failed to change visibility')} /> : null}
+    </div>
+  );
+}
 
 function HoldingRow({ holding, onList }: { holding: Holding; onList(holding: Holding): void }) {
   return (
@@ -21,6 +39,9 @@ function HoldingRow({ holding, onList }: { holding: Holding; onList(holding: Hol
       <td>{formatMoney(holding.market_value)}</td>
       <td>{formatMoney(holding.unrealized_gain)}</td>
       <td>{pct(holding.day_change_pct)}</td>
+      <td>
+        <VisibilityToggle holding={holding} />
+      </td>
       <td className="ui-row">
         <ButtonLink size="small" variant="secondary" to={`/holding/${encodeURIComponent(holding.content_id)}`}>
           View details
@@ -98,15 +119,14 @@ export function ContentPortfolio() {
                   <th scope="col">Value</th>
                   <th scope="col">Gain</th>
                   <th scope="col">Day</th>
+                  <th scope="col">Visibility</th>
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
-                {rows
-                  .filter((row) => row.visibility !== 'private')
-                  .map((row) => (
-                    <HoldingRow key={row.content_id} holding={row} onList={setListing} />
-                  ))}
+                {rows.map((row) => (
+                  <HoldingRow key={row.content_id} holding={row} onList={setListing} />
+                ))}
               </tbody>
             </table>
           )}

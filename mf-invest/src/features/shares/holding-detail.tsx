@@ -1,9 +1,8 @@
-import { Button, ButtonLink, Card, EmptyState, ErrorBox, PageHeader, errorMessage, formatBalance, formatMoney, formatSharePrice, useCurrentUser } from '@app/platform';
+import { Button, ButtonLink, Card, Chart, EmptyState, ErrorBox, PageHeader, errorMessage, formatBalance, formatMoney, formatSharePrice, useCurrentUser } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import type { HoldingDetailResponse } from '@app/contracts/market';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { PriceChart } from './price-chart';
 import { useAnswerOffer, useBuyListing, useHoldingDetail } from './shares-api';
 import { ListForResaleDialog, MakeOfferDialog } from './trade-dialogs';
 
@@ -101,7 +100,12 @@ export function HoldingDetailPage() {
             {data.holding.available_to_sell > 0 ? <Button onClick={() => setListing(true)}>List for resale</Button> : <p className="ui-muted">All shares listed</p>}
           </Card>
           <Card title="Price history">
-            <PriceChart history={data.performance.history} />
+            <Chart
+              kind="line"
+              title="Daily closing price"
+              series={[{ name: 'Price', points: data.performance.history.map((point) => ({ x: point.date, y: point.price })) }]}
+              formatY={(value) => `$${formatSharePrice(value)}`}
+            />
             <table className="ui-table" aria-label="Price history">
               <thead>
                 <tr>

@@ -1,6 +1,7 @@
 import { apiClient, portfolioKeys, refreshMoneyViews, useIdempotencyKey } from '@app/platform';
 import {
   HoldingDetailResponseSchema,
+  HoldingVisibilityResponseSchema,
   HoldingsResponseSchema,
   ListingSchema,
   ListingsResponseSchema,
@@ -9,6 +10,7 @@ import {
   TradeResponseSchema,
   type CreateListingRequest,
   type CreateOfferRequest,
+  type HoldingVisibilityRequest,
 } from '@app/contracts/market';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -74,4 +76,10 @@ export const useMakeOffer = () => useMarketMutation((body: CreateOfferRequest, k
 export const useAnswerOffer = () =>
   useMarketMutation(({ offerId, verb }: { offerId: string; verb: 'accept' | 'decline' | 'cancel' }) =>
     apiClient().post(`/api/shares/offers/${encodeURIComponent(offerId)}/${verb}`, {}, { schema: OfferSchema }),
+  );
+
+/** Public or private holding (owner only): a private one never shows in another user's holdings. Moves no money. */
+export const useSetHoldingVisibility = () =>
+  useMarketMutation(({ contentId, visibility }: { contentId: string } & HoldingVisibilityRequest) =>
+    apiClient().request('PUT', `/api/portfolio/holdings/${encodeURIComponent(contentId)}/visibility`, { body: { visibility }, schema: HoldingVisibilityResponseSchema }),
   );
