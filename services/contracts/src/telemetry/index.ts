@@ -1,2 +1,3 @@
 // Contracts of the telemetry context (schemas, routes, answers).
-export {};
+export * from './http';
+export * from './routes';

@@ -1,0 +1,134 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventStore } from '@app/event-store';
+import type pg from 'pg';
+import type { ClientError, ClientErrorReport } from '@app/contracts/telemetry';
+import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
+import { upsertRows } from '../../../platform/database/upsert-rows';
+import { rollupOf, targetOf, type RollupRow, type StoredEvent } from '../domain/rollup';
+import type { TelemetryCountRow, TelemetryTarget } from '../index';
+
+/** Raw events and client error reports are kept this long; the daily counts stay. */
+export const TELEMETRY_RETENTION_DAYS = 30;
+
+interface ClientErrorRow {
+  id: string;
+  received_at: Date;
+  source: string;
+  error: string;
+  drop_id: string | null;
+  response_status: number | null;
+  error_details: unknown;
+  client_timestamp: string | null;
+  user_id: string | null;
+  user_agent: string | null;
+}
+
+/** Rows as one array per column (an `unnest` parameter each). */
+function columnsOf<Row>(rows: readonly Row[], values: (row: Row) => Array<string | number>): Array<Array<string | number>> {
+  const columns: Array<Array<string | number>> = [];
+  for (const row of rows) values(row).forEach((value, index) => (columns[index] ??= []).push(value));
+  return columns;
+}
+
+/** The telemetry context's tables (migrations/): raw events, daily counts, stored batches, client errors. */
+@Injectable()
+export class TelemetryStore {
+  constructor(
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+  ) {}
+
+  /**
+   * Stores one batch and adds it to the daily counts, in one transaction, once: a batch id already stored (the job
+   * ran before and failed after committing) stores nothing and answers `stored: false`. Returns the batch's
+   * counts either way, so what follows (content views) can be redone idempotently.
+   */
+  async storeBatch(batchId: string, events: readonly StoredEvent[]): Promise<{ stored: boolean; rollup: RollupRow[] }> {
+    const rollup = rollupOf(events);
+    const stored = await this.eventStore.withTransaction(async (transaction) => {
+      const claimed = await transaction.query(`INSERT INTO telemetry_batches (batch_id, events, stored_at) VALUES ($1, $2, now()) ON CONFLICT DO NOTHING RETURNING batch_id`, [
+        batchId,
+        events.length,
+      ]);
+      if (claimed.rows.length === 0) return false;
+      await upsertRows(
+        transaction,
+        'telemetry_events',
+        { batch_id: 'text', received_at: 'timestamptz', session_id: 'text', user_id: 'text', event_type: 'text', target_type: 'text', target_id: 'text', campaign_id: 'text', payload: 'jsonb' },
+        events.map((event) => {
+          const target = targetOf(event);
+          return [batchId, event.receivedAt, event.sessionId, event.userId, event.eventType, target?.targetType ?? null, target?.targetId ?? null, target?.campaignId ?? null, JSON.stringify(event.payload)];
+        }),
+        '',
+      );
+      // Days go as text and are cast here: the shared unnest helper has no date column type.
+      if (rollup.targets.length > 0) {
+        await transaction.query(
+          `INSERT INTO telemetry_daily_counts AS target (target_type, target_id, event_type, day, count)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[])
+           ON CONFLICT (target_type, target_id, event_type, day) DO UPDATE SET count = target.count + excluded.count`,
+          columnsOf(rollup.targets, (row) => [row.targetType, row.targetId, row.eventType, row.day, row.count]),
+        );
+      }
+      if (rollup.campaigns.length > 0) {
+        await transaction.query(
+          `INSERT INTO telemetry_campaign_daily_counts AS target (campaign_id, event_type, day, count)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::bigint[])
+           ON CONFLICT (campaign_id, event_type, day) DO UPDATE SET count = target.count + excluded.count`,
+          columnsOf(rollup.campaigns, (row) => [row.campaignId, row.eventType, row.day, row.count]),
+        );
+      }
+      return true;
+    });
+    return { stored, rollup: rollup.targets };
+  }
+
+  /** Daily counts of the targets for the UTC days that overlap [from, to). */
+  async counts(targets: ReadonlyArray<TelemetryTarget>, from: Date, to: Date): Promise<TelemetryCountRow[]> {
+    if (targets.length === 0 || !(from < to)) return [];
+    const result = await this.pool.query<{ target_type: TelemetryCountRow['targetType']; target_id: string; event_type: TelemetryCountRow['eventType']; day: string; count: string }>(
+      `SELECT c.target_type, c.target_id, c.event_type, to_char(c.day, 'YYYY-MM-DD') AS day, c.count::text AS count
+         FROM unnest($1::text[], $2::text[]) AS t(target_type, target_id)
+         JOIN telemetry_daily_counts c ON c.target_type = t.target_type AND c.target_id = t.target_id
+        WHERE c.day >= ($3::timestamptz AT TIME ZONE 'UTC')::date AND c.day::timestamp < ($4::timestamptz AT TIME ZONE 'UTC')
+        ORDER BY c.target_type, c.target_id, c.event_type, c.day`,
+      [targets.map((target) => target.type), targets.map((target) => target.id), from.toISOString(), to.toISOString()],
+    );
+    return result.rows.map((row) => ({ targetType: row.target_type, targetId: row.target_id, eventType: row.event_type, day: row.day, count: Number(row.count) }));
+  }
+
+  async recordClientError(report: ClientErrorReport, details: string | null, caller: { userId: string | null; userAgent: string | null }): Promise<string> {
+    const result = await this.pool.query<{ id: string }>(
+      `INSERT INTO telemetry_client_errors (received_at, source, error, drop_id, response_status, error_details, client_timestamp, user_id, user_agent)
+       VALUES (now(), $1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id::text AS id`,
+      [
+        report.source,
+        report.error,
+        report.dropId === undefined || report.dropId === null ? null : String(report.dropId),
+        report.responseStatus ?? null,
+        details,
+        report.timestamp ?? null,
+        caller.userId,
+        caller.userAgent,
+      ],
+    );
+    return result.rows[0]!.id;
+  }
+
+  async recentClientErrors(limit: number, source: string | undefined): Promise<ClientError[]> {
+    const result = await this.pool.query<ClientErrorRow>(
+      `SELECT id::text AS id, received_at, source, error, drop_id, response_status, error_details, client_timestamp, user_id, user_agent
+         FROM telemetry_client_errors WHERE ($2::text IS NULL OR source = $2) ORDER BY received_at DESC, id DESC LIMIT $1`,
+      [limit, source ?? null],
+    );
+    return result.rows.map((row) => ({ ...row, received_at: row.received_at.toISOString(), error_details: row.error_details ?? null }));
+  }
+
+  /** Drops raw events and error reports older than the retention; the daily counts are kept. */
+  async prune(now: Date): Promise<void> {
+    const before = new Date(now.getTime() - TELEMETRY_RETENTION_DAYS * 86_400_000).toISOString();
+    await this.pool.query(`DELETE FROM telemetry_events WHERE received_at < $1`, [before]);
+    await this.pool.query(`DELETE FROM telemetry_client_errors WHERE received_at < $1`, [before]);
+    await this.pool.query(`DELETE FROM telemetry_batches WHERE stored_at < $1`, [before]);
+  }
+}
