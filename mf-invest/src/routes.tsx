@@ -1,6 +1,6 @@
 import { NotFoundPage } from '@app/platform';
 import { Route, Routes } from 'react-router';
-import { PredictionPage } from './features/portfolio/holding-page';
+import { PredictionPage } from './features/forecasts/prediction-page';
 import { HoldingDetailPage } from './features/shares/holding-detail';
 import { InvestPage } from './features/portfolio/invest-page';
 

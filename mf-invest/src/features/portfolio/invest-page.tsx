@@ -1,22 +1,39 @@
 import { PageHeader } from '@app/platform';
 import { Tabs } from '@app/platform/app';
+import { useNavigate, useParams } from 'react-router';
+import { AllForecasts, MyForecasts } from '../forecasts/forecast-lists';
+import { MyPredictions } from '../forecasts/my-predictions';
 import { ContentPortfolio } from '../shares/content-portfolio';
 import { OffersPanel } from '../shares/offers-panel';
 
-const FORECASTS_NOT_BUILT = <p className="ui-muted">Forecasts are not built yet.</p>;
+/**
+ * Each tab has its own address under /invest, so a link can open one (spec 2 links /invest/social-forecasts and
+ * /invest/portfolio) and the browser's back button returns to the previous tab.
+ */
+const TAB_PATHS = { forecasts: 'social-forecasts', predictions: 'predictions', 'my-forecasts': 'my-forecasts', shares: 'portfolio' } as const;
+type Tab = keyof typeof TAB_PATHS;
 
-/** /invest: the Investment Hub (spec 2). The forecast tabs say plainly that forecasts are not built yet. */
+function tabOf(segment: string | undefined): Tab {
+  const found = (Object.keys(TAB_PATHS) as Tab[]).find((tab) => TAB_PATHS[tab] === segment);
+  return found ?? 'forecasts';
+}
+
+/** /invest/*: the Investment Hub (spec 2): All Forecasts, My Predictions, My Forecasts, Content Shares. */
 export function InvestPage() {
+  const { '*': rest = '' } = useParams();
+  const navigate = useNavigate();
+  const tab = tabOf(rest.split('/')[0]);
   return (
     <div className="ui-stack">
-      <PageHeader title="Investment Hub" subtitle="Shares in the content you believe in. Prices show 4 decimals." />
+      <PageHeader title="Investment Hub" subtitle="Back the content you believe in and predict how it does. Share prices show 4 decimals." />
       <Tabs
         label="Investment Hub"
-        defaultValue="shares"
+        value={tab}
+        onValueChange={(value) => navigate(`/invest/${TAB_PATHS[value as Tab]}`)}
         items={[
-          { value: 'forecasts', label: 'All Forecasts', content: FORECASTS_NOT_BUILT },
-          { value: 'predictions', label: 'My Predictions', content: FORECASTS_NOT_BUILT },
-          { value: 'my-forecasts', label: 'My Forecasts', content: FORECASTS_NOT_BUILT },
+          { value: 'forecasts', label: 'All Forecasts', content: <AllForecasts /> },
+          { value: 'predictions', label: 'My Predictions', content: <MyPredictions /> },
+          { value: 'my-forecasts', label: 'My Forecasts', content: <MyForecasts /> },
           {
             value: 'shares',
             label: 'Content Shares',
