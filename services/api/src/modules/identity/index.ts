@@ -1,5 +1,5 @@
 /** The identity context's public surface: what other modules may import. */
-export { CurrentUser, type AuthenticatedUser } from './auth/authenticated-user';
+export { CurrentSessionToken, CurrentUser, type AuthenticatedUser } from './auth/authenticated-user';
 export { GetUserQuery, getExistingUser } from './queries/get-user.query';
 export { StoreImageCommand, type StoreImageResult } from './images/store-image.command';
 export { SeedDemoDropsCommand } from './demo-sign-in/seed-demo-drops.command';

@@ -16,7 +16,7 @@ export interface AuthenticatedUser {
   isDemo: boolean;
 }
 
-export type RequestWithUser = { authenticatedUser?: AuthenticatedUser };
+export type RequestWithUser = { authenticatedUser?: AuthenticatedUser; sessionToken?: string };
 
 /**
  * `@CurrentUser() user: AuthenticatedUser` in a handler. On a route marked `@Public()` without a session it gives
@@ -26,5 +26,12 @@ export const CurrentUser = createParamDecorator((options: { optional?: boolean }
   const request = context.switchToHttp().getRequest<RequestWithUser>();
   if (request.authenticatedUser) return request.authenticatedUser;
   if (options?.optional) return undefined;
+  throw unauthorized(AUTH_MESSAGES.sessionRequired);
+});
+
+/** `@CurrentSessionToken() token: string`: the token that authenticated this request (bearer or cookie); 401 without one. */
+export const CurrentSessionToken = createParamDecorator((_options: unknown, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<RequestWithUser>();
+  if (request.authenticatedUser && request.sessionToken) return request.sessionToken;
   throw unauthorized(AUTH_MESSAGES.sessionRequired);
 });

@@ -47,7 +47,11 @@ export class SessionGuard implements CanActivate {
       if (refused) throw refused;
     }
     const user = token ? await this.authenticate(token) : undefined;
-    if (user) request.authenticatedUser = user;
+    if (user) {
+      request.authenticatedUser = user;
+      // For answers that hand the caller's own session back (advertiser onboarding's `{ token, user }`).
+      request.sessionToken = token;
+    }
     if (isPublic && !adminOnly) return true;
     if (!user) throw unauthorized(token ? AUTH_MESSAGES.sessionExpired : AUTH_MESSAGES.sessionRequired, token ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
     if (adminOnly && !user.isAdmin) throw forbidden(AUTH_MESSAGES.adminRequired, 'ADMIN_REQUIRED');
