@@ -126,7 +126,7 @@ export function startStaticServer(options) {
       response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       response.setHeader('Access-Control-Allow-Headers', '*');
     }
-    if (options.apiUrl && (url.pathname === '/api' || url.pathname.startsWith('/api/'))) return proxyToApi(request, response, options.apiUrl, log);
+    if (options.apiUrl && isApiPath(url.pathname)) return proxyToApi(request, response, options.apiUrl, log);
     if (request.method === 'OPTIONS') {
       response.writeHead(204);
       return response.end();
@@ -219,4 +219,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** The API's paths: /api/*, and the advertiser plan and coupon calls that spec 3 §7 serves without the prefix. */
+function isApiPath(pathname) {
+  return (
+    pathname === '/api' ||
+    pathname.startsWith('/api/') ||
+    pathname.startsWith('/advertisers/subscription/') ||
+    pathname === '/advertisers/coupons' ||
+    pathname.startsWith('/advertisers/coupons/')
+  );
 }

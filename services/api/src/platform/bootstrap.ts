@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
-import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { RequestMethod, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +20,12 @@ import { installHttpMetrics } from './metrics/http-metrics';
 import { MetricsService } from './metrics/metrics.service';
 
 export const GLOBAL_PREFIX = 'api';
+/** Served without the prefix: `/advertisers/subscription/...` and `/advertisers/coupons...` (spec 3 §7). */
+export const UNPREFIXED_ROUTES = [
+  { path: 'advertisers/subscription/{*rest}', method: RequestMethod.ALL },
+  { path: 'advertisers/coupons', method: RequestMethod.ALL },
+  { path: 'advertisers/coupons/{*rest}', method: RequestMethod.ALL },
+];
 
 /**
  * The Swagger UI files. Found through the package's manifest: `swagger-ui-dist`'s own `getAbsoluteFSPath` comes from
@@ -64,7 +70,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // Nest buffers log lines until `listen()`; an application served without it (tests, supertest) would keep even
   // its errors in that buffer. From here on the logger is ready, so nothing is held back.
   application.flushLogs();
-  application.setGlobalPrefix(GLOBAL_PREFIX);
+  // Spec 3 §7: the advertiser plan and coupon calls have no /api prefix (the shell's proxies forward these too).
+  application.setGlobalPrefix(GLOBAL_PREFIX, { exclude: UNPREFIXED_ROUTES });
   application.enableCors({
     origin: config.corsOrigins,
     credentials: true,
