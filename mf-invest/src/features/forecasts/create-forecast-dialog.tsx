@@ -11,7 +11,7 @@ import {
   type ForecastType,
 } from '@app/contracts/forecasts';
 import { useEffect } from 'react';
-import { metricLabel, potentialPayout } from './forecast-format';
+import { metricLabel, potentialPayout, usdMinor } from './forecast-format';
 import { useCreateForecast, useForecastContentChoices } from './forecasts-api';
 
 interface CreateForecastValues {
@@ -49,10 +49,11 @@ function requestOf(values: CreateForecastValues) {
 }
 
 /** The contract's schema plus what only the screen can check before asking: a future expiry, a stake within the USD balance. */
-function createForecastSchema(usdBalance: number) {
+function createForecastSchema(usdBalance: unknown) {
+  const balanceMinor = usdMinor(usdBalance);
   return CreateForecastRequestSchema.superRefine((request, context) => {
     if (new Date(request.expires_at).getTime() <= Date.now()) context.addIssue({ code: 'custom', path: ['expires_at'], message: FORECAST_MESSAGES.expiresInPast });
-    if (Number(request.initial_amount) > usdBalance) context.addIssue({ code: 'custom', path: ['initial_amount'], message: FORECAST_MESSAGES.insufficient });
+    if (request.initial_amount > balanceMinor) context.addIssue({ code: 'custom', path: ['initial_amount'], message: FORECAST_MESSAGES.insufficient });
   });
 }
 
@@ -72,7 +73,7 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
   const choices = useForecastContentChoices(FORECAST_CONTENT_PICKER_SIZE);
   const { user } = useSession();
   const usd = Number(user?.usd_balance ?? 0) || 0;
-  const form = useRequestForm<CreateForecastValues, ReturnType<typeof createForecastSchema>>(() => createForecastSchema(usd), requestOf, {
+  const form = useRequestForm<CreateForecastValues, ReturnType<typeof createForecastSchema>>(() => createForecastSchema(user?.usd_balance), requestOf, {
     defaultValues: {
       content_id: '',
       platform: '',

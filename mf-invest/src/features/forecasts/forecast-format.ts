@@ -1,4 +1,5 @@
 import type { Prediction, SocialForecast } from '@app/contracts/forecasts';
+import { parseDecimalToMinor } from '@app/contracts/ledger';
 
 /**
  * Time left until `expiresAt` (spec 2 §9): days and hours when over 24 hours, else hours and minutes; 'Expired'
@@ -39,4 +40,9 @@ export const forecastTitle = (forecast: Pick<SocialForecast, 'content_title' | '
 /** Potential payout = stake × odds (spec 2 §9), to the cent for display; the server computes the exact figure. */
 export function potentialPayout(stake: number, odds: number): number {
   return Number.isFinite(stake) && stake > 0 ? Math.round(stake * odds * 10_000) / 10_000 : 0;
+}
+
+/** A balance as the session holds it (decimal text or a JSON number) in exact USD minor units; 0 when unknown. */
+export function usdMinor(balance: unknown): bigint {
+  return (typeof balance === 'string' || typeof balance === 'number' ? parseDecimalToMinor(balance, 'usd') : null) ?? 0n;
 }

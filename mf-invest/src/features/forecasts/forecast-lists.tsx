@@ -1,4 +1,4 @@
-import { Badge, Button, Card, EmptyState, formatCount, formatMoney } from '@app/platform';
+import { Badge, Button, Card, EmptyState, formatBalance, formatMoney } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { TrendingUp } from '@app/platform/icons';
 import type { SocialForecast } from '@app/contracts/forecasts';
@@ -21,9 +21,9 @@ function ForecastCard({ forecast, onPredict }: { forecast: SocialForecast; onPre
       </header>
       <dl className="ui-facts">
         <dt>{metricLabel[forecast.forecast_type]} target</dt>
-        <dd>{formatCount(forecast.target_value)}</dd>
+        <dd>{formatBalance(forecast.target_value)}</dd>
         <dt>Current</dt>
-        <dd>{forecast.current_value === null ? 'Not observed yet' : formatCount(forecast.current_value)}</dd>
+        <dd>{forecast.current_value === null ? 'Not observed yet' : formatBalance(forecast.current_value)}</dd>
         <dt>Odds</dt>
         <dd>{forecast.odds}x</dd>
         <dt>Pool</dt>
@@ -41,7 +41,7 @@ function ForecastCard({ forecast, onPredict }: { forecast: SocialForecast; onPre
           <>
             <dt>Result</dt>
             <dd>
-              {forecast.resolved_value === null ? '' : `${formatCount(forecast.resolved_value)} ${metricLabel[forecast.forecast_type].toLowerCase()}: `}
+              {forecast.resolved_value === null ? '' : `${formatBalance(forecast.resolved_value)} ${metricLabel[forecast.forecast_type].toLowerCase()}: `}
               {forecast.winning_side ? `${sideLabel(forecast.winning_side)} won` : 'settled'}
             </dd>
           </>

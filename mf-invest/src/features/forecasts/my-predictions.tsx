@@ -1,4 +1,4 @@
-import { Badge, Card, EmptyState, formatCount, formatMoney } from '@app/platform';
+import { Badge, Card, EmptyState, formatBalance, formatMoney } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { Link } from 'react-router';
 import { forecastTitle, formatTimeLeft, metricLabel, predictionOutcome, sideLabel } from './forecast-format';
@@ -36,12 +36,12 @@ export function MyPredictions() {
                     <th scope="row">
                       <Link to={`/predictions/${encodeURIComponent(prediction.id)}`}>{forecastTitle(prediction)}</Link>
                       <div className="ui-muted">
-                        {metricLabel[prediction.forecast_type]} {formatCount(prediction.target_value)} at {prediction.odds}x{prediction.is_creator_stake ? ' (your forecast)' : ''}
+                        {metricLabel[prediction.forecast_type]} {formatBalance(prediction.target_value)} at {prediction.odds}x{prediction.is_creator_stake ? ' (your forecast)' : ''}
                       </div>
                     </th>
                     <td>{sideLabel(prediction.prediction_side)}</td>
                     <td>{formatMoney(prediction.prediction_amount)}</td>
-                    <td>{prediction.current_value === null ? '-' : formatCount(prediction.current_value)}</td>
+                    <td>{prediction.current_value === null ? '-' : formatBalance(prediction.current_value)}</td>
                     <td>{formatMoney(prediction.potential_payout)}</td>
                     <td>{prediction.actual_payout === null ? '-' : formatMoney(prediction.actual_payout)}</td>
                     <td>

@@ -1,8 +1,8 @@
-import { Button, formatMoney, useSession } from '@app/platform';
+import { Button, formatBalance, formatMoney, useSession } from '@app/platform';
 import { Dialog, Form, FormError, FormRadioGroup, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
 import { FORECAST_MESSAGES, PREDICTION_PRESETS_USD, PredictRequestSchema, type ForecastSide, type SocialForecast } from '@app/contracts/forecasts';
 import { z } from 'zod';
-import { forecastTitle, metricLabel, potentialPayout } from './forecast-format';
+import { forecastTitle, metricLabel, potentialPayout, usdMinor } from './forecast-format';
 import { usePredict } from './forecasts-api';
 
 interface PredictValues {
@@ -10,10 +10,14 @@ interface PredictValues {
   prediction_side: ForecastSide;
 }
 
-/** The contract's request schema, plus the one rule only the screen knows: not above the USD balance (spec 2 §5). */
-function predictSchema(usdBalance: number) {
+/**
+ * The contract's request schema, plus the one rule only the screen knows: not above the USD balance (spec 2 §5).
+ * The schema's amount is exact minor units (bigint), so the balance is compared in minor units too.
+ */
+export function predictSchema(usdBalance: unknown) {
+  const balanceMinor = usdMinor(usdBalance);
   return PredictRequestSchema.superRefine((request, context) => {
-    if (Number(request.prediction_amount) > usdBalance) context.addIssue({ code: 'custom', path: ['prediction_amount'], message: FORECAST_MESSAGES.insufficient });
+    if (request.prediction_amount > balanceMinor) context.addIssue({ code: 'custom', path: ['prediction_amount'], message: FORECAST_MESSAGES.insufficient });
   });
 }
 
@@ -34,7 +38,7 @@ export function PredictDialog({ forecast, open, onOpenChange }: { forecast: Soci
   // Balances arrive as exact decimal text; a dollar figure with 4 decimals is exact as a number here.
   const usd = Number(user?.usd_balance ?? 0) || 0;
   const form = useRequestForm<PredictValues, ReturnType<typeof predictSchema>>(
-    () => predictSchema(usd),
+    () => predictSchema(user?.usd_balance),
     (values) => ({ prediction_amount: values.prediction_amount.trim(), prediction_side: values.prediction_side }),
     { defaultValues: { prediction_amount: '', prediction_side: 'over' } },
   );
@@ -44,7 +48,7 @@ export function PredictDialog({ forecast, open, onOpenChange }: { forecast: Soci
       open={open}
       onOpenChange={onOpenChange}
       title="Make Your Prediction"
-      description={`${forecastTitle(forecast)}: ${metricLabel[forecast.forecast_type]} over or under ${forecast.target_value.toLocaleString('en-US')} at ${forecast.odds}x. You have ${formatMoney(usd)}.`}
+      description={`${forecastTitle(forecast)}: ${metricLabel[forecast.forecast_type]} over or under ${formatBalance(forecast.target_value)} at ${forecast.odds}x. You have ${formatMoney(usd)}.`}
     >
       <Form
         form={form}

@@ -1,4 +1,4 @@
-import { Badge, ButtonLink, Card, Chart, EmptyState, PageHeader, formatCount, formatMoney } from '@app/platform';
+import { Badge, ButtonLink, Card, Chart, EmptyState, PageHeader, formatBalance, formatMoney } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import type { PredictionDetail } from '@app/contracts/forecasts';
 import { useParams } from 'react-router';
@@ -20,7 +20,7 @@ function Trajectory({ detail }: { detail: PredictionDetail }) {
           { name: 'Observed', points: actual },
           { name: 'Expected', points: expected },
         ]}
-        formatY={(value) => formatCount(value)}
+        formatY={(value) => formatBalance(value)}
       />
     </Card>
   );
@@ -93,15 +93,15 @@ export function PredictionPage() {
                 <dt>Metric</dt>
                 <dd>{metricLabel[forecast.metric]}</dd>
                 <dt>Target</dt>
-                <dd>{formatCount(forecast.target)}</dd>
+                <dd>{formatBalance(forecast.target)}</dd>
                 <dt>Current</dt>
-                <dd>{forecast.current_value === null ? 'Not observed yet' : formatCount(forecast.current_value)}</dd>
+                <dd>{forecast.current_value === null ? 'Not observed yet' : formatBalance(forecast.current_value)}</dd>
                 <dt>Odds</dt>
                 <dd>{forecast.odds}x</dd>
                 <dt>Pool</dt>
                 <dd>{formatMoney(forecast.pool_size)}</dd>
                 <dt>Creator projection</dt>
-                <dd>{forecast.creator_projection === null ? '-' : `${sideLabel(forecast.creator_side)} ${formatCount(forecast.creator_projection)}`}</dd>
+                <dd>{forecast.creator_projection === null ? '-' : `${sideLabel(forecast.creator_side)} ${formatBalance(forecast.creator_projection)}`}</dd>
                 <dt>Expires</dt>
                 <dd>
                   <time dateTime={forecast.expires_at}>
