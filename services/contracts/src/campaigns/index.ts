@@ -1,2 +1,3 @@
 // Contracts of the campaigns context (schemas, routes, answers).
-export {};
+export * from './http';
+export * from './routes';
