@@ -1,0 +1,25 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { calculateMoveCostRoute, MoveCostRequestSchema, type MoveCostResponse } from '@app/contracts/campaigns';
+import type { z } from 'zod';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { costResponse } from '../campaign-fields';
+import { moveCost } from '../domain/move-cost';
+
+/** `POST /api/campaigns/calculate-move-cost`: the live cost panel's call (login required, nothing written). */
+@Controller('campaigns')
+export class CalculateMoveCostController {
+  @Post('calculate-move-cost')
+  @HttpCode(200)
+  calculate(@Body(new ZodValidationPipe(calculateMoveCostRoute.body)) body: z.output<typeof MoveCostRequestSchema>): MoveCostResponse {
+    return costResponse(
+      moveCost({
+        campaignType: body.campaignType,
+        durationDays: body.duration,
+        audienceSize: body.audienceSize,
+        locations: body.locations.length,
+        interests: body.interests.length,
+        isPremium: body.isPremium,
+      }),
+    );
+  }
+}

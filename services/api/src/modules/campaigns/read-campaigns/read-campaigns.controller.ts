@@ -1,0 +1,33 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { CAMPAIGN_MESSAGES, type CampaignDetail, type CampaignListResponse } from '@app/contracts/campaigns';
+import { forbidden, notFound } from '../../../platform/http/api-error';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { requireAdvertiser } from '../advertiser-only';
+import { campaignIdOf } from '../campaign-ids';
+import { CampaignReader } from '../infrastructure/campaign-reader';
+
+/** `GET /api/campaigns` (the caller's, newest first) and `GET /api/campaigns/{id}` (owner only), read from the inline read model. */
+@Controller('campaigns')
+export class ReadCampaignsController {
+  constructor(
+    private readonly reader: CampaignReader,
+    private readonly queryBus: QueryBus,
+  ) {}
+
+  @Get()
+  async list(@CurrentUser() caller: AuthenticatedUser): Promise<CampaignListResponse> {
+    await requireAdvertiser(this.queryBus, caller.userId);
+    return { campaigns: await this.reader.list(caller.userId) };
+  }
+
+  @Get(':id')
+  async get(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string): Promise<CampaignDetail> {
+    const campaignId = campaignIdOf(id);
+    await requireAdvertiser(this.queryBus, caller.userId);
+    const state = await this.reader.state(campaignId);
+    if (!state) throw notFound('CAMPAIGN_NOT_FOUND', CAMPAIGN_MESSAGES.notFound);
+    if (state.ownerId !== caller.userId) throw forbidden(CAMPAIGN_MESSAGES.notOwner, 'NOT_CAMPAIGN_OWNER');
+    return this.reader.detail(state);
+  }
+}
