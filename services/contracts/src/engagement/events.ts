@@ -63,6 +63,31 @@ export const ContentSponsoredSchema = z.object({
   transactionId: z.string(),
 });
 export const SponsorshipSpentSchema = z.object({ sponsorshipId: z.string(), contentId: z.string(), transactionId: z.string(), at: z.string() });
+/**
+ * The sponsored item was archived or deleted before the sponsorship ended: the unused share of the gems (by time
+ * left) went back to the sponsor, the used share to platform revenue, once.
+ */
+export const SponsorshipEndedEarlySchema = z.object({
+  sponsorshipId: z.string(),
+  contentId: z.string(),
+  sponsorId: z.string(),
+  refundedGemsMinor: Minor,
+  spentGemsMinor: Minor,
+  transactionId: z.string(),
+  at: z.string(),
+});
+/**
+ * The item's funding reserve (`escrow:content:<id>`) paid out when the item was archived or deleted: to every holder
+ * of its shares pro rata (floored), the creator holding every share nobody else holds and taking the remainder.
+ */
+export const ContentReserveReleasedSchema = z.object({
+  contentId: z.string(),
+  reserveUsdMinor: Minor,
+  totalShares: z.number().int().min(1),
+  payouts: z.array(z.object({ userId: z.string(), shares: z.number().int().min(0), usdMinor: Minor })),
+  transactionId: z.string().nullable(),
+  at: z.string(),
+});
 
 export const ENGAGEMENT_EVENT_SCHEMAS = {
   SocialActionRecorded: SocialActionRecordedSchema,
@@ -73,6 +98,8 @@ export const ENGAGEMENT_EVENT_SCHEMAS = {
   DailyRewardCounted: DailyRewardCountedSchema,
   ContentSponsored: ContentSponsoredSchema,
   SponsorshipSpent: SponsorshipSpentSchema,
+  SponsorshipEndedEarly: SponsorshipEndedEarlySchema,
+  ContentReserveReleased: ContentReserveReleasedSchema,
 } as const;
 export type EngagementEventType = keyof typeof ENGAGEMENT_EVENT_SCHEMAS;
 export type EngagementEvent = { [K in EngagementEventType]: { type: K; data: z.infer<(typeof ENGAGEMENT_EVENT_SCHEMAS)[K]> } }[EngagementEventType];

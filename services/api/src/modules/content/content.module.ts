@@ -11,6 +11,7 @@ import { ContentCommands } from './infrastructure/content-commands';
 import { ManageContentController } from './manage-content/manage-content.controller';
 import { GetContentEngagementHandler, GetLiveSponsorshipsHandler } from './queries/engagement-facts.handlers';
 import { GetContentForCommandHandler } from './queries/get-content-for-command.query';
+import { GetContentOwnerHandler } from './queries/get-content-owner.query';
 import { contentEngagementProjection } from './projections/content-engagement.projection';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { GetMostEngagedContentHandler } from './queries/get-most-engaged-content.query';
@@ -34,6 +35,7 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
     ContentCommands,
     ContentReader,
     GetContentForCommandHandler,
+    GetContentOwnerHandler,
     GetCreatorContentHandler,
     GetMostEngagedContentHandler,
     GetContentEngagementHandler,

@@ -12,6 +12,7 @@ import { ListingsController } from './listings/listings.controller';
 import { OFFER_EXPIRY_JOB, OfferResolutions } from './offers/offer-resolutions';
 import { OffersController } from './offers/offers.controller';
 import { PortfolioController } from './portfolio/portfolio.controller';
+import { GetShareholdersHandler } from './queries/get-shareholders.query';
 
 export const MARKET_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const MARKET_MIGRATIONS_TABLE = 'market_migrations';
@@ -20,7 +21,7 @@ export const MARKET_MIGRATIONS_TABLE = 'market_migrations';
 @Module({
   imports: [CqrsModule],
   controllers: [BuySharesController, ListingsController, OffersController, PortfolioController],
-  providers: [MarketCommands, MarketReader, OfferResolutions],
+  providers: [MarketCommands, MarketReader, OfferResolutions, GetShareholdersHandler],
 })
 export class MarketModule implements OnModuleInit {
   private readonly logger = new Logger('Market');

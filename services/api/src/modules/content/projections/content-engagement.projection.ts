@@ -18,6 +18,7 @@ export const CONTENT_ENGAGEMENT_EVENT_TYPES = [
   'ContentTipped',
   'ContentSponsored',
   'SponsorshipSpent',
+  'SponsorshipEndedEarly',
 ] as const satisfies readonly (keyof typeof ENGAGEMENT_EVENT_SCHEMAS)[];
 
 /** The market context's primary sale (on `market-content-<contentId>`): shares no longer for sale. */
@@ -129,6 +130,7 @@ export const contentEngagementProjection = defineProjection<Table>({
           sponsored.push(event);
           break;
         case 'SponsorshipSpent':
+        case 'SponsorshipEndedEarly':
           spent.push(event.data.sponsorshipId);
           break;
         default:

@@ -138,7 +138,7 @@ export function decideSpendSponsorship(
   state: SponsorshipState,
 ): { kind: 'accepted'; events: EngagementEvent[]; postings: Posting[] } | Refused {
   if (state.status === 'none' || !state.contentId || !state.endsAt) return { kind: 'refused', refusal: 'SPONSORSHIP_NOT_FOUND' };
-  if (state.status === 'spent') return { kind: 'accepted', events: [], postings: [] };
+  if (state.status === 'spent' || state.status === 'ended') return { kind: 'accepted', events: [], postings: [] };
   if (Date.parse(command.now) < Date.parse(state.endsAt)) return { kind: 'refused', refusal: 'SPONSORSHIP_NOT_ENDED' };
   return {
     kind: 'accepted',

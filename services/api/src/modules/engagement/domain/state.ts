@@ -25,16 +25,19 @@ export interface DailyState {
 }
 
 export interface SponsorshipState {
-  status: 'none' | 'live' | 'spent';
+  /** `ended`: ended early because its item was archived or deleted (the unused share refunded). */
+  status: 'none' | 'live' | 'spent' | 'ended';
   contentId: string | null;
+  sponsorId: string | null;
   gemsMinor: bigint;
+  startsAt: string | null;
   endsAt: string | null;
 }
 
 export const initialUserContent = (): UserContentState => ({ liked: false, saved: false, savedEver: false, sharesEarnedFor: [], sharesHeld: 0, movesRecorded: [] });
 export const initialPool = (): ContentPoolState => ({ sharesGiven: 0, revenueUsdMinor: 0n });
 export const initialDaily = (): DailyState => ({ pointsMinor: 0n, externalMoves: 0 });
-export const initialSponsorship = (): SponsorshipState => ({ status: 'none', contentId: null, gemsMinor: 0n, endsAt: null });
+export const initialSponsorship = (): SponsorshipState => ({ status: 'none', contentId: null, sponsorId: null, gemsMinor: 0n, startsAt: null, endsAt: null });
 
 export function evolveUserContent(state: UserContentState, event: EngagementEvent): UserContentState {
   switch (event.type) {
@@ -73,7 +76,11 @@ export function evolveDaily(state: DailyState, event: EngagementEvent): DailySta
 }
 
 export function evolveSponsorship(state: SponsorshipState, event: EngagementEvent): SponsorshipState {
-  if (event.type === 'ContentSponsored') return { status: 'live', contentId: event.data.contentId, gemsMinor: BigInt(event.data.gemsMinor), endsAt: event.data.endsAt };
+  if (event.type === 'ContentSponsored') {
+    const { contentId, sponsorId, gemsMinor, startsAt, endsAt } = event.data;
+    return { status: 'live', contentId, sponsorId, gemsMinor: BigInt(gemsMinor), startsAt, endsAt };
+  }
   if (event.type === 'SponsorshipSpent') return { ...state, status: 'spent' };
+  if (event.type === 'SponsorshipEndedEarly') return { ...state, status: 'ended' };
   return state;
 }

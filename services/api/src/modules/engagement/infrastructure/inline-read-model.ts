@@ -49,6 +49,10 @@ export async function applyEngagementEvents(transaction: TransactionHandle, even
       case 'SponsorshipSpent':
         await transaction.query(`UPDATE engagement_sponsorships SET status = 'spent', spent_at = $2 WHERE sponsorship_id = $1`, [event.data.sponsorshipId, event.data.at]);
         break;
+      case 'SponsorshipEndedEarly':
+        // Spent as far as lists go (no longer live); the refund is the ledger's.
+        await transaction.query(`UPDATE engagement_sponsorships SET status = 'ended', spent_at = $2 WHERE sponsorship_id = $1`, [event.data.sponsorshipId, event.data.at]);
+        break;
       default:
         break;
     }

@@ -145,6 +145,18 @@ export const CREDIT_RULES = {
     cap: "exactly the offer's escrowed bid, once, when the offer is declined, cancelled or expired (never after it was accepted)",
     enforcedIn: 'market domain/decide.ts CloseOffer',
   },
+  CONTENT_FUNDING: {
+    source: "escrow:content:<id> (the item's funds) → its shareholders and its creator",
+    issuanceCurrencies: [],
+    cap: "exactly the usd funded into the item, once, when it is archived or deleted: floor(reserve × shares / total_shares) to each holder, the rest to the creator",
+    enforcedIn: 'engagement domain/content-removed.ts decideReleaseReserve',
+  },
+  SPONSORSHIP: {
+    source: 'escrow:sponsorship:<id> → its sponsor (the rest to system:fees)',
+    issuanceCurrencies: [],
+    cap: "floor(gems × time left / duration) of the sponsorship's own escrow, once, when its item is archived or deleted before the end",
+    enforcedIn: 'engagement domain/content-removed.ts decideEndSponsorshipEarly',
+  },
 } as const satisfies Partial<Record<ReasonCode, CreditRule>>;
 
 export type CreditReason = keyof typeof CREDIT_RULES;
