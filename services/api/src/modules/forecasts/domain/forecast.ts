@@ -1,0 +1,104 @@
+import { planPayouts, payoutsByUser, type PayoutPlan, type Stake } from './payouts';
+
+/**
+ * One forecast is one stream, `forecast-<id>`: its terms, every stake (the creator's first), its observations and
+ * its settlement. Every command on a forecast decides on this stream with the version it loaded, so a stake and the
+ * forecast's closing cannot interleave, and each payout batch is appended once.
+ */
+export const forecastStreamId = (forecastId: string) => `forecast-${forecastId}`;
+
+export type Side = 'over' | 'under';
+export type ForecastMetric = 'views' | 'likes' | 'shares' | 'comments';
+export type ObservationSource = 'platform' | 'oracle';
+
+/** Amounts are USD minor units ($0.0001) as decimal strings (jsonb cannot hold a bigint), as the ledger stores them. */
+export type ForecastEvent =
+  | {
+      type: 'ForecastCreated';
+      data: {
+        forecastId: string;
+        creatorId: string;
+        /** The creator is a demo sandbox: only sandboxes may stake on it (an escrow never mixes both kinds). */
+        sandbox: boolean;
+        contentId: string | null;
+        contentUrl: string;
+        platform: string | null;
+        contentTitle: string | null;
+        /** Content on this platform: observed by the job from its real metrics; otherwise by the oracle endpoint. */
+        onPlatform: boolean;
+        forecastType: ForecastMetric;
+        targetValue: number;
+        oddsTenths: number;
+        expiresAt: string;
+        at: string;
+      };
+    }
+  | { type: 'PredictionPlaced'; data: { predictionId: string; userId: string; side: Side; amountMinor: string; isCreator: boolean; transactionId: string; at: string } }
+  | { type: 'ObservationRecorded'; data: { value: number; observedAt: string; source: ObservationSource; recordedBy: string | null; at: string } }
+  | {
+      type: 'ForecastResolved';
+      data: { value: number; observedAt: string; winningSide: Side; poolMinor: string; owedMinor: string; paidMinor: string; remainderMinor: string; proRata: boolean; batchCount: number; at: string };
+    }
+  | { type: 'PayoutBatchPaid'; data: { batchIndex: number; transactionId: string; userCount: number; paidMinor: string; at: string } }
+  | { type: 'ForecastSettled'; data: { remainderMinor: string; transactionId: string | null; at: string } };
+
+export const FORECAST_EVENT_TYPES = ['ForecastCreated', 'PredictionPlaced', 'ObservationRecorded', 'ForecastResolved', 'PayoutBatchPaid', 'ForecastSettled'] as const;
+
+/** Users paid per ledger transaction at settlement (README "Settlement"): each batch is one unit of work. */
+export const PAYOUT_BATCH_SIZE = 50;
+
+export type ForecastTerms = Extract<ForecastEvent, { type: 'ForecastCreated' }>['data'];
+
+export interface ForecastState {
+  terms: ForecastTerms | null;
+  stakes: Stake[];
+  poolMinor: bigint;
+  observations: Array<{ value: number; observedAt: string }>;
+  resolution: { value: number; winningSide: Side; plan: PayoutPlan; batches: Array<Array<{ userId: string; amountMinor: bigint }>> } | null;
+  batchesPaid: number;
+  settled: boolean;
+}
+
+export const initialForecast = (): ForecastState => ({ terms: null, stakes: [], poolMinor: 0n, observations: [], resolution: null, batchesPaid: 0, settled: false });
+
+/** The payouts per user cut into batches of `PAYOUT_BATCH_SIZE` users, in the order users first staked. */
+export function payoutBatches(plan: PayoutPlan): Array<Array<{ userId: string; amountMinor: bigint }>> {
+  const byUser = payoutsByUser(plan);
+  const batches: Array<Array<{ userId: string; amountMinor: bigint }>> = [];
+  for (let index = 0; index < byUser.length; index += PAYOUT_BATCH_SIZE) batches.push(byUser.slice(index, index + PAYOUT_BATCH_SIZE));
+  return batches;
+}
+
+export function evolveForecast(state: ForecastState, event: ForecastEvent): ForecastState {
+  switch (event.type) {
+    case 'ForecastCreated':
+      return { ...state, terms: event.data };
+    case 'PredictionPlaced': {
+      const amountMinor = BigInt(event.data.amountMinor);
+      // The stakes array is appended in place: a forecast may hold 10,000 of them and folds are cached per stream.
+      state.stakes.push({ predictionId: event.data.predictionId, userId: event.data.userId, side: event.data.side, amountMinor });
+      return { ...state, poolMinor: state.poolMinor + amountMinor };
+    }
+    case 'ObservationRecorded':
+      return { ...state, observations: [...state.observations, { value: event.data.value, observedAt: event.data.observedAt }] };
+    case 'ForecastResolved': {
+      // The plan is recomputed from the stakes (deterministic); the event records its totals.
+      const plan = planPayouts(state.stakes, event.data.winningSide, state.terms?.oddsTenths ?? 10);
+      return { ...state, resolution: { value: event.data.value, winningSide: event.data.winningSide, plan, batches: payoutBatches(plan) } };
+    }
+    case 'PayoutBatchPaid':
+      return { ...state, batchesPaid: state.batchesPaid + 1 };
+    case 'ForecastSettled':
+      return { ...state, settled: true };
+  }
+}
+
+/** `over` wins when the observed value reaches the target (value ≥ target); `under` when it stays below. */
+export const winningSideFor = (value: number, target: number): Side => (value >= target ? 'over' : 'under');
+
+/** The observation that settles a forecast: the first one observed at or after expiry. */
+export function settlingObservation(state: ForecastState): { value: number; observedAt: string } | null {
+  if (!state.terms) return null;
+  const expiresAt = Date.parse(state.terms.expiresAt);
+  return state.observations.find((observation) => Date.parse(observation.observedAt) >= expiresAt) ?? null;
+}

@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventStore, TransactionHandle } from '@app/event-store';
+import { EVENT_STORE } from '../../../platform/database/database.tokens';
+import type { ApiError } from '../../../platform/http/api-error';
+import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
+import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
+import { decideForecast, type Decision, type ForecastCommand } from '../domain/decide';
+import { evolveForecast, forecastStreamId, initialForecast, type ForecastEvent, type ForecastState } from '../domain/forecast';
+import { forecastRefusalToApiError } from '../forecast-refusals';
+import { applyForecastEvents } from './inline-read-model';
+
+export interface LoadedForecast {
+  state: ForecastState;
+  version: bigint;
+}
+
+type Accepted = Extract<Decision, { kind: 'accepted' }>;
+type ReasonCode = 'PREDICTION' | 'FORECAST_PAYOUT';
+
+function copyOf(state: ForecastState): ForecastState {
+  // The fold appends stakes in place (a forecast may hold 10,000): extend a copy, never a state someone else holds.
+  return { ...state, stakes: [...state.stakes] };
+}
+
+/**
+ * The forecasts' one way to commit: load the forecast's stream in the unit of work, decide purely, write the inline
+ * read models, and append the events (expected version = loaded) with the ledger's postings in one atomic append,
+ * under the runner's lock on the stream.
+ */
+@Injectable()
+export class ForecastCommands {
+  private readonly folds = new Map<string, LoadedForecast>();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    private readonly runner: UseCaseRunner,
+  ) {}
+
+  /** The forecast's fold; only the events after the cached one are read (the append's expected version catches the rest). */
+  async load(forecastId: string, transaction?: TransactionHandle): Promise<LoadedForecast> {
+    const cached = this.folds.get(forecastId);
+    const stored = await this.eventStore.readStream(forecastStreamId(forecastId), {
+      ...(transaction ? { transaction } : {}),
+      ...(cached ? { fromVersion: cached.version + 1n } : {}),
+    });
+    if (cached && stored.length === 0) return cached;
+    const state = stored.map((event) => ({ type: event.type, data: event.data }) as ForecastEvent).reduce(evolveForecast, cached ? copyOf(cached.state) : initialForecast());
+    const loaded = { state, version: stored.at(-1)?.streamVersion ?? cached?.version ?? 0n };
+    if (this.folds.size >= 1_000) this.folds.clear();
+    this.folds.set(forecastId, loaded);
+    return loaded;
+  }
+
+  /** Runs one command on one forecast; `prepare` may load more (in the unit) and builds the command. */
+  run<Body>(options: {
+    forecastId: string;
+    reasonCode: ReasonCode;
+    description: string;
+    transactionId: string;
+    now: string;
+    prepare(unit: UnitOfWork, forecast: LoadedForecast): Promise<ForecastCommand> | ForecastCommand;
+    answer(decision: Accepted, after: ForecastState): Body;
+    moneyRefusal?(refusal: string): ApiError | undefined;
+    idempotency?: IdempotentRequest;
+  }): Promise<Body> {
+    const streamId = forecastStreamId(options.forecastId);
+    return this.runner.run<Body>({
+      lockKeys: [streamId],
+      idempotency: options.idempotency,
+      moneyRefusal: options.moneyRefusal ? (refusal) => options.moneyRefusal!(refusal) : undefined,
+      decide: async (unit) => {
+        const forecast = await this.load(options.forecastId, unit.transaction);
+        const command = await options.prepare(unit, forecast);
+        const decision = decideForecast(command, forecast.state);
+        if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
+        const after = decision.events.reduce(evolveForecast, copyOf(forecast.state));
+        await applyForecastEvents(unit.transaction, options.forecastId, decision.events, after, forecast.state.stakes.length);
+        const appends = [{ streamId, expectedVersion: forecast.version, events: decision.events.map(({ type, data }) => ({ type, data })) }];
+        const money =
+          decision.postings.length > 0
+            ? { transactionId: options.transactionId, reasonCode: options.reasonCode, description: options.description, postings: decision.postings, now: options.now, references: { forecastId: options.forecastId } }
+            : null;
+        return { appends, money, answer: () => options.answer(decision, after) };
+      },
+    });
+  }
+}
