@@ -67,7 +67,11 @@ const offer = (overrides: Partial<Offer> = {}): Offer => ({
   ...overrides,
 });
 
-const quiet = { 'GET /api/shares/listings': { body: { listings: [] } }, 'GET /api/shares/offers': { body: { offers: [] } } };
+const quiet = {
+  'GET /api/shares/listings': { body: { listings: [] } },
+  'GET /api/shares/offers': { body: { offers: [] } },
+  'GET /api/content': { body: { items: [], next_cursor: null } },
+};
 
 describe('mf_invest: the Investment Hub', () => {
   it('shows the Content Portfolio with 4-decimal prices, 2-decimal values, and List for resale or All shares listed', async () => {
@@ -153,6 +157,7 @@ describe('mf_invest: the Investment Hub', () => {
   it('accepts an incoming offer and shows outgoing ones with Cancel', async () => {
     let status: Offer['status'] = 'pending';
     const calls = answerApiCalls({
+      ...quiet,
       'GET /api/shares/listings': { body: { listings: [listing()] } },
       'GET /api/portfolio/holdings': { body: { holdings: [] } },
       'GET /api/shares/offers': (url) => ({ body: { offers: url.searchParams.get('role') === 'seller' ? [offer({ status })] : [offer({ id: 'o2', buyer_id: 'me', seller_name: 'Sam' })] } }),

@@ -61,6 +61,7 @@ describe('mf_invest: All Forecasts', () => {
       'GET /api/portfolio/holdings': { body: { holdings: [] } },
       'GET /api/shares/listings': { body: { listings: [] } },
       'GET /api/shares/offers': { body: { offers: [] } },
+      'GET /api/content': { body: { items: [], next_cursor: null } },
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest' });
     for (const [tab, heading] of [

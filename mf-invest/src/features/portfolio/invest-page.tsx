@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { AllForecasts, MyForecasts } from '../forecasts/forecast-lists';
 import { MyPredictions } from '../forecasts/my-predictions';
 import { ContentPortfolio } from '../shares/content-portfolio';
+import { DiscoverShares } from '../shares/discover-shares';
 import { OffersPanel } from '../shares/offers-panel';
 
 /**
@@ -41,6 +42,7 @@ export function InvestPage() {
               <div className="ui-stack">
                 <ContentPortfolio />
                 <OffersPanel />
+                <DiscoverShares />
               </div>
             ),
           },
