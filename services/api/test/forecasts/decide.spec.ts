@@ -1,0 +1,145 @@
+import { decideForecast, type Decision, type ForecastCommand } from '../../src/modules/forecasts/domain/decide';
+import { evolveForecast, initialForecast, PAYOUT_BATCH_SIZE, type ForecastEvent, type ForecastState } from '../../src/modules/forecasts/domain/forecast';
+import { DeciderSpecification } from '../support/decider-specification';
+
+const spec = DeciderSpecification.for<ForecastCommand, ForecastState, ForecastEvent, Decision>({ decide: decideForecast, evolve: evolveForecast, initialState: initialForecast });
+const created = '2026-11-25T10:00:00.000Z';
+const before = '2026-11-26T09:00:00.000Z';
+const expiry = '2026-11-26T10:00:00.000Z';
+const after = '2026-11-26T11:00:00.000Z';
+
+const forecastCreated = (overrides: Partial<Extract<ForecastEvent, { type: 'ForecastCreated' }>['data']> = {}): ForecastEvent => ({
+  type: 'ForecastCreated',
+  data: {
+    forecastId: 'f1',
+    creatorId: 'creator',
+    sandbox: false,
+    contentId: null,
+    contentUrl: 'https://example.com/v/1',
+    platform: 'tiktok',
+    contentTitle: null,
+    onPlatform: false,
+    forecastType: 'views',
+    targetValue: 1000,
+    oddsTenths: 20,
+    expiresAt: expiry,
+    at: created,
+    ...overrides,
+  },
+});
+const staked = (predictionId: string, userId: string, side: 'over' | 'under', amountMinor: bigint, isCreator = false): ForecastEvent => ({
+  type: 'PredictionPlaced',
+  data: { predictionId, userId, side, amountMinor: String(amountMinor), isCreator, transactionId: `t-${predictionId}`, at: created },
+});
+const observed = (value: number, observedAt: string, source: 'platform' | 'oracle' = 'oracle'): ForecastEvent => ({ type: 'ObservationRecorded', data: { value, observedAt, source, recordedBy: 'admin', at: observedAt } });
+const USD = 10_000n; // minor units per dollar
+const opened = [forecastCreated(), staked('p0', 'creator', 'over', 10n * USD, true)];
+const predict = (userId: string, side: 'over' | 'under', amountMinor: bigint, now = before, isDemo = false): ForecastCommand => ({
+  type: 'PlacePrediction',
+  data: { predictionId: `p-${userId}`, user: { id: userId, isDemo }, side, amountMinor, transactionId: `t-${userId}`, now },
+});
+const resolvedWith = (events: ForecastEvent[]): ForecastEvent[] => {
+  const state = events.reduce(evolveForecast, initialForecast());
+  const decision = decideForecast({ type: 'ResolveForecast', data: { now: after } }, state);
+  if (decision.kind !== 'accepted') throw new Error(`not resolved: ${decision.refusal}`);
+  return [...events, ...decision.events];
+};
+
+describe('forecast decider', () => {
+  it("creates a forecast with the creator's stake moved from their USD into the forecast's escrow", () => {
+    spec
+      .given([])
+      .when({
+        type: 'CreateForecast',
+        data: {
+          forecastId: 'f1',
+          creator: { id: 'creator', isDemo: false },
+          contentId: null,
+          contentUrl: 'https://example.com/v/1',
+          platform: 'tiktok',
+          contentTitle: null,
+          onPlatform: false,
+          forecastType: 'views',
+          targetValue: 1000,
+          oddsTenths: 20,
+          expiresAt: expiry,
+          predictionId: 'p0',
+          side: 'over',
+          amountMinor: 10n * USD,
+          transactionId: 't0',
+          now: created,
+        },
+      })
+      .then({ events: opened.map((event) => ({ ...event, data: { ...event.data, ...(event.type === 'PredictionPlaced' ? { transactionId: 't0' } : {}) } })), postings: [{ debitAccount: 'user:creator', creditAccount: 'escrow:forecast:f1', currency: 'usd', amountMinor: 10n * USD }] });
+  });
+
+  it('refuses an expiry that is not in the future, and a second creation of the same forecast', () => {
+    const create = (now: string, expiresAt = expiry): ForecastCommand => ({
+      type: 'CreateForecast',
+      data: { forecastId: 'f1', creator: { id: 'c', isDemo: false }, contentId: null, contentUrl: 'u', platform: null, contentTitle: null, onPlatform: false, forecastType: 'likes', targetValue: 1, oddsTenths: 15, expiresAt, predictionId: 'p', side: 'under', amountMinor: USD, transactionId: 't', now },
+    });
+    spec.given([]).when(create(expiry)).thenRefused('EXPIRES_IN_PAST');
+    spec.given([]).when(create(after)).thenRefused('EXPIRES_IN_PAST');
+    spec.given(opened).when(create(created)).thenRefused('FORECAST_EXISTS');
+  });
+
+  it('takes a stake before expiry into the escrow, and refuses one at or after expiry, on a resolved forecast or across sandboxes', () => {
+    spec
+      .given(opened)
+      .when(predict('ann', 'under', 5n * USD))
+      .then({ postings: [{ debitAccount: 'user:ann', creditAccount: 'escrow:forecast:f1', currency: 'usd', amountMinor: 5n * USD }] });
+    spec.given(opened).when(predict('ann', 'under', USD, expiry)).thenRefused('FORECAST_EXPIRED');
+    spec.given(opened).when(predict('ann', 'under', USD, after)).thenRefused('FORECAST_EXPIRED');
+    spec.given(opened).when(predict('demo', 'under', USD, before, true)).thenRefused('DEMO_ACCOUNT_ISOLATION');
+    spec.given(resolvedWith([...opened, observed(1000, expiry)])).when(predict('ann', 'over', USD)).thenRefused('FORECAST_RESOLVED');
+    spec.given([]).when(predict('ann', 'over', USD)).thenRefused('FORECAST_NOT_FOUND');
+  });
+
+  it('records oracle observations on external URLs only, never in the future, and none once resolved', () => {
+    const observe = (source: 'platform' | 'oracle', observedAt = before, now = before): ForecastCommand => ({ type: 'RecordObservation', data: { value: 7, observedAt, source, recordedBy: 'admin', now } });
+    spec.given(opened).when(observe('oracle')).then({ events: [{ type: 'ObservationRecorded', data: { value: 7, observedAt: before, source: 'oracle', recordedBy: 'admin', at: before } }] });
+    spec.given([forecastCreated({ onPlatform: true, contentId: 'c1' })]).when(observe('oracle')).thenRefused('OBSERVED_ON_PLATFORM');
+    spec.given([forecastCreated({ onPlatform: true, contentId: 'c1' })]).when(observe('platform')).then({ postings: [] });
+    spec.given(opened).when(observe('oracle', after, before)).thenRefused('OBSERVATION_IN_FUTURE');
+    spec.given(resolvedWith([...opened, observed(1, after)])).when(observe('oracle', after, after)).thenRefused('FORECAST_RESOLVED');
+  });
+
+  it('resolves only after expiry on the first observation at or after it: over wins at exactly the target', () => {
+    const resolve: ForecastCommand = { type: 'ResolveForecast', data: { now: after } };
+    spec.given(opened).when({ type: 'ResolveForecast', data: { now: before } }).thenRefused('NOT_EXPIRED_YET');
+    spec.given([...opened, observed(5000, before)]).when(resolve).thenRefused('AWAITING_OBSERVATION');
+    const decision = spec.given([...opened, staked('p1', 'ann', 'under', 30n * USD), observed(5000, before), observed(1000, expiry), observed(1, after)]).when(resolve).then({ postings: [] });
+    expect(decision.kind === 'accepted' && decision.events[0]).toMatchObject({
+      type: 'ForecastResolved',
+      data: { value: 1000, winningSide: 'over', poolMinor: String(40n * USD), owedMinor: String(20n * USD), paidMinor: String(20n * USD), remainderMinor: String(20n * USD), proRata: false, batchCount: 1 },
+    });
+    const under = spec.given([...opened, staked('p1', 'ann', 'under', 30n * USD), observed(999, after)]).when(resolve).then({ postings: [] });
+    expect(under.kind === 'accepted' && under.events[0].data).toMatchObject({ winningSide: 'under', owedMinor: String(60n * USD), paidMinor: String(40n * USD), remainderMinor: '0', proRata: true });
+    spec.given(resolvedWith([...opened, observed(1, after)])).when(resolve).thenRefused('FORECAST_RESOLVED');
+  });
+
+  it('pays the plan batch by batch out of the escrow, each batch once, then the remainder to system:fees once', () => {
+    const users = Array.from({ length: PAYOUT_BATCH_SIZE + 3 }, (_, index) => staked(`p${index + 1}`, `u${index + 1}`, 'over', USD));
+    // Pool 10 + 53 + 100 = 163; over owed (10 + 53) × 2 = 126: everyone paid in full, 37 left.
+    const history = resolvedWith([...opened, ...users, staked('px', 'loser', 'under', 100n * USD), observed(2000, after)]);
+    const pay = (transactionId: string): ForecastCommand => ({ type: 'PayNextBatch', data: { transactionId, now: after } });
+    const first = spec.given(history).when(pay('b0')).then({ postings: expect.any(Array) });
+    const firstPostings = first.kind === 'accepted' ? first.postings : [];
+    expect(firstPostings).toHaveLength(PAYOUT_BATCH_SIZE);
+    expect(firstPostings[0]).toEqual({ debitAccount: 'escrow:forecast:f1', creditAccount: 'user:creator', currency: 'usd', amountMinor: 20n * USD });
+    const paidFirst = first.kind === 'accepted' ? first.events : [];
+    const second = spec.given([...history, ...paidFirst]).when(pay('b1')).then({ postings: expect.any(Array) });
+    expect(second.kind === 'accepted' && second.postings).toHaveLength(4);
+    const paidBoth = [...history, ...paidFirst, ...(second.kind === 'accepted' ? second.events : [])];
+    spec.given(paidBoth).when(pay('b2')).thenRefused('NOTHING_TO_PAY');
+    spec.given([...history, ...paidFirst]).when({ type: 'FinishSettlement', data: { transactionId: 'r', now: after } }).thenRefused('NOT_RESOLVED');
+    const finish = spec
+      .given(paidBoth)
+      .when({ type: 'FinishSettlement', data: { transactionId: 'r', now: after } })
+      .then({ postings: [{ debitAccount: 'escrow:forecast:f1', creditAccount: 'system:fees', currency: 'usd', amountMinor: 37n * USD }] });
+    const settled = [...paidBoth, ...(finish.kind === 'accepted' ? finish.events : [])];
+    spec.given(settled).when({ type: 'FinishSettlement', data: { transactionId: 'r2', now: after } }).thenRefused('FORECAST_RESOLVED');
+    spec.given(settled).when(pay('b3')).thenRefused('NOTHING_TO_PAY');
+    spec.given(opened).when(pay('b')).thenRefused('NOT_RESOLVED');
+  });
+});
