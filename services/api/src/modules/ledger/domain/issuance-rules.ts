@@ -157,6 +157,18 @@ export const CREDIT_RULES = {
     cap: "floor(gems × time left / duration) of the sponsorship's own escrow, once, when its item is archived or deleted before the end",
     enforcedIn: 'engagement domain/content-removed.ts decideEndSponsorshipEarly',
   },
+  MOVES_PURCHASE: {
+    source: 'system:issuance (paid for with real money at a card provider)',
+    issuanceCurrencies: ['moves'],
+    cap: "the catalogue's moves of the package (100, 500 or 1,000), once per checkout session the provider confirmed paid for the catalogue price",
+    enforcedIn: 'payments domain/checkout-session.ts ConfirmPayment',
+  },
+  MOVES_ALLOWANCE: {
+    source: 'system:issuance',
+    issuanceCurrencies: ['moves'],
+    cap: "the tier's moves per inventory period (TIER_INVENTORY: free 50 a calendar month, premium 200 and super 500 a week from Monday 00:00 UTC), once per advertiser and period, advertisers only",
+    enforcedIn: 'subscriptions domain/subscription.ts CreditMovesAllowance',
+  },
 } as const satisfies Partial<Record<ReasonCode, CreditRule>>;
 
 export type CreditReason = keyof typeof CREDIT_RULES;
