@@ -64,7 +64,20 @@ export const TelemetryBatchSchema = z
   .max(TELEMETRY_MAX_EVENTS_PER_BATCH, TELEMETRY_MESSAGES.tooManyEvents);
 export type TelemetryBatch = z.infer<typeof TelemetryBatchSchema>;
 
-export const TelemetryAcceptedSchema = z.object({ accepted: z.number().int() });
+/**
+ * `POST /api/telemetry?batch_id=...`: the client's id of the batch (a UUID it keeps while it resends), in the query so
+ * that a `navigator.sendBeacon` (which sets no headers) carries it too. A batch id stored already stores nothing
+ * again: a resent batch counts once. Without one the server makes one up (no resend protection).
+ */
+export const TelemetryIngestQuerySchema = z.object({
+  batch_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'batch_id is 8 to 64 letters, digits, _ or -')
+    .optional(),
+});
+export type TelemetryIngestQuery = z.infer<typeof TelemetryIngestQuerySchema>;
+
+export const TelemetryAcceptedSchema = z.object({ accepted: z.number().int(), batch_id: z.string() });
 export type TelemetryAccepted = z.infer<typeof TelemetryAcceptedSchema>;
 
 /** At most this many bytes of JSON in one client error report (413 beyond). */

@@ -6,6 +6,7 @@ import {
   ClientErrorStoredSchema,
   TelemetryAcceptedSchema,
   TelemetryBatchSchema,
+  TelemetryIngestQuerySchema,
 } from './http';
 
 const tags = ['telemetry'];
@@ -16,7 +17,7 @@ export const ingestTelemetryRoute = defineRoute({
   summary: 'A batch of client events (≤ 500 events, ≤ 256 KB), accepted once queued and stored in batches',
   tags,
   public: true,
-  request: { body: TelemetryBatchSchema },
+  request: { body: TelemetryBatchSchema, query: TelemetryIngestQuerySchema },
   responses: { 202: TelemetryAcceptedSchema },
   errors: { 400: 'Invalid event or too many events', 413: 'Batch over 256 KB', 429: 'Rate limit of the session', 503: 'Queue unavailable' },
 });

@@ -7,6 +7,10 @@ import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { TelemetryStore } from './infrastructure/telemetry-store';
 import { TelemetryCountsHandler } from './queries/telemetry-counts.handler';
+import { ClientErrorsController } from './client-errors/client-errors.controller';
+import { IngestTelemetryController } from './ingest/ingest-telemetry.controller';
+import { STORE_TELEMETRY_BATCH_JOB, type StoreTelemetryBatchPayload } from './ingest/store-telemetry-batch.job';
+import { telemetryLimiterProviders } from './telemetry.config';
 
 export const TELEMETRY_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const TELEMETRY_MIGRATIONS_TABLE = 'telemetry_migrations';
@@ -15,8 +19,8 @@ export const TELEMETRY_PRUNE_JOB = 'telemetry.prune';
 /** Client telemetry (impressions, clicks, views) accepted fast and stored in batches, and client error reports (issue 25). */
 @Module({
   imports: [CqrsModule],
-  controllers: [],
-  providers: [TelemetryStore, TelemetryCountsHandler],
+  controllers: [IngestTelemetryController, ClientErrorsController],
+  providers: [TelemetryStore, TelemetryCountsHandler, ...telemetryLimiterProviders],
 })
 export class TelemetryModule implements OnModuleInit {
   private readonly logger = new Logger('Telemetry');
@@ -29,6 +33,10 @@ export class TelemetryModule implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     await runMigrations(this.pool, { directory: TELEMETRY_MIGRATIONS_DIRECTORY, migrationsTable: TELEMETRY_MIGRATIONS_TABLE });
+    // At least once: a batch already stored (telemetry_batches) is skipped, so a retried job counts it once.
+    this.jobs.registerHandler<StoreTelemetryBatchPayload>(STORE_TELEMETRY_BATCH_JOB, async (payload) => {
+      await this.store.storeBatch(payload.batchId, payload.events);
+    });
     this.jobs.registerHandler(TELEMETRY_PRUNE_JOB, () => this.store.prune(new Date()));
     await this.jobs.schedule(TELEMETRY_PRUNE_JOB, { cron: '17 3 * * *' });
     this.logger.log('Telemetry ready');

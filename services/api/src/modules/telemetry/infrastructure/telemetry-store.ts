@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@app/event-store';
 import type pg from 'pg';
-import type { ClientError, ClientErrorReport } from '@app/contracts/telemetry';
+import { telemetryBatchStreamId, type ClientError, type ClientErrorReport, type ContentViewsCounted } from '@app/contracts/telemetry';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { upsertRows } from '../../../platform/database/upsert-rows';
-import { rollupOf, targetOf, type RollupRow, type StoredEvent } from '../domain/rollup';
+import { contentViewsOf, rollupOf, targetOf, type RollupRow, type StoredEvent } from '../domain/rollup';
 import type { TelemetryCountRow, TelemetryTarget } from '../index';
 
 /** Raw events and client error reports are kept this long; the daily counts stay. */
@@ -77,6 +77,12 @@ export class TelemetryStore {
            ON CONFLICT (campaign_id, event_type, day) DO UPDATE SET count = target.count + excluded.count`,
           columnsOf(rollup.campaigns, (row) => [row.campaignId, row.eventType, row.day, row.count]),
         );
+      }
+      // Content views are published once per stored batch, in this transaction: the content context folds them.
+      const views = contentViewsOf(rollup.targets);
+      if (views.length > 0) {
+        const data: ContentViewsCounted = { batchId, views, at: new Date().toISOString() };
+        await this.eventStore.append([{ streamId: telemetryBatchStreamId(batchId), expectedVersion: 'no_stream', events: [{ type: 'ContentViewsCounted', data }] }], { transaction });
       }
       return true;
     });

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, HttpCode, Inject, Logger, Post, Query, Req } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
+import {
+  ingestTelemetryRoute,
+  TELEMETRY_MAX_BATCH_BYTES,
+  TELEMETRY_MESSAGES,
+  type TelemetryAccepted,
+  type TelemetryBatch,
+  type TelemetryIngestQuery,
+} from '@app/contracts/telemetry';
+import { ApiError, tooManyRequests } from '../../../platform/http/api-error';
+import { ZodValidationPipe } from '../../../platform/http/zod-validation';
+import { JOB_QUEUE, type JobQueue } from '../../../platform/jobs/job-queue.port';
+import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
+import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
+import { clientKeyOf } from '../infrastructure/client-rate-limiter';
+import { TelemetryRateLimiter } from '../telemetry.config';
+import { STORE_TELEMETRY_BATCH_JOB, storeBatchJobId, type StoreTelemetryBatchPayload } from './store-telemetry-batch.job';
+
+/**
+ * `POST /api/telemetry`: a batch is validated, stamped (server receive time, the caller's user) and queued as one job;
+ * 202 once the queue holds it. Storing (raw rows, daily counts, published content views) happens in the job, once
+ * per batch id.
+ */
+@Controller('telemetry')
+export class IngestTelemetryController {
+  private readonly logger = new Logger('Telemetry');
+
+  constructor(
+    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    private readonly limiter: TelemetryRateLimiter,
+  ) {}
+
+  @Public()
+  @Post()
+  @HttpCode(202)
+  @RouteConfig({ jsonBodyLimit: TELEMETRY_MAX_BATCH_BYTES } satisfies JsonBodyLimitConfig)
+  async ingest(
+    @Body(new ZodValidationPipe(ingestTelemetryRoute.body)) batch: TelemetryBatch,
+    @Query(new ZodValidationPipe(ingestTelemetryRoute.query)) query: TelemetryIngestQuery,
+    @CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined,
+    @Req() request: FastifyRequest,
+  ): Promise<TelemetryAccepted> {
+    const verdict = this.limiter.take(clientKeyOf(caller, request.ip));
+    if (!verdict.allowed) throw tooManyRequests(TELEMETRY_MESSAGES.rateLimited, 'TELEMETRY_RATE_LIMITED', verdict.retryAfterSeconds);
+    const batchId = query.batch_id ?? randomUUID();
+    const receivedAt = new Date().toISOString();
+    const payload: StoreTelemetryBatchPayload = {
+      batchId,
+      // The user is the caller's, never the body's `user_id` (anyone can write any id there).
+      events: batch.map((event) => ({ receivedAt, sessionId: event.session_id, userId: caller?.userId ?? null, eventType: event.event_type, payload: event.payload })),
+    };
+    try {
+      await this.jobs.enqueue(STORE_TELEMETRY_BATCH_JOB, payload, { jobId: storeBatchJobId(batchId), attempts: 10 });
+    } catch (error) {
+      this.logger.warn(`Telemetry batch not queued: ${(error as Error).message}`);
+      const busy = new ApiError(503, 'TELEMETRY_UNAVAILABLE', TELEMETRY_MESSAGES.busy);
+      busy.retryAfterSeconds = 5;
+      throw busy;
+    }
+    return { accepted: batch.length, batch_id: batchId };
+  }
+}
