@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
 import { ENGAGEMENT_EVENT_SCHEMAS, parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
+import { ContentViewsCountedSchema } from '@app/contracts/telemetry';
 import { upsertRows } from '../../../platform/database/upsert-rows';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { marketStreamId } from '../../market';
@@ -24,6 +25,8 @@ export const CONTENT_ENGAGEMENT_EVENT_TYPES = [
 /** The market context's primary sale (on `market-content-<contentId>`): shares no longer for sale. */
 const SHARES_BOUGHT = 'SharesBought';
 const MARKET_STREAM_PREFIX = marketStreamId('');
+/** The telemetry context's views of content, one event per stored batch (`@app/contracts/telemetry`). */
+const CONTENT_VIEWS_COUNTED = 'ContentViewsCounted';
 
 interface Totals {
   likes: number;
@@ -36,8 +39,9 @@ interface Totals {
   sharesGiven: number;
   sharesSold: number;
   revenueUsdMinor: bigint;
+  views: number;
 }
-const zeroTotals = (): Totals => ({ likes: 0, saves: 0, shares: 0, reposts: 0, comments: 0, externalMoves: 0, internalMoves: 0, sharesGiven: 0, sharesSold: 0, revenueUsdMinor: 0n });
+const zeroTotals = (): Totals => ({ likes: 0, saves: 0, shares: 0, reposts: 0, comments: 0, externalMoves: 0, internalMoves: 0, sharesGiven: 0, sharesSold: 0, revenueUsdMinor: 0n, views: 0 });
 
 interface ViewerChange {
   liked: boolean;
@@ -54,15 +58,16 @@ interface ViewerChange {
 export const contentEngagementProjection = defineProjection<Table>({
   name: 'content_engagement',
   // 2: sponsorships indexed by content (one item's live boost is read per page). 3: primary sales (shares_sold).
-  version: 3,
+  // 4: views from the telemetry context's ContentViewsCounted.
+  version: 4,
   tableNames: ['content_engagement_totals', 'content_engagement_viewers', 'content_sponsorships'],
-  eventTypes: [...CONTENT_ENGAGEMENT_EVENT_TYPES, SHARES_BOUGHT],
+  eventTypes: [...CONTENT_ENGAGEMENT_EVENT_TYPES, SHARES_BOUGHT, CONTENT_VIEWS_COUNTED],
   createTables: (tables) => [
     `CREATE TABLE ${tables.content_engagement_totals} (
        content_id text PRIMARY KEY,
        likes integer NOT NULL, saves integer NOT NULL, shares integer NOT NULL, reposts integer NOT NULL, comments integer NOT NULL,
        external_moves integer NOT NULL, internal_moves integer NOT NULL, shares_given integer NOT NULL, shares_sold integer NOT NULL,
-       revenue_usd_minor numeric NOT NULL
+       revenue_usd_minor numeric NOT NULL, views bigint NOT NULL DEFAULT 0
      )`,
     `CREATE TABLE ${tables.content_engagement_viewers} (
        content_id text NOT NULL, user_id text NOT NULL,
@@ -92,6 +97,12 @@ export const contentEngagementProjection = defineProjection<Table>({
         const quantity = (stored.data as { quantity?: unknown }).quantity;
         if (stored.streamId.startsWith(MARKET_STREAM_PREFIX) && Number.isInteger(quantity)) totalsOf(stored.streamId.slice(MARKET_STREAM_PREFIX.length)).sharesSold += quantity as number;
         else logger.error(`Skipping ${stored.type} ${stored.id}: no content stream or quantity`);
+        continue;
+      }
+      if (stored.type === CONTENT_VIEWS_COUNTED) {
+        const counted = ContentViewsCountedSchema.safeParse(stored.data);
+        if (counted.success) for (const { contentId, views } of counted.data.views) totalsOf(contentId).views += views;
+        else logger.error(`Skipping ${stored.type} ${stored.id}: ${counted.error.message}`);
         continue;
       }
       const event = parse(stored);
@@ -154,7 +165,7 @@ function parse(stored: StoredEvent): EngagementEvent | null {
 }
 
 async function writeTotals(transaction: TransactionHandle, tables: ProjectionTables<Table>, totals: Map<string, Totals>): Promise<void> {
-  const columns = ['likes', 'saves', 'shares', 'reposts', 'comments', 'external_moves', 'internal_moves', 'shares_given', 'shares_sold', 'revenue_usd_minor'];
+  const columns = ['likes', 'saves', 'shares', 'reposts', 'comments', 'external_moves', 'internal_moves', 'shares_given', 'shares_sold', 'revenue_usd_minor', 'views'];
   await upsertRows(
     transaction,
     tables.content_engagement_totals,
@@ -170,6 +181,7 @@ async function writeTotals(transaction: TransactionHandle, tables: ProjectionTab
       shares_given: 'integer',
       shares_sold: 'integer',
       revenue_usd_minor: 'numeric',
+      views: 'bigint',
     },
     [...totals].map(([contentId, total]) => [
       contentId,
@@ -183,6 +195,7 @@ async function writeTotals(transaction: TransactionHandle, tables: ProjectionTab
       total.sharesGiven,
       total.sharesSold,
       total.revenueUsdMinor.toString(),
+      total.views,
     ]),
     `ON CONFLICT (content_id) DO UPDATE SET ${columns.map((column) => `${column} = target.${column} + excluded.${column}`).join(', ')}`,
   );

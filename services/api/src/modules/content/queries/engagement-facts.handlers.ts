@@ -33,6 +33,8 @@ export interface EngagementColumns {
   shares_given: number | null;
   shares_sold: number | null;
   revenue_usd_minor: string | null;
+  /** bigint as text. */
+  views: string | null;
   has_liked: boolean | null;
   has_saved: boolean | null;
   engagement_shares: number | null;
@@ -42,7 +44,7 @@ export interface EngagementColumns {
 }
 
 export const ENGAGEMENT_SELECT = `t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given, t.shares_sold,
-  t.revenue_usd_minor::text AS revenue_usd_minor, v.has_liked, v.has_saved, v.engagement_shares, s.multiplier_tenths, s.sponsor_count, s.ends_at`;
+  t.revenue_usd_minor::text AS revenue_usd_minor, t.views::text AS views, v.has_liked, v.has_saved, v.engagement_shares, s.multiplier_tenths, s.sponsor_count, s.ends_at`;
 
 /**
  * Joins an item's totals, the viewer's state and its live sponsorship onto rows whose id is `idColumn`, so a page
@@ -68,6 +70,8 @@ export function factsFromRow(contentId: string, row: EngagementColumns): Content
     engagementSharesGiven: row.shares_given ?? 0,
     sharesSold: row.shares_sold ?? 0,
     revenueUsdMinor: BigInt(row.revenue_usd_minor ?? '0'),
+    // Views come from the telemetry context (ContentViewsCounted, README).
+    views: Number(row.views ?? '0'),
     sponsorship:
       row.multiplier_tenths !== null && row.ends_at !== null
         ? toSponsorship({ content_id: contentId, multiplier_tenths: row.multiplier_tenths, sponsor_count: row.sponsor_count, ends_at: row.ends_at })
