@@ -136,8 +136,8 @@ describe('ledger verify', () => {
     const report = await verifyLedger(context.eventStore);
     expect(report.ok).toBe(false);
     expect(report.findings).toEqual([
-      { check: 'issuance', message: '0.5 gems issued in 1 credit(s) under DROP_REWARD (first: transaction minted-3): reason DROP_REWARD may not issue gems' },
-      { check: 'issuance', message: '101 points issued in 2 credit(s) under TRANSFER (first: transaction minted-1): reason TRANSFER is not in the issuance table' },
+      { check: 'issuance', message: '0.5 gems issued in 1 credit(s) under DROP_REWARD (first: transaction minted-3): reason DROP_REWARD may not issue gems', stream_id: null },
+      { check: 'issuance', message: '101 points issued in 2 credit(s) under TRANSFER (first: transaction minted-1): reason TRANSFER is not in the issuance table', stream_id: null },
     ]);
     expect(report.issuance).toEqual(
       expect.arrayContaining([

@@ -150,7 +150,8 @@ export const RebuildProjectionRequestSchema = z.object({
   projection: z.string().min(1),
 });
 
-export const VerifyFindingSchema = z.object({ check: z.string(), message: z.string() });
+/** One thing that does not hold; `stream_id` is the stream it was found in (null for a whole-ledger check such as a sum). */
+export const VerifyFindingSchema = z.object({ check: z.string(), message: z.string(), stream_id: z.string().nullable() });
 export const VerifyReportSchema = z.object({
   ok: z.boolean(),
   events_checked: z.number(),
@@ -174,6 +175,48 @@ export const VerifyReportSchema = z.object({
   findings: z.array(VerifyFindingSchema),
 });
 export type VerifyReport = z.infer<typeof VerifyReportSchema>;
+export type VerifyFinding = z.infer<typeof VerifyFindingSchema>;
+
+/**
+ * A verification started from the console: its progress while it reads the log (events checked of the log's head
+ * position when it started, which is about the number of events) and its report once completed.
+ */
+export const VerifyRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'completed', 'failed']),
+  events_checked: z.number(),
+  events_total: z.number(),
+  streams_checked: z.number(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+  report: VerifyReportSchema.nullable(),
+});
+export type VerifyRun = z.infer<typeof VerifyRunSchema>;
+export const VerifyRunParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be a verification run number') });
+
+/** One stream's events for the console's stream view (the stream a finding names). */
+export const StreamEventsQuerySchema = z.object({
+  from_version: z.coerce.number().int('from_version must be a whole number').min(1, 'from_version must be at least 1').default(1),
+  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(100),
+});
+export const StreamEventsParamsSchema = z.object({ streamId: z.string().min(1).max(300) });
+export const StreamEventsResponseSchema = z.object({
+  stream_id: z.string(),
+  events: z.array(
+    z.object({
+      version: z.number(),
+      type: z.string(),
+      position: z.string(),
+      recorded_at: z.string(),
+      hash: z.string(),
+      data: z.unknown(),
+    }),
+  ),
+  /** The version to ask for next, or null at the stream's end. */
+  next_from_version: z.number().nullable(),
+});
+export type StreamEvents = z.infer<typeof StreamEventsResponseSchema>;
 
 const issuanceInstant = (name: string) => z.string().datetime({ offset: true, message: `${name} must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z` });
 /** At most a year at a time: the report reads the whole log. */

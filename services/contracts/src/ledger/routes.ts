@@ -14,6 +14,11 @@ import {
   UserBalancesSchema,
   UserMeExtrasSchema,
   VerifyReportSchema,
+  VerifyRunSchema,
+  VerifyRunParamsSchema,
+  StreamEventsParamsSchema,
+  StreamEventsQuerySchema,
+  StreamEventsResponseSchema,
   IssuanceReportQuerySchema,
   IssuanceReportSchema,
   WalletsResponseSchema,
@@ -106,6 +111,35 @@ export const verifyLedgerRoute = defineRoute({
   summary: 'Replays every event: hash chains, zero sums per currency, no negative user balance, projections equal a fresh fold',
   tags: ['ledger-admin'],
   responses: { 200: VerifyReportSchema },
+});
+
+export const startVerifyRunRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/ledger/verify-runs',
+  summary: 'Starts ledger verify in the background; follow its progress and read its report at GET /api/admin/ledger/verify-runs/:id',
+  tags: ['ledger-admin'],
+  responses: { 202: VerifyRunSchema },
+  errors: { 409: 'A verification is already running (`VERIFY_ALREADY_RUNNING`)' },
+});
+
+export const getVerifyRunRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/ledger/verify-runs/:id',
+  summary: 'A verification run: status, events and streams checked of the total, and the report once completed',
+  tags: ['ledger-admin'],
+  request: { params: VerifyRunParamsSchema },
+  responses: { 200: VerifyRunSchema },
+  errors: { 400: 'Not a run number (`VALIDATION_ERROR`)', 404: 'No such run (`VERIFY_RUN_NOT_FOUND`)' },
+});
+
+export const streamEventsRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/ledger/streams/:streamId',
+  summary: "A stream's events in version order (the stream a verify finding names), a page at a time",
+  tags: ['ledger-admin'],
+  request: { params: StreamEventsParamsSchema, query: StreamEventsQuerySchema },
+  responses: { 200: StreamEventsResponseSchema },
+  errors: { 400: 'from_version or limit out of range (`VALIDATION_ERROR`)', 404: 'No such stream (`STREAM_NOT_FOUND`)' },
 });
 
 export const exportLedgerRoute = defineRoute({

@@ -6,6 +6,7 @@ import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { LedgerAdminController } from './audit/ledger-admin.controller';
+import { VerifyRuns } from './audit/verify-runs';
 import { ConvertCurrencyController } from './convert-currency/convert-currency.controller';
 import { DEMO_TOP_UP_JOB, DemoPersonaTopUp, FundDemoPersonaHandler } from './fund-demo-persona/fund-demo-persona.command';
 import { ArchiveSandboxHandler } from './fund-demo-persona/archive-sandbox.command';
@@ -39,6 +40,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
     GetUserBalancesHandler,
     DemoPersonaTopUp,
     ExpireHolds,
+    VerifyRuns,
   ],
   exports: [LedgerExecutor, MONEY_PORT],
 })

@@ -1,8 +1,22 @@
 import { PassThrough } from 'node:stream';
-import { Body, Controller, Get, HttpCode, Inject, Logger, Post, Query as QueryParams, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Logger, Param, Post, Query as QueryParams, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { EventStore } from '@app/event-store';
-import { CURRENCIES, Currency, IssuanceReportRangeSchema, LedgerExportQuerySchema, RebuildProjectionRequestSchema, minorToApiNumber, type IssuanceReport, type VerifyReport } from '@app/contracts/ledger';
+import {
+  CURRENCIES,
+  Currency,
+  IssuanceReportRangeSchema,
+  LedgerExportQuerySchema,
+  RebuildProjectionRequestSchema,
+  StreamEventsParamsSchema,
+  StreamEventsQuerySchema,
+  VerifyRunParamsSchema,
+  minorToApiNumber,
+  type IssuanceReport,
+  type StreamEvents,
+  type VerifyReport,
+  type VerifyRun,
+} from '@app/contracts/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
@@ -13,6 +27,7 @@ import { verifyLedger, type Queryable } from '../infrastructure/ledger-audit';
 import { exportLedger } from '../infrastructure/ledger-export';
 import { issuanceReport } from '../infrastructure/issuance-report';
 import { LEDGER_PROJECTIONS } from '../projections/ledger-projections';
+import { VerifyRuns } from './verify-runs';
 
 /** Resolves once the stream wants more, or is gone (then the next write attempt notices). */
 function drainedOrClosed(stream: PassThrough): Promise<void> {
@@ -37,11 +52,33 @@ export class LedgerAdminController {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(DATABASE_POOL) private readonly database: Queryable,
     private readonly projections: ProjectionsService,
+    private readonly verifyRuns: VerifyRuns,
   ) {}
 
   @Get('verify')
   verify(): Promise<VerifyReport> {
     return verifyLedger(this.eventStore);
+  }
+
+  /** The console's verify: starts in the background and answers 202 with the run to poll. */
+  @Post('verify-runs')
+  @HttpCode(202)
+  startVerifyRun(): Promise<VerifyRun> {
+    return this.verifyRuns.start();
+  }
+
+  /** A run's live progress (events and streams checked of the total) and, once completed, its report. */
+  @Get('verify-runs/:id')
+  verifyRun(@Param() rawParams: unknown): Promise<VerifyRun> {
+    return this.verifyRuns.get(parseInput(VerifyRunParamsSchema, rawParams).id);
+  }
+
+  /** One stream's events, a page at a time: where the console links a finding's `stream_id`. */
+  @Get('streams/:streamId')
+  streamEvents(@Param() rawParams: unknown, @QueryParams() rawQuery: unknown): Promise<StreamEvents> {
+    const { streamId } = parseInput(StreamEventsParamsSchema, rawParams);
+    const query = parseInput(StreamEventsQuerySchema, rawQuery);
+    return this.verifyRuns.streamEvents(streamId, query.from_version, query.limit);
   }
 
   /** Where new money came from in [from, to): issuance per reason and currency, per day, and the top receivers. */

@@ -2,7 +2,7 @@ import { CHECKPOINT_START, GENESIS_HASH, compareCheckpoints, verifyStreamChain, 
 import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/ledger';
 import { isUserAccount, userAccount, userIdOfAccount } from '../domain/accounts';
 import { LedgerEvent } from '../domain/events';
-import { isLedgerStream, userIdOfStream } from '../domain/streams';
+import { isLedgerStream, userIdOfStream, userStreamId } from '../domain/streams';
 import { IssuanceTally } from '../domain/issuance-tally';
 import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent, transactionRowKey } from '../projections/ledger-fold';
@@ -13,6 +13,22 @@ export interface Queryable {
 
 const READ_BATCH = 5_000;
 const MAX_FINDINGS = 200;
+
+/** How far a verification has read: events checked of the log's head position when it started (about its size). */
+export interface VerifyProgress {
+  eventsChecked: number;
+  eventsTotal: number;
+  streamsChecked: number;
+}
+
+export interface VerifyOptions {
+  /** Called after every batch read (awaited: a slow listener slows the run rather than piling up). */
+  onProgress?: (progress: VerifyProgress) => void | Promise<void>;
+  /** Events per read; smaller batches report progress more often (tests). */
+  batchSize?: number;
+}
+
+type Report = (check: string, message: string, streamId: string | null) => void;
 
 interface ProjectionSnapshot {
   name: 'ledger_balances' | 'ledger_transactions';
@@ -34,11 +50,13 @@ interface ProjectionSnapshot {
  * - each ledger projection's tables equal a fresh fold of the events up to that projection's checkpoint (the
  *   tables and checkpoints are read in one snapshot first, so a running service does not cause false findings).
  */
-export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport> {
+export async function verifyLedger(eventStore: EventStore, options: VerifyOptions = {}): Promise<VerifyReport> {
   const findings: VerifyReport['findings'] = [];
-  const report = (check: string, message: string) => {
-    if (findings.length < MAX_FINDINGS) findings.push({ check, message });
+  const report: Report = (check, message, streamId) => {
+    if (findings.length < MAX_FINDINGS) findings.push({ check, message, stream_id: streamId });
   };
+  const batchSize = options.batchSize ?? READ_BATCH;
+  const eventsTotal = options.onProgress ? Number((await eventStore.headCheckpoint()).position) : 0;
   const snapshots = await readProjectionSnapshots(eventStore);
   const chains = new Map<string, { streamVersion: bigint; hash: string }>();
   const users = new Map<string, UserLedgerState>();
@@ -61,20 +79,20 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
   };
 
   for (;;) {
-    const batch = await eventStore.readAll(checkpoint, { limit: READ_BATCH });
+    const batch = await eventStore.readAll(checkpoint, { limit: batchSize });
     for (const stored of batch.events) {
       compareDue({ transactionId: stored.transactionId, position: stored.position });
       eventsChecked += 1;
       const previous = chains.get(stored.streamId) ?? { streamVersion: 0n, hash: GENESIS_HASH };
       const chain = verifyStreamChain([stored], previous);
-      if (!chain.valid) report('hash_chain', chain.message);
+      if (!chain.valid) report('hash_chain', chain.message, stored.streamId);
       chains.set(stored.streamId, { streamVersion: stored.streamVersion, hash: stored.hash });
       if (!isLedgerStream(stored.streamId)) continue;
       let event: LedgerEvent;
       try {
         event = parseLedgerEvent(stored);
       } catch (error) {
-        report('payload', `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`);
+        report('payload', `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`, stored.streamId);
         continue;
       }
       checkDemoIsolation(stored, event, users, escrowSides, report);
@@ -83,13 +101,15 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
       if (event.type === 'LedgerTransactionPosted') issuance.add(event.data, stored.recordedAt.toISOString().slice(0, 10));
     }
     checkpoint = batch.nextCheckpoint;
+    // Events appended since the start make the count pass the total: the total grows with it rather than pass 100 %.
+    await options.onProgress?.({ eventsChecked, eventsTotal: Math.max(eventsTotal, eventsChecked), streamsChecked: chains.size });
     if (!batch.caughtUp) continue;
     // The readable end stops below the oldest transaction still running anywhere in the cluster; a projection
     // snapshot may already be past it. Wait (briefly) until the log is readable up to every snapshot's checkpoint.
     const pending = snapshots.filter((snapshot) => !snapshot.compared && compareCheckpoints(snapshot.checkpoint, checkpoint) > 0);
     if (pending.length === 0) break;
     if (Date.now() > waitUntil) {
-      for (const snapshot of pending) report(`projection:${snapshot.name}`, `checkpoint is beyond the readable end of the log`);
+      for (const snapshot of pending) report(`projection:${snapshot.name}`, `checkpoint is beyond the readable end of the log`, null);
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -98,13 +118,13 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
   const issuanceRows = issuance.byReason();
   for (const row of issuanceRows) {
     if (row.undocumented) {
-      report('issuance', `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`);
+      report('issuance', `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`, null);
     }
   }
 
   for (const [transactionId, copy] of copies) {
     if (copy.streams.size !== copy.copyCount) {
-      report('transaction_copies', `Transaction ${transactionId} has ${copy.streams.size} of ${copy.copyCount} copies`);
+      report('transaction_copies', `Transaction ${transactionId} has ${copy.streams.size} of ${copy.copyCount} copies`, [...copy.streams][0] ?? null);
     }
   }
   const currencies: VerifyReport['currencies'] = {};
@@ -117,11 +137,11 @@ export async function verifyLedger(eventStore: EventStore): Promise<VerifyReport
       system_total: formatMinor(entry.systemBalanceMinor, currency),
       sum: formatMinor(sum, currency),
     };
-    if (sum !== 0n) report('zero_sum', `${currency}: accounts sum to ${formatMinor(sum, currency)}, not 0`);
+    if (sum !== 0n) report('zero_sum', `${currency}: accounts sum to ${formatMinor(sum, currency)}, not 0`, null);
   }
   for (const row of fold.balances.values()) {
     if (row.userId !== null && row.balanceMinor - row.heldMinor < 0n) {
-      report('negative_balance', `${row.accountId} ${row.currency} ends at ${formatMinor(row.balanceMinor - row.heldMinor, row.currency)}`);
+      report('negative_balance', `${row.accountId} ${row.currency} ends at ${formatMinor(row.balanceMinor - row.heldMinor, row.currency)}`, userStreamId(row.userId));
     }
   }
   return {
@@ -147,42 +167,42 @@ function checkEvent(
   event: LedgerEvent,
   users: Map<string, UserLedgerState>,
   copies: Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>,
-  report: (check: string, message: string) => void,
+  report: Report,
 ) {
   const owner = userIdOfStream(stored.streamId);
   if (event.type === 'LedgerTransactionPosted') {
     const { transactionId, postings, copyIndex, copyCount } = event.data;
     for (const posting of postings) {
-      if (posting.amountMinor <= 0n) report('posting', `Transaction ${transactionId} has a posting of ${posting.amountMinor}`);
-      if (posting.debitAccount === posting.creditAccount) report('posting', `Transaction ${transactionId} moves from an account to itself`);
+      if (posting.amountMinor <= 0n) report('posting', `Transaction ${transactionId} has a posting of ${posting.amountMinor}`, stored.streamId);
+      if (posting.debitAccount === posting.creditAccount) report('posting', `Transaction ${transactionId} moves from an account to itself`, stored.streamId);
     }
     const userIds = [...new Set(postings.flatMap((posting) => [posting.debitAccount, posting.creditAccount]).filter(isUserAccount).map((account) => userIdOfAccount(account)!))].sort();
     const expectedOwner = userIds.length === 0 ? null : userIds[copyIndex];
     if (expectedOwner !== owner || copyCount !== Math.max(1, userIds.length)) {
-      report('transaction_copies', `Transaction ${transactionId} copy ${copyIndex} is in ${stored.streamId}, which is not the stream it belongs to`);
+      report('transaction_copies', `Transaction ${transactionId} copy ${copyIndex} is in ${stored.streamId}, which is not the stream it belongs to`, stored.streamId);
     }
     const { copyIndex: _index, ...shared } = event.data;
     const canonical = JSON.stringify(shared, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
     const existing = copies.get(transactionId);
     if (!existing) copies.set(transactionId, { canonical, copyCount, streams: new Set([stored.streamId]), expectedStreams: userIds });
     else {
-      if (existing.canonical !== canonical) report('transaction_copies', `Copies of transaction ${transactionId} differ (in ${stored.streamId})`);
-      if (existing.streams.has(stored.streamId)) report('transaction_copies', `Transaction ${transactionId} is recorded twice in ${stored.streamId}`);
+      if (existing.canonical !== canonical) report('transaction_copies', `Copies of transaction ${transactionId} differ (in ${stored.streamId})`, stored.streamId);
+      if (existing.streams.has(stored.streamId)) report('transaction_copies', `Transaction ${transactionId} is recorded twice in ${stored.streamId}`, stored.streamId);
       existing.streams.add(stored.streamId);
     }
   }
   if (owner === null) return;
   const before = users.get(owner) ?? initialUserLedgerState(owner);
   if (event.type === 'LedgerHoldPlaced' && before.holds.has(event.data.holdId)) {
-    report('holds', `Hold ${event.data.holdId} is placed twice in ${stored.streamId}`);
+    report('holds', `Hold ${event.data.holdId} is placed twice in ${stored.streamId}`, stored.streamId);
   }
   if ((event.type === 'LedgerHoldCaptured' || event.type === 'LedgerHoldReleased') && before.holds.get(event.data.holdId)?.status !== 'open') {
-    report('holds', `Hold ${event.data.holdId} is resolved at position ${stored.position} but was not open`);
+    report('holds', `Hold ${event.data.holdId} is resolved at position ${stored.position} but was not open`, stored.streamId);
   }
   if (event.type === 'LedgerHoldCaptured') {
     const hold = before.holds.get(event.data.holdId);
     if (hold && (event.data.capturedMinor <= 0n || event.data.capturedMinor + event.data.releasedMinor !== hold.amountMinor)) {
-      report('holds', `Hold ${event.data.holdId} is captured for ${event.data.capturedMinor} and released for ${event.data.releasedMinor}, which is not its ${hold.amountMinor}`);
+      report('holds', `Hold ${event.data.holdId} is captured for ${event.data.capturedMinor} and released for ${event.data.releasedMinor}, which is not its ${hold.amountMinor}`, stored.streamId);
     }
   }
   if (event.type === 'LedgerTransactionPosted' && event.data.holdId) {
@@ -190,14 +210,14 @@ function checkEvent(
     const hold = before.holds.get(event.data.holdId);
     const debited = event.data.postings.filter((posting) => posting.debitAccount === userAccount(owner)).reduce((sum, posting) => sum + posting.amountMinor, 0n);
     if (!hold || hold.status !== 'captured' || debited > hold.amountMinor) {
-      report('holds', `Transaction ${event.data.transactionId} spends ${debited} from hold ${event.data.holdId}, which it did not capture`);
+      report('holds', `Transaction ${event.data.transactionId} spends ${debited} from hold ${event.data.holdId}, which it did not capture`, stored.streamId);
     }
   }
   const after = evolve(before, event);
   users.set(owner, after);
   for (const currency of CURRENCIES as readonly Currency[]) {
     if (availableBalance(after, currency) < 0n && availableBalance(before, currency) >= 0n) {
-      report('negative_balance', `User ${owner} ${currency} available went below zero at position ${stored.position}`);
+      report('negative_balance', `User ${owner} ${currency} available went below zero at position ${stored.position}`, stored.streamId);
     }
   }
 }
@@ -212,7 +232,7 @@ function checkDemoIsolation(
   event: LedgerEvent,
   users: Map<string, UserLedgerState>,
   escrowSides: Map<string, { demo: boolean; real: boolean }>,
-  report: (check: string, message: string) => void,
+  report: Report,
 ) {
   if (event.type !== 'LedgerTransactionPosted' || event.data.copyIndex !== 0) return;
   const { transactionId, postings } = event.data;
@@ -230,7 +250,7 @@ function checkDemoIsolation(
       if (sandbox !== null) sides.add(sandbox);
     }
   }
-  if (sides.size > 1) report('demo_isolation', `Transaction ${transactionId} (${stored.streamId}) moves value between a demo sandbox and a real account`);
+  if (sides.size > 1) report('demo_isolation', `Transaction ${transactionId} (${stored.streamId}) moves value between a demo sandbox and a real account`, stored.streamId);
   for (const posting of postings) {
     for (const [escrow, other] of [
       [posting.debitAccount, posting.creditAccount],
@@ -242,7 +262,7 @@ function checkDemoIsolation(
       const before = escrowSides.get(escrow) ?? { demo: false, real: false };
       const after = { demo: before.demo || sandbox, real: before.real || !sandbox };
       if (after.demo && after.real && !(before.demo && before.real)) {
-        report('demo_isolation', `Escrow ${escrow} exchanges value with both demo sandboxes and real accounts (transaction ${transactionId})`);
+        report('demo_isolation', `Escrow ${escrow} exchanges value with both demo sandboxes and real accounts (transaction ${transactionId})`, stored.streamId);
       }
       escrowSides.set(escrow, after);
     }
@@ -273,8 +293,10 @@ async function readProjectionSnapshots(eventStore: EventStore): Promise<Projecti
   });
 }
 
-function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, report: (check: string, message: string) => void) {
+function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, reportAny: Report) {
   const check = `projection:${snapshot.name}`;
+  // A projection's rows are not a stream's: these findings name tables, not streams.
+  const report = (name: string, message: string) => reportAny(name, message, null);
   if (snapshot.name === 'ledger_balances') {
     const seen = new Set<string>();
     for (const row of snapshot.rows.ledger_balances) {
