@@ -32,7 +32,7 @@ const confirm = (amountCents = 5500, providerEventId = 'evt_1'): CheckoutCommand
   type: 'ConfirmPayment',
   data: { providerEventId, paymentReference: 'pay_1', amountCents, transactionId: 'tx-credit', now },
 });
-const paid: PaymentEvent = { type: 'CheckoutSessionPaid', data: { sessionId: 's1', userId: 'u1', creditCurrency: 'gems', creditMinor: '500000', providerEventId: 'evt_1', paymentReference: 'pay_1', amountCents: 5500, transactionId: 'tx-credit', paidAt: now } };
+const paid: PaymentEvent = { type: 'CheckoutSessionPaid', data: { sessionId: 's1', userId: 'u1', creditCurrency: 'gems', creditMinor: '500000', kind: 'gems', packageId: 'popular', providerEventId: 'evt_1', paymentReference: 'pay_1', amountCents: 5500, transactionId: 'tx-credit', paidAt: now } };
 const closed = (outcome: 'failed' | 'expired'): PaymentEvent => ({ type: 'CheckoutSessionClosed', data: { sessionId: 's1', providerEventId: 'evt_x', outcome, reason: 'r', closedAt: now } });
 const refund: CheckoutCommand = { type: 'RefundPayment', data: { providerEventId: null, reversalTransactionId: 'tx-refund', now } };
 

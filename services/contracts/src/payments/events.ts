@@ -5,7 +5,8 @@ import { z } from 'zod';
  * rule on that stream alone. Money amounts are integers: cents for what the provider charged, minor units (strings)
  * for what the ledger credited.
  */
-export const CHECKOUT_KINDS = ['gems', 'usd'] as const;
+/** gems and usd: the wallet's store; plan: an advertiser plan (credits nothing, tells subscriptions); moves: a moves package. */
+export const CHECKOUT_KINDS = ['gems', 'usd', 'plan', 'moves'] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 
 export const CheckoutSessionCreatedSchema = z.object({
@@ -17,8 +18,8 @@ export const CheckoutSessionCreatedSchema = z.object({
   packageId: z.string().nullable(),
   /** What the provider charges, in cents. */
   amountCents: z.number().int().positive(),
-  /** What a paid session credits (minor units of `currency`). */
-  creditCurrency: z.enum(['gems', 'usd']),
+  /** What a paid session credits (minor units of `currency`); a plan credits nothing (`creditMinor` 0). */
+  creditCurrency: z.enum(['gems', 'usd', 'moves']),
   creditMinor: z.string().regex(/^\d+$/),
   checkoutUrl: z.string(),
   successUrl: z.string(),
@@ -30,8 +31,11 @@ export const CheckoutSessionPaidSchema = z.object({
   sessionId: z.string(),
   /** The buyer and the credit, so the notification needs nothing but this event. */
   userId: z.string(),
-  creditCurrency: z.enum(['gems', 'usd']),
+  creditCurrency: z.enum(['gems', 'usd', 'moves']),
   creditMinor: z.string().regex(/^\d+$/),
+  /** What was bought (absent on sessions paid before plans existed: gems or usd). The subscriptions context reacts to `plan`. */
+  kind: z.enum(CHECKOUT_KINDS).optional(),
+  packageId: z.string().nullable().optional(),
   providerEventId: z.string(),
   paymentReference: z.string(),
   amountCents: z.number().int().positive(),

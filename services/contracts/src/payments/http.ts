@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountField } from '../ledger/currency';
 import { USD_TOP_UP_LIMITS } from './catalogue';
+import { CHECKOUT_KINDS } from './events';
 import { PAYMENT_MESSAGES } from './messages';
 
 export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
@@ -71,14 +72,14 @@ export type CheckoutSessionResponse = z.infer<typeof CheckoutSessionResponseSche
 export const CHECKOUT_STATUSES = ['open', 'paid', 'failed', 'expired', 'refunded'] as const;
 export const CheckoutSessionStatusSchema = z.object({
   id: z.string(),
-  kind: z.enum(['gems', 'usd']),
+  kind: z.enum(CHECKOUT_KINDS),
   provider: z.enum(PAYMENT_PROVIDERS),
   package_id: z.string().nullable(),
   /** Dollars charged. */
   price: z.number(),
   status: z.enum(CHECKOUT_STATUSES),
-  /** What a paid session credits (gems incl. bonus, or dollars). */
-  credit_currency: z.enum(['gems', 'usd']),
+  /** What a paid session credits (gems incl. bonus, dollars, or moves; a plan credits nothing: amount 0). */
+  credit_currency: z.enum(['gems', 'usd', 'moves']),
   credit_amount: z.number(),
   /** Credited: true once the ledger posted the credit (exactly once per paid session). */
   credited: z.boolean(),
@@ -97,3 +98,33 @@ export const WebhookAcknowledgementSchema = z.object({
 });
 
 export const RefundResponseSchema = z.object({ success: z.literal(true), session: CheckoutSessionStatusSchema });
+
+/**
+ * `POST /api/payments/checkout` (spec 3 §7): an advertiser plan or a moves package by `plan_id`; the price is the
+ * server catalogue's. `success_url` / `cancel_url`: a same-origin path or an address on the app's own origin.
+ */
+export const PlanCheckoutRequestSchema = z.object({
+  provider: z.enum(PAYMENT_PROVIDERS, { error: PAYMENT_MESSAGES.unknownProvider }).optional(),
+  plan_id: z.string({ error: 'plan_id is required' }).trim().min(1, 'plan_id is required').max(64),
+  success_url: z.string().trim().min(1).max(500).optional(),
+  cancel_url: z.string().trim().min(1).max(500).optional(),
+  /** Kept for the spec's client; never read for price or credit. */
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  price: z.unknown().optional(),
+});
+export type PlanCheckoutRequest = z.infer<typeof PlanCheckoutRequestSchema>;
+
+export const PlanCheckoutResponseSchema = z.object({
+  status: z.literal('success'),
+  data: z.object({
+    url: z.string(),
+    session_id: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    status: z.enum(CHECKOUT_STATUSES),
+    expiresAt: z.string(),
+    kind: z.enum(['plan', 'moves']),
+    plan_id: z.string(),
+    price: z.number(),
+  }),
+});
+export type PlanCheckoutResponse = z.infer<typeof PlanCheckoutResponseSchema>;

@@ -5,6 +5,8 @@ import {
   CheckoutSessionStatusSchema,
   CreateCheckoutSessionRequestSchema,
   GemPackagesResponseSchema,
+  PlanCheckoutRequestSchema,
+  PlanCheckoutResponseSchema,
   PaymentProvidersResponseSchema,
   RefundResponseSchema,
   UsdTopUpRequestSchema,
@@ -118,4 +120,20 @@ export const refundCheckoutSessionRoute = defineRoute({
   request: { params: z.object({ sessionId: z.string() }) },
   responses: { 200: RefundResponseSchema },
   errors: { 404: 'No such session', 409: 'Not paid, or already refunded (`CHECKOUT_SESSION_NOT_REFUNDABLE`)', 422: 'The credit is already spent (`REFUND_CREDIT_SPENT`)' },
+});
+
+export const planCheckoutRoute = defineRoute({
+  method: 'post',
+  path: '/api/payments/checkout',
+  summary:
+    "Starts a card checkout for an advertiser plan (premium, super) or a moves package (moves-100, moves-500, moves-1000): price from the server's catalogue; a paid plan changes the tier once the provider confirms, a moves package credits its moves once",
+  tags: ['payments'],
+  request: { body: PlanCheckoutRequestSchema, headers: IdempotencyKeyHeaders },
+  responses: { 200: PlanCheckoutResponseSchema },
+  errors: {
+    400: 'Unknown or free plan (`UNKNOWN_PLAN`, `FREE_PLAN_NEEDS_NO_CHECKOUT`), a return address on another origin (`INVALID_RETURN_URL`)',
+    403: 'Not an advertiser (`ADVERTISER_ONLY`), or a demo sandbox (`DEMO_ACCOUNT_CANNOT_PAY`)',
+    404: 'Provider not enabled (`PAYMENT_PROVIDER_NOT_ENABLED`)',
+    503: 'No provider takes payments here (`PAYMENTS_NOT_CONFIGURED`)',
+  },
 });

@@ -1,2 +1,6 @@
-// Contracts of the subscriptions context (schemas, routes, answers).
-export {};
+// Contracts of the subscriptions context (advertiser plans, moves allowance and packages).
+export * from './catalogue';
+export * from './events';
+export * from './http';
+export * from './messages';
+export * from './routes';

@@ -1,6 +1,10 @@
 /**
- * The payments context's public surface. Nothing is needed by other contexts yet: money arrives in the ledger as
- * `GEM_PURCHASE` / `USD_TOP_UP` transactions, which any context reads from the log.
+ * The payments context's public surface. Money arrives in the ledger as `GEM_PURCHASE` / `USD_TOP_UP` /
+ * `MOVES_PURCHASE` transactions; a paid advertiser plan is the `CheckoutSessionPaid` event with `kind: 'plan'`
+ * (schema in `@app/contracts/payments`), which the subscriptions context reacts to. Advertiser checkouts start with
+ * `StartAdvertiserCheckoutCommand`.
  */
 export { PaymentProviders } from './providers/payment-providers';
 export { signLocalPayload, LOCAL_SIGNATURE_HEADER } from './providers/local-signature';
+export { StartAdvertiserCheckoutCommand } from './checkout/advertiser-checkout.command';
+export type { ReturnAddresses } from './checkout/checkout-starter';

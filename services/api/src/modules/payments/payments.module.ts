@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { StartAdvertiserCheckoutHandler } from './checkout/advertiser-checkout.command';
 import { CheckoutController } from './checkout/checkout.controller';
+import { CheckoutStarter } from './checkout/checkout-starter';
 import { PAYMENTS_CONFIG, loadPaymentsConfig } from './config/payments-config';
 import { CheckoutSessions } from './infrastructure/checkout-sessions';
 import { PaymentCommands } from './infrastructure/payment-commands';
@@ -20,6 +22,8 @@ import { WebhookController } from './webhooks/webhook.controller';
     CheckoutSessions,
     PaymentCommands,
     PaymentWebhooks,
+    CheckoutStarter,
+    StartAdvertiserCheckoutHandler,
   ],
 })
 export class PaymentsModule {}

@@ -1,2 +1,5 @@
-// The subscriptions context's public surface: the commands, queries and events other contexts may use.
-export {};
+/**
+ * The subscriptions context's public surface. `CreditMovesAllowanceCommand` credits the advertiser's moves
+ * allowance of the current period (once per period): send it before spending moves.
+ */
+export { CreditMovesAllowanceCommand, type MovesAllowanceResult } from './moves/credit-moves-allowance.command';

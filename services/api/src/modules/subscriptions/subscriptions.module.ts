@@ -1,10 +1,38 @@
-import { Module } from '@nestjs/common';
+import { join } from 'node:path';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { runMigrations } from '@app/event-store';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../platform/database/database.tokens';
+import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
+import { PLAN_PERIOD_END_JOB, PeriodEndJob } from './infrastructure/period-end.job';
+import { PlanPaymentsReactor } from './infrastructure/plan-payments.reactor';
+import { SubscriptionCommands } from './infrastructure/subscription-commands';
+import { Subscriptions } from './infrastructure/subscription-streams';
+import { CreditMovesAllowanceHandler } from './moves/credit-moves-allowance.command';
+import { MovesController } from './moves/moves.controller';
+import { PlansController } from './plans/plans.controller';
 
-/** Advertiser plans: upgrades paid through the payment port, monthly renewal and downgrades (issue 25). */
+export const SUBSCRIPTIONS_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
+
+/** Advertiser plans: upgrades paid through the payment port, renewal and downgrade at period end, moves (issue 25). */
 @Module({
   imports: [CqrsModule],
-  controllers: [],
-  providers: [],
+  controllers: [PlansController, MovesController],
+  providers: [Subscriptions, SubscriptionCommands, PlanPaymentsReactor, PeriodEndJob, CreditMovesAllowanceHandler],
 })
-export class SubscriptionsModule {}
+export class SubscriptionsModule implements OnModuleInit {
+  constructor(
+    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
+    @Inject(JOB_QUEUE) private readonly queue: JobQueue,
+    private readonly periodEnd: PeriodEndJob,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await runMigrations(this.pool, { directory: SUBSCRIPTIONS_MIGRATIONS_DIRECTORY, migrationsTable: 'subscriptions_migrations' });
+    this.queue.registerHandler(PLAN_PERIOD_END_JOB, async () => {
+      await this.periodEnd.run();
+    });
+    await this.queue.schedule(PLAN_PERIOD_END_JOB, { everyMs: 15 * 60_000 });
+  }
+}

@@ -1,29 +1,29 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
-import { v7 as uuidv7 } from 'uuid';
 import {
-  CHECKOUT_SESSION_TTL_MINUTES,
   GEM_PACKAGES,
   PAYMENT_MESSAGES,
   createCheckoutSessionRoute,
   createUsdTopUpRoute,
   findGemPackage,
-  type CheckoutKind,
+  planCheckoutRoute,
   type CheckoutSessionResponse,
   type CheckoutSessionStatus,
   type GemPackagesResponse,
   type PaymentProvidersResponse,
+  type PlanCheckoutRequest,
+  type PlanCheckoutResponse,
 } from '@app/contracts/payments';
-import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
-import { ApiError, badRequest, forbidden, notFound } from '../../../platform/http/api-error';
+import { badRequest, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config/payments-config';
+import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { PaymentCommands } from '../infrastructure/payment-commands';
 import { PaymentProviders } from '../providers/payment-providers';
+import { StartAdvertiserCheckoutCommand } from './advertiser-checkout.command';
+import { CheckoutStarter, type Purchase } from './checkout-starter';
 import { checkoutStatusView } from './checkout-views';
 
 const GEMS_MINOR = 10_000n;
@@ -34,9 +34,8 @@ export class CheckoutController {
   constructor(
     private readonly providers: PaymentProviders,
     private readonly commands: PaymentCommands,
-    private readonly queryBus: QueryBus,
-    @Inject(PAYMENTS_CONFIG) private readonly config: PaymentsConfig,
-    @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
+    private readonly starter: CheckoutStarter,
+    private readonly commandBus: CommandBus,
   ) {}
 
   @Get('providers')
@@ -98,66 +97,35 @@ export class CheckoutController {
     return checkoutStatusView(state);
   }
 
+  /**
+   * An advertiser plan or a moves package (spec 3 §7 `POST /api/payments/checkout`): the price is the catalogue's
+   * (`@app/contracts/subscriptions`), whatever the client sent. The tier changes once the provider confirms payment
+   * (the subscriptions context reacts to the paid session); moves are credited once per paid session.
+   */
+  @Post('checkout')
+  @HttpCode(200)
+  async createAdvertiserCheckout(
+    @IdempotencyKey('POST /api/payments/checkout') idempotency: IdempotentRequest,
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(planCheckoutRoute.body)) body: PlanCheckoutRequest,
+    @Req() request: FastifyRequest,
+  ): Promise<PlanCheckoutResponse> {
+    return this.commandBus.execute(
+      new StartAdvertiserCheckoutCommand(caller.userId, body.plan_id, { requestOrigin: originOf(request), successUrl: body.success_url, cancelUrl: body.cancel_url }, idempotency, body.provider),
+    );
+  }
+
   private async start(
     userId: string,
     request: FastifyRequest,
     returnPath: string | undefined,
     idempotency: IdempotentRequest,
-    purchase: { kind: CheckoutKind; packageId: string | null; amountCents: number; creditCurrency: 'gems' | 'usd'; creditMinor: bigint; description: string },
+    purchase: Purchase,
   ): Promise<CheckoutSessionResponse> {
-    const user = await getExistingUser(this.queryBus, userId);
-    // Sandboxes never exchange value with the real economy, and card money is real.
-    if (user.is_demo) throw forbidden(PAYMENT_MESSAGES.demoCannotPay, 'DEMO_ACCOUNT_CANNOT_PAY');
-    const provider = this.providers.defaultProvider ? this.providers.get(this.providers.defaultProvider) : null;
-    if (!provider) throw new ApiError(503, 'PAYMENTS_NOT_CONFIGURED', PAYMENT_MESSAGES.createSessionFailed);
-    const sessionId = uuidv7();
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MINUTES * 60_000).toISOString();
-    const back = this.returnUrl(request, returnPath, sessionId);
-    const checkout = await provider.createCheckout({
-      sessionId,
-      amountCents: purchase.amountCents,
-      description: purchase.description,
-      successUrl: `${back}&status=success`,
-      cancelUrl: `${back}&status=cancelled`,
-      expiresAt,
-    });
-    // A replayed Idempotency-Key answers the first session (the one recorded), not this attempt's.
-    const outcome = await this.commands.execute(
-      sessionId,
-      {
-        type: 'CreateCheckoutSession',
-        data: {
-          sessionId,
-          userId,
-          provider: provider.name,
-          providerSessionId: checkout.providerSessionId,
-          kind: purchase.kind,
-          packageId: purchase.packageId,
-          amountCents: purchase.amountCents,
-          creditCurrency: purchase.creditCurrency,
-          creditMinor: purchase.creditMinor.toString(),
-          checkoutUrl: checkout.checkoutUrl,
-          successUrl: `${back}&status=success`,
-          cancelUrl: `${back}&status=cancelled`,
-          expiresAt,
-          createdAt: now.toISOString(),
-        },
-      },
-      idempotency,
-    );
-    const created = outcome.state.created!;
+    const state = await this.starter.start(userId, purchase, { requestOrigin: originOf(request), returnPath }, idempotency);
+    const created = state.created!;
     return { success: true, session_id: created.sessionId, checkout_url: created.checkoutUrl, provider: created.provider as 'local' | 'stripe', expires_at: created.expiresAt };
   }
-
-  /**
-   * Where the provider sends the browser back: the app's origin (configured, or the request's Origin when it is one
-   * of the allowed CORS origins, never any site that asks) and a same-origin path.
-   */
-  private returnUrl(request: FastifyRequest, returnPath: string | undefined, sessionId: string): string {
-    const requestOrigin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-    const origin = this.config.appPublicUrl ?? (requestOrigin && this.appConfig.corsOrigins.includes(requestOrigin) ? requestOrigin : '');
-    const path = returnPath && /^\/(?!\/)[A-Za-z0-9\-._~/]*$/.test(returnPath) ? returnPath : '/wallet';
-    return `${origin}${path}?checkout=${encodeURIComponent(sessionId)}`;
-  }
 }
+
+const originOf = (request: FastifyRequest) => (typeof request.headers.origin === 'string' ? request.headers.origin : undefined);

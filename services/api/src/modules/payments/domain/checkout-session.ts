@@ -66,6 +66,8 @@ export function decideCheckout(command: CheckoutCommand, state: CheckoutSessionS
               userId: state.created.userId,
               creditCurrency: state.created.creditCurrency,
               creditMinor: state.created.creditMinor,
+              kind: state.created.kind,
+              packageId: state.created.packageId,
               providerEventId,
               paymentReference,
               amountCents,

@@ -70,20 +70,25 @@ export class PaymentCommands {
   }
 }
 
-/** A paid session credits the catalogue's gems (or the dollars paid) from issuance: real money came in for them. */
+/**
+ * A paid session credits from issuance what real money came in for: the catalogue's gems, the dollars paid, or a
+ * moves package's moves. A plan credits nothing: the subscriptions context reacts to its `CheckoutSessionPaid`.
+ */
 function creditOf(events: PaymentEvent[], state: CheckoutSessionState): MoneyMovement | null {
   const paid = events.find((event) => event.type === 'CheckoutSessionPaid');
-  if (!paid || !state.created) return null;
+  if (!paid || !state.created || state.created.kind === 'plan') return null;
   const created = state.created;
   const amountMinor = BigInt(created.creditMinor);
   const currency = created.creditCurrency;
   return {
     transactionId: paid.data.transactionId,
-    reasonCode: created.kind === 'gems' ? 'GEM_PURCHASE' : 'USD_TOP_UP',
+    reasonCode: created.kind === 'gems' ? 'GEM_PURCHASE' : created.kind === 'moves' ? 'MOVES_PURCHASE' : 'USD_TOP_UP',
     description:
       created.kind === 'gems'
         ? `Gem purchase: ${formatMinor(amountMinor, 'gems')} gems (${created.packageId} package)`
-        : `Added funds: $${formatMinor(amountMinor, 'usd')}`,
+        : created.kind === 'moves'
+          ? `Moves purchase: ${formatMinor(amountMinor, 'moves')} moves (${created.packageId})`
+          : `Added funds: $${formatMinor(amountMinor, 'usd')}`,
     postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(created.userId), currency, amountMinor }],
     now: paid.data.paidAt,
     references: { checkoutSessionId: created.sessionId, provider: created.provider, providerEventId: paid.data.providerEventId },

@@ -19,7 +19,14 @@ function layout(title: string, body: string, refreshTo?: string): string {
 /** The local provider's hosted checkout: what is bought, the amount, a test card form, Pay / Decline / Cancel. */
 export function checkoutPage(state: CheckoutSessionState, error?: string): string {
   const created = state.created!;
-  const what = created.kind === 'gems' ? `${Number(BigInt(created.creditMinor) / 10_000n)} gems · ${escape(created.packageId ?? '')} package` : 'Add funds to your USD wallet';
+  const what =
+    created.kind === 'gems'
+      ? `${Number(BigInt(created.creditMinor) / 10_000n)} gems · ${escape(created.packageId ?? '')} package`
+      : created.kind === 'plan'
+        ? `Advertiser plan · ${escape(created.packageId ?? '')} · one month`
+        : created.kind === 'moves'
+          ? `${Number(BigInt(created.creditMinor) / 100n)} moves · ${escape(created.packageId ?? '')}`
+          : 'Add funds to your USD wallet';
   const base = `/api/payments/local/sessions/${encodeURIComponent(created.sessionId)}`;
   return layout(
     'Checkout',

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { z } from 'zod';
+import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
+import { PlanDowngradedSchema, findAdvertiserPlan } from '@app/contracts/subscriptions';
+import { USER_TIERS } from '@app/contracts/identity';
+import { JobsService } from '../../../platform/jobs/jobs.service';
+import { ChangeUserTierCommand, getExistingUser } from '../../identity';
+import { SubscriptionCommands } from './subscription-commands';
+
+export const APPLY_PLAN_PAYMENT_JOB = 'subscriptions.apply-plan-payment';
+export const APPLY_DOWNGRADE_JOB = 'subscriptions.apply-downgrade';
+const DowngradePayloadSchema = z.object({ userId: z.string(), fromTier: z.enum(USER_TIERS) });
+const PayloadSchema = z.object({ userId: z.string(), sessionId: z.string(), tier: z.enum(USER_TIERS), paidAt: z.string() });
+
+/**
+ * A paid plan checkout (payments' `CheckoutSessionPaid` with `kind: 'plan'`) becomes a period on the advertiser's
+ * subscription stream, once per session whatever the number of webhook deliveries (the stream keeps the applied
+ * session ids), then identity's tier is raised to the plan's. Derived from the event log, so a crash between the
+ * payment and this job cannot lose a paid upgrade; the job runs at least once and a second run changes nothing.
+ */
+@Injectable()
+export class PlanPaymentsReactor {
+  constructor(jobs: JobsService, commandBus: CommandBus, queryBus: QueryBus, commands: SubscriptionCommands) {
+    jobs.registerReactor({
+      name: 'subscription_plan_payments',
+      eventTypes: ['CheckoutSessionPaid', 'PlanDowngraded'],
+      react: (event) => {
+        if (event.type === 'PlanDowngraded') {
+          const downgraded = PlanDowngradedSchema.safeParse(event.data);
+          return downgraded.success ? [{ jobName: APPLY_DOWNGRADE_JOB, payload: { userId: downgraded.data.userId, fromTier: downgraded.data.fromTier } }] : [];
+        }
+        const parsed = CheckoutSessionPaidSchema.safeParse(event.data);
+        if (!parsed.success || parsed.data.kind !== 'plan' || !parsed.data.packageId) return [];
+        const plan = findAdvertiserPlan(parsed.data.packageId);
+        if (!plan || plan.tier === 'free') return [];
+        return [{ jobName: APPLY_PLAN_PAYMENT_JOB, payload: { userId: parsed.data.userId, sessionId: parsed.data.sessionId, tier: plan.tier, paidAt: parsed.data.paidAt } }];
+      },
+      handlers: {
+        [APPLY_PLAN_PAYMENT_JOB]: async (payload) => {
+          const { userId, sessionId, tier, paidAt } = PayloadSchema.parse(payload);
+          await commands.execute(userId, { type: 'ApplyPlanPayment', data: { sessionId, tier, now: paidAt } });
+          // Never lowers a tier (a tier bought in the gold shop stays); identity decides the comparison on its stream.
+          await commandBus.execute(new ChangeUserTierCommand(userId, tier, 'raise'));
+        },
+        // The plan ended: identity's tier falls to free when it is still the plan's (a tier bought otherwise stays).
+        [APPLY_DOWNGRADE_JOB]: async (payload) => {
+          const { userId, fromTier } = DowngradePayloadSchema.parse(payload);
+          const user = await getExistingUser(queryBus, userId);
+          if (user.user_tier === fromTier) await commandBus.execute(new ChangeUserTierCommand(userId, 'free', 'set'));
+        },
+      },
+    });
+  }
+}
