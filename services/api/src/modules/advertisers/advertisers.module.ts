@@ -1,10 +1,24 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { runMigrations } from '@app/event-store';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../platform/database/database.tokens';
+import { BecomeAdvertiserController } from './become-advertiser/become-advertiser.controller';
+import { BrandProfileController } from './brand-profile/brand-profile.controller';
+import { AdvertiserDashboardController } from './dashboard/advertiser-dashboard.controller';
+import { ADVERTISERS_MIGRATIONS_DIRECTORY, ADVERTISERS_MIGRATIONS_TABLE, BrandProfiles } from './infrastructure/brand-profiles';
+import { SuggestedContentController } from './suggested-content/suggested-content.controller';
 
-/** Advertiser onboarding, brand profile, the advertiser dashboard and tier inventory (issue 25). */
+/** Advertiser onboarding, brand profile, the advertiser dashboard and suggested content (issue 25). */
 @Module({
   imports: [CqrsModule],
-  controllers: [],
-  providers: [],
+  controllers: [BecomeAdvertiserController, BrandProfileController, AdvertiserDashboardController, SuggestedContentController],
+  providers: [BrandProfiles],
 })
-export class AdvertisersModule {}
+export class AdvertisersModule implements OnModuleInit {
+  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+
+  async onModuleInit(): Promise<void> {
+    await runMigrations(this.pool, { directory: ADVERTISERS_MIGRATIONS_DIRECTORY, migrationsTable: ADVERTISERS_MIGRATIONS_TABLE });
+  }
+}

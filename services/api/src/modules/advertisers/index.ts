@@ -1,2 +1,2 @@
 // The advertisers context's public surface: the commands, queries and events other contexts may use.
-export {};
+export { MovesSpentQuery } from './queries/moves-spent.query';
