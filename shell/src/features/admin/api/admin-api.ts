@@ -1,7 +1,16 @@
 // The ops console's calls: each one an existing admin endpoint of the API, validated with its contract's schema.
 // The console decides nothing itself: what may be verified, rebuilt or retried is the server's answer.
 import { apiClient } from '@app/platform';
-import { IssuanceReportSchema, VerifyReportSchema, type IssuanceReport, type VerifyReport } from '@app/contracts/ledger';
+import {
+  IssuanceReportSchema,
+  StreamEventsResponseSchema,
+  VerifyRunSchema,
+  type IssuanceReport,
+  type StreamEvents,
+  type VerifyFinding,
+  type VerifyReport,
+  type VerifyRun,
+} from '@app/contracts/ledger';
 import { FailedJobsResponseSchema, ProjectionsResponseSchema, type FailedJob, type ProjectionSummary } from '@app/contracts/platform';
 import {
   InfluenceVerificationsResponseSchema,
@@ -11,7 +20,7 @@ import {
 } from '@app/contracts/rewards';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-export type { FailedJob, InfluenceVerification, InstagramVerification, IssuanceReport, ProjectionSummary, VerifyReport };
+export type { FailedJob, InfluenceVerification, InstagramVerification, IssuanceReport, ProjectionSummary, StreamEvents, VerifyFinding, VerifyReport, VerifyRun };
 
 /** Query keys of the console; only the shell's admin screens read them. */
 export const adminKeys = {
@@ -21,11 +30,35 @@ export const adminKeys = {
   issuance: (range: { from: string; to: string }) => ['admin', 'ledger', 'issuance', range] as const,
   instagram: () => ['admin', 'verifications', 'instagram'] as const,
   influence: () => ['admin', 'verifications', 'influence'] as const,
+  verifyRun: (id: string) => ['admin', 'ledger', 'verify-runs', id] as const,
+  stream: (streamId: string, fromVersion: number) => ['admin', 'ledger', 'streams', streamId, fromVersion] as const,
 };
 
-/** `GET /api/admin/ledger/verify`: reads the whole log, so it runs only when asked. */
-export function useLedgerVerify() {
-  return useMutation({ mutationFn: () => apiClient().get('/api/admin/ledger/verify', { schema: VerifyReportSchema }) });
+/** How often a running verification is polled for its progress. */
+export const VERIFY_POLL_MS = 500;
+
+/** `POST /api/admin/ledger/verify-runs`: starts a verification in the background (a 409 while one runs). */
+export function useStartVerifyRun() {
+  return useMutation({ mutationFn: () => apiClient().post('/api/admin/ledger/verify-runs', undefined, { schema: VerifyRunSchema }) });
+}
+
+/** A run's live progress, polled while it runs, then its report. */
+export function useVerifyRun(id: string | null) {
+  return useQuery({
+    queryKey: adminKeys.verifyRun(id ?? ''),
+    queryFn: ({ signal }) => apiClient().get(`/api/admin/ledger/verify-runs/${encodeURIComponent(id!)}`, { schema: VerifyRunSchema, signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : VERIFY_POLL_MS),
+  });
+}
+
+/** A page of one stream's events (the stream a finding names). */
+export function useStreamEvents(streamId: string, fromVersion: number) {
+  return useQuery({
+    queryKey: adminKeys.stream(streamId, fromVersion),
+    queryFn: ({ signal }) =>
+      apiClient().get(`/api/admin/ledger/streams/${encodeURIComponent(streamId)}`, { schema: StreamEventsResponseSchema, signal, query: { from_version: String(fromVersion) } }),
+  });
 }
 
 /** How often the projections view refreshes: every second while a rebuild runs, else every 5 s. */

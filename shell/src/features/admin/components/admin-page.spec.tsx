@@ -22,8 +22,8 @@ const report = {
   currencies: { points: { user_total: '250', system_total: '-250', sum: '0' } },
   issuance: [],
   findings: [
-    { check: 'negative_balance', message: 'User 5b1c2d3e-aaaa points available went below zero at position 17' },
-    { check: 'zero_sum', message: 'gems: accounts sum to 1, not 0' },
+    { check: 'negative_balance', message: 'User 5b1c2d3e-aaaa points available went below zero at position 17', stream_id: 'ledger-account-5b1c2d3e-aaaa' },
+    { check: 'zero_sum', message: 'gems: accounts sum to 1, not 0', stream_id: null },
   ],
 };
 
@@ -42,30 +42,65 @@ describe('/admin, the ops console', () => {
     expect(api.calls).toEqual([]);
   });
 
-  it('verifies the ledger with live progress, then lists the findings, each stream exportable', async () => {
+  it('verifies the ledger as a background run with live progress, then lists the findings, each linked to its stream', async () => {
     const user = userEvent.setup();
     const downloads = captureDownloads();
-    let finish: () => void = () => undefined;
+    const run = (overrides: Record<string, unknown>) => ({
+      id: '7', status: 'running', events_checked: 0, events_total: 120, streams_checked: 0, started_at: '2026-11-27T10:00:00.000Z', finished_at: null, error: null, report: null, ...overrides,
+    });
+    // The server's answers to the polls, in order: the run moves on, then completes with the report.
+    const polls = [run({ events_checked: 40, streams_checked: 3 }), run({ events_checked: 80, streams_checked: 6 })];
+    let done = false;
     const api = installFakeApi()
-      .on('GET /api/admin/ledger/verify', () => new Promise((resolve) => (finish = () => resolve({ body: report }))))
+      .on('POST /api/admin/ledger/verify-runs', { status: 202, body: run({}) })
+      .on('GET /api/admin/ledger/verify-runs/7', () => ({
+        body: polls.shift() ?? (done ? run({ status: 'completed', events_checked: 120, streams_checked: 9, finished_at: '2026-11-27T10:00:02.000Z', report }) : run({ events_checked: 80, streams_checked: 6 })),
+      }))
       .on('GET /api/admin/ledger/export', { text: '{"transactionId":"t1"}\n' });
     renderAccount(<AdminPage />, asAdmin('ledger'));
     await user.click(screen.getByRole('button', { name: 'Run verification' }));
-    expect((await screen.findByText(/Verifying the whole log…/)).closest('[role="status"]')).not.toBeNull();
-    expect(screen.getByRole('progressbar', { name: 'Verification running' })).toBeInTheDocument();
-    finish();
-    const findings = await screen.findByRole('list', { name: 'Findings' });
-    expect(screen.queryByText(/Verifying the whole log…/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Verifying… 40 of 120 events checked, 3 streams')).toBeInTheDocument();
+    expect(await screen.findByText('Verifying… 80 of 120 events checked, 6 streams', {}, { timeout: 3_000 })).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Verification running' });
+    expect(bar).toHaveAttribute('value', '80');
+    expect(bar).toHaveAttribute('max', '120');
+    done = true;
+    const findings = await screen.findByRole('list', { name: 'Findings' }, { timeout: 3_000 });
+    expect(screen.getByText('120 of 120 events checked, 9 streams')).toBeInTheDocument();
     expect(screen.getByText('2 finding(s)')).toBeInTheDocument();
     const items = within(findings).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('negative_balance');
-    // The second finding names no stream: nothing to export.
+    expect(within(items[0]).getByRole('link', { name: 'Stream ledger-account-5b1c2d3e-aaaa' })).toHaveAttribute('href', '/admin?section=ledger&stream=ledger-account-5b1c2d3e-aaaa');
+    // The second finding names no stream: no link, nothing to export.
+    expect(within(items[1]).queryByRole('link')).not.toBeInTheDocument();
     expect(within(items[1]).queryByRole('button')).not.toBeInTheDocument();
     await user.click(within(items[0]).getByRole('button', { name: 'Export stream ledger-account-5b1c2d3e-aaaa' }));
     await waitFor(() => expect(downloads.files).toHaveLength(1));
     expect(api.callsTo('GET /api/admin/ledger/export')[0].query.get('user_id')).toBe('5b1c2d3e-aaaa');
     expect(await readBlob(downloads.files[0])).toBe('{"transactionId":"t1"}\n');
-    expect(downloads.clicked).toHaveBeenCalledTimes(1);
+    // Completed: the polling stops.
+    const polled = api.callsTo('GET /api/admin/ledger/verify-runs/7').length;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(api.callsTo('GET /api/admin/ledger/verify-runs/7')).toHaveLength(polled);
+  });
+
+  it("shows a finding's stream: its events a page at a time", async () => {
+    const user = userEvent.setup();
+    const event = (version: number) => ({ version, type: 'LedgerTransactionPosted', position: String(100 + version), recorded_at: '2026-11-27T10:00:00.000Z', hash: 'ab', data: { transactionId: `t${version}` } });
+    const api = installFakeApi().on('GET /api/admin/ledger/streams/ledger-account-u1', (call) =>
+      call.query.get('from_version') === '1'
+        ? { body: { stream_id: 'ledger-account-u1', events: [event(1), event(2)], next_from_version: 3 } }
+        : { body: { stream_id: 'ledger-account-u1', events: [event(3)], next_from_version: null } },
+    );
+    renderAccount(<AdminPage />, { user: { is_admin: true }, route: '/admin?section=ledger&stream=ledger-account-u1', path: '/admin' });
+    const table = await screen.findByRole('table', { name: 'Stream events' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByText(/"transactionId": "t2"/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText(/"transactionId": "t3"/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/admin/ledger/streams/ledger-account-u1').map((call) => call.query.get('from_version'))).toEqual(['1', '3']);
+    expect(screen.getByRole('link', { name: 'Back to the console' })).toHaveAttribute('href', '/admin?section=ledger');
   });
 
   it('exports with filters as the server wrote the file, and shows the server refusing a bad range', async () => {

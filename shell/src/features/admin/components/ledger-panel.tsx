@@ -1,24 +1,26 @@
-import { Badge, Button, Card, ErrorBox, errorMessage } from '@app/platform';
-import { Form, FormError, FormSelect, FormTextField, SubmitButton, useRequestForm } from '@app/platform/app';
+import { Badge, Button, Card, EmptyState, ErrorBox, errorMessage } from '@app/platform';
+import { Form, FormError, FormSelect, FormTextField, QueryView, SubmitButton, useRequestForm } from '@app/platform/app';
 import { LedgerExportQuerySchema } from '@app/contracts/ledger';
-import { useEffect, useState } from 'react';
-import { type ExportFilters, type VerifyReport, fetchLedgerExport, saveTextFile, useLedgerVerify } from '../api/admin-api';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { type ExportFilters, type VerifyReport, type VerifyRun, fetchLedgerExport, saveTextFile, useStartVerifyRun, useStreamEvents, useVerifyRun } from '../api/admin-api';
 
-/** The ledger stream a finding names (`ledger-account-<user>`, or `User <id>`), so it can be exported on its own. */
-export function streamOfFinding(message: string): { streamId: string; userId: string } | null {
-  const stream = message.match(/\bledger-account-([A-Za-z0-9_-]+)/);
-  if (stream) return { streamId: stream[0], userId: stream[1] };
-  const user = message.match(/\bUser ([A-Za-z0-9_-]{6,})/);
-  return user ? { streamId: `ledger-account-${user[1]}`, userId: user[1] } : null;
+/** The user of a ledger account stream (`ledger-account-<user>`), whose ledger can be exported on its own. */
+export function userOfStream(streamId: string): string | null {
+  return streamId.match(/^ledger-account-(.+)$/)?.[1] ?? null;
 }
 
-function Elapsed({ since }: { since: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
-  return <>{Math.max(0, Math.floor((now - since) / 1_000))} s</>;
+/** Where the console shows a stream's events. */
+export const streamViewPath = (streamId: string) => `/admin?section=ledger&stream=${encodeURIComponent(streamId)}`;
+
+function VerifyProgressLine({ run }: { run: VerifyRun }) {
+  const label = `${run.events_checked} of ${run.events_total} events checked, ${run.streams_checked} streams`;
+  return (
+    <p role="status" aria-label="Verification progress">
+      <progress aria-label={run.status === 'running' ? 'Verification running' : 'Verification done'} value={run.events_checked} max={Math.max(run.events_total, 1)} />{' '}
+      {run.status === 'running' ? `Verifying… ${label}` : label}
+    </p>
+  );
 }
 
 function VerifyResult({ report, onExport }: { report: VerifyReport; onExport(userId: string): void }) {
@@ -42,13 +44,19 @@ function VerifyResult({ report, onExport }: { report: VerifyReport; onExport(use
       {report.findings.length > 0 ? (
         <ol className="admin-findings" aria-label="Findings">
           {report.findings.map((finding, index) => {
-            const stream = streamOfFinding(finding.message);
+            const userId = finding.stream_id ? userOfStream(finding.stream_id) : null;
             return (
               <li key={index}>
                 <Badge tone="danger">{finding.check}</Badge> {finding.message}
-                {stream ? (
-                  <Button variant="secondary" size="small" onClick={() => onExport(stream.userId)} aria-label={`Export stream ${stream.streamId}`}>
-                    {`Export ${stream.streamId}`}
+                {finding.stream_id ? (
+                  <>
+                    {' '}
+                    <Link to={streamViewPath(finding.stream_id)}>{`Stream ${finding.stream_id}`}</Link>
+                  </>
+                ) : null}
+                {userId ? (
+                  <Button variant="secondary" size="small" onClick={() => onExport(userId)} aria-label={`Export stream ${finding.stream_id}`}>
+                    Export
                   </Button>
                 ) : null}
               </li>
@@ -57,6 +65,64 @@ function VerifyResult({ report, onExport }: { report: VerifyReport; onExport(use
         </ol>
       ) : null}
     </section>
+  );
+}
+
+/** Ledger verify as a background run: live progress from the server, then the report. */
+function VerifyCard({ onExport }: { onExport(userId: string): void }) {
+  const start = useStartVerifyRun();
+  const [runId, setRunId] = useState<string | null>(null);
+  const run = useVerifyRun(runId);
+  const running = start.isPending || run.data?.status === 'running' || (runId !== null && !run.data);
+  const begin = () => start.mutate(undefined, { onSuccess: (started) => setRunId(started.id) });
+  return (
+    <Card title="Verify">
+      <p>Reads every event: hash chains, balanced postings, copies, holds, no balance below zero, issuance by the table.</p>
+      <Button busy={running} onClick={begin}>
+        Run verification
+      </Button>
+      {start.isError ? <ErrorBox message={errorMessage(start.error, 'The verification could not start')} /> : null}
+      {run.data ? <VerifyProgressLine run={run.data} /> : null}
+      {run.isError ? <ErrorBox message={errorMessage(run.error, 'The verification could not be followed')} onRetry={() => void run.refetch()} /> : null}
+      {run.data?.status === 'failed' ? <ErrorBox message={`The verification failed: ${run.data.error ?? 'no reason given'}`} onRetry={begin} /> : null}
+      {run.data?.report ? <VerifyResult report={run.data.report} onExport={onExport} /> : null}
+    </Card>
+  );
+}
+
+/** One stream's events (where a finding's link goes), a page at a time. */
+export function StreamView({ streamId }: { streamId: string }) {
+  const [fromVersion, setFromVersion] = useState(1);
+  const query = useStreamEvents(streamId, fromVersion);
+  return (
+    <Card title={`Stream ${streamId}`} actions={<Link to="/admin?section=ledger">Back to the console</Link>}>
+      <QueryView query={query} loadingLabel="Loading the stream" isEmpty={(data) => data.events.length === 0} empty={<EmptyState title="No events" message="Nothing from this version on." />}>
+        {(data) => (
+          <div className="ui-stack">
+            <table className="admin-table" aria-label="Stream events">
+              <thead>
+                <tr><th scope="col">Version</th><th scope="col">Type</th><th scope="col">Position</th><th scope="col">Recorded</th><th scope="col">Data</th></tr>
+              </thead>
+              <tbody>
+                {data.events.map((event) => (
+                  <tr key={event.version}>
+                    <th scope="row">{event.version}</th>
+                    <td>{event.type}</td>
+                    <td>{event.position}</td>
+                    <td>{new Date(event.recorded_at).toLocaleString()}</td>
+                    <td><pre>{JSON.stringify(event.data, null, 2)}</pre></td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div>
+              {fromVersion > 1 ? <Button variant="secondary" size="small" onClick={() => setFromVersion(1)}>First page</Button> : null}{' '}
+              {data.next_from_version !== null ? <Button variant="secondary" size="small" onClick={() => setFromVersion(data.next_from_version!)}>Next page</Button> : null}
+            </div>
+          </div>
+        )}
+      </QueryView>
+    </Card>
   );
 }
 
@@ -97,38 +163,21 @@ function ExportForm({ onDownload }: { onDownload(filters: ExportFilters): Promis
   );
 }
 
-/** Ledger verify (the whole log, on demand) and export (filtered, downloaded as a file). */
+/** Ledger verify (a background run with live progress) and export (filtered, downloaded as a file). */
 export function LedgerPanel() {
-  const verify = useLedgerVerify();
-  const [startedAt, setStartedAt] = useState(0);
+  const [search] = useSearchParams();
   const [exportError, setExportError] = useState<string | null>(null);
   const download = async (filters: ExportFilters) => saveTextFile(await fetchLedgerExport(filters));
   const exportStream = (userId: string) => {
     setExportError(null);
     download({ format: 'ndjson', userId }).catch((error: unknown) => setExportError(errorMessage(error, 'The export failed')));
   };
+  const streamId = search.get('stream');
+  if (streamId) return <StreamView streamId={streamId} />;
   return (
     <div className="admin-grid">
-      <Card title="Verify">
-        <p>Reads every event: hash chains, balanced postings, copies, holds, no balance below zero, issuance by the table.</p>
-        <Button
-          busy={verify.isPending}
-          onClick={() => {
-            setStartedAt(Date.now());
-            verify.mutate();
-          }}
-        >
-          Run verification
-        </Button>
-        {verify.isPending ? (
-          <p role="status">
-            <progress aria-label="Verification running" /> Verifying the whole log… <Elapsed since={startedAt} />
-          </p>
-        ) : null}
-        {verify.isError ? <ErrorBox message={errorMessage(verify.error, 'Verification failed')} onRetry={() => verify.mutate()} /> : null}
-        {verify.data ? <VerifyResult report={verify.data} onExport={exportStream} /> : null}
-        {exportError ? <ErrorBox message={exportError} /> : null}
-      </Card>
+      <VerifyCard onExport={exportStream} />
+      {exportError ? <ErrorBox message={exportError} /> : null}
       <Card title="Export">
         <ExportForm onDownload={download} />
       </Card>
