@@ -1,7 +1,9 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { MARKET_MESSAGES, type Holding, type HoldingDetailResponse, type HoldingsResponse } from '@app/contracts/market';
 import { notFound } from '../../../platform/http/api-error';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { GetContentEngagementQuery, type ContentEngagementFacts } from '../../content';
 import { changePct } from '../domain/price';
 import { MarketCommands } from '../infrastructure/market-commands';
 import { MarketReader, usd } from '../infrastructure/market-reader';
@@ -25,6 +27,7 @@ export class PortfolioController {
   constructor(
     private readonly commands: MarketCommands,
     private readonly reader: MarketReader,
+    private readonly queries: QueryBus,
   ) {}
 
   @Get()
@@ -69,9 +72,13 @@ export class PortfolioController {
     const listings = await this.reader.listings({ contentId });
     const offers = (await this.reader.offers({ contentId, sellerId: caller.userId })).filter((offer) => offer.status === 'pending');
     const offerViews = await this.reader.offerViews(offers);
+    // Views (telemetry) and engagement as the content context counts them; the rate is engagement ÷ views in percent.
+    const [facts] = await this.queries.execute<GetContentEngagementQuery, ContentEngagementFacts[]>(new GetContentEngagementQuery([contentId], null));
+    const views = facts?.views ?? 0;
+    const engagement = facts ? facts.likes + facts.saves + facts.shares + facts.reposts + facts.externalMoves : 0;
     return {
       holding,
-      content: { description: null, total_views: 0, engagement_rate: 0, earnings_to_date: usd(primaryEarningsMinor) },
+      content: { description: null, total_views: views, engagement_rate: views > 0 ? Math.round((engagement / views) * 10_000) / 100 : 0, earnings_to_date: usd(primaryEarningsMinor) },
       performance: { history: [...byDay].map(([date, entry]) => ({ date, price: entry.price, volume: entry.volume })), ledger },
       marketplace: {
         listings: listings.map((listing) => ({ id: listing.listing_id, owner_id: listing.seller_id, quantity: listing.remaining, status: listing.status, ask_price: usd(listing.ask_minor) })),
