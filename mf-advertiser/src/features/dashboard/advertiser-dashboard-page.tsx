@@ -1,76 +1,84 @@
-import { ButtonLink, Card, EmptyState, PageHeader, advertiserKeys, apiClient, formatBalance, formatMoney, isAdvertiser, useCurrentUser } from '@app/platform';
-import { FeatureUnavailable, QueryView } from '@app/platform/app';
-import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
-import { z } from 'zod';
+import { ADVERTISER_MESSAGES } from '@app/contracts/advertisers';
+import { Button, ButtonLink, Card, EmptyState, ErrorBox, PageHeader, SkeletonList, isAdvertiser, isApiError, useCurrentUser, useSession } from '@app/platform';
+import { useEffect, useRef, useState } from 'react';
+import { useAdvertiserDashboard, useSuggestedContent } from './api/advertiser-api';
+import { BrandProfileDialog } from './components/brand-profile-dialog';
+import { ActivityChart, BrandHeader, PerformanceTable, RecentDrops, StatCards, SuggestedContentList, WeeklyAllocation } from './components/dashboard-sections';
+import { useRealtimeRefresh } from './use-realtime-refresh';
 
-const amount = z.union([z.number(), z.string()]).transform(String);
-const dashboardSchema = z
-  .object({
-    status: z.string().optional().nullable(),
-    data: z
-      .object({
-        active_campaigns: z.number().optional().nullable(),
-        total_spend: amount.optional().nullable(),
-        total_participants: z.number().optional().nullable(),
-        gems_escrowed: amount.optional().nullable(),
-      })
-      .loose()
-      .optional()
-      .nullable(),
-  })
-  .loose();
-
-/** /advertiser: advertisers only; everyone else is sent to onboarding. */
-export function AdvertiserDashboardPage() {
-  const user = useCurrentUser();
-  const advertiser = isAdvertiser(user);
-  const dashboard = useQuery({
-    queryKey: advertiserKeys.dashboard(),
-    queryFn: ({ signal }) => apiClient().get('/api/advertisers/dashboard', { schema: dashboardSchema, signal }),
-    enabled: advertiser,
-  });
-  if (!advertiser) return <Navigate to="/advertiser/onboarding" replace />;
+/** What a non-advertiser sees at /advertiser (spec 3 §2), and what a 403 from the dashboard falls back to. */
+export function BecomeAdvertiserScreen() {
   return (
     <div className="ui-stack">
-      <PageHeader title="Advertiser Dashboard" subtitle={`Signed in as ${user.display_name ?? user.username}. Gems available for campaigns: ${formatBalance(user.gems_balance)}.`} actions={<ButtonLink to="/campaigns">Campaigns</ButtonLink>} />
-      <QueryView query={dashboard} loadingLabel="Loading dashboard" unavailable={<FeatureUnavailable feature="The advertiser dashboard" />}>
-        {({ data }) =>
-          data ? (
-            <section className="ui-grid" aria-label="Campaign totals">
-              <Card title="Active campaigns">
-                <p className="ui-stat__value">{data.active_campaigns ?? 0}</p>
-              </Card>
-              <Card title="Total spend">
-                <p className="ui-stat__value">{formatMoney(data.total_spend ?? '0')}</p>
-              </Card>
-              <Card title="Participants">
-                <p className="ui-stat__value">{data.total_participants ?? 0}</p>
-              </Card>
-            </section>
-          ) : (
-            <EmptyState title="No campaigns yet" message="Your campaign totals appear here once your first drop goes live." />
-          )
-        }
-      </QueryView>
+      <PageHeader title="Become an Advertiser" />
+      <EmptyState
+        title="Advertiser tools are for advertisers"
+        message="Create drops, sponsor content and follow your results on the advertiser dashboard. Becoming an advertiser is free and keeps your plan."
+        action={<ButtonLink to="/advertiser/onboarding">Become an Advertiser</ButtonLink>}
+      />
     </div>
   );
 }
 
-/** /advertiser/onboarding: what an advertiser account gives, for users who are not advertisers yet. */
-export function AdvertiserOnboardingPage() {
+/** /advertiser: the advertiser dashboard, refreshed in real time (tab visible, route change, #converted). */
+export function AdvertiserDashboardPage() {
   const user = useCurrentUser();
+  const session = useSession();
+  const advertiser = isAdvertiser(user);
+  const dashboard = useAdvertiserDashboard(advertiser);
+  const suggested = useSuggestedContent(advertiser);
+  const [editingBrand, setEditingBrand] = useState(false);
+
+  useRealtimeRefresh(() => {
+    if (!advertiser) return;
+    void dashboard.refetch();
+    void suggested.refetch();
+  });
+
+  // The server says who is an advertiser: a 403 means the session's user is stale (another tab changed it).
+  const forbidden = dashboard.isError && isApiError(dashboard.error) && dashboard.error.status === 403;
+  const refreshedUser = useRef(false);
+  useEffect(() => {
+    if (!forbidden || refreshedUser.current) return;
+    refreshedUser.current = true;
+    void session.refresh();
+  }, [forbidden, session]);
+
+  if (!advertiser || forbidden) return <BecomeAdvertiserScreen />;
+
+  if (dashboard.isPending) return <SkeletonList label="Loading dashboard" rows={6} />;
+  if (dashboard.isError) {
+    return (
+      <div className="ui-stack">
+        <ErrorBox title={ADVERTISER_MESSAGES.dashboardLoadFailed} message={dashboard.error.message} onRetry={() => window.location.reload()} retryLabel="Refresh Page" />
+      </div>
+    );
+  }
+  const data = dashboard.data.data;
   return (
     <div className="ui-stack">
-      <PageHeader title="Become an advertiser" />
-      <Card>
-        <p>Advertisers create marketing drops, fund them with gems held in escrow, and pay creators who complete them.</p>
-        {isAdvertiser(user) ? (
-          <ButtonLink to="/advertiser">Go to your Advertiser Dashboard</ButtonLink>
+      <PageHeader title="Advertiser Dashboard" actions={<ButtonLink to="/campaigns">Campaigns</ButtonLink>} />
+      <BrandHeader brand={data.brand} fallbackName={user.display_name ?? user.username ?? 'Your brand'} tier={data.user_tier} onEdit={() => setEditingBrand(true)} />
+      {editingBrand ? <BrandProfileDialog open onOpenChange={setEditingBrand} brand={data.brand} /> : null}
+      <StatCards analytics={data.analytics} />
+      <div className="ui-grid">
+        <WeeklyAllocation inventory={data.monthly_inventory} tier={data.user_tier} />
+        <ActivityChart daily={data.daily} />
+      </div>
+      <RecentDrops drops={data.drops} tier={data.user_tier} />
+      <PerformanceTable drops={data.drops} />
+      <Card title="Suggested content to sponsor">
+        {suggested.isPending ? (
+          <SkeletonList label="Loading suggestions" />
+        ) : suggested.isError ? (
+          <ErrorBox message={`Failed to load suggestions: ${suggested.error.message}`} onRetry={() => void suggested.refetch()} />
         ) : (
-          <p className="ui-muted">Opening an advertiser account arrives with the advertiser release; the demo advertiser account shows what it looks like.</p>
+          <SuggestedContentList items={suggested.data.data} />
         )}
       </Card>
+      <p className="ui-muted">
+        Figures of the last 30 days, refreshed when you come back to this tab. <Button variant="ghost" onClick={() => void dashboard.refetch()}>Refresh now</Button>
+      </p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Route } from 'react-router';
-import { AdvertiserDashboardPage, AdvertiserOnboardingPage } from './advertiser-dashboard-page';
+import { AdvertiserOnboardingPage } from '../onboarding/advertiser-onboarding-page';
+import { AdvertiserDashboardPage } from './advertiser-dashboard-page';
 
-/** The advertiser dashboard, onboarding and brand profile. */
+/** The advertiser dashboard (with the brand profile modal) and onboarding. */
 export const dashboardRoutes = (
   <>
     <Route path="advertiser" element={<AdvertiserDashboardPage />} />

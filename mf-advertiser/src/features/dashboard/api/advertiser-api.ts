@@ -1,0 +1,72 @@
+import {
+  AdvertiserDashboardSchema,
+  BecomeAdvertiserResponseSchema,
+  BrandProfileResponseSchema,
+  SuggestedContentResponseSchema,
+  type BrandProfileRequest,
+} from '@app/contracts/advertisers';
+import { ImageUploadResponseSchema } from '@app/contracts/identity';
+import { ApiError, advertiserKeys, apiClient, tokenStorage, useSession } from '@app/platform';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+export const advertiserQueryKeys = {
+  dashboard: advertiserKeys.dashboard,
+  suggested: () => [...advertiserKeys.all, 'suggested-content'] as const,
+  brand: () => [...advertiserKeys.all, 'brand-profile'] as const,
+};
+
+/** GET /api/advertisers/dashboard (403 ADVERTISERS_ONLY for anyone who is not an advertiser). */
+export function useAdvertiserDashboard(enabled: boolean) {
+  return useQuery({
+    queryKey: advertiserQueryKeys.dashboard(),
+    queryFn: ({ signal }) => apiClient().get('/api/advertisers/dashboard', { schema: AdvertiserDashboardSchema, signal }),
+    enabled,
+  });
+}
+
+export function useSuggestedContent(enabled: boolean) {
+  return useQuery({
+    queryKey: advertiserQueryKeys.suggested(),
+    queryFn: ({ signal }) => apiClient().get('/api/advertisers/suggested-content', { schema: SuggestedContentResponseSchema, signal }),
+    enabled,
+  });
+}
+
+/** PUT /api/users/brand-profile; the dashboard's brand header refreshes from the answer. */
+export function useSaveBrandProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BrandProfileRequest) => apiClient().request('PUT', '/api/users/brand-profile', { body, schema: BrandProfileResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.all }),
+  });
+}
+
+/**
+ * POST /api/users/become-advertiser: the answer's token is stored and the user reloaded the way a sign-in does
+ * (`session.acceptToken`), so the header, the access rules and every remote see the advertiser at once.
+ */
+export function useBecomeAdvertiser() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient().post('/api/users/become-advertiser', undefined, { schema: BecomeAdvertiserResponseSchema }),
+    onSuccess: async (answer) => {
+      await session.acceptToken(answer.token);
+      await queryClient.invalidateQueries({ queryKey: advertiserKeys.all });
+    },
+  });
+}
+
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/upload/image (multipart field `image`): the stored logo's URL. */
+export async function uploadLogo(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  const token = tokenStorage.getToken();
+  const response = await fetch('/api/upload/image', { method: 'POST', body: form, credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = ImageUploadResponseSchema.safeParse(body);
+  if (!response.ok || !parsed.success) throw new ApiError({ message: 'Failed to upload logo. Please try again.', status: response.status, code: 'UPLOAD_FAILED' });
+  return parsed.data.url;
+}
