@@ -1,25 +1,26 @@
 import { answerApiCalls, createUser, renderWithPlatform } from '@app/platform/testing';
 import { screen } from '@testing-library/react';
+import { createDashboard } from './features/dashboard/testing';
 import AdvertiserRoutes from './routes';
 
 describe('mf_advertiser routes', () => {
-  it('sends a user who is not an advertiser to onboarding', async () => {
+  it('offers a user who is not an advertiser the way to become one', async () => {
     const calls = answerApiCalls({});
     renderWithPlatform(<AdvertiserRoutes />, { route: '/advertiser', user: createUser({ user_type: 'creator' }) });
-    expect(await screen.findByRole('heading', { name: 'Become an advertiser' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Become an Advertiser' })).toBeInTheDocument();
     expect(calls).not.toContain('GET /api/advertisers/dashboard');
   });
 
-  it("shows an advertiser's campaign totals from the API", async () => {
-    answerApiCalls({ 'GET /api/advertisers/dashboard': { body: { status: 'ok', data: { active_campaigns: 2, total_spend: '1250.5', total_participants: 31 } } } });
+  it("shows an advertiser's dashboard from the API", async () => {
+    answerApiCalls({ 'GET /api/advertisers/dashboard': { body: createDashboard() }, 'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } } });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/advertiser', user: createUser({ user_type: 'advertiser', display_name: 'Acme' }) });
-    expect(await screen.findByText('$1,250.50')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Advertiser Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Advertiser Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('No drops yet')).toBeInTheDocument();
   });
 
-  it('shows an honest unavailable state when the dashboard endpoint does not exist yet', async () => {
+  it('mounts the onboarding page', () => {
     answerApiCalls({});
-    renderWithPlatform(<AdvertiserRoutes />, { route: '/advertiser', user: createUser({ user_type: 'advertiser' }) });
-    expect(await screen.findByRole('heading', { name: 'The advertiser dashboard is not open yet' })).toBeInTheDocument();
+    renderWithPlatform(<AdvertiserRoutes />, { route: '/advertiser/onboarding', user: createUser({ user_type: 'creator' }) });
+    expect(screen.getByRole('button', { name: 'Become an Advertiser' })).toBeInTheDocument();
   });
 });
