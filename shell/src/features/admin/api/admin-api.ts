@@ -18,8 +18,10 @@ import {
   type InfluenceVerification,
   type InstagramVerification,
 } from '@app/contracts/rewards';
+import { DecideClaimResponseSchema, ShieldClaimsResponseSchema, type ShieldClaim } from '@app/contracts/growth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
+export type { ShieldClaim };
 export type { FailedJob, InfluenceVerification, InstagramVerification, IssuanceReport, ProjectionSummary, StreamEvents, VerifyFinding, VerifyReport, VerifyRun };
 
 /** Query keys of the console; only the shell's admin screens read them. */
@@ -30,6 +32,7 @@ export const adminKeys = {
   issuance: (range: { from: string; to: string }) => ['admin', 'ledger', 'issuance', range] as const,
   instagram: () => ['admin', 'verifications', 'instagram'] as const,
   influence: () => ['admin', 'verifications', 'influence'] as const,
+  shieldClaims: () => ['admin', 'shield', 'claims', 'pending'] as const,
   verifyRun: (id: string) => ['admin', 'ledger', 'verify-runs', id] as const,
   stream: (streamId: string, fromVersion: number) => ['admin', 'ledger', 'streams', streamId, fromVersion] as const,
 };
@@ -136,6 +139,31 @@ export function useVerifyInfluence() {
         platform_username: entry.platform_username,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.influence() }),
+  });
+}
+
+/** Social Shield claims waiting for a decision (`GET /api/admin/growth/shield/claims?status=pending`). */
+export function usePendingShieldClaims() {
+  return useQuery({
+    queryKey: adminKeys.shieldClaims(),
+    queryFn: ({ signal }) => apiClient().get('/api/admin/growth/shield/claims', { schema: ShieldClaimsResponseSchema, signal, query: { status: 'pending' } }),
+  });
+}
+
+/**
+ * Approves (the pool pays coverage minus deductible) or rejects a claim. One Idempotency-Key per decision, so a
+ * retried click pays once; the server decides whether the claim is still open.
+ */
+export function useDecideShieldClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ claim, decision, reason, idempotencyKey }: { claim: ShieldClaim; decision: 'approve' | 'reject'; reason: string; idempotencyKey: string }) =>
+      apiClient().post(
+        `/api/admin/growth/shield/claims/${encodeURIComponent(claim.id)}/decision`,
+        { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+        { schema: DecideClaimResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.shieldClaims() }),
   });
 }
 

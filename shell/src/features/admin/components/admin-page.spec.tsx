@@ -212,6 +212,39 @@ describe('/admin, the ops console', () => {
     expect(api.callsTo('POST /api/admin/users/u2/verify-influence')[1].body).toEqual({ verified_follower_count: '11500', platform_username: 'bob' });
   });
 
+  it('lists pending Social Shield claims and approves or rejects each with a reason through the admin API', async () => {
+    const user = userEvent.setup();
+    const claim = (id: string, overrides: Record<string, unknown> = {}) => ({
+      id, subscription_id: 'sub-1', user_id: `user-${id}`, incident_type: 'platformBan', occurred_at: '2026-11-25T10:00:00.000Z',
+      description: 'My account was taken over by someone else', evidence_url: 'https://example.com/evidence', payout_amount: 4500,
+      status: 'pending', filed_at: '2026-11-26T10:00:00.000Z', decided_at: null, decision_reason: null, ...overrides,
+    });
+    let pending = [claim('c1'), claim('c2')];
+    const api = installFakeApi()
+      .on('GET /api/admin/growth/shield/claims', () => ({ body: pending }))
+      .on('POST /api/admin/growth/shield/claims/c1/decision', (call) => {
+        pending = pending.filter((entry) => entry.id !== 'c1');
+        return { body: { success: true, claim: claim('c1', { status: (call.body as { decision: string }).decision === 'approve' ? 'approved' : 'rejected' }), transaction_id: 'tx-1' } };
+      })
+      .on('POST /api/admin/growth/shield/claims/c2/decision', { status: 409, body: { error: 'This claim has already been decided', code: 'CLAIM_ALREADY_DECIDED' } });
+    renderAccount(<AdminPage />, asAdmin('shield-claims'));
+    const list = await screen.findByRole('list', { name: 'Pending shield claims' });
+    const first = within(list).getByRole('listitem', { name: 'Claim c1' });
+    expect(first).toHaveTextContent('Pays 4,500 gems if approved');
+    expect(within(first).getByRole('link', { name: 'https://example.com/evidence' })).toHaveAttribute('href', 'https://example.com/evidence');
+    await user.type(within(first).getByLabelText('Reason (optional)'), 'Evidence checked');
+    await user.click(within(first).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'Claim c1' })).not.toBeInTheDocument());
+    const [decision] = api.callsTo('POST /api/admin/growth/shield/claims/c1/decision');
+    expect(decision.body).toEqual({ decision: 'approve', reason: 'Evidence checked' });
+    expect(decision.headers['Idempotency-Key']).toEqual(expect.any(String));
+    // The server's refusal is shown as it said it; the claim stays listed.
+    const second = within(list).getByRole('listitem', { name: 'Claim c2' });
+    await user.click(within(second).getByRole('button', { name: 'Reject' }));
+    expect(await within(second).findByText('This claim has already been decided')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/growth/shield/claims/c2/decision')[0].body).toEqual({ decision: 'reject' });
+  });
+
   it('charts issuance per day and reason for the chosen currency, with the totals', async () => {
     const user = userEvent.setup();
     const api = installFakeApi().on('GET /api/admin/ledger/issuance', {

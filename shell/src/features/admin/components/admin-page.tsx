@@ -6,6 +6,7 @@ import { IssuancePanel } from './issuance-panel';
 import { JobsPanel } from './jobs-panel';
 import { LedgerPanel } from './ledger-panel';
 import { ProjectionsPanel } from './projections-panel';
+import { ShieldClaimsPanel } from './shield-claims-panel';
 import { VerificationsPanel } from './verifications-panel';
 
 const SECTIONS = [
@@ -14,6 +15,7 @@ const SECTIONS = [
   { value: 'projections', label: 'Projections', content: <ProjectionsPanel /> },
   { value: 'jobs', label: 'Jobs', content: <JobsPanel /> },
   { value: 'verifications', label: 'Verifications', content: <VerificationsPanel /> },
+  { value: 'shield-claims', label: 'Shield claims', content: <ShieldClaimsPanel /> },
 ];
 
 /** What a signed-in non-administrator sees at /admin. The API refuses them too (403 on every admin route). */
