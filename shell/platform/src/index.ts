@@ -43,4 +43,5 @@ export { useIdempotencyKey } from './api/idempotency';
 export { TIERS, TIER_MULTIPLIERS, normaliseTier, tierLabel, tierMultiplier } from './session/tier';
 export type { Tier } from './session/tier';
 export { Chart, canDrawCharts } from './charts';
+export * from './telemetry';
 export type { ChartProps, ChartSeries } from './charts';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ApiError, INVALID_RESPONSE_CODE, apiErrorFromResponse, networkError } from './api-error';
 import { tokenStorage } from './token-storage';
+import { reportServerErrorAnswer } from '../telemetry/client-errors';
 
 export interface ApiClientOptions {
   /** Host that `/api/...` paths go to; empty means the page's own origin (the shell proxies /api). */
@@ -74,7 +75,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     if (response.ok && requestOptions.responseType === 'text') return (await response.text()) as z.output<Schema>;
     const body = await readBody(response);
-    if (!response.ok) throw apiErrorFromResponse(response.status, response.statusText, body);
+    if (!response.ok) {
+      const error = apiErrorFromResponse(response.status, response.statusText, body);
+      // Spec 3 §7: 500/502/503/504 answers are reported to /api/logs/client-error (fire and forget).
+      reportServerErrorAnswer(method, path, response.status, error.code);
+      throw error;
+    }
     if (!requestOptions.schema) return body as z.output<Schema>;
     const parsed = requestOptions.schema.safeParse(body);
     if (!parsed.success) {

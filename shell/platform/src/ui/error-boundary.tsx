@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportBoundaryCrash } from '../telemetry/client-errors';
 
 export interface ErrorBoundaryFallbackProps {
   error: Error;
@@ -34,6 +35,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // Every boundary of the shell and the remotes reports its crash (spec 3 §7).
+    reportBoundaryCrash(error, info.componentStack);
     this.props.onError?.(error, info);
   }
 

@@ -1,0 +1,64 @@
+import { tokenStorage } from '../api/token-storage';
+import { apiBaseUrl } from './browser-telemetry';
+
+/** `POST /api/logs/client-error` (spec 3 §7). */
+export interface ClientErrorReport {
+  /** Where: `api-client`, `error-boundary`, a screen's name. */
+  source: string;
+  error: string;
+  dropId?: string | number | null;
+  responseStatus?: number | null;
+  errorDetails?: unknown;
+  timestamp?: string;
+}
+
+/** The answers the platform reports (spec 3 §7: 500, 502, 503, 504). */
+export const REPORTED_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
+const REPORT_PATH = '/api/logs/client-error';
+/** A page reports at most this many errors a minute (a broken page must not flood the API; it limits too). */
+const REPORTS_PER_MINUTE = 10;
+let windowStartedAt = 0;
+let reportsInWindow = 0;
+
+/** Sends a report and forgets it: reporting must never fail or slow the screen that failed. */
+export function reportClientError(report: ClientErrorReport, fetchImplementation: typeof fetch | undefined = globalThis.fetch): void {
+  if (typeof fetchImplementation !== 'function') return;
+  const now = Date.now();
+  if (now - windowStartedAt >= 60_000) {
+    windowStartedAt = now;
+    reportsInWindow = 0;
+  }
+  if (reportsInWindow >= REPORTS_PER_MINUTE) return;
+  reportsInWindow += 1;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const token = tokenStorage.getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const body = JSON.stringify({ ...report, error: report.error.slice(0, 2_000) || 'Unknown error', timestamp: report.timestamp ?? new Date(now).toISOString() });
+  try {
+    void fetchImplementation(`${apiBaseUrl().replace(/\/$/, '')}${REPORT_PATH}`, { method: 'POST', headers, body, credentials: 'include', keepalive: true }).catch(() => undefined);
+  } catch {
+    // Nothing to do: the report is lost, the screen goes on.
+  }
+}
+
+/** The API client's hook: a 500/502/503/504 answer of any call but the report itself. */
+export function reportServerErrorAnswer(method: string, path: string, status: number, code: string | undefined): void {
+  if (!REPORTED_STATUSES.has(status) || path.startsWith(REPORT_PATH)) return;
+  const dropId = /^\/api\/drops\/([^/?]+)/.exec(path)?.[1] ?? null;
+  reportClientError({ source: 'api-client', error: `${method} ${path} answered ${status}`, responseStatus: status, dropId, errorDetails: { method, path, code: code ?? null } });
+}
+
+/** For error boundaries: a render crash, with its stack and component stack (cut to fit the API's 16 KB). */
+export function reportBoundaryCrash(error: Error, componentStack: string | null | undefined, where = 'error-boundary'): void {
+  reportClientError({
+    source: where,
+    error: error.message || error.name || 'Render error',
+    errorDetails: { name: error.name, stack: error.stack?.slice(0, 4_000) ?? null, componentStack: componentStack?.slice(0, 4_000) ?? null, path: typeof location === 'undefined' ? null : location.pathname },
+  });
+}
+
+/** Tests: forget the per-minute count. */
+export function resetClientErrorReporting(): void {
+  windowStartedAt = 0;
+  reportsInWindow = 0;
+}
