@@ -1,10 +1,20 @@
 import { Route } from 'react-router';
+import { AdvertiserOnly } from './advertiser-only';
+import { CampaignDetailPage } from './campaign-detail-page';
 import { CampaignsPage } from './campaigns-page';
+import { EditCampaignPage } from './edit-campaign-page';
+import { NewCampaignPage } from './new-campaign-page';
 
-/** Campaign list, creation, detail and editing. */
+/** Campaign list, creation, detail and editing, under /campaigns and /advertiser/campaigns (spec 3 §2). */
 export const campaignRoutes = (
   <>
-    <Route path="advertiser/campaigns" element={<CampaignsPage />} />
-    <Route path="campaigns" element={<CampaignsPage />} />
+    {['advertiser/campaigns', 'campaigns'].map((base) => (
+      <Route key={base} path={base} element={<AdvertiserOnly />}>
+        <Route index element={<CampaignsPage />} />
+        <Route path="new" element={<NewCampaignPage />} />
+        <Route path=":id" element={<CampaignDetailPage />} />
+        <Route path=":id/edit" element={<EditCampaignPage />} />
+      </Route>
+    ))}
   </>
 );

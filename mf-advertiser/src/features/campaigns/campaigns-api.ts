@@ -1,0 +1,105 @@
+import { advertiserKeys, apiClient, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
+import {
+  CampaignDetailSchema,
+  CampaignListResponseSchema,
+  CreateCampaignResponseSchema,
+  DeleteCampaignResponseSchema,
+  MoveCostResponseSchema,
+  type CampaignStatus,
+  type CreateCampaignRequest,
+  type MoveCostRequest,
+  type UpdateCampaignRequest,
+} from '@app/contracts/campaigns';
+import { ContentSchema } from '@app/contracts/content';
+import { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+
+// The campaigns context's calls (@app/contracts/campaigns). Every key sits under advertiserKeys.campaigns(), so one
+// invalidation after a change refreshes the list and every detail.
+
+export const campaignKeys = {
+  list: () => [...advertiserKeys.campaigns(), 'list'] as const,
+  detail: (id: string) => [...advertiserKeys.campaigns(), 'detail', id] as const,
+  cost: (request: MoveCostRequest) => [...advertiserKeys.campaigns(), 'move-cost', request] as const,
+};
+
+const path = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
+
+export function useCampaigns() {
+  return useQuery({
+    queryKey: campaignKeys.list(),
+    queryFn: async ({ signal }) => (await apiClient().get('/api/campaigns', { schema: CampaignListResponseSchema, signal })).campaigns,
+  });
+}
+
+export function useCampaign(id: string) {
+  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: ({ signal }) => apiClient().get(path(id), { schema: CampaignDetailSchema, signal }) });
+}
+
+/** The value after it stopped changing for `delayMs` (the live cost panel asks once the typing pauses). */
+export function useSettled<T>(value: T, delayMs = 300): T {
+  const [settled, setSettled] = useState(value);
+  const text = JSON.stringify(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(text) as T), delayMs);
+    return () => clearTimeout(timer);
+  }, [text, delayMs]);
+  return settled;
+}
+
+/** The live move cost of a draft's scope (null while the scope is not valid enough to price). */
+export function useMoveCost(request: MoveCostRequest | null) {
+  return useQuery({
+    queryKey: campaignKeys.cost(request ?? ({} as MoveCostRequest)),
+    queryFn: ({ signal }) => apiClient().post('/api/campaigns/calculate-move-cost', request, { schema: MoveCostResponseSchema, signal }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const ContentChoicesSchema = z.object({ items: z.array(ContentSchema.pick({ id: true, title: true, platform: true })) });
+
+/** The content an advertiser can add to a campaign: the newest content items. */
+export function useContentChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...advertiserKeys.campaigns(), 'content-choices'] as const,
+    queryFn: async ({ signal }) => (await apiClient().get('/api/content', { schema: ContentChoicesSchema, signal, query: { limit: '20' } })).items,
+    enabled,
+  });
+}
+
+const keyed = (key: string) => ({ 'Idempotency-Key': key });
+
+/** A change that may move moves: one Idempotency-Key per intended change, then campaigns and balances refresh. */
+function useCampaignMutation<Input, Output>(call: (input: Input, key: string) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const { refresh } = useSession();
+  return useMutation({
+    mutationFn: (input: Input) => call(input, idempotency.key()),
+    onSuccess: async () => {
+      idempotency.renew();
+      void refresh();
+      await Promise.all([queryClient.invalidateQueries({ queryKey: advertiserKeys.all }), refreshMoneyViews(queryClient)]);
+    },
+  });
+}
+
+export const useCreateCampaign = () =>
+  useCampaignMutation((body: CreateCampaignRequest, key) => apiClient().post('/api/campaigns', body, { schema: CreateCampaignResponseSchema, headers: keyed(key) }));
+
+export const useUpdateCampaign = (id: string) =>
+  useCampaignMutation((body: UpdateCampaignRequest) => apiClient().request('PUT', path(id), { body, schema: CampaignDetailSchema }));
+
+export const useChangeCampaignStatus = (id: string) =>
+  useCampaignMutation((status: CampaignStatus, key) => apiClient().post(`${path(id)}/status`, { status }, { schema: CampaignDetailSchema, headers: keyed(key) }));
+
+export const useDeleteCampaign = (id: string) =>
+  useCampaignMutation((_: void, key) => apiClient().request('DELETE', path(id), { schema: DeleteCampaignResponseSchema, headers: keyed(key) }));
+
+export const useAddCampaignContent = (id: string) =>
+  useCampaignMutation((contentId: string) => apiClient().post(`${path(id)}/content`, { contentId }, { schema: CampaignDetailSchema }));
+
+export const useRemoveCampaignContent = (id: string) =>
+  useCampaignMutation((contentId: string) => apiClient().request('DELETE', `${path(id)}/content/${encodeURIComponent(contentId)}`, { schema: CampaignDetailSchema }));
