@@ -1,5 +1,5 @@
-import { ErrorBoundary, NotFoundPage, PageSpinner } from '@app/platform';
-import { type ReactNode, Suspense, lazy } from 'react';
+import { ErrorBoundary, NotFoundPage, PageSpinner, telemetry } from '@app/platform';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { remoteForPath } from '../federation/remote-ownership';
 import { RemoteRoute } from '../federation/remote-route';
@@ -61,6 +61,8 @@ function RemoteOrNotFound() {
 
 export function AppRoutes() {
   const location = useLocation();
+  // Each route is a page view: impressions count again, and the page itself is recorded (spec 3 §7).
+  useEffect(() => telemetry().pageView(location.pathname), [location.pathname]);
   return (
     <Routes>
       <Route path="/" element={<LandingPage />} />
