@@ -95,6 +95,12 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
     if (picked) form.setValue('content_url', picked.platform_url, { shouldValidate: true });
   }, [contentId, choices.data, form]);
 
+  // Typing another URL after picking an item unpicks it: the forecast follows the URL typed, not the item's metrics.
+  useEffect(() => {
+    const picked = choices.data?.find((item) => item.id === form.getValues('content_id'));
+    if (picked && url !== undefined && url.trim() !== picked.platform_url) form.setValue('content_id', '');
+  }, [url, choices.data, form]);
+
   const contentOptions = [{ value: '', label: choices.isPending ? 'Loading content…' : 'Another URL (type it below)' }, ...(choices.data ?? []).map((item) => ({ value: item.id, label: item.title }))];
   const incomplete = !url?.trim() || !target?.trim() || !stake?.trim();
   return (

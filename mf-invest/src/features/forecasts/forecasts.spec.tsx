@@ -180,6 +180,28 @@ describe('mf_invest: Create Forecast', () => {
     expect(await screen.findByText('Forecast created')).toBeInTheDocument();
   });
 
+  it('unpicks the content item when another URL is typed, so the forecast follows that URL', async () => {
+    const calls = answerApiCallsRecording({
+      'GET /api/social-forecasts': { body: { forecasts: [] } },
+      'GET /api/content': { body: { items: [aContent({ id: 'c7', title: 'Drone reel', platform: 'tiktok', platform_url: 'https://tiktok.com/@me/video/7' })], next_cursor: null } },
+      'POST /api/social-forecasts': { status: 201, body: aForecast({ id: 'f9', content_id: null }) },
+    });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest', user: withUsd('30') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create Forecast' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Forecast' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Content'), await within(dialog).findByRole('option', { name: 'Drone reel' }));
+    const url = within(dialog).getByLabelText('Content URL');
+    await waitFor(() => expect(url).toHaveValue('https://tiktok.com/@me/video/7'));
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://example.com/post/2');
+    expect(within(dialog).getByLabelText('Content')).toHaveValue('');
+    await userEvent.type(within(dialog).getByLabelText('Target'), '10');
+    await userEvent.type(within(dialog).getByLabelText('Your stake (USD)'), '2');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Forecast' }));
+    await waitFor(() => expect(posts(calls, 'POST /api/social-forecasts')).toHaveLength(1));
+    expect(posts(calls, 'POST /api/social-forecasts')[0].body).toMatchObject({ content_id: null, platform: null, content_url: 'https://example.com/post/2' });
+  });
+
   it("shows the server's message, else 'Failed to create forecast'", async () => {
     answerApiCallsRecording({
       'GET /api/social-forecasts': { body: { forecasts: [] } },
