@@ -169,6 +169,12 @@ export const CREDIT_RULES = {
     cap: "the tier's moves per inventory period (TIER_INVENTORY: free 50 a calendar month, premium 200 and super 500 a week from Monday 00:00 UTC), once per advertiser and period, advertisers only",
     enforcedIn: 'subscriptions domain/subscription.ts CreditMovesAllowance',
   },
+  CAMPAIGN_SPEND: {
+    source: "escrow:campaign:<id> → the campaign's owner (refund)",
+    issuanceCurrencies: [],
+    cap: 'exactly the moves the campaign escrowed when it was created, once, when it is deleted as a draft (never activated: activation consumes the escrow to system:burn)',
+    enforcedIn: 'campaigns domain/campaign.ts DeleteCampaign',
+  },
 } as const satisfies Partial<Record<ReasonCode, CreditRule>>;
 
 export type CreditReason = keyof typeof CREDIT_RULES;
