@@ -5,6 +5,7 @@ import '../admin.css';
 import { IssuancePanel } from './issuance-panel';
 import { JobsPanel } from './jobs-panel';
 import { LedgerPanel } from './ledger-panel';
+import { ClientErrorsPanel } from './client-errors-panel';
 import { ProjectionsPanel } from './projections-panel';
 import { ShieldClaimsPanel } from './shield-claims-panel';
 import { VerificationsPanel } from './verifications-panel';
@@ -16,6 +17,7 @@ const SECTIONS = [
   { value: 'jobs', label: 'Jobs', content: <JobsPanel /> },
   { value: 'verifications', label: 'Verifications', content: <VerificationsPanel /> },
   { value: 'shield-claims', label: 'Shield claims', content: <ShieldClaimsPanel /> },
+  { value: 'client-errors', label: 'Client errors', content: <ClientErrorsPanel /> },
 ];
 
 /** What a signed-in non-administrator sees at /admin. The API refuses them too (403 on every admin route). */
