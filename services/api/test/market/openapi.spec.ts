@@ -10,6 +10,7 @@ describe('market in the OpenAPI document', () => {
       ['/api/content/buy-shares', 'post'],
       ['/api/portfolio/holdings', 'get'],
       ['/api/portfolio/holdings/{id}', 'get'],
+      ['/api/portfolio/holdings/{contentId}/visibility', 'put'],
       ['/api/shares/listings', 'get'],
       ['/api/shares/listings', 'post'],
       ['/api/shares/listings/{id}', 'delete'],

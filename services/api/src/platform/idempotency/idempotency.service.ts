@@ -92,6 +92,118 @@ export class IdempotencyService {
     return this.replay<Body>(request, await this.eventStore.withTransaction((transaction) => this.readStored(transaction, request)), requestHash);
   }
 
+  /**
+   * The grouped form of `run` (a group commit): several requests decided in ONE transaction under the same locks.
+   * Each keyed request's key is claimed in one statement; a key recorded before replays its answer; `work` gets the
+   * unit and the indexes of the requests still to decide, and answers each of them with its own `{ status, body }`
+   * or its own refusal (an ApiError, stored under its key like `run` stores one) in the same transaction. A version
+   * conflict reruns the whole group; an error thrown by `work` answers every request with it. One outcome per request.
+   */
+  async runGroup<Body>(
+    requests: readonly IdempotentRequest[],
+    work: (unit: UnitOfWork, indexes: number[]) => Promise<Map<number, { status: number; body: Body } | ApiError>>,
+    options: { lockKeys?: readonly string[] } = {},
+  ): Promise<Array<{ ok: IdempotentResponse<Body> } | { error: unknown }>> {
+    const outcomes: Array<{ ok: IdempotentResponse<Body> } | { error: unknown } | undefined> = requests.map((request) =>
+      request.key !== undefined && !KEY_PATTERN.test(request.key) ? { error: badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters') } : undefined,
+    );
+    const hashes = requests.map((request) => createHash('sha256').update(canonicalJson(request.body)).digest('hex'));
+    // A key twice in one group: the later request waits for the group, then replays what the first one recorded.
+    const seen = new Set<string>();
+    const later: number[] = [];
+    const members: number[] = [];
+    requests.forEach((request, index) => {
+      if (outcomes[index]) return;
+      if (request.key === undefined) return void members.push(index);
+      const id = idempotencyClaimId({ scope: request.scope, key: request.key });
+      if (seen.has(id)) later.push(index);
+      else {
+        seen.add(id);
+        members.push(index);
+      }
+    });
+    await this.mutex.runExclusive(options.lockKeys ?? [], async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        const hooks: (() => void)[] = [];
+        try {
+          const decided = await this.eventStore.withTransaction(async (transaction) => {
+            const stored = new Map<number, StoredRow>();
+            const keyed = members.filter((index) => requests[index].key !== undefined);
+            if (keyed.length > 0) {
+              const claims = keyed.map((index): IdempotencyClaim => ({ scope: requests[index].scope, key: requests[index].key!, requestHash: hashes[index], status: 0, response: null }));
+              const claimed = await claimIdempotencyKeys(transaction, claims);
+              for (const [position, index] of keyed.entries()) {
+                if (!claimed.has(idempotencyClaimId(claims[position]))) stored.set(index, await this.readStored(transaction, requests[index]));
+              }
+            }
+            const fresh = members.filter((index) => !stored.has(index));
+            const answers = fresh.length > 0 ? await work({ transaction, afterCommit: (hook) => hooks.push(hook) }, fresh) : new Map<number, { status: number; body: Body } | ApiError>();
+            const rows: Array<[string, string, number, string]> = [];
+            const released: Array<[string, string]> = [];
+            for (const index of fresh) {
+              const answer = answers.get(index);
+              if (!answer) throw new Error('Invariant broken: a grouped request was not answered');
+              const { scope, key } = requests[index];
+              if (key === undefined) continue;
+              // A 409 is not recorded (as in `run`): the same key may try again once the conflict is gone.
+              if (answer instanceof ApiError && answer.status === 409) released.push([scope, key]);
+              else rows.push(answer instanceof ApiError ? [scope, key, answer.status, JSON.stringify(refusalOf(answer))] : [scope, key, answer.status, JSON.stringify(answer.body)]);
+            }
+            if (rows.length > 0) {
+              await transaction.query(
+                `UPDATE idempotency_keys AS k SET status_code = v.status, response = v.response
+                 FROM (SELECT unnest($1::text[]) AS scope, unnest($2::text[]) AS idempotency_key, unnest($3::int[]) AS status, unnest($4::jsonb[]) AS response) AS v
+                 WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
+                [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2]), rows.map((row) => row[3])],
+              );
+            }
+            if (released.length > 0) {
+              await transaction.query(
+                `DELETE FROM idempotency_keys AS k USING (SELECT unnest($1::text[]) AS scope, unnest($2::text[]) AS idempotency_key) AS v
+                 WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
+                [released.map((row) => row[0]), released.map((row) => row[1])],
+              );
+            }
+            return { stored, answers };
+          });
+          hooks.forEach((hook) => hook());
+          for (const index of members) {
+            const storedRow = decided.stored.get(index);
+            if (storedRow) outcomes[index] = settle(() => this.replay<Body>(requests[index], storedRow, hashes[index]));
+            else {
+              const answer = decided.answers.get(index)!;
+              outcomes[index] = answer instanceof ApiError ? { error: answer } : { ok: { ...answer, replayed: false } };
+            }
+          }
+          return;
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
+          for (const index of members) {
+            const request = requests[index];
+            outcomes[index] =
+              error instanceof ApiError && request.key !== undefined && error.status !== 409
+                ? await this.storeRefusal<Body>({ ...request, key: request.key }, hashes[index], error).then((ok) => ({ ok }), (failure: unknown) => ({ error: failure }))
+                : { error };
+          }
+          return;
+        }
+      }
+    });
+    if (later.length > 0) {
+      // Their keys are recorded now (they replay) or were released by a 409 (they are decided as a group of their own).
+      const rerun = await this.runGroup<Body>(
+        later.map((index) => requests[index]),
+        async (unit, indexes) => {
+          const answers = await work(unit, indexes.map((position) => later[position]));
+          return new Map(indexes.map((position) => [position, answers.get(later[position])!]));
+        },
+        options,
+      );
+      rerun.forEach((outcome, position) => (outcomes[later[position]] = outcome));
+    }
+    return outcomes.map((outcome) => outcome!);
+  }
+
   private async attempt<Body>(
     request: IdempotentRequest,
     requestHash: string,
@@ -153,7 +265,7 @@ export class IdempotencyService {
 
   /** The work was refused (and rolled back): record the refusal unless a concurrent twin recorded an answer. */
   private async storeRefusal<Body>(request: IdempotentRequest & { key: string }, requestHash: string, refusal: ApiError): Promise<IdempotentResponse<Body>> {
-    const response: StoredRefusal = { error: refusal.message, code: refusal.code, ...(refusal.details !== undefined ? { details: refusal.details } : {}) };
+    const response = refusalOf(refusal);
     const claim: IdempotencyClaim = { scope: request.scope, key: request.key, requestHash, status: refusal.status, response };
     const stored = await this.eventStore.withTransaction(async (transaction) => {
       const claimed = await claimIdempotencyKeys(transaction, [claim]);
@@ -161,5 +273,18 @@ export class IdempotencyService {
     });
     if (stored === null) throw refusal;
     return this.replay<Body>(request, stored, requestHash);
+  }
+}
+
+/** A refusal as it is stored under its key (and replayed). */
+function refusalOf(refusal: ApiError): StoredRefusal {
+  return { error: refusal.message, code: refusal.code, ...(refusal.details !== undefined ? { details: refusal.details } : {}) };
+}
+
+function settle<Body>(replay: () => IdempotentResponse<Body>): { ok: IdempotentResponse<Body> } | { error: unknown } {
+  try {
+    return { ok: replay() };
+  } catch (error) {
+    return { error };
   }
 }

@@ -48,6 +48,11 @@ export type MoneyOutcome = { kind: 'accepted'; transactionId: string } | { kind:
  */
 export interface MoneyPort {
   moveWithin(movement: MoneyMovement, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
+  /**
+   * Group commit: several movements decided in turn (each on the balances the ones before it left), appended with
+   * `appends` in ONE append; a refused one moves nothing and does not stop the others. One outcome per movement.
+   */
+  moveEachWithin(movements: readonly MoneyMovement[], unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome[]>;
   /** A hold, capture, release or reversal, decided and appended with `appends` in the unit's transaction. */
   commandWithin(command: LedgerMoneyCommand, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
   /** The HTTP answer for a refusal (422 'Insufficient balance' and the like). */

@@ -33,6 +33,32 @@ export interface UseCase<Body> {
   idempotencyBody?: unknown;
 }
 
+/** One member's part of a group's decision: its refusal, or its money and its answer. */
+export type GroupMemberDecision<Body> =
+  | { refusal: ApiError }
+  | {
+      money: MoneyMovement | null;
+      answer(transactionId: string | null): Body;
+      /** The member's own answer to a ledger refusal of its movement; undefined falls back to the ledger's. */
+      moneyRefusal?(refusal: string): ApiError | undefined;
+    };
+
+/**
+ * A group commit: requests of the same kind on the same streams, decided together in ONE unit of work (one lock,
+ * one load, one append with the module's events and every member's ledger movement), each answered on its own.
+ */
+export interface GroupUseCase<Body> {
+  lockKeys: readonly string[];
+  /** Each member's `Idempotency-Key` (and what tells a replay from another request): recorded per member. */
+  members: ReadonlyArray<{ idempotency?: IdempotentRequest; idempotencyBody?: unknown }>;
+  /**
+   * Decides the members at `indexes` (in that order, each on the state the ones before it left) and returns the
+   * events of the accepted ones with their expected versions. It runs again (in the same transaction, after a
+   * rollback to a savepoint) without a member whose money the ledger refused, and after a version conflict.
+   */
+  decide(unit: UnitOfWork, indexes: number[]): Promise<{ appends: AppendToStream[]; members: Map<number, GroupMemberDecision<Body>> }>;
+}
+
 const NOT_KEYED: IdempotentRequest = { scope: 'unkeyed', key: undefined, body: null };
 
 /**
@@ -46,6 +72,69 @@ export class UseCaseRunner {
     private readonly idempotency: IdempotencyService,
     @Optional() @Inject(MONEY_PORT) private readonly moneyPort?: MoneyPort,
   ) {}
+
+  /** Runs a group (`GroupUseCase`): one outcome per member, in order, each its answer or its own error. */
+  async runGroup<Body>(group: GroupUseCase<Body>): Promise<Array<{ ok: Body } | { error: unknown }>> {
+    const requests = group.members.map((member) => {
+      const keyed = member.idempotency ?? NOT_KEYED;
+      return member.idempotencyBody === undefined ? keyed : { ...keyed, body: member.idempotencyBody };
+    });
+    const results = await this.idempotency.runGroup<Body>(requests, (unit, indexes) => this.decideGroup(group, unit, indexes), { lockKeys: group.lockKeys });
+    return results.map((result) => ('ok' in result ? { ok: result.ok.body } : result));
+  }
+
+  /**
+   * Decides the group, then moves every member's money in one append. When the ledger refuses some members, the
+   * others were decided as if those had bought: everything since the savepoint is rolled back (with the hooks it
+   * registered) and the rest decided again, in the same transaction. Refusals are rare, so this path is too.
+   */
+  private async decideGroup<Body>(group: GroupUseCase<Body>, unit: UnitOfWork, indexes: number[]): Promise<Map<number, { status: number; body: Body } | ApiError>> {
+    const answers = new Map<number, { status: number; body: Body } | ApiError>();
+    let live = indexes;
+    for (;;) {
+      if (live.length === 0) return answers;
+      const hooks: (() => void)[] = [];
+      const attempt: UnitOfWork = { transaction: unit.transaction, afterCommit: (hook) => hooks.push(hook) };
+      await unit.transaction.query('SAVEPOINT group_decision');
+      const decided = await group.decide(attempt, live);
+      const moving = live.filter((index) => {
+        const member = decided.members.get(index);
+        return member !== undefined && !('refusal' in member) && member.money;
+      });
+      const transactionIds = new Map<number, string>();
+      if (moving.length > 0) {
+        const money = this.moneyPort;
+        if (!money) throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
+        const movers = moving.map((index) => decided.members.get(index) as Extract<GroupMemberDecision<Body>, { money: unknown }>);
+        const outcomes = await money.moveEachWithin(
+          movers.map((member) => member.money!),
+          attempt,
+          decided.appends,
+        );
+        const refused = new Set<number>();
+        outcomes.forEach((outcome, position) => {
+          if (outcome.kind === 'accepted') return void transactionIds.set(moving[position], outcome.transactionId);
+          refused.add(moving[position]);
+          answers.set(moving[position], movers[position].moneyRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal));
+        });
+        if (refused.size > 0) {
+          await unit.transaction.query('ROLLBACK TO SAVEPOINT group_decision');
+          live = live.filter((index) => !refused.has(index));
+          continue;
+        }
+      } else if (decided.appends.length > 0) {
+        await this.eventStore.append(decided.appends, { transaction: unit.transaction });
+      }
+      await unit.transaction.query('RELEASE SAVEPOINT group_decision');
+      hooks.forEach((hook) => unit.afterCommit(hook));
+      for (const index of live) {
+        const member = decided.members.get(index);
+        if (!member) throw new Error('Invariant broken: a group member was not decided');
+        answers.set(index, 'refusal' in member ? member.refusal : { status: 200, body: member.answer(transactionIds.get(index) ?? null) });
+      }
+      return answers;
+    }
+  }
 
   async run<Body>(useCase: UseCase<Body>): Promise<Body> {
     const keyed = useCase.idempotency ?? NOT_KEYED;

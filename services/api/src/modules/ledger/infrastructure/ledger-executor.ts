@@ -137,6 +137,76 @@ export class LedgerExecutor {
   }
 
   /**
+   * Group commit of several transactions in the caller's unit of work: each is decided in turn on the states the
+   * ones before it left (so a user in two of them, such as a creator paid by many buyers, is read once and appended
+   * once), a refused one is answered on its own and moves nothing, and all the accepted ones are appended with
+   * `extraStreams` in ONE append with the versions loaded at the start. A conflict throws WrongExpectedVersionError
+   * (the caller reruns the unit); the cache moves forward after the commit.
+   */
+  async executeEachWithin(
+    commands: Array<Extract<LedgerCommand, { type: 'PostTransaction' }>>,
+    unit: UnitOfWork,
+    extraStreams: AppendToStream[] = [],
+  ): Promise<Array<{ kind: 'accepted'; transactionId: string | null } | Extract<LedgerDecision, { kind: 'refused' }>>> {
+    const userIds = [...new Set(commands.flatMap((command) => usersInvolved(command)))];
+    const loadAll = (fresh: boolean) =>
+      Promise.all(
+        // The cache is trusted first (a stale entry only costs a conflict); `fresh` reads what was committed after it.
+        userIds.map(async (userId) => [userId, (fresh ? undefined : this.cache.get(userStreamId(userId))) ?? (await this.load(userId, unit.transaction))] as const),
+      );
+    const decideAll = (loaded: ReadonlyMap<string, CachedStream>) => {
+      const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
+      const events = new Map<string, LedgerEvent[]>();
+      const journals: AppendToStream[] = [];
+      const outcomes = commands.map((command) => {
+        const decision = decide(command, { users: states });
+        if (decision.kind === 'refused') return decision;
+        for (const [userId, userEvents] of decision.userEvents) {
+          if (userEvents.length === 0) continue;
+          events.set(userId, [...(events.get(userId) ?? []), ...userEvents]);
+          states.set(userId, userEvents.reduce(evolve, states.get(userId)!));
+        }
+        if (decision.journalEvents.length > 0 && decision.transactionId) {
+          const streamId = journalStreamId(decision.transactionId);
+          journals.push({ streamId, expectedVersion: 'any', events: decision.journalEvents.map((event) => ({ id: ledgerEventId(streamId, event), type: event.type, data: toPayload(event) })) });
+        }
+        return { kind: 'accepted' as const, transactionId: decision.transactionId };
+      });
+      return { states, events, journals, outcomes };
+    };
+    let loaded = new Map<string, CachedStream>(await loadAll(false));
+    let decided = decideAll(loaded);
+    if (decided.outcomes.some((outcome) => outcome.kind === 'refused')) {
+      // As in `decideAndAppend`: refuse only on what the database holds now, not on a cache another process outran.
+      const fresh = new Map<string, CachedStream>(await loadAll(true));
+      if ([...fresh].some(([userId, entry]) => entry.version !== loaded.get(userId)?.version)) {
+        loaded = fresh;
+        decided = decideAll(loaded);
+      }
+    }
+    const appends: AppendToStream[] = [...extraStreams];
+    for (const [userId, events] of decided.events) {
+      const streamId = userStreamId(userId);
+      appends.push({ streamId, expectedVersion: loaded.get(userId)?.version ?? 0n, events: events.map((event) => ({ id: ledgerEventId(streamId, event), type: event.type, data: toPayload(event) })) });
+    }
+    appends.push(...decided.journals);
+    if (appends.length === 0) return decided.outcomes;
+    let result: AppendResult;
+    try {
+      result = await this.eventStore.append(appends, { transaction: unit.transaction });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) this.cache.delete(error.streamId);
+      throw error;
+    }
+    const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
+    for (const userId of decided.events.keys()) {
+      const version = nextVersions.get(userStreamId(userId)) ?? loaded.get(userId)!.version;
+      unit.afterCommit(() => this.remember(userStreamId(userId), { version, state: decided.states.get(userId)! }));
+    }
+    return decided.outcomes;
+  }
+
+  /**
    * Loads (the cache is trusted: a stale entry only costs a WrongExpectedVersionError, after which the stream is
    * forgotten and read again), decides, appends through `appendWith`, and moves the cache forward after the commit
    * (at once when there is no enclosing unit, since `appendWith` has committed by then).

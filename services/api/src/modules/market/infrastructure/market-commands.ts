@@ -10,12 +10,19 @@ import type { UnitOfWork } from '../../../platform/idempotency/idempotency.servi
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
 import { contentPoolStreamId } from '../../engagement';
+import { MARKET_MESSAGES, type BuySharesResponse } from '@app/contracts/market';
+import { minorToApiNumber } from '@app/contracts/ledger';
+import { notFound, unprocessable } from '../../../platform/http/api-error';
+import type { GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
 import type { Decision, MarketCommand } from '../domain/decide';
-import { decideMarket } from '../domain/decide';
+import { decideMarket, primaryAvailable } from '../domain/decide';
 import { evolveMarket, initialMarket, marketStreamId, type MarketEvent, type MarketState } from '../domain/market';
 import { marketPriceFor } from '../domain/price';
 import { marketRefusalToApiError } from '../market-refusals';
 import { applyMarketEvents, type ReadModelContext } from './inline-read-model';
+import { applyPrimarySales, PrimarySaleQueues, type PendingBuy } from './primary-sales';
+
+const usd = (minor: bigint) => minorToApiNumber(minor, 'usd');
 
 export interface LoadedMarket {
   state: MarketState;
@@ -31,6 +38,9 @@ type Accepted = Extract<Decision, { kind: 'accepted' }>;
 @Injectable()
 export class MarketCommands {
   private readonly folds = new Map<string, LoadedMarket>();
+  /** Each item's funding folded so far (`ContentTipped` facts are only ever added): only newer ones are read. */
+  private readonly fundings = new Map<string, { version: bigint; totalMinor: bigint }>();
+  private readonly primarySales = new PrimarySaleQueues((contentId, group) => this.commitPrimarySales(contentId, group));
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -59,14 +69,87 @@ export class MarketCommands {
 
   /** Tips and funds the item has received, in USD: the engagement context's published `ContentTipped` facts. */
   async fundingUsdMinor(contentId: string, transaction?: TransactionHandle): Promise<bigint> {
-    const stored = await this.eventStore.readStream(contentPoolStreamId(contentId), transaction ? { transaction } : undefined);
-    let total = 0n;
+    const cached = this.fundings.get(contentId);
+    const stored = await this.eventStore.readStream(contentPoolStreamId(contentId), { ...(transaction ? { transaction } : {}), ...(cached ? { fromVersion: cached.version + 1n } : {}) });
+    let total = cached?.totalMinor ?? 0n;
     for (const event of stored) {
       if (event.type !== 'ContentTipped') continue;
       const parsed = parseEngagementEvent(event.type, event.data);
       if (parsed.type === 'ContentTipped') total += BigInt(parsed.data.usdMinor);
     }
+    // What was read is committed (read in a transaction or not), so the fold can only move forward.
+    const version = stored.at(-1)?.streamVersion ?? cached?.version;
+    if (version !== undefined && (!cached || version > cached.version)) {
+      if (this.fundings.size >= 10_000) this.fundings.clear();
+      this.fundings.set(contentId, { version, totalMinor: total });
+    }
     return total;
+  }
+
+  /**
+   * A primary purchase, group-committed: buys of one item that arrive while its previous group commits are decided
+   * together in one unit of work (`commitPrimarySales`); each buyer is still refused or answered on their own.
+   */
+  buyShares(request: { contentId: string; buyerId: string; quantity: number; transactionId: string; now: string; idempotency: IdempotentRequest }): Promise<BuySharesResponse> {
+    return new Promise((resolve, reject) => this.primarySales.add(request.contentId, { ...request, resolve, reject }));
+  }
+
+  /**
+   * One group of buys on one item: one lock, one load of the item's stream, the content and its funding read once,
+   * each buyer decided in turn on the market the ones before left (so the last shares go to exactly who asked first),
+   * the read models in two statements, and ONE append of every accepted buyer's events and ledger transaction (the
+   * runner's `runGroup`). Idempotency stays per request: each key records its own answer or refusal.
+   */
+  private async commitPrimarySales(contentId: string, group: PendingBuy[]): Promise<void> {
+    const streamId = marketStreamId(contentId);
+    const outcomes = await this.runner.runGroup<BuySharesResponse>({
+      lockKeys: [streamId],
+      members: group.map((buy) => ({ idempotency: buy.idempotency })),
+      decide: async (unit, indexes) => {
+        const market = await this.load(contentId, unit.transaction);
+        const content = await this.content(contentId, unit.transaction);
+        if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
+        const facts = {
+          creatorId: content.creatorId,
+          status: content.status,
+          totalShares: content.totalShares,
+          engagementPool: content.engagementSharesTotal,
+          fundingUsdMinor: await this.fundingUsdMinor(contentId, unit.transaction),
+        };
+        let state = market.state;
+        const events: Extract<MarketEvent, { type: 'SharesBought' }>[] = [];
+        const members = new Map<number, GroupMemberDecision<BuySharesResponse>>();
+        for (const index of indexes) {
+          const buy = group[index];
+          const decision = decideMarket({ type: 'BuyShares', data: { buyerId: buy.buyerId, content: facts, quantity: buy.quantity, transactionId: buy.transactionId, now: buy.now } }, state);
+          if (decision.kind === 'refused') {
+            members.set(index, { refusal: marketRefusalToApiError(decision.refusal) });
+            continue;
+          }
+          state = decision.events.reduce(evolveMarket, state);
+          events.push(...(decision.events as Extract<MarketEvent, { type: 'SharesBought' }>[]));
+          const after = state;
+          members.set(index, {
+            money: { transactionId: buy.transactionId, reasonCode: 'SHARE_PURCHASE', description: `${buy.quantity} shares bought`, postings: decision.postings, now: buy.now, references: { contentId } },
+            moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(buy.quantity)) : undefined),
+            answer: () => ({
+              success: true as const,
+              transaction_id: buy.transactionId,
+              content_id: contentId,
+              shares_count: buy.quantity,
+              share_price: usd(decision.priceMinor),
+              total_cost: usd(decision.totalMinor),
+              available_shares: primaryAvailable(after, facts),
+              owned_shares: after.owned[buy.buyerId] ?? 0,
+            }),
+          });
+        }
+        await applyPrimarySales(unit.transaction, contentId, events);
+        const appends = events.length > 0 ? [{ streamId, expectedVersion: market.version, events: events.map(({ type, data }) => ({ type, data })) }] : [];
+        return { appends, members };
+      },
+    });
+    outcomes.forEach((outcome, index) => ('ok' in outcome ? group[index].resolve(outcome.ok) : group[index].reject(outcome.error)));
   }
 
   /** The item's market price now (`domain/price.ts`), with its loaded market. */
