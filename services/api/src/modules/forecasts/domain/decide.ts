@@ -58,7 +58,12 @@ export type ForecastCommand =
   | { type: 'PlacePrediction'; data: { predictionId: string; user: { id: string; isDemo: boolean }; side: Side; amountMinor: bigint; transactionId: string; now: string } }
   | { type: 'RecordObservation'; data: { value: number; observedAt: string; source: ObservationSource; recordedBy: string | null; now: string } }
   | { type: 'ResolveForecast'; data: { now: string } }
-  | { type: 'PayNextBatch'; data: { transactionId: string; now: string } }
+  /**
+   * Pays the next batch of the plan, one posting per user. `refusedUserIds`: users of the batch the ledger refused to
+   * credit (an archived demo sandbox): their payout stays in the escrow, recorded as unpaid, and the batch counts as
+   * done so settlement goes on.
+   */
+  | { type: 'PayNextBatch'; data: { transactionId: string; refusedUserIds?: readonly string[]; now: string } }
   | { type: 'FinishSettlement'; data: { transactionId: string; now: string } };
 
 const refuse = (refusal: ForecastRefusal): Decision => ({ kind: 'refused', refusal });
@@ -150,9 +155,15 @@ export function decideForecast(command: ForecastCommand, state: ForecastState): 
       if (!state.resolution) return refuse('NOT_RESOLVED');
       const batch = state.resolution.batches[state.batchesPaid];
       if (!batch) return refuse('NOTHING_TO_PAY');
-      const postings = batch.map((payout) => ({ debitAccount: accounts.escrow(terms.forecastId), creditAccount: accounts.user(payout.userId), currency: 'usd' as const, amountMinor: payout.amountMinor }));
-      const paidMinor = batch.reduce((sum, payout) => sum + payout.amountMinor, 0n);
-      return accept([{ type: 'PayoutBatchPaid', data: { batchIndex: state.batchesPaid, transactionId: command.data.transactionId, userCount: batch.length, paidMinor: String(paidMinor), at: command.data.now } }], postings);
+      const refused = new Set(command.data.refusedUserIds ?? []);
+      const paid = batch.filter((payout) => !refused.has(payout.userId));
+      const postings = paid.map((payout) => ({ debitAccount: accounts.escrow(terms.forecastId), creditAccount: accounts.user(payout.userId), currency: 'usd' as const, amountMinor: payout.amountMinor }));
+      const paidMinor = paid.reduce((sum, payout) => sum + payout.amountMinor, 0n);
+      const unpaid = batch.filter((payout) => refused.has(payout.userId)).map((payout) => ({ userId: payout.userId, amountMinor: String(payout.amountMinor) }));
+      return accept(
+        [{ type: 'PayoutBatchPaid', data: { batchIndex: state.batchesPaid, transactionId: command.data.transactionId, userCount: paid.length, paidMinor: String(paidMinor), ...(unpaid.length > 0 ? { unpaid } : {}), at: command.data.now } }],
+        postings,
+      );
     }
     case 'FinishSettlement': {
       if (!state.resolution) return refuse('NOT_RESOLVED');

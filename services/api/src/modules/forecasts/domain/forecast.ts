@@ -39,13 +39,21 @@ export type ForecastEvent =
       type: 'ForecastResolved';
       data: { value: number; observedAt: string; winningSide: Side; poolMinor: string; owedMinor: string; paidMinor: string; remainderMinor: string; proRata: boolean; batchCount: number; at: string };
     }
-  | { type: 'PayoutBatchPaid'; data: { batchIndex: number; transactionId: string; userCount: number; paidMinor: string; at: string } }
+  | {
+      type: 'PayoutBatchPaid';
+      /** `unpaid`: payouts the ledger refused (an archived demo sandbox), left in the escrow. */
+      data: { batchIndex: number; transactionId: string; userCount: number; paidMinor: string; unpaid?: Array<{ userId: string; amountMinor: string }>; at: string };
+    }
   | { type: 'ForecastSettled'; data: { remainderMinor: string; transactionId: string | null; at: string } };
 
 export const FORECAST_EVENT_TYPES = ['ForecastCreated', 'PredictionPlaced', 'ObservationRecorded', 'ForecastResolved', 'PayoutBatchPaid', 'ForecastSettled'] as const;
 
-/** Users paid per ledger transaction at settlement (README "Settlement"): each batch is one unit of work. */
-export const PAYOUT_BATCH_SIZE = 50;
+/**
+ * Users paid per unit of work at settlement (README "Settlement"): each batch is one append of the batch's event with
+ * one ledger transaction per user (a transaction touching many users is copied onto each of their streams, so one
+ * transaction for the whole batch would cost batch² postings).
+ */
+export const PAYOUT_BATCH_SIZE = 250;
 
 export type ForecastTerms = Extract<ForecastEvent, { type: 'ForecastCreated' }>['data'];
 

@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
-import type { ApiError } from '../../../platform/http/api-error';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { decideForecast, type Decision, type ForecastCommand } from '../domain/decide';
+import { ApiError, conflict } from '../../../platform/http/api-error';
+import type { GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
+import { newTransactionId } from '../../ledger';
+import { accounts, decideForecast, type Decision, type ForecastCommand } from '../domain/decide';
 import { evolveForecast, forecastStreamId, initialForecast, type ForecastEvent, type ForecastState } from '../domain/forecast';
 import { forecastRefusalToApiError } from '../forecast-refusals';
 import { applyForecastEvents } from './inline-read-model';
@@ -84,5 +86,68 @@ export class ForecastCommands {
         return { appends, money, answer: () => options.answer(decision, after) };
       },
     });
+  }
+
+  /**
+   * Pays the next batch of the forecast's plan in ONE unit of work: the batch's `PayoutBatchPaid` and one FORECAST_PAYOUT
+   * ledger transaction per user (escrow → user) in one append, through the runner's group commit. A user the ledger
+   * refuses to credit (an archived demo sandbox) is decided again without: their payout stays in the escrow, recorded
+   * as unpaid on the event. Refused with NOTHING_TO_PAY once every batch is paid; BATCH_MOVED when another run paid
+   * this batch first (the caller loads again).
+   */
+  async payNextBatch(forecastId: string, now: string): Promise<{ paidUsers: number }> {
+    const streamId = forecastStreamId(forecastId);
+    const loaded = await this.load(forecastId);
+    if (!loaded.state.resolution) throw forecastRefusalToApiError('NOT_RESOLVED');
+    const batchIndex = loaded.state.batchesPaid;
+    const batch = loaded.state.resolution.batches[batchIndex];
+    if (!batch) throw forecastRefusalToApiError(loaded.state.terms ? 'NOTHING_TO_PAY' : 'FORECAST_NOT_FOUND');
+    const batchLabel = `${forecastId}/${batchIndex}`;
+    const outcomes = await this.runner.runGroup<null>({
+      lockKeys: [streamId],
+      members: batch.map(() => ({})),
+      decide: async (unit, indexes) => {
+        const forecast = await this.load(forecastId, unit.transaction);
+        if (forecast.state.batchesPaid !== batchIndex) throw conflict('BATCH_MOVED', 'This payout batch was paid by another run');
+        const live = new Set(indexes);
+        const refusedUserIds = batch.filter((_, index) => !live.has(index)).map((payout) => payout.userId);
+        const decision = decideForecast({ type: 'PayNextBatch', data: { transactionId: batchLabel, refusedUserIds, now } }, forecast.state);
+        if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
+        const after = decision.events.reduce(evolveForecast, copyOf(forecast.state));
+        await applyForecastEvents(unit.transaction, forecastId, decision.events, after, forecast.state.stakes.length);
+        const postingOf = new Map(decision.postings.map((posting) => [posting.creditAccount, posting]));
+        const members = new Map<number, GroupMemberDecision<null>>();
+        for (const index of indexes) {
+          const posting = postingOf.get(accounts.user(batch[index].userId));
+          if (!posting) throw new Error(`Invariant broken: no payout posting for ${batch[index].userId} in batch ${batchLabel}`);
+          members.set(index, {
+            money: { transactionId: newTransactionId(), reasonCode: 'FORECAST_PAYOUT', description: 'Forecast payout', postings: [posting], now, references: { forecastId } },
+            answer: () => null,
+          });
+        }
+        return { appends: [{ streamId, expectedVersion: forecast.version, events: decision.events.map(({ type, data }) => ({ type, data })) }], members };
+      },
+    });
+    const paidUsers = outcomes.filter((outcome) => 'ok' in outcome).length;
+    if (paidUsers > 0) return { paidUsers };
+    // Every member refused: by the ledger (the batch is recorded as paid with nothing moved), or all with the same
+    // refusal of the decider (BATCH_MOVED, NOTHING_TO_PAY), which the caller handles.
+    const errors = outcomes.map((outcome) => ('error' in outcome ? outcome.error : null));
+    const deciderCodes = new Set(['BATCH_MOVED', 'NOTHING_TO_PAY', 'NOT_RESOLVED', 'FORECAST_NOT_FOUND']);
+    const notLedger = errors.find((error) => !(error instanceof ApiError) || deciderCodes.has(error.code));
+    if (notLedger !== undefined) throw notLedger;
+    await this.run({
+      forecastId,
+      reasonCode: 'FORECAST_PAYOUT',
+      description: 'Forecast payouts refused by the ledger',
+      transactionId: newTransactionId(),
+      now,
+      prepare: (_unit, forecast) => {
+        if (forecast.state.batchesPaid !== batchIndex) throw conflict('BATCH_MOVED', 'This payout batch was paid by another run');
+        return { type: 'PayNextBatch', data: { transactionId: batchLabel, refusedUserIds: batch.map((payout) => payout.userId), now } };
+      },
+      answer: () => null,
+    });
+    return { paidUsers: 0 };
   }
 }

@@ -72,20 +72,13 @@ export class ForecastSettlement {
       }
     }
     for (;;) {
-      // A fresh transaction id per batch: the stream's version, not the id, is what makes each batch pay once.
-      const transactionId = newTransactionId();
       try {
-        await this.commands.run({
-          forecastId,
-          reasonCode: 'FORECAST_PAYOUT',
-          description: 'Forecast payouts',
-          transactionId,
-          now: at,
-          prepare: () => ({ type: 'PayNextBatch', data: { transactionId, now: at } }),
-          answer: () => null,
-        });
+        await this.commands.payNextBatch(forecastId, at);
       } catch (error) {
-        if (codeOf(error) === 'NOTHING_TO_PAY') break;
+        const code = codeOf(error);
+        if (code === 'NOTHING_TO_PAY') break;
+        // Another run paid this batch first: go on with the next one.
+        if (code === 'BATCH_MOVED') continue;
         throw error;
       }
     }
