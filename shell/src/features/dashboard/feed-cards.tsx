@@ -1,4 +1,4 @@
-import { Badge, formatCount, formatSharePrice } from '@app/platform';
+import { Badge, formatCount, formatSharePrice, trackClick, useTrackImpression } from '@app/platform';
 import { Gem, KeyRound, Sparkles } from '@app/platform/icons';
 import { Link } from 'react-router';
 import type { FeedItem } from './feed-api';
@@ -10,8 +10,10 @@ type DropItem = Extract<FeedItem, { type: 'drop' }>;
 
 function ContentCard({ item }: { item: ContentItem }) {
   const { content } = item;
+  const target = { type: 'content' as const, id: content.id };
+  const impressionRef = useTrackImpression(target);
   return (
-    <article className="feed-card" aria-label={content.title}>
+    <article ref={impressionRef} className="feed-card" aria-label={content.title}>
       {content.media_url ? <img className="feed-card__media" src={content.media_url} alt="" loading="lazy" /> : null}
       <div className="feed-card__body">
         <div className="ui-row">
@@ -23,7 +25,9 @@ function ContentCard({ item }: { item: ContentItem }) {
           ) : null}
         </div>
         <h3 className="feed-card__title">
-          <Link to={`/content/${encodeURIComponent(content.id)}`}>{content.title}</Link>
+          <Link to={`/content/${encodeURIComponent(content.id)}`} onClick={() => trackClick(target)}>
+            {content.title}
+          </Link>
         </h3>
         <p className="ui-muted">by {content.creator_name}</p>
         <p className="ui-muted">
@@ -36,8 +40,10 @@ function ContentCard({ item }: { item: ContentItem }) {
 
 function DropCard({ item }: { item: DropItem }) {
   const { drop } = item;
+  const target = { type: 'drop' as const, id: drop.id };
+  const impressionRef = useTrackImpression(target);
   return (
-    <article className="feed-card" aria-label={drop.title}>
+    <article ref={impressionRef} className="feed-card" aria-label={drop.title}>
       {drop.preview_image ? <img className="feed-card__media" src={drop.preview_image} alt="" loading="lazy" /> : null}
       <div className="feed-card__body">
         <div className="ui-row">
@@ -45,7 +51,9 @@ function DropCard({ item }: { item: DropItem }) {
           <Badge>{drop.difficulty}</Badge>
         </div>
         <h3 className="feed-card__title">
-          <Link to={`/task/${encodeURIComponent(drop.id)}`}>{drop.title}</Link>
+          <Link to={`/task/${encodeURIComponent(drop.id)}`} onClick={() => trackClick(target)}>
+            {drop.title}
+          </Link>
         </h3>
         <p className="ui-muted">by {drop.creator_name}</p>
         <p className="ui-row ui-muted">

@@ -1,4 +1,4 @@
-import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, SkeletonList, formatCount, formatMoney, formatSharePrice, isApiError, useSession } from '@app/platform';
+import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, SkeletonList, formatCount, formatMoney, formatSharePrice, isApiError, useSession, useTrackView } from '@app/platform';
 import { ArrowLeft } from '@app/platform/icons';
 import { CONTENT_MESSAGES } from '@app/contracts/content';
 import { BuySharesDialog } from '@app/platform/app';
@@ -99,6 +99,8 @@ function SharesCard({ content }: { content: ContentView }) {
 }
 
 function ContentBody({ content }: { content: ContentView }) {
+  // A view of the item (telemetry): its views_count.
+  useTrackView({ type: 'content', id: content.id });
   const { user } = useSession();
   const isOwner = ownsContent(content, user);
   return (

@@ -1,4 +1,4 @@
-import { Badge, Card } from '@app/platform';
+import { Badge, Card, trackClick, useTrackImpression } from '@app/platform';
 import { Link } from 'react-router';
 import type { Drop } from '../api/drops-api';
 import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, participantsLabel } from './drop-format';
@@ -7,11 +7,14 @@ import { KindIcon } from './kind-icon';
 /** A drop in the Earn list: image, title and View Details all open the drop detail page. */
 export function DropCard({ drop }: { drop: Drop }) {
   const to = `/task/${drop.id}`;
+  const target = { type: 'drop' as const, id: drop.id };
+  const impressionRef = useTrackImpression(target);
+  const opened = () => trackClick(target);
   return (
     <Card className="drop-card">
-      <article aria-label={drop.title} className="ui-stack">
+      <article ref={impressionRef} aria-label={drop.title} className="ui-stack">
         {drop.preview_image ? (
-          <Link to={to} tabIndex={-1} aria-hidden="true">
+          <Link to={to} tabIndex={-1} aria-hidden="true" onClick={opened}>
             <img src={drop.preview_image} alt="" className="drop-card__image" style={{ maxWidth: '100%', borderRadius: 8 }} />
           </Link>
         ) : null}
@@ -23,7 +26,9 @@ export function DropCard({ drop }: { drop: Drop }) {
           <Badge>{categoryLabel(drop.drop_type)}</Badge>
         </div>
         <h3>
-          <Link to={to}>{drop.title}</Link>
+          <Link to={to} onClick={opened}>
+            {drop.title}
+          </Link>
         </h3>
         <p className="ui-muted">{drop.description}</p>
         <div className="ui-row">
@@ -34,7 +39,7 @@ export function DropCard({ drop }: { drop: Drop }) {
           </span>
           <span className="ui-muted">Participants {participantsLabel(drop)}</span>
         </div>
-        <Link to={to} className="ui-button ui-button--secondary ui-button--small">
+        <Link to={to} className="ui-button ui-button--secondary ui-button--small" onClick={opened}>
           View Details
         </Link>
       </article>

@@ -1,4 +1,4 @@
-import { Badge, Button, ButtonLink, Card, ErrorBox, PageSpinner, isApiError, useCurrentUser } from '@app/platform';
+import { Badge, Button, ButtonLink, Card, ErrorBox, PageSpinner, isApiError, useCurrentUser, useTrackView } from '@app/platform';
 import { Dialog } from '@app/platform/app';
 import { isValidDropId } from '@app/contracts/drops';
 import { useState } from 'react';
@@ -33,6 +33,7 @@ export function DropDetailPage() {
 }
 
 function DropDetail({ drop }: { drop: Drop }) {
+  useTrackView({ type: 'drop', id: drop.id });
   const user = useCurrentUser();
   const navigate = useNavigate();
   const isCreator = user.id === drop.creator_id;
