@@ -19,7 +19,7 @@ export const DASHBOARD_DROPS_READ = 500;
 /**
  * `GET /api/advertisers/dashboard` (advertisers only): composed per request from the contexts that record the facts:
  * the drops context's list (drops, applications, escrowed pools), telemetry's daily rollup (impressions, clicks) and
- * the moves spent this period; the figures are computed by the pure `summarizeDashboard`. Three indexed reads.
+ * the moves spent this period; the figures are computed by the pure `summarizeDashboard`. Two rounds of indexed reads.
  */
 @Controller('advertisers')
 export class AdvertiserDashboardController {
@@ -30,20 +30,22 @@ export class AdvertiserDashboardController {
 
   @Get('dashboard')
   async dashboard(@CurrentUser() caller: AuthenticatedUser): Promise<AdvertiserDashboard> {
-    const user = await requireAdvertiser(this.queryBus, caller.userId);
     const now = new Date();
-    const inventory = TIER_INVENTORY[user.user_tier];
-    const periodStart = inventoryPeriodStart(inventory.period, now);
-    const [drops, brand, movesUsed] = await Promise.all([
+    // The reads that do not depend on each other run together; a non-advertiser is refused before anything is answered.
+    const [user, drops, brand] = await Promise.all([
+      requireAdvertiser(this.queryBus, caller.userId),
       this.queryBus.execute<ListDropsQuery, DropView[]>(new ListDropsQuery({ creatorId: caller.userId, viewerId: caller.userId, limit: DASHBOARD_DROPS_READ })),
       this.brands.read(caller.userId),
-      this.movesSpent(caller.userId, periodStart, inventoryPeriodEnd(inventory.period, now)),
     ]);
-    const telemetry = await this.dropTelemetry(
-      drops.map((drop) => drop.id),
-      analyticsWindowStart(now),
-      now,
-    );
+    const inventory = TIER_INVENTORY[user.user_tier];
+    const [movesUsed, telemetry] = await Promise.all([
+      this.movesSpent(caller.userId, inventoryPeriodStart(inventory.period, now), inventoryPeriodEnd(inventory.period, now)),
+      this.dropTelemetry(
+        drops.map((drop) => drop.id),
+        analyticsWindowStart(now),
+        now,
+      ),
+    ]);
     const data = summarizeDashboard({ drops, telemetry, tier: user.user_tier, movesUsed, now });
     return { status: 'success', data: { ...data, brand } };
   }
