@@ -53,10 +53,12 @@ for (const remote of remotes) {
   });
 }
 
-test('advertisers see Dashboard in the navigation, others are sent to onboarding from /advertiser', async ({ page }) => {
+test('advertisers see Dashboard in the navigation, others are offered Become an Advertiser at /advertiser (spec 3 §2)', async ({ page }) => {
   await signInAsDemo(page, 'creator');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await page.goto('/advertiser');
+  await expect(page.getByRole('heading', { name: 'Become an Advertiser' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Become an Advertiser' }).click();
   await expect(page).toHaveURL(/\/advertiser\/onboarding$/);
-  await expect(page.getByRole('heading', { name: 'Become an advertiser' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Grow your brand with creators' })).toBeVisible();
 });
