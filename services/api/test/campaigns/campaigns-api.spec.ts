@@ -4,7 +4,8 @@ import { CampaignsModule, ContentModule, DropsModule, IdentityModule, LedgerModu
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
 import { TelemetryStore } from '../../src/modules/telemetry/infrastructure/telemetry-store';
 import { contentForm } from '../content/support';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { MovesSpentQuery } from '../../src/modules/advertisers';
 import { parseDecimalToMinor } from '@app/contracts/ledger';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { auth, balancesOf, givenUser, proofDrop, type TestUser } from '../drops/support';
@@ -239,6 +240,21 @@ describe('campaigns API', () => {
       await http().delete(`/api/campaigns/${id}/content/${contentId}`).set(auth(owner.token)).expect(404);
       await http().delete(`/api/campaigns/${id}/drops/${myDrop}`).set(auth(owner.token)).expect(200);
     });
+  });
+
+  it("answers the dashboard's moves used: this period's campaigns, net of draft refunds", async () => {
+    const owner = await advertiserWith('300');
+    const spentIn = (from: Date, to: Date) => testApp.app.get(QueryBus).execute<MovesSpentQuery, number>(new MovesSpentQuery(owner.user.id, from, to));
+    const from = new Date(Date.now() - 60_000);
+    const to = new Date(Date.now() + 60_000);
+    await create(owner, draft({ locations: ['US'] })).expect(201);
+    const activated = (await create(owner, draft({ campaignType: 'proof' })).expect(201)).body.campaign.id;
+    const refunded = (await create(owner).expect(201)).body.campaign.id;
+    await setStatus(owner, activated, 'active').expect(200);
+    await http().delete(`/api/campaigns/${activated}`).set(auth(owner.token)).expect(200);
+    await http().delete(`/api/campaigns/${refunded}`).set(auth(owner.token)).expect(200);
+    expect(await spentIn(from, to)).toBe(62.5);
+    expect(await spentIn(new Date(0), from)).toBe(0);
   });
 
   it('leaves a ledger that verifies', async () => {

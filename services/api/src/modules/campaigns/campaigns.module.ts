@@ -9,6 +9,7 @@ import { CreateCampaignController } from './create-campaign/create-campaign.cont
 import { CampaignCommands } from './infrastructure/campaign-commands';
 import { CampaignReader } from './infrastructure/campaign-reader';
 import { ManageCampaignsController } from './manage-campaigns/manage-campaigns.controller';
+import { MovesSpentHandler } from './queries/moves-spent.handler';
 import { ReadCampaignsController } from './read-campaigns/read-campaigns.controller';
 
 /** Advertising campaigns: the move cost formula, moves spent through the ledger, status transitions and figures (issue 25). */
@@ -16,7 +17,7 @@ import { ReadCampaignsController } from './read-campaigns/read-campaigns.control
   imports: [CqrsModule],
   // The cost route first: `calculate-move-cost` must not be taken for a campaign id.
   controllers: [CalculateMoveCostController, CreateCampaignController, ReadCampaignsController, ManageCampaignsController],
-  providers: [CampaignCommands, CampaignReader],
+  providers: [CampaignCommands, CampaignReader, MovesSpentHandler],
 })
 export class CampaignsModule implements OnModuleInit {
   private readonly logger = new Logger('Campaigns');
