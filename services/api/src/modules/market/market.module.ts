@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { BuySharesController } from './buy-shares/buy-shares.controller';
+import { HoldingVisibilityController } from './holding-visibility/holding-visibility.controller';
 import { MarketCommands } from './infrastructure/market-commands';
 import { MarketReader } from './infrastructure/market-reader';
 import { ListingsController } from './listings/listings.controller';
@@ -20,7 +21,7 @@ export const MARKET_MIGRATIONS_TABLE = 'market_migrations';
 /** The content shares market (README): primary purchases, resale listings, escrowed offers, holdings. */
 @Module({
   imports: [CqrsModule],
-  controllers: [BuySharesController, ListingsController, OffersController, PortfolioController],
+  controllers: [BuySharesController, ListingsController, OffersController, PortfolioController, HoldingVisibilityController],
   providers: [MarketCommands, MarketReader, OfferResolutions, GetShareholdersHandler],
 })
 export class MarketModule implements OnModuleInit {
