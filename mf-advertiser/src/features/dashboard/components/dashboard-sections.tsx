@@ -140,6 +140,7 @@ export function PerformanceTable({ drops }: { drops: DashboardData['drops'] }) {
       {rows.length === 0 ? (
         <p className="ui-muted">Figures appear here once your first drop is live.</p>
       ) : (
+        <div style={{ overflowX: 'auto' }}>
         <table className="ui-table" aria-label="Drop performance">
           <thead>
             <tr>
@@ -169,6 +170,7 @@ export function PerformanceTable({ drops }: { drops: DashboardData['drops'] }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </Card>
   );
