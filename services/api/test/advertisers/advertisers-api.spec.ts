@@ -188,6 +188,27 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
     });
   });
 
+  describe('demo personas', () => {
+    it("a demo advertiser's dashboard shows its own seeded sandbox drops; a demo creator may become an advertiser", async () => {
+      const demo = await http().post('/api/auth/demo/advertiser').expect(200);
+      const deadline = Date.now() + 10_000;
+      let drops: Array<{ title: string }> = [];
+      while (drops.length < 2 && Date.now() < deadline) {
+        drops = (await http().get('/api/advertisers/dashboard').set(auth(demo.body.token)).expect(200)).body.data.drops;
+        if (drops.length < 2) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(drops.map((drop) => drop.title).every((title) => title.startsWith('Demo drop'))).toBe(true);
+      expect(drops).toHaveLength(2);
+
+      const creator = await http().post('/api/auth/demo/creator').expect(200);
+      const converted = await http().post('/api/users/become-advertiser').set(auth(creator.body.token)).expect(200);
+      expect(converted.body.user).toMatchObject({ user_type: 'advertiser', is_demo: true });
+      // The creator's sandbox sees no other visitor's drops on its dashboard.
+      const dashboard = await http().get('/api/advertisers/dashboard').set(auth(creator.body.token)).expect(200);
+      expect(dashboard.body.data.drops).toEqual([]);
+    });
+  });
+
   describe('GET /api/advertisers/suggested-content', () => {
     it('is 403 for non-advertisers', async () => {
       const creator = await signUp(testApp);
