@@ -1,0 +1,64 @@
+import { advertiserKeys, apiClient, useIdempotencyKey, useSession } from '@app/platform';
+import { PlanCheckoutResponseSchema } from '@app/contracts/payments';
+import { MovesOverviewResponseSchema, PlansResponseSchema, UpgradePlanResponseSchema } from '@app/contracts/subscriptions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+// The subscriptions context's calls (@app/contracts/subscriptions). The plan calls have no /api prefix (spec 3 §7).
+
+export const planKeys = {
+  plans: () => [...advertiserKeys.all, 'plans'] as const,
+  moves: () => [...advertiserKeys.all, 'moves'] as const,
+};
+
+/** Sends the browser to the provider's hosted checkout (a full page load, not a route). */
+export const leavePage = (url: string) => window.location.assign(url);
+
+/** The plans, sorted by price, and the caller's tier; cached 60 s (spec 3 §9) unless `pollMs` asks for more. */
+export function usePlans(pollMs?: number) {
+  return useQuery({
+    queryKey: planKeys.plans(),
+    queryFn: async ({ signal }) => (await apiClient().get('/advertisers/subscription/plans', { schema: PlansResponseSchema, signal })).data,
+    staleTime: 60_000,
+    refetchInterval: pollMs,
+  });
+}
+
+/** Choosing a plan: a paid one answers a checkout (the page then leaves for it); free cancels at period end. */
+export function useChoosePlan() {
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const { refresh } = useSession();
+  return useMutation({
+    mutationFn: (planId: string) =>
+      apiClient().post('/advertisers/subscription/upgrade', { planId }, { schema: UpgradePlanResponseSchema, headers: { 'Idempotency-Key': idempotency.key() } }),
+    onSettled: () => idempotency.renew(),
+    onSuccess: async (answer) => {
+      if (answer.data.checkout) return;
+      void refresh();
+      await queryClient.invalidateQueries({ queryKey: advertiserKeys.all });
+    },
+  });
+}
+
+/** The moves page: balance, this period's allowance (credited on first use in the period) and the packages. */
+export function useMovesOverview(pollMs?: number) {
+  return useQuery({
+    queryKey: planKeys.moves(),
+    queryFn: async ({ signal }) => (await apiClient().get('/api/subscriptions/moves', { schema: MovesOverviewResponseSchema, signal })).data,
+    refetchInterval: pollMs,
+  });
+}
+
+/** Buying a moves package through `POST /api/payments/checkout`; the provider returns the browser to /plans/moves. */
+export function useBuyMoves() {
+  const idempotency = useIdempotencyKey();
+  return useMutation({
+    mutationFn: (packageId: string) =>
+      apiClient().post(
+        '/api/payments/checkout',
+        { plan_id: packageId, success_url: '/plans/moves', cancel_url: '/plans/moves', metadata: { source: 'moves-page' } },
+        { schema: PlanCheckoutResponseSchema, headers: { 'Idempotency-Key': idempotency.key() } },
+      ),
+    onSettled: () => idempotency.renew(),
+  });
+}

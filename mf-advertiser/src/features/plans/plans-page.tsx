@@ -1,0 +1,101 @@
+import { Badge, Button, ButtonLink, Card, ErrorBox, PageHeader, SkeletonList, errorMessage, formatMoney, tierLabel, useSession } from '@app/platform';
+import { SUBSCRIPTION_MESSAGES, type AdvertiserPlanView } from '@app/contracts/subscriptions';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { leavePage, useChoosePlan, usePlans } from './plans-api';
+
+export interface PlansPageProps {
+  /** Sends the browser to the provider's checkout (tests pass a spy). */
+  leaveFor?(url: string): void;
+}
+
+const RETURN_POLL_MS = 2_000;
+const RETURN_POLL_LIMIT_MS = 60_000;
+
+/**
+ * /plans: the advertiser plans sorted by price with the current tier. A paid plan goes to the provider's checkout;
+ * back here (`?plan=upgraded`) the page polls until the webhook confirmed the payment and shows the new tier.
+ */
+export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
+  const [params] = useSearchParams();
+  const returned = params.get('plan');
+  const [polling, setPolling] = useState(returned === 'upgraded');
+  const plans = usePlans(polling ? RETURN_POLL_MS : undefined);
+  const choose = useChoosePlan();
+  const { refresh } = useSession();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!polling || !plans.data) return;
+    if (plans.data.current_tier !== 'free' && plans.data.subscription.tier === plans.data.current_tier && plans.data.subscription.paid_through) {
+      setPolling(false);
+      void refresh();
+    }
+  }, [polling, plans.data, refresh]);
+  useEffect(() => {
+    if (!polling) return;
+    const timer = setTimeout(() => setPolling(false), RETURN_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [polling]);
+
+  const pick = async (plan: AdvertiserPlanView) => {
+    setNotice(null);
+    try {
+      const answer = await choose.mutateAsync(plan.id);
+      if (answer.data.checkout) leaveFor(answer.data.checkout.url);
+      else setNotice(answer.message);
+    } catch {
+      // Shown from the mutation's error below.
+    }
+  };
+
+  return (
+    <div className="ui-stack">
+      <PageHeader title="Plans" subtitle="Choose the plan that fits your campaigns" actions={<ButtonLink to="/plans/moves" variant="secondary">Get More Moves</ButtonLink>} />
+      {returned === 'upgraded' ? (
+        <p role="status" className="ui-card">
+          {polling ? 'Payment received. Waiting for the payment provider to confirm…' : plans.data ? `Your plan is now ${tierLabel(plans.data.current_tier)}.` : null}
+        </p>
+      ) : null}
+      {returned === 'cancelled' ? <p role="status" className="ui-card">The payment was cancelled: your plan did not change.</p> : null}
+      {notice ? <p role="status" className="ui-card">{notice}</p> : null}
+      {choose.isError ? <ErrorBox message={errorMessage(choose.error, SUBSCRIPTION_MESSAGES.upgradeFailed)} /> : null}
+      {plans.isPending ? <SkeletonList label="Loading plans" /> : null}
+      {plans.isError ? <ErrorBox message={`Failed to load plans: ${plans.error.message}`} onRetry={() => void plans.refetch()} /> : null}
+      {plans.data ? (
+        <>
+          <p>
+            Current plan: <strong>{tierLabel(plans.data.current_tier)}</strong>
+            {plans.data.subscription.paid_through ? ` · paid through ${plans.data.subscription.paid_through.slice(0, 10)}` : ''}
+            {plans.data.subscription.cancel_at_period_end ? ' · changes to Free at the end of the period' : ''}
+          </p>
+          <ul className="ui-grid" aria-label="Plans">
+            {plans.data.plans.map((plan) => {
+              const current = plan.tier === plans.data.current_tier;
+              return (
+                <li key={plan.id}>
+                  <Card>
+                    <h2>
+                      {plan.name} {current ? <Badge tone="accent">Current plan</Badge> : null}
+                    </h2>
+                    <p>
+                      <strong>{plan.price === 0 ? 'Free' : `${formatMoney(plan.price)} / month`}</strong>
+                    </p>
+                    <ul aria-label={`${plan.name} features`}>
+                      {plan.features.map((feature) => (
+                        <li key={feature}>{feature}</li>
+                      ))}
+                    </ul>
+                    <Button disabled={current || choose.isPending} busy={choose.isPending && choose.variables === plan.id} onClick={() => void pick(plan)}>
+                      {current ? 'Current plan' : plan.price === 0 ? 'Switch to Free' : `Upgrade to ${plan.name}`}
+                    </Button>
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
