@@ -1,7 +1,7 @@
-import { Badge, Button, ButtonLink, Card, Chart, EmptyState, PageHeader, formatBalance } from '@app/platform';
+import { Badge, Button, ButtonLink, Card, Chart, EmptyState, PageHeader, formatBalance, useCurrentUser } from '@app/platform';
 import { Dialog, Tabs, useToast } from '@app/platform/app';
 import type { CampaignDetail, CampaignStatus } from '@app/contracts/campaigns';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   BID_STRATEGY_LABELS,
@@ -17,7 +17,17 @@ import {
   formatPercent,
   useCampaignsBase,
 } from './campaign-format';
-import { useAddCampaignContent, useCampaign, useChangeCampaignStatus, useContentChoices, useDeleteCampaign, useRemoveCampaignContent } from './campaigns-api';
+import {
+  useAddCampaignContent,
+  useAddCampaignDrop,
+  useCampaign,
+  useChangeCampaignStatus,
+  useContentChoices,
+  useDeleteCampaign,
+  useOwnDropChoices,
+  useRemoveCampaignContent,
+  useRemoveCampaignDrop,
+} from './campaigns-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadState } from './load-state';
 
@@ -35,18 +45,20 @@ export function CampaignDetailPage() {
   const campaign = useCampaign(id);
   return (
     <LoadState query={campaign} failure="Failed to load campaign details" loadingLabel="Loading campaign">
-      {(detail) => <CampaignView campaign={detail} />}
+      {(detail) => <CampaignView campaign={detail} onRefresh={() => void campaign.refetch()} />}
     </LoadState>
   );
 }
 
-function CampaignView({ campaign }: { campaign: CampaignDetail }) {
+function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRefresh(): void }) {
   const base = useCampaignsBase();
   const navigate = useNavigate();
   const toast = useToast();
   const changeStatus = useChangeCampaignStatus(campaign.id);
   const remove = useDeleteCampaign(campaign.id);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  const [tab, setTab] = useState('overview');
+  const [adding, setAdding] = useState<'content' | 'drop' | null>(null);
   const action = STATUS_ACTIONS[campaign.status];
   const left = daysLeft(campaign.endDate);
   const dates = `${formatDay(campaign.startDate)} – ${campaign.endDate ? formatDay(campaign.endDate) : 'no end date'}${left ? ` · ${left}` : ''}`;
@@ -90,10 +102,31 @@ function CampaignView({ campaign }: { campaign: CampaignDetail }) {
       <SummaryCards campaign={campaign} />
       <Tabs
         label="Campaign sections"
+        value={tab}
+        onValueChange={setTab}
         items={[
-          { value: 'overview', label: 'Overview', content: <OverviewTab campaign={campaign} /> },
+          {
+            value: 'overview',
+            label: 'Overview',
+            content: (
+              <OverviewTab
+                campaign={campaign}
+                actions={
+                  <QuickActions
+                    campaign={campaign}
+                    onRefresh={onRefresh}
+                    onAddContent={() => {
+                      setTab('content');
+                      setAdding('content');
+                    }}
+                    onDelete={() => setConfirmation({ kind: 'delete' })}
+                  />
+                }
+              />
+            ),
+          },
           { value: 'performance', label: 'Performance', content: <PerformanceTab campaign={campaign} /> },
-          { value: 'content', label: `Content (${campaign.content.length})`, content: <ContentTab campaign={campaign} /> },
+          { value: 'content', label: `Content (${campaign.content.length})`, content: <ContentTab campaign={campaign} adding={adding} onAdding={setAdding} /> },
           { value: 'settings', label: 'Settings', content: <SettingsTab campaign={campaign} onDelete={() => setConfirmation({ kind: 'delete' })} onComplete={() => setConfirmation({ kind: 'status', to: 'completed' })} /> },
         ]}
       />
@@ -154,7 +187,30 @@ const dailyChart = (campaign: CampaignDetail) => [
   { name: 'Clicks', points: campaign.daily.map((day) => ({ x: day.day, y: day.clicks })) },
 ];
 
-function OverviewTab({ campaign }: { campaign: CampaignDetail }) {
+function QuickActions({ campaign, onRefresh, onAddContent, onDelete }: { campaign: CampaignDetail; onRefresh(): void; onAddContent(): void; onDelete(): void }) {
+  return (
+    <Card title="Quick Actions">
+      <div className="ui-row">
+        <Button variant="secondary" onClick={onRefresh}>
+          Refresh Data
+        </Button>
+        <ButtonLink to="/account/billing" variant="secondary">
+          Add Funds
+        </ButtonLink>
+        {campaign.status !== 'completed' ? (
+          <Button variant="secondary" onClick={onAddContent}>
+            Add Content
+          </Button>
+        ) : null}
+        <Button variant="danger" onClick={onDelete}>
+          Delete Campaign
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function OverviewTab({ campaign, actions }: { campaign: CampaignDetail; actions: ReactNode }) {
   const updated = campaign.updatedAt !== campaign.createdAt;
   return (
     <div className="ui-stack">
@@ -178,6 +234,7 @@ function OverviewTab({ campaign }: { campaign: CampaignDetail }) {
           {updated ? <li className="ui-list__item">Updated {formatDay(campaign.updatedAt)}</li> : null}
         </ul>
       </Card>
+      {actions}
       {campaign.telemetryAvailable ? null : <p className="ui-muted">Figures are unavailable right now; they show 0 rather than a guess.</p>}
       <Chart kind="line" title="Impressions and clicks per day" series={dailyChart(campaign)} />
     </div>
@@ -240,11 +297,14 @@ function PerformanceTab({ campaign }: { campaign: CampaignDetail }) {
   );
 }
 
-function ContentTab({ campaign }: { campaign: CampaignDetail }) {
-  const [adding, setAdding] = useState(false);
+function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignDetail; adding: 'content' | 'drop' | null; onAdding(kind: 'content' | 'drop' | null): void }) {
+  const user = useCurrentUser();
   const remove = useRemoveCampaignContent(campaign.id);
+  const removeDrop = useRemoveCampaignDrop(campaign.id);
+  const ownDrops = useOwnDropChoices(user.id, campaign.dropIds.length > 0 || adding === 'drop');
   const canChange = campaign.status !== 'completed';
-  const addButton = canChange ? <Button onClick={() => setAdding(true)}>Add Content</Button> : null;
+  const addButton = canChange ? <Button onClick={() => onAdding('content')}>Add Content</Button> : null;
+  const dropTitle = (dropId: string) => ownDrops.data?.find((drop) => drop.id === dropId)?.title ?? 'Drop';
   return (
     <div className="ui-stack">
       {campaign.content.length === 0 ? (
@@ -274,8 +334,69 @@ function ContentTab({ campaign }: { campaign: CampaignDetail }) {
           </ul>
         </>
       )}
-      <AddContentDialog campaign={campaign} open={adding} onOpenChange={setAdding} />
+      <Card title={`Drops (${campaign.dropIds.length})`} actions={canChange ? <Button variant="secondary" onClick={() => onAdding('drop')}>Add Drop</Button> : null}>
+        {campaign.dropIds.length === 0 ? (
+          <p className="ui-muted">No drops in this campaign. Add one of your drops to count its participants and impressions here.</p>
+        ) : (
+          <ul className="ui-list" aria-label="Campaign drops">
+            {campaign.dropIds.map((dropId) => (
+              <li key={dropId} className="ui-list__item">
+                <Link to={`/drops/${dropId}`}>{dropTitle(dropId)}</Link>
+                {canChange ? (
+                  <Button variant="ghost" size="small" busy={removeDrop.isPending && removeDrop.variables === dropId} onClick={() => removeDrop.mutate(dropId)}>
+                    Remove
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <AddContentDialog campaign={campaign} open={adding === 'content'} onOpenChange={(open) => onAdding(open ? 'content' : null)} />
+      <AddDropDialog campaign={campaign} open={adding === 'drop'} onOpenChange={(open) => onAdding(open ? 'drop' : null)} />
     </div>
+  );
+}
+
+function AddDropDialog({ campaign, open, onOpenChange }: { campaign: CampaignDetail; open: boolean; onOpenChange(open: boolean): void }) {
+  const user = useCurrentUser();
+  const choices = useOwnDropChoices(user.id, open);
+  const add = useAddCampaignDrop(campaign.id);
+  const [selected, setSelected] = useState('');
+  const available = (choices.data ?? []).filter((drop) => !campaign.dropIds.includes(drop.id));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add drop" description="One of your drops: its participants and impressions count for this campaign from today.">
+      <LoadState query={choices} failure="Failed to load your drops" loadingLabel="Loading drops">
+        {() =>
+          available.length === 0 ? (
+            <p className="ui-muted">No more drops of yours to add.</p>
+          ) : (
+            <form
+              className="ui-stack"
+              onSubmit={(event) => {
+                event.preventDefault();
+                add.mutate(selected || available[0].id, { onSuccess: () => onOpenChange(false) });
+              }}
+            >
+              <label className="ui-field">
+                <span>Drop</span>
+                <select value={selected || available[0].id} onChange={(event) => setSelected(event.target.value)}>
+                  {available.map((drop) => (
+                    <option key={drop.id} value={drop.id}>
+                      {drop.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              {add.isError ? <p role="alert">{add.error.message}</p> : null}
+              <Button type="submit" busy={add.isPending}>
+                Add to campaign
+              </Button>
+            </form>
+          )
+        }
+      </LoadState>
+    </Dialog>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type UpdateCampaignRequest,
 } from '@app/contracts/campaigns';
 import { ContentSchema } from '@app/contracts/content';
+import { DropSchema } from '@app/contracts/drops';
 import { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -69,6 +70,17 @@ export function useContentChoices(enabled: boolean) {
   });
 }
 
+const DropChoicesSchema = z.array(DropSchema.pick({ id: true, title: true, status: true }));
+
+/** The advertiser's own drops (only those can join a campaign). */
+export function useOwnDropChoices(creatorId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...advertiserKeys.campaigns(), 'drop-choices', creatorId] as const,
+    queryFn: ({ signal }) => apiClient().get('/api/drops', { schema: DropChoicesSchema, signal, query: { creator_id: creatorId, limit: '50' } }),
+    enabled,
+  });
+}
+
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
 
 /** A change that may move moves: one Idempotency-Key per intended change, then campaigns and balances refresh. */
@@ -103,3 +115,9 @@ export const useAddCampaignContent = (id: string) =>
 
 export const useRemoveCampaignContent = (id: string) =>
   useCampaignMutation((contentId: string) => apiClient().request('DELETE', `${path(id)}/content/${encodeURIComponent(contentId)}`, { schema: CampaignDetailSchema }));
+
+export const useAddCampaignDrop = (id: string) =>
+  useCampaignMutation((dropId: string) => apiClient().post(`${path(id)}/drops`, { dropId }, { schema: CampaignDetailSchema }));
+
+export const useRemoveCampaignDrop = (id: string) =>
+  useCampaignMutation((dropId: string) => apiClient().request('DELETE', `${path(id)}/drops/${encodeURIComponent(dropId)}`, { schema: CampaignDetailSchema }));

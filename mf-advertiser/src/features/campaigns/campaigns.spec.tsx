@@ -232,6 +232,40 @@ describe('mf_advertiser: campaign detail', () => {
     expect(sent(calls, `POST /api/campaigns/${id}/content`)[0].body).toEqual({ contentId: 'k9' });
   });
 
+  it("adds one of the advertiser's own drops and lists it with its title", async () => {
+    let current = aCampaign();
+    const calls = answerApiCallsRecording({
+      [`GET /api/campaigns/${id}`]: () => ({ body: current }),
+      'GET /api/drops': (url) => ({ body: url.searchParams.get('creator_id') === 'user-1' ? [{ id: 'd7', title: 'Clip our launch', status: 'active' }] : [] }),
+      [`POST /api/campaigns/${id}/drops`]: (_url, body) => {
+        current = aCampaign({ dropIds: [(body as { dropId: string }).dropId], drops: 1 });
+        return { body: current };
+      },
+    });
+    renderWithPlatform(<AdvertiserRoutes />, { route: `/campaigns/${id}`, user: advertiser() });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Content (0)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Drop' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add drop' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Add to campaign' }));
+    expect(await screen.findByRole('link', { name: 'Clip our launch' })).toHaveAttribute('href', '/drops/d7');
+    expect(sent(calls, `POST /api/campaigns/${id}/drops`)[0].body).toEqual({ dropId: 'd7' });
+  });
+
+  it('has working quick actions: Refresh Data reloads, Add Content opens the picker on the Content tab', async () => {
+    const calls = answerApiCallsRecording({
+      [`GET /api/campaigns/${id}`]: { body: aCampaign() },
+      'GET /api/content': { body: { items: [], next_cursor: null } },
+    });
+    renderWithPlatform(<AdvertiserRoutes />, { route: `/campaigns/${id}`, user: advertiser() });
+    const actions = await screen.findByRole('region', { name: 'Quick Actions' });
+    await userEvent.click(within(actions).getByRole('button', { name: 'Refresh Data' }));
+    await waitFor(() => expect(sent(calls, `GET /api/campaigns/${id}`)).toHaveLength(2));
+    expect(within(actions).getByRole('link', { name: 'Add Funds' })).toHaveAttribute('href', '/account/billing');
+    await userEvent.click(within(actions).getByRole('button', { name: 'Add Content' }));
+    expect(await screen.findByRole('dialog', { name: 'Add content' })).toHaveTextContent('No more content to add.');
+    expect(screen.getByRole('tab', { name: 'Content (0)', selected: true, hidden: true })).toBeInTheDocument();
+  });
+
   it('says so when the campaign cannot be loaded', async () => {
     answerApiCallsRecording({ [`GET /api/campaigns/${id}`]: { status: 403, body: { error: 'Only the advertiser who created this campaign can change it', code: 'NOT_CAMPAIGN_OWNER' } } });
     renderWithPlatform(<AdvertiserRoutes />, { route: `/campaigns/${id}`, user: advertiser() });
