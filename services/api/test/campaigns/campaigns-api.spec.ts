@@ -115,6 +115,18 @@ describe('campaigns API', () => {
       expect(await movesOf(advertiser)).toBe(20);
     });
 
+    it('spends once for one Idempotency-Key, however often the request is sent', async () => {
+      const advertiser = await advertiserWith('200');
+      const send = () => create(advertiser).set('Idempotency-Key', 'create-once-1');
+      const [first, second] = await Promise.all([send(), send()]);
+      const third = await send();
+      const statuses = [first.status, second.status, third.status];
+      expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
+      for (const response of [first, second, third].filter((r) => r.status === 201)) expect(response.body.campaign.id).toBe(third.body.campaign.id);
+      expect(await movesOf(advertiser)).toBe(150);
+      expect((await http().get('/api/campaigns').set(auth(advertiser.token)).expect(200)).body.campaigns).toHaveLength(1);
+    });
+
     it('validates the draft (spec 3 §5) with field errors', async () => {
       const advertiser = await advertiserWith('100');
       const response = await create(advertiser, draft({ name: ' ', audienceSize: 150, budget: 0.5, dailyBudget: 1.001, bidStrategy: 'bid_cap', bidAmount: null, targetCtr: 200, endDate: '2000-01-01' })).expect(400);
@@ -178,6 +190,16 @@ describe('campaigns API', () => {
       await setStatus(owner, id, 'active').expect(409);
       await http().put(`/api/campaigns/${id}`).set(auth(owner.token)).send({ name: 'Late', budget: 10, dailyBudget: 1 }).expect(409);
       await setStatus(owner, id, 'archived').expect(400);
+      expect(await movesOf(owner)).toBe(50);
+    });
+
+    it('lets only one of two parallel activations through, and burns the escrow once', async () => {
+      const owner = await advertiserWith('100');
+      const id = (await create(owner).expect(201)).body.campaign.id;
+      const results = await Promise.all([setStatus(owner, id, 'active'), setStatus(owner, id, 'active')]);
+      expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
+      const removed = await http().delete(`/api/campaigns/${id}`).set(auth(owner.token)).expect(200);
+      expect(removed.body.movesRefunded).toBe(0);
       expect(await movesOf(owner)).toBe(50);
     });
 
