@@ -71,4 +71,21 @@ describe('TelemetryCountsQuery (the daily rollup other contexts read)', () => {
     expect(raw.rows).toHaveLength(7);
     expect(raw.rows.find((row: { event_type: string }) => row.event_type === 'scroll_depth')).toEqual({ event_type: 'scroll_depth', target_id: null });
   });
+
+  it('stores a group of batches in one go, each batch id once (a repeat inside the group or one stored before stores nothing)', async () => {
+    const impression = (targetId: string) => event('2026-11-05T10:00:00.000Z', 'impression', { target_type: 'drop', target_id: targetId });
+    const results = await store.storeBatches([
+      { batchId: 'group-1', events: [impression('g'), impression('g')] },
+      { batchId: 'batch-a', events: [impression('g')] },
+      { batchId: 'group-2', events: [impression('g'), impression('h')] },
+      { batchId: 'group-1', events: [impression('g'), impression('g')] },
+    ]);
+    expect(results.map((result) => result.stored)).toEqual([true, false, true, false]);
+    const rows = await queries.execute<TelemetryCountsQuery, TelemetryCountRow[]>(
+      new TelemetryCountsQuery([{ type: 'drop', id: 'g' }, { type: 'drop', id: 'h' }], new Date('2026-11-05T00:00:00Z'), new Date('2026-11-06T00:00:00Z')),
+    );
+    expect(rows.map((row) => [row.targetId, row.count])).toEqual([['g', 3], ['h', 1]]);
+    const raw = await testApp.app.get<pg.Pool>(DATABASE_POOL).query(`SELECT batch_id, count(*)::int AS count FROM telemetry_events WHERE batch_id LIKE 'group-%' GROUP BY batch_id ORDER BY batch_id`);
+    expect(raw.rows).toEqual([{ batch_id: 'group-1', count: 2 }, { batch_id: 'group-2', count: 2 }]);
+  });
 });

@@ -5,6 +5,7 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
+import { GroupedBatchWriter } from './infrastructure/grouped-batch-writer';
 import { TelemetryStore } from './infrastructure/telemetry-store';
 import { TelemetryCountsHandler } from './queries/telemetry-counts.handler';
 import { ClientErrorsController } from './client-errors/client-errors.controller';
@@ -34,9 +35,9 @@ export class TelemetryModule implements OnModuleInit {
   async onModuleInit(): Promise<void> {
     await runMigrations(this.pool, { directory: TELEMETRY_MIGRATIONS_DIRECTORY, migrationsTable: TELEMETRY_MIGRATIONS_TABLE });
     // At least once: a batch already stored (telemetry_batches) is skipped, so a retried job counts it once.
-    this.jobs.registerHandler<StoreTelemetryBatchPayload>(STORE_TELEMETRY_BATCH_JOB, async (payload) => {
-      await this.store.storeBatch(payload.batchId, payload.events);
-    });
+    // Jobs that run at the same time are written as one group (one transaction and commit): see GroupedBatchWriter.
+    const writer = new GroupedBatchWriter((batches) => this.store.storeBatches(batches));
+    this.jobs.registerHandler<StoreTelemetryBatchPayload>(STORE_TELEMETRY_BATCH_JOB, (payload) => writer.store(payload.batchId, payload.events));
     this.jobs.registerHandler(TELEMETRY_PRUNE_JOB, () => this.store.prune(new Date()));
     await this.jobs.schedule(TELEMETRY_PRUNE_JOB, { cron: '17 3 * * *' });
     this.logger.log('Telemetry ready');

@@ -38,29 +38,44 @@ export class TelemetryStore {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  /**
-   * Stores one batch and adds it to the daily counts, in one transaction, once: a batch id already stored (the job
-   * ran before and failed after committing) stores nothing and answers `stored: false`. Returns the batch's
-   * counts either way, so what follows (content views) can be redone idempotently.
-   */
+  /** One batch: `storeBatches` with a group of one. */
   async storeBatch(batchId: string, events: readonly StoredEvent[]): Promise<{ stored: boolean; rollup: RollupRow[] }> {
-    const rollup = rollupOf(events);
-    const stored = await this.eventStore.withTransaction(async (transaction) => {
-      const claimed = await transaction.query(`INSERT INTO telemetry_batches (batch_id, events, stored_at) VALUES ($1, $2, now()) ON CONFLICT DO NOTHING RETURNING batch_id`, [
-        batchId,
-        events.length,
-      ]);
-      if (claimed.rows.length === 0) return false;
+    const [result] = await this.storeBatches([{ batchId, events }]);
+    return result!;
+  }
+
+  /**
+   * Stores a group of batches in ONE transaction (one commit, one statement per table for the whole group), each
+   * batch once: a batch id already stored (a resend, or a job that ran before and failed after committing) stores
+   * nothing and answers `stored: false`. Adds the stored batches to the daily counts and publishes their content
+   * views (`ContentViewsCounted`, one event per batch) in the same transaction.
+   */
+  async storeBatches(batches: ReadonlyArray<{ batchId: string; events: readonly StoredEvent[] }>): Promise<Array<{ stored: boolean; rollup: RollupRow[] }>> {
+    // A batch id twice in one group is the same batch twice: the first is stored, the second answers not stored.
+    const firstOf = new Map<string, number>();
+    batches.forEach((batch, index) => (firstOf.has(batch.batchId) ? undefined : firstOf.set(batch.batchId, index)));
+    const claimedIds = await this.eventStore.withTransaction(async (transaction) => {
+      const claimed = await transaction.query<{ batch_id: string }>(
+        `INSERT INTO telemetry_batches (batch_id, events, stored_at) SELECT batch_id, events, now() FROM unnest($1::text[], $2::integer[]) AS b(batch_id, events)
+         ON CONFLICT DO NOTHING RETURNING batch_id`,
+        [[...firstOf.keys()], [...firstOf.values()].map((index) => batches[index]!.events.length)],
+      );
+      const ids = new Set(claimed.rows.map((row) => row.batch_id));
+      if (ids.size === 0) return ids;
+      const stored = [...firstOf.entries()].filter(([batchId]) => ids.has(batchId)).map(([, index]) => batches[index]!);
       await upsertRows(
         transaction,
         'telemetry_events',
         { batch_id: 'text', received_at: 'timestamptz', session_id: 'text', user_id: 'text', event_type: 'text', target_type: 'text', target_id: 'text', campaign_id: 'text', payload: 'jsonb' },
-        events.map((event) => {
-          const target = targetOf(event);
-          return [batchId, event.receivedAt, event.sessionId, event.userId, event.eventType, target?.targetType ?? null, target?.targetId ?? null, target?.campaignId ?? null, JSON.stringify(event.payload)];
-        }),
+        stored.flatMap(({ batchId, events }) =>
+          events.map((event) => {
+            const target = targetOf(event);
+            return [batchId, event.receivedAt, event.sessionId, event.userId, event.eventType, target?.targetType ?? null, target?.targetId ?? null, target?.campaignId ?? null, JSON.stringify(event.payload)];
+          }),
+        ),
         '',
       );
+      const rollup = rollupOf(stored.flatMap((batch) => batch.events));
       // Days go as text and are cast here: the shared unnest helper has no date column type.
       if (rollup.targets.length > 0) {
         await transaction.query(
@@ -79,14 +94,17 @@ export class TelemetryStore {
         );
       }
       // Content views are published once per stored batch, in this transaction: the content context folds them.
-      const views = contentViewsOf(rollup.targets);
-      if (views.length > 0) {
-        const data: ContentViewsCounted = { batchId, views, at: new Date().toISOString() };
-        await this.eventStore.append([{ streamId: telemetryBatchStreamId(batchId), expectedVersion: 'no_stream', events: [{ type: 'ContentViewsCounted', data }] }], { transaction });
-      }
-      return true;
+      const at = new Date().toISOString();
+      const appends = stored.flatMap(({ batchId, events }) => {
+        const views = contentViewsOf(rollupOf(events).targets);
+        if (views.length === 0) return [];
+        const data: ContentViewsCounted = { batchId, views, at };
+        return [{ streamId: telemetryBatchStreamId(batchId), expectedVersion: 'no_stream' as const, events: [{ type: 'ContentViewsCounted', data }] }];
+      });
+      if (appends.length > 0) await this.eventStore.append(appends, { transaction });
+      return ids;
     });
-    return { stored, rollup: rollup.targets };
+    return batches.map((batch, index) => ({ stored: firstOf.get(batch.batchId) === index && claimedIds.has(batch.batchId), rollup: rollupOf(batch.events).targets }));
   }
 
   /** Daily counts of the targets for the UTC days that overlap [from, to). */
