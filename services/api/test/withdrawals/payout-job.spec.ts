@@ -54,7 +54,7 @@ describe('payout job', () => {
   it('pays the net amount to the decrypted details, then completes the withdrawal', async () => {
     const { reactor, executed, paid } = harness(pending, async () => ({ kind: 'paid', reference: 'po_1' }));
     await reactor.process('w1');
-    expect(paid).toEqual([{ withdrawalId: 'w1', method: 'paypal', netAmountMinor: 1_950_000n, details: { email_address: 'ada@example.com' } }]);
+    expect(paid).toEqual([{ withdrawalId: 'w1', method: 'paypal', currency: 'gems', netAmountMinor: 1_950_000n, details: { email_address: 'ada@example.com' } }]);
     expect(executed).toEqual(['CompletePayout']);
   });
 

@@ -12,9 +12,12 @@ const now = '2026-11-25T10:00:00.000Z';
 const paypal = DEFAULT_WITHDRAWAL_METHODS.find((method) => method.method_name === 'paypal')!;
 const bank = DEFAULT_WITHDRAWAL_METHODS.find((method) => method.method_name === 'bank_transfer')!;
 const GEM = 10_000n;
+/** USD minor units per dollar (scale 4). */
+const DOLLAR = 10_000n;
+const usdTerms = { minAmountMinor: 10n * DOLLAR, feePercentage: 1.5 };
 const request = (gems: bigint, overrides: Partial<Extract<WithdrawalCommand, { type: 'RequestWithdrawal' }>['data']> = {}): WithdrawalCommand => ({
   type: 'RequestWithdrawal',
-  data: { withdrawalId: 'w1', userId: 'u1', holdId: 'withdrawal-w1', amountMinor: gems * GEM, method: paypal, isDemo: false, encryptedDetails: 'v1.x', maskedDetails: { email_address: 'a***@example.com' }, now, ...overrides },
+  data: { withdrawalId: 'w1', userId: 'u1', holdId: 'withdrawal-w1', amountMinor: gems * GEM, method: paypal, currency: 'gems', usdTerms, isDemo: false, encryptedDetails: 'v1.x', maskedDetails: { email_address: 'a***@example.com' }, now, ...overrides },
 });
 const requested: WithdrawalEvent = {
   type: 'WithdrawalRequested',
@@ -65,5 +68,25 @@ describe('withdrawal lifecycle', () => {
     expect(feeOf(2_000_000n, 2.5)).toBe(50_000n);
     expect(feeOf(2_000_001n, 1.5)).toBe(30_000n);
     expect(feeOf(2_000_000n, 0)).toBe(0n);
+  });
+
+  it('USD: its own minimum and fee (not the 200-gem floor nor the method’s), whole cents, the fee rounded down to the cent', () => {
+    const usd = (amountMinor: bigint, overrides: Partial<Extract<WithdrawalCommand, { type: 'RequestWithdrawal' }>['data']> = {}) =>
+      request(0n, { currency: 'usd', amountMinor, method: bank, ...overrides });
+    // $12.34 at 1.5 % is 18.51 cents: 18 cents. The bank method's 500 (gems) minimum does not apply.
+    spec.given().when(usd(123_400n)).then([
+      {
+        type: 'WithdrawalRequested',
+        data: { ...requested.data, amountMinor: '123400', feeMinor: '1800', feePercentage: 1.5, method: 'bank_transfer', currency: 'usd' },
+      },
+    ]);
+    spec.given().when(usd(10n * DOLLAR - 100n)).thenRefused('AMOUNT_MUST_REACH_THE_USD_MINIMUM');
+    spec.given().when(usd(10n * DOLLAR + 1n)).thenRefused('USD_AMOUNT_MUST_BE_WHOLE_CENTS');
+    spec.given().when(usd(20n * DOLLAR, { method: undefined })).thenRefused('METHOD_MUST_BE_OFFERED');
+    spec.given().when(usd(20n * DOLLAR, { isDemo: true })).thenRefused('DEMO_ACCOUNTS_MUST_NOT_WITHDRAW');
+    // Processed and failed work the same as for gems.
+    const usdRequested: WithdrawalEvent = { type: 'WithdrawalRequested', data: { ...requested.data, currency: 'usd' } };
+    spec.given([usdRequested]).when(complete).then([processed]);
+    spec.given([usdRequested]).when(fail).then([failed]);
   });
 });

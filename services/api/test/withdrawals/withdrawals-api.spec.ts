@@ -32,7 +32,7 @@ describe('withdrawals API', () => {
   });
 
   /** Gems from issuance (ADJUSTMENT: the reason kept for tests and operators). */
-  async function userWithGems(gems: string): Promise<User> {
+  async function userWithGems(gems: string, currency: 'gems' | 'usd' = 'gems'): Promise<User> {
     const user = await signUp(testApp);
     const result = await testApp.app.get(CommandBus).execute(
       new RunLedgerCommand({
@@ -40,8 +40,8 @@ describe('withdrawals API', () => {
         data: {
           transactionId: newTransactionId(),
           reasonCode: 'ADJUSTMENT',
-          description: 'Test gems',
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.user.id), currency: 'gems', amountMinor: parseDecimalToMinor(gems, 'gems')! }],
+          description: `Test ${currency}`,
+          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.user.id), currency, amountMinor: parseDecimalToMinor(gems, currency)! }],
           now: new Date().toISOString(),
         },
       }),
@@ -49,9 +49,9 @@ describe('withdrawals API', () => {
     expect(result.ok).toBe(true);
     return user;
   }
-  const wallets = async (user: User) => {
+  const wallets = async (user: User, currency = 'gems') => {
     const rows = (await testApp.http().get('/api/users/me/wallets').set(auth(user.token)).expect(200)).body as Array<{ currency_type: string; balance: number; held_balance: number }>;
-    return rows.find((row) => row.currency_type === 'gems')!;
+    return rows.find((row) => row.currency_type === currency)!;
   };
   const request = (user: User, body: Record<string, unknown>) => testApp.http().post('/api/withdrawal/request').set(auth(user.token)).send(body);
   const paypal = (amount: unknown, email = 'ada@example.com') => ({ amount, payment_method: 'paypal', payment_details: { email_address: email } });
@@ -100,11 +100,9 @@ describe('withdrawals API', () => {
     const processed = await waitForStatus(user, answer.body.withdrawal.id, 'processed');
     expect(processed).toMatchObject({ payout_reference: expect.stringMatching(/^po_/), processed_at: expect.any(String) });
     expect(await wallets(user)).toMatchObject({ balance: 100, held_balance: 0 });
-    const rows = await transactionsWhen(testApp, user.token, 'type=withdrawal', (body) => body.transactions.some((row) => row.status === 'captured'));
-    expect(rows.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([
-      [-200, 'completed'],
-      [-200, 'captured'],
-    ]);
+    // One row: the hold's, pending until the payout, then completed with the amount spent (payout and fee).
+    const rows = await transactionsWhen(testApp, user.token, 'type=withdrawal', (body) => body.transactions.some((row) => row.status === 'completed'));
+    expect(rows.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([[-200, 'completed']]);
     // The job running again (a redelivery) changes nothing.
     await testApp.app.get(PayoutReactor).process(answer.body.withdrawal.id);
     expect(await wallets(user)).toMatchObject({ balance: 100, held_balance: 0 });
@@ -179,5 +177,48 @@ describe('withdrawals API', () => {
     });
     expect(text).not.toContain('secret.person');
     expect(text).toContain('s***@example.com');
+  });
+
+  it('USD: the configured minimum and fee, held at once, paid out, one history row pending → completed; refusals change nothing', async () => {
+    const user = await userWithGems('80', 'usd');
+    const terms = await testApp.http().get('/api/withdrawal/usd-terms').set(auth(user.token)).expect(200);
+    expect(terms.body).toEqual({ currency_type: 'usd', min_amount: 10, fee_percentage: 1 });
+    const usd = (amount: unknown, email = 'ada@example.com') => ({ ...paypal(amount, email), currency_type: 'usd' });
+
+    const low = await request(user, usd('9.99')).expect(400);
+    expect(low.body).toMatchObject({ code: 'BELOW_USD_MINIMUM', error: 'The minimum USD withdrawal is $10.00' });
+    const fraction = await request(user, usd('10.001')).expect(400);
+    expect(fraction.body).toMatchObject({ code: 'VALIDATION_ERROR', error: 'A USD withdrawal is in whole cents (at most 2 decimals)' });
+    const high = await request(user, usd('80.01')).expect(422);
+    expect(high.body).toMatchObject({ code: 'INSUFFICIENT_USD', error: 'Insufficient USD: the amount is more than your available USD.' });
+    // Gems are a different balance: this user has none, and the 200-gem rule is the gem path's.
+    expect((await request(user, paypal(200)).expect(422)).body.code).toBe('INSUFFICIENT_GEMS');
+    await testApp.http().post('/api/withdrawal/request').set(auth(user.token)).send({ ...usd(20), currency_type: 'eur' }).expect(400);
+    expect(await wallets(user, 'usd')).toMatchObject({ balance: 80, held_balance: 0 });
+
+    const answer = await request(user, usd('50')).expect(200);
+    expect(answer.body.withdrawal).toMatchObject({ currency_type: 'usd', amount: 50, fee: 0.5, fee_percentage: 1, net_amount: 49.5, status: 'pending' });
+    expect(answer.body.message).toBe('Withdrawal of $50.00 requested: the amount is held until the payout completes.');
+    // Held at once (or already paid: the job may be that quick): the 50 are no longer available either way.
+    expect((await wallets(user, 'usd')).balance).toBe(30);
+
+    await waitForStatus(user, answer.body.withdrawal.id, 'processed');
+    expect(await wallets(user, 'usd')).toMatchObject({ balance: 30, held_balance: 0 });
+    const done = await transactionsWhen(testApp, user.token, 'type=withdrawal&currency=usd', (body) => body.transactions.some((row) => row.status === 'completed'));
+    expect(done.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([[-50, 'completed']]);
+    const list = (await testApp.http().get('/api/withdrawal/requests').set(auth(user.token)).expect(200)).body.withdrawals;
+    expect(list).toEqual([expect.objectContaining({ id: answer.body.withdrawal.id, currency_type: 'usd', amount: 50, status: 'processed' })]);
+    const totals = (await testApp.http().get('/api/admin/ledger/totals').set(auth(admin.token)).expect(200)).body;
+    expect(totals.find((row: { currency_type: string }) => row.currency_type === 'usd').sum).toBe(0);
+  });
+
+  it('USD: a refused payout fails the withdrawal and releases the USD once (one row, released)', async () => {
+    const user = await userWithGems('30', 'usd');
+    const answer = await request(user, { ...paypal('25', 'someone@refused.example'), currency_type: 'usd' }).expect(200);
+    await waitForStatus(user, answer.body.withdrawal.id, 'failed');
+    await testApp.app.get(PayoutReactor).process(answer.body.withdrawal.id);
+    expect(await wallets(user, 'usd')).toMatchObject({ balance: 30, held_balance: 0 });
+    const rows = await transactionsWhen(testApp, user.token, 'type=withdrawal&currency=usd', (body) => body.transactions.some((row) => row.status === 'released'));
+    expect(rows.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([[-25, 'released']]);
   });
 });

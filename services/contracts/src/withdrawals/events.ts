@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Withdrawal event payloads. Stream `withdrawal-<withdrawalId>`. Amounts are strings of gem minor units. */
+/** Withdrawal event payloads. Stream `withdrawal-<withdrawalId>`. Amounts are strings of minor units of the withdrawal's currency (gems unless `currency` says usd). */
 const minor = z.string().regex(/^\d+$/);
 export const WithdrawalRequestedSchema = z.object({
   withdrawalId: z.string(),
@@ -10,6 +10,8 @@ export const WithdrawalRequestedSchema = z.object({
   feeMinor: minor,
   feePercentage: z.number(),
   method: z.string(),
+  /** Absent on gem withdrawals (and on every event before USD withdrawals existed): gems. */
+  currency: z.enum(['gems', 'usd']).optional(),
   /** AES-256-GCM ciphertext of the details (never in clear in the log), and the masked form answers show. */
   encryptedDetails: z.string(),
   maskedDetails: z.record(z.string(), z.string()),

@@ -11,6 +11,22 @@ export const WITHDRAWAL_LIMITS = Object.freeze({
   displayedFeePercentage: 2.5,
 });
 
+/** What a withdrawal takes out of the wallet: gems (methods' minimums and fees) or USD (its own, see `UsdWithdrawalTerms`). */
+export const WITHDRAWAL_CURRENCIES = ['gems', 'usd'] as const;
+export type WithdrawalCurrency = (typeof WITHDRAWAL_CURRENCIES)[number];
+
+/**
+ * USD withdrawals: one minimum (dollars) and one fee percentage for every method, from configuration
+ * (`WITHDRAWAL_USD_MIN_AMOUNT`, `WITHDRAWAL_USD_FEE_PERCENTAGE`); amounts in whole cents.
+ */
+export const UsdWithdrawalTermsSchema = z.object({
+  currency_type: z.literal('usd'),
+  min_amount: z.number(),
+  fee_percentage: z.number(),
+});
+export type UsdWithdrawalTerms = z.infer<typeof UsdWithdrawalTermsSchema>;
+export const DEFAULT_USD_WITHDRAWAL_TERMS: UsdWithdrawalTerms = Object.freeze({ currency_type: 'usd', min_amount: 10, fee_percentage: 1 });
+
 export const WITHDRAWAL_MESSAGES = Object.freeze({
   insufficientGems: 'Insufficient Gems: You need at least 200 gems to request a withdrawal.',
   notEnoughAvailable: 'Insufficient Gems: the amount is more than your available gems.',
@@ -18,6 +34,9 @@ export const WITHDRAWAL_MESSAGES = Object.freeze({
   unknownMethod: 'This withdrawal method is not available',
   belowMethodMinimum: 'The amount is below the minimum of this method',
   demoAccount: 'Demo accounts cannot withdraw: demo gems have no cash value. Sign up for a real account to withdraw.',
+  notEnoughUsd: 'Insufficient USD: the amount is more than your available USD.',
+  usdBelowMinimum: (minimum: number) => `The minimum USD withdrawal is $${minimum.toFixed(2)}`,
+  usdWholeCents: 'A USD withdrawal is in whole cents (at most 2 decimals)',
   preferenceSaveFailed: 'Failed to save payment preference',
   preferenceNotFound: 'Payment method not found',
   deleteConfirm: 'Are you sure you want to delete this payment method?',
@@ -41,18 +60,20 @@ export const WithdrawalRequestSchema = z.object({
   payment_method: z.string({ error: 'Please choose a withdrawal method' }).trim().min(1, 'Please choose a withdrawal method').max(64),
   /** Checked per method with `validatePaymentDetails`. */
   payment_details: z.record(z.string(), z.unknown(), { error: 'Payment details must be an object' }),
+  /** gems (default) or usd: the same hold → payout → commit/release lifecycle, each with its own minimum and fee. */
+  currency_type: z.enum(WITHDRAWAL_CURRENCIES, { error: 'currency_type must be gems or usd' }).default('gems'),
 });
 export type WithdrawalRequestBody = z.input<typeof WithdrawalRequestSchema>;
 
 export const WITHDRAWAL_STATUSES = ['pending', 'processed', 'failed'] as const;
 export const WithdrawalSchema = z.object({
   id: z.string(),
-  /** Gems held and then spent. */
+  /** Held and then spent, in `currency_type`. */
   amount: z.number(),
   fee: z.number(),
   fee_percentage: z.number(),
   net_amount: z.number(),
-  currency_type: z.literal('gems'),
+  currency_type: z.enum(WITHDRAWAL_CURRENCIES),
   payment_method: z.string(),
   /** Masked. */
   payment_details: z.record(z.string(), z.string()),

@@ -5,6 +5,7 @@ import {
   PaymentPreferenceIdParamsSchema,
   PaymentPreferenceSchema,
   PaymentPreferencesResponseSchema,
+  UsdWithdrawalTermsSchema,
   WithdrawalMethodsResponseSchema,
   WithdrawalRequestResponseSchema,
   WithdrawalRequestSchema,
@@ -19,18 +20,26 @@ export const getWithdrawalMethodsRoute = defineRoute({
   responses: { 200: WithdrawalMethodsResponseSchema },
 });
 
+export const getUsdWithdrawalTermsRoute = defineRoute({
+  method: 'get',
+  path: '/api/withdrawal/usd-terms',
+  summary: 'USD withdrawals: the minimum (dollars) and the fee percentage, from configuration (the same for every method)',
+  tags: ['withdrawals'],
+  responses: { 200: UsdWithdrawalTermsSchema },
+});
+
 export const requestWithdrawalRoute = defineRoute({
   method: 'post',
   path: '/api/withdrawal/request',
   summary:
-    'Requests a gem withdrawal: at least 200 gems and at most the available gems, details valid for the method. The gems are held at once; a job pays out, posts the fee and captures the hold, or releases it on failure',
+    'Requests a withdrawal of gems (default: at least 200 gems and the method minimum, the method fee) or of USD (`currency_type: usd`: at least the configured USD minimum, whole cents, the USD fee), at most the available balance, details valid for the method. The amount is held at once; a job pays out, posts the fee and captures the hold, or releases it on failure',
   tags: ['withdrawals'],
   request: { body: WithdrawalRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: WithdrawalRequestResponseSchema },
   errors: {
-    400: "Below 200 gems ('Insufficient Gems: ...', `INSUFFICIENT_GEMS`), unknown or inactive method (`UNKNOWN_WITHDRAWAL_METHOD`), a detail missing or invalid (`VALIDATION_ERROR` with field errors)",
+    400: "Below 200 gems ('Insufficient Gems: ...', `INSUFFICIENT_GEMS`), below the USD minimum (`BELOW_USD_MINIMUM`) or not whole cents (`VALIDATION_ERROR`), unknown or inactive method (`UNKNOWN_WITHDRAWAL_METHOD`), a detail missing or invalid (`VALIDATION_ERROR` with field errors)",
     403: 'Demo accounts cannot withdraw (`DEMO_ACCOUNT_CANNOT_WITHDRAW`)',
-    422: 'More than the available gems (`INSUFFICIENT_GEMS`)',
+    422: 'More than the available gems (`INSUFFICIENT_GEMS`) or USD (`INSUFFICIENT_USD`)',
   },
 });
 

@@ -59,6 +59,9 @@ export interface TransactionStatusChange {
   userId: string;
   rowIds: string[];
   status: TransactionRow['status'];
+  /** A captured hold's row takes the amount actually spent and the capture's description (one row per hold). */
+  amountMinor?: bigint;
+  description?: string;
 }
 
 const TRANSACTION_TYPES: Partial<Record<string, string>> = {
@@ -124,8 +127,16 @@ export function transactionEffects(
         if (posting.debitAccount === me) net.set(posting.currency, (net.get(posting.currency) ?? 0n) - posting.amountMinor);
         if (posting.creditAccount === me) net.set(posting.currency, (net.get(posting.currency) ?? 0n) + posting.amountMinor);
       }
+      // A hold's capture: its spending shows on the hold's own row (pending until now), not as a second row, so a
+      // withdrawal or a pledge is one line that goes from pending to completed (or released / expired).
+      const holdId = event.data.holdId;
+      const heldCurrency = holdId ? event.data.postings.find((posting) => posting.debitAccount === me)?.currency : undefined;
+      const captureChanges: TransactionStatusChange[] =
+        holdId && heldCurrency && (net.get(heldCurrency) ?? 0n) !== 0n
+          ? [{ userId: owner, rowIds: [holdRowId(holdId)], status: 'completed', amountMinor: net.get(heldCurrency)!, description: event.data.description }]
+          : [];
       const rows: TransactionRow[] = [...net]
-        .filter(([, amountMinor]) => amountMinor !== 0n)
+        .filter(([currency, amountMinor]) => amountMinor !== 0n && !(captureChanges.length > 0 && currency === heldCurrency))
         .map(([currency, amountMinor]) => ({
           id: postedRowId(event.data.transactionId, currency),
           userId: owner,
@@ -139,8 +150,8 @@ export function transactionEffects(
         }));
       const reversed = event.data.reversesTransactionId;
       const statusChanges: TransactionStatusChange[] = reversed
-        ? [{ userId: owner, rowIds: CURRENCIES.map((currency) => postedRowId(reversed, currency)), status: 'reversed' }]
-        : [];
+        ? [{ userId: owner, rowIds: CURRENCIES.map((currency) => postedRowId(reversed, currency)), status: 'reversed' }, ...captureChanges]
+        : captureChanges;
       return { rows, statusChanges };
     }
     case 'LedgerHoldPlaced':
@@ -160,13 +171,18 @@ export function transactionEffects(
         ],
         statusChanges: [],
       };
-    case 'LedgerHoldCaptured':
-      return { rows: [], statusChanges: [{ userId: owner, rowIds: [holdRowId(event.data.holdId)], status: 'captured' }] };
     case 'LedgerHoldReleased':
       return { rows: [], statusChanges: [{ userId: owner, rowIds: [holdRowId(event.data.holdId)], status: event.data.reason }] };
     default:
       return { rows: [], statusChanges: [] };
   }
+}
+
+/** A status change on a row (and, for a captured hold, its spent amount and description). */
+export function applyStatusChange(row: Pick<TransactionRow, 'status' | 'amountMinor' | 'description'>, change: TransactionStatusChange): void {
+  row.status = change.status;
+  if (change.amountMinor !== undefined) row.amountMinor = change.amountMinor;
+  if (change.description !== undefined) row.description = change.description;
 }
 
 /** Hold rows an event creates or resolves. */
@@ -221,10 +237,10 @@ export class LedgerFold {
     }
     const { rows, statusChanges } = transactionEffects(stored, event);
     for (const row of rows) this.transactions.set(transactionRowKey(row), { ...row });
-    for (const { userId, rowIds, status } of statusChanges) {
-      for (const id of rowIds) {
-        const row = this.transactions.get(transactionRowKey({ userId, id }));
-        if (row) row.status = status;
+    for (const change of statusChanges) {
+      for (const id of change.rowIds) {
+        const row = this.transactions.get(transactionRowKey({ userId: change.userId, id }));
+        if (row) applyStatusChange(row, change);
       }
     }
   }

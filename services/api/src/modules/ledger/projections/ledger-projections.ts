@@ -11,6 +11,7 @@ import {
   holdEffects,
   parseLedgerEvent,
   transactionEffects,
+  applyStatusChange,
   transactionRowKey,
 } from './ledger-fold';
 
@@ -202,7 +203,9 @@ type TransactionTable = 'ledger_transactions';
  */
 export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
   name: 'ledger_transactions',
-  version: 2,
+  // Version 3: a captured hold is one row (the hold's, completed, with the amount spent), not a pending row and a
+  // second completed one.
+  version: 3,
   tableNames: ['ledger_transactions'],
   eventTypes: LEDGER_PROJECTED_EVENT_TYPES,
   createTables: (tables) => [
@@ -228,16 +231,26 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
   handle: async (events, transaction, tables) => {
     const rows = new Map<string, TransactionRow & { position: bigint }>();
     // Status changes to rows written by earlier batches, by row key; of several for one row the last one wins.
-    const changes = new Map<string, { userId: string; id: string; status: TransactionRow['status'] }>();
+    const changes = new Map<string, { userId: string; id: string; status: TransactionRow['status']; amountMinor?: bigint; description?: string }>();
     for (const { stored, event } of parsed(events)) {
       const effects = transactionEffects(stored, event);
       for (const row of effects.rows) rows.set(transactionRowKey(row), { ...row, position: stored.position });
-      for (const { userId, rowIds, status } of effects.statusChanges) {
-        for (const id of rowIds) {
-          const key = transactionRowKey({ userId, id });
+      for (const change of effects.statusChanges) {
+        for (const id of change.rowIds) {
+          const key = transactionRowKey({ userId: change.userId, id });
           const inBatch = rows.get(key);
-          if (inBatch) inBatch.status = status;
-          else changes.set(key, { userId, id, status });
+          if (inBatch) applyStatusChange(inBatch, change);
+          else {
+            // Later changes win field by field: a release after a capture keeps the capture's amount.
+            const earlier = changes.get(key);
+            changes.set(key, {
+              userId: change.userId,
+              id,
+              status: change.status,
+              amountMinor: change.amountMinor ?? earlier?.amountMinor,
+              description: change.description ?? earlier?.description,
+            });
+          }
         }
       }
     }
@@ -267,10 +280,18 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
       // One statement for the batch's status changes, by primary key (ids of rows that do not exist match nothing).
       const list = [...changes.values()];
       await transaction.query(
-        `UPDATE ${tables.ledger_transactions} AS target SET status = change.status
-         FROM unnest($1::text[], $2::text[], $3::text[]) AS change(user_id, id, status)
+        `UPDATE ${tables.ledger_transactions} AS target
+         SET status = change.status, amount_minor = COALESCE(change.amount_minor, target.amount_minor),
+             description = COALESCE(change.description, target.description)
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS change(user_id, id, status, amount_minor, description)
          WHERE target.user_id = change.user_id AND target.id = change.id`,
-        [list.map((change) => change.userId), list.map((change) => change.id), list.map((change) => change.status)],
+        [
+          list.map((change) => change.userId),
+          list.map((change) => change.id),
+          list.map((change) => change.status),
+          list.map((change) => (change.amountMinor === undefined ? null : change.amountMinor.toString())),
+          list.map((change) => change.description ?? null),
+        ],
       );
     }
   },

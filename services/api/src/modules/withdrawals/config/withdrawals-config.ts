@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAIL_FIELDS, type WithdrawalMethodConfig } from '@app/contracts/withdrawals';
+import { DEFAULT_USD_WITHDRAWAL_TERMS, DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAIL_FIELDS, type WithdrawalMethodConfig } from '@app/contracts/withdrawals';
 
 /**
  * The withdrawals context's configuration, read from the environment when the module starts:
@@ -12,12 +12,15 @@ import { DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAIL_FIELDS, type WithdrawalMetho
  *   is derived. Rotating it: decrypt with the old key, re-encrypt (the
  *   ciphertext names its key version `v1`).
  * - `WITHDRAWAL_HOLD_DAYS`: how long a withdrawal's hold may wait for its payout (default 30).
+ * - `WITHDRAWAL_USD_MIN_AMOUNT` (dollars, whole cents, default 10) and `WITHDRAWAL_USD_FEE_PERCENTAGE` (0-50, default
+ *   1): USD withdrawals' own minimum and fee, the same for every method (the methods' gem minimums and fees do not apply).
  */
 export interface WithdrawalsConfig {
   methods: readonly WithdrawalMethodConfig[];
   /** null in production without PAYMENT_DETAILS_KEY: withdrawals and saved methods answer 503 until it is set. */
   detailsKey: Buffer | null;
   holdDays: number;
+  usd: { minAmount: number; feePercentage: number };
 }
 
 const MethodSchema = z.object({
@@ -53,8 +56,16 @@ export function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv = process.e
   }
   const holdDays = Number(environment.WITHDRAWAL_HOLD_DAYS ?? 30);
   if (!Number.isInteger(holdDays) || holdDays < 1 || holdDays > 365) problems.push('WITHDRAWAL_HOLD_DAYS: must be 1 to 365');
+  const usdMinAmount = Number(environment.WITHDRAWAL_USD_MIN_AMOUNT ?? DEFAULT_USD_WITHDRAWAL_TERMS.min_amount);
+  if (!Number.isFinite(usdMinAmount) || usdMinAmount < 0.01 || usdMinAmount > 1_000_000 || Math.round(usdMinAmount * 100) !== usdMinAmount * 100) {
+    problems.push('WITHDRAWAL_USD_MIN_AMOUNT: must be 0.01 to 1000000 dollars in whole cents');
+  }
+  const usdFeePercentage = Number(environment.WITHDRAWAL_USD_FEE_PERCENTAGE ?? DEFAULT_USD_WITHDRAWAL_TERMS.fee_percentage);
+  if (!Number.isFinite(usdFeePercentage) || usdFeePercentage < 0 || usdFeePercentage > 50 || Math.round(usdFeePercentage * 100) !== usdFeePercentage * 100) {
+    problems.push('WITHDRAWAL_USD_FEE_PERCENTAGE: must be 0 to 50 with at most 2 decimals');
+  }
   if (problems.length > 0) throw new Error(`Invalid withdrawals configuration: ${problems.join('; ')}`);
-  return { methods, detailsKey: detailsKey ?? null, holdDays };
+  return { methods, detailsKey: detailsKey ?? null, holdDays, usd: { minAmount: usdMinAmount, feePercentage: usdFeePercentage } };
 }
 
 export const WITHDRAWALS_CONFIG = Symbol('WITHDRAWALS_CONFIG');

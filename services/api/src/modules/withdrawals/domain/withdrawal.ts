@@ -2,7 +2,7 @@ import type { WithdrawalEvent, WithdrawalMethodConfig } from '@app/contracts/wit
 import { WITHDRAWAL_LIMITS } from '@app/contracts/withdrawals';
 
 /**
- * One withdrawal (stream `withdrawal-<id>`): requested (its gems held in the ledger at once), then exactly one of
+ * One withdrawal (stream `withdrawal-<id>`) of gems or USD: requested (the amount held in the ledger at once), then exactly one of
  * processed (the hold captured: payout and fee) or failed (the hold released). Pure decider: ids, time, the method
  * from configuration and whether the user is a demo sandbox arrive in the command.
  */
@@ -28,6 +28,15 @@ export function feeOf(amountMinor: bigint, feePercentage: number): bigint {
   return (amountMinor * basisPoints) / 10_000n;
 }
 
+/** USD minor units (scale 4) in one cent: payout rails pay whole cents, so USD amounts and fees are whole cents. */
+export const USD_MINOR_PER_CENT = 100n;
+
+/** USD withdrawals' own terms (configuration), in minor units. */
+export interface UsdTerms {
+  minAmountMinor: bigint;
+  feePercentage: number;
+}
+
 export type WithdrawalCommand =
   | {
       type: 'RequestWithdrawal';
@@ -37,6 +46,9 @@ export type WithdrawalCommand =
         holdId: string;
         amountMinor: bigint;
         method: WithdrawalMethodConfig | undefined;
+        /** gems: the 200-gem floor, the method's minimum and fee; usd: `usdTerms`' minimum and fee, whole cents. */
+        currency: 'gems' | 'usd';
+        usdTerms: UsdTerms;
         isDemo: boolean;
         encryptedDetails: string;
         maskedDetails: Record<string, string>;
@@ -52,6 +64,8 @@ export type WithdrawalRefusal =
   | 'AMOUNT_MUST_BE_AT_LEAST_200_GEMS'
   | 'METHOD_MUST_BE_OFFERED'
   | 'AMOUNT_MUST_REACH_THE_METHOD_MINIMUM'
+  | 'AMOUNT_MUST_REACH_THE_USD_MINIMUM'
+  | 'USD_AMOUNT_MUST_BE_WHOLE_CENTS'
   | 'WITHDRAWAL_MUST_EXIST'
   | 'WITHDRAWAL_MUST_BE_PENDING';
 
@@ -62,14 +76,26 @@ const refuse = (refusal: WithdrawalRefusal): WithdrawalDecision => ({ kind: 'ref
 export function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalState): WithdrawalDecision {
   switch (command.type) {
     case 'RequestWithdrawal': {
-      const { withdrawalId, userId, holdId, amountMinor, method, isDemo, encryptedDetails, maskedDetails, now } = command.data;
+      const { withdrawalId, userId, holdId, amountMinor, method, currency, usdTerms, isDemo, encryptedDetails, maskedDetails, now } = command.data;
       if (state.status !== 'none') return refuse('WITHDRAWAL_MUST_BE_NEW');
-      // Demo gems have no cash value: a sandbox must never turn them into a payout.
+      // Demo balances have no cash value: a sandbox must never turn them into a payout.
       if (isDemo) return refuse('DEMO_ACCOUNTS_MUST_NOT_WITHDRAW');
-      if (amountMinor < BigInt(WITHDRAWAL_LIMITS.minGems) * GEM_MINOR_UNITS) return refuse('AMOUNT_MUST_BE_AT_LEAST_200_GEMS');
-      if (!method || !method.is_active) return refuse('METHOD_MUST_BE_OFFERED');
-      if (amountMinor < BigInt(method.min_amount) * GEM_MINOR_UNITS) return refuse('AMOUNT_MUST_REACH_THE_METHOD_MINIMUM');
-      const feeMinor = feeOf(amountMinor, method.fee_percentage);
+      let feeMinor: bigint;
+      let feePercentage: number;
+      if (currency === 'usd') {
+        if (amountMinor % USD_MINOR_PER_CENT !== 0n) return refuse('USD_AMOUNT_MUST_BE_WHOLE_CENTS');
+        if (amountMinor < usdTerms.minAmountMinor) return refuse('AMOUNT_MUST_REACH_THE_USD_MINIMUM');
+        if (!method || !method.is_active) return refuse('METHOD_MUST_BE_OFFERED');
+        feePercentage = usdTerms.feePercentage;
+        // Rounded down to the cent: the user never pays more than the percentage, and the payout is whole cents.
+        feeMinor = (feeOf(amountMinor, feePercentage) / USD_MINOR_PER_CENT) * USD_MINOR_PER_CENT;
+      } else {
+        if (amountMinor < BigInt(WITHDRAWAL_LIMITS.minGems) * GEM_MINOR_UNITS) return refuse('AMOUNT_MUST_BE_AT_LEAST_200_GEMS');
+        if (!method || !method.is_active) return refuse('METHOD_MUST_BE_OFFERED');
+        if (amountMinor < BigInt(method.min_amount) * GEM_MINOR_UNITS) return refuse('AMOUNT_MUST_REACH_THE_METHOD_MINIMUM');
+        feePercentage = method.fee_percentage;
+        feeMinor = feeOf(amountMinor, feePercentage);
+      }
       return {
         kind: 'accepted',
         events: [
@@ -81,8 +107,10 @@ export function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalSt
               holdId,
               amountMinor: amountMinor.toString(),
               feeMinor: feeMinor.toString(),
-              feePercentage: method.fee_percentage,
+              feePercentage,
               method: method.method_name,
+              // Gem events stay as they always were (no field means gems).
+              ...(currency === 'usd' ? { currency: 'usd' as const } : {}),
               encryptedDetails,
               maskedDetails,
               requestedAt: now,

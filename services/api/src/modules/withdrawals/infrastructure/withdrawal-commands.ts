@@ -12,7 +12,8 @@ import { Withdrawals, withdrawalStreams } from './withdrawal-streams';
 
 export type WithdrawalOutcome = { kind: 'recorded' | 'duplicate'; state: WithdrawalState };
 
-export function withdrawalRefusalError(refusal: WithdrawalRefusal): ApiError {
+/** `usdMinimum`: the configured USD minimum in dollars, for its message. */
+export function withdrawalRefusalError(refusal: WithdrawalRefusal, usdMinimum = 0): ApiError {
   switch (refusal) {
     case 'DEMO_ACCOUNTS_MUST_NOT_WITHDRAW':
       return forbidden(WITHDRAWAL_MESSAGES.demoAccount, 'DEMO_ACCOUNT_CANNOT_WITHDRAW');
@@ -22,6 +23,10 @@ export function withdrawalRefusalError(refusal: WithdrawalRefusal): ApiError {
       return badRequest('UNKNOWN_WITHDRAWAL_METHOD', WITHDRAWAL_MESSAGES.unknownMethod);
     case 'AMOUNT_MUST_REACH_THE_METHOD_MINIMUM':
       return badRequest('BELOW_METHOD_MINIMUM', WITHDRAWAL_MESSAGES.belowMethodMinimum);
+    case 'AMOUNT_MUST_REACH_THE_USD_MINIMUM':
+      return badRequest('BELOW_USD_MINIMUM', WITHDRAWAL_MESSAGES.usdBelowMinimum(usdMinimum));
+    case 'USD_AMOUNT_MUST_BE_WHOLE_CENTS':
+      return badRequest('VALIDATION_ERROR', WITHDRAWAL_MESSAGES.usdWholeCents, [{ field: 'amount', message: WITHDRAWAL_MESSAGES.usdWholeCents }]);
     case 'WITHDRAWAL_MUST_EXIST':
       return notFound('WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
     case 'WITHDRAWAL_MUST_BE_NEW':
@@ -55,7 +60,7 @@ export class WithdrawalCommands {
       decide: async (unit) => {
         const loaded = await this.withdrawals.load(withdrawalId, unit.transaction);
         const decision = decideWithdrawal(command, loaded.state);
-        if (decision.kind === 'refused') throw withdrawalRefusalError(decision.refusal);
+        if (decision.kind === 'refused') throw withdrawalRefusalError(decision.refusal, this.config.usd.minAmount);
         if (decision.kind === 'duplicate') return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state }) };
         const state = withdrawalStreams.advance(loaded, decision.events);
         await this.writeRow(unit, decision.events, state);
@@ -65,8 +70,12 @@ export class WithdrawalCommands {
           answer: () => ({ kind: 'recorded', state }),
         };
       },
-      ledgerRefusal: (refusal) =>
-        refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_GEMS', WITHDRAWAL_MESSAGES.notEnoughAvailable) : undefined,
+      ledgerRefusal: (refusal) => {
+        if (refusal !== 'BALANCE_MUST_COVER_AMOUNT') return undefined;
+        return command.type === 'RequestWithdrawal' && command.data.currency === 'usd'
+          ? unprocessable('INSUFFICIENT_USD', WITHDRAWAL_MESSAGES.notEnoughUsd)
+          : unprocessable('INSUFFICIENT_GEMS', WITHDRAWAL_MESSAGES.notEnoughAvailable);
+      },
     });
   }
 
@@ -80,11 +89,11 @@ export class WithdrawalCommands {
           data: {
             holdId: requested.holdId,
             userId: requested.userId,
-            currency: 'gems',
+            currency: requested.currency ?? 'gems',
             amountMinor: BigInt(requested.amountMinor),
             expiresAt: new Date(Date.parse(requested.requestedAt) + this.config.holdDays * 86_400_000).toISOString(),
             reasonCode: 'WITHDRAWAL',
-            description: `Withdrawal via ${requested.method} (pending)`,
+            description: `${requested.currency === 'usd' ? 'USD withdrawal' : 'Withdrawal'} via ${requested.method}`,
             now: requested.requestedAt,
           },
         };
@@ -101,7 +110,7 @@ export class WithdrawalCommands {
             ...(feeMinor > 0n ? { fee: { creditAccount: SYSTEM_ACCOUNTS.fees, amountMinor: feeMinor } } : {}),
             transactionId: event.data.transactionId,
             reasonCode: 'WITHDRAWAL',
-            description: `Withdrawal via ${requested.method} (processed, fee ${requested.feePercentage}%)`,
+            description: `${requested.currency === 'usd' ? 'USD withdrawal' : 'Withdrawal'} via ${requested.method} (fee ${requested.feePercentage}%)`,
             now: event.data.processedAt,
           },
         };
@@ -115,9 +124,19 @@ export class WithdrawalCommands {
     const requested = state.requested!;
     if (events.some((event) => event.type === 'WithdrawalRequested')) {
       await unit.transaction.query(
-        `INSERT INTO withdrawals (withdrawal_id, user_id, amount_minor, fee_minor, fee_percentage, method, masked_details, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8)`,
-        [requested.withdrawalId, requested.userId, requested.amountMinor, requested.feeMinor, requested.feePercentage, requested.method, JSON.stringify(requested.maskedDetails), requested.requestedAt],
+        `INSERT INTO withdrawals (withdrawal_id, user_id, amount_minor, fee_minor, fee_percentage, method, masked_details, status, created_at, currency)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`,
+        [
+          requested.withdrawalId,
+          requested.userId,
+          requested.amountMinor,
+          requested.feeMinor,
+          requested.feePercentage,
+          requested.method,
+          JSON.stringify(requested.maskedDetails),
+          requested.requestedAt,
+          requested.currency ?? 'gems',
+        ],
       );
       return;
     }

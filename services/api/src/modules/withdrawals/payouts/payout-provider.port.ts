@@ -5,7 +5,9 @@
 export interface PayoutRequest {
   withdrawalId: string;
   method: string;
-  /** What reaches the user, in gem minor units (the fee already taken). */
+  /** gems or usd (scale 4 both; a USD payout is whole cents). */
+  currency: 'gems' | 'usd';
+  /** What reaches the user, in minor units of `currency` (the fee already taken). */
   netAmountMinor: bigint;
   details: Record<string, string>;
 }

@@ -53,13 +53,14 @@ export class PayoutReactor {
       result = await this.payouts.pay({
         withdrawalId,
         method: requested.method,
+        currency: requested.currency ?? 'gems',
         netAmountMinor: BigInt(requested.amountMinor) - BigInt(requested.feeMinor),
         details,
       });
     } catch (error) {
       if (attempt < PAYOUT_ATTEMPTS) throw error;
       this.logger.error(`Payout of withdrawal ${withdrawalId} failed ${attempt} times: ${(error as Error).message}`);
-      result = { kind: 'refused' as const, reason: 'The payout could not be completed; your gems were returned' };
+      result = { kind: 'refused' as const, reason: `The payout could not be completed; your ${requested.currency === 'usd' ? 'USD was' : 'gems were'} returned` };
     }
     if (result.kind === 'paid') {
       await this.commands.execute(withdrawalId, { type: 'CompletePayout', data: { payoutReference: result.reference, transactionId: payoutTransactionIdOf(withdrawalId), now: now() } });

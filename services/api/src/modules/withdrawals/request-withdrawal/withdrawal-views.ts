@@ -3,6 +3,7 @@ import type { Withdrawal } from '@app/contracts/withdrawals';
 
 export interface WithdrawalRow {
   withdrawal_id: string;
+  currency: Withdrawal['currency_type'];
   amount_minor: string;
   fee_minor: string;
   fee_percentage: string;
@@ -20,11 +21,11 @@ export function withdrawalView(row: WithdrawalRow): Withdrawal {
   const fee = BigInt(row.fee_minor);
   return {
     id: row.withdrawal_id,
-    amount: minorToApiNumber(amount, 'gems'),
-    fee: minorToApiNumber(fee, 'gems'),
+    amount: minorToApiNumber(amount, row.currency),
+    fee: minorToApiNumber(fee, row.currency),
     fee_percentage: Number(row.fee_percentage),
-    net_amount: minorToApiNumber(amount - fee, 'gems'),
-    currency_type: 'gems',
+    net_amount: minorToApiNumber(amount - fee, row.currency),
+    currency_type: row.currency,
     payment_method: row.method,
     payment_details: row.masked_details,
     status: row.status,
@@ -35,5 +36,5 @@ export function withdrawalView(row: WithdrawalRow): Withdrawal {
   };
 }
 
-export const WITHDRAWAL_COLUMNS = `withdrawal_id, amount_minor::text AS amount_minor, fee_minor::text AS fee_minor, fee_percentage::text AS fee_percentage,
+export const WITHDRAWAL_COLUMNS = `withdrawal_id, currency, amount_minor::text AS amount_minor, fee_minor::text AS fee_minor, fee_percentage::text AS fee_percentage,
   method, masked_details, status, failure_reason, payout_reference, created_at, processed_at`;

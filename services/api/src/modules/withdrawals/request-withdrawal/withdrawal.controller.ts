@@ -5,6 +5,8 @@ import {
   maskPaymentDetails,
   requestWithdrawalRoute,
   validatePaymentDetails,
+  type UsdWithdrawalTerms,
+  type WithdrawalCurrency,
   type WithdrawalMethod,
 } from '@app/contracts/withdrawals';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
@@ -23,7 +25,7 @@ interface Queryable {
   query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
 }
 
-/** `GET /api/withdrawal/methods`, `POST /api/withdrawal/request`, `GET /api/withdrawal/requests`. */
+/** `GET /api/withdrawal/methods`, `GET /api/withdrawal/usd-terms`, `POST /api/withdrawal/request`, `GET /api/withdrawal/requests`. */
 @Controller('withdrawal')
 export class WithdrawalController {
   constructor(
@@ -39,12 +41,17 @@ export class WithdrawalController {
     return this.config.methods.map((method) => ({ ...method, required_fields: [...method.required_fields] }));
   }
 
+  @Get('usd-terms')
+  usdTerms(): UsdWithdrawalTerms {
+    return { currency_type: 'usd', min_amount: this.config.usd.minAmount, fee_percentage: this.config.usd.feePercentage };
+  }
+
   @Post('request')
   @HttpCode(200)
   async request(
     @IdempotencyKey('POST /api/withdrawal/request') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodValidationPipe(requestWithdrawalRoute.body)) body: { amount: bigint; payment_method: string; payment_details: Record<string, unknown> },
+    @Body(new ZodValidationPipe(requestWithdrawalRoute.body)) body: { amount: bigint; payment_method: string; payment_details: Record<string, unknown>; currency_type: WithdrawalCurrency },
   ) {
     const user = await getExistingUser(this.queryBus, caller.userId);
     const method = this.config.methods.find((candidate) => candidate.method_name === body.payment_method.toLowerCase());
@@ -57,6 +64,8 @@ export class WithdrawalController {
         holdId: `withdrawal-${withdrawalId}`,
         amountMinor: body.amount,
         method,
+        currency: body.currency_type,
+        usdTerms: { minAmountMinor: BigInt(Math.round(this.config.usd.minAmount * 100)) * 100n, feePercentage: this.config.usd.feePercentage },
         isDemo: user.is_demo === true,
         encryptedDetails,
         maskedDetails,
@@ -65,13 +74,14 @@ export class WithdrawalController {
     });
     // The decider's refusals (demo account, below 200 gems, unknown method) come before the details' field errors.
     const preview = decideWithdrawal(command('', {}), initialWithdrawal());
-    if (preview.kind === 'refused') throw withdrawalRefusalError(preview.refusal);
+    if (preview.kind === 'refused') throw withdrawalRefusalError(preview.refusal, this.config.usd.minAmount);
     const checked = validatePaymentDetails(method!.required_fields, body.payment_details);
     if (!checked.ok) throw badRequest('VALIDATION_ERROR', checked.errors[0].message, checked.errors);
     const details = Object.fromEntries(Object.entries(checked.details).filter(([, value]) => value !== undefined)) as Record<string, string>;
     const outcome = await this.commands.execute(withdrawalId, command(this.cipher.encrypt(details, caller.userId), maskPaymentDetails(details)), idempotency);
     const withdrawal = withdrawalView(rowOf(outcome.state));
-    return { success: true as const, message: `Withdrawal of ${withdrawal.amount} gems requested: the gems are held until the payout completes.`, withdrawal };
+    const what = withdrawal.currency_type === 'usd' ? `$${withdrawal.amount.toFixed(2)}` : `${withdrawal.amount} gems`;
+    return { success: true as const, message: `Withdrawal of ${what} requested: the amount is held until the payout completes.`, withdrawal };
   }
 
   @Get('requests')
@@ -85,6 +95,7 @@ function rowOf(state: Awaited<ReturnType<WithdrawalCommands['load']>>['state']):
   const requested = state.requested!;
   return {
     withdrawal_id: requested.withdrawalId,
+    currency: requested.currency ?? 'gems',
     amount_minor: requested.amountMinor,
     fee_minor: requested.feeMinor,
     fee_percentage: String(requested.feePercentage),
