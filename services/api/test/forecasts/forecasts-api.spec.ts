@@ -1,3 +1,4 @@
+import { PredictionDetailSchema, PredictionSchema, PredictionsResponseSchema, SocialForecastSchema, SocialForecastsResponseSchema } from '@app/contracts/forecasts';
 import { ForecastSettlement } from '../../src/modules/forecasts/settlement/forecast-settlement';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, expectLedgerVerifiesClean, forecastBody, forecastVerbs, givenContent, givenFunds, givenUser, inMilliseconds, sleep, startForecastsApp, usdOf, waitFor } from './support';
@@ -32,10 +33,14 @@ describe('social forecasts API', () => {
       creator_id: creator.user.id,
     });
     expect(await usdOf(testApp, creator)).toBeCloseTo(14.5, 6);
+    // The answers are the contracts' shapes (the screens parse them with the same schemas).
+    SocialForecastSchema.parse(created.body);
     const listed = await verbs.list(creator).expect(200);
+    SocialForecastsResponseSchema.parse(listed.body);
     expect(listed.body.forecasts.map((forecast: { id: string }) => forecast.id)).toContain(created.body.id);
     expect((await verbs.created(creator).expect(200)).body.forecasts).toEqual([expect.objectContaining({ id: created.body.id })]);
     const mine = await verbs.mine(creator).expect(200);
+    PredictionsResponseSchema.parse(mine.body);
     expect(mine.body.predictions).toEqual([
       expect.objectContaining({ forecast_id: created.body.id, prediction_side: 'under', amount: 10.5, potential_payout: 26.25, actual_payout: null, is_creator_stake: true, result: 'pending' }),
     ]);
@@ -78,6 +83,7 @@ describe('social forecasts API', () => {
 
     const placed = await testApp.http().post(`/api/social-forecasts/${forecast.id}/predict`).set(auth(predictor.token)).set('Idempotency-Key', 'p-1').send({ prediction_amount: 12.25, prediction_side: 'under' }).expect(201);
     expect(placed.body).toMatchObject({ forecast_id: forecast.id, prediction_side: 'under', amount: 12.25, potential_payout: 24.5, forecast_status: 'active', status: 'active', result: 'pending' });
+    PredictionSchema.parse(placed.body);
     const replay = await testApp.http().post(`/api/social-forecasts/${forecast.id}/predict`).set(auth(predictor.token)).set('Idempotency-Key', 'p-1').send({ prediction_amount: 12.25, prediction_side: 'under' }).expect(201);
     expect(replay.body.id).toBe(placed.body.id);
     expect(await usdOf(testApp, predictor)).toBeCloseTo(17.75, 6);
@@ -133,6 +139,7 @@ describe('social forecasts API', () => {
     // Pool 60; over is owed (10 + 20) × 2 = 60: both over stakes are paid in full, nothing is left.
     await verbs.observe(admin, forecast.id, { value: 500 }).expect(201);
     const resolved = await waitFor(() => verbs.detail(winner, won.id), (response) => response.body.forecast?.status === 'resolved');
+    PredictionDetailSchema.parse(resolved.body);
     expect(resolved.body.prediction).toMatchObject({ status: 'settled', result: 'won', actual_payout: 40, forecast_status: 'resolved' });
     expect(resolved.body.forecast).toMatchObject({ resolved_value: 500, winning_side: 'over', metric: 'views', target: 500, current_value: 500 });
     expect(resolved.body.trajectory.map((point: { actual: number }) => point.actual)).toEqual([200, 500]);
