@@ -5,6 +5,7 @@ import type { NotificationType } from '@app/contracts/notifications';
 import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/rewards';
 import { ShieldLapsedSchema } from '@app/contracts/growth';
 import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
+import { CouponRedeemedSchema } from '@app/contracts/incentives';
 import { WithdrawalFailedSchema, WithdrawalProcessedSchema, WithdrawalRequestedSchema } from '@app/contracts/withdrawals';
 import { readTransactionCopy } from '../ledger';
 
@@ -119,8 +120,13 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
     case 'CheckoutSessionPaid': {
       const parsed = CheckoutSessionPaidSchema.safeParse(stored.data);
       if (!parsed.success) return [];
-      const { userId, sessionId, creditCurrency, creditMinor } = parsed.data;
-      const amount = creditCurrency === 'gems' ? `${gems(creditMinor)} gems` : `$${formatMinor(BigInt(creditMinor), 'usd')}`;
+      const { userId, sessionId, creditCurrency, creditMinor, kind, packageId } = parsed.data;
+      if (kind === 'plan') {
+        // An advertiser plan credits nothing: the tier changes (subscriptions).
+        return [{ key: `payment:${sessionId}`, userId, type: 'reward', title: 'Payment received', message: packageId ? `Your ${packageId} plan payment was received` : 'Your plan payment was received', data: { session_id: sessionId, plan_id: packageId ?? null }, actionUrl: '/plans' }];
+      }
+      const amount =
+        creditCurrency === 'gems' ? `${gems(creditMinor)} gems` : creditCurrency === 'moves' ? `${formatMinor(BigInt(creditMinor), 'moves')} moves` : `$${formatMinor(BigInt(creditMinor), 'usd')}`;
       return [
         {
           key: `payment:${sessionId}`,
@@ -129,7 +135,23 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
           title: 'Payment received',
           message: `${amount} added to your wallet`,
           data: { session_id: sessionId, currency: creditCurrency, amount: Number(formatMinor(BigInt(creditMinor), creditCurrency)) },
-          actionUrl: '/wallet',
+          actionUrl: creditCurrency === 'moves' ? '/plans/moves' : '/wallet',
+        },
+      ];
+    }
+    case 'CouponRedeemed': {
+      // A leaderboard band's coupon awarded when the week closed (incentives): the winner is told.
+      const parsed = CouponRedeemedSchema.safeParse(stored.data);
+      if (!parsed.success || parsed.data.source !== 'leaderboard' || !parsed.data.userId) return [];
+      return [
+        {
+          key: `coupon:${parsed.data.redemptionId}`,
+          userId: parsed.data.userId,
+          type: 'reward',
+          title: 'You won a coupon',
+          message: "You placed in last week's leaderboard and won an advertiser's coupon",
+          data: { coupon_id: parsed.data.couponId, redemption_id: parsed.data.redemptionId, week: parsed.data.periodKey },
+          actionUrl: null,
         },
       ];
     }

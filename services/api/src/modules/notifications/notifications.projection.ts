@@ -288,7 +288,7 @@ export const notificationsProjection = defineProjection<Table>({
   name: 'notifications',
   version: 1,
   tableNames: ['notifications', 'notification_progress', 'notification_drops', 'notification_applications'],
-  eventTypes: [...new Set([...COUNTER_EVENT_TYPES, ...DROP_EVENT_TYPES, 'ExperienceAwarded', 'ReferralApplied', 'InstagramAccountVerified', 'ShieldLapsed', 'CheckoutSessionPaid', 'WithdrawalRequested', 'WithdrawalProcessed', 'WithdrawalFailed'])],
+  eventTypes: [...new Set([...COUNTER_EVENT_TYPES, ...DROP_EVENT_TYPES, 'ExperienceAwarded', 'ReferralApplied', 'InstagramAccountVerified', 'ShieldLapsed', 'CheckoutSessionPaid', 'CouponRedeemed', 'WithdrawalRequested', 'WithdrawalProcessed', 'WithdrawalFailed'])],
   createTables: (tables) => [
     `CREATE TABLE ${tables.notifications} (
        id text PRIMARY KEY,
