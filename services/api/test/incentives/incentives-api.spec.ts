@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { DropsModule, IdentityModule, LeaderboardModule, LedgerModule, RewardsModule } from '../../src/modules/context-modules';
+import { DropsModule, IdentityModule, LeaderboardModule, LedgerModule, NotificationsModule, RewardsModule } from '../../src/modules/context-modules';
 import { ChangeUserTypeCommand } from '../../src/modules/identity';
 import { IncentivesModule } from '../../src/modules/incentives/incentives.module';
 import { LeaderboardAwardsJob } from '../../src/modules/incentives/infrastructure/leaderboard-awards.job';
@@ -17,7 +17,7 @@ describe('advertiser coupons (incentives)', () => {
   let testApp: IdentityTestApp;
 
   beforeAll(async () => {
-    testApp = await startAppWithModules('incentives', [IdentityModule, LedgerModule, RewardsModule, DropsModule, LeaderboardModule, IncentivesModule]);
+    testApp = await startAppWithModules('incentives', [IdentityModule, LedgerModule, NotificationsModule, RewardsModule, DropsModule, LeaderboardModule, IncentivesModule]);
   });
   afterAll(async () => {
     await testApp.close();
@@ -160,6 +160,17 @@ describe('advertiser coupons (incentives)', () => {
     const listed = await list(owner.token);
     expect(listed.data.coupons.find((item: { id: string }) => item.id === coupon.id).quantity_remaining).toBe(0);
     const names = listed.data.redemptions.filter((item: { coupon_id: string }) => item.coupon_id === coupon.id).map((item: { user_name: string; source: string }) => [item.user_name, item.source]);
+    // Each winner is notified; the third of the band is not (the coupon ran out).
+    const inbox = async (token: string) => {
+      for (let tries = 0; tries < 50; tries += 1) {
+        const messages = ((await testApp.http().get('/api/notifications').set(auth(token)).expect(200)).body.notifications as { title: string }[]).map((item) => item.title);
+        if (messages.includes('You won a coupon')) return messages;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return [];
+    };
+    expect(await inbox(earners[0].token)).toContain('You won a coupon');
+    expect(await inbox(earners[1].token)).toContain('You won a coupon');
     expect(names.sort()).toEqual([
       [earners[0].username, 'leaderboard'],
       [earners[1].username, 'leaderboard'],

@@ -2,7 +2,7 @@ import { ADVERTISER_PLANS } from '@app/contracts/subscriptions';
 import { PeriodEndJob } from '../../src/modules/subscriptions/infrastructure/period-end.job';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { givenAdmin, signedLocalWebhook, verifyLedger } from '../payments/support';
-import { auth, eventually, givenAdvertiser, me, payForm, startSubscriptionsApp } from './support';
+import { auth, eventually, givenAdvertiser, me, notificationsWhen, payForm, startSubscriptionsApp } from './support';
 
 jest.setTimeout(120_000);
 
@@ -89,6 +89,7 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     // A paid plan credits no currency: only the moves allowance is ever issued for plans.
     expect((await me(testApp, advertiser.token)).moves_balance).toBe(0);
 
+    expect(await notificationsWhen(testApp, advertiser.token, (messages) => messages.includes('Your premium plan payment was received'))).toContain('Your premium plan payment was received');
     // Same plan again while it runs and is not cancelled: already on it.
     expect((await upgrade(advertiser.token, { planId: 'premium' }).expect(409)).body.code).toBe('ALREADY_ON_PLAN');
   });
@@ -138,6 +139,7 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     const replay = signedLocalWebhook(testApp, { id: 'evt_moves_replay', type: 'checkout.session.completed', data: { session_id: bought.data.session_id, payment_reference: 'p', amount_cents: 1000 } });
     await testApp.http().post('/api/payments/webhooks/local').set('content-type', 'application/json').set('x-local-signature', replay.signature).send(replay.raw).expect(200);
     expect((await me(testApp, advertiser.token)).moves_balance).toBe(150);
+    expect(await notificationsWhen(testApp, advertiser.token, (messages) => messages.includes('100 moves added to your wallet'))).toContain('100 moves added to your wallet');
   });
 
   it('POST /api/payments/checkout refuses free and unknown plans, non-advertisers and unknown providers', async () => {
