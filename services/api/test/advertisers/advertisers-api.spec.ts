@@ -115,6 +115,17 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       expect(cleared.body.data).toMatchObject({ brand_website: null, brand_logo_url: null, brand_description: null });
     });
 
+    it('records each of three racing saves and keeps the row equal to the last one in the log', async () => {
+      const racer = await givenUser(testApp, { advertiser: 'premium' });
+      const saves = await Promise.all(['First', 'Second', 'Third'].map((name) => http().put('/api/users/brand-profile').set(auth(racer.token)).send({ brand_name: name })));
+      expect(saves.map((response) => response.status)).toEqual([200, 200, 200]);
+      const pool = testApp.app.get<pg.Pool>(DATABASE_POOL);
+      const events = await pool.query(`SELECT data->>'brandName' AS name FROM events WHERE stream_id = $1 ORDER BY stream_version`, [`advertiser-brand-${racer.user.id}`]);
+      expect(events.rows).toHaveLength(3);
+      const read = await http().get('/api/users/brand-profile').set(auth(racer.token)).expect(200);
+      expect(read.body.data.brand_name).toBe(events.rows.at(-1).name);
+    });
+
     it('refuses a logo that is not an image (415) or over 5 MB (413)', async () => {
       const text = await http().post('/api/upload/image').set(auth(advertiser.token)).attach('image', Buffer.from('hello'), { filename: 'logo.png', contentType: 'image/png' }).expect(415);
       expect(text.body.code).toBe('NOT_AN_IMAGE');
@@ -177,6 +188,20 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       expect(data.drops[0]).toMatchObject({ drop_type: 'paid', is_paid_drop: true, gem_pool_total: '120.5', impressions: 2, clicks: 0 });
       const today = data.daily.at(-1)!;
       expect(today).toMatchObject({ day: now.slice(0, 10), drops_created: 2, gems_spent: '120.5', impressions: 10, clicks: 1 });
+    });
+
+    it('shows the free tier at its limit, which the drops context enforces (the 6th proof drop of the month is refused)', async () => {
+      const advertiser = await givenUser(testApp, { advertiser: 'free' });
+      for (let index = 0; index < 5; index += 1) await createDrop(advertiser, proofDrop({ title: `Proof ${index}` })).expect(201);
+      const refused = await createDrop(advertiser, proofDrop({ title: 'One too many' }));
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      const paidRefused = await createDrop(advertiser, paidDrop());
+      expect(paidRefused.status).toBeGreaterThanOrEqual(400);
+      expect(paidRefused.status).toBeLessThan(500);
+      const response = await http().get('/api/advertisers/dashboard').set(auth(advertiser.token)).expect(200);
+      expect(response.body.data.monthly_inventory).toMatchObject({ period: 'month', proof_drops_used: 5, proof_drops_limit: 5, paid_drops_used: 0, paid_drops_limit: 0 });
+      expect(response.body.data.analytics.drops_created).toBe(5);
     });
 
     it('shows the brand saved by the advertiser', async () => {
