@@ -1,4 +1,6 @@
 import { PredictionDetailSchema, PredictionSchema, PredictionsResponseSchema, SocialForecastSchema, SocialForecastsResponseSchema } from '@app/contracts/forecasts';
+import { CommandBus } from '@nestjs/cqrs';
+import { ArchiveSandboxCommand } from '../../src/modules/ledger';
 import { ForecastSettlement } from '../../src/modules/forecasts/settlement/forecast-settlement';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, expectLedgerVerifiesClean, forecastBody, forecastVerbs, givenContent, givenFunds, givenUser, inMilliseconds, sleep, startForecastsApp, usdOf, waitFor } from './support';
@@ -214,6 +216,41 @@ describe('social forecasts API', () => {
     // Over is owed 10 × 2 = 20 from a pool of 15: the creator, the only winner, gets the whole pool.
     expect(await usdOf(testApp, creator)).toBeCloseTo(15, 6);
     expect(await usdOf(testApp, fan)).toBeCloseTo(0, 6);
+    await expectLedgerVerifiesClean(testApp);
+  }, 60_000);
+
+  it('keeps demo sandboxes and real accounts apart, and settles around a winner whose sandbox was archived (the payout stays in escrow)', async () => {
+    const admin = await givenUser(testApp, { admin: true });
+    const real = await givenUser(testApp);
+    await givenFunds(testApp, real.user.id, 'usd', '20');
+    const demo = async () => (await testApp.http().post('/api/auth/demo/investor').expect(200)).body as { token: string; user: { id: string } };
+    const [creator, winner, loser] = [await demo(), await demo(), await demo()];
+    const creatorStart = await usdOf(testApp, creator as never);
+    const shared = (await verbs.create(creator as never, forecastBody({ expires_at: inMilliseconds(2_500), target_value: 10 })).expect(201)).body;
+    const alone = (await verbs.create(winner as never, forecastBody({ expires_at: inMilliseconds(2_500), target_value: 10, initial_amount: 5 })).expect(201)).body;
+    const realForecast = (await verbs.create(real).expect(201)).body;
+    expect((await verbs.predict(real, shared.id, 5).expect(403)).body.code).toBe('DEMO_ACCOUNT_ISOLATION');
+    expect((await verbs.predict(loser as never, realForecast.id, 5).expect(403)).body.code).toBe('DEMO_ACCOUNT_ISOLATION');
+    await verbs.predict(winner as never, shared.id, 10, 'over').expect(201);
+    await verbs.predict(loser as never, shared.id, 30, 'under').expect(201);
+    const winnerBefore = await usdOf(testApp, winner as never);
+    await testApp.app.get(CommandBus).execute(new ArchiveSandboxCommand(winner.user.id));
+    await sleep(2_600);
+    await verbs.observe(admin, shared.id, { value: 10 }).expect(201);
+    await verbs.observe(admin, alone.id, { value: 10 }).expect(201);
+    const settlement = testApp.app.get(ForecastSettlement);
+    await waitFor(
+      async () => {
+        await settlement.settleDue();
+        return verbs.list(admin, '?status=resolved');
+      },
+      (response) => [shared.id, alone.id].every((id) => response.body.forecasts.some((forecast: { id: string }) => forecast.id === id)),
+    );
+    // Shared: pool 50, over owed (10 + 10) × 2 = 40: the creator gets 20, the archived winner's 20 stays in escrow, 10 to fees.
+    expect(await usdOf(testApp, creator as never)).toBeCloseTo(creatorStart + 10, 6);
+    expect(await usdOf(testApp, winner as never)).toBeCloseTo(winnerBefore, 6);
+    // Alone: its only winner is archived: nothing moves, the forecast still settles.
+    expect(await settlement.settle(alone.id)).toBe('already_settled');
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
 });
