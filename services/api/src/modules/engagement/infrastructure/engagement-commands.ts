@@ -1,17 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { minorToApiNumber, type ReasonCode } from '@app/contracts/ledger';
-import type { EngagementEvent } from '@app/contracts/engagement';
+import { tierMultiplier, type EngagementEvent, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
+import type { UserTier } from '@app/contracts/identity';
 import type { TransactionHandle } from '@app/event-store';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import type { ApiError } from '../../../platform/http/api-error';
-import { UseCaseRunner, type Decided } from '../../../platform/use-cases/use-case-runner';
+import { UseCaseRunner, type Decided, type GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
+import { GroupQueues } from '../../../platform/use-cases/group-queues';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
 import type { Posting } from '../domain/accounts';
+import { decideSocialAction } from '../domain/decide-social';
+import { evolveDaily, evolvePool, evolveUserContent } from '../domain/state';
+import { contentPoolStreamId, dailyStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentNotFound, engagementRefusalToApiError } from '../engagement-refusals';
 import { appendOf, EngagementStore, type Loaded } from './engagement-store';
-import { applyEngagementEvents } from './inline-read-model';
+import { applyEngagementEvents, applyEngagementEventsOfGroup } from './inline-read-model';
 
 export interface MoneyOf {
   transactionId: string;
@@ -20,6 +25,20 @@ export interface MoneyOf {
   postings: Posting[];
   now: string;
   references?: Record<string, string>;
+}
+
+/** One caller's quick action (like, save, comment, share, repost) waiting for its item's next group commit. */
+export interface PendingSocialAction {
+  contentId: string;
+  userId: string;
+  action: SocialActionType;
+  tier: UserTier;
+  actorIsDemo: boolean;
+  transactionId: string;
+  now: string;
+  idempotency: IdempotentRequest;
+  resolve(answer: SocialActionResponse): void;
+  reject(error: unknown): void;
 }
 
 export interface StreamEvents {
@@ -34,6 +53,8 @@ export interface StreamEvents {
  */
 @Injectable()
 export class EngagementCommands {
+  private readonly socialActions = new GroupQueues<PendingSocialAction>((contentId, group) => this.commitSocialActions(contentId, group));
+
   constructor(
     readonly store: EngagementStore,
     private readonly runner: UseCaseRunner,
@@ -45,6 +66,84 @@ export class EngagementCommands {
     const content = await this.queryBus.execute(new GetContentForCommandQuery(contentId, transaction));
     if (!content) throw contentNotFound();
     return content;
+  }
+
+  /**
+   * A quick action, group-committed per item: actions on one item that arrive while its previous group commits are
+   * decided together in one unit of work (`commitSocialActions`); each caller is still answered on their own.
+   */
+  socialAction(request: Omit<PendingSocialAction, 'resolve' | 'reject'>): Promise<SocialActionResponse> {
+    return new Promise((resolve, reject) => this.socialActions.add(request.contentId, { ...request, resolve, reject }));
+  }
+
+  /**
+   * One group of quick actions on one item: one lock set, the content row read once, every member's streams and the
+   * item's pool in one read, each member decided in turn on the states the ones before left (the pool's last shares
+   * go to whoever came first; a user twice in the group sees their first action), the inline rows in one statement,
+   * and ONE append of every member's events and points (the runner's `runGroup`). Idempotency stays per request.
+   */
+  private async commitSocialActions(contentId: string, group: PendingSocialAction[]): Promise<void> {
+    const poolId = contentPoolStreamId(contentId);
+    const lockKeys = [poolId, ...group.flatMap((member) => [userContentStreamId(contentId, member.userId), dailyStreamId(member.userId, utcDayOf(member.now))])];
+    const outcomes = await this.runner.runGroup<SocialActionResponse>({
+      lockKeys,
+      members: group.map((member) => ({ idempotency: member.idempotency })),
+      decide: async (unit, indexes) => {
+        const content = await this.content(contentId, unit.transaction);
+        const live = indexes.map((index) => group[index]!);
+        const loaded = await this.store.socialMany(contentId, live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })), unit.transaction);
+        const userContents = new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state]));
+        const dailies = new Map([...loaded.dailies].map(([streamId, entry]) => [streamId, entry.state]));
+        let pool = loaded.pool.state;
+        const eventsByStream = new Map<string, EngagementEvent[]>();
+        const push = (streamId: string, events: readonly EngagementEvent[]) => {
+          if (events.length > 0) eventsByStream.set(streamId, [...(eventsByStream.get(streamId) ?? []), ...events]);
+        };
+        const members = new Map<number, GroupMemberDecision<SocialActionResponse>>();
+        const allEvents: EngagementEvent[] = [];
+        for (const index of indexes) {
+          const member = group[index]!;
+          const userContentId = userContentStreamId(contentId, member.userId);
+          const dailyId = dailyStreamId(member.userId, utcDayOf(member.now));
+          const decision = decideSocialAction(
+            { contentId, userId: member.userId, action: member.action, tier: member.tier, actorIsDemo: member.actorIsDemo, content, transactionId: member.transactionId, now: member.now },
+            { userContent: userContents.get(userContentId)!, pool, daily: dailies.get(dailyId)! },
+          );
+          if (decision.kind === 'refused') {
+            members.set(index, { refusal: engagementRefusalToApiError(decision.refusal) });
+            continue;
+          }
+          userContents.set(userContentId, decision.userContentEvents.reduce(evolveUserContent, userContents.get(userContentId)!));
+          dailies.set(dailyId, decision.dailyEvents.reduce(evolveDaily, dailies.get(dailyId)!));
+          pool = decision.poolEvents.reduce(evolvePool, pool);
+          push(userContentId, decision.userContentEvents);
+          push(poolId, decision.poolEvents);
+          push(dailyId, decision.dailyEvents);
+          allEvents.push(...decision.userContentEvents, ...decision.poolEvents, ...decision.dailyEvents);
+          members.set(index, {
+            money:
+              decision.postings.length > 0
+                ? { transactionId: member.transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `Content ${member.action}`, postings: decision.postings.map((posting) => ({ ...posting })), now: member.now, references: { contentId } }
+                : null,
+            answer: () => ({
+              success: true as const,
+              action_type: member.action,
+              reference_id: contentId,
+              points_earned: points(decision.pointsMinor),
+              multiplier: tierMultiplier(member.tier),
+              engagement_shares_earned: decision.engagementShares,
+              engagement_shares_remaining: decision.sharesRemaining,
+              daily_points_remaining: points(decision.dailyPointsRemainingMinor),
+            }),
+          });
+        }
+        await applyEngagementEventsOfGroup(unit.transaction, allEvents);
+        const loadedOf = (streamId: string): Loaded<unknown> => (streamId === poolId ? loaded.pool : (loaded.userContents.get(streamId) ?? loaded.dailies.get(streamId)!));
+        const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
+        return { appends, members };
+      },
+    });
+    outcomes.forEach((outcome, index) => ('ok' in outcome ? group[index]!.resolve(outcome.ok) : group[index]!.reject(outcome.error)));
   }
 
   run<Body>(options: {

@@ -40,6 +40,30 @@ export class EngagementStore {
     };
   }
 
+  /**
+   * `social` for a group of users acting on one item (a group commit): every user's stream about the item, every
+   * (user, day) stream and the item's pool, in one statement. Keyed by stream id.
+   */
+  async socialMany(contentId: string, members: ReadonlyArray<{ userId: string; day: string }>, transaction: TransactionHandle) {
+    const poolId = contentPoolStreamId(contentId);
+    const userContentIds = [...new Set(members.map((member) => userContentStreamId(contentId, member.userId)))];
+    const dailyIds = [...new Set(members.map((member) => dailyStreamId(member.userId, member.day)))];
+    const read = await this.eventStore.readStreams(
+      [...userContentIds.map((streamId) => ({ streamId })), ...dailyIds.map((streamId) => ({ streamId })), { streamId: poolId, fromVersion: this.poolVersions.get(contentId) ?? 1n }],
+      { transaction },
+    );
+    const fold = <State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State): Loaded<State> => {
+      const stored = read.get(streamId) ?? [];
+      return { streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial), version: stored.at(-1)?.streamVersion ?? 0n };
+    };
+    const pool = this.poolFromTail(contentId, read.get(poolId) ?? []);
+    return {
+      userContents: new Map(userContentIds.map((streamId) => [streamId, fold(streamId, initialUserContent(), evolveUserContent)])),
+      dailies: new Map(dailyIds.map((streamId) => [streamId, fold(streamId, initialDaily(), evolveDaily)])),
+      pool: pool ?? (await this.pool(contentId, transaction)),
+    };
+  }
+
   /** The item's pool (see `social`); a tip or fund reads it alone. */
   async pool(contentId: string, transaction: TransactionHandle): Promise<Loaded<ContentPoolState>> {
     const streamId = contentPoolStreamId(contentId);

@@ -23,7 +23,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { GetContentForCommandQuery } from '../../content';
 import { CurrentUser, StoreImageCommand, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
-import { decideExternalMove, decideSocialAction, decideUnsave } from '../domain/decide-social';
+import { decideExternalMove, decideUnsave } from '../domain/decide-social';
 import { evolveUserContent, initialUserContent } from '../domain/state';
 import { dailyStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentIdOf, newId } from '../engagement-ids';
@@ -49,39 +49,17 @@ export class SocialActionsController {
   socialAction(
     @IdempotencyKey('POST /api/users/social-action') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(socialActionRoute.body)) body: SocialActionRequest): Promise<SocialActionResponse> {
-    const contentId = contentIdOf(body.reference_id);
-    const now = new Date().toISOString();
-    const transactionId = newTransactionId();
-    const userId = caller.userId;
-    return this.commands.run({ idempotency,
-      lockKeys: [userContentStreamId(contentId, userId), dailyStreamId(userId, utcDayOf(now))],
-      decide: async (unit) => {
-        const content = await this.commands.content(contentId, unit.transaction);
-        const { userContent, pool, daily } = await this.commands.store.social(contentId, userId, utcDayOf(now), unit.transaction);
-        const decision = decideSocialAction(
-          { contentId, userId, action: body.action_type, tier: caller.tier, actorIsDemo: caller.isDemo, content, transactionId, now },
-          { userContent: userContent.state, pool: pool.state, daily: daily.state },
-        );
-        if (decision.kind === 'refused') refuse(decision);
-        return {
-          streams: [
-            { loaded: userContent, events: decision.userContentEvents },
-            { loaded: pool, events: decision.poolEvents },
-            { loaded: daily, events: decision.dailyEvents },
-          ],
-          money: { transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `Content ${body.action_type}`, postings: decision.postings, now, references: { contentId } },
-          answer: () => ({
-            success: true as const,
-            action_type: body.action_type,
-            reference_id: contentId,
-            points_earned: points(decision.pointsMinor),
-            multiplier: tierMultiplier(caller.tier),
-            engagement_shares_earned: decision.engagementShares,
-            engagement_shares_remaining: decision.sharesRemaining,
-            daily_points_remaining: points(decision.dailyPointsRemainingMinor),
-          }),
-        };
-      },
+    // Fixed here, outside the unit of work: a rerun after a version conflict decides the same action. Actions on one
+    // item are group-committed (`EngagementCommands.socialAction`).
+    return this.commands.socialAction({
+      contentId: contentIdOf(body.reference_id),
+      userId: caller.userId,
+      action: body.action_type,
+      tier: caller.tier,
+      actorIsDemo: caller.isDemo,
+      transactionId: newTransactionId(),
+      now: new Date().toISOString(),
+      idempotency,
     });
   }
 

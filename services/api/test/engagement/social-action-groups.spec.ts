@@ -1,0 +1,116 @@
+import type { Pool } from 'pg';
+import { socialActionRoute, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
+import { EngagementCommands } from '../../src/modules/engagement/infrastructure/engagement-commands';
+import { newTransactionId } from '../../src/modules/ledger';
+import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
+import type { IdentityTestApp } from '../identity/support';
+import { auth, balancesOf, expectLedgerVerifiesClean, givenContent, givenUser, startEngagementApp, type TestUser } from './support';
+
+type Settled = { ok: SocialActionResponse } | { error: { status?: number; code?: string } };
+
+/**
+ * Quick actions on one item are group-committed (`EngagementCommands.socialAction`): actions that arrive in the same
+ * tick are decided together in one unit of work. Calling it directly makes the grouping certain; the outcomes are
+ * read back over HTTP and from PostgreSQL.
+ */
+describe('social actions: group commit per item', () => {
+  let testApp: IdentityTestApp;
+  let commands: EngagementCommands;
+
+  beforeAll(async () => {
+    testApp = await startEngagementApp('engagement_groups');
+    commands = testApp.app.get(EngagementCommands, { strict: false });
+  }, 60_000);
+  afterAll(() => testApp?.close());
+
+  const together = (actions: Array<{ user: TestUser; contentId: string; action: SocialActionType; key?: string }>): Promise<Settled[]> =>
+    Promise.all(
+      actions.map(({ user, contentId, action, key }) =>
+        commands
+          .socialAction({
+            contentId,
+            userId: user.user.id,
+            action,
+            tier: 'free',
+            actorIsDemo: false,
+            transactionId: newTransactionId(),
+            now: new Date().toISOString(),
+            // The route's @IdempotencyKey scope and body, so an HTTP retry with the same key replays.
+            idempotency: { scope: `POST ${socialActionRoute.path}:${user.user.id}`, key, body: { params: {}, body: { action_type: action, reference_id: contentId, reference_type: 'content' } } },
+          })
+          .then((ok): Settled => ({ ok }), (error: { status?: number; code?: string }): Settled => ({ error })),
+      ),
+    );
+  const likesOf = async (contentId: string) =>
+    (await testApp.app.get<Pool>(DATABASE_POOL).query<{ likes: number }>('SELECT count(*)::int AS likes FROM engagement_user_content WHERE content_id = $1 AND liked_at IS NOT NULL', [contentId])).rows[0]!.likes;
+
+  it('25 likes in one group: each paid once, the pool of 20 shares goes to the first 20 in order and never beyond', async () => {
+    const owner = await givenUser(testApp);
+    const contentId = await givenContent(testApp, owner); // 100 shares: an engagement pool of 20
+    const fans = await Promise.all(Array.from({ length: 25 }, () => givenUser(testApp)));
+    const before = await Promise.all(fans.slice(0, 3).map(async (fan) => (await balancesOf(testApp, fan)).points_balance));
+    const outcomes = await together(fans.map((user) => ({ user, contentId, action: 'like' as const })));
+    const answers = outcomes.map((outcome) => ('ok' in outcome ? outcome.ok : outcome.error));
+    expect(answers.map((answer) => ('engagement_shares_earned' in answer ? answer.engagement_shares_earned : answer.code))).toEqual([...Array.from({ length: 20 }, () => 1), 0, 0, 0, 0, 0]);
+    expect(answers.map((answer) => ('engagement_shares_remaining' in answer ? answer.engagement_shares_remaining : -1))).toEqual([...Array.from({ length: 20 }, (_, index) => 19 - index), 0, 0, 0, 0, 0]);
+    expect(answers.every((answer) => 'points_earned' in answer && answer.points_earned === 0.1)).toBe(true);
+    expect(await likesOf(contentId)).toBe(25);
+    for (const [position, fan] of fans.slice(0, 3).entries()) expect((await balancesOf(testApp, fan)).points_balance).toBeCloseTo(before[position]! + 0.1, 5);
+    await expectLedgerVerifiesClean(testApp);
+  }, 60_000);
+
+  it('one user twice in a group: the second like is refused, a like and a save both count', async () => {
+    const owner = await givenUser(testApp);
+    const contentId = await givenContent(testApp, owner);
+    const [fan, other] = await Promise.all([givenUser(testApp), givenUser(testApp)]);
+    const before = (await balancesOf(testApp, fan)).points_balance;
+    const outcomes = await together([
+      { user: fan, contentId, action: 'like' },
+      { user: other, contentId, action: 'like' },
+      { user: fan, contentId, action: 'like' },
+      { user: fan, contentId, action: 'save' },
+    ]);
+    expect(outcomes.map((outcome) => ('ok' in outcome ? 200 : outcome.error.code))).toEqual([200, 200, 'ALREADY_LIKED', 200]);
+    expect(await likesOf(contentId)).toBe(2);
+    const saved = await testApp.http().get('/api/users/saved-content').set(auth(fan.token)).expect(200);
+    expect(JSON.stringify(saved.body)).toContain(contentId);
+    expect((await balancesOf(testApp, fan)).points_balance).toBeGreaterThan(before + 0.1);
+    await expectLedgerVerifiesClean(testApp);
+  }, 60_000);
+
+  it('the same Idempotency-Key twice in one group likes once; the twin replays the answer', async () => {
+    const owner = await givenUser(testApp);
+    const contentId = await givenContent(testApp, owner);
+    const fan = await givenUser(testApp);
+    const before = (await balancesOf(testApp, fan)).points_balance;
+    const outcomes = await together([
+      { user: fan, contentId, action: 'like', key: 'like-1' },
+      { user: fan, contentId, action: 'like', key: 'like-1' },
+    ]);
+    expect(outcomes).toEqual([{ ok: expect.objectContaining({ points_earned: 0.1 }) }, { ok: expect.objectContaining({ points_earned: 0.1 }) }]);
+    expect(await likesOf(contentId)).toBe(1);
+    expect((await balancesOf(testApp, fan)).points_balance).toBeCloseTo(before + 0.1, 5);
+    const retried = await testApp
+      .http()
+      .post('/api/users/social-action')
+      .set(auth(fan.token))
+      .set('Idempotency-Key', 'like-1')
+      .send({ action_type: 'like', reference_id: contentId, reference_type: 'content' })
+      .expect(200);
+    expect(retried.headers['idempotency-replayed']).toBe('true');
+  }, 60_000);
+
+  it('60 users liking one item at once over HTTP, twice: counted exactly once each', async () => {
+    const owner = await givenUser(testApp);
+    const contentId = await givenContent(testApp, owner);
+    const fans = await Promise.all(Array.from({ length: 60 }, () => givenUser(testApp)));
+    const like = (fan: TestUser) => testApp.http().post('/api/users/social-action').set(auth(fan.token)).send({ action_type: 'like', reference_id: contentId, reference_type: 'content' });
+    const first = await Promise.all(fans.map(like));
+    const second = await Promise.all(fans.map(like));
+    expect(first.map((response) => response.status)).toEqual(fans.map(() => 200));
+    expect(second.map((response) => response.status)).toEqual(fans.map(() => 409));
+    expect(await likesOf(contentId)).toBe(60);
+    expect(first.filter((response) => response.body.engagement_shares_earned === 1)).toHaveLength(20);
+    await expectLedgerVerifiesClean(testApp);
+  }, 90_000);
+});
