@@ -9,9 +9,9 @@ const movesOf = async (request: Parameters<typeof apiGet>[0], token: string) => 
 /**
  * Campaigns in the composed app (issue 25): the demo advertiser (a sandbox funded with 1,000 moves) creates a campaign
  * from /campaigns/new with the live cost panel, exactly that many moves leave the balance, the campaign is activated
- * and paused from its detail screen with confirmation, and `ledger verify` is clean.
+ * paused and resumed from its detail screen with confirmation, and `ledger verify` is clean.
  */
-test('an advertiser creates a campaign, sees the moves spent, activates and pauses it; ledger verify OK', async ({ page, request }) => {
+test('an advertiser creates a campaign, sees the moves spent, activates, pauses and resumes it; ledger verify OK', async ({ page, request }) => {
   test.setTimeout(120_000);
   const token = await demoToken(request, 'advertiser');
   const before = await movesOf(request, token);
@@ -26,10 +26,11 @@ test('an advertiser creates a campaign, sees the moves spent, activates and paus
   const breakdown = page.getByLabel('Cost breakdown');
   await expect(breakdown).toContainText('Total cost55 moves');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
-  await expect(page.getByText('Campaign created successfully! 55 moves deducted from your balance.')).toBeVisible();
+  await expect(page.getByText('Campaign created successfully! 55 moves deducted from your balance.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/campaigns$/);
   expect(await movesOf(request, token)).toBe(before - 55);
 
+  await expect(page.getByText(`Moves available: ${(before - 55).toLocaleString('en-US')}`)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Draft');
   await expect(row).toContainText('55 moves');
@@ -43,6 +44,11 @@ test('an advertiser creates a campaign, sees the moves spent, activates and paus
   await page.getByRole('dialog', { name: 'Pause campaign?' }).getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByRole('button', { name: 'Resume' })).toBeVisible();
   await expect(page.getByText('Paused', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await page.getByRole('dialog', { name: 'Resume campaign?' }).getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
   expect(await movesOf(request, token)).toBe(before - 55);
 
   const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
