@@ -1,4 +1,7 @@
 import { ADVERTISER_PLANS } from '@app/contracts/subscriptions';
+import { CommandBus } from '@nestjs/cqrs';
+import { CreditMovesAllowanceCommand } from '../../src/modules/subscriptions';
+import { AllowanceReactor } from '../../src/modules/subscriptions/infrastructure/allowance.reactor';
 import { PeriodEndJob } from '../../src/modules/subscriptions/infrastructure/period-end.job';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { givenAdmin, signedLocalWebhook, verifyLedger } from '../payments/support';
@@ -86,8 +89,9 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     expect(replays.map((reply) => reply.body.outcome)).toEqual(Array(20).fill('duplicate'));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await plans(advertiser.token)).data.subscription.paid_through).toBe(first.subscription.paid_through);
-    // A paid plan credits no currency: only the moves allowance is ever issued for plans.
-    expect((await me(testApp, advertiser.token)).moves_balance).toBe(0);
+    // A paid plan credits no currency itself; the allowance of each tier's period is credited once: the free month's
+    // 50 when the user became an advertiser, the premium week's 200 when the tier changed.
+    expect((await eventually(() => me(testApp, advertiser.token), (user) => user.moves_balance === 250)).moves_balance).toBe(250);
 
     expect(await notificationsWhen(testApp, advertiser.token, (messages) => messages.includes('Your premium plan payment was received'))).toContain('Your premium plan payment was received');
     // Same plan again while it runs and is not cancelled: already on it.
@@ -128,6 +132,14 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     const regular = await signUp(testApp);
     expect((await testApp.http().get('/api/subscriptions/moves').set(auth(regular.token)).expect(403)).body.code).toBe('ADVERTISER_ONLY');
 
+    // When the next period begins, the hourly job credits it, once.
+    const allowances = testApp.app.get(AllowanceReactor);
+    const nextMonth = new Date(Date.now() + 32 * 24 * 3600_000);
+    expect(await allowances.creditAll(nextMonth)).toBeGreaterThanOrEqual(1);
+    await allowances.creditAll(nextMonth);
+    expect((await me(testApp, advertiser.token)).moves_balance).toBe(100);
+    expect(await testApp.app.get(CommandBus).execute(new CreditMovesAllowanceCommand(advertiser.user.id, nextMonth))).toMatchObject({ credited: true, creditedNow: false, moves: 50 });
+
     const bought = (
       await testApp.http().post('/api/payments/checkout').set(auth(advertiser.token)).send({ provider: 'local', plan_id: 'moves-100', success_url: '/plans/moves', cancel_url: '/plans/moves', metadata: { price: 0 } }).expect(200)
     ).body;
@@ -135,10 +147,10 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     expect(typeof bought.data.expiresAt).toBe('string');
     const paid = await testApp.http().post(`${bought.data.url}/pay`).type('form').send(payForm).expect(200);
     expect(paid.text).toContain(`/plans/moves?checkout=${bought.data.session_id}`);
-    expect((await me(testApp, advertiser.token)).moves_balance).toBe(150);
+    expect((await me(testApp, advertiser.token)).moves_balance).toBe(200);
     const replay = signedLocalWebhook(testApp, { id: 'evt_moves_replay', type: 'checkout.session.completed', data: { session_id: bought.data.session_id, payment_reference: 'p', amount_cents: 1000 } });
     await testApp.http().post('/api/payments/webhooks/local').set('content-type', 'application/json').set('x-local-signature', replay.signature).send(replay.raw).expect(200);
-    expect((await me(testApp, advertiser.token)).moves_balance).toBe(150);
+    expect((await me(testApp, advertiser.token)).moves_balance).toBe(200);
     expect(await notificationsWhen(testApp, advertiser.token, (messages) => messages.includes('100 moves added to your wallet'))).toContain('100 moves added to your wallet');
   });
 

@@ -5,6 +5,7 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
+import { AllowanceReactor, CREDIT_ALLOWANCES_JOB } from './infrastructure/allowance.reactor';
 import { PLAN_PERIOD_END_JOB, PeriodEndJob } from './infrastructure/period-end.job';
 import { PlanPaymentsReactor } from './infrastructure/plan-payments.reactor';
 import { SubscriptionCommands } from './infrastructure/subscription-commands';
@@ -19,13 +20,14 @@ export const SUBSCRIPTIONS_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 @Module({
   imports: [CqrsModule],
   controllers: [PlansController, MovesController],
-  providers: [Subscriptions, SubscriptionCommands, PlanPaymentsReactor, PeriodEndJob, CreditMovesAllowanceHandler],
+  providers: [Subscriptions, SubscriptionCommands, PlanPaymentsReactor, AllowanceReactor, PeriodEndJob, CreditMovesAllowanceHandler],
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly periodEnd: PeriodEndJob,
+    private readonly allowances: AllowanceReactor,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -34,5 +36,10 @@ export class SubscriptionsModule implements OnModuleInit {
       await this.periodEnd.run();
     });
     await this.queue.schedule(PLAN_PERIOD_END_JOB, { everyMs: 15 * 60_000 });
+    this.queue.registerHandler(CREDIT_ALLOWANCES_JOB, async () => {
+      await this.allowances.creditAll();
+    });
+    // Hourly: a period begins at 00:00 UTC (Monday, or the 1st); its allowance is credited within the hour.
+    await this.queue.schedule(CREDIT_ALLOWANCES_JOB, { cron: '3 * * * *' });
   }
 }

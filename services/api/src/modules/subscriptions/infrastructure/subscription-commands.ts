@@ -50,6 +50,13 @@ export class SubscriptionCommands {
         const state = subscriptionStreams.advance(loaded, decision.events);
         if (decision.events.some((event) => event.type !== 'MovesAllowanceCredited')) await writePeriod(unit.transaction, state);
         const credited = decision.events.find((event) => event.type === 'MovesAllowanceCredited');
+        if (credited) {
+          await unit.transaction.query(
+            `INSERT INTO subscription_allowance_users (user_id, last_period_key, credited_at) VALUES ($1, $2, $3)
+             ON CONFLICT (user_id) DO UPDATE SET last_period_key = excluded.last_period_key, credited_at = excluded.credited_at`,
+            [userId, credited.data.periodKey, credited.data.at],
+          );
+        }
         const money: MoneyMovement | null = credited
           ? {
               transactionId: credited.data.transactionId,
