@@ -82,6 +82,8 @@ export function AppRoutes() {
       >
         <Route path="/dashboard" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><DashboardPage /></Page></ErrorBoundary>} />
         <Route path="/home" element={<Navigate to="/dashboard" replace />} />
+        {/* Spec 3 §5: 'Get More Moves' and a campaign's 'Add Funds' lead to /account/billing: an advertiser's billing is moves and plans. */}
+        <Route path="/account/billing" element={<Navigate to="/plans/moves" replace />} />
         <Route path="/leaderboard" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><LeaderboardPage /></Page></ErrorBoundary>} />
         <Route path="/profile" element={<Page><ProfileRedirect /></Page>} />
         <Route path="/profile/:username" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
