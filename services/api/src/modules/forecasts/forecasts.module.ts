@@ -5,7 +5,7 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
-import { ForecastsController } from './forecasts/forecasts.controller';
+import { ForecastsController } from './social-forecasts/social-forecasts.controller';
 import { ForecastCommands } from './infrastructure/forecast-commands';
 import { ForecastReader } from './infrastructure/forecast-reader';
 import { MyForecastsController } from './my-forecasts/my-forecasts.controller';
