@@ -1,7 +1,7 @@
 import { ADVERTISER_PLANS } from '@app/contracts/subscriptions';
 import { CommandBus } from '@nestjs/cqrs';
 import { CreditMovesAllowanceCommand } from '../../src/modules/subscriptions';
-import { AllowanceReactor } from '../../src/modules/subscriptions/infrastructure/allowance.reactor';
+import { AllowanceJob } from '../../src/modules/subscriptions/infrastructure/allowance.job';
 import { PeriodEndJob } from '../../src/modules/subscriptions/infrastructure/period-end.job';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { givenAdmin, signedLocalWebhook, verifyLedger } from '../payments/support';
@@ -89,9 +89,11 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     expect(replays.map((reply) => reply.body.outcome)).toEqual(Array(20).fill('duplicate'));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await plans(advertiser.token)).data.subscription.paid_through).toBe(first.subscription.paid_through);
-    // A paid plan credits no currency itself; the allowance of each tier's period is credited once: the free month's
-    // 50 when the user became an advertiser, the premium week's 200 when the tier changed.
-    expect((await eventually(() => me(testApp, advertiser.token), (user) => user.moves_balance === 250)).moves_balance).toBe(250);
+    // A paid plan credits no currency: the moves allowance comes on first use (the premium week's 200).
+    expect((await me(testApp, advertiser.token)).moves_balance).toBe(0);
+    const moves = (await testApp.http().get('/api/subscriptions/moves').set(auth(advertiser.token)).expect(200)).body.data;
+    expect(moves.allowance).toMatchObject({ tier: 'premium', period: 'week', moves: 200, credited: true });
+    expect(moves.moves_balance).toBe(200);
 
     expect(await notificationsWhen(testApp, advertiser.token, (messages) => messages.includes('Your premium plan payment was received'))).toContain('Your premium plan payment was received');
     // Same plan again while it runs and is not cancelled: already on it.
@@ -133,7 +135,7 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     expect((await testApp.http().get('/api/subscriptions/moves').set(auth(regular.token)).expect(403)).body.code).toBe('ADVERTISER_ONLY');
 
     // When the next period begins, the hourly job credits it, once.
-    const allowances = testApp.app.get(AllowanceReactor);
+    const allowances = testApp.app.get(AllowanceJob);
     const nextMonth = new Date(Date.now() + 32 * 24 * 3600_000);
     expect(await allowances.creditAll(nextMonth)).toBeGreaterThanOrEqual(1);
     await allowances.creditAll(nextMonth);

@@ -5,7 +5,7 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
-import { AllowanceReactor, CREDIT_ALLOWANCES_JOB } from './infrastructure/allowance.reactor';
+import { AllowanceJob, CREDIT_ALLOWANCES_JOB } from './infrastructure/allowance.job';
 import { PLAN_PERIOD_END_JOB, PeriodEndJob } from './infrastructure/period-end.job';
 import { PlanPaymentsReactor } from './infrastructure/plan-payments.reactor';
 import { SubscriptionCommands } from './infrastructure/subscription-commands';
@@ -20,14 +20,14 @@ export const SUBSCRIPTIONS_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 @Module({
   imports: [CqrsModule],
   controllers: [PlansController, MovesController],
-  providers: [Subscriptions, SubscriptionCommands, PlanPaymentsReactor, AllowanceReactor, PeriodEndJob, CreditMovesAllowanceHandler],
+  providers: [Subscriptions, SubscriptionCommands, PlanPaymentsReactor, AllowanceJob, PeriodEndJob, CreditMovesAllowanceHandler],
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly periodEnd: PeriodEndJob,
-    private readonly allowances: AllowanceReactor,
+    private readonly allowances: AllowanceJob,
   ) {}
 
   async onModuleInit(): Promise<void> {
