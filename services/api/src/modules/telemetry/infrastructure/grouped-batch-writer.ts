@@ -1,8 +1,13 @@
 import type { StoredEvent } from '../domain/rollup';
 
-interface Waiting {
+export interface BatchToStore {
   batchId: string;
   events: readonly StoredEvent[];
+}
+
+interface Waiting {
+  batches: readonly BatchToStore[];
+  events: number;
   resolve: () => void;
   reject: (error: unknown) => void;
 }
@@ -18,14 +23,16 @@ export class GroupedBatchWriter {
   private writing = false;
 
   constructor(
-    private readonly write: (batches: ReadonlyArray<{ batchId: string; events: readonly StoredEvent[] }>) => Promise<unknown>,
+    private readonly write: (batches: readonly BatchToStore[]) => Promise<unknown>,
     /** Events in one group at most (a group is one set of statements; PostgreSQL takes large arrays, but not unbounded). */
     private readonly maxEventsPerGroup = 5_000,
   ) {}
 
-  store(batchId: string, events: readonly StoredEvent[]): Promise<void> {
+  /** Stores the batches (one job's) with whatever else is waiting; resolves once their group committed. */
+  store(batches: readonly BatchToStore[]): Promise<void> {
+    if (batches.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ batchId, events, resolve, reject });
+      this.waiting.push({ batches, events: batches.reduce((sum, batch) => sum + batch.events.length, 0), resolve, reject });
       void this.drain();
     });
   }
@@ -37,13 +44,13 @@ export class GroupedBatchWriter {
       while (this.waiting.length > 0) {
         let events = 0;
         let size = 0;
-        while (size < this.waiting.length && (size === 0 || events + this.waiting[size]!.events.length <= this.maxEventsPerGroup)) {
-          events += this.waiting[size]!.events.length;
+        while (size < this.waiting.length && (size === 0 || events + this.waiting[size]!.events <= this.maxEventsPerGroup)) {
+          events += this.waiting[size]!.events;
           size += 1;
         }
         const group = this.waiting.splice(0, size);
         try {
-          await this.write(group.map(({ batchId, events: batchEvents }) => ({ batchId, events: batchEvents })));
+          await this.write(group.flatMap((entry) => entry.batches));
           for (const entry of group) entry.resolve();
         } catch (error) {
           for (const entry of group) entry.reject(error);

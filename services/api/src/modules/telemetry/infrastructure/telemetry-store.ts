@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { telemetryBatchStreamId, type ClientError, type ClientErrorReport, type ContentViewsCounted } from '@app/contracts/telemetry';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { upsertRows } from '../../../platform/database/upsert-rows';
-import { contentViewsOf, rollupOf, targetOf, type RollupRow, type StoredEvent } from '../domain/rollup';
+import { contentViewsOf, rollupOf, targetOf, type StoredEvent } from '../domain/rollup';
 import type { TelemetryCountRow, TelemetryTarget } from '../index';
 
 /** Raw events and client error reports are kept this long; the daily counts stay. */
@@ -39,7 +39,7 @@ export class TelemetryStore {
   ) {}
 
   /** One batch: `storeBatches` with a group of one. */
-  async storeBatch(batchId: string, events: readonly StoredEvent[]): Promise<{ stored: boolean; rollup: RollupRow[] }> {
+  async storeBatch(batchId: string, events: readonly StoredEvent[]): Promise<{ stored: boolean }> {
     const [result] = await this.storeBatches([{ batchId, events }]);
     return result!;
   }
@@ -48,9 +48,9 @@ export class TelemetryStore {
    * Stores a group of batches in ONE transaction (one commit, one statement per table for the whole group), each
    * batch once: a batch id already stored (a resend, or a job that ran before and failed after committing) stores
    * nothing and answers `stored: false`. Adds the stored batches to the daily counts and publishes their content
-   * views (`ContentViewsCounted`, one event per batch) in the same transaction.
+   * views (`ContentViewsCounted`, one event per group) in the same transaction.
    */
-  async storeBatches(batches: ReadonlyArray<{ batchId: string; events: readonly StoredEvent[] }>): Promise<Array<{ stored: boolean; rollup: RollupRow[] }>> {
+  async storeBatches(batches: ReadonlyArray<{ batchId: string; events: readonly StoredEvent[] }>): Promise<Array<{ stored: boolean }>> {
     // A batch id twice in one group is the same batch twice: the first is stored, the second answers not stored.
     const firstOf = new Map<string, number>();
     batches.forEach((batch, index) => (firstOf.has(batch.batchId) ? undefined : firstOf.set(batch.batchId, index)));
@@ -93,18 +93,15 @@ export class TelemetryStore {
           columnsOf(rollup.campaigns, (row) => [row.campaignId, row.eventType, row.day, row.count]),
         );
       }
-      // Content views are published once per stored batch, in this transaction: the content context folds them.
-      const at = new Date().toISOString();
-      const appends = stored.flatMap(({ batchId, events }) => {
-        const views = contentViewsOf(rollupOf(events).targets);
-        if (views.length === 0) return [];
-        const data: ContentViewsCounted = { batchId, views, at };
-        return [{ streamId: telemetryBatchStreamId(batchId), expectedVersion: 'no_stream' as const, events: [{ type: 'ContentViewsCounted', data }] }];
-      });
-      if (appends.length > 0) await this.eventStore.append(appends, { transaction });
+      // The group's content views, published once (the batches were claimed by this transaction): content folds them.
+      const views = contentViewsOf(rollup.targets);
+      if (views.length > 0) {
+        const data: ContentViewsCounted = { batchIds: stored.map((batch) => batch.batchId), views, at: new Date().toISOString() };
+        await this.eventStore.append([{ streamId: telemetryBatchStreamId(stored[0]!.batchId), expectedVersion: 'no_stream', events: [{ type: 'ContentViewsCounted', data }] }], { transaction });
+      }
       return ids;
     });
-    return batches.map((batch, index) => ({ stored: firstOf.get(batch.batchId) === index && claimedIds.has(batch.batchId), rollup: rollupOf(batch.events).targets }));
+    return batches.map((batch, index) => ({ stored: firstOf.get(batch.batchId) === index && claimedIds.has(batch.batchId) }));
   }
 
   /** Daily counts of the targets for the UTC days that overlap [from, to). */

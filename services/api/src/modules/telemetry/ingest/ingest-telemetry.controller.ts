@@ -17,7 +17,7 @@ import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
 import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { clientKeyOf } from '../infrastructure/client-rate-limiter';
 import { TelemetryRateLimiter } from '../telemetry.config';
-import { STORE_TELEMETRY_BATCH_JOB, storeBatchJobId, type StoreTelemetryBatchPayload } from './store-telemetry-batch.job';
+import { BatchEnqueuer } from './batch-enqueuer';
 
 /**
  * `POST /api/telemetry`: a batch is validated, stamped (server receive time, the caller's user) and queued as one job;
@@ -27,11 +27,14 @@ import { STORE_TELEMETRY_BATCH_JOB, storeBatchJobId, type StoreTelemetryBatchPay
 @Controller('telemetry')
 export class IngestTelemetryController {
   private readonly logger = new Logger('Telemetry');
+  private readonly enqueuer: BatchEnqueuer;
 
   constructor(
-    @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    @Inject(JOB_QUEUE) jobs: JobQueue,
     private readonly limiter: TelemetryRateLimiter,
-  ) {}
+  ) {
+    this.enqueuer = new BatchEnqueuer(jobs);
+  }
 
   @Public()
   @Post()
@@ -47,13 +50,10 @@ export class IngestTelemetryController {
     if (!verdict.allowed) throw tooManyRequests(TELEMETRY_MESSAGES.rateLimited, 'TELEMETRY_RATE_LIMITED', verdict.retryAfterSeconds);
     const batchId = query.batch_id ?? randomUUID();
     const receivedAt = new Date().toISOString();
-    const payload: StoreTelemetryBatchPayload = {
-      batchId,
-      // The user is the caller's, never the body's `user_id` (anyone can write any id there).
-      events: batch.map((event) => ({ receivedAt, sessionId: event.session_id, userId: caller?.userId ?? null, eventType: event.event_type, payload: event.payload })),
-    };
+    // The user is the caller's, never the body's `user_id` (anyone can write any id there).
+    const events = batch.map((event) => ({ receivedAt, sessionId: event.session_id, userId: caller?.userId ?? null, eventType: event.event_type, payload: event.payload }));
     try {
-      await this.jobs.enqueue(STORE_TELEMETRY_BATCH_JOB, payload, { jobId: storeBatchJobId(batchId), attempts: 10 });
+      await this.enqueuer.enqueue(batchId, events);
     } catch (error) {
       this.logger.warn(`Telemetry batch not queued: ${(error as Error).message}`);
       const busy = new ApiError(503, 'TELEMETRY_UNAVAILABLE', TELEMETRY_MESSAGES.busy);
