@@ -129,6 +129,11 @@ describe('social forecasts API', () => {
     // Only admins are the oracle; an observation cannot be in the future.
     await verbs.observe(creator, forecast.id, { value: 100 }).expect(403);
     await verbs.observe(admin, forecast.id, { value: -1 }).expect(400);
+    await verbs.observe(admin, forecast.id, { value: 1.5 }).expect(400);
+    await verbs.observe(admin, forecast.id, { value: 1, observed_at: 'yesterday' }).expect(400);
+    expect((await verbs.observe(admin, '00000000-0000-4000-8000-000000000000', { value: 1 }).expect(404)).body.code).toBe('FORECAST_NOT_FOUND');
+    await verbs.observe(admin, 'nope', { value: 1 }).expect(404);
+    await verbs.list(admin, '?status=bogus').expect(400);
     expect((await verbs.observe(admin, forecast.id, { value: 100, observed_at: inMilliseconds(60_000) }).expect(422)).body.code).toBe('OBSERVATION_IN_FUTURE');
     expect((await verbs.observe(admin, forecast.id, { value: 200 }).expect(201)).body).toMatchObject({ current_value: 200, status: 'active' });
     await sleep(2_600);
