@@ -19,6 +19,8 @@ const RETURN_POLL_LIMIT_MS = 60_000;
 export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
   const [params] = useSearchParams();
   const returned = params.get('plan');
+  /** The plan paid for (the API's return address names it): the page waits until it is the current tier. */
+  const target = params.get('to');
   const [polling, setPolling] = useState(returned === 'upgraded');
   const plans = usePlans(polling ? RETURN_POLL_MS : undefined);
   const choose = useChoosePlan();
@@ -27,11 +29,14 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
 
   useEffect(() => {
     if (!polling || !plans.data) return;
-    if (plans.data.current_tier !== 'free' && plans.data.subscription.tier === plans.data.current_tier && plans.data.subscription.paid_through) {
+    const confirmed = target
+      ? plans.data.current_tier === target
+      : plans.data.current_tier !== 'free' && plans.data.subscription.tier === plans.data.current_tier && plans.data.subscription.paid_through !== null;
+    if (confirmed) {
       setPolling(false);
       void refresh();
     }
-  }, [polling, plans.data, refresh]);
+  }, [polling, plans.data, refresh, target]);
   useEffect(() => {
     if (!polling) return;
     const timer = setTimeout(() => setPolling(false), RETURN_POLL_LIMIT_MS);

@@ -56,6 +56,17 @@ describe('mf_advertiser: plans', () => {
     expect(upgrade.headers['Idempotency-Key']).toBeTruthy();
   });
 
+  it('waits for the plan named in the return address (an upgrade from a running plan)', async () => {
+    let confirmed = false;
+    answerApiCallsRecording({ 'GET /advertisers/subscription/plans': () => ({ body: confirmed ? plansBody('super', '2026-12-27T10:00:00.000Z') : plansBody('premium', '2026-12-20T10:00:00.000Z') }) });
+    renderWithPlatform(<PlansPage />, { route: '/plans?plan=upgraded&to=super&checkout=s1&status=success', user: advertiser() });
+    expect(await screen.findByRole('status')).toHaveTextContent('Waiting for the payment provider to confirm');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('status')).toHaveTextContent('Waiting for the payment provider to confirm');
+    confirmed = true;
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Super.'), { timeout: 5000 });
+  });
+
   it('back from the provider, waits for the confirmed payment and shows the new tier', async () => {
     let confirmed = false;
     answerApiCallsRecording({ 'GET /advertisers/subscription/plans': () => ({ body: confirmed ? plansBody('premium', '2026-12-27T10:00:00.000Z') : plansBody() }) });

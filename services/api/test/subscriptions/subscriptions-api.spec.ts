@@ -72,7 +72,7 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
 
     const paid = await testApp.http().post(`${checkout.url}/pay`).type('form').send(payForm).expect(200);
     expect(paid.text).toContain('Payment complete');
-    expect(paid.text).toContain('/plans?plan=upgraded');
+    expect(paid.text).toContain('/plans?plan=upgraded&#38;to=premium');
     const after = await eventually(() => me(testApp, advertiser.token), (user) => user.user_tier === 'premium');
     expect(after.user_tier).toBe('premium');
     const first = (await plans(advertiser.token)).data;

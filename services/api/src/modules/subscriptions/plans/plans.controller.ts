@@ -75,7 +75,7 @@ export class PlansController {
 
     if (runs && state.tier === plan.tier && !state.cancelAtPeriodEnd && user.user_tier === plan.tier) throw conflict('ALREADY_ON_PLAN', SUBSCRIPTION_MESSAGES.alreadyOnPlan);
     const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-    const back = body.success_url || body.cancel_url ? {} : { successUrl: '/plans?plan=upgraded', cancelUrl: '/plans?plan=cancelled' };
+    const back = body.success_url || body.cancel_url ? {} : { successUrl: `/plans?plan=upgraded&to=${plan.id}`, cancelUrl: '/plans?plan=cancelled' };
     const checkout = await this.commandBus.execute(
       new StartAdvertiserCheckoutCommand(caller.userId, plan.id, { requestOrigin: origin, successUrl: body.success_url, cancelUrl: body.cancel_url, ...back }, idempotency),
     );
