@@ -1,5 +1,8 @@
 import { TRACKED_EVENT_TYPES, TRACKED_TARGET_TYPES } from '@app/contracts/telemetry';
-import type { TrackedEventType, TrackedTargetType } from '../index';
+
+// The same names as the context's public surface (index.ts), from the contracts: the domain imports no module file.
+type TrackedEventType = (typeof TRACKED_EVENT_TYPES)[number];
+type TrackedTargetType = (typeof TRACKED_TARGET_TYPES)[number];
 
 /** One event as the ingest queue carries it: validated, attributed, stamped with the server's receive time. */
 export interface StoredEvent {
