@@ -14,13 +14,14 @@ import { MARKET_MESSAGES, type BuySharesResponse } from '@app/contracts/market';
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { notFound, unprocessable } from '../../../platform/http/api-error';
 import type { GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
+import { GroupQueues } from '../../../platform/use-cases/group-queues';
 import type { Decision, MarketCommand } from '../domain/decide';
 import { decideMarket, primaryAvailable } from '../domain/decide';
 import { evolveMarket, initialMarket, marketStreamId, type MarketEvent, type MarketState } from '../domain/market';
 import { marketPriceFor } from '../domain/price';
 import { marketRefusalToApiError } from '../market-refusals';
 import { applyMarketEvents, type ReadModelContext } from './inline-read-model';
-import { applyPrimarySales, PrimarySaleQueues, type PendingBuy } from './primary-sales';
+import { applyPrimarySales, type PendingBuy } from './primary-sales';
 
 const usd = (minor: bigint) => minorToApiNumber(minor, 'usd');
 
@@ -40,7 +41,8 @@ export class MarketCommands {
   private readonly folds = new Map<string, LoadedMarket>();
   /** Each item's funding folded so far (`ContentTipped` facts are only ever added): only newer ones are read. */
   private readonly fundings = new Map<string, { version: bigint; totalMinor: bigint }>();
-  private readonly primarySales = new PrimarySaleQueues((contentId, group) => this.commitPrimarySales(contentId, group));
+  /** Per item, the buys waiting for its next group commit (at most 200 a group). */
+  private readonly primarySales = new GroupQueues<PendingBuy>((contentId, group) => this.commitPrimarySales(contentId, group));
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,

@@ -14,44 +14,6 @@ export interface PendingBuy {
   reject(error: unknown): void;
 }
 
-/** Buyers of one item committed together at most; the rest wait for the next group (one append each). */
-export const MAX_BUYS_PER_GROUP = 200;
-
-/**
- * Per item, the buys that arrived while its previous group was committing: each drain takes all of them (up to
- * MAX_BUYS_PER_GROUP) into one unit of work. An item nobody buys has no queue.
- */
-export class PrimarySaleQueues {
-  private readonly queues = new Map<string, PendingBuy[]>();
-
-  constructor(private readonly commit: (contentId: string, group: PendingBuy[]) => Promise<void>) {}
-
-  add(contentId: string, buy: PendingBuy): void {
-    const queue = this.queues.get(contentId);
-    if (queue) return void queue.push(buy);
-    this.queues.set(contentId, [buy]);
-    void this.drain(contentId);
-  }
-
-  private async drain(contentId: string): Promise<void> {
-    // Let the buys of this tick (a burst of requests parsed together) join the first group.
-    await Promise.resolve();
-    for (;;) {
-      const queue = this.queues.get(contentId)!;
-      if (queue.length === 0) {
-        this.queues.delete(contentId);
-        return;
-      }
-      const group = queue.splice(0, MAX_BUYS_PER_GROUP);
-      try {
-        await this.commit(contentId, group);
-      } catch (error) {
-        group.forEach((buy) => buy.reject(error));
-      }
-    }
-  }
-}
-
 /**
  * The inline read models of a group's primary sales in two statements (instead of three per sale): one upsert of
  * every buyer's position (summed per buyer: one row may be touched once per statement) and one insert of the trades.
