@@ -32,7 +32,9 @@ export interface TelemetryBenchmarkResult {
 }
 
 function spawnApi(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
+  // BENCH_SERVER_CPU_PROFILE=<dir>: V8's CPU profile of the API process, written there when it stops.
+  const profile = process.env.BENCH_SERVER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`] : [];
+  return spawn(process.execPath, [...profile, '-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
     // One load generator is one client address: the per-client limit would refuse it (README of the telemetry module).
     env: { ...process.env, TELEMETRY_BATCHES_PER_MINUTE: '100000000', BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: 'all' },
     stdio: ['ignore', 'pipe', 'inherit'],
