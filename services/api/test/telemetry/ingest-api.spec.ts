@@ -131,6 +131,7 @@ describe('POST /api/telemetry, client error reports and content views (issue 25)
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await testApp.http().get(`/api/content/${contentId}`).expect(200)).body.views_count).toBe(4);
+    expect((await testApp.http().get(`/api/content/${contentId}/metrics`).expect(200)).body).toMatchObject({ views: 4 });
   });
 
   describe('client errors', () => {
