@@ -3,3 +3,4 @@ export * from './events';
 export * from './http';
 export * from './routes';
 export * from './conversion-allowance';
+export * from './transaction-types';

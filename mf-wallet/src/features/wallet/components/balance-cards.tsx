@@ -8,7 +8,7 @@ import { walletOf } from '../api/wallet-api';
 /** The least a withdrawal may take (spec 3 §9); the Withdraw button stays disabled below it. */
 export const MINIMUM_WITHDRAWAL_GEMS = 200;
 
-export type WalletDialog = 'withdraw' | 'payment-methods' | 'gem-store' | 'add-funds';
+export type WalletDialog = 'withdraw' | 'withdraw-usd' | 'payment-methods' | 'gem-store' | 'add-funds';
 
 interface BalanceCardProps {
   title: string;
@@ -56,8 +56,8 @@ export interface BalanceCardsProps {
 }
 
 /**
- * Points, keys, gems and gold with their actions; the USD card only while the USD wallet holds more than 0. Payouts
- * are of gems (the server has no dollar withdrawal), so the USD card offers payment methods and adding funds.
+ * Points, keys, gems and gold with their actions; the USD card only while the USD wallet holds more than 0, with
+ * Withdraw (the server's USD minimum and fee apply; disabled with nothing available), payment methods and adding funds.
  */
 export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
   const of = (currency: Currency) => walletOf(wallets, currency);
@@ -101,6 +101,9 @@ export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
       {usd.balance > 0 ? (
         <div role="listitem">
           <BalanceCard title="USD" icon={<DollarSign size={18} />} wallet={usd}>
+            <Button size="small" variant="secondary" disabled={usd.available_balance <= 0} onClick={() => onOpen('withdraw-usd')} aria-label="Withdraw USD">
+              Withdraw
+            </Button>
             <Button size="small" variant="secondary" onClick={() => onOpen('payment-methods')}>
               Payment Methods
             </Button>

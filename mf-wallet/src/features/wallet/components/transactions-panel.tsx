@@ -4,15 +4,7 @@ import { ChevronLeft, ChevronRight } from '@app/platform/icons';
 import type { Currency, TransactionResponse } from '@app/contracts/ledger';
 import { useId, useState } from 'react';
 import { useTransactions } from '../api/wallet-api';
-import { CURRENCY_OPTIONS, TRANSACTION_TYPE_OPTIONS, currencyLabel, transactionTypeLabel } from './transaction-labels';
-
-const statusTones: Partial<Record<TransactionResponse['status'], 'warning' | 'success' | 'danger' | 'neutral'>> = {
-  pending: 'warning',
-  captured: 'success',
-  reversed: 'danger',
-  released: 'neutral',
-  expired: 'neutral',
-};
+import { CURRENCY_OPTIONS, TRANSACTION_TYPE_OPTIONS, currencyLabel, transactionStatus, transactionTypeLabel } from './transaction-labels';
 
 function signedAmount(transaction: TransactionResponse): string {
   const sign = transaction.amount < 0 ? '−' : '+';
@@ -84,7 +76,7 @@ export function TransactionsPanel() {
                   </span>
                   <span className="ui-row">
                     <strong className={transaction.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{signedAmount(transaction)}</strong>
-                    <Badge tone={statusTones[transaction.status] ?? 'success'}>{transaction.status}</Badge>
+                    <Badge tone={transactionStatus(transaction).tone}>{transactionStatus(transaction).label}</Badge>
                   </span>
                 </li>
               ))}

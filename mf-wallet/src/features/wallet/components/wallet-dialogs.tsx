@@ -11,16 +11,17 @@ const CheckoutResultDialog = lazy(() => import('../../gem-store/components/check
 /** The wallet's dialogs have their own addresses (spec routes /withdraw, /payment-methods, /gem-store). */
 export const DIALOG_PATHS: Record<WalletDialog, string> = {
   withdraw: '/withdraw',
+  'withdraw-usd': '/withdraw?currency=usd',
   'payment-methods': '/payment-methods',
   'gem-store': '/gem-store',
   'add-funds': '/gem-store?currency=usd',
 };
 
 /**
- * The dialog the address names, over the wallet: /withdraw, /payment-methods, /gem-store (?currency=usd: add funds),
+ * The dialog the address names, over the wallet: /withdraw (?currency=usd: the USD card's), /payment-methods, /gem-store (?currency=usd: add funds),
  * and `?checkout=<session>` when the browser comes back from the payment provider. Closing one goes to /wallet.
  */
-export function WalletDialogs({ availableGems }: { availableGems: number | undefined }) {
+export function WalletDialogs({ availableGems, availableUsd }: { availableGems: number | undefined; availableUsd?: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const search = new URLSearchParams(location.search);
@@ -30,7 +31,13 @@ export function WalletDialogs({ availableGems }: { availableGems: number | undef
   return (
     <Suspense fallback={null}>
       {checkout ? <CheckoutResultDialog open sessionId={checkout} onOpenChange={onOpenChange} onBuyAgain={() => navigate(DIALOG_PATHS['gem-store'])} /> : null}
-      {!checkout && section === 'withdraw' ? <WithdrawDialog open onOpenChange={onOpenChange} availableGems={availableGems} /> : null}
+      {!checkout && section === 'withdraw' ? (
+        search.get('currency') === 'usd' ? (
+          <WithdrawDialog open onOpenChange={onOpenChange} availableGems={availableUsd} currency="usd" />
+        ) : (
+          <WithdrawDialog open onOpenChange={onOpenChange} availableGems={availableGems} />
+        )
+      ) : null}
       {!checkout && section === 'payment-methods' ? <PaymentPreferencesDialog open onOpenChange={onOpenChange} /> : null}
       {!checkout && section === 'gem-store' ? <GemStoreDialog open onOpenChange={onOpenChange} currency={search.get('currency') === 'usd' ? 'usd' : 'gems'} /> : null}
     </Suspense>

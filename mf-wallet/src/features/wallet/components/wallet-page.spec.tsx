@@ -57,6 +57,43 @@ describe('the wallet page', () => {
     expect(within(screen.getByRole('region', { name: 'Gems balance' })).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
   });
 
+  it("the USD card's Withdraw opens the USD withdrawal wizard with the server's USD terms", async () => {
+    const user = userEvent.setup();
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('gems', 0), wallet('usd', 42, 2)] },
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
+      'GET /api/withdrawal/methods': { body: [] },
+      'GET /api/withdrawal/usd-terms': { body: { currency_type: 'usd', min_amount: 10, fee_percentage: 1 } },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    const usd = await screen.findByRole('region', { name: 'USD balance' });
+    await user.click(within(usd).getByRole('button', { name: 'Withdraw USD' }));
+    expect(await screen.findByRole('textbox', { name: 'USD to withdraw' })).toHaveValue('10');
+    expect(screen.getByRole('dialog', { name: 'Withdraw USD' })).toHaveTextContent('$40.00 available');
+  });
+
+  it('shows a withdrawal once: its hold row, labelled pending, then processed or failed', async () => {
+    const user = userEvent.setup();
+    const row = (id: string, status: string, description: string) =>
+      transaction(0, { id: `hold:${id}`, transaction_id: `hold:${id}`, amount: -200, transaction_type: 'withdrawal', description, status });
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [] },
+      'GET /api/users/me/balance-history': noHistory,
+      'GET /api/users/transactions': {
+        body: { transactions: [row('w3', 'pending', 'Withdrawal C'), row('w2', 'completed', 'Withdrawal B'), row('w1', 'released', 'Withdrawal A')], limit: 20, offset: 0, total: 3 },
+      },
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    await user.click(await screen.findByRole('tab', { name: 'Transactions' }));
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    const status = (description: string) => within(within(list).getByText(description).closest('li') as HTMLElement);
+    expect(status('Withdrawal C').getByText('pending')).toBeInTheDocument();
+    expect(status('Withdrawal B').getByText('processed')).toBeInTheDocument();
+    expect(status('Withdrawal A').getByText('failed')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+  });
+
   it("shows the user's real staking figures in the Overview's Staking Rewards block", async () => {
     answerApiCalls({
       'GET /api/users/wallets': { body: [wallet('gems', 50)] },

@@ -81,7 +81,10 @@ export function WalletPage() {
           { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
         ]}
       />
-      <WalletDialogs availableGems={wallets.data ? walletOf(wallets.data, 'gems').available_balance : undefined} />
+      <WalletDialogs
+        availableGems={wallets.data ? walletOf(wallets.data, 'gems').available_balance : undefined}
+        availableUsd={wallets.data ? walletOf(wallets.data, 'usd').available_balance : undefined}
+      />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { apiClient, paymentKeys } from '@app/platform';
-import { WithdrawalRequestResponseSchema, WithdrawalsResponseSchema } from '@app/contracts/withdrawals';
+import { UsdWithdrawalTermsSchema, WithdrawalRequestResponseSchema, WithdrawalsResponseSchema } from '@app/contracts/withdrawals';
 import { useQuery } from '@tanstack/react-query';
 
 export interface WithdrawalRequestBody {
   amount: string;
   payment_method: string;
   payment_details: Record<string, string>;
+  currency_type: 'gems' | 'usd';
 }
 
 /** Holds the gems at once; a job pays out and then captures the hold, or releases it (pending → processed | failed). */
@@ -21,5 +22,15 @@ export function useWithdrawals() {
     queryKey: withdrawalsKey,
     queryFn: async ({ signal }) => (await apiClient().get('/api/withdrawal/requests', { schema: WithdrawalsResponseSchema, signal })).withdrawals,
     refetchInterval: (query) => (query.state.data?.some((withdrawal) => withdrawal.status === 'pending') ? 3000 : false),
+  });
+}
+
+/** USD withdrawals' minimum and fee (server configuration), asked only when the USD wizard opens. */
+export function useUsdWithdrawalTerms(enabled: boolean) {
+  return useQuery({
+    queryKey: [...paymentKeys.all, 'usd-withdrawal-terms'] as const,
+    queryFn: ({ signal }) => apiClient().get('/api/withdrawal/usd-terms', { schema: UsdWithdrawalTermsSchema, signal }),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 }

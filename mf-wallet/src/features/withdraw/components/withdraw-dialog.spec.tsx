@@ -84,7 +84,7 @@ describe('the Withdraw Gems wizard', () => {
     expect(await screen.findByText(/Withdrawal requested\./)).toBeInTheDocument();
     const request = calls.filter((call) => call.key === 'POST /api/withdrawal/request');
     expect(request).toHaveLength(1);
-    expect(request[0].body).toEqual({ amount: '500', payment_method: 'paypal', payment_details: { email_address: 'ada@example.com' } });
+    expect(request[0].body).toEqual({ amount: '500', payment_method: 'paypal', payment_details: { email_address: 'ada@example.com' }, currency_type: 'gems' });
     expect(request[0].headers['Idempotency-Key']).toMatch(/.+/);
     expect(screen.getByText('pending')).toBeInTheDocument();
 
@@ -169,5 +169,61 @@ describe('the Withdraw Gems wizard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await userEvent.click(screen.getByRole('button', { name: 'Open again' }));
     expect(await screen.findByRole('textbox', { name: 'Gems to withdraw' })).toHaveValue('200');
+  });
+
+  it("USD: the server's minimum and fee (not the method's gem minimum), whole cents, the request says currency_type usd", async () => {
+    const calls = fakeWalletApi({
+      'GET /api/withdrawal/methods': { body: withdrawalMethods },
+      'GET /api/withdrawal/usd-terms': { body: { currency_type: 'usd', min_amount: 10, fee_percentage: 1 } },
+      'POST /api/withdrawal/request': {
+        body: { success: true, message: 'Withdrawal requested', withdrawal: withdrawal({ currency_type: 'usd', amount: 25, fee: 0.25, fee_percentage: 1, net_amount: 24.75, payment_method: 'bank_transfer' }) },
+      },
+    });
+    renderWithPlatform(<WithdrawDialog open onOpenChange={() => undefined} availableGems={80} currency="usd" />);
+    // The terms load first (the dialog shows a spinner), then the wizard.
+    const amount = await screen.findByRole('textbox', { name: 'USD to withdraw' });
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw USD' });
+    expect(amount).toHaveValue('10');
+    expect(within(dialog).getByText('$80.00 available')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '9.99');
+    await next();
+    expect(await screen.findByText('The minimum USD withdrawal is $10.00')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10.005');
+    await next();
+    expect(await screen.findByText(/at most 2 decimals|whole cents|decimals/)).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '80.01');
+    await next();
+    expect(await screen.findByText('Insufficient USD: the amount is more than your available USD.')).toBeInTheDocument();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '25');
+    await next();
+
+    // The bank transfer's minimum is 500 gems: it does not apply to dollars; the fee is the USD fee for every method.
+    await userEvent.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
+    expect(screen.getByText(/3-5 business days · fee 1% · from \$10.00/)).toBeInTheDocument();
+    await next();
+    const field = async (name: string, value: string) => userEvent.type(await screen.findByRole('textbox', { name }), value);
+    await field('Account holder name', 'Ada Lovelace');
+    await field('Bank name', 'First Bank');
+    await field('Account number', '123456789');
+    await field('Routing number', '021000021');
+    await field('SWIFT code', 'CHASUS33');
+    const country = screen.queryByRole('combobox', { name: 'Country' });
+    if (country) await userEvent.selectOptions(country, 'US');
+    else await field('Country', 'US');
+    await next();
+
+    const list = await screen.findByLabelText('Withdrawal summary');
+    expect(within(list).getByText('Amount').nextSibling).toHaveTextContent('$25.00');
+    expect(within(list).getByText('Fee (1%)').nextSibling).toHaveTextContent('$0.25');
+    expect(within(list).getByText('You receive').nextSibling).toHaveTextContent('$24.75');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm Withdrawal' }));
+    expect(await screen.findByText(/Withdrawal requested\./)).toBeInTheDocument();
+    expect(screen.getByText(/\$25\.00 on hold; \$24\.75 paid out after a \$0\.25 fee/)).toBeInTheDocument();
+    const [request] = calls.filter((call) => call.key === 'POST /api/withdrawal/request');
+    expect(request.body).toMatchObject({ amount: '25', payment_method: 'bank_transfer', currency_type: 'usd' });
   });
 });

@@ -1,18 +1,20 @@
-import { ApiError, Badge, Button, formatBalance, isApiError, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
+import { ApiError, Badge, Button, ErrorBox, Spinner, errorMessage, isApiError, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
 import { Dialog, Form, FormError, SubmitButton, type UseFormReturn, useRequestForm, useWatch } from '@app/platform/app';
 import { PAYMENT_DETAIL_FIELDS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@app/contracts/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWithdrawalMethods } from '../../../shared/payments-api';
-import { requestWithdrawal, withdrawalsKey } from '../api/withdraw-api';
-import { AmountStep, ConfirmStep, DetailsStep, MethodStep, StepIndicator } from './withdraw-steps';
-import { INITIAL_WITHDRAW_VALUES, type WithdrawStep, type WithdrawValues, stepOfField, toWithdrawalRequest, withdrawStepSchema } from './withdraw-rules';
+import { requestWithdrawal, useUsdWithdrawalTerms, withdrawalsKey } from '../api/withdraw-api';
+import { AmountStep, ConfirmStep, DetailsStep, MethodStep, StepIndicator, formatAmount } from './withdraw-steps';
+import { GEM_TERMS, type WithdrawStep, type WithdrawTerms, type WithdrawValues, initialWithdrawValues, stepOfField, toWithdrawalRequest, usdTerms, withdrawStepSchema } from './withdraw-rules';
 
 export interface WithdrawDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  /** Available (not held) gems, for the amount's upper bound and the Max pick. */
+  /** Available (not held) balance of the currency withdrawn, for the amount's upper bound and the Max pick. */
   availableGems: number | undefined;
+  /** gems (default) or usd: the USD card's Withdraw, with the server's USD minimum and fee. */
+  currency?: 'gems' | 'usd';
 }
 
 const detailFields = new Set<string>(PAYMENT_DETAIL_FIELDS);
@@ -27,13 +29,28 @@ function onWizardFields(error: unknown): unknown {
     const bare = fieldError.field.replace(/^payment_details\./, '');
     return detailFields.has(bare) ? { ...fieldError, field: `payment_details.${bare}` } : fieldError;
   });
-  if (fieldErrors.length === 0 && error.code === 'INSUFFICIENT_GEMS') fieldErrors = [{ field: 'amount', message: error.message }];
+  if (fieldErrors.length === 0 && ['INSUFFICIENT_GEMS', 'INSUFFICIENT_USD', 'BELOW_USD_MINIMUM'].includes(error.code)) fieldErrors = [{ field: 'amount', message: error.message }];
   if (fieldErrors.length === 0 && error.code === 'UNKNOWN_WITHDRAWAL_METHOD') fieldErrors = [{ field: 'payment_method', message: error.message }];
   return new ApiError({ message: error.message, status: error.status, code: error.code, details: error.details, fieldErrors });
 }
 
-/** Withdraw Gems: amount, method, details, confirm (spec 3 §2); back to the amount step with 200 gems after success or close. */
-export default function WithdrawDialog({ open, onOpenChange, availableGems }: WithdrawDialogProps) {
+/**
+ * Withdraw Gems (or USD): amount, method, details, confirm (spec 3 §2); back to the amount step with the minimum
+ * (200 gems, or the USD minimum) after success or close. USD waits for its terms from the server.
+ */
+export default function WithdrawDialog({ open, onOpenChange, availableGems, currency = 'gems' }: WithdrawDialogProps) {
+  const usd = useUsdWithdrawalTerms(currency === 'usd');
+  if (currency === 'gems') return <WithdrawWizard open={open} onOpenChange={onOpenChange} availableGems={availableGems} terms={GEM_TERMS} />;
+  const title = 'Withdraw USD';
+  if (usd.data) return <WithdrawWizard open={open} onOpenChange={onOpenChange} availableGems={availableGems} terms={usdTerms(usd.data)} />;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description="Withdraw dollars to a payout method.">
+      {usd.isError ? <ErrorBox message={errorMessage(usd.error, 'The USD withdrawal terms could not be loaded')} onRetry={() => void usd.refetch()} /> : <Spinner label="Loading the USD terms" />}
+    </Dialog>
+  );
+}
+
+function WithdrawWizard({ open, onOpenChange, availableGems, terms }: Omit<WithdrawDialogProps, 'currency'> & { terms: WithdrawTerms }) {
   const queryClient = useQueryClient();
   const { refresh } = useSession();
   const methods = useWithdrawalMethods();
@@ -41,21 +58,21 @@ export default function WithdrawDialog({ open, onOpenChange, availableGems }: Wi
   const [step, setStep] = useState<WithdrawStep>(0);
   const [done, setDone] = useState<Withdrawal | null>(null);
   // The resolver runs outside render: it reads the step and the chosen method through refs.
-  const context = useRef({ step, availableGems, methods: methods.data });
-  context.current = { step, availableGems, methods: methods.data };
+  const context = useRef({ step, available: availableGems, methods: methods.data, terms });
+  context.current = { step, available: availableGems, methods: methods.data, terms };
   const formRef = useRef<UseFormReturn<WithdrawValues, unknown, unknown> | null>(null);
   const chosenMethod = (name: string | undefined) => context.current.methods?.find((method) => method.method_name === name);
   const form = useRequestForm<WithdrawValues, ReturnType<typeof withdrawStepSchema>>(
     () => withdrawStepSchema({ ...context.current, method: chosenMethod(formRef.current?.getValues('payment_method')) }),
-    (values) => toWithdrawalRequest(values, chosenMethod(values.payment_method)),
-    { defaultValues: INITIAL_WITHDRAW_VALUES, reValidateMode: 'onChange' },
+    (values) => toWithdrawalRequest(values, chosenMethod(values.payment_method), terms.currency),
+    { defaultValues: initialWithdrawValues(terms), reValidateMode: 'onChange' },
   );
   formRef.current = form as never;
   const methodName = useWatch({ control: form.control, name: 'payment_method' });
   const method = methods.data?.find((candidate) => candidate.method_name === methodName);
 
   const reset = () => {
-    form.reset(INITIAL_WITHDRAW_VALUES);
+    form.reset(initialWithdrawValues(terms));
     setStep(0);
     setDone(null);
     idempotency.renew();
@@ -77,7 +94,7 @@ export default function WithdrawDialog({ open, onOpenChange, availableGems }: Wi
       return;
     }
     try {
-      const answer = await requestWithdrawal(toWithdrawalRequest(form.getValues(), method), idempotency.key());
+      const answer = await requestWithdrawal(toWithdrawalRequest(form.getValues(), method, terms.currency), idempotency.key());
       setDone(answer.withdrawal);
       idempotency.renew();
       await Promise.all([refreshMoneyViews(queryClient), queryClient.invalidateQueries({ queryKey: withdrawalsKey }), refresh()]);
@@ -93,12 +110,17 @@ export default function WithdrawDialog({ open, onOpenChange, availableGems }: Wi
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen} title="Withdraw Gems" description="Withdraw from 200 gems to a payout method; the gems are held until the payout completes.">
+    <Dialog
+      open={open}
+      onOpenChange={changeOpen}
+      title={terms.currency === 'usd' ? 'Withdraw USD' : 'Withdraw Gems'}
+      description={`Withdraw from ${formatAmount(terms.minAmount, terms)} to a payout method; the amount is held until the payout completes.`}
+    >
       {done ? (
         <div className="ui-stack" role="status">
           <p>
-            <strong>Withdrawal requested.</strong> {formatBalance(done.amount)} gems are on hold; {formatBalance(done.net_amount)} gems are paid out after a{' '}
-            {formatBalance(done.fee)} gem fee.
+            <strong>Withdrawal requested.</strong> {formatAmount(done.amount, terms)} on hold; {formatAmount(done.net_amount, terms)} paid out after a{' '}
+            {formatAmount(done.fee, terms)} fee.
           </p>
           <p className="ui-row">
             Status <Badge tone={done.status === 'failed' ? 'danger' : done.status === 'processed' ? 'success' : 'warning'}>{done.status}</Badge>
@@ -111,12 +133,12 @@ export default function WithdrawDialog({ open, onOpenChange, availableGems }: Wi
           </div>
         </div>
       ) : (
-        <Form form={form} onSubmit={submit} fallbackError={WITHDRAWAL_MESSAGES.requestFailed} aria-label="Withdraw gems">
+        <Form form={form} onSubmit={submit} fallbackError={WITHDRAWAL_MESSAGES.requestFailed} aria-label={terms.currency === 'usd' ? 'Withdraw USD' : 'Withdraw gems'}>
           <StepIndicator step={step} />
-          {step === 0 ? <AmountStep availableGems={availableGems} /> : null}
-          {step === 1 ? <MethodStep methods={methods} /> : null}
+          {step === 0 ? <AmountStep availableGems={availableGems} terms={terms} /> : null}
+          {step === 1 ? <MethodStep methods={methods} terms={terms} /> : null}
           {step === 2 ? <DetailsStep method={method} /> : null}
-          {step === 3 ? <ConfirmStep method={method} /> : null}
+          {step === 3 ? <ConfirmStep method={method} terms={terms} /> : null}
           <FormError />
           <div className="ui-row">
             {step > 0 ? (

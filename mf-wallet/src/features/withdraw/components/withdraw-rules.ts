@@ -1,5 +1,5 @@
 import { type Currency, parseRequestAmount } from '@app/contracts/ledger';
-import { WITHDRAWAL_LIMITS, WITHDRAWAL_MESSAGES, WithdrawalRequestSchema, type WithdrawalMethod, validatePaymentDetails } from '@app/contracts/withdrawals';
+import { WITHDRAWAL_LIMITS, WITHDRAWAL_MESSAGES, WithdrawalRequestSchema, type UsdWithdrawalTerms, type WithdrawalMethod, validatePaymentDetails } from '@app/contracts/withdrawals';
 import { toMinor } from '@app/platform/app';
 
 export const WITHDRAW_STEPS = ['Amount', 'Method', 'Details', 'Confirm'] as const;
@@ -7,6 +7,47 @@ export type WithdrawStep = 0 | 1 | 2 | 3;
 
 /** Quick picks of the amount step (spec 3 §9); "Max" is the available balance. */
 export const QUICK_AMOUNTS = [200, 500, 1000] as const;
+
+/**
+ * What differs between a gem and a USD withdrawal (the same wizard, the same server lifecycle): the minimum (gems:
+ * 200 and each method's own; USD: the configured one for every method), the fee (the method's or the configured USD
+ * fee), the quick picks and how amounts read.
+ */
+export interface WithdrawTerms {
+  currency: 'gems' | 'usd';
+  minAmount: number;
+  quickAmounts: readonly number[];
+  feePercentageOf(method: WithdrawalMethod): number;
+  /** The method's own minimum (gems only), or null. */
+  methodMinimumOf(method: WithdrawalMethod): number | null;
+  belowMinimumMessage: string;
+  notEnoughMessage: string;
+}
+
+export const GEM_TERMS: WithdrawTerms = {
+  currency: 'gems',
+  minAmount: WITHDRAWAL_LIMITS.minGems,
+  quickAmounts: QUICK_AMOUNTS,
+  feePercentageOf: (method) => method.fee_percentage,
+  methodMinimumOf: (method) => method.min_amount,
+  belowMinimumMessage: WITHDRAWAL_MESSAGES.insufficientGems,
+  notEnoughMessage: WITHDRAWAL_MESSAGES.notEnoughAvailable,
+};
+
+/** USD terms from `GET /api/withdrawal/usd-terms`. */
+export function usdTerms(terms: UsdWithdrawalTerms): WithdrawTerms {
+  return {
+    currency: 'usd',
+    minAmount: terms.min_amount,
+    quickAmounts: [terms.min_amount, 50, 100].filter((amount, index, all) => amount >= terms.min_amount && all.indexOf(amount) === index),
+    feePercentageOf: () => terms.fee_percentage,
+    methodMinimumOf: () => null,
+    belowMinimumMessage: WITHDRAWAL_MESSAGES.usdBelowMinimum(terms.min_amount),
+    notEnoughMessage: WITHDRAWAL_MESSAGES.notEnoughUsd,
+  };
+}
+
+export const initialWithdrawValues = (terms: WithdrawTerms): WithdrawValues => ({ amount: String(terms.minAmount), payment_method: '', payment_details: {} });
 
 /** The wizard's inputs, named like the request's fields so the server's `field_errors` land on them. */
 export interface WithdrawValues {
@@ -27,20 +68,21 @@ export function amountMinorOf(text: string): bigint | undefined {
 }
 
 /** The request as it goes over the wire: only the chosen method's fields, an optional blank one left out. */
-export function toWithdrawalRequest(values: WithdrawValues, method: WithdrawalMethod | undefined) {
+export function toWithdrawalRequest(values: WithdrawValues, method: WithdrawalMethod | undefined, currency: 'gems' | 'usd' = 'gems') {
   const details: Record<string, string> = {};
   for (const field of method?.required_fields ?? []) {
     const value = values.payment_details?.[field] ?? '';
     if (value.trim() !== '') details[field] = value;
   }
-  return { amount: values.amount.trim(), payment_method: values.payment_method, payment_details: details };
+  return { amount: values.amount.trim(), payment_method: values.payment_method, payment_details: details, currency_type: currency };
 }
 
 interface StepContext {
   step: WithdrawStep;
-  /** Available (not held) gems; unknown while the wallets load (the server checks it anyway). */
-  availableGems: number | undefined;
+  /** Available (not held) balance of the currency; unknown while the wallets load (the server checks it anyway). */
+  available: number | undefined;
   method: WithdrawalMethod | undefined;
+  terms?: WithdrawTerms;
 }
 
 /**
@@ -48,17 +90,21 @@ interface StepContext {
  * the amount at least 200 and at most the available gems, a method whose minimum the amount meets, and every detail
  * the method requires by `validatePaymentDetails`, the function the server runs.
  */
-export function withdrawStepSchema({ step, availableGems, method }: StepContext) {
+export function withdrawStepSchema({ step, available, method, terms = GEM_TERMS }: StepContext) {
   // Each step checks only what has been asked so far: the contract's request schema, cut to the step's fields.
   const base = step === 0 ? WithdrawalRequestSchema.pick({ amount: true }) : step === 1 ? WithdrawalRequestSchema.pick({ amount: true, payment_method: true }) : WithdrawalRequestSchema;
   return base.superRefine((request: { amount: bigint; payment_details?: Record<string, unknown> }, context) => {
     const amountMinor = request.amount;
-    if (amountMinor < toMinor(WITHDRAWAL_LIMITS.minGems, GEMS)) {
-      context.addIssue({ code: 'custom', path: ['amount'], message: WITHDRAWAL_MESSAGES.insufficientGems });
+    if (terms.currency === 'usd' && amountMinor % 100n !== 0n) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: WITHDRAWAL_MESSAGES.usdWholeCents });
       return;
     }
-    if (availableGems !== undefined && amountMinor > toMinor(availableGems, GEMS)) {
-      context.addIssue({ code: 'custom', path: ['amount'], message: WITHDRAWAL_MESSAGES.notEnoughAvailable });
+    if (amountMinor < toMinor(terms.minAmount, terms.currency)) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: terms.belowMinimumMessage });
+      return;
+    }
+    if (available !== undefined && amountMinor > toMinor(available, terms.currency)) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: terms.notEnoughMessage });
       return;
     }
     if (step < 1) return;
@@ -66,8 +112,9 @@ export function withdrawStepSchema({ step, availableGems, method }: StepContext)
       context.addIssue({ code: 'custom', path: ['payment_method'], message: 'Please choose a withdrawal method' });
       return;
     }
-    if (amountMinor < toMinor(method.min_amount, GEMS)) {
-      context.addIssue({ code: 'custom', path: ['payment_method'], message: `${WITHDRAWAL_MESSAGES.belowMethodMinimum} (${method.min_amount} gems)` });
+    const methodMinimum = terms.methodMinimumOf(method);
+    if (methodMinimum !== null && amountMinor < toMinor(methodMinimum, GEMS)) {
+      context.addIssue({ code: 'custom', path: ['payment_method'], message: `${WITHDRAWAL_MESSAGES.belowMethodMinimum} (${methodMinimum} gems)` });
       return;
     }
     if (step < 2) return;
@@ -87,5 +134,11 @@ export function stepOfField(field: string): WithdrawStep {
 export function feeMinor(amountMinor: bigint, feePercentage: number): bigint {
   const hundredthsOfPercent = BigInt(Math.round(feePercentage * 100));
   return (amountMinor * hundredthsOfPercent + 5_000n) / 10_000n;
+}
+
+/** A USD fee as the server takes it: rounded down to the cent. */
+export function usdFeeMinor(amountMinor: bigint, feePercentage: number): bigint {
+  const hundredthsOfPercent = BigInt(Math.round(feePercentage * 100));
+  return ((amountMinor * hundredthsOfPercent) / 10_000n / 100n) * 100n;
 }
 

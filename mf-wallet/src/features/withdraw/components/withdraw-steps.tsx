@@ -1,9 +1,14 @@
-import { Button, EmptyState, formatBalance } from '@app/platform';
+import { Button, EmptyState, formatBalance, formatMoney } from '@app/platform';
 import { FormRadioGroup, FormTextField, QueryView, fromMinor, useFormContext } from '@app/platform/app';
 import { DETAIL_FIELD_LABELS, type WithdrawalMethod, maskPaymentDetails } from '@app/contracts/withdrawals';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PaymentDetailFields } from '../../../shared/payment-detail-fields';
-import { QUICK_AMOUNTS, WITHDRAW_STEPS, type WithdrawStep, type WithdrawValues, amountMinorOf, feeMinor, toWithdrawalRequest } from './withdraw-rules';
+import { GEM_TERMS, WITHDRAW_STEPS, type WithdrawStep, type WithdrawTerms, type WithdrawValues, amountMinorOf, feeMinor, toWithdrawalRequest, usdFeeMinor } from './withdraw-rules';
+
+/** An amount of the withdrawal's currency as the wizard shows it: `$12.50` or `200 gems`. */
+export function formatAmount(amount: number | string, terms: WithdrawTerms): string {
+  return terms.currency === 'usd' ? formatMoney(amount) : `${formatBalance(amount)} gems`;
+}
 
 export function StepIndicator({ step }: { step: WithdrawStep }) {
   return (
@@ -17,16 +22,22 @@ export function StepIndicator({ step }: { step: WithdrawStep }) {
   );
 }
 
-export function AmountStep({ availableGems }: { availableGems: number | undefined }) {
+export function AmountStep({ availableGems, terms = GEM_TERMS }: { availableGems: number | undefined; terms?: WithdrawTerms }) {
   const { setValue } = useFormContext<WithdrawValues>();
   const pick = (amount: number) => setValue('amount', String(amount), { shouldValidate: true, shouldDirty: true });
   return (
     <>
-      <FormTextField name="amount" label="Gems to withdraw" inputMode="decimal" autoComplete="off" hint={availableGems === undefined ? undefined : `${formatBalance(availableGems)} gems available`} />
+      <FormTextField
+        name="amount"
+        label={terms.currency === 'usd' ? 'USD to withdraw' : 'Gems to withdraw'}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={availableGems === undefined ? undefined : `${formatAmount(availableGems, terms)} available`}
+      />
       <div className="ui-row" role="group" aria-label="Quick amounts">
-        {QUICK_AMOUNTS.map((amount) => (
+        {terms.quickAmounts.map((amount) => (
           <Button key={amount} size="small" variant="secondary" onClick={() => pick(amount)}>
-            {formatBalance(amount)}
+            {terms.currency === 'usd' ? formatMoney(amount) : formatBalance(amount)}
           </Button>
         ))}
         {availableGems !== undefined ? (
@@ -39,7 +50,7 @@ export function AmountStep({ availableGems }: { availableGems: number | undefine
   );
 }
 
-export function MethodStep({ methods }: { methods: UseQueryResult<WithdrawalMethod[]> }) {
+export function MethodStep({ methods, terms = GEM_TERMS }: { methods: UseQueryResult<WithdrawalMethod[]>; terms?: WithdrawTerms }) {
   return (
     <QueryView query={methods} loadingLabel="Loading withdrawal methods" empty={<EmptyState title="No withdrawal methods" message="No payout method is open right now. Please try again later." />}>
       {(list) => (
@@ -53,7 +64,7 @@ export function MethodStep({ methods }: { methods: UseQueryResult<WithdrawalMeth
                 <strong>{method.display_name}</strong>
                 <br />
                 <small className="ui-muted">
-                  {method.processing_time} · fee {method.fee_percentage}% · from {formatBalance(method.min_amount)} gems
+                  {method.processing_time} · fee {terms.feePercentageOf(method)}% · from {formatAmount(terms.methodMinimumOf(method) ?? terms.minAmount, terms)}
                 </small>
               </>
             ),
@@ -74,24 +85,26 @@ export function DetailsStep({ method }: { method: WithdrawalMethod | undefined }
   );
 }
 
-export function ConfirmStep({ method }: { method: WithdrawalMethod | undefined }) {
+export function ConfirmStep({ method, terms = GEM_TERMS }: { method: WithdrawalMethod | undefined; terms?: WithdrawTerms }) {
   const { getValues } = useFormContext<WithdrawValues>();
   const values = getValues();
   const amountMinor = amountMinorOf(values.amount) ?? 0n;
   if (!method) return null;
-  const fee = feeMinor(amountMinor, method.fee_percentage);
-  const request = toWithdrawalRequest(values, method);
+  const feePercentage = terms.feePercentageOf(method);
+  const fee = terms.currency === 'usd' ? usdFeeMinor(amountMinor, feePercentage) : feeMinor(amountMinor, feePercentage);
+  const request = toWithdrawalRequest(values, method, terms.currency);
   const masked = maskPaymentDetails(request.payment_details);
+  const show = (minor: bigint) => formatAmount(fromMinor(minor, terms.currency), terms);
   return (
     <dl className="wallet-summary" aria-label="Withdrawal summary">
       <dt>Amount</dt>
-      <dd>{formatBalance(fromMinor(amountMinor, 'gems'))} gems</dd>
+      <dd>{show(amountMinor)}</dd>
       <dt>Method</dt>
       <dd>{method.display_name}</dd>
-      <dt>Fee ({method.fee_percentage}%)</dt>
-      <dd>{formatBalance(fromMinor(fee, 'gems'))} gems</dd>
+      <dt>Fee ({feePercentage}%)</dt>
+      <dd>{show(fee)}</dd>
       <dt>You receive</dt>
-      <dd>{formatBalance(fromMinor(amountMinor - fee, 'gems'))} gems</dd>
+      <dd>{show(amountMinor - fee)}</dd>
       <dt>Processing time</dt>
       <dd>{method.processing_time}</dd>
       {Object.entries(masked).map(([field, value]) => (

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@app/event-store';
-import { CURRENCIES, Currency } from '@app/contracts/ledger';
+import { CURRENCIES, Currency, transactionTypeOf } from '@app/contracts/ledger';
 import { userAccount } from '../domain/accounts';
 import { LedgerEvent, fromPayload } from '../domain/events';
 import { userIdOfStream } from '../domain/streams';
@@ -64,16 +64,8 @@ export interface TransactionStatusChange {
   description?: string;
 }
 
-const TRANSACTION_TYPES: Partial<Record<string, string>> = {
-  DROP_REWARD: 'task_payment',
-  REFERRAL_BONUS: 'referral_bonus',
-  STAKING_REWARD: 'staking_reward',
-  WITHDRAWAL: 'withdrawal',
-};
-
-export function transactionTypeOf(reasonCode: string): string {
-  return TRANSACTION_TYPES[reasonCode] ?? reasonCode.toLowerCase();
-}
+/** The row's `transaction_type` (one mapping, in the contracts, shared with the wallet's filter). */
+export { transactionTypeOf };
 
 export const LEDGER_PROJECTED_EVENT_TYPES = [
   'LedgerTransactionPosted',
