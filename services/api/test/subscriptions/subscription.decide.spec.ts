@@ -50,6 +50,18 @@ describe('advertiser subscription', () => {
     expect(spec.given([paid('s1', 'premium', now, in30), ended]).when({ type: 'EndPaidPeriod', data: { now: in30 } }).decision).toEqual({ kind: 'duplicate' });
   });
 
+  it('ends the running plan at once when one of its payments is refunded, once; an older plan’s refund changes nothing', () => {
+    const refund = (sessionId: string): SubscriptionCommand => ({ type: 'RevokePlanPayment', data: { sessionId, now } });
+    const downgraded: SubscriptionEvent = { type: 'PlanDowngraded', data: { userId: 'u1', fromTier: 'premium', toTier: 'free', reason: 'refunded', at: now } };
+    spec.given([paid('s1', 'premium', now, in30)]).when(refund('s1')).then([downgraded]);
+    // A renewal's session belongs to the running plan too.
+    spec.given([paid('s1', 'premium', now, in30), paid('s2', 'premium', in30, '2027-01-24T10:00:00.000Z')]).when(refund('s2')).then([downgraded]);
+    expect(spec.given([paid('s1', 'premium', now, in30), downgraded]).when(refund('s1')).decision).toEqual({ kind: 'duplicate' });
+    // s1 paid premium, then s2 switched to super: refunding s1 leaves super running.
+    expect(spec.given([paid('s1', 'premium', now, in30), paid('s2', 'super', now, in30)]).when(refund('s1')).decision).toEqual({ kind: 'duplicate' });
+    expect(spec.given().when(refund('s9')).decision).toEqual({ kind: 'duplicate' });
+  });
+
   it('credits the moves allowance once per period of the tier: free monthly (50), premium weekly from Monday (200)', () => {
     const free = spec.given().when(allowance('free', now)).decision as Extract<SubscriptionDecision, { kind: 'accepted' }>;
     expect(free.events[0].data).toMatchObject({ moves: 50, periodKey: 'month:2026-11-01T00:00:00.000Z', periodEnd: '2026-12-01T00:00:00.000Z', transactionId: 'tx:month:2026-11-01T00:00:00.000Z' });

@@ -122,6 +122,19 @@ describe('advertiser plans, upgrades through checkout, renewal and moves', () =>
     expect(downgraded.user_tier).toBe('free');
   });
 
+  it('a refunded plan payment ends the plan at once (nothing to reverse in the ledger), once', async () => {
+    const advertiser = await givenAdvertiser(testApp);
+    const checkout = (await upgrade(advertiser.token, { planId: 'premium' }).expect(200)).body.data.checkout;
+    await testApp.http().post(`${checkout.url}/pay`).type('form').send(payForm).expect(200);
+    await eventually(() => me(testApp, advertiser.token), (user) => user.user_tier === 'premium');
+    await eventually(() => plans(advertiser.token), (body) => body.data.subscription.tier === 'premium');
+    const refunded = await testApp.http().post(`/api/admin/payments/sessions/${checkout.session_id}/refund`).set(auth(admin.token)).expect(200);
+    expect(refunded.body.session).toMatchObject({ status: 'refunded', kind: 'plan' });
+    await testApp.http().post(`/api/admin/payments/sessions/${checkout.session_id}/refund`).set(auth(admin.token)).expect(200);
+    expect((await eventually(() => me(testApp, advertiser.token), (user) => user.user_tier === 'free')).user_tier).toBe('free');
+    expect((await plans(advertiser.token)).data.subscription).toEqual({ tier: 'free', paid_through: null, cancel_at_period_end: false });
+  });
+
   it('credits the moves allowance of the tier once per period, and sells moves packages through checkout, credited once', async () => {
     const advertiser = await givenAdvertiser(testApp);
     const first = (await testApp.http().get('/api/subscriptions/moves').set(auth(advertiser.token)).expect(200)).body.data;

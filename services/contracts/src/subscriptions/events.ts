@@ -19,7 +19,7 @@ export const PlanPaymentAppliedSchema = z.object({
   appliedAt: z.string(),
 });
 export const PlanCancelledSchema = z.object({ userId: z.string(), tier: Tier, effectiveAt: z.string(), cancelledAt: z.string() });
-export const PlanDowngradedSchema = z.object({ userId: z.string(), fromTier: Tier, toTier: Tier, reason: z.enum(['period_ended', 'cancelled']), at: z.string() });
+export const PlanDowngradedSchema = z.object({ userId: z.string(), fromTier: Tier, toTier: Tier, reason: z.enum(['period_ended', 'cancelled', 'refunded']), at: z.string() });
 export const MovesAllowanceCreditedSchema = z.object({
   userId: z.string(),
   tier: Tier,

@@ -98,7 +98,8 @@ function creditOf(events: PaymentEvent[], state: CheckoutSessionState): MoneyMov
 /** A refund reverses the credit with a linked reversal; the ledger refuses it when the credit is already spent. */
 function reversalOf(events: PaymentEvent[], state: CheckoutSessionState): LedgerMoneyCommand | null {
   const refunded = events.find((event) => event.type === 'CheckoutSessionRefunded');
-  if (!refunded || !state.paid) return null;
+  // A plan credited nothing: nothing to reverse (the subscriptions context ends the refunded plan).
+  if (!refunded || !state.paid || state.created?.kind === 'plan') return null;
   return {
     type: 'ReverseTransaction',
     data: {

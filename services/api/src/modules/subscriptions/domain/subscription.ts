@@ -15,6 +15,8 @@ export interface SubscriptionState {
   paidThrough: string | null;
   cancelAtPeriodEnd: boolean;
   appliedSessions: ReadonlySet<string>;
+  /** Sessions paid for the plan that runs (its first payment and its renewals). */
+  runningSessions: ReadonlySet<string>;
   creditedPeriods: ReadonlySet<string>;
 }
 
@@ -24,6 +26,7 @@ export const initialSubscription = (userId: string): SubscriptionState => ({
   paidThrough: null,
   cancelAtPeriodEnd: false,
   appliedSessions: new Set(),
+  runningSessions: new Set(),
   creditedPeriods: new Set(),
 });
 
@@ -31,6 +34,7 @@ export type SubscriptionCommand =
   | { type: 'ApplyPlanPayment'; data: { sessionId: string; tier: UserTier; now: string } }
   | { type: 'CancelPlan'; data: { now: string } }
   | { type: 'EndPaidPeriod'; data: { now: string } }
+  | { type: 'RevokePlanPayment'; data: { sessionId: string; now: string } }
   | { type: 'CreditMovesAllowance'; data: { tier: UserTier; transactionIdOf: (periodKey: string) => string; now: string } };
 
 export type SubscriptionRefusal = 'PLAN_MUST_BE_PAID' | 'PAID_PLAN_MUST_RUN' | 'PLAN_MUST_NOT_BE_CANCELLED';
@@ -61,6 +65,8 @@ export const paidPlanRuns = (state: SubscriptionState, now: string) => state.tie
  *   proration); a payment clears a pending cancellation.
  * - a cancellation keeps the plan until the end of its paid period; only a running, not yet cancelled paid plan.
  * - at the end of the paid period (the renewal job) the plan falls to free, once.
+ * - a refunded payment of the plan that runs ends it at once (to free, once); a refund of an older plan's payment
+ *   changes nothing.
  * - the moves allowance is credited once per inventory period of the tier (its key), whatever the number of calls.
  */
 export function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionDecision {
@@ -88,6 +94,11 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
         events: [{ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: state.cancelAtPeriodEnd ? 'cancelled' : 'period_ended', at: now } }],
       };
     }
+    case 'RevokePlanPayment': {
+      const { sessionId, now } = command.data;
+      if (!state.runningSessions.has(sessionId) || state.tier === 'free') return { kind: 'duplicate' };
+      return { kind: 'accepted', events: [{ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: 'refunded', at: now } }] };
+    }
     case 'CreditMovesAllowance': {
       const { tier, now, transactionIdOf } = command.data;
       const period = allowancePeriodOf(tier, new Date(now));
@@ -114,11 +125,13 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         paidThrough: event.data.periodEnd,
         cancelAtPeriodEnd: false,
         appliedSessions: new Set([...state.appliedSessions, event.data.sessionId]),
+        // A renewal of the running plan adds to its sessions; another plan starts afresh.
+        runningSessions: new Set([...(event.data.periodStart === state.paidThrough && state.tier === event.data.tier ? state.runningSessions : []), event.data.sessionId]),
       };
     case 'PlanCancelled':
       return { ...state, cancelAtPeriodEnd: true };
     case 'PlanDowngraded':
-      return { ...state, tier: event.data.toTier, paidThrough: null, cancelAtPeriodEnd: false };
+      return { ...state, tier: event.data.toTier, paidThrough: null, cancelAtPeriodEnd: false, runningSessions: new Set() };
     case 'MovesAllowanceCredited':
       return { ...state, creditedPeriods: new Set([...state.creditedPeriods, event.data.periodKey]) };
   }

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
-import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
+import { CheckoutSessionPaidSchema, CheckoutSessionRefundedSchema } from '@app/contracts/payments';
 import { PlanDowngradedSchema, findAdvertiserPlan } from '@app/contracts/subscriptions';
 import { USER_TIERS } from '@app/contracts/identity';
 import { JobsService } from '../../../platform/jobs/jobs.service';
@@ -10,6 +12,8 @@ import { SubscriptionCommands } from './subscription-commands';
 
 export const APPLY_PLAN_PAYMENT_JOB = 'subscriptions.apply-plan-payment';
 export const APPLY_DOWNGRADE_JOB = 'subscriptions.apply-downgrade';
+export const REVOKE_PLAN_PAYMENT_JOB = 'subscriptions.revoke-plan-payment';
+const RevokePayloadSchema = z.object({ sessionId: z.string(), refundedAt: z.string() });
 const DowngradePayloadSchema = z.object({ userId: z.string(), fromTier: z.enum(USER_TIERS) });
 const PayloadSchema = z.object({ userId: z.string(), sessionId: z.string(), tier: z.enum(USER_TIERS), paidAt: z.string() });
 
@@ -21,11 +25,15 @@ const PayloadSchema = z.object({ userId: z.string(), sessionId: z.string(), tier
  */
 @Injectable()
 export class PlanPaymentsReactor {
-  constructor(jobs: JobsService, commandBus: CommandBus, queryBus: QueryBus, commands: SubscriptionCommands) {
+  constructor(jobs: JobsService, commandBus: CommandBus, queryBus: QueryBus, commands: SubscriptionCommands, @Inject(DATABASE_POOL) pool: pg.Pool) {
     jobs.registerReactor({
       name: 'subscription_plan_payments',
-      eventTypes: ['CheckoutSessionPaid', 'PlanDowngraded'],
+      eventTypes: ['CheckoutSessionPaid', 'PlanDowngraded', 'CheckoutSessionRefunded'],
       react: (event) => {
+        if (event.type === 'CheckoutSessionRefunded') {
+          const refunded = CheckoutSessionRefundedSchema.safeParse(event.data);
+          return refunded.success ? [{ jobName: REVOKE_PLAN_PAYMENT_JOB, payload: { sessionId: refunded.data.sessionId, refundedAt: refunded.data.refundedAt } }] : [];
+        }
         if (event.type === 'PlanDowngraded') {
           const downgraded = PlanDowngradedSchema.safeParse(event.data);
           return downgraded.success ? [{ jobName: APPLY_DOWNGRADE_JOB, payload: { userId: downgraded.data.userId, fromTier: downgraded.data.fromTier } }] : [];
@@ -42,6 +50,13 @@ export class PlanPaymentsReactor {
           await commands.execute(userId, { type: 'ApplyPlanPayment', data: { sessionId, tier, now: paidAt } });
           // Never lowers a tier (a tier bought in the gold shop stays); identity decides the comparison on its stream.
           await commandBus.execute(new ChangeUserTierCommand(userId, tier, 'raise'));
+        },
+        // A refunded payment of the running plan ends it (a refund of gems or of another session finds nothing here).
+        [REVOKE_PLAN_PAYMENT_JOB]: async (payload) => {
+          const { sessionId, refundedAt } = RevokePayloadSchema.parse(payload);
+          const owner = await pool.query<{ user_id: string }>('SELECT user_id FROM subscription_payments WHERE session_id = $1', [sessionId]);
+          const userId = owner.rows[0]?.user_id;
+          if (userId) await commands.execute(userId, { type: 'RevokePlanPayment', data: { sessionId, now: refundedAt } });
         },
         // The plan ended: identity's tier falls to free when it is still the plan's (a tier bought otherwise stays).
         [APPLY_DOWNGRADE_JOB]: async (payload) => {

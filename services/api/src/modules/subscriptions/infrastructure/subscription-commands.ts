@@ -49,6 +49,11 @@ export class SubscriptionCommands {
         if (decision.kind === 'duplicate') return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state, events: [] }) };
         const state = subscriptionStreams.advance(loaded, decision.events);
         if (decision.events.some((event) => event.type !== 'MovesAllowanceCredited')) await writePeriod(unit.transaction, state);
+        for (const event of decision.events) {
+          if (event.type === 'PlanPaymentApplied') {
+            await unit.transaction.query('INSERT INTO subscription_payments (session_id, user_id) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING', [event.data.sessionId, userId]);
+          }
+        }
         const credited = decision.events.find((event) => event.type === 'MovesAllowanceCredited');
         if (credited) {
           await unit.transaction.query(
