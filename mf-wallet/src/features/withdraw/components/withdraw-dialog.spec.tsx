@@ -222,7 +222,7 @@ describe('the Withdraw Gems wizard', () => {
     expect(within(list).getByText('You receive').nextSibling).toHaveTextContent('$24.75');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm Withdrawal' }));
     expect(await screen.findByText(/Withdrawal requested\./)).toBeInTheDocument();
-    expect(screen.getByText(/\$25\.00 on hold; \$24\.75 paid out after a \$0\.25 fee/)).toBeInTheDocument();
+    expect(screen.getByText(/\$25\.00 is on hold; \$24\.75 is paid out after a \$0\.25 fee/)).toBeInTheDocument();
     const [request] = calls.filter((call) => call.key === 'POST /api/withdrawal/request');
     expect(request.body).toMatchObject({ amount: '25', payment_method: 'bank_transfer', currency_type: 'usd' });
   });

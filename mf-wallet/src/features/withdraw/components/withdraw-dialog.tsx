@@ -1,4 +1,4 @@
-import { ApiError, Badge, Button, ErrorBox, Spinner, errorMessage, isApiError, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
+import { ApiError, Badge, Button, ErrorBox, Spinner, errorMessage, formatBalance, formatMoney, isApiError, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
 import { Dialog, Form, FormError, SubmitButton, type UseFormReturn, useRequestForm, useWatch } from '@app/platform/app';
 import { PAYMENT_DETAIL_FIELDS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@app/contracts/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
@@ -119,8 +119,10 @@ function WithdrawWizard({ open, onOpenChange, availableGems, terms }: Omit<Withd
       {done ? (
         <div className="ui-stack" role="status">
           <p>
-            <strong>Withdrawal requested.</strong> {formatAmount(done.amount, terms)} on hold; {formatAmount(done.net_amount, terms)} paid out after a{' '}
-            {formatAmount(done.fee, terms)} fee.
+            <strong>Withdrawal requested.</strong>{' '}
+            {terms.currency === 'usd'
+              ? `${formatMoney(done.amount)} is on hold; ${formatMoney(done.net_amount)} is paid out after a ${formatMoney(done.fee)} fee.`
+              : `${formatBalance(done.amount)} gems are on hold; ${formatBalance(done.net_amount)} gems are paid out after a ${formatBalance(done.fee)} gem fee.`}
           </p>
           <p className="ui-row">
             Status <Badge tone={done.status === 'failed' ? 'danger' : done.status === 'processed' ? 'success' : 'warning'}>{done.status}</Badge>
