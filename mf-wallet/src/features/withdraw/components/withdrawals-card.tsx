@@ -1,10 +1,13 @@
-import { Badge, Card, EmptyState, formatBalance, refreshMoneyViews, useSession } from '@app/platform';
+import { Badge, Card, EmptyState, formatBalance, formatMoney, refreshMoneyViews, useSession } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import type { Withdrawal } from '@app/contracts/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { methodLabel, useWithdrawalMethods } from '../../../shared/payments-api';
 import { useWithdrawals } from '../api/withdraw-api';
+
+/** `200 gems` or `$25.00`: a withdrawal is of gems or USD. */
+const amountOf = (withdrawal: Withdrawal, amount: number) => (withdrawal.currency_type === 'usd' ? formatMoney(amount) : `${formatBalance(amount)} gems`);
 
 const tones: Record<Withdrawal['status'], 'warning' | 'success' | 'danger'> = { pending: 'warning', processed: 'success', failed: 'danger' };
 
@@ -28,10 +31,10 @@ export function WithdrawalsCard() {
             {list.slice(0, 10).map((withdrawal) => (
               <li key={withdrawal.id} className="ui-list__item">
                 <span>
-                  {formatBalance(withdrawal.amount)} gems to {methodLabel(methods.data, withdrawal.payment_method)}
+                  {amountOf(withdrawal, withdrawal.amount)} to {methodLabel(methods.data, withdrawal.payment_method)}
                   <br />
                   <small className="ui-muted">
-                    {new Date(withdrawal.created_at).toLocaleString()} · fee {formatBalance(withdrawal.fee)} gems
+                    {new Date(withdrawal.created_at).toLocaleString()} · fee {amountOf(withdrawal, withdrawal.fee)}
                     {withdrawal.failure_reason ? ` · ${withdrawal.failure_reason}` : ''}
                   </small>
                 </span>
