@@ -118,32 +118,36 @@ describe('forecast decider', () => {
     spec.given(resolvedWith([...opened, observed(1, after)])).when(resolve).thenRefused('FORECAST_RESOLVED');
   });
 
-  it('pays the plan batch by batch out of the escrow, each batch once, then the remainder to system:fees once', () => {
+  it('pays each batch of the plan out of the escrow once (its own stream), then the remainder to system:fees once', () => {
     const users = Array.from({ length: PAYOUT_BATCH_SIZE + 3 }, (_, index) => staked(`p${index + 1}`, `u${index + 1}`, 'over', USD));
     // Over is owed (10 + n) × 2 out of a pool of 10 + n + 1,000: everyone is paid in full and the rest is left.
     const poolDollars = BigInt(10 + users.length + 1_000);
     const owedDollars = BigInt((10 + users.length) * 2);
     const history = resolvedWith([...opened, ...users, staked('px', 'loser', 'under', 1_000n * USD), observed(2000, after)]);
-    const pay = (transactionId: string, refusedUserIds: string[] = []): ForecastCommand => ({ type: 'PayNextBatch', data: { transactionId, refusedUserIds, now: after } });
-    const first = spec.given(history).when(pay('b0')).then({ postings: expect.any(Array) });
+    const pay = (batchIndex: number, options: { alreadyPaid?: boolean; refusedUserIds?: string[] } = {}): ForecastCommand => ({
+      type: 'PayBatch',
+      data: { batchIndex, alreadyPaid: options.alreadyPaid ?? false, transactionId: `b${batchIndex}`, refusedUserIds: options.refusedUserIds ?? [], now: after },
+    });
+    const finish = (batchesPaid: number): ForecastCommand => ({ type: 'FinishSettlement', data: { batchesPaid, transactionId: 'r', now: after } });
+    const first = spec.given(history).when(pay(0)).then({ postings: expect.any(Array) });
     const firstPostings = first.kind === 'accepted' ? first.postings : [];
     expect(firstPostings).toHaveLength(PAYOUT_BATCH_SIZE);
     expect(firstPostings[0]).toEqual({ debitAccount: 'escrow:forecast:f1', creditAccount: 'user:creator', currency: 'usd', amountMinor: 20n * USD });
-    const paidFirst = first.kind === 'accepted' ? first.events : [];
+    // A batch whose stream exists is paid: never twice.
+    spec.given(history).when(pay(0, { alreadyPaid: true })).thenRefused('BATCH_PAID');
     // A user the ledger refuses to credit (an archived sandbox) is left out; their payout stays in the escrow.
-    const second = spec.given([...history, ...paidFirst]).when(pay('b1', ['u253'])).then({ postings: expect.any(Array) });
+    const second = spec.given(history).when(pay(1, { refusedUserIds: ['u253'] })).then({ postings: expect.any(Array) });
     expect(second.kind === 'accepted' && second.postings).toHaveLength(3); // u250, u251, u252 (the creator came first)
     expect(second.kind === 'accepted' && second.events[0].data).toMatchObject({ batchIndex: 1, userCount: 3, paidMinor: String(6n * USD), unpaid: [{ userId: 'u253', amountMinor: String(2n * USD) }] });
-    const paidBoth = [...history, ...paidFirst, ...(second.kind === 'accepted' ? second.events : [])];
-    spec.given(paidBoth).when(pay('b2')).thenRefused('NOTHING_TO_PAY');
-    spec.given([...history, ...paidFirst]).when({ type: 'FinishSettlement', data: { transactionId: 'r', now: after } }).thenRefused('NOT_RESOLVED');
-    const finish = spec
-      .given(paidBoth)
-      .when({ type: 'FinishSettlement', data: { transactionId: 'r', now: after } })
+    spec.given(history).when(pay(2)).thenRefused('NOTHING_TO_PAY');
+    spec.given(history).when(finish(1)).thenRefused('PAYOUTS_PENDING');
+    const finished = spec
+      .given(history)
+      .when(finish(2))
       .then({ postings: [{ debitAccount: 'escrow:forecast:f1', creditAccount: 'system:fees', currency: 'usd', amountMinor: (poolDollars - owedDollars) * USD }] });
-    const settled = [...paidBoth, ...(finish.kind === 'accepted' ? finish.events : [])];
-    spec.given(settled).when({ type: 'FinishSettlement', data: { transactionId: 'r2', now: after } }).thenRefused('FORECAST_RESOLVED');
-    spec.given(settled).when(pay('b3')).thenRefused('NOTHING_TO_PAY');
-    spec.given(opened).when(pay('b')).thenRefused('NOT_RESOLVED');
+    const settled = [...history, ...(finished.kind === 'accepted' ? finished.events : [])];
+    spec.given(settled).when(finish(2)).thenRefused('FORECAST_RESOLVED');
+    spec.given(opened).when(pay(0)).thenRefused('NOT_RESOLVED');
+    spec.given([...opened, observed(2000, after)]).when(finish(0)).thenRefused('NOT_RESOLVED');
   });
 });

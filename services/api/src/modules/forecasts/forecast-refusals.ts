@@ -29,6 +29,10 @@ export function forecastRefusalToApiError(refusal: ForecastRefusal): ApiError {
       return conflict(refusal, 'This forecast is not resolved yet');
     case 'NOTHING_TO_PAY':
       return conflict(refusal, 'Every payout of this forecast is made');
+    case 'BATCH_PAID':
+      return conflict(refusal, 'This payout batch is paid');
+    case 'PAYOUTS_PENDING':
+      return conflict(refusal, 'Payouts of this forecast are still being made');
   }
 }
 

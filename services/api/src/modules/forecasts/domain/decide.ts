@@ -1,4 +1,4 @@
-import { forecastStreamId, PAYOUT_BATCH_SIZE, settlingObservation, winningSideFor, type ForecastEvent, type ForecastMetric, type ForecastState, type ObservationSource, type Side } from './forecast';
+import { forecastStreamId, PAYOUT_BATCH_SIZE, payoutBatchStreamId, settlingObservation, winningSideFor, type ForecastEvent, type ForecastMetric, type ForecastState, type ObservationSource, type Side } from './forecast';
 import { planPayouts } from './payouts';
 
 /** Ledger account ids as the ledger spells them; the domain imports no module. */
@@ -27,7 +27,9 @@ export type ForecastRefusal =
   | 'NOT_EXPIRED_YET'
   | 'AWAITING_OBSERVATION'
   | 'NOT_RESOLVED'
-  | 'NOTHING_TO_PAY';
+  | 'NOTHING_TO_PAY'
+  | 'BATCH_PAID'
+  | 'PAYOUTS_PENDING';
 
 export type Decision =
   | { kind: 'accepted'; events: ForecastEvent[]; postings: Posting[] }
@@ -59,18 +61,19 @@ export type ForecastCommand =
   | { type: 'RecordObservation'; data: { value: number; observedAt: string; source: ObservationSource; recordedBy: string | null; now: string } }
   | { type: 'ResolveForecast'; data: { now: string } }
   /**
-   * Pays the next batch of the plan, one posting per user. `refusedUserIds`: users of the batch the ledger refused to
-   * credit (an archived demo sandbox): their payout stays in the escrow, recorded as unpaid, and the batch counts as
-   * done so settlement goes on.
+   * Pays batch `batchIndex` of the plan, one posting per user; `alreadyPaid`: its stream exists. `refusedUserIds`:
+   * users of the batch the ledger refused to credit (an archived demo sandbox): their payout stays in the escrow,
+   * recorded as unpaid, and the batch counts as done so settlement goes on.
    */
-  | { type: 'PayNextBatch'; data: { transactionId: string; refusedUserIds?: readonly string[]; now: string } }
-  | { type: 'FinishSettlement'; data: { transactionId: string; now: string } };
+  | { type: 'PayBatch'; data: { batchIndex: number; alreadyPaid: boolean; transactionId: string; refusedUserIds?: readonly string[]; now: string } }
+  /** `batchesPaid`: how many payout batches are recorded (read in the unit of work). */
+  | { type: 'FinishSettlement'; data: { batchesPaid: number; transactionId: string; now: string } };
 
 const refuse = (refusal: ForecastRefusal): Decision => ({ kind: 'refused', refusal });
 const accept = (events: ForecastEvent[], postings: Posting[] = []): Decision => ({ kind: 'accepted', events, postings });
 const isPast = (at: string, now: string) => Date.parse(now) >= Date.parse(at);
 
-export { forecastStreamId };
+export { forecastStreamId, payoutBatchStreamId };
 
 export function decideForecast(command: ForecastCommand, state: ForecastState): Decision {
   if (command.type === 'CreateForecast') {
@@ -151,24 +154,25 @@ export function decideForecast(command: ForecastCommand, state: ForecastState): 
         },
       ]);
     }
-    case 'PayNextBatch': {
+    case 'PayBatch': {
       if (!state.resolution) return refuse('NOT_RESOLVED');
-      const batch = state.resolution.batches[state.batchesPaid];
+      const batch = state.resolution.batches[command.data.batchIndex];
       if (!batch) return refuse('NOTHING_TO_PAY');
+      if (command.data.alreadyPaid) return refuse('BATCH_PAID');
       const refused = new Set(command.data.refusedUserIds ?? []);
       const paid = batch.filter((payout) => !refused.has(payout.userId));
       const postings = paid.map((payout) => ({ debitAccount: accounts.escrow(terms.forecastId), creditAccount: accounts.user(payout.userId), currency: 'usd' as const, amountMinor: payout.amountMinor }));
       const paidMinor = paid.reduce((sum, payout) => sum + payout.amountMinor, 0n);
       const unpaid = batch.filter((payout) => refused.has(payout.userId)).map((payout) => ({ userId: payout.userId, amountMinor: String(payout.amountMinor) }));
       return accept(
-        [{ type: 'PayoutBatchPaid', data: { batchIndex: state.batchesPaid, transactionId: command.data.transactionId, userCount: paid.length, paidMinor: String(paidMinor), ...(unpaid.length > 0 ? { unpaid } : {}), at: command.data.now } }],
+        [{ type: 'PayoutBatchPaid', data: { batchIndex: command.data.batchIndex, transactionId: command.data.transactionId, userCount: paid.length, paidMinor: String(paidMinor), ...(unpaid.length > 0 ? { unpaid } : {}), at: command.data.now } }],
         postings,
       );
     }
     case 'FinishSettlement': {
       if (!state.resolution) return refuse('NOT_RESOLVED');
       if (state.settled) return refuse('FORECAST_RESOLVED');
-      if (state.batchesPaid < state.resolution.batches.length) return refuse('NOT_RESOLVED');
+      if (command.data.batchesPaid < state.resolution.batches.length) return refuse('PAYOUTS_PENDING');
       const remainder = state.resolution.plan.remainderMinor;
       const postings: Posting[] = remainder > 0n ? [{ debitAccount: accounts.escrow(terms.forecastId), creditAccount: accounts.fees, currency: 'usd', amountMinor: remainder }] : [];
       return accept([{ type: 'ForecastSettled', data: { remainderMinor: String(remainder), transactionId: remainder > 0n ? command.data.transactionId : null, at: command.data.now } }], postings);

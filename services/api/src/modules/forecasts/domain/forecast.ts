@@ -6,6 +6,11 @@ import { planPayouts, payoutsByUser, type PayoutPlan, type Stake } from './payou
  * forecast's closing cannot interleave, and each payout batch is appended once.
  */
 export const forecastStreamId = (forecastId: string) => `forecast-${forecastId}`;
+/**
+ * Each payout batch of a settlement is its own stream, created once (expected version: no stream): batches are paid
+ * in parallel, and none twice, whatever runs concurrently.
+ */
+export const payoutBatchStreamId = (forecastId: string, batchIndex: number) => `forecast-${forecastId}-payouts-${batchIndex}`;
 
 export type Side = 'over' | 'under';
 export type ForecastMetric = 'views' | 'likes' | 'shares' | 'comments';
@@ -49,8 +54,8 @@ export type ForecastEvent =
 export const FORECAST_EVENT_TYPES = ['ForecastCreated', 'PredictionPlaced', 'ObservationRecorded', 'ForecastResolved', 'PayoutBatchPaid', 'ForecastSettled'] as const;
 
 /**
- * Users paid per unit of work at settlement (README "Settlement"): each batch is one append of the batch's event with
- * one ledger transaction per user (a transaction touching many users is copied onto each of their streams, so one
+ * Users paid per unit of work at settlement (README "Settlement"): each batch is one append of the batch's event (on
+ * its own stream) with one ledger transaction per user (a transaction touching many users is copied onto each of their streams, so one
  * transaction for the whole batch would cost batch² postings).
  */
 export const PAYOUT_BATCH_SIZE = 250;
@@ -63,11 +68,10 @@ export interface ForecastState {
   poolMinor: bigint;
   observations: Array<{ value: number; observedAt: string }>;
   resolution: { value: number; winningSide: Side; plan: PayoutPlan; batches: Array<Array<{ userId: string; amountMinor: bigint }>> } | null;
-  batchesPaid: number;
   settled: boolean;
 }
 
-export const initialForecast = (): ForecastState => ({ terms: null, stakes: [], poolMinor: 0n, observations: [], resolution: null, batchesPaid: 0, settled: false });
+export const initialForecast = (): ForecastState => ({ terms: null, stakes: [], poolMinor: 0n, observations: [], resolution: null, settled: false });
 
 /** The payouts per user cut into batches of `PAYOUT_BATCH_SIZE` users, in the order users first staked. */
 export function payoutBatches(plan: PayoutPlan): Array<Array<{ userId: string; amountMinor: bigint }>> {
@@ -95,7 +99,8 @@ export function evolveForecast(state: ForecastState, event: ForecastEvent): Fore
       return { ...state, resolution: { value: event.data.value, winningSide: event.data.winningSide, plan, batches: payoutBatches(plan) } };
     }
     case 'PayoutBatchPaid':
-      return { ...state, batchesPaid: state.batchesPaid + 1 };
+      // Recorded on the batch's own stream (`payoutBatchStreamId`), not on the forecast's.
+      return state;
     case 'ForecastSettled':
       return { ...state, settled: true };
   }

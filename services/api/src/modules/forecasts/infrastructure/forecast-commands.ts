@@ -5,11 +5,11 @@ import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { ApiError, conflict } from '../../../platform/http/api-error';
+import { ApiError } from '../../../platform/http/api-error';
 import type { GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
 import { GetUserBalancesQuery, newTransactionId } from '../../ledger';
 import { accounts, decideForecast, type Decision, type ForecastCommand } from '../domain/decide';
-import { evolveForecast, forecastStreamId, initialForecast, type ForecastEvent, type ForecastState } from '../domain/forecast';
+import { evolveForecast, forecastStreamId, initialForecast, payoutBatchStreamId, type ForecastEvent, type ForecastState } from '../domain/forecast';
 import { forecastRefusalToApiError } from '../forecast-refusals';
 import { applyForecastEvents } from './inline-read-model';
 
@@ -91,37 +91,41 @@ export class ForecastCommands {
   }
 
   /**
-   * Pays the next batch of the forecast's plan in ONE unit of work: the batch's `PayoutBatchPaid` and one FORECAST_PAYOUT
-   * ledger transaction per user (escrow → user) in one append, through the runner's group commit. A user the ledger
+   * Pays batch `batchIndex` of the forecast's plan in ONE unit of work: the batch's `PayoutBatchPaid` on its own
+   * stream (created once: a second run is refused BATCH_PAID) and one FORECAST_PAYOUT ledger transaction per user
+   * (escrow → user) in one group-commit append. Batches of one forecast can so be paid in parallel. A user the ledger
    * refuses to credit (an archived demo sandbox) is decided again without: their payout stays in the escrow, recorded
-   * as unpaid on the event. Refused with NOTHING_TO_PAY once every batch is paid; BATCH_MOVED when another run paid
-   * this batch first (the caller loads again).
+   * as unpaid. NOTHING_TO_PAY past the last batch.
    */
-  async payNextBatch(forecastId: string, now: string): Promise<{ paidUsers: number }> {
-    const streamId = forecastStreamId(forecastId);
+  async payBatch(forecastId: string, batchIndex: number, now: string): Promise<{ paidUsers: number }> {
+    const batchStreamId = payoutBatchStreamId(forecastId, batchIndex);
     const loaded = await this.load(forecastId);
+    if (!loaded.state.terms) throw forecastRefusalToApiError('FORECAST_NOT_FOUND');
     if (!loaded.state.resolution) throw forecastRefusalToApiError('NOT_RESOLVED');
-    const batchIndex = loaded.state.batchesPaid;
     const batch = loaded.state.resolution.batches[batchIndex];
-    if (!batch) throw forecastRefusalToApiError(loaded.state.terms ? 'NOTHING_TO_PAY' : 'FORECAST_NOT_FOUND');
+    if (!batch) throw forecastRefusalToApiError('NOTHING_TO_PAY');
     const batchLabel = `${forecastId}/${batchIndex}`;
     // The winners' ledger streams, read before the unit of work in one coalesced statement (the ledger's own query,
     // which keeps their folds): the unit then decides on them without a read per user inside its transaction. A fold
-    // that another process outran costs a version conflict and a rerun, nothing more. (Reading the next batch's on
-    // another connection while this one commits measured slower on the shared machine.)
+    // that another process outran costs a version conflict and a rerun, nothing more.
     await Promise.all(batch.map((payout) => this.queryBus.execute(new GetUserBalancesQuery(payout.userId))));
+    const decideBatch = async (unit: UnitOfWork, refusedUserIds: string[]) => {
+      const forecast = await this.load(forecastId, unit.transaction);
+      const alreadyPaid = (await this.eventStore.readStream(batchStreamId, { transaction: unit.transaction })).length > 0;
+      const decision = decideForecast({ type: 'PayBatch', data: { batchIndex, alreadyPaid, transactionId: batchLabel, refusedUserIds, now } }, forecast.state);
+      if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
+      await applyForecastEvents(unit.transaction, forecastId, decision.events, forecast.state, forecast.state.stakes.length);
+      return { decision, appends: [{ streamId: batchStreamId, expectedVersion: 'no_stream' as const, events: decision.events.map(({ type, data }) => ({ type, data })) }] };
+    };
     const outcomes = await this.runner.runGroup<null>({
-      lockKeys: [streamId],
+      lockKeys: [batchStreamId],
       members: batch.map(() => ({})),
       decide: async (unit, indexes) => {
-        const forecast = await this.load(forecastId, unit.transaction);
-        if (forecast.state.batchesPaid !== batchIndex) throw conflict('BATCH_MOVED', 'This payout batch was paid by another run');
         const live = new Set(indexes);
-        const refusedUserIds = batch.filter((_, index) => !live.has(index)).map((payout) => payout.userId);
-        const decision = decideForecast({ type: 'PayNextBatch', data: { transactionId: batchLabel, refusedUserIds, now } }, forecast.state);
-        if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
-        const after = decision.events.reduce(evolveForecast, copyOf(forecast.state));
-        await applyForecastEvents(unit.transaction, forecastId, decision.events, after, forecast.state.stakes.length);
+        const { decision, appends } = await decideBatch(
+          unit,
+          batch.filter((_, index) => !live.has(index)).map((payout) => payout.userId),
+        );
         const postingOf = new Map(decision.postings.map((posting) => [posting.creditAccount, posting]));
         const members = new Map<number, GroupMemberDecision<null>>();
         for (const index of indexes) {
@@ -132,28 +136,26 @@ export class ForecastCommands {
             answer: () => null,
           });
         }
-        return { appends: [{ streamId, expectedVersion: forecast.version, events: decision.events.map(({ type, data }) => ({ type, data })) }], members };
+        return { appends, members };
       },
     });
     const paidUsers = outcomes.filter((outcome) => 'ok' in outcome).length;
     if (paidUsers > 0) return { paidUsers };
-    // Every member refused: by the ledger (the batch is recorded as paid with nothing moved), or all with the same
-    // refusal of the decider (BATCH_MOVED, NOTHING_TO_PAY), which the caller handles.
+    // Every member failed: the same refusal of the decider or another error (thrown as is), or the ledger refused
+    // every user of the batch: then the batch is recorded as paid with nothing moved.
     const errors = outcomes.map((outcome) => ('error' in outcome ? outcome.error : null));
-    const deciderCodes = new Set(['BATCH_MOVED', 'NOTHING_TO_PAY', 'NOT_RESOLVED', 'FORECAST_NOT_FOUND']);
+    const deciderCodes = new Set(['BATCH_PAID', 'NOTHING_TO_PAY', 'NOT_RESOLVED', 'FORECAST_NOT_FOUND']);
     const notLedger = errors.find((error) => !(error instanceof ApiError) || deciderCodes.has(error.code));
     if (notLedger !== undefined) throw notLedger;
-    await this.run({
-      forecastId,
-      reasonCode: 'FORECAST_PAYOUT',
-      description: 'Forecast payouts refused by the ledger',
-      transactionId: newTransactionId(),
-      now,
-      prepare: (_unit, forecast) => {
-        if (forecast.state.batchesPaid !== batchIndex) throw conflict('BATCH_MOVED', 'This payout batch was paid by another run');
-        return { type: 'PayNextBatch', data: { transactionId: batchLabel, refusedUserIds: batch.map((payout) => payout.userId), now } };
+    await this.runner.run<null>({
+      lockKeys: [batchStreamId],
+      decide: async (unit) => {
+        const { appends } = await decideBatch(
+          unit,
+          batch.map((payout) => payout.userId),
+        );
+        return { appends, money: null, answer: () => null };
       },
-      answer: () => null,
     });
     return { paidUsers: 0 };
   }

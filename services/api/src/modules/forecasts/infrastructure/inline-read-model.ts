@@ -68,6 +68,14 @@ export async function applyForecastEvents(transaction: TransactionHandle, foreca
         break;
       }
       case 'PayoutBatchPaid':
+        await transaction.query(`INSERT INTO forecast_payout_batches (forecast_id, batch_index, user_count, paid_minor, unpaid, paid_at) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          forecastId,
+          event.data.batchIndex,
+          event.data.userCount,
+          event.data.paidMinor,
+          JSON.stringify(event.data.unpaid ?? []),
+          event.data.at,
+        ]);
         break;
       case 'ForecastSettled':
         await transaction.query(`UPDATE forecasts SET settled_at = $2 WHERE forecast_id = $1`, [forecastId, event.data.at]);

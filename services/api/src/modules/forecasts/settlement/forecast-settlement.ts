@@ -16,9 +16,11 @@ export const FORECAST_JOBS = {
   sweep: 'forecasts.sweep',
 } as const;
 
-export type SettlementOutcome = 'settled' | 'already_settled' | 'not_expired' | 'awaiting_observation';
+export type SettlementOutcome = 'settled' | 'already_settled' | 'in_progress' | 'not_expired' | 'awaiting_observation';
 
 const SWEEP_BATCH = 200;
+/** Payout batches of one forecast paid at once, each in its own unit of work (connection). */
+const PARALLEL_BATCHES = 3;
 const codeOf = (error: unknown) => (error instanceof ApiError ? error.code : null);
 
 /**
@@ -71,17 +73,19 @@ export class ForecastSettlement {
         if (code !== 'FORECAST_RESOLVED') throw error;
       }
     }
-    for (;;) {
-      try {
-        await this.commands.payNextBatch(forecastId, at);
-      } catch (error) {
-        const code = codeOf(error);
-        if (code === 'NOTHING_TO_PAY') break;
-        // Another run paid this batch first: go on with the next one.
-        if (code === 'BATCH_MOVED') continue;
-        throw error;
-      }
-    }
+    // The batches, a few at a time (each on its own stream and connection); one another run already paid is skipped.
+    const batchCount = (await this.commands.load(forecastId)).state.resolution?.batches.length ?? 0;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL_BATCHES, batchCount) }, async () => {
+        while (next < batchCount) {
+          const batchIndex = next++;
+          await this.commands.payBatch(forecastId, batchIndex, at).catch((error: unknown) => {
+            if (codeOf(error) !== 'BATCH_PAID') throw error;
+          });
+        }
+      }),
+    );
     const transactionId = newTransactionId();
     try {
       await this.commands.run({
@@ -90,11 +94,16 @@ export class ForecastSettlement {
         description: 'Forecast remainder to system:fees',
         transactionId,
         now: at,
-        prepare: () => ({ type: 'FinishSettlement', data: { transactionId, now: at } }),
+        prepare: async (unit) => {
+          const paid = await unit.transaction.query<{ count: number }>(`SELECT count(*)::int AS count FROM forecast_payout_batches WHERE forecast_id = $1`, [forecastId]);
+          return { type: 'FinishSettlement', data: { batchesPaid: paid.rows[0]?.count ?? 0, transactionId, now: at } };
+        },
         answer: () => null,
       });
     } catch (error) {
       if (codeOf(error) === 'FORECAST_RESOLVED') return 'already_settled';
+      // Another run is still paying a batch this one found taken: that run finishes the settlement.
+      if (codeOf(error) === 'PAYOUTS_PENDING') return 'in_progress';
       throw error;
     }
     return 'settled';
