@@ -1,6 +1,7 @@
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
-import { CampaignsModule, ContentModule, DropsModule, IdentityModule, LedgerModule, ProgressModule, RewardsModule, SearchModule, TelemetryModule } from '../../src/modules/context-modules';
+import { CampaignsModule, ContentModule, DropsModule, IdentityModule, LedgerModule, ProgressModule, RewardsModule, SearchModule, SubscriptionsModule, TelemetryModule } from '../../src/modules/context-modules';
+import { CreditMovesAllowanceCommand } from '../../src/modules/subscriptions';
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
 import { TelemetryStore } from '../../src/modules/telemetry/infrastructure/telemetry-store';
 import { contentForm } from '../content/support';
@@ -38,8 +39,10 @@ describe('campaigns API', () => {
   const create = (user: TestUser, body: Record<string, unknown> = draft()) => http().post('/api/campaigns').set(auth(user.token)).send(body);
   const setStatus = (user: TestUser, id: string, status: string) => http().post(`/api/campaigns/${id}/status`).set(auth(user.token)).send({ status });
 
-  /** Moves in through a real ledger transaction (`ADJUSTMENT`, the ledger's reason for operators and tests). */
+  /** Moves in (or, negative, out to `system:burn`) through a real ledger transaction (`ADJUSTMENT`, the ledger's reason for operators and tests). */
   async function givenMoves(userId: string, amount: string): Promise<void> {
+    const minor = parseDecimalToMinor(amount.replace('-', ''), 'moves')!;
+    const [from, to] = amount.startsWith('-') ? [userAccount(userId), SYSTEM_ACCOUNTS.burn] : [SYSTEM_ACCOUNTS.issuance, userAccount(userId)];
     const result = await testApp.app.get(CommandBus).execute(
       new RunLedgerCommand({
         type: 'PostTransaction',
@@ -47,7 +50,7 @@ describe('campaigns API', () => {
           transactionId: newTransactionId(),
           reasonCode: 'ADJUSTMENT',
           description: 'Test moves',
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'moves', amountMinor: parseDecimalToMinor(amount, 'moves')! }],
+          postings: [{ debitAccount: from, creditAccount: to, currency: 'moves', amountMinor: minor }],
           now: new Date().toISOString(),
         },
       }),
@@ -55,15 +58,21 @@ describe('campaigns API', () => {
     if (!result.ok) throw new Error(`Funding refused: ${result.refusal}`);
   }
 
-  /** An advertiser with `moves` moves, funded through a real ledger transaction. */
+  /**
+   * A premium advertiser holding exactly `moves` moves: the week's allowance (200, credited once as a campaign's
+   * creation would) topped up or taken down to `moves` through real ledger transactions.
+   */
   async function advertiserWith(moves: string): Promise<TestUser> {
     const user = await givenUser(testApp, { advertiser: 'premium' });
-    if (moves !== '0') await givenMoves(user.user.id, moves);
+    const allowance = await testApp.app.get(CommandBus).execute(new CreditMovesAllowanceCommand(user.user.id));
+    expect(allowance).toMatchObject({ moves: 200, credited: true, creditedNow: true });
+    const difference = Number(moves) - 200;
+    if (difference !== 0) await givenMoves(user.user.id, difference.toFixed(2));
     return user;
   }
 
   beforeAll(async () => {
-    testApp = await startAppWithModules('campaigns_api', [IdentityModule, LedgerModule, RewardsModule, ProgressModule, SearchModule, DropsModule, ContentModule, TelemetryModule, CampaignsModule]);
+    testApp = await startAppWithModules('campaigns_api', [IdentityModule, LedgerModule, RewardsModule, ProgressModule, SearchModule, DropsModule, ContentModule, TelemetryModule, SubscriptionsModule, CampaignsModule]);
   });
   afterAll(() => testApp?.close());
 
@@ -98,6 +107,16 @@ describe('campaigns API', () => {
       expect(response.body.movesSpent).toBe(quote.body.totalCost);
       expect(response.body.campaign).toMatchObject({ name: 'Winter launch', status: 'draft', spent: 71.88, budget: 1000, dailyBudget: 100, durationDays: 10, impressions: 0, clicks: 0, ctr: 0, cpc: null });
       expect(await movesOf(advertiser)).toBe(128.12);
+    });
+
+    it("credits the tier's moves allowance of the period before the first spend (a new advertiser can create at once)", async () => {
+      const fresh = await givenUser(testApp, { advertiser: 'premium' });
+      expect(await movesOf(fresh)).toBe(0);
+      const response = await create(fresh).expect(201);
+      expect(await movesOf(fresh)).toBeCloseTo(200 - response.body.movesSpent, 2);
+      // Once per period: a second campaign draws on what is left, no second allowance.
+      const second = await create(fresh).expect(201);
+      expect(await movesOf(fresh)).toBeCloseTo(200 - response.body.movesSpent - second.body.movesSpent, 2);
     });
 
     it("refuses with the spec's text when moves are short, and spends nothing", async () => {

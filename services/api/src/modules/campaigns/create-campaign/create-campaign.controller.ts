@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CAMPAIGN_MESSAGES, campaignDurationDays, createCampaignRoute, CreateCampaignRequestSchema, type CreateCampaignResponse } from '@app/contracts/campaigns';
 import type { z } from 'zod';
 import { badRequest } from '../../../platform/http/api-error';
@@ -8,6 +8,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
+import { CreditMovesAllowanceCommand } from '../../subscriptions';
 import { requireAdvertiser } from '../advertiser-only';
 import { costBreakdownOf, editableFieldsOf } from '../campaign-fields';
 import { newCampaignId } from '../campaign-ids';
@@ -20,7 +21,8 @@ const DAY_MS = 86_400_000;
 /**
  * `POST /api/campaigns`: validates the whole draft (spec 3 §5), prices it with the move cost formula (never the
  * client's figure) and spends exactly that from the caller's moves into the campaign's escrow, in the same append
- * as `CampaignCreated`. Short of moves: 422 with the spec's text, nothing written.
+ * as `CampaignCreated`, after the tier's moves allowance of the period is credited (once per period). Short of
+ * moves: 422 with the spec's text, nothing written.
  */
 @Controller('campaigns')
 export class CreateCampaignController {
@@ -28,6 +30,7 @@ export class CreateCampaignController {
     private readonly commands: CampaignCommands,
     private readonly reader: CampaignReader,
     private readonly queryBus: QueryBus,
+    private readonly commandBus: CommandBus,
   ) {}
 
   @Post()
@@ -38,6 +41,8 @@ export class CreateCampaignController {
     @Body(new ZodValidationPipe(CreateCampaignRequestSchema)) body: z.output<typeof CreateCampaignRequestSchema>,
   ): Promise<CreateCampaignResponse> {
     await requireAdvertiser(this.queryBus, caller.userId);
+    // The period's moves allowance (subscriptions: once per period) is in the balance before anything is spent.
+    await this.commandBus.execute(new CreditMovesAllowanceCommand(caller.userId));
     // "Today" is the advertiser's day: a day's grace covers every time zone behind UTC.
     const earliestStart = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
     if (body.startDate < earliestStart) throw badRequest('VALIDATION_ERROR', CAMPAIGN_MESSAGES.startDate, [{ field: 'startDate', message: CAMPAIGN_MESSAGES.startDate }]);
