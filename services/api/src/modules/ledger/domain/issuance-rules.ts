@@ -175,6 +175,12 @@ export const CREDIT_RULES = {
     cap: 'exactly the moves the campaign escrowed when it was created, once, when it is deleted as a draft (never activated: activation consumes the escrow to system:burn)',
     enforcedIn: 'campaigns domain/campaign.ts DeleteCampaign',
   },
+  FORECAST_PAYOUT: {
+    source: 'escrow:forecast:<id> (every stake of the forecast, under PREDICTION) → its winners',
+    issuanceCurrencies: [],
+    cap: "floor(stake × odds) per winning stake, pro rata when the pool is short; never more than the escrow holds, each batch once (forecast-<id>-payouts-<n> streams)",
+    enforcedIn: 'forecasts domain/payouts.ts planPayouts, settlement PayBatch',
+  },
 } as const satisfies Partial<Record<ReasonCode, CreditRule>>;
 
 export type CreditReason = keyof typeof CREDIT_RULES;
