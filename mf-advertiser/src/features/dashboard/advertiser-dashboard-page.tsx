@@ -3,6 +3,9 @@ import { Button, ButtonLink, Card, EmptyState, ErrorBox, PageHeader, SkeletonLis
 import { useEffect, useRef, useState } from 'react';
 import { useAdvertiserDashboard, useSuggestedContent } from './api/advertiser-api';
 import { BrandProfileDialog } from './components/brand-profile-dialog';
+import { CouponsSection, IncentiveHighlights } from './components/incentives';
+import { PaymentProviderList } from './components/payment-providers';
+import { PlanCard } from './components/plan-card';
 import { ActivityChart, BrandHeader, PerformanceTable, RecentDrops, StatCards, SuggestedContentList, WeeklyAllocation } from './components/dashboard-sections';
 import { useRealtimeRefresh } from './use-realtime-refresh';
 
@@ -20,8 +23,13 @@ export function BecomeAdvertiserScreen() {
   );
 }
 
+export interface AdvertiserDashboardPageProps {
+  /** Sends the browser to the provider's checkout after a paid plan is chosen (tests pass a spy). */
+  leaveFor?(url: string): void;
+}
+
 /** /advertiser: the advertiser dashboard, refreshed in real time (tab visible, route change, #converted). */
-export function AdvertiserDashboardPage() {
+export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPageProps = {}) {
   const user = useCurrentUser();
   const session = useSession();
   const advertiser = isAdvertiser(user);
@@ -60,11 +68,17 @@ export function AdvertiserDashboardPage() {
       <PageHeader title="Advertiser Dashboard" actions={<ButtonLink to="/campaigns">Campaigns</ButtonLink>} />
       <BrandHeader brand={data.brand} fallbackName={user.display_name ?? user.username ?? 'Your brand'} tier={data.user_tier} onEdit={() => setEditingBrand(true)} />
       {editingBrand ? <BrandProfileDialog open onOpenChange={setEditingBrand} brand={data.brand} /> : null}
+      <div className="ui-grid">
+        <PlanCard tier={data.user_tier} leaveFor={leaveFor} />
+        <PaymentProviderList />
+        <IncentiveHighlights />
+      </div>
       <StatCards analytics={data.analytics} />
       <div className="ui-grid">
         <WeeklyAllocation inventory={data.monthly_inventory} tier={data.user_tier} />
         <ActivityChart daily={data.daily} />
       </div>
+      <CouponsSection />
       <RecentDrops drops={data.drops} tier={data.user_tier} />
       <PerformanceTable drops={data.drops} />
       <Card title="Suggested content to sponsor">

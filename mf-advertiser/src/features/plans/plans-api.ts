@@ -2,6 +2,7 @@ import { advertiserKeys, apiClient, useIdempotencyKey, useSession } from '@app/p
 import { PlanCheckoutResponseSchema } from '@app/contracts/payments';
 import { MovesOverviewResponseSchema, PlansResponseSchema, UpgradePlanResponseSchema } from '@app/contracts/subscriptions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 
 // The subscriptions context's calls (@app/contracts/subscriptions). The plan calls have no /api prefix (spec 3 §7).
 
@@ -38,6 +39,27 @@ export function useChoosePlan() {
       await queryClient.invalidateQueries({ queryKey: advertiserKeys.all });
     },
   });
+}
+
+/**
+ * The upgrade flow of any screen that offers the plans (the plans page, the dashboard's Upgrade Plan modal): a paid
+ * plan leaves for the provider's checkout (the provider returns the browser to /plans, which waits for the
+ * confirmation); a free one changes at once and answers the server's notice. A failure stays on the mutation.
+ */
+export function useUpgradeFlow(leaveFor: (url: string) => void = leavePage) {
+  const choose = useChoosePlan();
+  const [notice, setNotice] = useState<string | null>(null);
+  const pick = async (planId: string) => {
+    setNotice(null);
+    try {
+      const answer = await choose.mutateAsync(planId);
+      if (answer.data.checkout) leaveFor(answer.data.checkout.url);
+      else setNotice(answer.message);
+    } catch {
+      // Shown from `choose.error`.
+    }
+  };
+  return { choose, notice, pick };
 }
 
 /** The moves page: balance, this period's allowance (credited on first use in the period) and the packages. */

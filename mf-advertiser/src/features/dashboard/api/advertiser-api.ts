@@ -6,6 +6,7 @@ import {
   type BrandProfileRequest,
 } from '@app/contracts/advertisers';
 import { ImageUploadResponseSchema } from '@app/contracts/identity';
+import { PaymentProvidersResponseSchema } from '@app/contracts/payments';
 import { ApiError, advertiserKeys, apiClient, tokenStorage, useSession } from '@app/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -13,6 +14,7 @@ export const advertiserQueryKeys = {
   dashboard: advertiserKeys.dashboard,
   suggested: () => [...advertiserKeys.all, 'suggested-content'] as const,
   brand: () => [...advertiserKeys.all, 'brand-profile'] as const,
+  providers: () => [...advertiserKeys.all, 'payment-providers'] as const,
 };
 
 /** GET /api/advertisers/dashboard (403 ADVERTISERS_ONLY for anyone who is not an advertiser). */
@@ -29,6 +31,16 @@ export function useSuggestedContent(enabled: boolean) {
     queryKey: advertiserQueryKeys.suggested(),
     queryFn: ({ signal }) => apiClient().get('/api/advertisers/suggested-content', { schema: SuggestedContentResponseSchema, signal }),
     enabled,
+  });
+}
+
+/** GET /api/payments/providers: which providers take payments here, and the default one. */
+export function usePaymentProviders(enabled: boolean) {
+  return useQuery({
+    queryKey: advertiserQueryKeys.providers(),
+    queryFn: ({ signal }) => apiClient().get('/api/payments/providers', { schema: PaymentProvidersResponseSchema, signal }),
+    enabled,
+    staleTime: 60_000,
   });
 }
 
