@@ -1,4 +1,5 @@
-import { ContentModule, DropsModule, IdentityModule, LedgerModule, RewardsModule } from '../../src/modules/context-modules';
+import { ContentModule, DropsModule, IdentityModule, LedgerModule, MarketModule, RewardsModule } from '../../src/modules/context-modules';
+import { EngagementModule } from '../../src/modules/engagement/engagement.module';
 import { givenFunds, paidDrop, proofDrop, waitFor } from '../drops/support';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
 import { auth, contentForm, engagementEvents as facts, givenUser, recordEngagement, type TestUser } from './support';
@@ -15,7 +16,8 @@ describe('home feed and the engagement facts content shows', () => {
   let paid: string;
 
   beforeAll(async () => {
-    testApp = await startAppWithModules('content_feed', [IdentityModule, LedgerModule, RewardsModule, DropsModule, ContentModule]);
+    // Engagement and the market answer a delete's question of who holds shares.
+    testApp = await startAppWithModules('content_feed', [IdentityModule, LedgerModule, RewardsModule, DropsModule, ContentModule, EngagementModule, MarketModule]);
     viewer = await givenUser(testApp);
     advertiser = await givenUser(testApp, { advertiser: 'premium' });
     await givenFunds(testApp, advertiser.user.id, 'gems', '1000');
@@ -102,7 +104,8 @@ describe('home feed and the engagement facts content shows', () => {
 
   it('archives instead of erasing when others hold engagement shares: readable by id, gone from lists', async () => {
     const id = (await testApp.http().post('/api/content').set(auth(advertiser.token)).send(contentForm()).expect(201)).body.contentId;
-    await recordEngagement(testApp, [facts.sharesGiven(id, viewer.user.id, 1)]);
+    // A real like gives the viewer a free engagement share (engagement's inline holdings, what the delete asks).
+    await testApp.http().post('/api/users/social-action').set(auth(viewer.token)).send({ action_type: 'like', reference_id: id, reference_type: 'content' }).expect(200);
     expect((await testApp.http().delete(`/api/content/${id}`).set(auth(advertiser.token)).expect(200)).body).toEqual({ success: true, id, outcome: 'archived' });
     expect((await testApp.http().get(`/api/content/${id}`).expect(200)).body.status).toBe('archived');
     expect((await testApp.http().get('/api/content?limit=50').expect(200)).body.items.map((entry: { id: string }) => entry.id)).not.toContain(id);

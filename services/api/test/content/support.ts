@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { ENGAGEMENT_EVENT_SCHEMAS } from '@app/contracts/engagement';
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
-import { ContentModule, DropsModule, IdentityModule, LedgerModule, ProgressModule, RewardsModule, SearchModule } from '../../src/modules/context-modules';
+import { ContentModule, DropsModule, IdentityModule, LedgerModule, MarketModule, ProgressModule, RewardsModule, SearchModule } from '../../src/modules/context-modules';
+import { EngagementModule } from '../../src/modules/engagement/engagement.module';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
 
 export { auth, givenUser, waitFor, type TestUser } from '../drops/support';
 
-/** Identity, the ledger, rewards, progress, search, drops and content on a fresh PostgreSQL database. */
+/**
+ * Identity, the ledger, rewards, progress, search, drops and content on a fresh PostgreSQL database, with engagement
+ * and the market: a delete or an edit asks them who holds shares.
+ */
 export function startContentApp(): Promise<IdentityTestApp> {
-  return startAppWithModules('content_api', [IdentityModule, LedgerModule, RewardsModule, ProgressModule, SearchModule, DropsModule, ContentModule]);
+  return startAppWithModules('content_api', [IdentityModule, LedgerModule, RewardsModule, ProgressModule, SearchModule, DropsModule, ContentModule, EngagementModule, MarketModule]);
 }
 
 export const contentForm = (overrides: Record<string, unknown> = {}) => ({

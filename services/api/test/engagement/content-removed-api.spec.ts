@@ -53,8 +53,11 @@ describe('content removed: reserve and sponsorships settled', () => {
     // Deleted within seconds of a 24-hour boost: almost all of the 100 gems come back, never more.
     const after = await waitFor(() => balancesOf(testApp, advertiser), (balances) => balances.gems_balance > 199, 20_000);
     expect(after.gems_balance).toBeLessThanOrEqual(200);
-    const sponsorship = (await testApp.http().get(`/api/content/sponsored`).expect(200)).body as Array<{ id: string }>;
-    expect(sponsorship.map((item) => item.id)).not.toContain(contentId);
+    await waitFor(
+      async () => ((await testApp.http().get(`/api/content/sponsored`).expect(200)).body as Array<{ id: string }>).map((item) => item.id),
+      (ids) => !ids.includes(contentId),
+      20_000,
+    );
     await expectLedgerVerifiesClean(testApp);
   });
 });

@@ -9,6 +9,7 @@ import { ContentRemovedReactor } from './content-removed/content-removed.reactor
 import { EngagementCommands } from './infrastructure/engagement-commands';
 import { EngagementStore } from './infrastructure/engagement-store';
 import { TipsController } from './money/tips.controller';
+import { GetEngagementShareholdersHandler } from './queries/get-engagement-shareholders.query';
 import { GetLiveBoostsHandler } from './queries/get-live-boosts.query';
 import { ShareLinksController } from './share-links/share-links.controller';
 import { SocialActionsController } from './social-actions/social-actions.controller';
@@ -27,7 +28,7 @@ export const ENGAGEMENT_MIGRATIONS_TABLE = 'engagement_migrations';
   imports: [CqrsModule],
   // The sponsorship routes go first: `/api/content/sponsored` and `/api/content/sponsor` are static paths.
   controllers: [SponsorshipController, TipsController, SocialActionsController, ShareLinksController],
-  providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, ContentRemovedReactor],
+  providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, GetEngagementShareholdersHandler, ContentRemovedReactor],
 })
 export class EngagementModule implements OnModuleInit {
   private readonly logger = new Logger('Engagement');

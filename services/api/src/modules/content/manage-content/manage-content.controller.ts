@@ -13,9 +13,9 @@ import { ApiError, notFound } from '../../../platform/http/api-error';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
-import { contentEngagementProjection } from '../projections/content-engagement.projection';
+import { GetEngagementShareholdersQuery } from '../../engagement';
 import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
+import { GetShareholdersQuery } from '../../market';
 import { contentIdFromPath, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
 import { ContentReader } from '../read-content/content-reader';
@@ -49,7 +49,6 @@ export class ManageContentController {
     private readonly commands: ContentCommands,
     private readonly reader: ContentReader,
     private readonly queryBus: QueryBus,
-    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   @Post()
@@ -85,9 +84,8 @@ export class ManageContentController {
     @Body(new ZodValidationPipe(updateContentRoute.body)) body: UpdateContentRequest,
   ): Promise<ContentView> {
     const contentId = contentIdFromPath(rawId);
-    // Shares sold up to the newest event (bounded wait): an edit never takes total_shares below them.
-    await this.readYourWrites.awaitProjections([contentEngagementProjection.name], 1_000);
-    const sharesSold = (await this.reader.engagement([contentId], null)).get(contentId)?.sharesSold ?? 0;
+    // Shares sold (the market's inline positions, current): an edit never takes total_shares below them.
+    const { sold: sharesSold } = await this.sharesHeld(contentId, caller.userId);
     await this.commands.runContent(
       {
         type: 'UpdateContent',
@@ -108,18 +106,32 @@ export class ManageContentController {
     @IdempotencyKey('DELETE /api/content/:id') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
     const contentId = contentIdFromPath(rawId);
-    // Shares given up to the newest event count (bounded wait); see the README on what may slip past.
-    await this.readYourWrites.awaitProjections([contentEngagementProjection.name], 1_000);
-    const facts = (await this.reader.engagement([contentId], null)).get(contentId);
+    // Shares held by anyone but the owner, from the market's and engagement's inline read models (current).
+    const { byOthers } = await this.sharesHeld(contentId, caller.userId);
     const outcome = await this.commands.runContent(
       {
         type: 'DeleteContent',
-        data: { contentId, callerId: caller.userId, sharesHeldByOthers: (facts?.engagementSharesGiven ?? 0) + (facts?.sharesSold ?? 0), now: new Date().toISOString() },
+        data: { contentId, callerId: caller.userId, sharesHeldByOthers: byOthers, now: new Date().toISOString() },
       },
       (decided) => decided ?? 'deleted',
       idempotency,
     );
     return { success: true, id: contentId, outcome };
+  }
+
+  /**
+   * Shares of the item held now: `sold` by the market (every market position, resales only move them) and `byOthers`,
+   * market and free engagement shares held by anyone but `ownerId`. Both read inline read models written with the
+   * trades and social actions, never a projection that may lag.
+   */
+  private async sharesHeld(contentId: string, ownerId: string): Promise<{ sold: number; byOthers: number }> {
+    const [market, engagement] = await Promise.all([
+      this.queryBus.execute(new GetShareholdersQuery(contentId)),
+      this.queryBus.execute(new GetEngagementShareholdersQuery(contentId)),
+    ]);
+    const sum = (holders: Array<{ userId: string; shares: number }>) => holders.reduce((total, holder) => total + holder.shares, 0);
+    const others = (holders: Array<{ userId: string; shares: number }>) => sum(holders.filter((holder) => holder.userId !== ownerId));
+    return { sold: sum(market), byOthers: others(market) + others(engagement) };
   }
 
   private async view(contentId: string, viewerId: string): Promise<ContentView> {

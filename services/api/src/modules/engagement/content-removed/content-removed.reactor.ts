@@ -12,6 +12,7 @@ import { decideEndSponsorshipEarly, decideReleaseReserve, evolveReserve, initial
 import { evolveSponsorship, initialSponsorship } from '../domain/state';
 import { contentPoolStreamId, sponsorshipStreamId } from '../domain/streams';
 import { EngagementCommands } from '../infrastructure/engagement-commands';
+import { GetEngagementShareholdersQuery } from '../queries/get-engagement-shareholders.query';
 
 export const CONTENT_REMOVED_JOB = 'engagement.content-removed';
 const PayloadSchema = z.object({ contentId: z.string() });
@@ -64,16 +65,13 @@ export class ContentRemovedReactor {
         if (!owner || owner.status === 'active') return { streams: [], money: null, answer: () => null };
         const loaded = await this.commands.store.load(contentPoolStreamId(contentId), initialReserve(), evolveReserve, unit.transaction);
         const marketHolders = await this.queryBus.execute(new GetShareholdersQuery(contentId, unit.transaction));
-        const engagementHolders = await unit.transaction.query<{ user_id: string; engagement_shares_held: number }>(
-          'SELECT user_id, engagement_shares_held FROM engagement_user_content WHERE content_id = $1 AND engagement_shares_held > 0',
-          [contentId],
-        );
+        const engagementHolders = await this.queryBus.execute(new GetEngagementShareholdersQuery(contentId, unit.transaction));
         const decision = decideReleaseReserve(
           {
             contentId,
             creatorId: owner.creatorId,
             totalShares: owner.totalShares,
-            holders: [...marketHolders, ...engagementHolders.rows.map((row) => ({ userId: row.user_id, shares: Number(row.engagement_shares_held) }))],
+            holders: [...marketHolders, ...engagementHolders],
             transactionId,
             now,
           },
