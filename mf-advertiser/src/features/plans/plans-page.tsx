@@ -1,8 +1,8 @@
 import { Badge, Button, ButtonLink, Card, ErrorBox, PageHeader, SkeletonList, errorMessage, formatMoney, tierLabel, useSession } from '@app/platform';
-import { SUBSCRIPTION_MESSAGES, type AdvertiserPlanView } from '@app/contracts/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '@app/contracts/subscriptions';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { leavePage, useChoosePlan, usePlans } from './plans-api';
+import { leavePage, usePlans, useUpgradeFlow } from './plans-api';
 
 export interface PlansPageProps {
   /** Sends the browser to the provider's checkout (tests pass a spy). */
@@ -23,9 +23,8 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
   const target = params.get('to');
   const [polling, setPolling] = useState(returned === 'upgraded');
   const plans = usePlans(polling ? RETURN_POLL_MS : undefined);
-  const choose = useChoosePlan();
+  const { choose, notice, pick } = useUpgradeFlow(leaveFor);
   const { refresh } = useSession();
-  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     if (!polling || !plans.data) return;
@@ -42,17 +41,6 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
     const timer = setTimeout(() => setPolling(false), RETURN_POLL_LIMIT_MS);
     return () => clearTimeout(timer);
   }, [polling]);
-
-  const pick = async (plan: AdvertiserPlanView) => {
-    setNotice(null);
-    try {
-      const answer = await choose.mutateAsync(plan.id);
-      if (answer.data.checkout) leaveFor(answer.data.checkout.url);
-      else setNotice(answer.message);
-    } catch {
-      // Shown from the mutation's error below.
-    }
-  };
 
   return (
     <div className="ui-stack">
@@ -91,7 +79,7 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
                         <li key={feature}>{feature}</li>
                       ))}
                     </ul>
-                    <Button disabled={current || choose.isPending} busy={choose.isPending && choose.variables === plan.id} onClick={() => void pick(plan)}>
+                    <Button disabled={current || choose.isPending} busy={choose.isPending && choose.variables === plan.id} onClick={() => void pick(plan.id)}>
                       {current ? 'Current plan' : plan.price === 0 ? 'Switch to Free' : `Upgrade to ${plan.name}`}
                     </Button>
                   </Card>
