@@ -2,6 +2,7 @@ import { Injectable, Module, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, HttpAdapterHost, ModulesContainer, Reflector } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { GLOBAL_PREFIX, UNPREFIXED_ROUTES } from '../../src/platform/bootstrap';
 import { DOCS_ASSETS_PATH } from '../../src/platform/docs/docs.controller';
 import { ADMIN_ONLY_KEY, IS_PUBLIC_KEY } from '../../src/platform/http/public.decorator';
 import { signUp, startIdentityApp, type IdentityTestApp } from './support';
@@ -34,6 +35,15 @@ interface RouteAccess {
 
 const joinPath = (...parts: string[]) => `/${parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
 
+/** The served path of a handler: under the global prefix, except the routes bootstrap excludes from it (spec 3 §7). */
+function servedPath(bare: string): string {
+  const unprefixed = UNPREFIXED_ROUTES.some(({ path }) => {
+    const pattern = `/${path}`;
+    return pattern.endsWith('/{*rest}') ? bare.startsWith(pattern.slice(0, -'{*rest}'.length)) : bare === pattern;
+  });
+  return unprefixed ? bare : joinPath(GLOBAL_PREFIX, bare);
+}
+
 /** Every handler Nest knows, with the access metadata the global guard reads. */
 function routesFromMetadata(testApp: IdentityTestApp): RouteAccess[] {
   const discovery = new DiscoveryService(testApp.app.get(ModulesContainer));
@@ -54,7 +64,7 @@ function routesFromMetadata(testApp: IdentityTestApp): RouteAccess[] {
       const adminOnly = reflector.getAllAndOverride<boolean>(ADMIN_ONLY_KEY, [handler, controller]) === true;
       for (const controllerPath of controllerPaths) {
         for (const handlerPath of handlerPaths) {
-          routes.push({ method: RequestMethod[requestMethod].toLowerCase(), path: joinPath('api', controllerPath, handlerPath), isPublic, adminOnly });
+          routes.push({ method: RequestMethod[requestMethod].toLowerCase(), path: servedPath(joinPath(controllerPath, handlerPath)), isPublic, adminOnly });
         }
       }
     }
