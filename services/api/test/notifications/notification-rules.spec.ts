@@ -27,6 +27,24 @@ describe('notification rules', () => {
     ]);
   });
 
+  it('words a withdrawal in its own currency: gems, or dollars for a USD withdrawal', () => {
+    const requested = (currency?: 'usd') => ({
+      id: 'e2',
+      type: 'WithdrawalRequested',
+      streamId: 'withdrawal-w1',
+      data: {
+        withdrawalId: 'w1', userId: 'u1', holdId: 'h1', amountMinor: currency ? '125000' : '2000000', feeMinor: '0', feePercentage: 1, method: 'paypal',
+        ...(currency ? { currency } : {}), encryptedDetails: 'x', maskedDetails: {}, requestedAt: now,
+      },
+    });
+    expect(statelessDrafts(requested())[0]?.message).toBe('200 gems are held for your paypal withdrawal until the payout completes');
+    expect(statelessDrafts(requested('usd'))[0]?.message).toBe('$12.50 is held for your paypal withdrawal until the payout completes');
+    const processed = { id: 'e3', type: 'WithdrawalProcessed', streamId: 'withdrawal-w1', data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '125000', payoutReference: 'p', transactionId: 't', processedAt: now, currency: 'usd' } };
+    expect(statelessDrafts(processed)[0]?.message).toBe('Your withdrawal of $12.50 was paid out');
+    const failed = { id: 'e4', type: 'WithdrawalFailed', streamId: 'withdrawal-w1', data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '2000000', reason: 'Declined', failedAt: now } };
+    expect(statelessDrafts(failed)[0]?.message).toBe('Declined. Your 200 gems are available again.');
+  });
+
   it('ignores conversions, spending and journal copies', () => {
     expect(statelessDrafts(posted('CONVERSION'))).toEqual([]);
     expect(statelessDrafts(posted('REFERRAL_BONUS', 'ledger-journal-1'))).toEqual([]);

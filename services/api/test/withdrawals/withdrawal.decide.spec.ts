@@ -84,9 +84,9 @@ describe('withdrawal lifecycle', () => {
     spec.given().when(usd(10n * DOLLAR + 1n)).thenRefused('USD_AMOUNT_MUST_BE_WHOLE_CENTS');
     spec.given().when(usd(20n * DOLLAR, { method: undefined })).thenRefused('METHOD_MUST_BE_OFFERED');
     spec.given().when(usd(20n * DOLLAR, { isDemo: true })).thenRefused('DEMO_ACCOUNTS_MUST_NOT_WITHDRAW');
-    // Processed and failed work the same as for gems.
+    // Processed and failed work the same as for gems, and name the currency (for the notifications' wording).
     const usdRequested: WithdrawalEvent = { type: 'WithdrawalRequested', data: { ...requested.data, currency: 'usd' } };
-    spec.given([usdRequested]).when(complete).then([processed]);
-    spec.given([usdRequested]).when(fail).then([failed]);
+    spec.given([usdRequested]).when(complete).then([{ ...processed, data: { ...processed.data, currency: 'usd' } } as WithdrawalEvent]);
+    spec.given([usdRequested]).when(fail).then([{ ...failed, data: { ...failed.data, currency: 'usd' } } as WithdrawalEvent]);
   });
 });

@@ -25,6 +25,8 @@ export const WithdrawalProcessedSchema = z.object({
   payoutReference: z.string(),
   transactionId: z.string(),
   processedAt: z.string(),
+  /** As on the request: absent for gems. */
+  currency: z.enum(['gems', 'usd']).optional(),
 });
 export const WithdrawalFailedSchema = z.object({
   withdrawalId: z.string(),
@@ -32,6 +34,8 @@ export const WithdrawalFailedSchema = z.object({
   amountMinor: minor,
   reason: z.string(),
   failedAt: z.string(),
+  /** As on the request: absent for gems. */
+  currency: z.enum(['gems', 'usd']).optional(),
 });
 
 export const WITHDRAWAL_EVENT_SCHEMAS = {

@@ -116,6 +116,13 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
 /** Money crossing the boundary: a card payment credited, a withdrawal pending, processed or failed. */
 function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamId'>): NotificationDraft[] {
   const gems = (minor: string) => formatMinor(BigInt(minor), 'gems');
+  /** A withdrawal's amount in its currency: "250 gems" or "$12.50". */
+  const withdrawn = (minor: string, currency: 'gems' | 'usd' | undefined) => (currency === 'usd' ? `$${dollars(minor)}` : `${gems(minor)} gems`);
+  /** Dollars with cents, exactly (USD minor units are $0.0001; withdrawals are whole cents). */
+  const dollars = (minor: string) => {
+    const [whole, fraction = ''] = formatMinor(BigInt(minor), 'usd').split('.');
+    return `${whole}.${fraction.padEnd(2, '0')}`;
+  };
   switch (stored.type) {
     case 'CheckoutSessionPaid': {
       const parsed = CheckoutSessionPaidSchema.safeParse(stored.data);
@@ -158,14 +165,14 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
     case 'WithdrawalRequested': {
       const parsed = WithdrawalRequestedSchema.safeParse(stored.data);
       if (!parsed.success) return [];
-      const { userId, withdrawalId, amountMinor, method } = parsed.data;
+      const { userId, withdrawalId, amountMinor, method, currency } = parsed.data;
       return [
         {
           key: `withdrawal-requested:${withdrawalId}`,
           userId,
           type: 'system',
           title: 'Withdrawal pending',
-          message: `${gems(amountMinor)} gems are held for your ${method} withdrawal until the payout completes`,
+          message: `${withdrawn(amountMinor, currency)} ${currency === 'usd' ? 'is' : 'are'} held for your ${method} withdrawal until the payout completes`,
           data: { withdrawal_id: withdrawalId, status: 'pending' },
           actionUrl: '/wallet',
         },
@@ -174,14 +181,14 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
     case 'WithdrawalProcessed': {
       const parsed = WithdrawalProcessedSchema.safeParse(stored.data);
       if (!parsed.success) return [];
-      const { userId, withdrawalId, amountMinor } = parsed.data;
+      const { userId, withdrawalId, amountMinor, currency } = parsed.data;
       return [
         {
           key: `withdrawal-processed:${withdrawalId}`,
           userId,
           type: 'system',
           title: 'Withdrawal processed',
-          message: `Your withdrawal of ${gems(amountMinor)} gems was paid out`,
+          message: `Your withdrawal of ${withdrawn(amountMinor, currency)} was paid out`,
           data: { withdrawal_id: withdrawalId, status: 'processed' },
           actionUrl: '/wallet',
         },
@@ -190,14 +197,14 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
     case 'WithdrawalFailed': {
       const parsed = WithdrawalFailedSchema.safeParse(stored.data);
       if (!parsed.success) return [];
-      const { userId, withdrawalId, amountMinor, reason } = parsed.data;
+      const { userId, withdrawalId, amountMinor, reason, currency } = parsed.data;
       return [
         {
           key: `withdrawal-failed:${withdrawalId}`,
           userId,
           type: 'warning',
           title: 'Withdrawal failed',
-          message: `${reason}. Your ${gems(amountMinor)} gems are available again.`,
+          message: `${reason}. Your ${withdrawn(amountMinor, currency)} ${currency === 'usd' ? 'is' : 'are'} available again.`,
           data: { withdrawal_id: withdrawalId, status: 'failed' },
           actionUrl: '/wallet',
         },

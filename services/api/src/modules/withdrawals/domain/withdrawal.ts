@@ -135,6 +135,7 @@ export function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalSt
               payoutReference: command.data.payoutReference,
               transactionId: command.data.transactionId,
               processedAt: command.data.now,
+              ...(state.requested.currency === 'usd' ? { currency: 'usd' as const } : {}),
             },
           },
         ],
@@ -148,7 +149,14 @@ export function decideWithdrawal(command: WithdrawalCommand, state: WithdrawalSt
         events: [
           {
             type: 'WithdrawalFailed',
-            data: { withdrawalId: state.requested.withdrawalId, userId: state.requested.userId, amountMinor: state.requested.amountMinor, reason: command.data.reason, failedAt: command.data.now },
+            data: {
+              withdrawalId: state.requested.withdrawalId,
+              userId: state.requested.userId,
+              amountMinor: state.requested.amountMinor,
+              reason: command.data.reason,
+              failedAt: command.data.now,
+              ...(state.requested.currency === 'usd' ? { currency: 'usd' as const } : {}),
+            },
           },
         ],
       };
