@@ -93,6 +93,23 @@ describe('mf_advertiser: new campaign', () => {
     expect(sent(calls, 'POST /api/campaigns')).toEqual([]);
   });
 
+  it("counts the plan's moves allowance the moves overview credits, so a new advertiser can create at once", async () => {
+    const overview = {
+      status: 'success',
+      data: {
+        moves_balance: 50,
+        allowance: { tier: 'free', period: 'month', moves: 50, period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z', credited: true },
+        packages: [],
+      },
+    };
+    const calls = answerApiCallsRecording({ 'POST /api/campaigns/calculate-move-cost': { body: cost(50) }, 'GET /api/subscriptions/moves': { body: overview } });
+    renderWithPlatform(<AdvertiserRoutes />, { route: '/campaigns/new', user: advertiser('0') });
+    await totalShown('50');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Campaign' })).toBeEnabled());
+    expect(screen.queryByText('You do not have enough moves to create this campaign. Please reduce the scope or purchase more moves.')).not.toBeInTheDocument();
+    expect(sent(calls, 'GET /api/subscriptions/moves')).toHaveLength(1);
+  });
+
   it("shows the form's rules on the fields and the server's failure as the spec words it", async () => {
     const calls = answerApiCallsRecording({
       'POST /api/campaigns/calculate-move-cost': { body: cost(50) },

@@ -4,6 +4,7 @@ import { CAMPAIGN_DEFAULTS, CAMPAIGN_MESSAGES, CAMPAIGN_TYPES, CreateCampaignReq
 import { useNavigate } from 'react-router';
 import { TYPE_LABELS, formatMoves, localToday, useCampaignsBase } from './campaign-format';
 import { BiddingSection, BudgetFields, DetailsSection, numberOrBlank, toEditableRequest, type EditableValues } from './campaign-form-fields';
+import { useMovesOverview } from '../plans/plans-api';
 import { useCreateCampaign, useMoveCost, useSettled } from './campaigns-api';
 
 interface DraftValues extends EditableValues {
@@ -82,7 +83,10 @@ export function NewCampaignPage() {
   });
   const costRequest = useSettled(costRequestOf({ campaignType, startDate, endDate, audienceSize, locations, interests }));
   const cost = useMoveCost(costRequest);
-  const balance = user.moves_balance ?? '0';
+  // The moves overview credits the plan's allowance of the period on first use, so a new advertiser sees (and can
+  // spend) it here; the session's balance stands in until it answers.
+  const overview = useMovesOverview();
+  const balance = overview.data ? String(overview.data.moves_balance) : (user.moves_balance ?? '0');
   const known = cost.data !== undefined && costRequest !== null && !cost.isPlaceholderData;
   const insufficient = known && !covers(balance, String(cost.data!.totalCost), 'moves');
 
