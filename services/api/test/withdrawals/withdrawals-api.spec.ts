@@ -14,9 +14,22 @@ jest.setTimeout(120_000);
 
 type User = Awaited<ReturnType<typeof signUp>>;
 
+/** A currency's row of `GET /api/admin/ledger/totals` (a projection: waited for until it has the currency's postings). */
+async function currencyTotalOf(testApp: IdentityTestApp, token: string, currency: string): Promise<{ currency_type: string; sum: number }> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const totals = (await testApp.http().get('/api/admin/ledger/totals').set(auth(token)).expect(200)).body as Array<{ currency_type: string; sum: number }>;
+    const row = totals.find((candidate) => candidate.currency_type === currency);
+    if (row) return row;
+    if (Date.now() > deadline) throw new Error(`No ${currency} row in the ledger totals: ${JSON.stringify(totals)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('withdrawals API', () => {
   let testApp: IdentityTestApp;
   let admin: User;
+  const currencyTotal = (currency: string) => currencyTotalOf(testApp, admin.token, currency);
 
   beforeAll(async () => {
     testApp = await startAppWithModules('withdrawals', [IdentityModule, LedgerModule, NotificationsModule, WithdrawalsModule]);
@@ -106,8 +119,7 @@ describe('withdrawals API', () => {
     // The job running again (a redelivery) changes nothing.
     await testApp.app.get(PayoutReactor).process(answer.body.withdrawal.id);
     expect(await wallets(user)).toMatchObject({ balance: 100, held_balance: 0 });
-    const totals = (await testApp.http().get('/api/admin/ledger/totals').set(auth(admin.token)).expect(200)).body;
-    expect(totals.find((row: { currency_type: string }) => row.currency_type === 'gems').sum).toBe(0);
+    expect((await currencyTotal('gems')).sum).toBe(0);
   });
 
   it('two parallel withdrawals that together exceed the balance: one is refused', async () => {
@@ -208,8 +220,7 @@ describe('withdrawals API', () => {
     expect(done.transactions.map((row: { amount: number; status: string }) => [row.amount, row.status])).toEqual([[-50, 'completed']]);
     const list = (await testApp.http().get('/api/withdrawal/requests').set(auth(user.token)).expect(200)).body.withdrawals;
     expect(list).toEqual([expect.objectContaining({ id: answer.body.withdrawal.id, currency_type: 'usd', amount: 50, status: 'processed' })]);
-    const totals = (await testApp.http().get('/api/admin/ledger/totals').set(auth(admin.token)).expect(200)).body;
-    expect(totals.find((row: { currency_type: string }) => row.currency_type === 'usd').sum).toBe(0);
+    expect((await currencyTotal('usd')).sum).toBe(0);
   });
 
   it('USD: a refused payout fails the withdrawal and releases the USD once (one row, released)', async () => {
