@@ -2,7 +2,7 @@
 // accessible primitives (dialogs, tabs, menus, toasts), the response schemas, the standalone frame.
 export { createQueryClient, sharedQueryClient, shouldRetry } from './query/query-client';
 export { AppProviders } from './providers';
-export { FeatureUnavailable, QueryView } from './ui/query-view';
+export { QueryView } from './ui/query-view';
 export type { QueryViewProps } from './ui/query-view';
 export { Dialog } from './ui/dialog';
 export { Tabs } from './ui/tabs';

@@ -1,8 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../api/api-error';
-import { EmptyState, ErrorBox, SkeletonList } from './feedback';
-import { Hourglass } from '../icons';
+import { ErrorBox, SkeletonList } from './feedback';
 
 export interface QueryViewProps<Data> {
   query: UseQueryResult<Data>;
@@ -11,7 +10,7 @@ export interface QueryViewProps<Data> {
   /** Shown when the data is an empty list. */
   empty?: ReactNode;
   isEmpty?(data: Data): boolean;
-  /** Shown when the server has no such endpoint yet (404), instead of an error. */
+  /** Shown for a 404 (the thing asked for does not exist, e.g. 'Holding not found.'), instead of an error. */
   unavailable?: ReactNode;
   loadingLabel?: string;
 }
@@ -30,14 +29,4 @@ export function QueryView<Data>({ query, children, empty, isEmpty, unavailable, 
   const dataIsEmpty = isEmpty ? isEmpty(data) : Array.isArray(data) && data.length === 0;
   if (dataIsEmpty && empty) return <>{empty}</>;
   return <>{children(data)}</>;
-}
-
-export function FeatureUnavailable({ feature }: { feature: string }) {
-  return (
-    <EmptyState
-      title={`${feature} is not open yet`}
-      message="This server does not offer it yet. Nothing is shown rather than made-up data; check back after the next release."
-      icon={<Hourglass size={40} />}
-    />
-  );
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../api/api-error';
 import { CountBadge } from './feedback';
 import { Dialog } from './dialog';
 import { ErrorBoundary } from './error-boundary';
-import { QueryView, FeatureUnavailable } from './query-view';
+import { QueryView } from './query-view';
 import { Tabs } from './tabs';
 import { PasswordField, TextField } from './text-field';
 
@@ -94,7 +94,7 @@ describe('UI kit', () => {
       function Harness() {
         const query = useQuery({ queryKey: ['items'], queryFn, retry: false });
         return (
-          <QueryView query={query} empty={<p>No items yet</p>} unavailable={<FeatureUnavailable feature="Drops" />}>
+          <QueryView query={query} empty={<p>No items yet</p>} unavailable={<p>No such item</p>}>
             {(items) => <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>}
           </QueryView>
         );
@@ -116,11 +116,11 @@ describe('UI kit', () => {
       expect(await screen.findByText('No items yet')).toBeInTheDocument();
     });
 
-    it('renders an honest unavailable state for a missing endpoint', async () => {
+    it("renders the caller's state for a real 404 (e.g. 'Holding not found.')", async () => {
       renderQuery(async () => {
         throw new ApiError({ message: 'Not found', status: 404, code: 'NOT_FOUND' });
       });
-      expect(await screen.findByRole('heading', { name: 'Drops is not open yet' })).toBeInTheDocument();
+      expect(await screen.findByText('No such item')).toBeInTheDocument();
     });
 
     it("renders 'Failed to load data: {message}' with Try again, which refetches", async () => {
