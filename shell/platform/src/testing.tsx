@@ -137,3 +137,6 @@ export function renderWithPlatform(ui: ReactElement, options: { user?: User | nu
     </MemoryRouter>,
   );
 }
+
+// The page tracker class, for tests that replace the page's tracker (`setTelemetryTracker`) and read its batches.
+export { FLUSH_INTERVAL_MS, MAX_EVENTS_PER_BATCH, TelemetryTracker } from './telemetry/tracker';

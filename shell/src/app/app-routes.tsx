@@ -61,8 +61,11 @@ function RemoteOrNotFound() {
 
 export function AppRoutes() {
   const location = useLocation();
-  // Each route is a page view: impressions count again, and the page itself is recorded (spec 3 §7).
-  useEffect(() => telemetry().pageView(location.pathname), [location.pathname]);
+  // Each route is a page view: impressions count again, and the page itself is recorded (spec 3 §7). The landing page
+  // shows no tracked content and nothing reads an anonymous visit, so `/` does not load the tracker (a separate chunk).
+  useEffect(() => {
+    if (location.pathname !== '/') telemetry().pageView(location.pathname);
+  }, [location.pathname]);
   return (
     <Routes>
       <Route path="/" element={<LandingPage />} />

@@ -1,65 +1,59 @@
-import { tokenStorage } from '../api/token-storage';
-import { TelemetryTracker, beaconFits, randomId, shouldResend, telemetryUrl, type SendOutcome, type TelemetryBatch } from './tracker';
+import type { TelemetryTracker, TrackedTarget } from './tracker';
 
-/** Where `/api` calls go: the page's origin unless `<meta name="api-base">` says otherwise (as the API client). */
-export function apiBaseUrl(): string {
-  if (typeof document === 'undefined') return '';
-  return document.querySelector('meta[name="api-base"]')?.getAttribute('content') ?? '';
-}
+export { apiBaseUrl } from './api-base';
 
-/** One id per browser tab (sessionStorage), so a reload continues the same telemetry session. */
-function tabSessionId(): string {
-  try {
-    const stored = window.sessionStorage.getItem('telemetrySessionId');
-    if (stored) return stored;
-    const created = randomId();
-    window.sessionStorage.setItem('telemetrySessionId', created);
-    return created;
-  } catch {
-    return randomId();
-  }
-}
-
-async function sendWithFetch(batch: TelemetryBatch): Promise<SendOutcome> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  const token = tokenStorage.getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    const response = await fetch(telemetryUrl(apiBaseUrl(), batch.id), { method: 'POST', headers, body: JSON.stringify(batch.events), credentials: 'include', keepalive: false });
-    return shouldResend(response.status) ? 'retry' : 'done';
-  } catch {
-    return 'retry';
-  }
-}
-
-function sendWithBeacon(batch: TelemetryBatch): boolean {
-  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false;
-  const body = JSON.stringify(batch.events);
-  if (!beaconFits(body)) return false;
-  // A JSON blob: the API reads only application/json bodies. The session cookie goes with it (no header can).
-  return navigator.sendBeacon(telemetryUrl(apiBaseUrl(), batch.id), new Blob([body], { type: 'application/json' }));
+/** What the screens record; the page's tracker behind it is loaded on first use, off the landing page's path. */
+export interface PageTelemetry {
+  impression(element: object, target: TrackedTarget): void;
+  click(target: TrackedTarget): void;
+  view(target: TrackedTarget): void;
+  pageView(path: string): void;
 }
 
 let shared: TelemetryTracker | undefined;
+let waiting: Array<(tracker: TelemetryTracker) => void> = [];
+let loading = false;
+
+/**
+ * Runs `record` on the page's tracker, loading it first when needed: the tracker is its own chunk (a visitor's first
+ * paint does not wait for it), and what is recorded meanwhile is kept in order and handed over once it is there.
+ */
+function withTracker(record: (tracker: TelemetryTracker) => void): void {
+  if (shared) return record(shared);
+  waiting.push(record);
+  if (loading) return;
+  loading = true;
+  import('./tracker-runtime').then(
+    ({ createBrowserTracker }) => {
+      shared ??= createBrowserTracker();
+      const records = waiting;
+      waiting = [];
+      for (const each of records) each(shared);
+    },
+    () => {
+      // Offline or a failed chunk: drop what waited (telemetry never breaks a page); the next event tries again.
+      waiting = [];
+      loading = false;
+    },
+  );
+}
+
+const deferred: PageTelemetry = {
+  impression: (element, target) => withTracker((tracker) => tracker.impression(element, target)),
+  click: (target) => withTracker((tracker) => tracker.click(target)),
+  view: (target) => withTracker((tracker) => tracker.view(target)),
+  pageView: (path) => withTracker((tracker) => tracker.pageView(path)),
+};
 
 /** The tracker of this page (one for the shell and every remote: this module is a federation singleton). */
-export function telemetry(): TelemetryTracker {
-  if (shared) return shared;
-  shared = new TelemetryTracker({ send: sendWithFetch, beacon: sendWithBeacon, sessionId: typeof window === 'undefined' ? undefined : tabSessionId() });
-  // No user id in the events: the API takes the user from the session (bearer token or cookie), never the body.
-  if (typeof document !== 'undefined') {
-    const tracker = shared;
-    // `pagehide` covers unload and the back-forward cache; `visibilitychange` covers a tab closed from the switcher.
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') tracker.flushWithBeacon();
-    });
-    window.addEventListener('pagehide', () => tracker.flushWithBeacon());
-  }
-  return shared;
+export function telemetry(): PageTelemetry {
+  return shared ?? deferred;
 }
 
 /** Replaces the page's tracker (tests, a standalone remote with its own transport). */
 export function setTelemetryTracker(tracker: TelemetryTracker | undefined): void {
   shared?.stop();
   shared = tracker;
+  waiting = [];
+  loading = false;
 }

@@ -1,5 +1,5 @@
 import { tokenStorage } from '../api/token-storage';
-import { apiBaseUrl } from './browser-telemetry';
+import { apiBaseUrl } from './api-base';
 
 /** `POST /api/logs/client-error` (spec 3 §7). */
 export interface ClientErrorReport {

@@ -1,5 +1,5 @@
-import { TelemetryTracker, setTelemetryTracker, type TelemetryBatch } from '@app/platform';
-import { renderWithPlatform } from '@app/platform/testing';
+import { setTelemetryTracker, type TelemetryBatch } from '@app/platform';
+import { TelemetryTracker, renderWithPlatform } from '@app/platform/testing';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FeedCard } from './feed-cards';
