@@ -1,9 +1,8 @@
 import type { Holding, Listing, Offer } from '@app/contracts/market';
-import { answerApiCalls, renderWithPlatform } from '@app/platform/testing';
+import { answerApiCalls, renderWithPlatform, answerApiCallsRecording } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import InvestRoutes from './routes';
-import { answerApiCallsRecording } from './testing/api-stub';
 
 /** A holding as spec 2 names its fields (the @app/contracts/market schema). */
 function holding(overrides: Partial<Holding>): Holding {

@@ -100,20 +100,50 @@ export interface StubResponse {
   body?: unknown;
 }
 
+export interface RecordedCall {
+  key: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
 /**
- * Answers API calls from a table ('GET /api/drops' → response) at the fetch boundary. jsdom has no
- * network; the API client itself is tested against a real HTTP server in its own spec.
+ * Answers API calls from a table ('GET /api/drops' → response) at the fetch boundary, and records each call with its
+ * JSON body and headers, so a test can check what a screen actually sent. jsdom has no network; the API client itself
+ * is tested against a real HTTP server in its own spec.
  */
+export function answerApiCallsRecording(table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  stubApi(table, (call) => calls.push(call));
+  return calls;
+}
+
+/** Answers API calls from a table, returning the keys of the calls made ('GET /api/drops'), in order. */
 export function answerApiCalls(table: Record<string, StubResponse | ((url: URL) => StubResponse)>): string[] {
-  const calls: string[] = [];
+  const keys: string[] = [];
+  stubApi(table, (call) => keys.push(call.key));
+  return keys;
+}
+
+/** The request's JSON body (as the API client sends it); any other string as is. */
+function bodyOf(raw: unknown): unknown {
+  if (typeof raw !== 'string') return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function stubApi(table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>, onCall: (call: RecordedCall) => void): void {
   configureApiClient({
     getToken: () => 'test-token',
     fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      calls.push(key);
+      const body = bodyOf(init?.body);
+      onCall({ key, body, headers: { ...(init?.headers as Record<string, string> | undefined) } });
       const entry = table[key];
-      const answer = typeof entry === 'function' ? entry(url) : entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
+      const answer = typeof entry === 'function' ? entry(url, body) : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
       const status = answer.status ?? 200;
       return {
         ok: status >= 200 && status < 300,
@@ -123,7 +153,6 @@ export function answerApiCalls(table: Record<string, StubResponse | ((url: URL) 
       } as unknown as Response;
     }) as typeof fetch,
   });
-  return calls;
 }
 
 export function renderWithPlatform(ui: ReactElement, options: { user?: User | null; route?: string; session?: Partial<Session> } = {}): RenderResult {

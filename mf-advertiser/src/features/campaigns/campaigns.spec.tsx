@@ -1,8 +1,7 @@
-import { createUser, renderWithPlatform } from '@app/platform/testing';
+import { createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdvertiserRoutes from '../../routes';
-import { answerApiCallsRecording, type RecordedCall } from './testing/api-stub';
 import { aCampaign } from './testing/campaign-fixtures';
 
 const advertiser = (moves = '500') => createUser({ user_type: 'advertiser', moves_balance: moves });

@@ -1,11 +1,10 @@
 import { PAYMENT_MESSAGES } from '@app/contracts/payments';
 import { SUBSCRIPTION_MESSAGES } from '@app/contracts/subscriptions';
 import type { StubResponse } from '@app/platform/testing';
-import { createUser, renderWithPlatform } from '@app/platform/testing';
+import { createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { answerApiCallsRecording, type RecordedCall } from '../campaigns/testing/api-stub';
 import { AdvertiserDashboardPage } from './advertiser-dashboard-page';
 import { createCoupon, createCouponsResponse, createDashboard, createPlan, createPlansResponse, createProvidersResponse, createRedemption } from './testing';
 

@@ -1,8 +1,7 @@
-import { createUser, renderWithPlatform } from '@app/platform/testing';
+import { createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdvertiserRoutes from '../../routes';
-import { answerApiCallsRecording, type RecordedCall } from '../campaigns/testing/api-stub';
 import { MovesPage } from './moves-page';
 import { PlansPage } from './plans-page';
 

@@ -1,9 +1,8 @@
-import { createUser, renderWithPlatform } from '@app/platform/testing';
+import { createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import InvestRoutes from '../../routes';
 import { aContent, aForecast, aPrediction, aPredictionDetail } from '../../testing/forecast-fixtures';
-import { answerApiCallsRecording, type RecordedCall } from '../../testing/api-stub';
 import { toLocalDateTimeInput } from './create-forecast-dialog';
 
 const withUsd = (usd: string) => createUser({ usd_balance: usd });

@@ -1,9 +1,8 @@
-import { createUser, renderWithPlatform } from '@app/platform/testing';
+import { createUser, renderWithPlatform, answerApiCallsRecording } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import InvestRoutes from '../../routes';
 import { aContent } from '../../testing/forecast-fixtures';
-import { answerApiCallsRecording } from '../../testing/api-stub';
 
 const quiet = {
   'GET /api/portfolio/holdings': { body: { holdings: [] } },
