@@ -16,6 +16,7 @@ import { contentEngagementProjection } from './projections/content-engagement.pr
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { GetMostEngagedContentHandler } from './queries/get-most-engaged-content.query';
 import { GetCreatorContentHandler } from './queries/get-creator-content.query';
+import { ContentListCache } from './read-content/content-list-cache';
 import { ContentReader } from './read-content/content-reader';
 import { ContentSearchProvider } from './search/content-search.provider';
 import { ReadContentController } from './read-content/read-content.controller';
@@ -34,6 +35,7 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
     ...projectionProviders(contentEngagementProjection),
     ContentCommands,
     ContentReader,
+    ContentListCache,
     GetContentForCommandHandler,
     GetContentOwnerHandler,
     GetCreatorContentHandler,

@@ -1,12 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { FEED_LIMITS, feedRoute, type ContentView, type FeedItem, type FeedPage } from '@app/contracts/content';
+import type { z } from 'zod';
 import type { DropView } from '@app/contracts/drops';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { ListDropsQuery } from '../../drops';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { ContentListCache } from '../read-content/content-list-cache';
 import { ContentReader } from '../read-content/content-reader';
 import type { LiveSponsorship } from '../queries/engagement-facts.query';
+
+type FeedQuery = z.infer<typeof feedRoute.query>;
 
 /** Live sponsorships considered for the top of a feed. */
 const SPONSORED_CANDIDATES = 20;
@@ -45,12 +49,18 @@ export class FeedController {
   constructor(
     private readonly reader: ContentReader,
     private readonly queryBus: QueryBus,
+    private readonly cache: ContentListCache,
   ) {}
 
   @Get()
-  async feed(@CurrentUser() caller: AuthenticatedUser, @Query() rawQuery: unknown): Promise<FeedPage> {
+  feed(@CurrentUser() caller: AuthenticatedUser, @Query() rawQuery: unknown): Promise<FeedPage> {
     const query = parseInput(feedRoute.query, rawQuery ?? {});
-    const viewerId = caller.userId;
+    // A tab is the same for every real user (it carries no viewer state); a demo sandbox sees its own drops.
+    const audience = caller.isDemo ? `sandbox:${caller.userId}` : 'everyone';
+    return this.cache.feeds.get(JSON.stringify([audience, query]), () => this.compose(caller.userId, query));
+  }
+
+  private async compose(viewerId: string, query: FeedQuery): Promise<FeedPage> {
     if (query.tab === 'opportunities') {
       const drops = await this.drops(viewerId, FEED_LIMITS.opportunities);
       return { tab: 'opportunities', items: drops.slice(0, FEED_LIMITS.opportunities).map((drop) => ({ type: 'drop', drop })), next_cursor: null };

@@ -9,6 +9,7 @@ import { commentStreamId, contentStreamId, parseCommentEvent, parseContentEvent,
 import { decideComment } from '../domain/decide-comment';
 import { decideContent } from '../domain/decide-content';
 import type { CommentCommand, ContentCommand } from '../domain/decision';
+import { ContentListCache } from '../read-content/content-list-cache';
 import { applyCommentEvents, applyContentEvents } from './inline-read-model';
 
 interface Loaded<State> {
@@ -32,6 +33,7 @@ export class ContentCommands {
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly useCases: UseCaseRunner,
+    private readonly lists: ContentListCache,
   ) {}
 
   async loadContent(contentId: string, transaction?: TransactionHandle): Promise<Loaded<ContentState>> {
@@ -61,6 +63,7 @@ export class ContentCommands {
         const decision = decideContent(command, loaded.state);
         if (decision.kind === 'refused') throw contentRefusalToApiError(decision.refusal, command.type);
         await applyContentEvents(unit.transaction, decision.events);
+        unit.afterCommit(() => this.lists.invalidate());
         return {
           appends: decision.events.length > 0 ? [appendOf(contentStreamId(contentId), loaded.version, decision.events)] : [],
           answer: () => respond(decision.outcome),
@@ -92,6 +95,7 @@ export class ContentCommands {
         const decision = decideComment(command, { comment: comment.state, content: content.state, parent });
         if (decision.kind === 'refused') throw contentRefusalToApiError(decision.refusal, command.type);
         await applyCommentEvents(unit.transaction, decision.events);
+        unit.afterCommit(() => this.lists.invalidate());
         return {
           appends: [appendOf(commentStreamId(commentId), comment.version, decision.events)],
           answer: () => respond(decision.events.reduce(evolveComment, comment.state), content.state),

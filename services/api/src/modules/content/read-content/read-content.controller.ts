@@ -14,6 +14,7 @@ import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { contentEngagementProjection } from '../projections/content-engagement.projection';
 import { CurrentUser, type AuthenticatedUser } from '../../identity';
 import { contentIdFromPath } from '../content-ids';
+import { ContentListCache } from './content-list-cache';
 import { ContentReader, toMetrics, type ContentRow } from './content-reader';
 
 /** How long one item's reads wait for the engagement projection to pass the caller's own latest action. */
@@ -29,12 +30,15 @@ export class ReadContentController {
   constructor(
     private readonly reader: ContentReader,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly cache: ContentListCache,
   ) {}
 
   @Public()
   @Get()
-  list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Query() rawQuery: unknown): Promise<ContentPage> {
-    return this.reader.page(parseInput(listContentRoute.query, rawQuery ?? {}), caller?.userId ?? null);
+  list(@Query() rawQuery: unknown): Promise<ContentPage> {
+    const query = parseInput(listContentRoute.query, rawQuery ?? {});
+    // A page carries no viewer state, so every viewer shares it (ContentListCache).
+    return this.cache.lists.get(JSON.stringify(query), () => this.reader.page(query, null));
   }
 
   @Public()
