@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
 import { PROJECT_EVENT_SCHEMAS, STAKING_EVENT_SCHEMAS } from '@app/contracts/growth';
+import { upsertRows } from '../../../platform/database/upsert-rows';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { SYSTEM_ACCOUNTS, readTransactionCopy } from '../../ledger';
@@ -48,8 +49,42 @@ export const growthReadModel = defineProjection<GrowthTable>({
     `CREATE TABLE ${tables.growth_totals} (name text PRIMARY KEY, amount_minor bigint NOT NULL)`,
     `CREATE TABLE ${tables.growth_issued} (currency text PRIMARY KEY, amount_minor bigint NOT NULL)`,
   ],
-  handle: applyReadableEvents(logger, apply),
+  handle: async (events, transaction, tables) => {
+    // Every points reward is issued out of system:issuance: one upsert per batch, not one statement per event.
+    const ledger = events.filter((stored) => stored.type === 'LedgerTransactionPosted');
+    await addIssued(transaction, tables, issuedByCurrency(ledger));
+    await applyOthers(
+      events.filter((stored) => stored.type !== 'LedgerTransactionPosted'),
+      transaction,
+      tables,
+    );
+  },
 });
+
+const applyOthers = applyReadableEvents(logger, apply);
+
+/** What the batch's ledger transactions issued out of `system:issuance`, per currency. */
+export function issuedByCurrency(ledgerEvents: readonly StoredEvent[]): Map<string, bigint> {
+  const issued = new Map<string, bigint>();
+  for (const stored of ledgerEvents) {
+    const copy = readTransactionCopy(stored);
+    if (copy === null || copy === 'unreadable') continue;
+    for (const leg of copy.legs) {
+      if (leg.accountId !== SYSTEM_ACCOUNTS.issuance || leg.side !== 'debit') continue;
+      issued.set(leg.currency, (issued.get(leg.currency) ?? 0n) + leg.amountMinor);
+    }
+  }
+  return issued;
+}
+
+const addIssued = (transaction: TransactionHandle, tables: ProjectionTables<GrowthTable>, issued: ReadonlyMap<string, bigint>) =>
+  upsertRows(
+    transaction,
+    tables.growth_issued,
+    { currency: 'text', amount_minor: 'bigint' },
+    [...issued].map(([currency, amountMinor]) => [currency, amountMinor.toString()]),
+    'ON CONFLICT (currency) DO UPDATE SET amount_minor = target.amount_minor + excluded.amount_minor',
+  );
 
 const addTotal = (transaction: TransactionHandle, tables: ProjectionTables<GrowthTable>, name: string, amountMinor: string | bigint) =>
   transaction.query(
@@ -58,18 +93,6 @@ const addTotal = (transaction: TransactionHandle, tables: ProjectionTables<Growt
   );
 
 async function apply(transaction: TransactionHandle, tables: ProjectionTables<GrowthTable>, stored: StoredEvent): Promise<void> {
-  if (stored.type === 'LedgerTransactionPosted') {
-    const copy = readTransactionCopy(stored);
-    if (copy === null || copy === 'unreadable') return;
-    for (const leg of copy.legs) {
-      if (leg.accountId !== SYSTEM_ACCOUNTS.issuance || leg.side !== 'debit') continue;
-      await transaction.query(
-        `INSERT INTO ${tables.growth_issued} (currency, amount_minor) VALUES ($1, $2) ON CONFLICT (currency) DO UPDATE SET amount_minor = ${tables.growth_issued}.amount_minor + excluded.amount_minor`,
-        [leg.currency, leg.amountMinor.toString()],
-      );
-    }
-    return;
-  }
   if (STAKING_TYPES.has(stored.type)) {
     const event = parseStakingEvent(stored);
     switch (event.type) {
