@@ -208,7 +208,7 @@ export const CampaignSchema = z.object({
   completedAt: z.string().nullable(),
   contentIds: z.array(z.string()),
   dropIds: z.array(z.string()),
-  /** Figures from telemetry (impressions, clicks of the campaign's content and drops) and the drops context (participants). */
+  /** Figures from telemetry (impressions, clicks of the campaign's content and drops), share-link clicks (engagement; campaigns README) and the drops context (participants). */
   participants: z.number(),
   drops: z.number(),
   impressions: z.number(),

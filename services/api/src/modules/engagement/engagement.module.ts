@@ -11,6 +11,7 @@ import { EngagementStore } from './infrastructure/engagement-store';
 import { TipsController } from './money/tips.controller';
 import { GetEngagementShareholdersHandler } from './queries/get-engagement-shareholders.query';
 import { GetLiveBoostsHandler } from './queries/get-live-boosts.query';
+import { GetShareLinkClicksHandler } from './queries/get-share-link-clicks.query';
 import { ShareLinksController } from './share-links/share-links.controller';
 import { SocialActionsController } from './social-actions/social-actions.controller';
 import { SPONSORSHIP_EXPIRY_JOB, SPONSORSHIP_SWEEP_JOB, SponsorshipCommands } from './sponsorship/sponsorship-commands';
@@ -28,7 +29,7 @@ export const ENGAGEMENT_MIGRATIONS_TABLE = 'engagement_migrations';
   imports: [CqrsModule],
   // The sponsorship routes go first: `/api/content/sponsored` and `/api/content/sponsor` are static paths.
   controllers: [SponsorshipController, TipsController, SocialActionsController, ShareLinksController],
-  providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, GetEngagementShareholdersHandler, ContentRemovedReactor],
+  providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, GetEngagementShareholdersHandler, GetShareLinkClicksHandler, ContentRemovedReactor],
 })
 export class EngagementModule implements OnModuleInit {
   private readonly logger = new Logger('Engagement');

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import type pg from 'pg';
 import type { Campaign, CampaignContentItem, CampaignDetail } from '@app/contracts/campaigns';
 import type { DropView } from '@app/contracts/drops';
@@ -7,9 +7,11 @@ import { minorToApiNumber } from '@app/contracts/ledger';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
 import { ListDropsQuery } from '../../drops';
+import { GetShareLinkClicksQuery, type ShareLinkClickRow } from '../../engagement';
 import { GetUserQuery } from '../../identity';
 import { TelemetryCountsQuery, type TelemetryCountRow, type TelemetryTarget } from '../../telemetry';
 import type { CampaignState } from '../domain/campaign';
+import { attributeShareLinkClicks, type AttributedShareLinkClicks } from '../domain/share-link-clicks';
 
 const DAY_MS = 86_400_000;
 const dayOf = (iso: string) => iso.slice(0, 10);
@@ -32,7 +34,8 @@ interface Figures {
 /**
  * Reads for the campaign screens: the folded state from the inline read model (current), the figures from the
  * telemetry context (impressions and clicks on the campaign's content and drops, counted from the UTC day each item
- * was added) and the drops context (participants of the campaign's drops).
+ * was added), the engagement context (clicks on share links, attributed by `attributeShareLinkClicks`) and the drops
+ * context (participants of the campaign's drops).
  */
 @Injectable()
 export class CampaignReader {
@@ -51,16 +54,23 @@ export class CampaignReader {
   async list(ownerId: string): Promise<Campaign[]> {
     const { rows } = await this.pool.query<{ state: CampaignState }>('SELECT state FROM campaigns_read WHERE owner_id = $1 AND NOT deleted ORDER BY created_at DESC, campaign_id LIMIT 500', [ownerId]);
     const states = rows.map((row) => row.state);
-    const [figures, participants] = await Promise.all([this.telemetry(states), this.participants(ownerId, states)]);
-    return states.map((state) => this.view(state, figures, participants));
+    const [figures, participants, shares] = await Promise.all([this.telemetry(states), this.participants(ownerId, states), this.shareLinkClicks(states)]);
+    return states.map((state) => this.view(state, figures, participants, attributeShareLinkClicks(state, shares)));
   }
 
   async detail(state: CampaignState): Promise<CampaignDetail> {
-    const [figures, participants, content] = await Promise.all([this.telemetry([state]), this.participants(state.ownerId, [state]), this.contentFacts(state)]);
-    const campaign = this.view(state, figures, participants);
+    const [figures, participants, content, shareRows] = await Promise.all([
+      this.telemetry([state]),
+      this.participants(state.ownerId, [state]),
+      this.contentFacts(state),
+      this.shareLinkClicks([state]),
+    ]);
+    const shares = attributeShareLinkClicks(state, shareRows);
+    const campaign = this.view(state, figures, participants, shares);
     const items: CampaignContentItem[] = state.content.map((item) => {
       const facts = content.get(item.itemId);
       const counts = countsFor(figures.rows, 'content', item.itemId, item.addedAt);
+      counts.clicks += shares.byContent.get(item.itemId) ?? 0;
       return {
         id: item.itemId,
         title: facts?.content.title ?? 'Removed content',
@@ -83,16 +93,16 @@ export class CampaignReader {
       ...campaign,
       content: items,
       platforms: [...platforms.entries()].map(([platform, row]) => ({ platform, items: row.items, impressions: row.impressions, clicks: row.clicks, averageCtr: round2(row.ctrSum / row.items) })),
-      daily: dailySeries(state, figures.rows),
+      daily: dailySeries(state, figures.rows, shares.byDay),
       telemetryAvailable: figures.available,
     };
   }
 
-  private view(state: CampaignState, figures: Figures, participants: Map<string, number>): Campaign {
+  private view(state: CampaignState, figures: Figures, participants: Map<string, number>, shares: AttributedShareLinkClicks): Campaign {
     const fields = state.fields!;
     const scope = state.scope!;
     let impressions = 0;
-    let clicks = 0;
+    let clicks = shares.total;
     for (const [kind, list] of [['content', state.content], ['drop', state.drops]] as const) {
       for (const item of list) {
         const counts = countsFor(figures.rows, kind, item.itemId, item.addedAt);
@@ -164,6 +174,25 @@ export class CampaignReader {
     }
   }
 
+  /**
+   * Share-link clicks (engagement's `GetShareLinkClicksQuery`) on the links made for these campaigns or for their
+   * content items, since the earliest campaign was created; `attributeShareLinkClicks` decides what counts where.
+   * The share-link redirect records no telemetry click, so nothing is counted twice.
+   */
+  private async shareLinkClicks(states: CampaignState[]): Promise<ShareLinkClickRow[]> {
+    if (states.length === 0) return [];
+    const contentIds = [...new Set(states.flatMap((state) => state.content.map((item) => item.itemId)))];
+    // Nothing counts before a campaign was created (its items join later): the earliest creation bounds the read.
+    const since = states.map((state) => dayOf(state.createdAt ?? '1970-01-01')).sort()[0];
+    try {
+      return await this.queryBus.execute(new GetShareLinkClicksQuery({ campaignIds: states.map((state) => state.campaignId), contentIds, since }));
+    } catch (error) {
+      // No engagement context in this application: no share links, so no clicks on them.
+      if (error instanceof QueryHandlerNotFoundException) return [];
+      throw error;
+    }
+  }
+
   /** Participants per drop of the owner's (the drops context's list, which waits for its own writes). */
   private async participants(ownerId: string, states: CampaignState[]): Promise<Map<string, number>> {
     const result = new Map<string, number>();
@@ -213,8 +242,8 @@ function countsFor(rows: readonly TelemetryCountRow[], type: 'content' | 'drop',
   return { impressions, clicks };
 }
 
-/** Impressions and clicks per UTC day of the campaign's items (attributed as above), oldest first. */
-function dailySeries(state: CampaignState, rows: readonly TelemetryCountRow[]): Array<{ day: string; impressions: number; clicks: number }> {
+/** Impressions and clicks per UTC day of the campaign's items (attributed as above) and its share links, oldest first. */
+function dailySeries(state: CampaignState, rows: readonly TelemetryCountRow[], shareClicks: ReadonlyMap<string, number>): Array<{ day: string; impressions: number; clicks: number }> {
   const since = new Map<string, string>();
   for (const item of state.content) since.set(`content:${item.itemId}`, dayOf(item.addedAt));
   for (const item of state.drops) since.set(`drop:${item.itemId}`, dayOf(item.addedAt));
@@ -226,6 +255,10 @@ function dailySeries(state: CampaignState, rows: readonly TelemetryCountRow[]): 
     if (row.eventType === 'impression') day.impressions += row.count;
     else day.clicks += row.count;
     days.set(row.day, day);
+  }
+  for (const [day, clicks] of shareClicks) {
+    const counts = days.get(day) ?? { impressions: 0, clicks: 0 };
+    days.set(day, { impressions: counts.impressions, clicks: counts.clicks + clicks });
   }
   return [...days.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, counts]) => ({ day, ...counts }));
 }

@@ -15,6 +15,20 @@ import { contentIdOf } from '../engagement-ids';
 const LINK_ID = /^[A-Za-z0-9_-]{6,32}$/;
 const SHARE_LINKS_PER_DAY = 500;
 
+/**
+ * One click, one statement (one round trip, atomic): the link's total and its count of the UTC day
+ * (`engagement_share_link_clicks`, read by `GetShareLinkClicksQuery`) grow together; no row for an unknown link.
+ */
+const COUNT_CLICK = `
+  WITH link AS (
+    UPDATE engagement_share_links SET clicks = clicks + 1 WHERE link_id = $1 RETURNING link_id, target_url
+  ), per_day AS (
+    INSERT INTO engagement_share_link_clicks (link_id, day, clicks)
+    SELECT link_id, (now() AT TIME ZONE 'UTC')::date, 1 FROM link
+    ON CONFLICT (link_id, day) DO UPDATE SET clicks = engagement_share_link_clicks.clicks + 1
+  )
+  SELECT target_url FROM link`;
+
 const originOf = (url: string): string | null => {
   try {
     return new URL(url).origin;
@@ -25,8 +39,8 @@ const originOf = (url: string): string | null => {
 
 /**
  * Short share links: `POST /api/shares/create` → `{data:{id,url}}`, `GET /api/s/{id}` → 302 to the target, the click
- * counted. A link only points to this app (its own or a configured front-end origin) or to the item's platform URL:
- * never an open redirect to an address a user picked.
+ * counted (in total and per UTC day, for campaign figures). A link only points to this app (its own or a configured
+ * front-end origin) or to the item's platform URL: never an open redirect to an address a user picked.
  */
 @Controller()
 export class ShareLinksController {
@@ -67,9 +81,7 @@ export class ShareLinksController {
   @Get('s/:id')
   @Public()
   async follow(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const row = LINK_ID.test(id)
-      ? (await this.pool.query<{ target_url: string }>('UPDATE engagement_share_links SET clicks = clicks + 1 WHERE link_id = $1 RETURNING target_url', [id])).rows[0]
-      : undefined;
+    const row = LINK_ID.test(id) ? (await this.pool.query<{ target_url: string }>(COUNT_CLICK, [id])).rows[0] : undefined;
     if (!row) throw notFound('SHARE_LINK_NOT_FOUND', ENGAGEMENT_MESSAGES.shareLinkNotFound);
     await reply.redirect(row.target_url, 302);
   }
