@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { Pool } from 'undici';
 import { openDatabase, PostgresEventStore, type AppendToStream } from '@app/event-store';
+import { startApi, type RunningApi } from '../api-process';
 import { processCpuMs } from '../ledger/cpu-meter';
 import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
 
@@ -27,25 +26,6 @@ export const DEFAULT_CONTENT_BENCHMARK: Omit<ContentBenchmarkOptions, 'databaseU
 
 const WRITERS = 8;
 
-function spawnApi(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
-    env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: 'all' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-async function listeningPort(server: ChildProcess): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let output = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
-  });
-}
-
 /**
  * `GET /api/content` and the For You feed at a fixed offered rate (wrk2-style, latency from the scheduled send) over
  * HTTP against the whole application in its own process, after seeding `items` content items through
@@ -55,13 +35,10 @@ async function listeningPort(server: ChildProcess): Promise<number> {
 export async function runContentBenchmark(options: ContentBenchmarkOptions, log: (line: string) => void): Promise<ScenarioResult[]> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
   const eventStore = await PostgresEventStore.open(database);
-  const server = spawnApi(options.databaseUrl);
-  let stopping = false;
-  server.once('exit', (code, signal) => {
-    if (!stopping) log(`the API process exited unexpectedly (code ${code}, signal ${signal})`);
-  });
+  let api: RunningApi | undefined;
   try {
-    const base = `http://127.0.0.1:${await listeningPort(server)}`;
+    api = await startApi(options.databaseUrl, 'one process', log);
+    const base = api.base;
     const http = new Pool(base, { connections: Math.max(options.clients, WRITERS), pipelining: 1 });
     const call = async (method: 'GET' | 'POST', path: string, token: string, body?: unknown) => {
       const response = await http.request({
@@ -152,7 +129,7 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
       ['GET /api/content (random page of 20 by cursor)', get(() => `/api/content?limit=20&cursor=${cursors[Math.floor(Math.random() * cursors.length)]}`)],
       ['GET /api/feed?tab=for-you', get(() => '/api/feed?tab=for-you')],
     ];
-    const cpu = { API: processCpuMs(server.pid) };
+    const cpu = { API: processCpuMs(api.apiPid) };
     const results: ScenarioResult[] = [];
     // Warm-up, not measured: the first requests compile the hot paths.
     for (const [, request] of scenarios) await runFixedRate('warm-up', options.clients, 2, Math.min(options.ratePerSecond, 200), request);
@@ -165,11 +142,7 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
     await http.close();
     return results;
   } finally {
-    stopping = true;
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await api?.stop();
     await eventStore.close();
     await database.close();
   }

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { Pool } from 'undici';
 import pg from 'pg';
+import { startApi, topologiesToRun, type RunningApi, type Topology } from '../api-process';
 import { processCpuMs } from '../ledger/cpu-meter';
 import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
 
@@ -28,54 +27,35 @@ export interface HotItemResult {
   secondLikesRefused: number;
 }
 
-function spawnApi(databaseUrl: string): ChildProcess {
-  // BENCH_SERVER_CPU_PROFILE=<dir>: V8's CPU profile of the API process, written there when it stops.
-  const profile = process.env.BENCH_SERVER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`] : [];
-  return spawn(process.execPath, [...profile, '-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
-    env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: 'all' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-async function listeningPort(server: ChildProcess): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let output = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
-  });
-}
-
 /**
  * The like command (`POST /api/users/social-action`, action like) over HTTP against the whole application in its own
  * process: (1) at a fixed offered rate, every request a fresh (user, item) pair, latency from the scheduled send;
  * (2) one hot item liked by every user at once, then every user again: each like counted exactly once (the item's
  * inline count equals the accepted likes, every second like is a 409).
  */
-export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line: string) => void): Promise<{ fixedRate: ScenarioResult; hot: HotItemResult }> {
-  const server = spawnApi(options.databaseUrl);
+export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line: string) => void): Promise<{ fixedRate: ScenarioResult[]; hot: HotItemResult }> {
+  const topologies = topologiesToRun();
   const database = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
-  let stopping = false;
-  server.once('exit', (code, signal) => {
-    if (!stopping) log(`the API process exited unexpectedly (code ${code}, signal ${signal})`);
-  });
+  let api: RunningApi | undefined;
+  let http: Pool | undefined;
+  const call = async (path: string, token: string | null, body: unknown) => {
+    const response = await http!.request({
+      path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await response.body.text();
+    return { status: response.statusCode, body: text };
+  };
+  const deploy = async (topology: Topology) => {
+    await http?.close();
+    await api?.stop();
+    api = await startApi(options.databaseUrl, topology, log);
+    http = new Pool(api.base, { connections: options.clients, pipelining: 1 });
+  };
   try {
-    const base = `http://127.0.0.1:${await listeningPort(server)}`;
-    const http = new Pool(base, { connections: options.clients, pipelining: 1 });
-    const call = async (path: string, token: string | null, body: unknown) => {
-      const response = await http.request({
-        path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const text = await response.body.text();
-      return { status: response.statusCode, body: text };
-    };
-
+    await deploy(topologies[0]!);
     log(`signing up ${options.users} users`);
     const tokens: string[] = new Array(options.users);
     let nextUser = 0;
@@ -90,46 +70,53 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
         }
       }),
     );
-    log(`creating ${options.items + 1} content items`);
-    const itemIds: string[] = [];
-    for (let index = 0; index <= options.items; index += 1) {
-      const created = await call('/api/content', tokens[index % tokens.length]!, {
-        platform: 'tiktok',
-        title: `Like benchmark item ${index}`,
-        description: 'Seeded for the like benchmark',
-        platform_url: `https://example.com/like/${index}`,
-        total_shares: Number(process.env.BENCH_LIKE_TOTAL_SHARES ?? 1000),
-      });
-      if (created.status !== 201) throw new Error(`Creating content failed: ${created.status} ${created.body}`);
-      itemIds.push((JSON.parse(created.body) as { contentId: string }).contentId);
-    }
-    const hotItem = itemIds.pop()!;
-
-    // Fresh (user, item) pairs in order: user-major, so consecutive requests come from different users.
-    let nextPair = 0;
-    const pairs = options.users * options.items;
-    const like = async (): Promise<boolean> => {
-      const pair = nextPair++;
-      if (pair >= pairs) return false;
-      const response = await call('/api/users/social-action', tokens[pair % options.users]!, { action_type: 'like', reference_id: itemIds[Math.floor(pair / options.users)]!, reference_type: 'content' });
-      return response.status === 200;
+    const createItems = async (count: number, label: string) => {
+      const itemIds: string[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const created = await call('/api/content', tokens[index % tokens.length]!, {
+          platform: 'tiktok',
+          title: `Like benchmark item ${label} ${index}`,
+          description: 'Seeded for the like benchmark',
+          platform_url: `https://example.com/like/${label}/${index}`,
+          total_shares: Number(process.env.BENCH_LIKE_TOTAL_SHARES ?? 1000),
+        });
+        if (created.status !== 201) throw new Error(`Creating content failed: ${created.status} ${created.body}`);
+        itemIds.push((JSON.parse(created.body) as { contentId: string }).contentId);
+      }
+      return itemIds;
     };
-    // Warm-up, not measured (the first requests compile the hot paths), on at most a tenth of the pairs.
-    const warmRate = Math.min(200, options.ratePerSecond);
-    await runFixedRate('warm-up', Math.min(options.clients, 8), Math.min(2, (pairs * 0.1) / warmRate), warmRate, like);
-    log(`likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
-    const fixedRate = await runFixedRate(`POST /api/users/social-action (like) at ${options.ratePerSecond}/s`, options.clients, options.rateSeconds, options.ratePerSecond, like, {
-      API: processCpuMs(server.pid),
-    });
+
+    const fixedRate: ScenarioResult[] = [];
+    for (const [position, topology] of topologies.entries()) {
+      if (position > 0) await deploy(topology);
+      log(`${topology}: creating ${options.items} content items`);
+      // Items of their own per deployment: every like of a run is a fresh (user, item) pair.
+      const itemIds = await createItems(options.items, `${position}`);
+      // Fresh (user, item) pairs in order: user-major, so consecutive requests come from different users.
+      let nextPair = 0;
+      const pairs = options.users * options.items;
+      const like = async (): Promise<boolean> => {
+        const pair = nextPair++;
+        if (pair >= pairs) return false;
+        const response = await call('/api/users/social-action', tokens[pair % options.users]!, { action_type: 'like', reference_id: itemIds[Math.floor(pair / options.users)]!, reference_type: 'content' });
+        return response.status === 200;
+      };
+      // Warm-up, not measured (the first requests compile the hot paths), on at most a tenth of the pairs.
+      const warmRate = Math.min(200, options.ratePerSecond);
+      await runFixedRate('warm-up', Math.min(options.clients, 8), Math.min(2, (pairs * 0.1) / warmRate), warmRate, like);
+      log(`${topology}: likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
+      const cpu = { API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}) };
+      fixedRate.push(await runFixedRate(`like at ${options.ratePerSecond}/s, ${topology}`, options.clients, options.rateSeconds, options.ratePerSecond, like, cpu));
+    }
 
     log(`${options.users} users like one hot item at once`);
+    const [hotItem] = await createItems(1, 'hot');
     const hotLike = (token: string) => call('/api/users/social-action', token, { action_type: 'like', reference_id: hotItem, reference_type: 'content' });
     const started = performance.now();
     const first = await Promise.all(tokens.map(hotLike));
     const seconds = (performance.now() - started) / 1000;
     const second = await Promise.all(tokens.map(hotLike));
     const counted = await database.query<{ likes: number }>('SELECT count(*)::int AS likes FROM engagement_user_content WHERE content_id = $1 AND liked_at IS NOT NULL', [hotItem]);
-    await http.close();
     return {
       fixedRate,
       hot: {
@@ -143,24 +130,24 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
       },
     };
   } finally {
-    stopping = true;
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await http?.close();
+    await api?.stop();
     await database.end();
   }
 }
 
-export function formatLikeResults(results: { fixedRate: ScenarioResult; hot: HotItemResult }, options: Omit<LikeBenchmarkOptions, 'databaseUrl'>): string {
-  const { fixedRate: r, hot } = results;
+export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot: HotItemResult }, options: Omit<LikeBenchmarkOptions, 'databaseUrl'>): string {
+  const { hot } = results;
   return [
-    `Like benchmark: ${options.users} users, ${options.items} items, ${options.clients} clients`,
+    `Like benchmark (POST /api/users/social-action): ${options.users} users, ${options.items} items per deployment, ${options.clients} clients`,
     '',
-    'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  API CPU ms/req',
-    `${r.name.padEnd(64)} ${r.commandsPerSecond.toFixed(0).padStart(11)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs.toFixed(1).padStart(8)} ${String(r.commands).padStart(9)} ${String(
-      r.refused,
-    ).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)}`,
+    'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker',
+    ...results.fixedRate.map(
+      (r) =>
+        `${r.name.padEnd(64)} ${r.commandsPerSecond.toFixed(0).padStart(11)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs.toFixed(1).padStart(8)} ${String(r.commands).padStart(9)} ${String(
+          r.refused,
+        ).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)}`,
+    ),
     '',
     `Hot item: ${hot.likers} users liked it at once in ${hot.seconds.toFixed(2)} s: ${hot.accepted} accepted, ${hot.refused} refused, ${hot.failed} failed; counted ${hot.likesCounted}; a second like refused ${hot.secondLikesRefused} times.`,
     `Exactly once: ${hot.accepted === hot.likers && hot.likesCounted === hot.likers && hot.secondLikesRefused === hot.likers ? 'yes' : 'NO'}`,

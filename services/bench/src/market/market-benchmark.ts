@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { Pool } from 'undici';
 import { openDatabase, PostgresEventStore, type AppendToStream } from '@app/event-store';
 import { newTransactionId } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
@@ -7,6 +5,7 @@ import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain
 import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import { marketStreamId } from '@app/api/src/modules/market/domain/market';
+import { startApi, type RunningApi } from '../api-process';
 import { processCpuMs } from '../ledger/cpu-meter';
 import { runClosedLoop, runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
 
@@ -43,25 +42,6 @@ export interface ConservationCheck {
   conserved: boolean;
 }
 
-function spawnApi(databaseUrl: string): ChildProcess {
-  return spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
-    env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: 'all' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-async function listeningPort(server: ChildProcess): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let output = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
-  });
-}
-
 /**
  * Primary buys of ONE hot content item (`POST /api/content/buy-shares`, one share each, buyers taking turns) over
  * HTTP against the whole application in its own process: every buy of the item is serialised on its market stream
@@ -76,13 +56,10 @@ export async function runMarketBenchmark(
 ): Promise<{ fixedRate: ScenarioResult; closedLoop: ScenarioResult; failures: Record<string, number>; conservation: ConservationCheck }> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 2 });
   const eventStore = await PostgresEventStore.open(database);
-  const server = spawnApi(options.databaseUrl);
-  let stopping = false;
-  server.once('exit', (code, signal) => {
-    if (!stopping) log(`the API process exited unexpectedly (code ${code}, signal ${signal})`);
-  });
+  let api: RunningApi | undefined;
   try {
-    const base = `http://127.0.0.1:${await listeningPort(server)}`;
+    api = await startApi(options.databaseUrl, 'one process', log);
+    const base = api.base;
     const http = new Pool(base, { connections: options.clients, pipelining: 1 });
     const call = async (path: string, token: string | null, body: unknown) => {
       const response = await http.request({
@@ -160,20 +137,16 @@ export async function runMarketBenchmark(
     await runFixedRate('warm-up', 8, 2, 100, buy);
     log(`buys of one item at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
     const fixedRate = await runFixedRate(`buy-shares, one hot item, at ${options.ratePerSecond}/s offered`, options.clients, options.rateSeconds, options.ratePerSecond, buy, {
-      API: processCpuMs(server.pid),
+      API: processCpuMs(api.apiPid),
     });
     log(`buys of one item, ${options.clients} clients in a closed loop for ${options.closedSeconds} s`);
-    const closedLoop = await runClosedLoop(`buy-shares, one hot item, closed loop (${options.clients} clients)`, options.clients, options.closedSeconds, buy, { API: processCpuMs(server.pid) });
+    const closedLoop = await runClosedLoop(`buy-shares, one hot item, closed loop (${options.clients} clients)`, options.clients, options.closedSeconds, buy, { API: processCpuMs(api.apiPid) });
     await http.close();
 
     const conservation = await checkConservation(eventStore, database.pool, { contentId, creatorId: creator.user.id, buyerIds: buyers.map(({ user }) => user.id), accepted });
     return { fixedRate, closedLoop, failures, conservation };
   } finally {
-    stopping = true;
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await api?.stop();
     await database.close();
   }
 }

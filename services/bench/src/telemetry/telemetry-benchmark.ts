@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { Pool } from 'undici';
 import pg from 'pg';
+import { startApi, type RunningApi } from '../api-process';
 import { processCpuMs } from '../ledger/cpu-meter';
 import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
 
@@ -31,28 +30,6 @@ export interface TelemetryBenchmarkResult {
   countedInRollup: number;
 }
 
-function spawnApi(databaseUrl: string): ChildProcess {
-  // BENCH_SERVER_CPU_PROFILE=<dir>: V8's CPU profile of the API process, written there when it stops.
-  const profile = process.env.BENCH_SERVER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`] : [];
-  return spawn(process.execPath, [...profile, '-r', '@swc-node/register', join(__dirname, '..', 'ledger', 'http-server.ts')], {
-    // One load generator is one client address: the per-client limit would refuse it (README of the telemetry module).
-    env: { ...process.env, TELEMETRY_BATCHES_PER_MINUTE: '100000000', BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: 'all' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-async function listeningPort(server: ChildProcess): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    let output = '';
-    server.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening (\d+)/.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
-  });
-}
-
 /** A batch as the platform tracker sends it: impressions mostly, some clicks and views, over many targets. */
 function batchOf(size: number, targets: number, session: string): string {
   const events = [];
@@ -76,14 +53,12 @@ function batchOf(size: number, targets: number, session: string): string {
  * accepted event is stored (raw rows and the daily rollup), which is the ingest rate that holds over time.
  */
 export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, log: (line: string) => void): Promise<TelemetryBenchmarkResult> {
-  const server = spawnApi(options.databaseUrl);
+  let api: RunningApi | undefined;
   const database = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
-  let stopping = false;
-  server.once('exit', (code, signal) => {
-    if (!stopping) log(`the API process exited unexpectedly (code ${code}, signal ${signal})`);
-  });
   try {
-    const base = `http://127.0.0.1:${await listeningPort(server)}`;
+    // One load generator is one client address: the per-client limit would refuse it (README of the telemetry module).
+    api = await startApi(options.databaseUrl, 'one process', log, { TELEMETRY_BATCHES_PER_MINUTE: '100000000' });
+    const base = api.base;
     const http = new Pool(base, { connections: options.clients, pipelining: 1 });
     // Bodies are made before the clock starts: the load generator shares the machine's two cores with the API.
     const total = Math.ceil(options.batchesPerSecond * options.seconds) + options.clients;
@@ -113,7 +88,7 @@ export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, 
     log(`${options.batchesPerSecond} batches/s of ${options.eventsPerBatch} events offered for ${options.seconds} s`);
     const started = performance.now();
     const ingest = await runFixedRate(`POST /api/telemetry (${options.eventsPerBatch} events) at ${options.batchesPerSecond}/s`, options.clients, options.seconds, options.batchesPerSecond, send, {
-      API: processCpuMs(server.pid),
+      API: processCpuMs(api.apiPid),
     });
     const eventsAccepted = acceptedBatches * options.eventsPerBatch;
     let eventsStored = (await stored()) - warmEvents;
@@ -134,11 +109,7 @@ export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, 
       countedInRollup: Number(counted.rows[0]!.count) - warmEvents,
     };
   } finally {
-    stopping = true;
-    if (server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
+    await api?.stop();
     await database.end();
   }
 }

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+/** How the application is deployed for a run: one process doing everything (`npm start`), or an HTTP process beside a projection worker. */
+export type Topology = 'one process' | 'api + worker';
+
+export const TOPOLOGIES: readonly Topology[] = ['one process', 'api + worker'];
+
+/** BENCH_TOPOLOGY=all|http runs one deployment only (`all` = one process, `http` = api + worker); both otherwise. */
+export function topologiesToRun(): Topology[] {
+  const only = process.env.BENCH_TOPOLOGY;
+  if (only === 'all') return ['one process'];
+  if (only === 'http') return ['api + worker'];
+  return [...TOPOLOGIES];
+}
+
+export interface RunningApi {
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  apiPid: number | undefined;
+  workerPid: number | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole application in its own process(es) (`ledger/http-server.ts`), on a free local port, against `databaseUrl`:
+ * the load generator never shares the server's thread. BENCH_SERVER_CPU_PROFILE=<dir> writes V8 CPU profiles there.
+ * `env` adds variables (say, rate limits lifted for the run). An unexpected exit is logged.
+ */
+export async function startApi(databaseUrl: string, topology: Topology, log: (line: string) => void, env: Record<string, string> = {}): Promise<RunningApi> {
+  const profile = process.env.BENCH_SERVER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`] : [];
+  const spawnRole = (role: 'all' | 'http' | 'worker'): ChildProcess =>
+    spawn(process.execPath, [...profile, '-r', '@swc-node/register', join(__dirname, 'ledger', 'http-server.ts')], {
+      // Every benchmark client signs up from 127.0.0.1: the per-address sign-up limit would stop the 21st.
+      env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, ...env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: role },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+  const server = spawnRole(topology === 'one process' ? 'all' : 'http');
+  const worker = topology === 'api + worker' ? spawnRole('worker') : undefined;
+  let stopping = false;
+  for (const [role, child] of [
+    ['API', server],
+    ['worker', worker],
+  ] as const) {
+    // Keep reading what the processes print, so they never block on a full pipe.
+    child?.stdout?.resume();
+    child?.once('exit', (code, signal) => {
+      if (!stopping) log(`the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
+    });
+  }
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      [server, worker].map(async (child) => {
+        if (!child || child.exitCode !== null) return;
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }),
+    );
+  };
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let output = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /listening (\d+)/.exec(output);
+        if (match) resolve(Number(match[1]));
+      });
+      server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
+    });
+    return { base: `http://127.0.0.1:${port}`, apiPid: server.pid, workerPid: worker?.pid, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
