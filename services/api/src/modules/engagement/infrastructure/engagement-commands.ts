@@ -27,6 +27,13 @@ export interface MoneyOf {
   references?: Record<string, string>;
 }
 
+/**
+ * At most this many quick actions on one item are committed together. Under load a group's time grows with its size,
+ * so bigger groups only amortise the fixed round trips: 200 → 1,000 took the like benchmark from ~650 to ~870 likes/s
+ * on one hot item (README, Performance); 5,000 changed nothing more.
+ */
+const SOCIAL_ACTIONS_PER_GROUP = 1_000;
+
 /** One caller's quick action (like, save, comment, share, repost) waiting for its item's next group commit. */
 export interface PendingSocialAction {
   contentId: string;
@@ -53,7 +60,7 @@ export interface StreamEvents {
  */
 @Injectable()
 export class EngagementCommands {
-  private readonly socialActions = new GroupQueues<PendingSocialAction>((contentId, group) => this.commitSocialActions(contentId, group));
+  private readonly socialActions = new GroupQueues<PendingSocialAction>((contentId, group) => this.commitSocialActions(contentId, group), SOCIAL_ACTIONS_PER_GROUP);
 
   constructor(
     readonly store: EngagementStore,
