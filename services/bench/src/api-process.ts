@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 
 /** How the application is deployed for a run: one process doing everything (`npm start`), or an HTTP process beside a projection worker. */
@@ -42,8 +43,10 @@ export async function startApi(databaseUrl: string, topology: Topology, log: (li
     ['API', server],
     ['worker', worker],
   ] as const) {
-    // Keep reading what the processes print, so they never block on a full pipe.
-    child?.stdout?.resume();
+    // Keep reading what the processes print, so they never block on a full pipe. BENCH_SERVER_OUTPUT=<prefix> keeps it
+    // (say, BENCH_SERVER_LOOP_DELAY=1's event-loop delay lines) in `<prefix>-API` and `<prefix>-worker`.
+    if (process.env.BENCH_SERVER_OUTPUT) child?.stdout?.pipe(createWriteStream(`${process.env.BENCH_SERVER_OUTPUT}-${role}`, { flags: 'a' }));
+    else child?.stdout?.resume();
     child?.once('exit', (code, signal) => {
       if (!stopping) log(`the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
     });

@@ -167,8 +167,8 @@ export async function runFixedRate(
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       for (let scheduled = started + (client * intervalMs) / clients; scheduled < deadline; scheduled += intervalMs) {
-        const wait = scheduled - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        // A timer may fire a fraction of a millisecond early (libuv's clock is coarser): never send before the schedule.
+        for (let wait = scheduled - performance.now(); wait > 0; wait = scheduled - performance.now()) await new Promise((resolve) => setTimeout(resolve, wait));
         const committed = await command(client);
         if (committed) latencies.push(performance.now() - scheduled);
         else refused += 1;

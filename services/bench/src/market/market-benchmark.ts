@@ -5,7 +5,7 @@ import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain
 import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import { marketStreamId } from '@app/api/src/modules/market/domain/market';
-import { startApi, type RunningApi } from '../api-process';
+import { startApi, topologiesToRun, type RunningApi, type Topology } from '../api-process';
 import { processCpuMs } from '../ledger/cpu-meter';
 import { runClosedLoop, runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
 
@@ -53,16 +53,22 @@ export interface ConservationCheck {
 export async function runMarketBenchmark(
   options: MarketBenchmarkOptions,
   log: (line: string) => void,
-): Promise<{ fixedRate: ScenarioResult; closedLoop: ScenarioResult; failures: Record<string, number>; conservation: ConservationCheck }> {
+): Promise<{ scenarios: ScenarioResult[]; failures: Record<string, number>; conservation: ConservationCheck }> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 2 });
   const eventStore = await PostgresEventStore.open(database);
+  const topologies = topologiesToRun();
   let api: RunningApi | undefined;
+  let http: Pool | undefined;
+  const deploy = async (topology: Topology) => {
+    await http?.close();
+    await api?.stop();
+    api = await startApi(options.databaseUrl, topology, log);
+    http = new Pool(api.base, { connections: options.clients, pipelining: 1 });
+  };
   try {
-    api = await startApi(options.databaseUrl, 'one process', log);
-    const base = api.base;
-    const http = new Pool(base, { connections: options.clients, pipelining: 1 });
+    await deploy(topologies[0]!);
     const call = async (path: string, token: string | null, body: unknown) => {
-      const response = await http.request({
+      const response = await http!.request({
         path,
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -133,19 +139,22 @@ export async function runMarketBenchmark(
       }
       return false;
     };
-    // Warm-up, not measured: the first requests compile the hot paths and fill the caches.
-    await runFixedRate('warm-up', 8, 2, 100, buy);
-    log(`buys of one item at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
-    const fixedRate = await runFixedRate(`buy-shares, one hot item, at ${options.ratePerSecond}/s offered`, options.clients, options.rateSeconds, options.ratePerSecond, buy, {
-      API: processCpuMs(api.apiPid),
-    });
-    log(`buys of one item, ${options.clients} clients in a closed loop for ${options.closedSeconds} s`);
-    const closedLoop = await runClosedLoop(`buy-shares, one hot item, closed loop (${options.clients} clients)`, options.clients, options.closedSeconds, buy, { API: processCpuMs(api.apiPid) });
-    await http.close();
+    const scenarios: ScenarioResult[] = [];
+    for (const [position, topology] of topologies.entries()) {
+      if (position > 0) await deploy(topology);
+      const cpu = () => ({ API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}) });
+      // Warm-up, not measured: the first requests compile the hot paths and fill the caches.
+      await runFixedRate('warm-up', 8, 2, 100, buy);
+      log(`${topology}: buys of one item at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
+      scenarios.push(await runFixedRate(`at ${options.ratePerSecond}/s offered, ${topology}`, options.clients, options.rateSeconds, options.ratePerSecond, buy, cpu()));
+      log(`${topology}: buys of one item, ${options.clients} clients in a closed loop for ${options.closedSeconds} s`);
+      scenarios.push(await runClosedLoop(`closed loop (${options.clients} clients), ${topology}`, options.clients, options.closedSeconds, buy, cpu()));
+    }
 
     const conservation = await checkConservation(eventStore, database.pool, { contentId, creatorId: creator.user.id, buyerIds: buyers.map(({ user }) => user.id), accepted });
-    return { fixedRate, closedLoop, failures, conservation };
+    return { scenarios, failures, conservation };
   } finally {
+    await http?.close();
     await api?.stop();
     await database.close();
   }
@@ -204,21 +213,20 @@ async function checkConservation(
 }
 
 export function formatMarketResults(
-  results: { fixedRate: ScenarioResult; closedLoop: ScenarioResult; failures: Record<string, number>; conservation: ConservationCheck },
+  results: { scenarios: ScenarioResult[]; failures: Record<string, number>; conservation: ConservationCheck },
   options: Omit<MarketBenchmarkOptions, 'databaseUrl'>,
 ): string {
   const row = (r: ScenarioResult) =>
     `${r.name.padEnd(56)} ${r.commandsPerSecond.toFixed(0).padStart(11)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs.toFixed(1).padStart(8)} ${String(r.commands).padStart(9)} ${String(
       r.refused,
-    ).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${r.generatorDelayP99Ms.toFixed(1).padStart(13)}`;
+    ).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)} ${r.generatorDelayP99Ms.toFixed(1).padStart(13)}`;
   const c = results.conservation;
   const failures = Object.entries(results.failures);
   return [
-    `Market benchmark: one hot item, ${options.buyers} buyers, ${options.clients} clients, one share per buy`,
+    `Market benchmark (POST /api/content/buy-shares): one hot item, ${options.buyers} buyers, ${options.clients} clients, one share per buy`,
     '',
-    'scenario                                                  answered/s   p50 ms   p99 ms   max ms  answered  refused  API CPU ms/req  gen. delay p99',
-    row(results.fixedRate),
-    row(results.closedLoop),
+    'scenario                                                  answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker  gen. delay p99',
+    ...results.scenarios.map(row),
     '',
     `Not answered 200: ${failures.length === 0 ? 'none' : failures.map(([reason, count]) => `${count} × ${reason}`).join('; ')}`,
     `Conservation: ${c.accepted} buys answered 200; ${c.soldEvents} SharesBought events selling ${c.soldShares} shares; positions own ${c.positionsOwned}; ${c.trades} trades; buyers paid ${c.buyersPaidMinor} and the creator received ${c.creatorReceivedMinor} USD minor units`,

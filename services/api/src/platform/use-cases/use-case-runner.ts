@@ -95,8 +95,12 @@ export class UseCaseRunner {
       if (live.length === 0) return answers;
       const hooks: (() => void)[] = [];
       const attempt: UnitOfWork = { transaction: unit.transaction, afterCommit: (hook) => hooks.push(hook) };
-      await unit.transaction.query('SAVEPOINT group_decision');
+      // Not waited for on its own: the decision's first statement is queued behind it on the same connection (a turn
+      // of a busy event loop saved). Its failure aborts the transaction, so the statements after it fail too.
+      const savepoint = unit.transaction.query('SAVEPOINT group_decision');
+      savepoint.catch(() => undefined);
       const decided = await group.decide(attempt, live);
+      await savepoint;
       const moving = live.filter((index) => {
         const member = decided.members.get(index);
         return member !== undefined && !('refusal' in member) && member.money;
@@ -125,7 +129,7 @@ export class UseCaseRunner {
       } else if (decided.appends.length > 0) {
         await this.eventStore.append(decided.appends, { transaction: unit.transaction });
       }
-      await unit.transaction.query('RELEASE SAVEPOINT group_decision');
+      // The savepoint is left in place (COMMIT ends it with the transaction): releasing it was one more round trip.
       hooks.forEach((hook) => unit.afterCommit(hook));
       for (const index of live) {
         const member = decided.members.get(index);

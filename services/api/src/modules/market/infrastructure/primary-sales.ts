@@ -26,14 +26,16 @@ export async function applyPrimarySales(transaction: TransactionHandle, contentI
     byBuyer.set(data.buyerId, { quantity: entry.quantity + data.quantity, totalMinor: entry.totalMinor + BigInt(data.totalMinor), at: data.at > entry.at ? data.at : entry.at });
   }
   const buyers = [...byBuyer];
-  await transaction.query(
+  // Both statements queued at once (sent back to back on the transaction's connection).
+  await Promise.all([
+    transaction.query(
     `INSERT INTO market_positions AS p (content_id, user_id, owned, cost_minor, last_trade_at)
      SELECT $1, buyer, quantity, cost, at FROM unnest($2::text[], $3::int[], $4::bigint[], $5::timestamptz[]) AS t(buyer, quantity, cost, at)
      ON CONFLICT (content_id, user_id) DO UPDATE SET owned = p.owned + EXCLUDED.owned, cost_minor = p.cost_minor + EXCLUDED.cost_minor,
        last_trade_at = GREATEST(p.last_trade_at, EXCLUDED.last_trade_at)`,
     [contentId, buyers.map(([buyer]) => buyer), buyers.map(([, entry]) => entry.quantity), buyers.map(([, entry]) => String(entry.totalMinor)), buyers.map(([, entry]) => entry.at)],
-  );
-  await transaction.query(
+  ),
+  transaction.query(
     `INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at)
      SELECT id, $1, 'primary', buyer, seller, quantity, price, at
      FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::timestamptz[]) AS t(id, buyer, seller, quantity, price, at)`,
@@ -46,5 +48,6 @@ export async function applyPrimarySales(transaction: TransactionHandle, contentI
       events.map(({ data }) => data.priceMinor),
       events.map(({ data }) => data.at),
     ],
-  );
+  ),
+  ]);
 }
