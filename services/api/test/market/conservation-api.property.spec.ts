@@ -155,10 +155,10 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
         for (const user of [creator, ...holders]) {
           expect(await usdOf(testApp, user)).toBeCloseTo(Number(balances.get(accounts.user(user.user.id)) ?? 0n) / 10_000, 6);
           const holdings = (await verbs.holdings(user).expect(200)).body.holdings as Array<{ content_id: string; owned_shares: number }>;
-          expect(holdings.find((row) => row.content_id === contentId)?.owned_shares ?? 0).toBe(state.owned[user.user.id] ?? 0);
+          expect(holdings.find((row) => row.content_id === contentId)?.owned_shares ?? 0).toBe(state.owned.get(user.user.id) ?? 0);
         }
         // Conserved: shares owned = shares sold; users' USD + pending escrows + fees = funded.
-        expect(Object.values(state.owned).reduce((sum, shares) => sum + shares, 0)).toBe(state.sold);
+        expect([...state.owned.values()].reduce((sum, shares) => sum + shares, 0)).toBe(state.sold);
         expect([...balances.values()].reduce((sum, balance) => sum + balance, 0n)).toBe(funded);
         for (const [offerId, offer] of Object.entries(state.offers)) {
           expect(balances.get(accounts.offerEscrow(offerId)) ?? 0n).toBe(offer.status === 'pending' ? offer.totalMinor : 0n);

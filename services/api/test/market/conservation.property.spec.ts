@@ -37,7 +37,7 @@ const caller = fc.oneof({ weight: 4, arbitrary: fc.constant(-1) }, { weight: 1, 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('buy' as const), buyer: user, quantity }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('list' as const), seller: holder, quantity, askMinor: priceMinor }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelListing' as const), caller, listing: index }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelListing' as const), caller, listing: index }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('fill' as const), buyer: user, listing: index, quantity }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('offer' as const), buyer: user, seller: holder, quantity, bidMinor: priceMinor }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('accept' as const), caller, offer: index }) },
@@ -113,18 +113,18 @@ function run(funding: readonly bigint[], totalShares: number, steps: readonly St
     reached.add(current.kind);
 
     // Shares: nothing made or lost.
-    const owned = Object.values(state.owned);
+    const owned = [...state.owned.values()];
     expect(owned.reduce((sum, shares) => sum + shares, 0)).toBe(state.sold);
     expect(state.sold).toBeLessThanOrEqual(content.totalShares - content.engagementPool);
     expect(primaryAvailable(state, content)).toBe(content.totalShares - content.engagementPool - state.sold);
     for (const name of USERS) {
-      expect(state.owned[name] ?? 0).toBeGreaterThanOrEqual(0);
-      expect(state.listed[name] ?? 0).toBeGreaterThanOrEqual(0);
-      expect(state.listed[name] ?? 0).toBeLessThanOrEqual(state.owned[name] ?? 0);
+      expect(state.owned.get(name) ?? 0).toBeGreaterThanOrEqual(0);
+      expect(state.listed.get(name) ?? 0).toBeGreaterThanOrEqual(0);
+      expect(state.listed.get(name) ?? 0).toBeLessThanOrEqual(state.owned.get(name) ?? 0);
       const activeListed = Object.values(state.listings)
         .filter((listing) => listing.active && listing.sellerId === name)
         .reduce((sum, listing) => sum + listing.remaining, 0);
-      expect(state.listed[name] ?? 0).toBe(activeListed);
+      expect(state.listed.get(name) ?? 0).toBe(activeListed);
     }
     // USD: nothing made or lost, nothing below zero, every escrow exactly its pending bid.
     expect([...balances.values()].reduce((sum, balance) => sum + balance, 0n)).toBe(funded);
@@ -145,7 +145,9 @@ describe('market conservation (property, domain)', () => {
         fc.array(step, { minLength: 1, maxLength: 80 }),
         (funding, totalShares, steps) => run(funding, totalShares, steps, reached),
       ),
-      { numRuns: 400 },
+      // Enough runs (and cancels weighted up) that every kind is accepted somewhere: at 400 runs with cancels at weight 1,
+      // about one run in ten never accepted a cancel and the non-vacuity check below failed.
+      { numRuns: 1000 },
     );
     // Not vacuous: across the runs every kind of step was accepted (and checked) somewhere.
     expect([...reached].sort()).toEqual(['accept', 'buy', 'cancelListing', 'close', 'fill', 'list', 'offer']);

@@ -137,11 +137,11 @@ describe('conservation across random trade sequences', () => {
         for (const [account, amount] of next) balances.set(account, amount);
         state = decision.events.reduce(evolveMarket, state);
       }
-      const owned = Object.values(state.owned);
+      const owned = [...state.owned.values()];
       expect(owned.reduce((a, b) => a + b, 0)).toBe(state.sold);
       expect(owned.every((shares) => shares >= 0)).toBe(true);
       expect(state.sold).toBeLessThanOrEqual(80);
-      for (const user of users) expect(state.listed[user] ?? 0).toBeLessThanOrEqual(state.owned[user] ?? 0);
+      for (const user of users) expect(state.listed.get(user) ?? 0).toBeLessThanOrEqual(state.owned.get(user) ?? 0);
       expect([...balances.values()].reduce((a, b) => a + b, 0n)).toBe(start);
       for (const [offerId, offer] of Object.entries(state.offers)) {
         expect(balances.get(`escrow:offer:${offerId}`) ?? 0n).toBe(offer.status === 'pending' ? offer.totalMinor : 0n);

@@ -3,6 +3,8 @@
  * shares, listings and offers. Every trade of the item is decided on this stream with its expected version, so two
  * buyers can never sell the same share twice and two accepts of one offer cannot both succeed.
  */
+import { Map as PersistentMap } from 'immutable';
+
 export const marketStreamId = (contentId: string) => `market-content-${contentId}`;
 
 export type OfferOutcome = 'declined' | 'cancelled' | 'expired';
@@ -48,19 +50,22 @@ export interface OfferState {
 export interface MarketState {
   /** Shares sold from the primary pool. */
   sold: number;
-  /** Shares each holder owns (listed shares included). */
-  owned: Readonly<Record<string, number>>;
+  /**
+   * Shares each holder owns (listed shares included). A persistent map: a trade's new state shares all but the changed
+   * entries with the old one (O(log n)), where copying a record of every holder made each trade O(holders).
+   */
+  owned: PersistentMap<string, number>;
   /** Shares each holder has in active listings. */
-  listed: Readonly<Record<string, number>>;
+  listed: PersistentMap<string, number>;
   listings: Readonly<Record<string, ListingState>>;
   offers: Readonly<Record<string, OfferState>>;
   /** The price of the newest trade (primary or resale), per share. */
   lastTradePriceMinor: bigint | null;
 }
 
-export const initialMarket = (): MarketState => ({ sold: 0, owned: {}, listed: {}, listings: {}, offers: {}, lastTradePriceMinor: null });
+export const initialMarket = (): MarketState => ({ sold: 0, owned: PersistentMap(), listed: PersistentMap(), listings: {}, offers: {}, lastTradePriceMinor: null });
 
-const add = (map: Readonly<Record<string, number>>, key: string, delta: number) => ({ ...map, [key]: (map[key] ?? 0) + delta });
+const add = (map: PersistentMap<string, number>, key: string, delta: number) => map.set(key, (map.get(key) ?? 0) + delta);
 
 function transfer(state: MarketState, from: string, to: string, quantity: number): MarketState {
   return { ...state, owned: add(add(state.owned, from, -quantity), to, quantity) };
@@ -127,4 +132,4 @@ export function evolveMarket(state: MarketState, event: MarketEvent): MarketStat
 }
 
 /** Shares a holder can still list or sell: owned minus those in active listings. */
-export const availableToSell = (state: MarketState, userId: string) => (state.owned[userId] ?? 0) - (state.listed[userId] ?? 0);
+export const availableToSell = (state: MarketState, userId: string) => (state.owned.get(userId) ?? 0) - (state.listed.get(userId) ?? 0);

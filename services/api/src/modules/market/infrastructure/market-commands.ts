@@ -147,7 +147,7 @@ export class MarketCommands {
               share_price: usd(decision.priceMinor),
               total_cost: usd(decision.totalMinor),
               available_shares: primaryAvailable(after, facts),
-              owned_shares: after.owned[buy.buyerId] ?? 0,
+              owned_shares: after.owned.get(buy.buyerId) ?? 0,
             }),
           });
         }
