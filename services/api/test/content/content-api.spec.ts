@@ -87,6 +87,24 @@ describe('content API', () => {
     expect((await testApp.http().get(`/api/content/${id}`).expect(200)).body.title).toBe('Evening routine');
   });
 
+  it('shows a write on the very next list and feed read, though both are served from a shared one-second cache', async () => {
+    const id = (await create(owner, contentForm({ title: 'Before the edit' })).expect(201)).body.contentId;
+    const titleInList = async () =>
+      ((await testApp.http().get('/api/content?limit=50').expect(200)).body.items as Array<{ id: string; title: string }>).find((entry) => entry.id === id)?.title;
+    const inFeed = async () =>
+      ((await testApp.http().get('/api/feed?tab=social&limit=50').set(auth(stranger.token)).expect(200)).body.items as Array<{ content?: { id: string } }>).some(
+        (item) => item.content?.id === id,
+      );
+    // Read (and so cache) the page and the tab, then write: the next reads, well within the second, show the write.
+    expect(await titleInList()).toBe('Before the edit');
+    expect(await inFeed()).toBe(true);
+    await testApp.http().put(`/api/content/${id}`).set(auth(owner.token)).send({ title: 'After the edit' }).expect(200);
+    expect(await titleInList()).toBe('After the edit');
+    await testApp.http().delete(`/api/content/${id}`).set(auth(owner.token)).expect(200);
+    expect(await titleInList()).toBeUndefined();
+    expect(await inFeed()).toBe(false);
+  });
+
   it('refuses a delete by a stranger (403) and erases for the owner (then 404)', async () => {
     const id = (await create(owner, contentForm()).expect(201)).body.contentId;
     const refused = await testApp.http().delete(`/api/content/${id}`).set(auth(stranger.token)).expect(403);
