@@ -212,15 +212,11 @@ export class PostgresEventStore implements EventStore {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
-      // BEGIN is not waited for on its own: the work's first statement is queued behind it on this connection and sent
-      // the moment it answers (a turn of a busy event loop saved per transaction). It is checked before COMMIT.
-      const begun = client.query('BEGIN');
-      begun.catch(() => undefined);
+      await client.query('BEGIN');
       const handle = asHandle(client, this.preparedStatements);
       this.ownHandles.add(handle);
       try {
         const result = await work(handle);
-        await begun;
         await client.query('COMMIT');
         if (this.appendingTransactions.has(handle)) this.subscriptions.wake();
         return result;

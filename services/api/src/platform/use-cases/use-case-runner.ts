@@ -95,12 +95,8 @@ export class UseCaseRunner {
       if (live.length === 0) return answers;
       const hooks: (() => void)[] = [];
       const attempt: UnitOfWork = { transaction: unit.transaction, afterCommit: (hook) => hooks.push(hook) };
-      // Not waited for on its own: the decision's first statement is queued behind it on the same connection (a turn
-      // of a busy event loop saved). Its failure aborts the transaction, so the statements after it fail too.
-      const savepoint = unit.transaction.query('SAVEPOINT group_decision');
-      savepoint.catch(() => undefined);
+      await unit.transaction.query('SAVEPOINT group_decision');
       const decided = await group.decide(attempt, live);
-      await savepoint;
       const moving = live.filter((index) => {
         const member = decided.members.get(index);
         return member !== undefined && !('refusal' in member) && member.money;

@@ -96,12 +96,9 @@ export class EngagementCommands {
       lockKeys,
       members: group.map((member) => ({ idempotency: member.idempotency })),
       decide: async (unit, indexes) => {
+        const content = await this.content(contentId, unit.transaction);
         const live = indexes.map((index) => group[index]!);
-        // Queued together on the transaction's connection: the second is sent as the first answers.
-        const [content, loaded] = await Promise.all([
-          this.content(contentId, unit.transaction),
-          this.store.socialMany(contentId, live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })), unit.transaction),
-        ]);
+        const loaded = await this.store.socialMany(contentId, live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })), unit.transaction);
         const userContents = new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state]));
         const dailies = new Map([...loaded.dailies].map(([streamId, entry]) => [streamId, entry.state]));
         let pool = loaded.pool.state;

@@ -108,20 +108,16 @@ export class MarketCommands {
       lockKeys: [streamId],
       members: group.map((buy) => ({ idempotency: buy.idempotency })),
       decide: async (unit, indexes) => {
-        // The three reads are queued on the transaction's connection together: each is sent as the one before it
-        // answers, not after a turn of a busy event loop.
-        const [market, content, fundingUsdMinor] = await Promise.all([
-          this.load(contentId, unit.transaction),
-          this.content(contentId, unit.transaction),
-          this.fundingUsdMinor(contentId, unit.transaction),
-        ]);
+        // One statement at a time on the transaction's connection (pg 8 deprecates queueing a query behind another).
+        const market = await this.load(contentId, unit.transaction);
+        const content = await this.content(contentId, unit.transaction);
         if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
         const facts = {
           creatorId: content.creatorId,
           status: content.status,
           totalShares: content.totalShares,
           engagementPool: content.engagementSharesTotal,
-          fundingUsdMinor,
+          fundingUsdMinor: await this.fundingUsdMinor(contentId, unit.transaction),
         };
         let state = market.state;
         const events: Extract<MarketEvent, { type: 'SharesBought' }>[] = [];
