@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
+import type pg from 'pg';
+import type { PostgresEventStore } from '@app/event-store';
 
 /** How the application is deployed for a run: one process doing everything (`npm start`), or an HTTP process beside a projection worker. */
 export type Topology = 'one process' | 'api + worker';
@@ -77,5 +79,21 @@ export async function startApi(databaseUrl: string, topology: Topology, log: (li
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * Waits until every projection has caught up with the log: a scenario then starts from a quiet system, so the
+ * projection work it causes is charged to it and not to the next one.
+ */
+export async function projectionsCaughtUp(pool: pg.Pool, eventStore: PostgresEventStore): Promise<void> {
+  for (;;) {
+    const head = await eventStore.headCheckpoint();
+    const rows = await pool.query<{ behind: boolean }>('SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints', [
+      head.transactionId.toString(),
+      head.position.toString(),
+    ]);
+    if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -1,6 +1,6 @@
 import { Pool } from 'undici';
 import { openDatabase, PostgresEventStore, type AppendToStream } from '@app/event-store';
-import { startApi, type RunningApi } from '../api-process';
+import { projectionsCaughtUp, startApi, type RunningApi } from '../api-process';
 import { processCpuMs } from '../ledger/cpu-meter';
 import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
 
@@ -145,18 +145,6 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
     await api?.stop();
     await eventStore.close();
     await database.close();
-  }
-}
-
-async function projectionsCaughtUp(pool: import('pg').Pool, eventStore: PostgresEventStore): Promise<void> {
-  for (;;) {
-    const head = await eventStore.headCheckpoint();
-    const rows = await pool.query<{ behind: boolean }>('SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints', [
-      head.transactionId.toString(),
-      head.position.toString(),
-    ]);
-    if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

@@ -1,23 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { Pool } from 'undici';
 import type { PostgresEventStore } from '@app/event-store';
 import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
+import { projectionsCaughtUp, startApi, topologiesToRun, type Topology } from '../api-process';
 import { processCpuMs } from './cpu-meter';
 import { runClosedLoop, runFixedRate, type LedgerBenchmarkOptions, type ScenarioCpuCounters, type ScenarioResult } from './ledger-benchmark';
 
 const WARM_UP_SECONDS = 3;
-
-/** How the API is deployed for a run: one process doing everything, or an HTTP process beside a worker process. */
-type Topology = { label: string; serverRole: 'all' | 'http'; worker: boolean };
-const TOPOLOGIES: Topology[] = [
-  { label: 'one process', serverRole: 'all', worker: false },
-  { label: 'api + worker', serverRole: 'http', worker: true },
-];
 
 /**
  * The same money movement over HTTP: the whole Nest application (identity's auth guard, zod validation, the
@@ -36,25 +27,8 @@ export async function runHttpScenarios(
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   // BENCH_TOPOLOGY=all or http picks one deployment (quicker when profiling one of them).
-  const only = process.env.BENCH_TOPOLOGY;
-  for (const topology of TOPOLOGIES.filter((candidate) => !only || candidate.serverRole === only)) results.push(...(await runTopology(topology, options, eventStore, pool, log)));
+  for (const topology of topologiesToRun()) results.push(...(await runTopology(topology, options, eventStore, pool, log)));
   return results;
-}
-
-function spawnProcess(script: string, options: LedgerBenchmarkOptions, role: string): ChildProcess {
-  const profile = process.env.BENCH_SERVER_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/sprof'] : [];
-  const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  return spawn(process.execPath, [...profile, ...flags, '-r', '@swc-node/register', script], {
-    // Every benchmark client signs up from 127.0.0.1: the per-address sign-up limit (20 an hour) would stop the 21st.
-    env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, BENCH_SERVER_DATABASE_URL: options.databaseUrl, BENCH_SERVER_ROLE: role },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
 }
 
 async function runTopology(
@@ -64,30 +38,12 @@ async function runTopology(
   pool: pg.Pool,
   log: (line: string) => void,
 ): Promise<ScenarioResult[]> {
-  const server = spawnProcess(join(__dirname, 'http-server.ts'), options, topology.serverRole);
-  const worker = topology.worker ? spawnProcess(join(__dirname, 'http-server.ts'), options, 'worker') : undefined;
-  for (const [role, child] of [['API', server], ['worker', worker]] as const) {
-    // BENCH_SERVER_OUTPUT=<prefix>: what the processes print (say, with BENCH_SERVER_NODE_FLAGS=--trace-gc-nvp) goes to
-    // `<prefix>-API` and `<prefix>-worker`, streamed, so the load generator never blocks on a write while it measures.
-    if (process.env.BENCH_SERVER_OUTPUT) child?.stdout?.pipe(createWriteStream(`${process.env.BENCH_SERVER_OUTPUT}-${role}`, { flags: 'a' }));
-    child?.once('exit', (code, signal) => {
-      if (!stopping) log(`HTTP (${topology.label}): the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
-    });
-  }
-  let stopping = false;
+  const api = await startApi(options.databaseUrl, topology, (line) => log(`HTTP (${topology}): ${line}`));
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let output = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening (\d+)/.exec(output);
-        if (match) resolve(Number(match[1]));
-      });
-      server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
+    const base = api.base;
+    const port = new URL(base).port;
     const executor = new LedgerExecutor(eventStore);
-    log(`HTTP (${topology.label}): API listening on ${port}; signing up ${options.clients} users`);
+    log(`HTTP (${topology}): API listening on ${port}; signing up ${options.clients} users`);
     const tokens: string[] = [];
     for (let client = 0; client < options.clients; client += 1) {
       const suffix = `${Date.now().toString(36)}${client}`;
@@ -125,7 +81,7 @@ async function runTopology(
     const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
     const transportErrors = new Map<string, number>();
     const reportTransportErrors = () => {
-      for (const [message, count] of transportErrors) log(`HTTP (${topology.label}): ${count} request(s) failed: ${message} (counted as refused)`);
+      for (const [message, count] of transportErrors) log(`HTTP (${topology}): ${count} request(s) failed: ${message} (counted as refused)`);
       transportErrors.clear();
     };
     const convert = async (client: number, idempotent: boolean): Promise<boolean> => {
@@ -151,47 +107,29 @@ async function runTopology(
     };
     // Warm-up, not measured: a fresh process first compiles its hot paths and opens its connections, which would
     // otherwise land in the first scenario's tail.
-    log(`HTTP (${topology.label}): warming up for ${WARM_UP_SECONDS} s`);
+    log(`HTTP (${topology}): warming up for ${WARM_UP_SECONDS} s`);
     await runClosedLoop('warm-up', options.clients, WARM_UP_SECONDS, (client) => convert(client, false));
-    const cpuCounters: ScenarioCpuCounters = { API: processCpuMs(server.pid), ...(worker ? { worker: processCpuMs(worker.pid) } : {}) };
+    const cpuCounters: ScenarioCpuCounters = { API: processCpuMs(api.apiPid), ...(api.workerPid ? { worker: processCpuMs(api.workerPid) } : {}) };
     const rate = options.ratePerSecond;
     const rateSeconds = options.rateSeconds;
-    const name = (what: string) => `HTTP ${topology.label}: ${what}`;
+    const name = (what: string) => `HTTP ${topology}: ${what}`;
     const results: ScenarioResult[] = [];
     for (const idempotent of [false, true]) {
       const what = idempotent ? 'convert + Idempotency-Key' : 'convert';
       await projectionsCaughtUp(pool, eventStore);
       await freshConnections();
-      log(`HTTP (${topology.label}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
+      log(`HTTP (${topology}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
       results.push(await runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, (client) => convert(client, idempotent), cpuCounters));
       reportTransportErrors();
       await projectionsCaughtUp(pool, eventStore);
       await freshConnections();
-      log(`HTTP (${topology.label}): the same at ${rate}/s offered for ${rateSeconds} s`);
+      log(`HTTP (${topology}): the same at ${rate}/s offered for ${rateSeconds} s`);
       results.push(await runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, (client) => convert(client, idempotent), cpuCounters));
       reportTransportErrors();
     }
     await httpPool.close();
     return results;
   } finally {
-    stopping = true;
-    await stopProcess(server);
-    if (worker) await stopProcess(worker);
-  }
-}
-
-/**
- * Waits until every projection has caught up with the log: each scenario starts from a quiet system, so the
- * projection work a scenario causes is charged to it and not to the next one.
- */
-async function projectionsCaughtUp(pool: pg.Pool, eventStore: PostgresEventStore): Promise<void> {
-  for (;;) {
-    const head = await eventStore.headCheckpoint();
-    const rows = await pool.query<{ behind: boolean }>(
-      'SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints',
-      [head.transactionId.toString(), head.position.toString()],
-    );
-    if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await api.stop();
   }
 }

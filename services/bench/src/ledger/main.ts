@@ -7,8 +7,8 @@ import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } fro
  * and CPU per command of the machine and of each process) and drops the database. Knobs: BENCH_CLIENTS,
  * BENCH_SECONDS, BENCH_USERS, BENCH_REBUILD_EVENTS, BENCH_POOL, BENCH_HTTP=0, BENCH_DIRECT=0, BENCH_TOPOLOGY=all|http
  * (only one of the HTTP deployments), BENCH_RATE (offered rate of the fixed-rate scenarios, direct and HTTP, default
- * 1000) and BENCH_RATE_SECONDS (their length, default 30), BENCH_SERVER_PROFILE=1 (CPU profiles of the API and worker
- * processes into /tmp/sprof), BENCH_SERVER_NODE_FLAGS (Node.js flags for those processes, e.g. `--trace-gc` or
+ * 1000) and BENCH_RATE_SECONDS (their length, default 30), BENCH_SERVER_CPU_PROFILE=<dir> (CPU profiles of the API and
+ * worker processes), BENCH_SERVER_NODE_FLAGS (Node.js flags for those processes, e.g. `--trace-gc` or
  * `--perf-basic-prof`), BENCH_SERVER_OUTPUT=<prefix> (what they print, into `<prefix>-API` and `<prefix>-worker`),
  * BENCH_SERVER_LOOP_DELAY=1 (their event-loop delay every 5 s), BENCH_SERVER_HEAP_PROFILE=<dir> with
  * BENCH_SERVER_HEAP_PROFILE_SCOPE=all|promoted (sampling heap profiles; see http-server.ts).
