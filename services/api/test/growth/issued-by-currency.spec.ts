@@ -2,25 +2,11 @@ import type { StoredEvent } from '@app/event-store';
 import { issuedByCurrency } from '../../src/modules/growth/projections/growth-read-model';
 import { SYSTEM_ACCOUNTS, escrowAccount, userAccount, type Posting } from '../../src/modules/ledger';
 import { LedgerDecision } from '../../src/modules/ledger/domain/decision';
-import { toPayload, type LedgerEvent } from '../../src/modules/ledger/domain/events';
+import { toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
-import { given } from '../ledger/given-when-then';
+import { funded, given } from '../ledger/given-when-then';
 
 const now = '2026-11-27T10:00:00.000Z';
-const funded = (userId: string): LedgerEvent[] => [
-  {
-    type: 'LedgerTransactionPosted',
-    data: {
-      transactionId: `fund-${userId}`,
-      reasonCode: 'ADJUSTMENT',
-      description: 'funding',
-      occurredAt: now,
-      copyIndex: 0,
-      copyCount: 1,
-      postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: 10_000n }],
-    },
-  },
-];
 
 /** Every stored copy of one accepted transaction (each user's and the journal's), as the projection receives them. */
 function storedCopies(transactionId: string, postings: Posting[]): StoredEvent[] {

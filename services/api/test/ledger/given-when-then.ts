@@ -1,5 +1,6 @@
 import { decide } from '../../src/modules/ledger/domain/decide';
 import { LedgerCommand, LedgerDecision, ReversalView } from '../../src/modules/ledger/domain/decision';
+import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
 import { LedgerEvent } from '../../src/modules/ledger/domain/events';
 import { UserLedgerState, foldUserLedger } from '../../src/modules/ledger/domain/user-ledger';
 import { DeciderSpecification } from '../support/decider-specification';
@@ -34,3 +35,22 @@ export function given(eventsByUser: Record<string, LedgerEvent[]> = {}, reversal
     },
   };
 }
+
+/** A user's stream funded from issuance (10,000 points minor and 5 keys minor): the usual `given` history. */
+export const funded = (userId: string, occurredAt = '2026-11-21T10:00:00.000Z'): LedgerEvent[] => [
+  {
+    type: 'LedgerTransactionPosted',
+    data: {
+      transactionId: `fund-${userId}`,
+      reasonCode: 'ADJUSTMENT',
+      description: 'funding',
+      occurredAt,
+      copyIndex: 0,
+      copyCount: 1,
+      postings: [
+        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: 10_000n },
+        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'keys', amountMinor: 5n },
+      ],
+    },
+  },
+];

@@ -1,27 +1,10 @@
 import { SYSTEM_ACCOUNTS, escrowAccount, legsForStreamCopy, readTransactionCopy, userAccount, type LedgerLeg, type Posting } from '../../src/modules/ledger';
 import { LedgerDecision } from '../../src/modules/ledger/domain/decision';
-import { LedgerEvent, TransactionPosted, fromPayload, toPayload } from '../../src/modules/ledger/domain/events';
+import { TransactionPosted, fromPayload, toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
-import { given } from './given-when-then';
+import { funded, given } from './given-when-then';
 
 const now = '2026-11-21T10:00:00.000Z';
-const funded = (userId: string): LedgerEvent[] => [
-  {
-    type: 'LedgerTransactionPosted',
-    data: {
-      transactionId: `fund-${userId}`,
-      reasonCode: 'ADJUSTMENT',
-      description: 'funding',
-      occurredAt: now,
-      copyIndex: 0,
-      copyCount: 1,
-      postings: [
-        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: 10_000n },
-        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'keys', amountMinor: 5n },
-      ],
-    },
-  },
-];
 
 /** Each copy the decider lays out for the postings, as (stream id, transaction) pairs. */
 function copiesOf(postings: Posting[]): Array<{ streamId: string; transaction: TransactionPosted }> {
