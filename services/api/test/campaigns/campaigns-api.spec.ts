@@ -11,26 +11,9 @@ import { parseDecimalToMinor } from '@app/contracts/ledger';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { auth, balancesOf, givenUser, proofDrop, type TestUser } from '../drops/support';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
+import { campaignDraft, today } from './support';
 
-const today = () => new Date().toISOString().slice(0, 10);
-const draft = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Winter launch',
-  objective: 'engagement',
-  description: 'Our winter line',
-  startDate: today(),
-  endDate: null,
-  budget: 1000,
-  dailyBudget: 100,
-  bidStrategy: 'lowest_cost',
-  bidAmount: 5,
-  targetCtr: 2,
-  targetCpc: 0.5,
-  campaignType: 'standard',
-  audienceSize: 1000,
-  locations: [],
-  interests: [],
-  ...overrides,
-});
+const draft = campaignDraft;
 
 describe('campaigns API', () => {
   let testApp: IdentityTestApp;

@@ -5,27 +5,10 @@ import { TelemetryStore } from '../../src/modules/telemetry/infrastructure/telem
 import { contentForm } from '../content/support';
 import { auth, givenUser, type TestUser } from '../drops/support';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
+import { campaignDraft, today } from './support';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const PLATFORM_URL = 'https://www.tiktok.com/@someone/video/1';
-const draft = (name: string) => ({
-  name,
-  objective: 'traffic',
-  description: '',
-  startDate: today(),
-  endDate: null,
-  budget: 1000,
-  dailyBudget: 100,
-  bidStrategy: 'lowest_cost',
-  bidAmount: null,
-  targetCtr: 2,
-  targetCpc: 0.5,
-  // standard, 1,000 people, a week: exactly 50 moves.
-  campaignType: 'standard',
-  audienceSize: 1000,
-  locations: [],
-  interests: [],
-});
+const draft = (name: string) => campaignDraft({ name, objective: 'traffic', description: '', bidAmount: null });
 
 /** Campaign figures count share-link clicks (engagement, issue 10) beside telemetry, by the attribution rule (README). */
 describe('campaign figures from share-link clicks (API)', () => {
