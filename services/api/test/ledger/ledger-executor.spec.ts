@@ -217,6 +217,47 @@ describe('ledger on PostgreSQL', () => {
     expect((await new LedgerExecutor(context.eventStore).load('once')).state.balances.points).toBe(5_000n);
   });
 
+  it('a group in a unit of work reads its users in one statement: never two statements at once on the connection', async () => {
+    await fundPoints('group-a', 1_000n);
+    await fundPoints('group-b', 1_000n);
+    const tip = (from: string, to: string, amountMinor: bigint) => ({
+      type: 'PostTransaction' as const,
+      data: {
+        transactionId: newTransactionId(),
+        reasonCode: 'TIP' as const,
+        description: 'Tip',
+        postings: [{ debitAccount: userAccount(from), creditAccount: userAccount(to), currency: 'points' as const, amountMinor }],
+        now: now(),
+      },
+    });
+    // A cold cache (another process) reads all three users; the refusal then reads them again, fresh.
+    const cold = new LedgerExecutor(context.eventStore);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const outcomes = await context.eventStore.withTransaction(async (transaction) => {
+      const watched = new Proxy(transaction, {
+        get(target, property) {
+          const value = Reflect.get(target, property) as unknown;
+          if (typeof value !== 'function') return value;
+          return async (...args: unknown[]) => {
+            inFlight += 1;
+            mostInFlight = Math.max(mostInFlight, inFlight);
+            try {
+              return await (value as (...callArgs: unknown[]) => Promise<unknown>).apply(target, args);
+            } finally {
+              inFlight -= 1;
+            }
+          };
+        },
+      });
+      return cold.executeEachWithin([tip('group-a', 'group-c', 100n), tip('group-b', 'group-c', 100n), tip('group-a', 'group-b', 5_000n)], { transaction: watched, afterCommit: () => {} });
+    });
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual(['accepted', 'accepted', 'refused']);
+    expect(mostInFlight).toBe(1);
+    const balances = await Promise.all(['group-a', 'group-b', 'group-c'].map(async (userId) => (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.points));
+    expect(balances).toEqual([900n, 900n, 200n]);
+  });
+
   it('transfers between users commit both streams or neither, and verify finds nothing wrong', async () => {
     await fundPoints('payer', 1_000n);
     const tip = (amountMinor: bigint) =>

@@ -149,11 +149,8 @@ export class LedgerExecutor {
     extraStreams: AppendToStream[] = [],
   ): Promise<Array<{ kind: 'accepted'; transactionId: string | null } | Extract<LedgerDecision, { kind: 'refused' }>>> {
     const userIds = [...new Set(commands.flatMap((command) => usersInvolved(command)))];
-    const loadAll = (fresh: boolean) =>
-      Promise.all(
-        // The cache is trusted first (a stale entry only costs a conflict); `fresh` reads what was committed after it.
-        userIds.map(async (userId) => [userId, (fresh ? undefined : this.cache.get(userStreamId(userId))) ?? (await this.load(userId, unit.transaction))] as const),
-      );
+    // The cache is trusted first (a stale entry only costs a conflict); `fresh` reads what was committed after it.
+    const loadAll = (fresh: boolean) => this.loadEach(userIds, unit.transaction, { trustCache: !fresh });
     const decideAll = (loaded: ReadonlyMap<string, CachedStream>) => {
       const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
       const events = new Map<string, LedgerEvent[]>();
@@ -174,11 +171,11 @@ export class LedgerExecutor {
       });
       return { states, events, journals, outcomes };
     };
-    let loaded = new Map<string, CachedStream>(await loadAll(false));
+    let loaded = await loadAll(false);
     let decided = decideAll(loaded);
     if (decided.outcomes.some((outcome) => outcome.kind === 'refused')) {
       // As in `decideAndAppend`: refuse only on what the database holds now, not on a cache another process outran.
-      const fresh = new Map<string, CachedStream>(await loadAll(true));
+      const fresh = await loadAll(true);
       if ([...fresh].some(([userId, entry]) => entry.version !== loaded.get(userId)?.version)) {
         loaded = fresh;
         decided = decideAll(loaded);
@@ -221,18 +218,12 @@ export class LedgerExecutor {
     const reversal =
       command.type === 'ReverseTransaction' && transaction ? await this.loadReversalView(command.data.originalTransactionId, transaction) : undefined;
     const userIds = usersInvolved(command, reversal);
-    let loaded = new Map<string, CachedStream>(
-      await Promise.all(
-        userIds.map(async (userId) => [userId, this.cache.get(userStreamId(userId)) ?? (await this.load(userId, transaction))] as const),
-      ),
-    );
+    let loaded = await this.loadEach(userIds, transaction, { trustCache: true });
     let decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
     if (decision.kind === 'refused') {
       // An accepted decision is checked by the append's expected versions, a refusal is not: another process may
       // have credited the user since the cache saw the stream. Refuse only on what the database holds now.
-      const fresh = new Map<string, CachedStream>(
-        await Promise.all(userIds.map(async (userId) => [userId, await this.load(userId, transaction, loaded.get(userId))] as const)),
-      );
+      const fresh = await this.loadEach(userIds, transaction, { trustCache: false, from: loaded });
       if ([...fresh].some(([userId, entry]) => entry.version !== loaded.get(userId)?.version)) {
         loaded = fresh;
         decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
@@ -289,12 +280,42 @@ export class LedgerExecutor {
     const fromVersion = cached.version + 1n;
     // Outside a unit of work, concurrent loads share one statement (a cold start reads many streams at once).
     const events = transaction ? await this.eventStore.readStream(streamId, { fromVersion, transaction }) : await this.reader.read(streamId, fromVersion);
-    if (events.length === 0) return cached;
-    let state = cached.state;
-    for (const stored of events) state = evolve(state, toLedgerEvent(stored));
-    const loaded = { version: events[events.length - 1].streamVersion, state };
-    if (!transaction) this.remember(streamId, loaded);
+    const loaded = foldOnto(cached, events);
+    if (!transaction && events.length > 0) this.remember(streamId, loaded);
     return loaded;
+  }
+
+  /**
+   * `load` for several users. In a unit of work ONE statement (`readStreams`) reads what the cache has not seen of
+   * all of them: a transaction's connection runs one statement at a time, and concurrent ones queued on it are
+   * deprecated by pg 8 and refused by pg 9. Outside one, the loads go to the coalescing reader together.
+   * `trustCache`: a user the cache knows is not read at all; `from`: the states to read on top of (else the cache's).
+   */
+  private async loadEach(
+    userIds: readonly string[],
+    transaction: TransactionHandle | undefined,
+    options: { trustCache: boolean; from?: ReadonlyMap<string, CachedStream> },
+  ): Promise<Map<string, CachedStream>> {
+    const loaded = new Map<string, CachedStream>();
+    const toRead: string[] = [];
+    for (const userId of userIds) {
+      const cached = options.trustCache ? this.cache.get(userStreamId(userId)) : undefined;
+      if (cached) loaded.set(userId, cached);
+      else toRead.push(userId);
+    }
+    if (!transaction) {
+      const read = await Promise.all(toRead.map(async (userId) => [userId, await this.load(userId, undefined, options.from?.get(userId))] as const));
+      for (const [userId, entry] of read) loaded.set(userId, entry);
+      return new Map(userIds.map((userId) => [userId, loaded.get(userId)!]));
+    }
+    const bases = toRead.map((userId) => ({
+      userId,
+      streamId: userStreamId(userId),
+      base: options.from?.get(userId) ?? this.cache.get(userStreamId(userId)) ?? { version: 0n, state: initialUserLedgerState(userId) },
+    }));
+    const read = bases.length > 0 ? await this.eventStore.readStreams(bases.map(({ streamId, base }) => ({ streamId, fromVersion: base.version + 1n })), { transaction }) : new Map<string, StoredEvent[]>();
+    for (const { userId, streamId, base } of bases) loaded.set(userId, foldOnto(base, read.get(streamId) ?? []));
+    return new Map(userIds.map((userId) => [userId, loaded.get(userId)!]));
   }
 
   /**
@@ -382,4 +403,12 @@ export function ledgerEventId(streamId: string, event: LedgerEvent): string {
   digest[8] = (digest[8] & 0x3f) | 0x80; // RFC 4122 variant
   const hex = digest.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A cached state moved forward by the events read after it. */
+function foldOnto(cached: CachedStream, events: readonly StoredEvent[]): CachedStream {
+  if (events.length === 0) return cached;
+  let state = cached.state;
+  for (const stored of events) state = evolve(state, toLedgerEvent(stored));
+  return { version: events[events.length - 1].streamVersion, state };
 }
