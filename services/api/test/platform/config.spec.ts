@@ -50,11 +50,11 @@ describe('configuration', () => {
     expect(message).toContain('LOG_LEVEL');
   });
 
-  it('trusts forwarded addresses from no one unless TRUST_PROXY names the proxies (addresses, ranges, hop count)', () => {
+  it('trusts forwarded addresses from no one unless TRUST_PROXY names the proxies (addresses, ranges; never a hop count)', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count cannot check who the immediate peer is/);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe any client/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY: .*proxy\.example\.com/);
   });

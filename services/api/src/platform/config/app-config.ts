@@ -33,17 +33,22 @@ const isAddressOrRange = (entry: string): boolean => {
  * the socket's address is the client. A number: that many proxy hops in front. Else a comma-separated list of
  * addresses, CIDR ranges and the names `loopback`, `linklocal`, `uniquelocal`.
  */
-const TrustProxySchema = optionalText.transform((value, context): boolean | number | string[] => {
+const TrustProxySchema = optionalText.transform((value, context): false | string[] => {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') {
-    context.addIssue({ code: 'custom', message: 'true would believe any client about its own address; name the proxies (e.g. loopback, 10.0.0.0/8) or give a hop count' });
+    context.addIssue({ code: 'custom', message: 'true would believe any client about its own address; name the proxies (e.g. loopback, 10.0.0.0/8)' });
     return z.NEVER;
   }
-  if (/^\d+$/.test(value)) return Number(value);
+  // A hop count cannot check who the immediate peer is, so any client could claim an address: Fastify (5.12) trusts
+  // nobody for one; refusing it here says so at start instead of quietly ignoring every proxy.
+  if (/^\d+$/.test(value)) {
+    context.addIssue({ code: 'custom', message: 'a hop count cannot check who the immediate peer is; name the proxies (e.g. loopback, 10.0.0.0/8)' });
+    return z.NEVER;
+  }
   const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
   const invalid = entries.filter((entry) => !isAddressOrRange(entry));
   if (invalid.length > 0 || entries.length === 0) {
-    context.addIssue({ code: 'custom', message: `must be false, a hop count, or addresses, CIDR ranges, loopback, linklocal, uniquelocal (not: ${invalid.join(', ') || value})` });
+    context.addIssue({ code: 'custom', message: `must be false, or addresses, CIDR ranges, loopback, linklocal, uniquelocal (not: ${invalid.join(', ') || value})` });
     return z.NEVER;
   }
   return entries;
@@ -119,7 +124,7 @@ export interface AppConfig {
   /** `queueName` under the Redis key `prefix` (QUEUE_PREFIX, default from the database name). */
   jobs: { queueName: string; prefix: string };
   /** Fastify's `trustProxy`: who may set X-Forwarded-For (TRUST_PROXY). */
-  trustProxy: boolean | number | string[];
+  trustProxy: false | string[];
   /** A bearer token a scraper presents at `GET /api/metrics` (METRICS_TOKEN); unset: administrators' sessions only. */
   metricsToken?: string;
   /** Where a worker process answers its probes and scrapes (WORKER_HEALTH_PORT); unset: it listens nowhere. */
