@@ -76,6 +76,17 @@ describe('social action decider', () => {
     social.given([]).when(action({ content: { ...content, status: 'archived' } })).thenRefused('CONTENT_ARCHIVED');
   });
 
+  it("carries the day's totals after each counted action (a load reads the day's last event only)", () => {
+    const day = now.slice(0, 10);
+    social
+      .given([dailyPoints('30', 2)])
+      .when(action({ action: 'share' }))
+      .then({ dailyEvents: [{ type: 'DailyRewardCounted', data: { userId: 'u1', day, pointsMinor: '10', externalMoves: 0, dailyAfter: { pointsMinor: '40', externalMoves: 2 } } }] });
+    // The carried totals are the state: a stream read from its last event folds to the same day.
+    const last: Tagged = { stream: 'daily', event: { type: 'DailyRewardCounted', data: { userId: 'u1', day, pointsMinor: '1', externalMoves: 0, dailyAfter: { pointsMinor: '499', externalMoves: 0 } } } };
+    social.given([last]).when(action({ action: 'share' })).then({ pointsMinor: 1n, dailyPointsRemainingMinor: 0n });
+  });
+
   it('pays the creator nothing for engaging with their own item', () => {
     social.given([]).when(action({ userId: 'owner', action: 'share' })).then({ pointsMinor: 0n, engagementShares: 0, postings: [] });
   });
@@ -106,6 +117,11 @@ describe('external move decider', () => {
     moves.given([done]).when(move()).thenRefused('MOVE_ALREADY_RECORDED');
     moves.given([dailyPoints('0', 10)]).when(move()).thenRefused('DAILY_MOVES_REACHED');
     moves.given([dailyPoints('0', 9)]).when(move()).then({ movesRemainingToday: 0 });
+    // The day's totals after the move travel with it, as for quick actions.
+    moves
+      .given([dailyPoints('30', 2)])
+      .when(move())
+      .then({ dailyEvents: [{ type: 'DailyRewardCounted', data: { userId: 'u1', day: now.slice(0, 10), pointsMinor: '0', externalMoves: 1, dailyAfter: { pointsMinor: '30', externalMoves: 3 } } }] });
     moves.given([]).when(move({ userId: 'owner' })).then({ pointsMinor: 0n, keys: 0, postings: [] });
     moves.given([]).when(move({ actorIsDemo: true })).then({ pointsMinor: 0n, keys: 0, postings: [] });
   });

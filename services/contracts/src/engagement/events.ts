@@ -48,7 +48,9 @@ export const ContentTippedSchema = z.object({
   at: z.string(),
   poolAfter: PoolAfter,
 });
-export const DailyRewardCountedSchema = z.object({ userId: z.string(), day: z.string(), pointsMinor: Minor, externalMoves: z.number().int().min(0) });
+/** The user's day after the event (events written before it was added lack it: their stream is folded from the start). */
+const DailyAfter = z.object({ pointsMinor: Minor, externalMoves: z.number().int().min(0) }).optional();
+export const DailyRewardCountedSchema = z.object({ userId: z.string(), day: z.string(), pointsMinor: Minor, externalMoves: z.number().int().min(0), dailyAfter: DailyAfter });
 export const ContentSponsoredSchema = z.object({
   sponsorshipId: z.string(),
   contentId: z.string(),

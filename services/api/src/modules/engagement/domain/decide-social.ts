@@ -100,7 +100,10 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
             },
           ]
         : [],
-    dailyEvents: pointsMinor > 0n ? [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: pointsMinor.toString(), externalMoves: 0 } }] : [],
+    dailyEvents:
+      pointsMinor > 0n
+        ? [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: pointsMinor.toString(), externalMoves: 0, dailyAfter: dailyAfter(state.daily, pointsMinor, 0) } }]
+        : [],
     pointsMinor,
     keys: 0,
     engagementShares,
@@ -149,7 +152,7 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
       },
     ],
     poolEvents: [],
-    dailyEvents: [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: '0', externalMoves: 1 } }],
+    dailyEvents: [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: '0', externalMoves: 1, dailyAfter: dailyAfter(state.daily, 0n, 1) } }],
     pointsMinor,
     keys: reward.keys,
     engagementShares: 0,
@@ -164,4 +167,9 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
 export function decideUnsave(command: { contentId: string; userId: string; now: string }, state: UserContentState): { kind: 'accepted'; events: EngagementEvent[] } | Refused {
   if (!state.saved) return { kind: 'refused', refusal: 'NOT_SAVED' };
   return { kind: 'accepted', events: [{ type: 'ContentUnsaved', data: { contentId: command.contentId, userId: command.userId, at: command.now } }] };
+}
+
+/** The day's totals after a `DailyRewardCounted` (carried by the event, so a load reads only the stream's last one). */
+function dailyAfter(daily: DailyState, pointsMinor: bigint, externalMoves: number) {
+  return { pointsMinor: (daily.pointsMinor + pointsMinor).toString(), externalMoves: daily.externalMoves + externalMoves };
 }

@@ -72,6 +72,8 @@ export function evolvePool(state: ContentPoolState, event: EngagementEvent): Con
 
 export function evolveDaily(state: DailyState, event: EngagementEvent): DailyState {
   if (event.type !== 'DailyRewardCounted') return state;
+  const after = event.data.dailyAfter;
+  if (after) return { pointsMinor: BigInt(after.pointsMinor), externalMoves: after.externalMoves };
   return { pointsMinor: state.pointsMinor + BigInt(event.data.pointsMinor), externalMoves: state.externalMoves + event.data.externalMoves };
 }
 

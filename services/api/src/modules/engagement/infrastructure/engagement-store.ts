@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
 import type { AppendToStream, EventStore, StoredEvent, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
-import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent, type ContentPoolState } from '../domain/state';
+import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent, type ContentPoolState, type DailyState } from '../domain/state';
 import { contentPoolStreamId, dailyStreamId, userContentStreamId } from '../domain/streams';
 
 export interface Loaded<State> {
@@ -17,27 +17,14 @@ export class EngagementStore {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   /**
-   * A user's streams about one item, theirs, their day and the item's pool, in one statement. The pool is read from
-   * the last version this process saw (`poolVersions`, committed versions only, which never go back): its events
-   * carry the pool after them (`poolAfter`), so the last one read is the state, and a popular item's stream, which
-   * grows with every share given and every tip, is not read whole on every like.
+   * A user's streams about one item, theirs, their day and the item's pool, in one statement. The day and the pool are
+   * read from the last version this process saw of them (`tailFrom`): their events carry the state after them
+   * (`dailyAfter`, `poolAfter`), so the last one read is the state. A popular item's pool grows with every share given
+   * and every tip, and a user's day with every rewarded action (up to ~500 a day): neither is read whole on every like.
    */
   async social(contentId: string, userId: string, day: string, transaction: TransactionHandle) {
-    const poolId = contentPoolStreamId(contentId);
-    const read = await this.eventStore.readStreams(
-      [{ streamId: userContentStreamId(contentId, userId) }, { streamId: dailyStreamId(userId, day) }, { streamId: poolId, fromVersion: this.poolVersions.get(contentId) ?? 1n }],
-      { transaction },
-    );
-    const fold = <State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State): Loaded<State> => {
-      const stored = read.get(streamId) ?? [];
-      return { streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial), version: stored.at(-1)?.streamVersion ?? 0n };
-    };
-    const pool = this.poolFromTail(contentId, read.get(poolId) ?? []);
-    return {
-      userContent: fold(userContentStreamId(contentId, userId), initialUserContent(), evolveUserContent),
-      daily: fold(dailyStreamId(userId, day), initialDaily(), evolveDaily),
-      pool: pool ?? (await this.pool(contentId, transaction)),
-    };
+    const { userContents, dailies, pool } = await this.socialMany(contentId, [{ userId, day }], transaction);
+    return { userContent: userContents.get(userContentStreamId(contentId, userId))!, daily: dailies.get(dailyStreamId(userId, day))!, pool };
   }
 
   /**
@@ -49,51 +36,59 @@ export class EngagementStore {
     const userContentIds = [...new Set(members.map((member) => userContentStreamId(contentId, member.userId)))];
     const dailyIds = [...new Set(members.map((member) => dailyStreamId(member.userId, member.day)))];
     const read = await this.eventStore.readStreams(
-      [...userContentIds.map((streamId) => ({ streamId })), ...dailyIds.map((streamId) => ({ streamId })), { streamId: poolId, fromVersion: this.poolVersions.get(contentId) ?? 1n }],
+      [
+        ...userContentIds.map((streamId) => ({ streamId })),
+        ...dailyIds.map((streamId) => ({ streamId, fromVersion: this.tailFrom(streamId) })),
+        { streamId: poolId, fromVersion: this.tailFrom(poolId) },
+      ],
       { transaction },
     );
-    const fold = <State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State): Loaded<State> => {
-      const stored = read.get(streamId) ?? [];
-      return { streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial), version: stored.at(-1)?.streamVersion ?? 0n };
-    };
-    const pool = this.poolFromTail(contentId, read.get(poolId) ?? []);
-    return {
-      userContents: new Map(userContentIds.map((streamId) => [streamId, fold(streamId, initialUserContent(), evolveUserContent)])),
-      dailies: new Map(dailyIds.map((streamId) => [streamId, fold(streamId, initialDaily(), evolveDaily)])),
-      pool: pool ?? (await this.pool(contentId, transaction)),
-    };
+    const userContents = new Map(userContentIds.map((streamId) => [streamId, fold(streamId, read.get(streamId) ?? [], initialUserContent(), evolveUserContent)]));
+    const dailies = new Map<string, Loaded<DailyState>>();
+    // One at a time: a stream whose tail does not carry its state is read again, whole, on the transaction's connection.
+    for (const streamId of dailyIds) dailies.set(streamId, await this.fromTail(streamId, read.get(streamId) ?? [], DAILY, transaction));
+    return { userContents, dailies, pool: await this.fromTail(poolId, read.get(poolId) ?? [], POOL, transaction) };
   }
 
   /** The item's pool (see `social`); a tip or fund reads it alone. */
   async pool(contentId: string, transaction: TransactionHandle): Promise<Loaded<ContentPoolState>> {
     const streamId = contentPoolStreamId(contentId);
-    const cached = this.poolVersions.get(contentId);
-    if (cached !== undefined) {
-      const fromTail = this.poolFromTail(contentId, await this.eventStore.readStream(streamId, { fromVersion: cached, transaction }));
-      if (fromTail) return fromTail;
+    return this.fromTail(streamId, await this.eventStore.readStream(streamId, { fromVersion: this.tailFrom(streamId), transaction }), POOL, transaction);
+  }
+
+  /**
+   * The last version this process saw of each stream whose events carry the state after them (committed versions
+   * only, which never go back). Bounded: the oldest entry goes first, and a forgotten stream is read whole once.
+   */
+  private readonly tailVersions = new Map<string, bigint>();
+
+  private tailFrom(streamId: string): bigint {
+    return this.tailVersions.get(streamId) ?? 1n;
+  }
+
+  /**
+   * The state from a stream read from `tailFrom`: the state its last event carries; the fold of all of it when it was
+   * read from the start; else (the last event carries none, say one written before the field existed) the whole
+   * stream, read again.
+   */
+  private async fromTail<State>(streamId: string, tail: readonly StoredEvent[], kind: TailedStream<State>, transaction: TransactionHandle): Promise<Loaded<State>> {
+    const seen = this.tailVersions.has(streamId);
+    const last = tail.at(-1);
+    let loaded: Loaded<State> | null = null;
+    if (!last) loaded = seen ? null : { streamId, state: kind.initial(), version: 0n };
+    else {
+      const event = parseEngagementEvent(last.type, last.data);
+      if (kind.carriesState(event)) loaded = { streamId, state: kind.evolve(kind.initial(), event), version: last.streamVersion };
+      else if (!seen) loaded = fold(streamId, tail, kind.initial(), kind.evolve);
     }
-    const loaded = await this.load(streamId, initialPool(), evolvePool, transaction);
-    if (loaded.version > 0n) this.rememberPoolVersion(contentId, loaded.version);
+    loaded ??= await this.load(streamId, kind.initial(), kind.evolve, transaction);
+    if (loaded.version > 0n) this.rememberTail(streamId, loaded.version);
     return loaded;
   }
 
-  private readonly poolVersions = new Map<string, bigint>();
-
-  /** The state from the tail's last event when it carries `poolAfter`; null when the whole stream must be folded. */
-  private poolFromTail(contentId: string, tail: readonly StoredEvent[]): Loaded<ContentPoolState> | null {
-    const streamId = contentPoolStreamId(contentId);
-    const last = tail.at(-1);
-    if (!last) return this.poolVersions.has(contentId) ? null : { streamId, state: initialPool(), version: 0n };
-    const event = parseEngagementEvent(last.type, last.data);
-    if ((event.type !== 'EngagementSharesGiven' && event.type !== 'ContentTipped') || !event.data.poolAfter) return null;
-    this.rememberPoolVersion(contentId, last.streamVersion);
-    return { streamId, state: evolvePool(initialPool(), event), version: last.streamVersion };
-  }
-
-  private rememberPoolVersion(contentId: string, version: bigint): void {
-    // Bounded: the oldest entry goes first (a forgotten item is read from version 1 once, then remembered again).
-    if (!this.poolVersions.has(contentId) && this.poolVersions.size >= 50_000) this.poolVersions.delete(this.poolVersions.keys().next().value!);
-    this.poolVersions.set(contentId, version);
+  private rememberTail(streamId: string, version: bigint): void {
+    if (!this.tailVersions.has(streamId) && this.tailVersions.size >= 100_000) this.tailVersions.delete(this.tailVersions.keys().next().value!);
+    this.tailVersions.set(streamId, version);
   }
 
   async load<State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State, transaction?: TransactionHandle): Promise<Loaded<State>> {
@@ -121,6 +116,29 @@ export async function loadMany<T extends Record<string, { streamId: string; init
     loaded[name] = { streamId: spec.streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, spec.initial), version: stored.at(-1)?.streamVersion ?? 0n };
   }
   return loaded as { [K in keyof T]: Loaded<ReturnType<T[K]['evolve']>> };
+}
+
+/** A stream whose events (some, or all) carry the state after them. */
+interface TailedStream<State> {
+  initial(): State;
+  evolve(state: State, event: EngagementEvent): State;
+  carriesState(event: EngagementEvent): boolean;
+}
+
+const POOL: TailedStream<ContentPoolState> = {
+  initial: initialPool,
+  evolve: evolvePool,
+  carriesState: (event) => (event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter !== undefined,
+};
+
+const DAILY: TailedStream<DailyState> = {
+  initial: initialDaily,
+  evolve: evolveDaily,
+  carriesState: (event) => event.type === 'DailyRewardCounted' && event.data.dailyAfter !== undefined,
+};
+
+function fold<State>(streamId: string, stored: readonly StoredEvent[], initial: State, evolve: (state: State, event: EngagementEvent) => State): Loaded<State> {
+  return { streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial), version: stored.at(-1)?.streamVersion ?? 0n };
 }
 
 export function appendOf(loaded: Loaded<unknown>, events: readonly EngagementEvent[]): AppendToStream[] {
