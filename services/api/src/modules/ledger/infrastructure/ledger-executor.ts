@@ -1,25 +1,19 @@
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { CHECKPOINT_START, WrongExpectedVersionError, type AppendResult, type Checkpoint, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { WrongExpectedVersionError, type AppendResult, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { decide, usersInvolved } from '../domain/decide';
-import { LedgerCommand, LedgerDecision, ReversalView } from '../domain/decision';
-import { evolveReversalView } from '../domain/reversal';
-import { LedgerEvent, fromPayload, toPayload } from '../domain/events';
+import { LedgerCommand, LedgerDecision } from '../domain/decision';
+import { LedgerEvent, toPayload } from '../domain/events';
 import { journalStreamId, userStreamId } from '../domain/streams';
-import { readTransactionCopy } from '../domain/transaction-copies';
-import { ledgerTransactionsProjection } from '../projections/ledger-projections';
-import { readProjectionCheckpoint } from '../../../platform/projections/projection-runner';
-import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
-import { CoalescedStreamReader } from './coalesced-stream-reader';
+import { UserLedgerState, evolve } from '../domain/user-ledger';
 import { GroupCommitter } from './group-commit';
+import { loadReversalView } from './reversal-views';
+import { UserLedgerStreams, type CachedStream } from './user-ledger-streams';
 import { KeyedMutex } from '../../../platform/idempotency/keyed-mutex';
 import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import type { IdempotencyClaim } from '../../../platform/idempotency/idempotency-claims';
 
-interface CachedStream {
-  version: bigint;
-  state: UserLedgerState;
-}
+export { toLedgerEvent } from './user-ledger-streams';
 
 export type LedgerOutcome =
   | { kind: 'accepted'; transactionId: string | null; states: ReadonlyMap<string, UserLedgerState>; events: StoredEvent[] }
@@ -40,27 +34,20 @@ type AppendWith = (appends: AppendToStream[], preview: AcceptedPreview) => Promi
 class KeyTaken extends Error {}
 
 const MAX_CONFLICT_RETRIES = 50;
-const CACHE_LIMIT = 50_000;
-
-/** Parses a stored ledger event back into its domain shape (zod at the edge). */
-export function toLedgerEvent(stored: StoredEvent): LedgerEvent {
-  return fromPayload(stored.type, stored.data);
-}
 
 /**
- * Loads user streams, runs the pure decider and appends its events with the expected versions it loaded from, all
- * streams of one command in one `append` (atomic). Folded states are cached per stream with their version; a load
- * reads only the events after the cached version, and the cache moves forward only after a commit.
+ * Loads user streams (`UserLedgerStreams`: folded states cached per stream, only newer events read), runs the pure
+ * decider and appends its events with the expected versions it loaded from, all streams of one command in one
+ * `append` (atomic); the cache moves forward only after a commit.
  */
 export class LedgerExecutor {
-  private readonly cache = new Map<string, CachedStream>();
+  private readonly streams: UserLedgerStreams;
   private readonly mutex = new KeyedMutex();
   private readonly committer: GroupCommitter;
-  private readonly reader: CoalescedStreamReader;
 
   constructor(private readonly eventStore: EventStore) {
     this.committer = new GroupCommitter(eventStore);
-    this.reader = new CoalescedStreamReader(eventStore);
+    this.streams = new UserLedgerStreams(eventStore);
   }
 
   /**
@@ -150,7 +137,7 @@ export class LedgerExecutor {
   ): Promise<Array<{ kind: 'accepted'; transactionId: string | null } | Extract<LedgerDecision, { kind: 'refused' }>>> {
     const userIds = [...new Set(commands.flatMap((command) => usersInvolved(command)))];
     // The cache is trusted first (a stale entry only costs a conflict); `fresh` reads what was committed after it.
-    const loadAll = (fresh: boolean) => this.loadEach(userIds, unit.transaction, { trustCache: !fresh });
+    const loadAll = (fresh: boolean) => this.streams.loadEach(userIds, unit.transaction, { trustCache: !fresh });
     const decideAll = (loaded: ReadonlyMap<string, CachedStream>) => {
       const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
       const events = new Map<string, LedgerEvent[]>();
@@ -192,13 +179,13 @@ export class LedgerExecutor {
     try {
       result = await this.eventStore.append(appends, { transaction: unit.transaction });
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) this.cache.delete(error.streamId);
+      if (error instanceof WrongExpectedVersionError) this.streams.forget(error.streamId);
       throw error;
     }
     const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
     for (const userId of decided.events.keys()) {
       const version = nextVersions.get(userStreamId(userId)) ?? loaded.get(userId)!.version;
-      unit.afterCommit(() => this.remember(userStreamId(userId), { version, state: decided.states.get(userId)! }));
+      unit.afterCommit(() => this.streams.remember(userStreamId(userId), { version, state: decided.states.get(userId)! }));
     }
     return decided.outcomes;
   }
@@ -216,14 +203,14 @@ export class LedgerExecutor {
     appendWith: AppendWith,
   ): Promise<LedgerOutcome> {
     const reversal =
-      command.type === 'ReverseTransaction' && transaction ? await this.loadReversalView(command.data.originalTransactionId, transaction) : undefined;
+      command.type === 'ReverseTransaction' && transaction ? await loadReversalView(this.eventStore, command.data.originalTransactionId, transaction) : undefined;
     const userIds = usersInvolved(command, reversal);
-    let loaded = await this.loadEach(userIds, transaction, { trustCache: true });
+    let loaded = await this.streams.loadEach(userIds, transaction, { trustCache: true });
     let decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
     if (decision.kind === 'refused') {
       // An accepted decision is checked by the append's expected versions, a refusal is not: another process may
       // have credited the user since the cache saw the stream. Refuse only on what the database holds now.
-      const fresh = await this.loadEach(userIds, transaction, { trustCache: false, from: loaded });
+      const fresh = await this.streams.loadEach(userIds, transaction, { trustCache: false, from: loaded });
       if ([...fresh].some(([userId, entry]) => entry.version !== loaded.get(userId)?.version)) {
         loaded = fresh;
         decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
@@ -260,109 +247,27 @@ export class LedgerExecutor {
     try {
       result = await appendWith(appends, { transactionId: decision.transactionId, states });
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) this.cache.delete(error.streamId);
+      if (error instanceof WrongExpectedVersionError) this.streams.forget(error.streamId);
       throw error;
     }
     const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
     for (const [userId] of decision.userEvents) {
       const version = nextVersions.get(userStreamId(userId)) ?? loaded.get(userId)!.version;
-      const remember = () => this.remember(userStreamId(userId), { version, state: states.get(userId)! });
+      const remember = () => this.streams.remember(userStreamId(userId), { version, state: states.get(userId)! });
       if (afterCommit) afterCommit(remember);
       else remember();
     }
     return { kind: 'accepted', transactionId: decision.transactionId, states, events: result.events };
   }
 
-  /** The folded state of a user's stream and its version, reading only what the cache has not seen. */
-  async load(userId: string, transaction?: TransactionHandle, from?: CachedStream): Promise<CachedStream> {
-    const streamId = userStreamId(userId);
-    const cached = from ?? this.cache.get(streamId) ?? { version: 0n, state: initialUserLedgerState(userId) };
-    const fromVersion = cached.version + 1n;
-    // Outside a unit of work, concurrent loads share one statement (a cold start reads many streams at once).
-    const events = transaction ? await this.eventStore.readStream(streamId, { fromVersion, transaction }) : await this.reader.read(streamId, fromVersion);
-    const loaded = foldOnto(cached, events);
-    if (!transaction && events.length > 0) this.remember(streamId, loaded);
-    return loaded;
-  }
-
-  /**
-   * `load` for several users. In a unit of work ONE statement (`readStreams`) reads what the cache has not seen of
-   * all of them: a transaction's connection runs one statement at a time, and concurrent ones queued on it are
-   * deprecated by pg 8 and refused by pg 9. Outside one, the loads go to the coalescing reader together.
-   * `trustCache`: a user the cache knows is not read at all; `from`: the states to read on top of (else the cache's).
-   */
-  private async loadEach(
-    userIds: readonly string[],
-    transaction: TransactionHandle | undefined,
-    options: { trustCache: boolean; from?: ReadonlyMap<string, CachedStream> },
-  ): Promise<Map<string, CachedStream>> {
-    const loaded = new Map<string, CachedStream>();
-    const toRead: string[] = [];
-    for (const userId of userIds) {
-      const cached = options.trustCache ? this.cache.get(userStreamId(userId)) : undefined;
-      if (cached) loaded.set(userId, cached);
-      else toRead.push(userId);
-    }
-    if (!transaction) {
-      const read = await Promise.all(toRead.map(async (userId) => [userId, await this.load(userId, undefined, options.from?.get(userId))] as const));
-      for (const [userId, entry] of read) loaded.set(userId, entry);
-      return new Map(userIds.map((userId) => [userId, loaded.get(userId)!]));
-    }
-    const bases = toRead.map((userId) => ({
-      userId,
-      streamId: userStreamId(userId),
-      base: options.from?.get(userId) ?? this.cache.get(userStreamId(userId)) ?? { version: 0n, state: initialUserLedgerState(userId) },
-    }));
-    const read = bases.length > 0 ? await this.eventStore.readStreams(bases.map(({ streamId, base }) => ({ streamId, fromVersion: base.version + 1n })), { transaction }) : new Map<string, StoredEvent[]>();
-    for (const { userId, streamId, base } of bases) loaded.set(userId, foldOnto(base, read.get(streamId) ?? []));
-    return new Map(userIds.map((userId) => [userId, loaded.get(userId)!]));
-  }
-
-  /**
-   * Finds a user stream the original touched, then reads the truth from it. The transactions projection knows every
-   * transaction up to its checkpoint; the few committed after it are found by reading the log's tail past that
-   * checkpoint, so a reversal never depends on the projection having caught up.
-   */
-  private async loadReversalView(originalTransactionId: string, transaction: TransactionHandle): Promise<ReversalView> {
-    let view: ReversalView = { original: null, reversedBy: null };
-    const userId = (await this.projectedOwnerOf(originalTransactionId, transaction)) ?? (await this.ownerInLogTail(originalTransactionId, transaction));
-    if (!userId) return view;
-    for (const stored of await this.eventStore.readStream(userStreamId(userId), { transaction })) {
-      view = evolveReversalView(view, toLedgerEvent(stored), originalTransactionId);
-    }
-    return view;
-  }
-
-  private async projectedOwnerOf(transactionId: string, transaction: TransactionHandle): Promise<string | undefined> {
-    const found = await transaction.query<{ user_id: string }>('SELECT user_id FROM ledger_transactions WHERE transaction_id = $1 LIMIT 1', [transactionId]);
-    return found.rows[0]?.user_id;
-  }
-
-  private async ownerInLogTail(transactionId: string, transaction: TransactionHandle): Promise<string | undefined> {
-    let from: Checkpoint = (await readProjectionCheckpoint(transaction, ledgerTransactionsProjection.name)) ?? CHECKPOINT_START;
-    for (;;) {
-      // 'snapshot': every event committed before this statement, including those above the subscribers' safe end.
-      const batch = await this.eventStore.readAll(from, { eventTypes: ['LedgerTransactionPosted'], transaction, horizon: 'snapshot', limit: 1_000 });
-      for (const stored of batch.events) {
-        const copy = readTransactionCopy(stored);
-        if (copy && copy !== 'unreadable' && copy.ownerUserId !== null && copy.transaction.transactionId === transactionId) return copy.ownerUserId;
-      }
-      if (batch.caughtUp || batch.events.length === 0) return undefined;
-      from = batch.nextCheckpoint;
-    }
-  }
-
-  private remember(streamId: string, entry: CachedStream): void {
-    const current = this.cache.get(streamId);
-    if (current && current.version >= entry.version) return;
-    if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.delete(streamId);
-    this.cache.set(streamId, entry);
+  /** The folded state of a user's stream and its version (see `UserLedgerStreams.load`). */
+  load(userId: string, transaction?: TransactionHandle): Promise<CachedStream> {
+    return this.streams.load(userId, transaction);
   }
 
   /** Forgets cached states (tests that tamper with the log, verify). */
   clearCache(): void {
-    this.cache.clear();
+    this.streams.clear();
   }
 }
 
@@ -403,12 +308,4 @@ export function ledgerEventId(streamId: string, event: LedgerEvent): string {
   digest[8] = (digest[8] & 0x3f) | 0x80; // RFC 4122 variant
   const hex = digest.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** A cached state moved forward by the events read after it. */
-function foldOnto(cached: CachedStream, events: readonly StoredEvent[]): CachedStream {
-  if (events.length === 0) return cached;
-  let state = cached.state;
-  for (const stored of events) state = evolve(state, toLedgerEvent(stored));
-  return { version: events[events.length - 1].streamVersion, state };
 }
