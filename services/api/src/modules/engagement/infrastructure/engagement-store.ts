@@ -92,30 +92,8 @@ export class EngagementStore {
   }
 
   async load<State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State, transaction?: TransactionHandle): Promise<Loaded<State>> {
-    const stored = await this.eventStore.readStream(streamId, transaction ? { transaction } : undefined);
-    const state = stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial);
-    return { streamId, state, version: stored.at(-1)?.streamVersion ?? 0n };
+    return fold(streamId, await this.eventStore.readStream(streamId, transaction ? { transaction } : undefined), initial, evolve);
   }
-}
-
-/** Several streams in one statement (`readStreams`), each folded with its own evolve. */
-export async function loadMany<T extends Record<string, { streamId: string; initial: unknown; evolve: (state: never, event: EngagementEvent) => unknown }>>(
-  eventStore: EventStore,
-  specs: T,
-  transaction?: TransactionHandle,
-): Promise<{ [K in keyof T]: Loaded<ReturnType<T[K]['evolve']>> }> {
-  const entries = Object.entries(specs);
-  const read = await eventStore.readStreams(
-    entries.map(([, spec]) => ({ streamId: spec.streamId })),
-    transaction ? { transaction } : undefined,
-  );
-  const loaded: Record<string, Loaded<unknown>> = {};
-  for (const [name, spec] of entries) {
-    const stored = read.get(spec.streamId) ?? [];
-    const evolve = spec.evolve as (state: unknown, event: EngagementEvent) => unknown;
-    loaded[name] = { streamId: spec.streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, spec.initial), version: stored.at(-1)?.streamVersion ?? 0n };
-  }
-  return loaded as { [K in keyof T]: Loaded<ReturnType<T[K]['evolve']>> };
 }
 
 /** A stream whose events (some, or all) carry the state after them. */

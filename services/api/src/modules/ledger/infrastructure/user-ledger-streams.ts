@@ -63,16 +63,22 @@ export class UserLedgerStreams {
     if (!transaction) {
       const read = await Promise.all(toRead.map(async (userId) => [userId, await this.load(userId, undefined, options.from?.get(userId))] as const));
       for (const [userId, entry] of read) loaded.set(userId, entry);
-      return new Map(userIds.map((userId) => [userId, loaded.get(userId)!]));
+    } else {
+      await this.readInOneStatement(toRead, transaction, options.from, loaded);
     }
-    const bases = toRead.map((userId) => ({
+    return new Map(userIds.map((userId) => [userId, loaded.get(userId)!]));
+  }
+
+  /** Folds every user's events after its base (`from`, else the cache's) into `into`, read by one `readStreams`. */
+  private async readInOneStatement(userIds: readonly string[], transaction: TransactionHandle, from: ReadonlyMap<string, CachedStream> | undefined, into: Map<string, CachedStream>): Promise<void> {
+    if (userIds.length === 0) return;
+    const bases = userIds.map((userId) => ({
       userId,
       streamId: userStreamId(userId),
-      base: options.from?.get(userId) ?? this.cache.get(userStreamId(userId)) ?? { version: 0n, state: initialUserLedgerState(userId) },
+      base: from?.get(userId) ?? this.cache.get(userStreamId(userId)) ?? { version: 0n, state: initialUserLedgerState(userId) },
     }));
-    const read = bases.length > 0 ? await this.eventStore.readStreams(bases.map(({ streamId, base }) => ({ streamId, fromVersion: base.version + 1n })), { transaction }) : new Map<string, StoredEvent[]>();
-    for (const { userId, streamId, base } of bases) loaded.set(userId, foldOnto(base, read.get(streamId) ?? []));
-    return new Map(userIds.map((userId) => [userId, loaded.get(userId)!]));
+    const read = await this.eventStore.readStreams(bases.map(({ streamId, base }) => ({ streamId, fromVersion: base.version + 1n })), { transaction });
+    for (const { userId, streamId, base } of bases) into.set(userId, foldOnto(base, read.get(streamId) ?? []));
   }
 
   /** A committed state of a stream; an older one than the cache holds is ignored. */
