@@ -8,7 +8,7 @@ import { evolveReversalView } from '../../src/modules/ledger/domain/reversal';
 import { LedgerEvent, TransactionPosted, toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
 import { UserLedgerState, availableBalance, evolve, foldUserLedger, initialUserLedgerState } from '../../src/modules/ledger/domain/user-ledger';
-import { LedgerFold, parseLedgerEvent, transactionRowKey } from '../../src/modules/ledger/projections/ledger-fold';
+import { LedgerFold, holdRowId, parseLedgerEvent, transactionRowKey } from '../../src/modules/ledger/projections/ledger-fold';
 
 /**
  * Proves, over random sequences of transfers, holds (place, capture part or all, release, expire) and reversals:
@@ -149,7 +149,11 @@ describe('ledger properties', () => {
           }
           for (const { userId, currency, amountMinor } of net.values()) {
             if (amountMinor === 0n) continue;
-            const row = fold.transactions.get(transactionRowKey({ userId, id: `${transaction.transactionId}:${currency}` }));
+            // A hold's capture shows on the hold's own row (pending, then completed with the amount spent), not on a row
+            // of its own (ledger-fold.ts).
+            const heldCurrency = transaction.holdId ? transaction.postings.find((posting) => posting.debitAccount === userAccount(userId))?.currency : undefined;
+            const id = transaction.holdId && currency === heldCurrency ? holdRowId(transaction.holdId) : `${transaction.transactionId}:${currency}`;
+            const row = fold.transactions.get(transactionRowKey({ userId, id }));
             expect({ userId, currency, amountMinor: row?.amountMinor }).toEqual({ userId, currency, amountMinor });
           }
         }

@@ -48,7 +48,7 @@ export const transactionRowKey = (row: { userId: string; id: string }) => `${row
 
 /** Row ids: one row per currency a posted transaction moves for the user, one per hold. */
 const postedRowId = (transactionId: string, currency: Currency) => `${transactionId}:${currency}`;
-const holdRowId = (holdId: string) => `hold:${holdId}`;
+export const holdRowId = (holdId: string) => `hold:${holdId}`;
 
 /**
  * Row status changes: a reversal marks the original's rows of that user, a hold resolution its pending row. The
