@@ -93,6 +93,19 @@ export class StreamOrderConflictError extends WrongExpectedVersionError {
 }
 
 /**
+ * A one-statement append of several streams missed inside a transaction whose caller reruns on conflicts
+ * (`rerunsOnConflict`): some stream was not at the head this process knew, and the transaction is aborted. Which one
+ * is not known, so all are named in `streamIds`; callers that cache stream states forget all of them.
+ */
+export class FastAppendMissedError extends WrongExpectedVersionError {
+  constructor(readonly streamIds: readonly string[]) {
+    super(streamIds[0] ?? '', 'any', -1n);
+    this.message = `An append to ${streamIds.length} streams found one of them moved on; retry in a new transaction`;
+    this.name = 'FastAppendMissedError';
+  }
+}
+
+/**
  * Rows of the caller's own table (one with a unique key) that an append inserts in the same statement as its events:
  * the events are written only if every row is new. It records "this request was handled" atomically with what it did
  * (an idempotency key and its answer) without a transaction of the caller's, so that the append stays one round trip.
@@ -176,6 +189,10 @@ export interface ReadStreamRequest {
   readonly fromVersion?: bigint;
 }
 
+export interface TransactionOptions {
+  rerunsOnConflict?: boolean;
+}
+
 export interface EventStore {
   /**
    * Appends to one or several streams in one transaction: all or nothing. Checks every expected version first and
@@ -213,8 +230,13 @@ export interface EventStore {
   /** Calls `handler` with each batch, in order, exactly once per event while running. */
   subscribe(handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Subscription;
 
-  /** Runs `work` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
-  withTransaction<T>(work: (transaction: TransactionHandle) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction on one connection; commits when it resolves, rolls back when it throws. With
+   * `rerunsOnConflict`, the caller promises to roll the whole transaction back on a WrongExpectedVersionError (and
+   * run its unit again in a new one): an append of several streams may then claim them all in ONE statement, which
+   * aborts the transaction when it misses instead of leaving it usable (see PostgresEventStore, fast path).
+   */
+  withTransaction<T>(work: (transaction: TransactionHandle) => Promise<T>, options?: TransactionOptions): Promise<T>;
 
   close(): Promise<void>;
 }

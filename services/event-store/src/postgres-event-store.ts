@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { runMigrations, type Database } from './database';
 import {
+  FastAppendMissedError,
   StreamOrderConflictError,
   type AppendGuard,
   type AppendResult,
@@ -15,9 +16,10 @@ import {
   type SubscribeOptions,
   type Subscription,
   type TransactionHandle,
+  type TransactionOptions,
 } from './event-store.port';
 import { guardError, prepareGuard, type PreparedGuard } from './postgres/append-guard';
-import { KnownHeads, prepareAppend, type PreparedStream } from './postgres/append-plan';
+import { KnownHeads, prepareAppend, type PreparedStream, type StreamHead } from './postgres/append-plan';
 import { DEADLOCK_DETECTED, FAST_APPEND_MISSED, appendLocked, tryFastAppend } from './postgres/append-statements';
 import { PostgresReads, type StreamHeadRow } from './postgres/reads';
 import { asHandle } from './postgres/sql';
@@ -85,6 +87,8 @@ export class PostgresEventStore implements EventStore {
   private readonly appendingTransactions = new WeakSet<TransactionHandle>();
   /** Handles handed out by withTransaction, whose COMMIT this store sees. */
   private readonly ownHandles = new WeakSet<TransactionHandle>();
+  /** Handles of transactions whose caller reruns its unit on a conflict: a miss may abort them (`rerunsOnConflict`). */
+  private readonly rerunningHandles = new WeakSet<TransactionHandle>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -147,8 +151,9 @@ export class PostgresEventStore implements EventStore {
     }
     // Several streams claimed by one statement could be half claimed when a race is lost: the statement then
     // raises (event_store_claimed_all), which undoes all of it, so it runs in autocommit, one round trip. In a
-    // caller's transaction the error would abort the caller's work, so several streams there take the locking path.
-    if (transaction) return undefined;
+    // caller's transaction the error aborts the caller's work, so there it is taken only when the caller reruns its
+    // unit on a conflict anyway (`rerunsOnConflict`); other transactions take the locking path.
+    if (transaction) return this.rerunningHandles.has(transaction) && !guard ? this.fastAppendAborting(prepared, transaction, heads) : undefined;
     const result = await tryFastAppend(this.poolHandle, prepared, heads, this.knownHeads, { raiseOnMiss: true, guard }).catch((error: unknown) => {
       const code = (error as { code?: string }).code;
       if (code === FAST_APPEND_MISSED || code === DEADLOCK_DETECTED) {
@@ -159,6 +164,25 @@ export class PostgresEventStore implements EventStore {
     });
     if (result) this.subscriptions.wake();
     return result;
+  }
+
+  /**
+   * The several-stream fast path inside a rerunning transaction: a miss (a stale head, a lost race, a deadlock) has
+   * aborted the transaction, so it is reported as a conflict for the caller to rerun in a new one. Which stream missed
+   * is not known: every head is forgotten, so the rerun's append takes the locking path and names the stale stream.
+   */
+  private async fastAppendAborting(prepared: PreparedStream[], transaction: TransactionHandle, heads: Map<string, StreamHead>): Promise<AppendResult> {
+    try {
+      const result = await tryFastAppend(transaction, prepared, heads, this.knownHeads, { raiseOnMiss: true });
+      if (!result) throw new Error('Invariant broken: a raising fast append wrote nothing without raising');
+      this.afterAppend(transaction);
+      return result;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== FAST_APPEND_MISSED && code !== DEADLOCK_DETECTED) throw error;
+      this.knownHeads.forget(prepared);
+      throw new FastAppendMissedError(prepared.map((stream) => stream.streamId));
+    }
   }
 
   /**
@@ -208,13 +232,14 @@ export class PostgresEventStore implements EventStore {
     return this.subscriptions.subscribe(handler, options);
   }
 
-  async withTransaction<T>(work: (transaction: TransactionHandle) => Promise<T>): Promise<T> {
+  async withTransaction<T>(work: (transaction: TransactionHandle) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
       const handle = asHandle(client, this.preparedStatements);
       this.ownHandles.add(handle);
+      if (options.rerunsOnConflict) this.rerunningHandles.add(handle);
       try {
         const result = await work(handle);
         await client.query('COMMIT');

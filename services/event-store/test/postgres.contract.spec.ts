@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { EVENT_STORE_CHANNEL, openDatabase, PostgresEventStore, verifyStreamChain, WrongExpectedVersionError, type Database } from '../src';
+import { EVENT_STORE_CHANNEL, FastAppendMissedError, openDatabase, PostgresEventStore, verifyStreamChain, WrongExpectedVersionError, type Database, type TransactionHandle } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 import { runEventStoreContract } from './contract/event-store.contract';
 
@@ -69,6 +69,87 @@ describe('PostgreSQL: appends heard by other processes', () => {
     ]);
     expect((await first.readStream(left)).map((stored) => [stored.type, stored.streamVersion])).toEqual([['L1', 1n], ['L2', 2n]]);
     expect((await first.readStream(right)).map((stored) => [stored.type, stored.streamVersion])).toEqual([['R1', 1n], ['R2', 2n], ['R3', 3n]]);
+    for (const streamId of [left, right]) expect(verifyStreamChain(await first.readStream(streamId))).toMatchObject({ valid: true });
+  });
+
+  it('in a transaction that reruns on conflicts, a multi-stream append is one statement; a stale head aborts it with FastAppendMissedError, and the rerun writes', async () => {
+    const [first, second] = [await openStore(), await openStore()];
+    const [left, right] = [`rerun-left-${Date.now()}`, `rerun-right-${Date.now()}`];
+    const event = (type: string) => ({ type, data: { type } });
+    await first.append([
+      { streamId: left, expectedVersion: 'no_stream', events: [event('L1')] },
+      { streamId: right, expectedVersion: 'no_stream', events: [event('R1')] },
+    ]);
+    // Runs `work` in a transaction that reruns on conflicts; what it threw (or null) and the statements the store sent.
+    const inRerunningTransaction = async (work: (transaction: TransactionHandle) => Promise<unknown>) => {
+      const original = pg.Client.prototype.query;
+      const sent: string[] = [];
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const config = args[0] as string | { text: string };
+        sent.push(typeof config === 'string' ? config : config.text);
+        return (original as (...values: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        const outcome = await first.withTransaction(work, { rerunsOnConflict: true }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        return { outcome, sent };
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+    };
+
+    // Both heads known: one statement claims both streams and writes both events.
+    const fresh = await inRerunningTransaction((transaction) =>
+      first.append(
+        [
+          { streamId: left, expectedVersion: 1n, events: [event('L2')] },
+          { streamId: right, expectedVersion: 1n, events: [event('R2')] },
+        ],
+        { transaction },
+      ),
+    );
+    expect(fresh.outcome).toBeNull();
+    // (A throttled NOTIFY of an earlier append may go out meanwhile: only writes of the log count.)
+    expect(fresh.sent.filter((text) => /INSERT INTO (events|streams)/.test(text))).toHaveLength(1);
+
+    // Another process moves `right` on: `first` remembers it at version 2. The one statement misses and aborts the
+    // transaction; nothing of it stays, `left` included, and every stream of the append is named.
+    await second.append([{ streamId: right, expectedVersion: 2n, events: [event('R3')] }]);
+    const stale = await inRerunningTransaction((transaction) =>
+      first.append(
+        [
+          { streamId: left, expectedVersion: 2n, events: [event('L3')] },
+          { streamId: right, expectedVersion: 2n, events: [event('R-stale')] },
+        ],
+        { transaction },
+      ),
+    );
+    expect(stale.outcome).toBeInstanceOf(FastAppendMissedError);
+    expect(stale.outcome).toBeInstanceOf(WrongExpectedVersionError);
+    expect((stale.outcome as FastAppendMissedError).streamIds).toEqual([left, right]);
+    expect((await first.readStream(left)).map((stored) => stored.type)).toEqual(['L1', 'L2']);
+
+    // The rerun: the heads were forgotten, so the locking path reads them and gives the authoritative answer.
+    await expect(
+      first.withTransaction((transaction) => first.append([{ streamId: right, expectedVersion: 2n, events: [event('R-stale')] }, { streamId: left, expectedVersion: 2n, events: [event('L3')] }], { transaction }), {
+        rerunsOnConflict: true,
+      }),
+    ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: right, actualVersion: 3n });
+    await first.withTransaction(
+      (transaction) =>
+        first.append(
+          [
+            { streamId: left, expectedVersion: 2n, events: [event('L3')] },
+            { streamId: right, expectedVersion: 3n, events: [event('R4')] },
+          ],
+          { transaction },
+        ),
+      { rerunsOnConflict: true },
+    );
+    expect((await first.readStream(left)).map((stored) => stored.type)).toEqual(['L1', 'L2', 'L3']);
+    expect((await first.readStream(right)).map((stored) => stored.type)).toEqual(['R1', 'R2', 'R3', 'R4']);
     for (const streamId of [left, right]) expect(verifyStreamChain(await first.readStream(streamId))).toMatchObject({ valid: true });
   });
 

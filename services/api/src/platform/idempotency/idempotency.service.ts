@@ -20,6 +20,8 @@ interface StoredRefusal {
 }
 
 const MAX_CONFLICT_RETRIES = 50;
+/** A unit of work is rerun whole, in a new transaction, after a version conflict: its appends may abort it on one. */
+const RERUNS_ON_CONFLICT = { rerunsOnConflict: true } as const;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export function canonicalJson(value: unknown): string {
@@ -165,7 +167,7 @@ export class IdempotencyService {
               );
             }
             return { stored, answers };
-          });
+          }, RERUNS_ON_CONFLICT);
           hooks.forEach((hook) => hook());
           for (const index of members) {
             const storedRow = decided.stored.get(index);
@@ -228,7 +230,7 @@ export class IdempotencyService {
             );
           }
           return { fresh: result };
-        });
+        }, RERUNS_ON_CONFLICT);
         hooks.forEach((hook) => hook());
         if ('fresh' in outcome) return { ...outcome.fresh, replayed: false };
         return this.replay<Body>(request, outcome.stored, requestHash);

@@ -1,4 +1,4 @@
-import type { AppendToStream, EventStore, TransactionHandle } from '@app/event-store';
+import type { AppendToStream, EventStore, TransactionHandle, TransactionOptions } from '@app/event-store';
 import type { MetricsService } from './metrics.service';
 
 const TIMED: Partial<Record<keyof EventStore, string>> = {
@@ -62,13 +62,13 @@ export function instrumentEventStore(store: EventStore, metrics: MetricsService)
         };
       }
       if (property === 'withTransaction') {
-        return async <T>(work: (transaction: TransactionHandle) => Promise<T>): Promise<T> => {
+        return async <T>(work: (transaction: TransactionHandle) => Promise<T>, options?: TransactionOptions): Promise<T> => {
           let handle: TransactionHandle | undefined;
           try {
             const result = await target.withTransaction((transaction) => {
               handle = transaction;
               return work(transaction);
-            });
+            }, options);
             const posted = handle ? pending.get(handle) : undefined;
             if (posted) count(posted);
             return result;

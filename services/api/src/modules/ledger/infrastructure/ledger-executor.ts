@@ -100,9 +100,9 @@ export class LedgerExecutor {
     for (let attempt = 0; ; attempt += 1) {
       const hooks: (() => void)[] = [];
       try {
-        const outcome = await this.eventStore.withTransaction((transaction) =>
-          this.executeWithin(command, { transaction, afterCommit: (hook) => hooks.push(hook) }),
-        );
+        const outcome = await this.eventStore.withTransaction((transaction) => this.executeWithin(command, { transaction, afterCommit: (hook) => hooks.push(hook) }), {
+          rerunsOnConflict: true,
+        });
         hooks.forEach((hook) => hook());
         return outcome;
       } catch (error) {
@@ -179,7 +179,7 @@ export class LedgerExecutor {
     try {
       result = await this.eventStore.append(appends, { transaction: unit.transaction });
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) this.streams.forget(error.streamId);
+      if (error instanceof WrongExpectedVersionError) this.streams.forgetConflicting(error);
       throw error;
     }
     const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
@@ -247,7 +247,7 @@ export class LedgerExecutor {
     try {
       result = await appendWith(appends, { transactionId: decision.transactionId, states });
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError) this.streams.forget(error.streamId);
+      if (error instanceof WrongExpectedVersionError) this.streams.forgetConflicting(error);
       throw error;
     }
     const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));

@@ -1,4 +1,4 @@
-import type { EventStore, StoredEvent, TransactionHandle } from '@app/event-store';
+import { FastAppendMissedError, type EventStore, type StoredEvent, type TransactionHandle, type WrongExpectedVersionError } from '@app/event-store';
 import { LedgerEvent, fromPayload } from '../domain/events';
 import { userStreamId } from '../domain/streams';
 import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
@@ -90,9 +90,13 @@ export class UserLedgerStreams {
     this.cache.set(streamId, entry);
   }
 
-  /** A stream's cached state turned out stale (a version conflict): the next load reads it again. */
-  forget(streamId: string): void {
-    this.cache.delete(streamId);
+  /**
+   * Cached states that turned out stale (a version conflict), read again by the next load: the stream the conflict
+   * names, or every stream of a fast append that missed without saying which.
+   */
+  forgetConflicting(error: WrongExpectedVersionError): void {
+    if (error instanceof FastAppendMissedError) error.streamIds.forEach((streamId) => this.cache.delete(streamId));
+    else this.cache.delete(error.streamId);
   }
 
   /** Forgets every cached state (tests that tamper with the log, verify). */
