@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { socialActionRoute, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
 import { EngagementCommands } from '../../src/modules/engagement/infrastructure/engagement-commands';
 import { newTransactionId } from '../../src/modules/ledger';
@@ -9,11 +9,11 @@ import { auth, balancesOf, expectLedgerVerifiesClean, givenContent, givenUser, s
 type Settled = { ok: SocialActionResponse } | { error: { status?: number; code?: string } };
 
 /**
- * Quick actions on one item are group-committed (`EngagementCommands.socialAction`): actions that arrive in the same
- * tick are decided together in one unit of work. Calling it directly makes the grouping certain; the outcomes are
- * read back over HTTP and from PostgreSQL.
+ * Quick actions are group-committed (`EngagementCommands.socialAction`): actions that arrive in the same tick are
+ * decided together in one unit of work, whatever their items. Calling it directly makes the grouping certain; the
+ * outcomes are read back over HTTP and from PostgreSQL.
  */
-describe('social actions: group commit per item', () => {
+describe('social actions: group commit', () => {
   let testApp: IdentityTestApp;
   let commands: EngagementCommands;
 
@@ -98,6 +98,61 @@ describe('social actions: group commit per item', () => {
       .send({ action_type: 'like', reference_id: contentId, reference_type: 'content' })
       .expect(200);
     expect(retried.headers['idempotency-replayed']).toBe('true');
+  }, 60_000);
+
+  it('one group across items: a user liking three items at once is paid three times on one day, a missing item is refused alone', async () => {
+    const owner = await givenUser(testApp);
+    const items = [await givenContent(testApp, owner), await givenContent(testApp, owner), await givenContent(testApp, owner)];
+    const [fan, other] = await Promise.all([givenUser(testApp), givenUser(testApp)]);
+    const before = (await balancesOf(testApp, fan)).points_balance;
+    const outcomes = await together([
+      ...items.map((contentId) => ({ user: fan, contentId, action: 'like' as const })),
+      { user: other, contentId: 'no-such-item', action: 'like' },
+      { user: other, contentId: items[1]!, action: 'like' },
+      { user: fan, contentId: items[2]!, action: 'like' },
+    ]);
+    expect(outcomes.map((outcome) => ('ok' in outcome ? 200 : outcome.error.code))).toEqual([200, 200, 200, 'CONTENT_NOT_FOUND', 200, 'ALREADY_LIKED']);
+    // The day's allowance is the user's across items: each like sees the ones before it in the group.
+    expect(outcomes.slice(0, 3).map((outcome) => ('ok' in outcome ? outcome.ok.daily_points_remaining : null))).toEqual([49.9, 49.8, 49.7]);
+    // Each item's pool gives its own first share.
+    expect(outcomes.map((outcome) => ('ok' in outcome ? outcome.ok.engagement_shares_remaining : null))).toEqual([19, 19, 19, null, 18, null]);
+    expect(await Promise.all(items.map(likesOf))).toEqual([1, 2, 1]);
+    // One unit of work: every like of the group was committed by one transaction.
+    const written = await testApp.app
+      .get<Pool>(DATABASE_POOL)
+      .query<{ transactions: number }>(`SELECT count(DISTINCT transaction_id)::int AS transactions FROM events WHERE type = 'SocialActionRecorded' AND stream_id = ANY($1::text[])`, [
+        [...items.map((contentId) => `engagement-${contentId}-${fan.user.id}`), `engagement-${items[1]}-${other.user.id}`],
+      ]);
+    expect(written.rows[0]!.transactions).toBe(1);
+    expect((await balancesOf(testApp, fan)).points_balance).toBeCloseTo(before + 0.3, 5);
+    await expectLedgerVerifiesClean(testApp);
+  }, 60_000);
+
+  it("a group's events, its users' points and its streams go in one append statement (the streams are claimed with the events)", async () => {
+    const owner = await givenUser(testApp);
+    const contentId = await givenContent(testApp, owner);
+    const fans = await Promise.all(Array.from({ length: 5 }, () => givenUser(testApp)));
+    // Every fan has acted once in this process already, so the heads of their streams are known here.
+    await together(fans.map((user) => ({ user, contentId, action: 'save' as const })));
+    const original = pg.Client.prototype.query;
+    const sent: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      sent.push(typeof config === 'string' ? config : config.text);
+      return (original as (...values: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    let outcomes: Settled[];
+    try {
+      outcomes = await together(fans.map((user) => ({ user, contentId, action: 'like' as const })));
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(outcomes.every((outcome) => 'ok' in outcome)).toBe(true);
+    const writes = sent.filter((text) => /INSERT INTO (events|streams)/.test(text));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toContain('INSERT INTO events');
+    expect(await likesOf(contentId)).toBe(5);
+    await expectLedgerVerifiesClean(testApp);
   }, 60_000);
 
   it('60 users liking one item at once over HTTP, twice: counted exactly once each', async () => {

@@ -10,7 +10,7 @@ import { ContentImagesController } from './images/content-images.controller';
 import { ContentCommands } from './infrastructure/content-commands';
 import { ManageContentController } from './manage-content/manage-content.controller';
 import { GetContentEngagementHandler, GetLiveSponsorshipsHandler } from './queries/engagement-facts.handlers';
-import { GetContentForCommandHandler } from './queries/get-content-for-command.query';
+import { GetContentForCommandHandler, GetContentsForCommandHandler } from './queries/get-content-for-command.query';
 import { GetContentOwnerHandler } from './queries/get-content-owner.query';
 import { contentEngagementProjection } from './projections/content-engagement.projection';
 import { projectionProviders } from '../../platform/projections/projection-registry';
@@ -37,6 +37,7 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
     ContentReader,
     ContentListCache,
     GetContentForCommandHandler,
+    GetContentsForCommandHandler,
     GetContentOwnerHandler,
     GetCreatorContentHandler,
     GetMostEngagedContentHandler,

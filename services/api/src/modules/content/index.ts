@@ -1,5 +1,5 @@
 /** The content context's public surface: what other modules may import. */
-export { GetContentForCommandQuery, type ContentForCommand } from './queries/get-content-for-command.query';
+export { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from './queries/get-content-for-command.query';
 export { GetContentOwnerQuery, type ContentOwner } from './queries/get-content-owner.query';
 export { GetCreatorContentQuery } from './queries/get-creator-content.query';
 export { GetMostEngagedContentQuery } from './queries/get-most-engaged-content.query';

@@ -50,27 +50,58 @@ interface Row {
   creator_is_demo: boolean;
 }
 
+/**
+ * `queryBus.execute(new GetContentsForCommandQuery(contentIds, transaction?))` → the items that exist and were not
+ * deleted, by id, in one statement (a group commit of actions on several items). As GetContentForCommandQuery.
+ */
+export class GetContentsForCommandQuery extends Query<Map<string, ContentForCommand>> {
+  constructor(
+    readonly contentIds: readonly string[],
+    readonly transaction?: TransactionHandle,
+  ) {
+    super();
+  }
+}
+
 @QueryHandler(GetContentForCommandQuery)
 export class GetContentForCommandHandler implements IQueryHandler<GetContentForCommandQuery, ContentForCommand | null> {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetContentForCommandQuery): Promise<ContentForCommand | null> {
-    const sql = `SELECT content_id, creator_id, status, title, platform, platform_url, total_shares, engagement_shares_total, is_demo, creator_is_demo
-                 FROM content_items WHERE content_id = $1 AND status <> 'deleted'`;
-    const result = query.transaction ? await query.transaction.query<Row>(sql, [query.contentId]) : await this.pool.query<Row>(sql, [query.contentId]);
-    const row = result.rows[0];
-    if (!row) return null;
-    return {
-      contentId: row.content_id,
-      creatorId: row.creator_id,
-      status: row.status,
-      title: row.title,
-      platform: row.platform,
-      platformUrl: row.platform_url,
-      totalShares: row.total_shares,
-      engagementSharesTotal: row.engagement_shares_total,
-      isDemo: row.is_demo,
-      creatorIsDemo: row.creator_is_demo,
-    };
+    return (await readContentsForCommand(query.transaction ?? this.pool, [query.contentId])).get(query.contentId) ?? null;
   }
+}
+
+@QueryHandler(GetContentsForCommandQuery)
+export class GetContentsForCommandHandler implements IQueryHandler<GetContentsForCommandQuery, Map<string, ContentForCommand>> {
+  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+
+  execute(query: GetContentsForCommandQuery): Promise<Map<string, ContentForCommand>> {
+    return readContentsForCommand(query.transaction ?? this.pool, query.contentIds);
+  }
+}
+
+async function readContentsForCommand(queryable: Pick<TransactionHandle, 'query'>, contentIds: readonly string[]): Promise<Map<string, ContentForCommand>> {
+  const result = await queryable.query<Row>(
+    `SELECT content_id, creator_id, status, title, platform, platform_url, total_shares, engagement_shares_total, is_demo, creator_is_demo
+     FROM content_items WHERE content_id = ANY($1::text[]) AND status <> 'deleted'`,
+    [[...new Set(contentIds)]],
+  );
+  return new Map(
+    result.rows.map((row) => [
+      row.content_id,
+      {
+        contentId: row.content_id,
+        creatorId: row.creator_id,
+        status: row.status,
+        title: row.title,
+        platform: row.platform,
+        platformUrl: row.platform_url,
+        totalShares: row.total_shares,
+        engagementSharesTotal: row.engagement_shares_total,
+        isDemo: row.is_demo,
+        creatorIsDemo: row.creator_is_demo,
+      },
+    ]),
+  );
 }

@@ -9,7 +9,7 @@ import type { ApiError } from '../../../platform/http/api-error';
 import { UseCaseRunner, type Decided, type GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
 import { GroupQueues } from '../../../platform/use-cases/group-queues';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
-import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
+import { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from '../../content';
 import type { Posting } from '../domain/accounts';
 import { decideSocialAction } from '../domain/decide-social';
 import { evolveDaily, evolvePool, evolveUserContent } from '../domain/state';
@@ -28,11 +28,18 @@ export interface MoneyOf {
 }
 
 /**
- * At most this many quick actions on one item are committed together. Under load a group's time grows with its size,
- * so bigger groups only amortise the fixed round trips: 200 → 1,000 took the like benchmark from ~650 to ~870 likes/s
- * on one hot item (README, Performance); 5,000 changed nothing more.
+ * At most this many quick actions are committed together. Under load a group's time grows with its size, so bigger
+ * groups only amortise the fixed round trips: 200 → 1,000 took the like benchmark from ~650 to ~870 likes/s on one
+ * hot item (README, Performance); 5,000 changed nothing more.
  */
 const SOCIAL_ACTIONS_PER_GROUP = 1_000;
+
+/**
+ * Every quick action of this process joins one queue, whatever its item: a group is one unit of work of a fixed
+ * number of statements however many items it spans, so likes spread over many items cost what likes on one item do
+ * (one transaction, one WAL flush per group instead of per item). README, Performance.
+ */
+const SOCIAL_ACTIONS_QUEUE = 'social-actions';
 
 /** One caller's quick action (like, save, comment, share, repost) waiting for its item's next group commit. */
 export interface PendingSocialAction {
@@ -60,7 +67,7 @@ export interface StreamEvents {
  */
 @Injectable()
 export class EngagementCommands {
-  private readonly socialActions = new GroupQueues<PendingSocialAction>((contentId, group) => this.commitSocialActions(contentId, group), SOCIAL_ACTIONS_PER_GROUP);
+  private readonly socialActions = new GroupQueues<PendingSocialAction>((_queue, group) => this.commitSocialActions(group), SOCIAL_ACTIONS_PER_GROUP);
 
   constructor(
     readonly store: EngagementStore,
@@ -76,32 +83,37 @@ export class EngagementCommands {
   }
 
   /**
-   * A quick action, group-committed per item: actions on one item that arrive while its previous group commits are
-   * decided together in one unit of work (`commitSocialActions`); each caller is still answered on their own.
+   * A quick action, group-committed: actions that arrive while the previous group commits are decided together in
+   * one unit of work (`commitSocialActions`), whatever their items; each caller is still answered on their own.
    */
   socialAction(request: Omit<PendingSocialAction, 'resolve' | 'reject'>): Promise<SocialActionResponse> {
-    return new Promise((resolve, reject) => this.socialActions.add(request.contentId, { ...request, resolve, reject }));
+    return new Promise((resolve, reject) => this.socialActions.add(SOCIAL_ACTIONS_QUEUE, { ...request, resolve, reject }));
   }
 
   /**
-   * One group of quick actions on one item: one lock set, the content row read once, every member's streams and the
-   * item's pool in one read, each member decided in turn on the states the ones before left (the pool's last shares
-   * go to whoever came first; a user twice in the group sees their first action), the inline rows in one statement,
-   * and ONE append of every member's events and points (the runner's `runGroup`). Idempotency stays per request.
+   * One group of quick actions: one lock set, the items' rows in one read, every member's streams and the items' pools
+   * in one read, each member decided in turn on the states the ones before left (an item's last pool shares go to
+   * whoever came first; a user twice in the group sees their first action, on any item, in their day's totals), the
+   * inline rows in one statement, and ONE append of every member's events and points (the runner's `runGroup`).
+   * Idempotency stays per request; a member whose item is gone is refused alone.
    */
-  private async commitSocialActions(contentId: string, group: PendingSocialAction[]): Promise<void> {
-    const poolId = contentPoolStreamId(contentId);
-    const lockKeys = [poolId, ...group.flatMap((member) => [userContentStreamId(contentId, member.userId), dailyStreamId(member.userId, utcDayOf(member.now))])];
+  private async commitSocialActions(group: PendingSocialAction[]): Promise<void> {
+    const lockKeys = [
+      ...new Set(group.flatMap((member) => [contentPoolStreamId(member.contentId), userContentStreamId(member.contentId, member.userId), dailyStreamId(member.userId, utcDayOf(member.now))])),
+    ];
     const outcomes = await this.runner.runGroup<SocialActionResponse>({
       lockKeys,
       members: group.map((member) => ({ idempotency: member.idempotency })),
       decide: async (unit, indexes) => {
-        const content = await this.content(contentId, unit.transaction);
         const live = indexes.map((index) => group[index]!);
-        const loaded = await this.store.socialMany(contentId, live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })), unit.transaction);
+        const contents = await this.queryBus.execute(new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction));
+        const loaded = await this.store.socialMany(
+          live.map((member) => ({ contentId: member.contentId, userId: member.userId, day: utcDayOf(member.now) })),
+          unit.transaction,
+        );
         const userContents = new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state]));
         const dailies = new Map([...loaded.dailies].map(([streamId, entry]) => [streamId, entry.state]));
-        let pool = loaded.pool.state;
+        const pools = new Map([...loaded.pools].map(([streamId, entry]) => [streamId, entry.state]));
         const eventsByStream = new Map<string, EngagementEvent[]>();
         const push = (streamId: string, events: readonly EngagementEvent[]) => {
           if (events.length > 0) eventsByStream.set(streamId, [...(eventsByStream.get(streamId) ?? []), ...events]);
@@ -110,11 +122,18 @@ export class EngagementCommands {
         const allEvents: EngagementEvent[] = [];
         for (const index of indexes) {
           const member = group[index]!;
+          const { contentId } = member;
+          const content = contents.get(contentId);
+          if (!content) {
+            members.set(index, { refusal: contentNotFound() });
+            continue;
+          }
+          const poolId = contentPoolStreamId(contentId);
           const userContentId = userContentStreamId(contentId, member.userId);
           const dailyId = dailyStreamId(member.userId, utcDayOf(member.now));
           const decision = decideSocialAction(
             { contentId, userId: member.userId, action: member.action, tier: member.tier, actorIsDemo: member.actorIsDemo, content, transactionId: member.transactionId, now: member.now },
-            { userContent: userContents.get(userContentId)!, pool, daily: dailies.get(dailyId)! },
+            { userContent: userContents.get(userContentId)!, pool: pools.get(poolId)!, daily: dailies.get(dailyId)! },
           );
           if (decision.kind === 'refused') {
             members.set(index, { refusal: engagementRefusalToApiError(decision.refusal) });
@@ -122,7 +141,7 @@ export class EngagementCommands {
           }
           userContents.set(userContentId, decision.userContentEvents.reduce(evolveUserContent, userContents.get(userContentId)!));
           dailies.set(dailyId, decision.dailyEvents.reduce(evolveDaily, dailies.get(dailyId)!));
-          pool = decision.poolEvents.reduce(evolvePool, pool);
+          pools.set(poolId, decision.poolEvents.reduce(evolvePool, pools.get(poolId)!));
           push(userContentId, decision.userContentEvents);
           push(poolId, decision.poolEvents);
           push(dailyId, decision.dailyEvents);
@@ -145,7 +164,7 @@ export class EngagementCommands {
           });
         }
         await applyEngagementEventsOfGroup(unit.transaction, allEvents);
-        const loadedOf = (streamId: string): Loaded<unknown> => (streamId === poolId ? loaded.pool : (loaded.userContents.get(streamId) ?? loaded.dailies.get(streamId)!));
+        const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId) ?? loaded.dailies.get(streamId)!;
         const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
         return { appends, members };
       },

@@ -23,31 +23,32 @@ export class EngagementStore {
    * and every tip, and a user's day with every rewarded action (up to ~500 a day): neither is read whole on every like.
    */
   async social(contentId: string, userId: string, day: string, transaction: TransactionHandle) {
-    const { userContents, dailies, pool } = await this.socialMany(contentId, [{ userId, day }], transaction);
-    return { userContent: userContents.get(userContentStreamId(contentId, userId))!, daily: dailies.get(dailyStreamId(userId, day))!, pool };
+    const { userContents, dailies, pools } = await this.socialMany([{ contentId, userId, day }], transaction);
+    return { userContent: userContents.get(userContentStreamId(contentId, userId))!, daily: dailies.get(dailyStreamId(userId, day))!, pool: pools.get(contentPoolStreamId(contentId))! };
   }
 
   /**
-   * `social` for a group of users acting on one item (a group commit): every user's stream about the item, every
-   * (user, day) stream and the item's pool, in one statement. Keyed by stream id.
+   * `social` for a group of actions (a group commit, on any items): every user's stream about their item, every
+   * (user, day) stream and every item's pool, in one statement. Keyed by stream id.
    */
-  async socialMany(contentId: string, members: ReadonlyArray<{ userId: string; day: string }>, transaction: TransactionHandle) {
-    const poolId = contentPoolStreamId(contentId);
-    const userContentIds = [...new Set(members.map((member) => userContentStreamId(contentId, member.userId)))];
+  async socialMany(members: ReadonlyArray<{ contentId: string; userId: string; day: string }>, transaction: TransactionHandle) {
+    const poolIds = [...new Set(members.map((member) => contentPoolStreamId(member.contentId)))];
+    const userContentIds = [...new Set(members.map((member) => userContentStreamId(member.contentId, member.userId)))];
     const dailyIds = [...new Set(members.map((member) => dailyStreamId(member.userId, member.day)))];
     const read = await this.eventStore.readStreams(
       [
         ...userContentIds.map((streamId) => ({ streamId })),
-        ...dailyIds.map((streamId) => ({ streamId, fromVersion: this.tailFrom(streamId) })),
-        { streamId: poolId, fromVersion: this.tailFrom(poolId) },
+        ...[...dailyIds, ...poolIds].map((streamId) => ({ streamId, fromVersion: this.tailFrom(streamId) })),
       ],
       { transaction },
     );
     const userContents = new Map(userContentIds.map((streamId) => [streamId, fold(streamId, read.get(streamId) ?? [], initialUserContent(), evolveUserContent)]));
     const dailies = new Map<string, Loaded<DailyState>>();
+    const pools = new Map<string, Loaded<ContentPoolState>>();
     // One at a time: a stream whose tail does not carry its state is read again, whole, on the transaction's connection.
     for (const streamId of dailyIds) dailies.set(streamId, await this.fromTail(streamId, read.get(streamId) ?? [], DAILY, transaction));
-    return { userContents, dailies, pool: await this.fromTail(poolId, read.get(poolId) ?? [], POOL, transaction) };
+    for (const streamId of poolIds) pools.set(streamId, await this.fromTail(streamId, read.get(streamId) ?? [], POOL, transaction));
+    return { userContents, dailies, pools };
   }
 
   /** The item's pool (see `social`); a tip or fund reads it alone. */
