@@ -13,7 +13,7 @@ describe('like benchmark (smoke)', () => {
   });
 
   it('likes at a fixed rate and counts the hot item exactly once', async () => {
-    const options: LikeBenchmarkOptions = { ...DEFAULT_LIKE_BENCHMARK, databaseUrl: database.url, users: 20, items: 3, clients: 4, ratePerSecond: 20, rateSeconds: 1 };
+    const options: LikeBenchmarkOptions = { ...DEFAULT_LIKE_BENCHMARK, databaseUrl: database.url, users: 20, items: 60, seededLikes: 40, clients: 4, ratePerSecond: 20, rateSeconds: 1 };
     const results = await runLikeBenchmark(options, () => undefined);
     // Both deployments (one process; an HTTP process beside a projection worker) answered likes.
     expect(results.fixedRate.map((result) => ({ name: result.name, answered: result.commands > 0, refused: result.refused }))).toEqual([

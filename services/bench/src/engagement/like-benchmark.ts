@@ -9,18 +9,22 @@ export interface LikeBenchmarkOptions {
   databaseUrl: string;
   /** Users signed up through the API; each likes each item at most once. */
   users: number;
-  /** Content items created through the API. */
+  /** Content items created through the API before anything is measured (issue 21: 10,000). */
   items: number;
+  /** Likes recorded through the API before anything is measured, spread over the items (issue 21: 100,000). */
+  seededLikes: number;
   clients: number;
   ratePerSecond: number;
   rateSeconds: number;
 }
 
-/** Items liked before the measured run, at WARM_UP_RATE, to compile the hot paths (80 % of their pairs). */
-const WARM_UP_ITEMS = 4;
+/** Each deployment warms up at WARM_UP_RATE (at most the measured rate) for this long, on likes of its own. */
+const WARM_UP_SECONDS = 4;
 const WARM_UP_RATE = 800;
+/** Parallel callers while seeding (closed loop). */
+const SEEDERS = 32;
 
-export const DEFAULT_LIKE_BENCHMARK: Omit<LikeBenchmarkOptions, 'databaseUrl'> = { users: 1_000, items: 12, clients: 64, ratePerSecond: 1_000, rateSeconds: 10 };
+export const DEFAULT_LIKE_BENCHMARK: Omit<LikeBenchmarkOptions, 'databaseUrl'> = { users: 1_000, items: 10_000, seededLikes: 100_000, clients: 64, ratePerSecond: 1_000, rateSeconds: 10 };
 
 export interface HotItemResult {
   likers: number;
@@ -33,10 +37,39 @@ export interface HotItemResult {
 }
 
 /**
+ * Fresh (user, item) pairs, as many as wanted, none liked before: the k-th item of a user is item
+ * (user × stride + k) mod items, and every stretch of the run takes k values of its own (seed, then each deployment's
+ * warm-up and measured run). Consecutive likes come from different users and land on items far apart.
+ */
+class FreshPairs {
+  private nextK = 0;
+
+  constructor(
+    private readonly users: number,
+    private readonly items: number,
+  ) {}
+
+  /** `count` likes' pairs, in order; throws when the users have liked every item. */
+  take(count: number): (index: number) => { user: number; item: number } {
+    const firstK = this.nextK;
+    const perUser = Math.ceil(count / this.users);
+    this.nextK += perUser;
+    if (this.nextK > this.items) throw new Error(`The like benchmark needs more items: each user would like ${this.nextK} of ${this.items}`);
+    const stride = Math.max(1, Math.floor(this.items / this.users));
+    return (index) => {
+      const user = index % this.users;
+      const k = firstK + Math.floor(index / this.users);
+      return { user, item: (user * stride + k) % this.items };
+    };
+  }
+}
+
+/**
  * The like command (`POST /api/users/social-action`, action like) over HTTP against the whole application in its own
- * process: (1) at a fixed offered rate, every request a fresh (user, item) pair, latency from the scheduled send;
- * (2) one hot item liked by every user at once, then every user again: each like counted exactly once (the item's
- * inline count equals the accepted likes, every second like is a 409).
+ * process, after seeding `items` content items and `seededLikes` likes through the API (issue 21's condition): (1) at a
+ * fixed offered rate, every request a fresh (user, item) pair spread over all the items, latency from the scheduled
+ * send; (2) one hot item liked by every user at once, then every user again: each like counted exactly once (the
+ * item's inline count equals the accepted likes, every second like is a 409).
  */
 export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line: string) => void): Promise<{ fixedRate: ScenarioResult[]; hot: HotItemResult }> {
   const topologies = topologiesToRun();
@@ -58,27 +91,30 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
     await http?.close();
     await api?.stop();
     api = await startApi(options.databaseUrl, topology, log);
-    http = new Pool(api.base, { connections: options.clients, pipelining: 1 });
+    http = new Pool(api.base, { connections: Math.max(options.clients, SEEDERS), pipelining: 1 });
+  };
+  /** `count` calls of `work`, SEEDERS at a time. */
+  const inParallel = async (count: number, work: (index: number) => Promise<void>) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: SEEDERS }, async () => {
+        while (next < count) await work(next++);
+      }),
+    );
   };
   try {
     await deploy(topologies[0]!);
     log(`signing up ${options.users} users`);
     const tokens: string[] = new Array(options.users);
-    let nextUser = 0;
     const run = Date.now().toString(36);
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (nextUser < options.users) {
-          const index = nextUser++;
-          const signedUp = await call('/api/auth/signup', null, { email: `like${run}${index}@example.com`, password: 'correct horse battery', username: `like_${run}_${index}` });
-          if (signedUp.status !== 201) throw new Error(`Sign-up failed: ${signedUp.status} ${signedUp.body}`);
-          tokens[index] = (JSON.parse(signedUp.body) as { token: string }).token;
-        }
-      }),
-    );
+    await inParallel(options.users, async (index) => {
+      const signedUp = await call('/api/auth/signup', null, { email: `like${run}${index}@example.com`, password: 'correct horse battery', username: `like_${run}_${index}` });
+      if (signedUp.status !== 201) throw new Error(`Sign-up failed: ${signedUp.status} ${signedUp.body}`);
+      tokens[index] = (JSON.parse(signedUp.body) as { token: string }).token;
+    });
     const createItems = async (count: number, label: string) => {
-      const itemIds: string[] = [];
-      for (let index = 0; index < count; index += 1) {
+      const itemIds: string[] = new Array(count);
+      await inParallel(count, async (index) => {
         const created = await call('/api/content', tokens[index % tokens.length]!, {
           platform: 'tiktok',
           title: `Like benchmark item ${label} ${index}`,
@@ -87,44 +123,52 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
           total_shares: Number(process.env.BENCH_LIKE_TOTAL_SHARES ?? 1000),
         });
         if (created.status !== 201) throw new Error(`Creating content failed: ${created.status} ${created.body}`);
-        itemIds.push((JSON.parse(created.body) as { contentId: string }).contentId);
-      }
+        itemIds[index] = (JSON.parse(created.body) as { contentId: string }).contentId;
+      });
       return itemIds;
     };
+    const like = (token: string, contentId: string) => call('/api/users/social-action', token, { action_type: 'like', reference_id: contentId, reference_type: 'content' });
 
+    log(`creating ${options.items} content items`);
+    const itemIds = await createItems(options.items, run);
+    const pairs = new FreshPairs(options.users, options.items);
+    log(`seeding ${options.seededLikes} likes over them`);
+    const seedPair = pairs.take(options.seededLikes);
+    await inParallel(options.seededLikes, async (index) => {
+      const { user, item } = seedPair(index);
+      const liked = await like(tokens[user]!, itemIds[item]!);
+      if (liked.status !== 200) throw new Error(`Seeding a like failed: ${liked.status} ${liked.body}`);
+    });
+    await projectionsCaughtUp(database, eventStore);
+
+    // Fresh pairs from `pairs`, one per call, answered 200 or counted as refused.
+    const likesOf = (count: number) => {
+      const pairOf = pairs.take(count);
+      let next = 0;
+      return async (): Promise<boolean> => {
+        const { user, item } = pairOf(next++);
+        return (await like(tokens[user]!, itemIds[item]!)).status === 200;
+      };
+    };
     const fixedRate: ScenarioResult[] = [];
     for (const [position, topology] of topologies.entries()) {
       if (position > 0) await deploy(topology);
-      log(`${topology}: creating ${options.items} content items and ${WARM_UP_ITEMS} to warm up on`);
-      // Items of their own per deployment: every like of a run is a fresh (user, item) pair.
-      const itemIds = await createItems(options.items, `${position}`);
-      const warmItemIds = await createItems(WARM_UP_ITEMS, `${position}-warm-up`);
-      // Fresh (user, item) pairs in order: user-major, so consecutive requests come from different users.
-      const likesOf = (items: string[]) => {
-        let nextPair = 0;
-        const pairs = options.users * items.length;
-        return async (): Promise<boolean> => {
-          const pair = nextPair++;
-          if (pair >= pairs) return false;
-          const response = await call('/api/users/social-action', tokens[pair % options.users]!, { action_type: 'like', reference_id: items[Math.floor(pair / options.users)]!, reference_type: 'content' });
-          return response.status === 200;
-        };
-      };
-      const like = likesOf(itemIds);
-      // Warm-up on items of its own, not measured: a server that has run a while has compiled its hot paths, while
+      // Warm-up on likes of its own, not measured: a server that has run a while has compiled its hot paths, while
       // the first thousands of likes compile them (TurboFan took ~16 % of the API's CPU in the first 6 s of a cold
       // run at 1,000/s, ~2 % after). Then the projections catch up, so the measured run is not charged for it.
       const warmRate = Math.min(WARM_UP_RATE, options.ratePerSecond);
-      await runFixedRate('warm-up', options.clients, (options.users * WARM_UP_ITEMS * 0.8) / warmRate, warmRate, likesOf(warmItemIds));
+      await runFixedRate('warm-up', options.clients, WARM_UP_SECONDS, warmRate, likesOf(warmRate * WARM_UP_SECONDS + options.clients));
       await projectionsCaughtUp(database, eventStore);
-      log(`${topology}: likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
+      log(`${topology}: likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s, over ${options.items} items`);
       const cpu = { API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}) };
-      fixedRate.push(await runFixedRate(`like at ${options.ratePerSecond}/s, ${topology}`, options.clients, options.rateSeconds, options.ratePerSecond, like, cpu));
+      fixedRate.push(
+        await runFixedRate(`like at ${options.ratePerSecond}/s, ${topology}`, options.clients, options.rateSeconds, options.ratePerSecond, likesOf(options.ratePerSecond * options.rateSeconds + options.clients), cpu),
+      );
     }
 
     log(`${options.users} users like one hot item at once`);
-    const [hotItem] = await createItems(1, 'hot');
-    const hotLike = (token: string) => call('/api/users/social-action', token, { action_type: 'like', reference_id: hotItem, reference_type: 'content' });
+    const [hotItem] = await createItems(1, `${run}-hot`);
+    const hotLike = (token: string) => like(token, hotItem!);
     const started = performance.now();
     const first = await Promise.all(tokens.map(hotLike));
     const seconds = (performance.now() - started) / 1000;
@@ -152,7 +196,7 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
 export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot: HotItemResult }, options: Omit<LikeBenchmarkOptions, 'databaseUrl'>): string {
   const { hot } = results;
   return [
-    `Like benchmark (POST /api/users/social-action): ${options.users} users, ${options.items} items per deployment, ${options.clients} clients`,
+    `Like benchmark (POST /api/users/social-action): ${options.users} users, ${options.items} items and ${options.seededLikes} likes seeded, ${options.clients} clients; each like a fresh (user, item) pair over all the items`,
     '',
     'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker',
     ...results.fixedRate.map(
