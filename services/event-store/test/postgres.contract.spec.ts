@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { EVENT_STORE_CHANNEL, FastAppendMissedError, openDatabase, PostgresEventStore, verifyStreamChain, WrongExpectedVersionError, type Database, type TransactionHandle } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { createTestDatabase, statementsSentDuring, type TestDatabase } from '../src/testing';
 import { runEventStoreContract } from './contract/event-store.contract';
 
 // The PostgreSQL adapter on the real server, in a database of its own: the full 8 writers x 2,000 events.
@@ -80,24 +80,15 @@ describe('PostgreSQL: appends heard by other processes', () => {
       { streamId: left, expectedVersion: 'no_stream', events: [event('L1')] },
       { streamId: right, expectedVersion: 'no_stream', events: [event('R1')] },
     ]);
-    // Runs `work` in a transaction that reruns on conflicts; what it threw (or null) and the statements the store sent.
+    // Runs `work` in a transaction that reruns on conflicts: what it threw (or null), and the statements sent.
     const inRerunningTransaction = async (work: (transaction: TransactionHandle) => Promise<unknown>) => {
-      const original = pg.Client.prototype.query;
-      const sent: string[] = [];
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const config = args[0] as string | { text: string };
-        sent.push(typeof config === 'string' ? config : config.text);
-        return (original as (...values: unknown[]) => unknown).apply(this, args);
-      } as typeof original;
-      try {
-        const outcome = await first.withTransaction(work, { rerunsOnConflict: true }).then(
+      const { result: outcome, sent } = await statementsSentDuring(() =>
+        first.withTransaction(work, { rerunsOnConflict: true }).then(
           () => null,
           (error: unknown) => error,
-        );
-        return { outcome, sent };
-      } finally {
-        pg.Client.prototype.query = original;
-      }
+        ),
+      );
+      return { outcome, sent };
     };
 
     // Both heads known: one statement claims both streams and writes both events.

@@ -1,4 +1,5 @@
-import pg, { type Pool } from 'pg';
+import type { Pool } from 'pg';
+import { statementsSentDuring } from '@app/event-store/src/testing';
 import { socialActionRoute, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
 import { EngagementCommands } from '../../src/modules/engagement/infrastructure/engagement-commands';
 import { newTransactionId } from '../../src/modules/ledger';
@@ -134,19 +135,7 @@ describe('social actions: group commit', () => {
     const fans = await Promise.all(Array.from({ length: 5 }, () => givenUser(testApp)));
     // Every fan has acted once in this process already, so the heads of their streams are known here.
     await together(fans.map((user) => ({ user, contentId, action: 'save' as const })));
-    const original = pg.Client.prototype.query;
-    const sent: string[] = [];
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text: string };
-      sent.push(typeof config === 'string' ? config : config.text);
-      return (original as (...values: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    let outcomes: Settled[];
-    try {
-      outcomes = await together(fans.map((user) => ({ user, contentId, action: 'like' as const })));
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    const { result: outcomes, sent } = await statementsSentDuring(() => together(fans.map((user) => ({ user, contentId, action: 'like' as const }))));
     expect(outcomes.every((outcome) => 'ok' in outcome)).toBe(true);
     const writes = sent.filter((text) => /INSERT INTO (events|streams)/.test(text));
     expect(writes).toHaveLength(1);

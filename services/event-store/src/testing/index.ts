@@ -54,3 +54,22 @@ function redact(connectionString: string): string {
   if (url.password) url.password = '***';
   return url.toString();
 }
+
+/**
+ * The text of every statement any `pg` client of this process sends while `work` runs (a real count of round trips,
+ * for tests that pin how many statements a path takes), with what `work` returned.
+ */
+export async function statementsSentDuring<T>(work: () => Promise<T>): Promise<{ result: T; sent: string[] }> {
+  const original = pg.Client.prototype.query;
+  const sent: string[] = [];
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    sent.push(typeof config === 'string' ? config : config.text);
+    return (original as (...values: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    return { result: await work(), sent };
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+}
