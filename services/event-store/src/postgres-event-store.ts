@@ -151,37 +151,30 @@ export class PostgresEventStore implements EventStore {
     }
     // Several streams claimed by one statement could be half claimed when a race is lost: the statement then
     // raises (event_store_claimed_all), which undoes all of it, so it runs in autocommit, one round trip. In a
-    // caller's transaction the error aborts the caller's work, so there it is taken only when the caller reruns its
+    // caller's transaction the raise aborts the caller's work, so there it is taken only when the caller reruns its
     // unit on a conflict anyway (`rerunsOnConflict`); other transactions take the locking path.
-    if (transaction) return this.rerunningHandles.has(transaction) && !guard ? this.fastAppendAborting(prepared, transaction, heads) : undefined;
-    const result = await tryFastAppend(this.poolHandle, prepared, heads, this.knownHeads, { raiseOnMiss: true, guard }).catch((error: unknown) => {
-      const code = (error as { code?: string }).code;
-      if (code === FAST_APPEND_MISSED || code === DEADLOCK_DETECTED) {
-        this.knownHeads.forget(prepared);
-        return undefined;
-      }
-      throw error;
-    });
-    if (result) this.subscriptions.wake();
-    return result;
-  }
-
-  /**
-   * The several-stream fast path inside a rerunning transaction: a miss (a stale head, a lost race, a deadlock) has
-   * aborted the transaction, so it is reported as a conflict for the caller to rerun in a new one. Which stream missed
-   * is not known: every head is forgotten, so the rerun's append takes the locking path and names the stale stream.
-   */
-  private async fastAppendAborting(prepared: PreparedStream[], transaction: TransactionHandle, heads: Map<string, StreamHead>): Promise<AppendResult> {
-    try {
-      const result = await tryFastAppend(transaction, prepared, heads, this.knownHeads, { raiseOnMiss: true });
-      if (!result) throw new Error('Invariant broken: a raising fast append wrote nothing without raising');
+    if (transaction && (guard || !this.rerunningHandles.has(transaction))) return undefined;
+    const result = await this.raisingFastAppend(transaction ?? this.poolHandle, prepared, heads, guard);
+    if (result) {
       this.afterAppend(transaction);
       return result;
+    }
+    // A miss. In autocommit nothing was written and the locking path gives the answer. In a rerunning transaction the
+    // raise aborted it: a conflict for the caller to rerun, naming every stream since which one moved is not known;
+    // their heads are forgotten, so the rerun's append takes the locking path and names the stale stream.
+    if (transaction) throw new FastAppendMissedError(prepared.map((stream) => stream.streamId));
+    return undefined;
+  }
+
+  /** The several-stream fast statement, raising on a miss (a stale head, a lost race, a deadlock): undefined then. */
+  private async raisingFastAppend(handle: TransactionHandle, prepared: PreparedStream[], heads: Map<string, StreamHead>, guard: PreparedGuard | undefined): Promise<AppendResult | undefined> {
+    try {
+      return await tryFastAppend(handle, prepared, heads, this.knownHeads, { raiseOnMiss: true, guard });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== FAST_APPEND_MISSED && code !== DEADLOCK_DETECTED) throw error;
       this.knownHeads.forget(prepared);
-      throw new FastAppendMissedError(prepared.map((stream) => stream.streamId));
+      return undefined;
     }
   }
 
