@@ -3,6 +3,7 @@ import { HealthService } from '../../src/platform/health/health.service';
 import { BullMqJobQueue } from '../../src/platform/jobs/bullmq-job-queue';
 import { ProjectionRegistry } from '../../src/platform/projections/projection-registry';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
+import { SharedEventReads } from '../../src/platform/projections/shared-event-reads';
 import { openTestStore, type TestStore } from './support/test-store';
 
 describe('health when Redis is unreachable', () => {
@@ -17,7 +18,7 @@ describe('health when Redis is unreachable', () => {
   it('reports the queue down and the service unavailable, and still closes', async () => {
     const queue = new BullMqJobQueue({ redisUrl: 'redis://127.0.0.1:6399', queueName: 'jobs', prefix: 'health-down' });
     const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: store.testDatabase.url });
-    const projections = new ProjectionsService(new ProjectionRegistry(), store.eventStore, store.database.pool, config);
+    const projections = new ProjectionsService(new ProjectionRegistry(), store.eventStore, store.database.pool, config, new SharedEventReads(store.eventStore));
     const health = new HealthService(store.database, store.eventStore, queue, projections, store.database.pool, config);
     const started = Date.now();
     const { ready, body } = await health.check();

@@ -125,3 +125,59 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
     await resumed.stop();
   }, 180_000);
 });
+
+describe('Reactor progress over events that call for no job', () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await openTestStore('api_reactor_skips');
+    await store.database.pool.query('create table example_notifications (event_id uuid primary key)');
+  }, 180_000);
+  afterEach(() => store?.close());
+
+  const savedRow = async () =>
+    (await store.database.pool.query<{ position: string }>("select position::text as position from reactor_checkpoints where name = 'example_notifier'")).rows[0]!.position;
+
+  // A busy log is mostly events a reactor derives nothing from: each poll used to save its step in a transaction of
+  // four statements. Now the step stays in memory and the row follows at most once per `skippedProgressSaveMs`.
+  it('moves the row only when the save is due, and then in one statement', async () => {
+    const silent: Reactor = { ...notifierReactor(store, []), react: () => [] };
+    const queues = [new InProcessJobQueue(), new InProcessJobQueue()];
+    const runner = new ReactorRunner(silent, store.eventStore, store.database.pool, queues[0]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 60_000, logger: silentLogger });
+    await runner.initialize();
+    await appendExampleEvents(store.eventStore, 10, { perAppend: 10 });
+    await eventually(async () => expect((await runner.processNextBatch()).caughtUp).toBe(true));
+    expect(await savedRow()).toBe('0');
+
+    const statements: string[] = [];
+    const recording = { query: (text: string, values?: unknown[]) => (statements.push(text), store.database.pool.query(text, values)) } as unknown as typeof store.database.pool;
+    const saving = new ReactorRunner(silent, store.eventStore, recording, queues[1]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 0, logger: silentLogger });
+    await saving.initialize();
+    statements.length = 0;
+    await saving.catchUp();
+    expect(Number(await savedRow())).toBeGreaterThan(0);
+    expect(statements).toEqual([expect.stringMatching(/^update reactor_checkpoints .* and transaction_id = \$4 and position = \$5$/)]);
+    for (const queue of queues) await queue.close();
+  }, 60_000);
+
+  // Two processes: one skipped ahead in memory, the other saved jobs from the same events meanwhile (it derives).
+  // The first must not write over the row the second moved: it follows it, and no job is derived twice.
+  it('follows the row another process moved instead of saving over it', async () => {
+    const runs: string[] = [];
+    const queues = [new InProcessJobQueue(), new InProcessJobQueue()];
+    const lazy = new ReactorRunner({ ...notifierReactor(store, runs), react: () => [] }, store.eventStore, store.database.pool, queues[0]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 60_000, logger: silentLogger });
+    await lazy.initialize();
+    await appendExampleEvents(store.eventStore, 5, { perAppend: 5 });
+    await eventually(async () => expect((await lazy.processNextBatch()).caughtUp).toBe(true));
+
+    const deriving = new ReactorRunner(notifierReactor(store, runs), store.eventStore, store.database.pool, queues[1]!, { pollIntervalMs: 20, batchSize: 100, logger: silentLogger });
+    await deriving.initialize();
+    await deriving.catchUp();
+    const movedTo = await savedRow();
+    expect(Number(movedTo)).toBeGreaterThan(0);
+
+    expect(await lazy.processNextBatch({ saveSkipped: true })).toEqual({ caughtUp: false, jobsDerived: 0 });
+    expect(await savedRow()).toBe(movedTo);
+    expect((await store.database.pool.query('select count(*)::int as count from reactor_jobs')).rows[0].count).toBe(5);
+    for (const queue of queues) await queue.close();
+  }, 60_000);
+});

@@ -3,6 +3,7 @@ import type { EventStore } from '@app/event-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_POOL, EVENT_STORE } from '../database/database.tokens';
 import type { Queryable } from '../projections/projection-runner';
+import { SharedEventReads } from '../projections/shared-event-reads';
 import { JOB_QUEUE, type JobQueue } from './job-queue.port';
 import { type Reactor, ReactorRunner } from './reactor';
 
@@ -21,6 +22,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(DATABASE_POOL) private readonly database: Queryable,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly liveReads: SharedEventReads,
   ) {}
 
   registerReactor(reactor: Reactor): void {
@@ -33,6 +35,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       const runner = new ReactorRunner(reactor, this.eventStore, this.database, this.queue, {
         pollIntervalMs: this.config.projections.pollIntervalMs,
         batchSize: this.config.projections.batchSize,
+        // The projections' shared reads: the reactors' polls fall on the same ticks and cost no read of their own.
+        liveReads: this.liveReads,
         logger: this.logger,
       });
       await runner.initialize();

@@ -1,5 +1,5 @@
 import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent } from '@app/event-store';
-import type { Queryable, RunnerLogger } from '../projections/projection-runner';
+import { type LiveReads, type Queryable, type RunnerLogger, untilNextPoll } from '../projections/projection-runner';
 import { assertValidJobId, type JobHandler, type JobOptions, type JobQueue } from './job-queue.port';
 
 /** A job an event calls for. */
@@ -30,8 +30,18 @@ export interface Reactor {
 export interface ReactorRunnerOptions {
   pollIntervalMs: number;
   batchSize: number;
+  /**
+   * How long progress over events that call for no job may stay in memory only (default 1 s), as for projections:
+   * most polls of a busy log hold nothing for a reactor, and saving each such step took a transaction of four
+   * statements. A restart re-reads, and again derives nothing from, what was not saved.
+   */
+  skippedProgressSaveMs?: number;
+  /** Where the loop reads the log (default: the event store): the process's `SharedEventReads`, one read a poll. */
+  liveReads?: LiveReads;
   logger: RunnerLogger;
 }
+
+const DEFAULT_SKIPPED_PROGRESS_SAVE_MS = 1_000;
 
 export function reactionJobId(reactor: string, event: StoredEvent, key?: string): string {
   return key ? `${reactor}.${event.id}.${key}` : `${reactor}.${event.id}`;
@@ -39,6 +49,9 @@ export function reactionJobId(reactor: string, event: StoredEvent, key?: string)
 
 export class ReactorRunner {
   private checkpoint: Checkpoint = CHECKPOINT_START;
+  /** The checkpoint row as this runner last read or wrote it; `checkpoint` may be ahead of it by job-less events only. */
+  private saved: Checkpoint = CHECKPOINT_START;
+  private savedAt = 0;
   private running: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -61,7 +74,13 @@ export class ReactorRunner {
       });
     }
     await this.database.query('insert into reactor_checkpoints (name, transaction_id, position) values ($1, 0, 0) on conflict (name) do nothing', [this.reactor.name]);
-    this.checkpoint = await this.readCheckpoint();
+    this.adopt(await this.readCheckpoint());
+  }
+
+  private adopt(checkpoint: Checkpoint): void {
+    this.checkpoint = checkpoint;
+    this.saved = checkpoint;
+    this.savedAt = Date.now();
   }
 
   start(): void {
@@ -88,7 +107,8 @@ export class ReactorRunner {
           nextReconcileAt = Date.now() + 60_000;
         }
         const { caughtUp } = await this.processNextBatch();
-        if (!caughtUp) pauseMs = 0;
+        // Caught up, on the projections' shared clock: their poll and ours become one read (`liveReads`).
+        pauseMs = caughtUp ? untilNextPoll(this.options.pollIntervalMs) : 0;
         failures = 0;
         this.lastError = undefined;
       } catch (error) {
@@ -110,14 +130,17 @@ export class ReactorRunner {
     }
   }
 
-  /** Derives the jobs of the next batch of events, records them with the checkpoint, then enqueues them. */
-  async processNextBatch(): Promise<{ caughtUp: boolean; jobsDerived: number }> {
+  /**
+   * Derives the jobs of the next batch of events, records them with the checkpoint, then enqueues them. A batch that
+   * calls for no job only moves the checkpoint in memory; the row follows once `skippedProgressSaveMs` have passed
+   * since it was last written (or at once with `saveSkipped`), in one statement, or with the next batch that has jobs.
+   */
+  async processNextBatch(options: { saveSkipped?: boolean } = {}): Promise<{ caughtUp: boolean; jobsDerived: number }> {
     const from = this.checkpoint;
-    const batch = await this.eventStore.readAll(from, {
+    const batch = await (this.options.liveReads ?? this.eventStore).readAll(from, {
       limit: this.options.batchSize,
       eventTypes: this.reactor.eventTypes ? [...this.reactor.eventTypes] : undefined,
     });
-    if (batch.events.length === 0 && compareCheckpoints(batch.nextCheckpoint, from) === 0) return { caughtUp: true, jobsDerived: 0 };
     const derived: { jobId: string; reaction: Reaction }[] = [];
     for (const event of batch.events) {
       if (this.reactor.eventTypes && !this.reactor.eventTypes.includes(event.type)) continue;
@@ -127,14 +150,35 @@ export class ReactorRunner {
         derived.push({ jobId, reaction });
       }
     }
+    const next = batch.nextCheckpoint;
+    const saved = this.saved;
+    if (derived.length === 0) {
+      const unsaved = compareCheckpoints(next, saved) > 0;
+      const saveDue = options.saveSkipped === true || Date.now() - this.savedAt >= (this.options.skippedProgressSaveMs ?? DEFAULT_SKIPPED_PROGRESS_SAVE_MS);
+      if (!unsaved || !saveDue) {
+        this.checkpoint = next;
+        return { caughtUp: batch.caughtUp, jobsDerived: 0 };
+      }
+      // Moves the row only from where this runner last saved it: another process that moved it first wins, as below.
+      const moved = await this.database.query(
+        'update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1 and transaction_id = $4 and position = $5',
+        [this.reactor.name, next.transactionId.toString(), next.position.toString(), saved.transactionId.toString(), saved.position.toString()],
+      );
+      if (moved.rowCount !== 1) {
+        this.adopt(await this.readCheckpoint());
+        return { caughtUp: false, jobsDerived: 0 };
+      }
+      this.adopt(next);
+      return { caughtUp: batch.caughtUp, jobsDerived: 0 };
+    }
     const committed = await this.eventStore.withTransaction(async (transaction) => {
       const stored = await transaction.query<{ transaction_id: string; position: string }>(
         'select transaction_id, position from reactor_checkpoints where name = $1 for update',
         [this.reactor.name],
       );
       const row = stored.rows[0];
-      // Another process derived this batch already: its rows are in, just follow its checkpoint.
-      if (!row || compareCheckpoints({ transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }, from) !== 0) return false;
+      // Another process derived these events already: its rows are in, just follow its checkpoint.
+      if (!row || compareCheckpoints({ transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }, saved) !== 0) return false;
       for (const { jobId, reaction } of derived) {
         await transaction.query(
           'insert into reactor_jobs (job_id, reactor, job_name, payload) values ($1, $2, $3, $4) on conflict (job_id) do nothing',
@@ -143,16 +187,16 @@ export class ReactorRunner {
       }
       await transaction.query('update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
         this.reactor.name,
-        batch.nextCheckpoint.transactionId.toString(),
-        batch.nextCheckpoint.position.toString(),
+        next.transactionId.toString(),
+        next.position.toString(),
       ]);
       return true;
     });
     if (!committed) {
-      this.checkpoint = await this.readCheckpoint();
+      this.adopt(await this.readCheckpoint());
       return { caughtUp: false, jobsDerived: 0 };
     }
-    this.checkpoint = batch.nextCheckpoint;
+    this.adopt(next);
     // After the commit: a crash before these enqueues leaves pending rows that reconcile() enqueues.
     for (const { jobId, reaction } of derived) {
       await this.queue.enqueue(reaction.jobName, reaction.payload ?? null, { ...reaction.options, jobId });
@@ -176,9 +220,9 @@ export class ReactorRunner {
     return enqueued;
   }
 
-  /** Runs batches until the log's safe end. */
+  /** Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the background). */
   async catchUp(): Promise<void> {
-    for (;;) if ((await this.processNextBatch()).caughtUp) return;
+    for (;;) if ((await this.processNextBatch({ saveSkipped: true })).caughtUp) return;
   }
 
   private async readCheckpoint(): Promise<Checkpoint> {

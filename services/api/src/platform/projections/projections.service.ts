@@ -50,10 +50,11 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(DATABASE_POOL) private readonly database: Queryable,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly liveReads: SharedEventReads,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const liveReads = new SharedEventReads(this.eventStore);
+    const liveReads = this.liveReads;
     for (const projection of this.registry.list()) {
       const runner = new ProjectionRunner(projection, this.eventStore, this.database, {
         ownerId: this.ownerId,
