@@ -1,4 +1,5 @@
 import { CHECKPOINT_START } from '@app/event-store';
+import { statementsSentDuring } from '@app/event-store/src/testing';
 import { defineProjection } from '../../src/platform/projections/projection';
 import { ProjectionRunner, type ProjectionRunnerOptions } from '../../src/platform/projections/projection-runner';
 import { EXAMPLE_EVENT, exampleProjection, silentLogger } from './support/example-projection';
@@ -273,5 +274,53 @@ describe('ProjectionRunner on PostgreSQL', () => {
       await eager.processNextBatch();
       expect(await checkpointRow()).toMatchObject({ transaction_id: last.transactionId.toString(), position: last.position.toString() });
     });
+  });
+
+  // A busy log is mostly events a given projection ignores; their progress is saved once a second per projection,
+  // and a batch with rows checks its lease and checkpoint with one locking statement.
+  it('saves skipped progress in one statement and commits a batch in BEGIN, one lock, its rows, the checkpoint, COMMIT', async () => {
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0 }));
+    await runner.initialize();
+    await runner.holdLease();
+    await store.eventStore.append([{ streamId: 'ignored-1', expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 1 } }] }]);
+    const ignored = await store.eventStore.headCheckpoint();
+    const writes = (sent: string[]) => sent.filter((text) => !/pg_snapshot_xmin/.test(text)).map((text) => text.trim().split(/\s+/).slice(0, 2).join(' ').toLowerCase());
+    const { sent: skipping } = await statementsSentDuring(() =>
+      eventually(async () => {
+        await runner.processNextBatch();
+        expect(await checkpointRow()).toMatchObject({ transaction_id: ignored.transactionId.toString(), position: ignored.position.toString() });
+      }),
+    );
+    // Reads aside (the log, the test's own checks, an append's notification): the saves, and no transaction.
+    expect(new Set(writes(skipping).filter((text) => !text.startsWith('select ')))).toEqual(new Set(['update projection_checkpoints']));
+
+    await appendExampleEvents(store.eventStore, 3);
+    const head = await store.eventStore.headCheckpoint();
+    const { sent: batch } = await statementsSentDuring(() =>
+      eventually(async () => {
+        await runner.processNextBatch();
+        expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(3));
+      }),
+    );
+    const statements = writes(batch).filter((text) => !text.startsWith('select ') || text === 'select l.owner_id');
+    // The example projection writes a row per event; what matters is the one locking statement around them.
+    expect(statements.slice(0, 2)).toEqual(['begin', 'select l.owner_id']);
+    expect(statements.slice(-2)).toEqual(['update projection_checkpoints', 'commit']);
+    expect(new Set(statements.slice(2, -2))).toEqual(new Set(['insert into']));
+    expect(await checkpointRow()).toMatchObject({ transaction_id: head.transactionId.toString(), position: head.position.toString() });
+  });
+
+  it('does not save skipped progress once another process holds the lease', async () => {
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0 }));
+    await runner.initialize();
+    await runner.holdLease();
+    const before = await checkpointRow();
+    // Taken over behind this runner's back (its lease had run out, say).
+    await store.database.pool.query(`update projection_leases set owner_id = 'owner-b' where name = 'example_totals'`);
+    await store.eventStore.append([{ streamId: 'ignored-1', expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 1 } }] }]);
+    await eventually(async () => {
+      await expect(runner.processNextBatch()).rejects.toThrow(/lease lost/);
+    });
+    expect(await checkpointRow()).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type ReadAllBatch, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { type Projection, type ProjectionStatus, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
-import { lagInEvents, type Queryable, readProjectionCheckpoint, type StoredCheckpoint } from './projection-checkpoints';
+import { checkpointFromRow, lagInEvents, type Queryable, readProjectionCheckpoint, type StoredCheckpoint } from './projection-checkpoints';
 import { ProjectionRebuild, RebuildAlreadyRunningError } from './projection-rebuild';
 
 export { lagInEvents, readProjectionCheckpoint, type Queryable, type StoredCheckpoint } from './projection-checkpoints';
@@ -248,7 +248,7 @@ export class ProjectionRunner {
    * Reads one batch after the checkpoint and commits its rows and the new checkpoint together. A batch with nothing
    * for this projection only moves the checkpoint in memory; the row follows once `skippedProgressSaveMs` have
    * passed since it was last written (or at once with `saveSkipped`), with the next batch that has rows to write, or
-   * by itself when caught up.
+   * by itself when caught up, in one statement (`saveSkippedProgress`).
    */
   async processNextBatch(options: { saveSkipped?: boolean } = {}): Promise<{ caughtUp: boolean; eventsHandled: number }> {
     const from = this.checkpoint;
@@ -264,20 +264,45 @@ export class ProjectionRunner {
       this.checkpoint = next;
       return { caughtUp: batch.caughtUp, eventsHandled: 0 };
     }
-    const saved = this.saved;
-    await this.eventStore.withTransaction(async (transaction) => {
-      await this.assertLeaseHeld(transaction);
-      const stored = await this.readCheckpoint(transaction, true);
-      if (compareCheckpoints(stored, saved) !== 0 || stored.version !== saved.version) throw new CheckpointMovedError();
-      if (events.length > 0) await this.projection.handle(events, transaction, this.liveTables);
-      await transaction.query('update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
-        this.name,
-        next.transactionId.toString(),
-        next.position.toString(),
-      ]);
-    });
+    if (events.length === 0) await this.saveSkippedProgress(next);
+    else {
+      const saved = this.saved;
+      await this.eventStore.withTransaction(async (transaction) => {
+        await this.lockLeaseAndCheckpoint(transaction, saved);
+        await this.projection.handle(events, transaction, this.liveTables);
+        await transaction.query('update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
+          this.name,
+          next.transactionId.toString(),
+          next.position.toString(),
+        ]);
+      });
+    }
     this.adopt(next);
     return { caughtUp: batch.caughtUp, eventsHandled: events.length };
+  }
+
+  /**
+   * Progress over events this projection ignores, saved in one statement (a batch transaction is five): the row moves
+   * only while it is still where this runner last saved it and this process holds the lease. Nothing is written to
+   * the tables, so no lock needs holding across statements: a takeover or a swapped-in rebuild changes the row, and
+   * the move then finds nothing to update (CheckpointMovedError, as in a batch); the lease, to the same end.
+   */
+  private async saveSkippedProgress(next: StoredCheckpoint): Promise<void> {
+    const saved = this.saved;
+    const moved = await this.database.query(
+      `update projection_checkpoints set transaction_id = $3, position = $4, updated_at = now()
+        where name = $1 and transaction_id = $5 and position = $6 and version = $7
+          and exists (select 1 from projection_leases where name = $1 and owner_id = $2 and expires_at > clock_timestamp())`,
+      [this.name, this.options.ownerId, next.transactionId.toString(), next.position.toString(), saved.transactionId.toString(), saved.position.toString(), saved.version],
+    );
+    if (moved.rowCount !== 1) {
+      const lease = await this.database.query<{ mine: boolean }>('select owner_id = $2 and expires_at > clock_timestamp() as mine from projection_leases where name = $1', [
+        this.name,
+        this.options.ownerId,
+      ]);
+      if (lease.rows[0]?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
+      throw new CheckpointMovedError();
+    }
   }
 
   /** Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the background). */
@@ -293,13 +318,22 @@ export class ProjectionRunner {
     return types ? events.filter((event) => types.includes(event.type)) : events;
   }
 
-  private async assertLeaseHeld(transaction: TransactionHandle): Promise<void> {
-    // The row lock also serialises this batch with a rebuild's swap and with another process's takeover.
-    const lease = await transaction.query<{ mine: boolean }>(
-      'select owner_id = $2 and expires_at > clock_timestamp() as mine from projection_leases where name = $1 for update',
+  /**
+   * Locks the lease row, then the checkpoint row (the order a rebuild's swap takes them in: one statement takes its
+   * row locks in the order of its FOR UPDATE OF list), in one statement, and checks both: the lease is this process's and the
+   * checkpoint is where this runner last saved it. The locks serialise the batch with a swap and with a takeover.
+   */
+  private async lockLeaseAndCheckpoint(transaction: TransactionHandle, saved: StoredCheckpoint): Promise<void> {
+    const locked = await transaction.query<{ mine: boolean; transaction_id: string; position: string; version: number }>(
+      `select l.owner_id = $2 and l.expires_at > clock_timestamp() as mine, c.transaction_id, c.position, c.version
+         from projection_leases l, projection_checkpoints c
+        where l.name = $1 and c.name = $1
+          for update of l, c`,
       [this.name, this.options.ownerId],
     );
-    if (lease.rows[0]?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
+    const row = locked.rows[0];
+    if (row?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
+    if (compareCheckpoints(checkpointFromRow(row), saved) !== 0 || Number(row.version) !== saved.version) throw new CheckpointMovedError();
   }
 
   private async readCheckpoint(client: Queryable | TransactionHandle, forUpdate = false): Promise<StoredCheckpoint> {
