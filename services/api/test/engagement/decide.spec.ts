@@ -3,12 +3,12 @@ import { DeciderSpecification } from '../support/decider-specification';
 import { decideSpendSponsorship, decideSponsor, decideTip, type SponsorCommand, type TipCommand } from '../../src/modules/engagement/domain/decide-money';
 import { decideExternalMove, decideSocialAction, type ExternalMoveCommand, type SocialActionCommand, type SocialState } from '../../src/modules/engagement/domain/decide-social';
 import {
-  evolveDaily,
   evolvePool,
   evolveSponsorship,
   evolveUserContent,
   initialDaily,
   initialPool,
+  type DailyState,
   initialSponsorship,
   initialUserContent,
 } from '../../src/modules/engagement/domain/state';
@@ -17,14 +17,17 @@ import { SPONSOR_PACKAGES } from '@app/contracts/engagement';
 const now = '2026-11-25T10:00:00.000Z';
 const content = { creatorId: 'owner', creatorIsDemo: false, status: 'active' as const, isDemo: false, engagementSharesTotal: 20 };
 
-/** Events tagged with the stream they were recorded in; the state is the three streams folded. */
-type Tagged = { stream: 'userContent' | 'pool' | 'daily'; event: EngagementEvent };
-const evolveSocial = (state: SocialState, { stream, event }: Tagged): SocialState =>
-  stream === 'userContent'
-    ? { ...state, userContent: evolveUserContent(state.userContent, event) }
-    : stream === 'pool'
-      ? { ...state, pool: evolvePool(state.pool, event) }
-      : { ...state, daily: evolveDaily(state.daily, event) };
+/**
+ * Events tagged with the stream they were recorded in, or the user's day as its inline row holds it (the day is a row
+ * decided on with the streams, not a stream): the state is the two streams folded and the last day given.
+ */
+type Tagged = { stream: 'userContent' | 'pool'; event: EngagementEvent } | { day: DailyState };
+const evolveSocial = (state: SocialState, tagged: Tagged): SocialState =>
+  'day' in tagged
+    ? { ...state, daily: tagged.day }
+    : tagged.stream === 'userContent'
+      ? { ...state, userContent: evolveUserContent(state.userContent, tagged.event) }
+      : { ...state, pool: evolvePool(state.pool, tagged.event) };
 const initialSocial = (): SocialState => ({ userContent: initialUserContent(), pool: initialPool(), daily: initialDaily() });
 
 const social = DeciderSpecification.for({ decide: decideSocialAction, evolve: evolveSocial, initialState: initialSocial });
@@ -36,7 +39,7 @@ const recorded = (actionType: SocialActionCommand['action'], engagementShares = 
   event: { type: 'SocialActionRecorded', data: { contentId: 'c1', userId, actionType, pointsMinor: '1', engagementShares, transactionId: 't0', at: now } },
 });
 const sharesGiven = (shares: number): Tagged => ({ stream: 'pool', event: { type: 'EngagementSharesGiven', data: { contentId: 'c1', userId: 'x', actionType: 'share', shares, at: now } } });
-const dailyPoints = (pointsMinor: string, externalMoves = 0): Tagged => ({ stream: 'daily', event: { type: 'DailyRewardCounted', data: { userId: 'u1', day: '2026-11-25', pointsMinor, externalMoves } } });
+const dailyPoints = (pointsMinor: string, externalMoves = 0): Tagged => ({ day: { pointsMinor: BigInt(pointsMinor), externalMoves } });
 
 describe('social action decider', () => {
   it('pays a like 0.1 point and one engagement share, issued to the user', () => {
@@ -71,20 +74,16 @@ describe('social action decider', () => {
 
   it('mints at most 50 points a day and nothing on demo content; archived items take no engagement', () => {
     social.given([dailyPoints('495')]).when(action({ action: 'share' })).then({ pointsMinor: 5n, dailyPointsRemainingMinor: 0n });
-    social.given([dailyPoints('500')]).when(action({ action: 'share' })).then({ pointsMinor: 0n, dailyEvents: [], postings: [] });
+    social.given([dailyPoints('500')]).when(action({ action: 'share' })).then({ pointsMinor: 0n, dailyAfter: { pointsMinor: 500n, externalMoves: 0 }, postings: [] });
     social.given([]).when(action({ content: { ...content, isDemo: true } })).then({ pointsMinor: 0n });
     social.given([]).when(action({ content: { ...content, status: 'archived' } })).thenRefused('CONTENT_ARCHIVED');
   });
 
-  it("carries the day's totals after each counted action (a load reads the day's last event only)", () => {
-    const day = now.slice(0, 10);
-    social
-      .given([dailyPoints('30', 2)])
-      .when(action({ action: 'share' }))
-      .then({ dailyEvents: [{ type: 'DailyRewardCounted', data: { userId: 'u1', day, pointsMinor: '10', externalMoves: 0, dailyAfter: { pointsMinor: '40', externalMoves: 2 } } }] });
-    // The carried totals are the state: a stream read from its last event folds to the same day.
-    const last: Tagged = { stream: 'daily', event: { type: 'DailyRewardCounted', data: { userId: 'u1', day, pointsMinor: '1', externalMoves: 0, dailyAfter: { pointsMinor: '499', externalMoves: 0 } } } };
-    social.given([last]).when(action({ action: 'share' })).then({ pointsMinor: 1n, dailyPointsRemainingMinor: 0n });
+  it("gives the day's totals after each action for its row, and records no event of the day", () => {
+    social.given([dailyPoints('30', 2)]).when(action({ action: 'share' })).then({ dailyAfter: { pointsMinor: 40n, externalMoves: 2 } });
+    social.given([dailyPoints('499')]).when(action({ action: 'share' })).then({ pointsMinor: 1n, dailyPointsRemainingMinor: 0n, dailyAfter: { pointsMinor: 500n, externalMoves: 0 } });
+    const decision = decideSocialAction(action({ action: 'share' }), initialSocial());
+    expect(decision.kind === 'accepted' && [...decision.userContentEvents, ...decision.poolEvents].map((event) => event.type)).toEqual(['SocialActionRecorded', 'EngagementSharesGiven']);
   });
 
   it('pays the creator nothing for engaging with their own item', () => {
@@ -117,11 +116,8 @@ describe('external move decider', () => {
     moves.given([done]).when(move()).thenRefused('MOVE_ALREADY_RECORDED');
     moves.given([dailyPoints('0', 10)]).when(move()).thenRefused('DAILY_MOVES_REACHED');
     moves.given([dailyPoints('0', 9)]).when(move()).then({ movesRemainingToday: 0 });
-    // The day's totals after the move travel with it, as for quick actions.
-    moves
-      .given([dailyPoints('30', 2)])
-      .when(move())
-      .then({ dailyEvents: [{ type: 'DailyRewardCounted', data: { userId: 'u1', day: now.slice(0, 10), pointsMinor: '0', externalMoves: 1, dailyAfter: { pointsMinor: '30', externalMoves: 3 } } }] });
+    // The day's totals after the move go to its row, as for quick actions.
+    moves.given([dailyPoints('30', 2)]).when(move()).then({ dailyAfter: { pointsMinor: 30n, externalMoves: 3 } });
     moves.given([]).when(move({ userId: 'owner' })).then({ pointsMinor: 0n, keys: 0, postings: [] });
     moves.given([]).when(move({ actorIsDemo: true })).then({ pointsMinor: 0n, keys: 0, postings: [] });
   });

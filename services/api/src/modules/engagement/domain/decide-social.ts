@@ -24,15 +24,21 @@ export interface ContentFacts {
 export interface SocialState {
   userContent: UserContentState;
   pool: ContentPoolState;
+  /** The user's UTC day so far (an inline row, `engagement_daily_rewards`, not a stream: see `dailyAfter`). */
   daily: DailyState;
 }
 
-/** Events per stream, the points and keys minted (with their postings) and the shares given. */
+/** Events per stream, the user's day after it, the points and keys minted (with their postings) and the shares given. */
 export interface SocialDecision {
   kind: 'accepted';
   userContentEvents: EngagementEvent[];
   poolEvents: EngagementEvent[];
-  dailyEvents: EngagementEvent[];
+  /**
+   * The user's day after this action, written to its inline row with the events. The day is not a stream of its own:
+   * every point it counts is in the action's own event and in the ledger's posting, so a third event per action only
+   * repeated them (README, Streams).
+   */
+  dailyAfter: DailyState;
   pointsMinor: bigint;
   keys: number;
   engagementShares: number;
@@ -53,8 +59,6 @@ export interface SocialActionCommand {
   transactionId: string;
   now: string;
 }
-
-const day = (now: string) => now.slice(0, 10);
 
 /**
  * A quick action (spec 2 §5, §9): like and save once per user and item; points = base × tier multiplier floored to
@@ -100,10 +104,7 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
             },
           ]
         : [],
-    dailyEvents:
-      pointsMinor > 0n
-        ? [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: pointsMinor.toString(), externalMoves: 0, dailyAfter: dailyAfter(state.daily, pointsMinor, 0) } }]
-        : [],
+    dailyAfter: { pointsMinor: state.daily.pointsMinor + pointsMinor, externalMoves: state.daily.externalMoves },
     pointsMinor,
     keys: 0,
     engagementShares,
@@ -152,7 +153,7 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
       },
     ],
     poolEvents: [],
-    dailyEvents: [{ type: 'DailyRewardCounted', data: { userId, day: day(now), pointsMinor: '0', externalMoves: 1, dailyAfter: dailyAfter(state.daily, 0n, 1) } }],
+    dailyAfter: { pointsMinor: state.daily.pointsMinor, externalMoves: state.daily.externalMoves + 1 },
     pointsMinor,
     keys: reward.keys,
     engagementShares: 0,
@@ -167,9 +168,4 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
 export function decideUnsave(command: { contentId: string; userId: string; now: string }, state: UserContentState): { kind: 'accepted'; events: EngagementEvent[] } | Refused {
   if (!state.saved) return { kind: 'refused', refusal: 'NOT_SAVED' };
   return { kind: 'accepted', events: [{ type: 'ContentUnsaved', data: { contentId: command.contentId, userId: command.userId, at: command.now } }] };
-}
-
-/** The day's totals after a `DailyRewardCounted` (carried by the event, so a load reads only the stream's last one). */
-function dailyAfter(daily: DailyState, pointsMinor: bigint, externalMoves: number) {
-  return { pointsMinor: (daily.pointsMinor + pointsMinor).toString(), externalMoves: daily.externalMoves + externalMoves };
 }

@@ -18,7 +18,11 @@ export interface ContentPoolState {
   revenueUsdMinor: bigint;
 }
 
-/** What the user was rewarded on one UTC day (`engagement-daily-<userId>-<day>`). */
+/**
+ * What the user was rewarded on one UTC day: quick-action points (capped a day) and external moves (counted a day).
+ * An inline row (`engagement_daily_rewards`) written with the events; days before it were `DailyRewardCounted` streams
+ * (`engagement-daily-<userId>-<day>`), which its migration summed into rows.
+ */
 export interface DailyState {
   pointsMinor: bigint;
   externalMoves: number;
@@ -68,13 +72,6 @@ export function evolvePool(state: ContentPoolState, event: EngagementEvent): Con
   if (event.type === 'EngagementSharesGiven') return { ...state, sharesGiven: state.sharesGiven + event.data.shares };
   if (event.type === 'ContentTipped') return { ...state, revenueUsdMinor: state.revenueUsdMinor + BigInt(event.data.usdMinor) };
   return state;
-}
-
-export function evolveDaily(state: DailyState, event: EngagementEvent): DailyState {
-  if (event.type !== 'DailyRewardCounted') return state;
-  const after = event.data.dailyAfter;
-  if (after) return { pointsMinor: BigInt(after.pointsMinor), externalMoves: after.externalMoves };
-  return { pointsMinor: state.pointsMinor + BigInt(event.data.pointsMinor), externalMoves: state.externalMoves + event.data.externalMoves };
 }
 
 export function evolveSponsorship(state: SponsorshipState, event: EngagementEvent): SponsorshipState {

@@ -12,9 +12,10 @@ import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from '../../content';
 import type { Posting } from '../domain/accounts';
 import { decideSocialAction } from '../domain/decide-social';
-import { evolveDaily, evolvePool, evolveUserContent } from '../domain/state';
-import { contentPoolStreamId, dailyStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
+import { evolvePool, evolveUserContent, type DailyState } from '../domain/state';
+import { contentPoolStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentNotFound, engagementRefusalToApiError } from '../engagement-refusals';
+import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards, saveDailyRewards } from './daily-rewards';
 import { appendOf, EngagementStore, type Loaded } from './engagement-store';
 import { applyEngagementEvents, applyEngagementEventsOfGroup } from './inline-read-model';
 
@@ -92,14 +93,15 @@ export class EngagementCommands {
 
   /**
    * One group of quick actions: one lock set, the items' rows in one read, every member's streams and the items' pools
-   * in one read, each member decided in turn on the states the ones before left (an item's last pool shares go to
-   * whoever came first; a user twice in the group sees their first action, on any item, in their day's totals), the
-   * inline rows in one statement, and ONE append of every member's events and points (the runner's `runGroup`).
+   * in one read, the users' days in one read, each member decided in turn on the states the ones before left (an
+   * item's last pool shares go to whoever came first; a user twice in the group sees their first action, on any item,
+   * in their day's totals), the inline rows in one statement, the days in one, and ONE append of every member's events
+   * and points (the runner's `runGroup`).
    * Idempotency stays per request; a member whose item is gone is refused alone.
    */
   private async commitSocialActions(group: PendingSocialAction[]): Promise<void> {
     const lockKeys = [
-      ...new Set(group.flatMap((member) => [contentPoolStreamId(member.contentId), userContentStreamId(member.contentId, member.userId), dailyStreamId(member.userId, utcDayOf(member.now))])),
+      ...new Set(group.flatMap((member) => [contentPoolStreamId(member.contentId), userContentStreamId(member.contentId, member.userId), dailyRewardsLockKey(member.userId, utcDayOf(member.now))])),
     ];
     const outcomes = await this.runner.runGroup<SocialActionResponse>({
       lockKeys,
@@ -108,11 +110,12 @@ export class EngagementCommands {
         const live = indexes.map((index) => group[index]!);
         const contents = await this.queryBus.execute(new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction));
         const loaded = await this.store.socialMany(
-          live.map((member) => ({ contentId: member.contentId, userId: member.userId, day: utcDayOf(member.now) })),
+          live.map((member) => ({ contentId: member.contentId, userId: member.userId })),
           unit.transaction,
         );
+        const days = await readDailyRewards(unit.transaction, live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })));
         const userContents = new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state]));
-        const dailies = new Map([...loaded.dailies].map(([streamId, entry]) => [streamId, entry.state]));
+        const dailies = new Map<string, DailyState>([...days].map(([key, day]) => [key, day.state]));
         const pools = new Map([...loaded.pools].map(([streamId, entry]) => [streamId, entry.state]));
         const eventsByStream = new Map<string, EngagementEvent[]>();
         const push = (streamId: string, events: readonly EngagementEvent[]) => {
@@ -130,7 +133,7 @@ export class EngagementCommands {
           }
           const poolId = contentPoolStreamId(contentId);
           const userContentId = userContentStreamId(contentId, member.userId);
-          const dailyId = dailyStreamId(member.userId, utcDayOf(member.now));
+          const dailyId = dailyRewardsKey(member.userId, utcDayOf(member.now));
           const decision = decideSocialAction(
             { contentId, userId: member.userId, action: member.action, tier: member.tier, actorIsDemo: member.actorIsDemo, content, transactionId: member.transactionId, now: member.now },
             { userContent: userContents.get(userContentId)!, pool: pools.get(poolId)!, daily: dailies.get(dailyId)! },
@@ -140,12 +143,11 @@ export class EngagementCommands {
             continue;
           }
           userContents.set(userContentId, decision.userContentEvents.reduce(evolveUserContent, userContents.get(userContentId)!));
-          dailies.set(dailyId, decision.dailyEvents.reduce(evolveDaily, dailies.get(dailyId)!));
+          dailies.set(dailyId, decision.dailyAfter);
           pools.set(poolId, decision.poolEvents.reduce(evolvePool, pools.get(poolId)!));
           push(userContentId, decision.userContentEvents);
           push(poolId, decision.poolEvents);
-          push(dailyId, decision.dailyEvents);
-          allEvents.push(...decision.userContentEvents, ...decision.poolEvents, ...decision.dailyEvents);
+          allEvents.push(...decision.userContentEvents, ...decision.poolEvents);
           members.set(index, {
             money:
               decision.postings.length > 0
@@ -164,7 +166,8 @@ export class EngagementCommands {
           });
         }
         await applyEngagementEventsOfGroup(unit.transaction, allEvents);
-        const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId) ?? loaded.dailies.get(streamId)!;
+        await saveDailyRewards(unit.transaction, [...days].map(([key, read]) => ({ read, after: dailies.get(key)! })));
+        const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
         const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
         return { appends, members };
       },

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
 import type { AppendToStream, EventStore, StoredEvent, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
-import { evolveDaily, evolvePool, evolveUserContent, initialDaily, initialPool, initialUserContent, type ContentPoolState, type DailyState } from '../domain/state';
-import { contentPoolStreamId, dailyStreamId, userContentStreamId } from '../domain/streams';
+import { evolvePool, evolveUserContent, initialPool, initialUserContent, type ContentPoolState } from '../domain/state';
+import { contentPoolStreamId, userContentStreamId } from '../domain/streams';
 
 export interface Loaded<State> {
   streamId: string;
@@ -17,38 +17,31 @@ export class EngagementStore {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   /**
-   * A user's streams about one item, theirs, their day and the item's pool, in one statement. The day and the pool are
-   * read from the last version this process saw of them (`tailFrom`): their events carry the state after them
-   * (`dailyAfter`, `poolAfter`), so the last one read is the state. A popular item's pool grows with every share given
-   * and every tip, and a user's day with every rewarded action (up to ~500 a day): neither is read whole on every like.
+   * A user's stream about one item and the item's pool, in one statement. The pool is read from the last version this
+   * process saw of it (`tailFrom`): its events carry the state after them (`poolAfter`), so the last one read is the
+   * state. A popular item's pool grows with every share given and every tip: it is not read whole on every like.
    */
-  async social(contentId: string, userId: string, day: string, transaction: TransactionHandle) {
-    const { userContents, dailies, pools } = await this.socialMany([{ contentId, userId, day }], transaction);
-    return { userContent: userContents.get(userContentStreamId(contentId, userId))!, daily: dailies.get(dailyStreamId(userId, day))!, pool: pools.get(contentPoolStreamId(contentId))! };
+  async social(contentId: string, userId: string, transaction: TransactionHandle) {
+    const { userContents, pools } = await this.socialMany([{ contentId, userId }], transaction);
+    return { userContent: userContents.get(userContentStreamId(contentId, userId))!, pool: pools.get(contentPoolStreamId(contentId))! };
   }
 
   /**
-   * `social` for a group of actions (a group commit, on any items): every user's stream about their item, every
-   * (user, day) stream and every item's pool, in one statement. Keyed by stream id.
+   * `social` for a group of actions (a group commit, on any items): every user's stream about their item and every
+   * item's pool, in one statement. Keyed by stream id.
    */
-  async socialMany(members: ReadonlyArray<{ contentId: string; userId: string; day: string }>, transaction: TransactionHandle) {
+  async socialMany(members: ReadonlyArray<{ contentId: string; userId: string }>, transaction: TransactionHandle) {
     const poolIds = [...new Set(members.map((member) => contentPoolStreamId(member.contentId)))];
     const userContentIds = [...new Set(members.map((member) => userContentStreamId(member.contentId, member.userId)))];
-    const dailyIds = [...new Set(members.map((member) => dailyStreamId(member.userId, member.day)))];
     const read = await this.eventStore.readStreams(
-      [
-        ...userContentIds.map((streamId) => ({ streamId })),
-        ...[...dailyIds, ...poolIds].map((streamId) => ({ streamId, fromVersion: this.tailFrom(streamId) })),
-      ],
+      [...userContentIds.map((streamId) => ({ streamId })), ...poolIds.map((streamId) => ({ streamId, fromVersion: this.tailFrom(streamId) }))],
       { transaction },
     );
     const userContents = new Map(userContentIds.map((streamId) => [streamId, fold(streamId, read.get(streamId) ?? [], initialUserContent(), evolveUserContent)]));
-    const dailies = new Map<string, Loaded<DailyState>>();
     const pools = new Map<string, Loaded<ContentPoolState>>();
-    // One at a time: a stream whose tail does not carry its state is read again, whole, on the transaction's connection.
-    for (const streamId of dailyIds) dailies.set(streamId, await this.fromTail(streamId, read.get(streamId) ?? [], DAILY, transaction));
+    // One at a time: a pool whose tail does not carry its state is read again, whole, on the transaction's connection.
     for (const streamId of poolIds) pools.set(streamId, await this.fromTail(streamId, read.get(streamId) ?? [], POOL, transaction));
-    return { userContents, dailies, pools };
+    return { userContents, pools };
   }
 
   /** The item's pool (see `social`); a tip or fund reads it alone. */
@@ -58,7 +51,7 @@ export class EngagementStore {
   }
 
   /**
-   * The last version this process saw of each stream whose events carry the state after them (committed versions
+   * The last version this process saw of each pool, whose events carry the state after them (committed versions
    * only, which never go back). Bounded: the oldest entry goes first, and a forgotten stream is read whole once.
    */
   private readonly tailVersions = new Map<string, bigint>();
@@ -108,12 +101,6 @@ const POOL: TailedStream<ContentPoolState> = {
   initial: initialPool,
   evolve: evolvePool,
   carriesState: (event) => (event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter !== undefined,
-};
-
-const DAILY: TailedStream<DailyState> = {
-  initial: initialDaily,
-  evolve: evolveDaily,
-  carriesState: (event) => event.type === 'DailyRewardCounted' && event.data.dailyAfter !== undefined,
 };
 
 function fold<State>(streamId: string, stored: readonly StoredEvent[], initial: State, evolve: (state: State, event: EngagementEvent) => State): Loaded<State> {

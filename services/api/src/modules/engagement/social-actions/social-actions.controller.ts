@@ -25,8 +25,9 @@ import { CurrentUser, StoreImageCommand, type AuthenticatedUser } from '../../id
 import { newTransactionId } from '../../ledger';
 import { decideExternalMove, decideUnsave } from '../domain/decide-social';
 import { evolveUserContent, initialUserContent } from '../domain/state';
-import { dailyStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
+import { userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentIdOf, newId } from '../engagement-ids';
+import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards, saveDailyRewards } from '../infrastructure/daily-rewards';
 import { EngagementCommands, points, refuse } from '../infrastructure/engagement-commands';
 
 /** A 10 MB proof as base64 is about 13.4 MB of text. */
@@ -76,22 +77,21 @@ export class SocialActionsController {
     const moveId = newId();
     const userId = caller.userId;
     return this.commands.run({ idempotency,
-      lockKeys: [userContentStreamId(contentId, userId), dailyStreamId(userId, utcDayOf(now))],
+      lockKeys: [userContentStreamId(contentId, userId), dailyRewardsLockKey(userId, utcDayOf(now))],
       // A stored proof has a fresh URL each time: a replay is told apart by the move, not by the image's bytes.
       idempotencyBody: { contentId, move_type: body.move_type, proof_type: body.proof_type },
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
-        const { userContent, pool, daily } = await this.commands.store.social(contentId, userId, utcDayOf(now), unit.transaction);
+        const { userContent, pool } = await this.commands.store.social(contentId, userId, unit.transaction);
+        const day = (await readDailyRewards(unit.transaction, [{ userId, day: utcDayOf(now) }])).get(dailyRewardsKey(userId, utcDayOf(now)))!;
         const decision = decideExternalMove(
           { moveId, contentId, userId, moveType: body.move_type, tier: caller.tier, actorIsDemo: caller.isDemo, content, proofType: body.proof_type, proofUrl, transactionId, now },
-          { userContent: userContent.state, pool: pool.state, daily: daily.state },
+          { userContent: userContent.state, pool: pool.state, daily: day.state },
         );
         if (decision.kind === 'refused') refuse(decision);
+        await saveDailyRewards(unit.transaction, [{ read: day, after: decision.dailyAfter }]);
         return {
-          streams: [
-            { loaded: userContent, events: decision.userContentEvents },
-            { loaded: daily, events: decision.dailyEvents },
-          ],
+          streams: [{ loaded: userContent, events: decision.userContentEvents }],
           money: { transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `External ${body.move_type}`, postings: decision.postings, now, references: { contentId, moveId } },
           answer: () => ({
             success: true as const,

@@ -1,0 +1,81 @@
+import { WrongExpectedVersionError, type TransactionHandle } from '@app/event-store';
+import type { DailyState } from '../domain/state';
+
+/**
+ * The users' UTC days (`engagement_daily_rewards`): an inline row per user and day that quick actions and external
+ * moves decide their caps on and write in the same transaction as their events. Written like a stream is appended:
+ * a row is changed only from the values it was read with, so a writer in another process that got there first makes
+ * this one fail with WrongExpectedVersionError, and the runner reruns the unit on fresh values. In one process the
+ * lock key (`dailyRewardsLockKey`) already keeps writers of one day apart.
+ */
+export interface StoredDay {
+  userId: string;
+  day: string;
+  state: DailyState;
+  /** False when no row existed: the write inserts it (and fails if another writer inserted it first). */
+  stored: boolean;
+}
+
+export const dailyRewardsLockKey = (userId: string, day: string) => `engagement-daily-${userId}-${day}`;
+export const dailyRewardsKey = (userId: string, day: string) => `${userId} ${day}`;
+
+/** The days of these users, in one statement; a day without a row is zero. Keyed by `dailyRewardsKey`. */
+export async function readDailyRewards(transaction: TransactionHandle, keys: ReadonlyArray<{ userId: string; day: string }>): Promise<Map<string, StoredDay>> {
+  const unique = [...new Map(keys.map((key) => [dailyRewardsKey(key.userId, key.day), key])).values()];
+  const { rows } = await transaction.query<{ user_id: string; day: string; points_minor: string; external_moves: number }>(
+    `SELECT d.user_id, d.day, d.points_minor::text AS points_minor, d.external_moves
+       FROM engagement_daily_rewards d JOIN unnest($1::text[], $2::text[]) AS k(user_id, day) ON d.user_id = k.user_id AND d.day = k.day`,
+    [unique.map((key) => key.userId), unique.map((key) => key.day)],
+  );
+  const days = new Map<string, StoredDay>(unique.map(({ userId, day }) => [dailyRewardsKey(userId, day), { userId, day, state: { pointsMinor: 0n, externalMoves: 0 }, stored: false }]));
+  for (const row of rows) {
+    days.set(dailyRewardsKey(row.user_id, row.day), { userId: row.user_id, day: row.day, state: { pointsMinor: BigInt(row.points_minor), externalMoves: Number(row.external_moves) }, stored: true });
+  }
+  return days;
+}
+
+/**
+ * Writes each changed day from the values it was read with, in one statement: rows read are updated only while they
+ * still hold those values, days without a row are inserted only if still absent. Anything less than every day
+ * written means another process wrote one first: WrongExpectedVersionError (the unit reruns; nothing is kept).
+ */
+export async function saveDailyRewards(transaction: TransactionHandle, changes: ReadonlyArray<{ read: StoredDay; after: DailyState }>): Promise<void> {
+  const changed = changes.filter(({ read, after }) => read.state.pointsMinor !== after.pointsMinor || read.state.externalMoves !== after.externalMoves);
+  if (changed.length === 0) return;
+  const { rows } = await transaction.query<{ written: number }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::bigint[], $5::int[], $6::bigint[], $7::int[])
+         AS i(user_id, day, stored, points_before, moves_before, points_after, moves_after)
+     ), updated AS (
+       UPDATE engagement_daily_rewards d SET points_minor = i.points_after, external_moves = i.moves_after
+         FROM input i
+        WHERE i.stored AND d.user_id = i.user_id AND d.day = i.day AND d.points_minor = i.points_before AND d.external_moves = i.moves_before
+       RETURNING 1
+     ), inserted AS (
+       INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves)
+       SELECT user_id, day, points_after, moves_after FROM input WHERE NOT stored
+       ON CONFLICT (user_id, day) DO NOTHING
+       RETURNING 1
+     )
+     SELECT ((SELECT count(*) FROM updated) + (SELECT count(*) FROM inserted))::int AS written`,
+    [
+      changed.map(({ read }) => read.userId),
+      changed.map(({ read }) => read.day),
+      changed.map(({ read }) => read.stored),
+      changed.map(({ read }) => read.state.pointsMinor.toString()),
+      changed.map(({ read }) => read.state.externalMoves),
+      changed.map(({ after }) => after.pointsMinor.toString()),
+      changed.map(({ after }) => after.externalMoves),
+    ],
+  );
+  if (rows[0]!.written !== changed.length) throw new DailyRewardsConflictError(changed.map(({ read }) => dailyRewardsLockKey(read.userId, read.day)));
+}
+
+/** Another process wrote one of these days first: a version conflict, for a row (the runner reruns the unit). */
+export class DailyRewardsConflictError extends WrongExpectedVersionError {
+  constructor(readonly days: string[]) {
+    super(days[0]!, 'any', -1n);
+    this.message = `A user day changed under this write (one of ${days.length}: ${days.slice(0, 3).join(', ')}${days.length > 3 ? ', …' : ''})`;
+    this.name = 'DailyRewardsConflictError';
+  }
+}
