@@ -1,4 +1,5 @@
 import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent } from '@app/event-store';
+import { checkpointFromRow, skippedProgressSaveDue } from '../projections/projection-checkpoints';
 import { type LiveReads, type Queryable, type RunnerLogger, untilNextPoll } from '../projections/projection-runner';
 import { assertValidJobId, type JobHandler, type JobOptions, type JobQueue } from './job-queue.port';
 
@@ -40,8 +41,6 @@ export interface ReactorRunnerOptions {
   liveReads?: LiveReads;
   logger: RunnerLogger;
 }
-
-const DEFAULT_SKIPPED_PROGRESS_SAVE_MS = 1_000;
 
 export function reactionJobId(reactor: string, event: StoredEvent, key?: string): string {
   return key ? `${reactor}.${event.id}.${key}` : `${reactor}.${event.id}`;
@@ -154,7 +153,7 @@ export class ReactorRunner {
     const saved = this.saved;
     if (derived.length === 0) {
       const unsaved = compareCheckpoints(next, saved) > 0;
-      const saveDue = options.saveSkipped === true || Date.now() - this.savedAt >= (this.options.skippedProgressSaveMs ?? DEFAULT_SKIPPED_PROGRESS_SAVE_MS);
+      const saveDue = skippedProgressSaveDue(this.savedAt, this.options.skippedProgressSaveMs, options.saveSkipped);
       if (!unsaved || !saveDue) {
         this.checkpoint = next;
         return { caughtUp: batch.caughtUp, jobsDerived: 0 };
@@ -178,7 +177,7 @@ export class ReactorRunner {
       );
       const row = stored.rows[0];
       // Another process derived these events already: its rows are in, just follow its checkpoint.
-      if (!row || compareCheckpoints({ transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }, saved) !== 0) return false;
+      if (!row || compareCheckpoints(checkpointFromRow(row), saved) !== 0) return false;
       for (const { jobId, reaction } of derived) {
         await transaction.query(
           'insert into reactor_jobs (job_id, reactor, job_name, payload) values ($1, $2, $3, $4) on conflict (job_id) do nothing',
@@ -231,6 +230,6 @@ export class ReactorRunner {
       [this.reactor.name],
     );
     const row = result.rows[0];
-    return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;
+    return row ? checkpointFromRow(row) : CHECKPOINT_START;
   }
 }

@@ -37,3 +37,14 @@ export function lagInEvents(checkpoint: Checkpoint, head: Checkpoint): number {
   const difference = Number(head.position - checkpoint.position);
   return Math.max(1, difference);
 }
+
+/**
+ * Progress over events a runner (a projection's or a reactor's) has nothing to write for stays in memory for this long
+ * by default: saving each such step cost a transaction. A restart re-reads, and skips again, what was not saved.
+ */
+export const DEFAULT_SKIPPED_PROGRESS_SAVE_MS = 1_000;
+
+/** Whether a runner's unsaved skipped progress is due for saving (`force`: at once, as `catchUp` asks). */
+export function skippedProgressSaveDue(savedAt: number, saveEveryMs: number | undefined, force = false): boolean {
+  return force || Date.now() - savedAt >= (saveEveryMs ?? DEFAULT_SKIPPED_PROGRESS_SAVE_MS);
+}

@@ -1,6 +1,6 @@
 import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type ReadAllBatch, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { type Projection, type ProjectionStatus, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
-import { checkpointFromRow, lagInEvents, type Queryable, readProjectionCheckpoint, type StoredCheckpoint } from './projection-checkpoints';
+import { checkpointFromRow, lagInEvents, type Queryable, readProjectionCheckpoint, skippedProgressSaveDue, type StoredCheckpoint } from './projection-checkpoints';
 import { ProjectionRebuild, RebuildAlreadyRunningError } from './projection-rebuild';
 
 export { lagInEvents, readProjectionCheckpoint, type Queryable, type StoredCheckpoint } from './projection-checkpoints';
@@ -59,8 +59,6 @@ const LEASE_EXPIRY_MARGIN_MS = 50;
 class LeaseLostError extends Error {}
 /** The checkpoint row moved under us (a rebuild was swapped in): reload it and carry on. */
 class CheckpointMovedError extends Error {}
-
-const DEFAULT_SKIPPED_PROGRESS_SAVE_MS = 1_000;
 
 /**
  * Keeps one projection's tables up to date with the log. Several processes may run one for the same projection;
@@ -259,7 +257,7 @@ export class ProjectionRunner {
     const events = this.relevant(batch.events);
     const next: StoredCheckpoint = { ...batch.nextCheckpoint, version: from.version };
     const unsaved = compareCheckpoints(next, this.saved) > 0;
-    const saveDue = options.saveSkipped === true || Date.now() - this.savedAt >= (this.options.skippedProgressSaveMs ?? DEFAULT_SKIPPED_PROGRESS_SAVE_MS);
+    const saveDue = skippedProgressSaveDue(this.savedAt, this.options.skippedProgressSaveMs, options.saveSkipped);
     if (events.length === 0 && (!unsaved || !saveDue)) {
       this.checkpoint = next;
       return { caughtUp: batch.caughtUp, eventsHandled: 0 };
