@@ -129,17 +129,24 @@ describe('social actions: group commit', () => {
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
 
-  it("a group's events, its users' points and its streams go in one append statement (the streams are claimed with the events)", async () => {
+  it("a group's events, its users' points and its streams go in one append statement (the streams are claimed with the events), and no NOTIFY follows", async () => {
     const owner = await givenUser(testApp);
     const contentId = await givenContent(testApp, owner);
     const fans = await Promise.all(Array.from({ length: 5 }, () => givenUser(testApp)));
     // Every fan has acted once in this process already, so the heads of their streams are known here.
     await together(fans.map((user) => ({ user, contentId, action: 'save' as const })));
-    const { result: outcomes, sent } = await statementsSentDuring(() => together(fans.map((user) => ({ user, contentId, action: 'like' as const }))));
+    const { result: outcomes, sent } = await statementsSentDuring(async () => {
+      const settled = await together(fans.map((user) => ({ user, contentId, action: 'like' as const })));
+      // The event store would send its NOTIFY on the next timer turn after the commit: give it the time.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return settled;
+    });
     expect(outcomes.every((outcome) => 'ok' in outcome)).toBe(true);
     const writes = sent.filter((text) => /INSERT INTO (events|streams)/.test(text));
     expect(writes).toHaveLength(1);
     expect(writes[0]).toContain('INSERT INTO events');
+    // Nobody in the application LISTENs to the log: an append is followed by no NOTIFY statement.
+    expect(sent.filter((text) => /pg_notify/i.test(text))).toEqual([]);
     expect(await likesOf(contentId)).toBe(5);
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
