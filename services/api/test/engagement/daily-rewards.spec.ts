@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import type { EventStore, StoredEvent } from '@app/event-store';
 import { contentPoolStreamId, utcDayOf } from '../../src/modules/engagement/domain/streams';
+import type { EngagementEvent } from '@app/contracts/engagement';
+import { statementsSentDuring } from '@app/event-store/src/testing';
 import { DailyRewardsConflictError, dailyRewardsKey, readDailyRewards, saveDailyRewards } from '../../src/modules/engagement/infrastructure/daily-rewards';
+import { applyEngagementEventsOfGroup } from '../../src/modules/engagement/infrastructure/inline-read-model';
 import { DATABASE_POOL, EVENT_STORE } from '../../src/platform/database/database.tokens';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, givenContent, givenUser, startEngagementApp, type TestUser } from './support';
@@ -104,6 +107,44 @@ describe('engagement: the user day as a row, the pool from its tail', () => {
     });
     await expect(racing).rejects.toBeInstanceOf(DailyRewardsConflictError);
     expect(await dayRow(other.user.id)).toEqual({ points_minor: 1, external_moves: 0 });
+  }, 60_000);
+
+  it("a group's inline rows and its days go in one statement, which conflicts as a whole when a day moved meanwhile", async () => {
+    const owner = await givenUser(testApp);
+    const [first, second] = await Promise.all([givenUser(testApp), givenUser(testApp)]);
+    const [one, two] = await Promise.all([givenContent(testApp, owner), givenContent(testApp, owner)]);
+    const liked = (contentId: string, userId: string): EngagementEvent => ({
+      type: 'SocialActionRecorded',
+      data: { contentId, userId, actionType: 'like', pointsMinor: '1', engagementShares: 1, transactionId: null, at: new Date().toISOString() },
+    });
+    const likedBy = async (contentId: string) => (await pool.query('SELECT user_id FROM engagement_user_content WHERE content_id = $1 ORDER BY user_id', [contentId])).rows.map((row) => row.user_id);
+    const group = (moveMeanwhile: boolean) =>
+      eventStore.withTransaction(async (transaction) => {
+        const days = await readDailyRewards(transaction, [first, second].map((fan) => ({ userId: fan.user.id, day: today() })));
+        if (moveMeanwhile) await pool.query('INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves) VALUES ($1, $2, 7, 0)', [second.user.id, today()]);
+        return statementsSentDuring(() =>
+          applyEngagementEventsOfGroup(
+            transaction,
+            [liked(one, first.user.id), liked(two, second.user.id)],
+            [...days.values()].map((read) => ({ read, after: { pointsMinor: read.state.pointsMinor + 1n, externalMoves: 0 } })),
+          ),
+        );
+      });
+
+    // Another process wrote the second user's day after this group read it: nothing of the group is kept.
+    await expect(group(true)).rejects.toBeInstanceOf(DailyRewardsConflictError);
+    expect([await likedBy(one), await likedBy(two)]).toEqual([[], []]);
+    expect(await dayRow(first.user.id)).toBeUndefined();
+    expect(await dayRow(second.user.id)).toEqual({ points_minor: 7, external_moves: 0 });
+
+    const { sent } = await group(false);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/engagement_daily_rewards[\s\S]*engagement_user_content/);
+    expect([await likedBy(one), await likedBy(two)]).toEqual([[first.user.id], [second.user.id]]);
+    expect([await dayRow(first.user.id), await dayRow(second.user.id)]).toEqual([
+      { points_minor: 1, external_moves: 0 },
+      { points_minor: 8, external_moves: 0 },
+    ]);
   }, 60_000);
 
   it('days recorded as streams before the row are summed into rows by the migration, and caps keep counting them', async () => {

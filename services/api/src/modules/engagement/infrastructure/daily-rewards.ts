@@ -34,31 +34,50 @@ export async function readDailyRewards(transaction: TransactionHandle, keys: Rea
   return days;
 }
 
+/** A day as read and as the unit leaves it; written only when it changed. */
+export interface DayChange {
+  read: StoredDay;
+  after: DailyState;
+}
+
 /**
  * Writes each changed day from the values it was read with, in one statement: rows read are updated only while they
  * still hold those values, days without a row are inserted only if still absent. Anything less than every day
  * written means another process wrote one first: WrongExpectedVersionError (the unit reruns; nothing is kept).
  */
-export async function saveDailyRewards(transaction: TransactionHandle, changes: ReadonlyArray<{ read: StoredDay; after: DailyState }>): Promise<void> {
+export async function saveDailyRewards(transaction: TransactionHandle, changes: readonly DayChange[]): Promise<void> {
+  const write = dailyRewardsWrite(changes, 0);
+  if (!write) return;
+  const { rows } = await transaction.query<{ written: number }>(`WITH ${write.ctes} SELECT ${write.written} AS written`, write.params);
+  write.check(rows[0]!.written);
+}
+
+/**
+ * `saveDailyRewards` as parts of a bigger statement (a group's inline rows and its days in one round trip): its
+ * common table expressions (parameters from `$<offset + 1>`), the expression counting the rows written, and the check
+ * of that count. Null when no day changed.
+ */
+export function dailyRewardsWrite(changes: readonly DayChange[], offset: number): { ctes: string; params: unknown[]; written: string; check(written: number): void } | null {
   const changed = changes.filter(({ read, after }) => read.state.pointsMinor !== after.pointsMinor || read.state.externalMoves !== after.externalMoves);
-  if (changed.length === 0) return;
-  const { rows } = await transaction.query<{ written: number }>(
-    `WITH input AS (
-       SELECT * FROM unnest($1::text[], $2::text[], $3::boolean[], $4::bigint[], $5::int[], $6::bigint[], $7::int[])
+  if (changed.length === 0) return null;
+  const $ = (n: number) => `$${offset + n}`;
+  return {
+    ctes: `daily_input AS (
+       SELECT * FROM unnest(${$(1)}::text[], ${$(2)}::text[], ${$(3)}::boolean[], ${$(4)}::bigint[], ${$(5)}::int[], ${$(6)}::bigint[], ${$(7)}::int[])
          AS i(user_id, day, stored, points_before, moves_before, points_after, moves_after)
-     ), updated AS (
+     ), daily_updated AS (
        UPDATE engagement_daily_rewards d SET points_minor = i.points_after, external_moves = i.moves_after
-         FROM input i
+         FROM daily_input i
         WHERE i.stored AND d.user_id = i.user_id AND d.day = i.day AND d.points_minor = i.points_before AND d.external_moves = i.moves_before
        RETURNING 1
-     ), inserted AS (
+     ), daily_inserted AS (
        INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves)
-       SELECT user_id, day, points_after, moves_after FROM input WHERE NOT stored
+       SELECT user_id, day, points_after, moves_after FROM daily_input WHERE NOT stored
        ON CONFLICT (user_id, day) DO NOTHING
        RETURNING 1
-     )
-     SELECT ((SELECT count(*) FROM updated) + (SELECT count(*) FROM inserted))::int AS written`,
-    [
+     )`,
+    written: '((SELECT count(*) FROM daily_updated) + (SELECT count(*) FROM daily_inserted))::int',
+    params: [
       changed.map(({ read }) => read.userId),
       changed.map(({ read }) => read.day),
       changed.map(({ read }) => read.stored),
@@ -67,8 +86,10 @@ export async function saveDailyRewards(transaction: TransactionHandle, changes: 
       changed.map(({ after }) => after.pointsMinor.toString()),
       changed.map(({ after }) => after.externalMoves),
     ],
-  );
-  if (rows[0]!.written !== changed.length) throw new DailyRewardsConflictError(changed.map(({ read }) => dailyRewardsLockKey(read.userId, read.day)));
+    check(written) {
+      if (written !== changed.length) throw new DailyRewardsConflictError(changed.map(({ read }) => dailyRewardsLockKey(read.userId, read.day)));
+    },
+  };
 }
 
 /** Another process wrote one of these days first: a version conflict, for a row (the runner reruns the unit). */

@@ -15,7 +15,7 @@ import { decideSocialAction } from '../domain/decide-social';
 import { evolvePool, evolveUserContent, type DailyState } from '../domain/state';
 import { contentPoolStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentNotFound, engagementRefusalToApiError } from '../engagement-refusals';
-import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards, saveDailyRewards } from './daily-rewards';
+import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards } from './daily-rewards';
 import { appendOf, EngagementStore, type Loaded } from './engagement-store';
 import { applyEngagementEvents, applyEngagementEventsOfGroup } from './inline-read-model';
 
@@ -95,7 +95,7 @@ export class EngagementCommands {
    * One group of quick actions: one lock set, the items' rows in one read, every member's streams and the items' pools
    * in one read, the users' days in one read, each member decided in turn on the states the ones before left (an
    * item's last pool shares go to whoever came first; a user twice in the group sees their first action, on any item,
-   * in their day's totals), the inline rows in one statement, the days in one, and ONE append of every member's events
+   * in their day's totals), the inline rows and the days in one statement, and ONE append of every member's events
    * and points (the runner's `runGroup`).
    * Idempotency stays per request; a member whose item is gone is refused alone.
    */
@@ -165,8 +165,11 @@ export class EngagementCommands {
             }),
           });
         }
-        await applyEngagementEventsOfGroup(unit.transaction, allEvents);
-        await saveDailyRewards(unit.transaction, [...days].map(([key, read]) => ({ read, after: dailies.get(key)! })));
+        await applyEngagementEventsOfGroup(
+          unit.transaction,
+          allEvents,
+          [...days].map(([key, read]) => ({ read, after: dailies.get(key)! })),
+        );
         const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
         const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
         return { appends, members };

@@ -1,5 +1,6 @@
 import type { EngagementEvent } from '@app/contracts/engagement';
 import type { TransactionHandle } from '@app/event-store';
+import { dailyRewardsWrite, saveDailyRewards, type DayChange } from './daily-rewards';
 
 async function bumpTotals(transaction: TransactionHandle, contentId: string, column: string, delta: number | bigint): Promise<void> {
   // Column names come from the fixed map above, never from input.
@@ -60,29 +61,39 @@ export async function applyEngagementEvents(transaction: TransactionHandle, even
 }
 
 /**
- * A group's events (a group commit of social actions on one item) in as few statements as it can: the
- * `SocialActionRecorded` upserts in one statement when no (item, user) row appears twice (a row may be touched once
- * per statement), otherwise, and for every other event, `applyEngagementEvents` one by one.
+ * A group's events (a group commit of social actions) and its users' days in as few statements as it can: the
+ * `SocialActionRecorded` upserts and the changed days in ONE statement when no (item, user) row appears twice (a row
+ * may be touched once per statement), otherwise, and for every other event, `applyEngagementEvents` one by one and the
+ * days in a statement of their own.
  */
-export async function applyEngagementEventsOfGroup(transaction: TransactionHandle, events: readonly EngagementEvent[]): Promise<void> {
+export async function applyEngagementEventsOfGroup(transaction: TransactionHandle, events: readonly EngagementEvent[], days: readonly DayChange[] = []): Promise<void> {
   const recorded = events.filter((event): event is Extract<EngagementEvent, { type: 'SocialActionRecorded' }> => event.type === 'SocialActionRecorded');
   const keys = new Set(recorded.map(({ data }) => `${data.contentId} ${data.userId}`));
-  if (recorded.length < 2 || keys.size !== recorded.length) return applyEngagementEvents(transaction, events);
-  await transaction.query(
-    `INSERT INTO engagement_user_content AS u (content_id, user_id, liked_at, saved_at, engagement_shares_held)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[])
-     ON CONFLICT (content_id, user_id) DO UPDATE SET
-       liked_at = COALESCE(u.liked_at, EXCLUDED.liked_at),
-       saved_at = COALESCE(EXCLUDED.saved_at, u.saved_at),
-       engagement_shares_held = u.engagement_shares_held + EXCLUDED.engagement_shares_held`,
+  if (recorded.length < 2 || keys.size !== recorded.length) {
+    await applyEngagementEvents(transaction, events);
+    return saveDailyRewards(transaction, days);
+  }
+  const daily = dailyRewardsWrite(days, 5);
+  const { rows } = await transaction.query<{ written: number }>(
+    `WITH ${daily ? `${daily.ctes}, ` : ''}user_content AS (
+       INSERT INTO engagement_user_content AS u (content_id, user_id, liked_at, saved_at, engagement_shares_held)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[])
+       ON CONFLICT (content_id, user_id) DO UPDATE SET
+         liked_at = COALESCE(u.liked_at, EXCLUDED.liked_at),
+         saved_at = COALESCE(EXCLUDED.saved_at, u.saved_at),
+         engagement_shares_held = u.engagement_shares_held + EXCLUDED.engagement_shares_held
+     )
+     SELECT ${daily ? daily.written : '0'} AS written`,
     [
       recorded.map(({ data }) => data.contentId),
       recorded.map(({ data }) => data.userId),
       recorded.map(({ data }) => (data.actionType === 'like' ? data.at : null)),
       recorded.map(({ data }) => (data.actionType === 'save' ? data.at : null)),
       recorded.map(({ data }) => data.engagementShares),
+      ...(daily?.params ?? []),
     ],
   );
+  daily?.check(rows[0]!.written);
   await applyEngagementEvents(
     transaction,
     events.filter((event) => event.type !== 'SocialActionRecorded'),
