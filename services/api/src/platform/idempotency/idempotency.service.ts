@@ -20,6 +20,18 @@ interface StoredRefusal {
 }
 
 const MAX_CONFLICT_RETRIES = 50;
+
+/**
+ * Thrown by a group's work to roll its transaction back and run it again without these members, answered with
+ * these errors (a ledger refusal, say: the others were decided as if they had bought). Each throw settles at least one
+ * member more, so a group ends.
+ */
+export class RerunGroupWithout extends Error {
+  constructor(readonly answers: ReadonlyMap<number, ApiError>) {
+    super(`A group reruns without ${answers.size} member(s)`);
+    this.name = 'RerunGroupWithout';
+  }
+}
 /** A unit of work is rerun whole, in a new transaction, after a version conflict: its appends may abort it on one. */
 const RERUNS_ON_CONFLICT = { rerunsOnConflict: true } as const;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -124,6 +136,8 @@ export class IdempotencyService {
         members.push(index);
       }
     });
+    // Members answered by an earlier attempt's RerunGroupWithout: not decided again, their answers recorded as any.
+    const settled = new Map<number, ApiError>();
     await this.mutex.runExclusive(options.lockKeys ?? [], async () => {
       for (let attempt = 0; ; attempt += 1) {
         const hooks: (() => void)[] = [];
@@ -139,7 +153,9 @@ export class IdempotencyService {
               }
             }
             const fresh = members.filter((index) => !stored.has(index));
-            const answers = fresh.length > 0 ? await work({ transaction, afterCommit: (hook) => hooks.push(hook) }, fresh) : new Map<number, { status: number; body: Body } | ApiError>();
+            const deciding = fresh.filter((index) => !settled.has(index));
+            const answers = deciding.length > 0 ? await work({ transaction, afterCommit: (hook) => hooks.push(hook) }, deciding) : new Map<number, { status: number; body: Body } | ApiError>();
+            settled.forEach((answer, index) => answers.set(index, answer));
             const rows: Array<[string, string, number, string]> = [];
             const released: Array<[string, string]> = [];
             for (const index of fresh) {
@@ -179,6 +195,11 @@ export class IdempotencyService {
           }
           return;
         } catch (error) {
+          if (error instanceof RerunGroupWithout && [...error.answers.keys()].some((index) => !settled.has(index))) {
+            error.answers.forEach((answer, index) => settled.set(index, answer));
+            attempt -= 1;
+            continue;
+          }
           if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
           for (const index of members) {
             const request = requests[index];
@@ -196,8 +217,14 @@ export class IdempotencyService {
       const rerun = await this.runGroup<Body>(
         later.map((index) => requests[index]),
         async (unit, indexes) => {
-          const answers = await work(unit, indexes.map((position) => later[position]));
-          return new Map(indexes.map((position) => [position, answers.get(later[position])!]));
+          try {
+            const answers = await work(unit, indexes.map((position) => later[position]));
+            return new Map(indexes.map((position) => [position, answers.get(later[position])!]));
+          } catch (error) {
+            // The work names members as this group does; the rerun's own loop knows them by position in `later`.
+            if (error instanceof RerunGroupWithout) throw new RerunGroupWithout(new Map([...error.answers].map(([index, answer]) => [later.indexOf(index), answer])));
+            throw error;
+          }
         },
         options,
       );

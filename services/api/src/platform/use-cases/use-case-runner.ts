@@ -2,7 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppendToStream, EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../database/database.tokens';
 import type { ApiError } from '../http/api-error';
-import { IdempotencyService, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
+import { IdempotencyService, RerunGroupWithout, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
 import { MONEY_PORT, type LedgerMoneyCommand, type MoneyMovement, type MoneyPort } from './money.port';
 
 /** What a use case decided inside its unit of work: its events (with expected versions) and the money they move. */
@@ -53,8 +53,8 @@ export interface GroupUseCase<Body> {
   members: ReadonlyArray<{ idempotency?: IdempotentRequest; idempotencyBody?: unknown }>;
   /**
    * Decides the members at `indexes` (in that order, each on the state the ones before it left) and returns the
-   * events of the accepted ones with their expected versions. It runs again (in the same transaction, after a
-   * rollback to a savepoint) without a member whose money the ledger refused, and after a version conflict.
+   * events of the accepted ones with their expected versions. It runs again (in a new transaction: the first is rolled
+   * back) without a member whose money the ledger refused, and after a version conflict.
    */
   decide(unit: UnitOfWork, indexes: number[]): Promise<{ appends: AppendToStream[]; members: Map<number, GroupMemberDecision<Body>> }>;
 }
@@ -85,55 +85,42 @@ export class UseCaseRunner {
 
   /**
    * Decides the group, then moves every member's money in one append. When the ledger refuses some members, the
-   * others were decided as if those had bought: everything since the savepoint is rolled back (with the hooks it
-   * registered) and the rest decided again, in the same transaction. Refusals are rare, so this path is too.
+   * others were decided as if those had bought: the transaction is rolled back and run again without them
+   * (`RerunGroupWithout`). Refusals are rare, so this path is too; the common one has no savepoint to set (it was one
+   * more round trip per group).
    */
   private async decideGroup<Body>(group: GroupUseCase<Body>, unit: UnitOfWork, indexes: number[]): Promise<Map<number, { status: number; body: Body } | ApiError>> {
-    const answers = new Map<number, { status: number; body: Body } | ApiError>();
-    let live = indexes;
-    for (;;) {
-      if (live.length === 0) return answers;
-      const hooks: (() => void)[] = [];
-      const attempt: UnitOfWork = { transaction: unit.transaction, afterCommit: (hook) => hooks.push(hook) };
-      await unit.transaction.query('SAVEPOINT group_decision');
-      const decided = await group.decide(attempt, live);
-      const moving = live.filter((index) => {
-        const member = decided.members.get(index);
-        return member !== undefined && !('refusal' in member) && member.money;
+    const decided = await group.decide(unit, indexes);
+    const moving = indexes.filter((index) => {
+      const member = decided.members.get(index);
+      return member !== undefined && !('refusal' in member) && member.money;
+    });
+    const transactionIds = new Map<number, string>();
+    if (moving.length > 0) {
+      const money = this.moneyPort;
+      if (!money) throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
+      const movers = moving.map((index) => decided.members.get(index) as Extract<GroupMemberDecision<Body>, { money: unknown }>);
+      const outcomes = await money.moveEachWithin(
+        movers.map((member) => member.money!),
+        unit,
+        decided.appends,
+      );
+      const refused = new Map<number, ApiError>();
+      outcomes.forEach((outcome, position) => {
+        if (outcome.kind === 'accepted') return void transactionIds.set(moving[position], outcome.transactionId);
+        refused.set(moving[position], movers[position].moneyRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal));
       });
-      const transactionIds = new Map<number, string>();
-      if (moving.length > 0) {
-        const money = this.moneyPort;
-        if (!money) throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
-        const movers = moving.map((index) => decided.members.get(index) as Extract<GroupMemberDecision<Body>, { money: unknown }>);
-        const outcomes = await money.moveEachWithin(
-          movers.map((member) => member.money!),
-          attempt,
-          decided.appends,
-        );
-        const refused = new Set<number>();
-        outcomes.forEach((outcome, position) => {
-          if (outcome.kind === 'accepted') return void transactionIds.set(moving[position], outcome.transactionId);
-          refused.add(moving[position]);
-          answers.set(moving[position], movers[position].moneyRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal));
-        });
-        if (refused.size > 0) {
-          await unit.transaction.query('ROLLBACK TO SAVEPOINT group_decision');
-          live = live.filter((index) => !refused.has(index));
-          continue;
-        }
-      } else if (decided.appends.length > 0) {
-        await this.eventStore.append(decided.appends, { transaction: unit.transaction });
-      }
-      // The savepoint is left in place (COMMIT ends it with the transaction): releasing it was one more round trip.
-      hooks.forEach((hook) => unit.afterCommit(hook));
-      for (const index of live) {
-        const member = decided.members.get(index);
-        if (!member) throw new Error('Invariant broken: a group member was not decided');
-        answers.set(index, 'refusal' in member ? member.refusal : { status: 200, body: member.answer(transactionIds.get(index) ?? null) });
-      }
-      return answers;
+      if (refused.size > 0) throw new RerunGroupWithout(refused);
+    } else if (decided.appends.length > 0) {
+      await this.eventStore.append(decided.appends, { transaction: unit.transaction });
     }
+    const answers = new Map<number, { status: number; body: Body } | ApiError>();
+    for (const index of indexes) {
+      const member = decided.members.get(index);
+      if (!member) throw new Error('Invariant broken: a group member was not decided');
+      answers.set(index, 'refusal' in member ? member.refusal : { status: 200, body: member.answer(transactionIds.get(index) ?? null) });
+    }
+    return answers;
   }
 
   async run<Body>(useCase: UseCase<Body>): Promise<Body> {
