@@ -32,6 +32,7 @@ export class RerunGroupWithout extends Error {
     this.name = 'RerunGroupWithout';
   }
 }
+
 /** A unit of work is rerun whole, in a new transaction, after a version conflict: its appends may abort it on one. */
 const RERUNS_ON_CONFLICT = { rerunsOnConflict: true } as const;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -197,7 +198,7 @@ export class IdempotencyService {
         } catch (error) {
           if (error instanceof RerunGroupWithout && [...error.answers.keys()].some((index) => !settled.has(index))) {
             error.answers.forEach((answer, index) => settled.set(index, answer));
-            attempt -= 1;
+            attempt -= 1; // Not a version conflict: it does not count against the conflict retries.
             continue;
           }
           if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
