@@ -9,7 +9,7 @@
 import { userInfo, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase, PostgresEventStore, runMigrations, type Database } from '@app/event-store';
-import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../platform/database/database.module';
+import { openApplicationEventStore } from '../platform/database/database.module';
 import { IDENTITY_MIGRATIONS_DIRECTORY, IDENTITY_MIGRATIONS_TABLE } from '../modules/identity/identity.module';
 import { IdentityStore } from '../modules/identity/infrastructure/identity-store';
 import { SessionCache } from '../modules/identity/infrastructure/session-cache';
@@ -22,8 +22,7 @@ async function openStore(): Promise<{ database: Database; eventStore: PostgresEv
   const repositoryRoot = resolve(__dirname, '..', '..', '..', '..');
   const dataDirectory = resolve(repositoryRoot, process.env.DATA_DIR ?? '.data');
   const database = await openDatabase({ databaseUrl, dataDir: join(dataDirectory, 'pglite'), maxConnections: 2 });
-  const eventStore = await PostgresEventStore.open(database);
-  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+  const eventStore = await openApplicationEventStore(database);
   await runMigrations(database.pool, { directory: IDENTITY_MIGRATIONS_DIRECTORY, migrationsTable: IDENTITY_MIGRATIONS_TABLE });
   const store = new IdentityStore(eventStore, database.pool, database, new SessionCache(database));
   return { database, eventStore, store };

@@ -11,7 +11,7 @@
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase, PostgresEventStore, runMigrations, type Database } from '@app/event-store';
-import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../platform/database/database.module';
+import { openApplicationEventStore } from '../platform/database/database.module';
 import { idleProjectionRunners, rebuildProjection } from '../platform/projections/rebuild-projection';
 import type { RebuildProgress } from '../platform/projections/projection';
 import { verifyLedger } from '../modules/ledger/infrastructure/ledger-audit';
@@ -55,8 +55,7 @@ async function openStore(): Promise<{ database: Database; eventStore: PostgresEv
   const repositoryRoot = resolve(__dirname, '..', '..', '..', '..');
   const dataDirectory = resolve(repositoryRoot, process.env.DATA_DIR ?? '.data');
   const database = await openDatabase({ databaseUrl, dataDir: join(dataDirectory, 'pglite'), maxConnections: 4 });
-  const eventStore = await PostgresEventStore.open(database);
-  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+  const eventStore = await openApplicationEventStore(database);
   await runMigrations(database.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
   return { database, eventStore };
 }

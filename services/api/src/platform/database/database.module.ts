@@ -13,6 +13,18 @@ export const PLATFORM_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const PLATFORM_MIGRATIONS_TABLE = 'platform_migrations';
 
 /**
+ * The event store as every process of the application opens it (API, worker, CLIs), with the platform's tables.
+ * No NOTIFY after appends: no process of the application subscribes to the log (projections and reactors poll on the
+ * shared clock, and a process pokes its own runners), so nobody LISTENs, and each NOTIFY was a statement and a commit
+ * of its own, up to 40 a second under load (engagement README, Performance).
+ */
+export async function openApplicationEventStore(database: Database): Promise<PostgresEventStore> {
+  const eventStore = await PostgresEventStore.open(database, { notifications: false });
+  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+  return eventStore;
+}
+
+/**
  * Opens the database (PostgreSQL at DATABASE_URL, or embedded PGlite under DATA_DIR), applies the event store's and
  * the platform's migrations before anything else starts, and provides the pool and the EventStore to every module.
  * A context module with its own tables runs its migrations in `onModuleInit` with `runMigrations(pool, ...)`:
@@ -47,11 +59,7 @@ export class DatabaseModule implements OnApplicationShutdown {
           provide: EVENT_STORE,
           inject: [DATABASE, MetricsService],
           useFactory: async (database: Database, metrics: MetricsService) => {
-            // No NOTIFY after appends: no process of the application subscribes to the log (projections and reactors
-            // poll on the shared clock, and a process pokes its own runners), so nobody LISTENs, and each NOTIFY was a
-            // statement and a commit of its own, up to 40 a second under load (engagement README, Performance).
-            const eventStore = await PostgresEventStore.open(database, { notifications: false });
-            await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+            const eventStore = await openApplicationEventStore(database);
             // Timed and counted for /api/metrics (latency per operation, committed ledger transactions).
             return instrumentEventStore(eventStore, metrics);
           },
