@@ -5,7 +5,7 @@ import { DEFAULT_LIKE_BENCHMARK, formatLikeResults, runLikeBenchmark } from './l
  * `npm run bench:engagement -w @app/bench`: a fresh database on BENCH_DATABASE_URL (default the local server), the API
  * in its own process (one process doing everything, then an HTTP process beside a projection worker), then the like
  * command at a fixed offered rate in each, and one hot item liked by every user at once. Knobs: BENCH_LIKE_USERS
- * (1,000), BENCH_LIKE_ITEMS (10,000), BENCH_LIKE_SEEDED (100,000 likes before measuring), BENCH_CLIENTS (64),
+ * (1,000), BENCH_LIKE_ITEMS (10,000), BENCH_LIKE_SEEDED (100,000 likes before measuring), BENCH_CLIENTS (256),
  * BENCH_LIKE_RATE (1,000), BENCH_RATE_SECONDS (10), BENCH_TOPOLOGY (all or http: one deployment only).
  */
 export async function main(): Promise<void> {
