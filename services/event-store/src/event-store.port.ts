@@ -117,6 +117,33 @@ export interface AppendGuard {
 }
 
 /**
+ * A write to one of the caller's own tables that commits with an append's events, in the same statement, or not at all
+ * (an inline read-model row, a compare-and-set of a counter): so that a unit of work whose writes are an append and
+ * such rows needs no transaction of its own. `statement` is one data-modifying statement (INSERT, UPDATE or DELETE)
+ * ending in a RETURNING clause, with its own parameters from $1. With `expectedRows`, the append is refused unless the
+ * statement returned exactly that many rows (AppendAlongsideConflictError, nothing written): its compare-and-set lost
+ * a race. No two writes of one append may touch the same row (one statement sees one snapshot).
+ */
+export interface AppendAlongside {
+  statement: string;
+  params: readonly unknown[];
+  expectedRows?: number;
+}
+
+/**
+ * Thrown when a write alongside an append (`AppendAlongside.expectedRows`) changed another number of rows than
+ * expected: another writer moved one of them first. Nothing of the append was written (in a caller's transaction the
+ * transaction is aborted). A version conflict, for rows: the caller reruns its unit on fresh values.
+ */
+export class AppendAlongsideConflictError extends WrongExpectedVersionError {
+  constructor(readonly written: number, readonly expected: number) {
+    super('', 'any', -1n);
+    this.message = `A write beside the append changed ${written} of the ${expected} rows it expected: another writer moved one first`;
+    this.name = 'AppendAlongsideConflictError';
+  }
+}
+
+/**
  * Thrown when a guard row's unique key exists already (or was inserted by a transaction that committed while this
  * append waited for it): nothing of the append was written. In a caller's transaction the transaction is aborted.
  */
@@ -198,9 +225,18 @@ export interface EventStore {
    * Appends to one or several streams in one transaction: all or nothing. Checks every expected version first and
    * throws WrongExpectedVersionError on the first that fails. With `options.transaction`, the append joins the
    * caller's transaction instead of opening its own. With `options.guard`, its rows are inserted with the events, all
-   * or nothing; a row that exists already fails the append with AppendGuardTakenError.
+   * or nothing; a row that exists already fails the append with AppendGuardTakenError. With `options.alongside`, the
+   * caller's own writes commit with the events, all or nothing (see AppendAlongside).
    */
-  append(streams: AppendToStream[], options?: { transaction?: TransactionHandle; guard?: AppendGuard }): Promise<AppendResult>;
+  append(streams: AppendToStream[], options?: { transaction?: TransactionHandle; guard?: AppendGuard; alongside?: readonly AppendAlongside[] }): Promise<AppendResult>;
+
+  /**
+   * A handle that runs each statement on its own, outside any transaction (autocommit): for a unit of work that only
+   * reads before its one append, whose writes all go in that append (`alongside`, `guard`). Given to `append` as its
+   * `transaction`, the append commits on its own, in one statement when the streams' heads are known. Reads through it
+   * see what was committed when each ran: the append's expected versions (and `expectedRows`) check what was decided.
+   */
+  autocommit(): TransactionHandle;
 
   /** A stream's events from `fromVersion` (inclusive, default 1) in version order; [] for a missing stream. */
   readStream(

@@ -4,6 +4,7 @@ import { runMigrations, type Database } from './database';
 import {
   FastAppendMissedError,
   StreamOrderConflictError,
+  type AppendAlongside,
   type AppendGuard,
   type AppendResult,
   type AppendToStream,
@@ -18,6 +19,7 @@ import {
   type TransactionHandle,
   type TransactionOptions,
 } from './event-store.port';
+import { alongsideError, prepareAlongside, type PreparedAlongside } from './postgres/append-alongside';
 import { guardError, prepareGuard, type PreparedGuard } from './postgres/append-guard';
 import { KnownHeads, prepareAppend, type PreparedStream, type StreamHead } from './postgres/append-plan';
 import { DEADLOCK_DETECTED, FAST_APPEND_MISSED, appendLocked, tryFastAppend } from './postgres/append-statements';
@@ -67,6 +69,9 @@ export interface PostgresEventStoreOptions {
  * - Guard rows (AppendGuard, e.g. idempotency keys) are inserted by the same statement before the streams are
  *   claimed, or first in the slow path's transaction. A guarded append never uses the single-stream form that can
  *   miss quietly: its misses raise, so the statement never leaves guard rows without their events.
+ * - Writes alongside (AppendAlongside: the caller's inline rows) are parts of the fast statement too, checked in it
+ *   (ES002 aborts it), or run one by one at the start of the slow path's transaction. With them an append given the
+ *   `autocommit()` handle is a whole unit of work in one round trip: its caller only read before it.
  * Appends with 'any' lock only the streams they touch, so unrelated writers never wait for each other.
  * Both paths also refuse an append with an expected version (anything but 'any') in a transaction older (smaller
  * xid8) than the one that last appended to the stream (StreamOrderConflictError), so that reading the log in
@@ -107,28 +112,44 @@ export class PostgresEventStore implements EventStore {
     return new PostgresEventStore(database.pool, { notifications: postgres, preparedStatements: postgres, ...options });
   }
 
-  async append(streams: AppendToStream[], options: { transaction?: TransactionHandle; guard?: AppendGuard } = {}): Promise<AppendResult> {
+  async append(
+    streams: AppendToStream[],
+    options: { transaction?: TransactionHandle; guard?: AppendGuard; alongside?: readonly AppendAlongside[] } = {},
+  ): Promise<AppendResult> {
     const prepared = prepareAppend(streams);
     const guard = options.guard && prepareGuard(options.guard);
+    const alongside = prepareAlongside(options.alongside);
+    // The autocommit handle is no transaction: the append commits on its own.
+    const transaction = options.transaction === this.poolHandle ? undefined : options.transaction;
     try {
-      return await this.appendPrepared(prepared, options.transaction, guard);
+      return await this.appendPrepared(prepared, transaction, guard, alongside);
     } catch (error) {
-      throw guard ? guardError(error, guard) : error;
+      const failure = alongsideError(error);
+      throw guard ? guardError(failure, guard) : failure;
     }
   }
 
-  private async appendPrepared(prepared: PreparedStream[], transaction: TransactionHandle | undefined, guard: PreparedGuard | undefined): Promise<AppendResult> {
-    const fast = await this.tryFastPath(prepared, transaction, guard);
+  autocommit(): TransactionHandle {
+    return this.poolHandle;
+  }
+
+  private async appendPrepared(
+    prepared: PreparedStream[],
+    transaction: TransactionHandle | undefined,
+    guard: PreparedGuard | undefined,
+    alongside: PreparedAlongside | undefined,
+  ): Promise<AppendResult> {
+    const fast = await this.tryFastPath(prepared, transaction, guard, alongside);
     if (fast) return fast;
     if (transaction) {
-      const result = await appendLocked(transaction, prepared, this.knownHeads, guard);
+      const result = await appendLocked(transaction, prepared, this.knownHeads, guard, alongside);
       this.afterAppend(transaction);
       return result;
     }
     // Our own transaction can simply be retried when it lost the order race: a new transaction is newer.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const result = await this.withTransaction((own) => appendLocked(own, prepared, this.knownHeads, guard));
+        const result = await this.withTransaction((own) => appendLocked(own, prepared, this.knownHeads, guard, alongside));
         this.subscriptions.wake();
         return result;
       } catch (error) {
@@ -138,11 +159,17 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The one-statement append when every head is known and the statement may run here; undefined to take the locking path. */
-  private async tryFastPath(prepared: PreparedStream[], transaction: TransactionHandle | undefined, guard: PreparedGuard | undefined): Promise<AppendResult | undefined> {
+  private async tryFastPath(
+    prepared: PreparedStream[],
+    transaction: TransactionHandle | undefined,
+    guard: PreparedGuard | undefined,
+    alongside: PreparedAlongside | undefined,
+  ): Promise<AppendResult | undefined> {
     const heads = this.knownHeads.forFastPath(prepared);
     if (!heads) return undefined;
-    // A guarded append must write its guard rows only with its events, so a miss has to raise (like several streams).
-    if (prepared.length === 1 && !guard) {
+    // A guarded append must write its guard rows (and the writes beside it) only with its events, so a miss has to
+    // raise (like several streams).
+    if (prepared.length === 1 && !guard && !alongside) {
       // For one stream the statement either writes everything or nothing, so it needs no transaction of its own
       // and leaves nothing behind in a caller's transaction when it misses.
       const result = await tryFastAppend(transaction ?? this.poolHandle, prepared, heads, this.knownHeads);
@@ -154,7 +181,7 @@ export class PostgresEventStore implements EventStore {
     // caller's transaction the raise aborts the caller's work, so there it is taken only when the caller reruns its
     // unit on a conflict anyway (`rerunsOnConflict`); other transactions take the locking path.
     if (transaction && (guard || !this.rerunningHandles.has(transaction))) return undefined;
-    const result = await this.raisingFastAppend(transaction ?? this.poolHandle, prepared, heads, guard);
+    const result = await this.raisingFastAppend(transaction ?? this.poolHandle, prepared, heads, guard, alongside);
     if (result) {
       this.afterAppend(transaction);
       return result;
@@ -167,9 +194,15 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** The several-stream fast statement, raising on a miss (a stale head, a lost race, a deadlock): undefined then. */
-  private async raisingFastAppend(handle: TransactionHandle, prepared: PreparedStream[], heads: Map<string, StreamHead>, guard: PreparedGuard | undefined): Promise<AppendResult | undefined> {
+  private async raisingFastAppend(
+    handle: TransactionHandle,
+    prepared: PreparedStream[],
+    heads: Map<string, StreamHead>,
+    guard: PreparedGuard | undefined,
+    alongside: PreparedAlongside | undefined,
+  ): Promise<AppendResult | undefined> {
     try {
-      return await tryFastAppend(handle, prepared, heads, this.knownHeads, { raiseOnMiss: true, guard });
+      return await tryFastAppend(handle, prepared, heads, this.knownHeads, { raiseOnMiss: true, guard, alongside });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code !== FAST_APPEND_MISSED && code !== DEADLOCK_DETECTED) throw error;

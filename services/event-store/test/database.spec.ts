@@ -24,7 +24,7 @@ describe('openDatabase and runMigrations', () => {
         ['event_store_migrations', 'events', 'module_things', 'module_things_migrations', 'streams'].sort(),
       );
       const history = await database.pool.query(`SELECT name FROM ${EVENT_STORE_MIGRATIONS_TABLE}`);
-      expect(history.rows).toEqual([{ name: '1763700000000_event-store' }, { name: '1763700000002_events-primary-key' }, { name: '1763700000003_streams-last-transaction' }, { name: '1763700000004_fast-append-guard' }]);
+      expect(history.rows).toEqual([{ name: '1763700000000_event-store' }, { name: '1763700000002_events-primary-key' }, { name: '1763700000003_streams-last-transaction' }, { name: '1763700000004_fast-append-guard' }, { name: '1763700000005_append-alongside' }]);
     } finally {
       await database.close();
       await testDatabase.drop();

@@ -1,5 +1,6 @@
 import { StreamOrderConflictError, WrongExpectedVersionError, type AppendResult, type StoredEvent } from '../event-store.port';
 import { GENESIS_HASH } from '../hash-chain';
+import { alongsideInStatement, writeAlongside, type PreparedAlongside } from './append-alongside';
 import type { PreparedGuard } from './append-guard';
 import { KnownHeads, planWrite, versionSatisfies, type PlannedWrite, type PreparedStream, type StreamHead } from './append-plan';
 import { namedQuery, type Queryable } from './sql';
@@ -21,24 +22,29 @@ function finishWrite(plan: PlannedWrite, rows: WrittenRow[], knownHeads: KnownHe
   return { streams: plan.results, events, transactionId: events[0].transactionId };
 }
 
-/** One statement: claims every stream at its known head and inserts the events, or writes nothing at all. */
+/**
+ * One statement: claims every stream at its known head and inserts the events, or writes nothing at all. The guard
+ * rows and the writes alongside (`alongside_<i>`) are parts of the same statement: they stay only with the events.
+ */
 export async function tryFastAppend(
   queryable: Queryable,
   streams: PreparedStream[],
   heads: Map<string, StreamHead>,
   knownHeads: KnownHeads,
-  options: { raiseOnMiss: boolean; guard?: PreparedGuard } = { raiseOnMiss: false },
+  options: { raiseOnMiss: boolean; guard?: PreparedGuard; alongside?: PreparedAlongside } = { raiseOnMiss: false },
 ): Promise<AppendResult | undefined> {
   const plan = planWrite(streams, heads);
   const guard = options.guard;
+  if (options.alongside && !options.raiseOnMiss) throw new Error('Invariant broken: writes beside an append need the raising fast statement');
   // The guard rows go first (`next` waits for them), so a request's key is taken before any stream row is locked.
   const guarded = guard
     ? { cte: `guarded AS (${guard.insert.replace('$<n>', '$9')} RETURNING 1), `, gate: 'WHERE (SELECT count(*) FROM guarded) >= 0', params: [guard.json] }
     : { cte: '', gate: '', params: [] };
+  const alongside = options.alongside ? alongsideInStatement(options.alongside, 9 + guarded.params.length) : { ctes: '', condition: '', params: [] };
   const written = await namedQuery<WrittenRow>(
     queryable,
-    guard ? `event_store_fast_append_v3_${guard.signature}` : 'event_store_fast_append_v3',
-    `WITH ${guarded.cte}next AS MATERIALIZED (
+    `event_store_fast_append_v3${guard ? `_${guard.signature}` : ''}${options.alongside ? `_a${options.alongside.signature}` : ''}`,
+    `WITH ${guarded.cte}${alongside.ctes ? `${alongside.ctes}, ` : ''}next AS MATERIALIZED (
        SELECT * FROM unnest($2::text[], $3::bigint[], $4::text[], $5::bigint[], $6::text[], $7::boolean[])
          AS next(stream_id, version, last_hash, expected, expected_hash, ordered) ${guarded.gate}
      ), created AS (
@@ -59,13 +65,13 @@ export async function tryFastAppend(
        SELECT event_id, stream_id, stream_version, type, data, metadata, hash, previous_hash
        FROM jsonb_to_recordset($1::jsonb)
          AS incoming(event_id uuid, stream_id text, stream_version bigint, type text, data jsonb, metadata jsonb, hash text, previous_hash text)
-       WHERE event_store_claimed_all((SELECT count(*) FROM created) + (SELECT count(*) FROM advanced), cardinality($2::text[]), $8::boolean)
+       WHERE event_store_claimed_all((SELECT count(*) FROM created) + (SELECT count(*) FROM advanced), cardinality($2::text[]), $8::boolean)${alongside.condition}
        RETURNING event_id, position, transaction_id, recorded_at
      )
      SELECT event_id::text AS event_id, position::text AS position, transaction_id::text AS transaction_id,
             (extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at
      FROM inserted`,
-    [...plan.parameters, options.raiseOnMiss, ...guarded.params],
+    [...plan.parameters, options.raiseOnMiss, ...guarded.params, ...alongside.params],
   );
   if (written.rows.length === 0) {
     knownHeads.forget(streams);
@@ -76,8 +82,9 @@ export async function tryFastAppend(
 }
 
 /** The authoritative path: lock every stream row, check, then write (see PostgresEventStore's comment). */
-export async function appendLocked(transaction: Queryable, streams: PreparedStream[], knownHeads: KnownHeads, guard?: PreparedGuard): Promise<AppendResult> {
+export async function appendLocked(transaction: Queryable, streams: PreparedStream[], knownHeads: KnownHeads, guard?: PreparedGuard, alongside?: PreparedAlongside): Promise<AppendResult> {
   if (guard) await namedQuery(transaction, `event_store_guard_${guard.signature}`, guard.insert.replace('$<n>', '$1'), [guard.json]);
+  if (alongside) await writeAlongside(transaction, alongside);
   const streamIds = streams.map((stream) => stream.streamId).sort();
   const locked = await namedQuery<{ stream_id: string; version: string; last_hash: string; last_transaction_id: string; current_transaction_id: string }>(
     transaction,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
+  AppendAlongsideConflictError,
   AppendGuardTakenError,
   type EventStore,
   WrongExpectedVersionError,
 } from '../../src/event-store.port';
 import { GENESIS_HASH, verifyStreamChain } from '../../src/hash-chain';
 import { UnsafeEventDataError } from '../../src/json-safety';
+import { statementsSentDuring } from '../../src/testing';
 import { type EventStoreContractCapabilities, type EventStoreContractFixture, uniqueStream, events, expectConflict } from './contract-support';
 
 /** Appends: versions, multi-stream and guarded appends, transactions, the hash chain. */
@@ -262,6 +264,94 @@ export function appendContract(fixture: EventStoreContractFixture, capabilities:
         refusals.forEach((refusal) => expect(refusal.reason).toBeInstanceOf(AppendGuardTakenError));
       });
     }
+  });
+
+  describe('writes alongside an append', () => {
+    const table = 'append_alongside_contract';
+    // A compare-and-set of a counter (checked: exactly one row) and an upsert (unchecked), as a caller's inline rows are.
+    const setCounter = (key: string, from: number, to: number) => ({
+      statement: `UPDATE ${table} SET value = $2 WHERE key = $1 AND value = $3 RETURNING 1`,
+      params: [key, to, from],
+      expectedRows: 1,
+    });
+    const upsert = (key: string, value: number) => ({
+      statement: `INSERT INTO ${table} (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = ${table}.value + EXCLUDED.value RETURNING 1`,
+      params: [key, value],
+    });
+    const valueOf = async (key: string) =>
+      (await store.withTransaction((transaction) => transaction.query<{ value: number }>(`SELECT value FROM ${table} WHERE key = $1`, [key]))).rows[0]?.value;
+    const givenCounter = (key: string, value: number) => store.withTransaction((transaction) => transaction.query(`INSERT INTO ${table} (key, value) VALUES ($1, $2)`, [key, value]));
+
+    beforeAll(async () => {
+      await store.withTransaction((transaction) => transaction.query(`CREATE TABLE IF NOT EXISTS ${table} (key text PRIMARY KEY, value int NOT NULL)`));
+    });
+
+    it('commits the rows with the events, in one statement and no transaction through the autocommit handle', async () => {
+      const [left, right] = [uniqueStream('alongside-left'), uniqueStream('alongside-right')];
+      const [counter, total] = [randomUUID(), randomUUID()];
+      await givenCounter(counter, 3);
+      const { sent } = await statementsSentDuring(() =>
+        store.append(
+          [
+            { streamId: left, expectedVersion: 'no_stream', events: events(2) },
+            { streamId: right, expectedVersion: 'no_stream', events: events(1) },
+          ],
+          { transaction: store.autocommit(), alongside: [setCounter(counter, 3, 4), upsert(total, 5)] },
+        ),
+      );
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain('INSERT INTO events');
+      expect([await store.streamVersion(left), await store.streamVersion(right), await valueOf(counter), await valueOf(total)]).toEqual([2n, 1n, 4, 5]);
+    });
+
+    it('writes nothing, events or rows, when a checked write finds its row moved (in one statement and on the locking path)', async () => {
+      const streamId = uniqueStream('alongside-moved');
+      const [counter, total] = [randomUUID(), randomUUID()];
+      await givenCounter(counter, 7);
+      // A new stream takes the one statement; the counter is at 7, not 6.
+      const fast = await store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { transaction: store.autocommit(), alongside: [upsert(total, 1), setCounter(counter, 6, 8)] }).catch((error: unknown) => error);
+      expect(fast).toBeInstanceOf(AppendAlongsideConflictError);
+      expect(fast).toBeInstanceOf(WrongExpectedVersionError);
+      // In a transaction that does not rerun on conflicts the append takes the locking path: the writes run one by one.
+      const locked = await store
+        .withTransaction((transaction) => store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { transaction, alongside: [upsert(total, 1), setCounter(counter, 6, 8)] }))
+        .catch((error: unknown) => error);
+      expect(locked).toBeInstanceOf(AppendAlongsideConflictError);
+      expect([await store.streamVersion(streamId), await valueOf(counter), await valueOf(total)]).toEqual([0n, 7, undefined]);
+    });
+
+    it('writes no row when the append itself is refused', async () => {
+      const streamId = uniqueStream('alongside-conflict');
+      const total = randomUUID();
+      await store.append([{ streamId, expectedVersion: 'no_stream', events: events(2) }]);
+      await expectConflict(store.append([{ streamId, expectedVersion: 1, events: events(1) }], { transaction: store.autocommit(), alongside: [upsert(total, 1)] }), streamId, 2n);
+      await expectConflict(store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { alongside: [upsert(total, 1)] }), streamId, 2n);
+      expect(await valueOf(total)).toBeUndefined();
+      expect(await store.streamVersion(streamId)).toBe(2n);
+    });
+
+    it("joins a caller's transaction: a rollback removes the rows with the events", async () => {
+      const streamId = uniqueStream('alongside-rollback');
+      const total = randomUUID();
+      const failure = new Error('caller failed after appending');
+      await expect(
+        store.withTransaction(
+          async (transaction) => {
+            await store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { transaction, alongside: [upsert(total, 2)] });
+            throw failure;
+          },
+          { rerunsOnConflict: true },
+        ),
+      ).rejects.toBe(failure);
+      expect(await valueOf(total)).toBeUndefined();
+      expect(await store.streamVersion(streamId)).toBe(0n);
+    });
+
+    it('refuses a write without RETURNING (its rows are what it changed) before writing anything', async () => {
+      const streamId = uniqueStream('alongside-invalid');
+      await expect(store.append([{ streamId, expectedVersion: 'no_stream', events: events(1) }], { alongside: [{ statement: `DELETE FROM ${table}`, params: [] }] })).rejects.toThrow(TypeError);
+      expect(await store.streamVersion(streamId)).toBe(0n);
+    });
   });
 
   describe('transactions', () => {
