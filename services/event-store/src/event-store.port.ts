@@ -118,8 +118,8 @@ export interface AppendGuard {
 
 /**
  * A write to one of the caller's own tables that commits with an append's events, in the same statement, or not at all
- * (an inline read-model row, a compare-and-set of a counter): so that a unit of work whose writes are an append and
- * such rows needs no transaction of its own. `statement` is one data-modifying statement (INSERT, UPDATE or DELETE)
+ * (an inline read-model row, a compare-and-set of a counter): one statement fewer per unit of work, and none at all
+ * around an append that needs no transaction of its own. `statement` is one data-modifying statement (INSERT, UPDATE or DELETE)
  * ending in a RETURNING clause, with its own parameters from $1. With `expectedRows`, the append is refused unless the
  * statement returned exactly that many rows (AppendAlongsideConflictError, nothing written): its compare-and-set lost
  * a race. No two writes of one append may touch the same row (one statement sees one snapshot).
@@ -230,13 +230,6 @@ export interface EventStore {
    */
   append(streams: AppendToStream[], options?: { transaction?: TransactionHandle; guard?: AppendGuard; alongside?: readonly AppendAlongside[] }): Promise<AppendResult>;
 
-  /**
-   * A handle that runs each statement on its own, outside any transaction (autocommit): for a unit of work that only
-   * reads before its one append, whose writes all go in that append (`alongside`, `guard`). Given to `append` as its
-   * `transaction`, the append commits on its own, in one statement when the streams' heads are known. Reads through it
-   * see what was committed when each ran: the append's expected versions (and `expectedRows`) check what was decided.
-   */
-  autocommit(): TransactionHandle;
 
   /** A stream's events from `fromVersion` (inclusive, default 1) in version order; [] for a missing stream. */
   readStream(

@@ -70,8 +70,7 @@ export interface PostgresEventStoreOptions {
  *   claimed, or first in the slow path's transaction. A guarded append never uses the single-stream form that can
  *   miss quietly: its misses raise, so the statement never leaves guard rows without their events.
  * - Writes alongside (AppendAlongside: the caller's inline rows) are parts of the fast statement too, checked in it
- *   (ES002 aborts it), or run one by one at the start of the slow path's transaction. With them an append given the
- *   `autocommit()` handle is a whole unit of work in one round trip: its caller only read before it.
+ *   (ES002 aborts it), or run one by one at the start of the slow path's transaction.
  * Appends with 'any' lock only the streams they touch, so unrelated writers never wait for each other.
  * Both paths also refuse an append with an expected version (anything but 'any') in a transaction older (smaller
  * xid8) than the one that last appended to the stream (StreamOrderConflictError), so that reading the log in
@@ -119,18 +118,12 @@ export class PostgresEventStore implements EventStore {
     const prepared = prepareAppend(streams);
     const guard = options.guard && prepareGuard(options.guard);
     const alongside = prepareAlongside(options.alongside);
-    // The autocommit handle is no transaction: the append commits on its own.
-    const transaction = options.transaction === this.poolHandle ? undefined : options.transaction;
     try {
-      return await this.appendPrepared(prepared, transaction, guard, alongside);
+      return await this.appendPrepared(prepared, options.transaction, guard, alongside);
     } catch (error) {
       const failure = alongsideError(error);
       throw guard ? guardError(failure, guard) : failure;
     }
-  }
-
-  autocommit(): TransactionHandle {
-    return this.poolHandle;
   }
 
   private async appendPrepared(
