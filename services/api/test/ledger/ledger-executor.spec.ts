@@ -254,8 +254,14 @@ describe('ledger on PostgreSQL', () => {
     });
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['accepted', 'accepted', 'refused']);
     expect(mostInFlight).toBe(1);
-    const balances = await Promise.all(['group-a', 'group-b', 'group-c'].map(async (userId) => (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.points));
-    expect(balances).toEqual([900n, 900n, 200n]);
+    const balances = () => Promise.all(['group-a', 'group-b', 'group-c'].map(async (userId) => (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.points));
+    // A refusal appends nothing (the others were decided as if it had moved): the caller runs them again without it.
+    expect(await balances()).toEqual([1_000n, 1_000n, 0n]);
+    const rerun = await context.eventStore.withTransaction((transaction) =>
+      cold.executeEachWithin([tip('group-a', 'group-c', 100n), tip('group-b', 'group-c', 100n)], { transaction, afterCommit: () => {} }),
+    );
+    expect(rerun.map((outcome) => outcome.kind)).toEqual(['accepted', 'accepted']);
+    expect(await balances()).toEqual([900n, 900n, 200n]);
   });
 
   it('transfers between users commit both streams or neither, and verify finds nothing wrong', async () => {

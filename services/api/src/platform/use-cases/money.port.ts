@@ -1,4 +1,4 @@
-import type { AppendToStream } from '@app/event-store';
+import type { AppendAlongside, AppendToStream } from '@app/event-store';
 import type { Currency, ReasonCode } from '@app/contracts/ledger';
 import type { ApiError } from '../http/api-error';
 import type { UnitOfWork } from '../idempotency/idempotency.service';
@@ -50,9 +50,15 @@ export interface MoneyPort {
   moveWithin(movement: MoneyMovement, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
   /**
    * Group commit: several movements decided in turn (each on the balances the ones before it left), appended with
-   * `appends` in ONE append; a refused one moves nothing and does not stop the others. One outcome per movement.
+   * `appends` (and the module's writes `alongside`, in the append's own statement) in ONE append. When one is refused nothing is appended
+   * (the others were decided as if it had moved): the caller decides again without it. One outcome per movement.
    */
-  moveEachWithin(movements: readonly MoneyMovement[], unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome[]>;
+  moveEachWithin(
+    movements: readonly MoneyMovement[],
+    unit: UnitOfWork,
+    appends: AppendToStream[],
+    alongside?: readonly AppendAlongside[],
+  ): Promise<MoneyOutcome[]>;
   /** A hold, capture, release or reversal, decided and appended with `appends` in the unit's transaction. */
   commandWithin(command: LedgerMoneyCommand, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
   /** The HTTP answer for a refusal (422 'Insufficient balance' and the like). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type { AppendToStream, EventStore } from '@app/event-store';
+import type { AppendAlongside, AppendToStream, EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../database/database.tokens';
 import type { ApiError } from '../http/api-error';
 import { IdempotencyService, RerunGroupWithout, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
@@ -56,7 +56,15 @@ export interface GroupUseCase<Body> {
    * events of the accepted ones with their expected versions. It runs again (in a new transaction: the first is rolled
    * back) without a member whose money the ledger refused, and after a version conflict.
    */
-  decide(unit: UnitOfWork, indexes: number[]): Promise<{ appends: AppendToStream[]; members: Map<number, GroupMemberDecision<Body>> }>;
+  decide(unit: UnitOfWork, indexes: number[]): Promise<GroupDecided<Body>>;
+}
+
+/** What a group decided: its events, each member's part, and its own rows to write with the append. */
+export interface GroupDecided<Body> {
+  appends: AppendToStream[];
+  members: Map<number, GroupMemberDecision<Body>>;
+  /** The module's inline rows, written by the append's own statement (all or nothing with the events). */
+  alongside?: readonly AppendAlongside[];
 }
 
 const NOT_KEYED: IdempotentRequest = { scope: 'unkeyed', key: undefined, body: null };
@@ -104,6 +112,7 @@ export class UseCaseRunner {
         movers.map((member) => member.money!),
         unit,
         decided.appends,
+        decided.alongside,
       );
       const refused = new Map<number, ApiError>();
       outcomes.forEach((outcome, position) => {
@@ -112,7 +121,9 @@ export class UseCaseRunner {
       });
       if (refused.size > 0) throw new RerunGroupWithout(refused);
     } else if (decided.appends.length > 0) {
-      await this.eventStore.append(decided.appends, { transaction: unit.transaction });
+      await this.eventStore.append(decided.appends, { transaction: unit.transaction, alongside: decided.alongside });
+    } else if (decided.alongside?.length) {
+      throw new Error('Invariant broken: rows to write beside an append that has no events');
     }
     const answers = new Map<number, { status: number; body: Body } | ApiError>();
     for (const index of indexes) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { WrongExpectedVersionError, type AppendResult, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { WrongExpectedVersionError, type AppendAlongside, type AppendResult, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { decide, usersInvolved } from '../domain/decide';
 import { LedgerCommand, LedgerDecision } from '../domain/decision';
 import { LedgerEvent, toPayload } from '../domain/events';
@@ -126,14 +126,16 @@ export class LedgerExecutor {
   /**
    * Group commit of several transactions in the caller's unit of work: each is decided in turn on the states the
    * ones before it left (so a user in two of them, such as a creator paid by many buyers, is read once and appended
-   * once), a refused one is answered on its own and moves nothing, and all the accepted ones are appended with
-   * `extraStreams` in ONE append with the versions loaded at the start. A conflict throws WrongExpectedVersionError
-   * (the caller reruns the unit); the cache moves forward after the commit.
+   * once), and when none is refused they are appended with `extraStreams` (and the caller's writes `alongside`) in
+   * ONE append with the versions loaded at the start. When one is refused nothing is appended: the
+   * others were decided as if it had moved, so the caller decides them again without it. A conflict throws
+   * WrongExpectedVersionError (the caller reruns the unit); the cache moves forward after the commit.
    */
   async executeEachWithin(
     commands: Array<Extract<LedgerCommand, { type: 'PostTransaction' }>>,
     unit: UnitOfWork,
     extraStreams: AppendToStream[] = [],
+    alongside: readonly AppendAlongside[] = [],
   ): Promise<Array<{ kind: 'accepted'; transactionId: string | null } | Extract<LedgerDecision, { kind: 'refused' }>>> {
     const userIds = [...new Set(commands.flatMap((command) => usersInvolved(command)))];
     // The cache is trusted first (a stale entry only costs a conflict); `fresh` reads what was committed after it.
@@ -168,16 +170,20 @@ export class LedgerExecutor {
         decided = decideAll(loaded);
       }
     }
+    if (decided.outcomes.some((outcome) => outcome.kind === 'refused')) return decided.outcomes;
     const appends: AppendToStream[] = [...extraStreams];
     for (const [userId, events] of decided.events) {
       const streamId = userStreamId(userId);
       appends.push({ streamId, expectedVersion: loaded.get(userId)?.version ?? 0n, events: events.map((event) => ({ id: ledgerEventId(streamId, event), type: event.type, data: toPayload(event) })) });
     }
     appends.push(...decided.journals);
-    if (appends.length === 0) return decided.outcomes;
+    if (appends.length === 0) {
+      if (alongside.length > 0) throw new Error('Invariant broken: rows to write beside an append that has no events');
+      return decided.outcomes;
+    }
     let result: AppendResult;
     try {
-      result = await this.eventStore.append(appends, { transaction: unit.transaction });
+      result = await this.eventStore.append(appends, { transaction: unit.transaction, alongside });
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) this.streams.forgetConflicting(error);
       throw error;

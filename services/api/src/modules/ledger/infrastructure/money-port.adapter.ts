@@ -11,11 +11,12 @@ export function moneyPortOf(ledger: LedgerExecutor): MoneyPort {
       if (outcome.kind === 'refused') return { kind: 'refused', refusal: outcome.refusal };
       return { kind: 'accepted', transactionId: outcome.transactionId ?? movement.transactionId };
     },
-    async moveEachWithin(movements, unit, appends) {
+    async moveEachWithin(movements, unit, appends, alongside) {
       const outcomes = await ledger.executeEachWithin(
         movements.map((movement) => ({ type: 'PostTransaction' as const, data: movement })),
         unit,
         appends,
+        alongside,
       );
       return outcomes.map((outcome, index) =>
         outcome.kind === 'refused' ? { kind: 'refused' as const, refusal: outcome.refusal } : { kind: 'accepted' as const, transactionId: outcome.transactionId ?? movements[index].transactionId },
