@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
-import type { EventStore, StoredEvent } from '@app/event-store';
-import { contentPoolStreamId, utcDayOf } from '../../src/modules/engagement/domain/streams';
+import { AppendAlongsideConflictError, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import { contentPoolStreamId, userContentStreamId, utcDayOf } from '../../src/modules/engagement/domain/streams';
 import type { EngagementEvent } from '@app/contracts/engagement';
 import { statementsSentDuring } from '@app/event-store/src/testing';
 import { DailyRewardsConflictError, dailyRewardsKey, readDailyRewards, saveDailyRewards } from '../../src/modules/engagement/infrastructure/daily-rewards';
-import { applyEngagementEventsOfGroup } from '../../src/modules/engagement/infrastructure/inline-read-model';
+import { socialActionRowsAlongside } from '../../src/modules/engagement/infrastructure/inline-read-model';
 import { DATABASE_POOL, EVENT_STORE } from '../../src/platform/database/database.tokens';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, givenContent, givenUser, startEngagementApp, type TestUser } from './support';
@@ -29,6 +29,7 @@ describe('engagement: the user day as a row, the pool from its tail', () => {
   afterAll(() => testApp?.close());
 
   const today = () => utcDayOf(new Date().toISOString());
+  const asHandle = (on: pg.Pool): TransactionHandle => ({ query: async (text, params) => on.query(text, params) as never });
   const dayRow = async (userId: string) =>
     (await pool.query('SELECT points_minor::int AS points_minor, external_moves FROM engagement_daily_rewards WHERE user_id = $1 AND day = $2', [userId, today()])).rows[0];
 
@@ -109,43 +110,53 @@ describe('engagement: the user day as a row, the pool from its tail', () => {
     expect(await dayRow(other.user.id)).toEqual({ points_minor: 1, external_moves: 0 });
   }, 60_000);
 
-  it("a group's inline rows and its days go in one statement, which conflicts as a whole when a day moved meanwhile", async () => {
+  it("a group's inline rows and its days are written beside its append, in its one statement, which conflicts as a whole when a day moved meanwhile", async () => {
     const owner = await givenUser(testApp);
     const [first, second] = await Promise.all([givenUser(testApp), givenUser(testApp)]);
     const [one, two] = await Promise.all([givenContent(testApp, owner), givenContent(testApp, owner)]);
-    const liked = (contentId: string, userId: string): EngagementEvent => ({
-      type: 'SocialActionRecorded',
-      data: { contentId, userId, actionType: 'like', pointsMinor: '1', engagementShares: 1, transactionId: null, at: new Date().toISOString() },
+    const liked = (contentId: string, userId: string) => ({
+      type: 'SocialActionRecorded' as const,
+      data: { contentId, userId, actionType: 'like' as const, pointsMinor: '1', engagementShares: 1, transactionId: null, at: new Date().toISOString() },
     });
     const likedBy = async (contentId: string) => (await pool.query('SELECT user_id FROM engagement_user_content WHERE content_id = $1 ORDER BY user_id', [contentId])).rows.map((row) => row.user_id);
-    const group = (moveMeanwhile: boolean) =>
-      eventStore.withTransaction(async (transaction) => {
-        const days = await readDailyRewards(transaction, [first, second].map((fan) => ({ userId: fan.user.id, day: today() })));
-        if (moveMeanwhile) await pool.query('INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves) VALUES ($1, $2, 7, 0)', [second.user.id, today()]);
-        return statementsSentDuring(() =>
-          applyEngagementEventsOfGroup(
-            transaction,
-            [liked(one, first.user.id), liked(two, second.user.id)],
-            [...days.values()].map((read) => ({ read, after: { pointsMinor: read.state.pointsMinor + 1n, externalMoves: 0 } })),
-          ),
-        );
-      });
+    const events = [liked(one, first.user.id), liked(two, second.user.id)];
+    const streams = events.map((event) => ({ streamId: userContentStreamId(event.data.contentId, event.data.userId), expectedVersion: 'no_stream' as const, events: [event] }));
+    const group = async (moveMeanwhile: boolean) => {
+      const days = await readDailyRewards(asHandle(pool), [first, second].map((fan) => ({ userId: fan.user.id, day: today() })));
+      if (moveMeanwhile) await pool.query('INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves) VALUES ($1, $2, 7, 0)', [second.user.id, today()]);
+      const alongside = socialActionRowsAlongside(
+        events,
+        [...days.values()].map((read) => ({ read, after: { pointsMinor: read.state.pointsMinor + 1n, externalMoves: 0 } })),
+      );
+      return statementsSentDuring(() => eventStore.append(streams, { alongside }));
+    };
 
     // Another process wrote the second user's day after this group read it: nothing of the group is kept.
-    await expect(group(true)).rejects.toBeInstanceOf(DailyRewardsConflictError);
+    await expect(group(true)).rejects.toBeInstanceOf(AppendAlongsideConflictError);
     expect([await likedBy(one), await likedBy(two)]).toEqual([[], []]);
+    expect(await Promise.all(streams.map((stream) => eventStore.streamVersion(stream.streamId)))).toEqual([0n, 0n]);
     expect(await dayRow(first.user.id)).toBeUndefined();
     expect(await dayRow(second.user.id)).toEqual({ points_minor: 7, external_moves: 0 });
 
     const { sent } = await group(false);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(/engagement_daily_rewards[\s\S]*engagement_user_content/);
+    expect(sent[0]).toMatch(/engagement_user_content[\s\S]*engagement_daily_rewards[\s\S]*INSERT INTO events/);
     expect([await likedBy(one), await likedBy(two)]).toEqual([[first.user.id], [second.user.id]]);
+    expect(await Promise.all(streams.map((stream) => eventStore.streamVersion(stream.streamId)))).toEqual([1n, 1n]);
     expect([await dayRow(first.user.id), await dayRow(second.user.id)]).toEqual([
       { points_minor: 1, external_moves: 0 },
       { points_minor: 8, external_moves: 0 },
     ]);
   }, 60_000);
+
+  it('a row a group touches twice (a like and a save of one item by one user) is one upsert, as the events leave it in turn', () => {
+    const event = (actionType: 'like' | 'save', at: string, engagementShares: number): EngagementEvent => ({
+      type: 'SocialActionRecorded',
+      data: { contentId: 'item', userId: 'fan', actionType, pointsMinor: '1', engagementShares, transactionId: null, at },
+    });
+    const [upsert] = socialActionRowsAlongside([event('like', '2026-11-28T08:00:00.000Z', 1), event('save', '2026-11-28T08:00:01.000Z', 0), event('like', '2026-11-28T08:00:02.000Z', 1)]);
+    expect(upsert!.params).toEqual([['item'], ['fan'], ['2026-11-28T08:00:00.000Z'], ['2026-11-28T08:00:01.000Z'], [2]]);
+  });
 
   it('days recorded as streams before the row are summed into rows by the migration, and caps keep counting them', async () => {
     const owner = await givenUser(testApp);

@@ -129,7 +129,7 @@ describe('social actions: group commit', () => {
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
 
-  it("a group's events, its users' points and its streams go in one append statement (the streams are claimed with the events), with no savepoint, and no NOTIFY follows", async () => {
+  it("a group's events, its users' points, its streams and its inline rows go in one append statement (the streams are claimed with the events), with no savepoint, and no NOTIFY follows", async () => {
     const owner = await givenUser(testApp);
     const contentId = await givenContent(testApp, owner);
     const fans = await Promise.all(Array.from({ length: 5 }, () => givenUser(testApp)));
@@ -145,6 +145,8 @@ describe('social actions: group commit', () => {
     const writes = sent.filter((text) => /INSERT INTO (events|streams)/.test(text));
     expect(writes).toHaveLength(1);
     expect(writes[0]).toContain('INSERT INTO events');
+    // The inline rows (who liked what, the users' days) are written beside the events, by that same statement.
+    expect(sent.filter((text) => /(INSERT INTO|UPDATE) engagement_(user_content|daily_rewards)/.test(text))).toEqual(writes);
     // Nobody in the application LISTENs to the log: an append is followed by no NOTIFY statement. And no savepoint:
     // a group the ledger refuses part of is rerun whole (the market's group-commit spec).
     expect(sent.filter((text) => /pg_notify|SAVEPOINT/i.test(text))).toEqual([]);

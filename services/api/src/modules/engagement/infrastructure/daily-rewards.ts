@@ -1,4 +1,4 @@
-import { WrongExpectedVersionError, type TransactionHandle } from '@app/event-store';
+import { WrongExpectedVersionError, type AppendAlongside, type TransactionHandle } from '@app/event-store';
 import type { DailyState } from '../domain/state';
 
 /**
@@ -41,55 +41,56 @@ export interface DayChange {
 }
 
 /**
- * Writes each changed day from the values it was read with, in one statement: rows read are updated only while they
- * still hold those values, days without a row are inserted only if still absent. Anything less than every day
- * written means another process wrote one first: WrongExpectedVersionError (the unit reruns; nothing is kept).
+ * Writes each changed day from the values it was read with: rows read are updated only while they still hold those
+ * values, days without a row are inserted only if still absent. Anything less than every day written means another
+ * process wrote one first: DailyRewardsConflictError (the unit reruns; nothing is kept).
  */
 export async function saveDailyRewards(transaction: TransactionHandle, changes: readonly DayChange[]): Promise<void> {
-  const write = dailyRewardsWrite(changes, 0);
-  if (!write) return;
-  const { rows } = await transaction.query<{ written: number }>(`WITH ${write.ctes} SELECT ${write.written} AS written`, write.params);
-  write.check(rows[0]!.written);
+  for (const write of dailyRewardsAlongside(changes)) {
+    const { rows } = await transaction.query(write.statement, [...write.params]);
+    if (rows.length !== write.expectedRows) throw new DailyRewardsConflictError(changes.map(({ read }) => dailyRewardsLockKey(read.userId, read.day)));
+  }
 }
 
 /**
- * `saveDailyRewards` as parts of a bigger statement (a group's inline rows and its days in one round trip): its
- * common table expressions (parameters from `$<offset + 1>`), the expression counting the rows written, and the check
- * of that count. Null when no day changed.
+ * The changed days as writes beside a group's append (`AppendAlongside`, in the append's own statement): a
+ * compare-and-set of the rows read, and an insert of the days that had none, each expecting every one of its rows
+ * (else AppendAlongsideConflictError, a version conflict: the unit reruns). None when no day changed.
  */
-export function dailyRewardsWrite(changes: readonly DayChange[], offset: number): { ctes: string; params: unknown[]; written: string; check(written: number): void } | null {
+export function dailyRewardsAlongside(changes: readonly DayChange[]): Array<AppendAlongside & { expectedRows: number }> {
   const changed = changes.filter(({ read, after }) => read.state.pointsMinor !== after.pointsMinor || read.state.externalMoves !== after.externalMoves);
-  if (changed.length === 0) return null;
-  const $ = (n: number) => `$${offset + n}`;
-  return {
-    ctes: `daily_input AS (
-       SELECT * FROM unnest(${$(1)}::text[], ${$(2)}::text[], ${$(3)}::boolean[], ${$(4)}::bigint[], ${$(5)}::int[], ${$(6)}::bigint[], ${$(7)}::int[])
-         AS i(user_id, day, stored, points_before, moves_before, points_after, moves_after)
-     ), daily_updated AS (
-       UPDATE engagement_daily_rewards d SET points_minor = i.points_after, external_moves = i.moves_after
-         FROM daily_input i
-        WHERE i.stored AND d.user_id = i.user_id AND d.day = i.day AND d.points_minor = i.points_before AND d.external_moves = i.moves_before
-       RETURNING 1
-     ), daily_inserted AS (
-       INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves)
-       SELECT user_id, day, points_after, moves_after FROM daily_input WHERE NOT stored
+  const stored = changed.filter(({ read }) => read.stored);
+  const fresh = changed.filter(({ read }) => !read.stored);
+  const writes: Array<AppendAlongside & { expectedRows: number }> = [];
+  if (stored.length > 0) {
+    writes.push({
+      statement: `UPDATE engagement_daily_rewards d SET points_minor = i.points_after, external_moves = i.moves_after
+         FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::bigint[], $6::int[])
+           AS i(user_id, day, points_before, moves_before, points_after, moves_after)
+        WHERE d.user_id = i.user_id AND d.day = i.day AND d.points_minor = i.points_before AND d.external_moves = i.moves_before
+       RETURNING 1`,
+      params: [
+        stored.map(({ read }) => read.userId),
+        stored.map(({ read }) => read.day),
+        stored.map(({ read }) => read.state.pointsMinor.toString()),
+        stored.map(({ read }) => read.state.externalMoves),
+        stored.map(({ after }) => after.pointsMinor.toString()),
+        stored.map(({ after }) => after.externalMoves),
+      ],
+      expectedRows: stored.length,
+    });
+  }
+  if (fresh.length > 0) {
+    writes.push({
+      statement: `INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[])
        ON CONFLICT (user_id, day) DO NOTHING
-       RETURNING 1
-     )`,
-    written: '((SELECT count(*) FROM daily_updated) + (SELECT count(*) FROM daily_inserted))::int',
-    params: [
-      changed.map(({ read }) => read.userId),
-      changed.map(({ read }) => read.day),
-      changed.map(({ read }) => read.stored),
-      changed.map(({ read }) => read.state.pointsMinor.toString()),
-      changed.map(({ read }) => read.state.externalMoves),
-      changed.map(({ after }) => after.pointsMinor.toString()),
-      changed.map(({ after }) => after.externalMoves),
-    ],
-    check(written) {
-      if (written !== changed.length) throw new DailyRewardsConflictError(changed.map(({ read }) => dailyRewardsLockKey(read.userId, read.day)));
-    },
-  };
+       RETURNING 1`,
+      params: [fresh.map(({ read }) => read.userId), fresh.map(({ read }) => read.day), fresh.map(({ after }) => after.pointsMinor.toString()), fresh.map(({ after }) => after.externalMoves)],
+      expectedRows: fresh.length,
+    });
+  }
+  return writes;
 }
 
 /** Another process wrote one of these days first: a version conflict, for a row (the runner reruns the unit). */

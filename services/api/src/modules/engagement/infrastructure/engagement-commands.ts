@@ -17,7 +17,7 @@ import { contentPoolStreamId, userContentStreamId, utcDayOf } from '../domain/st
 import { contentNotFound, engagementRefusalToApiError } from '../engagement-refusals';
 import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards } from './daily-rewards';
 import { appendOf, EngagementStore, type Loaded } from './engagement-store';
-import { applyEngagementEvents, applyEngagementEventsOfGroup } from './inline-read-model';
+import { applyEngagementEvents, socialActionRowsAlongside } from './inline-read-model';
 
 export interface MoneyOf {
   transactionId: string;
@@ -95,8 +95,8 @@ export class EngagementCommands {
    * One group of quick actions: one lock set, the items' rows in one read, every member's streams and the items' pools
    * in one read, the users' days in one read, each member decided in turn on the states the ones before left (an
    * item's last pool shares go to whoever came first; a user twice in the group sees their first action, on any item,
-   * in their day's totals), the inline rows and the days in one statement, and ONE append of every member's events
-   * and points (the runner's `runGroup`).
+   * in their day's totals), then ONE append of every member's events and points with the inline rows and the days
+   * beside it, in the append's own statement (the runner's `runGroup`).
    * Idempotency stays per request; a member whose item is gone is refused alone.
    */
   private async commitSocialActions(group: PendingSocialAction[]): Promise<void> {
@@ -165,14 +165,13 @@ export class EngagementCommands {
             }),
           });
         }
-        await applyEngagementEventsOfGroup(
-          unit.transaction,
+        const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
+        const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
+        const alongside = socialActionRowsAlongside(
           allEvents,
           [...days].map(([key, read]) => ({ read, after: dailies.get(key)! })),
         );
-        const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
-        const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
-        return { appends, members };
+        return { appends, members, alongside };
       },
     });
     outcomes.forEach((outcome, index) => ('ok' in outcome ? group[index]!.resolve(outcome.ok) : group[index]!.reject(outcome.error)));

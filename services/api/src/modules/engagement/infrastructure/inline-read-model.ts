@@ -1,6 +1,6 @@
 import type { EngagementEvent } from '@app/contracts/engagement';
-import type { TransactionHandle } from '@app/event-store';
-import { dailyRewardsWrite, saveDailyRewards, type DayChange } from './daily-rewards';
+import type { AppendAlongside, TransactionHandle } from '@app/event-store';
+import { dailyRewardsAlongside, type DayChange } from './daily-rewards';
 
 async function bumpTotals(transaction: TransactionHandle, contentId: string, column: string, delta: number | bigint): Promise<void> {
   // Column names come from the fixed map above, never from input.
@@ -60,42 +60,45 @@ export async function applyEngagementEvents(transaction: TransactionHandle, even
   }
 }
 
+/** Events a quick action appends that have no inline row (the pool's shares: the pool is a stream). */
+const WITHOUT_INLINE_ROWS = new Set<EngagementEvent['type']>(['EngagementSharesGiven']);
+
 /**
- * A group's events (a group commit of social actions) and its users' days in as few statements as it can: the
- * `SocialActionRecorded` upserts and the changed days in ONE statement when no (item, user) row appears twice (a row
- * may be touched once per statement), otherwise, and for every other event, `applyEngagementEvents` one by one and the
- * days in a statement of their own.
+ * A group of quick actions' inline rows as writes beside its append (`AppendAlongside`: in the append's own statement,
+ * all or nothing with the events): every (item, user) row its `SocialActionRecorded` events touch, in one upsert (a
+ * row twice in the group is folded first, as the events would leave it one after the other: the first like, the last
+ * save, the shares summed), and its users' changed days (`dailyRewardsAlongside`).
  */
-export async function applyEngagementEventsOfGroup(transaction: TransactionHandle, events: readonly EngagementEvent[], days: readonly DayChange[] = []): Promise<void> {
-  const recorded = events.filter((event): event is Extract<EngagementEvent, { type: 'SocialActionRecorded' }> => event.type === 'SocialActionRecorded');
-  const keys = new Set(recorded.map(({ data }) => `${data.contentId} ${data.userId}`));
-  if (recorded.length < 2 || keys.size !== recorded.length) {
-    await applyEngagementEvents(transaction, events);
-    return saveDailyRewards(transaction, days);
+export function socialActionRowsAlongside(events: readonly EngagementEvent[], days: readonly DayChange[] = []): AppendAlongside[] {
+  const rows = new Map<string, { contentId: string; userId: string; likedAt: string | null; savedAt: string | null; shares: number }>();
+  for (const event of events) {
+    if (WITHOUT_INLINE_ROWS.has(event.type)) continue;
+    if (event.type !== 'SocialActionRecorded') throw new Error(`Invariant broken: ${event.type} in a group of quick actions`);
+    const { contentId, userId, actionType, engagementShares, at } = event.data;
+    const key = `${contentId} ${userId}`;
+    const row = rows.get(key) ?? { contentId, userId, likedAt: null, savedAt: null, shares: 0 };
+    rows.set(key, {
+      ...row,
+      likedAt: row.likedAt ?? (actionType === 'like' ? at : null),
+      savedAt: actionType === 'save' ? at : row.savedAt,
+      shares: row.shares + engagementShares,
+    });
   }
-  const daily = dailyRewardsWrite(days, 5);
-  const { rows } = await transaction.query<{ written: number }>(
-    `WITH ${daily ? `${daily.ctes}, ` : ''}user_content AS (
-       INSERT INTO engagement_user_content AS u (content_id, user_id, liked_at, saved_at, engagement_shares_held)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[])
-       ON CONFLICT (content_id, user_id) DO UPDATE SET
-         liked_at = COALESCE(u.liked_at, EXCLUDED.liked_at),
-         saved_at = COALESCE(EXCLUDED.saved_at, u.saved_at),
-         engagement_shares_held = u.engagement_shares_held + EXCLUDED.engagement_shares_held
-     )
-     SELECT ${daily ? daily.written : '0'} AS written`,
-    [
-      recorded.map(({ data }) => data.contentId),
-      recorded.map(({ data }) => data.userId),
-      recorded.map(({ data }) => (data.actionType === 'like' ? data.at : null)),
-      recorded.map(({ data }) => (data.actionType === 'save' ? data.at : null)),
-      recorded.map(({ data }) => data.engagementShares),
-      ...(daily?.params ?? []),
-    ],
-  );
-  daily?.check(rows[0]!.written);
-  await applyEngagementEvents(
-    transaction,
-    events.filter((event) => event.type !== 'SocialActionRecorded'),
-  );
+  const upserts = [...rows.values()];
+  const userContent: AppendAlongside[] =
+    upserts.length === 0
+      ? []
+      : [
+          {
+            statement: `INSERT INTO engagement_user_content AS u (content_id, user_id, liked_at, saved_at, engagement_shares_held)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[])
+             ON CONFLICT (content_id, user_id) DO UPDATE SET
+               liked_at = COALESCE(u.liked_at, EXCLUDED.liked_at),
+               saved_at = COALESCE(EXCLUDED.saved_at, u.saved_at),
+               engagement_shares_held = u.engagement_shares_held + EXCLUDED.engagement_shares_held
+             RETURNING 1`,
+            params: [upserts.map((row) => row.contentId), upserts.map((row) => row.userId), upserts.map((row) => row.likedAt), upserts.map((row) => row.savedAt), upserts.map((row) => row.shares)],
+          },
+        ];
+  return [...userContent, ...dailyRewardsAlongside(days)];
 }
