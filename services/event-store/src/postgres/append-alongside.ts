@@ -61,4 +61,15 @@ export function alongsideError(error: unknown): unknown {
   return new AppendAlongsideConflictError(Number(written ?? -1), Number(expected ?? -1));
 }
 
-const sqlSignature = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16);
+/** Signatures of the statement texts seen (a process has a handful of shapes; each group of likes sends one). */
+const signatures = new Map<string, string>();
+
+function sqlSignature(text: string): string {
+  let signature = signatures.get(text);
+  if (signature === undefined) {
+    signature = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    if (signatures.size >= 1_000) signatures.clear();
+    signatures.set(text, signature);
+  }
+  return signature;
+}
