@@ -16,15 +16,9 @@ export async function applyEngagementEvents(transaction: TransactionHandle, even
   for (const event of events) {
     switch (event.type) {
       case 'SocialActionRecorded': {
-        const { contentId, userId, actionType, engagementShares, at } = event.data;
-        await transaction.query(
-          `INSERT INTO engagement_user_content (content_id, user_id, liked_at, saved_at, engagement_shares_held) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (content_id, user_id) DO UPDATE SET
-             liked_at = COALESCE(engagement_user_content.liked_at, EXCLUDED.liked_at),
-             saved_at = COALESCE(EXCLUDED.saved_at, engagement_user_content.saved_at),
-             engagement_shares_held = engagement_user_content.engagement_shares_held + EXCLUDED.engagement_shares_held`,
-          [contentId, userId, actionType === 'like' ? at : null, actionType === 'save' ? at : null, engagementShares],
-        );
+        // The same upsert a group writes beside its append, for one row.
+        const [upsert] = socialActionRowsAlongside([event]);
+        await transaction.query(upsert!.statement, [...upsert!.params]);
         // No per-item counter here: a row every like updates would make all likes of a hot item wait on one row
         // lock for the length of their transactions. Counts are the content context's projection of these events.
         break;
