@@ -230,7 +230,6 @@ export interface EventStore {
    */
   append(streams: AppendToStream[], options?: { transaction?: TransactionHandle; guard?: AppendGuard; alongside?: readonly AppendAlongside[] }): Promise<AppendResult>;
 
-
   /** A stream's events from `fromVersion` (inclusive, default 1) in version order; [] for a missing stream. */
   readStream(
     streamId: string,

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { AppendAlongsideConflictError, type AppendAlongside } from '../event-store.port';
-import { namedQuery, type Queryable } from './sql';
+import { namedQuery, statementSignature, type Queryable } from './sql';
 
 /** SQLSTATE raised by event_store_alongside_wrote when a write beside an append changed another number of rows. */
 const ALONGSIDE_MISMATCH = 'ES002';
@@ -21,7 +20,7 @@ export function prepareAlongside(writes: readonly AppendAlongside[] | undefined)
     }
   }
   const shape = writes.map((write) => `${write.expectedRows === undefined ? '-' : '='}${write.statement}`).join('\u0000');
-  return { writes, signature: sqlSignature(shape) };
+  return { writes, signature: statementSignature(shape) };
 }
 
 /**
@@ -48,7 +47,7 @@ export function alongsideInStatement(prepared: PreparedAlongside, first: number)
 /** The writes one by one in the locking path's transaction, each checked: AppendAlongsideConflictError on a miss. */
 export async function writeAlongside(transaction: Queryable, prepared: PreparedAlongside): Promise<void> {
   for (const write of prepared.writes) {
-    const { rows } = await namedQuery(transaction, `event_store_alongside_${sqlSignature(write.statement)}`, write.statement, [...write.params]);
+    const { rows } = await namedQuery(transaction, `event_store_alongside_${statementSignature(write.statement)}`, write.statement, [...write.params]);
     if (write.expectedRows !== undefined && rows.length !== write.expectedRows) throw new AppendAlongsideConflictError(rows.length, write.expectedRows);
   }
 }
@@ -59,17 +58,4 @@ export function alongsideError(error: unknown): unknown {
   if (failure.code !== ALONGSIDE_MISMATCH) return error;
   const [, written, expected] = /changed (\d+) of (\d+) rows/.exec(failure.message ?? '') ?? [];
   return new AppendAlongsideConflictError(Number(written ?? -1), Number(expected ?? -1));
-}
-
-/** Signatures of the statement texts seen (a process has a handful of shapes; each group of likes sends one). */
-const signatures = new Map<string, string>();
-
-function sqlSignature(text: string): string {
-  let signature = signatures.get(text);
-  if (signature === undefined) {
-    signature = createHash('sha256').update(text).digest('hex').slice(0, 16);
-    if (signatures.size >= 1_000) signatures.clear();
-    signatures.set(text, signature);
-  }
-  return signature;
 }

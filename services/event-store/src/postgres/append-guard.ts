@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { AppendGuardTakenError, type AppendGuard } from '../event-store.port';
+import { statementSignature } from './sql';
 
 /** An AppendGuard checked and turned into SQL pieces: identifiers validated, rows as one JSON document. */
 export interface PreparedGuard {
@@ -34,7 +34,7 @@ export function prepareGuard(guard: AppendGuard): PreparedGuard {
     statement = {
       // jsonb_populate_recordset takes each column's type from the table, so the rows travel as one JSON parameter.
       insert: `INSERT INTO ${guard.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${guard.table}, $<n>::jsonb)`,
-      signature: createHash('sha256').update(shape).digest('hex').slice(0, 16),
+      signature: statementSignature(shape),
     };
     guardStatements.set(shape, statement);
   }

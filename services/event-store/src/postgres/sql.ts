@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { StoredEvent, TransactionHandle } from '../event-store.port';
 
@@ -27,6 +28,20 @@ export function asHandle(client: pg.Pool | pg.PoolClient, preparedStatements: bo
 export function namedQuery<Row>(queryable: Queryable, name: string, text: string, params: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }> {
   const named = (queryable as Partial<NamedQueryable>)[NAMED_QUERY];
   return named ? named<Row>(name, text, params) : queryable.query<Row>(text, params);
+}
+
+/** Signatures of the statement texts seen: a process has a handful of shapes, and a hot append names one each time. */
+const signatures = new Map<string, string>();
+
+/** A short name part for a prepared statement of this text (or shape): the same text, the same name. */
+export function statementSignature(text: string): string {
+  let signature = signatures.get(text);
+  if (signature === undefined) {
+    signature = createHash('sha256').update(text).digest('hex').slice(0, 16);
+    if (signatures.size >= 1_000) signatures.clear();
+    signatures.set(text, signature);
+  }
+  return signature;
 }
 
 export interface EventRow {
