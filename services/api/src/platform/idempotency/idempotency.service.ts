@@ -50,6 +50,14 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
+ * What a replay under the same key must match. Only a keyed request is ever compared with a stored one, so a request
+ * without a key is not hashed at all (the like path: a group of hundreds, none keyed, spent 3 % of its allocations on it).
+ */
+function requestHashOf(request: IdempotentRequest): string {
+  return request.key === undefined ? '' : createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+}
+
+/**
  * Runs money-moving work at most once per idempotency key:
  * - same key and same body → the first answer again, nothing moves a second time;
  * - same key, another body → 409 IDEMPOTENCY_KEY_REUSED;
@@ -73,7 +81,7 @@ export class IdempotencyService {
     if (request.key !== undefined && !KEY_PATTERN.test(request.key)) {
       throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
-    const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+    const requestHash = requestHashOf(request);
     return this.mutex.runExclusive(options.lockKeys ?? [], () => this.attempt(request, requestHash, work));
   }
 
@@ -88,7 +96,7 @@ export class IdempotencyService {
     execute: (record: (body: Body) => IdempotencyClaim) => Promise<{ kind: string }>,
   ): Promise<IdempotentResponse<Body>> {
     if (!KEY_PATTERN.test(request.key)) throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
-    const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+    const requestHash = requestHashOf(request);
     let answered: { body: Body } | undefined;
     try {
       const outcome = await execute((body) => {
@@ -122,7 +130,7 @@ export class IdempotencyService {
     const outcomes: Array<{ ok: IdempotentResponse<Body> } | { error: unknown } | undefined> = requests.map((request) =>
       request.key !== undefined && !KEY_PATTERN.test(request.key) ? { error: badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters') } : undefined,
     );
-    const hashes = requests.map((request) => createHash('sha256').update(canonicalJson(request.body)).digest('hex'));
+    const hashes = requests.map(requestHashOf);
     // A key twice in one group: the later request waits for the group, then replays what the first one recorded.
     const seen = new Set<string>();
     const later: number[] = [];
