@@ -2,7 +2,7 @@ import { Pool } from 'undici';
 import pg from 'pg';
 import { PostgresEventStore } from '@app/event-store';
 import { projectionsCaughtUp, startApi, topologiesToRun, type RunningApi, type Topology } from '../api-process';
-import { machineBusyMs, postgresCpuMs, processCpuMs } from '../ledger/cpu-meter';
+import { machineBusyMs, machineStealMs, postgresCpuMs, processCpuMs } from '../ledger/cpu-meter';
 import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
 
 export interface LikeBenchmarkOptions {
@@ -167,7 +167,7 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
       await projectionsCaughtUp(database, eventStore);
       log(`${topology}: likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s, over ${options.items} items`);
       // The whole machine's CPU too: PostgreSQL and the load generator share the two cores with the servers.
-      const cpu = { API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}), PostgreSQL: postgresCpuMs, machine: machineBusyMs };
+      const cpu = { API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}), PostgreSQL: postgresCpuMs, machine: machineBusyMs, steal: machineStealMs };
       fixedRate.push(
         await runFixedRate(`like at ${options.ratePerSecond}/s, ${topology}`, options.clients, options.rateSeconds, options.ratePerSecond, likesOf(options.ratePerSecond * options.rateSeconds + options.clients), cpu),
       );
@@ -205,14 +205,14 @@ export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot: H
   return [
     `Like benchmark (POST /api/users/social-action): ${options.users} users, ${options.items} items and ${options.seededLikes} likes seeded, ${options.clients} clients; each like a fresh (user, item) pair over all the items`,
     '',
-    'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker  PostgreSQL  machine',
+    'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker  PostgreSQL  load generator  machine (of it steal)',
     ...results.fixedRate.map(
       (r) =>
         `${r.name.padEnd(64)} ${r.commandsPerSecond.toFixed(0).padStart(11)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs.toFixed(1).padStart(8)} ${String(r.commands).padStart(9)} ${String(
           r.refused,
         ).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)} ${(r.cpuMsPerCommand.PostgreSQL?.toFixed(2) ?? '-').padStart(11)} ${(
-          r.cpuMsPerCommand.machine?.toFixed(2) ?? '-'
-        ).padStart(8)}`,
+          r.cpuMsPerCommand['bench process']?.toFixed(2) ?? '-'
+        ).padStart(15)} ${(r.cpuMsPerCommand.machine?.toFixed(2) ?? '-').padStart(8)} (${r.cpuMsPerCommand.steal?.toFixed(2) ?? '-'})`,
     ),
     '',
     `Hot item: ${hot.likers} users liked it at once in ${hot.seconds.toFixed(2)} s: ${hot.accepted} accepted, ${hot.refused} refused, ${hot.failed} failed; counted ${hot.likesCounted}; a second like refused ${hot.secondLikesRefused} times.`,

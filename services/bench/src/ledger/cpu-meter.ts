@@ -24,6 +24,18 @@ export const machineBusyMs: CpuCounter = () => {
   }
 };
 
+/**
+ * Time the hypervisor ran something else while this machine's cores wanted to run (`steal`, already inside
+ * `machineBusyMs`): on a shared host it is load of someone else's that the benchmark is charged for.
+ */
+export const machineStealMs: CpuCounter = () => {
+  try {
+    return Number(readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/)[8]) * MS_PER_TICK;
+  } catch {
+    return undefined;
+  }
+};
+
 /** This process (the load generator, or the direct scenarios' executor), without /proc. */
 export const ownCpuMs: CpuCounter = () => {
   const usage = process.cpuUsage();
