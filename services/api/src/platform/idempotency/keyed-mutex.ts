@@ -1,33 +1,50 @@
+/** The waiters of a key nobody waits for: shared, never pushed to (the first waiter gets a list of its own). */
+const NOBODY_WAITING: ReadonlyArray<() => void> = Object.freeze([]);
+
 /**
  * In-process mutual exclusion per key. The database's expected-version check is what keeps money safe across
  * processes; this only stops requests in the same process from racing each other into version conflicts and
  * retries (200 parallel conversions for one user would otherwise retry quadratically).
+ *
+ * A free key is taken without a promise or a tick: a group commit locks three keys per member, hundreds a group, and
+ * they are almost never contended. A held key is handed to its waiters in arrival order.
  */
 export class KeyedMutex {
-  private readonly tails = new Map<string, Promise<void>>();
+  private readonly held = new Map<string, ReadonlyArray<() => void>>();
 
   async runExclusive<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
     // Sorted and deduplicated, so two callers locking overlapping sets never wait on each other in a cycle.
     const ordered = [...new Set(keys)].sort();
-    const releases: (() => void)[] = [];
+    let taken = 0;
     try {
-      for (const key of ordered) releases.push(await this.acquire(key));
+      for (const key of ordered) {
+        const handedOver = this.acquire(key);
+        if (handedOver) await handedOver;
+        taken += 1;
+      }
       return await work();
     } finally {
-      for (const release of releases.reverse()) release();
+      for (let index = taken - 1; index >= 0; index -= 1) this.release(ordered[index]!);
     }
   }
 
-  private async acquire(key: string): Promise<() => void> {
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    let release!: () => void;
-    const current = new Promise<void>((resolve) => (release = resolve));
-    const tail = previous.then(() => current);
-    this.tails.set(key, tail);
-    await previous;
-    return () => {
-      release();
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    };
+  /** Takes a free key at once (undefined, nothing to await); else a promise of the key, resolved when it is handed over. */
+  private acquire(key: string): Promise<void> | undefined {
+    const waiters = this.held.get(key);
+    if (waiters === undefined) {
+      this.held.set(key, NOBODY_WAITING);
+      return undefined;
+    }
+    const queue = waiters === NOBODY_WAITING ? [] : (waiters as Array<() => void>);
+    if (queue !== waiters) this.held.set(key, queue);
+    return new Promise<void>((resolve) => queue.push(resolve));
+  }
+
+  /** The next waiter gets the key (it stays held); with nobody waiting it is free again. */
+  private release(key: string): void {
+    const waiters = this.held.get(key);
+    const next = waiters === NOBODY_WAITING ? undefined : (waiters as Array<() => void>).shift();
+    if (next) next();
+    else this.held.delete(key);
   }
 }
