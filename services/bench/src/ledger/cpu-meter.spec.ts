@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DEFAULT_TEST_DATABASE_URL } from '@app/event-store/src/testing';
-import { CpuMeter, machineBusyMs, ownCpuMs, postgresCpuMs, processCpuMs } from './cpu-meter';
+import { CpuMeter, machineBusyMs, machineStealMs, ownCpuMs, postgresCpuMs, processCpuMs } from './cpu-meter';
 
 /**
  * Burns `ms` of this process's CPU time (not wall time: on a machine busy with other work a wall-time spin gets less
@@ -24,6 +24,14 @@ describe('CpuMeter (Linux /proc)', () => {
     expect(perCommand.own).toBeGreaterThanOrEqual(250);
     expect(perCommand.pid).toBeGreaterThanOrEqual(250);
     expect(perCommand.machine).toBeGreaterThanOrEqual(250);
+  });
+
+  it("reads the host's steal as a part of the machine's busy time", () => {
+    const busy = machineBusyMs()!;
+    const steal = machineStealMs()!;
+    expect(Number.isInteger(steal)).toBe(true);
+    expect(steal).toBeGreaterThanOrEqual(0);
+    expect(steal).toBeLessThanOrEqual(busy);
   });
 
   it('divides by the number of commands, and says undefined for a process that does not exist', () => {
