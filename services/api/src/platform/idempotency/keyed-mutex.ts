@@ -1,6 +1,3 @@
-/** The waiters of a key nobody waits for: shared, never pushed to (the first waiter gets a list of its own). */
-const NOBODY_WAITING: ReadonlyArray<() => void> = Object.freeze([]);
-
 /**
  * In-process mutual exclusion per key. The database's expected-version check is what keeps money safe across
  * processes; this only stops requests in the same process from racing each other into version conflicts and
@@ -10,7 +7,8 @@ const NOBODY_WAITING: ReadonlyArray<() => void> = Object.freeze([]);
  * they are almost never contended. A held key is handed to its waiters in arrival order.
  */
 export class KeyedMutex {
-  private readonly held = new Map<string, ReadonlyArray<() => void>>();
+  /** Held keys, each with its waiters in arrival order (null while nobody waits: a free key costs no array). */
+  private readonly held = new Map<string, Array<() => void> | null>();
 
   async runExclusive<T>(keys: readonly string[], work: () => Promise<T>): Promise<T> {
     // Sorted and deduplicated, so two callers locking overlapping sets never wait on each other in a cycle.
@@ -32,18 +30,17 @@ export class KeyedMutex {
   private acquire(key: string): Promise<void> | undefined {
     const waiters = this.held.get(key);
     if (waiters === undefined) {
-      this.held.set(key, NOBODY_WAITING);
+      this.held.set(key, null);
       return undefined;
     }
-    const queue = waiters === NOBODY_WAITING ? [] : (waiters as Array<() => void>);
-    if (queue !== waiters) this.held.set(key, queue);
+    const queue = waiters ?? [];
+    if (waiters === null) this.held.set(key, queue);
     return new Promise<void>((resolve) => queue.push(resolve));
   }
 
   /** The next waiter gets the key (it stays held); with nobody waiting it is free again. */
   private release(key: string): void {
-    const waiters = this.held.get(key);
-    const next = waiters === NOBODY_WAITING ? undefined : (waiters as Array<() => void>).shift();
+    const next = this.held.get(key)?.shift();
     if (next) next();
     else this.held.delete(key);
   }
