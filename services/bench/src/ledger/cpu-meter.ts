@@ -13,27 +13,24 @@ const MS_PER_TICK = 10;
 /** A CPU time counter in ms that only grows; undefined when it cannot be read. */
 export type CpuCounter = () => number | undefined;
 
-/** The machine's CPU line of /proc/stat in ms, summed over every core; undefined without /proc. */
-function machineTimes(): { user: number; nice: number; system: number; irq: number; softirq: number; steal: number } | undefined {
+/** The machine's busy and steal time from /proc/stat, summed over every core; undefined without /proc. */
+function machineTimes(): { busyMs: number; stealMs: number } | undefined {
   try {
     // user nice system idle iowait irq softirq steal ...
     const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1, 9).map(Number);
-    return { user: user * MS_PER_TICK, nice: nice * MS_PER_TICK, system: system * MS_PER_TICK, irq: irq * MS_PER_TICK, softirq: softirq * MS_PER_TICK, steal: steal * MS_PER_TICK };
+    return { busyMs: (user + nice + system + irq + softirq + steal) * MS_PER_TICK, stealMs: steal * MS_PER_TICK };
   } catch {
     return undefined;
   }
 }
 
-export const machineBusyMs: CpuCounter = () => {
-  const times = machineTimes();
-  return times && times.user + times.nice + times.system + times.irq + times.softirq + times.steal;
-};
+export const machineBusyMs: CpuCounter = () => machineTimes()?.busyMs;
 
 /**
  * Time the hypervisor ran something else while this machine's cores wanted to run (`steal`, already inside
  * `machineBusyMs`): on a shared host it is load of someone else's that the benchmark is charged for.
  */
-export const machineStealMs: CpuCounter = () => machineTimes()?.steal;
+export const machineStealMs: CpuCounter = () => machineTimes()?.stealMs;
 
 /** This process (the load generator, or the direct scenarios' executor), without /proc. */
 export const ownCpuMs: CpuCounter = () => {
