@@ -7,15 +7,29 @@ export type ColumnType = 'text' | 'integer' | 'bigint' | 'numeric' | 'boolean' |
 export type ColumnValue = string | number | boolean | null;
 
 /**
- * Writes many rows with ONE statement, `INSERT INTO table AS target (...) SELECT (r->>0)::type, ... FROM
- * jsonb_array_elements($1::jsonb) AS r <onConflict>`, instead of one statement per row: a projection's batch then
- * costs a round trip per table, not per event, and a group commit claims all its idempotency keys at once. The rows
- * travel as one JSON document (`JSON.stringify`, native) rather than one array parameter per column, which `pg`
- * escapes element by element in JavaScript: 15 % less of the projection worker's CPU per like at 1,000 likes/s
- * (three alternating pairs, 2026-11-28), PostgreSQL's no different. `onConflict` is the rest of the statement (`ON
- * CONFLICT (id) DO NOTHING`, `... DO UPDATE SET x = target.x + excluded.x`, an optional `RETURNING`). With DO UPDATE,
- * the caller must have merged rows of the same key first: PostgreSQL refuses to update one row twice in a statement.
- * Nothing is sent when `rows` is empty.
+ * Many rows as ONE parameter: `FROM ${rowsTable(1, { id: 'text', amount: 'bigint' })} AS change` with
+ * `[rowsDocument(rows)]` is a derived table with those columns, one row per entry of `rows` (values in column order).
+ * The rows travel as one JSON document (`JSON.stringify`, native) rather than one array parameter per column, which
+ * `pg` escapes element by element in JavaScript: 15 % less of the projection worker's CPU per like at 1,000 likes/s
+ * when `upsertRows` moved to it (three alternating pairs, 2026-11-28), PostgreSQL's no different.
+ */
+export function rowsTable(parameter: number, columns: Readonly<Record<string, ColumnType>>): string {
+  const fields = Object.entries(columns).map(([name, type], column) => `(r->>${column})::${type} AS ${name}`);
+  return `(SELECT ${fields.join(', ')} FROM jsonb_array_elements($${parameter}::jsonb) AS r)`;
+}
+
+/** The parameter `rowsTable` reads. */
+export function rowsDocument(rows: readonly (readonly ColumnValue[])[]): string {
+  return JSON.stringify(rows);
+}
+
+/**
+ * Writes many rows with ONE statement, `INSERT INTO table AS target (...) SELECT * FROM <rowsTable> <onConflict>`,
+ * instead of one statement per row: a projection's batch then costs a round trip per table, not per event, and a
+ * group commit claims all its idempotency keys at once. `onConflict` is the rest of the statement (`ON CONFLICT (id) DO
+ * NOTHING`, `... DO UPDATE SET x = target.x + excluded.x`, an optional `RETURNING`). With DO UPDATE, the caller must
+ * have merged rows of the same key first: PostgreSQL refuses to update one row twice in a statement. Nothing is sent
+ * when `rows` is empty.
  */
 export async function upsertRows<Row = Record<string, unknown>>(
   transaction: TransactionHandle,
@@ -25,11 +39,9 @@ export async function upsertRows<Row = Record<string, unknown>>(
   onConflict: string,
 ): Promise<Row[]> {
   if (rows.length === 0) return [];
-  const names = Object.keys(columns);
-  const fields = names.map((name, column) => `(r->>${column})::${columns[name]}`).join(', ');
   const result = await transaction.query<Row>(
-    `INSERT INTO ${table} AS target (${names.join(', ')}) SELECT ${fields} FROM jsonb_array_elements($1::jsonb) AS r ${onConflict}`,
-    [JSON.stringify(rows)],
+    `INSERT INTO ${table} AS target (${Object.keys(columns).join(', ')}) SELECT * FROM ${rowsTable(1, columns)} AS incoming ${onConflict}`,
+    [rowsDocument(rows)],
   );
   return result.rows;
 }

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
 import { ENGAGEMENT_EVENT_SCHEMAS, parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
 import { ContentViewsCountedSchema } from '@app/contracts/telemetry';
-import { upsertRows } from '../../../platform/database/upsert-rows';
+import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/upsert-rows';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { marketStreamId } from '../../market';
 
@@ -210,26 +210,20 @@ async function writeViewers(transaction: TransactionHandle, tables: ProjectionTa
   await transaction.query(
     `INSERT INTO ${tables.content_engagement_viewers} AS target (content_id, user_id, has_liked, has_saved, engagement_shares)
      SELECT content_id, user_id, liked, coalesce(saved, false), shares
-       FROM unnest($1::text[], $2::text[], $3::boolean[], $4::boolean[], $5::integer[]) AS change(content_id, user_id, liked, saved, shares)
+       FROM ${rowsTable(1, { content_id: 'text', user_id: 'text', liked: 'boolean', saved: 'boolean', shares: 'integer' })} AS change
      ON CONFLICT (content_id, user_id) DO UPDATE SET
        has_liked = target.has_liked OR excluded.has_liked,
        engagement_shares = target.engagement_shares + excluded.engagement_shares`,
-    [
-      rows.map((row) => row[0]),
-      rows.map((row) => row[1]),
-      rows.map((row) => row[2].liked),
-      rows.map((row) => row[2].saved ?? null),
-      rows.map((row) => row[2].shares),
-    ],
+    [rowsDocument(rows.map(([contentId, userId, change]) => [contentId, userId, change.liked, change.saved ?? null, change.shares]))],
   );
   // A save or unsave sets the state; rows the batch said nothing about keep theirs.
   const saves = rows.filter((row) => row[2].saved !== undefined);
   if (saves.length > 0) {
     await transaction.query(
       `UPDATE ${tables.content_engagement_viewers} AS target SET has_saved = change.saved
-         FROM unnest($1::text[], $2::text[], $3::boolean[]) AS change(content_id, user_id, saved)
+         FROM ${rowsTable(1, { content_id: 'text', user_id: 'text', saved: 'boolean' })} AS change
         WHERE target.content_id = change.content_id AND target.user_id = change.user_id`,
-      [saves.map((row) => row[0]), saves.map((row) => row[1]), saves.map((row) => row[2].saved)],
+      [rowsDocument(saves.map(([contentId, userId, change]) => [contentId, userId, change.saved ?? null]))],
     );
   }
 }

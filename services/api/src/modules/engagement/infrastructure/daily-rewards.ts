@@ -1,4 +1,5 @@
 import { WrongExpectedVersionError, type AppendAlongside, type TransactionHandle } from '@app/event-store';
+import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { DailyState } from '../domain/state';
 
 /**
@@ -24,8 +25,8 @@ export async function readDailyRewards(transaction: TransactionHandle, keys: Rea
   const unique = [...new Map(keys.map((key) => [dailyRewardsKey(key.userId, key.day), key])).values()];
   const { rows } = await transaction.query<{ user_id: string; day: string; points_minor: string; external_moves: number }>(
     `SELECT d.user_id, d.day, d.points_minor::text AS points_minor, d.external_moves
-       FROM engagement_daily_rewards d JOIN unnest($1::text[], $2::text[]) AS k(user_id, day) ON d.user_id = k.user_id AND d.day = k.day`,
-    [unique.map((key) => key.userId), unique.map((key) => key.day)],
+       FROM engagement_daily_rewards d JOIN ${rowsTable(1, { user_id: 'text', day: 'text' })} AS k ON d.user_id = k.user_id AND d.day = k.day`,
+    [rowsDocument(unique.map((key) => [key.userId, key.day]))],
   );
   const days = new Map<string, StoredDay>(unique.map(({ userId, day }) => [dailyRewardsKey(userId, day), { userId, day, state: { pointsMinor: 0n, externalMoves: 0 }, stored: false }]));
   for (const row of rows) {
@@ -65,17 +66,20 @@ export function dailyRewardsAlongside(changes: readonly DayChange[]): Array<Appe
   if (stored.length > 0) {
     writes.push({
       statement: `UPDATE engagement_daily_rewards d SET points_minor = i.points_after, external_moves = i.moves_after
-         FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[], $5::bigint[], $6::int[])
-           AS i(user_id, day, points_before, moves_before, points_after, moves_after)
+         FROM ${rowsTable(1, { user_id: 'text', day: 'text', points_before: 'bigint', moves_before: 'integer', points_after: 'bigint', moves_after: 'integer' })} AS i
         WHERE d.user_id = i.user_id AND d.day = i.day AND d.points_minor = i.points_before AND d.external_moves = i.moves_before
        RETURNING 1`,
       params: [
-        stored.map(({ read }) => read.userId),
-        stored.map(({ read }) => read.day),
-        stored.map(({ read }) => read.state.pointsMinor.toString()),
-        stored.map(({ read }) => read.state.externalMoves),
-        stored.map(({ after }) => after.pointsMinor.toString()),
-        stored.map(({ after }) => after.externalMoves),
+        rowsDocument(
+          stored.map(({ read, after }) => [
+            read.userId,
+            read.day,
+            read.state.pointsMinor.toString(),
+            read.state.externalMoves,
+            after.pointsMinor.toString(),
+            after.externalMoves,
+          ]),
+        ),
       ],
       expectedRows: stored.length,
     });
@@ -83,10 +87,10 @@ export function dailyRewardsAlongside(changes: readonly DayChange[]): Array<Appe
   if (fresh.length > 0) {
     writes.push({
       statement: `INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::int[])
+       SELECT * FROM ${rowsTable(1, { user_id: 'text', day: 'text', points_minor: 'bigint', external_moves: 'integer' })} AS incoming
        ON CONFLICT (user_id, day) DO NOTHING
        RETURNING 1`,
-      params: [fresh.map(({ read }) => read.userId), fresh.map(({ read }) => read.day), fresh.map(({ after }) => after.pointsMinor.toString()), fresh.map(({ after }) => after.externalMoves)],
+      params: [rowsDocument(fresh.map(({ read, after }) => [read.userId, read.day, after.pointsMinor.toString(), after.externalMoves]))],
       expectedRows: fresh.length,
     });
   }

@@ -1,5 +1,6 @@
 import type { EngagementEvent } from '@app/contracts/engagement';
 import type { AppendAlongside, TransactionHandle } from '@app/event-store';
+import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import { dailyRewardsAlongside, type DayChange } from './daily-rewards';
 
 async function bumpTotals(transaction: TransactionHandle, contentId: string, column: string, delta: number | bigint): Promise<void> {
@@ -85,13 +86,13 @@ export function socialActionRowsAlongside(events: readonly EngagementEvent[], da
       : [
           {
             statement: `INSERT INTO engagement_user_content AS u (content_id, user_id, liked_at, saved_at, engagement_shares_held)
-             SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[])
+             SELECT * FROM ${rowsTable(1, { content_id: 'text', user_id: 'text', liked_at: 'timestamptz', saved_at: 'timestamptz', engagement_shares_held: 'integer' })} AS incoming
              ON CONFLICT (content_id, user_id) DO UPDATE SET
                liked_at = COALESCE(u.liked_at, EXCLUDED.liked_at),
                saved_at = COALESCE(EXCLUDED.saved_at, u.saved_at),
                engagement_shares_held = u.engagement_shares_held + EXCLUDED.engagement_shares_held
              RETURNING 1`,
-            params: [upserts.map((row) => row.contentId), upserts.map((row) => row.userId), upserts.map((row) => row.likedAt), upserts.map((row) => row.savedAt), upserts.map((row) => row.shares)],
+            params: [rowsDocument(upserts.map((row) => [row.contentId, row.userId, row.likedAt, row.savedAt, row.shares]))],
           },
         ];
   return [...userContent, ...dailyRewardsAlongside(days)];

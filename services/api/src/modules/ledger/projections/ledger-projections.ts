@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/upsert-rows';
 import { LedgerEvent } from '../domain/events';
 import {
   BalanceEffect,
@@ -101,11 +102,12 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
     await writeBalances(transaction, tables, [...balances.values()]);
     await writeHolds(transaction, tables, [...placed.values()], resolved);
     if (personas.size > 0) {
-      await transaction.query(
-        `INSERT INTO ${tables.ledger_demo_personas} AS target (user_id, persona, last_funded_day)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
-         ON CONFLICT (user_id) DO UPDATE SET persona = excluded.persona, last_funded_day = excluded.last_funded_day`,
-        [[...personas.keys()], [...personas.values()].map((entry) => entry.persona), [...personas.values()].map((entry) => entry.day)],
+      await upsertRows(
+        transaction,
+        tables.ledger_demo_personas,
+        { user_id: 'text', persona: 'text', last_funded_day: 'text' },
+        [...personas].map(([userId, entry]) => [userId, entry.persona, entry.day]),
+        'ON CONFLICT (user_id) DO UPDATE SET persona = excluded.persona, last_funded_day = excluded.last_funded_day',
       );
     }
   },
@@ -117,7 +119,7 @@ async function writeBalances(transaction: TransactionHandle, tables: ProjectionT
   const written = await transaction.query<{ account_id: string; currency: string; available: string }>(
     `WITH written AS (
        INSERT INTO ${tables.ledger_balances} AS target (account_id, currency, user_id, balance_minor, held_minor)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::bigint[])
+       SELECT * FROM ${rowsTable(1, { account_id: 'text', currency: 'text', user_id: 'text', balance_minor: 'bigint', held_minor: 'bigint' })} AS incoming
        ON CONFLICT (account_id, currency) DO UPDATE SET
          balance_minor = target.balance_minor + excluded.balance_minor,
          held_minor = target.held_minor + excluded.held_minor,
@@ -125,13 +127,7 @@ async function writeBalances(transaction: TransactionHandle, tables: ProjectionT
        RETURNING account_id, currency, user_id, balance_minor - held_minor AS available
      )
      SELECT account_id, currency, available::text AS available FROM written WHERE user_id IS NOT NULL AND available < 0`,
-    [
-      effects.map((effect) => effect.accountId),
-      effects.map((effect) => effect.currency),
-      effects.map((effect) => effect.userId),
-      effects.map((effect) => effect.balanceDeltaMinor.toString()),
-      effects.map((effect) => effect.heldDeltaMinor.toString()),
-    ],
+    [rowsDocument(effects.map((effect) => [effect.accountId, effect.currency, effect.userId, effect.balanceDeltaMinor.toString(), effect.heldDeltaMinor.toString()]))],
   );
   // Asserted again where balances are projected: a user account below zero means the write side broke its rule.
   for (const row of written.rows) {
@@ -146,21 +142,16 @@ async function writeBalances(transaction: TransactionHandle, tables: ProjectionT
     } else entry.system += effect.balanceDeltaMinor;
     totals.set(effect.currency, entry);
   }
-  const currencies = [...totals.keys()];
-  await transaction.query(
-    `INSERT INTO ${tables.ledger_currency_totals} AS target (currency, user_balance_minor, user_held_minor, system_balance_minor)
-     SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[])
-     ON CONFLICT (currency) DO UPDATE SET
+  await upsertRows(
+    transaction,
+    tables.ledger_currency_totals,
+    { currency: 'text', user_balance_minor: 'bigint', user_held_minor: 'bigint', system_balance_minor: 'bigint' },
+    [...totals].map(([currency, total]) => [currency, total.user.toString(), total.held.toString(), total.system.toString()]),
+    `ON CONFLICT (currency) DO UPDATE SET
        user_balance_minor = target.user_balance_minor + excluded.user_balance_minor,
        user_held_minor = target.user_held_minor + excluded.user_held_minor,
        system_balance_minor = target.system_balance_minor + excluded.system_balance_minor,
        updated_at = now()`,
-    [
-      currencies,
-      currencies.map((currency) => totals.get(currency)!.user.toString()),
-      currencies.map((currency) => totals.get(currency)!.held.toString()),
-      currencies.map((currency) => totals.get(currency)!.system.toString()),
-    ],
   );
 }
 
@@ -171,25 +162,19 @@ async function writeHolds(
   resolved: Map<string, HoldRow['status']>,
 ) {
   if (placed.length > 0) {
-    await transaction.query(
-      `INSERT INTO ${tables.ledger_holds} (hold_id, user_id, currency, amount_minor, expires_at, status)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::timestamptz[], $6::text[])
-       ON CONFLICT (hold_id) DO NOTHING`,
-      [
-        placed.map((hold) => hold.holdId),
-        placed.map((hold) => hold.userId),
-        placed.map((hold) => hold.currency),
-        placed.map((hold) => hold.amountMinor.toString()),
-        placed.map((hold) => hold.expiresAt),
-        placed.map((hold) => hold.status),
-      ],
+    await upsertRows(
+      transaction,
+      tables.ledger_holds,
+      { hold_id: 'text', user_id: 'text', currency: 'text', amount_minor: 'bigint', expires_at: 'timestamptz', status: 'text' },
+      placed.map((hold) => [hold.holdId, hold.userId, hold.currency, hold.amountMinor.toString(), hold.expiresAt, hold.status]),
+      'ON CONFLICT (hold_id) DO NOTHING',
     );
   }
   if (resolved.size > 0) {
     await transaction.query(
       `UPDATE ${tables.ledger_holds} AS target SET status = change.status
-       FROM unnest($1::text[], $2::text[]) AS change(hold_id, status) WHERE target.hold_id = change.hold_id`,
-      [[...resolved.keys()], [...resolved.values()]],
+       FROM ${rowsTable(1, { hold_id: 'text', status: 'text' })} AS change WHERE target.hold_id = change.hold_id`,
+      [rowsDocument([...resolved])],
     );
   }
 }
@@ -254,43 +239,53 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
         }
       }
     }
-    const list = [...rows.values()];
-    if (list.length > 0) {
-      await transaction.query(
-        `INSERT INTO ${tables.ledger_transactions}
-           (id, user_id, transaction_id, transaction_type, description, amount_minor, currency, status, created_at, position)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::text[], $8::text[],
-                              $9::timestamptz[], $10::bigint[])
-         ON CONFLICT (user_id, id) DO NOTHING`,
-        [
-          list.map((row) => row.id),
-          list.map((row) => row.userId),
-          list.map((row) => row.transactionId),
-          list.map((row) => row.transactionType),
-          list.map((row) => row.description),
-          list.map((row) => row.amountMinor.toString()),
-          list.map((row) => row.currency),
-          list.map((row) => row.status),
-          list.map((row) => row.createdAt),
-          list.map((row) => row.position.toString()),
-        ],
-      );
-    }
+    await upsertRows(
+      transaction,
+      tables.ledger_transactions,
+      {
+        id: 'text',
+        user_id: 'text',
+        transaction_id: 'text',
+        transaction_type: 'text',
+        description: 'text',
+        amount_minor: 'bigint',
+        currency: 'text',
+        status: 'text',
+        created_at: 'timestamptz',
+        position: 'bigint',
+      },
+      [...rows.values()].map((row) => [
+        row.id,
+        row.userId,
+        row.transactionId,
+        row.transactionType,
+        row.description,
+        row.amountMinor.toString(),
+        row.currency,
+        row.status,
+        row.createdAt,
+        row.position.toString(),
+      ]),
+      'ON CONFLICT (user_id, id) DO NOTHING',
+    );
     if (changes.size > 0) {
       // One statement for the batch's status changes, by primary key (ids of rows that do not exist match nothing).
-      const list = [...changes.values()];
       await transaction.query(
         `UPDATE ${tables.ledger_transactions} AS target
          SET status = change.status, amount_minor = COALESCE(change.amount_minor, target.amount_minor),
              description = COALESCE(change.description, target.description)
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[]) AS change(user_id, id, status, amount_minor, description)
+         FROM ${rowsTable(1, { user_id: 'text', id: 'text', status: 'text', amount_minor: 'bigint', description: 'text' })} AS change
          WHERE target.user_id = change.user_id AND target.id = change.id`,
         [
-          list.map((change) => change.userId),
-          list.map((change) => change.id),
-          list.map((change) => change.status),
-          list.map((change) => (change.amountMinor === undefined ? null : change.amountMinor.toString())),
-          list.map((change) => change.description ?? null),
+          rowsDocument(
+            [...changes.values()].map((change) => [
+              change.userId,
+              change.id,
+              change.status,
+              change.amountMinor === undefined ? null : change.amountMinor.toString(),
+              change.description ?? null,
+            ]),
+          ),
         ],
       );
     }
