@@ -101,15 +101,13 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
     }
     await writeBalances(transaction, tables, [...balances.values()]);
     await writeHolds(transaction, tables, [...placed.values()], resolved);
-    if (personas.size > 0) {
-      await upsertRows(
-        transaction,
-        tables.ledger_demo_personas,
-        { user_id: 'text', persona: 'text', last_funded_day: 'text' },
-        [...personas].map(([userId, entry]) => [userId, entry.persona, entry.day]),
-        'ON CONFLICT (user_id) DO UPDATE SET persona = excluded.persona, last_funded_day = excluded.last_funded_day',
-      );
-    }
+    await upsertRows(
+      transaction,
+      tables.ledger_demo_personas,
+      { user_id: 'text', persona: 'text', last_funded_day: 'text' },
+      [...personas].map(([userId, entry]) => [userId, entry.persona, entry.day]),
+      'ON CONFLICT (user_id) DO UPDATE SET persona = excluded.persona, last_funded_day = excluded.last_funded_day',
+    );
   },
 });
 
@@ -161,15 +159,13 @@ async function writeHolds(
   placed: HoldRow[],
   resolved: Map<string, HoldRow['status']>,
 ) {
-  if (placed.length > 0) {
-    await upsertRows(
-      transaction,
-      tables.ledger_holds,
-      { hold_id: 'text', user_id: 'text', currency: 'text', amount_minor: 'bigint', expires_at: 'timestamptz', status: 'text' },
-      placed.map((hold) => [hold.holdId, hold.userId, hold.currency, hold.amountMinor.toString(), hold.expiresAt, hold.status]),
-      'ON CONFLICT (hold_id) DO NOTHING',
-    );
-  }
+  await upsertRows(
+    transaction,
+    tables.ledger_holds,
+    { hold_id: 'text', user_id: 'text', currency: 'text', amount_minor: 'bigint', expires_at: 'timestamptz', status: 'text' },
+    placed.map((hold) => [hold.holdId, hold.userId, hold.currency, hold.amountMinor.toString(), hold.expiresAt, hold.status]),
+    'ON CONFLICT (hold_id) DO NOTHING',
+  );
   if (resolved.size > 0) {
     await transaction.query(
       `UPDATE ${tables.ledger_holds} AS target SET status = change.status
