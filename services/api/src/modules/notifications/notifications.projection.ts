@@ -9,7 +9,7 @@ import {
 import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/progress';
 import { ExperienceAwardedSchema } from '@app/contracts/progress';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { upsertRows } from '../../platform/database/upsert-rows';
+import { rowsDocument, rowsTable, upsertRows } from '../../platform/database/upsert-rows';
 import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../progress';
 import { notificationId, statelessDrafts, type NotificationDraft } from './notification-rules';
 
@@ -106,8 +106,8 @@ async function writeProgress(transaction: TransactionHandle, tables: Tables, pla
   if (set.length > 0) {
     const read = await transaction.query<{ user_id: string; counter: string; value: string }>(
       `SELECT user_id, counter, value::text AS value FROM ${tables.notification_progress}
-        WHERE (user_id, counter) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [set.map((move) => move.userId), set.map((move) => move.counter)],
+        WHERE (user_id, counter) IN (SELECT * FROM ${rowsTable(1, { user_id: 'text', counter: 'text' })} AS wanted)`,
+      [rowsDocument(set.map((move) => [move.userId, move.counter]))],
     );
     for (const move of set) before.set(progressKey(move.userId, move.counter), 0n);
     for (const row of read.rows) before.set(progressKey(row.user_id, row.counter), BigInt(row.value));

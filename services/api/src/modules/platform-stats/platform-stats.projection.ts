@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { TransactionHandle } from '@app/event-store';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { upsertRows } from '../../platform/database/upsert-rows';
+import { rowsDocument, rowsTable, upsertRows } from '../../platform/database/upsert-rows';
 import { PLATFORM_STATS_EVENT_TYPES, type PlatformStatsChange, platformStatsChanges } from './platform-stats-fold';
 
 const logger = new Logger('PlatformStatsProjection');
@@ -83,6 +83,9 @@ async function withoutDemoUsers(transaction: TransactionHandle, tables: Tables, 
 }
 type Reward = { pointsMinor: bigint; gemsMinor: bigint };
 
+/** A remembered reward's key, as rows sent to `rowsTable`. */
+const REWARD_KEY = { transaction_id: 'text', user_id: 'text' } as const;
+
 /**
  * Rewards remembered per (transaction, user), replayed in log order: a payment is remembered (and counted) unless
  * one already is, a reversal forgets it (and takes it back out). Keys the batch only pays go out in one
@@ -99,8 +102,8 @@ async function writeRewards(transaction: TransactionHandle, tables: Tables, chan
   if (reversed.size > 0) {
     const found = await transaction.query<{ transaction_id: string; user_id: string; points_minor: string; gems_minor: string }>(
       `SELECT transaction_id, user_id, points_minor::text, gems_minor::text FROM ${tables.platform_stats_rewards}
-        WHERE (transaction_id, user_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [[...reversed.values()].map((entry) => entry.transactionId), [...reversed.values()].map((entry) => entry.userId)],
+        WHERE (transaction_id, user_id) IN (SELECT * FROM ${rowsTable(1, REWARD_KEY)} AS wanted)`,
+      [rowsDocument([...reversed.values()].map((entry) => [entry.transactionId, entry.userId]))],
     );
     for (const entry of reversed.keys()) stored.set(entry, null);
     for (const row of found.rows) stored.set(key(row.transaction_id, row.user_id), { pointsMinor: BigInt(row.points_minor), gemsMinor: BigInt(row.gems_minor) });
@@ -134,8 +137,8 @@ async function writeRewards(transaction: TransactionHandle, tables: Tables, chan
   const gone = replaced.filter(([id]) => initial.get(id)).map(([id]) => reversed.get(id)!);
   if (gone.length > 0) {
     await transaction.query(
-      `DELETE FROM ${tables.platform_stats_rewards} WHERE (transaction_id, user_id) IN (SELECT * FROM unnest($1::text[], $2::text[]))`,
-      [gone.map((entry) => entry.transactionId), gone.map((entry) => entry.userId)],
+      `DELETE FROM ${tables.platform_stats_rewards} WHERE (transaction_id, user_id) IN (SELECT * FROM ${rowsTable(1, REWARD_KEY)} AS gone)`,
+      [rowsDocument(gone.map((entry) => [entry.transactionId, entry.userId]))],
     );
   }
   const rows: string[][] = [...paidOnly.values()].map((reward) => [reward.transactionId, reward.userId, reward.pointsMinor.toString(), reward.gemsMinor.toString()]);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { WrongExpectedVersionError, type EventStore, type TransactionHandle } from '@app/event-store';
 import { ApiError, badRequest, conflict } from '../http/api-error';
+import { rowsDocument, rowsTable } from '../database/upsert-rows';
 import { claimIdempotencyKeys, idempotencyClaimId, type IdempotencyClaim } from './idempotency-claims';
 import type { IdempotentRequest, IdempotentResponse, UnitOfWork } from './unit-of-work';
 import { KeyedMutex } from './keyed-mutex';
@@ -179,16 +180,16 @@ export class IdempotencyService {
             if (rows.length > 0) {
               await transaction.query(
                 `UPDATE idempotency_keys AS k SET status_code = v.status, response = v.response
-                 FROM (SELECT unnest($1::text[]) AS scope, unnest($2::text[]) AS idempotency_key, unnest($3::int[]) AS status, unnest($4::jsonb[]) AS response) AS v
+                 FROM ${rowsTable(1, { scope: 'text', idempotency_key: 'text', status: 'integer', response: 'jsonb' })} AS v
                  WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
-                [rows.map((row) => row[0]), rows.map((row) => row[1]), rows.map((row) => row[2]), rows.map((row) => row[3])],
+                [rowsDocument(rows)],
               );
             }
             if (released.length > 0) {
               await transaction.query(
-                `DELETE FROM idempotency_keys AS k USING (SELECT unnest($1::text[]) AS scope, unnest($2::text[]) AS idempotency_key) AS v
+                `DELETE FROM idempotency_keys AS k USING ${rowsTable(1, { scope: 'text', idempotency_key: 'text' })} AS v
                  WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
-                [released.map((row) => row[0]), released.map((row) => row[1])],
+                [rowsDocument(released)],
               );
             }
             return { stored, answers };

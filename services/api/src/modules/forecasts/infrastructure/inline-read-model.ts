@@ -1,4 +1,5 @@
 import type { TransactionHandle } from '@app/event-store';
+import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { ForecastEvent, ForecastState } from '../domain/forecast';
 
 /**
@@ -61,9 +62,9 @@ export async function applyForecastEvents(transaction: TransactionHandle, foreca
         // One statement for every prediction of the forecast (10,000 of them must settle in seconds).
         await transaction.query(
           `UPDATE forecast_predictions p SET payout_minor = u.payout, result = CASE WHEN u.payout > 0 THEN 'won' ELSE 'lost' END
-             FROM unnest($2::text[], $3::bigint[]) AS u(prediction_id, payout)
+             FROM ${rowsTable(2, { prediction_id: 'text', payout: 'bigint' })} AS u
             WHERE p.forecast_id = $1 AND p.prediction_id = u.prediction_id`,
-          [forecastId, plan.payouts.map((payout) => payout.predictionId), plan.payouts.map((payout) => payout.payoutMinor.toString())],
+          [forecastId, rowsDocument(plan.payouts.map((payout) => [payout.predictionId, payout.payoutMinor.toString()]))],
         );
         break;
       }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
+import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { IDENTITY_POOL, type QueryablePool } from './tokens';
 
@@ -40,7 +41,7 @@ export class AttemptCounters {
     );
     const { rows } = await this.pool.query<{ attempts: number; max: number; allowed: boolean; seconds_left: string }>(
       `WITH limits AS (
-         SELECT key, max, window_seconds FROM unnest($1::text[], $2::int[], $3::float8[]) AS l(key, max, window_seconds)
+         SELECT key, max, window_seconds FROM ${rowsTable(1, { key: 'text', max: 'integer', window_seconds: 'float8' })} AS l
        ), locked AS (
          SELECT counter.throttle_key, limits.max, limits.window_seconds,
                 CASE WHEN counter.window_started_at <= now() - make_interval(secs => limits.window_seconds) THEN 0 ELSE counter.attempts END AS attempts,
@@ -60,7 +61,7 @@ export class AttemptCounters {
        SELECT locked.attempts, locked.max, verdict.allowed,
               extract(epoch FROM locked.window_started_at + make_interval(secs => locked.window_seconds) - now()) AS seconds_left
          FROM locked, verdict`,
-      [keys, limits.map((limit) => limit.max), limits.map((limit) => limit.windowSeconds)],
+      [rowsDocument(limits.map((limit) => [limit.key, limit.max, limit.windowSeconds]))],
     );
     const allowed = rows.every((row) => row.allowed);
     if (allowed) return { allowed, retryAfterSeconds: 0 };

@@ -1,6 +1,7 @@
 import type { BuySharesResponse } from '@app/contracts/market';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import type { TransactionHandle } from '@app/event-store';
+import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { MarketEvent } from '../domain/market';
 
 /** One buyer's request waiting for its item's next group commit. */
@@ -30,25 +31,17 @@ export async function applyPrimarySales(transaction: TransactionHandle, contentI
   await transaction.query(
     `WITH positions AS (
        INSERT INTO market_positions AS p (content_id, user_id, owned, cost_minor, last_trade_at)
-       SELECT $1, buyer, quantity, cost, at FROM unnest($2::text[], $3::int[], $4::bigint[], $5::timestamptz[]) AS t(buyer, quantity, cost, at)
+       SELECT $1, buyer, quantity, cost, at FROM ${rowsTable(2, { buyer: 'text', quantity: 'integer', cost: 'bigint', at: 'timestamptz' })} AS t
        ON CONFLICT (content_id, user_id) DO UPDATE SET owned = p.owned + EXCLUDED.owned, cost_minor = p.cost_minor + EXCLUDED.cost_minor,
          last_trade_at = GREATEST(p.last_trade_at, EXCLUDED.last_trade_at)
      )
      INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at)
      SELECT id, $1, 'primary', buyer, seller, quantity, price, at
-     FROM unnest($6::text[], $7::text[], $8::text[], $9::int[], $10::bigint[], $11::timestamptz[]) AS t(id, buyer, seller, quantity, price, at)`,
+     FROM ${rowsTable(3, { id: 'text', buyer: 'text', seller: 'text', quantity: 'integer', price: 'bigint', at: 'timestamptz' })} AS t`,
     [
       contentId,
-      buyers.map(([buyer]) => buyer),
-      buyers.map(([, entry]) => entry.quantity),
-      buyers.map(([, entry]) => String(entry.totalMinor)),
-      buyers.map(([, entry]) => entry.at),
-      events.map(({ data }) => data.transactionId),
-      events.map(({ data }) => data.buyerId),
-      events.map(({ data }) => data.creatorId),
-      events.map(({ data }) => data.quantity),
-      events.map(({ data }) => data.priceMinor),
-      events.map(({ data }) => data.at),
+      rowsDocument(buyers.map(([buyer, entry]) => [buyer, entry.quantity, String(entry.totalMinor), entry.at])),
+      rowsDocument(events.map(({ data }) => [data.transactionId, data.buyerId, data.creatorId, data.quantity, data.priceMinor, data.at])),
     ],
   );
 }

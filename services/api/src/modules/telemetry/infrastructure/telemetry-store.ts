@@ -3,7 +3,7 @@ import type { EventStore } from '@app/event-store';
 import type pg from 'pg';
 import { telemetryBatchStreamId, type ClientError, type ClientErrorReport, type ContentViewsCounted } from '@app/contracts/telemetry';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
-import { upsertRows } from '../../../platform/database/upsert-rows';
+import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/upsert-rows';
 import { contentViewsOf, rollupOf, targetOf, type StoredEvent } from '../domain/rollup';
 import type { TelemetryCountRow, TelemetryTarget } from '../index';
 
@@ -21,13 +21,6 @@ interface ClientErrorRow {
   client_timestamp: string | null;
   user_id: string | null;
   user_agent: string | null;
-}
-
-/** Rows as one array per column (an `unnest` parameter each). */
-function columnsOf<Row>(rows: readonly Row[], values: (row: Row) => Array<string | number>): Array<Array<string | number>> {
-  const columns: Array<Array<string | number>> = [];
-  for (const row of rows) values(row).forEach((value, index) => (columns[index] ??= []).push(value));
-  return columns;
 }
 
 /** The telemetry context's tables (migrations/): raw events, daily counts, stored batches, client errors. */
@@ -56,9 +49,9 @@ export class TelemetryStore {
     batches.forEach((batch, index) => (firstOf.has(batch.batchId) ? undefined : firstOf.set(batch.batchId, index)));
     const claimedIds = await this.eventStore.withTransaction(async (transaction) => {
       const claimed = await transaction.query<{ batch_id: string }>(
-        `INSERT INTO telemetry_batches (batch_id, events, stored_at) SELECT batch_id, events, now() FROM unnest($1::text[], $2::integer[]) AS b(batch_id, events)
+        `INSERT INTO telemetry_batches (batch_id, events, stored_at) SELECT batch_id, events, now() FROM ${rowsTable(1, { batch_id: 'text', events: 'integer' })} AS b
          ON CONFLICT DO NOTHING RETURNING batch_id`,
-        [[...firstOf.keys()], [...firstOf.values()].map((index) => batches[index]!.events.length)],
+        [rowsDocument([...firstOf].map(([batchId, index]) => [batchId, batches[index]!.events.length]))],
       );
       const ids = new Set(claimed.rows.map((row) => row.batch_id));
       if (ids.size === 0) return ids;
@@ -76,23 +69,20 @@ export class TelemetryStore {
         '',
       );
       const rollup = rollupOf(stored.flatMap((batch) => batch.events));
-      // Days go as text and are cast here: the shared unnest helper has no date column type.
-      if (rollup.targets.length > 0) {
-        await transaction.query(
-          `INSERT INTO telemetry_daily_counts AS target (target_type, target_id, event_type, day, count)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::date[], $5::bigint[])
-           ON CONFLICT (target_type, target_id, event_type, day) DO UPDATE SET count = target.count + excluded.count`,
-          columnsOf(rollup.targets, (row) => [row.targetType, row.targetId, row.eventType, row.day, row.count]),
-        );
-      }
-      if (rollup.campaigns.length > 0) {
-        await transaction.query(
-          `INSERT INTO telemetry_campaign_daily_counts AS target (campaign_id, event_type, day, count)
-           SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::bigint[])
-           ON CONFLICT (campaign_id, event_type, day) DO UPDATE SET count = target.count + excluded.count`,
-          columnsOf(rollup.campaigns, (row) => [row.campaignId, row.eventType, row.day, row.count]),
-        );
-      }
+      await upsertRows(
+        transaction,
+        'telemetry_daily_counts',
+        { target_type: 'text', target_id: 'text', event_type: 'text', day: 'date', count: 'bigint' },
+        rollup.targets.map((row) => [row.targetType, row.targetId, row.eventType, row.day, row.count]),
+        'ON CONFLICT (target_type, target_id, event_type, day) DO UPDATE SET count = target.count + excluded.count',
+      );
+      await upsertRows(
+        transaction,
+        'telemetry_campaign_daily_counts',
+        { campaign_id: 'text', event_type: 'text', day: 'date', count: 'bigint' },
+        rollup.campaigns.map((row) => [row.campaignId, row.eventType, row.day, row.count]),
+        'ON CONFLICT (campaign_id, event_type, day) DO UPDATE SET count = target.count + excluded.count',
+      );
       // The group's content views, published once (the batches were claimed by this transaction): content folds them.
       const views = contentViewsOf(rollup.targets);
       if (views.length > 0) {
@@ -109,11 +99,11 @@ export class TelemetryStore {
     if (targets.length === 0 || !(from < to)) return [];
     const result = await this.pool.query<{ target_type: TelemetryCountRow['targetType']; target_id: string; event_type: TelemetryCountRow['eventType']; day: string; count: string }>(
       `SELECT c.target_type, c.target_id, c.event_type, to_char(c.day, 'YYYY-MM-DD') AS day, c.count::text AS count
-         FROM unnest($1::text[], $2::text[]) AS t(target_type, target_id)
+         FROM ${rowsTable(1, { target_type: 'text', target_id: 'text' })} AS t
          JOIN telemetry_daily_counts c ON c.target_type = t.target_type AND c.target_id = t.target_id
-        WHERE c.day >= ($3::timestamptz AT TIME ZONE 'UTC')::date AND c.day::timestamp < ($4::timestamptz AT TIME ZONE 'UTC')
+        WHERE c.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date AND c.day::timestamp < ($3::timestamptz AT TIME ZONE 'UTC')
         ORDER BY c.target_type, c.target_id, c.event_type, c.day`,
-      [targets.map((target) => target.type), targets.map((target) => target.id), from.toISOString(), to.toISOString()],
+      [rowsDocument(targets.map((target) => [target.type, target.id])), from.toISOString(), to.toISOString()],
     );
     return result.rows.map((row) => ({ targetType: row.target_type, targetId: row.target_id, eventType: row.event_type, day: row.day, count: Number(row.count) }));
   }
