@@ -154,6 +154,24 @@ describe('social actions: group commit', () => {
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
 
+  it('a key refused with 409 in a group is released, not kept: the same key may be used again', async () => {
+    const owner = await givenUser(testApp);
+    const [first, second] = [await givenContent(testApp, owner), await givenContent(testApp, owner)];
+    const fan = await givenUser(testApp);
+    const keys = async (key: string) =>
+      (await testApp.app.get<Pool>(DATABASE_POOL).query<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys WHERE idempotency_key = $1', [key])).rows[0]!.n;
+    expect(await together([{ user: fan, contentId: first, action: 'like', key: 'released-1' }])).toEqual([{ ok: expect.objectContaining({ success: true }) }]);
+    const refused = await together([
+      { user: fan, contentId: first, action: 'like', key: 'released-2' },
+      { user: fan, contentId: second, action: 'like', key: 'released-3' },
+    ]);
+    expect(refused).toEqual([{ error: expect.objectContaining({ status: 409, code: 'ALREADY_LIKED' }) }, { ok: expect.objectContaining({ success: true }) }]);
+    expect([await keys('released-1'), await keys('released-2'), await keys('released-3')]).toEqual([1, 0, 1]);
+    // Released: the key now carries another request (were it kept, a different body under it would be refused).
+    const other = await givenContent(testApp, owner);
+    expect(await together([{ user: fan, contentId: other, action: 'like', key: 'released-2' }])).toEqual([{ ok: expect.objectContaining({ success: true }) }]);
+  }, 60_000);
+
   it('60 users liking one item at once over HTTP, twice: counted exactly once each', async () => {
     const owner = await givenUser(testApp);
     const contentId = await givenContent(testApp, owner);

@@ -4,7 +4,7 @@ import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
-import { auth, eventually } from '../rewards/support';
+import { auth, eventually, signUpAdmin } from '../rewards/support';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger';
 import { postTransaction } from '../ledger/multi-user-transactions';
 
@@ -143,6 +143,22 @@ describe('notifications API', () => {
     // The tip is the last thing projected: once alice has it, bob's notifications are complete too.
     const bobRewards = rewards(await list(bob.token));
     expect(bobRewards.map((entry) => [entry.data.transaction_id, entry.data.amounts])).toEqual([[drop, { points: 250, gems: 1 }]]);
+  });
+
+  it('a counter set twice (verified followers 800, then 900) unlocks Social Butterfly once', async () => {
+    const user = await signUp(testApp);
+    const admin = await signUpAdmin(testApp);
+    const influence = { full_name: 'Ada', platform: 'instagram', platform_username: 'ada', phone_number: '+1 555 0100', email: 'ada@example.com', follower_count: 1_000 };
+    await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send(influence).expect(200);
+    const verify = (count: number) => testApp.http().post(`/api/admin/users/${user.user.id}/verify-influence`).set(auth(admin.token)).send({ verified_follower_count: count }).expect(200);
+    const unlocked = (response: { body: { notifications: NotificationBody[] } }) => titles(response).filter((title) => title === 'Achievement unlocked: Social Butterfly');
+    await verify(800);
+    await eventually(() => list(user.token), (response) => unlocked(response).length === 1);
+    await verify(900);
+    // Posted after the second verification: once its notification is there, the verification was projected too.
+    const marker = await postTransaction(testApp, 'DROP_REWARD', [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.user.id), currency: 'points', amountMinor: 100n }], 'Marker');
+    const after = await eventually(() => list(user.token), (response) => response.body.notifications.some((entry: NotificationBody) => entry.data.transaction_id === marker));
+    expect(unlocked(after)).toHaveLength(1);
   });
 
   it('a rebuild from the log keeps notifications and read state', async () => {

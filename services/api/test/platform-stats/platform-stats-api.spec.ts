@@ -1,7 +1,9 @@
+import type { Pool } from 'pg';
 import { CommandBus } from '@nestjs/cqrs';
 import { PlatformStatsSchema, type PlatformStats } from '@app/contracts/platform-stats';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
+import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, givenFunds, givenUser, proofDrop, startDropsApp, waitFor, type TestUser } from '../drops/support';
 
@@ -122,6 +124,9 @@ describe('platform statistics API', () => {
     expect(reversal.ok).toBe(true);
     const after = await statsWhen((figures) => figures.gems_paid_out === before.gems_paid_out);
     expect(after.gems_paid_out).toBe('12.346');
+    // Forgotten, not kept: the row that remembered the reward (written by an earlier batch) is deleted.
+    const remembered = await testApp.app.get<Pool>(DATABASE_POOL).query('SELECT 1 FROM platform_stats_rewards WHERE transaction_id = $1', [transactionId]);
+    expect(remembered.rowCount).toBe(0);
   });
 
   describe('drops', () => {
