@@ -26,7 +26,7 @@ export interface RunningApi {
 }
 
 /**
- * The whole application in its own process(es) (`ledger/http-server.ts`), on a free local port, against `databaseUrl`:
+ * The whole application in its own process(es) (`api-server.ts`), on a free local port, against `databaseUrl`:
  * the load generator never shares the server's thread. BENCH_SERVER_CPU_PROFILE=<dir> writes V8 CPU profiles there.
  * `env` adds variables (say, rate limits lifted for the run). An unexpected exit is logged.
  */
@@ -36,7 +36,7 @@ export async function startApi(databaseUrl: string, topology: Topology, log: (li
   const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const spawnRole = (role: 'all' | 'http' | 'worker'): ChildProcess =>
     // The young generation the API's start scripts and image give it (engagement README, Performance).
-    spawn(process.execPath, ['--max-semi-space-size=64', ...profile, ...flags, '-r', '@swc-node/register', join(__dirname, 'ledger', 'http-server.ts')], {
+    spawn(process.execPath, ['--max-semi-space-size=64', ...profile, ...flags, '-r', '@swc-node/register', join(__dirname, 'api-server.ts')], {
       // Every benchmark client signs up from 127.0.0.1: the per-address sign-up limit would stop the 21st.
       env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, ...env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: role },
       stdio: ['ignore', 'pipe', 'inherit'],

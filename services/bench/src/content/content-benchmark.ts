@@ -1,8 +1,8 @@
 import { Pool } from 'undici';
 import { openDatabase, PostgresEventStore, type AppendToStream } from '@app/event-store';
 import { projectionsCaughtUp, startApi, type RunningApi } from '../api-process';
-import { processCpuMs } from '../ledger/cpu-meter';
-import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
+import { processCpuMs } from '../load/cpu-meter';
+import { runFixedRate, type ScenarioResult } from '../load/load-runners';
 
 export interface ContentBenchmarkOptions {
   databaseUrl: string;

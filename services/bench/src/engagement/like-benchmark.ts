@@ -2,8 +2,8 @@ import { Pool } from 'undici';
 import pg from 'pg';
 import { PostgresEventStore } from '@app/event-store';
 import { projectionsCaughtUp, startApi, topologiesToRun, type RunningApi, type Topology } from '../api-process';
-import { machineBusyMs, machineStealMs, postgresCpuMs, processCpuMs } from '../ledger/cpu-meter';
-import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
+import { machineBusyMs, machineStealMs, postgresCpuMs, processCpuMs } from '../load/cpu-meter';
+import { runFixedRate, type ScenarioResult } from '../load/load-runners';
 
 export interface LikeBenchmarkOptions {
   databaseUrl: string;

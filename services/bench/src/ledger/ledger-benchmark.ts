@@ -1,5 +1,4 @@
 import { availableParallelism, hostname } from 'node:os';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { openDatabase, PostgresEventStore, runMigrations, type AppendToStream } from '@app/event-store';
 import { ProjectionRunner } from '@app/api/src/platform/projections/projection-runner';
 import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '@app/api/src/platform/database/database.module';
@@ -10,7 +9,7 @@ import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain
 import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decision';
-import { CpuMeter, machineBusyMs, ownCpuMs, postgresCpuMs, type CpuCounter } from './cpu-meter';
+import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
 
 export interface LedgerBenchmarkOptions {
   databaseUrl: string;
@@ -42,27 +41,6 @@ export const DEFAULT_LEDGER_BENCHMARK: Omit<LedgerBenchmarkOptions, 'databaseUrl
   rateSeconds: 30,
 };
 
-export interface ScenarioResult {
-  name: string;
-  commands: number;
-  refused: number;
-  seconds: number;
-  commandsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  /**
-   * The load generator's own event-loop delay (p99) while the scenario ran. It shares the machine's two cores with
-   * the server, and a late timer or a late read is counted as server latency: this says how much of the tail is its.
-   */
-  generatorDelayP99Ms: number;
-  /**
-   * CPU time per command (committed or refused), in ms: the whole machine, and each watched process (see
-   * ScenarioCpuCounters). Undefined where /proc cannot be read.
-   */
-  cpuMsPerCommand: Record<string, number | undefined>;
-}
-
 export interface RebuildResult {
   projection: string;
   events: number;
@@ -73,109 +51,6 @@ export interface RebuildResult {
 export interface LedgerBenchmarkResults {
   scenarios: ScenarioResult[];
   rebuilds: RebuildResult[];
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];
-}
-
-interface ScenarioWatch {
-  generatorDelay: IntervalHistogram;
-  cpu: CpuMeter;
-}
-
-/**
- * CPU counters a scenario reports per command: always the machine, this process and the local PostgreSQL server;
- * a scenario over HTTP adds its API and worker processes.
- */
-export type ScenarioCpuCounters = Record<string, CpuCounter>;
-
-/** Starts watching this process's event loop and the CPU counters for one scenario (`summarize` stops it). */
-function watchScenario(extraCounters: ScenarioCpuCounters): ScenarioWatch {
-  const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
-  generatorDelay.enable();
-  return { generatorDelay, cpu: new CpuMeter({ machine: machineBusyMs, 'bench process': ownCpuMs, PostgreSQL: postgresCpuMs, ...extraCounters }) };
-}
-
-function summarize(name: string, latencies: number[], refused: number, started: number, watch: ScenarioWatch): ScenarioResult {
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  const cpuMsPerCommand = watch.cpu.perCommand(latencies.length + refused);
-  watch.generatorDelay.disable();
-  latencies.sort((left, right) => left - right);
-  return {
-    name,
-    commands: latencies.length,
-    refused,
-    seconds: elapsedSeconds,
-    commandsPerSecond: latencies.length / elapsedSeconds,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    maxMs: latencies.at(-1) ?? 0,
-    generatorDelayP99Ms: watch.generatorDelay.percentile(99) / 1e6,
-    cpuMsPerCommand,
-  };
-}
-
-/** Runs `clients` loops for `seconds`, each awaiting one command at a time; committed commands and latencies. */
-export async function runClosedLoop(
-  name: string,
-  clients: number,
-  seconds: number,
-  command: (client: number) => Promise<boolean>,
-  cpuCounters: ScenarioCpuCounters = {},
-): Promise<ScenarioResult> {
-  const latencies: number[] = [];
-  let refused = 0;
-  const watch = watchScenario(cpuCounters);
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < deadline) {
-        const begin = performance.now();
-        const committed = await command(client);
-        const elapsed = performance.now() - begin;
-        if (committed) latencies.push(elapsed);
-        else refused += 1;
-      }
-    }),
-  );
-  return summarize(name, latencies, refused, started, watch);
-}
-
-/**
- * `clients` clients that together offer `ratePerSecond` commands: each sends on its own fixed schedule (one command
- * in flight per client) and its latency counts from the moment the schedule said to send, not from when the client
- * got round to it. A server that falls behind therefore shows its backlog in the latencies instead of hiding it by
- * slowing the clients down (coordinated omission, as wrk2 corrects it).
- */
-export async function runFixedRate(
-  name: string,
-  clients: number,
-  seconds: number,
-  ratePerSecond: number,
-  command: (client: number) => Promise<boolean>,
-  cpuCounters: ScenarioCpuCounters = {},
-): Promise<ScenarioResult> {
-  const latencies: number[] = [];
-  let refused = 0;
-  const intervalMs = (clients * 1000) / ratePerSecond;
-  const watch = watchScenario(cpuCounters);
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let scheduled = started + (client * intervalMs) / clients; scheduled < deadline; scheduled += intervalMs) {
-        // A timer may fire a fraction of a millisecond early (libuv's clock is coarser): never send before the schedule.
-        for (let wait = scheduled - performance.now(); wait > 0; wait = scheduled - performance.now()) await new Promise((resolve) => setTimeout(resolve, wait));
-        const committed = await command(client);
-        if (committed) latencies.push(performance.now() - scheduled);
-        else refused += 1;
-      }
-    }),
-  );
-  return summarize(name, latencies, refused, started, watch);
 }
 
 const randomIndex = (size: number) => Math.floor(Math.random() * size);

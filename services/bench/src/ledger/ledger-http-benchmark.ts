@@ -5,8 +5,9 @@ import type { PostgresEventStore } from '@app/event-store';
 import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
 import { projectionsCaughtUp, startApi, topologiesToRun, type Topology } from '../api-process';
-import { processCpuMs } from './cpu-meter';
-import { runClosedLoop, runFixedRate, type LedgerBenchmarkOptions, type ScenarioCpuCounters, type ScenarioResult } from './ledger-benchmark';
+import { processCpuMs } from '../load/cpu-meter';
+import { runClosedLoop, runFixedRate, type ScenarioCpuCounters, type ScenarioResult } from '../load/load-runners';
+import type { LedgerBenchmarkOptions } from './ledger-benchmark';
 
 const WARM_UP_SECONDS = 3;
 

@@ -6,8 +6,8 @@ import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import { marketStreamId } from '@app/api/src/modules/market/domain/market';
 import { projectionsCaughtUp, startApi, topologiesToRun, type RunningApi, type Topology } from '../api-process';
-import { processCpuMs } from '../ledger/cpu-meter';
-import { runClosedLoop, runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
+import { processCpuMs } from '../load/cpu-meter';
+import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
 
 export interface MarketBenchmarkOptions {
   databaseUrl: string;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import pg from 'pg';
 import { startApi, type RunningApi } from '../api-process';
-import { processCpuMs } from '../ledger/cpu-meter';
-import { runFixedRate, type ScenarioResult } from '../ledger/ledger-benchmark';
+import { processCpuMs } from '../load/cpu-meter';
+import { runFixedRate, type ScenarioResult } from '../load/load-runners';
 
 export interface TelemetryBenchmarkOptions {
   databaseUrl: string;
