@@ -10,36 +10,9 @@ import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decision';
 import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
+import type { LedgerBenchmarkOptions } from './ledger-benchmark-options';
 
-export interface LedgerBenchmarkOptions {
-  databaseUrl: string;
-  /** Concurrent clients issuing commands back to back. */
-  clients: number;
-  /** How long each scenario runs. */
-  secondsPerScenario: number;
-  /** Users in the uniform scenarios. */
-  users: number;
-  /** Events appended for the rebuild measurement (on top of what the scenarios wrote). */
-  rebuildEvents: number;
-  poolSize: number;
-  /** Also run over HTTP (the whole Nest application, in this process). */
-  http: boolean;
-  /** Offered rate of the fixed-rate scenarios (commands/s), direct and over HTTP. */
-  ratePerSecond: number;
-  /** How long each fixed-rate scenario runs: its figure is the tail, and one stall of a 10 s run is the whole p99. */
-  rateSeconds: number;
-}
-
-export const DEFAULT_LEDGER_BENCHMARK: Omit<LedgerBenchmarkOptions, 'databaseUrl'> = {
-  clients: 64,
-  secondsPerScenario: 10,
-  users: 10_000,
-  rebuildEvents: 200_000,
-  poolSize: 20,
-  http: true,
-  ratePerSecond: 1_000,
-  rateSeconds: 30,
-};
+export { DEFAULT_LEDGER_BENCHMARK, type LedgerBenchmarkOptions } from './ledger-benchmark-options';
 
 export interface RebuildResult {
   projection: string;

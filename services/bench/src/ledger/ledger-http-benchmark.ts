@@ -7,7 +7,7 @@ import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain
 import { projectionsCaughtUp, startApi, topologiesToRun, type Topology } from '../api-process';
 import { processCpuMs } from '../load/cpu-meter';
 import { runClosedLoop, runFixedRate, type ScenarioCpuCounters, type ScenarioResult } from '../load/load-runners';
-import type { LedgerBenchmarkOptions } from './ledger-benchmark';
+import type { LedgerBenchmarkOptions } from './ledger-benchmark-options';
 
 const WARM_UP_SECONDS = 3;
 
