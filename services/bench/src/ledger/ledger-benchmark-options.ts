@@ -10,7 +10,7 @@ export interface LedgerBenchmarkOptions {
   /** Events appended for the rebuild measurement (on top of what the scenarios wrote). */
   rebuildEvents: number;
   poolSize: number;
-  /** Also run over HTTP (the whole Nest application, in this process). */
+  /** Also run over HTTP (the whole application in processes of its own, `api-process.ts`). */
   http: boolean;
   /** Offered rate of the fixed-rate scenarios (commands/s), direct and over HTTP. */
   ratePerSecond: number;
