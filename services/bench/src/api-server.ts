@@ -14,6 +14,8 @@ import { createApp } from '@app/api/src/platform/bootstrap';
  * prints `listening <port>` once ready, stops on SIGTERM.
  */
 async function main(): Promise<void> {
+  // Where this process's clock starts: `--trace-gc` prints ms since it (load-runners.ts, BENCH_LATENCY_TIMELINE).
+  console.log(`time-origin ${performance.timeOrigin.toFixed(1)}`);
   const stopHeapSampling = await startHeapSampling();
   reportEventLoopDelay();
   const config = loadConfig({

@@ -6,7 +6,8 @@ import { DEFAULT_LIKE_BENCHMARK, formatLikeResults, runLikeBenchmark } from './l
  * in its own process (one process doing everything, then an HTTP process beside a projection worker), then the like
  * command at a fixed offered rate in each, and one hot item liked by every user at once. Knobs: BENCH_LIKE_USERS
  * (1,000), BENCH_LIKE_ITEMS (10,000), BENCH_LIKE_SEEDED (100,000 likes before measuring), BENCH_CLIENTS (256),
- * BENCH_LIKE_RATE (1,000), BENCH_RATE_SECONDS (10), BENCH_TOPOLOGY (all or http: one deployment only).
+ * BENCH_LIKE_RATE (1,000), BENCH_RATE_SECONDS (10), BENCH_TOPOLOGY (all or http: one deployment only),
+ * BENCH_LATENCY_TIMELINE=<prefix> (each like's latency by when it was sent; see load-runners.ts).
  */
 export async function main(): Promise<void> {
   await withBenchDatabase('bench_likes', async (databaseUrl) => {

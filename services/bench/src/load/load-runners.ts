@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { CpuMeter, machineBusyMs, ownCpuMs, postgresCpuMs, type CpuCounter } from './cpu-meter';
 
@@ -94,6 +95,18 @@ export async function runClosedLoop(
 }
 
 /**
+ * BENCH_LATENCY_TIMELINE=<prefix>: every command of a fixed-rate scenario as `<ms after the start> <latency ms>`, in
+ * `<prefix>-<scenario>.txt`, after a `# start <epoch ms>` line. A p99 says how long the tail is, the timeline says when
+ * it came: a few stalls of 100-300 ms in an otherwise quick run, or a queue that grows all along. The servers print
+ * `time-origin <epoch ms>`, so their `--trace-gc` lines (ms since that origin) go on the same clock.
+ */
+function writeTimeline(name: string, startedAtEpochMs: number, lines: string[]): void {
+  const prefix = process.env.BENCH_LATENCY_TIMELINE;
+  if (!prefix) return;
+  writeFileSync(`${prefix}-${name.replace(/\W+/g, '-')}.txt`, [`# start ${startedAtEpochMs.toFixed(1)}`, ...lines].join('\n') + '\n');
+}
+
+/**
  * `clients` clients that together offer `ratePerSecond` commands: each sends on its own fixed schedule (one command
  * in flight per client) and its latency counts from the moment the schedule said to send, not from when the client
  * got round to it. A server that falls behind therefore shows its backlog in the latencies instead of hiding it by
@@ -110,6 +123,7 @@ export async function runFixedRate(
   const latencies: number[] = [];
   let refused = 0;
   const intervalMs = (clients * 1000) / ratePerSecond;
+  const timeline: string[] = [];
   const watch = watchScenario(cpuCounters);
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -121,8 +135,10 @@ export async function runFixedRate(
         const committed = await command(client);
         if (committed) latencies.push(performance.now() - scheduled);
         else refused += 1;
+        timeline.push(`${(scheduled - started).toFixed(1)} ${(performance.now() - scheduled).toFixed(1)}${committed ? '' : ' refused'}`);
       }
     }),
   );
+  writeTimeline(name, performance.timeOrigin + started, timeline);
   return summarize(name, latencies, refused, started, watch);
 }
