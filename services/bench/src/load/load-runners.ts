@@ -100,9 +100,9 @@ export async function runClosedLoop(
  * it came: a few stalls of 100-300 ms in an otherwise quick run, or a queue that grows all along. The servers print
  * `time-origin <epoch ms>`, so their `--trace-gc` lines (ms since that origin) go on the same clock.
  */
-function writeTimeline(name: string, startedAtEpochMs: number, lines: string[]): void {
+function writeTimeline(name: string, startedAtEpochMs: number, lines: string[] | undefined): void {
   const prefix = process.env.BENCH_LATENCY_TIMELINE;
-  if (!prefix) return;
+  if (!prefix || !lines) return;
   writeFileSync(`${prefix}-${name.replace(/\W+/g, '-')}.txt`, [`# start ${startedAtEpochMs.toFixed(1)}`, ...lines].join('\n') + '\n');
 }
 
@@ -123,7 +123,8 @@ export async function runFixedRate(
   const latencies: number[] = [];
   let refused = 0;
   const intervalMs = (clients * 1000) / ratePerSecond;
-  const timeline: string[] = [];
+  // Kept only when asked for: the load generator shares the machine, and its CPU per command is reported.
+  const timeline: string[] | undefined = process.env.BENCH_LATENCY_TIMELINE ? [] : undefined;
   const watch = watchScenario(cpuCounters);
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -133,9 +134,10 @@ export async function runFixedRate(
         // A timer may fire a fraction of a millisecond early (libuv's clock is coarser): never send before the schedule.
         for (let wait = scheduled - performance.now(); wait > 0; wait = scheduled - performance.now()) await new Promise((resolve) => setTimeout(resolve, wait));
         const committed = await command(client);
-        if (committed) latencies.push(performance.now() - scheduled);
+        const latency = performance.now() - scheduled;
+        if (committed) latencies.push(latency);
         else refused += 1;
-        timeline.push(`${(scheduled - started).toFixed(1)} ${(performance.now() - scheduled).toFixed(1)}${committed ? '' : ' refused'}`);
+        timeline?.push(`${(scheduled - started).toFixed(1)} ${latency.toFixed(1)}${committed ? '' : ' refused'}`);
       }
     }),
   );
