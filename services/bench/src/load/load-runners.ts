@@ -100,10 +100,15 @@ export async function runClosedLoop(
  * it came: a few stalls of 100-300 ms in an otherwise quick run, or a queue that grows all along. The servers print
  * `time-origin <epoch ms>`, so their `--trace-gc` lines (ms since that origin) go on the same clock.
  */
-function writeTimeline(name: string, startedAtEpochMs: number, lines: string[] | undefined): void {
+function startTimeline(name: string): { add(line: string): void; write(startedAtEpochMs: number): void } | undefined {
   const prefix = process.env.BENCH_LATENCY_TIMELINE;
-  if (!prefix || !lines) return;
-  writeFileSync(`${prefix}-${name.replace(/\W+/g, '-')}.txt`, [`# start ${startedAtEpochMs.toFixed(1)}`, ...lines].join('\n') + '\n');
+  if (!prefix) return undefined;
+  const lines: string[] = [];
+  return {
+    add: (line) => void lines.push(line),
+    write: (startedAtEpochMs) =>
+      writeFileSync(`${prefix}-${name.replace(/\W+/g, '-')}.txt`, [`# start ${startedAtEpochMs.toFixed(1)}`, ...lines].join('\n') + '\n'),
+  };
 }
 
 /**
@@ -124,7 +129,7 @@ export async function runFixedRate(
   let refused = 0;
   const intervalMs = (clients * 1000) / ratePerSecond;
   // Kept only when asked for: the load generator shares the machine, and its CPU per command is reported.
-  const timeline: string[] | undefined = process.env.BENCH_LATENCY_TIMELINE ? [] : undefined;
+  const timeline = startTimeline(name);
   const watch = watchScenario(cpuCounters);
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -137,10 +142,10 @@ export async function runFixedRate(
         const latency = performance.now() - scheduled;
         if (committed) latencies.push(latency);
         else refused += 1;
-        timeline?.push(`${(scheduled - started).toFixed(1)} ${latency.toFixed(1)}${committed ? '' : ' refused'}`);
+        timeline?.add(`${(scheduled - started).toFixed(1)} ${latency.toFixed(1)}${committed ? '' : ' refused'}`);
       }
     }),
   );
-  writeTimeline(name, performance.timeOrigin + started, timeline);
+  timeline?.write(performance.timeOrigin + started);
   return summarize(name, latencies, refused, started, watch);
 }
