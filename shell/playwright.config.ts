@@ -14,7 +14,8 @@ const shellPort = Number(process.env.SHELL_PORT ?? 4200);
  */
 if (!process.env.DATABASE_URL && process.env.E2E_EMBEDDED !== '1') {
   const server = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const database = 'e2e_shell';
+  // E2E_DATABASE lets two checkouts on one machine run their browser suites side by side.
+  const database = process.env.E2E_DATABASE ?? 'e2e_shell';
   const script = `const pg = require('pg'); (async () => { const c = new pg.Client(${JSON.stringify(server)}); await c.connect();
     await c.query('DROP DATABASE IF EXISTS ${database} WITH (FORCE)'); await c.query('CREATE DATABASE ${database}'); await c.end(); })()
     .catch((e) => { console.error(e.message); process.exit(1); });`;
