@@ -51,7 +51,21 @@ const contentTypes = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
+
+/**
+ * The build's precompressed copy of a file that the client accepts (brotli before gzip), or none. The builds write
+ * `name.br` and `name.gz` beside each text asset (shell/platform/build/webpack-config.js).
+ */
+function precompressedVariant(filePath, acceptEncoding = '') {
+  const accepted = new Set(acceptEncoding.split(',').map((part) => part.split(';')[0].trim().toLowerCase()));
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']]) {
+    if (!accepted.has(encoding) || !existsSync(filePath + suffix)) continue;
+    return { encoding, path: filePath + suffix, size: statSync(filePath + suffix).size };
+  }
+  return null;
+}
 
 /**
  * Which page origins may read a remote's files with fetch (the shell reads mf-manifest.json): the list in
@@ -168,14 +182,18 @@ export function startStaticServer(options) {
       return response.end('Not found');
     }
     const hashed = /\.[0-9a-f]{8}\.(js|css)$/.test(filePath);
+    const compressed = precompressedVariant(filePath, request.headers['accept-encoding']);
     response.writeHead(200, {
       'Content-Type': contentTypes[path.extname(filePath)] ?? 'application/octet-stream',
-      'Content-Length': stats.size,
+      'Content-Length': compressed ? compressed.size : stats.size,
+      ...(compressed ? { 'Content-Encoding': compressed.encoding } : {}),
+      // Caches keep one copy per encoding (and per origin, set above for CORS).
+      Vary: response.hasHeader('Vary') ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
       // Content-hashed chunks never change; entries (main.js, remoteEntry.js, manifests) always revalidate.
       'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     if (request.method === 'HEAD') return response.end();
-    createReadStream(filePath).pipe(response);
+    createReadStream(compressed ? compressed.path : filePath).pipe(response);
   });
 
   return new Promise((resolve, reject) => {

@@ -5,6 +5,7 @@ module.exports = createWebpackConfig({
   name: 'shell',
   host: true,
   title: 'Rewards',
+  description: 'Earn points, keys and gems for what you create and share; invest in content and predict outcomes.',
   projectRoot: __dirname,
   port: Number(process.env.SHELL_PORT || 4200),
   runtimePlugins: [path.join(__dirname, 'src/federation/resilience-plugin.ts')],

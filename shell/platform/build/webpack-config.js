@@ -5,6 +5,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ProgressPlugin } = require('webpack');
 
 const platformPackage = require('../package.json');
@@ -59,6 +61,19 @@ class EmitStaticFilesPlugin {
 }
 
 /**
+ * Brotli and gzip copies of every text asset beside the original (`main.js.br`, `main.js.gz`), made once at build
+ * time at the highest levels, so the static servers (infra/serve-static.mjs, the nginx image) send them with
+ * `Content-Encoding` instead of compressing per request or not at all.
+ */
+function precompressedCopies() {
+  const test = /\.(js|css|html|json|svg|webmanifest)$/;
+  return [
+    new CompressionPlugin({ filename: '[path][base].br', algorithm: 'brotliCompress', test, threshold: 512, minRatio: 0.9, compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } }),
+    new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test, threshold: 512, minRatio: 0.9, compressionOptions: { level: 9 } }),
+  ];
+}
+
+/**
  * A build's progress as one short line per tenth (`npm start` asks for it with BUILD_PROGRESS=1 and prefixes each
  * line with the frontend's name), instead of webpack's own stream of hundreds of lines.
  */
@@ -81,6 +96,7 @@ function progressLines() {
  * @param {string[]} [options.runtimePlugins] federation runtime plugins (files)
  * @param {boolean} [options.host] true for the shell
  * @param {string} options.title HTML title
+ * @param {string} [options.description] the page's meta description (the shell sets one per route at run time)
  * @param {string} [options.staticDirectory] extra files the dev server serves (the shell's remotes.json)
  */
 function createWebpackConfig(options) {
@@ -149,10 +165,14 @@ function createWebpackConfig(options) {
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: options.title,
+          description: options.description ?? options.title,
+          // Only the host has the icons and the web app manifest (shell/public); a remote's page is for standalone work.
+          appIcons: Boolean(options.host),
           publicPath: '/',
         }),
         ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
+        ...(production ? precompressedCopies() : []),
         ...(process.env.BUILD_PROGRESS === '1' ? [progressLines()] : []),
       ],
       performance: { hints: false },

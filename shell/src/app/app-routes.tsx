@@ -5,6 +5,7 @@ import { remoteForPath } from '../federation/remote-ownership';
 import { RemoteRoute } from '../federation/remote-route';
 import { RequireAuth } from '../features/auth/require-auth';
 import { LandingPage } from '../features/landing/landing-page';
+import { applyPageMeta } from './page-meta';
 
 // Everything but the landing page is split out, so `/` downloads only what it shows.
 // The signed-in frame (header, menus, query cache, dialogs) is its own chunk: the landing page needs none of it.
@@ -64,6 +65,7 @@ export function AppRoutes() {
   // Each route is a page view: impressions count again, and the page itself is recorded (spec 3 §7). The landing page
   // shows no tracked content and nothing reads an anonymous visit, so `/` does not load the tracker (a separate chunk).
   useEffect(() => {
+    applyPageMeta(location.pathname);
     if (location.pathname !== '/') telemetry().pageView(location.pathname);
   }, [location.pathname]);
   return (

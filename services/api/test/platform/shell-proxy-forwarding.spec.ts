@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { startStaticServerProcess } from '../support/static-server-process';
 
 jest.setTimeout(30_000);
 
@@ -27,18 +28,7 @@ describe("the shell's proxy to the API", () => {
     await new Promise<void>((done) => api.listen(0, '127.0.0.1', done));
     const apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
     root = mkdtempSync(join(tmpdir(), 'shell-proxy-'));
-    const script = `
-      const { startStaticServer } = await import(${JSON.stringify(resolve(__dirname, '../../../../infra/serve-static.mjs'))});
-      const server = await startStaticServer({ root: ${JSON.stringify(root)}, port: 0, apiUrl: ${JSON.stringify(apiUrl)}, log: () => {} });
-      console.log('PORT ' + server.address().port);`;
-    proxy = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    proxyPort = await new Promise<number>((done, fail) => {
-      proxy.stdout!.on('data', (chunk: Buffer) => {
-        const match = /PORT (\d+)/.exec(chunk.toString());
-        if (match) done(Number(match[1]));
-      });
-      proxy.on('exit', (code) => fail(new Error(`the proxy exited with ${code}`)));
-    });
+    ({ process: proxy, port: proxyPort } = await startStaticServerProcess({ root, apiUrl }));
   });
 
   afterAll(async () => {
