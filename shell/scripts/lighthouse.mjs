@@ -1,0 +1,77 @@
+// `npm run lighthouse`: Lighthouse CI on the composed app's production build (issue 45). Starts the whole stack on
+// its own ports and a fresh PostgreSQL database (as the browser tests do) unless LIGHTHOUSE_BASE_URL names a running
+// one, runs `lhci collect` and `lhci assert` with lighthouse/lighthouserc.cjs, prints one line per route and exits
+// non-zero when a score, LCP, TBT or CLS misses its goal.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const shellFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outputFolder = path.join(shellFolder, '.lighthouseci');
+const ports = { API_PORT: '3070', SHELL_PORT: '4270', MF_EARN_PORT: '4271', MF_INVEST_PORT: '4272', MF_WALLET_PORT: '4273', MF_ADVERTISER_PORT: '4274' };
+
+async function waitForHealth(baseUrl, stack) {
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (stack.exitCode !== null) throw new Error(`the stack exited with ${stack.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('the stack did not answer /api/health within 10 minutes');
+}
+
+function freshDatabase() {
+  const server = process.env.LIGHTHOUSE_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const script = `const pg = require('pg'); (async () => { const c = new pg.Client(${JSON.stringify(server)}); await c.connect();
+    await c.query('DROP DATABASE IF EXISTS lighthouse WITH (FORCE)'); await c.query('CREATE DATABASE lighthouse'); await c.end(); })()
+    .catch((e) => { console.error(e.message); process.exit(1); });`;
+  const result = spawnSync(process.execPath, ['-e', script], { stdio: 'inherit', cwd: shellFolder });
+  if (result.status !== 0) throw new Error('could not create the lighthouse database');
+  return server.replace(/\/[^/]*$/, '/lighthouse');
+}
+
+async function startStack() {
+  const environment = { ...process.env, ...ports, DATABASE_URL: freshDatabase(), LOG_LEVEL: 'warn', DEMO_LOGINS_MAX_PER_ADDRESS: '1000' };
+  const stack = spawn(process.execPath, [path.join(shellFolder, '..', 'infra', 'start.mjs')], { env: environment, stdio: ['ignore', 'inherit', 'inherit'] });
+  const baseUrl = `http://localhost:${ports.SHELL_PORT}`;
+  await waitForHealth(baseUrl, stack);
+  return { baseUrl, stop: () => stack.kill('SIGTERM') };
+}
+
+function lhci(command, baseUrl) {
+  const result = spawnSync('npx', ['lhci', command, '--config=lighthouse/lighthouserc.cjs'], {
+    cwd: shellFolder,
+    stdio: 'inherit',
+    env: { ...process.env, LIGHTHOUSE_BASE_URL: baseUrl, LIGHTHOUSE_OUTPUT: path.join(outputFolder, 'reports') },
+  });
+  return result.status ?? 1;
+}
+
+/** One line per audited route: the four scores and the three timings the goal names. */
+function printTable() {
+  const reports = readdirSync(outputFolder).filter((file) => /^lhr-.*\.json$/.test(file));
+  console.log('\n| route | performance | accessibility | best practices | SEO | LCP | TBT | CLS | bytes |\n|---|---|---|---|---|---|---|---|---|');
+  for (const file of reports) {
+    const report = JSON.parse(readFileSync(path.join(outputFolder, file), 'utf8'));
+    const score = (category) => Math.round(report.categories[category].score * 100);
+    const audit = (id) => report.audits[id].numericValue;
+    const route = new URL(report.finalDisplayedUrl).pathname;
+    console.log(`| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${(audit('largest-contentful-paint') / 1000).toFixed(1)} s | ${Math.round(audit('total-blocking-time'))} ms | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-byte-weight') / 1024)} KiB |`);
+  }
+}
+
+rmSync(outputFolder, { recursive: true, force: true });
+const stack = process.env.LIGHTHOUSE_BASE_URL ? { baseUrl: process.env.LIGHTHOUSE_BASE_URL, stop: () => undefined } : await startStack();
+let status = 1;
+try {
+  status = lhci('collect', stack.baseUrl);
+  if (status === 0) {
+    printTable();
+    status = lhci('assert', stack.baseUrl);
+  }
+} finally {
+  stack.stop();
+}
+process.exit(status);
