@@ -31,12 +31,20 @@ describe('sponsorship API', () => {
     expect(list).toEqual([expect.objectContaining({ id: contentId, content_id: contentId, total_boost_multiplier: 3, title: 'Morning routine' })]);
   });
 
-  it('falls back to quick-boost for an unknown package and stacks sponsors (the advertiser form too)', async () => {
+  it('refuses an amount matching no package with 400, charging nothing; stacks sponsors (the advertiser form too)', async () => {
     const item = await givenContent(testApp, creator, { title: 'Stacked' });
     const second = await givenUser(testApp, { advertiser: 'premium' });
     await givenFunds(testApp, second.user.id, 'gems', '600');
-    const odd = await sponsor(advertiser, item, { gems_allocated: 1, boost_multiplier: 100, duration_hours: 9999 }).expect(200);
-    expect(odd.body.sponsorship).toMatchObject({ package_id: 'quick-boost', gems_allocated: 25, boost_multiplier: 1.5, duration_hours: 1 });
+    const before = (await balancesOf(testApp, advertiser)).gems_balance;
+    for (const body of [{ gems_allocated: 1, boost_multiplier: 100, duration_hours: 9999 }, { package_id: 'mega-boost', gems_allocated: 30 }]) {
+      const refused = await sponsor(advertiser, item, body).expect(400);
+      expect(refused.body).toMatchObject({ code: 'UNKNOWN_SPONSOR_PACKAGE', field_errors: [{ field: 'package_id', message: 'matches no package' }] });
+    }
+    const refusedForm = await testApp.http().post('/api/content/sponsor').set(auth(second.token)).send({ contentId: item, gemAmount: 7 }).expect(400);
+    expect(refusedForm.body.code).toBe('UNKNOWN_SPONSOR_PACKAGE');
+    expect((await balancesOf(testApp, advertiser)).gems_balance).toBe(before);
+    expect((await testApp.http().get(`/api/content/${item}/sponsorship`).expect(200)).body).toMatchObject({ is_sponsored: false, sponsor_count: 0 });
+    await sponsor(advertiser, item, { gems_allocated: 25 }).expect(200);
     const form = await testApp.http().post('/api/content/sponsor').set(auth(second.token)).send({ contentId: item, gemAmount: 500, boostMultiplier: 6, durationHours: 168 }).expect(200);
     expect(form.body.sponsorship.package_id).toBe('viral-campaign');
     const state = (await testApp.http().get(`/api/content/${item}/sponsorship`).expect(200)).body;

@@ -80,9 +80,10 @@ export const DEFAULT_SPONSOR_PACKAGE = SPONSOR_PACKAGES[0]!;
 
 /**
  * The package a request names: by `package_id` when given and known; else the package whose gems, multiplier and
- * hours all match; else the one whose gem amount matches; anything else is quick-boost (spec 2 §9).
+ * hours all match; else the one whose gem amount matches. Anything else is null and refused: spec 2 §9's quick-boost
+ * fallback would charge a package the sponsor never chose (issue 43).
  */
-export function sponsorPackageFor(request: { packageId?: string | null; gems?: number | null; multiplier?: number | null; hours?: number | null }): SponsorPackage {
+export function sponsorPackageFor(request: { packageId?: string | null; gems?: number | null; multiplier?: number | null; hours?: number | null }): SponsorPackage | null {
   if (request.packageId) {
     const byId = SPONSOR_PACKAGES.find((candidate) => candidate.id === request.packageId);
     if (byId) return byId;
@@ -90,7 +91,7 @@ export function sponsorPackageFor(request: { packageId?: string | null; gems?: n
   const exact = SPONSOR_PACKAGES.find(
     (candidate) => candidate.gems === request.gems && candidate.multiplierTenths === Math.round((request.multiplier ?? 0) * 10) && candidate.hours === request.hours,
   );
-  return exact ?? SPONSOR_PACKAGES.find((candidate) => candidate.gems === request.gems) ?? DEFAULT_SPONSOR_PACKAGE;
+  return exact ?? SPONSOR_PACKAGES.find((candidate) => candidate.gems === request.gems) ?? null;
 }
 
 export const ENGAGEMENT_MESSAGES = Object.freeze({

@@ -1,15 +1,18 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  SPONSOR_PACKAGES,
   advertiserSponsorRoute,
   sponsorContentRoute,
   sponsorPackageFor,
   type AdvertiserSponsorRequest,
+  type SponsorPackage,
   type ContentSponsorship,
   type SponsorContentRequest,
   type SponsorContentResponse,
   type SponsoredContentItem,
 } from '@app/contracts/engagement';
+import { badRequest } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
@@ -18,6 +21,13 @@ import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
 import { contentIdOf } from '../engagement-ids';
 import { SponsorshipCommands } from './sponsorship-commands';
 import { SponsorshipReader } from './sponsorship-reader';
+
+/** A request that names no package is refused before anything is read or charged (never a package not chosen). */
+function knownPackage(pkg: SponsorPackage | null): SponsorPackage {
+  if (pkg) return pkg;
+  const offered = SPONSOR_PACKAGES.map((candidate) => `${candidate.id} (${candidate.gems} gems)`).join(', ');
+  throw badRequest('UNKNOWN_SPONSOR_PACKAGE', `Choose a sponsorship package: ${offered}`, [{ field: 'package_id', message: 'matches no package' }]);
+}
 
 /** Sponsoring content (spec 2 §9 packages; advertisers, not own content) and the live boosts. */
 @Controller('content')
@@ -36,7 +46,7 @@ export class SponsorshipController {
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(sponsorContentRoute.body)) body: SponsorContentRequest,
   ): Promise<SponsorContentResponse> {
-    const pkg = sponsorPackageFor({ packageId: body.package_id, gems: body.gems_allocated, multiplier: body.boost_multiplier, hours: body.duration_hours });
+    const pkg = knownPackage(sponsorPackageFor({ packageId: body.package_id, gems: body.gems_allocated, multiplier: body.boost_multiplier, hours: body.duration_hours }));
     return this.commands.sponsor(caller, contentIdOf(rawId), pkg, idempotency);
   }
 
@@ -45,7 +55,7 @@ export class SponsorshipController {
   sponsorFromForm(
     @IdempotencyKey('POST /api/content/sponsor') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(advertiserSponsorRoute.body)) body: AdvertiserSponsorRequest): Promise<SponsorContentResponse> {
-    const pkg = sponsorPackageFor({ packageId: body.packageId, gems: body.gemAmount, multiplier: body.boostMultiplier, hours: body.durationHours });
+    const pkg = knownPackage(sponsorPackageFor({ packageId: body.packageId, gems: body.gemAmount, multiplier: body.boostMultiplier, hours: body.durationHours }));
     return this.commands.sponsor(caller, contentIdOf(body.contentId), pkg, idempotency);
   }
 
