@@ -20,11 +20,13 @@ describe('payout details at rest', () => {
     expect(() => cipher.decrypt([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'user-1')).toThrow();
   });
 
-  it('reads the key from PAYMENT_DETAILS_KEY (hex or base64, 32 bytes); production without one starts but refuses with 503', () => {
-    expect(loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('hex') }).detailsKey).toEqual(key);
-    expect(loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('base64') }).detailsKey).toEqual(key);
-    expect(() => loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: 'c2hvcnQ=' })).toThrow(/32 bytes/);
-    const production = loadWithdrawalsConfig({ NODE_ENV: 'production' });
+  it('reads the key from PAYMENT_DETAILS_KEY (hex or base64, 32 bytes); production without one starts but refuses with 503', async () => {
+    // Configured keys and production never ask for a generated one.
+    const secrets = { secret: () => Promise.reject(new Error('no generated key expected')) };
+    expect((await loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('hex') }, secrets)).detailsKey).toEqual(key);
+    expect((await loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('base64') }, secrets)).detailsKey).toEqual(key);
+    await expect(loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: 'c2hvcnQ=' }, secrets)).rejects.toThrow(/32 bytes/);
+    const production = await loadWithdrawalsConfig({ NODE_ENV: 'production' }, secrets);
     expect(production.detailsKey).toBeNull();
     const refused = (() => {
       try {
@@ -35,6 +37,14 @@ describe('payout details at rest', () => {
     })();
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 503, code: 'PAYMENT_DETAILS_KEY_MISSING' });
-    expect(() => loadWithdrawalsConfig({ WITHDRAWAL_METHODS: '[{"method_name":"paypal"}]' })).toThrow(/WITHDRAWAL_METHODS/);
+    await expect(loadWithdrawalsConfig({ WITHDRAWAL_METHODS: '[{"method_name":"paypal"}]', PAYMENT_DETAILS_KEY: key.toString('hex') }, secrets)).rejects.toThrow(/WITHDRAWAL_METHODS/);
+  });
+
+  it('outside production without PAYMENT_DETAILS_KEY uses the instance\'s generated key, never one derived from DATABASE_URL', async () => {
+    const generated = Buffer.alloc(32, 5);
+    const asked: string[] = [];
+    const secrets = { secret: async (name: string) => (asked.push(name), generated) };
+    expect((await loadWithdrawalsConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://localhost/a' }, secrets)).detailsKey).toEqual(generated);
+    expect(asked).toEqual(['payment-details']);
   });
 });

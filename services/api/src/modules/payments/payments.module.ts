@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { INSTANCE_SECRETS } from '../../platform/database/database.tokens';
+import type { SecretSource } from '../../platform/secrets/instance-secrets';
 import { StartAdvertiserCheckoutHandler } from './checkout/advertiser-checkout.command';
 import { CheckoutController } from './checkout/checkout.controller';
 import { CheckoutStarter } from './checkout/checkout-starter';
@@ -17,7 +19,7 @@ import { WebhookController } from './webhooks/webhook.controller';
   imports: [CqrsModule],
   controllers: [CheckoutController, WebhookController, LocalCheckoutController, RefundController],
   providers: [
-    { provide: PAYMENTS_CONFIG, useFactory: () => loadPaymentsConfig() },
+    { provide: PAYMENTS_CONFIG, inject: [INSTANCE_SECRETS], useFactory: (secrets: SecretSource) => loadPaymentsConfig(process.env, secrets) },
     PaymentProviders,
     CheckoutSessions,
     PaymentCommands,

@@ -2,7 +2,8 @@ import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
-import { DATABASE_POOL } from '../../platform/database/database.tokens';
+import { DATABASE_POOL, INSTANCE_SECRETS } from '../../platform/database/database.tokens';
+import type { SecretSource } from '../../platform/secrets/instance-secrets';
 import { WITHDRAWALS_CONFIG, loadWithdrawalsConfig, type WithdrawalsConfig } from './config/withdrawals-config';
 import { DetailsCipher } from './infrastructure/details-cipher';
 import { WithdrawalCommands } from './infrastructure/withdrawal-commands';
@@ -18,7 +19,7 @@ import { WithdrawalController } from './request-withdrawal/withdrawal.controller
   imports: [CqrsModule],
   controllers: [WithdrawalController, PaymentPreferencesController],
   providers: [
-    { provide: WITHDRAWALS_CONFIG, useFactory: () => loadWithdrawalsConfig() },
+    { provide: WITHDRAWALS_CONFIG, inject: [INSTANCE_SECRETS], useFactory: (secrets: SecretSource) => loadWithdrawalsConfig(process.env, secrets) },
     { provide: DetailsCipher, inject: [WITHDRAWALS_CONFIG], useFactory: (config: WithdrawalsConfig) => new DetailsCipher(config.detailsKey) },
     { provide: PAYOUT_PROVIDER, useFactory: () => new LocalPayoutProvider() },
     Withdrawals,

@@ -4,9 +4,10 @@ import { openDatabase, PostgresEventStore, runMigrations, type Database, type Ev
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { instrumentEventStore } from '../metrics/instrumented-event-store';
 import { MetricsService } from '../metrics/metrics.service';
-import { DATABASE, DATABASE_POOL, EVENT_STORE } from './database.tokens';
+import { instanceSecrets } from '../secrets/instance-secrets';
+import { DATABASE, DATABASE_POOL, EVENT_STORE, INSTANCE_SECRETS } from './database.tokens';
 
-export { DATABASE, DATABASE_POOL, EVENT_STORE } from './database.tokens';
+export { DATABASE, DATABASE_POOL, EVENT_STORE, INSTANCE_SECRETS } from './database.tokens';
 
 /** The platform's own tables: projection checkpoints, leases and rebuilds; reactor checkpoints and jobs. */
 export const PLATFORM_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
@@ -64,8 +65,15 @@ export class DatabaseModule implements OnApplicationShutdown {
             return instrumentEventStore(eventStore, metrics);
           },
         },
+        {
+          provide: INSTANCE_SECRETS,
+          // After the event store: its factory applies the platform's migrations, the secrets table among them.
+          inject: [APP_CONFIG, DATABASE, EVENT_STORE],
+          useFactory: (config: AppConfig, database: Database) =>
+            instanceSecrets({ pool: config.databaseUrl ? database.pool : undefined, dataDirectory: config.dataDirectory }),
+        },
       ],
-      exports: [DATABASE, DATABASE_POOL, EVENT_STORE],
+      exports: [DATABASE, DATABASE_POOL, EVENT_STORE, INSTANCE_SECRETS],
     };
   }
 

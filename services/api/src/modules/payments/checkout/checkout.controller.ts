@@ -40,7 +40,7 @@ export class CheckoutController {
 
   @Get('providers')
   list(): PaymentProvidersResponse {
-    return this.providers.list();
+    return { status: 'success', data: this.providers.list() };
   }
 
   @Get('gem-packages')

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { PaymentProviderName } from '@app/contracts/payments';
+import type { SecretSource } from '../../../platform/secrets/instance-secrets';
 
 /**
  * The payments context's configuration, read from the environment when the module starts:
@@ -8,7 +9,9 @@ import type { PaymentProviderName } from '@app/contracts/payments';
  * - `LOCAL_PAYMENTS_ENABLED`: whether the local provider takes payments. Its test cards pay with no real money, so
  *   in production it is off unless set to `true` (a staging or demo deployment); elsewhere it is on.
  * - `LOCAL_PAYMENTS_WEBHOOK_SECRET`: the HMAC key of the local provider's webhooks (at least 32 characters).
- *   Required in production; elsewhere a per-database development secret is derived so tests and dev just work.
+ *   Required in production; elsewhere, unless set, generated at the first start and kept (`SecretSource`: the
+ *   database, or `DATA_DIR` for the embedded one). Never derived from `DATABASE_URL` or a constant: anyone could
+ *   compute that key and sign a webhook that credits gems.
  * - `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY`, `STRIPE_WEBHOOK_SECRET`: the Stripe adapter's keys.
  * - `APP_PUBLIC_URL`: the web app's origin, where checkouts send the browser back (default: the request's Origin,
  *   else relative paths); `API_PUBLIC_URL`: the API's origin for the local checkout page (default: relative).
@@ -34,10 +37,12 @@ const Environment = z.object({
   APP_PUBLIC_URL: origin,
   API_PUBLIC_URL: origin,
   NODE_ENV: optional,
-  DATABASE_URL: optional,
 });
 
-export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env): PaymentsConfig {
+/** The name of the generated webhook key in the instance's secrets. */
+export const LOCAL_WEBHOOK_SECRET_NAME = 'local-payments-webhook';
+
+export async function loadPaymentsConfig(environment: NodeJS.ProcessEnv, secrets: SecretSource): Promise<PaymentsConfig> {
   const parsed = Environment.safeParse(environment);
   if (!parsed.success) {
     throw new Error(`Invalid payments configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
@@ -56,11 +61,9 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
   if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid payments configuration: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
-  // Development only: stable per database, never the same across deployments that forgot to set one.
-  const developmentSecret = createHash('sha256').update(`local-payments:${env.DATABASE_URL ?? 'embedded'}`).digest('hex');
   return {
     defaultProvider: env.PAYMENTS_PROVIDER ?? (localEnabled ? 'local' : null),
-    local: { enabled: localEnabled, webhookSecret: env.LOCAL_PAYMENTS_WEBHOOK_SECRET ?? developmentSecret },
+    local: { enabled: localEnabled, webhookSecret: env.LOCAL_PAYMENTS_WEBHOOK_SECRET ?? (await unconfiguredWebhookSecret(localEnabled, secrets)) },
     stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
     appPublicUrl: env.APP_PUBLIC_URL,
     apiPublicUrl: env.API_PUBLIC_URL,
@@ -68,3 +71,8 @@ export function loadPaymentsConfig(environment: NodeJS.ProcessEnv = process.env)
 }
 
 export const PAYMENTS_CONFIG = Symbol('PAYMENTS_CONFIG');
+
+/** Generated once and kept when the local provider takes payments; when it is off, a key nobody knows (never used). */
+async function unconfiguredWebhookSecret(localEnabled: boolean, secrets: SecretSource): Promise<string> {
+  return (localEnabled ? await secrets.secret(LOCAL_WEBHOOK_SECRET_NAME) : randomBytes(32)).toString('hex');
+}

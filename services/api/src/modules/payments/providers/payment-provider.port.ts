@@ -1,4 +1,4 @@
-import type { PaymentProviderName, PaymentProvidersResponse } from '@app/contracts/payments';
+import type { PaymentProviderName, PaymentProvidersList } from '@app/contracts/payments';
 
 export interface CheckoutRequest {
   /** Our session id: the provider carries it back in every webhook (metadata / client reference). */
@@ -26,7 +26,7 @@ export class InvalidWebhookError extends Error {}
  */
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  info(): PaymentProvidersResponse['providers'][number];
+  info(): PaymentProvidersList['providers'][number];
   createCheckout(request: CheckoutRequest): Promise<{ providerSessionId: string; checkoutUrl: string }>;
   /** Verifies the signature over the exact bytes received and reads the event; throws `InvalidWebhookError`. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): WebhookFact;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
-import type { PaymentProviderName, PaymentProvidersResponse } from '@app/contracts/payments';
+import type { PaymentProviderName, PaymentProvidersList } from '@app/contracts/payments';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config/payments-config';
 import { LocalPaymentProvider } from './local-payment-provider';
 import type { PaymentProvider } from './payment-provider.port';
@@ -51,7 +51,7 @@ export class PaymentProviders {
     return null;
   }
 
-  list(): PaymentProvidersResponse {
+  list(): PaymentProvidersList {
     const providers = [...(this.config.local.enabled ? [this.local.info()] : []), ...(this.stripe ? [this.stripe.info()] : [])];
     // The default first: the screens offer it first.
     providers.sort((left, right) => Number(right.provider === this.defaultProvider) - Number(left.provider === this.defaultProvider));

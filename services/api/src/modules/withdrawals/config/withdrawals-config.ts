@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_USD_WITHDRAWAL_TERMS, DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAIL_FIELDS, type WithdrawalMethodConfig } from '@app/contracts/withdrawals';
+import type { SecretSource } from '../../../platform/secrets/instance-secrets';
 
 /**
  * The withdrawals context's configuration, read from the environment when the module starts:
@@ -8,8 +8,9 @@ import { DEFAULT_USD_WITHDRAWAL_TERMS, DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAI
  *   `min_amount` ≥ 200, `fee_percentage` 0-50, `required_fields`); default `DEFAULT_WITHDRAWAL_METHODS`.
  * - `PAYMENT_DETAILS_KEY`: the AES-256-GCM key that encrypts payout details at rest (payment preferences and the
  *   details a withdrawal carries in its events): 32 bytes as 64 hex characters or base64. In production without it,
- *   the service starts but withdrawals and payment preferences answer 503; elsewhere a per-database development key
- *   is derived. Rotating it: decrypt with the old key, re-encrypt (the
+ *   the service starts but withdrawals and payment preferences answer 503 (a key kept beside the ciphertext would
+ *   protect nothing in a stolen backup); elsewhere, unless set, a key is generated at the first start and kept
+ *   (`SecretSource`: the database, or `DATA_DIR` for the embedded one), never derived from `DATABASE_URL`. Rotating it: decrypt with the old key, re-encrypt (the
  *   ciphertext names its key version `v1`).
  * - `WITHDRAWAL_HOLD_DAYS`: how long a withdrawal's hold may wait for its payout (default 30).
  * - `WITHDRAWAL_USD_MIN_AMOUNT` (dollars, whole cents, default 10) and `WITHDRAWAL_USD_FEE_PERCENTAGE` (0-50, default
@@ -33,7 +34,10 @@ const MethodSchema = z.object({
   required_fields: z.array(z.enum(PAYMENT_DETAIL_FIELDS)).min(1),
 });
 
-export function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv = process.env): WithdrawalsConfig {
+/** The name of the generated payment-details key in the instance's secrets. */
+export const PAYMENT_DETAILS_SECRET_NAME = 'payment-details';
+
+export async function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv, secrets: SecretSource): Promise<WithdrawalsConfig> {
   const problems: string[] = [];
   let methods: readonly WithdrawalMethodConfig[] = DEFAULT_WITHDRAWAL_METHODS;
   if (environment.WITHDRAWAL_METHODS?.trim()) {
@@ -51,8 +55,8 @@ export function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv = process.e
   } else if (environment.NODE_ENV === 'production') {
     detailsKey = undefined;
   } else {
-    // Development and tests only: stable per database, so restarts can still read what they stored.
-    detailsKey = createHash('sha256').update(`payment-details:${environment.DATABASE_URL ?? 'embedded'}`).digest();
+    // Development and tests: generated once and kept, so restarts can still read what they stored.
+    detailsKey = await secrets.secret(PAYMENT_DETAILS_SECRET_NAME);
   }
   const holdDays = Number(environment.WITHDRAWAL_HOLD_DAYS ?? 30);
   if (!Number.isInteger(holdDays) || holdDays < 1 || holdDays > 365) problems.push('WITHDRAWAL_HOLD_DAYS: must be 1 to 365');
