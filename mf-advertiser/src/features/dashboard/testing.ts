@@ -128,13 +128,16 @@ export function createCouponsResponse(coupons: CouponView[] = [], redemptions: R
   return { status: 'success', message: 'Coupons loaded', data: { coupons, redemptions } };
 }
 
-export function createProvidersResponse(overrides: Partial<PaymentProvidersResponse> = {}): PaymentProvidersResponse {
+export function createProvidersResponse(overrides: Partial<PaymentProvidersResponse['data']> = {}): PaymentProvidersResponse {
   return {
-    providers: [
-      { provider: 'local', enabled: true, ready: true, publishableKey: null, mode: 'mock' },
-      { provider: 'stripe', enabled: true, ready: false, publishableKey: 'pk_test_51Ab', mode: 'live' },
-    ],
-    defaultProvider: 'local',
-    ...overrides,
+    status: 'success',
+    data: {
+      providers: [
+        { provider: 'local', enabled: true, ready: true, publishableKey: null, mode: 'mock' },
+        { provider: 'stripe', enabled: true, ready: false, publishableKey: 'pk_test_51Ab', mode: 'live' },
+      ],
+      defaultProvider: 'local',
+      ...overrides,
+    },
   };
 }

@@ -34,7 +34,7 @@ describe('payments API with the local provider', () => {
 
   it('lists the local provider as the default (mock mode) and the catalogue of spec 3 §9', async () => {
     const providers = await testApp.http().get('/api/payments/providers').set(auth(admin.token)).expect(200);
-    expect(providers.body).toEqual({ providers: [{ provider: 'local', enabled: true, ready: true, publishableKey: null, mode: 'mock' }], defaultProvider: 'local' });
+    expect(providers.body).toEqual({ status: 'success', data: { providers: [{ provider: 'local', enabled: true, ready: true, publishableKey: null, mode: 'mock' }], defaultProvider: 'local' } });
     const packages = await testApp.http().get('/api/payments/gem-packages').set(auth(admin.token)).expect(200);
     expect(packages.body.packages.map((item: { id: string; total_gems: number; price: number }) => [item.id, item.total_gems, item.price])).toEqual([
       ['starter', 10, 11],

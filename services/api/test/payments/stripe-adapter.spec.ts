@@ -60,8 +60,9 @@ describe('Stripe adapter (PAYMENTS_PROVIDER=stripe)', () => {
 
   it('shows Stripe as the default provider with the first 12 characters of its publishable key', async () => {
     const answer = await testApp.http().get('/api/payments/providers').set(auth(admin.token)).expect(200);
-    expect(answer.body.defaultProvider).toBe('stripe');
-    expect(answer.body.providers[0]).toEqual({ provider: 'stripe', enabled: true, ready: true, publishableKey: 'pk_test_51Pu', mode: 'mock' });
+    expect(answer.body.status).toBe('success');
+    expect(answer.body.data.defaultProvider).toBe('stripe');
+    expect(answer.body.data.providers[0]).toEqual({ provider: 'stripe', enabled: true, ready: true, publishableKey: 'pk_test_51Pu', mode: 'mock' });
   });
 
   it('creates a Checkout Session for the catalogue price and credits once on SDK-signed webhooks', async () => {

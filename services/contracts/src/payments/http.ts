@@ -17,11 +17,14 @@ export const PaymentProviderInfoSchema = z.object({
   /** live: a real provider; mock: the embedded local provider (no account, no network). */
   mode: z.enum(['live', 'mock']),
 });
-export const PaymentProvidersResponseSchema = z.object({
+export const PaymentProvidersListSchema = z.object({
   providers: z.array(PaymentProviderInfoSchema),
   /** null: no provider takes payments in this deployment (production without Stripe keys or the local provider). */
   defaultProvider: z.enum(PAYMENT_PROVIDERS).nullable(),
 });
+export type PaymentProvidersList = z.infer<typeof PaymentProvidersListSchema>;
+/** Inside `data`, like the other advertiser-facing answers (spec 3 §7: "data.providers and defaultProvider"). */
+export const PaymentProvidersResponseSchema = z.object({ status: z.literal('success'), data: PaymentProvidersListSchema });
 export type PaymentProvidersResponse = z.infer<typeof PaymentProvidersResponseSchema>;
 
 export const GemPackageSchema = z.object({

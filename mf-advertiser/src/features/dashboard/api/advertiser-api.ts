@@ -38,7 +38,7 @@ export function useSuggestedContent(enabled: boolean) {
 export function usePaymentProviders(enabled: boolean) {
   return useQuery({
     queryKey: advertiserQueryKeys.providers(),
-    queryFn: ({ signal }) => apiClient().get('/api/payments/providers', { schema: PaymentProvidersResponseSchema, signal }),
+    queryFn: async ({ signal }) => (await apiClient().get('/api/payments/providers', { schema: PaymentProvidersResponseSchema, signal })).data,
     enabled,
     staleTime: 60_000,
   });
