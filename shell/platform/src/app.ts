@@ -26,3 +26,9 @@ export type { UseFormReturn } from 'react-hook-form';
 // The Buy Shares dialog: the content page (mf-earn) and the Investment Hub (mf-invest) both open it.
 export { BuySharesDialog, affordableShares, buySharesSchema } from './market/buy-shares-dialog';
 export type { BuySharesTarget } from './market/buy-shares-dialog';
+// Dollars in from where they are needed: every USD-spending dialog offers Add funds when short, and the page the
+// checkout returns to says what arrived.
+export { AddFundsForm, AddFundsOffer, returnPathOf, startUsdTopUp, suggestedTopUp } from './money/add-funds';
+export type { AddFundsFormProps, AddFundsOfferProps } from './money/add-funds';
+export { CheckoutReturnNotice } from './money/checkout-return-notice';
+export type { CheckoutReturnNoticeProps } from './money/checkout-return-notice';

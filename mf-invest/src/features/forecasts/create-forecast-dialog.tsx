@@ -1,5 +1,5 @@
 import { formatMoney, useSession } from '@app/platform';
-import { Dialog, Form, FormError, FormRadioGroup, FormSelect, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import { AddFundsOffer, Dialog, Form, FormError, FormRadioGroup, FormSelect, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
 import {
   CreateForecastRequestSchema,
   DEFAULT_FORECAST_ODDS,
@@ -130,6 +130,7 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
         <FormError />
         <SubmitButton disabled={incomplete}>Create Forecast</SubmitButton>
       </Form>
+      <AddFundsOffer neededDollars={Number(stake) || 0} />
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, formatBalance, formatMoney, useSession } from '@app/platform';
-import { Dialog, Form, FormError, FormRadioGroup, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import { AddFundsOffer, Dialog, Form, FormError, FormRadioGroup, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
 import { FORECAST_MESSAGES, PREDICTION_PRESETS_USD, PredictRequestSchema, type ForecastSide, type SocialForecast } from '@app/contracts/forecasts';
 import { z } from 'zod';
 import { forecastTitle, metricLabel, potentialPayout, usdMinor } from './forecast-format';
@@ -75,6 +75,7 @@ export function PredictDialog({ forecast, open, onOpenChange }: { forecast: Soci
         <FormError />
         <SubmitButton>Place Prediction</SubmitButton>
       </Form>
+      <AddFundsOffer neededDollars={Number(amount) || 0} />
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, ButtonLink, Card, Chart, EmptyState, ErrorBox, PageHeader, errorMessage, formatBalance, formatMoney, formatSharePrice, useCurrentUser } from '@app/platform';
-import { QueryView } from '@app/platform/app';
+import { AddFundsOffer, QueryView } from '@app/platform/app';
 import type { HoldingDetailResponse } from '@app/contracts/market';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,6 +7,12 @@ import { useAnswerOffer, useBuyListing, useHoldingDetail } from './shares-api';
 import { ListForResaleDialog, MakeOfferDialog } from './trade-dialogs';
 
 type Listing = HoldingDetailResponse['marketplace']['listings'][number];
+
+/** What buying the whole listing costs (0 when it is gone): what Add funds must cover. */
+const listingTotal = (listings: readonly Listing[], id: string | undefined) => {
+  const listing = listings.find((entry) => entry.id === id);
+  return listing ? listing.quantity * listing.ask_price : 0;
+};
 
 function Marketplace({ detail }: { detail: HoldingDetailResponse }) {
   const me = useCurrentUser();
@@ -40,6 +46,7 @@ function Marketplace({ detail }: { detail: HoldingDetailResponse }) {
         ))}
       </ul>
       {buy.isError ? <ErrorBox message={errorMessage(buy.error, 'Purchase failed')} /> : null}
+      {buy.isError ? <AddFundsOffer neededDollars={listingTotal(marketplace.listings, buy.variables?.listingId)} /> : null}
       <h3>Offers on your shares</h3>
       {marketplace.offers.length === 0 ? <p className="ui-muted">No pending offers.</p> : null}
       <ul className="ui-list" aria-label="Offers on your shares">

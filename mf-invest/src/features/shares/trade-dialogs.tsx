@@ -1,5 +1,5 @@
 import { formatMoney, formatSharePrice } from '@app/platform';
-import { Dialog, Form, FormError, FormTextArea, FormTextField, SubmitButton, useToast, useWatch, useZodForm } from '@app/platform/app';
+import { AddFundsOffer, Dialog, Form, FormError, FormTextArea, FormTextField, SubmitButton, useToast, useWatch, useZodForm } from '@app/platform/app';
 import { MARKET_MESSAGES, type Holding } from '@app/contracts/market';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -74,6 +74,7 @@ export function MakeOfferDialog({
         <FormError />
         <SubmitButton>Send Offer</SubmitButton>
       </Form>
+      <AddFundsOffer neededDollars={(Number(quantity) || 0) * (Number(bid) || 0)} />
     </Dialog>
   );
 }

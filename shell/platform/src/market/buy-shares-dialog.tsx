@@ -10,6 +10,7 @@ import { formatMoney, formatSharePrice } from '../format/format';
 import { contentKeys, portfolioKeys, refreshMoneyViews } from '../query/query-keys';
 import { useSession } from '../session/session-context';
 import { Dialog } from '../ui/dialog';
+import { AddFundsOffer } from '../money/add-funds';
 import { useWatch } from 'react-hook-form';
 
 export interface BuySharesTarget {
@@ -80,6 +81,7 @@ export function BuySharesDialog({ target, open, onOpenChange, onBought }: { targ
         <FormError />
         <SubmitButton>Buy Shares</SubmitButton>
       </Form>
+      <AddFundsOffer neededDollars={total} />
     </Dialog>
   );
 }

@@ -3,6 +3,7 @@ import { AppProviders, Dialog } from '@app/platform/app';
 import { Ellipsis, TrendingUp } from '@app/platform/icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
+import { CheckoutReturn } from './checkout-return';
 import { Header } from './header';
 import { desktopNavigation, mobileBarItems } from './navigation-items';
 
@@ -32,6 +33,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
         ))}
       </nav>
       <main className="app-main" id="main">
+        <CheckoutReturn />
         {children ?? <Outlet />}
       </main>
       <nav className="mobile-bar" aria-label="Mobile">

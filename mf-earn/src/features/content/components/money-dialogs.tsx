@@ -1,5 +1,5 @@
 import { Button, ErrorBox, errorMessage, formatBalance, useCurrentUser, useSession } from '@app/platform';
-import { Dialog, covers, useToast } from '@app/platform/app';
+import { AddFundsOffer, Dialog, covers, useToast } from '@app/platform/app';
 import { useState } from 'react';
 import { type FundCurrency, useSponsor, useTipGems, useTipOrFund } from '../api/engagement-api';
 import { ENGAGEMENT_MESSAGES, SPONSOR_PACKAGES, sponsorSuccessMessage } from '@app/contracts/engagement';
@@ -116,6 +116,7 @@ export function TipOrFundDialog({ contentId, open, onOpenChange, isOwner = false
       <Button busy={action.isPending} onClick={send}>
         {kind === 'tip' ? 'Send Tip' : 'Fund Content'}
       </Button>
+      {currency === 'USD' ? <AddFundsOffer neededDollars={Number(amount) || 0} /> : null}
     </Dialog>
   );
 }

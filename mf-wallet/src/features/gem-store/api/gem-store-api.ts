@@ -22,11 +22,6 @@ export function createGemCheckout(pack: GemPackage, idempotencyKey: string) {
   );
 }
 
-/** "Add funds": a checkout that credits exactly the dollars paid. */
-export function createUsdTopUp(amount: string, idempotencyKey: string) {
-  return apiClient().post('/api/payments/usd-top-up', { amount }, { schema: CheckoutSessionResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
-}
-
 /** Still waiting for the provider's webhook: open (not yet paid) or paid but not yet credited. */
 export function isSettling(session: CheckoutSessionStatus | undefined): boolean {
   return session === undefined || session.status === 'open' || (session.status === 'paid' && !session.credited);

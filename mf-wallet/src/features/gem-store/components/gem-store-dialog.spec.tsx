@@ -79,7 +79,7 @@ describe('the Gem Store dialog', () => {
     await userEvent.type(amount, '25.50');
     await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith(checkoutAnswer.body.checkout_url));
-    expect(calls.find((call) => call.key === 'POST /api/payments/usd-top-up')?.body).toEqual({ amount: '25.50' });
+    expect(calls.find((call) => call.key === 'POST /api/payments/usd-top-up')?.body).toEqual({ amount: '25.50', return_path: '/wallet' });
   });
 });
 

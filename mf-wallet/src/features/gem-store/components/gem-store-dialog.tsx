@@ -1,9 +1,9 @@
 import { Badge, Button, EmptyState, ErrorBox, errorMessage, formatBalance, formatMoney, useIdempotencyKey } from '@app/platform';
-import { Dialog, Form, FormError, FormTextField, QueryView, SubmitButton, useZodForm } from '@app/platform/app';
+import { AddFundsForm, Dialog, QueryView } from '@app/platform/app';
 import { Gem } from '@app/platform/icons';
-import { PAYMENT_MESSAGES, USD_TOP_UP_LIMITS, UsdTopUpRequestSchema } from '@app/contracts/payments';
+import { PAYMENT_MESSAGES } from '@app/contracts/payments';
 import { useMutation } from '@tanstack/react-query';
-import { type GemPackage, createGemCheckout, createUsdTopUp, useGemPackages } from '../api/gem-store-api';
+import { type GemPackage, createGemCheckout, useGemPackages } from '../api/gem-store-api';
 
 export interface GemStoreDialogProps {
   open: boolean;
@@ -34,28 +34,6 @@ function PackageCard({ pack, busy, disabled, onBuy }: { pack: GemPackage; busy: 
   );
 }
 
-function AddFunds({ leaveFor }: { leaveFor(url: string): void }) {
-  const idempotency = useIdempotencyKey();
-  const form = useZodForm(UsdTopUpRequestSchema, { defaultValues: { amount: '' } });
-  // The typed text goes over the wire as written (the schema checked it); the server reads it exactly.
-  const submit = async () => {
-    try {
-      const session = await createUsdTopUp(String(form.getValues('amount')).trim(), idempotency.key());
-      leaveFor(session.checkout_url);
-    } catch (error) {
-      idempotency.renew();
-      throw error;
-    }
-  };
-  return (
-    <Form form={form} onSubmit={submit} fallbackError={PAYMENT_MESSAGES.createSessionFailed} aria-label="Add funds">
-      <FormTextField name="amount" label="Amount in US dollars" inputMode="decimal" hint={`${formatMoney(USD_TOP_UP_LIMITS.minDollars)} to ${formatMoney(USD_TOP_UP_LIMITS.maxDollars)}`} />
-      <FormError />
-      <SubmitButton>Continue to payment</SubmitButton>
-    </Form>
-  );
-}
-
 /** Gem Store: the server's packages; choosing one starts a card checkout and the browser goes to the provider. */
 export default function GemStoreDialog({ open, onOpenChange, currency = 'gems', leaveFor = leavePage }: GemStoreDialogProps) {
   const packages = useGemPackages();
@@ -69,7 +47,7 @@ export default function GemStoreDialog({ open, onOpenChange, currency = 'gems', 
   if (currency === 'usd') {
     return (
       <Dialog open={open} onOpenChange={onOpenChange} title="Add Funds" description="Top up your USD wallet by card; the dollars arrive once the payment is confirmed.">
-        <AddFunds leaveFor={leaveFor} />
+        <AddFundsForm returnPath="/wallet" leaveFor={leaveFor} />
       </Dialog>
     );
   }

@@ -57,6 +57,22 @@ describe('the wallet page', () => {
     expect(within(screen.getByRole('region', { name: 'Gems balance' })).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
   });
 
+  it('offers Add funds at a $0 balance (no USD card): it opens the top-up that returns to the wallet', async () => {
+    const user = userEvent.setup();
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('gems', 0), wallet('usd', 0)] },
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    await screen.findByRole('region', { name: 'Gems balance' });
+    expect(screen.queryByRole('region', { name: 'USD balance' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Add funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Funds' });
+    expect(within(dialog).getByRole('textbox', { name: 'Amount in US dollars' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue to payment' })).toBeEnabled();
+  });
+
   it("the USD card's Withdraw opens the USD withdrawal wizard with the server's USD terms", async () => {
     const user = userEvent.setup();
     answerApiCalls({

@@ -57,9 +57,15 @@ export function WalletPage() {
         title="Wallet"
         subtitle={`${formatBalance(user.points_balance)} points, ${formatBalance(user.gems_balance)} gems${wallets.data ? `, ${formatMoney(walletOf(wallets.data, 'usd').balance)}` : ''}`}
         actions={
-          <ButtonLink to="/payment-methods" variant="secondary" size="small">
-            Payment Methods
-          </ButtonLink>
+          <>
+            <ButtonLink to="/payment-methods" variant="secondary" size="small">
+              Payment Methods
+            </ButtonLink>
+            {/* At any balance: the USD card (and its own Add funds) shows only above $0 (spec 3). */}
+            <ButtonLink to={DIALOG_PATHS['add-funds']} size="small">
+              Add funds
+            </ButtonLink>
+          </>
         }
       />
       {balances}
