@@ -7,6 +7,7 @@ import { balancesOf, openSignedIn, signUpFreshUser } from '../account/account-he
 const apiFolder = path.resolve(__dirname, '../../../services/api');
 
 /**
+ * Issue 43 journey "a creator withdraws 200 gems through the wallet's wizard" (moved here from e2e/wallet/wallet-money.spec.ts).
  * Money in and out through the wallet (issue 23): a real account (demo sandboxes cannot pay or withdraw) buys the
  * Ultimate package (210 + 40 bonus gems) on the local provider's hosted checkout page, comes back to the wallet and
  * sees the gems arrive; then withdraws 200 of them through the four-step wizard, sees them held, and sees the payout
