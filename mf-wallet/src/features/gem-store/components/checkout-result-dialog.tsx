@@ -9,7 +9,8 @@ export interface CheckoutResultDialogProps {
   sessionId: string;
   open: boolean;
   onOpenChange(open: boolean): void;
-  onBuyAgain(): void;
+  /** Another purchase of the same kind: the gem store, or Add funds after a USD top-up. */
+  onBuyAgain(currency: 'gems' | 'usd' | 'moves'): void;
 }
 
 /** Back from the provider's checkout (`?checkout=<id>`): waits for the webhook's credit and shows what arrived. */
@@ -56,8 +57,8 @@ export default function CheckoutResultDialog({ sessionId, open, onOpenChange, on
         {body}
         <div className="ui-row">
           <Button onClick={() => onOpenChange(false)}>Back to Wallet</Button>
-          <Button variant="secondary" onClick={onBuyAgain}>
-            Buy More Gems
+          <Button variant="secondary" onClick={() => onBuyAgain(session.data?.credit_currency ?? 'gems')}>
+            {session.data?.credit_currency === 'usd' ? 'Add More Funds' : 'Buy More Gems'}
           </Button>
         </div>
       </div>

@@ -98,6 +98,19 @@ describe('the return from the checkout', () => {
     expect(screen.getByText(/were added to your wallet for/)).toHaveTextContent('for $55.00');
   });
 
+  it('after a USD top-up shows the dollars and offers to add more funds', async () => {
+    const onBuyAgain = jest.fn();
+    fakeWalletApi({
+      'GET /api/payments/checkout-sessions/cs_1': {
+        body: session({ kind: 'usd', package_id: null, price: 25, credit_currency: 'usd', credit_amount: 25, status: 'paid', credited: true, paid_at: '2026-11-25T09:01:00Z', transaction_id: 't-1' }),
+      },
+    });
+    renderWithPlatform(<CheckoutResultDialog sessionId="cs_1" open onOpenChange={() => undefined} onBuyAgain={onBuyAgain} />);
+    expect(await screen.findByText(/were added to your USD wallet/)).toHaveTextContent('$25.00 were added to your USD wallet for $25.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Add More Funds' }));
+    expect(onBuyAgain).toHaveBeenCalledWith('usd');
+  });
+
   it('says the payment failed when the provider declined it', async () => {
     fakeWalletApi({ 'GET /api/payments/checkout-sessions/cs_1': { body: session({ status: 'failed', failure_reason: 'Your card was declined.' }) } });
     renderWithPlatform(<CheckoutResultDialog sessionId="cs_1" open onOpenChange={() => undefined} onBuyAgain={() => undefined} />);

@@ -30,7 +30,7 @@ export function WalletDialogs({ availableGems, availableUsd }: { availableGems: 
   const onOpenChange = (open: boolean) => (open ? undefined : navigate('/wallet'));
   return (
     <Suspense fallback={null}>
-      {checkout ? <CheckoutResultDialog open sessionId={checkout} onOpenChange={onOpenChange} onBuyAgain={() => navigate(DIALOG_PATHS['gem-store'])} /> : null}
+      {checkout ? <CheckoutResultDialog open sessionId={checkout} onOpenChange={onOpenChange} onBuyAgain={(currency) => navigate(DIALOG_PATHS[currency === 'usd' ? 'add-funds' : 'gem-store'])} /> : null}
       {!checkout && section === 'withdraw' ? (
         search.get('currency') === 'usd' ? (
           <WithdrawDialog open onOpenChange={onOpenChange} availableGems={availableUsd} currency="usd" />
