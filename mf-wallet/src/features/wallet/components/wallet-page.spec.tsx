@@ -44,6 +44,19 @@ describe('the wallet page', () => {
     expect(screen.queryByRole('region', { name: 'USD balance' })).not.toBeInTheDocument();
   });
 
+  it('renders the wallet views only once the balances are in, so nothing below the cards jumps when they arrive', async () => {
+    answerApiCalls({
+      'GET /api/users/wallets': { body: [wallet('points', 10)] },
+      'GET /api/users/transactions': noTransactions,
+      'GET /api/users/me/balance-history': noHistory,
+    });
+    renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
+    expect(screen.getByRole('status', { name: 'Loading balances' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: 'Wallet views' })).not.toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Points balance' });
+    expect(screen.getByRole('tablist', { name: 'Wallet views' })).toBeInTheDocument();
+  });
+
   it('shows the USD card only with a USD balance above 0, and enables Withdraw from 200 available gems', async () => {
     answerApiCalls({
       'GET /api/users/wallets': { body: [wallet('gems', 200), wallet('usd', 12.5)] },

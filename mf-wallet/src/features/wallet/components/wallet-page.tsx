@@ -33,6 +33,30 @@ function AuthenticationFailed() {
   );
 }
 
+/** Overview (analytics, shares, staking, withdrawals) and the transaction history. */
+function WalletViews() {
+  return (
+    <Tabs
+      label="Wallet views"
+      items={[
+        {
+          value: 'overview',
+          label: 'Overview',
+          content: (
+            <div className="ui-stack">
+              <WalletAnalytics />
+              <SharesPanels />
+              <StakingSummary />
+              <WithdrawalsCard />
+            </div>
+          ),
+        },
+        { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
+      ]}
+    />
+  );
+}
+
 /** /wallet (and /withdraw, /payment-methods, /gem-store with their dialog open): balances, analytics, history. */
 export function WalletPage() {
   const user = useCurrentUser();
@@ -69,24 +93,8 @@ export function WalletPage() {
         }
       />
       {balances}
-      <Tabs
-        label="Wallet views"
-        items={[
-          {
-            value: 'overview',
-            label: 'Overview',
-            content: (
-              <div className="ui-stack">
-                <WalletAnalytics />
-                <SharesPanels />
-                <StakingSummary />
-                <WithdrawalsCard />
-              </div>
-            ),
-          },
-          { value: 'transactions', label: 'Transactions', content: <TransactionsPanel /> },
-        ]}
-      />
+      {/* The views below wait for the balances: rendered earlier, they would jump down when the cards arrive. */}
+      {wallets.isPending ? null : <WalletViews />}
       <WalletDialogs
         availableGems={wallets.data ? walletOf(wallets.data, 'gems').available_balance : undefined}
         availableUsd={wallets.data ? walletOf(wallets.data, 'usd').available_balance : undefined}
