@@ -55,6 +55,22 @@ describe('progress API', () => {
     expect((await balancesOf(testApp, user.token)).gold_collected).toBe(goldBefore + 5);
   });
 
+  it("shows another user only the achievements they earned (their badges), never their progress", async () => {
+    const earner = await signUp(testApp);
+    const viewer = await signUp(testApp);
+    const badges = (token: string, userId: string) => testApp.http().get(`/api/users/achievements?userId=${userId}`).set(auth(token)).expect(200);
+    await eventually(() => achievements(earner.token), (response) => response.body.find((entry: AchievementBody) => entry.id === 'first-steps').is_claimable);
+    // Claimable but not claimed is not a badge yet.
+    expect((await badges(viewer.token, earner.user.id)).body).toEqual([]);
+    await claim(earner.token, 'first-steps').expect(200);
+    const earned = (await badges(viewer.token, earner.user.id)).body as Array<AchievementBody & { name: string; criteria_value: number; completed_at: string }>;
+    expect(earned).toEqual([expect.objectContaining({ id: 'first-steps', name: 'First Steps', is_completed: true, is_claimable: false, progress: 1 })]);
+    expect(Date.parse(earned[0]!.completed_at)).not.toBeNaN();
+    // Their own list still has all six with progress; the parameter naming oneself is the own list.
+    expect((await badges(earner.token, earner.user.id)).body).toHaveLength(6);
+    expect((await badges(viewer.token, randomUUID())).body).toEqual([]);
+  });
+
   it('refuses unmet (422) and unknown (404) achievements', async () => {
     const user = await signUp(testApp);
     const unmet = await claim(user.token, 'level-up').expect(422);

@@ -45,6 +45,7 @@ export const MARKET_MESSAGES = {
   sellerHasTooFew: 'The seller does not have that many shares available',
   holdingNotFound: 'Holding not found.',
   validOffer: 'Enter a valid quantity and offer price.',
+  invalidCursor: 'The cursor is not valid',
 } as const;
 
 const sharesCount = (label: string) =>
@@ -83,7 +84,11 @@ export const ListingSchema = z.object({
   expires_at: z.string().nullable(),
 });
 export type Listing = z.infer<typeof ListingSchema>;
-export const ListingsResponseSchema = z.object({ listings: z.array(ListingSchema) });
+/**
+ * A page of listings, newest first. `next_cursor` (opaque) asks for the next page; null on the last one. It defaults
+ * to null so that an answer of an older server (one page of everything) still parses.
+ */
+export const ListingsResponseSchema = z.object({ listings: z.array(ListingSchema), next_cursor: z.string().nullable().default(null) });
 export type ListingsResponse = z.infer<typeof ListingsResponseSchema>;
 
 export const CreateListingRequestSchema = z.object({
@@ -94,7 +99,15 @@ export const CreateListingRequestSchema = z.object({
   ask_price: priceField('Ask price'),
 });
 export type CreateListingRequest = z.input<typeof CreateListingRequestSchema>;
-export const ListingsQuerySchema = z.object({ owner: z.enum(['true', 'false']).optional(), content_id: z.string().optional() });
+/** Listings a page at a time: everyone's open ones, or (`owner=true`) all of mine, open or not; `content_id`: one item. */
+export const ListingsQuerySchema = z.object({
+  owner: z.enum(['true', 'false']).optional(),
+  content_id: z.string().max(100).optional(),
+  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  /** Opaque, from the previous page's `next_cursor`. */
+  cursor: z.string().max(200).optional(),
+});
+export type ListingsQuery = z.input<typeof ListingsQuerySchema>;
 
 export const BuyListingRequestSchema = z.object({ quantity: sharesCount('Quantity') });
 export type BuyListingRequest = z.infer<typeof BuyListingRequestSchema>;

@@ -44,11 +44,12 @@ export const holdingsRoute = defineRoute({
 export const holdingDetailRoute = defineRoute({
   method: 'get',
   path: '/api/portfolio/holdings/:id',
-  summary: "One holding (by content id): figures, price history, the caller's trades and the item's marketplace",
+  summary:
+    "One holding (by content id): figures, price history, the holder's trades and the item's marketplace. `?userId`: another user's PUBLIC holding (its offers stay the holder's: none shown)",
   tags,
-  request: { params: IdParams },
+  request: { params: IdParams, query: z.object({ userId: z.string().max(100).optional() }) },
   responses: { 200: HoldingDetailResponseSchema },
-  errors: { 404: "'Holding not found.' (`HOLDING_NOT_FOUND`)" },
+  errors: { 404: "'Holding not found.' (`HOLDING_NOT_FOUND`): no such holding, or another user's private one" },
 });
 
 export const holdingVisibilityRoute = defineRoute({
@@ -74,10 +75,11 @@ export const createListingRoute = defineRoute({
 export const listListingsRoute = defineRoute({
   method: 'get',
   path: '/api/shares/listings',
-  summary: 'Active listings (`?owner=true`: all of mine; `?content_id`: one item)',
+  summary: "Everyone's open listings (active, shares remaining), newest first, a page at a time (`?limit`, `?cursor`); `?owner=true`: all of mine, open or closed; `?content_id`: one item",
   tags,
   request: { query: ListingsQuerySchema },
   responses: { 200: ListingsResponseSchema },
+  errors: { 400: 'Bad limit or cursor (`INVALID_CURSOR`)' },
 });
 
 export const cancelListingRoute = defineRoute({

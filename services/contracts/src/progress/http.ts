@@ -37,6 +37,8 @@ export const AchievementSchema = z
   .meta({ id: 'Achievement' });
 export type Achievement = z.infer<typeof AchievementSchema>;
 export const AchievementsResponseSchema = z.array(AchievementSchema);
+/** `userId`: another user's EARNED achievements only (their badges, on the public profile); progress stays private. */
+export const AchievementsQuerySchema = z.object({ userId: z.string().max(100).optional() });
 
 export const AchievementParamsSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,5 +1,5 @@
 import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
-import { AchievementParamsSchema, AchievementsResponseSchema, ClaimAchievementResponseSchema, UserProgressSchema } from './http';
+import { AchievementParamsSchema, AchievementsQuerySchema, AchievementsResponseSchema, ClaimAchievementResponseSchema, UserProgressSchema } from './http';
 
 export const getMyProgressRoute = defineRoute({
   method: 'get',
@@ -12,8 +12,10 @@ export const getMyProgressRoute = defineRoute({
 export const getAchievementsRoute = defineRoute({
   method: 'get',
   path: '/api/users/achievements',
-  summary: 'The six default achievements with progress computed from events, claimable and completed flags',
+  summary:
+    "The six default achievements with progress computed from events, claimable and completed flags; `?userId`: another user's earned (claimed) ones only, their progress shown as met",
   tags: ['progress'],
+  request: { query: AchievementsQuerySchema },
   responses: { 200: AchievementsResponseSchema },
 });
 

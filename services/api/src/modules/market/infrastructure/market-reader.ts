@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { minorToApiNumber } from '@app/contracts/ledger';
-import type { Listing, Offer } from '@app/contracts/market';
+import { MARKET_MESSAGES, type Listing, type Offer } from '@app/contracts/market';
 import type { TransactionHandle } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { badRequest } from '../../../platform/http/api-error';
 import { GetUserQuery } from '../../identity';
 
 export const usd = (minor: bigint | string) => minorToApiNumber(BigInt(minor), 'usd');
@@ -69,6 +70,29 @@ export class MarketReader {
     return rows;
   }
 
+  /**
+   * One page of listings, newest first, keyset on (created_at, listing_id): everyone's open ones (active with shares
+   * remaining), or all of one seller's. `limit + 1` rows are read to know whether another page follows.
+   */
+  async listingsPage(filter: { sellerId?: string; contentId?: string; limit: number; cursor?: string }): Promise<{ rows: ListingRow[]; nextCursor: string | null }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (filter.sellerId) where.push(`seller_id = $${params.push(filter.sellerId)}`);
+    else where.push(`status = 'active' AND remaining > 0`);
+    if (filter.contentId) where.push(`content_id = $${params.push(filter.contentId)}`);
+    if (filter.cursor) {
+      const after = decodeListingCursor(filter.cursor);
+      where.push(`(created_at, listing_id) < ($${params.push(after.createdAt)}::timestamptz, $${params.push(after.id)})`);
+    }
+    const { rows } = await this.query<ListingRow>(
+      `SELECT * FROM market_listings WHERE ${where.join(' AND ')} ORDER BY created_at DESC, listing_id DESC LIMIT $${params.push(filter.limit + 1)}`,
+      params,
+    );
+    const page = rows.slice(0, filter.limit);
+    const last = page[page.length - 1];
+    return { rows: page, nextCursor: rows.length > filter.limit && last ? encodeListingCursor(new Date(last.created_at), last.listing_id) : null };
+  }
+
   async offers(filter: { buyerId?: string; sellerId?: string; contentId?: string }): Promise<OfferRow[]> {
     const where: string[] = [];
     const params: unknown[] = [];
@@ -97,6 +121,21 @@ export class MarketReader {
     const names = await this.names(rows.flatMap((row) => [row.buyer_id, row.seller_id]));
     return rows.map((row) => offerView(row, names.get(row.buyer_id) ?? null, names.get(row.seller_id) ?? null));
   }
+}
+
+/** A keyset position: the last listing's creation time and id, base64url JSON (opaque to clients). */
+export function encodeListingCursor(createdAt: Date, listingId: string): string {
+  return Buffer.from(JSON.stringify([createdAt.toISOString(), listingId])).toString('base64url');
+}
+
+export function decodeListingCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) return { createdAt, id };
+  } catch {
+    // falls through to the 400
+  }
+  throw badRequest('INVALID_CURSOR', MARKET_MESSAGES.invalidCursor, [{ field: 'cursor', message: MARKET_MESSAGES.invalidCursor }]);
 }
 
 export function listingView(row: ListingRow, ownerName: string | null, marketPriceMinor: bigint): Listing {

@@ -67,8 +67,11 @@ export class ListingsController {
 
   @Get()
   async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(ListingsQuerySchema)) query: z.output<typeof ListingsQuerySchema>): Promise<ListingsResponse> {
-    const rows = await this.reader.listings({ sellerId: query.owner === 'true' ? caller.userId : undefined, contentId: query.content_id });
-    return { listings: await this.reader.listingViews(rows, async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor) };
+    const page = await this.reader.listingsPage({ sellerId: query.owner === 'true' ? caller.userId : undefined, contentId: query.content_id, limit: query.limit, cursor: query.cursor });
+    return {
+      listings: await this.reader.listingViews(page.rows, async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor),
+      next_cursor: page.nextCursor,
+    };
   }
 
   @Delete(':id')

@@ -41,10 +41,19 @@ export class PortfolioController {
     return { holdings: await Promise.all(rows.map((row) => this.holding(row))) };
   }
 
+  /**
+   * `?userId` names another holder: only their PUBLIC holding answers (a private one is a 404, the same as none, so
+   * its existence does not leak). The ledger is the holder's trades; offers on the shares are shown to the holder only.
+   */
   @Get(':id')
-  async detail(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<HoldingDetailResponse> {
+  async detail(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Query('userId') userId?: string): Promise<HoldingDetailResponse> {
     const contentId = idOf(rawId, 'HOLDING_NOT_FOUND', MARKET_MESSAGES.holdingNotFound);
-    const { rows } = await this.reader.pool.query<PositionRow>(`SELECT * FROM market_positions WHERE content_id = $1 AND user_id = $2 AND owned > 0`, [contentId, caller.userId]);
+    const holderId = typeof userId === 'string' && userId !== '' ? userId : caller.userId;
+    const isHolder = holderId === caller.userId;
+    const { rows } = await this.reader.pool.query<PositionRow>(
+      `SELECT * FROM market_positions WHERE content_id = $1 AND user_id = $2 AND owned > 0 ${isHolder ? '' : `AND visibility = 'public'`}`,
+      [contentId, holderId],
+    );
     if (!rows[0]) throw notFound('HOLDING_NOT_FOUND', MARKET_MESSAGES.holdingNotFound);
     const holding = await this.holding(rows[0]);
     const trades = await this.reader.pool.query<{ transaction_id: string; kind: string; buyer_id: string; seller_id: string; quantity: number; price_minor: string; at: Date }>(
@@ -60,17 +69,17 @@ export class PortfolioController {
       if (trade.kind === 'primary') primaryEarningsMinor += BigInt(trade.price_minor) * BigInt(trade.quantity);
     }
     const ledger = trades.rows
-      .filter((trade) => trade.buyer_id === caller.userId || trade.seller_id === caller.userId)
+      .filter((trade) => trade.buyer_id === holderId || trade.seller_id === holderId)
       .map((trade) => ({
         id: trade.transaction_id,
-        type: trade.buyer_id === caller.userId ? 'buy' : 'sell',
+        type: trade.buyer_id === holderId ? 'buy' : 'sell',
         quantity: trade.quantity,
         price: usd(trade.price_minor),
         timestamp: new Date(trade.at).toISOString(),
       }))
       .reverse();
     const listings = await this.reader.listings({ contentId });
-    const offers = (await this.reader.offers({ contentId, sellerId: caller.userId })).filter((offer) => offer.status === 'pending');
+    const offers = isHolder ? (await this.reader.offers({ contentId, sellerId: caller.userId })).filter((offer) => offer.status === 'pending') : [];
     const offerViews = await this.reader.offerViews(offers);
     // Views (telemetry) and engagement as the content context counts them; the rate is engagement ÷ views in percent.
     const [facts] = await this.queries.execute<GetContentEngagementQuery, ContentEngagementFacts[]>(new GetContentEngagementQuery([contentId], null));

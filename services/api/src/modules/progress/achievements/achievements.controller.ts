@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import {
+  AchievementsQuerySchema,
   DEFAULT_ACHIEVEMENTS,
   PROGRESS_MESSAGES,
   claimAchievementRoute,
@@ -73,9 +74,22 @@ export class AchievementsController {
   }
 
   @Get()
-  async list(@CurrentUser() caller: AuthenticatedUser): Promise<Achievement[]> {
+  async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(AchievementsQuerySchema)) query: { userId?: string }): Promise<Achievement[]> {
+    if (query.userId && query.userId !== caller.userId) return this.earnedBy(query.userId);
     const [loaded, counters] = await Promise.all([this.accounts.load(caller.userId), this.currentCounters(caller.userId)]);
     return achievementsOf(loaded.state, counters);
+  }
+
+  /**
+   * Another user's badges: the achievements they claimed, read from their progress stream alone. Their counters (points
+   * spent, followers) are not read, so nothing of their progress shows beyond what they earned.
+   */
+  private async earnedBy(userId: string): Promise<Achievement[]> {
+    const { state } = await this.accounts.load(userId);
+    return DEFAULT_ACHIEVEMENTS.flatMap((definition) => {
+      const completedAt = state.claimedAchievements.get(definition.id);
+      return completedAt ? [{ ...definition, progress: definition.criteria_value, is_completed: true, is_claimable: false, completed_at: completedAt }] : [];
+    });
   }
 
   /**
