@@ -32,3 +32,12 @@ export { AddFundsForm, AddFundsOffer, returnPathOf, startUsdTopUp, suggestedTopU
 export type { AddFundsFormProps, AddFundsOfferProps } from './money/add-funds';
 export { CheckoutReturnNotice } from './money/checkout-return-notice';
 export type { CheckoutReturnNoticeProps } from './money/checkout-return-notice';
+// The resale market: everyone's listings (Investment Hub) or one item's (content page), buying from a listing, and
+// Make an Offer (also on public profiles' holdings).
+export { BuyListingDialog, buyListingSchema } from './market/buy-listing-dialog';
+export type { BuyListingTarget } from './market/buy-listing-dialog';
+export { MakeOfferDialog, defaultOfferQuantity, makeOfferSchema } from './market/make-offer-dialog';
+export type { MakeOfferTarget } from './market/make-offer-dialog';
+export { OfferToSellerDialog } from './market/offer-to-seller';
+export type { OfferToSellerTarget } from './market/offer-to-seller';
+export { ListingsMarket, MARKET_PAGE_SIZE, useListingsMarket } from './market/listings-market';

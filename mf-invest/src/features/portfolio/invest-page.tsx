@@ -6,6 +6,7 @@ import { MyPredictions } from '../forecasts/my-predictions';
 import { ContentPortfolio } from '../shares/content-portfolio';
 import { DiscoverShares } from '../shares/discover-shares';
 import { OffersPanel } from '../shares/offers-panel';
+import { ResaleMarket } from '../shares/resale-market';
 
 /**
  * Each tab has its own address under /invest, so a link can open one (spec 2 links /invest/social-forecasts and
@@ -42,6 +43,7 @@ export function InvestPage() {
               <div className="ui-stack">
                 <ContentPortfolio />
                 <OffersPanel />
+                <ResaleMarket />
                 <DiscoverShares />
               </div>
             ),

@@ -1,10 +1,10 @@
 import { Button, ButtonLink, Card, Chart, EmptyState, ErrorBox, PageHeader, errorMessage, formatBalance, formatMoney, formatSharePrice, useCurrentUser } from '@app/platform';
-import { AddFundsOffer, QueryView } from '@app/platform/app';
+import { AddFundsOffer, OfferToSellerDialog, QueryView } from '@app/platform/app';
 import type { HoldingDetailResponse } from '@app/contracts/market';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useAnswerOffer, useBuyListing, useHoldingDetail } from './shares-api';
-import { ListForResaleDialog, MakeOfferDialog } from './trade-dialogs';
+import { ListForResaleDialog } from './trade-dialogs';
 
 type Listing = HoldingDetailResponse['marketplace']['listings'][number];
 
@@ -67,10 +67,9 @@ function Marketplace({ detail }: { detail: HoldingDetailResponse }) {
       </ul>
       {answer.isError ? <ErrorBox message={errorMessage(answer.error, 'The offer could not be answered')} /> : null}
       {offerTo ? (
-        <MakeOfferDialog
-          target={{ contentId: holding.content_id, title: holding.content_title, sellerId: offerTo.owner_id, sellerShares: offerTo.quantity, currentPrice: holding.current_price }}
-          open
-          onOpenChange={(open) => (open ? undefined : setOfferTo(null))}
+        <OfferToSellerDialog
+          target={{ contentId: holding.content_id, title: holding.content_title, sellerId: offerTo.owner_id, sellerName: null, currentPrice: holding.current_price, listedQuantity: offerTo.quantity }}
+          onClose={() => setOfferTo(null)}
         />
       ) : null}
     </Card>

@@ -9,7 +9,6 @@ import {
   OffersResponseSchema,
   TradeResponseSchema,
   type CreateListingRequest,
-  type CreateOfferRequest,
   type HoldingVisibilityRequest,
 } from '@app/contracts/market';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -72,7 +71,6 @@ export const useBuyListing = () =>
   useMarketMutation(({ listingId, quantity }: { listingId: string; quantity: number }, key) =>
     apiClient().post(`/api/shares/listings/${encodeURIComponent(listingId)}/buy`, { quantity }, { schema: TradeResponseSchema, headers: keyed(key) }),
   );
-export const useMakeOffer = () => useMarketMutation((body: CreateOfferRequest, key) => apiClient().post('/api/shares/offers', body, { schema: OfferSchema, headers: keyed(key) }));
 export const useAnswerOffer = () =>
   useMarketMutation(({ offerId, verb }: { offerId: string; verb: 'accept' | 'decline' | 'cancel' }) =>
     apiClient().post(`/api/shares/offers/${encodeURIComponent(offerId)}/${verb}`, {}, { schema: OfferSchema }),

@@ -93,6 +93,10 @@ export const portfolioKeys = {
   holdings: () => ['portfolio', 'holdings'] as const,
   holding: (id: string) => ['portfolio', 'holdings', id] as const,
   prediction: (id: string) => ['portfolio', 'predictions', id] as const,
+  /** The resale market: everyone's open listings, or one item's (`contentId`). */
+  market: (filter: { contentId?: string } = {}) => ['portfolio', 'market', filter] as const,
+  /** Another user's public holdings (their profile). */
+  publicHoldings: (userId: string) => ['portfolio', 'public-holdings', userId] as const,
 };
 
 export const advertiserKeys = {

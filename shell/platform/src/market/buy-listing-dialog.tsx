@@ -1,0 +1,91 @@
+import { MARKET_MESSAGES, TradeResponseSchema, type TradeResponse } from '@app/contracts/market';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { apiClient } from '../api/api-client';
+import { useIdempotencyKey } from '../api/idempotency';
+import { Form, useZodForm } from '../forms/form';
+import { FormError, FormTextField, SubmitButton } from '../forms/form-fields';
+import { formatMoney, formatSharePrice } from '../format/format';
+import { AddFundsOffer } from '../money/add-funds';
+import { portfolioKeys, refreshMoneyViews } from '../query/query-keys';
+import { useSession } from '../session/session-context';
+import { Dialog } from '../ui/dialog';
+import { useToast } from '../ui/toast';
+import { affordableShares } from './buy-shares-dialog';
+
+export interface BuyListingTarget {
+  listingId: string;
+  title: string;
+  sellerName: string | null;
+  askPrice: number;
+  remaining: number;
+}
+
+/** Quantity 1..what remains in the listing and what the balance affords at the ask. */
+export function buyListingSchema(remaining: number, affordable: number) {
+  return z.object({
+    quantity: z
+      .number({ error: 'Enter a whole number of shares' })
+      .int('Enter a whole number of shares')
+      .min(1, 'Buy at least 1 share')
+      .max(remaining, `Only ${remaining} shares are listed`)
+      .superRefine((count, context) => {
+        if (count > affordable) context.addIssue({ code: 'custom', message: MARKET_MESSAGES.insufficient(count) });
+      }),
+  });
+}
+
+/**
+ * Buy from a resale listing at its ask, all or part of it. The 2.5 % resale fee comes out of the seller's proceeds,
+ * so the buyer pays quantity × ask exactly; the server decides on the item's market stream (a listing bought out
+ * meanwhile is refused, never oversold).
+ */
+export function BuyListingDialog({ target, open, onOpenChange, onBought }: { target: BuyListingTarget; open: boolean; onOpenChange(open: boolean): void; onBought?(answer: TradeResponse): void }) {
+  const { user, refresh } = useSession();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const idempotency = useIdempotencyKey();
+  const usd = Number(user?.usd_balance ?? 0) || 0;
+  const affordable = affordableShares(usd, target.askPrice);
+  const schema = useMemo(() => buyListingSchema(target.remaining, affordable), [target.remaining, affordable]);
+  const form = useZodForm(schema, { defaultValues: { quantity: Math.max(1, Math.min(target.remaining, affordable)) } });
+  const quantity = useWatch({ control: form.control, name: 'quantity' });
+  const buy = useMutation({
+    mutationFn: (count: number) =>
+      apiClient().post(`/api/shares/listings/${encodeURIComponent(target.listingId)}/buy`, { quantity: count }, { schema: TradeResponseSchema, headers: { 'Idempotency-Key': idempotency.key() } }),
+  });
+  const total = Number.isFinite(quantity) ? Math.round(quantity * target.askPrice * 10_000) / 10_000 : 0;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Buy from Listing"
+      description={`${target.title}${target.sellerName ? ` from ${target.sellerName}` : ''}: ${target.remaining} listed at $${formatSharePrice(target.askPrice)} a share. You have ${formatMoney(usd)}.`}
+    >
+      <Form
+        form={form}
+        fallbackError="Purchase failed"
+        aria-label="Buy from listing"
+        onSubmit={async (values) => {
+          const answer = await buy.mutateAsync(values.quantity);
+          idempotency.renew();
+          await Promise.all([queryClient.invalidateQueries({ queryKey: portfolioKeys.all }), refreshMoneyViews(queryClient)]);
+          void refresh();
+          toast.show({ title: `Bought ${answer.quantity} shares for ${formatMoney(answer.total)}`, variant: 'success', durationMilliseconds: 3000 });
+          onBought?.(answer);
+          onOpenChange(false);
+        }}
+      >
+        <FormTextField name="quantity" label="Number of shares" type="number" min={1} max={target.remaining} step={1} numeric />
+        <p>
+          Total: <strong>{formatMoney(total)}</strong>
+        </p>
+        <FormError />
+        <SubmitButton>Buy Shares</SubmitButton>
+      </Form>
+      <AddFundsOffer neededDollars={total} />
+    </Dialog>
+  );
+}
