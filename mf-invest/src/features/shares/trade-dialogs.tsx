@@ -1,5 +1,5 @@
 import { formatMoney } from '@app/platform';
-import { Dialog, Form, FormError, FormTextArea, FormTextField, SubmitButton, useToast, useWatch, useZodForm } from '@app/platform/app';
+import { Dialog, Form, FormError, FormTextField, SubmitButton, useToast, useWatch, useZodForm } from '@app/platform/app';
 import { MARKET_MESSAGES, type Holding } from '@app/contracts/market';
 import { useMemo } from 'react';
 import { z } from 'zod';
