@@ -26,6 +26,7 @@ const loaded = (overrides: AnswerTable = {}): AnswerTable => ({
   [`GET ${base}/user-status`]: { body: userStatus(content.id) },
   [`GET ${base}/comments`]: { body: [] },
   [`GET ${base}/sponsorship`]: { body: sponsorship(content.id) },
+  'GET /api/shares/listings': { body: { listings: [], next_cursor: null } },
   ...overrides,
 });
 
@@ -191,5 +192,29 @@ describe('Content detail page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: '25' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Tip' }));
     await waitFor(() => expect(calls.find((call) => call.key === 'POST /api/content/tip')?.body).toEqual({ content_id: content.id, tip_amount: 25 }));
+  });
+  it("shows this item's resale listings with Buy and Make an Offer (bounded by the listing when the seller's holding is private)", async () => {
+    const listing = {
+      id: 'l1', content_id: content.id, content_title: content.title, content_thumbnail: null, owner_id: 'sam', owner_name: 'Sam',
+      quantity: 6, remaining_quantity: 6, ask_price: 0.02, market_price: 0.01, status: 'active', created_at: '2026-12-01T10:00:00.000Z', expires_at: null,
+    };
+    const calls = fakeDropsApi(
+      loaded({
+        'GET /api/shares/listings': { body: { listings: [listing], next_cursor: null } },
+        [`GET /api/portfolio/holdings/${content.id}`]: { status: 404, body: { error: 'Holding not found.', code: 'HOLDING_NOT_FOUND' } },
+      }),
+    );
+    renderDetail(createUser({ id: 'viewer-1', username: 'viewer', usd_balance: '5' }));
+    const table = await screen.findByRole('table', { name: `Resale listings of ${content.title}` });
+    expect(calls.find((call) => call.key === 'GET /api/shares/listings')).toBeDefined();
+    const row = within(table).getByRole('row', { name: /Sam/ });
+    expect(within(row).getByText('$0.0200')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: `Buy ${content.title} from Sam` }));
+    expect(await screen.findByRole('dialog', { name: 'Buy from Listing' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(row).getByRole('button', { name: `Make an offer to Sam for ${content.title}` }));
+    const offer = await screen.findByRole('dialog', { name: 'Make an Offer' });
+    // Private holding: 25 % of the listed 6, rounded up.
+    expect(await within(offer).findByLabelText('Quantity')).toHaveValue(2);
   });
 });

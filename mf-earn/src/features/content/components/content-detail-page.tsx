@@ -1,7 +1,7 @@
 import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, SkeletonList, formatCount, formatMoney, formatSharePrice, isApiError, useSession, useTrackView } from '@app/platform';
 import { ArrowLeft } from '@app/platform/icons';
 import { CONTENT_MESSAGES } from '@app/contracts/content';
-import { BuySharesDialog } from '@app/platform/app';
+import { BuySharesDialog, ListingsMarket } from '@app/platform/app';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ContentView, ownsContent, useContent, useContentMetrics } from '../api/content-api';
@@ -138,6 +138,11 @@ function ContentBody({ content }: { content: ContentView }) {
         </div>
         <aside className="ui-stack" aria-label="Content facts">
           <SharesCard content={content} />
+          {user ? (
+            <Card title="Resale listings">
+              <ListingsMarket contentId={content.id} label={`Resale listings of ${content.title}`} />
+            </Card>
+          ) : null}
           <SponsorshipPanel content={content} />
           <MetricsCard content={content} />
         </aside>
