@@ -3,6 +3,7 @@ import { apiUser, createUser, renderWithPlatform } from '@app/platform/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
+import type { Holding } from '@app/contracts/market';
 import ProfilePage from './profile-page';
 
 const renderProfile = (route: string, user = createUser()) =>
@@ -50,6 +51,14 @@ const contentPage = (creatorId: string, titles: string[]) => ({
   })),
   next_cursor: null,
 });
+
+const holding = (overrides: Partial<Holding>): Holding => ({
+  content_id: 'c1', content_title: 'Sunset timelapse', content_thumbnail: null, creator_id: 'u7', creator_name: 'Kim', creator_avatar: null, platform: 'youtube',
+  owned_shares: 12, available_to_sell: 8, avg_cost: 0.01, current_price: 0.05, market_value: 0.6, unrealized_gain: 0.48, day_change_pct: 0, week_change_pct: 0,
+  month_change_pct: 0, last_trade_at: null, is_listed: true, listing_id: 'l1', visibility: 'public', ...overrides,
+});
+
+const publicSam = { user: { ...apiUser({ id: 'sam-1', username: 'sam', display_name: 'Sam', user_type: 'investor' }) }, content: [], drops: [], leaderboard_position: null };
 
 describe('Profile page', () => {
   it('shows the own profile with its five tabs for an advertiser, the earnings card and the content tab', async () => {
@@ -123,5 +132,68 @@ describe('Profile page', () => {
     renderProfile('/users/id/u9');
     expect(await screen.findByText('boom')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+  it("shows someone's public holdings with Make offer (never a private one) and sends an offer on their unlisted shares", async () => {
+    const api = installFakeApi()
+      .on('GET /api/users/public/sam', { body: publicSam })
+      .on('GET /api/portfolio/holdings', {
+        body: { holdings: [holding({}), holding({ content_id: 'c2', content_title: 'Secret stash', visibility: 'private' }), holding({ content_id: 'c3', content_title: 'All listed', available_to_sell: 0 })] },
+      })
+      .on('POST /api/shares/offers', (call) => ({
+        status: 201,
+        body: { id: 'o1', content_id: 'c1', content_title: 'Sunset timelapse', buyer_id: 'user-1', buyer_name: 'Ada', seller_id: 'sam-1', seller_name: 'Sam', quantity: 4, bid_price: 0.04, total: 0.16, status: 'pending', message: (call.body as { message: string | null }).message, created_at: '2026-12-01T10:00:00.000Z', expires_at: '2026-12-08T10:00:00.000Z' },
+      }));
+    renderProfile('/users/sam', createUser({ usd_balance: '5' }));
+    const holdings = await screen.findByRole('list', { name: 'Public holdings' });
+    expect(api.callsTo('GET /api/portfolio/holdings')[0].query.get('userId')).toBe('sam-1');
+    expect(within(holdings).queryByText('Secret stash')).not.toBeInTheDocument();
+    expect(within(holdings).getByText('All shares listed for resale')).toBeInTheDocument();
+    expect(within(holdings).queryByRole('link', { name: /^View/ })).not.toBeInTheDocument();
+    await userEvent.click(within(holdings).getByRole('button', { name: 'Make offer to Sam for Sunset timelapse' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make an Offer' });
+    const quantity = within(dialog).getByLabelText('Quantity');
+    expect(quantity).toHaveValue(2); // 25 % of the 8 unlisted shares
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '4');
+    const price = within(dialog).getByLabelText('Offer price per share (USD)');
+    await userEvent.clear(price);
+    await userEvent.type(price, '0.04');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
+    expect(await screen.findByText('Offer sent')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/shares/offers').map((call) => call.body)).toEqual([{ content_id: 'c1', seller_id: 'sam-1', quantity: 4, bid_price: 0.04, message: null }]);
+  });
+
+  it('shows the owner their public holdings with View only', async () => {
+    installFakeApi()
+      .on('GET /api/users/me/wallets', { body: [] })
+      .on('GET /api/portfolio/holdings', { body: { holdings: [holding({}), holding({ content_id: 'c2', content_title: 'Secret stash', visibility: 'private' })] } });
+    renderProfile('/profile/ada');
+    const holdings = await screen.findByRole('list', { name: 'Public holdings' });
+    expect(within(holdings).getByRole('link', { name: 'View Sunset timelapse' })).toHaveAttribute('href', '/portfolio/holdings/c1');
+    expect(within(holdings).queryByText('Secret stash')).not.toBeInTheDocument();
+    expect(within(holdings).queryByRole('button', { name: /Make offer/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the badges someone earned in their Achievements tab, or that there are none", async () => {
+    const badge = {
+      id: 'first-steps', name: 'First Steps', description: 'Complete your first action.', icon: 'star', category: 'engagement', criteria_type: 'account_created',
+      criteria_value: 1, criteria_field: 'account_created', gold_reward: 5, xp_reward: 100, progress: 1, is_completed: true, is_claimable: false, completed_at: '2026-11-30T10:00:00.000Z',
+    };
+    const api = installFakeApi()
+      .on('GET /api/users/public/sam', { body: publicSam })
+      .on('GET /api/portfolio/holdings', { body: { holdings: [] } })
+      .on('GET /api/users/achievements', (call) => ({ body: call.query.get('userId') === 'sam-1' ? [badge] : [] }));
+    const { unmount } = renderProfile('/users/sam');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Achievements' }));
+    const earned = await screen.findByRole('list', { name: 'Earned achievements' });
+    expect(within(earned).getByText('First Steps')).toBeInTheDocument();
+    expect(within(earned).getByText(/^Earned /)).toBeInTheDocument();
+    expect(api.callsTo('GET /api/users/achievements')[0].query.get('userId')).toBe('sam-1');
+    expect(screen.queryByText('Achievements are private')).not.toBeInTheDocument();
+    unmount();
+    installFakeApi().on('GET /api/users/public/sam', { body: publicSam }).on('GET /api/portfolio/holdings', { body: { holdings: [] } }).on('GET /api/users/achievements', { body: [] });
+    renderProfile('/users/sam');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Achievements' }));
+    expect(await screen.findByRole('heading', { name: 'No badges yet' })).toBeInTheDocument();
   });
 });

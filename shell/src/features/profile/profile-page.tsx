@@ -7,6 +7,7 @@ import { PROFILE_MESSAGES, PublicProfileResponseSchema, type PublicUserView } fr
 import { ProfileAccountPanel } from '../account-actions';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { AchievementsTab, ApplicationsTab, ContentTab, DropsCreatedTab, EarningsCard } from './profile-tabs';
+import { EarnedBadges, PublicHoldings } from './public-holdings';
 import './profile.css';
 
 type ProfileUser = Pick<PublicUserView, 'id' | 'username' | 'display_name' | 'bio' | 'avatar_url' | 'banner_url' | 'website_url' | 'social_links' | 'user_type' | 'user_tier'>;
@@ -62,6 +63,7 @@ function OwnOverview() {
           <ButtonLink to="/invest/social-forecasts" size="small" variant="ghost">Social forecasts</ButtonLink>
         </div>
       </Card>
+      <PublicHoldings userId={me.id} holderName={me.display_name || me.username || 'You'} isOwner />
       <ProfileAccountPanel />
     </div>
   );
@@ -104,25 +106,25 @@ function PublicProfile({ path }: { path: string }) {
     return <ErrorBox title="Could not load this profile" message={query.error.message} onRetry={() => void query.refetch()} />;
   }
   const { user, leaderboard_position: position } = query.data;
+  const name = user.display_name || user.username;
   const tabs: TabItem[] = [
     {
       value: 'overview',
       label: 'Overview',
       content: (
-        <Card title="Overview">
-          <p>Member since {new Date(user.created_at).toLocaleDateString()}</p>
-          <p>{position ? `#${formatCount(position.daily_rank)} on today's leaderboard · score ${formatCount(position.composite_score)}` : 'Not on today\u2019s leaderboard yet.'}</p>
-        </Card>
+        <div className="ui-stack">
+          <Card title="Overview">
+            <p>Member since {new Date(user.created_at).toLocaleDateString()}</p>
+            <p>{position ? `#${formatCount(position.daily_rank)} on today's leaderboard · score ${formatCount(position.composite_score)}` : 'Not on today\u2019s leaderboard yet.'}</p>
+          </Card>
+          <PublicHoldings userId={user.id} holderName={name} isOwner={false} />
+        </div>
       ),
     },
     { value: 'content', label: 'Content', content: <ContentTab creatorId={user.id} isOwn={false} /> },
   ];
   if (isAdvertiser(user)) tabs.push({ value: 'drops', label: 'Drops Created', content: <DropsCreatedTab creatorId={user.id} isOwn={false} /> });
-  tabs.push({
-    value: 'achievements',
-    label: 'Achievements',
-    content: <EmptyState title="Achievements are private" message={`${user.display_name || user.username}'s achievement progress is shown on their own profile only.`} />,
-  });
+  tabs.push({ value: 'achievements', label: 'Achievements', content: <EarnedBadges userId={user.id} holderName={name} /> });
   return (
     <div className="ui-stack">
       <ProfileHeader user={user} />
