@@ -38,7 +38,7 @@ export function useHoldingDetail(contentId: string) {
 export function useMyListings() {
   return useQuery({
     queryKey: sharesKeys.myListings(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/shares/listings', { schema: ListingsResponseSchema, signal, query: { owner: 'true' } })).listings,
+    queryFn: async ({ signal }) => (await apiClient().get('/api/shares/listings', { schema: ListingsResponseSchema, signal, query: { owner: 'true', limit: '100' } })).listings,
   });
 }
 

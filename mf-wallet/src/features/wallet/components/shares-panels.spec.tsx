@@ -60,6 +60,8 @@ describe('wallet share panels', () => {
     expect(within(holdings).getByText('12 × $1.2346 = $14.82')).toBeInTheDocument();
     expect(await screen.findByText('No active listings.')).toBeInTheDocument();
     const incoming = await screen.findByRole('list', { name: 'Incoming offers' });
+    // The seller sees who offered (and their message, when there is one).
+    expect(within(incoming).getByText('from Bea')).toBeInTheDocument();
     await userEvent.click(within(incoming).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(calls).toContain('POST /api/shares/offers/o1/accept'));
     expect(await within(incoming).findByText('accepted')).toBeInTheDocument();

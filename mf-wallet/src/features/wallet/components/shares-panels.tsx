@@ -87,7 +87,7 @@ function HoldingsPanel() {
 function ListingsPanel() {
   const listings = useQuery({
     queryKey: keys.listings,
-    queryFn: async ({ signal }) => (await apiClient().get('/api/shares/listings', { schema: ListingsResponseSchema, signal, query: { owner: 'true' } })).listings,
+    queryFn: async ({ signal }) => (await apiClient().get('/api/shares/listings', { schema: ListingsResponseSchema, signal, query: { owner: 'true', limit: '100' } })).listings,
   });
   return (
     <Card title="Active listings">
@@ -129,6 +129,8 @@ function OfferList({ role }: { role: 'buyer' | 'seller' }) {
                 <span>
                   {formatBalance(offer.quantity)} × ${formatSharePrice(offer.bid_price)} = {formatMoney(offer.total)}
                 </span>
+                <span>{role === 'seller' ? `from ${offer.buyer_name ?? 'a buyer'}` : `to ${offer.seller_name ?? 'a holder'}`}</span>
+                {offer.message ? <q>{offer.message}</q> : null}
                 <span>{offer.status}</span>
                 {role === 'seller' && offer.status === 'pending' ? (
                   <>
