@@ -75,6 +75,23 @@ describe('shares market API: browsing listings and public holdings', () => {
     expect(ids((await listings(bob, `?owner=true&limit=1&cursor=${bobs.body.next_cursor}`).expect(200)).body)).toEqual([bobSoldOut]);
   });
 
+  it("shows a demo sandbox only sandboxes' listings and a real account only real ones (they could not trade)", async () => {
+    const demo = async (persona: string) => {
+      const response = await testApp.http().post(`/api/auth/demo/${persona}`).send({}).expect((answer) => expect(answer.status).toBeLessThan(300));
+      return { token: response.body.token as string, user: response.body.user as { id: string } } as TestUser;
+    };
+    const [demoCreator, demoSeller, demoBrowser] = [await demo('creator'), await demo('investor'), await demo('investor')];
+    const demoContent = await givenContent(testApp, demoCreator, { title: 'Sandbox item' });
+    await verbs.buy(demoSeller, demoContent, 5).expect(200);
+    const demoListing = (await verbs.list(demoSeller, demoContent, 2, '0.02').expect(201)).body.id as string;
+
+    const realView = ids((await listings(browser).expect(200)).body);
+    expect(realView).not.toContain(demoListing);
+    expect(realView.length).toBeGreaterThan(0);
+    expect(ids((await listings(demoBrowser).expect(200)).body)).toEqual([demoListing]);
+    await verbs.buyListing(demoBrowser, demoListing, 1).expect(200);
+  }, 60_000);
+
   it('refuses a bad cursor or limit with 400 and answers 401 without a session', async () => {
     expect((await listings(browser, '?cursor=not-a-cursor').expect(400)).body).toMatchObject({ code: 'INVALID_CURSOR', error: 'The cursor is not valid' });
     expect((await listings(browser, '?limit=0').expect(400)).body.field_errors).toEqual([{ field: 'limit', message: 'limit must be at least 1' }]);

@@ -6,6 +6,8 @@ export interface ReadModelContext {
   contentTitle: string;
   contentThumbnail: string | null;
   message: string | null;
+  /** A listing opened now is in a demo sandbox's world (its item's creator is a sandbox); only ListingOpened reads it. */
+  sandbox?: boolean;
 }
 
 async function position(transaction: TransactionHandle, contentId: string, userId: string, ownedDelta: number, listedDelta: number, costDeltaSql: string, params: unknown[], at: string | null) {
@@ -48,9 +50,9 @@ export async function applyMarketEvents(transaction: TransactionHandle, context:
       case 'ListingOpened':
         await position(transaction, contentId, event.data.sellerId, 0, event.data.quantity, '0', [], null);
         await transaction.query(
-          `INSERT INTO market_listings (listing_id, content_id, seller_id, quantity, remaining, ask_minor, status, content_title, content_thumbnail, created_at)
-           VALUES ($1, $2, $3, $4, $4, $5, 'active', $6, $7, $8)`,
-          [event.data.listingId, contentId, event.data.sellerId, event.data.quantity, event.data.askMinor, context.contentTitle, context.contentThumbnail, event.data.at],
+          `INSERT INTO market_listings (listing_id, content_id, seller_id, quantity, remaining, ask_minor, status, content_title, content_thumbnail, created_at, sandbox)
+           VALUES ($1, $2, $3, $4, $4, $5, 'active', $6, $7, $8, $9)`,
+          [event.data.listingId, contentId, event.data.sellerId, event.data.quantity, event.data.askMinor, context.contentTitle, context.contentThumbnail, event.data.at, context.sandbox ?? null],
         );
         break;
       case 'ListingCancelled': {

@@ -74,11 +74,11 @@ export class MarketReader {
    * One page of listings, newest first, keyset on (created_at, listing_id): everyone's open ones (active with shares
    * remaining), or all of one seller's. `limit + 1` rows are read to know whether another page follows.
    */
-  async listingsPage(filter: { sellerId?: string; contentId?: string; limit: number; cursor?: string }): Promise<{ rows: ListingRow[]; nextCursor: string | null }> {
+  async listingsPage(filter: { sellerId?: string; sandbox: boolean; contentId?: string; limit: number; cursor?: string }): Promise<{ rows: ListingRow[]; nextCursor: string | null }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.sellerId) where.push(`seller_id = $${params.push(filter.sellerId)}`);
-    else where.push(`status = 'active' AND remaining > 0`);
+    else where.push(`status = 'active' AND remaining > 0 AND (sandbox IS NULL OR sandbox = $${params.push(filter.sandbox)})`);
     if (filter.contentId) where.push(`content_id = $${params.push(filter.contentId)}`);
     if (filter.cursor) {
       const after = decodeListingCursor(filter.cursor);

@@ -53,7 +53,7 @@ export class ListingsController {
         title = content.title;
         return {
           command: { type: 'OpenListing', data: { sellerId: caller.userId, listingId, quantity: body.quantity, askMinor: body.ask_price, now } },
-          context: { contentId, contentTitle: content.title, contentThumbnail: body.content_thumbnail ?? null, message: null },
+          context: { contentId, contentTitle: content.title, contentThumbnail: body.content_thumbnail ?? null, message: null, sandbox: content.creatorIsDemo },
         };
       },
       answer: () =>
@@ -67,7 +67,14 @@ export class ListingsController {
 
   @Get()
   async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(ListingsQuerySchema)) query: z.output<typeof ListingsQuerySchema>): Promise<ListingsResponse> {
-    const page = await this.reader.listingsPage({ sellerId: query.owner === 'true' ? caller.userId : undefined, contentId: query.content_id, limit: query.limit, cursor: query.cursor });
+    // Everyone's listings are those the caller could buy: a sandbox sees sandboxes' listings, a real account real ones.
+    const page = await this.reader.listingsPage({
+      sellerId: query.owner === 'true' ? caller.userId : undefined,
+      sandbox: caller.isDemo,
+      contentId: query.content_id,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
     return {
       listings: await this.reader.listingViews(page.rows, async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor),
       next_cursor: page.nextCursor,
