@@ -63,3 +63,61 @@ test('a newcomer finds a resale listing, makes an offer, and the seller accepts 
 
   expectLedgerVerifiesOk();
 });
+
+/**
+ * The same journey through a public profile: from the content page's resale listings the buyer opens the seller's
+ * profile, whose holdings offer Make offer (the seller, on their own profile, sees only View); the seller accepts in
+ * the wallet. The seller keeps one holding private: it never shows on the profile.
+ */
+test("a newcomer makes an offer from the seller's public profile, and the seller accepts it; ledger verify OK", async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const [creatorToken, sellerToken, buyerToken] = [await demoToken(request, 'creator'), await demoToken(request, 'investor'), await demoToken(request, 'investor')];
+  const stamp = Date.now().toString(36);
+  const title = `Profile offer ${stamp}`;
+  const hidden = `Private holding ${stamp}`;
+  const contentId = await publishContent(request, creatorToken, title);
+  const hiddenId = await publishContent(request, creatorToken, hidden);
+  await holdAndList(request, sellerToken, contentId, 8, 2, 0.05);
+  await holdAndList(request, sellerToken, hiddenId, 3, 1, 0.05);
+  const visibility = await request.put(`/api/portfolio/holdings/${hiddenId}/visibility`, { headers: { Authorization: `Bearer ${sellerToken}` }, data: { visibility: 'private' } });
+  expect(visibility.status()).toBe(200);
+  const sellerId = await userIdOf(request, sellerToken);
+  const buyerStart = await usdOf(request, buyerToken);
+  const sellerStart = await usdOf(request, sellerToken);
+
+  // The buyer, on the content page, follows the listing's seller to their public profile.
+  const buyer = await pageFor(browser, buyerToken, `/content/${encodeURIComponent(contentId)}`);
+  const listings = buyer.getByRole('table', { name: `Resale listings of ${title}` });
+  await listings.getByRole('row').filter({ hasText: '$0.0500' }).getByRole('link').first().click();
+  await expect(buyer).toHaveURL(new RegExp(`/users/id/${sellerId}$`));
+  const holdings = buyer.getByRole('list', { name: 'Public holdings' });
+  const holding = holdings.getByRole('listitem').filter({ hasText: title });
+  await expect(holding).toContainText('8 shares');
+  await expect(holdings.getByText(hidden)).toHaveCount(0);
+  await holding.getByRole('button', { name: /^Make offer to / }).click();
+  const offer = buyer.getByRole('dialog', { name: 'Make an Offer' });
+  await offer.getByLabel('Quantity').fill('5');
+  await offer.getByLabel('Offer price per share (USD)').fill('0.03');
+  await offer.getByLabel('Message (optional)').fill(`Five from your profile ${stamp}`);
+  await offer.getByRole('button', { name: 'Send Offer' }).click();
+  await expect(buyer.getByText('Offer sent', { exact: true })).toBeVisible();
+  expect(await usdOf(request, buyerToken)).toBeCloseTo(buyerStart - 0.15, 4);
+
+  // The seller's own profile shows View, not Make offer, and not the private holding.
+  const seller = await pageFor(browser, sellerToken, '/profile');
+  const own = seller.getByRole('list', { name: 'Public holdings' });
+  await expect(own.getByRole('link', { name: `View ${title}` })).toHaveAttribute('href', `/portfolio/holdings/${contentId}`);
+  await expect(own.getByRole('button', { name: /Make offer/ })).toHaveCount(0);
+  await expect(own.getByText(hidden)).toHaveCount(0);
+
+  // The seller accepts in the wallet's Incoming offers: 5 × $0.03 = $0.15, fee $0.0037 (rounded down), seller $0.1463.
+  await seller.goto('/wallet');
+  const pending = seller.getByRole('list', { name: 'Incoming offers' }).getByRole('listitem').filter({ hasText: `Five from your profile ${stamp}` });
+  await pending.getByRole('button', { name: 'Accept' }).click();
+  await expect(pending.getByText('accepted', { exact: true })).toBeVisible();
+  expect(await ownedShares(request, buyerToken, contentId)).toBe(5);
+  expect(await ownedShares(request, sellerToken, contentId)).toBe(3);
+  expect(await usdOf(request, sellerToken)).toBeCloseTo(sellerStart + 0.1463, 4);
+
+  expectLedgerVerifiesOk();
+});
