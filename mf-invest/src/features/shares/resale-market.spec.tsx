@@ -107,6 +107,22 @@ describe('mf_invest: the resale market in Content Shares', () => {
     expect(await screen.findByText('Bought 3 shares for $0.15')).toBeInTheDocument();
   });
 
+  it('refuses more than the USD balance affords at the ask, without calling the server', async () => {
+    const calls = answerApiCallsRecording({ ...quiet, 'GET /api/shares/listings': listingsAnswer });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio', user: createUser({ id: 'user-1', usd_balance: '0.1' }) });
+    const market = await screen.findByRole('table', { name: 'Listings for resale' });
+    await userEvent.click(within(market).getByRole('button', { name: 'Buy Sunset timelapse from Sam' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy from Listing' });
+    // $0.10 buys 2 at $0.05: that is the default.
+    const count = within(dialog).getByLabelText('Number of shares');
+    expect(count).toHaveValue(2);
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buy Shares' }));
+    expect(await within(dialog).findByText('Insufficient balance to purchase 3 shares')).toBeInTheDocument();
+    expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
+  });
+
   it("makes the seller an offer on their unlisted shares, read from their public holding", async () => {
     const calls = answerApiCallsRecording({
       ...quiet,
