@@ -62,7 +62,8 @@ describe('social action decider', () => {
 
   it('multiplies by the tier and floors to one decimal', () => {
     social.given([]).when(action({ tier: 'premium' })).then({ pointsMinor: 1n }); // 0.15 → 0.1
-    social.given([]).when(action({ tier: 'super', action: 'share' })).then({ pointsMinor: 20n });
+    social.given([]).when(action({ tier: 'super', action: 'share' })).then({ pointsMinor: 200n }); // share 10 × 2 (README, Decisions)
+    social.given([]).when(action({ tier: 'premium', action: 'repost' })).then({ pointsMinor: 3n });
     social.given([]).when(action({ tier: 'premium', action: 'comment' })).then({ pointsMinor: 4n }); // 0.45 → 0.4
   });
 
@@ -73,17 +74,31 @@ describe('social action decider', () => {
   });
 
   it('mints at most 50 points a day and nothing on demo content; archived items take no engagement', () => {
-    social.given([dailyPoints('495')]).when(action({ action: 'share' })).then({ pointsMinor: 5n, dailyPointsRemainingMinor: 0n });
-    social.given([dailyPoints('500')]).when(action({ action: 'share' })).then({ pointsMinor: 0n, dailyAfter: { pointsMinor: 500n, externalMoves: 0 }, postings: [] });
+    social.given([dailyPoints('495')]).when(action({ action: 'share' })).then({ pointsMinor: 5n, dailyPointsRemainingMinor: 0n, dailyLimitReached: true });
+    social.given([dailyPoints('500')]).when(action({ action: 'share' })).then({ pointsMinor: 0n, dailyAfter: { pointsMinor: 500n, externalMoves: 0 }, postings: [], dailyLimitReached: true });
+    social.given([dailyPoints('400')]).when(action({ action: 'share' })).then({ pointsMinor: 100n, dailyLimitReached: false });
     social.given([]).when(action({ content: { ...content, isDemo: true } })).then({ pointsMinor: 0n });
     social.given([]).when(action({ content: { ...content, status: 'archived' } })).thenRefused('CONTENT_ARCHIVED');
   });
 
   it("gives the day's totals after each action for its row, and records no event of the day", () => {
-    social.given([dailyPoints('30', 2)]).when(action({ action: 'share' })).then({ dailyAfter: { pointsMinor: 40n, externalMoves: 2 } });
+    social.given([dailyPoints('30', 2)]).when(action({ action: 'share' })).then({ dailyAfter: { pointsMinor: 130n, externalMoves: 2 } });
     social.given([dailyPoints('499')]).when(action({ action: 'share' })).then({ pointsMinor: 1n, dailyPointsRemainingMinor: 0n, dailyAfter: { pointsMinor: 500n, externalMoves: 0 } });
     const decision = decideSocialAction(action({ action: 'share' }), initialSocial());
     expect(decision.kind === 'accepted' && [...decision.userContentEvents, ...decision.poolEvents].map((event) => event.type)).toEqual(['SocialActionRecorded', 'EngagementSharesGiven']);
+  });
+
+  it('pays a share or a repost once per user and item, later ones count for 0 points and say why', () => {
+    social.given([recorded('share', 5)]).when(action({ action: 'share' })).then({ pointsMinor: 0n, postings: [], paidBefore: true, dailyLimitReached: false });
+    social.given([recorded('repost')]).when(action({ action: 'repost' })).then({ pointsMinor: 0n, paidBefore: true });
+    social.given([recorded('share', 5)]).when(action({ action: 'repost' })).then({ pointsMinor: 2n, paidBefore: false });
+  });
+
+  it('pays every comment (each names its comment), the free shares only once per item', () => {
+    const first = decideSocialAction(action({ action: 'comment', commentId: 'k1' }), initialSocial());
+    expect(first).toMatchObject({ pointsMinor: 3n, engagementShares: 3, paidBefore: false });
+    expect(first.kind === 'accepted' && first.userContentEvents[0]!.data).toMatchObject({ actionType: 'comment', commentId: 'k1', pointsMinor: '3' });
+    social.given([recorded('comment', 3)]).when(action({ action: 'comment', commentId: 'k2' })).then({ pointsMinor: 3n, engagementShares: 0, poolEvents: [] });
   });
 
   it('pays the creator nothing for engaging with their own item', () => {

@@ -66,22 +66,48 @@ describe('social actions and saved content API', () => {
     const small = await givenContent(testApp, owner, { total_shares: 100, title: 'Pool test' }); // pool of 20
     const fans = await Promise.all(Array.from({ length: 3 }, () => givenUser(testApp)));
     const given: number[] = [];
+    const comment = (fan: TestUser) => testApp.http().post(`/api/content/${small}/comments`).set(auth(fan.token)).send({ comment_text: 'Nice' }).expect(201);
     for (const fan of fans) {
       given.push((await act(fan, 'share', small).expect(200)).body.engagement_shares_earned);
-      given.push((await act(fan, 'comment', small).expect(200)).body.engagement_shares_earned);
+      given.push((await comment(fan)).body.reward.engagement_shares_earned);
       given.push((await act(fan, 'share', small).expect(200)).body.engagement_shares_earned); // a second share: none
     }
     expect(given).toEqual([5, 3, 0, 5, 3, 0, 4, 0, 0]);
   });
 
-  it('caps quick-action points at 50 a day: past it, actions count for 0 points', async () => {
+  it('pays a share 10 points × tier, once per item; a second share says the points were paid', async () => {
     const fan = await givenUser(testApp);
-    const items = await Promise.all(Array.from({ length: 4 }, (_, index) => givenContent(testApp, owner, { title: `Cap ${index}` })));
+    const item = await givenContent(testApp, owner, { title: 'Share me' });
+    const before = (await balancesOf(testApp, fan)).points_balance;
+    expect((await act(fan, 'share', item).expect(200)).body).toMatchObject({ points_earned: 10, multiplier: 1, daily_limit_reached: false, message: null });
+    expect((await act(fan, 'share', item).expect(200)).body).toMatchObject({ points_earned: 0, message: 'Points for this action on this content were already paid' });
+    expect((await balancesOf(testApp, fan)).points_balance).toBeCloseTo(before + 10, 5);
+    const superFan = await givenUser(testApp);
+    await testApp.app.get(CommandBus).execute(new ChangeUserTierCommand(superFan.user.id, 'super'));
+    expect((await act(superFan, 'share', item).expect(200)).body.points_earned).toBe(20);
+  });
+
+  it('pays a repost 0.2 × tier once per item', async () => {
+    const fan = await givenUser(testApp);
+    const item = await givenContent(testApp, owner, { title: 'Repost me' });
+    expect((await act(fan, 'repost', item).expect(200)).body).toMatchObject({ action_type: 'repost', points_earned: 0.2, message: null });
+    expect((await act(fan, 'repost', item).expect(200)).body.points_earned).toBe(0);
+  });
+
+  it('caps quick-action points at 50 a day: past it, actions count for 0 points and the answer says so', async () => {
+    const fan = await givenUser(testApp);
+    const items = await Promise.all(Array.from({ length: 6 }, (_, index) => givenContent(testApp, owner, { title: `Cap ${index}` })));
     let total = 0;
-    for (let round = 0; round < 13; round += 1) for (const item of items) total += (await act(fan, 'share', item).expect(200)).body.points_earned;
+    for (const item of items.slice(0, 5)) total += (await act(fan, 'share', item).expect(200)).body.points_earned;
     expect(total).toBeCloseTo(50, 5);
-    const last = (await act(fan, 'share', items[0]).expect(200)).body;
-    expect(last).toMatchObject({ points_earned: 0, daily_points_remaining: 0 });
+    const last = (await act(fan, 'share', items[5]).expect(200)).body;
+    expect(last).toMatchObject({ points_earned: 0, daily_points_remaining: 0, daily_limit_reached: true, message: 'Daily points limit reached; more tomorrow' });
+  });
+
+  it('refuses a bare comment action: a comment pays when it is posted', async () => {
+    const fan = await givenUser(testApp);
+    const refused = await act(fan, 'comment').expect(422);
+    expect(refused.body.code).toBe('COMMENT_THROUGH_COMMENTS');
   });
 
   it('pays nothing on demo content and refuses bad input with 4xx', async () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DropSchema } from '../drops/http';
+import { CommentRewardSchema } from '../engagement/http';
 import { CONTENT_MESSAGES, ContentSchema } from './http';
 
 /** POST /api/content/{id}/comments: text non-blank after trimming (spec 2 §5); a reply names a top-level comment. */
@@ -41,6 +42,10 @@ export const CommentReplySchema = z.object(commentFields).meta({ id: 'ContentCom
 export const CommentSchema = z.object({ ...commentFields, replies: z.array(CommentReplySchema) }).meta({ id: 'ContentComment' });
 export type CommentView = z.infer<typeof CommentSchema>;
 export type CommentReplyView = z.infer<typeof CommentReplySchema>;
+
+/** The posted comment and what it earned (null where the engagement context is not running). */
+export const PostedCommentSchema = CommentSchema.extend({ reward: CommentRewardSchema.nullable() }).meta({ id: 'PostedContentComment' });
+export type PostedCommentView = z.infer<typeof PostedCommentSchema>;
 
 /** Pinned first, then newest first. */
 export const CommentListSchema = z.array(CommentSchema).meta({ id: 'ContentCommentList' });

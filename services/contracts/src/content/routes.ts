@@ -4,6 +4,7 @@ import {
   CommentLikeResponseSchema,
   CommentListSchema,
   CommentSchema,
+  PostedCommentSchema,
   DeleteCommentResponseSchema,
   FeedPageSchema,
   FeedQuerySchema,
@@ -122,9 +123,9 @@ export const listCommentsRoute = defineRoute({
 export const postCommentRoute = defineRoute({
   method: 'post',
   path: '/api/content/:id/comments',
-  summary: 'Comment, or reply to a top-level comment (signed in)',
+  summary: 'Comment, or reply to a top-level comment (signed in); earns the comment action (0.3 points × tier, once per comment)',
   request: { params: ContentParams, body: PostCommentRequestSchema, headers: IdempotencyKeyHeaders },
-  responses: { 201: CommentSchema },
+  responses: { 201: PostedCommentSchema },
   errors: { 404: 'No such content or parent comment', 422: 'Reply to a reply; archived content' },
 });
 

@@ -20,6 +20,8 @@ export const SocialActionRecordedSchema = z.object({
   engagementShares: z.number().int().min(0),
   transactionId: z.string().nullable(),
   at: z.string(),
+  /** The comment a `comment` action pays for (recorded with the comment itself; absent on actions before it). */
+  commentId: z.string().optional(),
 });
 export const ContentUnsavedSchema = z.object({ contentId: z.string(), userId: z.string(), at: z.string() });
 export const ExternalMoveRecordedSchema = z.object({

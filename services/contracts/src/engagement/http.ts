@@ -27,9 +27,18 @@ export const SocialActionResponseSchema = z
     engagement_shares_earned: z.number().int().meta({ description: 'Free engagement shares given (like 1, comment 3, share 5) while the pool lasts' }),
     engagement_shares_remaining: z.number().int(),
     daily_points_remaining: z.number(),
+    daily_limit_reached: z.boolean().meta({ description: 'The daily cap withheld some or all of the points this action would have earned' }),
+    message: z
+      .string()
+      .nullable()
+      .meta({ description: "Why fewer points than the action's rate were paid ('Daily points limit reached; more tomorrow'), else null" }),
   })
   .meta({ id: 'SocialActionResponse' });
 export type SocialActionResponse = z.infer<typeof SocialActionResponseSchema>;
+
+/** What posting a comment earned: the `comment` quick action, recorded once with the comment (spec 2 §9). */
+export const CommentRewardSchema = SocialActionResponseSchema.omit({ success: true, reference_id: true }).meta({ id: 'CommentReward' });
+export type CommentReward = z.infer<typeof CommentRewardSchema>;
 
 export const ExternalMoveRequestSchema = z
   .object({

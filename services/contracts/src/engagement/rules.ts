@@ -7,8 +7,17 @@ import type { UserTier } from '../identity/users';
 export const SOCIAL_ACTION_TYPES = ['like', 'comment', 'save', 'share', 'repost'] as const;
 export type SocialActionType = (typeof SOCIAL_ACTION_TYPES)[number];
 
-/** Quick-action points in tenths of a point (0.1 / 0.3 / 0.5 / 1 / 0.2). */
-export const SOCIAL_ACTION_POINT_TENTHS: Readonly<Record<SocialActionType, number>> = Object.freeze({ like: 1, comment: 3, save: 5, share: 10, repost: 2 });
+/**
+ * Quick-action points in tenths of a point: like 0.1, comment 0.3, save 0.5, repost 0.2 (spec 2 §9 previews) and share
+ * 10, the spec's "Share reward: base 10 points × tier" rather than the preview's "share 1" (engagement README, Decisions).
+ */
+export const SOCIAL_ACTION_POINT_TENTHS: Readonly<Record<SocialActionType, number>> = Object.freeze({ like: 1, comment: 3, save: 5, share: 100, repost: 2 });
+
+/**
+ * Actions whose points are paid once per user and item (later ones count, for 0 points): a like is refused a second
+ * time anyway; a comment pays per comment posted (each one is new text, under the daily cap).
+ */
+export const POINTS_ONCE_PER_ITEM: readonly SocialActionType[] = Object.freeze(['save', 'share', 'repost']);
 
 /** External moves earn ten times more, in whole points (10 / 30 / 50 / 100 / 120). */
 export const EXTERNAL_MOVE_POINTS: Readonly<Record<SocialActionType, number>> = Object.freeze({ like: 10, comment: 30, save: 50, share: 100, repost: 120 });
@@ -114,6 +123,9 @@ export const ENGAGEMENT_MESSAGES = Object.freeze({
   shareLinkNotFound: 'Share link not found',
   shareTargetNotAllowed: 'Share links may only point to this app or to the content itself',
   shareLinkFailed: 'Unable to create share link',
+  dailyPointsReached: 'Daily points limit reached; more tomorrow',
+  commentThroughComments: 'A comment earns its points when it is posted: POST /api/content/{id}/comments',
+  alreadyRewarded: 'Points for this action on this content were already paid',
 });
 
 export const sponsorSuccessMessage = (multiplier: number, hours: number): string =>

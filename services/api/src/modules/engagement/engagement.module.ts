@@ -5,6 +5,7 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
+import { RewardCommentHandler } from './comment-rewards/reward-comment.handler';
 import { ContentRemovedReactor } from './content-removed/content-removed.reactor';
 import { EngagementCommands } from './infrastructure/engagement-commands';
 import { EngagementStore } from './infrastructure/engagement-store';
@@ -29,7 +30,7 @@ export const ENGAGEMENT_MIGRATIONS_TABLE = 'engagement_migrations';
   imports: [CqrsModule],
   // The sponsorship routes go first: `/api/content/sponsored` and `/api/content/sponsor` are static paths.
   controllers: [SponsorshipController, TipsController, SocialActionsController, ShareLinksController],
-  providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, GetEngagementShareholdersHandler, GetShareLinkClicksHandler, ContentRemovedReactor],
+  providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, GetEngagementShareholdersHandler, GetShareLinkClicksHandler, ContentRemovedReactor, RewardCommentHandler],
 })
 export class EngagementModule implements OnModuleInit {
   private readonly logger = new Logger('Engagement');

@@ -1,17 +1,23 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { CONTENT_MESSAGES, postCommentRoute, type CommentReplyView, type CommentView, type PostCommentRequest } from '@app/contracts/content';
+import { CommandBus, CommandHandlerNotFoundException, QueryBus } from '@nestjs/cqrs';
+import { CONTENT_MESSAGES, postCommentRoute, type CommentReplyView, type CommentView, type PostCommentRequest, type PostedCommentView } from '@app/contracts/content';
+import type { CommentReward } from '@app/contracts/engagement';
 import type pg from 'pg';
+import { v5 as uuidv5 } from 'uuid';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
-import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
+import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
 import { commentIdFromPath, contentIdFromPath, isUuid, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
 import { ContentReader } from '../read-content/content-reader';
+import { RewardCommentCommand, type CommentRewardDecision, type CommentToReward } from './reward-comment.command';
+
+/** A posted comment's reward transaction id is derived from the comment: the ledger takes a transaction id once. */
+const COMMENT_REWARD_NAMESPACE = '7d1e5c3a-9b2f-4e61-8a0d-3c5b7f9e2a14';
 
 interface CommentRow {
   comment_id: string;
@@ -53,6 +59,7 @@ export class CommentsController {
     private readonly commands: ContentCommands,
     private readonly reader: ContentReader,
     private readonly queryBus: QueryBus,
+    private readonly commandBus: CommandBus,
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
@@ -79,13 +86,23 @@ export class CommentsController {
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(postCommentRoute.body)) body: PostCommentRequest,
-  ): Promise<CommentView> {
+  ): Promise<PostedCommentView> {
     const contentId = contentIdFromPath(rawId);
     const user = await getExistingUser(this.queryBus, caller.userId);
     // A parent that is not even an id names no comment.
     if (body.parent_comment_id !== null && !isUuid(body.parent_comment_id)) throw notFound('PARENT_COMMENT_NOT_FOUND', CONTENT_MESSAGES.parentNotFound);
     const commentId = newId();
-    const posted = await this.commands.runComment(
+    const now = new Date().toISOString();
+    const toReward: CommentToReward = {
+      commentId,
+      contentId,
+      authorId: caller.userId,
+      authorTier: caller.tier,
+      authorIsDemo: caller.isDemo,
+      transactionId: uuidv5(`comment-reward:${commentId}`, COMMENT_REWARD_NAMESPACE),
+      now,
+    };
+    const posted = await this.commands.runComment<{ commentId: string; reward: CommentReward | null }, { reward: CommentReward }>(
       {
         type: 'PostComment',
         data: {
@@ -94,13 +111,24 @@ export class CommentsController {
           author: { userId: user.id, username: user.username, displayName: user.display_name, avatar: user.avatar_url },
           parentCommentId: body.parent_comment_id?.toLowerCase() ?? null,
           text: body.comment_text,
-          now: new Date().toISOString(),
+          now,
         },
       },
-      () => ({ commentId }),
+      (_comment, _content, extra) => ({ commentId, reward: extra?.reward ?? null }),
       idempotency,
+      (unit) => this.reward(unit, toReward),
     );
-    return this.one(posted.commentId, caller.userId);
+    return { ...(await this.one(posted.commentId, caller.userId)), reward: posted.reward };
+  }
+
+  /** What the comment earns, decided by the engagement context in this unit of work; null without that context. */
+  private async reward(unit: UnitOfWork, comment: CommentToReward): Promise<CommentRewardDecision | null> {
+    try {
+      return await this.commandBus.execute(new RewardCommentCommand(unit, comment));
+    } catch (error) {
+      if (error instanceof CommandHandlerNotFoundException) return null;
+      throw error;
+    }
   }
 
   @Post('comments/:id/pin')

@@ -1,4 +1,5 @@
-import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
+import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/unit-of-work';
+import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppendToStream, EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
@@ -77,10 +78,11 @@ export class ContentCommands {
    * the stream is read first to find it; the content's stream is read but never appended to (its version only
    * matters to content commands).
    */
-  runComment<Body>(
+  runComment<Body, Extra = null>(
     command: CommentCommand,
-    respond: (comment: CommentState, content: ContentState) => Body,
+    respond: (comment: CommentState, content: ContentState, extra: Extra | null) => Body,
     idempotency?: IdempotentRequest,
+    alongside?: (unit: UnitOfWork) => Promise<(Extra & { appends: AppendToStream[]; money: MoneyMovement | null }) | null>,
   ): Promise<Body> {
     const commentId = command.data.commentId;
     return this.useCases.run<Body>({
@@ -96,9 +98,13 @@ export class ContentCommands {
         if (decision.kind === 'refused') throw contentRefusalToApiError(decision.refusal, command.type);
         await applyCommentEvents(unit.transaction, decision.events);
         unit.afterCommit(() => this.lists.invalidate());
+        // Another context's part of the same command (a posted comment's reward): its events and money go in this
+        // unit's one append, so both commit or neither does.
+        const extra = alongside ? await alongside(unit) : null;
         return {
-          appends: [appendOf(commentStreamId(commentId), comment.version, decision.events)],
-          answer: () => respond(decision.events.reduce(evolveComment, comment.state), content.state),
+          appends: [appendOf(commentStreamId(commentId), comment.version, decision.events), ...(extra?.appends ?? [])],
+          money: extra?.money ?? null,
+          answer: () => respond(decision.events.reduce(evolveComment, comment.state), content.state, extra),
         };
       },
     });

@@ -1,6 +1,7 @@
 import {
   ENGAGEMENT_DAILY_CAPS,
   ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE,
+  POINTS_ONCE_PER_ITEM,
   externalMoveReward,
   socialActionPointsMinor,
   type EngagementEvent,
@@ -40,6 +41,10 @@ export interface SocialDecision {
    */
   dailyAfter: DailyState;
   pointsMinor: bigint;
+  /** The day's cap withheld some or all of the points the action's rate gives (the answer says so). */
+  dailyLimitReached: boolean;
+  /** Points of a once-per-item action that were already paid on this item (later ones count for 0). */
+  paidBefore: boolean;
   keys: number;
   engagementShares: number;
   sharesRemaining: number;
@@ -58,11 +63,14 @@ export interface SocialActionCommand {
   content: ContentFacts;
   transactionId: string;
   now: string;
+  /** The comment a `comment` action pays for: recorded with the comment, in its unit of work (never on its own). */
+  commentId?: string;
 }
 
 /**
  * A quick action (spec 2 §5, §9): like and save once per user and item; points = base × tier multiplier floored to
- * one decimal, none on demo content or one's own, a save earns once, and at most the day's cap is minted; free engagement shares
+ * one decimal, none on demo content or one's own, a save, share or repost earns once per item, a comment once per
+ * comment, and at most the day's cap is minted; free engagement shares
  * (like 1, comment 3, share 5) once per action type per user while the item's pool lasts.
  */
 export function decideSocialAction(command: SocialActionCommand, state: SocialState): SocialDecision | Refused {
@@ -74,7 +82,8 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
   // The creator's own engagement earns nothing: no points, and no shares out of the pool set aside for others.
   // Nor does engagement between a demo sandbox and a real account (sandboxes never exchange value with real ones).
   const own = content.creatorId === userId || command.actorIsDemo !== content.creatorIsDemo;
-  const base = own || content.isDemo || (action === 'save' && state.userContent.savedEver) ? 0n : socialActionPointsMinor(action, command.tier);
+  const paidBefore = POINTS_ONCE_PER_ITEM.includes(action) && (state.userContent.actionsRecorded.includes(action) || (action === 'save' && state.userContent.savedEver));
+  const base = own || content.isDemo || paidBefore ? 0n : socialActionPointsMinor(action, command.tier);
   const capLeft = ENGAGEMENT_DAILY_CAPS.socialActionPointsMinor - state.daily.pointsMinor;
   const pointsMinor = base < capLeft ? base : capLeft > 0n ? capLeft : 0n;
 
@@ -86,7 +95,10 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
   return {
     kind: 'accepted',
     userContentEvents: [
-      { type: 'SocialActionRecorded', data: { contentId, userId, actionType: action, pointsMinor: pointsMinor.toString(), engagementShares, transactionId, at: now } },
+      {
+        type: 'SocialActionRecorded',
+        data: { contentId, userId, actionType: action, pointsMinor: pointsMinor.toString(), engagementShares, transactionId, at: now, ...(command.commentId ? { commentId: command.commentId } : {}) },
+      },
     ],
     poolEvents:
       engagementShares > 0
@@ -106,6 +118,8 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
         : [],
     dailyAfter: { pointsMinor: state.daily.pointsMinor + pointsMinor, externalMoves: state.daily.externalMoves },
     pointsMinor,
+    dailyLimitReached: pointsMinor < base,
+    paidBefore,
     keys: 0,
     engagementShares,
     sharesRemaining: poolLeft - engagementShares,
@@ -155,6 +169,8 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
     poolEvents: [],
     dailyAfter: { pointsMinor: state.daily.pointsMinor, externalMoves: state.daily.externalMoves + 1 },
     pointsMinor,
+    dailyLimitReached: false,
+    paidBefore: false,
     keys: reward.keys,
     engagementShares: 0,
     sharesRemaining: Math.max(0, content.engagementSharesTotal - state.pool.sharesGiven),

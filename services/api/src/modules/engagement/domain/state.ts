@@ -10,6 +10,8 @@ export interface UserContentState {
   sharesEarnedFor: readonly SocialActionType[];
   sharesHeld: number;
   movesRecorded: readonly SocialActionType[];
+  /** Quick-action types recorded at least once (points of `POINTS_ONCE_PER_ITEM` actions are paid the first time only). */
+  actionsRecorded: readonly SocialActionType[];
 }
 
 /** The item's engagement-share pool and its tips and funds (`engagement-content-<contentId>`). */
@@ -38,7 +40,7 @@ export interface SponsorshipState {
   endsAt: string | null;
 }
 
-export const initialUserContent = (): UserContentState => ({ liked: false, saved: false, savedEver: false, sharesEarnedFor: [], sharesHeld: 0, movesRecorded: [] });
+export const initialUserContent = (): UserContentState => ({ liked: false, saved: false, savedEver: false, sharesEarnedFor: [], sharesHeld: 0, movesRecorded: [], actionsRecorded: [] });
 export const initialPool = (): ContentPoolState => ({ sharesGiven: 0, revenueUsdMinor: 0n });
 export const initialDaily = (): DailyState => ({ pointsMinor: 0n, externalMoves: 0 });
 export const initialSponsorship = (): SponsorshipState => ({ status: 'none', contentId: null, sponsorId: null, gemsMinor: 0n, startsAt: null, endsAt: null });
@@ -54,6 +56,7 @@ export function evolveUserContent(state: UserContentState, event: EngagementEven
         savedEver: state.savedEver || actionType === 'save',
         sharesEarnedFor: engagementShares > 0 ? [...state.sharesEarnedFor, actionType] : state.sharesEarnedFor,
         sharesHeld: state.sharesHeld + engagementShares,
+        actionsRecorded: state.actionsRecorded.includes(actionType) ? state.actionsRecorded : [...state.actionsRecorded, actionType],
       };
     }
     case 'ContentUnsaved':

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { minorToApiNumber, type ReasonCode } from '@app/contracts/ledger';
-import { tierMultiplier, type EngagementEvent, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
+import { ENGAGEMENT_MESSAGES, tierMultiplier, type EngagementEvent, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
 import type { UserTier } from '@app/contracts/identity';
 import type { TransactionHandle } from '@app/event-store';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/idempotency.service';
@@ -11,7 +11,7 @@ import { GroupQueues } from '../../../platform/use-cases/group-queues';
 import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from '../../content';
 import type { Posting } from '../domain/accounts';
-import { decideSocialAction } from '../domain/decide-social';
+import { decideSocialAction, type SocialDecision } from '../domain/decide-social';
 import { evolvePool, evolveUserContent, type DailyState } from '../domain/state';
 import { contentPoolStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentNotFound, engagementRefusalToApiError } from '../engagement-refusals';
@@ -153,16 +153,7 @@ export class EngagementCommands {
               decision.postings.length > 0
                 ? { transactionId: member.transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `Content ${member.action}`, postings: decision.postings.map((posting) => ({ ...posting })), now: member.now, references: { contentId } }
                 : null,
-            answer: () => ({
-              success: true as const,
-              action_type: member.action,
-              reference_id: contentId,
-              points_earned: points(decision.pointsMinor),
-              multiplier: tierMultiplier(member.tier),
-              engagement_shares_earned: decision.engagementShares,
-              engagement_shares_remaining: decision.sharesRemaining,
-              daily_points_remaining: points(decision.dailyPointsRemainingMinor),
-            }),
+            answer: () => socialActionAnswer(member.action, contentId, member.tier, decision),
           });
         }
         const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
@@ -210,4 +201,20 @@ export function refuse(decision: { kind: 'refused'; refusal: Parameters<typeof e
 }
 
 export const points = (minor: bigint) => minorToApiNumber(minor, 'points');
+
+/** A quick action's answer; when fewer points than the rate were paid it says why (the cap, or paid before). */
+export function socialActionAnswer(action: SocialActionType, contentId: string, tier: UserTier, decision: SocialDecision): SocialActionResponse {
+  return {
+    success: true as const,
+    action_type: action,
+    reference_id: contentId,
+    points_earned: points(decision.pointsMinor),
+    multiplier: tierMultiplier(tier),
+    engagement_shares_earned: decision.engagementShares,
+    engagement_shares_remaining: decision.sharesRemaining,
+    daily_points_remaining: points(decision.dailyPointsRemainingMinor),
+    daily_limit_reached: decision.dailyLimitReached,
+    message: decision.dailyLimitReached ? ENGAGEMENT_MESSAGES.dailyPointsReached : decision.paidBefore ? ENGAGEMENT_MESSAGES.alreadyRewarded : null,
+  };
+}
 export const usd = (minor: bigint) => minorToApiNumber(minor, 'usd');

@@ -50,6 +50,9 @@ export class SocialActionsController {
   socialAction(
     @IdempotencyKey('POST /api/users/social-action') idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(socialActionRoute.body)) body: SocialActionRequest): Promise<SocialActionResponse> {
+    // A comment's points are recorded with the comment itself (`RewardCommentHandler`), once per comment: a bare
+    // `comment` action names no comment, so paying it would pay for text nobody wrote.
+    if (body.action_type === 'comment') throw new ApiError(422, 'COMMENT_THROUGH_COMMENTS', ENGAGEMENT_MESSAGES.commentThroughComments);
     // Fixed here, outside the unit of work: a rerun after a version conflict decides the same action. Actions on one
     // item are group-committed (`EngagementCommands.socialAction`).
     return this.commands.socialAction({
