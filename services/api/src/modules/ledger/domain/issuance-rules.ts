@@ -106,8 +106,8 @@ export const CREDIT_RULES = {
   ENGAGEMENT_REWARD: {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys'],
-    cap: 'quick actions on content: base points (0.1 to 1) × tier multiplier floored to 0.1, like and save once per user and item, at most 50 points a user per UTC day; external moves: 10 to 120 points × multiplier floored and keys = ceil(points / 20), one per type per user and item, at most 10 a user per UTC day; nothing on demo content',
-    enforcedIn: 'engagement domain/decide-social.ts decideSocialAction, decideExternalMove',
+    cap: 'quick actions on content: base points (0.1 to 10) × tier multiplier floored to 0.1, like, save, share and repost once per user and item, a comment once per comment posted, at most 50 points a user per UTC day; external moves: 10 to 120 points × multiplier floored and keys = ceil(points / 20), one per type per user and item, at most 10 a user per UTC day; nothing on demo content',
+    enforcedIn: 'engagement domain/decide-social.ts decideSocialAction (quick actions and posted comments), decideExternalMove',
   },
   TIP: {
     source: "system:conversion (the gems or points given up in the same transaction) or the tipper's own usd",
