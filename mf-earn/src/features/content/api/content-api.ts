@@ -6,7 +6,7 @@ import {
   CONTENT_MESSAGES,
   CommentLikeResponseSchema,
   CommentListSchema,
-  CommentSchema,
+  PostedCommentSchema,
   CreateContentRequestSchema,
   CreateContentResponseSchema,
   ContentMetricsSchema,
@@ -88,7 +88,9 @@ export function useDeleteContent(id: string) {
 
 export function usePostComment(contentId: string) {
   return useContentMutation((body: { comment_text: string; parent_comment_id: string | null }) =>
-    apiClient().post(`${contentPath(contentId)}/comments`, body, { schema: CommentSchema, headers: idempotencyHeaders() }),
+    // A comment earns the comment action: balances change with it.
+    apiClient().post(`${contentPath(contentId)}/comments`, body, { schema: PostedCommentSchema, headers: idempotencyHeaders() }),
+    { movesMoney: true },
   );
 }
 

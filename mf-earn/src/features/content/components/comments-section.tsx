@@ -4,6 +4,7 @@ import { CONTENT_MESSAGES, PostCommentRequestSchema, type CommentReplyView, type
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useComments, useDeleteComment, useLikeComment, usePinComment, usePostComment } from '../api/content-api';
+import { rewardDescription } from './engagement-rules';
 
 const MINUTE = 60_000;
 
@@ -22,6 +23,7 @@ export function commentTime(createdAt: string, now: Date = new Date()): string {
 
 function CommentForm({ contentId, parentId, onDone, label }: { contentId: string; parentId: string | null; onDone?(): void; label: string }) {
   const post = usePostComment(contentId);
+  const toast = useToast();
   const form = useZodForm(PostCommentRequestSchema, { defaultValues: { comment_text: '', parent_comment_id: parentId } });
   return (
     <Form
@@ -30,8 +32,12 @@ function CommentForm({ contentId, parentId, onDone, label }: { contentId: string
       aria-label={`${label} form`}
       className="ui-stack content-comment-form"
       onSubmit={async (request) => {
-        await post.mutateAsync(request);
+        const posted = await post.mutateAsync(request);
         form.reset({ comment_text: '', parent_comment_id: parentId });
+        // The comment earned the comment action (nothing on one's own item: then no points are mentioned).
+        const reward = posted.reward;
+        const earned = reward && (reward.points_earned > 0 || reward.engagement_shares_earned > 0 || reward.message);
+        toast.show({ title: parentId ? 'Reply posted' : 'Comment posted', description: earned ? rewardDescription(reward) : undefined, variant: 'success', durationMilliseconds: 4000 });
         onDone?.();
       }}
     >

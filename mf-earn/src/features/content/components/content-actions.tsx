@@ -5,33 +5,35 @@ import { useState } from 'react';
 import type { ContentView } from '../api/content-api';
 import { useContentUserStatus } from '../api/content-api';
 import { useSocialAction } from '../api/engagement-api';
-import { quickActionPoints } from './engagement-rules';
+import { quickActionPoints, rewardDescription } from './engagement-rules';
 import { SponsorDialog, TipDialog, TipOrFundDialog } from './money-dialogs';
 import { ExternalMoveDialog, ShareDialog } from './share-move-dialogs';
 
 type OpenDialog = 'share' | 'move' | 'tip' | 'fund' | 'sponsor' | null;
 
-/** Like and save (once each, then disabled), and the dialogs: share, external move, tip, tip or fund, sponsor. */
+const ACTED = { like: 'Liked!', save: 'Saved to your collection', repost: 'Reposted!' } as const;
+const FAILED = { like: ENGAGEMENT_MESSAGES.alreadyLiked, save: ENGAGEMENT_MESSAGES.alreadySaved, repost: 'Failed to repost' } as const;
+
+/** Like and save (once each, then disabled), repost, and the dialogs: share, external move, tip, tip or fund, sponsor. */
 export function ContentActions({ content, isOwner }: { content: ContentView; isOwner: boolean }) {
   const user = useCurrentUser();
   const toast = useToast();
   const status = useContentUserStatus(content.id, true);
   const action = useSocialAction(content.id);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // A repost pays once per item; the button says so after this session's repost.
+  const [reposted, setReposted] = useState(false);
   const liked = status.data?.has_liked ?? false;
   const saved = status.data?.has_saved ?? false;
   const archived = content.status === 'archived';
 
-  const act = (type: 'like' | 'save') =>
+  const act = (type: 'like' | 'save' | 'repost') =>
     action.mutate(type, {
-      onSuccess: (answer) =>
-        toast.show({
-          title: type === 'like' ? 'Liked!' : 'Saved to your collection',
-          description: `+${answer.points_earned} points${answer.engagement_shares_earned > 0 ? ` and ${answer.engagement_shares_earned} free ${answer.engagement_shares_earned === 1 ? 'share' : 'shares'}` : ''}`,
-          variant: 'success',
-          durationMilliseconds: 3000,
-        }),
-      onError: (error) => toast.show({ title: errorMessage(error, type === 'like' ? ENGAGEMENT_MESSAGES.alreadyLiked : ENGAGEMENT_MESSAGES.alreadySaved), variant: 'error' }),
+      onSuccess: (answer) => {
+        if (type === 'repost') setReposted(true);
+        toast.show({ title: ACTED[type], description: rewardDescription(answer), variant: 'success', durationMilliseconds: 3000 });
+      },
+      onError: (error) => toast.show({ title: errorMessage(error, FAILED[type]), variant: 'error' }),
     });
   const close = (open: boolean) => (open ? undefined : setDialog(null));
 
@@ -44,8 +46,11 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
         <Button variant={saved ? 'secondary' : 'primary'} disabled={saved || status.isPending || archived} busy={action.isPending && action.variables === 'save'} onClick={() => act('save')}>
           {saved ? 'Saved' : `Save (+${quickActionPoints('save', user.user_tier)} pts)`}
         </Button>
+        <Button variant={reposted ? 'secondary' : 'primary'} disabled={status.isPending || archived} busy={action.isPending && action.variables === 'repost'} onClick={() => act('repost')}>
+          {reposted ? 'Reposted' : `Repost (+${quickActionPoints('repost', user.user_tier)} pts)`}
+        </Button>
         <Button variant="secondary" disabled={archived} onClick={() => setDialog('share')}>
-          Share
+          {`Share (+${quickActionPoints('share', user.user_tier)} pts)`}
         </Button>
         <Button variant="secondary" disabled={archived} onClick={() => setDialog('move')}>
           External Move

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fakeDropsApi } from '../../drops/components/test-api';
 import { ContentDetailPage } from './content-detail-page';
-import { createComment, createContent, sponsorship, tipAnswer, userStatus } from './test-content';
+import { createComment, createContent, postedComment, socialAnswer, sponsorship, tipAnswer, userStatus } from './test-content';
 
 const content = createContent({ title: 'Compilers explained' });
 const base = `/api/content/${content.id}`;
@@ -75,7 +75,7 @@ describe('Content detail page', () => {
         [`GET ${base}/user-status`]: () => ({ body: userStatus(content.id, { has_liked: liked }) }),
         'POST /api/users/social-action': () => {
           liked = true;
-          return { body: { success: true, action_type: 'like', reference_id: content.id, points_earned: 0.1, multiplier: 1, engagement_shares_earned: 1, engagement_shares_remaining: 19, daily_points_remaining: 49.9 } };
+          return { body: socialAnswer(content.id) };
         },
       }),
     );
@@ -127,7 +127,7 @@ describe('Content detail page', () => {
     const calls = fakeDropsApi(
       loaded({
         [`GET ${base}/comments`]: { body: [comment] },
-        [`POST ${base}/comments`]: (body) => ({ status: 201, body: createComment({ content_id: content.id, comment_text: (body as { comment_text: string }).comment_text }) }),
+        [`POST ${base}/comments`]: (body) => ({ status: 201, body: postedComment(createComment({ content_id: content.id, comment_text: (body as { comment_text: string }).comment_text }), null) }),
         [`POST /api/content/comments/${comment.id}/pin`]: { body: { success: true } },
         [`DELETE /api/content/comments/${comment.id}`]: { body: { success: true, id: comment.id } },
       }),

@@ -39,7 +39,7 @@ describe('Content engagement dialogs', () => {
       }),
     );
     renderDetail();
-    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Share/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Share Content' });
     await waitFor(() => expect(within(dialog).getByLabelText('Share link')).toHaveValue('http://localhost/api/s/l1'));
     expect(calls.find((call) => call.key === 'POST /api/shares/create')?.body).toEqual({ target_url: `http://localhost/content/${content.id}`, content_id: content.id, campaign_id: null });

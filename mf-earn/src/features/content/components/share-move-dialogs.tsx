@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ContentView } from '../api/content-api';
 import { readAsDataUrl } from '../api/content-api';
 import { type SocialActionType, createShareLink, useExternalMove, useSocialAction } from '../api/engagement-api';
-import { moveReward } from './engagement-rules';
+import { moveReward, quickActionPoints, rewardDescription } from './engagement-rules';
 
 interface DialogProps {
   content: ContentView;
@@ -17,6 +17,7 @@ const COPIED_MILLISECONDS = 2000;
 
 /** Share Content: a short link made as the dialog opens (and on demand), copied with a 2-second confirmation. */
 export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
+  const user = useCurrentUser();
   const toast = useToast();
   const share = useSocialAction(content.id);
   const [link, setLink] = useState<string | null>(null);
@@ -51,11 +52,19 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
     setTimeout(() => setCopied(false), COPIED_MILLISECONDS);
     if (shared.current) return;
     shared.current = true;
-    share.mutate('share', { onError: (error) => toast.show({ title: errorMessage(error, 'Failed to record the share'), variant: 'error' }) });
+    share.mutate('share', {
+      onSuccess: (answer) => toast.show({ title: 'Shared!', description: rewardDescription(answer), variant: 'success', durationMilliseconds: 4000 }),
+      onError: (error) => toast.show({ title: errorMessage(error, 'Failed to record the share'), variant: 'error' }),
+    });
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Share Content" description="Anyone with the link lands on this content. Sharing earns points and free shares.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Share Content"
+      description={`Anyone with the link lands on this content. Copying it shares it: +${quickActionPoints('share', user.user_tier)} points (once per item) and free shares.`}
+    >
       {failure ? <ErrorBox message={failure} /> : null}
       <TextField label="Share link" readOnly value={link ?? (busy ? 'Generating…' : '')} />
       <div className="ui-row">

@@ -61,6 +61,28 @@ export function createComment(overrides: Partial<CommentView> = {}): CommentView
   };
 }
 
+/** A quick action's answer (`POST /api/users/social-action`), a like at the lowest tier unless overridden. */
+export const socialAnswer = (contentId: string, overrides: Record<string, unknown> = {}) => ({
+  success: true,
+  action_type: 'like',
+  reference_id: contentId,
+  points_earned: 0.1,
+  multiplier: 1,
+  engagement_shares_earned: 1,
+  engagement_shares_remaining: 19,
+  daily_points_remaining: 49.9,
+  daily_limit_reached: false,
+  message: null,
+  ...overrides,
+});
+
+/** A posted comment's answer: the comment and what it earned (`reward`). */
+export const postedComment = (comment: CommentView, reward: Record<string, unknown> | null = {}) => {
+  if (reward === null) return { ...comment, reward: null };
+  const { success: _success, reference_id: _reference, ...rest } = socialAnswer(comment.content_id, { action_type: 'comment', points_earned: 0.3, engagement_shares_earned: 3, ...reward });
+  return { ...comment, reward: rest };
+};
+
 export const userStatus = (contentId: string, overrides: Record<string, unknown> = {}) => ({ content_id: contentId, has_liked: false, has_saved: false, is_owner: false, owned_shares: 0, ...overrides });
 
 export const sponsorship = (contentId: string, overrides: Record<string, unknown> = {}) => ({
