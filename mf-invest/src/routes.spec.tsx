@@ -150,7 +150,7 @@ describe('mf_invest: the Investment Hub', () => {
     answerApiCalls({ ...quiet, 'GET /api/portfolio/holdings': { body: { holdings: [] } } });
     renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
     expect(await screen.findByRole('heading', { name: 'You hold no shares yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Discover Opportunities' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Discover Opportunities' })).toHaveAttribute('href', '/earn');
   });
 
   it('accepts an incoming offer and shows outgoing ones with Cancel', async () => {

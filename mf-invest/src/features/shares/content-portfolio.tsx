@@ -104,7 +104,8 @@ export function ContentPortfolio() {
               title="You hold no shares yet"
               message="Buy shares in content you believe in; they show up here with their price and value."
               icon={<TrendingUp size={40} />}
-              action={<ButtonLink to="/">Discover Opportunities</ButtonLink>}
+              // Opportunities are the drops to earn from (spec 2, home feed), not the signed-out landing page.
+              action={<ButtonLink to="/earn">Discover Opportunities</ButtonLink>}
             />
           }
         >
