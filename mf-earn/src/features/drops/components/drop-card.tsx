@@ -1,12 +1,13 @@
 import { Badge, Card, trackClick, useTrackImpression } from '@app/platform';
 import { Link } from 'react-router';
 import type { Drop } from '../api/drops-api';
-import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, participantsLabel } from './drop-format';
+import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, participantsLabel, rewardPerKeyLabel } from './drop-format';
 import { KindIcon } from './kind-icon';
 
 /** A drop in the Earn list: image, title and View Details all open the drop detail page. */
 export function DropCard({ drop }: { drop: Drop }) {
   const to = `/task/${drop.id}`;
+  const perKey = rewardPerKeyLabel(drop);
   const target = { type: 'drop' as const, id: drop.id };
   const impressionRef = useTrackImpression(target);
   const opened = () => trackClick(target);
@@ -33,6 +34,7 @@ export function DropCard({ drop }: { drop: Drop }) {
         <p className="ui-muted">{drop.description}</p>
         <div className="ui-row">
           {drop.kind === 'paid' ? <span>{drop.gem_reward_base} gems</span> : null}
+          {perKey ? <Badge tone="success">ROI {perKey}</Badge> : null}
           {drop.kind === 'move' ? <span>{drop.key_reward_amount} keys reward</span> : null}
           <span className="ui-muted">
             {drop.kind === 'paid' ? `${drop.key_cost} keys to apply` : drop.kind === 'move' ? `${drop.move_cost_points} points to apply` : 'Free to apply'}

@@ -51,6 +51,8 @@ describe('Drop detail page', () => {
     const facts = screen.getByRole('complementary', { name: 'Drop facts' });
     expect(within(facts).getByText('Pool remaining')).toBeInTheDocument();
     expect(within(facts).getByText('2 / 5')).toBeInTheDocument();
+    expect(within(facts).getByText('Reward per key (ROI)')).toBeInTheDocument();
+    expect(within(facts).getByText('16.6 gems per key')).toBeInTheDocument(); // 50 / 3, floored to one decimal
     expect(await screen.findByText('Master Key must be activated for today')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Apply Now' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();

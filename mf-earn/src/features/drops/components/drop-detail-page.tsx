@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useCloseDrop, useDeleteDrop, useDrop, useMasterKeyStatus, useMyApplications, type Drop } from '../api/drops-api';
 import { ApplicationsReview } from './applications-review';
 import { ApplyForm, MyApplication } from './apply-panel';
-import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, deadlineLabel, isDemo, participantsLabel } from './drop-format';
+import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, deadlineLabel, isDemo, participantsLabel, rewardPerKeyLabel } from './drop-format';
 import { KindIcon } from './kind-icon';
 import { DropLoadError, dropLoadErrorOf } from './drop-load-error';
 import { EditDropDialog } from './edit-drop-dialog';
@@ -132,6 +132,12 @@ function DropDetail({ drop }: { drop: Drop }) {
               <dd>{drop.key_cost}</dd>
               <dt>Gem reward</dt>
               <dd>{drop.gem_reward_base}</dd>
+              {rewardPerKeyLabel(drop) ? (
+                <>
+                  <dt>Reward per key (ROI)</dt>
+                  <dd>{rewardPerKeyLabel(drop)}</dd>
+                </>
+              ) : null}
               {drop.gem_pool_remaining > 0 ? (
                 <>
                   <dt>Pool remaining</dt>

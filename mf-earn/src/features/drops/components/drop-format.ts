@@ -24,3 +24,13 @@ export function participantsLabel(drop: Pick<Drop, 'current_participants' | 'max
 export function deadlineLabel(deadline: string | null): string {
   return deadline ? new Date(deadline).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : 'No deadline';
 }
+
+/**
+ * Spec 2 §9: "ROI shown as gem_reward_base / key_cost": the gems a paid drop rewards per key it costs, to one decimal
+ * ("50 gems per key"). Null where no keys are spent (proof and move drops, or a paid drop costing 0).
+ */
+export function rewardPerKeyLabel(drop: Pick<Drop, 'kind' | 'gem_reward_base' | 'key_cost'>): string | null {
+  if (drop.kind !== 'paid' || !(drop.key_cost > 0)) return null;
+  const ratio = Math.floor((drop.gem_reward_base / drop.key_cost) * 10) / 10;
+  return `${ratio} gems per key`;
+}

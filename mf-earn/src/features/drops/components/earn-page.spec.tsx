@@ -29,6 +29,9 @@ describe('Earn page', () => {
     expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/task/${drops[1].id}`);
     expect(within(card).getByText('50 gems')).toBeInTheDocument();
     expect(within(card).getByText('2 keys to apply')).toBeInTheDocument();
+    // Spec 2 §9: ROI = gem_reward_base / key_cost, on paid drops only.
+    expect(within(card).getByText('ROI 25 gems per key')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Clip the launch' })).queryByText(/ROI/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'More Filters' })).toBeInTheDocument();
   });
 
