@@ -3,7 +3,7 @@ import { createUser, renderWithPlatform } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import DashboardPage from './dashboard-page';
-import { feedContent, feedDrop } from './feed-test-data';
+import { feedContent, feedDrop, feedForecast } from './feed-test-data';
 
 const renderDashboard = (overrides = {}) => renderWithPlatform(<DashboardPage />, { route: '/dashboard', user: createUser({ gems_balance: '25', points_streak_days: 4, ...overrides }) });
 
@@ -33,6 +33,26 @@ describe('Dashboard', () => {
     expect(within(list).getByText(/Sponsored · 2x/)).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Review our app' })).toHaveAttribute('href', expect.stringMatching(/^\/task\//));
     expect(api.callsTo('GET /api/feed')[0].query.get('tab')).toBe('for-you');
+  });
+
+  it('heads For You with the open forecasts, real ones from the forecasts API (expired ones left out)', async () => {
+    const api = installFakeApi()
+      .on('GET /api/feed', { body: { tab: 'for-you', items: [feedContent({ title: 'A clip' })], next_cursor: null } })
+      .on('GET /api/social-forecasts', {
+        body: { forecasts: [feedForecast({ content_title: 'Sunset timelapse' }), feedForecast({ content_title: 'Gone by now', expires_at: '2020-01-01T00:00:00.000Z' })] },
+      });
+    renderDashboard();
+    const strip = await screen.findByRole('region', { name: 'Open forecasts' });
+    const card = within(strip).getByRole('article', { name: 'Forecast: Sunset timelapse' });
+    expect(within(card).getByText('3x odds')).toBeInTheDocument();
+    expect(within(card).getByText('12K views target · now 4.3K')).toBeInTheDocument();
+    expect(within(card).getByText(/Pool \$75\.50 · Grace staked \$40\.00 on under · 2d 5h left/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Predict' })).toHaveAttribute('href', '/invest/social-forecasts');
+    expect(within(strip).queryByText('Gone by now')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/social-forecasts')[0].query.get('status')).toBe('active');
+    // Only For You carries them.
+    await userEvent.click(screen.getByRole('tab', { name: 'Social Feed' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Open forecasts' })).not.toBeInTheDocument());
   });
 
   it('shows empty states with links to /create and /earn, and pages the Social Feed with its cursor', async () => {

@@ -3,6 +3,7 @@ import { Tabs } from '@app/platform/app';
 import { Plus, Star } from '@app/platform/icons';
 import { type FeedTab, useFeed } from './feed-api';
 import { FeedCard, feedItemKey } from './feed-cards';
+import { FeedForecasts } from './forecast-cards';
 
 const EMPTY: Record<FeedTab, { title: string; message: string }> = {
   'for-you': { title: 'Nothing for you yet', message: 'Content and drops show up here as creators and brands publish them.' },
@@ -21,10 +22,13 @@ function FeedPanel({ tab }: { tab: FeedTab }) {
         Refresh
       </Button>
     ) : null;
+  // For You also carries the open forecasts (spec 2, home feed), real ones from the forecasts context.
+  const forecasts = tab === 'for-you' ? <FeedForecasts /> : null;
   if (items.length === 0) {
     return (
       <div className="ui-stack">
         {refresh}
+        {forecasts}
         <EmptyState
           title={EMPTY[tab].title}
           message={EMPTY[tab].message}
@@ -45,6 +49,7 @@ function FeedPanel({ tab }: { tab: FeedTab }) {
   return (
     <div className="ui-stack">
       {refresh}
+      {forecasts}
       <ul className="feed-list" aria-label={`${tab} feed`}>
         {items.map((item) => (
           <li key={feedItemKey(item)}>

@@ -90,3 +90,38 @@ export function feedDrop(overrides: Record<string, unknown> = {}) {
     },
   };
 }
+
+/** A social forecast as `GET /api/social-forecasts` answers it (the forecasts contract's SocialForecast). */
+export function feedForecast(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    id: `forecast-${sequence}`,
+    content_id: 'c1',
+    platform: 'youtube',
+    content_url: 'https://youtube.com/watch?v=abc',
+    content_title: 'Sunset timelapse',
+    content_platform: 'youtube',
+    forecast_type: 'views',
+    target_value: 12000,
+    current_value: 4300,
+    odds: 3,
+    expires_at: new Date(Date.now() + (2 * 24 + 5) * 3_600_000 + 60_000).toISOString(),
+    status: 'active',
+    pool_size: 75.5,
+    creator_id: 'u9',
+    creator_name: 'Grace',
+    creator_avatar: null,
+    creator_side: 'under',
+    creator_initial_amount: 40,
+    total_over_amount: 35.5,
+    total_under_amount: 40,
+    over_count: 1,
+    under_count: 1,
+    participant_count: 2,
+    resolved_value: null,
+    winning_side: null,
+    resolved_at: null,
+    created_at: '2026-11-25T10:00:00.000Z',
+    ...overrides,
+  };
+}
