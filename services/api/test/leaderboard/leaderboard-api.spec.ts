@@ -74,6 +74,17 @@ describe('leaderboard API', () => {
     }
   });
 
+  it("answers the month's top three to visitors, names and earnings only (the landing page's success stories)", async () => {
+    const user = await signUp(testApp);
+    const monthly = (await board(user.token, 'monthly').expect(200)).body as Entry[];
+    const top = await testApp.http().get('/api/leaderboard/top-earners').expect(200);
+    expect(top.body.month).toBe(periodKey('monthly', new Date().toISOString()));
+    expect(top.body.earners).toEqual(
+      monthly.slice(0, 3).map((entry) => ({ rank: entry.rank, username: entry.username, display_name: expect.anything(), avatar_url: null, points_earned: entry.points_earned, gems_earned: entry.gems_earned })),
+    );
+    expect(top.body.earners[0]).not.toHaveProperty('id');
+  });
+
   it('a rebuild from the log gives the same ranking', async () => {
     const user = await signUp(testApp);
     const before = (await board(user.token, 'monthly').expect(200)).body;

@@ -37,3 +37,27 @@ export const getLeaderboardRoute = defineRoute({
   request: { params: LeaderboardParamsSchema },
   responses: { 200: LeaderboardResponseSchema },
 });
+
+/** The month's top earners, for the signed-out landing page's success stories: names and what they earned, no more. */
+export const TopEarnerSchema = z
+  .object({
+    rank: z.number().int(),
+    username: z.string().nullable(),
+    display_name: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    points_earned: z.number(),
+    gems_earned: z.number(),
+  })
+  .meta({ id: 'TopEarner' });
+export type TopEarner = z.infer<typeof TopEarnerSchema>;
+export const TopEarnersResponseSchema = z.object({ month: z.string(), earners: z.array(TopEarnerSchema) }).meta({ id: 'TopEarners' });
+export type TopEarnersResponse = z.infer<typeof TopEarnersResponseSchema>;
+export const TOP_EARNERS_LIMIT = 3;
+
+export const getTopEarnersRoute = defineRoute({
+  method: 'get',
+  path: '/api/leaderboard/top-earners',
+  summary: "Public: the current UTC month's top 3 real earners by composite score (success stories on the landing page)",
+  tags: ['leaderboard'],
+  responses: { 200: TopEarnersResponseSchema },
+});

@@ -2,6 +2,7 @@ import { Button, ButtonLink, type DemoPersona, ErrorBox, SkeletonList, demoPerso
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PlatformStatistics } from './platform-statistics';
+import { SuccessStories } from './success-stories';
 
 const platforms = ['Instagram', 'TikTok', 'YouTube', 'Twitter', 'LinkedIn', 'Facebook'];
 const claims = [
@@ -134,7 +135,7 @@ export function LandingPage() {
 
         <section id="success-stories" className="landing__section" aria-labelledby="stories-title">
           <h2 id="stories-title">Success stories</h2>
-          <p>Creators, investors and brands share their results here as they happen. No stories have been published yet.</p>
+          <SuccessStories />
         </section>
 
         <section className="landing__section landing__advertisers" aria-labelledby="advertisers-title">

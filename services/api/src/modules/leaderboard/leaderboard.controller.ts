@@ -1,7 +1,16 @@
-import { Controller, Get, Inject, Param } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
 import type pg from 'pg';
-import { COMPOSITE_WEIGHTS, getLeaderboardRoute, type LeaderboardEntry, type LeaderboardPeriod } from '@app/contracts/leaderboard';
+import {
+  COMPOSITE_WEIGHTS,
+  TOP_EARNERS_LIMIT,
+  getLeaderboardRoute,
+  getTopEarnersRoute,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  type TopEarnersResponse,
+} from '@app/contracts/leaderboard';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
+import { Public } from '../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../platform/http/zod-validation';
 import { periodKey } from './leaderboard-periods';
 
@@ -16,9 +25,32 @@ const LIMIT = 100;
 export class LeaderboardController {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
+  /** The OpenAPI definition of the public route (importing it registers it in the document). */
+  static readonly topEarnersRoute = getTopEarnersRoute;
+
+  /**
+   * GET /api/leaderboard/top-earners (public): the month's top three, as the landing page's success stories. Only
+   * names and what they earned: the ranking itself stays for signed-in users.
+   */
+  @Public()
+  @Get('top-earners')
+  @Header('Cache-Control', 'public, max-age=60')
+  async topEarners(): Promise<TopEarnersResponse> {
+    const now = new Date().toISOString();
+    const entries = await this.top('monthly', now, TOP_EARNERS_LIMIT);
+    return {
+      month: periodKey('monthly', now),
+      earners: entries.map(({ rank, username, display_name, avatar_url, points_earned, gems_earned }) => ({ rank, username, display_name, avatar_url, points_earned, gems_earned })),
+    };
+  }
+
   @Get(':period')
-  async ranking(@Param(new ZodValidationPipe(getLeaderboardRoute.params)) params: { period: LeaderboardPeriod }): Promise<LeaderboardEntry[]> {
-    const key = periodKey(params.period, new Date().toISOString());
+  ranking(@Param(new ZodValidationPipe(getLeaderboardRoute.params)) params: { period: LeaderboardPeriod }): Promise<LeaderboardEntry[]> {
+    return this.top(params.period, new Date().toISOString(), LIMIT);
+  }
+
+  private async top(period: LeaderboardPeriod, now: string, limit: number): Promise<LeaderboardEntry[]> {
+    const key = periodKey(period, now);
     const rows = await this.pool.query<{
       user_id: string;
       username: string | null;
@@ -43,8 +75,8 @@ export class LeaderboardController {
         WHERE users.is_demo IS NOT TRUE
         ORDER BY round($3::numeric * scored.points + $4::numeric * scored.gems + $5::numeric * scored.keys + $6::numeric * scored.gold, 1) DESC,
                  scored.user_id
-        LIMIT ${LIMIT}`,
-      [params.period, key, COMPOSITE_WEIGHTS.points, COMPOSITE_WEIGHTS.gems, COMPOSITE_WEIGHTS.keys, COMPOSITE_WEIGHTS.gold],
+        LIMIT $7`,
+      [period, key, COMPOSITE_WEIGHTS.points, COMPOSITE_WEIGHTS.gems, COMPOSITE_WEIGHTS.keys, COMPOSITE_WEIGHTS.gold, limit],
     );
     return rows.rows.map((row, index) => ({
       id: row.user_id,
