@@ -1,6 +1,7 @@
 import { answerApiCalls, createUser, renderWithPlatform } from '@app/platform/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { Header, isSearchShortcut } from './header';
 import { desktopNavigation } from './navigation-items';
 
@@ -33,6 +34,21 @@ describe('header', () => {
     expect(await screen.findByRole('menuitem', { name: 'Advertiser Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Upgrade Tier' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('offers the Growth Hub in the user menu (spec 2: Profile, Growth Hub, Advertiser, Logout)', async () => {
+    const user = userEvent.setup();
+    answerApiCalls({ 'GET /api/notifications': { body: [] } });
+    renderWithPlatform(
+      <Routes>
+        <Route path="*" element={<Header />} />
+        <Route path="/growth-hub" element={<p>growth hub page</p>} />
+      </Routes>,
+      { user: createUser({ display_name: 'Ada' }), route: '/dashboard' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Account menu for Ada' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Growth Hub' }));
+    expect(await screen.findByText('growth hub page')).toBeInTheDocument();
   });
 
   it('gives advertisers an extra Dashboard navigation item', () => {

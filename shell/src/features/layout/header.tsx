@@ -90,7 +90,7 @@ function BalanceMenuItems({ user, onOpenWallet }: { user: NonNullable<ReturnType
   );
 }
 
-/** The user menu: Profile, Upgrade Tier, Advertiser Dashboard or Become Advertiser, Sign Out. */
+/** The user menu: Profile, Growth Hub (spec 2), Upgrade Tier, Advertiser Dashboard or Become Advertiser, Sign Out. */
 export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -108,6 +108,7 @@ export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
         <MenuSeparator />
       </div>
       <MenuItem onSelect={() => navigate(`/profile/${encodeURIComponent(profileSlug(user) ?? 'me')}`)}>Profile</MenuItem>
+      <MenuItem onSelect={() => navigate('/growth-hub')}>Growth Hub</MenuItem>
       <MenuItem onSelect={onUpgrade}>Upgrade Tier</MenuItem>
       {isAdvertiser(user) ? (
         <MenuItem onSelect={() => navigate('/advertiser')}>Advertiser Dashboard</MenuItem>
