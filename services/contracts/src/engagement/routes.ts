@@ -26,10 +26,14 @@ const ShareLinkParams = z.object({ id: z.string() });
 export const socialActionRoute = defineRoute({
   method: 'post',
   path: '/api/users/social-action',
-  summary: 'Like, comment, save, share or repost an item: points × tier multiplier (daily cap), free engagement shares',
+  summary: 'Like, save, share or repost an item: points × tier multiplier (daily cap), free engagement shares; a comment earns when posted',
   request: { body: SocialActionRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: SocialActionResponseSchema },
-  errors: { 404: "'Content not found'", 409: "'You have already liked this content!' / 'Content already saved to your collection!'" },
+  errors: {
+    404: "'Content not found'",
+    409: "'You have already liked this content!' / 'Content already saved to your collection!'",
+    422: '`COMMENT_THROUGH_COMMENTS`: a comment earns its points when posted (POST /api/content/{id}/comments)',
+  },
 });
 
 export const externalMoveRoute = defineRoute({
