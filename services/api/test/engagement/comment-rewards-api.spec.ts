@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import { ChangeUserTierCommand } from '../../src/modules/identity';
 import type { IdentityTestApp } from '../identity/support';
-import { auth, balancesOf, expectLedgerVerifiesClean, givenContent, givenUser, startEngagementApp, type TestUser } from './support';
+import { auth, balancesOf, expectLedgerVerifiesClean, givenContent, givenUser, startEngagementApp, waitFor, type TestUser } from './support';
 
 // Proves that posting a comment or a reply records the comment action (spec 2 §9) once per comment, in the same
 // commit as the comment, at the tier's rate, with the free shares once per item and the daily cap said in words.
@@ -40,8 +40,13 @@ describe('comments pay the comment action', () => {
     expect(reply.reward).toMatchObject({ points_earned: 0.3, engagement_shares_earned: 0 });
     expect(await points(fan)).toBeCloseTo(before + 0.6, 5);
     expect((await rewardEvents(fan.user.id)).map((event) => event.commentId).sort()).toEqual([posted.id, reply.id].sort());
-    const status = (await testApp.http().get(`/api/content/${item}/user-status`).set(auth(fan.token)).expect(200)).body;
-    expect(status.owned_shares).toBe(3);
+    // The item's user status is content's projection of these events (eventual): it shows the 3 shares once caught up.
+    const status = await waitFor(
+      () => testApp.http().get(`/api/content/${item}/user-status`).set(auth(fan.token)),
+      (response) => response.status === 200 && response.body.owned_shares === 3,
+      10_000,
+    );
+    expect(status.body.owned_shares).toBe(3);
   });
 
   it('multiplies by the tier, floored to one decimal: premium 0.4, super 0.6', async () => {
