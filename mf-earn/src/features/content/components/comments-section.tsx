@@ -4,7 +4,7 @@ import { CONTENT_MESSAGES, PostCommentRequestSchema, type CommentReplyView, type
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useComments, useDeleteComment, useLikeComment, usePinComment, usePostComment } from '../api/content-api';
-import { rewardDescription } from './engagement-rules';
+import { quickActionPoints, rewardDescription } from './engagement-rules';
 
 const MINUTE = 60_000;
 
@@ -24,6 +24,7 @@ export function commentTime(createdAt: string, now: Date = new Date()): string {
 function CommentForm({ contentId, parentId, onDone, label }: { contentId: string; parentId: string | null; onDone?(): void; label: string }) {
   const post = usePostComment(contentId);
   const toast = useToast();
+  const { user } = useSession();
   const form = useZodForm(PostCommentRequestSchema, { defaultValues: { comment_text: '', parent_comment_id: parentId } });
   return (
     <Form
@@ -41,7 +42,7 @@ function CommentForm({ contentId, parentId, onDone, label }: { contentId: string
         onDone?.();
       }}
     >
-      <FormTextArea name="comment_text" label={label} rows={parentId ? 2 : 3} />
+      <FormTextArea name="comment_text" label={label} rows={parentId ? 2 : 3} hint={`Each comment earns +${quickActionPoints('comment', user?.user_tier)} points.`} />
       <FormError />
       <SubmitButton size="small">{parentId ? 'Reply' : 'Post Comment'}</SubmitButton>
     </Form>

@@ -33,6 +33,7 @@ describe('Content engagement rewards', () => {
   it('says what a posted comment earned', async () => {
     const calls = fakeDropsApi(loaded({ [`POST ${base}/comments`]: { status: 201, body: postedComment(createComment({ content_id: content.id, comment_text: 'Tasty' })) } }));
     renderDetail();
+    expect(await screen.findByText('Each comment earns +0.3 points.')).toBeInTheDocument();
     await userEvent.type(await screen.findByLabelText('Add a comment'), 'Tasty');
     await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
     expect(await screen.findByText('Comment posted')).toBeInTheDocument();
