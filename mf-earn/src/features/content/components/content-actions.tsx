@@ -21,16 +21,18 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
   const status = useContentUserStatus(content.id, true);
   const action = useSocialAction(content.id);
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  // A repost pays once per item; the button says so after this session's repost.
-  const [reposted, setReposted] = useState(false);
-  const liked = status.data?.has_liked ?? false;
-  const saved = status.data?.has_saved ?? false;
+  // What this visit did, from the answers: the user status is content's projection and may trail a command by a
+  // moment, so a like or save answered 200 shows at once. A repost pays once per item; the button says so after it.
+  const [done, setDone] = useState<ReadonlySet<'like' | 'save' | 'repost'>>(new Set());
+  const reposted = done.has('repost');
+  const liked = (status.data?.has_liked ?? false) || done.has('like');
+  const saved = (status.data?.has_saved ?? false) || done.has('save');
   const archived = content.status === 'archived';
 
   const act = (type: 'like' | 'save' | 'repost') =>
     action.mutate(type, {
       onSuccess: (answer) => {
-        if (type === 'repost') setReposted(true);
+        setDone((before) => new Set(before).add(type));
         toast.show({ title: ACTED[type], description: rewardDescription(answer), variant: 'success', durationMilliseconds: 3000 });
       },
       onError: (error) => toast.show({ title: errorMessage(error, FAILED[type]), variant: 'error' }),

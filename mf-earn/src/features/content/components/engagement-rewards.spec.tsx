@@ -84,6 +84,13 @@ describe('Content engagement rewards', () => {
     expect(calls.find((call) => call.key === 'POST /api/users/social-action')?.body).toEqual({ action_type: 'share', reference_id: content.id, reference_type: 'content' });
   });
 
+  it('shows Liked from the answer even while the user status (a projection) still trails the like', async () => {
+    fakeDropsApi(loaded({ 'POST /api/users/social-action': { body: socialAnswer(content.id) } }));
+    renderDetail();
+    await userEvent.click(await screen.findByRole('button', { name: /^Like/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Liked' })).toBeDisabled());
+  });
+
   it('tells a liker past the daily cap so', async () => {
     fakeDropsApi(loaded({ 'POST /api/users/social-action': { body: socialAnswer(content.id, { points_earned: 0, daily_points_remaining: 0, daily_limit_reached: true, message: 'Daily points limit reached; more tomorrow' }) } }));
     renderDetail();
