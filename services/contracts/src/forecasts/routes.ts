@@ -93,3 +93,12 @@ export const recordObservationRoute = defineRoute({
     422: 'Content on this platform is observed automatically (`OBSERVED_ON_PLATFORM`), or the time is in the future',
   },
 });
+
+export const listPendingObservationsRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/social-forecasts/pending-observations',
+  summary:
+    'Admin/oracle: expired forecasts on external URLs (and comments forecasts) still waiting for the observation they settle on, the longest waiting first',
+  tags,
+  responses: { 200: SocialForecastsResponseSchema },
+});

@@ -26,6 +26,16 @@ export const InstagramAccountVerifiedSchema = z.object({
   instagramUsername: z.string(),
   verifiedBy: z.string(),
   verifiedAt: z.string(),
+  /** The administrator's note, when one was given (the Approvals queue asks for it). */
+  reason: z.string().optional(),
+});
+/** An administrator found no proof the account is the user's: the registration is closed, the user may register again. */
+export const InstagramVerificationRejectedSchema = z.object({
+  userId: z.string(),
+  instagramUsername: z.string(),
+  reason: z.string(),
+  rejectedBy: z.string(),
+  rejectedAt: z.string(),
 });
 export const InstagramPointsClaimedSchema = z.object({
   userId: z.string(),
@@ -65,6 +75,18 @@ export const InfluenceFollowersVerifiedSchema = z.object({
   monthlyPointsMinor: Minor,
   verifiedBy: z.string(),
   verifiedAt: z.string(),
+  /** The administrator's note, when one was given. */
+  reason: z.string().optional(),
+});
+/** An administrator could not confirm this month's claim: it pays nothing; the user may register the month again. */
+export const InfluenceVerificationRejectedSchema = z.object({
+  userId: z.string(),
+  month: Month,
+  platform: z.string(),
+  platformUsername: z.string(),
+  reason: z.string(),
+  rejectedBy: z.string(),
+  rejectedAt: z.string(),
 });
 export const InfluencePointsClaimedSchema = z.object({
   userId: z.string(),
@@ -89,9 +111,11 @@ export const REWARDS_EVENT_SCHEMAS = {
   MasterKeyActivated: MasterKeyActivatedSchema,
   InstagramAccountRegistered: InstagramAccountRegisteredSchema,
   InstagramAccountVerified: InstagramAccountVerifiedSchema,
+  InstagramVerificationRejected: InstagramVerificationRejectedSchema,
   InstagramPointsClaimed: InstagramPointsClaimedSchema,
   InfluenceRewardsRegistered: InfluenceRewardsRegisteredSchema,
   InfluenceFollowersVerified: InfluenceFollowersVerifiedSchema,
+  InfluenceVerificationRejected: InfluenceVerificationRejectedSchema,
   InfluencePointsClaimed: InfluencePointsClaimedSchema,
   ReferralApplied: ReferralAppliedSchema,
 } as const;

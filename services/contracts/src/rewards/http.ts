@@ -53,6 +53,10 @@ export const InstagramStatusSchema = z.object({
   monthly_points: z.number(),
   verification_word: z.string(),
   verification_account: z.string(),
+  /** Where the registration stands: an administrator reviews it (`pending_review`), then verifies or rejects it. */
+  verification_status: z.enum(['not_registered', 'pending_review', 'verified', 'rejected']),
+  /** The administrator's reason when the registration was rejected, else null. */
+  rejection_reason: z.string().nullable(),
 });
 export type InstagramStatus = z.infer<typeof InstagramStatusSchema>;
 
@@ -76,7 +80,24 @@ export const VerifyInstagramParamsSchema = z.object({ userId: z.string().min(1) 
 export const VerifyInstagramRequestSchema = z.object({
   /** Optional guard: verify only when the registered username is still this one. */
   instagram_username: z.string().trim().optional(),
+  /** The administrator's note, kept on the verification. */
+  reason: z.string().trim().max(500).optional(),
 });
+
+/** Why an administrator refuses a verification: told to the user, so required. */
+const RejectionReason = z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500, 'A reason is at most 500 characters');
+export const RejectInstagramRequestSchema = z.object({
+  reason: RejectionReason,
+  /** Optional guard: reject only when the registered username is still this one. */
+  instagram_username: z.string().trim().optional(),
+});
+export type RejectInstagramRequest = z.infer<typeof RejectInstagramRequestSchema>;
+export const RejectInfluenceRequestSchema = z.object({
+  reason: RejectionReason,
+  /** Optional guard: reject only when the registered platform username is still this one. */
+  platform_username: z.string().trim().optional(),
+});
+export type RejectInfluenceRequest = z.infer<typeof RejectInfluenceRequestSchema>;
 
 export const ClaimPointsResponseSchema = z.object({
   success: z.literal(true),
@@ -113,7 +134,7 @@ export const RegisterInfluenceRewardsRequestSchema = z.object({
 export type RegisterInfluenceRewardsRequest = z.infer<typeof RegisterInfluenceRewardsRequestSchema>;
 
 /** Where this month's influence claim stands: registered (declared count) → verified by an admin → claimed. */
-export const InfluenceVerificationStatusSchema = z.enum(['not_registered', 'pending_verification', 'verified']);
+export const InfluenceVerificationStatusSchema = z.enum(['not_registered', 'pending_verification', 'verified', 'rejected']);
 export type InfluenceVerificationStatus = z.infer<typeof InfluenceVerificationStatusSchema>;
 
 export const RegisterInfluenceRewardsResponseSchema = z.object({
@@ -173,6 +194,8 @@ export const InfluenceRewardsStatusSchema = z.object({
   verification_status: InfluenceVerificationStatusSchema,
   verified_follower_count: z.number().int().nullable(),
   verified_at: z.string().nullable(),
+  /** The administrator's reason when this month's claim was rejected, else null. */
+  rejection_reason: z.string().nullable(),
   claimed_this_month: z.boolean(),
   /** Only once this month's registration is verified and not yet claimed. */
   can_claim: z.boolean(),
@@ -189,11 +212,13 @@ export const VerifyInfluenceRequestSchema = z.object({
     .int('verified_follower_count must be a whole number'),
   /** Optional guard: verify only when the registered platform username is still this one. */
   platform_username: z.string().trim().optional(),
+  /** The administrator's note, kept on the verification. */
+  reason: z.string().trim().max(500).optional(),
 });
 export type VerifyInfluenceRequest = z.infer<typeof VerifyInfluenceRequestSchema>;
 
 export const InstagramVerificationsQuerySchema = z.object({
-  status: z.enum(['pending', 'verified', 'all']).default('pending'),
+  status: z.enum(['pending', 'verified', 'rejected', 'all']).default('pending'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const InstagramVerificationSchema = z.object({
@@ -201,6 +226,8 @@ export const InstagramVerificationSchema = z.object({
   instagram_username: z.string(),
   registered_at: z.string(),
   verified_at: z.string().nullable(),
+  rejected_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
 });
 export const InstagramVerificationsResponseSchema = z.array(InstagramVerificationSchema);
 export type InstagramVerification = z.infer<typeof InstagramVerificationSchema>;
@@ -218,6 +245,8 @@ export const InfluenceVerificationSchema = z.object({
   verified_follower_count: z.number().int().nullable(),
   verified_by: z.string().nullable(),
   verified_at: z.string().nullable(),
+  rejected_at: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
 });
 export const InfluenceVerificationsResponseSchema = z.array(InfluenceVerificationSchema);
 export type InfluenceVerification = z.infer<typeof InfluenceVerificationSchema>;

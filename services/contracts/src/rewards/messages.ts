@@ -7,6 +7,8 @@ export const REWARDS_MESSAGES = {
   instagramUsernameInvalid: 'Instagram usernames use letters, numbers, periods and underscores (at most 30)',
   instagramNotRegistered: 'Please register your Instagram username first',
   instagramNotVerified: 'Your Instagram account is not verified yet. Verification takes about 24 hours.',
+  instagramAlreadyVerified: 'This Instagram account is already verified',
+  influenceAlreadyVerified: "This month's follower count is already verified",
   instagramAlreadyClaimed: 'Instagram points already claimed this month',
   influenceFieldsRequired: 'Please fill in all required fields',
   influenceMinimumFollowers: 'Minimum 500 followers required for influence rewards',

@@ -18,6 +18,8 @@ import {
   RegisterInfluenceRewardsResponseSchema,
   RegisterInstagramRequestSchema,
   RegisterInstagramResponseSchema,
+  RejectInfluenceRequestSchema,
+  RejectInstagramRequestSchema,
   VerifyInfluenceParamsSchema,
   VerifyInfluenceRequestSchema,
   VerifyInstagramParamsSchema,
@@ -68,9 +70,24 @@ export const verifyInstagramRoute = defineRoute({
   path: '/api/admin/users/:userId/verify-instagram',
   summary: "Admin: marks a user's registered Instagram account verified (after the verification message arrived)",
   tags: ['rewards'],
-  request: { params: VerifyInstagramParamsSchema, body: VerifyInstagramRequestSchema },
+  request: { params: VerifyInstagramParamsSchema, body: VerifyInstagramRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: InstagramStatusSchema },
   errors: { 404: 'No such user', 409: 'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`)', 422: 'Nothing registered' },
+});
+
+export const rejectInstagramRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/users/:userId/reject-instagram',
+  summary: "Admin: rejects a user's pending Instagram registration, with a reason the user is told; they may register again",
+  tags: ['rewards'],
+  request: { params: VerifyInstagramParamsSchema, body: RejectInstagramRequestSchema, headers: IdempotencyKeyHeaders },
+  responses: { 200: InstagramStatusSchema },
+  errors: {
+    400: 'Reason missing or longer than 500 characters (`VALIDATION_ERROR`)',
+    404: 'No such user',
+    409: 'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`) or is already verified (`INSTAGRAM_ALREADY_VERIFIED`)',
+    422: 'Nothing registered (`INSTAGRAM_NOT_REGISTERED`)',
+  },
 });
 
 export const claimInstagramPointsRoute = defineRoute({
@@ -100,12 +117,27 @@ export const verifyInfluenceRoute = defineRoute({
   summary:
     "Admin: records the follower count seen on the platform for the user's registration of this month, and who saw it. The month's points are floor(verified × 0.01), at most 10,000; under 500 verified followers they are 0",
   tags: ['rewards'],
-  request: { params: VerifyInfluenceParamsSchema, body: VerifyInfluenceRequestSchema },
+  request: { params: VerifyInfluenceParamsSchema, body: VerifyInfluenceRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: InfluenceRewardsStatusSchema },
   errors: {
     400: 'verified_follower_count missing, negative or above 100,000,000 (`VALIDATION_ERROR`)',
     404: 'No such user',
     409: 'The registered platform username differs (`INFLUENCE_USERNAME_CHANGED`)',
+    422: 'Nothing registered this month (`INFLUENCE_NOT_REGISTERED`)',
+  },
+});
+
+export const rejectInfluenceRoute = defineRoute({
+  method: 'post',
+  path: '/api/admin/users/:userId/reject-influence',
+  summary: "Admin: rejects the user's pending influence claim of this month, with a reason the user is told; it pays nothing",
+  tags: ['rewards'],
+  request: { params: VerifyInfluenceParamsSchema, body: RejectInfluenceRequestSchema, headers: IdempotencyKeyHeaders },
+  responses: { 200: InfluenceRewardsStatusSchema },
+  errors: {
+    400: 'Reason missing or longer than 500 characters (`VALIDATION_ERROR`)',
+    404: 'No such user',
+    409: 'The registered platform username differs (`INFLUENCE_USERNAME_CHANGED`) or the claim is already verified (`INFLUENCE_ALREADY_VERIFIED`)',
     422: 'Nothing registered this month (`INFLUENCE_NOT_REGISTERED`)',
   },
 });

@@ -10,6 +10,7 @@ import { ForecastCommands } from './infrastructure/forecast-commands';
 import { ForecastReader } from './infrastructure/forecast-reader';
 import { MyForecastsController } from './my-forecasts/my-forecasts.controller';
 import { PortfolioPredictionsController } from './prediction-detail/portfolio-predictions.controller';
+import { PendingObservationsController } from './record-observation/pending-observations.controller';
 import { RecordObservationController } from './record-observation/record-observation.controller';
 import { FORECAST_JOBS, ForecastSettlement } from './settlement/forecast-settlement';
 
@@ -19,7 +20,7 @@ export const FORECASTS_MIGRATIONS_TABLE = 'forecasts_migrations';
 /** Social forecasts and predictions on content metrics, with stakes held in the ledger and settled by a job (README). */
 @Module({
   imports: [CqrsModule],
-  controllers: [ForecastsController, MyForecastsController, PortfolioPredictionsController, RecordObservationController],
+  controllers: [ForecastsController, MyForecastsController, PortfolioPredictionsController, PendingObservationsController, RecordObservationController],
   providers: [ForecastCommands, ForecastReader, ForecastSettlement],
 })
 export class ForecastsModule implements OnModuleInit {

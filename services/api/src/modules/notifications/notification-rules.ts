@@ -8,6 +8,7 @@ import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
 import { CouponRedeemedSchema } from '@app/contracts/incentives';
 import { WithdrawalFailedSchema, WithdrawalProcessedSchema, WithdrawalRequestedSchema } from '@app/contracts/withdrawals';
 import { readTransactionCopy } from '../ledger';
+import { approvalDrafts } from './approval-rules';
 
 /** A notification about to be stored; `key` makes its id, so replaying an event never notifies twice. */
 export interface NotificationDraft {
@@ -87,7 +88,7 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
           userId: parsed.data.userId,
           type: 'system',
           title: 'Instagram verified',
-          message: `@${parsed.data.instagramUsername} is verified: you can claim your monthly Instagram points`,
+          message: `@${parsed.data.instagramUsername} is verified: you can claim your monthly Instagram points${parsed.data.reason ? `. ${parsed.data.reason}` : ''}`,
           data: { instagram_username: parsed.data.instagramUsername },
           actionUrl: '/dashboard',
         },
@@ -211,6 +212,6 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
       ];
     }
     default:
-      return [];
+      return approvalDrafts(stored);
   }
 }

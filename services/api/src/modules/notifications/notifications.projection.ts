@@ -11,6 +11,7 @@ import { ExperienceAwardedSchema } from '@app/contracts/progress';
 import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
 import { rowsDocument, rowsTable, upsertRows } from '../../platform/database/upsert-rows';
 import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../progress';
+import { APPROVAL_EVENT_TYPES } from './approval-rules';
 import { notificationId, statelessDrafts, type NotificationDraft } from './notification-rules';
 
 const logger = new Logger('NotificationsProjection');
@@ -288,7 +289,7 @@ export const notificationsProjection = defineProjection<Table>({
   name: 'notifications',
   version: 1,
   tableNames: ['notifications', 'notification_progress', 'notification_drops', 'notification_applications'],
-  eventTypes: [...new Set([...COUNTER_EVENT_TYPES, ...DROP_EVENT_TYPES, 'ExperienceAwarded', 'ReferralApplied', 'InstagramAccountVerified', 'ShieldLapsed', 'CheckoutSessionPaid', 'CouponRedeemed', 'WithdrawalRequested', 'WithdrawalProcessed', 'WithdrawalFailed'])],
+  eventTypes: [...new Set([...COUNTER_EVENT_TYPES, ...DROP_EVENT_TYPES, 'ExperienceAwarded', 'ReferralApplied', 'InstagramAccountVerified', 'ShieldLapsed', 'CheckoutSessionPaid', 'CouponRedeemed', 'WithdrawalRequested', 'WithdrawalProcessed', 'WithdrawalFailed', ...APPROVAL_EVENT_TYPES])],
   createTables: (tables) => [
     `CREATE TABLE ${tables.notifications} (
        id text PRIMARY KEY,

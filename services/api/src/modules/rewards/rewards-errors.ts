@@ -16,6 +16,8 @@ export function rewardsRefusalToApiError(refusal: RewardsRefusal, context: { com
       return conflict('INSTAGRAM_USERNAME_CHANGED', 'The registered Instagram username is a different one now');
     case 'INSTAGRAM_MUST_BE_VERIFIED':
       return unprocessable('INSTAGRAM_NOT_VERIFIED', REWARDS_MESSAGES.instagramNotVerified);
+    case 'INSTAGRAM_MUST_NOT_BE_VERIFIED':
+      return conflict('INSTAGRAM_ALREADY_VERIFIED', REWARDS_MESSAGES.instagramAlreadyVerified);
     case 'INSTAGRAM_CLAIM_ONCE_A_MONTH':
       return conflict('ALREADY_CLAIMED', REWARDS_MESSAGES.instagramAlreadyClaimed);
     case 'INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM':
@@ -28,6 +30,8 @@ export function rewardsRefusalToApiError(refusal: RewardsRefusal, context: { com
       return conflict('INFLUENCE_USERNAME_CHANGED', REWARDS_MESSAGES.influenceUsernameChanged);
     case 'INFLUENCE_MUST_BE_VERIFIED':
       return unprocessable('INFLUENCE_NOT_VERIFIED', REWARDS_MESSAGES.influenceNotVerified);
+    case 'INFLUENCE_MUST_NOT_BE_VERIFIED':
+      return conflict('INFLUENCE_ALREADY_VERIFIED', REWARDS_MESSAGES.influenceAlreadyVerified);
     case 'INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH':
       return unprocessable('INFLUENCE_NOT_REGISTERED', REWARDS_MESSAGES.influenceNotRegistered);
     case 'INFLUENCE_CLAIM_ONCE_A_MONTH':

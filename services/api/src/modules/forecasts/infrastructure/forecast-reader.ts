@@ -50,7 +50,7 @@ export interface PredictionRow {
   created_at: Date;
 }
 
-const FORECAST_COLUMNS = `f.*, (SELECT count(DISTINCT user_id)::int FROM forecast_predictions p WHERE p.forecast_id = f.forecast_id) AS participant_count`;
+export const FORECAST_COLUMNS = `f.*, (SELECT count(DISTINCT user_id)::int FROM forecast_predictions p WHERE p.forecast_id = f.forecast_id) AS participant_count`;
 
 /** `resolved` once every payout is posted; `expired` from expiry until then (waiting for the observation or paying). */
 export function statusOf(row: Pick<ForecastRow, 'expires_at' | 'settled_at'>, now: Date): ForecastStatus {

@@ -7,10 +7,17 @@ import { utcDayOf, utcMonthOf } from './calendar';
  * programmes and the referral the user applied. `decide` is pure: time, tier, counts and ids arrive in the command,
  * so a retry after a version conflict reaches the same answer.
  */
+/** An administrator's refusal of a registration, told to the user; a new registration clears it. */
+export interface Rejection {
+  reason: string;
+  rejectedBy: string;
+  rejectedAt: string;
+}
+
 export interface RewardsAccountState {
   userId: string;
   lastMasterKeyActivatedAt: string | null;
-  instagram: { username: string; registeredAt: string; verifiedAt: string | null } | null;
+  instagram: { username: string; registeredAt: string; verifiedAt: string | null; rejection: Rejection | null } | null;
   instagramClaimedMonths: ReadonlySet<string>;
   /** This month's (or the last) influence registration: a declared count, paid only once verified. */
   influence: {
@@ -21,6 +28,7 @@ export interface RewardsAccountState {
     month: string;
     registeredAt: string;
     verification: { verifiedFollowerCount: number; monthlyPointsMinor: bigint; verifiedBy: string; verifiedAt: string } | null;
+    rejection: Rejection | null;
   } | null;
   influenceClaimedMonths: ReadonlySet<string>;
   referral: { referrerUserId: string; referralCode: string; appliedAt: string } | null;
@@ -39,7 +47,8 @@ export const initialRewardsAccount = (userId: string): RewardsAccountState => ({
 export type RewardsCommand =
   | { type: 'ActivateMasterKey'; data: { tier: UserTier; proofDropsCompletedToday: number; now: string } }
   | { type: 'RegisterInstagram'; data: { instagramUsername: string; now: string } }
-  | { type: 'VerifyInstagram'; data: { expectedUsername?: string; verifiedBy: string; now: string } }
+  | { type: 'VerifyInstagram'; data: { expectedUsername?: string; verifiedBy: string; reason?: string; now: string } }
+  | { type: 'RejectInstagram'; data: { expectedUsername?: string; reason: string; rejectedBy: string; now: string } }
   | { type: 'ClaimInstagramPoints'; data: { tier: UserTier; transactionId: string; now: string } }
   | {
       type: 'RegisterInfluenceRewards';
@@ -55,8 +64,9 @@ export type RewardsCommand =
     }
   | {
       type: 'VerifyInfluenceFollowers';
-      data: { verifiedFollowerCount: number; expectedPlatformUsername?: string; verifiedBy: string; now: string };
+      data: { verifiedFollowerCount: number; expectedPlatformUsername?: string; verifiedBy: string; reason?: string; now: string };
     }
+  | { type: 'RejectInfluence'; data: { expectedPlatformUsername?: string; reason: string; rejectedBy: string; now: string } }
   | { type: 'ClaimInfluencePoints'; data: { transactionId: string; now: string } }
   | { type: 'ApplyReferral'; data: { referrerUserId: string; referralCode: string; transactionId: string; now: string } };
 
@@ -66,11 +76,13 @@ export type RewardsRefusal =
   | 'INSTAGRAM_MUST_BE_REGISTERED'
   | 'INSTAGRAM_USERNAME_MUST_MATCH'
   | 'INSTAGRAM_MUST_BE_VERIFIED'
+  | 'INSTAGRAM_MUST_NOT_BE_VERIFIED'
   | 'INSTAGRAM_CLAIM_ONCE_A_MONTH'
   | 'INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM'
   | 'INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM'
   | 'INFLUENCE_USERNAME_MUST_MATCH'
   | 'INFLUENCE_MUST_BE_VERIFIED'
+  | 'INFLUENCE_MUST_NOT_BE_VERIFIED'
   | 'INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH'
   | 'INFLUENCE_CLAIM_ONCE_A_MONTH'
   | 'REFERRAL_MUST_NOT_BE_OWN_CODE'
@@ -119,7 +131,8 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
     }
     case 'RegisterInstagram': {
       const { instagramUsername, now } = command.data;
-      if (state.instagram && state.instagram.username.toLowerCase() === instagramUsername.toLowerCase()) return accept();
+      // The same username again changes nothing, unless it was rejected: then it is a new request for review.
+      if (state.instagram && !state.instagram.rejection && state.instagram.username.toLowerCase() === instagramUsername.toLowerCase()) return accept();
       return accept({ type: 'InstagramAccountRegistered', data: { userId, instagramUsername, registeredAt: now } });
     }
     case 'VerifyInstagram': {
@@ -129,7 +142,21 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
         return refuse('INSTAGRAM_USERNAME_MUST_MATCH');
       }
       if (state.instagram.verifiedAt) return accept();
-      return accept({ type: 'InstagramAccountVerified', data: { userId, instagramUsername: state.instagram.username, verifiedBy, verifiedAt: now } });
+      return accept({
+        type: 'InstagramAccountVerified',
+        data: { userId, instagramUsername: state.instagram.username, verifiedBy, verifiedAt: now, ...(command.data.reason ? { reason: command.data.reason } : {}) },
+      });
+    }
+    case 'RejectInstagram': {
+      const { expectedUsername, reason, rejectedBy, now } = command.data;
+      if (!state.instagram) return refuse('INSTAGRAM_MUST_BE_REGISTERED');
+      if (expectedUsername !== undefined && expectedUsername.replace(/^@/, '').toLowerCase() !== state.instagram.username.toLowerCase()) {
+        return refuse('INSTAGRAM_USERNAME_MUST_MATCH');
+      }
+      if (state.instagram.verifiedAt) return refuse('INSTAGRAM_MUST_NOT_BE_VERIFIED');
+      // Rejected already: the first reason stands.
+      if (state.instagram.rejection) return accept();
+      return accept({ type: 'InstagramVerificationRejected', data: { userId, instagramUsername: state.instagram.username, reason, rejectedBy, rejectedAt: now } });
     }
     case 'ClaimInstagramPoints': {
       const { tier, transactionId, now } = command.data;
@@ -152,6 +179,7 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       // which needs verifying again, like a new Instagram username.
       if (
         current &&
+        !current.rejection &&
         current.month === month &&
         current.platform === fields.platform &&
         current.platformUsername.toLowerCase() === fields.platformUsername.toLowerCase() &&
@@ -187,7 +215,25 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
           monthlyPointsMinor: influenceMonthlyPointsMinor(verifiedFollowerCount).toString(),
           verifiedBy,
           verifiedAt: now,
+          ...(command.data.reason ? { reason: command.data.reason } : {}),
         },
+      });
+    }
+    case 'RejectInfluence': {
+      const { expectedPlatformUsername, reason, rejectedBy, now } = command.data;
+      const current = state.influence;
+      if (!current || current.month !== utcMonthOf(now)) return refuse('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+      if (
+        expectedPlatformUsername !== undefined &&
+        expectedPlatformUsername.replace(/^@/, '').toLowerCase() !== current.platformUsername.replace(/^@/, '').toLowerCase()
+      ) {
+        return refuse('INFLUENCE_USERNAME_MUST_MATCH');
+      }
+      if (current.verification) return refuse('INFLUENCE_MUST_NOT_BE_VERIFIED');
+      if (current.rejection) return accept();
+      return accept({
+        type: 'InfluenceVerificationRejected',
+        data: { userId, month: current.month, platform: current.platform, platformUsername: current.platformUsername, reason, rejectedBy, rejectedAt: now },
       });
     }
     case 'ClaimInfluencePoints': {
@@ -227,9 +273,13 @@ export function evolve(state: RewardsAccountState, event: RewardsEvent): Rewards
     case 'MasterKeyActivated':
       return { ...state, lastMasterKeyActivatedAt: event.data.activatedAt };
     case 'InstagramAccountRegistered':
-      return { ...state, instagram: { username: event.data.instagramUsername, registeredAt: event.data.registeredAt, verifiedAt: null } };
+      return { ...state, instagram: { username: event.data.instagramUsername, registeredAt: event.data.registeredAt, verifiedAt: null, rejection: null } };
     case 'InstagramAccountVerified':
-      return state.instagram ? { ...state, instagram: { ...state.instagram, verifiedAt: event.data.verifiedAt } } : state;
+      return state.instagram ? { ...state, instagram: { ...state.instagram, verifiedAt: event.data.verifiedAt, rejection: null } } : state;
+    case 'InstagramVerificationRejected': {
+      const { reason, rejectedBy, rejectedAt } = event.data;
+      return state.instagram ? { ...state, instagram: { ...state.instagram, rejection: { reason, rejectedBy, rejectedAt } } } : state;
+    }
     case 'InstagramPointsClaimed':
       return { ...state, instagramClaimedMonths: new Set([...state.instagramClaimedMonths, event.data.month]) };
     case 'InfluenceRewardsRegistered':
@@ -244,6 +294,7 @@ export function evolve(state: RewardsAccountState, event: RewardsEvent): Rewards
           month: event.data.month,
           registeredAt: event.data.registeredAt,
           verification: null,
+          rejection: null,
         },
       };
     case 'InfluenceFollowersVerified':
@@ -258,9 +309,14 @@ export function evolve(state: RewardsAccountState, event: RewardsEvent): Rewards
                 verifiedBy: event.data.verifiedBy,
                 verifiedAt: event.data.verifiedAt,
               },
+              rejection: null,
             },
           }
         : state;
+    case 'InfluenceVerificationRejected': {
+      const { reason, rejectedBy, rejectedAt } = event.data;
+      return state.influence && state.influence.month === event.data.month ? { ...state, influence: { ...state.influence, rejection: { reason, rejectedBy, rejectedAt } } } : state;
+    }
     case 'InfluencePointsClaimed':
       return { ...state, influenceClaimedMonths: new Set([...state.influenceClaimedMonths, event.data.month]) };
     case 'ReferralApplied':

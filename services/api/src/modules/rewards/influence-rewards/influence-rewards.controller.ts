@@ -5,12 +5,14 @@ import {
   claimInfluencePointsRoute,
   listInfluenceVerificationsRoute,
   registerInfluenceRewardsRoute,
+  rejectInfluenceRoute,
   verifyInfluenceRoute,
   type ClaimPointsResponse,
   type InfluenceVerification,
   type InfluenceRewardsStatus,
   type RegisterInfluenceRewardsRequest,
   type RegisterInfluenceRewardsResponse,
+  type RejectInfluenceRequest,
   type VerifyInfluenceRequest,
 } from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
@@ -43,9 +45,10 @@ export function influenceStatusOf(state: RewardsAccountState, now: string): Infl
     points_calculated: pointsFromMinor(pointsMinor),
     current_month: month,
     is_verified: verification !== null,
-    verification_status: !registered ? 'not_registered' : verification ? 'verified' : 'pending_verification',
+    verification_status: !registered ? 'not_registered' : verification ? 'verified' : registered.rejection ? 'rejected' : 'pending_verification',
     verified_follower_count: verification?.verifiedFollowerCount ?? null,
     verified_at: verification?.verifiedAt ?? null,
+    rejection_reason: registered?.rejection?.reason ?? null,
     claimed_this_month: claimed,
     can_claim: verification !== null && !claimed,
   };
@@ -70,9 +73,14 @@ export class InfluenceRewardsController {
   @Get('admin/influence-verifications')
   @AdminOnly()
   async pending(
-    @Query(new ZodValidationPipe(listInfluenceVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'all'; limit: number },
+    @Query(new ZodValidationPipe(listInfluenceVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'rejected' | 'all'; limit: number },
   ): Promise<InfluenceVerification[]> {
-    const filter = query.status === 'pending' ? 'AND verified_at IS NULL' : query.status === 'verified' ? 'AND verified_at IS NOT NULL' : '';
+    const filters = {
+      pending: 'AND verified_at IS NULL AND rejected_at IS NULL',
+      verified: 'AND verified_at IS NOT NULL',
+      rejected: 'AND rejected_at IS NOT NULL',
+      all: '',
+    } as const;
     const rows = await this.pool.query<{
       user_id: string;
       month: string;
@@ -83,9 +91,12 @@ export class InfluenceRewardsController {
       verified_follower_count: string | null;
       verified_by: string | null;
       verified_at: Date | null;
+      rejected_at: Date | null;
+      rejection_reason: string | null;
     }>(
-      `SELECT user_id, month, platform, platform_username, follower_count::text, registered_at, verified_follower_count::text, verified_by, verified_at
-         FROM rewards_influence_registrations WHERE month = $1 ${filter} ORDER BY registered_at, user_id LIMIT $2`,
+      `SELECT user_id, month, platform, platform_username, follower_count::text, registered_at, verified_follower_count::text, verified_by, verified_at,
+              rejected_at, rejection_reason
+         FROM rewards_influence_registrations WHERE month = $1 ${filters[query.status]} ORDER BY registered_at, user_id LIMIT $2`,
       [utcMonthOf(new Date().toISOString()), query.limit],
     );
     return rows.rows.map((row) => ({
@@ -98,6 +109,8 @@ export class InfluenceRewardsController {
       verified_follower_count: row.verified_follower_count === null ? null : Number(row.verified_follower_count),
       verified_by: row.verified_by,
       verified_at: row.verified_at ? new Date(row.verified_at).toISOString() : null,
+      rejected_at: row.rejected_at ? new Date(row.rejected_at).toISOString() : null,
+      rejection_reason: row.rejection_reason,
     }));
   }
 
@@ -152,21 +165,48 @@ export class InfluenceRewardsController {
   @AdminOnly()
   @HttpCode(200)
   async verify(
+    @IdempotencyKey(verifyInfluenceRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param(new ZodValidationPipe(verifyInfluenceRoute.params)) params: { userId: string },
     @Body(new ZodValidationPipe(verifyInfluenceRoute.body)) body: VerifyInfluenceRequest,
   ): Promise<InfluenceRewardsStatus> {
     await getExistingUser(this.queryBus, params.userId); // 404 for an unknown user before anything is recorded
     const now = new Date().toISOString();
-    const answer = await this.rewards.run({
+    return this.rewards.run({
+      idempotency,
       userId: params.userId,
       command: {
         type: 'VerifyInfluenceFollowers',
-        data: { verifiedFollowerCount: body.verified_follower_count, expectedPlatformUsername: body.platform_username, verifiedBy: `admin:${admin.userId}`, now },
+        data: {
+          verifiedFollowerCount: body.verified_follower_count,
+          expectedPlatformUsername: body.platform_username,
+          verifiedBy: `admin:${admin.userId}`,
+          reason: body.reason || undefined,
+          now,
+        },
       },
       respond: ({ state }) => influenceStatusOf(state, now),
     });
-    return answer;
+  }
+
+  /** An administrator could not confirm the claim: it pays nothing, the user is told why and may register again. */
+  @Post('admin/users/:userId/reject-influence')
+  @AdminOnly()
+  @HttpCode(200)
+  async reject(
+    @IdempotencyKey(rejectInfluenceRoute.path) idempotency: IdempotentRequest,
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param(new ZodValidationPipe(rejectInfluenceRoute.params)) params: { userId: string },
+    @Body(new ZodValidationPipe(rejectInfluenceRoute.body)) body: RejectInfluenceRequest,
+  ): Promise<InfluenceRewardsStatus> {
+    await getExistingUser(this.queryBus, params.userId);
+    const now = new Date().toISOString();
+    return this.rewards.run({
+      idempotency,
+      userId: params.userId,
+      command: { type: 'RejectInfluence', data: { expectedPlatformUsername: body.platform_username, reason: body.reason, rejectedBy: `admin:${admin.userId}`, now } },
+      respond: ({ state }) => influenceStatusOf(state, now),
+    });
   }
 
   @Post('users/claim-influence-points')

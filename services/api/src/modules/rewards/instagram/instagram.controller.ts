@@ -6,11 +6,13 @@ import {
   claimInstagramPointsRoute,
   listInstagramVerificationsRoute,
   registerInstagramRoute,
+  rejectInstagramRoute,
   verifyInstagramRoute,
   type ClaimPointsResponse,
   type InstagramStatus,
   type InstagramVerification,
   type RegisterInstagramRequest,
+  type RejectInstagramRequest,
 } from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -38,6 +40,8 @@ export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, no
     monthly_points: pointsFromMinor(instagramMonthlyPointsMinor(tier)),
     verification_word: REWARDS_RULES.instagramVerificationWord,
     verification_account: REWARDS_RULES.instagramProductAccount,
+    verification_status: !instagram ? 'not_registered' : instagram.verifiedAt ? 'verified' : instagram.rejection ? 'rejected' : 'pending_review',
+    rejection_reason: instagram?.rejection?.reason ?? null,
   };
 }
 
@@ -58,18 +62,34 @@ export class InstagramController {
   @Get('admin/instagram-verifications')
   @AdminOnly()
   async pending(
-    @Query(new ZodValidationPipe(listInstagramVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'all'; limit: number },
+    @Query(new ZodValidationPipe(listInstagramVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'rejected' | 'all'; limit: number },
   ): Promise<InstagramVerification[]> {
-    const filter = query.status === 'pending' ? 'WHERE verified_at IS NULL' : query.status === 'verified' ? 'WHERE verified_at IS NOT NULL' : '';
-    const rows = await this.pool.query<{ user_id: string; instagram_username: string; registered_at: Date; verified_at: Date | null }>(
-      `SELECT user_id, instagram_username, registered_at, verified_at FROM rewards_instagram_registrations ${filter} ORDER BY registered_at, user_id LIMIT $1`,
+    const filters = {
+      pending: 'WHERE verified_at IS NULL AND rejected_at IS NULL',
+      verified: 'WHERE verified_at IS NOT NULL',
+      rejected: 'WHERE rejected_at IS NOT NULL',
+      all: '',
+    } as const;
+    const rows = await this.pool.query<{
+      user_id: string;
+      instagram_username: string;
+      registered_at: Date;
+      verified_at: Date | null;
+      rejected_at: Date | null;
+      rejection_reason: string | null;
+    }>(
+      `SELECT user_id, instagram_username, registered_at, verified_at, rejected_at, rejection_reason
+         FROM rewards_instagram_registrations ${filters[query.status]} ORDER BY registered_at, user_id LIMIT $1`,
       [query.limit],
     );
+    const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
     return rows.rows.map((row) => ({
       user_id: row.user_id,
       instagram_username: row.instagram_username,
       registered_at: new Date(row.registered_at).toISOString(),
-      verified_at: row.verified_at ? new Date(row.verified_at).toISOString() : null,
+      verified_at: iso(row.verified_at),
+      rejected_at: iso(row.rejected_at),
+      rejection_reason: row.rejection_reason,
     }));
   }
 
@@ -111,18 +131,39 @@ export class InstagramController {
   @AdminOnly()
   @HttpCode(200)
   async verify(
+    @IdempotencyKey(verifyInstagramRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param(new ZodValidationPipe(verifyInstagramRoute.params)) params: { userId: string },
-    @Body(new ZodValidationPipe(verifyInstagramRoute.body)) body: { instagram_username?: string },
+    @Body(new ZodValidationPipe(verifyInstagramRoute.body)) body: { instagram_username?: string; reason?: string },
   ): Promise<InstagramStatus> {
     const now = new Date().toISOString();
     const tier = await this.tierOf(params.userId);
-    const answer = await this.rewards.run({
+    return this.rewards.run({
+      idempotency,
       userId: params.userId,
-      command: { type: 'VerifyInstagram', data: { expectedUsername: body.instagram_username, verifiedBy: `admin:${admin.userId}`, now } },
+      command: { type: 'VerifyInstagram', data: { expectedUsername: body.instagram_username, verifiedBy: `admin:${admin.userId}`, reason: body.reason || undefined, now } },
       respond: ({ state }) => instagramStatusOf(state, tier, now),
     });
-    return answer;
+  }
+
+  /** An administrator refuses the registration, with a reason the user sees; the user may register again. */
+  @Post('admin/users/:userId/reject-instagram')
+  @AdminOnly()
+  @HttpCode(200)
+  async reject(
+    @IdempotencyKey(rejectInstagramRoute.path) idempotency: IdempotentRequest,
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param(new ZodValidationPipe(rejectInstagramRoute.params)) params: { userId: string },
+    @Body(new ZodValidationPipe(rejectInstagramRoute.body)) body: RejectInstagramRequest,
+  ): Promise<InstagramStatus> {
+    const now = new Date().toISOString();
+    const tier = await this.tierOf(params.userId);
+    return this.rewards.run({
+      idempotency,
+      userId: params.userId,
+      command: { type: 'RejectInstagram', data: { expectedUsername: body.instagram_username, reason: body.reason, rejectedBy: `admin:${admin.userId}`, now } },
+      respond: ({ state }) => instagramStatusOf(state, tier, now),
+    });
   }
 
   @Post('users/claim-instagram-points')
