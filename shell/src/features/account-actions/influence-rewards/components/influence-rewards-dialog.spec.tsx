@@ -53,7 +53,7 @@ describe('Influence Rewards', () => {
     await fillForm(user, '12000');
     expect(screen.getByLabelText('Follower count')).toHaveAccessibleDescription('About 120 points a month once verified');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('Your follower count awaits verification');
+    expect(await screen.findByRole('status')).toHaveTextContent('Pending review: your follower count awaits verification');
     expect(screen.getByText('Points once verified (estimate)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Claim/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Done' }));

@@ -116,7 +116,7 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
           </dl>
           {result.is_verified ? null : (
             <p className="account-notice" role="status">
-              Your follower count awaits verification. Points can be claimed once it is verified (usually within 24 hours); the points come from the verified count.
+              Pending review: your follower count awaits verification by an administrator. Points can be claimed once it is verified (usually within 24 hours); the points come from the verified count.
             </p>
           )}
           {error ? <ErrorBox message={error} /> : null}

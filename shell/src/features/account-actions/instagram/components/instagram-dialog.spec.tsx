@@ -16,6 +16,8 @@ function status(overrides: Record<string, unknown> = {}) {
     monthly_points: 500,
     verification_word: 'VERIFY',
     verification_account: '@rewardsapp',
+    verification_status: 'not_registered',
+    rejection_reason: null,
     ...overrides,
   };
 }
@@ -34,7 +36,7 @@ describe('Instagram Verification', () => {
     const user = userEvent.setup();
     const api = installFakeApi()
       .on('GET /api/users/instagram-status', { body: status() })
-      .on('POST /api/users/register-instagram', { body: { ...status({ instagram_username: 'ada.codes', registered_at: new Date().toISOString() }), success: true, message: 'Registered' } });
+      .on('POST /api/users/register-instagram', { body: { ...status({ instagram_username: 'ada.codes', registered_at: new Date().toISOString(), verification_status: 'pending_review' }), success: true, message: 'Registered' } });
     renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
     await user.type(await screen.findByLabelText('Instagram username'), '@ada.codes');
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -42,7 +44,7 @@ describe('Instagram Verification', () => {
     expect(api.callsTo('POST /api/users/register-instagram')[0].body).toEqual({ instagram_username: 'ada.codes' });
     expect(screen.getByText('VERIFY')).toBeInTheDocument();
     expect(screen.getByText('@rewardsapp')).toBeInTheDocument();
-    expect(screen.getByText('Verification pending')).toBeInTheDocument();
+    expect(screen.getByText('Pending review')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Claim points' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Use a different username' }));
     expect(screen.getByLabelText('Instagram username')).toHaveValue('');
@@ -60,7 +62,7 @@ describe('Instagram Verification', () => {
   it('claims once verified, then closes', async () => {
     const user = userEvent.setup();
     const api = installFakeApi()
-      .on('GET /api/users/instagram-status', { body: status({ instagram_username: 'ada', is_verified: true, can_claim: true, monthly_points: 750 }) })
+      .on('GET /api/users/instagram-status', { body: status({ instagram_username: 'ada', is_verified: true, can_claim: true, monthly_points: 750, verification_status: 'verified' }) })
       .on('POST /api/users/claim-instagram-points', { body: { success: true, points_awarded: 750, month: '2026-11', transaction_id: 't', points_balance: 750, message: 'Instagram points claimed' } })
       .on('GET /api/users/me', { body: apiMe({ points_balance: 750 }) });
     const closed = jest.fn();
@@ -76,7 +78,7 @@ describe('Instagram Verification', () => {
   it("shows the server's refusal of a claim, or 'Failed to claim points'", async () => {
     const user = userEvent.setup();
     const api = installFakeApi()
-      .on('GET /api/users/instagram-status', { body: status({ instagram_username: 'ada', is_verified: true, can_claim: true }) })
+      .on('GET /api/users/instagram-status', { body: status({ instagram_username: 'ada', is_verified: true, can_claim: true, verification_status: 'verified' }) })
       .on('POST /api/users/claim-instagram-points', { status: 409, body: { error: 'Instagram points already claimed this month', code: 'ALREADY_CLAIMED' } });
     renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Claim points' }));
@@ -84,5 +86,15 @@ describe('Instagram Verification', () => {
     api.on('POST /api/users/claim-instagram-points', { status: 500 });
     await user.click(screen.getByRole('button', { name: 'Claim points' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to claim points'));
+  });
+
+  it("shows a rejection and the administrator's reason; claiming stays closed", async () => {
+    installFakeApi().on('GET /api/users/instagram-status', {
+      body: status({ instagram_username: 'ada', registered_at: new Date().toISOString(), verification_status: 'rejected', rejection_reason: 'No message arrived' }),
+    });
+    renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
+    expect(await screen.findByText('Rejected')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('An administrator could not verify this account: No message arrived.');
+    expect(screen.getByRole('button', { name: 'Claim points' })).toBeDisabled();
   });
 });

@@ -29,6 +29,13 @@ export default function InstagramDialog({ open, onOpenChange }: InstagramDialogP
   );
 }
 
+/** Where the registration stands: an administrator reviews it, then verifies or rejects it. */
+function ReviewBadge({ status }: { status: InstagramStatus['verification_status'] }) {
+  if (status === 'verified') return <Badge tone="success">Verified</Badge>;
+  if (status === 'rejected') return <Badge tone="danger">Rejected</Badge>;
+  return <Badge tone="warning">Pending review</Badge>;
+}
+
 function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; onDone(): void }) {
   const { refresh } = useSession();
   const toast = useToast();
@@ -79,8 +86,13 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
     <div className="ui-stack">
       <p className="ui-muted">Step 2 of 2: prove the account is yours.</p>
       <p>
-        Registered as <strong>@{current?.instagram_username ?? username}</strong> {verified ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Verification pending</Badge>}
+        Registered as <strong>@{current?.instagram_username ?? username}</strong> <ReviewBadge status={current?.verification_status ?? 'pending_review'} />
       </p>
+      {current?.verification_status === 'rejected' ? (
+        <p className="account-notice" role="status">
+          An administrator could not verify this account{current.rejection_reason ? `: ${current.rejection_reason}` : ''}. Send the word again and register once more to ask for a new review.
+        </p>
+      ) : null}
       <ol className="account-steps">
         <li>
           Send a direct message with the word <strong>{word}</strong> to <strong>{account}</strong> on Instagram.
