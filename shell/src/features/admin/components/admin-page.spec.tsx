@@ -179,8 +179,8 @@ describe('/admin, the ops console', () => {
 
   it('verifies pending Instagram accounts and influence follower counts through the admin API', async () => {
     const user = userEvent.setup();
-    let instagram = [{ user_id: 'u1', instagram_username: 'ada.lovelace', registered_at: '2026-11-20T10:00:00.000Z', verified_at: null }];
-    const influence = [{ user_id: 'u2', month: '2026-11', platform: 'tiktok', platform_username: 'bob', follower_count: 12_000, registered_at: '2026-11-21T10:00:00.000Z', verified_follower_count: null, verified_by: null, verified_at: null }];
+    let instagram = [{ user_id: 'u1', instagram_username: 'ada.lovelace', registered_at: '2026-11-20T10:00:00.000Z', verified_at: null, rejected_at: null, rejection_reason: null }];
+    const influence = [{ user_id: 'u2', month: '2026-11', platform: 'tiktok', platform_username: 'bob', follower_count: 12_000, registered_at: '2026-11-21T10:00:00.000Z', verified_follower_count: null, verified_by: null, verified_at: null, rejected_at: null, rejection_reason: null }];
     const api = installFakeApi()
       .on('GET /api/admin/instagram-verifications', () => ({ body: instagram }))
       .on('GET /api/admin/influence-verifications', { body: influence })

@@ -2,6 +2,7 @@ import { EmptyState, PageHeader, useCurrentUser } from '@app/platform';
 import { Tabs } from '@app/platform/app';
 import { useSearchParams } from 'react-router';
 import '../admin.css';
+import { ApprovalsPanel } from '../approvals/components/approvals-panel';
 import { IssuancePanel } from './issuance-panel';
 import { JobsPanel } from './jobs-panel';
 import { LedgerPanel } from './ledger-panel';
@@ -12,6 +13,7 @@ import { VerificationsPanel } from './verifications-panel';
 
 const SECTIONS = [
   { value: 'ledger', label: 'Ledger', content: <LedgerPanel /> },
+  { value: 'approvals', label: 'Approvals', content: <ApprovalsPanel /> },
   { value: 'issuance', label: 'Issuance', content: <IssuancePanel /> },
   { value: 'projections', label: 'Projections', content: <ProjectionsPanel /> },
   { value: 'jobs', label: 'Jobs', content: <JobsPanel /> },
