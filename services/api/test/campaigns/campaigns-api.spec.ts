@@ -233,7 +233,7 @@ describe('campaigns API', () => {
 
       await http().post(`/api/campaigns/${id}/content`).set(auth(owner.token)).send({ contentId: 'missing' }).expect(404);
       const withContent = await http().post(`/api/campaigns/${id}/content`).set(auth(owner.token)).send({ contentId }).expect(200);
-      expect(withContent.body.content).toEqual([expect.objectContaining({ id: contentId, title: 'Morning routine', status: 'live', platform: 'tiktok', impressions: 0 })]);
+      expect(withContent.body.content).toEqual([expect.objectContaining({ id: contentId, title: 'Morning routine', status: 'live', platform: 'tiktok', impressions: 0, spent: 0, budget: 50 })]);
       await http().post(`/api/campaigns/${id}/content`).set(auth(owner.token)).send({ contentId }).expect(409);
 
       const theirDrop = (await http().post('/api/drops').set(auth((await givenUser(testApp, { advertiser: 'super' })).token)).send(proofDrop()).expect(201)).body.id;
@@ -253,7 +253,8 @@ describe('campaigns API', () => {
       ]);
       const detail = (await http().get(`/api/campaigns/${id}`).set(auth(owner.token)).expect(200)).body;
       expect(detail).toMatchObject({ impressions: 4, clicks: 1, ctr: 25, cpc: 50 });
-      expect(detail.content[0]).toMatchObject({ impressions: 3, clicks: 1, ctr: 33.33 });
+      // Spent of budget: the campaign's 50 moves are this one item's budget; its click is the campaign's only one.
+      expect(detail.content[0]).toMatchObject({ impressions: 3, clicks: 1, ctr: 33.33, spent: 50, budget: 50 });
       expect(detail.platforms).toEqual([{ platform: 'tiktok', items: 1, impressions: 3, clicks: 1, averageCtr: 33.33 }]);
       expect(detail.daily).toEqual([{ day: today(), impressions: 4, clicks: 1 }]);
       const listed = (await http().get('/api/campaigns').set(auth(owner.token)).expect(200)).body.campaigns[0];

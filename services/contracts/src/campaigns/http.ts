@@ -230,6 +230,10 @@ export const CampaignContentItemSchema = z.object({
   impressions: z.number(),
   clicks: z.number(),
   ctr: z.number(),
+  /** Moves: the campaign's moves attributed to this item by its clicks (its clicks × the campaign's cost per click). */
+  spent: z.number(),
+  /** Moves: this item's equal share of the campaign's moves; `spent` against it is the row's progress bar. */
+  budget: z.number(),
   addedAt: z.string(),
 });
 export type CampaignContentItem = z.infer<typeof CampaignContentItemSchema>;

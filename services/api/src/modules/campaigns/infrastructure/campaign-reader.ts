@@ -11,6 +11,7 @@ import { GetShareLinkClicksQuery, type ShareLinkClickRow } from '../../engagemen
 import { GetUserQuery } from '../../identity';
 import { TelemetryCountsQuery, type TelemetryCountRow, type TelemetryTarget } from '../../telemetry';
 import type { CampaignState } from '../domain/campaign';
+import { contentSpendMinor } from '../domain/content-spend';
 import { attributeShareLinkClicks, type AttributedShareLinkClicks } from '../domain/share-link-clicks';
 
 const DAY_MS = 86_400_000;
@@ -80,8 +81,15 @@ export class CampaignReader {
         impressions: counts.impressions,
         clicks: counts.clicks,
         ctr: ctrOf(counts.clicks, counts.impressions),
+        spent: 0,
+        budget: 0,
         addedAt: item.addedAt,
       };
+    });
+    const spend = contentSpendMinor(BigInt(state.movesSpentMinor) - BigInt(state.refundedMinor), items.map((item) => item.clicks), campaign.clicks);
+    spend.forEach((figures, index) => {
+      items[index]!.spent = minorToApiNumber(figures.spentMinor, 'moves');
+      items[index]!.budget = minorToApiNumber(figures.budgetMinor, 'moves');
     });
     const platforms = new Map<string, { items: number; impressions: number; clicks: number; ctrSum: number }>();
     for (const item of items) {
