@@ -3,7 +3,7 @@ import { Dialog } from '@app/platform/app';
 import type { CampaignDetail } from '@app/contracts/campaigns';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatPercent } from './campaign-format';
+import { formatCount, formatMoves, formatPercent } from './campaign-format';
 import { useAddCampaignContent, useAddCampaignDrop, useContentChoices, useOwnDropChoices, useRemoveCampaignContent, useRemoveCampaignDrop } from './campaigns-api';
 import { LoadState } from './load-state';
 
@@ -34,6 +34,7 @@ export function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignD
                   <span>
                     {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR {formatPercent(item.ctr)}
                   </span>
+                  <SpentOfBudget title={item.title} spent={item.spent} budget={item.budget} />
                   {canChange ? (
                     <Button variant="ghost" size="small" busy={remove.isPending && remove.variables === item.id} onClick={() => remove.mutate(item.id)}>
                       Remove
@@ -66,6 +67,21 @@ export function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignD
       <AddContentDialog campaign={campaign} open={adding === 'content'} onOpenChange={(open) => onAdding(open ? 'content' : null)} />
       <AddDropDialog campaign={campaign} open={adding === 'drop'} onOpenChange={(open) => onAdding(open ? 'drop' : null)} />
     </div>
+  );
+}
+
+/**
+ * The row's spent of budget in moves (the server's figures: the item's clicks at the campaign's cost per click, of
+ * its equal share of the campaign's moves), with a bar that stops at 100 % (spec 3 §9).
+ */
+function SpentOfBudget({ title, spent, budget }: { title: string; spent: number; budget: number }) {
+  return (
+    <span className="campaign-spend">
+      <span>
+        {formatMoves(spent)} of {formatMoves(budget)}
+      </span>
+      <progress className="account-progress__bar" aria-label={`${title}: spent of budget`} max={budget > 0 ? budget : 1} value={budget > 0 ? Math.min(spent, budget) : 0} />
+    </span>
   );
 }
 

@@ -150,7 +150,7 @@ describe('mf_advertiser: campaign detail', () => {
     drops: 1,
     participants: 3,
     contentIds: ['k1'],
-    content: [{ id: 'k1', title: 'Morning routine', status: 'live', platform: 'tiktok', creator: '@grace', impressions: 400, clicks: 8, ctr: 2, addedAt: '2026-11-27T10:00:00.000Z' }],
+    content: [{ id: 'k1', title: 'Morning routine', status: 'live', platform: 'tiktok', creator: '@grace', impressions: 400, clicks: 8, ctr: 2, spent: 25, budget: 50, addedAt: '2026-11-27T10:00:00.000Z' }],
     platforms: [{ platform: 'tiktok', items: 1, impressions: 400, clicks: 8, averageCtr: 2 }],
     daily: [
       { day: '2026-11-26', impressions: 150, clicks: 3 },
@@ -177,6 +177,11 @@ describe('mf_advertiser: campaign detail', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Content (1)' }));
     expect(screen.getByRole('link', { name: 'Morning routine' })).toHaveAttribute('href', '/content/k1');
     expect(screen.getByText('@grace')).toBeInTheDocument();
+    // Spent of budget, from the server's figures, with its progress bar.
+    expect(screen.getByText('25 moves of 50 moves')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Morning routine: spent of budget' });
+    expect(bar).toHaveAttribute('value', '25');
+    expect(bar).toHaveAttribute('max', '50');
     await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     expect(screen.getByText('Lowest Cost', { selector: 'dd' })).toBeInTheDocument();
   });
@@ -234,7 +239,7 @@ describe('mf_advertiser: campaign detail', () => {
       [`GET /api/campaigns/${id}`]: () => ({ body: current }),
       'GET /api/content': { body: { items: [{ id: 'k9', title: 'Street food', platform: 'youtube' }], next_cursor: null } },
       [`POST /api/campaigns/${id}/content`]: () => {
-        current = aCampaign({ contentIds: ['k9'], content: [{ id: 'k9', title: 'Street food', status: 'live', platform: 'youtube', creator: null, impressions: 0, clicks: 0, ctr: 0, addedAt: '2026-11-27T10:00:00.000Z' }] });
+        current = aCampaign({ contentIds: ['k9'], content: [{ id: 'k9', title: 'Street food', status: 'live', platform: 'youtube', creator: null, impressions: 0, clicks: 0, ctr: 0, spent: 0, budget: 50, addedAt: '2026-11-27T10:00:00.000Z' }] });
         return { body: current };
       },
     });
