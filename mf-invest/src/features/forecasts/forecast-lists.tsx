@@ -10,6 +10,15 @@ import { PredictDialog } from './predict-dialog';
 
 const STATUS_TONE = { active: 'accent', expired: 'warning', resolved: 'neutral' } as const;
 
+/**
+ * An expired forecast on an external URL (or a comments count) settles only once an administrator records the
+ * metric (the ops console's Approvals queue): until then it is pending review. On-platform ones settle by themselves.
+ */
+function statusLabel(forecast: SocialForecast): string {
+  const observedByAdministrator = forecast.content_id === null || forecast.forecast_type === 'comments';
+  return forecast.status === 'expired' && observedByAdministrator ? 'Pending review' : forecast.status;
+}
+
 /** One forecast: the metric and line, the odds, the pool, the creator's stake and side, and the time left. */
 function ForecastCard({ forecast, onPredict }: { forecast: SocialForecast; onPredict?(forecast: SocialForecast): void }) {
   const title = forecastTitle(forecast);
@@ -17,7 +26,7 @@ function ForecastCard({ forecast, onPredict }: { forecast: SocialForecast; onPre
     <article className="ui-card" aria-label={`Forecast: ${title}`}>
       <header className="ui-card__header">
         <h3 className="ui-card__title">{title}</h3>
-        <Badge tone={STATUS_TONE[forecast.status]}>{forecast.status}</Badge>
+        <Badge tone={STATUS_TONE[forecast.status]}>{statusLabel(forecast)}</Badge>
       </header>
       <dl className="ui-facts">
         <dt>{metricLabel[forecast.forecast_type]} target</dt>

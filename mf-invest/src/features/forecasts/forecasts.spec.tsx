@@ -258,6 +258,25 @@ describe('mf_invest: My Predictions and My Forecasts', () => {
     renderWithPlatform(<InvestRoutes />, { route: '/invest/my-forecasts' });
     expect(await screen.findByRole('heading', { name: 'You have created no forecasts' })).toBeInTheDocument();
   });
+
+  it('says "Pending review" for an expired forecast on an external URL until an administrator records its metric', async () => {
+    const past = new Date(Date.now() - 60_000).toISOString();
+    answerApiCallsRecording({
+      'GET /api/users/created-forecasts': {
+        body: {
+          forecasts: [
+            aForecast({ id: 'f1', content_id: null, content_title: 'External clip', status: 'expired', expires_at: past }),
+            aForecast({ id: 'f2', content_title: 'Sunset timelapse', status: 'expired', expires_at: past }),
+          ],
+        },
+      },
+    });
+    renderWithPlatform(<InvestRoutes />, { route: '/invest/my-forecasts' });
+    const mine = await screen.findByRole('list', { name: 'My forecasts' });
+    expect(within(mine).getByRole('article', { name: 'Forecast: External clip' })).toHaveTextContent('Pending review');
+    // On-platform content is observed by the platform itself: it only waits for the next sweep.
+    expect(within(mine).getByRole('article', { name: 'Forecast: Sunset timelapse' })).not.toHaveTextContent('Pending review');
+  });
 });
 
 describe('mf_invest: prediction detail', () => {

@@ -217,7 +217,7 @@ describe('the Growth Hub', () => {
     );
     open();
     await userEvent.click(screen.getByRole('tab', { name: 'Social Shield' }));
-    expect(await screen.findByRole('list', { name: 'Your claims' })).toHaveTextContent('pending');
+    expect(await screen.findByRole('list', { name: 'Your claims' })).toHaveTextContent('Pending review');
     expect(screen.getByText(/Payout 280 gems/)).toBeInTheDocument();
     const form = screen.getByRole('form', { name: 'File a claim' });
     await userEvent.click(within(form).getByRole('button', { name: 'File claim' }));

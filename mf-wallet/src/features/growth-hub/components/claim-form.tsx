@@ -26,6 +26,8 @@ function toInstant(local: string): string {
 }
 
 const CLAIM_TONE = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
+/** An administrator decides each claim: until then it is under review (the ops console's Approvals queue). */
+const CLAIM_LABEL = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' } as const;
 
 /** Claims (beyond the spec's screens): file one within 7 days of an incident; an admin decides. */
 export function ClaimsCard({ subscription, claims }: { subscription: ShieldSubscription; claims: readonly ShieldClaim[] }) {
@@ -43,7 +45,8 @@ export function ClaimsCard({ subscription, claims }: { subscription: ShieldSubsc
         <ul className="ui-list" aria-label="Your claims">
           {claims.map((claim) => (
             <li key={claim.id} className="ui-list__item">
-              {COVERAGE_LABELS[claim.incident_type]} on {formatDate(claim.occurred_at)} · {formatBalance(claim.payout_amount)} gems <Badge tone={CLAIM_TONE[claim.status]}>{claim.status}</Badge>
+              {COVERAGE_LABELS[claim.incident_type]} on {formatDate(claim.occurred_at)} · {formatBalance(claim.payout_amount)} gems <Badge tone={CLAIM_TONE[claim.status]}>{CLAIM_LABEL[claim.status]}</Badge>
+              {claim.decision_reason ? <span className="ui-muted"> · {claim.decision_reason}</span> : null}
             </li>
           ))}
         </ul>
