@@ -126,6 +126,19 @@ describe('/admin Approvals: every request waiting for an administrator, in one q
     expect(api.callsTo('POST /api/admin/social-forecasts/f1/observations')[0]).toMatchObject({ body: { value: '1500' }, headers: { 'Idempotency-Key': expect.any(String) } });
   });
 
+  it('takes a decided item off the queue even while its work list (a projection) still shows it', async () => {
+    const user = userEvent.setup();
+    const stale = { instagram_username: 'ada.codes', is_verified: true, registered_at: null, verified_at: null, last_claimed_month: null, can_claim: true, monthly_points: 500, verification_word: 'VERIFY', verification_account: '@app', verification_status: 'verified', rejection_reason: null };
+    const api = givenQueue().on('POST /api/admin/users/u-insta/verify-instagram', { body: stale });
+    renderAccount(<AdminPage />, asAdmin);
+    const row = await screen.findByRole('listitem', { name: 'Instagram verification: @ada.codes' });
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Instagram verification: @ada.codes' })).not.toBeInTheDocument());
+    // The list was asked again and still named it; the queue keeps it out.
+    await waitFor(() => expect(api.callsTo('GET /api/admin/instagram-verifications').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('listitem', { name: 'Instagram verification: @ada.codes' })).not.toBeInTheDocument();
+  });
+
   it("shows the server's refusal and keeps the item", async () => {
     const user = userEvent.setup();
     givenQueue().on('POST /api/admin/users/u-insta/verify-instagram', { status: 409, body: { error: 'The registered Instagram username is a different one now', code: 'INSTAGRAM_USERNAME_CHANGED' } });

@@ -27,7 +27,10 @@ function useDecisionKeys() {
   };
 }
 
-function ApprovalRow({ item }: { item: ApprovalItem }) {
+/** An item as decided: a new request by the same user (a new registration) waits again under a new time. */
+const decisionKey = (item: ApprovalItem) => `${item.id}@${item.waitingSince}`;
+
+function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: ApprovalItem): void }) {
   const decide = useDecideApproval();
   const keyFor = useDecisionKeys();
   const toast = useToast();
@@ -46,7 +49,12 @@ function ApprovalRow({ item }: { item: ApprovalItem }) {
     const body = { decision, reason: reason.trim(), value: valueLabel ? value.trim() : undefined };
     decide.mutate(
       { item, ...body, idempotencyKey: keyFor({ id: item.id, ...body }) },
-      { onSuccess: () => toast.show({ title: `${KIND_LABELS[item.kind]} ${decision === 'approve' ? 'approved' : 'rejected'}: ${subject}`, variant: 'success' }) },
+      {
+        onSuccess: () => {
+          onDecided(item);
+          toast.show({ title: `${KIND_LABELS[item.kind]} ${decision === 'approve' ? 'approved' : 'rejected'}: ${subject}`, variant: 'success' });
+        },
+      },
     );
   };
 
@@ -90,17 +98,22 @@ function ApprovalRow({ item }: { item: ApprovalItem }) {
  */
 export function ApprovalsPanel() {
   const queue = useApprovalQueue();
+  // Some work lists are projections that trail the log by a poll: an item decided here leaves the queue at once
+  // rather than when the list catches up.
+  const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
+  const items = queue.items.filter((item) => !decided.has(decisionKey(item)));
+  const markDecided = (item: ApprovalItem) => setDecided((current) => new Set([...current, decisionKey(item)]));
   return (
     <Card title="Approvals">
       {queue.errors.length > 0 ? <ErrorBox message={errorMessage(queue.errors[0], 'Some requests could not be loaded')} onRetry={() => void queue.refetch()} /> : null}
       {queue.isPending ? (
         <SkeletonList rows={3} label="Loading the requests waiting for a decision" />
-      ) : queue.items.length === 0 ? (
+      ) : items.length === 0 ? (
         queue.errors.length > 0 ? null : <EmptyState title="Nothing waiting" message="Every request has been decided." />
       ) : (
         <ol className="ui-list approvals-list" aria-label="Requests waiting for a decision, oldest first">
-          {queue.items.map((item) => (
-            <ApprovalRow key={item.id} item={item} />
+          {items.map((item) => (
+            <ApprovalRow key={decisionKey(item)} item={item} onDecided={markDecided} />
           ))}
         </ol>
       )}
