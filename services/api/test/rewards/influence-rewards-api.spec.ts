@@ -108,6 +108,8 @@ describe('rewards API: influence', () => {
         verified_follower_count: null,
         verified_by: null,
         verified_at: null,
+        rejected_at: null,
+        rejection_reason: null,
       });
       await verify(user.user.id, admin.token, { verified_follower_count: 6_500 }).expect(200);
       const verified = await eventually(
