@@ -31,6 +31,19 @@ describe('notification rules: decisions of the Approvals queue', () => {
     );
   });
 
+  it('tells a winner of a forecast settled on an observation what was paid', () => {
+    const drafts = statelessDrafts({
+      id: 'e6',
+      type: 'LedgerTransactionPosted',
+      streamId: 'ledger-account-u3',
+      data: {
+        transactionId: 't6', reasonCode: 'FORECAST_PAYOUT', description: 'Forecast payout', occurredAt: now, copyIndex: 0, copyCount: 1,
+        postings: [{ debitAccount: 'escrow:forecast:f1', creditAccount: 'user:u3', currency: 'usd', amountMinor: '400000' }],
+      },
+    });
+    expect(drafts).toEqual([expect.objectContaining({ key: 'reward:t6:u3', userId: 'u3', title: 'Reward received', message: '+40 usd · Forecast payout' })]);
+  });
+
   it('tells the user an Instagram registration was rejected and why; skips an unreadable event', () => {
     const drafts = statelessDrafts({
       id: 'e4',

@@ -32,6 +32,8 @@ const REWARD_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
   'STAKING_REWARD',
   'TIP',
   'PREDICTION',
+  // A forecast settled on an observation (the oracle's, from the Approvals queue, or the platform's): winners are told.
+  'FORECAST_PAYOUT',
 ]);
 
 /**
