@@ -1,5 +1,6 @@
-import { apiClient } from '@app/platform';
-import { ClaimPointsResponseSchema, REWARDS_MESSAGES, REWARDS_RULES, RegisterInfluenceRewardsResponseSchema } from '@app/contracts/rewards';
+import { apiClient, rewardKeys } from '@app/platform';
+import { ClaimPointsResponseSchema, InfluenceRewardsStatusSchema, REWARDS_MESSAGES, REWARDS_RULES, RegisterInfluenceRewardsResponseSchema } from '@app/contracts/rewards';
+import { useQuery } from '@tanstack/react-query';
 
 export { REWARDS_MESSAGES, REWARDS_RULES };
 export const INFLUENCE_PLATFORMS = ['instagram', 'tiktok', 'youtube', 'twitter'] as const;
@@ -27,4 +28,13 @@ export function registerInfluenceRewards(input: InfluenceRegistration) {
 
 export function claimInfluencePoints(idempotencyKey: string) {
   return apiClient().post('/api/users/claim-influence-points', {}, { schema: ClaimPointsResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+}
+
+/** This month's claim as the server has it: pending review, verified or rejected (with the administrator's reason). */
+export function useInfluenceStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: rewardKeys.influence(),
+    enabled,
+    queryFn: ({ signal }) => apiClient().get('/api/users/influence-rewards-status', { schema: InfluenceRewardsStatusSchema, signal }),
+  });
 }

@@ -40,7 +40,21 @@ describe('Influence Rewards', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
     expect(await screen.findByText('Minimum 500 followers required for influence rewards')).toBeInTheDocument();
     expect(screen.getByLabelText('Follower count')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.calls).toHaveLength(0);
+    expect(api.callsTo('POST /api/users/register-influence-rewards')).toHaveLength(0);
+  });
+
+  it("shows this month's claim as the server has it when the dialog opens: pending review, or rejected with the reason", async () => {
+    const status = (overrides: Record<string, unknown>) => ({
+      is_registered_this_month: true, platform_username: 'ada', follower_count: 12000, points_calculated: 120, current_month: '2026-11', is_verified: false,
+      verification_status: 'pending_verification', verified_follower_count: null, verified_at: null, rejection_reason: null, claimed_this_month: false, can_claim: false, ...overrides,
+    });
+    const api = installFakeApi().on('GET /api/users/influence-rewards-status', { body: status({}) });
+    const view = renderAccount(<InfluenceRewardsDialog open onOpenChange={() => undefined} />);
+    expect(await screen.findByRole('status', { name: "This month's claim" })).toHaveTextContent('Pending review Your 2026-11 claim for @ada (12,000 followers declared) awaits verification by an administrator.');
+    view.unmount();
+    api.on('GET /api/users/influence-rewards-status', { body: status({ verification_status: 'rejected', rejection_reason: 'The account shows 40 followers' }) });
+    renderAccount(<InfluenceRewardsDialog open onOpenChange={() => undefined} />);
+    expect(await screen.findByRole('status', { name: "This month's claim" })).toHaveTextContent('Rejected Your 2026-11 claim for @ada (12,000 followers declared) was not verified: The account shows 40 followers. You can register again.');
   });
 
   it('registers a claim that awaits verification: no claim button until the follower count is verified', async () => {

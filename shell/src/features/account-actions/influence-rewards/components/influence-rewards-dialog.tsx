@@ -12,6 +12,7 @@ import {
   monthlyInfluencePoints,
   registerInfluenceRewards,
 } from '../api/influence-rewards';
+import { InfluenceReviewStatus } from './influence-review-status';
 
 export interface InfluenceRewardsDialogProps {
   open: boolean;
@@ -82,6 +83,7 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
             setResult(await registerInfluenceRewards(request as InfluenceRegistration));
           }}
         >
+          <InfluenceReviewStatus open={open} />
           <p className="ui-muted">
             Followers × 0.01 points a month (5,000 followers give 50), at most {formatBalance(REWARDS_RULES.influenceMonthlyPointsMaximum)}. At least{' '}
             {formatBalance(REWARDS_RULES.influenceMinimumFollowers)} followers; register again each month. Points are paid once we have verified your follower count.
