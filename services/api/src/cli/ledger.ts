@@ -3,6 +3,12 @@
  * database under DATA_DIR while the API is not running).
  *
  *   verify                                   replay everything and report; exit code 1 on any finding
+ *   verify --digest <file|root@position> [--public-key <file>]
+ *                                            recompute the Merkle root up to the digest's position; exit 1 and the
+ *                                            first differing position when the log no longer reproduces it
+ *   digest                                   the current digest { position, root, at } of the log
+ *   check-proof --digest <file> --public-key <file> --proof <file> [--older-digest <file>]
+ *                                            check an inclusion or consistency proof offline
  *   export [--format ndjson|csv] [--user <id>] [--from <ISO time>] [--to <ISO time>]
  *                                            the ledger with running balances, to stdout
  *   rebuild <projection>                     rebuild ledger_balances or ledger_transactions into fresh tables with
@@ -18,8 +24,11 @@ import { verifyLedger } from '../modules/ledger/infrastructure/ledger-audit';
 import { exportLedger } from '../modules/ledger/infrastructure/ledger-export';
 import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '../modules/ledger/infrastructure/ledger-migrations';
 import { LEDGER_PROJECTIONS } from '../modules/ledger/projections/ledger-projections';
+import { DigestUsageError, printDigest, runCheckProof, trustedDigestOf, verifyDigest } from './ledger-digests';
 
-const USAGE = `Usage: npm run ledger -- verify
+const USAGE = `Usage: npm run ledger -- verify [--digest <file|root@position> [--public-key <file>]]
+       npm run ledger -- digest
+       npm run ledger -- check-proof --digest <file> --public-key <file> --proof <file> [--older-digest <file>]
        npm run ledger -- export [--format ndjson|csv] [--user <userId>] [--from <ISO time>] [--to <ISO time>]
        npm run ledger -- rebuild <${LEDGER_PROJECTIONS.map((projection) => projection.name).join('|')}>`;
 
@@ -62,14 +71,29 @@ async function openStore(): Promise<{ database: Database; eventStore: PostgresEv
 
 export async function runLedgerCli(args: string[], output: NodeJS.WritableStream = process.stdout, errors: NodeJS.WritableStream = process.stderr): Promise<number> {
   const [verb, ...rest] = args;
-  if (!verb || !['verify', 'export', 'rebuild'].includes(verb)) {
+  if (!verb || !['verify', 'export', 'rebuild', 'digest', 'check-proof'].includes(verb)) {
     errors.write(`${USAGE}\n`);
     return 2;
   }
   let opened: Awaited<ReturnType<typeof openStore>> | undefined;
   try {
+    if (verb === 'check-proof') return runCheckProof(options(rest), output);
+    if (verb === 'digest') {
+      if (rest.length > 0) throw new UsageError('digest takes no arguments');
+      opened = await openStore();
+      return await printDigest(opened.eventStore, opened.database.pool, output);
+    }
+    if (verb === 'verify' && rest.length > 0) {
+      const parsed = options(rest);
+      const digest = parsed.get('digest');
+      if (!digest || [...parsed.keys()].some((name) => name !== 'digest' && name !== 'public-key')) {
+        throw new UsageError('verify takes --digest <file|root@position> [--public-key <file>], or nothing');
+      }
+      const trusted = trustedDigestOf(digest, parsed.get('public-key'));
+      opened = await openStore();
+      return await verifyDigest(opened.eventStore, opened.database.pool, trusted, output);
+    }
     if (verb === 'verify') {
-      if (rest.length > 0) throw new UsageError('verify takes no arguments');
       opened = await openStore();
       const report = await verifyLedger(opened.eventStore);
       output.write(`Ledger verify: ${report.events_checked} events, ${report.streams_checked} streams, ${report.transactions_checked} transactions\n`);
@@ -128,7 +152,7 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
     output.write(`Rebuilt ${projection.name} and swapped it in\n`);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof DigestUsageError) {
       errors.write(`${error.message}\n${USAGE}\n`);
       return 2;
     }

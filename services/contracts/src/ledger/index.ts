@@ -4,3 +4,4 @@ export * from './http';
 export * from './routes';
 export * from './conversion-allowance';
 export * from './transaction-types';
+export * from './digests';

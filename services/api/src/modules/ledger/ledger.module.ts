@@ -7,6 +7,8 @@ import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { LedgerAdminController } from './audit/ledger-admin.controller';
 import { VerifyRuns } from './audit/verify-runs';
+import { DIGEST_PROVIDERS, DigestJob } from './digests/digest-providers';
+import { LedgerDigestsController } from './digests/digests.controller';
 import { ConvertCurrencyController } from './convert-currency/convert-currency.controller';
 import { DEMO_TOP_UP_JOB, DemoPersonaTopUp, FundDemoPersonaHandler } from './fund-demo-persona/fund-demo-persona.command';
 import { ArchiveSandboxHandler } from './fund-demo-persona/archive-sandbox.command';
@@ -29,7 +31,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
 @Global()
 @Module({
   imports: [CqrsModule],
-  controllers: [WalletsController, WalletHistoryController, AppUsersAliasController, ConvertCurrencyController, LedgerAdminController],
+  controllers: [WalletsController, WalletHistoryController, AppUsersAliasController, ConvertCurrencyController, LedgerAdminController, LedgerDigestsController],
   providers: [
     ...LEDGER_PROVIDERS,
     ...projectionProviders(...LEDGER_PROJECTIONS),
@@ -41,6 +43,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
     DemoPersonaTopUp,
     ExpireHolds,
     VerifyRuns,
+    ...DIGEST_PROVIDERS,
   ],
   exports: [LedgerExecutor, MONEY_PORT],
 })
@@ -52,6 +55,7 @@ export class LedgerModule implements OnModuleInit {
     @Inject(JOB_QUEUE) private readonly queue: JobQueue,
     private readonly demoTopUp: DemoPersonaTopUp,
     private readonly expireHolds: ExpireHolds,
+    private readonly digestJob: DigestJob,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -65,6 +69,7 @@ export class LedgerModule implements OnModuleInit {
     // Just after midnight UTC, and every minute for holds past their deadline.
     await this.queue.schedule(DEMO_TOP_UP_JOB, { cron: '5 0 * * *' });
     await this.queue.schedule(EXPIRE_HOLDS_JOB, { everyMs: 60_000 });
+    await this.digestJob.schedule();
     this.logger.log('Ledger ready');
   }
 }
