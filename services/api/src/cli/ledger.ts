@@ -108,7 +108,7 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
           `  ${row.reason_code.padEnd(22)} ${row.currency.padEnd(6)} ${row.total.padStart(16)} in ${String(row.credits).padStart(7)} credit(s), largest ${row.largest}${row.documented ? '' : '  UNDOCUMENTED'}\n`,
         );
       }
-      if (report.ok) output.write('OK: hash chains intact, every currency sums to zero, no user below zero, every issuance documented, projections equal a fresh fold\n');
+      if (report.ok) output.write('OK: hash chains intact, every currency sums to zero, no user below zero, every issuance documented and within its bound, projections equal a fresh fold\n');
       else {
         output.write(`${report.findings.length} finding(s):\n`);
         for (const finding of report.findings) output.write(`  [${finding.check}] ${finding.message}\n`);

@@ -4,6 +4,7 @@ import { isUserAccount, userAccount, userIdOfAccount } from '../domain/accounts'
 import { LedgerEvent } from '../domain/events';
 import { isLedgerStream, userIdOfStream, userStreamId } from '../domain/streams';
 import { IssuanceTally } from '../domain/issuance-tally';
+import { IssuanceBoundsCheck } from '../domain/issuance-bounds';
 import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent, transactionRowKey } from '../projections/ledger-fold';
 
@@ -46,7 +47,8 @@ interface ProjectionSnapshot {
  * - no user's available balance (balance − holds) is ever below zero, after any event; holds resolve once;
  * - no transaction moves value between a demo sandbox and a real user's account, directly or through one escrow;
  * - every credit out of `system:issuance` has a reason (and currency) documented in `CREDIT_RULES` (the ledger
- *   README's table); the report lists the issuance per reason and currency either way;
+ *   README's table) and stays within its rule's bound per credit and per account and period (`ISSUANCE_BOUNDS`);
+ *   the report lists the issuance per reason and currency either way;
  * - each ledger projection's tables equal a fresh fold of the events up to that projection's checkpoint (the
  *   tables and checkpoints are read in one snapshot first, so a running service does not cause false findings).
  */
@@ -63,6 +65,7 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   const copies = new Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>();
   const fold = new LedgerFold();
   const issuance = new IssuanceTally();
+  const issuanceBounds = new IssuanceBoundsCheck();
   const escrowSides = new Map<string, { demo: boolean; real: boolean }>();
   let eventsChecked = 0;
   let checkpoint: Checkpoint = CHECKPOINT_START;
@@ -98,7 +101,10 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
       checkDemoIsolation(stored, event, users, escrowSides, report);
       checkEvent(stored, event, users, copies, report);
       if ((LEDGER_PROJECTED_EVENT_TYPES as readonly string[]).includes(stored.type)) fold.apply(stored, event);
-      if (event.type === 'LedgerTransactionPosted') issuance.add(event.data, stored.recordedAt.toISOString().slice(0, 10));
+      if (event.type === 'LedgerTransactionPosted') {
+        issuance.add(event.data, stored.recordedAt.toISOString().slice(0, 10));
+        for (const message of issuanceBounds.add(event.data)) report('issuance_bound', message, stored.streamId);
+      }
     }
     checkpoint = batch.nextCheckpoint;
     // Events appended since the start make the count pass the total: the total grows with it rather than pass 100 %.
