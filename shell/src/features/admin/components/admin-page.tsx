@@ -7,6 +7,7 @@ import { IssuancePanel } from './issuance-panel';
 import { JobsPanel } from './jobs-panel';
 import { LedgerPanel } from './ledger-panel';
 import { ClientErrorsPanel } from './client-errors-panel';
+import { DigestsPanel } from '../digests/components/digests-panel';
 import { ProjectionsPanel } from './projections-panel';
 import { ShieldClaimsPanel } from './shield-claims-panel';
 import { VerificationsPanel } from './verifications-panel';
@@ -14,6 +15,7 @@ import { VerificationsPanel } from './verifications-panel';
 const SECTIONS = [
   { value: 'ledger', label: 'Ledger', content: <LedgerPanel /> },
   { value: 'approvals', label: 'Approvals', content: <ApprovalsPanel /> },
+  { value: 'digests', label: 'Digests', content: <DigestsPanel /> },
   { value: 'issuance', label: 'Issuance', content: <IssuancePanel /> },
   { value: 'projections', label: 'Projections', content: <ProjectionsPanel /> },
   { value: 'jobs', label: 'Jobs', content: <JobsPanel /> },
