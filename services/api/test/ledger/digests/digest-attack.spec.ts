@@ -12,7 +12,7 @@ import { verifyAgainstDigest } from '../../../src/modules/ledger/digests/verify-
 import { verifyLedger } from '../../../src/modules/ledger/infrastructure/ledger-audit';
 import { LedgerExecutor, newTransactionId } from '../../../src/modules/ledger/infrastructure/ledger-executor';
 import { LedgerTestContext, openLedgerTestContext } from '../support';
-import { dropMerkleTree, rewriteAndRehash } from './tamper';
+import { dropMerkleTree, rewriteAndRehash, type TransactionData } from './tamper';
 
 jest.setTimeout(120_000);
 
@@ -123,8 +123,8 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     expect(proof.path.length).toBeLessThanOrEqual(Math.ceil(Math.log2(digest.position)));
     const publicKey = publicKeyPem(privateKey);
     expect(checkProof({ digest, publicKeyPem: publicKey, proof })).toMatchObject({ valid: true });
-    const edited = structuredClone(proof) as any;
-    edited.event.data.postings[0].amountMinor = '5000000';
+    const edited = structuredClone(proof);
+    (edited.event.data as TransactionData).postings[0].amountMinor = '5000000';
     expect(checkProof({ digest, publicKeyPem: publicKey, proof: edited }).valid).toBe(false);
 
     writeFileSync(join(directory, 'digest.json'), JSON.stringify(digest));
