@@ -31,7 +31,7 @@ export interface DigestBenchmarkResults {
 }
 
 /** Writes `count` events straight into the log, 50,000 a statement, with payloads the size of a ledger transaction's. */
-async function seedEvents(pool: import('pg').Pool, from: number, count: number): Promise<void> {
+export async function seedEvents(pool: import('pg').Pool, from: number, count: number): Promise<void> {
   for (let start = from; start < from + count; start += 50_000) {
     const end = Math.min(from + count, start + 50_000) - 1;
     await pool.query(

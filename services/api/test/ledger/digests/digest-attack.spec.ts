@@ -116,6 +116,18 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     expect(result.difference).toMatchObject({ position, exact: true, kind: 'removed' });
   });
 
+  it('verify --digest finds an event inserted into history before the digest, at its position', async () => {
+    const { digest } = await digests.record();
+    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'mallory', transactionId: newTransactionId(), now: now() } });
+    // Its events are moved in front of the log's first event, as if they had always been there.
+    await context.database.pool.query(
+      `UPDATE events SET transaction_id = (SELECT min(transaction_id) FROM events), position = -position
+       WHERE stream_id = 'ledger-account-mallory'`,
+    );
+    const result = await verifyAgainstDigest(context.eventStore, digests.merkle, digest);
+    expect(result.difference).toMatchObject({ position: 1, exact: true, kind: 'inserted', event: { stream_id: 'ledger-account-mallory' } });
+  });
+
   it('an inclusion proof verifies offline with the digest and the public key, and fails for a changed event', async () => {
     const { digest } = await digests.record();
     const eventId = await demoFundingEventId();

@@ -103,6 +103,21 @@ async function locate(merkle: MerkleLog, recomputed: RecomputedTree, digest: Tru
   return { start, end, trustedLeaf: trusted };
 }
 
+/** How far past the first difference to look for the digest's leaf (inserted events) or the log's (removed ones). */
+const LOOKAHEAD = 64;
+
+/**
+ * What happened at the first differing leaf: the digest's leaf appears a little later in the log (events inserted
+ * before it), the log's leaf appears a little later in the stored tree (events removed), or neither (changed).
+ */
+async function classify(merkle: MerkleLog, leaves: Buffer[], index: number, trustedLeaf: Buffer): Promise<DigestDifference['kind']> {
+  if (index >= leaves.length) return 'removed';
+  if (leaves.slice(index + 1, index + 1 + LOOKAHEAD).some((leaf) => leaf.equals(trustedLeaf))) return 'inserted';
+  const stored = await merkle.leaves(BigInt(index + 1), LOOKAHEAD);
+  if (stored.some((leaf) => leaf.equals(leaves[index]))) return 'removed';
+  return 'changed';
+}
+
 /**
  * `ledger verify --digest`: recomputes the Merkle root of the log's first `position` events from their content and
  * compares it with a digest kept outside the system. An event changed (even with its stream rehashed and the
@@ -120,11 +135,7 @@ export async function verifyAgainstDigest(eventStore: EventStore, merkle: Merkle
   const { start, end, trustedLeaf } = await locate(merkle, recomputed, digest);
   const index = Number(start);
   const exact = trustedLeaf !== null && end - start === 1n;
-  let kind: DigestDifference['kind'] = 'unknown';
-  if (index >= leaves.length) kind = 'removed';
-  else if (exact && leaves[index + 1]?.equals(trustedLeaf)) kind = 'inserted';
-  else if (exact && (await merkle.rangeOrNull(start + 1n, start + 2n))?.equals(leaves[index])) kind = 'removed';
-  else if (exact) kind = 'changed';
+  const kind = exact && trustedLeaf ? await classify(merkle, leaves, index, trustedLeaf) : index >= leaves.length ? 'removed' : 'unknown';
   const current = index < leaves.length ? await eventAt(eventStore, index) : null;
   const event = current
     ? { id: current.id, stream_id: current.streamId, stream_version: current.streamVersion.toString(), store_position: current.position.toString() }
