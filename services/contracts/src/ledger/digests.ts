@@ -41,9 +41,10 @@ export const RecordedDigestsResponseSchema = z.object({
 });
 export type RecordedDigests = z.infer<typeof RecordedDigestsResponseSchema>;
 
+/** Without `to`, the tree as it is now; without `from`, the empty tree. */
 export const ConsistencyProofQuerySchema = z
-  .object({ from: treePosition('from'), to: treePosition('to') })
-  .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .object({ from: treePosition('from').default(0), to: treePosition('to').optional() })
+  .refine((query) => query.to === undefined || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
 export const ConsistencyProofSchema = z.object({
   from: z.number().int().min(0),
   to: z.number().int().min(0),
@@ -55,9 +56,10 @@ export const ConsistencyProofSchema = z.object({
 export type ConsistencyProof = z.infer<typeof ConsistencyProofSchema>;
 
 export const InclusionProofQuerySchema = z.object({
-  event_id: z.uuid('event_id must be an event id (UUID)'),
-  /** The digest's position (tree size) the event is proved to be in. */
-  position: treePosition('position'),
+  /** The event to prove; without it, the digest's last event. */
+  event_id: z.uuid('event_id must be an event id (UUID)').optional(),
+  /** The digest's position (tree size) the event is proved to be in; without it, the tree as it is now. */
+  position: treePosition('position').optional(),
 });
 /** The event as stored, with what its chain hash is computed from (the event store's hash format, `event-store/v1`). */
 export const ProvedEventSchema = z.object({

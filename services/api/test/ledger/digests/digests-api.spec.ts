@@ -74,6 +74,12 @@ describe('ledger digests API', () => {
     );
     expect(checkProof({ digest: newer, olderDigest: older, publicKeyPem, proof: consistency }).valid).toBe(true);
 
+    // Without a query: the digest's last event in the tree as it is now, and the empty tree's link to it.
+    const latest = InclusionProofSchema.parse((await testApp.http().get('/api/admin/ledger/proofs/inclusion').set(auth(adminToken)).expect(200)).body);
+    expect(latest.leaf_index).toBe(latest.position - 1);
+    const fromEmpty = ConsistencyProofSchema.parse((await testApp.http().get('/api/admin/ledger/proofs/consistency').set(auth(adminToken)).expect(200)).body);
+    expect(fromEmpty).toMatchObject({ from: 0, to: latest.position, proof: [] });
+
     const beyond = await testApp.http().get(`/api/admin/ledger/proofs/consistency?from=1&to=${newer.position + 1_000}`).set(auth(adminToken)).expect(422);
     expect(beyond.body).toMatchObject({ code: 'DIGEST_POSITION_NOT_REACHED' });
     await testApp.http().get('/api/admin/ledger/proofs/consistency?from=5&to=2').set(auth(adminToken)).expect(400);

@@ -89,20 +89,25 @@ export class LedgerDigests {
     return { digests, public_key: pem, key_id: keyId };
   }
 
-  async consistency(from: number, to: number): Promise<ConsistencyProof> {
+  async consistency(from: number, toOrHead: number | undefined): Promise<ConsistencyProof> {
     const head = await this.merkle.sync();
+    const to = toOrHead ?? Number(head.treeSize);
+    if (from > to) throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `The tree holds ${head.treeSize} events; position ${from} is beyond it`);
     if (BigInt(to) > head.treeSize) throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `The tree holds ${head.treeSize} events; position ${to} is beyond it`);
     const { proof, oldRoot, newRoot } = await this.merkle.consistencyProof(BigInt(from), BigInt(to));
     return { from, to, from_root: oldRoot.toString('hex'), to_root: newRoot.toString('hex'), proof: proof.map((hash) => hash.toString('hex')) };
   }
 
-  async inclusion(eventId: string, position: number): Promise<InclusionProof> {
+  /** Proves `eventId` (default: the digest's last event) in the digest at `position` (default: the tree now). */
+  async inclusion(requestedEventId: string | undefined, requestedPosition: number | undefined): Promise<InclusionProof> {
     const head = await this.merkle.sync();
-    if (BigInt(position) > head.treeSize) {
-      throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `The tree holds ${head.treeSize} events; position ${position} is beyond it`);
+    const position = requestedPosition ?? Number(head.treeSize);
+    if (BigInt(position) > head.treeSize || position === 0) {
+      throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `The tree holds ${head.treeSize} events; there is no event in a digest at ${position}`);
     }
-    const leafIndex = await this.merkle.leafIndexOf(eventId);
-    if (leafIndex === null) throw new DigestRequestRefused('EVENT_NOT_IN_TREE', `No event ${eventId} in the tree`);
+    const eventId = requestedEventId ?? (await this.merkle.eventIdAt(BigInt(position) - 1n));
+    const leafIndex = eventId === null ? null : await this.merkle.leafIndexOf(eventId);
+    if (eventId === null || leafIndex === null) throw new DigestRequestRefused('EVENT_NOT_IN_TREE', `No event ${eventId ?? `at ${position}`} in the tree`);
     if (leafIndex >= BigInt(position)) {
       throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `Event ${eventId} is the log's event ${leafIndex + 1n}, after the digest at ${position}`);
     }

@@ -137,6 +137,11 @@ export class MerkleLog {
     return keys.map((key) => found.get(keyOf(0, key.index))).filter((hash): hash is Buffer => hash !== undefined);
   }
 
+  async eventIdAt(leafIndex: bigint): Promise<string | null> {
+    const result = await this.database.query<{ event_id: string }>('SELECT event_id::text FROM ledger_merkle_leaves WHERE leaf_index = $1', [leafIndex.toString()]);
+    return result.rows[0]?.event_id ?? null;
+  }
+
   async leafIndexOf(eventId: string): Promise<bigint | null> {
     const result = await this.database.query<{ leaf_index: string }>('SELECT leaf_index::text FROM ledger_merkle_leaves WHERE event_id = $1', [eventId]);
     return result.rows[0] ? BigInt(result.rows[0].leaf_index) : null;
