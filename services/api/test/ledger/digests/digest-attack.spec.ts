@@ -85,6 +85,11 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'carol', transactionId: newTransactionId(), now: now() } });
     expect((await verifyLedger(context.eventStore)).findings).toEqual([]);
     expect((await verifyAgainstDigest(context.eventStore, digests.merkle, digest)).ok).toBe(true);
+    const current = await digests.current();
+    const printed = capture();
+    expect(await runLedgerCli(['digest'], printed.stream, capture().stream)).toBe(0);
+    expect(JSON.parse(printed.text())).toEqual({ position: current.position, root: current.root, at: expect.any(String) });
+    expect(current.position).toBe(digest.position + 3);
 
     const eventId = await attack();
     const report = await verifyLedger(context.eventStore);
