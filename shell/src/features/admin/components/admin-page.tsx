@@ -15,13 +15,13 @@ import { VerificationsPanel } from './verifications-panel';
 const SECTIONS = [
   { value: 'ledger', label: 'Ledger', content: <LedgerPanel /> },
   { value: 'approvals', label: 'Approvals', content: <ApprovalsPanel /> },
-  { value: 'digests', label: 'Digests', content: <DigestsPanel /> },
   { value: 'issuance', label: 'Issuance', content: <IssuancePanel /> },
   { value: 'projections', label: 'Projections', content: <ProjectionsPanel /> },
   { value: 'jobs', label: 'Jobs', content: <JobsPanel /> },
   { value: 'verifications', label: 'Verifications', content: <VerificationsPanel /> },
   { value: 'shield-claims', label: 'Shield claims', content: <ShieldClaimsPanel /> },
   { value: 'client-errors', label: 'Client errors', content: <ClientErrorsPanel /> },
+  { value: 'digests', label: 'Digests', content: <DigestsPanel /> },
 ];
 
 /** What a signed-in non-administrator sees at /admin. The API refuses them too (403 on every admin route). */
