@@ -1,4 +1,4 @@
-import { MARKET_MESSAGES, TradeResponseSchema, type TradeResponse } from '@app/contracts/market';
+import { TradeResponseSchema, type TradeResponse } from '@app/contracts/market';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -13,7 +13,7 @@ import { portfolioKeys, refreshMoneyViews } from '../query/query-keys';
 import { useSession } from '../session/session-context';
 import { Dialog } from '../ui/dialog';
 import { useToast } from '../ui/toast';
-import { affordableShares } from './buy-shares-dialog';
+import { affordableShares, sharesToBuy } from './buy-shares-dialog';
 
 export interface BuyListingTarget {
   listingId: string;
@@ -25,16 +25,7 @@ export interface BuyListingTarget {
 
 /** Quantity 1..what remains in the listing and what the balance affords at the ask. */
 export function buyListingSchema(remaining: number, affordable: number) {
-  return z.object({
-    quantity: z
-      .number({ error: 'Enter a whole number of shares' })
-      .int('Enter a whole number of shares')
-      .min(1, 'Buy at least 1 share')
-      .max(remaining, `Only ${remaining} shares are listed`)
-      .superRefine((count, context) => {
-        if (count > affordable) context.addIssue({ code: 'custom', message: MARKET_MESSAGES.insufficient(count) });
-      }),
-  });
+  return z.object({ quantity: sharesToBuy(remaining, affordable, `Only ${remaining} shares are listed`) });
 }
 
 /**

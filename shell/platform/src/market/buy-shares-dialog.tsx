@@ -26,18 +26,21 @@ export function affordableShares(usdBalance: number, sharePrice: number): number
   return price > 0 ? Math.floor(Math.round(usdBalance * 10_000) / price) : 0;
 }
 
+/** A whole number of shares to buy: at least 1, at most `maximum` (what is on offer) and what the balance affords. */
+export function sharesToBuy(maximum: number, affordable: number, tooMany: string) {
+  return z
+    .number({ error: 'Enter a whole number of shares' })
+    .int('Enter a whole number of shares')
+    .min(1, 'Buy at least 1 share')
+    .max(maximum, tooMany)
+    .superRefine((count, context) => {
+      if (count > affordable) context.addIssue({ code: 'custom', message: MARKET_MESSAGES.insufficient(count) });
+    });
+}
+
 /** Spec 2 §5: quantity ≥ 1 and ≤ the smaller of available shares and what the balance affords. */
 export function buySharesSchema(available: number, affordable: number) {
-  return z.object({
-    shares_count: z
-      .number({ error: 'Enter a whole number of shares' })
-      .int('Enter a whole number of shares')
-      .min(1, 'Buy at least 1 share')
-      .max(available, `Only ${available} shares are available`)
-      .superRefine((count, context) => {
-        if (count > affordable) context.addIssue({ code: 'custom', message: MARKET_MESSAGES.insufficient(count) });
-      }),
-  });
+  return z.object({ shares_count: sharesToBuy(available, affordable, `Only ${available} shares are available`) });
 }
 
 /**
