@@ -109,14 +109,25 @@ describe('rewards account decider', () => {
 
   describe('referral', () => {
     it('pays 500 to the referrer and 250 to the referred user, once, never for the own code', () => {
-      const command: RewardsCommand = { type: 'ApplyReferral', data: { referrerUserId: 'user-2', referralCode: 'ABC123', transactionId: 't', now } };
+      const command: RewardsCommand = { type: 'ApplyReferral', data: { referrerUserId: 'user-2', referralCode: 'ABC123', referrerAncestorUserIds: ['user-7'], transactionId: 't', now } };
       const applied: RewardsEvent = {
         type: 'ReferralApplied',
         data: { userId: 'user-1', referrerUserId: 'user-2', referralCode: 'ABC123', referredPointsMinor: '2500', referrerPointsMinor: '5000', transactionId: 't', appliedAt: now },
       };
       given().when(command).then([applied]);
       given([applied]).when(command).thenRefused('REFERRAL_ONLY_ONCE');
-      given().when({ type: 'ApplyReferral', data: { referrerUserId: 'user-1', referralCode: 'ABC123', transactionId: 't', now } }).thenRefused('REFERRAL_MUST_NOT_BE_OWN_CODE');
+      given().when({ type: 'ApplyReferral', data: { referrerUserId: 'user-1', referralCode: 'ABC123', referrerAncestorUserIds: [], transactionId: 't', now } }).thenRefused('REFERRAL_MUST_NOT_BE_OWN_CODE');
+    });
+
+    it('refuses a code whose owner the user referred, directly or through a chain (no points go round a circle)', () => {
+      // user-1 referred user-2: user-2's referrer chain is [user-1].
+      given()
+        .when({ type: 'ApplyReferral', data: { referrerUserId: 'user-2', referralCode: 'BBB222', referrerAncestorUserIds: ['user-1'], transactionId: 't', now } })
+        .thenRefused('REFERRAL_MUST_NOT_FORM_A_LOOP');
+      // user-1 referred user-2, who referred user-3: user-3's chain is [user-2, user-1].
+      given()
+        .when({ type: 'ApplyReferral', data: { referrerUserId: 'user-3', referralCode: 'CCC333', referrerAncestorUserIds: ['user-2', 'user-1'], transactionId: 't', now } })
+        .thenRefused('REFERRAL_MUST_NOT_FORM_A_LOOP');
     });
   });
 });

@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = {
   demoSandboxExpired: 'This demo account has expired after 7 days without use. Start a new demo from the sign-in page.',
   providerFailed: (provider: string) => `Unable to sign in with ${provider}. Please try again.`,
   providerNotConfigured: (provider: string) => `${provider} sign-in is not configured on this server.`,
+  referralCodeTooLong: 'Referral codes are at most 6 characters',
+  referralCodeUnknown: 'Invalid referral code',
   tooManySignInAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyDemoLogins: (minutes: number) =>

@@ -25,6 +25,7 @@ export const signUpRoute = defineRoute({
   responses: { 201: SignUpResponseSchema },
   errors: {
     400: 'Invalid input (`VALIDATION_ERROR`), a password among the commonest or easiest to guess included',
+    404: 'The referral code belongs to nobody (`REFERRAL_CODE_NOT_FOUND`, on the `referral_code` field); nothing is created',
     409: 'E-mail (`EMAIL_TAKEN`) or username (`USERNAME_TAKEN`) already in use',
     429: 'Too many sign-ups from this address (`TOO_MANY_SIGN_UPS`); `Retry-After` says when to try again',
   },
@@ -88,10 +89,13 @@ export const confirmEmailRoute = defineRoute({
 export const googleSignInRoute = defineRoute({
   method: 'get',
   path: '/api/auth/google',
-  summary: 'Start Google sign-in (redirects to the provider)',
+  summary: 'Start Google sign-in (redirects to the provider); `?ref=CODE` is kept through the round trip and applied if the account is new',
   public: true,
   responses: { 200: { description: 'Redirect (302) to the provider', schema: null } },
-  errors: { 503: 'Google sign-in is not configured (`OIDC_NOT_CONFIGURED`)' },
+  errors: {
+    404: 'Google sign-in is not configured on this server (`GOOGLE_SIGN_IN_DISABLED`)',
+    503: 'The provider could not be reached (`OIDC_PROVIDER_UNAVAILABLE`)',
+  },
 });
 
 export const googleCallbackRoute = defineRoute({

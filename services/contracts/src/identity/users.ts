@@ -107,6 +107,9 @@ export const SocialLinksInputSchema = z
     return links;
   });
 
+/** A referral code as people type it: upper-cased, without spaces, at most 6 characters. */
+export const ReferralCodeSchema = z.string().trim().toUpperCase().max(6, AUTH_MESSAGES.referralCodeTooLong);
+
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 export const SignUpRequestSchema = z
@@ -125,6 +128,11 @@ export const SignUpRequestSchema = z
       .max(50, PROFILE_MESSAGES.displayNameTooLong)
       .nullish()
       .transform((value) => (value ? value : null)),
+    /**
+     * The code of a referral link (`/auth?ref=CODE`), applied when the account is created (spec 2 §9): upper-cased,
+     * at most 6 characters; blank means none.
+     */
+    referral_code: ReferralCodeSchema.nullish().transform((value) => (value ? value : null)),
   })
   .meta({ id: 'SignUpRequest' });
 export type SignUpRequest = z.infer<typeof SignUpRequestSchema>;
@@ -235,10 +243,22 @@ export const SessionResponseSchema = z
   .meta({ id: 'SessionResponse' });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
+/**
+ * What became of a sign-up's referral code: applied (the referrer got `referrer_reward` points, the new user
+ * `referred_reward`), or refused with the rewards context's code and sentence (the account exists either way).
+ */
+export const SignUpReferralSchema = z
+  .discriminatedUnion('applied', [
+    z.object({ applied: z.literal(true), referral_code: z.string(), referred_by: z.string(), referred_reward: z.number(), referrer_reward: z.number() }),
+    z.object({ applied: z.literal(false), referral_code: z.string(), code: z.string(), error: z.string() }),
+  ])
+  .meta({ id: 'SignUpReferral' });
+export type SignUpReferral = z.infer<typeof SignUpReferralSchema>;
+
 export const SignUpResponseSchema = z
   .union([
-    SessionResponseSchema.extend({ requiresConfirmation: z.literal(false) }),
-    z.object({ requiresConfirmation: z.literal(true), message: z.string() }),
+    SessionResponseSchema.extend({ requiresConfirmation: z.literal(false), referral: SignUpReferralSchema.nullable().optional() }),
+    z.object({ requiresConfirmation: z.literal(true), message: z.string(), referral: SignUpReferralSchema.nullable().optional() }),
   ])
   .meta({ id: 'SignUpResponse' });
 export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;

@@ -134,6 +134,22 @@ export const UserMeExtrasSchema = z.object({
   total_earnings_usd: z.number(),
   master_key_activated_at: z.string().nullable(),
   follower_count: z.number().int(),
+  /** Accounts this user follows inside the app. The app has no follow action (spec 2 lists none), so this is 0. */
+  following_count: z.number().int(),
+  /**
+   * PromoGems (spec 3's 'Start Staking PromoGems'): the user's gems staked in growth channels, stake plus rewards
+   * accrued into the positions not yet withdrawn (at the gems scale). Not spendable: `gems_balance` excludes them.
+   */
+  promogem_balance: z.number(),
+  /** The last UTC day (`YYYY-MM-DD`) on which the user's own ledger moved value for something they did, or null. */
+  last_activity_date: z.string().nullable(),
+  /** The advertiser's brand profile (spec 3 §3); null for users without one. */
+  brand_name: z.string().nullable(),
+  brand_description: z.string().nullable(),
+  brand_website: z.string().nullable(),
+  brand_email: z.string().nullable(),
+  brand_phone: z.string().nullable(),
+  brand_logo_url: z.string().nullable(),
   level: z.number().int().optional(),
   xp_points: z.number().int().optional(),
 });

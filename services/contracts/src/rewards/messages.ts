@@ -22,5 +22,6 @@ export const REWARDS_MESSAGES = {
   referralCodeUnknown: 'Invalid referral code',
   referralOwnCode: 'You cannot use your own referral code',
   referralAlreadyApplied: 'Referral Applied',
+  referralLoop: "This code's owner was referred by you, directly or through friends: referrals cannot go in a circle",
   userNotFound: 'User not found',
 } as const;

@@ -162,7 +162,7 @@ export const processReferralRoute = defineRoute({
   tags: ['rewards'],
   request: { body: ProcessReferralRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: ProcessReferralResponseSchema },
-  errors: { 404: "'Invalid referral code'", 409: "'Referral Applied' (already referred)", 422: 'Own code refused' },
+  errors: { 404: "'Invalid referral code'", 409: "'Referral Applied' (already referred)", 422: "Own code refused (`OWN_REFERRAL_CODE`); a code whose owner the caller referred, directly or through a chain, refused (`REFERRAL_LOOP`)" },
 });
 
 export const getReferralStatusRoute = defineRoute({

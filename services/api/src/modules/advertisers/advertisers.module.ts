@@ -7,13 +7,14 @@ import { BecomeAdvertiserController } from './become-advertiser/become-advertise
 import { BrandProfileController } from './brand-profile/brand-profile.controller';
 import { AdvertiserDashboardController } from './dashboard/advertiser-dashboard.controller';
 import { ADVERTISERS_MIGRATIONS_DIRECTORY, ADVERTISERS_MIGRATIONS_TABLE, BrandProfiles } from './infrastructure/brand-profiles';
+import { GetBrandProfileHandler } from './queries/get-brand-profile.query';
 import { SuggestedContentController } from './suggested-content/suggested-content.controller';
 
 /** Advertiser onboarding, brand profile, the advertiser dashboard and suggested content (issue 25). */
 @Module({
   imports: [CqrsModule],
   controllers: [BecomeAdvertiserController, BrandProfileController, AdvertiserDashboardController, SuggestedContentController],
-  providers: [BrandProfiles],
+  providers: [BrandProfiles, GetBrandProfileHandler],
 })
 export class AdvertisersModule implements OnModuleInit {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}

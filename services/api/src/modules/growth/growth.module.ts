@@ -1,3 +1,4 @@
+import { GetStakedGemsHandler } from './queries/get-staked-gems.query';
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
@@ -31,6 +32,7 @@ import { StakingService } from './staking/staking.service';
     FundingService,
     ShieldService,
     GrowthJobs,
+    GetStakedGemsHandler,
     ...projectionProviders(growthReadModel),
   ],
 })

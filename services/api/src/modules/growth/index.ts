@@ -1,2 +1,2 @@
-/** The growth context's public surface: nothing other modules need yet (its money moves through the ledger's port). */
-export {};
+/** The growth context's public surface (its money moves through the ledger's port). */
+export { GetStakedGemsQuery } from './queries/get-staked-gems.query';

@@ -7,3 +7,4 @@ export { FindUserIdByReferralCodeQuery } from './queries/find-user-by-referral-c
 export { VerifyIdentityReadModelQuery, type IdentityVerifyReport } from './queries/verify-identity.query';
 export { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand } from './commands/user-role.commands';
 export { Public, AdminOnly } from '../../platform/http/public.decorator';
+export { ApplySignUpReferralCommand } from './sign-up/apply-sign-up-referral.command';

@@ -38,6 +38,8 @@ export function rewardsRefusalToApiError(refusal: RewardsRefusal, context: { com
       return conflict('ALREADY_CLAIMED', REWARDS_MESSAGES.influenceAlreadyClaimed);
     case 'REFERRAL_MUST_NOT_BE_OWN_CODE':
       return unprocessable('OWN_REFERRAL_CODE', REWARDS_MESSAGES.referralOwnCode);
+    case 'REFERRAL_MUST_NOT_FORM_A_LOOP':
+      return unprocessable('REFERRAL_LOOP', REWARDS_MESSAGES.referralLoop);
     case 'REFERRAL_ONLY_ONCE':
       return conflict('REFERRAL_ALREADY_APPLIED', REWARDS_MESSAGES.referralAlreadyApplied);
   }

@@ -10,6 +10,8 @@ import { InstagramController } from './instagram/instagram.controller';
 import { instagramRegistrationsProjection } from './instagram/instagram-registrations.projection';
 import { GetReferralStatusHandler, ReferralStatusController } from './referral/get-referral-status.query';
 import { ReferralController } from './referral/referral.controller';
+import { ReferralApplication } from './referral/referral-application';
+import { ApplySignUpReferralHandler } from './referral/apply-sign-up-referral.handler';
 import { GetMasterKeyStatusHandler } from './master-key/get-master-key-status.query';
 import { MasterKeyController } from './master-key/master-key.controller';
 import { proofDropCompletionsProjection } from './master-key/proof-drops.projection';
@@ -21,6 +23,8 @@ import { proofDropCompletionsProjection } from './master-key/proof-drops.project
   providers: [
     RewardsAccounts,
     RewardsCommands,
+    ReferralApplication,
+    ApplySignUpReferralHandler,
     GetMasterKeyStatusHandler,
     GetReferralStatusHandler,
     GetVerifiedFollowerCountHandler,

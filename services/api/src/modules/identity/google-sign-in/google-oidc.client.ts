@@ -73,7 +73,8 @@ export class GoogleOidcClient {
   }
 
   private requireConfig(): GoogleOidcConfig {
-    if (!this.config.google) throw new ApiError(503, 'OIDC_NOT_CONFIGURED', AUTH_MESSAGES.providerNotConfigured('Google'));
+    // Not configured is a permanent fact of this server, not an outage: the route does not exist here (404).
+    if (!this.config.google) throw new ApiError(404, 'GOOGLE_SIGN_IN_DISABLED', AUTH_MESSAGES.providerNotConfigured('Google'));
     return this.config.google;
   }
 

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES } from '@app/contracts/identity';
+import { CommandBus } from '@nestjs/cqrs';
+import { AUTH_MESSAGES, ReferralCodeSchema, type SignUpReferral } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { clearCookie, readCookie, setCookie } from '../../../platform/http/cookies';
 import { Public } from '../../../platform/http/public.decorator';
@@ -10,9 +11,12 @@ import { AccountRegistration } from '../accounts/account-registration';
 import { IdentityStore, UniquenessViolation } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { applySignUpReferral } from '../sign-up/sign-up.controller';
 import { GoogleOidcClient, type VerifiedIdentity } from './google-oidc.client';
 
 const FLOW_COOKIE = 'oidc_state';
+/** A referral link's code (`/api/auth/google?ref=CODE`), kept through the provider's round trip beside the state. */
+const REFERRAL_COOKIE = 'oidc_referral';
 const FLOW_TTL_MS = 10 * 60_000;
 const USERNAME_ATTEMPTS = 5;
 
@@ -28,13 +32,14 @@ export class GoogleSignInController {
     private readonly store: IdentityStore,
     private readonly registration: AccountRegistration,
     private readonly sessions: SessionIssuer,
+    private readonly commandBus: CommandBus,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
   /** Starts the code flow: remembers state, PKCE verifier and nonce, binds them to this browser, redirects. */
   @Public()
   @Get()
-  async start(@Res() response: FastifyReply): Promise<void> {
+  async start(@Req() incoming: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const request = await this.oidc.authorizationRequest().catch((error: unknown) => {
       if (error instanceof ApiError) throw error;
       // The provider's metadata could not be fetched: its outage, not a bug of ours.
@@ -45,6 +50,10 @@ export class GoogleSignInController {
     await this.store.saveOidcFlow({ state: request.state, codeVerifier: request.codeVerifier, nonce: request.nonce, expiresAt });
     // Binding the state to a cookie stops an attacker from finishing their own login in a victim's browser.
     setCookie(response, FLOW_COOKIE, request.state, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google', expires: expiresAt });
+    const referralCode = referralCodeOf(incoming);
+    if (referralCode) {
+      setCookie(response, REFERRAL_COOKIE, referralCode, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google', expires: expiresAt });
+    }
     void response.redirect(request.url, 302);
   }
 
@@ -52,15 +61,19 @@ export class GoogleSignInController {
   @Get('callback')
   async callback(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     clearCookie(response, FLOW_COOKIE, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google' });
+    const referralCode = ReferralCodeSchema.safeParse(readCookie(request, REFERRAL_COOKIE) ?? '').data || null;
+    if (referralCode) clearCookie(response, REFERRAL_COOKIE, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google' });
     try {
       const identity = await this.verify(request);
-      const userId = await this.userFor(identity);
+      const { userId, created } = await this.userFor(identity);
       const session = await this.store.execute((unit) =>
         this.sessions.start(unit, { userId, method: 'google', clientAddress: clientAddressOf(request) }),
       );
       await this.registration.completeFollowUps(userId);
+      // Only an account created now takes the link's code: an existing one was not brought by this link.
+      const referral = created && referralCode ? await applySignUpReferral(this.commandBus, this.logger, userId, referralCode) : null;
       setSessionCookie(response, this.config, session.token, session.expiresAt);
-      void response.redirect(`${this.config.publicAppUrl}/auth/callback`, 302);
+      void response.redirect(`${this.config.publicAppUrl}/auth/callback${referralQuery(referral)}`, 302);
     } catch (error) {
       if (!(error instanceof SignInWithProviderFailed)) this.logger.warn(`Google sign-in failed: ${(error as Error).message}`);
       const message = error instanceof SignInWithProviderFailed ? error.message : AUTH_MESSAGES.providerFailed('Google');
@@ -84,9 +97,9 @@ export class GoogleSignInController {
   }
 
   /** The linked account; else the account with this verified e-mail (linked now); else a new account. */
-  private async userFor(identity: VerifiedIdentity): Promise<string> {
+  private async userFor(identity: VerifiedIdentity): Promise<{ userId: string; created: boolean }> {
     const linked = await this.store.findUserIdByExternalIdentity('google', identity.subject);
-    if (linked) return linked;
+    if (linked) return { userId: linked, created: false };
     if (!identity.email || !identity.emailVerified) throw new SignInWithProviderFailed('Your Google account has no verified e-mail address.');
     const existing = await this.store.findUserByEmail(identity.email);
     if (existing) {
@@ -95,7 +108,7 @@ export class GoogleSignInController {
         data: { provider: 'google', subject: identity.subject, email: identity.email },
         metadata: { now: new Date().toISOString() },
       });
-      return existing.user_id;
+      return { userId: existing.user_id, created: false };
     }
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -111,18 +124,34 @@ export class GoogleSignInController {
           confirmation: null,
           externalIdentity: { provider: 'google', subject: identity.subject },
         });
-        return user.userId;
+        return { userId: user.userId, created: true };
       } catch (error) {
         if (error instanceof UniquenessViolation && error.constraint === 'username' && attempt < USERNAME_ATTEMPTS) continue;
         // The same Google account signing in twice at once: the other request linked it first.
         if (error instanceof UniquenessViolation && (error.constraint === 'external_identity' || error.constraint === 'email')) {
           const winner = await this.store.findUserIdByExternalIdentity('google', identity.subject);
-          if (winner) return winner;
+          if (winner) return { userId: winner, created: false };
         }
         throw error;
       }
     }
   }
+}
+
+/** `?ref=CODE` of the start request when it is a well-formed code (upper-cased), else null. */
+function referralCodeOf(request: FastifyRequest): string | null {
+  const ref = (request.query as Record<string, unknown>).ref;
+  const parsed = ReferralCodeSchema.safeParse(typeof ref === 'string' ? ref : '');
+  return parsed.success && /^[A-Z0-9]+$/.test(parsed.data) ? parsed.data : null;
+}
+
+/** What the web app's callback page shows: the referral points (its toast), or why the code was not applied. */
+function referralQuery(referral: SignUpReferral | null): string {
+  if (!referral) return '';
+  const query = referral.applied
+    ? new URLSearchParams({ referral: 'applied', referral_code: referral.referral_code, referred_reward: String(referral.referred_reward) })
+    : new URLSearchParams({ referral: 'refused', referral_code: referral.referral_code, referral_error: referral.error });
+  return `?${query.toString()}`;
 }
 
 /** `Jane.Doe+x@example.com` → `JaneDoex`; later attempts add digits to get past a taken name. */

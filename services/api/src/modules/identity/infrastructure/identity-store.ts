@@ -215,6 +215,14 @@ export class IdentityStore {
     return rows[0];
   }
 
+  /** The owner of a referral code (any case), from the inline row: found the moment its sign-up committed. */
+  async findUserIdByReferralCode(referralCode: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM identity_users WHERE referral_code = $1', [
+      referralCode.trim().toUpperCase(),
+    ]);
+    return rows[0]?.user_id ?? null;
+  }
+
   async findUserByUsername(username: string): Promise<UserRow | undefined> {
     const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE lower(username) = lower($1)', [username]);
     return rows[0];

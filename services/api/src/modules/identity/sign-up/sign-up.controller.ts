@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, CommandHandlerNotFoundException } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, signUpRoute, type SignUpRequest, type SignUpResponse } from '@app/contracts/identity';
-import { badRequest, tooManyRequests } from '../../../platform/http/api-error';
+import { AUTH_MESSAGES, signUpRoute, type SignUpReferral, type SignUpRequest, type SignUpResponse } from '@app/contracts/identity';
+import { ApiError, badRequest, tooManyRequests } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
@@ -15,10 +16,14 @@ import { hashPassword, hashToken, newOpaqueToken } from '../infrastructure/secre
 import { SignUpThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
 import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { ApplySignUpReferralCommand } from './apply-sign-up-referral.command';
 
 @Controller('auth')
 export class SignUpController {
+  private readonly logger = new Logger('SignUp');
+
   constructor(
+    private readonly commandBus: CommandBus,
     private readonly registration: AccountRegistration,
     private readonly store: IdentityStore,
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
@@ -46,6 +51,12 @@ export class SignUpController {
       throw badRequest('VALIDATION_ERROR', AUTH_MESSAGES.passwordTooCommon, [{ field: 'password', message: AUTH_MESSAGES.passwordTooCommon }]);
     }
     try {
+      // A referral link's code that belongs to nobody is refused before anything is created: the person can fix it.
+      if (body.referral_code && !(await this.store.findUserIdByReferralCode(body.referral_code))) {
+        throw new ApiError(404, 'REFERRAL_CODE_NOT_FOUND', AUTH_MESSAGES.referralCodeUnknown, undefined, [
+          { field: 'referral_code', message: AUTH_MESSAGES.referralCodeUnknown },
+        ]);
+      }
       return await this.registerAndAnswer(body, clientAddress, response);
     } catch (error) {
       await this.throttle.failed(clientAddress);
@@ -83,11 +94,32 @@ export class SignUpController {
         text: `Welcome, ${user.username}! Confirm your e-mail address by opening this link:\n${this.config.emailConfirmation.confirmUrl}?token=${confirmationToken}`,
       });
     }
-    if (confirmationRequired) return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired };
+    const referral = body.referral_code ? await applySignUpReferral(this.commandBus, this.logger, user.userId, body.referral_code) : null;
+    if (confirmationRequired) return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired, referral };
     if (!session) throw new Error('sign-up without confirmation must start a session');
     const row = await this.store.findUserById(user.userId);
     if (!row) throw new Error(`user ${user.userId} committed but not readable`);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { requiresConfirmation: false, token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
+    return {
+      requiresConfirmation: false,
+      token: session.token,
+      expires_at: session.expiresAt,
+      user: toUserView(row, referral?.applied ? referral.referred_by : await this.store.referredBy(row.user_id)),
+      referral,
+    };
+  }
+}
+
+/**
+ * Applies a new account's referral code through the rewards context (spec 2 §9: 500 points to the referrer, 250 to
+ * the new user). The account exists whatever happens here, so a failure is an answer (the Referral Program dialog
+ * can apply the code later), never the sign-up's error.
+ */
+export async function applySignUpReferral(commandBus: CommandBus, logger: Logger, userId: string, referralCode: string): Promise<SignUpReferral> {
+  try {
+    return await commandBus.execute(new ApplySignUpReferralCommand(userId, referralCode));
+  } catch (error) {
+    if (!(error instanceof CommandHandlerNotFoundException)) logger.error(`Referral ${referralCode} for new user ${userId} failed: ${(error as Error).message}`);
+    return { applied: false, referral_code: referralCode, code: 'REFERRAL_NOT_APPLIED', error: 'The referral could not be applied. Try again from the Referral Program.' };
   }
 }

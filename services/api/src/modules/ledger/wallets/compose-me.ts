@@ -1,6 +1,8 @@
 import { QueryBus, QueryHandlerNotFoundException, type Query } from '@nestjs/cqrs';
 import { minorToApiNumber, type UserMeExtras } from '@app/contracts/ledger';
 import { notFound } from '../../../platform/http/api-error';
+import { GetBrandProfileQuery } from '../../advertisers';
+import { GetStakedGemsQuery } from '../../growth';
 import { GetUserQuery } from '../../identity';
 import { GetUserProgressQuery } from '../../progress';
 import { GetMasterKeyStatusQuery, GetVerifiedFollowerCountQuery } from '../../rewards';
@@ -10,24 +12,38 @@ import type { LedgerExecutor } from '../infrastructure/ledger-executor';
 import { toUserBalances } from './get-user-balances.query';
 
 /**
- * `GET /api/users/me` and its alias: identity's user composed with the ledger's balances, streak and USD earned (the
- * user's stream), rewards' Master Key activation and verified followers, and progress's level and XP.
+ * `GET /api/users/me` and its alias: identity's user composed with the ledger's balances, streak, last active day and
+ * USD earned (the user's stream), rewards' Master Key activation and verified followers, growth's staked gems
+ * (PromoGems), the advertiser's brand profile and progress's level and XP. Every part is read from a stream or an
+ * inline row, so a user sees their own change at once.
  */
 export async function composeMe(queryBus: QueryBus, ledger: LedgerExecutor, userId: string) {
   const user = await queryBus.execute(new GetUserQuery(userId));
   if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
   const { state } = await ledger.load(userId);
   const now = new Date().toISOString();
-  const [progress, masterKey, followers] = await Promise.all([
+  const [progress, masterKey, followers, stakedGemsMinor, brand] = await Promise.all([
     progressOf(queryBus, userId),
     ask(queryBus, new GetMasterKeyStatusQuery(userId, now), null),
     ask(queryBus, new GetVerifiedFollowerCountQuery(userId), 0),
+    ask(queryBus, new GetStakedGemsQuery(userId), 0n),
+    ask(queryBus, new GetBrandProfileQuery(userId), null),
   ]);
   const extras: UserMeExtras = {
     points_streak_days: streakOn(state.activity, utcDayOf(now)),
     total_earnings_usd: minorToApiNumber(state.activity.earnedUsdMinor, 'usd'),
     master_key_activated_at: masterKey?.last_activated_at ?? null,
     follower_count: followers,
+    // The app has no follow action between users (spec 2 and 3 show none), so nobody follows anyone in it.
+    following_count: 0,
+    promogem_balance: minorToApiNumber(stakedGemsMinor, 'gems'),
+    last_activity_date: state.activity.lastActiveDay,
+    brand_name: brand?.brand_name ?? null,
+    brand_description: brand?.brand_description ?? null,
+    brand_website: brand?.brand_website ?? null,
+    brand_email: brand?.brand_email ?? null,
+    brand_phone: brand?.brand_phone ?? null,
+    brand_logo_url: brand?.brand_logo_url ?? null,
     ...progress,
   };
   return { ...user, ...toUserBalances(state), ...extras };

@@ -68,7 +68,20 @@ export type RewardsCommand =
     }
   | { type: 'RejectInfluence'; data: { expectedPlatformUsername?: string; reason: string; rejectedBy: string; now: string } }
   | { type: 'ClaimInfluencePoints'; data: { transactionId: string; now: string } }
-  | { type: 'ApplyReferral'; data: { referrerUserId: string; referralCode: string; transactionId: string; now: string } };
+  | {
+      type: 'ApplyReferral';
+      data: {
+        referrerUserId: string;
+        referralCode: string;
+        /**
+         * Who referred the referrer, who referred them, and so on (read from their rewards streams under the referral
+         * lock, so no concurrent referral is missed): the user must not be among them, or the points would go round.
+         */
+        referrerAncestorUserIds: readonly string[];
+        transactionId: string;
+        now: string;
+      };
+    };
 
 /** The rule that did not hold. Mapped to HTTP answers in `rewards-errors.ts`. */
 export type RewardsRefusal =
@@ -86,6 +99,7 @@ export type RewardsRefusal =
   | 'INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH'
   | 'INFLUENCE_CLAIM_ONCE_A_MONTH'
   | 'REFERRAL_MUST_NOT_BE_OWN_CODE'
+  | 'REFERRAL_MUST_NOT_FORM_A_LOOP'
   | 'REFERRAL_ONLY_ONCE';
 
 export type RewardsDecision = { kind: 'accepted'; events: RewardsEvent[] } | { kind: 'refused'; refusal: RewardsRefusal };
@@ -249,9 +263,11 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       });
     }
     case 'ApplyReferral': {
-      const { referrerUserId, referralCode, transactionId, now } = command.data;
+      const { referrerUserId, referralCode, referrerAncestorUserIds, transactionId, now } = command.data;
       if (referrerUserId === userId) return refuse('REFERRAL_MUST_NOT_BE_OWN_CODE');
       if (state.referral) return refuse('REFERRAL_ONLY_ONCE');
+      // A referred by B after B was referred by A (or through C) would pay 750 points around a circle each time.
+      if (referrerAncestorUserIds.includes(userId)) return refuse('REFERRAL_MUST_NOT_FORM_A_LOOP');
       return accept({
         type: 'ReferralApplied',
         data: {

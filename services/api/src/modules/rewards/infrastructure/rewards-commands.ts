@@ -11,8 +11,11 @@ import { RewardsAccounts, rewardsAccountStreams } from './rewards-accounts';
 
 export interface RewardsCommandRequest<Body> {
   userId: string;
-  /** The command, with fresh ids and time fixed outside, so conflict retries agree. */
-  command: RewardsCommand;
+  /**
+   * The command, with fresh ids and time fixed outside, so conflict retries agree; or a function that completes it
+   * inside the unit (facts read from other streams in the same transaction), run again on every retry.
+   */
+  command: RewardsCommand | ((unit: UnitOfWork) => Promise<RewardsCommand>);
   /** The route's `Idempotency-Key` (`@IdempotencyKey`), recorded with the decision. */
   idempotency?: IdempotentRequest;
   /** The money the accepted events move, if any: appended in the same statement as the rewards events. */
@@ -41,8 +44,9 @@ export class RewardsCommands {
       lockKeys: [rewardsAccountStreams.streamId(request.userId)],
       idempotency: request.idempotency,
       decide: async (unit) => {
+        const command = typeof request.command === 'function' ? await request.command(unit) : request.command;
         const loaded = await this.accounts.load(request.userId, unit.transaction);
-        const decision = decide(request.command, loaded.state);
+        const decision = decide(command, loaded.state);
         if (decision.kind === 'refused') throw (request.refusalError ?? rewardsRefusalToApiError)(decision.refusal);
         const appends = [...rewardsAccountStreams.appendOf(loaded, decision.events), ...((await request.extraStreams?.(unit)) ?? [])];
         const state = rewardsAccountStreams.advance(loaded, decision.events);
