@@ -5,6 +5,7 @@ import { LedgerEvent } from '../domain/events';
 import { isLedgerStream, userIdOfStream, userStreamId } from '../domain/streams';
 import { IssuanceTally } from '../domain/issuance-tally';
 import { IssuanceBoundsCheck } from '../domain/issuance-bounds';
+import { ReferralCycles } from '../audit/referral-cycles';
 import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent, transactionRowKey } from '../projections/ledger-fold';
 
@@ -66,6 +67,7 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   const fold = new LedgerFold();
   const issuance = new IssuanceTally();
   const issuanceBounds = new IssuanceBoundsCheck();
+  const referralCycles = new ReferralCycles();
   const escrowSides = new Map<string, { demo: boolean; real: boolean }>();
   let eventsChecked = 0;
   let checkpoint: Checkpoint = CHECKPOINT_START;
@@ -104,6 +106,7 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
       if (event.type === 'LedgerTransactionPosted') {
         issuance.add(event.data, stored.recordedAt.toISOString().slice(0, 10));
         for (const message of issuanceBounds.add(event.data)) report('issuance_bound', message, stored.streamId);
+        referralCycles.add(event.data);
       }
     }
     checkpoint = batch.nextCheckpoint;
@@ -127,6 +130,7 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
       report('issuance', `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`, null);
     }
   }
+  for (const message of referralCycles.findings()) report('issuance', message, null);
 
   for (const [transactionId, copy] of copies) {
     if (copy.streams.size !== copy.copyCount) {
