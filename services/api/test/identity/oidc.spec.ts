@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { AUTH_MESSAGES } from '@app/contracts/identity';
-import { startIdentityApp, type IdentityTestApp } from './support';
+import { LedgerModule, RewardsModule } from '../../src/modules/context-modules';
+import { signUp, startIdentityApp, type IdentityTestApp } from './support';
 
 const CLIENT_ID = 'identity-test-client';
 const CLIENT_SECRET = 'identity-test-secret-that-is-long-enough';
@@ -74,7 +75,7 @@ describe('identity: Google sign-in through OpenID Connect against a real provide
       GOOGLE_CLIENT_SECRET: CLIENT_SECRET,
       GOOGLE_REDIRECT_URI: REDIRECT_URI,
       PUBLIC_APP_URL: 'http://localhost:4200',
-    });
+    }, [LedgerModule, RewardsModule]);
   }, 30_000);
 
   afterAll(async () => {
@@ -83,17 +84,41 @@ describe('identity: Google sign-in through OpenID Connect against a real provide
   });
 
   /** The whole round trip: API redirect, provider login and consent, callback to the API. */
-  async function signInWithGoogle(account: string, tamper?: (callback: URL) => void) {
-    const start = await testApp.http().get('/api/auth/google').expect(302);
+  async function signInWithGoogle(account: string, tamper?: (callback: URL) => void, ref?: string) {
+    const start = await testApp.http().get(`/api/auth/google${ref === undefined ? '' : `?ref=${ref}`}`).expect(302);
     const authorization = new URL(start.headers.location);
     expect(authorization.origin).toBe(provider.issuer);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     const flowState = cookieValue(start.headers['set-cookie'], 'oidc_state');
     expect(flowState).toBe(authorization.searchParams.get('state'));
+    const referralCookie = cookieValue(start.headers['set-cookie'], 'oidc_referral');
     const callback = await loginAtProvider(start.headers.location, account);
     tamper?.(callback);
-    return testApp.http().get(`${callback.pathname}${callback.search}`).set('Cookie', `oidc_state=${flowState}`).expect(302);
+    const cookies = [`oidc_state=${flowState}`, ...(referralCookie ? [`oidc_referral=${referralCookie}`] : [])].join('; ');
+    return testApp.http().get(`${callback.pathname}${callback.search}`).set('Cookie', cookies).expect(302);
   }
+
+  it('keeps a referral link\'s code through the round trip and applies it to a new account only', async () => {
+    const referrer = await signUp(testApp);
+    const points = async (token: string) => (await testApp.http().get('/api/users/me').set('Authorization', `Bearer ${token}`).expect(200)).body.points_balance as number;
+    const referrerBefore = await points(referrer.token);
+    const finished = await signInWithGoogle('erin', undefined, referrer.user.referral_code.toLowerCase());
+    const landing = new URL(finished.headers.location);
+    expect(`${landing.origin}${landing.pathname}`).toBe('http://localhost:4200/auth/callback');
+    expect(Object.fromEntries(landing.searchParams)).toEqual({ referral: 'applied', referral_code: referrer.user.referral_code, referred_reward: '250' });
+    const token = cookieValue(finished.headers['set-cookie'], 'session_token')!;
+    expect(await points(token)).toBe(275);
+    expect(await points(referrer.token)).toBe(referrerBefore + 500);
+
+    // The same Google account again, with another code: an existing account takes no referral.
+    const again = await signInWithGoogle('erin', undefined, (await signUp(testApp)).user.referral_code);
+    expect(again.headers.location).toBe('http://localhost:4200/auth/callback');
+    expect(await points(token)).toBe(275);
+
+    // A code that belongs to nobody: the account is made, the page is told why nothing was applied.
+    const unknown = await signInWithGoogle('frank', undefined, 'ZZZZ00');
+    expect(Object.fromEntries(new URL(unknown.headers.location).searchParams)).toEqual({ referral: 'refused', referral_code: 'ZZZZ00', referral_error: 'Invalid referral code' });
+  });
 
   it('creates an account on first sign-in, sets the session cookie and lands on /auth/callback', async () => {
     const finished = await signInWithGoogle('alice');
@@ -140,9 +165,10 @@ describe('identity: Google sign-in when not configured', () => {
   });
   afterAll(() => testApp.close());
 
-  it('answers 503 with a clear message', async () => {
-    const response = await testApp.http().get('/api/auth/google').expect(503);
-    expect(response.body).toEqual({ error: 'Google sign-in is not configured on this server.', code: 'OIDC_NOT_CONFIGURED' });
+  it('answers 404 GOOGLE_SIGN_IN_DISABLED: the route does not exist on this server', async () => {
+    const response = await testApp.http().get('/api/auth/google').expect(404);
+    expect(response.body).toEqual({ error: 'Google sign-in is not configured on this server.', code: 'GOOGLE_SIGN_IN_DISABLED' });
+    await testApp.http().get('/api/auth/google?ref=ABC123').expect(404);
   });
 });
 
