@@ -41,3 +41,5 @@ export type { MakeOfferTarget } from './market/make-offer-dialog';
 export { OfferToSellerDialog } from './market/offer-to-seller';
 export type { OfferToSellerTarget } from './market/offer-to-seller';
 export { ListingsMarket, MARKET_PAGE_SIZE, useListingsMarket } from './market/listings-market';
+// A toast handed over through a navigation (the sign-in screens sit outside the signed-in frame's toasts).
+export { ArrivalToast, arrivalState } from './ui/arrival-toast';

@@ -7,7 +7,8 @@ export { apiClient, configureApiClient, createApiClient } from './api/api-client
 export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api-client';
 export { tokenStorage } from './api/token-storage';
 export { SessionContext, useCurrentUser, useSession } from './session/session-context';
-export type { Session, SessionStatus, SignUpInput } from './session/session-context';
+export type { Session, SessionStatus, SignUpInput, SignedUp } from './session/session-context';
+export { forgetReferralCode, normaliseReferralCode, pendingReferralCode, rememberReferralCode } from './session/pending-referral';
 export { SessionProvider } from './session/session-provider';
 export { onUnauthorized, reportUnauthorized } from './session/session-events';
 export { canOpenAccountDialogs, onAccountDialogRequest, openAccountDialog } from './session/account-dialogs';

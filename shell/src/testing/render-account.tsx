@@ -20,7 +20,7 @@ function TestSession({ initialUser, children, onRefresh }: { initialUser: User; 
       status: 'authenticated',
       user,
       signIn: async () => user,
-      signUp: async () => user,
+      signUp: async () => ({ user, referral: null }),
       signInAsDemo: async () => user,
       acceptToken: async () => user,
       signOut: async () => undefined,

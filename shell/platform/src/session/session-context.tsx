@@ -1,3 +1,4 @@
+import type { SignUpReferral } from '@app/contracts/identity';
 import { createContext, useContext } from 'react';
 import type { DemoPersona, User } from './user';
 
@@ -8,6 +9,14 @@ export interface SignUpInput {
   password: string;
   username: string;
   display_name?: string;
+  /** A referral link's code, applied when the account is created. */
+  referral_code?: string;
+}
+
+/** The new user, and what became of the referral code sent with the sign-up (null when none was sent). */
+export interface SignedUp {
+  user: User;
+  referral: SignUpReferral | null;
 }
 
 export interface Session {
@@ -16,7 +25,7 @@ export interface Session {
   /** True after the server ended the session (a 401 on the profile), until the next sign-in. */
   expired?: boolean;
   signIn(email: string, password: string): Promise<User>;
-  signUp(input: SignUpInput): Promise<User>;
+  signUp(input: SignUpInput): Promise<SignedUp>;
   signInAsDemo(persona: DemoPersona): Promise<User>;
   /** Stores a token that arrived from elsewhere (an OAuth callback) and loads the user. */
   acceptToken(token: string): Promise<User | null>;

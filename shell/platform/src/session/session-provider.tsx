@@ -78,7 +78,10 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
     return {
       ...state,
       signIn: async (email: string, password: string) => establish(await (await loadRequests()).signIn(email, password)),
-      signUp: async (input: SignUpInput) => establish(await (await loadRequests()).signUp(input)),
+      signUp: async (input: SignUpInput) => {
+        const signedUp = await (await loadRequests()).signUp(input);
+        return { ...signedUp, user: establish(signedUp.user) };
+      },
       signInAsDemo: async (persona: DemoPersona) => establish(await (await loadRequests()).signInAsDemo(persona)),
       acceptToken: async (token: string) => {
         if (token) tokenStorage.save(token);

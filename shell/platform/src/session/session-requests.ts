@@ -2,7 +2,7 @@
 import { apiClient } from '../api/api-client';
 import { ApiError, isApiError } from '../api/api-error';
 import { tokenStorage } from '../api/token-storage';
-import type { SignUpInput } from './session-context';
+import type { SignUpInput, SignedUp } from './session-context';
 import type { DemoPersona, User } from './user';
 import { meResponseSchema, profileResponseSchema, refreshResponseSchema, sessionResponseSchema, signUpResponseSchema } from './user-schema';
 
@@ -52,11 +52,11 @@ export async function signIn(email: string, password: string): Promise<User> {
   return establish(await apiClient().post('/api/auth/signin', { email, password }, { schema: sessionResponseSchema }));
 }
 
-export async function signUp(input: SignUpInput): Promise<User> {
+export async function signUp(input: SignUpInput): Promise<SignedUp> {
   const answer = await apiClient().post('/api/auth/signup', input, { schema: signUpResponseSchema });
   // With e-mail confirmation on there is no session yet: the sign-up form shows the server's sentence.
   if (answer.requiresConfirmation) throw new ApiError({ message: answer.message, status: 201, code: 'CONFIRMATION_REQUIRED' });
-  return establish(answer);
+  return { user: establish(answer), referral: answer.referral };
 }
 
 export async function signInAsDemo(persona: DemoPersona): Promise<User> {

@@ -38,5 +38,5 @@ export const refreshResponseSchema = SessionResponseSchema;
 
 /** Sign-up answers a session, or (when e-mail confirmation is on) that the user must confirm first. */
 export const signUpResponseSchema = SignUpResponseSchema.transform((body) =>
-  body.requiresConfirmation ? { requiresConfirmation: true as const, message: body.message } : { requiresConfirmation: false as const, token: body.token, user: toUser(body.user) },
+  body.requiresConfirmation ? { requiresConfirmation: true as const, message: body.message } : { requiresConfirmation: false as const, token: body.token, user: toUser(body.user), referral: body.referral ?? null },
 );

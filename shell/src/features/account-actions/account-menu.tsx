@@ -16,6 +16,7 @@ const dialogs = {
   'gold-shop': { label: 'Gold Shop', component: lazy(() => import('./gold-shop/components/gold-shop-dialog')) },
   achievements: { label: 'Achievements', component: lazy(() => import('./achievements/components/achievements-dialog')) },
   instagram: { label: 'Instagram Verification', component: lazy(() => import('./instagram/components/instagram-dialog')) },
+  'referral-program': { label: 'Referral Program', component: lazy(() => import('./referral/components/referral-program-dialog')) },
 } satisfies Record<string, { label: string; component: ComponentType<DialogProps> }>;
 export type AccountDialog = keyof typeof dialogs;
 

@@ -5,17 +5,19 @@ import { LevelProgressCard } from './level-progress/components/level-progress';
 import { ReferralCard } from './referral/components/referral-card';
 
 const InfluenceRewardsDialog = lazy(() => import('./influence-rewards/components/influence-rewards-dialog'));
+const ReferralProgramDialog = lazy(() => import('./referral/components/referral-program-dialog'));
 
 export const OPEN_INFLUENCE_REWARDS_PARAMETER = 'openInfluenceRewards';
 
 /**
- * The own profile's account part: level progress, the referral program and influence rewards. The query
+ * The own profile's account part: level progress, the referral code (its Referral Program dialog) and influence rewards. The query
  * `?openInfluenceRewards=true` opens the influence rewards dialog and is then removed from the URL.
  */
 export function ProfileAccountPanel() {
   const [searchParams, setSearchParams] = useSearchParams();
   // Read on mount, before anything removes the parameter from the URL.
   const [influenceOpen, setInfluenceOpen] = useState(() => searchParams.get(OPEN_INFLUENCE_REWARDS_PARAMETER) === 'true');
+  const [referralOpen, setReferralOpen] = useState(false);
 
   useEffect(() => {
     if (searchParams.get(OPEN_INFLUENCE_REWARDS_PARAMETER) !== 'true') return;
@@ -28,7 +30,7 @@ export function ProfileAccountPanel() {
   return (
     <>
       <LevelProgressCard />
-      <ReferralCard />
+      <ReferralCard onOpen={() => setReferralOpen(true)} />
       <Card title="Influence Rewards">
         <p className="ui-muted">Earn followers × 0.01 points every month for the audience you bring (5,000 followers give 50 points).</p>
         <Button variant="secondary" onClick={() => setInfluenceOpen(true)}>
@@ -36,6 +38,7 @@ export function ProfileAccountPanel() {
         </Button>
       </Card>
       <Suspense fallback={null}>{influenceOpen ? <InfluenceRewardsDialog open onOpenChange={setInfluenceOpen} /> : null}</Suspense>
+      <Suspense fallback={null}>{referralOpen ? <ReferralProgramDialog open onOpenChange={setReferralOpen} /> : null}</Suspense>
     </>
   );
 }

@@ -3,7 +3,8 @@ import { createSession, createUser } from '@app/platform/testing';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import AuthPage from './auth-page';
+import { AppProviders, ArrivalToast } from '@app/platform/app';
+import AuthPage, { googleSignInPath } from './auth-page';
 import { RequireAuth } from './require-auth';
 
 function renderAt(path: string, session = createSession(null)) {
@@ -110,5 +111,79 @@ describe('auth screen and access rule', () => {
   it('sends a signed-in user from /auth to /dashboard', async () => {
     renderAt('/auth', createSession(createUser()));
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+  });
+
+  describe('a referral link: /auth?ref=CODE', () => {
+    const signedUp = (referral: unknown) => async () => ({ user: createUser(), referral }) as never;
+
+    function renderLink(path: string, session: ReturnType<typeof createSession>) {
+      return render(
+        <SessionContext.Provider value={session}>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/auth" element={<AuthPage />} />
+              <Route
+                path="/dashboard"
+                element={
+                  <AppProviders>
+                    <ArrivalToast />
+                    <p>dashboard page</p>
+                  </AppProviders>
+                }
+              />
+            </Routes>
+          </MemoryRouter>
+        </SessionContext.Provider>,
+      );
+    }
+
+    async function fillSignUp(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(screen.getByLabelText('Email'), 'bea@example.com');
+      await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-password');
+      await user.type(screen.getByLabelText('Username'), 'bea');
+      await user.click(screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement);
+    }
+
+    it('opens Create Account with the code, keeps it for the tab and sends it with the sign-up; the toast shows the points', async () => {
+      const user = userEvent.setup();
+      const signUp = jest.fn(signedUp({ applied: true, referral_code: 'ABC123', referred_by: 'user-9', referred_reward: 250, referrer_reward: 500 }));
+      renderLink('/auth?ref=abc123', createSession(null, { signUp }));
+      expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
+      expect(screen.getByText(/create your account to get 250 points/)).toHaveTextContent('Referral code ABC123');
+      expect(screen.getByLabelText('Referral code (optional)')).toHaveValue('ABC123');
+      expect(window.sessionStorage.getItem('pendingReferralCode')).toBe('ABC123');
+      await fillSignUp(user);
+      expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+      expect(signUp).toHaveBeenCalledWith({ email: 'bea@example.com', password: 'secret-password', username: 'bea', referral_code: 'ABC123' });
+      expect(await screen.findByText('Welcome! Referral applied: +250 points')).toBeInTheDocument();
+      expect(screen.getByText('Your friend got +500 points.')).toBeInTheDocument();
+      // Applied: nothing left pending for the Referral Program dialog.
+      expect(window.sessionStorage.getItem('pendingReferralCode')).toBeNull();
+    });
+
+    it('keeps the code through a detour (and for Google), and keeps it pending when it was not applied', async () => {
+      const user = userEvent.setup();
+      window.sessionStorage.setItem('pendingReferralCode', 'XYZ789');
+      expect(googleSignInPath('XYZ789')).toBe('/api/auth/google?ref=XYZ789');
+      expect(googleSignInPath('')).toBe('/api/auth/google');
+      const signUp = jest.fn(signedUp({ applied: false, referral_code: 'XYZ789', code: 'REFERRAL_NOT_APPLIED', error: 'The referral could not be applied.' }));
+      renderLink('/auth', createSession(null, { signUp }));
+      await user.click(screen.getByRole('button', { name: 'Create Account', pressed: false }));
+      expect(screen.getByLabelText('Referral code (optional)')).toHaveValue('XYZ789');
+      await fillSignUp(user);
+      expect(await screen.findByText('Referral code XYZ789 was not applied')).toBeInTheDocument();
+      expect(window.sessionStorage.getItem('pendingReferralCode')).toBe('XYZ789');
+    });
+
+    it("shows the server's refusal of an unknown code on the field", async () => {
+      const user = userEvent.setup();
+      const signUp = jest.fn(async () => {
+        throw new ApiError({ message: 'Invalid referral code', status: 404, code: 'REFERRAL_CODE_NOT_FOUND', fieldErrors: [{ field: 'referral_code', message: 'Invalid referral code' }] });
+      });
+      renderLink('/auth?ref=zzzz00', createSession(null, { signUp }));
+      await fillSignUp(user);
+      expect(await screen.findByText('Invalid referral code')).toBeInTheDocument();
+      expect(screen.getByLabelText('Referral code (optional)')).toHaveAttribute('aria-invalid', 'true');
+    });
   });
 });

@@ -1,8 +1,20 @@
-import { Button, type DemoPersona, ErrorBox, type Session, demoPersonas, isApiError, useSession } from '@app/platform';
-import { Form, FormError, FormPasswordField, FormTextField, SubmitButton, useZodForm } from '@app/platform/app';
+import {
+  Button,
+  type DemoPersona,
+  ErrorBox,
+  type Session,
+  demoPersonas,
+  isApiError,
+  normaliseReferralCode,
+  pendingReferralCode,
+  rememberReferralCode,
+  useSession,
+} from '@app/platform';
+import { Form, FormError, FormPasswordField, FormTextField, SubmitButton, arrivalState, useZodForm } from '@app/platform/app';
 import { SignInRequestSchema, SignUpRequestSchema } from '@app/contracts/identity';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { referralArrivalToast } from './referral-arrival';
 import { takeReturnPath } from './return-path';
 
 type Mode = 'signin' | 'signup';
@@ -17,6 +29,11 @@ const messages = {
 /** Where Continue with Google starts the OpenID Connect code flow (the API redirects back to /auth/callback). */
 export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
+/** The Google start address; a referral code rides along (`?ref=`) and the API keeps it through the round trip. */
+export function googleSignInPath(referralCode: string): string {
+  return referralCode ? `${GOOGLE_SIGN_IN_PATH}?ref=${encodeURIComponent(referralCode)}` : GOOGLE_SIGN_IN_PATH;
+}
+
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -26,14 +43,23 @@ export default function AuthPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
-  const [mode, setMode] = useState<Mode>('signin');
+  // A referral link (`/auth?ref=CODE`) is kept for this tab until applied: through Google's round trip, and for the
+  // Referral Program dialog if the sign-up could not apply it. Someone arriving by a friend's link wants an account.
+  const linkCode = normaliseReferralCode(searchParams.get('ref') ?? '');
+  const referralCode = linkCode || pendingReferralCode() || '';
+  const [mode, setMode] = useState<Mode>(linkCode ? 'signup' : 'signin');
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const stateFrom = (location.state as { from?: unknown } | null)?.from;
 
+  useEffect(() => {
+    if (linkCode) rememberReferralCode(linkCode);
+  }, [linkCode]);
+
   if (session.status === 'authenticated' && !busy) return <Navigate to={takeReturnPath(stateFrom)} replace />;
 
-  const finish = () => navigate(takeReturnPath(stateFrom), { replace: true });
+  const finish = (arrival?: ReturnType<typeof referralArrivalToast>) =>
+    navigate(takeReturnPath(stateFrom), { replace: true, ...(arrival ? { state: arrivalState(arrival) } : {}) });
 
   const switchMode = (next: Mode) => {
     // Toggling clears fields and errors (spec 1 §2): each mode's form is its own, mounted afresh.
@@ -46,8 +72,8 @@ export default function AuthPage() {
     setFormError(null);
     setBusy('form');
     try {
-      await request();
-      finish();
+      const outcome = await request();
+      finish(referralArrivalToast((outcome as { referral?: Parameters<typeof referralArrivalToast>[0] } | undefined)?.referral ?? null));
     } finally {
       setBusy(null);
     }
@@ -70,7 +96,7 @@ export default function AuthPage() {
     setBusy('google');
     try {
       // The API runs the OpenID Connect code flow and redirects back to /auth/callback (cookie session).
-      window.location.assign(GOOGLE_SIGN_IN_PATH);
+      window.location.assign(googleSignInPath(referralCode));
     } catch {
       setBusy(null);
       setFormError(messages.provider('Google'));
@@ -83,6 +109,11 @@ export default function AuthPage() {
       <section className="ui-card auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
         {searchParams.get('expired') === '1' ? <p className="auth-notice" role="status">Your session has expired. Please sign in again.</p> : null}
+        {referralCode ? (
+          <p className="auth-notice" role="status">
+            Referral code <strong>{referralCode}</strong>: create your account to get 250 points (your friend gets 500).
+          </p>
+        ) : null}
         {/* A failed provider sign-in comes back as /auth?error=<message> from the API's callback. */}
         {searchParams.get('error') && !formError ? <ErrorBox message={searchParams.get('error') ?? messages.provider('Google')} /> : null}
         <div className="auth-toggle" role="group" aria-label="Choose sign in or create account">
@@ -94,7 +125,7 @@ export default function AuthPage() {
           </button>
         </div>
         {formError ? <ErrorBox message={formError} /> : null}
-        {mode === 'signin' ? <SignInForm session={session} run={runForm} /> : <SignUpForm session={session} run={runForm} />}
+        {mode === 'signin' ? <SignInForm session={session} run={runForm} /> : <SignUpForm session={session} run={runForm} referralCode={referralCode} />}
         <div className="auth-divider">
           <span>or</span>
         </div>
@@ -149,9 +180,9 @@ function SignInForm({ session, run }: { session: Session; run(request: () => Pro
   );
 }
 
-function SignUpForm({ session, run }: { session: Session; run(request: () => Promise<unknown>): Promise<void> }) {
+function SignUpForm({ session, run, referralCode }: { session: Session; run(request: () => Promise<unknown>): Promise<void>; referralCode: string }) {
   // The contract's own schema: the screen shows the messages the API would answer with.
-  const form = useZodForm(SignUpRequestSchema, { defaultValues: { email: '', password: '', username: '', display_name: '' } });
+  const form = useZodForm(SignUpRequestSchema, { defaultValues: { email: '', password: '', username: '', display_name: '', referral_code: referralCode } });
   return (
     <Form
       form={form}
@@ -160,7 +191,15 @@ function SignUpForm({ session, run }: { session: Session; run(request: () => Pro
       fallbackError={messages.signUp}
       describeError={describeSignUpError}
       onSubmit={(values) =>
-        run(() => session.signUp({ email: values.email, password: values.password, username: values.username, ...(values.display_name ? { display_name: values.display_name } : {}) }))
+        run(() =>
+          session.signUp({
+            email: values.email,
+            password: values.password,
+            username: values.username,
+            ...(values.display_name ? { display_name: values.display_name } : {}),
+            ...(values.referral_code ? { referral_code: values.referral_code } : {}),
+          }),
+        )
       }
     >
       <FormError />
@@ -168,6 +207,15 @@ function SignUpForm({ session, run }: { session: Session; run(request: () => Pro
       <FormPasswordField name="password" label="Password" autoComplete="new-password" required />
       <FormTextField name="username" label="Username" autoComplete="username" required />
       <FormTextField name="display_name" label="Display name (optional)" autoComplete="name" />
+      <FormTextField
+        name="referral_code"
+        label="Referral code (optional)"
+        autoComplete="off"
+        maxLength={6}
+        onInput={(event) => {
+          event.currentTarget.value = normaliseReferralCode(event.currentTarget.value);
+        }}
+      />
       <SubmitButton size="large" className="auth-submit">
         Create Account
       </SubmitButton>

@@ -1,5 +1,5 @@
 import { useSession } from '@app/platform';
-import { AppProviders, Dialog } from '@app/platform/app';
+import { AppProviders, ArrivalToast, Dialog } from '@app/platform/app';
 import { Ellipsis, TrendingUp } from '@app/platform/icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   }, []);
   return (
     <AppProviders>
+    <ArrivalToast />
     <div className="app-layout">
       <a className="skip-link" href="#main">
         Skip to content

@@ -95,7 +95,9 @@ export class SignUpController {
       });
     }
     const referral = body.referral_code ? await applySignUpReferral(this.commandBus, this.logger, user.userId, body.referral_code) : null;
-    if (confirmationRequired) return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired, referral };
+    // `referral` answers only a sign-up that sent a code.
+    const referralAnswer = referral ? { referral } : {};
+    if (confirmationRequired) return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired, ...referralAnswer };
     if (!session) throw new Error('sign-up without confirmation must start a session');
     const row = await this.store.findUserById(user.userId);
     if (!row) throw new Error(`user ${user.userId} committed but not readable`);
@@ -105,7 +107,7 @@ export class SignUpController {
       token: session.token,
       expires_at: session.expiresAt,
       user: toUserView(row, referral?.applied ? referral.referred_by : await this.store.referredBy(row.user_id)),
-      referral,
+      ...referralAnswer,
     };
   }
 }
