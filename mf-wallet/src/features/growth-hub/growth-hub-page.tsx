@@ -1,4 +1,4 @@
-import { PageHeader, formatBalance } from '@app/platform';
+import { Button, PageHeader, canOpenAccountDialogs, formatBalance, openAccountDialog } from '@app/platform';
 import { Tabs } from '@app/platform/app';
 import { useMyShield, usePledges, usePositions } from './api/growth-api';
 import { ChannelsTab } from './components/channels-tab';
@@ -37,10 +37,20 @@ function PortfolioHeader() {
   );
 }
 
+/** Spec 3 names a Referral Program modal in the Growth Hub; the shell owns it (hidden when running standalone). */
+function ReferralProgramButton() {
+  if (!canOpenAccountDialogs()) return null;
+  return (
+    <Button variant="secondary" onClick={() => openAccountDialog('referral-program')}>
+      Referral Program
+    </Button>
+  );
+}
+
 export function GrowthHubPage() {
   return (
     <div className="ui-stack">
-      <PageHeader title="Growth Hub" subtitle="Stake gems, back creators and insure your social income" />
+      <PageHeader title="Growth Hub" subtitle="Stake gems, back creators and insure your social income" actions={<ReferralProgramButton />} />
       <PortfolioHeader />
       <Tabs
         label="Growth Hub"

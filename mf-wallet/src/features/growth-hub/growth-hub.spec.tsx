@@ -1,4 +1,4 @@
-import { configureApiClient } from '@app/platform';
+import { configureApiClient, onAccountDialogRequest } from '@app/platform';
 import { createUser, renderWithPlatform } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,6 +77,21 @@ describe('the Growth Hub', () => {
     expect(within(portfolio).getByText('152.5 gems')).toBeInTheDocument();
     for (const tab of ['Overview', 'Growth Channels', 'Creator Funding', 'Social Shield', 'Platform Economy']) expect(screen.getByRole('tab', { name: tab })).toBeInTheDocument();
     expect(await screen.findByText(/Held until the deadline/)).toBeInTheDocument();
+  });
+
+  it("opens the shell's Referral Program dialog, and hides the button when no shell listens", async () => {
+    const user = userEvent.setup();
+    serve(base());
+    const requested: string[] = [];
+    const stopListening = onAccountDialogRequest((dialog) => requested.push(dialog));
+    const { unmount } = open();
+    await user.click(screen.getByRole('button', { name: 'Referral Program' }));
+    expect(requested).toEqual(['referral-program']);
+    stopListening();
+    unmount();
+    open();
+    expect(await screen.findByRole('region', { name: 'Portfolio value' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Referral Program' })).not.toBeInTheDocument();
   });
 
   it('stakes from a channel card with a live projection, the channel limits and MAX', async () => {

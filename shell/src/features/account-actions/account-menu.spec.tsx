@@ -16,7 +16,7 @@ describe('account entry points', () => {
     const trigger = screen.getByRole('button', { name: 'Account actions' });
     await waitFor(() => expect(trigger).toHaveTextContent('Lv 2'));
     await user.click(trigger);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Convert Currency', 'Master Key', 'Gold Shop', 'Achievements', 'Instagram Verification']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Convert Currency', 'Master Key', 'Gold Shop', 'Achievements', 'Instagram Verification', 'Referral Program']);
     await user.click(screen.getByRole('menuitem', { name: 'Master Key' }));
     expect(await screen.findByRole('dialog', { name: 'Master Key System' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -30,6 +30,13 @@ describe('account entry points', () => {
     renderAccount(<AccountMenu />);
     act(() => void openAccountDialog('master-key'));
     expect(await screen.findByRole('dialog', { name: 'Master Key System' })).toBeInTheDocument();
+  });
+
+  it('opens the Referral Program when a remote (the Growth Hub) asks for it', async () => {
+    installFakeApi();
+    renderAccount(<AccountMenu />, { user: { referral_code: 'ADA001', referred_by: null } });
+    act(() => void openAccountDialog('referral-program'));
+    expect(await screen.findByRole('dialog', { name: 'Referral Program' })).toHaveTextContent('Your code: ADA001');
   });
 
   it('opens influence rewards from ?openInfluenceRewards=true and removes the parameter', async () => {
