@@ -71,12 +71,16 @@ export default function AuthPage() {
   const runForm = async (request: () => Promise<unknown>) => {
     setFormError(null);
     setBusy('form');
+    let outcome: unknown;
     try {
-      const outcome = await request();
-      finish(referralArrivalToast((outcome as { referral?: Parameters<typeof referralArrivalToast>[0] } | undefined)?.referral ?? null));
-    } finally {
+      outcome = await request();
+    } catch (error) {
       setBusy(null);
+      throw error;
     }
+    // Still busy while leaving: clearing it here would render the signed-in redirect, whose navigation (without the
+    // arrival toast) replaces this one.
+    finish(referralArrivalToast((outcome as { referral?: Parameters<typeof referralArrivalToast>[0] } | undefined)?.referral ?? null));
   };
 
   const demo = async (persona: DemoPersona) => {
