@@ -55,12 +55,15 @@ test.describe('Notifications', () => {
     const referred = await signUpFreshUser(request, 'new');
     const referrerCode = (await apiGet<{ referral_code: string }>(request, referrer.token, '/api/users/me')).referral_code;
 
-    // The referred user applies the code on their own profile.
+    // The referred user applies the code in the Referral Program, opened from their own profile.
     await openSignedIn(page, referred.token, '/profile');
-    await page.getByLabel('Referral code').fill(referrerCode.toLowerCase());
-    await expect(page.getByLabel('Referral code')).toHaveValue(referrerCode);
-    await page.getByRole('button', { name: 'Apply referral code' }).click();
-    await expect(page.getByText('Referral Applied', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Open Referral Program' }).click();
+    const referralDialog = page.getByRole('dialog', { name: 'Referral Program' });
+    await referralDialog.getByLabel('Referral code').fill(referrerCode.toLowerCase());
+    await expect(referralDialog.getByLabel('Referral code')).toHaveValue(referrerCode);
+    await referralDialog.getByRole('button', { name: 'Apply referral code' }).click();
+    await expect(referralDialog.getByText('Referral Applied', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     // The notifications projection follows the event log; once it has the referral, the referrer sees it in the bell.
     await expect

@@ -13,7 +13,7 @@ export function ReferralCard({ onOpen }: { onOpen(): void }) {
         </p>
         {ownCode ? (
           <p>
-            Your code: <strong>{ownCode}</strong>
+            Your code: <strong data-testid="own-referral-code">{ownCode}</strong>
           </p>
         ) : null}
         <Button variant="secondary" onClick={onOpen}>

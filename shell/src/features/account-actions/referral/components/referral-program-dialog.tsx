@@ -62,7 +62,7 @@ function ReferralProgram() {
       {ownCode ? (
         <>
           <p>
-            Your code: <strong data-testid="own-referral-code">{ownCode}</strong>
+            Your code: <strong>{ownCode}</strong>
           </p>
           <TextField label="Your referral link" readOnly value={referralLink(ownCode)} onFocus={(event) => event.currentTarget.select()} />
           <div className="ui-row">
