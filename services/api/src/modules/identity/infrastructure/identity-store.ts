@@ -217,6 +217,7 @@ export class IdentityStore {
 
   /** The owner of a referral code (any case), from the inline row: found the moment its sign-up committed. */
   async findUserIdByReferralCode(referralCode: string): Promise<string | null> {
+    // Codes are generated upper case (identity's alphabet); the unique index is on the stored code.
     const { rows } = await this.pool.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM identity_users WHERE referral_code = $1', [
       referralCode.trim().toUpperCase(),
     ]);

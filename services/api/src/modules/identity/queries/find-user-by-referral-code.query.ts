@@ -1,7 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type pg from 'pg';
-import { DATABASE_POOL } from '../../../platform/database/database.tokens';
+import { IdentityStore } from '../infrastructure/identity-store';
 
 /**
  * `queryBus.execute(new FindUserIdByReferralCodeQuery(code))` → the id of the user whose referral code it is (any
@@ -16,13 +14,9 @@ export class FindUserIdByReferralCodeQuery extends Query<string | null> {
 
 @QueryHandler(FindUserIdByReferralCodeQuery)
 export class FindUserIdByReferralCodeHandler implements IQueryHandler<FindUserIdByReferralCodeQuery, string | null> {
-  constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
+  constructor(private readonly store: IdentityStore) {}
 
-  async execute(query: FindUserIdByReferralCodeQuery): Promise<string | null> {
-    // Codes are generated upper case (identity's alphabet); the unique index is on the stored code.
-    const { rows } = await this.pool.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM identity_users WHERE referral_code = $1', [
-      query.referralCode.trim().toUpperCase(),
-    ]);
-    return rows[0]?.user_id ?? null;
+  execute(query: FindUserIdByReferralCodeQuery): Promise<string | null> {
+    return this.store.findUserIdByReferralCode(query.referralCode);
   }
 }
