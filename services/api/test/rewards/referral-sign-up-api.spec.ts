@@ -102,7 +102,7 @@ describe('referral at sign-up, referral loops and /api/users/me', () => {
     const user = await givenUser(testApp, { advertiser: 'free' });
     const fresh = await http().get('/api/users/me').set(auth(user.token)).expect(200);
     expect(fresh.body).toMatchObject({
-      following_count: 0,
+      following_count: null,
       promogem_balance: 0,
       last_activity_date: null,
       brand_name: null,
@@ -122,7 +122,7 @@ describe('referral at sign-up, referral loops and /api/users/me', () => {
       .expect(200);
     const after = await http().get('/api/users/me').set(auth(user.token)).expect(200);
     expect(after.body).toMatchObject({
-      following_count: 0,
+      following_count: null,
       promogem_balance: 120,
       gems_balance: 180,
       last_activity_date: new Date().toISOString().slice(0, 10),

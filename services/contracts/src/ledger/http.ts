@@ -134,8 +134,8 @@ export const UserMeExtrasSchema = z.object({
   total_earnings_usd: z.number(),
   master_key_activated_at: z.string().nullable(),
   follower_count: z.number().int(),
-  /** Accounts this user follows inside the app. The app has no follow action (spec 2 lists none), so this is 0. */
-  following_count: z.number().int(),
+  /** Accounts this user follows: not known (the app has no follow action, spec 2 lists none), so null. */
+  following_count: z.number().int().nullable(),
   /**
    * PromoGems (spec 3's 'Start Staking PromoGems'): the user's gems staked in growth channels, stake plus rewards
    * accrued into the positions not yet withdrawn (at the gems scale). Not spendable: `gems_balance` excludes them.

@@ -34,8 +34,9 @@ export async function composeMe(queryBus: QueryBus, ledger: LedgerExecutor, user
     total_earnings_usd: minorToApiNumber(state.activity.earnedUsdMinor, 'usd'),
     master_key_activated_at: masterKey?.last_activated_at ?? null,
     follower_count: followers,
-    // The app has no follow action between users (spec 2 and 3 show none), so nobody follows anyone in it.
-    following_count: 0,
+    // Not known: the app has no follow action between users (specs 2 and 3 show none), and the administrator verifies
+    // an Instagram account's followers, not whom it follows. null says so; a 0 would claim a count nobody took.
+    following_count: null,
     promogem_balance: minorToApiNumber(stakedGemsMinor, 'gems'),
     last_activity_date: state.activity.lastActiveDay,
     brand_name: brand?.brand_name ?? null,
