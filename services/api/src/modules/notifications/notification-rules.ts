@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StoredEvent } from '@app/event-store';
 import { formatMinor, type Currency, type ReasonCode } from '@app/contracts/ledger';
-import type { NotificationType } from '@app/contracts/notifications';
 import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/contracts/rewards';
 import { ShieldLapsedSchema } from '@app/contracts/growth';
 import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
@@ -9,17 +8,7 @@ import { CouponRedeemedSchema } from '@app/contracts/incentives';
 import { WithdrawalFailedSchema, WithdrawalProcessedSchema, WithdrawalRequestedSchema } from '@app/contracts/withdrawals';
 import { readTransactionCopy } from '../ledger';
 import { approvalDrafts } from './approval-rules';
-
-/** A notification about to be stored; `key` makes its id, so replaying an event never notifies twice. */
-export interface NotificationDraft {
-  key: string;
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  data: Record<string, unknown>;
-  actionUrl: string | null;
-}
+import type { NotificationDraft } from './notification-draft';
 
 export const notificationId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
 

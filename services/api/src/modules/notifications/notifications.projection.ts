@@ -12,7 +12,8 @@ import { defineProjection, type ProjectionTables } from '../../platform/projecti
 import { rowsDocument, rowsTable, upsertRows } from '../../platform/database/upsert-rows';
 import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../progress';
 import { APPROVAL_EVENT_TYPES } from './approval-rules';
-import { notificationId, statelessDrafts, type NotificationDraft } from './notification-rules';
+import type { NotificationDraft } from './notification-draft';
+import { notificationId, statelessDrafts } from './notification-rules';
 
 const logger = new Logger('NotificationsProjection');
 
