@@ -1,6 +1,6 @@
 import { computeEventHash } from '@app/event-store';
 import { ConsistencyProofSchema, InclusionProofSchema, SignedLedgerDigestSchema, type SignedLedgerDigest } from '@app/contracts/ledger';
-import { leafHash, verifyConsistency, verifyInclusion } from '../domain/merkle-tree';
+import { leafHash, verifyConsistency, verifyInclusion } from './merkle-tree';
 import { verifyDigestSignature } from './digest-signing';
 
 export interface ProofCheck {

@@ -10,7 +10,7 @@ import {
   leafHash,
   rangeHash,
   type NodeSource,
-} from '../domain/merkle-tree';
+} from './merkle-tree';
 
 /** Leaves appended per transaction: each sync transaction stays short, so it holds no reader's horizon back for long. */
 export const MERKLE_SYNC_BATCH = 10_000;

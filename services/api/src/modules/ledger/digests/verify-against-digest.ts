@@ -1,5 +1,5 @@
 import { CHECKPOINT_START, computeEventHash, type Checkpoint, type EventStore, type StoredEvent } from '@app/event-store';
-import { EMPTY_TREE_ROOT, leafHash, nodeHash, rangeHash, splitPoint, type NodeSource } from '../domain/merkle-tree';
+import { EMPTY_TREE_ROOT, leafHash, nodeHash, rangeHash, splitPoint, type NodeSource } from './merkle-tree';
 import type { MerkleLog } from './merkle-log';
 
 const READ_BATCH = 5_000;
