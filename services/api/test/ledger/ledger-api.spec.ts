@@ -25,8 +25,9 @@ describe('ledger API', () => {
       type: 'PostTransaction',
       data: {
         transactionId: newTransactionId(),
-        reasonCode: 'REFERRAL_BONUS',
-        description: 'Referral bonus',
+        // An operator's adjustment (no route posts it): test funding without a rule bound for verify to hold it to.
+        reasonCode: 'ADJUSTMENT',
+        description: 'Test funding',
         postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor }],
         now: new Date().toISOString(),
       },
@@ -138,7 +139,7 @@ describe('ledger API', () => {
       'conversion points -500',
     ]);
     expect(list.at(-1)).toMatchObject({ status: 'completed' });
-    expect(list.map((row) => row.transaction_type)).toContain('referral_bonus');
+    expect(list.map((row) => row.transaction_type)).toContain('adjustment');
     const pointsOnly = await testApp.http().get('/api/users/transactions?currency=points&limit=2').set(auth(user.token)).expect(200);
     expect(pointsOnly.body.transactions).toHaveLength(2);
     expect(pointsOnly.body.transactions.every((row: { currency_type: string }) => row.currency_type === 'points')).toBe(true);
@@ -304,11 +305,11 @@ describe('ledger API', () => {
     expect(report.body).toMatchObject({ from, to });
     expect(report.body.totals).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ reason_code: 'REFERRAL_BONUS', currency: 'points', largest: 98_765_432.1, documented: true }),
+        expect.objectContaining({ reason_code: 'ADJUSTMENT', currency: 'points', largest: 98_765_432.1, documented: true }),
         expect.objectContaining({ reason_code: 'ACCOUNT_OPENING', currency: 'points', largest: 25, documented: true }),
       ]),
     );
-    expect(report.body.days).toEqual(expect.arrayContaining([expect.objectContaining({ day: today, reason_code: 'REFERRAL_BONUS', currency: 'points' })]));
+    expect(report.body.days).toEqual(expect.arrayContaining([expect.objectContaining({ day: today, reason_code: 'ADJUSTMENT', currency: 'points' })]));
     const topPoints = report.body.top_receivers.filter((row: { currency: string }) => row.currency === 'points');
     expect(topPoints.length).toBeLessThanOrEqual(3);
     expect(topPoints[0]).toEqual({ account_id: userAccount(rich.user.id), user_id: rich.user.id, currency: 'points', amount: 98_765_457.1, credits: 2 });
