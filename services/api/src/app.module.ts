@@ -1,6 +1,7 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from './platform/config/app-config';
+import { CompositionsModule } from './compositions/compositions.module';
 import { PlatformModule } from './platform/platform.module';
 import {
   AdvertisersModule,
@@ -38,7 +39,7 @@ export class AppModule {
   static forRoot(config: AppConfig, extraModules: Array<Type | DynamicModule> = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), CqrsModule.forRoot(), ...CONTEXT_MODULES, ...extraModules],
+      imports: [PlatformModule.forRoot(config), CqrsModule.forRoot(), ...CONTEXT_MODULES, CompositionsModule, ...extraModules],
     };
   }
 }

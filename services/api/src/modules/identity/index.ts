@@ -1,10 +1,8 @@
 /** The identity context's public surface: what other modules may import. */
-export { CurrentSessionToken, CurrentUser, type AuthenticatedUser } from './auth/authenticated-user';
 export { GetUserQuery, getExistingUser } from './queries/get-user.query';
 export { StoreImageCommand, type StoreImageResult } from './images/store-image.command';
 export { SeedDemoDropsCommand } from './demo-sign-in/seed-demo-drops.command';
 export { FindUserIdByReferralCodeQuery } from './queries/find-user-by-referral-code.query';
 export { VerifyIdentityReadModelQuery, type IdentityVerifyReport } from './queries/verify-identity.query';
 export { ChangeUserTierCommand, ChangeUserTypeCommand, GrantAdminRoleCommand } from './commands/user-role.commands';
-export { Public, AdminOnly } from '../../platform/http/public.decorator';
 export { ApplySignUpReferralCommand } from './sign-up/apply-sign-up-referral.command';

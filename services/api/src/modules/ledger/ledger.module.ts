@@ -18,8 +18,8 @@ import { LEDGER_PROVIDERS } from './ledger.tokens';
 import { OpenUserAccountsHandler } from './open-user-accounts/open-user-accounts.command';
 import { RunLedgerCommandHandler } from './post-transaction/ledger-commands';
 import { LEDGER_PROJECTIONS } from './projections/ledger-projections';
-import { GetUserBalancesHandler } from './wallets/get-user-balances.query';
-import { AppUsersAliasController, WalletHistoryController } from './wallets/wallet-history.controller';
+import { GetUserBalancesHandler, GetUserLedgerSummaryHandler } from './wallets/get-user-balances.query';
+import { WalletHistoryController } from './wallets/wallet-history.controller';
 import { WalletsController } from './wallets/wallets.controller';
 import { MONEY_PORT } from '../../platform/use-cases/money.port';
 import { LedgerExecutor } from './infrastructure/ledger-executor';
@@ -31,7 +31,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
 @Global()
 @Module({
   imports: [CqrsModule],
-  controllers: [WalletsController, WalletHistoryController, AppUsersAliasController, ConvertCurrencyController, LedgerAdminController, LedgerDigestsController],
+  controllers: [WalletsController, WalletHistoryController, ConvertCurrencyController, LedgerAdminController, LedgerDigestsController],
   providers: [
     ...LEDGER_PROVIDERS,
     ...projectionProviders(...LEDGER_PROJECTIONS),
@@ -40,6 +40,7 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
     ArchiveSandboxHandler,
     RunLedgerCommandHandler,
     GetUserBalancesHandler,
+    GetUserLedgerSummaryHandler,
     DemoPersonaTopUp,
     ExpireHolds,
     VerifyRuns,

@@ -12,7 +12,7 @@ import {
 import { DATABASE_POOL, EVENT_STORE } from '../../platform/database/database.tokens';
 import { notFound } from '../../platform/http/api-error';
 import { ZodValidationPipe } from '../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../platform/http/authenticated-user';
 import { decideMarkAllRead, decideMarkRead, inboxStreams, isRead, type InboxEvent, type InboxState } from './read-state';
 
 interface NotificationRow {

@@ -2,7 +2,8 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ADVERTISER_MESSAGES, type BecomeAdvertiserResponse } from '@app/contracts/advertisers';
 import type { UserView } from '@app/contracts/identity';
-import { ChangeUserTypeCommand, CurrentSessionToken, CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
+import { CurrentSessionToken, CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { ChangeUserTypeCommand, getExistingUser } from '../../identity';
 
 /**
  * `POST /api/users/become-advertiser`: the caller's user type becomes advertiser through identity's event-sourced

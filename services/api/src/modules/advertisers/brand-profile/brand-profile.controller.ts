@@ -5,7 +5,7 @@ import { ADVERTISER_MESSAGES, BrandProfileRequestSchema, type BrandProfileReques
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { ApiError } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { requireAdvertiser } from '../advertiser-only';
 import { decideBrandProfile, type BrandProfileRefusal } from '../domain/brand-profile';
 import { BrandProfiles, brandProfileStreams } from '../infrastructure/brand-profiles';

@@ -3,7 +3,7 @@ import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { TIER_INVENTORY, inventoryPeriodEnd, inventoryPeriodStart, type AdvertiserDashboard } from '@app/contracts/advertisers';
 import type { DropView } from '@app/contracts/drops';
 import { ListDropsQuery } from '../../drops';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { TelemetryCountsQuery, type TelemetryCountRow } from '../../telemetry';
 import { requireAdvertiser } from '../advertiser-only';
 import { analyticsWindowStart, summarizeDashboard, type DropTelemetryRow } from '../domain/dashboard';

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { SuggestedContentResponse } from '@app/contracts/advertisers';
 import type { ContentView } from '@app/contracts/content';
 import { GetMostEngagedContentQuery } from '../../content';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { TelemetryCountsQuery, type TelemetryCountRow } from '../../telemetry';
 import { requireAdvertiser } from '../advertiser-only';
 import { suggestContent } from '../domain/suggested-content';

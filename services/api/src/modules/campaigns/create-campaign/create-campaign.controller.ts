@@ -6,7 +6,7 @@ import { badRequest } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { newTransactionId } from '../../ledger';
 import { CreditMovesAllowanceCommand } from '../../subscriptions';
 import { requireAdvertiser } from '../advertiser-only';

@@ -2,7 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CAMPAIGN_MESSAGES, type CampaignDetail, type CampaignListResponse } from '@app/contracts/campaigns';
 import { forbidden, notFound } from '../../../platform/http/api-error';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { requireAdvertiser } from '../advertiser-only';
 import { campaignIdOf } from '../campaign-ids';
 import { CampaignReader } from '../infrastructure/campaign-reader';

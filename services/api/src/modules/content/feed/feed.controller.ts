@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { DropView } from '@app/contracts/drops';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { ListDropsQuery } from '../../drops';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { ContentListCache } from '../read-content/content-list-cache';
 import { ContentReader } from '../read-content/content-reader';
 import type { LiveSponsorship } from '../queries/engagement-facts.query';

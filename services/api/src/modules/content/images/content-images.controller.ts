@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import { ApiError, badRequest } from '../../../platform/http/api-error';
 import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, StoreImageCommand, type AuthenticatedUser, type StoreImageResult } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { StoreImageCommand, type StoreImageResult } from '../../identity';
 import { renderPlaceholder } from './placeholder-image';
 
 /** 15 MB of image as base64 is 20 MB of text; the JSON around it is small. */

@@ -14,7 +14,8 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { GetEngagementShareholdersQuery } from '../../engagement';
-import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { getExistingUser } from '../../identity';
 import { GetShareholdersQuery } from '../../market';
 import { contentIdFromPath, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';

@@ -12,7 +12,7 @@ import { Public } from '../../../platform/http/public.decorator';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { contentEngagementProjection } from '../projections/content-engagement.projection';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { contentIdFromPath } from '../content-ids';
 import { ContentListCache } from './content-list-cache';
 import { ContentReader, toMetrics, type ContentRow } from './content-reader';

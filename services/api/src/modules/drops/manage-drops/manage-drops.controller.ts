@@ -11,7 +11,7 @@ import {
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { newTransactionId } from '../../ledger';
 import { normaliseTerms } from '../domain/create-or-edit';
 import { dropIdFromPath, newId } from '../drop-ids';

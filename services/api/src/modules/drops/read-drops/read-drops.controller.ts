@@ -5,7 +5,7 @@ import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { dropIdFromPath } from '../drop-ids';
 import { toApplicationView, toDropView } from '../drop-views';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';

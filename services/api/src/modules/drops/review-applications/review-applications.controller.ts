@@ -11,7 +11,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { notFound } from '../../../platform/http/api-error';
 import { DROP_MESSAGES } from '@app/contracts/drops';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { newTransactionId } from '../../ledger';
 import type { DropCommand } from '../domain/decision';
 import type { DropState } from '../domain/drop';

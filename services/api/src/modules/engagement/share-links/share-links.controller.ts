@@ -9,7 +9,8 @@ import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound, tooManyRequests, unprocessable } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { GetContentForCommandQuery } from '../../content';
-import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
+import { Public } from '../../../platform/http/public.decorator';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { contentIdOf } from '../engagement-ids';
 
 const LINK_ID = /^[A-Za-z0-9_-]{6,32}$/;

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import type { PredictionsResponse, SocialForecastsResponse } from '@app/contracts/forecasts';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { ForecastReader } from '../infrastructure/forecast-reader';
 
 /** The caller's own predictions (their stakes, initial stakes included) and the forecasts they created. */

@@ -3,7 +3,7 @@ import { FORECAST_MESSAGES, PortfolioPredictionsQuerySchema, type PredictionDeta
 import type { z } from 'zod';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { idOf } from '../forecast-ids';
 import { ForecastReader } from '../infrastructure/forecast-reader';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import type pg from 'pg';
 import type { SocialForecastsResponse } from '@app/contracts/forecasts';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { AdminOnly } from '../../identity';
+import { AdminOnly } from '../../../platform/http/public.decorator';
 import { FORECAST_COLUMNS, ForecastReader, type ForecastRow } from '../infrastructure/forecast-reader';
 
 /** How many waiting forecasts one page of the oracle's work list shows. */

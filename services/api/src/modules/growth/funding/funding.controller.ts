@@ -17,7 +17,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { evolveProject, initialProject } from '../domain/funding';
 import { gems, toProject } from '../growth-views';
 import { GrowthFacts } from '../infrastructure/growth-facts';

@@ -8,7 +8,8 @@ import { parseInput, ZodValidationPipe } from '../../../platform/http/zod-valida
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
-import { AdminOnly, CurrentUser, type AuthenticatedUser } from '../../identity';
+import { AdminOnly } from '../../../platform/http/public.decorator';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { toClaim } from '../growth-views';
 import { ShieldAccounts } from '../infrastructure/growth-streams';
 import { growthReadModel } from '../projections/growth-read-model';

@@ -7,7 +7,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GrowthCatalogueService } from '../config/growth-catalogue';
 import { sumGems, toChannel, toPosition } from '../growth-views';
 import { StakingAccounts } from '../infrastructure/growth-streams';

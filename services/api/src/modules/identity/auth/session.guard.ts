@@ -7,7 +7,7 @@ import { forbidden, unauthorized } from '../../../platform/http/api-error';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { hashToken } from '../infrastructure/secrets';
-import type { AuthenticatedUser, RequestWithUser } from './authenticated-user';
+import type { AuthenticatedUser, RequestWithUser } from '../../../platform/http/authenticated-user';
 import { bearerTokenOf, tokenFromRequest } from './bearer-token';
 import { crossSiteRefusal, trustedOriginsOf } from './cross-site-requests';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';

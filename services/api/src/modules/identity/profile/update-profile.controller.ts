@@ -5,7 +5,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { answering } from '../identity-errors';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { toUserView } from '../infrastructure/views';
-import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 
 /** The request's snake_case fields → the event's changes; absent fields stay as they are. */
 export function profileChangesOf(body: UpdateProfileRequest): ProfileChanges {

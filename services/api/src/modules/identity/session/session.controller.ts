@@ -9,7 +9,7 @@ import { PROFILE_MESSAGES } from '@app/contracts/identity';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { toUserView } from '../infrastructure/views';
-import { CurrentUser, type AuthenticatedUser } from '../auth/authenticated-user';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { clearSessionCookie, clientAddressOf, setSessionCookie } from '../auth/bearer-token';
 
 @Controller('auth')

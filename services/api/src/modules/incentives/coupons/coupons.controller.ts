@@ -19,7 +19,8 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ListDropsQuery } from '../../drops';
-import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { getExistingUser } from '../../identity';
 import { CouponCommands } from '../infrastructure/coupon-commands';
 import { CouponViews } from '../infrastructure/coupon-views';
 

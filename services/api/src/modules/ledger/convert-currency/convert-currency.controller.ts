@@ -8,7 +8,7 @@ import {
   type ConvertCurrencyRequest,
 } from '@app/contracts/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { conversionCost } from '../domain/conversion';
 import type { LedgerCommand } from '../domain/decision';
 import { keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';

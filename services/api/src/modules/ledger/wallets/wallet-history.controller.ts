@@ -1,14 +1,12 @@
 import { Controller, Get, Inject, Query as QueryParams } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import type { EventStore } from '@app/event-store';
 import { BalanceHistoryQuerySchema, CURRENCIES, minorToApiNumber, type BalanceHistoryResponse } from '@app/contracts/ledger';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { parseInput } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { userStreamId } from '../domain/streams';
 import { availableBalance, evolve, initialUserLedgerState, type UserLedgerState } from '../domain/user-ledger';
-import { LedgerExecutor, toLedgerEvent } from '../infrastructure/ledger-executor';
-import { composeMe } from './compose-me';
+import { toLedgerEvent } from '../infrastructure/ledger-executor';
 
 const DAY_MS = 86_400_000;
 
@@ -45,19 +43,5 @@ export class WalletHistoryController {
     }
     sample(now.toISOString());
     return { days, points };
-  }
-}
-
-/** `GET /api/app/users/me`: the authentication debugger's alias of `GET /api/users/me`. */
-@Controller('app/users')
-export class AppUsersAliasController {
-  constructor(
-    private readonly queryBus: QueryBus,
-    private readonly ledger: LedgerExecutor,
-  ) {}
-
-  @Get('me')
-  me(@CurrentUser() caller: AuthenticatedUser) {
-    return composeMe(this.queryBus, this.ledger, caller.userId);
   }
 }

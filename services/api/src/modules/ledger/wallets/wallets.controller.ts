@@ -15,13 +15,12 @@ import {
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { userStreamId } from '../domain/streams';
 import { foldUserLedger, keysConvertedFromPointsOn, utcDayOf } from '../domain/user-ledger';
 import type { Queryable } from '../infrastructure/ledger-audit';
 import { LedgerExecutor, toLedgerEvent } from '../infrastructure/ledger-executor';
 import { ledgerTransactionsProjection } from '../projections/ledger-projections';
-import { composeMe } from './compose-me';
 import { toWallets } from './get-user-balances.query';
 
 const TransactionRowSchema = z.object({
@@ -45,12 +44,6 @@ export class WalletsController {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly readYourWrites: ReadYourWrites,
   ) {}
-
-  /** Identity's user (profile fields) composed with the ledger's balances and progress's level and XP. */
-  @Get('me')
-  me(@CurrentUser() caller: AuthenticatedUser) {
-    return composeMe(this.queryBus, this.ledger, caller.userId);
-  }
 
   @Get('me/wallets')
   async myWallets(@CurrentUser() caller: AuthenticatedUser) {

@@ -3,7 +3,7 @@ import { BuySharesRequestSchema, buySharesRoute, MARKET_MESSAGES, type BuyShares
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { newTransactionId } from '../../ledger';
 import { MarketCommands } from '../infrastructure/market-commands';
 import { idOf } from '../market-ids';

@@ -5,7 +5,7 @@ type HoldingVisibility = HoldingVisibilityRequest['visibility'];
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { idOf } from '../market-ids';
 import { decideHoldingVisibility, holderStreamId } from './holding-visibility';
 

@@ -15,7 +15,8 @@ import { forbidden, notFound, unprocessable } from '../../../platform/http/api-e
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { GetUserQuery } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { MarketCommands } from '../infrastructure/market-commands';
 import { MarketReader } from '../infrastructure/market-reader';

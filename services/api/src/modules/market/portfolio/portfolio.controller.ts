@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MARKET_MESSAGES, type Holding, type HoldingDetailResponse, type HoldingsResponse } from '@app/contracts/market';
 import { notFound } from '../../../platform/http/api-error';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GetContentEngagementQuery, type ContentEngagementFacts } from '../../content';
 import { changePct } from '../domain/price';
 import { MarketCommands } from '../infrastructure/market-commands';

@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { PaymentCommands } from '../infrastructure/payment-commands';
 import { PaymentProviders } from '../providers/payment-providers';
 import { StartAdvertiserCheckoutCommand } from './advertiser-checkout.command';

@@ -3,7 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
 import { PAYMENT_MESSAGES } from '@app/contracts/payments';
-import { Public } from '../../identity';
+import { Public } from '../../../platform/http/public.decorator';
 import type { CheckoutSessionState } from '../domain/checkout-session';
 import { PaymentCommands } from '../infrastructure/payment-commands';
 import { PaymentProviders } from '../providers/payment-providers';

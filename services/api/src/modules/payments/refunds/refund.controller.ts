@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Logger, Param, Post } from '@nestjs/common';
 import { PAYMENT_MESSAGES, type CheckoutSessionStatus } from '@app/contracts/payments';
 import { ApiError, notFound } from '../../../platform/http/api-error';
-import { AdminOnly } from '../../identity';
+import { AdminOnly } from '../../../platform/http/public.decorator';
 import { checkoutStatusView } from '../checkout/checkout-views';
 import { refundTransactionIdOf } from '../infrastructure/checkout-sessions';
 import { PaymentCommands } from '../infrastructure/payment-commands';

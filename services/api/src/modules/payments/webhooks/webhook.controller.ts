@@ -2,7 +2,7 @@ import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import { rawBodyOf } from '../../../platform/http/body-parsing';
-import { Public } from '../../identity';
+import { Public } from '../../../platform/http/public.decorator';
 import { PaymentWebhooks } from './payment-webhooks';
 
 /** `POST /api/payments/webhooks/:provider`: signed by the provider, verified over the raw body. */

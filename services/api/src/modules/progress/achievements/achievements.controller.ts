@@ -17,7 +17,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { GetActiveBoostsQuery } from '../../shop';
 import { achievementProgress, decide, type ProgressAccountState, type ProgressCounters, type ProgressRefusal } from '../domain/progress-account';

@@ -4,7 +4,7 @@ import { WrongExpectedVersionError } from '@app/event-store';
 import type { UserProgress } from '@app/contracts/progress';
 import { badRequest } from '../../../platform/http/api-error';
 import { AwardExperienceCommand, GetUserProgressQuery } from './experience.messages';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GetActiveBoostsQuery } from '../../shop';
 import { decide, progressView } from '../domain/progress-account';
 import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';

@@ -7,7 +7,8 @@ import {
 } from '@app/contracts/rewards';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { GetUserQuery } from '../../identity';
 import { endOfUtcDay, utcDayOf } from '../domain/calendar';
 import { decide, proofDropsRequired } from '../domain/rewards-account';
 import { RewardsAccounts, rewardsAccountStreams } from '../infrastructure/rewards-accounts';

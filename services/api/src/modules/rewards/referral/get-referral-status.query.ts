@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { REWARDS_RULES, type ReferralStatus } from '@app/contracts/rewards';
-import { CurrentUser, GetUserQuery, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { GetUserQuery } from '../../identity';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 
 /**

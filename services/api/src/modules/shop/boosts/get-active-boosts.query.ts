@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import type { ActiveBoosts } from '@app/contracts/shop';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { activeBoosts } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
 

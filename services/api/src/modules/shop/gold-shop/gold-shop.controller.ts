@@ -12,7 +12,8 @@ import {
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { getExistingUser } from '../../identity';
 import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';

@@ -5,7 +5,8 @@ import { minorToApiNumber } from '@app/contracts/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { getExistingUser } from '../../identity';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
 import { ShopPurchases } from '../infrastructure/shop-purchases';
 

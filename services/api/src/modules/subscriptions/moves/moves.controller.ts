@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MOVES_PACKAGES, SUBSCRIPTION_MESSAGES, type MovesOverviewResponse } from '@app/contracts/subscriptions';
 import { forbidden } from '../../../platform/http/api-error';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GetUserBalancesQuery } from '../../ledger';
 import { CreditMovesAllowanceCommand } from './credit-moves-allowance.command';
 

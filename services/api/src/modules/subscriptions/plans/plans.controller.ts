@@ -14,7 +14,8 @@ import { badRequest, conflict, forbidden } from '../../../platform/http/api-erro
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { ChangeUserTierCommand, CurrentUser, getExistingUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { ChangeUserTierCommand, getExistingUser } from '../../identity';
 import { StartAdvertiserCheckoutCommand } from '../../payments';
 import { paidPlanRuns } from '../domain/subscription';
 import { SubscriptionCommands } from '../infrastructure/subscription-commands';

@@ -12,7 +12,8 @@ import {
 import { badRequest, tooManyRequests } from '../../../platform/http/api-error';
 import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { AdminOnly, CurrentUser, Public, type AuthenticatedUser } from '../../identity';
+import { AdminOnly, Public } from '../../../platform/http/public.decorator';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { clientKeyOf } from '../infrastructure/client-rate-limiter';
 import { TelemetryStore } from '../infrastructure/telemetry-store';
 import { ClientErrorRateLimiter } from '../telemetry.config';

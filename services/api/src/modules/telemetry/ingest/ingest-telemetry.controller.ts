@@ -13,7 +13,8 @@ import {
 import { ApiError, tooManyRequests } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { JOB_QUEUE, type JobQueue } from '../../../platform/jobs/job-queue.port';
-import { CurrentUser, Public, type AuthenticatedUser } from '../../identity';
+import { Public } from '../../../platform/http/public.decorator';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { clientKeyOf } from '../infrastructure/client-rate-limiter';
 import { TelemetryRateLimiter } from '../telemetry.config';

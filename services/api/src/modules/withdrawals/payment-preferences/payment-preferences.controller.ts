@@ -12,7 +12,7 @@ import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { badRequest, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { CurrentUser, type AuthenticatedUser } from '../../identity';
+import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
 import { DetailsCipher } from '../infrastructure/details-cipher';
 

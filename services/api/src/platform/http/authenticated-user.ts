@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { UserTier, UserType } from '@app/contracts/identity';
-import { unauthorized } from '../../../platform/http/api-error';
+import { unauthorized } from './api-error';
 import { AUTH_MESSAGES } from '@app/contracts/identity';
 
 /** Who is calling: set on the request by the global guard. */

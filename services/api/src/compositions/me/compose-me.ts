@@ -1,28 +1,26 @@
 import { QueryBus, QueryHandlerNotFoundException, type Query } from '@nestjs/cqrs';
 import { minorToApiNumber, type UserMeExtras } from '@app/contracts/ledger';
-import { notFound } from '../../../platform/http/api-error';
-import { GetBrandProfileQuery } from '../../advertisers';
-import { GetStakedGemsQuery } from '../../growth';
-import { GetUserQuery } from '../../identity';
-import { GetUserProgressQuery } from '../../progress';
-import { GetMasterKeyStatusQuery, GetVerifiedFollowerCountQuery } from '../../rewards';
-import { streakOn } from '../domain/activity';
-import { utcDayOf } from '../domain/events';
-import type { LedgerExecutor } from '../infrastructure/ledger-executor';
-import { toUserBalances } from './get-user-balances.query';
+import { notFound } from '../../platform/http/api-error';
+import { GetBrandProfileQuery } from '../../modules/advertisers';
+import { GetStakedGemsQuery } from '../../modules/growth';
+import { GetUserQuery } from '../../modules/identity';
+import { GetUserLedgerSummaryQuery } from '../../modules/ledger';
+import { GetUserProgressQuery } from '../../modules/progress';
+import { GetMasterKeyStatusQuery, GetVerifiedFollowerCountQuery } from '../../modules/rewards';
 
 /**
  * `GET /api/users/me` and its alias: identity's user composed with the ledger's balances, streak, last active day and
  * USD earned (the user's stream), rewards' Master Key activation and verified followers, growth's staked gems
  * (PromoGems), the advertiser's brand profile and progress's level and XP. Every part is read from a stream or an
- * inline row, so a user sees their own change at once.
+ * inline row, so a user sees their own change at once. It sits above the modules that feed it, so none of them
+ * depends on the others for it.
  */
-export async function composeMe(queryBus: QueryBus, ledger: LedgerExecutor, userId: string) {
+export async function composeMe(queryBus: QueryBus, userId: string) {
   const user = await queryBus.execute(new GetUserQuery(userId));
   if (!user) throw notFound('USER_NOT_FOUND', 'User not found');
-  const { state } = await ledger.load(userId);
   const now = new Date().toISOString();
-  const [progress, masterKey, followers, stakedGemsMinor, brand] = await Promise.all([
+  const [ledger, progress, masterKey, followers, stakedGemsMinor, brand] = await Promise.all([
+    queryBus.execute(new GetUserLedgerSummaryQuery(userId, now)),
     progressOf(queryBus, userId),
     ask(queryBus, new GetMasterKeyStatusQuery(userId, now), null),
     ask(queryBus, new GetVerifiedFollowerCountQuery(userId), 0),
@@ -30,15 +28,15 @@ export async function composeMe(queryBus: QueryBus, ledger: LedgerExecutor, user
     ask(queryBus, new GetBrandProfileQuery(userId), null),
   ]);
   const extras: UserMeExtras = {
-    points_streak_days: streakOn(state.activity, utcDayOf(now)),
-    total_earnings_usd: minorToApiNumber(state.activity.earnedUsdMinor, 'usd'),
+    points_streak_days: ledger.points_streak_days,
+    total_earnings_usd: ledger.total_earnings_usd,
     master_key_activated_at: masterKey?.last_activated_at ?? null,
     follower_count: followers,
     // Not known: the app has no follow action between users (specs 2 and 3 show none), and the administrator verifies
     // an Instagram account's followers, not whom it follows. null says so; a 0 would claim a count nobody took.
     following_count: null,
     promogem_balance: minorToApiNumber(stakedGemsMinor, 'gems'),
-    last_activity_date: state.activity.lastActiveDay,
+    last_activity_date: ledger.last_activity_date,
     brand_name: brand?.brand_name ?? null,
     brand_description: brand?.brand_description ?? null,
     brand_website: brand?.brand_website ?? null,
@@ -47,7 +45,7 @@ export async function composeMe(queryBus: QueryBus, ledger: LedgerExecutor, user
     brand_logo_url: brand?.brand_logo_url ?? null,
     ...progress,
   };
-  return { ...user, ...toUserBalances(state), ...extras };
+  return { ...user, ...ledger.balances, ...extras };
 }
 
 /** A query of a context this application may not run: its answer, or `fallback` without a handler. */
@@ -62,11 +60,6 @@ async function ask<Result, Fallback>(queryBus: QueryBus, query: Query<Result>, f
 
 /** Level and XP from the progress context when it runs in this application. */
 async function progressOf(queryBus: QueryBus, userId: string): Promise<{ level?: number; xp_points?: number }> {
-  try {
-    const progress = await queryBus.execute(new GetUserProgressQuery(userId));
-    return { level: progress.level, xp_points: progress.xp_points };
-  } catch (error) {
-    if (error instanceof QueryHandlerNotFoundException) return {};
-    throw error;
-  }
+  const progress = await ask(queryBus, new GetUserProgressQuery(userId), null);
+  return progress ? { level: progress.level, xp_points: progress.xp_points } : {};
 }
