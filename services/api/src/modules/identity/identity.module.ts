@@ -31,9 +31,9 @@ import { SessionIssuer } from './infrastructure/sessions';
 import { AttemptCounters, SignInThrottle, SignUpThrottle } from './infrastructure/sign-in-throttle';
 import { AdminEmails } from './accounts/admin-emails';
 import { UpdateProfileController } from './profile/update-profile.controller';
-import { PublicProfileController } from './public-profile/public-profile.controller';
 import { GetUserQueryHandler } from './queries/get-user.query';
 import { FindUserIdByReferralCodeHandler } from './queries/find-user-by-referral-code.query';
+import { GetPublicUserHandler } from './queries/get-public-user.query';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { referralsProjection } from './projections/referrals.projection';
 import { VerifyIdentityReadModelHandler } from './queries/verify-identity.query';
@@ -59,7 +59,6 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     ConfirmEmailController,
     GoogleSignInController,
     UpdateProfileController,
-    PublicProfileController,
     ImagesController,
     IdentityAdminController,
   ],
@@ -92,6 +91,7 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     GoogleOidcClient,
     GetUserQueryHandler,
     FindUserIdByReferralCodeHandler,
+    GetPublicUserHandler,
     VerifyIdentityReadModelHandler,
     ChangeUserTypeHandler,
     ChangeUserTierHandler,

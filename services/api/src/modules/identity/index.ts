@@ -1,5 +1,6 @@
 /** The identity context's public surface: what other modules may import. */
 export { GetUserQuery, getExistingUser } from './queries/get-user.query';
+export { GetPublicUserQuery } from './queries/get-public-user.query';
 export { StoreImageCommand, type StoreImageResult } from './images/store-image.command';
 export { SeedDemoDropsCommand } from './demo-sign-in/seed-demo-drops.command';
 export { FindUserIdByReferralCodeQuery } from './queries/find-user-by-referral-code.query';

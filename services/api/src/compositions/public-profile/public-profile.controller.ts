@@ -1,13 +1,12 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException, type Query } from '@nestjs/cqrs';
-import { PROFILE_MESSAGES, type PublicProfileResponse } from '@app/contracts/identity';
-import { notFound } from '../../../platform/http/api-error';
-import { Public } from '../../../platform/http/public.decorator';
-import { GetCreatorContentQuery } from '../../content';
-import { ListDropsQuery } from '../../drops';
-import { GetLeaderboardPositionQuery } from '../../leaderboard';
-import { IdentityStore, type UserRow } from '../infrastructure/identity-store';
-import { toPublicUserView } from '../infrastructure/views';
+import { PROFILE_MESSAGES, type PublicProfileResponse, type PublicUserView } from '@app/contracts/identity';
+import { notFound } from '../../platform/http/api-error';
+import { Public } from '../../platform/http/public.decorator';
+import { GetCreatorContentQuery } from '../../modules/content';
+import { ListDropsQuery } from '../../modules/drops';
+import { GetPublicUserQuery } from '../../modules/identity';
+import { GetLeaderboardPositionQuery } from '../../modules/leaderboard';
 
 /** How many items of each list a profile shows. */
 const PROFILE_LIST_LIMIT = 50;
@@ -19,27 +18,23 @@ const PROFILE_LIST_LIMIT = 50;
  */
 @Controller('users/public')
 export class PublicProfileController {
-  constructor(
-    private readonly store: IdentityStore,
-    private readonly queryBus: QueryBus,
-  ) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   // Declared before `:username` so that `/id/<id>` is never read as a username.
   @Public()
   @Get('id/:id')
   async byId(@Param('id') id: string): Promise<PublicProfileResponse> {
-    return this.answer(await this.store.findUserById(id));
+    return this.answer(await this.queryBus.execute(new GetPublicUserQuery({ id })));
   }
 
   @Public()
   @Get(':username')
   async byUsername(@Param('username') username: string): Promise<PublicProfileResponse> {
-    return this.answer(await this.store.findUserByUsername(username));
+    return this.answer(await this.queryBus.execute(new GetPublicUserQuery({ username })));
   }
 
-  private async answer(row: UserRow | undefined): Promise<PublicProfileResponse> {
-    if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
-    const user = toPublicUserView(row);
+  private async answer(user: PublicUserView | null): Promise<PublicProfileResponse> {
+    if (!user) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
     const [content, drops, position] = await Promise.all([
       this.ask(new GetCreatorContentQuery(user.id, PROFILE_LIST_LIMIT), []),
       user.user_type === 'advertiser' ? this.ask(new ListDropsQuery({ creatorId: user.id, limit: PROFILE_LIST_LIMIT, viewerId: user.id }), []) : [],
