@@ -34,7 +34,8 @@ export async function givenFunds(testApp: IdentityTestApp, userId: string, curre
       type: 'PostTransaction',
       data: {
         transactionId: newTransactionId(),
-        reasonCode: 'DEMO_FUNDING',
+        // An operator's adjustment (no route posts it): test funding that no rule's bound applies to.
+        reasonCode: 'ADJUSTMENT',
         description: 'Test funding',
         postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor: parseDecimalToMinor(amount, currency)! }],
         now: new Date().toISOString(),

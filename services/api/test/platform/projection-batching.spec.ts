@@ -186,7 +186,15 @@ describe('set-based projections', () => {
     ]);
     expect(await query(`SELECT drop_id, open, deadline_at = '2027-01-01T00:00:00Z' AS deadline_kept FROM platform_stats_drops`)).toEqual([{ drop_id: 'd1', open: false, deadline_kept: true }]);
 
-    const notifications = await query('SELECT id, user_id, type, title, message FROM notifications ORDER BY user_id, title, message');
+    const rows = await query('SELECT id, user_id, type, title, message FROM notifications ORDER BY user_id, title, message');
+    // Each verification tells its user (keyed by the event's id, which the store assigns: compared without it).
+    const verified = rows.filter((row) => row.title === 'Influence followers verified');
+    expect(verified.map((row) => [row.user_id, row.message])).toEqual([
+      ['bob', '120 followers verified for bob: claim 0 points for 2026-03.'],
+      ['bob', '50 followers verified for bob: claim 0 points for 2026-03.'],
+      ['bob', '80 followers verified for bob: claim 0 points for 2026-03.'],
+    ]);
+    const notifications = rows.filter((row) => row.title !== 'Influence followers verified');
     expect(notifications).toEqual([
       { id: notificationId('achievement:alice:big-spender'), user_id: 'alice', type: 'achievement', title: 'Achievement unlocked: Big Spender', message: 'Claim 20 gold and 400 XP' },
       { id: notificationId('achievement:alice:first-steps'), user_id: 'alice', type: 'achievement', title: 'Achievement unlocked: First Steps', message: 'Claim 5 gold and 100 XP' },
