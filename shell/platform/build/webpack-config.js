@@ -20,12 +20,14 @@ function sharedSingletons() {
     singleton: true,
     requiredVersion: `^${require(`${name}/package.json`).version}`,
   });
+  const reactRouterVersion = require('react-router/package.json').version;
   return {
     react: singleton('react'),
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router': singleton('react-router'),
+    // Only the exports the frontends use (react-router-shared.mjs): the whole package is 60 KB gzip on every page.
+    'react-router': { ...singleton('react-router'), import: path.join(__dirname, 'react-router-shared.mjs'), version: reactRouterVersion },
     'react-router/': singleton('react-router'),
     'react-router-dom': singleton('react-router-dom'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
@@ -124,7 +126,12 @@ function createWebpackConfig(options) {
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
         // The contracts' OpenAPI registry is the API's business: the browser gets a no-op (see the stub).
-        alias: { '@asteasolutions/zod-to-openapi$': path.join(__dirname, 'openapi-browser-stub.js') },
+        alias: {
+          '@asteasolutions/zod-to-openapi$': path.join(__dirname, 'openapi-browser-stub.js'),
+          // React Router's own build (its package exports give bundlers the development one, warnings included),
+          // under a name no share key matches, for react-router-shared.mjs.
+          'react-router-build$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', production ? 'production' : 'development', 'index.mjs'),
+        },
       },
       module: {
         rules: [
