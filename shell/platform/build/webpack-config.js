@@ -32,7 +32,8 @@ function sharedSingletons() {
     'react-router-dom': singleton('react-router-dom'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     // zod is large and every remote validates its answers with it: one copy for the page.
-    zod: singleton('zod'),
+    // Without its translations and JSON-schema import (zod-shared.mjs): a third of the package, unused by the pages.
+    zod: { ...singleton('zod'), import: path.join(__dirname, 'zod-shared.mjs'), version: require('zod/package.json').version },
     '@app/platform': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
     '@app/platform/app': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
   };
@@ -130,6 +131,8 @@ function createWebpackConfig(options) {
           '@asteasolutions/zod-to-openapi$': path.join(__dirname, 'openapi-browser-stub.js'),
           // React Router's own build (its package exports give bundlers the development one, warnings included),
           // under a name no share key matches, for react-router-shared.mjs.
+          // zod's own files for zod-shared-external.mjs, likewise under a name no share key matches.
+          'zod-build': path.dirname(require.resolve('zod/package.json')),
           'react-router-build$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', production ? 'production' : 'development', 'index.mjs'),
         },
       },
