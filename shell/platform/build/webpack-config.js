@@ -36,6 +36,7 @@ function sharedSingletons() {
     zod: { ...singleton('zod'), import: path.join(__dirname, 'zod-shared.mjs'), version: require('zod/package.json').version },
     '@app/platform': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
     '@app/platform/app': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
+    '@app/platform/forms': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
   };
 }
 

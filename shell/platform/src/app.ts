@@ -42,4 +42,4 @@ export { OfferToSellerDialog } from './market/offer-to-seller';
 export type { OfferToSellerTarget } from './market/offer-to-seller';
 export { ListingsMarket, MARKET_PAGE_SIZE, useListingsMarket } from './market/listings-market';
 // A toast handed over through a navigation (the sign-in screens sit outside the signed-in frame's toasts).
-export { ArrivalToast, arrivalState } from './ui/arrival-toast';
+export { ArrivalToast } from './ui/arrival-toast';

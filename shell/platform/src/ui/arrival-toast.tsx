@@ -2,12 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type ToastInput, useToast } from './toast';
 
-/**
- * A toast that must outlive a navigation: the sign-in screens are outside the signed-in frame's toast provider, so
- * they hand their toast (a sign-up's referral points) to the next page in the navigation state, and the frame shows
- * it once. `navigate(to, { state: arrivalState(toast) })`.
- */
-export const arrivalState = (toast: ToastInput) => ({ arrivalToast: toast });
 
 function arrivalToastOf(state: unknown): ToastInput | null {
   const toast = (state as { arrivalToast?: unknown } | null)?.arrivalToast as ToastInput | undefined;

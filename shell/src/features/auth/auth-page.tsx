@@ -8,9 +8,10 @@ import {
   normaliseReferralCode,
   pendingReferralCode,
   rememberReferralCode,
+  arrivalState,
   useSession,
 } from '@app/platform';
-import { Form, FormError, FormPasswordField, FormTextField, SubmitButton, arrivalState, useZodForm } from '@app/platform/app';
+import { Form, FormError, FormPasswordField, FormTextField, SubmitButton, useZodForm } from '@app/platform/forms';
 import { SignInRequestSchema, SignUpRequestSchema } from '@app/contracts/identity';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { Spinner, useSession } from '@app/platform';
 import { useEffect, useRef } from 'react';
-import { arrivalState } from '@app/platform/app';
+import { arrivalState } from '@app/platform';
 import { REWARDS_RULES } from '@app/contracts/rewards';
 import { useNavigate } from 'react-router';
 import { referralArrivalToast } from './referral-arrival';
