@@ -172,6 +172,8 @@ function createWebpackConfig(options) {
           runtimePlugins: options.runtimePlugins ?? [],
           manifest: true,
           dts: false,
+          // Every build runs in a browser: the runtime's Node.js loading paths are left out of main.js/remoteEntry.js.
+          experiments: { optimization: { target: 'web' } },
         }),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
