@@ -11,7 +11,8 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const file = path.join(folder, name);
     if (statSync(file).isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(name) ? [file] : [];
+    // Component tests and their helpers run in Jest, which takes the package itself.
+    return /\.tsx?$/.test(name) && !/\.spec\.tsx?$/.test(name) && !file.includes(`${path.sep}testing`) ? [file] : [];
   });
 }
 
