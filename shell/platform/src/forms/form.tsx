@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import {
   type DefaultValues,
@@ -22,6 +21,7 @@ import { errorMessage } from '../api/error-message';
  *
  * ```tsx
  * const form = useZodForm(CreateDropRequestSchema, { defaultValues });
+ * // or, to keep zod off a first screen: useZodForm(() => import('@app/contracts/drops').then((c) => c.CreateDropRequestSchema))
  * <Form form={form} onSubmit={(values) => mutation.mutateAsync(values)} fallbackError="Could not create the drop">
  *   <FormTextField name="title" label="Title" />
  *   <FormError />
@@ -30,15 +30,27 @@ import { errorMessage } from '../api/error-message';
  * ```
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
-  schema: Schema,
+  schema: Schema | (() => Promise<Schema>),
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & { defaultValues?: DefaultValues<z.input<Schema>> } = {},
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
     mode: 'onTouched',
     ...options,
     // The resolver's generics track zod's input/output split; the cast keeps them tied to this schema.
-    resolver: zodResolver(schema as never) as never,
+    resolver: lazyZodResolver(schema) as never,
   });
+}
+
+/**
+ * The zod resolver, loaded on the form's first validation (issue 45): a page whose form is its first screen (sign-in)
+ * then paints without the resolver, and, when it passes its schema as a loader (`() => import(...)`), without zod.
+ */
+function lazyZodResolver(schema: z.ZodType | (() => Promise<z.ZodType>)): Resolver<FieldValues> {
+  return async (values, context, options) => {
+    const [{ zodResolver }, contract] = await Promise.all([import('@hookform/resolvers/zod'), typeof schema === 'function' ? schema() : schema]);
+    const resolve = zodResolver(contract as never) as unknown as Resolver<FieldValues>;
+    return resolve(values, context, options);
+  };
 }
 
 /**
