@@ -12,13 +12,16 @@ import {
   useSession,
 } from '@app/platform';
 import { Form, FormError, FormPasswordField, FormTextField, SubmitButton, useZodForm } from '@app/platform/forms';
-import { SignInRequestSchema, SignUpRequestSchema } from '@app/contracts/identity';
+import type { SignInRequestSchema, SignUpRequestSchema } from '@app/contracts/identity';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { referralArrivalToast } from './referral-arrival';
 import { takeReturnPath } from './return-path';
 
 type Mode = 'signin' | 'signup';
+
+// The schemas (and zod) load on the form's first validation, not with the page (issue 45).
+const identityContracts = () => import('@app/contracts/identity');
 
 const messages = {
   signIn: 'Unable to sign in. Please check your credentials.',
@@ -165,7 +168,7 @@ function describeSignUpError(error: unknown): string {
 }
 
 function SignInForm({ session, run }: { session: Session; run(request: () => Promise<unknown>): Promise<void> }) {
-  const form = useZodForm(SignInRequestSchema, { defaultValues: { email: '', password: '' } });
+  const form = useZodForm<typeof SignInRequestSchema>(() => identityContracts().then((contracts) => contracts.SignInRequestSchema), { defaultValues: { email: '', password: '' } });
   return (
     <Form
       form={form}
@@ -187,7 +190,7 @@ function SignInForm({ session, run }: { session: Session; run(request: () => Pro
 
 function SignUpForm({ session, run, referralCode }: { session: Session; run(request: () => Promise<unknown>): Promise<void>; referralCode: string }) {
   // The contract's own schema: the screen shows the messages the API would answer with.
-  const form = useZodForm(SignUpRequestSchema, { defaultValues: { email: '', password: '', username: '', display_name: '', referral_code: referralCode } });
+  const form = useZodForm<typeof SignUpRequestSchema>(() => identityContracts().then((contracts) => contracts.SignUpRequestSchema), { defaultValues: { email: '', password: '', username: '', display_name: '', referral_code: referralCode } });
   return (
     <Form
       form={form}
