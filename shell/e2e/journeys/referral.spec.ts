@@ -47,7 +47,8 @@ test('a friend signs up from my referral link and I get my 500 points; ledger ve
   await form.getByLabel('Username').fill(unique);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(friend).toHaveURL(/\/dashboard$/);
-  await expect(friend.getByText('Welcome! Referral applied: +250 points')).toBeVisible();
+  // Exact: the toast's live-region announcement ("Notification Welcome! …") carries the same words for a moment.
+  await expect(friend.getByText('Welcome! Referral applied: +250 points', { exact: true })).toBeVisible();
 
   // Read on the screens: the friend's 25 opening points plus 250, and A's 500 more.
   expect(await pointsOnWallet(friend)).toBe('275');
