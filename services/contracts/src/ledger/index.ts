@@ -5,3 +5,4 @@ export * from './routes';
 export * from './conversion-allowance';
 export * from './transaction-types';
 export * from './digests';
+export * from './money';

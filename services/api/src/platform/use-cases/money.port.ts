@@ -1,43 +1,10 @@
 import type { AppendAlongside, AppendToStream } from '@app/event-store';
-import type { Currency, ReasonCode } from '@app/contracts/ledger';
+import type { LedgerMoneyCommand, MoneyMovement } from '@app/contracts/ledger';
+
+// The money vocabulary lives once, in the contracts (deciders return it); the port only runs it.
+export type { LedgerMoneyCommand, MoneyMovement, Posting } from '@app/contracts/ledger';
 import type { ApiError } from '../http/api-error';
 import type { UnitOfWork } from '../idempotency/idempotency.service';
-
-/** One balanced movement of money as a use case decides it: the ledger's `PostTransaction`. */
-export interface MoneyMovement {
-  transactionId: string;
-  reasonCode: ReasonCode;
-  description: string;
-  postings: Array<{ debitAccount: string; creditAccount: string; currency: Currency; amountMinor: bigint }>;
-  now: string;
-  references?: Record<string, string>;
-}
-
-/**
- * The ledger's two-phase and reversal commands as a use case decides them (a withdrawal's hold, its capture with
- * the fee as a second posting, its release; a refund's linked reversal): run in the caller's unit like a movement.
- */
-export type LedgerMoneyCommand =
-  | {
-      type: 'PlaceHold';
-      data: { holdId: string; userId: string; currency: Currency; amountMinor: bigint; expiresAt: string; reasonCode: ReasonCode; description: string; now: string };
-    }
-  | {
-      type: 'CaptureHold';
-      data: {
-        holdId: string;
-        userId: string;
-        amountMinor: bigint;
-        creditAccount: string;
-        fee?: { creditAccount: string; amountMinor: bigint };
-        transactionId: string;
-        reasonCode: ReasonCode;
-        description: string;
-        now: string;
-      };
-    }
-  | { type: 'ReleaseHold'; data: { holdId: string; userId: string; now: string } }
-  | { type: 'ReverseTransaction'; data: { originalTransactionId: string; reversalTransactionId: string; description: string; now: string } };
 
 export type MoneyOutcome = { kind: 'accepted'; transactionId: string } | { kind: 'refused'; refusal: string };
 

@@ -5,15 +5,9 @@ import {
   LedgerEventType,
   ReasonCode,
 } from '@app/contracts/ledger';
-import { AccountId } from './accounts';
+import type { AccountId, Posting } from '@app/contracts/ledger';
 
-/** A posting: `amountMinor` leaves `debitAccount` and arrives in `creditAccount`. Always positive. */
-export interface Posting {
-  debitAccount: AccountId;
-  creditAccount: AccountId;
-  currency: Currency;
-  amountMinor: bigint;
-}
+export type { Posting };
 
 export interface ConversionDetails {
   fromCurrency: Currency;
