@@ -5,6 +5,7 @@ import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../../
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '../../src/modules/ledger/infrastructure/ledger-migrations';
 import { LEDGER_PROJECTIONS } from '../../src/modules/ledger/projections/ledger-projections';
+import { lastWrittenCheckpoint } from '../platform/support/test-store';
 
 export interface LedgerTestContext {
   testDatabase: TestDatabase;
@@ -44,12 +45,7 @@ export async function openLedgerTestContext(maxConnections = 20): Promise<Ledger
     catchUp: async () => {
       // The log is readable only below the oldest transaction running anywhere in the cluster (other test files
       // included), so "caught up" can stop short: run until every projection has passed the last event written here.
-      const last = await database.pool.query<{ transaction_id: string; position: string }>(
-        'SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
-      );
-      const target = last.rows[0]
-        ? { transactionId: BigInt(last.rows[0].transaction_id), position: BigInt(last.rows[0].position) }
-        : { transactionId: 0n, position: 0n };
+      const target = await lastWrittenCheckpoint(database);
       const deadline = Date.now() + 30_000;
       for (const runner of runners) {
         for (;;) {

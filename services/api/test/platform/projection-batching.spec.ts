@@ -8,7 +8,7 @@ import { progressCountersProjection } from '../../src/modules/progress/infrastru
 import type { Projection } from '../../src/platform/projections/projection';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { silentLogger } from './support/example-projection';
-import { openTestStore, type TestStore } from './support/test-store';
+import { openTestStore, settledHead, type TestStore } from './support/test-store';
 
 jest.setTimeout(120_000);
 
@@ -133,6 +133,7 @@ describe('set-based projections', () => {
     Logger.overrideLogger(false);
     store = await openTestStore('api_batching');
     for (const event of LOG) await store.eventStore.append([{ streamId: event.streamId, expectedVersion: 'any', events: [{ type: event.type, data: event.data }] }]);
+    await settledHead(store);
     await runAll(store, 1);
     oneByOne = await dump(store);
   });

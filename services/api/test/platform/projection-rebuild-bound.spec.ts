@@ -1,7 +1,7 @@
 import { rebuildBatchLimit, RebuildDidNotFinishError } from '../../src/platform/projections/projection-rebuild';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { exampleProjection, silentLogger } from './support/example-projection';
-import { appendExampleEvents, expectedExampleTotals, openTestStore, readExampleTotals, type TestStore } from './support/test-store';
+import { appendExampleEvents, expectedExampleTotals, openTestStore, readExampleTotals, settledHead, type TestStore } from './support/test-store';
 
 describe('a rebuild has a bound', () => {
   it('allows twice the batches that reach the head captured at its start, plus the catch-up batches', () => {
@@ -19,6 +19,7 @@ describe('a rebuild has a bound', () => {
 
     it('fails with a clear error instead of waiting forever for a log end it cannot reach, and leaves the live tables alone', async () => {
       await appendExampleEvents(store.eventStore, 250);
+      await settledHead(store);
       const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, {
         ownerId: 'owner-a',
         pollIntervalMs: 5,

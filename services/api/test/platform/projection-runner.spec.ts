@@ -4,12 +4,13 @@ import { defineProjection } from '../../src/platform/projections/projection';
 import { ProjectionRunner, type ProjectionRunnerOptions } from '../../src/platform/projections/projection-runner';
 import { EXAMPLE_EVENT, exampleProjection, silentLogger } from './support/example-projection';
 import { eventually } from './support/eventually';
-import { appendExampleEvents, expectedExampleTotals, openTestStore, readExampleTotals, type TestStore } from './support/test-store';
+import { appendExampleEvents, expectedExampleTotals, openTestStore, readExampleTotals, settledHead, type TestStore } from './support/test-store';
 
 const options = (ownerId: string, overrides: Partial<ProjectionRunnerOptions> = {}): ProjectionRunnerOptions => ({
   ownerId,
   pollIntervalMs: 10,
-  leaseDurationMs: 1_500,
+  // Long enough that a loaded machine's pauses do not cost a runner its lease mid-test (takeover tests set their own).
+  leaseDurationMs: 5_000,
   batchSize: 100,
   logger: silentLogger,
   ...overrides,
@@ -59,7 +60,7 @@ describe('ProjectionRunner on PostgreSQL', () => {
       await working.catchUp();
       expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(10));
     });
-    const head = await store.eventStore.headCheckpoint();
+    const head = await settledHead(store);
     expect(await checkpointRow()).toMatchObject({ transaction_id: head.transactionId.toString(), position: head.position.toString() });
   });
 
@@ -148,18 +149,28 @@ describe('ProjectionRunner on PostgreSQL', () => {
 
   it('builds the readers’ indexes once a rebuild has caught up, folds what arrived meanwhile, then swaps', async () => {
     await appendExampleEvents(store.eventStore, 600);
-    const runner = new ProjectionRunner(exampleProjection({ indexDelayMs: 500 }), store.eventStore, store.database.pool, options('owner-a'));
+    const gate = 424_242;
+    const runner = new ProjectionRunner(exampleProjection({ indexGate: gate }), store.eventStore, store.database.pool, options('owner-a'));
     await runner.initialize();
     const indexesOf = async () =>
       (await store.database.pool.query(`select indexname from pg_indexes where tablename = 'example_totals' order by indexname`)).rows.map((row) => row.indexname);
     // Live tables get their indexes when they are created.
     expect(await indexesOf()).toEqual(['example_totals_amount_index', 'example_totals_pkey']);
+    // The index build waits on this lock until 40 more events are committed and readable.
+    const gateHolder = await store.database.pool.connect();
+    await gateHolder.query('select pg_advisory_lock($1)', [gate]);
     const phases: string[] = [];
     let appending: Promise<void> | undefined;
     await runner.rebuild((update) => {
       if (phases.at(-1) !== update.phase) phases.push(update.phase);
-      // Committed while the index is being built (it takes 500 ms here).
-      if (update.phase === 'indexing') appending = appendExampleEvents(store.eventStore, 40, { offset: 600, perAppend: 40 });
+      if (update.phase === 'indexing' && !appending) {
+        appending = (async () => {
+          await appendExampleEvents(store.eventStore, 40, { offset: 600, perAppend: 40 });
+          await settledHead(store);
+          await gateHolder.query('select pg_advisory_unlock($1)', [gate]);
+          gateHolder.release();
+        })();
+      }
     });
     await appending;
     expect(phases).toEqual(['building', 'indexing', 'building', 'swapping', 'completed']);
@@ -235,18 +246,18 @@ describe('ProjectionRunner on PostgreSQL', () => {
       expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(3));
     });
     expect(Object.keys(await readExampleTotals(store.database))).not.toContain('other-1');
-    expect(await runner.lag(await store.eventStore.headCheckpoint())).toBe(0);
+    expect(await runner.lag(await settledHead(store))).toBe(0);
   });
 
   it('moves past events it ignores without a transaction each, and saves that progress within skippedProgressSaveMs', async () => {
-    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 60_000 }));
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 60_000, leaseDurationMs: 60_000 }));
     await runner.initialize();
     await runner.catchUp();
     const saved = await checkpointRow();
     for (let index = 0; index < 5; index += 1) {
       await store.eventStore.append([{ streamId: `ignored-${index}`, expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 1 } }] }]);
     }
-    const head = await store.eventStore.headCheckpoint();
+    const head = await settledHead(store);
     await eventually(async () => {
       await runner.processNextBatch();
       expect(runner.currentCheckpoint).toMatchObject({ transactionId: head.transactionId, position: head.position });
@@ -261,15 +272,15 @@ describe('ProjectionRunner on PostgreSQL', () => {
       await runner.processNextBatch();
       expect(await readExampleTotals(store.database)).toEqual(expectedExampleTotals(2));
     });
-    const after = await store.eventStore.headCheckpoint();
+    const after = await settledHead(store);
     expect(await checkpointRow()).toMatchObject({ transaction_id: after.transactionId.toString(), position: after.position.toString() });
 
     // Caught up with unsaved progress, a runner whose interval has passed saves it by itself.
-    const eager = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0 }));
+    const eager = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0, leaseDurationMs: 60_000 }));
     await eager.initialize();
     await eager.holdLease();
     await store.eventStore.append([{ streamId: 'ignored-last', expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 1 } }] }]);
-    const last = await store.eventStore.headCheckpoint();
+    const last = await settledHead(store);
     await eventually(async () => {
       await eager.processNextBatch();
       expect(await checkpointRow()).toMatchObject({ transaction_id: last.transactionId.toString(), position: last.position.toString() });
@@ -279,11 +290,11 @@ describe('ProjectionRunner on PostgreSQL', () => {
   // A busy log is mostly events a given projection ignores; their progress is saved once a second per projection,
   // and a batch with rows checks its lease and checkpoint with one locking statement.
   it('saves skipped progress in one statement and commits a batch in BEGIN, one lock, its rows, the checkpoint, COMMIT', async () => {
-    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0 }));
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0, leaseDurationMs: 60_000 }));
     await runner.initialize();
     await runner.holdLease();
     await store.eventStore.append([{ streamId: 'ignored-1', expectedVersion: 'any', events: [{ type: 'SomethingElse', data: { amount: 1 } }] }]);
-    const ignored = await store.eventStore.headCheckpoint();
+    const ignored = await settledHead(store);
     const writes = (sent: string[]) => sent.filter((text) => !/pg_snapshot_xmin/.test(text)).map((text) => text.trim().split(/\s+/).slice(0, 2).join(' ').toLowerCase());
     const { sent: skipping } = await statementsSentDuring(() =>
       eventually(async () => {
@@ -295,7 +306,7 @@ describe('ProjectionRunner on PostgreSQL', () => {
     expect(new Set(writes(skipping).filter((text) => !text.startsWith('select ')))).toEqual(new Set(['update projection_checkpoints']));
 
     await appendExampleEvents(store.eventStore, 3);
-    const head = await store.eventStore.headCheckpoint();
+    const head = await settledHead(store);
     const { sent: batch } = await statementsSentDuring(() =>
       eventually(async () => {
         await runner.processNextBatch();
@@ -311,7 +322,7 @@ describe('ProjectionRunner on PostgreSQL', () => {
   });
 
   it('does not save skipped progress once another process holds the lease', async () => {
-    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0 }));
+    const runner = new ProjectionRunner(exampleProjection(), store.eventStore, store.database.pool, options('owner-a', { skippedProgressSaveMs: 0, leaseDurationMs: 60_000 }));
     await runner.initialize();
     await runner.holdLease();
     const before = await checkpointRow();

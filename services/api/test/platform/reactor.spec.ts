@@ -5,7 +5,7 @@ import { type Reactor, ReactorRunner } from '../../src/platform/jobs/reactor';
 import { EXAMPLE_EVENT, silentLogger } from './support/example-projection';
 import { bullMqTestQueue, deleteRedisKeys } from './support/redis';
 import { eventually } from './support/eventually';
-import { appendExampleEvents, openTestStore, type TestStore } from './support/test-store';
+import { appendExampleEvents, openTestStore, settledHead, type TestStore } from './support/test-store';
 
 async function waitFor(condition: () => Promise<boolean> | boolean, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -78,6 +78,7 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
   // checkpoint, so after the queue forgets them they are derived back from the pending rows and each runs.
   it('re-enqueues the jobs a lost queue held, and runs each event’s job', async () => {
     await appendExampleEvents(store.eventStore, 40, { perAppend: 10 });
+    await settledHead(store);
     const runs: string[] = [];
     const first = kind.create();
     queues.push(first.queue);
@@ -121,6 +122,7 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
     // New events keep flowing through the running reactor.
     resumed.start();
     await appendExampleEvents(store.eventStore, 5, { offset: 40, perAppend: 5 });
+    await settledHead(store);
     await waitFor(async () => (await store.database.pool.query('select count(*)::int as count from example_notifications')).rows[0].count === 45);
     await resumed.stop();
   }, 180_000);
@@ -145,6 +147,7 @@ describe('Reactor progress over events that call for no job', () => {
     const runner = new ReactorRunner(silent, store.eventStore, store.database.pool, queues[0]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 60_000, logger: silentLogger });
     await runner.initialize();
     await appendExampleEvents(store.eventStore, 10, { perAppend: 10 });
+    await settledHead(store);
     await eventually(async () => expect((await runner.processNextBatch()).caughtUp).toBe(true));
     expect(await savedRow()).toBe('0');
 
@@ -167,6 +170,7 @@ describe('Reactor progress over events that call for no job', () => {
     const lazy = new ReactorRunner({ ...notifierReactor(store, runs), react: () => [] }, store.eventStore, store.database.pool, queues[0]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 60_000, logger: silentLogger });
     await lazy.initialize();
     await appendExampleEvents(store.eventStore, 5, { perAppend: 5 });
+    await settledHead(store);
     await eventually(async () => expect((await lazy.processNextBatch()).caughtUp).toBe(true));
 
     const deriving = new ReactorRunner(notifierReactor(store, runs), store.eventStore, store.database.pool, queues[1]!, { pollIntervalMs: 20, batchSize: 100, logger: silentLogger });

@@ -5,6 +5,11 @@ import { ProjectionsService } from './projections.service';
 
 /** How long a read waits for eventual read models to pass the log head it saw: a bound, never a hang. */
 export const READ_YOUR_WRITES_WAIT_MILLISECONDS = 1_000;
+/**
+ * The bound for a command that refuses on what it reads (an achievement claim on its counters): a read that trails
+ * refuses wrongly, which costs the caller more than a list showing a stale row, so it waits longer.
+ */
+export const COMMAND_READ_WAIT_MILLISECONDS = 5_000;
 const RECHECK_MILLISECONDS = 20;
 
 /**

@@ -11,6 +11,7 @@ import { LedgerDigests } from '../../../src/modules/ledger/digests/ledger-digest
 import { verifyAgainstDigest } from '../../../src/modules/ledger/digests/verify-against-digest';
 import { verifyLedger } from '../../../src/modules/ledger/infrastructure/ledger-audit';
 import { LedgerExecutor, newTransactionId } from '../../../src/modules/ledger/infrastructure/ledger-executor';
+import { settledHead } from '../../platform/support/test-store';
 import { LedgerTestContext, openLedgerTestContext } from '../support';
 import { dropMerkleTree, rewriteAndRehash, type TransactionData } from './tamper';
 
@@ -77,12 +78,22 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     return eventId;
   }
 
+  /**
+   * A digest covers the log's safe end, which an open transaction anywhere in the cluster (another test file's) may
+   * hold back: each digest here is taken once the head covers every event the test wrote.
+   */
+  async function recordSettled() {
+    await settledHead(context);
+    return digests.record();
+  }
+
   const leafPosition = async (eventId: string) =>
     Number((await context.database.pool.query<{ leaf_index: string }>('SELECT leaf_index::text FROM ledger_merkle_leaves WHERE event_id = $1', [eventId])).rows[0].leaf_index) + 1;
 
   it('verify --digest finds the rewritten credit and names its position; plain verify reports it above its bound', async () => {
-    const { digest } = await digests.record();
+    const { digest } = await recordSettled();
     await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'carol', transactionId: newTransactionId(), now: now() } });
+    await settledHead(context);
     expect((await verifyLedger(context.eventStore)).findings).toEqual([]);
     expect((await verifyAgainstDigest(context.eventStore, digests.merkle, digest)).ok).toBe(true);
     const current = await digests.current();
@@ -113,7 +124,7 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
   });
 
   it('verify --digest also finds an event removed before the digest, at its position', async () => {
-    const { digest } = await digests.record();
+    const { digest } = await recordSettled();
     const eventId = await demoFundingEventId();
     const position = await leafPosition(eventId);
     await context.database.pool.query('DELETE FROM events WHERE event_id = $1', [eventId]);
@@ -122,7 +133,7 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
   });
 
   it('verify --digest finds an event inserted into history before the digest, at its position', async () => {
-    const { digest } = await digests.record();
+    const { digest } = await recordSettled();
     await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'mallory', transactionId: newTransactionId(), now: now() } });
     // Its events are moved in front of the log's first event, as if they had always been there.
     await context.database.pool.query(
@@ -134,7 +145,7 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
   });
 
   it('an inclusion proof verifies offline with the digest and the public key, and fails for a changed event', async () => {
-    const { digest } = await digests.record();
+    const { digest } = await recordSettled();
     const eventId = await demoFundingEventId();
     const proof = await digests.inclusion(eventId, digest.position);
     expect(proof.path.length).toBeLessThanOrEqual(Math.ceil(Math.log2(digest.position)));
@@ -160,9 +171,9 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
   });
 
   it('a consistency proof links an older digest to a newer one, and fails once history before the older one changed', async () => {
-    const older = (await digests.record()).digest;
+    const older = (await recordSettled()).digest;
     await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'dave', transactionId: newTransactionId(), now: now() } });
-    const newer = (await digests.record()).digest;
+    const newer = (await recordSettled()).digest;
     const publicKey = publicKeyPem(privateKey);
     const honest = await digests.consistency(older.position, newer.position);
     expect(checkProof({ digest: newer, olderDigest: older, publicKeyPem: publicKey, proof: honest })).toMatchObject({ valid: true });
@@ -170,7 +181,7 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     // The insider rewrites history before the older digest, rebuilds the stored tree and signs a fresh digest.
     await attack();
     await dropMerkleTree(context.database.pool);
-    const rewritten = (await digests.record()).digest;
+    const rewritten = (await recordSettled()).digest;
     const proof = await digests.consistency(older.position, rewritten.position);
     const check = checkProof({ digest: rewritten, olderDigest: older, publicKeyPem: publicKey, proof });
     expect(check.valid).toBe(false);
@@ -178,7 +189,7 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
   });
 
   it('refuses a digest signed with another key, or altered after signing', async () => {
-    const { digest } = await digests.record();
+    const { digest } = await recordSettled();
     const proof = await digests.inclusion(await demoFundingEventId(), digest.position);
     const publicKey = publicKeyPem(privateKey);
     const forged = signDigest({ position: digest.position, root: digest.root, at: digest.at }, generateKeyPairSync('ed25519').privateKey);

@@ -6,8 +6,11 @@ import { defineProjection } from '../../../src/platform/projections/projection';
  */
 export const EXAMPLE_EVENT = 'ExampleCounted';
 
-/** `indexDelayMs` makes building the readers' index take that long (to append events while a rebuild indexes). */
-export function exampleProjection(options: { name?: string; table?: string; version?: number; delayMsPerBatch?: number; indexDelayMs?: number } = {}) {
+/**
+ * `indexGate` (an advisory lock key) makes building the readers' index wait until whoever holds that lock releases it,
+ * so a test can commit events while a rebuild indexes, deterministically.
+ */
+export function exampleProjection(options: { name?: string; table?: string; version?: number; delayMsPerBatch?: number; indexGate?: number } = {}) {
   const table = options.table ?? 'example_totals';
   return defineProjection({
     name: options.name ?? 'example_totals',
@@ -18,7 +21,7 @@ export function exampleProjection(options: { name?: string; table?: string; vers
       `create table ${tables[table]} (stream_id text primary key, event_count bigint not null, amount_total bigint not null)`,
     ],
     createIndexes: (tables) => [
-      ...(options.indexDelayMs ? [`select pg_sleep(${options.indexDelayMs / 1000})`] : []),
+      ...(options.indexGate ? [`select pg_advisory_lock(${options.indexGate}), pg_advisory_unlock(${options.indexGate})`] : []),
       `create index ${tables[table]}_amount_index on ${tables[table]} (amount_total)`,
     ],
     async handle(events, transaction, tables) {

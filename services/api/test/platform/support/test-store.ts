@@ -1,4 +1,4 @@
-import { openDatabase, PostgresEventStore, runMigrations, type Database, type EventStore } from '@app/event-store';
+import { compareCheckpoints, openDatabase, PostgresEventStore, runMigrations, type Checkpoint, type Database, type EventStore } from '@app/event-store';
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
 import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../../../src/platform/database/database.module';
 import { EXAMPLE_EVENT } from './example-projection';
@@ -64,4 +64,29 @@ export async function readExampleTotals(database: Pick<Database, 'pool'>, table 
     `select stream_id, event_count::text, amount_total::text from ${table} order by stream_id`,
   );
   return Object.fromEntries(result.rows.map((row) => [row.stream_id, { event_count: row.event_count, amount_total: row.amount_total }]));
+}
+
+/** The newest event written to this database, whether or not readers may see it yet. */
+export async function lastWrittenCheckpoint(database: Database): Promise<Checkpoint> {
+  const last = await database.pool.query<{ transaction_id: string; position: string }>(
+    'SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+  );
+  const row = last.rows[0];
+  return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : { transactionId: 0n, position: 0n };
+}
+
+/**
+ * The head once it covers every event written here. The log is readable only below the oldest transaction running
+ * anywhere in the cluster (other test files and other databases included), so right after an append the head the
+ * store reports can still be behind it: a test that takes that head as "everything" races the rest of the machine.
+ */
+export async function settledHead(store: Pick<TestStore, 'database' | 'eventStore'>, timeoutMs = 30_000): Promise<Checkpoint> {
+  const target = await lastWrittenCheckpoint(store.database);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const head = await store.eventStore.headCheckpoint();
+    if (compareCheckpoints(head, target) >= 0) return head;
+    if (Date.now() > deadline) throw new Error(`The head did not reach position ${target.position} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -15,7 +15,7 @@ import { ApiError, conflict, notFound, unprocessable } from '../../../platform/h
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
+import { COMMAND_READ_WAIT_MILLISECONDS, ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
@@ -68,8 +68,8 @@ export class AchievementsController {
    * Counters only grow with recorded facts: a read that trails later events can refuse too early, never pay twice
    * (the claim itself is decided on the caller's progress stream).
    */
-  private async currentCounters(userId: string): Promise<ProgressCounters> {
-    await this.readYourWrites.awaitProjections([progressCountersProjection.name]);
+  private async currentCounters(userId: string, maxWaitMilliseconds?: number): Promise<ProgressCounters> {
+    await this.readYourWrites.awaitProjections([progressCountersProjection.name], maxWaitMilliseconds);
     return countersOf(this.pool, userId);
   }
 
@@ -105,7 +105,10 @@ export class AchievementsController {
   ): Promise<ClaimAchievementResponse> {
     const now = new Date().toISOString();
     const transactionId = newTransactionId();
-    const [counters, boosts] = await Promise.all([this.currentCounters(caller.userId), this.queryBus.execute(new GetActiveBoostsQuery(caller.userId, now))]);
+    const [counters, boosts] = await Promise.all([
+      this.currentCounters(caller.userId, COMMAND_READ_WAIT_MILLISECONDS),
+      this.queryBus.execute(new GetActiveBoostsQuery(caller.userId, now)),
+    ]);
     return this.runner.run<ClaimAchievementResponse>({
       idempotency,
       lockKeys: [progressAccountStreams.streamId(caller.userId)],
