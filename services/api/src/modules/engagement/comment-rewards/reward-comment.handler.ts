@@ -34,10 +34,7 @@ export class RewardCommentHandler implements ICommandHandler<RewardCommentComman
     const { success: _success, reference_id: _reference, ...reward } = socialActionAnswer('comment', contentId, comment.authorTier, decision);
     return {
       appends: [...appendOf(userContent, decision.userContentEvents), ...appendOf(pool, decision.poolEvents)],
-      money:
-        decision.postings.length > 0
-          ? { transactionId: comment.transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: 'Content comment', postings: decision.postings.map((posting) => ({ ...posting })), now, references: { contentId, commentId } }
-          : null,
+      money: decision.money,
       reward,
     };
   }

@@ -79,10 +79,7 @@ export class ContentRemovedReactor {
         );
         return {
           streams: [{ loaded, events: decision.events }],
-          money:
-            decision.postings.length > 0
-              ? { transactionId, reasonCode: 'CONTENT_FUNDING', description: 'Funding reserve paid out: the item was removed', postings: decision.postings, now, references: { contentId } }
-              : null,
+          money: decision.money,
           answer: () => null,
         };
       },
@@ -98,10 +95,7 @@ export class ContentRemovedReactor {
         const decision = decideEndSponsorshipEarly({ sponsorshipId, transactionId, now }, loaded.state);
         return {
           streams: [{ loaded, events: decision.events }],
-          money:
-            decision.postings.length > 0
-              ? { transactionId, reasonCode: 'SPONSORSHIP', description: 'Sponsorship ended early: the item was removed', postings: decision.postings, now, references: { sponsorshipId } }
-              : null,
+          money: decision.money,
           answer: () => null,
         };
       },

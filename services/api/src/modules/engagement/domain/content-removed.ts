@@ -1,5 +1,5 @@
 import type { EngagementEvent } from '@app/contracts/engagement';
-import { accounts, type Posting } from './accounts';
+import { SYSTEM_ACCOUNTS, escrowAccount, userAccount, type MoneyMovement, type Posting } from '@app/contracts/ledger';
 import type { SponsorshipState } from './state';
 
 /**
@@ -37,8 +37,8 @@ export interface ReleaseReserveCommand {
  * else holds (unsold, the engagement pool, their own) and takes what is left, rounding included. The postings sum to
  * exactly the reserve, so nothing is paid that was not funded. Released once; nothing to pay records nothing.
  */
-export function decideReleaseReserve(command: ReleaseReserveCommand, state: ReserveState): { events: EngagementEvent[]; postings: Posting[] } {
-  if (state.released || state.reserveUsdMinor <= 0n) return { events: [], postings: [] };
+export function decideReleaseReserve(command: ReleaseReserveCommand, state: ReserveState): { events: EngagementEvent[]; money: MoneyMovement | null } {
+  if (state.released || state.reserveUsdMinor <= 0n) return { events: [], money: null };
   const reserve = state.reserveUsdMinor;
   const total = BigInt(command.totalShares);
   const merged = new Map<string, number>();
@@ -51,12 +51,22 @@ export function decideReleaseReserve(command: ReleaseReserveCommand, state: Rese
   const payouts = [...merged].map(([userId, shares]) => ({ userId, shares, usdMinor: (reserve * BigInt(shares)) / total }));
   const paidToHolders = payouts.reduce((sum, payout) => sum + payout.usdMinor, 0n);
   payouts.push({ userId: command.creatorId, shares: command.totalShares - heldByOthers, usdMinor: reserve - paidToHolders });
-  const escrow = accounts.contentEscrow(command.contentId);
+  const escrow = escrowAccount('content', command.contentId);
   const postings: Posting[] = payouts
     .filter((payout) => payout.usdMinor > 0n)
-    .map((payout) => ({ debitAccount: escrow, creditAccount: accounts.user(payout.userId), currency: 'usd', amountMinor: payout.usdMinor }));
+    .map((payout) => ({ debitAccount: escrow, creditAccount: userAccount(payout.userId), currency: 'usd', amountMinor: payout.usdMinor }));
   return {
-    postings,
+    money:
+      postings.length > 0
+        ? {
+            transactionId: command.transactionId,
+            reasonCode: 'CONTENT_FUNDING',
+            description: 'Funding reserve paid out: the item was removed',
+            postings,
+            now: command.now,
+            references: { contentId: command.contentId },
+          }
+        : null,
     events: [
       {
         type: 'ContentReserveReleased',
@@ -81,22 +91,32 @@ export function decideReleaseReserve(command: ReleaseReserveCommand, state: Rese
 export function decideEndSponsorshipEarly(
   command: { sponsorshipId: string; transactionId: string; now: string },
   state: SponsorshipState,
-): { events: EngagementEvent[]; postings: Posting[] } {
-  if (state.status !== 'live' || !state.contentId || !state.sponsorId || !state.startsAt || !state.endsAt) return { events: [], postings: [] };
+): { events: EngagementEvent[]; money: MoneyMovement | null } {
+  if (state.status !== 'live' || !state.contentId || !state.sponsorId || !state.startsAt || !state.endsAt) return { events: [], money: null };
   const now = BigInt(Date.parse(command.now));
   const starts = BigInt(Date.parse(state.startsAt));
   const ends = BigInt(Date.parse(state.endsAt));
-  if (now >= ends) return { events: [], postings: [] };
+  if (now >= ends) return { events: [], money: null };
   const left = now <= starts ? ends - starts : ends - now;
   const refunded = (state.gemsMinor * left) / (ends - starts);
   const spent = state.gemsMinor - refunded;
-  const escrow = accounts.sponsorshipEscrow(command.sponsorshipId);
+  const escrow = escrowAccount('sponsorship', command.sponsorshipId);
   const postings: Posting[] = [
-    ...(refunded > 0n ? [{ debitAccount: escrow, creditAccount: accounts.user(state.sponsorId), currency: 'gems' as const, amountMinor: refunded }] : []),
-    ...(spent > 0n ? [{ debitAccount: escrow, creditAccount: accounts.fees, currency: 'gems' as const, amountMinor: spent }] : []),
+    ...(refunded > 0n ? [{ debitAccount: escrow, creditAccount: userAccount(state.sponsorId), currency: 'gems' as const, amountMinor: refunded }] : []),
+    ...(spent > 0n ? [{ debitAccount: escrow, creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems' as const, amountMinor: spent }] : []),
   ];
   return {
-    postings,
+    money:
+      postings.length > 0
+        ? {
+            transactionId: command.transactionId,
+            reasonCode: 'SPONSORSHIP',
+            description: 'Sponsorship ended early: the item was removed',
+            postings,
+            now: command.now,
+            references: { sponsorshipId: command.sponsorshipId },
+          }
+        : null,
     events: [
       {
         type: 'SponsorshipEndedEarly',

@@ -1,7 +1,6 @@
 import { sharePriceFor } from '@app/contracts/content';
 import { usdMinorValueOf, type EngagementEvent, type FundCurrency, type SponsorPackage } from '@app/contracts/engagement';
-import type { Currency } from '@app/contracts/ledger';
-import { accounts, type Posting } from './accounts';
+import { SYSTEM_ACCOUNTS, escrowAccount, userAccount, type Currency, type MoneyMovement, type Posting } from '@app/contracts/ledger';
 import type { ContentPoolState, SponsorshipState } from './state';
 
 export type MoneyRefusal = 'CONTENT_ARCHIVED' | 'OWN_CONTENT' | 'DEMO_ISOLATION' | 'NOT_ADVERTISER' | 'TOO_SMALL' | 'SPONSORSHIP_NOT_FOUND' | 'SPONSORSHIP_NOT_ENDED';
@@ -14,7 +13,7 @@ export interface TipCommand {
   contentId: string;
   fromUserId: string;
   fromIsDemo: boolean;
-  content: { creatorId: string; creatorIsDemo: boolean; status: 'active' | 'archived'; totalShares: number };
+  content: { title: string; creatorId: string; creatorIsDemo: boolean; status: 'active' | 'archived'; totalShares: number };
   currency: FundCurrency;
   amountMinor: bigint;
   transactionId: string;
@@ -24,7 +23,7 @@ export interface TipCommand {
 export interface TipDecision {
   kind: 'accepted';
   events: EngagementEvent[];
-  postings: Posting[];
+  money: MoneyMovement;
   usdMinor: bigint;
   newRevenueUsdMinor: bigint;
   newSharePriceUsdMinor: bigint;
@@ -46,15 +45,15 @@ export function decideTip(command: TipCommand, pool: ContentPoolState): TipDecis
   if (usdMinor <= 0n || command.amountMinor <= 0n) return { kind: 'refused', refusal: 'TOO_SMALL' };
 
   const newRevenueUsdMinor = pool.revenueUsdMinor + usdMinor;
-  const from = accounts.user(command.fromUserId);
-  const to = command.kind === 'tip' ? accounts.user(content.creatorId) : accounts.contentEscrow(command.contentId);
+  const from = userAccount(command.fromUserId);
+  const to = command.kind === 'tip' ? userAccount(content.creatorId) : escrowAccount('content', command.contentId);
   const currency = LEDGER_CURRENCY[command.currency];
   const postings: Posting[] =
     currency === 'usd'
       ? [{ debitAccount: from, creditAccount: to, currency: 'usd', amountMinor: usdMinor }]
       : [
-          { debitAccount: from, creditAccount: accounts.conversion, currency, amountMinor: command.amountMinor },
-          { debitAccount: accounts.conversion, creditAccount: to, currency: 'usd', amountMinor: usdMinor },
+          { debitAccount: from, creditAccount: SYSTEM_ACCOUNTS.conversion, currency, amountMinor: command.amountMinor },
+          { debitAccount: SYSTEM_ACCOUNTS.conversion, creditAccount: to, currency: 'usd', amountMinor: usdMinor },
         ];
   return {
     kind: 'accepted',
@@ -74,7 +73,14 @@ export function decideTip(command: TipCommand, pool: ContentPoolState): TipDecis
         },
       },
     ],
-    postings,
+    money: {
+      transactionId: command.transactionId,
+      reasonCode: command.kind === 'tip' ? 'TIP' : 'CONTENT_FUNDING',
+      description: `${command.kind === 'tip' ? 'Tip to' : 'Funding of'} "${content.title}"`,
+      postings,
+      now: command.now,
+      references: { contentId: command.contentId },
+    },
     usdMinor,
     newRevenueUsdMinor,
     newSharePriceUsdMinor: sharePriceFor(newRevenueUsdMinor, content.totalShares),
@@ -85,7 +91,7 @@ export interface SponsorCommand {
   sponsorshipId: string;
   contentId: string;
   sponsor: { userId: string; name: string; userType: string; isDemo: boolean };
-  content: { creatorId: string; creatorIsDemo: boolean; status: 'active' | 'archived' };
+  content: { title: string; creatorId: string; creatorIsDemo: boolean; status: 'active' | 'archived' };
   package: SponsorPackage;
   transactionId: string;
   now: string;
@@ -98,7 +104,7 @@ const GEM_MINOR = 10_000n;
  * into the sponsorship's own escrow for the package's hours (held: nothing else can spend them), then the expiry
  * job spends them to platform revenue. Demo sponsors boost demo content only (sandboxes never touch real items).
  */
-export function decideSponsor(command: SponsorCommand, state: SponsorshipState): { kind: 'accepted'; events: EngagementEvent[]; postings: Posting[]; endsAt: string } | Refused {
+export function decideSponsor(command: SponsorCommand, state: SponsorshipState): { kind: 'accepted'; events: EngagementEvent[]; money: MoneyMovement; endsAt: string } | Refused {
   const { sponsor, content } = command;
   if (sponsor.userType !== 'advertiser') return { kind: 'refused', refusal: 'NOT_ADVERTISER' };
   if (content.creatorId === sponsor.userId) return { kind: 'refused', refusal: 'OWN_CONTENT' };
@@ -110,7 +116,14 @@ export function decideSponsor(command: SponsorCommand, state: SponsorshipState):
   return {
     kind: 'accepted',
     endsAt,
-    postings: [{ debitAccount: accounts.user(sponsor.userId), creditAccount: accounts.sponsorshipEscrow(command.sponsorshipId), currency: 'gems', amountMinor: gemsMinor }],
+    money: {
+      transactionId: command.transactionId,
+      reasonCode: 'SPONSORSHIP',
+      description: `${command.package.name} for "${content.title}"`,
+      postings: [{ debitAccount: userAccount(sponsor.userId), creditAccount: escrowAccount('sponsorship', command.sponsorshipId), currency: 'gems', amountMinor: gemsMinor }],
+      now: command.now,
+      references: { contentId: command.contentId, sponsorshipId: command.sponsorshipId },
+    },
     events: [
       {
         type: 'ContentSponsored',
@@ -136,13 +149,20 @@ export function decideSponsor(command: SponsorCommand, state: SponsorshipState):
 export function decideSpendSponsorship(
   command: { sponsorshipId: string; transactionId: string; now: string },
   state: SponsorshipState,
-): { kind: 'accepted'; events: EngagementEvent[]; postings: Posting[] } | Refused {
+): { kind: 'accepted'; events: EngagementEvent[]; money: MoneyMovement | null } | Refused {
   if (state.status === 'none' || !state.contentId || !state.endsAt) return { kind: 'refused', refusal: 'SPONSORSHIP_NOT_FOUND' };
-  if (state.status === 'spent' || state.status === 'ended') return { kind: 'accepted', events: [], postings: [] };
+  if (state.status === 'spent' || state.status === 'ended') return { kind: 'accepted', events: [], money: null };
   if (Date.parse(command.now) < Date.parse(state.endsAt)) return { kind: 'refused', refusal: 'SPONSORSHIP_NOT_ENDED' };
   return {
     kind: 'accepted',
     events: [{ type: 'SponsorshipSpent', data: { sponsorshipId: command.sponsorshipId, contentId: state.contentId, transactionId: command.transactionId, at: command.now } }],
-    postings: [{ debitAccount: accounts.sponsorshipEscrow(command.sponsorshipId), creditAccount: accounts.fees, currency: 'gems', amountMinor: state.gemsMinor }],
+    money: {
+      transactionId: command.transactionId,
+      reasonCode: 'SPONSORSHIP',
+      description: 'Sponsorship ended: gems spent',
+      postings: [{ debitAccount: escrowAccount('sponsorship', command.sponsorshipId), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems', amountMinor: state.gemsMinor }],
+      now: command.now,
+      references: { sponsorshipId: command.sponsorshipId },
+    },
   };
 }

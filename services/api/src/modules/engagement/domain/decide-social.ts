@@ -8,7 +8,7 @@ import {
   type SocialActionType,
 } from '@app/contracts/engagement';
 import type { UserTier } from '@app/contracts/identity';
-import { accounts, type Posting } from './accounts';
+import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement, type Posting } from '@app/contracts/ledger';
 import type { ContentPoolState, DailyState, UserContentState } from './state';
 
 export type SocialRefusal = 'CONTENT_ARCHIVED' | 'ALREADY_LIKED' | 'ALREADY_SAVED' | 'MOVE_ALREADY_RECORDED' | 'DAILY_MOVES_REACHED' | 'NOT_SAVED';
@@ -29,7 +29,7 @@ export interface SocialState {
   daily: DailyState;
 }
 
-/** Events per stream, the user's day after it, the points and keys minted (with their postings) and the shares given. */
+/** Events per stream, the user's day after it, the points and keys minted (the money, if any) and the shares given. */
 export interface SocialDecision {
   kind: 'accepted';
   userContentEvents: EngagementEvent[];
@@ -50,7 +50,8 @@ export interface SocialDecision {
   sharesRemaining: number;
   dailyPointsRemainingMinor: bigint;
   movesRemainingToday: number;
-  postings: Posting[];
+  /** The points (and keys) issued to the user under ENGAGEMENT_REWARD; null when the action pays nothing. */
+  money: MoneyMovement | null;
 }
 export type Refused = { kind: 'refused'; refusal: SocialRefusal };
 
@@ -125,7 +126,17 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
     sharesRemaining: poolLeft - engagementShares,
     dailyPointsRemainingMinor: capLeft - pointsMinor > 0n ? capLeft - pointsMinor : 0n,
     movesRemainingToday: Math.max(0, ENGAGEMENT_DAILY_CAPS.externalMoves - state.daily.externalMoves),
-    postings: pointsMinor > 0n ? [{ debitAccount: accounts.issuance, creditAccount: accounts.user(userId), currency: 'points', amountMinor: pointsMinor }] : [],
+    money:
+      pointsMinor > 0n
+        ? {
+            transactionId: command.transactionId,
+            reasonCode: 'ENGAGEMENT_REWARD',
+            description: `Content ${action}`,
+            postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor }],
+            now,
+            references: command.commentId ? { contentId, commentId: command.commentId } : { contentId },
+          }
+        : null,
   };
 }
 
@@ -156,8 +167,8 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
   const pointsMinor = BigInt(reward.points) * 10n;
   const paid = pointsMinor > 0n || reward.keys > 0;
   const postings: Posting[] = [];
-  if (pointsMinor > 0n) postings.push({ debitAccount: accounts.issuance, creditAccount: accounts.user(userId), currency: 'points', amountMinor: pointsMinor });
-  if (reward.keys > 0) postings.push({ debitAccount: accounts.issuance, creditAccount: accounts.user(userId), currency: 'keys', amountMinor: BigInt(reward.keys) });
+  if (pointsMinor > 0n) postings.push({ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor });
+  if (reward.keys > 0) postings.push({ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'keys', amountMinor: BigInt(reward.keys) });
   return {
     kind: 'accepted',
     userContentEvents: [
@@ -176,7 +187,10 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
     sharesRemaining: Math.max(0, content.engagementSharesTotal - state.pool.sharesGiven),
     dailyPointsRemainingMinor: 0n,
     movesRemainingToday: ENGAGEMENT_DAILY_CAPS.externalMoves - state.daily.externalMoves - 1,
-    postings,
+    money:
+      postings.length > 0
+        ? { transactionId: command.transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `External ${moveType}`, postings, now, references: { contentId, moveId: command.moveId } }
+        : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { minorToApiNumber, type ReasonCode } from '@app/contracts/ledger';
+import { minorToApiNumber, type MoneyMovement } from '@app/contracts/ledger';
 import { ENGAGEMENT_MESSAGES, tierMultiplier, type EngagementEvent, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
 import type { UserTier } from '@app/contracts/identity';
 import type { TransactionHandle } from '@app/event-store';
@@ -8,9 +8,7 @@ import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotenc
 import type { ApiError } from '../../../platform/http/api-error';
 import { UseCaseRunner, type Decided, type GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
 import { GroupQueues } from '../../../platform/use-cases/group-queues';
-import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from '../../content';
-import type { Posting } from '../domain/accounts';
 import { decideSocialAction, type SocialDecision } from '../domain/decide-social';
 import { evolvePool, evolveUserContent, type DailyState } from '../domain/state';
 import { contentPoolStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
@@ -18,15 +16,6 @@ import { contentNotFound, engagementRefusalToApiError } from '../engagement-refu
 import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards } from './daily-rewards';
 import { appendOf, EngagementStore, type Loaded } from './engagement-store';
 import { applyEngagementEvents, socialActionRowsAlongside } from './inline-read-model';
-
-export interface MoneyOf {
-  transactionId: string;
-  reasonCode: ReasonCode;
-  description: string;
-  postings: Posting[];
-  now: string;
-  references?: Record<string, string>;
-}
 
 /**
  * At most this many quick actions are committed together. Under load a group's time grows with its size, so bigger
@@ -149,10 +138,7 @@ export class EngagementCommands {
           push(poolId, decision.poolEvents);
           allEvents.push(...decision.userContentEvents, ...decision.poolEvents);
           members.set(index, {
-            money:
-              decision.postings.length > 0
-                ? { transactionId: member.transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `Content ${member.action}`, postings: decision.postings.map((posting) => ({ ...posting })), now: member.now, references: { contentId } }
-                : null,
+            money: decision.money,
             answer: () => socialActionAnswer(member.action, contentId, member.tier, decision),
           });
         }
@@ -170,7 +156,8 @@ export class EngagementCommands {
 
   run<Body>(options: {
     lockKeys: string[];
-    decide(unit: UnitOfWork): Promise<{ streams: StreamEvents[]; money: MoneyOf | null; answer(transactionId: string | null): Body }>;
+    /** The streams' events and the money the module's decider returned with them (null when nothing moves). */
+    decide(unit: UnitOfWork): Promise<{ streams: StreamEvents[]; money: MoneyMovement | null; answer(transactionId: string | null): Body }>;
     moneyRefusal?(refusal: string): ApiError | undefined;
     /** The route's `Idempotency-Key` (`@IdempotencyKey`); none for a job. */
     idempotency?: IdempotentRequest;
@@ -185,11 +172,7 @@ export class EngagementCommands {
         const decided = await options.decide(unit);
         const events = decided.streams.flatMap((stream) => stream.events);
         await applyEngagementEvents(unit.transaction, events);
-        const money: MoneyMovement | null =
-          decided.money && decided.money.postings.length > 0
-            ? { ...decided.money, postings: decided.money.postings.map((posting) => ({ ...posting })) }
-            : null;
-        return { appends: decided.streams.flatMap((stream) => appendOf(stream.loaded, stream.events)), money, answer: decided.answer };
+        return { appends: decided.streams.flatMap((stream) => appendOf(stream.loaded, stream.events)), money: decided.money, answer: decided.answer };
       },
     });
   }

@@ -90,14 +90,7 @@ export class TipsController {
         if (decision.kind === 'refused') refuse(decision);
         return {
           streams: [{ loaded: pool, events: decision.events }],
-          money: {
-            transactionId,
-            reasonCode: kind === 'tip' ? 'TIP' : 'CONTENT_FUNDING',
-            description: `${kind === 'tip' ? 'Tip to' : 'Funding of'} "${content.title}"`,
-            postings: decision.postings,
-            now,
-            references: { contentId },
-          },
+          money: decision.money,
           answer: (posted) => ({
             success: true as const,
             kind,

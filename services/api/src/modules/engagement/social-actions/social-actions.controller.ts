@@ -96,7 +96,7 @@ export class SocialActionsController {
         await saveDailyRewards(unit.transaction, [{ read: day, after: decision.dailyAfter }]);
         return {
           streams: [{ loaded: userContent, events: decision.userContentEvents }],
-          money: { transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `External ${body.move_type}`, postings: decision.postings, now, references: { contentId, moveId } },
+          money: decision.money,
           answer: () => ({
             success: true as const,
             move_id: moveId,

@@ -64,7 +64,7 @@ export class SponsorshipCommands {
         unit.afterCommit(() => void this.scheduleExpiry(sponsorshipId, decision.endsAt));
         return {
           streams: [{ loaded, events: decision.events }],
-          money: { transactionId, reasonCode: 'SPONSORSHIP', description: `${pkg.name} for "${content.title}"`, postings: decision.postings, now, references: { contentId, sponsorshipId } },
+          money: decision.money,
           answer: () => ({
             success: true as const,
             message: sponsorSuccessMessage(pkg.multiplierTenths / 10, pkg.hours),
@@ -98,7 +98,7 @@ export class SponsorshipCommands {
           if (decision.kind === 'refused') throw engagementRefusalToApiError(decision.refusal);
           return {
             streams: [{ loaded, events: decision.events }],
-            money: { transactionId, reasonCode: 'SPONSORSHIP', description: 'Sponsorship ended: gems spent', postings: decision.postings, now, references: { sponsorshipId } },
+            money: decision.money,
             answer: () => null,
           };
         },
