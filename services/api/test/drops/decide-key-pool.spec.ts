@@ -3,7 +3,7 @@ import type { DropCommand } from '../../src/modules/drops/domain/decision';
 import type { DropTerms } from '../../src/modules/drops/domain/drop';
 import { EMPTY_DETAILS, termsToPayload } from '../../src/modules/drops/domain/drop';
 import type { DropEvent } from '../../src/modules/drops/domain/drop-events';
-import { given } from './given-when-then';
+import { given, movement, posting } from './given-when-then';
 
 /**
  * A move drop never pays out more keys than its creator escrowed (issue 19 §1): creating it escrows key reward ×
@@ -13,6 +13,9 @@ import { given } from './given-when-then';
  */
 const dropId = 'd1';
 const now = '2026-11-21T12:00:00.000Z';
+const escrow = `escrow:drop:${dropId}`;
+const moved = (transactionId: string, reasonCode: 'DROP_POOL_ESCROW' | 'DROP_REWARD', description: string, ...postings: ReturnType<typeof posting>[]) =>
+  movement({ dropId, transactionId, reasonCode, description, now }, ...postings);
 const details = (overrides: Partial<DropDetails> = {}): DropDetails => ({ ...EMPTY_DETAILS, title: 'Repost', description: 'Repost our post', ...overrides });
 const moveTerms: DropTerms = { keyCostMinor: 0n, gemRewardBaseMinor: 0n, moveCostPointsMinor: 50n, keyRewardAmountMinor: 3n };
 
@@ -114,15 +117,7 @@ describe('move drop key pool (decider)', () => {
     it('escrows key reward × max participants from the creator into the drop, and records the pool', () => {
       given(dropId)
         .when(createMove())
-        .then([created('12', { createdAt: now })], {
-          transactionId: 't0',
-          from: { user: 'advertiser' },
-          to: { dropEscrow: dropId },
-          currency: 'keys',
-          amountMinor: 12n,
-          reason: 'DROP_POOL_ESCROW',
-          description: 'Key pool for move drop Repost',
-        });
+        .then([created('12', { createdAt: now })], moved('t0', 'DROP_POOL_ESCROW', 'Key pool for move drop Repost', posting('user:advertiser', escrow, 'keys', 12n)));
     });
 
     it('refuses unlimited participants without a named pool, and a pool smaller than one reward', () => {
@@ -138,7 +133,7 @@ describe('move drop key pool (decider)', () => {
       const decision = given(dropId)
         .when(createMove({ details: details({ maxParticipants: null }), keyPoolTotalMinor: 100n }))
         .decision;
-      expect(decision).toMatchObject({ kind: 'accepted', events: [{ data: { keyPoolTotalMinor: '100' } }], money: { currency: 'keys', amountMinor: 100n, to: { dropEscrow: dropId } } });
+      expect(decision).toMatchObject({ kind: 'accepted', events: [{ data: { keyPoolTotalMinor: '100' } }], money: { postings: [posting('user:advertiser', escrow, 'keys', 100n)] } });
     });
 
     it('escrows nothing for a demo move drop (it pays nothing real)', () => {
@@ -171,7 +166,7 @@ describe('move drop key pool (decider)', () => {
       const history = [created('12'), received('a1', 'u1'), approved('a1'), submitted('a1')];
       expect(given(dropId, history).when(complete('a1')).decision).toMatchObject({
         kind: 'accepted',
-        money: { from: { dropEscrow: dropId }, to: { user: 'u1' }, currency: 'keys', amountMinor: 3n, reason: 'DROP_REWARD' },
+        money: moved('t5', 'DROP_REWARD', 'Keys for move drop Repost', posting(escrow, 'user:u1', 'keys', 3n)),
         events: [{}, { data: { keysEarnedMinor: '3', keysFromPoolMinor: '3' } }],
       });
       const legacy = given(dropId, [created(undefined), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(complete('a1')).decision;
@@ -187,16 +182,10 @@ describe('move drop key pool (decider)', () => {
       const history = [created('12'), received('a1', 'u1'), approved('a1'), submitted('a1'), { type: 'DropApplicationCompleted', data: { applicationId: 'a1', dropId, applicantUserId: 'u1', dropType: 'move', completedAt: now } } as DropEvent, paid('a1', 'u1', '3')];
       given(dropId, history)
         .when(close)
-        .then([{ type: 'DropClosed', data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '9', poolTransactionId: 't7', closedAt: now } }], {
-          transactionId: 't7',
-          from: { dropEscrow: dropId },
-          to: { user: 'advertiser' },
-          currency: 'keys',
-          amountMinor: 9n,
-          extraLegs: [],
-          reason: 'DROP_POOL_ESCROW',
-          description: 'Remaining key pool of drop Repost returned',
-        });
+        .then(
+          [{ type: 'DropClosed', data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '9', poolTransactionId: 't7', closedAt: now } }],
+          moved('t7', 'DROP_POOL_ESCROW', 'Remaining key pool of drop Repost returned', posting(escrow, 'user:advertiser', 'keys', 9n)),
+        );
       // Once returned, a second close is refused and nothing is left to move.
       const closed: DropEvent = { type: 'DropClosed', data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '9', poolTransactionId: 't7', closedAt: now } };
       given(dropId, [...history, closed]).when(close).thenRefused({ code: 'DROP_MUST_BE_OPEN' });
@@ -207,13 +196,13 @@ describe('move drop key pool (decider)', () => {
       expect(decision).toMatchObject({
         kind: 'accepted',
         events: [{ type: 'DropDeleted', data: { keyPoolReturnedMinor: '12', declinedApplicationIds: ['a1'] } }],
-        money: {
-          from: { dropEscrow: dropId },
-          to: { user: 'advertiser' },
-          currency: 'keys',
-          amountMinor: 12n,
-          extraLegs: [{ from: 'burn', to: { user: 'u1' }, currency: 'points', amountMinor: 50n }],
-        },
+        money: moved(
+          't7',
+          'DROP_POOL_ESCROW',
+          'Drop Repost deleted: remaining pool returned, application costs refunded',
+          posting(escrow, 'user:advertiser', 'keys', 12n),
+          posting('system:burn', 'user:u1', 'points', 50n),
+        ),
       });
     });
   });
@@ -224,10 +213,10 @@ describe('move drop key pool (decider)', () => {
       expect(more).toMatchObject({
         kind: 'accepted',
         events: [{ data: { keyPoolTotalMinor: '20', keyPoolChangeMinor: '8' } }],
-        money: { from: { user: 'advertiser' }, to: { dropEscrow: dropId }, currency: 'keys', amountMinor: 8n },
+        money: moved('t6', 'DROP_POOL_ESCROW', 'Key pool change for move drop Repost', posting('user:advertiser', escrow, 'keys', 8n)),
       });
       const fewer = given(dropId, [created('12')]).when(update({ details: { maxParticipants: 2 } })).decision;
-      expect(fewer).toMatchObject({ kind: 'accepted', money: { from: { dropEscrow: dropId }, to: { user: 'advertiser' }, currency: 'keys', amountMinor: 6n } });
+      expect(fewer).toMatchObject({ kind: 'accepted', money: { postings: [posting(escrow, 'user:advertiser', 'keys', 6n)] } });
       // A title edit moves nothing.
       expect(given(dropId, [created('12')]).when(update({ details: { title: 'Repost now' } })).decision).toMatchObject({ kind: 'accepted', money: null });
     });

@@ -4,10 +4,13 @@ import { normaliseTerms } from '../../src/modules/drops/domain/create-or-edit';
 import type { DropTerms } from '../../src/modules/drops/domain/drop';
 import { EMPTY_DETAILS, termsToPayload } from '../../src/modules/drops/domain/drop';
 import type { DropEvent } from '../../src/modules/drops/domain/drop-events';
-import { given } from './given-when-then';
+import { given, movement, posting } from './given-when-then';
 
 const dropId = 'd1';
 const now = '2026-11-21T12:00:00.000Z';
+const escrow = `escrow:drop:${dropId}`;
+const moved = (transactionId: string, reasonCode: 'DROP_POOL_ESCROW' | 'DROP_APPLICATION' | 'DROP_REWARD', description: string, ...postings: ReturnType<typeof posting>[]) =>
+  movement({ dropId, transactionId, reasonCode, description, now }, ...postings);
 const details = (overrides: Partial<DropDetails> = {}): DropDetails => ({ ...EMPTY_DETAILS, title: 'Review', description: 'Write a review', ...overrides });
 const paidTerms: DropTerms = { keyCostMinor: 2n, gemRewardBaseMinor: 500_000n, moveCostPointsMinor: 0n, keyRewardAmountMinor: 0n };
 const moveTerms: DropTerms = { keyCostMinor: 0n, gemRewardBaseMinor: 0n, moveCostPointsMinor: 255n, keyRewardAmountMinor: 3n };
@@ -78,15 +81,9 @@ const createCommand = (overrides: Partial<Extract<DropCommand, { type: 'CreateDr
 describe('drop decider', () => {
   describe('CreateDrop', () => {
     it('escrows a paid drop pool from the creator into the drop', () => {
-      const decision = given(dropId).when(createCommand()).then([created('paid', { createdAt: now })], {
-        transactionId: 't0',
-        from: { user: 'advertiser' },
-        to: { dropEscrow: dropId },
-        currency: 'gems',
-        amountMinor: 1_200_000n,
-        reason: 'DROP_POOL_ESCROW',
-        description: 'Gem pool for drop Review',
-      });
+      const decision = given(dropId)
+        .when(createCommand())
+        .then([created('paid', { createdAt: now })], moved('t0', 'DROP_POOL_ESCROW', 'Gem pool for drop Review', posting('user:advertiser', escrow, 'gems', 1_200_000n)));
       expect(decision.advertiserEvents).toEqual([{ type: 'AdvertiserDropPosted', data: { advertiserId: 'advertiser', dropId, kind: 'paid', postedAt: now } }]);
     });
 
@@ -146,20 +143,21 @@ describe('drop decider', () => {
         data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 5, gemsEarnedMinor: '1000000', keysEarnedMinor: '0', keyMultiplier: 1, rewardTransactionId: 'r', paidAt: now },
       };
       const decision = given(dropId, [created('paid')]).when(update({ gemPoolTotalMinor: 1_000_000n })).decision;
-      expect(decision).toMatchObject({ kind: 'accepted', money: { from: { dropEscrow: dropId }, to: { user: 'advertiser' }, amountMinor: 200_000n } });
+      expect(decision).toMatchObject({
+        kind: 'accepted',
+        money: moved('t2', 'DROP_POOL_ESCROW', 'Gem pool change for drop Review', posting(escrow, 'user:advertiser', 'gems', 200_000n)),
+      });
       given(dropId, [created('paid'), received('a1', 'u1'), paid]).when(update({ gemPoolTotalMinor: 500_000n })).thenRefused({ code: 'POOL_MUST_COVER_WHAT_WAS_PAID' });
     });
 
     it('returns the remaining pool on close and on delete, and closes once', () => {
-      const back = { transactionId: 't3', from: { dropEscrow: dropId }, to: { user: 'advertiser' }, currency: 'gems' as const, amountMinor: 1_200_000n, reason: 'DROP_POOL_ESCROW' as const };
       const close: DropCommand = { type: 'CloseDrop', data: { dropId, callerId: 'advertiser', transactionId: 't3', now } };
       given(dropId, [created('paid')])
         .when(close)
-        .then([{ type: 'DropClosed', data: { dropId, poolReturnedMinor: '1200000', poolTransactionId: 't3', closedAt: now } }], {
-          ...back,
-          extraLegs: [],
-          description: 'Remaining gem pool of drop Review returned',
-        });
+        .then(
+          [{ type: 'DropClosed', data: { dropId, poolReturnedMinor: '1200000', poolTransactionId: 't3', closedAt: now } }],
+          moved('t3', 'DROP_POOL_ESCROW', 'Remaining gem pool of drop Review returned', posting(escrow, 'user:advertiser', 'gems', 1_200_000n)),
+        );
       given(dropId, [created('paid'), { type: 'DropClosed', data: { dropId, poolReturnedMinor: '1200000', poolTransactionId: 't3', closedAt: now } }])
         .when(close)
         .thenRefused({ code: 'DROP_MUST_BE_OPEN' });
@@ -187,19 +185,14 @@ describe('drop decider', () => {
               data: { dropId, poolReturnedMinor: '1200000', poolTransactionId: 't7', declinedApplicationIds: ['a1', 'a2'], deletedAt: now },
             },
           ],
-          {
-            transactionId: 't7',
-            from: { dropEscrow: dropId },
-            to: { user: 'advertiser' },
-            currency: 'gems',
-            amountMinor: 1_200_000n,
-            extraLegs: [
-              { from: 'burn', to: { user: 'u1' }, currency: 'keys', amountMinor: 2n },
-              { from: 'burn', to: { user: 'u2' }, currency: 'keys', amountMinor: 2n },
-            ],
-            reason: 'DROP_POOL_ESCROW',
-            description: 'Drop Review deleted: remaining pool returned, application costs refunded',
-          },
+          moved(
+            't7',
+            'DROP_POOL_ESCROW',
+            'Drop Review deleted: remaining pool returned, application costs refunded',
+            posting(escrow, 'user:advertiser', 'gems', 1_200_000n),
+            posting('system:burn', 'user:u1', 'keys', 2n),
+            posting('system:burn', 'user:u2', 'keys', 2n),
+          ),
         );
       expect(decision.events).toHaveLength(1);
     });
@@ -215,7 +208,7 @@ describe('drop decider', () => {
         .when(applyCommand())
         .then(
           [{ ...received('a1', 'u1', '2', 'keys'), data: { ...received('a1', 'u1', '2', 'keys').data, costTransactionId: 't1' } } as DropEvent],
-          { transactionId: 't1', from: { user: 'u1' }, to: 'burn', currency: 'keys', amountMinor: 2n, reason: 'DROP_APPLICATION', description: 'Application to drop Review' },
+          moved('t1', 'DROP_APPLICATION', 'Application to drop Review', posting('user:u1', 'system:burn', 'keys', 2n)),
         );
     });
 
@@ -282,15 +275,10 @@ describe('drop decider', () => {
     it('rejects a pending application and refunds its cost', () => {
       given(dropId, [created('paid'), received('a1', 'u1', '2', 'keys')])
         .when(step('RejectApplication'))
-        .then([{ type: 'DropApplicationRejected', data: { applicationId: 'a1', dropId, refundMinor: '2', refundTransactionId: 't4', rejectedAt: now } }], {
-          transactionId: 't4',
-          from: 'burn',
-          to: { user: 'u1' },
-          currency: 'keys',
-          amountMinor: 2n,
-          reason: 'DROP_APPLICATION',
-          description: 'Refund of a rejected application to drop Review',
-        });
+        .then(
+          [{ type: 'DropApplicationRejected', data: { applicationId: 'a1', dropId, refundMinor: '2', refundTransactionId: 't4', rejectedAt: now } }],
+          moved('t4', 'DROP_APPLICATION', 'Refund of a rejected application to drop Review', posting('system:burn', 'user:u1', 'keys', 2n)),
+        );
     });
 
     it('takes work only from the applicant and only once approved', () => {
@@ -311,7 +299,7 @@ describe('drop decider', () => {
               data: { applicationId: 'a1', dropId, applicantUserId: 'u1', reviewScore: 9, gemsEarnedMinor: '300000', keysEarnedMinor: '0', keyMultiplier: 1, rewardTransactionId: 't5', paidAt: now },
             },
           ],
-          { transactionId: 't5', from: { dropEscrow: dropId }, to: { user: 'u1' }, currency: 'gems', amountMinor: 300_000n, reason: 'DROP_REWARD', description: 'Reward for drop Review' },
+          moved('t5', 'DROP_REWARD', 'Reward for drop Review', posting(escrow, 'user:u1', 'gems', 300_000n)),
         );
       given(dropId, [created('paid'), received('a1', 'u1'), approved('a1')]).when(step('CompleteApplication')).thenRefused({ code: 'APPLICATION_MUST_BE_SUBMITTED' });
       given(dropId, history).when(step('CompleteApplication', 'u1')).thenRefused({ code: 'CALLER_MUST_BE_CREATOR' });
@@ -319,8 +307,7 @@ describe('drop decider', () => {
 
     it('pays a move drop its keys from its escrow, a proof drop nothing (but it still counts as completed)', () => {
       const move = given(dropId, [created('move'), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(step('CompleteApplication')).decision;
-      expect(move).toMatchObject({ kind: 'accepted', money: { from: { dropEscrow: dropId }, to: { user: 'u1' }, currency: 'keys', amountMinor: 3n } });
-      expect((move as { money: { extraLegs?: unknown } }).money.extraLegs).toBeUndefined();
+      expect(move).toMatchObject({ kind: 'accepted', money: moved('t5', 'DROP_REWARD', 'Keys for move drop Review', posting(escrow, 'user:u1', 'keys', 3n)) });
       const proof = given(dropId, [created('proof'), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(step('CompleteApplication')).decision;
       expect(proof).toMatchObject({ kind: 'accepted', money: null, events: [{ type: 'DropApplicationCompleted', data: { dropType: 'proof' } }, { type: 'DropApplicationPaid' }] });
     });
@@ -343,16 +330,14 @@ describe('drop decider', () => {
           paidAt: now,
         },
       });
-      const keysFromEscrow = (description: string, bonusMinor?: bigint) => ({
-        transactionId: 't5',
-        from: { dropEscrow: dropId },
-        to: { user: 'u1' },
-        currency: 'keys' as const,
-        amountMinor: 3n,
-        ...(bonusMinor ? { extraLegs: [{ from: 'issuance' as const, to: { user: 'u1' }, currency: 'keys' as const, amountMinor: bonusMinor }] } : {}),
-        reason: 'DROP_REWARD' as const,
-        description,
-      });
+      const keysFromEscrow = (description: string, bonusMinor?: bigint) =>
+        moved(
+          't5',
+          'DROP_REWARD',
+          description,
+          posting(escrow, 'user:u1', 'keys', 3n),
+          ...(bonusMinor ? [posting('system:issuance', 'user:u1', 'keys', bonusMinor)] : []),
+        );
 
       it('doubles the keys a move drop pays under a 2x multiplier: the reward from the escrow, the bonus from issuance', () => {
         given(dropId, moveHistory)
@@ -372,7 +357,7 @@ describe('drop decider', () => {
         const paid = given(dropId, [created('paid', { gemPoolTotalMinor: '300000' }), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(
           step('CompleteApplication', 'advertiser', 2),
         );
-        expect(paid.decision).toMatchObject({ kind: 'accepted', money: { currency: 'gems', amountMinor: 300_000n }, events: [{}, { data: { keyMultiplier: 1 } }] });
+        expect(paid.decision).toMatchObject({ kind: 'accepted', money: { postings: [posting(escrow, 'user:u1', 'gems', 300_000n)] }, events: [{}, { data: { keyMultiplier: 1 } }] });
       });
 
       it('refuses to scale keys by anything but a whole number of at least 1', () => {

@@ -1,4 +1,5 @@
-import { DropCommand, DropDecision, MoneyMovement, accept, refuse } from './decision';
+import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement } from '@app/contracts/ledger';
+import { DropCommand, DropDecision, accept, dropEscrow, dropMoney, refuse } from './decision';
 import { ApplicationState, DropState, inFlightApplications } from './drop';
 
 /** Whether a drop takes applications at `now`: created, not deleted or closed, deadline not passed. */
@@ -39,15 +40,10 @@ export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>[
   // Demo drops move nothing real, in either direction.
   const money: MoneyMovement | null =
     cost && cost.amountMinor > 0n && !drop.isDemo
-      ? {
-          transactionId: data.transactionId,
-          from: { user: applicant.userId },
-          to: 'burn',
-          currency: cost.currency,
-          amountMinor: cost.amountMinor,
-          reason: 'DROP_APPLICATION',
-          description: `Application to drop ${drop.details.title}`,
-        }
+      ? dropMoney(
+          { dropId: drop.dropId, transactionId: data.transactionId, reasonCode: 'DROP_APPLICATION', description: `Application to drop ${drop.details.title}`, now: data.now },
+          [{ debitAccount: userAccount(applicant.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: cost.currency, amountMinor: cost.amountMinor }],
+        )
       : null;
   return accept(
     [
@@ -60,7 +56,7 @@ export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>[
           applicantName: applicant.name,
           message: data.message,
           costCurrency: money ? cost!.currency : null,
-          costMinor: (money ? money.amountMinor : 0n).toString(),
+          costMinor: (money ? cost!.amountMinor : 0n).toString(),
           costTransactionId: money ? data.transactionId : null,
           appliedAt: data.now,
         },
@@ -90,15 +86,16 @@ export function decideApplicationStep(
       // The applicant gets back exactly what applying cost them.
       const money: MoneyMovement | null =
         application.costMinor > 0n && application.costCurrency
-          ? {
-              transactionId: command.data.transactionId,
-              from: 'burn',
-              to: { user: application.applicantUserId },
-              currency: application.costCurrency,
-              amountMinor: application.costMinor,
-              reason: 'DROP_APPLICATION',
-              description: `Refund of a rejected application to drop ${drop.details.title}`,
-            }
+          ? dropMoney(
+              {
+                dropId: drop.dropId,
+                transactionId: command.data.transactionId,
+                reasonCode: 'DROP_APPLICATION',
+                description: `Refund of a rejected application to drop ${drop.details.title}`,
+                now: command.data.now,
+              },
+              [{ debitAccount: SYSTEM_ACCOUNTS.burn, creditAccount: userAccount(application.applicantUserId), currency: application.costCurrency, amountMinor: application.costMinor }],
+            )
           : null;
       return accept(
         [
@@ -142,28 +139,21 @@ export function decideApplicationStep(
       const keysFromPool = drop.kind === 'move' && real ? min(drop.terms.keyRewardAmountMinor, drop.keyPoolRemainingMinor) : 0n;
       const keysBonus = keysFromPool * BigInt(keyMultiplier - 1);
       const keys = keysFromPool + keysBonus;
+      const reward = { dropId: drop.dropId, transactionId: command.data.transactionId, reasonCode: 'DROP_REWARD' as const, now: command.data.now };
+      const applicant = userAccount(application.applicantUserId);
       let money: MoneyMovement | null = null;
       if (gems > 0n) {
-        money = {
-          transactionId: command.data.transactionId,
-          from: { dropEscrow: drop.dropId },
-          to: { user: application.applicantUserId },
-          currency: 'gems',
-          amountMinor: gems,
-          reason: 'DROP_REWARD',
-          description: `Reward for drop ${drop.details.title}`,
-        };
+        money = dropMoney({ ...reward, description: `Reward for drop ${drop.details.title}` }, [
+          { debitAccount: dropEscrow(drop.dropId), creditAccount: applicant, currency: 'gems', amountMinor: gems },
+        ]);
       } else if (keysFromPool > 0n) {
-        money = {
-          transactionId: command.data.transactionId,
-          from: { dropEscrow: drop.dropId },
-          to: { user: application.applicantUserId },
-          currency: 'keys',
-          amountMinor: keysFromPool,
-          ...(keysBonus > 0n ? { extraLegs: [{ from: 'issuance' as const, to: { user: application.applicantUserId }, currency: 'keys' as const, amountMinor: keysBonus }] } : {}),
-          reason: 'DROP_REWARD',
-          description: keyMultiplier > 1 ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)` : `Keys for move drop ${drop.details.title}`,
-        };
+        money = dropMoney(
+          { ...reward, description: keyMultiplier > 1 ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)` : `Keys for move drop ${drop.details.title}` },
+          [
+            { debitAccount: dropEscrow(drop.dropId), creditAccount: applicant, currency: 'keys', amountMinor: keysFromPool },
+            ...(keysBonus > 0n ? [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: applicant, currency: 'keys' as const, amountMinor: keysBonus }] : []),
+          ],
+        );
       }
       return accept(
         [

@@ -1,4 +1,5 @@
-import { DropCommand, DropDecision, MoneyLeg, MoneyMovement, accept, refuse } from './decision';
+import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement, type Posting } from '@app/contracts/ledger';
+import { DropCommand, DropDecision, accept, dropEscrow, dropMoney, refuse } from './decision';
 import { DropState, inFlightApplications } from './drop';
 import type { DropEvent } from './drop-events';
 
@@ -13,32 +14,26 @@ export function decideCloseOrDelete(command: Extract<DropCommand, { type: 'Close
     if (inFlight.length > 0) return refuse({ code: 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING' });
   }
   const remaining = drop.gemPoolRemainingMinor;
-  const legs: MoneyLeg[] = [];
-  if (remaining > 0n && !drop.isDemo) legs.push({ from: { dropEscrow: drop.dropId }, to: { user: drop.creatorId }, currency: 'gems', amountMinor: remaining });
+  const postings: Posting[] = [];
+  const escrow = dropEscrow(drop.dropId);
+  if (remaining > 0n && !drop.isDemo) postings.push({ debitAccount: escrow, creditAccount: userAccount(drop.creatorId), currency: 'gems', amountMinor: remaining });
   // A move drop's unpaid keys go back to its creator (the rewards of declined applications included).
   const keysRemaining = drop.keyPoolRemainingMinor;
-  if (keysRemaining > 0n && !drop.isDemo) legs.push({ from: { dropEscrow: drop.dropId }, to: { user: drop.creatorId }, currency: 'keys', amountMinor: keysRemaining });
+  if (keysRemaining > 0n && !drop.isDemo) postings.push({ debitAccount: escrow, creditAccount: userAccount(drop.creatorId), currency: 'keys', amountMinor: keysRemaining });
   // A deleted drop declines what is in flight and gives each applicant back what applying cost.
   if (command.type === 'DeleteDrop') {
     for (const application of inFlight) {
       if (application.costMinor > 0n && application.costCurrency) {
-        legs.push({ from: 'burn', to: { user: application.applicantUserId }, currency: application.costCurrency, amountMinor: application.costMinor });
+        postings.push({ debitAccount: SYSTEM_ACCOUNTS.burn, creditAccount: userAccount(application.applicantUserId), currency: application.costCurrency, amountMinor: application.costMinor });
       }
     }
   }
+  const description =
+    command.type === 'CloseDrop'
+      ? `Remaining ${drop.kind === 'move' ? 'key' : 'gem'} pool of drop ${drop.details.title} returned`
+      : `Drop ${drop.details.title} deleted: remaining pool returned, application costs refunded`;
   const money: MoneyMovement | null =
-    legs.length > 0
-      ? {
-          ...legs[0],
-          extraLegs: legs.slice(1),
-          transactionId: data.transactionId,
-          reason: 'DROP_POOL_ESCROW',
-          description:
-            command.type === 'CloseDrop'
-              ? `Remaining ${drop.kind === 'move' ? 'key' : 'gem'} pool of drop ${drop.details.title} returned`
-              : `Drop ${drop.details.title} deleted: remaining pool returned, application costs refunded`,
-        }
-      : null;
+    postings.length > 0 ? dropMoney({ dropId: drop.dropId, transactionId: data.transactionId, reasonCode: 'DROP_POOL_ESCROW', description, now: data.now }, postings) : null;
   const poolTransactionId = money ? data.transactionId : null;
   const keysReturned = drop.kind === 'move' ? { keyPoolReturnedMinor: (drop.isDemo ? 0n : keysRemaining).toString() } : {};
   const event: DropEvent =

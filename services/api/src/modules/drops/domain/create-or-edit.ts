@@ -1,5 +1,6 @@
 import type { DropDetails, DropKind } from '@app/contracts/drops';
-import { DropCommand, DropDecision, MoneyMovement, accept, refuse } from './decision';
+import { userAccount, type MoneyMovement } from '@app/contracts/ledger';
+import { DropCommand, DropDecision, accept, dropEscrow, dropMoney, refuse } from './decision';
 import {
   AdvertiserState,
   DropState,
@@ -40,27 +41,13 @@ export function decideCreate(data: Extract<DropCommand, { type: 'CreateDrop' }>[
     keyPool = data.keyPoolTotalMinor ?? terms.keyRewardAmountMinor * BigInt(seats!);
     if (keyPool < terms.keyRewardAmountMinor) return refuse({ code: 'KEY_POOL_MUST_COVER_ONE_REWARD' });
   }
+  const escrowed = { dropId: data.dropId, transactionId: data.transactionId, reasonCode: 'DROP_POOL_ESCROW' as const, now: data.now };
+  const intoEscrow = { debitAccount: userAccount(data.creator.userId), creditAccount: dropEscrow(data.dropId) };
   let money: MoneyMovement | null = null;
   if (pool > 0n && !isDemo) {
-    money = {
-      transactionId: data.transactionId,
-      from: { user: data.creator.userId },
-      to: { dropEscrow: data.dropId },
-      currency: 'gems',
-      amountMinor: pool,
-      reason: 'DROP_POOL_ESCROW',
-      description: `Gem pool for drop ${data.details.title}`,
-    };
+    money = dropMoney({ ...escrowed, description: `Gem pool for drop ${data.details.title}` }, [{ ...intoEscrow, currency: 'gems', amountMinor: pool }]);
   } else if (keyPool > 0n) {
-    money = {
-      transactionId: data.transactionId,
-      from: { user: data.creator.userId },
-      to: { dropEscrow: data.dropId },
-      currency: 'keys',
-      amountMinor: keyPool,
-      reason: 'DROP_POOL_ESCROW',
-      description: `Key pool for move drop ${data.details.title}`,
-    };
+    money = dropMoney({ ...escrowed, description: `Key pool for move drop ${data.details.title}` }, [{ ...intoEscrow, currency: 'keys', amountMinor: keyPool }]);
   }
   return accept(
     [
@@ -103,27 +90,17 @@ export function decideUpdate(data: Extract<DropCommand, { type: 'UpdateDrop' }>[
   if (keyPool.kind === 'refused') return keyPool.refusal;
   const keyChange = keyPool.totalMinor - drop.keyPoolTotalMinor;
   if (keyChange !== 0n && drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
+  const escrowed = { dropId: drop.dropId, transactionId: data.transactionId, reasonCode: 'DROP_POOL_ESCROW' as const, now: data.now };
+  // A larger pool moves the difference from the creator into the escrow, a smaller one back.
+  const poolChange = (amountMinor: bigint) =>
+    amountMinor > 0n
+      ? { debitAccount: userAccount(drop.creatorId), creditAccount: dropEscrow(drop.dropId), amountMinor }
+      : { debitAccount: dropEscrow(drop.dropId), creditAccount: userAccount(drop.creatorId), amountMinor: -amountMinor };
   let money: MoneyMovement | null = null;
   if (moves) {
-    money = {
-      transactionId: data.transactionId,
-      from: change > 0n ? { user: drop.creatorId } : { dropEscrow: drop.dropId },
-      to: change > 0n ? { dropEscrow: drop.dropId } : { user: drop.creatorId },
-      currency: 'gems',
-      amountMinor: change > 0n ? change : -change,
-      reason: 'DROP_POOL_ESCROW',
-      description: `Gem pool change for drop ${details.title}`,
-    };
+    money = dropMoney({ ...escrowed, description: `Gem pool change for drop ${details.title}` }, [{ ...poolChange(change), currency: 'gems' }]);
   } else if (keyChange !== 0n) {
-    money = {
-      transactionId: data.transactionId,
-      from: keyChange > 0n ? { user: drop.creatorId } : { dropEscrow: drop.dropId },
-      to: keyChange > 0n ? { dropEscrow: drop.dropId } : { user: drop.creatorId },
-      currency: 'keys',
-      amountMinor: keyChange > 0n ? keyChange : -keyChange,
-      reason: 'DROP_POOL_ESCROW',
-      description: `Key pool change for move drop ${details.title}`,
-    };
+    money = dropMoney({ ...escrowed, description: `Key pool change for move drop ${details.title}` }, [{ ...poolChange(keyChange), currency: 'keys' }]);
   }
   return accept(
     [

@@ -1,24 +1,22 @@
 import type { DropDetails, DropKind } from '@app/contracts/drops';
 import type { UserTier, UserType } from '@app/contracts/identity';
+import { escrowAccount, type MoneyMovement, type Posting } from '@app/contracts/ledger';
 import type { AdvertiserEvent, DropEvent } from './drop-events';
 import { AdvertiserState, DropState, DropTerms } from './drop';
 
-/** Who money moves between, in the drop's own words; the handler turns these into ledger accounts. */
-export type Party = { user: string } | { dropEscrow: string } | 'burn' | 'issuance';
+/** A drop's pools (gems of a paid drop, keys of a move drop) are held in its own escrow account. */
+export const dropEscrow = (dropId: string) => escrowAccount('drop', dropId);
 
-export interface MoneyLeg {
-  from: Party;
-  to: Party;
-  currency: 'gems' | 'keys' | 'points';
-  amountMinor: bigint;
-}
-
-/** One ledger transaction: a first leg and, when one fact moves several amounts (a deletion's refunds), more legs. */
-export interface MoneyMovement extends MoneyLeg {
-  transactionId: string;
-  reason: 'DROP_POOL_ESCROW' | 'DROP_APPLICATION' | 'DROP_REWARD';
-  description: string;
-  extraLegs?: MoneyLeg[];
+/**
+ * One ledger transaction a drop command decides, referenced by the drop: one posting, or several when one fact
+ * moves several amounts (a deletion's refunds, a reward's multiplier bonus).
+ */
+export function dropMoney(
+  movement: { dropId: string; transactionId: string; reasonCode: 'DROP_POOL_ESCROW' | 'DROP_APPLICATION' | 'DROP_REWARD'; description: string; now: string },
+  postings: Posting[],
+): MoneyMovement {
+  const { dropId, ...fields } = movement;
+  return { ...fields, postings, references: { dropId } };
 }
 
 export type DropCommand =

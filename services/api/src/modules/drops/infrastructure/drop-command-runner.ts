@@ -6,9 +6,9 @@ import { unprocessable } from '../../../platform/http/api-error';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { SYSTEM_ACCOUNTS, escrowAccount, refusalToApiError, userAccount, type LedgerRefusal } from '../../ledger';
+import { refusalToApiError, type LedgerRefusal } from '../../ledger';
 import { decide } from '../domain/decide';
-import { DropCommand, DropDecision, MoneyLeg, Party } from '../domain/decision';
+import { DropCommand, DropDecision } from '../domain/decision';
 import { AdvertiserState, DropState, evolve, evolveAdvertiser, initialAdvertiserState, initialDropState } from '../domain/drop';
 import { advertiserStreamId, dropStreamId, parseAdvertiserEvent, parseDropEvent } from '../domain/drop-events';
 import { dropRefusalToApiError } from '../drop-refusals';
@@ -100,17 +100,9 @@ export class DropCommandRunner {
           }
         }
         unit.afterCommit(() => this.projections.runner(dropsReadModel.name)?.poke());
-        const money = decision.money;
         return {
           appends,
-          money: money && {
-            transactionId: money.transactionId,
-            reasonCode: money.reason,
-            description: money.description,
-            postings: [money, ...(money.extraLegs ?? [])].map(postingOf),
-            now: command.data.now,
-            references: { dropId },
-          },
+          money: decision.money,
           answer: () => respond(decision.events.reduce(evolve, drop.state), decision),
         };
       },
@@ -124,15 +116,4 @@ export class DropCommandRunner {
       },
     });
   }
-}
-
-function accountOf(party: Party): string {
-  if (party === 'burn') return SYSTEM_ACCOUNTS.burn;
-  if (party === 'issuance') return SYSTEM_ACCOUNTS.issuance;
-  if ('user' in party) return userAccount(party.user);
-  return escrowAccount('drop', party.dropEscrow);
-}
-
-function postingOf(money: MoneyLeg) {
-  return { debitAccount: accountOf(money.from), creditAccount: accountOf(money.to), currency: money.currency, amountMinor: money.amountMinor };
 }
