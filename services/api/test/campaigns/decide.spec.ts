@@ -1,4 +1,6 @@
-import { accounts, decideCampaign, evolveCampaign, initialCampaign, type CampaignCommand, type CampaignDecision, type CampaignEvent, type CampaignState, type EditableFields } from '../../src/modules/campaigns/domain/campaign';
+import { decideCampaign, evolveCampaign, initialCampaign, type CampaignCommand, type CampaignDecision, type CampaignEvent, type CampaignState, type EditableFields } from '../../src/modules/campaigns/domain/campaign';
+import { CAMPAIGN_EVENT_SCHEMAS } from '@app/contracts/campaigns';
+import { eventParser } from '../../src/platform/event-sourcing/aggregate-stream';
 import { DeciderSpecification } from '../support/decider-specification';
 
 const spec = DeciderSpecification.for<CampaignCommand, CampaignState, CampaignEvent, CampaignDecision>({ decide: decideCampaign, evolve: evolveCampaign, initialState: initialCampaign });
@@ -31,7 +33,17 @@ const status = (from: Status, to: Status, consumedMinor = '0'): CampaignEvent =>
   type: 'CampaignStatusChanged',
   data: { from, to, consumedMinor, at },
 });
-const change = (to: Status, callerId = 'owner'): CampaignCommand => ({ type: 'ChangeCampaignStatus', data: { callerId, to, at } });
+const change = (to: Status, callerId = 'owner'): CampaignCommand => ({ type: 'ChangeCampaignStatus', data: { callerId, to, transactionId: 'tx-2', at } });
+const remove = (callerId = 'owner'): CampaignCommand => ({ type: 'DeleteCampaign', data: { callerId, transactionId: 'tx-3', at } });
+/** The moves a command moves, under CAMPAIGN_SPEND, referenced by the campaign. */
+const moves = (transactionId: string, description: string, debitAccount: string, creditAccount: string, amountMinor: bigint) => ({
+  transactionId,
+  reasonCode: 'CAMPAIGN_SPEND',
+  description,
+  postings: [{ debitAccount, creditAccount, currency: 'moves', amountMinor }],
+  now: at,
+  references: { campaignId: 'c1' },
+});
 
 describe('campaign decider', () => {
   describe('CreateCampaign', () => {
@@ -39,7 +51,12 @@ describe('campaign decider', () => {
       spec
         .given([])
         .when({ type: 'CreateCampaign', data: createdData })
-        .then({ events: [created], postings: [{ debitAccount: accounts.user('owner'), creditAccount: accounts.escrow('c1'), currency: 'moves', amountMinor: 5000n }] });
+        .then({ events: [created], money: moves('tx-1', 'Campaign "Launch": move cost', 'user:owner', 'escrow:campaign:c1', 5000n) });
+    });
+
+    it('moves nothing for a campaign that costs nothing', () => {
+      const free = { ...createdData, cost: { ...cost, totalMinor: '0' } };
+      spec.given([]).when({ type: 'CreateCampaign', data: free }).then({ events: [{ type: 'CampaignCreated', data: free }], money: null });
     });
 
     it('refuses a campaign that exists', () => {
@@ -52,14 +69,14 @@ describe('campaign decider', () => {
       spec
         .given([created])
         .when(change('active'))
-        .then({ events: [status('draft', 'active', '5000')], postings: [{ debitAccount: accounts.escrow('c1'), creditAccount: accounts.burn, currency: 'moves', amountMinor: 5000n }] });
+        .then({ events: [status('draft', 'active', '5000')], money: moves('tx-2', 'Campaign activated: move cost consumed', 'escrow:campaign:c1', 'system:burn', 5000n) });
     });
 
     it('active ⇄ paused and active|paused → completed move nothing', () => {
-      spec.given([created, status('draft', 'active', '5000')]).when(change('paused')).then({ events: [status('active', 'paused')], postings: [] });
-      spec.given([created, status('draft', 'active', '5000'), status('active', 'paused')]).when(change('active')).then({ events: [status('paused', 'active')], postings: [] });
-      spec.given([created, status('draft', 'active', '5000')]).when(change('completed')).then({ events: [status('active', 'completed')], postings: [] });
-      spec.given([created, status('draft', 'active', '5000'), status('active', 'paused')]).when(change('completed')).then({ events: [status('paused', 'completed')], postings: [] });
+      spec.given([created, status('draft', 'active', '5000')]).when(change('paused')).then({ events: [status('active', 'paused')], money: null });
+      spec.given([created, status('draft', 'active', '5000'), status('active', 'paused')]).when(change('active')).then({ events: [status('paused', 'active')], money: null });
+      spec.given([created, status('draft', 'active', '5000')]).when(change('completed')).then({ events: [status('active', 'completed')], money: null });
+      spec.given([created, status('draft', 'active', '5000'), status('active', 'paused')]).when(change('completed')).then({ events: [status('paused', 'completed')], money: null });
     });
 
     it.each([
@@ -100,20 +117,20 @@ describe('campaign decider', () => {
     it('gives a draft its whole escrow back to the owner', () => {
       spec
         .given([created])
-        .when({ type: 'DeleteCampaign', data: { callerId: 'owner', at } })
-        .then({ events: [{ type: 'CampaignDeleted', data: { refundMinor: '5000', at } }], postings: [{ debitAccount: accounts.escrow('c1'), creditAccount: accounts.user('owner'), currency: 'moves', amountMinor: 5000n }] });
+        .when(remove())
+        .then({ events: [{ type: 'CampaignDeleted', data: { refundMinor: '5000', at } }], money: moves('tx-3', 'Campaign deleted as a draft: move cost refunded', 'escrow:campaign:c1', 'user:owner', 5000n) });
     });
 
     it('gives nothing back once activated (the escrow was consumed)', () => {
       spec
         .given([created, status('draft', 'active', '5000'), status('active', 'paused')])
-        .when({ type: 'DeleteCampaign', data: { callerId: 'owner', at } })
-        .then({ events: [{ type: 'CampaignDeleted', data: { refundMinor: '0', at } }], postings: [] });
+        .when(remove())
+        .then({ events: [{ type: 'CampaignDeleted', data: { refundMinor: '0', at } }], money: null });
     });
 
     it('refuses a second delete and a stranger', () => {
-      spec.given([created, { type: 'CampaignDeleted', data: { refundMinor: '5000', at } }]).when({ type: 'DeleteCampaign', data: { callerId: 'owner', at } }).thenRefused('CAMPAIGN_NOT_FOUND');
-      spec.given([created]).when({ type: 'DeleteCampaign', data: { callerId: 'stranger', at } }).thenRefused('NOT_CAMPAIGN_OWNER');
+      spec.given([created, { type: 'CampaignDeleted', data: { refundMinor: '5000', at } }]).when(remove()).thenRefused('CAMPAIGN_NOT_FOUND');
+      spec.given([created]).when(remove('stranger')).thenRefused('NOT_CAMPAIGN_OWNER');
     });
   });
 
@@ -124,6 +141,20 @@ describe('campaign decider', () => {
       spec.given([created, added]).when({ type: 'AddCampaignItem', data: { callerId: 'owner', kind: 'content', itemId: 'k1', at } }).thenRefused('ITEM_ALREADY_ADDED');
       spec.given([created, added]).when({ type: 'RemoveCampaignItem', data: { callerId: 'owner', kind: 'content', itemId: 'k1', at } }).then([{ type: 'CampaignItemRemoved', data: { kind: 'content', itemId: 'k1', at } }]);
       spec.given([created]).when({ type: 'RemoveCampaignItem', data: { callerId: 'owner', kind: 'drop', itemId: 'd1', at } }).thenRefused('ITEM_NOT_IN_CAMPAIGN');
+    });
+  });
+
+  describe('stored events', () => {
+    const parse = eventParser<CampaignEvent>(CAMPAIGN_EVENT_SCHEMAS, 'campaigns');
+
+    it('read back through the contracts\' schemas as they were decided', () => {
+      const decided = [created, status('draft', 'active', '5000'), { type: 'CampaignItemAdded', data: { kind: 'drop', itemId: 'd1', at } }, { type: 'CampaignDeleted', data: { refundMinor: '0', at } }] as CampaignEvent[];
+      expect(decided.map((event) => parse(JSON.parse(JSON.stringify(event))))).toEqual(decided);
+    });
+
+    it('fail loudly when a payload no longer reads (never folded into a wrong state)', () => {
+      expect(() => parse({ type: 'CampaignDeleted', data: { refundMinor: 5000, at } })).toThrow();
+      expect(() => parse({ type: 'CampaignRenamed', data: {} })).toThrow('Not a campaigns event type: CampaignRenamed');
     });
   });
 });

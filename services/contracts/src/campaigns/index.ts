@@ -1,3 +1,4 @@
 // Contracts of the campaigns context (schemas, routes, answers).
+export * from './events';
 export * from './http';
 export * from './routes';

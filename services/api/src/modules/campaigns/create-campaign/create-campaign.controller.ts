@@ -61,9 +61,6 @@ export class CreateCampaignController {
     const { state } = await this.commands.run({
       idempotency,
       campaignId,
-      transactionId,
-      now,
-      description: `Campaign "${body.name}": move cost`,
       command: {
         type: 'CreateCampaign',
         data: {

@@ -1,62 +1,18 @@
-import { CAMPAIGN_TRANSITIONS, type BidStrategy, type CampaignObjective, type CampaignStatus, type CampaignType } from '@app/contracts/campaigns';
+import {
+  CAMPAIGN_TRANSITIONS,
+  type CampaignCostBreakdown,
+  type CampaignEditableFields,
+  type CampaignEvent,
+  type CampaignScope,
+  type CampaignStatus,
+} from '@app/contracts/campaigns';
+import { SYSTEM_ACCOUNTS, escrowAccount, userAccount, type MoneyMovement } from '@app/contracts/ledger';
 
-/** One campaign's stream: everything about it is decided here (README "Model"). */
-export const campaignStreamId = (campaignId: string) => `campaign-${campaignId}`;
-
-/** Ledger account ids as the ledger spells them; the domain imports no module. */
-export const accounts = {
-  user: (userId: string) => `user:${userId}`,
-  escrow: (campaignId: string) => `escrow:campaign:${campaignId}`,
-  burn: 'system:burn',
-};
-
-export interface Posting {
-  debitAccount: string;
-  creditAccount: string;
-  currency: 'moves';
-  amountMinor: bigint;
-}
-
+/** One campaign's stream (`campaign-<id>`) holds these events: everything about it is decided here (README "Model"). */
+export type { CampaignEvent, CampaignScope };
 /** What the owner may edit (amounts in hundredths, as strings in events: jsonb cannot hold a bigint exactly). */
-export interface EditableFields {
-  name: string;
-  objective: CampaignObjective;
-  description: string;
-  budgetMinor: string;
-  dailyBudgetMinor: string;
-  bidStrategy: BidStrategy;
-  bidAmountMinor: string | null;
-  /** Tenths of a percent (20 = 2.0 %). */
-  targetCtrTenths: number;
-  targetCpcMinor: string;
-}
-
-/** The paid scope: fixed once the moves are spent. */
-export interface CampaignScope {
-  startDate: string;
-  endDate: string | null;
-  durationDays: number;
-  campaignType: CampaignType;
-  audienceSize: number;
-  locations: string[];
-  interests: string[];
-}
-
-export interface CostBreakdown {
-  totalMinor: string;
-  baseMinor: string;
-  durationHundredths: string;
-  audienceHundredths: string;
-  premiumHundredths: string;
-}
-
-export type CampaignEvent =
-  | { type: 'CampaignCreated'; data: { campaignId: string; ownerId: string; fields: EditableFields; scope: CampaignScope; cost: CostBreakdown; transactionId: string; at: string } }
-  | { type: 'CampaignUpdated'; data: { fields: EditableFields; at: string } }
-  | { type: 'CampaignStatusChanged'; data: { from: CampaignStatus; to: CampaignStatus; consumedMinor: string; at: string } }
-  | { type: 'CampaignItemAdded'; data: { kind: 'content' | 'drop'; itemId: string; at: string } }
-  | { type: 'CampaignItemRemoved'; data: { kind: 'content' | 'drop'; itemId: string; at: string } }
-  | { type: 'CampaignDeleted'; data: { refundMinor: string; at: string } };
+export type EditableFields = CampaignEditableFields;
+export type CostBreakdown = CampaignCostBreakdown;
 
 export interface CampaignItem {
   itemId: string;
@@ -153,20 +109,39 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
   }
 }
 
+/** `transactionId` names the moves' movement of the commands that may move any (fixed outside: a retry decides again). */
 export type CampaignCommand =
   | { type: 'CreateCampaign'; data: { campaignId: string; ownerId: string; fields: EditableFields; scope: CampaignScope; cost: CostBreakdown; transactionId: string; at: string } }
   | { type: 'UpdateCampaign'; data: { callerId: string; fields: EditableFields; at: string } }
-  | { type: 'ChangeCampaignStatus'; data: { callerId: string; to: CampaignStatus; at: string } }
+  | { type: 'ChangeCampaignStatus'; data: { callerId: string; to: CampaignStatus; transactionId: string; at: string } }
   | { type: 'AddCampaignItem'; data: { callerId: string; kind: 'content' | 'drop'; itemId: string; at: string } }
   | { type: 'RemoveCampaignItem'; data: { callerId: string; kind: 'content' | 'drop'; itemId: string; at: string } }
-  | { type: 'DeleteCampaign'; data: { callerId: string; at: string } };
+  | { type: 'DeleteCampaign'; data: { callerId: string; transactionId: string; at: string } };
 
 export type CampaignRefusal = 'CAMPAIGN_EXISTS' | 'CAMPAIGN_NOT_FOUND' | 'NOT_CAMPAIGN_OWNER' | 'CAMPAIGN_COMPLETED' | 'INVALID_STATUS_TRANSITION' | 'ITEM_ALREADY_ADDED' | 'ITEM_NOT_IN_CAMPAIGN';
 
-export type CampaignDecision = { kind: 'accepted'; events: CampaignEvent[]; postings: Posting[] } | { kind: 'refused'; refusal: CampaignRefusal };
+export type CampaignDecision = { kind: 'accepted'; events: CampaignEvent[]; money: MoneyMovement | null } | { kind: 'refused'; refusal: CampaignRefusal };
 
 const refuse = (refusal: CampaignRefusal): CampaignDecision => ({ kind: 'refused', refusal });
-const accept = (events: CampaignEvent[], postings: Posting[] = []): CampaignDecision => ({ kind: 'accepted', events, postings });
+const accept = (events: CampaignEvent[], money: MoneyMovement | null = null): CampaignDecision => ({ kind: 'accepted', events, money });
+
+/** Moves between the owner, the campaign's escrow and `system:burn`, under CAMPAIGN_SPEND; none when the amount is 0. */
+function movesOf(
+  movement: { campaignId: string; transactionId: string; description: string; at: string },
+  from: string,
+  to: string,
+  amountMinor: bigint,
+): MoneyMovement | null {
+  if (amountMinor <= 0n) return null;
+  return {
+    transactionId: movement.transactionId,
+    reasonCode: 'CAMPAIGN_SPEND',
+    description: movement.description,
+    postings: [{ debitAccount: from, creditAccount: to, currency: 'moves', amountMinor }],
+    now: movement.at,
+    references: { campaignId: movement.campaignId },
+  };
+}
 
 /** The owner's own, live campaign, or why not (checked before every command but creation). */
 function ownedLive(state: CampaignState, callerId: string): CampaignRefusal | null {
@@ -185,9 +160,13 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
     case 'CreateCampaign': {
       if (state.exists) return refuse('CAMPAIGN_EXISTS');
       const { data } = command;
-      const total = BigInt(data.cost.totalMinor);
-      const postings: Posting[] = total > 0n ? [{ debitAccount: accounts.user(data.ownerId), creditAccount: accounts.escrow(data.campaignId), currency: 'moves', amountMinor: total }] : [];
-      return accept([{ type: 'CampaignCreated', data }], postings);
+      const money = movesOf(
+        { campaignId: data.campaignId, transactionId: data.transactionId, description: `Campaign "${data.fields.name}": move cost`, at: data.at },
+        userAccount(data.ownerId),
+        escrowAccount('campaign', data.campaignId),
+        BigInt(data.cost.totalMinor),
+      );
+      return accept([{ type: 'CampaignCreated', data }], money);
     }
     case 'UpdateCampaign': {
       const refusal = ownedLive(state, command.data.callerId);
@@ -198,12 +177,17 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
     case 'ChangeCampaignStatus': {
       const refusal = ownedLive(state, command.data.callerId);
       if (refusal) return refuse(refusal);
-      const { to, at } = command.data;
+      const { to, transactionId, at } = command.data;
       if (!CAMPAIGN_TRANSITIONS[state.status].includes(to)) return refuse('INVALID_STATUS_TRANSITION');
       // The first activation consumes what the creation escrowed: from then on nothing is refunded.
       const consumed = state.status === 'draft' && to === 'active' ? BigInt(state.escrowMinor) : 0n;
-      const postings: Posting[] = consumed > 0n ? [{ debitAccount: accounts.escrow(state.campaignId), creditAccount: accounts.burn, currency: 'moves', amountMinor: consumed }] : [];
-      return accept([{ type: 'CampaignStatusChanged', data: { from: state.status, to, consumedMinor: consumed.toString(), at } }], postings);
+      const money = movesOf(
+        { campaignId: state.campaignId, transactionId, description: 'Campaign activated: move cost consumed', at },
+        escrowAccount('campaign', state.campaignId),
+        SYSTEM_ACCOUNTS.burn,
+        consumed,
+      );
+      return accept([{ type: 'CampaignStatusChanged', data: { from: state.status, to, consumedMinor: consumed.toString(), at } }], money);
     }
     case 'AddCampaignItem': {
       const refusal = ownedLive(state, command.data.callerId);
@@ -224,9 +208,15 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
     case 'DeleteCampaign': {
       const refusal = ownedLive(state, command.data.callerId);
       if (refusal) return refuse(refusal);
+      const { transactionId, at } = command.data;
       const refund = state.status === 'draft' ? BigInt(state.escrowMinor) : 0n;
-      const postings: Posting[] = refund > 0n ? [{ debitAccount: accounts.escrow(state.campaignId), creditAccount: accounts.user(state.ownerId), currency: 'moves', amountMinor: refund }] : [];
-      return accept([{ type: 'CampaignDeleted', data: { refundMinor: refund.toString(), at: command.data.at } }], postings);
+      const money = movesOf(
+        { campaignId: state.campaignId, transactionId, description: 'Campaign deleted as a draft: move cost refunded', at },
+        escrowAccount('campaign', state.campaignId),
+        userAccount(state.ownerId),
+        refund,
+      );
+      return accept([{ type: 'CampaignDeleted', data: { refundMinor: refund.toString(), at } }], money);
     }
   }
 }

@@ -1,22 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CAMPAIGN_MESSAGES } from '@app/contracts/campaigns';
+import { CAMPAIGN_EVENT_SCHEMAS, CAMPAIGN_MESSAGES, CAMPAIGN_STREAM_PREFIX } from '@app/contracts/campaigns';
 import type { EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
+import { AggregateStreams, eventParser, type LoadedStream } from '../../../platform/event-sourcing/aggregate-stream';
 import { unprocessable } from '../../../platform/http/api-error';
 import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { campaignRefusalToApiError } from '../campaign-refusals';
-import { campaignStreamId, decideCampaign, evolveCampaign, initialCampaign, type CampaignCommand, type CampaignEvent, type CampaignState } from '../domain/campaign';
+import { decideCampaign, evolveCampaign, initialCampaign, type CampaignCommand, type CampaignEvent, type CampaignState } from '../domain/campaign';
 
-export interface LoadedCampaign {
-  state: CampaignState;
-  version: bigint;
-}
+export type LoadedCampaign = LoadedStream<CampaignState>;
+
+/** A campaign's stream, each stored event parsed with the contracts' schema before it is folded. */
+export const campaignStreams = new AggregateStreams<CampaignState, CampaignEvent>({
+  streamPrefix: CAMPAIGN_STREAM_PREFIX,
+  initial: () => initialCampaign(),
+  evolve: evolveCampaign,
+  parse: eventParser<CampaignEvent>(CAMPAIGN_EVENT_SCHEMAS, 'campaigns'),
+});
 
 /**
  * The campaigns' one way to commit: load the campaign's stream in the unit of work, decide purely, write the inline
- * read model, and append the events (expected version = loaded) with the moves' postings in one atomic append.
+ * read model, and append the events (expected version = loaded) with the moves the decider moved in one atomic append.
  */
 @Injectable()
 export class CampaignCommands {
@@ -25,28 +31,22 @@ export class CampaignCommands {
     private readonly runner: UseCaseRunner,
   ) {}
 
-  async load(campaignId: string, transaction?: TransactionHandle): Promise<LoadedCampaign> {
-    const stored = await this.eventStore.readStream(campaignStreamId(campaignId), transaction ? { transaction } : undefined);
-    const state = stored.map((event) => ({ type: event.type, data: event.data }) as CampaignEvent).reduce(evolveCampaign, initialCampaign());
-    return { state, version: stored.at(-1)?.streamVersion ?? 0n };
+  load(campaignId: string, transaction?: TransactionHandle): Promise<LoadedCampaign> {
+    return campaignStreams.load(this.eventStore, campaignId, transaction);
   }
 
   /**
    * Runs one command on one campaign. `prepare` may check what the command needs besides the stream (a content item,
-   * a drop) inside the unit and throw its 4xx; `transactionId` names the moves' movement when the decision posts any.
+   * a drop) inside the unit and throw its 4xx.
    */
   run(options: {
     campaignId: string;
     command: CampaignCommand | ((loaded: LoadedCampaign) => CampaignCommand);
-    transactionId: string;
-    description: string;
-    now: string;
     idempotency?: IdempotentRequest;
     prepare?(unit: UnitOfWork, loaded: LoadedCampaign): Promise<void>;
   }): Promise<{ state: CampaignState; events: CampaignEvent[] }> {
-    const streamId = campaignStreamId(options.campaignId);
     return this.runner.run({
-      lockKeys: [streamId],
+      lockKeys: [campaignStreams.streamId(options.campaignId)],
       idempotency: options.idempotency,
       // Only creation spends the owner's moves; the other movements leave an escrow the decider just read.
       moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_MOVES', CAMPAIGN_MESSAGES.insufficientMoves) : undefined),
@@ -56,14 +56,9 @@ export class CampaignCommands {
         if (command.type !== 'CreateCampaign' && loaded.state.exists && !loaded.state.deleted) await options.prepare?.(unit, loaded);
         const decision = decideCampaign(command, loaded.state);
         if (decision.kind === 'refused') throw campaignRefusalToApiError(decision.refusal, command.type === 'ChangeCampaignStatus' ? { from: loaded.state.status, to: command.data.to } : undefined);
-        const state = decision.events.reduce(evolveCampaign, loaded.state);
+        const state = campaignStreams.advance(loaded, decision.events);
         await writeReadModel(unit.transaction, state);
-        const appends = [{ streamId, expectedVersion: loaded.version, events: decision.events.map(({ type, data }) => ({ type, data })) }];
-        const money =
-          decision.postings.length > 0
-            ? { transactionId: options.transactionId, reasonCode: 'CAMPAIGN_SPEND' as const, description: options.description, postings: decision.postings, now: options.now, references: { campaignId: options.campaignId } }
-            : null;
-        return { appends, money, answer: () => ({ state, events: decision.events }) };
+        return { appends: campaignStreams.appendOf(loaded, decision.events), money: decision.money, answer: () => ({ state, events: decision.events }) };
       },
     });
   }

@@ -55,7 +55,8 @@ export class ManageCampaignsController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(CampaignStatusRequestSchema)) body: z.output<typeof CampaignStatusRequestSchema>,
   ): Promise<CampaignDetail> {
-    return this.run(caller, id, (at) => ({ type: 'ChangeCampaignStatus', data: { callerId: caller.userId, to: body.status, at } }), { idempotency, description: 'Campaign activated: move cost consumed' });
+    const transactionId = newTransactionId();
+    return this.run(caller, id, (at) => ({ type: 'ChangeCampaignStatus', data: { callerId: caller.userId, to: body.status, transactionId, at } }), { idempotency });
   }
 
   @Delete(':id')
@@ -71,10 +72,7 @@ export class ManageCampaignsController {
     const { events } = await this.commands.run({
       idempotency,
       campaignId,
-      transactionId: newTransactionId(),
-      now,
-      description: 'Campaign deleted as a draft: move cost refunded',
-      command: { type: 'DeleteCampaign', data: { callerId: caller.userId, at: now } },
+      command: { type: 'DeleteCampaign', data: { callerId: caller.userId, transactionId: newTransactionId(), at: now } },
     });
     const deleted = events.find((event) => event.type === 'CampaignDeleted');
     const refundMinor = deleted?.type === 'CampaignDeleted' ? BigInt(deleted.data.refundMinor) : 0n;
@@ -123,7 +121,7 @@ export class ManageCampaignsController {
     caller: AuthenticatedUser,
     id: string,
     command: (at: string) => CampaignCommand,
-    options: { idempotency?: IdempotentRequest; description?: string; prepare?: () => Promise<void> } = {},
+    options: { idempotency?: IdempotentRequest; prepare?: () => Promise<void> } = {},
   ): Promise<CampaignDetail> {
     const campaignId = campaignIdOf(id);
     await requireAdvertiser(this.queryBus, caller.userId);
@@ -131,9 +129,6 @@ export class ManageCampaignsController {
     const { state } = await this.commands.run({
       idempotency: options.idempotency,
       campaignId,
-      transactionId: newTransactionId(),
-      now,
-      description: options.description ?? 'Campaign',
       command: command(now),
       prepare: options.prepare ? async (_unit, loaded) => (loaded.state.ownerId === caller.userId ? options.prepare!() : undefined) : undefined,
     });
