@@ -26,7 +26,8 @@ const allowance = (tier: 'free' | 'premium' | 'super', at: string): Subscription
 
 describe('advertiser subscription', () => {
   it('applies a plan payment once per checkout session, for one period', () => {
-    spec.given().when(pay('s1')).then([paid('s1', 'premium', now, in30)]);
+    // A plan is paid through checkout (payments' ledger movement): applying it moves no money here.
+    spec.given().when(pay('s1')).then({ events: [paid('s1', 'premium', now, in30)], money: null });
     expect(spec.given([paid('s1', 'premium', now, in30)]).when(pay('s1', 'premium', '2026-11-26T00:00:00.000Z')).decision).toEqual({ kind: 'duplicate' });
     spec.given().when(pay('s1', 'free')).thenRefused('PLAN_MUST_BE_PAID');
   });
@@ -53,7 +54,7 @@ describe('advertiser subscription', () => {
   it('ends the running plan at once when one of its payments is refunded, once; an older plan’s refund changes nothing', () => {
     const refund = (sessionId: string): SubscriptionCommand => ({ type: 'RevokePlanPayment', data: { sessionId, now } });
     const downgraded: SubscriptionEvent = { type: 'PlanDowngraded', data: { userId: 'u1', fromTier: 'premium', toTier: 'free', reason: 'refunded', at: now } };
-    spec.given([paid('s1', 'premium', now, in30)]).when(refund('s1')).then([downgraded]);
+    spec.given([paid('s1', 'premium', now, in30)]).when(refund('s1')).then({ events: [downgraded], money: null });
     // A renewal's session belongs to the running plan too.
     spec.given([paid('s1', 'premium', now, in30), paid('s2', 'premium', in30, '2027-01-24T10:00:00.000Z')]).when(refund('s2')).then([downgraded]);
     expect(spec.given([paid('s1', 'premium', now, in30), downgraded]).when(refund('s1')).decision).toEqual({ kind: 'duplicate' });
@@ -65,6 +66,15 @@ describe('advertiser subscription', () => {
   it('credits the moves allowance once per period of the tier: free monthly (50), premium weekly from Monday (200)', () => {
     const free = spec.given().when(allowance('free', now)).decision as Extract<SubscriptionDecision, { kind: 'accepted' }>;
     expect(free.events[0].data).toMatchObject({ moves: 50, periodKey: 'month:2026-11-01T00:00:00.000Z', periodEnd: '2026-12-01T00:00:00.000Z', transactionId: 'tx:month:2026-11-01T00:00:00.000Z' });
+    // 50 moves issued to the advertiser (moves have 2 decimals), named after the period so the ledger takes it once.
+    expect(free.money).toEqual({
+      transactionId: 'tx:month:2026-11-01T00:00:00.000Z',
+      reasonCode: 'MOVES_ALLOWANCE',
+      description: 'Moves allowance: 50 moves (free plan, month from 2026-11-01)',
+      postings: [{ debitAccount: 'system:issuance', creditAccount: 'user:u1', currency: 'moves', amountMinor: 5000n }],
+      now,
+      references: { periodKey: 'month:2026-11-01T00:00:00.000Z' },
+    });
     const credited = free.events;
     expect(spec.given(credited).when(allowance('free', '2026-11-30T23:59:59.999Z')).decision).toEqual({ kind: 'duplicate' });
     const december = spec.given(credited).when(allowance('free', '2026-12-01T00:00:00.000Z')).decision as Extract<SubscriptionDecision, { kind: 'accepted' }>;
@@ -72,6 +82,10 @@ describe('advertiser subscription', () => {
     // 2026-11-25 is a Wednesday: the week began on Monday the 23rd.
     const premium = spec.given(credited).when(allowance('premium', now)).decision as Extract<SubscriptionDecision, { kind: 'accepted' }>;
     expect(premium.events[0].data).toMatchObject({ moves: 200, periodKey: 'week:2026-11-23T00:00:00.000Z', periodEnd: '2026-11-30T00:00:00.000Z' });
+    expect(premium.money).toMatchObject({
+      description: 'Moves allowance: 200 moves (premium plan, week from 2026-11-23)',
+      postings: [{ debitAccount: 'system:issuance', creditAccount: 'user:u1', currency: 'moves', amountMinor: 20_000n }],
+    });
     expect(spec.given([...credited, ...premium.events]).when(allowance('premium', '2026-11-29T23:00:00.000Z')).decision).toEqual({ kind: 'duplicate' });
   });
 });

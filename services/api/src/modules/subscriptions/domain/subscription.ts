@@ -2,6 +2,7 @@ import type { SubscriptionEvent } from '@app/contracts/subscriptions';
 import { PLAN_PERIOD_DAYS } from '@app/contracts/subscriptions';
 import { TIER_INVENTORY, inventoryPeriodEnd, inventoryPeriodStart } from '@app/contracts/advertisers';
 import type { UserTier } from '@app/contracts/identity';
+import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement } from '@app/contracts/ledger';
 
 /**
  * An advertiser's subscription (stream `advertiser-subscription-<userId>`): the paid plan and its period, the
@@ -39,12 +40,15 @@ export type SubscriptionCommand =
 
 export type SubscriptionRefusal = 'PLAN_MUST_BE_PAID' | 'PAID_PLAN_MUST_RUN' | 'PLAN_MUST_NOT_BE_CANCELLED';
 
+/** `money`: what the accepted events move (the moves allowance issued to the advertiser), or null. */
 export type SubscriptionDecision =
-  | { kind: 'accepted'; events: SubscriptionEvent[] }
+  | { kind: 'accepted'; events: SubscriptionEvent[]; money: MoneyMovement | null }
   | { kind: 'duplicate' }
   | { kind: 'refused'; refusal: SubscriptionRefusal };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MOVES_MINOR_PER_MOVE = 100n;
+const accept = (...events: SubscriptionEvent[]): SubscriptionDecision => ({ kind: 'accepted', events, money: null });
 const TIER_RANK: Record<UserTier, number> = { free: 0, premium: 1, super: 2 };
 
 /** The allowance period that contains `at` for a tier: its key, bounds and moves (spec 3 §6 via TIER_INVENTORY). */
@@ -78,39 +82,45 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       const extends_ = paidPlanRuns(state, now) && state.tier === tier;
       const periodStart = extends_ ? state.paidThrough! : now;
       const periodEnd = new Date(Date.parse(periodStart) + PLAN_PERIOD_DAYS * DAY_MS).toISOString();
-      return { kind: 'accepted', events: [{ type: 'PlanPaymentApplied', data: { userId: state.userId, sessionId, tier, periodStart, periodEnd, appliedAt: now } }] };
+      return accept({ type: 'PlanPaymentApplied', data: { userId: state.userId, sessionId, tier, periodStart, periodEnd, appliedAt: now } });
     }
     case 'CancelPlan': {
       const { now } = command.data;
       if (!paidPlanRuns(state, now)) return { kind: 'refused', refusal: 'PAID_PLAN_MUST_RUN' };
       if (state.cancelAtPeriodEnd) return { kind: 'refused', refusal: 'PLAN_MUST_NOT_BE_CANCELLED' };
-      return { kind: 'accepted', events: [{ type: 'PlanCancelled', data: { userId: state.userId, tier: state.tier, effectiveAt: state.paidThrough!, cancelledAt: now } }] };
+      return accept({ type: 'PlanCancelled', data: { userId: state.userId, tier: state.tier, effectiveAt: state.paidThrough!, cancelledAt: now } });
     }
     case 'EndPaidPeriod': {
       const { now } = command.data;
       if (state.tier === 'free' || state.paidThrough === null || Date.parse(state.paidThrough) > Date.parse(now)) return { kind: 'duplicate' };
-      return {
-        kind: 'accepted',
-        events: [{ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: state.cancelAtPeriodEnd ? 'cancelled' : 'period_ended', at: now } }],
-      };
+      return accept({ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: state.cancelAtPeriodEnd ? 'cancelled' : 'period_ended', at: now } });
     }
     case 'RevokePlanPayment': {
       const { sessionId, now } = command.data;
       if (!state.runningSessions.has(sessionId) || state.tier === 'free') return { kind: 'duplicate' };
-      return { kind: 'accepted', events: [{ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: 'refunded', at: now } }] };
+      return accept({ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: 'refunded', at: now } });
     }
     case 'CreditMovesAllowance': {
       const { tier, now, transactionIdOf } = command.data;
       const period = allowancePeriodOf(tier, new Date(now));
       if (state.creditedPeriods.has(period.key) || period.moves <= 0) return { kind: 'duplicate' };
+      const transactionId = transactionIdOf(period.key);
       return {
         kind: 'accepted',
         events: [
           {
             type: 'MovesAllowanceCredited',
-            data: { userId: state.userId, tier, periodKey: period.key, periodStart: period.start, periodEnd: period.end, moves: period.moves, transactionId: transactionIdOf(period.key), at: now },
+            data: { userId: state.userId, tier, periodKey: period.key, periodStart: period.start, periodEnd: period.end, moves: period.moves, transactionId, at: now },
           },
         ],
+        money: {
+          transactionId,
+          reasonCode: 'MOVES_ALLOWANCE',
+          description: `Moves allowance: ${period.moves} moves (${tier} plan, ${period.period} from ${period.start.slice(0, 10)})`,
+          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(state.userId), currency: 'moves', amountMinor: BigInt(period.moves) * MOVES_MINOR_PER_MOVE }],
+          now,
+          references: { periodKey: period.key },
+        },
       };
     }
   }

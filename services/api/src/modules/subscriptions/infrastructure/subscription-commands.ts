@@ -3,9 +3,7 @@ import type { TransactionHandle } from '@app/event-store';
 import { SUBSCRIPTION_MESSAGES, type SubscriptionEvent } from '@app/contracts/subscriptions';
 import { conflict } from '../../../platform/http/api-error';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { SYSTEM_ACCOUNTS, userAccount } from '../../ledger';
 import { decideSubscription, type SubscriptionCommand, type SubscriptionRefusal, type SubscriptionState } from '../domain/subscription';
 import { Subscriptions, subscriptionStreams } from './subscription-streams';
 
@@ -62,17 +60,7 @@ export class SubscriptionCommands {
             [userId, credited.data.periodKey, credited.data.at],
           );
         }
-        const money: MoneyMovement | null = credited
-          ? {
-              transactionId: credited.data.transactionId,
-              reasonCode: 'MOVES_ALLOWANCE',
-              description: `Moves allowance: ${credited.data.moves} moves (${credited.data.tier} plan, ${credited.data.periodKey.split(':')[0]} from ${credited.data.periodStart.slice(0, 10)})`,
-              postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'moves', amountMinor: BigInt(credited.data.moves) * 100n }],
-              now: credited.data.at,
-              references: { periodKey: credited.data.periodKey },
-            }
-          : null;
-        return { appends: subscriptionStreams.appendOf(loaded, decision.events), money, answer: () => ({ kind: 'recorded', state, events: decision.events }) };
+        return { appends: subscriptionStreams.appendOf(loaded, decision.events), money: decision.money, answer: () => ({ kind: 'recorded', state, events: decision.events }) };
       },
     });
   }
