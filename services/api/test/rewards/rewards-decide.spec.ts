@@ -8,13 +8,25 @@ const { given } = DeciderSpecification.for({ decide, evolve, initialState: () =>
 const now = '2026-03-15T10:00:00.000Z';
 const registered: RewardsEvent = { type: 'InstagramAccountRegistered', data: { userId: 'user-1', instagramUsername: 'ada', registeredAt: now } };
 const verified: RewardsEvent = { type: 'InstagramAccountVerified', data: { userId: 'user-1', instagramUsername: 'ada', verifiedBy: 'admin:a', verifiedAt: now } };
+/** Points issued out of `system:issuance`, one posting per user, in one transaction. */
+const issued = (fields: { transactionId: string; reasonCode: string; description: string; now?: string; references: Record<string, string> }, ...grants: Array<[string, bigint]>) => ({
+  transactionId: fields.transactionId,
+  reasonCode: fields.reasonCode,
+  description: fields.description,
+  now: fields.now ?? now,
+  postings: grants.map(([userId, amountMinor]) => ({ debitAccount: 'system:issuance', creditAccount: `user:${userId}`, currency: 'points', amountMinor })),
+  references: fields.references,
+});
 
 describe('rewards account decider', () => {
   describe('master key', () => {
     it('activates for the day when the tier requirement is met', () => {
-      given().when({ type: 'ActivateMasterKey', data: { tier: 'premium', proofDropsCompletedToday: 2, now } }).then([
-        { type: 'MasterKeyActivated', data: { userId: 'user-1', utcDay: '2026-03-15', tier: 'premium', proofDropsCompleted: 2, proofDropsRequired: 2, activatedAt: now } },
-      ]);
+      given()
+        .when({ type: 'ActivateMasterKey', data: { tier: 'premium', proofDropsCompletedToday: 2, now } })
+        .then({
+          events: [{ type: 'MasterKeyActivated', data: { userId: 'user-1', utcDay: '2026-03-15', tier: 'premium', proofDropsCompleted: 2, proofDropsRequired: 2, activatedAt: now } }],
+          money: null,
+        });
     });
     it('refuses below the requirement (free 5, premium 2, super 1)', () => {
       given().when({ type: 'ActivateMasterKey', data: { tier: 'free', proofDropsCompletedToday: 4, now } }).thenRefused('PROOF_DROPS_MUST_REACH_REQUIREMENT');
@@ -32,9 +44,15 @@ describe('rewards account decider', () => {
     it('claims only registered and verified accounts, once a calendar month, by tier', () => {
       given().when({ type: 'ClaimInstagramPoints', data: { tier: 'free', transactionId: 't', now } }).thenRefused('INSTAGRAM_MUST_BE_REGISTERED');
       given([registered]).when({ type: 'ClaimInstagramPoints', data: { tier: 'free', transactionId: 't', now } }).thenRefused('INSTAGRAM_MUST_BE_VERIFIED');
-      given([registered, verified]).when({ type: 'ClaimInstagramPoints', data: { tier: 'super', transactionId: 't', now } }).then([
-        { type: 'InstagramPointsClaimed', data: { userId: 'user-1', month: '2026-03', tier: 'super', pointsMinor: '10000', transactionId: 't', claimedAt: now } },
-      ]);
+      given([registered, verified])
+        .when({ type: 'ClaimInstagramPoints', data: { tier: 'super', transactionId: 't', now } })
+        .then({
+          events: [{ type: 'InstagramPointsClaimed', data: { userId: 'user-1', month: '2026-03', tier: 'super', pointsMinor: '10000', transactionId: 't', claimedAt: now } }],
+          money: issued(
+            { transactionId: 't', reasonCode: 'SOCIAL_ACTION_REWARD', description: 'Monthly Instagram points (2026-03)', references: { programme: 'instagram', month: '2026-03' } },
+            ['user-1', 10_000n],
+          ),
+        });
       const claimed: RewardsEvent = { type: 'InstagramPointsClaimed', data: { userId: 'user-1', month: '2026-03', tier: 'free', pointsMinor: '5000', transactionId: 't', claimedAt: now } };
       given([registered, verified, claimed]).when({ type: 'ClaimInstagramPoints', data: { tier: 'free', transactionId: 'u', now: '2026-03-31T23:59:59.000Z' } }).thenRefused('INSTAGRAM_CLAIM_ONCE_A_MONTH');
       given([registered, verified, claimed]).when({ type: 'ClaimInstagramPoints', data: { tier: 'premium', transactionId: 'u', now: '2026-04-01T00:00:00.000Z' } }).then([
@@ -97,13 +115,25 @@ describe('rewards account decider', () => {
 
     it('claims the verified points once in the registered month, with no rollover', () => {
       const history = [registered(5_000), verifiedAt(3_210, '320')];
-      given(history).when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } }).then([
-        { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '320', transactionId: 't', claimedAt: now } },
-      ]);
+      given(history)
+        .when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } })
+        .then({
+          events: [{ type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '320', transactionId: 't', claimedAt: now } }],
+          money: issued(
+            { transactionId: 't', reasonCode: 'SOCIAL_ACTION_REWARD', description: 'Monthly influence points (2026-03)', references: { programme: 'influence', month: '2026-03' } },
+            ['user-1', 320n],
+          ),
+        });
       given([...history, { type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '320', transactionId: 't', claimedAt: now } }])
         .when({ type: 'ClaimInfluencePoints', data: { transactionId: 'u', now } })
         .thenRefused('INFLUENCE_CLAIM_ONCE_A_MONTH');
       given(history).when({ type: 'ClaimInfluencePoints', data: { transactionId: 'u', now: '2026-04-02T00:00:00.000Z' } }).thenRefused('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
+    });
+
+    it('records a claim of a month worth 0 points, and moves no money (the ledger takes no empty transaction)', () => {
+      given([registered(5_000), verifiedAt(120, '0')])
+        .when({ type: 'ClaimInfluencePoints', data: { transactionId: 't', now } })
+        .then({ events: [{ type: 'InfluencePointsClaimed', data: { userId: 'user-1', month: '2026-03', pointsMinor: '0', transactionId: 't', claimedAt: now } }], money: null });
     });
   });
 
@@ -114,7 +144,16 @@ describe('rewards account decider', () => {
         type: 'ReferralApplied',
         data: { userId: 'user-1', referrerUserId: 'user-2', referralCode: 'ABC123', referredPointsMinor: '2500', referrerPointsMinor: '5000', transactionId: 't', appliedAt: now },
       };
-      given().when(command).then([applied]);
+      given()
+        .when(command)
+        .then({
+          events: [applied],
+          money: issued(
+            { transactionId: 't', reasonCode: 'REFERRAL_BONUS', description: 'Referral bonus (code ABC123)', references: { referralCode: 'ABC123', referrerUserId: 'user-2', referredUserId: 'user-1' } },
+            ['user-1', 2500n],
+            ['user-2', 5000n],
+          ),
+        });
       given([applied]).when(command).thenRefused('REFERRAL_ONLY_ONCE');
       given().when({ type: 'ApplyReferral', data: { referrerUserId: 'user-1', referralCode: 'ABC123', referrerAncestorUserIds: [], transactionId: 't', now } }).thenRefused('REFERRAL_MUST_NOT_BE_OWN_CODE');
     });

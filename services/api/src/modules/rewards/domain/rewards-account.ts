@@ -1,6 +1,8 @@
 import type { UserTier } from '@app/contracts/identity';
+import type { MoneyMovement } from '@app/contracts/ledger';
 import { REWARDS_RULES, type RewardsEvent } from '@app/contracts/rewards';
 import { utcDayOf, utcMonthOf } from './calendar';
+import { pointsGrant } from './points-grant';
 
 /**
  * One user's rewards account (stream `rewards-account-<userId>`): the master key, the Instagram and influence
@@ -102,11 +104,36 @@ export type RewardsRefusal =
   | 'REFERRAL_MUST_NOT_FORM_A_LOOP'
   | 'REFERRAL_ONLY_ONCE';
 
-export type RewardsDecision = { kind: 'accepted'; events: RewardsEvent[] } | { kind: 'refused'; refusal: RewardsRefusal };
+/** `money`: the points the accepted events issue (a month's claim, a referral), in the same append; else null. */
+export type RewardsDecision = { kind: 'accepted'; events: RewardsEvent[]; money: MoneyMovement | null } | { kind: 'refused'; refusal: RewardsRefusal };
 
 const POINTS_MINOR_PER_POINT = 10n;
-const accept = (...events: RewardsEvent[]): RewardsDecision => ({ kind: 'accepted', events });
+const accept = (...events: RewardsEvent[]): RewardsDecision => ({ kind: 'accepted', events, money: null });
 const refuse = (refusal: RewardsRefusal): RewardsDecision => ({ kind: 'refused', refusal });
+
+type MonthlyPointsClaimed = Extract<RewardsEvent, { type: 'InstagramPointsClaimed' | 'InfluencePointsClaimed' }>;
+
+/**
+ * A once-a-month claim issues the month's points to the user as one transaction (SOCIAL_ACTION_REWARD), referenced by
+ * programme and month. A month worth 0 points (an influence count verified under the minimum) pays nothing: the
+ * ledger refuses empty postings.
+ */
+function monthlyPointsClaimed(claimed: MonthlyPointsClaimed, programme: 'instagram' | 'influence', description: string): RewardsDecision {
+  const { userId, month, transactionId, claimedAt } = claimed.data;
+  const pointsMinor = BigInt(claimed.data.pointsMinor);
+  const money =
+    pointsMinor === 0n
+      ? null
+      : pointsGrant({
+          transactionId,
+          reasonCode: 'SOCIAL_ACTION_REWARD',
+          description: `${description} (${month})`,
+          now: claimedAt,
+          grants: [{ userId, pointsMinor }],
+          references: { programme, month },
+        });
+  return { kind: 'accepted', events: [claimed], money };
+}
 
 export const proofDropsRequired = (tier: UserTier): number => REWARDS_RULES.proofDropsRequiredByTier[tier];
 export const instagramMonthlyPointsMinor = (tier: UserTier): bigint =>
@@ -178,10 +205,11 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (!state.instagram.verifiedAt) return refuse('INSTAGRAM_MUST_BE_VERIFIED');
       const month = utcMonthOf(now);
       if (state.instagramClaimedMonths.has(month)) return refuse('INSTAGRAM_CLAIM_ONCE_A_MONTH');
-      return accept({
-        type: 'InstagramPointsClaimed',
-        data: { userId, month, tier, pointsMinor: instagramMonthlyPointsMinor(tier).toString(), transactionId, claimedAt: now },
-      });
+      return monthlyPointsClaimed(
+        { type: 'InstagramPointsClaimed', data: { userId, month, tier, pointsMinor: instagramMonthlyPointsMinor(tier).toString(), transactionId, claimedAt: now } },
+        'instagram',
+        'Monthly Instagram points',
+      );
     }
     case 'RegisterInfluenceRewards': {
       const { now, ...fields } = command.data;
@@ -257,10 +285,11 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (!state.influence || state.influence.month !== month) return refuse('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
       if (state.influenceClaimedMonths.has(month)) return refuse('INFLUENCE_CLAIM_ONCE_A_MONTH');
       if (!state.influence.verification) return refuse('INFLUENCE_MUST_BE_VERIFIED');
-      return accept({
-        type: 'InfluencePointsClaimed',
-        data: { userId, month, pointsMinor: state.influence.verification.monthlyPointsMinor.toString(), transactionId, claimedAt: now },
-      });
+      return monthlyPointsClaimed(
+        { type: 'InfluencePointsClaimed', data: { userId, month, pointsMinor: state.influence.verification.monthlyPointsMinor.toString(), transactionId, claimedAt: now } },
+        'influence',
+        'Monthly influence points',
+      );
     }
     case 'ApplyReferral': {
       const { referrerUserId, referralCode, referrerAncestorUserIds, transactionId, now } = command.data;
@@ -268,18 +297,37 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (state.referral) return refuse('REFERRAL_ONLY_ONCE');
       // A referred by B after B was referred by A (or through C) would pay 750 points around a circle each time.
       if (referrerAncestorUserIds.includes(userId)) return refuse('REFERRAL_MUST_NOT_FORM_A_LOOP');
-      return accept({
-        type: 'ReferralApplied',
-        data: {
-          userId,
-          referrerUserId,
-          referralCode,
-          referredPointsMinor: (BigInt(REWARDS_RULES.referredPoints) * POINTS_MINOR_PER_POINT).toString(),
-          referrerPointsMinor: (BigInt(REWARDS_RULES.referrerPoints) * POINTS_MINOR_PER_POINT).toString(),
+      const referredPointsMinor = BigInt(REWARDS_RULES.referredPoints) * POINTS_MINOR_PER_POINT;
+      const referrerPointsMinor = BigInt(REWARDS_RULES.referrerPoints) * POINTS_MINOR_PER_POINT;
+      return {
+        kind: 'accepted',
+        events: [
+          {
+            type: 'ReferralApplied',
+            data: {
+              userId,
+              referrerUserId,
+              referralCode,
+              referredPointsMinor: referredPointsMinor.toString(),
+              referrerPointsMinor: referrerPointsMinor.toString(),
+              transactionId,
+              appliedAt: now,
+            },
+          },
+        ],
+        // Both bonuses in one transaction (REFERRAL_BONUS), committed with the event: paid once or not at all.
+        money: pointsGrant({
           transactionId,
-          appliedAt: now,
-        },
-      });
+          reasonCode: 'REFERRAL_BONUS',
+          description: `Referral bonus (code ${referralCode})`,
+          now,
+          grants: [
+            { userId, pointsMinor: referredPointsMinor },
+            { userId: referrerUserId, pointsMinor: referrerPointsMinor },
+          ],
+          references: { referralCode, referrerUserId, referredUserId: userId },
+        }),
+      };
     }
   }
 }

@@ -26,7 +26,7 @@ import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
 import { influenceMonthlyPointsMinor, type RewardsAccountState } from '../domain/rewards-account';
 import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
-import { pointsFromMinor } from '../infrastructure/points-grant';
+import { pointsFromMinor } from '../domain/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsCommands } from '../infrastructure/rewards-commands';
 
@@ -224,15 +224,7 @@ export class InfluenceRewardsController {
       idempotency,
       userId: caller.userId,
       command: { type: 'ClaimInfluencePoints', data: { transactionId, now } },
-      ...monthlyPointsClaim({
-        claimedEvent: 'InfluencePointsClaimed',
-        programme: 'influence',
-        description: 'Monthly influence points',
-        message: (points) => `You received ${points} influence points for this month`,
-        userId: caller.userId,
-        transactionId,
-        now,
-      }),
+      ...monthlyPointsClaim({ claimedEvent: 'InfluencePointsClaimed', message: (points) => `You received ${points} influence points for this month`, transactionId }),
     });
   }
 }

@@ -3,7 +3,6 @@ import type { AppendToStream } from '@app/event-store';
 import type { RewardsEvent } from '@app/contracts/rewards';
 import type { ApiError } from '../../../platform/http/api-error';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/unit-of-work';
-import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { decide, type RewardsAccountState, type RewardsCommand, type RewardsRefusal } from '../domain/rewards-account';
 import { rewardsRefusalToApiError } from '../rewards-errors';
@@ -18,8 +17,6 @@ export interface RewardsCommandRequest<Body> {
   command: RewardsCommand | ((unit: UnitOfWork) => Promise<RewardsCommand>);
   /** The route's `Idempotency-Key` (`@IdempotencyKey`), recorded with the decision. */
   idempotency?: IdempotentRequest;
-  /** The money the accepted events move, if any: appended in the same statement as the rewards events. */
-  payment?: (events: RewardsEvent[]) => MoneyMovement | null;
   /** Extra streams the same unit must check: e.g. another user's rewards stream. */
   extraStreams?: (unit: UnitOfWork) => Promise<AppendToStream[]>;
   refusalError?: (refusal: RewardsRefusal) => ApiError;
@@ -28,7 +25,7 @@ export interface RewardsCommandRequest<Body> {
 
 /**
  * One rewards decision through the platform's use-case runner: load the user's rewards stream, decide, and hand the
- * runner the events and the ledger payment, appended together with expected versions. Two parallel claims conflict
+ * runner the events and the points the decider issued, appended together with expected versions. Two parallel claims conflict
  * on the rewards stream's version; the loser reruns, sees the claim and is refused, so exactly one pays. A route's
  * `Idempotency-Key` (`idempotency`) is recorded with it.
  */
@@ -52,7 +49,7 @@ export class RewardsCommands {
         const state = rewardsAccountStreams.advance(loaded, decision.events);
         return {
           appends,
-          money: decision.events.length > 0 ? (request.payment?.(decision.events) ?? null) : null,
+          money: decision.money,
           answer: (transactionId) => request.respond({ events: decision.events, state, transactionId }),
         };
       },

@@ -25,7 +25,7 @@ import { newTransactionId } from '../../ledger';
 import { utcMonthOf } from '../domain/calendar';
 import { instagramMonthlyPointsMinor, lastClaimedMonth, type RewardsAccountState } from '../domain/rewards-account';
 import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
-import { pointsFromMinor } from '../infrastructure/points-grant';
+import { pointsFromMinor } from '../domain/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsCommands } from '../infrastructure/rewards-commands';
 import type { UserTier } from '@app/contracts/identity';
@@ -182,15 +182,7 @@ export class InstagramController {
       idempotency,
       userId: caller.userId,
       command: { type: 'ClaimInstagramPoints', data: { tier, transactionId, now } },
-      ...monthlyPointsClaim({
-        claimedEvent: 'InstagramPointsClaimed',
-        programme: 'instagram',
-        description: 'Monthly Instagram points',
-        message: (points) => `You received ${points} points for this month`,
-        userId: caller.userId,
-        transactionId,
-        now,
-      }),
+      ...monthlyPointsClaim({ claimedEvent: 'InstagramPointsClaimed', message: (points) => `You received ${points} points for this month`, transactionId }),
     });
   }
 }

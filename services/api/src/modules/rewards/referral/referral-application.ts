@@ -6,7 +6,7 @@ import { notFound } from '../../../platform/http/api-error';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { FindUserIdByReferralCodeQuery } from '../../identity';
 import { newTransactionId } from '../../ledger';
-import { pointsFromMinor, pointsGrant } from '../infrastructure/points-grant';
+import { pointsFromMinor } from '../domain/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsCommands } from '../infrastructure/rewards-commands';
 
@@ -46,21 +46,6 @@ export class ReferralApplication {
         await unit.transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [REFERRAL_GRAPH_LOCK]);
         const referrerAncestorUserIds = await this.ancestorsOf(referrerUserId, unit.transaction);
         return { type: 'ApplyReferral', data: { referrerUserId, referralCode: input.referralCode, referrerAncestorUserIds, transactionId, now } };
-      },
-      payment: (events) => {
-        const applied = events.find((event) => event.type === 'ReferralApplied');
-        if (!applied) return null;
-        return pointsGrant({
-          transactionId,
-          reasonCode: 'REFERRAL_BONUS',
-          description: `Referral bonus (code ${applied.data.referralCode})`,
-          now,
-          grants: [
-            { userId: input.userId, pointsMinor: BigInt(applied.data.referredPointsMinor) },
-            { userId: referrerUserId, pointsMinor: BigInt(applied.data.referrerPointsMinor) },
-          ],
-          references: { referralCode: applied.data.referralCode, referrerUserId, referredUserId: input.userId },
-        });
       },
       respond: ({ events, transactionId: posted }) => {
         const applied = events.find((event) => event.type === 'ReferralApplied')!;

@@ -1,6 +1,4 @@
-import type { ReasonCode } from '@app/contracts/ledger';
-import type { MoneyMovement } from '../../../platform/use-cases/money.port';
-import { SYSTEM_ACCOUNTS, userAccount } from '../../ledger';
+import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement, type ReasonCode } from '@app/contracts/ledger';
 
 /** Newly issued points credited to users (minor units, scale 1), as one ledger transaction. */
 export function pointsGrant(input: {
