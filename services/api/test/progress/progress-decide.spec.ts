@@ -19,10 +19,23 @@ const xp = (amount: number, sourceId = 's'): ProgressEvent => ({
 describe('progress decider', () => {
   it('claims a met achievement once, paying its XP (× the boost)', () => {
     const counters = { ...EMPTY_COUNTERS, points_spent: 1000 };
-    given().when(claim('big-spender', counters, 3)).then([
-      { type: 'AchievementClaimed', data: { userId: 'user-1', achievementId: 'big-spender', goldReward: 20, xpReward: 400, transactionId: 't', claimedAt: now } },
-      { type: 'ExperienceAwarded', data: { userId: 'user-1', baseAmount: 400, multiplier: 3, amount: 1200, source: 'achievement', sourceId: 'big-spender', awardedAt: now } },
-    ]);
+    given()
+      .when(claim('big-spender', counters, 3))
+      .then({
+        events: [
+          { type: 'AchievementClaimed', data: { userId: 'user-1', achievementId: 'big-spender', goldReward: 20, xpReward: 400, transactionId: 't', claimedAt: now } },
+          { type: 'ExperienceAwarded', data: { userId: 'user-1', baseAmount: 400, multiplier: 3, amount: 1200, source: 'achievement', sourceId: 'big-spender', awardedAt: now } },
+        ],
+        // The gold is issued to the user in the claim's own transaction (the XP is no currency: no posting).
+        money: {
+          transactionId: 't',
+          reasonCode: 'ACHIEVEMENT_REWARD',
+          description: 'Achievement: big-spender',
+          now,
+          postings: [{ debitAccount: 'system:issuance', creditAccount: 'user:user-1', currency: 'gold', amountMinor: 20n }],
+          references: { achievementId: 'big-spender' },
+        },
+      });
     given([{ type: 'AchievementClaimed', data: { userId: 'user-1', achievementId: 'big-spender', goldReward: 20, xpReward: 400, transactionId: 't', claimedAt: now } }])
       .when(claim('big-spender', counters))
       .thenRefused('ACHIEVEMENT_CLAIMED_ONCE');
@@ -39,6 +52,9 @@ describe('progress decider', () => {
   it('awards XP once per source', () => {
     given([xp(10, 'drop-1')]).when({ type: 'AwardExperience', data: { baseAmount: 10, xpMultiplier: 1, source: 'test', sourceId: 'drop-1', now } }).then([]);
     given().when({ type: 'AwardExperience', data: { baseAmount: 0, xpMultiplier: 1, source: 'test', sourceId: 'x', now } }).thenRefused('XP_MUST_BE_POSITIVE');
+    given()
+      .when({ type: 'AwardExperience', data: { baseAmount: 10, xpMultiplier: 2, source: 'test', sourceId: 'drop-2', now } })
+      .then({ events: [{ type: 'ExperienceAwarded', data: { userId: 'user-1', baseAmount: 10, multiplier: 2, amount: 20, source: 'test', sourceId: 'drop-2', awardedAt: now } }], money: null });
   });
 
   it('level n spans 1000·n to 1000·(n+1)', () => {

@@ -18,7 +18,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { COMMAND_READ_WAIT_MILLISECONDS, ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
-import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
+import { newTransactionId } from '../../ledger';
 import { GetActiveBoostsQuery } from '../../shop';
 import { achievementProgress, decide, type ProgressAccountState, type ProgressCounters, type ProgressRefusal } from '../domain/progress-account';
 import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';
@@ -126,14 +126,7 @@ export class AchievementsController {
         const xpPoints = progressAccountStreams.advance(loaded, decision.events).xpPoints;
         return {
           appends: progressAccountStreams.appendOf(loaded, decision.events),
-          money: {
-            transactionId,
-            reasonCode: 'ACHIEVEMENT_REWARD',
-            description: `Achievement: ${claimed.data.achievementId}`,
-            now,
-            postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(caller.userId), currency: 'gold', amountMinor: BigInt(claimed.data.goldReward) }],
-            references: { achievementId: claimed.data.achievementId },
-          },
+          money: decision.money,
           answer: (postedTransactionId) => ({
             success: true as const,
             achievement_id: claimed.data.achievementId,

@@ -1,3 +1,4 @@
+import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement } from '@app/contracts/ledger';
 import { XP_PER_LEVEL, findAchievement, levelOf, type AchievementCriteria, type AchievementDefinition, type ProgressEvent } from '@app/contracts/progress';
 
 /**
@@ -27,7 +28,8 @@ export type ProgressCommand =
   | { type: 'ClaimAchievement'; data: { achievementId: string; counters: ProgressCounters; xpMultiplier: number; transactionId: string; now: string } };
 
 export type ProgressRefusal = 'ACHIEVEMENT_MUST_EXIST' | 'ACHIEVEMENT_MUST_BE_MET' | 'ACHIEVEMENT_CLAIMED_ONCE' | 'XP_MUST_BE_POSITIVE';
-export type ProgressDecision = { kind: 'accepted'; events: ProgressEvent[] } | { kind: 'refused'; refusal: ProgressRefusal };
+/** `money`: an achievement's gold, issued to the user in the claim's append; XP moves none (it is not a currency). */
+export type ProgressDecision = { kind: 'accepted'; events: ProgressEvent[]; money: MoneyMovement | null } | { kind: 'refused'; refusal: ProgressRefusal };
 
 const refuse = (refusal: ProgressRefusal): ProgressDecision => ({ kind: 'refused', refusal });
 const sourceKey = (source: string, sourceId: string) => `${source}:${sourceId}`;
@@ -43,10 +45,11 @@ export function decide(command: ProgressCommand, state: ProgressAccountState): P
       const { baseAmount, xpMultiplier, source, sourceId, now } = command.data;
       if (!Number.isInteger(baseAmount) || baseAmount <= 0) return refuse('XP_MUST_BE_POSITIVE');
       // The same source (an achievement, a completed drop) awards once, whoever retries.
-      if (state.awardedSources.has(sourceKey(source, sourceId))) return { kind: 'accepted', events: [] };
+      if (state.awardedSources.has(sourceKey(source, sourceId))) return { kind: 'accepted', events: [], money: null };
       return {
         kind: 'accepted',
         events: [{ type: 'ExperienceAwarded', data: { userId, baseAmount, multiplier: xpMultiplier, amount: baseAmount * xpMultiplier, source, sourceId, awardedAt: now } }],
+        money: null,
       };
     }
     case 'ClaimAchievement': {
@@ -64,6 +67,17 @@ export function decide(command: ProgressCommand, state: ProgressAccountState): P
             data: { userId, baseAmount: definition.xp_reward, multiplier: xpMultiplier, amount: definition.xp_reward * xpMultiplier, source: 'achievement', sourceId: achievementId, awardedAt: now },
           },
         ],
+        money:
+          definition.gold_reward > 0
+            ? {
+                transactionId,
+                reasonCode: 'ACHIEVEMENT_REWARD',
+                description: `Achievement: ${achievementId}`,
+                now,
+                postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'gold', amountMinor: BigInt(definition.gold_reward) }],
+                references: { achievementId },
+              }
+            : null,
       };
     }
   }
