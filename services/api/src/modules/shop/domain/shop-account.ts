@@ -1,10 +1,11 @@
 import type { UserTier } from '@app/contracts/identity';
+import { SYSTEM_ACCOUNTS, userAccount, type Currency, type MoneyMovement, type ReasonCode } from '@app/contracts/ledger';
 import { TIER_ORDER, TIER_UPGRADE_COSTS, findGoldShopItem, type GoldShopItem, type ShopEvent } from '@app/contracts/shop';
 
 /**
  * One user's shop account (stream `shop-account-<userId>`): tier upgrades bought and gold purchases. Pure decider;
- * the user's current tier (identity's), time and ids arrive in the command. Money itself is the ledger's: the
- * controller posts the payment in the same append, and the ledger refuses what the balance does not cover.
+ * the user's current tier (identity's), time and ids arrive in the command. It decides the payment too; the balance is
+ * the ledger's, which refuses in the same append what the balance does not cover.
  */
 export interface GoldPurchaseRecord {
   purchaseId: string;
@@ -27,11 +28,22 @@ export type ShopCommand =
   | { type: 'BuyGoldItem'; data: { itemNameOrId: string; currentTier: UserTier; purchaseId: string; transactionId: string; now: string } };
 
 export type ShopRefusal = 'TIER_MUST_BE_HIGHER' | 'ITEM_MUST_BE_IN_CATALOGUE' | 'ITEM_MUST_NOT_BE_OWNED';
-export type ShopDecision = { kind: 'accepted'; events: ShopEvent[] } | { kind: 'refused'; refusal: ShopRefusal };
+/** `money`: the price paid, from the user's balance to `system:burn` (spent, not transferred to anyone). */
+export type ShopDecision = { kind: 'accepted'; events: ShopEvent[]; money: MoneyMovement } | { kind: 'refused'; refusal: ShopRefusal };
 
 const refuse = (refusal: ShopRefusal): ShopDecision => ({ kind: 'refused', refusal });
 const POINTS_MINOR_PER_POINT = 10n;
 const GEMS_MINOR_PER_GEM = 10_000n;
+
+/** A purchase's one payment: the price burnt out of the buyer's balance. */
+function paid(
+  payment: { userId: string; transactionId: string; reasonCode: ReasonCode; description: string; now: string; references: Record<string, string> },
+  currency: Currency,
+  amountMinor: bigint,
+): MoneyMovement {
+  const { userId, transactionId, reasonCode, description, now, references } = payment;
+  return { transactionId, reasonCode, description, now, postings: [{ debitAccount: userAccount(userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency, amountMinor }], references };
+}
 
 export const higherTier = (left: UserTier, right: UserTier): UserTier => (TIER_ORDER[left] >= TIER_ORDER[right] ? left : right);
 export const effectiveTier = (state: ShopAccountState, identityTier: UserTier): UserTier => higherTier(identityTier, state.purchasedTier);
@@ -58,6 +70,11 @@ export function decide(command: ShopCommand, state: ShopAccountState): ShopDecis
       return {
         kind: 'accepted',
         events: [{ type: 'TierUpgradePurchased', data: { userId, fromTier, toTier: targetTier, paymentMethod, amountMinor: amountMinor.toString(), transactionId, purchasedAt: now } }],
+        money: paid(
+          { userId, transactionId, reasonCode: 'TIER_UPGRADE', description: `Tier upgrade ${fromTier} → ${targetTier}`, now, references: { fromTier, toTier: targetTier } },
+          paymentMethod,
+          amountMinor,
+        ),
       };
     }
     case 'BuyGoldItem': {
@@ -90,7 +107,12 @@ export function decide(command: ShopCommand, state: ShopAccountState): ShopDecis
           data: { userId, fromTier, toTier: item.effect_data.tier as UserTier, paymentMethod: 'gold', amountMinor: String(item.gold_cost), transactionId, purchasedAt: now },
         });
       }
-      return { kind: 'accepted', events };
+      const money = paid(
+        { userId, transactionId, reasonCode: 'GOLD_PURCHASE', description: `Gold shop: ${item.name}`, now, references: { itemId: item.id, purchaseId } },
+        'gold',
+        BigInt(item.gold_cost),
+      );
+      return { kind: 'accepted', events, money };
     }
   }
 }

@@ -14,7 +14,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { getExistingUser } from '../../identity';
-import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
+import { GetUserBalancesQuery, newTransactionId } from '../../ledger';
 import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
 import { ShopPurchases, notEnoughGold } from '../infrastructure/shop-purchases';
@@ -71,17 +71,6 @@ export class GoldShopController {
       // Only the item decides the purchase; the client's price and effect fields do not make it another request.
       idempotencyBody: { item_name: body.item_name.trim().toLowerCase() },
       command: { type: 'BuyGoldItem', data: { itemNameOrId: body.item_name, currentTier: user.user_tier, purchaseId, transactionId, now } },
-      payment: (events) => {
-        const purchased = events.find((event) => event.type === 'GoldItemPurchased')!;
-        return {
-          transactionId,
-          reasonCode: 'GOLD_PURCHASE',
-          description: `Gold shop: ${purchased.data.itemName}`,
-          now,
-          postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'gold', amountMinor: BigInt(purchased.data.goldCost) }],
-          references: { itemId: purchased.data.itemId, purchaseId: purchased.data.purchaseId },
-        };
-      },
       ledgerRefusal: notEnoughGold,
       respond: ({ state }) => {
         const record = state.purchases.at(-1)!;

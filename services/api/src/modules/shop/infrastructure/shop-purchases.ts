@@ -4,7 +4,6 @@ import type { ShopEvent } from '@app/contracts/shop';
 import { SHOP_MESSAGES } from '@app/contracts/shop';
 import type { ApiError } from '../../../platform/http/api-error';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import type { MoneyMovement } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { refusalToApiError, type LedgerRefusal } from '../../ledger';
 import { decide, type ShopAccountState, type ShopCommand } from '../domain/shop-account';
@@ -19,14 +18,13 @@ export interface ShopPurchase<Body> {
   idempotency?: IdempotentRequest;
   /** What tells a replay of the same purchase from another one (default: the whole request). */
   idempotencyBody?: unknown;
-  payment: (events: ShopEvent[]) => MoneyMovement;
   ledgerRefusal?: (refusal: LedgerRefusal) => ApiError;
   respond: (outcome: { events: ShopEvent[]; state: ShopAccountState; transactionId: string | null }) => Body;
 }
 
 /**
- * A purchase through the use-case runner: the shop event and the ledger payment in one append (expected versions on
- * both streams), then identity is told about a tier change. The tier command runs after the commit because identity
+ * A purchase through the use-case runner: the shop event and the payment the decider decided in one append (expected
+ * versions on both streams), then identity is told about a tier change. The tier command runs after the commit because identity
  * owns its own store; a failure there is logged and the tier-change reactor applies it from the event.
  */
 @Injectable()
@@ -53,7 +51,7 @@ export class ShopPurchases {
         const state = shopAccountStreams.advance(loaded, decision.events);
         return {
           appends: shopAccountStreams.appendOf(loaded, decision.events),
-          money: request.payment(decision.events),
+          money: decision.money,
           answer: (transactionId) => request.respond({ events: decision.events, state, transactionId }),
         };
       },

@@ -7,7 +7,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { getExistingUser } from '../../identity';
-import { SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../ledger';
+import { newTransactionId } from '../../ledger';
 import { ShopPurchases } from '../infrastructure/shop-purchases';
 
 /** GET /api/users/upgrade-costs and POST /api/users/upgrade-tier {target_tier, payment_method}. */
@@ -37,17 +37,6 @@ export class UpgradeTierController {
       idempotency,
       userId: caller.userId,
       command: { type: 'UpgradeTier', data: { currentTier: user.user_tier, targetTier: body.target_tier, paymentMethod: body.payment_method, transactionId, now } },
-      payment: (events) => {
-        const upgrade = events.find((event) => event.type === 'TierUpgradePurchased')!;
-        return {
-          transactionId,
-          reasonCode: 'TIER_UPGRADE',
-          description: `Tier upgrade ${upgrade.data.fromTier} → ${upgrade.data.toTier}`,
-          now,
-          postings: [{ debitAccount: userAccount(caller.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: body.payment_method, amountMinor: BigInt(upgrade.data.amountMinor) }],
-          references: { fromTier: upgrade.data.fromTier, toTier: upgrade.data.toTier },
-        };
-      },
       respond: ({ events, transactionId: posted }) => {
         const upgrade = events.find((event) => event.type === 'TierUpgradePurchased')!;
         return {
