@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { accounts, decideMarket, type ContentFacts, type MarketCommand } from '../../src/modules/market/domain/decide';
+import { escrowAccount, userAccount } from '@app/contracts/ledger';
+import { decideMarket, type ContentFacts, type MarketCommand } from '../../src/modules/market/domain/decide';
 import { evolveMarket, initialMarket, type MarketState } from '../../src/modules/market/domain/market';
 import type { IdentityTestApp } from '../identity/support';
 import { expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, marketVerbs, startMarketApp, usdOf, type TestUser } from './support';
@@ -68,8 +69,8 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
         const contentId = await givenContent(testApp, creator, { total_shares: 1000 });
         for (const [position, amount] of funding.entries()) if (amount > 0n) await givenFunds(testApp, holders[position]!.user.id, 'usd', apiAmount(amount));
         const content: ContentFacts = { creatorId: creator.user.id, status: 'active', totalShares: 1000, engagementPool: 200, fundingUsdMinor: 0n };
-        const balances = new Map<string, bigint>(holders.map((user, position) => [accounts.user(user.user.id), funding[position]!]));
-        balances.set(accounts.user(creator.user.id), 0n);
+        const balances = new Map<string, bigint>(holders.map((user, position) => [userAccount(user.user.id), funding[position]!]));
+        balances.set(userAccount(creator.user.id), 0n);
         const funded = funding.reduce((sum, amount) => sum + amount, 0n);
         let state: MarketState = initialMarket();
         const listings: string[] = [];
@@ -81,7 +82,7 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
           const decision = decideMarket(command, state);
           if (decision.kind === 'refused') return false;
           const next = new Map(balances);
-          for (const posting of decision.postings) {
+          for (const posting of decision.money?.postings ?? []) {
             next.set(posting.debitAccount, (next.get(posting.debitAccount) ?? 0n) - posting.amountMinor);
             next.set(posting.creditAccount, (next.get(posting.creditAccount) ?? 0n) + posting.amountMinor);
           }
@@ -102,7 +103,7 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
               // each buyer pays from their own USD, so the answers do not depend on the order they are decided in.
               const answers = await Promise.all(current.quantities.map((quantity, position) => verbs.buy(holders[position]!, contentId, quantity)));
               current.quantities.forEach((quantity, position) => {
-                const expected = model({ type: 'BuyShares', data: { buyerId: holders[position]!.user.id, content, quantity, transactionId: `b${position}`, now: now() } });
+                const expected = model({ type: 'BuyShares', data: { contentId, buyerId: holders[position]!.user.id, content, quantity, transactionId: `b${position}`, now: now() } });
                 expect([quantity, ok(answers[position]!.status)]).toEqual([quantity, expected]);
               });
               break;
@@ -130,7 +131,7 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
               const sellerAt = holders.findIndex((user) => user.user.id === state.listings[listingId]!.sellerId);
               const buyer = holders[(sellerAt + 1 + (current.buyer % (HOLDERS - 1))) % HOLDERS]!;
               const answer = await verbs.buyListing(buyer, listingId, current.quantity);
-              expect(ok(answer.status)).toBe(model({ type: 'BuyListing', data: { buyerId: buyer.user.id, listingId, quantity: current.quantity, transactionId: 'f', now: now() } }));
+              expect(ok(answer.status)).toBe(model({ type: 'BuyListing', data: { contentId, buyerId: buyer.user.id, listingId, quantity: current.quantity, transactionId: 'f', now: now() } }));
               break;
             }
             case 'offer': {
@@ -140,7 +141,7 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
               const offerId = ok(answer.status) ? (answer.body.id as string) : `refused-${offers.length}`;
               const expected = model({
                 type: 'MakeOffer',
-                data: { buyerId: buyer.user.id, sellerId: seller.user.id, offerId, quantity: current.quantity, bidMinor: current.bidMinor, transactionId: 'o', now: now(), expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
+                data: { contentId, buyerId: buyer.user.id, sellerId: seller.user.id, offerId, quantity: current.quantity, bidMinor: current.bidMinor, transactionId: 'o', now: now(), expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() },
               });
               expect(ok(answer.status)).toBe(expected);
               if (ok(answer.status)) offers.push(offerId);
@@ -154,8 +155,8 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
               const answer = await verbs.answer(caller, offerId, current.verb);
               const command: MarketCommand =
                 current.verb === 'accept'
-                  ? { type: 'AcceptOffer', data: { callerId: caller.user.id, offerId, transactionId: 'a', now: now() } }
-                  : { type: 'CloseOffer', data: { callerId: caller.user.id, offerId, outcome: current.verb === 'decline' ? 'declined' : 'cancelled', transactionId: 'c', now: now() } };
+                  ? { type: 'AcceptOffer', data: { contentId, callerId: caller.user.id, offerId, transactionId: 'a', now: now() } }
+                  : { type: 'CloseOffer', data: { contentId, callerId: caller.user.id, offerId, outcome: current.verb === 'decline' ? 'declined' : 'cancelled', transactionId: 'c', now: now() } };
               expect(ok(answer.status)).toBe(model(command));
               break;
             }
@@ -164,7 +165,7 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
 
         // The app's USD and shares are the model's, user by user.
         for (const user of [creator, ...holders]) {
-          expect(await usdOf(testApp, user)).toBeCloseTo(Number(balances.get(accounts.user(user.user.id)) ?? 0n) / 10_000, 6);
+          expect(await usdOf(testApp, user)).toBeCloseTo(Number(balances.get(userAccount(user.user.id)) ?? 0n) / 10_000, 6);
           const holdings = (await verbs.holdings(user).expect(200)).body.holdings as Array<{ content_id: string; owned_shares: number }>;
           expect(holdings.find((row) => row.content_id === contentId)?.owned_shares ?? 0).toBe(state.owned.get(user.user.id) ?? 0);
         }
@@ -172,7 +173,7 @@ describe('market conservation (property, over HTTP on PostgreSQL)', () => {
         expect([...state.owned.values()].reduce((sum, shares) => sum + shares, 0)).toBe(state.sold);
         expect([...balances.values()].reduce((sum, balance) => sum + balance, 0n)).toBe(funded);
         for (const [offerId, offer] of Object.entries(state.offers)) {
-          expect(balances.get(accounts.offerEscrow(offerId)) ?? 0n).toBe(offer.status === 'pending' ? offer.totalMinor : 0n);
+          expect(balances.get(escrowAccount('offer', offerId)) ?? 0n).toBe(offer.status === 'pending' ? offer.totalMinor : 0n);
         }
       }),
       { numRuns: 6 },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { accounts, decideMarket, primaryAvailable, type ContentFacts, type MarketCommand } from '../../src/modules/market/domain/decide';
+import { escrowAccount, userAccount } from '@app/contracts/ledger';
+import { decideMarket, primaryAvailable, type ContentFacts, type MarketCommand } from '../../src/modules/market/domain/decide';
 import { evolveMarket, initialMarket, type MarketState } from '../../src/modules/market/domain/market';
 
 /**
@@ -46,8 +47,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** Runs the steps, checking the invariants after each accepted one; `reached` collects the kinds accepted. */
 function run(funding: readonly bigint[], totalShares: number, steps: readonly Step[], reached: Set<Step['kind']>): void {
+  const contentId = 'content';
   const content: ContentFacts = { creatorId: 'creator', status: 'active', totalShares, engagementPool: Math.floor(totalShares / 5), fundingUsdMinor: 1_000n * BigInt(totalShares) };
-  const balances = new Map<string, bigint>(USERS.map((name, position) => [accounts.user(name), funding[position]!]));
+  const balances = new Map<string, bigint>(USERS.map((name, position) => [userAccount(name), funding[position]!]));
   const funded = funding.reduce((sum, amount) => sum + amount, 0n);
   const listingIds: string[] = [];
   const offerIds: string[] = [];
@@ -61,7 +63,7 @@ function run(funding: readonly bigint[], totalShares: number, steps: readonly St
     let command: MarketCommand;
     switch (current.kind) {
       case 'buy':
-        command = { type: 'BuyShares', data: { buyerId: USERS[current.buyer]!, content, quantity: current.quantity, transactionId, now: NOW } };
+        command = { type: 'BuyShares', data: { contentId, buyerId: USERS[current.buyer]!, content, quantity: current.quantity, transactionId, now: NOW } };
         break;
       case 'list':
         command = { type: 'OpenListing', data: { sellerId: USERS[current.seller]!, listingId: `listing-${position}`, quantity: current.quantity, askMinor: current.askMinor, now: NOW } };
@@ -70,21 +72,22 @@ function run(funding: readonly bigint[], totalShares: number, steps: readonly St
         command = { type: 'CancelListing', data: { callerId: party(current.caller, state.listings[listingAt(current.listing)]?.sellerId), listingId: listingAt(current.listing), now: NOW } };
         break;
       case 'fill':
-        command = { type: 'BuyListing', data: { buyerId: USERS[current.buyer]!, listingId: listingAt(current.listing), quantity: current.quantity, transactionId, now: NOW } };
+        command = { type: 'BuyListing', data: { contentId, buyerId: USERS[current.buyer]!, listingId: listingAt(current.listing), quantity: current.quantity, transactionId, now: NOW } };
         break;
       case 'offer':
         command = {
           type: 'MakeOffer',
-          data: { buyerId: USERS[current.buyer]!, sellerId: USERS[current.seller]!, offerId: `offer-${position}`, quantity: current.quantity, bidMinor: current.bidMinor, transactionId, now: NOW, expiresAt: EXPIRES },
+          data: { contentId, buyerId: USERS[current.buyer]!, sellerId: USERS[current.seller]!, offerId: `offer-${position}`, quantity: current.quantity, bidMinor: current.bidMinor, transactionId, now: NOW, expiresAt: EXPIRES },
         };
         break;
       case 'accept':
-        command = { type: 'AcceptOffer', data: { callerId: party(current.caller, state.offers[offerAt(current.offer)]?.sellerId), offerId: offerAt(current.offer), transactionId, now: NOW } };
+        command = { type: 'AcceptOffer', data: { contentId, callerId: party(current.caller, state.offers[offerAt(current.offer)]?.sellerId), offerId: offerAt(current.offer), transactionId, now: NOW } };
         break;
       case 'close':
         command = {
           type: 'CloseOffer',
           data: {
+            contentId,
             callerId: current.outcome === 'expired' ? null : party(current.caller, state.offers[offerAt(current.offer)]?.[current.outcome === 'declined' ? 'sellerId' : 'buyerId']),
             offerId: offerAt(current.offer),
             outcome: current.outcome,
@@ -98,7 +101,7 @@ function run(funding: readonly bigint[], totalShares: number, steps: readonly St
     if (decision.kind === 'refused') return;
     // The ledger's rule: a movement a user account cannot cover is refused whole, and the market events with it.
     const next = new Map(balances);
-    for (const posting of decision.postings) {
+    for (const posting of decision.money?.postings ?? []) {
       expect(posting.amountMinor).toBeGreaterThanOrEqual(0n);
       next.set(posting.debitAccount, (next.get(posting.debitAccount) ?? 0n) - posting.amountMinor);
       next.set(posting.creditAccount, (next.get(posting.creditAccount) ?? 0n) + posting.amountMinor);
@@ -130,7 +133,7 @@ function run(funding: readonly bigint[], totalShares: number, steps: readonly St
     expect([...balances.values()].reduce((sum, balance) => sum + balance, 0n)).toBe(funded);
     for (const balance of balances.values()) expect(balance).toBeGreaterThanOrEqual(0n);
     for (const [offerId, offer] of Object.entries(state.offers)) {
-      expect(balances.get(accounts.offerEscrow(offerId)) ?? 0n).toBe(offer.status === 'pending' ? offer.totalMinor : 0n);
+      expect(balances.get(escrowAccount('offer', offerId)) ?? 0n).toBe(offer.status === 'pending' ? offer.totalMinor : 0n);
     }
   });
 }

@@ -1,2 +1,3 @@
+export * from './events';
 export * from './http';
 export * from './routes';

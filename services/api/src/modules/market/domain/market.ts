@@ -3,32 +3,12 @@
  * shares, listings and offers. Every trade of the item is decided on this stream with its expected version, so two
  * buyers can never sell the same share twice and two accepts of one offer cannot both succeed.
  */
+import type { MarketEvent, OfferOutcome } from '@app/contracts/market';
 import { Map as PersistentMap } from 'immutable';
 
 export const marketStreamId = (contentId: string) => `market-content-${contentId}`;
 
-export type OfferOutcome = 'declined' | 'cancelled' | 'expired';
-
-/** Amounts are USD minor units ($0.0001) as decimal strings, as the ledger stores them. */
-export type MarketEvent =
-  | { type: 'SharesBought'; data: { buyerId: string; creatorId: string; quantity: number; priceMinor: string; totalMinor: string; transactionId: string; at: string } }
-  | { type: 'ListingOpened'; data: { listingId: string; sellerId: string; quantity: number; askMinor: string; at: string } }
-  | { type: 'ListingCancelled'; data: { listingId: string; at: string } }
-  | {
-      type: 'ListingFilled';
-      data: { listingId: string; buyerId: string; sellerId: string; quantity: number; priceMinor: string; totalMinor: string; feeMinor: string; transactionId: string; at: string };
-    }
-  | {
-      type: 'OfferMade';
-      data: { offerId: string; buyerId: string; sellerId: string; quantity: number; bidMinor: string; totalMinor: string; transactionId: string; at: string; expiresAt: string };
-    }
-  | {
-      type: 'OfferAccepted';
-      data: { offerId: string; buyerId: string; sellerId: string; quantity: number; priceMinor: string; totalMinor: string; feeMinor: string; transactionId: string; at: string };
-    }
-  | { type: 'OfferClosed'; data: { offerId: string; outcome: OfferOutcome; transactionId: string; at: string } };
-
-export const MARKET_EVENT_TYPES = ['SharesBought', 'ListingOpened', 'ListingCancelled', 'ListingFilled', 'OfferMade', 'OfferAccepted', 'OfferClosed'] as const;
+export type { MarketEvent, OfferOutcome } from '@app/contracts/market';
 
 export interface ListingState {
   sellerId: string;

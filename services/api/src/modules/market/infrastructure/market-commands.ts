@@ -2,7 +2,6 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { parseEngagementEvent } from '@app/contracts/engagement';
-import type { ReasonCode } from '@app/contracts/ledger';
 import type { EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import type { ApiError } from '../../../platform/http/api-error';
@@ -10,9 +9,10 @@ import type { UnitOfWork } from '../../../platform/idempotency/idempotency.servi
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
 import { contentPoolStreamId } from '../../engagement';
-import { MARKET_MESSAGES, type BuySharesResponse } from '@app/contracts/market';
+import { MARKET_EVENT_SCHEMAS, MARKET_MESSAGES, type BuySharesResponse } from '@app/contracts/market';
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { notFound, unprocessable } from '../../../platform/http/api-error';
+import { eventParser } from '../../../platform/event-sourcing/aggregate-stream';
 import type { GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
 import { GroupQueues } from '../../../platform/use-cases/group-queues';
 import type { Decision, MarketCommand } from '../domain/decide';
@@ -24,6 +24,8 @@ import { applyMarketEvents, type ReadModelContext } from './inline-read-model';
 import { applyPrimarySales, type PendingBuy } from './primary-sales';
 
 const usd = (minor: bigint) => minorToApiNumber(minor, 'usd');
+/** Every stored market event is parsed at the edge: a fact that no longer reads fails loudly, not into a wrong fold. */
+const parseMarketEvent = eventParser<MarketEvent>(MARKET_EVENT_SCHEMAS, 'market');
 
 export interface LoadedMarket {
   state: MarketState;
@@ -58,7 +60,7 @@ export class MarketCommands {
     const cached = this.folds.get(contentId);
     const fromVersion = cached ? cached.version + 1n : undefined;
     const stored = await this.eventStore.readStream(marketStreamId(contentId), { ...(transaction ? { transaction } : {}), ...(fromVersion !== undefined ? { fromVersion } : {}) });
-    const state = stored.map((event) => ({ type: event.type, data: event.data }) as MarketEvent).reduce(evolveMarket, cached?.state ?? initialMarket());
+    const state = stored.map(parseMarketEvent).reduce(evolveMarket, cached?.state ?? initialMarket());
     const loaded = { state, version: stored.at(-1)?.streamVersion ?? cached?.version ?? 0n };
     if (this.folds.size >= 10_000) this.folds.clear();
     this.folds.set(contentId, loaded);
@@ -124,7 +126,9 @@ export class MarketCommands {
         const members = new Map<number, GroupMemberDecision<BuySharesResponse>>();
         for (const index of indexes) {
           const buy = group[index];
-          const decision = decideMarket({ type: 'BuyShares', data: { buyerId: buy.buyerId, content: facts, quantity: buy.quantity, transactionId: buy.transactionId, now: buy.now } }, state);
+          const { buyerId, quantity, transactionId, now } = buy;
+          const command = { type: 'BuyShares' as const, data: { contentId, buyerId, content: facts, quantity, transactionId, now } };
+          const decision = decideMarket(command, state);
           if (decision.kind === 'refused') {
             members.set(index, { refusal: marketRefusalToApiError(decision.refusal) });
             continue;
@@ -133,7 +137,7 @@ export class MarketCommands {
           events.push(...(decision.events as Extract<MarketEvent, { type: 'SharesBought' }>[]));
           const after = state;
           members.set(index, {
-            money: { transactionId: buy.transactionId, reasonCode: 'SHARE_PURCHASE', description: `${buy.quantity} shares bought`, postings: decision.postings, now: buy.now, references: { contentId } },
+            money: decision.money,
             moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(buy.quantity)) : undefined),
             answer: () => ({
               success: true as const,
@@ -164,14 +168,10 @@ export class MarketCommands {
 
   /**
    * Runs one market command on one item. `prepare` loads what the command needs besides the stream (in the unit)
-   * and builds it; `answer` shapes the reply from the accepted decision.
+   * and builds it; `answer` shapes the reply from the accepted decision. The money is the decider's.
    */
   run<Body>(options: {
     contentId: string;
-    reasonCode: ReasonCode;
-    description: string;
-    transactionId: string;
-    now: string;
     prepare(unit: UnitOfWork, market: LoadedMarket): Promise<{ command: MarketCommand; context: ReadModelContext }>;
     answer(decision: Accepted, market: LoadedMarket): Body;
     moneyRefusal?(refusal: string): ApiError | undefined;
@@ -192,11 +192,7 @@ export class MarketCommands {
         if (decision.kind === 'refused') throw marketRefusalToApiError(decision.refusal);
         await applyMarketEvents(unit.transaction, context, decision.events);
         const appends = [{ streamId, expectedVersion: market.version, events: decision.events.map(({ type, data }) => ({ type, data })) }];
-        const money =
-          decision.postings.length > 0
-            ? { transactionId: options.transactionId, reasonCode: options.reasonCode, description: options.description, postings: decision.postings, now: options.now, references: { contentId: options.contentId } }
-            : null;
-        return { appends, money, answer: () => options.answer(decision, market) };
+        return { appends, money: decision.money, answer: () => options.answer(decision, market) };
       },
     });
   }

@@ -41,12 +41,9 @@ export class ListingsController {
     const listingId = newId();
     const now = new Date().toISOString();
     let title = '';
-    return this.commands.run({ idempotency,
+    return this.commands.run({
+      idempotency,
       contentId,
-      reasonCode: 'SHARE_PURCHASE',
-      description: 'Listing',
-      transactionId: newTransactionId(),
-      now,
       prepare: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
         if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
@@ -89,10 +86,6 @@ export class ListingsController {
     if (!row) throw notFound('LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     await this.commands.run({
       contentId: row.content_id,
-      reasonCode: 'SHARE_PURCHASE',
-      description: 'Listing cancelled',
-      transactionId: newTransactionId(),
-      now: new Date().toISOString(),
       prepare: async () => ({
         command: { type: 'CancelListing', data: { callerId: caller.userId, listingId, now: new Date().toISOString() } },
         context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: row.content_thumbnail, message: null },
@@ -113,15 +106,15 @@ export class ListingsController {
     if (!row) throw notFound('LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     const transactionId = newTransactionId();
     const now = new Date().toISOString();
-    return this.commands.run({ idempotency,
+    return this.commands.run({
+      idempotency,
       contentId: row.content_id,
-      reasonCode: 'SHARE_PURCHASE',
-      description: `${body.quantity} shares bought from a listing`,
-      transactionId,
-      now,
       moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(body.quantity)) : undefined),
       prepare: async () => ({
-        command: { type: 'BuyListing', data: { buyerId: caller.userId, listingId, quantity: body.quantity, transactionId, now } },
+        command: {
+          type: 'BuyListing',
+          data: { contentId: row.content_id, buyerId: caller.userId, listingId, quantity: body.quantity, transactionId, now },
+        },
         context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: row.content_thumbnail, message: null },
       }),
       answer: (decision) => ({

@@ -25,12 +25,8 @@ export class OfferResolutions {
     const now = new Date().toISOString();
     await this.commands.run({
       contentId: row.content_id,
-      reasonCode: 'SHARE_PURCHASE',
-      description: `${row.quantity} shares sold by offer`,
-      transactionId,
-      now,
       prepare: async () => ({
-        command: { type: 'AcceptOffer', data: { callerId, offerId, transactionId, now } },
+        command: { type: 'AcceptOffer', data: { contentId: row.content_id, callerId, offerId, transactionId, now } },
         context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: null, message: null },
       }),
       answer: () => null,
@@ -45,12 +41,11 @@ export class OfferResolutions {
     const now = at.toISOString();
     await this.commands.run({
       contentId: row.content_id,
-      reasonCode: 'SHARE_OFFER',
-      description: `Offer ${outcome}: bid returned`,
-      transactionId,
-      now,
       prepare: async () => ({
-        command: { type: 'CloseOffer', data: { callerId, offerId, outcome, transactionId, now } },
+        command: {
+          type: 'CloseOffer',
+          data: { contentId: row.content_id, callerId, offerId, outcome, transactionId, now },
+        },
         context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: null, message: null },
       }),
       answer: () => null,

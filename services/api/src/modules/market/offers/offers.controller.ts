@@ -50,12 +50,9 @@ export class OffersController {
     const transactionId = newTransactionId();
     const now = new Date();
     const expiresAt = new Date(now.getTime() + OFFER_LIFETIME_DAYS * 86_400_000).toISOString();
-    await this.commands.run({ idempotency,
+    await this.commands.run({
+      idempotency,
       contentId,
-      reasonCode: 'SHARE_OFFER',
-      description: `Offer for ${body.quantity} shares (escrowed)`,
-      transactionId,
-      now: now.toISOString(),
       moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficientOffer) : undefined),
       prepare: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
@@ -63,7 +60,17 @@ export class OffersController {
         return {
           command: {
             type: 'MakeOffer',
-            data: { buyerId: caller.userId, sellerId: body.seller_id, offerId, quantity: body.quantity, bidMinor: body.bid_price, transactionId, now: now.toISOString(), expiresAt },
+            data: {
+              contentId,
+              buyerId: caller.userId,
+              sellerId: body.seller_id,
+              offerId,
+              quantity: body.quantity,
+              bidMinor: body.bid_price,
+              transactionId,
+              now: now.toISOString(),
+              expiresAt,
+            },
           },
           context: { contentId, contentTitle: content.title, contentThumbnail: null, message: body.message?.trim() || null },
         };
