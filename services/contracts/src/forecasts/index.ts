@@ -1,3 +1,4 @@
-// Contracts of the forecasts context (schemas, routes, answers).
+// Contracts of the forecasts context (schemas, routes, answers, stored events).
+export * from './events';
 export * from './http';
 export * from './routes';

@@ -1,3 +1,4 @@
+import type { ForecastEvent, ForecastSide, ForecastType } from '@app/contracts/forecasts';
 import { planPayouts, payoutsByUser, type PayoutPlan, type Stake } from './payouts';
 
 /**
@@ -12,46 +13,9 @@ export const forecastStreamId = (forecastId: string) => `forecast-${forecastId}`
  */
 export const payoutBatchStreamId = (forecastId: string, batchIndex: number) => `forecast-${forecastId}-payouts-${batchIndex}`;
 
-export type Side = 'over' | 'under';
-export type ForecastMetric = 'views' | 'likes' | 'shares' | 'comments';
-export type ObservationSource = 'platform' | 'oracle';
-
-/** Amounts are USD minor units ($0.0001) as decimal strings (jsonb cannot hold a bigint), as the ledger stores them. */
-export type ForecastEvent =
-  | {
-      type: 'ForecastCreated';
-      data: {
-        forecastId: string;
-        creatorId: string;
-        /** The creator is a demo sandbox: only sandboxes may stake on it (an escrow never mixes both kinds). */
-        sandbox: boolean;
-        contentId: string | null;
-        contentUrl: string;
-        platform: string | null;
-        contentTitle: string | null;
-        /** Content on this platform: observed by the job from its real metrics; otherwise by the oracle endpoint. */
-        onPlatform: boolean;
-        forecastType: ForecastMetric;
-        targetValue: number;
-        oddsTenths: number;
-        expiresAt: string;
-        at: string;
-      };
-    }
-  | { type: 'PredictionPlaced'; data: { predictionId: string; userId: string; side: Side; amountMinor: string; isCreator: boolean; transactionId: string; at: string } }
-  | { type: 'ObservationRecorded'; data: { value: number; observedAt: string; source: ObservationSource; recordedBy: string | null; at: string } }
-  | {
-      type: 'ForecastResolved';
-      data: { value: number; observedAt: string; winningSide: Side; poolMinor: string; owedMinor: string; paidMinor: string; remainderMinor: string; proRata: boolean; batchCount: number; at: string };
-    }
-  | {
-      type: 'PayoutBatchPaid';
-      /** `unpaid`: payouts the ledger refused (an archived demo sandbox), left in the escrow. */
-      data: { batchIndex: number; transactionId: string; userCount: number; paidMinor: string; unpaid?: Array<{ userId: string; amountMinor: string }>; at: string };
-    }
-  | { type: 'ForecastSettled'; data: { remainderMinor: string; transactionId: string | null; at: string } };
-
-export const FORECAST_EVENT_TYPES = ['ForecastCreated', 'PredictionPlaced', 'ObservationRecorded', 'ForecastResolved', 'PayoutBatchPaid', 'ForecastSettled'] as const;
+export type { ForecastEvent, ObservationSource } from '@app/contracts/forecasts';
+export type Side = ForecastSide;
+export type ForecastMetric = ForecastType;
 
 /**
  * Users paid per unit of work at settlement (README "Settlement"): each batch is one append of the batch's event (on

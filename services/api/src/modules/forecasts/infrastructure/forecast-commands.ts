@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { FORECAST_EVENT_SCHEMAS } from '@app/contracts/forecasts';
+import { userAccount } from '@app/contracts/ledger';
 import type { EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
+import { eventParser } from '../../../platform/event-sourcing/aggregate-stream';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { ApiError } from '../../../platform/http/api-error';
 import type { GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
 import { GetUserBalancesQuery, newTransactionId } from '../../ledger';
-import { accounts, decideForecast, type Decision, type ForecastCommand } from '../domain/decide';
+import { decideForecast, type Decision, type ForecastCommand } from '../domain/decide';
 import { evolveForecast, forecastStreamId, initialForecast, payoutBatchStreamId, type ForecastEvent, type ForecastState } from '../domain/forecast';
 import { forecastRefusalToApiError } from '../forecast-refusals';
 import { applyForecastEvents } from './inline-read-model';
@@ -19,7 +22,8 @@ export interface LoadedForecast {
 }
 
 type Accepted = Extract<Decision, { kind: 'accepted' }>;
-type ReasonCode = 'PREDICTION' | 'FORECAST_PAYOUT';
+/** Stored forecast events are parsed at the edge: a fact that no longer reads fails loudly, not into a wrong fold. */
+const parseForecastEvent = eventParser<ForecastEvent>(FORECAST_EVENT_SCHEMAS, 'forecast');
 
 function copyOf(state: ForecastState): ForecastState {
   // The fold appends stakes in place (a forecast may hold 10,000): extend a copy, never a state someone else holds.
@@ -49,20 +53,20 @@ export class ForecastCommands {
       ...(cached ? { fromVersion: cached.version + 1n } : {}),
     });
     if (cached && stored.length === 0) return cached;
-    const state = stored.map((event) => ({ type: event.type, data: event.data }) as ForecastEvent).reduce(evolveForecast, cached ? copyOf(cached.state) : initialForecast());
+    const folded = cached ? copyOf(cached.state) : initialForecast();
+    const state = stored.map(parseForecastEvent).reduce(evolveForecast, folded);
     const loaded = { state, version: stored.at(-1)?.streamVersion ?? cached?.version ?? 0n };
     if (this.folds.size >= 1_000) this.folds.clear();
     this.folds.set(forecastId, loaded);
     return loaded;
   }
 
-  /** Runs one command on one forecast; `prepare` may load more (in the unit) and builds the command. */
+  /**
+   * Runs one command on one forecast; `prepare` may load more (in the unit) and builds the command. The money moved
+   * is the decider's.
+   */
   run<Body>(options: {
     forecastId: string;
-    reasonCode: ReasonCode;
-    description: string;
-    transactionId: string;
-    now: string;
     prepare(unit: UnitOfWork, forecast: LoadedForecast): Promise<ForecastCommand> | ForecastCommand;
     answer(decision: Accepted, after: ForecastState): Body;
     moneyRefusal?(refusal: string): ApiError | undefined;
@@ -81,11 +85,7 @@ export class ForecastCommands {
         const after = decision.events.reduce(evolveForecast, copyOf(forecast.state));
         await applyForecastEvents(unit.transaction, options.forecastId, decision.events, after, forecast.state.stakes.length);
         const appends = [{ streamId, expectedVersion: forecast.version, events: decision.events.map(({ type, data }) => ({ type, data })) }];
-        const money =
-          decision.postings.length > 0
-            ? { transactionId: options.transactionId, reasonCode: options.reasonCode, description: options.description, postings: decision.postings, now: options.now, references: { forecastId: options.forecastId } }
-            : null;
-        return { appends, money, answer: () => options.answer(decision, after) };
+        return { appends, money: decision.money, answer: () => options.answer(decision, after) };
       },
     });
   }
@@ -105,6 +105,8 @@ export class ForecastCommands {
     const batch = loaded.state.resolution.batches[batchIndex];
     if (!batch) throw forecastRefusalToApiError('NOTHING_TO_PAY');
     const batchLabel = `${forecastId}/${batchIndex}`;
+    // Fixed before the unit of work: a rerun (version conflict, or without a user the ledger refused) reuses them.
+    const payoutTransactionIds = batch.map(() => newTransactionId());
     // The winners' ledger streams, read before the unit of work in one coalesced statement (the ledger's own query,
     // which keeps their folds): the unit then decides on them without a read per user inside its transaction. A fold
     // that another process outran costs a version conflict and a rerun, nothing more.
@@ -112,7 +114,11 @@ export class ForecastCommands {
     const decideBatch = async (unit: UnitOfWork, refusedUserIds: string[]) => {
       const forecast = await this.load(forecastId, unit.transaction);
       const alreadyPaid = (await this.eventStore.readStream(batchStreamId, { transaction: unit.transaction })).length > 0;
-      const decision = decideForecast({ type: 'PayBatch', data: { batchIndex, alreadyPaid, transactionId: batchLabel, refusedUserIds, now } }, forecast.state);
+      const command: ForecastCommand = {
+        type: 'PayBatch',
+        data: { batchIndex, alreadyPaid, transactionId: batchLabel, payoutTransactionIds, refusedUserIds, now },
+      };
+      const decision = decideForecast(command, forecast.state);
       if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
       await applyForecastEvents(unit.transaction, forecastId, decision.events, forecast.state, forecast.state.stakes.length);
       return { decision, appends: [{ streamId: batchStreamId, expectedVersion: 'no_stream' as const, events: decision.events.map(({ type, data }) => ({ type, data })) }] };
@@ -126,15 +132,12 @@ export class ForecastCommands {
           unit,
           batch.filter((_, index) => !live.has(index)).map((payout) => payout.userId),
         );
-        const postingOf = new Map(decision.postings.map((posting) => [posting.creditAccount, posting]));
+        const payoutOf = new Map(decision.payouts.map((payout) => [payout.postings[0]!.creditAccount, payout]));
         const members = new Map<number, GroupMemberDecision<null>>();
         for (const index of indexes) {
-          const posting = postingOf.get(accounts.user(batch[index].userId));
-          if (!posting) throw new Error(`Invariant broken: no payout posting for ${batch[index].userId} in batch ${batchLabel}`);
-          members.set(index, {
-            money: { transactionId: newTransactionId(), reasonCode: 'FORECAST_PAYOUT', description: 'Forecast payout', postings: [posting], now, references: { forecastId } },
-            answer: () => null,
-          });
+          const payout = payoutOf.get(userAccount(batch[index].userId));
+          if (!payout) throw new Error(`Invariant broken: no payout for ${batch[index].userId} in batch ${batchLabel}`);
+          members.set(index, { money: payout, answer: () => null });
         }
         return { appends, members };
       },

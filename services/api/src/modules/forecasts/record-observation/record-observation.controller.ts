@@ -6,7 +6,6 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { AdminOnly } from '../../../platform/http/public.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
-import { newTransactionId } from '../../ledger';
 import { idOf } from '../forecast-ids';
 import { ForecastCommands } from '../infrastructure/forecast-commands';
 import { ForecastReader } from '../infrastructure/forecast-reader';
@@ -38,10 +37,6 @@ export class RecordObservationController {
     const observedAt = body.observed_at ? new Date(body.observed_at).toISOString() : now;
     const recorded = await this.commands.run({
       forecastId,
-      reasonCode: 'PREDICTION',
-      description: 'Observation',
-      transactionId: newTransactionId(),
-      now,
       idempotency,
       prepare: () => ({ type: 'RecordObservation', data: { value: body.value, observedAt, source: 'oracle', recordedBy: caller.userId, now } }),
       answer: (_decision, after) => ({ settles: after.terms !== null && Date.parse(observedAt) >= Date.parse(after.terms.expiresAt), observedAt }),

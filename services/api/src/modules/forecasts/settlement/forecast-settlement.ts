@@ -59,10 +59,6 @@ export class ForecastSettlement {
       try {
         await this.commands.run({
           forecastId,
-          reasonCode: 'FORECAST_PAYOUT',
-          description: 'Forecast resolved',
-          transactionId: newTransactionId(),
-          now: at,
           prepare: () => ({ type: 'ResolveForecast', data: { now: at } }),
           answer: () => null,
         });
@@ -90,10 +86,6 @@ export class ForecastSettlement {
     try {
       await this.commands.run({
         forecastId,
-        reasonCode: 'FORECAST_PAYOUT',
-        description: 'Forecast remainder to system:fees',
-        transactionId,
-        now: at,
         prepare: async (unit) => {
           const paid = await unit.transaction.query<{ count: number }>(`SELECT count(*)::int AS count FROM forecast_payout_batches WHERE forecast_id = $1`, [forecastId]);
           return { type: 'FinishSettlement', data: { batchesPaid: paid.rows[0]?.count ?? 0, transactionId, now: at } };
@@ -145,10 +137,6 @@ export class ForecastSettlement {
     try {
       await this.commands.run({
         forecastId,
-        reasonCode: 'PREDICTION',
-        description: 'Observation',
-        transactionId: newTransactionId(),
-        now: at,
         prepare: () => ({ type: 'RecordObservation', data: { value, observedAt: at, source: 'platform', recordedBy: null, now: at } }),
         answer: () => null,
       });

@@ -67,10 +67,6 @@ export class ForecastsController {
     const expiresAt = new Date(body.expires_at).toISOString();
     const created = await this.commands.run({
       forecastId,
-      reasonCode: 'PREDICTION',
-      description: `Forecast stake (${body.initial_side})`,
-      transactionId,
-      now,
       idempotency,
       moneyRefusal: stakeMoneyRefusal,
       prepare: async (unit) => {
@@ -120,10 +116,6 @@ export class ForecastsController {
     const now = new Date().toISOString();
     const placed = await this.commands.run({
       forecastId,
-      reasonCode: 'PREDICTION',
-      description: `Prediction (${body.prediction_side})`,
-      transactionId,
-      now,
       idempotency,
       moneyRefusal: stakeMoneyRefusal,
       prepare: () => ({
