@@ -3,9 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { WITHDRAWAL_MESSAGES, type WithdrawalEvent } from '@app/contracts/withdrawals';
 import { badRequest, conflict, forbidden, notFound, unprocessable, type ApiError } from '../../../platform/http/api-error';
 import type { UnitOfWork } from '../../../platform/idempotency/unit-of-work';
-import type { LedgerMoneyCommand } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { SYSTEM_ACCOUNTS } from '../../ledger';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
 import { decideWithdrawal, type WithdrawalCommand, type WithdrawalRefusal, type WithdrawalState } from '../domain/withdrawal';
 import { Withdrawals, withdrawalStreams } from './withdrawal-streams';
@@ -36,10 +34,10 @@ export function withdrawalRefusalError(refusal: WithdrawalRefusal, usdMinimum = 
 }
 
 /**
- * Every change to a withdrawal through the use-case runner: its event, the ledger's hold command (place, capture
- * with the fee, release) and the `withdrawals` row, in one transaction with the stream's expected version. The hold
- * decides "at most the available gems" on the user's own ledger stream, so two parallel requests that together
- * exceed the balance cannot both pass: the second conflicts, reruns, and is refused.
+ * Every change to a withdrawal through the use-case runner: its event, the ledger's hold command the decider chose
+ * (place, capture with the fee, release) and the `withdrawals` row, in one transaction with the stream's expected
+ * version. The hold decides "at most the available gems" on the user's own ledger stream, so two parallel requests
+ * that together exceed the balance cannot both pass: the second conflicts, reruns, and is refused.
  */
 @Injectable()
 export class WithdrawalCommands {
@@ -66,7 +64,7 @@ export class WithdrawalCommands {
         await this.writeRow(unit, decision.events, state);
         return {
           appends: withdrawalStreams.appendOf(loaded, decision.events),
-          ledgerCommand: this.ledgerCommandOf(decision.events, state),
+          ledgerCommand: decision.money,
           answer: () => ({ kind: 'recorded', state }),
         };
       },
@@ -77,47 +75,6 @@ export class WithdrawalCommands {
           : unprocessable('INSUFFICIENT_GEMS', WITHDRAWAL_MESSAGES.notEnoughAvailable);
       },
     });
-  }
-
-  private ledgerCommandOf(events: WithdrawalEvent[], state: WithdrawalState): LedgerMoneyCommand | null {
-    const requested = state.requested!;
-    const event = events[0];
-    switch (event.type) {
-      case 'WithdrawalRequested':
-        return {
-          type: 'PlaceHold',
-          data: {
-            holdId: requested.holdId,
-            userId: requested.userId,
-            currency: requested.currency ?? 'gems',
-            amountMinor: BigInt(requested.amountMinor),
-            expiresAt: new Date(Date.parse(requested.requestedAt) + this.config.holdDays * 86_400_000).toISOString(),
-            reasonCode: 'WITHDRAWAL',
-            description: `${requested.currency === 'usd' ? 'USD withdrawal' : 'Withdrawal'} via ${requested.method}`,
-            now: requested.requestedAt,
-          },
-        };
-      case 'WithdrawalProcessed': {
-        const amountMinor = BigInt(requested.amountMinor);
-        const feeMinor = BigInt(requested.feeMinor);
-        return {
-          type: 'CaptureHold',
-          data: {
-            holdId: requested.holdId,
-            userId: requested.userId,
-            amountMinor: amountMinor - feeMinor,
-            creditAccount: SYSTEM_ACCOUNTS.withdrawals,
-            ...(feeMinor > 0n ? { fee: { creditAccount: SYSTEM_ACCOUNTS.fees, amountMinor: feeMinor } } : {}),
-            transactionId: event.data.transactionId,
-            reasonCode: 'WITHDRAWAL',
-            description: `${requested.currency === 'usd' ? 'USD withdrawal' : 'Withdrawal'} via ${requested.method} (fee ${requested.feePercentage}%)`,
-            now: event.data.processedAt,
-          },
-        };
-      }
-      case 'WithdrawalFailed':
-        return { type: 'ReleaseHold', data: { holdId: requested.holdId, userId: requested.userId, now: event.data.failedAt } };
-    }
   }
 
   private async writeRow(unit: UnitOfWork, events: WithdrawalEvent[], state: WithdrawalState): Promise<void> {

@@ -67,6 +67,7 @@ export class WithdrawalController {
         method,
         currency: body.currency_type,
         usdTerms: { minAmountMinor: BigInt(Math.round(this.config.usd.minAmount * 100)) * 100n, feePercentage: this.config.usd.feePercentage },
+        holdDays: this.config.holdDays,
         isDemo: user.is_demo === true,
         encryptedDetails,
         maskedDetails,
