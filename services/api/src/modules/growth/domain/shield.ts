@@ -1,4 +1,5 @@
 import { GROWTH_RULES, type PoolEvent, type SHIELD_COVERAGE_FLAGS, type ShieldEvent, type ShieldPolicyConfig, type ShieldPool } from '@app/contracts/growth';
+import { escrowAccount, userAccount, type AccountId, type MoneyMovement, type Posting } from '@app/contracts/ledger';
 import { DAY_MS } from './staking';
 
 /**
@@ -69,10 +70,69 @@ export type ShieldRefusal =
   | { code: 'CLAIM_NOT_FOUND' }
   | { code: 'CLAIM_ALREADY_DECIDED' };
 
-export type ShieldDecision = { kind: 'accepted'; events: ShieldEvent[] } | { kind: 'refused'; refusal: ShieldRefusal };
+/**
+ * The whole outcome: the events, the gems they move and the insurance pool's own command. A premium moves the user's
+ * gems into `escrow:insurance:<real|demo>` (SHIELD_PREMIUM) and an approved claim's payout back out of it
+ * (SHIELD_PAYOUT); each is also recorded on the pool's stream (`poolCommand`), whose balance bounds a payout.
+ */
+export type ShieldDecision =
+  | {
+      kind: 'accepted';
+      events: ShieldEvent[];
+      money: MoneyMovement | null;
+      poolCommand: { pool: ShieldPool; command: PoolCommand } | null;
+    }
+  | { kind: 'refused'; refusal: ShieldRefusal };
 const refuse = (refusal: ShieldRefusal): ShieldDecision => ({ kind: 'refused', refusal });
-const accept = (...events: ShieldEvent[]): ShieldDecision => ({ kind: 'accepted', events });
+/** A decision that moves nothing. */
+const accept = (...events: ShieldEvent[]): ShieldDecision => ({ kind: 'accepted', events, money: null, poolCommand: null });
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+interface Move {
+  pool: ShieldPool;
+  amountMinor: bigint;
+  transactionId: string;
+  now: string;
+}
+
+const gems = (debitAccount: AccountId, creditAccount: AccountId, amountMinor: bigint): Posting => ({
+  debitAccount,
+  creditAccount,
+  currency: 'gems',
+  amountMinor,
+});
+
+/** A premium paid into the pool's escrow: the shield's event, its gems and the pool's record of them. */
+function premium(state: ShieldAccountState, event: ShieldEvent, subscriptionId: string, description: string, move: Move) {
+  const { pool, amountMinor, transactionId, now } = move;
+  const posting = gems(userAccount(state.userId), escrowAccount('insurance', pool), amountMinor);
+  const money: MoneyMovement = {
+    transactionId,
+    reasonCode: 'SHIELD_PREMIUM',
+    description,
+    now,
+    postings: [posting],
+    references: { reference: subscriptionId },
+  };
+  const command: PoolCommand = { type: 'ReceivePremium', data: { subscriptionId, amountMinor, transactionId, now } };
+  return { kind: 'accepted', events: [event], money, poolCommand: { pool, command } } satisfies ShieldDecision;
+}
+
+/** An approved claim paid out of the pool's escrow, bounded by the pool's balance (`decidePool`). */
+function claimPayout(state: ShieldAccountState, event: ShieldEvent, claimId: string, move: Move) {
+  const { pool, amountMinor, transactionId, now } = move;
+  const posting = gems(escrowAccount('insurance', pool), userAccount(state.userId), amountMinor);
+  const money: MoneyMovement = {
+    transactionId,
+    reasonCode: 'SHIELD_PAYOUT',
+    description: 'Social Shield claim payout',
+    now,
+    postings: [posting],
+    references: { reference: claimId },
+  };
+  const command: PoolCommand = { type: 'PayClaim', data: { claimId, amountMinor, transactionId, now } };
+  return { kind: 'accepted', events: [event], money, poolCommand: { pool, command } } satisfies ShieldDecision;
+}
 
 export const currentPeriod = (subscription: Subscription) => subscription.periods[subscription.periods.length - 1]!;
 /** The subscription that is still in force or awaiting renewal (active or cancelled), if any. */
@@ -95,31 +155,8 @@ function covering(state: ShieldAccountState, at: string): { subscription: Subscr
 
 export function decideShield(command: ShieldCommand, state: ShieldAccountState): ShieldDecision {
   switch (command.type) {
-    case 'Subscribe': {
-      const { subscriptionId, policy, verifiedFollowers, pool, transactionId, now } = command.data;
-      if (verifiedFollowers < policy.min_followers) return refuse({ code: 'FOLLOWERS_BELOW_MINIMUM', min: policy.min_followers });
-      if (currentSubscription(state)) return refuse({ code: 'ALREADY_SUBSCRIBED' });
-      return accept({
-        type: 'ShieldSubscribed',
-        data: {
-          subscriptionId,
-          userId: state.userId,
-          policy: {
-            policyId: policy.id,
-            name: policy.name,
-            premiumMinor: (BigInt(policy.premium_amount) * GEM).toString(),
-            coverageMinor: (BigInt(policy.coverage_amount) * GEM).toString(),
-            deductibleMinor: (BigInt(policy.deductible) * GEM).toString(),
-            coverage: { ...policy.coverage },
-          },
-          pool,
-          periodStart: now,
-          periodEnd: plus(now, PERIOD_MS),
-          coverageFrom: plus(now, GROWTH_RULES.shieldCoverageDelayHours * 3_600_000),
-          transactionId,
-        },
-      });
-    }
+    case 'Subscribe':
+      return subscribe(command.data, state);
     case 'Renew': {
       const { subscriptionId, transactionId, now } = command.data;
       const subscription = state.subscriptions.find((candidate) => candidate.subscriptionId === subscriptionId);
@@ -127,7 +164,19 @@ export function decideShield(command: ShieldCommand, state: ShieldAccountState):
       if (!isDue(subscription, now)) return accept();
       const end = currentPeriod(subscription).end;
       if (subscription.status === 'cancelled') return accept({ type: 'ShieldEnded', data: { subscriptionId, endedAt: end } });
-      return accept({ type: 'ShieldRenewed', data: { subscriptionId, periodStart: end, periodEnd: plus(end, PERIOD_MS), premiumMinor: subscription.premiumMinor.toString(), transactionId } });
+      const { premiumMinor, pool } = subscription;
+      const renewed: ShieldEvent = {
+        type: 'ShieldRenewed',
+        data: {
+          subscriptionId,
+          periodStart: end,
+          periodEnd: plus(end, PERIOD_MS),
+          premiumMinor: premiumMinor.toString(),
+          transactionId,
+        },
+      };
+      const move = { pool, amountMinor: premiumMinor, transactionId, now };
+      return premium(state, renewed, subscriptionId, 'Social Shield monthly premium', move);
     }
     case 'Lapse': {
       const { subscriptionId, now } = command.data;
@@ -143,43 +192,87 @@ export function decideShield(command: ShieldCommand, state: ShieldAccountState):
       if (subscription.status !== 'active') return refuse({ code: 'ALREADY_CANCELLED' });
       return accept({ type: 'ShieldCancelled', data: { subscriptionId, cancelledAt: now, endsAt: currentPeriod(subscription).end } });
     }
-    case 'FileClaim': {
-      const { claimId, incidentType, occurredAt, description, evidenceUrl, now } = command.data;
-      if (Date.parse(occurredAt) > Date.parse(now)) return refuse({ code: 'INCIDENT_IN_FUTURE' });
-      if (Date.parse(now) - Date.parse(occurredAt) > GROWTH_RULES.claimWindowDays * DAY_MS) return refuse({ code: 'CLAIM_TOO_LATE' });
-      const cover = covering(state, occurredAt);
-      if (!cover || cover.subscription.coverage[incidentType] !== true) return refuse({ code: 'NOT_COVERED' });
-      const { subscription, period } = cover;
-      const periodClaimed = state.claims.some(
-        (claim) =>
-          claim.status === 'pending' ||
-          (claim.status === 'approved' && claim.subscriptionId === subscription.subscriptionId && Date.parse(claim.occurredAt) >= Date.parse(period.start) && Date.parse(claim.occurredAt) < Date.parse(period.end)),
-      );
-      if (periodClaimed) return refuse({ code: 'CLAIM_PENDING' });
-      return accept({
-        type: 'ShieldClaimFiled',
-        data: {
-          claimId,
-          subscriptionId: subscription.subscriptionId,
-          userId: state.userId,
-          incidentType,
-          occurredAt,
-          description,
-          evidenceUrl,
-          payoutMinor: (subscription.coverageMinor - subscription.deductibleMinor).toString(),
-          filedAt: now,
-        },
-      });
-    }
-    case 'DecideClaim': {
-      const { claimId, approve, reason, decidedBy, transactionId, now } = command.data;
-      const claim = state.claims.find((candidate) => candidate.claimId === claimId);
-      if (!claim) return refuse({ code: 'CLAIM_NOT_FOUND' });
-      if (claim.status !== 'pending') return refuse({ code: 'CLAIM_ALREADY_DECIDED' });
-      if (!approve) return accept({ type: 'ShieldClaimRejected', data: { claimId, decidedBy, reason, decidedAt: now } });
-      return accept({ type: 'ShieldClaimApproved', data: { claimId, payoutMinor: claim.payoutMinor.toString(), decidedBy, transactionId, decidedAt: now } });
-    }
+    case 'FileClaim':
+      return fileClaim(command.data, state);
+    case 'DecideClaim':
+      return decideClaim(command.data, state);
   }
+}
+
+type Data<Type extends ShieldCommand['type']> = Extract<ShieldCommand, { type: Type }>['data'];
+
+function subscribe(data: Data<'Subscribe'>, state: ShieldAccountState): ShieldDecision {
+  const { subscriptionId, policy, verifiedFollowers, pool, transactionId, now } = data;
+  if (verifiedFollowers < policy.min_followers) return refuse({ code: 'FOLLOWERS_BELOW_MINIMUM', min: policy.min_followers });
+  if (currentSubscription(state)) return refuse({ code: 'ALREADY_SUBSCRIBED' });
+  const premiumMinor = BigInt(policy.premium_amount) * GEM;
+  const subscribed: ShieldEvent = {
+    type: 'ShieldSubscribed',
+    data: {
+      subscriptionId,
+      userId: state.userId,
+      policy: {
+        policyId: policy.id,
+        name: policy.name,
+        premiumMinor: premiumMinor.toString(),
+        coverageMinor: (BigInt(policy.coverage_amount) * GEM).toString(),
+        deductibleMinor: (BigInt(policy.deductible) * GEM).toString(),
+        coverage: { ...policy.coverage },
+      },
+      pool,
+      periodStart: now,
+      periodEnd: plus(now, PERIOD_MS),
+      coverageFrom: plus(now, GROWTH_RULES.shieldCoverageDelayHours * 3_600_000),
+      transactionId,
+    },
+  };
+  const move = { pool, amountMinor: premiumMinor, transactionId, now };
+  return premium(state, subscribed, subscriptionId, `Social Shield premium: ${policy.name}`, move);
+}
+
+function fileClaim(data: Data<'FileClaim'>, state: ShieldAccountState): ShieldDecision {
+  const { claimId, incidentType, occurredAt, description, evidenceUrl, now } = data;
+  if (Date.parse(occurredAt) > Date.parse(now)) return refuse({ code: 'INCIDENT_IN_FUTURE' });
+  if (Date.parse(now) - Date.parse(occurredAt) > GROWTH_RULES.claimWindowDays * DAY_MS) return refuse({ code: 'CLAIM_TOO_LATE' });
+  const cover = covering(state, occurredAt);
+  if (!cover || cover.subscription.coverage[incidentType] !== true) return refuse({ code: 'NOT_COVERED' });
+  const { subscription, period } = cover;
+  const periodClaimed = state.claims.some(
+    (claim) =>
+      claim.status === 'pending' ||
+      (claim.status === 'approved' && claim.subscriptionId === subscription.subscriptionId && Date.parse(claim.occurredAt) >= Date.parse(period.start) && Date.parse(claim.occurredAt) < Date.parse(period.end)),
+  );
+  if (periodClaimed) return refuse({ code: 'CLAIM_PENDING' });
+  return accept({
+    type: 'ShieldClaimFiled',
+    data: {
+      claimId,
+      subscriptionId: subscription.subscriptionId,
+      userId: state.userId,
+      incidentType,
+      occurredAt,
+      description,
+      evidenceUrl,
+      payoutMinor: (subscription.coverageMinor - subscription.deductibleMinor).toString(),
+      filedAt: now,
+    },
+  });
+}
+
+function decideClaim(data: Data<'DecideClaim'>, state: ShieldAccountState): ShieldDecision {
+  const { claimId, approve, reason, decidedBy, transactionId, now } = data;
+  const claim = state.claims.find((candidate) => candidate.claimId === claimId);
+  if (!claim) return refuse({ code: 'CLAIM_NOT_FOUND' });
+  if (claim.status !== 'pending') return refuse({ code: 'CLAIM_ALREADY_DECIDED' });
+  if (!approve) return accept({ type: 'ShieldClaimRejected', data: { claimId, decidedBy, reason, decidedAt: now } });
+  // The payout leaves the pool the claim's subscription paid its premiums into.
+  const pool = state.subscriptions.find((subscription) => subscription.subscriptionId === claim.subscriptionId)?.pool;
+  if (!pool) throw new Error(`Invariant broken: claim ${claimId} has no subscription ${claim.subscriptionId}`);
+  const approved: ShieldEvent = {
+    type: 'ShieldClaimApproved',
+    data: { claimId, payoutMinor: claim.payoutMinor.toString(), decidedBy, transactionId, decidedAt: now },
+  };
+  return claimPayout(state, approved, claimId, { pool, amountMinor: claim.payoutMinor, transactionId, now });
 }
 
 const withSubscription = (state: ShieldAccountState, subscriptionId: string, change: (subscription: Subscription) => Subscription): ShieldAccountState => ({
