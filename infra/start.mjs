@@ -55,7 +55,9 @@ function newestModification(target) {
 function isStale(frontend) {
   // index.html is rewritten by every build (the output folder is cleaned first): it dates the build.
   const buildStamp = path.join(repositoryRoot, frontend.folder, 'dist', 'index.html');
-  if (!existsSync(buildStamp) || !existsSync(path.join(repositoryRoot, frontend.folder, 'dist', 'mf-manifest.json'))) return true;
+  // A remote's build is its federation manifest too (the shell is no federation container and has none).
+  const manifest = path.join(repositoryRoot, frontend.folder, 'dist', 'mf-manifest.json');
+  if (!existsSync(buildStamp) || (frontend.app !== 'shell' && !existsSync(manifest))) return true;
   const inputs = [
     path.join(repositoryRoot, frontend.folder, 'src'),
     path.join(repositoryRoot, frontend.folder, 'webpack.config.js'),

@@ -8,7 +8,6 @@ module.exports = createWebpackConfig({
   description: 'Earn points, keys and gems for what you create and share; invest in content and predict outcomes.',
   projectRoot: __dirname,
   port: Number(process.env.SHELL_PORT || 4200),
-  runtimePlugins: [path.join(__dirname, 'src/federation/resilience-plugin.ts')],
   // The dev server serves public/remotes.json (remotes on their dev ports); production serving
   // generates it from the environment (infra/serve-static.mjs).
   staticDirectory: path.join(__dirname, 'public'),

@@ -1,3 +1,3 @@
-// The async boundary: shared modules (React, the router, the platform) are negotiated before any
-// of them is evaluated, which Module Federation needs for singletons.
-import('./bootstrap');
+// The shell is no federation container (its runtime starts with the first remote route: src/federation), so its
+// first page needs no async boundary before React.
+import './bootstrap';

@@ -39,9 +39,11 @@ describe('the shared React Router module', () => {
   });
 
   it('takes no namespace or default import of react-router anywhere', () => {
+    // The shell hands the module itself to the remotes (its build resolves 'react-router' to this file): it reads no name.
+    const handOver = path.join(repositoryRoot, 'shell/src/federation/shared-modules.ts');
     const offenders = frontendSources
       .flatMap((folder) => sourceFiles(path.join(repositoryRoot, folder)))
-      .filter((file) => /import\s+(\*\s+as\s+\w+|\w+)\s+from\s*'react-router'/.test(readFileSync(file, 'utf8')));
+      .filter((file) => file !== handOver && /import\s+(\*\s+as\s+\w+|\w+)\s+from\s*'react-router'/.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
-const { ProgressPlugin } = require('webpack');
+const { DefinePlugin, ProgressPlugin } = require('webpack');
 
 const platformPackage = require('../package.json');
 
@@ -38,6 +38,49 @@ function sharedSingletons() {
     '@app/platform/app': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
     '@app/platform/forms': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
   };
+}
+
+/** Each share key's version and required range, for the shell's runtime registration (shell/src/federation). */
+function sharedSingletonVersions() {
+  return Object.fromEntries(
+    Object.entries(sharedSingletons()).map(([key, config]) => {
+      const packageName = key.endsWith('/') ? key.slice(0, -1) : key;
+      const version = config.version ?? require(`${packageName}/package.json`).version;
+      return [key, { version, requiredVersion: config.requiredVersion }];
+    }),
+  );
+}
+
+/**
+ * The remotes are federation containers. The shell is not: the federation runtime (about 25 KB gzip) would be on a
+ * visitor's first page, where no remote is shown. The shell starts the runtime from its own code with the first
+ * remote route and registers its modules for the remotes (shell/src/federation/shared-modules.ts). Its own imports of
+ * 'react-router' and 'zod' take the same trimmed entries the remotes are given, so each exists once in the page.
+ */
+function federationPlugins(options) {
+  if (options.host) return [new DefinePlugin({ __SHARED_SINGLETONS__: JSON.stringify(sharedSingletonVersions()) })];
+  return [
+    new ModuleFederationPlugin({
+      name: options.name,
+      filename: 'remoteEntry.js',
+      exposes: options.exposes ?? {},
+      remotes: {},
+      shared: sharedSingletons(),
+      // 'version-first' would fetch every remote entry at start-up: one remote down blanks the shell.
+      shareStrategy: 'loaded-first',
+      runtimePlugins: options.runtimePlugins ?? [],
+      manifest: true,
+      dts: false,
+      // Every build runs in a browser: the runtime's Node.js loading paths are left out of remoteEntry.js.
+      experiments: { optimization: { target: 'web' } },
+    }),
+  ];
+}
+
+function hostAliases(options) {
+  if (!options.host) return {};
+  const shared = sharedSingletons();
+  return { 'react-router$': shared['react-router'].import, zod$: shared.zod.import };
 }
 
 const corsHeaders = {
@@ -97,7 +140,7 @@ function progressLines() {
  * @param {string} options.projectRoot the workspace folder
  * @param {number} options.port dev-server port (ARCHITECTURE §2)
  * @param {Record<string,string>} [options.exposes] modules a remote exposes
- * @param {string[]} [options.runtimePlugins] federation runtime plugins (files)
+ * @param {string[]} [options.runtimePlugins] a remote's federation runtime plugins (files)
  * @param {boolean} [options.host] true for the shell
  * @param {string} options.title HTML title
  * @param {string} [options.description] the page's meta description (the shell sets one per route at run time)
@@ -135,6 +178,7 @@ function createWebpackConfig(options) {
           // zod's own files for zod-shared-external.mjs, likewise under a name no share key matches.
           'zod-build': path.dirname(require.resolve('zod/package.json')),
           'react-router-build$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', production ? 'production' : 'development', 'index.mjs'),
+          ...hostAliases(options),
         },
       },
       module: {
@@ -160,21 +204,7 @@ function createWebpackConfig(options) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name: options.name,
-          filename: 'remoteEntry.js',
-          exposes: options.exposes ?? {},
-          // The host registers remotes at run time from the remotes manifest (see shell/src/federation).
-          remotes: {},
-          shared: sharedSingletons(),
-          // 'version-first' would fetch every remote entry at start-up: one remote down blanks the shell.
-          shareStrategy: 'loaded-first',
-          runtimePlugins: options.runtimePlugins ?? [],
-          manifest: true,
-          dts: false,
-          // Every build runs in a browser: the runtime's Node.js loading paths are left out of main.js/remoteEntry.js.
-          experiments: { optimization: { target: 'web' } },
-        }),
+        ...federationPlugins(options),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: options.title,

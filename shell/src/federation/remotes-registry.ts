@@ -1,9 +1,10 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { z } from 'zod';
 import { type RemoteName, remoteNames } from './remote-ownership';
 import { RemoteUnavailableError } from './remote-unavailable';
-import { fetchWithTimeoutAndRetry } from './resilience-plugin';
+import resiliencePlugin, { fetchWithTimeoutAndRetry } from './resilience-plugin';
+import { sharedModules } from './shared-modules';
 
 /** The remotes manifest: remote name → URL of its mf-manifest.json (served by the shell, overridable). */
 export const remotesManifestSchema = z.record(z.string(), z.string().url());
@@ -13,6 +14,10 @@ export const REMOTES_MANIFEST_PATH = '/remotes.json';
 /** Total wait before a route shows its remote as unavailable (the issue allows 5 s). */
 export const REMOTE_LOAD_TIMEOUT_MILLISECONDS = 4500;
 
+// The federation runtime starts with this module (the first remote route, or the signed-in frame): a visitor's first
+// page never downloads it. 'loaded-first': no remote entry is fetched before its route, and the remotes take the
+// shell's React, router and platform (already loaded) rather than their own.
+init({ name: 'shell', remotes: [], shared: sharedModules(), shareStrategy: 'loaded-first', plugins: [resiliencePlugin()] });
 
 let registry: Promise<RemotesManifest> | null = null;
 
