@@ -11,4 +11,6 @@ module.exports = createWebpackConfig({
   // The dev server serves public/remotes.json (remotes on their dev ports); production serving
   // generates it from the environment (infra/serve-static.mjs).
   staticDirectory: path.join(__dirname, 'public'),
+  // A visitor's first page: its chunks start with main.js (the names are the lazy imports' in src/app/app-routes.tsx).
+  routePreloads: { '/': 'route-landing', '/auth': 'route-auth' },
 });

@@ -9,6 +9,8 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
 const { DefinePlugin, ProgressPlugin } = require('webpack');
 
+const { RoutePreloadPlugin } = require('./route-preload-plugin');
+
 const platformPackage = require('../package.json');
 
 /**
@@ -145,6 +147,7 @@ function progressLines() {
  * @param {string} options.title HTML title
  * @param {string} [options.description] the page's meta description (the shell sets one per route at run time)
  * @param {string} [options.staticDirectory] extra files the dev server serves (the shell's remotes.json)
+ * @param {Record<string,string>} [options.routePreloads] path → lazy chunk name whose files index.html preloads there
  */
 function createWebpackConfig(options) {
   return (_env, argv) => {
@@ -213,6 +216,7 @@ function createWebpackConfig(options) {
           appIcons: Boolean(options.host),
           publicPath: '/',
         }),
+        ...(options.routePreloads ? [new RoutePreloadPlugin(options.routePreloads)] : []),
         ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
         ...(production ? precompressedCopies() : []),

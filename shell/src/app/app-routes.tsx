@@ -4,13 +4,14 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { remoteForPath } from '../federation/remote-ownership';
 import { RemoteRoute } from '../federation/remote-route';
 import { RequireAuth } from '../features/auth/require-auth';
-import { LandingPage } from '../features/landing/landing-page';
 import { applyPageMeta } from './page-meta';
 
-// Everything but the landing page is split out, so `/` downloads only what it shows.
-// The signed-in frame (header, menus, query cache, dialogs) is its own chunk: the landing page needs none of it.
+// Every page is split out, so a first page downloads only what it shows; index.html starts the chunks of `/` and
+// `/auth` with main.js (their names are in webpack.config.js). The signed-in frame (header, menus, query cache,
+// dialogs) is its own chunk: the public pages need none of it.
+const LandingPage = lazy(() => import(/* webpackChunkName: "route-landing" */ '../features/landing/landing-page').then((page) => ({ default: page.LandingPage })));
 const AppLayoutChunk = lazy(() => import('../features/layout/app-layout'));
-const AuthPage = lazy(() => import('../features/auth/auth-page'));
+const AuthPage = lazy(() => import(/* webpackChunkName: "route-auth" */ '../features/auth/auth-page'));
 const CallbackPage = lazy(() => import('../features/auth/callback-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
 const LeaderboardPage = lazy(() => import('../features/leaderboard/components/leaderboard-page'));
@@ -70,7 +71,7 @@ export function AppRoutes() {
   }, [location.pathname]);
   return (
     <Routes>
-      <Route path="/" element={<LandingPage />} />
+      <Route path="/" element={<Page><LandingPage /></Page>} />
       <Route path="/auth" element={<PublicPage><AuthPage /></PublicPage>} />
       {['/auth/callback', '/auth/v1/callback', '/oauth/callback'].map((path) => (
         <Route key={path} path={path} element={<PublicPage><CallbackPage /></PublicPage>} />
