@@ -15,6 +15,17 @@ let waiting: Array<(tracker: TelemetryTracker) => void> = [];
 let loading = false;
 
 /**
+ * Runs `load` once the page has nothing more urgent to do (a first page's own chunks, its first render), or after half
+ * a second at most: what waits meanwhile is kept in order.
+ */
+function whenIdle<T>(load: () => Promise<T>): Promise<T> {
+  return new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 500 });
+    else setTimeout(resolve, 0);
+  }).then(load);
+}
+
+/**
  * Runs `record` on the page's tracker, loading it first when needed: the tracker is its own chunk (a visitor's first
  * paint does not wait for it), and what is recorded meanwhile is kept in order and handed over once it is there.
  */
@@ -23,7 +34,7 @@ function withTracker(record: (tracker: TelemetryTracker) => void): void {
   waiting.push(record);
   if (loading) return;
   loading = true;
-  import('./tracker-runtime').then(
+  whenIdle(() => import('./tracker-runtime')).then(
     ({ createBrowserTracker }) => {
       shared ??= createBrowserTracker();
       const records = waiting;
