@@ -21,7 +21,7 @@ export function FormTextField({ name, numeric, ...rest }: NamedInput<InputHTMLAt
   return <TextField {...rest} {...register(name, numeric ? { valueAsNumber: true } : undefined)} error={error} />;
 }
 
-export function FormPasswordField({ name, ...rest }: NamedInput<Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>>) {
+export function FormPasswordField({ name, ...rest }: NamedInput<Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>> & { defaultVisible?: boolean }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   return <PasswordField {...rest} {...register(name)} error={error} />;

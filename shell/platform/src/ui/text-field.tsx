@@ -47,14 +47,17 @@ function FieldMessage({ id, error, hint }: { id: string; error?: string; hint?: 
   return null;
 }
 
-export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+  /** Starts with the password shown (a form taking over from one where the visitor had shown it). */
+  defaultVisible?: boolean;
+};
 
 /** A password input with a show/hide toggle that says what it will do. */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ label, error, hint, id, ...rest }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ label, error, hint, id, defaultVisible = false, ...rest }, ref) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
-  const [visible, setVisible] = useState(false);
+  const [visible, setVisible] = useState(defaultVisible);
   return (
     <div className="ui-field">
       <label className="ui-field__label" htmlFor={inputId}>

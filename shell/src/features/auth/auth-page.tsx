@@ -11,10 +11,10 @@ import {
   arrivalState,
   useSession,
 } from '@app/platform';
-import { Form, FormError, FormPasswordField, FormTextField, SubmitButton, useZodForm } from '@app/platform/forms';
 import type { SignInRequestSchema, SignUpRequestSchema } from '@app/contracts/identity';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type AuthField, FormOnFirstUse, type FormsModule, type HandOver, LiveFields, defaultValuesOf, useFormsOnFirstUse } from './form-on-first-use';
 import { referralArrivalToast } from './referral-arrival';
 import { takeReturnPath } from './return-path';
 
@@ -55,6 +55,8 @@ export default function AuthPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const stateFrom = (location.state as { from?: unknown } | null)?.from;
+  // react-hook-form loads on the first interaction with a form, or at once for Create Account (see form-on-first-use).
+  const forms = useFormsOnFirstUse(mode === 'signup');
 
   useEffect(() => {
     if (linkCode) rememberReferralCode(linkCode);
@@ -133,7 +135,16 @@ export default function AuthPage() {
           </button>
         </div>
         {formError ? <ErrorBox message={formError} /> : null}
-        {mode === 'signin' ? <SignInForm session={session} run={runForm} /> : <SignUpForm session={session} run={runForm} referralCode={referralCode} />}
+        {/* Each mode's form is its own (keyed): what was typed in one is never handed to the other. */}
+        {mode === 'signin' ? (
+          <FormOnFirstUse key="signin" {...forms} label="Sign In" fields={signInFields} submitLabel="Sign In" fallbackError={messages.signIn}>
+            {(module, handOver) => <SignInForm forms={module} handOver={handOver} session={session} run={runForm} />}
+          </FormOnFirstUse>
+        ) : (
+          <FormOnFirstUse key="signup" {...forms} label="Create Account" fields={signUpFields(referralCode)} submitLabel="Create Account" fallbackError={messages.signUp}>
+            {(module, handOver) => <SignUpForm forms={module} handOver={handOver} session={session} run={runForm} referralCode={referralCode} />}
+          </FormOnFirstUse>
+        )}
         <div className="auth-divider">
           <span>or</span>
         </div>
@@ -167,8 +178,42 @@ function describeSignUpError(error: unknown): string {
   return error.message;
 }
 
-function SignInForm({ session, run }: { session: Session; run(request: () => Promise<unknown>): Promise<void> }) {
-  const form = useZodForm<typeof SignInRequestSchema>(() => identityContracts().then((contracts) => contracts.SignInRequestSchema), { defaultValues: { email: '', password: '' } });
+const signInFields: readonly AuthField[] = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password', required: true },
+];
+
+function signUpFields(referralCode: string): readonly AuthField[] {
+  return [
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', required: true },
+    { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', required: true },
+    { name: 'username', label: 'Username', autoComplete: 'username', required: true },
+    { name: 'display_name', label: 'Display name (optional)', autoComplete: 'name' },
+    {
+      name: 'referral_code',
+      label: 'Referral code (optional)',
+      autoComplete: 'off',
+      maxLength: 6,
+      defaultValue: referralCode,
+      onInput: (event) => {
+        event.currentTarget.value = normaliseReferralCode(event.currentTarget.value);
+      },
+    },
+  ];
+}
+
+interface FormProps {
+  forms: FormsModule;
+  handOver: HandOver | null;
+  session: Session;
+  run(request: () => Promise<unknown>): Promise<void>;
+}
+
+function SignInForm({ forms, handOver, session, run }: FormProps) {
+  const { Form, FormError, SubmitButton, useZodForm } = forms;
+  const form = useZodForm<typeof SignInRequestSchema>(() => identityContracts().then((contracts) => contracts.SignInRequestSchema), {
+    defaultValues: defaultValuesOf(signInFields, handOver) as { email: string; password: string },
+  });
   return (
     <Form
       form={form}
@@ -179,8 +224,7 @@ function SignInForm({ session, run }: { session: Session; run(request: () => Pro
       onSubmit={(values) => run(() => session.signIn(values.email, values.password))}
     >
       <FormError />
-      <FormTextField name="email" label="Email" type="email" autoComplete="email" required />
-      <FormPasswordField name="password" label="Password" autoComplete="current-password" required />
+      <LiveFields forms={forms} fields={signInFields} handOver={handOver} />
       <SubmitButton size="large" className="auth-submit">
         Sign In
       </SubmitButton>
@@ -188,9 +232,13 @@ function SignInForm({ session, run }: { session: Session; run(request: () => Pro
   );
 }
 
-function SignUpForm({ session, run, referralCode }: { session: Session; run(request: () => Promise<unknown>): Promise<void>; referralCode: string }) {
+function SignUpForm({ forms, handOver, session, run, referralCode }: FormProps & { referralCode: string }) {
+  const { Form, FormError, SubmitButton, useZodForm } = forms;
+  const fields = signUpFields(referralCode);
   // The contract's own schema: the screen shows the messages the API would answer with.
-  const form = useZodForm<typeof SignUpRequestSchema>(() => identityContracts().then((contracts) => contracts.SignUpRequestSchema), { defaultValues: { email: '', password: '', username: '', display_name: '', referral_code: referralCode } });
+  const form = useZodForm<typeof SignUpRequestSchema>(() => identityContracts().then((contracts) => contracts.SignUpRequestSchema), {
+    defaultValues: defaultValuesOf(fields, handOver) as { email: string; password: string; username: string; display_name: string; referral_code: string },
+  });
   return (
     <Form
       form={form}
@@ -211,19 +259,7 @@ function SignUpForm({ session, run, referralCode }: { session: Session; run(requ
       }
     >
       <FormError />
-      <FormTextField name="email" label="Email" type="email" autoComplete="email" required />
-      <FormPasswordField name="password" label="Password" autoComplete="new-password" required />
-      <FormTextField name="username" label="Username" autoComplete="username" required />
-      <FormTextField name="display_name" label="Display name (optional)" autoComplete="name" />
-      <FormTextField
-        name="referral_code"
-        label="Referral code (optional)"
-        autoComplete="off"
-        maxLength={6}
-        onInput={(event) => {
-          event.currentTarget.value = normaliseReferralCode(event.currentTarget.value);
-        }}
-      />
+      <LiveFields forms={forms} fields={fields} handOver={handOver} />
       <SubmitButton size="large" className="auth-submit">
         Create Account
       </SubmitButton>
