@@ -1,4 +1,4 @@
-import { statelessDrafts } from '../../src/modules/notifications/notification-rules';
+import { statelessDrafts } from '../../src/modules/notifications/projections/notification-rules';
 
 const now = '2026-03-15T10:00:00.000Z';
 

@@ -1,5 +1,5 @@
-import { statelessDrafts } from '../../src/modules/notifications/notification-rules';
-import { decideMarkAllRead, decideMarkRead, evolveInbox, isRead, type InboxState } from '../../src/modules/notifications/read-state';
+import { statelessDrafts } from '../../src/modules/notifications/projections/notification-rules';
+import { decideMarkAllRead, decideMarkRead, evolveInbox, isRead, type InboxState } from '../../src/modules/notifications/domain/inbox';
 
 const now = '2026-03-15T10:00:00.000Z';
 const empty: InboxState = { readIds: new Set(), allReadBefore: null };

@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import type { StoredEvent } from '@app/event-store';
-import { AggregateStreams } from '../../platform/event-sourcing/aggregate-stream';
 
 /**
  * What a user has read (stream `notification-inbox-<userId>`): single notifications and "everything up to this
@@ -18,6 +16,8 @@ export interface InboxState {
   /** Notifications created at or before this instant are read. */
   allReadBefore: string | null;
 }
+
+export const initialInbox = (): InboxState => ({ readIds: new Set(), allReadBefore: null });
 
 export function evolveInbox(state: InboxState, event: InboxEvent): InboxState {
   switch (event.type) {
@@ -42,16 +42,3 @@ export function decideMarkRead(state: InboxState, userId: string, notification: 
 export function decideMarkAllRead(userId: string, now: string): InboxEvent[] {
   return [{ type: 'AllNotificationsRead', data: { userId, readAt: now } }];
 }
-
-function parseInboxEvent(stored: Pick<StoredEvent, 'type' | 'data'>): InboxEvent {
-  if (stored.type === 'NotificationRead') return { type: 'NotificationRead', data: NotificationReadSchema.parse(stored.data) };
-  if (stored.type === 'AllNotificationsRead') return { type: 'AllNotificationsRead', data: AllNotificationsReadSchema.parse(stored.data) };
-  throw new Error(`Not a notification inbox event: ${stored.type}`);
-}
-
-export const inboxStreams = new AggregateStreams<InboxState, InboxEvent>({
-  streamPrefix: 'notification-inbox-',
-  initial: () => ({ readIds: new Set(), allReadBefore: null }),
-  evolve: evolveInbox,
-  parse: parseInboxEvent,
-});

@@ -8,9 +8,9 @@ import {
 } from '@app/contracts/drops';
 import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/progress';
 import { ExperienceAwardedSchema } from '@app/contracts/progress';
-import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { rowsDocument, rowsTable, upsertRows } from '../../platform/database/upsert-rows';
-import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../progress';
+import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/upsert-rows';
+import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../../progress';
 import { APPROVAL_EVENT_TYPES } from './approval-rules';
 import type { NotificationDraft } from './notification-draft';
 import { notificationId, statelessDrafts } from './notification-rules';

@@ -6,7 +6,7 @@ import { ShieldLapsedSchema } from '@app/contracts/growth';
 import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
 import { CouponRedeemedSchema } from '@app/contracts/incentives';
 import { WithdrawalFailedSchema, WithdrawalProcessedSchema, WithdrawalRequestedSchema } from '@app/contracts/withdrawals';
-import { readTransactionCopy } from '../ledger';
+import { readTransactionCopy } from '../../ledger';
 import { approvalDrafts } from './approval-rules';
 import type { NotificationDraft } from './notification-draft';
 
