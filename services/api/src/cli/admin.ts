@@ -13,6 +13,8 @@ import { openApplicationEventStore } from '../platform/database/database.module'
 import { IDENTITY_MIGRATIONS_DIRECTORY, IDENTITY_MIGRATIONS_TABLE } from '../modules/identity/identity.module';
 import { IdentityStore } from '../modules/identity/infrastructure/identity-store';
 import { SessionCache } from '../modules/identity/infrastructure/session-cache';
+import { IdempotencyService } from '../platform/idempotency/idempotency.service';
+import { UseCaseRunner } from '../platform/use-cases/use-case-runner';
 
 const USAGE = `Usage: npm run admin -- grant <email>
        npm run admin -- revoke <email>`;
@@ -24,7 +26,8 @@ async function openStore(): Promise<{ database: Database; eventStore: PostgresEv
   const database = await openDatabase({ databaseUrl, dataDir: join(dataDirectory, 'pglite'), maxConnections: 2 });
   const eventStore = await openApplicationEventStore(database);
   await runMigrations(database.pool, { directory: IDENTITY_MIGRATIONS_DIRECTORY, migrationsTable: IDENTITY_MIGRATIONS_TABLE });
-  const store = new IdentityStore(eventStore, database.pool, database, new SessionCache(database));
+  const runner = new UseCaseRunner(eventStore, new IdempotencyService(eventStore));
+  const store = new IdentityStore(eventStore, database.pool, database, new SessionCache(database), runner);
   return { database, eventStore, store };
 }
 
@@ -45,8 +48,7 @@ export async function runAdminCli(args: string[], output: NodeJS.WritableStream 
     const reason = `npm run admin -- ${verb}, by ${userInfo().username}@${hostname()}`;
     const user = await opened.store.executeUser(row.user_id, {
       type: verb === 'grant' ? 'GrantAdminRole' : 'RevokeAdminRole',
-      data: { reason },
-      metadata: { now: new Date().toISOString() },
+      data: { reason, now: new Date().toISOString() },
     });
     output.write(`${row.email} (${row.user_id}) ${user.isAdmin ? 'is an administrator' : 'is not an administrator'}\n`);
     return 0;

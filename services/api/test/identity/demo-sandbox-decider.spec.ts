@@ -30,10 +30,9 @@ const specification = DeciderSpecification.for({
   decide: decideUser,
   evolve: evolveUser,
   initialState: initialUserState,
-  refusalOf: (decision: ReturnType<typeof decideUser>) => ('refused' in decision ? decision.refused : undefined),
-});
+  });
 const given = (...events: UserEvent[]) => ({ when: (command: UserCommand) => specification.given(events).when(command).decision });
-const expire: UserCommand = { type: 'ExpireDemoSandbox', data: { lastActiveAt: NOW }, metadata: { now: LATER } };
+const expire: UserCommand = { type: 'ExpireDemoSandbox', data: { lastActiveAt: NOW, now: LATER } };
 
 describe('demo sandbox users', () => {
   it('folds a demo registration into a demo user (older events: a demo persona is enough)', () => {
@@ -46,14 +45,15 @@ describe('demo sandbox users', () => {
 
   it('expires a demo sandbox once, recording the activity it was judged on', () => {
     expect(given(registered()).when(expire)).toEqual({
+      kind: 'accepted',
       events: [{ type: 'DemoSandboxExpired', data: { userId: USER_ID, expiredAt: LATER, lastActiveAt: NOW } }],
     });
     const expired: UserEvent = { type: 'DemoSandboxExpired', data: { userId: USER_ID, expiredAt: LATER, lastActiveAt: NOW } };
-    expect(given(registered(), expired).when(expire)).toEqual({ events: [] });
+    expect(given(registered(), expired).when(expire)).toEqual({ kind: 'accepted', events: [] });
     expect(evolveUser(evolveUser(initialUserState(), registered()), expired)).toMatchObject({ demoExpiredAt: LATER });
   });
 
   it('never expires a real user', () => {
-    expect(given(registered({ isDemo: undefined, demoPersona: null, method: 'password' })).when(expire)).toEqual({ refused: 'USER_MUST_BE_A_DEMO_SANDBOX' });
+    expect(given(registered({ isDemo: undefined, demoPersona: null, method: 'password' })).when(expire)).toEqual({ kind: 'refused', refusal: 'USER_MUST_BE_A_DEMO_SANDBOX' });
   });
 });

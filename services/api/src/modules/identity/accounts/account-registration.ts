@@ -3,11 +3,12 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { DemoPersona, SignInMethod, UserType } from '@app/contracts/identity';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { ADMIN_EMAILS_REASON } from './admin-emails';
-import type { RegisteredUser } from '../domain/user';
-import { IdentityStore, UniquenessViolation, type UnitOfWork, type UserRow } from '../infrastructure/identity-store';
+import { userStreamId, type RegisteredUser } from '../domain/user';
+import { UniquenessViolation } from '../identity-refusals';
+import { IdentityStore, type IdentityUnit, type UserRow } from '../infrastructure/identity-store';
 import { LEDGER_ACCOUNTS, type LedgerAccounts } from '../infrastructure/ledger-accounts.port';
 import { newReferralCode } from '../infrastructure/secrets';
-import { SessionIssuer, type IssuedSession } from '../infrastructure/sessions';
+import { SessionIssuer, type IssuedSession, type PreparedSession } from '../infrastructure/sessions';
 
 export interface Registration {
   email: string;
@@ -49,20 +50,29 @@ export class AccountRegistration {
 
   async register(registration: Registration): Promise<{ user: RegisteredUser; session?: IssuedSession }> {
     for (let attempt = 1; ; attempt += 1) {
+      // Fixed before the unit of work, so a rerun after a version conflict decides the same registration.
+      const fixed = { userId: randomUUID(), now: new Date().toISOString(), referralCode: newReferralCode() };
+      const asked = registration.session;
+      const session = asked ? this.sessions.prepare({ userId: fixed.userId, ...asked }, fixed.now) : undefined;
       try {
-        const result = await this.store.execute((unit) => this.registerWithin(unit, registration));
+        const lockKeys = [userStreamId(fixed.userId)];
+        const result = await this.store.execute((unit) => this.registerWithin(unit, registration, fixed, session), lockKeys);
         await this.completeFollowUps(result.user.userId);
         return result;
       } catch (error) {
-        if (error instanceof UniquenessViolation && error.constraint === 'referral_code' && attempt < REFERRAL_CODE_ATTEMPTS) continue;
+        const codeTaken = error instanceof UniquenessViolation && error.constraint === 'referral_code';
+        if (codeTaken && attempt < REFERRAL_CODE_ATTEMPTS) continue;
         throw error;
       }
     }
   }
 
-  private async registerWithin(unit: UnitOfWork, registration: Registration): Promise<{ user: RegisteredUser; session?: IssuedSession }> {
-    const userId = randomUUID();
-    const metadata = { now: new Date().toISOString() };
+  private async registerWithin(
+    unit: IdentityUnit,
+    registration: Registration,
+    { userId, now, referralCode }: { userId: string; now: string; referralCode: string },
+    prepared: PreparedSession | undefined,
+  ): Promise<{ user: RegisteredUser; session?: IssuedSession }> {
     let user = await unit.decideUser(userId, {
       type: 'RegisterUser',
       data: {
@@ -72,7 +82,7 @@ export class AccountRegistration {
         displayName: registration.displayName,
         userType: registration.userType,
         tier: 'free',
-        referralCode: newReferralCode(),
+        referralCode,
         passwordHash: registration.passwordHash,
         method: registration.method,
         demoPersona: registration.demoPersona,
@@ -80,21 +90,20 @@ export class AccountRegistration {
         ...(registration.demoOwnerUserId ? { demoOwnerUserId: registration.demoOwnerUserId } : {}),
         emailConfirmed: registration.emailConfirmed,
         confirmation: registration.confirmation,
+        now,
       },
-      metadata,
     });
     if (registration.externalIdentity) {
-      user = await unit.decideUser(userId, { type: 'LinkExternalIdentity', data: { ...registration.externalIdentity, email: registration.email }, metadata });
+      const data = { ...registration.externalIdentity, email: registration.email, now };
+      user = await unit.decideUser(userId, { type: 'LinkExternalIdentity', data });
     }
     // ADMIN_EMAILS: only an address someone vouched for (Google's verified e-mail) makes an admin at registration;
     // a password sign-up becomes one when it confirms the mailed link (see AdminEmails).
     if (registration.method === 'google' && registration.emailConfirmed && this.config.adminEmails.includes(registration.email)) {
-      user = await unit.decideUser(userId, { type: 'GrantAdminRole', data: { reason: ADMIN_EMAILS_REASON }, metadata });
+      user = await unit.decideUser(userId, { type: 'GrantAdminRole', data: { reason: ADMIN_EMAILS_REASON, now } });
     }
     if (user.status !== 'registered') throw new Error('registration did not register');
-    const session = registration.session
-      ? await this.sessions.start(unit, { userId, method: registration.session.method, clientAddress: registration.session.clientAddress })
-      : undefined;
+    const session = prepared ? await this.sessions.start(unit, prepared) : undefined;
     return { user, session };
   }
 

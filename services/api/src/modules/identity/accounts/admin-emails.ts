@@ -49,7 +49,8 @@ export class AdminEmails {
     if (!row || !this.listed(row.email)) return false;
     if (row.is_admin) return true;
     if (!addressProven(await this.store.readUserEvents(userId))) return false;
-    await this.store.executeUser(userId, { type: 'GrantAdminRole', data: { reason: ADMIN_EMAILS_REASON }, metadata: { now: new Date().toISOString() } });
+    const now = new Date().toISOString();
+    await this.store.executeUser(userId, { type: 'GrantAdminRole', data: { reason: ADMIN_EMAILS_REASON, now } });
     this.logger.log(`Granted the admin role to ${row.email} (listed in ADMIN_EMAILS, address confirmed)`);
     return true;
   }

@@ -3,7 +3,6 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import type { UserTier, UserType, UserView } from '@app/contracts/identity';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { toUserView } from '../infrastructure/views';
-import { toApiError } from '../identity-errors';
 
 /** Commands other modules send to change a user's roles (advertiser onboarding, paid tier upgrades, ops). */
 export class ChangeUserTypeCommand extends Command<UserView> {
@@ -47,14 +46,11 @@ abstract class UserCommandHandler {
   }
 }
 
-const now = () => ({ now: new Date().toISOString() });
-
 @CommandHandler(ChangeUserTypeCommand)
 export class ChangeUserTypeHandler extends UserCommandHandler implements ICommandHandler<ChangeUserTypeCommand, UserView> {
   async execute(command: ChangeUserTypeCommand): Promise<UserView> {
-    await this.store.executeUser(command.userId, { type: 'ChangeUserType', data: { userType: command.userType }, metadata: now() }).catch((error) => {
-      throw toApiError(error);
-    });
+    const now = new Date().toISOString();
+    await this.store.executeUser(command.userId, { type: 'ChangeUserType', data: { userType: command.userType, now } });
     return this.answer(command.userId);
   }
 }
@@ -62,9 +58,9 @@ export class ChangeUserTypeHandler extends UserCommandHandler implements IComman
 @CommandHandler(ChangeUserTierCommand)
 export class ChangeUserTierHandler extends UserCommandHandler implements ICommandHandler<ChangeUserTierCommand, UserView> {
   async execute(command: ChangeUserTierCommand): Promise<UserView> {
-    await this.store.executeUser(command.userId, { type: 'ChangeUserTier', data: { tier: command.tier, onlyRaise: command.mode === 'raise' }, metadata: now() }).catch((error) => {
-      throw toApiError(error);
-    });
+    const now = new Date().toISOString();
+    const data = { tier: command.tier, onlyRaise: command.mode === 'raise', now };
+    await this.store.executeUser(command.userId, { type: 'ChangeUserTier', data });
     return this.answer(command.userId);
   }
 }
@@ -72,9 +68,8 @@ export class ChangeUserTierHandler extends UserCommandHandler implements IComman
 @CommandHandler(GrantAdminRoleCommand)
 export class GrantAdminRoleHandler extends UserCommandHandler implements ICommandHandler<GrantAdminRoleCommand, UserView> {
   async execute(command: GrantAdminRoleCommand): Promise<UserView> {
-    await this.store.executeUser(command.userId, { type: 'GrantAdminRole', data: { reason: command.reason }, metadata: now() }).catch((error) => {
-      throw toApiError(error);
-    });
+    const now = new Date().toISOString();
+    await this.store.executeUser(command.userId, { type: 'GrantAdminRole', data: { reason: command.reason, now } });
     return this.answer(command.userId);
   }
 }

@@ -6,7 +6,6 @@ import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { AdminEmails } from '../accounts/admin-emails';
-import { answering } from '../identity-errors';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { hashToken } from '../infrastructure/secrets';
 
@@ -42,9 +41,8 @@ export class ConfirmEmailController {
   private async confirmToken(token: string): Promise<void> {
     const row = token ? await this.store.findUserByConfirmationToken(hashToken(token)) : undefined;
     if (!row) throw new ApiError(400, 'CONFIRMATION_TOKEN_INVALID', AUTH_MESSAGES.confirmationTokenInvalid);
-    await answering(() =>
-      this.store.executeUser(row.user_id, { type: 'ConfirmEmail', data: { tokenHash: hashToken(token) }, metadata: { now: new Date().toISOString() } }),
-    );
+    const now = new Date().toISOString();
+    await this.store.executeUser(row.user_id, { type: 'ConfirmEmail', data: { tokenHash: hashToken(token), now } });
     // An address listed in ADMIN_EMAILS is an administrator's from the moment it is proven.
     await this.adminEmails.grantIfProven(row.user_id);
   }

@@ -4,7 +4,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AUTH_MESSAGES, type DemoPersona } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { AccountRegistration } from '../accounts/account-registration';
-import { IdentityStore, UniquenessViolation, type UserRow } from '../infrastructure/identity-store';
+import { UniquenessViolation } from '../identity-refusals';
+import { IdentityStore, type UserRow } from '../infrastructure/identity-store';
 import { SeedDemoDropsCommand } from './seed-demo-drops.command';
 
 const DISPLAY_NAMES: Record<DemoPersona, string> = {

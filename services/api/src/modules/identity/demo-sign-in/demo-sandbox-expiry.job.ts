@@ -30,8 +30,7 @@ export class DemoSandboxExpiry {
         await this.ledger.archiveSandbox(sandbox.user_id);
         await this.store.executeUser(sandbox.user_id, {
           type: 'ExpireDemoSandbox',
-          data: { lastActiveAt: new Date(sandbox.last_active_at).toISOString() },
-          metadata: { now: now.toISOString() },
+          data: { lastActiveAt: new Date(sandbox.last_active_at).toISOString(), now: now.toISOString() },
         });
         expired += 1;
       } catch (error) {

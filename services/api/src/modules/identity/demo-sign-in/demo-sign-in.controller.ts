@@ -36,9 +36,9 @@ export class DemoSignInController {
     }
     // Every demo login is a fresh sandbox of its own (see DemoPersonas).
     const row = await this.personas.create(persona);
-    const session = await this.store.execute((unit) =>
-      this.sessions.start(unit, { userId: row.user_id, method: 'demo', clientAddress: clientAddressOf(request) }),
-    );
+    const now = new Date().toISOString();
+    const prepared = this.sessions.prepare({ userId: row.user_id, method: 'demo', clientAddress: clientAddressOf(request) }, now);
+    const session = await this.store.execute((unit) => this.sessions.start(unit, prepared));
     setSessionCookie(response, this.config, session.token, session.expiresAt);
     return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
   }

@@ -17,27 +17,30 @@ export const initialSessionState = (): SessionState => ({ status: 'none' });
 export const sessionStreamId = (sessionId: string) => `session-${sessionId}`;
 
 export type SessionCommand =
-  | { type: 'StartSession'; data: Omit<z.infer<typeof SessionStartedSchema>, 'startedAt'>; metadata: { now: string } }
+  | { type: 'StartSession'; data: Omit<z.infer<typeof SessionStartedSchema>, 'startedAt'> & { now: string } }
   | {
       type: 'RevokeSession';
-      data: { reason: 'signed_out' | 'rotated'; replacedBySessionId: string | null };
-      metadata: { now: string };
+      data: { reason: 'signed_out' | 'rotated'; replacedBySessionId: string | null; now: string };
     };
 
 export type SessionRefusal = 'SESSION_ALREADY_STARTED' | 'SESSION_NOT_FOUND' | 'SESSION_REVOKED' | 'SESSION_EXPIRED';
 
 export function decideSession(command: SessionCommand, state: SessionState): Decision<SessionEvent, SessionRefusal> {
-  const now = command.metadata.now;
+  const now = command.data.now;
   switch (command.type) {
-    case 'StartSession':
-      if (state.status !== 'none') return { refused: 'SESSION_ALREADY_STARTED' };
-      return { events: [{ type: 'SessionStarted', data: { ...command.data, startedAt: now } }] };
+    case 'StartSession': {
+      if (state.status !== 'none') return { kind: 'refused', refusal: 'SESSION_ALREADY_STARTED' };
+      const { now: _now, ...started } = command.data;
+      return { kind: 'accepted', events: [{ type: 'SessionStarted', data: { ...started, startedAt: now } }] };
+    }
     case 'RevokeSession': {
-      if (state.status === 'none') return { refused: 'SESSION_NOT_FOUND' };
+      if (state.status === 'none') return { kind: 'refused', refusal: 'SESSION_NOT_FOUND' };
       // Revoking twice is refused rather than ignored: two refreshes racing with one token must not both rotate.
-      if (state.status === 'revoked') return { refused: 'SESSION_REVOKED' };
-      if (command.data.reason === 'rotated' && Date.parse(state.expiresAt) <= Date.parse(now)) return { refused: 'SESSION_EXPIRED' };
+      if (state.status === 'revoked') return { kind: 'refused', refusal: 'SESSION_REVOKED' };
+      const expired = Date.parse(state.expiresAt) <= Date.parse(now);
+      if (command.data.reason === 'rotated' && expired) return { kind: 'refused', refusal: 'SESSION_EXPIRED' };
       return {
+        kind: 'accepted',
         events: [
           {
             type: 'SessionRevoked',

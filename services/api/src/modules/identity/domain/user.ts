@@ -87,19 +87,19 @@ export type UserCommand =
       data: Omit<z.infer<typeof UserRegisteredSchema>, 'registeredAt'> & {
         /** Present when e-mail confirmation is on: the hash of the token mailed to the user. */
         confirmation: { tokenHash: string; expiresAt: string } | null;
+        now: string;
       };
-      metadata: { now: string };
     }
-  | { type: 'UpdateProfile'; data: { changes: ProfileChanges }; metadata: { now: string } }
-  | { type: 'ConfirmEmail'; data: { tokenHash: string }; metadata: { now: string } }
-  | { type: 'GrantAdminRole'; data: { reason: string }; metadata: { now: string } }
-  | { type: 'RevokeAdminRole'; data: { reason: string }; metadata: { now: string } }
-  | { type: 'ChangeUserType'; data: { userType: UserType }; metadata: { now: string } }
+  | { type: 'UpdateProfile'; data: { changes: ProfileChanges; now: string } }
+  | { type: 'ConfirmEmail'; data: { tokenHash: string; now: string } }
+  | { type: 'GrantAdminRole'; data: { reason: string; now: string } }
+  | { type: 'RevokeAdminRole'; data: { reason: string; now: string } }
+  | { type: 'ChangeUserType'; data: { userType: UserType; now: string } }
   /** `onlyRaise`: a paid upgrade never lowers a tier, decided here against the stream so racing upgrades can't either. */
-  | { type: 'ChangeUserTier'; data: { tier: UserTier; onlyRaise?: boolean }; metadata: { now: string } }
-  | { type: 'LinkExternalIdentity'; data: { provider: 'google'; subject: string; email: string | null }; metadata: { now: string } }
+  | { type: 'ChangeUserTier'; data: { tier: UserTier; onlyRaise?: boolean; now: string } }
+  | { type: 'LinkExternalIdentity'; data: { provider: 'google'; subject: string; email: string | null; now: string } }
   /** The expiry job: `lastActiveAt` is the activity it judged the sandbox on (at least 7 days before `now`). */
-  | { type: 'ExpireDemoSandbox'; data: { lastActiveAt: string }; metadata: { now: string } };
+  | { type: 'ExpireDemoSandbox'; data: { lastActiveAt: string; now: string } };
 
 export type UserRefusal =
   | 'USER_ALREADY_REGISTERED'
@@ -110,16 +110,16 @@ export type UserRefusal =
   | 'USER_MUST_BE_A_DEMO_SANDBOX';
 
 /** An accepted command's events (possibly none: already true), or the typed reason it was refused. */
-export type Decision<Event, Refusal extends string> = { events: Event[] } | { refused: Refusal };
+export type Decision<Event, Refusal extends string> = { kind: 'accepted'; events: Event[] } | { kind: 'refused'; refusal: Refusal };
 
-const refuse = (refused: UserRefusal): Decision<UserEvent, UserRefusal> => ({ refused });
-const accept = (...events: UserEvent[]): Decision<UserEvent, UserRefusal> => ({ events });
+const refuse = (refusal: UserRefusal): Decision<UserEvent, UserRefusal> => ({ kind: 'refused', refusal });
+const accept = (...events: UserEvent[]): Decision<UserEvent, UserRefusal> => ({ kind: 'accepted', events });
 
 export function decideUser(command: UserCommand, state: UserState): Decision<UserEvent, UserRefusal> {
-  const now = command.metadata.now;
+  const now = command.data.now;
   if (command.type === 'RegisterUser') {
     if (state.status === 'registered') return refuse('USER_ALREADY_REGISTERED');
-    const { confirmation, ...registration } = command.data;
+    const { confirmation, now: _now, ...registration } = command.data;
     const registered: UserEvent = { type: 'UserRegistered', data: { ...registration, registeredAt: now } };
     if (!confirmation) return accept(registered);
     return accept(registered, {
@@ -155,10 +155,11 @@ export function decideUser(command: UserCommand, state: UserState): Decision<Use
         ? accept()
         : accept({ type: 'UserTierChanged', data: { userId, tier: command.data.tier, changedAt: now } });
     case 'LinkExternalIdentity': {
-      const existing = state.externalIdentities.find((identity) => identity.provider === command.data.provider);
-      if (existing && existing.subject === command.data.subject) return accept();
+      const { provider, subject, email } = command.data;
+      const existing = state.externalIdentities.find((identity) => identity.provider === provider);
+      if (existing && existing.subject === subject) return accept();
       if (existing) return refuse('EXTERNAL_IDENTITY_ALREADY_LINKED');
-      return accept({ type: 'ExternalIdentityLinked', data: { userId, ...command.data, linkedAt: now } });
+      return accept({ type: 'ExternalIdentityLinked', data: { userId, provider, subject, email, linkedAt: now } });
     }
     case 'ExpireDemoSandbox':
       if (!state.isDemo) return refuse('USER_MUST_BE_A_DEMO_SANDBOX');

@@ -8,7 +8,8 @@ import { clearCookie, readCookie, setCookie } from '../../../platform/http/cooki
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { AccountRegistration } from '../accounts/account-registration';
-import { IdentityStore, UniquenessViolation } from '../infrastructure/identity-store';
+import { UniquenessViolation } from '../identity-refusals';
+import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
 import { applySignUpReferral } from '../sign-up/sign-up.controller';
@@ -66,9 +67,9 @@ export class GoogleSignInController {
     try {
       const identity = await this.verify(request);
       const { userId, created } = await this.userFor(identity);
-      const session = await this.store.execute((unit) =>
-        this.sessions.start(unit, { userId, method: 'google', clientAddress: clientAddressOf(request) }),
-      );
+      const now = new Date().toISOString();
+      const prepared = this.sessions.prepare({ userId, method: 'google', clientAddress: clientAddressOf(request) }, now);
+      const session = await this.store.execute((unit) => this.sessions.start(unit, prepared));
       await this.registration.completeFollowUps(userId);
       // Only an account created now takes the link's code: an existing one was not brought by this link.
       const referral = created && referralCode ? await applySignUpReferral(this.commandBus, this.logger, userId, referralCode) : null;
@@ -105,8 +106,7 @@ export class GoogleSignInController {
     if (existing) {
       await this.store.executeUser(existing.user_id, {
         type: 'LinkExternalIdentity',
-        data: { provider: 'google', subject: identity.subject, email: identity.email },
-        metadata: { now: new Date().toISOString() },
+        data: { provider: 'google', subject: identity.subject, email: identity.email, now: new Date().toISOString() },
       });
       return { userId: existing.user_id, created: false };
     }

@@ -1,48 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { WrongExpectedVersionError, type EventStore, type NewEvent, type StoredEvent, type TransactionHandle } from '@app/event-store';
-import { IDENTITY_EVENT_SCHEMAS, type DemoPersona, type UserTier, type UserType } from '@app/contracts/identity';
-import {
-  decideUser,
-  evolveUser,
-  initialUserState,
-  userStreamId,
-  type RegisteredUser,
-  type UserCommand,
-  type UserEvent,
-  type UserRefusal,
-  type UserState,
-} from '../domain/user';
-import {
-  decideSession,
-  evolveSession,
-  initialSessionState,
-  sessionStreamId,
-  type SessionCommand,
-  type SessionEvent,
-  type SessionRefusal,
-  type SessionState,
-} from '../domain/session';
+import type { EventStore } from '@app/event-store';
+import type { DemoPersona, UserTier, UserType } from '@app/contracts/identity';
+import { userStreamId, type RegisteredUser, type UserCommand, type UserEvent } from '../domain/user';
 import type { Database } from '@app/event-store';
 import { DATABASE } from '../../../platform/database/database.tokens';
-import { writeSessionRow, writeUserRow } from './inline-read-model';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
+import { UniquenessViolation, identityRefusalError } from '../identity-refusals';
+import { IdentityUnit, toUserEvent } from './identity-unit';
 import { IDENTITY_CHANGED_CHANNEL, SessionCache } from './session-cache';
 import { IDENTITY_EVENT_STORE, IDENTITY_POOL, type QueryablePool } from './tokens';
 
-/** A unique index refused the write: which one tells the caller what clashed. */
-export class UniquenessViolation extends Error {
-  constructor(readonly constraint: 'email' | 'username' | 'referral_code' | 'demo_persona' | 'external_identity' | 'other') {
-    super(`Uniqueness violated: ${constraint}`);
-    this.name = 'UniquenessViolation';
-  }
-}
-
-/** The decider refused the command; the HTTP adapter maps the code to a status and message. */
-export class IdentityRefusal extends Error {
-  constructor(readonly refusal: UserRefusal | SessionRefusal) {
-    super(refusal);
-    this.name = 'IdentityRefusal';
-  }
-}
+export { IdentityUnit } from './identity-unit';
 
 /** A row of the users read model. */
 export interface UserRow {
@@ -78,22 +46,10 @@ export interface AuthenticatedSessionRow extends Pick<UserRow, 'user_id' | 'emai
   revoked_at: Date | null;
 }
 
-const MAX_ATTEMPTS = 5;
-
-/** Work for one transaction: user and session decisions appended together, with their read-model rows. */
-export interface UnitOfWork {
-  transaction: TransactionHandle;
-  loadUser(userId: string): Promise<UserState>;
-  loadSession(sessionId: string): Promise<SessionState>;
-  /** Decides and stages; refused commands throw IdentityRefusal. Returns the state after the staged events. */
-  decideUser(userId: string, command: UserCommand): Promise<UserState>;
-  decideSession(sessionId: string, command: SessionCommand): Promise<SessionState>;
-}
-
 /**
- * Loads identity streams, runs the pure deciders and appends their events with the expected version, writing the
- * read-model rows in the same transaction. A concurrent writer (WrongExpectedVersionError) makes the whole unit
- * run again from fresh state.
+ * Identity's commands run through the platform's `UseCaseRunner`: the work decides on user and session streams in an
+ * `IdentityUnit`, whose inline rows are written in the same transaction as the events; a concurrent writer makes the
+ * runner rerun the whole unit from fresh state. A clash on a unique index comes out as a `UniquenessViolation`.
  */
 @Injectable()
 export class IdentityStore {
@@ -102,99 +58,39 @@ export class IdentityStore {
     @Inject(IDENTITY_POOL) private readonly pool: QueryablePool,
     @Inject(DATABASE) private readonly database: Pick<Database, 'kind'>,
     private readonly sessions: SessionCache<AuthenticatedSessionRow>,
+    private readonly runner: UseCaseRunner,
   ) {}
 
-  async execute<T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      const changedUsers = new Set<string>();
-      try {
-        const result = await this.eventStore.withTransaction((transaction) => this.runUnit(transaction, work, changedUsers));
-        // Committed: the next request of these users must read their rows again (other processes hear the NOTIFY).
-        this.sessions.forgetUsers(changedUsers);
-        return result;
-      } catch (error) {
-        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
-        throw translateUniqueViolation(error);
-      }
+  /** Runs `work` as one use case; `lockKeys` (stream ids) queue requests of this process on the same streams. */
+  async execute<T>(work: (unit: IdentityUnit) => Promise<T>, lockKeys: readonly string[] = []): Promise<T> {
+    try {
+      return await this.runner.run<T>({
+        lockKeys,
+        decide: async (unit) => {
+          const identity = new IdentityUnit(unit.transaction, this.eventStore);
+          const result = await work(identity);
+          const { appends, changedUsers } = await identity.finish();
+          if (changedUsers.size > 0) {
+            // Delivered at commit, so other processes' session caches forget these users once the change is visible.
+            if (this.database.kind === 'postgres') {
+              await unit.transaction.query('SELECT pg_notify($1, $2)', [IDENTITY_CHANGED_CHANNEL, [...changedUsers].join(',')]);
+            }
+            // Committed: the next request of these users must read their rows again.
+            unit.afterCommit(() => this.sessions.forgetUsers(changedUsers));
+          }
+          return { appends, answer: () => result };
+        },
+      });
+    } catch (error) {
+      throw translateUniqueViolation(error);
     }
   }
 
-  /** Runs one user command in its own unit and returns the user as it stands after. */
+  /** Runs one user command on its own and returns the user as it stands after. */
   async executeUser(userId: string, command: UserCommand): Promise<RegisteredUser> {
-    const state = await this.execute((unit) => unit.decideUser(userId, command));
-    if (state.status !== 'registered') throw new IdentityRefusal('USER_NOT_FOUND');
+    const state = await this.execute((unit) => unit.decideUser(userId, command), [userStreamId(userId)]);
+    if (state.status !== 'registered') throw identityRefusalError('USER_NOT_FOUND');
     return state;
-  }
-
-  private async runUnit<T>(transaction: TransactionHandle, work: (unit: UnitOfWork) => Promise<T>, changedUsers: Set<string>): Promise<T> {
-    const users = new Map<string, { state: UserState; version: bigint; staged: UserEvent[] }>();
-    const sessions = new Map<string, { state: SessionState; version: bigint; staged: SessionEvent[] }>();
-    const loadUserEntry = async (userId: string) => {
-      let entry = users.get(userId);
-      if (!entry) {
-        const events = await this.eventStore.readStream(userStreamId(userId), { transaction });
-        entry = { state: events.map(toUserEvent).reduce(evolveUser, initialUserState()), version: BigInt(events.length), staged: [] };
-        users.set(userId, entry);
-      }
-      return entry;
-    };
-    const loadSessionEntry = async (sessionId: string) => {
-      let entry = sessions.get(sessionId);
-      if (!entry) {
-        const events = await this.eventStore.readStream(sessionStreamId(sessionId), { transaction });
-        entry = { state: events.map(toSessionEvent).reduce(evolveSession, initialSessionState()), version: BigInt(events.length), staged: [] };
-        sessions.set(sessionId, entry);
-      }
-      return entry;
-    };
-    const unit: UnitOfWork = {
-      transaction,
-      loadUser: async (userId) => (await loadUserEntry(userId)).state,
-      loadSession: async (sessionId) => (await loadSessionEntry(sessionId)).state,
-      decideUser: async (userId, command) => {
-        const entry = await loadUserEntry(userId);
-        const decision = decideUser(command, entry.state);
-        if ('refused' in decision) throw new IdentityRefusal(decision.refused);
-        entry.state = decision.events.reduce(evolveUser, entry.state);
-        entry.staged.push(...decision.events);
-        return entry.state;
-      },
-      decideSession: async (sessionId, command) => {
-        const entry = await loadSessionEntry(sessionId);
-        const decision = decideSession(command, entry.state);
-        if ('refused' in decision) throw new IdentityRefusal(decision.refused);
-        entry.state = decision.events.reduce(evolveSession, entry.state);
-        entry.staged.push(...decision.events);
-        return entry.state;
-      },
-    };
-    const result = await work(unit);
-
-    const appends: { streamId: string; expectedVersion: bigint; events: NewEvent[] }[] = [];
-    for (const [userId, entry] of users) {
-      if (entry.staged.length > 0) appends.push({ streamId: userStreamId(userId), expectedVersion: entry.version, events: entry.staged });
-    }
-    for (const [sessionId, entry] of sessions) {
-      if (entry.staged.length > 0) appends.push({ streamId: sessionStreamId(sessionId), expectedVersion: entry.version, events: entry.staged });
-    }
-    if (appends.length === 0) return result;
-    await this.eventStore.append(appends, { transaction });
-    // Users first: session rows reference them.
-    for (const entry of users.values()) {
-      if (entry.staged.length === 0 || entry.state.status !== 'registered') continue;
-      await writeUserRow(transaction, entry.state, entry.version + BigInt(entry.staged.length), entry.staged);
-    }
-    for (const entry of sessions.values()) {
-      if (entry.staged.length === 0) continue;
-      await writeSessionRow(transaction, entry.staged, entry.version + BigInt(entry.staged.length));
-    }
-    for (const [userId, entry] of users) if (entry.staged.length > 0) changedUsers.add(userId);
-    for (const entry of sessions.values()) if (entry.staged.length > 0 && entry.state.status !== 'none') changedUsers.add(entry.state.userId);
-    // Delivered at commit, so other processes' session caches forget these users once the change is visible.
-    if (changedUsers.size > 0 && this.database.kind === 'postgres') {
-      await transaction.query('SELECT pg_notify($1, $2)', [IDENTITY_CHANGED_CHANNEL, [...changedUsers].join(',')]);
-    }
-    return result;
   }
 
   // ---- Reads of the read model (outside any unit) ----
@@ -322,21 +218,6 @@ export class IdentityStore {
     );
     return rows;
   }
-}
-
-function toUserEvent(event: StoredEvent): UserEvent {
-  return { type: event.type, data: parsePayload(event) } as UserEvent;
-}
-
-function toSessionEvent(event: StoredEvent): SessionEvent {
-  return { type: event.type, data: parsePayload(event) } as SessionEvent;
-}
-
-/** Payloads read back are parsed with their contract: a malformed recorded fact stops here, loudly. */
-function parsePayload(event: StoredEvent): unknown {
-  const schema = IDENTITY_EVENT_SCHEMAS[event.type as keyof typeof IDENTITY_EVENT_SCHEMAS];
-  if (!schema) throw new Error(`Unknown identity event type ${event.type} in ${event.streamId}`);
-  return schema.parse(event.data);
 }
 
 const CONSTRAINTS: Record<string, UniquenessViolation['constraint']> = {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { SignInMethod } from '@app/contracts/identity';
+import type { SessionCommand } from '../domain/session';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import type { UnitOfWork } from './identity-store';
+import type { IdentityUnit } from './identity-unit';
 import { hashToken, newOpaqueToken } from './secrets';
 
 export interface IssuedSession {
@@ -11,20 +12,24 @@ export interface IssuedSession {
   expiresAt: string;
 }
 
+/** A session about to start: its id, token and time fixed before the unit of work, so a rerun starts the same one. */
+export interface PreparedSession extends IssuedSession {
+  command: Extract<SessionCommand, { type: 'StartSession' }>;
+}
+
 /** Starts sessions inside a unit of work, so a sign-up and its first session commit together. */
 @Injectable()
 export class SessionIssuer {
   constructor(@Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig) {}
 
-  async start(
-    unit: UnitOfWork,
+  prepare(
     input: { userId: string; method: SignInMethod; clientAddress: string | null; rotatedFromSessionId?: string },
-  ): Promise<IssuedSession> {
+    now: string,
+  ): PreparedSession {
     const sessionId = randomUUID();
     const token = newOpaqueToken();
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + this.config.sessionTtlMs).toISOString();
-    await unit.decideSession(sessionId, {
+    const expiresAt = new Date(Date.parse(now) + this.config.sessionTtlMs).toISOString();
+    const command: PreparedSession['command'] = {
       type: 'StartSession',
       data: {
         sessionId,
@@ -34,9 +39,14 @@ export class SessionIssuer {
         rotatedFromSessionId: input.rotatedFromSessionId ?? null,
         expiresAt,
         clientAddress: input.clientAddress,
+        now,
       },
-      metadata: { now: now.toISOString() },
-    });
-    return { sessionId, token, expiresAt };
+    };
+    return { sessionId, token, expiresAt, command };
+  }
+
+  async start(unit: IdentityUnit, session: PreparedSession): Promise<IssuedSession> {
+    await unit.decideSession(session.sessionId, session.command);
+    return { sessionId: session.sessionId, token: session.token, expiresAt: session.expiresAt };
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Put } from '@nestjs/common';
 import { PROFILE_MESSAGES, updateProfileRoute, type ProfileChanges, type UpdateProfileRequest, type UserView } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { answering } from '../identity-errors';
+import { uniquenessError } from '../identity-refusals';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { toUserView } from '../infrastructure/views';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
@@ -30,13 +30,11 @@ export class UpdateProfileController {
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(updateProfileRoute.body)) body: UpdateProfileRequest,
   ): Promise<UserView> {
-    await answering(() =>
-      this.store.executeUser(caller.userId, {
-        type: 'UpdateProfile',
-        data: { changes: profileChangesOf(body) },
-        metadata: { now: new Date().toISOString() },
-      }),
-    );
+    const now = new Date().toISOString();
+    const command = { type: 'UpdateProfile' as const, data: { changes: profileChangesOf(body), now } };
+    await this.store.executeUser(caller.userId, command).catch((error: unknown) => {
+      throw uniquenessError(error); // a username someone else has
+    });
     const row = await this.store.findUserById(caller.userId);
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
     return toUserView(row, await this.store.referredBy(row.user_id));

@@ -4,8 +4,8 @@ import type { SessionResponse } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import { answering } from '../identity-errors';
 import { PROFILE_MESSAGES } from '@app/contracts/identity';
+import { sessionStreamId } from '../domain/session';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { toUserView } from '../infrastructure/views';
@@ -28,22 +28,17 @@ export class SessionController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<SessionResponse> {
-    const session = await answering(() =>
-      this.store.execute(async (unit) => {
-        const next = await this.sessions.start(unit, {
-          userId: caller.userId,
-          method: 'refresh',
-          clientAddress: clientAddressOf(request),
-          rotatedFromSessionId: caller.sessionId,
-        });
-        await unit.decideSession(caller.sessionId, {
-          type: 'RevokeSession',
-          data: { reason: 'rotated', replacedBySessionId: next.sessionId },
-          metadata: { now: new Date().toISOString() },
-        });
-        return next;
-      }),
-    );
+    const now = new Date().toISOString();
+    const clientAddress = clientAddressOf(request);
+    const rotation = { userId: caller.userId, method: 'refresh' as const, clientAddress, rotatedFromSessionId: caller.sessionId };
+    const prepared = this.sessions.prepare(rotation, now);
+    const rotated = { reason: 'rotated' as const, replacedBySessionId: prepared.sessionId, now };
+    const revoke = { type: 'RevokeSession' as const, data: rotated };
+    const session = await this.store.execute(async (unit) => {
+      const next = await this.sessions.start(unit, prepared);
+      await unit.decideSession(caller.sessionId, revoke);
+      return next;
+    }, [sessionStreamId(caller.sessionId)]);
     const row = await this.store.findUserById(caller.userId);
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
@@ -59,18 +54,15 @@ export class SessionController {
     @Res({ passthrough: true }) response: FastifyReply,
   ): Promise<{ success: true }> {
     if (caller) {
-      await answering(() =>
-        this.store.execute((unit) =>
-          unit.decideSession(caller.sessionId, {
-            type: 'RevokeSession',
-            data: { reason: 'signed_out', replacedBySessionId: null },
-            metadata: { now: new Date().toISOString() },
-          }),
-        ),
-      ).catch((error: unknown) => {
-        // Revoked concurrently (another logout or a refresh): the session is over either way.
-        if ((error as { status?: number }).status !== 401) throw error;
-      });
+      const now = new Date().toISOString();
+      const signedOut = { reason: 'signed_out' as const, replacedBySessionId: null, now };
+      const lockKeys = [sessionStreamId(caller.sessionId)];
+      await this.store
+        .execute((unit) => unit.decideSession(caller.sessionId, { type: 'RevokeSession', data: signedOut }), lockKeys)
+        .catch((error: unknown) => {
+          // Revoked concurrently (another logout or a refresh): the session is over either way.
+          if ((error as { status?: number }).status !== 401) throw error;
+        });
     }
     clearSessionCookie(response, this.config);
     return { success: true };

@@ -43,7 +43,9 @@ export class SignInController {
     if (!row || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
     await this.throttle.succeeded(body.email, clientAddress);
     if (!row.email_confirmed && this.config.emailConfirmation.required) throw forbidden(AUTH_MESSAGES.emailNotConfirmed, 'EMAIL_NOT_CONFIRMED');
-    const session = await this.store.execute((unit) => this.sessions.start(unit, { userId: row.user_id, method: 'password', clientAddress }));
+    const now = new Date().toISOString();
+    const prepared = this.sessions.prepare({ userId: row.user_id, method: 'password', clientAddress }, now);
+    const session = await this.store.execute((unit) => this.sessions.start(unit, prepared));
     await this.registration.completeFollowUps(row.user_id, row);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
     return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };

@@ -6,7 +6,7 @@ import { ApiError, badRequest, tooManyRequests } from '../../../platform/http/ap
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import { answering } from '../identity-errors';
+import { uniquenessError } from '../identity-refusals';
 import { AccountRegistration } from '../accounts/account-registration';
 import { AdminEmails } from '../accounts/admin-emails';
 import { EMAIL_SENDER, type EmailSender } from '../infrastructure/email-sender';
@@ -71,8 +71,8 @@ export class SignUpController {
     // An ADMIN_EMAILS address must prove it is the signer's before it grants anything: it is mailed a link even when
     // confirmation is otherwise off (the account works meanwhile, as a member).
     const confirmationToken = confirmationRequired || this.adminEmails.listed(body.email) ? newOpaqueToken() : undefined;
-    const { user, session } = await answering(() =>
-      this.registration.register({
+    const { user, session } = await this.registration
+      .register({
         email: body.email,
         username: body.username,
         displayName: body.display_name ?? null,
@@ -85,8 +85,10 @@ export class SignUpController {
           ? { tokenHash: hashToken(confirmationToken), expiresAt: new Date(Date.now() + this.config.emailConfirmation.ttlMs).toISOString() }
           : null,
         session: confirmationRequired ? undefined : { method: 'password', clientAddress },
-      }),
-    );
+      })
+      .catch((error: unknown) => {
+        throw uniquenessError(error); // an e-mail or username someone else has
+      });
     if (confirmationToken) {
       await this.email.send({
         to: user.email,
