@@ -5,7 +5,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/idempotenc
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { newTransactionId } from '../../ledger';
 import { decideProject, type ProjectCommand } from '../domain/funding';
-import { insufficientGems, projectError } from '../growth-errors';
+import { insufficientGems, projectError } from '../growth-refusals';
 import { countersOf, gems, toProject } from '../growth-views';
 import { FundingProjects, projectStreams } from '../infrastructure/growth-streams';
 

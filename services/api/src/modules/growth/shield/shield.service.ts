@@ -6,7 +6,7 @@ import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotenc
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { newTransactionId } from '../../ledger';
 import { decidePool, decideShield, type PoolCommand, type ShieldAccountState, type ShieldCommand } from '../domain/shield';
-import { insufficientGems, shieldError } from '../growth-errors';
+import { insufficientGems, shieldError } from '../growth-refusals';
 import { toClaim, toSubscription } from '../growth-views';
 import { InsurancePools, ShieldAccounts, poolStreams, shieldStreams } from '../infrastructure/growth-streams';
 

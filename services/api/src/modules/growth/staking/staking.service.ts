@@ -5,7 +5,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/idempotenc
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { newTransactionId } from '../../ledger';
 import { decideStaking, type StakingCommand } from '../domain/staking';
-import { insufficientGems, stakingError } from '../growth-errors';
+import { insufficientGems, stakingError } from '../growth-refusals';
 import { toPosition } from '../growth-views';
 import { StakingAccounts, stakingStreams } from '../infrastructure/growth-streams';
 

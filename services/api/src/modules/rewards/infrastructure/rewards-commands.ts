@@ -5,7 +5,7 @@ import type { ApiError } from '../../../platform/http/api-error';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/unit-of-work';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { decide, type RewardsAccountState, type RewardsCommand, type RewardsRefusal } from '../domain/rewards-account';
-import { rewardsRefusalToApiError } from '../rewards-errors';
+import { rewardsRefusalToApiError } from '../rewards-refusals';
 import { RewardsAccounts, rewardsAccountStreams } from './rewards-accounts';
 
 export interface RewardsCommandRequest<Body> {

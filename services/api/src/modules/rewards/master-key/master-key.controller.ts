@@ -12,7 +12,7 @@ import { GetUserQuery } from '../../identity';
 import { endOfUtcDay, utcDayOf } from '../domain/calendar';
 import { decide, proofDropsRequired } from '../domain/rewards-account';
 import { RewardsAccounts, rewardsAccountStreams } from '../infrastructure/rewards-accounts';
-import { rewardsRefusalToApiError } from '../rewards-errors';
+import { rewardsRefusalToApiError } from '../rewards-refusals';
 import { GetMasterKeyStatusQuery } from './get-master-key-status.query';
 import { proofDropsCompletedOn } from './proof-drop-completions';
 

@@ -7,7 +7,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { refusalToApiError, type LedgerRefusal } from '../../ledger';
 import { decide, type ShopAccountState, type ShopCommand } from '../domain/shop-account';
-import { shopRefusalToApiError } from '../shop-errors';
+import { shopRefusalToApiError } from '../shop-refusals';
 import { ShopAccounts, shopAccountStreams } from './shop-accounts';
 import { raiseTier } from './tier-change.reactor';
 
