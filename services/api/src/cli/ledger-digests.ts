@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { EventStore } from '@app/event-store';
 import { SignedLedgerDigestSchema } from '@app/contracts/ledger';
 import type { Queryable } from '../modules/ledger/infrastructure/ledger-audit';
-import { checkProof } from '../modules/ledger/digests/check-proof';
-import { verifyDigestSignature } from '../modules/ledger/digests/digest-signing';
-import { MerkleLog } from '../modules/ledger/digests/merkle-log';
-import { parseDigestArgument, verifyAgainstDigest, type TrustedDigest } from '../modules/ledger/digests/verify-against-digest';
+import { checkProof } from '../modules/ledger/publish-digests/check-proof';
+import { verifyDigestSignature } from '../modules/ledger/publish-digests/digest-signing';
+import { MerkleLog } from '../modules/ledger/publish-digests/merkle-log';
+import { parseDigestArgument, verifyAgainstDigest, type TrustedDigest } from '../modules/ledger/publish-digests/verify-against-digest';
 
 /** The digest verbs of `npm run ledger`: `digest`, `verify --digest`, `check-proof` (see the ledger README, "Audit"). */
 export class DigestUsageError extends Error {}

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { runAdminCli } from '../../src/cli/admin';
 import { APP_CONFIG, type AppConfig } from '../../src/platform/config/app-config';
-import { AdminEmails } from '../../src/modules/identity/accounts/admin-emails';
+import { AdminEmails } from '../../src/modules/identity/register-accounts/admin-emails';
 import { EMAIL_SENDER, type EmailSender } from '../../src/modules/identity/infrastructure/email-sender';
 import { eventually } from '../platform/support/eventually';
 import { newUser, signUp, startIdentityApp, type IdentityTestApp } from './support';

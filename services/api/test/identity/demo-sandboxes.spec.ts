@@ -4,7 +4,7 @@ import type { EventStore } from '@app/event-store';
 import { GetUserBalancesQuery, SYSTEM_ACCOUNTS, newTransactionId, userAccount } from '../../src/modules/ledger';
 import { LedgerExecutor } from '../../src/modules/ledger/infrastructure/ledger-executor';
 import { VerifyIdentityReadModelQuery } from '../../src/modules/identity';
-import { DemoSandboxExpiry } from '../../src/modules/identity/demo-sign-in/demo-sandbox-expiry.job';
+import { DemoSandboxExpiry } from '../../src/modules/identity/sign-in-as-demo/demo-sandbox-expiry.job';
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { signUp, startAppWithModules, type IdentityTestApp } from './support';

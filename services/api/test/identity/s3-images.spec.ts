@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // s3rver is an S3-compatible server (HTTP API, objects on disk): the adapter talks real S3 protocol to it.
 import S3rver from 's3rver';
-import { S3ImageStorage } from '../../src/modules/identity/images/s3-image-storage';
+import { S3ImageStorage } from '../../src/modules/identity/store-images/s3-image-storage';
 import { signUp, startIdentityApp, type IdentityTestApp } from './support';
 
 const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,4 +1,4 @@
-import { ReferralCycles } from '../../src/modules/ledger/audit/referral-cycles';
+import { ReferralCycles } from '../../src/modules/ledger/audit-ledger/referral-cycles';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/accounts';
 import type { TransactionPosted } from '../../src/modules/ledger/domain/events';
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';

@@ -2,7 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { VerifyRunSchema, StreamEventsResponseSchema } from '@app/contracts/ledger';
 import { GrantAdminRoleCommand } from '../../src/modules/identity';
-import { VerifyRuns } from '../../src/modules/ledger/audit/verify-runs';
+import { VerifyRuns } from '../../src/modules/ledger/audit-ledger/verify-runs';
 import { userStreamId } from '../../src/modules/ledger/domain/streams';
 import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import { IdentityTestApp, signUp } from '../identity/support';

@@ -1,5 +1,5 @@
 import type { PaymentEvent } from '@app/contracts/payments';
-import { checkoutStatusView } from '../../src/modules/payments/checkout/checkout-views';
+import { checkoutStatusView } from '../../src/modules/payments/start-checkout/checkout-views';
 import { evolveCheckout, initialCheckoutSession } from '../../src/modules/payments/domain/checkout-session';
 
 const createdAt = (expiresAt: string): PaymentEvent => ({

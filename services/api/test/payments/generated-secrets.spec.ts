@@ -7,7 +7,7 @@ import request from 'supertest';
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
 import { IdentityModule, LedgerModule, PaymentsModule, WithdrawalsModule } from '../../src/modules/context-modules';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../../src/modules/payments/config/payments-config';
-import { signLocalPayload } from '../../src/modules/payments/providers/local-signature';
+import { signLocalPayload } from '../../src/modules/payments/infrastructure/providers/local-signature';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../../src/modules/withdrawals/config/withdrawals-config';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { createApp } from '../../src/platform/bootstrap';

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/drops';
-import { leaderboardProjection } from '../../src/modules/leaderboard/leaderboard.projection';
+import { leaderboardProjection } from '../../src/modules/leaderboard/projections/leaderboard.projection';
 import { notificationId } from '../../src/modules/notifications/projections/notification-rules';
 import { notificationsProjection } from '../../src/modules/notifications/projections/notifications.projection';
-import { platformStatsProjection } from '../../src/modules/platform-stats/platform-stats.projection';
+import { platformStatsProjection } from '../../src/modules/platform-stats/projections/platform-stats.projection';
 import { progressCountersProjection } from '../../src/modules/progress/infrastructure/progress-counters.projection';
 import type { Projection } from '../../src/platform/projections/projection';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';

@@ -1,8 +1,8 @@
 import { InProcessJobQueue } from '../../src/platform/jobs/in-process-job-queue';
 import { contentViewsOf, rollupOf, targetOf, type StoredEvent } from '../../src/modules/telemetry/domain/rollup';
 import { GroupedBatchWriter, type BatchToStore } from '../../src/modules/telemetry/infrastructure/grouped-batch-writer';
-import { BatchEnqueuer } from '../../src/modules/telemetry/ingest/batch-enqueuer';
-import { STORE_TELEMETRY_BATCH_JOB, batchesOf, type StoreTelemetryBatchPayload } from '../../src/modules/telemetry/ingest/store-telemetry-batch.job';
+import { BatchEnqueuer } from '../../src/modules/telemetry/ingest-telemetry/batch-enqueuer';
+import { STORE_TELEMETRY_BATCH_JOB, batchesOf, type StoreTelemetryBatchPayload } from '../../src/modules/telemetry/ingest-telemetry/store-telemetry-batch.job';
 
 const event = (eventType: string, payload: Record<string, unknown>, receivedAt = '2026-11-27T10:00:00.000Z'): StoredEvent => ({ receivedAt, sessionId: 's', userId: null, eventType, payload });
 const batch = (batchId: string, size = 1): BatchToStore => ({ batchId, events: Array.from({ length: size }, () => event('impression', { target_type: 'content', target_id: 'c' })) });

@@ -1,7 +1,7 @@
 import { openDatabase, PostgresEventStore, runMigrations } from '@app/event-store';
 import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
-import { MerkleLog } from '@app/api/src/modules/ledger/digests/merkle-log';
-import { verifyConsistency, verifyInclusion } from '@app/api/src/modules/ledger/digests/merkle-tree';
+import { MerkleLog } from '@app/api/src/modules/ledger/publish-digests/merkle-log';
+import { verifyConsistency, verifyInclusion } from '@app/api/src/modules/ledger/publish-digests/merkle-tree';
 
 export interface DigestBenchmarkOptions {
   databaseUrl: string;

@@ -4,13 +4,13 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { BecomeAdvertiserController } from './become-advertiser/become-advertiser.controller';
-import { AdvertiserDashboardController } from './dashboard/advertiser-dashboard.controller';
+import { AdvertiserDashboardController } from './read-dashboard/advertiser-dashboard.controller';
 import { ADVERTISERS_MIGRATIONS_DIRECTORY, ADVERTISERS_MIGRATIONS_TABLE, BrandProfiles } from './infrastructure/brand-profiles';
 import { GetBrandProfileHandler } from './queries/get-brand-profile.query';
 import { ReadBrandProfileController } from './read-brand-profile/read-brand-profile.controller';
 import { SaveBrandProfileController } from './save-brand-profile/save-brand-profile.controller';
 import { SaveBrandProfileHandler } from './save-brand-profile/save-brand-profile.handler';
-import { SuggestedContentController } from './suggested-content/suggested-content.controller';
+import { SuggestedContentController } from './suggest-content/suggested-content.controller';
 
 /** Advertiser onboarding, brand profile, the advertiser dashboard and suggested content (issue 25). */
 @Module({

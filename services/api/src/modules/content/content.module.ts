@@ -4,9 +4,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
-import { CommentsController } from './comments/comments.controller';
-import { FeedController } from './feed/feed.controller';
-import { ContentImagesController } from './images/content-images.controller';
+import { CommentsController } from './manage-comments/comments.controller';
+import { FeedController } from './read-feed/feed.controller';
+import { ContentImagesController } from './upload-content-images/content-images.controller';
 import { ContentCommands } from './infrastructure/content-commands';
 import { ManageContentController } from './manage-content/manage-content.controller';
 import { GetContentEngagementHandler, GetLiveSponsorshipsHandler } from './queries/engagement-facts.handlers';
@@ -18,7 +18,7 @@ import { GetMostEngagedContentHandler } from './queries/get-most-engaged-content
 import { GetCreatorContentHandler } from './queries/get-creator-content.query';
 import { ContentListCache } from './read-content/content-list-cache';
 import { ContentReader } from './read-content/content-reader';
-import { ContentSearchProvider } from './search/content-search.provider';
+import { ContentSearchProvider } from './search-content/content-search.provider';
 import { ReadContentController } from './read-content/read-content.controller';
 
 export const CONTENT_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');

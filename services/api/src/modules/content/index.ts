@@ -11,6 +11,6 @@ export {
   type LiveSponsorship,
 } from './queries/engagement-facts.query';
 export { contentStreamId, commentStreamId } from './domain/content-events';
-export { RewardCommentCommand, type CommentRewardDecision, type CommentToReward } from './comments/reward-comment.command';
+export { RewardCommentCommand, type CommentRewardDecision, type CommentToReward } from './manage-comments/reward-comment.command';
 // The share-price rule lives in the contracts so the engagement context and the screens price with the same code.
 export { sharePriceFor, engagementSharesFor, ENGAGEMENT_SHARES_PER_ACTION, MIN_SHARE_PRICE_USD_MINOR } from '@app/contracts/content';

@@ -5,7 +5,7 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
-import { CouponsController } from './coupons/coupons.controller';
+import { CouponsController } from './manage-coupons/coupons.controller';
 import { CouponCommands } from './infrastructure/coupon-commands';
 import { Coupons } from './infrastructure/coupon-streams';
 import { CouponViews } from './infrastructure/coupon-views';

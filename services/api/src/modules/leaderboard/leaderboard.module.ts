@@ -4,7 +4,7 @@ import { projectionProviders } from '../../platform/projections/projection-regis
 import { LeaderboardController } from './leaderboard.controller';
 import { GetLeaderboardPositionHandler } from './leaderboard-position.query';
 import { GetLeaderboardTopHandler } from './leaderboard-top.query';
-import { leaderboardProjection } from './leaderboard.projection';
+import { leaderboardProjection } from './projections/leaderboard.projection';
 
 /** The leaderboard: a projection of ledger events per day, ISO week and month. */
 @Module({

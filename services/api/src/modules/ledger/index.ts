@@ -3,7 +3,7 @@ export { OpenUserAccountsCommand } from './open-user-accounts/open-user-accounts
 export { FundDemoPersonaCommand } from './fund-demo-persona/fund-demo-persona.command';
 export { ArchiveSandboxCommand } from './fund-demo-persona/archive-sandbox.command';
 export { RunLedgerCommand, type LedgerCommandResult } from './post-transaction/ledger-commands';
-export { GetUserBalancesQuery, GetUserLedgerSummaryQuery, type UserLedgerSummary } from './wallets/get-user-balances.query';
+export { GetUserBalancesQuery, GetUserLedgerSummaryQuery, type UserLedgerSummary } from './read-wallets/get-user-balances.query';
 export { newTransactionId } from './infrastructure/ledger-executor';
 export { SYSTEM_ACCOUNTS, escrowAccount, userAccount } from './domain/accounts';
 export type { LedgerCommand, LedgerRefusal } from './domain/decision';

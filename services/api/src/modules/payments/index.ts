@@ -4,7 +4,7 @@
  * (schema in `@app/contracts/payments`), which the subscriptions context reacts to. Advertiser checkouts start with
  * `StartAdvertiserCheckoutCommand`.
  */
-export { PaymentProviders } from './providers/payment-providers';
-export { signLocalPayload, LOCAL_SIGNATURE_HEADER } from './providers/local-signature';
-export { StartAdvertiserCheckoutCommand } from './checkout/advertiser-checkout.command';
-export type { ReturnAddresses } from './checkout/checkout-starter';
+export { PaymentProviders } from './infrastructure/providers/payment-providers';
+export { signLocalPayload, LOCAL_SIGNATURE_HEADER } from './infrastructure/providers/local-signature';
+export { StartAdvertiserCheckoutCommand } from './start-checkout/advertiser-checkout.command';
+export type { ReturnAddresses } from './start-checkout/checkout-starter';

@@ -8,9 +8,9 @@ import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { GroupedBatchWriter } from './infrastructure/grouped-batch-writer';
 import { TelemetryStore } from './infrastructure/telemetry-store';
 import { TelemetryCountsHandler } from './queries/telemetry-counts.handler';
-import { ClientErrorsController } from './client-errors/client-errors.controller';
-import { IngestTelemetryController } from './ingest/ingest-telemetry.controller';
-import { STORE_TELEMETRY_BATCH_JOB, batchesOf, type StoreTelemetryBatchPayload } from './ingest/store-telemetry-batch.job';
+import { ClientErrorsController } from './report-client-errors/client-errors.controller';
+import { IngestTelemetryController } from './ingest-telemetry/ingest-telemetry.controller';
+import { STORE_TELEMETRY_BATCH_JOB, batchesOf, type StoreTelemetryBatchPayload } from './ingest-telemetry/store-telemetry-batch.job';
 import { telemetryLimiterProviders } from './telemetry.config';
 
 export const TELEMETRY_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');

@@ -10,8 +10,8 @@ import {
   SignedLedgerDigestSchema,
 } from '@app/contracts/ledger';
 import { GrantAdminRoleCommand } from '../../../src/modules/identity';
-import { checkProof } from '../../../src/modules/ledger/digests/check-proof';
-import { DIGEST_KEY_FILE } from '../../../src/modules/ledger/digests/digest-signing';
+import { checkProof } from '../../../src/modules/ledger/publish-digests/check-proof';
+import { DIGEST_KEY_FILE } from '../../../src/modules/ledger/publish-digests/digest-signing';
 import { DATABASE_POOL } from '../../../src/platform/database/database.tokens';
 import { IdentityTestApp, signUp } from '../../identity/support';
 import { startLedgerApp } from '../app-support';

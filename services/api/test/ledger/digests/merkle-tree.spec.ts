@@ -10,7 +10,7 @@ import {
   verifyConsistency,
   verifyInclusion,
   type NodeSource,
-} from '../../../src/modules/ledger/digests/merkle-tree';
+} from '../../../src/modules/ledger/publish-digests/merkle-tree';
 
 /**
  * The tree against the test vectors of Certificate Transparency's reference implementation (RFC 6962's leaves

@@ -2,7 +2,7 @@ import { Body, Controller, Put } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ADVERTISER_MESSAGES,
-  BrandProfileRequestSchema,
+  putBrandProfileRoute,
   type BrandProfileRequest,
   type BrandProfileResponse,
 } from '@app/contracts/advertisers';
@@ -24,7 +24,7 @@ export class SaveBrandProfileController {
   @Put()
   async save(
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodValidationPipe(BrandProfileRequestSchema)) body: BrandProfileRequest,
+    @Body(new ZodValidationPipe(putBrandProfileRoute.body)) body: BrandProfileRequest,
   ): Promise<BrandProfileResponse> {
     const user = await requireAdvertiser(this.queryBus, caller.userId);
     await this.handler.execute(caller.userId, {

@@ -5,7 +5,7 @@ import { ApiError } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import { AdminEmails } from '../accounts/admin-emails';
+import { AdminEmails } from '../register-accounts/admin-emails';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { hashToken } from '../infrastructure/secrets';
 

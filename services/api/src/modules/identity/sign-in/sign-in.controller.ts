@@ -5,7 +5,7 @@ import { forbidden, tooManyRequests, unauthorized } from '../../../platform/http
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import { AccountRegistration } from '../accounts/account-registration';
+import { AccountRegistration } from '../register-accounts/account-registration';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { verifyPassword } from '../infrastructure/secrets';
 import { SessionIssuer } from '../infrastructure/sessions';

@@ -17,7 +17,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { LedgerExecutor, newTransactionId, type AcceptedPreview } from '../infrastructure/ledger-executor';
 import { refusalToApiError } from '../ledger-refusals';
-import { toUserBalances } from '../wallets/get-user-balances.query';
+import { toUserBalances } from '../read-wallets/get-user-balances.query';
 
 /**
  * POST /api/users/convert {from_currency: points|gems, to_currency: keys, amount: whole keys ≥ 1}. Honours

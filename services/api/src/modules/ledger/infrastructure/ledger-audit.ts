@@ -5,7 +5,7 @@ import { LedgerEvent } from '../domain/events';
 import { isLedgerStream, userIdOfStream, userStreamId } from '../domain/streams';
 import { IssuanceTally } from '../domain/issuance-tally';
 import { IssuanceBoundsCheck } from '../domain/issuance-bounds';
-import { ReferralCycles } from '../audit/referral-cycles';
+import { ReferralCycles } from '../audit-ledger/referral-cycles';
 import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
 import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent, transactionRowKey } from '../projections/ledger-fold';
 

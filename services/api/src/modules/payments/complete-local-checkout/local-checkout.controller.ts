@@ -6,7 +6,7 @@ import { PAYMENT_MESSAGES } from '@app/contracts/payments';
 import { Public } from '../../../platform/http/public.decorator';
 import type { CheckoutSessionState } from '../domain/checkout-session';
 import { PaymentCommands } from '../infrastructure/payment-commands';
-import { PaymentProviders } from '../providers/payment-providers';
+import { PaymentProviders } from '../infrastructure/providers/payment-providers';
 import { checkoutPage, closedPage, notFoundPage, outcomePage } from './checkout-page';
 
 const PAYING_CARD = '4242424242424242';

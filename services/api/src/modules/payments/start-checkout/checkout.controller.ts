@@ -21,7 +21,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { PaymentCommands } from '../infrastructure/payment-commands';
-import { PaymentProviders } from '../providers/payment-providers';
+import { PaymentProviders } from '../infrastructure/providers/payment-providers';
 import { StartAdvertiserCheckoutCommand } from './advertiser-checkout.command';
 import { CheckoutStarter, type Purchase } from './checkout-starter';
 import { checkoutStatusView } from './checkout-views';

@@ -7,7 +7,7 @@ import { ApiError } from '../../../platform/http/api-error';
 import { clearCookie, readCookie, setCookie } from '../../../platform/http/cookies';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import { AccountRegistration } from '../accounts/account-registration';
+import { AccountRegistration } from '../register-accounts/account-registration';
 import { UniquenessViolation } from '../identity-refusals';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';

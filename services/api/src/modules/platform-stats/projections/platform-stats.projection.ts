@@ -1,8 +1,8 @@
 import { Logger } from '@nestjs/common';
 import type { TransactionHandle } from '@app/event-store';
-import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { rowsDocument, rowsTable, upsertRows } from '../../platform/database/upsert-rows';
-import { PLATFORM_STATS_EVENT_TYPES, type PlatformStatsChange, platformStatsChanges } from './platform-stats-fold';
+import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/upsert-rows';
+import { PLATFORM_STATS_EVENT_TYPES, type PlatformStatsChange, platformStatsChanges } from '../platform-stats-fold';
 
 const logger = new Logger('PlatformStatsProjection');
 

@@ -4,8 +4,8 @@ import { PAYMENT_MESSAGES } from '@app/contracts/payments';
 import { ApiError, badRequest, notFound } from '../../../platform/http/api-error';
 import { creditTransactionIdOf, refundTransactionIdOf } from '../infrastructure/checkout-sessions';
 import { PaymentCommands } from '../infrastructure/payment-commands';
-import { InvalidWebhookError } from '../providers/payment-provider.port';
-import { PaymentProviders } from '../providers/payment-providers';
+import { InvalidWebhookError } from '../infrastructure/providers/payment-provider.port';
+import { PaymentProviders } from '../infrastructure/providers/payment-providers';
 
 export type WebhookOutcome = 'credited' | 'duplicate' | 'closed' | 'refunded' | 'ignored';
 

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AUTH_MESSAGES, type DemoPersona } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
-import { AccountRegistration } from '../accounts/account-registration';
+import { AccountRegistration } from '../register-accounts/account-registration';
 import { UniquenessViolation } from '../identity-refusals';
 import { IdentityStore, type UserRow } from '../infrastructure/identity-store';
 import { SeedDemoDropsCommand } from './seed-demo-drops.command';

@@ -9,7 +9,7 @@ import { getExistingUser } from '../../identity';
 import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config/payments-config';
 import type { CheckoutSessionState } from '../domain/checkout-session';
 import { PaymentCommands } from '../infrastructure/payment-commands';
-import { PaymentProviders } from '../providers/payment-providers';
+import { PaymentProviders } from '../infrastructure/providers/payment-providers';
 
 export interface Purchase {
   kind: CheckoutKind;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import type { PaymentProviderName, PaymentProvidersList } from '@app/contracts/payments';
-import { PAYMENTS_CONFIG, type PaymentsConfig } from '../config/payments-config';
+import { PAYMENTS_CONFIG, type PaymentsConfig } from '../../config/payments-config';
 import { LocalPaymentProvider } from './local-payment-provider';
 import type { PaymentProvider } from './payment-provider.port';
 import { StripePaymentProvider } from './stripe-payment-provider';

@@ -3,10 +3,10 @@ import type { StoredEvent, TransactionHandle } from '@app/event-store';
 import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@app/contracts/leaderboard';
 import type { ReasonCode } from '@app/contracts/ledger';
 import { ProfileUpdatedSchema, UserRegisteredSchema } from '@app/contracts/identity';
-import { defineProjection, type ProjectionTables } from '../../platform/projections/projection';
-import { upsertRows } from '../../platform/database/upsert-rows';
-import { readTransactionCopy } from '../ledger';
-import { periodKey } from './leaderboard-periods';
+import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
+import { upsertRows } from '../../../platform/database/upsert-rows';
+import { readTransactionCopy } from '../../ledger';
+import { periodKey } from '../leaderboard-periods';
 
 const logger = new Logger('LeaderboardProjection');
 

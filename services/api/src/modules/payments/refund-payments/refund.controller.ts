@@ -2,10 +2,10 @@ import { Controller, HttpCode, Logger, Param, Post } from '@nestjs/common';
 import { PAYMENT_MESSAGES, type CheckoutSessionStatus } from '@app/contracts/payments';
 import { ApiError, notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
-import { checkoutStatusView } from '../checkout/checkout-views';
+import { checkoutStatusView } from '../start-checkout/checkout-views';
 import { refundTransactionIdOf } from '../infrastructure/checkout-sessions';
 import { PaymentCommands } from '../infrastructure/payment-commands';
-import { PaymentProviders } from '../providers/payment-providers';
+import { PaymentProviders } from '../infrastructure/providers/payment-providers';
 
 /**
  * Operators refund a paid session. Our books first: the credit is reversed (refused with 422 when the user has
