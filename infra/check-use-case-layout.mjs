@@ -10,7 +10,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const modulesRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'services', 'api', 'src', 'modules');
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const modulesRoot = path.join(repositoryRoot, 'services', 'api', 'src', 'modules');
 
 const SHARED_FOLDERS = new Set(['domain', 'infrastructure', 'projections', 'queries', 'migrations', 'config']);
 
@@ -99,11 +100,12 @@ for (const module of modules) {
   for (const folder of readdirSync(moduleRoot)) {
     if (!statSync(path.join(moduleRoot, folder)).isDirectory() || SHARED_FOLDERS.has(folder)) continue;
     const [verb, ...noun] = folder.split('-');
-    if (!VERBS.has(verb) || noun.length === 0) fail(`${module}/${folder}`, 'a use-case folder is named <verb>-<noun> (infra/check-use-case-layout.mjs VERBS)');
+    if (VERBS.has(verb) && noun.length > 0) continue;
+    fail(`${module}/${folder}`, 'a use-case folder is named <verb>-<noun> (a new verb goes in VERBS)');
   }
 }
 for (const known of KNOWN_EXCEPTIONS) {
-  if (!seen.has(known)) failures.push(`${known} follows the layout now: remove it from KNOWN_EXCEPTIONS in infra/check-use-case-layout.mjs`);
+  if (!seen.has(known)) failures.push(`${known} follows the layout now: remove it from KNOWN_EXCEPTIONS`);
 }
 if (failures.length > 0) {
   console.error(`Use-case layout (services/api/src/platform/README.md, "A new use case"):\n  ${failures.join('\n  ')}`);
