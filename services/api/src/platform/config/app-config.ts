@@ -161,9 +161,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     corsOrigins: parsed.CORS_ORIGINS,
     environment: parsed.NODE_ENV,
     role: parsed.PROCESS_ROLE,
-    // Rebuild batches of 2,000 rebuilt 300,000 events 1.3x faster than batches of 500 here. Live batches of 2,000 too:
-    // at 1,000 likes/s (~4,000 events/s) batches of 500 took two transactions per projection per poll, and the worker's
-    // CPU per like went 0.19–0.21 → 0.16–0.17 ms with 2,000 (fewer checkpoint statements, more events per upsert).
+    // Batches of 2,000, live and rebuilding: at 1,000 likes/s (~4,000 events/s) smaller batches take several
+    // transactions per projection per poll (more checkpoint statements, fewer events per upsert); the measurements are
+    // in services/bench/results/.
     projections: { pollIntervalMs: 250, leaseDurationMs: 15_000, batchSize: 2_000, rebuildBatchSize: 2_000 },
     jobs: { queueName: 'jobs', prefix: parsed.QUEUE_PREFIX ?? defaultQueuePrefix(parsed.DATABASE_URL, dataDirectory) },
     trustProxy: parsed.TRUST_PROXY,

@@ -19,8 +19,8 @@ import { applyEngagementEvents, socialActionRowsAlongside } from './inline-read-
 
 /**
  * At most this many quick actions are committed together. Under load a group's time grows with its size, so bigger
- * groups only amortise the fixed round trips: 200 → 1,000 took the like benchmark from ~650 to ~870 likes/s on one
- * hot item (README, Performance); 5,000 changed nothing more.
+ * groups only amortise the fixed round trips; past this size the like benchmark gained nothing more
+ * (services/bench/results/2026-12-05-module-history.md).
  */
 const SOCIAL_ACTIONS_PER_GROUP = 1_000;
 

@@ -16,7 +16,7 @@ const MAX_IN_FLIGHT = 2;
 /**
  * The read-side twin of the GroupCommitter: stream reads asked for while a read is in flight share the next single
  * `readStreams` (one statement for many streams) instead of a statement each, so a freshly started process keeps up
- * (measurements: the ledger README, "Operations"). Reads asked for in the same tick go together too (a transfer
+ * (measurements: services/bench/results/). Reads asked for in the same tick go together too (a transfer
  * loads both users at once). Reads outside any transaction only: a read inside a unit of work uses that unit's own
  * connection.
  */
