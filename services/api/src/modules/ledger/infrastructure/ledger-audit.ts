@@ -61,6 +61,8 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   const batchSize = options.batchSize ?? READ_BATCH;
   const eventsTotal = options.onProgress ? Number((await eventStore.headCheckpoint()).position) : 0;
   const snapshots = await readProjectionSnapshots(eventStore);
+  // Verify covers everything committed before it started (an auditor's own last write included), once readable.
+  const committedAtStart = await newestCommitted(eventStore);
   const chains = new Map<string, { streamVersion: bigint; hash: string }>();
   const users = new Map<string, UserLedgerState>();
   const copies = new Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>();
@@ -116,9 +118,11 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
     // The readable end stops below the oldest transaction still running anywhere in the cluster; a projection
     // snapshot may already be past it. Wait (briefly) until the log is readable up to every snapshot's checkpoint.
     const pending = snapshots.filter((snapshot) => !snapshot.compared && compareCheckpoints(snapshot.checkpoint, checkpoint) > 0);
-    if (pending.length === 0) break;
+    const behindStart = compareCheckpoints(committedAtStart, checkpoint) > 0;
+    if (pending.length === 0 && !behindStart) break;
     if (Date.now() > waitUntil) {
       for (const snapshot of pending) report(`projection:${snapshot.name}`, `checkpoint is beyond the readable end of the log`, null);
+      if (behindStart) report('coverage', `events committed before verify started, up to position ${committedAtStart.position}, were not readable within 30 s`, null);
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -277,6 +281,17 @@ function checkDemoIsolation(
       escrowSides.set(escrow, after);
     }
   }
+}
+
+/** The newest committed event, readable or not yet (the log is readable below the oldest transaction in flight). */
+async function newestCommitted(eventStore: EventStore): Promise<Checkpoint> {
+  return eventStore.withTransaction(async (transaction) => {
+    const newest = await transaction.query<{ transaction_id: string; position: string }>(
+      'SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+    );
+    const row = newest.rows[0];
+    return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;
+  });
 }
 
 async function readProjectionSnapshots(eventStore: EventStore): Promise<ProjectionSnapshot[]> {
