@@ -10,7 +10,7 @@ import { ContentRemovedReactor } from './content-removed/content-removed.reactor
 import { EngagementCommands } from './infrastructure/engagement-commands';
 import { EngagementStore } from './infrastructure/engagement-store';
 import { TipsController } from './money/tips.controller';
-import { GetEngagementShareholdersHandler } from './queries/get-engagement-shareholders.query';
+import { GetEngagementShareholdersHandler } from './queries/engagement-shareholders.handler';
 import { GetLiveBoostsHandler } from './queries/get-live-boosts.query';
 import { GetShareLinkClicksHandler } from './queries/get-share-link-clicks.query';
 import { ShareLinksController } from './share-links/share-links.controller';

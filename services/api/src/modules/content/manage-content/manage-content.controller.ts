@@ -13,12 +13,12 @@ import { ApiError, notFound } from '../../../platform/http/api-error';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
-import { GetEngagementShareholdersQuery } from '../../engagement';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { getExistingUser } from '../../identity';
 import { GetShareholdersQuery } from '../../market';
 import { contentIdFromPath, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
+import { GetEngagementShareholdersQuery, type Shareholder } from '../queries/shareholders.query';
 import { ContentReader } from '../read-content/content-reader';
 
 /** The spec's content-creation answer to bad input: `error`, `details` (the form hint) and `field_errors`. */
@@ -130,8 +130,8 @@ export class ManageContentController {
       this.queryBus.execute(new GetShareholdersQuery(contentId)),
       this.queryBus.execute(new GetEngagementShareholdersQuery(contentId)),
     ]);
-    const sum = (holders: Array<{ userId: string; shares: number }>) => holders.reduce((total, holder) => total + holder.shares, 0);
-    const others = (holders: Array<{ userId: string; shares: number }>) => sum(holders.filter((holder) => holder.userId !== ownerId));
+    const sum = (holders: Shareholder[]) => holders.reduce((total, holder) => total + holder.shares, 0);
+    const others = (holders: Shareholder[]) => sum(holders.filter((holder) => holder.userId !== ownerId));
     return { sold: sum(market), byOthers: others(market) + others(engagement) };
   }
 

@@ -6,13 +6,12 @@ import type pg from 'pg';
 import { ContentArchivedSchema, ContentDeletedSchema } from '@app/contracts/content';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { JobsService } from '../../../platform/jobs/jobs.service';
-import { GetContentOwnerQuery } from '../../content';
+import { GetContentOwnerQuery, GetEngagementShareholdersQuery } from '../../content';
 import { GetShareholdersQuery, marketStreamId } from '../../market';
 import { decideEndSponsorshipEarly, decideReleaseReserve, evolveReserve, initialReserve } from '../domain/content-removed';
 import { evolveSponsorship, initialSponsorship } from '../domain/state';
 import { contentPoolStreamId, sponsorshipStreamId } from '../domain/streams';
 import { EngagementCommands } from '../infrastructure/engagement-commands';
-import { GetEngagementShareholdersQuery } from '../queries/get-engagement-shareholders.query';
 
 export const CONTENT_REMOVED_JOB = 'engagement.content-removed';
 const PayloadSchema = z.object({ contentId: z.string() });
