@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const modulesRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'services', 'api', 'src', 'modules');
-const knownPairs = new Set(['content<->market', 'engagement<->market']);
+const knownPairs = new Set(['content<->market']);
 
 function sourceFiles(folder) {
   return readdirSync(folder).flatMap((entry) => {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { FUND_CURRENCIES, SOCIAL_ACTION_TYPES } from './rules';
 
+/** The item's pool stream: other contexts read its published `ContentTipped` facts there (the market prices with them). */
+export const contentPoolStreamId = (contentId: string) => `engagement-content-${contentId}`;
+
 /**
  * Engagement event payloads as stored (amounts are strings of minor units). Streams:
  * - `engagement-<contentId>-<userId>`: one user's engagement with one item (like and save once, moves once per type,

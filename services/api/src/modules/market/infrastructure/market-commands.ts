@@ -1,14 +1,13 @@
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { parseEngagementEvent } from '@app/contracts/engagement';
+import { contentPoolStreamId, parseEngagementEvent } from '@app/contracts/engagement';
 import type { EventStore, TransactionHandle } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import type { ApiError } from '../../../platform/http/api-error';
 import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
-import { contentPoolStreamId } from '../../engagement';
 import { MARKET_EVENT_SCHEMAS, MARKET_MESSAGES, type BuySharesResponse } from '@app/contracts/market';
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { notFound, unprocessable } from '../../../platform/http/api-error';
