@@ -10,7 +10,7 @@ export {
   type ContentEngagementFacts,
   type LiveSponsorship,
 } from './queries/engagement-facts.query';
-export { GetEngagementShareholdersQuery, type Shareholder } from './queries/shareholders.query';
+export { GetEngagementShareholdersQuery, GetMarketShareholdersQuery, type Shareholder } from './queries/shareholders.query';
 export { contentStreamId, commentStreamId } from './domain/content-events';
 export { RewardCommentCommand, type CommentRewardDecision, type CommentToReward } from './manage-comments/reward-comment.command';
 // The share-price rule lives in the contracts so the engagement context and the screens price with the same code.

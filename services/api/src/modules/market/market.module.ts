@@ -13,7 +13,7 @@ import { ListingsController } from './listings/listings.controller';
 import { OFFER_EXPIRY_JOB, OfferResolutions } from './offers/offer-resolutions';
 import { OffersController } from './offers/offers.controller';
 import { PortfolioController } from './portfolio/portfolio.controller';
-import { GetShareholdersHandler } from './queries/get-shareholders.query';
+import { GetMarketShareholdersHandler } from './queries/market-shareholders.handler';
 
 export const MARKET_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const MARKET_MIGRATIONS_TABLE = 'market_migrations';
@@ -22,7 +22,7 @@ export const MARKET_MIGRATIONS_TABLE = 'market_migrations';
 @Module({
   imports: [CqrsModule],
   controllers: [BuySharesController, ListingsController, OffersController, PortfolioController, HoldingVisibilityController],
-  providers: [MarketCommands, MarketReader, OfferResolutions, GetShareholdersHandler],
+  providers: [MarketCommands, MarketReader, OfferResolutions, GetMarketShareholdersHandler],
 })
 export class MarketModule implements OnModuleInit {
   private readonly logger = new Logger('Market');

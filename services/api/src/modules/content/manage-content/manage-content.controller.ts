@@ -15,10 +15,9 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { getExistingUser } from '../../identity';
-import { GetShareholdersQuery } from '../../market';
 import { contentIdFromPath, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
-import { GetEngagementShareholdersQuery, type Shareholder } from '../queries/shareholders.query';
+import { GetEngagementShareholdersQuery, GetMarketShareholdersQuery, type Shareholder } from '../queries/shareholders.query';
 import { ContentReader } from '../read-content/content-reader';
 
 /** The spec's content-creation answer to bad input: `error`, `details` (the form hint) and `field_errors`. */
@@ -127,7 +126,7 @@ export class ManageContentController {
    */
   private async sharesHeld(contentId: string, ownerId: string): Promise<{ sold: number; byOthers: number }> {
     const [market, engagement] = await Promise.all([
-      this.queryBus.execute(new GetShareholdersQuery(contentId)),
+      this.queryBus.execute(new GetMarketShareholdersQuery(contentId)),
       this.queryBus.execute(new GetEngagementShareholdersQuery(contentId)),
     ]);
     const sum = (holders: Shareholder[]) => holders.reduce((total, holder) => total + holder.shares, 0);

@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
 import { ENGAGEMENT_EVENT_SCHEMAS, parseEngagementEvent, type EngagementEvent } from '@app/contracts/engagement';
+import { marketStreamId } from '@app/contracts/market';
 import { ContentViewsCountedSchema } from '@app/contracts/telemetry';
 import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/upsert-rows';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
-import { marketStreamId } from '../../market';
 
 const logger = new Logger('ContentEngagement');
 

@@ -20,3 +20,17 @@ export class GetEngagementShareholdersQuery extends Query<Shareholder[]> {
     super();
   }
 }
+
+/**
+ * `queryBus.execute(new GetMarketShareholdersQuery(contentId, transaction?))` → everyone holding shares of the item
+ * through the market (bought or resold; listed shares still count: they are owned), current. Declared here for the
+ * same reason, answered by the market context.
+ */
+export class GetMarketShareholdersQuery extends Query<Shareholder[]> {
+  constructor(
+    readonly contentId: string,
+    readonly transaction?: TransactionHandle,
+  ) {
+    super();
+  }
+}

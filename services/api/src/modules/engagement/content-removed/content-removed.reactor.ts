@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { v5 as uuidv5 } from 'uuid';
 import type pg from 'pg';
 import { ContentArchivedSchema, ContentDeletedSchema } from '@app/contracts/content';
+import { marketStreamId } from '@app/contracts/market';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { JobsService } from '../../../platform/jobs/jobs.service';
-import { GetContentOwnerQuery, GetEngagementShareholdersQuery } from '../../content';
-import { GetShareholdersQuery, marketStreamId } from '../../market';
+import { GetContentOwnerQuery, GetEngagementShareholdersQuery, GetMarketShareholdersQuery } from '../../content';
 import { decideEndSponsorshipEarly, decideReleaseReserve, evolveReserve, initialReserve } from '../domain/content-removed';
 import { evolveSponsorship, initialSponsorship } from '../domain/state';
 import { contentPoolStreamId, sponsorshipStreamId } from '../domain/streams';
@@ -63,7 +63,7 @@ export class ContentRemovedReactor {
         const owner = await this.queryBus.execute(new GetContentOwnerQuery(contentId, unit.transaction));
         if (!owner || owner.status === 'active') return { streams: [], money: null, answer: () => null };
         const loaded = await this.commands.store.load(contentPoolStreamId(contentId), initialReserve(), evolveReserve, unit.transaction);
-        const marketHolders = await this.queryBus.execute(new GetShareholdersQuery(contentId, unit.transaction));
+        const marketHolders = await this.queryBus.execute(new GetMarketShareholdersQuery(contentId, unit.transaction));
         const engagementHolders = await this.queryBus.execute(new GetEngagementShareholdersQuery(contentId, unit.transaction));
         const decision = decideReleaseReserve(
           {

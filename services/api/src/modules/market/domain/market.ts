@@ -6,7 +6,7 @@
 import type { MarketEvent, OfferOutcome } from '@app/contracts/market';
 import { Map as PersistentMap } from 'immutable';
 
-export const marketStreamId = (contentId: string) => `market-content-${contentId}`;
+export { marketStreamId } from '@app/contracts/market';
 
 export type { MarketEvent, OfferOutcome } from '@app/contracts/market';
 
