@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from './platform/config/app-config';
-import { createApp, listenAddressOf } from './platform/bootstrap';
+import { createApp } from './app.module';
+import { listenAddressOf } from './platform/bootstrap';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit('API');

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { loadConfigOrExit } from './platform/config/app-config';
-import { createApp } from './platform/bootstrap';
+import { createApp } from './app.module';
 
 /**
  * The one-off migration job of a deployment (compose's `migrate`, Kubernetes' Job): every module's migrations and

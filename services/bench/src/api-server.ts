@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Session } from 'node:inspector/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '@app/api/src/platform/config/app-config';
-import { createApp } from '@app/api/src/platform/bootstrap';
+import { createApp } from '@app/api/src/app.module';
 
 /**
  * The API as its own process for the HTTP benchmark (so the load generator does not share the server's thread).

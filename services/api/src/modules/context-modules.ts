@@ -1,6 +1,7 @@
 /**
- * The Nest module of every bounded context. Only the application (and tests that start a part of it) import these;
- * modules reach each other through their public surfaces (`modules/<context>/index.ts`), which carry no Nest wiring.
+ * The Nest module of every bounded context, for tests that start a part of the application (the application imports
+ * each itself, `app.module.ts`). Modules reach each other through their public surfaces (`modules/<context>/index.ts`),
+ * which carry no Nest wiring.
  */
 export { AdvertisersModule } from './advertisers/advertisers.module';
 export { CampaignsModule } from './campaigns/campaigns.module';

@@ -1,12 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { dirname } from 'node:path';
-import { RequestMethod, type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
+import { RequestMethod, type DynamicModule, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from '../app.module';
 import type { AppConfig } from './config/app-config';
 import { DOCS_ASSETS_PATH } from './docs/docs.controller';
 import { installBodyParsers, JSON_BODY_LIMIT_BYTES } from './http/body-parsing';
@@ -33,18 +32,13 @@ export const UNPREFIXED_ROUTES = [
  */
 const SWAGGER_UI_DIRECTORY = dirname(require.resolve('swagger-ui-dist/package.json'));
 
-export interface CreateAppOptions {
-  /** Extra modules (tests add test-only controllers this way). */
-  extraModules?: Array<Type | DynamicModule>;
-}
-
 /**
- * Builds the configured application, ready to serve but not listening: `main.ts` listens (see `listenAddressOf`),
- * tests hand `getHttpServer()` to supertest.
+ * Builds an application of `rootModule` (the application's, `createApp` in `app.module.ts`), ready to serve but not
+ * listening: `main.ts` listens (see `listenAddressOf`), tests hand `getHttpServer()` to supertest.
  *
  * HTTP runs on Fastify rather than Express: half the framework CPU per request (README, Decisions).
  */
-export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<INestApplication> {
+export async function createApplication(rootModule: DynamicModule, config: AppConfig): Promise<INestApplication> {
   const adapter = new FastifyAdapter({
     // The caller's address (`request.ip`) and protocol come from X-Forwarded-* only when the peer is one of the
     // proxies TRUST_PROXY names (none by default): anyone else could claim any address and dodge the throttles.
@@ -61,7 +55,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // A longer path parameter is a 414 (answered by the error filter, see frameworkErrors).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
   });
-  const application = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.extraModules ?? []), adapter, {
+  const application = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,

@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { createTestDatabase } from '@app/event-store/src/testing';
 import { loadConfig } from '../../src/platform/config/app-config';
-import { createApp } from '../../src/platform/bootstrap';
+import { createApp } from '../../src/app.module';
 import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import { ProjectionsService } from '../../src/platform/projections/projections.service';
 import { DropsModule, IdentityModule, LedgerModule, RewardsModule } from '../../src/modules/context-modules';

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { createTestDatabase } from '@app/event-store/src/testing';
 import { loadConfig } from '../../src/platform/config/app-config';
-import { createApp } from '../../src/platform/bootstrap';
+import { createApp } from '../../src/app.module';
 import { newUser, signUp, type IdentityTestApp } from './support';
 
 jest.setTimeout(120_000);

@@ -5,7 +5,7 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import request from 'supertest';
 import { createTestDatabase } from '@app/event-store/src/testing';
 import { loadConfig } from '../../src/platform/config/app-config';
-import { createApp } from '../../src/platform/bootstrap';
+import { createApp } from '../../src/app.module';
 import { IdentityModule } from '../../src/modules/context-modules';
 
 // Each spec starts a whole application on a fresh database and walks many requests; on a busy two-core machine

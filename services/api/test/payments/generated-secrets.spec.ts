@@ -10,7 +10,7 @@ import { PAYMENTS_CONFIG, type PaymentsConfig } from '../../src/modules/payments
 import { signLocalPayload } from '../../src/modules/payments/infrastructure/providers/local-signature';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../../src/modules/withdrawals/config/withdrawals-config';
 import { loadConfig } from '../../src/platform/config/app-config';
-import { createApp } from '../../src/platform/bootstrap';
+import { createApp } from '../../src/app.module';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { auth } from './support';
 

@@ -7,7 +7,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { INestApplication } from '@nestjs/common';
 import type pg from 'pg';
 import { loadConfig } from '@app/api/src/platform/config/app-config';
-import { createApp } from '@app/api/src/platform/bootstrap';
+import { createApp } from '@app/api/src/app.module';
 import { DATABASE_POOL, EVENT_STORE } from '@app/api/src/platform/database/database.tokens';
 import { ForecastsModule, IdentityModule, LedgerModule } from '@app/api/src/modules/context-modules';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, escrowAccount, newTransactionId } from '@app/api/src/modules/ledger';

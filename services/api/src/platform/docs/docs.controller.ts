@@ -2,7 +2,10 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { generateOpenApiDocument } from '@app/contracts';
 import { Public } from '../http/public.decorator';
 
-/** Where the Swagger UI files (from the `swagger-ui-dist` package, no CDN) are served, as static files (see `createApp`). */
+/**
+ * Where the Swagger UI files (from the `swagger-ui-dist` package, no CDN) are served, as static files (see
+ * `createApplication`).
+ */
 export const DOCS_ASSETS_PATH = '/api/docs/assets';
 
 const DOCS_PAGE = `<!doctype html>

@@ -11,8 +11,8 @@ const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Reuses a caller's request id when it looks sane (so traces join up across services), otherwise makes one. Fastify
- * asks first, as it receives the request (its `genReqId`), and answers with it (see `createApp`), so even a malformed
- * body's answer carries it; pino-http then finds it on the raw request.
+ * asks first, as it receives the request (its `genReqId`), and answers with it (see `createApplication`), so even a
+ * malformed body's answer carries it; pino-http then finds it on the raw request.
  */
 export function requestIdOf(request: IncomingMessage & { id?: unknown }): string {
   if (typeof request.id === 'string') return request.id;

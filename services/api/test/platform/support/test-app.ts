@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
 import { loadConfig, type AppConfig, type ProcessRole } from '../../../src/platform/config/app-config';
-import { createApp } from '../../../src/platform/bootstrap';
+import { createApp } from '../../../src/app.module';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
