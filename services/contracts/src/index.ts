@@ -3,6 +3,7 @@
 export * from './openapi/registry';
 export * from './platform/health';
 export * from './platform/admin';
+export * from './platform/bus';
 export * from './identity';
 export * from './rewards';
 export * from './drops';

@@ -1,6 +1,7 @@
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
-import { FundDemoPersonaCommand, GetUserBalancesQuery, OpenUserAccountsCommand, RunLedgerCommand } from '../../src/modules/ledger';
+import { FundDemoPersonaCommand, OpenUserAccountsCommand } from '@app/contracts/ledger';
+import { GetUserBalancesQuery, RunLedgerCommand } from '../../src/modules/ledger';
 import { DemoPersonaTopUp } from '../../src/modules/ledger/fund-demo-persona/fund-demo-persona.command';
 import { ExpireHolds } from '../../src/modules/ledger/expire-holds/expire-holds.job';
 import type { Queryable } from '../../src/modules/ledger/infrastructure/ledger-audit';

@@ -6,3 +6,4 @@ export * from './conversion-allowance';
 export * from './transaction-types';
 export * from './digests';
 export * from './money';
+export * from './bus';

@@ -1,2 +1,3 @@
 export * from './health';
 export * from './admin';
+export * from './bus';

@@ -1,7 +1,4 @@
 /** The ledger context's public surface: what other modules may import. */
-export { OpenUserAccountsCommand } from './open-user-accounts/open-user-accounts.command';
-export { FundDemoPersonaCommand } from './fund-demo-persona/fund-demo-persona.command';
-export { ArchiveSandboxCommand } from './fund-demo-persona/archive-sandbox.command';
 export { RunLedgerCommand, type LedgerCommandResult } from './post-transaction/ledger-commands';
 export { GetUserBalancesQuery, GetUserLedgerSummaryQuery, type UserLedgerSummary } from './read-wallets/get-user-balances.query';
 export { newTransactionId } from './infrastructure/ledger-executor';

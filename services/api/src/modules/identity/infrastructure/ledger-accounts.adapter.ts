@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DemoPersona } from '@app/contracts/identity';
-import { ArchiveSandboxCommand, FundDemoPersonaCommand, OpenUserAccountsCommand } from '../../ledger';
+import { ArchiveSandboxCommand, FundDemoPersonaCommand, OpenUserAccountsCommand } from '@app/contracts/ledger';
 import type { LedgerAccounts } from './ledger-accounts.port';
 
 /** The ledger reached the only way modules talk: through its commands on the bus. */

@@ -1,17 +1,8 @@
-import { CommandHandler, ICommandHandler, Command } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { ArchiveSandboxCommand } from '@app/contracts/ledger';
 import { LedgerExecutor } from '../infrastructure/ledger-executor';
 
-/**
- * `commandBus.execute(new ArchiveSandboxCommand(userId))`: closes an expired demo sandbox's ledger stream with a
- * `LedgerSandboxArchived` event (events are never deleted); afterwards nothing moves in or out of it. Idempotent.
- * Refused (throws) for a real user's account.
- */
-export class ArchiveSandboxCommand extends Command<void> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
-
+/** Closes an expired demo sandbox's ledger stream (`ArchiveSandboxCommand` in `@app/contracts/ledger`). */
 @CommandHandler(ArchiveSandboxCommand)
 export class ArchiveSandboxHandler implements ICommandHandler<ArchiveSandboxCommand, void> {
   constructor(private readonly ledger: LedgerExecutor) {}

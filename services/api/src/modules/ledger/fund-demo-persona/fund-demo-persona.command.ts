@@ -1,23 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus, CommandHandler, ICommandHandler, Command } from '@nestjs/cqrs';
-import { DemoPersona } from '@app/contracts/ledger';
+import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { DemoPersona, FundDemoPersonaCommand } from '@app/contracts/ledger';
 import { LedgerExecutor, newTransactionId } from '../infrastructure/ledger-executor';
 import type { Queryable } from '../infrastructure/ledger-audit';
 
-/**
- * `commandBus.execute(new FundDemoPersonaCommand(userId, persona))`: tops a demo persona up to at least 5,000
- * points, 20 keys, 1,000 gems and 500 gold (advertisers also 1,000 moves), from issuance, once per UTC day. Used
- * when identity creates a persona on first start and by the daily job below.
- */
-export class FundDemoPersonaCommand extends Command<void> {
-  constructor(
-    readonly userId: string,
-    readonly persona: DemoPersona,
-  ) {
-    super();
-  }
-}
-
+/** Tops a demo persona up (`FundDemoPersonaCommand` in `@app/contracts/ledger`), once per UTC day. */
 @CommandHandler(FundDemoPersonaCommand)
 export class FundDemoPersonaHandler implements ICommandHandler<FundDemoPersonaCommand, void> {
   constructor(private readonly ledger: LedgerExecutor) {}

@@ -1,17 +1,8 @@
-import { CommandHandler, ICommandHandler, Command } from '@nestjs/cqrs';
+import { CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { OpenUserAccountsCommand } from '@app/contracts/ledger';
 import { LedgerExecutor, newTransactionId } from '../infrastructure/ledger-executor';
 
-/**
- * `commandBus.execute(new OpenUserAccountsCommand(userId))` on sign-up: posts the opening issuance (25 points and
- * 1 key) once per user; asking again changes nothing. The 100 opening XP are not a currency: identity/progress
- * owns experience, the ledger only moves money.
- */
-export class OpenUserAccountsCommand extends Command<void> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
-
+/** Opens a new user's accounts (`OpenUserAccountsCommand` in `@app/contracts/ledger`, sent by identity on sign-up). */
 @CommandHandler(OpenUserAccountsCommand)
 export class OpenUserAccountsHandler implements ICommandHandler<OpenUserAccountsCommand, void> {
   constructor(private readonly ledger: LedgerExecutor) {}
