@@ -4,7 +4,7 @@ import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { signUp, type IdentityTestApp } from '../identity/support';
 import { startLedgerApp } from '../ledger/app-support';
-import { GetActiveBoostsQuery } from '../../src/modules/shop';
+import { GetActiveBoostsQuery } from '@app/contracts/shop';
 import { ChangeUserTierCommand } from '../../src/modules/identity';
 import { auth, balancesOf, eventually, grant } from '../rewards/support';
 

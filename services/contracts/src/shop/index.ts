@@ -3,3 +3,4 @@ export * from './messages';
 export * from './events';
 export * from './http';
 export * from './routes';
+export * from './bus';

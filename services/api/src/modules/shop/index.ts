@@ -1,2 +1,2 @@
-/** The shop context's public surface: what other modules may import. */
-export { GetActiveBoostsQuery } from './boosts/get-active-boosts.query';
+/** The shop context's public surface: other modules ask it `GetActiveBoostsQuery` (`@app/contracts/shop`). */
+export {};

@@ -5,7 +5,7 @@ import { parseDecimalToMinor } from '@app/contracts/ledger';
 import { getExistingUser } from '../../identity';
 import { GetUserBalancesQuery } from '../../ledger';
 import { GetMasterKeyStatusQuery } from '../../rewards';
-import { GetActiveBoostsQuery } from '../../shop';
+import { GetActiveBoostsQuery } from '@app/contracts/shop';
 
 /**
  * What the drop decider needs from other contexts, asked through their queries: the user (type, tier, name),

@@ -19,7 +19,7 @@ import { COMMAND_READ_WAIT_MILLISECONDS, ReadYourWrites } from '../../../platfor
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { newTransactionId } from '../../ledger';
-import { GetActiveBoostsQuery } from '../../shop';
+import { GetActiveBoostsQuery } from '@app/contracts/shop';
 import { achievementProgress, decide, type ProgressAccountState, type ProgressCounters, type ProgressRefusal } from '../domain/progress-account';
 import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';
 import { countersOf, progressCountersProjection } from '../infrastructure/progress-counters.projection';

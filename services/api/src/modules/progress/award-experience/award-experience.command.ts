@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import type { UserProgress } from '@app/contracts/progress';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { GetActiveBoostsQuery } from '../../shop';
+import { GetActiveBoostsQuery } from '@app/contracts/shop';
 import { decide, progressView } from '../domain/progress-account';
 import { ProgressAccounts, progressAccountStreams } from '../infrastructure/progress-accounts';
 import { experienceRefusalError } from '../progress-refusals';

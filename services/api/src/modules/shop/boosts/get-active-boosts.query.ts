@@ -1,24 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
-import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import type { ActiveBoosts } from '@app/contracts/shop';
+import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { GetActiveBoostsQuery, type ActiveBoosts } from '@app/contracts/shop';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { activeBoosts } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
 
-/**
- * `queryBus.execute(new GetActiveBoostsQuery(userId))` → the boosts in force now. Modules that pay keys multiply
- * them by `key_multiplier` (2 during a 24h Key Multiplier); the progress context multiplies XP by `xp_multiplier`
- * (3 during a 7-Day XP Boost). Read from the user's shop stream, so a purchase counts at once.
- */
-export class GetActiveBoostsQuery extends Query<ActiveBoosts> {
-  constructor(
-    readonly userId: string,
-    readonly now: string = new Date().toISOString(),
-  ) {
-    super();
-  }
-}
-
+/** Answers `GetActiveBoostsQuery` (`@app/contracts/shop`) from the user's shop stream. */
 @QueryHandler(GetActiveBoostsQuery)
 export class GetActiveBoostsHandler implements IQueryHandler<GetActiveBoostsQuery, ActiveBoosts> {
   constructor(private readonly accounts: ShopAccounts) {}
