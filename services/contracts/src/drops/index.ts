@@ -1,3 +1,4 @@
 export * from './events';
 export * from './http';
 export * from './routes';
+export * from './bus';

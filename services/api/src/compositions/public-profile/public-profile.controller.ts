@@ -1,10 +1,11 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { QueryBus, QueryHandlerNotFoundException, type Query } from '@nestjs/cqrs';
+import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { PROFILE_MESSAGES, type PublicProfileResponse, type PublicUserView } from '@app/contracts/identity';
+import type { AnyQuery } from '../../platform/cqrs/typed-buses';
 import { notFound } from '../../platform/http/api-error';
 import { Public } from '../../platform/http/public.decorator';
 import { GetCreatorContentQuery } from '../../modules/content';
-import { ListDropsQuery } from '../../modules/drops';
+import { ListDropsQuery } from '@app/contracts/drops';
 import { GetPublicUserQuery } from '../../modules/identity';
 import { GetLeaderboardPositionQuery } from '../../modules/leaderboard';
 
@@ -43,7 +44,7 @@ export class PublicProfileController {
     return { user, content, drops, leaderboard_position: position };
   }
 
-  private async ask<Result, Fallback>(query: Query<Result>, fallback: Fallback): Promise<Result | Fallback> {
+  private async ask<Result, Fallback>(query: AnyQuery<Result>, fallback: Fallback): Promise<Result | Fallback> {
     try {
       return await this.queryBus.execute(query);
     } catch (error) {

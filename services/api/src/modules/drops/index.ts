@@ -1,2 +1,2 @@
-/** The drops context's public surface: what other modules may import. */
-export { ListDropsQuery, type DropListFilter } from './queries/list-drops.query';
+/** The drops context's public surface: other modules ask it `ListDropsQuery` (`@app/contracts/drops`). */
+export {};

@@ -1,3 +1,4 @@
+import type { Query } from '@nestjs/cqrs';
 import type { BusCommand, BusQuery } from '@app/contracts/platform';
 
 /**
@@ -12,3 +13,6 @@ declare module '@nestjs/cqrs' {
     execute<TResult>(command: BusCommand<TResult>): Promise<TResult>;
   }
 }
+
+/** A query however it is declared: Nest's `Query<T>` inside a module, or `BusQuery<T>` in the contracts. */
+export type AnyQuery<TAnswer> = Query<TAnswer> | BusQuery<TAnswer>;

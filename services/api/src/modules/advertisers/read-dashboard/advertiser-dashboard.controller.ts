@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { TIER_INVENTORY, inventoryPeriodEnd, inventoryPeriodStart, type AdvertiserDashboard } from '@app/contracts/advertisers';
 import type { DropView } from '@app/contracts/drops';
-import { ListDropsQuery } from '../../drops';
+import { ListDropsQuery } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { TelemetryCountsQuery, type TelemetryCountRow } from '../../telemetry';
 import { requireAdvertiser } from '../advertiser-only';

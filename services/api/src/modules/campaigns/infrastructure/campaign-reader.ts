@@ -6,7 +6,7 @@ import type { DropView } from '@app/contracts/drops';
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
-import { ListDropsQuery } from '../../drops';
+import { ListDropsQuery } from '@app/contracts/drops';
 import { GetShareLinkClicksQuery, type ShareLinkClickRow } from '../../engagement';
 import { GetUserQuery } from '../../identity';
 import { TelemetryCountsQuery, type TelemetryCountRow, type TelemetryTarget } from '../../telemetry';

@@ -4,7 +4,7 @@ import { FEED_LIMITS, feedRoute, type ContentView, type FeedItem, type FeedPage 
 import type { z } from 'zod';
 import type { DropView } from '@app/contracts/drops';
 import { parseInput } from '../../../platform/http/zod-validation';
-import { ListDropsQuery } from '../../drops';
+import { ListDropsQuery } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { ContentListCache } from '../read-content/content-list-cache';
 import { ContentReader } from '../read-content/content-reader';

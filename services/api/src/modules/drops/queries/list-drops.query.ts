@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
-import type { DropKind, DropView } from '@app/contracts/drops';
+import { ListDropsQuery, type DropListFilter, type DropView } from '@app/contracts/drops';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { toDropView } from '../drop-views';
@@ -10,18 +10,6 @@ import { dropsReadModel } from '../projections/drops-read-model';
 
 /** How long a list waits for the read model to reach the log's head before answering with what it has. */
 export const READ_YOUR_WRITES_WAIT_MILLISECONDS = 5_000;
-
-export interface DropListFilter {
-  type?: DropKind | null;
-  creatorId?: string | null;
-  limit: number;
-  /** Who is asking (sandbox drops and real drops never meet); null for a visitor. */
-  viewerId: string | null;
-  /** Only drops open for applications (filtered after the limit: ask for a few more than you show). */
-  activeOnly?: boolean;
-  /** Wait (bounded) for the read model to pass the newest write first (default true; discovery lists skip it). */
-  awaitWrites?: boolean;
-}
 
 /**
  * The drops lists, newest first, from the projection after waiting (bounded) for it to reach the head. Sandbox drops
@@ -44,16 +32,7 @@ export async function listDrops(database: pg.Pool, readYourWrites: ReadYourWrite
   return filter.activeOnly ? drops.filter((drop) => drop.status === 'active') : drops;
 }
 
-/**
- * `queryBus.execute(new ListDropsQuery({ limit, viewerId, activeOnly }))` → drops as `GET /api/drops` lists them
- * (the home feed and public profiles compose them).
- */
-export class ListDropsQuery extends Query<DropView[]> {
-  constructor(readonly filter: DropListFilter) {
-    super();
-  }
-}
-
+/** Answers `ListDropsQuery` (`@app/contracts/drops`), as `GET /api/drops` lists. */
 @QueryHandler(ListDropsQuery)
 export class ListDropsHandler implements IQueryHandler<ListDropsQuery, DropView[]> {
   constructor(

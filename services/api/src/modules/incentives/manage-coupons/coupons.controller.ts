@@ -18,7 +18,7 @@ import { forbidden, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { ListDropsQuery } from '../../drops';
+import { ListDropsQuery } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { getExistingUser } from '../../identity';
 import { CouponCommands } from '../infrastructure/coupon-commands';
