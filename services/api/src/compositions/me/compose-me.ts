@@ -1,12 +1,14 @@
-import { QueryBus, QueryHandlerNotFoundException, type Query } from '@nestjs/cqrs';
+import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { minorToApiNumber, type UserMeExtras } from '@app/contracts/ledger';
+import type { AnyQuery } from '../../platform/cqrs/typed-buses';
 import { notFound } from '../../platform/http/api-error';
 import { GetBrandProfileQuery } from '../../modules/advertisers';
 import { GetStakedGemsQuery } from '../../modules/growth';
 import { GetUserQuery } from '../../modules/identity';
 import { GetUserLedgerSummaryQuery } from '../../modules/ledger';
 import { GetUserProgressQuery } from '../../modules/progress';
-import { GetMasterKeyStatusQuery, GetVerifiedFollowerCountQuery } from '../../modules/rewards';
+import { GetVerifiedFollowerCountQuery } from '@app/contracts/rewards';
+import { GetMasterKeyStatusQuery } from '../../modules/rewards';
 
 /**
  * `GET /api/users/me` and its alias: identity's user composed with the ledger's balances, streak, last active day and
@@ -49,7 +51,7 @@ export async function composeMe(queryBus: QueryBus, userId: string) {
 }
 
 /** A query of a context this application may not run: its answer, or `fallback` without a handler. */
-async function ask<Result, Fallback>(queryBus: QueryBus, query: Query<Result>, fallback: Fallback): Promise<Result | Fallback> {
+async function ask<Result, Fallback>(queryBus: QueryBus, query: AnyQuery<Result>, fallback: Fallback): Promise<Result | Fallback> {
   try {
     return await queryBus.execute(query);
   } catch (error) {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { UserView } from '@app/contracts/identity';
 import { getExistingUser } from '../../identity';
-import { GetVerifiedFollowerCountQuery } from '../../rewards';
+import { GetVerifiedFollowerCountQuery } from '@app/contracts/rewards';
 
 /** What growth's deciders need from other contexts, through their queries. */
 @Injectable()

@@ -1,17 +1,8 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { GetVerifiedFollowerCountQuery } from '@app/contracts/rewards';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 
-/**
- * `queryBus.execute(new GetVerifiedFollowerCountQuery(userId))` → the follower count an admin last verified in the
- * influence programme (0 when none was): the only follower figure other contexts may decide on (issue 8); the count a
- * user declares is a claim. Read from the user's rewards stream, so it is current.
- */
-export class GetVerifiedFollowerCountQuery extends Query<number> {
-  constructor(readonly userId: string) {
-    super();
-  }
-}
-
+/** Answers `GetVerifiedFollowerCountQuery` (`@app/contracts/rewards`) from the user's rewards stream. */
 @QueryHandler(GetVerifiedFollowerCountQuery)
 export class GetVerifiedFollowerCountHandler implements IQueryHandler<GetVerifiedFollowerCountQuery, number> {
   constructor(private readonly accounts: RewardsAccounts) {}
