@@ -1,7 +1,7 @@
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
 import { CampaignsModule, ContentModule, DropsModule, IdentityModule, LedgerModule, ProgressModule, RewardsModule, SearchModule, SubscriptionsModule, TelemetryModule } from '../../src/modules/context-modules';
-import { CreditMovesAllowanceCommand } from '../../src/modules/subscriptions';
+import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
 import { verifyLedger } from '../../src/modules/ledger/infrastructure/ledger-audit';
 import { TelemetryStore } from '../../src/modules/telemetry/infrastructure/telemetry-store';
 import { contentForm } from '../content/support';

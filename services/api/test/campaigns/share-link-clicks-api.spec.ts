@@ -1,6 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { CampaignsModule, ContentModule, DropsModule, EngagementModule, IdentityModule, LedgerModule, ProgressModule, RewardsModule, SearchModule, SubscriptionsModule, TelemetryModule } from '../../src/modules/context-modules';
-import { CreditMovesAllowanceCommand } from '../../src/modules/subscriptions';
+import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
 import { TelemetryStore } from '../../src/modules/telemetry/infrastructure/telemetry-store';
 import { contentForm } from '../content/support';
 import { auth, givenUser, type TestUser } from '../drops/support';

@@ -1,6 +1,6 @@
 import { ADVERTISER_PLANS } from '@app/contracts/subscriptions';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreditMovesAllowanceCommand } from '../../src/modules/subscriptions';
+import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
 import { AllowanceJob } from '../../src/modules/subscriptions/infrastructure/allowance.job';
 import { PeriodEndJob } from '../../src/modules/subscriptions/infrastructure/period-end.job';
 import { signUp, type IdentityTestApp } from '../identity/support';

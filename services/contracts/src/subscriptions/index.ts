@@ -1,4 +1,5 @@
 // Contracts of the subscriptions context (advertiser plans, moves allowance and packages).
+export * from './bus';
 export * from './catalogue';
 export * from './events';
 export * from './http';

@@ -8,7 +8,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { newTransactionId } from '../../ledger';
-import { CreditMovesAllowanceCommand } from '../../subscriptions';
+import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
 import { requireAdvertiser } from '../advertiser-only';
 import { costBreakdownOf, editableFieldsOf } from '../campaign-fields';
 import { newCampaignId } from '../campaign-ids';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { CreditMovesAllowanceCommand } from '../moves/credit-moves-allowance.command';
+import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
 
 export const CREDIT_ALLOWANCES_JOB = 'subscriptions.credit-allowances';
 

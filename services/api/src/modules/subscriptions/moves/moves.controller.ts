@@ -4,7 +4,7 @@ import { MOVES_PACKAGES, SUBSCRIPTION_MESSAGES, type MovesOverviewResponse } fro
 import { forbidden } from '../../../platform/http/api-error';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GetUserBalancesQuery } from '../../ledger';
-import { CreditMovesAllowanceCommand } from './credit-moves-allowance.command';
+import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
 
 /** `GET /api/subscriptions/moves`: the moves page's data; the period's allowance is credited here on first use. */
 @Controller('subscriptions')
