@@ -3,3 +3,4 @@ export * from './rules';
 export * from './http';
 export * from './comments';
 export * from './routes';
+export * from './bus';

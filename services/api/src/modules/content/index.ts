@@ -1,8 +1,7 @@
-/** The content context's public surface: what other modules may import. */
+/** The content context's public surface: what other modules may import, beside its queries in `@app/contracts/content`. */
 export { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from './queries/get-content-for-command.query';
 export { GetContentOwnerQuery, type ContentOwner } from './queries/get-content-owner.query';
 export { GetCreatorContentQuery } from './queries/get-creator-content.query';
-export { GetMostEngagedContentQuery } from './queries/get-most-engaged-content.query';
 export {
   GetContentEngagementQuery,
   GetLiveSponsorshipsQuery,

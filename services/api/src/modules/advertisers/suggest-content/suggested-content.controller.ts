@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { SuggestedContentResponse } from '@app/contracts/advertisers';
 import type { ContentView } from '@app/contracts/content';
-import { GetMostEngagedContentQuery } from '../../content';
+import { GetMostEngagedContentQuery } from '@app/contracts/content';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { TelemetryCountsQuery, type TelemetryCountRow } from '../../telemetry';
 import { requireAdvertiser } from '../advertiser-only';

@@ -1,21 +1,11 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { ContentView } from '@app/contracts/content';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { GetMostEngagedContentQuery, type ContentView } from '@app/contracts/content';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ContentReader, type ContentRow } from '../read-content/content-reader';
 
-/**
- * `queryBus.execute(new GetMostEngagedContentQuery(limit))` → active, non-demo content with the most engagement
- * actions recorded (likes, saves, shares, reposts and moves from `content_engagement_totals`), most first; items
- * without any engagement are left out. The advertisers' suggested content composes it.
- */
-export class GetMostEngagedContentQuery extends Query<ContentView[]> {
-  constructor(readonly limit = 20) {
-    super();
-  }
-}
-
+/** Answers `GetMostEngagedContentQuery` (`@app/contracts/content`) from `content_engagement_totals`. */
 @QueryHandler(GetMostEngagedContentQuery)
 export class GetMostEngagedContentHandler implements IQueryHandler<GetMostEngagedContentQuery, ContentView[]> {
   constructor(
