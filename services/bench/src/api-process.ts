@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { PostgresEventStore } from '@app/event-store';
+import { API_DIRECTORY, apiBuildToRun, builtApiDirectory, ensureBuiltApi, type ApiBuild } from './api-build';
 
-/** How the application is deployed for a run: one process doing everything (`npm start`), or an HTTP process beside a projection worker. */
+/**
+ * How the application is deployed for a run: one process doing everything (`npm start`), or an HTTP process beside a
+ * projection worker.
+ */
 export type Topology = 'one process' | 'api + worker';
 
 export const TOPOLOGIES: readonly Topology[] = ['one process', 'api + worker'];
@@ -20,67 +25,145 @@ export function topologiesToRun(): Topology[] {
 export interface RunningApi {
   /** `http://127.0.0.1:<port>` */
   base: string;
-  apiPid: number | undefined;
-  workerPid: number | undefined;
+  /** Which API runs (BENCH_API). */
+  build: ApiBuild;
+  /** The current processes' ids (they change when `killAndRestart` starts a process again). */
+  readonly apiPid: number | undefined;
+  readonly workerPid: number | undefined;
+  /**
+   * `kill -9` one process and start it again at once, the API on the same port: resolves when the new API listens
+   * (the new worker: once started), with the times (performance.now()) it was killed and was back.
+   */
+  killAndRestart(role: 'API' | 'worker'): Promise<{ killedAt: number; backAt: number }>;
   stop(): Promise<void>;
 }
 
-/**
- * The whole application in its own process(es) (`api-server.ts`), on a free local port, against `databaseUrl`:
- * the load generator never shares the server's thread. BENCH_SERVER_CPU_PROFILE=<dir> writes V8 CPU profiles there.
- * `env` adds variables (say, rate limits lifted for the run). An unexpected exit is logged.
- */
-export async function startApi(databaseUrl: string, topology: Topology, log: (line: string) => void, env: Record<string, string> = {}): Promise<RunningApi> {
-  const profile = process.env.BENCH_SERVER_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SERVER_CPU_PROFILE}`] : [];
+type Role = 'all' | 'http' | 'worker';
+
+/** The server's command line: the built entry point (as the image runs it), or `api-server.ts` through @swc-node. */
+function serverCommand(
+  build: ApiBuild,
+  role: Role,
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string>,
+): { args: string[]; cwd?: string; env: NodeJS.ProcessEnv } {
+  const profileDirectory = process.env.BENCH_SERVER_CPU_PROFILE;
+  const profile = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
   // BENCH_SERVER_NODE_FLAGS: more flags for the server processes (say, --trace-gc with BENCH_SERVER_OUTPUT).
   const flags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const spawnRole = (role: 'all' | 'http' | 'worker'): ChildProcess =>
-    // The young generation the API's start scripts and image give it (engagement README, Performance).
-    spawn(process.execPath, ['--max-semi-space-size=64', ...profile, ...flags, '-r', '@swc-node/register', join(__dirname, 'api-server.ts')], {
-      // Every benchmark client signs up from 127.0.0.1: the per-address sign-up limit would stop the 21st.
-      env: { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, ...env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_ROLE: role },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  // The young generation the API's start scripts and image give it (engagement README, Performance).
+  const node = ['--max-semi-space-size=64', ...profile, ...flags, '-r', join(__dirname, 'server-probes.js')];
+  // Every benchmark client signs up from 127.0.0.1: the per-address sign-up limit would stop the 21st.
+  const base = { SIGN_UP_MAX_PER_ADDRESS: '100000', ...process.env, ...env };
+  if (build === 'source') {
+    return {
+      args: [...node, '-r', '@swc-node/register', join(__dirname, 'api-server.ts')],
+      env: {
+        ...base,
+        BENCH_SERVER_DATABASE_URL: databaseUrl,
+        BENCH_SERVER_ROLE: role,
+        BENCH_SERVER_PORT: String(port),
+      },
+    };
+  }
+  const server = {
+    DATABASE_URL: databaseUrl,
+    PROCESS_ROLE: role,
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')),
+    REDIS_URL: '',
+  };
+  const entry = join(builtApiDirectory(), role === 'worker' ? 'worker.js' : 'main.js');
+  return { args: [...node, entry], cwd: API_DIRECTORY, env: { ...base, ...server, BENCH_SERVER_ROLE: role } };
+}
+
+/** The port, once the server says it listens (`listening <port>`, or main.js's `API listening on <url>`). */
+function listeningPort(server: ChildProcess): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (?:on \S+?:)?(\d+)/.exec(output);
+      if (!match) return;
+      server.stdout!.off('data', read);
+      resolve(Number(match[1]));
+    };
+    server.stdout!.on('data', read);
+    server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
+  });
+}
+
+/**
+ * The whole application in its own process(es) on a local port (any free one), against `databaseUrl`: the load
+ * generator never shares the server's thread. BENCH_API says which build (`api-build.ts`),
+ * BENCH_SERVER_CPU_PROFILE=<dir> writes V8 CPU profiles there. `env` adds variables (say, rate limits lifted for the
+ * run). An unexpected exit is logged.
+ */
+export async function startApi(
+  databaseUrl: string,
+  topology: Topology,
+  log: (line: string) => void,
+  env: Record<string, string> = {},
+): Promise<RunningApi> {
+  const build = apiBuildToRun();
+  if (build === 'built') ensureBuiltApi(log);
+  const processes: Record<'API' | 'worker', ChildProcess | undefined> = { API: undefined, worker: undefined };
+  const expectedExits = new WeakSet<ChildProcess>();
+  let port = 0;
+  const spawnRole = async (role: 'API' | 'worker') => {
+    const processRole = role === 'worker' ? 'worker' : topology === 'one process' ? 'all' : 'http';
+    const command = serverCommand(build, processRole, databaseUrl, port, env);
+    const stdio: ['ignore', 'pipe', 'inherit'] = ['ignore', 'pipe', 'inherit'];
+    const child = spawn(process.execPath, command.args, { cwd: command.cwd, env: command.env, stdio });
+    processes[role] = child;
+    child.once('exit', (code, signal) => {
+      if (!expectedExits.has(child)) log(`the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
     });
-  const server = spawnRole(topology === 'one process' ? 'all' : 'http');
-  const worker = topology === 'api + worker' ? spawnRole('worker') : undefined;
-  let stopping = false;
-  for (const [role, child] of [
-    ['API', server],
-    ['worker', worker],
-  ] as const) {
     // Keep reading what the processes print, so they never block on a full pipe. BENCH_SERVER_OUTPUT=<prefix> keeps it
     // (say, BENCH_SERVER_LOOP_DELAY=1's event-loop delay lines) in `<prefix>-API` and `<prefix>-worker`.
-    if (process.env.BENCH_SERVER_OUTPUT) child?.stdout?.pipe(createWriteStream(`${process.env.BENCH_SERVER_OUTPUT}-${role}`, { flags: 'a' }));
-    else child?.stdout?.resume();
-    child?.once('exit', (code, signal) => {
-      if (!stopping) log(`the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
-    });
-  }
+    const keep = process.env.BENCH_SERVER_OUTPUT;
+    if (keep) child.stdout!.pipe(createWriteStream(`${keep}-${role}`, { flags: 'a' }));
+    if (role === 'API') port = await listeningPort(child);
+    if (!keep) child.stdout!.resume();
+  };
+  const stopProcess = async (child: ChildProcess | undefined, signal: NodeJS.Signals) => {
+    if (!child) return;
+    expectedExits.add(child);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
+  };
   const stop = async () => {
-    stopping = true;
-    await Promise.all(
-      [server, worker].map(async (child) => {
-        if (!child || child.exitCode !== null) return;
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }),
-    );
+    await Promise.all([stopProcess(processes.API, 'SIGTERM'), stopProcess(processes.worker, 'SIGTERM')]);
   };
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let output = '';
-      server.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening (\d+)/.exec(output);
-        if (match) resolve(Number(match[1]));
-      });
-      server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
-    });
-    return { base: `http://127.0.0.1:${port}`, apiPid: server.pid, workerPid: worker?.pid, stop };
+    await Promise.all([spawnRole('API'), topology === 'api + worker' ? spawnRole('worker') : undefined]);
   } catch (error) {
     await stop();
     throw error;
   }
+  return {
+    base: `http://127.0.0.1:${port}`,
+    build,
+    get apiPid() {
+      return processes.API?.pid;
+    },
+    get workerPid() {
+      return processes.worker?.pid;
+    },
+    async killAndRestart(role) {
+      const killedAt = performance.now();
+      await stopProcess(processes[role], 'SIGKILL');
+      await spawnRole(role);
+      return { killedAt, backAt: performance.now() };
+    },
+    stop,
+  };
 }
 
 /**

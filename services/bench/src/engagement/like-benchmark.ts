@@ -2,7 +2,9 @@ import { Pool } from 'undici';
 import pg from 'pg';
 import { PostgresEventStore } from '@app/event-store';
 import { projectionsCaughtUp, startApi, topologiesToRun, type RunningApi, type Topology } from '../api-process';
-import { machineBusyMs, machineStealMs, postgresCpuMs, processCpuMs } from '../load/cpu-meter';
+import { machineBusyMs, machineStealMs, postgresCpuOf, processCpuMs } from '../load/cpu-meter';
+import { apiBuildToRun, describeApi } from '../api-build';
+import { withStatementCounts } from '../load/pg-statements';
 import { runFixedRate, type ScenarioResult } from '../load/load-runners';
 
 export interface LikeBenchmarkOptions {
@@ -22,6 +24,10 @@ export interface LikeBenchmarkOptions {
   clients: number;
   ratePerSecond: number;
   rateSeconds: number;
+  /** The deployments measured (default: BENCH_TOPOLOGY's, see `topologiesToRun`). */
+  topologies?: Topology[];
+  /** Then one hot item liked by every user at once (the exactly-once check). */
+  hotItem: boolean;
 }
 
 /** Each deployment warms up at WARM_UP_RATE (at most the measured rate) for this long, on likes of its own. */
@@ -30,7 +36,7 @@ const WARM_UP_RATE = 800;
 /** Parallel callers while seeding (closed loop). */
 const SEEDERS = 32;
 
-export const DEFAULT_LIKE_BENCHMARK: Omit<LikeBenchmarkOptions, 'databaseUrl'> = { users: 1_000, items: 10_000, seededLikes: 100_000, clients: 256, ratePerSecond: 1_000, rateSeconds: 10 };
+export const DEFAULT_LIKE_BENCHMARK: Omit<LikeBenchmarkOptions, 'databaseUrl'> = { users: 1_000, items: 10_000, seededLikes: 100_000, clients: 256, ratePerSecond: 1_000, rateSeconds: 10, hotItem: true };
 
 export interface HotItemResult {
   likers: number;
@@ -77,8 +83,8 @@ class FreshPairs {
  * send; (2) one hot item liked by every user at once, then every user again: each like counted exactly once (the
  * item's inline count equals the accepted likes, every second like is a 409).
  */
-export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line: string) => void): Promise<{ fixedRate: ScenarioResult[]; hot: HotItemResult }> {
-  const topologies = topologiesToRun();
+export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line: string) => void): Promise<{ fixedRate: ScenarioResult[]; hot?: HotItemResult }> {
+  const topologies = options.topologies ?? topologiesToRun();
   const database = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   const eventStore = new PostgresEventStore(database, { notifications: false });
   let api: RunningApi | undefined;
@@ -146,6 +152,7 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
       if (liked.status !== 200) throw new Error(`Seeding a like failed: ${liked.status} ${liked.body}`);
     });
     await projectionsCaughtUp(database, eventStore);
+    const postgres = await postgresCpuOf(database);
 
     // Fresh pairs from `pairs`, one per call, answered 200 or counted as refused.
     const likesOf = (count: number) => {
@@ -167,11 +174,12 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
       await projectionsCaughtUp(database, eventStore);
       log(`${topology}: likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s, over ${options.items} items`);
       // The whole machine's CPU too: PostgreSQL and the load generator share the two cores with the servers.
-      const cpu = { API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}), PostgreSQL: postgresCpuMs, machine: machineBusyMs, steal: machineStealMs };
-      fixedRate.push(
-        await runFixedRate(`like at ${options.ratePerSecond}/s, ${topology}`, options.clients, options.rateSeconds, options.ratePerSecond, likesOf(options.ratePerSecond * options.rateSeconds + options.clients), cpu),
-      );
+      const cpu = { API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}), PostgreSQL: postgres, machine: machineBusyMs, steal: machineStealMs };
+      const likes = likesOf(options.ratePerSecond * options.rateSeconds + options.clients);
+      const name = `like at ${options.ratePerSecond}/s, ${topology}`;
+      fixedRate.push(await withStatementCounts(database, log, () => runFixedRate(name, options.clients, options.rateSeconds, options.ratePerSecond, likes, cpu)));
     }
+    if (!options.hotItem) return { fixedRate };
 
     log(`${options.users} users like one hot item at once`);
     const [hotItem] = await createItems(1, `${run}-hot`);
@@ -200,10 +208,11 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
   }
 }
 
-export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot: HotItemResult }, options: Omit<LikeBenchmarkOptions, 'databaseUrl'>): string {
+export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot?: HotItemResult }, options: Omit<LikeBenchmarkOptions, 'databaseUrl'>): string {
   const { hot } = results;
   return [
     `Like benchmark (POST /api/users/social-action): ${options.users} users, ${options.items} items and ${options.seededLikes} likes seeded, ${options.clients} clients; each like a fresh (user, item) pair over all the items`,
+    `The ${describeApi(apiBuildToRun())}`,
     '',
     'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker  PostgreSQL  load generator  machine (of it steal)',
     ...results.fixedRate.map(
@@ -214,9 +223,13 @@ export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot: H
           r.cpuMsPerCommand['bench process']?.toFixed(2) ?? '-'
         ).padStart(15)} ${(r.cpuMsPerCommand.machine?.toFixed(2) ?? '-').padStart(8)} (${r.cpuMsPerCommand.steal?.toFixed(2) ?? '-'})`,
     ),
-    '',
-    `Hot item: ${hot.likers} users liked it at once in ${hot.seconds.toFixed(2)} s: ${hot.accepted} accepted, ${hot.refused} refused, ${hot.failed} failed; counted ${hot.likesCounted}; a second like refused ${hot.secondLikesRefused} times.`,
-    `Exactly once: ${hot.accepted === hot.likers && hot.likesCounted === hot.likers && hot.secondLikesRefused === hot.likers ? 'yes' : 'NO'}`,
+    ...(hot
+      ? [
+          '',
+          `Hot item: ${hot.likers} users liked it at once in ${hot.seconds.toFixed(2)} s: ${hot.accepted} accepted, ${hot.refused} refused, ${hot.failed} failed; counted ${hot.likesCounted}; a second like refused ${hot.secondLikesRefused} times.`,
+          `Exactly once: ${hot.accepted === hot.likers && hot.likesCounted === hot.likers && hot.secondLikesRefused === hot.likers ? 'yes' : 'NO'}`,
+        ]
+      : []),
     '',
     'Target (issue 21): ≥ 1,000 likes/s with p99 < 50 ms; 1,000 concurrent likes on one hot item counted exactly once.',
   ].join('\n');

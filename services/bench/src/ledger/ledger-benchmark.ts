@@ -9,6 +9,9 @@ import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain
 import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decision';
+import type pg from 'pg';
+import { apiBuildToRun, describeApi } from '../api-build';
+import { postgresCpuOf } from '../load/cpu-meter';
 import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
 import type { LedgerBenchmarkOptions } from './ledger-benchmark-options';
 
@@ -96,9 +99,12 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
   const scenarios: ScenarioResult[] = [];
   const rebuilds: RebuildResult[] = [];
   try {
-    log(`seeding ${options.users} users, and as many more for the cold fixed-rate scenario`);
-    await seedUsers(eventStore, options.users);
-    await seedUsers(eventStore, options.users, coldBenchUser);
+    const postgres = await postgresCpuOf(database.pool);
+    if (options.direct) {
+      log(`seeding ${options.users} users, and as many more for the cold fixed-rate scenario`);
+      await seedUsers(eventStore, options.users);
+      await seedUsers(eventStore, options.users, coldBenchUser);
+    }
     const executor = new LedgerExecutor(eventStore);
     const run = (ledger: LedgerExecutor, command: LedgerCommand) => ledger.execute(command).then((outcome) => outcome.kind === 'accepted');
 
@@ -110,14 +116,14 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
     };
     const hot = async () => run(executor, hotIssuance(benchUser(randomIndex(options.users))));
     const rate = options.ratePerSecond;
-    // BENCH_DIRECT=0 skips the direct scenarios (to iterate on the HTTP ones).
-    if (process.env.BENCH_DIRECT !== '0') {
+    const cpu = { PostgreSQL: postgres };
+    if (options.direct) {
       log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
-      scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform(executor, benchUser)));
+      scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform(executor, benchUser), cpu));
       // Its own executor and users: nothing is cached when it starts, as in a process that has just started.
       log(`direct, uniform, cold cache, at ${rate}/s offered for ${options.rateSeconds} s`);
       scenarios.push(
-        await runFixedRate(`direct, uniform, cold, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(new LedgerExecutor(eventStore), coldBenchUser)),
+        await runFixedRate(`direct, uniform, cold, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(new LedgerExecutor(eventStore), coldBenchUser), cpu),
       );
       // A service that has been running holds its users' folded states; load every account once, as it would have.
       log(`warming the executor's cache with all ${options.users} accounts`);
@@ -125,44 +131,20 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
         await Promise.all(Array.from({ length: Math.min(64, options.users - start) }, (_, offset) => executor.load(benchUser(start + offset))));
       }
       log('direct, uniform, warm cache');
-      scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform(executor, benchUser)));
+      scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform(executor, benchUser), cpu));
       log(`direct, uniform, warm cache, at ${rate}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(await runFixedRate(`direct, uniform, warm, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(executor, benchUser)));
+      scenarios.push(await runFixedRate(`direct, uniform, warm, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(executor, benchUser), cpu));
       log('direct, hot: every command debits system:issuance');
-      scenarios.push(await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, hot));
+      scenarios.push(await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, hot, cpu));
       log(`direct, hot, at ${rate}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(await runFixedRate(`direct, one hot system account, at ${rate}/s`, options.clients, options.rateSeconds, rate, hot));
+      scenarios.push(await runFixedRate(`direct, one hot system account, at ${rate}/s`, options.clients, options.rateSeconds, rate, hot, cpu));
     }
 
     if (options.http) {
       const { runHttpScenarios } = await import('./ledger-http-benchmark');
       scenarios.push(...(await runHttpScenarios(options, eventStore, database.pool, log)));
     }
-
-    const head = await eventStore.headCheckpoint();
-    const missing = options.rebuildEvents - Number(head.position);
-    if (missing > 0) {
-      log(`appending ${missing} more events for the rebuild`);
-      await seedUsers(eventStore, Math.ceil(missing / 2), (index) => `rebuild-${index}`);
-    }
-    for (const projection of LEDGER_PROJECTIONS) {
-      const runner = new ProjectionRunner(projection, eventStore, database.pool, {
-        ownerId: `bench:${hostname()}:${process.pid}`,
-        pollIntervalMs: 250,
-        leaseDurationMs: 60_000,
-        batchSize: 5_000,
-        logger: { log: () => undefined, warn: log, error: log },
-      });
-      await runner.initialize();
-      const started = performance.now();
-      let events = 0;
-      await runner.rebuild((progress) => {
-        events = progress.eventsDone;
-      });
-      const seconds = (performance.now() - started) / 1000;
-      rebuilds.push({ projection: projection.name, events, seconds, eventsPerSecond: events / seconds });
-      log(`rebuilt ${projection.name}: ${events} events in ${seconds.toFixed(2)} s`);
-    }
+    if (options.rebuild) rebuilds.push(...(await rebuildLedgerProjections(options, eventStore, database.pool, log)));
   } finally {
     await eventStore.close();
     await database.close();
@@ -170,9 +152,45 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
   return { scenarios, rebuilds };
 }
 
+/** Appends events up to `options.rebuildEvents`, then rebuilds each ledger projection from scratch, timed. */
+async function rebuildLedgerProjections(
+  options: LedgerBenchmarkOptions,
+  eventStore: PostgresEventStore,
+  pool: pg.Pool,
+  log: (line: string) => void,
+): Promise<RebuildResult[]> {
+  const rebuilds: RebuildResult[] = [];
+  const head = await eventStore.headCheckpoint();
+  const missing = options.rebuildEvents - Number(head.position);
+  if (missing > 0) {
+    log(`appending ${missing} more events for the rebuild`);
+    await seedUsers(eventStore, Math.ceil(missing / 2), (index) => `rebuild-${index}`);
+  }
+  for (const projection of LEDGER_PROJECTIONS) {
+    const runner = new ProjectionRunner(projection, eventStore, pool, {
+      ownerId: `bench:${hostname()}:${process.pid}`,
+      pollIntervalMs: 250,
+      leaseDurationMs: 60_000,
+      batchSize: 5_000,
+      logger: { log: () => undefined, warn: log, error: log },
+    });
+    await runner.initialize();
+    const started = performance.now();
+    let events = 0;
+    await runner.rebuild((progress) => {
+      events = progress.eventsDone;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    rebuilds.push({ projection: projection.name, events, seconds, eventsPerSecond: events / seconds });
+    log(`rebuilt ${projection.name}: ${events} events in ${seconds.toFixed(2)} s`);
+  }
+  return rebuilds;
+}
+
 export function formatLedgerResults(results: LedgerBenchmarkResults, options: Omit<LedgerBenchmarkOptions, 'databaseUrl'>): string {
   const lines = [
     `Ledger benchmark: ${options.clients} concurrent clients, ${options.secondsPerScenario} s per scenario, ${options.users} users, pool ${options.poolSize}`,
+    ...(options.http ? [`Over HTTP: the ${describeApi(apiBuildToRun())}`] : []),
     '',
     'scenario                                                    committed/s   p50 ms   p99 ms   max ms   committed  refused  gen. delay p99 ms',
   ];

@@ -5,7 +5,8 @@ import type { PostgresEventStore } from '@app/event-store';
 import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
 import { projectionsCaughtUp, startApi, topologiesToRun, type Topology } from '../api-process';
-import { processCpuMs } from '../load/cpu-meter';
+import { postgresCpuOf, processCpuMs } from '../load/cpu-meter';
+import { withStatementCounts } from '../load/pg-statements';
 import { runClosedLoop, runFixedRate, type ScenarioCpuCounters, type ScenarioResult } from '../load/load-runners';
 import type { LedgerBenchmarkOptions } from './ledger-benchmark-options';
 
@@ -28,8 +29,37 @@ export async function runHttpScenarios(
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   // BENCH_TOPOLOGY=all or http picks one deployment (quicker when profiling one of them).
-  for (const topology of topologiesToRun()) results.push(...(await runTopology(topology, options, eventStore, pool, log)));
+  for (const topology of options.topologies ?? topologiesToRun()) results.push(...(await runTopology(topology, options, eventStore, pool, log)));
   return results;
+}
+
+/** `count` users signed up over HTTP, each funded with plenty of gems to convert (directly in the ledger); their tokens. */
+export async function signUpConverters(base: string, executor: LedgerExecutor, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let client = 0; client < count; client += 1) {
+    const suffix = `${Date.now().toString(36)}${client}`;
+    const response = await fetch(`${base}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `bench${suffix}@example.com`, password: 'correct horse battery', username: `bench_${suffix}` }),
+    });
+    if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as { token: string; user: { id: string } };
+    tokens.push(body.token);
+    const funded = await executor.execute({
+      type: 'PostTransaction',
+      data: {
+        transactionId: randomUUID(),
+        // An operator's adjustment, the reason with no bound by rule: `ledger verify` holds a gem purchase to 250 gems.
+        reasonCode: 'ADJUSTMENT',
+        description: 'Benchmark gems',
+        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(body.user.id), currency: 'gems', amountMinor: 10n ** 12n }],
+        now: new Date().toISOString(),
+      },
+    });
+    if (funded.kind !== 'accepted') throw new Error('Funding a benchmark user was refused');
+  }
+  return tokens;
 }
 
 async function runTopology(
@@ -43,31 +73,8 @@ async function runTopology(
   try {
     const base = api.base;
     const port = new URL(base).port;
-    const executor = new LedgerExecutor(eventStore);
     log(`HTTP (${topology}): API listening on ${port}; signing up ${options.clients} users`);
-    const tokens: string[] = [];
-    for (let client = 0; client < options.clients; client += 1) {
-      const suffix = `${Date.now().toString(36)}${client}`;
-      const response = await fetch(`${base}/api/auth/signup`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `bench${suffix}@example.com`, password: 'correct horse battery', username: `bench_${suffix}` }),
-      });
-      if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
-      const body = (await response.json()) as { token: string; user: { id: string } };
-      tokens.push(body.token);
-      const funded = await executor.execute({
-        type: 'PostTransaction',
-        data: {
-          transactionId: randomUUID(),
-          reasonCode: 'GEM_PURCHASE',
-          description: 'Benchmark gems',
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(body.user.id), currency: 'gems', amountMinor: 10n ** 12n }],
-          now: new Date().toISOString(),
-        },
-      });
-      if (funded.kind !== 'accepted') throw new Error('Funding a benchmark user was refused');
-    }
+    const tokens = await signUpConverters(base, new LedgerExecutor(eventStore), options.clients);
     // undici's Pool with `request` (not fetch, which tops out near 350 requests/s here): saturated it costs this
     // process 0.08–0.10 ms of CPU per request against 0.11 for node:http with a keep-alive agent (equal, 0.19, at
     // 1,000/s, where timers and wake-ups dominate), and it reads the server's keep-alive hint, so it never reuses a
@@ -110,22 +117,28 @@ async function runTopology(
     // otherwise land in the first scenario's tail.
     log(`HTTP (${topology}): warming up for ${WARM_UP_SECONDS} s`);
     await runClosedLoop('warm-up', options.clients, WARM_UP_SECONDS, (client) => convert(client, false));
-    const cpuCounters: ScenarioCpuCounters = { API: processCpuMs(api.apiPid), ...(api.workerPid ? { worker: processCpuMs(api.workerPid) } : {}) };
+    const cpuCounters: ScenarioCpuCounters = {
+      PostgreSQL: await postgresCpuOf(pool),
+      API: processCpuMs(api.apiPid),
+      ...(api.workerPid ? { worker: processCpuMs(api.workerPid) } : {}),
+    };
     const rate = options.ratePerSecond;
     const rateSeconds = options.rateSeconds;
     const name = (what: string) => `HTTP ${topology}: ${what}`;
     const results: ScenarioResult[] = [];
-    for (const idempotent of [false, true]) {
+    const counted = (scenario: () => Promise<ScenarioResult>) => withStatementCounts(pool, (line) => log(`HTTP (${topology}): ${line}`), scenario);
+    for (const idempotent of options.keyedHttp ? [false, true] : [false]) {
       const what = idempotent ? 'convert + Idempotency-Key' : 'convert';
       await projectionsCaughtUp(pool, eventStore);
       await freshConnections();
       log(`HTTP (${topology}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
-      results.push(await runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, (client) => convert(client, idempotent), cpuCounters));
+      const send = (client: number) => convert(client, idempotent);
+      results.push(await counted(() => runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, send, cpuCounters)));
       reportTransportErrors();
       await projectionsCaughtUp(pool, eventStore);
       await freshConnections();
       log(`HTTP (${topology}): the same at ${rate}/s offered for ${rateSeconds} s`);
-      results.push(await runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, (client) => convert(client, idempotent), cpuCounters));
+      results.push(await counted(() => runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, send, cpuCounters)));
       reportTransportErrors();
     }
     await httpPool.close();

@@ -41,6 +41,8 @@ export const ownCpuMs: CpuCounter = () => {
 interface ProcessCpu {
   /** The command name (`comm`), as /proc/<pid>/stat gives it in parentheses. */
   name: string;
+  /** The parent's process id (field 4). */
+  parentPid: number;
   /** User + system time of the process itself (fields 14 and 15). */
   ownMs: number;
   /** User + system time of its children that exited and were waited for (fields 16 and 17). */
@@ -60,6 +62,7 @@ function processCpu(pid: number | string): ProcessCpu | undefined {
   const fields = text.slice(close + 2).split(' ');
   return {
     name: text.slice(text.indexOf('(') + 1, close),
+    parentPid: Number(fields[1]),
     ownMs: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK,
     childrenMs: (Number(fields[13]) + Number(fields[14])) * MS_PER_TICK,
   };
@@ -89,6 +92,38 @@ export const postgresCpuMs: CpuCounter = () => {
   }
   return total;
 };
+
+/**
+ * One PostgreSQL server's processes: its postmaster, every process it started (backends, WAL writer, checkpointer...)
+ * and the time of those that exited. On a machine that runs several clusters (say, a private one for benchmarks beside
+ * a shared one), the others' work is not charged to the benchmark; other databases' backends of the same server are.
+ */
+export function postgresServerCpuMs(postmasterPid: number): CpuCounter {
+  return () => {
+    const postmaster = processCpu(postmasterPid);
+    if (!postmaster) return undefined;
+    let total = postmaster.ownMs + postmaster.childrenMs;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const cpu = processCpu(pid);
+      if (cpu?.parentPid === postmasterPid) total += cpu.ownMs;
+    }
+    return total;
+  };
+}
+
+/**
+ * The CPU counter of the PostgreSQL server `database` is connected to: `postgresServerCpuMs` of its postmaster (the
+ * parent of this connection's backend) when it runs on this machine, else every local `postgres` process.
+ */
+export async function postgresCpuOf(database: {
+  query<Row>(text: string): Promise<{ rows: Row[] }>;
+}): Promise<CpuCounter> {
+  const { rows } = await database.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const postmasterPid = processCpu(rows[0]!.pid)?.parentPid;
+  const postmaster = postmasterPid === undefined ? undefined : processCpu(postmasterPid);
+  return postmaster?.name === 'postgres' ? postgresServerCpuMs(postmasterPid!) : postgresCpuMs;
+}
 
 /** Reads a set of counters at the start and gives each one's growth per command at the end. */
 export class CpuMeter {

@@ -6,7 +6,9 @@ import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/
 import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import { marketStreamId } from '@app/api/src/modules/market/domain/market';
 import { projectionsCaughtUp, startApi, topologiesToRun, type RunningApi, type Topology } from '../api-process';
-import { processCpuMs } from '../load/cpu-meter';
+import { postgresCpuOf, processCpuMs } from '../load/cpu-meter';
+import { apiBuildToRun, describeApi } from '../api-build';
+import { withStatementCounts } from '../load/pg-statements';
 import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
 
 export interface MarketBenchmarkOptions {
@@ -18,6 +20,8 @@ export interface MarketBenchmarkOptions {
   rateSeconds: number;
   /** Seconds of the closed-loop scenario (every client sends its next buy as soon as the last one is answered). */
   closedSeconds: number;
+  /** The deployments measured (default: BENCH_TOPOLOGY's, see `topologiesToRun`). */
+  topologies?: Topology[];
 }
 
 export const DEFAULT_MARKET_BENCHMARK: Omit<MarketBenchmarkOptions, 'databaseUrl'> = { buyers: 200, clients: 64, ratePerSecond: 500, rateSeconds: 10, closedSeconds: 10 };
@@ -60,7 +64,7 @@ export async function runMarketBenchmark(
 ): Promise<{ scenarios: ScenarioResult[]; failures: Record<string, number>; conservation: ConservationCheck }> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 2 });
   const eventStore = await PostgresEventStore.open(database);
-  const topologies = topologiesToRun();
+  const topologies = options.topologies ?? topologiesToRun();
   let api: RunningApi | undefined;
   let http: Pool | undefined;
   const deploy = async (topology: Topology) => {
@@ -144,18 +148,22 @@ export async function runMarketBenchmark(
       return false;
     };
     const scenarios: ScenarioResult[] = [];
+    const postgres = await postgresCpuOf(database.pool);
+    const counted = (scenario: () => Promise<ScenarioResult>) => withStatementCounts(database.pool, log, scenario);
     for (const [position, topology] of topologies.entries()) {
       if (position > 0) await deploy(topology);
-      const cpu = () => ({ API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}) });
+      const cpu = () => ({ PostgreSQL: postgres, API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}) });
       // Warm-up, not measured: a server that has run a while has compiled its hot paths and filled its caches, while
       // the first thousands of buys compile them (100/s for 2 s left TurboFan busy in the measured run). Then the
       // projections catch up, so the measured run is not charged for the warm-up's.
       await runFixedRate('warm-up', options.clients, Math.min(WARM_UP_SECONDS, options.rateSeconds), Math.min(WARM_UP_RATE, options.ratePerSecond), buy);
       await projectionsCaughtUp(database.pool, eventStore);
       log(`${topology}: buys of one item at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(await runFixedRate(`at ${options.ratePerSecond}/s offered, ${topology}`, options.clients, options.rateSeconds, options.ratePerSecond, buy, cpu()));
+      const fixedName = `at ${options.ratePerSecond}/s offered, ${topology}`;
+      scenarios.push(await counted(() => runFixedRate(fixedName, options.clients, options.rateSeconds, options.ratePerSecond, buy, cpu())));
       log(`${topology}: buys of one item, ${options.clients} clients in a closed loop for ${options.closedSeconds} s`);
-      scenarios.push(await runClosedLoop(`closed loop (${options.clients} clients), ${topology}`, options.clients, options.closedSeconds, buy, cpu()));
+      const closedName = `closed loop (${options.clients} clients), ${topology}`;
+      scenarios.push(await counted(() => runClosedLoop(closedName, options.clients, options.closedSeconds, buy, cpu())));
     }
 
     const conservation = await checkConservation(eventStore, database.pool, { contentId, creatorId: creator.user.id, buyerIds: buyers.map(({ user }) => user.id), accepted });
@@ -231,6 +239,7 @@ export function formatMarketResults(
   const failures = Object.entries(results.failures);
   return [
     `Market benchmark (POST /api/content/buy-shares): one hot item, ${options.buyers} buyers, ${options.clients} clients, one share per buy`,
+    `The ${describeApi(apiBuildToRun())}`,
     '',
     'scenario                                                  answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker  gen. delay p99',
     ...results.scenarios.map(row),
