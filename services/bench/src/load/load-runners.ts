@@ -122,7 +122,8 @@ export async function runFixedRate(
   clients: number,
   seconds: number,
   ratePerSecond: number,
-  command: (client: number) => Promise<boolean>,
+  /** Gets the time (performance.now()) the schedule said to send at, from which its latency counts. */
+  command: (client: number, scheduledAt: number) => Promise<boolean>,
   cpuCounters: ScenarioCpuCounters = {},
 ): Promise<ScenarioResult> {
   const latencies: number[] = [];
@@ -138,7 +139,7 @@ export async function runFixedRate(
       for (let scheduled = started + (client * intervalMs) / clients; scheduled < deadline; scheduled += intervalMs) {
         // A timer may fire a fraction of a millisecond early (libuv's clock is coarser): never send before the schedule.
         for (let wait = scheduled - performance.now(); wait > 0; wait = scheduled - performance.now()) await new Promise((resolve) => setTimeout(resolve, wait));
-        const committed = await command(client);
+        const committed = await command(client, scheduled);
         const latency = performance.now() - scheduled;
         if (committed) latencies.push(latency);
         else refused += 1;

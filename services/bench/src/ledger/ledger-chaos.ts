@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { Pool } from 'undici';
+import { openDatabase, PostgresEventStore } from '@app/event-store';
+import { LedgerExecutor } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
+import { projectionsCaughtUp, startApi } from '../api-process';
+import { runFixedRate } from '../load/load-runners';
+import { checkConversions, runLedgerVerify, type ConversionCheck, type VerifyOutcome } from './ledger-chaos-check';
+import { recoveryOf, type Answer, type Recovery } from './ledger-chaos-recovery';
+import { signUpConverters } from './ledger-http-benchmark';
+
+/** What goes wrong mid-run: the API process or the worker is killed (`kill -9`), or PostgreSQL crashes and restarts. */
+export type Fault = 'API' | 'worker' | 'PostgreSQL';
+
+export interface ChaosOptions {
+  databaseUrl: string;
+  fault: Fault;
+  /** Clients of the fixed-rate load, each converting as a user of its own with one command in flight. */
+  clients: number;
+  ratePerSecond: number;
+  seconds: number;
+  /** When the fault comes, in seconds after the measured run starts. */
+  faultAfterSeconds: number;
+  /** A command not acknowledged this long after its scheduled time is given up (counted in doubt). */
+  giveUpAfterSeconds: number;
+  /** `pg_ctlcluster`'s version and cluster name, for the PostgreSQL fault: never the shared cluster. */
+  postgresCluster?: { version: string; name: string };
+}
+
+export const DEFAULT_CHAOS: Omit<ChaosOptions, 'databaseUrl' | 'fault'> = {
+  clients: 128,
+  ratePerSecond: 1_000,
+  seconds: 40,
+  faultAfterSeconds: 10,
+  giveUpAfterSeconds: 60,
+};
+
+export interface ChaosResult {
+  fault: Fault;
+  /** Commands the schedule sent (each with an Idempotency-Key of its own, retried under it until answered). */
+  sent: number;
+  /** Answered 200. */
+  acknowledged: number;
+  /** Answered with a 4xx refusal (none expected). */
+  refused: number;
+  /** Sent, never answered before giving up: whether they moved money is for the log to say (`check.unacknowledged`). */
+  inDoubt: number;
+  /** Retries a client made after a transport error or a 5xx. */
+  retries: number;
+  check: ConversionCheck;
+  recovery: Recovery;
+  /** From the fault until the killed process listened (started) again, or PostgreSQL had restarted, ms. */
+  restartMs: number;
+  /** From the end of the run until every projection had caught up with the log, ms. */
+  projectionsCaughtUpMs: number;
+  verify: VerifyOutcome;
+}
+
+const RETRY_AFTER_MS = 100;
+const execFileAsync = promisify(execFile);
+
+/**
+ * Converts at a fixed rate in an API beside a worker and, `faultAfterSeconds` in, kills one of them with SIGKILL and
+ * starts it again at once (or restarts PostgreSQL with `pg_ctlcluster <version> <name> restart -m immediate`). Every
+ * command carries an Idempotency-Key of its own; a client that gets no answer, or a 5xx, sends it again under the same
+ * key, as a careful client would. Afterwards: every acknowledged conversion is in the log exactly once, nothing else
+ * moved money, `ledger verify` passes, and how long it took to answer 1,000/s again.
+ */
+export async function runChaos(options: ChaosOptions, log: (line: string) => void): Promise<ChaosResult> {
+  if (options.fault === 'PostgreSQL' && !options.postgresCluster) {
+    throw new Error('The PostgreSQL fault needs a private cluster (postgresCluster)');
+  }
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
+  const api = await startApi(options.databaseUrl, 'api + worker', log);
+  let http: Pool | undefined;
+  try {
+    const eventStore = await PostgresEventStore.open(database);
+    log(`signing up ${options.clients} users`);
+    const tokens = await signUpConverters(api.base, new LedgerExecutor(eventStore), options.clients);
+    http = new Pool(api.base, { connections: options.clients, pipelining: 1 });
+    const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
+    const acknowledged = new Map<string, string>();
+    const answers: Answer[] = [];
+    const counts = { sent: 0, refused: 0, inDoubt: 0, retries: 0 };
+    const refusals = new Map<string, number>();
+    const convert = async (client: number, scheduledAt: number): Promise<boolean> => {
+      const key = randomUUID();
+      counts.sent += 1;
+      for (;;) {
+        const outcome = await convertOnce(http!, tokens[client]!, key, body);
+        if ('transactionId' in outcome) {
+          acknowledged.set(key, outcome.transactionId);
+          answers.push({ scheduledAt, answeredAt: performance.now() });
+          return true;
+        }
+        if ('refusal' in outcome) {
+          counts.refused += 1;
+          refusals.set(outcome.refusal, (refusals.get(outcome.refusal) ?? 0) + 1);
+          return false;
+        }
+        if (performance.now() - scheduledAt > options.giveUpAfterSeconds * 1000) {
+          counts.inDoubt += 1;
+          return false;
+        }
+        counts.retries += 1;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+      }
+    };
+    log('warming up for 3 s at the offered rate');
+    await runFixedRate('warm-up', options.clients, 3, options.ratePerSecond, convert);
+    await projectionsCaughtUp(database.pool, eventStore);
+    answers.length = 0;
+
+    const { fault: what, ratePerSecond, seconds } = options;
+    log(`converting at ${ratePerSecond}/s for ${seconds} s; the ${what} fails after ${options.faultAfterSeconds} s`);
+    let fault: { at: number; back: Promise<number> } | undefined;
+    const faultTimer = setTimeout(() => {
+      const at = performance.now();
+      log(`${what}: ${what === 'PostgreSQL' ? 'restart -m immediate' : 'kill -9, then start it again'}`);
+      fault = { at, back: injectFault(options, api).then((backAt) => backAt - at) };
+    }, options.faultAfterSeconds * 1000);
+    const scheduleEnd = performance.now() + options.seconds * 1000;
+    const run = await runFixedRate(`chaos: ${what}`, options.clients, seconds, ratePerSecond, convert);
+    clearTimeout(faultTimer);
+    const restartMs = await fault!.back;
+    const ended = performance.now();
+    await projectionsCaughtUp(database.pool, eventStore);
+    const projectionsCaughtUpMs = performance.now() - ended;
+    for (const [refusal, count] of refusals) log(`${count} refused: ${refusal}`);
+    log(`run: ${run.commands} answered, p99 ${run.p99Ms.toFixed(1)} ms; checking the log and running ledger verify`);
+    return {
+      fault: options.fault,
+      ...counts,
+      acknowledged: acknowledged.size,
+      check: await checkConversions(database.pool, acknowledged, counts.inDoubt),
+      recovery: recoveryOf(answers, { faultAt: fault!.at, ratePerSecond, scheduleEnd, end: ended }),
+      restartMs,
+      projectionsCaughtUpMs,
+      verify: await runLedgerVerify(options.databaseUrl),
+    };
+  } finally {
+    await http?.close();
+    await api.stop();
+    await database.close();
+  }
+}
+
+/** Kills and restarts the process (or restarts PostgreSQL); resolves with the time it was back. */
+async function injectFault(options: ChaosOptions, api: Awaited<ReturnType<typeof startApi>>): Promise<number> {
+  if (options.fault !== 'PostgreSQL') return (await api.killAndRestart(options.fault)).backAt;
+  const { version, name } = options.postgresCluster!;
+  await execFileAsync('pg_ctlcluster', [version, name, 'restart', '-m', 'immediate']);
+  return performance.now();
+}
+
+type ConvertOutcome = { transactionId: string } | { refusal: string } | { retry: string };
+
+/** One attempt: the transaction id of a 200, a 4xx refusal, or something to retry (no answer, a 5xx). */
+async function convertOnce(http: Pool, token: string, key: string, body: string): Promise<ConvertOutcome> {
+  try {
+    const response = await http.request({
+      path: '/api/users/convert',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': key },
+      body,
+    });
+    const text = await response.body.text();
+    if (response.statusCode === 200) {
+      return { transactionId: (JSON.parse(text) as { transaction_id: string }).transaction_id };
+    }
+    if (response.statusCode >= 500) return { retry: `${response.statusCode}` };
+    return { refusal: `${response.statusCode} ${text.slice(0, 120)}` };
+  } catch (error) {
+    return { retry: error instanceof Error ? error.message : String(error) };
+  }
+}
