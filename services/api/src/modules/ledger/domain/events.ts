@@ -5,7 +5,7 @@ import {
   LedgerEventType,
   ReasonCode,
 } from '@app/contracts/ledger';
-import type { AccountId, Posting } from '@app/contracts/ledger';
+import type { Posting } from '@app/contracts/ledger';
 
 export type { Posting };
 
