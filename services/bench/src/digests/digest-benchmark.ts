@@ -1,4 +1,4 @@
-import { openDatabase, PostgresEventStore, runMigrations } from '@app/event-store';
+import { compareCheckpoints, openDatabase, PostgresEventStore, runMigrations } from '@app/event-store';
 import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
 import { MerkleLog } from '@app/api/src/modules/ledger/publish-digests/merkle-log';
 import { verifyConsistency, verifyInclusion } from '@app/api/src/modules/ledger/publish-digests/merkle-tree';
@@ -47,6 +47,24 @@ export async function seedEvents(pool: import('pg').Pool, from: number, count: n
   }
 }
 
+/**
+ * Waits until the log is readable up to the newest event written: it is readable only below the oldest transaction
+ * running anywhere in the cluster, so a digest taken right after seeding could stop short of the seeded events.
+ */
+async function untilReadable(eventStore: PostgresEventStore, pool: import('pg').Pool): Promise<void> {
+  const newest = await pool.query<{ transaction_id: string; position: string }>(
+    'SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+  );
+  const row = newest.rows[0];
+  if (!row) return;
+  const target = { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
+  const deadline = Date.now() + 60_000;
+  while (compareCheckpoints(await eventStore.headCheckpoint(), target) < 0) {
+    if (Date.now() > deadline) throw new Error(`The log did not become readable up to position ${target.position} within 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function measure(name: string, events: number, work: () => Promise<unknown>): Promise<DigestStep> {
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -83,10 +101,12 @@ export async function runDigestBenchmark(options: DigestBenchmarkOptions, log: (
     const merkle = new MerkleLog(eventStore, database.pool);
     log(`writing ${options.initialEvents} events`);
     await seedEvents(database.pool, 0, options.initialEvents);
+    await untilReadable(eventStore, database.pool);
     const steps: DigestStep[] = [];
     steps.push(await measure('digest from scratch', options.initialEvents, async () => merkle.root((await merkle.sync()).treeSize)));
     log(`${steps[0].name}: ${steps[0].milliseconds} ms; writing ${options.newEvents} more`);
     await seedEvents(database.pool, options.initialEvents, options.newEvents);
+    await untilReadable(eventStore, database.pool);
     steps.push(await measure(`incremental digest`, options.newEvents, async () => merkle.root((await merkle.sync()).treeSize)));
     const size = BigInt(options.initialEvents + options.newEvents);
     const root = await merkle.root(size);
