@@ -1,6 +1,6 @@
-// Importing the package loads every context's contracts, so the OpenAPI registry holds all routes.
+// Every context's contracts; `@app/contracts/openapi` builds the OpenAPI document from the routes exported here.
 // A new context adds its folder under src/<context>/ and one `export *` line here.
-export * from './openapi/registry';
+export * from './http/route';
 export * from './platform/health';
 export * from './platform/admin';
 export * from './platform/bus';

@@ -1,4 +1,5 @@
-import { CreateContentRequestSchema, engagementSharesFor, generateOpenApiDocument, isDemoContent, sharePriceFor, UpdateContentRequestSchema } from '../src';
+import { CreateContentRequestSchema, engagementSharesFor, isDemoContent, sharePriceFor, UpdateContentRequestSchema } from '../src';
+import { generateOpenApiDocument } from '../src/openapi';
 
 describe('content rules', () => {
   it('prices a share as the funding split over every share, rounded down, never below $0.01', () => {

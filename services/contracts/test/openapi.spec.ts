@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, generateOpenApiDocument, toOpenApiPath } from '../src';
+import { defineRoute, routePath, toOpenApiPath } from '../src';
+import { generateOpenApiDocument } from '../src/openapi';
 
 describe('defineRoute and the OpenAPI document', () => {
   // Proves a route registered through the helper shows up with its schemas, the shared error responses and the
@@ -16,8 +17,9 @@ describe('defineRoute and the OpenAPI document', () => {
     });
     expect(route.body).toBe(Body);
     expect(route.openApiPath).toBe('/api/spec-examples/{exampleId}/convert');
+    expect(route.successStatus).toBe(201);
 
-    const document = generateOpenApiDocument({ title: 'test', version: '1' });
+    const document = generateOpenApiDocument({ title: 'test', version: '1' }, [route]);
     expect(document.openapi).toBe('3.0.3');
     const operation = document.paths['/api/spec-examples/{exampleId}/convert']?.post;
     expect(operation?.tags).toEqual(['spec-examples']);
@@ -33,6 +35,26 @@ describe('defineRoute and the OpenAPI document', () => {
     const document = generateOpenApiDocument({ title: 'test', version: '1' });
     expect(document.paths['/api/health']?.get?.security).toEqual([]);
     expect(document.paths['/api/admin/jobs/failed']?.get).toBeDefined();
+  });
+
+  it('is plain data: defining a route registers nothing until a document is built with it', () => {
+    const route = defineRoute({ method: 'get', path: '/api/spec-unlisted', summary: 'Unlisted', responses: { 200: z.object({}) } });
+    expect(generateOpenApiDocument({ title: 'test', version: '1' }).paths['/api/spec-unlisted']).toBeUndefined();
+    expect(generateOpenApiDocument({ title: 'test', version: '1' }, [route]).paths['/api/spec-unlisted']?.get).toBeDefined();
+  });
+
+  it('answers with the first documented success status and its schema', () => {
+    const Answer = z.object({ ok: z.boolean() });
+    const route = defineRoute({ method: 'post', path: '/api/spec-answer', summary: 'Answer', responses: { 202: Answer, 204: null } });
+    expect(route.successStatus).toBe(202);
+    expect(route.response).toBe(Answer);
+    expect(() => defineRoute({ method: 'get', path: '/api/none', summary: 'None', responses: {} })).toThrow(/success response/);
+  });
+
+  it('fills path parameters, encoded, and refuses a missing one', () => {
+    const route = defineRoute({ method: 'get', path: '/api/drops/:dropId/applications/:applicationId', summary: 'x', responses: { 200: null } });
+    expect(routePath(route, { dropId: 'a b', applicationId: 7 })).toBe('/api/drops/a%20b/applications/7');
+    expect(() => routePath(route, { dropId: 'a' })).toThrow(/applicationId/);
   });
 
   it('converts Express parameters to OpenAPI ones', () => {

@@ -4,7 +4,7 @@
 export { ApiError, isApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_CODE, apiErrorFromResponse } from './api/api-error';
 export type { FieldError } from './api/api-error';
 export { apiClient, configureApiClient, createApiClient } from './api/api-client';
-export type { ApiClient, ApiClientOptions, RequestOptions } from './api/api-client';
+export type { ApiClient, ApiClientOptions, CallInput, CallOutput, RequestOptions } from './api/api-client';
 export { tokenStorage } from './api/token-storage';
 export { arrivalState } from './ui/arrival-state';
 export { SessionContext, useCurrentUser, useSession } from './session/session-context';

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { generateOpenApiDocument } from '@app/contracts';
+import { generateOpenApiDocument } from '@app/contracts/openapi';
 
 /** The advertiser onboarding, brand profile, dashboard and suggestion routes of issue 25 are in the OpenAPI document. */
 describe('advertiser routes in the OpenAPI document', () => {

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { generateOpenApiDocument } from '@app/contracts';
+import { generateOpenApiDocument } from '@app/contracts/openapi';
 
 /** Every content endpoint is in the OpenAPI document built from the contracts, and the document is valid. */
 describe('content in the OpenAPI document', () => {

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { generateOpenApiDocument } from '@app/contracts';
+import { generateOpenApiDocument } from '@app/contracts/openapi';
 
 /** Every payments, withdrawals and wallet endpoint of issue 23 is in the OpenAPI document, and the document is valid. */
 describe('money in and out in the OpenAPI document', () => {

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { generateOpenApiDocument } from '@app/contracts';
+import { generateOpenApiDocument } from '@app/contracts/openapi';
 
 /** Every plan, moves, checkout and coupon route of issue 25 (H5) is in the OpenAPI document, and the document is valid. */
 describe('plans, moves and coupons in the OpenAPI document', () => {

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { generateOpenApiDocument } from '@app/contracts';
+import { generateOpenApiDocument } from '@app/contracts/openapi';
 import '@app/contracts/telemetry';
 
 /** The telemetry and client error endpoints are in the OpenAPI document built from the contracts, with their limits. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
 import {
   ApplyToDropRequestSchema,
   CompleteApplicationRequestSchema,

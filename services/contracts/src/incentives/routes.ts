@@ -1,4 +1,4 @@
-import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
 import { AssignCouponRequestSchema, CouponResponseSchema, CouponsResponseSchema, CreateCouponRequestSchema, RedeemCouponRequestSchema, RedeemCouponResponseSchema } from './http';
 import { z } from 'zod';
 

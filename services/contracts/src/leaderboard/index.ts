@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 
 export const LEADERBOARD_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];

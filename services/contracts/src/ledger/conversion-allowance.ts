@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 
 /**
  * The daily limit on keys from points as the ledger decides it (on the user's own stream, UTC day), so a screen shows

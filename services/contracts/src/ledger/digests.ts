@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 
 /**
  * Auditor digests: the root of the Merkle tree (RFC 6962 / 9162 shape) over the log's first `position` events, in

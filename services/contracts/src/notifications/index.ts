@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 
 export const NOTIFICATION_TYPES = ['achievement', 'reward', 'system', 'social', 'warning'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

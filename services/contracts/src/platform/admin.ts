@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 import { ProjectionHealthSchema } from './health';
 
 export const FailedJobSchema = z

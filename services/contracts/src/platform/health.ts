@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 
 /** A log position as decimal strings: bigints do not survive JSON. */
 export const CheckpointSchema = z

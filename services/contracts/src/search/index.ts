@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 
 export const SEARCH_MINIMUM_LENGTH = 2;
 export const SEARCH_CATEGORIES = ['content', 'drops', 'users'] as const;

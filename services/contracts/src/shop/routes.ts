@@ -1,4 +1,4 @@
-import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
 import {
   ActiveBoostsSchema,
   GoldPurchaseRequestSchema,

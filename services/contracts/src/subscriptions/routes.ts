@@ -1,4 +1,4 @@
-import { defineRoute, IdempotencyKeyHeaders } from '../openapi/registry';
+import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
 import { CancelPlanResponseSchema, MovesOverviewResponseSchema, PlansResponseSchema, UpgradePlanRequestSchema, UpgradePlanResponseSchema } from './http';
 
 // The spec's plan calls have no /api prefix (spec 3 §7); the API serves them at these exact paths.

@@ -1,4 +1,4 @@
-import { defineRoute } from '../openapi/registry';
+import { defineRoute } from '../http/route';
 import {
   ClientErrorReportSchema,
   ClientErrorsQuerySchema,

@@ -5,6 +5,7 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { defineRoute } from '@app/contracts/http';
 import { createApiClient } from './api-client';
 import { ApiError } from './api-error';
 
@@ -29,6 +30,12 @@ beforeAll(async () => {
       request.on('end', () => send(201, JSON.stringify({ received: JSON.parse(text), contentType: request.headers['content-type'] })));
       return;
     }
+    if (request.url?.startsWith('/api/things/')) {
+      let text = '';
+      request.on('data', (chunk) => (text += chunk));
+      request.on('end', () => send(200, JSON.stringify({ url: request.url, method: request.method, body: text === '' ? null : JSON.parse(text) })));
+      return;
+    }
     if (request.url === '/api/coded') return send(422, JSON.stringify({ error: 'Insufficient gems', code: 'INSUFFICIENT_BALANCE', details: { needed: 3 }, field_errors: [{ field: 'amount', message: 'Too large' }] }));
     if (request.url === '/api/bare') return send(503, '', 'Service Unavailable');
     if (request.url === '/api/html') {
@@ -45,6 +52,49 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+});
+
+const Echo = z.object({ url: z.string(), method: z.string(), body: z.unknown() });
+
+describe('api.call with a route of the contracts', () => {
+  const getThing = defineRoute({
+    method: 'get',
+    path: '/api/things/:thingId',
+    summary: 'x',
+    request: { params: z.object({ thingId: z.string() }), query: z.object({ page: z.number().optional(), q: z.string().optional() }) },
+    responses: { 200: Echo },
+  });
+  const renameThing = defineRoute({
+    method: 'post',
+    path: '/api/things/:thingId/rename',
+    summary: 'x',
+    request: { params: z.object({ thingId: z.string() }), body: z.object({ name: z.string() }) },
+    responses: { 200: Echo },
+  });
+  const strictAnswer = defineRoute({ method: 'get', path: '/api/things/strict', summary: 'x', responses: { 200: z.object({ id: z.number() }) } });
+
+  it('fills the path from params (encoded), adds the query and parses the answer with the route schema', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    const answer = await client.call(getThing, { params: { thingId: 'a b/c' }, query: { page: 2, q: undefined } });
+    expect(answer).toEqual({ url: '/api/things/a%20b%2Fc?page=2', method: 'GET', body: null });
+  });
+
+  it('sends the body with the route method', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    const answer = await client.call(renameThing, { params: { thingId: '7' }, body: { name: 'ada' } });
+    expect(answer).toEqual({ url: '/api/things/7/rename', method: 'POST', body: { name: 'ada' } });
+  });
+
+  it('refuses an answer that does not match the route schema', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    await expect(client.call(strictAnswer)).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('hands a text answer back as it came', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => null });
+    const text = await client.callForText(getThing, { params: { thingId: 'x' } });
+    expect(JSON.parse(text)).toEqual({ url: '/api/things/x', method: 'GET', body: null });
+  });
 });
 
 describe('api client', () => {

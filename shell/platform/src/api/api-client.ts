@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { routePath, type AnyRoute } from '@app/contracts/http';
 import { ApiError, INVALID_RESPONSE_CODE, apiErrorFromResponse, networkError } from './api-error';
 import { tokenStorage } from './token-storage';
 import { reportServerErrorAnswer } from '../telemetry/client-errors';
@@ -23,7 +24,37 @@ export interface RequestOptions<Schema extends z.ZodType> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;
+type ParamsPart<Route extends AnyRoute> = Route['params'] extends z.ZodType ? { params: InputOf<Route['params']> } : { params?: undefined };
+type QueryPart<Route extends AnyRoute> = Route['query'] extends z.ZodType ? { query?: InputOf<Route['query']> } : { query?: undefined };
+type BodyPart<Route extends AnyRoute> = Route['body'] extends z.ZodType ? { body: InputOf<Route['body']> } : { body?: undefined };
+
+/** What a call to a route takes: its path parameters, query and body as its contract types them. */
+export type CallInput<Route extends AnyRoute> = ParamsPart<Route> &
+  QueryPart<Route> &
+  BodyPart<Route> & {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+  };
+
+/** What a route answers: its documented success body, parsed; undefined for an empty one. */
+export type CallOutput<Route extends AnyRoute> = Route['response'] extends z.ZodType ? z.output<Route['response']> : undefined;
+
+/** A call's input may be left out when the route needs no parameters and no body. */
+type CallArguments<Route extends AnyRoute> = Route['params'] extends z.ZodType
+  ? [input: CallInput<Route>]
+  : Route['body'] extends z.ZodType
+    ? [input: CallInput<Route>]
+    : [input?: CallInput<Route>];
+
 export interface ApiClient {
+  /**
+   * Calls a route of the contracts (`api.call(convertCurrencyRoute, { body })`): the path, method, input types and the
+   * schema the answer is parsed with all come from the route, so no path is typed twice.
+   */
+  call<Route extends AnyRoute>(route: Route, ...input: CallArguments<Route>): Promise<CallOutput<Route>>;
+  /** A route's successful answer as text (a CSV or NDJSON download), never parsed. */
+  callForText<Route extends AnyRoute>(route: Route, ...input: CallArguments<Route>): Promise<string>;
   request<Schema extends z.ZodType = z.ZodUnknown>(method: HttpMethod, path: string, options?: RequestOptions<Schema>): Promise<z.output<Schema>>;
   get<Schema extends z.ZodType = z.ZodUnknown>(path: string, options?: RequestOptions<Schema>): Promise<z.output<Schema>>;
   post<Schema extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<Schema>): Promise<z.output<Schema>>;
@@ -94,7 +125,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return parsed.data;
   }
 
+  function callOptions(route: AnyRoute, input: Partial<CallInput<AnyRoute>> = {}): { path: string; options: RequestOptions<z.ZodType> } {
+    const path = routePath(route, (input.params ?? {}) as Record<string, string | number>);
+    const options: RequestOptions<z.ZodType> = { signal: input.signal, headers: input.headers, query: input.query as RequestOptions<z.ZodType>['query'] };
+    if (input.body !== undefined) options.body = input.body;
+    else if (route.method !== 'get' && route.method !== 'delete') options.body = {};
+    return { path, options };
+  }
+
   return {
+    call: <Route extends AnyRoute>(route: Route, ...input: CallArguments<Route>) => {
+      const { path, options } = callOptions(route, input[0] as Partial<CallInput<AnyRoute>>);
+      const schema = (route.response ?? undefined) as z.ZodType | undefined;
+      return request(route.method.toUpperCase() as HttpMethod, path, { ...options, schema }) as Promise<CallOutput<Route>>;
+    },
+    callForText: (route, ...input) => {
+      const { path, options } = callOptions(route, input[0] as Partial<CallInput<AnyRoute>>);
+      return request(route.method.toUpperCase() as HttpMethod, path, { ...options, responseType: 'text' }) as Promise<string>;
+    },
     request,
     get: (path, requestOptions) => request('GET', path, requestOptions),
     post: (path, body, requestOptions) => request('POST', path, { ...requestOptions, body: body ?? {} }),

@@ -1,10 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Query } from '@nestjs/common';
 import { searchRoute, type SearchCategory, type SearchQuery, type SearchResponse } from '@app/contracts/search';
+import { Route } from '../../platform/http/route.decorator';
 import { ZodValidationPipe } from '../../platform/http/zod-validation';
 import { SearchProviderRegistry, type SearchHit, type SearchResultByCategory } from './search-provider';
 
 /** GET /api/search?q=: every registered provider of the asked categories, merged by score, best first. */
-@Controller('search')
+@Controller()
 export class SearchController {
   constructor(private readonly registry: SearchProviderRegistry) {}
 
@@ -17,7 +18,7 @@ export class SearchController {
       .map((hit) => hit.result);
   }
 
-  @Get()
+  @Route(searchRoute)
   async search(@Query(new ZodValidationPipe(searchRoute.query)) query: SearchQuery): Promise<SearchResponse> {
     const now = new Date().toISOString();
     const [content, drops, users] = await Promise.all([this.category('content', query, now), this.category('drops', query, now), this.category('users', query, now)]);

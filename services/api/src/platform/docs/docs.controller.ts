@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { generateOpenApiDocument } from '@app/contracts';
+import { generateOpenApiDocument } from '@app/contracts/openapi';
 import { Public } from '../http/public.decorator';
 
 /**
@@ -45,7 +45,7 @@ export class DocsController {
   /** The OpenAPI 3 document generated from the zod contracts of every context. */
   @Get('docs-json')
   openApiDocument() {
-    // Built on first request: every context's contracts have registered by then (they load with the modules).
+    // Built once, on first request, from every route the contracts export.
     this.document ??= generateOpenApiDocument({
       title: 'Rewards platform API',
       version: '0.1.0',

@@ -1,16 +1,19 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnyRoute } from '@app/contracts';
 import type { IdempotentRequest } from './unit-of-work';
 
 /**
- * The route's idempotent request, as a handler parameter: `@IdempotencyKey('POST /api/users/convert') idempotency:
+ * The route's idempotent request, as a handler parameter: `@IdempotencyKey(convertCurrencyRoute) idempotency:
  * IdempotentRequest`, handed to `UseCaseRunner.run({ idempotency, ... })` (or `IdempotencyService`). The scope names
- * the operation; keys are unique per scope and caller. A stored answer sets `Idempotency-Replayed: true`.
+ * the operation (`POST /api/users/convert`, or a string naming it); keys are unique per scope and caller. A stored
+ * answer sets `Idempotency-Replayed: true`.
  *
  * A parameter rather than an interceptor with an AsyncLocalStorage: the request travels in plain sight, and the API
  * pays neither rxjs per request nor Node 20's promise hooks on every promise (README, Decisions).
  */
-export const IdempotencyKey = createParamDecorator((scope: string, execution: ExecutionContext): IdempotentRequest => {
+export const IdempotencyKey = createParamDecorator((operation: AnyRoute | string, execution: ExecutionContext): IdempotentRequest => {
+  const scope = typeof operation === 'string' ? operation : idempotencyScopeOf(operation);
   const http = execution.switchToHttp();
   const request = http.getRequest<FastifyRequest & { authenticatedUser?: { userId: string } }>();
   const header = request.headers['idempotency-key'];
@@ -22,3 +25,8 @@ export const IdempotencyKey = createParamDecorator((scope: string, execution: Ex
     onReplay: () => void http.getResponse<FastifyReply>().header('Idempotency-Replayed', 'true'),
   };
 });
+
+/** The scope a route's keys live in: `POST /api/users/convert` (the recorded keys of every route use this form). */
+export function idempotencyScopeOf(route: Pick<AnyRoute, 'method' | 'path'>): string {
+  return `${route.method.toUpperCase()} ${route.path}`;
+}
