@@ -68,7 +68,13 @@ export interface RouteDefinitionInput<
 }
 
 /** The schema of a response spec, or null for an empty body. */
-type SchemaOf<Spec> = Spec extends z.ZodType ? Spec : Spec extends { schema: infer S } ? (S extends z.ZodType ? S : null) : null;
+type SchemaOf<Spec> = Spec extends z.ZodType
+  ? Spec
+  : Spec extends { schema: infer S }
+    ? S extends z.ZodType
+      ? S
+      : null
+    : null;
 
 /** The first documented success response's schema (200, then 201, 202, 204). */
 export type SuccessSchemaOf<Responses extends RouteResponses> = Responses extends { 200: infer R }
@@ -139,7 +145,9 @@ export function defineRoute<
   Responses extends RouteResponses = RouteResponses,
 >(input: RouteDefinitionInput<Body, Query, Params, Responses>): RouteDefinition<Body, Query, Params, Responses> {
   const successStatus = SUCCESS_STATUSES.find((status) => input.responses[status] !== undefined);
-  if (successStatus === undefined) throw new Error(`${input.method} ${input.path}: a route documents at least one success response`);
+  if (successStatus === undefined) {
+    throw new Error(`${input.method} ${input.path}: a route documents at least one success response`);
+  }
   return {
     kind: 'route',
     method: input.method,
@@ -155,7 +163,8 @@ export function defineRoute<
 }
 
 export function isRoute(value: unknown): value is AnyRoute {
-  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'route' && 'definition' in value;
+  if (typeof value !== 'object' || value === null) return false;
+  return (value as { kind?: unknown }).kind === 'route' && 'definition' in value;
 }
 
 /** Whether a path has `:name` segments, and their names. */

@@ -9,7 +9,7 @@ const REQUEST_METHODS: Record<HttpMethod, RequestMethod> = {
   delete: RequestMethod.DELETE,
 };
 
-/** The path Nest maps: the contract's full path without the global `/api` prefix (unprefixed routes stay as they are). */
+/** The path Nest maps: the contract's path without the global `/api` prefix (unprefixed routes stay as they are). */
 export function handlerPath(route: Pick<AnyRoute, 'path'>): string {
   return route.path.replace(/^\/api(\/|$)/, '');
 }
@@ -19,5 +19,8 @@ export function handlerPath(route: Pick<AnyRoute, 'path'>): string {
  * controller holds no path string of its own (`@Controller()` without a prefix, then `@Route(convertCurrencyRoute)`).
  */
 export function Route(route: AnyRoute): MethodDecorator {
-  return applyDecorators(RequestMapping({ path: handlerPath(route), method: REQUEST_METHODS[route.method] }), HttpCode(route.successStatus));
+  return applyDecorators(
+    RequestMapping({ path: handlerPath(route), method: REQUEST_METHODS[route.method] }),
+    HttpCode(route.successStatus),
+  );
 }

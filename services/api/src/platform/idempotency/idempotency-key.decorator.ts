@@ -12,8 +12,12 @@ import type { IdempotentRequest } from './unit-of-work';
  * A parameter rather than an interceptor with an AsyncLocalStorage: the request travels in plain sight, and the API
  * pays neither rxjs per request nor Node 20's promise hooks on every promise (README, Decisions).
  */
-export const IdempotencyKey = createParamDecorator((operation: AnyRoute | string, execution: ExecutionContext): IdempotentRequest => {
+export const IdempotencyKey = createParamDecorator((operation: AnyRoute | string, execution: ExecutionContext) => {
   const scope = typeof operation === 'string' ? operation : idempotencyScopeOf(operation);
+  return idempotentRequest(scope, execution);
+});
+
+function idempotentRequest(scope: string, execution: ExecutionContext): IdempotentRequest {
   const http = execution.switchToHttp();
   const request = http.getRequest<FastifyRequest & { authenticatedUser?: { userId: string } }>();
   const header = request.headers['idempotency-key'];
@@ -24,7 +28,7 @@ export const IdempotencyKey = createParamDecorator((operation: AnyRoute | string
     body: { params: request.params ?? {}, body: request.body ?? null },
     onReplay: () => void http.getResponse<FastifyReply>().header('Idempotency-Replayed', 'true'),
   };
-});
+}
 
 /** The scope a route's keys live in: `POST /api/users/convert` (the recorded keys of every route use this form). */
 export function idempotencyScopeOf(route: Pick<AnyRoute, 'method' | 'path'>): string {
