@@ -35,6 +35,16 @@ export const retryFailedJobRoute = defineRoute({
   responses: { 202: null },
 });
 
+/** Bull Board, the full view of the BullMQ queue; the console links to it (a page, not a JSON answer). */
+export const queueBoardRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/queues',
+  summary: 'Bull Board for administrators: every job state, payloads, retry and clean (BullMQ deployments only)',
+  tags: ['admin'],
+  responses: { 200: { description: 'text/html', schema: null } },
+  errors: { 404: 'Jobs run in process (no Redis): there is no board; `GET /api/admin/jobs/failed` lists failed jobs' },
+});
+
 export const ProjectionRebuildSchema = z
   .object({
     id: z.string(),

@@ -2,23 +2,34 @@
 // The console decides nothing itself: what may be verified, rebuilt or retried is the server's answer.
 import { apiClient } from '@app/platform';
 import {
-  IssuanceReportSchema,
-  StreamEventsResponseSchema,
-  VerifyRunSchema,
+  exportLedgerRoute,
+  getVerifyRunRoute,
+  ledgerIssuanceRoute,
+  startVerifyRunRoute,
+  streamEventsRoute,
   type IssuanceReport,
   type StreamEvents,
   type VerifyFinding,
   type VerifyReport,
   type VerifyRun,
 } from '@app/contracts/ledger';
-import { FailedJobsResponseSchema, ProjectionsResponseSchema, type FailedJob, type ProjectionSummary } from '@app/contracts/platform';
 import {
-  InfluenceVerificationsResponseSchema,
-  InstagramVerificationsResponseSchema,
+  listFailedJobsRoute,
+  listProjectionsRoute,
+  rebuildProjectionRoute,
+  retryFailedJobRoute,
+  type FailedJob,
+  type ProjectionSummary,
+} from '@app/contracts/platform';
+import {
+  listInfluenceVerificationsRoute,
+  listInstagramVerificationsRoute,
+  verifyInfluenceRoute,
+  verifyInstagramRoute,
   type InfluenceVerification,
   type InstagramVerification,
 } from '@app/contracts/rewards';
-import { DecideClaimResponseSchema, ShieldClaimsResponseSchema, type ShieldClaim } from '@app/contracts/growth';
+import { adminDecideClaimRoute, adminListClaimsRoute, type ShieldClaim } from '@app/contracts/growth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type { ShieldClaim };
@@ -40,16 +51,16 @@ export const adminKeys = {
 /** How often a running verification is polled for its progress. */
 export const VERIFY_POLL_MS = 500;
 
-/** `POST /api/admin/ledger/verify-runs`: starts a verification in the background (a 409 while one runs). */
+/** `startVerifyRunRoute`: starts a verification in the background (a 409 while one runs). */
 export function useStartVerifyRun() {
-  return useMutation({ mutationFn: () => apiClient().post('/api/admin/ledger/verify-runs', undefined, { schema: VerifyRunSchema }) });
+  return useMutation({ mutationFn: () => apiClient().call(startVerifyRunRoute) });
 }
 
 /** A run's live progress, polled while it runs, then its report. */
 export function useVerifyRun(id: string | null) {
   return useQuery({
     queryKey: adminKeys.verifyRun(id ?? ''),
-    queryFn: ({ signal }) => apiClient().get(`/api/admin/ledger/verify-runs/${encodeURIComponent(id!)}`, { schema: VerifyRunSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getVerifyRunRoute, { params: { id: id! }, signal }),
     enabled: id !== null,
     refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : VERIFY_POLL_MS),
   });
@@ -60,7 +71,7 @@ export function useStreamEvents(streamId: string, fromVersion: number) {
   return useQuery({
     queryKey: adminKeys.stream(streamId, fromVersion),
     queryFn: ({ signal }) =>
-      apiClient().get(`/api/admin/ledger/streams/${encodeURIComponent(streamId)}`, { schema: StreamEventsResponseSchema, signal, query: { from_version: String(fromVersion) } }),
+      apiClient().call(streamEventsRoute, { params: { streamId }, query: { from_version: fromVersion }, signal }),
   });
 }
 
@@ -71,7 +82,7 @@ const IDLE_POLL_MS = 5_000;
 export function useProjections() {
   return useQuery({
     queryKey: adminKeys.projections(),
-    queryFn: ({ signal }) => apiClient().get('/api/admin/projections', { schema: ProjectionsResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(listProjectionsRoute, { signal }),
     refetchInterval: (query) => (query.state.data?.items.some((item) => item.lastRebuild?.status === 'running') ? REBUILD_POLL_MS : IDLE_POLL_MS),
   });
 }
@@ -79,7 +90,7 @@ export function useProjections() {
 export function useRebuildProjection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiClient().post(`/api/admin/projections/${encodeURIComponent(name)}/rebuild`),
+    mutationFn: (name: string) => apiClient().call(rebuildProjectionRoute, { params: { name } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.projections() }),
   });
 }
@@ -87,7 +98,7 @@ export function useRebuildProjection() {
 export function useFailedJobs() {
   return useQuery({
     queryKey: adminKeys.failedJobs(),
-    queryFn: ({ signal }) => apiClient().get('/api/admin/jobs/failed', { schema: FailedJobsResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(listFailedJobsRoute, { signal }),
     refetchInterval: IDLE_POLL_MS,
   });
 }
@@ -95,7 +106,7 @@ export function useFailedJobs() {
 export function useRetryFailedJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient().post(`/api/admin/jobs/failed/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => apiClient().call(retryFailedJobRoute, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.failedJobs() }),
   });
 }
@@ -103,21 +114,21 @@ export function useRetryFailedJob() {
 export function useIssuanceReport(range: { from: string; to: string }) {
   return useQuery({
     queryKey: adminKeys.issuance(range),
-    queryFn: ({ signal }) => apiClient().get('/api/admin/ledger/issuance', { schema: IssuanceReportSchema, signal, query: { from: range.from, to: range.to } }),
+    queryFn: ({ signal }) => apiClient().call(ledgerIssuanceRoute, { query: { from: range.from, to: range.to }, signal }),
   });
 }
 
 export function usePendingInstagram() {
   return useQuery({
     queryKey: adminKeys.instagram(),
-    queryFn: ({ signal }) => apiClient().get('/api/admin/instagram-verifications', { schema: InstagramVerificationsResponseSchema, signal, query: { status: 'pending' } }),
+    queryFn: ({ signal }) => apiClient().call(listInstagramVerificationsRoute, { query: { status: 'pending' }, signal }),
   });
 }
 
 export function usePendingInfluence() {
   return useQuery({
     queryKey: adminKeys.influence(),
-    queryFn: ({ signal }) => apiClient().get('/api/admin/influence-verifications', { schema: InfluenceVerificationsResponseSchema, signal, query: { status: 'pending' } }),
+    queryFn: ({ signal }) => apiClient().call(listInfluenceVerificationsRoute, { query: { status: 'pending' }, signal }),
   });
 }
 
@@ -125,7 +136,7 @@ export function useVerifyInstagram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entry: InstagramVerification) =>
-      apiClient().post(`/api/admin/users/${encodeURIComponent(entry.user_id)}/verify-instagram`, { instagram_username: entry.instagram_username }),
+      apiClient().call(verifyInstagramRoute, { params: { userId: entry.user_id }, body: { instagram_username: entry.instagram_username } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.instagram() }),
   });
 }
@@ -134,19 +145,19 @@ export function useVerifyInfluence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ entry, verifiedFollowerCount }: { entry: InfluenceVerification; verifiedFollowerCount: string }) =>
-      apiClient().post(`/api/admin/users/${encodeURIComponent(entry.user_id)}/verify-influence`, {
-        verified_follower_count: verifiedFollowerCount,
-        platform_username: entry.platform_username,
+      apiClient().call(verifyInfluenceRoute, {
+        params: { userId: entry.user_id },
+        body: { verified_follower_count: verifiedFollowerCount, platform_username: entry.platform_username },
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.influence() }),
   });
 }
 
-/** Social Shield claims waiting for a decision (`GET /api/admin/growth/shield/claims?status=pending`). */
+/** Social Shield claims waiting for a decision (`adminListClaimsRoute`, status pending). */
 export function usePendingShieldClaims() {
   return useQuery({
     queryKey: adminKeys.shieldClaims(),
-    queryFn: ({ signal }) => apiClient().get('/api/admin/growth/shield/claims', { schema: ShieldClaimsResponseSchema, signal, query: { status: 'pending' } }),
+    queryFn: ({ signal }) => apiClient().call(adminListClaimsRoute, { query: { status: 'pending' }, signal }),
   });
 }
 
@@ -158,11 +169,11 @@ export function useDecideShieldClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ claim, decision, reason, idempotencyKey }: { claim: ShieldClaim; decision: 'approve' | 'reject'; reason: string; idempotencyKey: string }) =>
-      apiClient().post(
-        `/api/admin/growth/shield/claims/${encodeURIComponent(claim.id)}/decision`,
-        { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
-        { schema: DecideClaimResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } },
-      ),
+      apiClient().call(adminDecideClaimRoute, {
+        params: { id: claim.id },
+        body: { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.shieldClaims() }),
   });
 }
@@ -175,17 +186,16 @@ export interface ExportFilters {
   to?: string;
 }
 
-/** `GET /api/admin/ledger/export` as text, exactly as the server wrote it, with the file name it should be saved as. */
+/** `exportLedgerRoute` as text, exactly as the server wrote it, with the file name it should be saved as. */
 export async function fetchLedgerExport(filters: ExportFilters): Promise<{ fileName: string; text: string; type: string }> {
-  const text = await apiClient().get<never>('/api/admin/ledger/export', {
-    responseType: 'text',
+  const text = await apiClient().callForText(exportLedgerRoute, {
     headers: { Accept: filters.format === 'csv' ? 'text/csv' : 'application/x-ndjson' },
     query: { format: filters.format, user_id: filters.userId, from: filters.from, to: filters.to },
   });
   const suffix = filters.userId ? `-${filters.userId.replace(/[^A-Za-z0-9_-]/g, '_')}` : '';
   return {
     fileName: `ledger${suffix}.${filters.format}`,
-    text: text as unknown as string,
+    text,
     type: filters.format === 'csv' ? 'text/csv' : 'application/x-ndjson',
   };
 }

@@ -1,16 +1,16 @@
 import { Button, Card, EmptyState, TextField } from '@app/platform';
 import { apiClient } from '@app/platform';
 import { QueryView } from '@app/platform/app';
-import { ClientErrorsResponseSchema, type ClientError } from '@app/contracts/telemetry';
+import { listClientErrorsRoute, type ClientError } from '@app/contracts/telemetry';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-/** `GET /api/admin/client-errors`: the newest reports first (failed API answers, error-boundary crashes). */
+/** `listClientErrorsRoute`: the newest reports first (failed API answers, error-boundary crashes). */
 export function useClientErrors(source: string) {
   return useQuery({
     queryKey: ['admin', 'client-errors', source] as const,
     queryFn: ({ signal }) =>
-      apiClient().get('/api/admin/client-errors', { schema: ClientErrorsResponseSchema, signal, query: { limit: 50, source: source === '' ? undefined : source } }),
+      apiClient().call(listClientErrorsRoute, { query: { limit: 50, source: source === '' ? undefined : source }, signal }),
   });
 }
 

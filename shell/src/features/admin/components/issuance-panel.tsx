@@ -112,7 +112,7 @@ function Report({ report }: { report: IssuanceReport }) {
   );
 }
 
-/** Where new money came from: `GET /api/admin/ledger/issuance` per day and reason, as a stacked bar chart. */
+/** Where new money came from: `ledgerIssuanceRoute` per day and reason, as a stacked bar chart. */
 export function IssuancePanel() {
   const [days, setDays] = useState<number>(30);
   const range = useMemo(() => rangeOf(days), [days]);

@@ -1,9 +1,10 @@
 import { Button, Card, EmptyState, ErrorBox, errorMessage } from '@app/platform';
 import { QueryView, useToast } from '@app/platform/app';
+import { queueBoardRoute } from '@app/contracts/platform';
 import { type FailedJob, useFailedJobs, useRetryFailedJob } from '../api/admin-api';
 
 /** Where Bull Board is mounted (BullMQ deployments only; it checks the administrator's session cookie itself). */
-export const QUEUE_BOARD_URL = '/api/admin/queues';
+export const QUEUE_BOARD_URL = queueBoardRoute.path;
 
 function FailedJobRow({ job }: { job: FailedJob }) {
   const retry = useRetryFailedJob();

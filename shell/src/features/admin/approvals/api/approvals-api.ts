@@ -1,18 +1,19 @@
 // The Approvals queue's calls: every request that waits for an administrator, read from each module's own admin list,
 // and each decision sent to that module's own admin route with an Idempotency-Key. The console decides nothing.
 import { apiClient } from '@app/platform';
-import { SocialForecastSchema, SocialForecastsResponseSchema, type SocialForecast } from '@app/contracts/forecasts';
-import { DecideClaimResponseSchema, ShieldClaimsResponseSchema, type ShieldClaim } from '@app/contracts/growth';
+import { listPendingObservationsRoute, recordObservationRoute, type SocialForecast } from '@app/contracts/forecasts';
+import { adminDecideClaimRoute, adminListClaimsRoute, type ShieldClaim } from '@app/contracts/growth';
 import {
-  InfluenceRewardsStatusSchema,
-  InfluenceVerificationsResponseSchema,
-  InstagramStatusSchema,
-  InstagramVerificationsResponseSchema,
+  listInfluenceVerificationsRoute,
+  listInstagramVerificationsRoute,
+  rejectInfluenceRoute,
+  rejectInstagramRoute,
+  verifyInfluenceRoute,
+  verifyInstagramRoute,
   type InfluenceVerification,
   type InstagramVerification,
 } from '@app/contracts/rewards';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { ZodType } from 'zod';
 
 /** One request waiting for a decision, whichever module holds it. `waitingSince` orders the queue, oldest first. */
 export type ApprovalItem =
@@ -27,7 +28,7 @@ export interface ApprovalDecision {
   item: ApprovalItem;
   decision: 'approve' | 'reject';
   reason: string;
-  /** Influence: the follower count seen; forecast: the metric observed. Sent as typed: the server checks it. */
+  /** Influence: the follower count seen; forecast: the metric observed. As typed; the server checks it. */
   value?: string;
   idempotencyKey: string;
 }
@@ -44,20 +45,20 @@ export function useApprovalQueue() {
       {
         queryKey: approvalKeys.list('instagram'),
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          apiClient().get('/api/admin/instagram-verifications', { schema: InstagramVerificationsResponseSchema, signal, query: { status: 'pending', limit: '200' } }),
+          apiClient().call(listInstagramVerificationsRoute, { query: { status: 'pending', limit: 200 }, signal }),
       },
       {
         queryKey: approvalKeys.list('influence'),
         queryFn: ({ signal }: { signal: AbortSignal }) =>
-          apiClient().get('/api/admin/influence-verifications', { schema: InfluenceVerificationsResponseSchema, signal, query: { status: 'pending', limit: '200' } }),
+          apiClient().call(listInfluenceVerificationsRoute, { query: { status: 'pending', limit: 200 }, signal }),
       },
       {
         queryKey: approvalKeys.list('forecast'),
-        queryFn: ({ signal }: { signal: AbortSignal }) => apiClient().get('/api/admin/social-forecasts/pending-observations', { schema: SocialForecastsResponseSchema, signal }),
+        queryFn: ({ signal }: { signal: AbortSignal }) => apiClient().call(listPendingObservationsRoute, { signal }),
       },
       {
         queryKey: approvalKeys.list('shield'),
-        queryFn: ({ signal }: { signal: AbortSignal }) => apiClient().get('/api/admin/growth/shield/claims', { schema: ShieldClaimsResponseSchema, signal, query: { status: 'pending' } }),
+        queryFn: ({ signal }: { signal: AbortSignal }) => apiClient().call(adminListClaimsRoute, { query: { status: 'pending' }, signal }),
       },
     ],
   });
@@ -78,30 +79,37 @@ export function useApprovalQueue() {
   };
 }
 
-const userPath = (userId: string, action: string) => `/api/admin/users/${encodeURIComponent(userId)}/${action}`;
 /** The approve note is optional: an empty one is not sent. */
 const note = (reason: string) => (reason.trim() === '' ? {} : { reason: reason.trim() });
 
-/** The module's own admin route for one decision, with its body and the schema of its answer. */
-export function decisionRequest({ item, decision, reason, value }: Omit<ApprovalDecision, 'idempotencyKey'>): { path: string; body: Record<string, unknown>; schema: ZodType } {
+/**
+ * Sends one decision to the module's own admin route, with an Idempotency-Key. The server checks the typed value:
+ * the followers seen go as typed (the route reads them as a number), the observed metric as a number (its route
+ * takes only a JSON number).
+ */
+export function sendDecision({ item, decision, reason, value, idempotencyKey }: ApprovalDecision): Promise<unknown> {
+  const headers = { 'Idempotency-Key': idempotencyKey };
+  const api = apiClient();
   switch (item.kind) {
     case 'instagram': {
-      const { user_id: userId, instagram_username: username } = item.entry;
+      const params = { userId: item.entry.user_id };
+      const username = item.entry.instagram_username;
       return decision === 'approve'
-        ? { path: userPath(userId, 'verify-instagram'), body: { instagram_username: username, ...note(reason) }, schema: InstagramStatusSchema }
-        : { path: userPath(userId, 'reject-instagram'), body: { instagram_username: username, reason }, schema: InstagramStatusSchema };
+        ? api.call(verifyInstagramRoute, { params, body: { instagram_username: username, ...note(reason) }, headers })
+        : api.call(rejectInstagramRoute, { params, body: { instagram_username: username, reason }, headers });
     }
     case 'influence': {
-      const { user_id: userId, platform_username: username } = item.entry;
+      const params = { userId: item.entry.user_id };
+      const username = item.entry.platform_username;
       return decision === 'approve'
-        ? { path: userPath(userId, 'verify-influence'), body: { verified_follower_count: value, platform_username: username, ...note(reason) }, schema: InfluenceRewardsStatusSchema }
-        : { path: userPath(userId, 'reject-influence'), body: { platform_username: username, reason }, schema: InfluenceRewardsStatusSchema };
+        ? api.call(verifyInfluenceRoute, { params, body: { verified_follower_count: value, platform_username: username, ...note(reason) }, headers })
+        : api.call(rejectInfluenceRoute, { params, body: { platform_username: username, reason }, headers });
     }
     case 'forecast':
       // The oracle records what it saw; the forecast then settles on it. There is no rejection of a forecast.
-      return { path: `/api/admin/social-forecasts/${encodeURIComponent(item.entry.id)}/observations`, body: { value }, schema: SocialForecastSchema };
+      return api.call(recordObservationRoute, { params: { id: item.entry.id }, body: { value: Number(value) }, headers });
     case 'shield':
-      return { path: `/api/admin/growth/shield/claims/${encodeURIComponent(item.entry.id)}/decision`, body: { decision, reason }, schema: DecideClaimResponseSchema };
+      return api.call(adminDecideClaimRoute, { params: { id: item.entry.id }, body: { decision, reason }, headers });
   }
 }
 
@@ -109,10 +117,7 @@ export function decisionRequest({ item, decision, reason, value }: Omit<Approval
 export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...decision }: ApprovalDecision) => {
-      const request = decisionRequest(decision);
-      return apiClient().post(request.path, request.body, { schema: request.schema, headers: { 'Idempotency-Key': idempotencyKey } });
-    },
+    mutationFn: sendDecision,
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: approvalKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'shield'] })]),
   });
 }

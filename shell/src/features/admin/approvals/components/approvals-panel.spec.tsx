@@ -123,7 +123,7 @@ describe('/admin Approvals: every request waiting for an administrator, in one q
     await user.type(within(row).getByLabelText('Observed value'), '1500');
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(api.callsTo('POST /api/admin/social-forecasts/f1/observations')).toHaveLength(1));
-    expect(api.callsTo('POST /api/admin/social-forecasts/f1/observations')[0]).toMatchObject({ body: { value: '1500' }, headers: { 'Idempotency-Key': expect.any(String) } });
+    expect(api.callsTo('POST /api/admin/social-forecasts/f1/observations')[0]).toMatchObject({ body: { value: 1500 }, headers: { 'Idempotency-Key': expect.any(String) } });
   });
 
   it('takes a decided item off the queue even while its work list (a projection) still shows it', async () => {

@@ -1,6 +1,6 @@
 // The console's digest calls: recorded (signed) digests and recording one now, validated with the contracts' schemas.
 import { apiClient } from '@app/platform';
-import { RecordedDigestsResponseSchema, SignedLedgerDigestSchema, type RecordedDigests, type SignedLedgerDigest } from '@app/contracts/ledger';
+import { listLedgerDigestsRoute, recordLedgerDigestRoute, type RecordedDigests, type SignedLedgerDigest } from '@app/contracts/ledger';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveTextFile } from '../../api/admin-api';
 
@@ -11,19 +11,19 @@ export const digestKeys = {
   recorded: () => ['admin', 'ledger', 'digests'] as const,
 };
 
-/** `GET /api/admin/ledger/digests`: the newest recorded digests and the public key that verifies them. */
+/** `listLedgerDigestsRoute`: the newest recorded digests and the public key that verifies them. */
 export function useRecordedDigests() {
   return useQuery({
     queryKey: digestKeys.recorded(),
-    queryFn: ({ signal }) => apiClient().get('/api/admin/ledger/digests', { schema: RecordedDigestsResponseSchema, signal, query: { limit: '50' } }),
+    queryFn: ({ signal }) => apiClient().call(listLedgerDigestsRoute, { query: { limit: 50 }, signal }),
   });
 }
 
-/** `POST /api/admin/ledger/digests`: records a signed digest now (the job records one every hour by default). */
+/** `recordLedgerDigestRoute`: records a signed digest now (the job records one every hour by default). */
 export function useRecordDigest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient().post('/api/admin/ledger/digests', undefined, { schema: SignedLedgerDigestSchema }),
+    mutationFn: () => apiClient().call(recordLedgerDigestRoute),
     onSettled: () => queryClient.invalidateQueries({ queryKey: digestKeys.recorded() }),
   });
 }
