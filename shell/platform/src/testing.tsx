@@ -73,7 +73,10 @@ export function apiUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** `GET /api/users/me`: the user with every balance (0 unless overridden), level and XP. */
+/**
+ * `getMeRoute`'s answer: the user with every balance (0 unless overridden), spec 2 §3's standing figures at their
+ * empty values, level and XP.
+ */
 export function apiMe(overrides: Record<string, unknown> = {}) {
   return {
     ...apiUser(),
@@ -84,6 +87,19 @@ export function apiMe(overrides: Record<string, unknown> = {}) {
     usd_balance: 0,
     moves_balance: 0,
     move_balance: 0,
+    points_streak_days: 0,
+    total_earnings_usd: 0,
+    master_key_activated_at: null,
+    follower_count: 0,
+    following_count: null,
+    promogem_balance: 0,
+    last_activity_date: null,
+    brand_name: null,
+    brand_description: null,
+    brand_website: null,
+    brand_email: null,
+    brand_phone: null,
+    brand_logo_url: null,
     level: 1,
     xp_points: 0,
     ...overrides,

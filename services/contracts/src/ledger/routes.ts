@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
+import { UserSchema } from '../identity/users';
 import {
   BalanceAtQuerySchema,
   BalanceAtResponseSchema,
@@ -33,12 +34,19 @@ export const LEDGER_MESSAGES = Object.freeze({
   sandboxArchived: 'This demo account has expired',
 });
 
+/**
+ * `GET /api/users/me` as the server composes it: identity's user, the ledger's balances and the standing figures of
+ * spec 2 §3 (`compositions/me/compose-me.ts`).
+ */
+export const MeResponseSchema = UserSchema.extend({ ...UserBalancesSchema.shape, ...UserMeExtrasSchema.shape });
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
 export const getMeRoute = defineRoute({
   method: 'get',
   path: '/api/users/me',
   summary: "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance), streak, earnings, Master Key, followers, level and XP",
   tags: ['ledger'],
-  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema).and(UserMeExtrasSchema) },
+  responses: { 200: MeResponseSchema },
 });
 
 export const getAppMeRoute = defineRoute({
@@ -46,7 +54,7 @@ export const getAppMeRoute = defineRoute({
   path: '/api/app/users/me',
   summary: 'Alias of /api/users/me (the authentication debugger calls both)',
   tags: ['ledger'],
-  responses: { 200: z.looseObject({ id: z.string() }).and(UserBalancesSchema).and(UserMeExtrasSchema) },
+  responses: { 200: MeResponseSchema },
 });
 
 export const getBalanceHistoryRoute = defineRoute({

@@ -4,13 +4,15 @@ import { ApiError, isApiError } from '../api/api-error';
 import { tokenStorage } from '../api/token-storage';
 import type { SignUpInput, SignedUp } from './session-context';
 import type { DemoPersona, User } from './user';
-import { meResponseSchema, profileResponseSchema, refreshResponseSchema, sessionResponseSchema, signUpResponseSchema } from './user-schema';
+import { authProfileRoute, demoSignInRoute, refreshSessionRoute, signInRoute, signOutRoute, signUpRoute } from '@app/contracts/identity';
+import { getMeRoute } from '@app/contracts/ledger';
+import { toSession, toSignedUpAnswer, toUser } from './user-schema';
 
 export class SessionExpiredError extends Error {}
 
 async function refreshToken(): Promise<boolean> {
   try {
-    const response = await apiClient().post('/api/auth/refresh', {}, { schema: refreshResponseSchema });
+    const response = await apiClient().call(refreshSessionRoute);
     tokenStorage.save(response.token);
     return true;
   } catch {
@@ -19,7 +21,7 @@ async function refreshToken(): Promise<boolean> {
 }
 
 /**
- * Loads the signed-in user: the profile says who is signed in, `/api/users/me` adds the balances.
+ * Loads the signed-in user: the profile says who is signed in, `getMeRoute` adds the balances.
  * A 401 with a stored token means the session ended (after one refresh attempt).
  */
 export async function loadSession(checkCookieSession: boolean, allowTokenRefresh = true): Promise<User | null> {
@@ -27,8 +29,8 @@ export async function loadSession(checkCookieSession: boolean, allowTokenRefresh
   if (!hadToken && !checkCookieSession) return null;
   const client = apiClient();
   const [profile, me] = await Promise.allSettled([
-    client.get('/api/auth/profile', { schema: profileResponseSchema }),
-    client.get('/api/users/me', { schema: meResponseSchema }),
+    client.call(authProfileRoute).then((answer) => toUser(answer.user)),
+    client.call(getMeRoute).then(toUser),
   ]);
   if (profile.status === 'rejected') {
     const error = profile.reason;
@@ -49,20 +51,20 @@ function establish(response: { token: string; user: User }): User {
 }
 
 export async function signIn(email: string, password: string): Promise<User> {
-  return establish(await apiClient().post('/api/auth/signin', { email, password }, { schema: sessionResponseSchema }));
+  return establish(toSession(await apiClient().call(signInRoute, { body: { email, password } })));
 }
 
 export async function signUp(input: SignUpInput): Promise<SignedUp> {
-  const answer = await apiClient().post('/api/auth/signup', input, { schema: signUpResponseSchema });
+  const answer = toSignedUpAnswer(await apiClient().call(signUpRoute, { body: input }));
   // With e-mail confirmation on there is no session yet: the sign-up form shows the server's sentence.
   if (answer.requiresConfirmation) throw new ApiError({ message: answer.message, status: 201, code: 'CONFIRMATION_REQUIRED' });
   return { user: establish(answer), referral: answer.referral };
 }
 
 export async function signInAsDemo(persona: DemoPersona): Promise<User> {
-  return establish(await apiClient().post(`/api/auth/demo/${persona}`, {}, { schema: sessionResponseSchema }));
+  return establish(toSession(await apiClient().call(demoSignInRoute, { params: { persona } })));
 }
 
 export async function signOut(): Promise<void> {
-  await apiClient().post('/api/auth/logout');
+  await apiClient().call(signOutRoute);
 }

@@ -1,5 +1,5 @@
-import { AuthProfileResponseSchema, SessionResponseSchema, SignUpResponseSchema, UserSchema, type UserView } from '@app/contracts/identity';
-import { type UserBalances, UserBalancesSchema, type UserMeExtras, UserMeExtrasSchema } from '@app/contracts/ledger';
+import { AuthProfileResponseSchema, SessionResponseSchema, SignUpResponseSchema, type SessionResponse, type SignUpResponse, type UserView } from '@app/contracts/identity';
+import { MeResponseSchema, type UserBalances, type UserMeExtras } from '@app/contracts/ledger';
 import type { User } from './user';
 
 /**
@@ -10,7 +10,7 @@ type ApiUser = UserView & Partial<UserBalances> & Partial<UserMeExtras>;
 
 const balanceText = (value: number | undefined): string => (value === undefined ? '0' : String(value));
 
-/** The screens' user from the API's: balances as text, '0' until the ledger has answered (`/api/users/me`). */
+/** The screens' user from the API's: balances as text, '0' until the ledger has answered (`getMeRoute`). */
 export function toUser(user: ApiUser): User {
   return {
     ...user,
@@ -22,21 +22,26 @@ export function toUser(user: ApiUser): User {
   };
 }
 
-/** `GET /api/auth/profile`: who is signed in. */
-export const profileResponseSchema = AuthProfileResponseSchema.transform((body) => toUser(body.user));
-
-/** `GET /api/users/me`: identity's user with the ledger's balances and progress's level and XP. */
-export const meResponseSchema = UserSchema.extend({
-  ...UserBalancesSchema.shape,
-  // Spec 2 §3's standing figures (streak, earnings, followers, master key, level, XP); optional so an older API still parses.
-  ...UserMeExtrasSchema.partial().shape,
-}).transform(toUser);
-
-/** Sign-in, demo sign-in and refresh answer a session: a bearer token and the user. */
-export const sessionResponseSchema = SessionResponseSchema.transform((body) => ({ token: body.token, user: toUser(body.user) }));
-export const refreshResponseSchema = SessionResponseSchema;
+/** A session answer (sign-in, demo sign-in, refresh) as the screens use it: the bearer token and the user. */
+export function toSession(body: SessionResponse): { token: string; user: User } {
+  return { token: body.token, user: toUser(body.user) };
+}
 
 /** Sign-up answers a session, or (when e-mail confirmation is on) that the user must confirm first. */
-export const signUpResponseSchema = SignUpResponseSchema.transform((body) =>
-  body.requiresConfirmation ? { requiresConfirmation: true as const, message: body.message } : { requiresConfirmation: false as const, token: body.token, user: toUser(body.user), referral: body.referral ?? null },
-);
+export function toSignedUpAnswer(body: SignUpResponse) {
+  return body.requiresConfirmation
+    ? { requiresConfirmation: true as const, message: body.message }
+    : { requiresConfirmation: false as const, ...toSession(body), referral: body.referral ?? null };
+}
+
+/** `authProfileRoute`: who is signed in. */
+export const profileResponseSchema = AuthProfileResponseSchema.transform((body) => toUser(body.user));
+
+/** `getMeRoute`: identity's user with the ledger's balances and spec 2 §3's standing figures (level and XP too). */
+export const meResponseSchema = MeResponseSchema.transform(toUser);
+
+/** Sign-in, demo sign-in and refresh answer a session: a bearer token and the user. */
+export const sessionResponseSchema = SessionResponseSchema.transform(toSession);
+export const refreshResponseSchema = SessionResponseSchema;
+
+export const signUpResponseSchema = SignUpResponseSchema.transform(toSignedUpAnswer);
