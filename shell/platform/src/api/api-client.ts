@@ -5,7 +5,7 @@ import { tokenStorage } from './token-storage';
 import { reportServerErrorAnswer } from '../telemetry/client-errors';
 
 export interface ApiClientOptions {
-  /** Host that `/api/...` paths go to; empty means the page's own origin (the shell proxies /api). */
+  /** Host the API's routes are called on; empty means the page's own origin (the shell proxies /api). */
   baseUrl?: string;
   /** The bearer token to send; defaults to the stored `authToken`. */
   getToken?: () => string | null;

@@ -1,7 +1,8 @@
+import { routePath } from '@app/contracts/http';
 import { tokenStorage } from '../api/token-storage';
 import { apiBaseUrl } from './api-base';
 
-/** `POST /api/logs/client-error` (spec 3 §7). */
+/** A report of `reportClientErrorRoute` (spec 3 §7). */
 export interface ClientErrorReport {
   /** Where: `api-client`, `error-boundary`, a screen's name. */
   source: string;
@@ -14,15 +15,34 @@ export interface ClientErrorReport {
 
 /** The answers the platform reports (spec 3 §7: 500, 502, 503, 504). */
 export const REPORTED_STATUSES: ReadonlySet<number> = new Set([500, 502, 503, 504]);
-const REPORT_PATH = '/api/logs/client-error';
+/**
+ * The report's route, loaded with the first report (rare: a failed answer or a crash), so the core bundle carries no
+ * telemetry schemas.
+ */
+const reportRoute = () => import('@app/contracts/telemetry').then((contracts) => contracts.reportClientErrorRoute);
 /** A page reports at most this many errors a minute (a broken page must not flood the API; it limits too). */
 const REPORTS_PER_MINUTE = 10;
 let windowStartedAt = 0;
 let reportsInWindow = 0;
 
+/** Runs `send` with the report's URL and path once its route is loaded; a failed load loses the report, quietly. */
+function withReportRoute(send: (url: string, reportPath: string) => void): Promise<void> {
+  return reportRoute().then(
+    (route) => {
+      const reportPath = routePath(route);
+      send(`${apiBaseUrl().replace(/\/$/, '')}${reportPath}`, reportPath);
+    },
+    () => undefined,
+  );
+}
+
 /** Sends a report and forgets it: reporting must never fail or slow the screen that failed. */
-export function reportClientError(report: ClientErrorReport, fetchImplementation: typeof fetch | undefined = globalThis.fetch): void {
-  if (typeof fetchImplementation !== 'function') return;
+export function reportClientError(report: ClientErrorReport, fetchImplementation: typeof fetch | undefined = globalThis.fetch): Promise<void> {
+  if (typeof fetchImplementation !== 'function') return Promise.resolve();
+  return withReportRoute((url) => send(url, report, fetchImplementation));
+}
+
+function send(url: string, report: ClientErrorReport, fetchImplementation: typeof fetch): void {
   const now = Date.now();
   if (now - windowStartedAt >= 60_000) {
     windowStartedAt = now;
@@ -35,7 +55,7 @@ export function reportClientError(report: ClientErrorReport, fetchImplementation
   if (token) headers.Authorization = `Bearer ${token}`;
   const body = JSON.stringify({ ...report, error: report.error.slice(0, 2_000) || 'Unknown error', timestamp: report.timestamp ?? new Date(now).toISOString() });
   try {
-    void fetchImplementation(`${apiBaseUrl().replace(/\/$/, '')}${REPORT_PATH}`, { method: 'POST', headers, body, credentials: 'include', keepalive: true }).catch(() => undefined);
+    void fetchImplementation(url, { method: 'POST', headers, body, credentials: 'include', keepalive: true }).catch(() => undefined);
   } catch {
     // Nothing to do: the report is lost, the screen goes on.
   }
@@ -43,14 +63,19 @@ export function reportClientError(report: ClientErrorReport, fetchImplementation
 
 /** The API client's hook: a 500/502/503/504 answer of any call but the report itself. */
 export function reportServerErrorAnswer(method: string, path: string, status: number, code: string | undefined): void {
-  if (!REPORTED_STATUSES.has(status) || path.startsWith(REPORT_PATH)) return;
+  if (!REPORTED_STATUSES.has(status)) return;
   const dropId = /^\/api\/drops\/([^/?]+)/.exec(path)?.[1] ?? null;
-  reportClientError({ source: 'api-client', error: `${method} ${path} answered ${status}`, responseStatus: status, dropId, errorDetails: { method, path, code: code ?? null } });
+  const report = { source: 'api-client', error: `${method} ${path} answered ${status}`, responseStatus: status, dropId, errorDetails: { method, path, code: code ?? null } };
+  const fetchImplementation = globalThis.fetch;
+  if (typeof fetchImplementation !== 'function') return;
+  void withReportRoute((url, reportPath) => {
+    if (!path.startsWith(reportPath)) send(url, report, fetchImplementation);
+  });
 }
 
 /** For error boundaries: a render crash, with its stack and component stack (cut to fit the API's 16 KB). */
 export function reportBoundaryCrash(error: Error, componentStack: string | null | undefined, where = 'error-boundary'): void {
-  reportClientError({
+  void reportClientError({
     source: where,
     error: error.message || error.name || 'Render error',
     errorDetails: { name: error.name, stack: error.stack?.slice(0, 4_000) ?? null, componentStack: componentStack?.slice(0, 4_000) ?? null, path: typeof location === 'undefined' ? null : location.pathname },

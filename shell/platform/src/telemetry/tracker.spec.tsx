@@ -203,7 +203,10 @@ describe('useTrackImpression and useTrackView', () => {
 describe('client error reports', () => {
   afterEach(() => resetClientErrorReporting());
 
-  it('reports 500, 502, 503 and 504 answers (not other codes, not the report itself), at most 10 a minute', () => {
+  // A report is sent once its route is loaded (a chunk of its own in the browser): let that settle before looking.
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('reports 500, 502, 503 and 504 answers (not other codes, not the report itself), at most 10 a minute', async () => {
     const calls: Array<{ url: string; body: Record<string, unknown> }> = [];
     const fetchSpy = jest.fn(async (url: string, init: RequestInit) => {
       calls.push({ url, body: JSON.parse(String(init.body)) });
@@ -215,10 +218,12 @@ describe('client error reports', () => {
       reportServerErrorAnswer('GET', '/api/drops/42', 502, 'BAD_GATEWAY');
       reportServerErrorAnswer('GET', '/api/drops/42', 404, 'DROP_NOT_FOUND');
       reportServerErrorAnswer('POST', '/api/logs/client-error', 503, undefined);
+      await settled();
       expect(calls).toHaveLength(1);
       expect(calls[0]!.url).toBe('/api/logs/client-error');
       expect(calls[0]!.body).toMatchObject({ source: 'api-client', error: 'GET /api/drops/42 answered 502', responseStatus: 502, dropId: '42', errorDetails: { method: 'GET', path: '/api/drops/42', code: 'BAD_GATEWAY' } });
       for (let index = 0; index < 20; index += 1) reportServerErrorAnswer('GET', '/api/feed', 500, undefined);
+      await settled();
       expect(calls).toHaveLength(10);
     } finally {
       globalThis.fetch = original;
