@@ -1,4 +1,4 @@
-import { CheckoutSessionResponseSchema, PAYMENT_MESSAGES, USD_TOP_UP_LIMITS, UsdTopUpRequestSchema } from '@app/contracts/payments';
+import { PAYMENT_MESSAGES, USD_TOP_UP_LIMITS, UsdTopUpRequestSchema, createUsdTopUpRoute } from '@app/contracts/payments';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from '../api/api-client';
@@ -28,7 +28,7 @@ export function suggestedTopUp(neededDollars: number, balanceDollars: unknown): 
  * the browser back, with `?checkout=<session>&status=...`: the page the person was on.
  */
 export function startUsdTopUp(amount: string, returnPath: string, idempotencyKey: string) {
-  return apiClient().post('/api/payments/usd-top-up', { amount, return_path: returnPath }, { schema: CheckoutSessionResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(createUsdTopUpRoute, { body: { amount, return_path: returnPath }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** The server accepts only a plain path back (letters, digits, - . _ ~ /); anything else returns to the wallet. */

@@ -1,4 +1,4 @@
-import { CheckoutSessionStatusSchema, PAYMENT_MESSAGES } from '@app/contracts/payments';
+import { PAYMENT_MESSAGES, getCheckoutSessionRoute } from '@app/contracts/payments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiClient } from '../api/api-client';
@@ -27,7 +27,7 @@ export function CheckoutReturnNotice({ sessionId, onDismiss }: CheckoutReturnNot
   const queryClient = useQueryClient();
   const session = useQuery({
     queryKey: paymentKeys.checkoutSession(sessionId),
-    queryFn: ({ signal }) => apiClient().get(`/api/payments/checkout-sessions/${encodeURIComponent(sessionId)}`, { schema: CheckoutSessionStatusSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getCheckoutSessionRoute, { params: { sessionId }, signal }),
     refetchInterval: (current) => {
       const data = current.state.data;
       const settling = !data || data.status === 'open' || (data.status === 'paid' && !data.credited);
