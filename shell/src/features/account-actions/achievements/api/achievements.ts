@@ -1,5 +1,5 @@
 import { apiClient, userKeys } from '@app/platform';
-import { type Achievement, type AchievementDefinition, AchievementsResponseSchema, ClaimAchievementResponseSchema, DEFAULT_ACHIEVEMENTS } from '@app/contracts/progress';
+import { type Achievement, type AchievementDefinition, DEFAULT_ACHIEVEMENTS, claimAchievementRoute, getAchievementsRoute } from '@app/contracts/progress';
 import { useQuery } from '@tanstack/react-query';
 
 export type { Achievement, AchievementDefinition };
@@ -26,7 +26,7 @@ export function useAchievements(enabled = true) {
     enabled,
     queryFn: async ({ signal }): Promise<LoadedAchievements> => {
       try {
-        return { builtIn: false, achievements: await apiClient().get('/api/users/achievements', { schema: AchievementsResponseSchema, signal }) };
+        return { builtIn: false, achievements: await apiClient().call(getAchievementsRoute, { signal }) };
       } catch (error) {
         if (signal.aborted) throw error;
         // Spec 1 §8: an achievements failure falls back to the six built-in definitions (marked as such on screen).
@@ -37,5 +37,5 @@ export function useAchievements(enabled = true) {
 }
 
 export function claimAchievement(id: string, idempotencyKey: string) {
-  return apiClient().post(`/api/users/achievements/${encodeURIComponent(id)}/claim`, {}, { schema: ClaimAchievementResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(claimAchievementRoute, { params: { id }, headers: { 'Idempotency-Key': idempotencyKey } });
 }

@@ -1,5 +1,5 @@
 import { apiClient, ledgerKeys } from '@app/platform';
-import { CONVERSION_RATES, ConversionAllowanceSchema, ConvertCurrencyResponseSchema } from '@app/contracts/ledger';
+import { CONVERSION_RATES, convertCurrencyRoute, getConversionAllowanceRoute } from '@app/contracts/ledger';
 import { useQuery } from '@tanstack/react-query';
 
 export type ConversionSource = 'points' | 'gems';
@@ -18,13 +18,13 @@ export function conversionCost(source: ConversionSource, keys: number): number {
 }
 
 export function convertCurrency(input: ConvertCurrencyInput, idempotencyKey: string) {
-  return apiClient().post('/api/users/convert', input, { schema: ConvertCurrencyResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(convertCurrencyRoute, { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
-/** Today's use of the daily limit on keys from points, as the ledger decides it (GET /api/users/me/conversion-allowance). */
+/** Today's use of the daily limit on keys from points, as the ledger decides it (`getConversionAllowanceRoute`). */
 export function useConversionAllowance() {
   return useQuery({
     queryKey: ledgerKeys.conversionAllowance(),
-    queryFn: ({ signal }) => apiClient().get('/api/users/me/conversion-allowance', { schema: ConversionAllowanceSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getConversionAllowanceRoute, { signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { apiClient, shopKeys } from '@app/platform';
-import { type GoldItemType, type GoldPurchase, GoldPurchaseResponseSchema, GoldPurchasesResponseSchema, GoldShopCatalogueSchema, type GoldShopItem } from '@app/contracts/shop';
+import { type GoldItemType, type GoldPurchase, type GoldShopItem, getGoldPurchasesRoute, getGoldShopItemsRoute, goldPurchaseRoute } from '@app/contracts/shop';
 import { useQuery } from '@tanstack/react-query';
 
 export type { GoldPurchase, GoldShopItem };
@@ -16,7 +16,7 @@ export function useGoldShopItems(enabled = true) {
     queryKey: shopKeys.goldItems(),
     enabled,
     staleTime: 5 * 60_000,
-    queryFn: ({ signal }) => apiClient().get('/api/users/gold-shop-items', { schema: GoldShopCatalogueSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getGoldShopItemsRoute, { signal }),
   });
 }
 
@@ -24,7 +24,7 @@ export function useGoldPurchases(enabled = true) {
   return useQuery({
     queryKey: shopKeys.goldPurchases(),
     enabled,
-    queryFn: ({ signal }) => apiClient().get('/api/users/gold-purchases', { schema: GoldPurchasesResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getGoldPurchasesRoute, { signal }),
   });
 }
 
@@ -34,9 +34,8 @@ export function isOwned(item: Pick<GoldShopItem, 'name'>, purchases: readonly Pi
 }
 
 export function purchaseGoldItem(item: GoldShopItem, idempotencyKey: string) {
-  return apiClient().post(
-    '/api/users/gold-purchase',
-    { item_type: item.type, item_name: item.name, gold_cost: item.gold_cost, effect_data: JSON.stringify(item.effect_data) },
-    { schema: GoldPurchaseResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } },
-  );
+  return apiClient().call(goldPurchaseRoute, {
+    body: { item_type: item.type, item_name: item.name, gold_cost: item.gold_cost, effect_data: JSON.stringify(item.effect_data) },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }

@@ -1,5 +1,11 @@
 import { apiClient, rewardKeys } from '@app/platform';
-import { ClaimPointsResponseSchema, InfluenceRewardsStatusSchema, REWARDS_MESSAGES, REWARDS_RULES, RegisterInfluenceRewardsResponseSchema } from '@app/contracts/rewards';
+import {
+  REWARDS_MESSAGES,
+  REWARDS_RULES,
+  claimInfluencePointsRoute,
+  getInfluenceRewardsStatusRoute,
+  registerInfluenceRewardsRoute,
+} from '@app/contracts/rewards';
 import { useQuery } from '@tanstack/react-query';
 
 export { REWARDS_MESSAGES, REWARDS_RULES };
@@ -23,11 +29,11 @@ export function monthlyInfluencePoints(followers: number): number {
 }
 
 export function registerInfluenceRewards(input: InfluenceRegistration) {
-  return apiClient().post('/api/users/register-influence-rewards', input, { schema: RegisterInfluenceRewardsResponseSchema });
+  return apiClient().call(registerInfluenceRewardsRoute, { body: input });
 }
 
 export function claimInfluencePoints(idempotencyKey: string) {
-  return apiClient().post('/api/users/claim-influence-points', {}, { schema: ClaimPointsResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(claimInfluencePointsRoute, { body: {}, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** This month's claim as the server has it: pending review, verified or rejected (with the administrator's reason). */
@@ -35,6 +41,6 @@ export function useInfluenceStatus(enabled: boolean) {
   return useQuery({
     queryKey: rewardKeys.influence(),
     enabled,
-    queryFn: ({ signal }) => apiClient().get('/api/users/influence-rewards-status', { schema: InfluenceRewardsStatusSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getInfluenceRewardsStatusRoute, { signal }),
   });
 }

@@ -1,5 +1,5 @@
 import { apiClient, rewardKeys } from '@app/platform';
-import { ClaimPointsResponseSchema, InstagramStatusSchema, REWARDS_MESSAGES, REWARDS_RULES, RegisterInstagramResponseSchema } from '@app/contracts/rewards';
+import { REWARDS_MESSAGES, REWARDS_RULES, claimInstagramPointsRoute, getInstagramStatusRoute, registerInstagramRoute } from '@app/contracts/rewards';
 import { useQuery } from '@tanstack/react-query';
 
 export { REWARDS_MESSAGES, REWARDS_RULES };
@@ -8,14 +8,14 @@ export function useInstagramStatus(enabled = true) {
   return useQuery({
     queryKey: rewardKeys.instagram(),
     enabled,
-    queryFn: ({ signal }) => apiClient().get('/api/users/instagram-status', { schema: InstagramStatusSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getInstagramStatusRoute, { signal }),
   });
 }
 
 export function registerInstagram(instagramUsername: string) {
-  return apiClient().post('/api/users/register-instagram', { instagram_username: instagramUsername }, { schema: RegisterInstagramResponseSchema });
+  return apiClient().call(registerInstagramRoute, { body: { instagram_username: instagramUsername } });
 }
 
 export function claimInstagramPoints(idempotencyKey: string) {
-  return apiClient().post('/api/users/claim-instagram-points', {}, { schema: ClaimPointsResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(claimInstagramPointsRoute, { body: {}, headers: { 'Idempotency-Key': idempotencyKey } });
 }

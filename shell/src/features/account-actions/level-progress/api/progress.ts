@@ -1,5 +1,5 @@
 import { apiClient, useSession, userKeys } from '@app/platform';
-import { UserProgressSchema, XP_PER_LEVEL } from '@app/contracts/progress';
+import { XP_PER_LEVEL, getMyProgressRoute } from '@app/contracts/progress';
 import { useQuery } from '@tanstack/react-query';
 
 export { XP_PER_LEVEL };
@@ -10,6 +10,6 @@ export function useProgress() {
   return useQuery({
     queryKey: userKeys.progress(),
     enabled: user !== null,
-    queryFn: ({ signal }) => apiClient().get('/api/users/me/progress', { schema: UserProgressSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getMyProgressRoute, { signal }),
   });
 }

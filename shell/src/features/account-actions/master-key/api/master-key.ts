@@ -1,11 +1,11 @@
 import { apiClient, rewardKeys } from '@app/platform';
-import { ActivateMasterKeyResponseSchema, MasterKeyStatusSchema } from '@app/contracts/rewards';
+import { activateMasterKeyRoute, getMasterKeyStatusRoute } from '@app/contracts/rewards';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export function useMasterKeyStatus(enabled = true) {
   return useQuery({
     queryKey: rewardKeys.masterKey(),
-    queryFn: ({ signal }) => apiClient().get('/api/users/master-key-status', { schema: MasterKeyStatusSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getMasterKeyStatusRoute, { signal }),
     enabled,
   });
 }
@@ -13,7 +13,7 @@ export function useMasterKeyStatus(enabled = true) {
 export function useActivateMasterKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient().post('/api/users/activate-master-key', {}, { schema: ActivateMasterKeyResponseSchema }),
+    mutationFn: () => apiClient().call(activateMasterKeyRoute, { body: {} }),
     onSuccess: (result) => {
       queryClient.setQueryData(rewardKeys.masterKey(), {
         is_activated: result.is_activated,

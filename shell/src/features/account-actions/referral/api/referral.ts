@@ -1,5 +1,5 @@
 import { apiClient } from '@app/platform';
-import { ProcessReferralResponseSchema, REWARDS_MESSAGES, REWARDS_RULES } from '@app/contracts/rewards';
+import { REWARDS_MESSAGES, REWARDS_RULES, processReferralRoute } from '@app/contracts/rewards';
 
 export { REWARDS_MESSAGES, REWARDS_RULES };
 
@@ -9,7 +9,7 @@ export function normaliseReferralCode(text: string): string {
 }
 
 export function processReferral(referralCode: string, idempotencyKey: string) {
-  return apiClient().post('/api/users/process-referral', { referral_code: referralCode }, { schema: ProcessReferralResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(processReferralRoute, { body: { referral_code: referralCode }, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 /** The link to share: the app's sign-up with ?ref= and the code. */

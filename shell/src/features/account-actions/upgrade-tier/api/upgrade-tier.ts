@@ -1,5 +1,5 @@
 import { apiClient, shopKeys } from '@app/platform';
-import { TIER_UPGRADE_COSTS, UpgradeCostsSchema, UpgradeTierResponseSchema } from '@app/contracts/shop';
+import { TIER_UPGRADE_COSTS, getUpgradeCostsRoute, upgradeTierRoute } from '@app/contracts/shop';
 import { useQuery } from '@tanstack/react-query';
 import type { Tier } from '@app/platform';
 
@@ -26,7 +26,7 @@ export function useUpgradeCosts(enabled = true) {
     enabled,
     queryFn: async ({ signal }): Promise<LoadedUpgradeCosts> => {
       try {
-        return { costs: await apiClient().get('/api/users/upgrade-costs', { schema: UpgradeCostsSchema, signal }), builtIn: false };
+        return { costs: await apiClient().call(getUpgradeCostsRoute, { signal }), builtIn: false };
       } catch (error) {
         if (signal.aborted) throw error;
         // Spec 1 §8: an upgrade-cost failure falls back to the built-in costs (and this screen says so).
@@ -37,5 +37,5 @@ export function useUpgradeCosts(enabled = true) {
 }
 
 export function upgradeTier(input: { target_tier: Tier; payment_method: PaymentMethod }, idempotencyKey: string) {
-  return apiClient().post('/api/users/upgrade-tier', input, { schema: UpgradeTierResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(upgradeTierRoute, { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
 }
