@@ -164,8 +164,8 @@ describe('auth screen and access rule', () => {
     it('keeps the code through a detour (and for Google), and keeps it pending when it was not applied', async () => {
       const user = userEvent.setup();
       window.sessionStorage.setItem('pendingReferralCode', 'XYZ789');
-      expect(googleSignInPath('XYZ789')).toBe('/api/auth/google?ref=XYZ789');
-      expect(googleSignInPath('')).toBe('/api/auth/google');
+      expect(await googleSignInPath('XYZ789')).toBe('/api/auth/google?ref=XYZ789');
+      expect(await googleSignInPath('')).toBe('/api/auth/google');
       const signUp = jest.fn(signedUp({ applied: false, referral_code: 'XYZ789', code: 'REFERRAL_NOT_APPLIED', error: 'The referral could not be applied.' }));
       renderLink('/auth', createSession(null, { signUp }));
       await user.click(screen.getByRole('button', { name: 'Create Account', pressed: false }));

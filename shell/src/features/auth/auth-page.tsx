@@ -30,12 +30,14 @@ const messages = {
   provider: (provider: string) => `Unable to sign in with ${provider}. Please try again.`,
 };
 
-/** Where Continue with Google starts the OpenID Connect code flow (the API redirects back to /auth/callback). */
-export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
-
-/** The Google start address; a referral code rides along (`?ref=`) and the API keeps it through the round trip. */
-export function googleSignInPath(referralCode: string): string {
-  return referralCode ? `${GOOGLE_SIGN_IN_PATH}?ref=${encodeURIComponent(referralCode)}` : GOOGLE_SIGN_IN_PATH;
+/**
+ * Where Continue with Google starts the OpenID Connect code flow (`googleSignInRoute`; the API redirects back to
+ * /auth/callback). A referral code rides along (`?ref=`) and the API keeps it through the round trip. The route comes
+ * with the identity contracts, loaded on the click like the forms' schemas.
+ */
+export async function googleSignInPath(referralCode: string): Promise<string> {
+  const { googleSignInRoute } = await identityContracts();
+  return referralCode ? `${googleSignInRoute.path}?ref=${encodeURIComponent(referralCode)}` : googleSignInRoute.path;
 }
 
 function capitalise(text: string): string {
@@ -102,11 +104,11 @@ export default function AuthPage() {
     }
   };
 
-  const google = () => {
+  const google = async () => {
     setBusy('google');
     try {
       // The API runs the OpenID Connect code flow and redirects back to /auth/callback (cookie session).
-      window.location.assign(googleSignInPath(referralCode));
+      window.location.assign(await googleSignInPath(referralCode));
     } catch {
       setBusy(null);
       setFormError(messages.provider('Google'));
@@ -148,7 +150,7 @@ export default function AuthPage() {
         <div className="auth-divider">
           <span>or</span>
         </div>
-        <Button variant="secondary" className="auth-wide" onClick={google} busy={busy === 'google'}>
+        <Button variant="secondary" className="auth-wide" onClick={() => void google()} busy={busy === 'google'}>
           Continue with Google
         </Button>
         <h2 className="auth-demo-title">Try a demo account</h2>
