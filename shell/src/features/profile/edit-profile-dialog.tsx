@@ -1,6 +1,6 @@
 import { Button, TextField, apiClient, errorMessage, profileSlug, useSession, userKeys, type User } from '@app/platform';
 import { Dialog, Form, FormError, FormTextArea, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
-import { PROFILE_MESSAGES, SOCIAL_PLATFORMS, UpdateProfileRequestSchema, UserSchema, type SocialPlatform } from '@app/contracts/identity';
+import { PROFILE_MESSAGES, SOCIAL_PLATFORMS, UpdateProfileRequestSchema, updateProfileRoute, type SocialPlatform } from '@app/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -105,7 +105,7 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
         fallbackError={PROFILE_MESSAGES.updateFailed}
         aria-label="Edit profile"
         onSubmit={async (request) => {
-          const updated = await apiClient().request('PUT', '/api/users/profile', { body: request, schema: UserSchema });
+          const updated = await apiClient().call(updateProfileRoute, { body: request });
           await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: userKeys.all })]);
           toast.show({ title: 'Profile updated', variant: 'success', durationMilliseconds: 3000 });
           onOpenChange(false);

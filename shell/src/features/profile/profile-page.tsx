@@ -3,7 +3,7 @@ import { Tabs, type TabItem } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PROFILE_MESSAGES, PublicProfileResponseSchema, type PublicUserView } from '@app/contracts/identity';
+import { PROFILE_MESSAGES, publicProfileByIdRoute, publicProfileByUsernameRoute, type PublicUserView } from '@app/contracts/identity';
 import { ProfileAccountPanel } from '../account-actions';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { AchievementsTab, ApplicationsTab, ContentTab, DropsCreatedTab, EarningsCard } from './profile-tabs';
@@ -92,10 +92,14 @@ function OwnProfile() {
   );
 }
 
-function PublicProfile({ path }: { path: string }) {
+/** Someone's public profile, by user id (`/users/id/:id`) or by username or slug. */
+function PublicProfile({ by }: { by: { id: string } | { username: string } }) {
   const query = useQuery({
-    queryKey: userKeys.publicProfile(path),
-    queryFn: ({ signal }) => apiClient().get(path, { schema: PublicProfileResponseSchema, signal }),
+    queryKey: userKeys.publicProfile('id' in by ? `id/${by.id}` : by.username),
+    queryFn: ({ signal }) =>
+      'id' in by
+        ? apiClient().call(publicProfileByIdRoute, { params: { id: by.id }, signal })
+        : apiClient().call(publicProfileByUsernameRoute, { params: { username: by.username }, signal }),
     retry: false,
   });
   if (query.isPending) return <SkeletonList label="Loading profile" />;
@@ -142,6 +146,5 @@ export default function ProfilePage() {
   const { username, id } = useParams();
   const isMe = id ? id === me.id : username === 'me' || username === profileSlug(me) || username === me.username;
   if (isMe) return <OwnProfile />;
-  const path = id ? `/api/users/public/id/${encodeURIComponent(id)}` : `/api/users/public/${encodeURIComponent(username ?? '')}`;
-  return <PublicProfile path={path} />;
+  return <PublicProfile by={id ? { id } : { username: username ?? '' }} />;
 }

@@ -1,20 +1,20 @@
 import { Badge, Button, ButtonLink, Card, EmptyState, apiClient, formatBalance, formatMoney, formatSharePrice, portfolioKeys, userKeys } from '@app/platform';
 import { MakeOfferDialog, QueryView } from '@app/platform/app';
-import { AchievementsResponseSchema } from '@app/contracts/progress';
-import { HoldingsResponseSchema, type Holding } from '@app/contracts/market';
+import { getAchievementsRoute } from '@app/contracts/progress';
+import { holdingsRoute, type Holding } from '@app/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
 /**
- * A user's public holdings (`GET /api/portfolio/holdings?userId`): the server leaves private ones out for anyone
+ * A user's public holdings (`holdingsRoute` with `userId`): the server leaves private ones out for anyone
  * else; the owner's own answer includes them, so the profile keeps only public ones and shows what the public sees.
  */
 function usePublicHoldings(userId: string) {
   return useQuery({
     queryKey: portfolioKeys.publicHoldings(userId),
     queryFn: async ({ signal }) =>
-      (await apiClient().get('/api/portfolio/holdings', { schema: HoldingsResponseSchema, signal, query: { userId } })).holdings.filter((holding) => holding.visibility === 'public'),
+      (await apiClient().call(holdingsRoute, { query: { userId }, signal })).holdings.filter((holding) => holding.visibility === 'public'),
   });
 }
 
@@ -76,7 +76,7 @@ export function PublicHoldings({ userId, holderName, isOwner }: { userId: string
 export function EarnedBadges({ userId, holderName }: { userId: string; holderName: string }) {
   const badges = useQuery({
     queryKey: [...userKeys.all, 'badges', userId],
-    queryFn: ({ signal }) => apiClient().get('/api/users/achievements', { schema: AchievementsResponseSchema, signal, query: { userId } }),
+    queryFn: ({ signal }) => apiClient().call(getAchievementsRoute, { query: { userId }, signal }),
   });
   return (
     <QueryView query={badges} loadingLabel="Loading achievements" empty={<EmptyState title="No badges yet" message={`${holderName} has not earned an achievement yet.`} />}>
