@@ -1,6 +1,6 @@
 import { apiClient, contentKeys } from '@app/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FeedPageSchema, type FeedItem, type FeedTab } from '@app/contracts/content';
+import { feedRoute, type FeedItem, type FeedTab } from '@app/contracts/content';
 
 export type { FeedItem, FeedTab };
 
@@ -9,7 +9,7 @@ export function useFeed(tab: FeedTab) {
   return useInfiniteQuery({
     queryKey: contentKeys.feed(tab),
     initialPageParam: undefined as string | undefined,
-    queryFn: ({ signal, pageParam }) => apiClient().get('/api/feed', { schema: FeedPageSchema, signal, query: { tab, cursor: pageParam } }),
+    queryFn: ({ signal, pageParam }) => apiClient().call(feedRoute, { query: { tab, cursor: pageParam }, signal }),
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 }

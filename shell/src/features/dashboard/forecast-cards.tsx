@@ -1,18 +1,18 @@
 import { Badge, ButtonLink, apiClient, formatCount, formatMoney, portfolioKeys } from '@app/platform';
 import { TrendingUp } from '@app/platform/icons';
 import { useQuery } from '@tanstack/react-query';
-import { SocialForecastsResponseSchema, type SocialForecast } from '@app/contracts/forecasts';
+import { listForecastsRoute, type SocialForecast } from '@app/contracts/forecasts';
 
 /** At most this many forecast cards head the For You tab: the tab stays a mix, the Investment Hub has them all. */
 export const FEED_FORECASTS_MAX = 3;
 
 const METRIC: Record<SocialForecast['forecast_type'], string> = { views: 'views', likes: 'likes', shares: 'shares', comments: 'comments' };
 
-/** Open forecasts (active, not yet expired), soonest expiry first, as `GET /api/social-forecasts?status=active` lists them. */
+/** Open forecasts (active, not yet expired), soonest expiry first, as `listForecastsRoute` lists them (status active). */
 export function useFeedForecasts(now: Date = new Date()) {
   return useQuery({
     queryKey: [...portfolioKeys.all, 'forecasts', 'feed'] as const,
-    queryFn: async ({ signal }) => (await apiClient().get('/api/social-forecasts', { schema: SocialForecastsResponseSchema, signal, query: { status: 'active' } })).forecasts,
+    queryFn: async ({ signal }) => (await apiClient().call(listForecastsRoute, { query: { status: 'active' }, signal })).forecasts,
     select: (forecasts) => forecasts.filter((forecast) => forecast.status === 'active' && new Date(forecast.expires_at).getTime() > now.getTime()).slice(0, FEED_FORECASTS_MAX),
   });
 }

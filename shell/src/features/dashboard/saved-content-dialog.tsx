@@ -2,7 +2,7 @@ import { Button, EmptyState, ErrorBox, SkeletonList, apiClient, contentKeys, err
 import { Dialog } from '@app/platform/app';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { RemoveSavedContentResponseSchema, SavedContentListSchema } from '@app/contracts/engagement';
+import { removeSavedContentRoute, savedContentRoute } from '@app/contracts/engagement';
 
 /** The saved-content dialog: what the user saved, each opening its content, each removable. */
 export function SavedContentDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -10,10 +10,10 @@ export function SavedContentDialog({ open, onOpenChange }: { open: boolean; onOp
   const saved = useQuery({
     queryKey: contentKeys.saved(),
     enabled: open,
-    queryFn: ({ signal }) => apiClient().get('/api/users/saved-content', { schema: SavedContentListSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(savedContentRoute, { signal }),
   });
   const remove = useMutation({
-    mutationFn: (contentId: string) => apiClient().request('DELETE', `/api/users/saved-content/${encodeURIComponent(contentId)}`, { schema: RemoveSavedContentResponseSchema }),
+    mutationFn: (contentId: string) => apiClient().call(removeSavedContentRoute, { params: { contentId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });
   return (

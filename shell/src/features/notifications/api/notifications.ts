@@ -1,10 +1,11 @@
 import { apiClient, notificationKeys, useSession } from '@app/platform';
 import {
-  MarkReadResponseSchema,
   NOTIFICATION_TYPES,
   type Notification,
   type NotificationsResponse,
-  NotificationsResponseSchema,
+  getNotificationsRoute,
+  markAllNotificationsReadRoute,
+  markNotificationReadRoute,
 } from '@app/contracts/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -21,7 +22,7 @@ export function useNotifications() {
   const { user } = useSession();
   return useQuery({
     queryKey: notificationKeys.feed(user?.id ?? 'anonymous'),
-    queryFn: ({ signal }) => apiClient().get('/api/notifications', { schema: NotificationsResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getNotificationsRoute, { signal }),
     enabled: user !== null,
     refetchInterval: 30_000,
   });
@@ -45,8 +46,8 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: (target: { id: string } | 'all') =>
       target === 'all'
-        ? apiClient().post('/api/notifications/read-all', {}, { schema: MarkReadResponseSchema })
-        : apiClient().post(`/api/notifications/${encodeURIComponent(target.id)}/read`, {}, { schema: MarkReadResponseSchema }),
+        ? apiClient().call(markAllNotificationsReadRoute)
+        : apiClient().call(markNotificationReadRoute, { params: { id: target.id } }),
     onMutate: async (target) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationFeed>(key);

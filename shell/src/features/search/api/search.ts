@@ -1,5 +1,5 @@
 import { apiClient, searchKeys } from '@app/platform';
-import { SEARCH_MINIMUM_LENGTH, type SearchResponse, SearchResponseSchema } from '@app/contracts/search';
+import { SEARCH_MINIMUM_LENGTH, type SearchResponse, searchRoute } from '@app/contracts/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 export { SEARCH_MINIMUM_LENGTH };
@@ -10,7 +10,7 @@ export type SearchResults = SearchResponse;
 export function useSearch(term: string) {
   return useQuery({
     queryKey: searchKeys.term(term),
-    queryFn: ({ signal }) => apiClient().get('/api/search', { query: { q: term }, schema: SearchResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(searchRoute, { query: { q: term }, signal }),
     enabled: term.length >= SEARCH_MINIMUM_LENGTH,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
