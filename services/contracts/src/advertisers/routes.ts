@@ -7,7 +7,7 @@ import {
   SuggestedContentResponseSchema,
 } from './http';
 
-export const becomeAdvertiserRoute = defineRoute({
+export const becomeAdvertiserRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/become-advertiser',
   summary: "Make the caller an advertiser (the tier stays); answers the caller's session token and the updated user",
@@ -15,7 +15,7 @@ export const becomeAdvertiserRoute = defineRoute({
   errors: { 401: 'Not signed in' },
 });
 
-export const getBrandProfileRoute = defineRoute({
+export const getBrandProfileRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/brand-profile',
   summary: "The caller's brand profile (all fields null until saved)",
@@ -23,7 +23,7 @@ export const getBrandProfileRoute = defineRoute({
   errors: { 401: 'Not signed in' },
 });
 
-export const putBrandProfileRoute = defineRoute({
+export const putBrandProfileRoute = /*#__PURE__*/ defineRoute({
   method: 'put',
   path: '/api/users/brand-profile',
   summary: "Save the caller's brand profile (brand name required; website and logo http(s) URLs or an uploaded image's path)",
@@ -32,7 +32,7 @@ export const putBrandProfileRoute = defineRoute({
   errors: { 400: "Validation (`VALIDATION_ERROR`, e.g. 'Brand name is required')", 401: 'Not signed in' },
 });
 
-export const advertiserDashboardRoute = defineRoute({
+export const advertiserDashboardRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/advertisers/dashboard',
   summary: "The advertiser's drops, last-30-days analytics, daily series and tier inventory of the current period",
@@ -40,7 +40,7 @@ export const advertiserDashboardRoute = defineRoute({
   errors: { 401: 'Not signed in', 403: 'Not an advertiser (`ADVERTISERS_ONLY`)' },
 });
 
-export const suggestedContentRoute = defineRoute({
+export const suggestedContentRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/advertisers/suggested-content',
   summary: 'Up to 6 trending content items to sponsor (engagement of the last 7 days), each with a suggested package',

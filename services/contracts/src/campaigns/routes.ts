@@ -17,7 +17,7 @@ import {
 const tags = ['campaigns'];
 const IdParams = z.object({ id: z.string() });
 
-export const calculateMoveCostRoute = defineRoute({
+export const calculateMoveCostRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/campaigns/calculate-move-cost',
   summary: 'The moves a campaign of this scope costs (base by type × duration × audience and targeting × premium; README)',
@@ -26,7 +26,7 @@ export const calculateMoveCostRoute = defineRoute({
   responses: { 200: MoveCostResponseSchema },
 });
 
-export const createCampaignRoute = defineRoute({
+export const createCampaignRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/campaigns',
   summary: "Create a campaign (a draft) and spend its move cost from the caller's moves into the campaign's escrow",
@@ -36,7 +36,7 @@ export const createCampaignRoute = defineRoute({
   errors: { 422: "Not enough moves (`INSUFFICIENT_MOVES`, spec 3 §5's text)" },
 });
 
-export const listCampaignsRoute = defineRoute({
+export const listCampaignsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/campaigns',
   summary: "The caller's campaigns, newest first, with their figures",
@@ -44,7 +44,7 @@ export const listCampaignsRoute = defineRoute({
   responses: { 200: CampaignListResponseSchema },
 });
 
-export const getCampaignRoute = defineRoute({
+export const getCampaignRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/campaigns/:id',
   summary: 'One campaign with its content, per-platform and per-day figures (owner only)',
@@ -54,7 +54,7 @@ export const getCampaignRoute = defineRoute({
   errors: { 403: 'Not the owner', 404: 'Campaign not found' },
 });
 
-export const updateCampaignRoute = defineRoute({
+export const updateCampaignRoute = /*#__PURE__*/ defineRoute({
   method: 'put',
   path: '/api/campaigns/:id',
   summary: 'Edit the name, objective, description, budgets and bidding of a campaign (owner only; not once completed)',
@@ -64,7 +64,7 @@ export const updateCampaignRoute = defineRoute({
   errors: { 403: 'Not the owner', 404: 'Campaign not found', 409: 'Completed' },
 });
 
-export const changeCampaignStatusRoute = defineRoute({
+export const changeCampaignStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/campaigns/:id/status',
   summary: 'Change the status: draft → active, active ⇄ paused, active|paused → completed (anything else 409)',
@@ -74,7 +74,7 @@ export const changeCampaignStatusRoute = defineRoute({
   errors: { 403: 'Not the owner', 404: 'Campaign not found', 409: '`INVALID_STATUS_TRANSITION`' },
 });
 
-export const deleteCampaignRoute = defineRoute({
+export const deleteCampaignRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/campaigns/:id',
   summary: 'Delete a campaign (owner only); a draft gets its whole move cost back, an activated campaign nothing (README)',
@@ -84,7 +84,7 @@ export const deleteCampaignRoute = defineRoute({
   errors: { 403: 'Not the owner', 404: 'Campaign not found' },
 });
 
-export const addCampaignContentRoute = defineRoute({
+export const addCampaignContentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/campaigns/:id/content',
   summary: 'Add a content item (any existing content) to the campaign',
@@ -94,7 +94,7 @@ export const addCampaignContentRoute = defineRoute({
   errors: { 403: 'Not the owner', 404: 'Campaign or content not found', 409: 'Already added, or completed' },
 });
 
-export const removeCampaignContentRoute = defineRoute({
+export const removeCampaignContentRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/campaigns/:id/content/:itemId',
   summary: 'Remove a content item from the campaign',
@@ -104,7 +104,7 @@ export const removeCampaignContentRoute = defineRoute({
   errors: { 403: 'Not the owner', 404: 'Campaign not found or the item is not part of it' },
 });
 
-export const addCampaignDropRoute = defineRoute({
+export const addCampaignDropRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/campaigns/:id/drops',
   summary: "Add one of the caller's own drops to the campaign",
@@ -114,7 +114,7 @@ export const addCampaignDropRoute = defineRoute({
   errors: { 403: 'Not the owner', 404: 'Campaign not found, or not one of your drops', 409: 'Already added, or completed' },
 });
 
-export const removeCampaignDropRoute = defineRoute({
+export const removeCampaignDropRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/campaigns/:id/drops/:itemId',
   summary: 'Remove a drop from the campaign',

@@ -29,7 +29,7 @@ import {
 const ContentParams = z.object({ id: z.string().meta({ description: 'A content id (UUID); anything else is a 404' }) });
 const CommentParams = z.object({ id: z.string().meta({ description: 'A comment id (UUID)' }) });
 
-export const listContentRoute = defineRoute({
+export const listContentRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/content',
   summary: 'Active content, newest first, a page at a time (`?limit`, `?cursor`, `?platform`, `?creator_id`, `?q`)',
@@ -39,7 +39,7 @@ export const listContentRoute = defineRoute({
   errors: { 400: 'Bad filter or cursor' },
 });
 
-export const getContentRoute = defineRoute({
+export const getContentRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/content/:id',
   summary: 'One content item (archived items stay readable by id)',
@@ -49,7 +49,7 @@ export const getContentRoute = defineRoute({
   errors: { 404: "'Content not found' (`CONTENT_NOT_FOUND`)" },
 });
 
-export const contentMetricsRoute = defineRoute({
+export const contentMetricsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/content/:id/metrics',
   summary: "A content item's metrics (likes, comments, shares, views, moves, total engagement)",
@@ -58,7 +58,7 @@ export const contentMetricsRoute = defineRoute({
   responses: { 200: ContentMetricsSchema },
 });
 
-export const contentUserStatusRoute = defineRoute({
+export const contentUserStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/content/:id/user-status',
   summary: 'Whether the caller liked or saved the item, owns it, and the shares they hold in it',
@@ -66,7 +66,7 @@ export const contentUserStatusRoute = defineRoute({
   responses: { 200: ContentUserStatusSchema },
 });
 
-export const createContentRoute = defineRoute({
+export const createContentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content',
   summary: 'Share existing content (answers `contentId`); the share price follows the funding rule, not the form',
@@ -75,7 +75,7 @@ export const createContentRoute = defineRoute({
   errors: { 400: '`error`, `details`, `field_errors[{field,message}]` naming each bad field' },
 });
 
-export const updateContentRoute = defineRoute({
+export const updateContentRoute = /*#__PURE__*/ defineRoute({
   method: 'put',
   path: '/api/content/:id',
   summary: 'Edit a content item (its owner)',
@@ -84,7 +84,7 @@ export const updateContentRoute = defineRoute({
   errors: { 403: 'Not the owner', 422: 'Total shares below the shares set aside or held; archived' },
 });
 
-export const deleteContentRoute = defineRoute({
+export const deleteContentRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/content/:id',
   summary: 'Delete a content item (its owner): erased when nobody else holds shares in it, otherwise archived',
@@ -93,7 +93,7 @@ export const deleteContentRoute = defineRoute({
   errors: { 403: 'Not the owner' },
 });
 
-export const uploadContentImageRoute = defineRoute({
+export const uploadContentImageRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/upload-image',
   summary: 'Upload a content image as base64 JSON (15 MB; JPG, PNG, GIF or WEBP, recognised from the bytes)',
@@ -102,7 +102,7 @@ export const uploadContentImageRoute = defineRoute({
   errors: { 413: "'File size must be less than 15MB…'", 415: "'Please upload a valid image file (JPG, PNG, GIF, WEBP).'", 503: 'Image storage unavailable' },
 });
 
-export const generatePlaceholderRoute = defineRoute({
+export const generatePlaceholderRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/generate-placeholder',
   summary: 'Render a PNG placeholder from the description and platform and store it like an upload',
@@ -111,7 +111,7 @@ export const generatePlaceholderRoute = defineRoute({
   errors: { 503: 'Image storage unavailable' },
 });
 
-export const listCommentsRoute = defineRoute({
+export const listCommentsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/content/:id/comments',
   summary: 'Comments with their replies (one level), pinned first, then newest',
@@ -120,7 +120,7 @@ export const listCommentsRoute = defineRoute({
   responses: { 200: CommentListSchema },
 });
 
-export const postCommentRoute = defineRoute({
+export const postCommentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/:id/comments',
   summary: 'Comment, or reply to a top-level comment (signed in); earns the comment action (0.3 points × tier, once per comment)',
@@ -129,7 +129,7 @@ export const postCommentRoute = defineRoute({
   errors: { 404: 'No such content or parent comment', 422: 'Reply to a reply; archived content' },
 });
 
-export const pinCommentRoute = defineRoute({
+export const pinCommentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/comments/:id/pin',
   summary: 'Pin a comment (the content owner; not reversible)',
@@ -138,7 +138,7 @@ export const pinCommentRoute = defineRoute({
   errors: { 403: 'Not the content owner', 409: 'Already pinned' },
 });
 
-export const likeCommentRoute = defineRoute({
+export const likeCommentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/comments/:id/like',
   summary: 'Like a comment (once per user)',
@@ -147,7 +147,7 @@ export const likeCommentRoute = defineRoute({
   errors: { 409: "'You have already liked this comment' (`ALREADY_LIKED`)" },
 });
 
-export const deleteCommentRoute = defineRoute({
+export const deleteCommentRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/content/comments/:id',
   summary: 'Delete a comment and its replies (its author or the content owner)',
@@ -156,7 +156,7 @@ export const deleteCommentRoute = defineRoute({
   errors: { 403: 'Neither the author nor the content owner' },
 });
 
-export const feedRoute = defineRoute({
+export const feedRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/feed',
   summary: 'Home feed: `for-you` (≤ 10, sponsored first, then content and drops alternating), `social` (sponsored, then all content; paged), `opportunities` (≤ 5 drops)',

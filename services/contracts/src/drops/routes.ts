@@ -17,7 +17,7 @@ import {
 const DropParams = z.object({ id: z.string().meta({ description: 'A UUID or a number; anything else is a 400' }) });
 const ApplicationParams = z.object({ id: z.string() });
 
-export const listDropsRoute = defineRoute({
+export const listDropsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/drops',
   summary: 'Active and closed drops, newest first (`?limit`, `?type=proof|paid|move`, `?creator_id`)',
@@ -25,7 +25,7 @@ export const listDropsRoute = defineRoute({
   responses: { 200: DropListSchema },
 });
 
-export const getDropRoute = defineRoute({
+export const getDropRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/drops/:id',
   summary: 'One drop',
@@ -34,7 +34,7 @@ export const getDropRoute = defineRoute({
   errors: { 400: 'The id is neither a UUID nor a number (`INVALID_DROP_ID`)', 404: 'No such drop (`DROP_NOT_FOUND`)' },
 });
 
-export const createDropRoute = defineRoute({
+export const createDropRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/drops',
   summary: "Create a drop (advertisers); a paid drop's gem pool moves from the creator's gems into the drop's escrow",
@@ -43,7 +43,7 @@ export const createDropRoute = defineRoute({
   errors: { 403: 'Not an advertiser', 422: 'Tier rule or limit, or not enough gems for the pool' },
 });
 
-export const updateDropRoute = defineRoute({
+export const updateDropRoute = /*#__PURE__*/ defineRoute({
   method: 'put',
   path: '/api/drops/:id',
   summary: 'Edit a drop (its creator); the kind cannot change; a new gem pool total moves the difference',
@@ -52,7 +52,7 @@ export const updateDropRoute = defineRoute({
   errors: { 403: 'Not the creator', 422: 'Kind change, or the pool cannot cover it' },
 });
 
-export const deleteDropRoute = defineRoute({
+export const deleteDropRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/drops/:id',
   summary: 'Delete a drop (its creator); the remaining pool returns to the creator',
@@ -61,7 +61,7 @@ export const deleteDropRoute = defineRoute({
   errors: { 403: 'Not the creator' },
 });
 
-export const closeDropRoute = defineRoute({
+export const closeDropRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/drops/:id/complete',
   summary: 'Close a drop (its creator): no more applications; the remaining pool returns to the creator',
@@ -70,7 +70,7 @@ export const closeDropRoute = defineRoute({
   errors: { 403: 'Not the creator', 422: 'Already closed' },
 });
 
-export const applyToDropRoute = defineRoute({
+export const applyToDropRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/drops/:id/apply',
   summary: 'Apply to a drop; paid drops cost keys (Master Key activated today), move drops cost points',
@@ -82,7 +82,7 @@ export const applyToDropRoute = defineRoute({
   },
 });
 
-export const listDropApplicationsRoute = defineRoute({
+export const listDropApplicationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/drops/:id/applications',
   summary: "A drop's applications (its creator only)",
@@ -91,7 +91,7 @@ export const listDropApplicationsRoute = defineRoute({
   errors: { 403: 'Not the creator' },
 });
 
-export const myDropApplicationsRoute = defineRoute({
+export const myDropApplicationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/drop-applications',
   summary: "The signed-in user's own applications, newest first",
@@ -112,7 +112,7 @@ const reviewRoute = (action: 'approve' | 'reject', summary: string) =>
 export const approveApplicationRoute = reviewRoute('approve', 'Approve a pending application (drop creator)');
 export const rejectApplicationRoute = reviewRoute('reject', 'Reject a pending application (drop creator); its cost is refunded');
 
-export const completeApplicationRoute = defineRoute({
+export const completeApplicationRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/drop-applications/:id/complete',
   summary: 'Complete a submitted application with a review score (drop creator): pays gems from the pool (paid) or keys (move)',
@@ -122,7 +122,7 @@ export const completeApplicationRoute = defineRoute({
   errors: { 403: 'Not the drop creator', 422: 'Not submitted' },
 });
 
-export const submitWorkRoute = defineRoute({
+export const submitWorkRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/drop-applications/:id/submit',
   summary: 'Submit work for an approved application (the applicant)',

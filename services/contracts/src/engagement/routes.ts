@@ -23,7 +23,7 @@ const ContentParams = z.object({ id: z.string().meta({ description: 'A content i
 const SavedParams = z.object({ contentId: z.string() });
 const ShareLinkParams = z.object({ id: z.string() });
 
-export const socialActionRoute = defineRoute({
+export const socialActionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/social-action',
   summary: 'Like, save, share or repost an item: points × tier multiplier (daily cap), free engagement shares; a comment earns when posted',
@@ -36,7 +36,7 @@ export const socialActionRoute = defineRoute({
   },
 });
 
-export const externalMoveRoute = defineRoute({
+export const externalMoveRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/external-move',
   summary: 'Record a move made on the external platform with proof: points × multiplier, keys = ceil(points / 20)',
@@ -45,7 +45,7 @@ export const externalMoveRoute = defineRoute({
   errors: { 409: 'This move was already recorded for this content', 413: 'Proof image over 10 MB', 429: 'Daily limit of external moves reached' },
 });
 
-export const createShareLinkRoute = defineRoute({
+export const createShareLinkRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/shares/create',
   summary: "A short link to this app or the item's own URL; opening it redirects and counts the click",
@@ -54,7 +54,7 @@ export const createShareLinkRoute = defineRoute({
   errors: { 422: 'The target is neither this app nor the content' },
 });
 
-export const followShareLinkRoute = defineRoute({
+export const followShareLinkRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/s/:id',
   summary: 'Follow a share link: 302 to its target, the click counted',
@@ -64,14 +64,14 @@ export const followShareLinkRoute = defineRoute({
   errors: { 404: 'Share link not found' },
 });
 
-export const savedContentRoute = defineRoute({
+export const savedContentRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/saved-content',
   summary: "The caller's saved content, newest first",
   responses: { 200: SavedContentListSchema },
 });
 
-export const removeSavedContentRoute = defineRoute({
+export const removeSavedContentRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/users/saved-content/:contentId',
   summary: 'Remove an item from the saved collection (it can be saved again)',
@@ -80,7 +80,7 @@ export const removeSavedContentRoute = defineRoute({
   errors: { 404: 'Not in the saved collection' },
 });
 
-export const tipGemsRoute = defineRoute({
+export const tipGemsRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/tip',
   summary: "Tip whole gems (1..1000): $0.01 per gem to the creator's USD wallet",
@@ -89,7 +89,7 @@ export const tipGemsRoute = defineRoute({
   errors: { 403: 'Own content, or a demo and a real account', 422: "'Insufficient balance': nothing moved" },
 });
 
-export const tipContentRoute = defineRoute({
+export const tipContentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/:id/tip',
   summary: 'Tip the creator in USD, gems ($0.01 each) or points (1,000 = $1)',
@@ -98,7 +98,7 @@ export const tipContentRoute = defineRoute({
   errors: { 403: 'Own content, or a demo and a real account', 422: "'Insufficient balance': nothing moved" },
 });
 
-export const fundContentRoute = defineRoute({
+export const fundContentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/:id/fund',
   summary: "Fund an item (its escrow, valued in USD): raises the share price; anyone including the owner",
@@ -107,7 +107,7 @@ export const fundContentRoute = defineRoute({
   errors: { 422: "'Insufficient balance': nothing moved" },
 });
 
-export const sponsorContentRoute = defineRoute({
+export const sponsorContentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/:id/sponsor',
   summary: 'Sponsor an item with one of the five packages (advertisers, not own content); gems held, spent at the end',
@@ -116,7 +116,7 @@ export const sponsorContentRoute = defineRoute({
   errors: { 403: 'Not an advertiser, or own content', 422: "'Insufficient gems'" },
 });
 
-export const advertiserSponsorRoute = defineRoute({
+export const advertiserSponsorRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/sponsor',
   summary: "The advertiser form's sponsorship (contentId, gemAmount, boostMultiplier, durationHours)",
@@ -125,7 +125,7 @@ export const advertiserSponsorRoute = defineRoute({
   errors: { 403: 'Not an advertiser, or own content', 422: "'Insufficient gems'" },
 });
 
-export const sponsoredContentRoute = defineRoute({
+export const sponsoredContentRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/content/sponsored',
   summary: 'Items with a live sponsorship, strongest boost first',
@@ -133,7 +133,7 @@ export const sponsoredContentRoute = defineRoute({
   responses: { 200: SponsoredContentListSchema },
 });
 
-export const contentSponsorshipRoute = defineRoute({
+export const contentSponsorshipRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/content/:id/sponsorship',
   summary: "An item's live sponsorship (sponsors stacked)",

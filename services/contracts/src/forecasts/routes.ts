@@ -16,7 +16,7 @@ import {
 const IdParams = z.object({ id: z.string() });
 const tags = ['forecasts'];
 
-export const listForecastsRoute = defineRoute({
+export const listForecastsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/social-forecasts',
   summary: 'Social forecasts: active ones first (soonest expiry), then recent expired and resolved ones',
@@ -25,7 +25,7 @@ export const listForecastsRoute = defineRoute({
   responses: { 200: SocialForecastsResponseSchema },
 });
 
-export const createForecastRoute = defineRoute({
+export const createForecastRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/social-forecasts',
   summary: "Create a forecast on a content metric; the creator's initial stake moves from their USD into the forecast's escrow",
@@ -35,7 +35,7 @@ export const createForecastRoute = defineRoute({
   errors: { 404: 'Content not found (`CONTENT_NOT_FOUND`)', 422: 'Expiry not in the future (`EXPIRES_IN_PAST`) or insufficient USD (`INSUFFICIENT_FUNDS`)' },
 });
 
-export const predictRoute = defineRoute({
+export const predictRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/social-forecasts/:id/predict',
   summary: 'Stake USD on over or under (stake × odds owed if right); refused once the forecast has expired',
@@ -45,7 +45,7 @@ export const predictRoute = defineRoute({
   errors: { 404: 'Forecast not found (`FORECAST_NOT_FOUND`)', 409: 'Expired or resolved (`FORECAST_EXPIRED`)', 422: 'Insufficient USD (`INSUFFICIENT_FUNDS`)' },
 });
 
-export const myPredictionsRoute = defineRoute({
+export const myPredictionsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/forecasts',
   summary: 'My predictions (my stakes on any forecast, my own initial stakes included), newest first',
@@ -53,7 +53,7 @@ export const myPredictionsRoute = defineRoute({
   responses: { 200: PredictionsResponseSchema },
 });
 
-export const myCreatedForecastsRoute = defineRoute({
+export const myCreatedForecastsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/created-forecasts',
   summary: 'Forecasts I created, newest first',
@@ -61,7 +61,7 @@ export const myCreatedForecastsRoute = defineRoute({
   responses: { 200: SocialForecastsResponseSchema },
 });
 
-export const portfolioPredictionsRoute = defineRoute({
+export const portfolioPredictionsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/portfolio/predictions',
   summary: "The caller's predictions, or another user's (`?userId`)",
@@ -70,7 +70,7 @@ export const portfolioPredictionsRoute = defineRoute({
   responses: { 200: PredictionsResponseSchema },
 });
 
-export const predictionDetailRoute = defineRoute({
+export const predictionDetailRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/portfolio/predictions/:id',
   summary: 'One prediction with its forecast, the trajectory of real observations and the participants',
@@ -80,7 +80,7 @@ export const predictionDetailRoute = defineRoute({
   errors: { 404: "'Prediction not found.' (`PREDICTION_NOT_FOUND`)" },
 });
 
-export const recordObservationRoute = defineRoute({
+export const recordObservationRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/social-forecasts/:id/observations',
   summary: 'Admin/oracle: record the observed metric of a forecast on an external URL (an expired one then settles)',
@@ -94,7 +94,7 @@ export const recordObservationRoute = defineRoute({
   },
 });
 
-export const listPendingObservationsRoute = defineRoute({
+export const listPendingObservationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/social-forecasts/pending-observations',
   summary:

@@ -16,7 +16,7 @@ import {
 } from './users';
 
 /** Identity endpoints (ARCHITECTURE §5). The session token is also set as an http-only cookie on every success. */
-export const signUpRoute = defineRoute({
+export const signUpRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/auth/signup',
   summary: 'Create an account (and a session unless e-mail confirmation is on)',
@@ -31,7 +31,7 @@ export const signUpRoute = defineRoute({
   },
 });
 
-export const signInRoute = defineRoute({
+export const signInRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/auth/signin',
   summary: 'Sign in with e-mail and password',
@@ -45,7 +45,7 @@ export const signInRoute = defineRoute({
   },
 });
 
-export const demoSignInRoute = defineRoute({
+export const demoSignInRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/auth/demo/:persona',
   summary: 'Sign in as a demo persona',
@@ -55,14 +55,14 @@ export const demoSignInRoute = defineRoute({
   errors: { 403: 'Demo logins disabled', 429: 'Too many demo logins from this address (`TOO_MANY_DEMO_LOGINS`); `Retry-After` says when to try again' },
 });
 
-export const refreshSessionRoute = defineRoute({
+export const refreshSessionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/auth/refresh',
   summary: 'Rotate the session: a new token; the old one stops working',
   responses: { 200: SessionResponseSchema },
 });
 
-export const signOutRoute = defineRoute({
+export const signOutRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/auth/logout',
   summary: 'Revoke the session and clear the cookie',
@@ -70,14 +70,14 @@ export const signOutRoute = defineRoute({
   responses: { 200: SuccessResponseSchema },
 });
 
-export const authProfileRoute = defineRoute({
+export const authProfileRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/auth/profile',
   summary: "The signed-in user's account",
   responses: { 200: AuthProfileResponseSchema },
 });
 
-export const confirmEmailRoute = defineRoute({
+export const confirmEmailRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/auth/confirm-email',
   summary: 'Confirm an e-mail address with the token mailed at sign-up',
@@ -86,7 +86,7 @@ export const confirmEmailRoute = defineRoute({
   responses: { 200: SuccessResponseSchema },
 });
 
-export const googleSignInRoute = defineRoute({
+export const googleSignInRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/auth/google',
   summary: 'Start Google sign-in (redirects to the provider); `?ref=CODE` is kept through the round trip and applied if the account is new',
@@ -98,7 +98,7 @@ export const googleSignInRoute = defineRoute({
   },
 });
 
-export const googleCallbackRoute = defineRoute({
+export const googleCallbackRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/auth/google/callback',
   summary: 'Finish Google sign-in; redirects to the web app with the session cookie set',
@@ -106,7 +106,7 @@ export const googleCallbackRoute = defineRoute({
   responses: { 200: { description: 'Redirect (302) to /auth/callback or /auth?error=...', schema: null } },
 });
 
-export const updateProfileRoute = defineRoute({
+export const updateProfileRoute = /*#__PURE__*/ defineRoute({
   method: 'put',
   path: '/api/users/profile',
   summary: "Edit the signed-in user's profile",
@@ -115,7 +115,7 @@ export const updateProfileRoute = defineRoute({
   errors: { 409: 'Username already taken' },
 });
 
-export const publicProfileByUsernameRoute = defineRoute({
+export const publicProfileByUsernameRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/public/:username',
   summary: 'Public profile by username (or slug)',
@@ -124,7 +124,7 @@ export const publicProfileByUsernameRoute = defineRoute({
   responses: { 200: PublicProfileResponseSchema },
 });
 
-export const publicProfileByIdRoute = defineRoute({
+export const publicProfileByIdRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/public/id/:id',
   summary: 'Public profile by user id',
@@ -134,7 +134,7 @@ export const publicProfileByIdRoute = defineRoute({
 });
 
 const imageUploadDescription = 'multipart/form-data with one file in field `image` (JPEG, PNG, GIF or WebP, at most 5 MB)';
-export const imageUploadRoute = defineRoute({
+export const imageUploadRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/images/upload',
   summary: 'Upload an image (avatar, banner)',
@@ -143,7 +143,7 @@ export const imageUploadRoute = defineRoute({
   errors: { 413: 'Larger than 5 MB', 415: 'Not an image (checked from the bytes)' },
 });
 
-export const uploadImageRoute = defineRoute({
+export const uploadImageRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/upload/image',
   summary: 'Upload an image (same as /api/images/upload)',
@@ -152,7 +152,7 @@ export const uploadImageRoute = defineRoute({
   errors: { 413: 'Larger than 5 MB', 415: 'Not an image (checked from the bytes)' },
 });
 
-export const getImageRoute = defineRoute({
+export const getImageRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/images/:key',
   summary: 'An uploaded image',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 const CouponIdParams = z.object({ id: z.string().min(1).max(64) });
 
 // Spec 3 §7: the coupon calls have no /api prefix; the API serves them at these exact paths.
-export const listCouponsRoute = defineRoute({
+export const listCouponsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/advertisers/coupons',
   summary: "The advertiser's coupons (status from their dates, assignments) and their redemptions, newest first (clients cache 30 s)",
@@ -14,7 +14,7 @@ export const listCouponsRoute = defineRoute({
   errors: { 403: 'Not an advertiser (`ADVERTISER_ONLY`)' },
 });
 
-export const createCouponRoute = defineRoute({
+export const createCouponRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/coupons',
   summary: 'Creates a coupon: title required, quantity ≥ 1, value ≥ 0 (two decimals); spec 3 §9 defaults for what is left out',
@@ -24,7 +24,7 @@ export const createCouponRoute = defineRoute({
   errors: { 400: 'Invalid fields (`VALIDATION_ERROR` with field_errors)', 403: 'Not an advertiser (`ADVERTISER_ONLY`)' },
 });
 
-export const assignCouponRoute = defineRoute({
+export const assignCouponRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/coupons/:id/assign',
   summary: "Attaches a coupon to one of the caller's drops, or to a weekly leaderboard band (top-5, top-10, top-25, growth-leaders) awarded when the week closes",
@@ -34,7 +34,7 @@ export const assignCouponRoute = defineRoute({
   errors: { 400: 'Invalid target', 403: 'Not your drop (`NOT_OWN_DROP`)', 404: 'No such coupon of yours (`COUPON_NOT_FOUND`)', 409: 'Already assigned there (`ALREADY_ASSIGNED`)' },
 });
 
-export const redeemCouponRoute = defineRoute({
+export const redeemCouponRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/coupons/:id/redeem',
   summary: 'Redeems one coupon for a recipient: never more redemptions than the quantity, under any concurrency',

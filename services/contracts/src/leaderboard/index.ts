@@ -28,7 +28,7 @@ export const LeaderboardParamsSchema = z.object({
   period: z.enum(LEADERBOARD_PERIODS, { error: 'period must be daily, weekly or monthly' }),
 });
 
-export const getLeaderboardRoute = defineRoute({
+export const getLeaderboardRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/leaderboard/:period',
   summary:
@@ -54,7 +54,7 @@ export const TopEarnersResponseSchema = z.object({ month: z.string(), earners: z
 export type TopEarnersResponse = z.infer<typeof TopEarnersResponseSchema>;
 export const TOP_EARNERS_LIMIT = 3;
 
-export const getTopEarnersRoute = defineRoute({
+export const getTopEarnersRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/leaderboard/top-earners',
   summary: "Public: the current UTC month's top 3 real earners by composite score (success stories on the landing page)",

@@ -12,7 +12,7 @@ export const ConversionAllowanceSchema = z.object({
 });
 export type ConversionAllowance = z.infer<typeof ConversionAllowanceSchema>;
 
-export const getConversionAllowanceRoute = defineRoute({
+export const getConversionAllowanceRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me/conversion-allowance',
   summary: 'Keys the signed-in user has converted from points today (UTC) and how many are left under the daily limit',

@@ -85,7 +85,7 @@ export const InclusionProofSchema = z.object({
 });
 export type InclusionProof = z.infer<typeof InclusionProofSchema>;
 
-export const getLedgerDigestRoute = defineRoute({
+export const getLedgerDigestRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/digest',
   summary: "The current digest: the Merkle root over the log's committed events up to now ({ position, root, at }), unsigned",
@@ -93,7 +93,7 @@ export const getLedgerDigestRoute = defineRoute({
   responses: { 200: LedgerDigestSchema },
 });
 
-export const listLedgerDigestsRoute = defineRoute({
+export const listLedgerDigestsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/digests',
   summary: 'Digests the job recorded (signed, newest first) and the public key that verifies them',
@@ -103,7 +103,7 @@ export const listLedgerDigestsRoute = defineRoute({
   errors: { 400: 'limit out of range (`VALIDATION_ERROR`)' },
 });
 
-export const recordLedgerDigestRoute = defineRoute({
+export const recordLedgerDigestRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/ledger/digests',
   summary: 'Records a signed digest now (the job does so periodically), as an event of the ledger-digests stream',
@@ -111,7 +111,7 @@ export const recordLedgerDigestRoute = defineRoute({
   responses: { 201: SignedLedgerDigestSchema },
 });
 
-export const ledgerConsistencyProofRoute = defineRoute({
+export const ledgerConsistencyProofRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/proofs/consistency',
   summary: 'Proves the digest at `from` is a prefix of the digest at `to` (RFC 9162 consistency proof, O(log n) hashes)',
@@ -121,7 +121,7 @@ export const ledgerConsistencyProofRoute = defineRoute({
   errors: { 400: 'from or to not a whole number, from after to (`VALIDATION_ERROR`)', 422: 'to is beyond the tree (`DIGEST_POSITION_NOT_REACHED`)' },
 });
 
-export const ledgerInclusionProofRoute = defineRoute({
+export const ledgerInclusionProofRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/proofs/inclusion',
   summary: 'Proves one event is in the history of the digest at `position` (RFC 9162 audit path, O(log n) hashes), with the event',

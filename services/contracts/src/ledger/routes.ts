@@ -41,7 +41,7 @@ export const LEDGER_MESSAGES = Object.freeze({
 export const MeResponseSchema = UserSchema.extend({ ...UserBalancesSchema.shape, ...UserMeExtrasSchema.shape });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
-export const getMeRoute = defineRoute({
+export const getMeRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me',
   summary: "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance), streak, earnings, Master Key, followers, level and XP",
@@ -49,7 +49,7 @@ export const getMeRoute = defineRoute({
   responses: { 200: MeResponseSchema },
 });
 
-export const getAppMeRoute = defineRoute({
+export const getAppMeRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/app/users/me',
   summary: 'Alias of /api/users/me (the authentication debugger calls both)',
@@ -57,7 +57,7 @@ export const getAppMeRoute = defineRoute({
   responses: { 200: MeResponseSchema },
 });
 
-export const getBalanceHistoryRoute = defineRoute({
+export const getBalanceHistoryRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me/balance-history',
   summary: "The wallet chart: the signed-in user's balances at the end of each of the last `days` UTC days (1-366, default 30) and now",
@@ -66,7 +66,7 @@ export const getBalanceHistoryRoute = defineRoute({
   responses: { 200: BalanceHistoryResponseSchema },
 });
 
-export const getMyWalletsRoute = defineRoute({
+export const getMyWalletsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me/wallets',
   summary: "The signed-in user's wallets: [{currency_type, balance}] per currency",
@@ -74,7 +74,7 @@ export const getMyWalletsRoute = defineRoute({
   responses: { 200: WalletsResponseSchema },
 });
 
-export const getWalletsRoute = defineRoute({
+export const getWalletsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/wallets',
   summary: 'Same as /api/users/me/wallets (the spec calls both)',
@@ -82,7 +82,7 @@ export const getWalletsRoute = defineRoute({
   responses: { 200: WalletsResponseSchema },
 });
 
-export const getTransactionsRoute = defineRoute({
+export const getTransactionsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/transactions',
   summary: "The signed-in user's transactions, newest first; filter by currency and type, paged by limit and offset (total counts the filter's rows)",
@@ -91,7 +91,7 @@ export const getTransactionsRoute = defineRoute({
   responses: { 200: TransactionsResponseSchema },
 });
 
-export const getBalanceAtRoute = defineRoute({
+export const getBalanceAtRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me/balance-at',
   summary: "The signed-in user's wallets as they stood at a point in time (folded from the account stream)",
@@ -100,7 +100,7 @@ export const getBalanceAtRoute = defineRoute({
   responses: { 200: BalanceAtResponseSchema },
 });
 
-export const convertCurrencyRoute = defineRoute({
+export const convertCurrencyRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/convert',
   summary: 'Convert points (500 a key, at most 3 keys a UTC day) or gems (2 a key) into whole keys',
@@ -113,7 +113,7 @@ export const convertCurrencyRoute = defineRoute({
   },
 });
 
-export const verifyLedgerRoute = defineRoute({
+export const verifyLedgerRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/verify',
   summary: 'Replays every event: hash chains, zero sums per currency, no negative user balance, projections equal a fresh fold',
@@ -121,7 +121,7 @@ export const verifyLedgerRoute = defineRoute({
   responses: { 200: VerifyReportSchema },
 });
 
-export const startVerifyRunRoute = defineRoute({
+export const startVerifyRunRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/ledger/verify-runs',
   summary: 'Starts ledger verify in the background; follow its progress and read its report at GET /api/admin/ledger/verify-runs/:id',
@@ -130,7 +130,7 @@ export const startVerifyRunRoute = defineRoute({
   errors: { 409: 'A verification is already running (`VERIFY_ALREADY_RUNNING`)' },
 });
 
-export const getVerifyRunRoute = defineRoute({
+export const getVerifyRunRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/verify-runs/:id',
   summary: 'A verification run: status, events and streams checked of the total, and the report once completed',
@@ -140,7 +140,7 @@ export const getVerifyRunRoute = defineRoute({
   errors: { 400: 'Not a run number (`VALIDATION_ERROR`)', 404: 'No such run (`VERIFY_RUN_NOT_FOUND`)' },
 });
 
-export const streamEventsRoute = defineRoute({
+export const streamEventsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/streams/:streamId',
   summary: "A stream's events in version order (the stream a verify finding names), a page at a time",
@@ -150,7 +150,7 @@ export const streamEventsRoute = defineRoute({
   errors: { 400: 'from_version or limit out of range (`VALIDATION_ERROR`)', 404: 'No such stream (`STREAM_NOT_FOUND`)' },
 });
 
-export const exportLedgerRoute = defineRoute({
+export const exportLedgerRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/export',
   summary: 'The ledger as NDJSON or CSV, one line per leg with running balances; filter by user and time range',
@@ -159,7 +159,7 @@ export const exportLedgerRoute = defineRoute({
   responses: { 200: { description: 'NDJSON (application/x-ndjson) or CSV (text/csv)', schema: null } },
 });
 
-export const rebuildLedgerProjectionRoute = defineRoute({
+export const rebuildLedgerProjectionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/ledger/rebuild',
   summary: 'Rebuilds a ledger projection into fresh tables and swaps it in (ledger_balances or ledger_transactions)',
@@ -169,7 +169,7 @@ export const rebuildLedgerProjectionRoute = defineRoute({
   errors: { 404: 'No such projection', 409: 'A rebuild is already running' },
 });
 
-export const ledgerIssuanceRoute = defineRoute({
+export const ledgerIssuanceRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/issuance',
   summary:
@@ -190,7 +190,7 @@ export const CurrencyTotalsResponseSchema = z.array(
   }),
 );
 
-export const ledgerTotalsRoute = defineRoute({
+export const ledgerTotalsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/totals',
   summary: 'Per-currency totals of user and system accounts from the projection (each currency sums to zero)',

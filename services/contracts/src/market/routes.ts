@@ -22,7 +22,7 @@ import {
 const IdParams = z.object({ id: z.string() });
 const tags = ['market'];
 
-export const buySharesRoute = defineRoute({
+export const buySharesRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/buy-shares',
   summary: "Buy shares from a content item's available shares at the market price (paid in USD to the creator)",
@@ -32,7 +32,7 @@ export const buySharesRoute = defineRoute({
   errors: { 404: 'Content not found', 422: 'Not enough shares available, own content, or insufficient balance' },
 });
 
-export const holdingsRoute = defineRoute({
+export const holdingsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/portfolio/holdings',
   summary: "The caller's share holdings, or another user's public ones (`?userId`)",
@@ -41,7 +41,7 @@ export const holdingsRoute = defineRoute({
   responses: { 200: HoldingsResponseSchema },
 });
 
-export const holdingDetailRoute = defineRoute({
+export const holdingDetailRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/portfolio/holdings/:id',
   summary:
@@ -52,7 +52,7 @@ export const holdingDetailRoute = defineRoute({
   errors: { 404: "'Holding not found.' (`HOLDING_NOT_FOUND`): no such holding, or another user's private one" },
 });
 
-export const holdingVisibilityRoute = defineRoute({
+export const holdingVisibilityRoute = /*#__PURE__*/ defineRoute({
   method: 'put',
   path: '/api/portfolio/holdings/:contentId/visibility',
   summary: "Make my holding of a content item public or private (private: never in another user's `?userId` holdings)",
@@ -62,7 +62,7 @@ export const holdingVisibilityRoute = defineRoute({
   errors: { 400: 'Visibility must be public or private', 404: "'Holding not found.' (`HOLDING_NOT_FOUND`): no holding of mine on this item" },
 });
 
-export const createListingRoute = defineRoute({
+export const createListingRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/shares/listings',
   summary: 'List shares for resale at an ask price (the listed shares are held until filled or cancelled)',
@@ -72,7 +72,7 @@ export const createListingRoute = defineRoute({
   errors: { 422: 'More than available to sell' },
 });
 
-export const listListingsRoute = defineRoute({
+export const listListingsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/shares/listings',
   summary: "Everyone's open listings (active, shares remaining), newest first, a page at a time (`?limit`, `?cursor`); `?owner=true`: all of mine, open or closed; `?content_id`: one item",
@@ -82,7 +82,7 @@ export const listListingsRoute = defineRoute({
   errors: { 400: 'Bad limit or cursor (`INVALID_CURSOR`)' },
 });
 
-export const cancelListingRoute = defineRoute({
+export const cancelListingRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/shares/listings/:id',
   summary: 'Cancel my listing (its remaining shares become sellable again)',
@@ -92,7 +92,7 @@ export const cancelListingRoute = defineRoute({
   errors: { 404: 'Listing not found', 409: 'Not active' },
 });
 
-export const buyListingRoute = defineRoute({
+export const buyListingRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/shares/listings/:id/buy',
   summary: 'Buy from a listing at its ask (2.5 % resale fee from the seller\u2019s proceeds)',
@@ -102,7 +102,7 @@ export const buyListingRoute = defineRoute({
   errors: { 404: 'Listing not found', 409: 'Not active', 422: 'More than remains, own listing, or insufficient balance' },
 });
 
-export const createOfferRoute = defineRoute({
+export const createOfferRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/shares/offers',
   summary: "Offer to buy a holder's shares: quantity × bid is escrowed from the buyer's USD until accepted, declined, cancelled or expired",
@@ -112,7 +112,7 @@ export const createOfferRoute = defineRoute({
   errors: { 422: 'Insufficient balance, own shares, or the seller has too few' },
 });
 
-export const listOffersRoute = defineRoute({
+export const listOffersRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/shares/offers',
   summary: 'My offers as buyer (outgoing) or seller (incoming)',

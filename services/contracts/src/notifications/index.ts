@@ -35,7 +35,7 @@ export const MarkReadResponseSchema = z.object({ success: z.literal(true), unrea
 
 export const NOTIFICATION_MESSAGES = { notFound: 'Notification not found' } as const;
 
-export const getNotificationsRoute = defineRoute({
+export const getNotificationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/notifications',
   summary: "The signed-in user's notifications, newest first, with the unread count",
@@ -44,7 +44,7 @@ export const getNotificationsRoute = defineRoute({
   responses: { 200: NotificationsResponseSchema },
 });
 
-export const getUnreadCountRoute = defineRoute({
+export const getUnreadCountRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/notifications/unread-count',
   summary: 'The unread count for the bell badge',
@@ -52,7 +52,7 @@ export const getUnreadCountRoute = defineRoute({
   responses: { 200: UnreadCountResponseSchema },
 });
 
-export const markNotificationReadRoute = defineRoute({
+export const markNotificationReadRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/notifications/:id/read',
   summary: 'Marks one notification read',
@@ -61,7 +61,7 @@ export const markNotificationReadRoute = defineRoute({
   responses: { 200: MarkReadResponseSchema },
 });
 
-export const markAllNotificationsReadRoute = defineRoute({
+export const markAllNotificationsReadRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/notifications/read-all',
   summary: 'Marks every notification so far read',

@@ -13,7 +13,7 @@ import {
   WebhookAcknowledgementSchema,
 } from './http';
 
-export const getPaymentProvidersRoute = defineRoute({
+export const getPaymentProvidersRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/payments/providers',
   summary: 'Payment providers (enabled, ready, publishableKey first 12 characters, mode live|mock) and the default one',
@@ -21,7 +21,7 @@ export const getPaymentProvidersRoute = defineRoute({
   responses: { 200: PaymentProvidersResponseSchema },
 });
 
-export const getGemPackagesRoute = defineRoute({
+export const getGemPackagesRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/payments/gem-packages',
   summary: "The gem store's catalogue (spec 3 §9): the only source of a checkout's price and gems",
@@ -29,7 +29,7 @@ export const getGemPackagesRoute = defineRoute({
   responses: { 200: GemPackagesResponseSchema },
 });
 
-export const createCheckoutSessionRoute = defineRoute({
+export const createCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/create-checkout-session',
   summary: "Starts a card checkout for a gem package; price and gems come from the catalogue, the client's are ignored",
@@ -39,7 +39,7 @@ export const createCheckoutSessionRoute = defineRoute({
   errors: { 400: 'Unknown package (`UNKNOWN_PACKAGE`)', 403: 'Demo accounts cannot pay (`DEMO_ACCOUNT_CANNOT_PAY`)' },
 });
 
-export const createUsdTopUpRoute = defineRoute({
+export const createUsdTopUpRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/usd-top-up',
   summary: '"Add funds" on the USD card: a card checkout that credits exactly the dollars paid ($5 to $1,000)',
@@ -49,7 +49,7 @@ export const createUsdTopUpRoute = defineRoute({
   errors: { 400: 'Amount out of bounds (`VALIDATION_ERROR`)', 403: 'Demo accounts cannot pay (`DEMO_ACCOUNT_CANNOT_PAY`)' },
 });
 
-export const getCheckoutSessionRoute = defineRoute({
+export const getCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/payments/checkout-sessions/:sessionId',
   summary: "One of the caller's checkout sessions: status and whether its credit was posted (the wallet's return page polls it)",
@@ -59,7 +59,7 @@ export const getCheckoutSessionRoute = defineRoute({
   errors: { 404: 'No such session of the caller (`CHECKOUT_SESSION_NOT_FOUND`)' },
 });
 
-export const paymentWebhookRoute = defineRoute({
+export const paymentWebhookRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/webhooks/:provider',
   summary:
@@ -71,7 +71,7 @@ export const paymentWebhookRoute = defineRoute({
   errors: { 400: 'Missing or bad signature, or an unreadable payload (`INVALID_WEBHOOK_SIGNATURE`): nothing changes', 404: 'Provider not enabled' },
 });
 
-export const localCheckoutPageRoute = defineRoute({
+export const localCheckoutPageRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/payments/local/sessions/:sessionId',
   summary: "The local provider's hosted checkout page (HTML): package, amount, a test card form, Pay / Decline / Cancel",
@@ -82,7 +82,7 @@ export const localCheckoutPageRoute = defineRoute({
 });
 
 const LocalActionParams = z.object({ sessionId: z.string() });
-export const localCheckoutPayRoute = defineRoute({
+export const localCheckoutPayRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/pay',
   summary:
@@ -92,7 +92,7 @@ export const localCheckoutPayRoute = defineRoute({
   request: { params: LocalActionParams },
   responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
 });
-export const localCheckoutDeclineRoute = defineRoute({
+export const localCheckoutDeclineRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/decline',
   summary: 'Declines a local session (signed `checkout.session.failed` webhook) and returns the browser to cancel_url',
@@ -101,7 +101,7 @@ export const localCheckoutDeclineRoute = defineRoute({
   request: { params: LocalActionParams },
   responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
 });
-export const localCheckoutAbandonRoute = defineRoute({
+export const localCheckoutAbandonRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/abandon',
   summary: 'Leaves a local session unpaid (signed `checkout.session.expired` webhook) and returns the browser to cancel_url',
@@ -111,7 +111,7 @@ export const localCheckoutAbandonRoute = defineRoute({
   responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
 });
 
-export const refundCheckoutSessionRoute = defineRoute({
+export const refundCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/payments/sessions/:sessionId/refund',
   summary:
@@ -122,7 +122,7 @@ export const refundCheckoutSessionRoute = defineRoute({
   errors: { 404: 'No such session', 409: 'Not paid, or already refunded (`CHECKOUT_SESSION_NOT_REFUNDABLE`)', 422: 'The credit is already spent (`REFUND_CREDIT_SPENT`)' },
 });
 
-export const planCheckoutRoute = defineRoute({
+export const planCheckoutRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/checkout',
   summary:

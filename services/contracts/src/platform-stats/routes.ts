@@ -1,7 +1,7 @@
 import { defineRoute } from '../http/route';
 import { PlatformStatsSchema } from './schemas';
 
-export const getPlatformStatsRoute = defineRoute({
+export const getPlatformStatsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/stats/platform',
   summary:

@@ -18,7 +18,7 @@ export const FailedJobsResponseSchema = z.object({ items: z.array(FailedJobSchem
 
 export const JobIdParamsSchema = z.object({ id: z.string().min(1) });
 
-export const listFailedJobsRoute = defineRoute({
+export const listFailedJobsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/jobs/failed',
   summary: 'Jobs that used up their attempts; kept until retried',
@@ -26,7 +26,7 @@ export const listFailedJobsRoute = defineRoute({
   responses: { 200: FailedJobsResponseSchema },
 });
 
-export const retryFailedJobRoute = defineRoute({
+export const retryFailedJobRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/jobs/failed/:id/retry',
   summary: 'Puts a failed job back in the queue with fresh attempts',
@@ -36,7 +36,7 @@ export const retryFailedJobRoute = defineRoute({
 });
 
 /** Bull Board, the full view of the BullMQ queue; the console links to it (a page, not a JSON answer). */
-export const queueBoardRoute = defineRoute({
+export const queueBoardRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/queues',
   summary: 'Bull Board for administrators: every job state, payloads, retry and clean (BullMQ deployments only)',
@@ -67,7 +67,7 @@ export const ProjectionsResponseSchema = z.object({ items: z.array(ProjectionSum
 
 export const ProjectionNameParamsSchema = z.object({ name: z.string().min(1) });
 
-export const listProjectionsRoute = defineRoute({
+export const listProjectionsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/projections',
   summary: 'Every registered projection with its checkpoint, lag and last rebuild',
@@ -75,7 +75,7 @@ export const listProjectionsRoute = defineRoute({
   responses: { 200: ProjectionsResponseSchema },
 });
 
-export const rebuildProjectionRoute = defineRoute({
+export const rebuildProjectionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/projections/:name/rebuild',
   summary: 'Rebuilds a projection into fresh tables while the live ones keep serving, then swaps them in',

@@ -44,7 +44,7 @@ export const HealthResponseSchema = z
   .meta({ id: 'HealthResponse' });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 
-export const healthRoute = defineRoute({
+export const healthRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/health',
   summary: 'Readiness of the database, the job queue and the projections',
@@ -70,7 +70,7 @@ export const ReadinessResponseSchema = z
   .meta({ id: 'ReadinessResponse' });
 export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
 
-export const livenessRoute = defineRoute({
+export const livenessRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/health/live',
   summary: 'Liveness: the process answers (no dependency is checked)',
@@ -79,7 +79,7 @@ export const livenessRoute = defineRoute({
   responses: { 200: LivenessResponseSchema },
 });
 
-export const readinessRoute = defineRoute({
+export const readinessRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/health/ready',
   summary: 'Readiness: database and queue answer, no projection failed or trails the log by more than HEALTH_MAX_PROJECTION_LAG_SECONDS',
@@ -90,7 +90,7 @@ export const readinessRoute = defineRoute({
   errors: { 503: 'Not ready (the body is a ReadinessResponse)' },
 });
 
-export const metricsRoute = defineRoute({
+export const metricsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/metrics',
   summary: 'Prometheus metrics (text exposition format)',

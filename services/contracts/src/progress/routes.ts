@@ -1,7 +1,7 @@
 import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
 import { AchievementParamsSchema, AchievementsQuerySchema, AchievementsResponseSchema, ClaimAchievementResponseSchema, UserProgressSchema } from './http';
 
-export const getMyProgressRoute = defineRoute({
+export const getMyProgressRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me/progress',
   summary: "The signed-in user's XP and level (level n spans 1000·n to 1000·(n+1) XP)",
@@ -9,7 +9,7 @@ export const getMyProgressRoute = defineRoute({
   responses: { 200: UserProgressSchema },
 });
 
-export const getAchievementsRoute = defineRoute({
+export const getAchievementsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/achievements',
   summary:
@@ -19,7 +19,7 @@ export const getAchievementsRoute = defineRoute({
   responses: { 200: AchievementsResponseSchema },
 });
 
-export const claimAchievementRoute = defineRoute({
+export const claimAchievementRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/achievements/:id/claim',
   summary: "Claims a met achievement once: pays its gold through the ledger and adds its XP",

@@ -30,7 +30,7 @@ import {
 /** The screens send `{}`; a request without a body means the same. */
 const EmptyBody = z.preprocess((value) => value ?? {}, z.object({}).loose());
 
-export const getMasterKeyStatusRoute = defineRoute({
+export const getMasterKeyStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/master-key-status',
   summary: "Today's (UTC) Master Key status: completed proof drops against the tier's requirement (free 5, premium 2, super 1)",
@@ -38,7 +38,7 @@ export const getMasterKeyStatusRoute = defineRoute({
   responses: { 200: MasterKeyStatusSchema },
 });
 
-export const activateMasterKeyRoute = defineRoute({
+export const activateMasterKeyRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/activate-master-key',
   summary: 'Activates the Master Key for the rest of the current UTC day once enough proof drops are completed today',
@@ -48,7 +48,7 @@ export const activateMasterKeyRoute = defineRoute({
   errors: { 422: 'Not enough proof drops completed today (`MASTER_KEY_NOT_READY`)' },
 });
 
-export const getInstagramStatusRoute = defineRoute({
+export const getInstagramStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/instagram-status',
   summary: "The signed-in user's Instagram registration, verification and monthly claim",
@@ -56,7 +56,7 @@ export const getInstagramStatusRoute = defineRoute({
   responses: { 200: InstagramStatusSchema },
 });
 
-export const registerInstagramRoute = defineRoute({
+export const registerInstagramRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/register-instagram',
   summary: 'Step 1: register an Instagram username (a different username starts verification again)',
@@ -65,7 +65,7 @@ export const registerInstagramRoute = defineRoute({
   responses: { 200: RegisterInstagramResponseSchema },
 });
 
-export const verifyInstagramRoute = defineRoute({
+export const verifyInstagramRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/users/:userId/verify-instagram',
   summary: "Admin: marks a user's registered Instagram account verified (after the verification message arrived)",
@@ -75,7 +75,7 @@ export const verifyInstagramRoute = defineRoute({
   errors: { 404: 'No such user', 409: 'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`)', 422: 'Nothing registered' },
 });
 
-export const rejectInstagramRoute = defineRoute({
+export const rejectInstagramRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/users/:userId/reject-instagram',
   summary: "Admin: rejects a user's pending Instagram registration, with a reason the user is told; they may register again",
@@ -90,7 +90,7 @@ export const rejectInstagramRoute = defineRoute({
   },
 });
 
-export const claimInstagramPointsRoute = defineRoute({
+export const claimInstagramPointsRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/claim-instagram-points',
   summary: 'Claims the monthly Instagram points (500 / 750 / 1000 by tier) once per calendar month, after verification',
@@ -100,7 +100,7 @@ export const claimInstagramPointsRoute = defineRoute({
   errors: { 409: 'Already claimed this month (`ALREADY_CLAIMED`)', 422: 'Not registered or not verified' },
 });
 
-export const registerInfluenceRewardsRoute = defineRoute({
+export const registerInfluenceRewardsRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/register-influence-rewards',
   summary:
@@ -111,7 +111,7 @@ export const registerInfluenceRewardsRoute = defineRoute({
   errors: { 400: 'A missing field, fewer than 500 or more than 100,000,000 followers (`VALIDATION_ERROR`)' },
 });
 
-export const verifyInfluenceRoute = defineRoute({
+export const verifyInfluenceRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/users/:userId/verify-influence',
   summary:
@@ -127,7 +127,7 @@ export const verifyInfluenceRoute = defineRoute({
   },
 });
 
-export const rejectInfluenceRoute = defineRoute({
+export const rejectInfluenceRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/users/:userId/reject-influence',
   summary: "Admin: rejects the user's pending influence claim of this month, with a reason the user is told; it pays nothing",
@@ -142,7 +142,7 @@ export const rejectInfluenceRoute = defineRoute({
   },
 });
 
-export const claimInfluencePointsRoute = defineRoute({
+export const claimInfluencePointsRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/claim-influence-points',
   summary: "Claims this month's influence points once, after the registration's follower count was verified",
@@ -155,7 +155,7 @@ export const claimInfluencePointsRoute = defineRoute({
   },
 });
 
-export const processReferralRoute = defineRoute({
+export const processReferralRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/process-referral',
   summary: "Applies a referral code once: the referrer gets 500 points, the signed-in user 250",
@@ -165,7 +165,7 @@ export const processReferralRoute = defineRoute({
   errors: { 404: "'Invalid referral code'", 409: "'Referral Applied' (already referred)", 422: "Own code refused (`OWN_REFERRAL_CODE`); a code whose owner the caller referred, directly or through a chain, refused (`REFERRAL_LOOP`)" },
 });
 
-export const getReferralStatusRoute = defineRoute({
+export const getReferralStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/referral-status',
   summary: "The signed-in user's referral code and whether a referral was applied ('Referral Applied')",
@@ -173,7 +173,7 @@ export const getReferralStatusRoute = defineRoute({
   responses: { 200: ReferralStatusSchema },
 });
 
-export const getInfluenceRewardsStatusRoute = defineRoute({
+export const getInfluenceRewardsStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/influence-rewards-status',
   summary: "This month's influence rewards registration and claim",
@@ -181,7 +181,7 @@ export const getInfluenceRewardsStatusRoute = defineRoute({
   responses: { 200: InfluenceRewardsStatusSchema },
 });
 
-export const listInstagramVerificationsRoute = defineRoute({
+export const listInstagramVerificationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/instagram-verifications',
   summary: 'Admin: registered Instagram accounts waiting for verification (or all), oldest first',
@@ -190,7 +190,7 @@ export const listInstagramVerificationsRoute = defineRoute({
   responses: { 200: InstagramVerificationsResponseSchema },
 });
 
-export const listInfluenceVerificationsRoute = defineRoute({
+export const listInfluenceVerificationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/influence-verifications',
   summary: "Admin: this month's influence claims waiting for verification (or verified, or all), oldest first; eventual (trails the log by a poll)",

@@ -61,7 +61,7 @@ export const SearchResponseSchema = z
   .meta({ id: 'SearchResponse' });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 
-export const searchRoute = defineRoute({
+export const searchRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/search',
   summary: 'Searches users, drops and content (2 characters minimum), ranked',

@@ -11,7 +11,7 @@ import {
 } from './http';
 
 
-export const getUpgradeCostsRoute = defineRoute({
+export const getUpgradeCostsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/upgrade-costs',
   summary: 'Tier upgrade costs: current tier → target tier → {points, gems}',
@@ -19,7 +19,7 @@ export const getUpgradeCostsRoute = defineRoute({
   responses: { 200: UpgradeCostsSchema },
 });
 
-export const upgradeTierRoute = defineRoute({
+export const upgradeTierRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/upgrade-tier',
   summary: 'Upgrades the tier (upward only), paid in points or gems through the ledger',
@@ -29,7 +29,7 @@ export const upgradeTierRoute = defineRoute({
   errors: { 422: "'Insufficient balance' (`INSUFFICIENT_BALANCE`) or not an upward move (`TIER_UPGRADE_NOT_ALLOWED`)" },
 });
 
-export const getGoldShopItemsRoute = defineRoute({
+export const getGoldShopItemsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/gold-shop-items',
   summary: "The gold shop's catalogue (tabs Tier Upgrades, Boosts, Profile by `type`)",
@@ -37,7 +37,7 @@ export const getGoldShopItemsRoute = defineRoute({
   responses: { 200: GoldShopCatalogueSchema },
 });
 
-export const getGoldPurchasesRoute = defineRoute({
+export const getGoldPurchasesRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/gold-purchases',
   summary: "The signed-in user's gold purchases, newest first; an item is owned while a purchase of it is active",
@@ -45,7 +45,7 @@ export const getGoldPurchasesRoute = defineRoute({
   responses: { 200: GoldPurchasesResponseSchema },
 });
 
-export const goldPurchaseRoute = defineRoute({
+export const goldPurchaseRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/gold-purchase',
   summary: 'Buys a gold shop item at the catalogue price; tier upgrades change the tier, boosts take effect at once',
@@ -55,7 +55,7 @@ export const goldPurchaseRoute = defineRoute({
   errors: { 404: 'Unknown item (`UNKNOWN_ITEM`)', 409: 'Already owned (`ALREADY_OWNED`)', 422: "'Not Enough Gold' (`NOT_ENOUGH_GOLD`) or a tier that is not higher" },
 });
 
-export const getActiveBoostsRoute = defineRoute({
+export const getActiveBoostsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/active-boosts',
   summary: "The signed-in user's active boosts (key and XP multipliers, badge, profile boost)",

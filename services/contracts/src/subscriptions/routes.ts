@@ -2,7 +2,7 @@ import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
 import { CancelPlanResponseSchema, MovesOverviewResponseSchema, PlansResponseSchema, UpgradePlanRequestSchema, UpgradePlanResponseSchema } from './http';
 
 // The spec's plan calls have no /api prefix (spec 3 §7); the API serves them at these exact paths.
-export const getAdvertiserPlansRoute = defineRoute({
+export const getAdvertiserPlansRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/advertisers/subscription/plans',
   summary: 'Advertiser plans sorted by price ascending, the caller’s current tier and paid period (clients cache 60 s)',
@@ -10,7 +10,7 @@ export const getAdvertiserPlansRoute = defineRoute({
   responses: { 200: PlansResponseSchema },
 });
 
-export const upgradeAdvertiserPlanRoute = defineRoute({
+export const upgradeAdvertiserPlanRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/subscription/upgrade',
   summary:
@@ -25,7 +25,7 @@ export const upgradeAdvertiserPlanRoute = defineRoute({
   },
 });
 
-export const cancelAdvertiserPlanRoute = defineRoute({
+export const cancelAdvertiserPlanRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/subscription/cancel',
   summary: 'Cancels the paid plan: it stays until the end of the paid period, then the renewal job moves the advertiser to free',
@@ -34,7 +34,7 @@ export const cancelAdvertiserPlanRoute = defineRoute({
   errors: { 403: 'Not an advertiser (`ADVERTISER_ONLY`)', 409: 'No paid plan (`NOT_SUBSCRIBED`) or already cancelled (`ALREADY_CANCELLED`)' },
 });
 
-export const getMovesOverviewRoute = defineRoute({
+export const getMovesOverviewRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/subscriptions/moves',
   summary: "The advertiser's moves: balance, this period's allowance (credited on first use in the period), and the moves packages sold by card",

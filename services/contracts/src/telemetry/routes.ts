@@ -11,7 +11,7 @@ import {
 
 const tags = ['telemetry'];
 
-export const ingestTelemetryRoute = defineRoute({
+export const ingestTelemetryRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/telemetry',
   summary: 'A batch of client events (≤ 500 events, ≤ 256 KB), accepted once queued and stored in batches',
@@ -22,7 +22,7 @@ export const ingestTelemetryRoute = defineRoute({
   errors: { 400: 'Invalid event or too many events', 413: 'Batch over 256 KB', 429: 'Rate limit of the session', 503: 'Queue unavailable' },
 });
 
-export const reportClientErrorRoute = defineRoute({
+export const reportClientErrorRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/logs/client-error',
   summary: 'A client error report (a failed API answer 500/502/503/504 or an error-boundary crash)',
@@ -33,7 +33,7 @@ export const reportClientErrorRoute = defineRoute({
   errors: { 400: 'Invalid report', 413: 'Report over 16 KB', 429: 'Rate limit of the session' },
 });
 
-export const listClientErrorsRoute = defineRoute({
+export const listClientErrorsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/client-errors',
   summary: 'Recent client error reports, newest first (administrators)',

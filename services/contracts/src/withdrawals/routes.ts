@@ -12,7 +12,7 @@ import {
   WithdrawalsResponseSchema,
 } from './http';
 
-export const getWithdrawalMethodsRoute = defineRoute({
+export const getWithdrawalMethodsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/withdrawal/methods',
   summary: 'Withdrawal methods from configuration: method_name, display_name, is_active, processing_time, min_amount, fee_percentage, required_fields',
@@ -20,7 +20,7 @@ export const getWithdrawalMethodsRoute = defineRoute({
   responses: { 200: WithdrawalMethodsResponseSchema },
 });
 
-export const getUsdWithdrawalTermsRoute = defineRoute({
+export const getUsdWithdrawalTermsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/withdrawal/usd-terms',
   summary: 'USD withdrawals: the minimum (dollars) and the fee percentage, from configuration (the same for every method)',
@@ -28,7 +28,7 @@ export const getUsdWithdrawalTermsRoute = defineRoute({
   responses: { 200: UsdWithdrawalTermsSchema },
 });
 
-export const requestWithdrawalRoute = defineRoute({
+export const requestWithdrawalRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/withdrawal/request',
   summary:
@@ -43,7 +43,7 @@ export const requestWithdrawalRoute = defineRoute({
   },
 });
 
-export const getWithdrawalsRoute = defineRoute({
+export const getWithdrawalsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/withdrawal/requests',
   summary: "The caller's withdrawals, newest first (pending → processed | failed)",
@@ -51,7 +51,7 @@ export const getWithdrawalsRoute = defineRoute({
   responses: { 200: WithdrawalsResponseSchema },
 });
 
-export const getPaymentPreferencesRoute = defineRoute({
+export const getPaymentPreferencesRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/payment-preferences',
   summary: "The caller's saved payment methods, details masked, the default first",
@@ -59,7 +59,7 @@ export const getPaymentPreferencesRoute = defineRoute({
   responses: { 200: PaymentPreferencesResponseSchema },
 });
 
-export const createPaymentPreferenceRoute = defineRoute({
+export const createPaymentPreferenceRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/payment-preferences',
   summary: 'Saves a payment method (validated per method, stored encrypted); is_default or the first one becomes the default',
@@ -69,7 +69,7 @@ export const createPaymentPreferenceRoute = defineRoute({
   errors: { 400: 'Unknown method or invalid details (`VALIDATION_ERROR`)' },
 });
 
-export const setDefaultPaymentPreferenceRoute = defineRoute({
+export const setDefaultPaymentPreferenceRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/payment-preferences/:id/set-default',
   summary: 'Makes one of the caller’s payment methods the default (exactly one default)',
@@ -79,7 +79,7 @@ export const setDefaultPaymentPreferenceRoute = defineRoute({
   errors: { 404: 'Not one of the caller’s (`PAYMENT_PREFERENCE_NOT_FOUND`)' },
 });
 
-export const deletePaymentPreferenceRoute = defineRoute({
+export const deletePaymentPreferenceRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/users/payment-preferences/:id',
   summary: 'Deletes one of the caller’s payment methods; if it was the default, the newest remaining one becomes the default',
