@@ -1,7 +1,8 @@
 // Renders an account screen inside the platform's providers with a signed-in user whose `refresh` really reloads
-// `/api/users/me` from the fake API, so a test sees balances change after money moves.
+// `getMeRoute` from the fake API, so a test sees balances change after money moves.
 import { type Session, SessionContext, type User, apiClient } from '@app/platform';
-import { AppProviders, meResponseSchema } from '@app/platform/app';
+import { AppProviders, toUser } from '@app/platform/app';
+import { getMeRoute } from '@app/contracts/ledger';
 import { createUser } from '@app/platform/testing';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -26,7 +27,7 @@ function TestSession({ initialUser, children, onRefresh }: { initialUser: User; 
       signOut: async () => undefined,
       refresh: async () => {
         onRefresh();
-        setUser({ ...user, ...(await apiClient().get('/api/users/me', { schema: meResponseSchema })) });
+        setUser({ ...user, ...toUser(await apiClient().call(getMeRoute)) });
       },
     }),
     [user, onRefresh],
