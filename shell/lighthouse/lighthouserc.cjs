@@ -15,10 +15,8 @@ module.exports = {
       // Resolved by lhci against the working folder (shell/, where `npm run lighthouse` runs).
       puppeteerScript: 'lighthouse/sign-in.cjs',
       puppeteerLaunchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags, headless: true },
-      settings: {
-        // The sign-in script leaves the session in localStorage; Lighthouse would otherwise clear it before each run.
-        disableStorageReset: true,
-      },
+      // Lighthouse empties the HTTP cache and the origin's caches before each page (every page is a first visit) but
+      // keeps localStorage (its clearStorageTypes leave it out), where the sign-in script leaves the session.
     },
     assert: {
       assertions: {
