@@ -14,9 +14,5 @@ module.exports = async (browser, { url }) => {
   // A page of the origin that loads no app code, to reach its localStorage.
   await page.goto(new URL('/favicon.svg', target).href);
   await page.evaluate((value) => (value ? localStorage.setItem('authToken', value) : localStorage.removeItem('authToken')), signedIn ? token : null);
-  // Lighthouse keeps storage for the session's sake (disableStorageReset), so empty the HTTP cache here: every page is
-  // measured as a first visit, not served from the previous page's downloads.
-  const devtools = await page.target().createCDPSession();
-  await devtools.send('Network.clearBrowserCache');
   await page.close();
 };

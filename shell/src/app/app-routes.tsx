@@ -5,15 +5,16 @@ import { remoteForPath } from '../federation/remote-ownership';
 import { RemoteRoute } from '../federation/remote-route';
 import { RequireAuth } from '../features/auth/require-auth';
 import { applyPageMeta } from './page-meta';
+import { loadAppLayout, loadDashboardPage } from './route-chunks';
 
 // Every page is split out, so a first page downloads only what it shows; index.html starts the chunks of `/` and
 // `/auth` with main.js (their names are in webpack.config.js). The signed-in frame (header, menus, query cache,
 // dialogs) is its own chunk: the public pages need none of it.
 const LandingPage = lazy(() => import(/* webpackChunkName: "route-landing" */ '../features/landing/landing-page').then((page) => ({ default: page.LandingPage })));
-const AppLayoutChunk = lazy(() => import('../features/layout/app-layout'));
+const AppLayoutChunk = lazy(loadAppLayout);
 const AuthPage = lazy(() => import(/* webpackChunkName: "route-auth" */ '../features/auth/auth-page'));
 const CallbackPage = lazy(() => import('../features/auth/callback-page'));
-const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const DashboardPage = lazy(loadDashboardPage);
 const LeaderboardPage = lazy(() => import('../features/leaderboard/components/leaderboard-page'));
 const ProfileRedirect = lazy(() => import('../features/profile/profile-redirect'));
 const ProfilePage = lazy(() => import('../features/profile/profile-page'));

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type RemoteName, remoteNames } from './remote-ownership';
 import { RemoteUnavailableError } from './remote-unavailable';
 import resiliencePlugin, { fetchWithTimeoutAndRetry } from './resilience-plugin';
-import { sharedModules } from './shared-modules';
+import { sharedModuleLoaders, sharedModules } from './shared-modules';
 
 /** The remotes manifest: remote name → URL of its mf-manifest.json (served by the shell, overridable). */
 export const remotesManifestSchema = z.record(z.string(), z.string().url());
@@ -21,9 +21,16 @@ init({ name: 'shell', remotes: [], shared: sharedModules(), shareStrategy: 'load
 
 let registry: Promise<RemotesManifest> | null = null;
 
-async function fetchManifest(): Promise<RemotesManifest> {
+/** A /remotes.json request already under way (the first page's), else a bounded request of its own. */
+async function manifestResponse(early?: Promise<Response>): Promise<Response> {
+  const first = early ? await early.catch(() => null) : null;
+  if (first && first.status < 500) return first;
+  return fetchWithTimeoutAndRetry(REMOTES_MANIFEST_PATH, { cache: 'no-store' });
+}
+
+async function fetchManifest(early?: Promise<Response>): Promise<RemotesManifest> {
   try {
-    const response = await fetchWithTimeoutAndRetry(REMOTES_MANIFEST_PATH, { cache: 'no-store' });
+    const response = await manifestResponse(early);
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     const manifest = remotesManifestSchema.parse(await response.json());
     const known = remoteNames.filter((name) => manifest[name]);
@@ -37,10 +44,23 @@ async function fetchManifest(): Promise<RemotesManifest> {
   }
 }
 
-/** Fetches /remotes.json once (when the signed-in frame mounts, or with the first remote route). */
-export function remotesRegistry(): Promise<RemotesManifest> {
-  registry ??= fetchManifest();
+/**
+ * Fetches /remotes.json once (when the signed-in frame mounts, or with the first remote route); the first caller may
+ * hand over a request for it already under way.
+ */
+export function remotesRegistry(early?: Promise<Response>): Promise<RemotesManifest> {
+  registry ??= fetchManifest(early);
   return registry;
+}
+
+/**
+ * Starts loading the shell's shared modules every remote takes and the shell has not loaded yet (the remotes share
+ * the same list): they would otherwise be requested only once a remote's entry has run and asked for them.
+ */
+export function startSharedModules(): void {
+  for (const loader of Object.values(sharedModuleLoaders)) {
+    if ('load' in loader && loader.preload) void loader.load().catch(() => undefined);
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, milliseconds: number, onTimeout: () => Error): Promise<T> {
@@ -60,9 +80,9 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number, onTimeout: ()
 }
 
 /** Loads a remote's exposed route subtree (`<remote>/routes`), bounded by one overall timeout. */
-export async function loadRemoteRoutes(remote: RemoteName): Promise<{ default: ComponentType }> {
+export async function loadRemoteRoutes(remote: RemoteName, earlyManifest?: Promise<Response>): Promise<{ default: ComponentType }> {
   const load = async () => {
-    const manifest = await remotesRegistry();
+    const manifest = await remotesRegistry(earlyManifest);
     if (!manifest[remote]) throw new RemoteUnavailableError(remote, `${remote} is not in the remotes manifest`);
     let module: { default?: ComponentType } | null;
     try {

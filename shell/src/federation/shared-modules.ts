@@ -16,18 +16,22 @@ declare const __SHARED_SINGLETONS__: SingletonVersions;
  * The shell's own module instances given to the remotes: one React, one router context, one session, one query
  * cache. The shell is no federation container (the runtime is not on its first page), so it registers them itself
  * when the first remote loads. Those the shell has already evaluated are handed over as they are; the others
- * (zod, the query library, the signed-in platform and the forms) are imported when a remote first asks for them.
+ * (zod, the query library, the signed-in platform and the forms) are imported when a remote first asks for them, or
+ * with a remote's first page (preload, remotes-registry.ts).
  */
-export const sharedModuleLoaders: Record<string, { loaded: unknown } | { load: () => Promise<unknown> }> = {
+type SharedModuleLoader = { loaded: unknown } | { load: () => Promise<unknown>; preload?: boolean };
+
+export const sharedModuleLoaders: Record<string, SharedModuleLoader> = {
   react: { loaded: react },
   'react/jsx-runtime': { loaded: reactJsxRuntime },
   'react-dom': { loaded: reactDom },
   'react-dom/client': { loaded: reactDomClient },
   'react-router': { loaded: reactRouter },
   '@app/platform': { loaded: platform },
-  '@tanstack/react-query': { load: () => import('@tanstack/react-query') },
-  zod: { load: () => import('zod') },
-  '@app/platform/app': { load: () => import('@app/platform/app') },
+  // preload: every remote takes it (their mf-manifest.json lists it), so a remote's first page starts it at once.
+  '@tanstack/react-query': { load: () => import('@tanstack/react-query'), preload: true },
+  zod: { load: () => import('zod'), preload: true },
+  '@app/platform/app': { load: () => import('@app/platform/app'), preload: true },
   '@app/platform/forms': { load: () => import('@app/platform/forms') },
 };
 

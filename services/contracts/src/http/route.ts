@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toOpenApiPath } from './route-path';
 
 /**
  * A route of the API as plain data: its method, path and schemas. The server binds a handler to it (`@Route(route)`),
@@ -33,6 +34,10 @@ export const IdempotencyKeyHeaders = z.object({
     description: 'Same key and body → the first answer again, money moved once; same key, other body → 409.',
   }),
 });
+
+// Paths are plain string work with no zod: the browser's API client takes them from route-path.ts alone (through this
+// re-export, which bundlers follow to that file), so the first page does not load zod.
+export { pathParameterNames, routePath, toOpenApiPath } from './route-path';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -112,11 +117,6 @@ export interface RouteDefinition<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = RouteDefinition<any, any, any, any>;
 
-/** `/api/drops/:dropId` → `/api/drops/{dropId}`. */
-export function toOpenApiPath(path: string): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-}
-
 const SUCCESS_STATUSES: readonly SuccessStatus[] = [200, 201, 202, 204];
 
 function schemaOf(spec: ResponseSpec | undefined): z.ZodType | null {
@@ -165,21 +165,4 @@ export function defineRoute<
 export function isRoute(value: unknown): value is AnyRoute {
   if (typeof value !== 'object' || value === null) return false;
   return (value as { kind?: unknown }).kind === 'route' && 'definition' in value;
-}
-
-/** Whether a path has `:name` segments, and their names. */
-export function pathParameterNames(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
-}
-
-/**
- * The concrete path of a route: `/api/drops/:dropId` with `{ dropId: 'a b' }` → `/api/drops/a%20b`. A missing
- * parameter is a programming error, not a request the server should see.
- */
-export function routePath(route: Pick<AnyRoute, 'path'>, params: Record<string, string | number> = {}): string {
-  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${route.path}: the path parameter ${name} is missing`);
-    return encodeURIComponent(String(value));
-  });
 }

@@ -1,0 +1,49 @@
+// A signed-in first page starts the signed-in frame's chunk (and the dashboard's) with main.js, for a session only.
+import { tokenStorage } from '@app/platform';
+import { startSignedInFirstPage } from './first-page';
+
+const loadAppLayout = jest.fn(() => Promise.resolve({}));
+const loadDashboardPage = jest.fn(() => Promise.resolve({}));
+jest.mock('./route-chunks', () => ({ loadAppLayout: () => loadAppLayout(), loadDashboardPage: () => loadDashboardPage() }));
+
+afterEach(() => {
+  tokenStorage.clear();
+  tokenStorage.rememberCookieSession(false);
+  loadAppLayout.mockClear();
+  loadDashboardPage.mockClear();
+});
+
+describe('a signed-in first page', () => {
+  it('starts the frame and the dashboard on /dashboard', () => {
+    tokenStorage.save('token');
+    startSignedInFirstPage('/dashboard');
+    expect(loadAppLayout).toHaveBeenCalledTimes(1);
+    expect(loadDashboardPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the frame alone on a remote path or another signed-in page, also for a cookie session', () => {
+    tokenStorage.rememberCookieSession(true);
+    startSignedInFirstPage('/wallet');
+    startSignedInFirstPage('/leaderboard');
+    expect(loadAppLayout).toHaveBeenCalledTimes(2);
+    expect(loadDashboardPage).not.toHaveBeenCalled();
+  });
+
+  it('starts nothing for a visitor, or on a public page', () => {
+    startSignedInFirstPage('/dashboard');
+    tokenStorage.save('token');
+    startSignedInFirstPage('/');
+    startSignedInFirstPage('/auth');
+    startSignedInFirstPage('/no-such-page');
+    expect(loadAppLayout).not.toHaveBeenCalled();
+    expect(loadDashboardPage).not.toHaveBeenCalled();
+  });
+
+  it('leaves a chunk that fails to its route: no unhandled failure here', async () => {
+    tokenStorage.save('token');
+    loadAppLayout.mockImplementationOnce(() => Promise.reject(new Error('offline')));
+    startSignedInFirstPage('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(loadAppLayout).toHaveBeenCalledTimes(1);
+  });
+});

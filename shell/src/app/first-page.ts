@@ -1,0 +1,24 @@
+import { tokenStorage } from '@app/platform';
+import { remoteForPath } from '../federation/remote-ownership';
+import { loadAppLayout, loadDashboardPage } from './route-chunks';
+
+/** The shell's own signed-in paths (first segment) that render inside the signed-in frame. */
+const signedInSegments = new Set(['dashboard', 'home', 'leaderboard', 'profile', 'users', 'admin']);
+const pageChunks: Record<string, () => Promise<unknown>> = {
+  '/dashboard': loadDashboardPage,
+  '/home': loadDashboardPage,
+};
+
+/**
+ * A first page behind sign-in, opened with a session to check (a reload, a link): the signed-in frame's chunk (header,
+ * menus, query cache) and the page's own start with main.js, while the session is checked, rather than after the
+ * check has answered. A signed-out visitor is sent to /auth and fetches neither.
+ */
+export function startSignedInFirstPage(pathname: string): void {
+  if (!(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return;
+  const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
+  if (!signedInSegments.has(firstSegment) && !remoteForPath(pathname)) return;
+  // A chunk that fails here fails again, visibly, where its route loads it.
+  void loadAppLayout().catch(() => undefined);
+  void pageChunks[pathname]?.().catch(() => undefined);
+}
