@@ -1,15 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   CreateForecastRequestSchema,
   createForecastRoute,
   FORECAST_MESSAGES,
-  ForecastsQuerySchema,
-  PredictRequestSchema,
-  predictRoute,
-  type Prediction,
   type SocialForecast,
-  type SocialForecastsResponse,
 } from '@app/contracts/forecasts';
 import type { z } from 'zod';
 import { notFound } from '../../../platform/http/api-error';
@@ -18,24 +13,24 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { GetContentForCommandQuery } from '../../content';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { getExistingUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { idOf, newId } from '../forecast-ids';
 import { stakeMoneyRefusal } from '../forecast-refusals';
 import { ForecastCommands } from '../infrastructure/forecast-commands';
 import { ForecastReader } from '../infrastructure/forecast-reader';
-import { ForecastSettlement } from '../settlement/forecast-settlement';
+import { ForecastSettlement } from '../settle-forecasts/forecast-settlement';
 
 type CreateBody = z.output<typeof CreateForecastRequestSchema>;
-type PredictBody = z.output<typeof PredictRequestSchema>;
 
 /**
- * Social forecasts (spec 2 §5, §9): the list, creation with the creator's stake, and predictions. Each stake moves
- * from the user's USD into `escrow:forecast:<id>` (PREDICTION) in the same append as the forecast's event, decided on
- * the forecast's stream: the pool, the expiry and the sandbox rule hold under concurrency.
+ * Creating a social forecast (spec 2 §5, §9) with the creator's stake: it moves from the user's USD into
+ * `escrow:forecast:<id>` (PREDICTION) in the same append as `ForecastCreated`, decided on the forecast's stream; the
+ * settlement is queued for the expiry.
  */
-@Controller('social-forecasts')
-export class ForecastsController {
+@Controller()
+export class CreateForecastController {
   constructor(
     private readonly commands: ForecastCommands,
     private readonly reader: ForecastReader,
@@ -43,21 +38,15 @@ export class ForecastsController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Get()
-  async list(@Query(new ZodValidationPipe(ForecastsQuerySchema)) query: z.output<typeof ForecastsQuerySchema>): Promise<SocialForecastsResponse> {
-    const now = new Date();
-    const rows = await this.reader.forecasts({ status: query.status, contentId: query.content_id }, now);
-    return { forecasts: await this.reader.forecastViews(rows, now) };
-  }
-
-  @Post()
-  @HttpCode(201)
+  @Route(createForecastRoute)
   async create(
-    @IdempotencyKey(createForecastRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(createForecastRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(CreateForecastRequestSchema)) body: CreateBody,
   ): Promise<SocialForecast> {
-    const contentId = body.content_id ? idOf(body.content_id, 'CONTENT_NOT_FOUND', FORECAST_MESSAGES.contentNotFound) : null;
+    const contentId = body.content_id
+      ? idOf(body.content_id, 'CONTENT_NOT_FOUND', FORECAST_MESSAGES.contentNotFound)
+      : null;
     const creator = await getExistingUser(this.queryBus, caller.userId);
     // Fixed outside the unit of work: a rerun after a version conflict decides the same forecast.
     const forecastId = newId();
@@ -70,7 +59,9 @@ export class ForecastsController {
       idempotency,
       moneyRefusal: stakeMoneyRefusal,
       prepare: async (unit) => {
-        const content = contentId ? await this.queryBus.execute(new GetContentForCommandQuery(contentId, unit.transaction)) : null;
+        const content = contentId
+          ? await this.queryBus.execute(new GetContentForCommandQuery(contentId, unit.transaction))
+          : null;
         if (contentId && !content) throw notFound('CONTENT_NOT_FOUND', FORECAST_MESSAGES.contentNotFound);
         return {
           type: 'CreateForecast',
@@ -101,35 +92,6 @@ export class ForecastsController {
     return this.view(created.forecastId);
   }
 
-  @Post(':id/predict')
-  @HttpCode(201)
-  async predict(
-    @IdempotencyKey(predictRoute.path) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser,
-    @Param('id') rawId: string,
-    @Body(new ZodValidationPipe(PredictRequestSchema)) body: PredictBody,
-  ): Promise<Prediction> {
-    const forecastId = idOf(rawId, 'FORECAST_NOT_FOUND', FORECAST_MESSAGES.forecastNotFound);
-    const user = await getExistingUser(this.queryBus, caller.userId);
-    const predictionId = newId();
-    const transactionId = newTransactionId();
-    const now = new Date().toISOString();
-    const placed = await this.commands.run({
-      forecastId,
-      idempotency,
-      moneyRefusal: stakeMoneyRefusal,
-      prepare: () => ({
-        type: 'PlacePrediction',
-        data: { predictionId, user: { id: caller.userId, isDemo: user.is_demo }, side: body.prediction_side, amountMinor: body.prediction_amount, transactionId, now },
-      }),
-      answer: () => ({ predictionId }),
-    });
-    const row = await this.reader.prediction(placed.predictionId);
-    if (!row) throw notFound('PREDICTION_NOT_FOUND', FORECAST_MESSAGES.predictionNotFound);
-    const [view] = await this.reader.predictionViews([row], new Date());
-    return view!;
-  }
-
   private async view(forecastId: string): Promise<SocialForecast> {
     const row = await this.reader.forecast(forecastId);
     if (!row) throw notFound('FORECAST_NOT_FOUND', FORECAST_MESSAGES.forecastNotFound);
@@ -137,3 +99,4 @@ export class ForecastsController {
     return view!;
   }
 }
+

@@ -1,9 +1,17 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { FORECAST_MESSAGES, PortfolioPredictionsQuerySchema, type PredictionDetail, type PredictionsResponse } from '@app/contracts/forecasts';
+import { Controller, Param, Query } from '@nestjs/common';
+import {
+  FORECAST_MESSAGES,
+  PortfolioPredictionsQuerySchema,
+  portfolioPredictionsRoute,
+  predictionDetailRoute,
+  type PredictionDetail,
+  type PredictionsResponse,
+} from '@app/contracts/forecasts';
 import type { z } from 'zod';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { idOf } from '../forecast-ids';
 import { ForecastReader } from '../infrastructure/forecast-reader';
 
@@ -11,17 +19,17 @@ import { ForecastReader } from '../infrastructure/forecast-reader';
  * The predictions of the portfolio (spec 2 §7): the caller's, or another user's (`?userId`, forecasts are public as
  * the participants lists show), and one prediction's detail with the trajectory of real observations.
  */
-@Controller('portfolio/predictions')
-export class PortfolioPredictionsController {
+@Controller()
+export class ReadPortfolioPredictionsController {
   constructor(private readonly reader: ForecastReader) {}
 
-  @Get()
+  @Route(portfolioPredictionsRoute)
   async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(PortfolioPredictionsQuerySchema)) query: z.output<typeof PortfolioPredictionsQuerySchema>): Promise<PredictionsResponse> {
     const now = new Date();
     return { predictions: await this.reader.predictionViews(await this.reader.predictionsOfUser(query.userId || caller.userId), now) };
   }
 
-  @Get(':id')
+  @Route(predictionDetailRoute)
   async detail(@Param('id') rawId: string): Promise<PredictionDetail> {
     const predictionId = idOf(rawId, 'PREDICTION_NOT_FOUND', FORECAST_MESSAGES.predictionNotFound);
     const prediction = await this.reader.prediction(predictionId);
