@@ -8,7 +8,7 @@ import { newTransactionId } from '../../ledger';
 import { decidePool, decideShield, type PoolCommand, type ShieldAccountState, type ShieldCommand } from '../domain/shield';
 import { insufficientGems, shieldError } from '../growth-refusals';
 import { toClaim, toSubscription } from '../growth-views';
-import { InsurancePools, ShieldAccounts, poolStreams, shieldStreams } from '../infrastructure/growth-streams';
+import { InsurancePools, ShieldAccounts, poolStreams, shieldStreams } from './growth-streams';
 
 export interface ShieldOutcome {
   subscription: ShieldSubscription | null;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
 import type pg from 'pg';
 import { adminDecideClaimRoute, adminListClaimsRoute, GROWTH_MESSAGES, type ShieldClaim } from '@app/contracts/growth';
 import type { z } from 'zod';
@@ -10,18 +10,19 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { AdminOnly } from '../../../platform/http/public.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { toClaim } from '../growth-views';
 import { ShieldAccounts } from '../infrastructure/growth-streams';
 import { growthReadModel } from '../projections/growth-read-model';
-import { ShieldService } from './shield.service';
+import { ShieldService } from '../infrastructure/shield.service';
 
 /**
  * Admins decide Social Shield claims. The claim list comes from the read model (which user filed which claim); the
  * decision itself is taken on the user's shield stream and the pool's stream.
  */
-@Controller('admin/growth/shield/claims')
+@Controller()
 @AdminOnly()
-export class ShieldAdminController {
+export class ReviewClaimsController {
   constructor(
     private readonly shield: ShieldService,
     private readonly accounts: ShieldAccounts,
@@ -29,7 +30,7 @@ export class ShieldAdminController {
     @Inject(DATABASE_POOL) private readonly database: pg.Pool,
   ) {}
 
-  @Get()
+  @Route(adminListClaimsRoute)
   async list(@Query() rawQuery: unknown): Promise<ShieldClaim[]> {
     const query = parseInput(adminListClaimsRoute.query, rawQuery);
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
@@ -45,10 +46,9 @@ export class ShieldAdminController {
     });
   }
 
-  @Post(':id/decision')
-  @HttpCode(200)
+  @Route(adminDecideClaimRoute)
   async decide(
-    @IdempotencyKey('POST /api/admin/growth/shield/claims/:id/decision') idempotency: IdempotentRequest,
+    @IdempotencyKey(adminDecideClaimRoute) idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param('id') claimId: string,
     @Body(new ZodValidationPipe(adminDecideClaimRoute.body)) body: z.output<typeof adminDecideClaimRoute.body>,

@@ -1,9 +1,11 @@
 import { displayNameOf } from '@app/contracts/identity';
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Inject, Param } from '@nestjs/common';
 import type pg from 'pg';
 import {
   createFundingProjectRoute,
+  getFundingProjectsRoute,
+  getMyPledgesRoute,
   pledgeRoute,
   type CreateProjectResponse,
   type FundingProject,
@@ -18,6 +20,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { evolveProject, initialProject } from '../domain/funding';
 import { gems, toProject } from '../growth-views';
 import { GrowthFacts } from '../infrastructure/growth-facts';
@@ -29,8 +32,8 @@ type PledgeBody = z.output<typeof pledgeRoute.body>;
 const LIST_LIMIT = 200;
 
 /** Creator funding: projects (all or nothing by the deadline) and pledges held in each project's escrow. */
-@Controller('growth/funding')
-export class FundingController {
+@Controller()
+export class FundProjectsController {
   constructor(
     private readonly funding: FundingService,
     private readonly facts: GrowthFacts,
@@ -39,7 +42,7 @@ export class FundingController {
   ) {}
 
   /** Sandboxes list sandbox projects and real accounts real ones: a pledge across the two is refused anyway. */
-  @Get('projects')
+  @Route(getFundingProjectsRoute)
   async list(@CurrentUser() caller: AuthenticatedUser): Promise<FundingProject[]> {
     const [user] = await Promise.all([this.facts.user(caller.userId), this.readYourWrites.awaitProjections([growthReadModel.name])]);
     const rows = await this.database.query<{ project_id: string; settled: 'funded' | 'failed' | null; raised: string; created: z.infer<typeof ProjectCreatedSchema>; backers: number; tiers: Record<string, number> | null }>(
@@ -57,10 +60,9 @@ export class FundingController {
     });
   }
 
-  @Post('projects')
-  @HttpCode(201)
+  @Route(createFundingProjectRoute)
   async create(
-    @IdempotencyKey('POST /api/growth/funding/projects') idempotency: IdempotentRequest,
+    @IdempotencyKey(createFundingProjectRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(createFundingProjectRoute.body)) body: CreateBody): Promise<CreateProjectResponse> {
     const user = await this.facts.user(caller.userId);
     const { project } = await this.funding.create(randomUUID(), {
@@ -77,10 +79,9 @@ export class FundingController {
     return { success: true, project, message: `Project "${project.title}" created` };
   }
 
-  @Post('projects/:id/pledge')
-  @HttpCode(201)
+  @Route(pledgeRoute)
   async pledge(
-    @IdempotencyKey('POST /api/growth/funding/projects/:id/pledge') idempotency: IdempotentRequest,
+    @IdempotencyKey(pledgeRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') projectId: string, @Body(new ZodValidationPipe(pledgeRoute.body)) body: PledgeBody): Promise<PledgeResponse> {
     const user = await this.facts.user(caller.userId);
     const outcome = await this.funding.pledge(projectId, { id: caller.userId, isDemo: user.is_demo }, body.amount, body.reward_tier ?? null, new Date().toISOString(), idempotency);
@@ -88,7 +89,7 @@ export class FundingController {
     return { success: true, pledge, project: outcome.project, transaction_id: outcome.transactionId!, message: `Pledged ${pledge.amount} gems to ${outcome.project.title}` };
   }
 
-  @Get('pledges')
+  @Route(getMyPledgesRoute)
   async pledges(@CurrentUser() caller: AuthenticatedUser): Promise<PledgeView[]> {
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
     const rows = await this.database.query<{ pledge_id: string; project_id: string; title: string; amount: string; tier_id: string | null; status: PledgeView['status']; pledged_at: Date }>(

@@ -1,6 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Inject, Param } from '@nestjs/common';
 import type pg from 'pg';
-import { GROWTH_MESSAGES, stakeRoute, type GrowthChannel, type StakeResponse, type StakingPosition, type WithdrawStakeResponse } from '@app/contracts/growth';
+import {
+  getGrowthChannelsRoute,
+  getStakingPositionsRoute,
+  GROWTH_MESSAGES,
+  stakeRoute,
+  withdrawStakeRoute,
+  type GrowthChannel,
+  type StakeResponse,
+  type StakingPosition,
+  type WithdrawStakeResponse,
+} from '@app/contracts/growth';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -8,6 +18,7 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { GrowthCatalogueService } from '../config/growth-catalogue';
 import { sumGems, toChannel, toPosition } from '../growth-views';
 import { StakingAccounts } from '../infrastructure/growth-streams';
@@ -15,8 +26,8 @@ import { growthReadModel } from '../projections/growth-read-model';
 import { StakingService } from './staking.service';
 
 /** Growth channels and staking: GET/POST /api/growth/staking, POST /api/growth/staking/:id/withdraw. */
-@Controller('growth')
-export class StakingController {
+@Controller()
+export class StakeGemsController {
   constructor(
     private readonly catalogue: GrowthCatalogueService,
     private readonly staking: StakingService,
@@ -25,7 +36,7 @@ export class StakingController {
     @Inject(DATABASE_POOL) private readonly database: pg.Pool,
   ) {}
 
-  @Get('channels')
+  @Route(getGrowthChannelsRoute)
   async channels(): Promise<GrowthChannel[]> {
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
     const rows = await this.database.query<{ channel_id: string; participants: number; deposited: string }>(
@@ -36,17 +47,16 @@ export class StakingController {
   }
 
   /** From the user's own stream: current right after a stake or a withdrawal. */
-  @Get('staking')
+  @Route(getStakingPositionsRoute)
   async positions(@CurrentUser() caller: AuthenticatedUser): Promise<StakingPosition[]> {
     const now = new Date().toISOString();
     const { state } = await this.accounts.load(caller.userId);
     return [...state.positions.values()].filter((position) => !position.withdrawnAt).map((position) => toPosition(position, now));
   }
 
-  @Post('staking')
-  @HttpCode(201)
+  @Route(stakeRoute)
   async stake(
-    @IdempotencyKey('POST /api/growth/staking') idempotency: IdempotentRequest,
+    @IdempotencyKey(stakeRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(stakeRoute.body)) body: { channel_id: string; amount: bigint }): Promise<StakeResponse> {
     const channel = this.catalogue.channel(body.channel_id);
     if (!channel) throw notFound('UNKNOWN_CHANNEL', GROWTH_MESSAGES.unknownChannel);
@@ -54,10 +64,9 @@ export class StakingController {
     return { success: true, position, transaction_id: transactionId!, message: `Staked ${position.amount} gems in ${channel.name}` };
   }
 
-  @Post('staking/:id/withdraw')
-  @HttpCode(200)
+  @Route(withdrawStakeRoute)
   async withdraw(
-    @IdempotencyKey('POST /api/growth/staking/:id/withdraw') idempotency: IdempotentRequest,
+    @IdempotencyKey(withdrawStakeRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') positionId: string): Promise<WithdrawStakeResponse> {
     const { position, transactionId } = await this.staking.withdraw(caller.userId, positionId, new Date().toISOString(), idempotency);
     const total = sumGems(position.amount, position.earned_so_far);

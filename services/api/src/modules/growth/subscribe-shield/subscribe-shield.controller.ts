@@ -1,7 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import {
-  GROWTH_MESSAGES,
+  cancelShieldRoute,
   fileClaimRoute,
+  getMyShieldRoute,
+  getShieldPoliciesRoute,
+  GROWTH_MESSAGES,
   subscribeShieldRoute,
   type FileClaimRequest,
   type MyShieldResponse,
@@ -13,16 +16,17 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { GrowthCatalogueService } from '../config/growth-catalogue';
 import { latestSubscription } from '../domain/shield';
 import { toClaim, toPolicy, toSubscription } from '../growth-views';
 import { GrowthFacts } from '../infrastructure/growth-facts';
 import { ShieldAccounts } from '../infrastructure/growth-streams';
-import { ShieldService } from './shield.service';
+import { ShieldService } from '../infrastructure/shield.service';
 
 /** Social Shield: policies (configuration), the user's subscription, subscribe, cancel and claims. */
-@Controller('growth/shield')
-export class ShieldController {
+@Controller()
+export class SubscribeShieldController {
   constructor(
     private readonly catalogue: GrowthCatalogueService,
     private readonly shield: ShieldService,
@@ -30,12 +34,12 @@ export class ShieldController {
     private readonly facts: GrowthFacts,
   ) {}
 
-  @Get('policies')
+  @Route(getShieldPoliciesRoute)
   policies(): ShieldPolicy[] {
     return this.catalogue.catalogue.policies.map(toPolicy);
   }
 
-  @Get('subscription')
+  @Route(getMyShieldRoute)
   async mine(@CurrentUser() caller: AuthenticatedUser): Promise<MyShieldResponse> {
     const [{ state }, followers] = await Promise.all([this.accounts.load(caller.userId), this.facts.verifiedFollowers(caller.userId)]);
     const subscription = latestSubscription(state);
@@ -46,10 +50,9 @@ export class ShieldController {
     };
   }
 
-  @Post('subscribe')
-  @HttpCode(201)
+  @Route(subscribeShieldRoute)
   async subscribe(
-    @IdempotencyKey('POST /api/growth/shield/subscribe') idempotency: IdempotentRequest,
+    @IdempotencyKey(subscribeShieldRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(subscribeShieldRoute.body)) body: { policy_id: string }): Promise<SubscribeResponse> {
     const policy = this.catalogue.policy(body.policy_id);
     if (!policy) throw notFound('UNKNOWN_POLICY', GROWTH_MESSAGES.unknownPolicy);
@@ -58,10 +61,9 @@ export class ShieldController {
     return { success: true, subscription: outcome.subscription!, transaction_id: outcome.transactionId!, message: `Subscribed to ${policy.name}` };
   }
 
-  @Post('subscriptions/:id/cancel')
-  @HttpCode(200)
+  @Route(cancelShieldRoute)
   async cancel(
-    @IdempotencyKey('POST /api/growth/shield/subscriptions/:id/cancel') idempotency: IdempotentRequest,
+    @IdempotencyKey(cancelShieldRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') subscriptionId: string) {
     const user = await this.facts.user(caller.userId);
     const outcome = await this.shield.cancel(caller.userId, subscriptionId, user.is_demo ? 'demo' : 'real', new Date().toISOString(), idempotency);
@@ -69,10 +71,9 @@ export class ShieldController {
     return { success: true as const, subscription, message: `Cancelled: coverage continues until ${subscription.period_end}` };
   }
 
-  @Post('claims')
-  @HttpCode(201)
+  @Route(fileClaimRoute)
   async fileClaim(
-    @IdempotencyKey('POST /api/growth/shield/claims') idempotency: IdempotentRequest,
+    @IdempotencyKey(fileClaimRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(fileClaimRoute.body)) body: FileClaimRequest) {
     const user = await this.facts.user(caller.userId);
     const outcome = await this.shield.fileClaim(

@@ -1,21 +1,23 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { getPlatformEconomyRoute } from '@app/contracts/growth';
 import type pg from 'pg';
 import type { PlatformEconomy } from '@app/contracts/growth';
 import { CURRENCIES, minorToApiNumber, type Currency } from '@app/contracts/ledger';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
+import { Route } from '../../../platform/http/route.decorator';
 import { gems } from '../growth-views';
 import { growthReadModel } from '../projections/growth-read-model';
 
 /** Platform Economy: the Growth Hub's totals and what was ever issued per currency, from the growth read model. */
-@Controller('growth')
-export class EconomyController {
+@Controller()
+export class ReadEconomyController {
   constructor(
     private readonly readYourWrites: ReadYourWrites,
     @Inject(DATABASE_POOL) private readonly database: pg.Pool,
   ) {}
 
-  @Get('economy')
+  @Route(getPlatformEconomyRoute)
   async economy(): Promise<PlatformEconomy> {
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
     const result = await this.database.query<Record<string, string>>(
