@@ -1,7 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import {
+  acceptOfferRoute,
+  cancelOfferRoute,
   CreateOfferRequestSchema,
   createOfferRoute,
+  declineOfferRoute,
+  listOffersRoute,
   MARKET_MESSAGES,
   OFFER_LIFETIME_DAYS,
   OffersQuerySchema,
@@ -16,6 +20,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { GetUserQuery } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { MarketCommands } from '../infrastructure/market-commands';
@@ -26,8 +31,8 @@ import { OfferResolutions } from './offer-resolutions';
 type CreateOfferBody = z.output<typeof CreateOfferRequestSchema>;
 
 /** Offers on a holder's shares: the bid sits in the offer's escrow until accepted, declined, cancelled or expired. */
-@Controller('shares/offers')
-export class OffersController {
+@Controller()
+export class ManageOffersController {
   constructor(
     private readonly commands: MarketCommands,
     private readonly reader: MarketReader,
@@ -35,10 +40,9 @@ export class OffersController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Post()
-  @HttpCode(201)
+  @Route(createOfferRoute)
   async create(
-    @IdempotencyKey(createOfferRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(createOfferRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody): Promise<Offer> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     // The bid waits in an escrow both sides touch: a sandbox and a real account must never meet there (the ledger
@@ -80,30 +84,27 @@ export class OffersController {
     return this.view(offerId);
   }
 
-  @Get()
+  @Route(listOffersRoute)
   async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(OffersQuerySchema)) query: z.output<typeof OffersQuerySchema>): Promise<OffersResponse> {
     const rows = await this.reader.offers(query.role === 'seller' ? { sellerId: caller.userId } : { buyerId: caller.userId });
     return { offers: await this.reader.offerViews(rows) };
   }
 
-  @Post(':id/accept')
-  @HttpCode(200)
+  @Route(acceptOfferRoute)
   async accept(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Offer> {
     const offerId = idOf(rawId, 'OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
     await this.resolutions.accept(offerId, caller.userId);
     return this.view(offerId);
   }
 
-  @Post(':id/decline')
-  @HttpCode(200)
+  @Route(declineOfferRoute)
   async decline(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Offer> {
     const offerId = idOf(rawId, 'OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
     await this.resolutions.close(offerId, caller.userId, 'declined');
     return this.view(offerId);
   }
 
-  @Post(':id/cancel')
-  @HttpCode(200)
+  @Route(cancelOfferRoute)
   async cancel(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Offer> {
     const offerId = idOf(rawId, 'OFFER_NOT_FOUND', MARKET_MESSAGES.offerNotFound);
     await this.resolutions.close(offerId, caller.userId, 'cancelled');

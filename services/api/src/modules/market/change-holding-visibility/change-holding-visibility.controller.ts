@@ -1,20 +1,27 @@
-import { Body, Controller, Param, Put } from '@nestjs/common';
-import { HoldingVisibilityRequestSchema, MARKET_MESSAGES, type HoldingVisibilityRequest, type HoldingVisibilityResponse } from '@app/contracts/market';
+import { Body, Controller, Param } from '@nestjs/common';
+import {
+  HoldingVisibilityRequestSchema,
+  holdingVisibilityRoute,
+  MARKET_MESSAGES,
+  type HoldingVisibilityRequest,
+  type HoldingVisibilityResponse,
+} from '@app/contracts/market';
 
 type HoldingVisibility = HoldingVisibilityRequest['visibility'];
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { idOf } from '../market-ids';
-import { decideHoldingVisibility, holderStreamId } from './holding-visibility';
+import { decideHoldingVisibility, holderStreamId } from '../domain/holding-visibility';
 
 /** `PUT /api/portfolio/holdings/{contentId}/visibility`: the owner makes a holding public or private. */
-@Controller('portfolio/holdings')
-export class HoldingVisibilityController {
+@Controller()
+export class ChangeHoldingVisibilityController {
   constructor(private readonly runner: UseCaseRunner) {}
 
-  @Put(':contentId/visibility')
+  @Route(holdingVisibilityRoute)
   set(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('contentId') rawId: string,

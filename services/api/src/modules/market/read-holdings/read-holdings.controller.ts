@@ -1,8 +1,16 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { MARKET_MESSAGES, type Holding, type HoldingDetailResponse, type HoldingsResponse } from '@app/contracts/market';
+import {
+  holdingDetailRoute,
+  holdingsRoute,
+  MARKET_MESSAGES,
+  type Holding,
+  type HoldingDetailResponse,
+  type HoldingsResponse,
+} from '@app/contracts/market';
 import { notFound } from '../../../platform/http/api-error';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { GetContentEngagementQuery, type ContentEngagementFacts } from '../../content';
 import { changePct } from '../domain/price';
 import { MarketCommands } from '../infrastructure/market-commands';
@@ -22,15 +30,15 @@ interface PositionRow {
 const DAY_MS = 86_400_000;
 
 /** Holdings from the market's inline read models; prices from the item's market stream (`domain/price.ts`). */
-@Controller('portfolio/holdings')
-export class PortfolioController {
+@Controller()
+export class ReadHoldingsController {
   constructor(
     private readonly commands: MarketCommands,
     private readonly reader: MarketReader,
     private readonly queries: QueryBus,
   ) {}
 
-  @Get()
+  @Route(holdingsRoute)
   async holdings(@CurrentUser() caller: AuthenticatedUser, @Query('userId') userId?: string): Promise<HoldingsResponse> {
     const owner = userId && userId !== caller.userId ? userId : caller.userId;
     const publicOnly = owner !== caller.userId;
@@ -45,7 +53,7 @@ export class PortfolioController {
    * `?userId` names another holder: only their PUBLIC holding answers (a private one is a 404, the same as none, so
    * its existence does not leak). The ledger is the holder's trades; offers on the shares are shown to the holder only.
    */
-  @Get(':id')
+  @Route(holdingDetailRoute)
   async detail(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Query('userId') userId?: string): Promise<HoldingDetailResponse> {
     const contentId = idOf(rawId, 'HOLDING_NOT_FOUND', MARKET_MESSAGES.holdingNotFound);
     const holderId = typeof userId === 'string' && userId !== '' ? userId : caller.userId;

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
 import {
   BuyListingRequestSchema,
   buyListingRoute,
+  cancelListingRoute,
   CreateListingRequestSchema,
   createListingRoute,
   ListingsQuerySchema,
+  listListingsRoute,
   MARKET_MESSAGES,
   type BuyListingRequest,
   type Listing,
@@ -17,6 +19,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { newTransactionId } from '../../ledger';
 import { MarketCommands } from '../infrastructure/market-commands';
 import { listingView, MarketReader, usd } from '../infrastructure/market-reader';
@@ -25,17 +28,16 @@ import { idOf, newId } from '../market-ids';
 type CreateListingBody = z.output<typeof CreateListingRequestSchema>;
 
 /** Resale listings: listed shares are held (not sellable twice) until filled or cancelled; buyers fill at the ask. */
-@Controller('shares/listings')
-export class ListingsController {
+@Controller()
+export class ManageListingsController {
   constructor(
     private readonly commands: MarketCommands,
     private readonly reader: MarketReader,
   ) {}
 
-  @Post()
-  @HttpCode(201)
+  @Route(createListingRoute)
   create(
-    @IdempotencyKey(createListingRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(createListingRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateListingRequestSchema)) body: CreateListingBody): Promise<Listing> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     const listingId = newId();
@@ -62,7 +64,7 @@ export class ListingsController {
     });
   }
 
-  @Get()
+  @Route(listListingsRoute)
   async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(ListingsQuerySchema)) query: z.output<typeof ListingsQuerySchema>): Promise<ListingsResponse> {
     // Everyone's listings are those the caller could buy: a sandbox sees sandboxes' listings, a real account real ones.
     const page = await this.reader.listingsPage({
@@ -78,8 +80,7 @@ export class ListingsController {
     };
   }
 
-  @Delete(':id')
-  @HttpCode(200)
+  @Route(cancelListingRoute)
   async cancel(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<Listing> {
     const listingId = idOf(rawId, 'LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     const row = await this.reader.listing(listingId);
@@ -96,10 +97,9 @@ export class ListingsController {
     return view!;
   }
 
-  @Post(':id/buy')
-  @HttpCode(200)
+  @Route(buyListingRoute)
   async buy(
-    @IdempotencyKey(buyListingRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(buyListingRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(BuyListingRequestSchema)) body: BuyListingRequest): Promise<TradeResponse> {
     const listingId = idOf(rawId, 'LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     const row = await this.reader.listing(listingId);
