@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ENGAGEMENT_MESSAGES, createShareLinkRoute, type CreateShareLinkRequest, type ShareLinkResponse } from '@app/contracts/engagement';
+import {
+  createShareLinkRoute,
+  ENGAGEMENT_MESSAGES,
+  followShareLinkRoute,
+  type CreateShareLinkRequest,
+  type ShareLinkResponse,
+} from '@app/contracts/engagement';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
@@ -11,6 +17,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { GetContentForCommandQuery } from '../../content';
 import { Public } from '../../../platform/http/public.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { contentIdOf } from '../engagement-ids';
 
 const LINK_ID = /^[A-Za-z0-9_-]{6,32}$/;
@@ -51,8 +58,7 @@ export class ShareLinksController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Post('shares/create')
-  @HttpCode(200)
+  @Route(createShareLinkRoute)
   async create(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createShareLinkRoute.body)) body: CreateShareLinkRequest,
@@ -79,7 +85,7 @@ export class ShareLinksController {
     return { success: true, data: { id, url: `${ownOrigin}/api/s/${id}` } };
   }
 
-  @Get('s/:id')
+  @Route(followShareLinkRoute)
   @Public()
   async follow(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const row = LINK_ID.test(id) ? (await this.pool.query<{ target_url: string }>(COUNT_CLICK, [id])).rows[0] : undefined;

@@ -1,16 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
-  SPONSOR_PACKAGES,
   advertiserSponsorRoute,
+  contentSponsorshipRoute,
+  SPONSOR_PACKAGES,
   sponsorContentRoute,
+  sponsoredContentRoute,
   sponsorPackageFor,
   type AdvertiserSponsorRequest,
-  type SponsorPackage,
   type ContentSponsorship,
   type SponsorContentRequest,
   type SponsorContentResponse,
   type SponsoredContentItem,
+  type SponsorPackage,
 } from '@app/contracts/engagement';
 import { badRequest } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -19,9 +21,10 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { GetContentForCommandQuery } from '../../content';
 import { Public } from '../../../platform/http/public.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { contentIdOf } from '../engagement-ids';
 import { SponsorshipCommands } from './sponsorship-commands';
-import { SponsorshipReader } from './sponsorship-reader';
+import { SponsorshipReader } from '../infrastructure/sponsorship-reader';
 
 /** A request that names no package is refused before anything is read or charged (never a package not chosen). */
 function knownPackage(pkg: SponsorPackage | null): SponsorPackage {
@@ -31,18 +34,17 @@ function knownPackage(pkg: SponsorPackage | null): SponsorPackage {
 }
 
 /** Sponsoring content (spec 2 §9 packages; advertisers, not own content) and the live boosts. */
-@Controller('content')
-export class SponsorshipController {
+@Controller()
+export class SponsorContentController {
   constructor(
     private readonly commands: SponsorshipCommands,
     private readonly reader: SponsorshipReader,
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Post(':id/sponsor')
-  @HttpCode(200)
+  @Route(sponsorContentRoute)
   sponsor(
-    @IdempotencyKey('POST /api/content/:id/sponsor') idempotency: IdempotentRequest,
+    @IdempotencyKey(sponsorContentRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(sponsorContentRoute.body)) body: SponsorContentRequest,
@@ -51,16 +53,15 @@ export class SponsorshipController {
     return this.commands.sponsor(caller, contentIdOf(rawId), pkg, idempotency);
   }
 
-  @Post('sponsor')
-  @HttpCode(200)
+  @Route(advertiserSponsorRoute)
   sponsorFromForm(
-    @IdempotencyKey('POST /api/content/sponsor') idempotency: IdempotentRequest,
+    @IdempotencyKey(advertiserSponsorRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(advertiserSponsorRoute.body)) body: AdvertiserSponsorRequest): Promise<SponsorContentResponse> {
     const pkg = knownPackage(sponsorPackageFor({ packageId: body.packageId, gems: body.gemAmount, multiplier: body.boostMultiplier, hours: body.durationHours }));
     return this.commands.sponsor(caller, contentIdOf(body.contentId), pkg, idempotency);
   }
 
-  @Get('sponsored')
+  @Route(sponsoredContentRoute)
   @Public()
   async sponsored(): Promise<SponsoredContentItem[]> {
     const live = await this.reader.live(new Date().toISOString(), null, 50);
@@ -74,7 +75,7 @@ export class SponsorshipController {
     return items;
   }
 
-  @Get(':id/sponsorship')
+  @Route(contentSponsorshipRoute)
   @Public()
   sponsorship(@Param('id') rawId: string): Promise<ContentSponsorship> {
     return this.reader.forContent(contentIdOf(rawId), new Date().toISOString());

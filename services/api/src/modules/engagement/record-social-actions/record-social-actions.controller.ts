@@ -1,34 +1,35 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { Body, Controller } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   ENGAGEMENT_MESSAGES,
-  PROOF_IMAGE_MAX_BYTES,
   externalMoveRoute,
+  PROOF_IMAGE_MAX_BYTES,
   socialActionRoute,
   tierMultiplier,
   type ExternalMoveRequest,
   type ExternalMoveResponse,
-  type SavedContentItem,
   type SocialActionRequest,
   type SocialActionResponse,
 } from '@app/contracts/engagement';
-import type pg from 'pg';
-import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ApiError, badRequest } from '../../../platform/http/api-error';
 import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { GetContentForCommandQuery } from '../../content';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { StoreImageCommand } from '../../identity';
 import { newTransactionId } from '../../ledger';
-import { decideExternalMove, decideUnsave } from '../domain/decide-social';
-import { evolveUserContent, initialUserContent } from '../domain/state';
+import { decideExternalMove } from '../domain/decide-social';
 import { userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentIdOf, newId } from '../engagement-ids';
-import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards, saveDailyRewards } from '../infrastructure/daily-rewards';
+import {
+  dailyRewardsKey,
+  dailyRewardsLockKey,
+  readDailyRewards,
+  saveDailyRewards,
+} from '../infrastructure/daily-rewards';
 import { EngagementCommands, points, refuse } from '../infrastructure/engagement-commands';
 
 /** A 10 MB proof as base64 is about 13.4 MB of text. */
@@ -36,20 +37,17 @@ const PROOF_BODY_LIMIT: JsonBodyLimitConfig = { jsonBodyLimit: Math.ceil((PROOF_
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
-/** POST /api/users/social-action and /external-move; GET and DELETE /api/users/saved-content. */
-@Controller('users')
-export class SocialActionsController {
+/** Quick social actions and external moves with proof: points under ENGAGEMENT_REWARD within the daily caps. */
+@Controller()
+export class RecordSocialActionsController {
   constructor(
     private readonly commands: EngagementCommands,
     private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
-    @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @Post('social-action')
-  @HttpCode(200)
+  @Route(socialActionRoute)
   socialAction(
-    @IdempotencyKey('POST /api/users/social-action') idempotency: IdempotentRequest,
+    @IdempotencyKey(socialActionRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(socialActionRoute.body)) body: SocialActionRequest): Promise<SocialActionResponse> {
     // A comment's points are recorded with the comment itself (`RewardCommentHandler`), once per comment: a bare
     // `comment` action names no comment, so paying it would pay for text nobody wrote.
@@ -68,11 +66,10 @@ export class SocialActionsController {
     });
   }
 
-  @Post('external-move')
-  @HttpCode(200)
+  @Route(externalMoveRoute)
   @RouteConfig(PROOF_BODY_LIMIT)
   async externalMove(
-    @IdempotencyKey('POST /api/users/external-move') idempotency: IdempotentRequest,
+    @IdempotencyKey(externalMoveRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(externalMoveRoute.body)) body: ExternalMoveRequest): Promise<ExternalMoveResponse> {
     const contentId = contentIdOf(body.content_id);
     const proofUrl = await this.proofUrlOf(body);
@@ -109,47 +106,6 @@ export class SocialActionsController {
             moves_remaining_today: decision.movesRemainingToday,
           }),
         };
-      },
-    });
-  }
-
-  @Get('saved-content')
-  async savedContent(@CurrentUser() caller: AuthenticatedUser): Promise<SavedContentItem[]> {
-    const rows = await this.pool.query<{ content_id: string; saved_at: Date }>(
-      'SELECT content_id, saved_at FROM engagement_user_content WHERE user_id = $1 AND saved_at IS NOT NULL ORDER BY saved_at DESC LIMIT 200',
-      [caller.userId],
-    );
-    const items: SavedContentItem[] = [];
-    for (const row of rows.rows) {
-      const content = await this.queryBus.execute(new GetContentForCommandQuery(row.content_id));
-      // A deleted item leaves the collection; an archived one stays (its holder can still open it).
-      if (!content) continue;
-      items.push({
-        id: `${row.content_id}:${caller.userId}`,
-        content_id: row.content_id,
-        content_title: content.title,
-        content_platform: content.platform,
-        content_url: content.platformUrl,
-        creator_name: null,
-        created_at: row.saved_at.toISOString(),
-      });
-    }
-    return items;
-  }
-
-  @Delete('saved-content/:contentId')
-  removeSaved(
-    @IdempotencyKey('DELETE /api/users/saved-content/:contentId') idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('contentId') rawId: string): Promise<{ success: true; content_id: string }> {
-    const contentId = contentIdOf(rawId);
-    const now = new Date().toISOString();
-    return this.commands.run({ idempotency,
-      lockKeys: [userContentStreamId(contentId, caller.userId)],
-      decide: async (unit) => {
-        const userContent = await this.commands.store.load(userContentStreamId(contentId, caller.userId), initialUserContent(), evolveUserContent, unit.transaction);
-        const decision = decideUnsave({ contentId, userId: caller.userId, now }, userContent.state);
-        if (decision.kind === 'refused') refuse(decision);
-        return { streams: [{ loaded: userContent, events: decision.events }], money: null, answer: () => ({ success: true as const, content_id: contentId }) };
       },
     });
   }

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import {
   ENGAGEMENT_MESSAGES,
+  fundContentRoute,
   TIP_OR_FUND_AMOUNT_RULES,
+  tipContentRoute,
   tipGemsRoute,
   tipOrFundAmountField,
-  tipContentRoute,
   type FundCurrency,
   type TipGemsRequest,
   type TipOrFundRequest,
@@ -16,6 +17,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { newTransactionId } from '../../ledger';
 import { decideTip } from '../domain/decide-money';
 import { contentPoolStreamId } from '../domain/streams';
@@ -36,30 +38,27 @@ function amountOf(currency: FundCurrency, raw: unknown): bigint {
 }
 
 /** Tips and funds (spec 2 §5, §7): ledger-backed, idempotent, no overdraft (a refused tip moves nothing). */
-@Controller('content')
-export class TipsController {
+@Controller()
+export class TipContentController {
   constructor(private readonly commands: EngagementCommands) {}
 
-  @Post('tip')
-  @HttpCode(200)
+  @Route(tipGemsRoute)
   tipGems(
-    @IdempotencyKey('POST /api/content/tip') idempotency: IdempotentRequest,
+    @IdempotencyKey(tipGemsRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(tipGemsRoute.body)) body: TipGemsRequest): Promise<TipResponse> {
     return this.give('tip', caller, contentIdOf(body.content_id), 'Gems', BigInt(body.tip_amount) * 10_000n, idempotency);
   }
 
-  @Post(':id/tip')
-  @HttpCode(200)
+  @Route(tipContentRoute)
   tip(
-    @IdempotencyKey('POST /api/content/:id/tip') idempotency: IdempotentRequest,
+    @IdempotencyKey(tipContentRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
     return this.give('tip', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount), idempotency);
   }
 
-  @Post(':id/fund')
-  @HttpCode(200)
+  @Route(fundContentRoute)
   fund(
-    @IdempotencyKey('POST /api/content/:id/fund') idempotency: IdempotentRequest,
+    @IdempotencyKey(fundContentRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
     return this.give('fund', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount), idempotency);
   }
