@@ -6,7 +6,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { costResponse } from '../campaign-fields';
 import { moveCost } from '../domain/move-cost';
 
-/** `POST /api/campaigns/calculate-move-cost`: the live cost panel's call (login required, nothing written). */
+/** `calculateMoveCostRoute`: the live cost panel's call (login required, nothing written). */
 @Controller()
 export class CalculateMoveCostController {
   @Route(calculateMoveCostRoute)

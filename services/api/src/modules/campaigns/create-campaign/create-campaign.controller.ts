@@ -20,7 +20,7 @@ import { CampaignReader } from '../infrastructure/campaign-reader';
 const DAY_MS = 86_400_000;
 
 /**
- * `POST /api/campaigns`: validates the whole draft (spec 3 §5), prices it with the move cost formula (never the
+ * `createCampaignRoute`: validates the whole draft (spec 3 §5), prices it with the move cost formula (never the
  * client's figure) and spends exactly that from the caller's moves into the campaign's escrow, in the same append
  * as `CampaignCreated`, after the tier's moves allowance of the period is credited (once per period). Short of
  * moves: 422 with the spec's text, nothing written.

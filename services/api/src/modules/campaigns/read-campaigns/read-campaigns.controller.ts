@@ -8,7 +8,7 @@ import { requireAdvertiser } from '../advertiser-only';
 import { campaignIdOf } from '../campaign-ids';
 import { CampaignReader } from '../infrastructure/campaign-reader';
 
-/** `GET /api/campaigns` (the caller's, newest first) and `GET /api/campaigns/{id}` (owner only), read from the inline read model. */
+/** `listCampaignsRoute` (the caller's, newest first) and `getCampaignRoute` (owner only), from the read model. */
 @Controller()
 export class ReadCampaignsController {
   constructor(

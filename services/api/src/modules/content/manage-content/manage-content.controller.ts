@@ -46,8 +46,8 @@ function detailChangesOf(body: UpdateContentRequest): Partial<ContentDetails> {
 }
 
 /**
- * POST /api/content, PUT and DELETE /api/content/{id}. Nothing here moves money: funding is the engagement
- * context's `POST /api/content/{id}/fund`. Every one honours `Idempotency-Key`.
+ * Create, update and delete an item (`createContentRoute`, `updateContentRoute`, `deleteContentRoute`). Nothing
+ * here moves money: funding is the engagement context's `fundContentRoute`. Every one honours `Idempotency-Key`.
  */
 @Controller()
 export class ManageContentController {

@@ -25,7 +25,7 @@ import { ContentReader, toMetrics, type ContentRow } from './content-reader';
 const ENGAGEMENT_WAIT_MILLISECONDS = 1_000;
 
 /**
- * GET /api/content (paged), /api/content/{id}, /{id}/metrics, /{id}/user-status. One item's reads wait (bounded)
+ * The list (paged), one item, its metrics and the caller's status on it. One item's reads wait (bounded)
  * until the engagement projection has passed the newest event, so a like or a tip shows at once on the item that
  * was acted on; lists answer from what the projection holds (a poll behind).
  */

@@ -42,7 +42,7 @@ export function mixForYou(sponsored: readonly FeedItem[], content: readonly Feed
 }
 
 /**
- * GET /api/feed?tab=for-you|social|opportunities (spec 2 §2 home feed). Content comes from the inline read model,
+ * `feedRoute`, `?tab=for-you|social|opportunities` (spec 2 §2 home feed). Content comes from the inline read model,
  * sponsorships from the engagement context (the live boost), drops from the drops context's `ListDropsQuery`.
  */
 @Controller()

@@ -19,7 +19,7 @@ import { DropCommandRunner } from '../infrastructure/drop-command-runner';
 import { OutsideFacts } from '../infrastructure/outside-facts';
 
 /**
- * POST /api/drops/{id}/apply {application_message}. Every rule is decided on the drop's stream, so 50 parallel
+ * `applyToDropRoute` {application_message}. Every rule is decided on the drop's stream, so 50 parallel
  * applications to 10 seats take exactly 10 (the append's expected version serialises them across processes; in
  * one process they queue on the drop). Paid drops spend keys, move drops points, through the ledger, atomically
  * with the application.

@@ -33,9 +33,10 @@ import {
 } from './drop-request-mapping';
 
 /**
- * POST /api/drops, PUT and DELETE /api/drops/{id}, POST /api/drops/{id}/complete. Creating a paid drop escrows its
- * gem pool from the advertiser's gems, a move drop its key pool from the advertiser's keys; an edit of a pool moves
- * the difference; closing or deleting returns what is left. Every one honours `Idempotency-Key`.
+ * Create, edit, delete and close a drop (`createDropRoute`, `updateDropRoute`, `deleteDropRoute`, `closeDropRoute`).
+ * Creating a paid drop escrows its gem pool from the advertiser's gems, a move drop its key pool from the
+ * advertiser's keys; an edit of a pool moves the difference; closing or deleting returns what is left. Every one
+ * honours `Idempotency-Key`.
  */
 @Controller()
 export class ManageDropsController {

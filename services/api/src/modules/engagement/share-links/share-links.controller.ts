@@ -8,6 +8,7 @@ import {
   type CreateShareLinkRequest,
   type ShareLinkResponse,
 } from '@app/contracts/engagement';
+import { routePath } from '@app/contracts/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
@@ -46,7 +47,7 @@ const originOf = (url: string): string | null => {
 };
 
 /**
- * Short share links: `POST /api/shares/create` → `{data:{id,url}}`, `GET /api/s/{id}` → 302 to the target, the click
+ * Short share links: `createShareLinkRoute` → `{data:{id,url}}`, `followShareLinkRoute` → 302 to the target, the click
  * counted (in total and per UTC day, for campaign figures). A link only points to this app (its own or a configured
  * front-end origin) or to the item's platform URL: never an open redirect to an address a user picked.
  */
@@ -82,7 +83,7 @@ export class ShareLinksController {
       'INSERT INTO engagement_share_links (link_id, user_id, target_url, content_id, campaign_id, created_at) VALUES ($1, $2, $3, $4, $5, now())',
       [id, caller.userId, body.target_url, contentId, body.campaign_id ?? null],
     );
-    return { success: true, data: { id, url: `${ownOrigin}/api/s/${id}` } };
+    return { success: true, data: { id, url: `${ownOrigin}${routePath(followShareLinkRoute, { id })}` } };
   }
 
   @Route(followShareLinkRoute)

@@ -25,7 +25,7 @@ import { StakingAccounts } from '../infrastructure/growth-streams';
 import { growthReadModel } from '../projections/growth-read-model';
 import { StakingService } from './staking.service';
 
-/** Growth channels and staking: GET/POST /api/growth/staking, POST /api/growth/staking/:id/withdraw. */
+/** Growth channels and staking: the channels, the caller's positions, staking and withdrawing (`stakeRoute`...). */
 @Controller()
 export class StakeGemsController {
   constructor(

@@ -16,7 +16,7 @@ import { Route } from '../../../platform/http/route.decorator';
 import { idOf } from '../market-ids';
 import { decideHoldingVisibility, holderStreamId } from '../domain/holding-visibility';
 
-/** `PUT /api/portfolio/holdings/{contentId}/visibility`: the owner makes a holding public or private. */
+/** `holdingVisibilityRoute`: the owner makes a holding public or private. */
 @Controller()
 export class ChangeHoldingVisibilityController {
   constructor(private readonly runner: UseCaseRunner) {}

@@ -7,7 +7,7 @@ import { Public } from '../../../platform/http/public.decorator';
 import { Route } from '../../../platform/http/route.decorator';
 import { PaymentWebhooks } from './payment-webhooks';
 
-/** `POST /api/payments/webhooks/:provider`: signed by the provider, verified over the raw body. */
+/** `paymentWebhookRoute`: signed by the provider, verified over the raw body. */
 @Controller()
 export class WebhookController {
   constructor(private readonly webhooks: PaymentWebhooks) {}

@@ -100,7 +100,7 @@ export class CheckoutController {
   }
 
   /**
-   * An advertiser plan or a moves package (spec 3 §7 `POST /api/payments/checkout`): the price is the catalogue's
+   * An advertiser plan or a moves package (spec 3 §7, `planCheckoutRoute`): the price is the catalogue's
    * (`@app/contracts/subscriptions`), whatever the client sent. The tier changes once the provider confirms payment
    * (the subscriptions context reacts to the paid session); moves are credited once per paid session.
    */
