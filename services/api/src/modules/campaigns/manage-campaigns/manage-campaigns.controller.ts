@@ -55,7 +55,8 @@ export class ManageCampaignsController {
 
   @Route(changeCampaignStatusRoute)
   async status(
-    @IdempotencyKey(changeCampaignStatusRoute) idempotency: IdempotentRequest,
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
+    @IdempotencyKey(changeCampaignStatusRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(changeCampaignStatusRoute.body)) body: z.output<typeof CampaignStatusRequestSchema>,
@@ -66,7 +67,8 @@ export class ManageCampaignsController {
 
   @Route(deleteCampaignRoute)
   async remove(
-    @IdempotencyKey(deleteCampaignRoute) idempotency: IdempotentRequest,
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
+    @IdempotencyKey(deleteCampaignRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ): Promise<DeleteCampaignResponse> {

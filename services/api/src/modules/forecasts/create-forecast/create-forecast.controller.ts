@@ -40,7 +40,8 @@ export class CreateForecastController {
 
   @Route(createForecastRoute)
   async create(
-    @IdempotencyKey(createForecastRoute) idempotency: IdempotentRequest,
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
+    @IdempotencyKey(createForecastRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(CreateForecastRequestSchema)) body: CreateBody,
   ): Promise<SocialForecast> {

@@ -32,7 +32,8 @@ export class PlacePredictionController {
 
   @Route(predictRoute)
   async predict(
-    @IdempotencyKey(predictRoute) idempotency: IdempotentRequest,
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
+    @IdempotencyKey(predictRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(PredictRequestSchema)) body: PredictBody,

@@ -33,7 +33,8 @@ export class RecordObservationController {
 
   @Route(recordObservationRoute)
   async record(
-    @IdempotencyKey(recordObservationRoute) idempotency: IdempotentRequest,
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
+    @IdempotencyKey(recordObservationRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(RecordObservationRequestSchema)) body: RecordObservationRequest,
