@@ -28,23 +28,6 @@ const VERBS = new Set([
 // `<module>/<path>` that do not follow the layout yet. Remove an entry when its code moves; never add one.
 const KNOWN_EXCEPTIONS = new Set([
   // Folders of use cases that are not named <verb>-<noun> yet.
-  'engagement/comment-rewards',
-  'engagement/content-removed',
-  'engagement/money',
-  'engagement/social-actions',
-  'engagement/sponsorship',
-  'forecasts/my-forecasts',
-  'forecasts/prediction-detail',
-  'forecasts/settlement',
-  'forecasts/social-forecasts',
-  'growth/economy',
-  'growth/funding',
-  'growth/shield',
-  'growth/staking',
-  'market/holding-visibility',
-  'market/listings',
-  'market/offers',
-  'market/portfolio',
   'progress/achievements',
   'progress/counters',
   'rewards/influence-rewards',

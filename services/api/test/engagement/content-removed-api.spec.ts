@@ -1,5 +1,5 @@
 import type { IdentityTestApp } from '../identity/support';
-import { ContentRemovedReactor } from '../../src/modules/engagement/content-removed/content-removed.reactor';
+import { ContentRemovedReactor } from '../../src/modules/engagement/settle-removed-content/content-removed.reactor';
 import { auth, balancesOf, expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, marketVerbs, startMarketApp, usdOf, waitFor, type TestUser } from '../market/support';
 
 /** What an archived or deleted item leaves behind: its funding reserve to the shareholders, sponsorships refunded. */

@@ -1,6 +1,6 @@
 import { QueryBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
-import { GetShareLinkClicksQuery, type ShareLinkClickRow, type ShareLinkClicksScope } from '../../src/modules/engagement';
+import { GetShareLinkClicksQuery, type ShareLinkClickRow, type ShareLinkClicksScope } from '@app/contracts/engagement';
 import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, givenContent, givenUser, startEngagementApp, type TestUser } from './support';

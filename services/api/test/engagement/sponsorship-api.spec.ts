@@ -1,5 +1,5 @@
 import type { IdentityTestApp } from '../identity/support';
-import { SponsorshipCommands } from '../../src/modules/engagement/sponsorship/sponsorship-commands';
+import { SponsorshipCommands } from '../../src/modules/engagement/sponsor-content/sponsorship-commands';
 import { auth, balancesOf, expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, startEngagementApp, type TestUser } from './support';
 
 describe('sponsorship API', () => {

@@ -1,7 +1,7 @@
 import { PredictionDetailSchema, PredictionSchema, PredictionsResponseSchema, SocialForecastSchema, SocialForecastsResponseSchema } from '@app/contracts/forecasts';
 import { CommandBus } from '@nestjs/cqrs';
 import { ArchiveSandboxCommand } from '@app/contracts/ledger';
-import { ForecastSettlement } from '../../src/modules/forecasts/settlement/forecast-settlement';
+import { ForecastSettlement } from '../../src/modules/forecasts/settle-forecasts/forecast-settlement';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, expectLedgerVerifiesClean, forecastBody, forecastVerbs, givenContent, givenFunds, givenUser, inMilliseconds, sleep, startForecastsApp, usdOf, waitFor } from './support';
 

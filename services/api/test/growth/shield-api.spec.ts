@@ -1,4 +1,4 @@
-import { ShieldService } from '../../src/modules/growth/shield/shield.service';
+import { ShieldService } from '../../src/modules/growth/infrastructure/shield.service';
 import type { IdentityTestApp } from '../identity/support';
 import { DAY, auth, balancesOf, expectLedgerVerified, givenFunds, givenUser, givenVerifiedFollowers, jobsOf, later, startGrowthApp, waitFor, type TestUser } from './support';
 

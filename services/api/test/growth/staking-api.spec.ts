@@ -1,4 +1,4 @@
-import { StakingService } from '../../src/modules/growth/staking/staking.service';
+import { StakingService } from '../../src/modules/growth/stake-gems/staking.service';
 import type { IdentityTestApp } from '../identity/support';
 import { DAY, auth, balancesOf, expectLedgerVerified, givenFunds, givenUser, jobsOf, later, startGrowthApp, waitFor } from './support';
 

@@ -1,5 +1,5 @@
 import type { IdentityTestApp } from '../identity/support';
-import { OfferResolutions } from '../../src/modules/market/offers/offer-resolutions';
+import { OfferResolutions } from '../../src/modules/market/manage-offers/offer-resolutions';
 import { auth, expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, marketVerbs, startMarketApp, usdOf } from './support';
 
 /** Offers: the bid is escrowed, paid out once on accept (97.5 % / 2.5 %), returned on decline, cancel and expiry. */

@@ -13,7 +13,7 @@ import { ForecastsModule, IdentityModule, LedgerModule } from '@app/api/src/modu
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, escrowAccount, newTransactionId } from '@app/api/src/modules/ledger';
 import { evolveForecast, forecastStreamId, initialForecast, type ForecastEvent } from '@app/api/src/modules/forecasts/domain/forecast';
 import { applyForecastEvents } from '@app/api/src/modules/forecasts/infrastructure/inline-read-model';
-import { ForecastSettlement } from '@app/api/src/modules/forecasts/settlement/forecast-settlement';
+import { ForecastSettlement } from '@app/api/src/modules/forecasts/settle-forecasts/forecast-settlement';
 import type { EventStore } from '@app/event-store';
 
 export interface ForecastsBenchmarkOptions {

@@ -5,19 +5,20 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
-import { RewardCommentHandler } from './comment-rewards/reward-comment.handler';
-import { ContentRemovedReactor } from './content-removed/content-removed.reactor';
 import { EngagementCommands } from './infrastructure/engagement-commands';
 import { EngagementStore } from './infrastructure/engagement-store';
-import { TipsController } from './money/tips.controller';
+import { SponsorshipReader } from './infrastructure/sponsorship-reader';
+import { ManageSavedContentController } from './manage-saved-content/manage-saved-content.controller';
 import { GetEngagementShareholdersHandler } from './queries/engagement-shareholders.handler';
 import { GetLiveBoostsHandler } from './queries/get-live-boosts.query';
 import { GetShareLinkClicksHandler } from './queries/get-share-link-clicks.query';
+import { RecordSocialActionsController } from './record-social-actions/record-social-actions.controller';
+import { RewardCommentHandler } from './reward-comment/reward-comment.handler';
+import { ContentRemovedReactor } from './settle-removed-content/content-removed.reactor';
 import { ShareLinksController } from './share-links/share-links.controller';
-import { SocialActionsController } from './social-actions/social-actions.controller';
-import { SPONSORSHIP_EXPIRY_JOB, SPONSORSHIP_SWEEP_JOB, SponsorshipCommands } from './sponsorship/sponsorship-commands';
-import { SponsorshipController } from './sponsorship/sponsorship.controller';
-import { SponsorshipReader } from './sponsorship/sponsorship-reader';
+import { SponsorContentController } from './sponsor-content/sponsor-content.controller';
+import { SPONSORSHIP_EXPIRY_JOB, SPONSORSHIP_SWEEP_JOB, SponsorshipCommands } from './sponsor-content/sponsorship-commands';
+import { TipContentController } from './tip-content/tip-content.controller';
 
 export const ENGAGEMENT_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const ENGAGEMENT_MIGRATIONS_TABLE = 'engagement_migrations';
@@ -29,7 +30,7 @@ export const ENGAGEMENT_MIGRATIONS_TABLE = 'engagement_migrations';
 @Module({
   imports: [CqrsModule],
   // The sponsorship routes go first: `/api/content/sponsored` and `/api/content/sponsor` are static paths.
-  controllers: [SponsorshipController, TipsController, SocialActionsController, ShareLinksController],
+  controllers: [SponsorContentController, TipContentController, RecordSocialActionsController, ManageSavedContentController, ShareLinksController],
   providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, GetEngagementShareholdersHandler, GetShareLinkClicksHandler, ContentRemovedReactor, RewardCommentHandler],
 })
 export class EngagementModule implements OnModuleInit {

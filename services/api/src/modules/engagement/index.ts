@@ -1,4 +1,3 @@
 /** The engagement context's public surface: what other modules may import. */
 export { GetLiveBoostsQuery } from './queries/get-live-boosts.query';
-export { GetShareLinkClicksQuery, type ShareLinkClickRow, type ShareLinkClicksScope } from './queries/get-share-link-clicks.query';
 export { userContentStreamId, sponsorshipStreamId } from './domain/streams';

@@ -5,14 +5,16 @@ import { runMigrations } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
-import { ForecastsController } from './social-forecasts/social-forecasts.controller';
+import { CreateForecastController } from './create-forecast/create-forecast.controller';
 import { ForecastCommands } from './infrastructure/forecast-commands';
 import { ForecastReader } from './infrastructure/forecast-reader';
-import { MyForecastsController } from './my-forecasts/my-forecasts.controller';
-import { PortfolioPredictionsController } from './prediction-detail/portfolio-predictions.controller';
+import { ListForecastsController } from './list-forecasts/list-forecasts.controller';
+import { ListMyForecastsController } from './list-my-forecasts/list-my-forecasts.controller';
+import { PlacePredictionController } from './place-prediction/place-prediction.controller';
+import { ReadPortfolioPredictionsController } from './read-portfolio-predictions/read-portfolio-predictions.controller';
 import { PendingObservationsController } from './record-observation/pending-observations.controller';
 import { RecordObservationController } from './record-observation/record-observation.controller';
-import { FORECAST_JOBS, ForecastSettlement } from './settlement/forecast-settlement';
+import { FORECAST_JOBS, ForecastSettlement } from './settle-forecasts/forecast-settlement';
 
 export const FORECASTS_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const FORECASTS_MIGRATIONS_TABLE = 'forecasts_migrations';
@@ -20,7 +22,15 @@ export const FORECASTS_MIGRATIONS_TABLE = 'forecasts_migrations';
 /** Social forecasts and predictions on content metrics, with stakes held in the ledger and settled by a job (README). */
 @Module({
   imports: [CqrsModule],
-  controllers: [ForecastsController, MyForecastsController, PortfolioPredictionsController, PendingObservationsController, RecordObservationController],
+  controllers: [
+    ListForecastsController,
+    CreateForecastController,
+    PlacePredictionController,
+    ListMyForecastsController,
+    ReadPortfolioPredictionsController,
+    PendingObservationsController,
+    RecordObservationController,
+  ],
   providers: [ForecastCommands, ForecastReader, ForecastSettlement],
 })
 export class ForecastsModule implements OnModuleInit {

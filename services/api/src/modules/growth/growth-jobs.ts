@@ -4,10 +4,10 @@ import type { ShieldPool } from '@app/contracts/growth';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { ApiError } from '../../platform/http/api-error';
 import { ReadYourWrites } from '../../platform/projections/read-your-writes';
-import { FundingService } from './funding/funding.service';
+import { FundingService } from './fund-projects/funding.service';
 import { growthReadModel } from './projections/growth-read-model';
-import { ShieldService } from './shield/shield.service';
-import { StakingService, UNKEYED } from './staking/staking.service';
+import { ShieldService } from './infrastructure/shield.service';
+import { StakingService, UNKEYED } from './stake-gems/staking.service';
 
 export const GROWTH_JOBS = {
   accrueStakes: 'growth.staking.accrue',

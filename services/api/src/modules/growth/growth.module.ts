@@ -4,23 +4,29 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { projectionProviders } from '../../platform/projections/projection-registry';
 import { GrowthCatalogueService } from './config/growth-catalogue';
-import { EconomyController } from './economy/economy.controller';
-import { FundingController } from './funding/funding.controller';
-import { FundingService } from './funding/funding.service';
+import { ReadEconomyController } from './read-economy/read-economy.controller';
+import { FundProjectsController } from './fund-projects/fund-projects.controller';
+import { FundingService } from './fund-projects/funding.service';
 import { GROWTH_JOBS, GrowthJobs } from './growth-jobs';
 import { GrowthFacts } from './infrastructure/growth-facts';
 import { FundingProjects, InsurancePools, ShieldAccounts, StakingAccounts } from './infrastructure/growth-streams';
 import { growthReadModel } from './projections/growth-read-model';
-import { ShieldAdminController } from './shield/shield-admin.controller';
-import { ShieldController } from './shield/shield.controller';
-import { ShieldService } from './shield/shield.service';
-import { StakingController } from './staking/staking.controller';
-import { StakingService } from './staking/staking.service';
+import { ReviewClaimsController } from './review-claims/review-claims.controller';
+import { SubscribeShieldController } from './subscribe-shield/subscribe-shield.controller';
+import { ShieldService } from './infrastructure/shield.service';
+import { StakeGemsController } from './stake-gems/stake-gems.controller';
+import { StakingService } from './stake-gems/staking.service';
 
 /** The Growth Hub: staking channels, creator funding and the Social Shield, every gem through the ledger. */
 @Module({
   imports: [CqrsModule],
-  controllers: [StakingController, FundingController, ShieldController, ShieldAdminController, EconomyController],
+  controllers: [
+    StakeGemsController,
+    FundProjectsController,
+    SubscribeShieldController,
+    ReviewClaimsController,
+    ReadEconomyController,
+  ],
   providers: [
     { provide: GrowthCatalogueService, useFactory: () => new GrowthCatalogueService() },
     StakingAccounts,

@@ -6,13 +6,13 @@ import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { JOB_QUEUE, type JobQueue } from '../../platform/jobs/job-queue.port';
 import { BuySharesController } from './buy-shares/buy-shares.controller';
-import { HoldingVisibilityController } from './holding-visibility/holding-visibility.controller';
+import { ChangeHoldingVisibilityController } from './change-holding-visibility/change-holding-visibility.controller';
 import { MarketCommands } from './infrastructure/market-commands';
 import { MarketReader } from './infrastructure/market-reader';
-import { ListingsController } from './listings/listings.controller';
-import { OFFER_EXPIRY_JOB, OfferResolutions } from './offers/offer-resolutions';
-import { OffersController } from './offers/offers.controller';
-import { PortfolioController } from './portfolio/portfolio.controller';
+import { ManageListingsController } from './manage-listings/manage-listings.controller';
+import { OFFER_EXPIRY_JOB, OfferResolutions } from './manage-offers/offer-resolutions';
+import { ManageOffersController } from './manage-offers/manage-offers.controller';
+import { ReadHoldingsController } from './read-holdings/read-holdings.controller';
 import { GetMarketShareholdersHandler } from './queries/market-shareholders.handler';
 
 export const MARKET_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
@@ -21,7 +21,13 @@ export const MARKET_MIGRATIONS_TABLE = 'market_migrations';
 /** The content shares market (README): primary purchases, resale listings, escrowed offers, holdings. */
 @Module({
   imports: [CqrsModule],
-  controllers: [BuySharesController, ListingsController, OffersController, PortfolioController, HoldingVisibilityController],
+  controllers: [
+    BuySharesController,
+    ManageListingsController,
+    ManageOffersController,
+    ReadHoldingsController,
+    ChangeHoldingVisibilityController,
+  ],
   providers: [MarketCommands, MarketReader, OfferResolutions, GetMarketShareholdersHandler],
 })
 export class MarketModule implements OnModuleInit {

@@ -1,15 +1,15 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { calculateMoveCostRoute, MoveCostRequestSchema, type MoveCostResponse } from '@app/contracts/campaigns';
 import type { z } from 'zod';
+import { Route } from '../../../platform/http/route.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { costResponse } from '../campaign-fields';
 import { moveCost } from '../domain/move-cost';
 
-/** `POST /api/campaigns/calculate-move-cost`: the live cost panel's call (login required, nothing written). */
-@Controller('campaigns')
+/** `calculateMoveCostRoute`: the live cost panel's call (login required, nothing written). */
+@Controller()
 export class CalculateMoveCostController {
-  @Post('calculate-move-cost')
-  @HttpCode(200)
+  @Route(calculateMoveCostRoute)
   calculate(@Body(new ZodValidationPipe(calculateMoveCostRoute.body)) body: z.output<typeof MoveCostRequestSchema>): MoveCostResponse {
     return costResponse(
       moveCost({

@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CAMPAIGN_MESSAGES, campaignDurationDays, createCampaignRoute, CreateCampaignRequestSchema, type CreateCampaignResponse } from '@app/contracts/campaigns';
 import type { z } from 'zod';
 import { badRequest } from '../../../platform/http/api-error';
+import { Route } from '../../../platform/http/route.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
@@ -19,12 +20,12 @@ import { CampaignReader } from '../infrastructure/campaign-reader';
 const DAY_MS = 86_400_000;
 
 /**
- * `POST /api/campaigns`: validates the whole draft (spec 3 §5), prices it with the move cost formula (never the
+ * `createCampaignRoute`: validates the whole draft (spec 3 §5), prices it with the move cost formula (never the
  * client's figure) and spends exactly that from the caller's moves into the campaign's escrow, in the same append
  * as `CampaignCreated`, after the tier's moves allowance of the period is credited (once per period). Short of
  * moves: 422 with the spec's text, nothing written.
  */
-@Controller('campaigns')
+@Controller()
 export class CreateCampaignController {
   constructor(
     private readonly commands: CampaignCommands,
@@ -33,12 +34,12 @@ export class CreateCampaignController {
     private readonly commandBus: CommandBus,
   ) {}
 
-  @Post()
-  @HttpCode(201)
+  @Route(createCampaignRoute)
   async create(
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
     @IdempotencyKey(createCampaignRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodValidationPipe(CreateCampaignRequestSchema)) body: z.output<typeof CreateCampaignRequestSchema>,
+    @Body(new ZodValidationPipe(createCampaignRoute.body)) body: z.output<typeof CreateCampaignRequestSchema>,
   ): Promise<CreateCampaignResponse> {
     await requireAdvertiser(this.queryBus, caller.userId);
     // The period's moves allowance (subscriptions: once per period) is in the balance before anything is spent.

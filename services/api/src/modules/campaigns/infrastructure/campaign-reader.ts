@@ -7,7 +7,7 @@ import { minorToApiNumber } from '@app/contracts/ledger';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { GetContentForCommandQuery, type ContentForCommand } from '../../content';
 import { ListDropsQuery } from '@app/contracts/drops';
-import { GetShareLinkClicksQuery, type ShareLinkClickRow } from '../../engagement';
+import { GetShareLinkClicksQuery, type ShareLinkClickRow } from '@app/contracts/engagement';
 import { GetUserQuery } from '../../identity';
 import { TelemetryCountsQuery, type TelemetryCountRow, type TelemetryTarget } from '../../telemetry';
 import type { CampaignState } from '../domain/campaign';

@@ -1,12 +1,17 @@
-import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
+  addCampaignContentRoute,
+  addCampaignDropRoute,
   CAMPAIGN_MESSAGES,
   CampaignContentRequestSchema,
   CampaignDropRequestSchema,
   CampaignStatusRequestSchema,
   changeCampaignStatusRoute,
   deleteCampaignRoute,
+  removeCampaignContentRoute,
+  removeCampaignDropRoute,
+  updateCampaignRoute,
   UpdateCampaignRequestSchema,
   type CampaignDetail,
   type DeleteCampaignResponse,
@@ -14,6 +19,7 @@ import {
 import { minorToApiNumber } from '@app/contracts/ledger';
 import type { z } from 'zod';
 import { notFound } from '../../../platform/http/api-error';
+import { Route } from '../../../platform/http/route.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
@@ -30,7 +36,7 @@ import { CampaignReader } from '../infrastructure/campaign-reader';
  * Changes to an existing campaign (owner only, decided on the campaign's own stream): edit, status, delete (a draft's
  * escrow back to the owner), and the content and drops it promotes.
  */
-@Controller('campaigns')
+@Controller()
 export class ManageCampaignsController {
   constructor(
     private readonly commands: CampaignCommands,
@@ -38,30 +44,30 @@ export class ManageCampaignsController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Put(':id')
+  @Route(updateCampaignRoute)
   async update(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(UpdateCampaignRequestSchema)) body: z.output<typeof UpdateCampaignRequestSchema>,
+    @Body(new ZodValidationPipe(updateCampaignRoute.body)) body: z.output<typeof UpdateCampaignRequestSchema>,
   ): Promise<CampaignDetail> {
     return this.run(caller, id, (at) => ({ type: 'UpdateCampaign', data: { callerId: caller.userId, fields: editableFieldsOf(body), at } }));
   }
 
-  @Post(':id/status')
-  @HttpCode(200)
+  @Route(changeCampaignStatusRoute)
   async status(
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
     @IdempotencyKey(changeCampaignStatusRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(CampaignStatusRequestSchema)) body: z.output<typeof CampaignStatusRequestSchema>,
+    @Body(new ZodValidationPipe(changeCampaignStatusRoute.body)) body: z.output<typeof CampaignStatusRequestSchema>,
   ): Promise<CampaignDetail> {
     const transactionId = newTransactionId();
     return this.run(caller, id, (at) => ({ type: 'ChangeCampaignStatus', data: { callerId: caller.userId, to: body.status, transactionId, at } }), { idempotency });
   }
 
-  @Delete(':id')
-  @HttpCode(200)
+  @Route(deleteCampaignRoute)
   async remove(
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
     @IdempotencyKey(deleteCampaignRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
@@ -79,12 +85,11 @@ export class ManageCampaignsController {
     return { success: true, id: campaignId, movesRefunded: minorToApiNumber(refundMinor, 'moves') };
   }
 
-  @Post(':id/content')
-  @HttpCode(200)
+  @Route(addCampaignContentRoute)
   async addContent(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(CampaignContentRequestSchema)) body: z.output<typeof CampaignContentRequestSchema>,
+    @Body(new ZodValidationPipe(addCampaignContentRoute.body)) body: z.output<typeof CampaignContentRequestSchema>,
   ): Promise<CampaignDetail> {
     return this.run(caller, id, (at) => ({ type: 'AddCampaignItem', data: { callerId: caller.userId, kind: 'content', itemId: body.contentId, at } }), {
       prepare: async () => {
@@ -93,17 +98,16 @@ export class ManageCampaignsController {
     });
   }
 
-  @Delete(':id/content/:itemId')
+  @Route(removeCampaignContentRoute)
   async removeContent(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string, @Param('itemId') itemId: string): Promise<CampaignDetail> {
     return this.run(caller, id, (at) => ({ type: 'RemoveCampaignItem', data: { callerId: caller.userId, kind: 'content', itemId, at } }));
   }
 
-  @Post(':id/drops')
-  @HttpCode(200)
+  @Route(addCampaignDropRoute)
   async addDrop(
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
-    @Body(new ZodValidationPipe(CampaignDropRequestSchema)) body: z.output<typeof CampaignDropRequestSchema>,
+    @Body(new ZodValidationPipe(addCampaignDropRoute.body)) body: z.output<typeof CampaignDropRequestSchema>,
   ): Promise<CampaignDetail> {
     return this.run(caller, id, (at) => ({ type: 'AddCampaignItem', data: { callerId: caller.userId, kind: 'drop', itemId: body.dropId, at } }), {
       prepare: async () => {
@@ -112,7 +116,7 @@ export class ManageCampaignsController {
     });
   }
 
-  @Delete(':id/drops/:itemId')
+  @Route(removeCampaignDropRoute)
   async removeDrop(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string, @Param('itemId') itemId: string): Promise<CampaignDetail> {
     return this.run(caller, id, (at) => ({ type: 'RemoveCampaignItem', data: { callerId: caller.userId, kind: 'drop', itemId, at } }));
   }

@@ -1,6 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Inject, Param } from '@nestjs/common';
 import { CommandBus, CommandHandlerNotFoundException, QueryBus } from '@nestjs/cqrs';
-import { CONTENT_MESSAGES, postCommentRoute, type CommentReplyView, type CommentView, type PostCommentRequest, type PostedCommentView } from '@app/contracts/content';
+import {
+  CONTENT_MESSAGES,
+  deleteCommentRoute,
+  likeCommentRoute,
+  listCommentsRoute,
+  pinCommentRoute,
+  postCommentRoute,
+  type CommentReplyView,
+  type CommentView,
+  type PostCommentRequest,
+  type PostedCommentView,
+} from '@app/contracts/content';
 import type { CommentReward } from '@app/contracts/engagement';
 import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
@@ -11,6 +22,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { getExistingUser } from '../../identity';
 import { commentIdFromPath, contentIdFromPath, isUuid, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
@@ -54,7 +66,7 @@ const toReply = (row: CommentRow): CommentReplyView => ({
  * Comments on content: read from the inline `content_comments` (written with the comment's events), decided on each
  * comment's own stream. One level of replies; pinning is the content owner's; a like counts once per user.
  */
-@Controller('content')
+@Controller()
 export class CommentsController {
   constructor(
     private readonly commands: ContentCommands,
@@ -65,7 +77,7 @@ export class CommentsController {
   ) {}
 
   @Public()
-  @Get(':id/comments')
+  @Route(listCommentsRoute)
   async list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Param('id') rawId: string): Promise<CommentView[]> {
     const contentId = contentIdFromPath(rawId);
     if (!(await this.reader.row(contentId))) throw notFound('CONTENT_NOT_FOUND', CONTENT_MESSAGES.notFound);
@@ -80,10 +92,9 @@ export class CommentsController {
     return topLevel.map((row) => ({ ...toReply(row), replies: (replies.get(row.comment_id) ?? []).sort((a, b) => a.created_at.localeCompare(b.created_at)) }));
   }
 
-  @Post(':id/comments')
-  @HttpCode(201)
+  @Route(postCommentRoute)
   async post(
-    @IdempotencyKey('POST /api/content/:id/comments') idempotency: IdempotentRequest,
+    @IdempotencyKey(postCommentRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(postCommentRoute.body)) body: PostCommentRequest,
@@ -132,16 +143,14 @@ export class CommentsController {
     }
   }
 
-  @Post('comments/:id/pin')
-  @HttpCode(200)
+  @Route(pinCommentRoute)
   async pin(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<CommentView> {
     const commentId = commentIdFromPath(rawId);
     await this.commands.runComment({ type: 'PinComment', data: { commentId, callerId: caller.userId, now: new Date().toISOString() } }, () => null);
     return this.one(commentId, caller.userId);
   }
 
-  @Post('comments/:id/like')
-  @HttpCode(200)
+  @Route(likeCommentRoute)
   like(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ comment_id: string; likes_count: number; has_liked: true }> {
     const commentId = commentIdFromPath(rawId);
     return this.commands.runComment({ type: 'LikeComment', data: { commentId, userId: caller.userId, now: new Date().toISOString() } }, (comment) => ({
@@ -151,7 +160,7 @@ export class CommentsController {
     }));
   }
 
-  @Delete('comments/:id')
+  @Route(deleteCommentRoute)
   remove(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string }> {
     const commentId = commentIdFromPath(rawId);
     return this.commands.runComment({ type: 'DeleteComment', data: { commentId, callerId: caller.userId, now: new Date().toISOString() } }, () => ({

@@ -1,9 +1,10 @@
 import { displayNameOf } from '@app/contracts/identity';
-import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   CONTENT_MESSAGES,
   createContentRoute,
+  deleteContentRoute,
   updateContentRoute,
   type ContentDetails,
   type ContentView,
@@ -14,10 +15,15 @@ import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.de
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { getExistingUser } from '../../identity';
 import { contentIdFromPath, newId } from '../content-ids';
 import { ContentCommands } from '../infrastructure/content-commands';
-import { GetEngagementShareholdersQuery, GetMarketShareholdersQuery, type Shareholder } from '../queries/shareholders.query';
+import {
+  GetEngagementShareholdersQuery,
+  GetMarketShareholdersQuery,
+  type Shareholder,
+} from '../queries/shareholders.query';
 import { ContentReader } from '../read-content/content-reader';
 
 /** The spec's content-creation answer to bad input: `error`, `details` (the form hint) and `field_errors`. */
@@ -40,10 +46,10 @@ function detailChangesOf(body: UpdateContentRequest): Partial<ContentDetails> {
 }
 
 /**
- * POST /api/content, PUT and DELETE /api/content/{id}. Nothing here moves money: funding is the engagement
- * context's `POST /api/content/{id}/fund`. Every one honours `Idempotency-Key`.
+ * Create, update and delete an item (`createContentRoute`, `updateContentRoute`, `deleteContentRoute`). Nothing
+ * here moves money: funding is the engagement context's `fundContentRoute`. Every one honours `Idempotency-Key`.
  */
-@Controller('content')
+@Controller()
 export class ManageContentController {
   constructor(
     private readonly commands: ContentCommands,
@@ -51,10 +57,9 @@ export class ManageContentController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Post()
-  @HttpCode(201)
+  @Route(createContentRoute)
   async create(
-    @IdempotencyKey('POST /api/content') idempotency: IdempotentRequest,
+    @IdempotencyKey(createContentRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body() rawBody: unknown): Promise<{ success: true; contentId: string; content: ContentView }> {
     const body = parseCreate(rawBody);
     const user = await getExistingUser(this.queryBus, caller.userId);
@@ -76,9 +81,9 @@ export class ManageContentController {
     return { success: true, contentId: created.contentId, content: await this.view(created.contentId, caller.userId) };
   }
 
-  @Put(':id')
+  @Route(updateContentRoute)
   async update(
-    @IdempotencyKey('PUT /api/content/:id') idempotency: IdempotentRequest,
+    @IdempotencyKey(updateContentRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(updateContentRoute.body)) body: UpdateContentRequest,
@@ -101,9 +106,9 @@ export class ManageContentController {
    * Erased when nobody but the creator holds shares in it; otherwise archived: it leaves every list and takes no new
    * engagement, but holders can still open it. Shares held are asked before deciding (engagement shares given out).
    */
-  @Delete(':id')
+  @Route(deleteContentRoute)
   async remove(
-    @IdempotencyKey('DELETE /api/content/:id') idempotency: IdempotentRequest,
+    @IdempotencyKey(deleteContentRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
     const contentId = contentIdFromPath(rawId);
     // Shares held by anyone but the owner, from the market's and engagement's inline read models (current).

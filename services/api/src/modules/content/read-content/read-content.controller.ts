@@ -1,6 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Param, Query } from '@nestjs/common';
 import {
   CONTENT_MESSAGES,
+  contentMetricsRoute,
+  contentUserStatusRoute,
+  getContentRoute,
   listContentRoute,
   type ContentMetrics,
   type ContentPage,
@@ -13,6 +16,7 @@ import { parseInput } from '../../../platform/http/zod-validation';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { contentEngagementProjection } from '../projections/content-engagement.projection';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { contentIdFromPath } from '../content-ids';
 import { ContentListCache } from './content-list-cache';
 import { ContentReader, toMetrics, type ContentRow } from './content-reader';
@@ -21,11 +25,11 @@ import { ContentReader, toMetrics, type ContentRow } from './content-reader';
 const ENGAGEMENT_WAIT_MILLISECONDS = 1_000;
 
 /**
- * GET /api/content (paged), /api/content/{id}, /{id}/metrics, /{id}/user-status. One item's reads wait (bounded)
+ * The list (paged), one item, its metrics and the caller's status on it. One item's reads wait (bounded)
  * until the engagement projection has passed the newest event, so a like or a tip shows at once on the item that
  * was acted on; lists answer from what the projection holds (a poll behind).
  */
-@Controller('content')
+@Controller()
 export class ReadContentController {
   constructor(
     private readonly reader: ContentReader,
@@ -34,7 +38,7 @@ export class ReadContentController {
   ) {}
 
   @Public()
-  @Get()
+  @Route(listContentRoute)
   list(@Query() rawQuery: unknown): Promise<ContentPage> {
     const query = parseInput(listContentRoute.query, rawQuery ?? {});
     // A page carries no viewer state, so every viewer shares it (ContentListCache).
@@ -42,21 +46,21 @@ export class ReadContentController {
   }
 
   @Public()
-  @Get(':id')
+  @Route(getContentRoute)
   async one(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Param('id') rawId: string): Promise<ContentView> {
     const row = await this.found(rawId);
     return (await this.reader.views([row], caller?.userId ?? null))[0]!;
   }
 
   @Public()
-  @Get(':id/metrics')
+  @Route(contentMetricsRoute)
   async metrics(@Param('id') rawId: string): Promise<ContentMetrics> {
     const row = await this.found(rawId);
     const facts = (await this.reader.engagement([row.content_id], null)).get(row.content_id)!;
     return toMetrics(row, facts);
   }
 
-  @Get(':id/user-status')
+  @Route(contentUserStatusRoute)
   async userStatus(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<ContentUserStatus> {
     const row = await this.found(rawId);
     const facts = (await this.reader.engagement([row.content_id], caller.userId)).get(row.content_id)!;

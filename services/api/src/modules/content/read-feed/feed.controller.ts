@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Query } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
 import { FEED_LIMITS, feedRoute, type ContentView, type FeedItem, type FeedPage } from '@app/contracts/content';
 import type { z } from 'zod';
@@ -6,6 +6,7 @@ import type { DropView } from '@app/contracts/drops';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { ListDropsQuery } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { ContentListCache } from '../read-content/content-list-cache';
 import { ContentReader } from '../read-content/content-reader';
 import type { LiveSponsorship } from '../queries/engagement-facts.query';
@@ -41,10 +42,10 @@ export function mixForYou(sponsored: readonly FeedItem[], content: readonly Feed
 }
 
 /**
- * GET /api/feed?tab=for-you|social|opportunities (spec 2 §2 home feed). Content comes from the inline read model,
+ * `feedRoute`, `?tab=for-you|social|opportunities` (spec 2 §2 home feed). Content comes from the inline read model,
  * sponsorships from the engagement context (the live boost), drops from the drops context's `ListDropsQuery`.
  */
-@Controller('feed')
+@Controller()
 export class FeedController {
   constructor(
     private readonly reader: ContentReader,
@@ -52,7 +53,7 @@ export class FeedController {
     private readonly cache: ContentListCache,
   ) {}
 
-  @Get()
+  @Route(feedRoute)
   feed(@CurrentUser() caller: AuthenticatedUser, @Query() rawQuery: unknown): Promise<FeedPage> {
     const query = parseInput(feedRoute.query, rawQuery ?? {});
     // A tab is the same for every real user (it carries no viewer state); a demo sandbox sees its own drops.

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import {
@@ -13,6 +13,7 @@ import { ApiError, badRequest } from '../../../platform/http/api-error';
 import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { StoreImageCommand, type StoreImageResult } from '../../identity';
 import { renderPlaceholder } from './placeholder-image';
 
@@ -36,12 +37,11 @@ function answerOf(stored: StoreImageResult): { url: string; key: string; content
 }
 
 /** Content images: uploads as base64 JSON and generated placeholders, both stored through identity's image storage. */
-@Controller('content')
+@Controller()
 export class ContentImagesController {
   constructor(private readonly commandBus: CommandBus) {}
 
-  @Post('upload-image')
-  @HttpCode(201)
+  @Route(uploadContentImageRoute)
   @RouteConfig(UPLOAD_BODY_LIMIT)
   async upload(
     @CurrentUser() _caller: AuthenticatedUser,
@@ -58,8 +58,7 @@ export class ContentImagesController {
     return { url: stored.url, imageUrl: stored.url, key: stored.key, content_type: stored.contentType, size_bytes: stored.sizeBytes, fallback: false, fallbackReason: null };
   }
 
-  @Post('generate-placeholder')
-  @HttpCode(201)
+  @Route(generatePlaceholderRoute)
   async placeholder(
     @CurrentUser() _caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(generatePlaceholderRoute.body)) body: z.infer<typeof generatePlaceholderRoute.body>,

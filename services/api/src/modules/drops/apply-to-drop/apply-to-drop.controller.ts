@@ -1,11 +1,17 @@
 import { displayNameOf } from '@app/contracts/identity';
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { DROP_MESSAGES, applyToDropRoute, type ApplyToDropRequest, type DropApplicationView } from '@app/contracts/drops';
+import { Body, Controller, Param } from '@nestjs/common';
+import {
+  applyToDropRoute,
+  DROP_MESSAGES,
+  type ApplyToDropRequest,
+  type DropApplicationView,
+} from '@app/contracts/drops';
 import { forbidden } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { newTransactionId } from '../../ledger';
 import { dropIdFromPath, newId } from '../drop-ids';
 import { toApplicationView } from '../drop-views';
@@ -13,7 +19,7 @@ import { DropCommandRunner } from '../infrastructure/drop-command-runner';
 import { OutsideFacts } from '../infrastructure/outside-facts';
 
 /**
- * POST /api/drops/{id}/apply {application_message}. Every rule is decided on the drop's stream, so 50 parallel
+ * `applyToDropRoute` {application_message}. Every rule is decided on the drop's stream, so 50 parallel
  * applications to 10 seats take exactly 10 (the append's expected version serialises them across processes; in
  * one process they queue on the drop). Paid drops spend keys, move drops points, through the ledger, atomically
  * with the application.
@@ -25,10 +31,9 @@ export class ApplyToDropController {
     private readonly facts: OutsideFacts,
   ) {}
 
-  @Post('drops/:id/apply')
-  @HttpCode(201)
+  @Route(applyToDropRoute)
   async apply(
-    @IdempotencyKey('POST /api/drops/:id/apply') idempotency: IdempotentRequest,
+    @IdempotencyKey(applyToDropRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(applyToDropRoute.body)) body: ApplyToDropRequest,

@@ -1,7 +1,9 @@
 import { displayNameOf } from '@app/contracts/identity';
-import { Body, Controller, Delete, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import {
+  closeDropRoute,
   createDropRoute,
+  deleteDropRoute,
   kindFromFlags,
   updateDropRoute,
   type CreateDropRequest,
@@ -12,6 +14,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { newTransactionId } from '../../ledger';
 import { normaliseTerms } from '../domain/create-or-edit';
 import { dropIdFromPath, newId } from '../drop-ids';
@@ -30,9 +33,10 @@ import {
 } from './drop-request-mapping';
 
 /**
- * POST /api/drops, PUT and DELETE /api/drops/{id}, POST /api/drops/{id}/complete. Creating a paid drop escrows its
- * gem pool from the advertiser's gems, a move drop its key pool from the advertiser's keys; an edit of a pool moves
- * the difference; closing or deleting returns what is left. Every one honours `Idempotency-Key`.
+ * Create, edit, delete and close a drop (`createDropRoute`, `updateDropRoute`, `deleteDropRoute`, `closeDropRoute`).
+ * Creating a paid drop escrows its gem pool from the advertiser's gems, a move drop its key pool from the
+ * advertiser's keys; an edit of a pool moves the difference; closing or deleting returns what is left. Every one
+ * honours `Idempotency-Key`.
  */
 @Controller()
 export class ManageDropsController {
@@ -41,10 +45,9 @@ export class ManageDropsController {
     private readonly facts: OutsideFacts,
   ) {}
 
-  @Post('drops')
-  @HttpCode(201)
+  @Route(createDropRoute)
   async create(
-    @IdempotencyKey('POST /api/drops') idempotency: IdempotentRequest,
+    @IdempotencyKey(createDropRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createDropRoute.body)) body: CreateDropRequest,
   ): Promise<DropView> {
@@ -78,9 +81,9 @@ export class ManageDropsController {
     );
   }
 
-  @Put('drops/:id')
+  @Route(updateDropRoute)
   async update(
-    @IdempotencyKey('PUT /api/drops/:id') idempotency: IdempotentRequest,
+    @IdempotencyKey(updateDropRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateDropRoute.body)) body: UpdateDropRequest,
@@ -115,9 +118,9 @@ export class ManageDropsController {
     );
   }
 
-  @Delete('drops/:id')
+  @Route(deleteDropRoute)
   async remove(
-    @IdempotencyKey('DELETE /api/drops/:id') idempotency: IdempotentRequest,
+    @IdempotencyKey(deleteDropRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ): Promise<{ success: true; id: string }> {
@@ -130,10 +133,9 @@ export class ManageDropsController {
     );
   }
 
-  @Post('drops/:id/complete')
-  @HttpCode(200)
+  @Route(closeDropRoute)
   async close(
-    @IdempotencyKey('POST /api/drops/:id/complete') idempotency: IdempotentRequest,
+    @IdempotencyKey(closeDropRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ): Promise<DropView> {

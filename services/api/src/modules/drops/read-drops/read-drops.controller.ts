@@ -1,11 +1,20 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Inject, Param, Query } from '@nestjs/common';
 import type pg from 'pg';
-import { DROP_MESSAGES, listDropsRoute, type DropApplicationView, type DropView } from '@app/contracts/drops';
+import {
+  DROP_MESSAGES,
+  getDropRoute,
+  listDropApplicationsRoute,
+  listDropsRoute,
+  myDropApplicationsRoute,
+  type DropApplicationView,
+  type DropView,
+} from '@app/contracts/drops';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { dropIdFromPath } from '../drop-ids';
 import { toApplicationView, toDropView } from '../drop-views';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';
@@ -37,7 +46,7 @@ export class ReadDropsController {
   }
 
   /** Sandbox drops and real drops never meet (see `listDrops`). */
-  @Get('drops')
+  @Route(listDropsRoute)
   list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Query() rawQuery: unknown): Promise<DropView[]> {
     const query = parseInput(listDropsRoute.query, rawQuery);
     return listDrops(this.database, this.readYourWrites, {
@@ -48,14 +57,14 @@ export class ReadDropsController {
     });
   }
 
-  @Get('drops/:id')
+  @Route(getDropRoute)
   async get(@Param('id') id: string): Promise<DropView> {
     const { state } = await this.runner.loadDrop(dropIdFromPath(id));
     if (!state.exists || state.deleted) throw notFound('DROP_NOT_FOUND', DROP_MESSAGES.notFound);
     return toDropView(state);
   }
 
-  @Get('drops/:id/applications')
+  @Route(listDropApplicationsRoute)
   async applicationsOf(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string): Promise<DropApplicationView[]> {
     const { state } = await this.runner.loadDrop(dropIdFromPath(id));
     if (!state.exists || state.deleted) throw notFound('DROP_NOT_FOUND', DROP_MESSAGES.notFound);
@@ -65,7 +74,7 @@ export class ReadDropsController {
       .map((application) => toApplicationView(application, state));
   }
 
-  @Get('users/drop-applications')
+  @Route(myDropApplicationsRoute)
   async mine(@CurrentUser() caller: AuthenticatedUser): Promise<DropApplicationView[]> {
     await this.catchUpReadModel();
     const rows = await this.database.query<{ application: ApplicationRow; drop: DropRow }>(

@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import {
+  approveApplicationRoute,
   completeApplicationRoute,
+  rejectApplicationRoute,
   submitWorkRoute,
   type CompleteApplicationRequest,
   type DropApplicationView,
@@ -12,6 +14,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { notFound } from '../../../platform/http/api-error';
 import { DROP_MESSAGES } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { newTransactionId } from '../../ledger';
 import type { DropCommand } from '../domain/decision';
 import type { DropState } from '../domain/drop';
@@ -25,17 +28,16 @@ import { OutsideFacts } from '../infrastructure/outside-facts';
  * submitted → completed → paid (creator; pays gems from the pool for paid drops, keys for move drops, times the
  * applicant's key multiplier from the shop).
  */
-@Controller('drop-applications')
+@Controller()
 export class ReviewApplicationsController {
   constructor(
     private readonly runner: DropCommandRunner,
     private readonly facts: OutsideFacts,
   ) {}
 
-  @Post(':id/approve')
-  @HttpCode(200)
+  @Route(approveApplicationRoute)
   approve(
-    @IdempotencyKey('POST /api/drop-applications/:id/approve') idempotency: IdempotentRequest,
+    @IdempotencyKey(approveApplicationRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ) {
@@ -45,10 +47,9 @@ export class ReviewApplicationsController {
     }));
   }
 
-  @Post(':id/reject')
-  @HttpCode(200)
+  @Route(rejectApplicationRoute)
   reject(
-    @IdempotencyKey('POST /api/drop-applications/:id/reject') idempotency: IdempotentRequest,
+    @IdempotencyKey(rejectApplicationRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ) {
@@ -58,10 +59,9 @@ export class ReviewApplicationsController {
     }));
   }
 
-  @Post(':id/complete')
-  @HttpCode(200)
+  @Route(completeApplicationRoute)
   complete(
-    @IdempotencyKey('POST /api/drop-applications/:id/complete') idempotency: IdempotentRequest,
+    @IdempotencyKey(completeApplicationRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(completeApplicationRoute.body)) body: CompleteApplicationRequest,
@@ -77,10 +77,9 @@ export class ReviewApplicationsController {
     });
   }
 
-  @Post(':id/submit')
-  @HttpCode(200)
+  @Route(submitWorkRoute)
   submit(
-    @IdempotencyKey('POST /api/drop-applications/:id/submit') idempotency: IdempotentRequest,
+    @IdempotencyKey(submitWorkRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(submitWorkRoute.body)) body: SubmitWorkRequest,

@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ContentSponsorship } from '@app/contracts/engagement';
-import { SponsorshipReader } from '../sponsorship/sponsorship-reader';
+import { SponsorshipReader } from '../infrastructure/sponsorship-reader';
 
 /**
  * `queryBus.execute(new GetLiveBoostsQuery(now, limit, contentIds?))` → live sponsorships summed per item, strongest

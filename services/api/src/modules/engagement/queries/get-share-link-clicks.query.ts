@@ -1,41 +1,8 @@
 import { Inject } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
+import { GetShareLinkClicksQuery, type ShareLinkClickRow } from '@app/contracts/engagement';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-
-/** Clicks on share links per UTC day, summed over the links made with the same campaign id and content id. */
-export interface ShareLinkClickRow {
-  /** The campaign the link was made for (`campaign_id` of `POST /api/shares/create`), or null. */
-  campaignId: string | null;
-  /** The content item the link was made for, or null. */
-  contentId: string | null;
-  /** UTC day of the clicks, `YYYY-MM-DD`. */
-  day: string;
-  clicks: number;
-}
-
-export interface ShareLinkClicksScope {
-  /** Links made for any of these campaigns (whatever item they carry). */
-  campaignIds: readonly string[];
-  /** Links made for any of these items without a campaign id. */
-  contentIds: readonly string[];
-  /** First UTC day counted, `YYYY-MM-DD` (inclusive); every day when absent. */
-  since?: string | null;
-}
-
-/**
- * `queryBus.execute(new GetShareLinkClicksQuery({ campaignIds, contentIds, since }))` → `ShareLinkClickRow[]`: the
- * clicks on the links made for those campaigns, and on the links made for those items without a campaign, per
- * (campaign id, content id, UTC day); days without a click are absent. Read from the inline
- * `engagement_share_link_clicks` written by the redirect itself, so a click is there once it was redirected. Which
- * rows count for which campaign is the asker's rule (campaigns README: a link made for the campaign always, a link
- * made for one of its items without a campaign from the day the item joined).
- */
-export class GetShareLinkClicksQuery extends Query<ShareLinkClickRow[]> {
-  constructor(readonly scope: ShareLinkClicksScope) {
-    super();
-  }
-}
 
 // Each branch of the OR matches one partial index of engagement_share_links (migration 1764700000000); the days come
 // from the primary key (link_id, day) of the clicks.
@@ -48,6 +15,10 @@ const CLICKS_SQL = `
   GROUP BY l.campaign_id, l.content_id, c.day
   ORDER BY c.day, l.campaign_id, l.content_id`;
 
+/**
+ * Answers `GetShareLinkClicksQuery` (`@app/contracts/engagement`) from the inline `engagement_share_link_clicks`,
+ * written by the share-link redirect itself.
+ */
 @QueryHandler(GetShareLinkClicksQuery)
 export class GetShareLinkClicksHandler implements IQueryHandler<GetShareLinkClicksQuery, ShareLinkClickRow[]> {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}

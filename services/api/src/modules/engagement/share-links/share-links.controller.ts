@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ENGAGEMENT_MESSAGES, createShareLinkRoute, type CreateShareLinkRequest, type ShareLinkResponse } from '@app/contracts/engagement';
+import {
+  createShareLinkRoute,
+  ENGAGEMENT_MESSAGES,
+  followShareLinkRoute,
+  type CreateShareLinkRequest,
+  type ShareLinkResponse,
+} from '@app/contracts/engagement';
+import { routePath } from '@app/contracts/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
@@ -11,6 +18,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { GetContentForCommandQuery } from '../../content';
 import { Public } from '../../../platform/http/public.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { contentIdOf } from '../engagement-ids';
 
 const LINK_ID = /^[A-Za-z0-9_-]{6,32}$/;
@@ -39,7 +47,7 @@ const originOf = (url: string): string | null => {
 };
 
 /**
- * Short share links: `POST /api/shares/create` → `{data:{id,url}}`, `GET /api/s/{id}` → 302 to the target, the click
+ * Short share links: `createShareLinkRoute` → `{data:{id,url}}`, `followShareLinkRoute` → 302 to the target, the click
  * counted (in total and per UTC day, for campaign figures). A link only points to this app (its own or a configured
  * front-end origin) or to the item's platform URL: never an open redirect to an address a user picked.
  */
@@ -51,8 +59,7 @@ export class ShareLinksController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Post('shares/create')
-  @HttpCode(200)
+  @Route(createShareLinkRoute)
   async create(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createShareLinkRoute.body)) body: CreateShareLinkRequest,
@@ -76,10 +83,10 @@ export class ShareLinksController {
       'INSERT INTO engagement_share_links (link_id, user_id, target_url, content_id, campaign_id, created_at) VALUES ($1, $2, $3, $4, $5, now())',
       [id, caller.userId, body.target_url, contentId, body.campaign_id ?? null],
     );
-    return { success: true, data: { id, url: `${ownOrigin}/api/s/${id}` } };
+    return { success: true, data: { id, url: `${ownOrigin}${routePath(followShareLinkRoute, { id })}` } };
   }
 
-  @Get('s/:id')
+  @Route(followShareLinkRoute)
   @Public()
   async follow(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
     const row = LINK_ID.test(id) ? (await this.pool.query<{ target_url: string }>(COUNT_CLICK, [id])).rows[0] : undefined;

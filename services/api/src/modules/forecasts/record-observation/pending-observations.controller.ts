@@ -1,8 +1,10 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Inject } from '@nestjs/common';
+import { listPendingObservationsRoute } from '@app/contracts/forecasts';
 import type pg from 'pg';
 import type { SocialForecastsResponse } from '@app/contracts/forecasts';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { AdminOnly } from '../../../platform/http/public.decorator';
+import { Route } from '../../../platform/http/route.decorator';
 import { FORECAST_COLUMNS, ForecastReader, type ForecastRow } from '../infrastructure/forecast-reader';
 
 /** How many waiting forecasts one page of the oracle's work list shows. */
@@ -13,7 +15,7 @@ const PENDING_OBSERVATIONS_LIMIT = 200;
  * or a comments count) and that have no observation at or after their expiry yet, so they cannot settle. Read from
  * the inline read models, so a forecast leaves the list the moment its settling observation is recorded.
  */
-@Controller('admin/social-forecasts')
+@Controller()
 @AdminOnly()
 export class PendingObservationsController {
   constructor(
@@ -21,7 +23,7 @@ export class PendingObservationsController {
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @Get('pending-observations')
+  @Route(listPendingObservationsRoute)
   async pending(): Promise<SocialForecastsResponse> {
     const now = new Date();
     const { rows } = await this.pool.query<ForecastRow>(

@@ -1,21 +1,28 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { FORECAST_MESSAGES, RecordObservationRequestSchema, recordObservationRoute, type RecordObservationRequest, type SocialForecast } from '@app/contracts/forecasts';
+import { Body, Controller, Param } from '@nestjs/common';
+import {
+  FORECAST_MESSAGES,
+  RecordObservationRequestSchema,
+  recordObservationRoute,
+  type RecordObservationRequest,
+  type SocialForecast,
+} from '@app/contracts/forecasts';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { AdminOnly } from '../../../platform/http/public.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { idOf } from '../forecast-ids';
 import { ForecastCommands } from '../infrastructure/forecast-commands';
 import { ForecastReader } from '../infrastructure/forecast-reader';
-import { ForecastSettlement } from '../settlement/forecast-settlement';
+import { ForecastSettlement } from '../settle-forecasts/forecast-settlement';
 
 /**
  * The oracle (admins only): records the observed metric of a forecast on an external URL. An observation made at or
  * after the forecast's expiry is the one it settles on: its settlement job is queued at once.
  */
-@Controller('admin/social-forecasts')
+@Controller()
 @AdminOnly()
 export class RecordObservationController {
   constructor(
@@ -24,9 +31,9 @@ export class RecordObservationController {
     private readonly settlement: ForecastSettlement,
   ) {}
 
-  @Post(':id/observations')
-  @HttpCode(201)
+  @Route(recordObservationRoute)
   async record(
+    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
     @IdempotencyKey(recordObservationRoute.path) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,

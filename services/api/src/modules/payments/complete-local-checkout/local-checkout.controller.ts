@@ -1,9 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Param, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { v4 as uuidv4 } from 'uuid';
-import { PAYMENT_MESSAGES } from '@app/contracts/payments';
+import {
+  localCheckoutAbandonRoute,
+  localCheckoutDeclineRoute,
+  localCheckoutPageRoute,
+  localCheckoutPayRoute,
+  PAYMENT_MESSAGES,
+} from '@app/contracts/payments';
 import { Public } from '../../../platform/http/public.decorator';
+import { Route } from '../../../platform/http/route.decorator';
 import type { CheckoutSessionState } from '../domain/checkout-session';
 import { PaymentCommands } from '../infrastructure/payment-commands';
 import { PaymentProviders } from '../infrastructure/providers/payment-providers';
@@ -18,14 +25,14 @@ const DECLINED_CARD = '4000000000000002';
  * provider's; the page then sends the browser back to the app. Open routes: like a provider's page, the session id
  * in the address is the only key (a v7 UUID: 74 random bits).
  */
-@Controller('payments/local/sessions')
+@Controller()
 export class LocalCheckoutController {
   constructor(
     private readonly commands: PaymentCommands,
     private readonly providers: PaymentProviders,
   ) {}
 
-  @Get(':sessionId')
+  @Route(localCheckoutPageRoute)
   @Public()
   async page(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
     const state = await this.localSession(sessionId);
@@ -35,9 +42,8 @@ export class LocalCheckoutController {
     return this.html(reply, 200, checkoutPage(state));
   }
 
-  @Post(':sessionId/pay')
+  @Route(localCheckoutPayRoute)
   @Public()
-  @HttpCode(200)
   @RouteConfig({ formBody: true })
   async pay(@Param('sessionId') sessionId: string, @Body() body: Record<string, string> | undefined, @Res() reply: FastifyReply) {
     const state = await this.localSession(sessionId);
@@ -62,16 +68,14 @@ export class LocalCheckoutController {
     return this.html(reply, 200, outcomePage('Payment complete', 'Thank you. Returning you to the app…', created.successUrl));
   }
 
-  @Post(':sessionId/decline')
+  @Route(localCheckoutDeclineRoute)
   @Public()
-  @HttpCode(200)
   async decline(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
     return this.close(sessionId, 'checkout.session.failed', PAYMENT_MESSAGES.cardDeclined, 'Payment declined', reply);
   }
 
-  @Post(':sessionId/abandon')
+  @Route(localCheckoutAbandonRoute)
   @Public()
-  @HttpCode(200)
   async abandon(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
     return this.close(sessionId, 'checkout.session.expired', 'The checkout was abandoned', 'Checkout cancelled', reply);
   }

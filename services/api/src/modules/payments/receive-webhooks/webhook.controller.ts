@@ -1,18 +1,19 @@
-import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Param, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { paymentWebhookRoute } from '@app/contracts/payments';
 import type { FastifyRequest } from 'fastify';
 import { rawBodyOf } from '../../../platform/http/body-parsing';
 import { Public } from '../../../platform/http/public.decorator';
+import { Route } from '../../../platform/http/route.decorator';
 import { PaymentWebhooks } from './payment-webhooks';
 
-/** `POST /api/payments/webhooks/:provider`: signed by the provider, verified over the raw body. */
-@Controller('payments/webhooks')
+/** `paymentWebhookRoute`: signed by the provider, verified over the raw body. */
+@Controller()
 export class WebhookController {
   constructor(private readonly webhooks: PaymentWebhooks) {}
 
-  @Post(':provider')
+  @Route(paymentWebhookRoute)
   @Public()
-  @HttpCode(200)
   @RouteConfig({ rawBody: true })
   async receive(@Param('provider') provider: string, @Req() request: FastifyRequest) {
     const outcome = await this.webhooks.handle(provider, rawBodyOf(request), request.headers);

@@ -1,7 +1,8 @@
-import { Controller, HttpCode, Logger, Param, Post } from '@nestjs/common';
-import { PAYMENT_MESSAGES, type CheckoutSessionStatus } from '@app/contracts/payments';
+import { Controller, Logger, Param } from '@nestjs/common';
+import { PAYMENT_MESSAGES, refundCheckoutSessionRoute, type CheckoutSessionStatus } from '@app/contracts/payments';
 import { ApiError, notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
+import { Route } from '../../../platform/http/route.decorator';
 import { checkoutStatusView } from '../start-checkout/checkout-views';
 import { refundTransactionIdOf } from '../infrastructure/checkout-sessions';
 import { PaymentCommands } from '../infrastructure/payment-commands';
@@ -13,7 +14,7 @@ import { PaymentProviders } from '../infrastructure/providers/payment-providers'
  * the session so a retry never refunds twice. A provider that fails answers 503 with the books already reversed;
  * calling again retries the provider only. The provider's own refund webhook then finds the session refunded.
  */
-@Controller('admin/payments/sessions')
+@Controller()
 export class RefundController {
   private readonly logger = new Logger('PaymentRefunds');
 
@@ -22,9 +23,8 @@ export class RefundController {
     private readonly providers: PaymentProviders,
   ) {}
 
-  @Post(':sessionId/refund')
+  @Route(refundCheckoutSessionRoute)
   @AdminOnly()
-  @HttpCode(200)
   async refund(@Param('sessionId') sessionId: string): Promise<{ success: true; session: CheckoutSessionStatus }> {
     const loaded = await this.commands.load(sessionId);
     if (!loaded.state.created) throw notFound('CHECKOUT_SESSION_NOT_FOUND', PAYMENT_MESSAGES.sessionNotFound);

@@ -1,12 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Param, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import {
-  GEM_PACKAGES,
-  PAYMENT_MESSAGES,
   createCheckoutSessionRoute,
   createUsdTopUpRoute,
   findGemPackage,
+  GEM_PACKAGES,
+  getCheckoutSessionRoute,
+  getGemPackagesRoute,
+  getPaymentProvidersRoute,
+  PAYMENT_MESSAGES,
   planCheckoutRoute,
   type CheckoutSessionResponse,
   type CheckoutSessionStatus,
@@ -20,6 +23,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 import { PaymentCommands } from '../infrastructure/payment-commands';
 import { PaymentProviders } from '../infrastructure/providers/payment-providers';
 import { StartAdvertiserCheckoutCommand } from './advertiser-checkout.command';
@@ -29,7 +33,7 @@ import { checkoutStatusView } from './checkout-views';
 const GEMS_MINOR = 10_000n;
 
 /** The gem store and "Add funds": catalogue, providers, starting a hosted checkout, and a session's status. */
-@Controller('payments')
+@Controller()
 export class CheckoutController {
   constructor(
     private readonly providers: PaymentProviders,
@@ -38,21 +42,20 @@ export class CheckoutController {
     private readonly commandBus: CommandBus,
   ) {}
 
-  @Get('providers')
+  @Route(getPaymentProvidersRoute)
   list(): PaymentProvidersResponse {
     return { status: 'success', data: this.providers.list() };
   }
 
-  @Get('gem-packages')
+  @Route(getGemPackagesRoute)
   packages(): GemPackagesResponse {
     return { packages: GEM_PACKAGES.map((item) => ({ ...item })) };
   }
 
   /** Price and gems come from the catalogue by `package_id`; whatever else the client sent is ignored. */
-  @Post('create-checkout-session')
-  @HttpCode(200)
+  @Route(createCheckoutSessionRoute)
   async createGemCheckout(
-    @IdempotencyKey('POST /api/payments/create-checkout-session') idempotency: IdempotentRequest,
+    @IdempotencyKey(createCheckoutSessionRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createCheckoutSessionRoute.body)) body: { package_id: string; return_path?: string },
     @Req() request: FastifyRequest,
@@ -69,10 +72,9 @@ export class CheckoutController {
     });
   }
 
-  @Post('usd-top-up')
-  @HttpCode(200)
+  @Route(createUsdTopUpRoute)
   async createUsdTopUp(
-    @IdempotencyKey('POST /api/payments/usd-top-up') idempotency: IdempotentRequest,
+    @IdempotencyKey(createUsdTopUpRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createUsdTopUpRoute.body)) body: { amount: bigint; return_path?: string },
     @Req() request: FastifyRequest,
@@ -89,7 +91,7 @@ export class CheckoutController {
     });
   }
 
-  @Get('checkout-sessions/:sessionId')
+  @Route(getCheckoutSessionRoute)
   async status(@CurrentUser() caller: AuthenticatedUser, @Param('sessionId') sessionId: string): Promise<CheckoutSessionStatus> {
     const { state } = await this.commands.load(sessionId);
     // Another user's session answers like a missing one: ids are not secrets, but their existence is nobody's business.
@@ -98,14 +100,13 @@ export class CheckoutController {
   }
 
   /**
-   * An advertiser plan or a moves package (spec 3 §7 `POST /api/payments/checkout`): the price is the catalogue's
+   * An advertiser plan or a moves package (spec 3 §7, `planCheckoutRoute`): the price is the catalogue's
    * (`@app/contracts/subscriptions`), whatever the client sent. The tier changes once the provider confirms payment
    * (the subscriptions context reacts to the paid session); moves are credited once per paid session.
    */
-  @Post('checkout')
-  @HttpCode(200)
+  @Route(planCheckoutRoute)
   async createAdvertiserCheckout(
-    @IdempotencyKey('POST /api/payments/checkout') idempotency: IdempotentRequest,
+    @IdempotencyKey(planCheckoutRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(planCheckoutRoute.body)) body: PlanCheckoutRequest,
     @Req() request: FastifyRequest,
