@@ -1,5 +1,6 @@
 import type { Currency } from './currency';
 import type { ReasonCode } from './events';
+import type { DemoPersona } from '../identity/users';
 
 /**
  * Ledger account ids. A user's account is `user:<userId>` (one balance per currency); system accounts are
@@ -70,8 +71,12 @@ export type LedgerMoneyCommand =
         holdId: string;
         userId: string;
         amountMinor: bigint;
-        creditAccount: string;
-        fee?: { creditAccount: string; amountMinor: bigint };
+        creditAccount: AccountId;
+        /**
+         * A second posting out of the same hold in the same transaction (a withdrawal's fee to `system:fees`):
+         * `amountMinor + fee.amountMinor` must not exceed the hold.
+         */
+        fee?: { creditAccount: AccountId; amountMinor: bigint };
         transactionId: string;
         reasonCode: ReasonCode;
         description: string;
@@ -81,3 +86,36 @@ export type LedgerMoneyCommand =
   | { type: 'ReleaseHold'; data: { holdId: string; userId: string; now: string } }
   | { type: 'ReverseTransaction'; data: { originalTransactionId: string; reversalTransactionId: string; description: string; now: string } };
 
+
+/**
+ * The ledger's own commands on a user's accounts (its use cases decide them: a conversion, opening accounts, a demo
+ * sandbox's top-up and archive, a hold past its deadline).
+ */
+export type LedgerAccountCommand =
+  | { type: 'OpenUserAccounts'; data: { userId: string; transactionId: string; now: string } }
+  /** Opens a demo login's sandbox (when the stream is new) and tops it up to the persona's floors. */
+  | { type: 'FundDemoPersona'; data: { userId: string; persona: DemoPersona; transactionId: string; now: string } }
+  /** Closes an expired sandbox: nothing moves in or out of it afterwards. */
+  | { type: 'ArchiveSandbox'; data: { userId: string; now: string } }
+  | {
+      type: 'ConvertCurrency';
+      data: {
+        userId: string;
+        fromCurrency: Currency;
+        toCurrency: Currency;
+        keys: bigint;
+        transactionId: string;
+        now: string;
+      };
+    }
+  | { type: 'ExpireHold'; data: { holdId: string; userId: string; now: string } };
+
+/**
+ * Every command of the ledger (its decider's input, and what the money port runs): a movement, a two-phase or
+ * reversal command, or one of the ledger's own. Time, ids and rates arrive in the command because a concurrency
+ * retry decides again and must reach the same answer.
+ */
+export type LedgerCommand =
+  | { type: 'PostTransaction'; data: MoneyMovement }
+  | LedgerMoneyCommand
+  | LedgerAccountCommand;

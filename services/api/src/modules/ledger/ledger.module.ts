@@ -22,7 +22,6 @@ import { GetUserBalancesHandler, GetUserLedgerSummaryHandler } from './read-wall
 import { WalletHistoryController } from './read-wallets/wallet-history.controller';
 import { WalletsController } from './read-wallets/wallets.controller';
 import { MONEY_PORT } from '../../platform/use-cases/money.port';
-import { LedgerExecutor } from './infrastructure/ledger-executor';
 
 /**
  * The currency ledger: accounts, conversions, holds, reversals, balances and transactions, audit. Global, so that
@@ -46,7 +45,8 @@ import { LedgerExecutor } from './infrastructure/ledger-executor';
     VerifyRuns,
     ...DIGEST_PROVIDERS,
   ],
-  exports: [LedgerExecutor, MONEY_PORT],
+  // The executor is reached through MONEY_PORT only (the runner's port).
+  exports: [MONEY_PORT],
 })
 export class LedgerModule implements OnModuleInit {
   private readonly logger = new Logger('Ledger');

@@ -87,7 +87,7 @@ export class IdempotencyService {
   }
 
   /**
-   * The group-committed form of `run`, for work that is one ledger command (`LedgerExecutor.executeClaimed`): the
+   * The group-committed form of `run`, for work that is one ledger command (`UseCaseRunner.runCommand`): the
    * key and its answer are inserted in the command's own commit, batched with other requests, instead of a
    * transaction per request. `execute(record)` passes `record(answer)` as the claim and returns what the executor
    * returned; an ApiError it throws (a refusal) is stored under the key like `run` does.

@@ -1,12 +1,28 @@
 import type { AppendAlongside, AppendToStream } from '@app/event-store';
-import type { LedgerMoneyCommand, MoneyMovement } from '@app/contracts/ledger';
+import type { LedgerCommand, LedgerMoneyCommand, MoneyMovement } from '@app/contracts/ledger';
 
 // The money vocabulary lives once, in the contracts (deciders return it); the port only runs it.
-export type { LedgerMoneyCommand, MoneyMovement, Posting } from '@app/contracts/ledger';
+export type { LedgerCommand, LedgerMoneyCommand, MoneyMovement, Posting } from '@app/contracts/ledger';
 import type { ApiError } from '../http/api-error';
+import type { IdempotencyClaim } from '../idempotency/idempotency-claims';
 import type { UnitOfWork } from '../idempotency/idempotency.service';
 
 export type MoneyOutcome = { kind: 'accepted'; transactionId: string } | { kind: 'refused'; refusal: string };
+
+/**
+ * A committed (or, for an idempotency claim, about to commit) ledger command: its transaction id, if it posted one,
+ * and the ledger's state of each user it touched afterwards (the ledger's own use cases answer from it).
+ */
+export interface CommandAccepted {
+  transactionId: string | null;
+  after: ReadonlyMap<string, unknown>;
+}
+
+/** A command committed on its own: accepted, refused, or (with a claim) its key was recorded before: nothing moved. */
+export type CommittedOutcome =
+  | ({ kind: 'accepted' } & CommandAccepted)
+  | { kind: 'refused'; refusal: string }
+  | { kind: 'key-taken' };
 
 /**
  * How a use case moves money without knowing the ledger: the ledger module provides it (`MONEY_PORT`). `moveWithin`
@@ -28,6 +44,13 @@ export interface MoneyPort {
   ): Promise<MoneyOutcome[]>;
   /** A hold, capture, release or reversal, decided and appended with `appends` in the unit's transaction. */
   commandWithin(command: LedgerMoneyCommand, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
+  /**
+   * A ledger command that commits nothing of the caller's beside it (a conversion, a job's command), group-committed
+   * with the other commands in flight: one append, one transaction for many requests, retried on version conflicts.
+   * `claimFor` builds the request's idempotency claim (key and answer) from the accepted outcome: it is recorded in
+   * the same append. A reversal reads the original in a transaction of its own and takes no claim.
+   */
+  commit(command: LedgerCommand, claimFor?: (accepted: CommandAccepted) => IdempotencyClaim): Promise<CommittedOutcome>;
   /** The HTTP answer for a refusal (422 'Insufficient balance' and the like). */
   refusalError(refusal: string): ApiError;
 }

@@ -1,9 +1,16 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppendAlongside, AppendToStream, EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../database/database.tokens';
-import type { ApiError } from '../http/api-error';
+import { ApiError } from '../http/api-error';
 import { IdempotencyService, RerunGroupWithout, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
-import { MONEY_PORT, type LedgerMoneyCommand, type MoneyMovement, type MoneyPort } from './money.port';
+import {
+  MONEY_PORT,
+  type CommandAccepted,
+  type LedgerCommand,
+  type LedgerMoneyCommand,
+  type MoneyMovement,
+  type MoneyPort,
+} from './money.port';
 
 /** What a use case decided inside its unit of work: its events (with expected versions) and the money they move. */
 export interface Decided<Body> {
@@ -67,11 +74,32 @@ export interface GroupDecided<Body> {
   alongside?: readonly AppendAlongside[];
 }
 
+/**
+ * A use case whose whole decision is one ledger command, with no events of its own (a conversion, a job's command):
+ * it joins the ledger's group commit (one append and one transaction for many requests, across users), and its
+ * `Idempotency-Key` and answer are recorded in that same append.
+ */
+export interface CommandUseCase<Body> {
+  /** The decision. Ids and time are fixed in it: a version conflict decides it again. */
+  command: LedgerCommand;
+  /** The answer, from the accepted command (its transaction id, the ledger's state after it). */
+  answer(accepted: CommandAccepted): Body;
+  /**
+   * A module's own answer to a ledger refusal: an ApiError to throw, or (for a caller without an idempotency key,
+   * such as a command bus handler) `{ answer }` to return; undefined falls back to the ledger's ApiError.
+   */
+  refusal?(refusal: string): ApiError | { answer: Body } | undefined;
+  idempotency?: IdempotentRequest;
+  idempotencyBody?: unknown;
+}
+
 const NOT_KEYED: IdempotentRequest = { scope: 'unkeyed', key: undefined, body: null };
 
 /**
  * The one way a use case commits: load, decide, then append the module's events and the ledger's postings in one
- * atomic append with expected versions, at most once per `Idempotency-Key`, rerun on a version conflict.
+ * atomic append with expected versions, at most once per `Idempotency-Key`, rerun on a version conflict. A use case
+ * (`run`), a group of them on the same streams (`runGroup`), or a ledger command on its own in the ledger's group
+ * commit (`runCommand`).
  */
 @Injectable()
 export class UseCaseRunner {
@@ -105,8 +133,7 @@ export class UseCaseRunner {
     });
     const transactionIds = new Map<number, string>();
     if (moving.length > 0) {
-      const money = this.moneyPort;
-      if (!money) throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
+      const money = this.money();
       const movers = moving.map((index) => decided.members.get(index) as Extract<GroupMemberDecision<Body>, { money: unknown }>);
       const outcomes = await money.moveEachWithin(
         movers.map((member) => member.money!),
@@ -134,6 +161,38 @@ export class UseCaseRunner {
     return answers;
   }
 
+  /** Runs a `CommandUseCase`: the ledger's group commit, with the idempotency key recorded in the same append. */
+  async runCommand<Body>(useCase: CommandUseCase<Body>): Promise<Body> {
+    const money = this.money();
+    const refused = (refusal: string): ApiError | { answer: Body } =>
+      useCase.refusal?.(refusal) ?? money.refusalError(refusal);
+    const keyed = useCase.idempotency;
+    if (keyed?.key === undefined) {
+      const outcome = await money.commit(useCase.command);
+      if (outcome.kind === 'key-taken') throw new Error('Invariant broken: a command without a key found it taken');
+      if (outcome.kind === 'accepted') return useCase.answer(outcome);
+      const answer = refused(outcome.refusal);
+      if (answer instanceof ApiError) throw answer;
+      return answer.answer;
+    }
+    const request = useCase.idempotencyBody === undefined ? keyed : { ...keyed, body: useCase.idempotencyBody };
+    const result = await this.idempotency.runClaimed<Body>({ ...request, key: keyed.key }, async (record) => {
+      const outcome = await money.commit(useCase.command, (accepted) => record(useCase.answer(accepted)));
+      if (outcome.kind !== 'refused') return outcome;
+      const answer = refused(outcome.refusal);
+      if (answer instanceof ApiError) throw answer;
+      throw new Error('Invariant broken: a keyed command answered a refusal with a value (it must be an ApiError)');
+    });
+    return result.body;
+  }
+
+  private money(): MoneyPort {
+    if (!this.moneyPort) {
+      throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
+    }
+    return this.moneyPort;
+  }
+
   async run<Body>(useCase: UseCase<Body>): Promise<Body> {
     const keyed = useCase.idempotency ?? NOT_KEYED;
     const request = useCase.idempotencyBody === undefined ? keyed : { ...keyed, body: useCase.idempotencyBody };
@@ -143,16 +202,14 @@ export class UseCaseRunner {
         const decided = await useCase.decide(unit);
         let transactionId: string | null = null;
         if (decided.money) {
-          const money = this.moneyPort;
-          if (!money) throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
+          const money = this.money();
           const outcome = await money.moveWithin(decided.money, unit, decided.appends);
           if (outcome.kind === 'refused') {
             throw useCase.moneyRefusal?.(outcome.refusal, decided.money) ?? money.refusalError(outcome.refusal);
           }
           transactionId = outcome.transactionId;
         } else if (decided.ledgerCommand) {
-          const money = this.moneyPort;
-          if (!money) throw new Error('A use case moved money in an application without the ledger module (MONEY_PORT)');
+          const money = this.money();
           const outcome = await money.commandWithin(decided.ledgerCommand, unit, decided.appends);
           if (outcome.kind === 'refused') throw useCase.ledgerRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal);
           transactionId = outcome.transactionId;

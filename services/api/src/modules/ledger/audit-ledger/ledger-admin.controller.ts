@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { Body, Controller, Get, HttpCode, Inject, Logger, Param, Post, Query as QueryParams, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Logger, Param, Query as QueryParams, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { EventStore } from '@app/event-store';
 import {
@@ -11,7 +11,15 @@ import {
   StreamEventsParamsSchema,
   StreamEventsQuerySchema,
   VerifyRunParamsSchema,
+  exportLedgerRoute,
+  getVerifyRunRoute,
+  ledgerIssuanceRoute,
+  ledgerTotalsRoute,
   minorToApiNumber,
+  rebuildLedgerProjectionRoute,
+  startVerifyRunRoute,
+  streamEventsRoute,
+  verifyLedgerRoute,
   type IssuanceReport,
   type StreamEvents,
   type VerifyReport,
@@ -20,6 +28,7 @@ import {
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { notFound } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
+import { Route } from '../../../platform/http/route.decorator';
 import { parseInput, ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { startProjectionRebuild } from '../../../platform/admin/start-projection-rebuild';
 import { ProjectionsService } from '../../../platform/projections/projections.service';
@@ -44,7 +53,7 @@ function drainedOrClosed(stream: PassThrough): Promise<void> {
 
 /** The auditor's verbs over HTTP (the same as `npm run ledger -- verify|export|rebuild`), administrators only. */
 @AdminOnly()
-@Controller('admin/ledger')
+@Controller()
 export class LedgerAdminController {
   private readonly logger = new Logger('LedgerAdmin');
 
@@ -55,26 +64,25 @@ export class LedgerAdminController {
     private readonly verifyRuns: VerifyRuns,
   ) {}
 
-  @Get('verify')
+  @Route(verifyLedgerRoute)
   verify(): Promise<VerifyReport> {
     return verifyLedger(this.eventStore);
   }
 
   /** The console's verify: starts in the background and answers 202 with the run to poll. */
-  @Post('verify-runs')
-  @HttpCode(202)
+  @Route(startVerifyRunRoute)
   startVerifyRun(): Promise<VerifyRun> {
     return this.verifyRuns.start();
   }
 
   /** A run's live progress (events and streams checked of the total) and, once completed, its report. */
-  @Get('verify-runs/:id')
+  @Route(getVerifyRunRoute)
   verifyRun(@Param() rawParams: unknown): Promise<VerifyRun> {
     return this.verifyRuns.get(parseInput(VerifyRunParamsSchema, rawParams).id);
   }
 
   /** One stream's events, a page at a time: where the console links a finding's `stream_id`. */
-  @Get('streams/:streamId')
+  @Route(streamEventsRoute)
   streamEvents(@Param() rawParams: unknown, @QueryParams() rawQuery: unknown): Promise<StreamEvents> {
     const { streamId } = parseInput(StreamEventsParamsSchema, rawParams);
     const query = parseInput(StreamEventsQuerySchema, rawQuery);
@@ -82,13 +90,13 @@ export class LedgerAdminController {
   }
 
   /** Where new money came from in [from, to): issuance per reason and currency, per day, and the top receivers. */
-  @Get('issuance')
+  @Route(ledgerIssuanceRoute)
   issuance(@QueryParams() rawQuery: unknown): Promise<IssuanceReport> {
     return issuanceReport(this.eventStore, parseInput(IssuanceReportRangeSchema, rawQuery));
   }
 
   /** Per-currency totals from the `ledger_currency_totals` projection. */
-  @Get('totals')
+  @Route(ledgerTotalsRoute)
   async totals() {
     const rows = await this.database.query<{ currency: string; user_balance_minor: string; user_held_minor: string; system_balance_minor: string }>(
       'SELECT currency, user_balance_minor::text, user_held_minor::text, system_balance_minor::text FROM ledger_currency_totals ORDER BY currency',
@@ -109,7 +117,7 @@ export class LedgerAdminController {
    * first chunk: a failure before it is an ordinary error answer; one after it cuts the body short, which is how
    * the client learns the file is incomplete.
    */
-  @Get('export')
+  @Route(exportLedgerRoute)
   async export(@QueryParams() rawQuery: unknown, @Res() reply: FastifyReply): Promise<void> {
     const query = parseInput(LedgerExportQuerySchema, rawQuery);
     const body = new PassThrough();
@@ -146,8 +154,7 @@ export class LedgerAdminController {
   }
 
   /** Starts the rebuild and answers at once; progress shows in `GET /api/admin/projections`. */
-  @Post('rebuild')
-  @HttpCode(202)
+  @Route(rebuildLedgerProjectionRoute)
   rebuild(@Body(new ZodValidationPipe(RebuildProjectionRequestSchema)) body: { projection: string }) {
     if (!LEDGER_PROJECTIONS.some((projection) => projection.name === body.projection)) {
       throw notFound('PROJECTION_NOT_FOUND', `No ledger projection is named ${body.projection}`);

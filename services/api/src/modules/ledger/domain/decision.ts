@@ -1,70 +1,9 @@
-import { Currency, DemoPersona, ReasonCode } from '@app/contracts/ledger';
-import { AccountId } from './accounts';
-import { LedgerEvent, Posting, TransactionPosted } from './events';
+import type { LedgerCommand } from '@app/contracts/ledger';
+import { LedgerEvent, TransactionPosted } from './events';
 import { UserLedgerState, initialUserLedgerState } from './user-ledger';
 
-/**
- * Commands of the ledger. Time, ids and rates arrive in the command because a concurrency retry runs `decide` again
- * and must reach the same answer.
- */
-export type LedgerCommand =
-  | { type: 'OpenUserAccounts'; data: { userId: string; transactionId: string; now: string } }
-  /** Opens a demo login's sandbox (when the stream is new) and tops it up to the persona's floors. */
-  | { type: 'FundDemoPersona'; data: { userId: string; persona: DemoPersona; transactionId: string; now: string } }
-  /** Closes an expired sandbox: nothing moves in or out of it afterwards. */
-  | { type: 'ArchiveSandbox'; data: { userId: string; now: string } }
-  | {
-      type: 'ConvertCurrency';
-      data: { userId: string; fromCurrency: Currency; toCurrency: Currency; keys: bigint; transactionId: string; now: string };
-    }
-  | {
-      type: 'PostTransaction';
-      data: {
-        transactionId: string;
-        reasonCode: ReasonCode;
-        description: string;
-        postings: Posting[];
-        now: string;
-        references?: Record<string, string>;
-      };
-    }
-  | {
-      type: 'PlaceHold';
-      data: {
-        holdId: string;
-        userId: string;
-        currency: Currency;
-        amountMinor: bigint;
-        expiresAt: string;
-        reasonCode: ReasonCode;
-        description: string;
-        now: string;
-      };
-    }
-  | {
-      type: 'CaptureHold';
-      data: {
-        holdId: string;
-        userId: string;
-        amountMinor: bigint;
-        creditAccount: AccountId;
-        /**
-         * A second posting out of the same hold in the same transaction (a withdrawal's fee to `system:fees`):
-         * `amountMinor + fee.amountMinor` must not exceed the hold.
-         */
-        fee?: { creditAccount: AccountId; amountMinor: bigint };
-        transactionId: string;
-        reasonCode: ReasonCode;
-        description: string;
-        now: string;
-      };
-    }
-  | { type: 'ReleaseHold'; data: { holdId: string; userId: string; now: string } }
-  | { type: 'ExpireHold'; data: { holdId: string; userId: string; now: string } }
-  | {
-      type: 'ReverseTransaction';
-      data: { originalTransactionId: string; reversalTransactionId: string; description: string; now: string };
-    };
+/** The ledger's commands: one vocabulary with the money port's, in `@app/contracts/ledger`. */
+export type { LedgerCommand };
 
 /** Expected refusals, written as the rule that did not hold. Mapped to HTTP in `ledger-refusals.ts`. */
 export type LedgerRefusal =

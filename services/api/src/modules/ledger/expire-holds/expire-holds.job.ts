@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { LedgerExecutor } from '../infrastructure/ledger-executor';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import type { Queryable } from '../infrastructure/ledger-audit';
 
 export const EXPIRE_HOLDS_JOB = 'ledger.holds.expire';
@@ -10,7 +10,7 @@ const BATCH = 500;
 export class ExpireHolds {
   private readonly logger = new Logger('LedgerHolds');
 
-  constructor(private readonly ledger: LedgerExecutor) {}
+  constructor(private readonly runner: UseCaseRunner) {}
 
   async run(database: Queryable, now = new Date()): Promise<number> {
     const due = await database.query<{ hold_id: string; user_id: string }>(
@@ -19,8 +19,13 @@ export class ExpireHolds {
     );
     let expired = 0;
     for (const row of due.rows) {
-      const outcome = await this.ledger.execute({ type: 'ExpireHold', data: { holdId: row.hold_id, userId: row.user_id, now: now.toISOString() } });
-      if (outcome.kind === 'accepted') expired += 1;
+      const accepted = await this.runner.runCommand({
+        command: { type: 'ExpireHold', data: { holdId: row.hold_id, userId: row.user_id, now: now.toISOString() } },
+        answer: () => true,
+        // Resolved meanwhile (captured, released, or expired by another process): nothing to do.
+        refusal: () => ({ answer: false }),
+      });
+      if (accepted) expired += 1;
     }
     if (expired > 0) this.logger.log(`Expired ${expired} hold(s)`);
     return expired;

@@ -1,20 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { DemoPersona, FundDemoPersonaCommand } from '@app/contracts/ledger';
-import { LedgerExecutor, newTransactionId } from '../infrastructure/ledger-executor';
+import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
+import { newTransactionId } from '../infrastructure/ledger-executor';
 import type { Queryable } from '../infrastructure/ledger-audit';
 
 /** Tops a demo persona up (`FundDemoPersonaCommand` in `@app/contracts/ledger`), once per UTC day. */
 @CommandHandler(FundDemoPersonaCommand)
 export class FundDemoPersonaHandler implements ICommandHandler<FundDemoPersonaCommand, void> {
-  constructor(private readonly ledger: LedgerExecutor) {}
+  constructor(private readonly runner: UseCaseRunner) {}
 
   async execute(command: FundDemoPersonaCommand): Promise<void> {
-    const outcome = await this.ledger.execute({
-      type: 'FundDemoPersona',
-      data: { userId: command.userId, persona: command.persona, transactionId: newTransactionId(), now: new Date().toISOString() },
+    const { userId, persona } = command;
+    const now = new Date().toISOString();
+    await this.runner.runCommand({
+      command: { type: 'FundDemoPersona', data: { userId, persona, transactionId: newTransactionId(), now } },
+      answer: () => undefined,
+      refusal: (refusal) => {
+        throw new Error(`Funding demo persona ${userId} was refused: ${refusal}`);
+      },
     });
-    if (outcome.kind === 'refused') throw new Error(`Funding demo persona ${command.userId} was refused: ${outcome.refusal}`);
   }
 }
 

@@ -1,8 +1,13 @@
-import { Controller, Get, HttpCode, Post, Query as QueryParams } from '@nestjs/common';
+import { Controller, Query as QueryParams } from '@nestjs/common';
 import {
   ConsistencyProofQuerySchema,
   InclusionProofQuerySchema,
   RecordedDigestsQuerySchema,
+  getLedgerDigestRoute,
+  ledgerConsistencyProofRoute,
+  ledgerInclusionProofRoute,
+  listLedgerDigestsRoute,
+  recordLedgerDigestRoute,
   type ConsistencyProof,
   type InclusionProof,
   type LedgerDigest,
@@ -11,6 +16,7 @@ import {
 } from '@app/contracts/ledger';
 import { notFound, unprocessable } from '../../../platform/http/api-error';
 import { AdminOnly } from '../../../platform/http/public.decorator';
+import { Route } from '../../../platform/http/route.decorator';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { DigestRequestRefused, LedgerDigests } from './ledger-digests';
 
@@ -25,33 +31,32 @@ async function mapRefusal<T>(work: Promise<T>): Promise<T> {
 
 /** Auditor digests and proofs over HTTP (the same as `npm run ledger -- digest`), administrators only. */
 @AdminOnly()
-@Controller('admin/ledger')
+@Controller()
 export class LedgerDigestsController {
   constructor(private readonly digests: LedgerDigests) {}
 
-  @Get('digest')
+  @Route(getLedgerDigestRoute)
   digest(): Promise<LedgerDigest> {
     return this.digests.current();
   }
 
-  @Get('digests')
+  @Route(listLedgerDigestsRoute)
   recorded(@QueryParams() rawQuery: unknown): Promise<RecordedDigests> {
     return this.digests.recorded(parseInput(RecordedDigestsQuerySchema, rawQuery).limit);
   }
 
-  @Post('digests')
-  @HttpCode(201)
+  @Route(recordLedgerDigestRoute)
   async record(): Promise<SignedLedgerDigest> {
     return (await this.digests.record()).digest;
   }
 
-  @Get('proofs/consistency')
+  @Route(ledgerConsistencyProofRoute)
   consistency(@QueryParams() rawQuery: unknown): Promise<ConsistencyProof> {
     const query = parseInput(ConsistencyProofQuerySchema, rawQuery);
     return mapRefusal(this.digests.consistency(query.from, query.to));
   }
 
-  @Get('proofs/inclusion')
+  @Route(ledgerInclusionProofRoute)
   inclusion(@QueryParams() rawQuery: unknown): Promise<InclusionProof> {
     const query = parseInput(InclusionProofQuerySchema, rawQuery);
     return mapRefusal(this.digests.inclusion(query.event_id, query.position));

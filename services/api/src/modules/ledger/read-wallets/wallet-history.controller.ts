@@ -1,7 +1,14 @@
-import { Controller, Get, Inject, Query as QueryParams } from '@nestjs/common';
+import { Controller, Inject, Query as QueryParams } from '@nestjs/common';
 import type { EventStore } from '@app/event-store';
-import { BalanceHistoryQuerySchema, CURRENCIES, minorToApiNumber, type BalanceHistoryResponse } from '@app/contracts/ledger';
+import {
+  BalanceHistoryQuerySchema,
+  CURRENCIES,
+  getBalanceHistoryRoute,
+  minorToApiNumber,
+  type BalanceHistoryResponse,
+} from '@app/contracts/ledger';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
+import { Route } from '../../../platform/http/route.decorator';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { userStreamId } from '../domain/streams';
@@ -11,11 +18,11 @@ import { toLedgerEvent } from '../infrastructure/ledger-executor';
 const DAY_MS = 86_400_000;
 
 /** The wallet chart's balances over time, folded from the user's own stream (point-in-time, like balance-at). */
-@Controller('users/me')
+@Controller()
 export class WalletHistoryController {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
-  @Get('balance-history')
+  @Route(getBalanceHistoryRoute)
   async balanceHistory(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown): Promise<BalanceHistoryResponse> {
     const { days } = parseInput(BalanceHistoryQuerySchema, rawQuery);
     const now = new Date();

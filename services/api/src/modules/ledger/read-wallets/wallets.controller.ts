@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Query as QueryParams } from '@nestjs/common';
+import { Controller, Inject, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import type { EventStore } from '@app/event-store';
@@ -8,11 +8,17 @@ import {
   CURRENCIES,
   Currency,
   TransactionsQuerySchema,
+  getBalanceAtRoute,
+  getConversionAllowanceRoute,
+  getMyWalletsRoute,
+  getTransactionsRoute,
+  getWalletsRoute,
   minorToApiNumber,
   type ConversionAllowance,
   type TransactionResponse,
 } from '@app/contracts/ledger';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
+import { Route } from '../../../platform/http/route.decorator';
 import { parseInput } from '../../../platform/http/zod-validation';
 import { ReadYourWrites } from '../../../platform/projections/read-your-writes';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
@@ -35,7 +41,7 @@ const TransactionRowSchema = z.object({
 });
 
 /** The signed-in user's money: profile with balances, wallets, transactions, and balances at a past moment. */
-@Controller('users')
+@Controller()
 export class WalletsController {
   constructor(
     private readonly ledger: LedgerExecutor,
@@ -45,18 +51,18 @@ export class WalletsController {
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  @Get('me/wallets')
+  @Route(getMyWalletsRoute)
   async myWallets(@CurrentUser() caller: AuthenticatedUser) {
     return toWallets((await this.ledger.load(caller.userId)).state);
   }
 
-  @Get('wallets')
+  @Route(getWalletsRoute)
   async wallets(@CurrentUser() caller: AuthenticatedUser) {
     return toWallets((await this.ledger.load(caller.userId)).state);
   }
 
   /** Today's use of the daily limit on keys from points, read from the user's stream like the conversion decides it. */
-  @Get('me/conversion-allowance')
+  @Route(getConversionAllowanceRoute)
   async conversionAllowance(@CurrentUser() caller: AuthenticatedUser): Promise<ConversionAllowance> {
     const { state } = await this.ledger.load(caller.userId);
     const converted = Number(keysConvertedFromPointsOn(state, utcDayOf(new Date().toISOString())));
@@ -69,7 +75,7 @@ export class WalletsController {
   }
 
   /** From the `ledger_transactions` projection, once it has passed the caller's own latest command (bounded wait). */
-  @Get('transactions')
+  @Route(getTransactionsRoute)
   async transactions(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
     const query = parseInput(TransactionsQuerySchema, rawQuery);
     await this.readYourWrites.awaitProjections([ledgerTransactionsProjection.name]);
@@ -101,7 +107,7 @@ export class WalletsController {
   }
 
   /** Folds the user's stream up to the timestamp: the balances exactly as they stood then. */
-  @Get('me/balance-at')
+  @Route(getBalanceAtRoute)
   async balanceAt(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
     const { at } = parseInput(BalanceAtQuerySchema, rawQuery);
     const asOf = new Date(at);
