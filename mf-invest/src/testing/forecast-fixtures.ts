@@ -1,4 +1,5 @@
 import type { ContentView } from '@app/contracts/content';
+import { createContent } from '@app/platform/testing';
 import type { Prediction, PredictionDetail, SocialForecast } from '@app/contracts/forecasts';
 
 // Answers of the forecasts and content routes as the contracts name their fields; override what a test is about.
@@ -83,39 +84,14 @@ export function aPredictionDetail(overrides: Partial<PredictionDetail> = {}): Pr
   };
 }
 
-export function aContent(overrides: Partial<ContentView> = {}): ContentView {
-  const id = overrides.id ?? 'c1';
-  return {
-    id,
+/** A content item as the content routes answer it (the shared fixture, with this remote's defaults). */
+export const aContent = (overrides: Partial<ContentView> = {}): ContentView =>
+  createContent({
+    id: 'c1',
     user_id: 'u9',
     creator_id: 'u9',
     creator_name: 'Grace',
-    creator_username: 'grace',
-    creator_avatar: null,
     title: 'Sunset timelapse',
     description: null,
-    platform: 'youtube',
-    platform_url: 'https://youtube.com/watch?v=abc',
-    media_url: null,
-    image_url: null,
-    total_shares: 100,
-    available_shares: 80,
-    share_price: 0.01,
-    engagement_shares_total: 20,
-    engagement_shares_remaining: 20,
-    current_revenue: 0,
-    performance_metrics: { impressions: 0, clicks: 0, conversions: 0, engagement_rate: 0 },
-    views_count: 0,
-    likes_count: 0,
-    comments_count: 0,
-    reposts_count: 0,
-    shares_count: 0,
-    is_demo: false,
-    is_sponsored: false,
-    status: 'active',
-    metrics: { content_id: id, likes: 0, comments: 0, shares: 0, saves: 0, reposts: 0, views: 0, internal_moves: 0, external_moves: 0, total_engagement: 0 },
-    created_at: '2026-11-21T10:00:00.000Z',
-    updated_at: '2026-11-21T10:00:00.000Z',
     ...overrides,
-  };
-}
+  });

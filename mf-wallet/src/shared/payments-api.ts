@@ -1,18 +1,19 @@
 import { apiClient, paymentKeys } from '@app/platform';
 import {
-  PaymentPreferenceSchema,
-  PaymentPreferencesResponseSchema,
+  createPaymentPreferenceRoute,
+  deletePaymentPreferenceRoute,
+  getPaymentPreferencesRoute,
+  getWithdrawalMethodsRoute,
+  setDefaultPaymentPreferenceRoute,
   type WithdrawalMethod,
-  WithdrawalMethodsResponseSchema,
 } from '@app/contracts/withdrawals';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 
 /** The withdrawal methods the server is configured with (active ones only: an inactive method cannot be chosen). */
 export function useWithdrawalMethods() {
   return useQuery({
     queryKey: paymentKeys.withdrawalMethods(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/withdrawal/methods', { schema: WithdrawalMethodsResponseSchema, signal })).filter((method) => method.is_active),
+    queryFn: async ({ signal }) => (await apiClient().call(getWithdrawalMethodsRoute, { signal })).filter((method) => method.is_active),
     staleTime: 5 * 60_000,
   });
 }
@@ -24,7 +25,7 @@ export function methodLabel(methods: readonly WithdrawalMethod[] | undefined, na
 export function usePaymentPreferences() {
   return useQuery({
     queryKey: paymentKeys.preferences(),
-    queryFn: ({ signal }) => apiClient().get('/api/users/payment-preferences', { schema: PaymentPreferencesResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getPaymentPreferencesRoute, { signal }),
   });
 }
 
@@ -35,13 +36,13 @@ export interface NewPaymentPreference {
 }
 
 export function savePaymentPreference(body: NewPaymentPreference) {
-  return apiClient().post('/api/users/payment-preferences', body, { schema: PaymentPreferenceSchema });
+  return apiClient().call(createPaymentPreferenceRoute, { body });
 }
 
 export function setDefaultPaymentPreference(id: string) {
-  return apiClient().post(`/api/users/payment-preferences/${encodeURIComponent(id)}/set-default`, {}, { schema: PaymentPreferenceSchema });
+  return apiClient().call(setDefaultPaymentPreferenceRoute, { params: { id } });
 }
 
 export function deletePaymentPreference(id: string) {
-  return apiClient().request('DELETE', `/api/users/payment-preferences/${encodeURIComponent(id)}`, { schema: z.object({ success: z.literal(true) }) });
+  return apiClient().call(deletePaymentPreferenceRoute, { params: { id } });
 }

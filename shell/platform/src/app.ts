@@ -41,5 +41,20 @@ export type { MakeOfferTarget } from './market/make-offer-dialog';
 export { OfferToSellerDialog } from './market/offer-to-seller';
 export type { OfferToSellerTarget } from './market/offer-to-seller';
 export { ListingsMarket, MARKET_PAGE_SIZE, useListingsMarket } from './market/listings-market';
+// The shares market's calls and panels, shared by the wallet's Overview and the Investment Hub.
+export {
+  sharesKeys,
+  useAnswerOffer,
+  useBuyListing,
+  useCancelListing,
+  useCreateListing,
+  useHoldingDetail,
+  useHoldings,
+  useMyListings,
+  useOffers,
+  useSetHoldingVisibility,
+} from './market/market-api';
+export { OffersPanel } from './market/offers-panel';
+export { ListForResaleDialog, listForResaleSchema } from './market/list-for-resale-dialog';
 // A toast handed over through a navigation (the sign-in screens sit outside the signed-in frame's toasts).
 export { ArrivalToast } from './ui/arrival-toast';

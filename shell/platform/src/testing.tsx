@@ -184,4 +184,5 @@ export function renderWithPlatform(ui: ReactElement, options: { user?: User | nu
 }
 
 // The page tracker class, for tests that replace the page's tracker (`setTelemetryTracker`) and read its batches.
+export { createContent, createDrop } from './test-fixtures';
 export { FLUSH_INTERVAL_MS, MAX_EVENTS_PER_BATCH, TelemetryTracker } from './telemetry/tracker';

@@ -1,18 +1,23 @@
 import { advertiserKeys, apiClient, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
 import {
-  CampaignDetailSchema,
-  CampaignListResponseSchema,
-  CreateCampaignResponseSchema,
-  DeleteCampaignResponseSchema,
-  MoveCostResponseSchema,
+  addCampaignContentRoute,
+  addCampaignDropRoute,
+  calculateMoveCostRoute,
+  changeCampaignStatusRoute,
+  createCampaignRoute,
+  deleteCampaignRoute,
+  getCampaignRoute,
+  listCampaignsRoute,
+  removeCampaignContentRoute,
+  removeCampaignDropRoute,
+  updateCampaignRoute,
   type CampaignStatus,
   type CreateCampaignRequest,
   type MoveCostRequest,
   type UpdateCampaignRequest,
 } from '@app/contracts/campaigns';
-import { ContentSchema } from '@app/contracts/content';
-import { DropSchema } from '@app/contracts/drops';
-import { z } from 'zod';
+import { listContentRoute } from '@app/contracts/content';
+import { listDropsRoute } from '@app/contracts/drops';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -25,17 +30,15 @@ export const campaignKeys = {
   cost: (request: MoveCostRequest) => [...advertiserKeys.campaigns(), 'move-cost', request] as const,
 };
 
-const path = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
-
 export function useCampaigns() {
   return useQuery({
     queryKey: campaignKeys.list(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/campaigns', { schema: CampaignListResponseSchema, signal })).campaigns,
+    queryFn: async ({ signal }) => (await apiClient().call(listCampaignsRoute, { signal })).campaigns,
   });
 }
 
 export function useCampaign(id: string) {
-  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: ({ signal }) => apiClient().get(path(id), { schema: CampaignDetailSchema, signal }) });
+  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: ({ signal }) => apiClient().call(getCampaignRoute, { params: { id }, signal }) });
 }
 
 /** The value after it stopped changing for `delayMs` (the live cost panel asks once the typing pauses). */
@@ -53,30 +56,26 @@ export function useSettled<T>(value: T, delayMs = 300): T {
 export function useMoveCost(request: MoveCostRequest | null) {
   return useQuery({
     queryKey: campaignKeys.cost(request ?? ({} as MoveCostRequest)),
-    queryFn: ({ signal }) => apiClient().post('/api/campaigns/calculate-move-cost', request, { schema: MoveCostResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(calculateMoveCostRoute, { body: request as MoveCostRequest, signal }),
     enabled: request !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-const ContentChoicesSchema = z.object({ items: z.array(ContentSchema.pick({ id: true, title: true, platform: true })) });
-
 /** The content an advertiser can add to a campaign: the newest content items. */
 export function useContentChoices(enabled: boolean) {
   return useQuery({
     queryKey: [...advertiserKeys.campaigns(), 'content-choices'] as const,
-    queryFn: async ({ signal }) => (await apiClient().get('/api/content', { schema: ContentChoicesSchema, signal, query: { limit: '20' } })).items,
+    queryFn: async ({ signal }) => (await apiClient().call(listContentRoute, { query: { limit: 20 }, signal })).items,
     enabled,
   });
 }
-
-const DropChoicesSchema = z.array(DropSchema.pick({ id: true, title: true, status: true }));
 
 /** The advertiser's own drops (only those can join a campaign). */
 export function useOwnDropChoices(creatorId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...advertiserKeys.campaigns(), 'drop-choices', creatorId] as const,
-    queryFn: ({ signal }) => apiClient().get('/api/drops', { schema: DropChoicesSchema, signal, query: { creator_id: creatorId, limit: '50' } }),
+    queryFn: ({ signal }) => apiClient().call(listDropsRoute, { query: { creator_id: creatorId, limit: 50 }, signal }),
     enabled,
   });
 }
@@ -99,25 +98,25 @@ function useCampaignMutation<Input, Output>(call: (input: Input, key: string) =>
 }
 
 export const useCreateCampaign = () =>
-  useCampaignMutation((body: CreateCampaignRequest, key) => apiClient().post('/api/campaigns', body, { schema: CreateCampaignResponseSchema, headers: keyed(key) }));
+  useCampaignMutation((body: CreateCampaignRequest, key) => apiClient().call(createCampaignRoute, { body, headers: keyed(key) }));
 
 export const useUpdateCampaign = (id: string) =>
-  useCampaignMutation((body: UpdateCampaignRequest) => apiClient().request('PUT', path(id), { body, schema: CampaignDetailSchema }));
+  useCampaignMutation((body: UpdateCampaignRequest) => apiClient().call(updateCampaignRoute, { params: { id }, body }));
 
 export const useChangeCampaignStatus = (id: string) =>
-  useCampaignMutation((status: CampaignStatus, key) => apiClient().post(`${path(id)}/status`, { status }, { schema: CampaignDetailSchema, headers: keyed(key) }));
+  useCampaignMutation((status: CampaignStatus, key) => apiClient().call(changeCampaignStatusRoute, { params: { id }, body: { status }, headers: keyed(key) }));
 
 export const useDeleteCampaign = (id: string) =>
-  useCampaignMutation((_: void, key) => apiClient().request('DELETE', path(id), { schema: DeleteCampaignResponseSchema, headers: keyed(key) }));
+  useCampaignMutation((_: void, key) => apiClient().call(deleteCampaignRoute, { params: { id }, headers: keyed(key) }));
 
 export const useAddCampaignContent = (id: string) =>
-  useCampaignMutation((contentId: string) => apiClient().post(`${path(id)}/content`, { contentId }, { schema: CampaignDetailSchema }));
+  useCampaignMutation((contentId: string) => apiClient().call(addCampaignContentRoute, { params: { id }, body: { contentId } }));
 
 export const useRemoveCampaignContent = (id: string) =>
-  useCampaignMutation((contentId: string) => apiClient().request('DELETE', `${path(id)}/content/${encodeURIComponent(contentId)}`, { schema: CampaignDetailSchema }));
+  useCampaignMutation((contentId: string) => apiClient().call(removeCampaignContentRoute, { params: { id, itemId: contentId } }));
 
 export const useAddCampaignDrop = (id: string) =>
-  useCampaignMutation((dropId: string) => apiClient().post(`${path(id)}/drops`, { dropId }, { schema: CampaignDetailSchema }));
+  useCampaignMutation((dropId: string) => apiClient().call(addCampaignDropRoute, { params: { id }, body: { dropId } }));
 
 export const useRemoveCampaignDrop = (id: string) =>
-  useCampaignMutation((dropId: string) => apiClient().request('DELETE', `${path(id)}/drops/${encodeURIComponent(dropId)}`, { schema: CampaignDetailSchema }));
+  useCampaignMutation((dropId: string) => apiClient().call(removeCampaignDropRoute, { params: { id, itemId: dropId } }));

@@ -1,4 +1,4 @@
-import { createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
+import { createContent, createDrop, createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdvertiserRoutes from '../../routes';
@@ -237,7 +237,7 @@ describe('mf_advertiser: campaign detail', () => {
     let current = aCampaign();
     const calls = answerApiCallsRecording({
       [`GET /api/campaigns/${id}`]: () => ({ body: current }),
-      'GET /api/content': { body: { items: [{ id: 'k9', title: 'Street food', platform: 'youtube' }], next_cursor: null } },
+      'GET /api/content': { body: { items: [createContent({ id: 'k9', title: 'Street food', platform: 'youtube' })], next_cursor: null } },
       [`POST /api/campaigns/${id}/content`]: () => {
         current = aCampaign({ contentIds: ['k9'], content: [{ id: 'k9', title: 'Street food', status: 'live', platform: 'youtube', creator: null, impressions: 0, clicks: 0, ctr: 0, spent: 0, budget: 50, addedAt: '2026-11-27T10:00:00.000Z' }] });
         return { body: current };
@@ -257,7 +257,7 @@ describe('mf_advertiser: campaign detail', () => {
     let current = aCampaign();
     const calls = answerApiCallsRecording({
       [`GET /api/campaigns/${id}`]: () => ({ body: current }),
-      'GET /api/drops': (url) => ({ body: url.searchParams.get('creator_id') === 'user-1' ? [{ id: 'd7', title: 'Clip our launch', status: 'active' }] : [] }),
+      'GET /api/drops': (url) => ({ body: url.searchParams.get('creator_id') === 'user-1' ? [createDrop({ id: 'd7', title: 'Clip our launch', status: 'active', creator_id: 'user-1' })] : [] }),
       [`POST /api/campaigns/${id}/drops`]: (_url, body) => {
         current = aCampaign({ dropIds: [(body as { dropId: string }).dropId], drops: 1 });
         return { body: current };

@@ -1,10 +1,10 @@
 import { advertiserKeys, apiClient, useCurrentUser, useIdempotencyKey } from '@app/platform';
-import { DropSchema } from '@app/contracts/drops';
-import { z } from 'zod';
+import { listDropsRoute } from '@app/contracts/drops';
 import {
-  CouponResponseSchema,
-  CouponsResponseSchema,
-  RedeemCouponResponseSchema,
+  assignCouponRoute,
+  createCouponRoute,
+  listCouponsRoute,
+  redeemCouponRoute,
   type AssignCouponRequest,
   type CreateCouponRequest,
 } from '@app/contracts/incentives';
@@ -17,18 +17,14 @@ export const couponKeys = {
   myDrops: (userId: string) => [...advertiserKeys.all, 'coupons', 'my-drops', userId] as const,
 };
 
-const path = (id: string) => `/advertisers/coupons/${encodeURIComponent(id)}`;
-
 /** The coupons and their redemptions; cached 30 s (spec 3 §9). */
 export function useCoupons() {
   return useQuery({
     queryKey: couponKeys.all(),
-    queryFn: async ({ signal }) => (await apiClient().get('/advertisers/coupons', { schema: CouponsResponseSchema, signal })).data,
+    queryFn: async ({ signal }) => (await apiClient().call(listCouponsRoute, { signal })).data,
     staleTime: 30_000,
   });
 }
-
-const MyDropsSchema = z.array(DropSchema.pick({ id: true, title: true }));
 
 /** The caller's own drops, the only ones a coupon attaches to. */
 export function useMyDrops(enabled: boolean) {
@@ -36,7 +32,7 @@ export function useMyDrops(enabled: boolean) {
   const userId = user?.id ?? '';
   return useQuery({
     queryKey: couponKeys.myDrops(userId),
-    queryFn: ({ signal }) => apiClient().get('/api/drops', { schema: MyDropsSchema, signal, query: { creator_id: userId, limit: '100' } }),
+    queryFn: ({ signal }) => apiClient().call(listDropsRoute, { query: { creator_id: userId, limit: 100 }, signal }),
     enabled: enabled && userId !== '',
   });
 }
@@ -54,12 +50,12 @@ function useCouponMutation<Input, Output>(call: (input: Input, key: string) => P
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
 
 export const useCreateCoupon = () =>
-  useCouponMutation((body: CreateCouponRequest, key) => apiClient().post('/advertisers/coupons', body, { schema: CouponResponseSchema, headers: keyed(key) }));
+  useCouponMutation((body: CreateCouponRequest, key) => apiClient().call(createCouponRoute, { body, headers: keyed(key) }));
 
 export const useAssignCoupon = () =>
-  useCouponMutation(({ id, body }: { id: string; body: AssignCouponRequest }) => apiClient().post(`${path(id)}/assign`, body, { schema: CouponResponseSchema }));
+  useCouponMutation(({ id, body }: { id: string; body: AssignCouponRequest }) => apiClient().call(assignCouponRoute, { params: { id }, body }));
 
 export const useRedeemCoupon = () =>
   useCouponMutation(({ id, userName }: { id: string; userName: string }, key) =>
-    apiClient().post(`${path(id)}/redeem`, { user_name: userName }, { schema: RedeemCouponResponseSchema, headers: keyed(key) }),
+    apiClient().call(redeemCouponRoute, { params: { id }, body: { user_name: userName }, headers: keyed(key) }),
   );

@@ -1,4 +1,4 @@
-import { createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
+import { createDrop, createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdvertiserRoutes from '../../routes';
@@ -23,7 +23,7 @@ const aCoupon = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const listBody = (coupons: unknown[], redemptions: unknown[] = []) => ({ status: 'success', message: 'Coupons loaded', data: { coupons, redemptions } });
-const aDrop = { id: 'd1', title: 'Our proof drop' };
+const aDrop = createDrop({ id: 'd1', title: 'Our proof drop', creator_id: 'adv-1' });
 
 describe('mf_advertiser: coupons', () => {
   it('lists coupons with status, value, quantity and assignments, and the redemptions', async () => {

@@ -1,6 +1,6 @@
 import { advertiserKeys, apiClient, useIdempotencyKey, useSession } from '@app/platform';
-import { PlanCheckoutResponseSchema } from '@app/contracts/payments';
-import { MovesOverviewResponseSchema, PlansResponseSchema, UpgradePlanResponseSchema } from '@app/contracts/subscriptions';
+import { planCheckoutRoute } from '@app/contracts/payments';
+import { getAdvertiserPlansRoute, getMovesOverviewRoute, upgradeAdvertiserPlanRoute } from '@app/contracts/subscriptions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -18,7 +18,7 @@ export const leavePage = (url: string) => window.location.assign(url);
 export function usePlans(pollMs?: number) {
   return useQuery({
     queryKey: planKeys.plans(),
-    queryFn: async ({ signal }) => (await apiClient().get('/advertisers/subscription/plans', { schema: PlansResponseSchema, signal })).data,
+    queryFn: async ({ signal }) => (await apiClient().call(getAdvertiserPlansRoute, { signal })).data,
     staleTime: 60_000,
     refetchInterval: pollMs,
   });
@@ -31,7 +31,7 @@ export function useChoosePlan() {
   const { refresh } = useSession();
   return useMutation({
     mutationFn: (planId: string) =>
-      apiClient().post('/advertisers/subscription/upgrade', { planId }, { schema: UpgradePlanResponseSchema, headers: { 'Idempotency-Key': idempotency.key() } }),
+      apiClient().call(upgradeAdvertiserPlanRoute, { body: { planId }, headers: { 'Idempotency-Key': idempotency.key() } }),
     onSettled: () => idempotency.renew(),
     onSuccess: async (answer) => {
       if (answer.data.checkout) return;
@@ -66,21 +66,20 @@ export function useUpgradeFlow(leaveFor: (url: string) => void = leavePage) {
 export function useMovesOverview(pollMs?: number) {
   return useQuery({
     queryKey: planKeys.moves(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/subscriptions/moves', { schema: MovesOverviewResponseSchema, signal })).data,
+    queryFn: async ({ signal }) => (await apiClient().call(getMovesOverviewRoute, { signal })).data,
     refetchInterval: pollMs,
   });
 }
 
-/** Buying a moves package through `POST /api/payments/checkout`; the provider returns the browser to /plans/moves. */
+/** Buying a moves package through the plan checkout route; the provider returns the browser to /plans/moves. */
 export function useBuyMoves() {
   const idempotency = useIdempotencyKey();
   return useMutation({
     mutationFn: (packageId: string) =>
-      apiClient().post(
-        '/api/payments/checkout',
-        { plan_id: packageId, success_url: '/plans/moves', cancel_url: '/plans/moves', metadata: { source: 'moves-page' } },
-        { schema: PlanCheckoutResponseSchema, headers: { 'Idempotency-Key': idempotency.key() } },
-      ),
+      apiClient().call(planCheckoutRoute, {
+        body: { plan_id: packageId, success_url: '/plans/moves', cancel_url: '/plans/moves', metadata: { source: 'moves-page' } },
+        headers: { 'Idempotency-Key': idempotency.key() },
+      }),
     onSettled: () => idempotency.renew(),
   });
 }

@@ -1,14 +1,15 @@
 import { apiClient, contentKeys, portfolioKeys, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
 import {
-  PredictionDetailSchema,
-  PredictionSchema,
-  PredictionsResponseSchema,
-  SocialForecastSchema,
-  SocialForecastsResponseSchema,
+  createForecastRoute,
+  listForecastsRoute,
+  myCreatedForecastsRoute,
+  myPredictionsRoute,
+  predictRoute,
+  predictionDetailRoute,
   type CreateForecastRequest,
   type PredictRequest,
 } from '@app/contracts/forecasts';
-import { ContentPageSchema } from '@app/contracts/content';
+import { listContentRoute } from '@app/contracts/content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // The forecasts context's calls (@app/contracts/forecasts). Keys live under the portfolio family (predictions are
@@ -24,28 +25,28 @@ export const forecastKeys = {
 export function useForecasts() {
   return useQuery({
     queryKey: forecastKeys.list(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/social-forecasts', { schema: SocialForecastsResponseSchema, signal })).forecasts,
+    queryFn: async ({ signal }) => (await apiClient().call(listForecastsRoute, { signal })).forecasts,
   });
 }
 
 export function useCreatedForecasts() {
   return useQuery({
     queryKey: forecastKeys.created(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/users/created-forecasts', { schema: SocialForecastsResponseSchema, signal })).forecasts,
+    queryFn: async ({ signal }) => (await apiClient().call(myCreatedForecastsRoute, { signal })).forecasts,
   });
 }
 
 export function useMyPredictions() {
   return useQuery({
     queryKey: forecastKeys.myPredictions(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/users/forecasts', { schema: PredictionsResponseSchema, signal })).predictions,
+    queryFn: async ({ signal }) => (await apiClient().call(myPredictionsRoute, { signal })).predictions,
   });
 }
 
 export function usePredictionDetail(id: string) {
   return useQuery({
     queryKey: portfolioKeys.prediction(id),
-    queryFn: ({ signal }) => apiClient().get(`/api/portfolio/predictions/${encodeURIComponent(id)}`, { schema: PredictionDetailSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(predictionDetailRoute, { params: { id }, signal }),
   });
 }
 
@@ -53,7 +54,7 @@ export function usePredictionDetail(id: string) {
 export function useForecastContentChoices(limit: number) {
   return useQuery({
     queryKey: [...contentKeys.all, 'forecast-picker', limit] as const,
-    queryFn: async ({ signal }) => (await apiClient().get('/api/content', { schema: ContentPageSchema, signal, query: { limit: String(limit) } })).items,
+    queryFn: async ({ signal }) => (await apiClient().call(listContentRoute, { query: { limit }, signal })).items,
   });
 }
 
@@ -78,9 +79,9 @@ function useStakeMutation<Input, Output>(call: (input: Input, key: string) => Pr
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
 
 export const useCreateForecast = () =>
-  useStakeMutation((body: CreateForecastRequest, key) => apiClient().post('/api/social-forecasts', body, { schema: SocialForecastSchema, headers: keyed(key) }));
+  useStakeMutation((body: CreateForecastRequest, key) => apiClient().call(createForecastRoute, { body, headers: keyed(key) }));
 
 export const usePredict = () =>
   useStakeMutation(({ forecastId, ...body }: PredictRequest & { forecastId: string }, key) =>
-    apiClient().post(`/api/social-forecasts/${encodeURIComponent(forecastId)}/predict`, body, { schema: PredictionSchema, headers: keyed(key) }),
+    apiClient().call(predictRoute, { params: { id: forecastId }, body, headers: keyed(key) }),
   );

@@ -1,11 +1,10 @@
 import { PageHeader } from '@app/platform';
-import { Tabs } from '@app/platform/app';
+import { OffersPanel, Tabs } from '@app/platform/app';
 import { useNavigate, useParams } from 'react-router';
 import { AllForecasts, MyForecasts } from '../forecasts/forecast-lists';
 import { MyPredictions } from '../forecasts/my-predictions';
 import { ContentPortfolio } from '../shares/content-portfolio';
 import { DiscoverShares } from '../shares/discover-shares';
-import { OffersPanel } from '../shares/offers-panel';
 import { ResaleMarket } from '../shares/resale-market';
 
 /**

@@ -1,11 +1,9 @@
 import { Button, ButtonLink, Card, EmptyState, ErrorBox, errorMessage, formatBalance, formatMoney, formatSharePrice } from '@app/platform';
-import { QueryView } from '@app/platform/app';
+import { ListForResaleDialog, QueryView, useCancelListing, useHoldings, useMyListings, useSetHoldingVisibility } from '@app/platform/app';
 import { TrendingUp } from '@app/platform/icons';
 import type { Holding } from '@app/contracts/market';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useCancelListing, useHoldings, useMyListings, useSetHoldingVisibility } from './shares-api';
-import { ListForResaleDialog } from './trade-dialogs';
 
 const pct = (value: number) => `${value > 0 ? '+' : ''}${value.toFixed(2)}%`;
 

@@ -1,6 +1,6 @@
 import { Button, Card, EmptyState, apiClient, contentKeys, formatBalance, formatSharePrice, useCurrentUser } from '@app/platform';
 import { BuySharesDialog, QueryView, useToast, type BuySharesTarget } from '@app/platform/app';
-import { ContentPageSchema } from '@app/contracts/content';
+import { listContentRoute } from '@app/contracts/content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ export function DiscoverShares() {
   const [buying, setBuying] = useState<BuySharesTarget | null>(null);
   const content = useQuery({
     queryKey: discoverKey,
-    queryFn: async ({ signal }) => (await apiClient().get('/api/content', { schema: ContentPageSchema, signal, query: { limit: String(DISCOVER_SHARES_LIMIT) } })).items,
+    queryFn: async ({ signal }) => (await apiClient().call(listContentRoute, { query: { limit: DISCOVER_SHARES_LIMIT }, signal })).items,
   });
   return (
     <Card title="Back new content">

@@ -1,10 +1,8 @@
 import { Button, ButtonLink, Card, Chart, EmptyState, ErrorBox, PageHeader, errorMessage, formatBalance, formatMoney, formatSharePrice, useCurrentUser } from '@app/platform';
-import { AddFundsOffer, OfferToSellerDialog, QueryView } from '@app/platform/app';
+import { AddFundsOffer, ListForResaleDialog, OfferToSellerDialog, QueryView, useAnswerOffer, useBuyListing, useHoldingDetail } from '@app/platform/app';
 import type { HoldingDetailResponse } from '@app/contracts/market';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useAnswerOffer, useBuyListing, useHoldingDetail } from './shares-api';
-import { ListForResaleDialog } from './trade-dialogs';
 
 type Listing = HoldingDetailResponse['marketplace']['listings'][number];
 

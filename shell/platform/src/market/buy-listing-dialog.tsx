@@ -1,4 +1,4 @@
-import { TradeResponseSchema, type TradeResponse } from '@app/contracts/market';
+import { buyListingRoute, type TradeResponse } from '@app/contracts/market';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -45,7 +45,7 @@ export function BuyListingDialog({ target, open, onOpenChange, onBought }: { tar
   const quantity = useWatch({ control: form.control, name: 'quantity' });
   const buy = useMutation({
     mutationFn: (count: number) =>
-      apiClient().post(`/api/shares/listings/${encodeURIComponent(target.listingId)}/buy`, { quantity: count }, { schema: TradeResponseSchema, headers: { 'Idempotency-Key': idempotency.key() } }),
+      apiClient().call(buyListingRoute, { params: { id: target.listingId }, body: { quantity: count }, headers: { 'Idempotency-Key': idempotency.key() } }),
   });
   const total = Number.isFinite(quantity) ? Math.round(quantity * target.askPrice * 10_000) / 10_000 : 0;
   return (

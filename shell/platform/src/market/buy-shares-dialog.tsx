@@ -1,4 +1,4 @@
-import { BuySharesResponseSchema, MARKET_MESSAGES, type BuySharesResponse } from '@app/contracts/market';
+import { MARKET_MESSAGES, buySharesRoute, type BuySharesResponse } from '@app/contracts/market';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -59,7 +59,10 @@ export function BuySharesDialog({ target, open, onOpenChange, onBought }: { targ
   const queryClient = useQueryClient();
   const buy = useMutation({
     mutationFn: (sharesCount: number) =>
-      apiClient().post('/api/content/buy-shares', { content_id: target.contentId, shares_count: sharesCount }, { schema: BuySharesResponseSchema, headers: { 'Idempotency-Key': idempotency.key() } }),
+      apiClient().call(buySharesRoute, {
+        body: { content_id: target.contentId, shares_count: sharesCount },
+        headers: { 'Idempotency-Key': idempotency.key() },
+      }),
   });
   const total = Number.isFinite(count) ? Math.round(count * target.sharePrice * 10_000) / 10_000 : 0;
   return (

@@ -1,4 +1,4 @@
-import { ListingsResponseSchema, type Listing } from '@app/contracts/market';
+import { listListingsRoute, type Listing } from '@app/contracts/market';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,10 +20,9 @@ export function useListingsMarket(contentId?: string) {
     queryKey: portfolioKeys.market(contentId ? { contentId } : {}),
     initialPageParam: null as string | null,
     queryFn: ({ signal, pageParam }) =>
-      apiClient().get('/api/shares/listings', {
-        schema: ListingsResponseSchema,
+      apiClient().call(listListingsRoute, {
         signal,
-        query: { limit: String(MARKET_PAGE_SIZE), ...(contentId ? { content_id: contentId } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        query: { limit: MARKET_PAGE_SIZE, ...(contentId ? { content_id: contentId } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
       }),
     getNextPageParam: (page) => page.next_cursor,
   });

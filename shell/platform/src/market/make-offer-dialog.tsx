@@ -1,4 +1,4 @@
-import { MARKET_MESSAGES, OfferSchema, type Offer } from '@app/contracts/market';
+import { MARKET_MESSAGES, createOfferRoute, type Offer } from '@app/contracts/market';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -45,7 +45,7 @@ export function MakeOfferDialog({ target, open, onOpenChange, onSent }: { target
   const idempotency = useIdempotencyKey();
   const offer = useMutation({
     mutationFn: (body: { content_id: string; seller_id: string; quantity: number; bid_price: number; message: string | null }) =>
-      apiClient().post('/api/shares/offers', body, { schema: OfferSchema, headers: { 'Idempotency-Key': idempotency.key() } }),
+      apiClient().call(createOfferRoute, { body, headers: { 'Idempotency-Key': idempotency.key() } }),
   });
   const schema = useMemo(() => makeOfferSchema(target.sellerShares), [target.sellerShares]);
   const form = useZodForm(schema, { defaultValues: { quantity: defaultOfferQuantity(target.sellerShares), bid_price: target.currentPrice, message: '' } });

@@ -1,4 +1,4 @@
-import { HoldingDetailResponseSchema } from '@app/contracts/market';
+import { holdingDetailRoute } from '@app/contracts/market';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api/api-client';
 import { isApiError } from '../api/api-error';
@@ -26,7 +26,7 @@ export function OfferToSellerDialog({ target, onClose }: { target: OfferToSeller
   const holding = useQuery({
     queryKey: [...portfolioKeys.holding(target.contentId), { userId: target.sellerId }],
     queryFn: ({ signal }) =>
-      apiClient().get(`/api/portfolio/holdings/${encodeURIComponent(target.contentId)}`, { schema: HoldingDetailResponseSchema, signal, query: { userId: target.sellerId } }),
+      apiClient().call(holdingDetailRoute, { params: { id: target.contentId }, query: { userId: target.sellerId }, signal }),
     retry: false,
   });
   const close = (open: boolean) => (open ? undefined : onClose());

@@ -1,12 +1,12 @@
 import {
-  AdvertiserDashboardSchema,
-  BecomeAdvertiserResponseSchema,
-  BrandProfileResponseSchema,
-  SuggestedContentResponseSchema,
+  advertiserDashboardRoute,
+  becomeAdvertiserRoute,
+  putBrandProfileRoute,
+  suggestedContentRoute,
   type BrandProfileRequest,
 } from '@app/contracts/advertisers';
-import { ImageUploadResponseSchema } from '@app/contracts/identity';
-import { PaymentProvidersResponseSchema } from '@app/contracts/payments';
+import { ImageUploadResponseSchema, uploadImageRoute } from '@app/contracts/identity';
+import { getPaymentProvidersRoute } from '@app/contracts/payments';
 import { ApiError, advertiserKeys, apiClient, tokenStorage, useSession } from '@app/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -21,7 +21,7 @@ export const advertiserQueryKeys = {
 export function useAdvertiserDashboard(enabled: boolean) {
   return useQuery({
     queryKey: advertiserQueryKeys.dashboard(),
-    queryFn: ({ signal }) => apiClient().get('/api/advertisers/dashboard', { schema: AdvertiserDashboardSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(advertiserDashboardRoute, { signal }),
     enabled,
   });
 }
@@ -29,7 +29,7 @@ export function useAdvertiserDashboard(enabled: boolean) {
 export function useSuggestedContent(enabled: boolean) {
   return useQuery({
     queryKey: advertiserQueryKeys.suggested(),
-    queryFn: ({ signal }) => apiClient().get('/api/advertisers/suggested-content', { schema: SuggestedContentResponseSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(suggestedContentRoute, { signal }),
     enabled,
   });
 }
@@ -38,7 +38,7 @@ export function useSuggestedContent(enabled: boolean) {
 export function usePaymentProviders(enabled: boolean) {
   return useQuery({
     queryKey: advertiserQueryKeys.providers(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/payments/providers', { schema: PaymentProvidersResponseSchema, signal })).data,
+    queryFn: async ({ signal }) => (await apiClient().call(getPaymentProvidersRoute, { signal })).data,
     enabled,
     staleTime: 60_000,
   });
@@ -48,7 +48,7 @@ export function usePaymentProviders(enabled: boolean) {
 export function useSaveBrandProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BrandProfileRequest) => apiClient().request('PUT', '/api/users/brand-profile', { body, schema: BrandProfileResponseSchema }),
+    mutationFn: (body: BrandProfileRequest) => apiClient().call(putBrandProfileRoute, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.all }),
   });
 }
@@ -61,7 +61,7 @@ export function useBecomeAdvertiser() {
   const session = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient().post('/api/users/become-advertiser', undefined, { schema: BecomeAdvertiserResponseSchema }),
+    mutationFn: () => apiClient().call(becomeAdvertiserRoute),
     onSuccess: async (answer) => {
       await session.acceptToken(answer.token);
       await queryClient.invalidateQueries({ queryKey: advertiserKeys.all });
@@ -71,12 +71,17 @@ export function useBecomeAdvertiser() {
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
-/** POST /api/upload/image (multipart field `image`): the stored logo's URL. */
+/** The image upload route (multipart field `image`, so not through the JSON client): the stored logo's URL. */
 export async function uploadLogo(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
   const token = tokenStorage.getToken();
-  const response = await fetch('/api/upload/image', { method: 'POST', body: form, credentials: 'include', headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(uploadImageRoute.path, {
+    method: uploadImageRoute.method.toUpperCase(),
+    body: form,
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = ImageUploadResponseSchema.safeParse(body);
   if (!response.ok || !parsed.success) throw new ApiError({ message: 'Failed to upload logo. Please try again.', status: response.status, code: 'UPLOAD_FAILED' });

@@ -4,28 +4,27 @@ import type { z } from 'zod';
 import {
   CONTENT_IMAGE_MAX_BYTES,
   CONTENT_MESSAGES,
-  CommentLikeResponseSchema,
-  CommentListSchema,
-  PostedCommentSchema,
   CreateContentRequestSchema,
-  CreateContentResponseSchema,
-  ContentMetricsSchema,
-  ContentSchema,
-  ContentUserStatusSchema,
-  DeleteCommentResponseSchema,
-  DeleteContentResponseSchema,
-  GeneratePlaceholderResponseSchema,
   UpdateContentRequestSchema,
-  UploadContentImageResponseSchema,
+  contentMetricsRoute,
+  contentUserStatusRoute,
+  createContentRoute,
+  deleteCommentRoute,
+  deleteContentRoute,
+  generatePlaceholderRoute,
+  getContentRoute,
+  likeCommentRoute,
+  listCommentsRoute,
+  pinCommentRoute,
+  postCommentRoute,
+  updateContentRoute,
+  uploadContentImageRoute,
   type ContentView,
 } from '@app/contracts/content';
 
 export type { ContentView };
 export type CreateContentInput = z.input<typeof CreateContentRequestSchema>;
 export type UpdateContentInput = z.input<typeof UpdateContentRequestSchema>;
-
-const contentPath = (id: string) => `/api/content/${encodeURIComponent(id)}`;
-const commentPath = (id: string) => `/api/content/comments/${encodeURIComponent(id)}`;
 
 /** A fresh key per user action, so a retried request (double click, flaky network) changes things once. */
 export const idempotencyHeaders = () => ({ 'Idempotency-Key': globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}` });
@@ -34,7 +33,7 @@ export const idempotencyHeaders = () => ({ 'Idempotency-Key': globalThis.crypto?
 export function useContent(id: string) {
   return useQuery({
     queryKey: contentKeys.detail(id),
-    queryFn: ({ signal }) => apiClient().get(contentPath(id), { schema: ContentSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getContentRoute, { params: { id }, signal }),
     retry: false,
   });
 }
@@ -43,7 +42,7 @@ export function useContentMetrics(id: string, enabled: boolean) {
   return useQuery({
     queryKey: contentKeys.metrics(id),
     enabled,
-    queryFn: ({ signal }) => apiClient().get(`${contentPath(id)}/metrics`, { schema: ContentMetricsSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(contentMetricsRoute, { params: { id }, signal }),
   });
 }
 
@@ -51,7 +50,7 @@ export function useContentUserStatus(id: string, enabled: boolean) {
   return useQuery({
     queryKey: contentKeys.userStatus(id),
     enabled,
-    queryFn: ({ signal }) => apiClient().get(`${contentPath(id)}/user-status`, { schema: ContentUserStatusSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(contentUserStatusRoute, { params: { id }, signal }),
   });
 }
 
@@ -59,7 +58,7 @@ export function useComments(id: string, enabled: boolean) {
   return useQuery({
     queryKey: contentKeys.comments(id),
     enabled,
-    queryFn: ({ signal }) => apiClient().get(`${contentPath(id)}/comments`, { schema: CommentListSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(listCommentsRoute, { params: { id }, signal }),
   });
 }
 
@@ -75,35 +74,43 @@ export function useContentMutation<Input, Output>(mutationFn: (input: Input) => 
 }
 
 export function useCreateContent() {
-  return useContentMutation((body: CreateContentInput) => apiClient().post('/api/content', body, { schema: CreateContentResponseSchema, headers: idempotencyHeaders() }));
+  return useContentMutation((body: CreateContentInput) => apiClient().call(createContentRoute, { body, headers: idempotencyHeaders() }));
 }
 
 export function useUpdateContent(id: string) {
-  return useContentMutation((body: UpdateContentInput) => apiClient().request('PUT', contentPath(id), { body, schema: ContentSchema, headers: idempotencyHeaders() }));
+  return useContentMutation((body: UpdateContentInput) =>
+    apiClient().call(updateContentRoute, { params: { id }, body, headers: idempotencyHeaders() }),
+  );
 }
 
 export function useDeleteContent(id: string) {
-  return useContentMutation(() => apiClient().request('DELETE', contentPath(id), { schema: DeleteContentResponseSchema, headers: idempotencyHeaders() }));
+  return useContentMutation(() => apiClient().call(deleteContentRoute, { params: { id }, headers: idempotencyHeaders() }));
 }
 
 export function usePostComment(contentId: string) {
   return useContentMutation((body: { comment_text: string; parent_comment_id: string | null }) =>
     // A comment earns the comment action: balances change with it.
-    apiClient().post(`${contentPath(contentId)}/comments`, body, { schema: PostedCommentSchema, headers: idempotencyHeaders() }),
+    apiClient().call(postCommentRoute, { params: { id: contentId }, body, headers: idempotencyHeaders() }),
     { movesMoney: true },
   );
 }
 
 export function usePinComment() {
-  return useContentMutation((commentId: string) => apiClient().post(`${commentPath(commentId)}/pin`, {}, { headers: idempotencyHeaders() }));
+  return useContentMutation((commentId: string) =>
+    apiClient().call(pinCommentRoute, { params: { id: commentId }, headers: idempotencyHeaders() }),
+  );
 }
 
 export function useLikeComment() {
-  return useContentMutation((commentId: string) => apiClient().post(`${commentPath(commentId)}/like`, {}, { schema: CommentLikeResponseSchema, headers: idempotencyHeaders() }));
+  return useContentMutation((commentId: string) =>
+    apiClient().call(likeCommentRoute, { params: { id: commentId }, headers: idempotencyHeaders() }),
+  );
 }
 
 export function useDeleteComment() {
-  return useContentMutation((commentId: string) => apiClient().request('DELETE', commentPath(commentId), { schema: DeleteCommentResponseSchema, headers: idempotencyHeaders() }));
+  return useContentMutation((commentId: string) =>
+    apiClient().call(deleteCommentRoute, { params: { id: commentId }, headers: idempotencyHeaders() }),
+  );
 }
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
@@ -127,16 +134,14 @@ export function readAsDataUrl(file: File): Promise<string> {
 /** POST /api/content/upload-image (base64 JSON): the stored image's URL and whether the server fell back. */
 export async function uploadContentImage(file: File, context: { description?: string; platform?: string } = {}) {
   const image = await readAsDataUrl(file);
-  return apiClient().post(
-    '/api/content/upload-image',
-    { image, filename: file.name, contentType: file.type, description: context.description, platform: context.platform },
-    { schema: UploadContentImageResponseSchema },
-  );
+  return apiClient().call(uploadContentImageRoute, {
+    body: { image, filename: file.name, contentType: file.type, description: context.description, platform: context.platform },
+  });
 }
 
 /** POST /api/content/generate-placeholder: an image the server renders from the description and platform. */
 export function generatePlaceholder(input: { title?: string; description?: string; platform?: string }) {
-  return apiClient().post('/api/content/generate-placeholder', input, { schema: GeneratePlaceholderResponseSchema });
+  return apiClient().call(generatePlaceholderRoute, { body: input });
 }
 
 /** Whether the content belongs to the user: by id, or (spec 2 §6) by name. */

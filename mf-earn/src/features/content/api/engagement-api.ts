@@ -1,12 +1,14 @@
 import { apiClient, contentKeys } from '@app/platform';
 import { useQuery } from '@tanstack/react-query';
 import {
-  ContentSponsorshipSchema,
-  ExternalMoveResponseSchema,
-  ShareLinkResponseSchema,
-  SocialActionResponseSchema,
-  SponsorContentResponseSchema,
-  TipResponseSchema,
+  contentSponsorshipRoute,
+  createShareLinkRoute,
+  externalMoveRoute,
+  fundContentRoute,
+  socialActionRoute,
+  sponsorContentRoute,
+  tipContentRoute,
+  tipGemsRoute,
   type ExternalMoveRequest,
   type FundCurrency,
   type SocialActionType,
@@ -18,29 +20,31 @@ import { idempotencyHeaders, useContentMutation } from './content-api';
 
 export type { FundCurrency, SocialActionType };
 
-const contentPath = (id: string) => `/api/content/${encodeURIComponent(id)}`;
-
 export function fundContent(contentId: string, body: { amount: number; currency_type: FundCurrency }) {
-  return apiClient().post(`${contentPath(contentId)}/fund`, body, { schema: TipResponseSchema, headers: idempotencyHeaders() });
+  return apiClient().call(fundContentRoute, { params: { id: contentId }, body, headers: idempotencyHeaders() });
 }
 
 export function useSocialAction(contentId: string) {
   return useContentMutation(
     (actionType: SocialActionType) =>
-      apiClient().post('/api/users/social-action', { action_type: actionType, reference_id: contentId, reference_type: 'content' }, { schema: SocialActionResponseSchema, headers: idempotencyHeaders() }),
+      apiClient().call(socialActionRoute, {
+        body: { action_type: actionType, reference_id: contentId, reference_type: 'content' },
+        headers: idempotencyHeaders(),
+      }),
     { movesMoney: true },
   );
 }
 
 export function useExternalMove() {
-  return useContentMutation((body: ExternalMoveRequest) => apiClient().post('/api/users/external-move', body, { schema: ExternalMoveResponseSchema, headers: idempotencyHeaders() }), {
+  return useContentMutation((body: ExternalMoveRequest) => apiClient().call(externalMoveRoute, { body, headers: idempotencyHeaders() }), {
     movesMoney: true,
   });
 }
 
 export function useTipGems(contentId: string) {
   return useContentMutation(
-    (tipAmount: number) => apiClient().post('/api/content/tip', { content_id: contentId, tip_amount: tipAmount }, { schema: TipResponseSchema, headers: idempotencyHeaders() }),
+    (tipAmount: number) =>
+      apiClient().call(tipGemsRoute, { body: { content_id: contentId, tip_amount: tipAmount }, headers: idempotencyHeaders() }),
     { movesMoney: true },
   );
 }
@@ -48,7 +52,11 @@ export function useTipGems(contentId: string) {
 export function useTipOrFund(contentId: string) {
   return useContentMutation(
     ({ kind, amount, currency_type }: { kind: 'tip' | 'fund'; amount: string; currency_type: FundCurrency }) =>
-      apiClient().post(`${contentPath(contentId)}/${kind}`, { amount, currency_type }, { schema: TipResponseSchema, headers: idempotencyHeaders() }),
+      apiClient().call(kind === 'tip' ? tipContentRoute : fundContentRoute, {
+        params: { id: contentId },
+        body: { amount, currency_type },
+        headers: idempotencyHeaders(),
+      }),
     { movesMoney: true },
   );
 }
@@ -56,7 +64,7 @@ export function useTipOrFund(contentId: string) {
 export function useSponsor(contentId: string) {
   return useContentMutation(
     (body: { package_id: string; gems_allocated: number; boost_multiplier: number; duration_hours: number }) =>
-      apiClient().post(`${contentPath(contentId)}/sponsor`, body, { schema: SponsorContentResponseSchema, headers: idempotencyHeaders() }),
+      apiClient().call(sponsorContentRoute, { params: { id: contentId }, body, headers: idempotencyHeaders() }),
     { movesMoney: true },
   );
 }
@@ -65,10 +73,10 @@ export function useSponsorship(contentId: string, enabled: boolean) {
   return useQuery({
     queryKey: contentKeys.sponsorship(contentId),
     enabled,
-    queryFn: ({ signal }) => apiClient().get(`${contentPath(contentId)}/sponsorship`, { schema: ContentSponsorshipSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(contentSponsorshipRoute, { params: { id: contentId }, signal }),
   });
 }
 
 export function createShareLink(body: { target_url: string; content_id: string; campaign_id: string | null }) {
-  return apiClient().post('/api/shares/create', body, { schema: ShareLinkResponseSchema, headers: idempotencyHeaders() });
+  return apiClient().call(createShareLinkRoute, { body, headers: idempotencyHeaders() });
 }

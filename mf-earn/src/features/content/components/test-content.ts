@@ -1,45 +1,9 @@
 // Component-test data for the content screens (never bundled: only *.spec.tsx import this file).
-import type { CommentView, ContentView } from '@app/contracts/content';
+import type { CommentView } from '@app/contracts/content';
+
+export { createContent } from '@app/platform/testing';
 
 let sequence = 0;
-
-export function createContent(overrides: Partial<ContentView> = {}): ContentView {
-  sequence += 1;
-  const id = overrides.id ?? `c0000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`;
-  return {
-    id,
-    user_id: 'creator-1',
-    creator_id: 'creator-1',
-    creator_name: 'Grace Hopper',
-    creator_username: 'grace',
-    creator_avatar: null,
-    title: `Content ${sequence}`,
-    description: 'A short film about compilers',
-    platform: 'youtube',
-    platform_url: 'https://youtube.com/watch?v=abc',
-    media_url: null,
-    image_url: null,
-    total_shares: 100,
-    available_shares: 80,
-    share_price: 0.01,
-    engagement_shares_total: 20,
-    engagement_shares_remaining: 20,
-    current_revenue: 0,
-    performance_metrics: { impressions: 0, clicks: 0, conversions: 0, engagement_rate: 0 },
-    views_count: 0,
-    likes_count: 0,
-    comments_count: 0,
-    reposts_count: 0,
-    shares_count: 0,
-    is_demo: false,
-    is_sponsored: false,
-    status: 'active',
-    metrics: { content_id: id, likes: 3, comments: 1, shares: 0, saves: 0, reposts: 0, views: 12, internal_moves: 0, external_moves: 0, total_engagement: 4 },
-    created_at: '2026-11-21T10:00:00.000Z',
-    updated_at: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export function createComment(overrides: Partial<CommentView> = {}): CommentView {
   sequence += 1;

@@ -3,16 +3,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   CreateDropRequestSchema,
-  DropApplicationListSchema,
-  DropApplicationSchema,
-  DropListSchema,
-  DropSchema,
   UpdateDropRequestSchema,
+  applyToDropRoute,
+  approveApplicationRoute,
+  closeDropRoute,
+  completeApplicationRoute,
+  createDropRoute,
+  deleteDropRoute,
+  getDropRoute,
+  listDropApplicationsRoute,
+  listDropsRoute,
+  myDropApplicationsRoute,
+  rejectApplicationRoute,
+  submitWorkRoute,
+  updateDropRoute,
   type DropApplicationView,
   type DropView,
 } from '@app/contracts/drops';
-import { ImageUploadResponseSchema } from '@app/contracts/identity';
-import { MasterKeyStatusSchema } from '@app/contracts/rewards';
+import { ImageUploadResponseSchema, uploadImageRoute } from '@app/contracts/identity';
+import { getMasterKeyStatusRoute } from '@app/contracts/rewards';
 
 export type Drop = DropView;
 export type DropApplication = DropApplicationView;
@@ -20,7 +29,7 @@ export type DropApplication = DropApplicationView;
 export { dropKeys };
 
 export function useDrops() {
-  return useQuery({ queryKey: dropKeys.list(), queryFn: ({ signal }) => apiClient().get('/api/drops', { schema: DropListSchema, signal }) });
+  return useQuery({ queryKey: dropKeys.list(), queryFn: ({ signal }) => apiClient().call(listDropsRoute, { signal }) });
 }
 
 /** One drop; load failures stay errors (the page maps them to the spec's screens), never retried on 4xx. */
@@ -28,25 +37,25 @@ export function useDrop(id: string, enabled = true) {
   return useQuery({
     queryKey: dropKeys.detail(id),
     enabled,
-    queryFn: ({ signal }) => apiClient().get(`/api/drops/${encodeURIComponent(id)}`, { schema: DropSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getDropRoute, { params: { id }, signal }),
     retry: false,
   });
 }
 
 export function useMyApplications() {
-  return useQuery({ queryKey: dropKeys.mine(), queryFn: ({ signal }) => apiClient().get('/api/users/drop-applications', { schema: DropApplicationListSchema, signal }) });
+  return useQuery({ queryKey: dropKeys.mine(), queryFn: ({ signal }) => apiClient().call(myDropApplicationsRoute, { signal }) });
 }
 
 export function useDropApplications(id: string, enabled: boolean) {
   return useQuery({
     queryKey: dropKeys.applications(id),
     enabled,
-    queryFn: ({ signal }) => apiClient().get(`/api/drops/${encodeURIComponent(id)}/applications`, { schema: DropApplicationListSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(listDropApplicationsRoute, { params: { id }, signal }),
   });
 }
 
 export function useMasterKeyStatus() {
-  return useQuery({ queryKey: rewardKeys.masterKey(), queryFn: ({ signal }) => apiClient().get('/api/users/master-key-status', { schema: MasterKeyStatusSchema, signal }) });
+  return useQuery({ queryKey: rewardKeys.masterKey(), queryFn: ({ signal }) => apiClient().call(getMasterKeyStatusRoute, { signal }) });
 }
 
 /** A fresh key per user action, so a retried request (double click, flaky network) moves money once. */
@@ -66,24 +75,24 @@ function useDropMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
 }
 
 export function useCreateDrop(onDone?: (drop: Drop) => void) {
-  return useDropMutation((body: CreateDropRequestInput) => apiClient().post('/api/drops', body, { schema: DropSchema, headers: idempotencyHeaders() }), onDone);
+  return useDropMutation((body: CreateDropRequestInput) => apiClient().call(createDropRoute, { body, headers: idempotencyHeaders() }), onDone);
 }
 
 export function useUpdateDrop(id: string, onDone?: (drop: Drop) => void) {
   return useDropMutation(
-    (body: UpdateDropRequestInput) => apiClient().request('PUT', `/api/drops/${encodeURIComponent(id)}`, { body, schema: DropSchema, headers: idempotencyHeaders() }),
+    (body: UpdateDropRequestInput) => apiClient().call(updateDropRoute, { params: { id }, body, headers: idempotencyHeaders() }),
     onDone,
   );
 }
 
 export function useDeleteDrop(id: string, onDone?: () => void) {
-  return useDropMutation(() => apiClient().request('DELETE', `/api/drops/${encodeURIComponent(id)}`, { headers: idempotencyHeaders() }), onDone);
+  return useDropMutation(() => apiClient().call(deleteDropRoute, { params: { id }, headers: idempotencyHeaders() }), onDone);
 }
 
 export function useApplyToDrop(id: string, onDone?: (application: DropApplication) => void) {
   return useDropMutation(
     (message: string) =>
-      apiClient().post(`/api/drops/${encodeURIComponent(id)}/apply`, { application_message: message }, { schema: DropApplicationSchema, headers: idempotencyHeaders() }),
+      apiClient().call(applyToDropRoute, { params: { id }, body: { application_message: message }, headers: idempotencyHeaders() }),
     onDone,
   );
 }
@@ -91,13 +100,14 @@ export function useApplyToDrop(id: string, onDone?: (application: DropApplicatio
 export type ReviewAction = { action: 'approve' | 'reject' } | { action: 'complete'; reviewScore: number };
 
 export function useReviewApplication() {
-  return useDropMutation(({ applicationId, review }: { applicationId: string; review: ReviewAction }) =>
-    apiClient().post(
-      `/api/drop-applications/${encodeURIComponent(applicationId)}/${review.action}`,
-      review.action === 'complete' ? { review_score: review.reviewScore } : {},
-      { schema: DropApplicationSchema, headers: idempotencyHeaders() },
-    ),
-  );
+  return useDropMutation(({ applicationId, review }: { applicationId: string; review: ReviewAction }) => {
+    const params = { id: applicationId };
+    const headers = idempotencyHeaders();
+    if (review.action === 'complete') {
+      return apiClient().call(completeApplicationRoute, { params, body: { review_score: review.reviewScore }, headers });
+    }
+    return apiClient().call(review.action === 'approve' ? approveApplicationRoute : rejectApplicationRoute, { params, headers });
+  });
 }
 
 export interface SubmitWorkInput {
@@ -108,7 +118,7 @@ export interface SubmitWorkInput {
 
 export function useSubmitWork(applicationId: string, onDone?: () => void) {
   return useDropMutation(
-    (body: SubmitWorkInput) => apiClient().post(`/api/drop-applications/${encodeURIComponent(applicationId)}/submit`, body, { schema: DropApplicationSchema }),
+    (body: SubmitWorkInput) => apiClient().call(submitWorkRoute, { params: { id: applicationId }, body }),
     onDone,
   );
 }
@@ -117,13 +127,13 @@ export function useSubmitWork(applicationId: string, onDone?: () => void) {
 export type CreateDropRequestInput = z.input<typeof CreateDropRequestSchema>;
 export type UpdateDropRequestInput = z.input<typeof UpdateDropRequestSchema>;
 
-/** POST /api/upload/image (multipart field `image`): the stored image's URL. */
+/** The image upload route (multipart field `image`, so not through the JSON client): the stored image's URL. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
   const token = tokenStorage.getToken();
-  const response = await fetch('/api/upload/image', {
-    method: 'POST',
+  const response = await fetch(uploadImageRoute.path, {
+    method: uploadImageRoute.method.toUpperCase(),
     body: form,
     credentials: 'include',
     headers: token ? { Authorization: `Bearer ${token}` } : {},
@@ -146,5 +156,5 @@ export async function imageUrlAnswers(url: string): Promise<boolean> {
 }
 
 export function useCloseDrop(id: string) {
-  return useDropMutation(() => apiClient().post(`/api/drops/${encodeURIComponent(id)}/complete`, {}, { schema: DropSchema, headers: idempotencyHeaders() }));
+  return useDropMutation(() => apiClient().call(closeDropRoute, { params: { id }, headers: idempotencyHeaders() }));
 }

@@ -1,6 +1,8 @@
 // Component-test helpers for the drops screens (never bundled: only *.spec.tsx import this file).
 import { configureApiClient } from '@app/platform';
-import type { Drop, DropApplication } from '../api/drops-api';
+import type { DropApplication } from '../api/drops-api';
+
+export { createDrop } from '@app/platform/testing';
 
 export interface RecordedCall {
   key: string;
@@ -36,50 +38,6 @@ export function fakeDropsApi(table: Record<string, Answer | ((body: unknown) => 
 }
 
 let sequence = 0;
-
-export function createDrop(overrides: Partial<Drop> = {}): Drop {
-  sequence += 1;
-  return {
-    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
-    title: `Drop ${sequence}`,
-    description: 'Make something great',
-    preview_image: null,
-    content_url: null,
-    creator_id: 'advertiser-1',
-    creator_name: 'Acme Brand',
-    creator_avatar: null,
-    platform: null,
-    status: 'active',
-    difficulty: 'easy',
-    drop_type: 'content_clipping',
-    kind: 'proof',
-    key_cost: 0,
-    gem_reward_base: 0,
-    gem_pool_total: 0,
-    gem_pool_remaining: 0,
-    follower_threshold: 0,
-    time_commitment: null,
-    requirements: null,
-    deliverables: null,
-    deadline_at: null,
-    max_participants: null,
-    current_participants: 0,
-    move_cost_points: 0,
-    move_actions: null,
-    key_reward_amount: 0,
-    key_pool_total: 0,
-    key_pool_remaining: 0,
-    is_proof_drop: true,
-    is_paid_drop: false,
-    is_demo: false,
-    reward_logic: null,
-    total_applications: 0,
-    gems_paid: 0,
-    created_at: '2026-11-21T10:00:00.000Z',
-    updated_at: '2026-11-21T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 export function createApplication(overrides: Partial<DropApplication> = {}): DropApplication {
   sequence += 1;

@@ -1,5 +1,11 @@
 import { apiClient, paymentKeys } from '@app/platform';
-import { CheckoutSessionResponseSchema, CheckoutSessionStatusSchema, type CheckoutSessionStatus, GemPackagesResponseSchema, type GemPackagesResponse } from '@app/contracts/payments';
+import {
+  type CheckoutSessionStatus,
+  createCheckoutSessionRoute,
+  getCheckoutSessionRoute,
+  getGemPackagesRoute,
+  type GemPackagesResponse,
+} from '@app/contracts/payments';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type GemPackage = GemPackagesResponse['packages'][number];
@@ -8,18 +14,17 @@ export type GemPackage = GemPackagesResponse['packages'][number];
 export function useGemPackages() {
   return useQuery({
     queryKey: paymentKeys.gemPackages(),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/payments/gem-packages', { schema: GemPackagesResponseSchema, signal })).packages,
+    queryFn: async ({ signal }) => (await apiClient().call(getGemPackagesRoute, { signal })).packages,
     staleTime: 5 * 60_000,
   });
 }
 
 /** Starts a card checkout for a package; the spec's body carries gems and price, which the server ignores. */
 export function createGemCheckout(pack: GemPackage, idempotencyKey: string) {
-  return apiClient().post(
-    '/api/payments/create-checkout-session',
-    { package_id: pack.id, gems: pack.total_gems, price: pack.price },
-    { schema: CheckoutSessionResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } },
-  );
+  return apiClient().call(createCheckoutSessionRoute, {
+    body: { package_id: pack.id, gems: pack.total_gems, price: pack.price },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** Still waiting for the provider's webhook: open (not yet paid) or paid but not yet credited. */
@@ -36,7 +41,7 @@ export function useCheckoutSession(id: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: paymentKeys.checkoutSession(id),
-    queryFn: ({ signal }) => apiClient().get(`/api/payments/checkout-sessions/${encodeURIComponent(id)}`, { schema: CheckoutSessionStatusSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getCheckoutSessionRoute, { params: { sessionId: id }, signal }),
     refetchInterval: (current) => (isSettling(current.state.data) && current.state.dataUpdateCount < SETTLE_POLL_ATTEMPTS ? SETTLE_POLL_MILLISECONDS : false),
   });
   const updates = queryClient.getQueryState(paymentKeys.checkoutSession(id))?.dataUpdateCount ?? 0;

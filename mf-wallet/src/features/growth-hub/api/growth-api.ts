@@ -1,19 +1,19 @@
 import { apiClient, refreshMoneyViews } from '@app/platform';
 import {
-  CancelSubscriptionResponseSchema,
-  CreateProjectResponseSchema,
-  FileClaimResponseSchema,
-  FundingProjectsResponseSchema,
-  GrowthChannelsResponseSchema,
-  MyShieldResponseSchema,
-  PlatformEconomySchema,
-  PledgeResponseSchema,
-  PledgesResponseSchema,
-  ShieldPoliciesResponseSchema,
-  StakeResponseSchema,
-  StakingPositionsResponseSchema,
-  SubscribeResponseSchema,
-  WithdrawStakeResponseSchema,
+  cancelShieldRoute,
+  createFundingProjectRoute,
+  fileClaimRoute,
+  getFundingProjectsRoute,
+  getGrowthChannelsRoute,
+  getMyPledgesRoute,
+  getMyShieldRoute,
+  getPlatformEconomyRoute,
+  getShieldPoliciesRoute,
+  getStakingPositionsRoute,
+  pledgeRoute,
+  stakeRoute,
+  subscribeShieldRoute,
+  withdrawStakeRoute,
   type CreateProjectRequest,
   type FundingProject,
   type PledgeView,
@@ -35,15 +35,25 @@ export const growthKeys = {
   economy: () => ['growth', 'economy'] as const,
 };
 
-export const useChannels = () => useQuery({ queryKey: growthKeys.channels(), queryFn: ({ signal }) => apiClient().get('/api/growth/channels', { schema: GrowthChannelsResponseSchema, signal }) });
-export const usePositions = () => useQuery({ queryKey: growthKeys.positions(), queryFn: ({ signal }) => apiClient().get('/api/growth/staking', { schema: StakingPositionsResponseSchema, signal }) });
-export const useProjects = () => useQuery({ queryKey: growthKeys.projects(), queryFn: ({ signal }) => apiClient().get('/api/growth/funding/projects', { schema: FundingProjectsResponseSchema, signal }) });
-export const usePledges = () => useQuery({ queryKey: growthKeys.pledges(), queryFn: ({ signal }) => apiClient().get('/api/growth/funding/pledges', { schema: PledgesResponseSchema, signal }) });
-export const usePolicies = () => useQuery({ queryKey: growthKeys.policies(), queryFn: ({ signal }) => apiClient().get('/api/growth/shield/policies', { schema: ShieldPoliciesResponseSchema, signal }) });
+export const useChannels = () =>
+  useQuery({ queryKey: growthKeys.channels(), queryFn: ({ signal }) => apiClient().call(getGrowthChannelsRoute, { signal }) });
+export const usePositions = () =>
+  useQuery({ queryKey: growthKeys.positions(), queryFn: ({ signal }) => apiClient().call(getStakingPositionsRoute, { signal }) });
+export const useProjects = () =>
+  useQuery({ queryKey: growthKeys.projects(), queryFn: ({ signal }) => apiClient().call(getFundingProjectsRoute, { signal }) });
+export const usePledges = () =>
+  useQuery({ queryKey: growthKeys.pledges(), queryFn: ({ signal }) => apiClient().call(getMyPledgesRoute, { signal }) });
+export const usePolicies = () =>
+  useQuery({ queryKey: growthKeys.policies(), queryFn: ({ signal }) => apiClient().call(getShieldPoliciesRoute, { signal }) });
 /** Fetched again whenever the Shield tab opens: an admin may have verified the user's followers meanwhile. */
 export const useMyShield = () =>
-  useQuery({ queryKey: growthKeys.shield(), queryFn: ({ signal }) => apiClient().get('/api/growth/shield/subscription', { schema: MyShieldResponseSchema, signal }), refetchOnMount: 'always' });
-export const useEconomy = () => useQuery({ queryKey: growthKeys.economy(), queryFn: ({ signal }) => apiClient().get('/api/growth/economy', { schema: PlatformEconomySchema, signal }) });
+  useQuery({
+    queryKey: growthKeys.shield(),
+    queryFn: ({ signal }) => apiClient().call(getMyShieldRoute, { signal }),
+    refetchOnMount: 'always',
+  });
+export const useEconomy = () =>
+  useQuery({ queryKey: growthKeys.economy(), queryFn: ({ signal }) => apiClient().call(getPlatformEconomyRoute, { signal }) });
 
 /** After any growth command: the growth views and the balances (gems moved). */
 function useRefreshAfterMoney() {
@@ -75,7 +85,7 @@ export function useStake() {
   const refresh = useRefreshAfterMoney();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: StakeRequest; idempotencyKey: string }) =>
-      apiClient().post('/api/growth/staking', request, { schema: StakeResponseSchema, ...keyed(idempotencyKey) }),
+      apiClient().call(stakeRoute, { body: request, ...keyed(idempotencyKey) }),
     onSuccess: refresh,
   });
 }
@@ -83,7 +93,7 @@ export function useStake() {
 export function useWithdrawStake() {
   const refresh = useRefreshAfterMoney();
   return useMutation({
-    mutationFn: (positionId: string) => apiClient().post(`/api/growth/staking/${encodeURIComponent(positionId)}/withdraw`, {}, { schema: WithdrawStakeResponseSchema }),
+    mutationFn: (positionId: string) => apiClient().call(withdrawStakeRoute, { params: { id: positionId } }),
     onSuccess: refresh,
   });
 }
@@ -92,7 +102,7 @@ export function useCreateProject() {
   const refresh = useRefreshAfterFunding();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: CreateProjectRequest; idempotencyKey: string }) =>
-      apiClient().post('/api/growth/funding/projects', request, { schema: CreateProjectResponseSchema, ...keyed(idempotencyKey) }),
+      apiClient().call(createFundingProjectRoute, { body: request, ...keyed(idempotencyKey) }),
     onSuccess: (answer) => refresh(answer.project, null),
   });
 }
@@ -101,7 +111,7 @@ export function usePledge() {
   const refresh = useRefreshAfterFunding();
   return useMutation({
     mutationFn: ({ projectId, request, idempotencyKey }: { projectId: string; request: PledgeRequest; idempotencyKey: string }) =>
-      apiClient().post(`/api/growth/funding/projects/${encodeURIComponent(projectId)}/pledge`, request, { schema: PledgeResponseSchema, ...keyed(idempotencyKey) }),
+      apiClient().call(pledgeRoute, { params: { id: projectId }, body: request, ...keyed(idempotencyKey) }),
     onSuccess: (answer) => refresh(answer.project, answer.pledge),
   });
 }
@@ -110,7 +120,7 @@ export function useSubscribeShield() {
   const refresh = useRefreshAfterMoney();
   return useMutation({
     mutationFn: ({ policyId, idempotencyKey }: { policyId: string; idempotencyKey: string }) =>
-      apiClient().post('/api/growth/shield/subscribe', { policy_id: policyId }, { schema: SubscribeResponseSchema, ...keyed(idempotencyKey) }),
+      apiClient().call(subscribeShieldRoute, { body: { policy_id: policyId }, ...keyed(idempotencyKey) }),
     onSuccess: refresh,
   });
 }
@@ -118,7 +128,7 @@ export function useSubscribeShield() {
 export function useCancelShield() {
   const refresh = useRefreshAfterMoney();
   return useMutation({
-    mutationFn: (subscriptionId: string) => apiClient().post(`/api/growth/shield/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, {}, { schema: CancelSubscriptionResponseSchema }),
+    mutationFn: (subscriptionId: string) => apiClient().call(cancelShieldRoute, { params: { id: subscriptionId } }),
     onSuccess: refresh,
   });
 }
@@ -127,7 +137,7 @@ export function useFileClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, idempotencyKey }: { request: FileClaimRequest; idempotencyKey: string }) =>
-      apiClient().post('/api/growth/shield/claims', request, { schema: FileClaimResponseSchema, ...keyed(idempotencyKey) }),
+      apiClient().call(fileClaimRoute, { body: request, ...keyed(idempotencyKey) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: growthKeys.shield() }),
   });
 }

@@ -1,5 +1,5 @@
 import { apiClient, ledgerKeys } from '@app/platform';
-import { BalanceHistoryResponseSchema, type Currency, TransactionsResponseSchema, type WalletResponse, WalletsResponseSchema } from '@app/contracts/ledger';
+import { type Currency, getBalanceHistoryRoute, getTransactionsRoute, getWalletsRoute, type WalletResponse } from '@app/contracts/ledger';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** Rows per page of the history. */
@@ -12,7 +12,7 @@ export interface TransactionFilter {
 }
 
 export function useWallets() {
-  return useQuery({ queryKey: ledgerKeys.wallets(), queryFn: ({ signal }) => apiClient().get('/api/users/wallets', { schema: WalletsResponseSchema, signal }) });
+  return useQuery({ queryKey: ledgerKeys.wallets(), queryFn: ({ signal }) => apiClient().call(getWalletsRoute, { signal }) });
 }
 
 /** The wallet of one currency, or an empty one (the ledger lists only currencies the user has touched). */
@@ -26,7 +26,7 @@ export function useTransactions(filter: TransactionFilter) {
   return useQuery({
     queryKey: ledgerKeys.transactions(query),
     queryFn: async ({ signal }) => {
-      const answer = await apiClient().get('/api/users/transactions', { query, schema: TransactionsResponseSchema, signal });
+      const answer = await apiClient().call(getTransactionsRoute, { query, signal });
       return { rows: answer.transactions, total: answer.total, pages: Math.max(1, Math.ceil(answer.total / TRANSACTIONS_PAGE_SIZE)) };
     },
     // The old page stays on screen while the next one loads, so the pager does not jump.
@@ -41,6 +41,6 @@ export const HISTORY_DAYS = 30;
 export function useBalanceHistory(days = HISTORY_DAYS) {
   return useQuery({
     queryKey: ledgerKeys.balanceHistory(days),
-    queryFn: async ({ signal }) => (await apiClient().get('/api/users/me/balance-history', { query: { days }, schema: BalanceHistoryResponseSchema, signal })).points,
+    queryFn: async ({ signal }) => (await apiClient().call(getBalanceHistoryRoute, { query: { days }, signal })).points,
   });
 }

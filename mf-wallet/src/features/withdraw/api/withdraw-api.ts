@@ -1,5 +1,5 @@
 import { apiClient, paymentKeys } from '@app/platform';
-import { UsdWithdrawalTermsSchema, WithdrawalRequestResponseSchema, WithdrawalsResponseSchema } from '@app/contracts/withdrawals';
+import { getUsdWithdrawalTermsRoute, getWithdrawalsRoute, requestWithdrawalRoute } from '@app/contracts/withdrawals';
 import { useQuery } from '@tanstack/react-query';
 
 export interface WithdrawalRequestBody {
@@ -11,7 +11,7 @@ export interface WithdrawalRequestBody {
 
 /** Holds the gems at once; a job pays out and then captures the hold, or releases it (pending → processed | failed). */
 export function requestWithdrawal(body: WithdrawalRequestBody, idempotencyKey: string) {
-  return apiClient().post('/api/withdrawal/request', body, { schema: WithdrawalRequestResponseSchema, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(requestWithdrawalRoute, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export const withdrawalsKey = [...paymentKeys.all, 'withdrawals'] as const;
@@ -20,7 +20,7 @@ export const withdrawalsKey = [...paymentKeys.all, 'withdrawals'] as const;
 export function useWithdrawals() {
   return useQuery({
     queryKey: withdrawalsKey,
-    queryFn: async ({ signal }) => (await apiClient().get('/api/withdrawal/requests', { schema: WithdrawalsResponseSchema, signal })).withdrawals,
+    queryFn: async ({ signal }) => (await apiClient().call(getWithdrawalsRoute, { signal })).withdrawals,
     refetchInterval: (query) => (query.state.data?.some((withdrawal) => withdrawal.status === 'pending') ? 3000 : false),
   });
 }
@@ -29,7 +29,7 @@ export function useWithdrawals() {
 export function useUsdWithdrawalTerms(enabled: boolean) {
   return useQuery({
     queryKey: [...paymentKeys.all, 'usd-withdrawal-terms'] as const,
-    queryFn: ({ signal }) => apiClient().get('/api/withdrawal/usd-terms', { schema: UsdWithdrawalTermsSchema, signal }),
+    queryFn: ({ signal }) => apiClient().call(getUsdWithdrawalTermsRoute, { signal }),
     enabled,
     staleTime: 5 * 60_000,
   });
