@@ -1,11 +1,11 @@
 # The API, the worker and the migration job share this image (node dist/main.js | dist/worker.js | dist/migrate.js).
 # Build from the repository root: docker build -f infra/docker/api.Dockerfile -t rewards-api .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build -w @app/api
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./

@@ -1,7 +1,7 @@
 # One static site per frontend, served by nginx: the shell at /, a remote under /remotes/<app>/ (its webpack
 # publicPath is 'auto', so it loads its chunks relative to its mf-manifest.json wherever it is served).
 # docker build -f infra/docker/frontend.Dockerfile --build-arg APP=mf-earn --build-arg BASE_PATH=/remotes/mf-earn/ -t rewards-mf-earn .
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 ARG APP=shell
 WORKDIR /app
 COPY . .

@@ -1,5 +1,5 @@
-// ESM-only dependencies are compiled to CommonJS by the preset's @swc/jest transform (Node 20's require(esm) is
-// not available inside Jest's module system).
+// ESM-only dependencies are compiled to CommonJS by the preset's @swc/jest transform (Jest's module system has
+// require(esm) only on Node 24.9+ with --experimental-vm-modules, which these tests do not use).
 const ESM_ONLY_PACKAGES = ['openid-client', 'oauth4webapi', 'jose', 'node-pg-migrate', '@apidevtools/json-schema-ref-parser'];
 module.exports = {
   ...require('../../jest.preset.js'),

@@ -120,7 +120,7 @@ export interface MigrationOptions {
  * (waiting for it, so replicas starting together take turns). Returns the names of the migrations applied.
  */
 export async function runMigrations(pool: pg.Pool, options: MigrationOptions): Promise<string[]> {
-  // node-pg-migrate ships only ES modules; Node 20 loads them through require(esm) and Jest through the preset's
+  // node-pg-migrate ships only ES modules; Node loads them through require(esm) and Jest through the preset's
   // transformIgnorePatterns exception.
   // The type path is spelled out because the repository's node10 module resolution ignores package `exports`.
   const specifier = 'node-pg-migrate';

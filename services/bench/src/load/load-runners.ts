@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import { CpuMeter, machineBusyMs, ownCpuMs, postgresCpuMs, type CpuCounter } from './cpu-meter';
 
 /** How every benchmark offers its load and reports a scenario: closed loops, or a fixed rate counted from the schedule. */
@@ -31,7 +31,7 @@ function percentile(sorted: number[], fraction: number): number {
 }
 
 interface ScenarioWatch {
-  generatorDelay: IntervalHistogram;
+  generatorDelay: ELDHistogram;
   cpu: CpuMeter;
 }
 
