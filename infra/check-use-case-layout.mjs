@@ -45,8 +45,6 @@ const KNOWN_EXCEPTIONS = new Set([
   'market/listings',
   'market/offers',
   'market/portfolio',
-  'progress/achievements',
-  'progress/counters',
   'rewards/influence-rewards',
   'rewards/instagram',
   'rewards/master-key',
@@ -60,7 +58,6 @@ const KNOWN_EXCEPTIONS = new Set([
   // The session guard and bearer tokens: authentication, bound for the platform (issue 44, no module cycles).
   'identity/auth',
   // Projections outside `projections/`.
-  'progress/infrastructure/progress-counters.projection.ts',
   'rewards/influence-rewards/influence-registrations.projection.ts',
   'rewards/instagram/instagram-registrations.projection.ts',
   'rewards/master-key/proof-drops.projection.ts',

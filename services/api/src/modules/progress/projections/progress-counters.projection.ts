@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { StoredEvent } from '@app/event-store';
 import { defineProjection } from '../../../platform/projections/projection';
 import { upsertRows } from '../../../platform/database/upsert-rows';
-import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas, type CounterDelta } from '../counters/counter-deltas';
+import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas, type CounterDelta } from './counter-deltas';
 import { EMPTY_COUNTERS, type ProgressCounters } from '../domain/progress-account';
 
 const logger = new Logger('ProgressCounters');
