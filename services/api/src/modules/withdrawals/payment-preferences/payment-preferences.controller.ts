@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Body, Controller, Inject, Param } from '@nestjs/common';
 import { v4 as uuidv4 } from 'uuid';
 import {
   PaymentPreferenceIdParamsSchema,
@@ -7,6 +7,9 @@ import {
   maskPaymentDetails,
   validatePaymentDetails,
   type PaymentPreference,
+  getPaymentPreferencesRoute,
+  setDefaultPaymentPreferenceRoute,
+  deletePaymentPreferenceRoute,
 } from '@app/contracts/withdrawals';
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
@@ -15,6 +18,7 @@ import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
 import { DetailsCipher } from '../infrastructure/details-cipher';
+import { Route } from '../../../platform/http/route.decorator';
 
 interface PreferenceRow {
   id: string;
@@ -39,7 +43,7 @@ const COLUMNS = 'id::text AS id, payment_method, masked_details, is_default, cre
  * per user: the first saved, or whichever is set; the partial unique index refuses a second. A plain table, not a
  * stream: nothing is decided on it and no money moves.
  */
-@Controller('users/payment-preferences')
+@Controller()
 export class PaymentPreferencesController {
   constructor(
     private readonly cipher: DetailsCipher,
@@ -47,7 +51,7 @@ export class PaymentPreferencesController {
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
   ) {}
 
-  @Get()
+  @Route(getPaymentPreferencesRoute)
   async list(@CurrentUser() caller: AuthenticatedUser): Promise<PaymentPreference[]> {
     return this.eventStore.withTransaction(async (transaction) => {
       const rows = await transaction.query<PreferenceRow>(`SELECT ${COLUMNS} FROM payment_preferences WHERE user_id = $1 ORDER BY is_default DESC, created_at DESC`, [caller.userId]);
@@ -55,8 +59,7 @@ export class PaymentPreferencesController {
     });
   }
 
-  @Post()
-  @HttpCode(200)
+  @Route(createPaymentPreferenceRoute)
   async create(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createPaymentPreferenceRoute.body)) body: { payment_method: string; preference_data: Record<string, unknown>; is_default?: boolean },
@@ -81,8 +84,7 @@ export class PaymentPreferencesController {
     });
   }
 
-  @Post(':id/set-default')
-  @HttpCode(200)
+  @Route(setDefaultPaymentPreferenceRoute)
   async setDefault(@CurrentUser() caller: AuthenticatedUser, @Param(new ZodValidationPipe(PaymentPreferenceIdParamsSchema)) params: { id: string }): Promise<PaymentPreference> {
     return this.eventStore.withTransaction(async (transaction) => {
       await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payment-preferences:${caller.userId}`]);
@@ -94,8 +96,7 @@ export class PaymentPreferencesController {
     });
   }
 
-  @Delete(':id')
-  @HttpCode(200)
+  @Route(deletePaymentPreferenceRoute)
   async remove(@CurrentUser() caller: AuthenticatedUser, @Param(new ZodValidationPipe(PaymentPreferenceIdParamsSchema)) params: { id: string }): Promise<{ success: true }> {
     return this.eventStore.withTransaction(async (transaction) => {
       await transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`payment-preferences:${caller.userId}`]);
