@@ -1,9 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { GetActiveBoostsQuery, type ActiveBoosts } from '@app/contracts/shop';
+import { GetActiveBoostsQuery, type ActiveBoosts, getActiveBoostsRoute } from '@app/contracts/shop';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { activeBoosts } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** Answers `GetActiveBoostsQuery` (`@app/contracts/shop`) from the user's shop stream. */
 @QueryHandler(GetActiveBoostsQuery)
@@ -23,11 +24,11 @@ export class GetActiveBoostsHandler implements IQueryHandler<GetActiveBoostsQuer
   }
 }
 
-@Controller('users')
+@Controller()
 export class ActiveBoostsController {
   constructor(private readonly queryBus: QueryBus) {}
 
-  @Get('active-boosts')
+  @Route(getActiveBoostsRoute)
   boosts(@CurrentUser() caller: AuthenticatedUser): Promise<ActiveBoosts> {
     return this.queryBus.execute(new GetActiveBoostsQuery(caller.userId));
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   GOLD_SHOP_CATALOGUE,
@@ -8,6 +8,8 @@ import {
   type GoldPurchaseRequest,
   type GoldPurchaseResponse,
   type GoldShopItem,
+  getGoldShopItemsRoute,
+  getGoldPurchasesRoute,
 } from '@app/contracts/shop';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
@@ -18,6 +20,7 @@ import { GetUserBalancesQuery, newTransactionId } from '../../ledger';
 import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
 import { ShopPurchases, notEnoughGold } from '../infrastructure/shop-purchases';
+import { Route } from '../../../platform/http/route.decorator';
 
 export function toGoldPurchase(record: GoldPurchaseRecord, now: string): GoldPurchase {
   return {
@@ -34,7 +37,7 @@ export function toGoldPurchase(record: GoldPurchaseRecord, now: string): GoldPur
 }
 
 /** The gold shop: catalogue, the user's purchases and buying at the catalogue's price. */
-@Controller('users')
+@Controller()
 export class GoldShopController {
   constructor(
     private readonly shopPurchases: ShopPurchases,
@@ -42,22 +45,21 @@ export class GoldShopController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Get('gold-shop-items')
+  @Route(getGoldShopItemsRoute)
   items(): readonly GoldShopItem[] {
     return GOLD_SHOP_CATALOGUE;
   }
 
-  @Get('gold-purchases')
+  @Route(getGoldPurchasesRoute)
   async purchases(@CurrentUser() caller: AuthenticatedUser): Promise<GoldPurchase[]> {
     const now = new Date().toISOString();
     const { state } = await this.accounts.load(caller.userId);
     return [...state.purchases].reverse().map((record) => toGoldPurchase(record, now));
   }
 
-  @Post('gold-purchase')
-  @HttpCode(200)
+  @Route(goldPurchaseRoute)
   async purchase(
-    @IdempotencyKey('POST /api/users/gold-purchase') idempotency: IdempotentRequest,
+    @IdempotencyKey(goldPurchaseRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(goldPurchaseRoute.body)) body: GoldPurchaseRequest,
   ): Promise<GoldPurchaseResponse> {
