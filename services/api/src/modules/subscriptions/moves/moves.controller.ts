@@ -1,20 +1,21 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { MOVES_PACKAGES, SUBSCRIPTION_MESSAGES, type MovesOverviewResponse } from '@app/contracts/subscriptions';
+import { MOVES_PACKAGES, SUBSCRIPTION_MESSAGES, type MovesOverviewResponse, getMovesOverviewRoute } from '@app/contracts/subscriptions';
 import { forbidden } from '../../../platform/http/api-error';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GetUserBalancesQuery } from '../../ledger';
 import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** `GET /api/subscriptions/moves`: the moves page's data; the period's allowance is credited here on first use. */
-@Controller('subscriptions')
+@Controller()
 export class MovesController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Get('moves')
+  @Route(getMovesOverviewRoute)
   async overview(@CurrentUser() caller: AuthenticatedUser): Promise<MovesOverviewResponse> {
     const allowance = await this.commandBus.execute(new CreditMovesAllowanceCommand(caller.userId));
     if (!allowance) throw forbidden(SUBSCRIPTION_MESSAGES.advertisersOnly, 'ADVERTISER_ONLY');

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -9,6 +9,8 @@ import {
   type PlansResponse,
   type UpgradePlanRequest,
   type UpgradePlanResponse,
+  getAdvertiserPlansRoute,
+  cancelAdvertiserPlanRoute,
 } from '@app/contracts/subscriptions';
 import { badRequest, conflict, forbidden } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -20,13 +22,14 @@ import { StartAdvertiserCheckoutCommand } from '../../payments';
 import { paidPlanRuns } from '../domain/subscription';
 import { SubscriptionCommands } from '../infrastructure/subscription-commands';
 import { planView, plansView, subscriptionView } from './subscription-views';
+import { Route } from '../../../platform/http/route.decorator';
 
 /**
  * Spec 3 §7's plan calls, served without the /api prefix (bootstrap's UNPREFIXED_ROUTES): the plans, choosing one
  * (a paid plan through a checkout on the payment port; the tier changes when the provider confirms payment), and
  * cancelling a paid plan at the end of its period.
  */
-@Controller('advertisers/subscription')
+@Controller()
 export class PlansController {
   constructor(
     private readonly commands: SubscriptionCommands,
@@ -34,7 +37,7 @@ export class PlansController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Get('plans')
+  @Route(getAdvertiserPlansRoute)
   async plans(@CurrentUser() caller: AuthenticatedUser): Promise<PlansResponse> {
     const user = await getExistingUser(this.queryBus, caller.userId);
     const { state } = await this.commands.load(caller.userId);
@@ -48,10 +51,9 @@ export class PlansController {
    * - free: with a paid plan running, it is cancelled at the end of its period (the renewal job downgrades then);
    *   without one (a tier set otherwise), the direct downgrade of the spec's fallback.
    */
-  @Post('upgrade')
-  @HttpCode(200)
+  @Route(upgradeAdvertiserPlanRoute)
   async upgrade(
-    @IdempotencyKey('POST /advertisers/subscription/upgrade') idempotency: IdempotentRequest,
+    @IdempotencyKey(upgradeAdvertiserPlanRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(upgradeAdvertiserPlanRoute.body)) body: UpgradePlanRequest,
     @Req() request: FastifyRequest,
@@ -91,8 +93,7 @@ export class PlansController {
     };
   }
 
-  @Post('cancel')
-  @HttpCode(200)
+  @Route(cancelAdvertiserPlanRoute)
   async cancel(@CurrentUser() caller: AuthenticatedUser): Promise<CancelPlanResponse> {
     const user = await getExistingUser(this.queryBus, caller.userId);
     if (user.user_type !== 'advertiser') throw forbidden(SUBSCRIPTION_MESSAGES.advertisersOnly, 'ADVERTISER_ONLY');
