@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import {
@@ -14,6 +14,7 @@ import {
   type RegisterInfluenceRewardsResponse,
   type RejectInfluenceRequest,
   type VerifyInfluenceRequest,
+  getInfluenceRewardsStatusRoute,
 } from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -29,6 +30,7 @@ import { monthlyPointsClaim } from '../infrastructure/monthly-points-claim';
 import { pointsFromMinor } from '../domain/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsCommands } from '../infrastructure/rewards-commands';
+import { Route } from '../../../platform/http/route.decorator';
 
 /**
  * This month's influence programme as the screens show it. Until an administrator verifies the count,
@@ -72,7 +74,7 @@ export class InfluenceRewardsController {
   ) {}
 
   /** The administrators' work list: this month's claims to verify (from a projection, so it may trail by a poll). */
-  @Get('admin/influence-verifications')
+  @Route(listInfluenceVerificationsRoute)
   @AdminOnly()
   async pending(
     @Query(new ZodValidationPipe(listInfluenceVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'rejected' | 'all'; limit: number },
@@ -116,14 +118,13 @@ export class InfluenceRewardsController {
     }));
   }
 
-  @Get('users/influence-rewards-status')
+  @Route(getInfluenceRewardsStatusRoute)
   async status(@CurrentUser() caller: AuthenticatedUser): Promise<InfluenceRewardsStatus> {
     const { state } = await this.accounts.load(caller.userId);
     return influenceStatusOf(state, new Date().toISOString());
   }
 
-  @Post('users/register-influence-rewards')
-  @HttpCode(200)
+  @Route(registerInfluenceRewardsRoute)
   async register(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(registerInfluenceRewardsRoute.body)) body: RegisterInfluenceRewardsRequest,
@@ -163,11 +164,10 @@ export class InfluenceRewardsController {
   }
 
   /** An administrator records the follower count seen on the platform; only then can the month be claimed. */
-  @Post('admin/users/:userId/verify-influence')
+  @Route(verifyInfluenceRoute)
   @AdminOnly()
-  @HttpCode(200)
   async verify(
-    @IdempotencyKey(verifyInfluenceRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(verifyInfluenceRoute) idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param(new ZodValidationPipe(verifyInfluenceRoute.params)) params: { userId: string },
     @Body(new ZodValidationPipe(verifyInfluenceRoute.body)) body: VerifyInfluenceRequest,
@@ -192,11 +192,10 @@ export class InfluenceRewardsController {
   }
 
   /** An administrator could not confirm the claim: it pays nothing, the user is told why and may register again. */
-  @Post('admin/users/:userId/reject-influence')
+  @Route(rejectInfluenceRoute)
   @AdminOnly()
-  @HttpCode(200)
   async reject(
-    @IdempotencyKey(rejectInfluenceRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(rejectInfluenceRoute) idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param(new ZodValidationPipe(rejectInfluenceRoute.params)) params: { userId: string },
     @Body(new ZodValidationPipe(rejectInfluenceRoute.body)) body: RejectInfluenceRequest,
@@ -211,10 +210,9 @@ export class InfluenceRewardsController {
     });
   }
 
-  @Post('users/claim-influence-points')
-  @HttpCode(200)
+  @Route(claimInfluencePointsRoute)
   async claim(
-    @IdempotencyKey('POST /api/users/claim-influence-points') idempotency: IdempotentRequest,
+    @IdempotencyKey(claimInfluencePointsRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(claimInfluencePointsRoute.body)) _body: unknown,
   ): Promise<ClaimPointsResponse> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type pg from 'pg';
 import {
@@ -13,6 +13,7 @@ import {
   type InstagramVerification,
   type RegisterInstagramRequest,
   type RejectInstagramRequest,
+  getInstagramStatusRoute,
 } from '@app/contracts/rewards';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -29,6 +30,7 @@ import { pointsFromMinor } from '../domain/points-grant';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
 import { RewardsCommands } from '../infrastructure/rewards-commands';
 import type { UserTier } from '@app/contracts/identity';
+import { Route } from '../../../platform/http/route.decorator';
 
 export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, now: string): InstagramStatus {
   const instagram = state.instagram;
@@ -61,7 +63,7 @@ export class InstagramController {
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  @Get('admin/instagram-verifications')
+  @Route(listInstagramVerificationsRoute)
   @AdminOnly()
   async pending(
     @Query(new ZodValidationPipe(listInstagramVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'rejected' | 'all'; limit: number },
@@ -100,15 +102,14 @@ export class InstagramController {
     return user.user_tier;
   }
 
-  @Get('users/instagram-status')
+  @Route(getInstagramStatusRoute)
   async status(@CurrentUser() caller: AuthenticatedUser): Promise<InstagramStatus> {
     const now = new Date().toISOString();
     const [loaded, tier] = await Promise.all([this.accounts.load(caller.userId), this.tierOf(caller.userId)]);
     return instagramStatusOf(loaded.state, tier, now);
   }
 
-  @Post('users/register-instagram')
-  @HttpCode(200)
+  @Route(registerInstagramRoute)
   async register(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(registerInstagramRoute.body)) body: RegisterInstagramRequest,
@@ -129,11 +130,10 @@ export class InstagramController {
     return answer;
   }
 
-  @Post('admin/users/:userId/verify-instagram')
+  @Route(verifyInstagramRoute)
   @AdminOnly()
-  @HttpCode(200)
   async verify(
-    @IdempotencyKey(verifyInstagramRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(verifyInstagramRoute) idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param(new ZodValidationPipe(verifyInstagramRoute.params)) params: { userId: string },
     @Body(new ZodValidationPipe(verifyInstagramRoute.body)) body: { instagram_username?: string; reason?: string },
@@ -149,11 +149,10 @@ export class InstagramController {
   }
 
   /** An administrator refuses the registration, with a reason the user sees; the user may register again. */
-  @Post('admin/users/:userId/reject-instagram')
+  @Route(rejectInstagramRoute)
   @AdminOnly()
-  @HttpCode(200)
   async reject(
-    @IdempotencyKey(rejectInstagramRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(rejectInstagramRoute) idempotency: IdempotentRequest,
     @CurrentUser() admin: AuthenticatedUser,
     @Param(new ZodValidationPipe(rejectInstagramRoute.params)) params: { userId: string },
     @Body(new ZodValidationPipe(rejectInstagramRoute.body)) body: RejectInstagramRequest,
@@ -168,10 +167,9 @@ export class InstagramController {
     });
   }
 
-  @Post('users/claim-instagram-points')
-  @HttpCode(200)
+  @Route(claimInstagramPointsRoute)
   async claim(
-    @IdempotencyKey('POST /api/users/claim-instagram-points') idempotency: IdempotentRequest,
+    @IdempotencyKey(claimInstagramPointsRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(claimInstagramPointsRoute.body)) _body: unknown,
   ): Promise<ClaimPointsResponse> {

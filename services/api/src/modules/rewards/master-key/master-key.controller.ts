@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   activateMasterKeyRoute,
   type ActivateMasterKeyResponse,
   type MasterKeyStatus,
+  getMasterKeyStatusRoute,
 } from '@app/contracts/rewards';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
@@ -15,9 +16,10 @@ import { RewardsAccounts, rewardsAccountStreams } from '../infrastructure/reward
 import { rewardsRefusalToApiError } from '../rewards-refusals';
 import { GetMasterKeyStatusQuery } from './get-master-key-status.query';
 import { proofDropsCompletedOn } from './proof-drop-completions';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** GET /api/users/master-key-status and POST /api/users/activate-master-key. */
-@Controller('users')
+@Controller()
 export class MasterKeyController {
   constructor(
     private readonly queryBus: QueryBus,
@@ -25,13 +27,12 @@ export class MasterKeyController {
     private readonly runner: UseCaseRunner,
   ) {}
 
-  @Get('master-key-status')
+  @Route(getMasterKeyStatusRoute)
   status(@CurrentUser() caller: AuthenticatedUser): Promise<MasterKeyStatus> {
     return this.queryBus.execute(new GetMasterKeyStatusQuery(caller.userId));
   }
 
-  @Post('activate-master-key')
-  @HttpCode(200)
+  @Route(activateMasterKeyRoute)
   async activate(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(activateMasterKeyRoute.body)) _body: unknown,

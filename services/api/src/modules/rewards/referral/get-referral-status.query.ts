@@ -1,9 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { REWARDS_RULES, type ReferralStatus } from '@app/contracts/rewards';
+import { REWARDS_RULES, type ReferralStatus, getReferralStatusRoute } from '@app/contracts/rewards';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GetUserQuery } from '../../identity';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
+import { Route } from '../../../platform/http/route.decorator';
 
 /**
  * `queryBus.execute(new GetReferralStatusQuery(userId))`: the user's own code (identity's) and the referral applied
@@ -35,11 +36,11 @@ export class GetReferralStatusHandler implements IQueryHandler<GetReferralStatus
   }
 }
 
-@Controller('users')
+@Controller()
 export class ReferralStatusController {
   constructor(private readonly queryBus: QueryBus) {}
 
-  @Get('referral-status')
+  @Route(getReferralStatusRoute)
   status(@CurrentUser() caller: AuthenticatedUser): Promise<ReferralStatus> {
     return this.queryBus.execute(new GetReferralStatusQuery(caller.userId));
   }
