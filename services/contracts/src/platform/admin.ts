@@ -35,6 +35,14 @@ export const retryFailedJobRoute = defineRoute({
   responses: { 202: null },
 });
 
+export const queuesAccessRoute = defineRoute({
+  method: 'get',
+  path: '/api/admin/queues-access',
+  summary: 'Answers 204 for an administrator: the check every queue board (/api/admin/queues) request passes first',
+  tags: ['admin'],
+  responses: { 204: null },
+});
+
 export const ProjectionRebuildSchema = z
   .object({
     id: z.string(),
