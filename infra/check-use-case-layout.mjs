@@ -49,8 +49,6 @@ const KNOWN_EXCEPTIONS = new Set([
   'rewards/instagram',
   'rewards/master-key',
   'rewards/referral',
-  'shop/boosts',
-  'shop/gold-shop',
   'subscriptions/moves',
   'subscriptions/plans',
   'withdrawals/payment-preferences',

@@ -1,61 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import {
-  GOLD_SHOP_CATALOGUE,
-  goldPurchaseRoute,
-  type GoldPurchase,
-  type GoldPurchaseRequest,
-  type GoldPurchaseResponse,
-  type GoldShopItem,
-  getGoldShopItemsRoute,
-  getGoldPurchasesRoute,
-} from '@app/contracts/shop';
+import { goldPurchaseRoute, type GoldPurchaseRequest, type GoldPurchaseResponse } from '@app/contracts/shop';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { getExistingUser } from '../../identity';
 import { GetUserBalancesQuery, newTransactionId } from '../../ledger';
-import { effectiveTier, isActive, type GoldPurchaseRecord } from '../domain/shop-account';
-import { ShopAccounts } from '../infrastructure/shop-accounts';
+import { effectiveTier } from '../domain/shop-account';
 import { ShopPurchases, notEnoughGold } from '../infrastructure/shop-purchases';
+import { toGoldPurchase } from '../queries/gold-purchase-view';
 import { Route } from '../../../platform/http/route.decorator';
 
-export function toGoldPurchase(record: GoldPurchaseRecord, now: string): GoldPurchase {
-  return {
-    id: record.purchaseId,
-    item_id: record.item.id,
-    item_name: record.item.name,
-    item_type: record.item.type,
-    gold_cost: record.item.gold_cost,
-    effect_data: record.item.effect_data,
-    purchased_at: record.purchasedAt,
-    expires_at: record.expiresAt,
-    is_active: isActive(record, now),
-  };
-}
-
-/** The gold shop: catalogue, the user's purchases and buying at the catalogue's price. */
+/** POST /api/users/gold-purchase: buys a gold shop item at the catalogue's price, its gold leaving through the ledger. */
 @Controller()
-export class GoldShopController {
+export class BuyGoldItemController {
   constructor(
     private readonly shopPurchases: ShopPurchases,
-    private readonly accounts: ShopAccounts,
     private readonly queryBus: QueryBus,
   ) {}
-
-  @Route(getGoldShopItemsRoute)
-  items(): readonly GoldShopItem[] {
-    return GOLD_SHOP_CATALOGUE;
-  }
-
-  @Route(getGoldPurchasesRoute)
-  async purchases(@CurrentUser() caller: AuthenticatedUser): Promise<GoldPurchase[]> {
-    const now = new Date().toISOString();
-    const { state } = await this.accounts.load(caller.userId);
-    return [...state.purchases].reverse().map((record) => toGoldPurchase(record, now));
-  }
 
   @Route(goldPurchaseRoute)
   async purchase(

@@ -1,10 +1,7 @@
-import { Controller } from '@nestjs/common';
-import { IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { GetActiveBoostsQuery, type ActiveBoosts, getActiveBoostsRoute } from '@app/contracts/shop';
-import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { GetActiveBoostsQuery, type ActiveBoosts } from '@app/contracts/shop';
 import { activeBoosts } from '../domain/shop-account';
 import { ShopAccounts } from '../infrastructure/shop-accounts';
-import { Route } from '../../../platform/http/route.decorator';
 
 /** Answers `GetActiveBoostsQuery` (`@app/contracts/shop`) from the user's shop stream. */
 @QueryHandler(GetActiveBoostsQuery)
@@ -21,15 +18,5 @@ export class GetActiveBoostsHandler implements IQueryHandler<GetActiveBoostsQuer
       key_multiplier_until: view.keyMultiplierUntil,
       xp_boost_until: view.xpBoostUntil,
     };
-  }
-}
-
-@Controller()
-export class ActiveBoostsController {
-  constructor(private readonly queryBus: QueryBus) {}
-
-  @Route(getActiveBoostsRoute)
-  boosts(@CurrentUser() caller: AuthenticatedUser): Promise<ActiveBoosts> {
-    return this.queryBus.execute(new GetActiveBoostsQuery(caller.userId));
   }
 }
