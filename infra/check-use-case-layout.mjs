@@ -51,8 +51,6 @@ const KNOWN_EXCEPTIONS = new Set([
   'rewards/referral',
   'subscriptions/moves',
   'subscriptions/plans',
-  'withdrawals/payment-preferences',
-  'withdrawals/payouts',
   // The session guard and bearer tokens: authentication, bound for the platform (issue 44, no module cycles).
   'identity/auth',
   // Projections outside `projections/`.

@@ -44,7 +44,7 @@ const COLUMNS = 'id::text AS id, payment_method, masked_details, is_default, cre
  * stream: nothing is decided on it and no money moves.
  */
 @Controller()
-export class PaymentPreferencesController {
+export class ManagePaymentPreferencesController {
   constructor(
     private readonly cipher: DetailsCipher,
     @Inject(WITHDRAWALS_CONFIG) private readonly config: WithdrawalsConfig,
