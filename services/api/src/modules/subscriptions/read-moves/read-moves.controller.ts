@@ -9,7 +9,7 @@ import { Route } from '../../../platform/http/route.decorator';
 
 /** `GET /api/subscriptions/moves`: the moves page's data; the period's allowance is credited here on first use. */
 @Controller()
-export class MovesController {
+export class ReadMovesController {
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,

@@ -30,7 +30,7 @@ import { Route } from '../../../platform/http/route.decorator';
  * cancelling a paid plan at the end of its period.
  */
 @Controller()
-export class PlansController {
+export class ManagePlansController {
   constructor(
     private readonly commands: SubscriptionCommands,
     private readonly commandBus: CommandBus,
