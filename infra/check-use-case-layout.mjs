@@ -45,16 +45,9 @@ const KNOWN_EXCEPTIONS = new Set([
   'market/listings',
   'market/offers',
   'market/portfolio',
-  'rewards/influence-rewards',
-  'rewards/instagram',
-  'rewards/master-key',
-  'rewards/referral',
   // The session guard and bearer tokens: authentication, bound for the platform (issue 44, no module cycles).
   'identity/auth',
   // Projections outside `projections/`.
-  'rewards/influence-rewards/influence-registrations.projection.ts',
-  'rewards/instagram/instagram-registrations.projection.ts',
-  'rewards/master-key/proof-drops.projection.ts',
 ]);
 
 const failures = [];

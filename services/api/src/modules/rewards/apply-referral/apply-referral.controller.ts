@@ -12,7 +12,7 @@ import { Route } from '../../../platform/http/route.decorator';
  * `ReferralApplication`: 500 points to the referrer, 250 to the user; no loops).
  */
 @Controller()
-export class ReferralController {
+export class ApplyReferralController {
   constructor(private readonly referrals: ReferralApplication) {}
 
   @Route(processReferralRoute)

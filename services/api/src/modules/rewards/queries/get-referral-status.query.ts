@@ -1,10 +1,7 @@
-import { Controller } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { REWARDS_RULES, type ReferralStatus, getReferralStatusRoute } from '@app/contracts/rewards';
-import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { REWARDS_RULES, type ReferralStatus } from '@app/contracts/rewards';
 import { GetUserQuery } from '../../identity';
 import { RewardsAccounts } from '../infrastructure/rewards-accounts';
-import { Route } from '../../../platform/http/route.decorator';
 
 /**
  * `queryBus.execute(new GetReferralStatusQuery(userId))`: the user's own code (identity's) and the referral applied
@@ -33,15 +30,5 @@ export class GetReferralStatusHandler implements IQueryHandler<GetReferralStatus
       referrer_reward: REWARDS_RULES.referrerPoints,
       referred_reward: REWARDS_RULES.referredPoints,
     };
-  }
-}
-
-@Controller()
-export class ReferralStatusController {
-  constructor(private readonly queryBus: QueryBus) {}
-
-  @Route(getReferralStatusRoute)
-  status(@CurrentUser() caller: AuthenticatedUser): Promise<ReferralStatus> {
-    return this.queryBus.execute(new GetReferralStatusQuery(caller.userId));
   }
 }

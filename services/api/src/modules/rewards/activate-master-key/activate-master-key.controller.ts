@@ -14,13 +14,13 @@ import { endOfUtcDay, utcDayOf } from '../domain/calendar';
 import { decide, proofDropsRequired } from '../domain/rewards-account';
 import { RewardsAccounts, rewardsAccountStreams } from '../infrastructure/rewards-accounts';
 import { rewardsRefusalToApiError } from '../rewards-refusals';
-import { GetMasterKeyStatusQuery } from './get-master-key-status.query';
-import { proofDropsCompletedOn } from './proof-drop-completions';
+import { GetMasterKeyStatusQuery } from '../queries/get-master-key-status.query';
+import { proofDropsCompletedOn } from '../queries/proof-drop-completions';
 import { Route } from '../../../platform/http/route.decorator';
 
 /** GET /api/users/master-key-status and POST /api/users/activate-master-key. */
 @Controller()
-export class MasterKeyController {
+export class ActivateMasterKeyController {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly accounts: RewardsAccounts,

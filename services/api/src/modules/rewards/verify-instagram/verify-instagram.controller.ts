@@ -55,7 +55,7 @@ export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, no
  * user claims the tier's monthly points once per calendar month (step 2).
  */
 @Controller()
-export class InstagramController {
+export class VerifyInstagramController {
   constructor(
     private readonly rewards: RewardsCommands,
     private readonly accounts: RewardsAccounts,

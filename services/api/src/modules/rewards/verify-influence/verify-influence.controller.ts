@@ -65,7 +65,7 @@ export function influenceStatusOf(state: RewardsAccountState, now: string): Infl
  * floor(verified followers × 0.01) points, at most 10,000, once in that month. No rollover: an unclaimed month is lost.
  */
 @Controller()
-export class InfluenceRewardsController {
+export class VerifyInfluenceController {
   constructor(
     private readonly rewards: RewardsCommands,
     private readonly accounts: RewardsAccounts,

@@ -2,7 +2,7 @@ import { CHECKPOINT_START, type Checkpoint, type EventStore, type TransactionHan
 import { DROP_APPLICATION_COMPLETED, DropApplicationCompletedSchema } from '@app/contracts/drops';
 import { readProjectionCheckpoint } from '../../../platform/projections';
 import { utcDayOf } from '../domain/calendar';
-import { proofDropCompletionsProjection } from './proof-drops.projection';
+import { proofDropCompletionsProjection } from '../projections/proof-drops.projection';
 
 const TAIL_BATCH = 1_000;
 
