@@ -45,8 +45,6 @@ const KNOWN_EXCEPTIONS = new Set([
   'market/listings',
   'market/offers',
   'market/portfolio',
-  // The session guard and bearer tokens: authentication, bound for the platform (issue 44, no module cycles).
-  'identity/auth',
   // Projections outside `projections/`.
 ]);
 

@@ -10,7 +10,7 @@ import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { toUserView } from '../infrastructure/views';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
-import { clearSessionCookie, clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clearSessionCookie, clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { Route } from '../../../platform/http/route.decorator';
 
 @Controller()

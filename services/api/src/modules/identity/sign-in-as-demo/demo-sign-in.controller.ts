@@ -8,7 +8,7 @@ import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { SignUpThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { DemoPersonas } from './demo-personas';
 import { Route } from '../../../platform/http/route.decorator';
 

@@ -11,7 +11,7 @@ import { AccountRegistration } from '../register-accounts/account-registration';
 import { UniquenessViolation } from '../identity-refusals';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { applySignUpReferral } from '../sign-up/sign-up.controller';
 import { GoogleOidcClient, type VerifiedIdentity } from './google-oidc.client';
 import { Route } from '../../../platform/http/route.decorator';

@@ -11,7 +11,7 @@ import { verifyPassword } from '../infrastructure/secrets';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { SignInThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { Route } from '../../../platform/http/route.decorator';
 
 @Controller()

@@ -15,7 +15,7 @@ import { isTooGuessable } from '../infrastructure/password-strength';
 import { hashPassword, hashToken, newOpaqueToken } from '../infrastructure/secrets';
 import { SignUpThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { ApplySignUpReferralCommand } from './apply-sign-up-referral.command';
 import { Route } from '../../../platform/http/route.decorator';
 

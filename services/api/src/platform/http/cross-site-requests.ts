@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@app/contracts/identity';
-import { forbidden, type ApiError } from '../../../platform/http/api-error';
+import { forbidden, type ApiError } from './api-error';
 
 /** Methods that change something; a browser sends the session cookie with them from other sites' forms too. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
