@@ -45,7 +45,6 @@ const KNOWN_EXCEPTIONS = new Set([
   'market/listings',
   'market/offers',
   'market/portfolio',
-  // Projections outside `projections/`.
 ]);
 
 const failures = [];
