@@ -3,6 +3,7 @@
 export * from './http/route';
 export * from './platform/health';
 export * from './platform/admin';
+export * from './platform/docs';
 export * from './platform/bus';
 export * from './identity';
 export * from './rewards';

@@ -6,6 +6,7 @@ import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import type { IdempotentRequest } from '../../src/platform/idempotency/unit-of-work';
 import type { IdentityTestApp } from '../identity/support';
 import { auth, expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, marketVerbs, startMarketApp, usdOf, type TestUser } from './support';
+import { idempotencyScopeOf } from '../../src/platform/idempotency/idempotency-key.decorator';
 
 type Settled = { ok: BuySharesResponse } | { error: { status?: number; code?: string; message?: string } };
 
@@ -28,7 +29,7 @@ describe('shares market: group commit of primary buys on one item', () => {
   });
 
   const keyed = (buyer: TestUser, contentId: string, shares: number, key?: string, onReplay?: () => void): IdempotentRequest => ({
-    scope: `${buySharesRoute.path}:${buyer.user.id}`,
+    scope: `${idempotencyScopeOf(buySharesRoute)}:${buyer.user.id}`,
     key,
     body: { params: {}, body: { content_id: contentId, shares_count: shares } },
     onReplay,

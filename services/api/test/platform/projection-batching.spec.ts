@@ -4,7 +4,7 @@ import { leaderboardProjection } from '../../src/modules/leaderboard/projections
 import { notificationId } from '../../src/modules/notifications/projections/notification-rules';
 import { notificationsProjection } from '../../src/modules/notifications/projections/notifications.projection';
 import { platformStatsProjection } from '../../src/modules/platform-stats/projections/platform-stats.projection';
-import { progressCountersProjection } from '../../src/modules/progress/infrastructure/progress-counters.projection';
+import { progressCountersProjection } from '../../src/modules/progress/projections/progress-counters.projection';
 import type { Projection } from '../../src/platform/projections/projection';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { silentLogger } from './support/example-projection';

@@ -1,7 +1,7 @@
 import { DeciderSpecification } from '../support/decider-specification';
 import type { ProgressEvent } from '@app/contracts/progress';
 import { EMPTY_COUNTERS, decide, evolve, foldProgressAccount, progressView, initialProgressAccount, type ProgressCommand } from '../../src/modules/progress/domain/progress-account';
-import { counterDeltas } from '../../src/modules/progress/counters/counter-deltas';
+import { counterDeltas } from '../../src/modules/progress/projections/counter-deltas';
 
 /** given(events).when(command).then(events) | thenRefused(refusal) for the progress account decider. */
 const { given } = DeciderSpecification.for({ decide, evolve, initialState: () => initialProgressAccount('user-1') });

@@ -86,6 +86,35 @@ export const confirmEmailRoute = /*#__PURE__*/ defineRoute({
   responses: { 200: SuccessResponseSchema },
 });
 
+export const confirmEmailFromLinkRoute = /*#__PURE__*/ defineRoute({
+  method: 'get',
+  path: '/api/auth/confirm-email',
+  summary: 'The link mailed at sign-up: confirms the address, then redirects to the sign-in screen',
+  public: true,
+  request: { query: z.object({ token: z.string().optional() }) },
+  responses: {
+    200: { description: 'Redirect (302) to /auth?confirmed=1, or to /auth?error=... for a bad token', schema: null },
+  },
+});
+
+export const IdentityVerifyReportSchema = z
+  .object({
+    usersChecked: z.number().int(),
+    sessionsChecked: z.number().int(),
+    mismatches: z
+      .array(z.string())
+      .meta({ description: 'One sentence per read-model row that differs from the fold of its stream' }),
+  })
+  .meta({ id: 'IdentityVerifyReport' });
+
+export const verifyIdentityReadModelRoute = /*#__PURE__*/ defineRoute({
+  method: 'get',
+  path: '/api/admin/identity/verify',
+  summary: 'Operators: checks that the users and sessions tables equal a fresh fold of the identity events',
+  tags: ['admin'],
+  responses: { 200: IdentityVerifyReportSchema },
+});
+
 export const googleSignInRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/auth/google',

@@ -45,6 +45,14 @@ export const queueBoardRoute = /*#__PURE__*/ defineRoute({
   errors: { 404: 'Jobs run in process (no Redis): there is no board; `GET /api/admin/jobs/failed` lists failed jobs' },
 });
 
+export const queuesAccessRoute = /*#__PURE__*/ defineRoute({
+  method: 'get',
+  path: '/api/admin/queues-access',
+  summary: 'Answers 204 for an administrator: the check every queue board (/api/admin/queues) request passes first',
+  tags: ['admin'],
+  responses: { 204: null },
+});
+
 export const ProjectionRebuildSchema = z
   .object({
     id: z.string(),

@@ -1,3 +1,4 @@
 export * from './health';
 export * from './admin';
+export * from './docs';
 export * from './bus';

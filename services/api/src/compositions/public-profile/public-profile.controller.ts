@@ -1,9 +1,10 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Param } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
-import { PROFILE_MESSAGES, type PublicProfileResponse, type PublicUserView } from '@app/contracts/identity';
+import { PROFILE_MESSAGES, publicProfileByIdRoute, publicProfileByUsernameRoute, type PublicProfileResponse, type PublicUserView } from '@app/contracts/identity';
 import type { AnyQuery } from '../../platform/cqrs/typed-buses';
 import { notFound } from '../../platform/http/api-error';
 import { Public } from '../../platform/http/public.decorator';
+import { Route } from '../../platform/http/route.decorator';
 import { GetCreatorContentQuery } from '../../modules/content';
 import { ListDropsQuery } from '@app/contracts/drops';
 import { GetPublicUserQuery } from '../../modules/identity';
@@ -17,19 +18,19 @@ const PROFILE_LIST_LIMIT = 50;
  * (drops context, advertisers only) and today's leaderboard position (leaderboard context), each asked through its
  * context's query; a context the application does not run answers nothing (empty list, null position).
  */
-@Controller('users/public')
+@Controller()
 export class PublicProfileController {
   constructor(private readonly queryBus: QueryBus) {}
 
   // Declared before `:username` so that `/id/<id>` is never read as a username.
   @Public()
-  @Get('id/:id')
+  @Route(publicProfileByIdRoute)
   async byId(@Param('id') id: string): Promise<PublicProfileResponse> {
     return this.answer(await this.queryBus.execute(new GetPublicUserQuery({ id })));
   }
 
   @Public()
-  @Get(':username')
+  @Route(publicProfileByUsernameRoute)
   async byUsername(@Param('username') username: string): Promise<PublicProfileResponse> {
     return this.answer(await this.queryBus.execute(new GetPublicUserQuery({ username })));
   }

@@ -7,7 +7,6 @@ import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { AccountRegistration } from './register-accounts/account-registration';
-import { SessionGuard } from './auth/session.guard';
 import { ChangeUserTierHandler, ChangeUserTypeHandler, GrantAdminRoleHandler } from './change-user-roles/user-role.commands';
 import { ConfirmEmailController } from './confirm-email/confirm-email.controller';
 import { DemoPersonas } from './sign-in-as-demo/demo-personas';
@@ -41,13 +40,16 @@ import { IdentityAdminController } from './verify-identity/identity-admin.contro
 import { SessionController } from './manage-session/session.controller';
 import { SignInController } from './sign-in/sign-in.controller';
 import { SignUpController } from './sign-up/sign-up.controller';
+import { SessionGuard } from '../../platform/http/session.guard';
+import { SESSION_PORT } from '../../platform/http/session.port';
+import { SessionAuthenticator } from './infrastructure/session-authenticator';
 
 export const IDENTITY_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
 
 /**
- * Identity: accounts, sessions, profiles, roles and images. Owns the one global guard (APP_GUARD) that every route
- * in the application passes through.
+ * Identity: accounts, sessions, profiles, roles and images. Implements the platform's session port and registers
+ * the platform's global guard (APP_GUARD) on it, which every route in the application passes through.
  */
 @Module({
   imports: [CqrsModule],
@@ -76,6 +78,8 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
     },
     { provide: EMAIL_SENDER, useClass: LoggingEmailSender },
     { provide: LEDGER_ACCOUNTS, useClass: CommandBusLedgerAccounts },
+    SessionAuthenticator,
+    { provide: SESSION_PORT, useExisting: SessionAuthenticator },
     { provide: APP_GUARD, useClass: SessionGuard },
     ...projectionProviders(referralsProjection),
     IdentityStore,

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Param } from '@nestjs/common';
+import { Controller, Header, Inject, Param } from '@nestjs/common';
 import type pg from 'pg';
 import {
   COMPOSITE_WEIGHTS,
@@ -13,6 +13,7 @@ import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { Public } from '../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../platform/http/zod-validation';
 import { periodKey } from './leaderboard-periods';
+import { Route } from '../../platform/http/route.decorator';
 
 const LIMIT = 100;
 
@@ -21,7 +22,7 @@ const LIMIT = 100;
  * SQL `numeric` from minor units (points scale 1, gems scale 4, keys and gold whole), so it is exact before
  * rounding to one decimal.
  */
-@Controller('leaderboard')
+@Controller()
 export class LeaderboardController {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
@@ -33,7 +34,7 @@ export class LeaderboardController {
    * names and what they earned: the ranking itself stays for signed-in users.
    */
   @Public()
-  @Get('top-earners')
+  @Route(getTopEarnersRoute)
   @Header('Cache-Control', 'public, max-age=60')
   async topEarners(): Promise<TopEarnersResponse> {
     const now = new Date().toISOString();
@@ -44,7 +45,7 @@ export class LeaderboardController {
     };
   }
 
-  @Get(':period')
+  @Route(getLeaderboardRoute)
   ranking(@Param(new ZodValidationPipe(getLeaderboardRoute.params)) params: { period: LeaderboardPeriod }): Promise<LeaderboardEntry[]> {
     return this.top(params.period, new Date().toISOString(), LIMIT);
   }

@@ -1,13 +1,14 @@
-import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { Controller, Header, Inject } from '@nestjs/common';
 import type pg from 'pg';
 import { getPlatformStatsRoute, type PlatformStats } from '@app/contracts/platform-stats';
 import { formatMinor } from '@app/contracts/ledger';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { Public } from '../../platform/http/public.decorator';
 import type { PlatformCounter } from './platform-stats-fold';
+import { Route } from '../../platform/http/route.decorator';
 
 /** GET /api/stats/platform: public figures read from the platform_stats projection (no scan of other modules' tables). */
-@Controller('stats')
+@Controller()
 export class PlatformStatsController {
   /** The OpenAPI definition of this endpoint (importing it registers it in the document). */
   static readonly route = getPlatformStatsRoute;
@@ -15,7 +16,7 @@ export class PlatformStatsController {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   @Public()
-  @Get('platform')
+  @Route(getPlatformStatsRoute)
   // Every landing page polls this every 10 s; a shared cache may answer for a few seconds.
   @Header('Cache-Control', 'public, max-age=5')
   async platformStats(): Promise<PlatformStats> {

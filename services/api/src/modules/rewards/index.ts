@@ -2,5 +2,5 @@
  * The rewards context's public surface: what other modules may import. `GetVerifiedFollowerCountQuery` is declared in
  * `@app/contracts/rewards`.
  */
-export { GetMasterKeyStatusQuery } from './master-key/get-master-key-status.query';
-export { GetReferralStatusQuery } from './referral/get-referral-status.query';
+export { GetMasterKeyStatusQuery } from './queries/get-master-key-status.query';
+export { GetReferralStatusQuery } from './queries/get-referral-status.query';

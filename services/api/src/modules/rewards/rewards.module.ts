@@ -1,25 +1,32 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { projectionProviders } from '../../platform/projections/projection-registry';
-import { InfluenceRewardsController } from './influence-rewards/influence-rewards.controller';
-import { influenceRegistrationsProjection } from './influence-rewards/influence-registrations.projection';
-import { GetVerifiedFollowerCountHandler } from './influence-rewards/get-verified-follower-count.query';
+import { ActivateMasterKeyController } from './activate-master-key/activate-master-key.controller';
+import { ApplyReferralController } from './apply-referral/apply-referral.controller';
+import { ApplySignUpReferralHandler } from './apply-referral/apply-sign-up-referral.handler';
+import { ReferralApplication } from './apply-referral/referral-application';
 import { RewardsAccounts } from './infrastructure/rewards-accounts';
 import { RewardsCommands } from './infrastructure/rewards-commands';
-import { InstagramController } from './instagram/instagram.controller';
-import { instagramRegistrationsProjection } from './instagram/instagram-registrations.projection';
-import { GetReferralStatusHandler, ReferralStatusController } from './referral/get-referral-status.query';
-import { ReferralController } from './referral/referral.controller';
-import { ReferralApplication } from './referral/referral-application';
-import { ApplySignUpReferralHandler } from './referral/apply-sign-up-referral.handler';
-import { GetMasterKeyStatusHandler } from './master-key/get-master-key-status.query';
-import { MasterKeyController } from './master-key/master-key.controller';
-import { proofDropCompletionsProjection } from './master-key/proof-drops.projection';
+import { influenceRegistrationsProjection } from './projections/influence-registrations.projection';
+import { instagramRegistrationsProjection } from './projections/instagram-registrations.projection';
+import { proofDropCompletionsProjection } from './projections/proof-drops.projection';
+import { GetMasterKeyStatusHandler } from './queries/get-master-key-status.query';
+import { GetReferralStatusHandler } from './queries/get-referral-status.query';
+import { GetVerifiedFollowerCountHandler } from './queries/get-verified-follower-count.query';
+import { ReadReferralStatusController } from './read-referral-status/read-referral-status.controller';
+import { VerifyInfluenceController } from './verify-influence/verify-influence.controller';
+import { VerifyInstagramController } from './verify-instagram/verify-instagram.controller';
 
 /** Rewards: the daily master key, Instagram verification and monthly points, influence rewards and referrals. */
 @Module({
   imports: [CqrsModule],
-  controllers: [MasterKeyController, InstagramController, InfluenceRewardsController, ReferralController, ReferralStatusController],
+  controllers: [
+    ActivateMasterKeyController,
+    VerifyInstagramController,
+    VerifyInfluenceController,
+    ApplyReferralController,
+    ReadReferralStatusController,
+  ],
   providers: [
     RewardsAccounts,
     RewardsCommands,

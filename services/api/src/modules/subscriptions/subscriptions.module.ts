@@ -10,16 +10,16 @@ import { PLAN_PERIOD_END_JOB, PeriodEndJob } from './infrastructure/period-end.j
 import { PlanPaymentsReactor } from './infrastructure/plan-payments.reactor';
 import { SubscriptionCommands } from './infrastructure/subscription-commands';
 import { Subscriptions } from './infrastructure/subscription-streams';
-import { CreditMovesAllowanceHandler } from './moves/credit-moves-allowance.command';
-import { MovesController } from './moves/moves.controller';
-import { PlansController } from './plans/plans.controller';
+import { CreditMovesAllowanceHandler } from './credit-moves-allowance/credit-moves-allowance.command';
+import { ManagePlansController } from './manage-plans/manage-plans.controller';
+import { ReadMovesController } from './read-moves/read-moves.controller';
 
 export const SUBSCRIPTIONS_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 
 /** Advertiser plans: upgrades paid through the payment port, renewal and downgrade at period end, moves (issue 25). */
 @Module({
   imports: [CqrsModule],
-  controllers: [PlansController, MovesController],
+  controllers: [ManagePlansController, ReadMovesController],
   providers: [Subscriptions, SubscriptionCommands, PlanPaymentsReactor, AllowanceJob, PeriodEndJob, CreditMovesAllowanceHandler],
 })
 export class SubscriptionsModule implements OnModuleInit {

@@ -8,16 +8,16 @@ import { WITHDRAWALS_CONFIG, loadWithdrawalsConfig, type WithdrawalsConfig } fro
 import { DetailsCipher } from './infrastructure/details-cipher';
 import { WithdrawalCommands } from './infrastructure/withdrawal-commands';
 import { WITHDRAWALS_MIGRATIONS_DIRECTORY, WITHDRAWALS_MIGRATIONS_TABLE, Withdrawals } from './infrastructure/withdrawal-streams';
-import { PaymentPreferencesController } from './payment-preferences/payment-preferences.controller';
-import { LocalPayoutProvider } from './payouts/local-payout-provider';
-import { PAYOUT_PROVIDER } from './payouts/payout-provider.port';
+import { ManagePaymentPreferencesController } from './manage-payment-preferences/manage-payment-preferences.controller';
+import { LocalPayoutProvider } from './infrastructure/local-payout-provider';
+import { PAYOUT_PROVIDER } from './infrastructure/payout-provider.port';
 import { PayoutReactor } from './process-payouts/payout.reactor';
 import { WithdrawalController } from './request-withdrawal/withdrawal.controller';
 
 /** Money out: gem withdrawals held in the ledger and paid out by a job, and saved payment preferences. */
 @Module({
   imports: [CqrsModule],
-  controllers: [WithdrawalController, PaymentPreferencesController],
+  controllers: [WithdrawalController, ManagePaymentPreferencesController],
   providers: [
     { provide: WITHDRAWALS_CONFIG, inject: [INSTANCE_SECRETS], useFactory: (secrets: SecretSource) => loadWithdrawalsConfig(process.env, secrets) },
     { provide: DetailsCipher, inject: [WITHDRAWALS_CONFIG], useFactory: (config: WithdrawalsConfig) => new DetailsCipher(config.detailsKey) },

@@ -1,6 +1,8 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Header } from '@nestjs/common';
+import { docsInitScriptRoute, docsPageRoute, openApiDocumentRoute } from '@app/contracts';
 import { generateOpenApiDocument } from '@app/contracts/openapi';
 import { Public } from '../http/public.decorator';
+import { Route } from '../http/route.decorator';
 
 /**
  * Where the Swagger UI files (from the `swagger-ui-dist` package, no CDN) are served, as static files (see
@@ -43,7 +45,7 @@ export class DocsController {
   private document: ReturnType<typeof generateOpenApiDocument> | undefined;
 
   /** The OpenAPI 3 document generated from the zod contracts of every context. */
-  @Get('docs-json')
+  @Route(openApiDocumentRoute)
   openApiDocument() {
     // Built once, on first request, from every route the contracts export.
     this.document ??= generateOpenApiDocument({
@@ -54,13 +56,13 @@ export class DocsController {
     return this.document;
   }
 
-  @Get('docs')
+  @Route(docsPageRoute)
   @Header('Content-Type', 'text/html; charset=utf-8')
   page(): string {
     return DOCS_PAGE;
   }
 
-  @Get('docs/init.js')
+  @Route(docsInitScriptRoute)
   @Header('Content-Type', 'application/javascript; charset=utf-8')
   init(): string {
     return DOCS_INIT;

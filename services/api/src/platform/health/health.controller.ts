@@ -1,7 +1,8 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Res } from '@nestjs/common';
 import { healthRoute, livenessRoute, readinessRoute, type HealthResponse, type LivenessResponse, type ReadinessResponse } from '@app/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../http/public.decorator';
+import { Route } from '../http/route.decorator';
 import { HealthService } from './health.service';
 
 @Controller()
@@ -10,7 +11,7 @@ export class HealthController {
 
   /** `GET /api/health`: 200 when ready, 503 with the same body otherwise (documented by `healthRoute`). */
   @Public()
-  @Get(healthRoute.path.replace(/^\/api\//, ''))
+  @Route(healthRoute)
   async check(@Res({ passthrough: true }) response: FastifyReply): Promise<HealthResponse> {
     const { ready, body } = await this.health.check();
     void response.status(ready ? 200 : 503).header('Cache-Control', 'no-store');
@@ -19,7 +20,7 @@ export class HealthController {
 
   /** `GET /api/health/live`: the process answers; nothing else is asked, so a slow database never restarts it. */
   @Public()
-  @Get(livenessRoute.path.replace(/^\/api\//, ''))
+  @Route(livenessRoute)
   live(@Res({ passthrough: true }) response: FastifyReply): LivenessResponse {
     void response.header('Cache-Control', 'no-store');
     return this.health.live();
@@ -27,7 +28,7 @@ export class HealthController {
 
   /** `GET /api/health/ready`: 200 when this process should get traffic, 503 with the reasons otherwise. */
   @Public()
-  @Get(readinessRoute.path.replace(/^\/api\//, ''))
+  @Route(readinessRoute)
   async ready(@Res({ passthrough: true }) response: FastifyReply): Promise<ReadinessResponse> {
     const { ready, body } = await this.health.ready();
     void response.status(ready ? 200 : 503).header('Cache-Control', 'no-store');

@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
+import { metricsRoute } from '@app/contracts';
 import type { EventStore } from '@app/event-store';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_POOL, EVENT_STORE } from '../database/database.tokens';
 import { forbidden } from '../http/api-error';
 import { Public } from '../http/public.decorator';
+import { Route } from '../http/route.decorator';
 import { JOB_QUEUE, type JobQueue } from '../jobs/job-queue.port';
 import type { Queryable } from '../projections/projection-runner';
 import { ProjectionsService } from '../projections/projections.service';
@@ -40,7 +42,7 @@ export class MetricsController {
   }
 
   @Public()
-  @Get('metrics')
+  @Route(metricsRoute)
   async scrape(@Req() request: FastifyRequest & { authenticatedUser?: { isAdmin: boolean } }, @Res() reply: FastifyReply): Promise<void> {
     const header = request.headers.authorization;
     const bearer = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;

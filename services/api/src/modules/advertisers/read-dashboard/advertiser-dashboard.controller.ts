@@ -1,6 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
-import { TIER_INVENTORY, inventoryPeriodEnd, inventoryPeriodStart, type AdvertiserDashboard } from '@app/contracts/advertisers';
+import { TIER_INVENTORY, inventoryPeriodEnd, inventoryPeriodStart, type AdvertiserDashboard, advertiserDashboardRoute } from '@app/contracts/advertisers';
 import type { DropView } from '@app/contracts/drops';
 import { ListDropsQuery } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
@@ -9,6 +9,7 @@ import { requireAdvertiser } from '../advertiser-only';
 import { analyticsWindowStart, summarizeDashboard, type DropTelemetryRow } from '../domain/dashboard';
 import { BrandProfiles } from '../infrastructure/brand-profiles';
 import { MovesSpentQuery } from '../queries/moves-spent.query';
+import { Route } from '../../../platform/http/route.decorator';
 
 /**
  * How many of the advertiser's newest drops the dashboard reads. The tier limits allow at most 40 proof and paid
@@ -21,14 +22,14 @@ export const DASHBOARD_DROPS_READ = 500;
  * the drops context's list (drops, applications, escrowed pools), telemetry's daily rollup (impressions, clicks) and
  * the moves spent this period; the figures are computed by the pure `summarizeDashboard`. Two rounds of indexed reads.
  */
-@Controller('advertisers')
+@Controller()
 export class AdvertiserDashboardController {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly brands: BrandProfiles,
   ) {}
 
-  @Get('dashboard')
+  @Route(advertiserDashboardRoute)
   async dashboard(@CurrentUser() caller: AuthenticatedUser): Promise<AdvertiserDashboard> {
     const now = new Date();
     // The reads that do not depend on each other run together; a non-advertiser is refused before anything is answered.

@@ -1,4 +1,4 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ADVERTISER_MESSAGES,
@@ -11,9 +11,10 @@ import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/auth
 import { requireAdvertiser } from '../advertiser-only';
 import { BrandProfiles } from '../infrastructure/brand-profiles';
 import { SaveBrandProfileHandler } from './save-brand-profile.handler';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** `PUT /api/users/brand-profile`: the advertiser saves their brand (spec 3 §3, §5) and gets it back as stored. */
-@Controller('users/brand-profile')
+@Controller()
 export class SaveBrandProfileController {
   constructor(
     private readonly handler: SaveBrandProfileHandler,
@@ -21,7 +22,7 @@ export class SaveBrandProfileController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Put()
+  @Route(putBrandProfileRoute)
   async save(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(putBrandProfileRoute.body)) body: BrandProfileRequest,

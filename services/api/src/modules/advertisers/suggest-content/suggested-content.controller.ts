@@ -1,23 +1,24 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { SuggestedContentResponse } from '@app/contracts/advertisers';
+import { suggestedContentRoute, type SuggestedContentResponse } from '@app/contracts/advertisers';
 import type { ContentView } from '@app/contracts/content';
 import { GetMostEngagedContentQuery } from '@app/contracts/content';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { TelemetryCountsQuery, type TelemetryCountRow } from '../../telemetry';
 import { requireAdvertiser } from '../advertiser-only';
 import { suggestContent } from '../domain/suggested-content';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** Candidates read from content: more than shown, since own and already sponsored items are left out. */
 const CANDIDATES = 30;
 const RECENT_DAYS = 7;
 
 /** `GET /api/advertisers/suggested-content` (advertisers only): up to 6 items worth sponsoring, by real engagement. */
-@Controller('advertisers')
+@Controller()
 export class SuggestedContentController {
   constructor(private readonly queryBus: QueryBus) {}
 
-  @Get('suggested-content')
+  @Route(suggestedContentRoute)
   async suggested(@CurrentUser() caller: AuthenticatedUser): Promise<SuggestedContentResponse> {
     await requireAdvertiser(this.queryBus, caller.userId);
     const candidates = await this.queryBus.execute<GetMostEngagedContentQuery, ContentView[]>(new GetMostEngagedContentQuery(CANDIDATES));

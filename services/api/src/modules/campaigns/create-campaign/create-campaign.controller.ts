@@ -36,8 +36,7 @@ export class CreateCampaignController {
 
   @Route(createCampaignRoute)
   async create(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(createCampaignRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(createCampaignRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createCampaignRoute.body)) body: z.output<typeof CreateCampaignRequestSchema>,
   ): Promise<CreateCampaignResponse> {

@@ -55,8 +55,7 @@ export class ManageCampaignsController {
 
   @Route(changeCampaignStatusRoute)
   async status(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(changeCampaignStatusRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(changeCampaignStatusRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
     @Body(new ZodValidationPipe(changeCampaignStatusRoute.body)) body: z.output<typeof CampaignStatusRequestSchema>,
@@ -67,8 +66,7 @@ export class ManageCampaignsController {
 
   @Route(deleteCampaignRoute)
   async remove(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(deleteCampaignRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(deleteCampaignRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') id: string,
   ): Promise<DeleteCampaignResponse> {

@@ -40,8 +40,7 @@ export class CreateForecastController {
 
   @Route(createForecastRoute)
   async create(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(createForecastRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(createForecastRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(CreateForecastRequestSchema)) body: CreateBody,
   ): Promise<SocialForecast> {

@@ -32,8 +32,7 @@ export class PlacePredictionController {
 
   @Route(predictRoute)
   async predict(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(predictRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(predictRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(PredictRequestSchema)) body: PredictBody,

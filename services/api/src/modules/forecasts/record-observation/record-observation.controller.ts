@@ -33,8 +33,7 @@ export class RecordObservationController {
 
   @Route(recordObservationRoute)
   async record(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(recordObservationRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(recordObservationRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(RecordObservationRequestSchema)) body: RecordObservationRequest,

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AUTH_MESSAGES, confirmEmailRoute } from '@app/contracts/identity';
+import { AUTH_MESSAGES, confirmEmailFromLinkRoute, confirmEmailRoute } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -8,8 +8,9 @@ import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
 import { AdminEmails } from '../register-accounts/admin-emails';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { hashToken } from '../infrastructure/secrets';
+import { Route } from '../../../platform/http/route.decorator';
 
-@Controller('auth/confirm-email')
+@Controller()
 export class ConfirmEmailController {
   constructor(
     private readonly store: IdentityStore,
@@ -18,8 +19,7 @@ export class ConfirmEmailController {
   ) {}
 
   @Public()
-  @Post()
-  @HttpCode(200)
+  @Route(confirmEmailRoute)
   async confirm(@Body(new ZodValidationPipe(confirmEmailRoute.body)) body: { token: string }) {
     await this.confirmToken(body.token);
     return { success: true as const, message: AUTH_MESSAGES.emailConfirmed };
@@ -27,7 +27,7 @@ export class ConfirmEmailController {
 
   /** The link in the e-mail: confirms, then sends the browser to the sign-in screen. */
   @Public()
-  @Get()
+  @Route(confirmEmailFromLinkRoute)
   async confirmFromLink(@Query('token') token: unknown, @Res() response: FastifyReply): Promise<void> {
     try {
       await this.confirmToken(typeof token === 'string' ? token : '');

@@ -1,18 +1,19 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionResponse } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../identity.config';
-import { PROFILE_MESSAGES } from '@app/contracts/identity';
+import { PROFILE_MESSAGES, refreshSessionRoute, signOutRoute, authProfileRoute } from '@app/contracts/identity';
 import { sessionStreamId } from '../domain/session';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { toUserView } from '../infrastructure/views';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
-import { clearSessionCookie, clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clearSessionCookie, clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
+import { Route } from '../../../platform/http/route.decorator';
 
-@Controller('auth')
+@Controller()
 export class SessionController {
   constructor(
     private readonly store: IdentityStore,
@@ -21,8 +22,7 @@ export class SessionController {
   ) {}
 
   /** Rotation: the new session starts and the old one is revoked in one append; a second refresh with the old token is a 401. */
-  @Post('refresh')
-  @HttpCode(200)
+  @Route(refreshSessionRoute)
   async refresh(
     @CurrentUser() caller: AuthenticatedUser,
     @Req() request: FastifyRequest,
@@ -47,8 +47,7 @@ export class SessionController {
 
   /** Public so that signing out always clears the cookie, even with a session that already ended. */
   @Public()
-  @Post('logout')
-  @HttpCode(200)
+  @Route(signOutRoute)
   async logout(
     @CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined,
     @Res({ passthrough: true }) response: FastifyReply,
@@ -68,7 +67,7 @@ export class SessionController {
     return { success: true };
   }
 
-  @Get('profile')
+  @Route(authProfileRoute)
   async profile(@CurrentUser() caller: AuthenticatedUser) {
     const row = await this.store.findUserById(caller.userId);
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);

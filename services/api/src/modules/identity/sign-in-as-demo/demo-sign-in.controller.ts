@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, demoSignInRoute, type SessionResponse } from '@app/contracts/identity';
 import { forbidden, notFound, tooManyRequests } from '../../../platform/http/api-error';
@@ -8,10 +8,11 @@ import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { SignUpThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { DemoPersonas } from './demo-personas';
+import { Route } from '../../../platform/http/route.decorator';
 
-@Controller('auth')
+@Controller()
 export class DemoSignInController {
   constructor(
     private readonly personas: DemoPersonas,
@@ -22,8 +23,7 @@ export class DemoSignInController {
   ) {}
 
   @Public()
-  @Post('demo/:persona')
-  @HttpCode(200)
+  @Route(demoSignInRoute)
   async demoSignIn(@Param('persona') rawPersona: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
     const parsed = demoSignInRoute.params.shape.persona.safeParse(rawPersona);
     if (!parsed.success) throw notFound('DEMO_PERSONA_NOT_FOUND', AUTH_MESSAGES.demoLoginFailed(rawPersona));

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { Controller, Get, Inject, Logger, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { AUTH_MESSAGES, ReferralCodeSchema, type SignUpReferral } from '@app/contracts/identity';
+import { AUTH_MESSAGES, ReferralCodeSchema, type SignUpReferral, googleSignInRoute, googleCallbackRoute } from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { clearCookie, readCookie, setCookie } from '../../../platform/http/cookies';
 import { Public } from '../../../platform/http/public.decorator';
@@ -11,9 +11,10 @@ import { AccountRegistration } from '../register-accounts/account-registration';
 import { UniquenessViolation } from '../identity-refusals';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { SessionIssuer } from '../infrastructure/sessions';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { applySignUpReferral } from '../sign-up/sign-up.controller';
 import { GoogleOidcClient, type VerifiedIdentity } from './google-oidc.client';
+import { Route } from '../../../platform/http/route.decorator';
 
 const FLOW_COOKIE = 'oidc_state';
 /** A referral link's code (`/api/auth/google?ref=CODE`), kept through the provider's round trip beside the state. */
@@ -24,7 +25,7 @@ const USERNAME_ATTEMPTS = 5;
 /** A failed callback the user can be told about (the message goes to the web app's sign-in screen). */
 class SignInWithProviderFailed extends Error {}
 
-@Controller('auth/google')
+@Controller()
 export class GoogleSignInController {
   private readonly logger = new Logger('GoogleSignIn');
 
@@ -39,7 +40,7 @@ export class GoogleSignInController {
 
   /** Starts the code flow: remembers state, PKCE verifier and nonce, binds them to this browser, redirects. */
   @Public()
-  @Get()
+  @Route(googleSignInRoute)
   async start(@Req() incoming: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     const request = await this.oidc.authorizationRequest().catch((error: unknown) => {
       if (error instanceof ApiError) throw error;
@@ -59,7 +60,7 @@ export class GoogleSignInController {
   }
 
   @Public()
-  @Get('callback')
+  @Route(googleCallbackRoute)
   async callback(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
     clearCookie(response, FLOW_COOKIE, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google' });
     const referralCode = ReferralCodeSchema.safeParse(readCookie(request, REFERRAL_COOKIE) ?? '').data || null;

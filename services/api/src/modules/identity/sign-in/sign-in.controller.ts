@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, signInRoute, type SessionResponse, type SignInRequest } from '@app/contracts/identity';
 import { forbidden, tooManyRequests, unauthorized } from '../../../platform/http/api-error';
@@ -11,9 +11,10 @@ import { verifyPassword } from '../infrastructure/secrets';
 import { SessionIssuer } from '../infrastructure/sessions';
 import { SignInThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
+import { Route } from '../../../platform/http/route.decorator';
 
-@Controller('auth')
+@Controller()
 export class SignInController {
   constructor(
     private readonly store: IdentityStore,
@@ -24,8 +25,7 @@ export class SignInController {
   ) {}
 
   @Public()
-  @Post('signin')
-  @HttpCode(200)
+  @Route(signInRoute)
   async signIn(
     @Body(new ZodValidationPipe(signInRoute.body)) body: SignInRequest,
     @Req() request: FastifyRequest,

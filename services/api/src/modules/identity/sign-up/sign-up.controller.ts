@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Inject, Logger, Req, Res } from '@nestjs/common';
 import { CommandBus, CommandHandlerNotFoundException } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES, signUpRoute, type SignUpReferral, type SignUpRequest, type SignUpResponse } from '@app/contracts/identity';
@@ -15,10 +15,11 @@ import { isTooGuessable } from '../infrastructure/password-strength';
 import { hashPassword, hashToken, newOpaqueToken } from '../infrastructure/secrets';
 import { SignUpThrottle } from '../infrastructure/sign-in-throttle';
 import { toUserView } from '../infrastructure/views';
-import { clientAddressOf, setSessionCookie } from '../auth/bearer-token';
+import { clientAddressOf, setSessionCookie } from '../infrastructure/session-cookie';
 import { ApplySignUpReferralCommand } from './apply-sign-up-referral.command';
+import { Route } from '../../../platform/http/route.decorator';
 
-@Controller('auth')
+@Controller()
 export class SignUpController {
   private readonly logger = new Logger('SignUp');
 
@@ -33,8 +34,7 @@ export class SignUpController {
   ) {}
 
   @Public()
-  @Post('signup')
-  @HttpCode(201)
+  @Route(signUpRoute)
   async signUp(
     @Body(new ZodValidationPipe(signUpRoute.body)) body: SignUpRequest,
     @Req() request: FastifyRequest,

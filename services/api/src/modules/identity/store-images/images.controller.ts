@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Inject, Logger, Param, Req, Res } from '@nestjs/common';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multer from 'multer';
 import typeis from 'type-is';
-import { IMAGE_MESSAGES, type ImageUploadResponse } from '@app/contracts/identity';
+import { IMAGE_MESSAGES, type ImageUploadResponse, imageUploadRoute, uploadImageRoute, getImageRoute } from '@app/contracts/identity';
 import { ApiError, badRequest, notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IMAGE_STORAGE, type ImageStorage } from './image-storage.port';
 import { detectImageType, isImageKey } from './image-type';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** Profile and logo images: at most 5 MB (spec). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -41,21 +42,19 @@ export class ImagesController {
 
   constructor(@Inject(IMAGE_STORAGE) private readonly storage: ImageStorage) {}
 
-  @Post('images/upload')
-  @HttpCode(201)
+  @Route(imageUploadRoute)
   upload(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<ImageUploadResponse> {
     return this.store(request, response);
   }
 
   /** The same upload under the path another part of the app calls. */
-  @Post('upload/image')
-  @HttpCode(201)
+  @Route(uploadImageRoute)
   uploadAlias(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<ImageUploadResponse> {
     return this.store(request, response);
   }
 
   @Public()
-  @Get('images/:key')
+  @Route(getImageRoute)
   async serve(@Param('key') key: string, @Res() response: FastifyReply): Promise<void> {
     const image = isImageKey(key) ? await this.storage.get(key) : undefined;
     if (!image) throw notFound('IMAGE_NOT_FOUND', IMAGE_MESSAGES.notFound);

@@ -1,4 +1,4 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { PROFILE_MESSAGES, updateProfileRoute, type ProfileChanges, type UpdateProfileRequest, type UserView } from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -6,6 +6,7 @@ import { uniquenessError } from '../identity-refusals';
 import { IdentityStore } from '../infrastructure/identity-store';
 import { toUserView } from '../infrastructure/views';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** The request's snake_case fields → the event's changes; absent fields stay as they are. */
 export function profileChangesOf(body: UpdateProfileRequest): ProfileChanges {
@@ -21,11 +22,11 @@ export function profileChangesOf(body: UpdateProfileRequest): ProfileChanges {
 }
 
 /** Users edit only their own profile: the target is always the caller, never an id from the request. */
-@Controller('users')
+@Controller()
 export class UpdateProfileController {
   constructor(private readonly store: IdentityStore) {}
 
-  @Put('profile')
+  @Route(updateProfileRoute)
   async update(
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(updateProfileRoute.body)) body: UpdateProfileRequest,

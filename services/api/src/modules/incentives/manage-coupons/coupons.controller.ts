@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -13,6 +13,7 @@ import {
   type CreateCouponRequest,
   type RedeemCouponRequest,
   type RedeemCouponResponse,
+  listCouponsRoute,
 } from '@app/contracts/incentives';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -23,6 +24,7 @@ import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/auth
 import { getExistingUser } from '../../identity';
 import { CouponCommands } from '../infrastructure/coupon-commands';
 import { CouponViews } from '../infrastructure/coupon-views';
+import { Route } from '../../../platform/http/route.decorator';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BAND_LABELS: Record<string, string> = { 'top-5': 'Top 5 this week', 'top-10': 'Top 10 this week', 'top-25': 'Top 25 this week', 'growth-leaders': 'Growth leaders this week' };
@@ -33,7 +35,7 @@ const instant = (value: string) => new Date(Date.parse(value.length === 10 ? `${
 const endInstant = (value: string) => (value.length === 10 ? new Date(Date.parse(`${value}T00:00:00.000Z`) + DAY_MS).toISOString() : instant(value));
 
 /** Spec 3 §7's coupon calls, served without the /api prefix (bootstrap's UNPREFIXED_ROUTES). Advertisers only. */
-@Controller('advertisers/coupons')
+@Controller()
 export class CouponsController {
   constructor(
     private readonly commands: CouponCommands,
@@ -41,16 +43,15 @@ export class CouponsController {
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Get()
+  @Route(listCouponsRoute)
   async list(@CurrentUser() caller: AuthenticatedUser): Promise<CouponsResponse> {
     await this.advertiser(caller);
     return { status: 'success', message: 'Coupons loaded', data: await this.views.list(caller.userId) };
   }
 
-  @Post()
-  @HttpCode(201)
+  @Route(createCouponRoute)
   async create(
-    @IdempotencyKey('POST /advertisers/coupons') idempotency: IdempotentRequest,
+    @IdempotencyKey(createCouponRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(createCouponRoute.body)) body: CreateCouponRequest,
   ): Promise<CouponResponse> {
@@ -84,8 +85,7 @@ export class CouponsController {
   }
 
   /** A drop: one of the caller's own (else 403). A leaderboard band: awarded when each week closes (`LeaderboardAwardsJob`). */
-  @Post(':id/assign')
-  @HttpCode(200)
+  @Route(assignCouponRoute)
   async assign(
     @CurrentUser() caller: AuthenticatedUser,
     @Param(new ZodValidationPipe(assignCouponRoute.params)) params: { id: string },
@@ -108,10 +108,9 @@ export class CouponsController {
     return { status: 'success', message: body.target_type === 'drop' ? 'Coupon attached to the drop' : 'Coupon assigned to the leaderboard', data: { coupon: await this.views.one(outcome.state.couponId) } };
   }
 
-  @Post(':id/redeem')
-  @HttpCode(200)
+  @Route(redeemCouponRoute)
   async redeem(
-    @IdempotencyKey('POST /advertisers/coupons/:id/redeem') idempotency: IdempotentRequest,
+    @IdempotencyKey(redeemCouponRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Param(new ZodValidationPipe(redeemCouponRoute.params)) params: { id: string },
     @Body(new ZodValidationPipe(redeemCouponRoute.body)) body: RedeemCouponRequest,

@@ -25,8 +25,7 @@ export class BuySharesController {
 
   @Route(buySharesRoute)
   buy(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(buySharesRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(buySharesRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(BuySharesRequestSchema)) body: BuySharesRequest): Promise<BuySharesResponse> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     // Fixed here, outside the unit of work: a rerun after a version conflict decides the same purchase.

@@ -37,8 +37,7 @@ export class ManageListingsController {
 
   @Route(createListingRoute)
   create(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(createListingRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(createListingRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateListingRequestSchema)) body: CreateListingBody): Promise<Listing> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     const listingId = newId();
@@ -100,8 +99,7 @@ export class ManageListingsController {
 
   @Route(buyListingRoute)
   async buy(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(buyListingRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(buyListingRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(BuyListingRequestSchema)) body: BuyListingRequest): Promise<TradeResponse> {
     const listingId = idOf(rawId, 'LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     const row = await this.reader.listing(listingId);

@@ -42,8 +42,7 @@ export class ManageOffersController {
 
   @Route(createOfferRoute)
   async create(
-    // Stored keys of this route are scoped by its bare path, not by `idempotencyScopeOf(route)` (method + path).
-    @IdempotencyKey(createOfferRoute.path) idempotency: IdempotentRequest,
+    @IdempotencyKey(createOfferRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody): Promise<Offer> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     // The bid waits in an escrow both sides touch: a sandbox and a real account must never meet there (the ledger

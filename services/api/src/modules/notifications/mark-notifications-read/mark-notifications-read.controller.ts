@@ -1,30 +1,29 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { NOTIFICATION_MESSAGES, markNotificationReadRoute } from '@app/contracts/notifications';
+import { Controller, Param } from '@nestjs/common';
+import { NOTIFICATION_MESSAGES, markNotificationReadRoute, markAllNotificationsReadRoute } from '@app/contracts/notifications';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { decideMarkAllRead, decideMarkRead } from '../domain/inbox';
 import { NotificationReader } from '../infrastructure/notification-reader';
 import { MarkNotificationsReadHandler } from './mark-notifications-read.handler';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** POST /api/notifications/{id}/read and POST /api/notifications/read-all: answer the unread count after. */
-@Controller('notifications')
+@Controller()
 export class MarkNotificationsReadController {
   constructor(
     private readonly handler: MarkNotificationsReadHandler,
     private readonly reader: NotificationReader,
   ) {}
 
-  @Post('read-all')
-  @HttpCode(200)
+  @Route(markAllNotificationsReadRoute)
   async readAll(@CurrentUser() caller: AuthenticatedUser): Promise<{ success: true; unread_count: number }> {
     const now = new Date().toISOString();
     const inbox = await this.handler.execute(caller.userId, () => decideMarkAllRead(caller.userId, now));
     return { success: true, unread_count: await this.reader.unreadCount(caller.userId, inbox) };
   }
 
-  @Post(':id/read')
-  @HttpCode(200)
+  @Route(markNotificationReadRoute)
   async read(
     @CurrentUser() caller: AuthenticatedUser,
     @Param(new ZodValidationPipe(markNotificationReadRoute.params)) params: { id: string },

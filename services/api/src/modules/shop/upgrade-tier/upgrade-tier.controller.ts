@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse } from '@app/contracts/shop';
+import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse, getUpgradeCostsRoute } from '@app/contracts/shop';
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
@@ -9,24 +9,24 @@ import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/auth
 import { getExistingUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { ShopPurchases } from '../infrastructure/shop-purchases';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** GET /api/users/upgrade-costs and POST /api/users/upgrade-tier {target_tier, payment_method}. */
-@Controller('users')
+@Controller()
 export class UpgradeTierController {
   constructor(
     private readonly purchases: ShopPurchases,
     private readonly queryBus: QueryBus,
   ) {}
 
-  @Get('upgrade-costs')
+  @Route(getUpgradeCostsRoute)
   costs(): UpgradeCosts {
     return TIER_UPGRADE_COSTS as UpgradeCosts;
   }
 
-  @Post('upgrade-tier')
-  @HttpCode(200)
+  @Route(upgradeTierRoute)
   async upgrade(
-    @IdempotencyKey('POST /api/users/upgrade-tier') idempotency: IdempotentRequest,
+    @IdempotencyKey(upgradeTierRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(upgradeTierRoute.body)) body: UpgradeTierRequest,
   ): Promise<UpgradeTierResponse> {

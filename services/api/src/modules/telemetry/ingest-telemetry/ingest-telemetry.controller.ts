@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Body, Controller, HttpCode, Inject, Logger, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Inject, Logger, Query, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -19,13 +19,14 @@ import type { JsonBodyLimitConfig } from '../../../platform/http/body-parsing';
 import { clientKeyOf } from '../infrastructure/client-rate-limiter';
 import { TelemetryRateLimiter } from '../telemetry.config';
 import { BatchEnqueuer } from './batch-enqueuer';
+import { Route } from '../../../platform/http/route.decorator';
 
 /**
  * `POST /api/telemetry`: a batch is validated, stamped (server receive time, the caller's user) and queued as one job;
  * 202 once the queue holds it. Storing (raw rows, daily counts, published content views) happens in the job, once
  * per batch id.
  */
-@Controller('telemetry')
+@Controller()
 export class IngestTelemetryController {
   private readonly logger = new Logger('Telemetry');
   private readonly enqueuer: BatchEnqueuer;
@@ -38,8 +39,7 @@ export class IngestTelemetryController {
   }
 
   @Public()
-  @Post()
-  @HttpCode(202)
+  @Route(ingestTelemetryRoute)
   @RouteConfig({ jsonBodyLimit: TELEMETRY_MAX_BATCH_BYTES } satisfies JsonBodyLimitConfig)
   async ingest(
     @Body(new ZodValidationPipe(ingestTelemetryRoute.body)) batch: TelemetryBatch,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Query, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -17,6 +17,7 @@ import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/auth
 import { clientKeyOf } from '../infrastructure/client-rate-limiter';
 import { TelemetryStore } from '../infrastructure/telemetry-store';
 import { ClientErrorRateLimiter } from '../telemetry.config';
+import { Route } from '../../../platform/http/route.decorator';
 
 /** Client error reports: the screens send failed API answers (500/502/503/504) and error-boundary crashes. */
 @Controller()
@@ -27,8 +28,7 @@ export class ClientErrorsController {
   ) {}
 
   @Public()
-  @Post('logs/client-error')
-  @HttpCode(201)
+  @Route(reportClientErrorRoute)
   @RouteConfig({ jsonBodyLimit: CLIENT_ERROR_MAX_BYTES } satisfies JsonBodyLimitConfig)
   async report(
     @Body(new ZodValidationPipe(reportClientErrorRoute.body)) report: ClientErrorReport,
@@ -49,7 +49,7 @@ export class ClientErrorsController {
   }
 
   @AdminOnly()
-  @Get('admin/client-errors')
+  @Route(listClientErrorsRoute)
   async list(@Query(new ZodValidationPipe(listClientErrorsRoute.query)) query: { limit: number; source?: string }): Promise<ClientErrorsResponse> {
     return { errors: await this.store.recentClientErrors(query.limit, query.source) };
   }

@@ -5,7 +5,7 @@ import { WithdrawalRequestedSchema } from '@app/contracts/withdrawals';
 import { JobsService } from '../../../platform/jobs/jobs.service';
 import { WithdrawalCommands } from '../infrastructure/withdrawal-commands';
 import { DetailsCipher } from '../infrastructure/details-cipher';
-import { PAYOUT_PROVIDER, type PayoutProvider } from '../payouts/payout-provider.port';
+import { PAYOUT_PROVIDER, type PayoutProvider } from '../infrastructure/payout-provider.port';
 
 export const PAYOUT_JOB = 'withdrawals.payout';
 /** The job queue's default attempts: the last one resolves the withdrawal either way. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Inject } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -8,6 +8,9 @@ import {
   type UsdWithdrawalTerms,
   type WithdrawalCurrency,
   type WithdrawalMethod,
+  getWithdrawalMethodsRoute,
+  getUsdWithdrawalTermsRoute,
+  getWithdrawalsRoute,
 } from '@app/contracts/withdrawals';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { badRequest } from '../../../platform/http/api-error';
@@ -21,13 +24,14 @@ import { decideWithdrawal, initialWithdrawal, type WithdrawalCommand } from '../
 import { DetailsCipher } from '../infrastructure/details-cipher';
 import { WithdrawalCommands, withdrawalRefusalError } from '../infrastructure/withdrawal-commands';
 import { WITHDRAWAL_COLUMNS, withdrawalView, type WithdrawalRow } from './withdrawal-views';
+import { Route } from '../../../platform/http/route.decorator';
 
 interface Queryable {
   query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
 }
 
 /** `GET /api/withdrawal/methods`, `GET /api/withdrawal/usd-terms`, `POST /api/withdrawal/request`, `GET /api/withdrawal/requests`. */
-@Controller('withdrawal')
+@Controller()
 export class WithdrawalController {
   constructor(
     private readonly commands: WithdrawalCommands,
@@ -37,20 +41,19 @@ export class WithdrawalController {
     @Inject(DATABASE_POOL) private readonly database: Queryable,
   ) {}
 
-  @Get('methods')
+  @Route(getWithdrawalMethodsRoute)
   methods(): WithdrawalMethod[] {
     return this.config.methods.map((method) => ({ ...method, required_fields: [...method.required_fields] }));
   }
 
-  @Get('usd-terms')
+  @Route(getUsdWithdrawalTermsRoute)
   usdTerms(): UsdWithdrawalTerms {
     return { currency_type: 'usd', min_amount: this.config.usd.minAmount, fee_percentage: this.config.usd.feePercentage };
   }
 
-  @Post('request')
-  @HttpCode(200)
+  @Route(requestWithdrawalRoute)
   async request(
-    @IdempotencyKey('POST /api/withdrawal/request') idempotency: IdempotentRequest,
+    @IdempotencyKey(requestWithdrawalRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(requestWithdrawalRoute.body)) body: { amount: bigint; payment_method: string; payment_details: Record<string, unknown>; currency_type: WithdrawalCurrency },
   ) {
@@ -86,7 +89,7 @@ export class WithdrawalController {
     return { success: true as const, message: `Withdrawal of ${what} requested: the amount is held until the payout completes.`, withdrawal };
   }
 
-  @Get('requests')
+  @Route(getWithdrawalsRoute)
   async list(@CurrentUser() caller: AuthenticatedUser) {
     const rows = await this.database.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC LIMIT 100`, [caller.userId]);
     return { withdrawals: rows.rows.map(withdrawalView) };
