@@ -1,4 +1,7 @@
-// Feed items as the API answers them (the content contract's FeedItem), for the dashboard's component tests.
+// Feed items as the API answers them (the content contract's FeedItem), for the dashboard's component tests, built on
+// the content and drop the remotes' tests share.
+import { createContent, createDrop } from '@app/platform/testing';
+
 let sequence = 0;
 
 export function feedContent(overrides: Record<string, unknown> = {}, sponsored = false) {
@@ -8,39 +11,17 @@ export function feedContent(overrides: Record<string, unknown> = {}, sponsored =
     type: 'content',
     sponsored,
     sponsorship: sponsored ? { total_boost_multiplier: 2, sponsor_count: 1, ends_at: null } : null,
-    content: {
+    content: createContent({
       id,
-      user_id: 'creator-1',
-      creator_id: 'creator-1',
-      creator_name: 'Grace Hopper',
-      creator_username: 'grace',
-      creator_avatar: null,
       title: `Content ${sequence}`,
       description: null,
-      platform: 'youtube',
       platform_url: 'https://youtube.com/watch?v=1',
-      media_url: null,
-      image_url: null,
-      total_shares: 100,
-      available_shares: 80,
-      share_price: 0.01,
-      engagement_shares_total: 20,
-      engagement_shares_remaining: 20,
-      current_revenue: 0,
-      performance_metrics: { impressions: 0, clicks: 0, conversions: 0, engagement_rate: 0 },
-      views_count: 0,
       likes_count: 2,
       comments_count: 1,
-      reposts_count: 0,
-      shares_count: 0,
-      is_demo: false,
       is_sponsored: sponsored,
-      status: 'active',
       metrics: { content_id: id, likes: 2, comments: 1, shares: 0, saves: 0, reposts: 0, views: 0, internal_moves: 0, external_moves: 0, total_engagement: 3 },
-      created_at: '2026-11-21T10:00:00.000Z',
-      updated_at: '2026-11-21T10:00:00.000Z',
       ...overrides,
-    },
+    }),
   };
 }
 
@@ -48,46 +29,19 @@ export function feedDrop(overrides: Record<string, unknown> = {}) {
   sequence += 1;
   return {
     type: 'drop',
-    drop: {
+    drop: createDrop({
       id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
       title: `Drop ${sequence}`,
-      description: 'Make something great',
-      preview_image: null,
-      content_url: null,
-      creator_id: 'advertiser-1',
-      creator_name: 'Acme Brand',
-      creator_avatar: null,
-      platform: null,
-      status: 'active',
-      difficulty: 'easy',
       drop_type: 'paid_content',
       kind: 'paid',
       key_cost: 1,
       gem_reward_base: 50,
       gem_pool_total: 100,
       gem_pool_remaining: 100,
-      follower_threshold: 0,
-      time_commitment: null,
-      requirements: null,
-      deliverables: null,
-      deadline_at: null,
-      max_participants: null,
-      current_participants: 0,
-      move_cost_points: 0,
-      move_actions: null,
-      key_reward_amount: 0,
-      key_pool_total: 0,
-      key_pool_remaining: 0,
       is_proof_drop: false,
       is_paid_drop: true,
-      is_demo: false,
-      reward_logic: null,
-      total_applications: 0,
-      gems_paid: 0,
-      created_at: '2026-11-21T10:00:00.000Z',
-      updated_at: '2026-11-21T10:00:00.000Z',
       ...overrides,
-    },
+    }),
   };
 }
 
