@@ -46,7 +46,8 @@ test('a new advertiser runs a campaign on their content and sees its impressions
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add Content' }).first().click();
   const adding = page.getByRole('dialog', { name: 'Add content' });
-  await adding.getByLabel('Content').selectOption({ label: `${title} (tiktok)` });
+  // By role: while the list loads, a skeleton labelled 'Loading content' would match a label lookup.
+  await adding.getByRole('combobox', { name: 'Content' }).selectOption({ label: `${title} (tiktok)` });
   await adding.getByRole('button', { name: 'Add to campaign' }).click();
   await expect(adding).toHaveCount(0);
 
