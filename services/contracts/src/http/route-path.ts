@@ -5,11 +5,6 @@ export function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
-/** Whether a path has `:name` segments, and their names. */
-export function pathParameterNames(path: string): string[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
-}
-
 /**
  * The concrete path of a route: `/api/drops/:dropId` with `{ dropId: 'a b' }` → `/api/drops/a%20b`. A missing
  * parameter is a programming error, not a request the server should see.

@@ -37,7 +37,7 @@ export const IdempotencyKeyHeaders = z.object({
 
 // Paths are plain string work with no zod: the browser's API client takes them from route-path.ts alone (through this
 // re-export, which bundlers follow to that file), so the first page does not load zod.
-export { pathParameterNames, routePath, toOpenApiPath } from './route-path';
+export { routePath, toOpenApiPath } from './route-path';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
