@@ -12,15 +12,24 @@ describe('mf_advertiser routes', () => {
   });
 
   it("shows an advertiser's dashboard from the API", async () => {
-    answerApiCalls({ 'GET /api/advertisers/dashboard': { body: createDashboard() }, 'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } } });
-    renderWithPlatform(<AdvertiserRoutes />, { route: '/advertiser', user: createUser({ user_type: 'advertiser', display_name: 'Acme' }) });
+    answerApiCalls({
+      'GET /api/advertisers/dashboard': { body: createDashboard() },
+      'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } },
+    });
+    renderWithPlatform(<AdvertiserRoutes />, {
+      route: '/advertiser',
+      user: createUser({ user_type: 'advertiser', display_name: 'Acme' }),
+    });
     expect(await screen.findByRole('heading', { name: 'Advertiser Dashboard' })).toBeInTheDocument();
     expect(await screen.findByText('No drops yet')).toBeInTheDocument();
   });
 
   it('mounts the onboarding page', () => {
     answerApiCalls({});
-    renderWithPlatform(<AdvertiserRoutes />, { route: '/advertiser/onboarding', user: createUser({ user_type: 'creator' }) });
+    renderWithPlatform(<AdvertiserRoutes />, {
+      route: '/advertiser/onboarding',
+      user: createUser({ user_type: 'creator' }),
+    });
     expect(screen.getByRole('button', { name: 'Become an Advertiser' })).toBeInTheDocument();
   });
 });

@@ -14,7 +14,9 @@ describe('mf_earn routes', () => {
   });
 
   it('loads the content screens at /create and /content/:id on demand', async () => {
-    answerApiCalls({ 'GET /api/content/missing': { status: 404, body: { error: 'Content not found', code: 'CONTENT_NOT_FOUND' } } });
+    answerApiCalls({
+      'GET /api/content/missing': { status: 404, body: { error: 'Content not found', code: 'CONTENT_NOT_FOUND' } },
+    });
     const { unmount } = renderWithPlatform(<EarnRoutes />, { route: '/create', user: createUser() });
     expect(await screen.findByRole('tab', { name: 'Share Existing Content' })).toBeInTheDocument();
     unmount();

@@ -5,8 +5,12 @@ import { DropDetailPage } from './features/drops/components/drop-detail-page';
 import { EarnPage } from './features/drops/components/earn-page';
 
 // The content screens are their own chunks: the remote's entry and route stay within the 60 KB budget.
-const ContentDetailPage = lazy(() => import('./features/content/components/content-detail-page').then((module) => ({ default: module.ContentDetailPage })));
-const CreateContentPage = lazy(() => import('./features/content/components/create-content-page').then((module) => ({ default: module.CreateContentPage })));
+const ContentDetailPage = lazy(() =>
+  import('./features/content/components/content-detail-page').then((module) => ({ default: module.ContentDetailPage })),
+);
+const CreateContentPage = lazy(() =>
+  import('./features/content/components/create-content-page').then((module) => ({ default: module.CreateContentPage })),
+);
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
@@ -19,8 +23,22 @@ export default function EarnRoutes() {
       <Route path="earn" element={<EarnPage />} />
       <Route path="task/:id" element={<DropDetailPage />} />
       <Route path="drops/:id" element={<DropDetailPage />} />
-      <Route path="create" element={<Page><CreateContentPage /></Page>} />
-      <Route path="content/:id" element={<Page><ContentDetailPage /></Page>} />
+      <Route
+        path="create"
+        element={
+          <Page>
+            <CreateContentPage />
+          </Page>
+        }
+      />
+      <Route
+        path="content/:id"
+        element={
+          <Page>
+            <ContentDetailPage />
+          </Page>
+        }
+      />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

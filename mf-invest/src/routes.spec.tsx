@@ -79,8 +79,21 @@ describe('mf_invest: the Investment Hub', () => {
       'GET /api/portfolio/holdings': {
         body: {
           holdings: [
-            holding({ content_id: 'h1', content_title: 'Sunset timelapse', owned_shares: 12, available_to_sell: 12, current_price: 1.2346, market_value: 14.8147 }),
-            holding({ content_id: 'h2', content_title: 'Street food', owned_shares: 3, available_to_sell: 0, is_listed: true }),
+            holding({
+              content_id: 'h1',
+              content_title: 'Sunset timelapse',
+              owned_shares: 12,
+              available_to_sell: 12,
+              current_price: 1.2346,
+              market_value: 14.8147,
+            }),
+            holding({
+              content_id: 'h2',
+              content_title: 'Street food',
+              owned_shares: 3,
+              available_to_sell: 0,
+              is_listed: true,
+            }),
           ],
         },
       },
@@ -92,14 +105,28 @@ describe('mf_invest: the Investment Hub', () => {
     expect(within(sunset).getByText('$1.2346')).toBeInTheDocument();
     expect(within(sunset).getByText('$14.81')).toBeInTheDocument();
     expect(within(sunset).getByRole('button', { name: 'List for resale' })).toBeInTheDocument();
-    expect(within(within(table).getByRole('row', { name: /Street food/ })).getByText('All shares listed')).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /Street food/ })).getByText('All shares listed'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All Forecasts' })).toBeInTheDocument();
   });
 
   it('lists shares for resale within what is available to sell', async () => {
     const calls = answerApiCalls({
       ...quiet,
-      'GET /api/portfolio/holdings': { body: { holdings: [holding({ content_id: 'h1', content_title: 'Sunset timelapse', owned_shares: 12, available_to_sell: 10, current_price: 1.5 })] } },
+      'GET /api/portfolio/holdings': {
+        body: {
+          holdings: [
+            holding({
+              content_id: 'h1',
+              content_title: 'Sunset timelapse',
+              owned_shares: 12,
+              available_to_sell: 10,
+              current_price: 1.5,
+            }),
+          ],
+        },
+      },
       'POST /api/shares/listings': { status: 201, body: listing({ quantity: 4, remaining_quantity: 4 }) },
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
@@ -109,7 +136,9 @@ describe('mf_invest: the Investment Hub', () => {
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '11');
     await userEvent.click(within(dialog).getByRole('button', { name: 'List Shares' }));
-    expect(await within(dialog).findByText('You cannot list more shares than you have available to sell')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('You cannot list more shares than you have available to sell'),
+    ).toBeInTheDocument();
     expect(calls).not.toContain('POST /api/shares/listings');
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '4');
@@ -142,7 +171,11 @@ describe('mf_invest: the Investment Hub', () => {
     expect(within(street).getByRole('button', { name: 'Make public' })).toBeInTheDocument();
     const sunset = within(table).getByRole('row', { name: /Sunset timelapse/ });
     await userEvent.click(within(sunset).getByRole('button', { name: 'Make private' }));
-    await waitFor(() => expect(calls.filter((call) => call.key.startsWith('PUT')).map((call) => call.body)).toEqual([{ visibility: 'private' }]));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.key.startsWith('PUT')).map((call) => call.body)).toEqual([
+        { visibility: 'private' },
+      ]),
+    );
     expect(await within(sunset).findByRole('button', { name: 'Make public' })).toBeInTheDocument();
   });
 
@@ -159,7 +192,14 @@ describe('mf_invest: the Investment Hub', () => {
       ...quiet,
       'GET /api/shares/listings': { body: { listings: [listing()] } },
       'GET /api/portfolio/holdings': { body: { holdings: [] } },
-      'GET /api/shares/offers': (url) => ({ body: { offers: url.searchParams.get('role') === 'seller' ? [offer({ status })] : [offer({ id: 'o2', buyer_id: 'me', seller_name: 'Sam' })] } }),
+      'GET /api/shares/offers': (url) => ({
+        body: {
+          offers:
+            url.searchParams.get('role') === 'seller'
+              ? [offer({ status })]
+              : [offer({ id: 'o2', buyer_id: 'me', seller_name: 'Sam' })],
+        },
+      }),
       'POST /api/shares/offers/o1/accept': () => {
         status = 'accepted';
         return { body: offer({ status }) };
@@ -171,14 +211,19 @@ describe('mf_invest: the Investment Hub', () => {
     await userEvent.click(within(incoming).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(calls).toContain('POST /api/shares/offers/o1/accept'));
     expect(await within(incoming).findByText('accepted')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'My listings' })).getByRole('button', { name: 'Cancel listing' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'My listings' })).getByRole('button', { name: 'Cancel listing' }),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Outgoing' }));
     const outgoing = await screen.findByRole('list', { name: 'Outgoing offers' });
     expect(within(outgoing).getByRole('button', { name: 'Cancel offer' })).toBeInTheDocument();
   });
 
   it("shows 'Failed to load data' with Try again when the server fails", async () => {
-    answerApiCalls({ ...quiet, 'GET /api/portfolio/holdings': { status: 500, body: { error: 'Projection lagging', code: 'PROJECTION_LAG' } } });
+    answerApiCalls({
+      ...quiet,
+      'GET /api/portfolio/holdings': { status: 500, body: { error: 'Projection lagging', code: 'PROJECTION_LAG' } },
+    });
     renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Projection lagging');
     expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
@@ -190,8 +235,14 @@ describe('mf_invest: the Investment Hub', () => {
         body: {
           holding: holding({ content_id: 'h1', content_title: 'Sunset timelapse', current_price: 0.3333 }),
           content: { description: null, total_views: 0, engagement_rate: 0, earnings_to_date: 3 },
-          performance: { history: [{ date: '2026-11-25', price: 0.3333, volume: 13 }], ledger: [{ id: 't1', type: 'buy', quantity: 3, price: 0.3333, timestamp: '2026-11-25T10:00:00.000Z' }] },
-          marketplace: { listings: [{ id: 'l9', owner_id: 'someone-else', quantity: 2, status: 'active', ask_price: 0.5 }], offers: [] },
+          performance: {
+            history: [{ date: '2026-11-25', price: 0.3333, volume: 13 }],
+            ledger: [{ id: 't1', type: 'buy', quantity: 3, price: 0.3333, timestamp: '2026-11-25T10:00:00.000Z' }],
+          },
+          marketplace: {
+            listings: [{ id: 'l9', owner_id: 'someone-else', quantity: 2, status: 'active', ask_price: 0.5 }],
+            offers: [],
+          },
         },
       },
     });
@@ -199,7 +250,9 @@ describe('mf_invest: the Investment Hub', () => {
     const history = await screen.findByRole('table', { name: 'Price history' });
     expect(within(history).getByText('$0.3333')).toBeInTheDocument();
     const chart = screen.getByRole('table', { name: 'Daily closing price' });
-    expect(within(within(chart).getByRole('rowheader', { name: '2026-11-25' }).closest('tr')!).getByRole('cell')).toHaveTextContent('$0.3333');
+    expect(
+      within(within(chart).getByRole('rowheader', { name: '2026-11-25' }).closest('tr')!).getByRole('cell'),
+    ).toHaveTextContent('$0.3333');
     expect(within(screen.getByRole('list', { name: 'Your trades' })).getByText('Bought')).toBeInTheDocument();
     const listings = screen.getByRole('list', { name: 'Listings' });
     expect(within(listings).getByRole('button', { name: 'Buy 2 for $1.00' })).toBeInTheDocument();
@@ -208,7 +261,12 @@ describe('mf_invest: the Investment Hub', () => {
   });
 
   it("shows 'Holding not found.' for a missing holding", async () => {
-    answerApiCalls({ 'GET /api/portfolio/holdings/zz': { status: 404, body: { error: 'Holding not found.', code: 'HOLDING_NOT_FOUND' } } });
+    answerApiCalls({
+      'GET /api/portfolio/holdings/zz': {
+        status: 404,
+        body: { error: 'Holding not found.', code: 'HOLDING_NOT_FOUND' },
+      },
+    });
     renderWithPlatform(<InvestRoutes />, { route: '/holding/zz' });
     expect(await screen.findByRole('heading', { name: 'Holding not found.' })).toBeInTheDocument();
   });

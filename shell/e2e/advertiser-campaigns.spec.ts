@@ -4,14 +4,18 @@ import { expect, test } from '@playwright/test';
 import { apiGet, demoToken, openSignedIn } from './account/account-helpers';
 
 const apiFolder = path.resolve(__dirname, '../../services/api');
-const movesOf = async (request: Parameters<typeof apiGet>[0], token: string) => (await apiGet<{ moves_balance: number }>(request, token, '/api/users/me')).moves_balance;
+const movesOf = async (request: Parameters<typeof apiGet>[0], token: string) =>
+  (await apiGet<{ moves_balance: number }>(request, token, '/api/users/me')).moves_balance;
 
 /**
  * Campaigns in the composed app (issue 25): the demo advertiser (a sandbox funded with 1,000 moves) creates a campaign
  * from /campaigns/new with the live cost panel, exactly that many moves leave the balance, the campaign is activated
  * paused and resumed from its detail screen with confirmation, and `ledger verify` is clean.
  */
-test('an advertiser creates a campaign, sees the moves spent, activates, pauses and resumes it; ledger verify OK', async ({ page, request }) => {
+test('an advertiser creates a campaign, sees the moves spent, activates, pauses and resumes it; ledger verify OK', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const token = await demoToken(request, 'advertiser');
   const before = await movesOf(request, token);
@@ -26,7 +30,9 @@ test('an advertiser creates a campaign, sees the moves spent, activates, pauses 
   const breakdown = page.getByLabel('Cost breakdown');
   await expect(breakdown).toContainText('Total cost55 moves');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
-  await expect(page.getByText('Campaign created successfully! 55 moves deducted from your balance.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Campaign created successfully! 55 moves deducted from your balance.', { exact: true }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/campaigns$/);
   expect(await movesOf(request, token)).toBe(before - 55);
 
@@ -51,6 +57,10 @@ test('an advertiser creates a campaign, sees the moves spent, activates, pauses 
   await expect(page.getByText('Active', { exact: true }).first()).toBeVisible();
   expect(await movesOf(request, token)).toBe(before - 55);
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

@@ -11,7 +11,11 @@ const apiFolder = path.resolve(__dirname, '../../services/api');
  * balance), adds their content to it, pauses and resumes it; another user sees that content in the Social Feed and
  * opens it, and the campaign's impressions and clicks arrive from telemetry. `ledger verify` is clean.
  */
-test('a new advertiser runs a campaign on their content and sees its impressions arrive', async ({ browser, page, request }) => {
+test('a new advertiser runs a campaign on their content and sees its impressions arrive', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const advertiser = await signUpFreshUser(request, 'journey');
   await openSignedIn(page, advertiser.token, '/advertiser/onboarding');
@@ -27,7 +31,13 @@ test('a new advertiser runs a campaign on their content and sees its impressions
   const title = `Journey clip ${Date.now().toString(36)}`;
   const created = await request.post('/api/content', {
     headers: { Authorization: `Bearer ${advertiser.token}` },
-    data: { platform: 'tiktok', title, description: 'Our launch clip', platform_url: 'https://www.tiktok.com/@journey/video/1', total_shares: 100 },
+    data: {
+      platform: 'tiktok',
+      title,
+      description: 'Our launch clip',
+      platform_url: 'https://www.tiktok.com/@journey/video/1',
+      total_shares: 100,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
 
@@ -39,10 +49,15 @@ test('a new advertiser runs a campaign on their content and sees its impressions
   await page.getByLabel('Campaign name').fill(name);
   await expect(page.getByLabel('Cost breakdown')).toContainText('Total cost50 moves');
   await page.getByRole('button', { name: 'Create Campaign' }).click();
-  await expect(page.getByText('Campaign created successfully! 50 moves deducted from your balance.', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText('Campaign created successfully! 50 moves deducted from your balance.', { exact: true }),
+  ).toBeVisible();
   expect((await apiGet<{ moves_balance: number }>(request, advertiser.token, '/api/users/me')).moves_balance).toBe(0);
 
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('link', { name }).click();
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('link', { name })
+    .click();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Add Content' }).first().click();
   const adding = page.getByRole('dialog', { name: 'Add content' });
@@ -85,6 +100,10 @@ test('a new advertiser runs a campaign on their content and sees its impressions
     )
     .toMatch(/^Impressions [1-9][0-9]* [1-9][0-9]* clicks/);
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

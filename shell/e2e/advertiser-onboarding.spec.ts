@@ -39,7 +39,11 @@ test('a new user becomes an advertiser and sets up a brand with a logo', async (
   await expect(page.getByText('Monthly allocation')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create Proof Drop' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create Paid Drop' })).toHaveCount(0);
-  const profile = await apiGet<{ user?: { user_type: string }; user_type?: string }>(request, fresh.token, '/api/auth/profile');
+  const profile = await apiGet<{ user?: { user_type: string }; user_type?: string }>(
+    request,
+    fresh.token,
+    '/api/auth/profile',
+  );
   expect(profile.user?.user_type ?? profile.user_type).toBe('advertiser');
 
   await page.getByRole('button', { name: 'Set Up Brand' }).click();

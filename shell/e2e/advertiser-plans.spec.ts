@@ -12,11 +12,16 @@ const apiFolder = path.resolve(__dirname, '../../services/api');
  * same way and sees them arrive on top of the premium week's 200; creates a coupon with the spec defaults and redeems
  * one. The unprefixed /advertisers/... calls go through the shell's server. `ledger verify` is clean afterwards.
  */
-test('an advertiser upgrades to premium through the local checkout, buys moves, creates and redeems a coupon', async ({ page, request }) => {
+test('an advertiser upgrades to premium through the local checkout, buys moves, creates and redeems a coupon', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const errors = watchForErrors(page);
   const fresh = await signUpFreshUser(request, 'plan');
-  const converted = await request.post('/api/users/become-advertiser', { headers: { Authorization: `Bearer ${fresh.token}` } });
+  const converted = await request.post('/api/users/become-advertiser', {
+    headers: { Authorization: `Bearer ${fresh.token}` },
+  });
   expect(converted.status(), await converted.text()).toBeLessThan(300);
   const token = ((await converted.json()) as { token?: string }).token ?? fresh.token;
 
@@ -62,6 +67,10 @@ test('an advertiser upgrades to premium through the local checkout, buys moves, 
   await expect(page.getByText(/9 of 10 left/)).toBeVisible();
   expect(errors.pageErrors).toEqual([]);
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

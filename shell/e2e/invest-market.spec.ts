@@ -14,10 +14,15 @@ async function pageFor(browser: Browser, token: string, pathname: string): Promi
   return page;
 }
 
-const usdOf = async (request: APIRequestContext, token: string) => (await apiGet<{ usd_balance: number }>(request, token, '/api/users/me')).usd_balance;
+const usdOf = async (request: APIRequestContext, token: string) =>
+  (await apiGet<{ usd_balance: number }>(request, token, '/api/users/me')).usd_balance;
 
 async function ownedShares(request: APIRequestContext, token: string, contentId: string): Promise<number> {
-  const { holdings } = await apiGet<{ holdings: { content_id: string; owned_shares: number }[] }>(request, token, '/api/portfolio/holdings');
+  const { holdings } = await apiGet<{ holdings: { content_id: string; owned_shares: number }[] }>(
+    request,
+    token,
+    '/api/portfolio/holdings',
+  );
   return holdings.find((holding) => holding.content_id === contentId)?.owned_shares ?? 0;
 }
 
@@ -29,7 +34,10 @@ async function ownedShares(request: APIRequestContext, token: string, contentId:
  * to $0.0001 in the seller's favour) and `ledger verify` is clean. Demo sandboxes deal with each other only, so all
  * three are demo personas (investors start with $1,000).
  */
-test('buy shares, list them, make and accept an offer, create and predict on a forecast; ledger verify OK', async ({ browser, request }) => {
+test('buy shares, list them, make and accept an offer, create and predict on a forecast; ledger verify OK', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(300_000);
   const creatorToken = await demoToken(request, 'creator');
   const bToken = await demoToken(request, 'investor');
@@ -39,7 +47,12 @@ test('buy shares, list them, make and accept an offer, create and predict on a f
   // A publishes content (through the API: the publishing screens have their own browser test).
   const created = await request.post('/api/content', {
     headers: { Authorization: `Bearer ${creatorToken}`, 'Idempotency-Key': randomUUID() },
-    data: { platform: 'youtube', title, description: 'Backed by the e2e market test', platform_url: 'https://www.youtube.com/watch?v=e2emarket' },
+    data: {
+      platform: 'youtube',
+      title,
+      description: 'Backed by the e2e market test',
+      platform_url: 'https://www.youtube.com/watch?v=e2emarket',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const contentId = ((await created.json()) as { contentId: string }).contentId;
@@ -49,7 +62,10 @@ test('buy shares, list them, make and accept an offer, create and predict on a f
   // B buys 10 shares in the Investment Hub (Content Shares tab, Back new content), at the market price of $0.01.
   const b = await pageFor(browser, bToken, '/invest/portfolio');
   await expect(b.getByRole('heading', { name: 'Investment Hub' })).toBeVisible();
-  await b.getByRole('list', { name: 'Shares for sale' }).getByRole('button', { name: `Buy shares in ${title}` }).click();
+  await b
+    .getByRole('list', { name: 'Shares for sale' })
+    .getByRole('button', { name: `Buy shares in ${title}` })
+    .click();
   const buy = b.getByRole('dialog', { name: 'Buy Shares' });
   await buy.getByLabel('Number of shares').fill('10');
   await buy.getByRole('button', { name: 'Buy Shares' }).click();
@@ -67,7 +83,10 @@ test('buy shares, list them, make and accept an offer, create and predict on a f
   expect(cBuy.status(), await cBuy.text()).toBeLessThan(300);
 
   // B lists 4 shares at $0.05.
-  await holdings.getByRole('row', { name: new RegExp(title) }).getByRole('button', { name: 'List for resale' }).click();
+  await holdings
+    .getByRole('row', { name: new RegExp(title) })
+    .getByRole('button', { name: 'List for resale' })
+    .click();
   const list = b.getByRole('dialog', { name: 'List Shares for Resale' });
   await list.getByLabel('Quantity').fill('4');
   await list.getByLabel('Ask price per share (USD)').fill('0.05');
@@ -120,7 +139,10 @@ test('buy shares, list them, make and accept an offer, create and predict on a f
 
   // C predicts $10 under on it, then finds it in My Predictions and opens its detail.
   await c.goto('/invest/social-forecasts');
-  await c.getByRole('article', { name: `Forecast: ${title}` }).getByRole('button', { name: 'Predict' }).click();
+  await c
+    .getByRole('article', { name: `Forecast: ${title}` })
+    .getByRole('button', { name: 'Predict' })
+    .click();
   const predict = c.getByRole('dialog', { name: 'Make Your Prediction' });
   await predict.getByRole('button', { name: '$10', exact: true }).click();
   await predict.getByRole('radio', { name: 'Under' }).check();
@@ -141,6 +163,10 @@ test('buy shares, list them, make and accept an offer, create and predict on a f
 
   // The auditor's tool replays every stream, checks the hash chains, the double entry and the projections.
   const apiFolder = path.resolve(__dirname, '../../services/api');
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

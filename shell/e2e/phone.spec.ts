@@ -5,14 +5,30 @@ import { signInAsDemo } from './helpers';
 // wider than the screen, the header stays on one line, and the bottom bar shows the spec's five labelled entries.
 
 const publicRoutes = ['/', '/auth', '/not-found', '/error'];
-const signedInRoutes = ['/dashboard', '/earn', '/create', '/invest', '/wallet', '/leaderboard', '/profile/me', '/growth-hub', '/advertiser', '/advertiser/onboarding'];
+const signedInRoutes = [
+  '/dashboard',
+  '/earn',
+  '/create',
+  '/invest',
+  '/wallet',
+  '/leaderboard',
+  '/profile/me',
+  '/growth-hub',
+  '/advertiser',
+  '/advertiser/onboarding',
+];
 
 async function expectNoHorizontalOverflow(page: Page, route: string) {
   // Let the route (and a remote's chunk) render before measuring.
   await expect(page.locator('#main, main').first()).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(widths.scroll, `${route} is ${widths.scroll}px wide on a ${widths.client}px screen`).toBeLessThanOrEqual(widths.client);
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll, `${route} is ${widths.scroll}px wide on a ${widths.client}px screen`).toBeLessThanOrEqual(
+    widths.client,
+  );
 }
 
 test.describe('phone layout (390 × 844)', () => {
@@ -38,7 +54,12 @@ test.describe('phone layout (390 × 844)', () => {
     const viewport = page.viewportSize()!;
     const headerBox = (await header.boundingBox())!;
     expect(headerBox.height).toBeLessThan(72);
-    for (const control of [header.getByRole('link', { name: 'Rewards home' }), header.getByRole('button', { name: 'Search' }), header.getByRole('button', { name: /^Notifications/ }), header.getByRole('button', { name: /^Account menu/ })]) {
+    for (const control of [
+      header.getByRole('link', { name: 'Rewards home' }),
+      header.getByRole('button', { name: 'Search' }),
+      header.getByRole('button', { name: /^Notifications/ }),
+      header.getByRole('button', { name: /^Account menu/ }),
+    ]) {
       const box = (await control.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
@@ -51,11 +72,19 @@ test.describe('phone layout (390 × 844)', () => {
     await expect(balances.getByRole('menuitem', { name: /Gems/ })).toBeVisible();
   });
 
-  test('the bottom bar shows Home, Earn, Create, Invest and More, each with an icon, all on screen', async ({ page }) => {
+  test('the bottom bar shows Home, Earn, Create, Invest and More, each with an icon, all on screen', async ({
+    page,
+  }) => {
     await signInAsDemo(page, 'creator');
     const bar = page.getByRole('navigation', { name: 'Mobile' });
     const viewport = page.viewportSize()!;
-    const entries = [bar.getByRole('link', { name: 'Home' }), bar.getByRole('link', { name: 'Earn' }), bar.getByRole('link', { name: 'Create' }), bar.getByRole('link', { name: 'Invest' }), bar.getByRole('button', { name: 'More' })];
+    const entries = [
+      bar.getByRole('link', { name: 'Home' }),
+      bar.getByRole('link', { name: 'Earn' }),
+      bar.getByRole('link', { name: 'Create' }),
+      bar.getByRole('link', { name: 'Invest' }),
+      bar.getByRole('button', { name: 'More' }),
+    ];
     for (const entry of entries) {
       await expect(entry).toBeVisible();
       await expect(entry.locator('svg')).toBeVisible();

@@ -9,7 +9,13 @@ const remotes: { name: string; folder: string; path: string; persona: Persona; h
   { name: 'mf_earn', folder: 'mf-earn', path: '/earn', persona: 'creator', heading: 'Earn' },
   { name: 'mf_invest', folder: 'mf-invest', path: '/invest', persona: 'investor', heading: 'Investment Hub' },
   { name: 'mf_wallet', folder: 'mf-wallet', path: '/wallet', persona: 'creator', heading: 'Wallet' },
-  { name: 'mf_advertiser', folder: 'mf-advertiser', path: '/advertiser', persona: 'advertiser', heading: 'Advertiser Dashboard' },
+  {
+    name: 'mf_advertiser',
+    folder: 'mf-advertiser',
+    path: '/advertiser',
+    persona: 'advertiser',
+    heading: 'Advertiser Dashboard',
+  },
 ];
 
 /** The files a remote would download for its own copy of React (what loaded-first sharing must avoid). */
@@ -17,7 +23,9 @@ function remoteReactFiles(folder: string): string[] {
   const manifest = JSON.parse(readFileSync(path.join(repositoryRoot, folder, 'dist', 'mf-manifest.json'), 'utf8')) as {
     shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
   };
-  return manifest.shared.filter((shared) => shared.name === 'react' || shared.name.startsWith('react-dom')).flatMap((shared) => [...shared.assets.js.sync, ...shared.assets.js.async]);
+  return manifest.shared
+    .filter((shared) => shared.name === 'react' || shared.name.startsWith('react-dom'))
+    .flatMap((shared) => [...shared.assets.js.sync, ...shared.assets.js.async]);
 }
 
 function recordScripts(page: Page): string[] {
@@ -46,14 +54,26 @@ for (const remote of remotes) {
     await expect(page.getByRole('status', { name: /Loading/ })).toHaveCount(0, { timeout: 15_000 });
 
     expect(errors.pageErrors).toEqual([]);
-    expect([...errors.consoleErrors, ...errors.pageErrors].filter((text) => /Invalid hook call|more than one copy of React/i.test(text))).toEqual([]);
+    expect(
+      [...errors.consoleErrors, ...errors.pageErrors].filter((text) =>
+        /Invalid hook call|more than one copy of React/i.test(text),
+      ),
+    ).toEqual([]);
     const reactFiles = remoteReactFiles(remote.folder);
     expect(scripts.some((url) => url.includes(`/remoteEntry.js`))).toBe(true);
-    expect(scripts.filter((url) => reactFiles.some((file) => url.endsWith(`/${file}`)) && !url.startsWith(`${new URL(baseURL ?? 'http://localhost:4200').origin}/`))).toEqual([]);
+    expect(
+      scripts.filter(
+        (url) =>
+          reactFiles.some((file) => url.endsWith(`/${file}`)) &&
+          !url.startsWith(`${new URL(baseURL ?? 'http://localhost:4200').origin}/`),
+      ),
+    ).toEqual([]);
   });
 }
 
-test('advertisers see Dashboard in the navigation, others are offered Become an Advertiser at /advertiser (spec 3 §2)', async ({ page }) => {
+test('advertisers see Dashboard in the navigation, others are offered Become an Advertiser at /advertiser (spec 3 §2)', async ({
+  page,
+}) => {
   await signInAsDemo(page, 'creator');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await page.goto('/advertiser');

@@ -6,7 +6,15 @@ import { signInAsDemo } from './helpers';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..');
 
-type StaticServerModule = { startStaticServer(options: { root: string; port: number; spa?: boolean; environment?: NodeJS.ProcessEnv; log?: (line: string) => void }): Promise<Server> };
+type StaticServerModule = {
+  startStaticServer(options: {
+    root: string;
+    port: number;
+    spa?: boolean;
+    environment?: NodeJS.ProcessEnv;
+    log?: (line: string) => void;
+  }): Promise<Server>;
+};
 
 async function loadStaticServer(): Promise<StaticServerModule> {
   return (await import(path.join(repositoryRoot, 'infra', 'serve-static.mjs'))) as StaticServerModule;
@@ -26,11 +34,20 @@ function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-test('with mf_wallet stopped, the other routes work and /wallet shows a fallback within 5 s', async ({ browser, baseURL }) => {
+test('with mf_wallet stopped, the other routes work and /wallet shows a fallback within 5 s', async ({
+  browser,
+  baseURL,
+}) => {
   const { startStaticServer } = await loadStaticServer();
   const shellOrigin = new URL(baseURL ?? 'http://localhost:4200').origin;
   // mf_wallet served by this test, so the test can stop it.
-  const walletServer = await startStaticServer({ root: path.join(repositoryRoot, 'mf-wallet', 'dist'), port: 0, spa: true, environment: { CORS_ORIGINS: shellOrigin }, log: () => undefined });
+  const walletServer = await startStaticServer({
+    root: path.join(repositoryRoot, 'mf-wallet', 'dist'),
+    port: 0,
+    spa: true,
+    environment: { CORS_ORIGINS: shellOrigin },
+    log: () => undefined,
+  });
   const walletManifest = `http://localhost:${(walletServer.address() as AddressInfo).port}/mf-manifest.json`;
 
   const liveContext = await browser.newContext();
@@ -76,7 +93,13 @@ test('with mf_wallet stopped, the other routes work and /wallet shows a fallback
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallet' }).click();
   await expect(page.getByTestId('remote-fallback')).toBeVisible({ timeout: 5000 });
   const { port } = new URL(walletManifest);
-  const restarted = await startStaticServer({ root: path.join(repositoryRoot, 'mf-wallet', 'dist'), port: Number(port), spa: true, environment: { CORS_ORIGINS: shellOrigin }, log: () => undefined });
+  const restarted = await startStaticServer({
+    root: path.join(repositoryRoot, 'mf-wallet', 'dist'),
+    port: Number(port),
+    spa: true,
+    environment: { CORS_ORIGINS: shellOrigin },
+    log: () => undefined,
+  });
   try {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet', exact: true })).toBeVisible();

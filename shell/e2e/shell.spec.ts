@@ -19,10 +19,14 @@ test.describe('the shell', () => {
     await signInAsDemo(page, 'creator');
     await expect(page.getByRole('heading', { name: /Welcome back, Demo Creator/ })).toBeVisible();
     const me = await page.evaluate(async () => {
-      const response = await fetch('/api/users/me', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+      const response = await fetch('/api/users/me', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
       return (await response.json()) as { points_balance: number };
     });
-    await expect(page.getByTestId('balance-points_balance')).toHaveText(new Intl.NumberFormat('en-US').format(me.points_balance));
+    await expect(page.getByTestId('balance-points_balance')).toHaveText(
+      new Intl.NumberFormat('en-US').format(me.points_balance),
+    );
     expect(errors.pageErrors).toEqual([]);
   });
 
@@ -41,7 +45,9 @@ test.describe('the shell', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    await expect(page.getByText('The page you are looking for might have been removed or is temporarily unavailable.')).toBeVisible();
+    await expect(
+      page.getByText('The page you are looking for might have been removed or is temporarily unavailable.'),
+    ).toBeVisible();
   });
 
   test('/profile redirects to the own profile, keeping the query', async ({ page }) => {
@@ -61,7 +67,9 @@ test.describe('the shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
   });
 
-  test('the auth screen toggles modes clearing fields, shows the password, and reports bad credentials', async ({ page }) => {
+  test('the auth screen toggles modes clearing fields, shows the password, and reports bad credentials', async ({
+    page,
+  }) => {
     await page.goto('/auth');
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
@@ -107,11 +115,17 @@ test.describe('the shell', () => {
     await expect(page.getByRole('dialog', { name: 'Search' })).toHaveCount(0);
 
     const me = await page.evaluate(async () => {
-      const response = await fetch('/api/users/me', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } });
+      const response = await fetch('/api/users/me', {
+        headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` },
+      });
       return (await response.json()) as Record<string, number>;
     });
     const total = me.points_balance + me.keys_balance + me.gems_balance + me.gold_collected;
-    await expect(page.getByRole('button', { name: `Wallet, total ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(total)}` })).toBeVisible();
+    await expect(
+      page.getByRole('button', {
+        name: `Wallet, total ${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(total)}`,
+      }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     await expect(page.getByRole('menuitem', { name: 'Advertiser Dashboard' })).toBeVisible();
@@ -143,7 +157,9 @@ test.describe('the shell', () => {
 
   test("the error page shows an 'ERR-' reference with copy, Try Again and Back to Home", async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(`/error?code=PAYMENT_FAILED&data=${encodeURIComponent(JSON.stringify({ component: 'payment', message: 'Card declined' }))}`);
+    await page.goto(
+      `/error?code=PAYMENT_FAILED&data=${encodeURIComponent(JSON.stringify({ component: 'payment', message: 'Card declined' }))}`,
+    );
     await expect(page.getByRole('heading', { name: 'Payment Error' })).toBeVisible();
     await expect(page.getByText('Your card was not charged.', { exact: false })).toBeVisible();
     const reference = page.getByTestId('error-reference');

@@ -70,7 +70,12 @@ export function aPredictionDetail(overrides: Partial<PredictionDetail> = {}): Pr
   const forecast = aForecast();
   return {
     prediction: aPrediction(),
-    forecast: { ...forecast, metric: forecast.forecast_type, target: forecast.target_value, creator_projection: forecast.target_value },
+    forecast: {
+      ...forecast,
+      metric: forecast.forecast_type,
+      target: forecast.target_value,
+      creator_projection: forecast.target_value,
+    },
     trajectory: [
       { date: '2026-11-25', actual: 120, expected: 100 },
       { date: '2026-11-26', actual: 500, expected: 400 },

@@ -1,5 +1,11 @@
 import { FormSelect, FormTextField } from '@app/platform/app';
-import { CRYPTO_NETWORKS, DETAIL_FIELD_LABELS, OPTIONAL_DETAIL_FIELDS, PAYOUT_COUNTRIES, type PaymentDetailField } from '@app/contracts/withdrawals';
+import {
+  CRYPTO_NETWORKS,
+  DETAIL_FIELD_LABELS,
+  OPTIONAL_DETAIL_FIELDS,
+  PAYOUT_COUNTRIES,
+  type PaymentDetailField,
+} from '@app/contracts/withdrawals';
 
 const INPUT_TYPES: Partial<Record<PaymentDetailField, string>> = { email_address: 'email', phone_number: 'tel' };
 const AUTOCOMPLETE: Partial<Record<PaymentDetailField, string>> = {
@@ -23,8 +29,16 @@ function countryName(code: string): string {
   }
 }
 
-const networkOptions = [{ value: '', label: 'Choose a network' }, ...CRYPTO_NETWORKS.map((network) => ({ value: network, label: network.charAt(0).toUpperCase() + network.slice(1) }))];
-const countryOptions = [{ value: '', label: 'Choose a country' }, ...PAYOUT_COUNTRIES.map((code) => ({ value: code, label: countryName(code) })).sort((left, right) => left.label.localeCompare(right.label))];
+const networkOptions = [
+  { value: '', label: 'Choose a network' },
+  ...CRYPTO_NETWORKS.map((network) => ({ value: network, label: network.charAt(0).toUpperCase() + network.slice(1) })),
+];
+const countryOptions = [
+  { value: '', label: 'Choose a country' },
+  ...PAYOUT_COUNTRIES.map((code) => ({ value: code, label: countryName(code) })).sort((left, right) =>
+    left.label.localeCompare(right.label),
+  ),
+];
 
 /**
  * The detail inputs a method asks for (its `required_fields` from the server), registered under `prefix.field` so the
@@ -38,8 +52,18 @@ export function PaymentDetailFields({ fields, prefix }: { fields: readonly Payme
         const label = DETAIL_FIELD_LABELS[field] ?? field;
         const optional = OPTIONAL_DETAIL_FIELDS.includes(field);
         if (field === 'network') return <FormSelect key={field} name={name} label={label} options={networkOptions} />;
-        if (field === 'country') return <FormSelect key={field} name={name} label={label} options={countryOptions} autoComplete="country" />;
-        return <FormTextField key={field} name={name} label={label} hint={optional ? 'Optional' : undefined} type={INPUT_TYPES[field] ?? 'text'} autoComplete={AUTOCOMPLETE[field] ?? 'off'} />;
+        if (field === 'country')
+          return <FormSelect key={field} name={name} label={label} options={countryOptions} autoComplete="country" />;
+        return (
+          <FormTextField
+            key={field}
+            name={name}
+            label={label}
+            hint={optional ? 'Optional' : undefined}
+            type={INPUT_TYPES[field] ?? 'text'}
+            autoComplete={AUTOCOMPLETE[field] ?? 'off'}
+          />
+        );
       })}
     </>
   );

@@ -13,7 +13,8 @@ import { useQuery } from '@tanstack/react-query';
 export function useWithdrawalMethods() {
   return useQuery({
     queryKey: paymentKeys.withdrawalMethods(),
-    queryFn: async ({ signal }) => (await apiClient().call(getWithdrawalMethodsRoute, { signal })).filter((method) => method.is_active),
+    queryFn: async ({ signal }) =>
+      (await apiClient().call(getWithdrawalMethodsRoute, { signal })).filter((method) => method.is_active),
     staleTime: 5 * 60_000,
   });
 }

@@ -18,10 +18,18 @@ export function fakeWalletApi(table: Record<string, Answer | ((call: RecordedCal
     fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const call = { key, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, headers: (init?.headers ?? {}) as Record<string, string> };
+      const call = {
+        key,
+        url,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: (init?.headers ?? {}) as Record<string, string>,
+      };
       calls.push(call);
       const entry = table[key];
-      const answer = typeof entry === 'function' ? entry(call) : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
+      const answer =
+        typeof entry === 'function'
+          ? entry(call)
+          : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
       const status = answer.status ?? 200;
       return {
         ok: status >= 200 && status < 300,

@@ -32,14 +32,43 @@ import { WithdrawalsModule } from './modules/withdrawals/withdrawals.module';
  * module class here (and export it from `modules/context-modules.ts` for tests that start a part of the
  * application). Everything platform-wide (config, database, event store, projections, jobs) is global.
  */
-const CONTEXT_MODULES: Array<Type | DynamicModule> = [IdentityModule, LedgerModule, RewardsModule, ShopModule, ProgressModule, LeaderboardModule, NotificationsModule, SearchModule, DropsModule, ContentModule, EngagementModule, GrowthModule, PlatformStatsModule, PaymentsModule, WithdrawalsModule, MarketModule, ForecastsModule, AdvertisersModule, SubscriptionsModule, IncentivesModule, CampaignsModule, TelemetryModule];
+const CONTEXT_MODULES: Array<Type | DynamicModule> = [
+  IdentityModule,
+  LedgerModule,
+  RewardsModule,
+  ShopModule,
+  ProgressModule,
+  LeaderboardModule,
+  NotificationsModule,
+  SearchModule,
+  DropsModule,
+  ContentModule,
+  EngagementModule,
+  GrowthModule,
+  PlatformStatsModule,
+  PaymentsModule,
+  WithdrawalsModule,
+  MarketModule,
+  ForecastsModule,
+  AdvertisersModule,
+  SubscriptionsModule,
+  IncentivesModule,
+  CampaignsModule,
+  TelemetryModule,
+];
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, extraModules: Array<Type | DynamicModule> = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(config), CqrsModule.forRoot(), ...CONTEXT_MODULES, CompositionsModule, ...extraModules],
+      imports: [
+        PlatformModule.forRoot(config),
+        CqrsModule.forRoot(),
+        ...CONTEXT_MODULES,
+        CompositionsModule,
+        ...extraModules,
+      ],
     };
   }
 }

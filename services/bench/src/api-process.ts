@@ -173,10 +173,10 @@ export async function startApi(
 export async function projectionsCaughtUp(pool: pg.Pool, eventStore: PostgresEventStore): Promise<void> {
   for (;;) {
     const head = await eventStore.headCheckpoint();
-    const rows = await pool.query<{ behind: boolean }>('SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints', [
-      head.transactionId.toString(),
-      head.position.toString(),
-    ]);
+    const rows = await pool.query<{ behind: boolean }>(
+      'SELECT (transaction_id, position) < ($1::bigint, $2::bigint) AS behind FROM projection_checkpoints',
+      [head.transactionId.toString(), head.position.toString()],
+    );
     if (rows.rows.length > 0 && rows.rows.every((row) => !row.behind)) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

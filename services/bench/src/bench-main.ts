@@ -4,7 +4,11 @@ import { createTestDatabase } from '@app/event-store/src/testing';
  * Runs `work` on a fresh database named after `name` on `server` (default BENCH_DATABASE_URL, then TEST_DATABASE_URL,
  * then the local server) and drops it afterwards, whatever happens: every benchmark starts from nothing.
  */
-export async function withBenchDatabase<T>(name: string, work: (databaseUrl: string) => Promise<T>, server?: string): Promise<T> {
+export async function withBenchDatabase<T>(
+  name: string,
+  work: (databaseUrl: string) => Promise<T>,
+  server?: string,
+): Promise<T> {
   const serverUrl = server ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
   const database = await createTestDatabase(name);

@@ -1,4 +1,10 @@
-import { CreateContentRequestSchema, engagementSharesFor, isDemoContent, sharePriceFor, UpdateContentRequestSchema } from '../src';
+import {
+  CreateContentRequestSchema,
+  engagementSharesFor,
+  isDemoContent,
+  sharePriceFor,
+  UpdateContentRequestSchema,
+} from '../src';
 import { generateOpenApiDocument } from '../src/openapi';
 
 describe('content rules', () => {
@@ -23,14 +29,29 @@ describe('content rules', () => {
 
 describe('content requests', () => {
   it('clamps total_shares up to 100 on creation, defaults it, and normalises the platform', () => {
-    const parsed = CreateContentRequestSchema.parse({ platform: ' TikTok ', title: ' Clip ', platform_url: 'https://tiktok.com/@a/1', total_shares: 5 });
+    const parsed = CreateContentRequestSchema.parse({
+      platform: ' TikTok ',
+      title: ' Clip ',
+      platform_url: 'https://tiktok.com/@a/1',
+      total_shares: 5,
+    });
     expect(parsed).toMatchObject({ platform: 'tiktok', title: 'Clip', total_shares: 100 });
-    expect(CreateContentRequestSchema.parse({ platform: 'youtube', title: 'x', platform_url: 'https://y.t/1' }).total_shares).toBe(100);
+    expect(
+      CreateContentRequestSchema.parse({ platform: 'youtube', title: 'x', platform_url: 'https://y.t/1' }).total_shares,
+    ).toBe(100);
   });
 
   it('names every bad field with its message', () => {
-    const result = CreateContentRequestSchema.safeParse({ platform: 'myspace', title: ' ', platform_url: 'not a url', total_shares: 1001, share_price: -1 });
-    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    const result = CreateContentRequestSchema.safeParse({
+      platform: 'myspace',
+      title: ' ',
+      platform_url: 'not a url',
+      total_shares: 1001,
+      share_price: -1,
+    });
+    const messages = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
     expect(messages).toEqual({
       platform: 'Platform must be one of instagram, tiktok, youtube, twitter, linkedin',
       title: 'Title is required',
@@ -47,7 +68,13 @@ describe('content requests', () => {
 
   it('documents every content route', () => {
     const paths = generateOpenApiDocument({ title: 't', version: '1' }).paths;
-    for (const path of ['/api/content', '/api/content/{id}', '/api/content/{id}/comments', '/api/content/comments/{id}/like', '/api/feed']) {
+    for (const path of [
+      '/api/content',
+      '/api/content/{id}',
+      '/api/content/{id}/comments',
+      '/api/content/comments/{id}/like',
+      '/api/feed',
+    ]) {
       expect(paths[path]).toBeDefined();
     }
   });

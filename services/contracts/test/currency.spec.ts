@@ -1,4 +1,10 @@
-import { CURRENCY_SCALES, formatMinor, minorToApiNumber, minorUnitsPerUnit, parseDecimalToMinor } from '../src/ledger/currency';
+import {
+  CURRENCY_SCALES,
+  formatMinor,
+  minorToApiNumber,
+  minorUnitsPerUnit,
+  parseDecimalToMinor,
+} from '../src/ledger/currency';
 
 // The currency rules every amount in the API and the screens goes through (the platform's exact amounts build on
 // them): scales, minor units to text and back, and the JSON number an answer carries.
@@ -33,7 +39,14 @@ describe('currency scales and minor units', () => {
   });
 
   it('round-trips text → minor units → text at every scale', () => {
-    for (const [currency, text] of [['points', '1234.5'], ['gems', '0.0001'], ['usd', '99.9999'], ['moves', '7.05'], ['keys', '42'], ['gold', '0']] as const) {
+    for (const [currency, text] of [
+      ['points', '1234.5'],
+      ['gems', '0.0001'],
+      ['usd', '99.9999'],
+      ['moves', '7.05'],
+      ['keys', '42'],
+      ['gold', '0'],
+    ] as const) {
       expect(formatMinor(parseDecimalToMinor(text, currency)!, currency)).toBe(text);
     }
   });

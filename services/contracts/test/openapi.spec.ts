@@ -38,21 +38,40 @@ describe('defineRoute and the OpenAPI document', () => {
   });
 
   it('is plain data: defining a route registers nothing until a document is built with it', () => {
-    const route = defineRoute({ method: 'get', path: '/api/spec-unlisted', summary: 'Unlisted', responses: { 200: z.object({}) } });
+    const route = defineRoute({
+      method: 'get',
+      path: '/api/spec-unlisted',
+      summary: 'Unlisted',
+      responses: { 200: z.object({}) },
+    });
     expect(generateOpenApiDocument({ title: 'test', version: '1' }).paths['/api/spec-unlisted']).toBeUndefined();
-    expect(generateOpenApiDocument({ title: 'test', version: '1' }, [route]).paths['/api/spec-unlisted']?.get).toBeDefined();
+    expect(
+      generateOpenApiDocument({ title: 'test', version: '1' }, [route]).paths['/api/spec-unlisted']?.get,
+    ).toBeDefined();
   });
 
   it('answers with the first documented success status and its schema', () => {
     const Answer = z.object({ ok: z.boolean() });
-    const route = defineRoute({ method: 'post', path: '/api/spec-answer', summary: 'Answer', responses: { 202: Answer, 204: null } });
+    const route = defineRoute({
+      method: 'post',
+      path: '/api/spec-answer',
+      summary: 'Answer',
+      responses: { 202: Answer, 204: null },
+    });
     expect(route.successStatus).toBe(202);
     expect(route.response).toBe(Answer);
-    expect(() => defineRoute({ method: 'get', path: '/api/none', summary: 'None', responses: {} })).toThrow(/success response/);
+    expect(() => defineRoute({ method: 'get', path: '/api/none', summary: 'None', responses: {} })).toThrow(
+      /success response/,
+    );
   });
 
   it('fills path parameters, encoded, and refuses a missing one', () => {
-    const route = defineRoute({ method: 'get', path: '/api/drops/:dropId/applications/:applicationId', summary: 'x', responses: { 200: null } });
+    const route = defineRoute({
+      method: 'get',
+      path: '/api/drops/:dropId/applications/:applicationId',
+      summary: 'x',
+      responses: { 200: null },
+    });
     expect(routePath(route, { dropId: 'a b', applicationId: 7 })).toBe('/api/drops/a%20b/applications/7');
     expect(() => routePath(route, { dropId: 'a' })).toThrow(/applicationId/);
   });

@@ -56,7 +56,9 @@ function openPostgres(databaseUrl: string, maxConnections: number): Database {
 async function openPglite(dataDir: string): Promise<Database> {
   const directory = isAbsolute(dataDir) ? dataDir : resolve(dataDir);
   mkdirSync(directory, { recursive: true });
-  const worker = new Worker(join(__dirname, 'pglite-worker.js'), { workerData: { dataDir: directory, maxSocketConnections: 4 } });
+  const worker = new Worker(join(__dirname, 'pglite-worker.js'), {
+    workerData: { dataDir: directory, maxSocketConnections: 4 },
+  });
   let address: string;
   // events.once removes exactly the listeners it added (rejecting on 'error'). Removing all of the worker's listeners
   // would also remove the hook by which Node keeps its message port referenced while it has 'message' listeners,
@@ -69,7 +71,8 @@ async function openPglite(dataDir: string): Promise<Database> {
         throw new Error(`PGlite worker exited with code ${code} before it was ready`);
       }),
     ])) as [WorkerMessage];
-    if (message.type !== 'ready') throw new Error(`PGlite failed to start: ${message.type === 'error' ? message.message : message.type}`);
+    if (message.type !== 'ready')
+      throw new Error(`PGlite failed to start: ${message.type === 'error' ? message.message : message.type}`);
     address = message.address;
   } catch (error) {
     await worker.terminate();
@@ -99,7 +102,9 @@ async function openPglite(dataDir: string): Promise<Database> {
         worker.once('exit', () => resolveStop());
       });
       worker.postMessage('close');
-      const timeout = new Promise<'timeout'>((resolveTimeout) => setTimeout(() => resolveTimeout('timeout'), 10_000).unref());
+      const timeout = new Promise<'timeout'>((resolveTimeout) =>
+        setTimeout(() => resolveTimeout('timeout'), 10_000).unref(),
+      );
       await Promise.race([stopped, timeout]);
       await worker.terminate();
     },
@@ -137,7 +142,12 @@ export async function runMigrations(pool: pg.Pool, options: MigrationOptions): P
       advisoryLockMode: 'wait',
       checkOrder: true,
       log: () => undefined,
-      logger: { debug: () => undefined, info: () => undefined, warn: (message: string) => console.warn(message), error: (message: string) => console.error(message) },
+      logger: {
+        debug: () => undefined,
+        info: () => undefined,
+        warn: (message: string) => console.warn(message),
+        error: (message: string) => console.error(message),
+      },
     });
     return applied.map((migration) => migration.name);
   } finally {

@@ -136,7 +136,10 @@ export interface AppendAlongside {
  * transaction is aborted). A version conflict, for rows: the caller reruns its unit on fresh values.
  */
 export class AppendAlongsideConflictError extends WrongExpectedVersionError {
-  constructor(readonly written: number, readonly expected: number) {
+  constructor(
+    readonly written: number,
+    readonly expected: number,
+  ) {
     super('', 'any', -1n);
     this.message = `A write beside the append changed ${written} of the ${expected} rows it expected: another writer moved one first`;
     this.name = 'AppendAlongsideConflictError';
@@ -163,7 +166,10 @@ export class AppendGuardTakenError extends Error {
  * commits together with the caller's own rows (idempotency records, projection rows, checkpoints).
  */
 export interface TransactionHandle {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<{ rows: Row[]; rowCount: number | null }>;
 }
 
 export interface ReadAllOptions {
@@ -228,7 +234,10 @@ export interface EventStore {
    * or nothing; a row that exists already fails the append with AppendGuardTakenError. With `options.alongside`, the
    * caller's own writes commit with the events, all or nothing (see AppendAlongside).
    */
-  append(streams: AppendToStream[], options?: { transaction?: TransactionHandle; guard?: AppendGuard; alongside?: readonly AppendAlongside[] }): Promise<AppendResult>;
+  append(
+    streams: AppendToStream[],
+    options?: { transaction?: TransactionHandle; guard?: AppendGuard; alongside?: readonly AppendAlongside[] },
+  ): Promise<AppendResult>;
 
   /** A stream's events from `fromVersion` (inclusive, default 1) in version order; [] for a missing stream. */
   readStream(
@@ -241,7 +250,10 @@ export interface EventStore {
    * (inclusive, default 1) in version order; a stream asked for twice is read from the lower version. Every
    * requested stream id is a key of the answer ([] for a missing stream).
    */
-  readStreams(requests: readonly ReadStreamRequest[], options?: { transaction?: TransactionHandle }): Promise<Map<string, StoredEvent[]>>;
+  readStreams(
+    requests: readonly ReadStreamRequest[],
+    options?: { transaction?: TransactionHandle },
+  ): Promise<Map<string, StoredEvent[]>>;
 
   /** Current version of a stream, 0n when it does not exist. */
   streamVersion(streamId: string, options?: { transaction?: TransactionHandle }): Promise<bigint>;
@@ -256,7 +268,10 @@ export interface EventStore {
   headCheckpoint(): Promise<Checkpoint>;
 
   /** Calls `handler` with each batch, in order, exactly once per event while running. */
-  subscribe(handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Subscription;
+  subscribe(
+    handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>,
+    options: SubscribeOptions,
+  ): Subscription;
 
   /**
    * Runs `work` in one transaction on one connection; commits when it resolves, rolls back when it throws. With

@@ -3,13 +3,24 @@ import { GENESIS_HASH, canonicalEventText, computeEventHash, verifyStreamChain }
 
 // The hash is a documented format that `ledger verify` and outside auditors recompute; these specs pin it.
 describe('hash chain', () => {
-  const base = { previousHash: GENESIS_HASH, streamId: 'wallet-1', streamVersion: 1n, type: 'KeysConverted', metadata: {} };
+  const base = {
+    previousHash: GENESIS_HASH,
+    streamId: 'wallet-1',
+    streamVersion: 1n,
+    type: 'KeysConverted',
+    metadata: {},
+  };
 
   it('serialises canonically: key order and undefined members do not change the text', () => {
-    const left = canonicalEventText({ ...base, data: { b: 2, a: { y: [1, { d: 1, c: 2 }], x: 'text' }, gone: undefined } });
+    const left = canonicalEventText({
+      ...base,
+      data: { b: 2, a: { y: [1, { d: 1, c: 2 }], x: 'text' }, gone: undefined },
+    });
     const right = canonicalEventText({ ...base, data: { a: { x: 'text', y: [1, { c: 2, d: 1 }] }, b: 2 } });
     expect(left).toBe(right);
-    expect(left).toBe(`["event-store/v1","${GENESIS_HASH}","wallet-1","1","KeysConverted",{"a":{"x":"text","y":[1,{"c":2,"d":1}]},"b":2},{}]`);
+    expect(left).toBe(
+      `["event-store/v1","${GENESIS_HASH}","wallet-1","1","KeysConverted",{"a":{"x":"text","y":[1,{"c":2,"d":1}]},"b":2},{}]`,
+    );
   });
 
   it('is SHA-256 hex of that text and changes with every hashed field', () => {
@@ -27,9 +38,23 @@ describe('hash chain', () => {
     const built: StoredEvent[] = [];
     let previousHash = GENESIS_HASH;
     for (let version = 1n; version <= BigInt(count); version += 1n) {
-      const content = { previousHash, streamId: 's', streamVersion: version, type: 'T', data: { version: Number(version) }, metadata: {} };
+      const content = {
+        previousHash,
+        streamId: 's',
+        streamVersion: version,
+        type: 'T',
+        data: { version: Number(version) },
+        metadata: {},
+      };
       const hash = computeEventHash(content);
-      built.push({ ...content, hash, id: `id-${version}`, position: version, transactionId: 1n, recordedAt: new Date(0) });
+      built.push({
+        ...content,
+        hash,
+        id: `id-${version}`,
+        position: version,
+        transactionId: 1n,
+        recordedAt: new Date(0),
+      });
       previousHash = hash;
     }
     return built;
@@ -43,7 +68,11 @@ describe('hash chain', () => {
   it('names the first broken link', () => {
     const relinked = chain(3);
     relinked[2] = { ...relinked[2], previousHash: relinked[0].hash };
-    expect(verifyStreamChain(relinked)).toMatchObject({ valid: false, reason: 'PREVIOUS_HASH_MISMATCH', streamVersion: 3n });
+    expect(verifyStreamChain(relinked)).toMatchObject({
+      valid: false,
+      reason: 'PREVIOUS_HASH_MISMATCH',
+      streamVersion: 3n,
+    });
     const mixed = chain(2);
     mixed[1] = { ...mixed[1], streamId: 'other' };
     expect(verifyStreamChain(mixed)).toMatchObject({ valid: false, reason: 'MIXED_STREAMS' });

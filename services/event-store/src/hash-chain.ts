@@ -45,7 +45,11 @@ export function canonicalize(value: unknown): unknown {
 
 export function canonicalEventText(event: HashableEvent): string {
   // Inside an array JSON.stringify writes undefined as null; standing alone it returns undefined.
-  return eventTextOf(event, JSON.stringify(canonicalize(event.data)) ?? 'null', JSON.stringify(canonicalize(event.metadata)) ?? 'null');
+  return eventTextOf(
+    event,
+    JSON.stringify(canonicalize(event.data)) ?? 'null',
+    JSON.stringify(canonicalize(event.metadata)) ?? 'null',
+  );
 }
 
 /**
@@ -53,14 +57,25 @@ export function canonicalEventText(event: HashableEvent): string {
  * texts joined by commas. The one place the format is spelled out.
  */
 function eventTextOf(event: Omit<HashableEvent, 'data' | 'metadata'>, dataText: string, metadataText: string): string {
-  const head = JSON.stringify([HASH_FORMAT_VERSION, event.previousHash, event.streamId, event.streamVersion.toString(), event.type]);
+  const head = JSON.stringify([
+    HASH_FORMAT_VERSION,
+    event.previousHash,
+    event.streamId,
+    event.streamVersion.toString(),
+    event.type,
+  ]);
   return `${head.slice(0, -1)},${dataText},${metadataText}]`;
 }
 
 // crypto.hash (Node >= 20.12) hashes in one call, several times cheaper than a Hash object for small inputs.
 const sha256Hex: (text: string) => string =
   typeof (crypto as { hash?: unknown }).hash === 'function'
-    ? (text) => (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash('sha256', text, 'hex')
+    ? (text) =>
+        (crypto as unknown as { hash(algorithm: string, data: string, encoding: 'hex'): string }).hash(
+          'sha256',
+          text,
+          'hex',
+        )
     : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
 
 export function computeEventHash(event: HashableEvent): string {
@@ -71,7 +86,11 @@ export function computeEventHash(event: HashableEvent): string {
  * The same hash for an event about to be written, from the texts `toStoredJsonWithText` made of its data and metadata:
  * those are already `JSON.stringify(canonicalize(...))`, so the payload is not walked and sorted again.
  */
-export function computeEventHashOfStoredTexts(event: Omit<HashableEvent, 'data' | 'metadata'>, dataText: string, metadataText: string): string {
+export function computeEventHashOfStoredTexts(
+  event: Omit<HashableEvent, 'data' | 'metadata'>,
+  dataText: string,
+  metadataText: string,
+): string {
   return sha256Hex(eventTextOf(event, dataText, metadataText));
 }
 
@@ -101,16 +120,36 @@ export function verifyStreamChain(
   for (const event of events) {
     const location = { streamId: event.streamId, streamVersion: event.streamVersion, position: event.position };
     if (event.streamId !== streamId) {
-      return { valid: false, ...location, reason: 'MIXED_STREAMS', message: `Event at position ${event.position} belongs to ${event.streamId}, not ${streamId}` };
+      return {
+        valid: false,
+        ...location,
+        reason: 'MIXED_STREAMS',
+        message: `Event at position ${event.position} belongs to ${event.streamId}, not ${streamId}`,
+      };
     }
     if (event.streamVersion !== expectedVersion) {
-      return { valid: false, ...location, reason: 'VERSION_GAP', message: `Stream ${streamId}: expected version ${expectedVersion}, found ${event.streamVersion}` };
+      return {
+        valid: false,
+        ...location,
+        reason: 'VERSION_GAP',
+        message: `Stream ${streamId}: expected version ${expectedVersion}, found ${event.streamVersion}`,
+      };
     }
     if (event.previousHash !== expectedPreviousHash) {
-      return { valid: false, ...location, reason: 'PREVIOUS_HASH_MISMATCH', message: `Stream ${streamId} version ${event.streamVersion}: previous hash does not link to the prior event` };
+      return {
+        valid: false,
+        ...location,
+        reason: 'PREVIOUS_HASH_MISMATCH',
+        message: `Stream ${streamId} version ${event.streamVersion}: previous hash does not link to the prior event`,
+      };
     }
     if (computeEventHash(event) !== event.hash) {
-      return { valid: false, ...location, reason: 'HASH_MISMATCH', message: `Stream ${streamId} version ${event.streamVersion}: content does not match its hash (tampered or corrupted)` };
+      return {
+        valid: false,
+        ...location,
+        reason: 'HASH_MISMATCH',
+        message: `Stream ${streamId} version ${event.streamVersion}: content does not match its hash (tampered or corrupted)`,
+      };
     }
     expectedVersion += 1n;
     expectedPreviousHash = event.hash;

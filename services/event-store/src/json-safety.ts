@@ -5,7 +5,10 @@
  */
 export class UnsafeEventDataError extends Error {
   readonly code = 'UNSAFE_EVENT_DATA';
-  constructor(readonly path: string, reason: string) {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
     super(`Event payload at ${path} ${reason}`);
     this.name = 'UnsafeEventDataError';
   }
@@ -59,7 +62,8 @@ function storedCopy(value: unknown): unknown {
       return value;
     case 'number':
       if (!Number.isFinite(value)) throw new RefusalBelow(`is ${value}, which JSON cannot represent`);
-      if (Number.isInteger(value) && !Number.isSafeInteger(value)) throw new RefusalBelow(`is the integer ${value} beyond 2^53; send it as a decimal string`);
+      if (Number.isInteger(value) && !Number.isSafeInteger(value))
+        throw new RefusalBelow(`is the integer ${value} beyond 2^53; send it as a decimal string`);
       return value === 0 ? 0 : value; // -0 reads back as 0
     case 'bigint':
       throw new RefusalBelow('is a bigint; serialise bigints as decimal strings before appending');
@@ -82,13 +86,16 @@ function storedCopy(value: unknown): unknown {
   if (value instanceof Date) return value.toJSON();
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
-    throw new RefusalBelow(`is a ${(value as object).constructor?.name ?? 'class instance'}; only plain objects, arrays and primitives are stored`);
+    throw new RefusalBelow(
+      `is a ${(value as object).constructor?.name ?? 'class instance'}; only plain objects, arrays and primitives are stored`,
+    );
   }
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value as object).sort()) {
     let member: unknown;
     try {
-      if (key === '__proto__') throw new RefusalBelow('is a key named __proto__, which a plain object cannot hold as a member');
+      if (key === '__proto__')
+        throw new RefusalBelow('is a key named __proto__, which a plain object cannot hold as a member');
       member = storedCopy((value as Record<string, unknown>)[key]);
     } catch (error) {
       throw below(error, `.${key}`);

@@ -101,11 +101,16 @@ export class PostgresEventStore implements EventStore {
     this.preparedStatements = options.preparedStatements ?? true;
     this.poolHandle = asHandle(pool, this.preparedStatements);
     this.reads = new PostgresReads(pool, this.poolHandle, this.knownHeads);
-    this.subscriptions = new SubscriptionHub(pool, options.notifications ?? true, (after, readOptions) => this.readAll(after, readOptions));
+    this.subscriptions = new SubscriptionHub(pool, options.notifications ?? true, (after, readOptions) =>
+      this.readAll(after, readOptions),
+    );
   }
 
   /** Applies the event store's migrations and returns a store suited to the database kind. */
-  static async open(database: Pick<Database, 'pool' | 'kind'>, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
+  static async open(
+    database: Pick<Database, 'pool' | 'kind'>,
+    options: PostgresEventStoreOptions = {},
+  ): Promise<PostgresEventStore> {
     await migrateEventStore(database.pool);
     const postgres = database.kind === 'postgres';
     return new PostgresEventStore(database.pool, { notifications: postgres, preparedStatements: postgres, ...options });
@@ -142,7 +147,9 @@ export class PostgresEventStore implements EventStore {
     // Our own transaction can simply be retried when it lost the order race: a new transaction is newer.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        const result = await this.withTransaction((own) => appendLocked(own, prepared, this.knownHeads, guard, alongside));
+        const result = await this.withTransaction((own) =>
+          appendLocked(own, prepared, this.knownHeads, guard, alongside),
+        );
         this.subscriptions.wake();
         return result;
       } catch (error) {
@@ -216,11 +223,17 @@ export class PostgresEventStore implements EventStore {
     this.subscriptions.wake();
   }
 
-  readStream(streamId: string, options: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle } = {}): Promise<StoredEvent[]> {
+  readStream(
+    streamId: string,
+    options: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle } = {},
+  ): Promise<StoredEvent[]> {
     return this.reads.readStream(streamId, options);
   }
 
-  readStreams(requests: readonly ReadStreamRequest[], options: { transaction?: TransactionHandle } = {}): Promise<Map<string, StoredEvent[]>> {
+  readStreams(
+    requests: readonly ReadStreamRequest[],
+    options: { transaction?: TransactionHandle } = {},
+  ): Promise<Map<string, StoredEvent[]>> {
     return this.reads.readStreams(requests, options);
   }
 
@@ -247,11 +260,17 @@ export class PostgresEventStore implements EventStore {
     return this.reads.headCheckpoint();
   }
 
-  subscribe(handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Subscription {
+  subscribe(
+    handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>,
+    options: SubscribeOptions,
+  ): Subscription {
     return this.subscriptions.subscribe(handler, options);
   }
 
-  async withTransaction<T>(work: (transaction: TransactionHandle) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  async withTransaction<T>(
+    work: (transaction: TransactionHandle) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
     try {
@@ -285,5 +304,8 @@ export class PostgresEventStore implements EventStore {
 }
 
 export async function migrateEventStore(pool: pg.Pool): Promise<string[]> {
-  return runMigrations(pool, { directory: EVENT_STORE_MIGRATIONS_DIRECTORY, migrationsTable: EVENT_STORE_MIGRATIONS_TABLE });
+  return runMigrations(pool, {
+    directory: EVENT_STORE_MIGRATIONS_DIRECTORY,
+    migrationsTable: EVENT_STORE_MIGRATIONS_TABLE,
+  });
 }

@@ -2,7 +2,12 @@ import type { PostgresEventStore } from './postgres-event-store';
 import { GENESIS_HASH, verifyStreamChain } from './hash-chain';
 
 export type StoreVerificationFailure =
-  | { reason: 'VERSION_GAP' | 'PREVIOUS_HASH_MISMATCH' | 'HASH_MISMATCH' | 'MIXED_STREAMS'; streamId: string; streamVersion: bigint; message: string }
+  | {
+      reason: 'VERSION_GAP' | 'PREVIOUS_HASH_MISMATCH' | 'HASH_MISMATCH' | 'MIXED_STREAMS';
+      streamId: string;
+      streamVersion: bigint;
+      message: string;
+    }
   | { reason: 'HEAD_MISMATCH'; streamId: string; streamVersion: bigint; message: string }
   | { reason: 'STREAM_WITHOUT_HEAD'; streamId: string; message: string };
 
@@ -21,7 +26,10 @@ export interface StoreVerification {
  */
 export async function verifyEventStore(
   store: PostgresEventStore,
-  options: { pageSize?: number; onProgress?: (progress: { streamsChecked: number; eventsChecked: number }) => void } = {},
+  options: {
+    pageSize?: number;
+    onProgress?: (progress: { streamsChecked: number; eventsChecked: number }) => void;
+  } = {},
 ): Promise<StoreVerification> {
   const failures: StoreVerificationFailure[] = [];
   let streamsChecked = 0;
@@ -34,7 +42,12 @@ export async function verifyEventStore(
       const events = await store.readStream(head.streamId);
       const chain = verifyStreamChain(events);
       if (!chain.valid) {
-        failures.push({ reason: chain.reason, streamId: chain.streamId, streamVersion: chain.streamVersion, message: chain.message });
+        failures.push({
+          reason: chain.reason,
+          streamId: chain.streamId,
+          streamVersion: chain.streamVersion,
+          message: chain.message,
+        });
       } else {
         const lastVersion = events.at(-1)?.streamVersion ?? 0n;
         const lastHash = chain.lastHash;
@@ -55,7 +68,11 @@ export async function verifyEventStore(
     after = page.at(-1)!.streamId;
   }
   for (const streamId of await store.streamsWithoutHead()) {
-    failures.push({ reason: 'STREAM_WITHOUT_HEAD', streamId, message: `Stream ${streamId} has events but no row in streams` });
+    failures.push({
+      reason: 'STREAM_WITHOUT_HEAD',
+      streamId,
+      message: `Stream ${streamId} has events but no row in streams`,
+    });
   }
   return { valid: failures.length === 0, streamsChecked, eventsChecked, failures };
 }

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { EVENT_STORE_MIGRATIONS_TABLE, PostgresEventStore, openDatabase, runMigrations } from '../src';
 import { createTestDatabase } from '../src/testing';
 
-const moduleMigrations = { directory: join(__dirname, 'fixtures', 'migrations'), migrationsTable: 'module_things_migrations' };
+const moduleMigrations = {
+  directory: join(__dirname, 'fixtures', 'migrations'),
+  migrationsTable: 'module_things_migrations',
+};
 
 // openDatabase gives one pg code path over a real server or embedded PGlite; each module owns its migrations.
 describe('openDatabase and runMigrations', () => {
@@ -24,7 +27,13 @@ describe('openDatabase and runMigrations', () => {
         ['event_store_migrations', 'events', 'module_things', 'module_things_migrations', 'streams'].sort(),
       );
       const history = await database.pool.query(`SELECT name FROM ${EVENT_STORE_MIGRATIONS_TABLE}`);
-      expect(history.rows).toEqual([{ name: '1763700000000_event-store' }, { name: '1763700000002_events-primary-key' }, { name: '1763700000003_streams-last-transaction' }, { name: '1763700000004_fast-append-guard' }, { name: '1763700000005_append-alongside' }]);
+      expect(history.rows).toEqual([
+        { name: '1763700000000_event-store' },
+        { name: '1763700000002_events-primary-key' },
+        { name: '1763700000003_streams-last-transaction' },
+        { name: '1763700000004_fast-append-guard' },
+        { name: '1763700000005_append-alongside' },
+      ]);
     } finally {
       await database.close();
       await testDatabase.drop();
@@ -49,7 +58,9 @@ describe('openDatabase and runMigrations', () => {
       expect(first.kind).toBe('pglite');
       expect(first.maxConnections).toBe(1);
       const store = await PostgresEventStore.open(first);
-      await store.append([{ streamId: 'kept', expectedVersion: 'no_stream', events: [{ type: 'Kept', data: { value: 1 } }] }]);
+      await store.append([
+        { streamId: 'kept', expectedVersion: 'no_stream', events: [{ type: 'Kept', data: { value: 1 } }] },
+      ]);
       await store.close();
       const closing = Date.now();
       await first.close();

@@ -1,25 +1,42 @@
 import pg from 'pg';
-import { EVENT_STORE_CHANNEL, FastAppendMissedError, openDatabase, PostgresEventStore, verifyStreamChain, WrongExpectedVersionError, type Database, type TransactionHandle } from '../src';
+import {
+  EVENT_STORE_CHANNEL,
+  FastAppendMissedError,
+  openDatabase,
+  PostgresEventStore,
+  verifyStreamChain,
+  WrongExpectedVersionError,
+  type Database,
+  type TransactionHandle,
+} from '../src';
 import { createTestDatabase, statementsSentDuring, type TestDatabase } from '../src/testing';
 import { runEventStoreContract } from './contract/event-store.contract';
 
 // The PostgreSQL adapter on the real server, in a database of its own: the full 8 writers x 2,000 events.
-runEventStoreContract('PostgreSQL', { concurrentSessions: true, concurrency: { writers: 8, eventsPerWriter: 2_000 } }, async () => {
-  const testDatabase: TestDatabase = await createTestDatabase('event_store');
-  const database: Database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 12 });
-  const store = await PostgresEventStore.open(database);
-  return {
-    store,
-    async tamperWithEventData(streamId, streamVersion, data) {
-      await database.pool.query('UPDATE events SET data = $3::jsonb WHERE stream_id = $1 AND stream_version = $2', [streamId, streamVersion.toString(), JSON.stringify(data)]);
-    },
-    async teardown() {
-      await store.close();
-      await database.close();
-      await testDatabase.drop();
-    },
-  };
-});
+runEventStoreContract(
+  'PostgreSQL',
+  { concurrentSessions: true, concurrency: { writers: 8, eventsPerWriter: 2_000 } },
+  async () => {
+    const testDatabase: TestDatabase = await createTestDatabase('event_store');
+    const database: Database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 12 });
+    const store = await PostgresEventStore.open(database);
+    return {
+      store,
+      async tamperWithEventData(streamId, streamVersion, data) {
+        await database.pool.query('UPDATE events SET data = $3::jsonb WHERE stream_id = $1 AND stream_version = $2', [
+          streamId,
+          streamVersion.toString(),
+          JSON.stringify(data),
+        ]);
+      },
+      async teardown() {
+        await store.close();
+        await database.close();
+        await testDatabase.drop();
+      },
+    };
+  },
+);
 
 describe('PostgreSQL: appends heard by other processes', () => {
   let testDatabase: TestDatabase;
@@ -67,9 +84,17 @@ describe('PostgreSQL: appends heard by other processes', () => {
       { streamId: left, expectedVersion: 'any', events: [event('L2')] },
       { streamId: right, expectedVersion: 'any', events: [event('R3')] },
     ]);
-    expect((await first.readStream(left)).map((stored) => [stored.type, stored.streamVersion])).toEqual([['L1', 1n], ['L2', 2n]]);
-    expect((await first.readStream(right)).map((stored) => [stored.type, stored.streamVersion])).toEqual([['R1', 1n], ['R2', 2n], ['R3', 3n]]);
-    for (const streamId of [left, right]) expect(verifyStreamChain(await first.readStream(streamId))).toMatchObject({ valid: true });
+    expect((await first.readStream(left)).map((stored) => [stored.type, stored.streamVersion])).toEqual([
+      ['L1', 1n],
+      ['L2', 2n],
+    ]);
+    expect((await first.readStream(right)).map((stored) => [stored.type, stored.streamVersion])).toEqual([
+      ['R1', 1n],
+      ['R2', 2n],
+      ['R3', 3n],
+    ]);
+    for (const streamId of [left, right])
+      expect(verifyStreamChain(await first.readStream(streamId))).toMatchObject({ valid: true });
   });
 
   it('in a transaction that reruns on conflicts, a multi-stream append is one statement; a stale head aborts it with FastAppendMissedError, and the rerun writes', async () => {
@@ -124,9 +149,19 @@ describe('PostgreSQL: appends heard by other processes', () => {
 
     // The rerun: the heads were forgotten, so the locking path reads them and gives the authoritative answer.
     await expect(
-      first.withTransaction((transaction) => first.append([{ streamId: right, expectedVersion: 2n, events: [event('R-stale')] }, { streamId: left, expectedVersion: 2n, events: [event('L3')] }], { transaction }), {
-        rerunsOnConflict: true,
-      }),
+      first.withTransaction(
+        (transaction) =>
+          first.append(
+            [
+              { streamId: right, expectedVersion: 2n, events: [event('R-stale')] },
+              { streamId: left, expectedVersion: 2n, events: [event('L3')] },
+            ],
+            { transaction },
+          ),
+        {
+          rerunsOnConflict: true,
+        },
+      ),
     ).rejects.toMatchObject({ name: 'WrongExpectedVersionError', streamId: right, actualVersion: 3n });
     await first.withTransaction(
       (transaction) =>
@@ -141,7 +176,8 @@ describe('PostgreSQL: appends heard by other processes', () => {
     );
     expect((await first.readStream(left)).map((stored) => stored.type)).toEqual(['L1', 'L2', 'L3']);
     expect((await first.readStream(right)).map((stored) => stored.type)).toEqual(['R1', 'R2', 'R3', 'R4']);
-    for (const streamId of [left, right]) expect(verifyStreamChain(await first.readStream(streamId))).toMatchObject({ valid: true });
+    for (const streamId of [left, right])
+      expect(verifyStreamChain(await first.readStream(streamId))).toMatchObject({ valid: true });
   });
 
   it("wakes another store's subscriber through NOTIFY, sending at most one NOTIFY per 25 ms however many appends", async () => {
@@ -163,7 +199,13 @@ describe('PostgreSQL: appends heard by other processes', () => {
     const deadline = Date.now() + 10_000;
     // The reader's LISTEN connection comes up in the background (its poll is a minute away): append until it hears.
     while (heard === 0 && Date.now() < deadline) {
-      await writer.append([{ streamId: `probe-${Date.now()}-${Math.random()}`, expectedVersion: 'no_stream', events: [{ type: 'Probe', data: {} }] }]);
+      await writer.append([
+        {
+          streamId: `probe-${Date.now()}-${Math.random()}`,
+          expectedVersion: 'no_stream',
+          events: [{ type: 'Probe', data: {} }],
+        },
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(heard).toBeGreaterThan(0);
@@ -173,7 +215,13 @@ describe('PostgreSQL: appends heard by other processes', () => {
     const started = Date.now();
     await Promise.all(
       Array.from({ length: 200 }, (_, index) =>
-        writer.append([{ streamId: `burst-${started}-${index}`, expectedVersion: 'no_stream', events: [{ type: 'Burst', data: { index } }] }]),
+        writer.append([
+          {
+            streamId: `burst-${started}-${index}`,
+            expectedVersion: 'no_stream',
+            events: [{ type: 'Burst', data: { index } }],
+          },
+        ]),
       ),
     );
     const elapsed = Date.now() - started;

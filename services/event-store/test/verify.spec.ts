@@ -12,7 +12,13 @@ describe('verifyEventStore', () => {
     database = await openDatabase({ databaseUrl: testDatabase.url });
     store = await PostgresEventStore.open(database);
     for (const streamId of ['alpha', 'beta', 'gamma']) {
-      await store.append([{ streamId, expectedVersion: 'no_stream', events: [1, 2, 3].map((step) => ({ type: 'Stepped', data: { step } })) }]);
+      await store.append([
+        {
+          streamId,
+          expectedVersion: 'no_stream',
+          events: [1, 2, 3].map((step) => ({ type: 'Stepped', data: { step } })),
+        },
+      ]);
     }
   });
 
@@ -24,16 +30,23 @@ describe('verifyEventStore', () => {
 
   it('passes an untouched store and reports progress', async () => {
     const progress: number[] = [];
-    const result = await verifyEventStore(store, { pageSize: 2, onProgress: ({ streamsChecked }) => progress.push(streamsChecked) });
+    const result = await verifyEventStore(store, {
+      pageSize: 2,
+      onProgress: ({ streamsChecked }) => progress.push(streamsChecked),
+    });
     expect(result).toEqual({ valid: true, streamsChecked: 3, eventsChecked: 9, failures: [] });
     expect(progress).toEqual([2, 3]);
   });
 
   it('names a changed payload, a removed middle event, a removed newest event and events without a stream row', async () => {
-    await database.pool.query(`UPDATE events SET data = '{"step": 20}' WHERE stream_id = 'alpha' AND stream_version = 2`);
+    await database.pool.query(
+      `UPDATE events SET data = '{"step": 20}' WHERE stream_id = 'alpha' AND stream_version = 2`,
+    );
     await database.pool.query(`DELETE FROM events WHERE stream_id = 'beta' AND stream_version = 2`);
     await database.pool.query(`DELETE FROM events WHERE stream_id = 'gamma' AND stream_version = 3`);
-    await store.append([{ streamId: 'delta', expectedVersion: 'no_stream', events: [{ type: 'Stepped', data: { step: 1 } }] }]);
+    await store.append([
+      { streamId: 'delta', expectedVersion: 'no_stream', events: [{ type: 'Stepped', data: { step: 1 } }] },
+    ]);
     await database.pool.query(`DELETE FROM streams WHERE stream_id = 'delta'`);
     const result = await verifyEventStore(store);
     expect(result.valid).toBe(false);

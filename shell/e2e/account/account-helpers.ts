@@ -9,14 +9,22 @@ export interface SignedUpUser {
 export async function signUpFreshUser(request: APIRequestContext, prefix: string): Promise<SignedUpUser> {
   const unique = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.slice(0, 30);
   const response = await request.post('/api/auth/signup', {
-    data: { email: `${unique}@example.com`, password: 'correct horse battery', username: unique, display_name: `E2E ${prefix}` },
+    data: {
+      email: `${unique}@example.com`,
+      password: 'correct horse battery',
+      username: unique,
+      display_name: `E2E ${prefix}`,
+    },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return (await response.json()) as SignedUpUser;
 }
 
 /** Signs in as a demo persona through the API (no UI) and returns its bearer token. */
-export async function demoToken(request: APIRequestContext, persona: 'creator' | 'investor' | 'advertiser'): Promise<string> {
+export async function demoToken(
+  request: APIRequestContext,
+  persona: 'creator' | 'investor' | 'advertiser',
+): Promise<string> {
   const response = await request.post(`/api/auth/demo/${persona}`, { data: {} });
   expect(response.status(), await response.text()).toBeLessThan(300);
   return ((await response.json()) as { token: string }).token;
@@ -51,7 +59,10 @@ export function balancesOf(request: APIRequestContext, token: string): Promise<B
 }
 
 /** Opens one of the account modals from the header's account menu. */
-export async function openAccountDialog(page: Page, item: 'Convert Currency' | 'Master Key' | 'Gold Shop' | 'Achievements' | 'Instagram Verification'): Promise<void> {
+export async function openAccountDialog(
+  page: Page,
+  item: 'Convert Currency' | 'Master Key' | 'Gold Shop' | 'Achievements' | 'Instagram Verification',
+): Promise<void> {
   await page.getByRole('button', { name: 'Account actions' }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }

@@ -23,7 +23,9 @@ test.describe('Convert Currency', () => {
     expect(after.gems_balance).toBeCloseTo(before.gems_balance - 6, 4);
     // The header's wallet total follows the session refresh.
     await page.getByRole('button', { name: /^Wallet, total/ }).click();
-    await expect(page.getByRole('menu')).toContainText(new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(after.keys_balance));
+    await expect(page.getByRole('menu')).toContainText(
+      new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(after.keys_balance),
+    );
     expect(errors.pageErrors).toEqual([]);
   });
 
@@ -53,7 +55,10 @@ test.describe('Upgrade Your Tier', () => {
         break;
       }
     }
-    expect(chosen, 'every demo persona is already on the super tier in this database: run the e2e against a fresh database').toBeDefined();
+    expect(
+      chosen,
+      'every demo persona is already on the super tier in this database: run the e2e against a fresh database',
+    ).toBeDefined();
     const { token, before } = chosen!;
     const target = before.user_tier === 'premium' ? 'Super' : 'Premium';
     const cost = gemsCost[before.user_tier as 'free' | 'premium'];

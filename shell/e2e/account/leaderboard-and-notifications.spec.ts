@@ -4,7 +4,8 @@ import { apiGet, demoToken, openSignedIn, signUpFreshUser } from './account-help
 test.describe('Leaderboard', () => {
   test('Today, This Week and This Month each load their own period', async ({ page, request }) => {
     const token = await demoToken(request, 'creator');
-    const isLeaderboard = (period: string) => (response: { url(): string }) => response.url().endsWith(`/api/leaderboard/${period}`);
+    const isLeaderboard = (period: string) => (response: { url(): string }) =>
+      response.url().endsWith(`/api/leaderboard/${period}`);
     // Today is the first tab: its board loads with the page (and stays cached when the tab is chosen again).
     const daily = page.waitForResponse(isLeaderboard('daily'));
     await openSignedIn(page, token, '/leaderboard');
@@ -19,13 +20,18 @@ test.describe('Leaderboard', () => {
       if (entries.length === 0) {
         await expect(panel.getByRole('heading', { name: 'No Rankings Yet' })).toBeVisible();
       } else {
-        await expect(panel.getByRole('list', { name: `${tab} rankings` }).getByRole('listitem')).toHaveCount(entries.length);
+        await expect(panel.getByRole('list', { name: `${tab} rankings` }).getByRole('listitem')).toHaveCount(
+          entries.length,
+        );
         await expect(panel.getByRole('img', { name: 'First place' })).toBeVisible();
         await expect(panel.getByRole('region', { name: 'Totals' })).toContainText(`Ranked${entries.length}`);
       }
     };
     await checkBoard('Today', daily);
-    for (const [tab, period] of [['This Week', 'weekly'], ['This Month', 'monthly']] as const) {
+    for (const [tab, period] of [
+      ['This Week', 'weekly'],
+      ['This Month', 'monthly'],
+    ] as const) {
       const answer = page.waitForResponse(isLeaderboard(period));
       await page.getByRole('tab', { name: tab }).click();
       await checkBoard(tab, answer);
@@ -37,23 +43,44 @@ test.describe('Leaderboard', () => {
     const fresh = await signUpFreshUser(request, 'lb');
     // The claim is refused until the progress projection has seen the sign-up; retry until it pays.
     await expect
-      .poll(async () => (await request.post('/api/users/achievements/first-steps/claim', { headers: { Authorization: `Bearer ${fresh.token}` }, data: {} })).status(), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await request.post('/api/users/achievements/first-steps/claim', {
+              headers: { Authorization: `Bearer ${fresh.token}` },
+              data: {},
+            })
+          ).status(),
+        { timeout: 15_000 },
+      )
       .toBe(200);
     await expect
-      .poll(async () => (await apiGet<{ username: string }[]>(request, fresh.token, '/api/leaderboard/daily')).some((entry) => entry.username === fresh.user.username), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await apiGet<{ username: string }[]>(request, fresh.token, '/api/leaderboard/daily')).some(
+            (entry) => entry.username === fresh.user.username,
+          ),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await openSignedIn(page, fresh.token, '/leaderboard');
-    const row = page.getByRole('list', { name: 'Today rankings' }).getByRole('listitem', { name: new RegExp(`: E2E lb, score `) });
+    const row = page
+      .getByRole('list', { name: 'Today rankings' })
+      .getByRole('listitem', { name: new RegExp(`: E2E lb, score `) });
     await expect(row.first()).toBeVisible();
     await expect(row.first()).toContainText('5 gold');
   });
 });
 
 test.describe('Notifications', () => {
-  test('a referral notifies the referrer: unread badge, mark all as read, and the read state persists', async ({ page, request }) => {
+  test('a referral notifies the referrer: unread badge, mark all as read, and the read state persists', async ({
+    page,
+    request,
+  }) => {
     const referrer = await signUpFreshUser(request, 'ref');
     const referred = await signUpFreshUser(request, 'new');
-    const referrerCode = (await apiGet<{ referral_code: string }>(request, referrer.token, '/api/users/me')).referral_code;
+    const referrerCode = (await apiGet<{ referral_code: string }>(request, referrer.token, '/api/users/me'))
+      .referral_code;
 
     // The referred user applies the code in the Referral Program, opened from their own profile.
     await openSignedIn(page, referred.token, '/profile');
@@ -67,7 +94,13 @@ test.describe('Notifications', () => {
 
     // The notifications projection follows the event log; once it has the referral, the referrer sees it in the bell.
     await expect
-      .poll(async () => (await apiGet<{ notifications: { title: string }[] }>(request, referrer.token, '/api/notifications')).notifications.some((item) => /referral/i.test(item.title)), { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await apiGet<{ notifications: { title: string }[] }>(request, referrer.token, '/api/notifications')
+          ).notifications.some((item) => /referral/i.test(item.title)),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await page.evaluate(() => localStorage.clear());
     await openSignedIn(page, referrer.token);
@@ -97,7 +130,9 @@ test.describe('Search', () => {
     const searched = page.waitForResponse((response) => response.url().includes('/api/search?q='));
     await dialog.getByLabel('Search content, drops and people').fill(fresh.user.username);
     expect(new URL((await searched).url()).searchParams.get('q')).toBe(fresh.user.username);
-    await expect(dialog.getByRole('list', { name: 'Results results' }).getByRole('link', { name: 'E2E srch' })).toBeVisible();
+    await expect(
+      dialog.getByRole('list', { name: 'Results results' }).getByRole('link', { name: 'E2E srch' }),
+    ).toBeVisible();
     await dialog.getByRole('tab', { name: /^Users/ }).click();
     await dialog.getByRole('list', { name: 'Users results' }).getByRole('link', { name: 'E2E srch' }).click();
     await expect(page).toHaveURL(new RegExp(`/users/${fresh.user.username}$`));

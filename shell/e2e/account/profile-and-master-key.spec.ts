@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { openAccountDialog, openSignedIn, signUpFreshUser } from './account-helpers';
 
 test.describe('Own profile', () => {
-  test('?openInfluenceRewards=true opens the influence rewards dialog, then leaves the URL; level and referral code show', async ({ page, request }) => {
+  test('?openInfluenceRewards=true opens the influence rewards dialog, then leaves the URL; level and referral code show', async ({
+    page,
+    request,
+  }) => {
     const fresh = await signUpFreshUser(request, 'prof');
     await openSignedIn(page, fresh.token, '/profile?openInfluenceRewards=true');
     const dialog = page.getByRole('dialog', { name: 'Influence Rewards' });

@@ -20,12 +20,22 @@ test.describe('Gold Shop', () => {
     const before = await balancesOf(request, token);
     const catalogue = await apiGet<ShopItem[]>(request, token, '/api/users/gold-shop-items');
     const purchases = await apiGet<Purchase[]>(request, token, '/api/users/gold-purchases');
-    const owned = (item: ShopItem) => purchases.some((purchase) => purchase.item_name === item.name && (!purchase.expires_at || Date.parse(purchase.expires_at) > Date.now()));
+    const owned = (item: ShopItem) =>
+      purchases.some(
+        (purchase) =>
+          purchase.item_name === item.name && (!purchase.expires_at || Date.parse(purchase.expires_at) > Date.now()),
+      );
     // Boosts and profile items leave the tier alone; take the cheapest one this persona does not own yet.
     const item = catalogue
-      .filter((candidate) => candidate.type !== 'tier_upgrade' && !owned(candidate) && candidate.gold_cost <= before.gold_collected)
+      .filter(
+        (candidate) =>
+          candidate.type !== 'tier_upgrade' && !owned(candidate) && candidate.gold_cost <= before.gold_collected,
+      )
       .sort((left, right) => left.gold_cost - right.gold_cost)[0];
-    expect(item, 'the demo creator owns every affordable boost and profile item in this database: run against a fresh database').toBeDefined();
+    expect(
+      item,
+      'the demo creator owns every affordable boost and profile item in this database: run against a fresh database',
+    ).toBeDefined();
 
     await openSignedIn(page, token);
     await openAccountDialog(page, 'Gold Shop');
@@ -36,7 +46,9 @@ test.describe('Gold Shop', () => {
     await expect(dialog.getByRole('listitem', { name: new RegExp(item.name) }).getByText('Owned')).toBeVisible();
     const after = await balancesOf(request, token);
     expect(after.gold_collected).toBe(before.gold_collected - item.gold_cost);
-    await expect(dialog).toHaveAccessibleDescription(`You have ${new Intl.NumberFormat('en-US').format(after.gold_collected)} gold.`);
+    await expect(dialog).toHaveAccessibleDescription(
+      `You have ${new Intl.NumberFormat('en-US').format(after.gold_collected)} gold.`,
+    );
   });
 
   test("a new account has no gold: every item says 'Not Enough Gold'", async ({ page, request }) => {
@@ -51,12 +63,21 @@ test.describe('Gold Shop', () => {
 });
 
 test.describe('Achievements', () => {
-  test('claims First Steps once: a toast with gold and XP, then Completed, and the gold arrives', async ({ page, request }) => {
+  test('claims First Steps once: a toast with gold and XP, then Completed, and the gold arrives', async ({
+    page,
+    request,
+  }) => {
     const fresh = await signUpFreshUser(request, 'ach');
     const before = await balancesOf(request, fresh.token);
     // Progress is a projection of the sign-up event: wait until it has caught up.
     await expect
-      .poll(async () => (await apiGet<{ id: string; is_claimable: boolean }[]>(request, fresh.token, '/api/users/achievements')).find((achievement) => achievement.id === 'first-steps')?.is_claimable, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await apiGet<{ id: string; is_claimable: boolean }[]>(request, fresh.token, '/api/users/achievements')).find(
+            (achievement) => achievement.id === 'first-steps',
+          )?.is_claimable,
+        { timeout: 15_000 },
+      )
       .toBe(true);
     await openSignedIn(page, fresh.token);
     await openAccountDialog(page, 'Achievements');
@@ -72,7 +93,10 @@ test.describe('Achievements', () => {
     const after = await balancesOf(request, fresh.token);
     expect(after.gold_collected).toBe(before.gold_collected + 5);
     // A second claim is refused by the server.
-    const again = await request.post('/api/users/achievements/first-steps/claim', { headers: { Authorization: `Bearer ${fresh.token}` }, data: {} });
+    const again = await request.post('/api/users/achievements/first-steps/claim', {
+      headers: { Authorization: `Bearer ${fresh.token}` },
+      data: {},
+    });
     expect(again.status()).toBeGreaterThanOrEqual(400);
     await dialog.getByRole('tab', { name: 'Social' }).click();
     await expect(dialog.getByRole('tabpanel').getByRole('listitem', { name: 'First Steps' })).toHaveCount(0);

@@ -7,7 +7,8 @@ const apiFolder = path.resolve(__dirname, '../../../services/api');
 
 /** One SQL statement on the database the API under test uses (DATABASE_URL), through the API workspace's `pg`. */
 function sql(statement: string): void {
-  const script = "const pg = require('pg'); const client = new pg.Client({ connectionString: process.env.DATABASE_URL }); client.connect().then(() => client.query(process.argv[1])).then(() => client.end(), (error) => { console.error(error.message); process.exit(1); });";
+  const script =
+    "const pg = require('pg'); const client = new pg.Client({ connectionString: process.env.DATABASE_URL }); client.connect().then(() => client.query(process.argv[1])).then(() => client.end(), (error) => { console.error(error.message); process.exit(1); });";
   execFileSync('node', ['-e', script, statement], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
 }
 
@@ -16,7 +17,10 @@ function sql(statement: string): void {
  * operators' CLI, as in production) verifies the ledger with live progress, rebuilds a projection and follows it to
  * the swap, retries a payout job that failed for real, and opens the verification queues. Needs DATABASE_URL for the CLI to reach the database the API uses.
  */
-test('the ops console: 403 for others; verify with progress, rebuild with progress, a failed job retried, verifications for an administrator', async ({ browser, request }) => {
+test('the ops console: 403 for others; verify with progress, rebuild with progress, a failed job retried, verifications for an administrator', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const visitor = await browser.newPage();
   await openSignedIn(visitor, await demoToken(request, 'creator'), '/admin');
@@ -25,10 +29,16 @@ test('the ops console: 403 for others; verify with progress, rebuild with progre
 
   const stamp = Date.now().toString(36);
   const email = `opsadmin${stamp}@example.com`;
-  const signUp = await request.post('/api/auth/signup', { data: { email, password: 'correct horse battery', username: `ops${stamp}`, display_name: 'E2E operator' } });
+  const signUp = await request.post('/api/auth/signup', {
+    data: { email, password: 'correct horse battery', username: `ops${stamp}`, display_name: 'E2E operator' },
+  });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const { token } = (await signUp.json()) as { token: string };
-  execFileSync('node', ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant', email], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  execFileSync('node', ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant', email], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
 
   const page = await browser.newPage();
   await openSignedIn(page, token, '/admin');
@@ -54,16 +64,24 @@ test('the ops console: 403 for others; verify with progress, rebuild with progre
   // console runs it again: it succeeds and leaves the failed list, and the withdrawal is processed.
   const payer = await signUpFreshUser(request, 'opsjob');
   const auth = { Authorization: `Bearer ${payer.token}` };
-  const checkout = await request.post('/api/payments/create-checkout-session', { headers: auth, data: { package_id: 'ultimate' } });
+  const checkout = await request.post('/api/payments/create-checkout-session', {
+    headers: auth,
+    data: { package_id: 'ultimate' },
+  });
   expect(checkout.status(), await checkout.text()).toBe(200);
   const { session_id: sessionId } = (await checkout.json()) as { session_id: string };
-  const paid = await request.post(`/api/payments/local/sessions/${sessionId}/pay`, { form: { name: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } });
+  const paid = await request.post(`/api/payments/local/sessions/${sessionId}/pay`, {
+    form: { name: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   await expect.poll(async () => (await balancesOf(request, payer.token)).gems_balance, { timeout: 30_000 }).toBe(250);
   sql(`ALTER TABLE withdrawals ADD CONSTRAINT e2e_payouts_blocked CHECK (status <> 'processed') NOT VALID`);
   let withdrawalId = '';
   try {
-    const requested = await request.post('/api/withdrawal/request', { headers: auth, data: { amount: 200, payment_method: 'paypal', payment_details: { email_address: 'ada@example.com' } } });
+    const requested = await request.post('/api/withdrawal/request', {
+      headers: auth,
+      data: { amount: 200, payment_method: 'paypal', payment_details: { email_address: 'ada@example.com' } },
+    });
     expect(requested.status(), await requested.text()).toBe(200);
     withdrawalId = ((await requested.json()) as { withdrawal: { id: string } }).withdrawal.id;
     await page.getByRole('tab', { name: 'Jobs' }).click();
@@ -80,13 +98,23 @@ test('the ops console: 403 for others; verify with progress, rebuild with progre
   await failedJob.getByRole('button', { name: /^Retry / }).click();
   await expect(failedJob).toHaveCount(0, { timeout: 30_000 });
   await expect
-    .poll(async () => ((await (await request.get('/api/withdrawal/requests', { headers: auth })).json()) as { withdrawals: Array<{ id: string; status: string }> }).withdrawals.find((row) => row.id === withdrawalId)?.status, { timeout: 30_000 })
+    .poll(
+      async () =>
+        (
+          (await (await request.get('/api/withdrawal/requests', { headers: auth })).json()) as {
+            withdrawals: Array<{ id: string; status: string }>;
+          }
+        ).withdrawals.find((row) => row.id === withdrawalId)?.status,
+      { timeout: 30_000 },
+    )
     .toBe('processed');
 
   // The ledger is still consistent after the retried payout.
   await page.getByRole('tab', { name: 'Ledger' }).click();
   await page.getByRole('button', { name: 'Run verification' }).click();
-  await expect(page.getByRole('region', { name: 'Verification report' }).getByText('Ledger consistent')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: 'Verification report' }).getByText('Ledger consistent')).toBeVisible({
+    timeout: 60_000,
+  });
 
   await page.getByRole('tab', { name: 'Verifications' }).click();
   await expect(page.getByRole('heading', { name: 'Instagram accounts' })).toBeVisible();

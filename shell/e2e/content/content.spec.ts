@@ -19,7 +19,10 @@ async function pageFor(browser: Browser, token: string, pathname: string): Promi
  * move by the exact amounts and `ledger verify` is clean. Demo sandboxes engage with each other only, so all three
  * are demo personas.
  */
-test('a creator publishes content; a fan likes, comments and tips it; an advertiser sponsors it', async ({ browser, request }) => {
+test('a creator publishes content; a fan likes, comments and tips it; an advertiser sponsors it', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const creatorToken = await demoToken(request, 'creator');
   const fanToken = await demoToken(request, 'investor');
@@ -91,11 +94,19 @@ test('a creator publishes content; a fan likes, comments and tips it; an adverti
   const sponsor = brand.getByRole('dialog', { name: 'Sponsor Content' });
   await sponsor.getByRole('radio', { name: /Quick Boost/ }).check();
   await sponsor.getByRole('button', { name: 'Sponsor' }).click();
-  await expect(brand.getByText('Content sponsored successfully! It will receive 1.5x visibility boost for 1 hours.', { exact: true })).toBeVisible();
+  await expect(
+    brand.getByText('Content sponsored successfully! It will receive 1.5x visibility boost for 1 hours.', {
+      exact: true,
+    }),
+  ).toBeVisible();
   await expect(brand.getByText(/Boosted 1.5x by 1 sponsor/)).toBeVisible();
 
   // The auditor's tool replays every stream, checks the hash chains, the double entry and the projections.
   const apiFolder = path.resolve(__dirname, '../../../services/api');
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

@@ -26,11 +26,17 @@ async function pageFor(browser: Browser, token: string, pathname: string): Promi
  * user completes today's proof drops, activates the Master Key, applies (spending a key), is approved, submits work,
  * is completed and paid from the pool. Every balance moves by exactly the amounts, and `ledger verify` is clean.
  */
-test('advertiser funds a paid drop; a user earns the Master Key, applies, submits and is paid from the pool', async ({ browser, request }) => {
+test('advertiser funds a paid drop; a user earns the Master Key, applies, submits and is paid from the pool', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(420_000);
   const advertiserToken = await demoToken(request, 'advertiser');
   // Paid drops need a paid plan (spec 3 §6): the demo advertiser upgrades with gems through the shop.
-  const upgrade = await request.post('/api/users/upgrade-tier', { headers: bearer(advertiserToken), data: { target_tier: 'premium', payment_method: 'gems' } });
+  const upgrade = await request.post('/api/users/upgrade-tier', {
+    headers: bearer(advertiserToken),
+    data: { target_tier: 'premium', payment_method: 'gems' },
+  });
   expect([200, 422]).toContain(upgrade.status());
   // Every demo login is its own sandbox, and sandboxes take part only in demo drops: the applicant is a demo creator.
   const user = { token: await demoToken(request, 'creator') };
@@ -38,10 +44,19 @@ test('advertiser funds a paid drop; a user earns the Master Key, applies, submit
   // Today's proof drops, completed over the API, so the Master Key can be activated.
   const status = await apiGet<{ proof_drops_required: number }>(request, user.token, '/api/users/master-key-status');
   for (let index = 0; index < status.proof_drops_required; index += 1) {
-    const proof = await post<{ id: string }>(request, advertiserToken, '/api/drops', { title: `E2E proof ${index}`, description: 'Follow our page', kind: 'proof' });
-    const application = await post<{ id: string }>(request, user.token, `/api/drops/${proof.id}/apply`, { application_message: 'Done it' });
+    const proof = await post<{ id: string }>(request, advertiserToken, '/api/drops', {
+      title: `E2E proof ${index}`,
+      description: 'Follow our page',
+      kind: 'proof',
+    });
+    const application = await post<{ id: string }>(request, user.token, `/api/drops/${proof.id}/apply`, {
+      application_message: 'Done it',
+    });
     await post(request, advertiserToken, `/api/drop-applications/${application.id}/approve`);
-    await post(request, user.token, `/api/drop-applications/${application.id}/submit`, { submission_type: 'text', submission_data: 'followed' });
+    await post(request, user.token, `/api/drop-applications/${application.id}/submit`, {
+      submission_type: 'text',
+      submission_data: 'followed',
+    });
     await post(request, advertiserToken, `/api/drop-applications/${application.id}/complete`, { review_score: 8 });
   }
 
@@ -101,7 +116,11 @@ test('advertiser funds a paid drop; a user earns the Master Key, applies, submit
   const userAfter = await balancesOf(request, user.token);
   expect(userAfter.gems_balance).toBeCloseTo(userBefore.gems_balance + 50, 6);
   expect(userAfter.keys_balance).toBe(userBefore.keys_balance - 1);
-  const drop = await apiGet<{ gem_pool_remaining: number; gems_paid: number; current_participants: number }>(request, advertiserToken, `/api/drops/${dropId}`);
+  const drop = await apiGet<{ gem_pool_remaining: number; gems_paid: number; current_participants: number }>(
+    request,
+    advertiserToken,
+    `/api/drops/${dropId}`,
+  );
   expect(drop).toMatchObject({ gem_pool_remaining: 30, gems_paid: 50, current_participants: 1 });
 
   // Closing the drop returns the 30 gems left: the advertiser is down exactly the 50 paid out.
@@ -110,6 +129,10 @@ test('advertiser funds a paid drop; a user earns the Master Key, applies, submit
 
   // The auditor's tool replays every stream, checks the hash chains, the double entry and the projections.
   const apiFolder = path.resolve(__dirname, '../../../services/api');
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

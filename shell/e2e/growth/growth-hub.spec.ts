@@ -16,7 +16,10 @@ async function post(request: APIRequestContext, token: string, url: string, data
  * pledges to it, and the first subscribes to a Social Shield once an admin verified their followers. Balances move by
  * exactly the amounts, and `ledger verify` is clean afterwards. Demo sandboxes deal with each other only.
  */
-test('stake, create a project, pledge from a second user, subscribe to a shield; ledger verify OK', async ({ browser, request }) => {
+test('stake, create a project, pledge from a second user, subscribe to a shield; ledger verify OK', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   const creator = await demoToken(request, 'creator');
   const backer = await demoToken(request, 'creator');
@@ -70,13 +73,29 @@ test('stake, create a project, pledge from a second user, subscribe to a shield;
 
   // Followers count only once an admin verified them; then the Basic Shield can be selected, confirmed and bought.
   await post(request, creator, '/api/users/register-influence-rewards', {
-    full_name: 'Ada Lovelace', platform: 'instagram', platform_username: `ada${Date.now().toString(36)}`, phone_number: '+44 20 7946 0000', email: 'ada@example.com', follower_count: 1500,
+    full_name: 'Ada Lovelace',
+    platform: 'instagram',
+    platform_username: `ada${Date.now().toString(36)}`,
+    phone_number: '+44 20 7946 0000',
+    email: 'ada@example.com',
+    follower_count: 1500,
   });
   const adminEmail = `growthadmin${Date.now().toString(36)}@example.com`;
-  const signUp = await request.post('/api/auth/signup', { data: { email: adminEmail, password: 'correct horse battery', username: `gadm${Date.now().toString(36)}`, display_name: 'E2E admin' } });
+  const signUp = await request.post('/api/auth/signup', {
+    data: {
+      email: adminEmail,
+      password: 'correct horse battery',
+      username: `gadm${Date.now().toString(36)}`,
+      display_name: 'E2E admin',
+    },
+  });
   expect(signUp.status(), await signUp.text()).toBeLessThan(300);
   const admin = (await signUp.json()) as { token: string };
-  execFileSync('node', ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant', adminEmail], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  execFileSync('node', ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant', adminEmail], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   const me = await apiGet<{ id: string }>(request, creator, '/api/users/me');
   await post(request, admin.token, `/api/admin/users/${me.id}/verify-influence`, { verified_follower_count: 1500 });
 
@@ -92,6 +111,10 @@ test('stake, create a project, pledge from a second user, subscribe to a shield;
   await expect(page.getByText('Your Social Shield')).toBeVisible();
   expect((await balancesOf(request, creator)).gems_balance).toBeCloseTo(beforeShield.gems_balance - 29, 6);
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

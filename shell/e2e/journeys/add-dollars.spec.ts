@@ -23,7 +23,10 @@ async function payWithTestCard(page: Page, amount: string): Promise<void> {
  * $15 it suggests returns to the same page, which shows what arrived and the new balance, and the dialog no longer
  * asks. `ledger verify` is clean afterwards.
  */
-test('a new user adds dollars from the wallet and from a dialog short of funds, returning where they were; ledger verify OK', async ({ page, request }) => {
+test('a new user adds dollars from the wallet and from a dialog short of funds, returning where they were; ledger verify OK', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
   const fresh = await signUpFreshUser(request, 'usd');
@@ -63,7 +66,9 @@ test('a new user adds dollars from the wallet and from a dialog short of funds, 
   // Back where the person was, with what arrived and the new balance.
   await expect(page).toHaveURL(/\/invest\/social-forecasts\?checkout=/, { timeout: 20_000 });
   const notice = page.getByRole('status', { name: 'Payment' });
-  await expect(notice).toContainText('$15.00 added to your wallet. Your USD balance is now $40.00.', { timeout: 30_000 });
+  await expect(notice).toContainText('$15.00 added to your wallet. Your USD balance is now $40.00.', {
+    timeout: 30_000,
+  });
   expect(await usdOf()).toBe(40);
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page).toHaveURL(/\/invest\/social-forecasts$/);
@@ -75,6 +80,10 @@ test('a new user adds dollars from the wallet and from a dialog short of funds, 
   await expect(create.getByRole('alert', { name: 'Not enough dollars' })).toHaveCount(0);
   expect(errors.pageErrors).toEqual([]);
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

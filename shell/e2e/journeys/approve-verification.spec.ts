@@ -11,13 +11,20 @@ const apiFolder = path.resolve(__dirname, '../../../services/api');
  * console's Approvals queue, finds it with its evidence and approves it with a reason; the user is notified, claims
  * the month's points and sees the balance change. Ends with `ledger verify` OK. Needs DATABASE_URL for the CLIs.
  */
-test('an Instagram verification: pending review, approved in the console with a reason, notified, claimed; ledger verify OK', async ({ browser, request }) => {
+test('an Instagram verification: pending review, approved in the console with a reason, notified, claimed; ledger verify OK', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   // Setup through the API: two fresh accounts, one of them made an administrator.
   const member = await signUpFreshUser(request, 'insta');
   const operator = await signUpFreshUser(request, 'approver');
   const operatorEmail = `${operator.user.username}@example.com`;
-  execFileSync('node', ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant', operatorEmail], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  execFileSync('node', ['-r', '@swc-node/register', 'src/cli/admin.ts', 'grant', operatorEmail], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   const handle = `e2e_${member.user.username}`.slice(0, 30).toLowerCase();
 
   // The user registers the account from the account menu and is told it waits for review.
@@ -57,7 +64,11 @@ test('an Instagram verification: pending review, approved in the console with a 
   }).toPass({ timeout: 30_000 });
   await bell.click();
   const panel = user.getByRole('dialog', { name: 'Notifications' });
-  await expect(panel.getByText(`@${handle} is verified: you can claim your monthly Instagram points. Verification message received`)).toBeVisible();
+  await expect(
+    panel.getByText(
+      `@${handle} is verified: you can claim your monthly Instagram points. Verification message received`,
+    ),
+  ).toBeVisible();
   await user.keyboard.press('Escape');
 
   // Verified now: the user claims the month's points (500 on the free tier) and the wallet shows them.
@@ -70,6 +81,10 @@ test('an Instagram verification: pending review, approved in the console with a 
   await expect(user.getByRole('menuitem', { name: /Points\s*525/ })).toBeVisible();
 
   // The auditor's tool replays every stream, checks the hash chains, the double entry and the projections.
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { demoToken } from '../account/account-helpers';
-import { expectLedgerVerifiesOk, holdAndList, ownedShares, pageFor, publishContent, usdOf } from './market-journey-helpers';
+import {
+  expectLedgerVerifiesOk,
+  holdAndList,
+  ownedShares,
+  pageFor,
+  publishContent,
+  usdOf,
+} from './market-journey-helpers';
 
 /**
  * Journey (issue 43): a buyer finds a resale listing in the Investment Hub's resale market, opens the content's page
@@ -10,7 +17,11 @@ import { expectLedgerVerifiesOk, holdAndList, ownedShares, pageFor, publishConte
  */
 test('a buyer buys part of a resale listing from the content page; ledger verify OK', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const [creatorToken, sellerToken, buyerToken] = [await demoToken(request, 'creator'), await demoToken(request, 'investor'), await demoToken(request, 'investor')];
+  const [creatorToken, sellerToken, buyerToken] = [
+    await demoToken(request, 'creator'),
+    await demoToken(request, 'investor'),
+    await demoToken(request, 'investor'),
+  ];
   const title = `Buy listing ${Date.now().toString(36)}`;
   const contentId = await publishContent(request, creatorToken, title);
   await holdAndList(request, sellerToken, contentId, 10, 6, 0.05);

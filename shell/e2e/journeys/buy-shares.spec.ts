@@ -7,12 +7,19 @@ import { expectLedgerVerifiesOk, ownedShares, pageFor, publishContent, usdOf } f
  * through the Buy Shares dialog at the market price; the whole price goes to the creator (no cut on primary sales).
  * Setup (API): a creator publishes a post. A new post's price is the floor, $0.01 a share.
  */
-test("an investor opens someone else's post and buys shares through the dialog; ledger verify OK", async ({ browser, request }) => {
+test("an investor opens someone else's post and buys shares through the dialog; ledger verify OK", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
   const [creatorToken, investorToken] = [await demoToken(request, 'creator'), await demoToken(request, 'investor')];
   const title = `Buy shares ${Date.now().toString(36)}`;
   const contentId = await publishContent(request, creatorToken, title);
-  const creatorId = ((await (await request.get('/api/users/me', { headers: { Authorization: `Bearer ${creatorToken}` } })).json()) as { id: string }).id;
+  const creatorId = (
+    (await (await request.get('/api/users/me', { headers: { Authorization: `Bearer ${creatorToken}` } })).json()) as {
+      id: string;
+    }
+  ).id;
   const investorStart = await usdOf(request, investorToken);
   const creatorStart = await usdOf(request, creatorToken);
 
@@ -35,7 +42,9 @@ test("an investor opens someone else's post and buys shares through the dialog; 
   expect(await usdOf(request, creatorToken)).toBeCloseTo(creatorStart + 0.25, 4);
   // The holding shows in the investor's portfolio.
   await investor.goto('/invest/portfolio');
-  await expect(investor.getByRole('table', { name: 'Holdings' }).getByRole('row', { name: new RegExp(title) })).toContainText('25');
+  await expect(
+    investor.getByRole('table', { name: 'Holdings' }).getByRole('row', { name: new RegExp(title) }),
+  ).toContainText('25');
 
   expectLedgerVerifiesOk();
 });

@@ -12,14 +12,22 @@ const apiFolder = path.resolve(__dirname, '../../../services/api');
  * amount (comment 0.3 × tier 1, spec 2 §9), with the 3 free engagement shares. Both accounts are real sign-ups (demo
  * sandboxes never earn from real accounts' content). Ends with `ledger verify` OK.
  */
-test('a comment on someone else’s post earns 0.3 points and 3 free shares; ledger verify OK', async ({ page, request }) => {
+test('a comment on someone else’s post earns 0.3 points and 3 free shares; ledger verify OK', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const author = await signUpFreshUser(request, 'author');
   const fan = await signUpFreshUser(request, 'fan');
   const title = `Night market tour ${Date.now().toString(36)}`;
   const created = await request.post('/api/content', {
     headers: { Authorization: `Bearer ${author.token}`, 'Idempotency-Key': randomUUID() },
-    data: { platform: 'tiktok', title, description: 'Every stall, one evening', platform_url: 'https://www.tiktok.com/@author/video/43' },
+    data: {
+      platform: 'tiktok',
+      title,
+      description: 'Every stall, one evening',
+      platform_url: 'https://www.tiktok.com/@author/video/43',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const contentId = ((await created.json()) as { contentId: string }).contentId;
@@ -36,12 +44,18 @@ test('a comment on someone else’s post earns 0.3 points and 3 free shares; led
 
   await expect(page.getByText('Comment posted', { exact: true })).toBeVisible();
   await expect(page.getByText('+0.3 points and 3 free shares', { exact: true })).toBeVisible();
-  await expect(page.getByRole('article', { name: /^Comment by / })).toContainText('Which stall had the best dumplings?');
+  await expect(page.getByRole('article', { name: /^Comment by / })).toContainText(
+    'Which stall had the best dumplings?',
+  );
 
   const after = await balancesOf(request, fan.token);
   expect(Math.round((after.points_balance - before.points_balance) * 10)).toBe(3);
   expect(after.keys_balance).toBe(before.keys_balance);
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

@@ -10,7 +10,10 @@ const apiFolder = path.resolve(__dirname, '../../../services/api');
  * menu's Growth Hub (spec 2: Profile, Growth Hub, Advertiser, Logout) and through the Wallet's Open Growth Hub. Ends
  * with `ledger verify` OK.
  */
-test('the Growth Hub is reachable from the user menu and from the wallet by clicks only; ledger verify OK', async ({ page, request }) => {
+test('the Growth Hub is reachable from the user menu and from the wallet by clicks only; ledger verify OK', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const user = await signUpFreshUser(request, 'grower');
   await openSignedIn(page, user.token, '/dashboard');
@@ -31,6 +34,10 @@ test('the Growth Hub is reachable from the user menu and from the wallet by clic
   await expect(page).toHaveURL(/\/growth-hub$/);
   await expect(page.getByRole('heading', { name: 'Growth Hub', level: 1 })).toBeVisible();
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

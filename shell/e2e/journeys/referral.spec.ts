@@ -17,7 +17,11 @@ async function pointsOnWallet(page: Page): Promise<string> {
  * form and sees the referral toast. A's points rose by 500 and the friend has the opening 25 plus 250, both read on
  * the wallet screen; `ledger verify` is clean.
  */
-test('a friend signs up from my referral link and I get my 500 points; ledger verify OK', async ({ browser, page, request }) => {
+test('a friend signs up from my referral link and I get my 500 points; ledger verify OK', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const referrer = await signUpFreshUser(request, 'ref');
   const referrerBefore = (await balancesOf(request, referrer.token)).points_balance;
@@ -61,6 +65,10 @@ test('a friend signs up from my referral link and I get my 500 points; ledger ve
 
   // The auditor's tool replays every stream, checks the hash chains, the double entry, issuance and the projections.
   const apiFolder = path.resolve(__dirname, '../../../services/api');
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

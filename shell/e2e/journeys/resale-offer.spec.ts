@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { apiGet, demoToken } from '../account/account-helpers';
-import { expectLedgerVerifiesOk, holdAndList, ownedShares, pageFor, publishContent, usdOf, userIdOf } from './market-journey-helpers';
+import {
+  expectLedgerVerifiesOk,
+  holdAndList,
+  ownedShares,
+  pageFor,
+  publishContent,
+  usdOf,
+  userIdOf,
+} from './market-journey-helpers';
 
 /**
  * Journey (issue 43): someone who holds nothing finds shares listed for resale in the Investment Hub's resale market
@@ -9,14 +17,23 @@ import { expectLedgerVerifiesOk, holdAndList, ownedShares, pageFor, publishConte
  * shares; listed ones sell at the ask). Then only screens. The bid is held from the buyer's USD when sent; on accept
  * the seller gets it less the 2.5 % fee (rounded down to $0.0001 in the seller's favour) and the shares move.
  */
-test('a newcomer finds a resale listing, makes an offer, and the seller accepts it in the wallet; ledger verify OK', async ({ browser, request }) => {
+test('a newcomer finds a resale listing, makes an offer, and the seller accepts it in the wallet; ledger verify OK', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const [creatorToken, sellerToken, buyerToken] = [await demoToken(request, 'creator'), await demoToken(request, 'investor'), await demoToken(request, 'investor')];
+  const [creatorToken, sellerToken, buyerToken] = [
+    await demoToken(request, 'creator'),
+    await demoToken(request, 'investor'),
+    await demoToken(request, 'investor'),
+  ];
   const title = `Resale offer ${Date.now().toString(36)}`;
   const contentId = await publishContent(request, creatorToken, title);
   await holdAndList(request, sellerToken, contentId, 10, 4, 0.05);
   const sellerId = await userIdOf(request, sellerToken);
-  const sellerName = (await apiGet<{ display_name: string | null; username: string }>(request, sellerToken, '/api/users/me')).display_name ?? '';
+  const sellerName =
+    (await apiGet<{ display_name: string | null; username: string }>(request, sellerToken, '/api/users/me'))
+      .display_name ?? '';
   expect(await ownedShares(request, buyerToken, contentId)).toBe(0);
   const buyerStart = await usdOf(request, buyerToken);
   const sellerStart = await usdOf(request, sellerToken);
@@ -42,7 +59,12 @@ test('a newcomer finds a resale listing, makes an offer, and the seller accepts 
   expect(await usdOf(request, buyerToken)).toBeCloseTo(buyerStart - 0.12, 4);
   // The buyer sees it among their outgoing offers in the Hub.
   await buyer.getByRole('tab', { name: 'Outgoing' }).click();
-  await expect(buyer.getByRole('list', { name: 'Outgoing offers' }).getByRole('listitem').filter({ hasText: 'Three at four cents?' })).toContainText('pending');
+  await expect(
+    buyer
+      .getByRole('list', { name: 'Outgoing offers' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Three at four cents?' }),
+  ).toContainText('pending');
 
   // The seller opens the wallet: Incoming offers shows it; Accept.
   const seller = await pageFor(browser, sellerToken, '/wallet');
@@ -59,7 +81,9 @@ test('a newcomer finds a resale listing, makes an offer, and the seller accepts 
   expect(await usdOf(request, sellerToken)).toBeCloseTo(sellerStart + 0.117, 4);
   expect(await usdOf(request, buyerToken)).toBeCloseTo(buyerStart - 0.12, 4);
   // The wallet's holdings now show the seller's 7 shares.
-  await expect(seller.getByRole('list', { name: 'Share holdings' }).getByRole('listitem').filter({ hasText: title })).toContainText('7 ×');
+  await expect(
+    seller.getByRole('list', { name: 'Share holdings' }).getByRole('listitem').filter({ hasText: title }),
+  ).toContainText('7 ×');
 
   expectLedgerVerifiesOk();
 });
@@ -69,9 +93,16 @@ test('a newcomer finds a resale listing, makes an offer, and the seller accepts 
  * profile, whose holdings offer Make offer (the seller, on their own profile, sees only View); the seller accepts in
  * the wallet. The seller keeps one holding private: it never shows on the profile.
  */
-test("a newcomer makes an offer from the seller's public profile, and the seller accepts it; ledger verify OK", async ({ browser, request }) => {
+test("a newcomer makes an offer from the seller's public profile, and the seller accepts it; ledger verify OK", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const [creatorToken, sellerToken, buyerToken] = [await demoToken(request, 'creator'), await demoToken(request, 'investor'), await demoToken(request, 'investor')];
+  const [creatorToken, sellerToken, buyerToken] = [
+    await demoToken(request, 'creator'),
+    await demoToken(request, 'investor'),
+    await demoToken(request, 'investor'),
+  ];
   const stamp = Date.now().toString(36);
   const title = `Profile offer ${stamp}`;
   const hidden = `Private holding ${stamp}`;
@@ -79,7 +110,10 @@ test("a newcomer makes an offer from the seller's public profile, and the seller
   const hiddenId = await publishContent(request, creatorToken, hidden);
   await holdAndList(request, sellerToken, contentId, 8, 2, 0.05);
   await holdAndList(request, sellerToken, hiddenId, 3, 1, 0.05);
-  const visibility = await request.put(`/api/portfolio/holdings/${hiddenId}/visibility`, { headers: { Authorization: `Bearer ${sellerToken}` }, data: { visibility: 'private' } });
+  const visibility = await request.put(`/api/portfolio/holdings/${hiddenId}/visibility`, {
+    headers: { Authorization: `Bearer ${sellerToken}` },
+    data: { visibility: 'private' },
+  });
   expect(visibility.status()).toBe(200);
   const sellerId = await userIdOf(request, sellerToken);
   const buyerStart = await usdOf(request, buyerToken);
@@ -106,13 +140,19 @@ test("a newcomer makes an offer from the seller's public profile, and the seller
   // The seller's own profile shows View, not Make offer, and not the private holding.
   const seller = await pageFor(browser, sellerToken, '/profile');
   const own = seller.getByRole('list', { name: 'Public holdings' });
-  await expect(own.getByRole('link', { name: `View ${title}` })).toHaveAttribute('href', `/portfolio/holdings/${contentId}`);
+  await expect(own.getByRole('link', { name: `View ${title}` })).toHaveAttribute(
+    'href',
+    `/portfolio/holdings/${contentId}`,
+  );
   await expect(own.getByRole('button', { name: /Make offer/ })).toHaveCount(0);
   await expect(own.getByText(hidden)).toHaveCount(0);
 
   // The seller accepts in the wallet's Incoming offers: 5 × $0.03 = $0.15, fee $0.0037 (rounded down), seller $0.1463.
   await seller.goto('/wallet');
-  const pending = seller.getByRole('list', { name: 'Incoming offers' }).getByRole('listitem').filter({ hasText: `Five from your profile ${stamp}` });
+  const pending = seller
+    .getByRole('list', { name: 'Incoming offers' })
+    .getByRole('listitem')
+    .filter({ hasText: `Five from your profile ${stamp}` });
   await pending.getByRole('button', { name: 'Accept' }).click();
   await expect(pending.getByText('accepted', { exact: true })).toBeVisible();
   expect(await ownedShares(request, buyerToken, contentId)).toBe(5);

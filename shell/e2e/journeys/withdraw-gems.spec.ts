@@ -13,7 +13,10 @@ const apiFolder = path.resolve(__dirname, '../../../services/api');
  * sees the gems arrive; then withdraws 200 of them through the four-step wizard, sees them held, and sees the payout
  * processed. `ledger verify` is clean afterwards.
  */
-test('buy gems through the local checkout, withdraw 200 through the wizard: held, then processed; ledger verify OK', async ({ page, request }) => {
+test('buy gems through the local checkout, withdraw 200 through the wizard: held, then processed; ledger verify OK', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const errors = watchForErrors(page);
   const fresh = await signUpFreshUser(request, 'wal');
@@ -58,7 +61,9 @@ test('buy gems through the local checkout, withdraw 200 through the wizard: held
   await wizard.getByRole('button', { name: 'Confirm Withdrawal' }).click();
   // The server's answer: the gems are held at once, the withdrawal pending.
   const requested = wizard.getByRole('status');
-  await expect(requested).toContainText('Withdrawal requested. 200 gems are on hold; 195 gems are paid out after a 5 gem fee.');
+  await expect(requested).toContainText(
+    'Withdrawal requested. 200 gems are on hold; 195 gems are paid out after a 5 gem fee.',
+  );
   await expect(requested.getByText('pending')).toBeVisible();
   await wizard.getByRole('button', { name: 'Done' }).click();
   await expect(wizard).toBeHidden();
@@ -74,7 +79,10 @@ test('buy gems through the local checkout, withdraw 200 through the wizard: held
     // The list refreshes on a tab change: flip away and back until the payout is in.
     await page.getByLabel('Type').selectOption('');
     await page.getByLabel('Type').selectOption('withdrawal');
-    await expect(history.getByRole('listitem').filter({ hasText: 'Withdrawal via paypal (fee 2.5%)' })).toContainText('processed', { timeout: 2_000 });
+    await expect(history.getByRole('listitem').filter({ hasText: 'Withdrawal via paypal (fee 2.5%)' })).toContainText(
+      'processed',
+      { timeout: 2_000 },
+    );
   }).toPass({ timeout: 30_000 });
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history.getByText('Gem purchase')).toHaveCount(0);
@@ -87,6 +95,10 @@ test('buy gems through the local checkout, withdraw 200 through the wizard: held
   await expect(gemsCard.getByText(/on hold/)).toHaveCount(0);
   expect(errors.pageErrors).toEqual([]);
 
-  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], { cwd: apiFolder, env: process.env, encoding: 'utf8' });
+  const report = execFileSync('node', ['-r', '@swc-node/register', 'src/cli/ledger.ts', 'verify'], {
+    cwd: apiFolder,
+    env: process.env,
+    encoding: 'utf8',
+  });
   expect(report).toContain('OK: hash chains intact');
 });

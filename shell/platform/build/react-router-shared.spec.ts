@@ -5,7 +5,14 @@ import path from 'node:path';
 import * as reactRouter from 'react-router';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
-const frontendSources = ['shell/src', 'shell/platform/src', 'mf-earn/src', 'mf-invest/src', 'mf-wallet/src', 'mf-advertiser/src'];
+const frontendSources = [
+  'shell/src',
+  'shell/platform/src',
+  'mf-earn/src',
+  'mf-invest/src',
+  'mf-wallet/src',
+  'mf-advertiser/src',
+];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
@@ -25,11 +32,21 @@ function namedImports(source: string): string[] {
 }
 
 const sharedSource = readFileSync(path.join(__dirname, 'react-router-shared.mjs'), 'utf8');
-const sharedExports = new Set(/export\s*\{([^}]*)\}/.exec(sharedSource)?.[1].split(',').map((name) => name.trim()).filter(Boolean));
+const sharedExports = new Set(
+  /export\s*\{([^}]*)\}/
+    .exec(sharedSource)?.[1]
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean),
+);
 
 describe('the shared React Router module', () => {
   it('exports every name the frontends import from react-router', () => {
-    const imported = new Set(frontendSources.flatMap((folder) => sourceFiles(path.join(repositoryRoot, folder)).flatMap((file) => namedImports(readFileSync(file, 'utf8')))));
+    const imported = new Set(
+      frontendSources.flatMap((folder) =>
+        sourceFiles(path.join(repositoryRoot, folder)).flatMap((file) => namedImports(readFileSync(file, 'utf8'))),
+      ),
+    );
     expect(imported.size).toBeGreaterThan(5);
     expect([...imported].filter((name) => !sharedExports.has(name))).toEqual([]);
   });
@@ -43,7 +60,10 @@ describe('the shared React Router module', () => {
     const handOver = path.join(repositoryRoot, 'shell/src/federation/shared-modules.ts');
     const offenders = frontendSources
       .flatMap((folder) => sourceFiles(path.join(repositoryRoot, folder)))
-      .filter((file) => file !== handOver && /import\s+(\*\s+as\s+\w+|\w+)\s+from\s*'react-router'/.test(readFileSync(file, 'utf8')));
+      .filter(
+        (file) =>
+          file !== handOver && /import\s+(\*\s+as\s+\w+|\w+)\s+from\s*'react-router'/.test(readFileSync(file, 'utf8')),
+      );
     expect(offenders).toEqual([]);
   });
 });

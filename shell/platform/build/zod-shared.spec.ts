@@ -4,7 +4,15 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
-const browserSources = ['shell/src', 'shell/platform/src', 'mf-earn/src', 'mf-invest/src', 'mf-wallet/src', 'mf-advertiser/src', 'services/contracts/src'];
+const browserSources = [
+  'shell/src',
+  'shell/platform/src',
+  'mf-earn/src',
+  'mf-invest/src',
+  'mf-wallet/src',
+  'mf-advertiser/src',
+  'services/contracts/src',
+];
 const left = ['core', 'locales', 'fromJSONSchema'];
 
 function sourceFiles(folder: string): string[] {
@@ -27,15 +35,21 @@ describe('the shared zod module', () => {
           return `${clause.replace(/,\s*\}/, ' }').replace(/\s+/g, ' ')} @ ${path.posix.join(base, from).replace(/^zod-build\/v4\//, '')}`;
         });
     const zodFolder = path.dirname(require.resolve('zod/package.json'));
-    const external = clauses(readFileSync(path.join(zodFolder, 'v4/classic/external.js'), 'utf8'), 'classic').filter((clause) => !/ as (core|locales) | fromJSONSchema /.test(clause));
+    const external = clauses(readFileSync(path.join(zodFolder, 'v4/classic/external.js'), 'utf8'), 'classic').filter(
+      (clause) => !/ as (core|locales) | fromJSONSchema /.test(clause),
+    );
     const shared = clauses(readFileSync(path.join(__dirname, 'zod-shared-external.mjs'), 'utf8'), '.');
     expect(shared.length).toBeGreaterThan(10);
     expect(shared).toEqual(external);
   });
 
   it('has no browser code reading what it leaves out', () => {
-    const pattern = new RegExp(`\\bz\\.(${left.join('|')})\\b|import\\s*\\{[^}]*\\b(${left.join('|')})\\b[^}]*\\}\\s*from\\s*'zod'`);
-    const offenders = browserSources.flatMap((folder) => sourceFiles(path.join(repositoryRoot, folder))).filter((file) => pattern.test(readFileSync(file, 'utf8')));
+    const pattern = new RegExp(
+      `\\bz\\.(${left.join('|')})\\b|import\\s*\\{[^}]*\\b(${left.join('|')})\\b[^}]*\\}\\s*from\\s*'zod'`,
+    );
+    const offenders = browserSources
+      .flatMap((folder) => sourceFiles(path.join(repositoryRoot, folder)))
+      .filter((file) => pattern.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

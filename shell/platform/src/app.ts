@@ -10,17 +10,42 @@ export type { TabItem } from './ui/tabs';
 export { ToastProvider, useToast } from './ui/toast';
 export type { ToastInput } from './ui/toast';
 export { Menu, MenuItem, MenuLabel, MenuSeparator } from './ui/menu';
-export { meResponseSchema, profileResponseSchema, refreshResponseSchema, sessionResponseSchema, signUpResponseSchema, toUser } from './session/user-schema';
+export {
+  meResponseSchema,
+  profileResponseSchema,
+  refreshResponseSchema,
+  sessionResponseSchema,
+  signUpResponseSchema,
+  toUser,
+} from './session/user-schema';
 export { StandaloneFrame } from './standalone/standalone-frame';
 export { StandaloneApp, renderStandalone } from './standalone/render-standalone';
 export type { StandaloneAppProps } from './standalone/render-standalone';
-export { POINTS_PER_DOLLAR, covers, fromMinor, pointsInDollars, subtractAmounts, sumAmounts, sumDecimals, toMinor } from './money/decimal';
+export {
+  POINTS_PER_DOLLAR,
+  covers,
+  fromMinor,
+  pointsInDollars,
+  subtractAmounts,
+  sumAmounts,
+  sumDecimals,
+  toMinor,
+} from './money/decimal';
 export type { Currency } from './money/decimal';
 // Forms: react-hook-form with the zod resolver. Screens and remotes take react-hook-form from here, never directly,
 // so it exists once in the page (this module is a federation singleton).
 export { Form, ROOT_SERVER_ERROR, applyServerErrors, useFieldError, useRequestForm, useZodForm } from './forms/form';
 export type { FormProps } from './forms/form';
-export { FormCheckbox, FormError, FormPasswordField, FormRadioGroup, FormSelect, FormTextArea, FormTextField, SubmitButton } from './forms/form-fields';
+export {
+  FormCheckbox,
+  FormError,
+  FormPasswordField,
+  FormRadioGroup,
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+} from './forms/form-fields';
 export { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
 export type { UseFormReturn } from 'react-hook-form';
 // The Buy Shares dialog: the content page (mf-earn) and the Investment Hub (mf-invest) both open it.

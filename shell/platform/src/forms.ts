@@ -4,4 +4,13 @@
 // The same modules as '@app/platform/app' re-exports, so react-hook-form stays one copy in the page.
 export { Form, ROOT_SERVER_ERROR, applyServerErrors, useFieldError, useRequestForm, useZodForm } from './forms/form';
 export type { FormProps } from './forms/form';
-export { FormCheckbox, FormError, FormPasswordField, FormRadioGroup, FormSelect, FormTextArea, FormTextField, SubmitButton } from './forms/form-fields';
+export {
+  FormCheckbox,
+  FormError,
+  FormPasswordField,
+  FormRadioGroup,
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+} from './forms/form-fields';

@@ -1,7 +1,14 @@
 // @app/platform: the core shared (as a federation singleton) by the shell and every remote. It stays
 // small because the landing page loads it: no schema library, no query cache, no dialog primitives.
 // Those are in '@app/platform/app' (see app.ts), loaded with the signed-in screens.
-export { ApiError, isApiError, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_CODE, apiErrorFromResponse } from './api/api-error';
+export {
+  ApiError,
+  isApiError,
+  NETWORK_ERROR_CODE,
+  NETWORK_ERROR_MESSAGE,
+  UNKNOWN_ERROR_CODE,
+  apiErrorFromResponse,
+} from './api/api-error';
 export type { FieldError } from './api/api-error';
 export { apiClient, configureApiClient, createApiClient } from './api/api-client';
 export type { ApiClient, ApiClientOptions, CallInput, CallOutput, RequestOptions } from './api/api-client';
@@ -9,7 +16,12 @@ export { tokenStorage } from './api/token-storage';
 export { arrivalState } from './ui/arrival-state';
 export { SessionContext, useCurrentUser, useSession } from './session/session-context';
 export type { Session, SessionStatus, SignUpInput, SignedUp } from './session/session-context';
-export { forgetReferralCode, normaliseReferralCode, pendingReferralCode, rememberReferralCode } from './session/pending-referral';
+export {
+  forgetReferralCode,
+  normaliseReferralCode,
+  pendingReferralCode,
+  rememberReferralCode,
+} from './session/pending-referral';
 export { SessionProvider } from './session/session-provider';
 export { onUnauthorized, reportUnauthorized } from './session/session-events';
 export { canOpenAccountDialogs, onAccountDialogRequest, openAccountDialog } from './session/account-dialogs';
@@ -20,7 +32,18 @@ export * from './format/format';
 export { Button, ButtonLink } from './ui/button';
 export type { ButtonProps, ButtonVariant } from './ui/button';
 export { PasswordField, TextField } from './ui/text-field';
-export { Badge, Card, CountBadge, EmptyState, ErrorBox, PageHeader, PageSpinner, Skeleton, SkeletonList, Spinner } from './ui/feedback';
+export {
+  Badge,
+  Card,
+  CountBadge,
+  EmptyState,
+  ErrorBox,
+  PageHeader,
+  PageSpinner,
+  Skeleton,
+  SkeletonList,
+  Spinner,
+} from './ui/feedback';
 export { DefaultErrorFallback, ErrorBoundary } from './ui/error-boundary';
 export type { ErrorBoundaryFallbackProps } from './ui/error-boundary';
 export { NotFoundPage } from './ui/not-found-page';

@@ -127,7 +127,9 @@ export interface RecordedCall {
  * JSON body and headers, so a test can check what a screen actually sent. jsdom has no network; the API client itself
  * is tested against a real HTTP server in its own spec.
  */
-export function answerApiCallsRecording(table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>): RecordedCall[] {
+export function answerApiCallsRecording(
+  table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>,
+): RecordedCall[] {
   const calls: RecordedCall[] = [];
   stubApi(table, (call) => calls.push(call));
   return calls;
@@ -150,7 +152,10 @@ function bodyOf(raw: unknown): unknown {
   }
 }
 
-function stubApi(table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>, onCall: (call: RecordedCall) => void): void {
+function stubApi(
+  table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>,
+  onCall: (call: RecordedCall) => void,
+): void {
   configureApiClient({
     getToken: () => 'test-token',
     fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -159,7 +164,10 @@ function stubApi(table: Record<string, StubResponse | ((url: URL, body: unknown)
       const body = bodyOf(init?.body);
       onCall({ key, body, headers: { ...(init?.headers as Record<string, string> | undefined) } });
       const entry = table[key];
-      const answer = typeof entry === 'function' ? entry(url, body) : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
+      const answer =
+        typeof entry === 'function'
+          ? entry(url, body)
+          : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
       const status = answer.status ?? 200;
       return {
         ok: status >= 200 && status < 300,
@@ -171,7 +179,10 @@ function stubApi(table: Record<string, StubResponse | ((url: URL, body: unknown)
   });
 }
 
-export function renderWithPlatform(ui: ReactElement, options: { user?: User | null; route?: string; session?: Partial<Session> } = {}): RenderResult {
+export function renderWithPlatform(
+  ui: ReactElement,
+  options: { user?: User | null; route?: string; session?: Partial<Session> } = {},
+): RenderResult {
   const user = options.user === undefined ? createUser() : options.user;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(

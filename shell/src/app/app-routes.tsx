@@ -10,7 +10,11 @@ import { loadAppLayout, loadDashboardPage } from './route-chunks';
 // Every page is split out, so a first page downloads only what it shows; index.html starts the chunks of `/` and
 // `/auth` with main.js (their names are in webpack.config.js). The signed-in frame (header, menus, query cache,
 // dialogs) is its own chunk: the public pages need none of it.
-const LandingPage = lazy(() => import(/* webpackChunkName: "route-landing" */ '../features/landing/landing-page').then((page) => ({ default: page.LandingPage })));
+const LandingPage = lazy(() =>
+  import(/* webpackChunkName: "route-landing" */ '../features/landing/landing-page').then((page) => ({
+    default: page.LandingPage,
+  })),
+);
 const AppLayoutChunk = lazy(loadAppLayout);
 const AuthPage = lazy(() => import(/* webpackChunkName: "route-auth" */ '../features/auth/auth-page'));
 const CallbackPage = lazy(() => import('../features/auth/callback-page'));
@@ -72,14 +76,57 @@ export function AppRoutes() {
   }, [location.pathname]);
   return (
     <Routes>
-      <Route path="/" element={<Page><LandingPage /></Page>} />
-      <Route path="/auth" element={<PublicPage><AuthPage /></PublicPage>} />
+      <Route
+        path="/"
+        element={
+          <Page>
+            <LandingPage />
+          </Page>
+        }
+      />
+      <Route
+        path="/auth"
+        element={
+          <PublicPage>
+            <AuthPage />
+          </PublicPage>
+        }
+      />
       {['/auth/callback', '/auth/v1/callback', '/oauth/callback'].map((path) => (
-        <Route key={path} path={path} element={<PublicPage><CallbackPage /></PublicPage>} />
+        <Route
+          key={path}
+          path={path}
+          element={
+            <PublicPage>
+              <CallbackPage />
+            </PublicPage>
+          }
+        />
       ))}
-      <Route path="/test-content/:id" element={<PublicPage><TestContentPage /></PublicPage>} />
-      <Route path="/not-found" element={<main id="main"><NotFoundPage /></main>} />
-      <Route path="/error" element={<PublicPage><ErrorPage /></PublicPage>} />
+      <Route
+        path="/test-content/:id"
+        element={
+          <PublicPage>
+            <TestContentPage />
+          </PublicPage>
+        }
+      />
+      <Route
+        path="/not-found"
+        element={
+          <main id="main">
+            <NotFoundPage />
+          </main>
+        }
+      />
+      <Route
+        path="/error"
+        element={
+          <PublicPage>
+            <ErrorPage />
+          </PublicPage>
+        }
+      />
       <Route
         element={
           <RequireAuth>
@@ -87,16 +134,77 @@ export function AppRoutes() {
           </RequireAuth>
         }
       >
-        <Route path="/dashboard" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><DashboardPage /></Page></ErrorBoundary>} />
+        <Route
+          path="/dashboard"
+          element={
+            <ErrorBoundary resetKeys={[location.pathname]}>
+              <Page>
+                <DashboardPage />
+              </Page>
+            </ErrorBoundary>
+          }
+        />
         <Route path="/home" element={<Navigate to="/dashboard" replace />} />
         {/* Spec 3 §5: 'Get More Moves' and a campaign's 'Add Funds' lead to /account/billing: an advertiser's billing is moves and plans. */}
         <Route path="/account/billing" element={<Navigate to="/plans/moves" replace />} />
-        <Route path="/leaderboard" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><LeaderboardPage /></Page></ErrorBoundary>} />
-        <Route path="/profile" element={<Page><ProfileRedirect /></Page>} />
-        <Route path="/profile/:username" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
-        <Route path="/users/:username" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
-        <Route path="/users/id/:id" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><ProfilePage /></Page></ErrorBoundary>} />
-        <Route path="/admin" element={<ErrorBoundary resetKeys={[location.pathname]}><Page><AdminPage /></Page></ErrorBoundary>} />
+        <Route
+          path="/leaderboard"
+          element={
+            <ErrorBoundary resetKeys={[location.pathname]}>
+              <Page>
+                <LeaderboardPage />
+              </Page>
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="/profile"
+          element={
+            <Page>
+              <ProfileRedirect />
+            </Page>
+          }
+        />
+        <Route
+          path="/profile/:username"
+          element={
+            <ErrorBoundary resetKeys={[location.pathname]}>
+              <Page>
+                <ProfilePage />
+              </Page>
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="/users/:username"
+          element={
+            <ErrorBoundary resetKeys={[location.pathname]}>
+              <Page>
+                <ProfilePage />
+              </Page>
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="/users/id/:id"
+          element={
+            <ErrorBoundary resetKeys={[location.pathname]}>
+              <Page>
+                <ProfilePage />
+              </Page>
+            </ErrorBoundary>
+          }
+        />
+        <Route
+          path="/admin"
+          element={
+            <ErrorBoundary resetKeys={[location.pathname]}>
+              <Page>
+                <AdminPage />
+              </Page>
+            </ErrorBoundary>
+          }
+        />
       </Route>
       <Route path="*" element={<RemoteOrNotFound />} />
     </Routes>

@@ -4,7 +4,10 @@ import { startSignedInFirstPage } from './first-page';
 
 const loadAppLayout = jest.fn(() => Promise.resolve({}));
 const loadDashboardPage = jest.fn(() => Promise.resolve({}));
-jest.mock('./route-chunks', () => ({ loadAppLayout: () => loadAppLayout(), loadDashboardPage: () => loadDashboardPage() }));
+jest.mock('./route-chunks', () => ({
+  loadAppLayout: () => loadAppLayout(),
+  loadDashboardPage: () => loadDashboardPage(),
+}));
 
 afterEach(() => {
   tokenStorage.clear();

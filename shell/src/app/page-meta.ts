@@ -3,15 +3,36 @@
  * segment picks the entry; anything unknown keeps the landing page's description.
  */
 const pages: Record<string, { title: string; description: string }> = {
-  '': { title: 'Rewards', description: 'Earn points, keys and gems for what you create and share; invest in content and predict outcomes.' },
-  auth: { title: 'Sign in · Rewards', description: 'Sign in or create your free account to start earning points, keys and gems.' },
-  dashboard: { title: 'Home · Rewards', description: 'Your feed, balances and the opportunities picked for you today.' },
-  earn: { title: 'Earn · Rewards', description: 'Complete tasks, apply to drops and engage with content to earn rewards.' },
-  invest: { title: 'Invest · Rewards', description: 'Buy shares in content, trade on the resale market and make forecasts.' },
+  '': {
+    title: 'Rewards',
+    description: 'Earn points, keys and gems for what you create and share; invest in content and predict outcomes.',
+  },
+  auth: {
+    title: 'Sign in · Rewards',
+    description: 'Sign in or create your free account to start earning points, keys and gems.',
+  },
+  dashboard: {
+    title: 'Home · Rewards',
+    description: 'Your feed, balances and the opportunities picked for you today.',
+  },
+  earn: {
+    title: 'Earn · Rewards',
+    description: 'Complete tasks, apply to drops and engage with content to earn rewards.',
+  },
+  invest: {
+    title: 'Invest · Rewards',
+    description: 'Buy shares in content, trade on the resale market and make forecasts.',
+  },
   wallet: { title: 'Wallet · Rewards', description: 'Your balances, transactions, payment methods and withdrawals.' },
-  'growth-hub': { title: 'Growth Hub · Rewards', description: 'Stake, fund projects, refer friends and protect your earnings.' },
+  'growth-hub': {
+    title: 'Growth Hub · Rewards',
+    description: 'Stake, fund projects, refer friends and protect your earnings.',
+  },
   leaderboard: { title: 'Leaderboard · Rewards', description: 'The top earners and creators of the platform.' },
-  advertiser: { title: 'Advertiser · Rewards', description: 'Run campaigns that reward people for engaging with your brand.' },
+  advertiser: {
+    title: 'Advertiser · Rewards',
+    description: 'Run campaigns that reward people for engaging with your brand.',
+  },
 };
 
 export function pageMetaFor(pathname: string): { title: string; description: string } {

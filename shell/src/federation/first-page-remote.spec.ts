@@ -2,7 +2,9 @@
 import { tokenStorage } from '@app/platform';
 import { startFirstPageRemote } from './first-page-remote';
 
-const loadRemoteRoutes = jest.fn((_remote: string, _manifest?: Promise<Response>) => Promise.resolve({ default: () => null }));
+const loadRemoteRoutes = jest.fn((_remote: string, _manifest?: Promise<Response>) =>
+  Promise.resolve({ default: () => null }),
+);
 const startSharedModules = jest.fn();
 jest.mock('./remotes-registry', () => ({
   loadRemoteRoutes: (...args: [string, Promise<Response>?]) => loadRemoteRoutes(...args),

@@ -16,5 +16,7 @@ export const remoteNames = Object.keys(remoteOwnership) as RemoteName[];
 export function remoteForPath(pathname: string): RemoteName | null {
   const firstSegment = pathname.split('/').filter(Boolean)[0];
   if (!firstSegment) return null;
-  return remoteNames.find((name) => (remoteOwnership[name].prefixes as readonly string[]).includes(firstSegment)) ?? null;
+  return (
+    remoteNames.find((name) => (remoteOwnership[name].prefixes as readonly string[]).includes(firstSegment)) ?? null
+  );
 }

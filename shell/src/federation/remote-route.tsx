@@ -12,12 +12,17 @@ export function RemoteRoute({ remote }: { remote: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
   const location = useLocation();
   // The registry (and its manifest schema) loads with the first remote route, not with the landing page.
-  const RemoteRoutes = useMemo(() => lazy(() => import('./remotes-registry').then((registry) => registry.loadRemoteRoutes(remote))), [remote, attempt]);
+  const RemoteRoutes = useMemo(
+    () => lazy(() => import('./remotes-registry').then((registry) => registry.loadRemoteRoutes(remote))),
+    [remote, attempt],
+  );
   const label = remoteOwnership[remote].label;
   return (
     <ErrorBoundary
       resetKeys={[attempt, location.pathname]}
-      fallback={({ error }) => <RemoteFallback label={label} error={error} onRetry={() => setAttempt((current) => current + 1)} />}
+      fallback={({ error }) => (
+        <RemoteFallback label={label} error={error} onRetry={() => setAttempt((current) => current + 1)} />
+      )}
     >
       <Suspense fallback={<PageSpinner label={`Loading ${label}`} />}>
         <RemoteRoutes />
@@ -29,14 +34,17 @@ export function RemoteRoute({ remote }: { remote: RemoteName }) {
 function RemoteFallback({ label, error, onRetry }: { label: string; error: Error; onRetry(): void }) {
   const unavailable = isRemoteUnavailable(error);
   return (
-    <section className="ui-error-box ui-error-box--page" role="alert" aria-labelledby="remote-fallback-title" data-testid="remote-fallback">
+    <section
+      className="ui-error-box ui-error-box--page"
+      role="alert"
+      aria-labelledby="remote-fallback-title"
+      data-testid="remote-fallback"
+    >
       <h1 id="remote-fallback-title" className="ui-error-box__title">
         {unavailable ? `${label} is unavailable right now` : 'Something went wrong'}
       </h1>
       <p className="ui-error-box__message">
-        {unavailable
-          ? `This part of the app could not be loaded. The rest of the app still works.`
-          : error.message}
+        {unavailable ? `This part of the app could not be loaded. The rest of the app still works.` : error.message}
       </p>
       <div className="ui-row">
         <Button onClick={onRetry}>Try again</Button>

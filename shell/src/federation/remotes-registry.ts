@@ -17,7 +17,13 @@ export const REMOTE_LOAD_TIMEOUT_MILLISECONDS = 4500;
 // The federation runtime starts with this module (the first remote route, or the signed-in frame): a visitor's first
 // page never downloads it. 'loaded-first': no remote entry is fetched before its route, and the remotes take the
 // shell's React, router and platform (already loaded) rather than their own.
-init({ name: 'shell', remotes: [], shared: sharedModules(), shareStrategy: 'loaded-first', plugins: [resiliencePlugin()] });
+init({
+  name: 'shell',
+  remotes: [],
+  shared: sharedModules(),
+  shareStrategy: 'loaded-first',
+  plugins: [resiliencePlugin()],
+});
 
 let registry: Promise<RemotesManifest> | null = null;
 
@@ -80,7 +86,10 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number, onTimeout: ()
 }
 
 /** Loads a remote's exposed route subtree (`<remote>/routes`), bounded by one overall timeout. */
-export async function loadRemoteRoutes(remote: RemoteName, earlyManifest?: Promise<Response>): Promise<{ default: ComponentType }> {
+export async function loadRemoteRoutes(
+  remote: RemoteName,
+  earlyManifest?: Promise<Response>,
+): Promise<{ default: ComponentType }> {
   const load = async () => {
     const manifest = await remotesRegistry(earlyManifest);
     if (!manifest[remote]) throw new RemoteUnavailableError(remote, `${remote} is not in the remotes manifest`);
@@ -93,5 +102,13 @@ export async function loadRemoteRoutes(remote: RemoteName, earlyManifest?: Promi
     if (!module?.default) throw new RemoteUnavailableError(remote, `${remote}/routes has no default export`);
     return { default: module.default };
   };
-  return withTimeout(load(), REMOTE_LOAD_TIMEOUT_MILLISECONDS, () => new RemoteUnavailableError(remote, `${remote} did not answer within ${REMOTE_LOAD_TIMEOUT_MILLISECONDS / 1000} s`));
+  return withTimeout(
+    load(),
+    REMOTE_LOAD_TIMEOUT_MILLISECONDS,
+    () =>
+      new RemoteUnavailableError(
+        remote,
+        `${remote} did not answer within ${REMOTE_LOAD_TIMEOUT_MILLISECONDS / 1000} s`,
+      ),
+  );
 }

@@ -6,7 +6,12 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fetchWithTimeoutAndRetry } from './resilience-plugin';
 
-const fastPolicy = { attemptTimeoutMilliseconds: 300, retries: 1, retryPauseMilliseconds: 50, scriptTimeoutMilliseconds: 1000 };
+const fastPolicy = {
+  attemptTimeoutMilliseconds: 300,
+  retries: 1,
+  retryPauseMilliseconds: 50,
+  scriptTimeoutMilliseconds: 1000,
+};
 const servers: Server[] = [];
 const sockets = new Set<Socket>();
 
@@ -67,7 +72,9 @@ describe('remote fetches with timeout and retry', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const started = Date.now();
-    await expect(fetchWithTimeoutAndRetry(`http://127.0.0.1:${port}/mf-manifest.json`, {}, fastPolicy)).rejects.toThrow();
+    await expect(
+      fetchWithTimeoutAndRetry(`http://127.0.0.1:${port}/mf-manifest.json`, {}, fastPolicy),
+    ).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

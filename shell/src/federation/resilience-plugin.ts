@@ -5,13 +5,22 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
  * server hangs would keep its route spinning forever. One retry covers a blip during a redeploy.
  * Worst case per remote: 2 attempts x 1.8 s + 0.2 s pause, under the shell's 5 s fallback budget.
  */
-export const remoteFetchPolicy = { attemptTimeoutMilliseconds: 1800, retries: 1, retryPauseMilliseconds: 200, scriptTimeoutMilliseconds: 4000 };
+export const remoteFetchPolicy = {
+  attemptTimeoutMilliseconds: 1800,
+  retries: 1,
+  retryPauseMilliseconds: 200,
+  scriptTimeoutMilliseconds: 4000,
+};
 
 function pause(milliseconds: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, milliseconds));
 }
 
-export async function fetchWithTimeoutAndRetry(url: string, init: RequestInit = {}, policy = remoteFetchPolicy): Promise<Response> {
+export async function fetchWithTimeoutAndRetry(
+  url: string,
+  init: RequestInit = {},
+  policy = remoteFetchPolicy,
+): Promise<Response> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= policy.retries; attempt += 1) {
     if (attempt > 0) await pause(policy.retryPauseMilliseconds);

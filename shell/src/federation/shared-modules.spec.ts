@@ -7,8 +7,14 @@ import { sharedModuleLoaders, sharedModules, singletonVersion } from './shared-m
 
 type Singletons = Record<string, { requiredVersion: string; version?: string }>;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const configured = (require('@app/platform/build/webpack-config') as { sharedSingletons(): Singletons }).sharedSingletons();
-const versions = Object.fromEntries(Object.entries(configured).map(([key, config]) => [key, { version: config.version ?? '1.0.0', requiredVersion: config.requiredVersion }]));
+const webpackConfig = require('@app/platform/build/webpack-config') as { sharedSingletons(): Singletons };
+const configured = webpackConfig.sharedSingletons();
+const versions = Object.fromEntries(
+  Object.entries(configured).map(([key, config]) => [
+    key,
+    { version: config.version ?? '1.0.0', requiredVersion: config.requiredVersion },
+  ]),
+);
 
 describe('the modules the shell gives the remotes', () => {
   it('takes a subpath version from its package entry', () => {
@@ -25,12 +31,17 @@ describe('the modules the shell gives the remotes', () => {
   it('registers singletons with the platform ranges', () => {
     const shared = sharedModules(versions);
     for (const key of Object.keys(sharedModuleLoaders)) {
-      expect(shared[key]).toMatchObject({ shareConfig: { singleton: true, requiredVersion: singletonVersion(key, versions).requiredVersion } });
+      expect(shared[key]).toMatchObject({
+        shareConfig: { singleton: true, requiredVersion: singletonVersion(key, versions).requiredVersion },
+      });
     }
   });
 
   it('hands over the instances the shell has loaded and imports the others when a remote asks', async () => {
-    const shared = sharedModules(versions) as Record<string, { lib?: () => unknown; get?: () => Promise<() => unknown> }>;
+    const shared = sharedModules(versions) as Record<
+      string,
+      { lib?: () => unknown; get?: () => Promise<() => unknown> }
+    >;
     expect(shared.react.lib?.()).toBe((sharedModuleLoaders.react as { loaded: unknown }).loaded);
     const zodFactory = await shared.zod.get?.();
     expect(zodFactory?.()).toHaveProperty('object');

@@ -14,7 +14,15 @@ export function createTestUser(overrides: Partial<User> = {}): User {
   return createUser({ points_balance: '0', keys_balance: '0', gems_balance: '0', ...overrides });
 }
 
-function TestSession({ initialUser, children, onRefresh }: { initialUser: User; children: ReactNode; onRefresh(): void }) {
+function TestSession({
+  initialUser,
+  children,
+  onRefresh,
+}: {
+  initialUser: User;
+  children: ReactNode;
+  onRefresh(): void;
+}) {
   const [user, setUser] = useState(initialUser);
   const session = useMemo<Session>(
     () => ({
@@ -49,7 +57,15 @@ export function renderAccount(ui: ReactElement, options: { user?: Partial<User>;
       <TestSession initialUser={createTestUser(options.user)} onRefresh={() => (refreshes.count += 1)}>
         <AppProviders queryClient={queryClient}>
           <Routes>
-            <Route path={options.path ?? '*'} element={<>{ui}<LocationProbe /></>} />
+            <Route
+              path={options.path ?? '*'}
+              element={
+                <>
+                  {ui}
+                  <LocationProbe />
+                </>
+              }
+            />
           </Routes>
         </AppProviders>
       </TestSession>

@@ -4,11 +4,26 @@ import type { CampaignDetail } from '@app/contracts/campaigns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatMoves, formatPercent } from './campaign-format';
-import { useAddCampaignContent, useAddCampaignDrop, useContentChoices, useOwnDropChoices, useRemoveCampaignContent, useRemoveCampaignDrop } from './campaigns-api';
+import {
+  useAddCampaignContent,
+  useAddCampaignDrop,
+  useContentChoices,
+  useOwnDropChoices,
+  useRemoveCampaignContent,
+  useRemoveCampaignDrop,
+} from './campaigns-api';
 import { LoadState } from './load-state';
 
 /** The campaign's Content tab: its content items and drops, with the dialogs that add them (own drops only). */
-export function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignDetail; adding: 'content' | 'drop' | null; onAdding(kind: 'content' | 'drop' | null): void }) {
+export function ContentTab({
+  campaign,
+  adding,
+  onAdding,
+}: {
+  campaign: CampaignDetail;
+  adding: 'content' | 'drop' | null;
+  onAdding(kind: 'content' | 'drop' | null): void;
+}) {
   const user = useCurrentUser();
   const remove = useRemoveCampaignContent(campaign.id);
   const removeDrop = useRemoveCampaignDrop(campaign.id);
@@ -19,7 +34,11 @@ export function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignD
   return (
     <div className="ui-stack">
       {campaign.content.length === 0 ? (
-        <EmptyState title="No content added yet" message="Get started by adding content to your campaign." action={addButton} />
+        <EmptyState
+          title="No content added yet"
+          message="Get started by adding content to your campaign."
+          action={addButton}
+        />
       ) : (
         <>
           <div className="ui-row">{addButton}</div>
@@ -32,11 +51,17 @@ export function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignD
                   <span>{item.platform ?? 'unknown platform'}</span>
                   {item.creator ? <span>{item.creator}</span> : null}
                   <span>
-                    {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR {formatPercent(item.ctr)}
+                    {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR{' '}
+                    {formatPercent(item.ctr)}
                   </span>
                   <SpentOfBudget title={item.title} spent={item.spent} budget={item.budget} />
                   {canChange ? (
-                    <Button variant="ghost" size="small" busy={remove.isPending && remove.variables === item.id} onClick={() => remove.mutate(item.id)}>
+                    <Button
+                      variant="ghost"
+                      size="small"
+                      busy={remove.isPending && remove.variables === item.id}
+                      onClick={() => remove.mutate(item.id)}
+                    >
                       Remove
                     </Button>
                   ) : null}
@@ -46,16 +71,32 @@ export function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignD
           </ul>
         </>
       )}
-      <Card title={`Drops (${campaign.dropIds.length})`} actions={canChange ? <Button variant="secondary" onClick={() => onAdding('drop')}>Add Drop</Button> : null}>
+      <Card
+        title={`Drops (${campaign.dropIds.length})`}
+        actions={
+          canChange ? (
+            <Button variant="secondary" onClick={() => onAdding('drop')}>
+              Add Drop
+            </Button>
+          ) : null
+        }
+      >
         {campaign.dropIds.length === 0 ? (
-          <p className="ui-muted">No drops in this campaign. Add one of your drops to count its participants and impressions here.</p>
+          <p className="ui-muted">
+            No drops in this campaign. Add one of your drops to count its participants and impressions here.
+          </p>
         ) : (
           <ul className="ui-list" aria-label="Campaign drops">
             {campaign.dropIds.map((dropId) => (
               <li key={dropId} className="ui-list__item">
                 <Link to={`/drops/${dropId}`}>{dropTitle(dropId)}</Link>
                 {canChange ? (
-                  <Button variant="ghost" size="small" busy={removeDrop.isPending && removeDrop.variables === dropId} onClick={() => removeDrop.mutate(dropId)}>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    busy={removeDrop.isPending && removeDrop.variables === dropId}
+                    onClick={() => removeDrop.mutate(dropId)}
+                  >
                     Remove
                   </Button>
                 ) : null}
@@ -64,8 +105,16 @@ export function ContentTab({ campaign, adding, onAdding }: { campaign: CampaignD
           </ul>
         )}
       </Card>
-      <AddContentDialog campaign={campaign} open={adding === 'content'} onOpenChange={(open) => onAdding(open ? 'content' : null)} />
-      <AddDropDialog campaign={campaign} open={adding === 'drop'} onOpenChange={(open) => onAdding(open ? 'drop' : null)} />
+      <AddContentDialog
+        campaign={campaign}
+        open={adding === 'content'}
+        onOpenChange={(open) => onAdding(open ? 'content' : null)}
+      />
+      <AddDropDialog
+        campaign={campaign}
+        open={adding === 'drop'}
+        onOpenChange={(open) => onAdding(open ? 'drop' : null)}
+      />
     </div>
   );
 }
@@ -80,19 +129,37 @@ function SpentOfBudget({ title, spent, budget }: { title: string; spent: number;
       <span>
         {formatMoves(spent)} of {formatMoves(budget)}
       </span>
-      <progress className="account-progress__bar" aria-label={`${title}: spent of budget`} max={budget > 0 ? budget : 1} value={budget > 0 ? Math.min(spent, budget) : 0} />
+      <progress
+        className="account-progress__bar"
+        aria-label={`${title}: spent of budget`}
+        max={budget > 0 ? budget : 1}
+        value={budget > 0 ? Math.min(spent, budget) : 0}
+      />
     </span>
   );
 }
 
-function AddDropDialog({ campaign, open, onOpenChange }: { campaign: CampaignDetail; open: boolean; onOpenChange(open: boolean): void }) {
+function AddDropDialog({
+  campaign,
+  open,
+  onOpenChange,
+}: {
+  campaign: CampaignDetail;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const user = useCurrentUser();
   const choices = useOwnDropChoices(user.id, open);
   const add = useAddCampaignDrop(campaign.id);
   const [selected, setSelected] = useState('');
   const available = (choices.data ?? []).filter((drop) => !campaign.dropIds.includes(drop.id));
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add drop" description="One of your drops: its participants and impressions count for this campaign from today.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add drop"
+      description="One of your drops: its participants and impressions count for this campaign from today."
+    >
       <LoadState query={choices} failure="Failed to load your drops" loadingLabel="Loading drops">
         {() =>
           available.length === 0 ? (
@@ -127,13 +194,26 @@ function AddDropDialog({ campaign, open, onOpenChange }: { campaign: CampaignDet
   );
 }
 
-function AddContentDialog({ campaign, open, onOpenChange }: { campaign: CampaignDetail; open: boolean; onOpenChange(open: boolean): void }) {
+function AddContentDialog({
+  campaign,
+  open,
+  onOpenChange,
+}: {
+  campaign: CampaignDetail;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const choices = useContentChoices(open);
   const add = useAddCampaignContent(campaign.id);
   const [selected, setSelected] = useState('');
   const available = (choices.data ?? []).filter((item) => !campaign.contentIds.includes(item.id));
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add content" description="Its impressions and clicks count for this campaign from today.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add content"
+      description="Its impressions and clicks count for this campaign from today."
+    >
       <LoadState query={choices} failure="Failed to load content" loadingLabel="Loading content">
         {() =>
           available.length === 0 ? (

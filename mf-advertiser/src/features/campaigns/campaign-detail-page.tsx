@@ -3,7 +3,17 @@ import { Tabs, useToast } from '@app/platform/app';
 import type { CampaignDetail, CampaignStatus } from '@app/contracts/campaigns';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { STATUS_LABELS, STATUS_TONES, daysLeft, formatCount, formatDay, formatDollars, formatMoves, formatPercent, useCampaignsBase } from './campaign-format';
+import {
+  STATUS_LABELS,
+  STATUS_TONES,
+  daysLeft,
+  formatCount,
+  formatDay,
+  formatDollars,
+  formatMoves,
+  formatPercent,
+  useCampaignsBase,
+} from './campaign-format';
 import { useCampaign, useChangeCampaignStatus, useDeleteCampaign } from './campaigns-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { LoadState } from './load-state';
@@ -14,7 +24,11 @@ import { OverviewTab, PerformanceTab, SettingsTab } from './campaign-detail-tabs
 type Confirmation = { kind: 'status'; to: CampaignStatus } | { kind: 'delete' } | null;
 
 const STATUS_ACTIONS: Partial<Record<CampaignStatus, { to: CampaignStatus; label: string; message: string }>> = {
-  draft: { to: 'active', label: 'Activate', message: 'Activating starts the campaign and uses the moves it cost: from then on deleting it refunds nothing.' },
+  draft: {
+    to: 'active',
+    label: 'Activate',
+    message: 'Activating starts the campaign and uses the moves it cost: from then on deleting it refunds nothing.',
+  },
   active: { to: 'paused', label: 'Pause', message: 'The campaign stops running until you resume it.' },
   paused: { to: 'active', label: 'Resume', message: 'The campaign runs again.' },
 };
@@ -49,7 +63,13 @@ function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRef
       toast.show({ title: `Campaign ${STATUS_LABELS[updated.status].toLowerCase()}`, variant: 'success' });
     } else if (confirmation?.kind === 'delete') {
       const deleted = await remove.mutateAsync();
-      toast.show({ title: deleted.movesRefunded > 0 ? `Campaign deleted. ${formatBalance(deleted.movesRefunded)} moves refunded.` : 'Campaign deleted.', variant: 'success' });
+      toast.show({
+        title:
+          deleted.movesRefunded > 0
+            ? `Campaign deleted. ${formatBalance(deleted.movesRefunded)} moves refunded.`
+            : 'Campaign deleted.',
+        variant: 'success',
+      });
       void navigate(base);
     }
   };
@@ -67,7 +87,9 @@ function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRef
         }
         actions={
           <span className="ui-row">
-            {action ? <Button onClick={() => setConfirmation({ kind: 'status', to: action.to })}>{action.label}</Button> : null}
+            {action ? (
+              <Button onClick={() => setConfirmation({ kind: 'status', to: action.to })}>{action.label}</Button>
+            ) : null}
             {campaign.status !== 'completed' ? (
               <ButtonLink to={`/campaigns/${campaign.id}/edit`} variant="secondary">
                 Edit
@@ -106,14 +128,32 @@ function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRef
             ),
           },
           { value: 'performance', label: 'Performance', content: <PerformanceTab campaign={campaign} /> },
-          { value: 'content', label: `Content (${campaign.content.length})`, content: <ContentTab campaign={campaign} adding={adding} onAdding={setAdding} /> },
-          { value: 'settings', label: 'Settings', content: <SettingsTab campaign={campaign} onDelete={() => setConfirmation({ kind: 'delete' })} onComplete={() => setConfirmation({ kind: 'status', to: 'completed' })} /> },
+          {
+            value: 'content',
+            label: `Content (${campaign.content.length})`,
+            content: <ContentTab campaign={campaign} adding={adding} onAdding={setAdding} />,
+          },
+          {
+            value: 'settings',
+            label: 'Settings',
+            content: (
+              <SettingsTab
+                campaign={campaign}
+                onDelete={() => setConfirmation({ kind: 'delete' })}
+                onComplete={() => setConfirmation({ kind: 'status', to: 'completed' })}
+              />
+            ),
+          },
         ]}
       />
       <ConfirmDialog
         open={confirmation !== null}
         onOpenChange={(open) => (open ? undefined : setConfirmation(null))}
-        title={confirmation?.kind === 'delete' ? 'Delete campaign?' : `${confirmation?.to === 'completed' ? 'Complete' : (action?.label ?? '')} campaign?`}
+        title={
+          confirmation?.kind === 'delete'
+            ? 'Delete campaign?'
+            : `${confirmation?.to === 'completed' ? 'Complete' : (action?.label ?? '')} campaign?`
+        }
         message={
           confirmation?.kind === 'delete'
             ? campaign.status === 'draft'
@@ -123,7 +163,13 @@ function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRef
               ? 'A completed campaign can no longer be changed or resumed.'
               : (action?.message ?? '')
         }
-        confirmLabel={confirmation?.kind === 'delete' ? 'Delete Campaign' : confirmation?.to === 'completed' ? 'Complete' : (action?.label ?? 'Confirm')}
+        confirmLabel={
+          confirmation?.kind === 'delete'
+            ? 'Delete Campaign'
+            : confirmation?.to === 'completed'
+              ? 'Complete'
+              : (action?.label ?? 'Confirm')
+        }
         danger={confirmation?.kind === 'delete'}
         onConfirm={confirmAction}
       />
@@ -152,18 +198,33 @@ function SummaryCards({ campaign }: { campaign: CampaignDetail }) {
         </p>
       </Card>
       <Card title="Performance">
-        <p className="ui-stat__value">{campaign.cpc === null ? 'No clicks yet' : `${formatBalance(campaign.cpc)} moves per click`}</p>
+        <p className="ui-stat__value">
+          {campaign.cpc === null ? 'No clicks yet' : `${formatBalance(campaign.cpc)} moves per click`}
+        </p>
         <p className="ui-muted">
           Target CPC {formatDollars(campaign.targetCpc)} · target CTR {campaign.targetCtr}%{' '}
-          {campaign.impressions > 0 ? (campaign.ctr >= campaign.targetCtr ? '↑ CTR at or above target' : '↓ CTR below target') : ''}
+          {campaign.impressions > 0
+            ? campaign.ctr >= campaign.targetCtr
+              ? '↑ CTR at or above target'
+              : '↓ CTR below target'
+            : ''}
         </p>
       </Card>
     </section>
   );
 }
 
-
-function QuickActions({ campaign, onRefresh, onAddContent, onDelete }: { campaign: CampaignDetail; onRefresh(): void; onAddContent(): void; onDelete(): void }) {
+function QuickActions({
+  campaign,
+  onRefresh,
+  onAddContent,
+  onDelete,
+}: {
+  campaign: CampaignDetail;
+  onRefresh(): void;
+  onAddContent(): void;
+  onDelete(): void;
+}) {
   return (
     <Card title="Quick Actions">
       <div className="ui-row">
@@ -185,4 +246,3 @@ function QuickActions({ campaign, onRefresh, onAddContent, onDelete }: { campaig
     </Card>
   );
 }
-

@@ -1,7 +1,17 @@
 import { Button, ButtonLink, Card, Chart } from '@app/platform';
 import type { CampaignDetail } from '@app/contracts/campaigns';
 import type { ReactNode } from 'react';
-import { BID_STRATEGY_LABELS, OBJECTIVE_LABELS, TYPE_LABELS, formatCount, formatDay, formatDollars, formatMoves, formatPercent, useCampaignsBase } from './campaign-format';
+import {
+  BID_STRATEGY_LABELS,
+  OBJECTIVE_LABELS,
+  TYPE_LABELS,
+  formatCount,
+  formatDay,
+  formatDollars,
+  formatMoves,
+  formatPercent,
+  useCampaignsBase,
+} from './campaign-format';
 
 /** The campaign detail's Overview, Performance and Settings tabs, on the campaign's real figures. */
 
@@ -9,7 +19,6 @@ const dailyChart = (campaign: CampaignDetail) => [
   { name: 'Impressions', points: campaign.daily.map((day) => ({ x: day.day, y: day.impressions })) },
   { name: 'Clicks', points: campaign.daily.map((day) => ({ x: day.day, y: day.clicks })) },
 ];
-
 
 export function OverviewTab({ campaign, actions }: { campaign: CampaignDetail; actions: ReactNode }) {
   const updated = campaign.updatedAt !== campaign.createdAt;
@@ -36,7 +45,9 @@ export function OverviewTab({ campaign, actions }: { campaign: CampaignDetail; a
         </ul>
       </Card>
       {actions}
-      {campaign.telemetryAvailable ? null : <p className="ui-muted">Figures are unavailable right now; they show 0 rather than a guess.</p>}
+      {campaign.telemetryAvailable ? null : (
+        <p className="ui-muted">Figures are unavailable right now; they show 0 rather than a guess.</p>
+      )}
       <Chart kind="line" title="Impressions and clicks per day" series={dailyChart(campaign)} />
     </div>
   );
@@ -98,8 +109,15 @@ export function PerformanceTab({ campaign }: { campaign: CampaignDetail }) {
   );
 }
 
-
-export function SettingsTab({ campaign, onDelete, onComplete }: { campaign: CampaignDetail; onDelete(): void; onComplete(): void }) {
+export function SettingsTab({
+  campaign,
+  onDelete,
+  onComplete,
+}: {
+  campaign: CampaignDetail;
+  onDelete(): void;
+  onComplete(): void;
+}) {
   const base = useCampaignsBase();
   return (
     <div className="ui-stack">
@@ -147,7 +165,9 @@ export function SettingsTab({ campaign, onDelete, onComplete }: { campaign: Camp
         <Button variant="danger" onClick={onDelete}>
           Delete Campaign
         </Button>
-        {campaign.status !== 'completed' ? <ButtonLink to={`/campaigns/${campaign.id}/edit`}>Edit Settings</ButtonLink> : null}
+        {campaign.status !== 'completed' ? (
+          <ButtonLink to={`/campaigns/${campaign.id}/edit`}>Edit Settings</ButtonLink>
+        ) : null}
       </div>
     </div>
   );

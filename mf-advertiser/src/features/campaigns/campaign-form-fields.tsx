@@ -63,7 +63,15 @@ export function BudgetFields({ hasEndDate }: { hasEndDate: boolean }) {
   return (
     <>
       <FormTextField name="budget" label="Total budget ($)" type="number" min={1} step={0.01} required />
-      <FormTextField name="dailyBudget" label="Daily budget ($)" type="number" min={1} step={0.01} required hint={runtimeHint(budget, dailyBudget, hasEndDate)} />
+      <FormTextField
+        name="dailyBudget"
+        label="Daily budget ($)"
+        type="number"
+        min={1}
+        step={0.01}
+        required
+        hint={runtimeHint(budget, dailyBudget, hasEndDate)}
+      />
     </>
   );
 }
@@ -74,7 +82,9 @@ export function BiddingSection() {
     <fieldset className="ui-stack">
       <legend>Bidding &amp; Optimization</legend>
       <FormSelect name="bidStrategy" label="Bid strategy" options={bidOptions} />
-      {bidStrategy !== 'lowest_cost' ? <FormTextField name="bidAmount" label="Bid amount ($)" type="number" min={0.01} step={0.01} required /> : null}
+      {bidStrategy !== 'lowest_cost' ? (
+        <FormTextField name="bidAmount" label="Bid amount ($)" type="number" min={0.01} step={0.01} required />
+      ) : null}
       <FormTextField name="targetCtr" label="Target CTR (%)" type="number" min={0.1} max={100} step={0.1} />
       <FormTextField name="targetCpc" label="Target CPC ($)" type="number" min={0.01} step={0.01} />
     </fieldset>

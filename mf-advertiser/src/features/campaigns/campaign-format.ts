@@ -10,9 +10,18 @@ export const OBJECTIVE_LABELS: Record<CampaignObjective, string> = {
   app_installs: 'App installs',
   video_views: 'Video views',
 };
-export const BID_STRATEGY_LABELS: Record<BidStrategy, string> = { lowest_cost: 'Lowest Cost', cost_cap: 'Cost Cap', bid_cap: 'Bid Cap' };
+export const BID_STRATEGY_LABELS: Record<BidStrategy, string> = {
+  lowest_cost: 'Lowest Cost',
+  cost_cap: 'Cost Cap',
+  bid_cap: 'Bid Cap',
+};
 export const TYPE_LABELS: Record<CampaignType, string> = { proof: 'Proof', standard: 'Standard', premium: 'Premium' };
-export const STATUS_LABELS: Record<CampaignStatus, string> = { draft: 'Draft', active: 'Active', paused: 'Paused', completed: 'Completed' };
+export const STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+};
 export const STATUS_TONES: Record<CampaignStatus, 'neutral' | 'accent' | 'success' | 'warning' | 'danger'> = {
   draft: 'neutral',
   active: 'success',
@@ -44,7 +53,12 @@ export function daysLeft(endDate: string | null, now = new Date()): string | nul
 
 /** A calendar day (YYYY-MM-DD) as the user reads it. */
 export function formatDay(day: string): string {
-  return new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return new Date(`${day.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 /** Today as YYYY-MM-DD in the user's own time zone (the start date's minimum). */

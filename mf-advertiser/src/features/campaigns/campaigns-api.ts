@@ -38,7 +38,10 @@ export function useCampaigns() {
 }
 
 export function useCampaign(id: string) {
-  return useQuery({ queryKey: campaignKeys.detail(id), queryFn: ({ signal }) => apiClient().call(getCampaignRoute, { params: { id }, signal }) });
+  return useQuery({
+    queryKey: campaignKeys.detail(id),
+    queryFn: ({ signal }) => apiClient().call(getCampaignRoute, { params: { id }, signal }),
+  });
 }
 
 /** The value after it stopped changing for `delayMs` (the live cost panel asks once the typing pauses). */
@@ -92,31 +95,44 @@ function useCampaignMutation<Input, Output>(call: (input: Input, key: string) =>
     onSuccess: async () => {
       idempotency.renew();
       void refresh();
-      await Promise.all([queryClient.invalidateQueries({ queryKey: advertiserKeys.all }), refreshMoneyViews(queryClient)]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: advertiserKeys.all }),
+        refreshMoneyViews(queryClient),
+      ]);
     },
   });
 }
 
 export const useCreateCampaign = () =>
-  useCampaignMutation((body: CreateCampaignRequest, key) => apiClient().call(createCampaignRoute, { body, headers: keyed(key) }));
+  useCampaignMutation((body: CreateCampaignRequest, key) =>
+    apiClient().call(createCampaignRoute, { body, headers: keyed(key) }),
+  );
 
 export const useUpdateCampaign = (id: string) =>
   useCampaignMutation((body: UpdateCampaignRequest) => apiClient().call(updateCampaignRoute, { params: { id }, body }));
 
 export const useChangeCampaignStatus = (id: string) =>
-  useCampaignMutation((status: CampaignStatus, key) => apiClient().call(changeCampaignStatusRoute, { params: { id }, body: { status }, headers: keyed(key) }));
+  useCampaignMutation((status: CampaignStatus, key) =>
+    apiClient().call(changeCampaignStatusRoute, { params: { id }, body: { status }, headers: keyed(key) }),
+  );
 
 export const useDeleteCampaign = (id: string) =>
   useCampaignMutation((_: void, key) => apiClient().call(deleteCampaignRoute, { params: { id }, headers: keyed(key) }));
 
 export const useAddCampaignContent = (id: string) =>
-  useCampaignMutation((contentId: string) => apiClient().call(addCampaignContentRoute, { params: { id }, body: { contentId } }));
+  useCampaignMutation((contentId: string) =>
+    apiClient().call(addCampaignContentRoute, { params: { id }, body: { contentId } }),
+  );
 
 export const useRemoveCampaignContent = (id: string) =>
-  useCampaignMutation((contentId: string) => apiClient().call(removeCampaignContentRoute, { params: { id, itemId: contentId } }));
+  useCampaignMutation((contentId: string) =>
+    apiClient().call(removeCampaignContentRoute, { params: { id, itemId: contentId } }),
+  );
 
 export const useAddCampaignDrop = (id: string) =>
   useCampaignMutation((dropId: string) => apiClient().call(addCampaignDropRoute, { params: { id }, body: { dropId } }));
 
 export const useRemoveCampaignDrop = (id: string) =>
-  useCampaignMutation((dropId: string) => apiClient().call(removeCampaignDropRoute, { params: { id, itemId: dropId } }));
+  useCampaignMutation((dropId: string) =>
+    apiClient().call(removeCampaignDropRoute, { params: { id, itemId: dropId } }),
+  );

@@ -1,4 +1,11 @@
-import { createContent, createDrop, createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
+import {
+  createContent,
+  createDrop,
+  createUser,
+  renderWithPlatform,
+  answerApiCallsRecording,
+  type RecordedCall,
+} from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdvertiserRoutes from '../../routes';
@@ -9,14 +16,38 @@ const sent = (calls: RecordedCall[], key: string) => calls.filter((call) => call
 const id = aCampaign().id;
 /** The live panel's total, once the cost call answered. */
 const totalShown = (moves: string) =>
-  waitFor(() => expect(within(screen.getByLabelText('Cost breakdown')).getByText('Total cost').nextElementSibling).toHaveTextContent(moves), { timeout: 3000 });
-const cost = (totalCost: number) => ({ totalCost, baseCost: 50, durationModifier: 1, audienceModifier: 1, premiumModifier: 1 });
+  waitFor(
+    () =>
+      expect(
+        within(screen.getByLabelText('Cost breakdown')).getByText('Total cost').nextElementSibling,
+      ).toHaveTextContent(moves),
+    { timeout: 3000 },
+  );
+const cost = (totalCost: number) => ({
+  totalCost,
+  baseCost: 50,
+  durationModifier: 1,
+  audienceModifier: 1,
+  premiumModifier: 1,
+});
 
 describe('mf_advertiser: campaign list', () => {
   it("lists the advertiser's campaigns with their real figures, linking to each", async () => {
     answerApiCallsRecording({
       'GET /api/campaigns': {
-        body: { campaigns: [aCampaign({ name: 'Winter launch', status: 'active', spent: 71.88, impressions: 1200, clicks: 30, ctr: 2.5 }), aCampaign({ id: 'c2', name: 'Spring teaser', status: 'paused' })] },
+        body: {
+          campaigns: [
+            aCampaign({
+              name: 'Winter launch',
+              status: 'active',
+              spent: 71.88,
+              impressions: 1200,
+              clicks: 30,
+              ctr: 2.5,
+            }),
+            aCampaign({ id: 'c2', name: 'Spring teaser', status: 'paused' }),
+          ],
+        },
       },
     });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/campaigns', user: advertiser('128.12') });
@@ -35,12 +66,18 @@ describe('mf_advertiser: campaign list', () => {
   it('keeps the /advertiser/campaigns base in its links', async () => {
     answerApiCallsRecording({ 'GET /api/campaigns': { body: { campaigns: [aCampaign()] } } });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/advertiser/campaigns', user: advertiser() });
-    expect(await screen.findByRole('link', { name: 'Winter launch' })).toHaveAttribute('href', `/advertiser/campaigns/${id}`);
+    expect(await screen.findByRole('link', { name: 'Winter launch' })).toHaveAttribute(
+      'href',
+      `/advertiser/campaigns/${id}`,
+    );
   });
 
   it('shows an empty state, and the failure with Try again', async () => {
     let fail = true;
-    answerApiCallsRecording({ 'GET /api/campaigns': () => (fail ? { status: 500, body: { error: 'Database down', code: 'INTERNAL' } } : { body: { campaigns: [] } }) });
+    answerApiCallsRecording({
+      'GET /api/campaigns': () =>
+        fail ? { status: 500, body: { error: 'Database down', code: 'INTERNAL' } } : { body: { campaigns: [] } },
+    });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/campaigns', user: advertiser() });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load campaigns: Database down');
     fail = false;
@@ -60,25 +97,54 @@ describe('mf_advertiser: campaign list', () => {
 describe('mf_advertiser: new campaign', () => {
   it('prices the draft live, recalculates on every change, and creates it with numbers', async () => {
     const calls = answerApiCallsRecording({
-      'POST /api/campaigns/calculate-move-cost': (_url, body) => ({ body: cost((body as { campaignType: string }).campaignType === 'premium' ? 150 : 50) }),
+      'POST /api/campaigns/calculate-move-cost': (_url, body) => ({
+        body: cost((body as { campaignType: string }).campaignType === 'premium' ? 150 : 50),
+      }),
       'POST /api/campaigns': { status: 201, body: { success: true, movesSpent: 150, campaign: aCampaign() } },
       'GET /api/campaigns': { body: { campaigns: [aCampaign()] } },
     });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/campaigns/new', user: advertiser('500') });
     await totalShown('50 moves');
-    expect(sent(calls, 'POST /api/campaigns/calculate-move-cost')[0].body).toEqual({ campaignType: 'standard', duration: 7, audienceSize: 1000, locations: [], interests: [], isPremium: false });
+    expect(sent(calls, 'POST /api/campaigns/calculate-move-cost')[0].body).toEqual({
+      campaignType: 'standard',
+      duration: 7,
+      audienceSize: 1000,
+      locations: [],
+      interests: [],
+      isPremium: false,
+    });
 
     await userEvent.selectOptions(screen.getByLabelText('Campaign type'), 'premium');
     await userEvent.type(screen.getByLabelText('Locations'), 'US, Canada');
     await totalShown('150 moves');
-    expect(sent(calls, 'POST /api/campaigns/calculate-move-cost').at(-1)!.body).toMatchObject({ campaignType: 'premium', locations: ['US', 'Canada'], isPremium: true });
+    expect(sent(calls, 'POST /api/campaigns/calculate-move-cost').at(-1)!.body).toMatchObject({
+      campaignType: 'premium',
+      locations: ['US', 'Canada'],
+      isPremium: true,
+    });
     expect(screen.getByText('Will run until budget is spent')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText('Campaign name'), 'Winter launch');
     await userEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
-    expect(await screen.findByText('Campaign created successfully! 150 moves deducted from your balance.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Campaign created successfully! 150 moves deducted from your balance.'),
+    ).toBeInTheDocument();
     const [create] = sent(calls, 'POST /api/campaigns');
-    expect(create.body).toMatchObject({ name: 'Winter launch', campaignType: 'premium', audienceSize: 1000, budget: 1000, dailyBudget: 100, targetCtr: 2, targetCpc: 0.5, bidStrategy: 'lowest_cost', bidAmount: null, endDate: null, locations: ['US', 'Canada'], userId: 'user-1', duration: 7 });
+    expect(create.body).toMatchObject({
+      name: 'Winter launch',
+      campaignType: 'premium',
+      audienceSize: 1000,
+      budget: 1000,
+      dailyBudget: 100,
+      targetCtr: 2,
+      targetCpc: 0.5,
+      bidStrategy: 'lowest_cost',
+      bidAmount: null,
+      endDate: null,
+      locations: ['US', 'Canada'],
+      userId: 'user-1',
+      duration: 7,
+    });
     expect(create.headers['Idempotency-Key']).toEqual(expect.any(String));
     expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument();
   });
@@ -86,7 +152,13 @@ describe('mf_advertiser: new campaign', () => {
   it('blocks the submit with the spec text when moves are short', async () => {
     const calls = answerApiCallsRecording({ 'POST /api/campaigns/calculate-move-cost': { body: cost(50) } });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/campaigns/new', user: advertiser('49.99') });
-    expect(await screen.findByText('You do not have enough moves to create this campaign. Please reduce the scope or purchase more moves.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'You do not have enough moves to create this campaign. Please reduce the scope or purchase more moves.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create Campaign' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Get More Moves' })).toHaveAttribute('href', '/account/billing');
     expect(sent(calls, 'POST /api/campaigns')).toEqual([]);
@@ -97,15 +169,29 @@ describe('mf_advertiser: new campaign', () => {
       status: 'success',
       data: {
         moves_balance: 50,
-        allowance: { tier: 'free', period: 'month', moves: 50, period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z', credited: true },
+        allowance: {
+          tier: 'free',
+          period: 'month',
+          moves: 50,
+          period_start: '2026-11-01T00:00:00.000Z',
+          period_end: '2026-12-01T00:00:00.000Z',
+          credited: true,
+        },
         packages: [],
       },
     };
-    const calls = answerApiCallsRecording({ 'POST /api/campaigns/calculate-move-cost': { body: cost(50) }, 'GET /api/subscriptions/moves': { body: overview } });
+    const calls = answerApiCallsRecording({
+      'POST /api/campaigns/calculate-move-cost': { body: cost(50) },
+      'GET /api/subscriptions/moves': { body: overview },
+    });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/campaigns/new', user: advertiser('0') });
     await totalShown('50');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create Campaign' })).toBeEnabled());
-    expect(screen.queryByText('You do not have enough moves to create this campaign. Please reduce the scope or purchase more moves.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText(
+        'You do not have enough moves to create this campaign. Please reduce the scope or purchase more moves.',
+      ),
+    ).not.toBeInTheDocument();
     expect(sent(calls, 'GET /api/subscriptions/moves')).toHaveLength(1);
   });
 
@@ -123,7 +209,9 @@ describe('mf_advertiser: new campaign', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Campaign name is required')).toBeInTheDocument();
     expect(screen.getByText('Budget must be at least 1, with at most 2 decimals')).toBeInTheDocument();
-    expect(screen.getByText('Bid amount is required (at least 0.01) unless the strategy is Lowest Cost')).toBeInTheDocument();
+    expect(
+      screen.getByText('Bid amount is required (at least 0.01) unless the strategy is Lowest Cost'),
+    ).toBeInTheDocument();
     expect(sent(calls, 'POST /api/campaigns')).toEqual([]);
 
     await userEvent.type(screen.getByLabelText('Campaign name'), 'Launch');
@@ -134,7 +222,12 @@ describe('mf_advertiser: new campaign', () => {
     expect(screen.getByText('About 3 days at this daily budget')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create Campaign' }));
     expect(await screen.findByText('Failed to create campaign: Not now')).toBeInTheDocument();
-    expect(sent(calls, 'POST /api/campaigns')[0].body).toMatchObject({ budget: 300, bidStrategy: 'bid_cap', bidAmount: 1.5, endDate: '2099-01-10' });
+    expect(sent(calls, 'POST /api/campaigns')[0].body).toMatchObject({
+      budget: 300,
+      bidStrategy: 'bid_cap',
+      bidAmount: 1.5,
+      endDate: '2099-01-10',
+    });
   });
 });
 
@@ -150,7 +243,21 @@ describe('mf_advertiser: campaign detail', () => {
     drops: 1,
     participants: 3,
     contentIds: ['k1'],
-    content: [{ id: 'k1', title: 'Morning routine', status: 'live', platform: 'tiktok', creator: '@grace', impressions: 400, clicks: 8, ctr: 2, spent: 25, budget: 50, addedAt: '2026-11-27T10:00:00.000Z' }],
+    content: [
+      {
+        id: 'k1',
+        title: 'Morning routine',
+        status: 'live',
+        platform: 'tiktok',
+        creator: '@grace',
+        impressions: 400,
+        clicks: 8,
+        ctr: 2,
+        spent: 25,
+        budget: 50,
+        addedAt: '2026-11-27T10:00:00.000Z',
+      },
+    ],
     platforms: [{ platform: 'tiktok', items: 1, impressions: 400, clicks: 8, averageCtr: 2 }],
     daily: [
       { day: '2026-11-26', impressions: 150, clicks: 3 },
@@ -164,7 +271,9 @@ describe('mf_advertiser: campaign detail', () => {
     expect(await screen.findByRole('heading', { name: 'Winter launch' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Impressions' })).getByText('400')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Participants' })).getByText('1 drop')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Total Budget' })).getByText('Moves spent: 50 moves')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Total Budget' })).getByText('Moves spent: 50 moves'),
+    ).toBeInTheDocument();
     expect(screen.getByText('6.25 moves per click')).toBeInTheDocument();
     expect(screen.getByText('Our winter line')).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Impressions and clicks per day' })).toHaveTextContent('250');
@@ -173,7 +282,9 @@ describe('mf_advertiser: campaign detail', () => {
 
     await userEvent.click(screen.getByRole('tab', { name: 'Performance' }));
     expect(screen.getByRole('figure', { name: 'Daily performance' })).toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Performance by platform' })).getByText('tiktok')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Performance by platform' })).getByText('tiktok'),
+    ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Content (1)' }));
     expect(screen.getByRole('link', { name: 'Morning routine' })).toHaveAttribute('href', '/content/k1');
     expect(screen.getByText('@grace')).toBeInTheDocument();
@@ -204,10 +315,13 @@ describe('mf_advertiser: campaign detail', () => {
     expect(screen.getByText('Campaign paused')).toBeInTheDocument();
   });
 
-  it("shows a refused status change in the dialog and changes nothing", async () => {
+  it('shows a refused status change in the dialog and changes nothing', async () => {
     answerApiCallsRecording({
       [`GET /api/campaigns/${id}`]: { body: aCampaign() },
-      [`POST /api/campaigns/${id}/status`]: { status: 409, body: { error: 'A campaign cannot go from completed to active', code: 'INVALID_STATUS_TRANSITION' } },
+      [`POST /api/campaigns/${id}/status`]: {
+        status: 409,
+        body: { error: 'A campaign cannot go from completed to active', code: 'INVALID_STATUS_TRANSITION' },
+      },
     });
     renderWithPlatform(<AdvertiserRoutes />, { route: `/campaigns/${id}`, user: advertiser() });
     await userEvent.click(await screen.findByRole('button', { name: 'Activate' }));
@@ -237,15 +351,36 @@ describe('mf_advertiser: campaign detail', () => {
     let current = aCampaign();
     const calls = answerApiCallsRecording({
       [`GET /api/campaigns/${id}`]: () => ({ body: current }),
-      'GET /api/content': { body: { items: [createContent({ id: 'k9', title: 'Street food', platform: 'youtube' })], next_cursor: null } },
+      'GET /api/content': {
+        body: { items: [createContent({ id: 'k9', title: 'Street food', platform: 'youtube' })], next_cursor: null },
+      },
       [`POST /api/campaigns/${id}/content`]: () => {
-        current = aCampaign({ contentIds: ['k9'], content: [{ id: 'k9', title: 'Street food', status: 'live', platform: 'youtube', creator: null, impressions: 0, clicks: 0, ctr: 0, spent: 0, budget: 50, addedAt: '2026-11-27T10:00:00.000Z' }] });
+        current = aCampaign({
+          contentIds: ['k9'],
+          content: [
+            {
+              id: 'k9',
+              title: 'Street food',
+              status: 'live',
+              platform: 'youtube',
+              creator: null,
+              impressions: 0,
+              clicks: 0,
+              ctr: 0,
+              spent: 0,
+              budget: 50,
+              addedAt: '2026-11-27T10:00:00.000Z',
+            },
+          ],
+        });
         return { body: current };
       },
     });
     renderWithPlatform(<AdvertiserRoutes />, { route: `/campaigns/${id}`, user: advertiser() });
     await userEvent.click(await screen.findByRole('tab', { name: 'Content (0)' }));
-    expect(screen.getByRole('region', { name: 'No content added yet' })).toHaveTextContent('Get started by adding content to your campaign.');
+    expect(screen.getByRole('region', { name: 'No content added yet' })).toHaveTextContent(
+      'Get started by adding content to your campaign.',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Add Content' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add content' });
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Add to campaign' }));
@@ -257,7 +392,12 @@ describe('mf_advertiser: campaign detail', () => {
     let current = aCampaign();
     const calls = answerApiCallsRecording({
       [`GET /api/campaigns/${id}`]: () => ({ body: current }),
-      'GET /api/drops': (url) => ({ body: url.searchParams.get('creator_id') === 'user-1' ? [createDrop({ id: 'd7', title: 'Clip our launch', status: 'active', creator_id: 'user-1' })] : [] }),
+      'GET /api/drops': (url) => ({
+        body:
+          url.searchParams.get('creator_id') === 'user-1'
+            ? [createDrop({ id: 'd7', title: 'Clip our launch', status: 'active', creator_id: 'user-1' })]
+            : [],
+      }),
       [`POST /api/campaigns/${id}/drops`]: (_url, body) => {
         current = aCampaign({ dropIds: [(body as { dropId: string }).dropId], drops: 1 });
         return { body: current };
@@ -288,9 +428,16 @@ describe('mf_advertiser: campaign detail', () => {
   });
 
   it('says so when the campaign cannot be loaded', async () => {
-    answerApiCallsRecording({ [`GET /api/campaigns/${id}`]: { status: 403, body: { error: 'Only the advertiser who created this campaign can change it', code: 'NOT_CAMPAIGN_OWNER' } } });
+    answerApiCallsRecording({
+      [`GET /api/campaigns/${id}`]: {
+        status: 403,
+        body: { error: 'Only the advertiser who created this campaign can change it', code: 'NOT_CAMPAIGN_OWNER' },
+      },
+    });
     renderWithPlatform(<AdvertiserRoutes />, { route: `/campaigns/${id}`, user: advertiser() });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load campaign details: Only the advertiser who created this campaign can change it');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load campaign details: Only the advertiser who created this campaign can change it',
+    );
   });
 });
 

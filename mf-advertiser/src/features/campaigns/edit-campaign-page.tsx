@@ -2,7 +2,13 @@ import { ButtonLink, PageHeader } from '@app/platform';
 import { Form, FormError, SubmitButton, useRequestForm, useToast } from '@app/platform/app';
 import { UpdateCampaignRequestSchema, type CampaignDetail, type UpdateCampaignRequest } from '@app/contracts/campaigns';
 import { useNavigate, useParams } from 'react-router';
-import { BiddingSection, BudgetFields, DetailsSection, toEditableRequest, type EditableValues } from './campaign-form-fields';
+import {
+  BiddingSection,
+  BudgetFields,
+  DetailsSection,
+  toEditableRequest,
+  type EditableValues,
+} from './campaign-form-fields';
 import { useCampaign, useUpdateCampaign } from './campaigns-api';
 import { LoadState } from './load-state';
 
@@ -23,19 +29,23 @@ function EditForm({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();
   const toast = useToast();
   const update = useUpdateCampaign(campaign.id);
-  const form = useRequestForm<EditableValues, typeof UpdateCampaignRequestSchema>(UpdateCampaignRequestSchema, toEditableRequest, {
-    defaultValues: {
-      name: campaign.name,
-      objective: campaign.objective,
-      description: campaign.description,
-      budget: text(campaign.budget),
-      dailyBudget: text(campaign.dailyBudget),
-      bidStrategy: campaign.bidStrategy,
-      bidAmount: text(campaign.bidAmount),
-      targetCtr: text(campaign.targetCtr),
-      targetCpc: text(campaign.targetCpc),
+  const form = useRequestForm<EditableValues, typeof UpdateCampaignRequestSchema>(
+    UpdateCampaignRequestSchema,
+    toEditableRequest,
+    {
+      defaultValues: {
+        name: campaign.name,
+        objective: campaign.objective,
+        description: campaign.description,
+        budget: text(campaign.budget),
+        dailyBudget: text(campaign.dailyBudget),
+        bidStrategy: campaign.bidStrategy,
+        bidAmount: text(campaign.bidAmount),
+        targetCtr: text(campaign.targetCtr),
+        targetCpc: text(campaign.targetCpc),
+      },
     },
-  });
+  );
   const submit = async (request: UpdateCampaignRequest) => {
     await update.mutateAsync(request);
     toast.show({ title: 'Campaign saved', variant: 'success' });
@@ -43,7 +53,10 @@ function EditForm({ campaign }: { campaign: CampaignDetail }) {
   };
   return (
     <div className="ui-stack">
-      <PageHeader title={`Edit ${campaign.name}`} subtitle="Type, dates, audience and targeting were paid for and stay as they are." />
+      <PageHeader
+        title={`Edit ${campaign.name}`}
+        subtitle="Type, dates, audience and targeting were paid for and stay as they are."
+      />
       <Form form={form} onSubmit={submit as never} fallbackError="Failed to save campaign" aria-label="Edit campaign">
         <DetailsSection />
         <fieldset className="ui-stack">

@@ -1,9 +1,35 @@
 import { ButtonLink, Card, PageHeader, errorMessage, formatBalance, useCurrentUser } from '@app/platform';
-import { Form, FormError, FormSelect, FormTextField, SubmitButton, covers, useRequestForm, useToast, useWatch } from '@app/platform/app';
-import { CAMPAIGN_DEFAULTS, CAMPAIGN_MESSAGES, CAMPAIGN_TYPES, CreateCampaignRequestSchema, MoveCostRequestSchema, campaignDurationDays, type CreateCampaignRequest, type MoveCostRequest } from '@app/contracts/campaigns';
+import {
+  Form,
+  FormError,
+  FormSelect,
+  FormTextField,
+  SubmitButton,
+  covers,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
+import {
+  CAMPAIGN_DEFAULTS,
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_TYPES,
+  CreateCampaignRequestSchema,
+  MoveCostRequestSchema,
+  campaignDurationDays,
+  type CreateCampaignRequest,
+  type MoveCostRequest,
+} from '@app/contracts/campaigns';
 import { useNavigate } from 'react-router';
 import { TYPE_LABELS, formatMoves, localToday, useCampaignsBase } from './campaign-format';
-import { BiddingSection, BudgetFields, DetailsSection, numberOrBlank, toEditableRequest, type EditableValues } from './campaign-form-fields';
+import {
+  BiddingSection,
+  BudgetFields,
+  DetailsSection,
+  numberOrBlank,
+  toEditableRequest,
+  type EditableValues,
+} from './campaign-form-fields';
 import { useMovesOverview } from '../plans/plans-api';
 import { useCreateCampaign, useMoveCost, useSettled } from './campaigns-api';
 
@@ -38,11 +64,17 @@ export function toCreateRequest(values: DraftValues, userId: string): CreateCamp
 }
 
 /** The scope the cost call prices, or null while it cannot be priced (e.g. an audience below 100). */
-function costRequestOf(values: Pick<DraftValues, 'campaignType' | 'startDate' | 'endDate' | 'audienceSize' | 'locations' | 'interests'>): MoveCostRequest | null {
-  const validDates = /^\d{4}-\d{2}-\d{2}$/.test(values.startDate) && (!values.endDate || (/^\d{4}-\d{2}-\d{2}$/.test(values.endDate) && values.endDate >= values.startDate));
+function costRequestOf(
+  values: Pick<DraftValues, 'campaignType' | 'startDate' | 'endDate' | 'audienceSize' | 'locations' | 'interests'>,
+): MoveCostRequest | null {
+  const validDates =
+    /^\d{4}-\d{2}-\d{2}$/.test(values.startDate) &&
+    (!values.endDate || (/^\d{4}-\d{2}-\d{2}$/.test(values.endDate) && values.endDate >= values.startDate));
   const request = {
     campaignType: values.campaignType as MoveCostRequest['campaignType'],
-    duration: validDates ? campaignDurationDays(values.startDate, values.endDate || null) : CAMPAIGN_DEFAULTS.durationDays,
+    duration: validDates
+      ? campaignDurationDays(values.startDate, values.endDate || null)
+      : CAMPAIGN_DEFAULTS.durationDays,
     audienceSize: Number(values.audienceSize),
     locations: listOf(values.locations),
     interests: listOf(values.interests),
@@ -58,30 +90,36 @@ export function NewCampaignPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const create = useCreateCampaign();
-  const form = useRequestForm<DraftValues, typeof CreateCampaignRequestSchema>(CreateCampaignRequestSchema, (values) => toCreateRequest(values, user.id), {
-    defaultValues: {
-      name: '',
-      objective: CAMPAIGN_DEFAULTS.objective,
-      description: '',
-      startDate: localToday(),
-      endDate: '',
-      budget: String(CAMPAIGN_DEFAULTS.budget),
-      dailyBudget: String(CAMPAIGN_DEFAULTS.dailyBudget),
-      bidStrategy: CAMPAIGN_DEFAULTS.bidStrategy,
-      bidAmount: String(CAMPAIGN_DEFAULTS.bidAmount),
-      targetCtr: String(CAMPAIGN_DEFAULTS.targetCtr),
-      targetCpc: String(CAMPAIGN_DEFAULTS.targetCpc),
-      campaignType: CAMPAIGN_DEFAULTS.campaignType,
-      audienceSize: String(CAMPAIGN_DEFAULTS.audienceSize),
-      locations: '',
-      interests: '',
+  const form = useRequestForm<DraftValues, typeof CreateCampaignRequestSchema>(
+    CreateCampaignRequestSchema,
+    (values) => toCreateRequest(values, user.id),
+    {
+      defaultValues: {
+        name: '',
+        objective: CAMPAIGN_DEFAULTS.objective,
+        description: '',
+        startDate: localToday(),
+        endDate: '',
+        budget: String(CAMPAIGN_DEFAULTS.budget),
+        dailyBudget: String(CAMPAIGN_DEFAULTS.dailyBudget),
+        bidStrategy: CAMPAIGN_DEFAULTS.bidStrategy,
+        bidAmount: String(CAMPAIGN_DEFAULTS.bidAmount),
+        targetCtr: String(CAMPAIGN_DEFAULTS.targetCtr),
+        targetCpc: String(CAMPAIGN_DEFAULTS.targetCpc),
+        campaignType: CAMPAIGN_DEFAULTS.campaignType,
+        audienceSize: String(CAMPAIGN_DEFAULTS.audienceSize),
+        locations: '',
+        interests: '',
+      },
     },
-  });
+  );
   const [campaignType, startDate, endDate, audienceSize, locations, interests] = useWatch({
     control: form.control,
     name: ['campaignType', 'startDate', 'endDate', 'audienceSize', 'locations', 'interests'],
   });
-  const costRequest = useSettled(costRequestOf({ campaignType, startDate, endDate, audienceSize, locations, interests }));
+  const costRequest = useSettled(
+    costRequestOf({ campaignType, startDate, endDate, audienceSize, locations, interests }),
+  );
   const cost = useMoveCost(costRequest);
   // The moves overview credits the plan's allowance of the period on first use, so a new advertiser sees (and can
   // spend) it here; the session's balance stands in until it answers.
@@ -94,17 +132,36 @@ export function NewCampaignPage() {
     if (!known) throw new Error(CAMPAIGN_MESSAGES.calculating);
     if (insufficient) throw new Error(CAMPAIGN_MESSAGES.insufficientMoves);
     const created = await create.mutateAsync(request);
-    toast.show({ title: `Campaign created successfully! ${formatBalance(created.movesSpent)} moves deducted from your balance.`, variant: 'success' });
+    toast.show({
+      title: `Campaign created successfully! ${formatBalance(created.movesSpent)} moves deducted from your balance.`,
+      variant: 'success',
+    });
     void navigate(base);
   };
 
   return (
     <div className="ui-stack">
-      <PageHeader title="Create Campaign" subtitle="Reach people with your content and drops; a campaign is paid with moves." />
+      <PageHeader
+        title="Create Campaign"
+        subtitle="Reach people with your content and drops; a campaign is paid with moves."
+      />
       <div className="ui-grid">
-        <Form form={form} onSubmit={submit as never} fallbackError={CAMPAIGN_MESSAGES.createFailed} describeError={(error) => `Failed to create campaign: ${errorMessage(error, CAMPAIGN_MESSAGES.createFailed)}`} aria-label="New campaign">
+        <Form
+          form={form}
+          onSubmit={submit as never}
+          fallbackError={CAMPAIGN_MESSAGES.createFailed}
+          describeError={(error) => `Failed to create campaign: ${errorMessage(error, CAMPAIGN_MESSAGES.createFailed)}`}
+          aria-label="New campaign"
+        >
           <DetailsSection>
-            <FormSelect name="campaignType" label="Campaign type" options={CAMPAIGN_TYPES.map((value) => ({ value, label: `${TYPE_LABELS[value]} (from ${CAMPAIGN_DEFAULTS.displayedMoveCost[value]} moves)` }))} />
+            <FormSelect
+              name="campaignType"
+              label="Campaign type"
+              options={CAMPAIGN_TYPES.map((value) => ({
+                value,
+                label: `${TYPE_LABELS[value]} (from ${CAMPAIGN_DEFAULTS.displayedMoveCost[value]} moves)`,
+              }))}
+            />
             <FormTextField name="audienceSize" label="Audience size" type="number" min={100} step={100} required />
             <FormTextField name="locations" label="Locations" hint="Comma-separated, e.g. US, Canada" />
             <FormTextField name="interests" label="Interests" hint="Comma-separated, e.g. fitness, travel" />
@@ -125,7 +182,14 @@ export function NewCampaignPage() {
           </div>
         </Form>
         <Card title="Move cost">
-          <MoveCostPanel cost={cost.data} pending={!known && !cost.isError && costRequest !== null} failed={cost.isError} invalid={costRequest === null} balance={balance} insufficient={insufficient} />
+          <MoveCostPanel
+            cost={cost.data}
+            pending={!known && !cost.isError && costRequest !== null}
+            failed={cost.isError}
+            invalid={costRequest === null}
+            balance={balance}
+            insufficient={insufficient}
+          />
         </Card>
       </div>
     </div>
@@ -133,7 +197,15 @@ export function NewCampaignPage() {
 }
 
 function MoveCostPanel(props: {
-  cost: { totalCost: number; baseCost: number; durationModifier: number; audienceModifier: number; premiumModifier: number } | undefined;
+  cost:
+    | {
+        totalCost: number;
+        baseCost: number;
+        durationModifier: number;
+        audienceModifier: number;
+        premiumModifier: number;
+      }
+    | undefined;
   pending: boolean;
   failed: boolean;
   invalid: boolean;
@@ -170,4 +242,3 @@ function MoveCostPanel(props: {
     </div>
   );
 }
-

@@ -50,10 +50,14 @@ function useCouponMutation<Input, Output>(call: (input: Input, key: string) => P
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
 
 export const useCreateCoupon = () =>
-  useCouponMutation((body: CreateCouponRequest, key) => apiClient().call(createCouponRoute, { body, headers: keyed(key) }));
+  useCouponMutation((body: CreateCouponRequest, key) =>
+    apiClient().call(createCouponRoute, { body, headers: keyed(key) }),
+  );
 
 export const useAssignCoupon = () =>
-  useCouponMutation(({ id, body }: { id: string; body: AssignCouponRequest }) => apiClient().call(assignCouponRoute, { params: { id }, body }));
+  useCouponMutation(({ id, body }: { id: string; body: AssignCouponRequest }) =>
+    apiClient().call(assignCouponRoute, { params: { id }, body }),
+  );
 
 export const useRedeemCoupon = () =>
   useCouponMutation(({ id, userName }: { id: string; userName: string }, key) =>

@@ -1,4 +1,15 @@
-import { Badge, Button, Card, EmptyState, ErrorBox, PageHeader, SkeletonList, TextField, errorMessage, formatBalance } from '@app/platform';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorBox,
+  PageHeader,
+  SkeletonList,
+  TextField,
+  errorMessage,
+  formatBalance,
+} from '@app/platform';
 import { Form, FormError, FormSelect, FormTextArea, FormTextField, SubmitButton, useZodForm } from '@app/platform/app';
 import {
   COUPON_DEFAULTS,
@@ -14,8 +25,17 @@ import {
 import { useState } from 'react';
 import { useAssignCoupon, useCoupons, useCreateCoupon, useMyDrops, useRedeemCoupon } from './coupons-api';
 
-const STATUS_TONES: Record<CouponStatus, 'success' | 'neutral' | 'danger'> = { active: 'success', scheduled: 'neutral', expired: 'danger' };
-const BAND_LABELS: Record<string, string> = { 'top-5': 'Top 5', 'top-10': 'Top 10', 'top-25': 'Top 25', 'growth-leaders': 'Growth leaders (weekly)' };
+const STATUS_TONES: Record<CouponStatus, 'success' | 'neutral' | 'danger'> = {
+  active: 'success',
+  scheduled: 'neutral',
+  expired: 'danger',
+};
+const BAND_LABELS: Record<string, string> = {
+  'top-5': 'Top 5',
+  'top-10': 'Top 10',
+  'top-25': 'Top 25',
+  'growth-leaders': 'Growth leaders (weekly)',
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateOnly = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -58,9 +78,17 @@ function CreateCouponForm({ onDone }: { onDone(): void }) {
       <Form form={form} onSubmit={submit} fallbackError={COUPON_MESSAGES.createFailed} aria-label="New coupon">
         <FormTextField name="title" label="Title" required />
         <FormTextArea name="description" label="Description" />
-        <FormSelect name="reward_type" label="Reward type" options={COUPON_REWARD_TYPES.map((value) => ({ value, label: value }))} />
+        <FormSelect
+          name="reward_type"
+          label="Reward type"
+          options={COUPON_REWARD_TYPES.map((value) => ({ value, label: value }))}
+        />
         <FormTextField name="value" label="Value" inputMode="decimal" />
-        <FormSelect name="value_unit" label="Unit" options={COUPON_VALUE_UNITS.map((value) => ({ value, label: value }))} />
+        <FormSelect
+          name="value_unit"
+          label="Unit"
+          options={COUPON_VALUE_UNITS.map((value) => ({ value, label: value }))}
+        />
         <FormTextField name="quantity_total" label="Quantity" inputMode="numeric" />
         <FormTextField name="start_date" label="Starts" type="date" />
         <FormTextField name="end_date" label="Ends" type="date" />
@@ -80,15 +108,24 @@ function AssignCoupon({ coupon }: { coupon: CouponView }) {
   const assign = useAssignCoupon();
   const attach = async () => {
     setProblem(null);
-    if (!target) return setProblem(targetType === 'drop' ? COUPON_MESSAGES.selectDropFirst : 'Select a leaderboard band first.');
+    if (!target)
+      return setProblem(targetType === 'drop' ? COUPON_MESSAGES.selectDropFirst : 'Select a leaderboard band first.');
     try {
       await assign.mutateAsync({ id: coupon.id, body: { target_type: targetType, target_id: target } });
       setTarget('');
     } catch (error) {
-      setProblem(errorMessage(error, targetType === 'drop' ? COUPON_MESSAGES.assignDropFailed : COUPON_MESSAGES.assignLeaderboardFailed));
+      setProblem(
+        errorMessage(
+          error,
+          targetType === 'drop' ? COUPON_MESSAGES.assignDropFailed : COUPON_MESSAGES.assignLeaderboardFailed,
+        ),
+      );
     }
   };
-  const options = targetType === 'drop' ? (drops.data ?? []).map((drop) => ({ value: drop.id, label: drop.title })) : LEADERBOARD_BANDS.map((band) => ({ value: band, label: BAND_LABELS[band] }));
+  const options =
+    targetType === 'drop'
+      ? (drops.data ?? []).map((drop) => ({ value: drop.id, label: drop.title }))
+      : LEADERBOARD_BANDS.map((band) => ({ value: band, label: BAND_LABELS[band] }));
   return (
     <div className="ui-row" role="group" aria-label={`Assign ${coupon.title}`}>
       <label>
@@ -107,7 +144,15 @@ function AssignCoupon({ coupon }: { coupon: CouponView }) {
       <label>
         {targetType === 'drop' ? 'Drop' : 'Band'}{' '}
         <select value={target} onChange={(event) => setTarget(event.target.value)}>
-          <option value="">{targetType === 'drop' ? (drops.isPending ? 'Loading drops…' : options.length === 0 ? 'No drops yet' : 'Choose a drop') : 'Choose a band'}</option>
+          <option value="">
+            {targetType === 'drop'
+              ? drops.isPending
+                ? 'Loading drops…'
+                : options.length === 0
+                  ? 'No drops yet'
+                  : 'Choose a drop'
+              : 'Choose a band'}
+          </option>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -148,7 +193,12 @@ function RedeemCoupon({ coupon }: { coupon: CouponView }) {
         void submit();
       }}
     >
-      <TextField label="Recipient name" value={name} onChange={(event) => setName(event.target.value)} disabled={!usable} />
+      <TextField
+        label="Recipient name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        disabled={!usable}
+      />
       <Button type="submit" size="small" busy={redeem.isPending} disabled={!usable}>
         Redeem
       </Button>
@@ -166,8 +216,8 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
         </h2>
         {coupon.description ? <p>{coupon.description}</p> : null}
         <p>
-          {formatCouponValue(coupon.value, coupon.value_unit)} · {coupon.reward_type} · {coupon.quantity_remaining} of {coupon.quantity_total} left · {coupon.start_date.slice(0, 10)} to{' '}
-          {coupon.end_date.slice(0, 10)}
+          {formatCouponValue(coupon.value, coupon.value_unit)} · {coupon.reward_type} · {coupon.quantity_remaining} of{' '}
+          {coupon.quantity_total} left · {coupon.start_date.slice(0, 10)} to {coupon.end_date.slice(0, 10)}
         </p>
         {coupon.assignments.length > 0 ? (
           <ul aria-label={`${coupon.title} assignments`}>
@@ -220,14 +270,24 @@ export function CouponsPage() {
   const [creating, setCreating] = useState(false);
   return (
     <div className="ui-stack">
-      <PageHeader title="Coupons" subtitle="Vouchers you give to your community: attach them to drops or award them to the weekly leaderboard" actions={<Button onClick={() => setCreating((open) => !open)}>{creating ? 'Close' : 'New coupon'}</Button>} />
+      <PageHeader
+        title="Coupons"
+        subtitle="Vouchers you give to your community: attach them to drops or award them to the weekly leaderboard"
+        actions={<Button onClick={() => setCreating((open) => !open)}>{creating ? 'Close' : 'New coupon'}</Button>}
+      />
       {creating ? <CreateCouponForm onDone={() => setCreating(false)} /> : null}
       {coupons.isPending ? <SkeletonList label="Loading coupons" /> : null}
-      {coupons.isError ? <ErrorBox message={`Failed to load coupons: ${coupons.error.message}`} onRetry={() => void coupons.refetch()} /> : null}
+      {coupons.isError ? (
+        <ErrorBox message={`Failed to load coupons: ${coupons.error.message}`} onRetry={() => void coupons.refetch()} />
+      ) : null}
       {coupons.data ? (
         <>
           {coupons.data.coupons.length === 0 ? (
-            <EmptyState title="No coupons yet" message="Create a coupon to reward participants of your drops or the week's leaders." action={creating ? undefined : <Button onClick={() => setCreating(true)}>Create coupon</Button>} />
+            <EmptyState
+              title="No coupons yet"
+              message="Create a coupon to reward participants of your drops or the week's leaders."
+              action={creating ? undefined : <Button onClick={() => setCreating(true)}>Create coupon</Button>}
+            />
           ) : (
             <ul className="ui-stack" aria-label="Coupons">
               {coupons.data.coupons.map((coupon) => (

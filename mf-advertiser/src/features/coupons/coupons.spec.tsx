@@ -1,4 +1,10 @@
-import { createDrop, createUser, renderWithPlatform, answerApiCallsRecording, type RecordedCall } from '@app/platform/testing';
+import {
+  createDrop,
+  createUser,
+  renderWithPlatform,
+  answerApiCallsRecording,
+  type RecordedCall,
+} from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AdvertiserRoutes from '../../routes';
@@ -22,7 +28,11 @@ const aCoupon = (overrides: Record<string, unknown> = {}) => ({
   created_at: '2026-11-20T10:00:00.000Z',
   ...overrides,
 });
-const listBody = (coupons: unknown[], redemptions: unknown[] = []) => ({ status: 'success', message: 'Coupons loaded', data: { coupons, redemptions } });
+const listBody = (coupons: unknown[], redemptions: unknown[] = []) => ({
+  status: 'success',
+  message: 'Coupons loaded',
+  data: { coupons, redemptions },
+});
 const aDrop = createDrop({ id: 'd1', title: 'Our proof drop', creator_id: 'adv-1' });
 
 describe('mf_advertiser: coupons', () => {
@@ -30,8 +40,26 @@ describe('mf_advertiser: coupons', () => {
     answerApiCallsRecording({
       'GET /advertisers/coupons': {
         body: listBody(
-          [aCoupon({ assignments: [{ id: 'a1', target_type: 'leaderboard', target_id: 'top-5', target_label: 'Top 5 this week' }] }), aCoupon({ id: 'c2', title: 'Old deal', status: 'expired', value: 5, value_unit: 'usd' })],
-          [{ id: 'r1', coupon_id: 'c1', coupon_title: 'Launch week', user_name: 'Ada', reward_value: 10, reward_unit: 'percentage', source: 'manual', redeemed_at: '2026-11-25T10:00:00.000Z' }],
+          [
+            aCoupon({
+              assignments: [
+                { id: 'a1', target_type: 'leaderboard', target_id: 'top-5', target_label: 'Top 5 this week' },
+              ],
+            }),
+            aCoupon({ id: 'c2', title: 'Old deal', status: 'expired', value: 5, value_unit: 'usd' }),
+          ],
+          [
+            {
+              id: 'r1',
+              coupon_id: 'c1',
+              coupon_title: 'Launch week',
+              user_name: 'Ada',
+              reward_value: 10,
+              reward_unit: 'percentage',
+              source: 'manual',
+              redeemed_at: '2026-11-25T10:00:00.000Z',
+            },
+          ],
         ),
       },
     });
@@ -40,9 +68,13 @@ describe('mf_advertiser: coupons', () => {
     const cards = within(list).getAllByRole('heading', { level: 2 });
     expect(cards.map((heading) => heading.textContent?.trim())).toEqual(['Launch week active', 'Old deal expired']);
     expect(within(list).getByText(/10% off · coupon · 8 of 10 left · 2026-11-20 to 2026-12-21/)).toBeInTheDocument();
-    expect(within(list).getByRole('list', { name: 'Launch week assignments' })).toHaveTextContent('Leaderboard: Top 5 this week');
+    expect(within(list).getByRole('list', { name: 'Launch week assignments' })).toHaveTextContent(
+      'Leaderboard: Top 5 this week',
+    );
     // An expired coupon cannot be redeemed.
-    expect(within(screen.getByRole('form', { name: 'Redeem Old deal' })).getByRole('button', { name: 'Redeem' })).toBeDisabled();
+    expect(
+      within(screen.getByRole('form', { name: 'Redeem Old deal' })).getByRole('button', { name: 'Redeem' }),
+    ).toBeDisabled();
     const redemptions = screen.getByRole('table', { name: 'Redemptions' });
     expect(within(redemptions).getByRole('row', { name: /Ada/ })).toHaveTextContent('Launch week');
   });
@@ -50,10 +82,15 @@ describe('mf_advertiser: coupons', () => {
   it('creates a coupon with the spec defaults and refuses an empty title', async () => {
     let created = false;
     const calls = answerApiCallsRecording({
-      'GET /advertisers/coupons': () => ({ body: listBody(created ? [aCoupon({ title: 'Holiday', quantity_remaining: 10 })] : []) }),
+      'GET /advertisers/coupons': () => ({
+        body: listBody(created ? [aCoupon({ title: 'Holiday', quantity_remaining: 10 })] : []),
+      }),
       'POST /advertisers/coupons': () => {
         created = true;
-        return { status: 201, body: { status: 'success', message: 'Coupon created', data: { coupon: aCoupon({ title: 'Holiday' }) } } };
+        return {
+          status: 201,
+          body: { status: 'success', message: 'Coupon created', data: { coupon: aCoupon({ title: 'Holiday' }) } },
+        };
       },
     });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/coupons', user: advertiser() });
@@ -71,7 +108,13 @@ describe('mf_advertiser: coupons', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Create coupon' }));
     expect(await screen.findByRole('heading', { name: /Holiday/ })).toBeInTheDocument();
     const [post] = sent(calls, 'POST /advertisers/coupons');
-    expect(post.body).toMatchObject({ title: 'Holiday', reward_type: 'coupon', value: '10', value_unit: 'percentage', quantity_total: '10' });
+    expect(post.body).toMatchObject({
+      title: 'Holiday',
+      reward_type: 'coupon',
+      value: '10',
+      value_unit: 'percentage',
+      quantity_total: '10',
+    });
     expect(post.headers['Idempotency-Key']).toBeTruthy();
   });
 
@@ -80,7 +123,9 @@ describe('mf_advertiser: coupons', () => {
     const calls = answerApiCallsRecording({
       'GET /advertisers/coupons': { body: listBody([aCoupon()]) },
       'GET /api/drops': (url) => ({ body: url.searchParams.get('creator_id') === 'adv-1' ? [aDrop] : [] }),
-      'POST /advertisers/coupons/c1/assign': { body: { status: 'success', message: 'ok', data: { coupon: aCoupon() } } },
+      'POST /advertisers/coupons/c1/assign': {
+        body: { status: 'success', message: 'ok', data: { coupon: aCoupon() } },
+      },
     });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/coupons', user: advertiser() });
     const group = await screen.findByRole('group', { name: 'Assign Launch week' });
@@ -91,19 +136,28 @@ describe('mf_advertiser: coupons', () => {
     await userEvent.selectOptions(dropSelect, 'd1');
     await userEvent.click(within(group).getByRole('button', { name: 'Attach' }));
     await waitFor(() => expect(sent(calls, 'POST /advertisers/coupons/c1/assign')).toHaveLength(1));
-    expect(sent(calls, 'POST /advertisers/coupons/c1/assign')[0].body).toEqual({ target_type: 'drop', target_id: 'd1' });
+    expect(sent(calls, 'POST /advertisers/coupons/c1/assign')[0].body).toEqual({
+      target_type: 'drop',
+      target_id: 'd1',
+    });
 
     await userEvent.selectOptions(within(group).getByLabelText('Assign to'), 'leaderboard');
     await userEvent.selectOptions(within(group).getByLabelText('Band'), 'top-10');
     await userEvent.click(within(group).getByRole('button', { name: 'Attach' }));
     await waitFor(() => expect(sent(calls, 'POST /advertisers/coupons/c1/assign')).toHaveLength(2));
-    expect(sent(calls, 'POST /advertisers/coupons/c1/assign')[1].body).toEqual({ target_type: 'leaderboard', target_id: 'top-10' });
+    expect(sent(calls, 'POST /advertisers/coupons/c1/assign')[1].body).toEqual({
+      target_type: 'leaderboard',
+      target_id: 'top-10',
+    });
   });
 
   it('redeems for a named recipient, and shows the failure message', async () => {
     const calls = answerApiCallsRecording({
       'GET /advertisers/coupons': { body: listBody([aCoupon()]) },
-      'POST /advertisers/coupons/c1/redeem': { status: 409, body: { error: 'This coupon has no redemptions left', code: 'COUPON_EXHAUSTED' } },
+      'POST /advertisers/coupons/c1/redeem': {
+        status: 409,
+        body: { error: 'This coupon has no redemptions left', code: 'COUPON_EXHAUSTED' },
+      },
     });
     renderWithPlatform(<AdvertiserRoutes />, { route: '/coupons', user: advertiser() });
     const form = await screen.findByRole('form', { name: 'Redeem Launch week' });
@@ -122,4 +176,3 @@ describe('mf_advertiser: coupons', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
-

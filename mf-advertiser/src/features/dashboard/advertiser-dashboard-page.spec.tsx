@@ -17,7 +17,17 @@ const renderDashboard = (user = advertiser, route = '/advertiser') =>
   );
 
 const drops = Array.from({ length: 12 }, (_, index) =>
-  createDashboardDrop({ id: `d${index}`, title: `Drop ${index}`, impressions: 100, clicks: index, is_paid_drop: index === 0, is_proof_drop: index !== 0, drop_type: index === 0 ? 'paid' : 'proof', gem_pool_total: index === 0 ? '120.5' : '0', gems_paid: index === 0 ? '50' : '0' }),
+  createDashboardDrop({
+    id: `d${index}`,
+    title: `Drop ${index}`,
+    impressions: 100,
+    clicks: index,
+    is_paid_drop: index === 0,
+    is_proof_drop: index !== 0,
+    drop_type: index === 0 ? 'paid' : 'proof',
+    gem_pool_total: index === 0 ? '120.5' : '0',
+    gems_paid: index === 0 ? '50' : '0',
+  }),
 );
 
 describe('Advertiser dashboard', () => {
@@ -25,25 +35,60 @@ describe('Advertiser dashboard', () => {
     const calls = answerApiCalls({});
     renderDashboard(createUser({ user_type: 'creator' }));
     expect(screen.getByRole('heading', { name: 'Become an Advertiser' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Become an Advertiser' })).toHaveAttribute('href', '/advertiser/onboarding');
+    expect(screen.getByRole('link', { name: 'Become an Advertiser' })).toHaveAttribute(
+      'href',
+      '/advertiser/onboarding',
+    );
     expect(calls).not.toContain('GET /api/advertisers/dashboard');
   });
 
   it('shows the Become an Advertiser screen when the server answers 403', async () => {
-    answerApiCalls({ 'GET /api/advertisers/dashboard': { status: 403, body: { error: ADVERTISER_MESSAGES.advertisersOnly, code: 'ADVERTISERS_ONLY' } }, 'GET /api/advertisers/suggested-content': { status: 403, body: { error: 'x', code: 'ADVERTISERS_ONLY' } } });
+    answerApiCalls({
+      'GET /api/advertisers/dashboard': {
+        status: 403,
+        body: { error: ADVERTISER_MESSAGES.advertisersOnly, code: 'ADVERTISERS_ONLY' },
+      },
+      'GET /api/advertisers/suggested-content': { status: 403, body: { error: 'x', code: 'ADVERTISERS_ONLY' } },
+    });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Become an Advertiser' })).toBeInTheDocument();
   });
 
-  it("shows the brand, stats, allocation, chart, 5 recent drops with both create buttons (premium) and 10 performance rows", async () => {
+  it('shows the brand, stats, allocation, chart, 5 recent drops with both create buttons (premium) and 10 performance rows', async () => {
     answerApiCalls({
       'GET /api/advertisers/dashboard': {
         body: createDashboard({
           user_tier: 'premium',
           drops: drops.slice(0, 10),
-          brand: { brand_name: 'Acme Labs', brand_description: 'We make things', brand_website: 'https://acme.test', brand_email: null, brand_phone: null, brand_logo_url: '/api/images/logo.png', updated_at: '2026-11-27T10:00:00.000Z' },
-          analytics: { period_start: '2026-10-29T00:00:00.000Z', period_end: '2026-11-27T12:00:00.000Z', drops_created: 4, total_participants: 17, gems_spent: '120.5', impressions: 1000, engagement_rate: 4.5 },
-          monthly_inventory: { period: 'week', period_start: '2026-11-23T00:00:00.000Z', period_end: '2026-11-30T00:00:00.000Z', moves_used: 20, moves_allowance: 200, proof_drops_used: 3, proof_drops_limit: 15, paid_drops_used: 1, paid_drops_limit: 8 },
+          brand: {
+            brand_name: 'Acme Labs',
+            brand_description: 'We make things',
+            brand_website: 'https://acme.test',
+            brand_email: null,
+            brand_phone: null,
+            brand_logo_url: '/api/images/logo.png',
+            updated_at: '2026-11-27T10:00:00.000Z',
+          },
+          analytics: {
+            period_start: '2026-10-29T00:00:00.000Z',
+            period_end: '2026-11-27T12:00:00.000Z',
+            drops_created: 4,
+            total_participants: 17,
+            gems_spent: '120.5',
+            impressions: 1000,
+            engagement_rate: 4.5,
+          },
+          monthly_inventory: {
+            period: 'week',
+            period_start: '2026-11-23T00:00:00.000Z',
+            period_end: '2026-11-30T00:00:00.000Z',
+            moves_used: 20,
+            moves_allowance: 200,
+            proof_drops_used: 3,
+            proof_drops_limit: 15,
+            paid_drops_used: 1,
+            paid_drops_limit: 8,
+          },
         }),
       },
       'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [createSuggestion()] } },
@@ -70,7 +115,10 @@ describe('Advertiser dashboard', () => {
   });
 
   it('has no Create Paid Drop on the free tier and says when there are no drops or suggestions', async () => {
-    answerApiCalls({ 'GET /api/advertisers/dashboard': { body: createDashboard() }, 'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } } });
+    answerApiCalls({
+      'GET /api/advertisers/dashboard': { body: createDashboard() },
+      'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } },
+    });
     renderDashboard(createUser({ user_type: 'advertiser', user_tier: 'free' }));
     expect(await screen.findByText('No drops yet')).toBeInTheDocument();
     expect(screen.getByText('Monthly allocation')).toBeInTheDocument();
@@ -88,7 +136,10 @@ describe('Advertiser dashboard', () => {
   });
 
   it('refreshes when the tab becomes visible again and when the route changes to #converted', async () => {
-    const calls = answerApiCalls({ 'GET /api/advertisers/dashboard': { body: createDashboard() }, 'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } } });
+    const calls = answerApiCalls({
+      'GET /api/advertisers/dashboard': { body: createDashboard() },
+      'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } },
+    });
     renderWithPlatform(
       <Routes>
         <Route
@@ -115,7 +166,10 @@ describe('Advertiser dashboard', () => {
   });
 
   it('validates the brand form with the spec texts before calling the server', async () => {
-    const calls = answerApiCalls({ 'GET /api/advertisers/dashboard': { body: createDashboard() }, 'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } } });
+    const calls = answerApiCalls({
+      'GET /api/advertisers/dashboard': { body: createDashboard() },
+      'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } },
+    });
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: 'Set Up Brand' }));
     const dialog = await screen.findByRole('dialog', { name: 'Brand Profile' });
@@ -134,7 +188,9 @@ describe('Advertiser dashboard', () => {
     const calls = answerApiCalls({
       'GET /api/advertisers/dashboard': { body: createDashboard() },
       'GET /api/advertisers/suggested-content': { body: { status: 'success', data: [] } },
-      'PUT /api/users/brand-profile': { body: { status: 'success', message: ADVERTISER_MESSAGES.brandSaved, data: createDashboard().data.brand } },
+      'PUT /api/users/brand-profile': {
+        body: { status: 'success', message: ADVERTISER_MESSAGES.brandSaved, data: createDashboard().data.brand },
+      },
     });
     renderDashboard();
     await userEvent.click(await screen.findByRole('button', { name: 'Set Up Brand' }));

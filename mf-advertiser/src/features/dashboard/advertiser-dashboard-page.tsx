@@ -1,12 +1,32 @@
 import { ADVERTISER_MESSAGES } from '@app/contracts/advertisers';
-import { Button, ButtonLink, Card, EmptyState, ErrorBox, PageHeader, SkeletonList, isAdvertiser, isApiError, useCurrentUser, useSession } from '@app/platform';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  ErrorBox,
+  PageHeader,
+  SkeletonList,
+  isAdvertiser,
+  isApiError,
+  useCurrentUser,
+  useSession,
+} from '@app/platform';
 import { useEffect, useRef, useState } from 'react';
 import { useAdvertiserDashboard, useSuggestedContent } from './api/advertiser-api';
 import { BrandProfileDialog } from './components/brand-profile-dialog';
 import { CouponsSection, IncentiveHighlights } from './components/incentives';
 import { PaymentProviderList } from './components/payment-providers';
 import { PlanCard } from './components/plan-card';
-import { ActivityChart, BrandHeader, PerformanceTable, RecentDrops, StatCards, SuggestedContentList, WeeklyAllocation } from './components/dashboard-sections';
+import {
+  ActivityChart,
+  BrandHeader,
+  PerformanceTable,
+  RecentDrops,
+  StatCards,
+  SuggestedContentList,
+  WeeklyAllocation,
+} from './components/dashboard-sections';
 import { useRealtimeRefresh } from './use-realtime-refresh';
 
 /** What a non-advertiser sees at /advertiser (spec 3 §2), and what a 403 from the dashboard falls back to. */
@@ -58,7 +78,12 @@ export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPagePro
   if (dashboard.isError) {
     return (
       <div className="ui-stack">
-        <ErrorBox title={ADVERTISER_MESSAGES.dashboardLoadFailed} message={dashboard.error.message} onRetry={() => window.location.reload()} retryLabel="Refresh Page" />
+        <ErrorBox
+          title={ADVERTISER_MESSAGES.dashboardLoadFailed}
+          message={dashboard.error.message}
+          onRetry={() => window.location.reload()}
+          retryLabel="Refresh Page"
+        />
       </div>
     );
   }
@@ -66,7 +91,12 @@ export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPagePro
   return (
     <div className="ui-stack">
       <PageHeader title="Advertiser Dashboard" actions={<ButtonLink to="/campaigns">Campaigns</ButtonLink>} />
-      <BrandHeader brand={data.brand} fallbackName={user.display_name ?? user.username ?? 'Your brand'} tier={data.user_tier} onEdit={() => setEditingBrand(true)} />
+      <BrandHeader
+        brand={data.brand}
+        fallbackName={user.display_name ?? user.username ?? 'Your brand'}
+        tier={data.user_tier}
+        onEdit={() => setEditingBrand(true)}
+      />
       {editingBrand ? <BrandProfileDialog open onOpenChange={setEditingBrand} brand={data.brand} /> : null}
       <div className="ui-grid">
         <PlanCard tier={data.user_tier} leaveFor={leaveFor} />
@@ -85,13 +115,19 @@ export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPagePro
         {suggested.isPending ? (
           <SkeletonList label="Loading suggestions" />
         ) : suggested.isError ? (
-          <ErrorBox message={`Failed to load suggestions: ${suggested.error.message}`} onRetry={() => void suggested.refetch()} />
+          <ErrorBox
+            message={`Failed to load suggestions: ${suggested.error.message}`}
+            onRetry={() => void suggested.refetch()}
+          />
         ) : (
           <SuggestedContentList items={suggested.data.data} />
         )}
       </Card>
       <p className="ui-muted">
-        Figures of the last 30 days, refreshed when you come back to this tab. <Button variant="ghost" onClick={() => void dashboard.refetch()}>Refresh now</Button>
+        Figures of the last 30 days, refreshed when you come back to this tab.{' '}
+        <Button variant="ghost" onClick={() => void dashboard.refetch()}>
+          Refresh now
+        </Button>
       </p>
     </div>
   );

@@ -6,7 +6,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { AdvertiserDashboardPage } from './advertiser-dashboard-page';
-import { createCoupon, createCouponsResponse, createDashboard, createPlan, createPlansResponse, createProvidersResponse, createRedemption } from './testing';
+import {
+  createCoupon,
+  createCouponsResponse,
+  createDashboard,
+  createPlan,
+  createPlansResponse,
+  createProvidersResponse,
+  createRedemption,
+} from './testing';
 
 const advertiser = createUser({ user_type: 'advertiser', display_name: 'Acme', user_tier: 'premium' });
 const sent = (calls: RecordedCall[], key: string) => calls.filter((call) => call.key === key);
@@ -21,8 +29,22 @@ function answer(table: Table = {}) {
     'GET /advertisers/subscription/plans': { body: createPlansResponse('premium', '2026-12-20T10:00:00.000Z') },
     'GET /advertisers/coupons': {
       body: createCouponsResponse(
-        [createCoupon(), createCoupon({ id: 'coupon-2', title: 'Leaderboard prize', value: 5, value_unit: 'usd', quantity_remaining: 1 }), createCoupon({ id: 'coupon-3', title: 'Summer', status: 'expired' })],
-        [createRedemption(), createRedemption({ id: 'redemption-2' }), createRedemption({ id: 'redemption-3', source: 'leaderboard' })],
+        [
+          createCoupon(),
+          createCoupon({
+            id: 'coupon-2',
+            title: 'Leaderboard prize',
+            value: 5,
+            value_unit: 'usd',
+            quantity_remaining: 1,
+          }),
+          createCoupon({ id: 'coupon-3', title: 'Summer', status: 'expired' }),
+        ],
+        [
+          createRedemption(),
+          createRedemption({ id: 'redemption-2' }),
+          createRedemption({ id: 'redemption-3', source: 'leaderboard' }),
+        ],
       ),
     },
     'GET /api/payments/providers': { body: createProvidersResponse() },
@@ -43,7 +65,13 @@ const checkoutAnswer = {
   message: 'Continue to the payment to switch to Super',
   data: {
     plan: createPlan('super', 149),
-    checkout: { url: '/api/payments/local/sessions/s1', session_id: 's1', provider: 'local', status: 'open', expiresAt: '2026-11-27T12:00:00.000Z' },
+    checkout: {
+      url: '/api/payments/local/sessions/s1',
+      session_id: 's1',
+      provider: 'local',
+      status: 'open',
+      expiresAt: '2026-11-27T12:00:00.000Z',
+    },
     subscription: { tier: 'premium', paid_through: '2026-12-20T10:00:00.000Z', cancel_at_period_end: false },
   },
 };
@@ -98,7 +126,20 @@ describe('Advertiser dashboard: plan, payment providers and incentives', () => {
 
   it('shows only the first 12 characters of a publishable key, and says when no provider takes payments', async () => {
     answer({
-      'GET /api/payments/providers': { body: createProvidersResponse({ providers: [{ provider: 'stripe', enabled: false, ready: false, publishableKey: 'pk_live_1234567890abcdef', mode: 'live' }], defaultProvider: null }) },
+      'GET /api/payments/providers': {
+        body: createProvidersResponse({
+          providers: [
+            {
+              provider: 'stripe',
+              enabled: false,
+              ready: false,
+              publishableKey: 'pk_live_1234567890abcdef',
+              mode: 'live',
+            },
+          ],
+          defaultProvider: null,
+        }),
+      },
     });
     renderDashboard();
     const [stripe] = within(await screen.findByRole('list', { name: 'Payment providers' })).getAllByRole('listitem');
@@ -112,7 +153,9 @@ describe('Advertiser dashboard: plan, payment providers and incentives', () => {
     const leaveFor = jest.fn();
     renderDashboard(leaveFor);
     const dialog = await openUpgradeModal();
-    const plans = within(within(dialog).getByRole('list', { name: 'Available plans' })).getAllByRole('heading', { level: 3 });
+    const plans = within(within(dialog).getByRole('list', { name: 'Available plans' })).getAllByRole('heading', {
+      level: 3,
+    });
     expect(plans.map((heading) => heading.textContent?.trim())).toEqual(['Free', 'Premium Current plan', 'Super']);
     expect(within(dialog).getByText('$149.00 / month')).toBeInTheDocument();
     expect(within(dialog).getByRole('list', { name: 'Super features' })).toHaveTextContent('500 moves a week');
@@ -131,7 +174,11 @@ describe('Advertiser dashboard: plan, payment providers and incentives', () => {
         body: {
           status: 'success',
           message: 'Your plan changes to Free at the end of the period',
-          data: { plan: createPlan('free', 0), checkout: null, subscription: { tier: 'premium', paid_through: '2026-12-20T10:00:00.000Z', cancel_at_period_end: true } },
+          data: {
+            plan: createPlan('free', 0),
+            checkout: null,
+            subscription: { tier: 'premium', paid_through: '2026-12-20T10:00:00.000Z', cancel_at_period_end: true },
+          },
         },
       },
     });
@@ -139,7 +186,9 @@ describe('Advertiser dashboard: plan, payment providers and incentives', () => {
     renderDashboard(leaveFor);
     const dialog = await openUpgradeModal();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Switch to Free' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Your plan changes to Free at the end of the period');
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Your plan changes to Free at the end of the period',
+    );
     expect(leaveFor).not.toHaveBeenCalled();
     expect(sent(calls, 'POST /advertisers/subscription/upgrade')[0].body).toEqual({ planId: 'free' });
   });

@@ -36,9 +36,25 @@ export function createDashboard(overrides: Partial<AdvertiserDashboard['data']> 
     status: 'success',
     data: {
       drops: [],
-      analytics: { period_start: '2026-10-29T00:00:00.000Z', period_end: '2026-11-27T12:00:00.000Z', drops_created: 0, total_participants: 0, gems_spent: '0', impressions: 0, engagement_rate: 0 },
+      analytics: {
+        period_start: '2026-10-29T00:00:00.000Z',
+        period_end: '2026-11-27T12:00:00.000Z',
+        drops_created: 0,
+        total_participants: 0,
+        gems_spent: '0',
+        impressions: 0,
+        engagement_rate: 0,
+      },
       user_tier: 'free',
-      brand: { brand_name: null, brand_description: null, brand_website: null, brand_email: null, brand_phone: null, brand_logo_url: null, updated_at: null },
+      brand: {
+        brand_name: null,
+        brand_description: null,
+        brand_website: null,
+        brand_email: null,
+        brand_phone: null,
+        brand_logo_url: null,
+        updated_at: null,
+      },
       monthly_inventory: {
         period: 'month',
         period_start: '2026-11-01T00:00:00.000Z',
@@ -74,8 +90,20 @@ export function createSuggestion(overrides: Partial<SuggestedContent> = {}): Sug
 
 type PlanTier = 'free' | 'premium' | 'super';
 
-export function createPlan(tier: PlanTier, price: number, features: string[] = [`${tier} feature`]): AdvertiserPlanView {
-  return { id: tier, name: tier.charAt(0).toUpperCase() + tier.slice(1), tier, price, price_cents: price * 100, billingInterval: 'month', features };
+export function createPlan(
+  tier: PlanTier,
+  price: number,
+  features: string[] = [`${tier} feature`],
+): AdvertiserPlanView {
+  return {
+    id: tier,
+    name: tier.charAt(0).toUpperCase() + tier.slice(1),
+    tier,
+    price,
+    price_cents: price * 100,
+    billingInterval: 'month',
+    features,
+  };
 }
 
 /** GET /advertisers/subscription/plans, by price ascending. */
@@ -84,7 +112,11 @@ export function createPlansResponse(currentTier: PlanTier = 'free', paidThrough:
     status: 'success',
     message: 'Plans loaded',
     data: {
-      plans: [createPlan('free', 0, ['50 moves a month']), createPlan('premium', 49, ['200 moves a week']), createPlan('super', 149, ['500 moves a week'])],
+      plans: [
+        createPlan('free', 0, ['50 moves a month']),
+        createPlan('premium', 49, ['200 moves a week']),
+        createPlan('super', 149, ['500 moves a week']),
+      ],
       current_tier: currentTier,
       subscription: { tier: currentTier, paid_through: paidThrough, cancel_at_period_end: false },
     },
@@ -128,7 +160,9 @@ export function createCouponsResponse(coupons: CouponView[] = [], redemptions: R
   return { status: 'success', message: 'Coupons loaded', data: { coupons, redemptions } };
 }
 
-export function createProvidersResponse(overrides: Partial<PaymentProvidersResponse['data']> = {}): PaymentProvidersResponse {
+export function createProvidersResponse(
+  overrides: Partial<PaymentProvidersResponse['data']> = {},
+): PaymentProvidersResponse {
   return {
     status: 'success',
     data: {

@@ -28,7 +28,14 @@ describe('Advertiser onboarding', () => {
 
   it('becomes an advertiser, stores the new token like a sign-in and lands on the dashboard', async () => {
     const calls = answerApiCalls({
-      'POST /api/users/become-advertiser': { body: { status: 'success', message: 'You are now an advertiser', token: 'new-token', user: apiUser({ user_type: 'advertiser' }) } },
+      'POST /api/users/become-advertiser': {
+        body: {
+          status: 'success',
+          message: 'You are now an advertiser',
+          token: 'new-token',
+          user: apiUser({ user_type: 'advertiser' }),
+        },
+      },
     });
     const acceptToken = jest.fn(async () => null);
     renderOnboarding(createUser({ user_type: 'creator' }), acceptToken);
@@ -39,7 +46,9 @@ describe('Advertiser onboarding', () => {
   });
 
   it('says what failed and stays on the page', async () => {
-    answerApiCalls({ 'POST /api/users/become-advertiser': { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } } });
+    answerApiCalls({
+      'POST /api/users/become-advertiser': { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } },
+    });
     renderOnboarding();
     await userEvent.click(screen.getByRole('button', { name: 'Become an Advertiser' }));
     expect(await screen.findByText('Failed to become advertiser')).toBeInTheDocument();
@@ -49,6 +58,9 @@ describe('Advertiser onboarding', () => {
   it('links an advertiser to the dashboard instead', () => {
     answerApiCalls({});
     renderOnboarding(createUser({ user_type: 'advertiser' }));
-    expect(screen.getByRole('link', { name: 'Go to your Advertiser Dashboard' })).toHaveAttribute('href', '/advertiser');
+    expect(screen.getByRole('link', { name: 'Go to your Advertiser Dashboard' })).toHaveAttribute(
+      'href',
+      '/advertiser',
+    );
   });
 });

@@ -1,20 +1,39 @@
 import { ADVERTISER_MESSAGES, TIER_INVENTORY } from '@app/contracts/advertisers';
-import { Button, ButtonLink, Card, ErrorBox, PageHeader, TIERS, errorMessage, isAdvertiser, tierLabel, useSession } from '@app/platform';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  ErrorBox,
+  PageHeader,
+  TIERS,
+  errorMessage,
+  isAdvertiser,
+  tierLabel,
+  useSession,
+} from '@app/platform';
 import { useNavigate } from 'react-router';
 import { useBecomeAdvertiser } from '../dashboard/api/advertiser-api';
 
 const BENEFITS = [
-  { title: 'Launch drops', text: 'Post proof drops creators complete for your brand, and paid drops with gem pools held in escrow.' },
+  {
+    title: 'Launch drops',
+    text: 'Post proof drops creators complete for your brand, and paid drops with gem pools held in escrow.',
+  },
   { title: 'Sponsor content', text: 'Boost trending content with gems and see which items convert.' },
   { title: 'Real analytics', text: 'Impressions, clicks, participants and gems spent, from what actually happened.' },
 ];
 
-const STEPS = ['Become an advertiser: free, your plan stays as it is.', 'Set up your brand profile with your name and logo.', 'Create a drop or a campaign and follow its results on your dashboard.'];
+const STEPS = [
+  'Become an advertiser: free, your plan stays as it is.',
+  'Set up your brand profile with your name and logo.',
+  'Create a drop or a campaign and follow its results on your dashboard.',
+];
 
 const inventoryLine = (tier: (typeof TIERS)[number]) => {
   const inventory = TIER_INVENTORY[tier];
   const per = inventory.period === 'week' ? 'a week' : 'a month';
-  const paid = inventory.paidDropsPerPeriod > 0 ? `${inventory.paidDropsPerPeriod} paid drops ${per}` : 'proof drops only';
+  const paid =
+    inventory.paidDropsPerPeriod > 0 ? `${inventory.paidDropsPerPeriod} paid drops ${per}` : 'proof drops only';
   return [`${inventory.movesPerPeriod} moves ${per}`, `${inventory.proofDropsPerPeriod} proof drops ${per}`, paid];
 };
 
@@ -42,8 +61,18 @@ export function AdvertiserOnboardingPage() {
 
   return (
     <div className="ui-stack">
-      <PageHeader title="Grow your brand with creators" subtitle="Reach real audiences through drops, sponsored content and campaigns, and pay only for what happens." actions={action} />
-      {become.isError ? <ErrorBox title={ADVERTISER_MESSAGES.becomeFailed} message={errorMessage(become.error, ADVERTISER_MESSAGES.becomeFailed)} onRetry={onBecome} /> : null}
+      <PageHeader
+        title="Grow your brand with creators"
+        subtitle="Reach real audiences through drops, sponsored content and campaigns, and pay only for what happens."
+        actions={action}
+      />
+      {become.isError ? (
+        <ErrorBox
+          title={ADVERTISER_MESSAGES.becomeFailed}
+          message={errorMessage(become.error, ADVERTISER_MESSAGES.becomeFailed)}
+          onRetry={onBecome}
+        />
+      ) : null}
       <section className="ui-grid" aria-label="Benefits">
         {BENEFITS.map((benefit) => (
           <Card key={benefit.title} title={benefit.title}>

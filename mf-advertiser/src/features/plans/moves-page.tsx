@@ -1,4 +1,16 @@
-import { Badge, Button, ButtonLink, Card, ErrorBox, PageHeader, SkeletonList, errorMessage, formatBalance, formatMoney, useSession } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  ErrorBox,
+  PageHeader,
+  SkeletonList,
+  errorMessage,
+  formatBalance,
+  formatMoney,
+  useSession,
+} from '@app/platform';
 import { PAYMENT_MESSAGES } from '@app/contracts/payments';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -45,12 +57,35 @@ export function MovesPage({ leaveFor = leavePage }: { leaveFor?(url: string): vo
 
   return (
     <div className="ui-stack">
-      <PageHeader title="Get More Moves" subtitle="Moves pay for campaigns" actions={<ButtonLink to="/plans" variant="secondary">Plans</ButtonLink>} />
-      {status === 'success' ? <p role="status" className="ui-card">{polling ? 'Payment received. Your moves arrive once the payment provider confirms it…' : 'Thank you: your moves are in your balance.'}</p> : null}
-      {status === 'cancelled' ? <p role="status" className="ui-card">The payment was cancelled: nothing was charged.</p> : null}
+      <PageHeader
+        title="Get More Moves"
+        subtitle="Moves pay for campaigns"
+        actions={
+          <ButtonLink to="/plans" variant="secondary">
+            Plans
+          </ButtonLink>
+        }
+      />
+      {status === 'success' ? (
+        <p role="status" className="ui-card">
+          {polling
+            ? 'Payment received. Your moves arrive once the payment provider confirms it…'
+            : 'Thank you: your moves are in your balance.'}
+        </p>
+      ) : null}
+      {status === 'cancelled' ? (
+        <p role="status" className="ui-card">
+          The payment was cancelled: nothing was charged.
+        </p>
+      ) : null}
       {buy.isError ? <ErrorBox message={errorMessage(buy.error, PAYMENT_MESSAGES.createSessionFailed)} /> : null}
       {overview.isPending ? <SkeletonList label="Loading moves" /> : null}
-      {overview.isError ? <ErrorBox message={`Failed to load move balance: ${overview.error.message}`} onRetry={() => void overview.refetch()} /> : null}
+      {overview.isError ? (
+        <ErrorBox
+          message={`Failed to load move balance: ${overview.error.message}`}
+          onRetry={() => void overview.refetch()}
+        />
+      ) : null}
       {overview.data ? (
         <>
           <Card>
@@ -58,7 +93,8 @@ export function MovesPage({ leaveFor = leavePage }: { leaveFor?(url: string): vo
               Moves available: <strong>{formatBalance(overview.data.moves_balance)}</strong>
             </p>
             <p>
-              Your {overview.data.allowance.tier} plan adds {formatBalance(overview.data.allowance.moves)} moves {overview.data.allowance.period === 'month' ? 'each month' : 'each week'} (this period:{' '}
+              Your {overview.data.allowance.tier} plan adds {formatBalance(overview.data.allowance.moves)} moves{' '}
+              {overview.data.allowance.period === 'month' ? 'each month' : 'each week'} (this period:{' '}
               {overview.data.allowance.period_start.slice(0, 10)} to {overview.data.allowance.period_end.slice(0, 10)}
               {overview.data.allowance.credited ? ', credited' : ''}).
             </p>
@@ -76,7 +112,11 @@ export function MovesPage({ leaveFor = leavePage }: { leaveFor?(url: string): vo
                     <p>
                       <strong>{formatMoney(item.price)}</strong>
                     </p>
-                    <Button disabled={buy.isPending} busy={buy.isPending && buy.variables === item.id} onClick={() => void purchase(item.id)}>
+                    <Button
+                      disabled={buy.isPending}
+                      busy={buy.isPending && buy.variables === item.id}
+                      onClick={() => void purchase(item.id)}
+                    >
                       Buy {formatBalance(item.moves)} moves
                     </Button>
                   </Card>

@@ -1,6 +1,10 @@
 import { advertiserKeys, apiClient, useIdempotencyKey, useSession } from '@app/platform';
 import { planCheckoutRoute } from '@app/contracts/payments';
-import { getAdvertiserPlansRoute, getMovesOverviewRoute, upgradeAdvertiserPlanRoute } from '@app/contracts/subscriptions';
+import {
+  getAdvertiserPlansRoute,
+  getMovesOverviewRoute,
+  upgradeAdvertiserPlanRoute,
+} from '@app/contracts/subscriptions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -31,7 +35,10 @@ export function useChoosePlan() {
   const { refresh } = useSession();
   return useMutation({
     mutationFn: (planId: string) =>
-      apiClient().call(upgradeAdvertiserPlanRoute, { body: { planId }, headers: { 'Idempotency-Key': idempotency.key() } }),
+      apiClient().call(upgradeAdvertiserPlanRoute, {
+        body: { planId },
+        headers: { 'Idempotency-Key': idempotency.key() },
+      }),
     onSettled: () => idempotency.renew(),
     onSuccess: async (answer) => {
       if (answer.data.checkout) return;
@@ -77,7 +84,12 @@ export function useBuyMoves() {
   return useMutation({
     mutationFn: (packageId: string) =>
       apiClient().call(planCheckoutRoute, {
-        body: { plan_id: packageId, success_url: '/plans/moves', cancel_url: '/plans/moves', metadata: { source: 'moves-page' } },
+        body: {
+          plan_id: packageId,
+          success_url: '/plans/moves',
+          cancel_url: '/plans/moves',
+          metadata: { source: 'moves-page' },
+        },
         headers: { 'Idempotency-Key': idempotency.key() },
       }),
     onSettled: () => idempotency.renew(),

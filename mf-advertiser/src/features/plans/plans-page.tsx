@@ -1,4 +1,16 @@
-import { Badge, Button, ButtonLink, Card, ErrorBox, PageHeader, SkeletonList, errorMessage, formatMoney, tierLabel, useSession } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  ErrorBox,
+  PageHeader,
+  SkeletonList,
+  errorMessage,
+  formatMoney,
+  tierLabel,
+  useSession,
+} from '@app/platform';
 import { SUBSCRIPTION_MESSAGES } from '@app/contracts/subscriptions';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -30,7 +42,9 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
     if (!polling || !plans.data) return;
     const confirmed = target
       ? plans.data.current_tier === target
-      : plans.data.current_tier !== 'free' && plans.data.subscription.tier === plans.data.current_tier && plans.data.subscription.paid_through !== null;
+      : plans.data.current_tier !== 'free' &&
+        plans.data.subscription.tier === plans.data.current_tier &&
+        plans.data.subscription.paid_through !== null;
     if (confirmed) {
       setPolling(false);
       void refresh();
@@ -44,22 +58,46 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
 
   return (
     <div className="ui-stack">
-      <PageHeader title="Plans" subtitle="Choose the plan that fits your campaigns" actions={<ButtonLink to="/plans/moves" variant="secondary">Get More Moves</ButtonLink>} />
+      <PageHeader
+        title="Plans"
+        subtitle="Choose the plan that fits your campaigns"
+        actions={
+          <ButtonLink to="/plans/moves" variant="secondary">
+            Get More Moves
+          </ButtonLink>
+        }
+      />
       {returned === 'upgraded' ? (
         <p role="status" className="ui-card">
-          {polling ? 'Payment received. Waiting for the payment provider to confirm…' : plans.data ? `Your plan is now ${tierLabel(plans.data.current_tier)}.` : null}
+          {polling
+            ? 'Payment received. Waiting for the payment provider to confirm…'
+            : plans.data
+              ? `Your plan is now ${tierLabel(plans.data.current_tier)}.`
+              : null}
         </p>
       ) : null}
-      {returned === 'cancelled' ? <p role="status" className="ui-card">The payment was cancelled: your plan did not change.</p> : null}
-      {notice ? <p role="status" className="ui-card">{notice}</p> : null}
+      {returned === 'cancelled' ? (
+        <p role="status" className="ui-card">
+          The payment was cancelled: your plan did not change.
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="ui-card">
+          {notice}
+        </p>
+      ) : null}
       {choose.isError ? <ErrorBox message={errorMessage(choose.error, SUBSCRIPTION_MESSAGES.upgradeFailed)} /> : null}
       {plans.isPending ? <SkeletonList label="Loading plans" /> : null}
-      {plans.isError ? <ErrorBox message={`Failed to load plans: ${plans.error.message}`} onRetry={() => void plans.refetch()} /> : null}
+      {plans.isError ? (
+        <ErrorBox message={`Failed to load plans: ${plans.error.message}`} onRetry={() => void plans.refetch()} />
+      ) : null}
       {plans.data ? (
         <>
           <p>
             Current plan: <strong>{tierLabel(plans.data.current_tier)}</strong>
-            {plans.data.subscription.paid_through ? ` · paid through ${plans.data.subscription.paid_through.slice(0, 10)}` : ''}
+            {plans.data.subscription.paid_through
+              ? ` · paid through ${plans.data.subscription.paid_through.slice(0, 10)}`
+              : ''}
             {plans.data.subscription.cancel_at_period_end ? ' · changes to Free at the end of the period' : ''}
           </p>
           <ul className="ui-grid" aria-label="Plans">
@@ -79,7 +117,11 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
                         <li key={feature}>{feature}</li>
                       ))}
                     </ul>
-                    <Button disabled={current || choose.isPending} busy={choose.isPending && choose.variables === plan.id} onClick={() => void pick(plan.id)}>
+                    <Button
+                      disabled={current || choose.isPending}
+                      busy={choose.isPending && choose.variables === plan.id}
+                      onClick={() => void pick(plan.id)}
+                    >
                       {current ? 'Current plan' : plan.price === 0 ? 'Switch to Free' : `Upgrade to ${plan.name}`}
                     </Button>
                   </Card>

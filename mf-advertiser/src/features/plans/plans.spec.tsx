@@ -31,18 +31,29 @@ const checkoutAnswer = {
   message: 'Continue to the payment to switch to Premium',
   data: {
     plan: plan('premium', 49),
-    checkout: { url: '/api/payments/local/sessions/s1', session_id: 's1', provider: 'local', status: 'open', expiresAt: '2026-11-27T12:00:00.000Z' },
+    checkout: {
+      url: '/api/payments/local/sessions/s1',
+      session_id: 's1',
+      provider: 'local',
+      status: 'open',
+      expiresAt: '2026-11-27T12:00:00.000Z',
+    },
     subscription: { tier: 'free', paid_through: null, cancel_at_period_end: false },
   },
 };
 
 describe('mf_advertiser: plans', () => {
   it('shows the plans sorted by price with the current one, and an upgrade goes to the checkout address', async () => {
-    const calls = answerApiCallsRecording({ 'GET /advertisers/subscription/plans': { body: plansBody() }, 'POST /advertisers/subscription/upgrade': { body: checkoutAnswer } });
+    const calls = answerApiCallsRecording({
+      'GET /advertisers/subscription/plans': { body: plansBody() },
+      'POST /advertisers/subscription/upgrade': { body: checkoutAnswer },
+    });
     const leaveFor = jest.fn();
     renderWithPlatform(<PlansPage leaveFor={leaveFor} />, { route: '/plans', user: advertiser() });
     const list = await screen.findByRole('list', { name: 'Plans' });
-    const names = within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent?.trim());
+    const names = within(list)
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent?.trim());
     expect(names).toEqual(['Free Current plan', 'Premium', 'Super']);
     expect(within(list).getByText('$49.00 / month')).toBeInTheDocument();
     expect(within(list).getByRole('list', { name: 'Premium features' })).toHaveTextContent('200 moves a week');
@@ -57,29 +68,47 @@ describe('mf_advertiser: plans', () => {
 
   it('waits for the plan named in the return address (an upgrade from a running plan)', async () => {
     let confirmed = false;
-    answerApiCallsRecording({ 'GET /advertisers/subscription/plans': () => ({ body: confirmed ? plansBody('super', '2026-12-27T10:00:00.000Z') : plansBody('premium', '2026-12-20T10:00:00.000Z') }) });
-    renderWithPlatform(<PlansPage />, { route: '/plans?plan=upgraded&to=super&checkout=s1&status=success', user: advertiser() });
+    answerApiCallsRecording({
+      'GET /advertisers/subscription/plans': () => ({
+        body: confirmed
+          ? plansBody('super', '2026-12-27T10:00:00.000Z')
+          : plansBody('premium', '2026-12-20T10:00:00.000Z'),
+      }),
+    });
+    renderWithPlatform(<PlansPage />, {
+      route: '/plans?plan=upgraded&to=super&checkout=s1&status=success',
+      user: advertiser(),
+    });
     expect(await screen.findByRole('status')).toHaveTextContent('Waiting for the payment provider to confirm');
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(screen.getByRole('status')).toHaveTextContent('Waiting for the payment provider to confirm');
     confirmed = true;
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Super.'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Super.'), {
+      timeout: 5000,
+    });
   });
 
   it('back from the provider, waits for the confirmed payment and shows the new tier', async () => {
     let confirmed = false;
-    answerApiCallsRecording({ 'GET /advertisers/subscription/plans': () => ({ body: confirmed ? plansBody('premium', '2026-12-27T10:00:00.000Z') : plansBody() }) });
+    answerApiCallsRecording({
+      'GET /advertisers/subscription/plans': () => ({
+        body: confirmed ? plansBody('premium', '2026-12-27T10:00:00.000Z') : plansBody(),
+      }),
+    });
     renderWithPlatform(<PlansPage />, { route: '/plans?plan=upgraded&checkout=s1&status=success', user: advertiser() });
     expect(await screen.findByRole('status')).toHaveTextContent('Waiting for the payment provider to confirm');
     confirmed = true;
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Premium.'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your plan is now Premium.'), {
+      timeout: 5000,
+    });
     expect(screen.getByText(/paid through 2026-12-27/)).toBeInTheDocument();
   });
 
   it("shows the spec's message when the upgrade fails, and the load failure with Try again", async () => {
     let fail = true;
     answerApiCallsRecording({
-      'GET /advertisers/subscription/plans': () => (fail ? { status: 500, body: { error: 'Database down', code: 'INTERNAL' } } : { body: plansBody() }),
+      'GET /advertisers/subscription/plans': () =>
+        fail ? { status: 500, body: { error: 'Database down', code: 'INTERNAL' } } : { body: plansBody() },
       'POST /advertisers/subscription/upgrade': { status: 503, body: { error: 'Service unavailable' } },
     });
     renderWithPlatform(<PlansPage leaveFor={jest.fn()} />, { route: '/plans', user: advertiser() });
@@ -104,7 +133,14 @@ describe('mf_advertiser: moves purchase', () => {
     status: 'success',
     data: {
       moves_balance: balance,
-      allowance: { tier: 'free', period: 'month', moves: 50, period_start: '2026-11-01T00:00:00.000Z', period_end: '2026-12-01T00:00:00.000Z', credited: true },
+      allowance: {
+        tier: 'free',
+        period: 'month',
+        moves: 50,
+        period_start: '2026-11-01T00:00:00.000Z',
+        period_end: '2026-12-01T00:00:00.000Z',
+        credited: true,
+      },
       packages: [
         { id: 'moves-100', moves: 100, price: 10, price_cents: 1000, label: null },
         { id: 'moves-500', moves: 500, price: 45, price_cents: 4500, label: 'Save 10%' },
@@ -116,7 +152,19 @@ describe('mf_advertiser: moves purchase', () => {
     const calls = answerApiCallsRecording({
       'GET /api/subscriptions/moves': { body: overview(50) },
       'POST /api/payments/checkout': {
-        body: { status: 'success', data: { url: '/api/payments/local/sessions/m1', session_id: 'm1', provider: 'local', status: 'open', expiresAt: '2026-11-27T12:00:00.000Z', kind: 'moves', plan_id: 'moves-500', price: 45 } },
+        body: {
+          status: 'success',
+          data: {
+            url: '/api/payments/local/sessions/m1',
+            session_id: 'm1',
+            provider: 'local',
+            status: 'open',
+            expiresAt: '2026-11-27T12:00:00.000Z',
+            kind: 'moves',
+            plan_id: 'moves-500',
+            price: 45,
+          },
+        },
       },
     });
     const leaveFor = jest.fn();
@@ -127,16 +175,25 @@ describe('mf_advertiser: moves purchase', () => {
     expect(within(packages).getByText('$45.00')).toBeInTheDocument();
     await userEvent.click(within(packages).getByRole('button', { name: 'Buy 500 moves' }));
     await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('/api/payments/local/sessions/m1'));
-    expect(sent(calls, 'POST /api/payments/checkout')[0].body).toEqual({ plan_id: 'moves-500', success_url: '/plans/moves', cancel_url: '/plans/moves', metadata: { source: 'moves-page' } });
+    expect(sent(calls, 'POST /api/payments/checkout')[0].body).toEqual({
+      plan_id: 'moves-500',
+      success_url: '/plans/moves',
+      cancel_url: '/plans/moves',
+      metadata: { source: 'moves-page' },
+    });
   });
 
   it('back from the provider, waits until the paid moves arrive', async () => {
     let balance = 50;
     answerApiCallsRecording({ 'GET /api/subscriptions/moves': () => ({ body: overview(balance) }) });
     renderWithPlatform(<MovesPage />, { route: '/plans/moves?checkout=m1&status=success', user: advertiser() });
-    expect(await screen.findByRole('status')).toHaveTextContent('Your moves arrive once the payment provider confirms it');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your moves arrive once the payment provider confirms it',
+    );
     balance = 550;
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('your moves are in your balance'), { timeout: 6000 });
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('your moves are in your balance'), {
+      timeout: 6000,
+    });
     expect(screen.getByText('Moves available:')).toHaveTextContent('550');
   });
 

@@ -1,5 +1,17 @@
 import { formatMoney, useSession } from '@app/platform';
-import { AddFundsOffer, Dialog, Form, FormError, FormRadioGroup, FormSelect, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import {
+  AddFundsOffer,
+  Dialog,
+  Form,
+  FormError,
+  FormRadioGroup,
+  FormSelect,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
 import {
   CreateForecastRequestSchema,
   DEFAULT_FORECAST_ODDS,
@@ -52,8 +64,10 @@ function requestOf(values: CreateForecastValues) {
 function createForecastSchema(usdBalance: unknown) {
   const balanceMinor = usdMinor(usdBalance);
   return CreateForecastRequestSchema.superRefine((request, context) => {
-    if (new Date(request.expires_at).getTime() <= Date.now()) context.addIssue({ code: 'custom', path: ['expires_at'], message: FORECAST_MESSAGES.expiresInPast });
-    if (request.initial_amount > balanceMinor) context.addIssue({ code: 'custom', path: ['initial_amount'], message: FORECAST_MESSAGES.insufficient });
+    if (new Date(request.expires_at).getTime() <= Date.now())
+      context.addIssue({ code: 'custom', path: ['expires_at'], message: FORECAST_MESSAGES.expiresInPast });
+    if (request.initial_amount > balanceMinor)
+      context.addIssue({ code: 'custom', path: ['initial_amount'], message: FORECAST_MESSAGES.insufficient });
   });
 }
 
@@ -73,20 +87,27 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
   const choices = useForecastContentChoices(FORECAST_CONTENT_PICKER_SIZE);
   const { user } = useSession();
   const usd = Number(user?.usd_balance ?? 0) || 0;
-  const form = useRequestForm<CreateForecastValues, ReturnType<typeof createForecastSchema>>(() => createForecastSchema(user?.usd_balance), requestOf, {
-    defaultValues: {
-      content_id: '',
-      platform: '',
-      content_url: '',
-      forecast_type: 'views',
-      target_value: '',
-      odds: String(DEFAULT_FORECAST_ODDS),
-      expires_at: toLocalDateTimeInput(new Date(Date.now() + 24 * 60 * 60 * 1000)),
-      initial_side: 'over',
-      initial_amount: '',
+  const form = useRequestForm<CreateForecastValues, ReturnType<typeof createForecastSchema>>(
+    () => createForecastSchema(user?.usd_balance),
+    requestOf,
+    {
+      defaultValues: {
+        content_id: '',
+        platform: '',
+        content_url: '',
+        forecast_type: 'views',
+        target_value: '',
+        odds: String(DEFAULT_FORECAST_ODDS),
+        expires_at: toLocalDateTimeInput(new Date(Date.now() + 24 * 60 * 60 * 1000)),
+        initial_side: 'over',
+        initial_amount: '',
+      },
     },
+  );
+  const [contentId, url, target, stake, odds] = useWatch({
+    control: form.control,
+    name: ['content_id', 'content_url', 'target_value', 'initial_amount', 'odds'],
   });
-  const [contentId, url, target, stake, odds] = useWatch({ control: form.control, name: ['content_id', 'content_url', 'target_value', 'initial_amount', 'odds'] });
 
   // Picking a content item fills its URL and platform (the forecast then follows that item's real metrics).
   useEffect(() => {
@@ -101,10 +122,18 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
     if (picked && url !== undefined && url.trim() !== picked.platform_url) form.setValue('content_id', '');
   }, [url, choices.data, form]);
 
-  const contentOptions = [{ value: '', label: choices.isPending ? 'Loading content…' : 'Another URL (type it below)' }, ...(choices.data ?? []).map((item) => ({ value: item.id, label: item.title }))];
+  const contentOptions = [
+    { value: '', label: choices.isPending ? 'Loading content…' : 'Another URL (type it below)' },
+    ...(choices.data ?? []).map((item) => ({ value: item.id, label: item.title })),
+  ];
   const incomplete = !url?.trim() || !target?.trim() || !stake?.trim();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create Forecast" description={`Predict a social metric and stake on it. You have ${formatMoney(usd)}.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Forecast"
+      description={`Predict a social metric and stake on it. You have ${formatMoney(usd)}.`}
+    >
       <Form
         form={form}
         fallbackError={FORECAST_MESSAGES.createFailed}
@@ -116,14 +145,39 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
         }}
       >
         <FormSelect name="content_id" label="Content" options={contentOptions} />
-        {choices.isError ? <p className="ui-muted">The content list could not be loaded; type the URL instead.</p> : null}
+        {choices.isError ? (
+          <p className="ui-muted">The content list could not be loaded; type the URL instead.</p>
+        ) : null}
         <FormTextField name="content_url" label="Content URL" type="url" required />
-        <FormSelect name="forecast_type" label="Metric" options={FORECAST_TYPES.map((type) => ({ value: type, label: metricLabel[type] }))} />
+        <FormSelect
+          name="forecast_type"
+          label="Metric"
+          options={FORECAST_TYPES.map((type) => ({ value: type, label: metricLabel[type] }))}
+        />
         <FormTextField name="target_value" label="Target" type="number" inputMode="numeric" min={1} step={1} required />
-        <FormSelect name="odds" label="Odds" options={FORECAST_ODDS.map((value) => ({ value: String(value), label: `${value}x` }))} />
-        <FormTextField name="expires_at" label="Expires at" type="datetime-local" min={toLocalDateTimeInput(new Date())} required />
+        <FormSelect
+          name="odds"
+          label="Odds"
+          options={FORECAST_ODDS.map((value) => ({ value: String(value), label: `${value}x` }))}
+        />
+        <FormTextField
+          name="expires_at"
+          label="Expires at"
+          type="datetime-local"
+          min={toLocalDateTimeInput(new Date())}
+          required
+        />
         <FormRadioGroup name="initial_side" legend="Your side" options={SIDE_OPTIONS} />
-        <FormTextField name="initial_amount" label="Your stake (USD)" type="number" inputMode="decimal" min={1} max={usd} step={0.01} required />
+        <FormTextField
+          name="initial_amount"
+          label="Your stake (USD)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={usd}
+          step={0.01}
+          required
+        />
         <p>
           Potential payout: <strong>{formatMoney(potentialPayout(Number(stake), Number(odds)))}</strong>
         </p>

@@ -17,11 +17,21 @@ describe('forecast display rules (spec 2 §4, §9)', () => {
   });
 
   it('says Won when a resolved prediction was paid above 0, else Lost; a settled one its result; otherwise its status', () => {
-    expect(predictionOutcome({ forecast_status: 'resolved', actual_payout: 0.0001, status: 'settled', result: 'won' }).label).toBe('Won');
-    expect(predictionOutcome({ forecast_status: 'resolved', actual_payout: 0, status: 'settled', result: 'lost' }).label).toBe('Lost');
-    expect(predictionOutcome({ forecast_status: 'active', actual_payout: null, status: 'settled', result: 'won' }).label).toBe('Won');
-    expect(predictionOutcome({ forecast_status: 'expired', actual_payout: null, status: 'active', result: 'pending' }).label).toBe('Awaiting result');
-    expect(predictionOutcome({ forecast_status: 'active', actual_payout: null, status: 'active', result: 'pending' }).label).toBe('Active');
+    expect(
+      predictionOutcome({ forecast_status: 'resolved', actual_payout: 0.0001, status: 'settled', result: 'won' }).label,
+    ).toBe('Won');
+    expect(
+      predictionOutcome({ forecast_status: 'resolved', actual_payout: 0, status: 'settled', result: 'lost' }).label,
+    ).toBe('Lost');
+    expect(
+      predictionOutcome({ forecast_status: 'active', actual_payout: null, status: 'settled', result: 'won' }).label,
+    ).toBe('Won');
+    expect(
+      predictionOutcome({ forecast_status: 'expired', actual_payout: null, status: 'active', result: 'pending' }).label,
+    ).toBe('Awaiting result');
+    expect(
+      predictionOutcome({ forecast_status: 'active', actual_payout: null, status: 'active', result: 'pending' }).label,
+    ).toBe('Active');
   });
 
   it('computes potential payout as stake × odds, and 0 for no stake', () => {

@@ -20,7 +20,13 @@ function statusLabel(forecast: SocialForecast): string {
 }
 
 /** One forecast: the metric and line, the odds, the pool, the creator's stake and side, and the time left. */
-function ForecastCard({ forecast, onPredict }: { forecast: SocialForecast; onPredict?(forecast: SocialForecast): void }) {
+function ForecastCard({
+  forecast,
+  onPredict,
+}: {
+  forecast: SocialForecast;
+  onPredict?(forecast: SocialForecast): void;
+}) {
   const title = forecastTitle(forecast);
   return (
     <article className="ui-card" aria-label={`Forecast: ${title}`}>
@@ -50,7 +56,9 @@ function ForecastCard({ forecast, onPredict }: { forecast: SocialForecast; onPre
           <>
             <dt>Result</dt>
             <dd>
-              {forecast.resolved_value === null ? '' : `${formatBalance(forecast.resolved_value)} ${metricLabel[forecast.forecast_type].toLowerCase()}: `}
+              {forecast.resolved_value === null
+                ? ''
+                : `${formatBalance(forecast.resolved_value)} ${metricLabel[forecast.forecast_type].toLowerCase()}: `}
               {forecast.winning_side ? `${sideLabel(forecast.winning_side)} won` : 'settled'}
             </dd>
           </>
@@ -72,7 +80,15 @@ function ForecastCard({ forecast, onPredict }: { forecast: SocialForecast; onPre
   );
 }
 
-function ForecastGrid({ forecasts, onPredict, label }: { forecasts: SocialForecast[]; onPredict?(forecast: SocialForecast): void; label: string }) {
+function ForecastGrid({
+  forecasts,
+  onPredict,
+  label,
+}: {
+  forecasts: SocialForecast[];
+  onPredict?(forecast: SocialForecast): void;
+  label: string;
+}) {
   return (
     <div className="ui-grid" role="list" aria-label={label}>
       {forecasts.map((forecast) => (
@@ -94,12 +110,20 @@ export function AllForecasts() {
       <QueryView
         query={forecasts}
         loadingLabel="Loading forecasts"
-        empty={<EmptyState title="No forecasts yet" message="Create the first one: pick a content item, a metric and a target." icon={<TrendingUp size={40} />} />}
+        empty={
+          <EmptyState
+            title="No forecasts yet"
+            message="Create the first one: pick a content item, a metric and a target."
+            icon={<TrendingUp size={40} />}
+          />
+        }
       >
         {(rows) => <ForecastGrid forecasts={rows} onPredict={setPredicting} label="Forecasts" />}
       </QueryView>
       {creating ? <CreateForecastDialog open onOpenChange={setCreating} /> : null}
-      {predicting ? <PredictDialog forecast={predicting} open onOpenChange={(open) => (open ? undefined : setPredicting(null))} /> : null}
+      {predicting ? (
+        <PredictDialog forecast={predicting} open onOpenChange={(open) => (open ? undefined : setPredicting(null))} />
+      ) : null}
     </Card>
   );
 }
@@ -113,7 +137,12 @@ export function MyForecasts() {
       <QueryView
         query={forecasts}
         loadingLabel="Loading your forecasts"
-        empty={<EmptyState title="You have created no forecasts" message="A forecast is a line on a content metric that others predict over or under." />}
+        empty={
+          <EmptyState
+            title="You have created no forecasts"
+            message="A forecast is a line on a content metric that others predict over or under."
+          />
+        }
       >
         {(rows) => <ForecastGrid forecasts={rows} label="My forecasts" />}
       </QueryView>

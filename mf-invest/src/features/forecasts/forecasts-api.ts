@@ -71,7 +71,10 @@ function useStakeMutation<Input, Output>(call: (input: Input, key: string) => Pr
     onSuccess: async () => {
       idempotency.renew();
       void refresh();
-      await Promise.all([queryClient.invalidateQueries({ queryKey: portfolioKeys.all }), refreshMoneyViews(queryClient)]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
+        refreshMoneyViews(queryClient),
+      ]);
     },
   });
 }
@@ -79,7 +82,9 @@ function useStakeMutation<Input, Output>(call: (input: Input, key: string) => Pr
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
 
 export const useCreateForecast = () =>
-  useStakeMutation((body: CreateForecastRequest, key) => apiClient().call(createForecastRoute, { body, headers: keyed(key) }));
+  useStakeMutation((body: CreateForecastRequest, key) =>
+    apiClient().call(createForecastRoute, { body, headers: keyed(key) }),
+  );
 
 export const usePredict = () =>
   useStakeMutation(({ forecastId, ...body }: PredictRequest & { forecastId: string }, key) =>

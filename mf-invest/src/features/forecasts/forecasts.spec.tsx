@@ -17,7 +17,14 @@ describe('mf_invest: All Forecasts', () => {
           forecasts: [
             aForecast({ id: 'f1', content_title: 'Sunset timelapse', pool_size: 250.5 }),
             aForecast({ id: 'f2', content_title: 'Street food', expires_at: past }),
-            aForecast({ id: 'f3', content_title: 'Drone reel', status: 'resolved', resolved_value: 1200, winning_side: 'over', expires_at: past }),
+            aForecast({
+              id: 'f3',
+              content_title: 'Drone reel',
+              status: 'resolved',
+              resolved_value: 1200,
+              winning_side: 'over',
+              expires_at: past,
+            }),
           ],
         },
       },
@@ -43,7 +50,10 @@ describe('mf_invest: All Forecasts', () => {
   it('shows an empty state, and Failed to load data with Try again on a server failure', async () => {
     let fail = true;
     answerApiCallsRecording({
-      'GET /api/social-forecasts': () => (fail ? { status: 500, body: { error: 'Projection lagging', code: 'PROJECTION_LAG' } } : { body: { forecasts: [] } }),
+      'GET /api/social-forecasts': () =>
+        fail
+          ? { status: 500, body: { error: 'Projection lagging', code: 'PROJECTION_LAG' } }
+          : { body: { forecasts: [] } },
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest/social-forecasts' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Projection lagging');
@@ -79,7 +89,9 @@ describe('mf_invest: All Forecasts', () => {
 describe('mf_invest: Make Your Prediction', () => {
   it('refuses below $1 and above the USD balance without asking, then stakes a preset on a side once', async () => {
     const calls = answerApiCallsRecording({
-      'GET /api/social-forecasts': { body: { forecasts: [aForecast({ id: 'f1', content_title: 'Sunset timelapse', odds: 2.5 })] } },
+      'GET /api/social-forecasts': {
+        body: { forecasts: [aForecast({ id: 'f1', content_title: 'Sunset timelapse', odds: 2.5 })] },
+      },
       'POST /api/social-forecasts/f1/predict': { status: 201, body: aPrediction({ prediction_side: 'under' }) },
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest', user: withUsd('40') });
@@ -110,14 +122,19 @@ describe('mf_invest: Make Your Prediction', () => {
   it("shows the server's refusal in the modal", async () => {
     answerApiCallsRecording({
       'GET /api/social-forecasts': { body: { forecasts: [aForecast({ id: 'f1' })] } },
-      'POST /api/social-forecasts/f1/predict': { status: 409, body: { error: 'This forecast has expired and no longer takes predictions', code: 'FORECAST_EXPIRED' } },
+      'POST /api/social-forecasts/f1/predict': {
+        status: 409,
+        body: { error: 'This forecast has expired and no longer takes predictions', code: 'FORECAST_EXPIRED' },
+      },
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest', user: withUsd('40') });
     await userEvent.click(await screen.findByRole('button', { name: 'Predict' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make Your Prediction' });
     await userEvent.click(within(dialog).getByRole('button', { name: '$5' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Place Prediction' }));
-    expect(await within(dialog).findByText('This forecast has expired and no longer takes predictions')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('This forecast has expired and no longer takes predictions'),
+    ).toBeInTheDocument();
   });
 });
 
@@ -125,8 +142,23 @@ describe('mf_invest: Create Forecast', () => {
   it('stays disabled without URL, target and stake; fills the URL from the picked content; refuses a past expiry; sends the request', async () => {
     const calls = answerApiCallsRecording({
       'GET /api/social-forecasts': { body: { forecasts: [] } },
-      'GET /api/content': { body: { items: [aContent({ id: 'c7', title: 'Drone reel', platform: 'tiktok', platform_url: 'https://tiktok.com/@me/video/7' })], next_cursor: null } },
-      'POST /api/social-forecasts': (_url, body) => ({ status: 201, body: aForecast({ id: 'f9', ...(body as object) }) }),
+      'GET /api/content': {
+        body: {
+          items: [
+            aContent({
+              id: 'c7',
+              title: 'Drone reel',
+              platform: 'tiktok',
+              platform_url: 'https://tiktok.com/@me/video/7',
+            }),
+          ],
+          next_cursor: null,
+        },
+      },
+      'POST /api/social-forecasts': (_url, body) => ({
+        status: 201,
+        body: aForecast({ id: 'f9', ...(body as object) }),
+      }),
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest', user: withUsd('30') });
     await userEvent.click(await screen.findByRole('button', { name: 'Create Forecast' }));
@@ -135,7 +167,10 @@ describe('mf_invest: Create Forecast', () => {
     expect(submit).toBeDisabled();
     expect(calls.some((call) => call.key === 'GET /api/content')).toBe(true);
 
-    await userEvent.selectOptions(within(dialog).getByLabelText('Content'), await within(dialog).findByRole('option', { name: 'Drone reel' }));
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText('Content'),
+      await within(dialog).findByRole('option', { name: 'Drone reel' }),
+    );
     expect(within(dialog).getByLabelText('Content URL')).toHaveValue('https://tiktok.com/@me/video/7');
     await userEvent.selectOptions(within(dialog).getByLabelText('Metric'), 'likes');
     await userEvent.type(within(dialog).getByLabelText('Target'), '5000');
@@ -151,7 +186,9 @@ describe('mf_invest: Create Forecast', () => {
     const stake = within(dialog).getByLabelText('Your stake (USD)');
     await userEvent.clear(stake);
     await userEvent.type(stake, '12.5');
-    fireEvent.change(within(dialog).getByLabelText('Expires at'), { target: { value: toLocalDateTimeInput(new Date(Date.now() - 60 * 60 * 1000)) } });
+    fireEvent.change(within(dialog).getByLabelText('Expires at'), {
+      target: { value: toLocalDateTimeInput(new Date(Date.now() - 60 * 60 * 1000)) },
+    });
     await userEvent.click(submit);
     expect(await within(dialog).findByText('Expiry must be in the future')).toBeInTheDocument();
     expect(posts(calls, 'POST /api/social-forecasts')).toHaveLength(0);
@@ -182,13 +219,28 @@ describe('mf_invest: Create Forecast', () => {
   it('unpicks the content item when another URL is typed, so the forecast follows that URL', async () => {
     const calls = answerApiCallsRecording({
       'GET /api/social-forecasts': { body: { forecasts: [] } },
-      'GET /api/content': { body: { items: [aContent({ id: 'c7', title: 'Drone reel', platform: 'tiktok', platform_url: 'https://tiktok.com/@me/video/7' })], next_cursor: null } },
+      'GET /api/content': {
+        body: {
+          items: [
+            aContent({
+              id: 'c7',
+              title: 'Drone reel',
+              platform: 'tiktok',
+              platform_url: 'https://tiktok.com/@me/video/7',
+            }),
+          ],
+          next_cursor: null,
+        },
+      },
       'POST /api/social-forecasts': { status: 201, body: aForecast({ id: 'f9', content_id: null }) },
     });
     renderWithPlatform(<InvestRoutes />, { route: '/invest', user: withUsd('30') });
     await userEvent.click(await screen.findByRole('button', { name: 'Create Forecast' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Forecast' });
-    await userEvent.selectOptions(within(dialog).getByLabelText('Content'), await within(dialog).findByRole('option', { name: 'Drone reel' }));
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText('Content'),
+      await within(dialog).findByRole('option', { name: 'Drone reel' }),
+    );
     const url = within(dialog).getByLabelText('Content URL');
     await waitFor(() => expect(url).toHaveValue('https://tiktok.com/@me/video/7'));
     await userEvent.clear(url);
@@ -198,7 +250,11 @@ describe('mf_invest: Create Forecast', () => {
     await userEvent.type(within(dialog).getByLabelText('Your stake (USD)'), '2');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Forecast' }));
     await waitFor(() => expect(posts(calls, 'POST /api/social-forecasts')).toHaveLength(1));
-    expect(posts(calls, 'POST /api/social-forecasts')[0].body).toMatchObject({ content_id: null, platform: null, content_url: 'https://example.com/post/2' });
+    expect(posts(calls, 'POST /api/social-forecasts')[0].body).toMatchObject({
+      content_id: null,
+      platform: null,
+      content_url: 'https://example.com/post/2',
+    });
   });
 
   it("shows the server's message, else 'Failed to create forecast'", async () => {
@@ -225,8 +281,23 @@ describe('mf_invest: My Predictions and My Forecasts', () => {
         body: {
           predictions: [
             aPrediction({ id: 'p1', content_title: 'Sunset timelapse', prediction_amount: 10, potential_payout: 25 }),
-            aPrediction({ id: 'p2', content_title: 'Street food', forecast_status: 'resolved', status: 'settled', result: 'won', actual_payout: 37.5, prediction_side: 'under' }),
-            aPrediction({ id: 'p3', content_title: 'Drone reel', forecast_status: 'resolved', status: 'settled', result: 'lost', actual_payout: 0 }),
+            aPrediction({
+              id: 'p2',
+              content_title: 'Street food',
+              forecast_status: 'resolved',
+              status: 'settled',
+              result: 'won',
+              actual_payout: 37.5,
+              prediction_side: 'under',
+            }),
+            aPrediction({
+              id: 'p3',
+              content_title: 'Drone reel',
+              forecast_status: 'resolved',
+              status: 'settled',
+              result: 'lost',
+              actual_payout: 0,
+            }),
             aPrediction({ id: 'p4', content_title: 'Cat video', forecast_status: 'expired' }),
           ],
         },
@@ -244,7 +315,9 @@ describe('mf_invest: My Predictions and My Forecasts', () => {
     expect(within(street).getByText('$37.50')).toBeInTheDocument();
     expect(within(street).getByText('Under')).toBeInTheDocument();
     expect(within(within(table).getByRole('row', { name: /Drone reel/ })).getByText('Lost')).toBeInTheDocument();
-    expect(within(within(table).getByRole('row', { name: /Cat video/ })).getByText('Awaiting result')).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /Cat video/ })).getByText('Awaiting result'),
+    ).toBeInTheDocument();
   });
 
   it('lists the forecasts I created, and says so when there are none', async () => {
@@ -252,7 +325,9 @@ describe('mf_invest: My Predictions and My Forecasts', () => {
     answerApiCallsRecording({ 'GET /api/users/created-forecasts': () => ({ body: { forecasts: created } }) });
     const view = renderWithPlatform(<InvestRoutes />, { route: '/invest/my-forecasts' });
     const mine = await screen.findByRole('list', { name: 'My forecasts' });
-    expect(within(mine).getByRole('article', { name: 'Forecast: Sunset timelapse' })).toHaveTextContent('3 (2 over, 1 under)');
+    expect(within(mine).getByRole('article', { name: 'Forecast: Sunset timelapse' })).toHaveTextContent(
+      '3 (2 over, 1 under)',
+    );
     view.unmount();
     created = [];
     renderWithPlatform(<InvestRoutes />, { route: '/invest/my-forecasts' });
@@ -265,7 +340,13 @@ describe('mf_invest: My Predictions and My Forecasts', () => {
       'GET /api/users/created-forecasts': {
         body: {
           forecasts: [
-            aForecast({ id: 'f1', content_id: null, content_title: 'External clip', status: 'expired', expires_at: past }),
+            aForecast({
+              id: 'f1',
+              content_id: null,
+              content_title: 'External clip',
+              status: 'expired',
+              expires_at: past,
+            }),
             aForecast({ id: 'f2', content_title: 'Sunset timelapse', status: 'expired', expires_at: past }),
           ],
         },
@@ -275,7 +356,9 @@ describe('mf_invest: My Predictions and My Forecasts', () => {
     const mine = await screen.findByRole('list', { name: 'My forecasts' });
     expect(within(mine).getByRole('article', { name: 'Forecast: External clip' })).toHaveTextContent('Pending review');
     // On-platform content is observed by the platform itself: it only waits for the next sweep.
-    expect(within(mine).getByRole('article', { name: 'Forecast: Sunset timelapse' })).not.toHaveTextContent('Pending review');
+    expect(within(mine).getByRole('article', { name: 'Forecast: Sunset timelapse' })).not.toHaveTextContent(
+      'Pending review',
+    );
   });
 });
 
@@ -285,9 +368,17 @@ describe('mf_invest: prediction detail', () => {
     renderWithPlatform(<InvestRoutes />, { route: '/predictions/p1' });
     expect(await screen.findByRole('heading', { name: 'Sunset timelapse' })).toBeInTheDocument();
     const chart = screen.getByRole('table', { name: 'Views: observed and expected' });
-    expect(within(chart).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Label', 'Observed', 'Expected']);
+    expect(
+      within(chart)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Label', 'Observed', 'Expected']);
     const day = within(chart).getByRole('rowheader', { name: '2026-11-26' }).closest('tr')!;
-    expect(within(day).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['500', '400']);
+    expect(
+      within(day)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['500', '400']);
     const participants = screen.getByRole('table', { name: 'Participants' });
     expect(within(within(participants).getByRole('row', { name: /grace/ })).getByText('$100.00')).toBeInTheDocument();
     expect(screen.getByText('$25.00')).toBeInTheDocument();
@@ -295,7 +386,10 @@ describe('mf_invest: prediction detail', () => {
 
   it("says 'Prediction not found.' for a 404 only", async () => {
     answerApiCallsRecording({
-      'GET /api/portfolio/predictions/zz': { status: 404, body: { error: 'Prediction not found.', code: 'PREDICTION_NOT_FOUND' } },
+      'GET /api/portfolio/predictions/zz': {
+        status: 404,
+        body: { error: 'Prediction not found.', code: 'PREDICTION_NOT_FOUND' },
+      },
       'GET /api/portfolio/predictions/p5': { status: 500, body: { error: 'Boom', code: 'INTERNAL' } },
     });
     const view = renderWithPlatform(<InvestRoutes />, { route: '/prediction/zz' });

@@ -12,7 +12,12 @@ export function MyPredictions() {
       <QueryView
         query={predictions}
         loadingLabel="Loading your predictions"
-        empty={<EmptyState title="You have made no predictions" message="Open All Forecasts and predict over or under on one." />}
+        empty={
+          <EmptyState
+            title="You have made no predictions"
+            message="Open All Forecasts and predict over or under on one."
+          />
+        }
       >
         {(rows) => (
           <table className="ui-table" aria-label="My predictions">
@@ -36,7 +41,8 @@ export function MyPredictions() {
                     <th scope="row">
                       <Link to={`/predictions/${encodeURIComponent(prediction.id)}`}>{forecastTitle(prediction)}</Link>
                       <div className="ui-muted">
-                        {metricLabel[prediction.forecast_type]} {formatBalance(prediction.target_value)} at {prediction.odds}x{prediction.is_creator_stake ? ' (your forecast)' : ''}
+                        {metricLabel[prediction.forecast_type]} {formatBalance(prediction.target_value)} at{' '}
+                        {prediction.odds}x{prediction.is_creator_stake ? ' (your forecast)' : ''}
                       </div>
                     </th>
                     <td>{sideLabel(prediction.prediction_side)}</td>

@@ -1,6 +1,23 @@
 import { Button, formatBalance, formatMoney, useSession } from '@app/platform';
-import { AddFundsOffer, Dialog, Form, FormError, FormRadioGroup, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
-import { FORECAST_MESSAGES, PREDICTION_PRESETS_USD, PredictRequestSchema, type ForecastSide, type SocialForecast } from '@app/contracts/forecasts';
+import {
+  AddFundsOffer,
+  Dialog,
+  Form,
+  FormError,
+  FormRadioGroup,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
+import {
+  FORECAST_MESSAGES,
+  PREDICTION_PRESETS_USD,
+  PredictRequestSchema,
+  type ForecastSide,
+  type SocialForecast,
+} from '@app/contracts/forecasts';
 import { z } from 'zod';
 import { forecastTitle, metricLabel, potentialPayout, usdMinor } from './forecast-format';
 import { usePredict } from './forecasts-api';
@@ -17,7 +34,8 @@ interface PredictValues {
 export function predictSchema(usdBalance: unknown) {
   const balanceMinor = usdMinor(usdBalance);
   return PredictRequestSchema.superRefine((request, context) => {
-    if (request.prediction_amount > balanceMinor) context.addIssue({ code: 'custom', path: ['prediction_amount'], message: FORECAST_MESSAGES.insufficient });
+    if (request.prediction_amount > balanceMinor)
+      context.addIssue({ code: 'custom', path: ['prediction_amount'], message: FORECAST_MESSAGES.insufficient });
   });
 }
 
@@ -31,7 +49,15 @@ const SIDE_OPTIONS = [
  * over or under; the potential payout (stake × odds) updates as you type. Server refusals (expired, insufficient)
  * show in the modal; anything without a message is 'Failed to place prediction'.
  */
-export function PredictDialog({ forecast, open, onOpenChange }: { forecast: SocialForecast; open: boolean; onOpenChange(open: boolean): void }) {
+export function PredictDialog({
+  forecast,
+  open,
+  onOpenChange,
+}: {
+  forecast: SocialForecast;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const toast = useToast();
   const predict = usePredict();
   const { user } = useSession();
@@ -61,10 +87,23 @@ export function PredictDialog({ forecast, open, onOpenChange }: { forecast: Soci
         }}
       >
         <FormRadioGroup name="prediction_side" legend="Your prediction" options={SIDE_OPTIONS} />
-        <FormTextField name="prediction_amount" label="Amount (USD)" type="number" inputMode="decimal" min={1} max={usd} step={0.01} />
+        <FormTextField
+          name="prediction_amount"
+          label="Amount (USD)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          max={usd}
+          step={0.01}
+        />
         <div className="ui-row" role="group" aria-label="Preset amounts">
           {PREDICTION_PRESETS_USD.map((preset) => (
-            <Button key={preset} size="small" variant="secondary" onClick={() => form.setValue('prediction_amount', String(preset), { shouldValidate: true })}>
+            <Button
+              key={preset}
+              size="small"
+              variant="secondary"
+              onClick={() => form.setValue('prediction_amount', String(preset), { shouldValidate: true })}
+            >
               ${preset}
             </Button>
           ))}

@@ -8,11 +8,15 @@ import { usePredictionDetail } from './forecasts-api';
 /** The metric's real observations beside the straight line to the target (the server's `expected`). */
 function Trajectory({ detail }: { detail: PredictionDetail }) {
   const metric = metricLabel[detail.forecast.metric];
-  const actual = detail.trajectory.filter((point) => point.actual !== null).map((point) => ({ x: point.date, y: point.actual as number }));
+  const actual = detail.trajectory
+    .filter((point) => point.actual !== null)
+    .map((point) => ({ x: point.date, y: point.actual as number }));
   const expected = detail.trajectory.map((point) => ({ x: point.date, y: point.expected }));
   return (
     <Card title="Trajectory">
-      {actual.length === 0 ? <p className="ui-muted">No observation of the {metric.toLowerCase()} has been recorded yet.</p> : null}
+      {actual.length === 0 ? (
+        <p className="ui-muted">No observation of the {metric.toLowerCase()} has been recorded yet.</p>
+      ) : null}
       <Chart
         kind="line"
         title={`${metric}: observed and expected`}
@@ -47,7 +51,13 @@ function Participants({ detail }: { detail: PredictionDetail }) {
                 <th scope="row">{participant.username}</th>
                 <td>{sideLabel(participant.side)}</td>
                 <td>{formatMoney(participant.amount)}</td>
-                <td>{participant.status === 'settled' && participant.result !== 'pending' ? (participant.result === 'won' ? 'Won' : 'Lost') : participant.status}</td>
+                <td>
+                  {participant.status === 'settled' && participant.result !== 'pending'
+                    ? participant.result === 'won'
+                      ? 'Won'
+                      : 'Lost'
+                    : participant.status}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -64,14 +74,23 @@ export function PredictionPage() {
   return (
     <QueryView
       query={detail}
-      unavailable={<EmptyState title="Prediction not found." message="There is no such prediction." action={<ButtonLink to="/invest/predictions">Back to My Predictions</ButtonLink>} />}
+      unavailable={
+        <EmptyState
+          title="Prediction not found."
+          message="There is no such prediction."
+          action={<ButtonLink to="/invest/predictions">Back to My Predictions</ButtonLink>}
+        />
+      }
     >
       {(data) => {
         const { prediction, forecast } = data;
         const outcome = predictionOutcome(prediction);
         return (
           <div className="ui-stack">
-            <PageHeader title={forecastTitle(prediction)} subtitle={<Badge tone={outcome.tone}>{outcome.label}</Badge>} />
+            <PageHeader
+              title={forecastTitle(prediction)}
+              subtitle={<Badge tone={outcome.tone}>{outcome.label}</Badge>}
+            />
             <Card title="Your prediction">
               <dl className="ui-facts">
                 <dt>Side</dt>
@@ -101,7 +120,11 @@ export function PredictionPage() {
                 <dt>Pool</dt>
                 <dd>{formatMoney(forecast.pool_size)}</dd>
                 <dt>Creator projection</dt>
-                <dd>{forecast.creator_projection === null ? '-' : `${sideLabel(forecast.creator_side)} ${formatBalance(forecast.creator_projection)}`}</dd>
+                <dd>
+                  {forecast.creator_projection === null
+                    ? '-'
+                    : `${sideLabel(forecast.creator_side)} ${formatBalance(forecast.creator_projection)}`}
+                </dd>
                 <dt>Expires</dt>
                 <dd>
                   <time dateTime={forecast.expires_at}>

@@ -11,7 +11,12 @@ import { ResaleMarket } from '../shares/resale-market';
  * Each tab has its own address under /invest, so a link can open one (spec 2 links /invest/social-forecasts and
  * /invest/portfolio) and the browser's back button returns to the previous tab.
  */
-const TAB_PATHS = { forecasts: 'social-forecasts', predictions: 'predictions', 'my-forecasts': 'my-forecasts', shares: 'portfolio' } as const;
+const TAB_PATHS = {
+  forecasts: 'social-forecasts',
+  predictions: 'predictions',
+  'my-forecasts': 'my-forecasts',
+  shares: 'portfolio',
+} as const;
 type Tab = keyof typeof TAB_PATHS;
 
 function tabOf(segment: string | undefined): Tab {
@@ -26,7 +31,10 @@ export function InvestPage() {
   const tab = tabOf(rest.split('/')[0]);
   return (
     <div className="ui-stack">
-      <PageHeader title="Investment Hub" subtitle="Back the content you believe in and predict how it does. Share prices show 4 decimals." />
+      <PageHeader
+        title="Investment Hub"
+        subtitle="Back the content you believe in and predict how it does. Share prices show 4 decimals."
+      />
       <Tabs
         label="Investment Hub"
         value={tab}

@@ -1,5 +1,22 @@
-import { Button, ButtonLink, Card, EmptyState, ErrorBox, errorMessage, formatBalance, formatMoney, formatSharePrice } from '@app/platform';
-import { ListForResaleDialog, QueryView, useCancelListing, useHoldings, useMyListings, useSetHoldingVisibility } from '@app/platform/app';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  ErrorBox,
+  errorMessage,
+  formatBalance,
+  formatMoney,
+  formatSharePrice,
+} from '@app/platform';
+import {
+  ListForResaleDialog,
+  QueryView,
+  useCancelListing,
+  useHoldings,
+  useMyListings,
+  useSetHoldingVisibility,
+} from '@app/platform/app';
 import { TrendingUp } from '@app/platform/icons';
 import type { Holding } from '@app/contracts/market';
 import { useState } from 'react';
@@ -17,7 +34,12 @@ function VisibilityToggle({ holding }: { holding: Holding }) {
   return (
     <div className="ui-stack">
       <span>{isPublic ? 'Public' : 'Private'}</span>
-      <Button size="small" variant="secondary" busy={change.isPending} onClick={() => change.mutate({ contentId: holding.content_id, visibility: isPublic ? 'private' : 'public' })}>
+      <Button
+        size="small"
+        variant="secondary"
+        busy={change.isPending}
+        onClick={() => change.mutate({ contentId: holding.content_id, visibility: isPublic ? 'private' : 'public' })}
+      >
         {isPublic ? 'Make private' : 'Make public'}
       </Button>
       {change.isError ? <ErrorBox message={errorMessage(change.error, 'Failed to change visibility')} /> : null}
@@ -62,18 +84,28 @@ function MyListings() {
   const cancel = useCancelListing();
   return (
     <Card title="My Listings">
-      <QueryView query={listings} loadingLabel="Loading listings" empty={<p className="ui-muted">You have no listings.</p>}>
+      <QueryView
+        query={listings}
+        loadingLabel="Loading listings"
+        empty={<p className="ui-muted">You have no listings.</p>}
+      >
         {(rows) => (
           <ul className="ui-list" aria-label="My listings">
             {rows.map((listing) => (
               <li key={listing.id} className="ui-list__item">
                 <span>{listing.content_title}</span>
                 <span>
-                  {formatBalance(listing.remaining_quantity)} of {formatBalance(listing.quantity)} at ${formatSharePrice(listing.ask_price)}
+                  {formatBalance(listing.remaining_quantity)} of {formatBalance(listing.quantity)} at $
+                  {formatSharePrice(listing.ask_price)}
                 </span>
                 <span>{listing.status}</span>
                 {listing.status === 'active' ? (
-                  <Button size="small" variant="secondary" busy={cancel.isPending && cancel.variables === listing.id} onClick={() => cancel.mutate(listing.id)}>
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    busy={cancel.isPending && cancel.variables === listing.id}
+                    onClick={() => cancel.mutate(listing.id)}
+                  >
                     Cancel listing
                   </Button>
                 ) : null}
@@ -132,7 +164,9 @@ export function ContentPortfolio() {
         </QueryView>
       </Card>
       <MyListings />
-      {listing ? <ListForResaleDialog holding={listing} open onOpenChange={(open) => (open ? undefined : setListing(null))} /> : null}
+      {listing ? (
+        <ListForResaleDialog holding={listing} open onOpenChange={(open) => (open ? undefined : setListing(null))} />
+      ) : null}
     </div>
   );
 }

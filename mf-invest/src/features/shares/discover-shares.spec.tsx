@@ -18,7 +18,13 @@ describe('mf_invest: Back new content (buy shares in the Investment Hub)', () =>
       'GET /api/content': () => ({
         body: {
           items: [
-            aContent({ id: 'c1', title: 'Sunset timelapse', creator_id: 'u9', share_price: 0.0125, available_shares: available }),
+            aContent({
+              id: 'c1',
+              title: 'Sunset timelapse',
+              creator_id: 'u9',
+              share_price: 0.0125,
+              available_shares: available,
+            }),
             aContent({ id: 'c2', title: 'My own reel', creator_id: 'user-1' }),
             aContent({ id: 'c3', title: 'Sold out', creator_id: 'u9', available_shares: 0 }),
           ],
@@ -28,10 +34,24 @@ describe('mf_invest: Back new content (buy shares in the Investment Hub)', () =>
       'POST /api/content/buy-shares': (_url, body) => {
         const count = (body as { shares_count: number }).shares_count;
         available -= count;
-        return { body: { success: true, transaction_id: 't1', content_id: 'c1', shares_count: count, share_price: 0.0125, total_cost: count * 0.0125, available_shares: available, owned_shares: count } };
+        return {
+          body: {
+            success: true,
+            transaction_id: 't1',
+            content_id: 'c1',
+            shares_count: count,
+            share_price: 0.0125,
+            total_cost: count * 0.0125,
+            available_shares: available,
+            owned_shares: count,
+          },
+        };
       },
     });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio', user: createUser({ id: 'user-1', usd_balance: '10' }) });
+    renderWithPlatform(<InvestRoutes />, {
+      route: '/invest/portfolio',
+      user: createUser({ id: 'user-1', usd_balance: '10' }),
+    });
     const list = await screen.findByRole('list', { name: 'Shares for sale' });
     expect(within(list).queryByText('My own reel')).not.toBeInTheDocument();
     expect(within(list).queryByText('Sold out')).not.toBeInTheDocument();
@@ -52,7 +72,10 @@ describe('mf_invest: Back new content (buy shares in the Investment Hub)', () =>
   });
 
   it('says when nothing is for sale', async () => {
-    answerApiCallsRecording({ ...quiet, 'GET /api/content': { body: { items: [aContent({ id: 'c2', creator_id: 'user-1' })], next_cursor: null } } });
+    answerApiCallsRecording({
+      ...quiet,
+      'GET /api/content': { body: { items: [aContent({ id: 'c2', creator_id: 'user-1' })], next_cursor: null } },
+    });
     renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio', user: createUser({ id: 'user-1' }) });
     expect(await screen.findByRole('heading', { name: 'No shares for sale right now' })).toBeInTheDocument();
   });

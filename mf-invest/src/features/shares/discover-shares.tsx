@@ -1,4 +1,13 @@
-import { Button, Card, EmptyState, apiClient, contentKeys, formatBalance, formatSharePrice, useCurrentUser } from '@app/platform';
+import {
+  Button,
+  Card,
+  EmptyState,
+  apiClient,
+  contentKeys,
+  formatBalance,
+  formatSharePrice,
+  useCurrentUser,
+} from '@app/platform';
 import { BuySharesDialog, QueryView, useToast, type BuySharesTarget } from '@app/platform/app';
 import { listContentRoute } from '@app/contracts/content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +31,8 @@ export function DiscoverShares() {
   const [buying, setBuying] = useState<BuySharesTarget | null>(null);
   const content = useQuery({
     queryKey: discoverKey,
-    queryFn: async ({ signal }) => (await apiClient().call(listContentRoute, { query: { limit: DISCOVER_SHARES_LIMIT }, signal })).items,
+    queryFn: async ({ signal }) =>
+      (await apiClient().call(listContentRoute, { query: { limit: DISCOVER_SHARES_LIMIT }, signal })).items,
   });
   return (
     <Card title="Back new content">
@@ -30,7 +40,12 @@ export function DiscoverShares() {
         query={content}
         loadingLabel="Loading content"
         isEmpty={(items) => !items.some((item) => item.available_shares > 0 && item.creator_id !== me.id)}
-        empty={<EmptyState title="No shares for sale right now" message="New content offers its shares here as soon as it is published." />}
+        empty={
+          <EmptyState
+            title="No shares for sale right now"
+            message="New content offers its shares here as soon as it is published."
+          />
+        }
       >
         {(items) => (
           <ul className="ui-list" aria-label="Shares for sale">
@@ -46,7 +61,14 @@ export function DiscoverShares() {
                   <Button
                     size="small"
                     aria-label={`Buy shares in ${item.title}`}
-                    onClick={() => setBuying({ contentId: item.id, title: item.title, sharePrice: item.share_price, availableShares: item.available_shares })}
+                    onClick={() =>
+                      setBuying({
+                        contentId: item.id,
+                        title: item.title,
+                        sharePrice: item.share_price,
+                        availableShares: item.available_shares,
+                      })
+                    }
                   >
                     Buy Shares
                   </Button>
@@ -61,7 +83,11 @@ export function DiscoverShares() {
           open
           onOpenChange={(open) => (open ? undefined : setBuying(null))}
           onBought={(answer) => {
-            toast.show({ title: `Bought ${formatBalance(answer.shares_count)} shares`, variant: 'success', durationMilliseconds: 3000 });
+            toast.show({
+              title: `Bought ${formatBalance(answer.shares_count)} shares`,
+              variant: 'success',
+              durationMilliseconds: 3000,
+            });
             void queryClient.invalidateQueries({ queryKey: discoverKey });
           }}
         />

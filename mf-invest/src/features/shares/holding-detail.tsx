@@ -1,5 +1,26 @@
-import { Button, ButtonLink, Card, Chart, EmptyState, ErrorBox, PageHeader, errorMessage, formatBalance, formatMoney, formatSharePrice, useCurrentUser } from '@app/platform';
-import { AddFundsOffer, ListForResaleDialog, OfferToSellerDialog, QueryView, useAnswerOffer, useBuyListing, useHoldingDetail } from '@app/platform/app';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  Chart,
+  EmptyState,
+  ErrorBox,
+  PageHeader,
+  errorMessage,
+  formatBalance,
+  formatMoney,
+  formatSharePrice,
+  useCurrentUser,
+} from '@app/platform';
+import {
+  AddFundsOffer,
+  ListForResaleDialog,
+  OfferToSellerDialog,
+  QueryView,
+  useAnswerOffer,
+  useBuyListing,
+  useHoldingDetail,
+} from '@app/platform/app';
 import type { HoldingDetailResponse } from '@app/contracts/market';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -32,7 +53,11 @@ function Marketplace({ detail }: { detail: HoldingDetailResponse }) {
               <span className="ui-muted">Your listing</span>
             ) : (
               <>
-                <Button size="small" busy={buy.isPending && buy.variables?.listingId === listing.id} onClick={() => buy.mutate({ listingId: listing.id, quantity: listing.quantity })}>
+                <Button
+                  size="small"
+                  busy={buy.isPending && buy.variables?.listingId === listing.id}
+                  onClick={() => buy.mutate({ listingId: listing.id, quantity: listing.quantity })}
+                >
                   Buy {formatBalance(listing.quantity)} for {formatMoney(listing.quantity * listing.ask_price)}
                 </Button>
                 <Button size="small" variant="secondary" onClick={() => setOfferTo(listing)}>
@@ -44,20 +69,31 @@ function Marketplace({ detail }: { detail: HoldingDetailResponse }) {
         ))}
       </ul>
       {buy.isError ? <ErrorBox message={errorMessage(buy.error, 'Purchase failed')} /> : null}
-      {buy.isError ? <AddFundsOffer neededDollars={listingTotal(marketplace.listings, buy.variables?.listingId)} /> : null}
+      {buy.isError ? (
+        <AddFundsOffer neededDollars={listingTotal(marketplace.listings, buy.variables?.listingId)} />
+      ) : null}
       <h3>Offers on your shares</h3>
       {marketplace.offers.length === 0 ? <p className="ui-muted">No pending offers.</p> : null}
       <ul className="ui-list" aria-label="Offers on your shares">
         {marketplace.offers.map((offer) => (
           <li key={offer.id} className="ui-list__item">
             <span>
-              {formatBalance(offer.quantity)} at ${formatSharePrice(offer.bid_price)} from {offer.buyer_name ?? 'a buyer'}
+              {formatBalance(offer.quantity)} at ${formatSharePrice(offer.bid_price)} from{' '}
+              {offer.buyer_name ?? 'a buyer'}
             </span>
             {offer.message ? <q>{offer.message}</q> : null}
-            <Button size="small" busy={answer.isPending && answer.variables?.offerId === offer.id} onClick={() => answer.mutate({ offerId: offer.id, verb: 'accept' })}>
+            <Button
+              size="small"
+              busy={answer.isPending && answer.variables?.offerId === offer.id}
+              onClick={() => answer.mutate({ offerId: offer.id, verb: 'accept' })}
+            >
               Accept
             </Button>
-            <Button size="small" variant="secondary" onClick={() => answer.mutate({ offerId: offer.id, verb: 'decline' })}>
+            <Button
+              size="small"
+              variant="secondary"
+              onClick={() => answer.mutate({ offerId: offer.id, verb: 'decline' })}
+            >
               Decline
             </Button>
           </li>
@@ -66,7 +102,14 @@ function Marketplace({ detail }: { detail: HoldingDetailResponse }) {
       {answer.isError ? <ErrorBox message={errorMessage(answer.error, 'The offer could not be answered')} /> : null}
       {offerTo ? (
         <OfferToSellerDialog
-          target={{ contentId: holding.content_id, title: holding.content_title, sellerId: offerTo.owner_id, sellerName: null, currentPrice: holding.current_price, listedQuantity: offerTo.quantity }}
+          target={{
+            contentId: holding.content_id,
+            title: holding.content_title,
+            sellerId: offerTo.owner_id,
+            sellerName: null,
+            currentPrice: holding.current_price,
+            listedQuantity: offerTo.quantity,
+          }}
           onClose={() => setOfferTo(null)}
         />
       ) : null}
@@ -80,10 +123,22 @@ export function HoldingDetailPage() {
   const detail = useHoldingDetail(id);
   const [listing, setListing] = useState(false);
   return (
-    <QueryView query={detail} unavailable={<EmptyState title="Holding not found." message="You hold no such shares." action={<ButtonLink to="/invest">Back to Invest</ButtonLink>} />}>
+    <QueryView
+      query={detail}
+      unavailable={
+        <EmptyState
+          title="Holding not found."
+          message="You hold no such shares."
+          action={<ButtonLink to="/invest">Back to Invest</ButtonLink>}
+        />
+      }
+    >
       {(data) => (
         <div className="ui-stack">
-          <PageHeader title={data.holding.content_title} subtitle={data.holding.creator_name ? `by ${data.holding.creator_name}` : undefined} />
+          <PageHeader
+            title={data.holding.content_title}
+            subtitle={data.holding.creator_name ? `by ${data.holding.creator_name}` : undefined}
+          />
           <Card title="Your holding">
             <dl className="ui-facts">
               <dt>Shares</dt>
@@ -101,13 +156,19 @@ export function HoldingDetailPage() {
               <dt>Creator earnings from shares</dt>
               <dd>{formatMoney(data.content.earnings_to_date)}</dd>
             </dl>
-            {data.holding.available_to_sell > 0 ? <Button onClick={() => setListing(true)}>List for resale</Button> : <p className="ui-muted">All shares listed</p>}
+            {data.holding.available_to_sell > 0 ? (
+              <Button onClick={() => setListing(true)}>List for resale</Button>
+            ) : (
+              <p className="ui-muted">All shares listed</p>
+            )}
           </Card>
           <Card title="Price history">
             <Chart
               kind="line"
               title="Daily closing price"
-              series={[{ name: 'Price', points: data.performance.history.map((point) => ({ x: point.date, y: point.price })) }]}
+              series={[
+                { name: 'Price', points: data.performance.history.map((point) => ({ x: point.date, y: point.price })) },
+              ]}
               formatY={(value) => `$${formatSharePrice(value)}`}
             />
             <table className="ui-table" aria-label="Price history">

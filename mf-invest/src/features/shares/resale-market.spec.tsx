@@ -61,8 +61,21 @@ const quiet = {
 /** Everyone's listings (`GET /api/shares/listings` without owner=true), two pages; mine (owner=true) are none. */
 function listingsAnswer(url: URL) {
   if (url.searchParams.get('owner') === 'true') return { body: { listings: [], next_cursor: null } };
-  if (url.searchParams.get('cursor') === 'page-2') return { body: { listings: [aListing({ id: 'l3', content_id: 'c3', content_title: 'Old reel', owner_id: 'kim', owner_name: 'Kim' })], next_cursor: null } };
-  return { body: { listings: [aListing(), aListing({ id: 'l2', owner_id: 'user-1', owner_name: 'Me', content_title: 'My reel' })], next_cursor: 'page-2' } };
+  if (url.searchParams.get('cursor') === 'page-2')
+    return {
+      body: {
+        listings: [
+          aListing({ id: 'l3', content_id: 'c3', content_title: 'Old reel', owner_id: 'kim', owner_name: 'Kim' }),
+        ],
+        next_cursor: null,
+      },
+    };
+  return {
+    body: {
+      listings: [aListing(), aListing({ id: 'l2', owner_id: 'user-1', owner_name: 'Me', content_title: 'My reel' })],
+      next_cursor: 'page-2',
+    },
+  };
 }
 
 describe('mf_invest: the resale market in Content Shares', () => {
@@ -72,10 +85,24 @@ describe('mf_invest: the resale market in Content Shares', () => {
       'GET /api/shares/listings': listingsAnswer,
       'POST /api/shares/listings/l1/buy': (_url, body) => {
         const quantity = (body as { quantity: number }).quantity;
-        return { body: { success: true, transaction_id: 't1', content_id: 'c1', quantity, price: 0.05, total: quantity * 0.05, fee: 0, seller_proceeds: quantity * 0.05 } };
+        return {
+          body: {
+            success: true,
+            transaction_id: 't1',
+            content_id: 'c1',
+            quantity,
+            price: 0.05,
+            total: quantity * 0.05,
+            fee: 0,
+            seller_proceeds: quantity * 0.05,
+          },
+        };
       },
     });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio', user: createUser({ id: 'user-1', usd_balance: '10' }) });
+    renderWithPlatform(<InvestRoutes />, {
+      route: '/invest/portfolio',
+      user: createUser({ id: 'user-1', usd_balance: '10' }),
+    });
     const market = await screen.findByRole('table', { name: 'Listings for resale' });
     const sams = within(market).getByRole('row', { name: /Sunset timelapse/ });
     expect(within(sams).getByRole('link', { name: 'Sam' })).toHaveAttribute('href', '/users/id/sam');
@@ -109,7 +136,10 @@ describe('mf_invest: the resale market in Content Shares', () => {
 
   it('refuses more than the USD balance affords at the ask, without calling the server', async () => {
     const calls = answerApiCallsRecording({ ...quiet, 'GET /api/shares/listings': listingsAnswer });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio', user: createUser({ id: 'user-1', usd_balance: '0.1' }) });
+    renderWithPlatform(<InvestRoutes />, {
+      route: '/invest/portfolio',
+      user: createUser({ id: 'user-1', usd_balance: '0.1' }),
+    });
     const market = await screen.findByRole('table', { name: 'Listings for resale' });
     await userEvent.click(within(market).getByRole('button', { name: 'Buy Sunset timelapse from Sam' }));
     const dialog = await screen.findByRole('dialog', { name: 'Buy from Listing' });
@@ -123,17 +153,38 @@ describe('mf_invest: the resale market in Content Shares', () => {
     expect(calls.some((call) => call.key.startsWith('POST'))).toBe(false);
   });
 
-  it("makes the seller an offer on their unlisted shares, read from their public holding", async () => {
+  it('makes the seller an offer on their unlisted shares, read from their public holding', async () => {
     const calls = answerApiCallsRecording({
       ...quiet,
       'GET /api/shares/listings': listingsAnswer,
-      'GET /api/portfolio/holdings/c1': (url) => (url.searchParams.get('userId') === 'sam' ? { body: holdingDetail(aHolding()) } : { status: 404, body: { error: 'Holding not found.', code: 'HOLDING_NOT_FOUND' } }),
+      'GET /api/portfolio/holdings/c1': (url) =>
+        url.searchParams.get('userId') === 'sam'
+          ? { body: holdingDetail(aHolding()) }
+          : { status: 404, body: { error: 'Holding not found.', code: 'HOLDING_NOT_FOUND' } },
       'POST /api/shares/offers': (_url, body) => ({
         status: 201,
-        body: { id: 'o1', content_id: 'c1', content_title: 'Sunset timelapse', buyer_id: 'user-1', buyer_name: 'Me', seller_id: 'sam', seller_name: 'Sam', quantity: 5, bid_price: 0.03, total: 0.15, status: 'pending', message: (body as { message: string }).message, created_at: '2026-12-01T10:00:00.000Z', expires_at: '2026-12-08T10:00:00.000Z' },
+        body: {
+          id: 'o1',
+          content_id: 'c1',
+          content_title: 'Sunset timelapse',
+          buyer_id: 'user-1',
+          buyer_name: 'Me',
+          seller_id: 'sam',
+          seller_name: 'Sam',
+          quantity: 5,
+          bid_price: 0.03,
+          total: 0.15,
+          status: 'pending',
+          message: (body as { message: string }).message,
+          created_at: '2026-12-01T10:00:00.000Z',
+          expires_at: '2026-12-08T10:00:00.000Z',
+        },
       }),
     });
-    renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio', user: createUser({ id: 'user-1', usd_balance: '10' }) });
+    renderWithPlatform(<InvestRoutes />, {
+      route: '/invest/portfolio',
+      user: createUser({ id: 'user-1', usd_balance: '10' }),
+    });
     const market = await screen.findByRole('table', { name: 'Listings for resale' });
     await userEvent.click(within(market).getByRole('button', { name: 'Make an offer to Sam for Sunset timelapse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make an Offer' });
@@ -154,7 +205,9 @@ describe('mf_invest: the resale market in Content Shares', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const sent = calls.filter((call) => call.key === 'POST /api/shares/offers');
-    expect(sent.map((call) => call.body)).toEqual([{ content_id: 'c1', seller_id: 'sam', quantity: 5, bid_price: 0.03, message: 'Five, please' }]);
+    expect(sent.map((call) => call.body)).toEqual([
+      { content_id: 'c1', seller_id: 'sam', quantity: 5, bid_price: 0.03, message: 'Five, please' },
+    ]);
     expect(sent[0]!.headers['Idempotency-Key']).toMatch(/.+/);
     expect(await screen.findByText('Offer sent')).toBeInTheDocument();
   });
@@ -165,7 +218,10 @@ describe('mf_invest: the resale market in Content Shares', () => {
       'GET /api/shares/listings': listingsAnswer,
       'GET /api/portfolio/holdings/c1': { body: holdingDetail(aHolding({ owned_shares: 8, available_to_sell: 0 })) },
     });
-    const { unmount } = renderWithPlatform(<InvestRoutes />, { route: '/invest/portfolio', user: createUser({ id: 'user-1' }) });
+    const { unmount } = renderWithPlatform(<InvestRoutes />, {
+      route: '/invest/portfolio',
+      user: createUser({ id: 'user-1' }),
+    });
     const market = await screen.findByRole('table', { name: 'Listings for resale' });
     await userEvent.click(within(market).getByRole('button', { name: 'Make an offer to Sam for Sunset timelapse' }));
     const dialog = await screen.findByRole('dialog', { name: 'Make an Offer' });

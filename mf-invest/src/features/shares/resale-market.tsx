@@ -8,7 +8,9 @@ import { ListingsMarket } from '@app/platform/app';
 export function ResaleMarket() {
   return (
     <Card title="Resale market">
-      <p className="ui-muted">Shares other holders have listed for resale. Buy at the ask, or make the seller an offer.</p>
+      <p className="ui-muted">
+        Shares other holders have listed for resale. Buy at the ask, or make the seller an offer.
+      </p>
       <ListingsMarket />
     </Card>
   );

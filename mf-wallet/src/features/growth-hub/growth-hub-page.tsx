@@ -13,7 +13,12 @@ function PortfolioHeader() {
   const positions = usePositions();
   const pledges = usePledges();
   const shield = useMyShield();
-  if (!positions.data || !pledges.data) return <p className="ui-muted" aria-live="polite">Loading your portfolio…</p>;
+  if (!positions.data || !pledges.data)
+    return (
+      <p className="ui-muted" aria-live="polite">
+        Loading your portfolio…
+      </p>
+    );
   const value = portfolioValue(positions.data, pledges.data);
   const subscription = shield.data?.subscription;
   const covered = subscription && (subscription.status === 'active' || subscription.status === 'cancelled');
@@ -31,7 +36,9 @@ function PortfolioHeader() {
         <dt>Pledged</dt>
         <dd>{formatBalance(value.pledged)}</dd>
         <dt>Shield</dt>
-        <dd>{covered ? `${subscription.policy_name} (${formatBalance(subscription.coverage_amount)} gems)` : 'None'}</dd>
+        <dd>
+          {covered ? `${subscription.policy_name} (${formatBalance(subscription.coverage_amount)} gems)` : 'None'}
+        </dd>
       </dl>
     </section>
   );
@@ -50,7 +57,11 @@ function ReferralProgramButton() {
 export function GrowthHubPage() {
   return (
     <div className="ui-stack">
-      <PageHeader title="Growth Hub" subtitle="Stake gems, back creators and insure your social income" actions={<ReferralProgramButton />} />
+      <PageHeader
+        title="Growth Hub"
+        subtitle="Stake gems, back creators and insure your social income"
+        actions={<ReferralProgramButton />}
+      />
       <PortfolioHeader />
       <Tabs
         label="Growth Hub"

@@ -25,13 +25,20 @@ async function openStore(): Promise<{ database: Database; eventStore: PostgresEv
   const dataDirectory = resolve(repositoryRoot, process.env.DATA_DIR ?? '.data');
   const database = await openDatabase({ databaseUrl, dataDir: join(dataDirectory, 'pglite'), maxConnections: 2 });
   const eventStore = await openApplicationEventStore(database);
-  await runMigrations(database.pool, { directory: IDENTITY_MIGRATIONS_DIRECTORY, migrationsTable: IDENTITY_MIGRATIONS_TABLE });
+  await runMigrations(database.pool, {
+    directory: IDENTITY_MIGRATIONS_DIRECTORY,
+    migrationsTable: IDENTITY_MIGRATIONS_TABLE,
+  });
   const runner = new UseCaseRunner(eventStore, new IdempotencyService(eventStore));
   const store = new IdentityStore(eventStore, database.pool, database, new SessionCache(database), runner);
   return { database, eventStore, store };
 }
 
-export async function runAdminCli(args: string[], output: NodeJS.WritableStream = process.stdout, errors: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runAdminCli(
+  args: string[],
+  output: NodeJS.WritableStream = process.stdout,
+  errors: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const [verb, email, ...rest] = args;
   if ((verb !== 'grant' && verb !== 'revoke') || !email || rest.length > 0) {
     errors.write(`${USAGE}\n`);

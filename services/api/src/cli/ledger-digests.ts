@@ -6,7 +6,11 @@ import type { Queryable } from '../modules/ledger/infrastructure/ledger-audit';
 import { checkProof } from '../modules/ledger/publish-digests/check-proof';
 import { verifyDigestSignature } from '../modules/ledger/publish-digests/digest-signing';
 import { MerkleLog } from '../modules/ledger/publish-digests/merkle-log';
-import { parseDigestArgument, verifyAgainstDigest, type TrustedDigest } from '../modules/ledger/publish-digests/verify-against-digest';
+import {
+  parseDigestArgument,
+  verifyAgainstDigest,
+  type TrustedDigest,
+} from '../modules/ledger/publish-digests/verify-against-digest';
 
 /** The digest verbs of `npm run ledger`: `digest`, `verify --digest`, `check-proof` (see the ledger README, "Audit"). */
 export class DigestUsageError extends Error {}
@@ -31,27 +35,42 @@ export function trustedDigestOf(argument: string, publicKeyFile: string | undefi
   if (!parsed.success) throw new DigestUsageError(`The digest file ${argument} has no position and root`);
   if (publicKeyFile) {
     const signed = SignedLedgerDigestSchema.safeParse(content);
-    const check = signed.success ? verifyDigestSignature(signed.data, readFileSync(publicKeyFile, 'utf8')) : { valid: false as const, reason: 'it is not signed' };
+    const check = signed.success
+      ? verifyDigestSignature(signed.data, readFileSync(publicKeyFile, 'utf8'))
+      : { valid: false as const, reason: 'it is not signed' };
     if (!check.valid) throw new DigestUsageError(`The digest file ${argument} is refused: ${check.reason}`);
   }
   return parsed.data;
 }
 
-export async function printDigest(eventStore: EventStore, database: Queryable, output: NodeJS.WritableStream): Promise<number> {
+export async function printDigest(
+  eventStore: EventStore,
+  database: Queryable,
+  output: NodeJS.WritableStream,
+): Promise<number> {
   const merkle = new MerkleLog(eventStore, database);
   const head = await merkle.sync();
   const root = await merkle.root(head.treeSize);
-  output.write(`${JSON.stringify({ position: Number(head.treeSize), root: root.toString('hex'), at: new Date().toISOString() })}\n`);
+  output.write(
+    `${JSON.stringify({ position: Number(head.treeSize), root: root.toString('hex'), at: new Date().toISOString() })}\n`,
+  );
   return 0;
 }
 
-export async function verifyDigest(eventStore: EventStore, database: Queryable, digest: TrustedDigest, output: NodeJS.WritableStream): Promise<number> {
+export async function verifyDigest(
+  eventStore: EventStore,
+  database: Queryable,
+  digest: TrustedDigest,
+  output: NodeJS.WritableStream,
+): Promise<number> {
   const result = await verifyAgainstDigest(eventStore, new MerkleLog(eventStore, database), digest);
   if (result.ok) {
     output.write(`OK: the log's first ${result.position} events reproduce the digest's root ${result.expected_root}\n`);
     return 0;
   }
-  output.write(`DIFFERS: the log's first ${result.position} events give root ${result.found_root ?? '(the log is shorter)'}, the digest says ${result.expected_root}\n`);
+  output.write(
+    `DIFFERS: the log's first ${result.position} events give root ${result.found_root ?? '(the log is shorter)'}, the digest says ${result.expected_root}\n`,
+  );
   output.write(`  [digest] ${result.difference!.message}\n`);
   return 1;
 }
@@ -60,7 +79,10 @@ export function runCheckProof(options: Map<string, string>, output: NodeJS.Writa
   const digestFile = options.get('digest');
   const publicKeyFile = options.get('public-key');
   const proofFile = options.get('proof');
-  if (!digestFile || !publicKeyFile || !proofFile) throw new DigestUsageError('check-proof needs --digest <file> --public-key <file> --proof <file> [--older-digest <file>]');
+  if (!digestFile || !publicKeyFile || !proofFile)
+    throw new DigestUsageError(
+      'check-proof needs --digest <file> --public-key <file> --proof <file> [--older-digest <file>]',
+    );
   if (!existsSync(publicKeyFile)) throw new DigestUsageError(`The public key ${publicKeyFile} does not exist`);
   const olderFile = options.get('older-digest');
   const result = checkProof({

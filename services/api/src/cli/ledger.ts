@@ -22,7 +22,10 @@ import { idleProjectionRunners, rebuildProjection } from '../platform/projection
 import type { RebuildProgress } from '../platform/projections/projection';
 import { verifyLedger } from '../modules/ledger/infrastructure/ledger-audit';
 import { exportLedger } from '../modules/ledger/infrastructure/ledger-export';
-import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '../modules/ledger/infrastructure/ledger-migrations';
+import {
+  LEDGER_MIGRATIONS_DIRECTORY,
+  LEDGER_MIGRATIONS_TABLE,
+} from '../modules/ledger/infrastructure/ledger-migrations';
 import { LEDGER_PROJECTIONS } from '../modules/ledger/projections/ledger-projections';
 import { DigestUsageError, printDigest, runCheckProof, trustedDigestOf, verifyDigest } from './ledger-digests';
 
@@ -65,11 +68,18 @@ async function openStore(): Promise<{ database: Database; eventStore: PostgresEv
   const dataDirectory = resolve(repositoryRoot, process.env.DATA_DIR ?? '.data');
   const database = await openDatabase({ databaseUrl, dataDir: join(dataDirectory, 'pglite'), maxConnections: 4 });
   const eventStore = await openApplicationEventStore(database);
-  await runMigrations(database.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
+  await runMigrations(database.pool, {
+    directory: LEDGER_MIGRATIONS_DIRECTORY,
+    migrationsTable: LEDGER_MIGRATIONS_TABLE,
+  });
   return { database, eventStore };
 }
 
-export async function runLedgerCli(args: string[], output: NodeJS.WritableStream = process.stdout, errors: NodeJS.WritableStream = process.stderr): Promise<number> {
+export async function runLedgerCli(
+  args: string[],
+  output: NodeJS.WritableStream = process.stdout,
+  errors: NodeJS.WritableStream = process.stderr,
+): Promise<number> {
   const [verb, ...rest] = args;
   if (!verb || !['verify', 'export', 'rebuild', 'digest', 'check-proof'].includes(verb)) {
     errors.write(`${USAGE}\n`);
@@ -96,9 +106,13 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
     if (verb === 'verify') {
       opened = await openStore();
       const report = await verifyLedger(opened.eventStore);
-      output.write(`Ledger verify: ${report.events_checked} events, ${report.streams_checked} streams, ${report.transactions_checked} transactions\n`);
+      output.write(
+        `Ledger verify: ${report.events_checked} events, ${report.streams_checked} streams, ${report.transactions_checked} transactions\n`,
+      );
       for (const [currency, totals] of Object.entries(report.currencies)) {
-        output.write(`  ${currency.padEnd(6)} users ${totals.user_total.padStart(16)}  system ${totals.system_total.padStart(17)}  sum ${totals.sum}\n`);
+        output.write(
+          `  ${currency.padEnd(6)} users ${totals.user_total.padStart(16)}  system ${totals.system_total.padStart(17)}  sum ${totals.sum}\n`,
+        );
       }
       // Where new money came from: every credit out of system:issuance, per reason and currency.
       output.write(`Issuance (credits out of system:issuance), per reason and currency:\n`);
@@ -108,7 +122,10 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
           `  ${row.reason_code.padEnd(22)} ${row.currency.padEnd(6)} ${row.total.padStart(16)} in ${String(row.credits).padStart(7)} credit(s), largest ${row.largest}${row.documented ? '' : '  UNDOCUMENTED'}\n`,
         );
       }
-      if (report.ok) output.write('OK: hash chains intact, every currency sums to zero, no user below zero, every issuance documented and within its bound, projections equal a fresh fold\n');
+      if (report.ok)
+        output.write(
+          'OK: hash chains intact, every currency sums to zero, no user below zero, every issuance documented and within its bound, projections equal a fresh fold\n',
+        );
       else {
         output.write(`${report.findings.length} finding(s):\n`);
         for (const finding of report.findings) output.write(`  [${finding.check}] ${finding.message}\n`);
@@ -123,20 +140,28 @@ export async function runLedgerCli(args: string[], output: NodeJS.WritableStream
       const to = time(parsed.get('to'), 'to');
       opened = await openStore();
       await exportLedger(opened.eventStore, { format, userId: parsed.get('user'), from, to }, (chunk) => {
-        if (!output.write(chunk)) return new Promise<void>((resolveDrain) => output.once('drain', () => resolveDrain()));
+        if (!output.write(chunk))
+          return new Promise<void>((resolveDrain) => output.once('drain', () => resolveDrain()));
       });
       return 0;
     }
     const [name, ...extra] = rest;
     const projection = LEDGER_PROJECTIONS.find((candidate) => candidate.name === name);
-    if (!projection || extra.length > 0) throw new UsageError(`rebuild needs one projection name: ${LEDGER_PROJECTIONS.map((candidate) => candidate.name).join(', ')}`);
+    if (!projection || extra.length > 0)
+      throw new UsageError(
+        `rebuild needs one projection name: ${LEDGER_PROJECTIONS.map((candidate) => candidate.name).join(', ')}`,
+      );
     opened = await openStore();
     const runners = await idleProjectionRunners([projection], opened.eventStore, opened.database.pool, {
       ownerId: `ledger-cli:${hostname()}:${process.pid}`,
       pollIntervalMs: 250,
       leaseDurationMs: 30_000,
       batchSize: 5_000,
-      logger: { log: () => undefined, warn: (message) => errors.write(`${message}\n`), error: (message) => errors.write(`${message}\n`) },
+      logger: {
+        log: () => undefined,
+        warn: (message) => errors.write(`${message}\n`),
+        error: (message) => errors.write(`${message}\n`),
+      },
     });
     const interactive = 'isTTY' in errors && Boolean((errors as NodeJS.WriteStream).isTTY);
     let last = 0;

@@ -83,7 +83,12 @@ export async function createApplication(rootModule: DynamicModule, config: AppCo
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  await application.useStaticAssets({ root: SWAGGER_UI_DIRECTORY, prefix: `${DOCS_ASSETS_PATH}/`, index: false, maxAge: '1d' });
+  await application.useStaticAssets({
+    root: SWAGGER_UI_DIRECTORY,
+    prefix: `${DOCS_ASSETS_PATH}/`,
+    index: false,
+    maxAge: '1d',
+  });
   installQueueBoard(fastify, application.get(JOB_QUEUE));
   application.enableShutdownHooks();
   await application.init();
@@ -97,6 +102,8 @@ export async function createApplication(rootModule: DynamicModule, config: AppCo
  */
 export function listenAddressOf(config: AppConfig): string {
   if (config.host) return config.host;
-  const hasIpv6 = Object.values(networkInterfaces()).some((addresses) => addresses?.some((address) => address.family === 'IPv6'));
+  const hasIpv6 = Object.values(networkInterfaces()).some((addresses) =>
+    addresses?.some((address) => address.family === 'IPv6'),
+  );
   return hasIpv6 ? '::' : '0.0.0.0';
 }

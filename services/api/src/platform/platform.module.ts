@@ -24,7 +24,15 @@ export class PlatformModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: PlatformModule,
-      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(config), MetricsModule, DatabaseModule.forRoot(), ProjectionsModule, JobsModule, UseCasesModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule.forRoot(config),
+        MetricsModule,
+        DatabaseModule.forRoot(),
+        ProjectionsModule,
+        JobsModule,
+        UseCasesModule,
+      ],
       controllers: [HealthController, DocsController, AdminController, MetricsController],
       providers: [HealthService, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };

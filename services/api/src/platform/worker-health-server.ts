@@ -9,12 +9,18 @@ const WORKER_PATHS = new Set(['/api/health', '/api/health/live', '/api/health/re
  * A worker's own small HTTP server (WORKER_HEALTH_PORT): the orchestrator's probes and the metrics scrape go
  * through the application's routes (`inject`, no socket of Fastify's own), any other path is a 404.
  */
-export async function listenForWorkerHealth(application: INestApplication, port: number, host: string): Promise<Server> {
+export async function listenForWorkerHealth(
+  application: INestApplication,
+  port: number,
+  host: string,
+): Promise<Server> {
   const fastify = application.getHttpAdapter().getInstance() as FastifyInstance;
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (request.method !== 'GET' || !WORKER_PATHS.has(path)) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'A worker serves only its health and metrics', code: 'NOT_FOUND' }));
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'A worker serves only its health and metrics', code: 'NOT_FOUND' }));
       return;
     }
     const headers: Record<string, string> = {};
@@ -23,10 +29,17 @@ export async function listenForWorkerHealth(application: INestApplication, port:
       .inject({ method: 'GET', url: request.url ?? path, headers })
       .then((answer) => {
         const contentType = answer.headers['content-type'];
-        response.writeHead(answer.statusCode, { 'content-type': typeof contentType === 'string' ? contentType : 'application/json', 'cache-control': 'no-store' }).end(answer.rawPayload);
+        response
+          .writeHead(answer.statusCode, {
+            'content-type': typeof contentType === 'string' ? contentType : 'application/json',
+            'cache-control': 'no-store',
+          })
+          .end(answer.rawPayload);
       })
       .catch((error: unknown) => {
-        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error), code: 'INTERNAL_ERROR' }));
+        response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: String(error), code: 'INTERNAL_ERROR' }));
       });
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,8 +1,21 @@
 import { deflateSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { ADVERTISER_MESSAGES, AdvertiserDashboardSchema, BecomeAdvertiserResponseSchema, SuggestedContentResponseSchema } from '@app/contracts/advertisers';
-import { AdvertisersModule, ContentModule, DropsModule, IdentityModule, LedgerModule, RewardsModule, TelemetryModule } from '../../src/modules/context-modules';
+import {
+  ADVERTISER_MESSAGES,
+  AdvertiserDashboardSchema,
+  BecomeAdvertiserResponseSchema,
+  SuggestedContentResponseSchema,
+} from '@app/contracts/advertisers';
+import {
+  AdvertisersModule,
+  ContentModule,
+  DropsModule,
+  IdentityModule,
+  LedgerModule,
+  RewardsModule,
+  TelemetryModule,
+} from '../../src/modules/context-modules';
 import { TelemetryStore } from '../../src/modules/telemetry/infrastructure/telemetry-store';
 import { DATABASE_POOL } from '../../src/platform/database/database.tokens';
 import { contentForm, engagementEvents, recordEngagement } from '../content/support';
@@ -29,7 +42,15 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
   const { createDrop, apply } = dropVerbs(() => testApp);
 
   beforeAll(async () => {
-    testApp = await startAppWithModules('advertisers_api', [IdentityModule, LedgerModule, RewardsModule, DropsModule, ContentModule, TelemetryModule, AdvertisersModule]);
+    testApp = await startAppWithModules('advertisers_api', [
+      IdentityModule,
+      LedgerModule,
+      RewardsModule,
+      DropsModule,
+      ContentModule,
+      TelemetryModule,
+      AdvertisersModule,
+    ]);
   });
   afterAll(() => testApp.close());
 
@@ -46,11 +67,22 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       await http().get('/api/advertisers/dashboard').set(auth(user.token)).expect(403);
       const response = await http().post('/api/users/become-advertiser').set(auth(user.token)).expect(200);
       const body = BecomeAdvertiserResponseSchema.parse(response.body);
-      expect(body).toMatchObject({ token: user.token, message: ADVERTISER_MESSAGES.becameAdvertiser, user: { id: user.user.id, user_type: 'advertiser', user_tier: 'free' } });
+      expect(body).toMatchObject({
+        token: user.token,
+        message: ADVERTISER_MESSAGES.becameAdvertiser,
+        user: { id: user.user.id, user_type: 'advertiser', user_tier: 'free' },
+      });
 
       const again = await http().post('/api/users/become-advertiser').set(auth(user.token)).expect(200);
-      expect(again.body).toMatchObject({ message: ADVERTISER_MESSAGES.alreadyAdvertiser, user: { user_type: 'advertiser' } });
-      const events = await testApp.app.get<pg.Pool>(DATABASE_POOL).query(`SELECT count(*)::int AS count FROM events WHERE stream_id LIKE $1 AND type = 'UserTypeChanged'`, [`%${user.user.id}%`]);
+      expect(again.body).toMatchObject({
+        message: ADVERTISER_MESSAGES.alreadyAdvertiser,
+        user: { user_type: 'advertiser' },
+      });
+      const events = await testApp.app
+        .get<pg.Pool>(DATABASE_POOL)
+        .query(`SELECT count(*)::int AS count FROM events WHERE stream_id LIKE $1 AND type = 'UserTypeChanged'`, [
+          `%${user.user.id}%`,
+        ]);
       expect(events.rows[0].count).toBe(1);
 
       const profile = await http().get('/api/auth/profile').set(auth(user.token)).expect(200);
@@ -73,7 +105,11 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
 
     it('is refused to non-advertisers (403) and needs a session (401)', async () => {
       const creator = await signUp(testApp);
-      const refused = await http().put('/api/users/brand-profile').set(auth(creator.token)).send({ brand_name: 'Mine' }).expect(403);
+      const refused = await http()
+        .put('/api/users/brand-profile')
+        .set(auth(creator.token))
+        .send({ brand_name: 'Mine' })
+        .expect(403);
       expect(refused.body).toMatchObject({ code: 'ADVERTISERS_ONLY', error: ADVERTISER_MESSAGES.advertisersOnly });
       await http().put('/api/users/brand-profile').send({ brand_name: 'Mine' }).expect(401);
     });
@@ -82,19 +118,31 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       [{}, 'brand_name', ADVERTISER_MESSAGES.brandNameRequired],
       [{ brand_name: '   ' }, 'brand_name', ADVERTISER_MESSAGES.brandNameRequired],
       [{ brand_name: 'Acme', brand_website: 'not a url' }, 'brand_website', ADVERTISER_MESSAGES.brandWebsiteInvalid],
-      [{ brand_name: 'Acme', brand_website: 'javascript:alert(1)' }, 'brand_website', ADVERTISER_MESSAGES.brandWebsiteInvalid],
+      [
+        { brand_name: 'Acme', brand_website: 'javascript:alert(1)' },
+        'brand_website',
+        ADVERTISER_MESSAGES.brandWebsiteInvalid,
+      ],
       [{ brand_name: 'Acme', brand_email: 'nobody' }, 'brand_email', ADVERTISER_MESSAGES.brandEmailInvalid],
       [{ brand_name: 'Acme', brand_logo_url: '/etc/passwd' }, 'brand_logo_url', ADVERTISER_MESSAGES.brandLogoInvalid],
       [{ brand_name: 'x'.repeat(121) }, 'brand_name', 'Brand name must be at most 120 characters'],
     ])('refuses %j with 400 on %s and changes nothing', async (body, field, message) => {
       const response = await http().put('/api/users/brand-profile').set(auth(advertiser.token)).send(body).expect(400);
-      expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR', error: message, field_errors: [{ field, message }] });
+      expect(response.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: message,
+        field_errors: [{ field, message }],
+      });
       const read = await http().get('/api/users/brand-profile').set(auth(advertiser.token)).expect(200);
       expect(read.body.data.brand_name).toBeNull();
     });
 
     it('saves the brand with an uploaded logo, reads it back, and a repeat save records nothing new', async () => {
-      const upload = await http().post('/api/upload/image').set(auth(advertiser.token)).attach('image', tinyPng(), 'logo.png').expect(201);
+      const upload = await http()
+        .post('/api/upload/image')
+        .set(auth(advertiser.token))
+        .attach('image', tinyPng(), 'logo.png')
+        .expect(201);
       const body = {
         brand_name: '  Acme Labs ',
         brand_description: 'We make things',
@@ -104,33 +152,60 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
         brand_logo_url: upload.body.url,
       };
       const saved = await http().put('/api/users/brand-profile').set(auth(advertiser.token)).send(body).expect(200);
-      expect(saved.body).toMatchObject({ status: 'success', message: ADVERTISER_MESSAGES.brandSaved, data: { ...body, brand_name: 'Acme Labs', updated_at: expect.any(String) } });
+      expect(saved.body).toMatchObject({
+        status: 'success',
+        message: ADVERTISER_MESSAGES.brandSaved,
+        data: { ...body, brand_name: 'Acme Labs', updated_at: expect.any(String) },
+      });
       await http().put('/api/users/brand-profile').set(auth(advertiser.token)).send(body).expect(200);
       const read = await http().get('/api/users/brand-profile').set(auth(advertiser.token)).expect(200);
       expect(read.body.data).toEqual(saved.body.data);
-      const events = await testApp.app.get<pg.Pool>(DATABASE_POOL).query(`SELECT count(*)::int AS count FROM events WHERE stream_id = $1`, [`advertiser-brand-${advertiser.user.id}`]);
+      const events = await testApp.app
+        .get<pg.Pool>(DATABASE_POOL)
+        .query(`SELECT count(*)::int AS count FROM events WHERE stream_id = $1`, [
+          `advertiser-brand-${advertiser.user.id}`,
+        ]);
       expect(events.rows[0].count).toBe(1);
       // Empty optional fields clear them.
-      const cleared = await http().put('/api/users/brand-profile').set(auth(advertiser.token)).send({ brand_name: 'Acme Labs', brand_website: '', brand_logo_url: '' }).expect(200);
+      const cleared = await http()
+        .put('/api/users/brand-profile')
+        .set(auth(advertiser.token))
+        .send({ brand_name: 'Acme Labs', brand_website: '', brand_logo_url: '' })
+        .expect(200);
       expect(cleared.body.data).toMatchObject({ brand_website: null, brand_logo_url: null, brand_description: null });
     });
 
     it('records each of three racing saves and keeps the row equal to the last one in the log', async () => {
       const racer = await givenUser(testApp, { advertiser: 'premium' });
-      const saves = await Promise.all(['First', 'Second', 'Third'].map((name) => http().put('/api/users/brand-profile').set(auth(racer.token)).send({ brand_name: name })));
+      const saves = await Promise.all(
+        ['First', 'Second', 'Third'].map((name) =>
+          http().put('/api/users/brand-profile').set(auth(racer.token)).send({ brand_name: name }),
+        ),
+      );
       expect(saves.map((response) => response.status)).toEqual([200, 200, 200]);
       const pool = testApp.app.get<pg.Pool>(DATABASE_POOL);
-      const events = await pool.query(`SELECT data->>'brandName' AS name FROM events WHERE stream_id = $1 ORDER BY stream_version`, [`advertiser-brand-${racer.user.id}`]);
+      const events = await pool.query(
+        `SELECT data->>'brandName' AS name FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+        [`advertiser-brand-${racer.user.id}`],
+      );
       expect(events.rows).toHaveLength(3);
       const read = await http().get('/api/users/brand-profile').set(auth(racer.token)).expect(200);
       expect(read.body.data.brand_name).toBe(events.rows.at(-1).name);
     });
 
     it('refuses a logo that is not an image (415) or over 5 MB (413)', async () => {
-      const text = await http().post('/api/upload/image').set(auth(advertiser.token)).attach('image', Buffer.from('hello'), { filename: 'logo.png', contentType: 'image/png' }).expect(415);
+      const text = await http()
+        .post('/api/upload/image')
+        .set(auth(advertiser.token))
+        .attach('image', Buffer.from('hello'), { filename: 'logo.png', contentType: 'image/png' })
+        .expect(415);
       expect(text.body.code).toBe('NOT_AN_IMAGE');
       const big = Buffer.concat([tinyPng(), Buffer.alloc(5 * 1024 * 1024)]);
-      const tooBig = await http().post('/api/upload/image').set(auth(advertiser.token)).attach('image', big, 'logo.png').expect(413);
+      const tooBig = await http()
+        .post('/api/upload/image')
+        .set(auth(advertiser.token))
+        .attach('image', big, 'logo.png')
+        .expect(413);
       expect(tooBig.body.code).toBe('IMAGE_TOO_LARGE');
     });
   });
@@ -148,8 +223,20 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       const response = await http().get('/api/advertisers/dashboard').set(auth(advertiser.token)).expect(200);
       const { data } = AdvertiserDashboardSchema.parse(response.body);
       expect(data.drops).toEqual([]);
-      expect(data.analytics).toMatchObject({ drops_created: 0, total_participants: 0, gems_spent: '0', impressions: 0, engagement_rate: 0 });
-      expect(data.monthly_inventory).toMatchObject({ period: 'month', moves_used: 0, moves_allowance: 50, proof_drops_used: 0, proof_drops_limit: 5 });
+      expect(data.analytics).toMatchObject({
+        drops_created: 0,
+        total_participants: 0,
+        gems_spent: '0',
+        impressions: 0,
+        engagement_rate: 0,
+      });
+      expect(data.monthly_inventory).toMatchObject({
+        period: 'month',
+        moves_used: 0,
+        moves_allowance: 50,
+        proof_drops_used: 0,
+        proof_drops_limit: 5,
+      });
       expect(data.daily).toHaveLength(30);
       expect(data.brand.brand_name).toBeNull();
     });
@@ -166,7 +253,13 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       const otherDrop = await createDrop(other, proofDrop()).expect(201);
 
       const now = new Date().toISOString();
-      const track = (eventType: string, targetId: string) => ({ receivedAt: now, sessionId: 's', userId: null, eventType, payload: { target_type: 'drop', target_id: targetId } });
+      const track = (eventType: string, targetId: string) => ({
+        receivedAt: now,
+        sessionId: 's',
+        userId: null,
+        eventType,
+        payload: { target_type: 'drop', target_id: targetId },
+      });
       await testApp.app
         .get(TelemetryStore)
         .storeBatch(randomUUID(), [
@@ -181,18 +274,44 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       const response = await http().get('/api/advertisers/dashboard').set(auth(advertiser.token)).expect(200);
       const { data } = AdvertiserDashboardSchema.parse(response.body);
       expect(data.user_tier).toBe('premium');
-      expect(data.analytics).toMatchObject({ drops_created: 2, total_participants: 2, gems_spent: '120.5', impressions: 10, engagement_rate: 10 });
-      expect(data.monthly_inventory).toMatchObject({ period: 'week', proof_drops_used: 1, proof_drops_limit: 15, paid_drops_used: 1, paid_drops_limit: 8, moves_allowance: 200 });
+      expect(data.analytics).toMatchObject({
+        drops_created: 2,
+        total_participants: 2,
+        gems_spent: '120.5',
+        impressions: 10,
+        engagement_rate: 10,
+      });
+      expect(data.monthly_inventory).toMatchObject({
+        period: 'week',
+        proof_drops_used: 1,
+        proof_drops_limit: 15,
+        paid_drops_used: 1,
+        paid_drops_limit: 8,
+        moves_allowance: 200,
+      });
       expect(data.drops.map((drop) => drop.id)).toEqual([paid.body.id, proof.body.id]);
       expect(data.drops[1]).toMatchObject({ drop_type: 'proof', total_applications: 2, impressions: 8, clicks: 1 });
-      expect(data.drops[0]).toMatchObject({ drop_type: 'paid', is_paid_drop: true, gem_pool_total: '120.5', impressions: 2, clicks: 0 });
+      expect(data.drops[0]).toMatchObject({
+        drop_type: 'paid',
+        is_paid_drop: true,
+        gem_pool_total: '120.5',
+        impressions: 2,
+        clicks: 0,
+      });
       const today = data.daily.at(-1)!;
-      expect(today).toMatchObject({ day: now.slice(0, 10), drops_created: 2, gems_spent: '120.5', impressions: 10, clicks: 1 });
+      expect(today).toMatchObject({
+        day: now.slice(0, 10),
+        drops_created: 2,
+        gems_spent: '120.5',
+        impressions: 10,
+        clicks: 1,
+      });
     });
 
     it('shows the free tier at its limit, which the drops context enforces (the 6th proof drop of the month is refused)', async () => {
       const advertiser = await givenUser(testApp, { advertiser: 'free' });
-      for (let index = 0; index < 5; index += 1) await createDrop(advertiser, proofDrop({ title: `Proof ${index}` })).expect(201);
+      for (let index = 0; index < 5; index += 1)
+        await createDrop(advertiser, proofDrop({ title: `Proof ${index}` })).expect(201);
       const refused = await createDrop(advertiser, proofDrop({ title: 'One too many' }));
       expect(refused.status).toBeGreaterThanOrEqual(400);
       expect(refused.status).toBeLessThan(500);
@@ -200,16 +319,30 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       expect(paidRefused.status).toBeGreaterThanOrEqual(400);
       expect(paidRefused.status).toBeLessThan(500);
       const response = await http().get('/api/advertisers/dashboard').set(auth(advertiser.token)).expect(200);
-      expect(response.body.data.monthly_inventory).toMatchObject({ period: 'month', proof_drops_used: 5, proof_drops_limit: 5, paid_drops_used: 0, paid_drops_limit: 0 });
+      expect(response.body.data.monthly_inventory).toMatchObject({
+        period: 'month',
+        proof_drops_used: 5,
+        proof_drops_limit: 5,
+        paid_drops_used: 0,
+        paid_drops_limit: 0,
+      });
       expect(response.body.data.analytics.drops_created).toBe(5);
     });
 
     it('shows the brand saved by the advertiser', async () => {
       const advertiser = await givenUser(testApp, { advertiser: 'super' });
-      await http().put('/api/users/brand-profile').set(auth(advertiser.token)).send({ brand_name: 'Brandy' }).expect(200);
+      await http()
+        .put('/api/users/brand-profile')
+        .set(auth(advertiser.token))
+        .send({ brand_name: 'Brandy' })
+        .expect(200);
       const response = await http().get('/api/advertisers/dashboard').set(auth(advertiser.token)).expect(200);
       expect(response.body.data.brand.brand_name).toBe('Brandy');
-      expect(response.body.data.monthly_inventory).toMatchObject({ moves_allowance: 500, proof_drops_limit: 25, paid_drops_limit: 15 });
+      expect(response.body.data.monthly_inventory).toMatchObject({
+        moves_allowance: 500,
+        proof_drops_limit: 25,
+        paid_drops_limit: 15,
+      });
     });
   });
 
@@ -246,24 +379,47 @@ describe('advertisers API (become an advertiser, brand profile, dashboard, sugge
       const advertiser = await givenUser(testApp, { advertiser: 'free' });
       const ids: string[] = [];
       for (let index = 0; index < 8; index += 1) {
-        const created = await http().post('/api/content').set(auth(creator.token)).send(contentForm({ title: `Item ${index}`, platform_url: `https://www.tiktok.com/@c/video/${index}` })).expect(201);
+        const created = await http()
+          .post('/api/content')
+          .set(auth(creator.token))
+          .send(contentForm({ title: `Item ${index}`, platform_url: `https://www.tiktok.com/@c/video/${index}` }))
+          .expect(201);
         ids.push(created.body.contentId);
       }
-      const own = await http().post('/api/content').set(auth(advertiser.token)).send(contentForm({ title: 'Own', platform_url: 'https://www.tiktok.com/@a/video/own' })).expect(201);
+      const own = await http()
+        .post('/api/content')
+        .set(auth(advertiser.token))
+        .send(contentForm({ title: 'Own', platform_url: 'https://www.tiktok.com/@a/video/own' }))
+        .expect(201);
       const ownId: string = own.body.contentId;
       // Item i gets i + 1 likes (the newest the most), the advertiser's own item the most of all.
-      const likes = ids.flatMap((id, index) => Array.from({ length: index + 1 }, () => engagementEvents.action(id, randomUUID(), 'like')));
-      await recordEngagement(testApp, [...likes, ...Array.from({ length: 30 }, () => engagementEvents.action(ownId, randomUUID(), 'like'))]);
+      const likes = ids.flatMap((id, index) =>
+        Array.from({ length: index + 1 }, () => engagementEvents.action(id, randomUUID(), 'like')),
+      );
+      await recordEngagement(testApp, [
+        ...likes,
+        ...Array.from({ length: 30 }, () => engagementEvents.action(ownId, randomUUID(), 'like')),
+      ]);
 
       const expected = [ids[7], ids[6], ids[5], ids[4], ids[3], ids[2]];
       const deadline = Date.now() + 10_000;
-      let body = SuggestedContentResponseSchema.parse((await http().get('/api/advertisers/suggested-content').set(auth(advertiser.token)).expect(200)).body);
+      let body = SuggestedContentResponseSchema.parse(
+        (await http().get('/api/advertisers/suggested-content').set(auth(advertiser.token)).expect(200)).body,
+      );
       while (body.data.map((item) => item.id).join() !== expected.join() && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        body = SuggestedContentResponseSchema.parse((await http().get('/api/advertisers/suggested-content').set(auth(advertiser.token)).expect(200)).body);
+        body = SuggestedContentResponseSchema.parse(
+          (await http().get('/api/advertisers/suggested-content').set(auth(advertiser.token)).expect(200)).body,
+        );
       }
       expect(body.data.map((item) => item.id)).toEqual(expected);
-      expect(body.data[0]).toMatchObject({ title: 'Item 7', total_engagement: 8, is_trending: false, roi_potential: 'low', suggested_package: { id: 'quick-boost', gems: 25, hours: 1 } });
+      expect(body.data[0]).toMatchObject({
+        title: 'Item 7',
+        total_engagement: 8,
+        is_trending: false,
+        roi_potential: 'low',
+        suggested_package: { id: 'quick-boost', gems: 25, hours: 1 },
+      });
     });
   });
 });

@@ -1,7 +1,20 @@
-import { audienceModifier, durationModifier, moveCost, premiumModifier } from '../../src/modules/campaigns/domain/move-cost';
+import {
+  audienceModifier,
+  durationModifier,
+  moveCost,
+  premiumModifier,
+} from '../../src/modules/campaigns/domain/move-cost';
 
 const cost = (overrides: Partial<Parameters<typeof moveCost>[0]> = {}) =>
-  moveCost({ campaignType: 'standard', durationDays: 7, audienceSize: 1000, locations: 0, interests: 0, isPremium: false, ...overrides });
+  moveCost({
+    campaignType: 'standard',
+    durationDays: 7,
+    audienceSize: 1000,
+    locations: 0,
+    interests: 0,
+    isPremium: false,
+    ...overrides,
+  });
 
 describe('the move cost formula (README "Move cost")', () => {
   it('costs the base of the type for one week, 1,000 people, no targeting, not premium', () => {
@@ -39,12 +52,27 @@ describe('the move cost formula (README "Move cost")', () => {
   it('multiplies exactly in hundredths and rounds only the total, up to the next 0.01 move', () => {
     // 50 × 1.25 × 1.15 × 1 = 71.875 → 71.88
     const result = cost({ durationDays: 10, audienceSize: 2000, locations: 1 });
-    expect(result).toEqual({ totalMinor: 7_188n, baseMinor: 5_000n, durationHundredths: 125n, audienceHundredths: 115n, premiumHundredths: 100n });
+    expect(result).toEqual({
+      totalMinor: 7_188n,
+      baseMinor: 5_000n,
+      durationHundredths: 125n,
+      audienceHundredths: 115n,
+      premiumHundredths: 100n,
+    });
     // 10 × 1.25 × 1.05 × 1.5 = 19.6875 → 19.69
     expect(cost({ campaignType: 'proof', durationDays: 8, interests: 1, isPremium: true }).totalMinor).toBe(1_969n);
   });
 
   it('is at most 100 × 4 × 3.5 × 1.5 = 2,100 moves', () => {
-    expect(cost({ campaignType: 'premium', durationDays: 366, audienceSize: 1_000_000_000, locations: 50, interests: 50, isPremium: true }).totalMinor).toBe(210_000n);
+    expect(
+      cost({
+        campaignType: 'premium',
+        durationDays: 366,
+        audienceSize: 1_000_000_000,
+        locations: 50,
+        interests: 50,
+        isPremium: true,
+      }).totalMinor,
+    ).toBe(210_000n);
   });
 });

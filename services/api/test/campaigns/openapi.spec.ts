@@ -4,7 +4,9 @@ import { generateOpenApiDocument } from '@app/contracts/openapi';
 /** Every campaigns endpoint is in the OpenAPI document built from the contracts, and the document is valid. */
 describe('campaigns in the OpenAPI document', () => {
   it('documents every campaigns route', async () => {
-    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     await SwaggerParser.validate(structuredClone(document) as never);
     const expected: [string, string][] = [
       ['/api/campaigns/calculate-move-cost', 'post'],

@@ -1,5 +1,17 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { CampaignsModule, ContentModule, DropsModule, EngagementModule, IdentityModule, LedgerModule, ProgressModule, RewardsModule, SearchModule, SubscriptionsModule, TelemetryModule } from '../../src/modules/context-modules';
+import {
+  CampaignsModule,
+  ContentModule,
+  DropsModule,
+  EngagementModule,
+  IdentityModule,
+  LedgerModule,
+  ProgressModule,
+  RewardsModule,
+  SearchModule,
+  SubscriptionsModule,
+  TelemetryModule,
+} from '../../src/modules/context-modules';
 import { CreditMovesAllowanceCommand } from '@app/contracts/subscriptions';
 import { TelemetryStore } from '../../src/modules/telemetry/infrastructure/telemetry-store';
 import { contentForm } from '../content/support';
@@ -38,7 +50,13 @@ describe('campaign figures from share-link clicks (API)', () => {
     return user;
   }
   const link = async (sharer: TestUser, contentId: string | null, campaignId: string | null): Promise<string> =>
-    (await http().post('/api/shares/create').set(auth(sharer.token)).send({ target_url: PLATFORM_URL, content_id: contentId, campaign_id: campaignId }).expect(200)).body.data.id;
+    (
+      await http()
+        .post('/api/shares/create')
+        .set(auth(sharer.token))
+        .send({ target_url: PLATFORM_URL, content_id: contentId, campaign_id: campaignId })
+        .expect(200)
+    ).body.data.id;
   const follow = async (linkId: string, times: number) => {
     // Sequential and parallel alike: every redirect counts once.
     const responses = await Promise.all(Array.from({ length: times }, () => http().get(`/api/s/${linkId}`)));
@@ -49,10 +67,19 @@ describe('campaign figures from share-link clicks (API)', () => {
     const owner = await advertiser();
     const creator = await givenUser(testApp);
     const fan = await givenUser(testApp);
-    const contentId = (await http().post('/api/content').set(auth(creator.token)).send(contentForm()).expect(201)).body.contentId as string;
-    const unrelated = (await http().post('/api/content').set(auth(creator.token)).send(contentForm({ title: 'Unrelated' })).expect(201)).body.contentId as string;
-    const id = (await http().post('/api/campaigns').set(auth(owner.token)).send(draft('With links')).expect(201)).body.campaign.id as string;
-    const other = (await http().post('/api/campaigns').set(auth(owner.token)).send(draft('Other')).expect(201)).body.campaign.id as string;
+    const contentId = (await http().post('/api/content').set(auth(creator.token)).send(contentForm()).expect(201)).body
+      .contentId as string;
+    const unrelated = (
+      await http()
+        .post('/api/content')
+        .set(auth(creator.token))
+        .send(contentForm({ title: 'Unrelated' }))
+        .expect(201)
+    ).body.contentId as string;
+    const id = (await http().post('/api/campaigns').set(auth(owner.token)).send(draft('With links')).expect(201)).body
+      .campaign.id as string;
+    const other = (await http().post('/api/campaigns').set(auth(owner.token)).send(draft('Other')).expect(201)).body
+      .campaign.id as string;
     await http().post(`/api/campaigns/${id}/content`).set(auth(owner.token)).send({ contentId }).expect(200);
 
     // Counted for the campaign: 3 clicks on a link made for it, 2 on a link made for its item without a campaign.
@@ -64,32 +91,87 @@ describe('campaign figures from share-link clicks (API)', () => {
 
     // Telemetry of the item: 10 impressions and 1 in-app click (a click of the feed card, not of a share link).
     const now = new Date().toISOString();
-    const event = (eventType: string, target_id: string) => ({ receivedAt: now, sessionId: 's', userId: null, eventType, payload: { target_type: 'content', target_id } });
-    await testApp.app.get(TelemetryStore).storeBatch(`share-links-${id}`, [...Array.from({ length: 10 }, () => event('impression', contentId)), event('click', contentId), event('click', unrelated)]);
+    const event = (eventType: string, target_id: string) => ({
+      receivedAt: now,
+      sessionId: 's',
+      userId: null,
+      eventType,
+      payload: { target_type: 'content', target_id },
+    });
+    await testApp.app
+      .get(TelemetryStore)
+      .storeBatch(`share-links-${id}`, [
+        ...Array.from({ length: 10 }, () => event('impression', contentId)),
+        event('click', contentId),
+        event('click', unrelated),
+      ]);
 
     const detail = (await http().get(`/api/campaigns/${id}`).set(auth(owner.token)).expect(200)).body;
     // 1 telemetry click + 5 share-link clicks over 10 impressions; 50 moves spent / 6 clicks.
-    expect(detail).toMatchObject({ spent: 50, impressions: 10, clicks: 6, ctr: 60, cpc: 8.33, telemetryAvailable: true });
-    expect(detail.content).toEqual([expect.objectContaining({ id: contentId, platform: 'tiktok', impressions: 10, clicks: 6, ctr: 60 })]);
+    expect(detail).toMatchObject({
+      spent: 50,
+      impressions: 10,
+      clicks: 6,
+      ctr: 60,
+      cpc: 8.33,
+      telemetryAvailable: true,
+    });
+    expect(detail.content).toEqual([
+      expect.objectContaining({ id: contentId, platform: 'tiktok', impressions: 10, clicks: 6, ctr: 60 }),
+    ]);
     expect(detail.platforms).toEqual([{ platform: 'tiktok', items: 1, impressions: 10, clicks: 6, averageCtr: 60 }]);
     expect(detail.daily).toEqual([{ day: today(), impressions: 10, clicks: 6 }]);
 
     // The list agrees; the other campaign has its own link's 4 clicks (no content, no impressions).
-    const listed = (await http().get('/api/campaigns').set(auth(owner.token)).expect(200)).body.campaigns as Array<Record<string, unknown>>;
-    expect(listed.find((campaign) => campaign.id === id)).toMatchObject({ impressions: 10, clicks: 6, ctr: 60, cpc: 8.33 });
-    expect(listed.find((campaign) => campaign.id === other)).toMatchObject({ impressions: 0, clicks: 4, ctr: 0, cpc: 12.5 });
+    const listed = (await http().get('/api/campaigns').set(auth(owner.token)).expect(200)).body.campaigns as Array<
+      Record<string, unknown>
+    >;
+    expect(listed.find((campaign) => campaign.id === id)).toMatchObject({
+      impressions: 10,
+      clicks: 6,
+      ctr: 60,
+      cpc: 8.33,
+    });
+    expect(listed.find((campaign) => campaign.id === other)).toMatchObject({
+      impressions: 0,
+      clicks: 4,
+      ctr: 0,
+      cpc: 12.5,
+    });
     const otherDetail = (await http().get(`/api/campaigns/${other}`).set(auth(owner.token)).expect(200)).body;
-    expect(otherDetail).toMatchObject({ clicks: 4, content: [], platforms: [], daily: [{ day: today(), impressions: 0, clicks: 4 }] });
+    expect(otherDetail).toMatchObject({
+      clicks: 4,
+      content: [],
+      platforms: [],
+      daily: [{ day: today(), impressions: 0, clicks: 4 }],
+    });
 
     // Without the item, only the link made for the campaign still counts (3), in the total and its day.
-    const removed = (await http().delete(`/api/campaigns/${id}/content/${contentId}`).set(auth(owner.token)).expect(200)).body;
-    expect(removed).toMatchObject({ impressions: 0, clicks: 3, ctr: 0, cpc: 16.67, content: [], platforms: [], daily: [{ day: today(), impressions: 0, clicks: 3 }] });
+    const removed = (
+      await http().delete(`/api/campaigns/${id}/content/${contentId}`).set(auth(owner.token)).expect(200)
+    ).body;
+    expect(removed).toMatchObject({
+      impressions: 0,
+      clicks: 3,
+      ctr: 0,
+      cpc: 16.67,
+      content: [],
+      platforms: [],
+      daily: [{ day: today(), impressions: 0, clicks: 3 }],
+    });
   });
 
   it('counts nothing for a campaign with no links and no telemetry', async () => {
     const owner = await advertiser();
-    const id = (await http().post('/api/campaigns').set(auth(owner.token)).send(draft('Quiet')).expect(201)).body.campaign.id as string;
+    const id = (await http().post('/api/campaigns').set(auth(owner.token)).send(draft('Quiet')).expect(201)).body
+      .campaign.id as string;
     await http().get('/api/s/nope-not-here').expect(404);
-    expect((await http().get(`/api/campaigns/${id}`).set(auth(owner.token)).expect(200)).body).toMatchObject({ impressions: 0, clicks: 0, ctr: 0, cpc: null, daily: [] });
+    expect((await http().get(`/api/campaigns/${id}`).set(auth(owner.token)).expect(200)).body).toMatchObject({
+      impressions: 0,
+      clicks: 0,
+      ctr: 0,
+      cpc: null,
+      daily: [],
+    });
   });
 });

@@ -9,15 +9,32 @@ const campaign = {
     { itemId: 'b', addedAt: '2026-11-25T00:00:00.000Z' },
   ],
 };
-const row = (campaignId: string | null, contentId: string | null, day: string, clicks: number): ShareLinkClicks => ({ campaignId, contentId, day, clicks });
+const row = (campaignId: string | null, contentId: string | null, day: string, clicks: number): ShareLinkClicks => ({
+  campaignId,
+  contentId,
+  day,
+  clicks,
+});
 const attributed = (rows: ShareLinkClicks[]) => {
   const result = attributeShareLinkClicks(campaign, rows);
-  return { total: result.total, byContent: Object.fromEntries(result.byContent), byDay: Object.fromEntries(result.byDay) };
+  return {
+    total: result.total,
+    byContent: Object.fromEntries(result.byContent),
+    byDay: Object.fromEntries(result.byDay),
+  };
 };
 
 describe('attributeShareLinkClicks', () => {
   it("counts links made for one of the campaign's items without a campaign from the UTC day the item joined", () => {
-    expect(attributed([row(null, 'a', '2026-11-21', 5), row(null, 'a', '2026-11-22', 2), row(null, 'a', '2026-11-23', 3), row(null, 'b', '2026-11-24', 7), row(null, 'b', '2026-11-25', 1)])).toEqual({
+    expect(
+      attributed([
+        row(null, 'a', '2026-11-21', 5),
+        row(null, 'a', '2026-11-22', 2),
+        row(null, 'a', '2026-11-23', 3),
+        row(null, 'b', '2026-11-24', 7),
+        row(null, 'b', '2026-11-25', 1),
+      ]),
+    ).toEqual({
       total: 6,
       byContent: { a: 5, b: 1 },
       byDay: { '2026-11-22': 2, '2026-11-23': 3, '2026-11-25': 1 },
@@ -25,7 +42,14 @@ describe('attributeShareLinkClicks', () => {
   });
 
   it('counts links made for the campaign from the day it was created, in the item row only when the item is one of its own', () => {
-    expect(attributed([row('c1', 'a', '2026-11-21', 4), row('c1', 'elsewhere', '2026-11-21', 2), row('c1', null, '2026-11-26', 1), row('c1', 'b', '2026-11-19', 9)])).toEqual({
+    expect(
+      attributed([
+        row('c1', 'a', '2026-11-21', 4),
+        row('c1', 'elsewhere', '2026-11-21', 2),
+        row('c1', null, '2026-11-26', 1),
+        row('c1', 'b', '2026-11-19', 9),
+      ]),
+    ).toEqual({
       // The link for b made "before" the campaign existed (a guessed id) counts nowhere; a's link counts before a joined.
       total: 7,
       byContent: { a: 4 },
@@ -34,7 +58,14 @@ describe('attributeShareLinkClicks', () => {
   });
 
   it("never counts another campaign's links (even for a shared item), items outside the campaign, or empty rows", () => {
-    expect(attributed([row('c2', 'a', '2026-11-23', 8), row(null, 'elsewhere', '2026-11-23', 3), row(null, null, '2026-11-23', 2), row(null, 'a', '2026-11-23', 0)])).toEqual({
+    expect(
+      attributed([
+        row('c2', 'a', '2026-11-23', 8),
+        row(null, 'elsewhere', '2026-11-23', 3),
+        row(null, null, '2026-11-23', 2),
+        row(null, 'a', '2026-11-23', 0),
+      ]),
+    ).toEqual({
       total: 0,
       byContent: {},
       byDay: {},
@@ -42,6 +73,10 @@ describe('attributeShareLinkClicks', () => {
   });
 
   it('adds up links made with and without the campaign for the same item and day', () => {
-    expect(attributed([row('c1', 'a', '2026-11-23', 3), row(null, 'a', '2026-11-23', 2)])).toEqual({ total: 5, byContent: { a: 5 }, byDay: { '2026-11-23': 5 } });
+    expect(attributed([row('c1', 'a', '2026-11-23', 3), row(null, 'a', '2026-11-23', 2)])).toEqual({
+      total: 5,
+      byContent: { a: 5 },
+      byDay: { '2026-11-23': 5 },
+    });
   });
 });

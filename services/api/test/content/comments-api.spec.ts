@@ -11,11 +11,13 @@ describe('content comments API', () => {
   beforeAll(async () => {
     testApp = await startContentApp();
     [owner, author, stranger] = [await givenUser(testApp), await givenUser(testApp), await givenUser(testApp)];
-    contentId = (await testApp.http().post('/api/content').set(auth(owner.token)).send(contentForm()).expect(201)).body.contentId;
+    contentId = (await testApp.http().post('/api/content').set(auth(owner.token)).send(contentForm()).expect(201)).body
+      .contentId;
   }, 120_000);
   afterAll(() => testApp?.close());
 
-  const comment = (user: TestUser, body: Record<string, unknown>, id = contentId) => testApp.http().post(`/api/content/${id}/comments`).set(auth(user.token)).send(body);
+  const comment = (user: TestUser, body: Record<string, unknown>, id = contentId) =>
+    testApp.http().post(`/api/content/${id}/comments`).set(auth(user.token)).send(body);
 
   it('posts comments and one level of replies, listed pinned first then newest, replies oldest first', async () => {
     const first = (await comment(author, { comment_text: '  First!  ' }).expect(201)).body;
@@ -37,7 +39,9 @@ describe('content comments API', () => {
 
     const depth = await comment(author, { comment_text: 'Deeper', parent_comment_id: replyA.id }).expect(422);
     expect(depth.body.error).toBe('Replies can only be made to top-level comments');
-    await comment(author, { comment_text: 'Orphan', parent_comment_id: '00000000-0000-4000-8000-000000000000' }).expect(404);
+    await comment(author, { comment_text: 'Orphan', parent_comment_id: '00000000-0000-4000-8000-000000000000' }).expect(
+      404,
+    );
 
     let list = (await testApp.http().get(`/api/content/${contentId}/comments`).expect(200)).body;
     expect(list.map((entry: { id: string }) => entry.id)).toEqual([second.id, first.id]);
@@ -63,9 +67,16 @@ describe('content comments API', () => {
 
   it('lets only the content owner pin', async () => {
     const target = (await comment(author, { comment_text: 'Pin me' }).expect(201)).body;
-    const refused = await testApp.http().post(`/api/content/comments/${target.id}/pin`).set(auth(author.token)).expect(403);
+    const refused = await testApp
+      .http()
+      .post(`/api/content/comments/${target.id}/pin`)
+      .set(auth(author.token))
+      .expect(403);
     expect(refused.body.error).toBe('Only the content owner can pin comments');
-    expect((await testApp.http().post(`/api/content/comments/${target.id}/pin`).set(auth(owner.token)).expect(200)).body.is_pinned).toBe(true);
+    expect(
+      (await testApp.http().post(`/api/content/comments/${target.id}/pin`).set(auth(owner.token)).expect(200)).body
+        .is_pinned,
+    ).toBe(true);
     await testApp.http().post(`/api/content/comments/${target.id}/pin`).set(auth(owner.token)).expect(409);
   });
 
@@ -73,13 +84,17 @@ describe('content comments API', () => {
     const target = (await comment(author, { comment_text: 'Like me' }).expect(201)).body;
     const fans = await Promise.all(Array.from({ length: 20 }, () => givenUser(testApp)));
     const answers = await Promise.all(
-      fans.flatMap((fan) => [0, 1].map(() => testApp.http().post(`/api/content/comments/${target.id}/like`).set(auth(fan.token)))),
+      fans.flatMap((fan) =>
+        [0, 1].map(() => testApp.http().post(`/api/content/comments/${target.id}/like`).set(auth(fan.token))),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(20);
     expect(statuses.filter((status) => status === 409)).toHaveLength(20);
     expect(answers.find((answer) => answer.status === 409)?.body.error).toBe('You have already liked this comment');
-    const listed = (await testApp.http().get(`/api/content/${contentId}/comments`).set(auth(fans[0]!.token)).expect(200)).body;
+    const listed = (
+      await testApp.http().get(`/api/content/${contentId}/comments`).set(auth(fans[0]!.token)).expect(200)
+    ).body;
     const entry = listed.find((item: { id: string }) => item.id === target.id);
     expect(entry).toMatchObject({ likes_count: 20, has_liked: true });
     expect(listed.find((item: { id: string }) => item.id !== target.id)?.has_liked).toBe(false);
@@ -89,12 +104,22 @@ describe('content comments API', () => {
     const byAuthor = (await comment(author, { comment_text: 'Mine' }).expect(201)).body;
     const reply = (await comment(stranger, { comment_text: 'Reply', parent_comment_id: byAuthor.id }).expect(201)).body;
     const countBefore = (await testApp.http().get(`/api/content/${contentId}`).expect(200)).body.comments_count;
-    const refused = await testApp.http().delete(`/api/content/comments/${byAuthor.id}`).set(auth(stranger.token)).expect(403);
+    const refused = await testApp
+      .http()
+      .delete(`/api/content/comments/${byAuthor.id}`)
+      .set(auth(stranger.token))
+      .expect(403);
     expect(refused.body.error).toBe('Only the comment author or the content owner can delete this comment');
-    await testApp.http().delete(`/api/content/comments/${byAuthor.id}`).set(auth(author.token)).expect(200, { success: true, id: byAuthor.id });
+    await testApp
+      .http()
+      .delete(`/api/content/comments/${byAuthor.id}`)
+      .set(auth(author.token))
+      .expect(200, { success: true, id: byAuthor.id });
     const list = (await testApp.http().get(`/api/content/${contentId}/comments`).expect(200)).body;
     expect(list.map((entry: { id: string }) => entry.id)).not.toContain(byAuthor.id);
-    expect((await testApp.http().get(`/api/content/${contentId}`).expect(200)).body.comments_count).toBe(countBefore - 2);
+    expect((await testApp.http().get(`/api/content/${contentId}`).expect(200)).body.comments_count).toBe(
+      countBefore - 2,
+    );
     await testApp.http().post(`/api/content/comments/${reply.id}/like`).set(auth(owner.token)).expect(200);
 
     const other = (await comment(stranger, { comment_text: 'Spam' }).expect(201)).body;
@@ -104,7 +129,8 @@ describe('content comments API', () => {
   });
 
   it('keeps the comments of deleted content out of reach', async () => {
-    const gone = (await testApp.http().post('/api/content').set(auth(owner.token)).send(contentForm()).expect(201)).body.contentId;
+    const gone = (await testApp.http().post('/api/content').set(auth(owner.token)).send(contentForm()).expect(201)).body
+      .contentId;
     // The creator's own comment earns no engagement shares, so nobody else holds any and the delete is a delete (a
     // fan's comment would earn 3 free shares, and the item would be archived instead).
     const target = (await comment(owner, { comment_text: 'Soon gone' }, gone).expect(201)).body;

@@ -13,7 +13,8 @@ describe('content API', () => {
   }, 120_000);
   afterAll(() => testApp?.close());
 
-  const create = (user: TestUser, body: Record<string, unknown>) => testApp.http().post('/api/content').set(auth(user.token)).send(body);
+  const create = (user: TestUser, body: Record<string, unknown>) =>
+    testApp.http().post('/api/content').set(auth(user.token)).send(body);
 
   it('creates content and answers contentId, readable at once by id and in the list', async () => {
     const created = await create(owner, contentForm({ total_shares: 40, share_price: 99 })).expect(201);
@@ -41,8 +42,14 @@ describe('content API', () => {
   });
 
   it('refuses bad input with error, details and field_errors, and creates nothing', async () => {
-    const before = (await testApp.http().get(`/api/content?creator_id=${stranger.user.id}`).expect(200)).body.items.length;
-    const response = await create(stranger, { platform: 'myspace', title: '  ', platform_url: 'not a url', total_shares: 5000 }).expect(400);
+    const before = (await testApp.http().get(`/api/content?creator_id=${stranger.user.id}`).expect(200)).body.items
+      .length;
+    const response = await create(stranger, {
+      platform: 'myspace',
+      title: '  ',
+      platform_url: 'not a url',
+      total_shares: 5000,
+    }).expect(400);
     expect(response.body.error).toEqual(expect.any(String));
     expect(response.body.details).toBe('Please check all form fields and try again.');
     expect(response.body.field_errors).toEqual(
@@ -55,8 +62,12 @@ describe('content API', () => {
     );
     await create(stranger, { platform: 'youtube', title: 'x' })
       .expect(400)
-      .expect((answer) => expect(answer.body.field_errors).toEqual([{ field: 'platform_url', message: 'Content URL is required' }]));
-    expect((await testApp.http().get(`/api/content?creator_id=${stranger.user.id}`).expect(200)).body.items).toHaveLength(before);
+      .expect((answer) =>
+        expect(answer.body.field_errors).toEqual([{ field: 'platform_url', message: 'Content URL is required' }]),
+      );
+    expect(
+      (await testApp.http().get(`/api/content?creator_id=${stranger.user.id}`).expect(200)).body.items,
+    ).toHaveLength(before);
   });
 
   it('needs a session to create', async () => {
@@ -78,10 +89,25 @@ describe('content API', () => {
 
   it('lets the owner edit, and only the owner', async () => {
     const id = (await create(owner, contentForm()).expect(201)).body.contentId;
-    const edited = await testApp.http().put(`/api/content/${id}`).set(auth(owner.token)).send({ title: 'Evening routine', total_shares: 300 }).expect(200);
-    expect(edited.body).toMatchObject({ title: 'Evening routine', description: 'Five things I do before work', total_shares: 300, engagement_shares_total: 20 });
+    const edited = await testApp
+      .http()
+      .put(`/api/content/${id}`)
+      .set(auth(owner.token))
+      .send({ title: 'Evening routine', total_shares: 300 })
+      .expect(200);
+    expect(edited.body).toMatchObject({
+      title: 'Evening routine',
+      description: 'Five things I do before work',
+      total_shares: 300,
+      engagement_shares_total: 20,
+    });
     await testApp.http().put(`/api/content/${id}`).set(auth(stranger.token)).send({ title: 'Mine now' }).expect(403);
-    const tooFew = await testApp.http().put(`/api/content/${id}`).set(auth(owner.token)).send({ total_shares: 10 }).expect(422);
+    const tooFew = await testApp
+      .http()
+      .put(`/api/content/${id}`)
+      .set(auth(owner.token))
+      .send({ total_shares: 10 })
+      .expect(422);
     expect(tooFew.body.error).toBe('Total shares cannot be less than the 20 shares set aside or held');
     await testApp.http().put(`/api/content/${id}`).set(auth(owner.token)).send({ platform_url: 'ftp://x' }).expect(400);
     expect((await testApp.http().get(`/api/content/${id}`).expect(200)).body.title).toBe('Evening routine');
@@ -90,11 +116,17 @@ describe('content API', () => {
   it('shows a write on the very next list and feed read, though both are served from a shared one-second cache', async () => {
     const id = (await create(owner, contentForm({ title: 'Before the edit' })).expect(201)).body.contentId;
     const titleInList = async () =>
-      ((await testApp.http().get('/api/content?limit=50').expect(200)).body.items as Array<{ id: string; title: string }>).find((entry) => entry.id === id)?.title;
+      (
+        (await testApp.http().get('/api/content?limit=50').expect(200)).body.items as Array<{
+          id: string;
+          title: string;
+        }>
+      ).find((entry) => entry.id === id)?.title;
     const inFeed = async () =>
-      ((await testApp.http().get('/api/feed?tab=social&limit=50').set(auth(stranger.token)).expect(200)).body.items as Array<{ content?: { id: string } }>).some(
-        (item) => item.content?.id === id,
-      );
+      (
+        (await testApp.http().get('/api/feed?tab=social&limit=50').set(auth(stranger.token)).expect(200)).body
+          .items as Array<{ content?: { id: string } }>
+      ).some((item) => item.content?.id === id);
     // Read (and so cache) the page and the tab, then write: the next reads, well within the second, show the write.
     expect(await titleInList()).toBe('Before the edit');
     expect(await inFeed()).toBe(true);
@@ -113,7 +145,11 @@ describe('content API', () => {
     const deleted = await testApp.http().delete(`/api/content/${id}`).set(auth(owner.token)).expect(200);
     expect(deleted.body).toEqual({ success: true, id, outcome: 'deleted' });
     await testApp.http().get(`/api/content/${id}`).expect(404);
-    expect((await testApp.http().get('/api/content?limit=50').expect(200)).body.items.map((entry: { id: string }) => entry.id)).not.toContain(id);
+    expect(
+      (await testApp.http().get('/api/content?limit=50').expect(200)).body.items.map(
+        (entry: { id: string }) => entry.id,
+      ),
+    ).not.toContain(id);
     await testApp.http().delete(`/api/content/${id}`).set(auth(owner.token)).expect(404);
   });
 
@@ -121,17 +157,36 @@ describe('content API', () => {
     const author = await givenUser(testApp);
     const ids: string[] = [];
     for (let index = 0; index < 5; index += 1) {
-      ids.push((await create(author, contentForm({ title: `Page item ${index}`, platform: index % 2 ? 'youtube' : 'instagram' })).expect(201)).body.contentId);
+      ids.push(
+        (
+          await create(
+            author,
+            contentForm({ title: `Page item ${index}`, platform: index % 2 ? 'youtube' : 'instagram' }),
+          ).expect(201)
+        ).body.contentId,
+      );
     }
     const first = (await testApp.http().get(`/api/content?creator_id=${author.user.id}&limit=2`).expect(200)).body;
     expect(first.items.map((entry: { id: string }) => entry.id)).toEqual([ids[4], ids[3]]);
-    const second = (await testApp.http().get(`/api/content?creator_id=${author.user.id}&limit=2&cursor=${first.next_cursor}`).expect(200)).body;
+    const second = (
+      await testApp
+        .http()
+        .get(`/api/content?creator_id=${author.user.id}&limit=2&cursor=${first.next_cursor}`)
+        .expect(200)
+    ).body;
     expect(second.items.map((entry: { id: string }) => entry.id)).toEqual([ids[2], ids[1]]);
-    const third = (await testApp.http().get(`/api/content?creator_id=${author.user.id}&limit=2&cursor=${second.next_cursor}`).expect(200)).body;
+    const third = (
+      await testApp
+        .http()
+        .get(`/api/content?creator_id=${author.user.id}&limit=2&cursor=${second.next_cursor}`)
+        .expect(200)
+    ).body;
     expect(third).toEqual({ items: [expect.objectContaining({ id: ids[0] })], next_cursor: null });
-    const youtube = (await testApp.http().get(`/api/content?creator_id=${author.user.id}&platform=youtube`).expect(200)).body.items;
+    const youtube = (await testApp.http().get(`/api/content?creator_id=${author.user.id}&platform=youtube`).expect(200))
+      .body.items;
     expect(youtube.map((entry: { id: string }) => entry.id).sort()).toEqual([ids[1], ids[3]].sort());
-    const text = (await testApp.http().get(`/api/content?creator_id=${author.user.id}&q=ITEM 2`).expect(200)).body.items;
+    const text = (await testApp.http().get(`/api/content?creator_id=${author.user.id}&q=ITEM 2`).expect(200)).body
+      .items;
     expect(text.map((entry: { id: string }) => entry.id)).toEqual([ids[2]]);
     await testApp.http().get('/api/content?cursor=garbage').expect(400);
     await testApp.http().get('/api/content?platform=myspace').expect(400);
@@ -140,29 +195,67 @@ describe('content API', () => {
   it('answers metrics and the user status', async () => {
     const id = (await create(owner, contentForm()).expect(201)).body.contentId;
     const metrics = (await testApp.http().get(`/api/content/${id}/metrics`).expect(200)).body;
-    expect(metrics).toEqual({ content_id: id, likes: 0, comments: 0, shares: 0, saves: 0, reposts: 0, views: 0, internal_moves: 0, external_moves: 0, total_engagement: 0 });
+    expect(metrics).toEqual({
+      content_id: id,
+      likes: 0,
+      comments: 0,
+      shares: 0,
+      saves: 0,
+      reposts: 0,
+      views: 0,
+      internal_moves: 0,
+      external_moves: 0,
+      total_engagement: 0,
+    });
     const mine = (await testApp.http().get(`/api/content/${id}/user-status`).set(auth(owner.token)).expect(200)).body;
     expect(mine).toEqual({ content_id: id, has_liked: false, has_saved: false, is_owner: true, owned_shares: 0 });
-    expect((await testApp.http().get(`/api/content/${id}/user-status`).set(auth(stranger.token)).expect(200)).body.is_owner).toBe(false);
+    expect(
+      (await testApp.http().get(`/api/content/${id}/user-status`).set(auth(stranger.token)).expect(200)).body.is_owner,
+    ).toBe(false);
     await testApp.http().get(`/api/content/${id}/user-status`).expect(401);
   });
 
   it('replays a create with the same Idempotency-Key instead of creating twice', async () => {
     const key = `content-${Date.now()}`;
-    const first = await create(owner, contentForm({ title: 'Once only' })).set('Idempotency-Key', key).expect(201);
-    const again = await create(owner, contentForm({ title: 'Once only' })).set('Idempotency-Key', key).expect(201);
+    const first = await create(owner, contentForm({ title: 'Once only' }))
+      .set('Idempotency-Key', key)
+      .expect(201);
+    const again = await create(owner, contentForm({ title: 'Once only' }))
+      .set('Idempotency-Key', key)
+      .expect(201);
     expect(again.body.contentId).toBe(first.body.contentId);
     expect(again.headers['idempotency-replayed']).toBe('true');
   });
 
   it("feeds search's Content tab by title, description and creator; deleted items leave it", async () => {
     const author = await givenUser(testApp);
-    const id = (await create(author, contentForm({ title: 'Quokka sunrise', description: 'Rottnest island at dawn' })).expect(201)).body.contentId;
+    const id = (
+      await create(author, contentForm({ title: 'Quokka sunrise', description: 'Rottnest island at dawn' })).expect(201)
+    ).body.contentId;
     const byTitle = (await testApp.http().get('/api/search?q=quokka').set(auth(owner.token)).expect(200)).body;
-    expect(byTitle.content).toEqual([{ id, title: 'Quokka sunrise', description: 'Rottnest island at dawn', platform: 'tiktok', creator_name: author.user.username, share_price: 0.01 }]);
-    expect((await testApp.http().get('/api/search?q=rottnest').set(auth(owner.token)).expect(200)).body.content.map((hit: { id: string }) => hit.id)).toEqual([id]);
-    expect((await testApp.http().get(`/api/search?q=${author.user.username}`).set(auth(owner.token)).expect(200)).body.content.map((hit: { id: string }) => hit.id)).toEqual([id]);
+    expect(byTitle.content).toEqual([
+      {
+        id,
+        title: 'Quokka sunrise',
+        description: 'Rottnest island at dawn',
+        platform: 'tiktok',
+        creator_name: author.user.username,
+        share_price: 0.01,
+      },
+    ]);
+    expect(
+      (await testApp.http().get('/api/search?q=rottnest').set(auth(owner.token)).expect(200)).body.content.map(
+        (hit: { id: string }) => hit.id,
+      ),
+    ).toEqual([id]);
+    expect(
+      (
+        await testApp.http().get(`/api/search?q=${author.user.username}`).set(auth(owner.token)).expect(200)
+      ).body.content.map((hit: { id: string }) => hit.id),
+    ).toEqual([id]);
     await testApp.http().delete(`/api/content/${id}`).set(auth(author.token)).expect(200);
-    expect((await testApp.http().get('/api/search?q=quokka').set(auth(owner.token)).expect(200)).body.content).toEqual([]);
+    expect((await testApp.http().get('/api/search?q=quokka').set(auth(owner.token)).expect(200)).body.content).toEqual(
+      [],
+    );
   });
 });

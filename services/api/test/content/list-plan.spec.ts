@@ -51,24 +51,36 @@ describe('content list plan', () => {
         [depth - 1],
       )
     ).rows;
-    return { cursor: encodeCursor(rows[0]!.created_at, rows[0]!.content_id), expected: rows.slice(1).map((row) => row.content_id) };
+    return {
+      cursor: encodeCursor(rows[0]!.created_at, rows[0]!.content_id),
+      expected: rows.slice(1).map((row) => row.content_id),
+    };
   }
 
   /** The `content_items` rows the page's statement read (returned or filtered out), from its executed plan. */
   async function contentItemsRowsRead(cursor: string): Promise<number> {
-    const { sql, params } = contentPageStatement({ limit: 20, cursor }, new Set(), { viewerId: null, now: new Date().toISOString() });
-    const [{ 'QUERY PLAN': plan }] = (await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)).rows as [
-      { 'QUERY PLAN': Array<{ Plan: PlanNode }> },
-    ];
+    const { sql, params } = contentPageStatement({ limit: 20, cursor }, new Set(), {
+      viewerId: null,
+      now: new Date().toISOString(),
+    });
+    const [{ 'QUERY PLAN': plan }] = (
+      await pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params)
+    ).rows as [{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }];
     return nodes(plan[0]!.Plan)
       .filter((node) => node['Relation Name'] === 'content_items')
-      .reduce((sum, node) => sum + (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'], 0);
+      .reduce(
+        (sum, node) => sum + (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0)) * node['Actual Loops'],
+        0,
+      );
   }
 
   it('answers a deep cursor page with the next 20 active items, newest first', async () => {
     for (const depth of [100, 1_500, 2_400]) {
       const { cursor, expected } = await deepPosition(depth);
-      const page = (await testApp.http().get(`/api/content?limit=20&cursor=${cursor}`).expect(200)).body as { items: Array<{ id: string }>; next_cursor: string | null };
+      const page = (await testApp.http().get(`/api/content?limit=20&cursor=${cursor}`).expect(200)).body as {
+        items: Array<{ id: string }>;
+        next_cursor: string | null;
+      };
       expect(page.items.map((item) => item.id)).toEqual(expected);
       expect(page.next_cursor).not.toBeNull();
     }

@@ -4,7 +4,10 @@ import { generateOpenApiDocument } from '@app/contracts/openapi';
 /** Every content endpoint is in the OpenAPI document built from the contracts, and the document is valid. */
 describe('content in the OpenAPI document', () => {
   it('documents every content route with its schemas', async () => {
-    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     await SwaggerParser.validate(structuredClone(document) as never);
     const expected: [string, string][] = [
       ['/api/content', 'get'],
@@ -23,8 +26,22 @@ describe('content in the OpenAPI document', () => {
       ['/api/content/comments/{id}', 'delete'],
       ['/api/feed', 'get'],
     ];
-    for (const [path, method] of expected) expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({ path, method, documented: true });
-    for (const schema of ['Content', 'ContentPage', 'ContentMetrics', 'ContentUserStatus', 'CreateContentRequest', 'UpdateContentRequest', 'ContentComment', 'FeedPage']) {
+    for (const [path, method] of expected)
+      expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({
+        path,
+        method,
+        documented: true,
+      });
+    for (const schema of [
+      'Content',
+      'ContentPage',
+      'ContentMetrics',
+      'ContentUserStatus',
+      'CreateContentRequest',
+      'UpdateContentRequest',
+      'ContentComment',
+      'FeedPage',
+    ]) {
       expect(document.components.schemas[schema]).toBeDefined();
     }
   });

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { ENGAGEMENT_EVENT_SCHEMAS } from '@app/contracts/engagement';
 import type { EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../../src/platform/database/database.tokens';
-import { ContentModule, DropsModule, IdentityModule, LedgerModule, MarketModule, ProgressModule, RewardsModule, SearchModule } from '../../src/modules/context-modules';
+import {
+  ContentModule,
+  DropsModule,
+  IdentityModule,
+  LedgerModule,
+  MarketModule,
+  ProgressModule,
+  RewardsModule,
+  SearchModule,
+} from '../../src/modules/context-modules';
 import { EngagementModule } from '../../src/modules/engagement/engagement.module';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
 
@@ -13,7 +22,17 @@ export { auth, givenUser, waitFor, type TestUser } from '../drops/support';
  * and the market: a delete or an edit asks them who holds shares.
  */
 export function startContentApp(): Promise<IdentityTestApp> {
-  return startAppWithModules('content_api', [IdentityModule, LedgerModule, RewardsModule, ProgressModule, SearchModule, DropsModule, ContentModule, EngagementModule, MarketModule]);
+  return startAppWithModules('content_api', [
+    IdentityModule,
+    LedgerModule,
+    RewardsModule,
+    ProgressModule,
+    SearchModule,
+    DropsModule,
+    ContentModule,
+    EngagementModule,
+    MarketModule,
+  ]);
 }
 
 export const contentForm = (overrides: Record<string, unknown> = {}) => ({
@@ -29,9 +48,15 @@ export const contentForm = (overrides: Record<string, unknown> = {}) => ({
  * Appends facts as the engagement context records them (its published event types, `@app/contracts/engagement`), so
  * content's projection of them is exercised on real events; the engagement context's own rules are its tests'.
  */
-export async function recordEngagement(testApp: IdentityTestApp, events: Array<{ type: string; data: Record<string, unknown> }>): Promise<void> {
-  for (const event of events) ENGAGEMENT_EVENT_SCHEMAS[event.type as keyof typeof ENGAGEMENT_EVENT_SCHEMAS].parse(event.data);
-  await testApp.app.get<EventStore>(EVENT_STORE).append([{ streamId: `engagement-test-${randomUUID()}`, expectedVersion: 'no_stream', events }]);
+export async function recordEngagement(
+  testApp: IdentityTestApp,
+  events: Array<{ type: string; data: Record<string, unknown> }>,
+): Promise<void> {
+  for (const event of events)
+    ENGAGEMENT_EVENT_SCHEMAS[event.type as keyof typeof ENGAGEMENT_EVENT_SCHEMAS].parse(event.data);
+  await testApp.app
+    .get<EventStore>(EVENT_STORE)
+    .append([{ streamId: `engagement-test-${randomUUID()}`, expectedVersion: 'no_stream', events }]);
 }
 
 const at = () => new Date().toISOString();
@@ -41,14 +66,37 @@ export const engagementEvents = {
     data: { contentId, userId, actionType, pointsMinor: '1', engagementShares: 0, transactionId: null, at: at() },
   }),
   unsaved: (contentId: string, userId: string) => ({ type: 'ContentUnsaved', data: { contentId, userId, at: at() } }),
-  sharesGiven: (contentId: string, userId: string, shares: number) => ({ type: 'EngagementSharesGiven', data: { contentId, userId, actionType: 'like', shares, at: at() } }),
+  sharesGiven: (contentId: string, userId: string, shares: number) => ({
+    type: 'EngagementSharesGiven',
+    data: { contentId, userId, actionType: 'like', shares, at: at() },
+  }),
   externalMove: (contentId: string, userId: string) => ({
     type: 'ExternalMoveRecorded',
-    data: { moveId: randomUUID(), contentId, userId, moveType: 'share', points: 100, keys: 5, proofType: 'url', proofUrl: 'https://x.test/p', transactionId: null, at: at() },
+    data: {
+      moveId: randomUUID(),
+      contentId,
+      userId,
+      moveType: 'share',
+      points: 100,
+      keys: 5,
+      proofType: 'url',
+      proofUrl: 'https://x.test/p',
+      transactionId: null,
+      at: at(),
+    },
   }),
   tipped: (contentId: string, fromUserId: string, usdMinor: bigint) => ({
     type: 'ContentTipped',
-    data: { contentId, fromUserId, kind: 'fund', currency: 'USD', amountMinor: usdMinor.toString(), usdMinor: usdMinor.toString(), transactionId: randomUUID(), at: at() },
+    data: {
+      contentId,
+      fromUserId,
+      kind: 'fund',
+      currency: 'USD',
+      amountMinor: usdMinor.toString(),
+      usdMinor: usdMinor.toString(),
+      transactionId: randomUUID(),
+      at: at(),
+    },
   }),
   sponsored: (contentId: string, multiplierTenths: number, hours = 1, sponsorshipId: string = randomUUID()) => ({
     type: 'ContentSponsored',
@@ -66,5 +114,8 @@ export const engagementEvents = {
       transactionId: randomUUID(),
     },
   }),
-  spent: (contentId: string, sponsorshipId: string) => ({ type: 'SponsorshipSpent', data: { sponsorshipId, contentId, transactionId: randomUUID(), at: at() } }),
+  spent: (contentId: string, sponsorshipId: string) => ({
+    type: 'SponsorshipSpent',
+    data: { sponsorshipId, contentId, transactionId: randomUUID(), at: at() },
+  }),
 };

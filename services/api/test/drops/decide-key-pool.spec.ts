@@ -14,10 +14,24 @@ import { given, movement, posting } from './given-when-then';
 const dropId = 'd1';
 const now = '2026-11-21T12:00:00.000Z';
 const escrow = `escrow:drop:${dropId}`;
-const moved = (transactionId: string, reasonCode: 'DROP_POOL_ESCROW' | 'DROP_REWARD', description: string, ...postings: ReturnType<typeof posting>[]) =>
-  movement({ dropId, transactionId, reasonCode, description, now }, ...postings);
-const details = (overrides: Partial<DropDetails> = {}): DropDetails => ({ ...EMPTY_DETAILS, title: 'Repost', description: 'Repost our post', ...overrides });
-const moveTerms: DropTerms = { keyCostMinor: 0n, gemRewardBaseMinor: 0n, moveCostPointsMinor: 50n, keyRewardAmountMinor: 3n };
+const moved = (
+  transactionId: string,
+  reasonCode: 'DROP_POOL_ESCROW' | 'DROP_REWARD',
+  description: string,
+  ...postings: ReturnType<typeof posting>[]
+) => movement({ dropId, transactionId, reasonCode, description, now }, ...postings);
+const details = (overrides: Partial<DropDetails> = {}): DropDetails => ({
+  ...EMPTY_DETAILS,
+  title: 'Repost',
+  description: 'Repost our post',
+  ...overrides,
+});
+const moveTerms: DropTerms = {
+  keyCostMinor: 0n,
+  gemRewardBaseMinor: 0n,
+  moveCostPointsMinor: 50n,
+  keyRewardAmountMinor: 3n,
+};
 
 const createMove = (overrides: Partial<Extract<DropCommand, { type: 'CreateDrop' }>['data']> = {}): DropCommand => ({
   type: 'CreateDrop',
@@ -34,7 +48,10 @@ const createMove = (overrides: Partial<Extract<DropCommand, { type: 'CreateDrop'
   },
 });
 
-function created(keyPoolTotalMinor: string | undefined, overrides: Partial<Extract<DropEvent, { type: 'DropCreated' }>['data']> = {}): DropEvent {
+function created(
+  keyPoolTotalMinor: string | undefined,
+  overrides: Partial<Extract<DropEvent, { type: 'DropCreated' }>['data']> = {},
+): DropEvent {
   return {
     type: 'DropCreated',
     data: {
@@ -68,10 +85,20 @@ const received = (applicationId: string, applicantUserId: string): DropEvent => 
     appliedAt: now,
   },
 });
-const approved = (applicationId: string): DropEvent => ({ type: 'DropApplicationApproved', data: { applicationId, dropId, approvedAt: now } });
+const approved = (applicationId: string): DropEvent => ({
+  type: 'DropApplicationApproved',
+  data: { applicationId, dropId, approvedAt: now },
+});
 const submitted = (applicationId: string): DropEvent => ({
   type: 'DropWorkSubmitted',
-  data: { applicationId, dropId, submissionType: 'text', submissionData: 'done', submissionNotes: null, submittedAt: now },
+  data: {
+    applicationId,
+    dropId,
+    submissionType: 'text',
+    submissionData: 'done',
+    submissionNotes: null,
+    submittedAt: now,
+  },
 });
 const rejected = (applicationId: string): DropEvent => ({
   type: 'DropApplicationRejected',
@@ -97,7 +124,14 @@ const apply = (applicationId: string, userId: string): DropCommand => ({
   data: {
     applicationId,
     dropId,
-    applicant: { userId, name: userId, followerCount: 0, masterKeyActivatedToday: true, keysAvailableMinor: 0n, pointsAvailableMinor: 1_000n },
+    applicant: {
+      userId,
+      name: userId,
+      followerCount: 0,
+      masterKeyActivatedToday: true,
+      keysAvailableMinor: 0n,
+      pointsAvailableMinor: 1_000n,
+    },
     message: 'hi',
     transactionId: `cost-${applicationId}`,
     now,
@@ -109,7 +143,17 @@ const complete = (applicationId: string, keyMultiplier = 1): DropCommand => ({
 });
 const update = (overrides: Partial<Extract<DropCommand, { type: 'UpdateDrop' }>['data']>): DropCommand => ({
   type: 'UpdateDrop',
-  data: { dropId, callerId: 'advertiser', requestedKind: null, details: {}, terms: {}, gemPoolTotalMinor: null, transactionId: 't6', now, ...overrides },
+  data: {
+    dropId,
+    callerId: 'advertiser',
+    requestedKind: null,
+    details: {},
+    terms: {},
+    gemPoolTotalMinor: null,
+    transactionId: 't6',
+    now,
+    ...overrides,
+  },
 });
 
 describe('move drop key pool (decider)', () => {
@@ -117,7 +161,15 @@ describe('move drop key pool (decider)', () => {
     it('escrows key reward × max participants from the creator into the drop, and records the pool', () => {
       given(dropId)
         .when(createMove())
-        .then([created('12', { createdAt: now })], moved('t0', 'DROP_POOL_ESCROW', 'Key pool for move drop Repost', posting('user:advertiser', escrow, 'keys', 12n)));
+        .then(
+          [created('12', { createdAt: now })],
+          moved(
+            't0',
+            'DROP_POOL_ESCROW',
+            'Key pool for move drop Repost',
+            posting('user:advertiser', escrow, 'keys', 12n),
+          ),
+        );
     });
 
     it('refuses unlimited participants without a named pool, and a pool smaller than one reward', () => {
@@ -130,17 +182,25 @@ describe('move drop key pool (decider)', () => {
     });
 
     it('escrows the pool named for unlimited participants', () => {
-      const decision = given(dropId)
-        .when(createMove({ details: details({ maxParticipants: null }), keyPoolTotalMinor: 100n }))
-        .decision;
-      expect(decision).toMatchObject({ kind: 'accepted', events: [{ data: { keyPoolTotalMinor: '100' } }], money: { postings: [posting('user:advertiser', escrow, 'keys', 100n)] } });
+      const decision = given(dropId).when(
+        createMove({ details: details({ maxParticipants: null }), keyPoolTotalMinor: 100n }),
+      ).decision;
+      expect(decision).toMatchObject({
+        kind: 'accepted',
+        events: [{ data: { keyPoolTotalMinor: '100' } }],
+        money: { postings: [posting('user:advertiser', escrow, 'keys', 100n)] },
+      });
     });
 
     it('escrows nothing for a demo move drop (it pays nothing real)', () => {
-      const decision = given(dropId)
-        .when(createMove({ details: details({ title: 'Demo repost', maxParticipants: null }) }))
-        .decision;
-      expect(decision).toMatchObject({ kind: 'accepted', money: null, events: [{ data: { keyPoolTotalMinor: '0', isDemo: true } }] });
+      const decision = given(dropId).when(
+        createMove({ details: details({ title: 'Demo repost', maxParticipants: null }) }),
+      ).decision;
+      expect(decision).toMatchObject({
+        kind: 'accepted',
+        money: null,
+        events: [{ data: { keyPoolTotalMinor: '0', isDemo: true } }],
+      });
     });
   });
 
@@ -148,16 +208,24 @@ describe('move drop key pool (decider)', () => {
     it('takes an application only while what is left of the pool covers its reward beside those already promised', () => {
       const unlimitedWithPool = created('7', { details: details({ maxParticipants: null }) });
       expect(given(dropId, [unlimitedWithPool]).when(apply('a1', 'u1')).decision.kind).toBe('accepted');
-      expect(given(dropId, [unlimitedWithPool, received('a1', 'u1')]).when(apply('a2', 'u2')).decision.kind).toBe('accepted');
+      expect(given(dropId, [unlimitedWithPool, received('a1', 'u1')]).when(apply('a2', 'u2')).decision.kind).toBe(
+        'accepted',
+      );
       // 7 keys cover two rewards of 3: the third applicant is refused, and a rejection frees its promise.
       given(dropId, [unlimitedWithPool, received('a1', 'u1'), received('a2', 'u2')])
         .when(apply('a3', 'u3'))
         .thenRefused({ code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' });
-      expect(given(dropId, [unlimitedWithPool, received('a1', 'u1'), received('a2', 'u2'), rejected('a2')]).when(apply('a3', 'u3')).decision.kind).toBe('accepted');
+      expect(
+        given(dropId, [unlimitedWithPool, received('a1', 'u1'), received('a2', 'u2'), rejected('a2')]).when(
+          apply('a3', 'u3'),
+        ).decision.kind,
+      ).toBe('accepted');
     });
 
     it('takes no application on a move drop created before rewards were escrowed (it holds no keys to pay)', () => {
-      given(dropId, [created(undefined)]).when(apply('a1', 'u1')).thenRefused({ code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' });
+      given(dropId, [created(undefined)])
+        .when(apply('a1', 'u1'))
+        .thenRefused({ code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' });
     });
   });
 
@@ -169,26 +237,69 @@ describe('move drop key pool (decider)', () => {
         money: moved('t5', 'DROP_REWARD', 'Keys for move drop Repost', posting(escrow, 'user:u1', 'keys', 3n)),
         events: [{}, { data: { keysEarnedMinor: '3', keysFromPoolMinor: '3' } }],
       });
-      const legacy = given(dropId, [created(undefined), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(complete('a1')).decision;
-      expect(legacy).toMatchObject({ kind: 'accepted', money: null, events: [{}, { data: { keysEarnedMinor: '0', keysFromPoolMinor: '0' } }] });
+      const legacy = given(dropId, [created(undefined), received('a1', 'u1'), approved('a1'), submitted('a1')]).when(
+        complete('a1'),
+      ).decision;
+      expect(legacy).toMatchObject({
+        kind: 'accepted',
+        money: null,
+        events: [{}, { data: { keysEarnedMinor: '0', keysFromPoolMinor: '0' } }],
+      });
     });
   });
 
   describe('CloseDrop and DeleteDrop', () => {
-    const close: DropCommand = { type: 'CloseDrop', data: { dropId, callerId: 'advertiser', transactionId: 't7', now } };
-    const remove: DropCommand = { type: 'DeleteDrop', data: { dropId, callerId: 'advertiser', transactionId: 't7', now } };
+    const close: DropCommand = {
+      type: 'CloseDrop',
+      data: { dropId, callerId: 'advertiser', transactionId: 't7', now },
+    };
+    const remove: DropCommand = {
+      type: 'DeleteDrop',
+      data: { dropId, callerId: 'advertiser', transactionId: 't7', now },
+    };
 
     it('returns the keys left in the escrow to the creator on close', () => {
-      const history = [created('12'), received('a1', 'u1'), approved('a1'), submitted('a1'), { type: 'DropApplicationCompleted', data: { applicationId: 'a1', dropId, applicantUserId: 'u1', dropType: 'move', completedAt: now } } as DropEvent, paid('a1', 'u1', '3')];
+      const history = [
+        created('12'),
+        received('a1', 'u1'),
+        approved('a1'),
+        submitted('a1'),
+        {
+          type: 'DropApplicationCompleted',
+          data: { applicationId: 'a1', dropId, applicantUserId: 'u1', dropType: 'move', completedAt: now },
+        } as DropEvent,
+        paid('a1', 'u1', '3'),
+      ];
       given(dropId, history)
         .when(close)
         .then(
-          [{ type: 'DropClosed', data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '9', poolTransactionId: 't7', closedAt: now } }],
-          moved('t7', 'DROP_POOL_ESCROW', 'Remaining key pool of drop Repost returned', posting(escrow, 'user:advertiser', 'keys', 9n)),
+          [
+            {
+              type: 'DropClosed',
+              data: {
+                dropId,
+                poolReturnedMinor: '0',
+                keyPoolReturnedMinor: '9',
+                poolTransactionId: 't7',
+                closedAt: now,
+              },
+            },
+          ],
+          moved(
+            't7',
+            'DROP_POOL_ESCROW',
+            'Remaining key pool of drop Repost returned',
+            posting(escrow, 'user:advertiser', 'keys', 9n),
+          ),
         );
       // Once returned, a second close is refused and nothing is left to move.
-      const closed: DropEvent = { type: 'DropClosed', data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '9', poolTransactionId: 't7', closedAt: now } };
-      given(dropId, [...history, closed]).when(close).thenRefused({ code: 'DROP_MUST_BE_OPEN' });
+      const closed: DropEvent = {
+        type: 'DropClosed',
+        data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '9', poolTransactionId: 't7', closedAt: now },
+      };
+      given(dropId, [...history, closed])
+        .when(close)
+        .thenRefused({ code: 'DROP_MUST_BE_OPEN' });
     });
 
     it('returns the whole pool on delete, the rewards promised to declined applications included, with their points refunded', () => {
@@ -213,18 +324,36 @@ describe('move drop key pool (decider)', () => {
       expect(more).toMatchObject({
         kind: 'accepted',
         events: [{ data: { keyPoolTotalMinor: '20', keyPoolChangeMinor: '8' } }],
-        money: moved('t6', 'DROP_POOL_ESCROW', 'Key pool change for move drop Repost', posting('user:advertiser', escrow, 'keys', 8n)),
+        money: moved(
+          't6',
+          'DROP_POOL_ESCROW',
+          'Key pool change for move drop Repost',
+          posting('user:advertiser', escrow, 'keys', 8n),
+        ),
       });
       const fewer = given(dropId, [created('12')]).when(update({ details: { maxParticipants: 2 } })).decision;
-      expect(fewer).toMatchObject({ kind: 'accepted', money: { postings: [posting(escrow, 'user:advertiser', 'keys', 6n)] } });
+      expect(fewer).toMatchObject({
+        kind: 'accepted',
+        money: { postings: [posting(escrow, 'user:advertiser', 'keys', 6n)] },
+      });
       // A title edit moves nothing.
-      expect(given(dropId, [created('12')]).when(update({ details: { title: 'Repost now' } })).decision).toMatchObject({ kind: 'accepted', money: null });
+      expect(given(dropId, [created('12')]).when(update({ details: { title: 'Repost now' } })).decision).toMatchObject({
+        kind: 'accepted',
+        money: null,
+      });
     });
 
     it('recomputes nothing for a closed drop (its pool was returned), and refuses naming a pool once closed', () => {
-      const closed: DropEvent = { type: 'DropClosed', data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '12', poolTransactionId: 't7', closedAt: now } };
-      expect(given(dropId, [created('12'), closed]).when(update({ terms: { keyRewardAmountMinor: 5n } })).decision).toMatchObject({ kind: 'accepted', money: null });
-      given(dropId, [created('12'), closed]).when(update({ keyPoolTotalMinor: 20n })).thenRefused({ code: 'DROP_MUST_BE_OPEN' });
+      const closed: DropEvent = {
+        type: 'DropClosed',
+        data: { dropId, poolReturnedMinor: '0', keyPoolReturnedMinor: '12', poolTransactionId: 't7', closedAt: now },
+      };
+      expect(
+        given(dropId, [created('12'), closed]).when(update({ terms: { keyRewardAmountMinor: 5n } })).decision,
+      ).toMatchObject({ kind: 'accepted', money: null });
+      given(dropId, [created('12'), closed])
+        .when(update({ keyPoolTotalMinor: 20n }))
+        .thenRefused({ code: 'DROP_MUST_BE_OPEN' });
     });
 
     it('refuses a pool below what open applications were promised', () => {

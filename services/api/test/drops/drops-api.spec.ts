@@ -1,6 +1,18 @@
 import { DROP_MESSAGES } from '@app/contracts/drops';
 import type { IdentityTestApp } from '../identity/support';
-import { auth, balancesOf, completeProofDropsAndActivateMasterKey, dropVerbs, givenFunds, givenUser, paidDrop, proofDrop, startDropsApp, waitFor, type TestUser } from './support';
+import {
+  auth,
+  balancesOf,
+  completeProofDropsAndActivateMasterKey,
+  dropVerbs,
+  givenFunds,
+  givenUser,
+  paidDrop,
+  proofDrop,
+  startDropsApp,
+  waitFor,
+  type TestUser,
+} from './support';
 
 jest.setTimeout(120_000);
 
@@ -35,7 +47,17 @@ describe('drops API', () => {
       await givenFunds(testApp, free.user.id, 'gems', '1000');
       const paid = await createDrop(free, paidDrop()).expect(422);
       expect(paid.body).toMatchObject({ code: 'FREE_TIER_PROOF_DROPS_ONLY', error: DROP_MESSAGES.freeTierProofOnly });
-      await createDrop(free, proofDrop({ kind: undefined, is_proof_drop: false, is_paid_drop: false, move_cost_points: 10, key_reward_amount: 1, max_participants: 1 })).expect(422);
+      await createDrop(
+        free,
+        proofDrop({
+          kind: undefined,
+          is_proof_drop: false,
+          is_paid_drop: false,
+          move_cost_points: 10,
+          key_reward_amount: 1,
+          max_participants: 1,
+        }),
+      ).expect(422);
       for (let index = 0; index < 5; index += 1) await createDrop(free, proofDrop()).expect(201);
       const sixth = await createDrop(free, proofDrop()).expect(422);
       expect(sixth.body).toMatchObject({ code: 'DROP_LIMIT_REACHED', error: DROP_MESSAGES.monthlyLimitReached(5) });
@@ -44,7 +66,9 @@ describe('drops API', () => {
     it('holds premium advertisers to 8 paid drops a week, even when they are created in parallel', async () => {
       const advertiser = await givenUser(testApp, { advertiser: 'premium' });
       await givenFunds(testApp, advertiser.user.id, 'gems', '10000');
-      const responses = await Promise.all(Array.from({ length: 12 }, () => createDrop(advertiser, paidDrop({ gem_pool_total: 10 }))));
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, () => createDrop(advertiser, paidDrop({ gem_pool_total: 10 }))),
+      );
       expect(responses.filter((response) => response.status === 201)).toHaveLength(8);
       const refused = responses.filter((response) => response.status === 422);
       expect(refused).toHaveLength(4);
@@ -94,7 +118,10 @@ describe('drops API', () => {
       const keyCost = await createDrop(premium, paidDrop({ key_cost: 0 })).expect(400);
       expect(keyCost.body.field_errors).toContainEqual({ field: 'key_cost', message: DROP_MESSAGES.keyCostMin });
       const move = await createDrop(premium, { title: 't', description: 'd', kind: 'move' }).expect(400);
-      expect(move.body.field_errors).toContainEqual({ field: 'move_cost_points', message: DROP_MESSAGES.pointsCostMin });
+      expect(move.body.field_errors).toContainEqual({
+        field: 'move_cost_points',
+        message: DROP_MESSAGES.pointsCostMin,
+      });
       const url = await createDrop(premium, proofDrop({ content_url: 'not a url' })).expect(400);
       expect(url.body.field_errors).toContainEqual({ field: 'content_url', message: DROP_MESSAGES.invalidContentUrl });
       const participants = await createDrop(premium, proofDrop({ max_participants: 0 })).expect(400);
@@ -104,7 +131,11 @@ describe('drops API', () => {
 
   describe('reading, editing and deleting', () => {
     it('answers 404 DROP_NOT_FOUND for a missing drop and 400 for an id that is neither a UUID nor a number', async () => {
-      const missing = await testApp.http().get('/api/drops/6f1c2b9e-0000-4000-8000-000000000000').set(auth(premium.token)).expect(404);
+      const missing = await testApp
+        .http()
+        .get('/api/drops/6f1c2b9e-0000-4000-8000-000000000000')
+        .set(auth(premium.token))
+        .expect(404);
       expect(missing.body).toMatchObject({ code: 'DROP_NOT_FOUND', error: DROP_MESSAGES.notFound });
       await testApp.http().get('/api/drops/12345').set(auth(premium.token)).expect(404);
       const invalid = await testApp.http().get('/api/drops/not-an-id').set(auth(premium.token)).expect(400);
@@ -131,11 +162,26 @@ describe('drops API', () => {
     it('lets only the creator edit; the type cannot change; a new pool total moves the difference', async () => {
       const created = await createDrop(premium, paidDrop({ gem_pool_total: 100 })).expect(201);
       const other = await givenUser(testApp, { advertiser: 'premium' });
-      const forbidden = await testApp.http().put(`/api/drops/${created.body.id}`).set(auth(other.token)).send({ title: 'Mine now' }).expect(403);
+      const forbidden = await testApp
+        .http()
+        .put(`/api/drops/${created.body.id}`)
+        .set(auth(other.token))
+        .send({ title: 'Mine now' })
+        .expect(403);
       expect(forbidden.body.error).toBe(DROP_MESSAGES.onlyCreatorEdits);
-      const typeChange = await testApp.http().put(`/api/drops/${created.body.id}`).set(auth(premium.token)).send({ kind: 'proof' }).expect(422);
+      const typeChange = await testApp
+        .http()
+        .put(`/api/drops/${created.body.id}`)
+        .set(auth(premium.token))
+        .send({ kind: 'proof' })
+        .expect(422);
       expect(typeChange.body).toMatchObject({ code: 'DROP_TYPE_IMMUTABLE', error: DROP_MESSAGES.typeCannotChange });
-      const gemRewardZero = await testApp.http().put(`/api/drops/${created.body.id}`).set(auth(premium.token)).send({ gem_reward_base: 0 }).expect(400);
+      const gemRewardZero = await testApp
+        .http()
+        .put(`/api/drops/${created.body.id}`)
+        .set(auth(premium.token))
+        .send({ gem_reward_base: 0 })
+        .expect(400);
       expect(gemRewardZero.body.error).toBe(DROP_MESSAGES.gemRewardMin);
 
       const before = await balancesOf(testApp, premium);
@@ -143,11 +189,28 @@ describe('drops API', () => {
         .http()
         .put(`/api/drops/${created.body.id}`)
         .set(auth(premium.token))
-        .send({ title: 'Edited title', difficulty: 'hard', deadline_at: '2099-12-31', gem_pool_total: 150, is_paid_drop: true })
+        .send({
+          title: 'Edited title',
+          difficulty: 'hard',
+          deadline_at: '2099-12-31',
+          gem_pool_total: 150,
+          is_paid_drop: true,
+        })
         .expect(200);
-      expect(edited.body).toMatchObject({ title: 'Edited title', difficulty: 'hard', deadline_at: '2099-12-31T23:59:59.999Z', gem_pool_total: 150, gem_pool_remaining: 150 });
+      expect(edited.body).toMatchObject({
+        title: 'Edited title',
+        difficulty: 'hard',
+        deadline_at: '2099-12-31T23:59:59.999Z',
+        gem_pool_total: 150,
+        gem_pool_remaining: 150,
+      });
       expect((await balancesOf(testApp, premium)).gems_balance).toBe(before.gems_balance - 50);
-      const lowered = await testApp.http().put(`/api/drops/${created.body.id}`).set(auth(premium.token)).send({ gem_pool_total: 30 }).expect(200);
+      const lowered = await testApp
+        .http()
+        .put(`/api/drops/${created.body.id}`)
+        .set(auth(premium.token))
+        .send({ gem_pool_total: 30 })
+        .expect(200);
       expect(lowered.body.gem_pool_remaining).toBe(30);
       expect((await balancesOf(testApp, premium)).gems_balance).toBe(before.gems_balance + 70);
     });
@@ -158,20 +221,38 @@ describe('drops API', () => {
       const other = await givenUser(testApp);
       const forbidden = await testApp.http().delete(`/api/drops/${created.body.id}`).set(auth(other.token)).expect(403);
       expect(forbidden.body.error).toBe(DROP_MESSAGES.onlyCreatorDeletes);
-      await testApp.http().delete(`/api/drops/${created.body.id}`).set(auth(premium.token)).expect(200, { success: true, id: created.body.id });
+      await testApp
+        .http()
+        .delete(`/api/drops/${created.body.id}`)
+        .set(auth(premium.token))
+        .expect(200, { success: true, id: created.body.id });
       expect((await balancesOf(testApp, premium)).gems_balance).toBe(before.gems_balance);
       await testApp.http().get(`/api/drops/${created.body.id}`).set(auth(premium.token)).expect(404);
       await testApp.http().delete(`/api/drops/${created.body.id}`).set(auth(premium.token)).expect(404);
     });
     it('declines applications in flight when a drop is deleted and refunds what applying cost', async () => {
-      const drop = await createDrop(premium, { title: 'Repost us', description: 'Repost', kind: 'move', move_cost_points: 10, key_reward_amount: 1, max_participants: 5 }).expect(201);
+      const drop = await createDrop(premium, {
+        title: 'Repost us',
+        description: 'Repost',
+        kind: 'move',
+        move_cost_points: 10,
+        key_reward_amount: 1,
+        max_participants: 5,
+      }).expect(201);
       const user = await givenUser(testApp);
       await givenFunds(testApp, user.user.id, 'points', '10');
       const before = await balancesOf(testApp, user);
       const application = await apply(user, drop.body.id).expect(201);
       expect((await balancesOf(testApp, user)).points_balance).toBeCloseTo(before.points_balance - 10, 5);
-      const refusedClose = await testApp.http().post(`/api/drops/${drop.body.id}/complete`).set(auth(premium.token)).expect(422);
-      expect(refusedClose.body).toMatchObject({ code: 'APPLICATIONS_IN_FLIGHT', error: DROP_MESSAGES.applicationsInFlight });
+      const refusedClose = await testApp
+        .http()
+        .post(`/api/drops/${drop.body.id}/complete`)
+        .set(auth(premium.token))
+        .expect(422);
+      expect(refusedClose.body).toMatchObject({
+        code: 'APPLICATIONS_IN_FLIGHT',
+        error: DROP_MESSAGES.applicationsInFlight,
+      });
       await testApp.http().delete(`/api/drops/${drop.body.id}`).set(auth(premium.token)).expect(200);
       expect((await balancesOf(testApp, user)).points_balance).toBeCloseTo(before.points_balance, 5);
       const mine = await waitFor(
@@ -191,7 +272,13 @@ describe('drops API', () => {
       const own = await apply(premium, drop.body.id).expect(422);
       expect(own.body.error).toBe(DROP_MESSAGES.ownDrop);
       const application = await apply(user, drop.body.id).expect(201);
-      expect(application.body).toMatchObject({ drop_id: drop.body.id, user_id: user.user.id, status: 'pending', key_cost: 0, drop_kind: 'proof' });
+      expect(application.body).toMatchObject({
+        drop_id: drop.body.id,
+        user_id: user.user.id,
+        status: 'pending',
+        key_cost: 0,
+        drop_kind: 'proof',
+      });
       const again = await apply(user, drop.body.id).expect(409);
       expect(again.body).toMatchObject({ code: 'ALREADY_APPLIED', error: DROP_MESSAGES.alreadyApplied });
       const full = await apply(await givenUser(testApp), drop.body.id).expect(422);
@@ -200,16 +287,31 @@ describe('drops API', () => {
         () => testApp.http().get('/api/users/drop-applications').set(auth(user.token)),
         (response) => response.body.length === 1,
       );
-      expect(mine.body[0]).toMatchObject({ id: application.body.id, drop_id: drop.body.id, drop_title: drop.body.title });
-      await testApp.http().post('/api/drops/not-an-id/apply').set(auth(user.token)).send({ application_message: 'x' }).expect(400);
-      await testApp.http().post('/api/drops/6f1c2b9e-0000-4000-8000-000000000000/apply').set(auth(user.token)).send({ application_message: 'x' }).expect(404);
+      expect(mine.body[0]).toMatchObject({
+        id: application.body.id,
+        drop_id: drop.body.id,
+        drop_title: drop.body.title,
+      });
+      await testApp
+        .http()
+        .post('/api/drops/not-an-id/apply')
+        .set(auth(user.token))
+        .send({ application_message: 'x' })
+        .expect(400);
+      await testApp
+        .http()
+        .post('/api/drops/6f1c2b9e-0000-4000-8000-000000000000/apply')
+        .set(auth(user.token))
+        .send({ application_message: 'x' })
+        .expect(404);
     });
 
     it("shows a user's own application, and each change to it, in their list right after the write", async () => {
       const drop = await createDrop(premium, proofDrop()).expect(201);
       const user = await givenUser(testApp);
       const application = await apply(user, drop.body.id).expect(201);
-      const listed = async () => (await testApp.http().get('/api/users/drop-applications').set(auth(user.token)).expect(200)).body;
+      const listed = async () =>
+        (await testApp.http().get('/api/users/drop-applications').set(auth(user.token)).expect(200)).body;
       expect((await listed()).map((entry: { id: string }) => entry.id)).toEqual([application.body.id]);
       await act(premium, application.body.id, 'approve').expect(200);
       expect((await listed())[0].status).toBe('approved');
@@ -223,7 +325,11 @@ describe('drops API', () => {
       const refused = await apply(user, threshold.body.id).expect(422);
       expect(refused.body).toMatchObject({ code: 'FOLLOWER_THRESHOLD', error: DROP_MESSAGES.followersRequired(1000) });
       const closing = await createDrop(premium, proofDrop()).expect(201);
-      const closed = await testApp.http().post(`/api/drops/${closing.body.id}/complete`).set(auth(premium.token)).expect(200);
+      const closed = await testApp
+        .http()
+        .post(`/api/drops/${closing.body.id}/complete`)
+        .set(auth(premium.token))
+        .expect(200);
       expect(closed.body.status).toBe('completed');
       const notActive = await apply(user, closing.body.id).expect(422);
       expect(notActive.body).toMatchObject({ code: 'DROP_NOT_ACTIVE', error: DROP_MESSAGES.notActive });
@@ -233,7 +339,10 @@ describe('drops API', () => {
       const drop = await createDrop(premium, paidDrop({ key_cost: 30 })).expect(201);
       const user = await givenUser(testApp);
       const noKey = await apply(user, drop.body.id).expect(422);
-      expect(noKey.body).toMatchObject({ code: 'MASTER_KEY_REQUIRED', error: 'Master Key must be activated for today' });
+      expect(noKey.body).toMatchObject({
+        code: 'MASTER_KEY_REQUIRED',
+        error: 'Master Key must be activated for today',
+      });
       await activateMasterKey(user);
       const keys = (await balancesOf(testApp, user)).keys_balance;
       const short = await apply(user, drop.body.id).expect(422);
@@ -241,8 +350,21 @@ describe('drops API', () => {
     });
 
     it('charges points for a move drop and pays its keys on completion', async () => {
-      const drop = await createDrop(premium, { title: 'Share our post', description: 'Repost it', kind: 'move', move_cost_points: 25.5, key_reward_amount: 3, max_participants: 2 }).expect(201);
-      expect(drop.body).toMatchObject({ kind: 'move', move_cost_points: 25.5, key_reward_amount: 3, is_paid_drop: false, is_proof_drop: false });
+      const drop = await createDrop(premium, {
+        title: 'Share our post',
+        description: 'Repost it',
+        kind: 'move',
+        move_cost_points: 25.5,
+        key_reward_amount: 3,
+        max_participants: 2,
+      }).expect(201);
+      expect(drop.body).toMatchObject({
+        kind: 'move',
+        move_cost_points: 25.5,
+        key_reward_amount: 3,
+        is_paid_drop: false,
+        is_proof_drop: false,
+      });
       const user = await givenUser(testApp);
       await givenFunds(testApp, user.user.id, 'points', '30');
       const before = await balancesOf(testApp, user);
@@ -251,7 +373,10 @@ describe('drops API', () => {
       const charged = await balancesOf(testApp, user);
       expect(charged.points_balance).toBeCloseTo(before.points_balance - 25.5, 5);
       await act(premium, application.body.id, 'approve').expect(200);
-      await act(user, application.body.id, 'submit', { submission_type: 'url', submission_data: 'https://example.com/repost' }).expect(200);
+      await act(user, application.body.id, 'submit', {
+        submission_type: 'url',
+        submission_data: 'https://example.com/repost',
+      }).expect(200);
       const paid = await act(premium, application.body.id, 'complete', { review_score: 9 }).expect(200);
       expect(paid.body).toMatchObject({ status: 'paid', keys_earned: 3, gems_earned: 0, review_score: 9 });
       expect((await balancesOf(testApp, user)).keys_balance).toBe(charged.keys_balance + 3);
@@ -266,10 +391,16 @@ describe('drops API', () => {
       const users = await Promise.all(Array.from({ length: 50 }, () => givenUser(testApp)));
       const responses = await Promise.all(users.map((user) => apply(user, drop.body.id)));
       expect(responses.filter((response) => response.status === 201)).toHaveLength(10);
-      expect(responses.filter((response) => response.status === 422 && response.body.code === 'DROP_FULL')).toHaveLength(40);
+      expect(
+        responses.filter((response) => response.status === 422 && response.body.code === 'DROP_FULL'),
+      ).toHaveLength(40);
       const after = await testApp.http().get(`/api/drops/${drop.body.id}`).set(auth(premium.token)).expect(200);
       expect(after.body).toMatchObject({ current_participants: 10, total_applications: 10 });
-      const applications = await testApp.http().get(`/api/drops/${drop.body.id}/applications`).set(auth(premium.token)).expect(200);
+      const applications = await testApp
+        .http()
+        .get(`/api/drops/${drop.body.id}/applications`)
+        .set(auth(premium.token))
+        .expect(200);
       expect(new Set(applications.body.map((application: { user_id: string }) => application.user_id)).size).toBe(10);
     });
   });
@@ -277,7 +408,9 @@ describe('drops API', () => {
   describe('reviewing', () => {
     it('walks pending → approved → submitted → completed → paid, paying the reward from the pool, and keeps every rule', async () => {
       const before = await balancesOf(testApp, premium);
-      const drop = await createDrop(premium, paidDrop({ key_cost: 2, gem_reward_base: 50, gem_pool_total: 70 })).expect(201);
+      const drop = await createDrop(premium, paidDrop({ key_cost: 2, gem_reward_base: 50, gem_pool_total: 70 })).expect(
+        201,
+      );
       const user = await givenUser(testApp);
       await givenFunds(testApp, user.user.id, 'keys', '10');
       await activateMasterKey(user);
@@ -288,28 +421,55 @@ describe('drops API', () => {
       expect((await balancesOf(testApp, user)).keys_balance).toBe(start.keys_balance - 2);
 
       const stranger = await givenUser(testApp);
-      const list403 = await testApp.http().get(`/api/drops/${drop.body.id}/applications`).set(auth(stranger.token)).expect(403);
+      const list403 = await testApp
+        .http()
+        .get(`/api/drops/${drop.body.id}/applications`)
+        .set(auth(stranger.token))
+        .expect(403);
       expect(list403.body.error).toBe(DROP_MESSAGES.onlyCreatorReviews);
-      expect((await act(stranger, application.body.id, 'approve').expect(403)).body.error).toBe(DROP_MESSAGES.onlyCreatorReviews);
-      const early = await act(user, application.body.id, 'submit', { submission_type: 'text', submission_data: 'x' }).expect(422);
+      expect((await act(stranger, application.body.id, 'approve').expect(403)).body.error).toBe(
+        DROP_MESSAGES.onlyCreatorReviews,
+      );
+      const early = await act(user, application.body.id, 'submit', {
+        submission_type: 'text',
+        submission_data: 'x',
+      }).expect(422);
       expect(early.body.error).toBe(DROP_MESSAGES.submitOnlyApproved);
-      expect((await act(premium, application.body.id, 'complete', { review_score: 5 }).expect(422)).body.error).toBe(DROP_MESSAGES.completeOnlySubmitted);
+      expect((await act(premium, application.body.id, 'complete', { review_score: 5 }).expect(422)).body.error).toBe(
+        DROP_MESSAGES.completeOnlySubmitted,
+      );
 
       expect((await act(premium, application.body.id, 'approve').expect(200)).body.status).toBe('approved');
-      expect((await act(premium, application.body.id, 'reject').expect(422)).body.error).toBe(DROP_MESSAGES.rejectOnlyPending);
-      expect((await act(stranger, application.body.id, 'submit', { submission_type: 'text', submission_data: 'x' }).expect(403)).body.error).toBe(
-        DROP_MESSAGES.onlyApplicantSubmits,
+      expect((await act(premium, application.body.id, 'reject').expect(422)).body.error).toBe(
+        DROP_MESSAGES.rejectOnlyPending,
       );
-      const noData = await act(user, application.body.id, 'submit', { submission_type: 'text', submission_data: ' ' }).expect(400);
+      expect(
+        (
+          await act(stranger, application.body.id, 'submit', { submission_type: 'text', submission_data: 'x' }).expect(
+            403,
+          )
+        ).body.error,
+      ).toBe(DROP_MESSAGES.onlyApplicantSubmits);
+      const noData = await act(user, application.body.id, 'submit', {
+        submission_type: 'text',
+        submission_data: ' ',
+      }).expect(400);
       expect(noData.body.error).toBe(DROP_MESSAGES.submissionDataRequired);
-      const badUrl = await act(user, application.body.id, 'submit', { submission_type: 'url', submission_data: 'nope' }).expect(400);
+      const badUrl = await act(user, application.body.id, 'submit', {
+        submission_type: 'url',
+        submission_data: 'nope',
+      }).expect(400);
       expect(badUrl.body.error).toBe(DROP_MESSAGES.invalidSubmissionUrl);
       const submitted = await act(user, application.body.id, 'submit', {
         submission_type: 'url',
         submission_data: 'https://example.com/review',
         submission_notes: 'Posted today',
       }).expect(200);
-      expect(submitted.body).toMatchObject({ status: 'submitted', submission_url: 'https://example.com/review', submission_notes: 'Posted today' });
+      expect(submitted.body).toMatchObject({
+        status: 'submitted',
+        submission_url: 'https://example.com/review',
+        submission_notes: 'Posted today',
+      });
 
       const badScore = await act(premium, application.body.id, 'complete', { review_score: 11 }).expect(400);
       expect(badScore.body.error).toBe(DROP_MESSAGES.reviewScoreRange);
@@ -326,8 +486,13 @@ describe('drops API', () => {
       const secondStart = await balancesOf(testApp, second);
       const secondApplication = await apply(second, drop.body.id).expect(201);
       await act(premium, secondApplication.body.id, 'approve').expect(200);
-      await act(second, secondApplication.body.id, 'submit', { submission_type: 'text', submission_data: 'my review' }).expect(200);
-      expect((await act(premium, secondApplication.body.id, 'complete', { review_score: 6 }).expect(200)).body.gems_earned).toBe(20);
+      await act(second, secondApplication.body.id, 'submit', {
+        submission_type: 'text',
+        submission_data: 'my review',
+      }).expect(200);
+      expect(
+        (await act(premium, secondApplication.body.id, 'complete', { review_score: 6 }).expect(200)).body.gems_earned,
+      ).toBe(20);
       expect((await balancesOf(testApp, second)).gems_balance).toBe(secondStart.gems_balance + 20);
 
       // Rejection refunds the keys applying cost.
@@ -348,7 +513,9 @@ describe('drops API', () => {
 
     it('moves nothing real for a demo drop', async () => {
       const before = await balancesOf(testApp, premium);
-      const drop = await createDrop(premium, paidDrop({ title: 'Demo drop', key_cost: 1, gem_pool_total: 100 })).expect(201);
+      const drop = await createDrop(premium, paidDrop({ title: 'Demo drop', key_cost: 1, gem_pool_total: 100 })).expect(
+        201,
+      );
       expect(drop.body.is_demo).toBe(true);
       expect((await balancesOf(testApp, premium)).gems_balance).toBe(before.gems_balance);
       const user = await givenUser(testApp);
@@ -357,8 +524,12 @@ describe('drops API', () => {
       const start = await balancesOf(testApp, user);
       const application = await apply(user, drop.body.id).expect(201);
       await act(premium, application.body.id, 'approve').expect(200);
-      await act(user, application.body.id, 'submit', { submission_type: 'text', submission_data: 'demo work' }).expect(200);
-      expect((await act(premium, application.body.id, 'complete', { review_score: 7 }).expect(200)).body).toMatchObject({ status: 'paid', gems_earned: 0 });
+      await act(user, application.body.id, 'submit', { submission_type: 'text', submission_data: 'demo work' }).expect(
+        200,
+      );
+      expect((await act(premium, application.body.id, 'complete', { review_score: 7 }).expect(200)).body).toMatchObject(
+        { status: 'paid', gems_earned: 0 },
+      );
       const end = await balancesOf(testApp, user);
       expect([end.keys_balance, end.gems_balance]).toEqual([start.keys_balance, start.gems_balance]);
     });
@@ -366,8 +537,20 @@ describe('drops API', () => {
     it('answers the same key twice with one money movement, and the ledger verifies clean', async () => {
       const before = await balancesOf(testApp, premium);
       const body = paidDrop({ gem_pool_total: 33 });
-      const first = await testApp.http().post('/api/drops').set(auth(premium.token)).set('Idempotency-Key', 'drop-create-1').send(body).expect(201);
-      const second = await testApp.http().post('/api/drops').set(auth(premium.token)).set('Idempotency-Key', 'drop-create-1').send(body).expect(201);
+      const first = await testApp
+        .http()
+        .post('/api/drops')
+        .set(auth(premium.token))
+        .set('Idempotency-Key', 'drop-create-1')
+        .send(body)
+        .expect(201);
+      const second = await testApp
+        .http()
+        .post('/api/drops')
+        .set(auth(premium.token))
+        .set('Idempotency-Key', 'drop-create-1')
+        .send(body)
+        .expect(201);
       expect(second.body.id).toBe(first.body.id);
       expect(second.headers['idempotency-replayed']).toBe('true');
       expect((await balancesOf(testApp, premium)).gems_balance).toBe(before.gems_balance - 33);

@@ -30,15 +30,27 @@ describe('drops API: the key multiplier on move drop rewards', () => {
   /** Applies to the move drop, has the work approved and submitted; returns the application id. */
   async function submittedApplication(user: TestUser, dropId: string): Promise<string> {
     await givenFunds(testApp, user.user.id, 'points', '10');
-    const application = await testApp.http().post(`/api/drops/${dropId}/apply`).set(auth(user.token)).send({ application_message: 'Count me in' }).expect(201);
+    const application = await testApp
+      .http()
+      .post(`/api/drops/${dropId}/apply`)
+      .set(auth(user.token))
+      .send({ application_message: 'Count me in' })
+      .expect(201);
     await act(advertiser, application.body.id, 'approve').expect(200);
-    await act(user, application.body.id, 'submit', { submission_type: 'url', submission_data: 'https://example.com/repost' }).expect(200);
+    await act(user, application.body.id, 'submit', {
+      submission_type: 'url',
+      submission_data: 'https://example.com/repost',
+    }).expect(200);
     return application.body.id;
   }
 
   async function paidEventOf(dropId: string, applicationId: string) {
     const events = await testApp.app.get<EventStore>(EVENT_STORE).readStream(dropStreamId(dropId));
-    return events.find((event) => event.type === 'DropApplicationPaid' && (event.data as { applicationId: string }).applicationId === applicationId)?.data;
+    return events.find(
+      (event) =>
+        event.type === 'DropApplicationPaid' &&
+        (event.data as { applicationId: string }).applicationId === applicationId,
+    )?.data;
   }
 
   it('pays twice the key reward to an applicant who bought the 24h Key Multiplier, exactly the reward to one who did not', async () => {
@@ -46,7 +58,14 @@ describe('drops API: the key multiplier on move drop rewards', () => {
       .http()
       .post('/api/drops')
       .set(auth(advertiser.token))
-      .send({ title: 'Share our post', description: 'Repost it', kind: 'move', move_cost_points: 5, key_reward_amount: 3, max_participants: 2 })
+      .send({
+        title: 'Share our post',
+        description: 'Repost it',
+        kind: 'move',
+        move_cost_points: 5,
+        key_reward_amount: 3,
+        max_participants: 2,
+      })
       .expect(201);
     const boosted = await givenUser(testApp);
     const plain = await givenUser(testApp);
@@ -55,7 +74,12 @@ describe('drops API: the key multiplier on move drop rewards', () => {
 
     // Bought after applying: the multiplier in force at completion is the one that counts.
     await givenFunds(testApp, boosted.user.id, 'gold', '200');
-    const purchase = await testApp.http().post('/api/users/gold-purchase').set(auth(boosted.token)).send({ item_name: '24h Key Multiplier' }).expect(200);
+    const purchase = await testApp
+      .http()
+      .post('/api/users/gold-purchase')
+      .set(auth(boosted.token))
+      .send({ item_name: '24h Key Multiplier' })
+      .expect(200);
     expect(purchase.body).toMatchObject({ purchase: { item_name: '24h Key Multiplier', gold_cost: 200 } });
     const boosts = await testApp.http().get('/api/users/active-boosts').set(auth(boosted.token)).expect(200);
     expect(boosts.body.key_multiplier).toBe(2);
@@ -70,7 +94,10 @@ describe('drops API: the key multiplier on move drop rewards', () => {
     expect((await balancesOf(testApp, boosted)).keys_balance).toBe(boostedBefore + 6);
     expect((await balancesOf(testApp, plain)).keys_balance).toBe(plainBefore + 3);
     // The history explains the amount.
-    expect(await paidEventOf(drop.body.id, boostedApplication)).toMatchObject({ keysEarnedMinor: '6', keyMultiplier: 2 });
+    expect(await paidEventOf(drop.body.id, boostedApplication)).toMatchObject({
+      keysEarnedMinor: '6',
+      keyMultiplier: 2,
+    });
     expect(await paidEventOf(drop.body.id, plainApplication)).toMatchObject({ keysEarnedMinor: '3', keyMultiplier: 1 });
   });
 
@@ -79,12 +106,24 @@ describe('drops API: the key multiplier on move drop rewards', () => {
       .http()
       .post('/api/drops')
       .set(auth(advertiser.token))
-      .send({ title: 'Demo repost', description: 'A demo drop', kind: 'move', move_cost_points: 5, key_reward_amount: 3, max_participants: 2 })
+      .send({
+        title: 'Demo repost',
+        description: 'A demo drop',
+        kind: 'move',
+        move_cost_points: 5,
+        key_reward_amount: 3,
+        max_participants: 2,
+      })
       .expect(201);
     const boosted = await givenUser(testApp);
     const application = await submittedApplication(boosted, drop.body.id);
     await givenFunds(testApp, boosted.user.id, 'gold', '200');
-    await testApp.http().post('/api/users/gold-purchase').set(auth(boosted.token)).send({ item_name: '24h Key Multiplier' }).expect(200);
+    await testApp
+      .http()
+      .post('/api/users/gold-purchase')
+      .set(auth(boosted.token))
+      .send({ item_name: '24h Key Multiplier' })
+      .expect(200);
     const before = (await balancesOf(testApp, boosted)).keys_balance;
     const paid = await act(advertiser, application, 'complete', { review_score: 9 }).expect(200);
     expect(paid.body).toMatchObject({ status: 'paid', keys_earned: 0, is_demo: true });

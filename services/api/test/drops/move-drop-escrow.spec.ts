@@ -27,9 +27,22 @@ describe('drops API: move drops pay keys only from what their creator escrowed',
     await testApp?.close();
   });
 
-  const createDrop = (user: TestUser, body: Record<string, unknown>) => testApp.http().post('/api/drops').set(auth(user.token)).send(body);
-  const moveDrop = (overrides: Record<string, unknown> = {}) => ({ title: 'Share our post', description: 'Repost it', kind: 'move', move_cost_points: 5, key_reward_amount: 3, ...overrides });
-  const apply = (user: TestUser, dropId: string) => testApp.http().post(`/api/drops/${dropId}/apply`).set(auth(user.token)).send({ application_message: 'Count me in' });
+  const createDrop = (user: TestUser, body: Record<string, unknown>) =>
+    testApp.http().post('/api/drops').set(auth(user.token)).send(body);
+  const moveDrop = (overrides: Record<string, unknown> = {}) => ({
+    title: 'Share our post',
+    description: 'Repost it',
+    kind: 'move',
+    move_cost_points: 5,
+    key_reward_amount: 3,
+    ...overrides,
+  });
+  const apply = (user: TestUser, dropId: string) =>
+    testApp
+      .http()
+      .post(`/api/drops/${dropId}/apply`)
+      .set(auth(user.token))
+      .send({ application_message: 'Count me in' });
   const act = (user: TestUser, applicationId: string, action: string, body: Record<string, unknown> = {}) =>
     testApp.http().post(`/api/drop-applications/${applicationId}/${action}`).set(auth(user.token)).send(body);
 
@@ -45,7 +58,10 @@ describe('drops API: move drops pay keys only from what their creator escrowed',
       const result = await testApp.app
         .get<EventStore>(EVENT_STORE)
         .withTransaction((transaction) =>
-          transaction.query<{ balance_minor: string }>("SELECT balance_minor::text FROM ledger_balances WHERE account_id = $1 AND currency = 'keys'", [escrowAccount('drop', dropId)]),
+          transaction.query<{ balance_minor: string }>(
+            "SELECT balance_minor::text FROM ledger_balances WHERE account_id = $1 AND currency = 'keys'",
+            [escrowAccount('drop', dropId)],
+          ),
         );
       return Number(result.rows[0]?.balance_minor ?? 0);
     };
@@ -62,12 +78,20 @@ describe('drops API: move drops pay keys only from what their creator escrowed',
   }
 
   it('refuses to promise keys that are not escrowed: an absurd reward (400), unlimited seats without a pool (400), a creator without the keys (422)', async () => {
-    const absurd = await createDrop(advertiser, moveDrop({ key_reward_amount: 1_000_000, max_participants: 1 })).expect(400);
+    const absurd = await createDrop(advertiser, moveDrop({ key_reward_amount: 1_000_000, max_participants: 1 })).expect(
+      400,
+    );
     expect(absurd.body).toMatchObject({ code: 'VALIDATION_ERROR' });
-    expect(absurd.body.field_errors).toContainEqual({ field: 'key_reward_amount', message: 'Keys reward must be at most 1,000' });
+    expect(absurd.body.field_errors).toContainEqual({
+      field: 'key_reward_amount',
+      message: 'Keys reward must be at most 1,000',
+    });
 
     const unlimited = await createDrop(advertiser, moveDrop()).expect(400);
-    expect(unlimited.body.field_errors).toContainEqual({ field: 'key_pool_total', message: DROP_MESSAGES.keyPoolRequired });
+    expect(unlimited.body.field_errors).toContainEqual({
+      field: 'key_pool_total',
+      message: DROP_MESSAGES.keyPoolRequired,
+    });
 
     // The advertiser holds the 1 opening key: 3 keys × 2 seats is more than that, and nothing moves.
     const before = await balancesOf(testApp, advertiser);
@@ -96,7 +120,11 @@ describe('drops API: move drops pay keys only from what their creator escrowed',
     expect((await balancesOf(testApp, advertiser)).keys_balance).toBe(start.keys_balance - 12);
     expect(await escrowKeys(drop.body.id, 9)).toBe(9);
 
-    const closed = await testApp.http().post(`/api/drops/${drop.body.id}/complete`).set(auth(advertiser.token)).expect(200);
+    const closed = await testApp
+      .http()
+      .post(`/api/drops/${drop.body.id}/complete`)
+      .set(auth(advertiser.token))
+      .expect(200);
     expect(closed.body).toMatchObject({ key_pool_total: 12, key_pool_remaining: 0 });
     expect((await balancesOf(testApp, advertiser)).keys_balance).toBe(start.keys_balance - 3);
     expect(await escrowKeys(drop.body.id, 0)).toBe(0);
@@ -143,7 +171,13 @@ describe('drops API: move drops pay keys only from what their creator escrowed',
       expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR' });
       expect(response.body.field_errors).toContainEqual({ field, message });
     }
-    const gems = await createDrop(advertiser, { title: 'Review', description: 'Review it', kind: 'paid', gem_reward_base: '10.00001', gem_pool_total: 1e21 }).expect(400);
+    const gems = await createDrop(advertiser, {
+      title: 'Review',
+      description: 'Review it',
+      kind: 'paid',
+      gem_reward_base: '10.00001',
+      gem_pool_total: 1e21,
+    }).expect(400);
     expect(gems.body.field_errors).toEqual(
       expect.arrayContaining([
         { field: 'gem_reward_base', message: 'Gem reward must have at most 4 decimals' },

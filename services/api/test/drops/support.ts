@@ -16,7 +16,10 @@ export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 export type TestUser = Awaited<ReturnType<typeof signUp>>;
 
 /** A signed-up user, optionally made an advertiser of a tier, as identity's own commands would do it. */
-export async function givenUser(testApp: IdentityTestApp, options: { advertiser?: UserTier; admin?: boolean } = {}): Promise<TestUser> {
+export async function givenUser(
+  testApp: IdentityTestApp,
+  options: { advertiser?: UserTier; admin?: boolean } = {},
+): Promise<TestUser> {
   const user = await signUp(testApp);
   const commandBus = testApp.app.get(CommandBus);
   if (options.advertiser) {
@@ -28,7 +31,12 @@ export async function givenUser(testApp: IdentityTestApp, options: { advertiser?
 }
 
 /** Money in from issuance through a real ledger transaction (amount as a decimal of the currency). */
-export async function givenFunds(testApp: IdentityTestApp, userId: string, currency: Currency, amount: string): Promise<void> {
+export async function givenFunds(
+  testApp: IdentityTestApp,
+  userId: string,
+  currency: Currency,
+  amount: string,
+): Promise<void> {
   const result = await testApp.app.get(CommandBus).execute(
     new RunLedgerCommand({
       type: 'PostTransaction',
@@ -37,7 +45,14 @@ export async function givenFunds(testApp: IdentityTestApp, userId: string, curre
         // An operator's adjustment (no route posts it): test funding that no rule's bound applies to.
         reasonCode: 'ADJUSTMENT',
         description: 'Test funding',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor: parseDecimalToMinor(amount, currency)! }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount(userId),
+            currency,
+            amountMinor: parseDecimalToMinor(amount, currency)!,
+          },
+        ],
         now: new Date().toISOString(),
       },
     }),
@@ -50,7 +65,11 @@ export async function balancesOf(testApp: IdentityTestApp, user: TestUser) {
   return response.body as { keys_balance: number; gems_balance: number; points_balance: number };
 }
 
-export async function waitFor<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -81,7 +100,8 @@ export const paidDrop = (overrides: Record<string, unknown> = {}) => ({
 
 /** The HTTP verbs of drops and applications, as a user (the app is read when called: it starts in `beforeAll`). */
 export function dropVerbs(app: () => IdentityTestApp) {
-  const createDrop = (user: TestUser, body: Record<string, unknown>) => app().http().post('/api/drops').set(auth(user.token)).send(body);
+  const createDrop = (user: TestUser, body: Record<string, unknown>) =>
+    app().http().post('/api/drops').set(auth(user.token)).send(body);
   const apply = (user: TestUser, dropId: string, message = 'I would love to do this') =>
     app().http().post(`/api/drops/${dropId}/apply`).set(auth(user.token)).send({ application_message: message });
   const act = (user: TestUser, applicationId: string, action: string, body: Record<string, unknown> = {}) =>
@@ -90,7 +110,11 @@ export function dropVerbs(app: () => IdentityTestApp) {
 }
 
 /** Completes `count` proof drops for the user (created by a super advertiser) and activates today's Master Key. */
-export async function completeProofDropsAndActivateMasterKey(testApp: IdentityTestApp, user: TestUser, count = 5): Promise<void> {
+export async function completeProofDropsAndActivateMasterKey(
+  testApp: IdentityTestApp,
+  user: TestUser,
+  count = 5,
+): Promise<void> {
   const { createDrop, apply, act } = dropVerbs(() => testApp);
   const owner = await givenUser(testApp, { advertiser: 'super' });
   for (let index = 0; index < count; index += 1) {
@@ -104,5 +128,10 @@ export async function completeProofDropsAndActivateMasterKey(testApp: IdentityTe
     () => testApp.http().get('/api/users/master-key-status').set(auth(user.token)),
     (response) => response.body.proof_drops_completed >= count,
   );
-  await testApp.http().post('/api/users/activate-master-key').set(auth(user.token)).send({}).expect((response) => expect(response.status).toBeLessThan(300));
+  await testApp
+    .http()
+    .post('/api/users/activate-master-key')
+    .set(auth(user.token))
+    .send({})
+    .expect((response) => expect(response.status).toBeLessThan(300));
 }

@@ -28,7 +28,12 @@ describe('drops across two API instances', () => {
     for (let index = 0; index < 2; index += 1) {
       const dataDirectory = mkdtempSync(join(tmpdir(), 'drops-two-'));
       directories.push(dataDirectory);
-      const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDirectory,
+      });
       apps.push(await createApp(config, { extraModules: [IdentityModule, LedgerModule, RewardsModule, DropsModule] }));
     }
   });
@@ -39,9 +44,19 @@ describe('drops across two API instances', () => {
   });
 
   it('gives exactly 10 of 50 applicants, split over two instances, the 10 seats; a rebuilt read model equals the live one', async () => {
-    const [first, second] = apps.map((app) => ({ app, http: () => request(app.getHttpServer()), dataDirectory: '', close: async () => undefined }));
+    const [first, second] = apps.map((app) => ({
+      app,
+      http: () => request(app.getHttpServer()),
+      dataDirectory: '',
+      close: async () => undefined,
+    }));
     const advertiser = await givenUser(first, { advertiser: 'premium' });
-    const drop = await first.http().post('/api/drops').set(auth(advertiser.token)).send(proofDrop({ max_participants: 10 })).expect(201);
+    const drop = await first
+      .http()
+      .post('/api/drops')
+      .set(auth(advertiser.token))
+      .send(proofDrop({ max_participants: 10 }))
+      .expect(201);
     const users = await Promise.all(Array.from({ length: 50 }, () => givenUser(first)));
     const responses = await Promise.all(
       users.map((user, index) =>
@@ -61,9 +76,13 @@ describe('drops across two API instances', () => {
     const projections = apps.map((app) => app.get(ProjectionsService));
     const snapshot = async () =>
       (
-        await apps[0].get<{ query: (text: string) => Promise<{ rows: { drops: unknown[] | null; applications: unknown[] | null }[] }> }>(DATABASE_POOL).query(
-          `SELECT (SELECT json_agg(state ORDER BY drop_id) FROM drops_read) AS drops, (SELECT json_agg(state ORDER BY application_id) FROM drop_applications_read) AS applications`,
-        )
+        await apps[0]
+          .get<{
+            query: (text: string) => Promise<{ rows: { drops: unknown[] | null; applications: unknown[] | null }[] }>;
+          }>(DATABASE_POOL)
+          .query(
+            `SELECT (SELECT json_agg(state ORDER BY drop_id) FROM drops_read) AS drops, (SELECT json_agg(state ORDER BY application_id) FROM drop_applications_read) AS applications`,
+          )
       ).rows[0];
     const deadline = Date.now() + 20_000;
     let live = await snapshot();
@@ -72,7 +91,8 @@ describe('drops across two API instances', () => {
       live = await snapshot();
     }
     expect(live.applications).toHaveLength(10);
-    const owner = projections.find((service) => service.runner(dropsReadModel.name)?.status === 'live') ?? projections[0];
+    const owner =
+      projections.find((service) => service.runner(dropsReadModel.name)?.status === 'live') ?? projections[0];
     await owner.rebuildProjection(dropsReadModel.name);
     expect(await snapshot()).toEqual(live);
   });

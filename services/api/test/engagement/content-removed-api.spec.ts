@@ -1,6 +1,18 @@
 import type { IdentityTestApp } from '../identity/support';
 import { ContentRemovedReactor } from '../../src/modules/engagement/settle-removed-content/content-removed.reactor';
-import { auth, balancesOf, expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, marketVerbs, startMarketApp, usdOf, waitFor, type TestUser } from '../market/support';
+import {
+  auth,
+  balancesOf,
+  expectLedgerVerifiesClean,
+  givenContent,
+  givenFunds,
+  givenUser,
+  marketVerbs,
+  startMarketApp,
+  usdOf,
+  waitFor,
+  type TestUser,
+} from '../market/support';
 
 /** What an archived or deleted item leaves behind: its funding reserve to the shareholders, sponsorships refunded. */
 describe('content removed: reserve and sponsorships settled', () => {
@@ -33,8 +45,16 @@ describe('content removed: reserve and sponsorships settled', () => {
     const removed = await testApp.http().delete(`/api/content/${contentId}`).set(auth(creator.token)).expect(200);
     expect(JSON.stringify(removed.body)).toMatch(/archived/);
     // The reactor's job: the investor gets 10 / 100 of $20, the creator the other $18.
-    await waitFor(() => usdOf(testApp, investor), (usd) => Math.abs(usd - (investorBefore + 2)) < 1e-9, 20_000);
-    await waitFor(() => usdOf(testApp, creator), (usd) => Math.abs(usd - (creatorBefore + 18)) < 1e-9, 20_000);
+    await waitFor(
+      () => usdOf(testApp, investor),
+      (usd) => Math.abs(usd - (investorBefore + 2)) < 1e-9,
+      20_000,
+    );
+    await waitFor(
+      () => usdOf(testApp, creator),
+      (usd) => Math.abs(usd - (creatorBefore + 18)) < 1e-9,
+      20_000,
+    );
     await testApp.app.get(ContentRemovedReactor).settle(contentId);
     expect(await usdOf(testApp, investor)).toBeCloseTo(investorBefore + 2, 9);
     expect(await usdOf(testApp, creator)).toBeCloseTo(creatorBefore + 18, 9);
@@ -47,14 +67,26 @@ describe('content removed: reserve and sponsorships settled', () => {
     const advertiser = await givenUser(testApp, { advertiser: 'free' });
     await givenFunds(testApp, advertiser.user.id, 'gems', '200');
     const contentId = await givenContent(testApp, creator, { title: 'Sponsored then gone' });
-    await testApp.http().post(`/api/content/${contentId}/sponsor`).set(auth(advertiser.token)).send({ gems_allocated: 100, boost_multiplier: 3, duration_hours: 24 }).expect(200);
+    await testApp
+      .http()
+      .post(`/api/content/${contentId}/sponsor`)
+      .set(auth(advertiser.token))
+      .send({ gems_allocated: 100, boost_multiplier: 3, duration_hours: 24 })
+      .expect(200);
     expect((await balancesOf(testApp, advertiser)).gems_balance).toBe(100);
     await testApp.http().delete(`/api/content/${contentId}`).set(auth(creator.token)).expect(200);
     // Deleted within seconds of a 24-hour boost: almost all of the 100 gems come back, never more.
-    const after = await waitFor(() => balancesOf(testApp, advertiser), (balances) => balances.gems_balance > 199, 20_000);
+    const after = await waitFor(
+      () => balancesOf(testApp, advertiser),
+      (balances) => balances.gems_balance > 199,
+      20_000,
+    );
     expect(after.gems_balance).toBeLessThanOrEqual(200);
     await waitFor(
-      async () => ((await testApp.http().get(`/api/content/sponsored`).expect(200)).body as Array<{ id: string }>).map((item) => item.id),
+      async () =>
+        ((await testApp.http().get(`/api/content/sponsored`).expect(200)).body as Array<{ id: string }>).map(
+          (item) => item.id,
+        ),
       (ids) => !ids.includes(contentId),
       20_000,
     );

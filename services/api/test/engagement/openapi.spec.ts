@@ -4,7 +4,10 @@ import { generateOpenApiDocument } from '@app/contracts/openapi';
 /** Every engagement endpoint is in the OpenAPI document built from the contracts, and the document is valid. */
 describe('engagement in the OpenAPI document', () => {
   it('documents every engagement route with its schemas', async () => {
-    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     await SwaggerParser.validate(structuredClone(document) as never);
     const expected: [string, string][] = [
       ['/api/users/social-action', 'post'],
@@ -21,8 +24,24 @@ describe('engagement in the OpenAPI document', () => {
       ['/api/content/sponsored', 'get'],
       ['/api/content/{id}/sponsorship', 'get'],
     ];
-    for (const [path, method] of expected) expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({ path, method, documented: true });
-    for (const schema of ['SocialActionRequest', 'SocialActionResponse', 'ExternalMoveRequest', 'TipGemsRequest', 'TipOrFundRequest', 'TipResponse', 'SponsorContentRequest', 'ContentSponsorship', 'SavedContentItem', 'ShareLinkResponse']) {
+    for (const [path, method] of expected)
+      expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({
+        path,
+        method,
+        documented: true,
+      });
+    for (const schema of [
+      'SocialActionRequest',
+      'SocialActionResponse',
+      'ExternalMoveRequest',
+      'TipGemsRequest',
+      'TipOrFundRequest',
+      'TipResponse',
+      'SponsorContentRequest',
+      'ContentSponsorship',
+      'SavedContentItem',
+      'ShareLinkResponse',
+    ]) {
       expect(document.components.schemas[schema]).toBeDefined();
     }
   });

@@ -26,7 +26,8 @@ describe('share-link clicks per day (API)', () => {
   afterAll(() => testApp?.close());
 
   const pool = () => testApp.app.get<Pool>(DATABASE_POOL);
-  const clicksOf = (scope: ShareLinkClicksScope) => testApp.app.get(QueryBus).execute<GetShareLinkClicksQuery, ShareLinkClickRow[]>(new GetShareLinkClicksQuery(scope));
+  const clicksOf = (scope: ShareLinkClicksScope) =>
+    testApp.app.get(QueryBus).execute<GetShareLinkClicksQuery, ShareLinkClickRow[]>(new GetShareLinkClicksQuery(scope));
   // A link without an item points to this app (its request's origin), one with an item to the item's platform URL.
   const link = async (content: string | null, campaignId: string | null): Promise<string> =>
     (
@@ -35,7 +36,11 @@ describe('share-link clicks per day (API)', () => {
         .post('/api/shares/create')
         .set(auth(sharer.token))
         .set('Host', 'app.example')
-        .send({ target_url: content ? PLATFORM_URL : 'http://app.example/campaigns', content_id: content, campaign_id: campaignId })
+        .send({
+          target_url: content ? PLATFORM_URL : 'http://app.example/campaigns',
+          content_id: content,
+          campaign_id: campaignId,
+        })
         .expect(200)
     ).body.data.id;
   const follow = async (linkId: string, times: number) => {
@@ -46,13 +51,23 @@ describe('share-link clicks per day (API)', () => {
   it("counts every redirect in the link's total and in its UTC day, together, under parallel clicks", async () => {
     const id = await link(contentId, null);
     await follow(id, 12);
-    const total = await pool().query<{ clicks: string }>('SELECT clicks FROM engagement_share_links WHERE link_id = $1', [id]);
-    const days = await pool().query<{ day: string; clicks: string }>("SELECT to_char(day, 'YYYY-MM-DD') AS day, clicks FROM engagement_share_link_clicks WHERE link_id = $1", [id]);
+    const total = await pool().query<{ clicks: string }>(
+      'SELECT clicks FROM engagement_share_links WHERE link_id = $1',
+      [id],
+    );
+    const days = await pool().query<{ day: string; clicks: string }>(
+      "SELECT to_char(day, 'YYYY-MM-DD') AS day, clicks FROM engagement_share_link_clicks WHERE link_id = $1",
+      [id],
+    );
     expect(Number(total.rows[0]!.clicks)).toBe(12);
-    expect(days.rows.map((row) => ({ day: row.day, clicks: Number(row.clicks) }))).toEqual([{ day: today(), clicks: 12 }]);
+    expect(days.rows.map((row) => ({ day: row.day, clicks: Number(row.clicks) }))).toEqual([
+      { day: today(), clicks: 12 },
+    ]);
     // An unknown link counts nowhere.
     await testApp.http().get('/api/s/unknown-link-1').expect(404);
-    expect((await pool().query("SELECT 1 FROM engagement_share_link_clicks WHERE link_id = 'unknown-link-1'")).rowCount).toBe(0);
+    expect(
+      (await pool().query("SELECT 1 FROM engagement_share_link_clicks WHERE link_id = 'unknown-link-1'")).rowCount,
+    ).toBe(0);
   });
 
   it("answers the campaigns' links and the items' links without a campaign, per (campaign, item, day), from `since`", async () => {
@@ -69,8 +84,12 @@ describe('share-link clicks per day (API)', () => {
       // The first test's link: made for the item, without a campaign.
       { campaignId: null, contentId, day: today(), clicks: 12 },
     ]);
-    expect(await clicksOf({ campaignIds: [OTHER_CAMPAIGN], contentIds: [] })).toEqual([{ campaignId: OTHER_CAMPAIGN, contentId, day: today(), clicks: 4 }]);
-    expect(await clicksOf({ campaignIds: [], contentIds: [otherContentId] })).toEqual([{ campaignId: null, contentId: otherContentId, day: today(), clicks: 5 }]);
+    expect(await clicksOf({ campaignIds: [OTHER_CAMPAIGN], contentIds: [] })).toEqual([
+      { campaignId: OTHER_CAMPAIGN, contentId, day: today(), clicks: 4 },
+    ]);
+    expect(await clicksOf({ campaignIds: [], contentIds: [otherContentId] })).toEqual([
+      { campaignId: null, contentId: otherContentId, day: today(), clicks: 5 },
+    ]);
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(await clicksOf({ campaignIds: [CAMPAIGN], contentIds: [contentId], since: tomorrow })).toEqual([]);
     expect(await clicksOf({ campaignIds: [], contentIds: [] })).toEqual([]);

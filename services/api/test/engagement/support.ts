@@ -1,4 +1,12 @@
-import { ContentModule, DropsModule, IdentityModule, LedgerModule, ProgressModule, RewardsModule, SearchModule } from '../../src/modules/context-modules';
+import {
+  ContentModule,
+  DropsModule,
+  IdentityModule,
+  LedgerModule,
+  ProgressModule,
+  RewardsModule,
+  SearchModule,
+} from '../../src/modules/context-modules';
 import { EngagementModule } from '../../src/modules/engagement/engagement.module';
 import { auth, givenUser, waitFor, type TestUser } from '../drops/support';
 import { startAppWithModules, type IdentityTestApp } from '../identity/support';
@@ -7,11 +15,31 @@ export { auth, balancesOf, givenFunds, givenUser, waitFor, type TestUser } from 
 
 /** Identity, the ledger, rewards, progress, search, drops, content and engagement on a fresh PostgreSQL database. */
 export function startEngagementApp(name = 'engagement_api'): Promise<IdentityTestApp> {
-  return startAppWithModules(name, [IdentityModule, LedgerModule, RewardsModule, ProgressModule, SearchModule, DropsModule, ContentModule, EngagementModule]);
+  return startAppWithModules(name, [
+    IdentityModule,
+    LedgerModule,
+    RewardsModule,
+    ProgressModule,
+    SearchModule,
+    DropsModule,
+    ContentModule,
+    EngagementModule,
+  ]);
 }
 
-export async function givenContent(testApp: IdentityTestApp, owner: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
-  const body = { platform: 'tiktok', title: 'Morning routine', description: 'Five things I do before work', platform_url: 'https://www.tiktok.com/@someone/video/1', total_shares: 100, ...overrides };
+export async function givenContent(
+  testApp: IdentityTestApp,
+  owner: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const body = {
+    platform: 'tiktok',
+    title: 'Morning routine',
+    description: 'Five things I do before work',
+    platform_url: 'https://www.tiktok.com/@someone/video/1',
+    total_shares: 100,
+    ...overrides,
+  };
   const created = await testApp.http().post('/api/content').set(auth(owner.token)).send(body).expect(201);
   return created.body.contentId as string;
 }

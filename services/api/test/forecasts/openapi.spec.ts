@@ -4,7 +4,9 @@ import { generateOpenApiDocument } from '@app/contracts/openapi';
 /** Every forecasts endpoint is in the OpenAPI document built from the contracts, and the document is valid. */
 describe('forecasts in the OpenAPI document', () => {
   it('documents every forecasts route', async () => {
-    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     await SwaggerParser.validate(structuredClone(document) as never);
     const expected: [string, string][] = [
       ['/api/social-forecasts', 'get'],
@@ -16,6 +18,11 @@ describe('forecasts in the OpenAPI document', () => {
       ['/api/portfolio/predictions/{id}', 'get'],
       ['/api/admin/social-forecasts/{id}/observations', 'post'],
     ];
-    for (const [path, method] of expected) expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({ path, method, documented: true });
+    for (const [path, method] of expected)
+      expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({
+        path,
+        method,
+        documented: true,
+      });
   });
 });

@@ -16,10 +16,27 @@ export const DAY = 86_400_000;
 export const later = (ms: number) => new Date(Date.now() + ms);
 
 /** A user whose follower count an admin verified through the rewards influence programme. */
-export async function givenVerifiedFollowers(testApp: IdentityTestApp, user: TestUser, admin: TestUser, followers: number): Promise<void> {
-  const form = { full_name: 'Ada Lovelace', platform: 'instagram', platform_username: `ada${followers}`, phone_number: '+44 20 7946 0000', email: 'ada@example.com', follower_count: followers };
+export async function givenVerifiedFollowers(
+  testApp: IdentityTestApp,
+  user: TestUser,
+  admin: TestUser,
+  followers: number,
+): Promise<void> {
+  const form = {
+    full_name: 'Ada Lovelace',
+    platform: 'instagram',
+    platform_username: `ada${followers}`,
+    phone_number: '+44 20 7946 0000',
+    email: 'ada@example.com',
+    follower_count: followers,
+  };
   await testApp.http().post('/api/users/register-influence-rewards').set(auth(user.token)).send(form).expect(200);
-  await testApp.http().post(`/api/admin/users/${user.user.id}/verify-influence`).set(auth(admin.token)).send({ verified_follower_count: followers }).expect(200);
+  await testApp
+    .http()
+    .post(`/api/admin/users/${user.user.id}/verify-influence`)
+    .set(auth(admin.token))
+    .send({ verified_follower_count: followers })
+    .expect(200);
 }
 
 export async function expectLedgerVerified(testApp: IdentityTestApp): Promise<void> {

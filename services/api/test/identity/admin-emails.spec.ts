@@ -31,7 +31,8 @@ describe('admins by e-mail list and by the admin CLI', () => {
     await testApp.close();
   });
 
-  const profileOf = async (token: string) => (await testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${token}`).expect(200)).body.user;
+  const profileOf = async (token: string) =>
+    (await testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${token}`).expect(200)).body.user;
 
   it('does not make an ADMIN_EMAILS sign-up an admin, nor at the next start, until the mailed link confirms the address', async () => {
     const boss = await signUp(testApp, { email: 'boss@example.com' });
@@ -43,7 +44,9 @@ describe('admins by e-mail list and by the admin CLI', () => {
     expect((await profileOf(boss.token)).is_admin).toBe(false);
 
     // The sign-up (confirmation otherwise off) mailed a link to the listed address; following it proves the address.
-    const mail = sent.mock.calls.map((call) => call[0] as { to: string; text: string }).find((message) => message.to === 'boss@example.com');
+    const mail = sent.mock.calls
+      .map((call) => call[0] as { to: string; text: string })
+      .find((message) => message.to === 'boss@example.com');
     expect(mail).toBeDefined();
     const link = new URL(/(http\S+)/.exec(mail!.text)![1]!);
     await testApp.http().get(`${link.pathname}${link.search}`).expect(302);

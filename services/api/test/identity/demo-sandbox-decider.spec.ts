@@ -1,5 +1,11 @@
 import { DeciderSpecification } from '../support/decider-specification';
-import { decideUser, evolveUser, initialUserState, type UserCommand, type UserEvent } from '../../src/modules/identity/domain/user';
+import {
+  decideUser,
+  evolveUser,
+  initialUserState,
+  type UserCommand,
+  type UserEvent,
+} from '../../src/modules/identity/domain/user';
 
 /** A demo sandbox's user stream: marked demo at registration, expired once by the job, real users never. */
 const NOW = '2026-11-21T12:00:00.000Z';
@@ -30,8 +36,10 @@ const specification = DeciderSpecification.for({
   decide: decideUser,
   evolve: evolveUser,
   initialState: initialUserState,
-  });
-const given = (...events: UserEvent[]) => ({ when: (command: UserCommand) => specification.given(events).when(command).decision });
+});
+const given = (...events: UserEvent[]) => ({
+  when: (command: UserCommand) => specification.given(events).when(command).decision,
+});
 const expire: UserCommand = { type: 'ExpireDemoSandbox', data: { lastActiveAt: NOW, now: LATER } };
 
 describe('demo sandbox users', () => {
@@ -40,7 +48,9 @@ describe('demo sandbox users', () => {
     expect(state).toMatchObject({ isDemo: true, demoExpiredAt: null });
     const older = registered({ isDemo: undefined });
     expect(evolveUser(initialUserState(), older)).toMatchObject({ isDemo: true });
-    expect(evolveUser(initialUserState(), registered({ isDemo: undefined, demoPersona: null, method: 'password' }))).toMatchObject({ isDemo: false });
+    expect(
+      evolveUser(initialUserState(), registered({ isDemo: undefined, demoPersona: null, method: 'password' })),
+    ).toMatchObject({ isDemo: false });
   });
 
   it('expires a demo sandbox once, recording the activity it was judged on', () => {
@@ -48,12 +58,18 @@ describe('demo sandbox users', () => {
       kind: 'accepted',
       events: [{ type: 'DemoSandboxExpired', data: { userId: USER_ID, expiredAt: LATER, lastActiveAt: NOW } }],
     });
-    const expired: UserEvent = { type: 'DemoSandboxExpired', data: { userId: USER_ID, expiredAt: LATER, lastActiveAt: NOW } };
+    const expired: UserEvent = {
+      type: 'DemoSandboxExpired',
+      data: { userId: USER_ID, expiredAt: LATER, lastActiveAt: NOW },
+    };
     expect(given(registered(), expired).when(expire)).toEqual({ kind: 'accepted', events: [] });
     expect(evolveUser(evolveUser(initialUserState(), registered()), expired)).toMatchObject({ demoExpiredAt: LATER });
   });
 
   it('never expires a real user', () => {
-    expect(given(registered({ isDemo: undefined, demoPersona: null, method: 'password' })).when(expire)).toEqual({ kind: 'refused', refusal: 'USER_MUST_BE_A_DEMO_SANDBOX' });
+    expect(given(registered({ isDemo: undefined, demoPersona: null, method: 'password' })).when(expire)).toEqual({
+      kind: 'refused',
+      refusal: 'USER_MUST_BE_A_DEMO_SANDBOX',
+    });
   });
 });

@@ -16,13 +16,26 @@ describe('identity on the embedded database (PGlite)', () => {
     const http = () => request(testApp.app.getHttpServer());
     const body = { email: 'embedded@example.com', password: 'long enough password', username: 'embedded_user' };
     const signUp = await http().post('/api/auth/signup').send(body).expect(201);
-    const signIn = await http().post('/api/auth/signin').send({ email: body.email, password: body.password }).expect(200);
-    const refreshed = await http().post('/api/auth/refresh').set('Authorization', `Bearer ${signIn.body.token}`).expect(200);
+    const signIn = await http()
+      .post('/api/auth/signin')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
+    const refreshed = await http()
+      .post('/api/auth/refresh')
+      .set('Authorization', `Bearer ${signIn.body.token}`)
+      .expect(200);
     await http().get('/api/auth/profile').set('Authorization', `Bearer ${signIn.body.token}`).expect(401);
-    await http().put('/api/users/profile').set('Authorization', `Bearer ${refreshed.body.token}`).send({ bio: 'on pglite' }).expect(200);
+    await http()
+      .put('/api/users/profile')
+      .set('Authorization', `Bearer ${refreshed.body.token}`)
+      .send({ bio: 'on pglite' })
+      .expect(200);
     await http().post('/api/auth/logout').set('Authorization', `Bearer ${refreshed.body.token}`).expect(200);
     await http().get('/api/auth/profile').set('Authorization', `Bearer ${refreshed.body.token}`).expect(401);
-    await http().post('/api/auth/signup').send({ ...body, username: 'other_name' }).expect(409);
+    await http()
+      .post('/api/auth/signup')
+      .send({ ...body, username: 'other_name' })
+      .expect(409);
     const demo = await http().post('/api/auth/demo/investor').expect(200);
     expect(demo.body.user.user_type).toBe('investor');
     const publicProfile = await http().get(`/api/users/public/id/${signUp.body.user.id}`).expect(200);

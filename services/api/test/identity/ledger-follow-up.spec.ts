@@ -14,8 +14,15 @@ describe('identity → ledger: opening balances and demo funding through the com
     const balances = await testApp.app.get(QueryBus).execute(new GetUserBalancesQuery(account.user.id));
     expect(balances).toMatchObject({ points_balance: 25, keys_balance: 1 });
     // Signing in again retries nothing: the follow-up is recorded as done.
-    await testApp.http().post('/api/auth/signin').send({ email: account.email, password: account.password }).expect(200);
-    expect(await testApp.app.get(QueryBus).execute(new GetUserBalancesQuery(account.user.id))).toMatchObject({ points_balance: 25, keys_balance: 1 });
+    await testApp
+      .http()
+      .post('/api/auth/signin')
+      .send({ email: account.email, password: account.password })
+      .expect(200);
+    expect(await testApp.app.get(QueryBus).execute(new GetUserBalancesQuery(account.user.id))).toMatchObject({
+      points_balance: 25,
+      keys_balance: 1,
+    });
   });
 
   it("funds each demo login's own sandbox to the persona's balances", async () => {

@@ -8,7 +8,12 @@ describe('identity: profiles (real PostgreSQL)', () => {
   });
   afterAll(() => testApp.close());
 
-  const put = (token: string, body: unknown) => testApp.http().put('/api/users/profile').set('Authorization', `Bearer ${token}`).send(body as object);
+  const put = (token: string, body: unknown) =>
+    testApp
+      .http()
+      .put('/api/users/profile')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
 
   it('updates only the fields sent, drops empty social handles and returns the updated user', async () => {
     const account = await signUp(testApp);
@@ -61,12 +66,25 @@ describe('identity: profiles (real PostgreSQL)', () => {
     await put(account.token, { bio: 'hello' }).expect(200);
     const byName = await testApp.http().get(`/api/users/public/${account.username.toUpperCase()}`).expect(200);
     expect(byName.body).toEqual({
-      user: expect.objectContaining({ id: account.user.id, username: account.username, bio: 'hello', user_type: 'user', user_tier: 'free' }),
+      user: expect.objectContaining({
+        id: account.user.id,
+        username: account.username,
+        bio: 'hello',
+        user_type: 'user',
+        user_tier: 'free',
+      }),
       content: [],
       drops: [],
       leaderboard_position: null,
     });
-    for (const hidden of ['email', 'referral_code', 'referred_by', 'is_admin', 'total_earnings_usd', 'email_confirmed']) {
+    for (const hidden of [
+      'email',
+      'referral_code',
+      'referred_by',
+      'is_admin',
+      'total_earnings_usd',
+      'email_confirmed',
+    ]) {
       expect(byName.body.user).not.toHaveProperty(hidden);
     }
     const byId = await testApp.http().get(`/api/users/public/id/${account.user.id}`).expect(200);
@@ -83,7 +101,14 @@ describe('identity: profiles (real PostgreSQL)', () => {
   it('creates a fresh demo sandbox from events at every demo login and signs in as it', async () => {
     for (const persona of ['creator', 'investor', 'advertiser']) {
       const response = await testApp.http().post(`/api/auth/demo/${persona}`).expect(200);
-      expect(response.body).toMatchObject({ token: expect.any(String), user: { user_type: persona, username: expect.stringMatching(new RegExp(`^demo_${persona}_[0-9a-f]{10}$`)), is_demo: true } });
+      expect(response.body).toMatchObject({
+        token: expect.any(String),
+        user: {
+          user_type: persona,
+          username: expect.stringMatching(new RegExp(`^demo_${persona}_[0-9a-f]{10}$`)),
+          is_demo: true,
+        },
+      });
       await testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${response.body.token}`).expect(200);
     }
     const first = await testApp.http().post('/api/auth/demo/creator').expect(200);
@@ -99,8 +124,14 @@ describe('identity: profiles (real PostgreSQL)', () => {
     const { GetUserQuery } = await import('../../src/modules/identity');
     const account = await signUp(testApp);
     const user = await testApp.app.get(QueryBus).execute(new GetUserQuery(account.user.id));
-    expect(user).toMatchObject({ id: account.user.id, email: account.email, referral_code: account.user.referral_code });
-    expect(await testApp.app.get(QueryBus).execute(new GetUserQuery('00000000-0000-4000-8000-000000000000'))).toBeNull();
+    expect(user).toMatchObject({
+      id: account.user.id,
+      email: account.email,
+      referral_code: account.user.referral_code,
+    });
+    expect(
+      await testApp.app.get(QueryBus).execute(new GetUserQuery('00000000-0000-4000-8000-000000000000')),
+    ).toBeNull();
   });
 });
 
@@ -114,14 +145,23 @@ describe('identity: referred_by from the rewards context’s ReferralApplied eve
   it('shows who referred the user once the referral is applied', async () => {
     const referrer = await signUp(testApp);
     const referred = await signUp(testApp);
-    const profile = () => testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${referred.token}`).expect(200);
+    const profile = () =>
+      testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${referred.token}`).expect(200);
     expect((await profile()).body.user.referred_by).toBeNull();
     // Rewards resolves codes through its own projection of UserRegistered: wait until it knows the code.
     const deadline = Date.now() + 10_000;
-    let applied = await testApp.http().post('/api/users/process-referral').set('Authorization', `Bearer ${referred.token}`).send({ referral_code: referrer.user.referral_code });
+    let applied = await testApp
+      .http()
+      .post('/api/users/process-referral')
+      .set('Authorization', `Bearer ${referred.token}`)
+      .send({ referral_code: referrer.user.referral_code });
     while (applied.status === 404 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      applied = await testApp.http().post('/api/users/process-referral').set('Authorization', `Bearer ${referred.token}`).send({ referral_code: referrer.user.referral_code });
+      applied = await testApp
+        .http()
+        .post('/api/users/process-referral')
+        .set('Authorization', `Bearer ${referred.token}`)
+        .send({ referral_code: referrer.user.referral_code });
     }
     expect(applied.status).toBe(200);
     let referredBy: string | null = null;

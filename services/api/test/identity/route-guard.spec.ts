@@ -18,7 +18,8 @@ class ServedRoutes {
   constructor(adapterHost: HttpAdapterHost) {
     const fastify = adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('onRoute', (route) => {
-      for (const method of ([] as string[]).concat(route.method)) this.routes.push({ method: method.toLowerCase(), path: route.url });
+      for (const method of ([] as string[]).concat(route.method))
+        this.routes.push({ method: method.toLowerCase(), path: route.url });
     });
   }
 }
@@ -33,7 +34,11 @@ interface RouteAccess {
   adminOnly: boolean;
 }
 
-const joinPath = (...parts: string[]) => `/${parts.map((part) => part.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/')}`;
+const joinPath = (...parts: string[]) =>
+  `/${parts
+    .map((part) => part.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** The served path of a handler: under the global prefix, except the routes bootstrap excludes from it (spec 3 §7). */
 function servedPath(bare: string): string {
@@ -64,7 +69,12 @@ function routesFromMetadata(testApp: IdentityTestApp): RouteAccess[] {
       const adminOnly = reflector.getAllAndOverride<boolean>(ADMIN_ONLY_KEY, [handler, controller]) === true;
       for (const controllerPath of controllerPaths) {
         for (const handlerPath of handlerPaths) {
-          routes.push({ method: RequestMethod[requestMethod].toLowerCase(), path: servedPath(joinPath(controllerPath, handlerPath)), isPublic, adminOnly });
+          routes.push({
+            method: RequestMethod[requestMethod].toLowerCase(),
+            path: servedPath(joinPath(controllerPath, handlerPath)),
+            isPublic,
+            adminOnly,
+          });
         }
       }
     }
@@ -79,12 +89,16 @@ function routesFromMetadata(testApp: IdentityTestApp): RouteAccess[] {
 function routesServed(testApp: IdentityTestApp): { method: string; path: string }[] {
   return testApp.app
     .get(ServedRoutes)
-    .routes.filter((route) => route.method !== 'head' && route.method !== 'options' && !route.path.startsWith(DOCS_ASSETS_PATH));
+    .routes.filter(
+      (route) => route.method !== 'head' && route.method !== 'options' && !route.path.startsWith(DOCS_ASSETS_PATH),
+    );
 }
 
 /** A concrete URL: ids become a UUID nobody owns, other parameters a harmless word. */
 const concrete = (path: string) =>
-  path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => (/id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : 'someone'));
+  path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) =>
+    /id$/i.test(name) ? '00000000-0000-4000-8000-000000000000' : 'someone',
+  );
 
 describe('identity: the one global guard, walked over every registered route', () => {
   let testApp: IdentityTestApp;
@@ -103,7 +117,9 @@ describe('identity: the one global guard, walked over every registered route', (
 
   const call = (route: { method: string; path: string }, token?: string) => {
     const agent = testApp.http();
-    const pending = (agent as unknown as Record<string, (url: string) => import('supertest').Test>)[route.method](concrete(route.path));
+    const pending = (agent as unknown as Record<string, (url: string) => import('supertest').Test>)[route.method](
+      concrete(route.path),
+    );
     if (token) pending.set('Authorization', `Bearer ${token}`);
     return route.method === 'get' || route.method === 'delete' ? pending : pending.send({});
   };
@@ -115,7 +131,13 @@ describe('identity: the one global guard, walked over every registered route', (
     for (const route of served) expect(known).toContain(`${route.method} ${route.path}`);
     const protectedRoutes = routes.filter((route) => !route.isPublic).map((route) => `${route.method} ${route.path}`);
     expect(protectedRoutes).toEqual(
-      expect.arrayContaining(['get /api/auth/profile', 'post /api/auth/refresh', 'put /api/users/profile', 'post /api/images/upload', 'post /api/upload/image']),
+      expect.arrayContaining([
+        'get /api/auth/profile',
+        'post /api/auth/refresh',
+        'put /api/users/profile',
+        'post /api/images/upload',
+        'post /api/upload/image',
+      ]),
     );
   });
 
@@ -125,7 +147,8 @@ describe('identity: the one global guard, walked over every registered route', (
       const anonymous = await call(route);
       if (anonymous.status !== 401) failures.push(`${route.method} ${route.path} without a token: ${anonymous.status}`);
       const revoked = await call(route, revokedToken);
-      if (revoked.status !== 401) failures.push(`${route.method} ${route.path} with a revoked token: ${revoked.status}`);
+      if (revoked.status !== 401)
+        failures.push(`${route.method} ${route.path} with a revoked token: ${revoked.status}`);
     }
     expect(failures).toEqual([]);
   });
@@ -150,9 +173,12 @@ describe('identity: the one global guard, walked over every registered route', (
 
   it("gives another user's (or nobody's) resource 403 or 404 on every protected route with a path parameter", async () => {
     const failures: string[] = [];
-    for (const route of routes.filter((candidate) => !candidate.isPublic && !candidate.adminOnly && candidate.path.includes(':'))) {
+    for (const route of routes.filter(
+      (candidate) => !candidate.isPublic && !candidate.adminOnly && candidate.path.includes(':'),
+    )) {
       const response = await call(route, memberToken);
-      if (![400, 403, 404, 422].includes(response.status)) failures.push(`${route.method} ${route.path}: ${response.status}`);
+      if (![400, 403, 404, 422].includes(response.status))
+        failures.push(`${route.method} ${route.path}: ${response.status}`);
     }
     expect(failures).toEqual([]);
   });
@@ -160,14 +186,26 @@ describe('identity: the one global guard, walked over every registered route', (
   it('documents the identity routes in the OpenAPI document', async () => {
     const document = await testApp.http().get('/api/docs-json').expect(200);
     expect(Object.keys(document.body.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/signup', '/api/auth/signin', '/api/auth/demo/{persona}', '/api/users/profile', '/api/users/public/{username}', '/api/images/upload']),
+      expect.arrayContaining([
+        '/api/auth/signup',
+        '/api/auth/signin',
+        '/api/auth/demo/{persona}',
+        '/api/users/profile',
+        '/api/users/public/{username}',
+        '/api/images/upload',
+      ]),
     );
   });
 
   it('lets a user change only their own profile: the target is the session, never the request', async () => {
     const owner = await signUp(testApp);
     const other = await signUp(testApp);
-    await testApp.http().put('/api/users/profile').set('Authorization', `Bearer ${other.token}`).send({ bio: 'mine', id: owner.user.id, user_id: owner.user.id }).expect(200);
+    await testApp
+      .http()
+      .put('/api/users/profile')
+      .set('Authorization', `Bearer ${other.token}`)
+      .send({ bio: 'mine', id: owner.user.id, user_id: owner.user.id })
+      .expect(200);
     const ownerProfile = await testApp.http().get(`/api/users/public/id/${owner.user.id}`).expect(200);
     expect(ownerProfile.body.user.bio).toBeNull();
     const otherProfile = await testApp.http().get(`/api/users/public/id/${other.user.id}`).expect(200);
@@ -179,9 +217,15 @@ describe('identity: the one global guard, walked over every registered route', (
     const { GrantAdminRoleCommand } = await import('../../src/modules/identity');
     const admin = await signUp(testApp);
     await testApp.app.get(CommandBus).execute(new GrantAdminRoleCommand(admin.user.id, 'test'));
-    const profile = await testApp.http().get('/api/auth/profile').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const profile = await testApp
+      .http()
+      .get('/api/auth/profile')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
     expect(profile.body.user.is_admin).toBe(true);
-    const adminRoutes = routes.filter((route) => route.adminOnly && route.method === 'get' && !route.path.includes(':'));
+    const adminRoutes = routes.filter(
+      (route) => route.adminOnly && route.method === 'get' && !route.path.includes(':'),
+    );
     for (const route of adminRoutes) {
       const response = await call(route, admin.token);
       expect([200, 204]).toContain(response.status);
@@ -202,14 +246,27 @@ describe('identity: the read model equals a fresh fold of the events', () => {
     const admin = await signUp(testApp, { email: 'ops@example.com' });
     await testApp.app.get(CommandBus).execute(new GrantAdminRoleCommand(admin.user.id, 'test'));
     const member = await signUp(testApp);
-    await testApp.http().put('/api/users/profile').set('Authorization', `Bearer ${member.token}`).send({ bio: 'b', social_links: { twitter: 't' }, username: `${member.username}_x` }).expect(200);
-    const refreshed = await testApp.http().post('/api/auth/refresh').set('Authorization', `Bearer ${member.token}`).expect(200);
+    await testApp
+      .http()
+      .put('/api/users/profile')
+      .set('Authorization', `Bearer ${member.token}`)
+      .send({ bio: 'b', social_links: { twitter: 't' }, username: `${member.username}_x` })
+      .expect(200);
+    const refreshed = await testApp
+      .http()
+      .post('/api/auth/refresh')
+      .set('Authorization', `Bearer ${member.token}`)
+      .expect(200);
     await testApp.http().post('/api/auth/logout').set('Authorization', `Bearer ${refreshed.body.token}`).expect(200);
     await testApp.http().post('/api/auth/demo/creator').expect(200);
 
     const stranger = await signUp(testApp);
     await testApp.http().get('/api/admin/identity/verify').set('Authorization', `Bearer ${stranger.token}`).expect(403);
-    const report = await testApp.http().get('/api/admin/identity/verify').set('Authorization', `Bearer ${admin.token}`).expect(200);
+    const report = await testApp
+      .http()
+      .get('/api/admin/identity/verify')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .expect(200);
     expect(report.body.mismatches).toEqual([]);
     expect(report.body.usersChecked).toBeGreaterThanOrEqual(5);
     expect(report.body.sessionsChecked).toBeGreaterThanOrEqual(4);

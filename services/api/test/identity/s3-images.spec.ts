@@ -16,7 +16,13 @@ describe('identity: images on an S3-compatible object store', () => {
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 's3rver-'));
-    server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: 'images-test', configs: [] }] });
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'images-test', configs: [] }],
+    });
     const address = await server.run();
     endpoint = `http://127.0.0.1:${address.port}`;
     testApp = await startIdentityApp({
@@ -36,7 +42,15 @@ describe('identity: images on an S3-compatible object store', () => {
   });
 
   it('stores and reads back bytes and content type through the adapter; unknown keys are undefined', async () => {
-    const storage = new S3ImageStorage({ kind: 's3', bucket: 'images-test', region: 'us-east-1', endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const storage = new S3ImageStorage({
+      kind: 's3',
+      bucket: 'images-test',
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     const key = '22222222-2222-4222-8222-222222222222.png';
     const bytes = Buffer.concat([PNG_HEADER, Buffer.alloc(1000, 7)]);
     await storage.put(key, { bytes, contentType: 'image/png' });
@@ -51,7 +65,12 @@ describe('identity: images on an S3-compatible object store', () => {
   it('uploads through the API into the bucket and serves the image back by URL', async () => {
     const { token } = await signUp(testApp);
     const bytes = Buffer.concat([PNG_HEADER, Buffer.alloc(2048, 3)]);
-    const upload = await testApp.http().post('/api/images/upload').set('Authorization', `Bearer ${token}`).attach('image', bytes, 'banner.png').expect(201);
+    const upload = await testApp
+      .http()
+      .post('/api/images/upload')
+      .set('Authorization', `Bearer ${token}`)
+      .attach('image', bytes, 'banner.png')
+      .expect(201);
     const served = await testApp.http().get(upload.body.url).buffer(true).expect(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0);

@@ -26,12 +26,18 @@ describe('SessionCache', () => {
   it('does not store a row read while its user was being forgotten (it may be the row from before the change)', async () => {
     const cache = embedded();
     let release!: () => void;
-    const slowRead = cache.lookup('t1', () => new Promise<Row>((resolve) => (release = () => resolve({ user_id: 'u1', name: 'before' }))));
+    const slowRead = cache.lookup(
+      't1',
+      () => new Promise<Row>((resolve) => (release = () => resolve({ user_id: 'u1', name: 'before' }))),
+    );
     cache.forgetUsers(['u1']);
     release();
     expect(await slowRead).toEqual({ user_id: 'u1', name: 'before' });
     expect(cache.size).toBe(0);
-    expect(await cache.lookup('t1', async () => ({ user_id: 'u1', name: 'after' }))).toEqual({ user_id: 'u1', name: 'after' });
+    expect(await cache.lookup('t1', async () => ({ user_id: 'u1', name: 'after' }))).toEqual({
+      user_id: 'u1',
+      name: 'after',
+    });
   });
 
   it('holds at most 50,000 sessions, dropping the oldest first', async () => {
@@ -40,8 +46,14 @@ describe('SessionCache', () => {
       await cache.lookup(`t${index}`, async () => ({ user_id: `u${index}`, name: 'first read' }));
     }
     expect(cache.size).toBe(50_000);
-    expect(await cache.lookup('t0', async () => ({ user_id: 'u0', name: 'read again' }))).toEqual({ user_id: 'u0', name: 'read again' });
-    expect(await cache.lookup('t50000', async () => ({ user_id: 'u50000', name: 'read again' }))).toEqual({ user_id: 'u50000', name: 'first read' });
+    expect(await cache.lookup('t0', async () => ({ user_id: 'u0', name: 'read again' }))).toEqual({
+      user_id: 'u0',
+      name: 'read again',
+    });
+    expect(await cache.lookup('t50000', async () => ({ user_id: 'u50000', name: 'read again' }))).toEqual({
+      user_id: 'u50000',
+      name: 'first read',
+    });
   });
 
   it('never caches an unknown token', async () => {
@@ -62,7 +74,8 @@ describe('SessionCache', () => {
 describe('session caches across processes', () => {
   let processes: Awaited<ReturnType<typeof processesOnOneDatabase>>;
   const start = () => processes.start('http');
-  const profile = (app: INestApplication, token: string) => request(app.getHttpServer()).get('/api/auth/profile').set('authorization', `Bearer ${token}`);
+  const profile = (app: INestApplication, token: string) =>
+    request(app.getHttpServer()).get('/api/auth/profile').set('authorization', `Bearer ${token}`);
   const signUp = async (app: INestApplication, name: string) => {
     const signup = await request(app.getHttpServer())
       .post('/api/auth/signup')
@@ -102,7 +115,10 @@ describe('session caches across processes', () => {
     await request(first.getHttpServer()).post('/api/auth/logout').set('authorization', `Bearer ${token}`).expect(200);
     // The same process refuses at once; the other as soon as the NOTIFY of the commit arrives.
     await profile(first, token).expect(401);
-    await eventually('the second process refuses the signed-out token', async () => (await profile(second, token)).status === 401);
+    await eventually(
+      'the second process refuses the signed-out token',
+      async () => (await profile(second, token)).status === 401,
+    );
     expect(secondCache.size).toBe(1); // the revoked row, read again: a revoked session never comes back
   });
 
@@ -111,7 +127,9 @@ describe('session caches across processes', () => {
     const token = await signUp(app, 'listen');
     const cache = await cachedIn(app, token);
 
-    const killed = await processes.database.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN identity_changed'`);
+    const killed = await processes.database.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN identity_changed'`,
+    );
     expect(killed.rowCount).toBeGreaterThan(0);
     await eventually('the cache is dropped', async () => cache.size === 0);
     await profile(app, token).expect(200);

@@ -27,11 +27,19 @@ export interface IdentityTestApp {
  * The whole application with `extraModules` on a fresh PostgreSQL database (`name` prefixes it) and a temporary
  * DATA_DIR; closing it drops both. Jobs run in process.
  */
-export async function startAppWithModules(name: string, extraModules: Array<Type | DynamicModule>): Promise<IdentityTestApp> {
+export async function startAppWithModules(
+  name: string,
+  extraModules: Array<Type | DynamicModule>,
+): Promise<IdentityTestApp> {
   const database = await createTestDatabase(name);
   const dataDirectory = mkdtempSync(join(tmpdir(), `${name}-`));
   try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDirectory,
+    });
     const app = await createApp(config, { extraModules });
     return {
       app,
@@ -54,7 +62,10 @@ export async function startAppWithModules(name: string, extraModules: Array<Type
  * The whole application (platform, identity and whichever contexts app.module registers) on a fresh PostgreSQL
  * database and a temporary DATA_DIR. `environment` sets identity's variables (read when the module starts).
  */
-export async function startIdentityApp(environment: Record<string, string> = {}, extraModules: Array<Type | DynamicModule> = []): Promise<IdentityTestApp> {
+export async function startIdentityApp(
+  environment: Record<string, string> = {},
+  extraModules: Array<Type | DynamicModule> = [],
+): Promise<IdentityTestApp> {
   const saved = { ...process.env };
   Object.assign(process.env, { SIGN_IN_MAX_FAILURES_PER_ADDRESS: '1000', ...environment });
   try {
@@ -67,14 +78,25 @@ export async function startIdentityApp(environment: Record<string, string> = {},
 
 let counter = 0;
 /** Distinct, valid sign-up data for each call. */
-export function newUser(overrides: Partial<{ email: string; password: string; username: string; display_name: string }> = {}) {
+export function newUser(
+  overrides: Partial<{ email: string; password: string; username: string; display_name: string }> = {},
+) {
   counter += 1;
   const suffix = `${Date.now().toString(36)}${counter}`;
-  return { email: `user${suffix}@example.com`, password: 'correct horse battery', username: `user_${suffix}`, ...overrides };
+  return {
+    email: `user${suffix}@example.com`,
+    password: 'correct horse battery',
+    username: `user_${suffix}`,
+    ...overrides,
+  };
 }
 
 export async function signUp(testApp: IdentityTestApp, overrides: Parameters<typeof newUser>[0] = {}) {
   const body = newUser(overrides);
   const response = await testApp.http().post('/api/auth/signup').send(body).expect(201);
-  return { ...body, token: response.body.token as string, user: response.body.user as { id: string; username: string; referral_code: string } };
+  return {
+    ...body,
+    token: response.body.token as string,
+    user: response.body.user as { id: string; username: string; referral_code: string },
+  };
 }

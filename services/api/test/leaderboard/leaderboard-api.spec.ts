@@ -9,7 +9,16 @@ import { applyReferral, postTransaction } from '../ledger/multi-user-transaction
 
 jest.setTimeout(120_000);
 
-type Entry = { id: string; rank: number; points_earned: number; gems_earned: number; keys_used: number; gold_collected: number; composite_score: number; username: string };
+type Entry = {
+  id: string;
+  rank: number;
+  points_earned: number;
+  gems_earned: number;
+  keys_used: number;
+  gold_collected: number;
+  composite_score: number;
+  username: string;
+};
 
 /** The leaderboard as a projection of ledger events, on the whole app over a fresh PostgreSQL database. */
 describe('leaderboard API', () => {
@@ -20,7 +29,13 @@ describe('leaderboard API', () => {
   });
   afterAll(() => testApp.close());
 
-  async function post(reasonCode: 'REFERRAL_BONUS' | 'DROP_REWARD' | 'ACHIEVEMENT_REWARD' | 'DROP_APPLICATION' | 'ADJUSTMENT', userId: string, currency: 'points' | 'gems' | 'gold' | 'keys', amountMinor: bigint, now = new Date().toISOString()) {
+  async function post(
+    reasonCode: 'REFERRAL_BONUS' | 'DROP_REWARD' | 'ACHIEVEMENT_REWARD' | 'DROP_APPLICATION' | 'ADJUSTMENT',
+    userId: string,
+    currency: 'points' | 'gems' | 'gold' | 'keys',
+    amountMinor: bigint,
+    now = new Date().toISOString(),
+  ) {
     const spend = reasonCode === 'DROP_APPLICATION';
     const outcome = await testApp.app.get(LedgerExecutor).execute({
       type: 'PostTransaction',
@@ -28,9 +43,11 @@ describe('leaderboard API', () => {
         transactionId: newTransactionId(),
         reasonCode,
         description: 'test',
-        postings: [spend
-          ? { debitAccount: userAccount(userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency, amountMinor }
-          : { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor }],
+        postings: [
+          spend
+            ? { debitAccount: userAccount(userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency, amountMinor }
+            : { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor },
+        ],
         now,
       },
     });
@@ -43,7 +60,8 @@ describe('leaderboard API', () => {
     const user = await signUp(testApp);
     await testApp.http().get('/api/leaderboard/daily').expect(401);
     await new Promise((resolve) => setTimeout(resolve, 600));
-    for (const period of ['daily', 'weekly', 'monthly']) expect((await board(user.token, period).expect(200)).body).toEqual([]);
+    for (const period of ['daily', 'weekly', 'monthly'])
+      expect((await board(user.token, period).expect(200)).body).toEqual([]);
     const invalid = await board(user.token, 'yearly').expect(400);
     expect(invalid.body.error).toBe('period must be daily, weekly or monthly');
   });
@@ -60,17 +78,39 @@ describe('leaderboard API', () => {
     // Bob: 2000 gems → 800.0
     await post('DROP_REWARD', bob.user.id, 'gems', 20_000_000n);
     // Long ago: in no current period.
-    await post('REFERRAL_BONUS', alice.user.id, 'points', 1_000_000n, new Date(Date.now() - 70 * 86_400_000).toISOString());
+    await post(
+      'REFERRAL_BONUS',
+      alice.user.id,
+      'points',
+      1_000_000n,
+      new Date(Date.now() - 70 * 86_400_000).toISOString(),
+    );
 
     for (const period of ['daily', 'weekly', 'monthly']) {
-      const response = await eventually(() => board(alice.token, period).expect(200), (answer) => answer.body.length === 2 && answer.body[1].gold_collected === 7);
+      const response = await eventually(
+        () => board(alice.token, period).expect(200),
+        (answer) => answer.body.length === 2 && answer.body[1].gold_collected === 7,
+      );
       const entries = response.body as Entry[];
       expect(entries.map((entry) => [entry.rank, entry.id])).toEqual([
         [1, bob.user.id],
         [2, alice.user.id],
       ]);
-      expect(entries[0]).toMatchObject({ username: bob.username, points_earned: 0, gems_earned: 2000, keys_used: 0, gold_collected: 0, composite_score: 800 });
-      expect(entries[1]).toMatchObject({ points_earned: 1000.5, gems_earned: 12.3456, keys_used: 3, gold_collected: 7, composite_score: 256.9 });
+      expect(entries[0]).toMatchObject({
+        username: bob.username,
+        points_earned: 0,
+        gems_earned: 2000,
+        keys_used: 0,
+        gold_collected: 0,
+        composite_score: 800,
+      });
+      expect(entries[1]).toMatchObject({
+        points_earned: 1000.5,
+        gems_earned: 12.3456,
+        keys_used: 3,
+        gold_collected: 7,
+        composite_score: 256.9,
+      });
     }
   });
 
@@ -80,7 +120,14 @@ describe('leaderboard API', () => {
     const top = await testApp.http().get('/api/leaderboard/top-earners').expect(200);
     expect(top.body.month).toBe(periodKey('monthly', new Date().toISOString()));
     expect(top.body.earners).toEqual(
-      monthly.slice(0, 3).map((entry) => ({ rank: entry.rank, username: entry.username, display_name: expect.anything(), avatar_url: null, points_earned: entry.points_earned, gems_earned: entry.gems_earned })),
+      monthly.slice(0, 3).map((entry) => ({
+        rank: entry.rank,
+        username: entry.username,
+        display_name: expect.anything(),
+        avatar_url: null,
+        points_earned: entry.points_earned,
+        gems_earned: entry.gems_earned,
+      })),
     );
     expect(top.body.earners[0]).not.toHaveProperty('id');
   });
@@ -98,13 +145,40 @@ describe('leaderboard API', () => {
     const bob = await signUp(testApp);
     // One drop completion paying both: alice 500 points and uses her opening key, bob 250 points and 1 gem.
     await postTransaction(testApp, 'DROP_REWARD', [
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(alice.user.id), currency: 'points', amountMinor: 5_000n },
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'points', amountMinor: 2_500n },
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'gems', amountMinor: 10_000n },
-      { debitAccount: userAccount(alice.user.id), creditAccount: SYSTEM_ACCOUNTS.burn, currency: 'keys', amountMinor: 1n },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(alice.user.id),
+        currency: 'points',
+        amountMinor: 5_000n,
+      },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(bob.user.id),
+        currency: 'points',
+        amountMinor: 2_500n,
+      },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(bob.user.id),
+        currency: 'gems',
+        amountMinor: 10_000n,
+      },
+      {
+        debitAccount: userAccount(alice.user.id),
+        creditAccount: SYSTEM_ACCOUNTS.burn,
+        currency: 'keys',
+        amountMinor: 1n,
+      },
     ]);
     // Bob tips alice 10 points: her earning, not his.
-    await postTransaction(testApp, 'TIP', [{ debitAccount: userAccount(bob.user.id), creditAccount: userAccount(alice.user.id), currency: 'points', amountMinor: 100n }]);
+    await postTransaction(testApp, 'TIP', [
+      {
+        debitAccount: userAccount(bob.user.id),
+        creditAccount: userAccount(alice.user.id),
+        currency: 'points',
+        amountMinor: 100n,
+      },
+    ]);
     // A referral over HTTP: one transaction paying the referrer 500 points and the referred user 250.
     const referrer = await signUp(testApp);
     const referred = await signUp(testApp);
@@ -114,20 +188,31 @@ describe('leaderboard API', () => {
       [alice.user.id]: { points_earned: 510, gems_earned: 0, keys_used: 1, gold_collected: 0 },
       [bob.user.id]: { points_earned: 250, gems_earned: 1, keys_used: 0, gold_collected: 0, composite_score: 62.9 },
       [referrer.user.id]: { points_earned: 500, gems_earned: 0, keys_used: 0, gold_collected: 0, composite_score: 125 },
-      [referred.user.id]: { points_earned: 250, gems_earned: 0, keys_used: 0, gold_collected: 0, composite_score: 62.5 },
+      [referred.user.id]: {
+        points_earned: 250,
+        gems_earned: 0,
+        keys_used: 0,
+        gold_collected: 0,
+        composite_score: 62.5,
+      },
     };
     for (const period of ['daily', 'weekly', 'monthly']) {
       const response = await eventually(
         () => board(alice.token, period).expect(200),
-        (answer) => (answer.body as Entry[]).filter((entry) => entry.id in expected).length === 4 && (answer.body as Entry[]).some((entry) => entry.id === referred.user.id),
+        (answer) =>
+          (answer.body as Entry[]).filter((entry) => entry.id in expected).length === 4 &&
+          (answer.body as Entry[]).some((entry) => entry.id === referred.user.id),
       );
-      const mine = Object.fromEntries((response.body as Entry[]).filter((entry) => entry.id in expected).map((entry) => [entry.id, entry]));
+      const mine = Object.fromEntries(
+        (response.body as Entry[]).filter((entry) => entry.id in expected).map((entry) => [entry.id, entry]),
+      );
       for (const [userId, figures] of Object.entries(expected)) expect(mine[userId]).toMatchObject(figures);
     }
     // A rebuild from the log folds the copies the same way.
     await testApp.app.get(ProjectionsService).rebuildProjection('leaderboard');
     const rebuilt = (await board(alice.token, 'daily').expect(200)).body as Entry[];
-    for (const [userId, figures] of Object.entries(expected)) expect(rebuilt.find((entry) => entry.id === userId)).toMatchObject(figures);
+    for (const [userId, figures] of Object.entries(expected))
+      expect(rebuilt.find((entry) => entry.id === userId)).toMatchObject(figures);
   });
 
   it('periods are the UTC day, the ISO week from Monday and the month', () => {

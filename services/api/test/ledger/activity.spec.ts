@@ -4,7 +4,12 @@ import { SYSTEM_ACCOUNTS, userAccount } from '../../src/modules/ledger/domain/ac
 import type { TransactionPosted } from '../../src/modules/ledger/domain/events';
 
 const user = 'u1';
-const posted = (occurredAt: string, reasonCode: ReasonCode = 'SOCIAL_ACTION_REWARD', currency: 'points' | 'usd' = 'points', amountMinor = 10n): TransactionPosted => ({
+const posted = (
+  occurredAt: string,
+  reasonCode: ReasonCode = 'SOCIAL_ACTION_REWARD',
+  currency: 'points' | 'usd' = 'points',
+  amountMinor = 10n,
+): TransactionPosted => ({
   transactionId: `t-${occurredAt}-${reasonCode}`,
   reasonCode,
   description: 'test',
@@ -13,11 +18,17 @@ const posted = (occurredAt: string, reasonCode: ReasonCode = 'SOCIAL_ACTION_REWA
   copyIndex: 0,
   copyCount: 1,
 });
-const fold = (transactions: TransactionPosted[]): UserActivity => transactions.reduce((activity, transaction) => evolveActivity(activity, user, transaction), initialActivity());
+const fold = (transactions: TransactionPosted[]): UserActivity =>
+  transactions.reduce((activity, transaction) => evolveActivity(activity, user, transaction), initialActivity());
 
 describe('user activity on the ledger stream', () => {
   it('counts consecutive UTC days with activity, several a day counting once', () => {
-    const activity = fold([posted('2026-11-20T23:00:00Z'), posted('2026-11-21T01:00:00Z'), posted('2026-11-21T09:00:00Z'), posted('2026-11-22T12:00:00Z')]);
+    const activity = fold([
+      posted('2026-11-20T23:00:00Z'),
+      posted('2026-11-21T01:00:00Z'),
+      posted('2026-11-21T09:00:00Z'),
+      posted('2026-11-22T12:00:00Z'),
+    ]);
     expect(activity).toMatchObject({ lastActiveDay: '2026-11-22', streakDays: 3 });
     expect(streakOn(activity, '2026-11-22')).toBe(3);
     expect(streakOn(activity, '2026-11-23')).toBe(3); // still alive until the day after
@@ -29,12 +40,20 @@ describe('user activity on the ledger stream', () => {
   });
 
   it('ignores opening grants, demo top-ups, reversals and adjustments', () => {
-    const activity = fold((['ACCOUNT_OPENING', 'DEMO_FUNDING', 'REVERSAL', 'ADJUSTMENT'] as const).map((reason) => posted('2026-11-20T10:00:00Z', reason, 'usd', 500n)));
+    const activity = fold(
+      (['ACCOUNT_OPENING', 'DEMO_FUNDING', 'REVERSAL', 'ADJUSTMENT'] as const).map((reason) =>
+        posted('2026-11-20T10:00:00Z', reason, 'usd', 500n),
+      ),
+    );
     expect(activity).toEqual(initialActivity());
   });
 
   it('sums USD earned from earning reasons only', () => {
-    const activity = fold([posted('2026-11-20T10:00:00Z', 'TIP', 'usd', 100n), posted('2026-11-20T11:00:00Z', 'USD_TOP_UP', 'usd', 5_000n), posted('2026-11-20T12:00:00Z', 'CONTENT_FUNDING', 'usd', 250n)]);
+    const activity = fold([
+      posted('2026-11-20T10:00:00Z', 'TIP', 'usd', 100n),
+      posted('2026-11-20T11:00:00Z', 'USD_TOP_UP', 'usd', 5_000n),
+      posted('2026-11-20T12:00:00Z', 'CONTENT_FUNDING', 'usd', 250n),
+    ]);
     expect(activity.earnedUsdMinor).toBe(350n);
   });
 });

@@ -28,13 +28,17 @@ describe('CoalescedStreamReader on PostgreSQL', () => {
 
   it('answers 64 concurrent reads with what readStream answers, in far fewer statements', async () => {
     const streams = Array.from({ length: 64 }, (_, index) => `reader-${index}`);
-    await context.eventStore.append(streams.map((streamId, index) => ({ streamId, expectedVersion: 0, events: events(1 + (index % 4)) })));
+    await context.eventStore.append(
+      streams.map((streamId, index) => ({ streamId, expectedVersion: 0, events: events(1 + (index % 4)) })),
+    );
     const reader = new CoalescedStreamReader(store);
 
     const read = await Promise.all(streams.map((streamId, index) => reader.read(streamId, BigInt(1 + (index % 2)))));
 
     for (const [index, streamId] of streams.entries()) {
-      expect(read[index]).toEqual(await context.eventStore.readStream(streamId, { fromVersion: BigInt(1 + (index % 2)) }));
+      expect(read[index]).toEqual(
+        await context.eventStore.readStream(streamId, { fromVersion: BigInt(1 + (index % 2)) }),
+      );
     }
     expect(calls.flat()).toHaveLength(64);
     // Asked for in one tick: one statement.
@@ -50,7 +54,11 @@ describe('CoalescedStreamReader on PostgreSQL', () => {
       results.push(reader.read(`reader-${index}`, 1n));
       if (index % 4 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
-    const twice = await Promise.all([reader.read('reader-twice', 4n), reader.read('reader-twice', 2n), reader.read('reader-missing', 1n)]);
+    const twice = await Promise.all([
+      reader.read('reader-twice', 4n),
+      reader.read('reader-twice', 2n),
+      reader.read('reader-missing', 1n),
+    ]);
     await Promise.all(results);
     expect(calls.flat()).toHaveLength(43);
     expect(calls.length).toBeLessThan(15);
@@ -62,7 +70,8 @@ describe('CoalescedStreamReader on PostgreSQL', () => {
   it('fails every read of a failed batch, and reads again afterwards', async () => {
     const failing = Object.create(store) as EventStore;
     let fail = true;
-    failing.readStreams = (requests, options) => (fail ? Promise.reject(new Error('connection lost')) : store.readStreams(requests, options));
+    failing.readStreams = (requests, options) =>
+      fail ? Promise.reject(new Error('connection lost')) : store.readStreams(requests, options);
     const reader = new CoalescedStreamReader(failing);
 
     const outcomes = await Promise.allSettled([reader.read('reader-1', 1n), reader.read('reader-2', 1n)]);

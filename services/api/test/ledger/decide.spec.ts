@@ -21,7 +21,12 @@ function posted(data: Partial<TransactionPosted> & { postings: Posting[] }): Led
   };
 }
 
-const issue = (userId: string, currency: Posting['currency'], amountMinor: bigint, transactionId = `seed-${currency}`) =>
+const issue = (
+  userId: string,
+  currency: Posting['currency'],
+  amountMinor: bigint,
+  transactionId = `seed-${currency}`,
+) =>
   posted({
     transactionId,
     postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor }],
@@ -39,8 +44,18 @@ describe('OpenUserAccounts', () => {
             reasonCode: 'ACCOUNT_OPENING',
             description: 'Welcome bonus',
             postings: [
-              { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(alice), currency: 'points', amountMinor: 250n },
-              { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(alice), currency: 'keys', amountMinor: 1n },
+              {
+                debitAccount: SYSTEM_ACCOUNTS.issuance,
+                creditAccount: userAccount(alice),
+                currency: 'points',
+                amountMinor: 250n,
+              },
+              {
+                debitAccount: SYSTEM_ACCOUNTS.issuance,
+                creditAccount: userAccount(alice),
+                currency: 'keys',
+                amountMinor: 1n,
+              },
             ],
           }),
         ],
@@ -69,14 +84,21 @@ describe('FundDemoPersona', () => {
       'LedgerDemoPersonaFunded',
     ]);
     const transaction = events[1] as Extract<LedgerEvent, { type: 'LedgerTransactionPosted' }>;
-    const byCurrency = Object.fromEntries(transaction.data.postings.map((posting) => [posting.currency, posting.amountMinor]));
+    const byCurrency = Object.fromEntries(
+      transaction.data.postings.map((posting) => [posting.currency, posting.amountMinor]),
+    );
     // 5,000 points = 50,000 minor; alice has 10,000 minor → 40,000. Gold already above 500 → nothing.
     expect(byCurrency).toEqual({ points: 40_000n, keys: 20n, gems: 10_000_000n, moves: 100_000n });
   });
 
   it('does nothing a second time on the same UTC day', () => {
     given({
-      [alice]: [{ type: 'LedgerDemoPersonaFunded', data: { userId: alice, persona: 'creator', utcDay: '2026-11-21', transactionId: 'x' } }],
+      [alice]: [
+        {
+          type: 'LedgerDemoPersonaFunded',
+          data: { userId: alice, persona: 'creator', utcDay: '2026-11-21', transactionId: 'x' },
+        },
+      ],
     })
       .when({ type: 'FundDemoPersona', data: { userId: alice, persona: 'creator', transactionId: 'fund-2', now } })
       .thenEvents({ [alice]: [] });
@@ -85,10 +107,17 @@ describe('FundDemoPersona', () => {
   it('records the day without a transaction when every balance is already above the floor', () => {
     const rich = (['points', 'keys', 'gems', 'gold'] as const).map((currency) => issue(alice, currency, 10n ** 12n));
     // A sandbox (demo funding goes to sandboxes only; see demo-sandbox.decide.spec.ts).
-    given({ [alice]: [{ type: 'LedgerAccountOpened', data: { userId: alice, openedAt: now, sandbox: true } }, ...rich] })
+    given({
+      [alice]: [{ type: 'LedgerAccountOpened', data: { userId: alice, openedAt: now, sandbox: true } }, ...rich],
+    })
       .when({ type: 'FundDemoPersona', data: { userId: alice, persona: 'creator', transactionId: 'fund-3', now } })
       .thenEvents({
-        [alice]: [{ type: 'LedgerDemoPersonaFunded', data: { userId: alice, persona: 'creator', utcDay: '2026-11-21', transactionId: null } }],
+        [alice]: [
+          {
+            type: 'LedgerDemoPersonaFunded',
+            data: { userId: alice, persona: 'creator', utcDay: '2026-11-21', transactionId: null },
+          },
+        ],
       });
   });
 });
@@ -109,8 +138,18 @@ describe('ConvertCurrency', () => {
             reasonCode: 'CONVERSION',
             description: 'Converted points to 1 key',
             postings: [
-              { debitAccount: userAccount(alice), creditAccount: SYSTEM_ACCOUNTS.conversion, currency: 'points', amountMinor: 5_000n },
-              { debitAccount: SYSTEM_ACCOUNTS.conversion, creditAccount: userAccount(alice), currency: 'keys', amountMinor: 1n },
+              {
+                debitAccount: userAccount(alice),
+                creditAccount: SYSTEM_ACCOUNTS.conversion,
+                currency: 'points',
+                amountMinor: 5_000n,
+              },
+              {
+                debitAccount: SYSTEM_ACCOUNTS.conversion,
+                creditAccount: userAccount(alice),
+                currency: 'keys',
+                amountMinor: 1n,
+              },
             ],
             conversion: { fromCurrency: 'points', toCurrency: 'keys', keys: 1n, utcDay: '2026-11-21' },
           }),
@@ -124,14 +163,23 @@ describe('ConvertCurrency', () => {
   });
 
   it('refuses when the balance does not cover the cost', () => {
-    given({ [alice]: [issue(alice, 'points', 4_999n)] }).when(convert('points', 1n)).thenRefused('BALANCE_MUST_COVER_AMOUNT');
+    given({ [alice]: [issue(alice, 'points', 4_999n)] })
+      .when(convert('points', 1n))
+      .thenRefused('BALANCE_MUST_COVER_AMOUNT');
   });
 
   it('refuses a fourth key from points on the same UTC day', () => {
     const earlier = posted({
       transactionId: 'c0',
       reasonCode: 'CONVERSION',
-      postings: [{ debitAccount: SYSTEM_ACCOUNTS.conversion, creditAccount: userAccount(alice), currency: 'keys', amountMinor: 3n }],
+      postings: [
+        {
+          debitAccount: SYSTEM_ACCOUNTS.conversion,
+          creditAccount: userAccount(alice),
+          currency: 'keys',
+          amountMinor: 3n,
+        },
+      ],
       conversion: { fromCurrency: 'points', toCurrency: 'keys', keys: 3n, utcDay: '2026-11-21' },
     });
     given({ [alice]: [issue(alice, 'points', 100_000n), earlier] })
@@ -143,7 +191,14 @@ describe('ConvertCurrency', () => {
     const earlier = posted({
       transactionId: 'c0',
       reasonCode: 'CONVERSION',
-      postings: [{ debitAccount: SYSTEM_ACCOUNTS.conversion, creditAccount: userAccount(alice), currency: 'keys', amountMinor: 3n }],
+      postings: [
+        {
+          debitAccount: SYSTEM_ACCOUNTS.conversion,
+          creditAccount: userAccount(alice),
+          currency: 'keys',
+          amountMinor: 3n,
+        },
+      ],
       conversion: { fromCurrency: 'points', toCurrency: 'keys', keys: 3n, utcDay: '2026-11-21' },
     });
     const { decision } = given({ [alice]: [issue(alice, 'points', 100_000n), earlier] }).when(
@@ -153,15 +208,21 @@ describe('ConvertCurrency', () => {
   });
 
   it('refuses 4 keys from points at once', () => {
-    given({ [alice]: [issue(alice, 'points', 100_000n)] }).when(convert('points', 4n)).thenRefused('DAILY_KEYS_FROM_POINTS_MUST_NOT_EXCEED_LIMIT');
+    given({ [alice]: [issue(alice, 'points', 100_000n)] })
+      .when(convert('points', 4n))
+      .thenRefused('DAILY_KEYS_FROM_POINTS_MUST_NOT_EXCEED_LIMIT');
   });
 
   it('refuses any other currency pair', () => {
-    given({ [alice]: [issue(alice, 'gold', 1_000n)] }).when(convert('gold', 1n)).thenRefused('CONVERSION_MUST_BE_POINTS_OR_GEMS_TO_KEYS');
+    given({ [alice]: [issue(alice, 'gold', 1_000n)] })
+      .when(convert('gold', 1n))
+      .thenRefused('CONVERSION_MUST_BE_POINTS_OR_GEMS_TO_KEYS');
   });
 
   it('refuses zero keys', () => {
-    given({ [alice]: [issue(alice, 'points', 100_000n)] }).when(convert('points', 0n)).thenRefused('AMOUNT_MUST_BE_POSITIVE');
+    given({ [alice]: [issue(alice, 'points', 100_000n)] })
+      .when(convert('points', 0n))
+      .thenRefused('AMOUNT_MUST_BE_POSITIVE');
   });
 });
 
@@ -198,7 +259,13 @@ describe('PostTransaction', () => {
     given({ [alice]: [issue(alice, 'gems', 9_999n)] })
       .when({
         type: 'PostTransaction',
-        data: { transactionId: 'tip-2', reasonCode: 'TIP', description: 'Tip', postings: [tip(9_750n), fee(250n)], now },
+        data: {
+          transactionId: 'tip-2',
+          reasonCode: 'TIP',
+          description: 'Tip',
+          postings: [tip(9_750n), fee(250n)],
+          now,
+        },
       })
       .thenRefused('BALANCE_MUST_COVER_AMOUNT');
   });
@@ -208,20 +275,29 @@ describe('PostTransaction', () => {
       { debitAccount: SYSTEM_ACCOUNTS.fees, creditAccount: 'escrow:drop:d1', currency: 'gems', amountMinor: 5n },
     ];
     given()
-      .when({ type: 'PostTransaction', data: { transactionId: 'sys-1', reasonCode: 'ADJUSTMENT', description: 'x', postings, now } })
+      .when({
+        type: 'PostTransaction',
+        data: { transactionId: 'sys-1', reasonCode: 'ADJUSTMENT', description: 'x', postings, now },
+      })
       .thenEvents({}, [posted({ transactionId: 'sys-1', reasonCode: 'ADJUSTMENT', description: 'x', postings })]);
   });
 
   it('refuses a posting of zero or a negative amount', () => {
     given({ [alice]: [issue(alice, 'gems', 10_000n)] })
-      .when({ type: 'PostTransaction', data: { transactionId: 'z', reasonCode: 'TIP', description: 'x', postings: [tip(0n)], now } })
+      .when({
+        type: 'PostTransaction',
+        data: { transactionId: 'z', reasonCode: 'TIP', description: 'x', postings: [tip(0n)], now },
+      })
       .thenRefused('AMOUNT_MUST_BE_POSITIVE');
   });
 
   it('refuses a posting from an account to itself', () => {
     const postings: Posting[] = [{ ...tip(1n), creditAccount: userAccount(alice) }];
     given({ [alice]: [issue(alice, 'gems', 10_000n)] })
-      .when({ type: 'PostTransaction', data: { transactionId: 'z', reasonCode: 'TIP', description: 'x', postings, now } })
+      .when({
+        type: 'PostTransaction',
+        data: { transactionId: 'z', reasonCode: 'TIP', description: 'x', postings, now },
+      })
       .thenRefused('POSTING_MUST_MOVE_BETWEEN_TWO_ACCOUNTS');
   });
 });
@@ -230,7 +306,16 @@ describe('holds', () => {
   const deadline = '2026-11-22T10:00:00.000Z';
   const placed: LedgerEvent = {
     type: 'LedgerHoldPlaced',
-    data: { holdId: 'h1', userId: alice, currency: 'gems', amountMinor: 6_000n, expiresAt: deadline, reasonCode: 'WITHDRAWAL', description: 'w', placedAt: now },
+    data: {
+      holdId: 'h1',
+      userId: alice,
+      currency: 'gems',
+      amountMinor: 6_000n,
+      expiresAt: deadline,
+      reasonCode: 'WITHDRAWAL',
+      description: 'w',
+      placedAt: now,
+    },
   };
   const funded = issue(alice, 'gems', 10_000n);
 
@@ -248,7 +333,14 @@ describe('holds', () => {
           transactionId: 't',
           reasonCode: 'TIP',
           description: 'x',
-          postings: [{ debitAccount: userAccount(alice), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems', amountMinor: 4_001n }],
+          postings: [
+            {
+              debitAccount: userAccount(alice),
+              creditAccount: SYSTEM_ACCOUNTS.fees,
+              currency: 'gems',
+              amountMinor: 4_001n,
+            },
+          ],
           now,
         },
       })
@@ -271,17 +363,44 @@ describe('holds', () => {
     given({ [alice]: [funded, placed] })
       .when({
         type: 'CaptureHold',
-        data: { holdId: 'h1', userId: alice, amountMinor: 5_000n, creditAccount: SYSTEM_ACCOUNTS.withdrawals, transactionId: 'cap', reasonCode: 'WITHDRAWAL', description: 'Withdrawal', now },
+        data: {
+          holdId: 'h1',
+          userId: alice,
+          amountMinor: 5_000n,
+          creditAccount: SYSTEM_ACCOUNTS.withdrawals,
+          transactionId: 'cap',
+          reasonCode: 'WITHDRAWAL',
+          description: 'Withdrawal',
+          now,
+        },
       })
       .thenEvents({
         [alice]: [
-          { type: 'LedgerHoldCaptured', data: { holdId: 'h1', userId: alice, currency: 'gems', capturedMinor: 5_000n, releasedMinor: 1_000n, transactionId: 'cap', capturedAt: now } },
+          {
+            type: 'LedgerHoldCaptured',
+            data: {
+              holdId: 'h1',
+              userId: alice,
+              currency: 'gems',
+              capturedMinor: 5_000n,
+              releasedMinor: 1_000n,
+              transactionId: 'cap',
+              capturedAt: now,
+            },
+          },
           posted({
             transactionId: 'cap',
             reasonCode: 'WITHDRAWAL',
             description: 'Withdrawal',
             holdId: 'h1',
-            postings: [{ debitAccount: userAccount(alice), creditAccount: SYSTEM_ACCOUNTS.withdrawals, currency: 'gems', amountMinor: 5_000n }],
+            postings: [
+              {
+                debitAccount: userAccount(alice),
+                creditAccount: SYSTEM_ACCOUNTS.withdrawals,
+                currency: 'gems',
+                amountMinor: 5_000n,
+              },
+            ],
           }),
         ],
       });
@@ -289,31 +408,55 @@ describe('holds', () => {
 
   const capture = (amountMinor: bigint, at = now, creditAccount: string = SYSTEM_ACCOUNTS.withdrawals) => ({
     type: 'CaptureHold' as const,
-    data: { holdId: 'h1', userId: alice, amountMinor, creditAccount, transactionId: 'cap', reasonCode: 'WITHDRAWAL' as const, description: 'w', now: at },
+    data: {
+      holdId: 'h1',
+      userId: alice,
+      amountMinor,
+      creditAccount,
+      transactionId: 'cap',
+      reasonCode: 'WITHDRAWAL' as const,
+      description: 'w',
+      now: at,
+    },
   });
-  const released: LedgerEvent = { type: 'LedgerHoldReleased', data: { holdId: 'h1', userId: alice, currency: 'gems', amountMinor: 6_000n, reason: 'released', releasedAt: now } };
+  const released: LedgerEvent = {
+    type: 'LedgerHoldReleased',
+    data: { holdId: 'h1', userId: alice, currency: 'gems', amountMinor: 6_000n, reason: 'released', releasedAt: now },
+  };
 
   it('refuses capturing more than the hold', () => {
-    given({ [alice]: [funded, placed] }).when(capture(6_001n)).thenRefused('CAPTURE_MUST_NOT_EXCEED_HOLD');
+    given({ [alice]: [funded, placed] })
+      .when(capture(6_001n))
+      .thenRefused('CAPTURE_MUST_NOT_EXCEED_HOLD');
   });
 
   it('refuses capturing at or after the deadline', () => {
-    given({ [alice]: [funded, placed] }).when(capture(1n, deadline)).thenRefused('HOLD_MUST_NOT_HAVE_EXPIRED');
+    given({ [alice]: [funded, placed] })
+      .when(capture(1n, deadline))
+      .thenRefused('HOLD_MUST_NOT_HAVE_EXPIRED');
   });
 
   it('refuses capturing into a user account', () => {
-    given({ [alice]: [funded, placed] }).when(capture(1n, now, userAccount(bob))).thenRefused('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
+    given({ [alice]: [funded, placed] })
+      .when(capture(1n, now, userAccount(bob)))
+      .thenRefused('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
   });
 
   it('refuses capturing an unknown hold', () => {
-    given({ [alice]: [funded] }).when(capture(1n)).thenRefused('HOLD_MUST_EXIST');
+    given({ [alice]: [funded] })
+      .when(capture(1n))
+      .thenRefused('HOLD_MUST_EXIST');
   });
 
   it('resolves a hold once: a released hold cannot be captured, released or expired', () => {
     const history = { [alice]: [funded, placed, released] };
     given(history).when(capture(1n)).thenRefused('HOLD_MUST_BE_OPEN');
-    given(history).when({ type: 'ReleaseHold', data: { holdId: 'h1', userId: alice, now } }).thenRefused('HOLD_MUST_BE_OPEN');
-    given(history).when({ type: 'ExpireHold', data: { holdId: 'h1', userId: alice, now: deadline } }).thenRefused('HOLD_MUST_BE_OPEN');
+    given(history)
+      .when({ type: 'ReleaseHold', data: { holdId: 'h1', userId: alice, now } })
+      .thenRefused('HOLD_MUST_BE_OPEN');
+    given(history)
+      .when({ type: 'ExpireHold', data: { holdId: 'h1', userId: alice, now: deadline } })
+      .thenRefused('HOLD_MUST_BE_OPEN');
   });
 
   it('releases an open hold', () => {
@@ -328,7 +471,21 @@ describe('holds', () => {
       .thenRefused('HOLD_MUST_HAVE_REACHED_ITS_DEADLINE');
     given({ [alice]: [funded, placed] })
       .when({ type: 'ExpireHold', data: { holdId: 'h1', userId: alice, now: deadline } })
-      .thenEvents({ [alice]: [{ type: 'LedgerHoldReleased', data: { holdId: 'h1', userId: alice, currency: 'gems', amountMinor: 6_000n, reason: 'expired', releasedAt: deadline } }] });
+      .thenEvents({
+        [alice]: [
+          {
+            type: 'LedgerHoldReleased',
+            data: {
+              holdId: 'h1',
+              userId: alice,
+              currency: 'gems',
+              amountMinor: 6_000n,
+              reason: 'expired',
+              releasedAt: deadline,
+            },
+          },
+        ],
+      });
   });
 });
 
@@ -336,7 +493,9 @@ describe('ReverseTransaction', () => {
   const original = posted({
     transactionId: 'tip-1',
     reasonCode: 'TIP',
-    postings: [{ debitAccount: userAccount(alice), creditAccount: userAccount(bob), currency: 'gems', amountMinor: 100n }],
+    postings: [
+      { debitAccount: userAccount(alice), creditAccount: userAccount(bob), currency: 'gems', amountMinor: 100n },
+    ],
     copyCount: 2,
   });
   const originalData = (original as Extract<LedgerEvent, { type: 'LedgerTransactionPosted' }>).data;
@@ -346,8 +505,21 @@ describe('ReverseTransaction', () => {
   };
 
   it('posts the mirrored postings as a new transaction linked to the original', () => {
-    const mirrored = [{ debitAccount: userAccount(bob), creditAccount: userAccount(alice), currency: 'gems' as const, amountMinor: 100n }];
-    const base = { transactionId: 'rev-1', reasonCode: 'REVERSAL' as const, description: 'Refund', postings: mirrored, reversesTransactionId: 'tip-1' };
+    const mirrored = [
+      {
+        debitAccount: userAccount(bob),
+        creditAccount: userAccount(alice),
+        currency: 'gems' as const,
+        amountMinor: 100n,
+      },
+    ];
+    const base = {
+      transactionId: 'rev-1',
+      reasonCode: 'REVERSAL' as const,
+      description: 'Refund',
+      postings: mirrored,
+      reversesTransactionId: 'tip-1',
+    };
     given({ [bob]: [original] }, { original: originalData, reversedBy: null })
       .when(reverse)
       .thenEvents({
@@ -371,7 +543,10 @@ describe('ReverseTransaction', () => {
   });
 
   it('refuses reversing a reversal', () => {
-    given({ [alice]: [issue(alice, 'gems', 1_000n)] }, { original: { ...originalData, reversesTransactionId: 'x' }, reversedBy: null })
+    given(
+      { [alice]: [issue(alice, 'gems', 1_000n)] },
+      { original: { ...originalData, reversesTransactionId: 'x' }, reversedBy: null },
+    )
       .when(reverse)
       .thenRefused('REVERSAL_MUST_NOT_BE_REVERSED');
   });

@@ -18,15 +18,34 @@ describe('ledger verify: demo isolation', () => {
   beforeEach(async () => {
     context = await openLedgerTestContext();
     executor = new LedgerExecutor(context.eventStore);
-    await executor.execute({ type: 'FundDemoPersona', data: { userId: 'demo', persona: 'advertiser', transactionId: newTransactionId(), now: now() } });
-    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'real', transactionId: newTransactionId(), now: now() } });
+    await executor.execute({
+      type: 'FundDemoPersona',
+      data: { userId: 'demo', persona: 'advertiser', transactionId: newTransactionId(), now: now() },
+    });
+    await executor.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'real', transactionId: newTransactionId(), now: now() },
+    });
     await context.catchUp();
   });
   afterEach(() => context.close());
 
-  const copy = (transactionId: string, postings: { debitAccount: string; creditAccount: string; currency: string; amountMinor: string }[], copyIndex: number, copyCount: number) => ({
+  const copy = (
+    transactionId: string,
+    postings: { debitAccount: string; creditAccount: string; currency: string; amountMinor: string }[],
+    copyIndex: number,
+    copyCount: number,
+  ) => ({
     type: 'LedgerTransactionPosted',
-    data: { transactionId, reasonCode: 'TRANSFER', description: 'Forged', postings, occurredAt: now(), copyIndex, copyCount },
+    data: {
+      transactionId,
+      reasonCode: 'TRANSFER',
+      description: 'Forged',
+      postings,
+      occurredAt: now(),
+      copyIndex,
+      copyCount,
+    },
   });
 
   it('finds nothing when sandboxes and real accounts stay apart', async () => {
@@ -37,10 +56,25 @@ describe('ledger verify: demo isolation', () => {
   it('flags a transaction between a sandbox and a real account that the decider would have refused', async () => {
     const refused = await executor.execute({
       type: 'PostTransaction',
-      data: { transactionId: 'mix', reasonCode: 'TRANSFER', description: 'x', postings: [{ debitAccount: userAccount('demo'), creditAccount: userAccount('real'), currency: 'gems', amountMinor: 100n }], now: now() },
+      data: {
+        transactionId: 'mix',
+        reasonCode: 'TRANSFER',
+        description: 'x',
+        postings: [
+          {
+            debitAccount: userAccount('demo'),
+            creditAccount: userAccount('real'),
+            currency: 'gems',
+            amountMinor: 100n,
+          },
+        ],
+        now: now(),
+      },
     });
     expect(refused).toEqual({ kind: 'refused', refusal: 'TRANSACTION_MUST_NOT_MIX_DEMO_AND_REAL_ACCOUNTS' });
-    const postings = [{ debitAccount: userAccount('demo'), creditAccount: userAccount('real'), currency: 'gems', amountMinor: '100' }];
+    const postings = [
+      { debitAccount: userAccount('demo'), creditAccount: userAccount('real'), currency: 'gems', amountMinor: '100' },
+    ];
     await context.eventStore.append([
       { streamId: userStreamId('demo'), expectedVersion: 'any', events: [copy('forged-mix', postings, 0, 2)] },
       { streamId: userStreamId('real'), expectedVersion: 'any', events: [copy('forged-mix', postings, 1, 2)] },
@@ -55,16 +89,31 @@ describe('ledger verify: demo isolation', () => {
     const escrow = escrowAccount('drop', 'demo-drop');
     const filled = await executor.execute({
       type: 'PostTransaction',
-      data: { transactionId: 'pool', reasonCode: 'DROP_POOL_ESCROW', description: 'pool', postings: [{ debitAccount: userAccount('demo'), creditAccount: escrow, currency: 'gems', amountMinor: 500n }], now: now() },
+      data: {
+        transactionId: 'pool',
+        reasonCode: 'DROP_POOL_ESCROW',
+        description: 'pool',
+        postings: [{ debitAccount: userAccount('demo'), creditAccount: escrow, currency: 'gems', amountMinor: 500n }],
+        now: now(),
+      },
     });
     expect(filled.kind).toBe('accepted');
     // The ledger cannot tell whose escrow this is, so the drops context refuses such an application; verify still sees it.
     const paid = await executor.execute({
       type: 'PostTransaction',
-      data: { transactionId: 'payout', reasonCode: 'DROP_REWARD', description: 'reward', postings: [{ debitAccount: escrow, creditAccount: userAccount('real'), currency: 'gems', amountMinor: 500n }], now: now() },
+      data: {
+        transactionId: 'payout',
+        reasonCode: 'DROP_REWARD',
+        description: 'reward',
+        postings: [{ debitAccount: escrow, creditAccount: userAccount('real'), currency: 'gems', amountMinor: 500n }],
+        now: now(),
+      },
     });
     expect(paid.kind).toBe('accepted');
     const report = await verifyLedger(context.eventStore);
-    expect(report.findings.map((finding) => [finding.check, finding.message.includes(escrow)])).toContainEqual(['demo_isolation', true]);
+    expect(report.findings.map((finding) => [finding.check, finding.message.includes(escrow)])).toContainEqual([
+      'demo_isolation',
+      true,
+    ]);
   });
 });

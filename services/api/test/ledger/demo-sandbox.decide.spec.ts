@@ -11,7 +11,10 @@ const demo = 'demo-visitor';
 const otherDemo = 'other-demo-visitor';
 const real = 'real-user';
 
-const openedSandbox = (userId: string): LedgerEvent => ({ type: 'LedgerAccountOpened', data: { userId, openedAt: now, sandbox: true } });
+const openedSandbox = (userId: string): LedgerEvent => ({
+  type: 'LedgerAccountOpened',
+  data: { userId, openedAt: now, sandbox: true },
+});
 const openedReal = (userId: string): LedgerEvent => ({ type: 'LedgerAccountOpened', data: { userId, openedAt: now } });
 const issued = (userId: string, currency: Posting['currency'], amountMinor: bigint): LedgerEvent => ({
   type: 'LedgerTransactionPosted',
@@ -31,21 +34,28 @@ const transfer = (from: string, to: string, amountMinor = 10n) => ({
     transactionId: 't1',
     reasonCode: 'TRANSFER' as const,
     description: 'transfer',
-    postings: [{ debitAccount: userAccount(from), creditAccount: userAccount(to), currency: 'gems' as const, amountMinor }],
+    postings: [
+      { debitAccount: userAccount(from), creditAccount: userAccount(to), currency: 'gems' as const, amountMinor },
+    ],
     now,
   },
 });
 
 describe('FundDemoPersona opens a sandbox', () => {
   it('records on the new stream that the account is a sandbox', () => {
-    const { decision } = given().when({ type: 'FundDemoPersona', data: { userId: demo, persona: 'investor', transactionId: 'f1', now } });
+    const { decision } = given().when({
+      type: 'FundDemoPersona',
+      data: { userId: demo, persona: 'investor', transactionId: 'f1', now },
+    });
     expect(decision.kind).toBe('accepted');
     if (decision.kind !== 'accepted') return;
     const events = decision.userEvents.get(demo)!;
     expect(events[0]).toEqual(openedSandbox(demo));
     const funding = events[1] as Extract<LedgerEvent, { type: 'LedgerTransactionPosted' }>;
     expect(funding.data.reasonCode).toBe('DEMO_FUNDING');
-    expect(new Set(funding.data.postings.map((posting) => posting.debitAccount))).toEqual(new Set([SYSTEM_ACCOUNTS.issuance]));
+    expect(new Set(funding.data.postings.map((posting) => posting.debitAccount))).toEqual(
+      new Set([SYSTEM_ACCOUNTS.issuance]),
+    );
   });
 
   it('refuses to fund a real user whose account is open', () => {
@@ -79,20 +89,34 @@ describe('No value moves between a sandbox and a real account', () => {
       transactionId: 'old',
       reasonCode: 'TRANSFER' as const,
       description: 'before sandboxes',
-      postings: [{ debitAccount: userAccount(real), creditAccount: userAccount(demo), currency: 'gems' as const, amountMinor: 5n }],
+      postings: [
+        {
+          debitAccount: userAccount(real),
+          creditAccount: userAccount(demo),
+          currency: 'gems' as const,
+          amountMinor: 5n,
+        },
+      ],
       occurredAt: now,
       copyIndex: 0,
       copyCount: 2,
     };
-    given({ [demo]: [openedSandbox(demo), issued(demo, 'gems', 100n)], [real]: [openedReal(real)] }, { original, reversedBy: null })
-      .when({ type: 'ReverseTransaction', data: { originalTransactionId: 'old', reversalTransactionId: 'r1', description: 'undo', now } })
+    given(
+      { [demo]: [openedSandbox(demo), issued(demo, 'gems', 100n)], [real]: [openedReal(real)] },
+      { original, reversedBy: null },
+    )
+      .when({
+        type: 'ReverseTransaction',
+        data: { originalTransactionId: 'old', reversalTransactionId: 'r1', description: 'undo', now },
+      })
       .thenRefused('TRANSACTION_MUST_NOT_MIX_DEMO_AND_REAL_ACCOUNTS');
   });
 
   it('lets two sandboxes exchange value, and a sandbox use system and escrow accounts', () => {
-    const { decision } = given({ [demo]: [openedSandbox(demo), issued(demo, 'gems', 1_000n)], [otherDemo]: [openedSandbox(otherDemo)] }).when(
-      transfer(demo, otherDemo),
-    );
+    const { decision } = given({
+      [demo]: [openedSandbox(demo), issued(demo, 'gems', 1_000n)],
+      [otherDemo]: [openedSandbox(otherDemo)],
+    }).when(transfer(demo, otherDemo));
     expect(decision.kind).toBe('accepted');
     const escrowed = given({ [demo]: [openedSandbox(demo), issued(demo, 'gems', 1_000n)] }).when({
       type: 'PostTransaction',
@@ -100,7 +124,14 @@ describe('No value moves between a sandbox and a real account', () => {
         transactionId: 't2',
         reasonCode: 'DROP_POOL_ESCROW',
         description: 'pool',
-        postings: [{ debitAccount: userAccount(demo), creditAccount: escrowAccount('drop', 'd1'), currency: 'gems', amountMinor: 500n }],
+        postings: [
+          {
+            debitAccount: userAccount(demo),
+            creditAccount: escrowAccount('drop', 'd1'),
+            currency: 'gems',
+            amountMinor: 500n,
+          },
+        ],
         now,
       },
     });
@@ -108,7 +139,10 @@ describe('No value moves between a sandbox and a real account', () => {
   });
 
   it('lets real users exchange value as before', () => {
-    const { decision } = given({ [real]: [openedReal(real), issued(real, 'gems', 1_000n)], other: [openedReal('other')] }).when(transfer(real, 'other'));
+    const { decision } = given({
+      [real]: [openedReal(real), issued(real, 'gems', 1_000n)],
+      other: [openedReal('other')],
+    }).when(transfer(real, 'other'));
     expect(decision.kind).toBe('accepted');
   });
 });
@@ -117,16 +151,27 @@ describe('ArchiveSandbox', () => {
   it('archives an inactive sandbox once, after which nothing moves in or out of it', () => {
     given({ [demo]: [openedSandbox(demo)] })
       .when({ type: 'ArchiveSandbox', data: { userId: demo, now } })
-      .thenEvents({ [demo]: [{ type: 'LedgerSandboxArchived', data: { userId: demo, archivedAt: now, reason: 'inactive' } }] });
-    const archived: LedgerEvent = { type: 'LedgerSandboxArchived', data: { userId: demo, archivedAt: now, reason: 'inactive' } };
+      .thenEvents({
+        [demo]: [{ type: 'LedgerSandboxArchived', data: { userId: demo, archivedAt: now, reason: 'inactive' } }],
+      });
+    const archived: LedgerEvent = {
+      type: 'LedgerSandboxArchived',
+      data: { userId: demo, archivedAt: now, reason: 'inactive' },
+    };
     given({ [demo]: [openedSandbox(demo), archived] })
       .when({ type: 'ArchiveSandbox', data: { userId: demo, now } })
       .thenEvents({ [demo]: [] });
-    given({ [demo]: [openedSandbox(demo), issued(demo, 'gems', 1_000n), archived], [otherDemo]: [openedSandbox(otherDemo)] })
+    given({
+      [demo]: [openedSandbox(demo), issued(demo, 'gems', 1_000n), archived],
+      [otherDemo]: [openedSandbox(otherDemo)],
+    })
       .when(transfer(demo, otherDemo))
       .thenRefused('ACCOUNT_MUST_NOT_BE_ARCHIVED');
     given({ [demo]: [openedSandbox(demo), archived] })
-      .when({ type: 'FundDemoPersona', data: { userId: demo, persona: 'creator', transactionId: 'f3', now: '2026-11-22T00:05:00.000Z' } })
+      .when({
+        type: 'FundDemoPersona',
+        data: { userId: demo, persona: 'creator', transactionId: 'f3', now: '2026-11-22T00:05:00.000Z' },
+      })
       .thenEvents({ [demo]: [] });
   });
 

@@ -19,7 +19,9 @@ const ledgerSpecification = DeciderSpecification.for<LedgerCommand, LedgerDecisi
  * read as the rule they prove. `thenEvents` compares the events appended per user stream (and the journal).
  */
 export function given(eventsByUser: Record<string, LedgerEvent[]> = {}, reversal?: ReversalView) {
-  const users = new Map<string, UserLedgerState>(Object.entries(eventsByUser).map(([userId, events]) => [userId, foldUserLedger(userId, events)]));
+  const users = new Map<string, UserLedgerState>(
+    Object.entries(eventsByUser).map(([userId, events]) => [userId, foldUserLedger(userId, events)]),
+  );
   const spec = ledgerSpecification.givenState({ users, reversal });
   return {
     when(command: LedgerCommand) {
@@ -48,8 +50,18 @@ export const funded = (userId: string, occurredAt = '2026-11-21T10:00:00.000Z'):
       copyIndex: 0,
       copyCount: 1,
       postings: [
-        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: 10_000n },
-        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'keys', amountMinor: 5n },
+        {
+          debitAccount: SYSTEM_ACCOUNTS.issuance,
+          creditAccount: userAccount(userId),
+          currency: 'points',
+          amountMinor: 10_000n,
+        },
+        {
+          debitAccount: SYSTEM_ACCOUNTS.issuance,
+          creditAccount: userAccount(userId),
+          currency: 'keys',
+          amountMinor: 5n,
+        },
       ],
     },
   },

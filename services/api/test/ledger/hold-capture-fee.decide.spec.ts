@@ -15,12 +15,28 @@ const funded: LedgerEvent = {
     occurredAt: now,
     copyIndex: 0,
     copyCount: 1,
-    postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(alice), currency: 'gems', amountMinor: 3_000_000n }],
+    postings: [
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(alice),
+        currency: 'gems',
+        amountMinor: 3_000_000n,
+      },
+    ],
   },
 };
 const placed: LedgerEvent = {
   type: 'LedgerHoldPlaced',
-  data: { holdId: 'w1', userId: alice, currency: 'gems', amountMinor: 2_000_000n, expiresAt: deadline, reasonCode: 'WITHDRAWAL', description: 'Withdrawal', placedAt: now },
+  data: {
+    holdId: 'w1',
+    userId: alice,
+    currency: 'gems',
+    amountMinor: 2_000_000n,
+    expiresAt: deadline,
+    reasonCode: 'WITHDRAWAL',
+    description: 'Withdrawal',
+    placedAt: now,
+  },
 };
 const capture = (amountMinor: bigint, feeMinor: bigint, feeAccount: string = SYSTEM_ACCOUNTS.fees) => ({
   type: 'CaptureHold' as const,
@@ -43,7 +59,18 @@ describe('CaptureHold with a fee', () => {
       .when(capture(1_950_000n, 50_000n))
       .thenEvents({
         [alice]: [
-          { type: 'LedgerHoldCaptured', data: { holdId: 'w1', userId: alice, currency: 'gems', capturedMinor: 2_000_000n, releasedMinor: 0n, transactionId: 'cap', capturedAt: now } },
+          {
+            type: 'LedgerHoldCaptured',
+            data: {
+              holdId: 'w1',
+              userId: alice,
+              currency: 'gems',
+              capturedMinor: 2_000_000n,
+              releasedMinor: 0n,
+              transactionId: 'cap',
+              capturedAt: now,
+            },
+          },
           {
             type: 'LedgerTransactionPosted',
             data: {
@@ -55,8 +82,18 @@ describe('CaptureHold with a fee', () => {
               copyIndex: 0,
               copyCount: 1,
               postings: [
-                { debitAccount: userAccount(alice), creditAccount: SYSTEM_ACCOUNTS.withdrawals, currency: 'gems', amountMinor: 1_950_000n },
-                { debitAccount: userAccount(alice), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems', amountMinor: 50_000n },
+                {
+                  debitAccount: userAccount(alice),
+                  creditAccount: SYSTEM_ACCOUNTS.withdrawals,
+                  currency: 'gems',
+                  amountMinor: 1_950_000n,
+                },
+                {
+                  debitAccount: userAccount(alice),
+                  creditAccount: SYSTEM_ACCOUNTS.fees,
+                  currency: 'gems',
+                  amountMinor: 50_000n,
+                },
               ],
             },
           },
@@ -65,14 +102,20 @@ describe('CaptureHold with a fee', () => {
   });
 
   it('refuses a payout and fee that together exceed the hold', () => {
-    given({ [alice]: [funded, placed] }).when(capture(1_950_000n, 50_001n)).thenRefused('CAPTURE_MUST_NOT_EXCEED_HOLD');
+    given({ [alice]: [funded, placed] })
+      .when(capture(1_950_000n, 50_001n))
+      .thenRefused('CAPTURE_MUST_NOT_EXCEED_HOLD');
   });
 
   it('refuses a fee paid to a user', () => {
-    given({ [alice]: [funded, placed] }).when(capture(1_950_000n, 50_000n, userAccount('bob'))).thenRefused('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
+    given({ [alice]: [funded, placed] })
+      .when(capture(1_950_000n, 50_000n, userAccount('bob')))
+      .thenRefused('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
   });
 
   it('refuses a zero fee (omit it instead)', () => {
-    given({ [alice]: [funded, placed] }).when(capture(1_950_000n, 0n)).thenRefused('AMOUNT_MUST_BE_POSITIVE');
+    given({ [alice]: [funded, placed] })
+      .when(capture(1_950_000n, 0n))
+      .thenRefused('AMOUNT_MUST_BE_POSITIVE');
   });
 });

@@ -8,7 +8,10 @@ import { IssuanceTally } from '../../src/modules/ledger/domain/issuance-tally';
 /** The rule table of the ledger README and `CREDIT_RULES` say the same; the tally counts each issuance once. */
 describe('issuance rules', () => {
   const readme = readFileSync(join(__dirname, '../../src/modules/ledger/README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## No value from nothing'), readme.indexOf('## Using it from another module'));
+  const section = readme.slice(
+    readme.indexOf('## No value from nothing'),
+    readme.indexOf('## Using it from another module'),
+  );
   const rows = section
     .split('\n')
     .filter((line) => line.startsWith('| `'))
@@ -17,7 +20,10 @@ describe('issuance rules', () => {
   it('documents every reason of CREDIT_RULES in the README, and only those, with the same right to issue', () => {
     expect(rows.map((row) => row.reason).sort()).toEqual(Object.keys(CREDIT_RULES).sort());
     for (const row of rows) {
-      expect({ reason: row.reason, issues: row.issues }).toEqual({ reason: row.reason, issues: CREDIT_RULES[row.reason as keyof typeof CREDIT_RULES].issuanceCurrencies.length > 0 });
+      expect({ reason: row.reason, issues: row.issues }).toEqual({
+        reason: row.reason,
+        issues: CREDIT_RULES[row.reason as keyof typeof CREDIT_RULES].issuanceCurrencies.length > 0,
+      });
     }
     for (const reason of Object.keys(CREDIT_RULES)) expect(REASON_CODES).toContain(reason);
   });
@@ -40,8 +46,18 @@ describe('issuance rules', () => {
       occurredAt: '2026-03-01T10:00:00.000Z',
       copyCount: 2,
       postings: [
-        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('ann'), currency: 'points' as const, amountMinor: 2_500n },
-        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('ben'), currency: 'points' as const, amountMinor: 5_000n },
+        {
+          debitAccount: SYSTEM_ACCOUNTS.issuance,
+          creditAccount: userAccount('ann'),
+          currency: 'points' as const,
+          amountMinor: 2_500n,
+        },
+        {
+          debitAccount: SYSTEM_ACCOUNTS.issuance,
+          creditAccount: userAccount('ben'),
+          currency: 'points' as const,
+          amountMinor: 5_000n,
+        },
       ],
     };
     tally.add({ ...referral, copyIndex: 0 }, '2026-03-01');
@@ -54,14 +70,33 @@ describe('issuance rules', () => {
         occurredAt: '2026-03-02T10:00:00.000Z',
         copyIndex: 0,
         copyCount: 2,
-        postings: [{ debitAccount: userAccount('ann'), creditAccount: userAccount('ben'), currency: 'points', amountMinor: 100n }],
+        postings: [
+          {
+            debitAccount: userAccount('ann'),
+            creditAccount: userAccount('ben'),
+            currency: 'points',
+            amountMinor: 100n,
+          },
+        ],
       },
       '2026-03-02',
     );
     expect(tally.byReason()).toEqual([
-      { reasonCode: 'REFERRAL_BONUS', currency: 'points', totalMinor: 7_500n, credits: 2, largestMinor: 5_000n, undocumented: null, firstTransactionId: 't1' },
+      {
+        reasonCode: 'REFERRAL_BONUS',
+        currency: 'points',
+        totalMinor: 7_500n,
+        credits: 2,
+        largestMinor: 5_000n,
+        undocumented: null,
+        firstTransactionId: 't1',
+      },
     ]);
-    expect(tally.byDay()).toEqual([{ day: '2026-03-01', reasonCode: 'REFERRAL_BONUS', currency: 'points', totalMinor: 7_500n, credits: 2 }]);
-    expect(tally.topReceivers(1)).toEqual([{ accountId: userAccount('ben'), currency: 'points', totalMinor: 5_000n, credits: 1 }]);
+    expect(tally.byDay()).toEqual([
+      { day: '2026-03-01', reasonCode: 'REFERRAL_BONUS', currency: 'points', totalMinor: 7_500n, credits: 2 },
+    ]);
+    expect(tally.topReceivers(1)).toEqual([
+      { accountId: userAccount('ben'), currency: 'points', totalMinor: 5_000n, credits: 1 },
+    ]);
   });
 });

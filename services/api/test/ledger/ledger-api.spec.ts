@@ -28,7 +28,14 @@ describe('ledger API', () => {
         // An operator's adjustment (no route posts it): test funding without a rule bound for verify to hold it to.
         reasonCode: 'ADJUSTMENT',
         description: 'Test funding',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount(userId),
+            currency: 'points',
+            amountMinor: pointsMinor,
+          },
+        ],
         now: new Date().toISOString(),
       },
     });
@@ -62,7 +69,12 @@ describe('ledger API', () => {
     });
     for (const path of ['/api/users/me/wallets', '/api/users/wallets']) {
       const wallets = await testApp.http().get(path).set(auth(user.token)).expect(200);
-      expect(wallets.body).toContainEqual({ currency_type: 'points', balance: 25, available_balance: 25, held_balance: 0 });
+      expect(wallets.body).toContainEqual({
+        currency_type: 'points',
+        balance: 25,
+        available_balance: 25,
+        held_balance: 0,
+      });
       expect(wallets.body).toContainEqual({ currency_type: 'keys', balance: 1, available_balance: 1, held_balance: 0 });
       expect(wallets.body).toHaveLength(6);
     }
@@ -71,7 +83,11 @@ describe('ledger API', () => {
   it('answers 401 without a session', async () => {
     await testApp.http().get('/api/users/me/wallets').expect(401);
     await testApp.http().get('/api/users/me/conversion-allowance').expect(401);
-    await testApp.http().post('/api/users/convert').send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(401);
+    await testApp
+      .http()
+      .post('/api/users/convert')
+      .send({ from_currency: 'points', to_currency: 'keys', amount: 1 })
+      .expect(401);
   });
 
   it('refuses invalid conversion input with 400 and moves nothing', async () => {
@@ -101,9 +117,19 @@ describe('ledger API', () => {
 
   it("refuses a conversion the balance cannot cover with 422 'Insufficient balance'", async () => {
     const user = await signUp(testApp);
-    const response = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(422);
+    const response = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .send({ from_currency: 'points', to_currency: 'keys', amount: 1 })
+      .expect(422);
     expect(response.body).toMatchObject({ error: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' });
-    const gems = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'Gems', to_currency: 'KEYS', amount: 1 }).expect(422);
+    const gems = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .send({ from_currency: 'Gems', to_currency: 'KEYS', amount: 1 })
+      .expect(422);
     expect(gems.body.error).toBe('Insufficient balance');
   });
 
@@ -112,7 +138,12 @@ describe('ledger API', () => {
     await grantPoints(user.user.id, 30_000n); // 3,000 points
     const before = new Date();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const first = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 2 }).expect(200);
+    const first = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .send({ from_currency: 'points', to_currency: 'keys', amount: 2 })
+      .expect(200);
     expect(first.body).toMatchObject({
       success: true,
       from_currency: 'points',
@@ -124,28 +155,67 @@ describe('ledger API', () => {
     });
     expect(first.body.balances).toMatchObject({ points_balance: 2025, keys_balance: 3 });
     const allowance = await testApp.http().get('/api/users/me/conversion-allowance').set(auth(user.token)).expect(200);
-    expect(allowance.body).toEqual({ keys_converted_from_points_today: 2, daily_points_conversion_limit: 3, keys_remaining_from_points_today: 1 });
-    const overLimit = await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 2 }).expect(422);
-    expect(overLimit.body).toMatchObject({ code: 'DAILY_CONVERSION_LIMIT', error: 'Daily limit of 3 keys from points conversion reached' });
-    await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(200);
+    expect(allowance.body).toEqual({
+      keys_converted_from_points_today: 2,
+      daily_points_conversion_limit: 3,
+      keys_remaining_from_points_today: 1,
+    });
+    const overLimit = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .send({ from_currency: 'points', to_currency: 'keys', amount: 2 })
+      .expect(422);
+    expect(overLimit.body).toMatchObject({
+      code: 'DAILY_CONVERSION_LIMIT',
+      error: 'Daily limit of 3 keys from points conversion reached',
+    });
+    await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .send({ from_currency: 'points', to_currency: 'keys', amount: 1 })
+      .expect(200);
 
     const transactions = await eventually(
       () => testApp.http().get('/api/users/transactions').set(auth(user.token)).expect(200),
       (response) => response.body.transactions.length === 7,
     );
-    const list = transactions.body.transactions as { transaction_type: string; amount: number; currency_type: string; status: string }[];
-    expect(list.slice(0, 2).map((row) => [row.transaction_type, row.currency_type, row.amount].join(' ')).sort()).toEqual([
-      'conversion keys 1',
-      'conversion points -500',
-    ]);
+    const list = transactions.body.transactions as {
+      transaction_type: string;
+      amount: number;
+      currency_type: string;
+      status: string;
+    }[];
+    expect(
+      list
+        .slice(0, 2)
+        .map((row) => [row.transaction_type, row.currency_type, row.amount].join(' '))
+        .sort(),
+    ).toEqual(['conversion keys 1', 'conversion points -500']);
     expect(list.at(-1)).toMatchObject({ status: 'completed' });
     expect(list.map((row) => row.transaction_type)).toContain('adjustment');
-    const pointsOnly = await testApp.http().get('/api/users/transactions?currency=points&limit=2').set(auth(user.token)).expect(200);
+    const pointsOnly = await testApp
+      .http()
+      .get('/api/users/transactions?currency=points&limit=2')
+      .set(auth(user.token))
+      .expect(200);
     expect(pointsOnly.body.transactions).toHaveLength(2);
-    expect(pointsOnly.body.transactions.every((row: { currency_type: string }) => row.currency_type === 'points')).toBe(true);
+    expect(pointsOnly.body.transactions.every((row: { currency_type: string }) => row.currency_type === 'points')).toBe(
+      true,
+    );
 
-    const then = await testApp.http().get(`/api/users/me/balance-at?at=${encodeURIComponent(before.toISOString())}`).set(auth(user.token)).expect(200);
-    expect(then.body.wallets).toContainEqual({ currency_type: 'points', balance: 3025, available_balance: 3025, held_balance: 0 });
+    const then = await testApp
+      .http()
+      .get(`/api/users/me/balance-at?at=${encodeURIComponent(before.toISOString())}`)
+      .set(auth(user.token))
+      .expect(200);
+    expect(then.body.wallets).toContainEqual({
+      currency_type: 'points',
+      balance: 3025,
+      available_balance: 3025,
+      held_balance: 0,
+    });
     await testApp.http().get('/api/users/me/balance-at?at=yesterday').set(auth(user.token)).expect(400);
     await testApp.http().get('/api/users/transactions?limit=0').set(auth(user.token)).expect(400);
     await testApp.http().get('/api/users/transactions?currency=euros').set(auth(user.token)).expect(400);
@@ -161,7 +231,14 @@ describe('ledger API', () => {
         transactionId,
         reasonCode: 'TIP',
         description: 'Tip',
-        postings: [{ debitAccount: userAccount(sender.user.id), creditAccount: userAccount(recipient.user.id), currency: 'points', amountMinor: 100n }],
+        postings: [
+          {
+            debitAccount: userAccount(sender.user.id),
+            creditAccount: userAccount(recipient.user.id),
+            currency: 'points',
+            amountMinor: 100n,
+          },
+        ],
         now: new Date().toISOString(),
       },
     });
@@ -171,7 +248,9 @@ describe('ledger API', () => {
         () => testApp.http().get('/api/users/transactions').set(auth(token)).expect(200),
         (answer) => answer.body.transactions.some((row: { id: string }) => row.id.startsWith(transactionId)),
       );
-      return (response.body.transactions as { id: string; amount: number; currency_type: string }[]).filter((row) => row.id.startsWith(transactionId));
+      return (response.body.transactions as { id: string; amount: number; currency_type: string }[]).filter((row) =>
+        row.id.startsWith(transactionId),
+      );
     };
     expect(await rowFor(sender.token)).toMatchObject([{ amount: -10, currency_type: 'points' }]);
     expect(await rowFor(recipient.token)).toMatchObject([{ amount: 10, currency_type: 'points' }]);
@@ -181,24 +260,56 @@ describe('ledger API', () => {
     const user = await signUp(testApp);
     await grantPoints(user.user.id, 10_000n);
     const body = { from_currency: 'points', to_currency: 'keys', amount: 1 };
-    const first = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-1').send(body).expect(200);
-    const second = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-1').send(body).expect(200);
+    const first = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .set('Idempotency-Key', 'key-1')
+      .send(body)
+      .expect(200);
+    const second = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .set('Idempotency-Key', 'key-1')
+      .send(body)
+      .expect(200);
     expect(second.body).toEqual(first.body);
     expect(second.headers['idempotency-replayed']).toBe('true');
-    const reused = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-1').send({ ...body, amount: 2 }).expect(409);
+    const reused = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .set('Idempotency-Key', 'key-1')
+      .send({ ...body, amount: 2 })
+      .expect(409);
     expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     const me = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
     expect(me.body).toMatchObject({ points_balance: 525, keys_balance: 2 });
 
-    const refused = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-2').send({ ...body, amount: 2 }).expect(422);
+    const refused = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .set('Idempotency-Key', 'key-2')
+      .send({ ...body, amount: 2 })
+      .expect(422);
     expect(refused.body.error).toBe('Insufficient balance');
     await grantPoints(user.user.id, 100_000n);
-    const stillRefused = await testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-2').send({ ...body, amount: 2 }).expect(422);
+    const stillRefused = await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .set('Idempotency-Key', 'key-2')
+      .send({ ...body, amount: 2 })
+      .expect(422);
     expect(stillRefused.body).toEqual(refused.body);
 
     // The same key sent 20 times at once still converts once.
     const parallel = await Promise.all(
-      Array.from({ length: 20 }, () => testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-3').send(body)),
+      Array.from({ length: 20 }, () =>
+        testApp.http().post('/api/users/convert').set(auth(user.token)).set('Idempotency-Key', 'key-3').send(body),
+      ),
     );
     expect(parallel.every((response) => response.status === 200)).toBe(true);
     expect(new Set(parallel.map((response) => response.body.transaction_id)).size).toBe(1);
@@ -211,7 +322,11 @@ describe('ledger API', () => {
     await grantPoints(user.user.id, 100_000n);
     const responses = await Promise.all(
       Array.from({ length: 30 }, () =>
-        testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }),
+        testApp
+          .http()
+          .post('/api/users/convert')
+          .set(auth(user.token))
+          .send({ from_currency: 'points', to_currency: 'keys', amount: 1 }),
       ),
     );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(3);
@@ -228,7 +343,14 @@ describe('ledger API', () => {
         transactionId: newTransactionId(),
         reasonCode: 'ADJUSTMENT',
         description: 'Gems',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.user.id), currency: 'gems', amountMinor: 79_999n }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount(user.user.id),
+            currency: 'gems',
+            amountMinor: 79_999n,
+          },
+        ],
         now: new Date().toISOString(),
       },
     });
@@ -245,7 +367,11 @@ describe('ledger API', () => {
       ),
     );
     expect(responses.filter((response) => response.status === 200)).toHaveLength(3);
-    expect(responses.filter((response) => response.status === 422).every((response) => response.body.error === 'Insufficient balance')).toBe(true);
+    expect(
+      responses
+        .filter((response) => response.status === 422)
+        .every((response) => response.body.error === 'Insufficient balance'),
+    ).toBe(true);
     expect(responses.filter((response) => response.status === 422)).toHaveLength(197);
     const me = await testApp.http().get('/api/users/me').set(auth(user.token)).expect(200);
     expect(me.body).toMatchObject({ gems_balance: 1.9999, keys_balance: 4 });
@@ -265,7 +391,9 @@ describe('ledger API', () => {
 
     // The export reads the log up to the oldest transaction still running, so a batch in flight can delay the tail.
     const totals = await testApp.http().get('/api/admin/ledger/totals').set(auth(user.token)).expect(200);
-    const points = (totals.body as { currency_type: string; user_balance: number; sum: number }[]).find((row) => row.currency_type === 'points');
+    const points = (totals.body as { currency_type: string; user_balance: number; sum: number }[]).find(
+      (row) => row.currency_type === 'points',
+    );
     expect(points?.sum).toBe(0);
     expect(points?.user_balance).toBeGreaterThan(0);
 
@@ -274,17 +402,43 @@ describe('ledger API', () => {
       (response) => response.text.trim().split('\n').length === 2,
     );
     expect(ndjson.headers['content-type']).toContain('application/x-ndjson');
-    const lines = ndjson.text.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = ndjson.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual([
-      expect.objectContaining({ account_id: userAccount(user.user.id), currency: 'points', amount: '25', running_balance: '25', reason_code: 'ACCOUNT_OPENING' }),
-      expect.objectContaining({ account_id: userAccount(user.user.id), currency: 'keys', amount: '1', running_balance: '1' }),
+      expect.objectContaining({
+        account_id: userAccount(user.user.id),
+        currency: 'points',
+        amount: '25',
+        running_balance: '25',
+        reason_code: 'ACCOUNT_OPENING',
+      }),
+      expect.objectContaining({
+        account_id: userAccount(user.user.id),
+        currency: 'keys',
+        amount: '1',
+        running_balance: '1',
+      }),
     ]);
     const csv = await testApp.http().get('/api/admin/ledger/export?format=csv').set(auth(user.token)).expect(200);
-    expect(csv.text.split('\n')[0]).toBe('position,recorded_at,transaction_id,reason_code,description,account_id,currency,amount,running_balance');
+    expect(csv.text.split('\n')[0]).toBe(
+      'position,recorded_at,transaction_id,reason_code,description,account_id,currency,amount,running_balance',
+    );
     await testApp.http().get('/api/admin/ledger/export?format=xml').set(auth(user.token)).expect(400);
 
-    await testApp.http().post('/api/admin/ledger/rebuild').set(auth(user.token)).send({ projection: 'nope' }).expect(404);
-    const started = await testApp.http().post('/api/admin/ledger/rebuild').set(auth(user.token)).send({ projection: 'ledger_transactions' }).expect(202);
+    await testApp
+      .http()
+      .post('/api/admin/ledger/rebuild')
+      .set(auth(user.token))
+      .send({ projection: 'nope' })
+      .expect(404);
+    const started = await testApp
+      .http()
+      .post('/api/admin/ledger/rebuild')
+      .set(auth(user.token))
+      .send({ projection: 'ledger_transactions' })
+      .expect(202);
     expect(started.body).toEqual({ projection: 'ledger_transactions', status: 'started' });
   });
   it('GET /api/admin/ledger/issuance: where new money came from, per reason and currency, per day, and the top receivers (admins only)', async () => {
@@ -299,24 +453,52 @@ describe('ledger API', () => {
 
     // The log is read up to the oldest transaction still running, so wait until the grant is readable.
     const report = await eventually(
-      () => testApp.http().get(`/api/admin/ledger/issuance?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&top=3`).set(auth(admin.token)).expect(200),
+      () =>
+        testApp
+          .http()
+          .get(`/api/admin/ledger/issuance?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&top=3`)
+          .set(auth(admin.token))
+          .expect(200),
       (response) => response.body.top_receivers.some((row: { user_id: string }) => row.user_id === rich.user.id),
     );
     expect(report.body).toMatchObject({ from, to });
     expect(report.body.totals).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ reason_code: 'ADJUSTMENT', currency: 'points', largest: 98_765_432.1, documented: true }),
+        expect.objectContaining({
+          reason_code: 'ADJUSTMENT',
+          currency: 'points',
+          largest: 98_765_432.1,
+          documented: true,
+        }),
         expect.objectContaining({ reason_code: 'ACCOUNT_OPENING', currency: 'points', largest: 25, documented: true }),
       ]),
     );
-    expect(report.body.days).toEqual(expect.arrayContaining([expect.objectContaining({ day: today, reason_code: 'ADJUSTMENT', currency: 'points' })]));
+    expect(report.body.days).toEqual(
+      expect.arrayContaining([expect.objectContaining({ day: today, reason_code: 'ADJUSTMENT', currency: 'points' })]),
+    );
     const topPoints = report.body.top_receivers.filter((row: { currency: string }) => row.currency === 'points');
     expect(topPoints.length).toBeLessThanOrEqual(3);
-    expect(topPoints[0]).toEqual({ account_id: userAccount(rich.user.id), user_id: rich.user.id, currency: 'points', amount: 98_765_457.1, credits: 2 });
+    expect(topPoints[0]).toEqual({
+      account_id: userAccount(rich.user.id),
+      user_id: rich.user.id,
+      currency: 'points',
+      amount: 98_765_457.1,
+      credits: 2,
+    });
 
     // A range that ends before the grant does not see it.
-    const before = await testApp.http().get(`/api/admin/ledger/issuance?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z`).set(auth(admin.token)).expect(200);
-    expect(before.body).toEqual({ from: '2020-01-01T00:00:00.000Z', to: '2020-12-31T00:00:00.000Z', totals: [], days: [], top_receivers: [] });
+    const before = await testApp
+      .http()
+      .get(`/api/admin/ledger/issuance?from=2020-01-01T00:00:00Z&to=2020-12-31T00:00:00Z`)
+      .set(auth(admin.token))
+      .expect(200);
+    expect(before.body).toEqual({
+      from: '2020-01-01T00:00:00.000Z',
+      to: '2020-12-31T00:00:00.000Z',
+      totals: [],
+      days: [],
+      top_receivers: [],
+    });
 
     for (const [query, message] of [
       ['from=yesterday', 'from must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z'],
@@ -325,7 +507,11 @@ describe('ledger API', () => {
       ['from=2024-01-01T00:00:00Z&to=2026-01-01T00:00:00Z', 'from and to must be at most 366 days apart'],
       ['top=0', 'top must be at least 1'],
     ]) {
-      const refused = await testApp.http().get(`/api/admin/ledger/issuance?${query}`).set(auth(admin.token)).expect(400);
+      const refused = await testApp
+        .http()
+        .get(`/api/admin/ledger/issuance?${query}`)
+        .set(auth(admin.token))
+        .expect(400);
       expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
       expect(refused.body.field_errors).toEqual(expect.arrayContaining([expect.objectContaining({ message })]));
     }

@@ -23,7 +23,10 @@ describe('npm run ledger', () => {
     process.env.DATABASE_URL = context.testDatabase.url;
     const executor = new LedgerExecutor(context.eventStore);
     const now = new Date().toISOString();
-    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'cli-user', transactionId: newTransactionId(), now } });
+    await executor.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'cli-user', transactionId: newTransactionId(), now },
+    });
     await executor.execute({
       type: 'PostTransaction',
       data: {
@@ -31,7 +34,14 @@ describe('npm run ledger', () => {
         // Gems from issuance are an operator's adjustment: a drop pays its gems from the escrow of its pool.
         reasonCode: 'ADJUSTMENT',
         description: 'Drop reward, "Summer" campaign',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('cli-user'), currency: 'gems', amountMinor: 505_000n }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount('cli-user'),
+            currency: 'gems',
+            amountMinor: 505_000n,
+          },
+        ],
         now,
       },
     });
@@ -66,7 +76,14 @@ describe('npm run ledger', () => {
         transactionId: 'minted-prediction',
         reasonCode: 'TRANSFER',
         description: 'A tip out of nothing',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('cli-user'), currency: 'points', amountMinor: 70n }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount('cli-user'),
+            currency: 'points',
+            amountMinor: 70n,
+          },
+        ],
         now: new Date().toISOString(),
       },
     });
@@ -74,14 +91,20 @@ describe('npm run ledger', () => {
     const output = capture();
     expect(await runLedgerCli(['verify'], output.stream, capture().stream)).toBe(1);
     expect(output.text()).toMatch(/TRANSFER\s+points\s+7 in\s+1 credit\(s\), largest 7  UNDOCUMENTED/);
-    expect(output.text()).toContain('[issuance] 7 points issued in 1 credit(s) under TRANSFER (first: transaction minted-prediction): reason TRANSFER is not in the issuance table');
+    expect(output.text()).toContain(
+      '[issuance] 7 points issued in 1 credit(s) under TRANSFER (first: transaction minted-prediction): reason TRANSFER is not in the issuance table',
+    );
   });
 
   it('export prints CSV with running balances for one user', async () => {
     const output = capture();
-    expect(await runLedgerCli(['export', '--format', 'csv', '--user', 'cli-user'], output.stream, capture().stream)).toBe(0);
+    expect(
+      await runLedgerCli(['export', '--format', 'csv', '--user', 'cli-user'], output.stream, capture().stream),
+    ).toBe(0);
     const lines = output.text().trim().split('\n');
-    expect(lines[0]).toBe('position,recorded_at,transaction_id,reason_code,description,account_id,currency,amount,running_balance');
+    expect(lines[0]).toBe(
+      'position,recorded_at,transaction_id,reason_code,description,account_id,currency,amount,running_balance',
+    );
     const gems = lines.filter((line) => line.includes(',gems,'));
     expect(gems.map((line) => line.split(',').slice(-2).join(' '))).toEqual(['50.5 50.5', '-4 46.5']);
     expect(lines.some((line) => line.includes('"Drop reward, ""Summer"" campaign"'))).toBe(true);
@@ -90,11 +113,21 @@ describe('npm run ledger', () => {
   it('export keeps true running balances when a time range leaves earlier legs out', async () => {
     const everything = capture();
     expect(await runLedgerCli(['export', '--user', 'cli-user'], everything.stream, capture().stream)).toBe(0);
-    const lines = everything.text().trim().split('\n').map((line) => JSON.parse(line) as { recorded_at: string; running_balance: string; currency: string });
+    const lines = everything
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { recorded_at: string; running_balance: string; currency: string });
     const last = lines[lines.length - 1];
     const ranged = capture();
-    expect(await runLedgerCli(['export', '--user', 'cli-user', '--from', last.recorded_at], ranged.stream, capture().stream)).toBe(0);
-    const rangedLines = ranged.text().trim().split('\n').map((line) => JSON.parse(line) as { running_balance: string; currency: string });
+    expect(
+      await runLedgerCli(['export', '--user', 'cli-user', '--from', last.recorded_at], ranged.stream, capture().stream),
+    ).toBe(0);
+    const rangedLines = ranged
+      .text()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { running_balance: string; currency: string });
     expect(rangedLines.at(-1)).toEqual(last);
     const future = capture();
     expect(await runLedgerCli(['export', '--from', '2999-01-01T00:00:00Z'], future.stream, capture().stream)).toBe(0);
@@ -102,18 +135,24 @@ describe('npm run ledger', () => {
   });
 
   it('rebuild shows progress and swaps in a table equal to the old one', async () => {
-    const before = await context.database.pool.query('SELECT account_id, currency, balance_minor FROM ledger_balances ORDER BY 1, 2');
+    const before = await context.database.pool.query(
+      'SELECT account_id, currency, balance_minor FROM ledger_balances ORDER BY 1, 2',
+    );
     const output = capture();
     const errors = capture();
     expect(await runLedgerCli(['rebuild', 'ledger_balances'], output.stream, errors.stream)).toBe(0);
     expect(errors.text()).toMatch(/\[#+\] 100\.0% \d+\/\d+ events/);
     expect(output.text()).toContain('Rebuilt ledger_balances');
-    const after = await context.database.pool.query('SELECT account_id, currency, balance_minor FROM ledger_balances ORDER BY 1, 2');
+    const after = await context.database.pool.query(
+      'SELECT account_id, currency, balance_minor FROM ledger_balances ORDER BY 1, 2',
+    );
     expect(after.rows).toEqual(before.rows);
   });
 
   it('verify exits 1 and names the finding after a projection row is edited by hand', async () => {
-    await context.database.pool.query(`UPDATE ledger_balances SET balance_minor = 1 WHERE account_id = 'system:conversion' AND currency = 'keys'`);
+    await context.database.pool.query(
+      `UPDATE ledger_balances SET balance_minor = 1 WHERE account_id = 'system:conversion' AND currency = 'keys'`,
+    );
     const output = capture();
     expect(await runLedgerCli(['verify'], output.stream, capture().stream)).toBe(1);
     expect(output.text()).toContain('[projection:ledger_balances] ledger_balances system:conversion|keys');

@@ -17,9 +17,31 @@ type Operation =
   | { kind: 'reverse'; transaction: number };
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('transfer' as const), from: fc.nat(3), to: fc.nat(3), amount: fc.integer({ min: 1, max: 400 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('hold' as const), user: fc.nat(3), amount: fc.integer({ min: 1, max: 300 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('capture' as const), hold: fc.nat(10), amount: fc.integer({ min: 1, max: 300 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      from: fc.nat(3),
+      to: fc.nat(3),
+      amount: fc.integer({ min: 1, max: 400 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('hold' as const),
+      user: fc.nat(3),
+      amount: fc.integer({ min: 1, max: 300 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('capture' as const),
+      hold: fc.nat(10),
+      amount: fc.integer({ min: 1, max: 300 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('release' as const), hold: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), transaction: fc.nat(20) }) },
 );
@@ -52,7 +74,14 @@ describe('ledger under concurrency on PostgreSQL', () => {
               transactionId: newTransactionId(),
               reasonCode: 'ADJUSTMENT',
               description: 'seed',
-              postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'gems', amountMinor: 1_000n }],
+              postings: [
+                {
+                  debitAccount: SYSTEM_ACCOUNTS.issuance,
+                  creditAccount: userAccount(userId),
+                  currency: 'gems',
+                  amountMinor: 1_000n,
+                },
+              ],
               now: new Date().toISOString(),
             },
           });
@@ -75,8 +104,18 @@ describe('ledger under concurrency on PostgreSQL', () => {
                   reasonCode: 'TRANSFER',
                   description: 'transfer',
                   postings: [
-                    { debitAccount: userAccount(users[step.from]), creditAccount: userAccount(users[step.to]), currency: 'gems', amountMinor: BigInt(step.amount) },
-                    { debitAccount: userAccount(users[step.from]), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems', amountMinor: 1n },
+                    {
+                      debitAccount: userAccount(users[step.from]),
+                      creditAccount: userAccount(users[step.to]),
+                      currency: 'gems',
+                      amountMinor: BigInt(step.amount),
+                    },
+                    {
+                      debitAccount: userAccount(users[step.from]),
+                      creditAccount: SYSTEM_ACCOUNTS.fees,
+                      currency: 'gems',
+                      amountMinor: 1n,
+                    },
                   ],
                   now,
                 },
@@ -86,7 +125,16 @@ describe('ledger under concurrency on PostgreSQL', () => {
               holds.push({ holdId, userId: users[step.user] });
               command = {
                 type: 'PlaceHold',
-                data: { holdId, userId: users[step.user], currency: 'gems', amountMinor: BigInt(step.amount), expiresAt: '2099-01-01T00:00:00.000Z', reasonCode: 'STAKE', description: 'hold', now },
+                data: {
+                  holdId,
+                  userId: users[step.user],
+                  currency: 'gems',
+                  amountMinor: BigInt(step.amount),
+                  expiresAt: '2099-01-01T00:00:00.000Z',
+                  reasonCode: 'STAKE',
+                  description: 'hold',
+                  now,
+                },
               };
             } else if ((step.kind === 'capture' || step.kind === 'release') && holds[step.hold]) {
               const { holdId, userId } = holds[step.hold];
@@ -95,10 +143,27 @@ describe('ledger under concurrency on PostgreSQL', () => {
                   ? { type: 'ReleaseHold', data: { holdId, userId, now } }
                   : {
                       type: 'CaptureHold',
-                      data: { holdId, userId, amountMinor: BigInt(step.amount), creditAccount: 'escrow:stake:pool', transactionId: newTransactionId(), reasonCode: 'STAKE', description: 'capture', now },
+                      data: {
+                        holdId,
+                        userId,
+                        amountMinor: BigInt(step.amount),
+                        creditAccount: 'escrow:stake:pool',
+                        transactionId: newTransactionId(),
+                        reasonCode: 'STAKE',
+                        description: 'capture',
+                        now,
+                      },
                     };
             } else if (step.kind === 'reverse' && transactions[step.transaction]) {
-              command = { type: 'ReverseTransaction', data: { originalTransactionId: transactions[step.transaction], reversalTransactionId: newTransactionId(), description: 'reverse', now } };
+              command = {
+                type: 'ReverseTransaction',
+                data: {
+                  originalTransactionId: transactions[step.transaction],
+                  reversalTransactionId: newTransactionId(),
+                  description: 'reverse',
+                  now,
+                },
+              };
             }
             if (command) await executor.execute(command);
           }),

@@ -24,7 +24,14 @@ describe('ledger on PostgreSQL', () => {
         transactionId: newTransactionId(),
         reasonCode: 'ADJUSTMENT',
         description: 'Test funding',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount(userId),
+            currency: 'points',
+            amountMinor: pointsMinor,
+          },
+        ],
         now: now(),
       },
     });
@@ -32,9 +39,15 @@ describe('ledger on PostgreSQL', () => {
   }
 
   it('opens accounts once, even when asked twice at the same time', async () => {
-    const command = { type: 'OpenUserAccounts' as const, data: { userId: 'opener', transactionId: newTransactionId(), now: now() } };
+    const command = {
+      type: 'OpenUserAccounts' as const,
+      data: { userId: 'opener', transactionId: newTransactionId(), now: now() },
+    };
     const other = new LedgerExecutor(context.eventStore);
-    const outcomes = await Promise.all([executor.execute(command), other.execute({ ...command, data: { ...command.data, transactionId: newTransactionId() } })]);
+    const outcomes = await Promise.all([
+      executor.execute(command),
+      other.execute({ ...command, data: { ...command.data, transactionId: newTransactionId() } }),
+    ]);
     expect(outcomes.every((outcome) => outcome.kind === 'accepted')).toBe(true);
     const events = await context.eventStore.readStream(userStreamId('opener'));
     expect(events.map((event) => event.type)).toEqual(['LedgerAccountOpened', 'LedgerTransactionPosted']);
@@ -52,7 +65,14 @@ describe('ledger on PostgreSQL', () => {
       Array.from({ length: 200 }, (_, index) =>
         executors[index % executors.length].execute({
           type: 'ConvertCurrency',
-          data: { userId: 'parallel', fromCurrency: 'points', toCurrency: 'keys', keys: 1n, transactionId: newTransactionId(), now: now() },
+          data: {
+            userId: 'parallel',
+            fromCurrency: 'points',
+            toCurrency: 'keys',
+            keys: 1n,
+            transactionId: newTransactionId(),
+            now: now(),
+          },
         }),
       ),
     );
@@ -78,7 +98,14 @@ describe('ledger on PostgreSQL', () => {
         transactionId: newTransactionId(),
         reasonCode: 'ADJUSTMENT',
         description: 'Gems',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('gems'), currency: 'gems', amountMinor: 79_999n }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount('gems'),
+            currency: 'gems',
+            amountMinor: 79_999n,
+          },
+        ],
         now: now(),
       },
     });
@@ -87,7 +114,14 @@ describe('ledger on PostgreSQL', () => {
       Array.from({ length: 200 }, (_, index) =>
         executors[index % 4].execute({
           type: 'ConvertCurrency',
-          data: { userId: 'gems', fromCurrency: 'gems', toCurrency: 'keys', keys: 1n, transactionId: newTransactionId(), now: now() },
+          data: {
+            userId: 'gems',
+            fromCurrency: 'gems',
+            toCurrency: 'keys',
+            keys: 1n,
+            transactionId: newTransactionId(),
+            now: now(),
+          },
         }),
       ),
     );
@@ -99,16 +133,33 @@ describe('ledger on PostgreSQL', () => {
   it('records an idempotency claim in the same group commit as the money: one of many processes wins, the rest see key-taken', async () => {
     await fundPoints('claimer', 100_000n);
     await fundPoints('bystander', 100_000n);
-    const claim = (key: string, response: unknown) => ({ scope: 'test:claimer', key, requestHash: 'hash', status: 200, response });
+    const claim = (key: string, response: unknown) => ({
+      scope: 'test:claimer',
+      key,
+      requestHash: 'hash',
+      status: 200,
+      response,
+    });
     const convert = (userId: string) => ({
       type: 'ConvertCurrency' as const,
-      data: { userId, fromCurrency: 'points' as const, toCurrency: 'keys' as const, keys: 1n, transactionId: newTransactionId(), now: now() },
+      data: {
+        userId,
+        fromCurrency: 'points' as const,
+        toCurrency: 'keys' as const,
+        keys: 1n,
+        transactionId: newTransactionId(),
+        now: now(),
+      },
     });
     // Four executors stand for four API processes sending the same key at once; a bystander without a key shares
     // their batches.
     const executors = Array.from({ length: 4 }, () => new LedgerExecutor(context.eventStore));
     const outcomes = await Promise.all([
-      ...executors.map((each, index) => each.executeClaimed(convert('claimer'), (accepted) => claim('same-key', { by: index, transactionId: accepted.transactionId }))),
+      ...executors.map((each, index) =>
+        each.executeClaimed(convert('claimer'), (accepted) =>
+          claim('same-key', { by: index, transactionId: accepted.transactionId }),
+        ),
+      ),
       executor.execute(convert('bystander')),
     ]);
     const winners = outcomes.slice(0, 4).filter((outcome) => outcome.kind === 'accepted');
@@ -118,8 +169,18 @@ describe('ledger on PostgreSQL', () => {
     const state = (await new LedgerExecutor(context.eventStore).load('claimer')).state;
     expect(state.balances.keys).toBe(1n);
     expect(state.balances.points).toBe(100_000n - 5_000n);
-    const stored = await context.database.pool.query('SELECT status_code, response FROM idempotency_keys WHERE scope = $1 AND idempotency_key = $2', ['test:claimer', 'same-key']);
-    expect(stored.rows).toEqual([{ status_code: 200, response: expect.objectContaining({ transactionId: winners[0].kind === 'accepted' ? winners[0].transactionId : null }) }]);
+    const stored = await context.database.pool.query(
+      'SELECT status_code, response FROM idempotency_keys WHERE scope = $1 AND idempotency_key = $2',
+      ['test:claimer', 'same-key'],
+    );
+    expect(stored.rows).toEqual([
+      {
+        status_code: 200,
+        response: expect.objectContaining({
+          transactionId: winners[0].kind === 'accepted' ? winners[0].transactionId : null,
+        }),
+      },
+    ]);
 
     // A refusal records nothing: the key stays free for the caller to store the refusal.
     const poor = await executor.executeClaimed(
@@ -127,7 +188,9 @@ describe('ledger on PostgreSQL', () => {
       () => claim('refused-key', {}),
     );
     expect(poor.kind).toBe('refused');
-    const none = await context.database.pool.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1', ['refused-key']);
+    const none = await context.database.pool.query('SELECT 1 FROM idempotency_keys WHERE idempotency_key = $1', [
+      'refused-key',
+    ]);
     expect(none.rowCount).toBe(0);
   });
 
@@ -135,9 +198,22 @@ describe('ledger on PostgreSQL', () => {
     for (const user of ['retaker', 'neighbour', 'keyless']) await fundPoints(user, 100_000n);
     const convert = (userId: string) => ({
       type: 'ConvertCurrency' as const,
-      data: { userId, fromCurrency: 'points' as const, toCurrency: 'keys' as const, keys: 1n, transactionId: newTransactionId(), now: now() },
+      data: {
+        userId,
+        fromCurrency: 'points' as const,
+        toCurrency: 'keys' as const,
+        keys: 1n,
+        transactionId: newTransactionId(),
+        now: now(),
+      },
     });
-    const claim = (scope: string, key: string) => () => ({ scope, key, requestHash: 'hash', status: 200, response: { scope } });
+    const claim = (scope: string, key: string) => () => ({
+      scope,
+      key,
+      requestHash: 'hash',
+      status: 200,
+      response: { scope },
+    });
     expect((await executor.executeClaimed(convert('retaker'), claim('test:retaker', 'retaken'))).kind).toBe('accepted');
     // Sent together from one executor, so that they share group commits.
     const [retaken, neighbour, keyless] = await Promise.all([
@@ -146,9 +222,13 @@ describe('ledger on PostgreSQL', () => {
       executor.execute(convert('keyless')),
     ]);
     expect([retaken.kind, neighbour.kind, keyless.kind]).toEqual(['key-taken', 'accepted', 'accepted']);
-    const keysOf = async (userId: string) => (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.keys;
+    const keysOf = async (userId: string) =>
+      (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.keys;
     expect([await keysOf('retaker'), await keysOf('neighbour'), await keysOf('keyless')]).toEqual([1n, 1n, 1n]);
-    const stored = await context.database.pool.query('SELECT scope FROM idempotency_keys WHERE idempotency_key = ANY($1::text[]) ORDER BY scope', [['retaken', 'fresh']]);
+    const stored = await context.database.pool.query(
+      'SELECT scope FROM idempotency_keys WHERE idempotency_key = ANY($1::text[]) ORDER BY scope',
+      [['retaken', 'fresh']],
+    );
     expect(stored.rows).toEqual([{ scope: 'test:neighbour' }, { scope: 'test:retaker' }]);
   });
 
@@ -161,16 +241,28 @@ describe('ledger on PostgreSQL', () => {
         transactionId: originalTransactionId,
         reasonCode: 'TIP',
         description: 'Tip to reverse',
-        postings: [{ debitAccount: userAccount('reverser'), creditAccount: userAccount('reversee'), currency: 'points', amountMinor: 400n }],
+        postings: [
+          {
+            debitAccount: userAccount('reverser'),
+            creditAccount: userAccount('reversee'),
+            currency: 'points',
+            amountMinor: 400n,
+          },
+        ],
         now: now(),
       },
     });
     expect(posted.kind).toBe('accepted');
     // No projection runner has run in this suite: the original is found in the log's tail.
-    const projected = await context.database.pool.query('SELECT 1 FROM ledger_transactions WHERE transaction_id = $1', [originalTransactionId]);
+    const projected = await context.database.pool.query('SELECT 1 FROM ledger_transactions WHERE transaction_id = $1', [
+      originalTransactionId,
+    ]);
     expect(projected.rowCount).toBe(0);
     const reverse = () =>
-      executor.execute({ type: 'ReverseTransaction', data: { originalTransactionId, reversalTransactionId: newTransactionId(), description: 'Mistake', now: now() } });
+      executor.execute({
+        type: 'ReverseTransaction',
+        data: { originalTransactionId, reversalTransactionId: newTransactionId(), description: 'Mistake', now: now() },
+      });
     expect((await reverse()).kind).toBe('accepted');
     expect(await reverse()).toEqual({ kind: 'refused', refusal: 'TRANSACTION_MUST_NOT_BE_REVERSED_TWICE' });
     const fresh = new LedgerExecutor(context.eventStore);
@@ -181,7 +273,10 @@ describe('ledger on PostgreSQL', () => {
   it('never refuses on a stale cache: money credited by another process is seen before a refusal', async () => {
     const first = new LedgerExecutor(context.eventStore);
     const second = new LedgerExecutor(context.eventStore);
-    await first.execute({ type: 'OpenUserAccounts', data: { userId: 'stale', transactionId: newTransactionId(), now: now() } });
+    await first.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'stale', transactionId: newTransactionId(), now: now() },
+    });
     // `second` (another API process) credits the user; `first` still holds the opening state in its cache.
     await second.execute({
       type: 'PostTransaction',
@@ -189,13 +284,27 @@ describe('ledger on PostgreSQL', () => {
         transactionId: newTransactionId(),
         reasonCode: 'ADJUSTMENT',
         description: 'Credit elsewhere',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('stale'), currency: 'points', amountMinor: 5_000n }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount('stale'),
+            currency: 'points',
+            amountMinor: 5_000n,
+          },
+        ],
         now: now(),
       },
     });
     const outcome = await first.execute({
       type: 'ConvertCurrency',
-      data: { userId: 'stale', fromCurrency: 'points', toCurrency: 'keys', keys: 1n, transactionId: newTransactionId(), now: now() },
+      data: {
+        userId: 'stale',
+        fromCurrency: 'points',
+        toCurrency: 'keys',
+        keys: 1n,
+        transactionId: newTransactionId(),
+        now: now(),
+      },
     });
     expect(outcome.kind).toBe('accepted');
     expect((await second.load('stale')).state.balances.keys).toBe(2n);
@@ -208,7 +317,14 @@ describe('ledger on PostgreSQL', () => {
         transactionId: 'grant-once',
         reasonCode: 'REFERRAL_BONUS' as const,
         description: 'Referral bonus',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('once'), currency: 'points' as const, amountMinor: 5_000n }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount('once'),
+            currency: 'points' as const,
+            amountMinor: 5_000n,
+          },
+        ],
         now: now(),
       },
     };
@@ -226,7 +342,9 @@ describe('ledger on PostgreSQL', () => {
         transactionId: newTransactionId(),
         reasonCode: 'TIP' as const,
         description: 'Tip',
-        postings: [{ debitAccount: userAccount(from), creditAccount: userAccount(to), currency: 'points' as const, amountMinor }],
+        postings: [
+          { debitAccount: userAccount(from), creditAccount: userAccount(to), currency: 'points' as const, amountMinor },
+        ],
         now: now(),
       },
     });
@@ -250,15 +368,26 @@ describe('ledger on PostgreSQL', () => {
           };
         },
       });
-      return cold.executeEachWithin([tip('group-a', 'group-c', 100n), tip('group-b', 'group-c', 100n), tip('group-a', 'group-b', 5_000n)], { transaction: watched, afterCommit: () => {} });
+      return cold.executeEachWithin(
+        [tip('group-a', 'group-c', 100n), tip('group-b', 'group-c', 100n), tip('group-a', 'group-b', 5_000n)],
+        { transaction: watched, afterCommit: () => {} },
+      );
     });
     expect(outcomes.map((outcome) => outcome.kind)).toEqual(['accepted', 'accepted', 'refused']);
     expect(mostInFlight).toBe(1);
-    const balances = () => Promise.all(['group-a', 'group-b', 'group-c'].map(async (userId) => (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.points));
+    const balances = () =>
+      Promise.all(
+        ['group-a', 'group-b', 'group-c'].map(
+          async (userId) => (await new LedgerExecutor(context.eventStore).load(userId)).state.balances.points,
+        ),
+      );
     // A refusal appends nothing (the others were decided as if it had moved): the caller runs them again without it.
     expect(await balances()).toEqual([1_000n, 1_000n, 0n]);
     const rerun = await context.eventStore.withTransaction((transaction) =>
-      cold.executeEachWithin([tip('group-a', 'group-c', 100n), tip('group-b', 'group-c', 100n)], { transaction, afterCommit: () => {} }),
+      cold.executeEachWithin([tip('group-a', 'group-c', 100n), tip('group-b', 'group-c', 100n)], {
+        transaction,
+        afterCommit: () => {},
+      }),
     );
     expect(rerun.map((outcome) => outcome.kind)).toEqual(['accepted', 'accepted']);
     expect(await balances()).toEqual([900n, 900n, 200n]);
@@ -274,8 +403,18 @@ describe('ledger on PostgreSQL', () => {
           reasonCode: 'TIP',
           description: 'Tip',
           postings: [
-            { debitAccount: userAccount('payer'), creditAccount: userAccount('payee'), currency: 'points', amountMinor: (amountMinor * 9n) / 10n },
-            { debitAccount: userAccount('payer'), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'points', amountMinor: amountMinor / 10n },
+            {
+              debitAccount: userAccount('payer'),
+              creditAccount: userAccount('payee'),
+              currency: 'points',
+              amountMinor: (amountMinor * 9n) / 10n,
+            },
+            {
+              debitAccount: userAccount('payer'),
+              creditAccount: SYSTEM_ACCOUNTS.fees,
+              currency: 'points',
+              amountMinor: amountMinor / 10n,
+            },
           ],
           now: now(),
         },

@@ -38,7 +38,13 @@ describe('ledger commands and jobs', () => {
     await commandBus.execute(new FundDemoPersonaCommand('demo-advertiser', 'advertiser'));
     await commandBus.execute(new FundDemoPersonaCommand('demo-advertiser', 'advertiser'));
     const balances = await queryBus.execute(new GetUserBalancesQuery('demo-advertiser'));
-    expect(balances).toMatchObject({ points_balance: 5000, keys_balance: 20, gems_balance: 1000, gold_collected: 500, moves_balance: 1000 });
+    expect(balances).toMatchObject({
+      points_balance: 5000,
+      keys_balance: 20,
+      gems_balance: 1000,
+      gold_collected: 500,
+      moves_balance: 1000,
+    });
 
     // Spend some, then the job runs: the same UTC day changes nothing (idempotent per day).
     const spent = await commandBus.execute(
@@ -48,14 +54,22 @@ describe('ledger commands and jobs', () => {
           transactionId: 'spend-1',
           reasonCode: 'TIER_UPGRADE',
           description: 'Upgrade',
-          postings: [{ debitAccount: 'user:demo-advertiser', creditAccount: 'system:burn', currency: 'points', amountMinor: 10_000n }],
+          postings: [
+            {
+              debitAccount: 'user:demo-advertiser',
+              creditAccount: 'system:burn',
+              currency: 'points',
+              amountMinor: 10_000n,
+            },
+          ],
           now: new Date().toISOString(),
         },
       }),
     );
     expect(spent).toEqual({ ok: true, transactionId: 'spend-1' });
     const found = await eventually(
-      () => pool.query<{ user_id: string }>(`SELECT user_id FROM ledger_demo_personas WHERE user_id = 'demo-advertiser'`),
+      () =>
+        pool.query<{ user_id: string }>(`SELECT user_id FROM ledger_demo_personas WHERE user_id = 'demo-advertiser'`),
       (result) => result.rows.length === 1,
     );
     expect(found.rows).toHaveLength(1);
@@ -85,7 +99,16 @@ describe('ledger commands and jobs', () => {
     const placed = await commandBus.execute(
       new RunLedgerCommand({
         type: 'PlaceHold',
-        data: { holdId: 'hold-1', userId: 'holder', currency: 'points', amountMinor: 200n, expiresAt: deadline, reasonCode: 'STAKE', description: 'Stake', now: new Date().toISOString() },
+        data: {
+          holdId: 'hold-1',
+          userId: 'holder',
+          currency: 'points',
+          amountMinor: 200n,
+          expiresAt: deadline,
+          reasonCode: 'STAKE',
+          description: 'Stake',
+          now: new Date().toISOString(),
+        },
       }),
     );
     expect(placed.ok).toBe(true);

@@ -7,8 +7,19 @@ import { LedgerCommand, ReversalView } from '../../src/modules/ledger/domain/dec
 import { evolveReversalView } from '../../src/modules/ledger/domain/reversal';
 import { LedgerEvent, TransactionPosted, toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
-import { UserLedgerState, availableBalance, evolve, foldUserLedger, initialUserLedgerState } from '../../src/modules/ledger/domain/user-ledger';
-import { LedgerFold, holdRowId, parseLedgerEvent, transactionRowKey } from '../../src/modules/ledger/projections/ledger-fold';
+import {
+  UserLedgerState,
+  availableBalance,
+  evolve,
+  foldUserLedger,
+  initialUserLedgerState,
+} from '../../src/modules/ledger/domain/user-ledger';
+import {
+  LedgerFold,
+  holdRowId,
+  parseLedgerEvent,
+  transactionRowKey,
+} from '../../src/modules/ledger/projections/ledger-fold';
 
 /**
  * Proves, over random sequences of transfers, holds (place, capture part or all, release, expire) and reversals:
@@ -31,14 +42,37 @@ type Step =
 
 const index = (max: number) => fc.integer({ min: 0, max });
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({ kind: fc.constant('issue' as const), user: index(2), currency: index(1), amount: fc.integer({ min: 1, max: 100_000 }) }),
-  fc.record({ kind: fc.constant('transfer' as const), from: index(2), to: index(2), currency: index(1), amount: fc.integer({ min: 1, max: 50_000 }), fee: fc.integer({ min: 0, max: 100 }) }),
-  fc.record({ kind: fc.constant('place' as const), user: index(2), currency: index(1), amount: fc.integer({ min: 1, max: 50_000 }), ttl: fc.integer({ min: 1, max: 10 }) }),
+  fc.record({
+    kind: fc.constant('issue' as const),
+    user: index(2),
+    currency: index(1),
+    amount: fc.integer({ min: 1, max: 100_000 }),
+  }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    from: index(2),
+    to: index(2),
+    currency: index(1),
+    amount: fc.integer({ min: 1, max: 50_000 }),
+    fee: fc.integer({ min: 0, max: 100 }),
+  }),
+  fc.record({
+    kind: fc.constant('place' as const),
+    user: index(2),
+    currency: index(1),
+    amount: fc.integer({ min: 1, max: 50_000 }),
+    ttl: fc.integer({ min: 1, max: 10 }),
+  }),
   fc.record({ kind: fc.constant('capture' as const), hold: index(20), fraction: fc.integer({ min: 1, max: 4 }) }),
   fc.record({ kind: fc.constant('release' as const), hold: index(20) }),
   fc.record({ kind: fc.constant('expire' as const), hold: index(20) }),
   fc.record({ kind: fc.constant('reverse' as const), transaction: index(30) }),
-  fc.record({ kind: fc.constant('convert' as const), user: index(2), keys: fc.integer({ min: 1, max: 4 }), gems: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('convert' as const),
+    user: index(2),
+    keys: fc.integer({ min: 1, max: 4 }),
+    gems: fc.boolean(),
+  }),
 );
 
 class InMemoryLog {
@@ -48,7 +82,11 @@ class InMemoryLog {
     const version = (this.versions.get(streamId) ?? 0n) + 1n;
     this.versions.set(streamId, version);
     // The payload is exactly the JSON text round trip of the event (bigints as strings, undefined fields gone).
-    expect(toPayload(event)).toStrictEqual(JSON.parse(JSON.stringify(event.data, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))));
+    expect(toPayload(event)).toStrictEqual(
+      JSON.parse(
+        JSON.stringify(event.data, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+      ),
+    );
     this.stored.push({
       id: String(this.stored.length),
       streamId,
@@ -84,7 +122,9 @@ describe('ledger properties', () => {
           if (!command) continue;
           let reversal: ReversalView | undefined;
           if (command.type === 'ReverseTransaction') {
-            const original = transactions.find((transaction) => transaction.transactionId === command.data.originalTransactionId)!;
+            const original = transactions.find(
+              (transaction) => transaction.transactionId === command.data.originalTransactionId,
+            )!;
             const anchor = usersInvolved({ type: 'PostTransaction', data: { ...original, now } })[0];
             reversal = { original: null, reversedBy: null };
             for (const stored of log.stored.filter((entry) => entry.streamId === userStreamId(anchor))) {
@@ -139,10 +179,17 @@ describe('ledger properties', () => {
         for (const transaction of transactions) {
           const net = new Map<string, { userId: string; currency: string; amountMinor: bigint }>();
           for (const posting of transaction.postings) {
-            for (const [accountId, sign] of [[posting.debitAccount, -1n], [posting.creditAccount, 1n]] as const) {
+            for (const [accountId, sign] of [
+              [posting.debitAccount, -1n],
+              [posting.creditAccount, 1n],
+            ] as const) {
               const userId = userIdOfAccount(accountId);
               if (userId === null) continue;
-              const entry = net.get(`${userId}|${posting.currency}`) ?? { userId, currency: posting.currency, amountMinor: 0n };
+              const entry = net.get(`${userId}|${posting.currency}`) ?? {
+                userId,
+                currency: posting.currency,
+                amountMinor: 0n,
+              };
               entry.amountMinor += sign * posting.amountMinor;
               net.set(`${userId}|${posting.currency}`, entry);
             }
@@ -151,8 +198,13 @@ describe('ledger properties', () => {
             if (amountMinor === 0n) continue;
             // A hold's capture shows on the hold's own row (pending, then completed with the amount spent), not on a row
             // of its own (ledger-fold.ts).
-            const heldCurrency = transaction.holdId ? transaction.postings.find((posting) => posting.debitAccount === userAccount(userId))?.currency : undefined;
-            const id = transaction.holdId && currency === heldCurrency ? holdRowId(transaction.holdId) : `${transaction.transactionId}:${currency}`;
+            const heldCurrency = transaction.holdId
+              ? transaction.postings.find((posting) => posting.debitAccount === userAccount(userId))?.currency
+              : undefined;
+            const id =
+              transaction.holdId && currency === heldCurrency
+                ? holdRowId(transaction.holdId)
+                : `${transaction.transactionId}:${currency}`;
             const row = fold.transactions.get(transactionRowKey({ userId, id }));
             expect({ userId, currency, amountMinor: row?.amountMinor }).toEqual({ userId, currency, amountMinor });
           }
@@ -178,18 +230,38 @@ function toCommand(
           transactionId: id,
           reasonCode: 'ADJUSTMENT',
           description: 'issue',
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(users[step.user]), currency: currencies[step.currency], amountMinor: BigInt(step.amount) }],
+          postings: [
+            {
+              debitAccount: SYSTEM_ACCOUNTS.issuance,
+              creditAccount: userAccount(users[step.user]),
+              currency: currencies[step.currency],
+              amountMinor: BigInt(step.amount),
+            },
+          ],
           now,
         },
       };
     case 'transfer': {
       const postings = [
-        { debitAccount: userAccount(users[step.from]), creditAccount: userAccount(users[step.to]), currency: currencies[step.currency], amountMinor: BigInt(step.amount) },
+        {
+          debitAccount: userAccount(users[step.from]),
+          creditAccount: userAccount(users[step.to]),
+          currency: currencies[step.currency],
+          amountMinor: BigInt(step.amount),
+        },
       ];
       if (step.fee > 0) {
-        postings.push({ debitAccount: userAccount(users[step.from]), creditAccount: SYSTEM_ACCOUNTS.fees, currency: currencies[step.currency], amountMinor: BigInt(step.fee) });
+        postings.push({
+          debitAccount: userAccount(users[step.from]),
+          creditAccount: SYSTEM_ACCOUNTS.fees,
+          currency: currencies[step.currency],
+          amountMinor: BigInt(step.fee),
+        });
       }
-      return { type: 'PostTransaction', data: { transactionId: id, reasonCode: 'TRANSFER', description: 'transfer', postings, now } };
+      return {
+        type: 'PostTransaction',
+        data: { transactionId: id, reasonCode: 'TRANSFER', description: 'transfer', postings, now },
+      };
     }
     case 'place':
       return {
@@ -210,8 +282,10 @@ function toCommand(
     case 'expire': {
       const hold = holds[step.hold];
       if (!hold) return null;
-      if (step.kind === 'release') return { type: 'ReleaseHold', data: { holdId: hold.holdId, userId: hold.userId, now } };
-      if (step.kind === 'expire') return { type: 'ExpireHold', data: { holdId: hold.holdId, userId: hold.userId, now } };
+      if (step.kind === 'release')
+        return { type: 'ReleaseHold', data: { holdId: hold.holdId, userId: hold.userId, now } };
+      if (step.kind === 'expire')
+        return { type: 'ExpireHold', data: { holdId: hold.holdId, userId: hold.userId, now } };
       return {
         type: 'CaptureHold',
         data: {
@@ -230,12 +304,22 @@ function toCommand(
     case 'reverse': {
       const original = transactions[step.transaction];
       if (!original) return null;
-      return { type: 'ReverseTransaction', data: { originalTransactionId: original.transactionId, reversalTransactionId: id, description: 'reverse', now } };
+      return {
+        type: 'ReverseTransaction',
+        data: { originalTransactionId: original.transactionId, reversalTransactionId: id, description: 'reverse', now },
+      };
     }
     case 'convert':
       return {
         type: 'ConvertCurrency',
-        data: { userId: users[step.user], fromCurrency: step.gems ? 'gems' : 'points', toCurrency: 'keys', keys: BigInt(step.keys), transactionId: id, now },
+        data: {
+          userId: users[step.user],
+          fromCurrency: step.gems ? 'gems' : 'points',
+          toCurrency: 'keys',
+          keys: BigInt(step.keys),
+          transactionId: id,
+          now,
+        },
       };
   }
 }

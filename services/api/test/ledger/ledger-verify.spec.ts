@@ -15,7 +15,10 @@ describe('ledger verify', () => {
     context = await openLedgerTestContext();
     executor = new LedgerExecutor(context.eventStore);
     for (const userId of ['ann', 'ben']) {
-      await executor.execute({ type: 'OpenUserAccounts', data: { userId, transactionId: newTransactionId(), now: now() } });
+      await executor.execute({
+        type: 'OpenUserAccounts',
+        data: { userId, transactionId: newTransactionId(), now: now() },
+      });
     }
     await executor.execute({
       type: 'PostTransaction',
@@ -23,17 +26,42 @@ describe('ledger verify', () => {
         transactionId: 'tip-1',
         reasonCode: 'TIP',
         description: 'Tip',
-        postings: [{ debitAccount: userAccount('ann'), creditAccount: userAccount('ben'), currency: 'points', amountMinor: 100n }],
+        postings: [
+          {
+            debitAccount: userAccount('ann'),
+            creditAccount: userAccount('ben'),
+            currency: 'points',
+            amountMinor: 100n,
+          },
+        ],
         now: now(),
       },
     });
     await executor.execute({
       type: 'PlaceHold',
-      data: { holdId: 'h1', userId: 'ben', currency: 'points', amountMinor: 50n, expiresAt: '2099-01-01T00:00:00.000Z', reasonCode: 'WITHDRAWAL', description: 'Hold', now: now() },
+      data: {
+        holdId: 'h1',
+        userId: 'ben',
+        currency: 'points',
+        amountMinor: 50n,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        reasonCode: 'WITHDRAWAL',
+        description: 'Hold',
+        now: now(),
+      },
     });
     await executor.execute({
       type: 'CaptureHold',
-      data: { holdId: 'h1', userId: 'ben', amountMinor: 30n, creditAccount: SYSTEM_ACCOUNTS.withdrawals, transactionId: 'cap-1', reasonCode: 'WITHDRAWAL', description: 'Withdrawal', now: now() },
+      data: {
+        holdId: 'h1',
+        userId: 'ben',
+        amountMinor: 30n,
+        creditAccount: SYSTEM_ACCOUNTS.withdrawals,
+        transactionId: 'cap-1',
+        reasonCode: 'WITHDRAWAL',
+        description: 'Withdrawal',
+        now: now(),
+      },
     });
     await context.catchUp();
     const reversal = await executor.execute({
@@ -60,14 +88,19 @@ describe('ledger verify', () => {
     );
     const report = await verifyLedger(context.eventStore);
     expect(report.ok).toBe(false);
-    expect(report.findings.map((finding) => finding.check)).toEqual(expect.arrayContaining(['hash_chain', 'transaction_copies']));
+    expect(report.findings.map((finding) => finding.check)).toEqual(
+      expect.arrayContaining(['hash_chain', 'transaction_copies']),
+    );
   });
 
   it('catches a hand-edited projection row', async () => {
-    await context.database.pool.query(`UPDATE ledger_balances SET balance_minor = balance_minor + 10 WHERE account_id = $1 AND currency = 'points'`, [
-      userAccount('ann'),
-    ]);
-    await context.database.pool.query(`UPDATE ledger_transactions SET status = 'completed' WHERE transaction_id = 'tip-1'`);
+    await context.database.pool.query(
+      `UPDATE ledger_balances SET balance_minor = balance_minor + 10 WHERE account_id = $1 AND currency = 'points'`,
+      [userAccount('ann')],
+    );
+    await context.database.pool.query(
+      `UPDATE ledger_transactions SET status = 'completed' WHERE transaction_id = 'tip-1'`,
+    );
     const report = await verifyLedger(context.eventStore);
     expect(report.ok).toBe(false);
     const checks = report.findings.map((finding) => finding.check);
@@ -84,7 +117,14 @@ describe('ledger verify', () => {
         events: [
           {
             type: 'LedgerHoldReleased',
-            data: { holdId: 'h1', userId: 'ben', currency: 'points', amountMinor: '50', reason: 'released', releasedAt: now },
+            data: {
+              holdId: 'h1',
+              userId: 'ben',
+              currency: 'points',
+              amountMinor: '50',
+              reason: 'released',
+              releasedAt: now,
+            },
           },
           {
             type: 'LedgerTransactionPosted',
@@ -92,7 +132,14 @@ describe('ledger verify', () => {
               transactionId: 'forged',
               reasonCode: 'ADJUSTMENT',
               description: 'Forged overdraft',
-              postings: [{ debitAccount: userAccount('ben'), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'keys', amountMinor: '5' }],
+              postings: [
+                {
+                  debitAccount: userAccount('ben'),
+                  creditAccount: SYSTEM_ACCOUNTS.fees,
+                  currency: 'keys',
+                  amountMinor: '5',
+                },
+              ],
               occurredAt: now,
               copyIndex: 0,
               copyCount: 1,
@@ -119,10 +166,23 @@ describe('ledger verify', () => {
   });
 
   it('flags issuance under a reason the table does not document, or of a currency the reason may not issue', async () => {
-    const issue = (transactionId: string, reasonCode: 'REFERRAL_BONUS' | 'TRANSFER' | 'DROP_REWARD', currency: 'points' | 'gems', amountMinor: bigint) =>
+    const issue = (
+      transactionId: string,
+      reasonCode: 'REFERRAL_BONUS' | 'TRANSFER' | 'DROP_REWARD',
+      currency: 'points' | 'gems',
+      amountMinor: bigint,
+    ) =>
       executor.execute({
         type: 'PostTransaction',
-        data: { transactionId, reasonCode, description: 'Issued', postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('ann'), currency, amountMinor }], now: now() },
+        data: {
+          transactionId,
+          reasonCode,
+          description: 'Issued',
+          postings: [
+            { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('ann'), currency, amountMinor },
+          ],
+          now: now(),
+        },
       });
     // A referral bonus is documented: no finding.
     await issue('referral-1', 'REFERRAL_BONUS', 'points', 2_500n);
@@ -136,12 +196,29 @@ describe('ledger verify', () => {
     const report = await verifyLedger(context.eventStore);
     expect(report.ok).toBe(false);
     expect(report.findings).toEqual([
-      { check: 'issuance', message: '0.5 gems issued in 1 credit(s) under DROP_REWARD (first: transaction minted-3): reason DROP_REWARD may not issue gems', stream_id: null },
-      { check: 'issuance', message: '101 points issued in 2 credit(s) under TRANSFER (first: transaction minted-1): reason TRANSFER is not in the issuance table', stream_id: null },
+      {
+        check: 'issuance',
+        message:
+          '0.5 gems issued in 1 credit(s) under DROP_REWARD (first: transaction minted-3): reason DROP_REWARD may not issue gems',
+        stream_id: null,
+      },
+      {
+        check: 'issuance',
+        message:
+          '101 points issued in 2 credit(s) under TRANSFER (first: transaction minted-1): reason TRANSFER is not in the issuance table',
+        stream_id: null,
+      },
     ]);
     expect(report.issuance).toEqual(
       expect.arrayContaining([
-        { reason_code: 'REFERRAL_BONUS', currency: 'points', total: '250', credits: 1, largest: '250', documented: true },
+        {
+          reason_code: 'REFERRAL_BONUS',
+          currency: 'points',
+          total: '250',
+          credits: 1,
+          largest: '250',
+          documented: true,
+        },
         { reason_code: 'TRANSFER', currency: 'points', total: '101', credits: 2, largest: '100', documented: false },
         { reason_code: 'DROP_REWARD', currency: 'gems', total: '0.5', credits: 1, largest: '0.5', documented: false },
       ]),
@@ -154,7 +231,9 @@ describe('ledger verify', () => {
       data: { originalTransactionId: 'tip-1', reversalTransactionId: 'rev-2', description: 'Again', now: now() },
     });
     expect(second).toEqual({ kind: 'refused', refusal: 'TRANSACTION_MUST_NOT_BE_REVERSED_TWICE' });
-    const rows = await context.database.pool.query(`SELECT id, status, amount_minor::text AS amount FROM ledger_transactions WHERE user_id = 'ben' ORDER BY position`);
+    const rows = await context.database.pool.query(
+      `SELECT id, status, amount_minor::text AS amount FROM ledger_transactions WHERE user_id = 'ben' ORDER BY position`,
+    );
     expect(rows.rows).toEqual([
       { id: expect.stringMatching(/:points$/), status: 'completed', amount: '250' },
       { id: expect.stringMatching(/:keys$/), status: 'completed', amount: '1' },

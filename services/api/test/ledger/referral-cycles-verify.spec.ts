@@ -10,14 +10,29 @@ jest.setTimeout(60_000);
 const now = '2026-12-05T00:00:00.000Z';
 
 /** A referral bonus as rewards posts it: 250 points to the referred user, 500 to the referrer, the pair named. */
-function bonus(transactionId: string, referredUserId: string, referrerUserId: string, extra: Partial<TransactionPosted> = {}): TransactionPosted {
+function bonus(
+  transactionId: string,
+  referredUserId: string,
+  referrerUserId: string,
+  extra: Partial<TransactionPosted> = {},
+): TransactionPosted {
   return {
     transactionId,
     reasonCode: 'REFERRAL_BONUS',
     description: 'Referral bonus',
     postings: [
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(referredUserId), currency: 'points', amountMinor: 2500n },
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(referrerUserId), currency: 'points', amountMinor: 5000n },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(referredUserId),
+        currency: 'points',
+        amountMinor: 2500n,
+      },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(referrerUserId),
+        currency: 'points',
+        amountMinor: 5000n,
+      },
     ],
     occurredAt: now,
     copyIndex: 0,
@@ -59,7 +74,8 @@ describe('ledger verify: referral bonuses that go round a circle', () => {
     beforeEach(async () => {
       context = await openLedgerTestContext();
       executor = new LedgerExecutor(context.eventStore);
-      for (const userId of ['ann', 'bob', 'cat']) await executor.execute({ type: 'OpenUserAccounts', data: { userId, transactionId: newTransactionId(), now } });
+      for (const userId of ['ann', 'bob', 'cat'])
+        await executor.execute({ type: 'OpenUserAccounts', data: { userId, transactionId: newTransactionId(), now } });
     });
     afterEach(() => context.close());
 
@@ -67,7 +83,14 @@ describe('ledger verify: referral bonuses that go round a circle', () => {
       const posted = bonus(newTransactionId(), referredUserId, referrerUserId);
       const outcome = await executor.execute({
         type: 'PostTransaction',
-        data: { transactionId: posted.transactionId, reasonCode: 'REFERRAL_BONUS', description: posted.description, postings: posted.postings, references: posted.references, now },
+        data: {
+          transactionId: posted.transactionId,
+          reasonCode: 'REFERRAL_BONUS',
+          description: posted.description,
+          postings: posted.postings,
+          references: posted.references,
+          now,
+        },
       });
       expect(outcome.kind).toBe('accepted');
     };
@@ -82,7 +105,13 @@ describe('ledger verify: referral bonuses that go round a circle', () => {
       await context.catchUp();
       const report = await verifyLedger(context.eventStore);
       expect(report.ok).toBe(false);
-      expect(report.findings).toEqual([expect.objectContaining({ check: 'issuance', stream_id: null, message: expect.stringContaining('circle of 3 users') })]);
+      expect(report.findings).toEqual([
+        expect.objectContaining({
+          check: 'issuance',
+          stream_id: null,
+          message: expect.stringContaining('circle of 3 users'),
+        }),
+      ]);
     });
   });
 });

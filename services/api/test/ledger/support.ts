@@ -3,7 +3,10 @@ import { compareCheckpoints, openDatabase, PostgresEventStore, runMigrations, ty
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
 import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../../src/platform/database/database.module';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
-import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '../../src/modules/ledger/infrastructure/ledger-migrations';
+import {
+  LEDGER_MIGRATIONS_DIRECTORY,
+  LEDGER_MIGRATIONS_TABLE,
+} from '../../src/modules/ledger/infrastructure/ledger-migrations';
 import { LEDGER_PROJECTIONS } from '../../src/modules/ledger/projections/ledger-projections';
 import { lastWrittenCheckpoint } from '../platform/support/test-store';
 
@@ -17,15 +20,25 @@ export interface LedgerTestContext {
   close(): Promise<void>;
 }
 
-const silentLogger = { log: () => undefined, warn: () => undefined, error: (message: string) => console.error(message) };
+const silentLogger = {
+  log: () => undefined,
+  warn: () => undefined,
+  error: (message: string) => console.error(message),
+};
 
 /** A fresh PostgreSQL database with the event store, platform and ledger schemas, and runners for the projections. */
 export async function openLedgerTestContext(maxConnections = 20): Promise<LedgerTestContext> {
   const testDatabase = await createTestDatabase('ledger');
   const database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections });
   const eventStore = await PostgresEventStore.open(database);
-  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
-  await runMigrations(database.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
+  await runMigrations(database.pool, {
+    directory: PLATFORM_MIGRATIONS_DIRECTORY,
+    migrationsTable: PLATFORM_MIGRATIONS_TABLE,
+  });
+  await runMigrations(database.pool, {
+    directory: LEDGER_MIGRATIONS_DIRECTORY,
+    migrationsTable: LEDGER_MIGRATIONS_TABLE,
+  });
   const runners = LEDGER_PROJECTIONS.map(
     (projection) =>
       new ProjectionRunner(projection, eventStore, database.pool, {
@@ -51,7 +64,8 @@ export async function openLedgerTestContext(maxConnections = 20): Promise<Ledger
         for (;;) {
           await runner.catchUp();
           if (compareCheckpoints(runner.currentCheckpoint, target) >= 0) break;
-          if (Date.now() > deadline) throw new Error(`Projection ${runner.name} did not reach position ${target.position}`);
+          if (Date.now() > deadline)
+            throw new Error(`Projection ${runner.name} did not reach position ${target.position}`);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
       }

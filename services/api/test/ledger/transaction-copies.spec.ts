@@ -1,4 +1,12 @@
-import { SYSTEM_ACCOUNTS, escrowAccount, legsForStreamCopy, readTransactionCopy, userAccount, type LedgerLeg, type Posting } from '../../src/modules/ledger';
+import {
+  SYSTEM_ACCOUNTS,
+  escrowAccount,
+  legsForStreamCopy,
+  readTransactionCopy,
+  userAccount,
+  type LedgerLeg,
+  type Posting,
+} from '../../src/modules/ledger';
 import { LedgerDecision } from '../../src/modules/ledger/domain/decision';
 import { TransactionPosted, fromPayload, toPayload } from '../../src/modules/ledger/domain/events';
 import { journalStreamId, userStreamId } from '../../src/modules/ledger/domain/streams';
@@ -14,7 +22,10 @@ function copiesOf(postings: Posting[]): Array<{ streamId: string; transaction: T
   });
   expect(decision.kind).toBe('accepted');
   const accepted = decision as Extract<LedgerDecision, { kind: 'accepted' }>;
-  const copies = [...accepted.userEvents].map(([userId, events]) => ({ streamId: userStreamId(userId), event: events[0]! }));
+  const copies = [...accepted.userEvents].map(([userId, events]) => ({
+    streamId: userStreamId(userId),
+    event: events[0]!,
+  }));
   copies.push(...accepted.journalEvents.map((event) => ({ streamId: journalStreamId('t1'), event })));
   return copies.map(({ streamId, event }) => {
     if (event.type !== 'LedgerTransactionPosted') throw new Error('not a transaction');
@@ -22,28 +33,51 @@ function copiesOf(postings: Posting[]): Array<{ streamId: string; transaction: T
   });
 }
 
-const key = (leg: Pick<LedgerLeg, 'accountId' | 'side' | 'currency' | 'amountMinor'>) => `${leg.side} ${leg.accountId} ${leg.amountMinor} ${leg.currency}`;
+const key = (leg: Pick<LedgerLeg, 'accountId' | 'side' | 'currency' | 'amountMinor'>) =>
+  `${leg.side} ${leg.accountId} ${leg.amountMinor} ${leg.currency}`;
 const sidesOf = (postings: Posting[]) =>
   postings.flatMap((posting) => [
-    key({ accountId: posting.debitAccount, side: 'debit', currency: posting.currency, amountMinor: posting.amountMinor }),
-    key({ accountId: posting.creditAccount, side: 'credit', currency: posting.currency, amountMinor: posting.amountMinor }),
+    key({
+      accountId: posting.debitAccount,
+      side: 'debit',
+      currency: posting.currency,
+      amountMinor: posting.amountMinor,
+    }),
+    key({
+      accountId: posting.creditAccount,
+      side: 'credit',
+      currency: posting.currency,
+      amountMinor: posting.amountMinor,
+    }),
   ]);
 
 describe('legsForStreamCopy: the legs a projection counts for one copy of a transaction', () => {
   const drop = escrowAccount('drop', 'd1');
   const postings: Posting[] = [
-    { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('alice'), currency: 'points', amountMinor: 5_000n },
-    { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('bob'), currency: 'points', amountMinor: 2_500n },
+    {
+      debitAccount: SYSTEM_ACCOUNTS.issuance,
+      creditAccount: userAccount('alice'),
+      currency: 'points',
+      amountMinor: 5_000n,
+    },
+    {
+      debitAccount: SYSTEM_ACCOUNTS.issuance,
+      creditAccount: userAccount('bob'),
+      currency: 'points',
+      amountMinor: 2_500n,
+    },
     { debitAccount: userAccount('alice'), creditAccount: userAccount('bob'), currency: 'points', amountMinor: 100n },
     { debitAccount: userAccount('bob'), creditAccount: drop, currency: 'keys', amountMinor: 2n },
   ];
 
-  it('a two-user transaction: each user leg counts once, in its own user\'s copy; system and escrow legs in copy 0', () => {
+  it("a two-user transaction: each user leg counts once, in its own user's copy; system and escrow legs in copy 0", () => {
     const copies = copiesOf(postings);
-    expect(copies.map(({ streamId, transaction }) => [streamId, transaction.copyIndex, transaction.copyCount])).toEqual([
-      ['ledger-account-alice', 0, 2],
-      ['ledger-account-bob', 1, 2],
-    ]);
+    expect(copies.map(({ streamId, transaction }) => [streamId, transaction.copyIndex, transaction.copyCount])).toEqual(
+      [
+        ['ledger-account-alice', 0, 2],
+        ['ledger-account-bob', 1, 2],
+      ],
+    );
     const [alice, bob] = copies.map(({ streamId, transaction }) => legsForStreamCopy(streamId, transaction).map(key));
     expect(alice).toEqual([
       `debit ${SYSTEM_ACCOUNTS.issuance} 5000 points`,
@@ -58,17 +92,24 @@ describe('legsForStreamCopy: the legs a projection counts for one copy of a tran
   });
 
   it('three users: still every leg once over the three copies', () => {
-    const threeUsers: Posting[] = [...postings, { debitAccount: userAccount('carol'), creditAccount: userAccount('alice'), currency: 'keys', amountMinor: 1n }];
+    const threeUsers: Posting[] = [
+      ...postings,
+      { debitAccount: userAccount('carol'), creditAccount: userAccount('alice'), currency: 'keys', amountMinor: 1n },
+    ];
     const legs = copiesOf(threeUsers).flatMap(({ streamId, transaction }) => legsForStreamCopy(streamId, transaction));
     expect(legs.map(key).sort()).toEqual(sidesOf(threeUsers).sort());
   });
 
   it('a transaction touching no user: its journal copy carries every leg', () => {
-    const journalOnly: Posting[] = [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'usd', amountMinor: 7n }];
+    const journalOnly: Posting[] = [
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'usd', amountMinor: 7n },
+    ];
     const copies = copiesOf(journalOnly);
     expect(copies).toHaveLength(1);
     expect(copies[0]!.streamId).toMatch(/^ledger-journal-/);
-    expect(legsForStreamCopy(copies[0]!.streamId, copies[0]!.transaction).map(key).sort()).toEqual(sidesOf(journalOnly).sort());
+    expect(legsForStreamCopy(copies[0]!.streamId, copies[0]!.transaction).map(key).sort()).toEqual(
+      sidesOf(journalOnly).sort(),
+    );
   });
 
   it('carries the counterparty, so a projection can tell a payout (from the system) from a user-to-user payment', () => {
@@ -84,25 +125,55 @@ describe('legsForStreamCopy: the legs a projection counts for one copy of a tran
 describe('readTransactionCopy', () => {
   it('reads a stored copy (amounts as strings in the payload) with its owner and legs', () => {
     const [, bob] = copiesOf([
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('alice'), currency: 'points', amountMinor: 5_000n },
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('bob'), currency: 'points', amountMinor: 2_500n },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount('alice'),
+        currency: 'points',
+        amountMinor: 5_000n,
+      },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount('bob'),
+        currency: 'points',
+        amountMinor: 2_500n,
+      },
     ]);
     const data = toPayload({ type: 'LedgerTransactionPosted', data: bob!.transaction });
     const copy = readTransactionCopy({ type: 'LedgerTransactionPosted', streamId: bob!.streamId, data });
     expect(copy).not.toBe('unreadable');
-    expect(copy).toMatchObject({ ownerUserId: 'bob', transaction: { transactionId: 't1', copyIndex: 1, copyCount: 2 } });
+    expect(copy).toMatchObject({
+      ownerUserId: 'bob',
+      transaction: { transactionId: 't1', copyIndex: 1, copyCount: 2 },
+    });
     expect((copy as Exclude<typeof copy, 'unreadable' | null>).legs.map(key)).toEqual(['credit user:bob 2500 points']);
   });
 
   it('is null for other events and streams, unreadable for a malformed payload', () => {
     expect(readTransactionCopy({ type: 'LedgerHoldPlaced', streamId: 'ledger-account-bob', data: {} })).toBeNull();
     expect(readTransactionCopy({ type: 'LedgerTransactionPosted', streamId: 'drop-1', data: {} })).toBeNull();
-    expect(readTransactionCopy({ type: 'LedgerTransactionPosted', streamId: 'ledger-account-bob', data: { nonsense: true } })).toBe('unreadable');
+    expect(
+      readTransactionCopy({
+        type: 'LedgerTransactionPosted',
+        streamId: 'ledger-account-bob',
+        data: { nonsense: true },
+      }),
+    ).toBe('unreadable');
   });
 
   it('reads a stored event once however many projections ask, and each stored event on its own', () => {
-    const [alice] = copiesOf([{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount('alice'), currency: 'points', amountMinor: 5_000n }]);
-    const stored = { type: 'LedgerTransactionPosted', streamId: alice!.streamId, data: toPayload({ type: 'LedgerTransactionPosted', data: alice!.transaction }) };
+    const [alice] = copiesOf([
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount('alice'),
+        currency: 'points',
+        amountMinor: 5_000n,
+      },
+    ]);
+    const stored = {
+      type: 'LedgerTransactionPosted',
+      streamId: alice!.streamId,
+      data: toPayload({ type: 'LedgerTransactionPosted', data: alice!.transaction }),
+    };
     // One shared read hands every projection the same stored object: they get the same reading.
     expect(readTransactionCopy(stored)).toBe(readTransactionCopy(stored));
     expect(fromPayload(stored.type, stored.data)).toBe(fromPayload(stored.type, stored.data));

@@ -33,7 +33,11 @@ describe('ledger verify runs API', () => {
 
   async function pollRun(id: string) {
     for (let attempt = 0; attempt < 600; attempt += 1) {
-      const response = await testApp.http().get(`/api/admin/ledger/verify-runs/${id}`).set(auth(adminToken)).expect(200);
+      const response = await testApp
+        .http()
+        .get(`/api/admin/ledger/verify-runs/${id}`)
+        .set(auth(adminToken))
+        .expect(200);
       const run = VerifyRunSchema.parse(response.body);
       if (run.status !== 'running') return run;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -45,7 +49,11 @@ describe('ledger verify runs API', () => {
     const user = await signUp(testApp);
     await testApp.http().post('/api/admin/ledger/verify-runs').set(auth(user.token)).expect(403);
     await testApp.http().get('/api/admin/ledger/verify-runs/1').set(auth(user.token)).expect(403);
-    await testApp.http().get(`/api/admin/ledger/streams/${userStreamId(user.user.id)}`).set(auth(user.token)).expect(403);
+    await testApp
+      .http()
+      .get(`/api/admin/ledger/streams/${userStreamId(user.user.id)}`)
+      .set(auth(user.token))
+      .expect(403);
   });
 
   it('POST starts a run (202, running), GET follows it to completed with the report; a second start while one runs is 409', async () => {
@@ -97,7 +105,11 @@ describe('ledger verify runs API', () => {
     const missing = await testApp.http().get('/api/admin/ledger/verify-runs/999999').set(auth(adminToken)).expect(404);
     expect(missing.body).toMatchObject({ code: 'VERIFY_RUN_NOT_FOUND' });
     await testApp.http().get('/api/admin/ledger/streams/ledger-account-nobody').set(auth(adminToken)).expect(404);
-    const badLimit = await testApp.http().get(`/api/admin/ledger/streams/ledger-account-x?limit=0`).set(auth(adminToken)).expect(400);
+    const badLimit = await testApp
+      .http()
+      .get(`/api/admin/ledger/streams/ledger-account-x?limit=0`)
+      .set(auth(adminToken))
+      .expect(400);
     expect(badLimit.body).toMatchObject({ code: 'VALIDATION_ERROR', error: 'limit must be at least 1' });
   });
 
@@ -106,22 +118,35 @@ describe('ledger verify runs API', () => {
     const streamId = userStreamId(victim.user.id);
     // The accounts open just after the sign-up answers: tamper once the stream's first event is there.
     for (let attempt = 0; attempt < 100; attempt += 1) {
-      const updated = await pool.query(`UPDATE events SET data = data || '{"tampered": true}'::jsonb WHERE stream_id = $1 AND stream_version = 1`, [streamId]);
+      const updated = await pool.query(
+        `UPDATE events SET data = data || '{"tampered": true}'::jsonb WHERE stream_id = $1 AND stream_version = 1`,
+        [streamId],
+      );
       if (updated.rowCount === 1) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const started = await testApp.http().post('/api/admin/ledger/verify-runs').set(auth(adminToken)).expect(202);
     const done = await pollRun(started.body.id);
     expect(done.report?.ok).toBe(false);
-    expect(done.report?.findings).toEqual(expect.arrayContaining([expect.objectContaining({ check: 'hash_chain', stream_id: streamId })]));
+    expect(done.report?.findings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ check: 'hash_chain', stream_id: streamId })]),
+    );
 
-    const view = await testApp.http().get(`/api/admin/ledger/streams/${encodeURIComponent(streamId)}`).set(auth(adminToken)).expect(200);
+    const view = await testApp
+      .http()
+      .get(`/api/admin/ledger/streams/${encodeURIComponent(streamId)}`)
+      .set(auth(adminToken))
+      .expect(200);
     const page = StreamEventsResponseSchema.parse(view.body);
     expect(page.stream_id).toBe(streamId);
     expect(page.events[0]).toMatchObject({ version: 1, data: expect.objectContaining({ tampered: true }) });
     expect(page.events.map((event) => event.version)).toEqual(page.events.map((_, index) => index + 1));
     expect(page.next_from_version).toBeNull();
-    const paged = await testApp.http().get(`/api/admin/ledger/streams/${encodeURIComponent(streamId)}?limit=1`).set(auth(adminToken)).expect(200);
+    const paged = await testApp
+      .http()
+      .get(`/api/admin/ledger/streams/${encodeURIComponent(streamId)}?limit=1`)
+      .set(auth(adminToken))
+      .expect(200);
     expect(paged.body.events).toHaveLength(1);
     expect(paged.body.next_from_version).toBe(page.events.length > 1 ? 2 : null);
   });

@@ -22,7 +22,9 @@ describe('wallet history API', () => {
           transactionId: newTransactionId(),
           reasonCode: 'ADJUSTMENT',
           description: `Test ${currency}`,
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor }],
+          postings: [
+            { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor },
+          ],
           now: new Date().toISOString(),
         },
       }),
@@ -44,19 +46,24 @@ describe('wallet history API', () => {
     expect(dates[6]).toBe(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
     await testApp.http().get('/api/users/me/balance-history?days=0').set(auth(user.token)).expect(400);
     await testApp.http().get('/api/users/me/balance-history?days=367').set(auth(user.token)).expect(400);
-    expect((await testApp.http().get('/api/users/me/balance-history').set(auth(user.token)).expect(200)).body.points).toHaveLength(31);
+    expect(
+      (await testApp.http().get('/api/users/me/balance-history').set(auth(user.token)).expect(200)).body.points,
+    ).toHaveLength(31);
   });
 
   it('filters transactions by currency and type and pages them with a total', async () => {
     const user = await signUp(testApp);
     for (let index = 0; index < 3; index += 1) await credit(user.user.id, 'gold', 10n);
-    const page = (query: string) => testApp.http().get(`/api/users/transactions?${query}`).set(auth(user.token)).expect(200);
+    const page = (query: string) =>
+      testApp.http().get(`/api/users/transactions?${query}`).set(auth(user.token)).expect(200);
     const first = await page('currency=gold&type=adjustment&limit=2&offset=0');
     expect(first.body).toMatchObject({ total: 3, limit: 2, offset: 0 });
     expect(first.body.transactions).toHaveLength(2);
     const second = await page('currency=gold&type=adjustment&limit=2&offset=2');
     expect(second.body.transactions).toHaveLength(1);
-    expect(new Set([...first.body.transactions, ...second.body.transactions].map((row: { id: string }) => row.id)).size).toBe(3);
+    expect(
+      new Set([...first.body.transactions, ...second.body.transactions].map((row: { id: string }) => row.id)).size,
+    ).toBe(3);
     expect((await page('type=account_opening')).body.total).toBe(2);
     expect((await page('currency=gold&type=account_opening')).body.total).toBe(0);
     await testApp.http().get('/api/users/transactions?type=DROP;--').set(auth(user.token)).expect(400);

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { escrowAccount, userAccount } from '@app/contracts/ledger';
-import { decideMarket, primaryAvailable, type ContentFacts, type MarketCommand } from '../../src/modules/market/domain/decide';
+import {
+  decideMarket,
+  primaryAvailable,
+  type ContentFacts,
+  type MarketCommand,
+} from '../../src/modules/market/domain/decide';
 import { evolveMarket, initialMarket, type MarketState } from '../../src/modules/market/domain/market';
 
 /**
@@ -30,25 +35,59 @@ const user = fc.integer({ min: 0, max: USERS.length - 1 });
 /** A holder: anyone but the creator (who holds nothing from primary sales). */
 const holder = fc.integer({ min: 1, max: USERS.length - 1 });
 // Mostly small (so sellers usually have them), sometimes 0 or more than anyone holds (refused).
-const quantity = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 5 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 40 }) });
+const quantity = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 5 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 40 }) },
+);
 const priceMinor = fc.bigInt({ min: 1n, max: 50_000n }); // up to $5 a share (4 decimals)
 const index = fc.nat({ max: 12 });
 /** Who answers a listing or an offer: mostly the party allowed to (-1), sometimes anyone (then usually refused). */
 const caller = fc.oneof({ weight: 4, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: user });
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('buy' as const), buyer: user, quantity }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('list' as const), seller: holder, quantity, askMinor: priceMinor }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('list' as const), seller: holder, quantity, askMinor: priceMinor }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelListing' as const), caller, listing: index }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('fill' as const), buyer: user, listing: index, quantity }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('offer' as const), buyer: user, seller: holder, quantity, bidMinor: priceMinor }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('offer' as const),
+      buyer: user,
+      seller: holder,
+      quantity,
+      bidMinor: priceMinor,
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('accept' as const), caller, offer: index }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), caller, offer: index, outcome: fc.constantFrom('declined' as const, 'cancelled' as const, 'expired' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('close' as const),
+      caller,
+      offer: index,
+      outcome: fc.constantFrom('declined' as const, 'cancelled' as const, 'expired' as const),
+    }),
+  },
 );
 
 /** Runs the steps, checking the invariants after each accepted one; `reached` collects the kinds accepted. */
-function run(funding: readonly bigint[], totalShares: number, steps: readonly Step[], reached: Set<Step['kind']>): void {
+function run(
+  funding: readonly bigint[],
+  totalShares: number,
+  steps: readonly Step[],
+  reached: Set<Step['kind']>,
+): void {
   const contentId = 'content';
-  const content: ContentFacts = { creatorId: 'creator', status: 'active', totalShares, engagementPool: Math.floor(totalShares / 5), fundingUsdMinor: 1_000n * BigInt(totalShares) };
+  const content: ContentFacts = {
+    creatorId: 'creator',
+    status: 'active',
+    totalShares,
+    engagementPool: Math.floor(totalShares / 5),
+    fundingUsdMinor: 1_000n * BigInt(totalShares),
+  };
   const balances = new Map<string, bigint>(USERS.map((name, position) => [userAccount(name), funding[position]!]));
   const funded = funding.reduce((sum, amount) => sum + amount, 0n);
   const listingIds: string[] = [];
@@ -59,36 +98,98 @@ function run(funding: readonly bigint[], totalShares: number, steps: readonly St
     const transactionId = `tx-${position}`;
     const listingAt = (slot: number) => listingIds[slot % Math.max(1, listingIds.length)] ?? 'listing-none';
     const offerAt = (slot: number) => offerIds[slot % Math.max(1, offerIds.length)] ?? 'offer-none';
-    const party = (chosen: number, allowed: string | undefined) => (chosen === -1 ? (allowed ?? 'nobody') : USERS[chosen]!);
+    const party = (chosen: number, allowed: string | undefined) =>
+      chosen === -1 ? (allowed ?? 'nobody') : USERS[chosen]!;
     let command: MarketCommand;
     switch (current.kind) {
       case 'buy':
-        command = { type: 'BuyShares', data: { contentId, buyerId: USERS[current.buyer]!, content, quantity: current.quantity, transactionId, now: NOW } };
+        command = {
+          type: 'BuyShares',
+          data: {
+            contentId,
+            buyerId: USERS[current.buyer]!,
+            content,
+            quantity: current.quantity,
+            transactionId,
+            now: NOW,
+          },
+        };
         break;
       case 'list':
-        command = { type: 'OpenListing', data: { sellerId: USERS[current.seller]!, listingId: `listing-${position}`, quantity: current.quantity, askMinor: current.askMinor, now: NOW } };
+        command = {
+          type: 'OpenListing',
+          data: {
+            sellerId: USERS[current.seller]!,
+            listingId: `listing-${position}`,
+            quantity: current.quantity,
+            askMinor: current.askMinor,
+            now: NOW,
+          },
+        };
         break;
       case 'cancelListing':
-        command = { type: 'CancelListing', data: { callerId: party(current.caller, state.listings[listingAt(current.listing)]?.sellerId), listingId: listingAt(current.listing), now: NOW } };
+        command = {
+          type: 'CancelListing',
+          data: {
+            callerId: party(current.caller, state.listings[listingAt(current.listing)]?.sellerId),
+            listingId: listingAt(current.listing),
+            now: NOW,
+          },
+        };
         break;
       case 'fill':
-        command = { type: 'BuyListing', data: { contentId, buyerId: USERS[current.buyer]!, listingId: listingAt(current.listing), quantity: current.quantity, transactionId, now: NOW } };
+        command = {
+          type: 'BuyListing',
+          data: {
+            contentId,
+            buyerId: USERS[current.buyer]!,
+            listingId: listingAt(current.listing),
+            quantity: current.quantity,
+            transactionId,
+            now: NOW,
+          },
+        };
         break;
       case 'offer':
         command = {
           type: 'MakeOffer',
-          data: { contentId, buyerId: USERS[current.buyer]!, sellerId: USERS[current.seller]!, offerId: `offer-${position}`, quantity: current.quantity, bidMinor: current.bidMinor, transactionId, now: NOW, expiresAt: EXPIRES },
+          data: {
+            contentId,
+            buyerId: USERS[current.buyer]!,
+            sellerId: USERS[current.seller]!,
+            offerId: `offer-${position}`,
+            quantity: current.quantity,
+            bidMinor: current.bidMinor,
+            transactionId,
+            now: NOW,
+            expiresAt: EXPIRES,
+          },
         };
         break;
       case 'accept':
-        command = { type: 'AcceptOffer', data: { contentId, callerId: party(current.caller, state.offers[offerAt(current.offer)]?.sellerId), offerId: offerAt(current.offer), transactionId, now: NOW } };
+        command = {
+          type: 'AcceptOffer',
+          data: {
+            contentId,
+            callerId: party(current.caller, state.offers[offerAt(current.offer)]?.sellerId),
+            offerId: offerAt(current.offer),
+            transactionId,
+            now: NOW,
+          },
+        };
         break;
       case 'close':
         command = {
           type: 'CloseOffer',
           data: {
             contentId,
-            callerId: current.outcome === 'expired' ? null : party(current.caller, state.offers[offerAt(current.offer)]?.[current.outcome === 'declined' ? 'sellerId' : 'buyerId']),
+            callerId:
+              current.outcome === 'expired'
+                ? null
+                : party(
+                    current.caller,
+                    state.offers[offerAt(current.offer)]?.[current.outcome === 'declined' ? 'sellerId' : 'buyerId'],
+                  ),
             offerId: offerAt(current.offer),
             outcome: current.outcome,
             transactionId,
@@ -133,7 +234,9 @@ function run(funding: readonly bigint[], totalShares: number, steps: readonly St
     expect([...balances.values()].reduce((sum, balance) => sum + balance, 0n)).toBe(funded);
     for (const balance of balances.values()) expect(balance).toBeGreaterThanOrEqual(0n);
     for (const [offerId, offer] of Object.entries(state.offers)) {
-      expect(balances.get(escrowAccount('offer', offerId)) ?? 0n).toBe(offer.status === 'pending' ? offer.totalMinor : 0n);
+      expect(balances.get(escrowAccount('offer', offerId)) ?? 0n).toBe(
+        offer.status === 'pending' ? offer.totalMinor : 0n,
+      );
     }
   });
 }

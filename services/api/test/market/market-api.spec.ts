@@ -1,5 +1,14 @@
 import type { IdentityTestApp } from '../identity/support';
-import { auth, expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, marketVerbs, startMarketApp, usdOf } from './support';
+import {
+  auth,
+  expectLedgerVerifiesClean,
+  givenContent,
+  givenFunds,
+  givenUser,
+  marketVerbs,
+  startMarketApp,
+  usdOf,
+} from './support';
 
 /** Primary purchases, listings and holdings over HTTP against PostgreSQL, with the real ledger and content. */
 describe('shares market API: buying and listing', () => {
@@ -20,24 +29,51 @@ describe('shares market API: buying and listing', () => {
     const contentId = await givenContent(testApp, creator, { total_shares: 125 });
     await givenFunds(testApp, fan.user.id, 'usd', '20');
     // $12.50 of funding over 125 shares: $0.10 a share.
-    await testApp.http().post(`/api/content/${contentId}/fund`).set(auth(fan.token)).send({ amount: 12.5, currency_type: 'USD' }).expect(200);
+    await testApp
+      .http()
+      .post(`/api/content/${contentId}/fund`)
+      .set(auth(fan.token))
+      .send({ amount: 12.5, currency_type: 'USD' })
+      .expect(200);
     await givenFunds(testApp, buyer.user.id, 'usd', '5');
     const creatorBefore = await usdOf(testApp, creator);
 
     const bought = await verbs.buy(buyer, contentId, 30).expect(200);
-    expect(bought.body).toMatchObject({ success: true, shares_count: 30, share_price: 0.1, total_cost: 3, available_shares: 70, owned_shares: 30 });
+    expect(bought.body).toMatchObject({
+      success: true,
+      shares_count: 30,
+      share_price: 0.1,
+      total_cost: 3,
+      available_shares: 70,
+      owned_shares: 30,
+    });
     expect(await usdOf(testApp, buyer)).toBeCloseTo(2, 6);
     expect(await usdOf(testApp, creator)).toBeCloseTo(creatorBefore + 3, 6);
 
     const holdings = await verbs.holdings(buyer).expect(200);
     expect(holdings.body.holdings).toEqual([
-      expect.objectContaining({ content_id: contentId, owned_shares: 30, available_to_sell: 30, avg_cost: 0.1, current_price: 0.1, market_value: 3, unrealized_gain: 0, is_listed: false, visibility: 'public' }),
+      expect.objectContaining({
+        content_id: contentId,
+        owned_shares: 30,
+        available_to_sell: 30,
+        avg_cost: 0.1,
+        current_price: 0.1,
+        market_value: 3,
+        unrealized_gain: 0,
+        is_listed: false,
+        visibility: 'public',
+      }),
     ]);
     const detail = await verbs.holding(buyer, contentId).expect(200);
-    expect(detail.body.performance.ledger).toEqual([expect.objectContaining({ type: 'buy', quantity: 30, price: 0.1 })]);
+    expect(detail.body.performance.ledger).toEqual([
+      expect.objectContaining({ type: 'buy', quantity: 30, price: 0.1 }),
+    ]);
     expect(detail.body.performance.history).toEqual([expect.objectContaining({ price: 0.1, volume: 30 })]);
     expect(detail.body.content.earnings_to_date).toBe(3);
-    expect((await verbs.holding(fan, contentId).expect(404)).body).toMatchObject({ code: 'HOLDING_NOT_FOUND', error: 'Holding not found.' });
+    expect((await verbs.holding(fan, contentId).expect(404)).body).toMatchObject({
+      code: 'HOLDING_NOT_FOUND',
+      error: 'Holding not found.',
+    });
     // Another user sees the public holding.
     const publicView = await verbs.holdings(fan, buyer.user.id).expect(200);
     expect(publicView.body.holdings).toHaveLength(1);
@@ -72,7 +108,11 @@ describe('shares market API: buying and listing', () => {
     expect(statuses.filter((status) => status === 422)).toHaveLength(2);
     expect(await usdOf(testApp, creator)).toBeCloseTo(creatorBefore + 1, 6); // 100 × $0.01
     let owned = 0;
-    for (const buyer of buyers) owned += (await verbs.holdings(buyer)).body.holdings.reduce((sum: number, holding: { owned_shares: number }) => sum + holding.owned_shares, 0);
+    for (const buyer of buyers)
+      owned += (await verbs.holdings(buyer)).body.holdings.reduce(
+        (sum: number, holding: { owned_shares: number }) => sum + holding.owned_shares,
+        0,
+      );
     expect(owned).toBe(100);
   }, 60_000);
 
@@ -88,10 +128,21 @@ describe('shares market API: buying and listing', () => {
     await verbs.list(seller, contentId, 11, 0.5).expect(422);
     await verbs.list(seller, contentId, 5, 0.001).expect(400);
     const listing = await verbs.list(seller, contentId, 6, '0.3333').expect(201);
-    expect(listing.body).toMatchObject({ quantity: 6, remaining_quantity: 6, ask_price: 0.3333, status: 'active', owner_id: seller.user.id });
+    expect(listing.body).toMatchObject({
+      quantity: 6,
+      remaining_quantity: 6,
+      ask_price: 0.3333,
+      status: 'active',
+      owner_id: seller.user.id,
+    });
     await verbs.list(seller, contentId, 5, 0.5).expect(422); // only 4 left to sell
     const sellerHolding = (await verbs.holdings(seller)).body.holdings[0];
-    expect(sellerHolding).toMatchObject({ owned_shares: 10, available_to_sell: 4, is_listed: true, listing_id: listing.body.id });
+    expect(sellerHolding).toMatchObject({
+      owned_shares: 10,
+      available_to_sell: 4,
+      is_listed: true,
+      listing_id: listing.body.id,
+    });
 
     const mine = await testApp.http().get('/api/shares/listings?owner=true').set(auth(seller.token)).expect(200);
     expect(mine.body.listings.map((row: { id: string }) => row.id)).toEqual([listing.body.id]);
@@ -101,18 +152,32 @@ describe('shares market API: buying and listing', () => {
     const sellerBefore = await usdOf(testApp, seller);
     const filled = await verbs.buyListing(buyer, listing.body.id, 3).expect(200);
     // 3 × 0.3333 = 0.9999; fee floor(0.9999 × 2.5 %) = 0.0249; seller 0.9750.
-    expect(filled.body).toMatchObject({ quantity: 3, price: 0.3333, total: 0.9999, fee: 0.0249, seller_proceeds: 0.975 });
+    expect(filled.body).toMatchObject({
+      quantity: 3,
+      price: 0.3333,
+      total: 0.9999,
+      fee: 0.0249,
+      seller_proceeds: 0.975,
+    });
     expect(await usdOf(testApp, seller)).toBeCloseTo(sellerBefore + 0.975, 6);
     expect(await usdOf(testApp, buyer)).toBeCloseTo(10 - 0.9999, 6);
     // The last trade (0.3333) is now the market price.
     expect((await verbs.holdings(buyer)).body.holdings[0]).toMatchObject({ owned_shares: 3, current_price: 0.3333 });
 
     await testApp.http().delete(`/api/shares/listings/${listing.body.id}`).set(auth(buyer.token)).expect(403);
-    const cancelled = await testApp.http().delete(`/api/shares/listings/${listing.body.id}`).set(auth(seller.token)).expect(200);
+    const cancelled = await testApp
+      .http()
+      .delete(`/api/shares/listings/${listing.body.id}`)
+      .set(auth(seller.token))
+      .expect(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', remaining_quantity: 3 });
     await testApp.http().delete(`/api/shares/listings/${listing.body.id}`).set(auth(seller.token)).expect(409);
     await verbs.buyListing(buyer, listing.body.id, 1).expect(409);
-    expect((await verbs.holdings(seller)).body.holdings[0]).toMatchObject({ owned_shares: 7, available_to_sell: 7, is_listed: false });
+    expect((await verbs.holdings(seller)).body.holdings[0]).toMatchObject({
+      owned_shares: 7,
+      available_to_sell: 7,
+      is_listed: false,
+    });
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
 });

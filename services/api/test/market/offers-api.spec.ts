@@ -1,6 +1,15 @@
 import type { IdentityTestApp } from '../identity/support';
 import { OfferResolutions } from '../../src/modules/market/manage-offers/offer-resolutions';
-import { auth, expectLedgerVerifiesClean, givenContent, givenFunds, givenUser, marketVerbs, startMarketApp, usdOf } from './support';
+import {
+  auth,
+  expectLedgerVerifiesClean,
+  givenContent,
+  givenFunds,
+  givenUser,
+  marketVerbs,
+  startMarketApp,
+  usdOf,
+} from './support';
 
 /** Offers: the bid is escrowed, paid out once on accept (97.5 % / 2.5 %), returned on decline, cancel and expiry. */
 describe('shares market API: offers', () => {
@@ -32,22 +41,39 @@ describe('shares market API: offers', () => {
     await verbs.offer(buyer, contentId, seller.user.id, 4, 0).expect(400);
     await verbs.offer(buyer, contentId, seller.user.id, 4, 100).expect(422); // $400 > $10
     const offer = await verbs.offer(buyer, contentId, seller.user.id, 4, 0.5, 'Love this one').expect(201);
-    expect(offer.body).toMatchObject({ status: 'pending', quantity: 4, bid_price: 0.5, total: 2, message: 'Love this one', buyer_id: buyer.user.id, seller_id: seller.user.id });
+    expect(offer.body).toMatchObject({
+      status: 'pending',
+      quantity: 4,
+      bid_price: 0.5,
+      total: 2,
+      message: 'Love this one',
+      buyer_id: buyer.user.id,
+      seller_id: seller.user.id,
+    });
     expect(await usdOf(testApp, buyer)).toBeCloseTo(8, 6);
 
     const incoming = await testApp.http().get('/api/shares/offers?role=seller').set(auth(seller.token)).expect(200);
     expect(incoming.body.offers.map((row: { id: string }) => row.id)).toEqual([offer.body.id]);
     const outgoing = await testApp.http().get('/api/shares/offers?role=buyer').set(auth(buyer.token)).expect(200);
     expect(outgoing.body.offers.map((row: { id: string }) => row.id)).toEqual([offer.body.id]);
-    expect((await verbs.holding(seller, contentId)).body.marketplace.offers).toEqual([expect.objectContaining({ id: offer.body.id, bid_price: 0.5 })]);
+    expect((await verbs.holding(seller, contentId)).body.marketplace.offers).toEqual([
+      expect.objectContaining({ id: offer.body.id, bid_price: 0.5 }),
+    ]);
 
     await verbs.answer(buyer, offer.body.id, 'accept').expect(403);
     const sellerBefore = await usdOf(testApp, seller);
-    const answers = await Promise.all([verbs.answer(seller, offer.body.id, 'accept'), verbs.answer(seller, offer.body.id, 'accept')]);
+    const answers = await Promise.all([
+      verbs.answer(seller, offer.body.id, 'accept'),
+      verbs.answer(seller, offer.body.id, 'accept'),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(await usdOf(testApp, seller)).toBeCloseTo(sellerBefore + 1.95, 6); // $2 − 2.5 % ($0.05)
     expect(await usdOf(testApp, buyer)).toBeCloseTo(8, 6);
-    expect((await verbs.holdings(buyer)).body.holdings[0]).toMatchObject({ owned_shares: 4, avg_cost: 0.5, current_price: 0.5 });
+    expect((await verbs.holdings(buyer)).body.holdings[0]).toMatchObject({
+      owned_shares: 4,
+      avg_cost: 0.5,
+      current_price: 0.5,
+    });
     expect((await verbs.holdings(seller)).body.holdings[0]).toMatchObject({ owned_shares: 6 });
     await verbs.answer(buyer, offer.body.id, 'cancel').expect(409);
   }, 60_000);
@@ -90,13 +116,31 @@ describe('shares market API: offers', () => {
     const demo = await testApp.http().post('/api/auth/demo/investor').send({});
     expect([200, 201]).toContain(demo.status);
     const token = demo.body.token ?? demo.body.access_token;
-    const refused = await testApp.http().post('/api/shares/offers').set(auth(token)).send({ content_id: contentId, seller_id: seller.user.id, quantity: 1, bid_price: 1 });
+    const refused = await testApp
+      .http()
+      .post('/api/shares/offers')
+      .set(auth(token))
+      .send({ content_id: contentId, seller_id: seller.user.id, quantity: 1, bid_price: 1 });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('DEMO_ACCOUNT_ISOLATION');
-    const buy = await testApp.http().post('/api/content/buy-shares').set(auth(token)).send({ content_id: contentId, shares_count: 1 });
+    const buy = await testApp
+      .http()
+      .post('/api/content/buy-shares')
+      .set(auth(token))
+      .send({ content_id: contentId, shares_count: 1 });
     expect(buy.status).toBe(403);
-    await testApp.http().post('/api/shares/offers').set(auth(token)).send({ content_id: contentId, seller_id: '00000000-0000-4000-8000-000000000000', quantity: 1, bid_price: 1 }).expect(404);
-    await testApp.http().post('/api/shares/offers').set(auth(token)).send({ content_id: contentId, seller_id: 'nope', quantity: 1, bid_price: 1 }).expect(404);
+    await testApp
+      .http()
+      .post('/api/shares/offers')
+      .set(auth(token))
+      .send({ content_id: contentId, seller_id: '00000000-0000-4000-8000-000000000000', quantity: 1, bid_price: 1 })
+      .expect(404);
+    await testApp
+      .http()
+      .post('/api/shares/offers')
+      .set(auth(token))
+      .send({ content_id: contentId, seller_id: 'nope', quantity: 1, bid_price: 1 })
+      .expect(404);
     await expectLedgerVerifiesClean(testApp);
   }, 60_000);
 });

@@ -4,7 +4,9 @@ import { generateOpenApiDocument } from '@app/contracts/openapi';
 /** Every market endpoint is in the OpenAPI document built from the contracts, and the document is valid. */
 describe('market in the OpenAPI document', () => {
   it('documents every market route', async () => {
-    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     await SwaggerParser.validate(structuredClone(document) as never);
     const expected: [string, string][] = [
       ['/api/content/buy-shares', 'post'],
@@ -21,6 +23,11 @@ describe('market in the OpenAPI document', () => {
       ['/api/shares/offers/{id}/decline', 'post'],
       ['/api/shares/offers/{id}/cancel', 'post'],
     ];
-    for (const [path, method] of expected) expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({ path, method, documented: true });
+    for (const [path, method] of expected)
+      expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({
+        path,
+        method,
+        documented: true,
+      });
   });
 });

@@ -22,13 +22,28 @@ describe('notification rules: decisions of the Approvals queue', () => {
         actionUrl: '/growth-hub',
       },
     ]);
-    const rejected = statelessDrafts({ id: 'e2', type: 'ShieldClaimRejected', streamId: 'growth-shield-u1', data: { claimId: 'c1', decidedBy: 'a1', reason: 'No incident found', decidedAt: now } });
-    expect(rejected[0]).toMatchObject({ userId: 'u1', type: 'warning', title: 'Shield claim rejected', message: 'Your Social Shield claim was rejected. Reason: No incident found' });
+    const rejected = statelessDrafts({
+      id: 'e2',
+      type: 'ShieldClaimRejected',
+      streamId: 'growth-shield-u1',
+      data: { claimId: 'c1', decidedBy: 'a1', reason: 'No incident found', decidedAt: now },
+    });
+    expect(rejected[0]).toMatchObject({
+      userId: 'u1',
+      type: 'warning',
+      title: 'Shield claim rejected',
+      message: 'Your Social Shield claim was rejected. Reason: No incident found',
+    });
     // Approve and reject of one claim share the key: a claim is decided once, so the user gets one notification.
     expect(rejected[0]?.key).toBe(approved[0]?.key);
-    expect(statelessDrafts({ id: 'e3', type: 'ShieldClaimRejected', streamId: 'growth-shield-u1', data: { claimId: 'c1', decidedBy: 'a1', reason: '', decidedAt: now } })[0]?.message).toBe(
-      'Your Social Shield claim was rejected.',
-    );
+    expect(
+      statelessDrafts({
+        id: 'e3',
+        type: 'ShieldClaimRejected',
+        streamId: 'growth-shield-u1',
+        data: { claimId: 'c1', decidedBy: 'a1', reason: '', decidedAt: now },
+      })[0]?.message,
+    ).toBe('Your Social Shield claim was rejected.');
   });
 
   it('tells a winner of a forecast settled on an observation what was paid', () => {
@@ -37,11 +52,25 @@ describe('notification rules: decisions of the Approvals queue', () => {
       type: 'LedgerTransactionPosted',
       streamId: 'ledger-account-u3',
       data: {
-        transactionId: 't6', reasonCode: 'FORECAST_PAYOUT', description: 'Forecast payout', occurredAt: now, copyIndex: 0, copyCount: 1,
-        postings: [{ debitAccount: 'escrow:forecast:f1', creditAccount: 'user:u3', currency: 'usd', amountMinor: '400000' }],
+        transactionId: 't6',
+        reasonCode: 'FORECAST_PAYOUT',
+        description: 'Forecast payout',
+        occurredAt: now,
+        copyIndex: 0,
+        copyCount: 1,
+        postings: [
+          { debitAccount: 'escrow:forecast:f1', creditAccount: 'user:u3', currency: 'usd', amountMinor: '400000' },
+        ],
       },
     });
-    expect(drafts).toEqual([expect.objectContaining({ key: 'reward:t6:u3', userId: 'u3', title: 'Reward received', message: '+40 usd · Forecast payout' })]);
+    expect(drafts).toEqual([
+      expect.objectContaining({
+        key: 'reward:t6:u3',
+        userId: 'u3',
+        title: 'Reward received',
+        message: '+40 usd · Forecast payout',
+      }),
+    ]);
   });
 
   it('tells the user an Instagram registration was rejected and why; skips an unreadable event', () => {
@@ -49,11 +78,29 @@ describe('notification rules: decisions of the Approvals queue', () => {
       id: 'e4',
       type: 'InstagramVerificationRejected',
       streamId: 'rewards-account-u2',
-      data: { userId: 'u2', instagramUsername: 'ada', reason: 'No message arrived', rejectedBy: 'admin:a', rejectedAt: now },
+      data: {
+        userId: 'u2',
+        instagramUsername: 'ada',
+        reason: 'No message arrived',
+        rejectedBy: 'admin:a',
+        rejectedAt: now,
+      },
     });
     expect(drafts).toEqual([
-      expect.objectContaining({ key: 'instagram-rejected:e4', userId: 'u2', type: 'warning', message: '@ada could not be verified. Reason: No message arrived You can register again.' }),
+      expect.objectContaining({
+        key: 'instagram-rejected:e4',
+        userId: 'u2',
+        type: 'warning',
+        message: '@ada could not be verified. Reason: No message arrived You can register again.',
+      }),
     ]);
-    expect(statelessDrafts({ id: 'e5', type: 'InstagramVerificationRejected', streamId: 'rewards-account-u2', data: { userId: 'u2' } })).toEqual([]);
+    expect(
+      statelessDrafts({
+        id: 'e5',
+        type: 'InstagramVerificationRejected',
+        streamId: 'rewards-account-u2',
+        data: { userId: 'u2' },
+      }),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { statelessDrafts } from '../../src/modules/notifications/projections/notification-rules';
-import { decideMarkAllRead, decideMarkRead, evolveInbox, isRead, type InboxState } from '../../src/modules/notifications/domain/inbox';
+import {
+  decideMarkAllRead,
+  decideMarkRead,
+  evolveInbox,
+  isRead,
+  type InboxState,
+} from '../../src/modules/notifications/domain/inbox';
 
 const now = '2026-03-15T10:00:00.000Z';
 const empty: InboxState = { readIds: new Set(), allReadBefore: null };
@@ -10,7 +16,12 @@ describe('notification rules', () => {
     type: 'LedgerTransactionPosted',
     streamId,
     data: {
-      transactionId: 't1', reasonCode, description: 'Referral bonus (code ABC123)', occurredAt: now, copyIndex: 0, copyCount: 2,
+      transactionId: 't1',
+      reasonCode,
+      description: 'Referral bonus (code ABC123)',
+      occurredAt: now,
+      copyIndex: 0,
+      copyCount: 2,
       postings: [
         { debitAccount: 'system:issuance', creditAccount: 'user:u1', currency: 'points', amountMinor: '2500' },
         { debitAccount: 'system:issuance', creditAccount: 'user:u2', currency: 'points', amountMinor: '5000' },
@@ -21,8 +32,13 @@ describe('notification rules', () => {
   it('turns a reward credited to the stream owner into a reward notification, once per transaction and user', () => {
     expect(statelessDrafts(posted('REFERRAL_BONUS'))).toEqual([
       {
-        key: 'reward:t1:u1', userId: 'u1', type: 'reward', title: 'Reward received', message: '+250 points · Referral bonus (code ABC123)',
-        data: { transaction_id: 't1', reason: 'REFERRAL_BONUS', amounts: { points: 250 } }, actionUrl: '/wallet',
+        key: 'reward:t1:u1',
+        userId: 'u1',
+        type: 'reward',
+        title: 'Reward received',
+        message: '+250 points · Referral bonus (code ABC123)',
+        data: { transaction_id: 't1', reason: 'REFERRAL_BONUS', amounts: { points: 250 } },
+        actionUrl: '/wallet',
       },
     ]);
   });
@@ -33,15 +49,46 @@ describe('notification rules', () => {
       type: 'WithdrawalRequested',
       streamId: 'withdrawal-w1',
       data: {
-        withdrawalId: 'w1', userId: 'u1', holdId: 'h1', amountMinor: currency ? '125000' : '2000000', feeMinor: '0', feePercentage: 1, method: 'paypal',
-        ...(currency ? { currency } : {}), encryptedDetails: 'x', maskedDetails: {}, requestedAt: now,
+        withdrawalId: 'w1',
+        userId: 'u1',
+        holdId: 'h1',
+        amountMinor: currency ? '125000' : '2000000',
+        feeMinor: '0',
+        feePercentage: 1,
+        method: 'paypal',
+        ...(currency ? { currency } : {}),
+        encryptedDetails: 'x',
+        maskedDetails: {},
+        requestedAt: now,
       },
     });
-    expect(statelessDrafts(requested())[0]?.message).toBe('200 gems are held for your paypal withdrawal until the payout completes');
-    expect(statelessDrafts(requested('usd'))[0]?.message).toBe('$12.50 is held for your paypal withdrawal until the payout completes');
-    const processed = { id: 'e3', type: 'WithdrawalProcessed', streamId: 'withdrawal-w1', data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '125000', payoutReference: 'p', transactionId: 't', processedAt: now, currency: 'usd' } };
+    expect(statelessDrafts(requested())[0]?.message).toBe(
+      '200 gems are held for your paypal withdrawal until the payout completes',
+    );
+    expect(statelessDrafts(requested('usd'))[0]?.message).toBe(
+      '$12.50 is held for your paypal withdrawal until the payout completes',
+    );
+    const processed = {
+      id: 'e3',
+      type: 'WithdrawalProcessed',
+      streamId: 'withdrawal-w1',
+      data: {
+        withdrawalId: 'w1',
+        userId: 'u1',
+        amountMinor: '125000',
+        payoutReference: 'p',
+        transactionId: 't',
+        processedAt: now,
+        currency: 'usd',
+      },
+    };
     expect(statelessDrafts(processed)[0]?.message).toBe('Your withdrawal of $12.50 was paid out');
-    const failed = { id: 'e4', type: 'WithdrawalFailed', streamId: 'withdrawal-w1', data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '2000000', reason: 'Declined', failedAt: now } };
+    const failed = {
+      id: 'e4',
+      type: 'WithdrawalFailed',
+      streamId: 'withdrawal-w1',
+      data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '2000000', reason: 'Declined', failedAt: now },
+    };
     expect(statelessDrafts(failed)[0]?.message).toBe('Declined. Your 200 gems are available again.');
   });
 

@@ -25,7 +25,13 @@ const createdAt = (expiresAt: string): PaymentEvent => ({
 describe('checkout status view', () => {
   it('shows an open session as open until its deadline and as expired after it', () => {
     const future = evolveCheckout(initialCheckoutSession(), createdAt(new Date(Date.now() + 60_000).toISOString()));
-    expect(checkoutStatusView(future)).toMatchObject({ status: 'open', price: 25.5, credit_currency: 'usd', credit_amount: 25.5, credited: false });
+    expect(checkoutStatusView(future)).toMatchObject({
+      status: 'open',
+      price: 25.5,
+      credit_currency: 'usd',
+      credit_amount: 25.5,
+      credited: false,
+    });
     const past = evolveCheckout(initialCheckoutSession(), createdAt(new Date(Date.now() - 1).toISOString()));
     expect(checkoutStatusView(past)).toMatchObject({ status: 'expired', credited: false });
   });

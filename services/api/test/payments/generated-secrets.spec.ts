@@ -40,8 +40,15 @@ describe('generated payment secrets (PostgreSQL)', () => {
   });
 
   const start = async (): Promise<IdentityTestApp> => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', DATABASE_URL: database.url, DATA_DIR: dataDirectory });
-    const app: INestApplication = await createApp(config, { extraModules: [IdentityModule, LedgerModule, PaymentsModule, WithdrawalsModule] });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDirectory,
+    });
+    const app: INestApplication = await createApp(config, {
+      extraModules: [IdentityModule, LedgerModule, PaymentsModule, WithdrawalsModule],
+    });
     return { app, http: () => request(app.getHttpServer()), dataDirectory, close: () => app.close() };
   };
   const keysOf = (testApp: IdentityTestApp) => ({
@@ -60,7 +67,9 @@ describe('generated payment secrets (PostgreSQL)', () => {
       expect(keys.webhook).not.toBe(derivable('local-payments', from));
       expect(keys.details).not.toBe(derivable('payment-details', from));
     }
-    const rows = await database.query<{ name: string; secret: Buffer }>('SELECT name, secret FROM platform_instance_secrets ORDER BY name');
+    const rows = await database.query<{ name: string; secret: Buffer }>(
+      'SELECT name, secret FROM platform_instance_secrets ORDER BY name',
+    );
     expect(rows.rows.map((row) => [row.name, row.secret.toString('hex')])).toEqual([
       ['local-payments-webhook', keys.webhook],
       ['payment-details', keys.details],
@@ -72,23 +81,51 @@ describe('generated payment secrets (PostgreSQL)', () => {
     } finally {
       await second.close();
     }
-    expect((await database.query('SELECT count(*)::int AS count FROM platform_instance_secrets')).rows[0]).toEqual({ count: 2 });
+    expect((await database.query('SELECT count(*)::int AS count FROM platform_instance_secrets')).rows[0]).toEqual({
+      count: 2,
+    });
   });
 
   it('refuses a webhook signed with the old derivable secret (400, nothing credited); the generated one pays', async () => {
     const testApp = await start();
     try {
       const buyer = await signUp(testApp);
-      const checkout = (await testApp.http().post('/api/payments/create-checkout-session').set(auth(buyer.token)).send({ package_id: 'starter' }).expect(200)).body;
-      const raw = JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed', data: { session_id: checkout.session_id, payment_reference: 'pay_forged', amount_cents: 1100 } });
-      const post = (signature: string) => testApp.http().post('/api/payments/webhooks/local').set('content-type', 'application/json').set('x-local-signature', signature).send(raw);
+      const checkout = (
+        await testApp
+          .http()
+          .post('/api/payments/create-checkout-session')
+          .set(auth(buyer.token))
+          .send({ package_id: 'starter' })
+          .expect(200)
+      ).body;
+      const raw = JSON.stringify({
+        id: 'evt_forged',
+        type: 'checkout.session.completed',
+        data: { session_id: checkout.session_id, payment_reference: 'pay_forged', amount_cents: 1100 },
+      });
+      const post = (signature: string) =>
+        testApp
+          .http()
+          .post('/api/payments/webhooks/local')
+          .set('content-type', 'application/json')
+          .set('x-local-signature', signature)
+          .send(raw);
       for (const from of [database.url, 'embedded']) {
         const refused = await post(signLocalPayload(derivable('local-payments', from), raw)).expect(400);
         expect(refused.body.code).toBe('INVALID_WEBHOOK_SIGNATURE');
       }
-      const me = async () => (await testApp.http().get('/api/users/me').set(auth(buyer.token)).expect(200)).body as { gems_balance: number };
+      const me = async () =>
+        (await testApp.http().get('/api/users/me').set(auth(buyer.token)).expect(200)).body as { gems_balance: number };
       expect((await me()).gems_balance).toBe(0);
-      expect((await testApp.http().get(`/api/payments/checkout-sessions/${checkout.session_id}`).set(auth(buyer.token)).expect(200)).body).toMatchObject({ status: 'open', credited: false });
+      expect(
+        (
+          await testApp
+            .http()
+            .get(`/api/payments/checkout-sessions/${checkout.session_id}`)
+            .set(auth(buyer.token))
+            .expect(200)
+        ).body,
+      ).toMatchObject({ status: 'open', credited: false });
       // The same delivery signed with the generated key is the provider's own: it credits the package once.
       await post(signLocalPayload(keysOf(testApp).webhook, raw)).expect(200);
       expect((await me()).gems_balance).toBe(10);

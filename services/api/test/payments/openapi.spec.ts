@@ -4,7 +4,9 @@ import { generateOpenApiDocument } from '@app/contracts/openapi';
 /** Every payments, withdrawals and wallet endpoint of issue 23 is in the OpenAPI document, and the document is valid. */
 describe('money in and out in the OpenAPI document', () => {
   it('documents every route', async () => {
-    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     await SwaggerParser.validate(structuredClone(document) as never);
     const expected: [string, string][] = [
       ['/api/payments/providers', 'get'],
@@ -28,6 +30,11 @@ describe('money in and out in the OpenAPI document', () => {
       ['/api/users/me/balance-history', 'get'],
       ['/api/app/users/me', 'get'],
     ];
-    for (const [path, method] of expected) expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({ path, method, documented: true });
+    for (const [path, method] of expected)
+      expect({ path, method, documented: document.paths[path]?.[method] !== undefined }).toEqual({
+        path,
+        method,
+        documented: true,
+      });
   });
 });

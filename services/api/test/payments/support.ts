@@ -8,7 +8,10 @@ import { signUp, startAppWithModules, type IdentityTestApp } from '../identity/s
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** Identity, the ledger and payments on a fresh PostgreSQL database; `environment` is read when payments starts. */
-export async function startPaymentsApp(environment: Record<string, string> = {}, extra: Parameters<typeof startAppWithModules>[1] = []): Promise<IdentityTestApp> {
+export async function startPaymentsApp(
+  environment: Record<string, string> = {},
+  extra: Parameters<typeof startAppWithModules>[1] = [],
+): Promise<IdentityTestApp> {
   const saved = { ...process.env };
   Object.assign(process.env, environment);
   try {
@@ -25,7 +28,10 @@ export async function givenAdmin(testApp: IdentityTestApp) {
   return admin;
 }
 
-export async function gemsOf(testApp: IdentityTestApp, token: string): Promise<{ gems_balance: number; usd_balance: number }> {
+export async function gemsOf(
+  testApp: IdentityTestApp,
+  token: string,
+): Promise<{ gems_balance: number; usd_balance: number }> {
   return (await testApp.http().get('/api/users/me').set(auth(token)).expect(200)).body;
 }
 
@@ -36,7 +42,10 @@ export function signedLocalWebhook(testApp: IdentityTestApp, body: unknown) {
 }
 
 export async function verifyLedger(testApp: IdentityTestApp, adminToken: string) {
-  const report = (await testApp.http().get('/api/admin/ledger/verify').set(auth(adminToken)).expect(200)).body as { ok: boolean; findings: unknown[] };
+  const report = (await testApp.http().get('/api/admin/ledger/verify').set(auth(adminToken)).expect(200)).body as {
+    ok: boolean;
+    findings: unknown[];
+  };
   return report;
 }
 
@@ -53,10 +62,16 @@ interface TransactionRow {
 }
 type TransactionsBody = { total: number; transactions: TransactionRow[] };
 
-export async function transactionsWhen(testApp: IdentityTestApp, token: string, query: string, accept: (body: TransactionsBody) => boolean): Promise<TransactionsBody> {
+export async function transactionsWhen(
+  testApp: IdentityTestApp,
+  token: string,
+  query: string,
+  accept: (body: TransactionsBody) => boolean,
+): Promise<TransactionsBody> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const body = (await testApp.http().get(`/api/users/transactions?${query}`).set(auth(token)).expect(200)).body as TransactionsBody;
+    const body = (await testApp.http().get(`/api/users/transactions?${query}`).set(auth(token)).expect(200))
+      .body as TransactionsBody;
     if (accept(body) || Date.now() > deadline) return body;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

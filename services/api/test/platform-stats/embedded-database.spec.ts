@@ -18,13 +18,23 @@ describe('platform statistics on the embedded database (PGlite)', () => {
     const http = () => request(testApp.app.getHttpServer());
     const stats = async () => PlatformStatsSchema.parse((await http().get('/api/stats/platform').expect(200)).body);
     const before = await stats();
-    await http().post('/api/auth/signup').send({ email: 'counted@example.com', password: 'long enough password', username: 'counted' }).expect(201);
+    await http()
+      .post('/api/auth/signup')
+      .send({ email: 'counted@example.com', password: 'long enough password', username: 'counted' })
+      .expect(201);
     await waitFor(stats, (figures) => figures.members === before.members + 1);
     // A demo sandbox's conversion is not the platform's: only the real user's key below counts.
     const investor = await http().post('/api/auth/demo/investor').expect(200);
-    await http().post('/api/users/convert').set({ Authorization: `Bearer ${investor.body.token}` }).send({ from_currency: 'gems', to_currency: 'keys', amount: 1 }).expect(200);
+    await http()
+      .post('/api/users/convert')
+      .set({ Authorization: `Bearer ${investor.body.token}` })
+      .send({ from_currency: 'gems', to_currency: 'keys', amount: 1 })
+      .expect(200);
     // The welcome grant is 25 points and a key costs 500: the real user gets the points through the ledger first.
-    const signedIn = await http().post('/api/auth/signin').send({ email: 'counted@example.com', password: 'long enough password' }).expect(200);
+    const signedIn = await http()
+      .post('/api/auth/signin')
+      .send({ email: 'counted@example.com', password: 'long enough password' })
+      .expect(200);
     const granted = await testApp.app.get(CommandBus).execute(
       new RunLedgerCommand({
         type: 'PostTransaction',
@@ -32,16 +42,30 @@ describe('platform statistics on the embedded database (PGlite)', () => {
           transactionId: newTransactionId(),
           reasonCode: 'ADJUSTMENT',
           description: 'test funds',
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(signedIn.body.user.id), currency: 'points', amountMinor: 5_000n }],
+          postings: [
+            {
+              debitAccount: SYSTEM_ACCOUNTS.issuance,
+              creditAccount: userAccount(signedIn.body.user.id),
+              currency: 'points',
+              amountMinor: 5_000n,
+            },
+          ],
           now: new Date().toISOString(),
         },
       }),
     );
     expect(granted.ok).toBe(true);
-    await http().post('/api/users/convert').set({ Authorization: `Bearer ${signedIn.body.token}` }).send({ from_currency: 'points', to_currency: 'keys', amount: 1 }).expect(200);
+    await http()
+      .post('/api/users/convert')
+      .set({ Authorization: `Bearer ${signedIn.body.token}` })
+      .send({ from_currency: 'points', to_currency: 'keys', amount: 1 })
+      .expect(200);
     await waitFor(stats, (figures) => figures.keys_converted === '1');
     // Once a later sign-up is counted, both conversions have been folded: still one key.
-    await http().post('/api/auth/signup').send({ email: 'counted2@example.com', password: 'long enough password', username: 'counted2' }).expect(201);
+    await http()
+      .post('/api/auth/signup')
+      .send({ email: 'counted2@example.com', password: 'long enough password', username: 'counted2' })
+      .expect(201);
     const after = await waitFor(stats, (figures) => figures.members === before.members + 2);
     expect(after.keys_converted).toBe('1');
     expect(after.members).toBeGreaterThanOrEqual(before.members + 1);

@@ -44,7 +44,9 @@ describe('platform statistics API', () => {
           transactionId,
           reasonCode: currency === 'points' ? 'SOCIAL_ACTION_REWARD' : 'DROP_REWARD',
           description: 'test reward',
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor }],
+          postings: [
+            { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency, amountMinor },
+          ],
           now: new Date().toISOString(),
         },
       }),
@@ -60,14 +62,23 @@ describe('platform statistics API', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=5');
     const figures = PlatformStatsSchema.parse(response.body);
     expect(Math.abs(Date.parse(figures.as_of) - Date.now())).toBeLessThan(10_000);
-    expect(figures).toMatchObject({ members: 0, active_drops: 0, drop_applications_completed: 0, points_paid_out: '0', gems_paid_out: '0', keys_converted: '0' });
+    expect(figures).toMatchObject({
+      members: 0,
+      active_drops: 0,
+      drop_applications_completed: 0,
+      points_paid_out: '0',
+      gems_paid_out: '0',
+      keys_converted: '0',
+    });
   });
 
   it('is in the OpenAPI document as an open route', async () => {
     const document = await testApp.http().get('/api/docs-json').expect(200);
     const operation = document.body.paths['/api/stats/platform']?.get;
     expect(operation).toMatchObject({ security: [] });
-    expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PlatformStats' });
+    expect(operation.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PlatformStats',
+    });
   });
 
   it('leaves demo sandboxes and their seeded demo drops out', async () => {
@@ -78,7 +89,12 @@ describe('platform statistics API', () => {
     await givenUser(testApp);
     await statsWhen((figures) => figures.members === before.members + 1);
     const after = await settledStats();
-    expect(after).toMatchObject({ members: before.members + 1, active_drops: before.active_drops, points_paid_out: before.points_paid_out, gems_paid_out: before.gems_paid_out });
+    expect(after).toMatchObject({
+      members: before.members + 1,
+      active_drops: before.active_drops,
+      points_paid_out: before.points_paid_out,
+      gems_paid_out: before.gems_paid_out,
+    });
   });
 
   it('counts a sign-up as a member (the welcome grant is not a payout)', async () => {
@@ -93,7 +109,12 @@ describe('platform statistics API', () => {
     const user = await givenUser(testApp);
     await givenFunds(testApp, user.user.id, 'points', '1000');
     const before = await settledStats();
-    await testApp.http().post('/api/users/convert').set(auth(user.token)).send({ from_currency: 'points', to_currency: 'keys', amount: 2 }).expect(200);
+    await testApp
+      .http()
+      .post('/api/users/convert')
+      .set(auth(user.token))
+      .send({ from_currency: 'points', to_currency: 'keys', amount: 2 })
+      .expect(200);
     const after = await statsWhen((figures) => figures.keys_converted !== before.keys_converted);
     expect(Number(after.keys_converted) - Number(before.keys_converted)).toBe(2);
     expect(after.points_paid_out).toBe(before.points_paid_out);
@@ -118,22 +139,35 @@ describe('platform statistics API', () => {
     const reversal = await testApp.app.get(CommandBus).execute(
       new RunLedgerCommand({
         type: 'ReverseTransaction',
-        data: { originalTransactionId: transactionId, reversalTransactionId: newTransactionId(), description: 'granted by mistake', now: new Date().toISOString() },
+        data: {
+          originalTransactionId: transactionId,
+          reversalTransactionId: newTransactionId(),
+          description: 'granted by mistake',
+          now: new Date().toISOString(),
+        },
       }),
     );
     expect(reversal.ok).toBe(true);
     const after = await statsWhen((figures) => figures.gems_paid_out === before.gems_paid_out);
     expect(after.gems_paid_out).toBe('12.346');
     // Forgotten, not kept: the row that remembered the reward (written by an earlier batch) is deleted.
-    const remembered = await testApp.app.get<Pool>(DATABASE_POOL).query('SELECT 1 FROM platform_stats_rewards WHERE transaction_id = $1', [transactionId]);
+    const remembered = await testApp.app
+      .get<Pool>(DATABASE_POOL)
+      .query('SELECT 1 FROM platform_stats_rewards WHERE transaction_id = $1', [transactionId]);
     expect(remembered.rowCount).toBe(0);
   });
 
   describe('drops', () => {
     let owner: TestUser;
-    const createDrop = (body: Record<string, unknown>) => testApp.http().post('/api/drops').set(auth(owner.token)).send(body).expect(201);
+    const createDrop = (body: Record<string, unknown>) =>
+      testApp.http().post('/api/drops').set(auth(owner.token)).send(body).expect(201);
     const act = (user: TestUser, applicationId: string, action: string, body: Record<string, unknown> = {}) =>
-      testApp.http().post(`/api/drop-applications/${applicationId}/${action}`).set(auth(user.token)).send(body).expect(200);
+      testApp
+        .http()
+        .post(`/api/drop-applications/${applicationId}/${action}`)
+        .set(auth(user.token))
+        .send(body)
+        .expect(200);
 
     beforeAll(async () => {
       owner = await givenUser(testApp, { advertiser: 'super' });
@@ -163,12 +197,19 @@ describe('platform statistics API', () => {
       const before = await settledStats();
       const drop = await createDrop(proofDrop({ title: 'Completed one' }));
       const applicant = await givenUser(testApp);
-      const application = await testApp.http().post(`/api/drops/${drop.body.id}/apply`).set(auth(applicant.token)).send({ application_message: 'me' }).expect(201);
+      const application = await testApp
+        .http()
+        .post(`/api/drops/${drop.body.id}/apply`)
+        .set(auth(applicant.token))
+        .send({ application_message: 'me' })
+        .expect(201);
       await act(owner, application.body.id, 'approve');
       await act(applicant, application.body.id, 'submit', { submission_type: 'text', submission_data: 'done' });
       expect((await stats()).drop_applications_completed).toBe(before.drop_applications_completed);
       await act(owner, application.body.id, 'complete', { review_score: 8 });
-      const after = await statsWhen((figures) => figures.drop_applications_completed === before.drop_applications_completed + 1);
+      const after = await statsWhen(
+        (figures) => figures.drop_applications_completed === before.drop_applications_completed + 1,
+      );
       expect(after.drop_applications_completed).toBe(before.drop_applications_completed + 1);
     });
   });

@@ -53,10 +53,30 @@ describe('platform statistics: transactions touching two users', () => {
     const bob = await signUp(testApp);
     const before = await settledStats();
     const transactionId = await postTransaction(testApp, 'DROP_REWARD', [
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(alice.user.id), currency: 'gems', amountMinor: 20_000n },
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'gems', amountMinor: 30_000n },
-      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(bob.user.id), currency: 'points', amountMinor: 1_005n },
-      { debitAccount: userAccount(alice.user.id), creditAccount: userAccount(bob.user.id), currency: 'points', amountMinor: 100n },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(alice.user.id),
+        currency: 'gems',
+        amountMinor: 20_000n,
+      },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(bob.user.id),
+        currency: 'gems',
+        amountMinor: 30_000n,
+      },
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(bob.user.id),
+        currency: 'points',
+        amountMinor: 1_005n,
+      },
+      {
+        debitAccount: userAccount(alice.user.id),
+        creditAccount: userAccount(bob.user.id),
+        currency: 'points',
+        amountMinor: 100n,
+      },
     ]);
     await waitFor(stats, (figures) => figures.gems_paid_out !== before.gems_paid_out);
     const paid = await settledStats();
@@ -66,7 +86,12 @@ describe('platform statistics: transactions touching two users', () => {
     const reversal = await testApp.app.get(CommandBus).execute(
       new RunLedgerCommand({
         type: 'ReverseTransaction',
-        data: { originalTransactionId: transactionId, reversalTransactionId: newTransactionId(), description: 'paid by mistake', now: new Date().toISOString() },
+        data: {
+          originalTransactionId: transactionId,
+          reversalTransactionId: newTransactionId(),
+          description: 'paid by mistake',
+          now: new Date().toISOString(),
+        },
       }),
     );
     expect(reversal.ok).toBe(true);
@@ -76,6 +101,10 @@ describe('platform statistics: transactions touching two users', () => {
 
     // A rebuild from the log gives the same figures.
     await testApp.app.get(ProjectionsService).rebuildProjection('platform_stats');
-    expect(await settledStats()).toMatchObject({ gems_paid_out: reversed.gems_paid_out, points_paid_out: reversed.points_paid_out, keys_converted: reversed.keys_converted });
+    expect(await settledStats()).toMatchObject({
+      gems_paid_out: reversed.gems_paid_out,
+      points_paid_out: reversed.points_paid_out,
+      keys_converted: reversed.keys_converted,
+    });
   });
 });

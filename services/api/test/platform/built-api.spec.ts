@@ -18,9 +18,11 @@ describe('the built API (dist/)', () => {
   let output = '';
 
   beforeAll(async () => {
-    await promisify(execFile)('npm', ['run', 'build'], { cwd: API_ROOT, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => {
-      throw new Error(`npm run build failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
-    });
+    await promisify(execFile)('npm', ['run', 'build'], { cwd: API_ROOT, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (error: { stdout?: string; stderr?: string }) => {
+        throw new Error(`npm run build failed:\n${error.stdout ?? ''}\n${error.stderr ?? ''}`);
+      },
+    );
     testDatabase = await createTestDatabase('api_built');
   }, 300_000);
 
@@ -34,7 +36,12 @@ describe('the built API (dist/)', () => {
   }, 30_000);
 
   it('holds every migrations folder under src, next to the code that runs it', () => {
-    for (const folder of ['platform/database/migrations', 'modules/identity/migrations', 'modules/ledger/migrations', 'modules/drops/migrations']) {
+    for (const folder of [
+      'platform/database/migrations',
+      'modules/identity/migrations',
+      'modules/ledger/migrations',
+      'modules/drops/migrations',
+    ]) {
       expect(existsSync(join(API_ROOT, 'dist', folder))).toBe(true);
     }
     expect(existsSync(join(API_ROOT, 'dist', 'node_modules', '@app', 'event-store', 'migrations'))).toBe(true);
@@ -44,7 +51,14 @@ describe('the built API (dist/)', () => {
     const port = 3990 + Math.floor(Math.random() * 9);
     api = spawn(process.execPath, [DIST_MAIN], {
       cwd: API_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', LOG_LEVEL: 'warn', API_PORT: String(port), DATABASE_URL: testDatabase.url },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        API_PORT: String(port),
+        DATABASE_URL: testDatabase.url,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     api.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -65,7 +79,9 @@ describe('the built API (dist/)', () => {
     const tables = await testDatabase.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name LIKE '%migrations' ORDER BY 1`,
     );
-    expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['drops_migrations', 'identity_migrations', 'ledger_migrations', 'platform_migrations']));
+    expect(tables.rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['drops_migrations', 'identity_migrations', 'ledger_migrations', 'platform_migrations']),
+    );
     for (const table of ['drops_migrations', 'identity_migrations', 'ledger_migrations']) {
       const applied = await testDatabase.query<{ count: string }>(`SELECT count(*)::text AS count FROM ${table}`);
       expect(Number(applied.rows[0].count)).toBeGreaterThan(0);

@@ -11,7 +11,13 @@ describe('configuration', () => {
       logLevel: 'info',
       role: 'all',
       environment: 'development',
-      corsOrigins: ['http://localhost:4200', 'http://localhost:4201', 'http://localhost:4202', 'http://localhost:4203', 'http://localhost:4204'],
+      corsOrigins: [
+        'http://localhost:4200',
+        'http://localhost:4201',
+        'http://localhost:4202',
+        'http://localhost:4203',
+        'http://localhost:4204',
+      ],
     });
   });
 
@@ -53,23 +59,38 @@ describe('configuration', () => {
   it('trusts forwarded addresses from no one unless TRUST_PROXY names the proxies (addresses, ranges; never a hop count)', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
-    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY: a hop count cannot check who the immediate peer is/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7, ::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(
+      /TRUST_PROXY: a hop count cannot check who the immediate peer is/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe any client/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY: .*proxy\.example\.com/);
   });
 
   it('prefixes the job queue per database unless QUEUE_PREFIX says otherwise', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards' }).jobs).toEqual({ queueName: 'jobs', prefix: 'bull-rewards' });
-    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards_test' }).jobs.prefix).toBe('bull-rewards_test');
-    expect(loadConfig({ DATA_DIR: '/var/lib/a' }).jobs.prefix).not.toBe(loadConfig({ DATA_DIR: '/var/lib/b' }).jobs.prefix);
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards' }).jobs).toEqual({
+      queueName: 'jobs',
+      prefix: 'bull-rewards',
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/rewards_test' }).jobs.prefix).toBe(
+      'bull-rewards_test',
+    );
+    expect(loadConfig({ DATA_DIR: '/var/lib/a' }).jobs.prefix).not.toBe(
+      loadConfig({ DATA_DIR: '/var/lib/b' }).jobs.prefix,
+    );
     expect(loadConfig({ DATABASE_URL: 'postgres://127.0.0.1/x', QUEUE_PREFIX: 'staging' }).jobs.prefix).toBe('staging');
     expect(() => loadConfig({ QUEUE_PREFIX: 'has space' })).toThrow(/QUEUE_PREFIX/);
   });
 
   it('splits roles only on PostgreSQL: http and worker processes need DATABASE_URL', () => {
     expect(() => loadConfig({ PROCESS_ROLE: 'http' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PROCESS_ROLE: 'worker', DATABASE_URL: '' })).toThrow(/PROCESS_ROLE: worker needs DATABASE_URL/);
+    expect(() => loadConfig({ PROCESS_ROLE: 'worker', DATABASE_URL: '' })).toThrow(
+      /PROCESS_ROLE: worker needs DATABASE_URL/,
+    );
     expect(() => loadConfig({ PROCESS_ROLE: 'both', DATABASE_URL: 'postgres://127.0.0.1/x' })).toThrow(/PROCESS_ROLE/);
     expect(loadConfig({ PROCESS_ROLE: 'http', DATABASE_URL: 'postgres://127.0.0.1/x' }).role).toBe('http');
   });

@@ -18,13 +18,23 @@ describe('health when Redis is unreachable', () => {
   it('reports the queue down and the service unavailable, and still closes', async () => {
     const queue = new BullMqJobQueue({ redisUrl: 'redis://127.0.0.1:6399', queueName: 'jobs', prefix: 'health-down' });
     const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: store.testDatabase.url });
-    const projections = new ProjectionsService(new ProjectionRegistry(), store.eventStore, store.database.pool, config, new SharedEventReads(store.eventStore));
+    const projections = new ProjectionsService(
+      new ProjectionRegistry(),
+      store.eventStore,
+      store.database.pool,
+      config,
+      new SharedEventReads(store.eventStore),
+    );
     const health = new HealthService(store.database, store.eventStore, queue, projections, store.database.pool, config);
     const started = Date.now();
     const { ready, body } = await health.check();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(ready).toBe(false);
-    expect(body).toMatchObject({ status: 'unavailable', database: { status: 'up' }, queue: { status: 'down', kind: 'redis' } });
+    expect(body).toMatchObject({
+      status: 'unavailable',
+      database: { status: 'up' },
+      queue: { status: 'down', kind: 'redis' },
+    });
     const readiness = await health.ready();
     expect(readiness.ready).toBe(false);
     expect(readiness.body.reasons).toEqual([expect.stringContaining('queue down')]);

@@ -32,7 +32,11 @@ describe('health when a projection is failing', () => {
   it('answers 503 with the same body, naming the failing projection and its lag', async () => {
     const server = testApp.app.getHttpServer();
     expect((await request(server).get('/api/health')).status).toBe(200);
-    await testApp.app.get<EventStore>(EVENT_STORE).append([{ streamId: 'poison-1', expectedVersion: 'no_stream', events: [{ type: 'PlatformTestPoison', data: {} }] }]);
+    await testApp.app
+      .get<EventStore>(EVENT_STORE)
+      .append([
+        { streamId: 'poison-1', expectedVersion: 'no_stream', events: [{ type: 'PlatformTestPoison', data: {} }] },
+      ]);
     const deadline = Date.now() + 30_000;
     let response = await request(server).get('/api/health');
     while (response.status !== 503 && Date.now() < deadline) {
@@ -42,7 +46,9 @@ describe('health when a projection is failing', () => {
     expect(response.status).toBe(503);
     expect(response.body.status).toBe('unavailable');
     expect(response.body.database.status).toBe('up');
-    const broken = response.body.projections.items.find((item: { name: string }) => item.name === 'platform_test_broken');
+    const broken = response.body.projections.items.find(
+      (item: { name: string }) => item.name === 'platform_test_broken',
+    );
     expect(broken).toMatchObject({ status: 'failed', lastError: 'cannot fold PlatformTestPoison' });
     expect(broken.lagEvents).toBeGreaterThan(0);
   });

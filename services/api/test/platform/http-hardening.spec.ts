@@ -31,17 +31,27 @@ interface OpenApiOperation {
 
 /** The strings PostgreSQL cannot store: a NUL anywhere, a high or a low surrogate without its pair. */
 const unstorableText = fc
-  .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\ud800', '\udc00', '\udbff', '\udfff'), fc.string({ maxLength: 8 }))
+  .tuple(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom('\u0000', '\ud800', '\udc00', '\udbff', '\udfff'),
+    fc.string({ maxLength: 8 }),
+  )
   .map(([before, bad, after]) => `${before}${bad}${after}`)
   // A generated neighbour could pair a lone surrogate up again; keep only strings that really are unstorable.
-  .filter((text) => text.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text));
+  .filter(
+    (text) =>
+      text.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text),
+  );
 
 /** Percent-encodes a string as its UTF-16 code units would be written in WTF-8 (what a probe sends for `\ud800`). */
 function percentEncodeCodeUnits(text: string): string {
   let encoded = '';
   for (const unit of text) {
     const code = unit.codePointAt(0)!;
-    if (code >= 0xd800 && code <= 0xdfff) encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+    if (code >= 0xd800 && code <= 0xdfff)
+      encoded += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     else encoded += encodeURIComponent(unit);
   }
   return encoded;
@@ -49,13 +59,16 @@ function percentEncodeCodeUnits(text: string): string {
 
 /** A JSON body for an operation's schema where every string (and some keys) is `bad`. */
 function bodyWith(schema: unknown, bad: string, components: Record<string, unknown>, depth = 0): unknown {
-  const resolved = resolve(schema, components) as { type?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[] } | undefined;
+  const resolved = resolve(schema, components) as
+    | { type?: string; properties?: Record<string, unknown>; items?: unknown; anyOf?: unknown[]; oneOf?: unknown[] }
+    | undefined;
   if (!resolved || depth > 6) return bad;
   const variant = resolved.anyOf?.[0] ?? resolved.oneOf?.[0];
   if (variant) return bodyWith(variant, bad, components, depth + 1);
   if (resolved.type === 'object' || resolved.properties) {
     const body: Record<string, unknown> = {};
-    for (const [key, property] of Object.entries(resolved.properties ?? {})) body[key] = bodyWith(property, bad, components, depth + 1);
+    for (const [key, property] of Object.entries(resolved.properties ?? {}))
+      body[key] = bodyWith(property, bad, components, depth + 1);
     return body;
   }
   if (resolved.type === 'array') return [bodyWith(resolved.items, bad, components, depth + 1)];
@@ -86,7 +99,10 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
       configOverrides: { logLevel: 'error', trustProxy: ['loopback'] },
     });
     server = testApp.app.getHttpServer();
-    const signUp = await request(server).post('/api/auth/signup').send({ email: 'hardening@example.com', password: 'correct-horse-battery-9', username: 'hardening_user' }).expect(201);
+    const signUp = await request(server)
+      .post('/api/auth/signup')
+      .send({ email: 'hardening@example.com', password: 'correct-horse-battery-9', username: 'hardening_user' })
+      .expect(201);
     token = signUp.body.token;
   }, 120_000);
 
@@ -99,7 +115,11 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
     written = [];
     // pino writes its lines synchronously to file descriptor 1 (see LoggingModule).
     const original = fs.writeSync.bind(fs) as (...args: unknown[]) => number;
-    writeSpy = jest.spyOn(fs, 'writeSync').mockImplementation(((descriptor: number, data: unknown, ...rest: unknown[]) => {
+    writeSpy = jest.spyOn(fs, 'writeSync').mockImplementation(((
+      descriptor: number,
+      data: unknown,
+      ...rest: unknown[]
+    ) => {
       if (descriptor === 1) {
         written.push(String(data));
         return typeof data === 'string' ? Buffer.byteLength(data) : (data as Buffer).length;
@@ -114,16 +134,27 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
     const response = await request(server).get('/api/hardening-test/crash').expect(500);
     const requestId = response.body.details.request_id as string;
     expect(requestId).toBe(response.headers['x-request-id']);
-    const lines = written.join('').split('\n').filter((line) => line.trim().length > 0).map((line) => JSON.parse(line) as Record<string, unknown>);
-    const logged = lines.find((line) => (line.err as { message?: string } | undefined)?.message === 'hardening test: an unexpected failure');
+    const lines = written
+      .join('')
+      .split('\n')
+      .filter((line) => line.trim().length > 0)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const logged = lines.find(
+      (line) => (line.err as { message?: string } | undefined)?.message === 'hardening test: an unexpected failure',
+    );
     expect(logged).toBeDefined();
     expect(logged).toMatchObject({ level: 50, request_id: requestId, method: 'GET', url: '/api/hardening-test/crash' });
     expect((logged!.err as { stack: string }).stack).toContain('failDeepInside');
   });
 
   it('answers a path parameter over the length limit with 414 through the error filter, with a request id', async () => {
-    const response = await request(server).get(`/api/users/public/${'x'.repeat(101)}`).expect(414);
-    expect(response.body).toEqual({ error: 'A path parameter is longer than the 100 characters allowed', code: 'URI_TOO_LONG' });
+    const response = await request(server)
+      .get(`/api/users/public/${'x'.repeat(101)}`)
+      .expect(414);
+    expect(response.body).toEqual({
+      error: 'A path parameter is longer than the 100 characters allowed',
+      code: 'URI_TOO_LONG',
+    });
     expect(response.headers['x-request-id']).toEqual(expect.any(String));
     expect(response.headers['content-type']).toMatch(/^application\/json/);
   });
@@ -152,19 +183,31 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
   });
 
   it('answers every token with Cache-Control: no-store', async () => {
-    const signIn = await request(server).post('/api/auth/signin').send({ email: 'hardening@example.com', password: 'correct-horse-battery-9' }).expect(200);
+    const signIn = await request(server)
+      .post('/api/auth/signin')
+      .send({ email: 'hardening@example.com', password: 'correct-horse-battery-9' })
+      .expect(200);
     expect(signIn.headers['cache-control']).toBe('no-store');
-    const refresh = await request(server).post('/api/auth/refresh').set('Authorization', `Bearer ${signIn.body.token}`).expect(200);
+    const refresh = await request(server)
+      .post('/api/auth/refresh')
+      .set('Authorization', `Bearer ${signIn.body.token}`)
+      .expect(200);
     expect(refresh.headers['cache-control']).toBe('no-store');
     const demo = await request(server).post('/api/auth/demo/creator');
     if (demo.status === 200) expect(demo.headers['cache-control']).toBe('no-store');
-    const signUp = await request(server).post('/api/auth/signup').send({ email: 'hardening2@example.com', password: 'correct-horse-battery-9', username: 'hardening_two' }).expect(201);
+    const signUp = await request(server)
+      .post('/api/auth/signup')
+      .send({ email: 'hardening2@example.com', password: 'correct-horse-battery-9', username: 'hardening_two' })
+      .expect(201);
     expect(signUp.headers['cache-control']).toBe('no-store');
   });
 
   it('refuses a NUL or a lone surrogate in any body field, query or path parameter of every documented route with 400, never 500', async () => {
     const documentResponse = await request(server).get('/api/docs-json').expect(200);
-    const document = documentResponse.body as { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, unknown> } };
+    const document = documentResponse.body as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+      components?: { schemas?: Record<string, unknown> };
+    };
     const components = document.components?.schemas ?? {};
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
@@ -180,7 +223,9 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
     for (const { path, method, operation } of operations) {
       const route = `${method.toUpperCase()} ${path}`;
       const pathParameters = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-      const queryParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+      const queryParameters = (operation.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name);
       const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
       // Every place the route takes input from, each on its own request.
       const places = ['query', ...(pathParameters.length > 0 ? ['path'] : []), ...(bodySchema ? ['body'] : [])];
@@ -192,25 +237,37 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
             : path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
         const query =
           place === 'query'
-            ? (queryParameters.length > 0 ? queryParameters : ['q']).map((name) => `${encodeURIComponent(name)}=${percentEncodeCodeUnits(bad)}`).join('&')
+            ? (queryParameters.length > 0 ? queryParameters : ['q'])
+                .map((name) => `${encodeURIComponent(name)}=${percentEncodeCodeUnits(bad)}`)
+                .join('&')
             : '';
-        let call = request(server)[method as 'get'](query ? `${url}?${query}` : url).set('Authorization', `Bearer ${token}`);
+        let call = request(server)
+          [method as 'get'](query ? `${url}?${query}` : url)
+          .set('Authorization', `Bearer ${token}`);
         if (place === 'body') {
           const body = bodyWith(bodySchema, bad, components);
           // A schema without any string field still gets one, and a key, that PostgreSQL could not store.
-          const sent = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, note: bad, [`key${bad}`]: 1 } : body;
+          const sent =
+            typeof body === 'object' && body !== null && !Array.isArray(body)
+              ? { ...body, note: bad, [`key${bad}`]: 1 }
+              : body;
           call = call.set('Content-Type', 'application/json').send(JSON.stringify(sent));
         }
         const response = await call;
         answers.push(`${response.status} ${route} (${place})`);
         // 503 is health's honest "not ready yet" on a fresh database; any other 5xx is a failure.
-        expect({ route, place, status: response.status < 500 || response.status === 503 ? 'not a server error' : response.status }).toEqual({ route, place, status: 'not a server error' });
+        expect({
+          route,
+          place,
+          status: response.status < 500 || response.status === 503 ? 'not a server error' : response.status,
+        }).toEqual({ route, place, status: 'not a server error' });
         // A URL cannot carry a lone surrogate: its percent-encoded bytes are not UTF-8, and decoding turns them
         // into U+FFFD (or the path into BAD_URL). A NUL survives decoding, and a JSON body carries either.
         if (place === 'body' || bad.includes('\u0000')) {
           expect({ route, place, status: response.status }).toEqual({ route, place, status: 400 });
           expect(response.body.code).toMatch(/^(VALIDATION_ERROR|BAD_URL)$/);
-          if (response.body.code === 'VALIDATION_ERROR') expect(response.body.field_errors[0].message).toMatch(/NUL character/);
+          if (response.body.code === 'VALIDATION_ERROR')
+            expect(response.body.field_errors[0].message).toMatch(/NUL character/);
         }
       };
 
@@ -226,7 +283,10 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
 
   it('refuses such strings in nested fields and keys too, and lets a well-formed pair (an emoji) through', async () => {
     // The property test above may have signed the shared token out (logout runs when its URL decodes to U+FFFD).
-    const signIn = await request(server).post('/api/auth/signin').send({ email: 'hardening@example.com', password: 'correct-horse-battery-9' }).expect(200);
+    const signIn = await request(server)
+      .post('/api/auth/signin')
+      .send({ email: 'hardening@example.com', password: 'correct-horse-battery-9' })
+      .expect(200);
     const token = signIn.body.token as string;
     const nested = await request(server)
       .put('/api/users/profile')
@@ -234,7 +294,10 @@ describe('HTTP hardening (real app, fresh PostgreSQL database)', () => {
       .send({ social_links: { ['tw\u0000itter']: 'x' } })
       .expect(400);
     expect(nested.body.code).toBe('VALIDATION_ERROR');
-    const emoji = await request(server).put('/api/users/profile').set('Authorization', `Bearer ${token}`).send({ bio: 'hello \ud83d\ude00' });
+    const emoji = await request(server)
+      .put('/api/users/profile')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ bio: 'hello \ud83d\ude00' });
     expect(emoji.status).toBe(200);
   });
 });

@@ -11,7 +11,10 @@ import { ZodValidationPipe } from '../../src/platform/http/zod-validation';
 import { JOB_QUEUE, type JobQueue } from '../../src/platform/jobs/job-queue.port';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const TransferRequest = z.object({ recipient: z.string().min(3), amountMinor: z.string().regex(/^\d+$/, 'must be a whole number of minor units') });
+const TransferRequest = z.object({
+  recipient: z.string().min(3),
+  amountMinor: z.string().regex(/^\d+$/, 'must be a whole number of minor units'),
+});
 
 /** Test-only routes that fail in each of the ways the filter must translate. */
 @Public()
@@ -68,20 +71,28 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
     server = testApp.app.getHttpServer();
     adminToken = await signUp('ops@platform-test.example', 'platform_ops');
     // Identity's guard honours @AdminOnly(): the operator is granted the role (as `npm run admin -- grant` does).
-    const operator = await request(server).get('/api/auth/profile').set('Authorization', `Bearer ${adminToken}`).expect(200);
+    const operator = await request(server)
+      .get('/api/auth/profile')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .expect(200);
     await testApp.app.get(CommandBus).execute(new GrantAdminRoleCommand(operator.body.user.id, 'platform test'));
     memberToken = await signUp('member@platform-test.example', 'platform_member');
   }, 60_000);
 
   async function signUp(email: string, username: string): Promise<string> {
-    const response = await request(server).post('/api/auth/signup').send({ email, password: 'correct-horse-battery-9', username });
+    const response = await request(server)
+      .post('/api/auth/signup')
+      .send({ email, password: 'correct-horse-battery-9', username });
     if (response.status >= 300) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body.token as string;
   }
   afterAll(() => testApp?.close());
 
   it('answers a malformed JSON body with 400 MALFORMED_JSON, and a request id', async () => {
-    const response = await request(server).post('/api/platform-test/transfers').set('Content-Type', 'application/json').send('{"recipient": ');
+    const response = await request(server)
+      .post('/api/platform-test/transfers')
+      .set('Content-Type', 'application/json')
+      .send('{"recipient": ');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
     expect(response.headers['x-request-id']).toMatch(/.+/);
@@ -95,7 +106,9 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   });
 
   it('answers invalid input with 400 VALIDATION_ERROR and one field error per field', async () => {
-    const response = await request(server).post('/api/platform-test/transfers').send({ recipient: 'ab', amountMinor: '1.5' });
+    const response = await request(server)
+      .post('/api/platform-test/transfers')
+      .send({ recipient: 'ab', amountMinor: '1.5' });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_ERROR');
     expect(response.body.field_errors).toEqual([
@@ -111,7 +124,9 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   });
 
   it('passes valid input through, parsed', async () => {
-    const response = await request(server).post('/api/platform-test/transfers').send({ recipient: 'alice', amountMinor: '250' });
+    const response = await request(server)
+      .post('/api/platform-test/transfers')
+      .send({ recipient: 'alice', amountMinor: '250' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ accepted: { recipient: 'alice', amountMinor: '250' } });
   });
@@ -119,7 +134,11 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   it('answers a refusal with its status, code and details', async () => {
     const response = await request(server).get('/api/platform-test/refused');
     expect(response.status).toBe(422);
-    expect(response.body).toEqual({ error: 'Insufficient balance', code: 'BALANCE_MUST_COVER_AMOUNT', details: { availableMinor: '0' } });
+    expect(response.body).toEqual({
+      error: 'Insufficient balance',
+      code: 'BALANCE_MUST_COVER_AMOUNT',
+      details: { availableMinor: '0' },
+    });
   });
 
   it('answers a concurrency conflict that escaped retries with 409', async () => {
@@ -131,7 +150,11 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   it('answers an unexpected error with a bare 500 that leaks nothing', async () => {
     const response = await request(server).get('/api/platform-test/crash');
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR', details: { request_id: response.headers['x-request-id'] } });
+    expect(response.body).toEqual({
+      error: 'Internal server error',
+      code: 'INTERNAL_ERROR',
+      details: { request_id: response.headers['x-request-id'] },
+    });
     expect(JSON.stringify(response.body)).not.toContain('secret');
   });
 
@@ -144,16 +167,24 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
   });
 
   it('treats an empty body sent as JSON, and a body of another type, as no body: the route validates it', async () => {
-    const empty = await request(server).post('/api/platform-test/transfers').set('Content-Type', 'application/json').send('');
+    const empty = await request(server)
+      .post('/api/platform-test/transfers')
+      .set('Content-Type', 'application/json')
+      .send('');
     expect(empty.status).toBe(400);
     expect(empty.body.code).toBe('VALIDATION_ERROR');
-    const text = await request(server).post('/api/platform-test/transfers').set('Content-Type', 'text/plain').send('recipient=alice');
+    const text = await request(server)
+      .post('/api/platform-test/transfers')
+      .set('Content-Type', 'text/plain')
+      .send('recipient=alice');
     expect(text.status).toBe(400);
     expect(text.body.code).toBe('VALIDATION_ERROR');
   });
 
   it('answers a path with a trailing slash like the path without it', async () => {
-    const response = await request(server).post('/api/platform-test/transfers/').send({ recipient: 'alice', amountMinor: '7' });
+    const response = await request(server)
+      .post('/api/platform-test/transfers/')
+      .send({ recipient: 'alice', amountMinor: '7' });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ accepted: { recipient: 'alice', amountMinor: '7' } });
   });
@@ -176,7 +207,9 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://localhost:4201');
     expect(preflight.headers['access-control-allow-credentials']).toBe('true');
-    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['PUT', 'PATCH', 'DELETE']));
+    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['PUT', 'PATCH', 'DELETE']),
+    );
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
     const stranger = await request(server).get('/api/health').set('Origin', 'https://evil.example');
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
@@ -198,7 +231,11 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
     });
     // Whatever the contexts registered, each projection reports a checkpoint, a lag and a healthy status.
     for (const item of response.body.projections.items) {
-      expect(item).toMatchObject({ name: expect.any(String), version: expect.any(Number), lagEvents: expect.any(Number) });
+      expect(item).toMatchObject({
+        name: expect.any(String),
+        version: expect.any(Number),
+        lagEvents: expect.any(Number),
+      });
       expect(item.status).not.toBe('failed');
     }
   });
@@ -228,20 +265,36 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
 
   it('keeps a job that used up its attempts and lists it for operators', async () => {
     const queue = testApp.app.get<JobQueue>(JOB_QUEUE);
-    await queue.enqueue('platform-test.always-fails', { n: 1 }, { jobId: 'always-fails-1', attempts: 2, backoff: { type: 'fixed', delayMs: 10 } });
+    await queue.enqueue(
+      'platform-test.always-fails',
+      { n: 1 },
+      { jobId: 'always-fails-1', attempts: 2, backoff: { type: 'fixed', delayMs: 10 } },
+    );
     await waitFor(async () => (await queue.failedCount()) === 1);
     expect((await request(server).get('/api/admin/jobs/failed')).status).toBe(401);
-    expect((await request(server).get('/api/admin/jobs/failed').set('Authorization', `Bearer ${memberToken}`)).status).toBe(403);
+    expect(
+      (await request(server).get('/api/admin/jobs/failed').set('Authorization', `Bearer ${memberToken}`)).status,
+    ).toBe(403);
     const failed = await request(server).get('/api/admin/jobs/failed').set('Authorization', `Bearer ${adminToken}`);
     expect(failed.status).toBe(200);
     expect(failed.body.items).toEqual([
-      expect.objectContaining({ id: 'always-fails-1', name: 'platform-test.always-fails', payload: { n: 1 }, attemptsMade: 2, failedReason: 'always fails' }),
+      expect.objectContaining({
+        id: 'always-fails-1',
+        name: 'platform-test.always-fails',
+        payload: { n: 1 },
+        attemptsMade: 2,
+        failedReason: 'always fails',
+      }),
     ]);
     const health = await request(server).get('/api/health');
     expect(health.body.queue.failedJobs).toBe(1);
-    const missing = await request(server).post('/api/admin/jobs/failed/nope/retry').set('Authorization', `Bearer ${adminToken}`);
+    const missing = await request(server)
+      .post('/api/admin/jobs/failed/nope/retry')
+      .set('Authorization', `Bearer ${adminToken}`);
     expect(missing.status).toBe(404);
-    const retried = await request(server).post('/api/admin/jobs/failed/always-fails-1/retry').set('Authorization', `Bearer ${adminToken}`);
+    const retried = await request(server)
+      .post('/api/admin/jobs/failed/always-fails-1/retry')
+      .set('Authorization', `Bearer ${adminToken}`);
     expect(retried.status).toBe(202);
     // It fails again (the handler always does) and is kept again: never dropped.
     await waitFor(async () => (await queue.failedCount()) === 1 && (await queue.listFailed())[0].attemptsMade === 2);
@@ -252,7 +305,9 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.items.length).toBeGreaterThan(0);
     const name = listed.body.items[0].name as string;
-    const started = await request(server).post(`/api/admin/projections/${name}/rebuild`).set('Authorization', `Bearer ${adminToken}`);
+    const started = await request(server)
+      .post(`/api/admin/projections/${name}/rebuild`)
+      .set('Authorization', `Bearer ${adminToken}`);
     expect(started.status).toBe(202);
     expect(started.body).toEqual({ name, started: true });
     await waitFor(async () => {
@@ -260,7 +315,9 @@ describe('HTTP platform on PostgreSQL (real app, fresh database)', () => {
       const entry = response.body.items.find((item: { name: string }) => item.name === name);
       return entry.lastRebuild?.status === 'completed';
     });
-    const unknown = await request(server).post('/api/admin/projections/no_such_projection/rebuild').set('Authorization', `Bearer ${adminToken}`);
+    const unknown = await request(server)
+      .post('/api/admin/projections/no_such_projection/rebuild')
+      .set('Authorization', `Bearer ${adminToken}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe('PROJECTION_NOT_FOUND');
   });

@@ -65,12 +65,22 @@ describe.each(adapters)('JobQueue: $name', (adapter) => {
       successes += 1;
     });
     await queue.start();
-    await queue.enqueue('fragile', { orderId: 'o-1' }, { jobId: 'fragile-o-1', attempts: 3, backoff: { type: 'fixed', delayMs: 20 } });
+    await queue.enqueue(
+      'fragile',
+      { orderId: 'o-1' },
+      { jobId: 'fragile-o-1', attempts: 3, backoff: { type: 'fixed', delayMs: 20 } },
+    );
     await waitFor(async () => (await queue.failedCount()) === 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const failed = await queue.listFailed();
     expect(failed).toEqual([
-      expect.objectContaining({ id: 'fragile-o-1', name: 'fragile', payload: { orderId: 'o-1' }, attemptsMade: 3, failedReason: 'downstream is down' }),
+      expect.objectContaining({
+        id: 'fragile-o-1',
+        name: 'fragile',
+        payload: { orderId: 'o-1' },
+        attemptsMade: 3,
+        failedReason: 'downstream is down',
+      }),
     ]);
     expect(failed[0].failedAt).toBeInstanceOf(Date);
     expect(successes).toBe(0);

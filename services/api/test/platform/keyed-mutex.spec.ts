@@ -70,7 +70,9 @@ describe('KeyedMutex', () => {
       await ticks(3);
       inside -= 1;
     };
-    await Promise.all(Array.from({ length: 50 }, (_, index) => mutex.runExclusive(index % 2 === 0 ? ['p', 'q'] : ['q', 'p'], work)));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, index) => mutex.runExclusive(index % 2 === 0 ? ['p', 'q'] : ['q', 'p'], work)),
+    );
     expect(most).toBe(1);
   });
 });

@@ -15,8 +15,11 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   for (const line of text.split('\n')) {
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const labelText = line.slice(name.length).match(/^\{(.*)\}/)?.[1] ?? '';
-    const parsed = Object.fromEntries([...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((match) => [match[1], match[2]]));
-    if (Object.entries(labels).every(([key, value]) => parsed[key] === value)) return Number(line.slice(line.lastIndexOf(' ') + 1));
+    const parsed = Object.fromEntries(
+      [...labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((match) => [match[1], match[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => parsed[key] === value))
+      return Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return undefined;
 }
@@ -24,7 +27,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 describe('GET /api/metrics and the health probes', () => {
   let testApp: TestApp;
   const http = () => request(testApp.app.getHttpServer());
-  const scrape = async () => (await http().get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
+  const scrape = async () =>
+    (await http().get('/api/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`).expect(200)).text;
 
   beforeAll(async () => {
     testApp = await startTestApp({ database: 'postgres', configOverrides: { metricsToken: METRICS_TOKEN } });
@@ -57,19 +61,30 @@ describe('GET /api/metrics and the health probes', () => {
     await queue.enqueue('metrics-test.unhandled', {}, { jobId: 'metrics-test-1', attempts: 1 });
     await Promise.all(Array.from({ length: 60 }, () => http().get('/api/health/live').expect(200)));
     const deadline = Date.now() + 10_000;
-    while ((await queue.failedCount()) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await queue.failedCount()) === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
 
     const after = await scrape();
     expect(sample(after, 'http_request_duration_seconds_count', route)! - countBefore).toBeGreaterThanOrEqual(60);
-    expect(sample(after, 'http_request_duration_seconds_bucket', { ...route, le: '+Inf' })).toBe(sample(after, 'http_request_duration_seconds_count', route));
+    expect(sample(after, 'http_request_duration_seconds_bucket', { ...route, le: '+Inf' })).toBe(
+      sample(after, 'http_request_duration_seconds_count', route),
+    );
     // Routes are labelled by their template, never by the raw URL.
-    expect(sample(after, 'http_request_duration_seconds_count', { route: '/api/auth/signup', status_code: '201' })).toBeGreaterThanOrEqual(1);
-    expect(sample(after, 'event_store_operation_duration_seconds_count', { operation: 'append', outcome: 'ok' })).toBeGreaterThan(0);
-    expect(sample(after, 'event_store_operation_duration_seconds_count', { operation: 'read_all', outcome: 'ok' })).toBeGreaterThan(0);
+    expect(
+      sample(after, 'http_request_duration_seconds_count', { route: '/api/auth/signup', status_code: '201' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(after, 'event_store_operation_duration_seconds_count', { operation: 'append', outcome: 'ok' }),
+    ).toBeGreaterThan(0);
+    expect(
+      sample(after, 'event_store_operation_duration_seconds_count', { operation: 'read_all', outcome: 'ok' }),
+    ).toBeGreaterThan(0);
     expect(sample(after, 'ledger_transactions_total', { reason: 'ACCOUNT_OPENING' })).toBeGreaterThanOrEqual(2);
     expect(sample(after, 'ledger_postings_total', { reason: 'ACCOUNT_OPENING' })).toBeGreaterThanOrEqual(4);
     // 25 points (scale 1: 250 minor) per opened account.
-    expect(sample(after, 'ledger_issuance_minor_total', { currency: 'points', reason: 'ACCOUNT_OPENING' })).toBeGreaterThanOrEqual(2 * 250);
+    expect(
+      sample(after, 'ledger_issuance_minor_total', { currency: 'points', reason: 'ACCOUNT_OPENING' }),
+    ).toBeGreaterThanOrEqual(2 * 250);
     expect(sample(after, 'projection_lag_events', { projection: 'ledger_balances' })).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'projection_lag_seconds', { projection: 'ledger_balances' })).toBeGreaterThanOrEqual(0);
     expect(sample(after, 'job_queue_jobs', { job: 'metrics-test.unhandled', state: 'failed' })).toBe(1);

@@ -29,13 +29,19 @@ describe('module READMEs', () => {
     expect(modules).toEqual(expect.arrayContaining(['ledger', 'identity', 'engagement']));
   });
 
-  it.each(modules)('%s has a README with the sections What it owns, Rules and limits, Configuration, Decisions', (module) => {
-    const path = join(MODULES_DIRECTORY, module, 'README.md');
-    expect({ module, readme: existsSync(path) }).toEqual({ module, readme: true });
-    expect(sectionHeadings(readFileSync(path, 'utf8'))).toEqual(SECTIONS);
-  });
+  it.each(modules)(
+    '%s has a README with the sections What it owns, Rules and limits, Configuration, Decisions',
+    (module) => {
+      const path = join(MODULES_DIRECTORY, module, 'README.md');
+      expect({ module, readme: existsSync(path) }).toEqual({ module, readme: true });
+      expect(sectionHeadings(readFileSync(path, 'utf8'))).toEqual(SECTIONS);
+    },
+  );
 
   it('reads headings the way the check means them', () => {
-    expect(sectionHeadings('# m\n## What it owns\n### Streams\n```\n## not a heading\n```\n## Decisions\n')).toEqual(['What it owns', 'Decisions']);
+    expect(sectionHeadings('# m\n## What it owns\n### Streams\n```\n## not a heading\n```\n## Decisions\n')).toEqual([
+      'What it owns',
+      'Decisions',
+    ]);
   });
 });

@@ -13,7 +13,9 @@ describe('module resolution under npm start', () => {
   // `x.json` and `x.ts` silently loads the JSON (seen: a provider class became undefined and the API did not start).
   it('no TypeScript module shares its path with a JSON file', () => {
     const files = filesUnder(join(__dirname, '../../src'));
-    const json = new Set(files.filter((file) => file.endsWith('.json')).map((file) => join(parse(file).dir, parse(file).name)));
+    const json = new Set(
+      files.filter((file) => file.endsWith('.json')).map((file) => join(parse(file).dir, parse(file).name)),
+    );
     const clashes = files.filter((file) => /\.tsx?$/.test(file) && json.has(join(parse(file).dir, parse(file).name)));
     expect(clashes).toEqual([]);
   });

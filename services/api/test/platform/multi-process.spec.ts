@@ -50,13 +50,20 @@ function start(name: string, entry: 'main' | 'worker', environment: NodeJS.Proce
   return { name, child, port, output: () => output, exited };
 }
 
-async function waitUntil<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, processes: Started[] = []): Promise<T> {
+async function waitUntil<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+  processes: Started[] = [],
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}\n${processes.map((process) => `--- ${process.name}\n${process.output().slice(-3_000)}`).join('\n')}`);
+      throw new Error(
+        `Timed out waiting for ${what}\n${processes.map((process) => `--- ${process.name}\n${process.output().slice(-3_000)}`).join('\n')}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -70,7 +77,12 @@ describe('two API processes and two workers on one database and Redis', () => {
   let apiA: Started, apiB: Started, workerA: Started, workerB: Started;
 
   const url = (process: Started, path: string) => `http://127.0.0.1:${process.port}${path}`;
-  const call = async (process: Started, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    process: Started,
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const response = await fetch(url(process, path), {
       method,
       headers: {
@@ -81,22 +93,41 @@ describe('two API processes and two workers on one database and Redis', () => {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : {} }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    return {
+      status: response.status,
+      headers: response.headers,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      body: text ? (JSON.parse(text) as Record<string, any>) : {},
+    };
   };
   let counter = 0;
   const signUp = async (process: Started) => {
     counter += 1;
     const suffix = `${Date.now().toString(36)}${counter}`;
-    const response = await call(process, 'POST', '/api/auth/signup', { body: { email: `multi${suffix}@example.com`, password: 'correct horse battery', username: `multi_${suffix}` } });
-    if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${JSON.stringify(response.body)}`);
-    return { email: `multi${suffix}@example.com`, token: response.body.token as string, userId: response.body.user.id as string, referralCode: response.body.user.referral_code as string };
+    const response = await call(process, 'POST', '/api/auth/signup', {
+      body: { email: `multi${suffix}@example.com`, password: 'correct horse battery', username: `multi_${suffix}` },
+    });
+    if (response.status !== 201)
+      throw new Error(`sign-up answered ${response.status}: ${JSON.stringify(response.body)}`);
+    return {
+      email: `multi${suffix}@example.com`,
+      token: response.body.token as string,
+      userId: response.body.user.id as string,
+      referralCode: response.body.user.referral_code as string,
+    };
   };
   const leases = async () =>
-    (await database.query<{ name: string; owner_id: string; expires_at: Date }>('SELECT name, owner_id, expires_at FROM projection_leases ORDER BY name')).rows;
+    (
+      await database.query<{ name: string; owner_id: string; expires_at: Date }>(
+        'SELECT name, owner_id, expires_at FROM projection_leases ORDER BY name',
+      )
+    ).rows;
   const ownerPid = (ownerId: string) => Number(ownerId.split(':')[1]);
   /** Every projection's checkpoint at or past the newest event in the log. */
   const caughtUp = async () => {
-    const head = await database.query<{ transaction_id: string; position: string }>('SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1');
+    const head = await database.query<{ transaction_id: string; position: string }>(
+      'SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+    );
     const behind = await database.query<{ count: string }>(
       'SELECT count(*)::text AS count FROM projection_checkpoints WHERE (transaction_id::text::bigint, position) < ($1::bigint, $2::bigint)',
       [head.rows[0].transaction_id, head.rows[0].position],
@@ -108,32 +139,54 @@ describe('two API processes and two workers on one database and Redis', () => {
     database = await createTestDatabase('api_multi_process');
     dataDirectory = mkdtempSync(join(tmpdir(), 'multi-process-'));
     // Every request comes from this machine's address: the per-address sign-up limit would stop the load.
-    const shared = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, QUEUE_PREFIX: prefix, DATA_DIR: dataDirectory, SIGN_UP_MAX_PER_ADDRESS: '1000' };
+    const shared = {
+      DATABASE_URL: database.url,
+      REDIS_URL: TEST_REDIS_URL,
+      QUEUE_PREFIX: prefix,
+      DATA_DIR: dataDirectory,
+      SIGN_UP_MAX_PER_ADDRESS: '1000',
+    };
     // The first process applies the migrations alone; the others then start together.
     const portA = await freePort();
     apiA = start('api A', 'main', { ...shared, PROCESS_ROLE: 'http', API_PORT: String(portA) }, portA);
     processes.push(apiA);
-    await waitUntil('api A', async () => ((await fetch(url(apiA, '/api/health/live'))).ok ? true : undefined), 120_000, processes);
+    await waitUntil(
+      'api A',
+      async () => ((await fetch(url(apiA, '/api/health/live'))).ok ? true : undefined),
+      120_000,
+      processes,
+    );
     const [portB, healthA, healthB] = [await freePort(), await freePort(), await freePort()];
     apiB = start('api B', 'main', { ...shared, PROCESS_ROLE: 'http', API_PORT: String(portB) }, portB);
     workerA = start('worker A', 'worker', { ...shared, WORKER_HEALTH_PORT: String(healthA) }, healthA);
     workerB = start('worker B', 'worker', { ...shared, WORKER_HEALTH_PORT: String(healthB) }, healthB);
     processes.push(apiB, workerA, workerB);
     for (const started of [apiB, workerA, workerB]) {
-      await waitUntil(started.name, async () => ((await fetch(url(started, '/api/health/live'))).ok ? true : undefined), 120_000, processes);
+      await waitUntil(
+        started.name,
+        async () => ((await fetch(url(started, '/api/health/live'))).ok ? true : undefined),
+        120_000,
+        processes,
+      );
     }
   });
 
   afterAll(async () => {
-    for (const started of processes) if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGTERM');
-    await Promise.all(processes.map((started) => Promise.race([started.exited, new Promise((resolve) => setTimeout(resolve, 20_000).unref())])));
-    for (const started of processes) if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
+    for (const started of processes)
+      if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGTERM');
+    await Promise.all(
+      processes.map((started) =>
+        Promise.race([started.exited, new Promise((resolve) => setTimeout(resolve, 20_000).unref())]),
+      ),
+    );
+    for (const started of processes)
+      if (started.child.exitCode === null && started.child.signalCode === null) started.child.kill('SIGKILL');
     await database?.drop();
     await deleteRedisKeys(prefix);
     if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
   });
 
-  it('projects each event once under load: the leases are the workers\', and the ledger balances fold exactly', async () => {
+  it("projects each event once under load: the leases are the workers', and the ledger balances fold exactly", async () => {
     const users = await Promise.all(Array.from({ length: 24 }, (_, index) => signUp(index % 2 === 0 ? apiA : apiB)));
     await waitUntil('the projections to catch up', caughtUp, 30_000, processes);
     const held = await leases();
@@ -152,7 +205,9 @@ describe('two API processes and two workers on one database and Redis', () => {
     expect(verify.status).toBe(200);
     expect(verify.body.findings).toEqual([]);
     expect(verify.body.currencies.points).toMatchObject({ sum: '0' });
-    const issued = await database.query<{ amount_minor: string }>("SELECT balance_minor::text AS amount_minor FROM ledger_balances WHERE account_id = 'system:issuance' AND currency = 'points'");
+    const issued = await database.query<{ amount_minor: string }>(
+      "SELECT balance_minor::text AS amount_minor FROM ledger_balances WHERE account_id = 'system:issuance' AND currency = 'points'",
+    );
     expect(BigInt(issued.rows[0].amount_minor)).toBe(-250n * BigInt(users.length));
   });
 
@@ -168,8 +223,15 @@ describe('two API processes and two workers on one database and Redis', () => {
     const referrer = await signUp(apiA);
     const referred = await signUp(apiB);
     const key = `multi-${randomBytes(8).toString('hex')}`;
-    const request = { token: referred.token, body: { referral_code: referrer.referralCode }, headers: { 'idempotency-key': key } };
-    const [first, replayed] = [await call(apiA, 'POST', '/api/users/process-referral', request), await call(apiB, 'POST', '/api/users/process-referral', request)];
+    const request = {
+      token: referred.token,
+      body: { referral_code: referrer.referralCode },
+      headers: { 'idempotency-key': key },
+    };
+    const [first, replayed] = [
+      await call(apiA, 'POST', '/api/users/process-referral', request),
+      await call(apiB, 'POST', '/api/users/process-referral', request),
+    ];
     expect(first.status).toBe(200);
     expect(replayed.status).toBe(200);
     expect(replayed.body).toEqual(first.body);
@@ -181,9 +243,13 @@ describe('two API processes and two workers on one database and Redis', () => {
   it('replaces a worker killed with SIGKILL: the other takes its leases within the lease time and projects on', async () => {
     await waitUntil('the projections to catch up', caughtUp, 30_000, processes);
     const byOwner = new Map<number, string[]>();
-    for (const lease of await leases()) byOwner.set(ownerPid(lease.owner_id), [...(byOwner.get(ownerPid(lease.owner_id)) ?? []), lease.name]);
+    for (const lease of await leases())
+      byOwner.set(ownerPid(lease.owner_id), [...(byOwner.get(ownerPid(lease.owner_id)) ?? []), lease.name]);
     // Kill the worker holding the most leases; the other must take every one of them over.
-    const victim = (byOwner.get(workerA.child.pid!)?.length ?? 0) >= (byOwner.get(workerB.child.pid!)?.length ?? 0) ? workerA : workerB;
+    const victim =
+      (byOwner.get(workerA.child.pid!)?.length ?? 0) >= (byOwner.get(workerB.child.pid!)?.length ?? 0)
+        ? workerA
+        : workerB;
     const survivor = victim === workerA ? workerB : workerA;
     expect(byOwner.get(victim.child.pid!)?.length ?? 0).toBeGreaterThan(0);
     const killedAt = Date.now();
@@ -191,15 +257,18 @@ describe('two API processes and two workers on one database and Redis', () => {
     await victim.exited;
     const user = await signUp(apiA);
     await waitUntil(
-      "the survivor to hold every lease",
-      async () => ((await leases()).every((lease) => ownerPid(lease.owner_id) === survivor.child.pid) ? true : undefined),
+      'the survivor to hold every lease',
+      async () =>
+        (await leases()).every((lease) => ownerPid(lease.owner_id) === survivor.child.pid) ? true : undefined,
       LEASE_MS + 15_000,
       processes,
     );
     const takeoverMs = Date.now() - killedAt;
     await waitUntil('the projections to catch up after the takeover', caughtUp, 10_000, processes);
     const elapsedMs = Date.now() - killedAt;
-    console.log(`worker killed: leases taken over after ${takeoverMs} ms, caught up after ${elapsedMs} ms (lease ${LEASE_MS} ms)`);
+    console.log(
+      `worker killed: leases taken over after ${takeoverMs} ms, caught up after ${elapsedMs} ms (lease ${LEASE_MS} ms)`,
+    );
     // Within the lease time (the killed worker's last renewal was at most a third of a lease before the kill), plus
     // this test's own polling of the lease rows.
     expect(takeoverMs).toBeLessThan(LEASE_MS + 1_000);

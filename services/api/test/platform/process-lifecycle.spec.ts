@@ -25,12 +25,18 @@ function startApi(environment: NodeJS.ProcessEnv): { child: ChildProcess; output
   return { child, output: () => output, exit };
 }
 
-async function waitForHealth(port: number, timeoutMs: number): Promise<{ status: number; body: { database: { kind: string }; queue: { kind: string } } }> {
+async function waitForHealth(
+  port: number,
+  timeoutMs: number,
+): Promise<{ status: number; body: { database: { kind: string }; queue: { kind: string } } }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      return { status: response.status, body: (await response.json()) as { database: { kind: string }; queue: { kind: string } } };
+      return {
+        status: response.status,
+        body: (await response.json()) as { database: { kind: string }; queue: { kind: string } },
+      };
     } catch (error) {
       if (Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -68,9 +74,16 @@ describe('the API process', () => {
       const requestId = refused.headers.get('x-request-id');
       expect(requestId).toEqual(expect.any(String));
       const deadline = Date.now() + 5_000;
-      while (!api.output().includes(requestId!) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      const line = api.output().split('\n').find((candidate) => candidate.includes(requestId!));
-      expect(JSON.parse(line!)).toMatchObject({ req: { id: requestId, method: 'GET', url: '/api/users/me' }, res: { statusCode: 401 } });
+      while (!api.output().includes(requestId!) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const line = api
+        .output()
+        .split('\n')
+        .find((candidate) => candidate.includes(requestId!));
+      expect(JSON.parse(line!)).toMatchObject({
+        req: { id: requestId, method: 'GET', url: '/api/users/me' },
+        res: { statusCode: 401 },
+      });
       api.child.kill('SIGTERM');
       const started = Date.now();
       // Nest re-raises the signal once every shutdown hook has run; the last hook closes the database.

@@ -6,11 +6,19 @@ jest.setTimeout(60_000);
 /** Two real applications on one database, as `PROCESS_ROLE=http` and `PROCESS_ROLE=worker` processes would run. */
 describe('process roles', () => {
   let processes: Awaited<ReturnType<typeof processesOnOneDatabase>>;
-  const start = (role: 'http' | 'worker') => processes.start(role, (config) => void (config.projections.pollIntervalMs = 50));
+  const start = (role: 'http' | 'worker') =>
+    processes.start(role, (config) => void (config.projections.pollIntervalMs = 50));
   const checkpoints = async () => {
-    const rows = await processes.database.query<{ name: string; position: string }>('SELECT name, position::text FROM projection_checkpoints ORDER BY name');
-    const head = await processes.database.query<{ head: string }>('SELECT coalesce(max(position), 0)::text AS head FROM events');
-    return { positions: new Map(rows.rows.map((row) => [row.name, BigInt(row.position)])), head: BigInt(head.rows[0].head) };
+    const rows = await processes.database.query<{ name: string; position: string }>(
+      'SELECT name, position::text FROM projection_checkpoints ORDER BY name',
+    );
+    const head = await processes.database.query<{ head: string }>(
+      'SELECT coalesce(max(position), 0)::text AS head FROM events',
+    );
+    return {
+      positions: new Map(rows.rows.map((row) => [row.name, BigInt(row.position)])),
+      head: BigInt(head.rows[0].head),
+    };
   };
 
   beforeAll(async () => {
@@ -43,7 +51,10 @@ describe('process roles', () => {
     }
     expect([...after.positions.values()].every((position) => position >= after.head)).toBe(true);
     // The http process reads what the worker projected.
-    const me = await request(http.getHttpServer()).get('/api/users/me').set('authorization', `Bearer ${signup.body.token}`).expect(200);
+    const me = await request(http.getHttpServer())
+      .get('/api/users/me')
+      .set('authorization', `Bearer ${signup.body.token}`)
+      .expect(200);
     expect(me.body).toMatchObject({ username: 'roles_user', points_balance: 25, keys_balance: 1 });
   });
 });

@@ -3,22 +3,40 @@ import { join } from 'node:path';
 import { ProjectionRunner } from '../../src/platform/projections/projection-runner';
 import { exampleProjection, silentLogger } from './support/example-projection';
 import { eventually } from './support/eventually';
-import { appendExampleEvents, expectedExampleTotals, openTestStore, readExampleTotals, type TestStore } from './support/test-store';
+import {
+  appendExampleEvents,
+  expectedExampleTotals,
+  openTestStore,
+  readExampleTotals,
+  type TestStore,
+} from './support/test-store';
 
 const API_ROOT = join(__dirname, '..', '..');
 const TOTAL_EVENTS = 6_000;
 
 function startRunnerProcess(databaseUrl: string): ChildProcess {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(__dirname, 'fixtures', 'projection-process.ts')], {
-    cwd: API_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, BATCH_SIZE: '50', DELAY_MS_PER_BATCH: '15', LEASE_DURATION_MS: '1000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['-r', '@swc-node/register', join(__dirname, 'fixtures', 'projection-process.ts')],
+    {
+      cwd: API_ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        BATCH_SIZE: '50',
+        DELAY_MS_PER_BATCH: '15',
+        LEASE_DURATION_MS: '1000',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return child;
 }
 
 function exited(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  return new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 }
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -44,7 +62,13 @@ describe('a projection runner process killed mid catch-up', () => {
   });
 
   const checkpointPosition = async () =>
-    BigInt((await store.database.pool.query(`select coalesce((select position from projection_checkpoints where name = 'example_totals'), 0)::text as position`)).rows[0].position);
+    BigInt(
+      (
+        await store.database.pool.query(
+          `select coalesce((select position from projection_checkpoints where name = 'example_totals'), 0)::text as position`,
+        )
+      ).rows[0].position,
+    );
 
   // Proves that rows and checkpoint commit together: after a SIGKILL at an arbitrary point of a long catch-up and a
   // restart, the table equals a fresh rebuild of the log (nothing lost, nothing applied twice).

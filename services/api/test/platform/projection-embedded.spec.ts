@@ -19,7 +19,10 @@ describe('ProjectionRunner on embedded PGlite (one connection)', () => {
     dataDirectory = mkdtempSync(join(tmpdir(), 'api-projection-pglite-'));
     database = await openDatabase({ dataDir: dataDirectory });
     eventStore = await PostgresEventStore.open(database);
-    await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+    await runMigrations(database.pool, {
+      directory: PLATFORM_MIGRATIONS_DIRECTORY,
+      migrationsTable: PLATFORM_MIGRATIONS_TABLE,
+    });
   }, 120_000);
   afterAll(async () => {
     await eventStore?.close();

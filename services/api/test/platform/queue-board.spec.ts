@@ -23,7 +23,11 @@ describe('Bull Board at /api/admin/queues', () => {
     let testApp: TestApp;
     const prefix = `board-${randomBytes(4).toString('hex')}`;
     beforeAll(async () => {
-      testApp = await startTestApp({ database: 'postgres', redis: true, configOverrides: { jobs: { queueName: 'jobs', prefix } } });
+      testApp = await startTestApp({
+        database: 'postgres',
+        redis: true,
+        configOverrides: { jobs: { queueName: 'jobs', prefix } },
+      });
     });
     afterAll(async () => {
       await testApp?.close();
@@ -49,9 +53,17 @@ describe('Bull Board at /api/admin/queues', () => {
       const queue = testApp.app.get<JobQueue>(JOB_QUEUE);
       await queue.enqueue('board-test.unhandled', { n: 1 }, { jobId: 'board-test-1', attempts: 1 });
       const deadline = Date.now() + 10_000;
-      while ((await queue.failedCount()) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      const queues = await http().get('/api/admin/queues/api/queues').query({ activeQueue: 'jobs', status: 'failed' }).set('Authorization', admin).expect(200);
-      const jobs = (queues.body.queues as Array<{ name: string; jobs: Array<{ id: string; name: string }> }>).find((entry) => entry.name === 'jobs')?.jobs ?? [];
+      while ((await queue.failedCount()) === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const queues = await http()
+        .get('/api/admin/queues/api/queues')
+        .query({ activeQueue: 'jobs', status: 'failed' })
+        .set('Authorization', admin)
+        .expect(200);
+      const jobs =
+        (queues.body.queues as Array<{ name: string; jobs: Array<{ id: string; name: string }> }>).find(
+          (entry) => entry.name === 'jobs',
+        )?.jobs ?? [];
       expect(jobs).toEqual([expect.objectContaining({ id: 'board-test-1', name: 'board-test.unhandled' })]);
       await http().put('/api/admin/queues/api/queues/jobs/board-test-1/retry').set('Authorization', admin).expect(204);
       // No handler: it runs again (a second attempt made) and is back in the failed list.

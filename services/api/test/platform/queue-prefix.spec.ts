@@ -15,7 +15,10 @@ jest.setTimeout(30_000);
 describe('job queue prefix per deployment', () => {
   const suffix = randomBytes(4).toString('hex');
   const configs = ['first', 'second'].map((name) =>
-    loadConfig({ DATABASE_URL: `postgres://postgres@127.0.0.1:5432/prefix_${name}_${suffix}`, REDIS_URL: TEST_REDIS_URL }),
+    loadConfig({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/prefix_${name}_${suffix}`,
+      REDIS_URL: TEST_REDIS_URL,
+    }),
   );
   const queues: JobQueue[] = [];
 
@@ -24,8 +27,11 @@ describe('job queue prefix per deployment', () => {
     for (const config of configs) await deleteRedisKeys(config.jobs.prefix);
   });
 
-  it('derives a different prefix from each database name, and neither deployment runs the other one\'s jobs', async () => {
-    expect(configs.map((config) => config.jobs.prefix)).toEqual([`bull-prefix_first_${suffix}`, `bull-prefix_second_${suffix}`]);
+  it("derives a different prefix from each database name, and neither deployment runs the other one's jobs", async () => {
+    expect(configs.map((config) => config.jobs.prefix)).toEqual([
+      `bull-prefix_first_${suffix}`,
+      `bull-prefix_second_${suffix}`,
+    ]);
     const ran: Record<string, string[]> = { first: [], second: [] };
     for (const [index, name] of ['first', 'second'].entries()) {
       const queue = createJobQueue(configs[index]!);

@@ -20,12 +20,17 @@ function notifierReactor(store: TestStore, runs: string[]): Reactor {
   return {
     name: 'example_notifier',
     eventTypes: [EXAMPLE_EVENT],
-    react: (event: StoredEvent) => [{ jobName: 'example.notify', payload: { eventId: event.id, streamId: event.streamId } }],
+    react: (event: StoredEvent) => [
+      { jobName: 'example.notify', payload: { eventId: event.id, streamId: event.streamId } },
+    ],
     handlers: {
       'example.notify': async (payload) => {
         const { eventId } = payload as { eventId: string };
         runs.push(eventId);
-        await store.database.pool.query('insert into example_notifications (event_id) values ($1) on conflict do nothing', [eventId]);
+        await store.database.pool.query(
+          'insert into example_notifications (event_id) values ($1) on conflict do nothing',
+          [eventId],
+        );
       },
     },
   };
@@ -82,11 +87,17 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
     const runs: string[] = [];
     const first = kind.create();
     queues.push(first.queue);
-    const deriving = new ReactorRunner(notifierReactor(store, runs), store.eventStore, store.database.pool, first.queue, {
-      pollIntervalMs: 20,
-      batchSize: 15,
-      logger: silentLogger,
-    });
+    const deriving = new ReactorRunner(
+      notifierReactor(store, runs),
+      store.eventStore,
+      store.database.pool,
+      first.queue,
+      {
+        pollIntervalMs: 20,
+        batchSize: 15,
+        logger: silentLogger,
+      },
+    );
     await deriving.initialize();
     const pending = await eventually(async () => {
       await deriving.catchUp();
@@ -105,16 +116,28 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
 
     const replacement = first.replacement();
     queues.push(replacement);
-    const resumed = new ReactorRunner(notifierReactor(store, runs), store.eventStore, store.database.pool, replacement, {
-      pollIntervalMs: 20,
-      batchSize: 15,
-      logger: silentLogger,
-    });
+    const resumed = new ReactorRunner(
+      notifierReactor(store, runs),
+      store.eventStore,
+      store.database.pool,
+      replacement,
+      {
+        pollIntervalMs: 20,
+        batchSize: 15,
+        logger: silentLogger,
+      },
+    );
     await resumed.initialize();
     expect(await resumed.reconcile()).toBe(40);
     await replacement.start();
-    await waitFor(async () => (await store.database.pool.query('select count(*)::int as count from reactor_jobs where completed_at is null')).rows[0].count === 0);
-    expect((await store.database.pool.query('select count(*)::int as count from example_notifications')).rows[0].count).toBe(40);
+    await waitFor(
+      async () =>
+        (await store.database.pool.query('select count(*)::int as count from reactor_jobs where completed_at is null'))
+          .rows[0].count === 0,
+    );
+    expect(
+      (await store.database.pool.query('select count(*)::int as count from example_notifications')).rows[0].count,
+    ).toBe(40);
     expect(new Set(runs).size).toBe(40);
     // Nothing is pending, so nothing is enqueued again.
     expect(await resumed.reconcile()).toBe(0);
@@ -123,7 +146,11 @@ describe.each(kinds)('Reactor with the $name queue', (kind) => {
     resumed.start();
     await appendExampleEvents(store.eventStore, 5, { offset: 40, perAppend: 5 });
     await settledHead(store);
-    await waitFor(async () => (await store.database.pool.query('select count(*)::int as count from example_notifications')).rows[0].count === 45);
+    await waitFor(
+      async () =>
+        (await store.database.pool.query('select count(*)::int as count from example_notifications')).rows[0].count ===
+        45,
+    );
     await resumed.stop();
   }, 180_000);
 });
@@ -137,14 +164,23 @@ describe('Reactor progress over events that call for no job', () => {
   afterEach(() => store?.close());
 
   const savedRow = async () =>
-    (await store.database.pool.query<{ position: string }>("select position::text as position from reactor_checkpoints where name = 'example_notifier'")).rows[0]!.position;
+    (
+      await store.database.pool.query<{ position: string }>(
+        "select position::text as position from reactor_checkpoints where name = 'example_notifier'",
+      )
+    ).rows[0]!.position;
 
   // A busy log is mostly events a reactor derives nothing from: each poll used to save its step in a transaction of
   // four statements. Now the step stays in memory and the row follows at most once per `skippedProgressSaveMs`.
   it('moves the row only when the save is due, and then in one statement', async () => {
     const silent: Reactor = { ...notifierReactor(store, []), react: () => [] };
     const queues = [new InProcessJobQueue(), new InProcessJobQueue()];
-    const runner = new ReactorRunner(silent, store.eventStore, store.database.pool, queues[0]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 60_000, logger: silentLogger });
+    const runner = new ReactorRunner(silent, store.eventStore, store.database.pool, queues[0]!, {
+      pollIntervalMs: 20,
+      batchSize: 100,
+      skippedProgressSaveMs: 60_000,
+      logger: silentLogger,
+    });
     await runner.initialize();
     await appendExampleEvents(store.eventStore, 10, { perAppend: 10 });
     await settledHead(store);
@@ -152,13 +188,22 @@ describe('Reactor progress over events that call for no job', () => {
     expect(await savedRow()).toBe('0');
 
     const statements: string[] = [];
-    const recording = { query: (text: string, values?: unknown[]) => (statements.push(text), store.database.pool.query(text, values)) } as unknown as typeof store.database.pool;
-    const saving = new ReactorRunner(silent, store.eventStore, recording, queues[1]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 0, logger: silentLogger });
+    const recording = {
+      query: (text: string, values?: unknown[]) => (statements.push(text), store.database.pool.query(text, values)),
+    } as unknown as typeof store.database.pool;
+    const saving = new ReactorRunner(silent, store.eventStore, recording, queues[1]!, {
+      pollIntervalMs: 20,
+      batchSize: 100,
+      skippedProgressSaveMs: 0,
+      logger: silentLogger,
+    });
     await saving.initialize();
     statements.length = 0;
     await saving.catchUp();
     expect(Number(await savedRow())).toBeGreaterThan(0);
-    expect(statements).toEqual([expect.stringMatching(/^update reactor_checkpoints .* and transaction_id = \$4 and position = \$5$/)]);
+    expect(statements).toEqual([
+      expect.stringMatching(/^update reactor_checkpoints .* and transaction_id = \$4 and position = \$5$/),
+    ]);
     for (const queue of queues) await queue.close();
   }, 60_000);
 
@@ -167,13 +212,25 @@ describe('Reactor progress over events that call for no job', () => {
   it('follows the row another process moved instead of saving over it', async () => {
     const runs: string[] = [];
     const queues = [new InProcessJobQueue(), new InProcessJobQueue()];
-    const lazy = new ReactorRunner({ ...notifierReactor(store, runs), react: () => [] }, store.eventStore, store.database.pool, queues[0]!, { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 60_000, logger: silentLogger });
+    const lazy = new ReactorRunner(
+      { ...notifierReactor(store, runs), react: () => [] },
+      store.eventStore,
+      store.database.pool,
+      queues[0]!,
+      { pollIntervalMs: 20, batchSize: 100, skippedProgressSaveMs: 60_000, logger: silentLogger },
+    );
     await lazy.initialize();
     await appendExampleEvents(store.eventStore, 5, { perAppend: 5 });
     await settledHead(store);
     await eventually(async () => expect((await lazy.processNextBatch()).caughtUp).toBe(true));
 
-    const deriving = new ReactorRunner(notifierReactor(store, runs), store.eventStore, store.database.pool, queues[1]!, { pollIntervalMs: 20, batchSize: 100, logger: silentLogger });
+    const deriving = new ReactorRunner(
+      notifierReactor(store, runs),
+      store.eventStore,
+      store.database.pool,
+      queues[1]!,
+      { pollIntervalMs: 20, batchSize: 100, logger: silentLogger },
+    );
     await deriving.initialize();
     await deriving.catchUp();
     const movedTo = await savedRow();

@@ -1,4 +1,10 @@
-import { CHECKPOINT_START, compareCheckpoints, type Checkpoint, type EventStore, type ReadAllOptions } from '@app/event-store';
+import {
+  CHECKPOINT_START,
+  compareCheckpoints,
+  type Checkpoint,
+  type EventStore,
+  type ReadAllOptions,
+} from '@app/event-store';
 import { ProjectionRunner, untilNextPoll } from '../../src/platform/projections/projection-runner';
 import { SharedEventReads } from '../../src/platform/projections/shared-event-reads';
 import { exampleProjection, silentLogger } from './support/example-projection';
@@ -37,12 +43,19 @@ describe('SharedEventReads on PostgreSQL', () => {
     const shared = new SharedEventReads(counted);
     const asked = [['A'], ['B', 'C'], undefined] as const;
 
-    const answers = await Promise.all(asked.map((eventTypes) => shared.readAll(CHECKPOINT_START, { limit: 500, eventTypes: eventTypes && [...eventTypes] })));
+    const answers = await Promise.all(
+      asked.map((eventTypes) =>
+        shared.readAll(CHECKPOINT_START, { limit: 500, eventTypes: eventTypes && [...eventTypes] }),
+      ),
+    );
 
     expect(calls).toHaveLength(1);
     expect(calls[0].options?.eventTypes).toBeUndefined();
     for (const [index, eventTypes] of asked.entries()) {
-      const own = await store.eventStore.readAll(CHECKPOINT_START, { limit: 500, eventTypes: eventTypes && [...eventTypes] });
+      const own = await store.eventStore.readAll(CHECKPOINT_START, {
+        limit: 500,
+        eventTypes: eventTypes && [...eventTypes],
+      });
       expect(ids(answers[index].events)).toEqual(ids(own.events));
       expect(answers[index].caughtUp).toBe(true);
       expect(own.caughtUp).toBe(true);
@@ -73,7 +86,10 @@ describe('SharedEventReads on PostgreSQL', () => {
   it('reads the union of the types asked for, and stops where the limit stops the shared scan', async () => {
     const shared = new SharedEventReads(counted);
 
-    const [a, b] = await Promise.all([shared.readAll(CHECKPOINT_START, { limit: 8, eventTypes: ['A'] }), shared.readAll(CHECKPOINT_START, { limit: 8, eventTypes: ['B'] })]);
+    const [a, b] = await Promise.all([
+      shared.readAll(CHECKPOINT_START, { limit: 8, eventTypes: ['A'] }),
+      shared.readAll(CHECKPOINT_START, { limit: 8, eventTypes: ['B'] }),
+    ]);
 
     expect(calls).toHaveLength(1);
     expect(new Set(calls[0].options?.eventTypes)).toEqual(new Set(['A', 'B']));
@@ -90,13 +106,19 @@ describe('SharedEventReads on PostgreSQL', () => {
   it('reads separately from different checkpoints, and fails every read of a failed statement without breaking the next', async () => {
     const shared = new SharedEventReads(counted);
     const first = await store.eventStore.readAll(CHECKPOINT_START, { limit: 1 });
-    await Promise.all([shared.readAll(CHECKPOINT_START, { limit: 500 }), shared.readAll(first.nextCheckpoint, { limit: 500 })]);
+    await Promise.all([
+      shared.readAll(CHECKPOINT_START, { limit: 500 }),
+      shared.readAll(first.nextCheckpoint, { limit: 500 }),
+    ]);
     expect(calls).toHaveLength(2);
 
     const failing = Object.create(store.eventStore) as EventStore;
     failing.readAll = () => Promise.reject(new Error('connection lost'));
     const broken = new SharedEventReads(failing);
-    const outcomes = await Promise.allSettled([broken.readAll(CHECKPOINT_START, { limit: 5 }), broken.readAll(CHECKPOINT_START, { limit: 5, eventTypes: ['A'] })]);
+    const outcomes = await Promise.allSettled([
+      broken.readAll(CHECKPOINT_START, { limit: 5 }),
+      broken.readAll(CHECKPOINT_START, { limit: 5, eventTypes: ['A'] }),
+    ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
     await expect(shared.readAll(CHECKPOINT_START, { limit: 5 })).resolves.toMatchObject({ caughtUp: false });
   });
@@ -105,14 +127,19 @@ describe('SharedEventReads on PostgreSQL', () => {
     const shared = new SharedEventReads(counted);
     const runners = ['shared_reads_one', 'shared_reads_two', 'shared_reads_three'].map(
       (name) =>
-        new ProjectionRunner(exampleProjection({ name, table: `${name}_totals` }), store.eventStore, store.database.pool, {
-          ownerId: 'shared-reads-test',
-          pollIntervalMs: 100,
-          leaseDurationMs: 15_000,
-          batchSize: 500,
-          liveReads: shared,
-          logger: silentLogger,
-        }),
+        new ProjectionRunner(
+          exampleProjection({ name, table: `${name}_totals` }),
+          store.eventStore,
+          store.database.pool,
+          {
+            ownerId: 'shared-reads-test',
+            pollIntervalMs: 100,
+            leaseDurationMs: 15_000,
+            batchSize: 500,
+            liveReads: shared,
+            logger: silentLogger,
+          },
+        ),
     );
     for (const runner of runners) await runner.initialize();
     for (const runner of runners) runner.start();

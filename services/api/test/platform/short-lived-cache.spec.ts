@@ -45,7 +45,9 @@ describe('ShortLivedCache', () => {
 
   it('does not keep a failed load', async () => {
     const subject = cache(1_000);
-    await expect(subject.get('page', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(subject.get('page', () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     expect(await subject.get('page', () => Promise.resolve('recovered'))).toBe('recovered');
   });
 

@@ -32,7 +32,12 @@ export async function completeDropApplication(
     {
       streamId: `test-drop-application-${applicationId}`,
       expectedVersion: 'no_stream',
-      events: [{ type: 'DropApplicationCompleted', data: { applicationId, dropId, applicantUserId: userId, dropType, completedAt } }],
+      events: [
+        {
+          type: 'DropApplicationCompleted',
+          data: { applicationId, dropId, applicantUserId: userId, dropType, completedAt },
+        },
+      ],
     },
   ]);
   return applicationId;
@@ -56,7 +61,12 @@ export async function pointsOf(testApp: IdentityTestApp, token: string): Promise
 }
 
 /** Issues currency to a user straight through the ledger (minor units), as a reward would. */
-export async function grant(testApp: IdentityTestApp, userId: string, currency: 'points' | 'gems' | 'gold' | 'keys', amountMinor: bigint) {
+export async function grant(
+  testApp: IdentityTestApp,
+  userId: string,
+  currency: 'points' | 'gems' | 'gold' | 'keys',
+  amountMinor: bigint,
+) {
   const outcome = await testApp.app.get(LedgerExecutor).execute({
     type: 'PostTransaction',
     data: {
@@ -72,5 +82,11 @@ export async function grant(testApp: IdentityTestApp, userId: string, currency: 
 
 export async function balancesOf(testApp: IdentityTestApp, token: string) {
   const me = await testApp.http().get('/api/users/me').set(auth(token)).expect(200);
-  return me.body as { points_balance: number; gems_balance: number; gold_collected: number; keys_balance: number; user_tier: string };
+  return me.body as {
+    points_balance: number;
+    gems_balance: number;
+    gold_collected: number;
+    keys_balance: number;
+    user_tier: string;
+  };
 }

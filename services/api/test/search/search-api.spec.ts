@@ -17,7 +17,11 @@ describe('search API', () => {
   });
   afterAll(() => testApp.close());
 
-  const search = (token: string, q: string, extra = '') => testApp.http().get(`/api/search?q=${encodeURIComponent(q)}${extra}`).set(auth(token));
+  const search = (token: string, q: string, extra = '') =>
+    testApp
+      .http()
+      .get(`/api/search?q=${encodeURIComponent(q)}${extra}`)
+      .set(auth(token));
 
   it('needs a session and at least 2 characters', async () => {
     const user = await signUp(testApp);
@@ -35,14 +39,36 @@ describe('search API', () => {
     const prefix = await signUp(testApp, { username: `${tag}_fan` });
     const word = await signUp(testApp, { username: `the_${tag}` });
     const anywhere = await signUp(testApp, { username: `x${tag}y` });
-    const response = await eventually(() => search(searcher.token, tag.toUpperCase()).expect(200), (answer) => answer.body.users.length === 4);
-    expect(response.body.users.map((user: { id: string }) => user.id)).toEqual([exact.user.id, prefix.user.id, word.user.id, anywhere.user.id]);
-    expect(response.body.users[0]).toMatchObject({ username: tag, level: 0, user_tier: 'free', follower_count: 0, user_type: 'user' });
+    const response = await eventually(
+      () => search(searcher.token, tag.toUpperCase()).expect(200),
+      (answer) => answer.body.users.length === 4,
+    );
+    expect(response.body.users.map((user: { id: string }) => user.id)).toEqual([
+      exact.user.id,
+      prefix.user.id,
+      word.user.id,
+      anywhere.user.id,
+    ]);
+    expect(response.body.users[0]).toMatchObject({
+      username: tag,
+      level: 0,
+      user_tier: 'free',
+      follower_count: 0,
+      user_type: 'user',
+    });
     expect(response.body).toMatchObject({ query: tag.toUpperCase(), content: [], drops: [], total: 4 });
 
     await grant(testApp, anywhere.user.id, 'gold', 250n);
-    await testApp.http().post('/api/users/gold-purchase').set(auth(anywhere.token)).send({ item_name: 'Profile Boost' }).expect(200);
-    const boosted = await eventually(() => search(searcher.token, tag).expect(200), (answer) => answer.body.users[0]?.id === anywhere.user.id);
+    await testApp
+      .http()
+      .post('/api/users/gold-purchase')
+      .set(auth(anywhere.token))
+      .send({ item_name: 'Profile Boost' })
+      .expect(200);
+    const boosted = await eventually(
+      () => search(searcher.token, tag).expect(200),
+      (answer) => answer.body.users[0]?.id === anywhere.user.id,
+    );
     expect(boosted.body.users[0].id).toBe(anywhere.user.id);
     const onlyUsers = await search(searcher.token, tag, '&type=drops').expect(200);
     expect(onlyUsers.body.users).toEqual([]);
@@ -64,10 +90,36 @@ describe('search API', () => {
               {
                 type: 'DropCreated',
                 data: {
-                  dropId, creatorId: searcher.user.id, creatorName: 'Brand Co', creatorAvatar: null, kind,
-                  details: { title, description, category: 'reviews', difficulty: 'easy', platform: null, contentUrl: null, previewImage: null, requirements: null, deliverables: null, timeCommitment: null, deadlineAt: null, maxParticipants: null, followerThreshold: 0 },
-                  terms: { keyCostMinor: kind === 'paid' ? '2' : '0', gemRewardBaseMinor: '505000', moveCostPointsMinor: '0', keyRewardAmountMinor: '0' },
-                  gemPoolTotalMinor: '0', isDemo: false, poolTransactionId: null, createdAt: now,
+                  dropId,
+                  creatorId: searcher.user.id,
+                  creatorName: 'Brand Co',
+                  creatorAvatar: null,
+                  kind,
+                  details: {
+                    title,
+                    description,
+                    category: 'reviews',
+                    difficulty: 'easy',
+                    platform: null,
+                    contentUrl: null,
+                    previewImage: null,
+                    requirements: null,
+                    deliverables: null,
+                    timeCommitment: null,
+                    deadlineAt: null,
+                    maxParticipants: null,
+                    followerThreshold: 0,
+                  },
+                  terms: {
+                    keyCostMinor: kind === 'paid' ? '2' : '0',
+                    gemRewardBaseMinor: '505000',
+                    moveCostPointsMinor: '0',
+                    keyRewardAmountMinor: '0',
+                  },
+                  gemPoolTotalMinor: '0',
+                  isDemo: false,
+                  poolTransactionId: null,
+                  createdAt: now,
                 },
               },
             ],
@@ -78,9 +130,22 @@ describe('search API', () => {
     const byTitle = drop(`${tag} review sprint`, 'Write a review', 'paid');
     const byDescription = drop('Another drop', `mention ${tag} in a post`, 'proof');
     await Promise.all([byTitle.append, byDescription.append]);
-    const response = await eventually(() => search(searcher.token, tag).expect(200), (answer) => answer.body.drops.length === 2);
-    expect(response.body.drops.map((entry: { id: string }) => entry.id)).toEqual([byTitle.dropId, byDescription.dropId]);
-    expect(response.body.drops[0]).toMatchObject({ drop_type: 'paid_content', gem_reward_base: 50.5, key_cost: 2, status: 'active', creator_name: 'Brand Co', current_participants: 0 });
+    const response = await eventually(
+      () => search(searcher.token, tag).expect(200),
+      (answer) => answer.body.drops.length === 2,
+    );
+    expect(response.body.drops.map((entry: { id: string }) => entry.id)).toEqual([
+      byTitle.dropId,
+      byDescription.dropId,
+    ]);
+    expect(response.body.drops[0]).toMatchObject({
+      drop_type: 'paid_content',
+      gem_reward_base: 50.5,
+      key_cost: 2,
+      status: 'active',
+      creator_name: 'Brand Co',
+      current_participants: 0,
+    });
     expect(response.body.drops[1].drop_type).toBe('reviews');
   });
 });

@@ -4,7 +4,9 @@ import { generateOpenApiDocument } from '@app/contracts/openapi';
 /** Every plan, moves, checkout and coupon route of issue 25 (H5) is in the OpenAPI document, and the document is valid. */
 describe('plans, moves and coupons in the OpenAPI document', () => {
   it('documents every route', async () => {
-    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as { paths: Record<string, Record<string, unknown>> };
+    const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     await SwaggerParser.validate(structuredClone(document) as never);
     const expected: [string, string][] = [
       ['/advertisers/subscription/plans', 'get'],
@@ -17,6 +19,11 @@ describe('plans, moves and coupons in the OpenAPI document', () => {
       ['/advertisers/coupons/{id}/assign', 'post'],
       ['/advertisers/coupons/{id}/redeem', 'post'],
     ];
-    for (const [path, method] of expected) expect({ path, method, documented: Boolean(document.paths[path]?.[method]) }).toEqual({ path, method, documented: true });
+    for (const [path, method] of expected)
+      expect({ path, method, documented: Boolean(document.paths[path]?.[method]) }).toEqual({
+        path,
+        method,
+        documented: true,
+      });
   });
 });

@@ -27,8 +27,16 @@ describe('advertiser plans and moves through Stripe', () => {
       const body = String(init?.body ?? '');
       requests.push({ url: String(input), body });
       const params = new URLSearchParams(body);
-      const json = { id: `cs_test_${requests.length}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_${requests.length}`, client_reference_id: params.get('client_reference_id') };
-      return new Response(JSON.stringify(json), { status: 200, headers: { 'content-type': 'application/json', 'request-id': 'req_test' } });
+      const json = {
+        id: `cs_test_${requests.length}`,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.com/c/pay/cs_test_${requests.length}`,
+        client_reference_id: params.get('client_reference_id'),
+      };
+      return new Response(JSON.stringify(json), {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'request-id': 'req_test' },
+      });
     }),
   });
 
@@ -48,30 +56,68 @@ describe('advertiser plans and moves through Stripe', () => {
       id,
       object: 'event',
       type: 'checkout.session.completed',
-      data: { object: { id: 'cs_test_x', object: 'checkout.session', client_reference_id: sessionId, metadata: { session_id: sessionId }, payment_status: 'paid', amount_total: amount, payment_intent: 'pi_test_1' } },
+      data: {
+        object: {
+          id: 'cs_test_x',
+          object: 'checkout.session',
+          client_reference_id: sessionId,
+          metadata: { session_id: sessionId },
+          payment_status: 'paid',
+          amount_total: amount,
+          payment_intent: 'pi_test_1',
+        },
+      },
     });
     const header = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return testApp.http().post('/api/payments/webhooks/stripe').set('content-type', 'application/json').set('stripe-signature', header).send(payload);
+    return testApp
+      .http()
+      .post('/api/payments/webhooks/stripe')
+      .set('content-type', 'application/json')
+      .set('stripe-signature', header)
+      .send(payload);
   };
 
   it('charges the catalogue price of a plan and changes the tier once on the signed webhook', async () => {
     const advertiser = await signUp(testApp);
     await testApp.app.get(CommandBus).execute(new ChangeUserTypeCommand(advertiser.user.id, 'advertiser'));
-    const answer = (await testApp.http().post('/advertisers/subscription/upgrade').set(auth(advertiser.token)).send({ planId: 'super', price: 1 }).expect(200)).body;
+    const answer = (
+      await testApp
+        .http()
+        .post('/advertisers/subscription/upgrade')
+        .set(auth(advertiser.token))
+        .send({ planId: 'super', price: 1 })
+        .expect(200)
+    ).body;
     const checkout = answer.data.checkout;
     expect(checkout.provider).toBe('stripe');
     expect(checkout.url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const sent = new URLSearchParams(requests.at(-1)!.body);
     expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('14900');
-    expect(sent.get('success_url')).toBe(`https://app.example.test/plans?plan=upgraded&to=super&checkout=${checkout.session_id}&status=success`);
+    expect(sent.get('success_url')).toBe(
+      `https://app.example.test/plans?plan=upgraded&to=super&checkout=${checkout.session_id}&status=success`,
+    );
 
     expect((await deliver('evt_plan_1', checkout.session_id, 14900).expect(200)).body.outcome).toBe('credited');
     expect((await deliver('evt_plan_1', checkout.session_id, 14900).expect(200)).body.outcome).toBe('duplicate');
-    expect((await eventually(() => me(testApp, advertiser.token), (user) => user.user_tier === 'super')).user_tier).toBe('super');
+    expect(
+      (
+        await eventually(
+          () => me(testApp, advertiser.token),
+          (user) => user.user_tier === 'super',
+        )
+      ).user_tier,
+    ).toBe('super');
     expect((await me(testApp, advertiser.token)).moves_balance).toBe(0);
 
     // A moves package on the same port: its moves, once.
-    const moves = (await testApp.http().post('/api/payments/checkout').set(auth(advertiser.token)).send({ plan_id: 'moves-1000', success_url: '/plans/moves', cancel_url: '/plans/moves' }).expect(200)).body.data;
+    const moves = (
+      await testApp
+        .http()
+        .post('/api/payments/checkout')
+        .set(auth(advertiser.token))
+        .send({ plan_id: 'moves-1000', success_url: '/plans/moves', cancel_url: '/plans/moves' })
+        .expect(200)
+    ).body.data;
     expect(new URLSearchParams(requests.at(-1)!.body).get('line_items[0][price_data][unit_amount]')).toBe('8000');
     expect((await deliver('evt_moves_1', moves.session_id, 8000).expect(200)).body.outcome).toBe('credited');
     expect((await deliver('evt_moves_2', moves.session_id, 8000).expect(200)).body.outcome).toBe('duplicate');

@@ -10,7 +10,13 @@ export { auth };
 
 /** Identity, the ledger, notifications, payments (local provider) and subscriptions on a fresh PostgreSQL database. */
 export function startSubscriptionsApp(): Promise<IdentityTestApp> {
-  return startAppWithModules('subscriptions', [IdentityModule, LedgerModule, NotificationsModule, PaymentsModule, SubscriptionsModule]);
+  return startAppWithModules('subscriptions', [
+    IdentityModule,
+    LedgerModule,
+    NotificationsModule,
+    PaymentsModule,
+    SubscriptionsModule,
+  ]);
 }
 
 export async function givenAdvertiser(testApp: IdentityTestApp) {
@@ -21,7 +27,10 @@ export async function givenAdvertiser(testApp: IdentityTestApp) {
 
 export const payForm = { name: 'Ada Lovelace', card_number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 
-export async function me(testApp: IdentityTestApp, token: string): Promise<{ user_tier: string; moves_balance: number; user_type: string }> {
+export async function me(
+  testApp: IdentityTestApp,
+  token: string,
+): Promise<{ user_tier: string; moves_balance: number; user_type: string }> {
   return (await testApp.http().get('/api/users/me').set(auth(token)).expect(200)).body;
 }
 
@@ -35,6 +44,18 @@ export async function eventually<T>(read: () => Promise<T>, accept: (value: T) =
   }
 }
 
-export async function notificationsWhen(testApp: IdentityTestApp, token: string, accept: (messages: string[]) => boolean): Promise<string[]> {
-  return eventually(async () => ((await testApp.http().get('/api/notifications').set(auth(token)).expect(200)).body.notifications as { message: string }[]).map((item) => item.message), accept);
+export async function notificationsWhen(
+  testApp: IdentityTestApp,
+  token: string,
+  accept: (messages: string[]) => boolean,
+): Promise<string[]> {
+  return eventually(
+    async () =>
+      (
+        (await testApp.http().get('/api/notifications').set(auth(token)).expect(200)).body.notifications as {
+          message: string;
+        }[]
+      ).map((item) => item.message),
+    accept,
+  );
 }

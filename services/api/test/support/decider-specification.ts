@@ -18,7 +18,9 @@ export interface Decider<Command, State, Event, Decision> {
 type RefusalOf<Decision> = Decision extends { kind: 'refused'; refusal: infer Refusal } ? Refusal : unknown;
 
 const defaultRefusalOf = (decision: unknown): unknown =>
-  decision !== null && typeof decision === 'object' && (decision as { kind?: unknown }).kind === 'refused' ? (decision as { refusal: unknown }).refusal : undefined;
+  decision !== null && typeof decision === 'object' && (decision as { kind?: unknown }).kind === 'refused'
+    ? (decision as { refusal: unknown }).refusal
+    : undefined;
 
 export const DeciderSpecification = {
   for<Command, State, Event, Decision>(decider: Decider<Command, State, Event, Decision>) {

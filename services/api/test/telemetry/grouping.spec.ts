@@ -2,10 +2,21 @@ import { InProcessJobQueue } from '../../src/platform/jobs/in-process-job-queue'
 import { contentViewsOf, rollupOf, targetOf, type StoredEvent } from '../../src/modules/telemetry/domain/rollup';
 import { GroupedBatchWriter, type BatchToStore } from '../../src/modules/telemetry/infrastructure/grouped-batch-writer';
 import { BatchEnqueuer } from '../../src/modules/telemetry/ingest-telemetry/batch-enqueuer';
-import { STORE_TELEMETRY_BATCH_JOB, batchesOf, type StoreTelemetryBatchPayload } from '../../src/modules/telemetry/ingest-telemetry/store-telemetry-batch.job';
+import {
+  STORE_TELEMETRY_BATCH_JOB,
+  batchesOf,
+  type StoreTelemetryBatchPayload,
+} from '../../src/modules/telemetry/ingest-telemetry/store-telemetry-batch.job';
 
-const event = (eventType: string, payload: Record<string, unknown>, receivedAt = '2026-11-27T10:00:00.000Z'): StoredEvent => ({ receivedAt, sessionId: 's', userId: null, eventType, payload });
-const batch = (batchId: string, size = 1): BatchToStore => ({ batchId, events: Array.from({ length: size }, () => event('impression', { target_type: 'content', target_id: 'c' })) });
+const event = (
+  eventType: string,
+  payload: Record<string, unknown>,
+  receivedAt = '2026-11-27T10:00:00.000Z',
+): StoredEvent => ({ receivedAt, sessionId: 's', userId: null, eventType, payload });
+const batch = (batchId: string, size = 1): BatchToStore => ({
+  batchId,
+  events: Array.from({ length: size }, () => event('impression', { target_type: 'content', target_id: 'c' })),
+});
 
 describe('rollup (pure)', () => {
   it('counts tracked events per target, type and UTC day of receipt, merged and sorted by key; other events are not counted', () => {
@@ -60,7 +71,12 @@ describe('GroupedBatchWriter', () => {
       groups.push(batches.reduce((sum, entry) => sum + entry.events.length, 0));
       if (groups.length === 1) await new Promise<void>((resolve) => (release = resolve));
     }, 10);
-    const all = [writer.store([batch('a', 1)]), writer.store([batch('b', 6)]), writer.store([batch('c', 4)]), writer.store([batch('d', 20)])];
+    const all = [
+      writer.store([batch('a', 1)]),
+      writer.store([batch('b', 6)]),
+      writer.store([batch('c', 4)]),
+      writer.store([batch('d', 20)]),
+    ];
     release();
     await Promise.all(all);
     expect(groups).toEqual([1, 10, 20]);
@@ -77,12 +93,25 @@ describe('BatchEnqueuer', () => {
     await queue.start();
     try {
       const enqueuer = new BatchEnqueuer(queue, 20, 5);
-      await Promise.all([enqueuer.enqueue('a', batch('a', 2).events as StoredEvent[]), enqueuer.enqueue('b', batch('b', 1).events as StoredEvent[])]);
-      await Promise.all([enqueuer.enqueue('c', batch('c', 3).events as StoredEvent[]), enqueuer.enqueue('d', batch('d', 3).events as StoredEvent[]), enqueuer.enqueue('e', batch('e', 1).events as StoredEvent[])]);
+      await Promise.all([
+        enqueuer.enqueue('a', batch('a', 2).events as StoredEvent[]),
+        enqueuer.enqueue('b', batch('b', 1).events as StoredEvent[]),
+      ]);
+      await Promise.all([
+        enqueuer.enqueue('c', batch('c', 3).events as StoredEvent[]),
+        enqueuer.enqueue('d', batch('d', 3).events as StoredEvent[]),
+        enqueuer.enqueue('e', batch('e', 1).events as StoredEvent[]),
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(jobs).toEqual([
-        [{ batchId: 'a', events: 2 }, { batchId: 'b', events: 1 }],
-        [{ batchId: 'c', events: 3 }, { batchId: 'd', events: 3 }],
+        [
+          { batchId: 'a', events: 2 },
+          { batchId: 'b', events: 1 },
+        ],
+        [
+          { batchId: 'c', events: 3 },
+          { batchId: 'd', events: 3 },
+        ],
         [{ batchId: 'e', events: 1 }],
       ]);
       // A job of the first release (one batch) is still read.

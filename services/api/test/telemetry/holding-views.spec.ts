@@ -19,11 +19,27 @@ describe('holding detail: total views and engagement rate from view events', () 
     const contentId = await givenContent(testApp, creator);
     await givenFunds(testApp, buyer.user.id, 'usd', '1');
     await verbs.buy(buyer, contentId, 10).expect(200);
-    expect((await verbs.holding(buyer, contentId).expect(200)).body.content).toMatchObject({ total_views: 0, engagement_rate: 0 });
+    expect((await verbs.holding(buyer, contentId).expect(200)).body.content).toMatchObject({
+      total_views: 0,
+      engagement_rate: 0,
+    });
 
-    const view = { session_id: 'session-1', event_type: 'view', payload: { target_type: 'content', target_id: contentId } };
-    await testApp.http().post(`/api/telemetry?batch_id=${randomUUID()}`).send(Array.from({ length: 8 }, () => view)).expect(202);
-    await testApp.http().post('/api/users/social-action').set(auth(buyer.token)).send({ action_type: 'like', reference_id: contentId, reference_type: 'content' }).expect(200);
+    const view = {
+      session_id: 'session-1',
+      event_type: 'view',
+      payload: { target_type: 'content', target_id: contentId },
+    };
+    await testApp
+      .http()
+      .post(`/api/telemetry?batch_id=${randomUUID()}`)
+      .send(Array.from({ length: 8 }, () => view))
+      .expect(202);
+    await testApp
+      .http()
+      .post('/api/users/social-action')
+      .set(auth(buyer.token))
+      .send({ action_type: 'like', reference_id: contentId, reference_type: 'content' })
+      .expect(200);
     const content = await waitFor(
       async () => (await verbs.holding(buyer, contentId).expect(200)).body.content,
       (body) => body.total_views === 8 && body.engagement_rate > 0,

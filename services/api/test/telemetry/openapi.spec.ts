@@ -6,14 +6,24 @@ import '@app/contracts/telemetry';
 describe('telemetry in the OpenAPI document', () => {
   it('documents ingest (batch_id, 202, 413, 429), the error report and the admin list', async () => {
     const document = generateOpenApiDocument({ title: 'test', version: '0' }) as unknown as {
-      paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown>; security?: unknown[] }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: Array<{ name: string; in: string }>; responses: Record<string, unknown>; security?: unknown[] }
+        >
+      >;
     };
     await SwaggerParser.validate(structuredClone(document) as never);
     const ingest = document.paths['/api/telemetry']?.post;
     expect(Object.keys(ingest?.responses ?? {})).toEqual(expect.arrayContaining(['202', '400', '413', '429', '503']));
     expect(ingest?.parameters).toEqual([expect.objectContaining({ name: 'batch_id', in: 'query' })]);
     expect(ingest?.security).toEqual([]);
-    expect(Object.keys(document.paths['/api/logs/client-error']?.post?.responses ?? {})).toEqual(expect.arrayContaining(['201', '400', '413', '429']));
-    expect(Object.keys(document.paths['/api/admin/client-errors']?.get?.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(Object.keys(document.paths['/api/logs/client-error']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['201', '400', '413', '429']),
+    );
+    expect(Object.keys(document.paths['/api/admin/client-errors']?.get?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '401', '403']),
+    );
   });
 });

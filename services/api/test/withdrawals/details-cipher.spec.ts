@@ -17,14 +17,20 @@ describe('payout details at rest', () => {
     const parts = sealed.split('.');
     const flipped = Buffer.from(parts[3], 'base64url');
     flipped[0] ^= 1;
-    expect(() => cipher.decrypt([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'user-1')).toThrow();
+    expect(() =>
+      cipher.decrypt([parts[0], parts[1], parts[2], flipped.toString('base64url')].join('.'), 'user-1'),
+    ).toThrow();
   });
 
   it('reads the key from PAYMENT_DETAILS_KEY (hex or base64, 32 bytes); production without one starts but refuses with 503', async () => {
     // Configured keys and production never ask for a generated one.
     const secrets = { secret: () => Promise.reject(new Error('no generated key expected')) };
-    expect((await loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('hex') }, secrets)).detailsKey).toEqual(key);
-    expect((await loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('base64') }, secrets)).detailsKey).toEqual(key);
+    expect((await loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('hex') }, secrets)).detailsKey).toEqual(
+      key,
+    );
+    expect((await loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: key.toString('base64') }, secrets)).detailsKey).toEqual(
+      key,
+    );
     await expect(loadWithdrawalsConfig({ PAYMENT_DETAILS_KEY: 'c2hvcnQ=' }, secrets)).rejects.toThrow(/32 bytes/);
     const production = await loadWithdrawalsConfig({ NODE_ENV: 'production' }, secrets);
     expect(production.detailsKey).toBeNull();
@@ -37,14 +43,21 @@ describe('payout details at rest', () => {
     })();
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 503, code: 'PAYMENT_DETAILS_KEY_MISSING' });
-    await expect(loadWithdrawalsConfig({ WITHDRAWAL_METHODS: '[{"method_name":"paypal"}]', PAYMENT_DETAILS_KEY: key.toString('hex') }, secrets)).rejects.toThrow(/WITHDRAWAL_METHODS/);
+    await expect(
+      loadWithdrawalsConfig(
+        { WITHDRAWAL_METHODS: '[{"method_name":"paypal"}]', PAYMENT_DETAILS_KEY: key.toString('hex') },
+        secrets,
+      ),
+    ).rejects.toThrow(/WITHDRAWAL_METHODS/);
   });
 
-  it('outside production without PAYMENT_DETAILS_KEY uses the instance\'s generated key, never one derived from DATABASE_URL', async () => {
+  it("outside production without PAYMENT_DETAILS_KEY uses the instance's generated key, never one derived from DATABASE_URL", async () => {
     const generated = Buffer.alloc(32, 5);
     const asked: string[] = [];
     const secrets = { secret: async (name: string) => (asked.push(name), generated) };
-    expect((await loadWithdrawalsConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://localhost/a' }, secrets)).detailsKey).toEqual(generated);
+    expect(
+      (await loadWithdrawalsConfig({ NODE_ENV: 'test', DATABASE_URL: 'postgres://localhost/a' }, secrets)).detailsKey,
+    ).toEqual(generated);
     expect(asked).toEqual(['payment-details']);
   });
 });

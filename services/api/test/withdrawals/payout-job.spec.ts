@@ -1,5 +1,10 @@
 import type { WithdrawalEvent } from '@app/contracts/withdrawals';
-import { evolveWithdrawal, initialWithdrawal, type WithdrawalCommand, type WithdrawalState } from '../../src/modules/withdrawals/domain/withdrawal';
+import {
+  evolveWithdrawal,
+  initialWithdrawal,
+  type WithdrawalCommand,
+  type WithdrawalState,
+} from '../../src/modules/withdrawals/domain/withdrawal';
 import { DetailsCipher } from '../../src/modules/withdrawals/infrastructure/details-cipher';
 import type { WithdrawalCommands } from '../../src/modules/withdrawals/infrastructure/withdrawal-commands';
 import { PAYOUT_ATTEMPTS, PayoutReactor } from '../../src/modules/withdrawals/process-payouts/payout.reactor';
@@ -30,7 +35,10 @@ describe('payout job', () => {
   };
   const pending = evolveWithdrawal(initialWithdrawal(), requested);
 
-  function harness(state: WithdrawalState, pay: (request: PayoutRequest) => Promise<Awaited<ReturnType<PayoutProvider['pay']>>>) {
+  function harness(
+    state: WithdrawalState,
+    pay: (request: PayoutRequest) => Promise<Awaited<ReturnType<PayoutProvider['pay']>>>,
+  ) {
     const executed: WithdrawalCommand['type'][] = [];
     const paid: PayoutRequest[] = [];
     const commands = {
@@ -54,7 +62,15 @@ describe('payout job', () => {
   it('pays the net amount to the decrypted details, then completes the withdrawal', async () => {
     const { reactor, executed, paid } = harness(pending, async () => ({ kind: 'paid', reference: 'po_1' }));
     await reactor.process('w1');
-    expect(paid).toEqual([{ withdrawalId: 'w1', method: 'paypal', currency: 'gems', netAmountMinor: 1_950_000n, details: { email_address: 'ada@example.com' } }]);
+    expect(paid).toEqual([
+      {
+        withdrawalId: 'w1',
+        method: 'paypal',
+        currency: 'gems',
+        netAmountMinor: 1_950_000n,
+        details: { email_address: 'ada@example.com' },
+      },
+    ]);
     expect(executed).toEqual(['CompletePayout']);
   });
 
@@ -70,7 +86,17 @@ describe('payout job', () => {
   });
 
   it('does nothing for a withdrawal already processed or failed', async () => {
-    const processed = evolveWithdrawal(pending, { type: 'WithdrawalProcessed', data: { withdrawalId: 'w1', userId: 'u1', amountMinor: '2000000', payoutReference: 'po', transactionId: 't', processedAt: 'x' } });
+    const processed = evolveWithdrawal(pending, {
+      type: 'WithdrawalProcessed',
+      data: {
+        withdrawalId: 'w1',
+        userId: 'u1',
+        amountMinor: '2000000',
+        payoutReference: 'po',
+        transactionId: 't',
+        processedAt: 'x',
+      },
+    });
     const { reactor, executed, paid } = harness(processed, async () => ({ kind: 'paid', reference: 'po_2' }));
     await reactor.process('w1');
     expect(paid).toEqual([]);

@@ -32,7 +32,10 @@ const WRITERS = 8;
  * `POST /api/content` and `likes` likes as the engagement context's `SocialActionRecorded` events (folded by content's
  * engagement projection before measuring). Scenarios: the first page; random deeper pages by cursor; For You.
  */
-export async function runContentBenchmark(options: ContentBenchmarkOptions, log: (line: string) => void): Promise<ScenarioResult[]> {
+export async function runContentBenchmark(
+  options: ContentBenchmarkOptions,
+  log: (line: string) => void,
+): Promise<ScenarioResult[]> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
   const eventStore = await PostgresEventStore.open(database);
   let api: RunningApi | undefined;
@@ -44,7 +47,10 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
       const response = await http.request({
         path,
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.body.text();
@@ -58,7 +64,11 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
       const response = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `content${suffix}@example.com`, password: 'correct horse battery', username: `content_${suffix}` }),
+        body: JSON.stringify({
+          email: `content${suffix}@example.com`,
+          password: 'correct horse battery',
+          username: `content_${suffix}`,
+        }),
       });
       if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
       tokens.push(((await response.json()) as { token: string }).token);
@@ -94,7 +104,20 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
         appends.push({
           streamId: `engagement-${contentId}-${userId}`,
           expectedVersion: 'no_stream',
-          events: [{ type: 'SocialActionRecorded', data: { contentId, userId, actionType: 'like', pointsMinor: '1', engagementShares: 0, transactionId: null, at: new Date().toISOString() } }],
+          events: [
+            {
+              type: 'SocialActionRecorded',
+              data: {
+                contentId,
+                userId,
+                actionType: 'like',
+                pointsMinor: '1',
+                engagementShares: 0,
+                transactionId: null,
+                at: new Date().toISOString(),
+              },
+            },
+          ],
         });
       }
       await eventStore.append(appends);
@@ -126,17 +149,31 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
       // What the machine serves at that moment with no content work at all: the ceiling the others are read against.
       ['GET /api/health/live (baseline, no content work)', get(() => '/api/health/live')],
       ['GET /api/content (first page of 20)', get(() => '/api/content?limit=20')],
-      ['GET /api/content (random page of 20 by cursor)', get(() => `/api/content?limit=20&cursor=${cursors[Math.floor(Math.random() * cursors.length)]}`)],
+      [
+        'GET /api/content (random page of 20 by cursor)',
+        get(() => `/api/content?limit=20&cursor=${cursors[Math.floor(Math.random() * cursors.length)]}`),
+      ],
       ['GET /api/feed?tab=for-you', get(() => '/api/feed?tab=for-you')],
     ];
     const cpu = { API: processCpuMs(api.apiPid) };
     const results: ScenarioResult[] = [];
     // Warm-up, not measured: the first requests compile the hot paths.
-    for (const [, request] of scenarios) await runFixedRate('warm-up', options.clients, 2, Math.min(options.ratePerSecond, 200), request);
+    for (const [, request] of scenarios)
+      await runFixedRate('warm-up', options.clients, 2, Math.min(options.ratePerSecond, 200), request);
     for (const [name, request] of scenarios) {
       log(`${name} at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
-      results.push(await runFixedRate(`${name} at ${options.ratePerSecond}/s`, options.clients, options.rateSeconds, options.ratePerSecond, request, cpu));
-      for (const [message, count] of transportErrors) log(`${count} request(s) failed: ${message} (counted as refused)`);
+      results.push(
+        await runFixedRate(
+          `${name} at ${options.ratePerSecond}/s`,
+          options.clients,
+          options.rateSeconds,
+          options.ratePerSecond,
+          request,
+          cpu,
+        ),
+      );
+      for (const [message, count] of transportErrors)
+        log(`${count} request(s) failed: ${message} (counted as refused)`);
       transportErrors.clear();
     }
     await http.close();
@@ -148,21 +185,26 @@ export async function runContentBenchmark(options: ContentBenchmarkOptions, log:
   }
 }
 
-export function formatContentResults(results: ScenarioResult[], options: Omit<ContentBenchmarkOptions, 'databaseUrl'>): string {
+export function formatContentResults(
+  results: ScenarioResult[],
+  options: Omit<ContentBenchmarkOptions, 'databaseUrl'>,
+): string {
   const lines = [
     `Content benchmark: ${options.items} items, ${options.likes} likes, ${options.clients} clients, ${options.ratePerSecond}/s offered for ${options.rateSeconds} s each`,
     '',
     'scenario                                                         answered/s   p50 ms   p99 ms   max ms  answered  refused   CPU ms/req: machine  PostgreSQL     API',
   ];
-  const cpu = (result: ScenarioResult, label: string) => (result.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(label === 'machine' ? 20 : label === 'API' ? 8 : 12);
+  const cpu = (result: ScenarioResult, label: string) =>
+    (result.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(label === 'machine' ? 20 : label === 'API' ? 8 : 12);
   for (const result of results) {
     lines.push(
       `${result.name.padEnd(64)} ${result.commandsPerSecond.toFixed(0).padStart(11)} ${result.p50Ms.toFixed(1).padStart(8)} ${result.p99Ms.toFixed(1).padStart(8)} ${result.maxMs
         .toFixed(1)
-        .padStart(8)} ${String(result.commands).padStart(9)} ${String(result.refused).padStart(8)} ${cpu(result, 'machine')}${cpu(result, 'PostgreSQL')}${cpu(result, 'API')}`,
+        .padStart(
+          8,
+        )} ${String(result.commands).padStart(9)} ${String(result.refused).padStart(8)} ${cpu(result, 'machine')}${cpu(result, 'PostgreSQL')}${cpu(result, 'API')}`,
     );
   }
   lines.push('', 'Target (issue 21): p99 < 25 ms at 500 requests/s offered.');
   return lines.join('\n');
 }
-

@@ -13,7 +13,10 @@ describe('digest benchmark (smoke)', () => {
   });
 
   it('digests from scratch and incrementally, and proves events and prefixes', async () => {
-    const results = await runDigestBenchmark({ databaseUrl: database.url, initialEvents: 3_000, newEvents: 500, proofs: 20 }, () => undefined);
+    const results = await runDigestBenchmark(
+      { databaseUrl: database.url, initialEvents: 3_000, newEvents: 500, proofs: 20 },
+      () => undefined,
+    );
     expect(results.steps.map((step) => [step.name, step.events])).toEqual([
       ['digest from scratch', 3_000],
       ['incremental digest', 500],

@@ -1,5 +1,8 @@
 import { compareCheckpoints, openDatabase, PostgresEventStore, runMigrations } from '@app/event-store';
-import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
+import {
+  LEDGER_MIGRATIONS_DIRECTORY,
+  LEDGER_MIGRATIONS_TABLE,
+} from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
 import { MerkleLog } from '@app/api/src/modules/ledger/publish-digests/merkle-log';
 import { verifyConsistency, verifyInclusion } from '@app/api/src/modules/ledger/publish-digests/merkle-tree';
 
@@ -13,7 +16,11 @@ export interface DigestBenchmarkOptions {
   proofs: number;
 }
 
-export const DEFAULT_DIGEST_BENCHMARK: Omit<DigestBenchmarkOptions, 'databaseUrl'> = { initialEvents: 1_000_000, newEvents: 10_000, proofs: 200 };
+export const DEFAULT_DIGEST_BENCHMARK: Omit<DigestBenchmarkOptions, 'databaseUrl'> = {
+  initialEvents: 1_000_000,
+  newEvents: 10_000,
+  proofs: 200,
+};
 
 export interface DigestStep {
   name: string;
@@ -60,7 +67,8 @@ async function untilReadable(eventStore: PostgresEventStore, pool: import('pg').
   const target = { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) };
   const deadline = Date.now() + 60_000;
   while (compareCheckpoints(await eventStore.headCheckpoint(), target) < 0) {
-    if (Date.now() > deadline) throw new Error(`The log did not become readable up to position ${target.position} within 60 s`);
+    if (Date.now() > deadline)
+      throw new Error(`The log did not become readable up to position ${target.position} within 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -79,7 +87,13 @@ async function measure(name: string, events: number, work: () => Promise<unknown
   const milliseconds = performance.now() - started;
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   const megabytes = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-  return { name, events, milliseconds: Math.round(milliseconds), peakRssMegabytes: megabytes(peakRss), heapDeltaMegabytes: megabytes(process.memoryUsage().heapUsed - heapBefore) };
+  return {
+    name,
+    events,
+    milliseconds: Math.round(milliseconds),
+    peakRssMegabytes: megabytes(peakRss),
+    heapDeltaMegabytes: megabytes(process.memoryUsage().heapUsed - heapBefore),
+  };
 }
 
 function percentile(samples: number[], fraction: number): number {
@@ -93,21 +107,33 @@ function percentile(samples: number[], fraction: number): number {
  * proof checked as an auditor would. Events are written straight into the log: the digest reads hashes, so the
  * benchmark does not pay for a million commands first.
  */
-export async function runDigestBenchmark(options: DigestBenchmarkOptions, log: (line: string) => void): Promise<DigestBenchmarkResults> {
+export async function runDigestBenchmark(
+  options: DigestBenchmarkOptions,
+  log: (line: string) => void,
+): Promise<DigestBenchmarkResults> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
   const eventStore = await PostgresEventStore.open(database);
   try {
-    await runMigrations(database.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
+    await runMigrations(database.pool, {
+      directory: LEDGER_MIGRATIONS_DIRECTORY,
+      migrationsTable: LEDGER_MIGRATIONS_TABLE,
+    });
     const merkle = new MerkleLog(eventStore, database.pool);
     log(`writing ${options.initialEvents} events`);
     await seedEvents(database.pool, 0, options.initialEvents);
     await untilReadable(eventStore, database.pool);
     const steps: DigestStep[] = [];
-    steps.push(await measure('digest from scratch', options.initialEvents, async () => merkle.root((await merkle.sync()).treeSize)));
+    steps.push(
+      await measure('digest from scratch', options.initialEvents, async () =>
+        merkle.root((await merkle.sync()).treeSize),
+      ),
+    );
     log(`${steps[0].name}: ${steps[0].milliseconds} ms; writing ${options.newEvents} more`);
     await seedEvents(database.pool, options.initialEvents, options.newEvents);
     await untilReadable(eventStore, database.pool);
-    steps.push(await measure(`incremental digest`, options.newEvents, async () => merkle.root((await merkle.sync()).treeSize)));
+    steps.push(
+      await measure(`incremental digest`, options.newEvents, async () => merkle.root((await merkle.sync()).treeSize)),
+    );
     const size = BigInt(options.initialEvents + options.newEvents);
     const root = await merkle.root(size);
     const inclusionTimes: number[] = [];
@@ -120,19 +146,29 @@ export async function runDigestBenchmark(options: DigestBenchmarkOptions, log: (
       const inclusion = await merkle.inclusionProof(leafIndex, size);
       inclusionTimes.push(performance.now() - started);
       const leaf = await merkle.rangeOrNull(leafIndex, leafIndex + 1n);
-      if (!leaf || !verifyInclusion(leafIndex, size, leaf, inclusion.path, root)) throw new Error(`The inclusion proof of leaf ${leafIndex} does not verify`);
+      if (!leaf || !verifyInclusion(leafIndex, size, leaf, inclusion.path, root))
+        throw new Error(`The inclusion proof of leaf ${leafIndex} does not verify`);
       inclusionHashes = Math.max(inclusionHashes, inclusion.path.length);
       const oldSize = 1n + BigInt(Math.floor(Math.random() * (Number(size) - 1)));
       started = performance.now();
       const consistency = await merkle.consistencyProof(oldSize, size);
       consistencyTimes.push(performance.now() - started);
-      if (!verifyConsistency(oldSize, size, consistency.oldRoot, root, consistency.proof)) throw new Error(`The consistency proof from ${oldSize} does not verify`);
+      if (!verifyConsistency(oldSize, size, consistency.oldRoot, root, consistency.proof))
+        throw new Error(`The consistency proof from ${oldSize} does not verify`);
       consistencyHashes = Math.max(consistencyHashes, consistency.proof.length);
     }
     return {
       steps,
-      inclusion: { medianMilliseconds: percentile(inclusionTimes, 0.5), p99Milliseconds: percentile(inclusionTimes, 0.99), hashes: inclusionHashes },
-      consistency: { medianMilliseconds: percentile(consistencyTimes, 0.5), p99Milliseconds: percentile(consistencyTimes, 0.99), hashes: consistencyHashes },
+      inclusion: {
+        medianMilliseconds: percentile(inclusionTimes, 0.5),
+        p99Milliseconds: percentile(inclusionTimes, 0.99),
+        hashes: inclusionHashes,
+      },
+      consistency: {
+        medianMilliseconds: percentile(consistencyTimes, 0.5),
+        p99Milliseconds: percentile(consistencyTimes, 0.99),
+        hashes: consistencyHashes,
+      },
     };
   } finally {
     await eventStore.close();
@@ -143,10 +179,16 @@ export async function runDigestBenchmark(options: DigestBenchmarkOptions, log: (
 export function formatDigestResults(results: DigestBenchmarkResults): string {
   const lines = ['| step | events | time | peak RSS | heap growth |', '|---|---:|---:|---:|---:|'];
   for (const step of results.steps) {
-    lines.push(`| ${step.name} | ${step.events.toLocaleString('en-US')} | ${step.milliseconds.toLocaleString('en-US')} ms | ${step.peakRssMegabytes} MB | ${step.heapDeltaMegabytes} MB |`);
+    lines.push(
+      `| ${step.name} | ${step.events.toLocaleString('en-US')} | ${step.milliseconds.toLocaleString('en-US')} ms | ${step.peakRssMegabytes} MB | ${step.heapDeltaMegabytes} MB |`,
+    );
   }
   lines.push('', '| proof | median | p99 | hashes (at most) |', '|---|---:|---:|---:|');
-  lines.push(`| inclusion | ${results.inclusion.medianMilliseconds} ms | ${results.inclusion.p99Milliseconds} ms | ${results.inclusion.hashes} |`);
-  lines.push(`| consistency | ${results.consistency.medianMilliseconds} ms | ${results.consistency.p99Milliseconds} ms | ${results.consistency.hashes} |`);
+  lines.push(
+    `| inclusion | ${results.inclusion.medianMilliseconds} ms | ${results.inclusion.p99Milliseconds} ms | ${results.inclusion.hashes} |`,
+  );
+  lines.push(
+    `| consistency | ${results.consistency.medianMilliseconds} ms | ${results.consistency.p99Milliseconds} ms | ${results.consistency.hashes} |`,
+  );
   return lines.join('\n');
 }

@@ -36,7 +36,15 @@ const WARM_UP_RATE = 800;
 /** Parallel callers while seeding (closed loop). */
 const SEEDERS = 32;
 
-export const DEFAULT_LIKE_BENCHMARK: Omit<LikeBenchmarkOptions, 'databaseUrl'> = { users: 1_000, items: 10_000, seededLikes: 100_000, clients: 256, ratePerSecond: 1_000, rateSeconds: 10, hotItem: true };
+export const DEFAULT_LIKE_BENCHMARK: Omit<LikeBenchmarkOptions, 'databaseUrl'> = {
+  users: 1_000,
+  items: 10_000,
+  seededLikes: 100_000,
+  clients: 256,
+  ratePerSecond: 1_000,
+  rateSeconds: 10,
+  hotItem: true,
+};
 
 export interface HotItemResult {
   likers: number;
@@ -66,7 +74,8 @@ class FreshPairs {
     const firstK = this.nextK;
     const perUser = Math.ceil(count / this.users);
     this.nextK += perUser;
-    if (this.nextK > this.items) throw new Error(`The like benchmark needs more items: each user would like ${this.nextK} of ${this.items}`);
+    if (this.nextK > this.items)
+      throw new Error(`The like benchmark needs more items: each user would like ${this.nextK} of ${this.items}`);
     const stride = Math.max(1, Math.floor(this.items / this.users));
     return (index) => {
       const user = index % this.users;
@@ -83,7 +92,10 @@ class FreshPairs {
  * send; (2) one hot item liked by every user at once, then every user again: each like counted exactly once (the
  * item's inline count equals the accepted likes, every second like is a 409).
  */
-export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line: string) => void): Promise<{ fixedRate: ScenarioResult[]; hot?: HotItemResult }> {
+export async function runLikeBenchmark(
+  options: LikeBenchmarkOptions,
+  log: (line: string) => void,
+): Promise<{ fixedRate: ScenarioResult[]; hot?: HotItemResult }> {
   const topologies = options.topologies ?? topologiesToRun();
   const database = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   const eventStore = new PostgresEventStore(database, { notifications: false });
@@ -120,7 +132,11 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
     const tokens: string[] = new Array(options.users);
     const run = Date.now().toString(36);
     await inParallel(options.users, async (index) => {
-      const signedUp = await call('/api/auth/signup', null, { email: `like${run}${index}@example.com`, password: 'correct horse battery', username: `like_${run}_${index}` });
+      const signedUp = await call('/api/auth/signup', null, {
+        email: `like${run}${index}@example.com`,
+        password: 'correct horse battery',
+        username: `like_${run}_${index}`,
+      });
       if (signedUp.status !== 201) throw new Error(`Sign-up failed: ${signedUp.status} ${signedUp.body}`);
       tokens[index] = (JSON.parse(signedUp.body) as { token: string }).token;
     });
@@ -139,7 +155,12 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
       });
       return itemIds;
     };
-    const like = (token: string, contentId: string) => call('/api/users/social-action', token, { action_type: 'like', reference_id: contentId, reference_type: 'content' });
+    const like = (token: string, contentId: string) =>
+      call('/api/users/social-action', token, {
+        action_type: 'like',
+        reference_id: contentId,
+        reference_type: 'content',
+      });
 
     log(`creating ${options.items} content items`);
     const itemIds = await createItems(options.items, run);
@@ -170,14 +191,32 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
       // the first thousands of likes compile them (TurboFan took ~16 % of the API's CPU in the first 6 s of a cold
       // run at 1,000/s, ~2 % after). Then the projections catch up, so the measured run is not charged for it.
       const warmRate = Math.min(WARM_UP_RATE, options.ratePerSecond);
-      await runFixedRate('warm-up', options.clients, WARM_UP_SECONDS, warmRate, likesOf(warmRate * WARM_UP_SECONDS + options.clients));
+      await runFixedRate(
+        'warm-up',
+        options.clients,
+        WARM_UP_SECONDS,
+        warmRate,
+        likesOf(warmRate * WARM_UP_SECONDS + options.clients),
+      );
       await projectionsCaughtUp(database, eventStore);
-      log(`${topology}: likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s, over ${options.items} items`);
+      log(
+        `${topology}: likes at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s, over ${options.items} items`,
+      );
       // The whole machine's CPU too: PostgreSQL and the load generator share the two cores with the servers.
-      const cpu = { API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}), PostgreSQL: postgres, machine: machineBusyMs, steal: machineStealMs };
+      const cpu = {
+        API: processCpuMs(api!.apiPid),
+        ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}),
+        PostgreSQL: postgres,
+        machine: machineBusyMs,
+        steal: machineStealMs,
+      };
       const likes = likesOf(options.ratePerSecond * options.rateSeconds + options.clients);
       const name = `like at ${options.ratePerSecond}/s, ${topology}`;
-      fixedRate.push(await withStatementCounts(database, log, () => runFixedRate(name, options.clients, options.rateSeconds, options.ratePerSecond, likes, cpu)));
+      fixedRate.push(
+        await withStatementCounts(database, log, () =>
+          runFixedRate(name, options.clients, options.rateSeconds, options.ratePerSecond, likes, cpu),
+        ),
+      );
     }
     if (!options.hotItem) return { fixedRate };
 
@@ -188,7 +227,10 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
     const first = await Promise.all(tokens.map(hotLike));
     const seconds = (performance.now() - started) / 1000;
     const second = await Promise.all(tokens.map(hotLike));
-    const counted = await database.query<{ likes: number }>('SELECT count(*)::int AS likes FROM engagement_user_content WHERE content_id = $1 AND liked_at IS NOT NULL', [hotItem]);
+    const counted = await database.query<{ likes: number }>(
+      'SELECT count(*)::int AS likes FROM engagement_user_content WHERE content_id = $1 AND liked_at IS NOT NULL',
+      [hotItem],
+    );
     return {
       fixedRate,
       hot: {
@@ -208,7 +250,10 @@ export async function runLikeBenchmark(options: LikeBenchmarkOptions, log: (line
   }
 }
 
-export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot?: HotItemResult }, options: Omit<LikeBenchmarkOptions, 'databaseUrl'>): string {
+export function formatLikeResults(
+  results: { fixedRate: ScenarioResult[]; hot?: HotItemResult },
+  options: Omit<LikeBenchmarkOptions, 'databaseUrl'>,
+): string {
   const { hot } = results;
   return [
     `Like benchmark (POST /api/users/social-action): ${options.users} users, ${options.items} items and ${options.seededLikes} likes seeded, ${options.clients} clients; each like a fresh (user, item) pair over all the items`,
@@ -219,9 +264,13 @@ export function formatLikeResults(results: { fixedRate: ScenarioResult[]; hot?: 
       (r) =>
         `${r.name.padEnd(64)} ${r.commandsPerSecond.toFixed(0).padStart(11)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs.toFixed(1).padStart(8)} ${String(r.commands).padStart(9)} ${String(
           r.refused,
-        ).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)} ${(r.cpuMsPerCommand.PostgreSQL?.toFixed(2) ?? '-').padStart(11)} ${(
+        ).padStart(
+          8,
+        )} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)} ${(r.cpuMsPerCommand.PostgreSQL?.toFixed(2) ?? '-').padStart(11)} ${(
           r.cpuMsPerCommand['bench process']?.toFixed(2) ?? '-'
-        ).padStart(15)} ${(r.cpuMsPerCommand.machine?.toFixed(2) ?? '-').padStart(8)} (${r.cpuMsPerCommand.steal?.toFixed(2) ?? '-'})`,
+        ).padStart(
+          15,
+        )} ${(r.cpuMsPerCommand.machine?.toFixed(2) ?? '-').padStart(8)} (${r.cpuMsPerCommand.steal?.toFixed(2) ?? '-'})`,
     ),
     ...(hot
       ? [

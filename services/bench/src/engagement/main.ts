@@ -20,7 +20,9 @@ export async function main(): Promise<void> {
       ratePerSecond: Number(process.env.BENCH_LIKE_RATE ?? DEFAULT_LIKE_BENCHMARK.ratePerSecond),
       rateSeconds: Number(process.env.BENCH_RATE_SECONDS ?? DEFAULT_LIKE_BENCHMARK.rateSeconds),
     };
-    const results = await runLikeBenchmark({ ...options, databaseUrl: databaseUrl }, (line) => console.error(`[bench] ${line}`));
+    const results = await runLikeBenchmark({ ...options, databaseUrl: databaseUrl }, (line) =>
+      console.error(`[bench] ${line}`),
+    );
     console.log(formatLikeResults(results, options));
   });
 }

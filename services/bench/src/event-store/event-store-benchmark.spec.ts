@@ -1,5 +1,9 @@
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
-import { formatEventStoreResults, runEventStoreBenchmark, type EventStoreBenchmarkOptions } from './event-store-benchmark';
+import {
+  formatEventStoreResults,
+  runEventStoreBenchmark,
+  type EventStoreBenchmarkOptions,
+} from './event-store-benchmark';
 
 // A tiny run of the real benchmark code against a fresh PostgreSQL database: both adapters write, read back and
 // produce a table. The figures themselves come from `npm run bench`; this proves the code that makes them works.
@@ -13,7 +17,14 @@ describe('event store benchmark (smoke)', () => {
   });
 
   it('runs every scenario for both adapters and our read-all reads back exactly what was written', async () => {
-    const options: EventStoreBenchmarkOptions = { databaseUrl: database.url, writers: 2, eventsPerScenario: 200, eventsPerTransaction: 10, readBatchSize: 50, warmUpEvents: 20 };
+    const options: EventStoreBenchmarkOptions = {
+      databaseUrl: database.url,
+      writers: 2,
+      eventsPerScenario: 200,
+      eventsPerTransaction: 10,
+      readBatchSize: 50,
+      warmUpEvents: 20,
+    };
     const results = await runEventStoreBenchmark(options);
     expect(results.map((entry) => `${entry.scenario} / ${entry.adapter}`)).toEqual([
       'single-stream append (10 events/transaction) / ours',

@@ -45,7 +45,13 @@ export interface ScenarioResult {
 function movementEvent(writerIndex: number, sequence: number) {
   return {
     type: 'PointsCredited',
-    data: { accountId: `account-${writerIndex}`, amountMinor: String(1_000 + sequence), currency: 'points', reason: 'CONVERSION', sequence },
+    data: {
+      accountId: `account-${writerIndex}`,
+      amountMinor: String(1_000 + sequence),
+      currency: 'points',
+      reason: 'CONVERSION',
+      sequence,
+    },
     metadata: { correlationId: randomUUID(), actorId: `user-${writerIndex}` },
   };
 }
@@ -56,12 +62,21 @@ async function timed(work: () => Promise<number>): Promise<{ events: number; sec
   return { events, seconds: Number(process.hrtime.bigint() - startedAt) / 1e9 };
 }
 
-function result(scenario: string, adapter: ScenarioResult['adapter'], measured: { events: number; seconds: number }, note?: string): ScenarioResult {
+function result(
+  scenario: string,
+  adapter: ScenarioResult['adapter'],
+  measured: { events: number; seconds: number },
+  note?: string,
+): ScenarioResult {
   return { scenario, adapter, ...measured, eventsPerSecond: measured.events / measured.seconds, note };
 }
 
 /** Runs `transactions` units of work spread over `writers` concurrent loops. */
-async function inParallel(writers: number, transactions: number, unit: (writerIndex: number, sequence: number) => Promise<void>): Promise<void> {
+async function inParallel(
+  writers: number,
+  transactions: number,
+  unit: (writerIndex: number, sequence: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: writers }, async (_, writerIndex) => {
@@ -75,7 +90,9 @@ interface Adapter {
   /** Appends `count` events to one stream with an exact expected version; returns nothing, throws on conflict. */
   appendSingle(streamId: string, expectedVersion: bigint, events: ReturnType<typeof movementEvent>[]): Promise<void>;
   /** Appends to several streams; `atomic` says whether it is one transaction. */
-  appendMulti(streams: { streamId: string; expectedVersion: bigint; events: ReturnType<typeof movementEvent>[] }[]): Promise<void>;
+  appendMulti(
+    streams: { streamId: string; expectedVersion: bigint; events: ReturnType<typeof movementEvent>[] }[],
+  ): Promise<void>;
   multiIsAtomic: boolean;
   /** Reads the whole log from the start in batches; returns the number of events read. */
   readAll(batchSize: number): Promise<number>;
@@ -124,7 +141,10 @@ async function emmettAdapter(databaseUrl: string, writers: number): Promise<Adap
       await eventStore.appendToStream(streamId, events, { expectedStreamVersion: expectedVersion });
     },
     async appendMulti(streams) {
-      for (const stream of streams) await eventStore.appendToStream(stream.streamId, stream.events, { expectedStreamVersion: stream.expectedVersion });
+      for (const stream of streams)
+        await eventStore.appendToStream(stream.streamId, stream.events, {
+          expectedStreamVersion: stream.expectedVersion,
+        });
     },
     async readAll(batchSize) {
       let after = 0n;
@@ -161,12 +181,19 @@ function streamBook(prefix: string, writers: number, streamsPerWriter: number) {
   };
 }
 
-async function singleStreamAppend(adapter: Adapter, options: EventStoreBenchmarkOptions, events: number, label: string): Promise<number> {
+async function singleStreamAppend(
+  adapter: Adapter,
+  options: EventStoreBenchmarkOptions,
+  events: number,
+  label: string,
+): Promise<number> {
   const transactions = Math.ceil(events / options.eventsPerTransaction);
   const book = streamBook(`${label}-single`, options.writers, 16);
   await inParallel(options.writers, transactions, async (writerIndex, sequence) => {
     const streamId = book.pick(writerIndex, sequence);
-    const batch = Array.from({ length: options.eventsPerTransaction }, (_, index) => movementEvent(writerIndex, sequence * options.eventsPerTransaction + index));
+    const batch = Array.from({ length: options.eventsPerTransaction }, (_, index) =>
+      movementEvent(writerIndex, sequence * options.eventsPerTransaction + index),
+    );
     await adapter.appendSingle(streamId, book.version(streamId), batch);
     book.advance(streamId, batch.length);
   });
@@ -174,7 +201,12 @@ async function singleStreamAppend(adapter: Adapter, options: EventStoreBenchmark
 }
 
 /** A transfer-like unit: 4 events on the payer's stream, 3 on the payee's, 3 on a third party's (10 in all). */
-async function multiStreamAppend(adapter: Adapter, options: EventStoreBenchmarkOptions, events: number, label: string): Promise<number> {
+async function multiStreamAppend(
+  adapter: Adapter,
+  options: EventStoreBenchmarkOptions,
+  events: number,
+  label: string,
+): Promise<number> {
   const transactions = Math.ceil(events / 10);
   const book = streamBook(`${label}-multi`, options.writers, 24);
   await inParallel(options.writers, transactions, async (writerIndex, sequence) => {
@@ -193,11 +225,17 @@ async function multiStreamAppend(adapter: Adapter, options: EventStoreBenchmarkO
   return transactions * 10;
 }
 
-export async function runEventStoreBenchmark(options: EventStoreBenchmarkOptions, log: (line: string) => void = () => undefined): Promise<ScenarioResult[]> {
+export async function runEventStoreBenchmark(
+  options: EventStoreBenchmarkOptions,
+  log: (line: string) => void = () => undefined,
+): Promise<ScenarioResult[]> {
   const ours = await ourAdapter(options.databaseUrl, options.writers);
   const emmett = await emmettAdapter(options.databaseUrl, options.writers);
   const results: ScenarioResult[] = [];
-  const written = new Map<ScenarioResult['adapter'], number>([['ours', 0], ['emmett', 0]]);
+  const written = new Map<ScenarioResult['adapter'], number>([
+    ['ours', 0],
+    ['emmett', 0],
+  ]);
   const count = (adapter: Adapter, events: number) => {
     written.set(adapter.name, written.get(adapter.name)! + events);
     return events;
@@ -211,13 +249,27 @@ export async function runEventStoreBenchmark(options: EventStoreBenchmarkOptions
     // Alternating adapters within each scenario spreads any drift of the machine (checkpoints, autovacuum) over both.
     for (const adapter of [ours, emmett]) {
       log(`single-stream append: ${adapter.name}`);
-      results.push(result(`single-stream append (${options.eventsPerTransaction} events/transaction)`, adapter.name, await timed(async () => count(adapter, await singleStreamAppend(adapter, options, options.eventsPerScenario, adapter.name)))));
+      results.push(
+        result(
+          `single-stream append (${options.eventsPerTransaction} events/transaction)`,
+          adapter.name,
+          await timed(async () =>
+            count(adapter, await singleStreamAppend(adapter, options, options.eventsPerScenario, adapter.name)),
+          ),
+        ),
+      );
     }
     for (const adapter of [ours, emmett]) {
       log(`multi-stream append: ${adapter.name}`);
       results.push(
-        result('multi-stream append (3 streams, 10 events/unit)', adapter.name, await timed(async () => count(adapter, await multiStreamAppend(adapter, options, options.eventsPerScenario, adapter.name))),
-          adapter.multiIsAtomic ? 'one transaction per unit' : 'NOT atomic: Emmett appends one stream per transaction'),
+        result(
+          'multi-stream append (3 streams, 10 events/unit)',
+          adapter.name,
+          await timed(async () =>
+            count(adapter, await multiStreamAppend(adapter, options, options.eventsPerScenario, adapter.name)),
+          ),
+          adapter.multiIsAtomic ? 'one transaction per unit' : 'NOT atomic: Emmett appends one stream per transaction',
+        ),
       );
     }
     await waitForReadHorizon(ours.database);
@@ -225,7 +277,10 @@ export async function runEventStoreBenchmark(options: EventStoreBenchmarkOptions
     await ours.database.pool.query('VACUUM ANALYZE emt_messages');
     // Reads are short, so one run is at the mercy of whatever else the machine does: take the median of three,
     // alternating adapters.
-    const readRuns = new Map<ScenarioResult['adapter'], { events: number; seconds: number }[]>([['ours', []], ['emmett', []]]);
+    const readRuns = new Map<ScenarioResult['adapter'], { events: number; seconds: number }[]>([
+      ['ours', []],
+      ['emmett', []],
+    ]);
     for (let run = 0; run < 3; run += 1) {
       for (const adapter of [ours, emmett]) {
         log(`read-all: ${adapter.name}, run ${run + 1} of 3`);
@@ -236,8 +291,14 @@ export async function runEventStoreBenchmark(options: EventStoreBenchmarkOptions
       const measured = readRuns.get(adapter.name)!.sort((left, right) => left.seconds - right.seconds)[1];
       const expected = written.get(adapter.name)!;
       // A reader that checkpoints on position alone re-reads or skips events committed out of position order.
-      const note = measured.events === expected ? `read all ${expected} events written` : `read ${measured.events} events but ${expected} were written`;
-      results.push({ ...result(`read-all (batches of ${options.readBatchSize}, median of 3)`, adapter.name, measured, note), expectedEvents: expected });
+      const note =
+        measured.events === expected
+          ? `read all ${expected} events written`
+          : `read ${measured.events} events but ${expected} were written`;
+      results.push({
+        ...result(`read-all (batches of ${options.readBatchSize}, median of 3)`, adapter.name, measured, note),
+        expectedEvents: expected,
+      });
     }
   } finally {
     await ours.close();
@@ -273,11 +334,16 @@ export function formatEventStoreResults(results: ScenarioResult[], options: Even
   for (const scenario of scenarios) {
     const ours = results.find((entry) => entry.scenario === scenario && entry.adapter === 'ours');
     const emmett = results.find((entry) => entry.scenario === scenario && entry.adapter === 'emmett');
-    const format = (entry?: ScenarioResult) => (entry ? Math.round(entry.eventsPerSecond).toLocaleString('en-US') : 'n/a');
+    const format = (entry?: ScenarioResult) =>
+      entry ? Math.round(entry.eventsPerSecond).toLocaleString('en-US') : 'n/a';
     const ratio = ours && emmett ? `${(ours.eventsPerSecond / emmett.eventsPerSecond).toFixed(2)}x` : '';
-    lines.push(`${scenario.padEnd(50)} ${format(ours).padStart(16)} ${format(emmett).padStart(18)} ${ratio.padStart(12)}`);
+    lines.push(
+      `${scenario.padEnd(50)} ${format(ours).padStart(16)} ${format(emmett).padStart(18)} ${ratio.padStart(12)}`,
+    );
   }
-  const notes = results.filter((entry) => entry.note).map((entry) => `  ${entry.adapter}, ${entry.scenario}: ${entry.note}`);
+  const notes = results
+    .filter((entry) => entry.note)
+    .map((entry) => `  ${entry.adapter}, ${entry.scenario}: ${entry.note}`);
   if (notes.length > 0) lines.push('', 'notes:', ...notes);
   return lines.join('\n');
 }

@@ -1,5 +1,9 @@
 import { runWhenScript, withBenchDatabase } from '../bench-main';
-import { DEFAULT_EVENT_STORE_BENCHMARK, formatEventStoreResults, runEventStoreBenchmark } from './event-store-benchmark';
+import {
+  DEFAULT_EVENT_STORE_BENCHMARK,
+  formatEventStoreResults,
+  runEventStoreBenchmark,
+} from './event-store-benchmark';
 
 /**
  * `npm run bench:event-store -w @app/bench`: creates a fresh database on BENCH_DATABASE_URL (default the local

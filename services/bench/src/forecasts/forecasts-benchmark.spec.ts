@@ -13,11 +13,16 @@ describe('forecast settlement benchmark (smoke)', () => {
   });
 
   it('settles one forecast, pays each winner once and conserves the pool', async () => {
-    const results = await runForecastsBenchmark({ databaseUrl: database.url, predictions: 300, oddsTenths: 25 }, () => undefined);
+    const results = await runForecastsBenchmark(
+      { databaseUrl: database.url, predictions: 300, oddsTenths: 25 },
+      () => undefined,
+    );
     expect(results.winners).toBeGreaterThan(0);
     expect(results.paidToUsersMinor + results.remainderMinor).toBe(results.poolMinor);
     expect(results.secondSettlement).toBe('already_settled');
     expect(results.conserved).toBe(true);
-    expect(formatForecastsResults(results)).toContain('Conserved (payouts = plan, payouts + remainder = pool, payouts ≤ pool, paid once): yes');
+    expect(formatForecastsResults(results)).toContain(
+      'Conserved (payouts = plan, payouts + remainder = pool, payouts ≤ pool, paid once): yes',
+    );
   }, 180_000);
 });

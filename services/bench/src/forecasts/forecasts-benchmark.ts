@@ -11,7 +11,12 @@ import { createApp } from '@app/api/src/app.module';
 import { DATABASE_POOL, EVENT_STORE } from '@app/api/src/platform/database/database.tokens';
 import { ForecastsModule, IdentityModule, LedgerModule } from '@app/api/src/modules/context-modules';
 import { RunLedgerCommand, SYSTEM_ACCOUNTS, escrowAccount, newTransactionId } from '@app/api/src/modules/ledger';
-import { evolveForecast, forecastStreamId, initialForecast, type ForecastEvent } from '@app/api/src/modules/forecasts/domain/forecast';
+import {
+  evolveForecast,
+  forecastStreamId,
+  initialForecast,
+  type ForecastEvent,
+} from '@app/api/src/modules/forecasts/domain/forecast';
 import { applyForecastEvents } from '@app/api/src/modules/forecasts/infrastructure/inline-read-model';
 import { ForecastSettlement } from '@app/api/src/modules/forecasts/settle-forecasts/forecast-settlement';
 import type { EventStore } from '@app/event-store';
@@ -24,7 +29,10 @@ export interface ForecastsBenchmarkOptions {
   oddsTenths: number;
 }
 
-export const DEFAULT_FORECASTS_BENCHMARK: Omit<ForecastsBenchmarkOptions, 'databaseUrl'> = { predictions: 10_000, oddsTenths: 25 };
+export const DEFAULT_FORECASTS_BENCHMARK: Omit<ForecastsBenchmarkOptions, 'databaseUrl'> = {
+  predictions: 10_000,
+  oddsTenths: 25,
+};
 
 export interface ForecastsBenchmarkResults {
   predictions: number;
@@ -54,11 +62,20 @@ const USD = 10_000n;
  * which the API tests cover). Then the check: users were credited exactly the plan, the remainder went to
  * `system:fees`, payouts + remainder = pool, and a second settlement pays nothing.
  */
-export async function runForecastsBenchmark(options: ForecastsBenchmarkOptions, log: (line: string) => void): Promise<ForecastsBenchmarkResults> {
+export async function runForecastsBenchmark(
+  options: ForecastsBenchmarkOptions,
+  log: (line: string) => void,
+): Promise<ForecastsBenchmarkResults> {
   const dataDirectory = mkdtempSync(join(tmpdir(), 'bench-forecasts-'));
   let app: INestApplication | null = null;
   try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'production', DATABASE_URL: options.databaseUrl, DATA_DIR: dataDirectory, REDIS_URL: '' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: dataDirectory,
+      REDIS_URL: '',
+    });
     app = await createApp(config, { extraModules: [IdentityModule, LedgerModule, ForecastsModule] });
     const pool = app.get<pg.Pool>(DATABASE_POOL);
     const eventStore = app.get<EventStore>(EVENT_STORE);
@@ -95,16 +112,47 @@ export async function runForecastsBenchmark(options: ForecastsBenchmarkOptions, 
       // $1 to $50 with cents; roughly 45 % over, so both sides hold winners and losers.
       const amountMinor = BigInt(100 + (next() % 4_901)) * 100n;
       poolMinor += amountMinor;
-      const userId = creator ? (events[0] as Extract<ForecastEvent, { type: 'ForecastCreated' }>).data.creatorId : randomUUID();
-      events.push({ type: 'PredictionPlaced', data: { predictionId: randomUUID(), userId, side: next() % 100 < 45 ? 'over' : 'under', amountMinor: String(amountMinor), isCreator: creator, transactionId: newTransactionId(), at: createdAt } });
+      const userId = creator
+        ? (events[0] as Extract<ForecastEvent, { type: 'ForecastCreated' }>).data.creatorId
+        : randomUUID();
+      events.push({
+        type: 'PredictionPlaced',
+        data: {
+          predictionId: randomUUID(),
+          userId,
+          side: next() % 100 < 45 ? 'over' : 'under',
+          amountMinor: String(amountMinor),
+          isCreator: creator,
+          transactionId: newTransactionId(),
+          at: createdAt,
+        },
+      });
     }
-    events.push({ type: 'ObservationRecorded', data: { value: 1_250_000, observedAt: new Date(Date.now() - 30_000).toISOString(), source: 'oracle', recordedBy: null, at: new Date().toISOString() } });
+    events.push({
+      type: 'ObservationRecorded',
+      data: {
+        value: 1_250_000,
+        observedAt: new Date(Date.now() - 30_000).toISOString(),
+        source: 'oracle',
+        recordedBy: null,
+        at: new Date().toISOString(),
+      },
+    });
     const after = events.reduce(evolveForecast, initialForecast());
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
       await applyForecastEvents(client, forecastId, events, after, 0);
-      await eventStore.append([{ streamId: forecastStreamId(forecastId), expectedVersion: 'no_stream', events: events.map(({ type, data }) => ({ type, data })) }], { transaction: client });
+      await eventStore.append(
+        [
+          {
+            streamId: forecastStreamId(forecastId),
+            expectedVersion: 'no_stream',
+            events: events.map(({ type, data }) => ({ type, data })),
+          },
+        ],
+        { transaction: client },
+      );
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');
@@ -119,14 +167,23 @@ export async function runForecastsBenchmark(options: ForecastsBenchmarkOptions, 
           transactionId: newTransactionId(),
           reasonCode: 'ADJUSTMENT',
           description: 'Forecast benchmark: the stakes of the pool',
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: escrowAccount('forecast', forecastId), currency: 'usd', amountMinor: poolMinor }],
+          postings: [
+            {
+              debitAccount: SYSTEM_ACCOUNTS.issuance,
+              creditAccount: escrowAccount('forecast', forecastId),
+              currency: 'usd',
+              amountMinor: poolMinor,
+            },
+          ],
           now: new Date().toISOString(),
         },
       }),
     );
     if (!funded.ok) throw new Error(`Funding the escrow was refused: ${funded.refusal}`);
     const seedMs = performance.now() - seedStarted;
-    log(`seeded one forecast with ${options.predictions} predictions (pool $${poolMinor / USD}) in ${(seedMs / 1000).toFixed(1)} s; settling`);
+    log(
+      `seeded one forecast with ${options.predictions} predictions (pool $${poolMinor / USD}) in ${(seedMs / 1000).toFixed(1)} s; settling`,
+    );
 
     const settlement = app.get(ForecastSettlement);
     const settleStarted = performance.now();
@@ -136,7 +193,9 @@ export async function runForecastsBenchmark(options: ForecastsBenchmarkOptions, 
     log(`settled in ${(settleMs / 1000).toFixed(2)} s; checking conservation`);
     const secondSettlement = await settlement.settle(forecastId);
 
-    const resolved = (await eventStore.readStream(forecastStreamId(forecastId))).find((event) => event.type === 'ForecastResolved')!.data as { owedMinor: string; paidMinor: string; remainderMinor: string; proRata: boolean };
+    const resolved = (await eventStore.readStream(forecastStreamId(forecastId))).find(
+      (event) => event.type === 'ForecastResolved',
+    )!.data as { owedMinor: string; paidMinor: string; remainderMinor: string; proRata: boolean };
     const credits = await pool.query<{ paid: string | null; transactions: string; users: string }>(
       `SELECT sum((posting->>'amountMinor')::numeric)::text AS paid, count(DISTINCT e.data->>'transactionId')::text AS transactions, count(DISTINCT e.stream_id)::text AS users
          FROM events e CROSS JOIN LATERAL jsonb_array_elements(e.data->'postings') AS posting
@@ -150,7 +209,10 @@ export async function runForecastsBenchmark(options: ForecastsBenchmarkOptions, 
         WHERE e.type = 'LedgerTransactionPosted' AND e.data->>'reasonCode' = 'FORECAST_PAYOUT' AND posting->>'debitAccount' = $1 AND posting->>'creditAccount' = $2`,
       [escrowAccount('forecast', forecastId), SYSTEM_ACCOUNTS.fees],
     );
-    const readModel = await pool.query<{ paid: string | null }>(`SELECT sum(payout_minor)::text AS paid FROM forecast_predictions WHERE forecast_id = $1`, [forecastId]);
+    const readModel = await pool.query<{ paid: string | null }>(
+      `SELECT sum(payout_minor)::text AS paid FROM forecast_predictions WHERE forecast_id = $1`,
+      [forecastId],
+    );
     const paidToUsersMinor = BigInt(credits.rows[0]?.paid ?? '0');
     const remainderMinor = BigInt(fees.rows[0]?.remainder ?? '0');
     const winners = Number(credits.rows[0]?.users ?? 0);

@@ -11,7 +11,9 @@ export async function main(): Promise<void> {
       predictions: Number(process.env.BENCH_FORECAST_PREDICTIONS ?? DEFAULT_FORECASTS_BENCHMARK.predictions),
       oddsTenths: Number(process.env.BENCH_FORECAST_ODDS_TENTHS ?? DEFAULT_FORECASTS_BENCHMARK.oddsTenths),
     };
-    const results = await runForecastsBenchmark({ ...options, databaseUrl }, (line) => console.error(`[bench] ${line}`));
+    const results = await runForecastsBenchmark({ ...options, databaseUrl }, (line) =>
+      console.error(`[bench] ${line}`),
+    );
     console.log(formatForecastsResults(results));
     if (!results.conserved || results.settleMs >= 10_000) process.exitCode = 1;
   });

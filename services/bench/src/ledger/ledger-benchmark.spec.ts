@@ -1,5 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
-import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark, type LedgerBenchmarkOptions } from './ledger-benchmark';
+import {
+  DEFAULT_LEDGER_BENCHMARK,
+  formatLedgerResults,
+  runLedgerBenchmark,
+  type LedgerBenchmarkOptions,
+} from './ledger-benchmark';
 
 // A tiny run of the real ledger benchmark against a fresh PostgreSQL database: every scenario, direct and over HTTP
 // (both deployments), commits commands, and both projections rebuild. The figures come from `npm run bench:ledger`;
@@ -36,16 +41,27 @@ describe('ledger benchmark (smoke)', () => {
       'direct, one hot system account (system:issuance)',
       'direct, one hot system account, at 20/s',
       ...['one process', 'api + worker'].flatMap((topology) =>
-        ['convert', 'convert + Idempotency-Key'].flatMap((what) => [`HTTP ${topology}: ${what}, saturated`, `HTTP ${topology}: ${what} at 20/s`]),
+        ['convert', 'convert + Idempotency-Key'].flatMap((what) => [
+          `HTTP ${topology}: ${what}, saturated`,
+          `HTTP ${topology}: ${what} at 20/s`,
+        ]),
       ),
     ]);
     for (const scenario of results.scenarios) {
-      expect({ name: scenario.name, committed: scenario.commands > 0, refused: scenario.refused }).toEqual({ name: scenario.name, committed: true, refused: 0 });
+      expect({ name: scenario.name, committed: scenario.commands > 0, refused: scenario.refused }).toEqual({
+        name: scenario.name,
+        committed: true,
+        refused: 0,
+      });
     }
     // CPU per command: the machine, this process and the local PostgreSQL everywhere; the API (and worker) over HTTP.
     for (const scenario of results.scenarios) {
       const cpu = scenario.cpuMsPerCommand;
-      const expected = scenario.name.startsWith('HTTP api + worker') ? ['API', 'worker'] : scenario.name.startsWith('HTTP') ? ['API'] : [];
+      const expected = scenario.name.startsWith('HTTP api + worker')
+        ? ['API', 'worker']
+        : scenario.name.startsWith('HTTP')
+          ? ['API']
+          : [];
       expect(Object.keys(cpu)).toEqual(['machine', 'bench process', 'PostgreSQL', ...expected]);
       for (const value of Object.values(cpu)) expect(value).toBeGreaterThanOrEqual(0);
       expect(cpu['bench process']).toBeGreaterThan(0);

@@ -1,9 +1,15 @@
 import { availableParallelism, hostname } from 'node:os';
 import { openDatabase, PostgresEventStore, runMigrations, type AppendToStream } from '@app/event-store';
 import { ProjectionRunner } from '@app/api/src/platform/projections/projection-runner';
-import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '@app/api/src/platform/database/database.module';
+import {
+  PLATFORM_MIGRATIONS_DIRECTORY,
+  PLATFORM_MIGRATIONS_TABLE,
+} from '@app/api/src/platform/database/database.module';
 import { LedgerExecutor, newTransactionId } from '@app/api/src/modules/ledger/infrastructure/ledger-executor';
-import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
+import {
+  LEDGER_MIGRATIONS_DIRECTORY,
+  LEDGER_MIGRATIONS_TABLE,
+} from '@app/api/src/modules/ledger/infrastructure/ledger-migrations';
 import { LEDGER_PROJECTIONS } from '@app/api/src/modules/ledger/projections/ledger-projections';
 import { SYSTEM_ACCOUNTS, userAccount } from '@app/api/src/modules/ledger/domain/accounts';
 import { toPayload, type LedgerEvent } from '@app/api/src/modules/ledger/domain/events';
@@ -49,14 +55,25 @@ async function seedUsers(eventStore: PostgresEventStore, users: number, prefix =
             transactionId: newTransactionId(),
             reasonCode: 'ADJUSTMENT',
             description: 'Benchmark funding',
-            postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'gems', amountMinor: 10n ** 12n }],
+            postings: [
+              {
+                debitAccount: SYSTEM_ACCOUNTS.issuance,
+                creditAccount: userAccount(userId),
+                currency: 'gems',
+                amountMinor: 10n ** 12n,
+              },
+            ],
             occurredAt: now,
             copyIndex: 0,
             copyCount: 1,
           },
         },
       ];
-      appends.push({ streamId: userStreamId(userId), expectedVersion: 'any', events: events.map((event) => ({ type: event.type, data: toPayload(event) })) });
+      appends.push({
+        streamId: userStreamId(userId),
+        expectedVersion: 'any',
+        events: events.map((event) => ({ type: event.type, data: toPayload(event) })),
+      });
     }
     await eventStore.append(appends);
   }
@@ -85,17 +102,28 @@ function hotIssuance(to: string): LedgerCommand {
       transactionId: newTransactionId(),
       reasonCode: 'SOCIAL_ACTION_REWARD',
       description: 'Benchmark reward from the hot issuance account',
-      postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(to), currency: 'points', amountMinor: 1n }],
+      postings: [
+        { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(to), currency: 'points', amountMinor: 1n },
+      ],
       now: new Date().toISOString(),
     },
   };
 }
 
-export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (line: string) => void): Promise<LedgerBenchmarkResults> {
+export async function runLedgerBenchmark(
+  options: LedgerBenchmarkOptions,
+  log: (line: string) => void,
+): Promise<LedgerBenchmarkResults> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: options.poolSize });
   const eventStore = await PostgresEventStore.open(database);
-  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
-  await runMigrations(database.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
+  await runMigrations(database.pool, {
+    directory: PLATFORM_MIGRATIONS_DIRECTORY,
+    migrationsTable: PLATFORM_MIGRATIONS_TABLE,
+  });
+  await runMigrations(database.pool, {
+    directory: LEDGER_MIGRATIONS_DIRECTORY,
+    migrationsTable: LEDGER_MIGRATIONS_TABLE,
+  });
   const scenarios: ScenarioResult[] = [];
   const rebuilds: RebuildResult[] = [];
   try {
@@ -106,7 +134,8 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
       await seedUsers(eventStore, options.users, coldBenchUser);
     }
     const executor = new LedgerExecutor(eventStore);
-    const run = (ledger: LedgerExecutor, command: LedgerCommand) => ledger.execute(command).then((outcome) => outcome.kind === 'accepted');
+    const run = (ledger: LedgerExecutor, command: LedgerCommand) =>
+      ledger.execute(command).then((outcome) => outcome.kind === 'accepted');
 
     /** A tip from one random user to another, with a fee leg: two user streams and system:fees per command. */
     const uniform = (ledger: LedgerExecutor, user: (index: number) => string) => async () => {
@@ -119,25 +148,78 @@ export async function runLedgerBenchmark(options: LedgerBenchmarkOptions, log: (
     const cpu = { PostgreSQL: postgres };
     if (options.direct) {
       log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
-      scenarios.push(await runClosedLoop('direct, uniform accounts, cold (first touch reads)', options.clients, options.secondsPerScenario, uniform(executor, benchUser), cpu));
+      scenarios.push(
+        await runClosedLoop(
+          'direct, uniform accounts, cold (first touch reads)',
+          options.clients,
+          options.secondsPerScenario,
+          uniform(executor, benchUser),
+          cpu,
+        ),
+      );
       // Its own executor and users: nothing is cached when it starts, as in a process that has just started.
       log(`direct, uniform, cold cache, at ${rate}/s offered for ${options.rateSeconds} s`);
       scenarios.push(
-        await runFixedRate(`direct, uniform, cold, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(new LedgerExecutor(eventStore), coldBenchUser), cpu),
+        await runFixedRate(
+          `direct, uniform, cold, at ${rate}/s`,
+          options.clients,
+          options.rateSeconds,
+          rate,
+          uniform(new LedgerExecutor(eventStore), coldBenchUser),
+          cpu,
+        ),
       );
       // A service that has been running holds its users' folded states; load every account once, as it would have.
       log(`warming the executor's cache with all ${options.users} accounts`);
       for (let start = 0; start < options.users; start += 64) {
-        await Promise.all(Array.from({ length: Math.min(64, options.users - start) }, (_, offset) => executor.load(benchUser(start + offset))));
+        await Promise.all(
+          Array.from({ length: Math.min(64, options.users - start) }, (_, offset) =>
+            executor.load(benchUser(start + offset)),
+          ),
+        );
       }
       log('direct, uniform, warm cache');
-      scenarios.push(await runClosedLoop('direct, uniform accounts (user→user + fee)', options.clients, options.secondsPerScenario, uniform(executor, benchUser), cpu));
+      scenarios.push(
+        await runClosedLoop(
+          'direct, uniform accounts (user→user + fee)',
+          options.clients,
+          options.secondsPerScenario,
+          uniform(executor, benchUser),
+          cpu,
+        ),
+      );
       log(`direct, uniform, warm cache, at ${rate}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(await runFixedRate(`direct, uniform, warm, at ${rate}/s`, options.clients, options.rateSeconds, rate, uniform(executor, benchUser), cpu));
+      scenarios.push(
+        await runFixedRate(
+          `direct, uniform, warm, at ${rate}/s`,
+          options.clients,
+          options.rateSeconds,
+          rate,
+          uniform(executor, benchUser),
+          cpu,
+        ),
+      );
       log('direct, hot: every command debits system:issuance');
-      scenarios.push(await runClosedLoop('direct, one hot system account (system:issuance)', options.clients, options.secondsPerScenario, hot, cpu));
+      scenarios.push(
+        await runClosedLoop(
+          'direct, one hot system account (system:issuance)',
+          options.clients,
+          options.secondsPerScenario,
+          hot,
+          cpu,
+        ),
+      );
       log(`direct, hot, at ${rate}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(await runFixedRate(`direct, one hot system account, at ${rate}/s`, options.clients, options.rateSeconds, rate, hot, cpu));
+      scenarios.push(
+        await runFixedRate(
+          `direct, one hot system account, at ${rate}/s`,
+          options.clients,
+          options.rateSeconds,
+          rate,
+          hot,
+          cpu,
+        ),
+      );
     }
 
     if (options.http) {
@@ -187,7 +269,10 @@ async function rebuildLedgerProjections(
   return rebuilds;
 }
 
-export function formatLedgerResults(results: LedgerBenchmarkResults, options: Omit<LedgerBenchmarkOptions, 'databaseUrl'>): string {
+export function formatLedgerResults(
+  results: LedgerBenchmarkResults,
+  options: Omit<LedgerBenchmarkOptions, 'databaseUrl'>,
+): string {
   const lines = [
     `Ledger benchmark: ${options.clients} concurrent clients, ${options.secondsPerScenario} s per scenario, ${options.users} users, pool ${options.poolSize}`,
     ...(options.http ? [`Over HTTP: the ${describeApi(apiBuildToRun())}`] : []),
@@ -198,21 +283,29 @@ export function formatLedgerResults(results: LedgerBenchmarkResults, options: Om
     lines.push(
       `${scenario.name.padEnd(58)} ${scenario.commandsPerSecond.toFixed(0).padStart(12)} ${scenario.p50Ms.toFixed(1).padStart(8)} ${scenario.p99Ms
         .toFixed(1)
-        .padStart(8)} ${scenario.maxMs.toFixed(1).padStart(8)} ${String(scenario.commands).padStart(11)} ${String(scenario.refused).padStart(8)} ${scenario.generatorDelayP99Ms
+        .padStart(
+          8,
+        )} ${scenario.maxMs.toFixed(1).padStart(8)} ${String(scenario.commands).padStart(11)} ${String(scenario.refused).padStart(8)} ${scenario.generatorDelayP99Ms
         .toFixed(1)
         .padStart(18)}`,
     );
   }
   // Every label any scenario measured, in first-seen order (machine, bench process, PostgreSQL, then API, worker).
   const labels = [...new Set(results.scenarios.flatMap((scenario) => Object.keys(scenario.cpuMsPerCommand)))];
-  lines.push('', `CPU ms per command (machine = all ${availableParallelism()} cores)`.padEnd(59) + labels.map((label) => label.padStart(14)).join(''));
+  lines.push(
+    '',
+    `CPU ms per command (machine = all ${availableParallelism()} cores)`.padEnd(59) +
+      labels.map((label) => label.padStart(14)).join(''),
+  );
   for (const scenario of results.scenarios) {
     const cells = labels.map((label) => (scenario.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(14));
     lines.push(`${scenario.name.padEnd(58)} ${cells.join('')}`);
   }
   lines.push('', 'projection rebuild              events    seconds    events/s');
   for (const rebuild of results.rebuilds) {
-    lines.push(`${rebuild.projection.padEnd(28)} ${String(rebuild.events).padStart(9)} ${rebuild.seconds.toFixed(2).padStart(10)} ${rebuild.eventsPerSecond.toFixed(0).padStart(11)}`);
+    lines.push(
+      `${rebuild.projection.padEnd(28)} ${String(rebuild.events).padStart(9)} ${rebuild.seconds.toFixed(2).padStart(10)} ${rebuild.eventsPerSecond.toFixed(0).padStart(11)}`,
+    );
   }
   lines.push('', 'Targets: ≥ 1,000 committed commands/s with p99 < 50 ms; rebuild ≥ 20,000 events/s.');
   return lines.join('\n');

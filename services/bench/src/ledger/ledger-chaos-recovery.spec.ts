@@ -35,7 +35,10 @@ describe('chaos recovery', () => {
 
   it('says the rate did not come back within the run when it never did', () => {
     const run = { faultAt: 10_000, ratePerSecond: 100, scheduleEnd: 20_000, end: 20_000 };
-    const recovery = recoveryOf(answers(0, 10_000, 100, () => 5), run);
+    const recovery = recoveryOf(
+      answers(0, 10_000, 100, () => 5),
+      run,
+    );
     expect(recovery.rateBackMs).toBeUndefined();
     expect(recovery.longestSilenceMs).toBe(10_000);
   });

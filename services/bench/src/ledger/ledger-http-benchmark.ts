@@ -29,7 +29,8 @@ export async function runHttpScenarios(
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   // BENCH_TOPOLOGY=all or http picks one deployment (quicker when profiling one of them).
-  for (const topology of options.topologies ?? topologiesToRun()) results.push(...(await runTopology(topology, options, eventStore, pool, log)));
+  for (const topology of options.topologies ?? topologiesToRun())
+    results.push(...(await runTopology(topology, options, eventStore, pool, log)));
   return results;
 }
 
@@ -41,7 +42,11 @@ export async function signUpConverters(base: string, executor: LedgerExecutor, c
     const response = await fetch(`${base}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench${suffix}@example.com`, password: 'correct horse battery', username: `bench_${suffix}` }),
+      body: JSON.stringify({
+        email: `bench${suffix}@example.com`,
+        password: 'correct horse battery',
+        username: `bench_${suffix}`,
+      }),
     });
     if (response.status !== 201) throw new Error(`Sign-up failed: ${response.status} ${await response.text()}`);
     const body = (await response.json()) as { token: string; user: { id: string } };
@@ -53,7 +58,14 @@ export async function signUpConverters(base: string, executor: LedgerExecutor, c
         // An operator's adjustment, the reason with no bound by rule: `ledger verify` holds a gem purchase to 250 gems.
         reasonCode: 'ADJUSTMENT',
         description: 'Benchmark gems',
-        postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(body.user.id), currency: 'gems', amountMinor: 10n ** 12n }],
+        postings: [
+          {
+            debitAccount: SYSTEM_ACCOUNTS.issuance,
+            creditAccount: userAccount(body.user.id),
+            currency: 'gems',
+            amountMinor: 10n ** 12n,
+          },
+        ],
         now: new Date().toISOString(),
       },
     });
@@ -89,7 +101,8 @@ async function runTopology(
     const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
     const transportErrors = new Map<string, number>();
     const reportTransportErrors = () => {
-      for (const [message, count] of transportErrors) log(`HTTP (${topology}): ${count} request(s) failed: ${message} (counted as refused)`);
+      for (const [message, count] of transportErrors)
+        log(`HTTP (${topology}): ${count} request(s) failed: ${message} (counted as refused)`);
       transportErrors.clear();
     };
     const convert = async (client: number, idempotent: boolean): Promise<boolean> => {
@@ -126,19 +139,30 @@ async function runTopology(
     const rateSeconds = options.rateSeconds;
     const name = (what: string) => `HTTP ${topology}: ${what}`;
     const results: ScenarioResult[] = [];
-    const counted = (scenario: () => Promise<ScenarioResult>) => withStatementCounts(pool, (line) => log(`HTTP (${topology}): ${line}`), scenario);
+    const counted = (scenario: () => Promise<ScenarioResult>) =>
+      withStatementCounts(pool, (line) => log(`HTTP (${topology}): ${line}`), scenario);
     for (const idempotent of options.keyedHttp ? [false, true] : [false]) {
       const what = idempotent ? 'convert + Idempotency-Key' : 'convert';
       await projectionsCaughtUp(pool, eventStore);
       await freshConnections();
-      log(`HTTP (${topology}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`);
+      log(
+        `HTTP (${topology}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`,
+      );
       const send = (client: number) => convert(client, idempotent);
-      results.push(await counted(() => runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, send, cpuCounters)));
+      results.push(
+        await counted(() =>
+          runClosedLoop(name(`${what}, saturated`), options.clients, options.secondsPerScenario, send, cpuCounters),
+        ),
+      );
       reportTransportErrors();
       await projectionsCaughtUp(pool, eventStore);
       await freshConnections();
       log(`HTTP (${topology}): the same at ${rate}/s offered for ${rateSeconds} s`);
-      results.push(await counted(() => runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, send, cpuCounters)));
+      results.push(
+        await counted(() =>
+          runFixedRate(name(`${what} at ${rate}/s`), options.clients, rateSeconds, rate, send, cpuCounters),
+        ),
+      );
       reportTransportErrors();
     }
     await httpPool.close();

@@ -17,7 +17,12 @@ export type CpuCounter = () => number | undefined;
 function machineTimes(): { busyMs: number; stealMs: number } | undefined {
   try {
     // user nice system idle iowait irq softirq steal ...
-    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1, 9)
+      .map(Number);
     return { busyMs: (user + nice + system + irq + softirq + steal) * MS_PER_TICK, stealMs: steal * MS_PER_TICK };
   } catch {
     return undefined;
@@ -138,7 +143,10 @@ export class CpuMeter {
       Object.entries(this.counters).map(([label, read]) => {
         const before = this.started[label];
         const after = read();
-        return [label, before === undefined || after === undefined ? undefined : (after - before) / Math.max(1, commands)];
+        return [
+          label,
+          before === undefined || after === undefined ? undefined : (after - before) / Math.max(1, commands),
+        ];
       }),
     );
   }

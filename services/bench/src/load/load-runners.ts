@@ -45,10 +45,24 @@ export type ScenarioCpuCounters = Record<string, CpuCounter>;
 function watchScenario(extraCounters: ScenarioCpuCounters): ScenarioWatch {
   const generatorDelay = monitorEventLoopDelay({ resolution: 5 });
   generatorDelay.enable();
-  return { generatorDelay, cpu: new CpuMeter({ machine: machineBusyMs, 'bench process': ownCpuMs, PostgreSQL: postgresCpuMs, ...extraCounters }) };
+  return {
+    generatorDelay,
+    cpu: new CpuMeter({
+      machine: machineBusyMs,
+      'bench process': ownCpuMs,
+      PostgreSQL: postgresCpuMs,
+      ...extraCounters,
+    }),
+  };
 }
 
-function summarize(name: string, latencies: number[], refused: number, started: number, watch: ScenarioWatch): ScenarioResult {
+function summarize(
+  name: string,
+  latencies: number[],
+  refused: number,
+  started: number,
+  watch: ScenarioWatch,
+): ScenarioResult {
   const elapsedSeconds = (performance.now() - started) / 1000;
   const cpuMsPerCommand = watch.cpu.perCommand(latencies.length + refused);
   watch.generatorDelay.disable();
@@ -107,7 +121,10 @@ function startTimeline(name: string): { add(line: string): void; write(startedAt
   return {
     add: (line) => void lines.push(line),
     write: (startedAtEpochMs) =>
-      writeFileSync(`${prefix}-${name.replace(/\W+/g, '-')}.txt`, [`# start ${startedAtEpochMs.toFixed(1)}`, ...lines].join('\n') + '\n'),
+      writeFileSync(
+        `${prefix}-${name.replace(/\W+/g, '-')}.txt`,
+        [`# start ${startedAtEpochMs.toFixed(1)}`, ...lines].join('\n') + '\n',
+      ),
   };
 }
 
@@ -138,7 +155,8 @@ export async function runFixedRate(
     Array.from({ length: clients }, async (_, client) => {
       for (let scheduled = started + (client * intervalMs) / clients; scheduled < deadline; scheduled += intervalMs) {
         // A timer may fire a fraction of a millisecond early (libuv's clock is coarser): never send before the schedule.
-        for (let wait = scheduled - performance.now(); wait > 0; wait = scheduled - performance.now()) await new Promise((resolve) => setTimeout(resolve, wait));
+        for (let wait = scheduled - performance.now(); wait > 0; wait = scheduled - performance.now())
+          await new Promise((resolve) => setTimeout(resolve, wait));
         const committed = await command(client, scheduled);
         const latency = performance.now() - scheduled;
         if (committed) latencies.push(latency);

@@ -1,5 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
-import { DEFAULT_MARKET_BENCHMARK, formatMarketResults, runMarketBenchmark, type MarketBenchmarkOptions } from './market-benchmark';
+import {
+  DEFAULT_MARKET_BENCHMARK,
+  formatMarketResults,
+  runMarketBenchmark,
+  type MarketBenchmarkOptions,
+} from './market-benchmark';
 
 // A tiny run of the real market benchmark: buyers signed up and funded, buys of one item at a fixed rate and in a
 // closed loop, then the conservation check. The figures come from `npm run bench:market`; this proves the code works.
@@ -13,7 +18,15 @@ describe('market benchmark (smoke)', () => {
   });
 
   it('buys one hot item at a fixed rate and in a closed loop, and shares and USD add up', async () => {
-    const options: MarketBenchmarkOptions = { ...DEFAULT_MARKET_BENCHMARK, databaseUrl: database.url, buyers: 10, clients: 4, ratePerSecond: 20, rateSeconds: 1, closedSeconds: 1 };
+    const options: MarketBenchmarkOptions = {
+      ...DEFAULT_MARKET_BENCHMARK,
+      databaseUrl: database.url,
+      buyers: 10,
+      clients: 4,
+      ratePerSecond: 20,
+      rateSeconds: 1,
+      closedSeconds: 1,
+    };
     const results = await runMarketBenchmark(options, () => undefined);
     // Both deployments (one process; an HTTP process beside a projection worker), each at a fixed rate and closed loop.
     expect(results.scenarios.map((result) => ({ name: result.name, answered: result.commands > 0 }))).toEqual([

@@ -24,7 +24,13 @@ export interface MarketBenchmarkOptions {
   topologies?: Topology[];
 }
 
-export const DEFAULT_MARKET_BENCHMARK: Omit<MarketBenchmarkOptions, 'databaseUrl'> = { buyers: 200, clients: 64, ratePerSecond: 500, rateSeconds: 10, closedSeconds: 10 };
+export const DEFAULT_MARKET_BENCHMARK: Omit<MarketBenchmarkOptions, 'databaseUrl'> = {
+  buyers: 200,
+  clients: 64,
+  ratePerSecond: 500,
+  rateSeconds: 10,
+  closedSeconds: 10,
+};
 
 /** The unmeasured warm-up before each deployment's runs: this rate and length, at most the measured run's. */
 const WARM_UP_RATE = 400;
@@ -85,7 +91,11 @@ export async function runMarketBenchmark(
       return { status: response.statusCode, body: await response.body.text() };
     };
     const signUp = async (name: string) => {
-      const signedUp = await call('/api/auth/signup', null, { email: `${name}@example.com`, password: 'correct horse battery', username: name });
+      const signedUp = await call('/api/auth/signup', null, {
+        email: `${name}@example.com`,
+        password: 'correct horse battery',
+        username: name,
+      });
       if (signedUp.status !== 201) throw new Error(`Sign-up failed: ${signedUp.status} ${signedUp.body}`);
       return JSON.parse(signedUp.body) as { token: string; user: { id: string } };
     };
@@ -103,10 +113,19 @@ export async function runMarketBenchmark(
         }
       }),
     );
-    const created = await call('/api/content', creator.token, { platform: 'tiktok', title: 'The hot item', description: 'Everyone buys it at once', platform_url: 'https://example.com/hot', total_shares: 1000 });
+    const created = await call('/api/content', creator.token, {
+      platform: 'tiktok',
+      title: 'The hot item',
+      description: 'Everyone buys it at once',
+      platform_url: 'https://example.com/hot',
+      total_shares: 1000,
+    });
     if (created.status !== 201) throw new Error(`Creating content failed: ${created.status} ${created.body}`);
     const contentId = (JSON.parse(created.body) as { contentId: string }).contentId;
-    await database.pool.query('UPDATE content_items SET total_shares = $2 WHERE content_id = $1', [contentId, HOT_ITEM_SHARES]);
+    await database.pool.query('UPDATE content_items SET total_shares = $2 WHERE content_id = $1', [
+      contentId,
+      HOT_ITEM_SHARES,
+    ]);
     log(`funding every buyer with USD (a DEMO_FUNDING transaction from issuance each)`);
     const now = new Date().toISOString();
     for (let start = 0; start < buyers.length; start += 500) {
@@ -117,13 +136,24 @@ export async function runMarketBenchmark(
             transactionId: newTransactionId(),
             reasonCode: 'DEMO_FUNDING',
             description: 'Market benchmark funding',
-            postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(user.id), currency: 'usd', amountMinor: BUYER_USD_MINOR }],
+            postings: [
+              {
+                debitAccount: SYSTEM_ACCOUNTS.issuance,
+                creditAccount: userAccount(user.id),
+                currency: 'usd',
+                amountMinor: BUYER_USD_MINOR,
+              },
+            ],
             occurredAt: now,
             copyIndex: 0,
             copyCount: 1,
           },
         };
-        return { streamId: userStreamId(user.id), expectedVersion: 'any', events: [{ type: event.type, data: toPayload(event) }] };
+        return {
+          streamId: userStreamId(user.id),
+          expectedVersion: 'any',
+          events: [{ type: event.type, data: toPayload(event) }],
+        };
       });
       await eventStore.append(appends);
     }
@@ -152,21 +182,42 @@ export async function runMarketBenchmark(
     const counted = (scenario: () => Promise<ScenarioResult>) => withStatementCounts(database.pool, log, scenario);
     for (const [position, topology] of topologies.entries()) {
       if (position > 0) await deploy(topology);
-      const cpu = () => ({ PostgreSQL: postgres, API: processCpuMs(api!.apiPid), ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}) });
+      const cpu = () => ({
+        PostgreSQL: postgres,
+        API: processCpuMs(api!.apiPid),
+        ...(api!.workerPid ? { worker: processCpuMs(api!.workerPid) } : {}),
+      });
       // Warm-up, not measured: a server that has run a while has compiled its hot paths and filled its caches, while
       // the first thousands of buys compile them (100/s for 2 s left TurboFan busy in the measured run). Then the
       // projections catch up, so the measured run is not charged for the warm-up's.
-      await runFixedRate('warm-up', options.clients, Math.min(WARM_UP_SECONDS, options.rateSeconds), Math.min(WARM_UP_RATE, options.ratePerSecond), buy);
+      await runFixedRate(
+        'warm-up',
+        options.clients,
+        Math.min(WARM_UP_SECONDS, options.rateSeconds),
+        Math.min(WARM_UP_RATE, options.ratePerSecond),
+        buy,
+      );
       await projectionsCaughtUp(database.pool, eventStore);
       log(`${topology}: buys of one item at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
       const fixedName = `at ${options.ratePerSecond}/s offered, ${topology}`;
-      scenarios.push(await counted(() => runFixedRate(fixedName, options.clients, options.rateSeconds, options.ratePerSecond, buy, cpu())));
+      scenarios.push(
+        await counted(() =>
+          runFixedRate(fixedName, options.clients, options.rateSeconds, options.ratePerSecond, buy, cpu()),
+        ),
+      );
       log(`${topology}: buys of one item, ${options.clients} clients in a closed loop for ${options.closedSeconds} s`);
       const closedName = `closed loop (${options.clients} clients), ${topology}`;
-      scenarios.push(await counted(() => runClosedLoop(closedName, options.clients, options.closedSeconds, buy, cpu())));
+      scenarios.push(
+        await counted(() => runClosedLoop(closedName, options.clients, options.closedSeconds, buy, cpu())),
+      );
     }
 
-    const conservation = await checkConservation(eventStore, database.pool, { contentId, creatorId: creator.user.id, buyerIds: buyers.map(({ user }) => user.id), accepted });
+    const conservation = await checkConservation(eventStore, database.pool, {
+      contentId,
+      creatorId: creator.user.id,
+      buyerIds: buyers.map(({ user }) => user.id),
+      accepted,
+    });
     return { scenarios, failures, conservation };
   } finally {
     await http?.close();
@@ -184,17 +235,28 @@ async function checkConservation(
   pool: Queryable,
   run: { contentId: string; creatorId: string; buyerIds: string[]; accepted: number },
 ): Promise<ConservationCheck> {
-  const sold = (await eventStore.readStream(marketStreamId(run.contentId))).filter((event) => event.type === 'SharesBought');
+  const sold = (await eventStore.readStream(marketStreamId(run.contentId))).filter(
+    (event) => event.type === 'SharesBought',
+  );
   const soldShares = sold.reduce((sum, event) => sum + (event.data as { quantity: number }).quantity, 0);
   const soldMinor = sold.reduce((sum, event) => sum + BigInt((event.data as { totalMinor: string }).totalMinor), 0n);
-  const positions = await pool.query<{ owned: string | null }>('SELECT sum(owned)::text AS owned FROM market_positions WHERE content_id = $1', [run.contentId]);
-  const trades = await pool.query<{ count: string }>('SELECT count(*)::text AS count FROM market_trades WHERE content_id = $1', [run.contentId]);
+  const positions = await pool.query<{ owned: string | null }>(
+    'SELECT sum(owned)::text AS owned FROM market_positions WHERE content_id = $1',
+    [run.contentId],
+  );
+  const trades = await pool.query<{ count: string }>(
+    'SELECT count(*)::text AS count FROM market_trades WHERE content_id = $1',
+    [run.contentId],
+  );
   /** USD moved by SHARE_PURCHASE transactions on a user's ledger stream: credited minus debited to their account. */
   const sharePurchaseNet = async (userId: string) => {
     let net = 0n;
     for (const stored of await eventStore.readStream(userStreamId(userId))) {
       if (stored.type !== 'LedgerTransactionPosted') continue;
-      const data = stored.data as { reasonCode: string; postings: Array<{ debitAccount: string; creditAccount: string; currency: string; amountMinor: string }> };
+      const data = stored.data as {
+        reasonCode: string;
+        postings: Array<{ debitAccount: string; creditAccount: string; currency: string; amountMinor: string }>;
+      };
       if (data.reasonCode !== 'SHARE_PURCHASE') continue;
       for (const posting of data.postings) {
         if (posting.currency !== 'usd') continue;
@@ -234,7 +296,9 @@ export function formatMarketResults(
   const row = (r: ScenarioResult) =>
     `${r.name.padEnd(56)} ${r.commandsPerSecond.toFixed(0).padStart(11)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs.toFixed(1).padStart(8)} ${String(r.commands).padStart(9)} ${String(
       r.refused,
-    ).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)} ${r.generatorDelayP99Ms.toFixed(1).padStart(13)}`;
+    ).padStart(
+      8,
+    )} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)} ${r.generatorDelayP99Ms.toFixed(1).padStart(13)}`;
   const c = results.conservation;
   const failures = Object.entries(results.failures);
   return [

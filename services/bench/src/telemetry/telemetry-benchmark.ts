@@ -17,7 +17,13 @@ export interface TelemetryBenchmarkOptions {
   targets: number;
 }
 
-export const DEFAULT_TELEMETRY_BENCHMARK: Omit<TelemetryBenchmarkOptions, 'databaseUrl'> = { eventsPerBatch: 100, batchesPerSecond: 120, seconds: 10, clients: 32, targets: 500 };
+export const DEFAULT_TELEMETRY_BENCHMARK: Omit<TelemetryBenchmarkOptions, 'databaseUrl'> = {
+  eventsPerBatch: 100,
+  batchesPerSecond: 120,
+  seconds: 10,
+  clients: 32,
+  targets: 500,
+};
 
 export interface TelemetryBenchmarkResult {
   ingest: ScenarioResult;
@@ -40,7 +46,11 @@ function batchOf(size: number, targets: number, session: string): string {
     events.push({
       session_id: session,
       event_type: eventType,
-      payload: { target_type: target % 2 === 0 ? 'content' : 'drop', target_id: `bench-target-${target}`, ...(target % 5 === 0 ? { campaign_id: `bench-campaign-${target % 7}` } : {}) },
+      payload: {
+        target_type: target % 2 === 0 ? 'content' : 'drop',
+        target_id: `bench-target-${target}`,
+        ...(target % 5 === 0 ? { campaign_id: `bench-campaign-${target % 7}` } : {}),
+      },
       user_id: null,
     });
   }
@@ -52,7 +62,10 @@ function batchOf(size: number, targets: number, session: string): string {
  * REDIS_URL): batches at a fixed offered rate, latency from the scheduled send to the 202; then how long until every
  * accepted event is stored (raw rows and the daily rollup), which is the ingest rate that holds over time.
  */
-export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, log: (line: string) => void): Promise<TelemetryBenchmarkResult> {
+export async function runTelemetryBenchmark(
+  options: TelemetryBenchmarkOptions,
+  log: (line: string) => void,
+): Promise<TelemetryBenchmarkResult> {
   let api: RunningApi | undefined;
   const database = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
   try {
@@ -63,12 +76,19 @@ export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, 
     // Bodies are made before the clock starts: the load generator shares the machine's two cores with the API.
     const total = Math.ceil(options.batchesPerSecond * options.seconds) + options.clients;
     log(`preparing ${total} batches of ${options.eventsPerBatch} events`);
-    const bodies = Array.from({ length: Math.min(total, 400) }, (_, index) => batchOf(options.eventsPerBatch, options.targets, `bench-session-${index}`));
+    const bodies = Array.from({ length: Math.min(total, 400) }, (_, index) =>
+      batchOf(options.eventsPerBatch, options.targets, `bench-session-${index}`),
+    );
     let next = 0;
     let acceptedBatches = 0;
     const send = async (): Promise<boolean> => {
       const body = bodies[next++ % bodies.length]!;
-      const response = await http.request({ path: `/api/telemetry?batch_id=${randomUUID()}`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await http.request({
+        path: `/api/telemetry?batch_id=${randomUUID()}`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       await response.body.dump();
       if (response.statusCode !== 202) return false;
       acceptedBatches += 1;
@@ -77,7 +97,11 @@ export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, 
     const warmRate = Math.min(20, options.batchesPerSecond);
     await runFixedRate('warm-up', Math.min(options.clients, 4), 2, warmRate, send);
     const warmEvents = acceptedBatches * options.eventsPerBatch;
-    const stored = async () => Number((await database.query<{ count: string }>('SELECT count(*)::text AS count FROM telemetry_events')).rows[0]!.count);
+    const stored = async () =>
+      Number(
+        (await database.query<{ count: string }>('SELECT count(*)::text AS count FROM telemetry_events')).rows[0]!
+          .count,
+      );
     const warmDeadline = Date.now() + 60_000;
     while ((await stored()) < warmEvents) {
       if (Date.now() > warmDeadline) throw new Error('The warm-up batches were not stored within 60 s');
@@ -87,9 +111,16 @@ export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, 
 
     log(`${options.batchesPerSecond} batches/s of ${options.eventsPerBatch} events offered for ${options.seconds} s`);
     const started = performance.now();
-    const ingest = await runFixedRate(`POST /api/telemetry (${options.eventsPerBatch} events) at ${options.batchesPerSecond}/s`, options.clients, options.seconds, options.batchesPerSecond, send, {
-      API: processCpuMs(api.apiPid),
-    });
+    const ingest = await runFixedRate(
+      `POST /api/telemetry (${options.eventsPerBatch} events) at ${options.batchesPerSecond}/s`,
+      options.clients,
+      options.seconds,
+      options.batchesPerSecond,
+      send,
+      {
+        API: processCpuMs(api.apiPid),
+      },
+    );
     const eventsAccepted = acceptedBatches * options.eventsPerBatch;
     let eventsStored = (await stored()) - warmEvents;
     while (eventsStored < eventsAccepted && performance.now() - started < (options.seconds + 120) * 1000) {
@@ -97,7 +128,9 @@ export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, 
       eventsStored = (await stored()) - warmEvents;
     }
     const storedAllSeconds = (performance.now() - started) / 1000;
-    const counted = await database.query<{ count: string }>('SELECT coalesce(sum(count), 0)::text AS count FROM telemetry_daily_counts');
+    const counted = await database.query<{ count: string }>(
+      'SELECT coalesce(sum(count), 0)::text AS count FROM telemetry_daily_counts',
+    );
     await http.close();
     return {
       ingest,
@@ -114,7 +147,10 @@ export async function runTelemetryBenchmark(options: TelemetryBenchmarkOptions, 
   }
 }
 
-export function formatTelemetryResults(result: TelemetryBenchmarkResult, options: Omit<TelemetryBenchmarkOptions, 'databaseUrl'>): string {
+export function formatTelemetryResults(
+  result: TelemetryBenchmarkResult,
+  options: Omit<TelemetryBenchmarkOptions, 'databaseUrl'>,
+): string {
   const r = result.ingest;
   return [
     `Telemetry ingest benchmark: batches of ${options.eventsPerBatch} events, ${options.clients} clients, ${options.targets} targets`,
@@ -122,7 +158,9 @@ export function formatTelemetryResults(result: TelemetryBenchmarkResult, options
     'scenario                                                   batches/s   events/s   p50 ms   p99 ms   max ms  answered  refused  API CPU ms/batch',
     `${r.name.padEnd(58)} ${r.commandsPerSecond.toFixed(0).padStart(9)} ${result.eventsAcceptedPerSecond.toFixed(0).padStart(10)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs
       .toFixed(1)
-      .padStart(8)} ${String(r.commands).padStart(9)} ${String(r.refused).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(17)}`,
+      .padStart(
+        8,
+      )} ${String(r.commands).padStart(9)} ${String(r.refused).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(17)}`,
     '',
     `Stored: ${result.eventsStored} of ${result.eventsAccepted} accepted events, all within ${result.storedAllSeconds.toFixed(1)} s of the first send: ${result.eventsStoredPerSecond.toFixed(0)} events/s end to end; the daily rollup counts ${result.countedInRollup}.`,
     `Every accepted event stored and counted once: ${result.eventsStored === result.eventsAccepted && result.countedInRollup === result.eventsAccepted ? 'yes' : 'NO'}`,

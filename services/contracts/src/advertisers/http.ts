@@ -46,9 +46,18 @@ export const BrandProfileRequestSchema = z
       .min(1, ADVERTISER_MESSAGES.brandNameRequired)
       .max(120, 'Brand name must be at most 120 characters'),
     brand_description: optionalText(2000),
-    brand_website: optionalText(500).refine((value) => value === null || httpUrl(value), ADVERTISER_MESSAGES.brandWebsiteInvalid),
-    brand_email: optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, ADVERTISER_MESSAGES.brandEmailInvalid),
-    brand_phone: optionalText(40).refine((value) => value === null || /^[+0-9 ().-]{3,40}$/.test(value), 'Brand phone may hold digits, spaces, +, (, ), . and - only'),
+    brand_website: optionalText(500).refine(
+      (value) => value === null || httpUrl(value),
+      ADVERTISER_MESSAGES.brandWebsiteInvalid,
+    ),
+    brand_email: optionalText(254).refine(
+      (value) => value === null || z.email().safeParse(value).success,
+      ADVERTISER_MESSAGES.brandEmailInvalid,
+    ),
+    brand_phone: optionalText(40).refine(
+      (value) => value === null || /^[+0-9 ().-]{3,40}$/.test(value),
+      'Brand phone may hold digits, spaces, +, (, ), . and - only',
+    ),
     // What `POST /api/upload/image` answered (`/api/images/<key>` locally, an absolute URL with S3), or any http(s) URL.
     brand_logo_url: optionalText(1000).refine(
       (value) => value === null || httpUrl(value) || /^\/api\/images\/[A-Za-z0-9._-]+$/.test(value),

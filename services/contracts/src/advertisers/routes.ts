@@ -26,7 +26,8 @@ export const getBrandProfileRoute = /*#__PURE__*/ defineRoute({
 export const putBrandProfileRoute = /*#__PURE__*/ defineRoute({
   method: 'put',
   path: '/api/users/brand-profile',
-  summary: "Save the caller's brand profile (brand name required; website and logo http(s) URLs or an uploaded image's path)",
+  summary:
+    "Save the caller's brand profile (brand name required; website and logo http(s) URLs or an uploaded image's path)",
   request: { body: BrandProfileRequestSchema },
   responses: { 200: BrandProfileResponseSchema },
   errors: { 400: "Validation (`VALIDATION_ERROR`, e.g. 'Brand name is required')", 401: 'Not signed in' },

@@ -58,7 +58,12 @@ export const CampaignCreatedSchema = z.object({
 });
 export const CampaignUpdatedSchema = z.object({ fields: CampaignEditableFieldsSchema, at: z.string() });
 /** `consumedMinor`: the escrow the change moved to `system:burn` (the first activation's; else 0). */
-export const CampaignStatusChangedSchema = z.object({ from: z.enum(CAMPAIGN_STATUSES), to: z.enum(CAMPAIGN_STATUSES), consumedMinor: hundredths, at: z.string() });
+export const CampaignStatusChangedSchema = z.object({
+  from: z.enum(CAMPAIGN_STATUSES),
+  to: z.enum(CAMPAIGN_STATUSES),
+  consumedMinor: hundredths,
+  at: z.string(),
+});
 export const CampaignItemAddedSchema = z.object({ kind: itemKind, itemId: z.string(), at: z.string() });
 export const CampaignItemRemovedSchema = z.object({ kind: itemKind, itemId: z.string(), at: z.string() });
 export const CampaignDeletedSchema = z.object({ refundMinor: hundredths, at: z.string() });
@@ -72,4 +77,6 @@ export const CAMPAIGN_EVENT_SCHEMAS = {
   CampaignDeleted: CampaignDeletedSchema,
 } as const;
 export type CampaignEventType = keyof typeof CAMPAIGN_EVENT_SCHEMAS;
-export type CampaignEvent = { [Type in CampaignEventType]: { type: Type; data: z.infer<(typeof CAMPAIGN_EVENT_SCHEMAS)[Type]> } }[CampaignEventType];
+export type CampaignEvent = {
+  [Type in CampaignEventType]: { type: Type; data: z.infer<(typeof CAMPAIGN_EVENT_SCHEMAS)[Type]> };
+}[CampaignEventType];

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** Texts of spec 3 (§5, §8) and this context's refusals. */
 export const CAMPAIGN_MESSAGES = {
-  insufficientMoves: 'You do not have enough moves to create this campaign. Please reduce the scope or purchase more moves.',
+  insufficientMoves:
+    'You do not have enough moves to create this campaign. Please reduce the scope or purchase more moves.',
   calculating: 'Calculating move cost. Please wait...',
   calculateFailed: 'Failed to calculate move cost',
   createFailed: 'Failed to create campaign',
@@ -30,7 +31,14 @@ export const CAMPAIGN_MESSAGES = {
 
 export const CAMPAIGN_TYPES = ['proof', 'standard', 'premium'] as const;
 export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
-export const CAMPAIGN_OBJECTIVES = ['awareness', 'engagement', 'conversions', 'traffic', 'app_installs', 'video_views'] as const;
+export const CAMPAIGN_OBJECTIVES = [
+  'awareness',
+  'engagement',
+  'conversions',
+  'traffic',
+  'app_installs',
+  'video_views',
+] as const;
 export type CampaignObjective = (typeof CAMPAIGN_OBJECTIVES)[number];
 export const BID_STRATEGIES = ['lowest_cost', 'cost_cap', 'bid_cap'] as const;
 export type BidStrategy = (typeof BID_STRATEGIES)[number];
@@ -66,8 +74,16 @@ export const CampaignDateSchema = z
   .string()
   .trim()
   .transform((value, context) => {
-    const day = DATE.test(value) ? value : /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString().slice(0, 10) : null;
-    if (!day || Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
+    const day = DATE.test(value)
+      ? value
+      : /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))
+        ? new Date(value).toISOString().slice(0, 10)
+        : null;
+    if (
+      !day ||
+      Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ||
+      new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day
+    ) {
       context.addIssue({ code: 'custom', message: 'Dates are calendar days (YYYY-MM-DD)' });
       return z.NEVER;
     }
@@ -94,14 +110,25 @@ const MAX_AMOUNT = 1_000_000_000;
 const amount = (message: string, min: number) =>
   z.coerce
     .number({ error: message })
-    .refine((value) => Number.isFinite(value) && value >= min && value <= MAX_AMOUNT && hasAtMostDecimals(value, 2), { message });
+    .refine((value) => Number.isFinite(value) && value >= min && value <= MAX_AMOUNT && hasAtMostDecimals(value, 2), {
+      message,
+    });
 
 const targetingList = z.array(z.string().trim().min(1).max(100)).max(50).default([]);
 
 export const MoveCostRequestSchema = z.object({
   campaignType: z.enum(CAMPAIGN_TYPES, { error: 'campaignType must be proof, standard or premium' }),
-  duration: z.coerce.number().int('duration is a whole number of days').min(1, 'duration is at least 1 day').max(366, 'duration is at most 366 days').default(7),
-  audienceSize: z.coerce.number().int(CAMPAIGN_MESSAGES.audienceSize).min(100, CAMPAIGN_MESSAGES.audienceSize).max(1_000_000_000, 'Audience size is at most 1,000,000,000'),
+  duration: z.coerce
+    .number()
+    .int('duration is a whole number of days')
+    .min(1, 'duration is at least 1 day')
+    .max(366, 'duration is at most 366 days')
+    .default(7),
+  audienceSize: z.coerce
+    .number()
+    .int(CAMPAIGN_MESSAGES.audienceSize)
+    .min(100, CAMPAIGN_MESSAGES.audienceSize)
+    .max(1_000_000_000, 'Audience size is at most 1,000,000,000'),
   locations: targetingList,
   interests: targetingList,
   isPremium: z.boolean().default(false),
@@ -120,22 +147,32 @@ export type MoveCostResponse = z.infer<typeof MoveCostResponseSchema>;
 
 /** The fields a campaign's owner may edit after creation (the paid scope - type, dates, audience, targeting - is fixed). */
 const editableFields = {
-  name: z.string({ error: CAMPAIGN_MESSAGES.nameRequired }).trim().min(1, CAMPAIGN_MESSAGES.nameRequired).max(200, 'Campaign name is at most 200 characters'),
+  name: z
+    .string({ error: CAMPAIGN_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CAMPAIGN_MESSAGES.nameRequired)
+    .max(200, 'Campaign name is at most 200 characters'),
   objective: z.enum(CAMPAIGN_OBJECTIVES, { error: 'Choose an objective' }).default(CAMPAIGN_DEFAULTS.objective),
   description: z.string().max(5000, 'Description is at most 5,000 characters').default(''),
   budget: amount(CAMPAIGN_MESSAGES.budget, 1),
   dailyBudget: amount(CAMPAIGN_MESSAGES.dailyBudget, 1),
   bidStrategy: z.enum(BID_STRATEGIES, { error: 'Choose a bid strategy' }).default(CAMPAIGN_DEFAULTS.bidStrategy),
-  bidAmount: z.union([z.null(), z.literal(''), amount(CAMPAIGN_MESSAGES.bidAmount, 0.01)]).optional().transform((value) => (value === '' || value === undefined ? null : value)),
+  bidAmount: z
+    .union([z.null(), z.literal(''), amount(CAMPAIGN_MESSAGES.bidAmount, 0.01)])
+    .optional()
+    .transform((value) => (value === '' || value === undefined ? null : value)),
   targetCtr: z.coerce
     .number({ error: CAMPAIGN_MESSAGES.targetCtr })
-    .refine((value) => value >= 0.1 && value <= 100 && hasAtMostDecimals(value, 1), { message: CAMPAIGN_MESSAGES.targetCtr })
+    .refine((value) => value >= 0.1 && value <= 100 && hasAtMostDecimals(value, 1), {
+      message: CAMPAIGN_MESSAGES.targetCtr,
+    })
     .default(CAMPAIGN_DEFAULTS.targetCtr),
   targetCpc: amount(CAMPAIGN_MESSAGES.targetCpc, 0.01).default(CAMPAIGN_DEFAULTS.targetCpc),
 };
 
 const bidAmountRule = (value: { bidStrategy: BidStrategy; bidAmount: number | null }, context: z.RefinementCtx) => {
-  if (value.bidStrategy !== 'lowest_cost' && value.bidAmount === null) context.addIssue({ code: 'custom', path: ['bidAmount'], message: CAMPAIGN_MESSAGES.bidAmount });
+  if (value.bidStrategy !== 'lowest_cost' && value.bidAmount === null)
+    context.addIssue({ code: 'custom', path: ['bidAmount'], message: CAMPAIGN_MESSAGES.bidAmount });
 };
 
 /**
@@ -147,8 +184,13 @@ export const CreateCampaignRequestSchema = z
   .object({
     ...editableFields,
     startDate: CampaignDateSchema,
-    endDate: z.union([z.null(), z.literal(''), CampaignDateSchema]).optional().transform((value) => (value ? value : null)),
-    campaignType: z.enum(CAMPAIGN_TYPES, { error: 'campaignType must be proof, standard or premium' }).default(CAMPAIGN_DEFAULTS.campaignType),
+    endDate: z
+      .union([z.null(), z.literal(''), CampaignDateSchema])
+      .optional()
+      .transform((value) => (value ? value : null)),
+    campaignType: z
+      .enum(CAMPAIGN_TYPES, { error: 'campaignType must be proof, standard or premium' })
+      .default(CAMPAIGN_DEFAULTS.campaignType),
     audienceSize: z.coerce
       .number({ error: CAMPAIGN_MESSAGES.audienceSize })
       .int(CAMPAIGN_MESSAGES.audienceSize)
@@ -162,7 +204,8 @@ export const CreateCampaignRequestSchema = z
   })
   .superRefine((value, context) => {
     bidAmountRule(value, context);
-    if (value.endDate && value.endDate < value.startDate) context.addIssue({ code: 'custom', path: ['endDate'], message: CAMPAIGN_MESSAGES.endDate });
+    if (value.endDate && value.endDate < value.startDate)
+      context.addIssue({ code: 'custom', path: ['endDate'], message: CAMPAIGN_MESSAGES.endDate });
   });
 export type CreateCampaignRequest = z.input<typeof CreateCampaignRequestSchema>;
 export type CreateCampaignDraft = z.output<typeof CreateCampaignRequestSchema>;
@@ -175,7 +218,9 @@ export const CampaignStatusRequestSchema = z.object({
   status: z.enum(CAMPAIGN_STATUSES, { error: 'status must be draft, active, paused or completed' }),
 });
 
-export const CampaignContentRequestSchema = z.object({ contentId: z.string().trim().min(1, 'contentId is required').max(100) });
+export const CampaignContentRequestSchema = z.object({
+  contentId: z.string().trim().min(1, 'contentId is required').max(100),
+});
 export const CampaignDropRequestSchema = z.object({ dropId: z.string().trim().min(1, 'dropId is required').max(100) });
 
 /** One campaign as lists and the detail show it (spec 3 §3 Campaign), amounts as JSON numbers. */
@@ -238,7 +283,13 @@ export const CampaignContentItemSchema = z.object({
 });
 export type CampaignContentItem = z.infer<typeof CampaignContentItemSchema>;
 
-export const CampaignPlatformRowSchema = z.object({ platform: z.string(), items: z.number(), impressions: z.number(), clicks: z.number(), averageCtr: z.number() });
+export const CampaignPlatformRowSchema = z.object({
+  platform: z.string(),
+  items: z.number(),
+  impressions: z.number(),
+  clicks: z.number(),
+  averageCtr: z.number(),
+});
 export const CampaignDailyRowSchema = z.object({ day: z.string(), impressions: z.number(), clicks: z.number() });
 
 export const CampaignDetailSchema = CampaignSchema.extend({
@@ -253,8 +304,16 @@ export type CampaignDetail = z.infer<typeof CampaignDetailSchema>;
 export const CampaignListResponseSchema = z.object({ campaigns: z.array(CampaignSchema) });
 export type CampaignListResponse = z.infer<typeof CampaignListResponseSchema>;
 
-export const CreateCampaignResponseSchema = z.object({ success: z.literal(true), movesSpent: z.number(), campaign: CampaignSchema });
+export const CreateCampaignResponseSchema = z.object({
+  success: z.literal(true),
+  movesSpent: z.number(),
+  campaign: CampaignSchema,
+});
 export type CreateCampaignResponse = z.infer<typeof CreateCampaignResponseSchema>;
 
-export const DeleteCampaignResponseSchema = z.object({ success: z.literal(true), id: z.string(), movesRefunded: z.number() });
+export const DeleteCampaignResponseSchema = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  movesRefunded: z.number(),
+});
 export type DeleteCampaignResponse = z.infer<typeof DeleteCampaignResponseSchema>;

@@ -20,7 +20,8 @@ const IdParams = z.object({ id: z.string() });
 export const calculateMoveCostRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/campaigns/calculate-move-cost',
-  summary: 'The moves a campaign of this scope costs (base by type × duration × audience and targeting × premium; README)',
+  summary:
+    'The moves a campaign of this scope costs (base by type × duration × audience and targeting × premium; README)',
   tags,
   request: { body: MoveCostRequestSchema },
   responses: { 200: MoveCostResponseSchema },
@@ -77,7 +78,8 @@ export const changeCampaignStatusRoute = /*#__PURE__*/ defineRoute({
 export const deleteCampaignRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/campaigns/:id',
-  summary: 'Delete a campaign (owner only); a draft gets its whole move cost back, an activated campaign nothing (README)',
+  summary:
+    'Delete a campaign (owner only); a draft gets its whole move cost back, an activated campaign nothing (README)',
   tags,
   request: { params: IdParams, headers: IdempotencyKeyHeaders },
   responses: { 200: DeleteCampaignResponseSchema },
@@ -111,7 +113,11 @@ export const addCampaignDropRoute = /*#__PURE__*/ defineRoute({
   tags,
   request: { params: IdParams, body: CampaignDropRequestSchema },
   responses: { 200: CampaignDetailSchema },
-  errors: { 403: 'Not the owner', 404: 'Campaign not found, or not one of your drops', 409: 'Already added, or completed' },
+  errors: {
+    403: 'Not the owner',
+    404: 'Campaign not found, or not one of your drops',
+    409: 'Already added, or completed',
+  },
 });
 
 export const removeCampaignDropRoute = /*#__PURE__*/ defineRoute({

@@ -39,12 +39,16 @@ const commentFields = {
 
 export const CommentReplySchema = z.object(commentFields).meta({ id: 'ContentCommentReply' });
 /** A top-level comment with its replies (one level deep, oldest first). */
-export const CommentSchema = z.object({ ...commentFields, replies: z.array(CommentReplySchema) }).meta({ id: 'ContentComment' });
+export const CommentSchema = z
+  .object({ ...commentFields, replies: z.array(CommentReplySchema) })
+  .meta({ id: 'ContentComment' });
 export type CommentView = z.infer<typeof CommentSchema>;
 export type CommentReplyView = z.infer<typeof CommentReplySchema>;
 
 /** The posted comment and what it earned (null where the engagement context is not running). */
-export const PostedCommentSchema = CommentSchema.extend({ reward: CommentRewardSchema.nullable() }).meta({ id: 'PostedContentComment' });
+export const PostedCommentSchema = CommentSchema.extend({ reward: CommentRewardSchema.nullable() }).meta({
+  id: 'PostedContentComment',
+});
 export type PostedCommentView = z.infer<typeof PostedCommentSchema>;
 
 /** Pinned first, then newest first. */
@@ -53,7 +57,9 @@ export const CommentListSchema = z.array(CommentSchema).meta({ id: 'ContentComme
 export const CommentLikeResponseSchema = z
   .object({ comment_id: z.string(), likes_count: z.number().int(), has_liked: z.literal(true) })
   .meta({ id: 'ContentCommentLike' });
-export const DeleteCommentResponseSchema = z.object({ success: z.literal(true), id: z.string() }).meta({ id: 'DeleteContentComment' });
+export const DeleteCommentResponseSchema = z
+  .object({ success: z.literal(true), id: z.string() })
+  .meta({ id: 'DeleteContentComment' });
 
 // ----- Feed (spec 2 §2 home feed) -----
 
@@ -69,11 +75,20 @@ export const FeedQuerySchema = z.object({
 });
 
 /** The live sponsorship boost of a sponsored item (engagement's sponsorships, summed over live sponsors). */
-export const FeedSponsorshipSchema = z.object({ total_boost_multiplier: z.number(), sponsor_count: z.number().int(), ends_at: z.string().nullable() });
+export const FeedSponsorshipSchema = z.object({
+  total_boost_multiplier: z.number(),
+  sponsor_count: z.number().int(),
+  ends_at: z.string().nullable(),
+});
 
 export const FeedItemSchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('content'), sponsored: z.boolean(), sponsorship: FeedSponsorshipSchema.nullable(), content: ContentSchema }),
+    z.object({
+      type: z.literal('content'),
+      sponsored: z.boolean(),
+      sponsorship: FeedSponsorshipSchema.nullable(),
+      content: ContentSchema,
+    }),
     z.object({ type: z.literal('drop'), drop: DropSchema }),
   ])
   .meta({ id: 'FeedItem' });

@@ -65,9 +65,24 @@ export const CommentPostedSchema = z.object({
   text: z.string(),
   postedAt: z.string(),
 });
-export const CommentPinnedSchema = z.object({ commentId: z.string(), contentId: z.string(), pinnedBy: z.string(), pinnedAt: z.string() });
-export const CommentLikedSchema = z.object({ commentId: z.string(), contentId: z.string(), userId: z.string(), likedAt: z.string() });
-export const CommentDeletedSchema = z.object({ commentId: z.string(), contentId: z.string(), deletedBy: z.string(), deletedAt: z.string() });
+export const CommentPinnedSchema = z.object({
+  commentId: z.string(),
+  contentId: z.string(),
+  pinnedBy: z.string(),
+  pinnedAt: z.string(),
+});
+export const CommentLikedSchema = z.object({
+  commentId: z.string(),
+  contentId: z.string(),
+  userId: z.string(),
+  likedAt: z.string(),
+});
+export const CommentDeletedSchema = z.object({
+  commentId: z.string(),
+  contentId: z.string(),
+  deletedBy: z.string(),
+  deletedAt: z.string(),
+});
 
 export const CONTENT_EVENT_SCHEMAS = {
   ContentCreated: ContentCreatedSchema,

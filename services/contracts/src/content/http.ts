@@ -56,16 +56,25 @@ const optionalMediaUrl = z
   .string()
   .trim()
   .max(2048, CONTENT_MESSAGES.invalidMediaUrl)
-  .refine((value) => value === '' || isHttpUrl(value) || /^\/api\/images\/[A-Za-z0-9._-]+$/.test(value), CONTENT_MESSAGES.invalidMediaUrl)
+  .refine(
+    (value) => value === '' || isHttpUrl(value) || /^\/api\/images\/[A-Za-z0-9._-]+$/.test(value),
+    CONTENT_MESSAGES.invalidMediaUrl,
+  )
   .nullish()
   .transform((value) => (value === undefined ? undefined : value === null || value === '' ? null : value));
 
-const titleField = z.string({ error: CONTENT_MESSAGES.titleRequired }).trim().min(1, CONTENT_MESSAGES.titleRequired).max(200, 'Title must be at most 200 characters');
+const titleField = z
+  .string({ error: CONTENT_MESSAGES.titleRequired })
+  .trim()
+  .min(1, CONTENT_MESSAGES.titleRequired)
+  .max(200, 'Title must be at most 200 characters');
 const descriptionField = z
   .string()
   .max(5000, 'Description must be at most 5000 characters')
   .nullish()
-  .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()));
+  .transform((value) =>
+    value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim(),
+  );
 const platformField = z.preprocess(
   (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
   z.enum(ContentPlatformSchema.options, { error: CONTENT_MESSAGES.platformRequired }),
@@ -176,7 +185,12 @@ export const ContentSchema = z
     engagement_shares_remaining: z.number().int(),
     /** USD received in tips and funds. */
     current_revenue: z.number(),
-    performance_metrics: z.object({ impressions: z.number(), clicks: z.number(), conversions: z.number(), engagement_rate: z.number() }),
+    performance_metrics: z.object({
+      impressions: z.number(),
+      clicks: z.number(),
+      conversions: z.number(),
+      engagement_rate: z.number(),
+    }),
     views_count: z.number().int(),
     likes_count: z.number().int(),
     comments_count: z.number().int(),

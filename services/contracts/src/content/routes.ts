@@ -99,7 +99,11 @@ export const uploadContentImageRoute = /*#__PURE__*/ defineRoute({
   summary: 'Upload a content image as base64 JSON (15 MB; JPG, PNG, GIF or WEBP, recognised from the bytes)',
   request: { body: UploadContentImageRequestSchema },
   responses: { 201: UploadContentImageResponseSchema },
-  errors: { 413: "'File size must be less than 15MB…'", 415: "'Please upload a valid image file (JPG, PNG, GIF, WEBP).'", 503: 'Image storage unavailable' },
+  errors: {
+    413: "'File size must be less than 15MB…'",
+    415: "'Please upload a valid image file (JPG, PNG, GIF, WEBP).'",
+    503: 'Image storage unavailable',
+  },
 });
 
 export const generatePlaceholderRoute = /*#__PURE__*/ defineRoute({
@@ -123,7 +127,8 @@ export const listCommentsRoute = /*#__PURE__*/ defineRoute({
 export const postCommentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/:id/comments',
-  summary: 'Comment, or reply to a top-level comment (signed in); earns the comment action (0.3 points × tier, once per comment)',
+  summary:
+    'Comment, or reply to a top-level comment (signed in); earns the comment action (0.3 points × tier, once per comment)',
   request: { params: ContentParams, body: PostCommentRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: PostedCommentSchema },
   errors: { 404: 'No such content or parent comment', 422: 'Reply to a reply; archived content' },
@@ -159,7 +164,8 @@ export const deleteCommentRoute = /*#__PURE__*/ defineRoute({
 export const feedRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/feed',
-  summary: 'Home feed: `for-you` (≤ 10, sponsored first, then content and drops alternating), `social` (sponsored, then all content; paged), `opportunities` (≤ 5 drops)',
+  summary:
+    'Home feed: `for-you` (≤ 10, sponsored first, then content and drops alternating), `social` (sponsored, then all content; paged), `opportunities` (≤ 5 drops)',
   request: { query: FeedQuerySchema },
   responses: { 200: FeedPageSchema },
 });

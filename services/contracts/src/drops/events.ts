@@ -92,7 +92,10 @@ export const DropUpdatedSchema = z.object({
   poolChangeMinor: z.string().regex(/^-?\d+$/),
   /** Move drops: the key pool after the edit and the keys added to (positive) or returned from (negative) the escrow. */
   keyPoolTotalMinor: MinorAmountStringSchema.optional(),
-  keyPoolChangeMinor: z.string().regex(/^-?\d+$/).optional(),
+  keyPoolChangeMinor: z
+    .string()
+    .regex(/^-?\d+$/)
+    .optional(),
   isDemo: z.boolean(),
   poolTransactionId: z.string().nullable(),
   updatedAt: z.string(),
@@ -131,7 +134,11 @@ export const DropApplicationReceivedSchema = z.object({
   appliedAt: z.string(),
 });
 
-export const DropApplicationApprovedSchema = z.object({ applicationId: z.string(), dropId: z.string(), approvedAt: z.string() });
+export const DropApplicationApprovedSchema = z.object({
+  applicationId: z.string(),
+  dropId: z.string(),
+  approvedAt: z.string(),
+});
 
 export const DropApplicationRejectedSchema = z.object({
   applicationId: z.string(),
@@ -189,7 +196,12 @@ export const DropApplicationPaidSchema = z.object({
 });
 
 /** On the advertiser's stream: one per drop posted, for the tier limits. */
-export const AdvertiserDropPostedSchema = z.object({ advertiserId: z.string(), dropId: z.string(), kind: DropKindSchema, postedAt: z.string() });
+export const AdvertiserDropPostedSchema = z.object({
+  advertiserId: z.string(),
+  dropId: z.string(),
+  kind: DropKindSchema,
+  postedAt: z.string(),
+});
 
 export const DROP_EVENT_SCHEMAS = {
   DropCreated: DropCreatedSchema,

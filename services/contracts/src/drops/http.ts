@@ -22,7 +22,8 @@ export const DROP_MESSAGES = Object.freeze({
   kindFlagsConflict: 'A drop is either a proof drop or a paid drop, not both',
   checkFields: 'Please check all required fields',
   onlyAdvertisers: 'Only advertisers can create drops',
-  freeTierProofOnly: 'Free-tier advertisers can create proof drops only. Upgrade your plan to create paid or move drops.',
+  freeTierProofOnly:
+    'Free-tier advertisers can create proof drops only. Upgrade your plan to create paid or move drops.',
   weeklyLimitReached: (limit: number, kind: string) => `Weekly limit of ${limit} ${kind} drops reached for your plan`,
   monthlyLimitReached: (limit: number) => `Monthly limit of ${limit} proof drops reached for your plan`,
   insufficientGemsForPool: 'Insufficient gems to fund the drop pool',
@@ -34,7 +35,8 @@ export const DROP_MESSAGES = Object.freeze({
   notActive: 'This drop is not accepting applications',
   messageRequired: 'Application message is required',
   ownDrop: 'You cannot apply to your own drop',
-  demoIsolation: 'Demo accounts and real accounts cannot apply to each other’s drops: a demo account only takes part in demo drops',
+  demoIsolation:
+    'Demo accounts and real accounts cannot apply to each other’s drops: a demo account only takes part in demo drops',
   alreadyApplied: 'You have already applied to this drop',
   full: 'This drop has reached its maximum number of participants',
   followersRequired: (threshold: number) => `You need at least ${threshold} followers to apply to this drop`,
@@ -52,7 +54,8 @@ export const DROP_MESSAGES = Object.freeze({
   reviewScoreRange: 'Review score must be between 1 and 10',
   dropClosed: 'This drop is already closed',
   applicationsInFlight: 'Review every application before closing the drop',
-  keyPoolRequired: 'A move drop with unlimited participants needs a key pool (key_pool_total): the keys escrowed from you to pay its rewards',
+  keyPoolRequired:
+    'A move drop with unlimited participants needs a key pool (key_pool_total): the keys escrowed from you to pay its rewards',
   keyPoolBelowReward: 'Key pool must hold at least one keys reward',
   keyPoolExhausted: "This drop's key pool cannot pay another reward",
   keyPoolBelowPromised: 'The key pool cannot go below what has been paid and what open applications are promised',
@@ -105,7 +108,9 @@ const optionalText = (max: number) =>
     .string()
     .max(max)
     .nullish()
-    .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()));
+    .transform((value) =>
+      value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim(),
+    );
 
 const optionalUrl = (message: string) =>
   z
@@ -123,7 +128,13 @@ const deadline = z
   .nullish()
   // A date without a time (the edit modal's date field) means the end of that day, UTC.
   .transform((value) =>
-    value === undefined ? undefined : value === null || value === '' ? null : /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59.999Z` : new Date(value).toISOString(),
+    value === undefined
+      ? undefined
+      : value === null || value === ''
+        ? null
+        : /^\d{4}-\d{2}-\d{2}$/.test(value)
+          ? `${value}T23:59:59.999Z`
+          : new Date(value).toISOString(),
   );
 
 /** Fields a drop may carry on create and edit. Kind-specific minimums are checked after the kind is known. */
@@ -145,7 +156,10 @@ const dropFieldShape = {
         .number({ error: DROP_MESSAGES.maxParticipantsMin })
         .int(DROP_MESSAGES.maxParticipantsMin)
         .min(1, DROP_MESSAGES.maxParticipantsMin)
-        .max(DROP_AMOUNT_BOUNDS.maxParticipants, `Max participants must be at most ${formatWholeUnits(DROP_AMOUNT_BOUNDS.maxParticipants)}`),
+        .max(
+          DROP_AMOUNT_BOUNDS.maxParticipants,
+          `Max participants must be at most ${formatWholeUnits(DROP_AMOUNT_BOUNDS.maxParticipants)}`,
+        ),
       z.literal(''),
     ])
     .nullish()
@@ -154,7 +168,10 @@ const dropFieldShape = {
     .number({ error: 'Min followers must be a number' })
     .int('Min followers must be a whole number')
     .min(0, DROP_MESSAGES.followersMin)
-    .max(DROP_AMOUNT_BOUNDS.followerThreshold, `Min followers must be at most ${formatWholeUnits(DROP_AMOUNT_BOUNDS.followerThreshold)}`),
+    .max(
+      DROP_AMOUNT_BOUNDS.followerThreshold,
+      `Min followers must be at most ${formatWholeUnits(DROP_AMOUNT_BOUNDS.followerThreshold)}`,
+    ),
   key_cost: amountField({ label: 'Key cost', currency: 'keys', max: DROP_AMOUNT_BOUNDS.keyCost }),
   gem_reward_base: amountField({ label: 'Gem reward', currency: 'gems', max: DROP_AMOUNT_BOUNDS.gemRewardBase }),
   gem_pool_total: amountField({ label: 'Gem pool', currency: 'gems', max: DROP_AMOUNT_BOUNDS.gemPoolTotal }).nullish(),
@@ -171,7 +188,11 @@ const dropFieldShape = {
 };
 
 /** The kind a request means: `kind` when given, else a flag set to true, else move when both flags are false, else proof (the default kind). */
-export function kindFromFlags(input: { kind?: string | null; is_proof_drop?: boolean; is_paid_drop?: boolean }): 'proof' | 'paid' | 'move' {
+export function kindFromFlags(input: {
+  kind?: string | null;
+  is_proof_drop?: boolean;
+  is_paid_drop?: boolean;
+}): 'proof' | 'paid' | 'move' {
   if (input.kind === 'proof' || input.kind === 'paid' || input.kind === 'move') return input.kind;
   if (input.is_proof_drop) return 'proof';
   if (input.is_paid_drop) return 'paid';
@@ -194,9 +215,11 @@ interface KindMinimumsInput {
  * Amounts are minor units here (gems scale 4, points scale 1, keys scale 0).
  */
 function checkKindMinimums(kind: string, input: KindMinimumsInput, context: z.RefinementCtx) {
-  if (input.is_proof_drop && input.is_paid_drop) context.addIssue({ code: 'custom', path: ['is_paid_drop'], message: DROP_MESSAGES.kindFlagsConflict });
+  if (input.is_proof_drop && input.is_paid_drop)
+    context.addIssue({ code: 'custom', path: ['is_paid_drop'], message: DROP_MESSAGES.kindFlagsConflict });
   if (kind === 'paid') {
-    if (input.key_cost !== undefined && input.key_cost < 1n) context.addIssue({ code: 'custom', path: ['key_cost'], message: DROP_MESSAGES.keyCostMin });
+    if (input.key_cost !== undefined && input.key_cost < 1n)
+      context.addIssue({ code: 'custom', path: ['key_cost'], message: DROP_MESSAGES.keyCostMin });
     if (input.gem_reward_base !== undefined && input.gem_reward_base < 10_000n)
       context.addIssue({ code: 'custom', path: ['gem_reward_base'], message: DROP_MESSAGES.gemRewardMin });
   }
@@ -209,12 +232,19 @@ function checkKindMinimums(kind: string, input: KindMinimumsInput, context: z.Re
 }
 
 /** A move drop's key pool: named when seats are unlimited, and never smaller than one reward. */
-function checkKeyPool(keyRewardMinor: bigint, maxParticipants: number | null, keyPoolMinor: bigint | null, context: z.RefinementCtx) {
+function checkKeyPool(
+  keyRewardMinor: bigint,
+  maxParticipants: number | null,
+  keyPoolMinor: bigint | null,
+  context: z.RefinementCtx,
+) {
   if (keyPoolMinor === null) {
-    if (maxParticipants === null) context.addIssue({ code: 'custom', path: ['key_pool_total'], message: DROP_MESSAGES.keyPoolRequired });
+    if (maxParticipants === null)
+      context.addIssue({ code: 'custom', path: ['key_pool_total'], message: DROP_MESSAGES.keyPoolRequired });
     return;
   }
-  if (keyPoolMinor < keyRewardMinor) context.addIssue({ code: 'custom', path: ['key_pool_total'], message: DROP_MESSAGES.keyPoolBelowReward });
+  if (keyPoolMinor < keyRewardMinor)
+    context.addIssue({ code: 'custom', path: ['key_pool_total'], message: DROP_MESSAGES.keyPoolBelowReward });
 }
 
 /**
@@ -241,10 +271,19 @@ export const CreateDropRequestSchema = z
   .superRefine((input, context) => {
     const kind = kindFromFlags(input);
     // Paid costs default to 1 key and 50 gems; a move drop must name its points cost and keys reward.
-    const withDefaults = kind === 'move' ? { ...input, move_cost_points: input.move_cost_points ?? 0n, key_reward_amount: input.key_reward_amount ?? 0n } : input;
+    const withDefaults =
+      kind === 'move'
+        ? { ...input, move_cost_points: input.move_cost_points ?? 0n, key_reward_amount: input.key_reward_amount ?? 0n }
+        : input;
     checkKindMinimums(kind, withDefaults, context);
     // A move drop pays its rewards from keys escrowed at creation: unlimited seats need a pool named up front.
-    if (kind === 'move') checkKeyPool(input.key_reward_amount ?? 0n, input.max_participants ?? null, input.key_pool_total ?? null, context);
+    if (kind === 'move')
+      checkKeyPool(
+        input.key_reward_amount ?? 0n,
+        input.max_participants ?? null,
+        input.key_pool_total ?? null,
+        context,
+      );
   })
   .meta({ id: 'CreateDropRequest' });
 export type CreateDropRequest = z.infer<typeof CreateDropRequestSchema>;
@@ -359,7 +398,11 @@ export type ApplyToDropRequest = z.infer<typeof ApplyToDropRequestSchema>;
 export const SubmitWorkRequestSchema = z
   .object({
     submission_type: SubmissionTypeSchema,
-    submission_data: z.string({ error: DROP_MESSAGES.submissionDataRequired }).trim().min(1, DROP_MESSAGES.submissionDataRequired).max(10_000),
+    submission_data: z
+      .string({ error: DROP_MESSAGES.submissionDataRequired })
+      .trim()
+      .min(1, DROP_MESSAGES.submissionDataRequired)
+      .max(10_000),
     submission_notes: optionalText(5000),
   })
   .superRefine((input, context) => {
@@ -372,7 +415,11 @@ export type SubmitWorkRequest = z.infer<typeof SubmitWorkRequestSchema>;
 
 export const CompleteApplicationRequestSchema = z
   .object({
-    review_score: z.number({ error: DROP_MESSAGES.reviewScoreRange }).int(DROP_MESSAGES.reviewScoreRange).min(1, DROP_MESSAGES.reviewScoreRange).max(10, DROP_MESSAGES.reviewScoreRange),
+    review_score: z
+      .number({ error: DROP_MESSAGES.reviewScoreRange })
+      .int(DROP_MESSAGES.reviewScoreRange)
+      .min(1, DROP_MESSAGES.reviewScoreRange)
+      .max(10, DROP_MESSAGES.reviewScoreRange),
   })
   .meta({ id: 'CompleteApplicationRequest' });
 export type CompleteApplicationRequest = z.infer<typeof CompleteApplicationRequestSchema>;

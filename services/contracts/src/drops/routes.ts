@@ -110,12 +110,16 @@ const reviewRoute = (action: 'approve' | 'reject', summary: string) =>
     errors: { 403: 'Not the drop creator', 422: 'Not pending' },
   });
 export const approveApplicationRoute = reviewRoute('approve', 'Approve a pending application (drop creator)');
-export const rejectApplicationRoute = reviewRoute('reject', 'Reject a pending application (drop creator); its cost is refunded');
+export const rejectApplicationRoute = reviewRoute(
+  'reject',
+  'Reject a pending application (drop creator); its cost is refunded',
+);
 
 export const completeApplicationRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/drop-applications/:id/complete',
-  summary: 'Complete a submitted application with a review score (drop creator): pays gems from the pool (paid) or keys (move)',
+  summary:
+    'Complete a submitted application with a review score (drop creator): pays gems from the pool (paid) or keys (move)',
   tags: ['drops'],
   request: { params: ApplicationParams, body: CompleteApplicationRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: DropApplicationSchema },

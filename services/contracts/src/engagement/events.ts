@@ -41,7 +41,14 @@ export const ExternalMoveRecordedSchema = z.object({
 });
 /** The item's pool after an event (shares given, revenue): a reader needs only the stream's last event. */
 const PoolAfter = z.object({ sharesGiven: z.number().int().min(0), revenueUsdMinor: Minor }).optional();
-export const EngagementSharesGivenSchema = z.object({ contentId: z.string(), userId: z.string(), actionType: Action, shares: z.number().int().min(1), at: z.string(), poolAfter: PoolAfter });
+export const EngagementSharesGivenSchema = z.object({
+  contentId: z.string(),
+  userId: z.string(),
+  actionType: Action,
+  shares: z.number().int().min(1),
+  at: z.string(),
+  poolAfter: PoolAfter,
+});
 export const ContentTippedSchema = z.object({
   contentId: z.string(),
   fromUserId: z.string(),
@@ -55,7 +62,13 @@ export const ContentTippedSchema = z.object({
 });
 /** The user's day after the event (events written before it was added lack it: their stream is folded from the start). */
 const DailyAfter = z.object({ pointsMinor: Minor, externalMoves: z.number().int().min(0) }).optional();
-export const DailyRewardCountedSchema = z.object({ userId: z.string(), day: z.string(), pointsMinor: Minor, externalMoves: z.number().int().min(0), dailyAfter: DailyAfter });
+export const DailyRewardCountedSchema = z.object({
+  userId: z.string(),
+  day: z.string(),
+  pointsMinor: Minor,
+  externalMoves: z.number().int().min(0),
+  dailyAfter: DailyAfter,
+});
 export const ContentSponsoredSchema = z.object({
   sponsorshipId: z.string(),
   contentId: z.string(),
@@ -69,7 +82,12 @@ export const ContentSponsoredSchema = z.object({
   endsAt: z.string(),
   transactionId: z.string(),
 });
-export const SponsorshipSpentSchema = z.object({ sponsorshipId: z.string(), contentId: z.string(), transactionId: z.string(), at: z.string() });
+export const SponsorshipSpentSchema = z.object({
+  sponsorshipId: z.string(),
+  contentId: z.string(),
+  transactionId: z.string(),
+  at: z.string(),
+});
 /**
  * The sponsored item was archived or deleted before the sponsorship ended: the unused share of the gems (by time
  * left) went back to the sponsor, the used share to platform revenue, once.
@@ -109,7 +127,9 @@ export const ENGAGEMENT_EVENT_SCHEMAS = {
   ContentReserveReleased: ContentReserveReleasedSchema,
 } as const;
 export type EngagementEventType = keyof typeof ENGAGEMENT_EVENT_SCHEMAS;
-export type EngagementEvent = { [K in EngagementEventType]: { type: K; data: z.infer<(typeof ENGAGEMENT_EVENT_SCHEMAS)[K]> } }[EngagementEventType];
+export type EngagementEvent = {
+  [K in EngagementEventType]: { type: K; data: z.infer<(typeof ENGAGEMENT_EVENT_SCHEMAS)[K]> };
+}[EngagementEventType];
 
 export function parseEngagementEvent(type: string, data: unknown): EngagementEvent {
   const schema = (ENGAGEMENT_EVENT_SCHEMAS as Record<string, z.ZodType>)[type];

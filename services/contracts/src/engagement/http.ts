@@ -6,7 +6,9 @@ const ContentId = z.string().trim().min(1, 'Content id is required').max(64);
 
 // ---- Social actions and external moves ----
 
-export const SocialActionTypeSchema = z.enum(SOCIAL_ACTION_TYPES, { error: 'action_type must be like, comment, save, share or repost' });
+export const SocialActionTypeSchema = z.enum(SOCIAL_ACTION_TYPES, {
+  error: 'action_type must be like, comment, save, share or repost',
+});
 
 export const SocialActionRequestSchema = z
   .object({
@@ -22,22 +24,31 @@ export const SocialActionResponseSchema = z
     success: z.literal(true),
     action_type: SocialActionTypeSchema,
     reference_id: z.string(),
-    points_earned: z.number().meta({ description: 'Points minted for this action (one decimal); 0 on demo content or past the daily cap' }),
+    points_earned: z
+      .number()
+      .meta({ description: 'Points minted for this action (one decimal); 0 on demo content or past the daily cap' }),
     multiplier: z.number().meta({ description: 'The tier multiplier applied (1, 1.5, 2)' }),
-    engagement_shares_earned: z.number().int().meta({ description: 'Free engagement shares given (like 1, comment 3, share 5) while the pool lasts' }),
+    engagement_shares_earned: z
+      .number()
+      .int()
+      .meta({ description: 'Free engagement shares given (like 1, comment 3, share 5) while the pool lasts' }),
     engagement_shares_remaining: z.number().int(),
     daily_points_remaining: z.number(),
-    daily_limit_reached: z.boolean().meta({ description: 'The daily cap withheld some or all of the points this action would have earned' }),
-    message: z
-      .string()
-      .nullable()
-      .meta({ description: "Why fewer points than the action's rate were paid ('Daily points limit reached; more tomorrow'), else null" }),
+    daily_limit_reached: z
+      .boolean()
+      .meta({ description: 'The daily cap withheld some or all of the points this action would have earned' }),
+    message: z.string().nullable().meta({
+      description:
+        "Why fewer points than the action's rate were paid ('Daily points limit reached; more tomorrow'), else null",
+    }),
   })
   .meta({ id: 'SocialActionResponse' });
 export type SocialActionResponse = z.infer<typeof SocialActionResponseSchema>;
 
 /** What posting a comment earned: the `comment` quick action, recorded once with the comment (spec 2 §9). */
-export const CommentRewardSchema = SocialActionResponseSchema.omit({ success: true, reference_id: true }).meta({ id: 'CommentReward' });
+export const CommentRewardSchema = SocialActionResponseSchema.omit({ success: true, reference_id: true }).meta({
+  id: 'CommentReward',
+});
 export type CommentReward = z.infer<typeof CommentRewardSchema>;
 
 export const ExternalMoveRequestSchema = z
@@ -46,7 +57,12 @@ export const ExternalMoveRequestSchema = z
     content_id: ContentId,
     content_platform: z.string().trim().max(40).optional(),
     content_url: z.string().trim().max(2048).optional(),
-    proof_url: z.string().trim().max(15_000_000).optional().meta({ description: 'An http(s) URL, or for proof_type image a base64 data URL (PNG/JPG, ≤ 10 MB)' }),
+    proof_url: z
+      .string()
+      .trim()
+      .max(15_000_000)
+      .optional()
+      .meta({ description: 'An http(s) URL, or for proof_type image a base64 data URL (PNG/JPG, ≤ 10 MB)' }),
     proof_type: z.enum(['image', 'url'], { error: 'proof_type must be image or url' }),
   })
   .meta({ id: 'ExternalMoveRequest' });
@@ -99,7 +115,9 @@ export const SavedContentItemSchema = z
   .meta({ id: 'SavedContentItem' });
 export type SavedContentItem = z.infer<typeof SavedContentItemSchema>;
 export const SavedContentListSchema = z.array(SavedContentItemSchema).meta({ id: 'SavedContentList' });
-export const RemoveSavedContentResponseSchema = z.object({ success: z.literal(true), content_id: z.string() }).meta({ id: 'RemoveSavedContentResponse' });
+export const RemoveSavedContentResponseSchema = z
+  .object({ success: z.literal(true), content_id: z.string() })
+  .meta({ id: 'RemoveSavedContentResponse' });
 
 // ---- Tips and funding ----
 
@@ -116,7 +134,10 @@ export const TipGemsRequestSchema = z
 export type TipGemsRequest = z.infer<typeof TipGemsRequestSchema>;
 
 export const FundCurrencySchema = z.preprocess(
-  (value) => (typeof value === 'string' ? ({ usd: 'USD', gems: 'Gems', points: 'Points' } as Record<string, string>)[value.toLowerCase()] ?? value : value),
+  (value) =>
+    typeof value === 'string'
+      ? (({ usd: 'USD', gems: 'Gems', points: 'Points' } as Record<string, string>)[value.toLowerCase()] ?? value)
+      : value,
   z.enum(FUND_CURRENCIES, { error: 'currency_type must be USD, Gems or Points' }),
 );
 
@@ -135,7 +156,8 @@ export const TIP_OR_FUND_AMOUNT_RULES = Object.freeze({
   Gems: { label: 'Amount', currency: 'gems', max: 100_000, decimals: 2 },
   Points: { label: 'Amount', currency: 'points', max: 10_000_000, decimals: 0 },
 } as const);
-export const tipOrFundAmountField = (currency: keyof typeof TIP_OR_FUND_AMOUNT_RULES) => amountField(TIP_OR_FUND_AMOUNT_RULES[currency]);
+export const tipOrFundAmountField = (currency: keyof typeof TIP_OR_FUND_AMOUNT_RULES) =>
+  amountField(TIP_OR_FUND_AMOUNT_RULES[currency]);
 
 export const TipResponseSchema = z
   .object({
@@ -147,14 +169,20 @@ export const TipResponseSchema = z
     currency_type: z.enum(FUND_CURRENCIES),
     usd_value: z.number().meta({ description: 'What the creator (tip) or the item (fund) received, in USD' }),
     new_revenue: z.number().meta({ description: "The item's tips and funds so far, in USD" }),
-    new_share_price: z.number().meta({ description: 'The share price after this (funding ÷ total shares, at least $0.01)' }),
+    new_share_price: z
+      .number()
+      .meta({ description: 'The share price after this (funding ÷ total shares, at least $0.01)' }),
   })
   .meta({ id: 'TipResponse' });
 export type TipResponse = z.infer<typeof TipResponseSchema>;
 
 // ---- Sponsorship ----
 
-const positive = (label: string) => z.number({ error: `${label} must be a number` }).positive(`${label} must be above 0`).max(100_000);
+const positive = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .positive(`${label} must be above 0`)
+    .max(100_000);
 
 export const SponsorContentRequestSchema = z
   .object({

@@ -26,7 +26,8 @@ const ShareLinkParams = z.object({ id: z.string() });
 export const socialActionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/social-action',
-  summary: 'Like, save, share or repost an item: points × tier multiplier (daily cap), free engagement shares; a comment earns when posted',
+  summary:
+    'Like, save, share or repost an item: points × tier multiplier (daily cap), free engagement shares; a comment earns when posted',
   request: { body: SocialActionRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: SocialActionResponseSchema },
   errors: {
@@ -42,7 +43,11 @@ export const externalMoveRoute = /*#__PURE__*/ defineRoute({
   summary: 'Record a move made on the external platform with proof: points × multiplier, keys = ceil(points / 20)',
   request: { body: ExternalMoveRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: ExternalMoveResponseSchema },
-  errors: { 409: 'This move was already recorded for this content', 413: 'Proof image over 10 MB', 429: 'Daily limit of external moves reached' },
+  errors: {
+    409: 'This move was already recorded for this content',
+    413: 'Proof image over 10 MB',
+    429: 'Daily limit of external moves reached',
+  },
 });
 
 export const createShareLinkRoute = /*#__PURE__*/ defineRoute({
@@ -101,7 +106,7 @@ export const tipContentRoute = /*#__PURE__*/ defineRoute({
 export const fundContentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/:id/fund',
-  summary: "Fund an item (its escrow, valued in USD): raises the share price; anyone including the owner",
+  summary: 'Fund an item (its escrow, valued in USD): raises the share price; anyone including the owner',
   request: { params: ContentParams, body: TipOrFundRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: TipResponseSchema },
   errors: { 422: "'Insufficient balance': nothing moved" },

@@ -11,7 +11,13 @@ export type SocialActionType = (typeof SOCIAL_ACTION_TYPES)[number];
  * Quick-action points in tenths of a point: like 0.1, comment 0.3, save 0.5, repost 0.2 (spec 2 §9 previews) and share
  * 10, the spec's "Share reward: base 10 points × tier" rather than the preview's "share 1" (engagement README, Decisions).
  */
-export const SOCIAL_ACTION_POINT_TENTHS: Readonly<Record<SocialActionType, number>> = Object.freeze({ like: 1, comment: 3, save: 5, share: 100, repost: 2 });
+export const SOCIAL_ACTION_POINT_TENTHS: Readonly<Record<SocialActionType, number>> = Object.freeze({
+  like: 1,
+  comment: 3,
+  save: 5,
+  share: 100,
+  repost: 2,
+});
 
 /**
  * Actions whose points are paid once per user and item (later ones count, for 0 points): a like is refused a second
@@ -20,10 +26,20 @@ export const SOCIAL_ACTION_POINT_TENTHS: Readonly<Record<SocialActionType, numbe
 export const POINTS_ONCE_PER_ITEM: readonly SocialActionType[] = Object.freeze(['save', 'share', 'repost']);
 
 /** External moves earn ten times more, in whole points (10 / 30 / 50 / 100 / 120). */
-export const EXTERNAL_MOVE_POINTS: Readonly<Record<SocialActionType, number>> = Object.freeze({ like: 10, comment: 30, save: 50, share: 100, repost: 120 });
+export const EXTERNAL_MOVE_POINTS: Readonly<Record<SocialActionType, number>> = Object.freeze({
+  like: 10,
+  comment: 30,
+  save: 50,
+  share: 100,
+  repost: 120,
+});
 
 /** The tier multiplier 1 / 1.5 / 2 as halves, so every product stays an integer. */
-export const TIER_MULTIPLIER_HALVES: Readonly<Record<UserTier, number>> = Object.freeze({ free: 2, premium: 3, super: 4 });
+export const TIER_MULTIPLIER_HALVES: Readonly<Record<UserTier, number>> = Object.freeze({
+  free: 2,
+  premium: 3,
+  super: 4,
+});
 export const tierMultiplier = (tier: UserTier): number => TIER_MULTIPLIER_HALVES[tier] / 2;
 
 /** Points (minor units: tenths) a quick action earns: base × multiplier, floored to one decimal. */
@@ -38,7 +54,13 @@ export function externalMoveReward(move: SocialActionType, tier: UserTier): { po
 }
 
 /** Free engagement shares an action earns while the item's pool lasts (spec 2 §9: like 1, comment 3, share 5). */
-export const ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE: Readonly<Record<SocialActionType, number>> = Object.freeze({ like: 1, comment: 3, save: 0, share: 5, repost: 0 });
+export const ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE: Readonly<Record<SocialActionType, number>> = Object.freeze({
+  like: 1,
+  comment: 3,
+  save: 0,
+  share: 5,
+  repost: 0,
+});
 
 /**
  * Daily caps (UTC day, per user) on what engagement mints out of issuance: quick actions earn at most 50 points a
@@ -92,13 +114,21 @@ export const DEFAULT_SPONSOR_PACKAGE = SPONSOR_PACKAGES[0]!;
  * hours all match; else the one whose gem amount matches. Anything else is null and refused: spec 2 §9's quick-boost
  * fallback would charge a package the sponsor never chose (issue 43).
  */
-export function sponsorPackageFor(request: { packageId?: string | null; gems?: number | null; multiplier?: number | null; hours?: number | null }): SponsorPackage | null {
+export function sponsorPackageFor(request: {
+  packageId?: string | null;
+  gems?: number | null;
+  multiplier?: number | null;
+  hours?: number | null;
+}): SponsorPackage | null {
   if (request.packageId) {
     const byId = SPONSOR_PACKAGES.find((candidate) => candidate.id === request.packageId);
     if (byId) return byId;
   }
   const exact = SPONSOR_PACKAGES.find(
-    (candidate) => candidate.gems === request.gems && candidate.multiplierTenths === Math.round((request.multiplier ?? 0) * 10) && candidate.hours === request.hours,
+    (candidate) =>
+      candidate.gems === request.gems &&
+      candidate.multiplierTenths === Math.round((request.multiplier ?? 0) * 10) &&
+      candidate.hours === request.hours,
   );
   return exact ?? SPONSOR_PACKAGES.find((candidate) => candidate.gems === request.gems) ?? null;
 }

@@ -66,7 +66,11 @@ export const PayoutBatchPaidSchema = z.object({
   unpaid: z.array(z.object({ userId: z.string(), amountMinor: minor })).optional(),
   at: z.string(),
 });
-export const ForecastSettledSchema = z.object({ remainderMinor: minor, transactionId: z.string().nullable(), at: z.string() });
+export const ForecastSettledSchema = z.object({
+  remainderMinor: minor,
+  transactionId: z.string().nullable(),
+  at: z.string(),
+});
 
 export const FORECAST_EVENT_SCHEMAS = {
   ForecastCreated: ForecastCreatedSchema,
@@ -77,4 +81,6 @@ export const FORECAST_EVENT_SCHEMAS = {
   ForecastSettled: ForecastSettledSchema,
 } as const;
 export type ForecastEventType = keyof typeof FORECAST_EVENT_SCHEMAS;
-export type ForecastEvent = { [Type in ForecastEventType]: { type: Type; data: z.infer<(typeof FORECAST_EVENT_SCHEMAS)[Type]> } }[ForecastEventType];
+export type ForecastEvent = {
+  [Type in ForecastEventType]: { type: Type; data: z.infer<(typeof FORECAST_EVENT_SCHEMAS)[Type]> };
+}[ForecastEventType];

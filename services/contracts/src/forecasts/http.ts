@@ -50,7 +50,8 @@ export const FORECAST_MESSAGES = {
   createFailed: 'Failed to create forecast',
 } as const;
 
-const stakeField = (label: string) => amountField({ label, currency: 'usd', min: MIN_FORECAST_STAKE_USD, max: MAX_FORECAST_STAKE_USD });
+const stakeField = (label: string) =>
+  amountField({ label, currency: 'usd', min: MIN_FORECAST_STAKE_USD, max: MAX_FORECAST_STAKE_USD });
 
 const oddsField = z
   .union([z.number(), z.string()], { error: FORECAST_MESSAGES.odds })
@@ -67,7 +68,11 @@ const oddsField = z
 export const CreateForecastRequestSchema = z.object({
   content_id: z.string().min(1).max(100).nullable().optional(),
   platform: z.string().max(40).nullable().optional(),
-  content_url: z.string({ error: 'Content URL is required' }).trim().min(1, 'Content URL is required').max(2000, 'Content URL must be at most 2,000 characters'),
+  content_url: z
+    .string({ error: 'Content URL is required' })
+    .trim()
+    .min(1, 'Content URL is required')
+    .max(2000, 'Content URL must be at most 2,000 characters'),
   forecast_type: z.enum(FORECAST_TYPES, { error: 'Forecast type must be views, likes, shares or comments' }),
   target_value: z
     .number({ error: 'Target must be a whole number' })
@@ -96,7 +101,11 @@ export const ForecastsQuerySchema = z.object({
 
 /** Admin/oracle: the observed metric of a forecast on an external URL. */
 export const RecordObservationRequestSchema = z.object({
-  value: z.number({ error: 'Value must be a whole number' }).int('Value must be a whole number').min(0, 'Value must not be negative').max(Number.MAX_SAFE_INTEGER),
+  value: z
+    .number({ error: 'Value must be a whole number' })
+    .int('Value must be a whole number')
+    .min(0, 'Value must not be negative')
+    .max(Number.MAX_SAFE_INTEGER),
   /** When the value was read; defaults to now, never in the future. */
   observed_at: z.iso.datetime({ offset: true }).optional(),
 });

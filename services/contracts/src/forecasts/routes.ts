@@ -28,11 +28,15 @@ export const listForecastsRoute = /*#__PURE__*/ defineRoute({
 export const createForecastRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/social-forecasts',
-  summary: "Create a forecast on a content metric; the creator's initial stake moves from their USD into the forecast's escrow",
+  summary:
+    "Create a forecast on a content metric; the creator's initial stake moves from their USD into the forecast's escrow",
   tags,
   request: { body: CreateForecastRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: SocialForecastSchema },
-  errors: { 404: 'Content not found (`CONTENT_NOT_FOUND`)', 422: 'Expiry not in the future (`EXPIRES_IN_PAST`) or insufficient USD (`INSUFFICIENT_FUNDS`)' },
+  errors: {
+    404: 'Content not found (`CONTENT_NOT_FOUND`)',
+    422: 'Expiry not in the future (`EXPIRES_IN_PAST`) or insufficient USD (`INSUFFICIENT_FUNDS`)',
+  },
 });
 
 export const predictRoute = /*#__PURE__*/ defineRoute({
@@ -42,7 +46,11 @@ export const predictRoute = /*#__PURE__*/ defineRoute({
   tags,
   request: { params: IdParams, body: PredictRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: PredictionSchema },
-  errors: { 404: 'Forecast not found (`FORECAST_NOT_FOUND`)', 409: 'Expired or resolved (`FORECAST_EXPIRED`)', 422: 'Insufficient USD (`INSUFFICIENT_FUNDS`)' },
+  errors: {
+    404: 'Forecast not found (`FORECAST_NOT_FOUND`)',
+    409: 'Expired or resolved (`FORECAST_EXPIRED`)',
+    422: 'Insufficient USD (`INSUFFICIENT_FUNDS`)',
+  },
 });
 
 export const myPredictionsRoute = /*#__PURE__*/ defineRoute({

@@ -7,7 +7,13 @@ import { z } from 'zod';
  */
 export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
 export const CHANNEL_COLORS = ['green', 'blue', 'purple', 'orange'] as const;
-export const SHIELD_COVERAGE_FLAGS = ['platformBan', 'algorithmChange', 'contentStrike', 'monetizationLoss', 'followerLoss'] as const;
+export const SHIELD_COVERAGE_FLAGS = [
+  'platformBan',
+  'algorithmChange',
+  'contentStrike',
+  'monetizationLoss',
+  'followerLoss',
+] as const;
 
 const wholeGems = z.number().int().min(1).max(10_000_000);
 
@@ -28,7 +34,12 @@ export const GrowthChannelConfigSchema = z
   })
   .refine((channel) => channel.min_amount <= channel.max_amount, 'min_amount must not exceed max_amount')
   // Multipliers are read as exact hundredths: the decider computes rewards on integers.
-  .refine((channel) => Number.isInteger(Math.round(channel.base_multiplier * 100)) && Math.abs(channel.base_multiplier * 100 - Math.round(channel.base_multiplier * 100)) < 1e-9, 'base_multiplier has at most 2 decimals');
+  .refine(
+    (channel) =>
+      Number.isInteger(Math.round(channel.base_multiplier * 100)) &&
+      Math.abs(channel.base_multiplier * 100 - Math.round(channel.base_multiplier * 100)) < 1e-9,
+    'base_multiplier has at most 2 decimals',
+  );
 export type GrowthChannelConfig = z.infer<typeof GrowthChannelConfigSchema>;
 
 export const ShieldPolicyConfigSchema = z
@@ -40,7 +51,12 @@ export const ShieldPolicyConfigSchema = z
     coverage_amount: wholeGems,
     deductible: z.number().int().min(0),
     min_followers: z.number().int().min(0),
-    coverage: z.object(Object.fromEntries(SHIELD_COVERAGE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<(typeof SHIELD_COVERAGE_FLAGS)[number], z.ZodBoolean>),
+    coverage: z.object(
+      Object.fromEntries(SHIELD_COVERAGE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+        (typeof SHIELD_COVERAGE_FLAGS)[number],
+        z.ZodBoolean
+      >,
+    ),
     platforms: z.array(z.string()).min(1),
   })
   .refine((policy) => policy.deductible < policy.coverage_amount, 'deductible must be below coverage_amount');
@@ -54,7 +70,20 @@ export const GrowthCatalogueSchema = z.object({
 export type GrowthCatalogue = z.infer<typeof GrowthCatalogueSchema>;
 
 /** Spec 3 §5 and §9: creator funding rules. */
-export const FUNDING_CATEGORIES = ['Technology', 'Film', 'Music', 'Art', 'Games', 'Fashion', 'Food', 'Publishing', 'Design', 'Education', 'Health', 'Other'] as const;
+export const FUNDING_CATEGORIES = [
+  'Technology',
+  'Film',
+  'Music',
+  'Art',
+  'Games',
+  'Fashion',
+  'Food',
+  'Publishing',
+  'Design',
+  'Education',
+  'Health',
+  'Other',
+] as const;
 export const FUNDING_DURATIONS = [30, 45, 60, 90] as const;
 export const GROWTH_RULES = {
   fundingGoalMinimum: 1_000,

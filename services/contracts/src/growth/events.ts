@@ -41,7 +41,13 @@ export const StakeWithdrawnSchema = z.object({
   withdrawnAt: z.string(),
 });
 
-const RewardTierSchema = z.object({ id: z.string(), amountMinor: minor, title: z.string(), description: z.string(), estimatedDelivery: z.string() });
+const RewardTierSchema = z.object({
+  id: z.string(),
+  amountMinor: minor,
+  title: z.string(),
+  description: z.string(),
+  estimatedDelivery: z.string(),
+});
 export const ProjectCreatedSchema = z.object({
   projectId: z.string(),
   creatorId: z.string(),
@@ -102,8 +108,17 @@ export const ShieldRenewedSchema = z.object({
   premiumMinor: minor,
   transactionId: z.string(),
 });
-export const ShieldLapsedSchema = z.object({ subscriptionId: z.string(), userId: z.string(), policyName: z.string(), lapsedAt: z.string() });
-export const ShieldCancelledSchema = z.object({ subscriptionId: z.string(), cancelledAt: z.string(), endsAt: z.string() });
+export const ShieldLapsedSchema = z.object({
+  subscriptionId: z.string(),
+  userId: z.string(),
+  policyName: z.string(),
+  lapsedAt: z.string(),
+});
+export const ShieldCancelledSchema = z.object({
+  subscriptionId: z.string(),
+  cancelledAt: z.string(),
+  endsAt: z.string(),
+});
 export const ShieldEndedSchema = z.object({ subscriptionId: z.string(), endedAt: z.string() });
 export const ShieldClaimFiledSchema = z.object({
   claimId: z.string(),
@@ -116,13 +131,42 @@ export const ShieldClaimFiledSchema = z.object({
   payoutMinor: minor,
   filedAt: z.string(),
 });
-export const ShieldClaimApprovedSchema = z.object({ claimId: z.string(), payoutMinor: minor, decidedBy: z.string(), transactionId: z.string(), decidedAt: z.string() });
-export const ShieldClaimRejectedSchema = z.object({ claimId: z.string(), decidedBy: z.string(), reason: z.string(), decidedAt: z.string() });
-export const PoolPremiumReceivedSchema = z.object({ subscriptionId: z.string(), amountMinor: minor, transactionId: z.string(), receivedAt: z.string() });
-export const PoolClaimPaidSchema = z.object({ claimId: z.string(), amountMinor: minor, transactionId: z.string(), paidAt: z.string() });
+export const ShieldClaimApprovedSchema = z.object({
+  claimId: z.string(),
+  payoutMinor: minor,
+  decidedBy: z.string(),
+  transactionId: z.string(),
+  decidedAt: z.string(),
+});
+export const ShieldClaimRejectedSchema = z.object({
+  claimId: z.string(),
+  decidedBy: z.string(),
+  reason: z.string(),
+  decidedAt: z.string(),
+});
+export const PoolPremiumReceivedSchema = z.object({
+  subscriptionId: z.string(),
+  amountMinor: minor,
+  transactionId: z.string(),
+  receivedAt: z.string(),
+});
+export const PoolClaimPaidSchema = z.object({
+  claimId: z.string(),
+  amountMinor: minor,
+  transactionId: z.string(),
+  paidAt: z.string(),
+});
 
-export const STAKING_EVENT_SCHEMAS = { StakePlaced: StakePlacedSchema, StakeRewardAccrued: StakeRewardAccruedSchema, StakeWithdrawn: StakeWithdrawnSchema } as const;
-export const PROJECT_EVENT_SCHEMAS = { ProjectCreated: ProjectCreatedSchema, PledgeMade: PledgeMadeSchema, ProjectSettled: ProjectSettledSchema } as const;
+export const STAKING_EVENT_SCHEMAS = {
+  StakePlaced: StakePlacedSchema,
+  StakeRewardAccrued: StakeRewardAccruedSchema,
+  StakeWithdrawn: StakeWithdrawnSchema,
+} as const;
+export const PROJECT_EVENT_SCHEMAS = {
+  ProjectCreated: ProjectCreatedSchema,
+  PledgeMade: PledgeMadeSchema,
+  ProjectSettled: ProjectSettledSchema,
+} as const;
 export const SHIELD_EVENT_SCHEMAS = {
   ShieldSubscribed: ShieldSubscribedSchema,
   ShieldRenewed: ShieldRenewedSchema,
@@ -133,9 +177,14 @@ export const SHIELD_EVENT_SCHEMAS = {
   ShieldClaimApproved: ShieldClaimApprovedSchema,
   ShieldClaimRejected: ShieldClaimRejectedSchema,
 } as const;
-export const POOL_EVENT_SCHEMAS = { PoolPremiumReceived: PoolPremiumReceivedSchema, PoolClaimPaid: PoolClaimPaidSchema } as const;
+export const POOL_EVENT_SCHEMAS = {
+  PoolPremiumReceived: PoolPremiumReceivedSchema,
+  PoolClaimPaid: PoolClaimPaidSchema,
+} as const;
 
-type EventsOf<Schemas extends Record<string, z.ZodType>> = { [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> } }[keyof Schemas & string];
+type EventsOf<Schemas extends Record<string, z.ZodType>> = {
+  [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
+}[keyof Schemas & string];
 export type StakingEvent = EventsOf<typeof STAKING_EVENT_SCHEMAS>;
 export type ProjectEvent = EventsOf<typeof PROJECT_EVENT_SCHEMAS>;
 export type ShieldEvent = EventsOf<typeof SHIELD_EVENT_SCHEMAS>;

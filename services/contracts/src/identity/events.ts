@@ -43,15 +43,28 @@ export const ProfileChangesSchema = z.object({
 });
 export type ProfileChanges = z.infer<typeof ProfileChangesSchema>;
 
-export const ProfileUpdatedSchema = z.object({ userId: z.string(), changes: ProfileChangesSchema, updatedAt: z.string() });
-export const EmailConfirmationRequestedSchema = z.object({ userId: z.string(), tokenHash: z.string(), expiresAt: z.string(), requestedAt: z.string() });
+export const ProfileUpdatedSchema = z.object({
+  userId: z.string(),
+  changes: ProfileChangesSchema,
+  updatedAt: z.string(),
+});
+export const EmailConfirmationRequestedSchema = z.object({
+  userId: z.string(),
+  tokenHash: z.string(),
+  expiresAt: z.string(),
+  requestedAt: z.string(),
+});
 export const EmailConfirmedSchema = z.object({ userId: z.string(), confirmedAt: z.string() });
 export const AdminRoleGrantedSchema = z.object({ userId: z.string(), grantedAt: z.string(), reason: z.string() });
 export const AdminRoleRevokedSchema = z.object({ userId: z.string(), revokedAt: z.string(), reason: z.string() });
 export const UserTypeChangedSchema = z.object({ userId: z.string(), userType: UserTypeSchema, changedAt: z.string() });
 export const UserTierChangedSchema = z.object({ userId: z.string(), tier: z.enum(USER_TIERS), changedAt: z.string() });
 /** A demo sandbox inactive for 7 days was expired by the scheduled job: it can no longer be used (events are kept). */
-export const DemoSandboxExpiredSchema = z.object({ userId: z.string(), expiredAt: z.string(), lastActiveAt: z.string() });
+export const DemoSandboxExpiredSchema = z.object({
+  userId: z.string(),
+  expiredAt: z.string(),
+  lastActiveAt: z.string(),
+});
 export const ExternalIdentityLinkedSchema = z.object({
   userId: z.string(),
   provider: z.literal('google'),

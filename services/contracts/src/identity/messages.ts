@@ -34,7 +34,8 @@ export const AUTH_MESSAGES = {
   tooManySignUps: (minutes: number) =>
     `Too many accounts were created from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   passwordTooCommon: 'This password is too common or too easy to guess. Add a few uncommon words or make it longer.',
-  crossSiteRequest: 'This request came from another site and was refused. Send it from the app, or authenticate it with an Authorization header.',
+  crossSiteRequest:
+    'This request came from another site and was refused. Send it from the app, or authenticate it with an Authorization header.',
 } as const;
 
 export const PROFILE_MESSAGES = {

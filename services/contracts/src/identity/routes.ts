@@ -52,7 +52,10 @@ export const demoSignInRoute = /*#__PURE__*/ defineRoute({
   public: true,
   request: { params: z.object({ persona: DemoPersonaSchema }) },
   responses: { 200: SessionResponseSchema },
-  errors: { 403: 'Demo logins disabled', 429: 'Too many demo logins from this address (`TOO_MANY_DEMO_LOGINS`); `Retry-After` says when to try again' },
+  errors: {
+    403: 'Demo logins disabled',
+    429: 'Too many demo logins from this address (`TOO_MANY_DEMO_LOGINS`); `Retry-After` says when to try again',
+  },
 });
 
 export const refreshSessionRoute = /*#__PURE__*/ defineRoute({
@@ -118,7 +121,8 @@ export const verifyIdentityReadModelRoute = /*#__PURE__*/ defineRoute({
 export const googleSignInRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/auth/google',
-  summary: 'Start Google sign-in (redirects to the provider); `?ref=CODE` is kept through the round trip and applied if the account is new',
+  summary:
+    'Start Google sign-in (redirects to the provider); `?ref=CODE` is kept through the round trip and applied if the account is new',
   public: true,
   responses: { 200: { description: 'Redirect (302) to the provider', schema: null } },
   errors: {
@@ -162,7 +166,8 @@ export const publicProfileByIdRoute = /*#__PURE__*/ defineRoute({
   responses: { 200: PublicProfileResponseSchema },
 });
 
-const imageUploadDescription = 'multipart/form-data with one file in field `image` (JPEG, PNG, GIF or WebP, at most 5 MB)';
+const imageUploadDescription =
+  'multipart/form-data with one file in field `image` (JPEG, PNG, GIF or WebP, at most 5 MB)';
 export const imageUploadRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/images/upload',

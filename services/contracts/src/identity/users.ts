@@ -61,7 +61,10 @@ export const OptionalImageUrlSchema = z
   .string()
   .trim()
   .max(2048, PROFILE_MESSAGES.invalidUrl)
-  .refine((value) => value === '' || isHttpUrl(value) || /^\/api\/images\/[A-Za-z0-9._-]+$/.test(value), PROFILE_MESSAGES.invalidUrl)
+  .refine(
+    (value) => value === '' || isHttpUrl(value) || /^\/api\/images\/[A-Za-z0-9._-]+$/.test(value),
+    PROFILE_MESSAGES.invalidUrl,
+  )
   .transform((value) => (value === '' ? null : value));
 
 /**
@@ -145,7 +148,9 @@ export const SignInRequestSchema = z
   .meta({ id: 'SignInRequest' });
 export type SignInRequest = z.infer<typeof SignInRequestSchema>;
 
-export const ConfirmEmailRequestSchema = z.object({ token: z.string().trim().min(1, AUTH_MESSAGES.confirmationTokenInvalid) });
+export const ConfirmEmailRequestSchema = z.object({
+  token: z.string().trim().min(1, AUTH_MESSAGES.confirmationTokenInvalid),
+});
 
 /** Every field optional: only the fields sent change. `null` or '' clears an optional field. */
 export const UpdateProfileRequestSchema = z
@@ -249,7 +254,13 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
  */
 export const SignUpReferralSchema = z
   .discriminatedUnion('applied', [
-    z.object({ applied: z.literal(true), referral_code: z.string(), referred_by: z.string(), referred_reward: z.number(), referrer_reward: z.number() }),
+    z.object({
+      applied: z.literal(true),
+      referral_code: z.string(),
+      referred_by: z.string(),
+      referred_reward: z.number(),
+      referrer_reward: z.number(),
+    }),
     z.object({ applied: z.literal(false), referral_code: z.string(), code: z.string(), error: z.string() }),
   ])
   .meta({ id: 'SignUpReferral' });
@@ -257,13 +268,22 @@ export type SignUpReferral = z.infer<typeof SignUpReferralSchema>;
 
 export const SignUpResponseSchema = z
   .union([
-    SessionResponseSchema.extend({ requiresConfirmation: z.literal(false), referral: SignUpReferralSchema.nullable().optional() }),
-    z.object({ requiresConfirmation: z.literal(true), message: z.string(), referral: SignUpReferralSchema.nullable().optional() }),
+    SessionResponseSchema.extend({
+      requiresConfirmation: z.literal(false),
+      referral: SignUpReferralSchema.nullable().optional(),
+    }),
+    z.object({
+      requiresConfirmation: z.literal(true),
+      message: z.string(),
+      referral: SignUpReferralSchema.nullable().optional(),
+    }),
   ])
   .meta({ id: 'SignUpResponse' });
 export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
 
-export const AuthProfileResponseSchema = z.object({ success: z.literal(true), user: UserSchema }).meta({ id: 'AuthProfileResponse' });
+export const AuthProfileResponseSchema = z
+  .object({ success: z.literal(true), user: UserSchema })
+  .meta({ id: 'AuthProfileResponse' });
 export const SuccessResponseSchema = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export const ImageUploadResponseSchema = z

@@ -65,4 +65,6 @@ export const COUPON_EVENT_SCHEMAS = {
   CouponBandAwarded: CouponBandAwardedSchema,
 } as const;
 export type CouponEventType = keyof typeof COUPON_EVENT_SCHEMAS;
-export type CouponEvent = { [Type in CouponEventType]: { type: Type; data: z.infer<(typeof COUPON_EVENT_SCHEMAS)[Type]> } }[CouponEventType];
+export type CouponEvent = {
+  [Type in CouponEventType]: { type: Type; data: z.infer<(typeof COUPON_EVENT_SCHEMAS)[Type]> };
+}[CouponEventType];

@@ -36,14 +36,38 @@ export type HoldingsResponse = z.infer<typeof HoldingsResponseSchema>;
 
 export const HoldingDetailResponseSchema = z.object({
   holding: HoldingSchema,
-  content: z.object({ description: z.string().nullable(), total_views: z.number(), engagement_rate: z.number(), earnings_to_date: z.number() }),
+  content: z.object({
+    description: z.string().nullable(),
+    total_views: z.number(),
+    engagement_rate: z.number(),
+    earnings_to_date: z.number(),
+  }),
   performance: z.object({
     history: z.array(z.object({ date: z.string(), price: z.number(), volume: z.number() })),
-    ledger: z.array(z.object({ id: z.string(), type: z.string(), quantity: z.number(), price: z.number(), timestamp: z.string() })),
+    ledger: z.array(
+      z.object({ id: z.string(), type: z.string(), quantity: z.number(), price: z.number(), timestamp: z.string() }),
+    ),
   }),
   marketplace: z.object({
-    listings: z.array(z.object({ id: z.string(), owner_id: z.string(), quantity: z.number(), status: z.string(), ask_price: z.number() })),
-    offers: z.array(z.object({ id: z.string(), quantity: z.number(), bid_price: z.number(), buyer_name: z.string().nullable(), status: z.string(), message: z.string().nullable() })),
+    listings: z.array(
+      z.object({
+        id: z.string(),
+        owner_id: z.string(),
+        quantity: z.number(),
+        status: z.string(),
+        ask_price: z.number(),
+      }),
+    ),
+    offers: z.array(
+      z.object({
+        id: z.string(),
+        quantity: z.number(),
+        bid_price: z.number(),
+        buyer_name: z.string().nullable(),
+        status: z.string(),
+        message: z.string().nullable(),
+      }),
+    ),
   }),
 });
 export type HoldingDetailResponse = z.infer<typeof HoldingDetailResponseSchema>;
@@ -64,8 +88,16 @@ export type PortfolioPrediction = z.infer<typeof PortfolioPredictionSchema>;
 
 export const PredictionDetailResponseSchema = z.object({
   prediction: PortfolioPredictionSchema,
-  forecast: z.object({ metric: z.string(), target: z.number(), odds: z.number(), expires_at: z.string(), creator_projection: z.number().nullable() }),
+  forecast: z.object({
+    metric: z.string(),
+    target: z.number(),
+    odds: z.number(),
+    expires_at: z.string(),
+    creator_projection: z.number().nullable(),
+  }),
   trajectory: z.array(z.object({ date: z.string(), actual: z.number().nullable(), expected: z.number() })),
-  participants: z.array(z.object({ username: z.string(), side: z.enum(['over', 'under']), amount: z.number(), status: z.string() })),
+  participants: z.array(
+    z.object({ username: z.string(), side: z.enum(['over', 'under']), amount: z.number(), status: z.string() }),
+  ),
 });
 export type PredictionDetailResponse = z.infer<typeof PredictionDetailResponseSchema>;

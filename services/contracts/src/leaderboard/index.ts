@@ -50,14 +50,17 @@ export const TopEarnerSchema = z
   })
   .meta({ id: 'TopEarner' });
 export type TopEarner = z.infer<typeof TopEarnerSchema>;
-export const TopEarnersResponseSchema = z.object({ month: z.string(), earners: z.array(TopEarnerSchema) }).meta({ id: 'TopEarners' });
+export const TopEarnersResponseSchema = z
+  .object({ month: z.string(), earners: z.array(TopEarnerSchema) })
+  .meta({ id: 'TopEarners' });
 export type TopEarnersResponse = z.infer<typeof TopEarnersResponseSchema>;
 export const TOP_EARNERS_LIMIT = 3;
 
 export const getTopEarnersRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/leaderboard/top-earners',
-  summary: "Public: the current UTC month's top 3 real earners by composite score (success stories on the landing page)",
+  summary:
+    "Public: the current UTC month's top 3 real earners by composite score (success stories on the landing page)",
   tags: ['leaderboard'],
   responses: { 200: TopEarnersResponseSchema },
 });

@@ -51,7 +51,8 @@ export function minorToApiNumber(amountMinor: bigint, currency: Currency): numbe
 
 const decimalPattern = /^(-)?(\d+)(?:\.(\d+))?$/;
 
-type DecimalReading = { kind: 'amount'; amountMinor: bigint } | { kind: 'not-a-decimal' | 'too-many-decimals' | 'too-many-digits' };
+type DecimalReading =
+  { kind: 'amount'; amountMinor: bigint } | { kind: 'not-a-decimal' | 'too-many-decimals' | 'too-many-digits' };
 
 /**
  * The one reading of a plain decimal text ("-12.50") into minor units of a currency, digit by digit (no float).
@@ -132,7 +133,8 @@ export function parseRequestAmount(value: unknown, rule: AmountFieldRule): Amoun
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return notANumber;
     // Beyond 2^53 a JSON number is no longer the integer that was written: refuse it by its size, the real problem.
-    if (Math.abs(value) > Number.MAX_SAFE_INTEGER) return value < 0 ? { ok: false, message: `${rule.label} must not be negative` } : tooLarge;
+    if (Math.abs(value) > Number.MAX_SAFE_INTEGER)
+      return value < 0 ? { ok: false, message: `${rule.label} must not be negative` } : tooLarge;
     text = String(value);
     // Exponent notation below 2^53 means a tiny fraction (1e-7): more decimals than any scale.
     if (/e/i.test(text)) return { ok: false, message: decimalsMessage(rule.label, scale) };
@@ -142,7 +144,8 @@ export function parseRequestAmount(value: unknown, rule: AmountFieldRule): Amoun
     return notANumber;
   }
   // A negative amount is refused as such, whatever else is wrong with it ("-0" is zero).
-  if (/^-\d*(\.\d*)?$/.test(text) && /[1-9]/.test(text)) return { ok: false, message: `${rule.label} must not be negative` };
+  if (/^-\d*(\.\d*)?$/.test(text) && /[1-9]/.test(text))
+    return { ok: false, message: `${rule.label} must not be negative` };
   // A bound is a safe integer (16 digits at most), so a longer whole part is too large without building it.
   const reading = readDecimal(text, rule.currency, 16);
   if (reading.kind !== 'amount') {
@@ -152,7 +155,11 @@ export function parseRequestAmount(value: unknown, rule: AmountFieldRule): Amoun
   const amountMinor = reading.amountMinor < 0n ? 0n : reading.amountMinor;
   if (amountMinor > BigInt(rule.max) * minorUnitsPerUnit(rule.currency)) return tooLarge;
   const min = rule.min ?? 0;
-  if (amountMinor < BigInt(Math.ceil(min * 10 ** scale))) return { ok: false, message: `${rule.label} must be at least ${formatMinor(BigInt(Math.ceil(min * 10 ** scale)), rule.currency)}` };
+  if (amountMinor < BigInt(Math.ceil(min * 10 ** scale)))
+    return {
+      ok: false,
+      message: `${rule.label} must be at least ${formatMinor(BigInt(Math.ceil(min * 10 ** scale)), rule.currency)}`,
+    };
   return { ok: true, amountMinor };
 }
 

@@ -8,7 +8,11 @@ import { defineRoute } from '../http/route';
  */
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 lower-case hex digits');
 const treePosition = (label: string) =>
-  z.coerce.number({ message: `${label} must be a whole number` }).int(`${label} must be a whole number`).min(0, `${label} must be at least 0`).max(Number.MAX_SAFE_INTEGER);
+  z.coerce
+    .number({ message: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be at least 0`)
+    .max(Number.MAX_SAFE_INTEGER);
 
 export const LedgerDigestSchema = z.object({
   /** Events the digest covers (the tree's size): the log's first `position` events. */
@@ -30,7 +34,12 @@ export const SignedLedgerDigestSchema = LedgerDigestSchema.extend({
 export type SignedLedgerDigest = z.infer<typeof SignedLedgerDigestSchema>;
 
 export const RecordedDigestsQuerySchema = z.object({
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(50),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .default(50),
 });
 export const RecordedDigestsResponseSchema = z.object({
   /** Newest first. */
@@ -44,7 +53,10 @@ export type RecordedDigests = z.infer<typeof RecordedDigestsResponseSchema>;
 /** Without `to`, the tree as it is now; without `from`, the empty tree. */
 export const ConsistencyProofQuerySchema = z
   .object({ from: treePosition('from').default(0), to: treePosition('to').optional() })
-  .refine((query) => query.to === undefined || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((query) => query.to === undefined || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 export const ConsistencyProofSchema = z.object({
   from: z.number().int().min(0),
   to: z.number().int().min(0),
@@ -88,7 +100,8 @@ export type InclusionProof = z.infer<typeof InclusionProofSchema>;
 export const getLedgerDigestRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/digest',
-  summary: "The current digest: the Merkle root over the log's committed events up to now ({ position, root, at }), unsigned",
+  summary:
+    "The current digest: the Merkle root over the log's committed events up to now ({ position, root, at }), unsigned",
   tags: ['ledger-admin'],
   responses: { 200: LedgerDigestSchema },
 });
@@ -114,17 +127,22 @@ export const recordLedgerDigestRoute = /*#__PURE__*/ defineRoute({
 export const ledgerConsistencyProofRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/proofs/consistency',
-  summary: 'Proves the digest at `from` is a prefix of the digest at `to` (RFC 9162 consistency proof, O(log n) hashes)',
+  summary:
+    'Proves the digest at `from` is a prefix of the digest at `to` (RFC 9162 consistency proof, O(log n) hashes)',
   tags: ['ledger-admin'],
   request: { query: ConsistencyProofQuerySchema },
   responses: { 200: ConsistencyProofSchema },
-  errors: { 400: 'from or to not a whole number, from after to (`VALIDATION_ERROR`)', 422: 'to is beyond the tree (`DIGEST_POSITION_NOT_REACHED`)' },
+  errors: {
+    400: 'from or to not a whole number, from after to (`VALIDATION_ERROR`)',
+    422: 'to is beyond the tree (`DIGEST_POSITION_NOT_REACHED`)',
+  },
 });
 
 export const ledgerInclusionProofRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/proofs/inclusion',
-  summary: 'Proves one event is in the history of the digest at `position` (RFC 9162 audit path, O(log n) hashes), with the event',
+  summary:
+    'Proves one event is in the history of the digest at `position` (RFC 9162 audit path, O(log n) hashes), with the event',
   tags: ['ledger-admin'],
   request: { query: InclusionProofQuerySchema },
   responses: { 200: InclusionProofSchema },

@@ -93,10 +93,18 @@ export type LedgerTransactionPostedPayload = z.infer<typeof LedgerTransactionPos
  * `sandbox: true` marks a demo login's account: recorded once, when the stream is opened, and never changed, so the
  * decider knows from the stream itself that no value may move between it and a real user's account.
  */
-export const LedgerAccountOpenedSchema = z.object({ userId: z.string().min(1), openedAt: z.string(), sandbox: z.boolean().optional() });
+export const LedgerAccountOpenedSchema = z.object({
+  userId: z.string().min(1),
+  openedAt: z.string(),
+  sandbox: z.boolean().optional(),
+});
 
 /** A demo sandbox expired after inactivity: its stream is closed (events are kept; nothing more is appended). */
-export const LedgerSandboxArchivedSchema = z.object({ userId: z.string().min(1), archivedAt: z.string(), reason: z.literal('inactive') });
+export const LedgerSandboxArchivedSchema = z.object({
+  userId: z.string().min(1),
+  archivedAt: z.string(),
+  reason: z.literal('inactive'),
+});
 
 export const LedgerHoldPlacedSchema = z.object({
   holdId: z.string().min(1),

@@ -71,7 +71,12 @@ export const TransactionsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   currency: caseInsensitiveCurrency.optional(),
   /** A `transaction_type` as rows show it (`withdrawal`, `gem_purchase`, `task_payment`, ...). */
-  type: z.string().trim().toLowerCase().regex(/^[a-z_]{1,40}$/, 'type must be a transaction type such as withdrawal').optional(),
+  type: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z_]{1,40}$/, 'type must be a transaction type such as withdrawal')
+    .optional(),
 });
 export const TransactionsResponseSchema = z.object({
   transactions: z.array(TransactionSchema),
@@ -83,7 +88,12 @@ export const TransactionsResponseSchema = z.object({
 
 /** The wallet chart: balances at the end of each UTC day, folded from the user's stream (not a projection). */
 export const BalanceHistoryQuerySchema = z.object({
-  days: z.coerce.number().int('days must be a whole number').min(1, 'days must be at least 1').max(366, 'days must be at most 366').default(30),
+  days: z.coerce
+    .number()
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(366, 'days must be at most 366')
+    .default(30),
 });
 export const BalanceHistoryResponseSchema = z.object({
   days: z.number(),
@@ -167,7 +177,11 @@ export const RebuildProjectionRequestSchema = z.object({
 });
 
 /** One thing that does not hold; `stream_id` is the stream it was found in (null for a whole-ledger check such as a sum). */
-export const VerifyFindingSchema = z.object({ check: z.string(), message: z.string(), stream_id: z.string().nullable() });
+export const VerifyFindingSchema = z.object({
+  check: z.string(),
+  message: z.string(),
+  stream_id: z.string().nullable(),
+});
 export const VerifyReportSchema = z.object({
   ok: z.boolean(),
   events_checked: z.number(),
@@ -209,12 +223,23 @@ export const VerifyRunSchema = z.object({
   report: VerifyReportSchema.nullable(),
 });
 export type VerifyRun = z.infer<typeof VerifyRunSchema>;
-export const VerifyRunParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be a verification run number') });
+export const VerifyRunParamsSchema = z.object({
+  id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be a verification run number'),
+});
 
 /** One stream's events for the console's stream view (the stream a finding names). */
 export const StreamEventsQuerySchema = z.object({
-  from_version: z.coerce.number().int('from_version must be a whole number').min(1, 'from_version must be at least 1').default(1),
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').default(100),
+  from_version: z.coerce
+    .number()
+    .int('from_version must be a whole number')
+    .min(1, 'from_version must be at least 1')
+    .default(1),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .default(100),
 });
 export const StreamEventsParamsSchema = z.object({ streamId: z.string().min(1).max(300) });
 export const StreamEventsResponseSchema = z.object({
@@ -234,7 +259,8 @@ export const StreamEventsResponseSchema = z.object({
 });
 export type StreamEvents = z.infer<typeof StreamEventsResponseSchema>;
 
-const issuanceInstant = (name: string) => z.string().datetime({ offset: true, message: `${name} must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z` });
+const issuanceInstant = (name: string) =>
+  z.string().datetime({ offset: true, message: `${name} must be an ISO 8601 time, e.g. 2026-11-01T00:00:00Z` });
 /** At most a year at a time: the report reads the whole log. */
 export const ISSUANCE_REPORT_MAX_DAYS = 366;
 export const IssuanceReportQuerySchema = z.object({
@@ -243,15 +269,25 @@ export const IssuanceReportQuerySchema = z.object({
   /** Exclusive; default now. */
   to: issuanceInstant('to').optional(),
   /** Top receivers per currency. */
-  top: z.coerce.number().int('top must be a whole number').min(1, 'top must be at least 1').max(100, 'top must be at most 100').default(10),
+  top: z.coerce
+    .number()
+    .int('top must be a whole number')
+    .min(1, 'top must be at least 1')
+    .max(100, 'top must be at most 100')
+    .default(10),
 });
 /** The query as the server uses it: defaults filled in, the range checked. */
 export const IssuanceReportRangeSchema = IssuanceReportQuerySchema.transform((query, context) => {
   const to = query.to ? new Date(query.to) : new Date();
   const from = query.from ? new Date(query.from) : new Date(to.getTime() - 30 * 86_400_000);
-  if (from.getTime() >= to.getTime()) context.addIssue({ code: 'custom', path: ['from'], message: 'from must be before to' });
+  if (from.getTime() >= to.getTime())
+    context.addIssue({ code: 'custom', path: ['from'], message: 'from must be before to' });
   else if (to.getTime() - from.getTime() > ISSUANCE_REPORT_MAX_DAYS * 86_400_000) {
-    context.addIssue({ code: 'custom', path: ['from'], message: `from and to must be at most ${ISSUANCE_REPORT_MAX_DAYS} days apart` });
+    context.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: `from and to must be at most ${ISSUANCE_REPORT_MAX_DAYS} days apart`,
+    });
   }
   return { from, to, top: query.top };
 });
@@ -261,13 +297,34 @@ export const IssuanceReportSchema = z.object({
   to: z.string(),
   /** Per reason and currency over the range; `largest` is the largest single credit (compare with the reason's cap). */
   totals: z.array(
-    z.object({ reason_code: z.string(), currency: CurrencySchema, amount: z.number(), credits: z.number(), largest: z.number(), documented: z.boolean() }),
+    z.object({
+      reason_code: z.string(),
+      currency: CurrencySchema,
+      amount: z.number(),
+      credits: z.number(),
+      largest: z.number(),
+      documented: z.boolean(),
+    }),
   ),
   /** Per UTC day (of the commit), reason and currency. */
-  days: z.array(z.object({ day: z.string(), reason_code: z.string(), currency: CurrencySchema, amount: z.number(), credits: z.number() })),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      reason_code: z.string(),
+      currency: CurrencySchema,
+      amount: z.number(),
+      credits: z.number(),
+    }),
+  ),
   /** The accounts that received the most newly issued money, per currency, largest first. */
   top_receivers: z.array(
-    z.object({ account_id: z.string(), user_id: z.string().nullable(), currency: CurrencySchema, amount: z.number(), credits: z.number() }),
+    z.object({
+      account_id: z.string(),
+      user_id: z.string().nullable(),
+      currency: CurrencySchema,
+      amount: z.number(),
+      credits: z.number(),
+    }),
   ),
 });
 export type IssuanceReport = z.infer<typeof IssuanceReportSchema>;

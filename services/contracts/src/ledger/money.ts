@@ -16,7 +16,18 @@ export const SYSTEM_ACCOUNTS = Object.freeze({
   withdrawals: 'system:withdrawals',
 });
 
-export const ESCROW_OWNER_KINDS = ['drop', 'content', 'forecast', 'campaign', 'withdrawal', 'stake', 'project', 'insurance', 'sponsorship', 'offer'] as const;
+export const ESCROW_OWNER_KINDS = [
+  'drop',
+  'content',
+  'forecast',
+  'campaign',
+  'withdrawal',
+  'stake',
+  'project',
+  'insurance',
+  'sponsorship',
+  'offer',
+] as const;
 export type EscrowOwnerKind = (typeof ESCROW_OWNER_KINDS)[number];
 
 const userPrefix = 'user:';
@@ -63,7 +74,16 @@ export interface MoneyMovement {
 export type LedgerMoneyCommand =
   | {
       type: 'PlaceHold';
-      data: { holdId: string; userId: string; currency: Currency; amountMinor: bigint; expiresAt: string; reasonCode: ReasonCode; description: string; now: string };
+      data: {
+        holdId: string;
+        userId: string;
+        currency: Currency;
+        amountMinor: bigint;
+        expiresAt: string;
+        reasonCode: ReasonCode;
+        description: string;
+        now: string;
+      };
     }
   | {
       type: 'CaptureHold';
@@ -84,8 +104,10 @@ export type LedgerMoneyCommand =
       };
     }
   | { type: 'ReleaseHold'; data: { holdId: string; userId: string; now: string } }
-  | { type: 'ReverseTransaction'; data: { originalTransactionId: string; reversalTransactionId: string; description: string; now: string } };
-
+  | {
+      type: 'ReverseTransaction';
+      data: { originalTransactionId: string; reversalTransactionId: string; description: string; now: string };
+    };
 
 /**
  * The ledger's own commands on a user's accounts (its use cases decide them: a conversion, opening accounts, a demo
@@ -116,6 +138,4 @@ export type LedgerAccountCommand =
  * retry decides again and must reach the same answer.
  */
 export type LedgerCommand =
-  | { type: 'PostTransaction'; data: MoneyMovement }
-  | LedgerMoneyCommand
-  | LedgerAccountCommand;
+  { type: 'PostTransaction'; data: MoneyMovement } | LedgerMoneyCommand | LedgerAccountCommand;

@@ -25,7 +25,6 @@ import {
   WalletsResponseSchema,
 } from './http';
 
-
 export const LEDGER_MESSAGES = Object.freeze({
   insufficientBalance: 'Insufficient balance',
   conversionFailed: 'Conversion failed',
@@ -44,7 +43,8 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
 export const getMeRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me',
-  summary: "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance), streak, earnings, Master Key, followers, level and XP",
+  summary:
+    "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance), streak, earnings, Master Key, followers, level and XP",
   tags: ['ledger'],
   responses: { 200: MeResponseSchema },
 });
@@ -60,7 +60,8 @@ export const getAppMeRoute = /*#__PURE__*/ defineRoute({
 export const getBalanceHistoryRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me/balance-history',
-  summary: "The wallet chart: the signed-in user's balances at the end of each of the last `days` UTC days (1-366, default 30) and now",
+  summary:
+    "The wallet chart: the signed-in user's balances at the end of each of the last `days` UTC days (1-366, default 30) and now",
   tags: ['ledger'],
   request: { query: BalanceHistoryQuerySchema },
   responses: { 200: BalanceHistoryResponseSchema },
@@ -85,7 +86,8 @@ export const getWalletsRoute = /*#__PURE__*/ defineRoute({
 export const getTransactionsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/transactions',
-  summary: "The signed-in user's transactions, newest first; filter by currency and type, paged by limit and offset (total counts the filter's rows)",
+  summary:
+    "The signed-in user's transactions, newest first; filter by currency and type, paged by limit and offset (total counts the filter's rows)",
   tags: ['ledger'],
   request: { query: TransactionsQuerySchema },
   responses: { 200: TransactionsResponseSchema },
@@ -116,7 +118,8 @@ export const convertCurrencyRoute = /*#__PURE__*/ defineRoute({
 export const verifyLedgerRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/verify',
-  summary: 'Replays every event: hash chains, zero sums per currency, no negative user balance, projections equal a fresh fold',
+  summary:
+    'Replays every event: hash chains, zero sums per currency, no negative user balance, projections equal a fresh fold',
   tags: ['ledger-admin'],
   responses: { 200: VerifyReportSchema },
 });
@@ -124,7 +127,8 @@ export const verifyLedgerRoute = /*#__PURE__*/ defineRoute({
 export const startVerifyRunRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/ledger/verify-runs',
-  summary: 'Starts ledger verify in the background; follow its progress and read its report at GET /api/admin/ledger/verify-runs/:id',
+  summary:
+    'Starts ledger verify in the background; follow its progress and read its report at GET /api/admin/ledger/verify-runs/:id',
   tags: ['ledger-admin'],
   responses: { 202: VerifyRunSchema },
   errors: { 409: 'A verification is already running (`VERIFY_ALREADY_RUNNING`)' },
@@ -147,7 +151,10 @@ export const streamEventsRoute = /*#__PURE__*/ defineRoute({
   tags: ['ledger-admin'],
   request: { params: StreamEventsParamsSchema, query: StreamEventsQuerySchema },
   responses: { 200: StreamEventsResponseSchema },
-  errors: { 400: 'from_version or limit out of range (`VALIDATION_ERROR`)', 404: 'No such stream (`STREAM_NOT_FOUND`)' },
+  errors: {
+    400: 'from_version or limit out of range (`VALIDATION_ERROR`)',
+    404: 'No such stream (`STREAM_NOT_FOUND`)',
+  },
 });
 
 export const exportLedgerRoute = /*#__PURE__*/ defineRoute({
@@ -177,7 +184,9 @@ export const ledgerIssuanceRoute = /*#__PURE__*/ defineRoute({
   tags: ['ledger-admin'],
   request: { query: IssuanceReportQuerySchema },
   responses: { 200: IssuanceReportSchema },
-  errors: { 400: 'from or to not an ISO 8601 time, from not before to, or more than 366 days apart (`VALIDATION_ERROR`)' },
+  errors: {
+    400: 'from or to not an ISO 8601 time, from not before to, or more than 366 days apart (`VALIDATION_ERROR`)',
+  },
 });
 
 export const CurrencyTotalsResponseSchema = z.array(

@@ -19,7 +19,13 @@ export const SharesBoughtSchema = z.object({
   transactionId: z.string(),
   at: z.string(),
 });
-export const ListingOpenedSchema = z.object({ listingId: z.string(), sellerId: z.string(), quantity, askMinor: minor, at: z.string() });
+export const ListingOpenedSchema = z.object({
+  listingId: z.string(),
+  sellerId: z.string(),
+  quantity,
+  askMinor: minor,
+  at: z.string(),
+});
 export const ListingCancelledSchema = z.object({ listingId: z.string(), at: z.string() });
 export const ListingFilledSchema = z.object({
   listingId: z.string(),
@@ -54,7 +60,12 @@ export const OfferAcceptedSchema = z.object({
   transactionId: z.string(),
   at: z.string(),
 });
-export const OfferClosedSchema = z.object({ offerId: z.string(), outcome: z.enum(OFFER_OUTCOMES), transactionId: z.string(), at: z.string() });
+export const OfferClosedSchema = z.object({
+  offerId: z.string(),
+  outcome: z.enum(OFFER_OUTCOMES),
+  transactionId: z.string(),
+  at: z.string(),
+});
 
 export const MARKET_EVENT_SCHEMAS = {
   SharesBought: SharesBoughtSchema,
@@ -66,4 +77,6 @@ export const MARKET_EVENT_SCHEMAS = {
   OfferClosed: OfferClosedSchema,
 } as const;
 export type MarketEventType = keyof typeof MARKET_EVENT_SCHEMAS;
-export type MarketEvent = { [Type in MarketEventType]: { type: Type; data: z.infer<(typeof MARKET_EVENT_SCHEMAS)[Type]> } }[MarketEventType];
+export type MarketEvent = {
+  [Type in MarketEventType]: { type: Type; data: z.infer<(typeof MARKET_EVENT_SCHEMAS)[Type]> };
+}[MarketEventType];

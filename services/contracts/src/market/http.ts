@@ -49,10 +49,17 @@ export const MARKET_MESSAGES = {
 } as const;
 
 const sharesCount = (label: string) =>
-  z.number({ error: `${label} must be a whole number` }).int(`${label} must be a whole number`).min(1, `${label} must be at least 1`).max(1000, `${label} must be at most 1,000`);
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(1, `${label} must be at least 1`)
+    .max(1000, `${label} must be at most 1,000`);
 const priceField = (label: string) => amountField({ label, currency: 'usd', min: 0.01, max: 1_000_000 });
 
-export const BuySharesRequestSchema = z.object({ content_id: z.string().min(1, 'Choose content'), shares_count: sharesCount('Shares') });
+export const BuySharesRequestSchema = z.object({
+  content_id: z.string().min(1, 'Choose content'),
+  shares_count: sharesCount('Shares'),
+});
 export type BuySharesRequest = z.infer<typeof BuySharesRequestSchema>;
 
 export const BuySharesResponseSchema = z.object({
@@ -88,7 +95,10 @@ export type Listing = z.infer<typeof ListingSchema>;
  * A page of listings, newest first. `next_cursor` (opaque) asks for the next page; null on the last one. It defaults
  * to null so that an answer of an older server (one page of everything) still parses.
  */
-export const ListingsResponseSchema = z.object({ listings: z.array(ListingSchema), next_cursor: z.string().nullable().default(null) });
+export const ListingsResponseSchema = z.object({
+  listings: z.array(ListingSchema),
+  next_cursor: z.string().nullable().default(null),
+});
 export type ListingsResponse = z.infer<typeof ListingsResponseSchema>;
 
 export const CreateListingRequestSchema = z.object({
@@ -103,7 +113,12 @@ export type CreateListingRequest = z.input<typeof CreateListingRequestSchema>;
 export const ListingsQuerySchema = z.object({
   owner: z.enum(['true', 'false']).optional(),
   content_id: z.string().max(100).optional(),
-  limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20),
   /** Opaque, from the previous page's `next_cursor`. */
   cursor: z.string().max(200).optional(),
 });
@@ -160,7 +175,10 @@ export const HoldingVisibilityRequestSchema = z.object({
   visibility: z.enum(HOLDING_VISIBILITIES, { error: 'Visibility must be public or private' }),
 });
 export type HoldingVisibilityRequest = z.infer<typeof HoldingVisibilityRequestSchema>;
-export const HoldingVisibilityResponseSchema = z.object({ content_id: z.string(), visibility: z.enum(HOLDING_VISIBILITIES) });
+export const HoldingVisibilityResponseSchema = z.object({
+  content_id: z.string(),
+  visibility: z.enum(HOLDING_VISIBILITIES),
+});
 export type HoldingVisibilityResponse = z.infer<typeof HoldingVisibilityResponseSchema>;
 
 /** An offer's bid stays escrowed for this long; then the expiry job returns it. */

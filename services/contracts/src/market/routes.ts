@@ -59,7 +59,10 @@ export const holdingVisibilityRoute = /*#__PURE__*/ defineRoute({
   tags,
   request: { params: z.object({ contentId: z.string() }), body: HoldingVisibilityRequestSchema },
   responses: { 200: HoldingVisibilityResponseSchema },
-  errors: { 400: 'Visibility must be public or private', 404: "'Holding not found.' (`HOLDING_NOT_FOUND`): no holding of mine on this item" },
+  errors: {
+    400: 'Visibility must be public or private',
+    404: "'Holding not found.' (`HOLDING_NOT_FOUND`): no holding of mine on this item",
+  },
 });
 
 export const createListingRoute = /*#__PURE__*/ defineRoute({
@@ -75,7 +78,8 @@ export const createListingRoute = /*#__PURE__*/ defineRoute({
 export const listListingsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/shares/listings',
-  summary: "Everyone's open listings (active, shares remaining), newest first, a page at a time (`?limit`, `?cursor`); `?owner=true`: all of mine, open or closed; `?content_id`: one item",
+  summary:
+    "Everyone's open listings (active, shares remaining), newest first, a page at a time (`?limit`, `?cursor`); `?owner=true`: all of mine, open or closed; `?content_id`: one item",
   tags,
   request: { query: ListingsQuerySchema },
   responses: { 200: ListingsResponseSchema },
@@ -99,13 +103,18 @@ export const buyListingRoute = /*#__PURE__*/ defineRoute({
   tags,
   request: { params: IdParams, body: BuyListingRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: TradeResponseSchema },
-  errors: { 404: 'Listing not found', 409: 'Not active', 422: 'More than remains, own listing, or insufficient balance' },
+  errors: {
+    404: 'Listing not found',
+    409: 'Not active',
+    422: 'More than remains, own listing, or insufficient balance',
+  },
 });
 
 export const createOfferRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/shares/offers',
-  summary: "Offer to buy a holder's shares: quantity × bid is escrowed from the buyer's USD until accepted, declined, cancelled or expired",
+  summary:
+    "Offer to buy a holder's shares: quantity × bid is escrowed from the buyer's USD until accepted, declined, cancelled or expired",
   tags,
   request: { body: CreateOfferRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: OfferSchema },
@@ -132,6 +141,9 @@ const offerVerb = (verb: 'accept' | 'decline' | 'cancel', summary: string) =>
     errors: { 404: 'Offer not found', 409: 'No longer pending' },
   });
 
-export const acceptOfferRoute = offerVerb('accept', 'Seller only: shares to the buyer, 97.5 % of the escrow to the seller, 2.5 % fee, once');
+export const acceptOfferRoute = offerVerb(
+  'accept',
+  'Seller only: shares to the buyer, 97.5 % of the escrow to the seller, 2.5 % fee, once',
+);
 export const declineOfferRoute = offerVerb('decline', 'Seller only: the escrow goes back to the buyer');
 export const cancelOfferRoute = offerVerb('cancel', 'Buyer only: the escrow goes back to the buyer');

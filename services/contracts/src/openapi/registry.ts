@@ -1,4 +1,9 @@
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV3, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import {
+  extendZodWithOpenApi,
+  OpenAPIRegistry,
+  OpenApiGeneratorV3,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import * as contracts from '../index';
 import { ApiErrorSchema, isRoute, type AnyRoute, type ResponseSpec } from '../http/route';
@@ -76,9 +81,16 @@ export function contractRoutes(): AnyRoute[] {
 }
 
 /** Builds the OpenAPI 3 document from every route of the contracts, plus `extraRoutes` (a test's own). */
-export function generateOpenApiDocument(info: { title: string; version: string; description?: string }, extraRoutes: readonly AnyRoute[] = []) {
+export function generateOpenApiDocument(
+  info: { title: string; version: string; description?: string },
+  extraRoutes: readonly AnyRoute[] = [],
+) {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
   for (const route of [...contractRoutes(), ...extraRoutes]) register(registry, route);
-  return new OpenApiGeneratorV3(registry.definitions).generateDocument({ openapi: '3.0.3', info, servers: [{ url: '/' }] });
+  return new OpenApiGeneratorV3(registry.definitions).generateDocument({
+    openapi: '3.0.3',
+    info,
+    servers: [{ url: '/' }],
+  });
 }

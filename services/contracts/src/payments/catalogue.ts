@@ -16,7 +16,14 @@ export interface GemPackage {
   most_popular: boolean;
 }
 
-const pkg = (id: string, gems: number, bonus: number, priceCents: number, label: string | null = null, mostPopular = false): GemPackage => ({
+const pkg = (
+  id: string,
+  gems: number,
+  bonus: number,
+  priceCents: number,
+  label: string | null = null,
+  mostPopular = false,
+): GemPackage => ({
   id,
   gems,
   bonus,

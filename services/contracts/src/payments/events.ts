@@ -63,5 +63,7 @@ export const PAYMENT_EVENT_SCHEMAS = {
   CheckoutSessionRefunded: CheckoutSessionRefundedSchema,
 } as const;
 export type PaymentEventType = keyof typeof PAYMENT_EVENT_SCHEMAS;
-export type PaymentEvent = { [Type in PaymentEventType]: { type: Type; data: z.infer<(typeof PAYMENT_EVENT_SCHEMAS)[Type]> } }[PaymentEventType];
+export type PaymentEvent = {
+  [Type in PaymentEventType]: { type: Type; data: z.infer<(typeof PAYMENT_EVENT_SCHEMAS)[Type]> };
+}[PaymentEventType];
 export const PAYMENT_SESSION_STREAM_PREFIX = 'payment-session-';

@@ -24,7 +24,10 @@ export const PaymentProvidersListSchema = z.object({
 });
 export type PaymentProvidersList = z.infer<typeof PaymentProvidersListSchema>;
 /** Inside `data`, like the other advertiser-facing answers (spec 3 §7: "data.providers and defaultProvider"). */
-export const PaymentProvidersResponseSchema = z.object({ status: z.literal('success'), data: PaymentProvidersListSchema });
+export const PaymentProvidersResponseSchema = z.object({
+  status: z.literal('success'),
+  data: PaymentProvidersListSchema,
+});
 export type PaymentProvidersResponse = z.infer<typeof PaymentProvidersResponseSchema>;
 
 export const GemPackageSchema = z.object({
@@ -45,7 +48,11 @@ export type GemPackagesResponse = z.infer<typeof GemPackagesResponseSchema>;
  * catalogue, whatever the client sends (they are accepted so the spec's client validates, and ignored).
  */
 export const CreateCheckoutSessionRequestSchema = z.object({
-  package_id: z.string({ error: PAYMENT_MESSAGES.unknownPackage }).trim().min(1, PAYMENT_MESSAGES.unknownPackage).max(64),
+  package_id: z
+    .string({ error: PAYMENT_MESSAGES.unknownPackage })
+    .trim()
+    .min(1, PAYMENT_MESSAGES.unknownPackage)
+    .max(64),
   gems: z.unknown().optional(),
   price: z.unknown().optional(),
   /** Where the provider sends the browser back; same-origin paths only. Default `/wallet?checkout=<id>`. */
@@ -55,10 +62,12 @@ export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionR
 
 /** "Add funds" on the USD card: dollars with at most 2 decimals. */
 export const UsdTopUpRequestSchema = z.object({
-  amount: amountField({ label: 'Amount', currency: 'usd', min: USD_TOP_UP_LIMITS.minDollars, max: USD_TOP_UP_LIMITS.maxDollars }).refine(
-    (minor) => minor % 100n === 0n,
-    'Amount must have at most 2 decimals',
-  ),
+  amount: amountField({
+    label: 'Amount',
+    currency: 'usd',
+    min: USD_TOP_UP_LIMITS.minDollars,
+    max: USD_TOP_UP_LIMITS.maxDollars,
+  }).refine((minor) => minor % 100n === 0n, 'Amount must have at most 2 decimals'),
   return_path: z.string().max(500).optional(),
 });
 

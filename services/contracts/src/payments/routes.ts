@@ -46,13 +46,17 @@ export const createUsdTopUpRoute = /*#__PURE__*/ defineRoute({
   tags: ['payments'],
   request: { body: UsdTopUpRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: CheckoutSessionResponseSchema },
-  errors: { 400: 'Amount out of bounds (`VALIDATION_ERROR`)', 403: 'Demo accounts cannot pay (`DEMO_ACCOUNT_CANNOT_PAY`)' },
+  errors: {
+    400: 'Amount out of bounds (`VALIDATION_ERROR`)',
+    403: 'Demo accounts cannot pay (`DEMO_ACCOUNT_CANNOT_PAY`)',
+  },
 });
 
 export const getCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/payments/checkout-sessions/:sessionId',
-  summary: "One of the caller's checkout sessions: status and whether its credit was posted (the wallet's return page polls it)",
+  summary:
+    "One of the caller's checkout sessions: status and whether its credit was posted (the wallet's return page polls it)",
   tags: ['payments'],
   request: { params: z.object({ sessionId: z.string() }) },
   responses: { 200: CheckoutSessionStatusSchema },
@@ -68,13 +72,17 @@ export const paymentWebhookRoute = /*#__PURE__*/ defineRoute({
   public: true,
   request: { params: z.object({ provider: z.enum(['local', 'stripe']) }) },
   responses: { 200: WebhookAcknowledgementSchema },
-  errors: { 400: 'Missing or bad signature, or an unreadable payload (`INVALID_WEBHOOK_SIGNATURE`): nothing changes', 404: 'Provider not enabled' },
+  errors: {
+    400: 'Missing or bad signature, or an unreadable payload (`INVALID_WEBHOOK_SIGNATURE`): nothing changes',
+    404: 'Provider not enabled',
+  },
 });
 
 export const localCheckoutPageRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/payments/local/sessions/:sessionId',
-  summary: "The local provider's hosted checkout page (HTML): package, amount, a test card form, Pay / Decline / Cancel",
+  summary:
+    "The local provider's hosted checkout page (HTML): package, amount, a test card form, Pay / Decline / Cancel",
   tags: ['payments'],
   public: true,
   request: { params: z.object({ sessionId: z.string() }) },
@@ -90,7 +98,13 @@ export const localCheckoutPayRoute = /*#__PURE__*/ defineRoute({
   tags: ['payments'],
   public: true,
   request: { params: LocalActionParams },
-  responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
+  responses: {
+    200: {
+      description:
+        'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)',
+      schema: null,
+    },
+  },
 });
 export const localCheckoutDeclineRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
@@ -99,16 +113,29 @@ export const localCheckoutDeclineRoute = /*#__PURE__*/ defineRoute({
   tags: ['payments'],
   public: true,
   request: { params: LocalActionParams },
-  responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
+  responses: {
+    200: {
+      description:
+        'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)',
+      schema: null,
+    },
+  },
 });
 export const localCheckoutAbandonRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/abandon',
-  summary: 'Leaves a local session unpaid (signed `checkout.session.expired` webhook) and returns the browser to cancel_url',
+  summary:
+    'Leaves a local session unpaid (signed `checkout.session.expired` webhook) and returns the browser to cancel_url',
   tags: ['payments'],
   public: true,
   request: { params: LocalActionParams },
-  responses: { 200: { description: 'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)', schema: null } },
+  responses: {
+    200: {
+      description:
+        'text/html: the outcome, returning the browser to success_url or cancel_url (meta refresh and a link)',
+      schema: null,
+    },
+  },
 });
 
 export const refundCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
@@ -119,7 +146,11 @@ export const refundCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
   tags: ['payments-admin'],
   request: { params: z.object({ sessionId: z.string() }) },
   responses: { 200: RefundResponseSchema },
-  errors: { 404: 'No such session', 409: 'Not paid, or already refunded (`CHECKOUT_SESSION_NOT_REFUNDABLE`)', 422: 'The credit is already spent (`REFUND_CREDIT_SPENT`)' },
+  errors: {
+    404: 'No such session',
+    409: 'Not paid, or already refunded (`CHECKOUT_SESSION_NOT_REFUNDABLE`)',
+    422: 'The credit is already spent (`REFUND_CREDIT_SPENT`)',
+  },
 });
 
 export const planCheckoutRoute = /*#__PURE__*/ defineRoute({

@@ -14,7 +14,9 @@ export const FailedJobSchema = z
   .meta({ id: 'FailedJob' });
 export type FailedJob = z.infer<typeof FailedJobSchema>;
 
-export const FailedJobsResponseSchema = z.object({ items: z.array(FailedJobSchema) }).meta({ id: 'FailedJobsResponse' });
+export const FailedJobsResponseSchema = z
+  .object({ items: z.array(FailedJobSchema) })
+  .meta({ id: 'FailedJobsResponse' });
 
 export const JobIdParamsSchema = z.object({ id: z.string().min(1) });
 
@@ -67,11 +69,15 @@ export const ProjectionRebuildSchema = z
   .meta({ id: 'ProjectionRebuild' });
 
 /** A projection's health (as `/health` reports it) plus its last rebuild. */
-export const ProjectionSummarySchema = ProjectionHealthSchema.extend({ lastRebuild: ProjectionRebuildSchema.nullable() }).meta({ id: 'ProjectionSummary' });
+export const ProjectionSummarySchema = ProjectionHealthSchema.extend({
+  lastRebuild: ProjectionRebuildSchema.nullable(),
+}).meta({ id: 'ProjectionSummary' });
 
 export type ProjectionSummary = z.infer<typeof ProjectionSummarySchema>;
 
-export const ProjectionsResponseSchema = z.object({ items: z.array(ProjectionSummarySchema) }).meta({ id: 'ProjectionsResponse' });
+export const ProjectionsResponseSchema = z
+  .object({ items: z.array(ProjectionSummarySchema) })
+  .meta({ id: 'ProjectionsResponse' });
 
 export const ProjectionNameParamsSchema = z.object({ name: z.string().min(1) });
 

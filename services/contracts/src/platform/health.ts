@@ -6,7 +6,15 @@ export const CheckpointSchema = z
   .object({ transactionId: z.string().regex(/^\d+$/), position: z.string().regex(/^\d+$/) })
   .meta({ id: 'Checkpoint' });
 
-export const ProjectionStatusSchema = z.enum(['starting', 'catching_up', 'live', 'standby', 'rebuilding', 'failed', 'stopped']);
+export const ProjectionStatusSchema = z.enum([
+  'starting',
+  'catching_up',
+  'live',
+  'standby',
+  'rebuilding',
+  'failed',
+  'stopped',
+]);
 
 export const ProjectionHealthSchema = z
   .object({
@@ -82,7 +90,8 @@ export const livenessRoute = /*#__PURE__*/ defineRoute({
 export const readinessRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/health/ready',
-  summary: 'Readiness: database and queue answer, no projection failed or trails the log by more than HEALTH_MAX_PROJECTION_LAG_SECONDS',
+  summary:
+    'Readiness: database and queue answer, no projection failed or trails the log by more than HEALTH_MAX_PROJECTION_LAG_SECONDS',
   description: '200 when ready, 503 with the same body (naming the reasons) otherwise; not ready while shutting down.',
   tags: ['platform'],
   public: true,

@@ -26,5 +26,7 @@ export const PROGRESS_EVENT_SCHEMAS = {
   AchievementClaimed: AchievementClaimedSchema,
 } as const;
 export type ProgressEventType = keyof typeof PROGRESS_EVENT_SCHEMAS;
-export type ProgressEvent = { [Type in ProgressEventType]: { type: Type; data: z.infer<(typeof PROGRESS_EVENT_SCHEMAS)[Type]> } }[ProgressEventType];
+export type ProgressEvent = {
+  [Type in ProgressEventType]: { type: Type; data: z.infer<(typeof PROGRESS_EVENT_SCHEMAS)[Type]> };
+}[ProgressEventType];
 export const PROGRESS_STREAM_PREFIX = 'progress-account-';

@@ -1,5 +1,11 @@
 import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
-import { AchievementParamsSchema, AchievementsQuerySchema, AchievementsResponseSchema, ClaimAchievementResponseSchema, UserProgressSchema } from './http';
+import {
+  AchievementParamsSchema,
+  AchievementsQuerySchema,
+  AchievementsResponseSchema,
+  ClaimAchievementResponseSchema,
+  UserProgressSchema,
+} from './http';
 
 export const getMyProgressRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
@@ -22,12 +28,16 @@ export const getAchievementsRoute = /*#__PURE__*/ defineRoute({
 export const claimAchievementRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/achievements/:id/claim',
-  summary: "Claims a met achievement once: pays its gold through the ledger and adds its XP",
+  summary: 'Claims a met achievement once: pays its gold through the ledger and adds its XP',
   tags: ['progress'],
   request: {
     params: AchievementParamsSchema,
     headers: IdempotencyKeyHeaders,
   },
   responses: { 200: ClaimAchievementResponseSchema },
-  errors: { 404: 'Unknown achievement', 409: 'Already claimed (`ACHIEVEMENT_ALREADY_CLAIMED`)', 422: 'Not met yet (`ACHIEVEMENT_NOT_MET`)' },
+  errors: {
+    404: 'Unknown achievement',
+    409: 'Already claimed (`ACHIEVEMENT_ALREADY_CLAIMED`)',
+    422: 'Not met yet (`ACHIEVEMENT_NOT_MET`)',
+  },
 });

@@ -20,7 +20,11 @@ export const MasterKeyActivatedSchema = z.object({
   activatedAt: z.string(),
 });
 
-export const InstagramAccountRegisteredSchema = z.object({ userId: z.string(), instagramUsername: z.string(), registeredAt: z.string() });
+export const InstagramAccountRegisteredSchema = z.object({
+  userId: z.string(),
+  instagramUsername: z.string(),
+  registeredAt: z.string(),
+});
 export const InstagramAccountVerifiedSchema = z.object({
   userId: z.string(),
   instagramUsername: z.string(),

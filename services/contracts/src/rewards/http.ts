@@ -74,7 +74,10 @@ export const RegisterInstagramRequestSchema = z.object({
     ),
 });
 export type RegisterInstagramRequest = z.infer<typeof RegisterInstagramRequestSchema>;
-export const RegisterInstagramResponseSchema = InstagramStatusSchema.extend({ success: z.literal(true), message: z.string() });
+export const RegisterInstagramResponseSchema = InstagramStatusSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+});
 
 export const VerifyInstagramParamsSchema = z.object({ userId: z.string().min(1) });
 export const VerifyInstagramRequestSchema = z.object({
@@ -85,7 +88,11 @@ export const VerifyInstagramRequestSchema = z.object({
 });
 
 /** Why an administrator refuses a verification: told to the user, so required. */
-const RejectionReason = z.string({ error: 'A reason is required' }).trim().min(1, 'A reason is required').max(500, 'A reason is at most 500 characters');
+const RejectionReason = z
+  .string({ error: 'A reason is required' })
+  .trim()
+  .min(1, 'A reason is required')
+  .max(500, 'A reason is at most 500 characters');
 export const RejectInstagramRequestSchema = z.object({
   reason: RejectionReason,
   /** Optional guard: reject only when the registered username is still this one. */
@@ -122,8 +129,14 @@ export const RegisterInfluenceRewardsRequestSchema = z.object({
     z.enum(['instagram', 'tiktok', 'youtube', 'twitter'], { error: REWARDS_MESSAGES.influenceFieldsRequired }),
   ),
   platform_username: requiredText(60),
-  phone_number: requiredText(30).refine((value) => /^[+0-9 ()-]{5,30}$/.test(value), 'Please enter a valid phone number'),
-  email: requiredText(254).refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Please enter a valid email address'),
+  phone_number: requiredText(30).refine(
+    (value) => /^[+0-9 ()-]{5,30}$/.test(value),
+    'Please enter a valid phone number',
+  ),
+  email: requiredText(254).refine(
+    (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
+    'Please enter a valid email address',
+  ),
   follower_count: z.coerce
     .number({ error: REWARDS_MESSAGES.influenceFieldsRequired })
     // The bounds first, so that 1e308 or a 23-digit string is named as too large rather than as not whole.
@@ -134,7 +147,12 @@ export const RegisterInfluenceRewardsRequestSchema = z.object({
 export type RegisterInfluenceRewardsRequest = z.infer<typeof RegisterInfluenceRewardsRequestSchema>;
 
 /** Where this month's influence claim stands: registered (declared count) → verified by an admin → claimed. */
-export const InfluenceVerificationStatusSchema = z.enum(['not_registered', 'pending_verification', 'verified', 'rejected']);
+export const InfluenceVerificationStatusSchema = z.enum([
+  'not_registered',
+  'pending_verification',
+  'verified',
+  'rejected',
+]);
 export type InfluenceVerificationStatus = z.infer<typeof InfluenceVerificationStatusSchema>;
 
 export const RegisterInfluenceRewardsResponseSchema = z.object({

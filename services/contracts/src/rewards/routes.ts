@@ -26,14 +26,14 @@ import {
   VerifyInstagramRequestSchema,
 } from './http';
 
-
 /** The screens send `{}`; a request without a body means the same. */
 const EmptyBody = z.preprocess((value) => value ?? {}, z.object({}).loose());
 
 export const getMasterKeyStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/master-key-status',
-  summary: "Today's (UTC) Master Key status: completed proof drops against the tier's requirement (free 5, premium 2, super 1)",
+  summary:
+    "Today's (UTC) Master Key status: completed proof drops against the tier's requirement (free 5, premium 2, super 1)",
   tags: ['rewards'],
   responses: { 200: MasterKeyStatusSchema },
 });
@@ -72,13 +72,18 @@ export const verifyInstagramRoute = /*#__PURE__*/ defineRoute({
   tags: ['rewards'],
   request: { params: VerifyInstagramParamsSchema, body: VerifyInstagramRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: InstagramStatusSchema },
-  errors: { 404: 'No such user', 409: 'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`)', 422: 'Nothing registered' },
+  errors: {
+    404: 'No such user',
+    409: 'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`)',
+    422: 'Nothing registered',
+  },
 });
 
 export const rejectInstagramRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/users/:userId/reject-instagram',
-  summary: "Admin: rejects a user's pending Instagram registration, with a reason the user is told; they may register again",
+  summary:
+    "Admin: rejects a user's pending Instagram registration, with a reason the user is told; they may register again",
   tags: ['rewards'],
   request: { params: VerifyInstagramParamsSchema, body: RejectInstagramRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: InstagramStatusSchema },
@@ -130,7 +135,8 @@ export const verifyInfluenceRoute = /*#__PURE__*/ defineRoute({
 export const rejectInfluenceRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/users/:userId/reject-influence',
-  summary: "Admin: rejects the user's pending influence claim of this month, with a reason the user is told; it pays nothing",
+  summary:
+    "Admin: rejects the user's pending influence claim of this month, with a reason the user is told; it pays nothing",
   tags: ['rewards'],
   request: { params: VerifyInfluenceParamsSchema, body: RejectInfluenceRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: InfluenceRewardsStatusSchema },
@@ -158,11 +164,15 @@ export const claimInfluencePointsRoute = /*#__PURE__*/ defineRoute({
 export const processReferralRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/process-referral',
-  summary: "Applies a referral code once: the referrer gets 500 points, the signed-in user 250",
+  summary: 'Applies a referral code once: the referrer gets 500 points, the signed-in user 250',
   tags: ['rewards'],
   request: { body: ProcessReferralRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: ProcessReferralResponseSchema },
-  errors: { 404: "'Invalid referral code'", 409: "'Referral Applied' (already referred)", 422: "Own code refused (`OWN_REFERRAL_CODE`); a code whose owner the caller referred, directly or through a chain, refused (`REFERRAL_LOOP`)" },
+  errors: {
+    404: "'Invalid referral code'",
+    409: "'Referral Applied' (already referred)",
+    422: 'Own code refused (`OWN_REFERRAL_CODE`); a code whose owner the caller referred, directly or through a chain, refused (`REFERRAL_LOOP`)',
+  },
 });
 
 export const getReferralStatusRoute = /*#__PURE__*/ defineRoute({
@@ -193,7 +203,8 @@ export const listInstagramVerificationsRoute = /*#__PURE__*/ defineRoute({
 export const listInfluenceVerificationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/influence-verifications',
-  summary: "Admin: this month's influence claims waiting for verification (or verified, or all), oldest first; eventual (trails the log by a poll)",
+  summary:
+    "Admin: this month's influence claims waiting for verification (or verified, or all), oldest first; eventual (trails the log by a poll)",
   tags: ['rewards'],
   request: { query: InfluenceVerificationsQuerySchema },
   responses: { 200: InfluenceVerificationsResponseSchema },

@@ -30,5 +30,7 @@ export const SHOP_EVENT_SCHEMAS = {
   GoldItemPurchased: GoldItemPurchasedSchema,
 } as const;
 export type ShopEventType = keyof typeof SHOP_EVENT_SCHEMAS;
-export type ShopEvent = { [Type in ShopEventType]: { type: Type; data: z.infer<(typeof SHOP_EVENT_SCHEMAS)[Type]> } }[ShopEventType];
+export type ShopEvent = {
+  [Type in ShopEventType]: { type: Type; data: z.infer<(typeof SHOP_EVENT_SCHEMAS)[Type]> };
+}[ShopEventType];
 export const SHOP_STREAM_PREFIX = 'shop-account-';

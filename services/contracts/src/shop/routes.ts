@@ -10,7 +10,6 @@ import {
   UpgradeTierResponseSchema,
 } from './http';
 
-
 export const getUpgradeCostsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/upgrade-costs',
@@ -52,7 +51,11 @@ export const goldPurchaseRoute = /*#__PURE__*/ defineRoute({
   tags: ['shop'],
   request: { body: GoldPurchaseRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: GoldPurchaseResponseSchema },
-  errors: { 404: 'Unknown item (`UNKNOWN_ITEM`)', 409: 'Already owned (`ALREADY_OWNED`)', 422: "'Not Enough Gold' (`NOT_ENOUGH_GOLD`) or a tier that is not higher" },
+  errors: {
+    404: 'Unknown item (`UNKNOWN_ITEM`)',
+    409: 'Already owned (`ALREADY_OWNED`)',
+    422: "'Not Enough Gold' (`NOT_ENOUGH_GOLD`) or a tier that is not higher",
+  },
 });
 
 export const getActiveBoostsRoute = /*#__PURE__*/ defineRoute({

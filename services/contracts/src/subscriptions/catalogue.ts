@@ -29,8 +29,18 @@ const plan = (tier: UserTier, name: string, priceCents: number, features: string
 /** Sorted by price ascending (spec 3 §9). */
 export const ADVERTISER_PLANS: readonly AdvertiserPlan[] = Object.freeze([
   plan('free', 'Free', 0, ['Proof drops only', '50 moves and 5 proof drops a month', 'Basic analytics']),
-  plan('premium', 'Premium', 4900, ['200 moves a week', '15 proof drops and 8 paid drops a week', 'Advanced analytics', 'Custom targeting']),
-  plan('super', 'Super', 14900, ['500 moves a week', '25 proof drops and 15 paid drops a week', 'Premium analytics', 'Advanced reporting']),
+  plan('premium', 'Premium', 4900, [
+    '200 moves a week',
+    '15 proof drops and 8 paid drops a week',
+    'Advanced analytics',
+    'Custom targeting',
+  ]),
+  plan('super', 'Super', 14900, [
+    '500 moves a week',
+    '25 proof drops and 15 paid drops a week',
+    'Premium analytics',
+    'Advanced reporting',
+  ]),
 ]);
 
 export function findAdvertiserPlan(id: string): AdvertiserPlan | undefined {
@@ -50,7 +60,13 @@ export interface MovesPackage {
   label: string | null;
 }
 
-const moves = (id: string, count: number, priceCents: number, label: string | null = null): MovesPackage => ({ id, moves: count, price_cents: priceCents, price: priceCents / 100, label });
+const moves = (id: string, count: number, priceCents: number, label: string | null = null): MovesPackage => ({
+  id,
+  moves: count,
+  price_cents: priceCents,
+  price: priceCents / 100,
+  label,
+});
 
 export const MOVES_PACKAGES: readonly MovesPackage[] = Object.freeze([
   moves('moves-100', 100, 1000),

@@ -18,8 +18,19 @@ export const PlanPaymentAppliedSchema = z.object({
   periodEnd: z.string(),
   appliedAt: z.string(),
 });
-export const PlanCancelledSchema = z.object({ userId: z.string(), tier: Tier, effectiveAt: z.string(), cancelledAt: z.string() });
-export const PlanDowngradedSchema = z.object({ userId: z.string(), fromTier: Tier, toTier: Tier, reason: z.enum(['period_ended', 'cancelled', 'refunded']), at: z.string() });
+export const PlanCancelledSchema = z.object({
+  userId: z.string(),
+  tier: Tier,
+  effectiveAt: z.string(),
+  cancelledAt: z.string(),
+});
+export const PlanDowngradedSchema = z.object({
+  userId: z.string(),
+  fromTier: Tier,
+  toTier: Tier,
+  reason: z.enum(['period_ended', 'cancelled', 'refunded']),
+  at: z.string(),
+});
 export const MovesAllowanceCreditedSchema = z.object({
   userId: z.string(),
   tier: Tier,
@@ -39,4 +50,6 @@ export const SUBSCRIPTION_EVENT_SCHEMAS = {
   MovesAllowanceCredited: MovesAllowanceCreditedSchema,
 } as const;
 export type SubscriptionEventType = keyof typeof SUBSCRIPTION_EVENT_SCHEMAS;
-export type SubscriptionEvent = { [Type in SubscriptionEventType]: { type: Type; data: z.infer<(typeof SUBSCRIPTION_EVENT_SCHEMAS)[Type]> } }[SubscriptionEventType];
+export type SubscriptionEvent = {
+  [Type in SubscriptionEventType]: { type: Type; data: z.infer<(typeof SUBSCRIPTION_EVENT_SCHEMAS)[Type]> };
+}[SubscriptionEventType];

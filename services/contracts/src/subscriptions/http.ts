@@ -24,7 +24,11 @@ export type SubscriptionStatusView = z.infer<typeof SubscriptionStatusSchema>;
 export const PlansResponseSchema = z.object({
   status: z.literal('success'),
   message: z.string(),
-  data: z.object({ plans: z.array(AdvertiserPlanSchema), current_tier: z.enum(USER_TIERS), subscription: SubscriptionStatusSchema }),
+  data: z.object({
+    plans: z.array(AdvertiserPlanSchema),
+    current_tier: z.enum(USER_TIERS),
+    subscription: SubscriptionStatusSchema,
+  }),
 });
 export type PlansResponse = z.infer<typeof PlansResponseSchema>;
 
@@ -32,7 +36,11 @@ export type PlansResponse = z.infer<typeof PlansResponseSchema>;
 const ReturnUrl = z.string().trim().min(1).max(500);
 
 export const UpgradePlanRequestSchema = z.object({
-  planId: z.string({ error: SUBSCRIPTION_MESSAGES.unknownPlan }).trim().min(1, SUBSCRIPTION_MESSAGES.unknownPlan).max(32),
+  planId: z
+    .string({ error: SUBSCRIPTION_MESSAGES.unknownPlan })
+    .trim()
+    .min(1, SUBSCRIPTION_MESSAGES.unknownPlan)
+    .max(32),
   success_url: ReturnUrl.optional(),
   cancel_url: ReturnUrl.optional(),
 });
@@ -59,10 +67,20 @@ export const UpgradePlanResponseSchema = z.object({
 });
 export type UpgradePlanResponse = z.infer<typeof UpgradePlanResponseSchema>;
 
-export const CancelPlanResponseSchema = z.object({ status: z.literal('success'), message: z.string(), data: z.object({ subscription: SubscriptionStatusSchema }) });
+export const CancelPlanResponseSchema = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ subscription: SubscriptionStatusSchema }),
+});
 export type CancelPlanResponse = z.infer<typeof CancelPlanResponseSchema>;
 
-export const MovesPackageSchema = z.object({ id: z.string(), moves: z.number().int(), price: z.number(), price_cents: z.number().int(), label: z.string().nullable() });
+export const MovesPackageSchema = z.object({
+  id: z.string(),
+  moves: z.number().int(),
+  price: z.number(),
+  price_cents: z.number().int(),
+  label: z.string().nullable(),
+});
 
 export const MovesOverviewResponseSchema = z.object({
   status: z.literal('success'),

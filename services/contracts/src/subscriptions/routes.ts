@@ -1,5 +1,11 @@
 import { defineRoute, IdempotencyKeyHeaders } from '../http/route';
-import { CancelPlanResponseSchema, MovesOverviewResponseSchema, PlansResponseSchema, UpgradePlanRequestSchema, UpgradePlanResponseSchema } from './http';
+import {
+  CancelPlanResponseSchema,
+  MovesOverviewResponseSchema,
+  PlansResponseSchema,
+  UpgradePlanRequestSchema,
+  UpgradePlanResponseSchema,
+} from './http';
 
 // The spec's plan calls have no /api prefix (spec 3 §7); the API serves them at these exact paths.
 export const getAdvertiserPlansRoute = /*#__PURE__*/ defineRoute({
@@ -28,16 +34,21 @@ export const upgradeAdvertiserPlanRoute = /*#__PURE__*/ defineRoute({
 export const cancelAdvertiserPlanRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/subscription/cancel',
-  summary: 'Cancels the paid plan: it stays until the end of the paid period, then the renewal job moves the advertiser to free',
+  summary:
+    'Cancels the paid plan: it stays until the end of the paid period, then the renewal job moves the advertiser to free',
   tags: ['subscriptions'],
   responses: { 200: CancelPlanResponseSchema },
-  errors: { 403: 'Not an advertiser (`ADVERTISER_ONLY`)', 409: 'No paid plan (`NOT_SUBSCRIBED`) or already cancelled (`ALREADY_CANCELLED`)' },
+  errors: {
+    403: 'Not an advertiser (`ADVERTISER_ONLY`)',
+    409: 'No paid plan (`NOT_SUBSCRIBED`) or already cancelled (`ALREADY_CANCELLED`)',
+  },
 });
 
 export const getMovesOverviewRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/subscriptions/moves',
-  summary: "The advertiser's moves: balance, this period's allowance (credited on first use in the period), and the moves packages sold by card",
+  summary:
+    "The advertiser's moves: balance, this period's allowance (credited on first use in the period), and the moves packages sold by card",
   tags: ['subscriptions'],
   responses: { 200: MovesOverviewResponseSchema },
   errors: { 403: 'Not an advertiser (`ADVERTISER_ONLY`)' },

@@ -25,7 +25,12 @@ export const TELEMETRY_MESSAGES = {
   busy: 'Telemetry is busy. Try again shortly.',
 } as const;
 
-const identifier = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
+const identifier = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is at most ${max} characters`);
 
 /** Letters, digits and `_ . : -`: event types become rollup keys and metric labels, never free text. */
 export const EventTypeSchema = z
@@ -54,7 +59,8 @@ export const TelemetryEventSchema = z
     if (!(TRACKED_EVENT_TYPES as readonly string[]).includes(event.event_type)) return;
     const parsed = TrackedPayloadSchema.safeParse(event.payload);
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) context.addIssue({ code: 'custom', path: ['payload', ...issue.path], message: issue.message });
+    for (const issue of parsed.error.issues)
+      context.addIssue({ code: 'custom', path: ['payload', ...issue.path], message: issue.message });
   });
 export type TelemetryEvent = z.infer<typeof TelemetryEventSchema>;
 

@@ -19,7 +19,12 @@ export const ingestTelemetryRoute = /*#__PURE__*/ defineRoute({
   public: true,
   request: { body: TelemetryBatchSchema, query: TelemetryIngestQuerySchema },
   responses: { 202: TelemetryAcceptedSchema },
-  errors: { 400: 'Invalid event or too many events', 413: 'Batch over 256 KB', 429: 'Rate limit of the session', 503: 'Queue unavailable' },
+  errors: {
+    400: 'Invalid event or too many events',
+    413: 'Batch over 256 KB',
+    429: 'Rate limit of the session',
+    503: 'Queue unavailable',
+  },
 });
 
 export const reportClientErrorRoute = /*#__PURE__*/ defineRoute({

@@ -29,7 +29,26 @@ export const CRYPTO_NETWORKS = ['mainnet', 'ethereum', 'bsc', 'polygon', 'arbitr
 
 /** The withdraw dialog's fixed country list (ISO 3166 alpha-2). */
 export const PAYOUT_COUNTRIES = [
-  'US', 'CA', 'GB', 'IE', 'DE', 'FR', 'ES', 'IT', 'NL', 'BE', 'SE', 'NO', 'DK', 'FI', 'CH', 'AT', 'PT', 'AU', 'NZ', 'JP',
+  'US',
+  'CA',
+  'GB',
+  'IE',
+  'DE',
+  'FR',
+  'ES',
+  'IT',
+  'NL',
+  'BE',
+  'SE',
+  'NO',
+  'DK',
+  'FI',
+  'CH',
+  'AT',
+  'PT',
+  'AU',
+  'NZ',
+  'JP',
 ] as const;
 
 export const DETAIL_FIELD_LABELS: Readonly<Record<PaymentDetailField, string>> = Object.freeze({
@@ -54,22 +73,49 @@ export const DETAIL_FIELD_LABELS: Readonly<Record<PaymentDetailField, string>> =
 const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 /** One rule per field; a field that is present must pass it. */
 export const DETAIL_FIELD_RULES: Readonly<Record<PaymentDetailField, z.ZodType<string>>> = Object.freeze({
-  wallet_address: z.string().trim().regex(/^[A-Za-z0-9]{26,100}$/, 'must be 26 to 100 letters and digits'),
-  network: z.string().trim().toLowerCase().pipe(z.enum(CRYPTO_NETWORKS, { error: `must be one of ${CRYPTO_NETWORKS.join(', ')}` })),
+  wallet_address: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{26,100}$/, 'must be 26 to 100 letters and digits'),
+  network: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(CRYPTO_NETWORKS, { error: `must be one of ${CRYPTO_NETWORKS.join(', ')}` })),
   email_address: z.string().trim().pipe(z.email('must be an e-mail address')),
   account_holder_name: text(120),
   bank_name: text(120),
-  account_number: z.string().trim().regex(/^[A-Za-z0-9 -]{4,34}$/, 'must be 4 to 34 letters, digits, spaces or dashes'),
-  routing_number: z.string().trim().regex(/^\d{9}$/, 'must be 9 digits'),
-  swift_code: z.string().trim().toUpperCase().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a SWIFT/BIC code (8 or 11 characters)'),
-  country: z.string().trim().toUpperCase().pipe(z.enum(PAYOUT_COUNTRIES, { error: 'must be one of the listed countries' })),
+  account_number: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{4,34}$/, 'must be 4 to 34 letters, digits, spaces or dashes'),
+  routing_number: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, 'must be 9 digits'),
+  swift_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a SWIFT/BIC code (8 or 11 characters)'),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(z.enum(PAYOUT_COUNTRIES, { error: 'must be one of the listed countries' })),
   full_name: text(120),
   address_line_1: text(200),
   address_line_2: text(200),
   city: text(100),
   state: text(100),
-  postal_code: z.string().trim().regex(/^[A-Za-z0-9 -]{3,12}$/, 'must be a postal code'),
-  phone_number: z.string().trim().regex(/^\+?[0-9 ()-]{7,20}$/, 'must be a phone number'),
+  postal_code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,12}$/, 'must be a postal code'),
+  phone_number: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{7,20}$/, 'must be a phone number'),
 });
 
 export interface DetailFieldError {
@@ -108,7 +154,8 @@ export function validatePaymentDetails(
       continue;
     }
     const parsed = DETAIL_FIELD_RULES[field]?.safeParse(value);
-    if (!parsed || !parsed.success) errors.push({ field, message: `${label} ${parsed?.error.issues[0]?.message ?? 'is not valid'}` });
+    if (!parsed || !parsed.success)
+      errors.push({ field, message: `${label} ${parsed?.error.issues[0]?.message ?? 'is not valid'}` });
     else details[field] = parsed.data;
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, details };
@@ -126,5 +173,7 @@ export function maskDetailValue(field: string, value: string): string {
 }
 
 export function maskPaymentDetails(details: PaymentDetails): PaymentDetails {
-  return Object.fromEntries(Object.entries(details).map(([field, value]) => [field, maskDetailValue(field, value ?? '')]));
+  return Object.fromEntries(
+    Object.entries(details).map(([field, value]) => [field, maskDetailValue(field, value ?? '')]),
+  );
 }

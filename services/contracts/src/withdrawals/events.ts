@@ -44,5 +44,7 @@ export const WITHDRAWAL_EVENT_SCHEMAS = {
   WithdrawalFailed: WithdrawalFailedSchema,
 } as const;
 export type WithdrawalEventType = keyof typeof WITHDRAWAL_EVENT_SCHEMAS;
-export type WithdrawalEvent = { [Type in WithdrawalEventType]: { type: Type; data: z.infer<(typeof WITHDRAWAL_EVENT_SCHEMAS)[Type]> } }[WithdrawalEventType];
+export type WithdrawalEvent = {
+  [Type in WithdrawalEventType]: { type: Type; data: z.infer<(typeof WITHDRAWAL_EVENT_SCHEMAS)[Type]> };
+}[WithdrawalEventType];
 export const WITHDRAWAL_STREAM_PREFIX = 'withdrawal-';

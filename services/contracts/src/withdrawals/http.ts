@@ -25,7 +25,11 @@ export const UsdWithdrawalTermsSchema = z.object({
   fee_percentage: z.number(),
 });
 export type UsdWithdrawalTerms = z.infer<typeof UsdWithdrawalTermsSchema>;
-export const DEFAULT_USD_WITHDRAWAL_TERMS: UsdWithdrawalTerms = Object.freeze({ currency_type: 'usd', min_amount: 10, fee_percentage: 1 });
+export const DEFAULT_USD_WITHDRAWAL_TERMS: UsdWithdrawalTerms = Object.freeze({
+  currency_type: 'usd',
+  min_amount: 10,
+  fee_percentage: 1,
+});
 
 export const WITHDRAWAL_MESSAGES = Object.freeze({
   insufficientGems: 'Insufficient Gems: You need at least 200 gems to request a withdrawal.',
@@ -57,7 +61,11 @@ export const WithdrawalMethodsResponseSchema = z.array(WithdrawalMethodSchema);
 
 export const WithdrawalRequestSchema = z.object({
   amount: amountField({ label: 'Amount', currency: 'gems', min: 0, max: WITHDRAWAL_LIMITS.maxGems }),
-  payment_method: z.string({ error: 'Please choose a withdrawal method' }).trim().min(1, 'Please choose a withdrawal method').max(64),
+  payment_method: z
+    .string({ error: 'Please choose a withdrawal method' })
+    .trim()
+    .min(1, 'Please choose a withdrawal method')
+    .max(64),
   /** Checked per method with `validatePaymentDetails`. */
   payment_details: z.record(z.string(), z.unknown(), { error: 'Payment details must be an object' }),
   /** gems (default) or usd: the same hold → payout → commit/release lifecycle, each with its own minimum and fee. */
@@ -102,7 +110,11 @@ export const PaymentPreferenceSchema = z.object({
 export type PaymentPreference = z.infer<typeof PaymentPreferenceSchema>;
 export const PaymentPreferencesResponseSchema = z.array(PaymentPreferenceSchema);
 export const CreatePaymentPreferenceRequestSchema = z.object({
-  payment_method: z.string({ error: 'Please choose a payment method' }).trim().min(1, 'Please choose a payment method').max(64),
+  payment_method: z
+    .string({ error: 'Please choose a payment method' })
+    .trim()
+    .min(1, 'Please choose a payment method')
+    .max(64),
   preference_data: z.record(z.string(), z.unknown(), { error: 'Payment details must be an object' }),
   is_default: z.boolean().optional(),
 });

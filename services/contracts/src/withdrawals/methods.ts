@@ -49,6 +49,15 @@ export const DEFAULT_WITHDRAWAL_METHODS: readonly WithdrawalMethodConfig[] = Obj
     processing_time: '7-10 business days',
     min_amount: 1000,
     fee_percentage: 3,
-    required_fields: ['full_name', 'address_line_1', 'address_line_2', 'city', 'state', 'postal_code', 'country', 'phone_number'],
+    required_fields: [
+      'full_name',
+      'address_line_1',
+      'address_line_2',
+      'city',
+      'state',
+      'postal_code',
+      'country',
+      'phone_number',
+    ],
   },
 ]);

@@ -15,7 +15,8 @@ import {
 export const getWithdrawalMethodsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/withdrawal/methods',
-  summary: 'Withdrawal methods from configuration: method_name, display_name, is_active, processing_time, min_amount, fee_percentage, required_fields',
+  summary:
+    'Withdrawal methods from configuration: method_name, display_name, is_active, processing_time, min_amount, fee_percentage, required_fields',
   tags: ['withdrawals'],
   responses: { 200: WithdrawalMethodsResponseSchema },
 });
@@ -23,7 +24,8 @@ export const getWithdrawalMethodsRoute = /*#__PURE__*/ defineRoute({
 export const getUsdWithdrawalTermsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/withdrawal/usd-terms',
-  summary: 'USD withdrawals: the minimum (dollars) and the fee percentage, from configuration (the same for every method)',
+  summary:
+    'USD withdrawals: the minimum (dollars) and the fee percentage, from configuration (the same for every method)',
   tags: ['withdrawals'],
   responses: { 200: UsdWithdrawalTermsSchema },
 });
@@ -62,7 +64,8 @@ export const getPaymentPreferencesRoute = /*#__PURE__*/ defineRoute({
 export const createPaymentPreferenceRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/payment-preferences',
-  summary: 'Saves a payment method (validated per method, stored encrypted); is_default or the first one becomes the default',
+  summary:
+    'Saves a payment method (validated per method, stored encrypted); is_default or the first one becomes the default',
   tags: ['withdrawals'],
   request: { body: CreatePaymentPreferenceRequestSchema },
   responses: { 200: PaymentPreferenceSchema },
@@ -82,7 +85,8 @@ export const setDefaultPaymentPreferenceRoute = /*#__PURE__*/ defineRoute({
 export const deletePaymentPreferenceRoute = /*#__PURE__*/ defineRoute({
   method: 'delete',
   path: '/api/users/payment-preferences/:id',
-  summary: 'Deletes one of the caller’s payment methods; if it was the default, the newest remaining one becomes the default',
+  summary:
+    'Deletes one of the caller’s payment methods; if it was the default, the newest remaining one becomes the default',
   tags: ['withdrawals'],
   request: { params: PaymentPreferenceIdParamsSchema },
   responses: { 200: z.object({ success: z.literal(true) }) },

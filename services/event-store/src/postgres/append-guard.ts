@@ -18,14 +18,18 @@ const UNIQUE_VIOLATION = '23505';
 const guardStatements = new Map<string, Pick<PreparedGuard, 'insert' | 'signature'>>();
 
 export function prepareGuard(guard: AppendGuard): PreparedGuard {
-  if (!SQL_IDENTIFIER.test(guard.table)) throw new TypeError(`Guard table ${JSON.stringify(guard.table)} is not a plain lower-case SQL name`);
+  if (!SQL_IDENTIFIER.test(guard.table))
+    throw new TypeError(`Guard table ${JSON.stringify(guard.table)} is not a plain lower-case SQL name`);
   if (guard.rows.length === 0) throw new TypeError('A guard needs at least one row');
   const columns = Object.keys(guard.rows[0]);
   if (columns.length === 0) throw new TypeError('Guard rows need at least one column');
-  for (const column of columns) if (!SQL_IDENTIFIER.test(column)) throw new TypeError(`Guard column ${JSON.stringify(column)} is not a plain lower-case SQL name`);
+  for (const column of columns)
+    if (!SQL_IDENTIFIER.test(column))
+      throw new TypeError(`Guard column ${JSON.stringify(column)} is not a plain lower-case SQL name`);
   for (const row of guard.rows) {
     const keys = Object.keys(row);
-    if (keys.length !== columns.length || keys.some((key) => !columns.includes(key))) throw new TypeError('Every guard row needs the same columns');
+    if (keys.length !== columns.length || keys.some((key) => !columns.includes(key)))
+      throw new TypeError('Every guard row needs the same columns');
   }
   const list = columns.join(', ');
   const shape = `${guard.table}(${list})`;
@@ -45,5 +49,7 @@ export function prepareGuard(guard: AppendGuard): PreparedGuard {
 /** A unique violation on the guard's table is the guard's own refusal; anything else is left as it is. */
 export function guardError(error: unknown, guard: PreparedGuard): unknown {
   const failure = error as { code?: string; table?: string; detail?: string };
-  return failure.code === UNIQUE_VIOLATION && failure.table === guard.table ? new AppendGuardTakenError(guard.table, failure.detail) : error;
+  return failure.code === UNIQUE_VIOLATION && failure.table === guard.table
+    ? new AppendGuardTakenError(guard.table, failure.detail)
+    : error;
 }

@@ -7,7 +7,14 @@ import { toStoredJsonWithText } from '../json-safety';
 export type PreparedStream = {
   streamId: string;
   expectedVersion: ExpectedVersion;
-  events: { id: string; type: string; data: unknown; dataText: string; metadata: Record<string, unknown>; metadataText: string }[];
+  events: {
+    id: string;
+    type: string;
+    data: unknown;
+    dataText: string;
+    metadata: Record<string, unknown>;
+    metadataText: string;
+  }[];
 };
 
 /** A stream's version and the hash of its last event, as last seen by this process. */
@@ -39,10 +46,12 @@ export function versionSatisfies(expected: ExpectedVersion, actual: bigint): boo
 
 function assertExpectedVersionShape(streamId: string, expected: ExpectedVersion): void {
   if (typeof expected === 'string') {
-    if (!['any', 'no_stream', 'stream_exists'].includes(expected)) throw new TypeError(`Stream ${streamId}: unknown expected version ${expected}`);
+    if (!['any', 'no_stream', 'stream_exists'].includes(expected))
+      throw new TypeError(`Stream ${streamId}: unknown expected version ${expected}`);
     return;
   }
-  if (typeof expected === 'number' && !Number.isSafeInteger(expected)) throw new TypeError(`Stream ${streamId}: expected version must be an integer`);
+  if (typeof expected === 'number' && !Number.isSafeInteger(expected))
+    throw new TypeError(`Stream ${streamId}: expected version must be an integer`);
   if (BigInt(expected) < 0n) throw new TypeError(`Stream ${streamId}: expected version must not be negative`);
 }
 
@@ -51,7 +60,8 @@ export function prepareAppend(streams: AppendToStream[]): PreparedStream[] {
   if (streams.length === 0) throw new TypeError('append needs at least one stream');
   const seen = new Set<string>();
   return streams.map((stream) => {
-    if (typeof stream.streamId !== 'string' || stream.streamId.length === 0) throw new TypeError('streamId must be a non-empty string');
+    if (typeof stream.streamId !== 'string' || stream.streamId.length === 0)
+      throw new TypeError('streamId must be a non-empty string');
     if (seen.has(stream.streamId)) throw new TypeError(`Stream ${stream.streamId} appears twice in one append`);
     seen.add(stream.streamId);
     assertExpectedVersionShape(stream.streamId, stream.expectedVersion);
@@ -60,10 +70,18 @@ export function prepareAppend(streams: AppendToStream[]): PreparedStream[] {
       streamId: stream.streamId,
       expectedVersion: stream.expectedVersion,
       events: stream.events.map((event, index) => {
-        if (typeof event.type !== 'string' || event.type.length === 0) throw new TypeError(`Stream ${stream.streamId}: event ${index} has no type`);
+        if (typeof event.type !== 'string' || event.type.length === 0)
+          throw new TypeError(`Stream ${stream.streamId}: event ${index} has no type`);
         const data = toStoredJsonWithText(event.data, `${event.type}.data`);
         const metadata = toStoredJsonWithText(event.metadata ?? {}, `${event.type}.metadata`);
-        return { id: event.id ?? newEventId(), type: event.type, data: data.value, dataText: data.text, metadata: metadata.value, metadataText: metadata.text };
+        return {
+          id: event.id ?? newEventId(),
+          type: event.type,
+          data: data.value,
+          dataText: data.text,
+          metadata: metadata.value,
+          metadataText: metadata.text,
+        };
       }),
     };
   });
@@ -74,7 +92,14 @@ export function planWrite(streams: PreparedStream[], heads: Map<string, StreamHe
   // All events travel as one JSON document (jsonb_to_recordset on the server): the payloads are spliced in as
   // the JSON text they already are, and the server parses one document instead of eight escaped array literals.
   const rows: string[] = [];
-  const advances = { streamIds: [] as string[], versions: [] as string[], hashes: [] as string[], expected: [] as string[], expectedHashes: [] as string[], ordered: [] as boolean[] };
+  const advances = {
+    streamIds: [] as string[],
+    versions: [] as string[],
+    hashes: [] as string[],
+    expected: [] as string[],
+    expectedHashes: [] as string[],
+    ordered: [] as boolean[],
+  };
   const pending: PlannedWrite['pending'] = [];
   const results: AppendResult['streams'] = [];
   const next = new Map<string, StreamHead>();
@@ -84,7 +109,14 @@ export function planWrite(streams: PreparedStream[], heads: Map<string, StreamHe
     let previousHash = head.lastHash;
     for (const event of stream.events) {
       version += 1n;
-      const hashable = { previousHash, streamId: stream.streamId, streamVersion: version, type: event.type, data: event.data, metadata: event.metadata };
+      const hashable = {
+        previousHash,
+        streamId: stream.streamId,
+        streamVersion: version,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+      };
       const hash = computeEventHashOfStoredTexts(hashable, event.dataText, event.metadataText);
       pending.push({ id: event.id, ...hashable, hash });
       rows.push(
@@ -107,7 +139,15 @@ export function planWrite(streams: PreparedStream[], heads: Map<string, StreamHe
     pending,
     results,
     heads: next,
-    parameters: [`[${rows.join(',')}]`, advances.streamIds, advances.versions, advances.hashes, advances.expected, advances.expectedHashes, advances.ordered],
+    parameters: [
+      `[${rows.join(',')}]`,
+      advances.streamIds,
+      advances.versions,
+      advances.hashes,
+      advances.expected,
+      advances.expectedHashes,
+      advances.ordered,
+    ],
   };
 }
 

@@ -1,8 +1,20 @@
-import { StreamOrderConflictError, WrongExpectedVersionError, type AppendResult, type StoredEvent } from '../event-store.port';
+import {
+  StreamOrderConflictError,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type StoredEvent,
+} from '../event-store.port';
 import { GENESIS_HASH } from '../hash-chain';
 import { alongsideInStatement, writeAlongside, type PreparedAlongside } from './append-alongside';
 import type { PreparedGuard } from './append-guard';
-import { KnownHeads, planWrite, versionSatisfies, type PlannedWrite, type PreparedStream, type StreamHead } from './append-plan';
+import {
+  KnownHeads,
+  planWrite,
+  versionSatisfies,
+  type PlannedWrite,
+  type PreparedStream,
+  type StreamHead,
+} from './append-plan';
 import { namedQuery, type Queryable } from './sql';
 
 /** SQLSTATE raised by event_store_claimed_all when a multi-stream fast append claimed fewer than all its streams. */
@@ -16,7 +28,12 @@ function finishWrite(plan: PlannedWrite, rows: WrittenRow[], knownHeads: KnownHe
   const events: StoredEvent[] = plan.pending.map((event) => {
     const row = byId.get(event.id);
     if (!row) throw new Error(`Invariant broken: event ${event.id} was not written`);
-    return { ...event, position: BigInt(row.position), transactionId: BigInt(row.transaction_id), recordedAt: new Date(row.recorded_at) };
+    return {
+      ...event,
+      position: BigInt(row.position),
+      transactionId: BigInt(row.transaction_id),
+      recordedAt: new Date(row.recorded_at),
+    };
   });
   plan.heads.forEach((head, streamId) => knownHeads.remember(streamId, head));
   return { streams: plan.results, events, transactionId: events[0].transactionId };
@@ -35,12 +52,19 @@ export async function tryFastAppend(
 ): Promise<AppendResult | undefined> {
   const plan = planWrite(streams, heads);
   const guard = options.guard;
-  if (options.alongside && !options.raiseOnMiss) throw new Error('Invariant broken: writes beside an append need the raising fast statement');
+  if (options.alongside && !options.raiseOnMiss)
+    throw new Error('Invariant broken: writes beside an append need the raising fast statement');
   // The guard rows go first (`next` waits for them), so a request's key is taken before any stream row is locked.
   const guarded = guard
-    ? { cte: `guarded AS (${guard.insert.replace('$<n>', '$9')} RETURNING 1), `, gate: 'WHERE (SELECT count(*) FROM guarded) >= 0', params: [guard.json] }
+    ? {
+        cte: `guarded AS (${guard.insert.replace('$<n>', '$9')} RETURNING 1), `,
+        gate: 'WHERE (SELECT count(*) FROM guarded) >= 0',
+        params: [guard.json],
+      }
     : { cte: '', gate: '', params: [] };
-  const alongside = options.alongside ? alongsideInStatement(options.alongside, 9 + guarded.params.length) : { ctes: '', condition: '', params: [] };
+  const alongside = options.alongside
+    ? alongsideInStatement(options.alongside, 9 + guarded.params.length)
+    : { ctes: '', condition: '', params: [] };
   const written = await namedQuery<WrittenRow>(
     queryable,
     `event_store_fast_append_v3${guard ? `_${guard.signature}` : ''}${options.alongside ? `_a${options.alongside.signature}` : ''}`,
@@ -77,16 +101,32 @@ export async function tryFastAppend(
     knownHeads.forget(streams);
     return undefined;
   }
-  if (written.rows.length !== plan.pending.length) throw new Error(`Invariant broken: fast append wrote ${written.rows.length} of ${plan.pending.length} events`);
+  if (written.rows.length !== plan.pending.length)
+    throw new Error(`Invariant broken: fast append wrote ${written.rows.length} of ${plan.pending.length} events`);
   return finishWrite(plan, written.rows, knownHeads);
 }
 
 /** The authoritative path: lock every stream row, check, then write (see PostgresEventStore's comment). */
-export async function appendLocked(transaction: Queryable, streams: PreparedStream[], knownHeads: KnownHeads, guard?: PreparedGuard, alongside?: PreparedAlongside): Promise<AppendResult> {
-  if (guard) await namedQuery(transaction, `event_store_guard_${guard.signature}`, guard.insert.replace('$<n>', '$1'), [guard.json]);
+export async function appendLocked(
+  transaction: Queryable,
+  streams: PreparedStream[],
+  knownHeads: KnownHeads,
+  guard?: PreparedGuard,
+  alongside?: PreparedAlongside,
+): Promise<AppendResult> {
+  if (guard)
+    await namedQuery(transaction, `event_store_guard_${guard.signature}`, guard.insert.replace('$<n>', '$1'), [
+      guard.json,
+    ]);
   if (alongside) await writeAlongside(transaction, alongside);
   const streamIds = streams.map((stream) => stream.streamId).sort();
-  const locked = await namedQuery<{ stream_id: string; version: string; last_hash: string; last_transaction_id: string; current_transaction_id: string }>(
+  const locked = await namedQuery<{
+    stream_id: string;
+    version: string;
+    last_hash: string;
+    last_transaction_id: string;
+    current_transaction_id: string;
+  }>(
     transaction,
     'event_store_lock_streams',
     `INSERT INTO streams (stream_id, version, last_hash)
@@ -96,7 +136,9 @@ export async function appendLocked(transaction: Queryable, streams: PreparedStre
                pg_current_xact_id()::text AS current_transaction_id`,
     [streamIds, GENESIS_HASH],
   );
-  const heads = new Map(locked.rows.map((row) => [row.stream_id, { version: BigInt(row.version), lastHash: row.last_hash }]));
+  const heads = new Map(
+    locked.rows.map((row) => [row.stream_id, { version: BigInt(row.version), lastHash: row.last_hash }]),
+  );
   for (const stream of streams) {
     const head = heads.get(stream.streamId);
     if (!head) throw new Error(`Invariant broken: stream ${stream.streamId} was not locked`);
@@ -136,7 +178,9 @@ export async function appendLocked(transaction: Queryable, streams: PreparedStre
     plan.parameters,
   );
   if (written.rows.length !== plan.pending.length || written.rows[0]?.advanced !== streams.length) {
-    throw new Error(`Invariant broken: wrote ${written.rows.length}/${plan.pending.length} events and advanced ${written.rows[0]?.advanced}/${streams.length} streams`);
+    throw new Error(
+      `Invariant broken: wrote ${written.rows.length}/${plan.pending.length} events and advanced ${written.rows[0]?.advanced}/${streams.length} streams`,
+    );
   }
   return finishWrite(plan, written.rows, knownHeads);
 }

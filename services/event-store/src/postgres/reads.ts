@@ -28,7 +28,10 @@ export class PostgresReads {
     private readonly knownHeads: KnownHeads,
   ) {}
 
-  async readStream(streamId: string, options: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle } = {}): Promise<StoredEvent[]> {
+  async readStream(
+    streamId: string,
+    options: { fromVersion?: bigint; toVersion?: bigint; transaction?: TransactionHandle } = {},
+  ): Promise<StoredEvent[]> {
     const queryable: Queryable = options.transaction ?? this.poolHandle;
     const result = await queryable.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM events
@@ -41,7 +44,10 @@ export class PostgresReads {
     return events;
   }
 
-  async readStreams(requests: readonly ReadStreamRequest[], options: { transaction?: TransactionHandle } = {}): Promise<Map<string, StoredEvent[]>> {
+  async readStreams(
+    requests: readonly ReadStreamRequest[],
+    options: { transaction?: TransactionHandle } = {},
+  ): Promise<Map<string, StoredEvent[]>> {
     const answer = new Map<string, StoredEvent[]>();
     // A stream asked for twice is read once, from the lower version.
     const fromVersions = new Map<string, bigint>();
@@ -77,7 +83,11 @@ export class PostgresReads {
        WHERE $1::text IS NULL OR stream_id > $1::text ORDER BY stream_id LIMIT $2`,
       [options.after ?? null, options.limit ?? DEFAULT_READ_LIMIT],
     );
-    return result.rows.map((row) => ({ streamId: row.stream_id, version: BigInt(row.version), lastHash: row.last_hash }));
+    return result.rows.map((row) => ({
+      streamId: row.stream_id,
+      version: BigInt(row.version),
+      lastHash: row.last_hash,
+    }));
   }
 
   async streamsWithoutHead(): Promise<string[]> {
@@ -89,7 +99,10 @@ export class PostgresReads {
 
   async streamVersion(streamId: string, options: { transaction?: TransactionHandle } = {}): Promise<bigint> {
     const queryable: Queryable = options.transaction ?? this.poolHandle;
-    const result = await queryable.query<{ version: string }>('SELECT version::text AS version FROM streams WHERE stream_id = $1', [streamId]);
+    const result = await queryable.query<{ version: string }>(
+      'SELECT version::text AS version FROM streams WHERE stream_id = $1',
+      [streamId],
+    );
     return result.rows.length === 0 ? 0n : BigInt(result.rows[0].version);
   }
 
@@ -106,7 +119,8 @@ export class PostgresReads {
       throw new TypeError("readAll with horizon 'snapshot' needs the caller's (REPEATABLE READ) transaction");
     }
     // In a snapshot read the caller's snapshot already hides every transaction in flight.
-    const safeTransactionId = options.horizon === 'snapshot' ? "'18446744073709551615'::xid8" : 'pg_snapshot_xmin(pg_current_snapshot())';
+    const safeTransactionId =
+      options.horizon === 'snapshot' ? "'18446744073709551615'::xid8" : 'pg_snapshot_xmin(pg_current_snapshot())';
     const queryable: Queryable = options.transaction ?? this.poolHandle;
     const parameters: unknown[] = [after.transactionId.toString(), after.position.toString(), limit];
     let sql: string;

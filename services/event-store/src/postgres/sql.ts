@@ -11,7 +11,10 @@ interface NamedQueryable {
 }
 
 /** pg's overloaded `query` narrowed to the port's TransactionHandle shape. */
-export function asHandle(client: pg.Pool | pg.PoolClient, preparedStatements: boolean): TransactionHandle & NamedQueryable {
+export function asHandle(
+  client: pg.Pool | pg.PoolClient,
+  preparedStatements: boolean,
+): TransactionHandle & NamedQueryable {
   return {
     query: async <Row>(text: string, params?: unknown[]) => {
       const result = await client.query(text, params);
@@ -25,7 +28,12 @@ export function asHandle(client: pg.Pool | pg.PoolClient, preparedStatements: bo
 }
 
 /** Runs a hot statement as a named prepared statement (parsed and planned once per connection) when it can. */
-export function namedQuery<Row>(queryable: Queryable, name: string, text: string, params: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }> {
+export function namedQuery<Row>(
+  queryable: Queryable,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<{ rows: Row[]; rowCount: number | null }> {
   const named = (queryable as Partial<NamedQueryable>)[NAMED_QUERY];
   return named ? named<Row>(name, text, params) : queryable.query<Row>(text, params);
 }

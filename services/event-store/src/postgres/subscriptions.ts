@@ -1,5 +1,12 @@
 import type pg from 'pg';
-import type { Checkpoint, ReadAllBatch, ReadAllOptions, StoredEvent, SubscribeOptions, Subscription } from '../event-store.port';
+import type {
+  Checkpoint,
+  ReadAllBatch,
+  ReadAllOptions,
+  StoredEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../event-store.port';
 import { DEFAULT_READ_LIMIT } from './reads';
 
 /** NOTIFY channel signalled by every append so that subscribers poll at once instead of at their next tick. */
@@ -58,10 +65,14 @@ export class SubscriptionHub {
     );
   }
 
-  subscribe(handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>, options: SubscribeOptions): Subscription {
+  subscribe(
+    handler: (events: StoredEvent[], checkpoint: Checkpoint) => Promise<void>,
+    options: SubscribeOptions,
+  ): Subscription {
     const batchSize = options.batchSize ?? DEFAULT_READ_LIMIT;
     const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-    const onError = options.onError ?? ((error: unknown) => console.error('[event-store] subscription error, retrying:', error));
+    const onError =
+      options.onError ?? ((error: unknown) => console.error('[event-store] subscription error, retrying:', error));
     let checkpoint = options.from;
     let stopping = false;
     // Set when a NOTIFY arrives while a batch is being handled, so the next wait returns at once.

@@ -8,7 +8,10 @@ export interface TestDatabase {
   url: string;
   name: string;
   /** Runs one statement on a connection of its own to this database (as an outside tool or person would). */
-  query<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<pg.QueryResult<Row>>;
+  query<Row extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<pg.QueryResult<Row>>;
   /** Drops the database, disconnecting whatever is still connected to it. */
   drop(): Promise<void>;
 }
@@ -28,7 +31,10 @@ export async function createTestDatabase(prefix = 't'): Promise<TestDatabase> {
     url: url.toString(),
     name,
     query: (text, params) => withAdminClient(url.toString(), (client) => client.query(text, params)),
-    drop: () => withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -38,7 +38,13 @@ export function events(count: number, type = 'ThingHappened', extra: Record<stri
  * write transaction in ANY database holds back pg_snapshot_xmin, so a commit may become readable a little later:
  * readers lag, they never skip, and tests wait for the horizon instead of assuming it moved at once.
  */
-export async function readUntil(store: EventStore, from: Checkpoint, until: Checkpoint, limit: number, eventTypes?: string[]) {
+export async function readUntil(
+  store: EventStore,
+  from: Checkpoint,
+  until: Checkpoint,
+  limit: number,
+  eventTypes?: string[],
+) {
   const collected: StoredEvent[] = [];
   let checkpoint = from;
   let batches = 0;
@@ -66,7 +72,9 @@ export async function readUntil(store: EventStore, from: Checkpoint, until: Chec
  * horizon has passed it. Tests start reading from here, so earlier tests' events never leak into their range.
  */
 export async function settledCheckpoint(store: EventStore): Promise<Checkpoint> {
-  const marker = await store.append([{ streamId: uniqueStream('marker'), expectedVersion: 'no_stream', events: events(1, 'Marker') }]);
+  const marker = await store.append([
+    { streamId: uniqueStream('marker'), expectedVersion: 'no_stream', events: events(1, 'Marker') },
+  ]);
   const target = checkpointOf(marker.events[0]);
   const deadline = Date.now() + 60_000;
   while (compareCheckpoints(await store.headCheckpoint(), target) < 0) {

@@ -1,6 +1,10 @@
 import type { EventStore } from '../../src/event-store.port';
 import { appendContract } from './append-contract';
-import type { EventStoreContractCapabilities, EventStoreContractContext, EventStoreContractFixture } from './contract-support';
+import type {
+  EventStoreContractCapabilities,
+  EventStoreContractContext,
+  EventStoreContractFixture,
+} from './contract-support';
 import { readContract } from './read-contract';
 
 export type { EventStoreContractCapabilities, EventStoreContractContext } from './contract-support';

@@ -9,10 +9,23 @@ import {
   compareCheckpoints,
 } from '../../src/event-store.port';
 import { verifyStreamChain } from '../../src/hash-chain';
-import { type EventStoreContractCapabilities, type EventStoreContractFixture, sleep, uniqueStream, events, readUntil, settledCheckpoint, checkpointOf } from './contract-support';
+import {
+  type EventStoreContractCapabilities,
+  type EventStoreContractFixture,
+  sleep,
+  uniqueStream,
+  events,
+  readUntil,
+  settledCheckpoint,
+  checkpointOf,
+} from './contract-support';
 
 /** Reads: readAll, subscriptions, commit order and concurrent writers. */
-export function readContract(name: string, fixture: EventStoreContractFixture, capabilities: EventStoreContractCapabilities): void {
+export function readContract(
+  name: string,
+  fixture: EventStoreContractFixture,
+  capabilities: EventStoreContractCapabilities,
+): void {
   const { writers, eventsPerWriter } = capabilities.concurrency;
   let store: EventStore;
   beforeAll(() => {
@@ -37,7 +50,10 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
         const previous = everything.events[index - 1];
         expect(compareCheckpoints(everything.events[index], previous)).toBe(1);
       }
-      expect(everything.checkpoint).toEqual({ transactionId: appended.at(-1)!.transactionId, position: appended.at(-1)!.position });
+      expect(everything.checkpoint).toEqual({
+        transactionId: appended.at(-1)!.transactionId,
+        position: appended.at(-1)!.position,
+      });
       expect(await store.headCheckpoint()).toEqual(everything.checkpoint);
       const after = await store.readAll(everything.checkpoint);
       expect(after).toEqual({ events: [], nextCheckpoint: everything.checkpoint, caughtUp: true });
@@ -46,9 +62,17 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
     it('filters by event type and still moves the checkpoint past skipped events', async () => {
       const start = await settledCheckpoint(store);
       for (let index = 0; index < 4; index += 1) {
-        await store.append([{ streamId: uniqueStream('filter'), expectedVersion: 'no_stream', events: [...events(2, 'Wanted'), ...events(3, 'Unwanted')] }]);
+        await store.append([
+          {
+            streamId: uniqueStream('filter'),
+            expectedVersion: 'no_stream',
+            events: [...events(2, 'Wanted'), ...events(3, 'Unwanted')],
+          },
+        ]);
       }
-      const tail = await store.append([{ streamId: uniqueStream('filter-tail'), expectedVersion: 'no_stream', events: events(2, 'Unwanted') }]);
+      const tail = await store.append([
+        { streamId: uniqueStream('filter-tail'), expectedVersion: 'no_stream', events: events(2, 'Unwanted') },
+      ]);
       const wanted = await readUntil(store, start, checkpointOf(tail.events.at(-1)!), 3, ['Wanted']);
       expect(wanted.events).toHaveLength(8);
       expect(wanted.events.every((event) => event.type === 'Wanted')).toBe(true);
@@ -78,7 +102,13 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
       );
       const appended: StoredEvent[] = [];
       for (let index = 0; index < 5; index += 1) {
-        appended.push(...(await store.append([{ streamId: uniqueStream('subscribed'), expectedVersion: 'no_stream', events: events(3, 'Seen') }])).events);
+        appended.push(
+          ...(
+            await store.append([
+              { streamId: uniqueStream('subscribed'), expectedVersion: 'no_stream', events: events(3, 'Seen') },
+            ])
+          ).events,
+        );
       }
       const deadline = Date.now() + 10_000;
       while (received.length < appended.length && Date.now() < deadline) await sleep(10);
@@ -97,7 +127,11 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
   describe('subscribe failures', () => {
     it('offers a batch again after its handler throws, reports the error, and skips nothing', async () => {
       const start = await settledCheckpoint(store);
-      const appended = (await store.append([{ streamId: uniqueStream('retried'), expectedVersion: 'no_stream', events: events(4, 'Retried') }])).events;
+      const appended = (
+        await store.append([
+          { streamId: uniqueStream('retried'), expectedVersion: 'no_stream', events: events(4, 'Retried') },
+        ])
+      ).events;
       const handled: string[] = [];
       const errors: unknown[] = [];
       let calls = 0;
@@ -128,13 +162,18 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
         let slowAppended!: () => void;
         const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
         const slow = store.withTransaction(async (transaction) => {
-          const result = await store.append([{ streamId: uniqueStream('slow'), expectedVersion: 'no_stream', events: events(1, 'Slow') }], { transaction });
+          const result = await store.append(
+            [{ streamId: uniqueStream('slow'), expectedVersion: 'no_stream', events: events(1, 'Slow') }],
+            { transaction },
+          );
           slowAppended();
           await slowMayCommit;
           return result;
         });
         await slowHasAppended;
-        const fast = await store.append([{ streamId: uniqueStream('fast'), expectedVersion: 'no_stream', events: events(1, 'Fast') }]);
+        const fast = await store.append([
+          { streamId: uniqueStream('fast'), expectedVersion: 'no_stream', events: events(1, 'Fast') },
+        ]);
         // The fast transaction committed, but the slow one (older, smaller position) is still open: a reader
         // that took the fast event now would checkpoint past the slow one and skip it forever.
         const whileOpen = await store.readAll(start);
@@ -153,12 +192,17 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
         let slowAppended!: () => void;
         const slowHasAppended = new Promise<void>((resolve) => (slowAppended = resolve));
         const slow = store.withTransaction(async (transaction) => {
-          await store.append([{ streamId: uniqueStream('snapshot-slow'), expectedVersion: 'no_stream', events: events(1, 'Slow') }], { transaction });
+          await store.append(
+            [{ streamId: uniqueStream('snapshot-slow'), expectedVersion: 'no_stream', events: events(1, 'Slow') }],
+            { transaction },
+          );
           slowAppended();
           await slowMayCommit;
         });
         await slowHasAppended;
-        const fast = await store.append([{ streamId: uniqueStream('snapshot-fast'), expectedVersion: 'no_stream', events: events(2, 'Fast') }]);
+        const fast = await store.append([
+          { streamId: uniqueStream('snapshot-fast'), expectedVersion: 'no_stream', events: events(2, 'Fast') },
+        ]);
         expect((await store.readAll(start)).events).toEqual([]);
         const seen = await store.withTransaction(async (transaction) => {
           await transaction.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
@@ -182,26 +226,40 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
         const olderHasWritten = new Promise<void>((resolve) => (olderWrote = resolve));
         // The older transaction writes something first (as an idempotency record would), which fixes its xid8.
         const older = store.withTransaction(async (transaction) => {
-          await store.append([{ streamId: uniqueStream('older-own'), expectedVersion: 'no_stream', events: events(1) }], { transaction });
+          await store.append(
+            [{ streamId: uniqueStream('older-own'), expectedVersion: 'no_stream', events: events(1) }],
+            { transaction },
+          );
           olderWrote();
           await olderMayAppend;
           // It decides on the stream as it is now (version 2, committed by the newer transaction meanwhile).
           const version = await store.streamVersion(streamId, { transaction });
-          return store.append([{ streamId, expectedVersion: version, events: events(1, 'FromOlder') }], { transaction });
+          return store.append([{ streamId, expectedVersion: version, events: events(1, 'FromOlder') }], {
+            transaction,
+          });
         });
         await olderHasWritten;
         const newer = await store.append([{ streamId, expectedVersion: 1, events: events(1, 'FromNewer') }]);
         releaseOlder();
-        const refusal = await older.then(() => undefined, (error: unknown) => error);
+        const refusal = await older.then(
+          () => undefined,
+          (error: unknown) => error,
+        );
         expect(refusal).toBeInstanceOf(StreamOrderConflictError);
         expect(refusal).toBeInstanceOf(WrongExpectedVersionError);
         expect((refusal as StreamOrderConflictError).actualVersion).toBe(2n);
         // Retried in a new transaction, as a command handler does, it succeeds after the newer one.
-        const retried = await store.withTransaction((transaction) => store.append([{ streamId, expectedVersion: 2, events: events(1, 'FromOlder') }], { transaction }));
+        const retried = await store.withTransaction((transaction) =>
+          store.append([{ streamId, expectedVersion: 2, events: events(1, 'FromOlder') }], { transaction }),
+        );
         expect(retried.streams[0].nextExpectedVersion).toBe(3n);
         const read = await readUntil(store, start, checkpointOf(retried.events[0]), 100);
         const stream = read.events.filter((event) => event.streamId === streamId);
-        expect(stream.map((event) => [event.streamVersion, event.type])).toEqual([[1n, 'First'], [2n, 'FromNewer'], [3n, 'FromOlder']]);
+        expect(stream.map((event) => [event.streamVersion, event.type])).toEqual([
+          [1n, 'First'],
+          [2n, 'FromNewer'],
+          [3n, 'FromOlder'],
+        ]);
         expect(stream[0].id).toBe(first.events[0].id);
         expect(stream[1].id).toBe(newer.events[0].id);
       });
@@ -209,12 +267,19 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
       it('serialises transactions on its single session, so each commit is readable at once and in order', async () => {
         const head = await settledCheckpoint(store);
         const inside = await store.withTransaction(async (transaction) => {
-          const result = await store.append([{ streamId: uniqueStream('serial'), expectedVersion: 'no_stream', events: events(2) }], { transaction });
+          const result = await store.append(
+            [{ streamId: uniqueStream('serial'), expectedVersion: 'no_stream', events: events(2) }],
+            { transaction },
+          );
           return result;
         });
-        const after = await store.append([{ streamId: uniqueStream('serial'), expectedVersion: 'no_stream', events: events(1) }]);
+        const after = await store.append([
+          { streamId: uniqueStream('serial'), expectedVersion: 'no_stream', events: events(1) },
+        ]);
         const read = await readUntil(store, head, checkpointOf(after.events.at(-1)!), 10);
-        expect(read.events.map((event) => event.id)).toEqual([...inside.events, ...after.events].map((event) => event.id));
+        expect(read.events.map((event) => event.id)).toEqual(
+          [...inside.events, ...after.events].map((event) => event.id),
+        );
         expect(await store.headCheckpoint()).toEqual(read.checkpoint);
       });
     }
@@ -265,7 +330,11 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
           const count = Math.min(1 + next(10), eventsPerWriter - written);
           const rollBack = next(10) === 0;
           const useHotStream = next(4) === 0;
-          const batch = Array.from({ length: count }, (_, index) => ({ id: randomUUID(), type: 'Load', data: { writerIndex, index } }));
+          const batch = Array.from({ length: count }, (_, index) => ({
+            id: randomUUID(),
+            type: 'Load',
+            data: { writerIndex, index },
+          }));
           const hotEvent = { id: randomUUID(), type: 'HotLoad', data: { writerIndex } };
           const ids = [...batch.map((event) => event.id), ...(useHotStream ? [hotEvent.id] : [])];
           try {
@@ -273,7 +342,9 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
               const appended = await store.append(
                 [
                   { streamId: ownStream, expectedVersion: ownVersion, events: batch },
-                  ...(useHotStream ? [{ streamId: hotStream, expectedVersion: 'any' as const, events: [hotEvent] }] : []),
+                  ...(useHotStream
+                    ? [{ streamId: hotStream, expectedVersion: 'any' as const, events: [hotEvent] }]
+                    : []),
                 ],
                 { transaction },
               );
@@ -300,10 +371,12 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
           }
           // An occasional stale write must be refused and leave no trace.
           if (next(25) === 0) {
-            await store.append([{ streamId: ownStream, expectedVersion: ownVersion + 5n, events: events(1, 'Stale') }]).catch((error: unknown) => {
-              expect(error).toBeInstanceOf(WrongExpectedVersionError);
-              conflicts += 1;
-            });
+            await store
+              .append([{ streamId: ownStream, expectedVersion: ownVersion + 5n, events: events(1, 'Stale') }])
+              .catch((error: unknown) => {
+                expect(error).toBeInstanceOf(WrongExpectedVersionError);
+                conflicts += 1;
+              });
           }
         }
         return ownStream;
@@ -340,7 +413,9 @@ export function readContract(name: string, fixture: EventStoreContractFixture, c
         const stored = await store.readStream(streamId);
         expect(verifyStreamChain(stored).valid).toBe(true);
       }
-      expect((await Promise.all(ownStreams.map((streamId) => store.streamVersion(streamId))))).toEqual(ownStreams.map(() => BigInt(eventsPerWriter)));
+      expect(await Promise.all(ownStreams.map((streamId) => store.streamVersion(streamId)))).toEqual(
+        ownStreams.map(() => BigInt(eventsPerWriter)),
+      );
     }, 120_000);
   });
 }

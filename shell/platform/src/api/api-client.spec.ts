@@ -27,16 +27,32 @@ beforeAll(async () => {
     if (request.url === '/api/echo' && request.method === 'POST') {
       let text = '';
       request.on('data', (chunk) => (text += chunk));
-      request.on('end', () => send(201, JSON.stringify({ received: JSON.parse(text), contentType: request.headers['content-type'] })));
+      request.on('end', () =>
+        send(201, JSON.stringify({ received: JSON.parse(text), contentType: request.headers['content-type'] })),
+      );
       return;
     }
     if (request.url?.startsWith('/api/things/')) {
       let text = '';
       request.on('data', (chunk) => (text += chunk));
-      request.on('end', () => send(200, JSON.stringify({ url: request.url, method: request.method, body: text === '' ? null : JSON.parse(text) })));
+      request.on('end', () =>
+        send(
+          200,
+          JSON.stringify({ url: request.url, method: request.method, body: text === '' ? null : JSON.parse(text) }),
+        ),
+      );
       return;
     }
-    if (request.url === '/api/coded') return send(422, JSON.stringify({ error: 'Insufficient gems', code: 'INSUFFICIENT_BALANCE', details: { needed: 3 }, field_errors: [{ field: 'amount', message: 'Too large' }] }));
+    if (request.url === '/api/coded')
+      return send(
+        422,
+        JSON.stringify({
+          error: 'Insufficient gems',
+          code: 'INSUFFICIENT_BALANCE',
+          details: { needed: 3 },
+          field_errors: [{ field: 'amount', message: 'Too large' }],
+        }),
+      );
     if (request.url === '/api/bare') return send(503, '', 'Service Unavailable');
     if (request.url === '/api/html') {
       response.statusCode = 502;
@@ -61,7 +77,10 @@ describe('api.call with a route of the contracts', () => {
     method: 'get',
     path: '/api/things/:thingId',
     summary: 'x',
-    request: { params: z.object({ thingId: z.string() }), query: z.object({ page: z.number().optional(), q: z.string().optional() }) },
+    request: {
+      params: z.object({ thingId: z.string() }),
+      query: z.object({ page: z.number().optional(), q: z.string().optional() }),
+    },
     responses: { 200: Echo },
   });
   const renameThing = defineRoute({
@@ -71,7 +90,12 @@ describe('api.call with a route of the contracts', () => {
     request: { params: z.object({ thingId: z.string() }), body: z.object({ name: z.string() }) },
     responses: { 200: Echo },
   });
-  const strictAnswer = defineRoute({ method: 'get', path: '/api/things/strict', summary: 'x', responses: { 200: z.object({ id: z.number() }) } });
+  const strictAnswer = defineRoute({
+    method: 'get',
+    path: '/api/things/strict',
+    summary: 'x',
+    responses: { 200: z.object({ id: z.number() }) },
+  });
 
   it('fills the path from params (encoded), adds the query and parses the answer with the route schema', async () => {
     const client = createApiClient({ baseUrl, getToken: () => null });
@@ -117,14 +141,27 @@ describe('api client', () => {
     const error = await client.get('/api/coded').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
-    expect(apiError).toMatchObject({ status: 422, code: 'INSUFFICIENT_BALANCE', message: 'Insufficient gems', details: { needed: 3 } });
+    expect(apiError).toMatchObject({
+      status: 422,
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient gems',
+      details: { needed: 3 },
+    });
     expect(apiError.fieldMessage('amount')).toBe('Too large');
   });
 
   it("falls back to UNKNOWN_ERROR and 'HTTP Error {status}: {statusText}' when the body says nothing", async () => {
     const client = createApiClient({ baseUrl, getToken: () => null });
-    await expect(client.get('/api/bare')).rejects.toMatchObject({ status: 503, code: 'UNKNOWN_ERROR', message: 'HTTP Error 503: Service Unavailable' });
-    await expect(client.get('/api/html')).rejects.toMatchObject({ status: 502, code: 'UNKNOWN_ERROR', message: 'HTTP Error 502: Bad Gateway' });
+    await expect(client.get('/api/bare')).rejects.toMatchObject({
+      status: 503,
+      code: 'UNKNOWN_ERROR',
+      message: 'HTTP Error 503: Service Unavailable',
+    });
+    await expect(client.get('/api/html')).rejects.toMatchObject({
+      status: 502,
+      code: 'UNKNOWN_ERROR',
+      message: 'HTTP Error 502: Bad Gateway',
+    });
   });
 
   it("maps a network failure to NETWORK_ERROR, status 0, 'Network error occurred'", async () => {
@@ -133,12 +170,19 @@ describe('api client', () => {
     const deadPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const client = createApiClient({ baseUrl: `http://127.0.0.1:${deadPort}`, getToken: () => null });
-    await expect(client.get('/api/ok')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'Network error occurred' });
+    await expect(client.get('/api/ok')).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'Network error occurred',
+    });
   });
 
   it('reports an answer that does not match the schema as INVALID_RESPONSE', async () => {
     const client = createApiClient({ baseUrl, getToken: () => null });
-    await expect(client.get('/api/ok', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({ code: 'INVALID_RESPONSE', status: 200 });
+    await expect(client.get('/api/ok', { schema: z.object({ id: z.string() }) })).rejects.toMatchObject({
+      code: 'INVALID_RESPONSE',
+      status: 200,
+    });
   });
 });
 
@@ -146,6 +190,9 @@ describe('responseType text', () => {
   it('hands back a download exactly as it came, even one line of NDJSON that would parse as JSON', async () => {
     const client = createApiClient({ baseUrl, getToken: () => null });
     await expect(client.get('/api/one-line', { responseType: 'text' })).resolves.toBe('{"amount":"1.10"}\n');
-    await expect(client.get('/api/missing', { responseType: 'text' })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    await expect(client.get('/api/missing', { responseType: 'text' })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });

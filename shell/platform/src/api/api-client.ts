@@ -25,9 +25,15 @@ export interface RequestOptions<Schema extends z.ZodType> {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type InputOf<Schema> = Schema extends z.ZodType ? z.input<Schema> : never;
-type ParamsPart<Route extends AnyRoute> = Route['params'] extends z.ZodType ? { params: InputOf<Route['params']> } : { params?: undefined };
-type QueryPart<Route extends AnyRoute> = Route['query'] extends z.ZodType ? { query?: InputOf<Route['query']> } : { query?: undefined };
-type BodyPart<Route extends AnyRoute> = Route['body'] extends z.ZodType ? { body: InputOf<Route['body']> } : { body?: undefined };
+type ParamsPart<Route extends AnyRoute> = Route['params'] extends z.ZodType
+  ? { params: InputOf<Route['params']> }
+  : { params?: undefined };
+type QueryPart<Route extends AnyRoute> = Route['query'] extends z.ZodType
+  ? { query?: InputOf<Route['query']> }
+  : { query?: undefined };
+type BodyPart<Route extends AnyRoute> = Route['body'] extends z.ZodType
+  ? { body: InputOf<Route['body']> }
+  : { body?: undefined };
 
 /** What a call to a route takes: its path parameters, query and body as its contract types them. */
 export type CallInput<Route extends AnyRoute> = ParamsPart<Route> &
@@ -38,7 +44,9 @@ export type CallInput<Route extends AnyRoute> = ParamsPart<Route> &
   };
 
 /** What a route answers: its documented success body, parsed; undefined for an empty one. */
-export type CallOutput<Route extends AnyRoute> = Route['response'] extends z.ZodType ? z.output<Route['response']> : undefined;
+export type CallOutput<Route extends AnyRoute> = Route['response'] extends z.ZodType
+  ? z.output<Route['response']>
+  : undefined;
 
 /** A call's input may be left out when the route needs no parameters and no body. */
 type CallArguments<Route extends AnyRoute> = Route['params'] extends z.ZodType
@@ -55,9 +63,20 @@ export interface ApiClient {
   call<Route extends AnyRoute>(route: Route, ...input: CallArguments<Route>): Promise<CallOutput<Route>>;
   /** A route's successful answer as text (a CSV or NDJSON download), never parsed. */
   callForText<Route extends AnyRoute>(route: Route, ...input: CallArguments<Route>): Promise<string>;
-  request<Schema extends z.ZodType = z.ZodUnknown>(method: HttpMethod, path: string, options?: RequestOptions<Schema>): Promise<z.output<Schema>>;
-  get<Schema extends z.ZodType = z.ZodUnknown>(path: string, options?: RequestOptions<Schema>): Promise<z.output<Schema>>;
-  post<Schema extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<Schema>): Promise<z.output<Schema>>;
+  request<Schema extends z.ZodType = z.ZodUnknown>(
+    method: HttpMethod,
+    path: string,
+    options?: RequestOptions<Schema>,
+  ): Promise<z.output<Schema>>;
+  get<Schema extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    options?: RequestOptions<Schema>,
+  ): Promise<z.output<Schema>>;
+  post<Schema extends z.ZodType = z.ZodUnknown>(
+    path: string,
+    body?: unknown,
+    options?: RequestOptions<Schema>,
+  ): Promise<z.output<Schema>>;
 }
 
 function buildUrl(baseUrl: string, path: string, query?: RequestOptions<z.ZodType>['query']): string {
@@ -82,7 +101,11 @@ async function readBody(response: Response): Promise<unknown> {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getToken = options.getToken ?? tokenStorage.getToken;
 
-  async function request<Schema extends z.ZodType>(method: HttpMethod, path: string, requestOptions: RequestOptions<Schema> = {}): Promise<z.output<Schema>> {
+  async function request<Schema extends z.ZodType>(
+    method: HttpMethod,
+    path: string,
+    requestOptions: RequestOptions<Schema> = {},
+  ): Promise<z.output<Schema>> {
     const fetchImplementation = options.fetchImplementation ?? globalThis.fetch.bind(globalThis);
     const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
     const token = getToken();
@@ -125,9 +148,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return parsed.data;
   }
 
-  function callOptions(route: AnyRoute, input: Partial<CallInput<AnyRoute>> = {}): { path: string; options: RequestOptions<z.ZodType> } {
+  function callOptions(
+    route: AnyRoute,
+    input: Partial<CallInput<AnyRoute>> = {},
+  ): { path: string; options: RequestOptions<z.ZodType> } {
     const path = routePath(route, (input.params ?? {}) as Record<string, string | number>);
-    const options: RequestOptions<z.ZodType> = { signal: input.signal, headers: input.headers, query: input.query as RequestOptions<z.ZodType>['query'] };
+    const options: RequestOptions<z.ZodType> = {
+      signal: input.signal,
+      headers: input.headers,
+      query: input.query as RequestOptions<z.ZodType>['query'],
+    };
     if (input.body !== undefined) options.body = input.body;
     else if (route.method !== 'get' && route.method !== 'delete') options.body = {};
     return { path, options };
@@ -137,11 +167,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     call: <Route extends AnyRoute>(route: Route, ...input: CallArguments<Route>) => {
       const { path, options } = callOptions(route, input[0] as Partial<CallInput<AnyRoute>>);
       const schema = (route.response ?? undefined) as z.ZodType | undefined;
-      return request(route.method.toUpperCase() as HttpMethod, path, { ...options, schema }) as Promise<CallOutput<Route>>;
+      return request(route.method.toUpperCase() as HttpMethod, path, { ...options, schema }) as Promise<
+        CallOutput<Route>
+      >;
     },
     callForText: (route, ...input) => {
       const { path, options } = callOptions(route, input[0] as Partial<CallInput<AnyRoute>>);
-      return request(route.method.toUpperCase() as HttpMethod, path, { ...options, responseType: 'text' }) as Promise<string>;
+      return request(route.method.toUpperCase() as HttpMethod, path, {
+        ...options,
+        responseType: 'text',
+      }) as Promise<string>;
     },
     request,
     get: (path, requestOptions) => request('GET', path, requestOptions),

@@ -70,5 +70,10 @@ export function apiErrorFromResponse(status: number, statusText: string, body: u
 }
 
 export function networkError(cause?: unknown): ApiError {
-  return new ApiError({ message: NETWORK_ERROR_MESSAGE, status: 0, code: NETWORK_ERROR_CODE, details: cause instanceof Error ? cause.message : undefined });
+  return new ApiError({
+    message: NETWORK_ERROR_MESSAGE,
+    status: 0,
+    code: NETWORK_ERROR_CODE,
+    details: cause instanceof Error ? cause.message : undefined,
+  });
 }

@@ -14,7 +14,10 @@ let drawable: boolean | undefined;
 export function canDrawCharts(): boolean {
   if (drawable !== undefined) return drawable;
   try {
-    drawable = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && document.createElement('canvas').getContext('2d') !== null;
+    drawable =
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      document.createElement('canvas').getContext('2d') !== null;
   } catch {
     drawable = false;
   }

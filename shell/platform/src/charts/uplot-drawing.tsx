@@ -72,8 +72,15 @@ export default function UplotDrawing(props: DrawingProps) {
     const element = container.current;
     if (!element) return undefined;
     const width = () => Math.max(element.clientWidth, MIN_WIDTH);
-    const plot = new uPlot(options(props, width(), () => formatRef.current), [props.data.labels.map((_label, index) => index), ...props.data.values] as uPlot.AlignedData, element);
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => plot.setSize({ width: width(), height: props.height })) : null;
+    const plot = new uPlot(
+      options(props, width(), () => formatRef.current),
+      [props.data.labels.map((_label, index) => index), ...props.data.values] as uPlot.AlignedData,
+      element,
+    );
+    const observer =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => plot.setSize({ width: width(), height: props.height }))
+        : null;
     observer?.observe(element);
     return () => {
       observer?.disconnect();

@@ -1,4 +1,11 @@
-import { formatBadgeCount, formatBalance, formatCount, formatMoney, formatRelativeTime, formatSharePrice } from './format';
+import {
+  formatBadgeCount,
+  formatBalance,
+  formatCount,
+  formatMoney,
+  formatRelativeTime,
+  formatSharePrice,
+} from './format';
 
 describe('formatting', () => {
   it('abbreviates counts with K and M', () => {

@@ -11,7 +11,11 @@ function toNumericText(value: DecimalInput): string {
 }
 
 function formatFixed(value: DecimalInput, fractionDigits: number, options: Intl.NumberFormatOptions = {}): string {
-  const formatter = new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits, ...options });
+  const formatter = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+    ...options,
+  });
   return formatter.format(toNumericText(value) as Intl.StringNumericLiteral);
 }
 
@@ -44,7 +48,9 @@ export function formatMoney(value: DecimalInput, currency = 'USD'): string {
 
 /** Currency balances (points, keys, gems, gold): grouping, and up to 2 decimals only when present. */
 export function formatBalance(value: DecimalInput): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(toNumericText(value) as Intl.StringNumericLiteral);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
+    toNumericText(value) as Intl.StringNumericLiteral,
+  );
 }
 
 /** '5 minutes ago', '3 hours ago', '2 days ago' (notifications). */

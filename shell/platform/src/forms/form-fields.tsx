@@ -21,13 +21,28 @@ export function FormTextField({ name, numeric, ...rest }: NamedInput<InputHTMLAt
   return <TextField {...rest} {...register(name, numeric ? { valueAsNumber: true } : undefined)} error={error} />;
 }
 
-export function FormPasswordField({ name, ...rest }: NamedInput<Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>> & { defaultVisible?: boolean }) {
+export function FormPasswordField({
+  name,
+  ...rest
+}: NamedInput<Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>> & { defaultVisible?: boolean }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   return <PasswordField {...rest} {...register(name)} error={error} />;
 }
 
-function FieldFrame({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="ui-field">
       <label className="ui-field__label" htmlFor={id}>
@@ -61,7 +76,13 @@ function useFramedField(name: string, id: string | undefined, hint: string | und
   return { error, fieldId, controlProps };
 }
 
-export function FormTextArea({ name, label, hint, id, ...rest }: NamedInput<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+export function FormTextArea({
+  name,
+  label,
+  hint,
+  id,
+  ...rest
+}: NamedInput<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
   const { register } = useFormContext();
   const { error, fieldId, controlProps } = useFramedField(name, id, hint);
   return (
@@ -96,7 +117,17 @@ export function FormSelect({
 }
 
 /** Radio buttons for one field, in a fieldset whose legend names it. */
-export function FormRadioGroup({ name, legend, options, className = 'account-choice' }: { name: string; legend: string; options: readonly { value: string; label: ReactNode }[]; className?: string }) {
+export function FormRadioGroup({
+  name,
+  legend,
+  options,
+  className = 'account-choice',
+}: {
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: ReactNode }[];
+  className?: string;
+}) {
   const { register } = useFormContext();
   const error = useFieldError(name);
   return (

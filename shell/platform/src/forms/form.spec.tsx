@@ -6,7 +6,11 @@ import { Form, useRequestForm, useZodForm } from './form';
 import { FormError, FormTextField, SubmitButton } from './form-fields';
 
 const SignUpSchema = z.object({
-  email: z.string().trim().min(1, 'Please fill in all required fields').pipe(z.email('Please enter a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Please fill in all required fields')
+    .pipe(z.email('Please enter a valid email address')),
   username: z.string().min(3, 'Username must be at least 3 characters long'),
 });
 
@@ -40,9 +44,18 @@ describe('forms on react-hook-form and the contracts', () => {
     const user = userEvent.setup();
     const submit = jest
       .fn()
-      .mockRejectedValueOnce(new ApiError({ message: 'Invalid input', status: 400, code: 'VALIDATION_ERROR', fieldErrors: [{ field: 'username', message: 'Username is already taken' }] }))
+      .mockRejectedValueOnce(
+        new ApiError({
+          message: 'Invalid input',
+          status: 400,
+          code: 'VALIDATION_ERROR',
+          fieldErrors: [{ field: 'username', message: 'Username is already taken' }],
+        }),
+      )
       .mockRejectedValueOnce(new ApiError({ message: 'Too many attempts', status: 429, code: 'RATE_LIMITED' }))
-      .mockRejectedValueOnce(new ApiError({ message: 'HTTP Error 500: Internal Server Error', status: 500, code: 'UNKNOWN_ERROR' }));
+      .mockRejectedValueOnce(
+        new ApiError({ message: 'HTTP Error 500: Internal Server Error', status: 500, code: 'UNKNOWN_ERROR' }),
+      );
     render(<SignUp submit={submit} />);
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Username'), 'ada');
@@ -61,9 +74,15 @@ describe('forms on react-hook-form and the contracts', () => {
   it('checks text inputs as the typed request the contract describes', async () => {
     const user = userEvent.setup();
     const submit = jest.fn();
-    const RequestSchema = z.object({ seats: z.number().int('Seats must be a whole number').min(1, 'At least 1 seat').nullable() });
+    const RequestSchema = z.object({
+      seats: z.number().int('Seats must be a whole number').min(1, 'At least 1 seat').nullable(),
+    });
     function Seats() {
-      const form = useRequestForm(RequestSchema, (values: { seats: string }) => ({ seats: values.seats.trim() === '' ? null : Number(values.seats) }), { defaultValues: { seats: '' } });
+      const form = useRequestForm(
+        RequestSchema,
+        (values: { seats: string }) => ({ seats: values.seats.trim() === '' ? null : Number(values.seats) }),
+        { defaultValues: { seats: '' } },
+      );
       return (
         <Form form={form} onSubmit={submit} fallbackError="Failed">
           <FormTextField name="seats" label="Seats" />

@@ -31,7 +31,9 @@ import { errorMessage } from '../api/error-message';
  */
 export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema | (() => Promise<Schema>),
-  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & { defaultValues?: DefaultValues<z.input<Schema>> } = {},
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> & {
+    defaultValues?: DefaultValues<z.input<Schema>>;
+  } = {},
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
     mode: 'onTouched',
@@ -47,7 +49,10 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
  */
 function lazyZodResolver(schema: z.ZodType | (() => Promise<z.ZodType>)): Resolver<FieldValues> {
   return async (values, context, options) => {
-    const [{ zodResolver }, contract] = await Promise.all([import('@hookform/resolvers/zod'), typeof schema === 'function' ? schema() : schema]);
+    const [{ zodResolver }, contract] = await Promise.all([
+      import('@hookform/resolvers/zod'),
+      typeof schema === 'function' ? schema() : schema,
+    ]);
     const resolve = zodResolver(contract as never) as unknown as Resolver<FieldValues>;
     return resolve(values, context, options);
   };
@@ -125,17 +130,35 @@ export interface FormProps<Input extends FieldValues, Output> {
 }
 
 /** A `<form>` bound to `form`, its fields available to the `Form*` components below through context. */
-export function Form<Input extends FieldValues, Output>({ form, onSubmit, fallbackError, describeError, children, className = 'ui-stack', ...rest }: FormProps<Input, Output>) {
+export function Form<Input extends FieldValues, Output>({
+  form,
+  onSubmit,
+  fallbackError,
+  describeError,
+  children,
+  className = 'ui-stack',
+  ...rest
+}: FormProps<Input, Output>) {
   const submit: SubmitHandler<Output> = async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
-      applyServerErrors(form as unknown as UseFormReturn<FieldValues>, error, fallbackError, describeError?.(error) ?? errorMessage(error, fallbackError));
+      applyServerErrors(
+        form as unknown as UseFormReturn<FieldValues>,
+        error,
+        fallbackError,
+        describeError?.(error) ?? errorMessage(error, fallbackError),
+      );
     }
   };
   return (
     <FormProvider {...form}>
-      <form className={className} noValidate onSubmit={(event) => void form.handleSubmit(submit as never)(event)} aria-label={rest['aria-label']}>
+      <form
+        className={className}
+        noValidate
+        onSubmit={(event) => void form.handleSubmit(submit as never)(event)}
+        aria-label={rest['aria-label']}
+      >
         {children}
       </form>
     </FormProvider>

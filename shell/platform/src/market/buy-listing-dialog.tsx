@@ -33,7 +33,17 @@ export function buyListingSchema(remaining: number, affordable: number) {
  * so the buyer pays quantity × ask exactly; the server decides on the item's market stream (a listing bought out
  * meanwhile is refused, never oversold).
  */
-export function BuyListingDialog({ target, open, onOpenChange, onBought }: { target: BuyListingTarget; open: boolean; onOpenChange(open: boolean): void; onBought?(answer: TradeResponse): void }) {
+export function BuyListingDialog({
+  target,
+  open,
+  onOpenChange,
+  onBought,
+}: {
+  target: BuyListingTarget;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onBought?(answer: TradeResponse): void;
+}) {
   const { user, refresh } = useSession();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -45,7 +55,11 @@ export function BuyListingDialog({ target, open, onOpenChange, onBought }: { tar
   const quantity = useWatch({ control: form.control, name: 'quantity' });
   const buy = useMutation({
     mutationFn: (count: number) =>
-      apiClient().call(buyListingRoute, { params: { id: target.listingId }, body: { quantity: count }, headers: { 'Idempotency-Key': idempotency.key() } }),
+      apiClient().call(buyListingRoute, {
+        params: { id: target.listingId },
+        body: { quantity: count },
+        headers: { 'Idempotency-Key': idempotency.key() },
+      }),
   });
   const total = Number.isFinite(quantity) ? Math.round(quantity * target.askPrice * 10_000) / 10_000 : 0;
   return (
@@ -62,14 +76,29 @@ export function BuyListingDialog({ target, open, onOpenChange, onBought }: { tar
         onSubmit={async (values) => {
           const answer = await buy.mutateAsync(values.quantity);
           idempotency.renew();
-          await Promise.all([queryClient.invalidateQueries({ queryKey: portfolioKeys.all }), refreshMoneyViews(queryClient)]);
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
+            refreshMoneyViews(queryClient),
+          ]);
           void refresh();
-          toast.show({ title: `Bought ${answer.quantity} shares for ${formatMoney(answer.total)}`, variant: 'success', durationMilliseconds: 3000 });
+          toast.show({
+            title: `Bought ${answer.quantity} shares for ${formatMoney(answer.total)}`,
+            variant: 'success',
+            durationMilliseconds: 3000,
+          });
           onBought?.(answer);
           onOpenChange(false);
         }}
       >
-        <FormTextField name="quantity" label="Number of shares" type="number" min={1} max={target.remaining} step={1} numeric />
+        <FormTextField
+          name="quantity"
+          label="Number of shares"
+          type="number"
+          min={1}
+          max={target.remaining}
+          step={1}
+          numeric
+        />
         <p>
           Total: <strong>{formatMoney(total)}</strong>
         </p>

@@ -47,12 +47,25 @@ export function buySharesSchema(available: number, affordable: number) {
  * Buy Shares (spec 2 §5): shared by the content page (mf-earn) and the Investment Hub (mf-invest), so it lives in
  * the platform. The price is the server's: what is shown is the last known price and the answer says what was paid.
  */
-export function BuySharesDialog({ target, open, onOpenChange, onBought }: { target: BuySharesTarget; open: boolean; onOpenChange(open: boolean): void; onBought?(answer: BuySharesResponse): void }) {
+export function BuySharesDialog({
+  target,
+  open,
+  onOpenChange,
+  onBought,
+}: {
+  target: BuySharesTarget;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onBought?(answer: BuySharesResponse): void;
+}) {
   const { user, refresh } = useSession();
   // Balances arrive as exact decimal text; a dollar figure with 4 decimals is exact as a number here.
   const usd = Number(user?.usd_balance ?? 0) || 0;
   const affordable = affordableShares(usd, target.sharePrice);
-  const schema = useMemo(() => buySharesSchema(target.availableShares, affordable), [target.availableShares, affordable]);
+  const schema = useMemo(
+    () => buySharesSchema(target.availableShares, affordable),
+    [target.availableShares, affordable],
+  );
   const form = useZodForm(schema, { defaultValues: { shares_count: 1 } });
   const count = useWatch({ control: form.control, name: 'shares_count' });
   const idempotency = useIdempotencyKey();
@@ -66,7 +79,12 @@ export function BuySharesDialog({ target, open, onOpenChange, onBought }: { targ
   });
   const total = Number.isFinite(count) ? Math.round(count * target.sharePrice * 10_000) / 10_000 : 0;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Buy Shares" description={`${target.title}: ${formatSharePrice(target.sharePrice)} per share, ${target.availableShares} available. You have ${formatMoney(usd)}.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Buy Shares"
+      description={`${target.title}: ${formatSharePrice(target.sharePrice)} per share, ${target.availableShares} available. You have ${formatMoney(usd)}.`}
+    >
       <Form
         form={form}
         fallbackError="Purchase failed"
@@ -74,13 +92,25 @@ export function BuySharesDialog({ target, open, onOpenChange, onBought }: { targ
         onSubmit={async (values) => {
           const answer = await buy.mutateAsync(values.shares_count);
           idempotency.renew();
-          await Promise.all([refreshMoneyViews(queryClient), queryClient.invalidateQueries({ queryKey: portfolioKeys.all }), queryClient.invalidateQueries({ queryKey: contentKeys.detail(target.contentId) })]);
+          await Promise.all([
+            refreshMoneyViews(queryClient),
+            queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
+            queryClient.invalidateQueries({ queryKey: contentKeys.detail(target.contentId) }),
+          ]);
           void refresh();
           onBought?.(answer);
           onOpenChange(false);
         }}
       >
-        <FormTextField name="shares_count" label="Number of shares" type="number" min={1} max={target.availableShares} step={1} numeric />
+        <FormTextField
+          name="shares_count"
+          label="Number of shares"
+          type="number"
+          min={1}
+          max={target.availableShares}
+          step={1}
+          numeric
+        />
         <p>
           Total: <strong>{formatMoney(total)}</strong>
         </p>

@@ -22,13 +22,29 @@ export function useListingsMarket(contentId?: string) {
     queryFn: ({ signal, pageParam }) =>
       apiClient().call(listListingsRoute, {
         signal,
-        query: { limit: MARKET_PAGE_SIZE, ...(contentId ? { content_id: contentId } : {}), ...(pageParam ? { cursor: pageParam } : {}) },
+        query: {
+          limit: MARKET_PAGE_SIZE,
+          ...(contentId ? { content_id: contentId } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
       }),
     getNextPageParam: (page) => page.next_cursor,
   });
 }
 
-function ListingRow({ listing, showContent, isMine, onBuy, onOffer }: { listing: Listing; showContent: boolean; isMine: boolean; onBuy(): void; onOffer(): void }) {
+function ListingRow({
+  listing,
+  showContent,
+  isMine,
+  onBuy,
+  onOffer,
+}: {
+  listing: Listing;
+  showContent: boolean;
+  isMine: boolean;
+  onBuy(): void;
+  onOffer(): void;
+}) {
   const seller = listing.owner_name ?? 'A holder';
   return (
     <tr>
@@ -51,7 +67,12 @@ function ListingRow({ listing, showContent, isMine, onBuy, onOffer }: { listing:
             <Button size="small" aria-label={`Buy ${listing.content_title} from ${seller}`} onClick={onBuy}>
               Buy
             </Button>
-            <Button size="small" variant="secondary" aria-label={`Make an offer to ${seller} for ${listing.content_title}`} onClick={onOffer}>
+            <Button
+              size="small"
+              variant="secondary"
+              aria-label={`Make an offer to ${seller} for ${listing.content_title}`}
+              onClick={onOffer}
+            >
               Make an Offer
             </Button>
           </>
@@ -72,10 +93,20 @@ export function ListingsMarket({ contentId, label = 'Listings for resale' }: { c
   const [buying, setBuying] = useState<Listing | null>(null);
   const [offering, setOffering] = useState<Listing | null>(null);
   if (market.isPending) return <SkeletonList label="Loading listings" />;
-  if (market.isError) return <ErrorBox message={`Failed to load data: ${market.error.message}`} onRetry={() => void market.refetch()} />;
+  if (market.isError)
+    return <ErrorBox message={`Failed to load data: ${market.error.message}`} onRetry={() => void market.refetch()} />;
   const listings = market.data.pages.flatMap((page) => page.listings);
   if (listings.length === 0) {
-    return <EmptyState title="No shares listed for resale" message={contentId ? 'Nobody is selling shares of this content right now.' : 'When holders list shares for resale, they show up here.'} />;
+    return (
+      <EmptyState
+        title="No shares listed for resale"
+        message={
+          contentId
+            ? 'Nobody is selling shares of this content right now.'
+            : 'When holders list shares for resale, they show up here.'
+        }
+      />
+    );
   }
   const showContent = !contentId;
   return (
@@ -93,7 +124,14 @@ export function ListingsMarket({ contentId, label = 'Listings for resale' }: { c
         </thead>
         <tbody>
           {listings.map((listing) => (
-            <ListingRow key={listing.id} listing={listing} showContent={showContent} isMine={listing.owner_id === user?.id} onBuy={() => setBuying(listing)} onOffer={() => setOffering(listing)} />
+            <ListingRow
+              key={listing.id}
+              listing={listing}
+              showContent={showContent}
+              isMine={listing.owner_id === user?.id}
+              onBuy={() => setBuying(listing)}
+              onOffer={() => setOffering(listing)}
+            />
           ))}
         </tbody>
       </table>
@@ -104,7 +142,13 @@ export function ListingsMarket({ contentId, label = 'Listings for resale' }: { c
       ) : null}
       {buying ? (
         <BuyListingDialog
-          target={{ listingId: buying.id, title: buying.content_title, sellerName: buying.owner_name, askPrice: buying.ask_price, remaining: buying.remaining_quantity }}
+          target={{
+            listingId: buying.id,
+            title: buying.content_title,
+            sellerName: buying.owner_name,
+            askPrice: buying.ask_price,
+            remaining: buying.remaining_quantity,
+          }}
           open
           onOpenChange={(open) => (open ? undefined : setBuying(null))}
         />

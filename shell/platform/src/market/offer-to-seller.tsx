@@ -26,7 +26,11 @@ export function OfferToSellerDialog({ target, onClose }: { target: OfferToSeller
   const holding = useQuery({
     queryKey: [...portfolioKeys.holding(target.contentId), { userId: target.sellerId }],
     queryFn: ({ signal }) =>
-      apiClient().call(holdingDetailRoute, { params: { id: target.contentId }, query: { userId: target.sellerId }, signal }),
+      apiClient().call(holdingDetailRoute, {
+        params: { id: target.contentId },
+        query: { userId: target.sellerId },
+        signal,
+      }),
     retry: false,
   });
   const close = (open: boolean) => (open ? undefined : onClose());
@@ -34,7 +38,11 @@ export function OfferToSellerDialog({ target, onClose }: { target: OfferToSeller
   if (holding.isPending || (holding.isError && !(isApiError(holding.error) && holding.error.status === 404))) {
     return (
       <Dialog open onOpenChange={close} title="Make an Offer">
-        {holding.isPending ? <SkeletonList label="Loading the seller's shares" /> : <ErrorBox message={holding.error?.message ?? 'Failed to load'} onRetry={() => void holding.refetch()} />}
+        {holding.isPending ? (
+          <SkeletonList label="Loading the seller's shares" />
+        ) : (
+          <ErrorBox message={holding.error?.message ?? 'Failed to load'} onRetry={() => void holding.refetch()} />
+        )}
       </Dialog>
     );
   }
@@ -48,7 +56,13 @@ export function OfferToSellerDialog({ target, onClose }: { target: OfferToSeller
   }
   return (
     <MakeOfferDialog
-      target={{ contentId: target.contentId, title: target.title, sellerId: target.sellerId, sellerShares, currentPrice: target.currentPrice }}
+      target={{
+        contentId: target.contentId,
+        title: target.title,
+        sellerId: target.sellerId,
+        sellerShares,
+        currentPrice: target.currentPrice,
+      }}
       open
       onOpenChange={close}
     />

@@ -25,8 +25,7 @@ function OfferList({ role }: { role: 'buyer' | 'seller' }) {
               <li key={offer.id} className="ui-list__item">
                 <span>{offer.content_title}</span>
                 <span>
-                  {formatBalance(offer.quantity)} × ${formatSharePrice(offer.bid_price)} ={' '}
-                  {formatMoney(offer.total)}
+                  {formatBalance(offer.quantity)} × ${formatSharePrice(offer.bid_price)} = {formatMoney(offer.total)}
                 </span>
                 <span>{counterpart(offer, role)}</span>
                 {offer.message ? <q>{offer.message}</q> : null}

@@ -7,7 +7,15 @@ import { CheckoutReturnNotice } from './checkout-return-notice';
 
 jest.setTimeout(20_000);
 
-const checkoutAnswer = { body: { success: true, session_id: 'cs_9', checkout_url: '/api/payments/local/sessions/cs_9', provider: 'local', expires_at: '2026-12-05T10:00:00Z' } };
+const checkoutAnswer = {
+  body: {
+    success: true,
+    session_id: 'cs_9',
+    checkout_url: '/api/payments/local/sessions/cs_9',
+    provider: 'local',
+    expires_at: '2026-12-05T10:00:00Z',
+  },
+};
 const withDollars = (usd: number | string) => createUser({ usd_balance: usd });
 
 describe('Add funds where dollars are needed', () => {
@@ -21,7 +29,9 @@ describe('Add funds where dollars are needed', () => {
     const user = userEvent.setup();
     const leaveFor = jest.fn();
     const calls = answerApiCallsRecording({ 'POST /api/payments/usd-top-up': checkoutAnswer });
-    renderWithPlatform(<AddFundsOffer neededDollars={32.5} returnPath="/content/c-1" leaveFor={leaveFor} />, { user: withDollars(20) });
+    renderWithPlatform(<AddFundsOffer neededDollars={32.5} returnPath="/content/c-1" leaveFor={leaveFor} />, {
+      user: withDollars(20),
+    });
     const offer = screen.getByRole('alert', { name: 'Not enough dollars' });
     expect(offer).toHaveTextContent('Your USD balance is $20.00; this needs $32.50.');
     await user.click(within(offer).getByRole('button', { name: 'Add funds' }));
@@ -37,7 +47,12 @@ describe('Add funds where dollars are needed', () => {
   it("refuses an amount outside the provider's bounds before asking, and shows the server's refusal", async () => {
     const user = userEvent.setup();
     const leaveFor = jest.fn();
-    answerApiCallsRecording({ 'POST /api/payments/usd-top-up': { status: 403, body: { error: 'Demo accounts are sandboxes and cannot buy with real money', code: 'DEMO_ACCOUNT_CANNOT_PAY' } } });
+    answerApiCallsRecording({
+      'POST /api/payments/usd-top-up': {
+        status: 403,
+        body: { error: 'Demo accounts are sandboxes and cannot buy with real money', code: 'DEMO_ACCOUNT_CANNOT_PAY' },
+      },
+    });
     renderWithPlatform(<AddFundsOffer neededDollars={1} leaveFor={leaveFor} />, { user: withDollars(0) });
     await user.click(screen.getByRole('button', { name: 'Add funds' }));
     const amount = screen.getByRole('textbox', { name: 'Amount in US dollars' });
@@ -55,9 +70,16 @@ describe('Add funds where dollars are needed', () => {
 
   it('is offered inside Buy Shares when the total is above the balance', async () => {
     const user = userEvent.setup();
-    renderWithPlatform(<BuySharesDialog open onOpenChange={() => undefined} target={{ contentId: 'c-1', title: 'Morning', sharePrice: 2.5, availableShares: 100 }} />, {
-      user: withDollars(5),
-    });
+    renderWithPlatform(
+      <BuySharesDialog
+        open
+        onOpenChange={() => undefined}
+        target={{ contentId: 'c-1', title: 'Morning', sharePrice: 2.5, availableShares: 100 }}
+      />,
+      {
+        user: withDollars(5),
+      },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Buy Shares' });
     expect(within(dialog).queryByRole('button', { name: 'Add funds' })).not.toBeInTheDocument();
     const count = within(dialog).getByRole('spinbutton', { name: 'Number of shares' });
@@ -99,14 +121,22 @@ describe('the notice on the page the checkout returned to', () => {
     answerApiCallsRecording({
       'GET /api/payments/checkout-sessions/cs_9': () => {
         polls += 1;
-        return { body: polls < 2 ? session({}) : session({ status: 'paid', credited: true, paid_at: '2026-12-05T09:01:00Z', transaction_id: 't-1' }) };
+        return {
+          body:
+            polls < 2
+              ? session({})
+              : session({ status: 'paid', credited: true, paid_at: '2026-12-05T09:01:00Z', transaction_id: 't-1' }),
+        };
       },
     });
     const onDismiss = jest.fn();
     renderWithPlatform(<CheckoutReturnNotice sessionId="cs_9" onDismiss={onDismiss} />, { user: withDollars(25) });
     const notice = screen.getByRole('status', { name: 'Payment' });
     expect(await within(notice).findByText('Waiting for the payment to be confirmed')).toBeInTheDocument();
-    await waitFor(() => expect(notice).toHaveTextContent('$25.00 added to your wallet. Your USD balance is now $25.00.'), { timeout: 5000 });
+    await waitFor(
+      () => expect(notice).toHaveTextContent('$25.00 added to your wallet. Your USD balance is now $25.00.'),
+      { timeout: 5000 },
+    );
     await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
     expect(onDismiss).toHaveBeenCalled();
   });
@@ -114,10 +144,27 @@ describe('the notice on the page the checkout returned to', () => {
   it('says nothing was charged when the payment did not complete', async () => {
     answerApiCallsRecording({
       'GET /api/payments/checkout-sessions/cs_9': {
-        body: { id: 'cs_9', kind: 'usd', provider: 'local', package_id: null, price: 25, status: 'failed', credit_currency: 'usd', credit_amount: 25, credited: false, transaction_id: null, failure_reason: 'Your card was declined.', created_at: '2026-12-05T09:00:00Z', paid_at: null, expires_at: '2026-12-05T09:30:00Z' },
+        body: {
+          id: 'cs_9',
+          kind: 'usd',
+          provider: 'local',
+          package_id: null,
+          price: 25,
+          status: 'failed',
+          credit_currency: 'usd',
+          credit_amount: 25,
+          credited: false,
+          transaction_id: null,
+          failure_reason: 'Your card was declined.',
+          created_at: '2026-12-05T09:00:00Z',
+          paid_at: null,
+          expires_at: '2026-12-05T09:30:00Z',
+        },
       },
     });
     renderWithPlatform(<CheckoutReturnNotice sessionId="cs_9" onDismiss={() => undefined} />, { user: withDollars(0) });
-    expect(await screen.findByText('The payment for $25.00 was not completed, so nothing was charged or added.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The payment for $25.00 was not completed, so nothing was charged or added.'),
+    ).toBeInTheDocument();
   });
 });

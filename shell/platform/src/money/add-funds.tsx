@@ -1,4 +1,9 @@
-import { PAYMENT_MESSAGES, USD_TOP_UP_LIMITS, UsdTopUpRequestSchema, createUsdTopUpRoute } from '@app/contracts/payments';
+import {
+  PAYMENT_MESSAGES,
+  USD_TOP_UP_LIMITS,
+  UsdTopUpRequestSchema,
+  createUsdTopUpRoute,
+} from '@app/contracts/payments';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiClient } from '../api/api-client';
@@ -19,7 +24,10 @@ const usdMinor = (value: unknown): number => {
 /** What to suggest adding: the shortfall rounded up to a cent, never below the provider's minimum top-up. */
 export function suggestedTopUp(neededDollars: number, balanceDollars: unknown): string {
   const shortfallCents = Math.ceil((usdMinor(neededDollars) - usdMinor(balanceDollars)) / 100);
-  const cents = Math.min(Math.max(shortfallCents, USD_TOP_UP_LIMITS.minDollars * 100), USD_TOP_UP_LIMITS.maxDollars * 100);
+  const cents = Math.min(
+    Math.max(shortfallCents, USD_TOP_UP_LIMITS.minDollars * 100),
+    USD_TOP_UP_LIMITS.maxDollars * 100,
+  );
   return (cents / 100).toFixed(2);
 }
 
@@ -28,7 +36,10 @@ export function suggestedTopUp(neededDollars: number, balanceDollars: unknown): 
  * the browser back, with `?checkout=<session>&status=...`: the page the person was on.
  */
 export function startUsdTopUp(amount: string, returnPath: string, idempotencyKey: string) {
-  return apiClient().call(createUsdTopUpRoute, { body: { amount, return_path: returnPath }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(createUsdTopUpRoute, {
+    body: { amount, return_path: returnPath },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** The server accepts only a plain path back (letters, digits, - . _ ~ /); anything else returns to the wallet. */
@@ -55,7 +66,8 @@ export function AddFundsForm({ defaultAmount = '', returnPath, leaveFor = leaveP
   const [problem, setProblem] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
   const start = useMutation({
-    mutationFn: (dollars: string) => startUsdTopUp(dollars, returnPath ?? returnPathOf(window.location.pathname), idempotency.key()),
+    mutationFn: (dollars: string) =>
+      startUsdTopUp(dollars, returnPath ?? returnPathOf(window.location.pathname), idempotency.key()),
     onSuccess: (session) => leaveFor(session.checkout_url),
     // Another amount is another purchase: the next attempt gets its own key.
     onError: () => idempotency.renew(),
@@ -108,7 +120,8 @@ export function AddFundsOffer({ neededDollars, ...form }: AddFundsOfferProps) {
   return (
     <div className="ui-stack ui-card" role="alert" aria-label="Not enough dollars">
       <p>
-        Your USD balance is <strong>{formatMoney(balance)}</strong>; this needs <strong>{formatMoney(neededDollars)}</strong>.
+        Your USD balance is <strong>{formatMoney(balance)}</strong>; this needs{' '}
+        <strong>{formatMoney(neededDollars)}</strong>.
       </p>
       {adding ? (
         <AddFundsForm {...form} defaultAmount={suggestedTopUp(neededDollars, balance)} />

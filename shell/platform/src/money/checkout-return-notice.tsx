@@ -42,18 +42,31 @@ export function CheckoutReturnNotice({ sessionId, onDismiss }: CheckoutReturnNot
 
   let body;
   if (session.isPending) body = <Spinner label="Checking your payment" />;
-  else if (session.isError) body = <ErrorBox message={PAYMENT_MESSAGES.processingFailed} onRetry={() => void session.refetch()} />;
+  else if (session.isError)
+    body = <ErrorBox message={PAYMENT_MESSAGES.processingFailed} onRetry={() => void session.refetch()} />;
   else {
     const data = session.data;
-    const amount = data.credit_currency === 'usd' ? formatMoney(data.credit_amount) : `${formatBalance(data.credit_amount)} ${data.credit_currency}`;
+    const amount =
+      data.credit_currency === 'usd'
+        ? formatMoney(data.credit_amount)
+        : `${formatBalance(data.credit_amount)} ${data.credit_currency}`;
     if (data.credited) {
       body = (
         <p>
-          <strong>{amount}</strong> added to your wallet. Your USD balance is now <strong>{formatMoney(Number(user?.usd_balance ?? 0) || 0)}</strong>.
+          <strong>{amount}</strong> added to your wallet. Your USD balance is now{' '}
+          <strong>{formatMoney(Number(user?.usd_balance ?? 0) || 0)}</strong>.
         </p>
       );
     } else if (data.status === 'open' || data.status === 'paid') {
-      body = <Spinner label={data.status === 'paid' ? 'Payment received; crediting your wallet' : 'Waiting for the payment to be confirmed'} />;
+      body = (
+        <Spinner
+          label={
+            data.status === 'paid'
+              ? 'Payment received; crediting your wallet'
+              : 'Waiting for the payment to be confirmed'
+          }
+        />
+      );
     } else {
       body = <p>The payment for {amount} was not completed, so nothing was charged or added.</p>;
     }

@@ -27,7 +27,10 @@ export function fromMinor(amountMinor: bigint, currency: Currency): string {
 
 /** `values` added exactly, as decimal text of `currency`. */
 export function sumAmounts(values: readonly DecimalInput[], currency: Currency): string {
-  return fromMinor(values.reduce<bigint>((total, value) => total + toMinor(value, currency), 0n), currency);
+  return fromMinor(
+    values.reduce<bigint>((total, value) => total + toMinor(value, currency), 0n),
+    currency,
+  );
 }
 
 /** `left − right` exactly, as decimal text of `currency`. */
@@ -57,6 +60,7 @@ export function pointsInDollars(points: DecimalInput): string {
   // points minor → usd minor: × 10^(usd scale) ÷ (10^(points scale) × points per dollar), exact for these scales.
   const numerator = pointsMinor * 10n ** BigInt(CURRENCY_SCALES.usd);
   const denominator = 10n ** BigInt(CURRENCY_SCALES.points) * POINTS_PER_DOLLAR;
-  if (numerator % denominator !== 0n) throw new Error(`${String(points)} points are not a whole number of usd minor units`);
+  if (numerator % denominator !== 0n)
+    throw new Error(`${String(points)} points are not a whole number of usd minor units`);
   return fromMinor(numerator / denominator, 'usd');
 }

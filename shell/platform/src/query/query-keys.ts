@@ -11,7 +11,8 @@ import type { QueryClient } from '@tanstack/react-query';
 export const ledgerKeys = {
   all: ['ledger'] as const,
   wallets: () => ['ledger', 'wallets'] as const,
-  transactions: (filter: { currency?: string; type?: string; limit?: number; offset?: number } = {}) => ['ledger', 'transactions', filter] as const,
+  transactions: (filter: { currency?: string; type?: string; limit?: number; offset?: number } = {}) =>
+    ['ledger', 'transactions', filter] as const,
   /** Point-in-time balances sampled over the last `days` days (the wallet's chart). */
   balanceHistory: (days: number) => ['ledger', 'balance-history', days] as const,
   conversionAllowance: () => ['ledger', 'conversion-allowance'] as const,

@@ -5,7 +5,10 @@ const KEY = 'pendingReferralCode';
 
 /** Codes are upper case, without spaces, at most 6 letters and digits (spec 2 §5). */
 export function normaliseReferralCode(text: string): string {
-  return text.toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 6);
+  return text
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 6);
 }
 
 export function rememberReferralCode(code: string): void {

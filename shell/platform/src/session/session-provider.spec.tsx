@@ -5,7 +5,12 @@ import { answerApiCalls, apiMe, apiSession, apiUser } from '../testing';
 import { useSession } from './session-context';
 import { SessionProvider } from './session-provider';
 
-const demoUser = apiUser({ id: 'u-1', email: 'creator@demo.local', username: 'demo_creator', display_name: 'Demo Creator' });
+const demoUser = apiUser({
+  id: 'u-1',
+  email: 'creator@demo.local',
+  username: 'demo_creator',
+  display_name: 'Demo Creator',
+});
 const balances = { points_balance: 5000, keys_balance: 20, gems_balance: 1000, gold_collected: 500 };
 
 function Probe() {
@@ -45,7 +50,10 @@ describe('SessionProvider', () => {
 
   it('loads the user with balances for a stored token (pending meanwhile)', async () => {
     tokenStorage.save('stored-token');
-    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) } });
+    answerApiCalls({
+      'GET /api/auth/profile': { body: { success: true, user: demoUser } },
+      'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) },
+    });
     render(
       <SessionProvider>
         <Probe />
@@ -78,7 +86,10 @@ describe('SessionProvider', () => {
   });
 
   it('keeps a cookie-only session (after Google sign-in) across a reload', async () => {
-    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) } });
+    answerApiCalls({
+      'GET /api/auth/profile': { body: { success: true, user: demoUser } },
+      'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) },
+    });
     const captured: { session?: ReturnType<typeof useSession> } = {};
     function Capture() {
       captured.session = useSession();

@@ -29,7 +29,11 @@ function pause(milliseconds: number): Promise<void> {
  * checked; an anonymous visitor is known to be anonymous at once.
  */
 export function SessionProvider({ children, onExpired }: SessionProviderProps) {
-  const [state, setState] = useState<SessionState>(() => ({ status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous', user: null, expired: false }));
+  const [state, setState] = useState<SessionState>(() => ({
+    status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous',
+    user: null,
+    expired: false,
+  }));
   const onExpiredRef = useRef(onExpired);
   onExpiredRef.current = onExpired;
 
@@ -39,7 +43,11 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
       try {
         const user = await requests.loadSession(checkCookieSession);
         if (!tokenStorage.getToken()) tokenStorage.rememberCookieSession(user !== null);
-        setState(user ? { status: 'authenticated', user, expired: false } : { status: 'anonymous', user: null, expired: false });
+        setState(
+          user
+            ? { status: 'authenticated', user, expired: false }
+            : { status: 'anonymous', user: null, expired: false },
+        );
         return user;
       } catch (error) {
         if (error instanceof requests.SessionExpiredError) {
@@ -77,7 +85,8 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
     };
     return {
       ...state,
-      signIn: async (email: string, password: string) => establish(await (await loadRequests()).signIn(email, password)),
+      signIn: async (email: string, password: string) =>
+        establish(await (await loadRequests()).signIn(email, password)),
       signUp: async (input: SignUpInput) => {
         const signedUp = await (await loadRequests()).signUp(input);
         return { ...signedUp, user: establish(signedUp.user) };

@@ -4,7 +4,14 @@ import { ApiError, isApiError } from '../api/api-error';
 import { tokenStorage } from '../api/token-storage';
 import type { SignUpInput, SignedUp } from './session-context';
 import type { DemoPersona, User } from './user';
-import { authProfileRoute, demoSignInRoute, refreshSessionRoute, signInRoute, signOutRoute, signUpRoute } from '@app/contracts/identity';
+import {
+  authProfileRoute,
+  demoSignInRoute,
+  refreshSessionRoute,
+  signInRoute,
+  signOutRoute,
+  signUpRoute,
+} from '@app/contracts/identity';
 import { getMeRoute } from '@app/contracts/ledger';
 import { toSession, toSignedUpAnswer, toUser } from './user-schema';
 
@@ -57,7 +64,8 @@ export async function signIn(email: string, password: string): Promise<User> {
 export async function signUp(input: SignUpInput): Promise<SignedUp> {
   const answer = toSignedUpAnswer(await apiClient().call(signUpRoute, { body: input }));
   // With e-mail confirmation on there is no session yet: the sign-up form shows the server's sentence.
-  if (answer.requiresConfirmation) throw new ApiError({ message: answer.message, status: 201, code: 'CONFIRMATION_REQUIRED' });
+  if (answer.requiresConfirmation)
+    throw new ApiError({ message: answer.message, status: 201, code: 'CONFIRMATION_REQUIRED' });
   return { user: establish(answer), referral: answer.referral };
 }
 

@@ -1,4 +1,11 @@
-import { AuthProfileResponseSchema, SessionResponseSchema, SignUpResponseSchema, type SessionResponse, type SignUpResponse, type UserView } from '@app/contracts/identity';
+import {
+  AuthProfileResponseSchema,
+  SessionResponseSchema,
+  SignUpResponseSchema,
+  type SessionResponse,
+  type SignUpResponse,
+  type UserView,
+} from '@app/contracts/identity';
 import { MeResponseSchema, type UserBalances, type UserMeExtras } from '@app/contracts/ledger';
 import type { User } from './user';
 

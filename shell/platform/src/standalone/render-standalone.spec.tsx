@@ -4,14 +4,24 @@ import { tokenStorage } from '../api/token-storage';
 import { answerApiCalls, apiMe, apiUser } from '../testing';
 import { renderStandalone } from './render-standalone';
 
-const demoUser = apiUser({ id: 'u-1', email: 'creator@demo.local', username: 'demo_creator', display_name: 'Demo Creator' });
+const demoUser = apiUser({
+  id: 'u-1',
+  email: 'creator@demo.local',
+  username: 'demo_creator',
+  display_name: 'Demo Creator',
+});
 const balances = { points_balance: 5000, keys_balance: 20, gems_balance: 1000, gold_collected: 500 };
 
 function ExampleRoutes() {
   return <h1>Example page</h1>;
 }
 
-const props = { remoteName: 'mf_example', homePath: '/example', links: [{ to: '/example', label: 'Example' }], routes: ExampleRoutes };
+const props = {
+  remoteName: 'mf_example',
+  homePath: '/example',
+  links: [{ to: '/example', label: 'Example' }],
+  routes: ExampleRoutes,
+};
 
 describe('renderStandalone', () => {
   let root: Root | undefined;
@@ -43,7 +53,10 @@ describe('renderStandalone', () => {
   it("sends a signed-in user from / to the home path and shows the remote's routes", async () => {
     document.body.innerHTML = '<div id="root"></div>';
     tokenStorage.save('stored-token');
-    answerApiCalls({ 'GET /api/auth/profile': { body: { success: true, user: demoUser } }, 'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) } });
+    answerApiCalls({
+      'GET /api/auth/profile': { body: { success: true, user: demoUser } },
+      'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) },
+    });
     await act(async () => {
       root = renderStandalone(props);
     });

@@ -54,7 +54,11 @@ export function StandaloneFrame({ remoteName, links, children }: StandaloneFrame
                 <Button
                   key={persona}
                   variant="secondary"
-                  onClick={() => session.signInAsDemo(persona).catch(() => setError(`Failed to login as ${persona}. Please try again.`))}
+                  onClick={() =>
+                    session
+                      .signInAsDemo(persona)
+                      .catch(() => setError(`Failed to login as ${persona}. Please try again.`))
+                  }
                 >
                   Demo {persona}
                 </Button>

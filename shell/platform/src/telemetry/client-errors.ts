@@ -37,7 +37,10 @@ function withReportRoute(send: (url: string, reportPath: string) => void): Promi
 }
 
 /** Sends a report and forgets it: reporting must never fail or slow the screen that failed. */
-export function reportClientError(report: ClientErrorReport, fetchImplementation: typeof fetch | undefined = globalThis.fetch): Promise<void> {
+export function reportClientError(
+  report: ClientErrorReport,
+  fetchImplementation: typeof fetch | undefined = globalThis.fetch,
+): Promise<void> {
   if (typeof fetchImplementation !== 'function') return Promise.resolve();
   return withReportRoute((url) => send(url, report, fetchImplementation));
 }
@@ -53,9 +56,15 @@ function send(url: string, report: ClientErrorReport, fetchImplementation: typeo
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   const token = tokenStorage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const body = JSON.stringify({ ...report, error: report.error.slice(0, 2_000) || 'Unknown error', timestamp: report.timestamp ?? new Date(now).toISOString() });
+  const body = JSON.stringify({
+    ...report,
+    error: report.error.slice(0, 2_000) || 'Unknown error',
+    timestamp: report.timestamp ?? new Date(now).toISOString(),
+  });
   try {
-    void fetchImplementation(url, { method: 'POST', headers, body, credentials: 'include', keepalive: true }).catch(() => undefined);
+    void fetchImplementation(url, { method: 'POST', headers, body, credentials: 'include', keepalive: true }).catch(
+      () => undefined,
+    );
   } catch {
     // Nothing to do: the report is lost, the screen goes on.
   }
@@ -65,7 +74,13 @@ function send(url: string, report: ClientErrorReport, fetchImplementation: typeo
 export function reportServerErrorAnswer(method: string, path: string, status: number, code: string | undefined): void {
   if (!REPORTED_STATUSES.has(status)) return;
   const dropId = /^\/api\/drops\/([^/?]+)/.exec(path)?.[1] ?? null;
-  const report = { source: 'api-client', error: `${method} ${path} answered ${status}`, responseStatus: status, dropId, errorDetails: { method, path, code: code ?? null } };
+  const report = {
+    source: 'api-client',
+    error: `${method} ${path} answered ${status}`,
+    responseStatus: status,
+    dropId,
+    errorDetails: { method, path, code: code ?? null },
+  };
   const fetchImplementation = globalThis.fetch;
   if (typeof fetchImplementation !== 'function') return;
   void withReportRoute((url, reportPath) => {
@@ -74,11 +89,20 @@ export function reportServerErrorAnswer(method: string, path: string, status: nu
 }
 
 /** For error boundaries: a render crash, with its stack and component stack (cut to fit the API's 16 KB). */
-export function reportBoundaryCrash(error: Error, componentStack: string | null | undefined, where = 'error-boundary'): void {
+export function reportBoundaryCrash(
+  error: Error,
+  componentStack: string | null | undefined,
+  where = 'error-boundary',
+): void {
   void reportClientError({
     source: where,
     error: error.message || error.name || 'Render error',
-    errorDetails: { name: error.name, stack: error.stack?.slice(0, 4_000) ?? null, componentStack: componentStack?.slice(0, 4_000) ?? null, path: typeof location === 'undefined' ? null : location.pathname },
+    errorDetails: {
+      name: error.name,
+      stack: error.stack?.slice(0, 4_000) ?? null,
+      componentStack: componentStack?.slice(0, 4_000) ?? null,
+      path: typeof location === 'undefined' ? null : location.pathname,
+    },
   });
 }
 

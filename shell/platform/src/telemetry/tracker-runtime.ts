@@ -1,6 +1,14 @@
 import { tokenStorage } from '../api/token-storage';
 import { apiBaseUrl } from './api-base';
-import { TelemetryTracker, beaconFits, randomId, shouldResend, telemetryUrl, type SendOutcome, type TelemetryBatch } from './tracker';
+import {
+  TelemetryTracker,
+  beaconFits,
+  randomId,
+  shouldResend,
+  telemetryUrl,
+  type SendOutcome,
+  type TelemetryBatch,
+} from './tracker';
 
 /** One id per browser tab (sessionStorage), so a reload continues the same telemetry session. */
 function tabSessionId(): string {
@@ -20,7 +28,13 @@ async function sendWithFetch(batch: TelemetryBatch): Promise<SendOutcome> {
   const token = tokenStorage.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
-    const response = await fetch(telemetryUrl(apiBaseUrl(), batch.id), { method: 'POST', headers, body: JSON.stringify(batch.events), credentials: 'include', keepalive: false });
+    const response = await fetch(telemetryUrl(apiBaseUrl(), batch.id), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(batch.events),
+      credentials: 'include',
+      keepalive: false,
+    });
     return shouldResend(response.status) ? 'retry' : 'done';
   } catch {
     return 'retry';
@@ -37,7 +51,11 @@ function sendWithBeacon(batch: TelemetryBatch): boolean {
 
 /** The page's tracker over fetch and sendBeacon, flushed by beacon when the page is hidden or left. */
 export function createBrowserTracker(): TelemetryTracker {
-  const tracker = new TelemetryTracker({ send: sendWithFetch, beacon: sendWithBeacon, sessionId: typeof window === 'undefined' ? undefined : tabSessionId() });
+  const tracker = new TelemetryTracker({
+    send: sendWithFetch,
+    beacon: sendWithBeacon,
+    sessionId: typeof window === 'undefined' ? undefined : tabSessionId(),
+  });
   // No user id in the events: the API takes the user from the session (bearer token or cookie), never the body.
   if (typeof document !== 'undefined') {
     // `pagehide` covers unload and the back-forward cache; `visibilitychange` covers a tab closed from the switcher.

@@ -35,7 +35,11 @@ describe('TelemetryTracker', () => {
   it('buffers events and sends them as one batch every 3 seconds, with the session id and the target payload', async () => {
     const { tracker, sent } = recordingTransport();
     const batches: TelemetryBatch[] = [];
-    const spy = new TelemetryTracker({ sessionId: 'tab-9', newBatchId: () => 'only', send: async (batch) => (batches.push(batch), 'done') });
+    const spy = new TelemetryTracker({
+      sessionId: 'tab-9',
+      newBatchId: () => 'only',
+      send: async (batch) => (batches.push(batch), 'done'),
+    });
     tracker.click(content);
     tracker.view({ type: 'drop', id: 'd1', campaignId: 'camp-1' });
     await jest.advanceTimersByTimeAsync(FLUSH_INTERVAL_MS - 1);
@@ -48,7 +52,14 @@ describe('TelemetryTracker', () => {
 
     spy.view({ type: 'drop', id: 'd1', campaignId: 'camp-1' });
     await spy.flush();
-    expect(batches[0]!.events).toEqual([{ session_id: 'tab-9', event_type: 'view', payload: { target_type: 'drop', target_id: 'd1', campaign_id: 'camp-1' }, user_id: null }]);
+    expect(batches[0]!.events).toEqual([
+      {
+        session_id: 'tab-9',
+        event_type: 'view',
+        payload: { target_type: 'drop', target_id: 'd1', campaign_id: 'camp-1' },
+        user_id: null,
+      },
+    ]);
     tracker.stop();
   });
 
@@ -221,7 +232,13 @@ describe('client error reports', () => {
       await settled();
       expect(calls).toHaveLength(1);
       expect(calls[0]!.url).toBe('/api/logs/client-error');
-      expect(calls[0]!.body).toMatchObject({ source: 'api-client', error: 'GET /api/drops/42 answered 502', responseStatus: 502, dropId: '42', errorDetails: { method: 'GET', path: '/api/drops/42', code: 'BAD_GATEWAY' } });
+      expect(calls[0]!.body).toMatchObject({
+        source: 'api-client',
+        error: 'GET /api/drops/42 answered 502',
+        responseStatus: 502,
+        dropId: '42',
+        errorDetails: { method: 'GET', path: '/api/drops/42', code: 'BAD_GATEWAY' },
+      });
       for (let index = 0; index < 20; index += 1) reportServerErrorAnswer('GET', '/api/feed', 500, undefined);
       await settled();
       expect(calls).toHaveLength(10);

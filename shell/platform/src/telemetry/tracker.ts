@@ -72,7 +72,12 @@ export class TelemetryTracker {
   }
 
   track(eventType: string, payload: Record<string, unknown> = {}): void {
-    this.buffer.push({ session_id: this.sessionId, event_type: eventType, payload, user_id: this.options.userId?.() ?? null });
+    this.buffer.push({
+      session_id: this.sessionId,
+      event_type: eventType,
+      payload,
+      user_id: this.options.userId?.() ?? null,
+    });
     this.start();
   }
 
@@ -151,7 +156,9 @@ export class TelemetryTracker {
 }
 
 function payloadOf(target: TrackedTarget): Record<string, unknown> {
-  return target.campaignId ? { target_type: target.type, target_id: target.id, campaign_id: target.campaignId } : { target_type: target.type, target_id: target.id };
+  return target.campaignId
+    ? { target_type: target.type, target_id: target.id, campaign_id: target.campaignId }
+    : { target_type: target.type, target_id: target.id };
 }
 
 export function randomId(): string {
@@ -161,8 +168,10 @@ export function randomId(): string {
 }
 
 /** The answers that are worth a resend: none (network), 408, 429 and 5xx. A 400 or 413 will not get better. */
-export const shouldResend = (status: number | undefined): boolean => status === undefined || status === 408 || status === 429 || status >= 500;
+export const shouldResend = (status: number | undefined): boolean =>
+  status === undefined || status === 408 || status === 429 || status >= 500;
 
-export const telemetryUrl = (baseUrl: string, batchId: string) => `${baseUrl.replace(/\/$/, '')}/api/telemetry?batch_id=${encodeURIComponent(batchId)}`;
+export const telemetryUrl = (baseUrl: string, batchId: string) =>
+  `${baseUrl.replace(/\/$/, '')}/api/telemetry?batch_id=${encodeURIComponent(batchId)}`;
 
 export const beaconFits = (body: string) => body.length <= MAX_BEACON_BYTES;

@@ -35,7 +35,9 @@ export function resetImpressionObserver(): void {
  * `const ref = useTrackImpression({ type: 'content', id })` then `<article ref={ref}>`: the element's impression is
  * sent once per page view when half of it is on screen. A null target tracks nothing.
  */
-export function useTrackImpression<Element extends HTMLElement = HTMLElement>(target: TrackedTarget | null): (element: Element | null) => void {
+export function useTrackImpression<Element extends HTMLElement = HTMLElement>(
+  target: TrackedTarget | null,
+): (element: Element | null) => void {
   const key = target ? `${target.type}:${target.id}:${target.campaignId ?? ''}` : '';
   const current = useRef<Element | null>(null);
   // Rebuilt when the target changes, so React detaches the old ref and attaches the new one.

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { type ToastInput, useToast } from './toast';
 
-
 function arrivalToastOf(state: unknown): ToastInput | null {
   const toast = (state as { arrivalToast?: unknown } | null)?.arrivalToast as ToastInput | undefined;
   return toast && typeof toast.title === 'string' ? toast : null;

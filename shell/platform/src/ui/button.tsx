@@ -20,7 +20,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button ref={ref} type={type} className={buttonClassName(variant, size, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClassName(variant, size, className)}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy ? <span className="ui-button__spinner" aria-hidden="true" /> : null}
       {children}
     </button>

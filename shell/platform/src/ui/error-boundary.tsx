@@ -27,9 +27,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error: error instanceof Error ? error : new Error(String(error)) };
   }
 
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
     const next = props.resetKeys ?? [];
-    const changed = next.length !== state.resetKeys.length || next.some((key, index) => !Object.is(key, state.resetKeys[index]));
+    const changed =
+      next.length !== state.resetKeys.length || next.some((key, index) => !Object.is(key, state.resetKeys[index]));
     if (!changed) return null;
     return { resetKeys: next, error: state.error && changed ? null : state.error };
   }

@@ -20,8 +20,22 @@ export function PageSpinner({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-export function Skeleton({ width, height = '1rem', className }: { width?: string; height?: string; className?: string }) {
-  return <div className={['ui-skeleton', className].filter(Boolean).join(' ')} style={{ width, height }} aria-hidden="true" />;
+export function Skeleton({
+  width,
+  height = '1rem',
+  className,
+}: {
+  width?: string;
+  height?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      className={['ui-skeleton', className].filter(Boolean).join(' ')}
+      style={{ width, height }}
+      aria-hidden="true"
+    />
+  );
 }
 
 /** Placeholder rows while a list loads; announced once as loading. */
@@ -35,7 +49,13 @@ export function SkeletonList({ rows = 3, label = 'Loading' }: { rows?: number; l
   );
 }
 
-export function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'neutral' | 'accent' | 'success' | 'warning' | 'danger' }) {
+export function Badge({
+  children,
+  tone = 'neutral',
+}: {
+  children: ReactNode;
+  tone?: 'neutral' | 'accent' | 'success' | 'warning' | 'danger';
+}) {
   return <span className={`ui-badge ui-badge--${tone}`}>{children}</span>;
 }
 
@@ -72,7 +92,17 @@ export function EmptyState({ title, message, action, icon }: EmptyStateProps) {
 }
 
 /** An error message with an optional Try again button. */
-export function ErrorBox({ title, message, onRetry, retryLabel = 'Try again' }: { title?: string; message: string; onRetry?(): void; retryLabel?: string }) {
+export function ErrorBox({
+  title,
+  message,
+  onRetry,
+  retryLabel = 'Try again',
+}: {
+  title?: string;
+  message: string;
+  onRetry?(): void;
+  retryLabel?: string;
+}) {
   return (
     <div className="ui-error-box" role="alert">
       {title ? <h2 className="ui-error-box__title">{title}</h2> : null}
@@ -86,7 +116,17 @@ export function ErrorBox({ title, message, onRetry, retryLabel = 'Try again' }: 
   );
 }
 
-export function Card({ title, children, actions, className }: { title?: string; children: ReactNode; actions?: ReactNode; className?: string }) {
+export function Card({
+  title,
+  children,
+  actions,
+  className,
+}: {
+  title?: string;
+  children: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}) {
   return (
     <section className={['ui-card', className].filter(Boolean).join(' ')} aria-label={title}>
       {title || actions ? (

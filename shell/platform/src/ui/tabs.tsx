@@ -18,7 +18,12 @@ export interface TabsProps {
 /** Tabs with arrow-key navigation and the tab/tabpanel roles from the primitives library. */
 export function Tabs({ label, items, value, defaultValue, onValueChange }: TabsProps) {
   return (
-    <TabsPrimitive.Root className="ui-tabs" value={value} defaultValue={defaultValue ?? items[0]?.value} onValueChange={onValueChange}>
+    <TabsPrimitive.Root
+      className="ui-tabs"
+      value={value}
+      defaultValue={defaultValue ?? items[0]?.value}
+      onValueChange={onValueChange}
+    >
       <TabsPrimitive.List className="ui-tabs__list" aria-label={label}>
         {items.map((item) => (
           <TabsPrimitive.Trigger key={item.value} value={item.value} className="ui-tabs__trigger">

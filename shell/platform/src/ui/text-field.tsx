@@ -6,7 +6,10 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, className, ...rest }, ref) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, hint, id, className, ...rest },
+  ref,
+) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
@@ -53,7 +56,10 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
 };
 
 /** A password input with a show/hide toggle that says what it will do. */
-export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField({ label, error, hint, id, defaultVisible = false, ...rest }, ref) {
+export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
+  { label, error, hint, id, defaultVisible = false, ...rest },
+  ref,
+) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const messageId = `${inputId}-message`;
@@ -73,7 +79,12 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
           aria-describedby={error || hint ? messageId : undefined}
           {...rest}
         />
-        <button type="button" className="ui-field__toggle" onClick={() => setVisible((current) => !current)} aria-controls={inputId}>
+        <button
+          type="button"
+          className="ui-field__toggle"
+          onClick={() => setVisible((current) => !current)}
+          aria-controls={inputId}
+        >
           {visible ? 'Hide password' : 'Show password'}
         </button>
       </div>

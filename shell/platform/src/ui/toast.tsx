@@ -35,7 +35,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             }}
           >
             <ToastPrimitive.Title className="ui-toast__title">{toast.title}</ToastPrimitive.Title>
-            {toast.description ? <ToastPrimitive.Description className="ui-toast__description">{toast.description}</ToastPrimitive.Description> : null}
+            {toast.description ? (
+              <ToastPrimitive.Description className="ui-toast__description">
+                {toast.description}
+              </ToastPrimitive.Description>
+            ) : null}
             <ToastPrimitive.Close className="ui-toast__close" aria-label="Dismiss">
               ×
             </ToastPrimitive.Close>

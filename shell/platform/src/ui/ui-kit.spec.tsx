@@ -95,7 +95,13 @@ describe('UI kit', () => {
         const query = useQuery({ queryKey: ['items'], queryFn, retry: false });
         return (
           <QueryView query={query} empty={<p>No items yet</p>} unavailable={<p>No such item</p>}>
-            {(items) => <ul>{items.map((item) => <li key={item}>{item}</li>)}</ul>}
+            {(items) => (
+              <ul>
+                {items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )}
           </QueryView>
         );
       }
@@ -128,10 +134,13 @@ describe('UI kit', () => {
       let calls = 0;
       renderQuery(async () => {
         calls += 1;
-        if (calls === 1) throw new ApiError({ message: 'HTTP Error 500: Internal Server Error', status: 500, code: 'UNKNOWN_ERROR' });
+        if (calls === 1)
+          throw new ApiError({ message: 'HTTP Error 500: Internal Server Error', status: 500, code: 'UNKNOWN_ERROR' });
         return ['beta'];
       });
-      expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: HTTP Error 500: Internal Server Error');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to load data: HTTP Error 500: Internal Server Error',
+      );
       await user.click(screen.getByRole('button', { name: 'Try again' }));
       expect(await screen.findByText('beta')).toBeInTheDocument();
     });

@@ -10,13 +10,31 @@ describe('account entry points', () => {
   it('opens each account modal from the header menu', async () => {
     const user = userEvent.setup();
     installFakeApi()
-      .on('GET /api/users/master-key-status', { body: { is_activated: false, proof_drops_completed: 0, proof_drops_required: 5, last_activated_at: null } })
-      .on('GET /api/users/me/progress', { body: { xp_points: 2100, level: 2, level_start_xp: 2000, next_level_xp: 3000, xp_to_next_level: 900, level_progress_percent: 10 } });
+      .on('GET /api/users/master-key-status', {
+        body: { is_activated: false, proof_drops_completed: 0, proof_drops_required: 5, last_activated_at: null },
+      })
+      .on('GET /api/users/me/progress', {
+        body: {
+          xp_points: 2100,
+          level: 2,
+          level_start_xp: 2000,
+          next_level_xp: 3000,
+          xp_to_next_level: 900,
+          level_progress_percent: 10,
+        },
+      });
     renderAccount(<AccountMenu />);
     const trigger = screen.getByRole('button', { name: 'Account actions' });
     await waitFor(() => expect(trigger).toHaveTextContent('Lv 2'));
     await user.click(trigger);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Convert Currency', 'Master Key', 'Gold Shop', 'Achievements', 'Instagram Verification', 'Referral Program']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Convert Currency',
+      'Master Key',
+      'Gold Shop',
+      'Achievements',
+      'Instagram Verification',
+      'Referral Program',
+    ]);
     await user.click(screen.getByRole('menuitem', { name: 'Master Key' }));
     expect(await screen.findByRole('dialog', { name: 'Master Key System' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -26,7 +44,9 @@ describe('account entry points', () => {
   });
 
   it('opens the modal a remote asks for through the platform', async () => {
-    installFakeApi().on('GET /api/users/master-key-status', { body: { is_activated: false, proof_drops_completed: 0, proof_drops_required: 5, last_activated_at: null } });
+    installFakeApi().on('GET /api/users/master-key-status', {
+      body: { is_activated: false, proof_drops_completed: 0, proof_drops_required: 5, last_activated_at: null },
+    });
     renderAccount(<AccountMenu />);
     act(() => void openAccountDialog('master-key'));
     expect(await screen.findByRole('dialog', { name: 'Master Key System' })).toBeInTheDocument();
@@ -41,9 +61,14 @@ describe('account entry points', () => {
 
   it('opens influence rewards from ?openInfluenceRewards=true and removes the parameter', async () => {
     installFakeApi();
-    renderAccount(<ProfileAccountPanel />, { route: '/profile/ada?tab=about&openInfluenceRewards=true', user: { referral_code: 'ADA001' } });
+    renderAccount(<ProfileAccountPanel />, {
+      route: '/profile/ada?tab=about&openInfluenceRewards=true',
+      user: { referral_code: 'ADA001' },
+    });
     expect(await screen.findByRole('dialog', { name: 'Influence Rewards' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: 'Current location', hidden: true })).toHaveTextContent(/^\/profile\/ada\?tab=about$/);
+    expect(screen.getByRole('status', { name: 'Current location', hidden: true })).toHaveTextContent(
+      /^\/profile\/ada\?tab=about$/,
+    );
   });
 
   it('leaves the dialog closed without the parameter', () => {

@@ -14,9 +14,18 @@ const dialogs = {
   convert: { label: 'Convert Currency', component: lazy(() => import('./convert/components/convert-currency-dialog')) },
   'master-key': { label: 'Master Key', component: lazy(() => import('./master-key/components/master-key-dialog')) },
   'gold-shop': { label: 'Gold Shop', component: lazy(() => import('./gold-shop/components/gold-shop-dialog')) },
-  achievements: { label: 'Achievements', component: lazy(() => import('./achievements/components/achievements-dialog')) },
-  instagram: { label: 'Instagram Verification', component: lazy(() => import('./instagram/components/instagram-dialog')) },
-  'referral-program': { label: 'Referral Program', component: lazy(() => import('./referral/components/referral-program-dialog')) },
+  achievements: {
+    label: 'Achievements',
+    component: lazy(() => import('./achievements/components/achievements-dialog')),
+  },
+  instagram: {
+    label: 'Instagram Verification',
+    component: lazy(() => import('./instagram/components/instagram-dialog')),
+  },
+  'referral-program': {
+    label: 'Referral Program',
+    component: lazy(() => import('./referral/components/referral-program-dialog')),
+  },
 } satisfies Record<string, { label: string; component: ComponentType<DialogProps> }>;
 export type AccountDialog = keyof typeof dialogs;
 
@@ -45,7 +54,9 @@ export function AccountMenu() {
           </MenuItem>
         ))}
       </Menu>
-      <Suspense fallback={null}>{Active ? <Active open onOpenChange={(open) => (open ? undefined : setOpenDialog(null))} /> : null}</Suspense>
+      <Suspense fallback={null}>
+        {Active ? <Active open onOpenChange={(open) => (open ? undefined : setOpenDialog(null))} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -16,7 +16,9 @@ export const OPEN_INFLUENCE_REWARDS_PARAMETER = 'openInfluenceRewards';
 export function ProfileAccountPanel() {
   const [searchParams, setSearchParams] = useSearchParams();
   // Read on mount, before anything removes the parameter from the URL.
-  const [influenceOpen, setInfluenceOpen] = useState(() => searchParams.get(OPEN_INFLUENCE_REWARDS_PARAMETER) === 'true');
+  const [influenceOpen, setInfluenceOpen] = useState(
+    () => searchParams.get(OPEN_INFLUENCE_REWARDS_PARAMETER) === 'true',
+  );
   const [referralOpen, setReferralOpen] = useState(false);
 
   useEffect(() => {
@@ -32,13 +34,19 @@ export function ProfileAccountPanel() {
       <LevelProgressCard />
       <ReferralCard onOpen={() => setReferralOpen(true)} />
       <Card title="Influence Rewards">
-        <p className="ui-muted">Earn followers × 0.01 points every month for the audience you bring (5,000 followers give 50 points).</p>
+        <p className="ui-muted">
+          Earn followers × 0.01 points every month for the audience you bring (5,000 followers give 50 points).
+        </p>
         <Button variant="secondary" onClick={() => setInfluenceOpen(true)}>
           Open Influence Rewards
         </Button>
       </Card>
-      <Suspense fallback={null}>{influenceOpen ? <InfluenceRewardsDialog open onOpenChange={setInfluenceOpen} /> : null}</Suspense>
-      <Suspense fallback={null}>{referralOpen ? <ReferralProgramDialog open onOpenChange={setReferralOpen} /> : null}</Suspense>
+      <Suspense fallback={null}>
+        {influenceOpen ? <InfluenceRewardsDialog open onOpenChange={setInfluenceOpen} /> : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {referralOpen ? <ReferralProgramDialog open onOpenChange={setReferralOpen} /> : null}
+      </Suspense>
     </>
   );
 }

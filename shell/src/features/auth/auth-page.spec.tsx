@@ -62,7 +62,9 @@ describe('auth screen and access rule', () => {
     await user.type(screen.getByLabelText('Email'), 'not-an-address');
     await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'short');
     await user.type(screen.getByLabelText('Username'), 'ada');
-    await user.click(screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement);
+    await user.click(
+      screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement,
+    );
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
     expect(signIn).not.toHaveBeenCalled();
@@ -73,7 +75,12 @@ describe('auth screen and access rule', () => {
     const user = userEvent.setup();
     const session = createSession(null, {
       signUp: async () => {
-        throw new ApiError({ message: 'Invalid input', status: 400, code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'username', message: 'Username is taken' }] });
+        throw new ApiError({
+          message: 'Invalid input',
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          fieldErrors: [{ field: 'username', message: 'Username is taken' }],
+        });
       },
     });
     renderAt('/auth', session);
@@ -81,12 +88,14 @@ describe('auth screen and access rule', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-password');
     await user.type(screen.getByLabelText('Username'), 'ada');
-    await user.click(screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement);
+    await user.click(
+      screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement,
+    );
     expect(await screen.findByText('Username is taken')).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it("names the persona when a demo login fails", async () => {
+  it('names the persona when a demo login fails', async () => {
     const user = userEvent.setup();
     const session = createSession(null, {
       signInAsDemo: async () => {
@@ -141,12 +150,22 @@ describe('auth screen and access rule', () => {
       await user.type(screen.getByLabelText('Email'), 'bea@example.com');
       await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'secret-password');
       await user.type(screen.getByLabelText('Username'), 'bea');
-      await user.click(screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement);
+      await user.click(
+        screen.getByRole('form', { name: 'Create Account' }).querySelector('button[type=submit]') as HTMLElement,
+      );
     }
 
     it('opens Create Account with the code, keeps it for the tab and sends it with the sign-up; the toast shows the points', async () => {
       const user = userEvent.setup();
-      const signUp = jest.fn(signedUp({ applied: true, referral_code: 'ABC123', referred_by: 'user-9', referred_reward: 250, referrer_reward: 500 }));
+      const signUp = jest.fn(
+        signedUp({
+          applied: true,
+          referral_code: 'ABC123',
+          referred_by: 'user-9',
+          referred_reward: 250,
+          referrer_reward: 500,
+        }),
+      );
       renderLink('/auth?ref=abc123', createSession(null, { signUp }));
       expect(screen.getByRole('heading', { name: 'Create Account' })).toBeInTheDocument();
       expect(screen.getByText(/create your account to get 250 points/)).toHaveTextContent('Referral code ABC123');
@@ -154,7 +173,12 @@ describe('auth screen and access rule', () => {
       expect(window.sessionStorage.getItem('pendingReferralCode')).toBe('ABC123');
       await fillSignUp(user);
       expect(await screen.findByText('dashboard page')).toBeInTheDocument();
-      expect(signUp).toHaveBeenCalledWith({ email: 'bea@example.com', password: 'secret-password', username: 'bea', referral_code: 'ABC123' });
+      expect(signUp).toHaveBeenCalledWith({
+        email: 'bea@example.com',
+        password: 'secret-password',
+        username: 'bea',
+        referral_code: 'ABC123',
+      });
       expect(await screen.findByText('Welcome! Referral applied: +250 points')).toBeInTheDocument();
       expect(screen.getByText('Your friend got +500 points.')).toBeInTheDocument();
       // Applied: nothing left pending for the Referral Program dialog.
@@ -166,7 +190,14 @@ describe('auth screen and access rule', () => {
       window.sessionStorage.setItem('pendingReferralCode', 'XYZ789');
       expect(await googleSignInPath('XYZ789')).toBe('/api/auth/google?ref=XYZ789');
       expect(await googleSignInPath('')).toBe('/api/auth/google');
-      const signUp = jest.fn(signedUp({ applied: false, referral_code: 'XYZ789', code: 'REFERRAL_NOT_APPLIED', error: 'The referral could not be applied.' }));
+      const signUp = jest.fn(
+        signedUp({
+          applied: false,
+          referral_code: 'XYZ789',
+          code: 'REFERRAL_NOT_APPLIED',
+          error: 'The referral could not be applied.',
+        }),
+      );
       renderLink('/auth', createSession(null, { signUp }));
       await user.click(screen.getByRole('button', { name: 'Create Account', pressed: false }));
       expect(screen.getByLabelText('Referral code (optional)')).toHaveValue('XYZ789');
@@ -178,7 +209,12 @@ describe('auth screen and access rule', () => {
     it("shows the server's refusal of an unknown code on the field", async () => {
       const user = userEvent.setup();
       const signUp = jest.fn(async () => {
-        throw new ApiError({ message: 'Invalid referral code', status: 404, code: 'REFERRAL_CODE_NOT_FOUND', fieldErrors: [{ field: 'referral_code', message: 'Invalid referral code' }] });
+        throw new ApiError({
+          message: 'Invalid referral code',
+          status: 404,
+          code: 'REFERRAL_CODE_NOT_FOUND',
+          fieldErrors: [{ field: 'referral_code', message: 'Invalid referral code' }],
+        });
       });
       renderLink('/auth?ref=zzzz00', createSession(null, { signUp }));
       await fillSignUp(user);

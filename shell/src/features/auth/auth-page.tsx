@@ -14,7 +14,15 @@ import {
 import type { SignInRequestSchema, SignUpRequestSchema } from '@app/contracts/identity';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type AuthField, FormOnFirstUse, type FormsModule, type HandOver, LiveFields, defaultValuesOf, useFormsOnFirstUse } from './form-on-first-use';
+import {
+  type AuthField,
+  FormOnFirstUse,
+  type FormsModule,
+  type HandOver,
+  LiveFields,
+  defaultValuesOf,
+  useFormsOnFirstUse,
+} from './form-on-first-use';
 import { referralArrivalToast } from './referral-arrival';
 import { takeReturnPath } from './return-path';
 
@@ -93,7 +101,11 @@ export default function AuthPage() {
     }
     // Still busy while leaving: clearing it here would render the signed-in redirect, whose navigation (without the
     // arrival toast) replaces this one.
-    finish(referralArrivalToast((outcome as { referral?: Parameters<typeof referralArrivalToast>[0] } | undefined)?.referral ?? null));
+    finish(
+      referralArrivalToast(
+        (outcome as { referral?: Parameters<typeof referralArrivalToast>[0] } | undefined)?.referral ?? null,
+      ),
+    );
   };
 
   const demo = async (persona: DemoPersona) => {
@@ -125,14 +137,20 @@ export default function AuthPage() {
     <div className="auth-page">
       <section className="ui-card auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
-        {searchParams.get('expired') === '1' ? <p className="auth-notice" role="status">Your session has expired. Please sign in again.</p> : null}
+        {searchParams.get('expired') === '1' ? (
+          <p className="auth-notice" role="status">
+            Your session has expired. Please sign in again.
+          </p>
+        ) : null}
         {referralCode ? (
           <p className="auth-notice" role="status">
             Referral code <strong>{referralCode}</strong>: create your account to get 250 points (your friend gets 500).
           </p>
         ) : null}
         {/* A failed provider sign-in comes back as /auth?error=<message> from the API's callback. */}
-        {searchParams.get('error') && !formError ? <ErrorBox message={searchParams.get('error') ?? messages.provider('Google')} /> : null}
+        {searchParams.get('error') && !formError ? (
+          <ErrorBox message={searchParams.get('error') ?? messages.provider('Google')} />
+        ) : null}
         <div className="auth-toggle" role="group" aria-label="Choose sign in or create account">
           <button type="button" aria-pressed={mode === 'signin'} onClick={() => switchMode('signin')}>
             Sign In
@@ -144,12 +162,34 @@ export default function AuthPage() {
         {formError ? <ErrorBox message={formError} /> : null}
         {/* Each mode's form is its own (keyed): what was typed in one is never handed to the other. */}
         {mode === 'signin' ? (
-          <FormOnFirstUse key="signin" {...forms} label="Sign In" fields={signInFields} submitLabel="Sign In" fallbackError={messages.signIn}>
+          <FormOnFirstUse
+            key="signin"
+            {...forms}
+            label="Sign In"
+            fields={signInFields}
+            submitLabel="Sign In"
+            fallbackError={messages.signIn}
+          >
             {(module, handOver) => <SignInForm forms={module} handOver={handOver} session={session} run={runForm} />}
           </FormOnFirstUse>
         ) : (
-          <FormOnFirstUse key="signup" {...forms} label="Create Account" fields={signUpFields(referralCode)} submitLabel="Create Account" fallbackError={messages.signUp}>
-            {(module, handOver) => <SignUpForm forms={module} handOver={handOver} session={session} run={runForm} referralCode={referralCode} />}
+          <FormOnFirstUse
+            key="signup"
+            {...forms}
+            label="Create Account"
+            fields={signUpFields(referralCode)}
+            submitLabel="Create Account"
+            fallbackError={messages.signUp}
+          >
+            {(module, handOver) => (
+              <SignUpForm
+                forms={module}
+                handOver={handOver}
+                session={session}
+                run={runForm}
+                referralCode={referralCode}
+              />
+            )}
           </FormOnFirstUse>
         )}
         <div className="auth-divider">
@@ -161,7 +201,13 @@ export default function AuthPage() {
         <h2 className="auth-demo-title">Try a demo account</h2>
         <div className="ui-row">
           {demoPersonas.map((persona) => (
-            <Button key={persona} variant="secondary" busy={busy === persona} disabled={busy !== null && busy !== persona} onClick={() => void demo(persona)}>
+            <Button
+              key={persona}
+              variant="secondary"
+              busy={busy === persona}
+              disabled={busy !== null && busy !== persona}
+              onClick={() => void demo(persona)}
+            >
               Demo {capitalise(persona)}
             </Button>
           ))}
@@ -218,9 +264,12 @@ interface FormProps {
 
 function SignInForm({ forms, handOver, session, run }: FormProps) {
   const { Form, FormError, SubmitButton, useZodForm } = forms;
-  const form = useZodForm<typeof SignInRequestSchema>(() => identityContracts().then((contracts) => contracts.SignInRequestSchema), {
-    defaultValues: defaultValuesOf(signInFields, handOver) as { email: string; password: string },
-  });
+  const form = useZodForm<typeof SignInRequestSchema>(
+    () => identityContracts().then((contracts) => contracts.SignInRequestSchema),
+    {
+      defaultValues: defaultValuesOf(signInFields, handOver) as { email: string; password: string },
+    },
+  );
   return (
     <Form
       form={form}
@@ -243,9 +292,18 @@ function SignUpForm({ forms, handOver, session, run, referralCode }: FormProps &
   const { Form, FormError, SubmitButton, useZodForm } = forms;
   const fields = signUpFields(referralCode);
   // The contract's own schema: the screen shows the messages the API would answer with.
-  const form = useZodForm<typeof SignUpRequestSchema>(() => identityContracts().then((contracts) => contracts.SignUpRequestSchema), {
-    defaultValues: defaultValuesOf(fields, handOver) as { email: string; password: string; username: string; display_name: string; referral_code: string },
-  });
+  const form = useZodForm<typeof SignUpRequestSchema>(
+    () => identityContracts().then((contracts) => contracts.SignUpRequestSchema),
+    {
+      defaultValues: defaultValuesOf(fields, handOver) as {
+        email: string;
+        password: string;
+        username: string;
+        display_name: string;
+        referral_code: string;
+      },
+    },
+  );
   return (
     <Form
       form={form}

@@ -42,7 +42,9 @@ describe('sign-in callback', () => {
 
   it('says why a code was not applied and keeps it for the Referral Program', async () => {
     window.sessionStorage.setItem('pendingReferralCode', 'ZZZZ00');
-    renderCallback(`?referral=refused&referral_code=ZZZZ00&referral_error=${encodeURIComponent('Invalid referral code')}`);
+    renderCallback(
+      `?referral=refused&referral_code=ZZZZ00&referral_error=${encodeURIComponent('Invalid referral code')}`,
+    );
     expect(await screen.findByText('Referral code ZZZZ00 was not applied')).toBeInTheDocument();
     expect(screen.getByText(/Invalid referral code/)).toBeInTheDocument();
     expect(window.sessionStorage.getItem('pendingReferralCode')).toBe('ZZZZ00');

@@ -27,7 +27,13 @@ function referralFromUrl() {
       referrer_reward: REWARDS_RULES.referrerPoints,
     };
   }
-  if (query.get('referral') === 'refused') return { applied: false as const, referral_code: referralCode, code: 'REFERRAL_NOT_APPLIED', error: query.get('referral_error') ?? '' };
+  if (query.get('referral') === 'refused')
+    return {
+      applied: false as const,
+      referral_code: referralCode,
+      code: 'REFERRAL_NOT_APPLIED',
+      error: query.get('referral_error') ?? '',
+    };
   return null;
 }
 
@@ -45,7 +51,10 @@ export default function CallbackPage() {
       .catch(() => null)
       .then((user) => {
         const arrival = user ? referralArrivalToast(referralFromUrl()) : undefined;
-        return navigate(user ? takeReturnPath() : '/auth', { replace: true, ...(arrival ? { state: arrivalState(arrival) } : {}) });
+        return navigate(user ? takeReturnPath() : '/auth', {
+          replace: true,
+          ...(arrival ? { state: arrivalState(arrival) } : {}),
+        });
       });
   }, [navigate, session]);
 

@@ -3,7 +3,14 @@ import * as formsModule from '@app/platform/forms';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { type AuthField, FormOnFirstUse, type FormsModule, type HandOver, LiveFields, defaultValuesOf } from './form-on-first-use';
+import {
+  type AuthField,
+  FormOnFirstUse,
+  type FormsModule,
+  type HandOver,
+  LiveFields,
+  defaultValuesOf,
+} from './form-on-first-use';
 
 const fields: AuthField[] = [
   { name: 'email', label: 'Email', type: 'email' },
@@ -11,7 +18,15 @@ const fields: AuthField[] = [
 ];
 const schema = z.object({ email: z.string(), password: z.string() });
 
-function RealForm({ forms, handOver, onSubmit }: { forms: FormsModule; handOver: HandOver | null; onSubmit(values: unknown): void }) {
+function RealForm({
+  forms,
+  handOver,
+  onSubmit,
+}: {
+  forms: FormsModule;
+  handOver: HandOver | null;
+  onSubmit(values: unknown): void;
+}) {
   const { Form, SubmitButton, useZodForm } = forms;
   const form = useZodForm(schema, { defaultValues: defaultValuesOf(fields, handOver) as z.input<typeof schema> });
   return (
@@ -22,14 +37,37 @@ function RealForm({ forms, handOver, onSubmit }: { forms: FormsModule; handOver:
   );
 }
 
-function renderForm({ forms, failed = false, load = jest.fn(), onSubmit = jest.fn() }: { forms?: FormsModule; failed?: boolean; load?: jest.Mock; onSubmit?: jest.Mock }) {
+function renderForm({
+  forms,
+  failed = false,
+  load = jest.fn(),
+  onSubmit = jest.fn(),
+}: {
+  forms?: FormsModule;
+  failed?: boolean;
+  load?: jest.Mock;
+  onSubmit?: jest.Mock;
+}) {
   const element = (current: FormsModule | undefined, currentFailed: boolean) => (
-    <FormOnFirstUse forms={current} failed={currentFailed} load={load} label="Sign In" fields={fields} submitLabel="Sign In" fallbackError="Unable to sign in.">
+    <FormOnFirstUse
+      forms={current}
+      failed={currentFailed}
+      load={load}
+      label="Sign In"
+      fields={fields}
+      submitLabel="Sign In"
+      fallbackError="Unable to sign in."
+    >
       {(module, handOver) => <RealForm forms={module} handOver={handOver} onSubmit={onSubmit} />}
     </FormOnFirstUse>
   );
   const view = render(element(forms, failed));
-  return { load, onSubmit, arrive: (module: FormsModule) => view.rerender(element(module, false)), fail: () => view.rerender(element(undefined, true)) };
+  return {
+    load,
+    onSubmit,
+    arrive: (module: FormsModule) => view.rerender(element(module, false)),
+    fail: () => view.rerender(element(undefined, true)),
+  };
 }
 
 const password = () => screen.getByLabelText('Password', { selector: 'input' });
@@ -69,7 +107,9 @@ describe('a form painted before react-hook-form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     arrive(formsModule);
     expect(password()).toHaveAttribute('type', 'text');
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret-password' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'secret-password' }),
+    );
   });
 
   it('says so when the form could not be loaded after a submit', async () => {

@@ -1,5 +1,13 @@
 import { Button, ErrorBox, PasswordField, TextField } from '@app/platform';
-import { type InputHTMLAttributes, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 /**
  * The sign-in page is many visitors' first screen, and react-hook-form is 13 KB gzip of it (issue 45). So the page
@@ -11,7 +19,10 @@ import { type InputHTMLAttributes, type ReactNode, useCallback, useEffect, useLa
 export type FormsModule = typeof import('@app/platform/forms');
 
 /** A field as both forms show it. */
-export interface AuthField extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'defaultValue' | 'value' | 'type'> {
+export interface AuthField extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'defaultValue' | 'value' | 'type'
+> {
   name: string;
   label: string;
   type?: 'email' | 'text' | 'password';
@@ -69,7 +80,8 @@ function readHandOver(form: HTMLFormElement, submitted: boolean): HandOver {
   const active = document.activeElement;
   const focused = active instanceof HTMLInputElement && active.form === form ? active : null;
   let selection: [number, number] | null = null;
-  if (focused?.selectionStart != null && focused.selectionEnd != null) selection = [focused.selectionStart, focused.selectionEnd];
+  if (focused?.selectionStart != null && focused.selectionEnd != null)
+    selection = [focused.selectionStart, focused.selectionEnd];
   return { values, focused: focused?.name ?? null, selection, passwordVisible, submitted };
 }
 
@@ -106,13 +118,23 @@ interface FormOnFirstUseProps {
 }
 
 /** The plain form until the forms module is there, then `children` with what the visitor did meanwhile. */
-export function FormOnFirstUse({ forms, failed, load, label, fields, submitLabel, fallbackError, children }: FormOnFirstUseProps) {
+export function FormOnFirstUse({
+  forms,
+  failed,
+  load,
+  label,
+  fields,
+  submitLabel,
+  fallbackError,
+  children,
+}: FormOnFirstUseProps) {
   const plainForm = useRef<HTMLFormElement>(null);
   const [submitted, setSubmitted] = useState(false);
   const handOver = useRef<HandOver | null | undefined>(undefined);
   const applied = useRef(false);
   // Read while the plain form is still in the page: the render that replaces it commits in the same task.
-  if (forms && handOver.current === undefined) handOver.current = plainForm.current ? readHandOver(plainForm.current, submitted) : null;
+  if (forms && handOver.current === undefined)
+    handOver.current = plainForm.current ? readHandOver(plainForm.current, submitted) : null;
   useLayoutEffect(() => {
     const taken = handOver.current;
     if (!forms || !taken || applied.current) return;
@@ -148,7 +170,15 @@ export function FormOnFirstUse({ forms, failed, load, label, fields, submitLabel
 }
 
 /** The real form's fields, from the same descriptions. */
-export function LiveFields({ forms, fields, handOver }: { forms: FormsModule; fields: readonly AuthField[]; handOver: HandOver | null }) {
+export function LiveFields({
+  forms,
+  fields,
+  handOver,
+}: {
+  forms: FormsModule;
+  fields: readonly AuthField[];
+  handOver: HandOver | null;
+}) {
   const { FormPasswordField, FormTextField } = forms;
   return (
     <>

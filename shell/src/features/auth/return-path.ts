@@ -21,6 +21,7 @@ export function takeReturnPath(stateFrom?: unknown): string {
   }
   const candidate = typeof stateFrom === 'string' ? stateFrom : stored;
   // Only same-site paths: never bounce a user to another host after sign-in.
-  if (candidate && candidate.startsWith('/') && !candidate.startsWith('//') && !candidate.startsWith('/auth')) return candidate;
+  if (candidate && candidate.startsWith('/') && !candidate.startsWith('//') && !candidate.startsWith('/auth'))
+    return candidate;
   return '/dashboard';
 }

@@ -5,7 +5,11 @@ import userEvent from '@testing-library/user-event';
 import DashboardPage from './dashboard-page';
 import { feedContent, feedDrop, feedForecast } from './feed-test-data';
 
-const renderDashboard = (overrides = {}) => renderWithPlatform(<DashboardPage />, { route: '/dashboard', user: createUser({ gems_balance: '25', points_streak_days: 4, ...overrides }) });
+const renderDashboard = (overrides = {}) =>
+  renderWithPlatform(<DashboardPage />, {
+    route: '/dashboard',
+    user: createUser({ gems_balance: '25', points_streak_days: 4, ...overrides }),
+  });
 
 describe('Dashboard', () => {
   it('shows tier, multiplier, streak and balances, and asks for gems below 10', async () => {
@@ -25,13 +29,26 @@ describe('Dashboard', () => {
 
   it('lists For You with sponsored content and drops, each linking to its page', async () => {
     const api = installFakeApi().on('GET /api/feed', (call) => ({
-      body: call.query.get('tab') === 'for-you' ? { tab: 'for-you', items: [feedContent({ title: 'Boosted clip' }, true), feedDrop({ title: 'Review our app' })], next_cursor: null } : { tab: call.query.get('tab'), items: [], next_cursor: null },
+      body:
+        call.query.get('tab') === 'for-you'
+          ? {
+              tab: 'for-you',
+              items: [feedContent({ title: 'Boosted clip' }, true), feedDrop({ title: 'Review our app' })],
+              next_cursor: null,
+            }
+          : { tab: call.query.get('tab'), items: [], next_cursor: null },
     }));
     renderDashboard();
     const list = await screen.findByRole('list', { name: 'for-you feed' });
-    expect(within(list).getByRole('link', { name: 'Boosted clip' })).toHaveAttribute('href', expect.stringMatching(/^\/content\//));
+    expect(within(list).getByRole('link', { name: 'Boosted clip' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/content\//),
+    );
     expect(within(list).getByText(/Sponsored · 2x/)).toBeInTheDocument();
-    expect(within(list).getByRole('link', { name: 'Review our app' })).toHaveAttribute('href', expect.stringMatching(/^\/task\//));
+    expect(within(list).getByRole('link', { name: 'Review our app' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/task\//),
+    );
     expect(api.callsTo('GET /api/feed')[0].query.get('tab')).toBe('for-you');
   });
 
@@ -39,7 +56,12 @@ describe('Dashboard', () => {
     const api = installFakeApi()
       .on('GET /api/feed', { body: { tab: 'for-you', items: [feedContent({ title: 'A clip' })], next_cursor: null } })
       .on('GET /api/social-forecasts', {
-        body: { forecasts: [feedForecast({ content_title: 'Sunset timelapse' }), feedForecast({ content_title: 'Gone by now', expires_at: '2020-01-01T00:00:00.000Z' })] },
+        body: {
+          forecasts: [
+            feedForecast({ content_title: 'Sunset timelapse' }),
+            feedForecast({ content_title: 'Gone by now', expires_at: '2020-01-01T00:00:00.000Z' }),
+          ],
+        },
       });
     renderDashboard();
     const strip = await screen.findByRole('region', { name: 'Open forecasts' });
@@ -86,7 +108,17 @@ describe('Dashboard', () => {
   });
 
   it('opens saved content from the Saved tile and removes an item', async () => {
-    let saved = [{ id: 's1', content_id: 'c1', content_title: 'Saved clip', content_platform: 'youtube', content_url: 'https://youtube.com/x', creator_name: 'Grace', created_at: '2026-11-20T10:00:00.000Z' }];
+    let saved = [
+      {
+        id: 's1',
+        content_id: 'c1',
+        content_title: 'Saved clip',
+        content_platform: 'youtube',
+        content_url: 'https://youtube.com/x',
+        creator_name: 'Grace',
+        created_at: '2026-11-20T10:00:00.000Z',
+      },
+    ];
     const api = installFakeApi()
       .on('GET /api/feed', { body: { tab: 'for-you', items: [], next_cursor: null } })
       .on('GET /api/users/saved-content', () => ({ body: saved }))

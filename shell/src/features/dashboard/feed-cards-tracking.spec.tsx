@@ -39,8 +39,18 @@ describe('feed cards: impressions and clicks', () => {
     );
     const contentCard = screen.getByRole('article', { name: 'Morning routine' });
     const dropCard = screen.getByRole('article', { name: 'Clip our launch' });
-    act(() => notify([{ target: contentCard, isIntersecting: true, intersectionRatio: 0.6 }, { target: dropCard, isIntersecting: true, intersectionRatio: 0.3 }]));
-    act(() => notify([{ target: contentCard, isIntersecting: true, intersectionRatio: 1 }, { target: dropCard, isIntersecting: true, intersectionRatio: 0.9 }]));
+    act(() =>
+      notify([
+        { target: contentCard, isIntersecting: true, intersectionRatio: 0.6 },
+        { target: dropCard, isIntersecting: true, intersectionRatio: 0.3 },
+      ]),
+    );
+    act(() =>
+      notify([
+        { target: contentCard, isIntersecting: true, intersectionRatio: 1 },
+        { target: dropCard, isIntersecting: true, intersectionRatio: 0.9 },
+      ]),
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Morning routine' }));
     await tracker.flush();
     tracker.stop();

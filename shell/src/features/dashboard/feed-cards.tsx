@@ -3,7 +3,13 @@ import { Gem, KeyRound, Sparkles } from '@app/platform/icons';
 import { Link } from 'react-router';
 import type { FeedItem } from './feed-api';
 
-const PLATFORM_LABELS: Record<string, string> = { instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', twitter: 'Twitter', linkedin: 'LinkedIn' };
+const PLATFORM_LABELS: Record<string, string> = {
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+};
 
 type ContentItem = Extract<FeedItem, { type: 'content' }>;
 type DropItem = Extract<FeedItem, { type: 'drop' }>;
@@ -31,7 +37,9 @@ function ContentCard({ item }: { item: ContentItem }) {
         </h3>
         <p className="ui-muted">by {content.creator_name}</p>
         <p className="ui-muted">
-          {formatCount(content.likes_count)} {content.likes_count === 1 ? 'like' : 'likes'} · {formatCount(content.comments_count)} {content.comments_count === 1 ? 'comment' : 'comments'} · ${formatSharePrice(content.share_price)} a share
+          {formatCount(content.likes_count)} {content.likes_count === 1 ? 'like' : 'likes'} ·{' '}
+          {formatCount(content.comments_count)} {content.comments_count === 1 ? 'comment' : 'comments'} · $
+          {formatSharePrice(content.share_price)} a share
         </p>
       </div>
     </article>

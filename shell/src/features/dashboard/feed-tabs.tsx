@@ -6,7 +6,10 @@ import { FeedCard, feedItemKey } from './feed-cards';
 import { FeedForecasts } from './forecast-cards';
 
 const EMPTY: Record<FeedTab, { title: string; message: string }> = {
-  'for-you': { title: 'Nothing for you yet', message: 'Content and drops show up here as creators and brands publish them.' },
+  'for-you': {
+    title: 'Nothing for you yet',
+    message: 'Content and drops show up here as creators and brands publish them.',
+  },
   social: { title: 'No content yet', message: 'Be the first: share a post and let people like, tip and fund it.' },
   opportunities: { title: 'No open drops', message: 'Brands post paid, proof and move drops on the Earn page.' },
 };
@@ -14,11 +17,17 @@ const EMPTY: Record<FeedTab, { title: string; message: string }> = {
 function FeedPanel({ tab }: { tab: FeedTab }) {
   const feed = useFeed(tab);
   if (feed.isPending) return <SkeletonList label="Loading your feed" />;
-  if (feed.isError) return <ErrorBox message={`Failed to load data: ${feed.error.message}`} onRetry={() => void feed.refetch()} />;
+  if (feed.isError)
+    return <ErrorBox message={`Failed to load data: ${feed.error.message}`} onRetry={() => void feed.refetch()} />;
   const items = feed.data.pages.flatMap((page) => page.items);
   const refresh =
     tab === 'social' ? (
-      <Button variant="ghost" size="small" busy={feed.isRefetching && !feed.isFetchingNextPage} onClick={() => void feed.refetch()}>
+      <Button
+        variant="ghost"
+        size="small"
+        busy={feed.isRefetching && !feed.isFetchingNextPage}
+        onClick={() => void feed.refetch()}
+      >
         Refresh
       </Button>
     ) : null;

@@ -6,14 +6,23 @@ import { listForecastsRoute, type SocialForecast } from '@app/contracts/forecast
 /** At most this many forecast cards head the For You tab: the tab stays a mix, the Investment Hub has them all. */
 export const FEED_FORECASTS_MAX = 3;
 
-const METRIC: Record<SocialForecast['forecast_type'], string> = { views: 'views', likes: 'likes', shares: 'shares', comments: 'comments' };
+const METRIC: Record<SocialForecast['forecast_type'], string> = {
+  views: 'views',
+  likes: 'likes',
+  shares: 'shares',
+  comments: 'comments',
+};
 
 /** Open forecasts (active, not yet expired), soonest expiry first, as `listForecastsRoute` lists them (status active). */
 export function useFeedForecasts(now: Date = new Date()) {
   return useQuery({
     queryKey: [...portfolioKeys.all, 'forecasts', 'feed'] as const,
-    queryFn: async ({ signal }) => (await apiClient().call(listForecastsRoute, { query: { status: 'active' }, signal })).forecasts,
-    select: (forecasts) => forecasts.filter((forecast) => forecast.status === 'active' && new Date(forecast.expires_at).getTime() > now.getTime()).slice(0, FEED_FORECASTS_MAX),
+    queryFn: async ({ signal }) =>
+      (await apiClient().call(listForecastsRoute, { query: { status: 'active' }, signal })).forecasts,
+    select: (forecasts) =>
+      forecasts
+        .filter((forecast) => forecast.status === 'active' && new Date(forecast.expires_at).getTime() > now.getTime())
+        .slice(0, FEED_FORECASTS_MAX),
   });
 }
 
@@ -38,10 +47,13 @@ export function ForecastCard({ forecast, now = new Date() }: { forecast: SocialF
         </div>
         <h3 className="feed-card__title">{title}</h3>
         <p>
-          {formatCount(forecast.target_value)} {METRIC[forecast.forecast_type]} target · now {forecast.current_value === null ? 'not observed yet' : formatCount(forecast.current_value)}
+          {formatCount(forecast.target_value)} {METRIC[forecast.forecast_type]} target · now{' '}
+          {forecast.current_value === null ? 'not observed yet' : formatCount(forecast.current_value)}
         </p>
         <p className="ui-muted">
-          Pool {formatMoney(forecast.pool_size)} · {forecast.creator_name ?? 'The creator'} staked {formatMoney(forecast.creator_initial_amount)} on {forecast.creator_side} · {timeLeft(forecast.expires_at, now)}
+          Pool {formatMoney(forecast.pool_size)} · {forecast.creator_name ?? 'The creator'} staked{' '}
+          {formatMoney(forecast.creator_initial_amount)} on {forecast.creator_side} ·{' '}
+          {timeLeft(forecast.expires_at, now)}
         </p>
         <ButtonLink to="/invest/social-forecasts" size="small" variant="secondary">
           Predict

@@ -17,7 +17,12 @@ export function SavedContentDialog({ open, onOpenChange }: { open: boolean; onOp
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Saved Content" description="Content you saved to come back to.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Saved Content"
+      description="Content you saved to come back to."
+    >
       {saved.isPending ? (
         <SkeletonList label="Loading saved content" />
       ) : saved.isError ? (
@@ -37,7 +42,12 @@ export function SavedContentDialog({ open, onOpenChange }: { open: boolean; onOp
                   {item.creator_name ? ` · by ${item.creator_name}` : ''}
                 </span>
               </div>
-              <Button size="small" variant="ghost" busy={remove.isPending && remove.variables === item.content_id} onClick={() => remove.mutate(item.content_id)}>
+              <Button
+                size="small"
+                variant="ghost"
+                busy={remove.isPending && remove.variables === item.content_id}
+                onClick={() => remove.mutate(item.content_id)}
+              >
                 Remove
               </Button>
             </li>

@@ -1,4 +1,13 @@
-import { Button, ButtonLink, formatBalance, isAdvertiser, normaliseTier, tierLabel, tierMultiplier, useCurrentUser } from '@app/platform';
+import {
+  Button,
+  ButtonLink,
+  formatBalance,
+  isAdvertiser,
+  normaliseTier,
+  tierLabel,
+  tierMultiplier,
+  useCurrentUser,
+} from '@app/platform';
 import { covers } from '@app/platform/app';
 import { Bookmark, Flame, Gem, KeyRound, Sparkles } from '@app/platform/icons';
 import { useState } from 'react';
@@ -60,19 +69,25 @@ export function WelcomeBanner() {
       <ul className="welcome-banner__tiles" aria-label="Your balances">
         <li className="ui-stat">
           <span className="ui-stat__label">Points</span>
-          <span className="ui-stat__value" data-testid="balance-points_balance">{formatBalance(user.points_balance)}</span>
+          <span className="ui-stat__value" data-testid="balance-points_balance">
+            {formatBalance(user.points_balance)}
+          </span>
         </li>
         <li className="ui-stat">
           <span className="ui-stat__label">
             <KeyRound size={12} /> Keys
           </span>
-          <span className="ui-stat__value" data-testid="balance-keys_balance">{formatBalance(user.keys_balance)}</span>
+          <span className="ui-stat__value" data-testid="balance-keys_balance">
+            {formatBalance(user.keys_balance)}
+          </span>
         </li>
         <li className="ui-stat">
           <span className="ui-stat__label">
             <Gem size={12} /> Gems
           </span>
-          <span className="ui-stat__value" data-testid="balance-gems_balance">{formatBalance(user.gems_balance)}</span>
+          <span className="ui-stat__value" data-testid="balance-gems_balance">
+            {formatBalance(user.gems_balance)}
+          </span>
         </li>
         <li>
           <Button variant="secondary" className="welcome-banner__saved" onClick={() => setSavedOpen(true)}>

@@ -15,7 +15,11 @@ describe('error page', () => {
   it('titles the page by the failing component and copies the reference', async () => {
     const user = userEvent.setup();
     render(
-      <MemoryRouter initialEntries={[`/error?data=${encodeURIComponent(JSON.stringify({ component: 'upload', message: 'Too large' }))}`]}>
+      <MemoryRouter
+        initialEntries={[
+          `/error?data=${encodeURIComponent(JSON.stringify({ component: 'upload', message: 'Too large' }))}`,
+        ]}
+      >
         <ErrorPage />
       </MemoryRouter>,
     );
@@ -29,7 +33,9 @@ describe('error page', () => {
 
   it('uses the action title for create_content and the generic title otherwise', () => {
     const { unmount } = render(
-      <MemoryRouter initialEntries={[`/error?data=${encodeURIComponent(JSON.stringify({ action: 'create_content' }))}`]}>
+      <MemoryRouter
+        initialEntries={[`/error?data=${encodeURIComponent(JSON.stringify({ action: 'create_content' }))}`]}
+      >
         <ErrorPage />
       </MemoryRouter>,
     );

@@ -9,14 +9,23 @@ interface ErrorDescription {
 }
 
 const byComponent: Record<string, ErrorDescription> = {
-  upload: { title: 'Upload Failed', text: 'Your file could not be uploaded. Check its size and format, then try again.' },
+  upload: {
+    title: 'Upload Failed',
+    text: 'Your file could not be uploaded. Check its size and format, then try again.',
+  },
   payment: { title: 'Payment Error', text: 'The payment could not be completed. Your card was not charged.' },
   auth: { title: 'Authentication Error', text: 'We could not confirm who you are. Please sign in again.' },
 };
 const byAction: Record<string, ErrorDescription> = {
-  create_content: { title: 'Content Creation Failed', text: 'Your content could not be created. Nothing was published; please try again.' },
+  create_content: {
+    title: 'Content Creation Failed',
+    text: 'Your content could not be created. Nothing was published; please try again.',
+  },
 };
-const generic: ErrorDescription = { title: 'Something Went Wrong', text: 'An unexpected error occurred. Please try again.' };
+const generic: ErrorDescription = {
+  title: 'Something Went Wrong',
+  text: 'An unexpected error occurred. Please try again.',
+};
 
 interface ErrorData {
   component?: string;

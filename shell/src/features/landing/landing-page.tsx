@@ -7,7 +7,10 @@ import { SuccessStories } from './success-stories';
 const platforms = ['Instagram', 'TikTok', 'YouTube', 'Twitter', 'LinkedIn', 'Facebook'];
 const claims = [
   { title: 'Zero fees', text: 'Earning, converting and cashing out carry no platform fee.' },
-  { title: 'Start in 60 seconds', text: 'Create an account or try a demo persona and complete your first drop right away.' },
+  {
+    title: 'Start in 60 seconds',
+    text: 'Create an account or try a demo persona and complete your first drop right away.',
+  },
   { title: 'Withdrawals', text: 'Turn gems into money once you reach the 200-gem minimum.' },
 ];
 const steps = [
@@ -69,7 +72,10 @@ export function LandingPage() {
       <main id="main">
         <section className="landing__hero" aria-labelledby="hero-title">
           <h1 id="hero-title">Earn rewards for the things you already do online</h1>
-          <p>Complete tasks, back the content you believe in, predict what goes viral and get paid in points, keys, gems and gold.</p>
+          <p>
+            Complete tasks, back the content you believe in, predict what goes viral and get paid in points, keys, gems
+            and gold.
+          </p>
           {searchParams.get('error') === 'auth_required' ? (
             <p role="status" className="auth-notice">
               Please sign in to continue.
@@ -87,7 +93,12 @@ export function LandingPage() {
               <p className="landing__demo-title">Or look around with a demo account:</p>
               <div className="ui-row">
                 {demoPersonas.map((persona) => (
-                  <Button key={persona} variant="secondary" busy={busyPersona === persona} onClick={() => void demo(persona)}>
+                  <Button
+                    key={persona}
+                    variant="secondary"
+                    busy={busyPersona === persona}
+                    onClick={() => void demo(persona)}
+                  >
                     Demo {persona.charAt(0).toUpperCase() + persona.slice(1)}
                   </Button>
                 ))}
@@ -154,7 +165,8 @@ export function LandingPage() {
 }
 
 type FeatureCard = { title: string; text: string };
-type FeatureCardsState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; cards: FeatureCard[] };
+type FeatureCardsState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; cards: FeatureCard[] };
 
 /**
  * The feature cards load with the skeleton / 'Failed to load data: {message}' / list states the spec
@@ -166,7 +178,8 @@ function FeatureCards() {
     setState({ status: 'loading' });
     import('./feature-cards').then(
       (module) => setState({ status: 'ready', cards: module.featureCards }),
-      (error: unknown) => setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
   }, []);
   useEffect(load, [load]);

@@ -59,7 +59,8 @@ describe('landing page live statistics', () => {
     const user = userEvent.setup();
     let failing = true;
     answerApiCalls({
-      'GET /api/stats/platform': () => (failing ? { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } } : { body: stats() }),
+      'GET /api/stats/platform': () =>
+        failing ? { status: 503, body: { error: 'Service unavailable', code: 'UNAVAILABLE' } } : { body: stats() },
     });
     render(<PlatformStatistics />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Service unavailable');
@@ -72,7 +73,10 @@ describe('landing page live statistics', () => {
   it('keeps the last figures when a refresh fails, and says so', async () => {
     jest.useFakeTimers();
     let failing = false;
-    answerApiCalls({ 'GET /api/stats/platform': () => (failing ? { status: 500, body: { error: 'Boom', code: 'INTERNAL' } } : { body: stats() }) });
+    answerApiCalls({
+      'GET /api/stats/platform': () =>
+        failing ? { status: 500, body: { error: 'Boom', code: 'INTERNAL' } } : { body: stats() },
+    });
     render(<PlatformStatistics />);
     await act(async () => undefined);
     failing = true;
@@ -91,7 +95,9 @@ describe('landing page live statistics', () => {
   it('refuses a malformed answer', async () => {
     answerApiCalls({ 'GET /api/stats/platform': { body: stats({ points_paid_out: 1000.5 }) } });
     render(<PlatformStatistics />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Unexpected response from GET /api/stats/platform');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load data: Unexpected response from GET /api/stats/platform',
+    );
     expect(() => parsePlatformStats(null)).toThrow();
     expect(parsePlatformStats(stats())).toEqual(stats());
   });

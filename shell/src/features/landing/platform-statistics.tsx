@@ -59,7 +59,11 @@ export function PlatformStatistics() {
     } catch (error) {
       if (controller.signal.aborted) return;
       // Once figures are on screen a failed refresh keeps them (marked); the error box is for a first load.
-      setState((previous) => (previous.status === 'ready' ? { ...previous, refreshError: messageOf(error) } : { status: 'error', message: messageOf(error) }));
+      setState((previous) =>
+        previous.status === 'ready'
+          ? { ...previous, refreshError: messageOf(error) }
+          : { status: 'error', message: messageOf(error) },
+      );
     }
   }, []);
 

@@ -3,7 +3,8 @@ import { ButtonLink, ErrorBox, SkeletonList, apiClient, formatBalance } from '@a
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-type StoriesState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stories: TopEarnersResponse };
+type StoriesState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; stories: TopEarnersResponse };
 
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
 const isText = (value: unknown) => value === null || typeof value === 'string';
@@ -33,11 +34,18 @@ export function parseTopEarners(body: unknown): TopEarnersResponse {
 /** "December 2026" from "2026-12". */
 function monthName(month: string): string {
   const [year, monthNumber] = month.split('-').map(Number);
-  return new Date(Date.UTC(year!, (monthNumber ?? 1) - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return new Date(Date.UTC(year!, (monthNumber ?? 1) - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function earned(earner: TopEarner): string {
-  const parts = [earner.points_earned > 0 ? `${formatBalance(earner.points_earned)} points` : null, earner.gems_earned > 0 ? `${formatBalance(earner.gems_earned)} gems` : null].filter(Boolean);
+  const parts = [
+    earner.points_earned > 0 ? `${formatBalance(earner.points_earned)} points` : null,
+    earner.gems_earned > 0 ? `${formatBalance(earner.gems_earned)} gems` : null,
+  ].filter(Boolean);
   return parts.length > 0 ? `earned ${parts.join(' and ')}` : 'is climbing the board';
 }
 
@@ -65,7 +73,8 @@ export function SuccessStories() {
       const stories = parseTopEarners(await apiClient().get('/api/leaderboard/top-earners', { signal }));
       if (!signal?.aborted) setState({ status: 'ready', stories });
     } catch (error) {
-      if (!signal?.aborted) setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+      if (!signal?.aborted)
+        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   }, []);
   useEffect(() => {
@@ -75,13 +84,17 @@ export function SuccessStories() {
   }, [load]);
 
   if (state.status === 'loading') return <SkeletonList label="Loading success stories" />;
-  if (state.status === 'error') return <ErrorBox message={`Failed to load success stories: ${state.message}`} onRetry={() => void load()} />;
+  if (state.status === 'error')
+    return <ErrorBox message={`Failed to load success stories: ${state.message}`} onRetry={() => void load()} />;
   const { month, earners } = state.stories;
   if (earners.length === 0) {
     // Only a month with no rewards yet (its first hours): the next story is whoever earns first.
     return (
       <div className="ui-stack">
-        <p>Nobody has earned rewards in {monthName(month)} yet: complete a drop today and this month's first story is yours.</p>
+        <p>
+          Nobody has earned rewards in {monthName(month)} yet: complete a drop today and this month's first story is
+          yours.
+        </p>
         <ButtonLink to="/auth" variant="secondary">
           Start Earning
         </ButtonLink>

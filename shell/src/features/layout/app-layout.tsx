@@ -20,60 +20,65 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   }, []);
   return (
     <AppProviders>
-    <ArrivalToast />
-    <div className="app-layout">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header />
-      <nav className="desktop-nav" aria-label="Main">
-        {items.map((item) => (
-          <NavLink key={item.to} to={item.to} className="desktop-nav__link">
-            {item.label}
-          </NavLink>
-        ))}
-      </nav>
-      <main className="app-main" id="main">
-        <CheckoutReturn />
-        {children ?? <Outlet />}
-      </main>
-      <nav className="mobile-bar" aria-label="Mobile">
-        {mobileBarItems.map((item) => (
-          <NavLink key={item.to} to={item.to} className="mobile-bar__link">
-            <item.icon size={22} />
-            <span className="mobile-bar__label">{item.label}</span>
-          </NavLink>
-        ))}
-        <button type="button" className="mobile-bar__link" onClick={() => setSideMenuOpen(true)} aria-haspopup="dialog">
-          <Ellipsis size={22} />
-          <span className="mobile-bar__label">More</span>
-        </button>
-      </nav>
-      <Dialog open={sideMenuOpen} onOpenChange={setSideMenuOpen} title="Menu" placement="side">
-        <nav aria-label="Side menu" className="side-menu">
+      <ArrivalToast />
+      <div className="app-layout">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header />
+        <nav className="desktop-nav" aria-label="Main">
           {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
-              <item.icon size={18} /> {item.label}
+            <NavLink key={item.to} to={item.to} className="desktop-nav__link">
+              {item.label}
             </NavLink>
           ))}
-          <NavLink to="/growth-hub" className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
-            <TrendingUp size={18} /> Growth Hub
-          </NavLink>
+        </nav>
+        <main className="app-main" id="main">
+          <CheckoutReturn />
+          {children ?? <Outlet />}
+        </main>
+        <nav className="mobile-bar" aria-label="Mobile">
+          {mobileBarItems.map((item) => (
+            <NavLink key={item.to} to={item.to} className="mobile-bar__link">
+              <item.icon size={22} />
+              <span className="mobile-bar__label">{item.label}</span>
+            </NavLink>
+          ))}
           <button
             type="button"
-            className="side-menu__link"
-            onClick={() => {
-              setSideMenuOpen(false);
-              // After sign-out the user lands on the landing page (spec 1 §2).
-              navigate('/', { replace: true });
-              void signOut();
-            }}
+            className="mobile-bar__link"
+            onClick={() => setSideMenuOpen(true)}
+            aria-haspopup="dialog"
           >
-            Sign Out
+            <Ellipsis size={22} />
+            <span className="mobile-bar__label">More</span>
           </button>
         </nav>
-      </Dialog>
-    </div>
+        <Dialog open={sideMenuOpen} onOpenChange={setSideMenuOpen} title="Menu" placement="side">
+          <nav aria-label="Side menu" className="side-menu">
+            {items.map((item) => (
+              <NavLink key={item.to} to={item.to} className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
+                <item.icon size={18} /> {item.label}
+              </NavLink>
+            ))}
+            <NavLink to="/growth-hub" className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
+              <TrendingUp size={18} /> Growth Hub
+            </NavLink>
+            <button
+              type="button"
+              className="side-menu__link"
+              onClick={() => {
+                setSideMenuOpen(false);
+                // After sign-out the user lands on the landing page (spec 1 §2).
+                navigate('/', { replace: true });
+                void signOut();
+              }}
+            >
+              Sign Out
+            </button>
+          </nav>
+        </Dialog>
+      </div>
     </AppProviders>
   );
 }

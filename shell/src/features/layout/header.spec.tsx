@@ -14,7 +14,9 @@ describe('header', () => {
 
   it('shows the sum of points, keys, gems and gold in the wallet button', () => {
     answerApiCalls({ 'GET /api/notifications': { body: [] } });
-    renderWithPlatform(<Header />, { user: createUser({ points_balance: '1500', keys_balance: '3', gems_balance: '12.5', gold_collected: '0.25' }) });
+    renderWithPlatform(<Header />, {
+      user: createUser({ points_balance: '1500', keys_balance: '3', gems_balance: '12.5', gold_collected: '0.25' }),
+    });
     expect(screen.getByRole('button', { name: 'Wallet, total 1,515.75' })).toBeInTheDocument();
   });
 
@@ -53,7 +55,9 @@ describe('header', () => {
 
   it('gives advertisers an extra Dashboard navigation item', () => {
     expect(desktopNavigation(createUser({ user_type: 'advertiser' })).map((item) => item.label)).toContain('Dashboard');
-    expect(desktopNavigation(createUser({ user_type: 'creator' })).map((item) => item.label)).not.toContain('Dashboard');
+    expect(desktopNavigation(createUser({ user_type: 'creator' })).map((item) => item.label)).not.toContain(
+      'Dashboard',
+    );
     expect(desktopNavigation(createUser({ is_admin: true })).find((item) => item.label === 'Ops')?.to).toBe('/admin');
     expect(desktopNavigation(createUser({ is_admin: false })).map((item) => item.label)).not.toContain('Ops');
   });

@@ -34,7 +34,13 @@ export function Header() {
         <Gem size={20} className="logo__mark" /> Rewards
       </Link>
       {/* On a phone the search is this icon alone (the label and the shortcut hint collapse). */}
-      <button type="button" className="search-opener" onClick={() => setSearchOpen(true)} aria-label="Search" aria-keyshortcuts="Control+K Meta+K">
+      <button
+        type="button"
+        className="search-opener"
+        onClick={() => setSearchOpen(true)}
+        aria-label="Search"
+        aria-keyshortcuts="Control+K Meta+K"
+      >
         <Search size={18} /> <span className="search-opener__label">Search</span> <kbd>Ctrl K</kbd>
       </button>
       <div className="app-header__actions">
@@ -65,7 +71,15 @@ export function WalletMenu() {
   if (!user) return null;
   const total = sumDecimals(currencies.map((currency) => user[currency.key]));
   return (
-    <Menu label={`Wallet, total ${formatBalance(total)}`} triggerClassName="ui-menu__trigger wallet-trigger" trigger={<><Wallet size={18} /> {formatBalance(total)}</>}>
+    <Menu
+      label={`Wallet, total ${formatBalance(total)}`}
+      triggerClassName="ui-menu__trigger wallet-trigger"
+      trigger={
+        <>
+          <Wallet size={18} /> {formatBalance(total)}
+        </>
+      }
+    >
       <MenuLabel>Balances</MenuLabel>
       <BalanceMenuItems user={user} onOpenWallet={() => navigate('/wallet')} />
       <MenuSeparator />
@@ -75,7 +89,13 @@ export function WalletMenu() {
 }
 
 /** One menu row per balance; choosing one opens the wallet. */
-function BalanceMenuItems({ user, onOpenWallet }: { user: NonNullable<ReturnType<typeof useSession>['user']>; onOpenWallet(): void }) {
+function BalanceMenuItems({
+  user,
+  onOpenWallet,
+}: {
+  user: NonNullable<ReturnType<typeof useSession>['user']>;
+  onOpenWallet(): void;
+}) {
   return (
     <>
       {currencies.map((currency) => (
@@ -98,7 +118,17 @@ export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
   if (!user) return null;
   const name = user.display_name || user.username || user.email || 'Account';
   return (
-    <Menu label={`Account menu for ${name}`} trigger={<><span className="avatar" aria-hidden="true">{name.charAt(0).toUpperCase()}</span> <span className="user-name">{name}</span></>}>
+    <Menu
+      label={`Account menu for ${name}`}
+      trigger={
+        <>
+          <span className="avatar" aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </span>{' '}
+          <span className="user-name">{name}</span>
+        </>
+      }
+    >
       <MenuLabel>
         {name} · {user.user_tier}
       </MenuLabel>
@@ -107,7 +137,9 @@ export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
         <BalanceMenuItems user={user} onOpenWallet={() => navigate('/wallet')} />
         <MenuSeparator />
       </div>
-      <MenuItem onSelect={() => navigate(`/profile/${encodeURIComponent(profileSlug(user) ?? 'me')}`)}>Profile</MenuItem>
+      <MenuItem onSelect={() => navigate(`/profile/${encodeURIComponent(profileSlug(user) ?? 'me')}`)}>
+        Profile
+      </MenuItem>
       <MenuItem onSelect={() => navigate('/growth-hub')}>Growth Hub</MenuItem>
       <MenuItem onSelect={onUpgrade}>Upgrade Tier</MenuItem>
       {isAdvertiser(user) ? (
@@ -127,4 +159,3 @@ export function UserMenu({ onUpgrade }: { onUpgrade(): void }) {
     </Menu>
   );
 }
-

@@ -1,5 +1,15 @@
 import { isAdvertiser, type User } from '@app/platform';
-import { Activity, ArrowUpRight, Crown, House, LayoutDashboard, type LucideIcon, Plus, Star, Wallet } from '@app/platform/icons';
+import {
+  Activity,
+  ArrowUpRight,
+  Crown,
+  House,
+  LayoutDashboard,
+  type LucideIcon,
+  Plus,
+  Star,
+  Wallet,
+} from '@app/platform/icons';
 
 export interface NavigationItem {
   to: string;
@@ -8,7 +18,9 @@ export interface NavigationItem {
 }
 
 /** Desktop navigation; advertisers get an extra Dashboard item (their advertiser dashboard), administrators Ops. */
-export function desktopNavigation(user: (Pick<User, 'user_type'> & Partial<Pick<User, 'is_admin'>>) | null): NavigationItem[] {
+export function desktopNavigation(
+  user: (Pick<User, 'user_type'> & Partial<Pick<User, 'is_admin'>>) | null,
+): NavigationItem[] {
   const items: NavigationItem[] = [
     { to: '/dashboard', label: 'Home', icon: House },
     { to: '/earn', label: 'Earn', icon: Star },

@@ -32,13 +32,17 @@ describe('Edit Profile dialog', () => {
     expect(within(dialog).getByText('Please enter a valid URL')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Username'), 'bc');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Profile' }));
-    expect(await within(dialog).findByText('Username can only contain letters, numbers, and underscores')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Username can only contain letters, numbers, and underscores'),
+    ).toBeInTheDocument();
     expect(api.calls).toEqual([]);
   });
 
   it('saves the profile with social links as a JSON map (empty handles dropped) and refreshes the session', async () => {
     const refresh = jest.fn(async () => undefined);
-    const api = installFakeApi().on('PUT /api/users/profile', (call) => ({ body: apiUser({ ...(call.body as object), social_links: {} }) }));
+    const api = installFakeApi().on('PUT /api/users/profile', (call) => ({
+      body: apiUser({ ...(call.body as object), social_links: {} }),
+    }));
     renderDialog(refresh);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     await userEvent.clear(within(dialog).getByLabelText('Bio'));
@@ -53,7 +57,14 @@ describe('Edit Profile dialog', () => {
   });
 
   it('sends social_links as an empty string when every handle is empty, and shows the server refusal on the field', async () => {
-    const api = installFakeApi().on('PUT /api/users/profile', { status: 409, body: { error: 'Username is already taken', code: 'USERNAME_TAKEN', field_errors: [{ field: 'username', message: 'Username is already taken' }] } });
+    const api = installFakeApi().on('PUT /api/users/profile', {
+      status: 409,
+      body: {
+        error: 'Username is already taken',
+        code: 'USERNAME_TAKEN',
+        field_errors: [{ field: 'username', message: 'Username is already taken' }],
+      },
+    });
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     await userEvent.clear(within(dialog).getByLabelText('Twitter'));
@@ -64,7 +75,16 @@ describe('Edit Profile dialog', () => {
 
   it('refuses non-images and images over 5MB, and uploads an avatar into the avatar URL', async () => {
     installFakeApi();
-    const fetchMock = jest.fn(async () => ({ ok: true, status: 201, json: async () => ({ url: '/api/images/avatar1.png', key: 'avatar1.png', content_type: 'image/png', size_bytes: 3 }) }));
+    const fetchMock = jest.fn(async () => ({
+      ok: true,
+      status: 201,
+      json: async () => ({
+        url: '/api/images/avatar1.png',
+        key: 'avatar1.png',
+        content_type: 'image/png',
+        size_bytes: 3,
+      }),
+    }));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });

@@ -1,6 +1,31 @@
-import { Button, TextField, apiClient, errorMessage, profileSlug, useSession, userKeys, type User } from '@app/platform';
-import { Dialog, Form, FormError, FormTextArea, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
-import { PROFILE_MESSAGES, SOCIAL_PLATFORMS, UpdateProfileRequestSchema, updateProfileRoute, type SocialPlatform } from '@app/contracts/identity';
+import {
+  Button,
+  TextField,
+  apiClient,
+  errorMessage,
+  profileSlug,
+  useSession,
+  userKeys,
+  type User,
+} from '@app/platform';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
+import {
+  PROFILE_MESSAGES,
+  SOCIAL_PLATFORMS,
+  UpdateProfileRequestSchema,
+  updateProfileRoute,
+  type SocialPlatform,
+} from '@app/contracts/identity';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,11 +43,21 @@ export interface ProfileFormValues {
   social_links: Record<SocialPlatform, string>;
 }
 
-const SOCIAL_LABELS: Record<SocialPlatform, string> = { instagram: 'Instagram', twitter: 'Twitter', linkedin: 'LinkedIn', facebook: 'Facebook', youtube: 'YouTube', tiktok: 'TikTok' };
+const SOCIAL_LABELS: Record<SocialPlatform, string> = {
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+};
 
 function socialLinksOf(user: User): Record<SocialPlatform, string> {
   const links = (user.social_links ?? {}) as Partial<Record<SocialPlatform, string>>;
-  return Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, links[platform] ?? ''])) as Record<SocialPlatform, string>;
+  return Object.fromEntries(SOCIAL_PLATFORMS.map((platform) => [platform, links[platform] ?? ''])) as Record<
+    SocialPlatform,
+    string
+  >;
 }
 
 export function profileValuesOf(user: User): ProfileFormValues {
@@ -40,7 +75,11 @@ export function profileValuesOf(user: User): ProfileFormValues {
 
 /** Empty handles are dropped; with none left social_links is sent as an empty string (spec 2 §5). */
 export function profileRequestOf(values: ProfileFormValues) {
-  const handles = Object.fromEntries(Object.entries(values.social_links).filter(([, handle]) => handle.trim() !== '').map(([platform, handle]) => [platform, handle.trim()]));
+  const handles = Object.fromEntries(
+    Object.entries(values.social_links)
+      .filter(([, handle]) => handle.trim() !== '')
+      .map(([platform, handle]) => [platform, handle.trim()]),
+  );
   return {
     username: values.username,
     display_name: values.display_name,
@@ -52,7 +91,15 @@ export function profileRequestOf(values: ProfileFormValues) {
   };
 }
 
-function ImageUpload({ label, field, onUploaded }: { label: string; field: 'avatar_url' | 'banner_url'; onUploaded(field: 'avatar_url' | 'banner_url', url: string): void }) {
+function ImageUpload({
+  label,
+  field,
+  onUploaded,
+}: {
+  label: string;
+  field: 'avatar_url' | 'banner_url';
+  onUploaded(field: 'avatar_url' | 'banner_url', url: string): void;
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const choose = async (file: File | undefined) => {
@@ -89,9 +136,13 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const form = useRequestForm(UpdateProfileRequestSchema, profileRequestOf, { values: user ? profileValuesOf(user) : undefined, resetOptions: { keepDirtyValues: true } });
+  const form = useRequestForm(UpdateProfileRequestSchema, profileRequestOf, {
+    values: user ? profileValuesOf(user) : undefined,
+    resetOptions: { keepDirtyValues: true },
+  });
   const [avatarUrl, bannerUrl, bio] = useWatch({ control: form.control, name: ['avatar_url', 'banner_url', 'bio'] });
-  const uploaded = (field: 'avatar_url' | 'banner_url', url: string) => form.setValue(field, url, { shouldDirty: true });
+  const uploaded = (field: 'avatar_url' | 'banner_url', url: string) =>
+    form.setValue(field, url, { shouldDirty: true });
   if (!user) return null;
   // Closing without saving drops the edits: the next opening starts from the saved profile.
   const close = (next: boolean) => {
@@ -109,7 +160,8 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
           await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: userKeys.all })]);
           toast.show({ title: 'Profile updated', variant: 'success', durationMilliseconds: 3000 });
           onOpenChange(false);
-          if (updated.username !== user.username) navigate(`/profile/${encodeURIComponent(profileSlug(updated) ?? 'me')}`, { replace: true });
+          if (updated.username !== user.username)
+            navigate(`/profile/${encodeURIComponent(profileSlug(updated) ?? 'me')}`, { replace: true });
         }}
       >
         <div className="profile-edit__images">
@@ -127,7 +179,12 @@ export function EditProfileDialog({ open, onOpenChange }: { open: boolean; onOpe
         <fieldset className="ui-stack">
           <legend>Social links</legend>
           {SOCIAL_PLATFORMS.map((platform) => (
-            <FormTextField key={platform} name={`social_links.${platform}`} label={SOCIAL_LABELS[platform]} placeholder="handle" />
+            <FormTextField
+              key={platform}
+              name={`social_links.${platform}`}
+              label={SOCIAL_LABELS[platform]}
+              placeholder="handle"
+            />
           ))}
         </fieldset>
         <FormError />

@@ -9,7 +9,8 @@ import { getMyWalletsRoute } from '@app/contracts/ledger';
 export function useCreatorContent(creatorId: string) {
   return useQuery({
     queryKey: contentKeys.list({ creatorId }),
-    queryFn: ({ signal }) => apiClient().call(listContentRoute, { query: { creator_id: creatorId, limit: 50 }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient().call(listContentRoute, { query: { creator_id: creatorId, limit: 50 }, signal }),
   });
 }
 
@@ -31,7 +32,10 @@ export function useMyApplications(enabled: boolean) {
 }
 
 export function useMyWallets() {
-  return useQuery({ queryKey: ledgerKeys.wallets(), queryFn: ({ signal }) => apiClient().call(getMyWalletsRoute, { signal }) });
+  return useQuery({
+    queryKey: ledgerKeys.wallets(),
+    queryFn: ({ signal }) => apiClient().call(getMyWalletsRoute, { signal }),
+  });
 }
 
 /** Profile images: image files only, at most 5 MB (spec 2 §5); the server reads the type from the bytes again. */
@@ -65,7 +69,10 @@ export async function uploadProfileImage(file: File): Promise<string> {
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = imageUploadRoute.response.safeParse(body);
   if (!response.ok || !parsed.success) {
-    const message = typeof (body as { error?: unknown } | undefined)?.error === 'string' ? (body as { error: string }).error : IMAGE_MESSAGES.uploadFailed;
+    const message =
+      typeof (body as { error?: unknown } | undefined)?.error === 'string'
+        ? (body as { error: string }).error
+        : IMAGE_MESSAGES.uploadFailed;
     throw new ApiError({ message, status: response.status, code: 'UPLOAD_FAILED' });
   }
   return parsed.data.url;

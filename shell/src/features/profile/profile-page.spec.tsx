@@ -45,7 +45,18 @@ const contentPage = (creatorId: string, titles: string[]) => ({
     is_demo: false,
     is_sponsored: false,
     status: 'active',
-    metrics: { content_id: `content-${index}`, likes: 7, comments: 0, shares: 0, saves: 0, reposts: 0, views: 0, internal_moves: 0, external_moves: 0, total_engagement: 7 },
+    metrics: {
+      content_id: `content-${index}`,
+      likes: 7,
+      comments: 0,
+      shares: 0,
+      saves: 0,
+      reposts: 0,
+      views: 0,
+      internal_moves: 0,
+      external_moves: 0,
+      total_engagement: 7,
+    },
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
   })),
@@ -53,21 +64,53 @@ const contentPage = (creatorId: string, titles: string[]) => ({
 });
 
 const holding = (overrides: Partial<Holding>): Holding => ({
-  content_id: 'c1', content_title: 'Sunset timelapse', content_thumbnail: null, creator_id: 'u7', creator_name: 'Kim', creator_avatar: null, platform: 'youtube',
-  owned_shares: 12, available_to_sell: 8, avg_cost: 0.01, current_price: 0.05, market_value: 0.6, unrealized_gain: 0.48, day_change_pct: 0, week_change_pct: 0,
-  month_change_pct: 0, last_trade_at: null, is_listed: true, listing_id: 'l1', visibility: 'public', ...overrides,
+  content_id: 'c1',
+  content_title: 'Sunset timelapse',
+  content_thumbnail: null,
+  creator_id: 'u7',
+  creator_name: 'Kim',
+  creator_avatar: null,
+  platform: 'youtube',
+  owned_shares: 12,
+  available_to_sell: 8,
+  avg_cost: 0.01,
+  current_price: 0.05,
+  market_value: 0.6,
+  unrealized_gain: 0.48,
+  day_change_pct: 0,
+  week_change_pct: 0,
+  month_change_pct: 0,
+  last_trade_at: null,
+  is_listed: true,
+  listing_id: 'l1',
+  visibility: 'public',
+  ...overrides,
 });
 
-const publicSam = { user: { ...apiUser({ id: 'sam-1', username: 'sam', display_name: 'Sam', user_type: 'investor' }) }, content: [], drops: [], leaderboard_position: null };
+const publicSam = {
+  user: { ...apiUser({ id: 'sam-1', username: 'sam', display_name: 'Sam', user_type: 'investor' }) },
+  content: [],
+  drops: [],
+  leaderboard_position: null,
+};
 
 describe('Profile page', () => {
   it('shows the own profile with its five tabs for an advertiser, the earnings card and the content tab', async () => {
     const api = installFakeApi()
-      .on('GET /api/users/me/wallets', { body: [{ currency_type: 'usd', balance: 12.5, available_balance: 12.5, held_balance: 0 }, { currency_type: 'gems', balance: 40, available_balance: 40, held_balance: 0 }] })
+      .on('GET /api/users/me/wallets', {
+        body: [
+          { currency_type: 'usd', balance: 12.5, available_balance: 12.5, held_balance: 0 },
+          { currency_type: 'gems', balance: 40, available_balance: 40, held_balance: 0 },
+        ],
+      })
       .on('GET /api/content', (call) => ({ body: contentPage(call.query.get('creator_id') ?? '', ['My first reel']) }));
     renderProfile('/profile/ada', createUser({ user_type: 'advertiser', total_earnings_usd: 3.5 }));
     const tabs = screen.getByRole('tablist', { name: 'Your profile' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Content', 'Drops Created', 'Applications', 'Achievements']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Overview', 'Content', 'Drops Created', 'Applications', 'Achievements']);
     expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(within(await screen.findByLabelText('Wallet balances')).getByText('$12.50')).toBeInTheDocument();
     expect(screen.getByText('$3.50')).toBeInTheDocument();
@@ -87,16 +130,53 @@ describe('Profile page', () => {
 
   it('lists the own applications and achievements in their tabs', async () => {
     const application = {
-      id: 'a1', drop_id: 'd1', drop_title: 'Review our app', drop_kind: 'paid', advertiser_brand_name: 'Acme', user_id: 'user-1', applicant_name: 'Ada', status: 'paid',
-      application_message: 'Pick me', submission_type: null, submission_data: null, submission_url: null, submission_notes: null, key_cost: 1, points_cost: 0, gems_earned: 50,
-      keys_earned: 0, review_score: 9, is_demo: false, applied_at: '2026-11-20T10:00:00.000Z', approved_at: null, rejected_at: null, submitted_at: null, completed_at: null,
-      paid_at: null, created_at: '2026-11-20T10:00:00.000Z', updated_at: '2026-11-20T10:00:00.000Z',
+      id: 'a1',
+      drop_id: 'd1',
+      drop_title: 'Review our app',
+      drop_kind: 'paid',
+      advertiser_brand_name: 'Acme',
+      user_id: 'user-1',
+      applicant_name: 'Ada',
+      status: 'paid',
+      application_message: 'Pick me',
+      submission_type: null,
+      submission_data: null,
+      submission_url: null,
+      submission_notes: null,
+      key_cost: 1,
+      points_cost: 0,
+      gems_earned: 50,
+      keys_earned: 0,
+      review_score: 9,
+      is_demo: false,
+      applied_at: '2026-11-20T10:00:00.000Z',
+      approved_at: null,
+      rejected_at: null,
+      submitted_at: null,
+      completed_at: null,
+      paid_at: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      updated_at: '2026-11-20T10:00:00.000Z',
     };
     const achievement = {
-      id: 'first-steps', name: 'First Steps', description: 'Complete your first action.', icon: 'star', category: 'engagement', criteria_type: 'account_created',
-      criteria_value: 1, criteria_field: 'account_created', gold_reward: 5, xp_reward: 100, progress: 1, is_completed: false, is_claimable: true, completed_at: null,
+      id: 'first-steps',
+      name: 'First Steps',
+      description: 'Complete your first action.',
+      icon: 'star',
+      category: 'engagement',
+      criteria_type: 'account_created',
+      criteria_value: 1,
+      criteria_field: 'account_created',
+      gold_reward: 5,
+      xp_reward: 100,
+      progress: 1,
+      is_completed: false,
+      is_claimable: true,
+      completed_at: null,
     };
-    installFakeApi().on('GET /api/users/drop-applications', { body: [application] }).on('GET /api/users/achievements', { body: [achievement] });
+    installFakeApi()
+      .on('GET /api/users/drop-applications', { body: [application] })
+      .on('GET /api/users/achievements', { body: [achievement] });
     renderProfile('/profile/ada');
     await userEvent.click(screen.getByRole('tab', { name: 'Applications' }));
     const applications = await screen.findByRole('list', { name: 'Applications' });
@@ -110,12 +190,31 @@ describe('Profile page', () => {
 
   it("shows someone else's public profile without earnings, referral or applications; advertisers add Drops Created", async () => {
     installFakeApi()
-      .on('GET /api/users/public/brand', { body: { user: { ...apiUser({ id: 'brand-1', username: 'brand', display_name: 'Brand Co', user_type: 'advertiser', bio: 'We sell things' }) }, content: [], drops: [], leaderboard_position: { daily_rank: 3, composite_score: 120 } } })
+      .on('GET /api/users/public/brand', {
+        body: {
+          user: {
+            ...apiUser({
+              id: 'brand-1',
+              username: 'brand',
+              display_name: 'Brand Co',
+              user_type: 'advertiser',
+              bio: 'We sell things',
+            }),
+          },
+          content: [],
+          drops: [],
+          leaderboard_position: { daily_rank: 3, composite_score: 120 },
+        },
+      })
       .on('GET /api/drops', { body: [] });
     renderProfile('/users/brand');
     expect(await screen.findByRole('heading', { name: 'Brand Co' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist');
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Content', 'Drops Created', 'Achievements']);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Overview', 'Content', 'Drops Created', 'Achievements']);
     expect(screen.getByText(/#3 on today's leaderboard/)).toBeInTheDocument();
     expect(screen.queryByText('Earnings')).not.toBeInTheDocument();
     expect(screen.queryByText(/Referral/)).not.toBeInTheDocument();
@@ -123,12 +222,18 @@ describe('Profile page', () => {
   });
 
   it('says User Not Found with a link home for an unknown user, and offers a retry for other failures', async () => {
-    installFakeApi().on('GET /api/users/public/nobody', { status: 404, body: { error: 'User not found', code: 'USER_NOT_FOUND' } });
+    installFakeApi().on('GET /api/users/public/nobody', {
+      status: 404,
+      body: { error: 'User not found', code: 'USER_NOT_FOUND' },
+    });
     const { unmount } = renderProfile('/users/nobody');
     expect(await screen.findByRole('heading', { name: 'User Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
     unmount();
-    installFakeApi().on('GET /api/users/public/id/u9', { status: 500, body: { error: 'boom', code: 'INTERNAL_ERROR' } });
+    installFakeApi().on('GET /api/users/public/id/u9', {
+      status: 500,
+      body: { error: 'boom', code: 'INTERNAL_ERROR' },
+    });
     renderProfile('/users/id/u9');
     expect(await screen.findByText('boom')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -137,11 +242,32 @@ describe('Profile page', () => {
     const api = installFakeApi()
       .on('GET /api/users/public/sam', { body: publicSam })
       .on('GET /api/portfolio/holdings', {
-        body: { holdings: [holding({}), holding({ content_id: 'c2', content_title: 'Secret stash', visibility: 'private' }), holding({ content_id: 'c3', content_title: 'All listed', available_to_sell: 0 })] },
+        body: {
+          holdings: [
+            holding({}),
+            holding({ content_id: 'c2', content_title: 'Secret stash', visibility: 'private' }),
+            holding({ content_id: 'c3', content_title: 'All listed', available_to_sell: 0 }),
+          ],
+        },
       })
       .on('POST /api/shares/offers', (call) => ({
         status: 201,
-        body: { id: 'o1', content_id: 'c1', content_title: 'Sunset timelapse', buyer_id: 'user-1', buyer_name: 'Ada', seller_id: 'sam-1', seller_name: 'Sam', quantity: 4, bid_price: 0.04, total: 0.16, status: 'pending', message: (call.body as { message: string | null }).message, created_at: '2026-12-01T10:00:00.000Z', expires_at: '2026-12-08T10:00:00.000Z' },
+        body: {
+          id: 'o1',
+          content_id: 'c1',
+          content_title: 'Sunset timelapse',
+          buyer_id: 'user-1',
+          buyer_name: 'Ada',
+          seller_id: 'sam-1',
+          seller_name: 'Sam',
+          quantity: 4,
+          bid_price: 0.04,
+          total: 0.16,
+          status: 'pending',
+          message: (call.body as { message: string | null }).message,
+          created_at: '2026-12-01T10:00:00.000Z',
+          expires_at: '2026-12-08T10:00:00.000Z',
+        },
       }));
     renderProfile('/users/sam', createUser({ usd_balance: '5' }));
     const holdings = await screen.findByRole('list', { name: 'Public holdings' });
@@ -160,24 +286,45 @@ describe('Profile page', () => {
     await userEvent.type(price, '0.04');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Offer' }));
     expect(await screen.findByText('Offer sent')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/shares/offers').map((call) => call.body)).toEqual([{ content_id: 'c1', seller_id: 'sam-1', quantity: 4, bid_price: 0.04, message: null }]);
+    expect(api.callsTo('POST /api/shares/offers').map((call) => call.body)).toEqual([
+      { content_id: 'c1', seller_id: 'sam-1', quantity: 4, bid_price: 0.04, message: null },
+    ]);
   });
 
   it('shows the owner their public holdings with View only', async () => {
     installFakeApi()
       .on('GET /api/users/me/wallets', { body: [] })
-      .on('GET /api/portfolio/holdings', { body: { holdings: [holding({}), holding({ content_id: 'c2', content_title: 'Secret stash', visibility: 'private' })] } });
+      .on('GET /api/portfolio/holdings', {
+        body: {
+          holdings: [holding({}), holding({ content_id: 'c2', content_title: 'Secret stash', visibility: 'private' })],
+        },
+      });
     renderProfile('/profile/ada');
     const holdings = await screen.findByRole('list', { name: 'Public holdings' });
-    expect(within(holdings).getByRole('link', { name: 'View Sunset timelapse' })).toHaveAttribute('href', '/portfolio/holdings/c1');
+    expect(within(holdings).getByRole('link', { name: 'View Sunset timelapse' })).toHaveAttribute(
+      'href',
+      '/portfolio/holdings/c1',
+    );
     expect(within(holdings).queryByText('Secret stash')).not.toBeInTheDocument();
     expect(within(holdings).queryByRole('button', { name: /Make offer/ })).not.toBeInTheDocument();
   });
 
-  it("shows the badges someone earned in their Achievements tab, or that there are none", async () => {
+  it('shows the badges someone earned in their Achievements tab, or that there are none', async () => {
     const badge = {
-      id: 'first-steps', name: 'First Steps', description: 'Complete your first action.', icon: 'star', category: 'engagement', criteria_type: 'account_created',
-      criteria_value: 1, criteria_field: 'account_created', gold_reward: 5, xp_reward: 100, progress: 1, is_completed: true, is_claimable: false, completed_at: '2026-11-30T10:00:00.000Z',
+      id: 'first-steps',
+      name: 'First Steps',
+      description: 'Complete your first action.',
+      icon: 'star',
+      category: 'engagement',
+      criteria_type: 'account_created',
+      criteria_value: 1,
+      criteria_field: 'account_created',
+      gold_reward: 5,
+      xp_reward: 100,
+      progress: 1,
+      is_completed: true,
+      is_claimable: false,
+      completed_at: '2026-11-30T10:00:00.000Z',
     };
     const api = installFakeApi()
       .on('GET /api/users/public/sam', { body: publicSam })
@@ -191,7 +338,10 @@ describe('Profile page', () => {
     expect(api.callsTo('GET /api/users/achievements')[0].query.get('userId')).toBe('sam-1');
     expect(screen.queryByText('Achievements are private')).not.toBeInTheDocument();
     unmount();
-    installFakeApi().on('GET /api/users/public/sam', { body: publicSam }).on('GET /api/portfolio/holdings', { body: { holdings: [] } }).on('GET /api/users/achievements', { body: [] });
+    installFakeApi()
+      .on('GET /api/users/public/sam', { body: publicSam })
+      .on('GET /api/portfolio/holdings', { body: { holdings: [] } })
+      .on('GET /api/users/achievements', { body: [] });
     renderProfile('/users/sam');
     await userEvent.click(await screen.findByRole('tab', { name: 'Achievements' }));
     expect(await screen.findByRole('heading', { name: 'No badges yet' })).toBeInTheDocument();

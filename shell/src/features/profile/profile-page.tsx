@@ -1,22 +1,61 @@
-import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, SkeletonList, apiClient, formatBalance, formatCount, isAdvertiser, isApiError, profileSlug, useCurrentUser, userKeys } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  ErrorBox,
+  SkeletonList,
+  apiClient,
+  formatBalance,
+  formatCount,
+  isAdvertiser,
+  isApiError,
+  profileSlug,
+  useCurrentUser,
+  userKeys,
+} from '@app/platform';
 import { Tabs, type TabItem } from '@app/platform/app';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { PROFILE_MESSAGES, publicProfileByIdRoute, publicProfileByUsernameRoute, type PublicUserView } from '@app/contracts/identity';
+import {
+  PROFILE_MESSAGES,
+  publicProfileByIdRoute,
+  publicProfileByUsernameRoute,
+  type PublicUserView,
+} from '@app/contracts/identity';
 import { ProfileAccountPanel } from '../account-actions';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { AchievementsTab, ApplicationsTab, ContentTab, DropsCreatedTab, EarningsCard } from './profile-tabs';
 import { EarnedBadges, PublicHoldings } from './public-holdings';
 import './profile.css';
 
-type ProfileUser = Pick<PublicUserView, 'id' | 'username' | 'display_name' | 'bio' | 'avatar_url' | 'banner_url' | 'website_url' | 'social_links' | 'user_type' | 'user_tier'>;
+type ProfileUser = Pick<
+  PublicUserView,
+  | 'id'
+  | 'username'
+  | 'display_name'
+  | 'bio'
+  | 'avatar_url'
+  | 'banner_url'
+  | 'website_url'
+  | 'social_links'
+  | 'user_type'
+  | 'user_tier'
+>;
 
 function ProfileHeader({ user, actions, extra }: { user: ProfileUser; actions?: ReactNode; extra?: ReactNode }) {
-  const links = Object.entries(user.social_links ?? {}).filter(([, handle]) => typeof handle === 'string' && handle !== '');
+  const links = Object.entries(user.social_links ?? {}).filter(
+    ([, handle]) => typeof handle === 'string' && handle !== '',
+  );
   return (
     <header className="profile-header">
-      {user.banner_url ? <img className="profile-header__banner" src={user.banner_url} alt="" /> : <div className="profile-header__banner profile-header__banner--empty" />}
+      {user.banner_url ? (
+        <img className="profile-header__banner" src={user.banner_url} alt="" />
+      ) : (
+        <div className="profile-header__banner profile-header__banner--empty" />
+      )}
       <div className="profile-header__body">
         {user.avatar_url ? <img className="profile-avatar profile-avatar--large" src={user.avatar_url} alt="" /> : null}
         <div className="ui-stack">
@@ -54,13 +93,24 @@ function OwnOverview() {
       <EarningsCard totalEarningsUsd={me.total_earnings_usd} />
       <Card title="Balances">
         <p>
-          {formatBalance(me.points_balance)} points · {formatBalance(me.keys_balance)} keys · {formatBalance(me.gems_balance)} gems · {formatBalance(me.gold_collected)} gold
+          {formatBalance(me.points_balance)} points · {formatBalance(me.keys_balance)} keys ·{' '}
+          {formatBalance(me.gems_balance)} gems · {formatBalance(me.gold_collected)} gold
         </p>
         <div className="ui-row">
-          <ButtonLink to="/create" size="small">Create content</ButtonLink>
-          <ButtonLink to="/earn" size="small" variant="secondary">Find drops</ButtonLink>
-          {isAdvertiser(me) ? <ButtonLink to="/earn?create=proof" size="small" variant="secondary">Create New Drop</ButtonLink> : null}
-          <ButtonLink to="/invest/social-forecasts" size="small" variant="ghost">Social forecasts</ButtonLink>
+          <ButtonLink to="/create" size="small">
+            Create content
+          </ButtonLink>
+          <ButtonLink to="/earn" size="small" variant="secondary">
+            Find drops
+          </ButtonLink>
+          {isAdvertiser(me) ? (
+            <ButtonLink to="/earn?create=proof" size="small" variant="secondary">
+              Create New Drop
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to="/invest/social-forecasts" size="small" variant="ghost">
+            Social forecasts
+          </ButtonLink>
         </div>
       </Card>
       <PublicHoldings userId={me.id} holderName={me.display_name || me.username || 'You'} isOwner />
@@ -76,15 +126,23 @@ function OwnProfile() {
     { value: 'overview', label: 'Overview', content: <OwnOverview /> },
     { value: 'content', label: 'Content', content: <ContentTab creatorId={me.id} isOwn /> },
   ];
-  if (isAdvertiser(me)) tabs.push({ value: 'drops', label: 'Drops Created', content: <DropsCreatedTab creatorId={me.id} isOwn /> });
-  tabs.push({ value: 'applications', label: 'Applications', content: <ApplicationsTab /> }, { value: 'achievements', label: 'Achievements', content: <AchievementsTab /> });
+  if (isAdvertiser(me))
+    tabs.push({ value: 'drops', label: 'Drops Created', content: <DropsCreatedTab creatorId={me.id} isOwn /> });
+  tabs.push(
+    { value: 'applications', label: 'Applications', content: <ApplicationsTab /> },
+    { value: 'achievements', label: 'Achievements', content: <AchievementsTab /> },
+  );
   const user = me as unknown as ProfileUser;
   return (
     <div className="ui-stack">
       <ProfileHeader
         user={{ ...user, username: me.username ?? profileSlug(me) ?? 'me' }}
         actions={<Button onClick={() => setEditing(true)}>Edit Profile</Button>}
-        extra={typeof me.follower_count === 'number' ? <span className="ui-muted">{formatCount(me.follower_count)} followers</span> : null}
+        extra={
+          typeof me.follower_count === 'number' ? (
+            <span className="ui-muted">{formatCount(me.follower_count)} followers</span>
+          ) : null
+        }
       />
       <Tabs label="Your profile" items={tabs} />
       <EditProfileDialog open={editing} onOpenChange={setEditing} />
@@ -105,9 +163,21 @@ function PublicProfile({ by }: { by: { id: string } | { username: string } }) {
   if (query.isPending) return <SkeletonList label="Loading profile" />;
   if (query.isError) {
     if (isApiError(query.error) && query.error.status === 404) {
-      return <EmptyState title="User Not Found" message={PROFILE_MESSAGES.userNotFound} action={<ButtonLink to="/">Go to the home page</ButtonLink>} />;
+      return (
+        <EmptyState
+          title="User Not Found"
+          message={PROFILE_MESSAGES.userNotFound}
+          action={<ButtonLink to="/">Go to the home page</ButtonLink>}
+        />
+      );
     }
-    return <ErrorBox title="Could not load this profile" message={query.error.message} onRetry={() => void query.refetch()} />;
+    return (
+      <ErrorBox
+        title="Could not load this profile"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   const { user, leaderboard_position: position } = query.data;
   const name = user.display_name || user.username;
@@ -119,7 +189,11 @@ function PublicProfile({ by }: { by: { id: string } | { username: string } }) {
         <div className="ui-stack">
           <Card title="Overview">
             <p>Member since {new Date(user.created_at).toLocaleDateString()}</p>
-            <p>{position ? `#${formatCount(position.daily_rank)} on today's leaderboard · score ${formatCount(position.composite_score)}` : 'Not on today\u2019s leaderboard yet.'}</p>
+            <p>
+              {position
+                ? `#${formatCount(position.daily_rank)} on today's leaderboard · score ${formatCount(position.composite_score)}`
+                : 'Not on today\u2019s leaderboard yet.'}
+            </p>
           </Card>
           <PublicHoldings userId={user.id} holderName={name} isOwner={false} />
         </div>
@@ -127,8 +201,17 @@ function PublicProfile({ by }: { by: { id: string } | { username: string } }) {
     },
     { value: 'content', label: 'Content', content: <ContentTab creatorId={user.id} isOwn={false} /> },
   ];
-  if (isAdvertiser(user)) tabs.push({ value: 'drops', label: 'Drops Created', content: <DropsCreatedTab creatorId={user.id} isOwn={false} /> });
-  tabs.push({ value: 'achievements', label: 'Achievements', content: <EarnedBadges userId={user.id} holderName={name} /> });
+  if (isAdvertiser(user))
+    tabs.push({
+      value: 'drops',
+      label: 'Drops Created',
+      content: <DropsCreatedTab creatorId={user.id} isOwn={false} />,
+    });
+  tabs.push({
+    value: 'achievements',
+    label: 'Achievements',
+    content: <EarnedBadges userId={user.id} holderName={name} />,
+  });
   return (
     <div className="ui-stack">
       <ProfileHeader user={user} />

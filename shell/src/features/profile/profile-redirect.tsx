@@ -6,6 +6,12 @@ export default function ProfileRedirect() {
   const { user } = useSession();
   const location = useLocation();
   const slug = profileSlug(user);
-  if (!slug) return <Navigate to={`/error?code=PROFILE_UNAVAILABLE&data=${encodeURIComponent(JSON.stringify({ message: 'Profile unavailable' }))}`} replace />;
+  if (!slug)
+    return (
+      <Navigate
+        to={`/error?code=PROFILE_UNAVAILABLE&data=${encodeURIComponent(JSON.stringify({ message: 'Profile unavailable' }))}`}
+        replace
+      />
+    );
   return <Navigate to={`/profile/${encodeURIComponent(slug)}${location.search}`} replace />;
 }

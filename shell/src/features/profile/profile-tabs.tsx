@@ -27,7 +27,8 @@ export function ContentTab({ creatorId, isOwn }: { creatorId: string; isOwn: boo
               <div className="ui-stack">
                 <Link to={`/content/${encodeURIComponent(item.id)}`}>{item.title}</Link>
                 <span className="ui-muted">
-                  {item.platform} · {formatCount(item.likes_count)} likes · ${formatSharePrice(item.share_price)} a share
+                  {item.platform} · {formatCount(item.likes_count)} likes · ${formatSharePrice(item.share_price)} a
+                  share
                 </span>
               </div>
               {item.is_sponsored ? <Badge tone="success">Sponsored</Badge> : null}
@@ -45,7 +46,13 @@ export function DropsCreatedTab({ creatorId, isOwn }: { creatorId: string; isOwn
     <QueryView
       query={drops}
       loadingLabel="Loading drops"
-      empty={<EmptyState title="No drops yet" message={isOwn ? 'Post a drop and creators apply to it.' : 'No drops posted yet.'} action={isOwn ? <ButtonLink to="/earn?create=proof">Create New Drop</ButtonLink> : undefined} />}
+      empty={
+        <EmptyState
+          title="No drops yet"
+          message={isOwn ? 'Post a drop and creators apply to it.' : 'No drops posted yet.'}
+          action={isOwn ? <ButtonLink to="/earn?create=proof">Create New Drop</ButtonLink> : undefined}
+        />
+      }
     >
       {(list) => (
         <ul className="ui-list" aria-label="Drops created">
@@ -67,15 +74,37 @@ export function DropsCreatedTab({ creatorId, isOwn }: { creatorId: string; isOwn
 export function ApplicationsTab() {
   const applications = useMyApplications(true);
   return (
-    <QueryView query={applications} loadingLabel="Loading applications" empty={<EmptyState title="No applications yet" message="Apply to drops on the Earn page." action={<ButtonLink to="/earn">Browse drops</ButtonLink>} />}>
+    <QueryView
+      query={applications}
+      loadingLabel="Loading applications"
+      empty={
+        <EmptyState
+          title="No applications yet"
+          message="Apply to drops on the Earn page."
+          action={<ButtonLink to="/earn">Browse drops</ButtonLink>}
+        />
+      }
+    >
       {(list) => (
         <ul className="ui-list" aria-label="Applications">
           {list.map((application) => (
             <li key={application.id} className="ui-list__item">
               <Link to={`/task/${encodeURIComponent(application.drop_id)}`}>{application.drop_title}</Link>
               <span className="ui-row">
-                <Badge tone={application.status === 'rejected' ? 'danger' : application.status === 'pending' ? 'warning' : 'success'}>{application.status}</Badge>
-                {application.gems_earned > 0 ? <span className="ui-muted">{formatCount(application.gems_earned)} gems</span> : null}
+                <Badge
+                  tone={
+                    application.status === 'rejected'
+                      ? 'danger'
+                      : application.status === 'pending'
+                        ? 'warning'
+                        : 'success'
+                  }
+                >
+                  {application.status}
+                </Badge>
+                {application.gems_earned > 0 ? (
+                  <span className="ui-muted">{formatCount(application.gems_earned)} gems</span>
+                ) : null}
               </span>
             </li>
           ))}
@@ -88,7 +117,12 @@ export function ApplicationsTab() {
 export function AchievementsTab() {
   const achievements = useAchievements();
   return (
-    <QueryView query={achievements} loadingLabel="Loading achievements" isEmpty={(data) => data.achievements.length === 0} empty={<EmptyState title="No achievements yet" message="Complete actions to unlock them." />}>
+    <QueryView
+      query={achievements}
+      loadingLabel="Loading achievements"
+      isEmpty={(data) => data.achievements.length === 0}
+      empty={<EmptyState title="No achievements yet" message="Complete actions to unlock them." />}
+    >
       {(data) => (
         <ul className="ui-list" aria-label="Achievements">
           {data.achievements.map((achievement) => {
@@ -99,7 +133,13 @@ export function AchievementsTab() {
                   <strong>{achievement.name}</strong>
                   <span className="ui-muted">{achievement.description}</span>
                 </div>
-                {state === null ? <Badge>progress unknown</Badge> : <Badge tone={state === 'completed' ? 'success' : state === 'claimable' ? 'accent' : 'neutral'}>{state}</Badge>}
+                {state === null ? (
+                  <Badge>progress unknown</Badge>
+                ) : (
+                  <Badge tone={state === 'completed' ? 'success' : state === 'claimable' ? 'accent' : 'neutral'}>
+                    {state}
+                  </Badge>
+                )}
               </li>
             );
           })}

@@ -1,4 +1,16 @@
-import { Badge, Button, ButtonLink, Card, EmptyState, apiClient, formatBalance, formatMoney, formatSharePrice, portfolioKeys, userKeys } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  apiClient,
+  formatBalance,
+  formatMoney,
+  formatSharePrice,
+  portfolioKeys,
+  userKeys,
+} from '@app/platform';
 import { MakeOfferDialog, QueryView } from '@app/platform/app';
 import { getAchievementsRoute } from '@app/contracts/progress';
 import { holdingsRoute, type Holding } from '@app/contracts/market';
@@ -14,21 +26,39 @@ function usePublicHoldings(userId: string) {
   return useQuery({
     queryKey: portfolioKeys.publicHoldings(userId),
     queryFn: async ({ signal }) =>
-      (await apiClient().call(holdingsRoute, { query: { userId }, signal })).holdings.filter((holding) => holding.visibility === 'public'),
+      (await apiClient().call(holdingsRoute, { query: { userId }, signal })).holdings.filter(
+        (holding) => holding.visibility === 'public',
+      ),
   });
 }
 
-function HoldingRow({ holding, isOwner, holderName, onOffer }: { holding: Holding; isOwner: boolean; holderName: string; onOffer(): void }) {
+function HoldingRow({
+  holding,
+  isOwner,
+  holderName,
+  onOffer,
+}: {
+  holding: Holding;
+  isOwner: boolean;
+  holderName: string;
+  onOffer(): void;
+}) {
   return (
     <li className="ui-list__item">
       <div className="ui-stack">
         <Link to={`/content/${encodeURIComponent(holding.content_id)}`}>{holding.content_title}</Link>
         <span className="ui-muted">
-          {formatBalance(holding.owned_shares)} shares × ${formatSharePrice(holding.current_price)} = {formatMoney(holding.market_value)}
+          {formatBalance(holding.owned_shares)} shares × ${formatSharePrice(holding.current_price)} ={' '}
+          {formatMoney(holding.market_value)}
         </span>
       </div>
       {isOwner ? (
-        <ButtonLink size="small" variant="secondary" to={`/portfolio/holdings/${encodeURIComponent(holding.content_id)}`} aria-label={`View ${holding.content_title}`}>
+        <ButtonLink
+          size="small"
+          variant="secondary"
+          to={`/portfolio/holdings/${encodeURIComponent(holding.content_id)}`}
+          aria-label={`View ${holding.content_title}`}
+        >
           View
         </ButtonLink>
       ) : holding.available_to_sell > 0 ? (
@@ -43,7 +73,15 @@ function HoldingRow({ holding, isOwner, holderName, onOffer }: { holding: Holdin
 }
 
 /** Spec 2 profiles: public holdings, Make offer for everyone else, View for the owner; private ones never show. */
-export function PublicHoldings({ userId, holderName, isOwner }: { userId: string; holderName: string; isOwner: boolean }) {
+export function PublicHoldings({
+  userId,
+  holderName,
+  isOwner,
+}: {
+  userId: string;
+  holderName: string;
+  isOwner: boolean;
+}) {
   const holdings = usePublicHoldings(userId);
   const [offering, setOffering] = useState<Holding | null>(null);
   return (
@@ -51,19 +89,35 @@ export function PublicHoldings({ userId, holderName, isOwner }: { userId: string
       <QueryView
         query={holdings}
         loadingLabel="Loading holdings"
-        empty={<p className="ui-muted">{isOwner ? 'You have no public holdings.' : `${holderName} has no public holdings.`}</p>}
+        empty={
+          <p className="ui-muted">
+            {isOwner ? 'You have no public holdings.' : `${holderName} has no public holdings.`}
+          </p>
+        }
       >
         {(rows) => (
           <ul className="ui-list" aria-label="Public holdings">
             {rows.map((holding) => (
-              <HoldingRow key={holding.content_id} holding={holding} isOwner={isOwner} holderName={holderName} onOffer={() => setOffering(holding)} />
+              <HoldingRow
+                key={holding.content_id}
+                holding={holding}
+                isOwner={isOwner}
+                holderName={holderName}
+                onOffer={() => setOffering(holding)}
+              />
             ))}
           </ul>
         )}
       </QueryView>
       {offering ? (
         <MakeOfferDialog
-          target={{ contentId: offering.content_id, title: offering.content_title, sellerId: userId, sellerShares: offering.available_to_sell, currentPrice: offering.current_price }}
+          target={{
+            contentId: offering.content_id,
+            title: offering.content_title,
+            sellerId: userId,
+            sellerShares: offering.available_to_sell,
+            currentPrice: offering.current_price,
+          }}
           open
           onOpenChange={(open) => (open ? undefined : setOffering(null))}
         />
@@ -79,7 +133,11 @@ export function EarnedBadges({ userId, holderName }: { userId: string; holderNam
     queryFn: ({ signal }) => apiClient().call(getAchievementsRoute, { query: { userId }, signal }),
   });
   return (
-    <QueryView query={badges} loadingLabel="Loading achievements" empty={<EmptyState title="No badges yet" message={`${holderName} has not earned an achievement yet.`} />}>
+    <QueryView
+      query={badges}
+      loadingLabel="Loading achievements"
+      empty={<EmptyState title="No badges yet" message={`${holderName} has not earned an achievement yet.`} />}
+    >
       {(list) => (
         <ul className="ui-list" aria-label="Earned achievements">
           {list.map((badge) => (
@@ -88,7 +146,9 @@ export function EarnedBadges({ userId, holderName }: { userId: string; holderNam
                 <strong>{badge.name}</strong>
                 <span className="ui-muted">{badge.description}</span>
               </div>
-              <Badge tone="success">{badge.completed_at ? `Earned ${new Date(badge.completed_at).toLocaleDateString()}` : 'Earned'}</Badge>
+              <Badge tone="success">
+                {badge.completed_at ? `Earned ${new Date(badge.completed_at).toLocaleDateString()}` : 'Earned'}
+              </Badge>
             </li>
           ))}
         </ul>

@@ -26,7 +26,10 @@ describe('/test-content/:id', () => {
   });
 
   it("says 'Content not found' for a 404 and offers a reload", async () => {
-    installFakeApi().on('GET /api/content/missing', { status: 404, body: { error: 'Content not found', code: 'CONTENT_NOT_FOUND' } });
+    installFakeApi().on('GET /api/content/missing', {
+      status: 404,
+      body: { error: 'Content not found', code: 'CONTENT_NOT_FOUND' },
+    });
     renderPage('missing');
     expect(await screen.findByRole('button', { name: 'Reload Page' })).toBeInTheDocument();
     expect(screen.getAllByText('Content not found').length).toBeGreaterThan(0);

@@ -1,4 +1,14 @@
-import { Button, ErrorBox, Spinner, apiClient, contentKeys, formatCount, formatMoney, formatSharePrice, isApiError } from '@app/platform';
+import {
+  Button,
+  ErrorBox,
+  Spinner,
+  apiClient,
+  contentKeys,
+  formatCount,
+  formatMoney,
+  formatSharePrice,
+  isApiError,
+} from '@app/platform';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { CONTENT_MESSAGES, ContentSchema } from '@app/contracts/content';
@@ -8,7 +18,8 @@ export default function TestContentPage() {
   const { id = '' } = useParams();
   const query = useQuery({
     queryKey: contentKeys.testContent(id),
-    queryFn: ({ signal }) => apiClient().get(`/api/content/${encodeURIComponent(id)}`, { schema: ContentSchema, signal }),
+    queryFn: ({ signal }) =>
+      apiClient().get(`/api/content/${encodeURIComponent(id)}`, { schema: ContentSchema, signal }),
     retry: false,
   });
   return (
@@ -16,12 +27,21 @@ export default function TestContentPage() {
       <h1 id="debug-title">Content {id}</h1>
       {query.isPending ? (
         <>
-          <p>Loading content {id} from /api/content/{id}…</p>
+          <p>
+            Loading content {id} from /api/content/{id}…
+          </p>
           <Spinner />
         </>
       ) : query.isError ? (
         <>
-          <ErrorBox title={isApiError(query.error) && query.error.status === 404 ? CONTENT_MESSAGES.notFound : 'Could not load content'} message={query.error.message} />
+          <ErrorBox
+            title={
+              isApiError(query.error) && query.error.status === 404
+                ? CONTENT_MESSAGES.notFound
+                : 'Could not load content'
+            }
+            message={query.error.message}
+          />
           <Button onClick={() => window.location.reload()}>Reload Page</Button>
         </>
       ) : (
@@ -45,13 +65,16 @@ export default function TestContentPage() {
             </dd>
             <dt>Shares</dt>
             <dd>
-              {formatCount(query.data.available_shares)} of {formatCount(query.data.total_shares)} available at ${formatSharePrice(query.data.share_price)}; {formatCount(query.data.engagement_shares_remaining)} engagement shares left
+              {formatCount(query.data.available_shares)} of {formatCount(query.data.total_shares)} available at $
+              {formatSharePrice(query.data.share_price)}; {formatCount(query.data.engagement_shares_remaining)}{' '}
+              engagement shares left
             </dd>
             <dt>Revenue</dt>
             <dd>{formatMoney(query.data.current_revenue)}</dd>
             <dt>Engagement</dt>
             <dd>
-              {formatCount(query.data.metrics.likes)} likes · {formatCount(query.data.metrics.comments)} comments · {formatCount(query.data.metrics.shares)} shares · {formatCount(query.data.metrics.views)} views
+              {formatCount(query.data.metrics.likes)} likes · {formatCount(query.data.metrics.comments)} comments ·{' '}
+              {formatCount(query.data.metrics.shares)} shares · {formatCount(query.data.metrics.views)} views
             </dd>
           </dl>
           <p>

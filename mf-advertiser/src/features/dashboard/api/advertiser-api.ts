@@ -84,6 +84,11 @@ export async function uploadLogo(file: File): Promise<string> {
   });
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = ImageUploadResponseSchema.safeParse(body);
-  if (!response.ok || !parsed.success) throw new ApiError({ message: 'Failed to upload logo. Please try again.', status: response.status, code: 'UPLOAD_FAILED' });
+  if (!response.ok || !parsed.success)
+    throw new ApiError({
+      message: 'Failed to upload logo. Please try again.',
+      status: response.status,
+      code: 'UPLOAD_FAILED',
+    });
   return parsed.data.url;
 }

@@ -4,8 +4,22 @@ import { Dialog, useToast } from '@app/platform/app';
 import { useState, type FormEvent } from 'react';
 import { LOGO_MAX_BYTES, uploadLogo, useSaveBrandProfile } from '../api/advertiser-api';
 
-type Fields = { brand_name: string; brand_description: string; brand_website: string; brand_email: string; brand_phone: string; brand_logo_url: string };
-const FIELD_NAMES: Array<keyof Fields> = ['brand_name', 'brand_description', 'brand_website', 'brand_email', 'brand_phone', 'brand_logo_url'];
+type Fields = {
+  brand_name: string;
+  brand_description: string;
+  brand_website: string;
+  brand_email: string;
+  brand_phone: string;
+  brand_logo_url: string;
+};
+const FIELD_NAMES: Array<keyof Fields> = [
+  'brand_name',
+  'brand_description',
+  'brand_website',
+  'brand_email',
+  'brand_phone',
+  'brand_logo_url',
+];
 
 const fieldsOf = (brand: BrandProfile): Fields => ({
   brand_name: brand.brand_name ?? '',
@@ -17,19 +31,30 @@ const fieldsOf = (brand: BrandProfile): Fields => ({
 });
 
 /** The brand profile modal (spec 3 §2, §5): the contract's schema checks the form before the server does. */
-export function BrandProfileDialog({ open, onOpenChange, brand }: { open: boolean; onOpenChange(open: boolean): void; brand: BrandProfile }) {
+export function BrandProfileDialog({
+  open,
+  onOpenChange,
+  brand,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  brand: BrandProfile;
+}) {
   const [fields, setFields] = useState<Fields>(() => fieldsOf(brand));
   const [errors, setErrors] = useState<Partial<Record<keyof Fields | 'form', string>>>({});
   const [uploading, setUploading] = useState(false);
   const save = useSaveBrandProfile();
   const toast = useToast();
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }));
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
 
   const onLogo = async (file: File | undefined) => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) return setErrors((current) => ({ ...current, brand_logo_url: ADVERTISER_MESSAGES.logoNotImage }));
-    if (file.size >= LOGO_MAX_BYTES) return setErrors((current) => ({ ...current, brand_logo_url: ADVERTISER_MESSAGES.logoTooLarge }));
+    if (!file.type.startsWith('image/'))
+      return setErrors((current) => ({ ...current, brand_logo_url: ADVERTISER_MESSAGES.logoNotImage }));
+    if (file.size >= LOGO_MAX_BYTES)
+      return setErrors((current) => ({ ...current, brand_logo_url: ADVERTISER_MESSAGES.logoTooLarge }));
     setUploading(true);
     try {
       const url = await uploadLogo(file);
@@ -62,7 +87,9 @@ export function BrandProfileDialog({ open, onOpenChange, brand }: { open: boolea
       onError: (error) => {
         if (isApiError(error) && error.fieldErrors.length > 0) {
           const found: Partial<Record<keyof Fields, string>> = {};
-          for (const fieldError of error.fieldErrors) if (FIELD_NAMES.includes(fieldError.field as keyof Fields)) found[fieldError.field as keyof Fields] = fieldError.message;
+          for (const fieldError of error.fieldErrors)
+            if (FIELD_NAMES.includes(fieldError.field as keyof Fields))
+              found[fieldError.field as keyof Fields] = fieldError.message;
           setErrors({ ...found, form: errorMessage(error, ADVERTISER_MESSAGES.brandSaveFailed) });
         } else setErrors({ form: errorMessage(error, ADVERTISER_MESSAGES.brandSaveFailed) });
       },
@@ -70,19 +97,62 @@ export function BrandProfileDialog({ open, onOpenChange, brand }: { open: boolea
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Brand Profile" description="How creators see your brand on your drops and campaigns.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Brand Profile"
+      description="How creators see your brand on your drops and campaigns."
+    >
       <form className="ui-stack" onSubmit={onSubmit} noValidate>
-        <TextField label="Brand name" value={fields.brand_name} onChange={set('brand_name')} error={errors.brand_name} required />
-        <TextField label="Description" value={fields.brand_description} onChange={set('brand_description')} error={errors.brand_description} />
-        <TextField label="Website" type="url" placeholder="https://" value={fields.brand_website} onChange={set('brand_website')} error={errors.brand_website} />
-        <TextField label="Contact e-mail" type="email" value={fields.brand_email} onChange={set('brand_email')} error={errors.brand_email} />
-        <TextField label="Phone" type="tel" value={fields.brand_phone} onChange={set('brand_phone')} error={errors.brand_phone} />
+        <TextField
+          label="Brand name"
+          value={fields.brand_name}
+          onChange={set('brand_name')}
+          error={errors.brand_name}
+          required
+        />
+        <TextField
+          label="Description"
+          value={fields.brand_description}
+          onChange={set('brand_description')}
+          error={errors.brand_description}
+        />
+        <TextField
+          label="Website"
+          type="url"
+          placeholder="https://"
+          value={fields.brand_website}
+          onChange={set('brand_website')}
+          error={errors.brand_website}
+        />
+        <TextField
+          label="Contact e-mail"
+          type="email"
+          value={fields.brand_email}
+          onChange={set('brand_email')}
+          error={errors.brand_email}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          value={fields.brand_phone}
+          onChange={set('brand_phone')}
+          error={errors.brand_phone}
+        />
         <div className="ui-field">
           <label className="ui-field__label" htmlFor="brand-logo-file">
             Logo
           </label>
-          {fields.brand_logo_url ? <img src={fields.brand_logo_url} alt="Brand logo preview" width={64} height={64} /> : null}
-          <input id="brand-logo-file" type="file" accept="image/*" onChange={(event) => void onLogo(event.target.files?.[0])} disabled={uploading} />
+          {fields.brand_logo_url ? (
+            <img src={fields.brand_logo_url} alt="Brand logo preview" width={64} height={64} />
+          ) : null}
+          <input
+            id="brand-logo-file"
+            type="file"
+            accept="image/*"
+            onChange={(event) => void onLogo(event.target.files?.[0])}
+            disabled={uploading}
+          />
           {uploading ? <p className="ui-muted">Uploading logo…</p> : null}
           {errors.brand_logo_url ? (
             <p className="ui-field__error" role="alert">

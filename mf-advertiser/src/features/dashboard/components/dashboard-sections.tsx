@@ -8,18 +8,45 @@ type DashboardData = AdvertiserDashboard['data'];
 export const RECENT_DROPS = 5;
 export const PERFORMANCE_ROWS = 10;
 
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-export function BrandHeader({ brand, fallbackName, tier, onEdit }: { brand: BrandProfile; fallbackName: string; tier: DashboardData['user_tier']; onEdit(): void }) {
+export function BrandHeader({
+  brand,
+  fallbackName,
+  tier,
+  onEdit,
+}: {
+  brand: BrandProfile;
+  fallbackName: string;
+  tier: DashboardData['user_tier'];
+  onEdit(): void;
+}) {
   const name = brand.brand_name ?? fallbackName;
   return (
     <Card className="advertiser-brand">
       <div className="ui-row">
-        {brand.brand_logo_url ? <img src={brand.brand_logo_url} alt={`${name} logo`} width={56} height={56} className="advertiser-brand__logo" /> : null}
+        {brand.brand_logo_url ? (
+          <img
+            src={brand.brand_logo_url}
+            alt={`${name} logo`}
+            width={56}
+            height={56}
+            className="advertiser-brand__logo"
+          />
+        ) : null}
         <div className="ui-stack" style={{ gap: '0.25rem', flex: 1 }}>
           <h2 style={{ margin: 0 }}>{name}</h2>
-          {brand.brand_description ? <p className="ui-muted" style={{ margin: 0 }}>{brand.brand_description}</p> : null}
-          {!brand.brand_name ? <p className="ui-muted" style={{ margin: 0 }}>Set up your brand so creators know who you are.</p> : null}
+          {brand.brand_description ? (
+            <p className="ui-muted" style={{ margin: 0 }}>
+              {brand.brand_description}
+            </p>
+          ) : null}
+          {!brand.brand_name ? (
+            <p className="ui-muted" style={{ margin: 0 }}>
+              Set up your brand so creators know who you are.
+            </p>
+          ) : null}
           {brand.brand_website ? (
             <a href={brand.brand_website} target="_blank" rel="noreferrer noopener">
               {brand.brand_website}
@@ -63,23 +90,39 @@ function Allowance({ label, used, limit }: { label: string; used: number; limit:
       <span>
         {label}: {formatCount(used)} of {formatCount(limit)} used
       </span>
-      <progress className="account-progress__bar" aria-label={label} max={Math.max(limit, 1)} value={Math.min(used, limit)} />
+      <progress
+        className="account-progress__bar"
+        aria-label={label}
+        max={Math.max(limit, 1)}
+        value={Math.min(used, limit)}
+      />
     </div>
   );
 }
 
 /** The tier inventory of the current period (spec 3 §6): weekly for premium and super, monthly for free. */
-export function WeeklyAllocation({ inventory, tier }: { inventory: DashboardData['monthly_inventory']; tier: DashboardData['user_tier'] }) {
+export function WeeklyAllocation({
+  inventory,
+  tier,
+}: {
+  inventory: DashboardData['monthly_inventory'];
+  tier: DashboardData['user_tier'];
+}) {
   const title = inventory.period === 'week' ? 'Weekly allocation' : 'Monthly allocation';
   return (
     <Card title={title}>
       <p className="ui-muted">
-        {tierLabel(tier)} plan, {dateOf(inventory.period_start)} – {dateOf(new Date(new Date(inventory.period_end).getTime() - 1).toISOString())} (UTC)
+        {tierLabel(tier)} plan, {dateOf(inventory.period_start)} –{' '}
+        {dateOf(new Date(new Date(inventory.period_end).getTime() - 1).toISOString())} (UTC)
       </p>
       <div className="ui-stack">
         <Allowance label="Moves" used={inventory.moves_used} limit={inventory.moves_allowance} />
         <Allowance label="Proof drops" used={inventory.proof_drops_used} limit={inventory.proof_drops_limit} />
-        {inventory.paid_drops_limit > 0 ? <Allowance label="Paid drops" used={inventory.paid_drops_used} limit={inventory.paid_drops_limit} /> : <p className="ui-muted">Paid drops need a Premium or Super plan.</p>}
+        {inventory.paid_drops_limit > 0 ? (
+          <Allowance label="Paid drops" used={inventory.paid_drops_used} limit={inventory.paid_drops_limit} />
+        ) : (
+          <p className="ui-muted">Paid drops need a Premium or Super plan.</p>
+        )}
       </div>
     </Card>
   );
@@ -119,7 +162,9 @@ export function RecentDrops({ drops, tier }: { drops: DashboardData['drops']; ti
           {recent.map((drop) => (
             <li key={drop.id} className="ui-row">
               <Link to={`/task/${encodeURIComponent(drop.id)}`}>{drop.title}</Link>
-              <Badge tone={drop.is_paid_drop ? 'accent' : 'neutral'}>{drop.is_paid_drop ? 'Paid' : drop.is_proof_drop ? 'Proof' : 'Move'}</Badge>
+              <Badge tone={drop.is_paid_drop ? 'accent' : 'neutral'}>
+                {drop.is_paid_drop ? 'Paid' : drop.is_proof_drop ? 'Proof' : 'Move'}
+              </Badge>
               <Badge tone={drop.status === 'active' ? 'success' : 'neutral'}>{drop.status}</Badge>
               <span className="ui-muted">
                 {formatCount(drop.current_participants)}
@@ -141,35 +186,35 @@ export function PerformanceTable({ drops }: { drops: DashboardData['drops'] }) {
         <p className="ui-muted">Figures appear here once your first drop is live.</p>
       ) : (
         <div style={{ overflowX: 'auto' }}>
-        <table className="ui-table" aria-label="Drop performance">
-          <thead>
-            <tr>
-              <th scope="col">Drop</th>
-              <th scope="col">Created</th>
-              <th scope="col">Applications</th>
-              <th scope="col">Impressions</th>
-              <th scope="col">Clicks</th>
-              <th scope="col">CTR</th>
-              <th scope="col">Gems paid</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((drop) => (
-              <tr key={drop.id}>
-                <td>{drop.title}</td>
-                <td>{dateOf(drop.created_at)}</td>
-                <td>{formatCount(drop.total_applications)}</td>
-                <td>{formatCount(drop.impressions)}</td>
-                <td>{formatCount(drop.clicks)}</td>
-                <td>{drop.impressions > 0 ? `${((drop.clicks * 100) / drop.impressions).toFixed(2)}%` : '—'}</td>
-                <td>
-                  {drop.gems_paid}
-                  {drop.is_paid_drop ? ` of ${drop.gem_pool_total}` : ''}
-                </td>
+          <table className="ui-table" aria-label="Drop performance">
+            <thead>
+              <tr>
+                <th scope="col">Drop</th>
+                <th scope="col">Created</th>
+                <th scope="col">Applications</th>
+                <th scope="col">Impressions</th>
+                <th scope="col">Clicks</th>
+                <th scope="col">CTR</th>
+                <th scope="col">Gems paid</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((drop) => (
+                <tr key={drop.id}>
+                  <td>{drop.title}</td>
+                  <td>{dateOf(drop.created_at)}</td>
+                  <td>{formatCount(drop.total_applications)}</td>
+                  <td>{formatCount(drop.impressions)}</td>
+                  <td>{formatCount(drop.clicks)}</td>
+                  <td>{drop.impressions > 0 ? `${((drop.clicks * 100) / drop.impressions).toFixed(2)}%` : '—'}</td>
+                  <td>
+                    {drop.gems_paid}
+                    {drop.is_paid_drop ? ` of ${drop.gem_pool_total}` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </Card>
@@ -177,7 +222,8 @@ export function PerformanceTable({ drops }: { drops: DashboardData['drops'] }) {
 }
 
 export function SuggestedContentList({ items }: { items: SuggestedContent[] }) {
-  if (items.length === 0) return <EmptyState title="No suggestions yet" message="Content with real engagement shows up here to sponsor." />;
+  if (items.length === 0)
+    return <EmptyState title="No suggestions yet" message="Content with real engagement shows up here to sponsor." />;
   return (
     <ul className="ui-grid" aria-label="Suggested content" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {items.map((item) => (
@@ -187,13 +233,20 @@ export function SuggestedContentList({ items }: { items: SuggestedContent[] }) {
               <div className="ui-row">
                 {item.platform ? <Badge>{item.platform}</Badge> : null}
                 {item.is_trending ? <Badge tone="success">Trending</Badge> : null}
-                <Badge tone={item.roi_potential === 'high' ? 'success' : item.roi_potential === 'medium' ? 'accent' : 'neutral'}>{item.roi_potential} ROI</Badge>
+                <Badge
+                  tone={
+                    item.roi_potential === 'high' ? 'success' : item.roi_potential === 'medium' ? 'accent' : 'neutral'
+                  }
+                >
+                  {item.roi_potential} ROI
+                </Badge>
               </div>
               <span className="ui-muted">
                 {formatCount(item.total_engagement)} engagements · {item.engagement_rate.toFixed(2)}% rate
               </span>
               <span>
-                Suggested: {item.suggested_package.gems} gems for {item.suggested_package.hours} h ({item.suggested_package.multiplier}× boost)
+                Suggested: {item.suggested_package.gems} gems for {item.suggested_package.hours} h (
+                {item.suggested_package.multiplier}× boost)
               </span>
               <Link to={`/content/${encodeURIComponent(item.id)}`}>View and sponsor</Link>
             </div>

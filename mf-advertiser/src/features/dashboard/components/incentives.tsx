@@ -8,7 +8,11 @@ export const DASHBOARD_COUPONS = 5;
 /** The coupons (cached 30 s); a failed load is an empty list on the dashboard (spec 3 §8). */
 function useDashboardCoupons() {
   const coupons = useCoupons();
-  return { loading: coupons.isPending, coupons: coupons.data?.coupons ?? [], redemptions: coupons.data?.redemptions ?? [] };
+  return {
+    loading: coupons.isPending,
+    coupons: coupons.data?.coupons ?? [],
+    redemptions: coupons.data?.redemptions ?? [],
+  };
 }
 
 /** Incentive highlights (spec 3 §2): active coupons, redemptions, and the way to the coupons page. */
@@ -20,7 +24,14 @@ export function IncentiveHighlights() {
     { label: 'Redemptions', value: loading ? '…' : formatCount(redemptions.length) },
   ];
   return (
-    <Card title="Incentive highlights" actions={<ButtonLink to="/coupons" variant="ghost">Manage coupons</ButtonLink>}>
+    <Card
+      title="Incentive highlights"
+      actions={
+        <ButtonLink to="/coupons" variant="ghost">
+          Manage coupons
+        </ButtonLink>
+      }
+    >
       <div className="ui-row">
         {stats.map((stat) => (
           <div key={stat.label} className="ui-stat" style={{ flex: 1 }}>
@@ -39,24 +50,39 @@ export function IncentiveHighlights() {
 export function CouponsSection() {
   const { loading, coupons } = useDashboardCoupons();
   return (
-    <Card title="Incentives" actions={<ButtonLink to="/coupons" variant="secondary">All coupons</ButtonLink>}>
+    <Card
+      title="Incentives"
+      actions={
+        <ButtonLink to="/coupons" variant="secondary">
+          All coupons
+        </ButtonLink>
+      }
+    >
       {loading ? null : coupons.length === 0 ? (
-        <EmptyState title="No coupons yet" message="Reward creators on your drops or the weekly leaderboard with a coupon." />
+        <EmptyState
+          title="No coupons yet"
+          message="Reward creators on your drops or the weekly leaderboard with a coupon."
+        />
       ) : (
         <ul className="ui-stack" aria-label="Coupons" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {coupons.slice(0, DASHBOARD_COUPONS).map((coupon) => (
             <li key={coupon.id} className="ui-row">
               <strong>{coupon.title}</strong>
-              <Badge tone={coupon.status === 'active' ? 'success' : coupon.status === 'expired' ? 'danger' : 'neutral'}>{coupon.status}</Badge>
+              <Badge tone={coupon.status === 'active' ? 'success' : coupon.status === 'expired' ? 'danger' : 'neutral'}>
+                {coupon.status}
+              </Badge>
               <span>{formatCouponValue(coupon.value, coupon.value_unit)}</span>
               <span className="ui-muted">
-                {formatCount(coupon.quantity_remaining)} of {formatCount(coupon.quantity_total)} left · until {coupon.end_date.slice(0, 10)}
+                {formatCount(coupon.quantity_remaining)} of {formatCount(coupon.quantity_total)} left · until{' '}
+                {coupon.end_date.slice(0, 10)}
               </span>
             </li>
           ))}
         </ul>
       )}
-      {coupons.length > DASHBOARD_COUPONS ? <ButtonLink to="/coupons" variant="ghost">{`See all ${coupons.length} coupons`}</ButtonLink> : null}
+      {coupons.length > DASHBOARD_COUPONS ? (
+        <ButtonLink to="/coupons" variant="ghost">{`See all ${coupons.length} coupons`}</ButtonLink>
+      ) : null}
     </Card>
   );
 }

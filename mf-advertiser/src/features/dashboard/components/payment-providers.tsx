@@ -22,19 +22,31 @@ export function PaymentProviderList() {
         <p className="ui-muted">No payment provider is configured.</p>
       ) : (
         <div className="ui-stack" style={{ gap: '0.5rem' }}>
-          <ul className="ui-stack" aria-label="Payment providers" style={{ listStyle: 'none', padding: 0, margin: 0, gap: '0.5rem' }}>
+          <ul
+            className="ui-stack"
+            aria-label="Payment providers"
+            style={{ listStyle: 'none', padding: 0, margin: 0, gap: '0.5rem' }}
+          >
             {providers.data.providers.map((provider) => (
               <li key={provider.provider} className="ui-row">
                 <strong>{PROVIDER_NAMES[provider.provider] ?? provider.provider}</strong>
                 {provider.provider === providers.data.defaultProvider ? <Badge tone="accent">Default</Badge> : null}
-                <Badge tone={provider.enabled ? 'success' : 'neutral'}>{provider.enabled ? 'Enabled' : 'Disabled'}</Badge>
+                <Badge tone={provider.enabled ? 'success' : 'neutral'}>
+                  {provider.enabled ? 'Enabled' : 'Disabled'}
+                </Badge>
                 <Badge tone={provider.ready ? 'success' : 'warning'}>{provider.ready ? 'Ready' : 'Not ready'}</Badge>
                 <Badge>{provider.mode === 'live' ? 'Live' : 'Mock'}</Badge>
-                {provider.publishableKey ? <code aria-label={`${PROVIDER_NAMES[provider.provider] ?? provider.provider} key`}>{provider.publishableKey.slice(0, KEY_PREFIX_LENGTH)}…</code> : null}
+                {provider.publishableKey ? (
+                  <code aria-label={`${PROVIDER_NAMES[provider.provider] ?? provider.provider} key`}>
+                    {provider.publishableKey.slice(0, KEY_PREFIX_LENGTH)}…
+                  </code>
+                ) : null}
               </li>
             ))}
           </ul>
-          {providers.data.defaultProvider === null ? <p className="ui-muted">No provider takes payments here right now.</p> : null}
+          {providers.data.defaultProvider === null ? (
+            <p className="ui-muted">No provider takes payments here right now.</p>
+          ) : null}
         </div>
       )}
     </Card>

@@ -1,5 +1,15 @@
 import { SUBSCRIPTION_MESSAGES, type AdvertiserPlanView } from '@app/contracts/subscriptions';
-import { Badge, Button, ButtonLink, Card, ErrorBox, errorMessage, formatMoney, tierLabel, type Tier } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  ErrorBox,
+  errorMessage,
+  formatMoney,
+  tierLabel,
+  type Tier,
+} from '@app/platform';
 import { Dialog } from '@app/platform/app';
 import { useState } from 'react';
 import { usePlans, useUpgradeFlow } from '../../plans/plans-api';
@@ -28,7 +38,12 @@ export function UpgradePlanDialog({
 }) {
   const { choose, notice, pick } = useUpgradeFlow(leaveFor);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Upgrade Plan" description="Choose the plan that fits your campaigns. Paid plans are billed monthly.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Upgrade Plan"
+      description="Choose the plan that fits your campaigns. Paid plans are billed monthly."
+    >
       <div className="ui-stack">
         {notice ? (
           <p role="status" className="ui-card">
@@ -56,7 +71,11 @@ export function UpgradePlanDialog({
                         <li key={feature}>{feature}</li>
                       ))}
                     </ul>
-                    <Button disabled={current || choose.isPending} busy={choose.isPending && choose.variables === plan.id} onClick={() => void pick(plan.id)}>
+                    <Button
+                      disabled={current || choose.isPending}
+                      busy={choose.isPending && choose.variables === plan.id}
+                      onClick={() => void pick(plan.id)}
+                    >
                       {current ? 'Current plan' : plan.price_cents === 0 ? 'Switch to Free' : `Upgrade to ${plan.name}`}
                     </Button>
                   </Card>
@@ -95,8 +114,12 @@ export function PlanCard({ tier, leaveFor }: { tier: Tier; leaveFor?(url: string
           <strong style={{ fontSize: '1.25rem' }}>{tierLabel(currentTier)}</strong>
           {current ? <span className="ui-muted">{priceOf(current)}</span> : null}
         </div>
-        {subscription?.paid_through ? <span className="ui-muted">Paid through {subscription.paid_through.slice(0, 10)}</span> : null}
-        {subscription?.cancel_at_period_end ? <span className="ui-muted">Changes to Free at the end of the period</span> : null}
+        {subscription?.paid_through ? (
+          <span className="ui-muted">Paid through {subscription.paid_through.slice(0, 10)}</span>
+        ) : null}
+        {subscription?.cancel_at_period_end ? (
+          <span className="ui-muted">Changes to Free at the end of the period</span>
+        ) : null}
         {current && current.features.length > 0 ? (
           <ul aria-label="Your plan's features" style={{ margin: 0 }}>
             {current.features.map((feature) => (
@@ -108,7 +131,15 @@ export function PlanCard({ tier, leaveFor }: { tier: Tier; leaveFor?(url: string
           <Button onClick={() => setUpgrading(true)}>Upgrade Plan</Button>
         </div>
       </div>
-      {upgrading ? <UpgradePlanDialog open onOpenChange={setUpgrading} plans={list} currentTier={currentTier} leaveFor={leaveFor} /> : null}
+      {upgrading ? (
+        <UpgradePlanDialog
+          open
+          onOpenChange={setUpgrading}
+          plans={list}
+          currentTier={currentTier}
+          leaveFor={leaveFor}
+        />
+      ) : null}
     </Card>
   );
 }

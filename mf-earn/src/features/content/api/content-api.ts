@@ -27,7 +27,9 @@ export type CreateContentInput = z.input<typeof CreateContentRequestSchema>;
 export type UpdateContentInput = z.input<typeof UpdateContentRequestSchema>;
 
 /** A fresh key per user action, so a retried request (double click, flaky network) changes things once. */
-export const idempotencyHeaders = () => ({ 'Idempotency-Key': globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}` });
+export const idempotencyHeaders = () => ({
+  'Idempotency-Key': globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`,
+});
 
 /** One content item; a 404 stays an error the page shows as 'Content not found' (never retried). */
 export function useContent(id: string) {
@@ -63,18 +65,26 @@ export function useComments(id: string, enabled: boolean) {
 }
 
 /** After a change: the item, its metrics, comments and status, every list and feed, and the balances reload. */
-export function useContentMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, options: { movesMoney?: boolean } = {}) {
+export function useContentMutation<Input, Output>(
+  mutationFn: (input: Input) => Promise<Output>,
+  options: { movesMoney?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: contentKeys.all }), options.movesMoney ? refreshMoneyViews(queryClient) : undefined]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+        options.movesMoney ? refreshMoneyViews(queryClient) : undefined,
+      ]);
     },
   });
 }
 
 export function useCreateContent() {
-  return useContentMutation((body: CreateContentInput) => apiClient().call(createContentRoute, { body, headers: idempotencyHeaders() }));
+  return useContentMutation((body: CreateContentInput) =>
+    apiClient().call(createContentRoute, { body, headers: idempotencyHeaders() }),
+  );
 }
 
 export function useUpdateContent(id: string) {
@@ -84,13 +94,16 @@ export function useUpdateContent(id: string) {
 }
 
 export function useDeleteContent(id: string) {
-  return useContentMutation(() => apiClient().call(deleteContentRoute, { params: { id }, headers: idempotencyHeaders() }));
+  return useContentMutation(() =>
+    apiClient().call(deleteContentRoute, { params: { id }, headers: idempotencyHeaders() }),
+  );
 }
 
 export function usePostComment(contentId: string) {
-  return useContentMutation((body: { comment_text: string; parent_comment_id: string | null }) =>
-    // A comment earns the comment action: balances change with it.
-    apiClient().call(postCommentRoute, { params: { id: contentId }, body, headers: idempotencyHeaders() }),
+  return useContentMutation(
+    (body: { comment_text: string; parent_comment_id: string | null }) =>
+      // A comment earns the comment action: balances change with it.
+      apiClient().call(postCommentRoute, { params: { id: contentId }, body, headers: idempotencyHeaders() }),
     { movesMoney: true },
   );
 }
@@ -135,7 +148,13 @@ export function readAsDataUrl(file: File): Promise<string> {
 export async function uploadContentImage(file: File, context: { description?: string; platform?: string } = {}) {
   const image = await readAsDataUrl(file);
   return apiClient().call(uploadContentImageRoute, {
-    body: { image, filename: file.name, contentType: file.type, description: context.description, platform: context.platform },
+    body: {
+      image,
+      filename: file.name,
+      contentType: file.type,
+      description: context.description,
+      platform: context.platform,
+    },
   });
 }
 
@@ -145,7 +164,10 @@ export function generatePlaceholder(input: { title?: string; description?: strin
 }
 
 /** Whether the content belongs to the user: by id, or (spec 2 §6) by name. */
-export function ownsContent(content: Pick<ContentView, 'creator_id' | 'creator_username'>, user: { id: string; username?: string | null } | null): boolean {
+export function ownsContent(
+  content: Pick<ContentView, 'creator_id' | 'creator_username'>,
+  user: { id: string; username?: string | null } | null,
+): boolean {
   if (!user) return false;
   return content.creator_id === user.id || (!!user.username && content.creator_username === user.username);
 }

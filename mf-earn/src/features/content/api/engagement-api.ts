@@ -36,15 +36,21 @@ export function useSocialAction(contentId: string) {
 }
 
 export function useExternalMove() {
-  return useContentMutation((body: ExternalMoveRequest) => apiClient().call(externalMoveRoute, { body, headers: idempotencyHeaders() }), {
-    movesMoney: true,
-  });
+  return useContentMutation(
+    (body: ExternalMoveRequest) => apiClient().call(externalMoveRoute, { body, headers: idempotencyHeaders() }),
+    {
+      movesMoney: true,
+    },
+  );
 }
 
 export function useTipGems(contentId: string) {
   return useContentMutation(
     (tipAmount: number) =>
-      apiClient().call(tipGemsRoute, { body: { content_id: contentId, tip_amount: tipAmount }, headers: idempotencyHeaders() }),
+      apiClient().call(tipGemsRoute, {
+        body: { content_id: contentId, tip_amount: tipAmount },
+        headers: idempotencyHeaders(),
+      }),
     { movesMoney: true },
   );
 }

@@ -1,6 +1,30 @@
-import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, errorMessage, formatCount, useSession } from '@app/platform';
-import { Dialog, Form, FormError, FormTextArea, QueryView, SubmitButton, useToast, useZodForm } from '@app/platform/app';
-import { CONTENT_MESSAGES, PostCommentRequestSchema, type CommentReplyView, type CommentView } from '@app/contracts/content';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  ErrorBox,
+  errorMessage,
+  formatCount,
+  useSession,
+} from '@app/platform';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormTextArea,
+  QueryView,
+  SubmitButton,
+  useToast,
+  useZodForm,
+} from '@app/platform/app';
+import {
+  CONTENT_MESSAGES,
+  PostCommentRequestSchema,
+  type CommentReplyView,
+  type CommentView,
+} from '@app/contracts/content';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useComments, useDeleteComment, useLikeComment, usePinComment, usePostComment } from '../api/content-api';
@@ -21,11 +45,23 @@ export function commentTime(createdAt: string, now: Date = new Date()): string {
   return new Date(createdAt).toLocaleDateString();
 }
 
-function CommentForm({ contentId, parentId, onDone, label }: { contentId: string; parentId: string | null; onDone?(): void; label: string }) {
+function CommentForm({
+  contentId,
+  parentId,
+  onDone,
+  label,
+}: {
+  contentId: string;
+  parentId: string | null;
+  onDone?(): void;
+  label: string;
+}) {
   const post = usePostComment(contentId);
   const toast = useToast();
   const { user } = useSession();
-  const form = useZodForm(PostCommentRequestSchema, { defaultValues: { comment_text: '', parent_comment_id: parentId } });
+  const form = useZodForm(PostCommentRequestSchema, {
+    defaultValues: { comment_text: '', parent_comment_id: parentId },
+  });
   return (
     <Form
       form={form}
@@ -38,11 +74,21 @@ function CommentForm({ contentId, parentId, onDone, label }: { contentId: string
         // The comment earned the comment action (nothing on one's own item: then no points are mentioned).
         const reward = posted.reward;
         const earned = reward && (reward.points_earned > 0 || reward.engagement_shares_earned > 0 || reward.message);
-        toast.show({ title: parentId ? 'Reply posted' : 'Comment posted', description: earned ? rewardDescription(reward) : undefined, variant: 'success', durationMilliseconds: 4000 });
+        toast.show({
+          title: parentId ? 'Reply posted' : 'Comment posted',
+          description: earned ? rewardDescription(reward) : undefined,
+          variant: 'success',
+          durationMilliseconds: 4000,
+        });
         onDone?.();
       }}
     >
-      <FormTextArea name="comment_text" label={label} rows={parentId ? 2 : 3} hint={`Each comment earns +${quickActionPoints('comment', user?.user_tier)} points.`} />
+      <FormTextArea
+        name="comment_text"
+        label={label}
+        rows={parentId ? 2 : 3}
+        hint={`Each comment earns +${quickActionPoints('comment', user?.user_tier)} points.`}
+      />
       <FormError />
       <SubmitButton size="small">{parentId ? 'Reply' : 'Post Comment'}</SubmitButton>
     </Form>
@@ -56,7 +102,15 @@ interface CommentPermissions {
   onDelete(comment: CommentReplyView): void;
 }
 
-function CommentBody({ comment, permissions, isReply }: { comment: CommentView | CommentReplyView; permissions: CommentPermissions; isReply: boolean }) {
+function CommentBody({
+  comment,
+  permissions,
+  isReply,
+}: {
+  comment: CommentView | CommentReplyView;
+  permissions: CommentPermissions;
+  isReply: boolean;
+}) {
   const toast = useToast();
   const like = useLikeComment();
   const pin = usePinComment();
@@ -64,7 +118,8 @@ function CommentBody({ comment, permissions, isReply }: { comment: CommentView |
   const signedIn = permissions.userId !== null;
   const canDelete = signedIn && (comment.user_id === permissions.userId || permissions.isContentOwner);
   const name = comment.user_display_name || comment.user_username;
-  const fail = (error: unknown, fallback: string) => toast.show({ title: errorMessage(error, fallback), variant: 'error' });
+  const fail = (error: unknown, fallback: string) =>
+    toast.show({ title: errorMessage(error, fallback), variant: 'error' });
   return (
     <article className="content-comment" aria-label={`Comment by ${name}`}>
       <header className="ui-row">
@@ -82,7 +137,9 @@ function CommentBody({ comment, permissions, isReply }: { comment: CommentView |
           disabled={!signedIn || comment.has_liked}
           busy={like.isPending && like.variables === comment.id}
           aria-label={comment.has_liked ? `Liked (${comment.likes_count})` : `Like comment (${comment.likes_count})`}
-          onClick={() => like.mutate(comment.id, { onError: (error) => fail(error, CONTENT_MESSAGES.alreadyLikedComment) })}
+          onClick={() =>
+            like.mutate(comment.id, { onError: (error) => fail(error, CONTENT_MESSAGES.alreadyLikedComment) })
+          }
         >
           {comment.has_liked ? 'Liked' : 'Like'} · {formatCount(comment.likes_count)}
         </Button>
@@ -92,7 +149,12 @@ function CommentBody({ comment, permissions, isReply }: { comment: CommentView |
           </Button>
         ) : null}
         {!isReply && permissions.isContentOwner && !comment.is_pinned ? (
-          <Button size="small" variant="ghost" busy={pin.isPending && pin.variables === comment.id} onClick={() => pin.mutate(comment.id, { onError: (error) => fail(error, 'Failed to pin comment.') })}>
+          <Button
+            size="small"
+            variant="ghost"
+            busy={pin.isPending && pin.variables === comment.id}
+            onClick={() => pin.mutate(comment.id, { onError: (error) => fail(error, 'Failed to pin comment.') })}
+          >
             Pin
           </Button>
         ) : null}
@@ -102,7 +164,14 @@ function CommentBody({ comment, permissions, isReply }: { comment: CommentView |
           </Button>
         ) : null}
       </div>
-      {replying ? <CommentForm contentId={permissions.contentId} parentId={comment.id} label={`Reply to ${name}`} onDone={() => setReplying(false)} /> : null}
+      {replying ? (
+        <CommentForm
+          contentId={permissions.contentId}
+          parentId={comment.id}
+          label={`Reply to ${name}`}
+          onDone={() => setReplying(false)}
+        />
+      ) : null}
     </article>
   );
 }
@@ -114,7 +183,12 @@ export function CommentsSection({ contentId, isContentOwner }: { contentId: stri
   const comments = useComments(contentId, true);
   const remove = useDeleteComment();
   const [deleting, setDeleting] = useState<CommentReplyView | null>(null);
-  const permissions: CommentPermissions = { contentId, userId: user?.id ?? null, isContentOwner, onDelete: setDeleting };
+  const permissions: CommentPermissions = {
+    contentId,
+    userId: user?.id ?? null,
+    isContentOwner,
+    onDelete: setDeleting,
+  };
   const count = comments.data?.reduce((total, comment) => total + 1 + comment.replies.length, 0);
   return (
     <Card title={count === undefined ? 'Comments' : `Comments (${formatCount(count)})`}>
@@ -128,14 +202,21 @@ export function CommentsSection({ contentId, isContentOwner }: { contentId: stri
           </ButtonLink>
         </div>
       )}
-      <QueryView query={comments} loadingLabel="Loading comments" empty={<EmptyState title="No comments yet" message="Be the first to say something." />}>
+      <QueryView
+        query={comments}
+        loadingLabel="Loading comments"
+        empty={<EmptyState title="No comments yet" message="Be the first to say something." />}
+      >
         {(list) => (
           <ol className="content-comments">
             {list.map((comment) => (
               <li key={comment.id}>
                 <CommentBody comment={comment} permissions={permissions} isReply={false} />
                 {comment.replies.length > 0 ? (
-                  <ol className="content-comments content-comments--replies" aria-label={`Replies to ${comment.user_display_name || comment.user_username}`}>
+                  <ol
+                    className="content-comments content-comments--replies"
+                    aria-label={`Replies to ${comment.user_display_name || comment.user_username}`}
+                  >
                     {comment.replies.map((reply) => (
                       <li key={reply.id}>
                         <CommentBody comment={reply} permissions={permissions} isReply />
@@ -148,8 +229,15 @@ export function CommentsSection({ contentId, isContentOwner }: { contentId: stri
           </ol>
         )}
       </QueryView>
-      <Dialog open={deleting !== null} onOpenChange={(open) => (open ? undefined : setDeleting(null))} title="Delete comment?" description="The comment disappears for everyone.">
-        {remove.isError ? <ErrorBox message={errorMessage(remove.error, CONTENT_MESSAGES.deleteCommentFailed)} /> : null}
+      <Dialog
+        open={deleting !== null}
+        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
+        title="Delete comment?"
+        description="The comment disappears for everyone."
+      >
+        {remove.isError ? (
+          <ErrorBox message={errorMessage(remove.error, CONTENT_MESSAGES.deleteCommentFailed)} />
+        ) : null}
         <div className="ui-row">
           <Button variant="secondary" onClick={() => setDeleting(null)}>
             Cancel

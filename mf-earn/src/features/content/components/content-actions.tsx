@@ -12,7 +12,11 @@ import { ExternalMoveDialog, ShareDialog } from './share-move-dialogs';
 type OpenDialog = 'share' | 'move' | 'tip' | 'fund' | 'sponsor' | null;
 
 const ACTED = { like: 'Liked!', save: 'Saved to your collection', repost: 'Reposted!' } as const;
-const FAILED = { like: ENGAGEMENT_MESSAGES.alreadyLiked, save: ENGAGEMENT_MESSAGES.alreadySaved, repost: 'Failed to repost' } as const;
+const FAILED = {
+  like: ENGAGEMENT_MESSAGES.alreadyLiked,
+  save: ENGAGEMENT_MESSAGES.alreadySaved,
+  repost: 'Failed to repost',
+} as const;
 
 /** Like and save (once each, then disabled), repost, and the dialogs: share, external move, tip, tip or fund, sponsor. */
 export function ContentActions({ content, isOwner }: { content: ContentView; isOwner: boolean }) {
@@ -33,7 +37,12 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
     action.mutate(type, {
       onSuccess: (answer) => {
         setDone((before) => new Set(before).add(type));
-        toast.show({ title: ACTED[type], description: rewardDescription(answer), variant: 'success', durationMilliseconds: 3000 });
+        toast.show({
+          title: ACTED[type],
+          description: rewardDescription(answer),
+          variant: 'success',
+          durationMilliseconds: 3000,
+        });
       },
       onError: (error) => toast.show({ title: errorMessage(error, FAILED[type]), variant: 'error' }),
     });
@@ -42,13 +51,28 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
   return (
     <div className="ui-stack">
       <div className="ui-row" role="group" aria-label="Engage">
-        <Button variant={liked ? 'secondary' : 'primary'} disabled={liked || status.isPending || archived} busy={action.isPending && action.variables === 'like'} onClick={() => act('like')}>
+        <Button
+          variant={liked ? 'secondary' : 'primary'}
+          disabled={liked || status.isPending || archived}
+          busy={action.isPending && action.variables === 'like'}
+          onClick={() => act('like')}
+        >
           {liked ? 'Liked' : `Like (+${quickActionPoints('like', user.user_tier)} pts)`}
         </Button>
-        <Button variant={saved ? 'secondary' : 'primary'} disabled={saved || status.isPending || archived} busy={action.isPending && action.variables === 'save'} onClick={() => act('save')}>
+        <Button
+          variant={saved ? 'secondary' : 'primary'}
+          disabled={saved || status.isPending || archived}
+          busy={action.isPending && action.variables === 'save'}
+          onClick={() => act('save')}
+        >
           {saved ? 'Saved' : `Save (+${quickActionPoints('save', user.user_tier)} pts)`}
         </Button>
-        <Button variant={reposted ? 'secondary' : 'primary'} disabled={status.isPending || archived} busy={action.isPending && action.variables === 'repost'} onClick={() => act('repost')}>
+        <Button
+          variant={reposted ? 'secondary' : 'primary'}
+          disabled={status.isPending || archived}
+          busy={action.isPending && action.variables === 'repost'}
+          onClick={() => act('repost')}
+        >
           {reposted ? 'Reposted' : `Repost (+${quickActionPoints('repost', user.user_tier)} pts)`}
         </Button>
         <Button variant="secondary" disabled={archived} onClick={() => setDialog('share')}>
@@ -58,7 +82,11 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
           External Move
         </Button>
       </div>
-      {status.isError ? <p className="ui-field__error">Could not load whether you liked or saved this: {errorMessage(status.error, 'try again')}</p> : null}
+      {status.isError ? (
+        <p className="ui-field__error">
+          Could not load whether you liked or saved this: {errorMessage(status.error, 'try again')}
+        </p>
+      ) : null}
       <div className="ui-row" role="group" aria-label="Support the creator">
         {!isOwner ? (
           <Button variant="secondary" disabled={archived} onClick={() => setDialog('tip')}>

@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { fakeDropsApi } from '../../drops/components/test-api';
 import { ContentDetailPage } from './content-detail-page';
-import { createComment, createContent, postedComment, socialAnswer, sponsorship, tipAnswer, userStatus } from './test-content';
+import {
+  createComment,
+  createContent,
+  postedComment,
+  socialAnswer,
+  sponsorship,
+  tipAnswer,
+  userStatus,
+} from './test-content';
 
 const content = createContent({ title: 'Compilers explained' });
 const base = `/api/content/${content.id}`;
@@ -82,18 +90,31 @@ describe('Content detail page', () => {
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: /^Like \(\+0\.1 pts\)/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Liked' })).toBeDisabled());
-    expect(calls.find((call) => call.key === 'POST /api/users/social-action')?.body).toEqual({ action_type: 'like', reference_id: content.id, reference_type: 'content' });
+    expect(calls.find((call) => call.key === 'POST /api/users/social-action')?.body).toEqual({
+      action_type: 'like',
+      reference_id: content.id,
+      reference_type: 'content',
+    });
   });
 
   it("shows the server's refusal of a second like", async () => {
-    fakeDropsApi(loaded({ 'POST /api/users/social-action': { status: 409, body: { error: 'You have already liked this content!', code: 'ALREADY_LIKED' } } }));
+    fakeDropsApi(
+      loaded({
+        'POST /api/users/social-action': {
+          status: 409,
+          body: { error: 'You have already liked this content!', code: 'ALREADY_LIKED' },
+        },
+      }),
+    );
     renderDetail();
     await userEvent.click(await screen.findByRole('button', { name: /^Like/ }));
     expect(await screen.findByText('You have already liked this content!')).toBeInTheDocument();
   });
 
   it('gives the owner YOUR CONTENT, Edit and Delete; delete asks first, then goes home', async () => {
-    const calls = fakeDropsApi(loaded({ [`DELETE ${base}`]: { body: { success: true, id: content.id, outcome: 'deleted' } } }));
+    const calls = fakeDropsApi(
+      loaded({ [`DELETE ${base}`]: { body: { success: true, id: content.id, outcome: 'deleted' } } }),
+    );
     renderDetail(createUser({ id: 'creator-1', username: 'grace' }));
     expect(await screen.findByText('YOUR CONTENT')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tip Creator' })).not.toBeInTheDocument();
@@ -106,7 +127,20 @@ describe('Content detail page', () => {
   });
 
   it("edits the owner's content with the contract's checks and the server's field errors", async () => {
-    const calls = fakeDropsApi(loaded({ [`PUT ${base}`]: { status: 400, body: { error: 'Please check all required fields', code: 'VALIDATION_FAILED', field_errors: [{ field: 'total_shares', message: 'Total shares cannot be less than the 30 shares set aside or held' }] } } }));
+    const calls = fakeDropsApi(
+      loaded({
+        [`PUT ${base}`]: {
+          status: 400,
+          body: {
+            error: 'Please check all required fields',
+            code: 'VALIDATION_FAILED',
+            field_errors: [
+              { field: 'total_shares', message: 'Total shares cannot be less than the 30 shares set aside or held' },
+            ],
+          },
+        },
+      }),
+    );
     renderDetail(createUser({ id: 'creator-1', username: 'grace' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Content' });
@@ -118,16 +152,38 @@ describe('Content detail page', () => {
     await userEvent.clear(within(dialog).getByLabelText('Total shares'));
     await userEvent.type(within(dialog).getByLabelText('Total shares'), '10');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('Total shares cannot be less than the 30 shares set aside or held')).toBeInTheDocument();
-    expect(calls.find((call) => call.key === `PUT ${base}`)?.body).toMatchObject({ title: 'Compilers, again', total_shares: 10 });
+    expect(
+      await within(dialog).findByText('Total shares cannot be less than the 30 shares set aside or held'),
+    ).toBeInTheDocument();
+    expect(calls.find((call) => call.key === `PUT ${base}`)?.body).toMatchObject({
+      title: 'Compilers, again',
+      total_shares: 10,
+    });
   });
 
   it('posts comments and replies, pins them as the owner, and deletes after a confirmation', async () => {
-    const comment = createComment({ content_id: content.id, comment_text: 'First!', replies: [createComment({ content_id: content.id, comment_text: 'Second', user_username: 'ada', user_display_name: 'Ada' })] });
+    const comment = createComment({
+      content_id: content.id,
+      comment_text: 'First!',
+      replies: [
+        createComment({
+          content_id: content.id,
+          comment_text: 'Second',
+          user_username: 'ada',
+          user_display_name: 'Ada',
+        }),
+      ],
+    });
     const calls = fakeDropsApi(
       loaded({
         [`GET ${base}/comments`]: { body: [comment] },
-        [`POST ${base}/comments`]: (body) => ({ status: 201, body: postedComment(createComment({ content_id: content.id, comment_text: (body as { comment_text: string }).comment_text }), null) }),
+        [`POST ${base}/comments`]: (body) => ({
+          status: 201,
+          body: postedComment(
+            createComment({ content_id: content.id, comment_text: (body as { comment_text: string }).comment_text }),
+            null,
+          ),
+        }),
         [`POST /api/content/comments/${comment.id}/pin`]: { body: { success: true } },
         [`DELETE /api/content/comments/${comment.id}`]: { body: { success: true, id: comment.id } },
       }),
@@ -140,20 +196,36 @@ describe('Content detail page', () => {
     expect(await screen.findByText('Comment cannot be empty')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Add a comment'), 'Thanks all');
     await userEvent.click(screen.getByRole('button', { name: 'Post Comment' }));
-    await waitFor(() => expect(calls.find((call) => call.key === `POST ${base}/comments`)?.body).toEqual({ comment_text: 'Thanks all', parent_comment_id: null }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === `POST ${base}/comments`)?.body).toEqual({
+        comment_text: 'Thanks all',
+        parent_comment_id: null,
+      }),
+    );
 
     await userEvent.click(within(thread).getByRole('button', { name: 'Reply' }));
     await userEvent.type(within(thread).getByLabelText('Reply to Linus'), 'Agreed');
-    await userEvent.click(within(screen.getByRole('form', { name: 'Reply to Linus form' })).getByRole('button', { name: 'Reply' }));
-    await waitFor(() => expect(calls.filter((call) => call.key === `POST ${base}/comments`).map((call) => call.body)).toContainEqual({ comment_text: 'Agreed', parent_comment_id: comment.id }));
+    await userEvent.click(
+      within(screen.getByRole('form', { name: 'Reply to Linus form' })).getByRole('button', { name: 'Reply' }),
+    );
+    await waitFor(() =>
+      expect(calls.filter((call) => call.key === `POST ${base}/comments`).map((call) => call.body)).toContainEqual({
+        comment_text: 'Agreed',
+        parent_comment_id: comment.id,
+      }),
+    );
 
     await userEvent.click(within(thread).getByRole('button', { name: 'Pin' }));
-    await waitFor(() => expect(calls.some((call) => call.key === `POST /api/content/comments/${comment.id}/pin`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.key === `POST /api/content/comments/${comment.id}/pin`)).toBe(true),
+    );
 
     await userEvent.click(within(thread).getAllByRole('button', { name: 'Delete' })[0]);
     const confirm = await screen.findByRole('dialog', { name: 'Delete comment?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.some((call) => call.key === `DELETE /api/content/comments/${comment.id}`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.key === `DELETE /api/content/comments/${comment.id}`)).toBe(true),
+    );
   });
 
   it('lets an advertiser sponsor with an affordable package only, sending its gems, multiplier and hours', async () => {
@@ -164,7 +236,18 @@ describe('Content detail page', () => {
           body: {
             success: true,
             message: 'Content sponsored successfully! It will receive 2x visibility boost for 6 hours.',
-            sponsorship: { id: 's1', content_id: content.id, package_id: 'popular-boost', package_name: 'Popular Boost', gems_allocated: 50, boost_multiplier: 2, duration_hours: 6, starts_at: '2026-11-21T10:00:00.000Z', ends_at: '2026-11-21T16:00:00.000Z', status: 'live' },
+            sponsorship: {
+              id: 's1',
+              content_id: content.id,
+              package_id: 'popular-boost',
+              package_name: 'Popular Boost',
+              gems_allocated: 50,
+              boost_multiplier: 2,
+              duration_hours: 6,
+              starts_at: '2026-11-21T10:00:00.000Z',
+              ends_at: '2026-11-21T16:00:00.000Z',
+              status: 'live',
+            },
           },
         },
       }),
@@ -176,8 +259,17 @@ describe('Content detail page', () => {
     expect(within(dialog).getAllByText('Insufficient gems')).toHaveLength(3);
     await userEvent.click(within(dialog).getByRole('radio', { name: /Popular Boost/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sponsor' }));
-    await waitFor(() => expect(calls.find((call) => call.key === `POST ${base}/sponsor`)?.body).toEqual({ package_id: 'popular-boost', gems_allocated: 50, boost_multiplier: 2, duration_hours: 6 }));
-    expect(await screen.findByText('Content sponsored successfully! It will receive 2x visibility boost for 6 hours.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === `POST ${base}/sponsor`)?.body).toEqual({
+        package_id: 'popular-boost',
+        gems_allocated: 50,
+        boost_multiplier: 2,
+        duration_hours: 6,
+      }),
+    );
+    expect(
+      await screen.findByText('Content sponsored successfully! It will receive 2x visibility boost for 6 hours.'),
+    ).toBeInTheDocument();
   });
 
   it('refuses a tip beyond the gem balance without calling the server, and sends a valid one', async () => {
@@ -191,17 +283,36 @@ describe('Content detail page', () => {
     expect(calls.some((call) => call.key === 'POST /api/content/tip')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: '25' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send Tip' }));
-    await waitFor(() => expect(calls.find((call) => call.key === 'POST /api/content/tip')?.body).toEqual({ content_id: content.id, tip_amount: 25 }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === 'POST /api/content/tip')?.body).toEqual({
+        content_id: content.id,
+        tip_amount: 25,
+      }),
+    );
   });
   it("shows this item's resale listings with Buy and Make an Offer (bounded by the listing when the seller's holding is private)", async () => {
     const listing = {
-      id: 'l1', content_id: content.id, content_title: content.title, content_thumbnail: null, owner_id: 'sam', owner_name: 'Sam',
-      quantity: 6, remaining_quantity: 6, ask_price: 0.02, market_price: 0.01, status: 'active', created_at: '2026-12-01T10:00:00.000Z', expires_at: null,
+      id: 'l1',
+      content_id: content.id,
+      content_title: content.title,
+      content_thumbnail: null,
+      owner_id: 'sam',
+      owner_name: 'Sam',
+      quantity: 6,
+      remaining_quantity: 6,
+      ask_price: 0.02,
+      market_price: 0.01,
+      status: 'active',
+      created_at: '2026-12-01T10:00:00.000Z',
+      expires_at: null,
     };
     const calls = fakeDropsApi(
       loaded({
         'GET /api/shares/listings': { body: { listings: [listing], next_cursor: null } },
-        [`GET /api/portfolio/holdings/${content.id}`]: { status: 404, body: { error: 'Holding not found.', code: 'HOLDING_NOT_FOUND' } },
+        [`GET /api/portfolio/holdings/${content.id}`]: {
+          status: 404,
+          body: { error: 'Holding not found.', code: 'HOLDING_NOT_FOUND' },
+        },
       }),
     );
     renderDetail(createUser({ id: 'viewer-1', username: 'viewer', usd_balance: '5' }));

@@ -1,4 +1,18 @@
-import { Badge, Button, ButtonLink, Card, EmptyState, ErrorBox, SkeletonList, formatCount, formatMoney, formatSharePrice, isApiError, useSession, useTrackView } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  EmptyState,
+  ErrorBox,
+  SkeletonList,
+  formatCount,
+  formatMoney,
+  formatSharePrice,
+  isApiError,
+  useSession,
+  useTrackView,
+} from '@app/platform';
 import { ArrowLeft } from '@app/platform/icons';
 import { CONTENT_MESSAGES } from '@app/contracts/content';
 import { BuySharesDialog, ListingsMarket } from '@app/platform/app';
@@ -38,7 +52,9 @@ function MetricsCard({ content }: { content: ContentView }) {
           </div>
         ))}
       </dl>
-      {metrics.isError ? <p className="ui-muted">Showing the figures stored with the content; live metrics did not load.</p> : null}
+      {metrics.isError ? (
+        <p className="ui-muted">Showing the figures stored with the content; live metrics did not load.</p>
+      ) : null}
     </Card>
   );
 }
@@ -73,7 +89,11 @@ function SharesCard({ content }: { content: ContentView }) {
         </div>
       </dl>
       {soldOut ? <Badge tone="warning">Sold Out</Badge> : null}
-      <Button disabled={soldOut || isOwner || !user} aria-describedby="buy-shares-reason" onClick={() => setBuying(true)}>
+      <Button
+        disabled={soldOut || isOwner || !user}
+        aria-describedby="buy-shares-reason"
+        onClick={() => setBuying(true)}
+      >
         Buy Shares
       </Button>
       <p id="buy-shares-reason" className="ui-muted">
@@ -89,7 +109,12 @@ function SharesCard({ content }: { content: ContentView }) {
       </p>
       {buying ? (
         <BuySharesDialog
-          target={{ contentId: content.id, title: content.title, sharePrice: content.share_price, availableShares: content.available_shares }}
+          target={{
+            contentId: content.id,
+            title: content.title,
+            sharePrice: content.share_price,
+            availableShares: content.available_shares,
+          }}
           open={buying}
           onOpenChange={setBuying}
         />
@@ -115,7 +140,8 @@ function ContentBody({ content }: { content: ContentView }) {
           {content.status === 'archived' ? <Badge tone="danger">{CONTENT_MESSAGES.archived}</Badge> : null}
         </div>
         <p className="ui-muted">
-          by <Link to={`/users/${encodeURIComponent(content.creator_username)}`}>{content.creator_name}</Link> · {new Date(content.created_at).toLocaleDateString()}
+          by <Link to={`/users/${encodeURIComponent(content.creator_username)}`}>{content.creator_name}</Link> ·{' '}
+          {new Date(content.created_at).toLocaleDateString()}
         </p>
         {isOwner ? (
           <div className="ui-row">
@@ -164,9 +190,17 @@ export function ContentDetailPage() {
         <SkeletonList label="Loading content" />
       ) : content.isError ? (
         isApiError(content.error) && content.error.status === 404 ? (
-          <EmptyState title={CONTENT_MESSAGES.notFound} message="This content does not exist or was deleted." action={<ButtonLink to="/dashboard">Back to Home</ButtonLink>} />
+          <EmptyState
+            title={CONTENT_MESSAGES.notFound}
+            message="This content does not exist or was deleted."
+            action={<ButtonLink to="/dashboard">Back to Home</ButtonLink>}
+          />
         ) : (
-          <ErrorBox title="Could not load this content" message={content.error.message} onRetry={() => void content.refetch()} />
+          <ErrorBox
+            title="Could not load this content"
+            message={content.error.message}
+            onRetry={() => void content.refetch()}
+          />
         )
       ) : (
         <ContentBody content={content.data} />

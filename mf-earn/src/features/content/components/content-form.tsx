@@ -1,6 +1,21 @@
 import { ButtonLink, TextField, errorMessage, formatSharePrice, isApiError } from '@app/platform';
-import { Form, FormError, FormSelect, FormTextArea, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
-import { CONTENT_MESSAGES, CONTENT_PLATFORMS, CONTENT_SHARES, CreateContentRequestSchema } from '@app/contracts/content';
+import {
+  Form,
+  FormError,
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
+import {
+  CONTENT_MESSAGES,
+  CONTENT_PLATFORMS,
+  CONTENT_SHARES,
+  CreateContentRequestSchema,
+} from '@app/contracts/content';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -21,9 +36,23 @@ export interface ContentFormValues {
   funding_gems: string;
 }
 
-const emptyValues: ContentFormValues = { platform: 'instagram', title: '', description: '', platform_url: '', media_url: '', total_shares: String(CONTENT_SHARES.default), funding_gems: '' };
+const emptyValues: ContentFormValues = {
+  platform: 'instagram',
+  title: '',
+  description: '',
+  platform_url: '',
+  media_url: '',
+  total_shares: String(CONTENT_SHARES.default),
+  funding_gems: '',
+};
 
-export const PLATFORM_LABELS: Record<string, string> = { instagram: 'Instagram', tiktok: 'TikTok', youtube: 'YouTube', twitter: 'Twitter', linkedin: 'LinkedIn' };
+export const PLATFORM_LABELS: Record<string, string> = {
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+};
 const platformOptions = CONTENT_PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] ?? value }));
 
 export const FUNDING_MESSAGE = 'Gem funding must be a whole number of at least 1';
@@ -60,7 +89,11 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
   const toast = useToast();
   const navigate = useNavigate();
   const create = useCreateContent();
-  const form = useRequestForm(mode === 'share' ? shareSchema : uploadSchema, (values: ContentFormValues) => requestOf(values, mode), { defaultValues: emptyValues });
+  const form = useRequestForm(
+    mode === 'share' ? shareSchema : uploadSchema,
+    (values: ContentFormValues) => requestOf(values, mode),
+    { defaultValues: emptyValues },
+  );
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [createdId, setCreatedId] = useState<string | null>(null);
@@ -68,9 +101,12 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
   const [fundingGems, totalShares] = useWatch({ control: form.control, name: ['funding_gems', 'total_shares'] });
   const price = previewSharePrice(fundingGems, totalShares);
 
-  useEffect(() => () => {
-    if (redirect.current) clearTimeout(redirect.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (redirect.current) clearTimeout(redirect.current);
+    },
+    [],
+  );
 
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
@@ -78,42 +114,77 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
   };
 
   /** The image the content shows: uploaded (falling back to a generated one in share mode), or the checked URL. */
-  const mediaOf = async (request: { media_url?: string | null; title: string; description?: string | null; platform: string }): Promise<string | null | undefined> => {
+  const mediaOf = async (request: {
+    media_url?: string | null;
+    title: string;
+    description?: string | null;
+    platform: string;
+  }): Promise<string | null | undefined> => {
     if (file) {
       const problem = contentImageProblem(file);
       if (problem) return void setFileError(problem);
       try {
-        const uploaded = await uploadContentImage(file, { description: request.description ?? undefined, platform: request.platform });
-        if (uploaded.fallback) toast.show({ title: 'Image Upload Notice', description: uploaded.fallbackReason ?? 'The image was stored in a fallback format.', durationMilliseconds: 5000 });
+        const uploaded = await uploadContentImage(file, {
+          description: request.description ?? undefined,
+          platform: request.platform,
+        });
+        if (uploaded.fallback)
+          toast.show({
+            title: 'Image Upload Notice',
+            description: uploaded.fallbackReason ?? 'The image was stored in a fallback format.',
+            durationMilliseconds: 5000,
+          });
         return uploaded.url;
       } catch (error) {
         toast.show({ title: CONTENT_MESSAGES.uploadFailed, variant: 'error', durationMilliseconds: 5000 });
         if (mode === 'upload') return void setFileError(errorMessage(error, CONTENT_MESSAGES.uploadFailed));
-        const placeholder = await generatePlaceholder({ title: request.title, description: request.description ?? undefined, platform: request.platform });
-        toast.show({ title: 'Using Placeholder Image', description: 'An image was generated from your description.', durationMilliseconds: 5000 });
+        const placeholder = await generatePlaceholder({
+          title: request.title,
+          description: request.description ?? undefined,
+          platform: request.platform,
+        });
+        toast.show({
+          title: 'Using Placeholder Image',
+          description: 'An image was generated from your description.',
+          durationMilliseconds: 5000,
+        });
         return placeholder.url;
       }
     }
     if (mode === 'upload') return void setFileError(CONTENT_MESSAGES.imageRequired);
     const url = request.media_url?.trim();
     if (!url) return null;
-    if (!(await imageUrlAnswers(url))) return void form.setError('media_url', { type: 'server', message: CONTENT_MESSAGES.invalidMediaUrl });
+    if (!(await imageUrlAnswers(url)))
+      return void form.setError('media_url', { type: 'server', message: CONTENT_MESSAGES.invalidMediaUrl });
     return url;
   };
 
   const submit = async (request: z.input<typeof shareSchema> | z.input<typeof uploadSchema>) => {
     const { funding_gems: funding, ...fields } = request;
-    const media = await mediaOf({ title: fields.title, description: fields.description, platform: String(fields.platform), media_url: 'media_url' in fields ? fields.media_url : null });
+    const media = await mediaOf({
+      title: fields.title,
+      description: fields.description,
+      platform: String(fields.platform),
+      media_url: 'media_url' in fields ? fields.media_url : null,
+    });
     if (media === undefined) return;
-    const platformUrl = 'platform_url' in fields ? fields.platform_url : new URL(media ?? '', window.location.origin).href;
+    const platformUrl =
+      'platform_url' in fields ? fields.platform_url : new URL(media ?? '', window.location.origin).href;
     let created;
     try {
-      created = await create.mutateAsync({ ...fields, platform_url: platformUrl, media_url: media, share_price: price === null ? null : Number(price) });
+      created = await create.mutateAsync({
+        ...fields,
+        platform_url: platformUrl,
+        media_url: media,
+        share_price: price === null ? null : Number(price),
+      });
     } catch (error) {
       const validation = isApiError(error) && error.status < 500 && error.fieldErrors.length > 0;
       toast.show({
         title: 'Content Creation Failed',
-        description: validation ? `${errorMessage(error, CONTENT_MESSAGES.createFailed)} Please check all form fields and try again.` : errorMessage(error, CONTENT_MESSAGES.createFailed),
+        description: validation
+          ? `${errorMessage(error, CONTENT_MESSAGES.createFailed)} Please check all form fields and try again.`
+          : errorMessage(error, CONTENT_MESSAGES.createFailed),
         variant: 'error',
         durationMilliseconds: 8000,
       });
@@ -123,23 +194,54 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
       try {
         await fundContent(created.contentId, { amount: funding, currency_type: 'Gems' });
       } catch (error) {
-        toast.show({ title: 'Funding failed', description: `Your content is live, but the funding did not go through: ${errorMessage(error, 'Failed to fund content. Please try again.')}`, variant: 'error', durationMilliseconds: 5000 });
+        toast.show({
+          title: 'Funding failed',
+          description: `Your content is live, but the funding did not go through: ${errorMessage(error, 'Failed to fund content. Please try again.')}`,
+          variant: 'error',
+          durationMilliseconds: 5000,
+        });
       }
     }
-    toast.show({ title: 'Content created!', description: 'Opening your content…', variant: 'success', durationMilliseconds: 3000 });
+    toast.show({
+      title: 'Content created!',
+      description: 'Opening your content…',
+      variant: 'success',
+      durationMilliseconds: 3000,
+    });
     setCreatedId(created.contentId);
-    redirect.current = setTimeout(() => navigate(`/content/${encodeURIComponent(created.contentId)}`), REDIRECT_DELAY_MILLISECONDS);
+    redirect.current = setTimeout(
+      () => navigate(`/content/${encodeURIComponent(created.contentId)}`),
+      REDIRECT_DELAY_MILLISECONDS,
+    );
   };
 
   return (
-    <Form form={form} onSubmit={submit} fallbackError={CONTENT_MESSAGES.createFailed} aria-label={mode === 'share' ? 'Share existing content' : 'Upload new content'}>
+    <Form
+      form={form}
+      onSubmit={submit}
+      fallbackError={CONTENT_MESSAGES.createFailed}
+      aria-label={mode === 'share' ? 'Share existing content' : 'Upload new content'}
+    >
       <FormSelect name="platform" label="Platform" options={platformOptions} />
       <FormTextField name="title" label="Title" required />
       <FormTextArea name="description" label="Description" rows={4} />
       {mode === 'share' ? (
         <>
-          <FormTextField name="platform_url" label="Content URL" type="url" required placeholder="https://" hint="The post on the platform above" />
-          <FormTextField name="media_url" label="Image URL (optional)" type="url" placeholder="https://" hint="Or upload an image below" />
+          <FormTextField
+            name="platform_url"
+            label="Content URL"
+            type="url"
+            required
+            placeholder="https://"
+            hint="The post on the platform above"
+          />
+          <FormTextField
+            name="media_url"
+            label="Image URL (optional)"
+            type="url"
+            placeholder="https://"
+            hint="Or upload an image below"
+          />
         </>
       ) : null}
       <TextField
@@ -150,15 +252,32 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
         error={fileError ?? undefined}
         onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
       />
-      <FormTextField name="total_shares" label="Total shares" type="number" min={CONTENT_SHARES.createMin} max={CONTENT_SHARES.max} hint="100 to 1000 (default 100)" />
-      <FormTextField name="funding_gems" label="Fund with gems (optional)" type="number" min={1} step={1} hint="Whole gems; the share price is the funding split over every share" />
+      <FormTextField
+        name="total_shares"
+        label="Total shares"
+        type="number"
+        min={CONTENT_SHARES.createMin}
+        max={CONTENT_SHARES.max}
+        hint="100 to 1000 (default 100)"
+      />
+      <FormTextField
+        name="funding_gems"
+        label="Fund with gems (optional)"
+        type="number"
+        min={1}
+        step={1}
+        hint="Whole gems; the share price is the funding split over every share"
+      />
       <p className="ui-muted" aria-live="polite">
         Share price: {price === null ? 'set by the server (no funding)' : `$${price}`}
       </p>
       <FormError />
       {createdId ? (
         <p role="status">
-          Content created. <ButtonLink to={`/content/${encodeURIComponent(createdId)}`} variant="ghost">Open it now</ButtonLink>
+          Content created.{' '}
+          <ButtonLink to={`/content/${encodeURIComponent(createdId)}`} variant="ghost">
+            Open it now
+          </ButtonLink>
         </p>
       ) : null}
       <SubmitButton disabled={createdId !== null}>{mode === 'share' ? 'Share Content' : 'Upload Content'}</SubmitButton>

@@ -48,15 +48,31 @@ describe('Create content page', () => {
     expect(within(form).getByText('Share price: $0.0050')).toBeInTheDocument();
     await userEvent.click(within(form).getByRole('button', { name: 'Share Content' }));
     expect(await screen.findByText('Content created!')).toBeInTheDocument();
-    expect(calls.find((call) => call.key === 'POST /api/content')?.body).toMatchObject({ platform: 'tiktok', title: 'My dance', platform_url: 'https://tiktok.com/@me/video/1', total_shares: 100, media_url: null });
-    expect(calls.find((call) => call.key === `POST /api/content/${created.id}/fund`)?.body).toEqual({ amount: 50, currency_type: 'Gems' });
+    expect(calls.find((call) => call.key === 'POST /api/content')?.body).toMatchObject({
+      platform: 'tiktok',
+      title: 'My dance',
+      platform_url: 'https://tiktok.com/@me/video/1',
+      total_shares: 100,
+      media_url: null,
+    });
+    expect(calls.find((call) => call.key === `POST /api/content/${created.id}/fund`)?.body).toEqual({
+      amount: 50,
+      currency_type: 'Gems',
+    });
     expect(screen.queryByText('the new content page')).not.toBeInTheDocument();
     expect(await screen.findByText('the new content page', undefined, { timeout: 3000 })).toBeInTheDocument();
   });
 
   it("shows the server's field errors on the fields and a Content Creation Failed toast", async () => {
     fakeDropsApi({
-      'POST /api/content': { status: 400, body: { error: 'Validation failed', code: 'VALIDATION_FAILED', field_errors: [{ field: 'platform_url', message: 'Please enter a valid URL' }] } },
+      'POST /api/content': {
+        status: 400,
+        body: {
+          error: 'Validation failed',
+          code: 'VALIDATION_FAILED',
+          field_errors: [{ field: 'platform_url', message: 'Please enter a valid URL' }],
+        },
+      },
     });
     renderCreate();
     const form = screen.getByRole('form', { name: 'Share existing content' });
@@ -70,7 +86,18 @@ describe('Create content page', () => {
 
   it('Upload New Content uploads the image and publishes it as the content', async () => {
     const calls = fakeDropsApi({
-      'POST /api/content/upload-image': { status: 201, body: { url: '/api/images/abc.png', imageUrl: '/api/images/abc.png', key: 'abc.png', content_type: 'image/png', size_bytes: 4, fallback: false, fallbackReason: null } },
+      'POST /api/content/upload-image': {
+        status: 201,
+        body: {
+          url: '/api/images/abc.png',
+          imageUrl: '/api/images/abc.png',
+          key: 'abc.png',
+          content_type: 'image/png',
+          size_bytes: 4,
+          fallback: false,
+          fallbackReason: null,
+        },
+      },
       'POST /api/content': { status: 201, body: { success: true, contentId: created.id, content: created } },
     });
     renderCreate();
@@ -81,11 +108,20 @@ describe('Create content page', () => {
     expect(await within(form).findByText('Please select an image file.')).toBeInTheDocument();
     expect(calls).toEqual([]);
 
-    await userEvent.upload(within(form).getByLabelText('Image file'), new File(['\x89PNG'], 'sunset.png', { type: 'image/png' }));
+    await userEvent.upload(
+      within(form).getByLabelText('Image file'),
+      new File(['\x89PNG'], 'sunset.png', { type: 'image/png' }),
+    );
     await userEvent.click(within(form).getByRole('button', { name: 'Upload Content' }));
-    await waitFor(() => expect(calls.map((call) => call.key)).toEqual(['POST /api/content/upload-image', 'POST /api/content']));
+    await waitFor(() =>
+      expect(calls.map((call) => call.key)).toEqual(['POST /api/content/upload-image', 'POST /api/content']),
+    );
     expect((calls[0].body as { image: string }).image).toMatch(/^data:image\/png;base64,/);
-    expect(calls[1].body).toMatchObject({ title: 'Sunset', media_url: '/api/images/abc.png', platform_url: 'http://localhost/api/images/abc.png' });
+    expect(calls[1].body).toMatchObject({
+      title: 'Sunset',
+      media_url: '/api/images/abc.png',
+      platform_url: 'http://localhost/api/images/abc.png',
+    });
   });
 
   it('refuses a file that is not an image before uploading', async () => {
@@ -93,8 +129,14 @@ describe('Create content page', () => {
     renderCreate();
     await userEvent.click(screen.getByRole('tab', { name: 'Upload New Content' }));
     const form = await screen.findByRole('form', { name: 'Upload new content' });
-    await userEvent.upload(within(form).getByLabelText('Image file'), new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }), { applyAccept: false });
-    expect(await within(form).findByText('Please upload a valid image file (JPG, PNG, GIF, WEBP).')).toBeInTheDocument();
+    await userEvent.upload(
+      within(form).getByLabelText('Image file'),
+      new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }),
+      { applyAccept: false },
+    );
+    expect(
+      await within(form).findByText('Please upload a valid image file (JPG, PNG, GIF, WEBP).'),
+    ).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 });

@@ -1,6 +1,11 @@
 import { normaliseTier } from '@app/platform';
 import { covers } from '@app/platform/app';
-import { TIP_GEMS, externalMoveReward, socialActionPointsMinor, type SocialActionType } from '@app/contracts/engagement';
+import {
+  TIP_GEMS,
+  externalMoveReward,
+  socialActionPointsMinor,
+  type SocialActionType,
+} from '@app/contracts/engagement';
 
 // The screens preview the engagement contract's rules (spec 2 §5, §9); the server decides and answers the real amounts.
 
@@ -18,7 +23,8 @@ export function moveReward(move: SocialActionType, tier: string | null | undefin
 
 export function tipProblem(amount: string, gemsBalance: string): string | null {
   const gems = Number(amount);
-  if (amount.trim() === '' || !Number.isInteger(gems) || gems < TIP_GEMS.min || gems > TIP_GEMS.max) return TIP_RANGE_MESSAGE;
+  if (amount.trim() === '' || !Number.isInteger(gems) || gems < TIP_GEMS.min || gems > TIP_GEMS.max)
+    return TIP_RANGE_MESSAGE;
   if (!covers(gemsBalance, amount, 'gems')) return 'Insufficient gems';
   return null;
 }
@@ -26,13 +32,24 @@ export function tipProblem(amount: string, gemsBalance: string): string | null {
 export function tipOrFundProblem(amount: string, currency: 'USD' | 'Gems' | 'Points'): string | null {
   const value = Number(amount);
   if (amount.trim() === '' || !Number.isFinite(value) || value <= 0) return 'Enter an amount above 0';
-  if (currency === 'Points' ? !Number.isInteger(value) : !/^\d+(\.\d{1,2})?$/.test(amount.trim())) return currency === 'Points' ? 'Points are whole numbers' : 'Use at most 2 decimals';
+  if (currency === 'Points' ? !Number.isInteger(value) : !/^\d+(\.\d{1,2})?$/.test(amount.trim()))
+    return currency === 'Points' ? 'Points are whole numbers' : 'Use at most 2 decimals';
   return null;
 }
 
 /** What a quick action (or a posted comment) earned, in words: the server's reason when fewer points were paid. */
-export function rewardDescription(answer: { points_earned: number; engagement_shares_earned: number; message: string | null }): string {
-  const shares = answer.engagement_shares_earned > 0 ? ` and ${answer.engagement_shares_earned} free ${answer.engagement_shares_earned === 1 ? 'share' : 'shares'}` : '';
-  if (answer.message) return answer.points_earned > 0 ? `+${answer.points_earned} points${shares}. ${answer.message}` : `${answer.message}${shares ? `. You earned${shares.replace(' and', '')}` : ''}`;
+export function rewardDescription(answer: {
+  points_earned: number;
+  engagement_shares_earned: number;
+  message: string | null;
+}): string {
+  const shares =
+    answer.engagement_shares_earned > 0
+      ? ` and ${answer.engagement_shares_earned} free ${answer.engagement_shares_earned === 1 ? 'share' : 'shares'}`
+      : '';
+  if (answer.message)
+    return answer.points_earned > 0
+      ? `+${answer.points_earned} points${shares}. ${answer.message}`
+      : `${answer.message}${shares ? `. You earned${shares.replace(' and', '')}` : ''}`;
   return `+${answer.points_earned} points${shares}`;
 }

@@ -32,10 +32,20 @@ export function TipDialog({ contentId, open, onOpenChange }: DialogProps) {
     });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Tip Creator" description={`Each gem gives the creator $0.01. You have ${formatBalance(user.gems_balance)} gems.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Tip Creator"
+      description={`Each gem gives the creator $0.01. You have ${formatBalance(user.gems_balance)} gems.`}
+    >
       <div className="ui-row" role="group" aria-label="Tip presets">
         {TIP_PRESETS.map((preset) => (
-          <Button key={preset} size="small" variant={amount === String(preset) ? 'primary' : 'secondary'} onClick={() => setAmount(String(preset))}>
+          <Button
+            key={preset}
+            size="small"
+            variant={amount === String(preset) ? 'primary' : 'secondary'}
+            onClick={() => setAmount(String(preset))}
+          >
             {preset}
           </Button>
         ))}
@@ -44,7 +54,17 @@ export function TipDialog({ contentId, open, onOpenChange }: DialogProps) {
         <label className="ui-field__label" htmlFor="tip-amount">
           Gems
         </label>
-        <input id="tip-amount" className="ui-field__input" type="number" min={1} max={1000} step={1} value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={problem ? true : undefined} />
+        <input
+          id="tip-amount"
+          className="ui-field__input"
+          type="number"
+          min={1}
+          max={1000}
+          step={1}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+        />
         {problem ? <p className="ui-field__error">{problem}</p> : null}
       </div>
       {tip.isError ? <ErrorBox message={errorMessage(tip.error, 'Tip failed')} /> : null}
@@ -62,7 +82,12 @@ const CURRENCIES: { value: FundCurrency; label: string; step: string }[] = [
 ];
 
 /** Tip or Fund Content: USD, gems or points (1000 points = $1); the answer's new share price is shown. Owners only fund. */
-export function TipOrFundDialog({ contentId, open, onOpenChange, isOwner = false }: DialogProps & { isOwner?: boolean }) {
+export function TipOrFundDialog({
+  contentId,
+  open,
+  onOpenChange,
+  isOwner = false,
+}: DialogProps & { isOwner?: boolean }) {
   const { refresh } = useSession();
   const toast = useToast();
   const action = useTipOrFund(contentId);
@@ -80,7 +105,12 @@ export function TipOrFundDialog({ contentId, open, onOpenChange, isOwner = false
       { kind, amount: amount.trim(), currency_type: currency },
       {
         onSuccess: (answer) => {
-          toast.show({ title: kind === 'tip' ? 'Tip sent' : 'Content funded', description: `New share price $${answer.new_share_price.toFixed(4)}`, variant: 'success', durationMilliseconds: 3000 });
+          toast.show({
+            title: kind === 'tip' ? 'Tip sent' : 'Content funded',
+            description: `New share price $${answer.new_share_price.toFixed(4)}`,
+            variant: 'success',
+            durationMilliseconds: 3000,
+          });
           void refresh();
           onOpenChange(false);
         },
@@ -88,12 +118,18 @@ export function TipOrFundDialog({ contentId, open, onOpenChange, isOwner = false
     );
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Tip or Fund Content" description="A tip rewards the creator; funding raises the share price. 1000 points = $1.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Tip or Fund Content"
+      description="A tip rewards the creator; funding raises the share price. 1000 points = $1."
+    >
       <fieldset className="account-choice" hidden={isOwner}>
         <legend>Action</legend>
         {(['tip', 'fund'] as const).map((value) => (
           <label key={value} className="account-choice__option">
-            <input type="radio" name="tip-or-fund" checked={kind === value} onChange={() => setKind(value)} /> {value === 'tip' ? 'Tip' : 'Fund'}
+            <input type="radio" name="tip-or-fund" checked={kind === value} onChange={() => setKind(value)} />{' '}
+            {value === 'tip' ? 'Tip' : 'Fund'}
           </label>
         ))}
       </fieldset>
@@ -101,7 +137,13 @@ export function TipOrFundDialog({ contentId, open, onOpenChange, isOwner = false
         <legend>Currency</legend>
         {CURRENCIES.map((entry) => (
           <label key={entry.value} className="account-choice__option">
-            <input type="radio" name="fund-currency" checked={currency === entry.value} onChange={() => setCurrency(entry.value)} /> {entry.label}
+            <input
+              type="radio"
+              name="fund-currency"
+              checked={currency === entry.value}
+              onChange={() => setCurrency(entry.value)}
+            />{' '}
+            {entry.label}
           </label>
         ))}
       </fieldset>
@@ -109,10 +151,26 @@ export function TipOrFundDialog({ contentId, open, onOpenChange, isOwner = false
         <label className="ui-field__label" htmlFor="fund-amount">
           Amount
         </label>
-        <input id="fund-amount" className="ui-field__input" type="number" min={0} step={step} value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={problem ? true : undefined} />
+        <input
+          id="fund-amount"
+          className="ui-field__input"
+          type="number"
+          min={0}
+          step={step}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={problem ? true : undefined}
+        />
         {problem ? <p className="ui-field__error">{problem}</p> : null}
       </div>
-      {action.isError ? <ErrorBox message={errorMessage(action.error, kind === 'tip' ? 'Failed to tip content' : 'Failed to fund content. Please try again.')} /> : null}
+      {action.isError ? (
+        <ErrorBox
+          message={errorMessage(
+            action.error,
+            kind === 'tip' ? 'Failed to tip content' : 'Failed to fund content. Please try again.',
+          )}
+        />
+      ) : null}
       <Button busy={action.isPending} onClick={send}>
         {kind === 'tip' ? 'Send Tip' : 'Fund Content'}
       </Button>
@@ -132,8 +190,20 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
   const pack = SPONSOR_PACKAGES.find((entry) => entry.id === chosen);
   const gemsShare = Math.min(100, (Number(user.gems_balance) / 500) * 100);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Sponsor Content" description={`Boost this content's visibility with gems. You have ${formatBalance(user.gems_balance)} gems.`}>
-      <div className="content-gem-bar" role="meter" aria-label="Gem balance out of 500" aria-valuemin={0} aria-valuemax={500} aria-valuenow={Number(user.gems_balance)}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Sponsor Content"
+      description={`Boost this content's visibility with gems. You have ${formatBalance(user.gems_balance)} gems.`}
+    >
+      <div
+        className="content-gem-bar"
+        role="meter"
+        aria-label="Gem balance out of 500"
+        aria-valuemin={0}
+        aria-valuemax={500}
+        aria-valuenow={Number(user.gems_balance)}
+      >
         <span style={{ width: `${gemsShare}%` }} />
       </div>
       <ul className="ui-list" aria-label="Sponsorship packages">
@@ -142,9 +212,16 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
           return (
             <li key={entry.id} className="ui-list__item">
               <label className="account-choice__option">
-                <input type="radio" name="sponsor-package" disabled={!affordable} checked={chosen === entry.id} onChange={() => setChosen(entry.id)} />
+                <input
+                  type="radio"
+                  name="sponsor-package"
+                  disabled={!affordable}
+                  checked={chosen === entry.id}
+                  onChange={() => setChosen(entry.id)}
+                />
                 <span>
-                  <strong>{entry.name}</strong> · {entry.gems} gems · {multiplierOf(entry.multiplierTenths)}x for {entry.hours} {entry.hours === 1 ? 'hour' : 'hours'}
+                  <strong>{entry.name}</strong> · {entry.gems} gems · {multiplierOf(entry.multiplierTenths)}x for{' '}
+                  {entry.hours} {entry.hours === 1 ? 'hour' : 'hours'}
                   {affordable ? null : <span className="ui-field__error"> {ENGAGEMENT_MESSAGES.insufficientGems}</span>}
                 </span>
               </label>
@@ -159,10 +236,19 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
         onClick={() =>
           pack &&
           sponsor.mutate(
-            { package_id: pack.id, gems_allocated: pack.gems, boost_multiplier: multiplierOf(pack.multiplierTenths), duration_hours: pack.hours },
+            {
+              package_id: pack.id,
+              gems_allocated: pack.gems,
+              boost_multiplier: multiplierOf(pack.multiplierTenths),
+              duration_hours: pack.hours,
+            },
             {
               onSuccess: (answer) => {
-                toast.show({ title: answer.message || sponsorSuccessMessage(multiplierOf(pack.multiplierTenths), pack.hours), variant: 'success', durationMilliseconds: 4000 });
+                toast.show({
+                  title: answer.message || sponsorSuccessMessage(multiplierOf(pack.multiplierTenths), pack.hours),
+                  variant: 'success',
+                  durationMilliseconds: 4000,
+                });
                 void refresh();
                 onOpenChange(false);
               },

@@ -1,5 +1,15 @@
 import { Button, ErrorBox, errorMessage } from '@app/platform';
-import { Dialog, Form, FormError, FormSelect, FormTextArea, FormTextField, SubmitButton, useRequestForm, useToast } from '@app/platform/app';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+} from '@app/platform/app';
 import { CONTENT_MESSAGES, CONTENT_PLATFORMS, UpdateContentRequestSchema } from '@app/contracts/content';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,7 +38,15 @@ function editRequestOf(values: EditValues) {
   };
 }
 
-function EditContentDialog({ content, open, onOpenChange }: { content: ContentView; open: boolean; onOpenChange(open: boolean): void }) {
+function EditContentDialog({
+  content,
+  open,
+  onOpenChange,
+}: {
+  content: ContentView;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const toast = useToast();
   const update = useUpdateContent(content.id);
   const form = useRequestForm(UpdateContentRequestSchema, editRequestOf, {
@@ -58,7 +76,14 @@ function EditContentDialog({ content, open, onOpenChange }: { content: ContentVi
         <FormTextArea name="description" label="Description" rows={4} />
         <FormTextField name="platform_url" label="Content URL" type="url" required />
         <FormTextField name="media_url" label="Image URL (optional)" type="text" />
-        <FormTextField name="total_shares" label="Total shares" type="number" min={1} max={1000} hint="1 to 1000, never below the shares already held" />
+        <FormTextField
+          name="total_shares"
+          label="Total shares"
+          type="number"
+          min={1}
+          max={1000}
+          hint="1 to 1000, never below the shares already held"
+        />
         <p className="ui-muted">The share price follows the content's funding; the server sets it.</p>
         <FormError />
         <div className="ui-row">
@@ -105,7 +130,11 @@ export function OwnerActions({ content }: { content: ContentView }) {
             onClick={() =>
               remove.mutate(undefined, {
                 onSuccess: (result) => {
-                  toast.show({ title: result.outcome === 'archived' ? 'Content archived' : 'Content deleted', variant: 'success', durationMilliseconds: 3000 });
+                  toast.show({
+                    title: result.outcome === 'archived' ? 'Content archived' : 'Content deleted',
+                    variant: 'success',
+                    durationMilliseconds: 3000,
+                  });
                   navigate('/dashboard');
                 },
               })

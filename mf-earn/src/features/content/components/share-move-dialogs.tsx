@@ -30,11 +30,21 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
     setBusy(true);
     setFailure(null);
     try {
-      const answer = await createShareLink({ target_url: `${window.location.origin}/content/${encodeURIComponent(content.id)}`, content_id: content.id, campaign_id: null });
+      const answer = await createShareLink({
+        target_url: `${window.location.origin}/content/${encodeURIComponent(content.id)}`,
+        content_id: content.id,
+        campaign_id: null,
+      });
       // The API answers its short link as a path or an absolute URL; the dialog always shows one to copy.
       setLink(new URL(answer.data.url, window.location.origin).href);
     } catch (error) {
-      setFailure(isApiError(error) && error.status >= 500 ? 'Unable to generate link. Try again shortly.' : again ? 'Unable to regenerate share link' : 'Unable to generate share link');
+      setFailure(
+        isApiError(error) && error.status >= 500
+          ? 'Unable to generate link. Try again shortly.'
+          : again
+            ? 'Unable to regenerate share link'
+            : 'Unable to generate share link',
+      );
     } finally {
       setBusy(false);
     }
@@ -53,7 +63,13 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
     if (shared.current) return;
     shared.current = true;
     share.mutate('share', {
-      onSuccess: (answer) => toast.show({ title: 'Shared!', description: rewardDescription(answer), variant: 'success', durationMilliseconds: 4000 }),
+      onSuccess: (answer) =>
+        toast.show({
+          title: 'Shared!',
+          description: rewardDescription(answer),
+          variant: 'success',
+          durationMilliseconds: 4000,
+        }),
       onError: (error) => toast.show({ title: errorMessage(error, 'Failed to record the share'), variant: 'error' }),
     });
   };
@@ -79,7 +95,6 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
   );
 }
 
-
 /** External Move: an action done on the content's own platform, proven by a URL or a screenshot (PNG/JPG ≤ 10 MB). */
 export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps) {
   const user = useCurrentUser();
@@ -95,7 +110,8 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
   const submit = async () => {
     setProblem(null);
     if (!file && proofUrl.trim() === '') return setProblem(ENGAGEMENT_MESSAGES.proofRequired);
-    if (file && !['image/png', 'image/jpeg'].includes(file.type)) return setProblem(ENGAGEMENT_MESSAGES.proofNotAnImage);
+    if (file && !['image/png', 'image/jpeg'].includes(file.type))
+      return setProblem(ENGAGEMENT_MESSAGES.proofNotAnImage);
     if (file && file.size > PROOF_IMAGE_MAX_BYTES) return setProblem(ENGAGEMENT_MESSAGES.proofTooLarge);
     let proof = proofUrl.trim();
     if (file) {
@@ -110,10 +126,22 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
       }
     }
     move.mutate(
-      { move_type: moveType, content_id: content.id, content_platform: content.platform, content_url: content.platform_url, proof_url: proof, proof_type: file ? 'image' : 'url' },
+      {
+        move_type: moveType,
+        content_id: content.id,
+        content_platform: content.platform,
+        content_url: content.platform_url,
+        proof_url: proof,
+        proof_type: file ? 'image' : 'url',
+      },
       {
         onSuccess: (answer) => {
-          toast.show({ title: 'External move recorded', description: `+${answer.points_earned} points and ${answer.keys_earned} keys`, variant: 'success', durationMilliseconds: 4000 });
+          toast.show({
+            title: 'External move recorded',
+            description: `+${answer.points_earned} points and ${answer.keys_earned} keys`,
+            variant: 'success',
+            durationMilliseconds: 4000,
+          });
           onOpenChange(false);
         },
       },
@@ -121,12 +149,22 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="External Move" description={`Engage with this content on ${content.platform} and prove it: external moves earn 10x in-app actions.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="External Move"
+      description={`Engage with this content on ${content.platform} and prove it: external moves earn 10x in-app actions.`}
+    >
       <div className="ui-field">
         <label className="ui-field__label" htmlFor="move-type">
           Move
         </label>
-        <select id="move-type" className="ui-field__input" value={moveType} onChange={(event) => setMoveType(event.target.value as SocialActionType)}>
+        <select
+          id="move-type"
+          className="ui-field__input"
+          value={moveType}
+          onChange={(event) => setMoveType(event.target.value as SocialActionType)}
+        >
           {SOCIAL_ACTION_TYPES.map((type) => (
             <option key={type} value={type}>
               {type}
@@ -137,8 +175,20 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
           Earns {reward.points} points and {reward.keys} keys at your tier.
         </p>
       </div>
-      <TextField label="Proof URL" type="url" placeholder="https://" value={proofUrl} onChange={(event) => setProofUrl(event.target.value)} />
-      <TextField label="Or a screenshot" type="file" accept="image/png,image/jpeg" hint="PNG or JPG, max 10 MB" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+      <TextField
+        label="Proof URL"
+        type="url"
+        placeholder="https://"
+        value={proofUrl}
+        onChange={(event) => setProofUrl(event.target.value)}
+      />
+      <TextField
+        label="Or a screenshot"
+        type="file"
+        accept="image/png,image/jpeg"
+        hint="PNG or JPG, max 10 MB"
+        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+      />
       {problem ? <ErrorBox message={problem} /> : null}
       {move.isError ? <ErrorBox message={errorMessage(move.error, 'Failed to record external move')} /> : null}
       <Button busy={uploading || move.isPending} onClick={() => void submit()}>

@@ -20,7 +20,9 @@ export function SponsorshipPanel({ content }: { content: ContentView }) {
           {data?.ends_at ? ` · until ${new Date(data.ends_at).toLocaleString()}` : ''}
         </p>
       ) : (
-        <p className="ui-muted">{content.is_sponsored ? 'Sponsored' : 'Not sponsored yet. Advertisers can boost this content with gems.'}</p>
+        <p className="ui-muted">
+          {content.is_sponsored ? 'Sponsored' : 'Not sponsored yet. Advertisers can boost this content with gems.'}
+        </p>
       )}
     </Card>
   );

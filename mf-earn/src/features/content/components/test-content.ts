@@ -43,11 +43,27 @@ export const socialAnswer = (contentId: string, overrides: Record<string, unknow
 /** A posted comment's answer: the comment and what it earned (`reward`). */
 export const postedComment = (comment: CommentView, reward: Record<string, unknown> | null = {}) => {
   if (reward === null) return { ...comment, reward: null };
-  const { success: _success, reference_id: _reference, ...rest } = socialAnswer(comment.content_id, { action_type: 'comment', points_earned: 0.3, engagement_shares_earned: 3, ...reward });
+  const {
+    success: _success,
+    reference_id: _reference,
+    ...rest
+  } = socialAnswer(comment.content_id, {
+    action_type: 'comment',
+    points_earned: 0.3,
+    engagement_shares_earned: 3,
+    ...reward,
+  });
   return { ...comment, reward: rest };
 };
 
-export const userStatus = (contentId: string, overrides: Record<string, unknown> = {}) => ({ content_id: contentId, has_liked: false, has_saved: false, is_owner: false, owned_shares: 0, ...overrides });
+export const userStatus = (contentId: string, overrides: Record<string, unknown> = {}) => ({
+  content_id: contentId,
+  has_liked: false,
+  has_saved: false,
+  is_owner: false,
+  owned_shares: 0,
+  ...overrides,
+});
 
 export const sponsorship = (contentId: string, overrides: Record<string, unknown> = {}) => ({
   content_id: contentId,

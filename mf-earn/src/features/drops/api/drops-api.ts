@@ -43,7 +43,10 @@ export function useDrop(id: string, enabled = true) {
 }
 
 export function useMyApplications() {
-  return useQuery({ queryKey: dropKeys.mine(), queryFn: ({ signal }) => apiClient().call(myDropApplicationsRoute, { signal }) });
+  return useQuery({
+    queryKey: dropKeys.mine(),
+    queryFn: ({ signal }) => apiClient().call(myDropApplicationsRoute, { signal }),
+  });
 }
 
 export function useDropApplications(id: string, enabled: boolean) {
@@ -55,14 +58,22 @@ export function useDropApplications(id: string, enabled: boolean) {
 }
 
 export function useMasterKeyStatus() {
-  return useQuery({ queryKey: rewardKeys.masterKey(), queryFn: ({ signal }) => apiClient().call(getMasterKeyStatusRoute, { signal }) });
+  return useQuery({
+    queryKey: rewardKeys.masterKey(),
+    queryFn: ({ signal }) => apiClient().call(getMasterKeyStatusRoute, { signal }),
+  });
 }
 
 /** A fresh key per user action, so a retried request (double click, flaky network) moves money once. */
-const idempotencyHeaders = () => ({ 'Idempotency-Key': globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}` });
+const idempotencyHeaders = () => ({
+  'Idempotency-Key': globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`,
+});
 
 /** Invalidates every drop view (and the balances the session shows) after a change. */
-function useDropMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, onDone?: (output: Output) => void) {
+function useDropMutation<Input, Output>(
+  mutationFn: (input: Input) => Promise<Output>,
+  onDone?: (output: Output) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -75,24 +86,35 @@ function useDropMutation<Input, Output>(mutationFn: (input: Input) => Promise<Ou
 }
 
 export function useCreateDrop(onDone?: (drop: Drop) => void) {
-  return useDropMutation((body: CreateDropRequestInput) => apiClient().call(createDropRoute, { body, headers: idempotencyHeaders() }), onDone);
+  return useDropMutation(
+    (body: CreateDropRequestInput) => apiClient().call(createDropRoute, { body, headers: idempotencyHeaders() }),
+    onDone,
+  );
 }
 
 export function useUpdateDrop(id: string, onDone?: (drop: Drop) => void) {
   return useDropMutation(
-    (body: UpdateDropRequestInput) => apiClient().call(updateDropRoute, { params: { id }, body, headers: idempotencyHeaders() }),
+    (body: UpdateDropRequestInput) =>
+      apiClient().call(updateDropRoute, { params: { id }, body, headers: idempotencyHeaders() }),
     onDone,
   );
 }
 
 export function useDeleteDrop(id: string, onDone?: () => void) {
-  return useDropMutation(() => apiClient().call(deleteDropRoute, { params: { id }, headers: idempotencyHeaders() }), onDone);
+  return useDropMutation(
+    () => apiClient().call(deleteDropRoute, { params: { id }, headers: idempotencyHeaders() }),
+    onDone,
+  );
 }
 
 export function useApplyToDrop(id: string, onDone?: (application: DropApplication) => void) {
   return useDropMutation(
     (message: string) =>
-      apiClient().call(applyToDropRoute, { params: { id }, body: { application_message: message }, headers: idempotencyHeaders() }),
+      apiClient().call(applyToDropRoute, {
+        params: { id },
+        body: { application_message: message },
+        headers: idempotencyHeaders(),
+      }),
     onDone,
   );
 }
@@ -104,9 +126,16 @@ export function useReviewApplication() {
     const params = { id: applicationId };
     const headers = idempotencyHeaders();
     if (review.action === 'complete') {
-      return apiClient().call(completeApplicationRoute, { params, body: { review_score: review.reviewScore }, headers });
+      return apiClient().call(completeApplicationRoute, {
+        params,
+        body: { review_score: review.reviewScore },
+        headers,
+      });
     }
-    return apiClient().call(review.action === 'approve' ? approveApplicationRoute : rejectApplicationRoute, { params, headers });
+    return apiClient().call(review.action === 'approve' ? approveApplicationRoute : rejectApplicationRoute, {
+      params,
+      headers,
+    });
   });
 }
 
@@ -140,7 +169,12 @@ export async function uploadImage(file: File): Promise<string> {
   });
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = ImageUploadResponseSchema.safeParse(body);
-  if (!response.ok || !parsed.success) throw new ApiError({ message: 'Failed to upload image. Please try again.', status: response.status, code: 'UPLOAD_FAILED' });
+  if (!response.ok || !parsed.success)
+    throw new ApiError({
+      message: 'Failed to upload image. Please try again.',
+      status: response.status,
+      code: 'UPLOAD_FAILED',
+    });
   return parsed.data.url;
 }
 

@@ -9,7 +9,11 @@ export function ApplicationsReview({ dropId }: { dropId: string }) {
   const applications = useDropApplications(dropId, true);
   return (
     <Card title="Applications">
-      <QueryView query={applications} loadingLabel="Loading applications" empty={<EmptyState title="No applications yet" message="Applications appear here as users apply." />}>
+      <QueryView
+        query={applications}
+        loadingLabel="Loading applications"
+        empty={<EmptyState title="No applications yet" message="Applications appear here as users apply." />}
+      >
         {(list) => (
           <ul className="ui-list" aria-label="Applications">
             {list.map((application) => (
@@ -29,7 +33,11 @@ function ApplicationRow({ application }: { application: DropApplication }) {
   const run = (input: Parameters<typeof review.mutate>[0]) =>
     review.mutate(input, { onError: (failure) => setError(isApiError(failure) ? failure.message : 'Review failed') });
   return (
-    <li className="ui-list__item" aria-label={`Application from ${application.applicant_name}`} style={{ flexDirection: 'column', alignItems: 'stretch' }}>
+    <li
+      className="ui-list__item"
+      aria-label={`Application from ${application.applicant_name}`}
+      style={{ flexDirection: 'column', alignItems: 'stretch' }}
+    >
       <div className="ui-stack">
         <div className="ui-row">
           <strong>{application.applicant_name}</strong>
@@ -49,16 +57,29 @@ function ApplicationRow({ application }: { application: DropApplication }) {
             {application.submission_notes ? ` (${application.submission_notes})` : ''}
           </p>
         ) : null}
-        {application.status === 'paid' ? <p className="ui-muted">Paid {application.gems_earned} gems · score {application.review_score}/10</p> : null}
+        {application.status === 'paid' ? (
+          <p className="ui-muted">
+            Paid {application.gems_earned} gems · score {application.review_score}/10
+          </p>
+        ) : null}
         {error ? <ErrorBox message={error} /> : null}
       </div>
       <div className="ui-row" style={{ flexWrap: 'wrap', alignItems: 'flex-end' }}>
         {application.status === 'pending' ? (
           <>
-            <Button size="small" busy={review.isPending} onClick={() => run({ applicationId: application.id, review: { action: 'approve' } })}>
+            <Button
+              size="small"
+              busy={review.isPending}
+              onClick={() => run({ applicationId: application.id, review: { action: 'approve' } })}
+            >
               Approve
             </Button>
-            <Button size="small" variant="danger" busy={review.isPending} onClick={() => run({ applicationId: application.id, review: { action: 'reject' } })}>
+            <Button
+              size="small"
+              variant="danger"
+              busy={review.isPending}
+              onClick={() => run({ applicationId: application.id, review: { action: 'reject' } })}
+            >
               Reject
             </Button>
           </>
@@ -72,7 +93,13 @@ function ApplicationRow({ application }: { application: DropApplication }) {
                 </option>
               ))}
             </SelectField>
-            <Button size="small" busy={review.isPending} onClick={() => run({ applicationId: application.id, review: { action: 'complete', reviewScore: Number(score) } })}>
+            <Button
+              size="small"
+              busy={review.isPending}
+              onClick={() =>
+                run({ applicationId: application.id, review: { action: 'complete', reviewScore: Number(score) } })
+              }
+            >
               Complete and Pay
             </Button>
           </>

@@ -5,16 +5,29 @@ import { useState } from 'react';
 import { useApplyToDrop, type Drop, type DropApplication } from '../api/drops-api';
 import { SubmitWorkDialog } from './submit-work-dialog';
 
-const STATUS_TONES = { pending: 'warning', approved: 'accent', rejected: 'danger', submitted: 'accent', completed: 'success', paid: 'success' } as const;
+const STATUS_TONES = {
+  pending: 'warning',
+  approved: 'accent',
+  rejected: 'danger',
+  submitted: 'accent',
+  completed: 'success',
+  paid: 'success',
+} as const;
 
 /** Why Apply is disabled, in the spec's words, or null when the user may apply. */
-export function applyBlocker(drop: Drop, balances: { keys: string; points: string }, masterKeyActivated: boolean): string | null {
+export function applyBlocker(
+  drop: Drop,
+  balances: { keys: string; points: string },
+  masterKeyActivated: boolean,
+): string | null {
   if (drop.kind === 'paid') {
     if (!masterKeyActivated) return DROP_MESSAGES.masterKeyRequired;
-    if (!covers(balances.keys, drop.key_cost, 'keys')) return DROP_MESSAGES.needMoreKeys(subtractAmounts(drop.key_cost, balances.keys, 'keys'));
+    if (!covers(balances.keys, drop.key_cost, 'keys'))
+      return DROP_MESSAGES.needMoreKeys(subtractAmounts(drop.key_cost, balances.keys, 'keys'));
   }
   if (drop.kind === 'move') {
-    if (!covers(balances.points, drop.move_cost_points, 'points')) return DROP_MESSAGES.needMorePoints(subtractAmounts(drop.move_cost_points, balances.points, 'points'));
+    if (!covers(balances.points, drop.move_cost_points, 'points'))
+      return DROP_MESSAGES.needMorePoints(subtractAmounts(drop.move_cost_points, balances.points, 'points'));
   }
   return null;
 }
@@ -29,7 +42,9 @@ export function MyApplication({ application }: { application: DropApplication })
           {application.status === 'approved' ? <Badge tone="warning">Submission Required</Badge> : null}
         </div>
         <p>{application.application_message}</p>
-        {application.status === 'submitted' ? <p className="ui-muted">Your work is under review (usually 24-48 hours).</p> : null}
+        {application.status === 'submitted' ? (
+          <p className="ui-muted">Your work is under review (usually 24-48 hours).</p>
+        ) : null}
         {application.status === 'paid' ? (
           <p>
             Earned {application.gems_earned} gems{application.keys_earned ? ` and ${application.keys_earned} keys` : ''}
@@ -61,7 +76,11 @@ export function ApplyForm({ drop, masterKeyActivated }: { drop: Drop; masterKeyA
       </Card>
     );
   }
-  const blocker = applyBlocker(drop, { keys: user?.keys_balance ?? '0', points: user?.points_balance ?? '0' }, masterKeyActivated);
+  const blocker = applyBlocker(
+    drop,
+    { keys: user?.keys_balance ?? '0', points: user?.points_balance ?? '0' },
+    masterKeyActivated,
+  );
   return (
     <Card title="Apply">
       <Form

@@ -52,7 +52,16 @@ describe('Create Drop dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
     expect(await screen.findByText('detail of the new drop')).toBeInTheDocument();
     const post = calls.find((call) => call.key === 'POST /api/drops')!;
-    expect(post.body).toMatchObject({ title: 'Review', kind: 'paid', is_paid_drop: true, is_proof_drop: false, key_cost: 1, gem_reward_base: 50, gem_pool_total: 200, max_participants: 4 });
+    expect(post.body).toMatchObject({
+      title: 'Review',
+      kind: 'paid',
+      is_paid_drop: true,
+      is_proof_drop: false,
+      key_cost: 1,
+      gem_reward_base: 50,
+      gem_pool_total: 200,
+      max_participants: 4,
+    });
     expect(post.headers['Idempotency-Key']).toBeTruthy();
   });
 
@@ -68,7 +77,9 @@ describe('Create Drop dialog', () => {
     await userEvent.type(within(dialog).getByLabelText('Keys reward'), '3');
     // The escrow is said before submitting: reward × seats, or the pool that unlimited seats need.
     await userEvent.type(within(dialog).getByLabelText('Max participants'), '4');
-    expect(within(dialog).getByText(/Blank: 12 keys \(keys reward × max participants\) move from your keys into the drop/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Blank: 12 keys \(keys reward × max participants\) move from your keys into the drop/),
+    ).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('Max participants'));
     expect(within(dialog).getByText(/Required with unlimited participants/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
@@ -83,13 +94,20 @@ describe('Create Drop dialog', () => {
   }, 20_000);
 
   it("shows the server's refusal", async () => {
-    fakeDropsApi({ 'POST /api/drops': { status: 422, body: { error: 'Insufficient gems to fund the drop pool', code: 'INSUFFICIENT_GEMS' } } });
+    fakeDropsApi({
+      'POST /api/drops': {
+        status: 422,
+        body: { error: 'Insufficient gems to fund the drop pool', code: 'INSUFFICIENT_GEMS' },
+      },
+    });
     renderDialog('paid');
     const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Review');
     await userEvent.type(within(dialog).getByLabelText('Description'), 'Write a review');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
-    await waitFor(() => expect(within(dialog).getByText('Insufficient gems to fund the drop pool')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(dialog).getByText('Insufficient gems to fund the drop pool')).toBeInTheDocument(),
+    );
   });
 
   describe('image', () => {
@@ -107,26 +125,46 @@ describe('Create Drop dialog', () => {
       const uploads: string[] = [];
       globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
         uploads.push(`${init?.method} ${String(input)} ${(init?.body as FormData).get('image') instanceof File}`);
-        return { ok: true, status: 201, json: async () => ({ url: '/api/images/abc.png', key: 'abc.png', content_type: 'image/png', size_bytes: 1024 }) } as Response;
+        return {
+          ok: true,
+          status: 201,
+          json: async () => ({
+            url: '/api/images/abc.png',
+            key: 'abc.png',
+            content_type: 'image/png',
+            size_bytes: 1024,
+          }),
+        } as Response;
       }) as typeof fetch;
       const calls = fakeDropsApi({ 'POST /api/drops': { status: 201, body: createDrop() } });
       renderDialog();
       const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
       await fillRequired(dialog);
-      await userEvent.upload(within(dialog).getByLabelText('Image file'), new File(['png'], 'clip.png', { type: 'image/png' }));
+      await userEvent.upload(
+        within(dialog).getByLabelText('Image file'),
+        new File(['png'], 'clip.png', { type: 'image/png' }),
+      );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
       expect(await screen.findByText('detail of the new drop')).toBeInTheDocument();
       expect(uploads).toEqual(['POST /api/upload/image true']);
-      expect(calls.find((call) => call.key === 'POST /api/drops')?.body).toMatchObject({ preview_image: '/api/images/abc.png', kind: 'proof' });
+      expect(calls.find((call) => call.key === 'POST /api/drops')?.body).toMatchObject({
+        preview_image: '/api/images/abc.png',
+        kind: 'proof',
+      });
     });
 
     it("says 'Failed to upload image. Please try again.' when the upload fails, and creates nothing", async () => {
-      globalThis.fetch = jest.fn(async () => ({ ok: false, status: 503, json: async () => ({ error: 'down' }) }) as Response) as typeof fetch;
+      globalThis.fetch = jest.fn(
+        async () => ({ ok: false, status: 503, json: async () => ({ error: 'down' }) }) as Response,
+      ) as typeof fetch;
       const calls = fakeDropsApi({});
       renderDialog();
       const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
       await fillRequired(dialog);
-      await userEvent.upload(within(dialog).getByLabelText('Image file'), new File(['png'], 'clip.png', { type: 'image/png' }));
+      await userEvent.upload(
+        within(dialog).getByLabelText('Image file'),
+        new File(['png'], 'clip.png', { type: 'image/png' }),
+      );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
       expect(await within(dialog).findByText('Failed to upload image. Please try again.')).toBeInTheDocument();
       expect(calls).toEqual([]);
@@ -141,10 +179,16 @@ describe('Create Drop dialog', () => {
       const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
       await fillRequired(dialog);
       await userEvent.click(within(dialog).getByLabelText('Image URL', { selector: 'input[type=radio]' }));
-      await userEvent.type(within(dialog).getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://images.example.com/nothing.png');
+      await userEvent.type(
+        within(dialog).getByLabelText('Image URL', { selector: 'input[type=url]' }),
+        'https://images.example.com/nothing.png',
+      );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
       expect(await within(dialog).findByText('Please provide a valid image URL')).toBeInTheDocument();
-      expect(globalThis.fetch).toHaveBeenCalledWith('https://images.example.com/nothing.png', expect.objectContaining({ method: 'HEAD' }));
+      expect(globalThis.fetch).toHaveBeenCalledWith(
+        'https://images.example.com/nothing.png',
+        expect.objectContaining({ method: 'HEAD' }),
+      );
     });
   });
 });

@@ -34,15 +34,27 @@ function createRequestOf(values: DropFormValues, kind: DropKind) {
   return { ...requestFieldsOf(values, kind), kind, is_proof_drop: kind === 'proof', is_paid_drop: kind === 'paid' };
 }
 
-export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: boolean; initialKind: DropKind; onOpenChange(open: boolean): void }) {
+export function CreateDropDialog({
+  open,
+  initialKind,
+  onOpenChange,
+}: {
+  open: boolean;
+  initialKind: DropKind;
+  onOpenChange(open: boolean): void;
+}) {
   const navigate = useNavigate();
   const [kind, setKind] = useState<DropKind>(initialKind);
   // The resolver reads the kind at validation time: the contract checks the request of the kind shown.
   const kindRef = useRef(kind);
   kindRef.current = kind;
-  const form = useRequestForm(CreateDropRequestSchema, (values: DropFormValues) => createRequestOf(values, kindRef.current), {
-    defaultValues: valuesForKind(emptyDropForm, initialKind),
-  });
+  const form = useRequestForm(
+    CreateDropRequestSchema,
+    (values: DropFormValues) => createRequestOf(values, kindRef.current),
+    {
+      defaultValues: valuesForKind(emptyDropForm, initialKind),
+    },
+  );
   const [imageSource, setImageSource] = useState<'upload' | 'url'>('upload');
   const [imageFile, setImageFile] = useState<File | null>(null);
   const [imageUrl, setImageUrl] = useState('');
@@ -93,22 +105,27 @@ export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: bo
       await create.mutateAsync({ ...request, preview_image: previewImage });
     } catch (error) {
       // Field messages go under their inputs; the sentence of the refusal heads the form.
-      if (isApiError(error)) for (const fieldError of error.fieldErrors) form.setError(fieldError.field as keyof DropFormValues, { type: 'server', message: fieldError.message });
+      if (isApiError(error))
+        for (const fieldError of error.fieldErrors)
+          form.setError(fieldError.field as keyof DropFormValues, { type: 'server', message: fieldError.message });
       setFailure(isApiError(error) ? error.message : 'Failed to create drop');
     }
   };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create Drop" description={`New ${KIND_LABELS[kind]}`}>
-      <Form
-        form={form}
-        onSubmit={submit}
-        fallbackError="Failed to create drop"
-      >
+      <Form form={form} onSubmit={submit} fallbackError="Failed to create drop">
         <fieldset className="ui-row" aria-label="Drop kind">
           {KIND_CHOICES.map((choice) => (
             <label key={choice.kind}>
-              <input type="radio" name="drop-kind" value={choice.kind} checked={kind === choice.kind} onChange={() => switchKind(choice.kind)} /> {choice.label}
+              <input
+                type="radio"
+                name="drop-kind"
+                value={choice.kind}
+                checked={kind === choice.kind}
+                onChange={() => switchKind(choice.kind)}
+              />{' '}
+              {choice.label}
             </label>
           ))}
         </fieldset>
@@ -116,10 +133,22 @@ export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: bo
         <fieldset className="ui-stack" aria-label="Image source">
           <div className="ui-row">
             <label>
-              <input type="radio" name="image-source" checked={imageSource === 'upload'} onChange={() => setImageSource('upload')} /> Upload image
+              <input
+                type="radio"
+                name="image-source"
+                checked={imageSource === 'upload'}
+                onChange={() => setImageSource('upload')}
+              />{' '}
+              Upload image
             </label>
             <label>
-              <input type="radio" name="image-source" checked={imageSource === 'url'} onChange={() => setImageSource('url')} /> Image URL
+              <input
+                type="radio"
+                name="image-source"
+                checked={imageSource === 'url'}
+                onChange={() => setImageSource('url')}
+              />{' '}
+              Image URL
             </label>
           </div>
           {imageSource === 'upload' ? (
@@ -127,11 +156,22 @@ export function CreateDropDialog({ open, initialKind, onOpenChange }: { open: bo
               <label className="ui-field__label" htmlFor="drop-image-file">
                 Image file
               </label>
-              <input id="drop-image-file" type="file" accept="image/*" onChange={(event) => setImageFile(event.target.files?.[0] ?? null)} />
+              <input
+                id="drop-image-file"
+                type="file"
+                accept="image/*"
+                onChange={(event) => setImageFile(event.target.files?.[0] ?? null)}
+              />
               {imageError ? <p className="ui-field__error">{imageError}</p> : null}
             </div>
           ) : (
-            <TextField label="Image URL" type="url" value={imageUrl} error={imageError ?? undefined} onChange={(event) => setImageUrl(event.target.value)} />
+            <TextField
+              label="Image URL"
+              type="url"
+              value={imageUrl}
+              error={imageError ?? undefined}
+              onChange={(event) => setImageUrl(event.target.value)}
+            />
           )}
         </fieldset>
         {failure ? <ErrorBox title="Create Drop failed" message={failure} /> : null}

@@ -16,7 +16,12 @@ export function DropCard({ drop }: { drop: Drop }) {
       <article ref={impressionRef} aria-label={drop.title} className="ui-stack">
         {drop.preview_image ? (
           <Link to={to} tabIndex={-1} aria-hidden="true" onClick={opened}>
-            <img src={drop.preview_image} alt="" className="drop-card__image" style={{ maxWidth: '100%', borderRadius: 8 }} />
+            <img
+              src={drop.preview_image}
+              alt=""
+              className="drop-card__image"
+              style={{ maxWidth: '100%', borderRadius: 8 }}
+            />
           </Link>
         ) : null}
         <div className="ui-row">
@@ -37,7 +42,11 @@ export function DropCard({ drop }: { drop: Drop }) {
           {perKey ? <Badge tone="success">ROI {perKey}</Badge> : null}
           {drop.kind === 'move' ? <span>{drop.key_reward_amount} keys reward</span> : null}
           <span className="ui-muted">
-            {drop.kind === 'paid' ? `${drop.key_cost} keys to apply` : drop.kind === 'move' ? `${drop.move_cost_points} points to apply` : 'Free to apply'}
+            {drop.kind === 'paid'
+              ? `${drop.key_cost} keys to apply`
+              : drop.kind === 'move'
+                ? `${drop.move_cost_points} points to apply`
+                : 'Free to apply'}
           </span>
           <span className="ui-muted">Participants {participantsLabel(drop)}</span>
         </div>

@@ -14,7 +14,17 @@ const renderDetail = (id: string, user = createUser({ id: 'user-1', keys_balance
     { route: `/task/${id}`, user },
   );
 
-const paid = createDrop({ kind: 'paid', is_paid_drop: true, is_proof_drop: false, key_cost: 3, gem_reward_base: 50, gem_pool_total: 100, gem_pool_remaining: 100, max_participants: 5, current_participants: 2 });
+const paid = createDrop({
+  kind: 'paid',
+  is_paid_drop: true,
+  is_proof_drop: false,
+  key_cost: 3,
+  gem_reward_base: 50,
+  gem_pool_total: 100,
+  gem_pool_remaining: 100,
+  max_participants: 5,
+  current_participants: 2,
+});
 
 describe('Drop detail page', () => {
   it.each([
@@ -39,13 +49,24 @@ describe('Drop detail page', () => {
 
   it('shows every panel of a paid drop and disables Apply until the Master Key is activated', async () => {
     fakeDropsApi({
-      [`GET /api/drops/${paid.id}`]: { body: { ...paid, title: 'Review headphones', requirements: '18+', deliverables: 'One review' } },
+      [`GET /api/drops/${paid.id}`]: {
+        body: { ...paid, title: 'Review headphones', requirements: '18+', deliverables: 'One review' },
+      },
       'GET /api/users/master-key-status': { body: masterKey(false) },
       'GET /api/users/drop-applications': { body: [] },
     });
     renderDetail(paid.id);
     expect(await screen.findByRole('heading', { name: 'Review headphones', level: 1 })).toBeInTheDocument();
-    for (const title of ['Description', 'Requirements', 'Deliverables', 'Master Key', 'Your Balance', 'Details', 'Posted By', 'Pro Tips']) {
+    for (const title of [
+      'Description',
+      'Requirements',
+      'Deliverables',
+      'Master Key',
+      'Your Balance',
+      'Details',
+      'Posted By',
+      'Pro Tips',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     const facts = screen.getByRole('complementary', { name: 'Drop facts' });
@@ -76,7 +97,11 @@ describe('Drop detail page', () => {
     expect(await screen.findByText('Application message is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Application message'), 'I review audio gear');
     await userEvent.click(screen.getByRole('button', { name: 'Apply Now' }));
-    await waitFor(() => expect(calls.find((call) => call.key === `POST /api/drops/${paid.id}/apply`)?.body).toEqual({ application_message: 'I review audio gear' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === `POST /api/drops/${paid.id}/apply`)?.body).toEqual({
+        application_message: 'I review audio gear',
+      }),
+    );
   });
 
   it('shows Not Available for a drop that is not active, and the demo banner', async () => {
@@ -113,14 +138,24 @@ describe('Drop detail page', () => {
     await userEvent.type(within(dialog).getByLabelText('Submission URL'), 'https://example.com/work');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit Work' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.key.endsWith('/submit'))?.body).toEqual({ submission_type: 'url', submission_data: 'https://example.com/work', submission_notes: '' }),
+      expect(calls.find((call) => call.key.endsWith('/submit'))?.body).toEqual({
+        submission_type: 'url',
+        submission_data: 'https://example.com/work',
+        submission_notes: '',
+      }),
     );
   });
 
   it('gives the creator Edit, Delete and the applications to review', async () => {
     const mine = { ...paid, creator_id: 'user-1' };
     const pending = createApplication({ drop_id: paid.id, applicant_name: 'Grace', status: 'pending' });
-    const submitted = createApplication({ drop_id: paid.id, applicant_name: 'Linus', status: 'submitted', submission_type: 'text', submission_data: 'my work' });
+    const submitted = createApplication({
+      drop_id: paid.id,
+      applicant_name: 'Linus',
+      status: 'submitted',
+      submission_type: 'text',
+      submission_data: 'my work',
+    });
     const calls = fakeDropsApi({
       [`GET /api/drops/${paid.id}`]: { body: mine },
       'GET /api/users/master-key-status': { body: masterKey(true) },
@@ -140,7 +175,9 @@ describe('Drop detail page', () => {
     const linus = screen.getByRole('listitem', { name: 'Application from Linus' });
     await userEvent.selectOptions(within(linus).getByLabelText('Review score'), '9');
     await userEvent.click(within(linus).getByRole('button', { name: 'Complete and Pay' }));
-    await waitFor(() => expect(calls.find((call) => call.key.endsWith('/complete'))?.body).toEqual({ review_score: 9 }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key.endsWith('/complete'))?.body).toEqual({ review_score: 9 }),
+    );
     expect(calls.some((call) => call.key === `POST /api/drop-applications/${pending.id}/approve`)).toBe(true);
 
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
@@ -150,6 +187,12 @@ describe('Drop detail page', () => {
     expect(within(dialog).getByText('Please check all required fields')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Renamed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Drop' }));
-    await waitFor(() => expect(calls.find((call) => call.key === `PUT /api/drops/${paid.id}`)?.body).toMatchObject({ title: 'Renamed', key_cost: 3, gem_reward_base: 50 }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.key === `PUT /api/drops/${paid.id}`)?.body).toMatchObject({
+        title: 'Renamed',
+        key_cost: 3,
+        gem_reward_base: 50,
+      }),
+    );
   });
 });

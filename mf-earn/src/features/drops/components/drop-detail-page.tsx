@@ -1,12 +1,37 @@
-import { Badge, Button, ButtonLink, Card, ErrorBox, PageSpinner, isApiError, useCurrentUser, useTrackView } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  ErrorBox,
+  PageSpinner,
+  isApiError,
+  useCurrentUser,
+  useTrackView,
+} from '@app/platform';
 import { Dialog } from '@app/platform/app';
 import { isValidDropId } from '@app/contracts/drops';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useCloseDrop, useDeleteDrop, useDrop, useMasterKeyStatus, useMyApplications, type Drop } from '../api/drops-api';
+import {
+  useCloseDrop,
+  useDeleteDrop,
+  useDrop,
+  useMasterKeyStatus,
+  useMyApplications,
+  type Drop,
+} from '../api/drops-api';
 import { ApplicationsReview } from './applications-review';
 import { ApplyForm, MyApplication } from './apply-panel';
-import { DIFFICULTY_TONES, KIND_LABELS, categoryLabel, deadlineLabel, isDemo, participantsLabel, rewardPerKeyLabel } from './drop-format';
+import {
+  DIFFICULTY_TONES,
+  KIND_LABELS,
+  categoryLabel,
+  deadlineLabel,
+  isDemo,
+  participantsLabel,
+  rewardPerKeyLabel,
+} from './drop-format';
 import { KindIcon } from './kind-icon';
 import { DropLoadError, dropLoadErrorOf } from './drop-load-error';
 import { EditDropDialog } from './edit-drop-dialog';
@@ -27,7 +52,13 @@ export function DropDetailPage() {
   if (drop.isPending) return <PageSpinner label="Loading drop" />;
   if (drop.isError) {
     const { title, message } = dropLoadErrorOf(drop.error);
-    return <DropLoadError title={title} message={message} onRetry={title === 'Drop Not Found' ? undefined : () => void drop.refetch()} />;
+    return (
+      <DropLoadError
+        title={title}
+        message={message}
+        onRetry={title === 'Drop Not Found' ? undefined : () => void drop.refetch()}
+      />
+    );
   }
   return <DropDetail drop={drop.data} />;
 }
@@ -67,7 +98,9 @@ function DropDetail({ drop }: { drop: Drop }) {
           {drop.kind === 'paid' ? <strong>{drop.gem_reward_base} gems reward</strong> : null}
         </div>
         <h1>{drop.title}</h1>
-        {drop.preview_image ? <img src={drop.preview_image} alt={drop.title} style={{ maxWidth: '100%', borderRadius: 8 }} /> : null}
+        {drop.preview_image ? (
+          <img src={drop.preview_image} alt={drop.title} style={{ maxWidth: '100%', borderRadius: 8 }} />
+        ) : null}
         {isCreator ? (
           <div className="ui-row">
             <Button variant="secondary" onClick={() => setEditing(true)}>
@@ -80,7 +113,11 @@ function DropDetail({ drop }: { drop: Drop }) {
               <Button
                 variant="ghost"
                 busy={close.isPending}
-                onClick={() => close.mutate(undefined, { onError: (error) => setActionError(isApiError(error) ? error.message : 'Failed to close drop') })}
+                onClick={() =>
+                  close.mutate(undefined, {
+                    onError: (error) => setActionError(isApiError(error) ? error.message : 'Failed to close drop'),
+                  })
+                }
               >
                 Close Drop
               </Button>
@@ -110,8 +147,9 @@ function DropDetail({ drop }: { drop: Drop }) {
               <p className="ui-muted">Checking your Master Key…</p>
             ) : masterKey.data ? (
               <p>
-                {masterKey.data.is_activated ? 'Activated for today' : 'Not activated'} · {masterKey.data.proof_drops_completed} / {masterKey.data.proof_drops_required} proof drops
-                completed today
+                {masterKey.data.is_activated ? 'Activated for today' : 'Not activated'} ·{' '}
+                {masterKey.data.proof_drops_completed} / {masterKey.data.proof_drops_required} proof drops completed
+                today
               </p>
             ) : (
               <p className="ui-muted">Master Key status unavailable</p>
@@ -122,7 +160,11 @@ function DropDetail({ drop }: { drop: Drop }) {
               {user.keys_balance} keys · {user.points_balance} points · {user.gems_balance} gems
             </p>
           </Card>
-          {isCreator ? null : myApplication ? <MyApplication application={myApplication} /> : mine.isPending ? null : <ApplyForm drop={drop} masterKeyActivated={masterKeyActivated} />}
+          {isCreator ? null : myApplication ? (
+            <MyApplication application={myApplication} />
+          ) : mine.isPending ? null : (
+            <ApplyForm drop={drop} masterKeyActivated={masterKeyActivated} />
+          )}
           {isCreator ? <ApplicationsReview dropId={drop.id} /> : null}
         </div>
         <aside className="ui-stack" aria-label="Drop facts" style={{ flex: '1 1 16rem', minWidth: 0 }}>
@@ -164,7 +206,9 @@ function DropDetail({ drop }: { drop: Drop }) {
           </Card>
           <Card title="Posted By">
             <div className="ui-row">
-              {drop.creator_avatar ? <img src={drop.creator_avatar} alt="" width={40} height={40} style={{ borderRadius: '50%' }} /> : null}
+              {drop.creator_avatar ? (
+                <img src={drop.creator_avatar} alt="" width={40} height={40} style={{ borderRadius: '50%' }} />
+              ) : null}
               <strong>{drop.creator_name}</strong>
             </div>
           </Card>
@@ -179,9 +223,16 @@ function DropDetail({ drop }: { drop: Drop }) {
       </div>
 
       {isCreator ? <EditDropDialog drop={drop} open={editing} onOpenChange={setEditing} /> : null}
-      <Dialog open={confirmingDelete} onOpenChange={setConfirmingDelete} title="Delete drop?" description="The remaining gem pool returns to you.">
+      <Dialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete drop?"
+        description="The remaining gem pool returns to you."
+      >
         <div className="ui-stack">
-          {remove.isError ? <ErrorBox message={isApiError(remove.error) ? remove.error.message : 'Failed to delete drop'} /> : null}
+          {remove.isError ? (
+            <ErrorBox message={isApiError(remove.error) ? remove.error.message : 'Failed to delete drop'} />
+          ) : null}
           <div className="ui-row">
             <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
               Cancel

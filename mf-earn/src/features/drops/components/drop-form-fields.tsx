@@ -47,7 +47,17 @@ export const emptyDropForm: DropFormValues = {
   deliverables: '',
 };
 
-export function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange(value: string): void; children: ReactNode }) {
+export function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="ui-field">
@@ -70,7 +80,9 @@ const difficultyOptions = DROP_DIFFICULTIES.map((difficulty) => ({ value: diffic
  * server's messages land under them.
  */
 export function DropFormFields({ kind }: { kind: 'proof' | 'paid' | 'move' }) {
-  const poolInputs = useWatch<DropFormValues>({ name: ['key_pool_total', 'key_reward_amount', 'max_participants'] }) as string[];
+  const poolInputs = useWatch<DropFormValues>({
+    name: ['key_pool_total', 'key_reward_amount', 'max_participants'],
+  }) as string[];
   const [keyPoolTotal = '', keyRewardAmount = '', maxParticipants = ''] = poolInputs ?? [];
   return (
     <>
@@ -83,7 +95,14 @@ export function DropFormFields({ kind }: { kind: 'proof' | 'paid' | 'move' }) {
           <legend>Paid settings</legend>
           <FormTextField name="key_cost" label="Key cost" type="number" min={1} />
           <FormTextField name="gem_reward_base" label="Gem reward" type="number" min={1} step="0.01" />
-          <FormTextField name="gem_pool_total" label="Gem pool" type="number" min={0} step="0.01" hint="Moved from your gems into the drop; what is left returns when the drop closes." />
+          <FormTextField
+            name="gem_pool_total"
+            label="Gem pool"
+            type="number"
+            min={0}
+            step="0.01"
+            hint="Moved from your gems into the drop; what is left returns when the drop closes."
+          />
         </fieldset>
       ) : null}
       {kind === 'move' ? (
@@ -96,12 +115,22 @@ export function DropFormFields({ kind }: { kind: 'proof' | 'paid' | 'move' }) {
             label="Key pool"
             type="number"
             min={1}
-            hint={keyPoolHint({ key_pool_total: keyPoolTotal, key_reward_amount: keyRewardAmount, max_participants: maxParticipants })}
+            hint={keyPoolHint({
+              key_pool_total: keyPoolTotal,
+              key_reward_amount: keyRewardAmount,
+              max_participants: maxParticipants,
+            })}
           />
         </fieldset>
       ) : null}
       <FormTextField name="follower_threshold" label="Min followers" type="number" min={0} />
-      <FormTextField name="max_participants" label="Max participants" type="number" min={1} hint="Leave blank for unlimited" />
+      <FormTextField
+        name="max_participants"
+        label="Max participants"
+        type="number"
+        min={1}
+        hint="Leave blank for unlimited"
+      />
       <FormTextField name="time_commitment" label="Time commitment" />
       <FormTextField name="deadline_at" label="Deadline" type="date" />
       <FormTextField name="platform" label="Platform" />
@@ -113,9 +142,12 @@ export function DropFormFields({ kind }: { kind: 'proof' | 'paid' | 'move' }) {
 }
 
 /** What a move drop escrows from the creator's keys, said before they submit (issue 19: rewards come from escrow). */
-export function keyPoolHint(values: Pick<DropFormValues, 'key_pool_total' | 'key_reward_amount' | 'max_participants'>): string {
+export function keyPoolHint(
+  values: Pick<DropFormValues, 'key_pool_total' | 'key_reward_amount' | 'max_participants'>,
+): string {
   const returned = 'what is left returns when the drop closes.';
-  if (values.key_pool_total.trim() !== '') return `${values.key_pool_total.trim()} keys move from your keys into the drop to pay its rewards; ${returned}`;
+  if (values.key_pool_total.trim() !== '')
+    return `${values.key_pool_total.trim()} keys move from your keys into the drop to pay its rewards; ${returned}`;
   const reward = Number(values.key_reward_amount);
   const seats = Number(values.max_participants);
   if (values.max_participants.trim() === '' || !Number.isSafeInteger(seats) || !Number.isSafeInteger(reward)) {
@@ -142,10 +174,18 @@ export function requestFieldsOf(values: DropFormValues, kind: 'proof' | 'paid' |
     max_participants: values.max_participants.trim() === '' ? null : Number(values.max_participants),
     follower_threshold: Number(values.follower_threshold || 0),
     ...(kind === 'paid'
-      ? { key_cost: Number(values.key_cost), gem_reward_base: Number(values.gem_reward_base), gem_pool_total: numberOrUndefined(values.gem_pool_total) }
+      ? {
+          key_cost: Number(values.key_cost),
+          gem_reward_base: Number(values.gem_reward_base),
+          gem_pool_total: numberOrUndefined(values.gem_pool_total),
+        }
       : {}),
     ...(kind === 'move'
-      ? { move_cost_points: Number(values.move_cost_points), key_reward_amount: Number(values.key_reward_amount), key_pool_total: numberOrUndefined(values.key_pool_total) }
+      ? {
+          move_cost_points: Number(values.move_cost_points),
+          key_reward_amount: Number(values.key_reward_amount),
+          key_pool_total: numberOrUndefined(values.key_pool_total),
+        }
       : {}),
   };
 }

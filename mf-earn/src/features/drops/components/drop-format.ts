@@ -22,7 +22,14 @@ export function participantsLabel(drop: Pick<Drop, 'current_participants' | 'max
 }
 
 export function deadlineLabel(deadline: string | null): string {
-  return deadline ? new Date(deadline).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }) : 'No deadline';
+  return deadline
+    ? new Date(deadline).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      })
+    : 'No deadline';
 }
 
 /**

@@ -7,8 +7,22 @@ import { createDrop, fakeDropsApi } from './test-api';
 
 const drops = [
   createDrop({ title: 'Clip the launch', description: 'A short clip', kind: 'proof', difficulty: 'easy' }),
-  createDrop({ title: 'Review headphones', description: 'Honest review', kind: 'paid', difficulty: 'hard', key_cost: 2, gem_reward_base: 50 }),
-  createDrop({ title: 'Share our post', description: 'Repost it', kind: 'move', difficulty: 'medium', move_cost_points: 10, key_reward_amount: 1 }),
+  createDrop({
+    title: 'Review headphones',
+    description: 'Honest review',
+    kind: 'paid',
+    difficulty: 'hard',
+    key_cost: 2,
+    gem_reward_base: 50,
+  }),
+  createDrop({
+    title: 'Share our post',
+    description: 'Repost it',
+    kind: 'move',
+    difficulty: 'medium',
+    move_cost_points: 10,
+    key_reward_amount: 1,
+  }),
 ];
 
 const renderEarn = (route = '/earn', user = createUser()) =>
@@ -25,7 +39,10 @@ describe('Earn page', () => {
     fakeDropsApi({ 'GET /api/drops': { body: drops } });
     renderEarn();
     const card = await screen.findByRole('article', { name: 'Review headphones' });
-    expect(within(card).getByRole('link', { name: 'Review headphones' })).toHaveAttribute('href', `/task/${drops[1].id}`);
+    expect(within(card).getByRole('link', { name: 'Review headphones' })).toHaveAttribute(
+      'href',
+      `/task/${drops[1].id}`,
+    );
     expect(within(card).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/task/${drops[1].id}`);
     expect(within(card).getByText('50 gems')).toBeInTheDocument();
     expect(within(card).getByText('2 keys to apply')).toBeInTheDocument();
@@ -40,7 +57,9 @@ describe('Earn page', () => {
     renderEarn();
     await screen.findByRole('article', { name: 'Clip the launch' });
     await userEvent.type(screen.getByLabelText('Search drops'), 'honest');
-    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Review headphones']);
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual([
+      'Review headphones',
+    ]);
     await userEvent.clear(screen.getByLabelText('Search drops'));
     await userEvent.selectOptions(screen.getByLabelText('Drop type'), 'move');
     expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'))).toEqual(['Share our post']);

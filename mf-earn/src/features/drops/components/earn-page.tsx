@@ -9,7 +9,8 @@ import { DropCard } from './drop-card';
 import { SelectField } from './drop-form-fields';
 
 const KINDS: readonly DropKind[] = ['proof', 'paid', 'move'];
-const asKind = (value: string | null): DropKind | null => (KINDS.includes(value as DropKind) ? (value as DropKind) : null);
+const asKind = (value: string | null): DropKind | null =>
+  KINDS.includes(value as DropKind) ? (value as DropKind) : null;
 
 /**
  * /earn: drops with a text search over title and description, type and difficulty filters, 'No drops found'.
@@ -55,7 +56,12 @@ export function EarnPage() {
         actions={advertiser ? <Button onClick={() => setCreating(true)}>Create Drop</Button> : undefined}
       />
       <div className="ui-row" role="search">
-        <TextField label="Search drops" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField
+          label="Search drops"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <SelectField label="Drop type" value={type} onChange={setType}>
           <option value="all">All types</option>
           <option value="proof">Proof</option>
@@ -71,7 +77,14 @@ export function EarnPage() {
         {/* The spec's More Filters button does nothing yet. */}
         <Button variant="ghost">More Filters</Button>
       </div>
-      <QueryView query={drops} loadingLabel="Loading drops" isEmpty={(list) => filter(list).length === 0} empty={<EmptyState title="No drops found" message="Try another search or filter." icon={<Search size={40} />} />}>
+      <QueryView
+        query={drops}
+        loadingLabel="Loading drops"
+        isEmpty={(list) => filter(list).length === 0}
+        empty={
+          <EmptyState title="No drops found" message="Try another search or filter." icon={<Search size={40} />} />
+        }
+      >
         {(list) => (
           <ul className="ui-grid" aria-label="Drops">
             {filter(list).map((drop) => (

@@ -30,11 +30,23 @@ export function formValuesOf(drop: Drop): DropFormValues {
 }
 
 /** Edit Drop: every field but the kind, which cannot change after creation. */
-export function EditDropDialog({ drop, open, onOpenChange }: { drop: Drop; open: boolean; onOpenChange(open: boolean): void }) {
+export function EditDropDialog({
+  drop,
+  open,
+  onOpenChange,
+}: {
+  drop: Drop;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   // The contract checks the update with the drop's kind (its rules differ per kind); the kind itself is not sent.
-  const form = useRequestForm(UpdateDropRequestSchema, (values: DropFormValues) => ({ ...requestFieldsOf(values, drop.kind), kind: drop.kind }), {
-    defaultValues: formValuesOf(drop),
-  });
+  const form = useRequestForm(
+    UpdateDropRequestSchema,
+    (values: DropFormValues) => ({ ...requestFieldsOf(values, drop.kind), kind: drop.kind }),
+    {
+      defaultValues: formValuesOf(drop),
+    },
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdateDrop(drop.id, () => onOpenChange(false));
   const fieldErrorCount = Object.keys(form.formState.errors).length;
@@ -52,16 +64,27 @@ export function EditDropDialog({ drop, open, onOpenChange }: { drop: Drop; open:
     try {
       await update.mutateAsync(body as Parameters<typeof update.mutateAsync>[0]);
     } catch (error) {
-      if (isApiError(error)) for (const fieldError of error.fieldErrors) form.setError(fieldError.field as keyof DropFormValues, { type: 'server', message: fieldError.message });
+      if (isApiError(error))
+        for (const fieldError of error.fieldErrors)
+          form.setError(fieldError.field as keyof DropFormValues, { type: 'server', message: fieldError.message });
       setFailure(isApiError(error) ? error.message : 'Failed to update drop');
     }
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Edit Drop" description="Drop type cannot change after creation.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Drop"
+      description="Drop type cannot change after creation."
+    >
       <Form form={form} onSubmit={submit} fallbackError="Failed to update drop">
         <DropFormFields kind={drop.kind} />
-        {failure ? <ErrorBox message={failure} /> : fieldErrorCount > 0 && form.formState.isSubmitted ? <ErrorBox message={DROP_MESSAGES.checkFields} /> : null}
+        {failure ? (
+          <ErrorBox message={failure} />
+        ) : fieldErrorCount > 0 && form.formState.isSubmitted ? (
+          <ErrorBox message={DROP_MESSAGES.checkFields} />
+        ) : null}
         <div className="ui-row">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel

@@ -23,7 +23,10 @@ export function fakeDropsApi(table: Record<string, Answer | ((body: unknown) => 
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ key, body, headers: (init?.headers ?? {}) as Record<string, string> });
       const entry = table[key];
-      const answer = typeof entry === 'function' ? entry(body) : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
+      const answer =
+        typeof entry === 'function'
+          ? entry(body)
+          : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
       if (answer === 'network-error') throw new TypeError('Failed to fetch');
       const status = answer.status ?? 200;
       return {
@@ -73,4 +76,9 @@ export function createApplication(overrides: Partial<DropApplication> = {}): Dro
   };
 }
 
-export const masterKey = (activated: boolean) => ({ is_activated: activated, proof_drops_completed: activated ? 5 : 1, proof_drops_required: 5, last_activated_at: null });
+export const masterKey = (activated: boolean) => ({
+  is_activated: activated,
+  proof_drops_completed: activated ? 5 : 1,
+  proof_drops_required: 5,
+  last_activated_at: null,
+});

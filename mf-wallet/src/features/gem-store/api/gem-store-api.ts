@@ -42,7 +42,10 @@ export function useCheckoutSession(id: string) {
   const query = useQuery({
     queryKey: paymentKeys.checkoutSession(id),
     queryFn: ({ signal }) => apiClient().call(getCheckoutSessionRoute, { params: { sessionId: id }, signal }),
-    refetchInterval: (current) => (isSettling(current.state.data) && current.state.dataUpdateCount < SETTLE_POLL_ATTEMPTS ? SETTLE_POLL_MILLISECONDS : false),
+    refetchInterval: (current) =>
+      isSettling(current.state.data) && current.state.dataUpdateCount < SETTLE_POLL_ATTEMPTS
+        ? SETTLE_POLL_MILLISECONDS
+        : false,
   });
   const updates = queryClient.getQueryState(paymentKeys.checkoutSession(id))?.dataUpdateCount ?? 0;
   /** Still unsettled after every attempt: the payment did not complete (the user came back without paying). */

@@ -1,4 +1,13 @@
-import { Badge, Button, ErrorBox, Spinner, formatBalance, formatMoney, refreshMoneyViews, useSession } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ErrorBox,
+  Spinner,
+  formatBalance,
+  formatMoney,
+  refreshMoneyViews,
+  useSession,
+} from '@app/platform';
 import { Dialog } from '@app/platform/app';
 import { PAYMENT_MESSAGES } from '@app/contracts/payments';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,28 +35,51 @@ export default function CheckoutResultDialog({ sessionId, open, onOpenChange, on
 
   let body;
   if (session.isPending) body = <Spinner label="Checking your payment" />;
-  else if (session.isError) body = <ErrorBox message={`Failed to load data: ${session.error.message}`} onRetry={() => void session.refetch()} />;
+  else if (session.isError)
+    body = (
+      <ErrorBox message={`Failed to load data: ${session.error.message}`} onRetry={() => void session.refetch()} />
+    );
   else {
     const data = session.data;
-    const amount = data.credit_currency === 'usd' ? formatMoney(data.credit_amount) : `${formatBalance(data.credit_amount)} gems`;
+    const amount =
+      data.credit_currency === 'usd' ? formatMoney(data.credit_amount) : `${formatBalance(data.credit_amount)} gems`;
     if (data.credited) {
       body = (
         <p role="status">
-          <Badge tone="success">Paid</Badge> <strong>{amount}</strong> {data.credit_currency === 'usd' ? 'were added to your USD wallet' : 'were added to your wallet'} for{' '}
+          <Badge tone="success">Paid</Badge> <strong>{amount}</strong>{' '}
+          {data.credit_currency === 'usd' ? 'were added to your USD wallet' : 'were added to your wallet'} for{' '}
           {formatMoney(data.price)}.
         </p>
       );
     } else if (isSettling(data) && !gaveUp) {
-      body = <Spinner label={data.status === 'paid' ? 'Payment received; crediting your wallet' : 'Waiting for the payment to be confirmed'} />;
+      body = (
+        <Spinner
+          label={
+            data.status === 'paid'
+              ? 'Payment received; crediting your wallet'
+              : 'Waiting for the payment to be confirmed'
+          }
+        />
+      );
     } else if (isSettling(data)) {
       body =
         data.status === 'paid' ? (
-          <p role="status">Payment received; crediting {amount} is taking longer than usual. Your wallet updates when it lands.</p>
+          <p role="status">
+            Payment received; crediting {amount} is taking longer than usual. Your wallet updates when it lands.
+          </p>
         ) : (
-          <ErrorBox title="Payment not completed" message={`The payment for ${amount} was not completed, so nothing was charged or credited.`} />
+          <ErrorBox
+            title="Payment not completed"
+            message={`The payment for ${amount} was not completed, so nothing was charged or credited.`}
+          />
         );
     } else {
-      body = <ErrorBox title={data.status === 'expired' ? 'Checkout expired' : 'Payment failed'} message={data.failure_reason ?? PAYMENT_MESSAGES.processingFailed} />;
+      body = (
+        <ErrorBox
+          title={data.status === 'expired' ? 'Checkout expired' : 'Payment failed'}
+          message={data.failure_reason ?? PAYMENT_MESSAGES.processingFailed}
+        />
+      );
     }
   }
 

@@ -1,4 +1,13 @@
-import { Badge, Button, EmptyState, ErrorBox, errorMessage, formatBalance, formatMoney, useIdempotencyKey } from '@app/platform';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorBox,
+  errorMessage,
+  formatBalance,
+  formatMoney,
+  useIdempotencyKey,
+} from '@app/platform';
 import { AddFundsForm, Dialog, QueryView } from '@app/platform/app';
 import { Gem } from '@app/platform/icons';
 import { PAYMENT_MESSAGES } from '@app/contracts/payments';
@@ -16,7 +25,17 @@ export interface GemStoreDialogProps {
 
 const leavePage = (url: string) => window.location.assign(url);
 
-function PackageCard({ pack, busy, disabled, onBuy }: { pack: GemPackage; busy: boolean; disabled: boolean; onBuy(): void }) {
+function PackageCard({
+  pack,
+  busy,
+  disabled,
+  onBuy,
+}: {
+  pack: GemPackage;
+  busy: boolean;
+  disabled: boolean;
+  onBuy(): void;
+}) {
   return (
     <li className="ui-card" aria-label={`${pack.total_gems} gems for ${formatMoney(pack.price)}`}>
       <p className="wallet-balance__amount">
@@ -35,7 +54,12 @@ function PackageCard({ pack, busy, disabled, onBuy }: { pack: GemPackage; busy: 
 }
 
 /** Gem Store: the server's packages; choosing one starts a card checkout and the browser goes to the provider. */
-export default function GemStoreDialog({ open, onOpenChange, currency = 'gems', leaveFor = leavePage }: GemStoreDialogProps) {
+export default function GemStoreDialog({
+  open,
+  onOpenChange,
+  currency = 'gems',
+  leaveFor = leavePage,
+}: GemStoreDialogProps) {
   const packages = useGemPackages();
   const idempotency = useIdempotencyKey();
   const checkout = useMutation({
@@ -46,14 +70,28 @@ export default function GemStoreDialog({ open, onOpenChange, currency = 'gems', 
   });
   if (currency === 'usd') {
     return (
-      <Dialog open={open} onOpenChange={onOpenChange} title="Add Funds" description="Top up your USD wallet by card; the dollars arrive once the payment is confirmed.">
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Add Funds"
+        description="Top up your USD wallet by card; the dollars arrive once the payment is confirmed."
+      >
         <AddFundsForm returnPath="/wallet" leaveFor={leaveFor} />
       </Dialog>
     );
   }
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Gem Store" description="Buy gems by card. You go to the payment page and come back here when it is done.">
-      <QueryView query={packages} loadingLabel="Loading gem packages" empty={<EmptyState title="No gem packages on sale right now" />}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Gem Store"
+      description="Buy gems by card. You go to the payment page and come back here when it is done."
+    >
+      <QueryView
+        query={packages}
+        loadingLabel="Loading gem packages"
+        empty={<EmptyState title="No gem packages on sale right now" />}
+      >
         {(list) => (
           <ul className="wallet-packages" aria-label="Gem packages">
             {list.map((pack) => (
@@ -68,7 +106,9 @@ export default function GemStoreDialog({ open, onOpenChange, currency = 'gems', 
           </ul>
         )}
       </QueryView>
-      {checkout.isError ? <ErrorBox message={errorMessage(checkout.error, PAYMENT_MESSAGES.createSessionFailed)} /> : null}
+      {checkout.isError ? (
+        <ErrorBox message={errorMessage(checkout.error, PAYMENT_MESSAGES.createSessionFailed)} />
+      ) : null}
     </Dialog>
   );
 }

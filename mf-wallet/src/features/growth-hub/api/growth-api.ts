@@ -36,15 +36,30 @@ export const growthKeys = {
 };
 
 export const useChannels = () =>
-  useQuery({ queryKey: growthKeys.channels(), queryFn: ({ signal }) => apiClient().call(getGrowthChannelsRoute, { signal }) });
+  useQuery({
+    queryKey: growthKeys.channels(),
+    queryFn: ({ signal }) => apiClient().call(getGrowthChannelsRoute, { signal }),
+  });
 export const usePositions = () =>
-  useQuery({ queryKey: growthKeys.positions(), queryFn: ({ signal }) => apiClient().call(getStakingPositionsRoute, { signal }) });
+  useQuery({
+    queryKey: growthKeys.positions(),
+    queryFn: ({ signal }) => apiClient().call(getStakingPositionsRoute, { signal }),
+  });
 export const useProjects = () =>
-  useQuery({ queryKey: growthKeys.projects(), queryFn: ({ signal }) => apiClient().call(getFundingProjectsRoute, { signal }) });
+  useQuery({
+    queryKey: growthKeys.projects(),
+    queryFn: ({ signal }) => apiClient().call(getFundingProjectsRoute, { signal }),
+  });
 export const usePledges = () =>
-  useQuery({ queryKey: growthKeys.pledges(), queryFn: ({ signal }) => apiClient().call(getMyPledgesRoute, { signal }) });
+  useQuery({
+    queryKey: growthKeys.pledges(),
+    queryFn: ({ signal }) => apiClient().call(getMyPledgesRoute, { signal }),
+  });
 export const usePolicies = () =>
-  useQuery({ queryKey: growthKeys.policies(), queryFn: ({ signal }) => apiClient().call(getShieldPoliciesRoute, { signal }) });
+  useQuery({
+    queryKey: growthKeys.policies(),
+    queryFn: ({ signal }) => apiClient().call(getShieldPoliciesRoute, { signal }),
+  });
 /** Fetched again whenever the Shield tab opens: an admin may have verified the user's followers meanwhile. */
 export const useMyShield = () =>
   useQuery({
@@ -53,12 +68,16 @@ export const useMyShield = () =>
     refetchOnMount: 'always',
   });
 export const useEconomy = () =>
-  useQuery({ queryKey: growthKeys.economy(), queryFn: ({ signal }) => apiClient().call(getPlatformEconomyRoute, { signal }) });
+  useQuery({
+    queryKey: growthKeys.economy(),
+    queryFn: ({ signal }) => apiClient().call(getPlatformEconomyRoute, { signal }),
+  });
 
 /** After any growth command: the growth views and the balances (gems moved). */
 function useRefreshAfterMoney() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: growthKeys.all }), refreshMoneyViews(queryClient)]);
+  return () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: growthKeys.all }), refreshMoneyViews(queryClient)]);
 }
 
 /**
@@ -69,8 +88,15 @@ function useRefreshAfterMoney() {
 function useRefreshAfterFunding() {
   const queryClient = useQueryClient();
   return (project: FundingProject, pledge: PledgeView | null) => {
-    queryClient.setQueryData<FundingProject[]>(growthKeys.projects(), (list) => [project, ...(list ?? []).filter((row) => row.id !== project.id)]);
-    if (pledge) queryClient.setQueryData<PledgeView[]>(growthKeys.pledges(), (list) => [pledge, ...(list ?? []).filter((row) => row.id !== pledge.id)]);
+    queryClient.setQueryData<FundingProject[]>(growthKeys.projects(), (list) => [
+      project,
+      ...(list ?? []).filter((row) => row.id !== project.id),
+    ]);
+    if (pledge)
+      queryClient.setQueryData<PledgeView[]>(growthKeys.pledges(), (list) => [
+        pledge,
+        ...(list ?? []).filter((row) => row.id !== pledge.id),
+      ]);
     const fresh = new Set<unknown>([growthKeys.projects()[1], growthKeys.pledges()[1]]);
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: growthKeys.all, predicate: (query) => !fresh.has(query.queryKey[1]) }),
@@ -110,8 +136,15 @@ export function useCreateProject() {
 export function usePledge() {
   const refresh = useRefreshAfterFunding();
   return useMutation({
-    mutationFn: ({ projectId, request, idempotencyKey }: { projectId: string; request: PledgeRequest; idempotencyKey: string }) =>
-      apiClient().call(pledgeRoute, { params: { id: projectId }, body: request, ...keyed(idempotencyKey) }),
+    mutationFn: ({
+      projectId,
+      request,
+      idempotencyKey,
+    }: {
+      projectId: string;
+      request: PledgeRequest;
+      idempotencyKey: string;
+    }) => apiClient().call(pledgeRoute, { params: { id: projectId }, body: request, ...keyed(idempotencyKey) }),
     onSuccess: (answer) => refresh(answer.project, answer.pledge),
   });
 }

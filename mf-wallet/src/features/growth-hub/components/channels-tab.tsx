@@ -50,7 +50,8 @@ function ChannelCard({ channel, onStake }: { channel: GrowthChannel; onStake(): 
 export function PositionsList({ positions }: { positions: readonly StakingPosition[] }) {
   const withdraw = useWithdrawStake();
   const toast = useToast();
-  if (positions.length === 0) return <EmptyState title="No stakes yet" message="Stake gems in a channel to earn daily rewards." />;
+  if (positions.length === 0)
+    return <EmptyState title="No stakes yet" message="Stake gems in a channel to earn daily rewards." />;
   return (
     <ul className="ui-list" aria-label="Your stakes">
       {positions.map((position) => (
@@ -58,7 +59,8 @@ export function PositionsList({ positions }: { positions: readonly StakingPositi
           <div>
             <strong>{position.channel_name}</strong> · {formatBalance(position.amount)} gems · ×{position.multiplier}
             <div className="ui-muted">
-              Earned {formatBalance(position.earned_so_far)} of {formatBalance(position.projected_total_reward)} gems · unlocks {formatDate(position.lock_until)}
+              Earned {formatBalance(position.earned_so_far)} of {formatBalance(position.projected_total_reward)} gems ·
+              unlocks {formatDate(position.lock_until)}
             </div>
           </div>
           {position.status === 'withdrawable' ? (
@@ -89,7 +91,11 @@ export function ChannelsTab() {
   const [stakeIn, setStakeIn] = useState<string | null>(null);
   return (
     <div className="ui-stack">
-      <QueryView query={channels} empty={<EmptyState title="No growth channels" message="Operations has not opened any staking channel." />} loadingLabel="Loading channels">
+      <QueryView
+        query={channels}
+        empty={<EmptyState title="No growth channels" message="Operations has not opened any staking channel." />}
+        loadingLabel="Loading channels"
+      >
         {(list) => (
           <>
             <div className="growth-grid">
@@ -97,7 +103,12 @@ export function ChannelsTab() {
                 <ChannelCard key={channel.id} channel={channel} onStake={() => setStakeIn(channel.id)} />
               ))}
             </div>
-            <StakeDialog channels={list} channelId={stakeIn} open={stakeIn !== null} onOpenChange={(open) => !open && setStakeIn(null)} />
+            <StakeDialog
+              channels={list}
+              channelId={stakeIn}
+              open={stakeIn !== null}
+              onOpenChange={(open) => !open && setStakeIn(null)}
+            />
           </>
         )}
       </QueryView>

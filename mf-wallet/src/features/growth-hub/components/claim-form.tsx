@@ -1,6 +1,21 @@
 import { Badge, Card, formatBalance, useIdempotencyKey } from '@app/platform';
-import { Form, FormError, FormSelect, FormTextArea, FormTextField, SubmitButton, subtractAmounts, useRequestForm, useToast } from '@app/platform/app';
-import { FileClaimRequestSchema, SHIELD_COVERAGE_FLAGS, type ShieldClaim, type ShieldSubscription } from '@app/contracts/growth';
+import {
+  Form,
+  FormError,
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+  subtractAmounts,
+  useRequestForm,
+  useToast,
+} from '@app/platform/app';
+import {
+  FileClaimRequestSchema,
+  SHIELD_COVERAGE_FLAGS,
+  type ShieldClaim,
+  type ShieldSubscription,
+} from '@app/contracts/growth';
 import { useFileClaim } from '../api/growth-api';
 import { formatDate } from './projection';
 
@@ -30,7 +45,13 @@ const CLAIM_TONE = { pending: 'warning', approved: 'success', rejected: 'danger'
 const CLAIM_LABEL = { pending: 'Pending review', approved: 'Approved', rejected: 'Rejected' } as const;
 
 /** Claims (beyond the spec's screens): file one within 7 days of an incident; an admin decides. */
-export function ClaimsCard({ subscription, claims }: { subscription: ShieldSubscription; claims: readonly ShieldClaim[] }) {
+export function ClaimsCard({
+  subscription,
+  claims,
+}: {
+  subscription: ShieldSubscription;
+  claims: readonly ShieldClaim[];
+}) {
   const fileClaim = useFileClaim();
   const idempotency = useIdempotencyKey();
   const toast = useToast();
@@ -45,7 +66,9 @@ export function ClaimsCard({ subscription, claims }: { subscription: ShieldSubsc
         <ul className="ui-list" aria-label="Your claims">
           {claims.map((claim) => (
             <li key={claim.id} className="ui-list__item">
-              {COVERAGE_LABELS[claim.incident_type]} on {formatDate(claim.occurred_at)} · {formatBalance(claim.payout_amount)} gems <Badge tone={CLAIM_TONE[claim.status]}>{CLAIM_LABEL[claim.status]}</Badge>
+              {COVERAGE_LABELS[claim.incident_type]} on {formatDate(claim.occurred_at)} ·{' '}
+              {formatBalance(claim.payout_amount)} gems{' '}
+              <Badge tone={CLAIM_TONE[claim.status]}>{CLAIM_LABEL[claim.status]}</Badge>
               {claim.decision_reason ? <span className="ui-muted"> · {claim.decision_reason}</span> : null}
             </li>
           ))}
@@ -63,9 +86,14 @@ export function ClaimsCard({ subscription, claims }: { subscription: ShieldSubsc
         }}
       >
         <p className="ui-muted">
-          Payout {formatBalance(subtractAmounts(subscription.coverage_amount, subscription.deductible, 'gems'))} gems (coverage minus deductible) once an admin approves.
+          Payout {formatBalance(subtractAmounts(subscription.coverage_amount, subscription.deductible, 'gems'))} gems
+          (coverage minus deductible) once an admin approves.
         </p>
-        <FormSelect name="incident_type" label="Incident" options={SHIELD_COVERAGE_FLAGS.map((flag) => ({ value: flag, label: COVERAGE_LABELS[flag] }))} />
+        <FormSelect
+          name="incident_type"
+          label="Incident"
+          options={SHIELD_COVERAGE_FLAGS.map((flag) => ({ value: flag, label: COVERAGE_LABELS[flag] }))}
+        />
         <FormTextField name="occurred_at" label="When it happened" type="datetime-local" />
         <FormTextArea name="description" label="What happened" rows={3} />
         <FormTextField name="evidence_url" label="Evidence URL" inputMode="url" />

@@ -1,7 +1,23 @@
 import { Button, useIdempotencyKey } from '@app/platform';
-import { Dialog, Form, FormError, FormSelect, FormTextArea, FormTextField, SubmitButton, useRequestForm, useToast } from '@app/platform/app';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+} from '@app/platform/app';
 import { Plus, Trash2 } from '@app/platform/icons';
-import { CreateProjectRequestSchema, FUNDING_CATEGORIES, FUNDING_DURATIONS, GROWTH_MESSAGES, GROWTH_RULES } from '@app/contracts/growth';
+import {
+  CreateProjectRequestSchema,
+  FUNDING_CATEGORIES,
+  FUNDING_DURATIONS,
+  GROWTH_MESSAGES,
+  GROWTH_RULES,
+} from '@app/contracts/growth';
 import { useState } from 'react';
 import { useCreateProject } from '../api/growth-api';
 
@@ -50,7 +66,9 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   const create = useCreateProject();
   const idempotency = useIdempotencyKey();
   const toast = useToast();
-  const form = useRequestForm<ProjectValues, typeof CreateProjectRequestSchema>(CreateProjectRequestSchema, toRequest, { defaultValues: defaults() });
+  const form = useRequestForm<ProjectValues, typeof CreateProjectRequestSchema>(CreateProjectRequestSchema, toRequest, {
+    defaultValues: defaults(),
+  });
   // Row ids keep each tier's inputs attached to it when one above is removed.
   const [rows, setRows] = useState<number[]>([0]);
   const addTier = () => {
@@ -58,11 +76,19 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
     setRows((current) => [...current, Math.max(...current) + 1]);
   };
   const removeTier = (index: number) => {
-    form.setValue('reward_tiers', form.getValues('reward_tiers').filter((_, position) => position !== index));
+    form.setValue(
+      'reward_tiers',
+      form.getValues('reward_tiers').filter((_, position) => position !== index),
+    );
     setRows((current) => current.filter((_, position) => position !== index));
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Create Project" description="All or nothing: backers' gems are held until the deadline and only paid to you if the goal is reached.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create Project"
+      description="All or nothing: backers' gems are held until the deadline and only paid to you if the goal is reached."
+    >
       <Form
         form={form}
         fallbackError={GROWTH_MESSAGES.createProjectFailed}
@@ -77,12 +103,25 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
       >
         <FormTextField name="title" label="Title" />
         <FormTextArea name="description" label="Description" rows={3} />
-        <FormSelect name="category" label="Category" options={FUNDING_CATEGORIES.map((category) => ({ value: category, label: category }))} />
+        <FormSelect
+          name="category"
+          label="Category"
+          options={FUNDING_CATEGORIES.map((category) => ({ value: category, label: category }))}
+        />
         <div className="growth-amount-row">
-          <FormTextField name="funding_goal" label="Funding goal (gems)" inputMode="decimal" hint="At least 1,000 gems" />
+          <FormTextField
+            name="funding_goal"
+            label="Funding goal (gems)"
+            inputMode="decimal"
+            hint="At least 1,000 gems"
+          />
           <FormTextField name="min_pledge" label="Minimum pledge (gems)" inputMode="decimal" />
         </div>
-        <FormSelect name="duration_days" label="Duration" options={FUNDING_DURATIONS.map((days) => ({ value: String(days), label: `${days} days` }))} />
+        <FormSelect
+          name="duration_days"
+          label="Duration"
+          options={FUNDING_DURATIONS.map((days) => ({ value: String(days), label: `${days} days` }))}
+        />
         <fieldset className="growth-tiers">
           <legend>Reward tiers</legend>
           {rows.map((row, index) => (
@@ -91,12 +130,25 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
               <FormTextField name={`reward_tiers.${index}.title`} label="Tier title" />
               <FormTextField name={`reward_tiers.${index}.description`} label="Tier description" />
               <FormTextField name={`reward_tiers.${index}.estimatedDelivery`} label="Estimated delivery" />
-              <Button type="button" variant="ghost" size="small" disabled={rows.length === 1} onClick={() => removeTier(index)} aria-label={`Remove reward tier ${index + 1}`}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="small"
+                disabled={rows.length === 1}
+                onClick={() => removeTier(index)}
+                aria-label={`Remove reward tier ${index + 1}`}
+              >
                 <Trash2 size={16} aria-hidden />
               </Button>
             </div>
           ))}
-          <Button type="button" variant="secondary" size="small" onClick={addTier} disabled={rows.length >= GROWTH_RULES.maxRewardTiers}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="small"
+            onClick={addTier}
+            disabled={rows.length >= GROWTH_RULES.maxRewardTiers}
+          >
             <Plus size={16} aria-hidden /> Add tier
           </Button>
         </fieldset>

@@ -10,19 +10,22 @@ function Economy({ economy }: { economy: PlatformEconomy }) {
         <Card title="Staking">
           <p className="growth-figure">{formatBalance(economy.total_staked)} gems</p>
           <p className="ui-muted">
-            {formatCount(economy.active_positions)} active stakes · {formatBalance(economy.staking_rewards_accrued)} gems rewarded
+            {formatCount(economy.active_positions)} active stakes · {formatBalance(economy.staking_rewards_accrued)}{' '}
+            gems rewarded
           </p>
         </Card>
         <Card title="Creator funding">
           <p className="growth-figure">{formatBalance(economy.total_pledged)} gems pledged</p>
           <p className="ui-muted">
-            {formatCount(economy.active_projects)} open projects · {formatBalance(economy.funded_total)} gems paid to funded creators
+            {formatCount(economy.active_projects)} open projects · {formatBalance(economy.funded_total)} gems paid to
+            funded creators
           </p>
         </Card>
         <Card title="Social Shield">
           <p className="growth-figure">{formatBalance(economy.insured_coverage)} gems insured</p>
           <p className="ui-muted">
-            {formatCount(economy.active_subscriptions)} subscriptions · {formatBalance(economy.premiums_collected)} premiums · {formatBalance(economy.claims_paid)} paid in claims
+            {formatCount(economy.active_subscriptions)} subscriptions · {formatBalance(economy.premiums_collected)}{' '}
+            premiums · {formatBalance(economy.claims_paid)} paid in claims
           </p>
         </Card>
       </div>

@@ -7,13 +7,26 @@ import { formatDate } from './projection';
 
 /** The portfolio's value: stakes with their rewards so far, plus pledges still held (exact gem sums). */
 export function portfolioValue(positions: readonly StakingPosition[], pledges: readonly PledgeView[]) {
-  const staked = sumAmounts(positions.map((position) => position.amount), 'gems');
-  const earned = sumAmounts(positions.map((position) => position.earned_so_far), 'gems');
-  const pledged = sumAmounts(pledges.filter((pledge) => pledge.status === 'held').map((pledge) => pledge.amount), 'gems');
+  const staked = sumAmounts(
+    positions.map((position) => position.amount),
+    'gems',
+  );
+  const earned = sumAmounts(
+    positions.map((position) => position.earned_so_far),
+    'gems',
+  );
+  const pledged = sumAmounts(
+    pledges.filter((pledge) => pledge.status === 'held').map((pledge) => pledge.amount),
+    'gems',
+  );
   return { staked, earned, pledged, total: sumAmounts([staked, earned, pledged], 'gems') };
 }
 
-const PLEDGE_STATUS = { held: 'Held until the deadline', paid_to_creator: 'Paid to the creator', returned: 'Returned to you' } as const;
+const PLEDGE_STATUS = {
+  held: 'Held until the deadline',
+  paid_to_creator: 'Paid to the creator',
+  returned: 'Returned to you',
+} as const;
 
 export function OverviewTab() {
   const positions = usePositions();
@@ -27,12 +40,17 @@ export function OverviewTab() {
         </QueryView>
       </Card>
       <Card title="Your pledges">
-        <QueryView query={pledges} empty={<EmptyState title="No pledges yet" message="Back a creator's project from Creator Funding." />} loadingLabel="Loading pledges">
+        <QueryView
+          query={pledges}
+          empty={<EmptyState title="No pledges yet" message="Back a creator's project from Creator Funding." />}
+          loadingLabel="Loading pledges"
+        >
           {(list) => (
             <ul className="ui-list" aria-label="Your pledges">
               {list.map((pledge) => (
                 <li key={pledge.id} className="ui-list__item">
-                  <strong>{pledge.project_title}</strong> · {formatBalance(pledge.amount)} gems · {PLEDGE_STATUS[pledge.status]}
+                  <strong>{pledge.project_title}</strong> · {formatBalance(pledge.amount)} gems ·{' '}
+                  {PLEDGE_STATUS[pledge.status]}
                 </li>
               ))}
             </ul>
@@ -44,7 +62,8 @@ export function OverviewTab() {
           {(data) =>
             data.subscription ? (
               <p>
-                {data.subscription.policy_name} · {data.subscription.status} · coverage {formatBalance(data.subscription.coverage_amount)} gems until {formatDate(data.subscription.period_end)}
+                {data.subscription.policy_name} · {data.subscription.status} · coverage{' '}
+                {formatBalance(data.subscription.coverage_amount)} gems until {formatDate(data.subscription.period_end)}
               </p>
             ) : (
               <p className="ui-muted">No shield yet: protect your social income from the Social Shield tab.</p>

@@ -1,5 +1,14 @@
 import { formatBalance, useIdempotencyKey } from '@app/platform';
-import { Dialog, Form, FormError, FormSelect, FormTextField, SubmitButton, useRequestForm, useToast } from '@app/platform/app';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormSelect,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+} from '@app/platform/app';
 import { GROWTH_MESSAGES, PledgeRequestSchema, type FundingProject } from '@app/contracts/growth';
 import { usePledge } from '../api/growth-api';
 
@@ -20,12 +29,21 @@ export function PledgeDialog({ project, onClose }: { project: FundingProject | n
   );
   if (!project) return null;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Back ${project.title}`} description={`Minimum pledge ${formatBalance(project.min_pledge)} gems; returned in full if the goal is not reached.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Back ${project.title}`}
+      description={`Minimum pledge ${formatBalance(project.min_pledge)} gems; returned in full if the goal is not reached.`}
+    >
       <Form
         form={form}
         fallbackError={GROWTH_MESSAGES.pledgeFailed}
         onSubmit={async (request) => {
-          const answer = await pledge.mutateAsync({ projectId: project.id, request, idempotencyKey: idempotency.key() });
+          const answer = await pledge.mutateAsync({
+            projectId: project.id,
+            request,
+            idempotencyKey: idempotency.key(),
+          });
           idempotency.renew();
           toast.show({ title: answer.message, variant: 'success' });
           onClose();
@@ -35,7 +53,13 @@ export function PledgeDialog({ project, onClose }: { project: FundingProject | n
         <FormSelect
           name="reward_tier"
           label="Reward tier"
-          options={[{ value: '', label: 'No reward' }, ...project.reward_tiers.map((tier) => ({ value: tier.id, label: `${tier.title} (from ${formatBalance(tier.amount)} gems)` }))]}
+          options={[
+            { value: '', label: 'No reward' },
+            ...project.reward_tiers.map((tier) => ({
+              value: tier.id,
+              label: `${tier.title} (from ${formatBalance(tier.amount)} gems)`,
+            })),
+          ]}
         />
         <FormError />
         <SubmitButton>Pledge</SubmitButton>

@@ -1,12 +1,16 @@
 import { Badge, Button, Card, EmptyState, formatBalance, formatCount, useIdempotencyKey } from '@app/platform';
 import { Dialog, QueryView, useToast } from '@app/platform/app';
-import { GROWTH_MESSAGES, SHIELD_COVERAGE_FLAGS, type ShieldPolicy, type ShieldSubscription } from '@app/contracts/growth';
+import {
+  GROWTH_MESSAGES,
+  SHIELD_COVERAGE_FLAGS,
+  type ShieldPolicy,
+  type ShieldSubscription,
+} from '@app/contracts/growth';
 import { errorMessage } from '@app/platform';
 import { useState } from 'react';
 import { useCancelShield, useMyShield, usePolicies, useSubscribeShield } from '../api/growth-api';
 import { COVERAGE_LABELS, ClaimsCard } from './claim-form';
 import { formatDate } from './projection';
-
 
 /** The terms of spec 3 §2, shown before subscribing. */
 export const SHIELD_TERMS = [
@@ -17,14 +21,25 @@ export const SHIELD_TERMS = [
   'Payouts in 5-10 business days',
 ];
 
-function PolicyCard({ policy, followers, onSelect, disabled }: { policy: ShieldPolicy; followers: number; onSelect(): void; disabled: boolean }) {
+function PolicyCard({
+  policy,
+  followers,
+  onSelect,
+  disabled,
+}: {
+  policy: ShieldPolicy;
+  followers: number;
+  onSelect(): void;
+  disabled: boolean;
+}) {
   const unmet = followers < policy.min_followers;
   return (
     <article className="growth-policy" aria-label={policy.name}>
       <h3>{policy.name}</h3>
       <p className="ui-muted">{policy.description}</p>
       <p>
-        <strong>{formatBalance(policy.premium_amount)} gems</strong> / month · covers {formatBalance(policy.coverage_amount)} gems (deductible {formatBalance(policy.deductible)})
+        <strong>{formatBalance(policy.premium_amount)} gems</strong> / month · covers{' '}
+        {formatBalance(policy.coverage_amount)} gems (deductible {formatBalance(policy.deductible)})
       </p>
       <ul className="growth-features">
         {SHIELD_COVERAGE_FLAGS.filter((flag) => policy.coverage[flag]).map((flag) => (
@@ -47,7 +62,12 @@ function SubscribeDialog({ policy, onClose }: { policy: ShieldPolicy | null; onC
   const [confirmed, setConfirmed] = useState(false);
   if (!policy) return null;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Subscribe to ${policy.name}`} description={`${formatBalance(policy.premium_amount)} gems a month, paid now and at each renewal.`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Subscribe to ${policy.name}`}
+      description={`${formatBalance(policy.premium_amount)} gems a month, paid now and at each renewal.`}
+    >
       <div className="ui-stack">
         <ul aria-label="Terms">
           {SHIELD_TERMS.map((term) => (
@@ -58,7 +78,9 @@ function SubscribeDialog({ policy, onClose }: { policy: ShieldPolicy | null; onC
           <Button onClick={() => setConfirmed(true)}>Confirm</Button>
         ) : (
           <>
-            {subscribe.isError && <p className="ui-field__error">{errorMessage(subscribe.error, GROWTH_MESSAGES.subscribeFailed)}</p>}
+            {subscribe.isError && (
+              <p className="ui-field__error">{errorMessage(subscribe.error, GROWTH_MESSAGES.subscribeFailed)}</p>
+            )}
             <Button
               busy={subscribe.isPending}
               onClick={() =>
@@ -89,11 +111,12 @@ function CurrentSubscription({ subscription }: { subscription: ShieldSubscriptio
   return (
     <Card title="Your Social Shield">
       <p>
-        <strong>{subscription.policy_name}</strong> <Badge tone={subscription.status === 'active' ? 'success' : 'warning'}>{subscription.status}</Badge>
+        <strong>{subscription.policy_name}</strong>{' '}
+        <Badge tone={subscription.status === 'active' ? 'success' : 'warning'}>{subscription.status}</Badge>
       </p>
       <p className="ui-muted">
-        Covered from {formatDate(subscription.coverage_from)} · {subscription.status === 'active' ? 'renews' : 'ends'} {formatDate(subscription.period_end)} · coverage{' '}
-        {formatBalance(subscription.coverage_amount)} gems
+        Covered from {formatDate(subscription.coverage_from)} · {subscription.status === 'active' ? 'renews' : 'ends'}{' '}
+        {formatDate(subscription.period_end)} · coverage {formatBalance(subscription.coverage_amount)} gems
       </p>
       {cancel.isError && <p className="ui-field__error">{errorMessage(cancel.error, 'Failed to cancel')}</p>}
       {subscription.status === 'active' && (
@@ -118,11 +141,21 @@ export function ShieldTab() {
       {subscription && <CurrentSubscription subscription={subscription} />}
       {subscription && inForce && <ClaimsCard subscription={subscription} claims={mine.data?.claims ?? []} />}
       <p className="ui-muted">Your verified followers: {formatCount(followers)}</p>
-      <QueryView query={policies} empty={<EmptyState title="No policies" message="Operations has not opened any Social Shield policy." />} loadingLabel="Loading policies">
+      <QueryView
+        query={policies}
+        empty={<EmptyState title="No policies" message="Operations has not opened any Social Shield policy." />}
+        loadingLabel="Loading policies"
+      >
         {(list) => (
           <div className="growth-grid">
             {list.map((policy) => (
-              <PolicyCard key={policy.id} policy={policy} followers={followers} disabled={inForce || mine.isPending} onSelect={() => setSelected(policy)} />
+              <PolicyCard
+                key={policy.id}
+                policy={policy}
+                followers={followers}
+                disabled={inForce || mine.isPending}
+                onSelect={() => setSelected(policy)}
+              />
             ))}
           </div>
         )}

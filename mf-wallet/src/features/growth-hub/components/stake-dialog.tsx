@@ -1,5 +1,17 @@
 import { Button, formatBalance, useCurrentUser, useIdempotencyKey } from '@app/platform';
-import { Dialog, Form, FormError, FormSelect, FormTextField, SubmitButton, covers, fromMinor, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormSelect,
+  FormTextField,
+  SubmitButton,
+  covers,
+  fromMinor,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
 import { GROWTH_MESSAGES, StakeRequestSchema, type GrowthChannel } from '@app/contracts/growth';
 import { z } from 'zod';
 import { useStake } from '../api/growth-api';
@@ -17,8 +29,10 @@ function stakeSchema(channels: readonly GrowthChannel[], balance: string) {
     if (!channel) return;
     const amount = fromMinor(request.amount, 'gems');
     const add = (message: string) => context.addIssue({ code: 'custom', path: ['amount'], message });
-    if (request.amount < BigInt(channel.min_amount) * 10_000n) add(GROWTH_MESSAGES.stakeBelowMinimum(channel.min_amount));
-    else if (request.amount > BigInt(channel.max_amount) * 10_000n) add(GROWTH_MESSAGES.stakeAboveMaximum(channel.max_amount));
+    if (request.amount < BigInt(channel.min_amount) * 10_000n)
+      add(GROWTH_MESSAGES.stakeBelowMinimum(channel.min_amount));
+    else if (request.amount > BigInt(channel.max_amount) * 10_000n)
+      add(GROWTH_MESSAGES.stakeAboveMaximum(channel.max_amount));
     else if (!covers(balance, amount, 'gems')) add(GROWTH_MESSAGES.insufficientGems);
   });
 }
@@ -43,15 +57,29 @@ function Projection({ channels }: { channels: readonly GrowthChannel[] }) {
   );
 }
 
-export function StakeDialog({ channels, channelId, open, onOpenChange }: { channels: readonly GrowthChannel[]; channelId: string | null; open: boolean; onOpenChange(open: boolean): void }) {
+export function StakeDialog({
+  channels,
+  channelId,
+  open,
+  onOpenChange,
+}: {
+  channels: readonly GrowthChannel[];
+  channelId: string | null;
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
   const user = useCurrentUser();
   const balance = user.gems_balance;
   const stake = useStake();
   const idempotency = useIdempotencyKey();
   const toast = useToast();
-  const form = useRequestForm<StakeValues, z.ZodType>(() => stakeSchema(channels, balance), (values) => ({ channel_id: values.channel_id, amount: values.amount.trim() }), {
-    values: { channel_id: channelId ?? channels[0]?.id ?? '', amount: '' },
-  });
+  const form = useRequestForm<StakeValues, z.ZodType>(
+    () => stakeSchema(channels, balance),
+    (values) => ({ channel_id: values.channel_id, amount: values.amount.trim() }),
+    {
+      values: { channel_id: channelId ?? channels[0]?.id ?? '', amount: '' },
+    },
+  );
   const fillMax = () => {
     const channel = channels.find((candidate) => candidate.id === form.getValues('channel_id'));
     if (!channel) return;
@@ -59,18 +87,33 @@ export function StakeDialog({ channels, channelId, open, onOpenChange }: { chann
     form.setValue('amount', max, { shouldValidate: true });
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Stake gems" description={`Available: ${formatBalance(balance)} gems`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Stake gems"
+      description={`Available: ${formatBalance(balance)} gems`}
+    >
       <Form
         form={form}
         fallbackError={GROWTH_MESSAGES.stakeFailed}
         onSubmit={async (request) => {
-          const answer = await stake.mutateAsync({ request: request as { channel_id: string; amount: string }, idempotencyKey: idempotency.key() });
+          const answer = await stake.mutateAsync({
+            request: request as { channel_id: string; amount: string },
+            idempotencyKey: idempotency.key(),
+          });
           idempotency.renew();
           toast.show({ title: answer.message, variant: 'success' });
           onOpenChange(false);
         }}
       >
-        <FormSelect name="channel_id" label="Growth channel" options={channels.map((channel) => ({ value: channel.id, label: `${channel.name} (${channel.lock_period_days} days, ×${channel.base_multiplier})` }))} />
+        <FormSelect
+          name="channel_id"
+          label="Growth channel"
+          options={channels.map((channel) => ({
+            value: channel.id,
+            label: `${channel.name} (${channel.lock_period_days} days, ×${channel.base_multiplier})`,
+          }))}
+        />
         <div className="growth-amount-row">
           <FormTextField name="amount" label="Amount (gems)" inputMode="decimal" autoComplete="off" />
           <Button type="button" variant="secondary" size="small" onClick={fillMax}>

@@ -3,8 +3,17 @@ import { screen, within } from '@testing-library/react';
 import { StakingSummary } from './staking-summary';
 
 const position = (id: string, amount: number, earned: number) => ({
-  id, channel_id: 'c', channel_name: 'Steady', amount, multiplier: 1.01, staked_at: '2026-11-01T00:00:00.000Z', lock_until: '2026-12-01T00:00:00.000Z',
-  earned_so_far: earned, projected_total_reward: 1, daily_reward: 0.03, status: 'active',
+  id,
+  channel_id: 'c',
+  channel_name: 'Steady',
+  amount,
+  multiplier: 1.01,
+  staked_at: '2026-11-01T00:00:00.000Z',
+  lock_until: '2026-12-01T00:00:00.000Z',
+  earned_so_far: earned,
+  projected_total_reward: 1,
+  daily_reward: 0.03,
+  status: 'active',
 });
 
 describe('the staking summary for the wallet', () => {

@@ -1,6 +1,21 @@
 import { ApiError, isApiError, paymentKeys } from '@app/platform';
-import { Form, FormCheckbox, FormError, FormSelect, SubmitButton, type UseFormReturn, useRequestForm, useWatch } from '@app/platform/app';
-import { CreatePaymentPreferenceRequestSchema, PAYMENT_DETAIL_FIELDS, WITHDRAWAL_MESSAGES, type WithdrawalMethod, validatePaymentDetails } from '@app/contracts/withdrawals';
+import {
+  Form,
+  FormCheckbox,
+  FormError,
+  FormSelect,
+  SubmitButton,
+  type UseFormReturn,
+  useRequestForm,
+  useWatch,
+} from '@app/platform/app';
+import {
+  CreatePaymentPreferenceRequestSchema,
+  PAYMENT_DETAIL_FIELDS,
+  WITHDRAWAL_MESSAGES,
+  type WithdrawalMethod,
+  validatePaymentDetails,
+} from '@app/contracts/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { PaymentDetailFields } from '../../../shared/payment-detail-fields';
@@ -28,7 +43,9 @@ function schemaFor(method: WithdrawalMethod | undefined) {
   return CreatePaymentPreferenceRequestSchema.superRefine((request, context) => {
     if (!method) return;
     const checked = validatePaymentDetails(method.required_fields, request.preference_data);
-    if (!checked.ok) for (const error of checked.errors) context.addIssue({ code: 'custom', path: ['preference_data', error.field], message: error.message });
+    if (!checked.ok)
+      for (const error of checked.errors)
+        context.addIssue({ code: 'custom', path: ['preference_data', error.field], message: error.message });
   });
 }
 
@@ -39,7 +56,13 @@ function onFormFields(error: unknown): unknown {
     const bare = fieldError.field.replace(/^preference_data\./, '');
     return detailFields.has(bare) ? { ...fieldError, field: `preference_data.${bare}` } : fieldError;
   });
-  return new ApiError({ message: error.message, status: error.status, code: error.code, details: error.details, fieldErrors });
+  return new ApiError({
+    message: error.message,
+    status: error.status,
+    code: error.code,
+    details: error.details,
+    fieldErrors,
+  });
 }
 
 /** Add a payment method: one of the withdrawal methods, its required details (validated as the server does). */
@@ -65,11 +88,19 @@ export function AddPaymentMethodForm({ methods, onSaved }: { methods: readonly W
     onSaved();
   };
   return (
-    <Form form={form} onSubmit={save} fallbackError={WITHDRAWAL_MESSAGES.preferenceSaveFailed} aria-label="Add a payment method">
+    <Form
+      form={form}
+      onSubmit={save}
+      fallbackError={WITHDRAWAL_MESSAGES.preferenceSaveFailed}
+      aria-label="Add a payment method"
+    >
       <FormSelect
         name="payment_method"
         label="Method"
-        options={[{ value: '', label: 'Choose a method' }, ...methods.map((candidate) => ({ value: candidate.method_name, label: candidate.display_name }))]}
+        options={[
+          { value: '', label: 'Choose a method' },
+          ...methods.map((candidate) => ({ value: candidate.method_name, label: candidate.display_name })),
+        ]}
       />
       {method ? <PaymentDetailFields fields={method.required_fields} prefix="preference_data" /> : null}
       <FormCheckbox name="is_default" label="Make this my default method" />

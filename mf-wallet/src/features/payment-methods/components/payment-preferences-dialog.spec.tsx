@@ -10,12 +10,27 @@ const PAYPAL_ID = '0b6f7a4e-0c1f-4c7e-9a53-1f2a3b4c5d6e';
 const CRYPTO_ID = '6a1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
 
 function preference(overrides: Record<string, unknown> = {}) {
-  return { id: PAYPAL_ID, payment_method: 'paypal', preference_data: { email_address: 'a***@example.com' }, is_default: true, created_at: '2026-11-01T00:00:00Z', ...overrides };
+  return {
+    id: PAYPAL_ID,
+    payment_method: 'paypal',
+    preference_data: { email_address: 'a***@example.com' },
+    is_default: true,
+    created_at: '2026-11-01T00:00:00Z',
+    ...overrides,
+  };
 }
 
 describe('the Payment Preferences dialog', () => {
   it('lists saved methods masked with the default marked, sets another default and deletes after the confirmation', async () => {
-    let saved = [preference(), preference({ id: CRYPTO_ID, payment_method: 'crypto', preference_data: { wallet_address: '••••••••CDEF', network: 'polygon' }, is_default: false })];
+    let saved = [
+      preference(),
+      preference({
+        id: CRYPTO_ID,
+        payment_method: 'crypto',
+        preference_data: { wallet_address: '••••••••CDEF', network: 'polygon' },
+        is_default: false,
+      }),
+    ];
     const calls = fakeWalletApi({
       'GET /api/withdrawal/methods': { body: withdrawalMethods },
       'GET /api/users/payment-preferences': () => ({ body: saved }),
@@ -53,7 +68,11 @@ describe('the Payment Preferences dialog', () => {
       'GET /api/withdrawal/methods': { body: withdrawalMethods },
       'GET /api/users/payment-preferences': () => ({ body: saved }),
       'POST /api/users/payment-preferences': () => {
-        const created = preference({ id: CRYPTO_ID, payment_method: 'crypto', preference_data: { wallet_address: '••••••••7890', network: 'bsc' } });
+        const created = preference({
+          id: CRYPTO_ID,
+          payment_method: 'crypto',
+          preference_data: { wallet_address: '••••••••7890', network: 'bsc' },
+        });
         saved.push(created);
         return { body: created };
       },
@@ -69,20 +88,34 @@ describe('the Payment Preferences dialog', () => {
     expect(calls.some((call) => call.key === 'POST /api/users/payment-preferences')).toBe(false);
 
     await userEvent.clear(screen.getByRole('textbox', { name: 'Wallet address' }));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Wallet address' }), 'abcdefghijklmnopqrstuvwxyz1234567890');
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'Wallet address' }),
+      'abcdefghijklmnopqrstuvwxyz1234567890',
+    );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Network' }), 'bsc');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Make this my default method' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Payment Method' }));
     expect(await screen.findByRole('listitem', { name: 'Crypto wallet (default)' })).toBeInTheDocument();
     const post = calls.find((call) => call.key === 'POST /api/users/payment-preferences');
-    expect(post?.body).toEqual({ payment_method: 'crypto', preference_data: { wallet_address: 'abcdefghijklmnopqrstuvwxyz1234567890', network: 'bsc' }, is_default: true });
+    expect(post?.body).toEqual({
+      payment_method: 'crypto',
+      preference_data: { wallet_address: 'abcdefghijklmnopqrstuvwxyz1234567890', network: 'bsc' },
+      is_default: true,
+    });
   });
 
   it("shows the server's field errors on the field they name", async () => {
     fakeWalletApi({
       'GET /api/withdrawal/methods': { body: withdrawalMethods },
       'GET /api/users/payment-preferences': { body: [] },
-      'POST /api/users/payment-preferences': { status: 400, body: { error: 'Validation failed', code: 'VALIDATION_ERROR', field_errors: [{ field: 'email_address', message: 'E-mail address is not deliverable' }] } },
+      'POST /api/users/payment-preferences': {
+        status: 400,
+        body: {
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          field_errors: [{ field: 'email_address', message: 'E-mail address is not deliverable' }],
+        },
+      },
     });
     renderWithPlatform(<PaymentPreferencesDialog open onOpenChange={() => undefined} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Payment Method' }));
@@ -94,7 +127,13 @@ describe('the Payment Preferences dialog', () => {
   });
 
   it('shows an error with Try again when the list fails to load', async () => {
-    fakeWalletApi({ 'GET /api/withdrawal/methods': { body: withdrawalMethods }, 'GET /api/users/payment-preferences': { status: 503, body: { error: 'Database unavailable', code: 'UNAVAILABLE' } } });
+    fakeWalletApi({
+      'GET /api/withdrawal/methods': { body: withdrawalMethods },
+      'GET /api/users/payment-preferences': {
+        status: 503,
+        body: { error: 'Database unavailable', code: 'UNAVAILABLE' },
+      },
+    });
     renderWithPlatform(<PaymentPreferencesDialog open onOpenChange={() => undefined} />);
     expect(await screen.findByText('Failed to load data: Database unavailable')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();

@@ -4,7 +4,13 @@ import { CreditCard, Trash2 } from '@app/platform/icons';
 import { DETAIL_FIELD_LABELS, WITHDRAWAL_MESSAGES, type PaymentPreference } from '@app/contracts/withdrawals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { deletePaymentPreference, methodLabel, setDefaultPaymentPreference, usePaymentPreferences, useWithdrawalMethods } from '../../../shared/payments-api';
+import {
+  deletePaymentPreference,
+  methodLabel,
+  setDefaultPaymentPreference,
+  usePaymentPreferences,
+  useWithdrawalMethods,
+} from '../../../shared/payments-api';
 import { AddPaymentMethodForm } from './add-payment-method-form';
 
 export interface PaymentPreferencesDialogProps {
@@ -71,22 +77,41 @@ export default function PaymentPreferencesDialog({ open, onOpenChange }: Payment
   const methods = useWithdrawalMethods();
   const [adding, setAdding] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Payment Preferences" description="Saved payout methods for withdrawals. Details are stored encrypted and shown masked.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Payment Preferences"
+      description="Saved payout methods for withdrawals. Details are stored encrypted and shown masked."
+    >
       <QueryView
         query={preferences}
         loadingLabel="Loading payment methods"
-        empty={<EmptyState title="No saved payment methods" message="Add one to withdraw faster." icon={<CreditCard size={40} />} />}
+        empty={
+          <EmptyState
+            title="No saved payment methods"
+            message="Add one to withdraw faster."
+            icon={<CreditCard size={40} />}
+          />
+        }
       >
         {(list) => (
           <ul className="ui-list" aria-label="Saved payment methods">
             {list.map((preference) => (
-              <PreferenceRow key={preference.id} preference={preference} label={methodLabel(methods.data, preference.payment_method)} />
+              <PreferenceRow
+                key={preference.id}
+                preference={preference}
+                label={methodLabel(methods.data, preference.payment_method)}
+              />
             ))}
           </ul>
         )}
       </QueryView>
       {adding ? (
-        <QueryView query={methods} loadingLabel="Loading withdrawal methods" empty={<EmptyState title="No payment methods are offered right now" />}>
+        <QueryView
+          query={methods}
+          loadingLabel="Loading withdrawal methods"
+          empty={<EmptyState title="No payment methods are offered right now" />}
+        >
           {(list) => <AddPaymentMethodForm methods={list} onSaved={() => setAdding(false)} />}
         </QueryView>
       ) : (

@@ -1,5 +1,11 @@
 import { apiClient, ledgerKeys } from '@app/platform';
-import { type Currency, getBalanceHistoryRoute, getTransactionsRoute, getWalletsRoute, type WalletResponse } from '@app/contracts/ledger';
+import {
+  type Currency,
+  getBalanceHistoryRoute,
+  getTransactionsRoute,
+  getWalletsRoute,
+  type WalletResponse,
+} from '@app/contracts/ledger';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 /** Rows per page of the history. */
@@ -12,12 +18,22 @@ export interface TransactionFilter {
 }
 
 export function useWallets() {
-  return useQuery({ queryKey: ledgerKeys.wallets(), queryFn: ({ signal }) => apiClient().call(getWalletsRoute, { signal }) });
+  return useQuery({
+    queryKey: ledgerKeys.wallets(),
+    queryFn: ({ signal }) => apiClient().call(getWalletsRoute, { signal }),
+  });
 }
 
 /** The wallet of one currency, or an empty one (the ledger lists only currencies the user has touched). */
 export function walletOf(wallets: readonly WalletResponse[], currency: Currency): WalletResponse {
-  return wallets.find((wallet) => wallet.currency_type === currency) ?? { currency_type: currency, balance: 0, available_balance: 0, held_balance: 0 };
+  return (
+    wallets.find((wallet) => wallet.currency_type === currency) ?? {
+      currency_type: currency,
+      balance: 0,
+      available_balance: 0,
+      held_balance: 0,
+    }
+  );
 }
 
 export function useTransactions(filter: TransactionFilter) {
@@ -27,7 +43,11 @@ export function useTransactions(filter: TransactionFilter) {
     queryKey: ledgerKeys.transactions(query),
     queryFn: async ({ signal }) => {
       const answer = await apiClient().call(getTransactionsRoute, { query, signal });
-      return { rows: answer.transactions, total: answer.total, pages: Math.max(1, Math.ceil(answer.total / TRANSACTIONS_PAGE_SIZE)) };
+      return {
+        rows: answer.transactions,
+        total: answer.total,
+        pages: Math.max(1, Math.ceil(answer.total / TRANSACTIONS_PAGE_SIZE)),
+      };
     },
     // The old page stays on screen while the next one loads, so the pager does not jump.
     placeholderData: keepPreviousData,

@@ -1,4 +1,12 @@
-import { Badge, Button, canOpenAccountDialogs, formatBalance, formatMoney, openAccountDialog, type AccountDialogName } from '@app/platform';
+import {
+  Badge,
+  Button,
+  canOpenAccountDialogs,
+  formatBalance,
+  formatMoney,
+  openAccountDialog,
+  type AccountDialogName,
+} from '@app/platform';
 import { pointsInDollars } from '@app/platform/app';
 import { Coins, Crown, DollarSign, Gem, KeyRound } from '@app/platform/icons';
 import type { Currency, WalletResponse } from '@app/contracts/ledger';
@@ -67,7 +75,12 @@ export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
   return (
     <div className="ui-grid" role="list" aria-label="Balances">
       <div role="listitem">
-        <BalanceCard title="Points" icon={<Coins size={18} />} wallet={of('points')} note={<span className="ui-muted">worth {formatMoney(pointsInDollars(String(of('points').balance)))}</span>}>
+        <BalanceCard
+          title="Points"
+          icon={<Coins size={18} />}
+          wallet={of('points')}
+          note={<span className="ui-muted">worth {formatMoney(pointsInDollars(String(of('points').balance)))}</span>}
+        >
           <AccountDialogButton dialog="convert">Convert to Keys</AccountDialogButton>
         </BalanceCard>
       </div>
@@ -81,7 +94,11 @@ export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
           title="Gems"
           icon={<Gem size={18} />}
           wallet={gems}
-          note={canWithdraw ? null : <span className="ui-muted">Withdraw from {MINIMUM_WITHDRAWAL_GEMS} available gems</span>}
+          note={
+            canWithdraw ? null : (
+              <span className="ui-muted">Withdraw from {MINIMUM_WITHDRAWAL_GEMS} available gems</span>
+            )
+          }
         >
           <Button size="small" onClick={() => onOpen('gem-store')}>
             Buy More
@@ -101,7 +118,13 @@ export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
       {usd.balance > 0 ? (
         <div role="listitem">
           <BalanceCard title="USD" icon={<DollarSign size={18} />} wallet={usd}>
-            <Button size="small" variant="secondary" disabled={usd.available_balance <= 0} onClick={() => onOpen('withdraw-usd')} aria-label="Withdraw USD">
+            <Button
+              size="small"
+              variant="secondary"
+              disabled={usd.available_balance <= 0}
+              onClick={() => onOpen('withdraw-usd')}
+              aria-label="Withdraw USD"
+            >
               Withdraw
             </Button>
             <Button size="small" variant="secondary" onClick={() => onOpen('payment-methods')}>

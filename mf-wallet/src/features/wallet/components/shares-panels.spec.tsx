@@ -48,7 +48,9 @@ describe('wallet share panels', () => {
     const calls = answerApiCalls({
       'GET /api/portfolio/holdings': { body: { holdings: [holding] } },
       'GET /api/shares/listings': { body: { listings: [] } },
-      'GET /api/shares/offers': (url) => ({ body: { offers: url.searchParams.get('role') === 'seller' ? [offer(status)] : [] } }),
+      'GET /api/shares/offers': (url) => ({
+        body: { offers: url.searchParams.get('role') === 'seller' ? [offer(status)] : [] },
+      }),
       'POST /api/shares/offers/o1/accept': () => {
         status = 'accepted';
         return { body: offer(status) };
@@ -73,11 +75,18 @@ describe('wallet share panels', () => {
     answerApiCalls({
       'GET /api/portfolio/holdings': { body: { holdings: [] } },
       'GET /api/shares/listings': { body: { listings: [] } },
-      'GET /api/shares/offers': (url) => ({ body: { offers: url.searchParams.get('role') === 'seller' ? [offer('pending')] : [] } }),
-      'POST /api/shares/offers/o1/accept': { status: 409, body: { error: 'This offer is no longer pending', code: 'OFFER_NOT_PENDING' } },
+      'GET /api/shares/offers': (url) => ({
+        body: { offers: url.searchParams.get('role') === 'seller' ? [offer('pending')] : [] },
+      }),
+      'POST /api/shares/offers/o1/accept': {
+        status: 409,
+        body: { error: 'This offer is no longer pending', code: 'OFFER_NOT_PENDING' },
+      },
     });
     renderWithPlatform(<SharesPanels />);
-    await userEvent.click(within(await screen.findByRole('list', { name: 'Incoming offers' })).getByRole('button', { name: 'Accept' }));
+    await userEvent.click(
+      within(await screen.findByRole('list', { name: 'Incoming offers' })).getByRole('button', { name: 'Accept' }),
+    );
     expect(await screen.findByText('This offer is no longer pending')).toBeInTheDocument();
   });
 });

@@ -11,16 +11,25 @@ function HoldingsPanel() {
   const [listing, setListing] = useState<Holding | null>(null);
   return (
     <Card title="Share holdings">
-      <QueryView query={holdings} loadingLabel="Loading holdings" empty={<p className="ui-muted">You hold no shares.</p>}>
+      <QueryView
+        query={holdings}
+        loadingLabel="Loading holdings"
+        empty={<p className="ui-muted">You hold no shares.</p>}
+      >
         {(rows) => (
           <ul className="ui-list" aria-label="Share holdings">
             {rows.map((holding) => (
               <li key={holding.content_id} className="ui-list__item">
                 <span>{holding.content_title}</span>
                 <span>
-                  {formatBalance(holding.owned_shares)} × ${formatSharePrice(holding.current_price)} = {formatMoney(holding.market_value)}
+                  {formatBalance(holding.owned_shares)} × ${formatSharePrice(holding.current_price)} ={' '}
+                  {formatMoney(holding.market_value)}
                 </span>
-                <ButtonLink size="small" variant="secondary" to={`/portfolio/holdings/${encodeURIComponent(holding.content_id)}`}>
+                <ButtonLink
+                  size="small"
+                  variant="secondary"
+                  to={`/portfolio/holdings/${encodeURIComponent(holding.content_id)}`}
+                >
                   View
                 </ButtonLink>
                 {holding.available_to_sell > 0 ? (
@@ -35,7 +44,9 @@ function HoldingsPanel() {
           </ul>
         )}
       </QueryView>
-      {listing ? <ListForResaleDialog holding={listing} open onOpenChange={(open) => (open ? undefined : setListing(null))} /> : null}
+      {listing ? (
+        <ListForResaleDialog holding={listing} open onOpenChange={(open) => (open ? undefined : setListing(null))} />
+      ) : null}
     </Card>
   );
 }
@@ -44,7 +55,12 @@ function ListingsPanel() {
   const listings = useMyListings();
   return (
     <Card title="Active listings">
-      <QueryView query={listings} loadingLabel="Loading listings" isEmpty={(rows) => rows.every((row) => row.status !== 'active')} empty={<p className="ui-muted">No active listings.</p>}>
+      <QueryView
+        query={listings}
+        loadingLabel="Loading listings"
+        isEmpty={(rows) => rows.every((row) => row.status !== 'active')}
+        empty={<p className="ui-muted">No active listings.</p>}
+      >
         {(rows) => (
           <ul className="ui-list" aria-label="Active listings">
             {rows

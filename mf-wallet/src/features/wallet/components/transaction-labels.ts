@@ -1,6 +1,13 @@
 import { CURRENCIES, type Currency, TRANSACTION_TYPES, type TransactionResponse } from '@app/contracts/ledger';
 
-export const CURRENCY_LABELS: Record<Currency, string> = { points: 'Points', keys: 'Keys', gems: 'Gems', gold: 'Gold', usd: 'USD', moves: 'Moves' };
+export const CURRENCY_LABELS: Record<Currency, string> = {
+  points: 'Points',
+  keys: 'Keys',
+  gems: 'Gems',
+  gold: 'Gold',
+  usd: 'USD',
+  moves: 'Moves',
+};
 
 export const CURRENCY_OPTIONS = CURRENCIES.map((currency) => ({ value: currency, label: CURRENCY_LABELS[currency] }));
 
@@ -46,7 +53,10 @@ const WITHDRAWAL_STATUSES: Partial<Record<TransactionResponse['status'], { label
 };
 
 /** The status a row shows, and its badge tone. */
-export function transactionStatus(row: Pick<TransactionResponse, 'transaction_type' | 'status'>): { label: string; tone: StatusTone } {
+export function transactionStatus(row: Pick<TransactionResponse, 'transaction_type' | 'status'>): {
+  label: string;
+  tone: StatusTone;
+} {
   if (row.transaction_type === 'withdrawal') {
     const status = WITHDRAWAL_STATUSES[row.status];
     if (status) return status;

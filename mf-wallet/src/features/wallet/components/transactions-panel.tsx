@@ -4,12 +4,20 @@ import { ChevronLeft, ChevronRight } from '@app/platform/icons';
 import type { Currency, TransactionResponse } from '@app/contracts/ledger';
 import { useId, useState } from 'react';
 import { useTransactions } from '../api/wallet-api';
-import { CURRENCY_OPTIONS, TRANSACTION_TYPE_OPTIONS, currencyLabel, transactionStatus, transactionTypeLabel } from './transaction-labels';
+import {
+  CURRENCY_OPTIONS,
+  TRANSACTION_TYPE_OPTIONS,
+  currencyLabel,
+  transactionStatus,
+  transactionTypeLabel,
+} from './transaction-labels';
 
 function signedAmount(transaction: TransactionResponse): string {
   const sign = transaction.amount < 0 ? '−' : '+';
   const magnitude = Math.abs(transaction.amount);
-  return transaction.currency_type === 'usd' ? `${sign}${formatMoney(magnitude)}` : `${sign}${formatBalance(magnitude)} ${currencyLabel(transaction.currency_type)}`;
+  return transaction.currency_type === 'usd'
+    ? `${sign}${formatMoney(magnitude)}`
+    : `${sign}${formatBalance(magnitude)} ${currencyLabel(transaction.currency_type)}`;
 }
 
 /** The Transactions tab: the ledger's history, filtered by currency and type on the server, a page at a time. */
@@ -28,7 +36,12 @@ export function TransactionsPanel() {
           <label className="ui-field__label" htmlFor={currencyId}>
             Currency
           </label>
-          <select id={currencyId} className="ui-field__input" value={currency} onChange={(event) => (setCurrency(event.target.value as Currency | ''), setPage(0))}>
+          <select
+            id={currencyId}
+            className="ui-field__input"
+            value={currency}
+            onChange={(event) => (setCurrency(event.target.value as Currency | ''), setPage(0))}
+          >
             <option value="">All currencies</option>
             {CURRENCY_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -41,7 +54,12 @@ export function TransactionsPanel() {
           <label className="ui-field__label" htmlFor={typeId}>
             Type
           </label>
-          <select id={typeId} className="ui-field__input" value={type} onChange={(event) => (setType(event.target.value), setPage(0))}>
+          <select
+            id={typeId}
+            className="ui-field__input"
+            value={type}
+            onChange={(event) => (setType(event.target.value), setPage(0))}
+          >
             <option value="">All types</option>
             {TRANSACTION_TYPE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -58,7 +76,11 @@ export function TransactionsPanel() {
         empty={
           <EmptyState
             title={filtered ? 'No matching transactions' : 'No transactions yet'}
-            message={filtered ? 'Nothing in your history matches these filters.' : 'Every earning, conversion and spend is listed here.'}
+            message={
+              filtered
+                ? 'Nothing in your history matches these filters.'
+                : 'Every earning, conversion and spend is listed here.'
+            }
           />
         }
       >
@@ -71,24 +93,37 @@ export function TransactionsPanel() {
                     {transaction.description || transactionTypeLabel(transaction.transaction_type)}
                     <br />
                     <small className="ui-muted">
-                      {transactionTypeLabel(transaction.transaction_type)} · {new Date(transaction.created_at).toLocaleString()}
+                      {transactionTypeLabel(transaction.transaction_type)} ·{' '}
+                      {new Date(transaction.created_at).toLocaleString()}
                     </small>
                   </span>
                   <span className="ui-row">
-                    <strong className={transaction.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>{signedAmount(transaction)}</strong>
+                    <strong className={transaction.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
+                      {signedAmount(transaction)}
+                    </strong>
                     <Badge tone={transactionStatus(transaction).tone}>{transactionStatus(transaction).label}</Badge>
                   </span>
                 </li>
               ))}
             </ul>
             <nav className="ui-row wallet-pager" aria-label="Transaction pages">
-              <Button variant="secondary" size="small" disabled={page === 0} onClick={() => setPage((current) => Math.max(0, current - 1))}>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={page === 0}
+                onClick={() => setPage((current) => Math.max(0, current - 1))}
+              >
                 <ChevronLeft size={16} /> Newer
               </Button>
               <span className="ui-muted">
                 Page {page + 1} of {data.pages} · {data.total} {data.total === 1 ? 'transaction' : 'transactions'}
               </span>
-              <Button variant="secondary" size="small" disabled={page + 1 >= data.pages} onClick={() => setPage((current) => current + 1)}>
+              <Button
+                variant="secondary"
+                size="small"
+                disabled={page + 1 >= data.pages}
+                onClick={() => setPage((current) => current + 1)}
+              >
                 Older <ChevronRight size={16} />
               </Button>
             </nav>

@@ -13,14 +13,27 @@ function dayLabel(at: string): string {
 export function WalletAnalytics() {
   const history = useBalanceHistory();
   return (
-    <Card title="Wallet analytics" actions={<ButtonLink to="/growth-hub" variant="secondary" size="small">Open Growth Hub</ButtonLink>}>
+    <Card
+      title="Wallet analytics"
+      actions={
+        <ButtonLink to="/growth-hub" variant="secondary" size="small">
+          Open Growth Hub
+        </ButtonLink>
+      }
+    >
       <QueryView query={history} loadingLabel="Loading wallet history">
         {(samples) => {
           const points = samples.map((sample) => ({ at: sample.date, value: walletValue(sample) }));
           const first = points[0]?.value ?? 0;
           const last = points[points.length - 1]?.value ?? 0;
           if (points.every((point) => point.value === 0)) {
-            return <EmptyState title="Nothing to chart yet" message={`Your wallet's value over the last ${HISTORY_DAYS} days appears here once you earn.`} icon={<TrendingUp size={40} />} />;
+            return (
+              <EmptyState
+                title="Nothing to chart yet"
+                message={`Your wallet's value over the last ${HISTORY_DAYS} days appears here once you earn.`}
+                icon={<TrendingUp size={40} />}
+              />
+            );
           }
           const change = Math.round((last - first) * 100) / 100;
           return (
@@ -41,11 +54,14 @@ export function WalletAnalytics() {
               <Chart
                 kind="line"
                 title={`Wallet value over the last ${HISTORY_DAYS} days`}
-                series={[{ name: 'Wallet value', points: points.map((point) => ({ x: dayLabel(point.at), y: point.value })) }]}
+                series={[
+                  { name: 'Wallet value', points: points.map((point) => ({ x: dayLabel(point.at), y: point.value })) },
+                ]}
                 formatY={formatBalance}
               />
               <p className="ui-muted">
-                Value = points + keys ×{WALLET_WEIGHTS.keys} + gems ×{WALLET_WEIGHTS.gems} + gold ×{WALLET_WEIGHTS.gold}.
+                Value = points + keys ×{WALLET_WEIGHTS.keys} + gems ×{WALLET_WEIGHTS.gems} + gold ×{WALLET_WEIGHTS.gold}
+                .
               </p>
             </div>
           );

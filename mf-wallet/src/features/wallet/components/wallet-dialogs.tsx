@@ -21,7 +21,13 @@ export const DIALOG_PATHS: Record<WalletDialog, string> = {
  * The dialog the address names, over the wallet: /withdraw (?currency=usd: the USD card's), /payment-methods, /gem-store (?currency=usd: add funds),
  * and `?checkout=<session>` when the browser comes back from the payment provider. Closing one goes to /wallet.
  */
-export function WalletDialogs({ availableGems, availableUsd }: { availableGems: number | undefined; availableUsd?: number }) {
+export function WalletDialogs({
+  availableGems,
+  availableUsd,
+}: {
+  availableGems: number | undefined;
+  availableUsd?: number;
+}) {
   const location = useLocation();
   const navigate = useNavigate();
   const search = new URLSearchParams(location.search);
@@ -30,7 +36,14 @@ export function WalletDialogs({ availableGems, availableUsd }: { availableGems: 
   const onOpenChange = (open: boolean) => (open ? undefined : navigate('/wallet'));
   return (
     <Suspense fallback={null}>
-      {checkout ? <CheckoutResultDialog open sessionId={checkout} onOpenChange={onOpenChange} onBuyAgain={(currency) => navigate(DIALOG_PATHS[currency === 'usd' ? 'add-funds' : 'gem-store'])} /> : null}
+      {checkout ? (
+        <CheckoutResultDialog
+          open
+          sessionId={checkout}
+          onOpenChange={onOpenChange}
+          onBuyAgain={(currency) => navigate(DIALOG_PATHS[currency === 'usd' ? 'add-funds' : 'gem-store'])}
+        />
+      ) : null}
       {!checkout && section === 'withdraw' ? (
         search.get('currency') === 'usd' ? (
           <WithdrawDialog open onOpenChange={onOpenChange} availableGems={availableUsd} currency="usd" />
@@ -38,8 +51,12 @@ export function WalletDialogs({ availableGems, availableUsd }: { availableGems: 
           <WithdrawDialog open onOpenChange={onOpenChange} availableGems={availableGems} />
         )
       ) : null}
-      {!checkout && section === 'payment-methods' ? <PaymentPreferencesDialog open onOpenChange={onOpenChange} /> : null}
-      {!checkout && section === 'gem-store' ? <GemStoreDialog open onOpenChange={onOpenChange} currency={search.get('currency') === 'usd' ? 'usd' : 'gems'} /> : null}
+      {!checkout && section === 'payment-methods' ? (
+        <PaymentPreferencesDialog open onOpenChange={onOpenChange} />
+      ) : null}
+      {!checkout && section === 'gem-store' ? (
+        <GemStoreDialog open onOpenChange={onOpenChange} currency={search.get('currency') === 'usd' ? 'usd' : 'gems'} />
+      ) : null}
     </Suspense>
   );
 }

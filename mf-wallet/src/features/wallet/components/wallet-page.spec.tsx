@@ -4,7 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import WalletRoutes from '../../../routes';
 
-const wallet = (currency_type: string, balance: number, held_balance = 0) => ({ currency_type, balance, available_balance: balance - held_balance, held_balance });
+const wallet = (currency_type: string, balance: number, held_balance = 0) => ({
+  currency_type,
+  balance,
+  available_balance: balance - held_balance,
+  held_balance,
+});
 
 function transaction(index: number, overrides: Record<string, unknown> = {}) {
   return {
@@ -20,7 +25,10 @@ function transaction(index: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-const day = (date: string, balances: Partial<Record<'points' | 'keys' | 'gems' | 'gold' | 'usd' | 'moves', number>> = {}) => ({ date, points: 0, keys: 0, gems: 0, gold: 0, usd: 0, moves: 0, ...balances });
+const day = (
+  date: string,
+  balances: Partial<Record<'points' | 'keys' | 'gems' | 'gold' | 'usd' | 'moves', number>> = {},
+) => ({ date, points: 0, keys: 0, gems: 0, gold: 0, usd: 0, moves: 0, ...balances });
 const noHistory = { body: { days: 30, points: [day('2026-10-26'), day('2026-11-25')] } };
 const noTransactions = { body: { transactions: [], limit: 20, offset: 0, total: 0 } };
 
@@ -67,7 +75,9 @@ describe('the wallet page', () => {
     const usd = await screen.findByRole('region', { name: 'USD balance' });
     expect(within(usd).getByText('$12.50')).toBeInTheDocument();
     expect(within(usd).getByRole('button', { name: 'Payment Methods' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Gems balance' })).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+    expect(
+      within(screen.getByRole('region', { name: 'Gems balance' })).getByRole('button', { name: 'Withdraw' }),
+    ).toBeEnabled();
   });
 
   it('offers Add funds at a $0 balance (no USD card): it opens the top-up that returns to the wallet', async () => {
@@ -105,12 +115,28 @@ describe('the wallet page', () => {
   it('shows a withdrawal once: its hold row, labelled pending, then processed or failed', async () => {
     const user = userEvent.setup();
     const row = (id: string, status: string, description: string) =>
-      transaction(0, { id: `hold:${id}`, transaction_id: `hold:${id}`, amount: -200, transaction_type: 'withdrawal', description, status });
+      transaction(0, {
+        id: `hold:${id}`,
+        transaction_id: `hold:${id}`,
+        amount: -200,
+        transaction_type: 'withdrawal',
+        description,
+        status,
+      });
     answerApiCalls({
       'GET /api/users/wallets': { body: [] },
       'GET /api/users/me/balance-history': noHistory,
       'GET /api/users/transactions': {
-        body: { transactions: [row('w3', 'pending', 'Withdrawal C'), row('w2', 'completed', 'Withdrawal B'), row('w1', 'released', 'Withdrawal A')], limit: 20, offset: 0, total: 3 },
+        body: {
+          transactions: [
+            row('w3', 'pending', 'Withdrawal C'),
+            row('w2', 'completed', 'Withdrawal B'),
+            row('w1', 'released', 'Withdrawal A'),
+          ],
+          limit: 20,
+          offset: 0,
+          total: 3,
+        },
       },
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
@@ -129,7 +155,21 @@ describe('the wallet page', () => {
       'GET /api/users/transactions': noTransactions,
       'GET /api/users/me/balance-history': noHistory,
       'GET /api/growth/staking': {
-        body: [{ id: 's1', channel_id: 'c', channel_name: 'Steady', amount: 120, multiplier: 1.1, staked_at: '2026-11-01T00:00:00.000Z', lock_until: '2026-12-01T00:00:00.000Z', earned_so_far: 1.5, projected_total_reward: 12, daily_reward: 0.4, status: 'active' }],
+        body: [
+          {
+            id: 's1',
+            channel_id: 'c',
+            channel_name: 'Steady',
+            amount: 120,
+            multiplier: 1.1,
+            staked_at: '2026-11-01T00:00:00.000Z',
+            lock_until: '2026-12-01T00:00:00.000Z',
+            earned_so_far: 1.5,
+            projected_total_reward: 12,
+            daily_reward: 0.4,
+            status: 'active',
+          },
+        ],
       },
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
@@ -176,12 +216,23 @@ describe('the wallet page', () => {
       'GET /api/users/me/balance-history': (url) => {
         asked.push(url.search);
         // Empty on the first day, then 100 points, 2 keys, 10 gems and 5 gold: 100 + 20 + 50 + 10 = 180 (USD left out).
-        return { body: { days: 30, points: [day('2026-10-26'), day('2026-11-10', { points: 50 }), day('2026-11-25', { points: 100, keys: 2, gems: 10, gold: 5, usd: 99 })] } };
+        return {
+          body: {
+            days: 30,
+            points: [
+              day('2026-10-26'),
+              day('2026-11-10', { points: 50 }),
+              day('2026-11-25', { points: 100, keys: 2, gems: 10, gold: 5, usd: 99 }),
+            ],
+          },
+        };
       },
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
     const analytics = await screen.findByRole('region', { name: 'Wallet analytics' });
-    expect(await within(analytics).findByRole('figure', { name: 'Wallet value over the last 30 days' })).toBeInTheDocument();
+    expect(
+      await within(analytics).findByRole('figure', { name: 'Wallet value over the last 30 days' }),
+    ).toBeInTheDocument();
     expect(asked).toEqual(['?days=30']);
     expect(within(analytics).getAllByText('180').length).toBeGreaterThan(0);
     expect(within(analytics).getByText('+180')).toBeInTheDocument();
@@ -200,7 +251,15 @@ describe('the wallet page', () => {
         const offset = Number(url.searchParams.get('offset'));
         const rows =
           offset === 0
-            ? [transaction(1, { amount: -200, transaction_type: 'withdrawal', description: 'Withdrawal to PayPal', status: 'pending' }), ...Array.from({ length: 19 }, (_, index) => transaction(index + 2))]
+            ? [
+                transaction(1, {
+                  amount: -200,
+                  transaction_type: 'withdrawal',
+                  description: 'Withdrawal to PayPal',
+                  status: 'pending',
+                }),
+                ...Array.from({ length: 19 }, (_, index) => transaction(index + 2)),
+              ]
             : [transaction(99, { description: 'The oldest one' })];
         return { body: { transactions: rows, limit: 20, offset, total: 21 } };
       },
@@ -249,7 +308,9 @@ describe('the wallet page', () => {
       'GET /api/users/transactions': noTransactions,
     });
     renderWithPlatform(<WalletRoutes />, { route: '/wallet', session: { signOut } });
-    expect(await screen.findByText('Authentication failed. Please try the "Force Re-Login" button or refresh the page.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Authentication failed. Please try the "Force Re-Login" button or refresh the page.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Force Re-Login' }));
     expect(signOut).toHaveBeenCalledWith({ expired: true });
   });
@@ -264,7 +325,22 @@ describe('the wallet page', () => {
       'GET /api/users/payment-preferences': { body: [] },
       'GET /api/payments/gem-packages': { body: { packages: [] } },
       'GET /api/payments/checkout-sessions/cs_9': {
-        body: { id: 'cs_9', kind: 'gems', provider: 'local', package_id: 'starter', price: 11, status: 'paid', credit_currency: 'gems', credit_amount: 10, credited: true, transaction_id: 't', failure_reason: null, created_at: '2026-11-25T09:00:00Z', paid_at: '2026-11-25T09:01:00Z', expires_at: '2026-11-25T09:30:00Z' },
+        body: {
+          id: 'cs_9',
+          kind: 'gems',
+          provider: 'local',
+          package_id: 'starter',
+          price: 11,
+          status: 'paid',
+          credit_currency: 'gems',
+          credit_amount: 10,
+          credited: true,
+          transaction_id: 't',
+          failure_reason: null,
+          created_at: '2026-11-25T09:00:00Z',
+          paid_at: '2026-11-25T09:01:00Z',
+          expires_at: '2026-11-25T09:30:00Z',
+        },
       },
     };
     for (const [route, title] of [
@@ -280,11 +356,13 @@ describe('the wallet page', () => {
       expect(screen.getByRole('heading', { name: 'Wallet', hidden: true })).toBeInTheDocument();
       view.unmount();
     }
-    expect(await (async () => {
-      answerApiCalls(table);
-      renderWithPlatform(<WalletRoutes />, { route: '/wallet?checkout=cs_9' });
-      return screen.findByText('10 gems');
-    })()).toBeInTheDocument();
+    expect(
+      await (async () => {
+        answerApiCalls(table);
+        renderWithPlatform(<WalletRoutes />, { route: '/wallet?checkout=cs_9' });
+        return screen.findByText('10 gems');
+      })(),
+    ).toBeInTheDocument();
   });
 
   it('lists the withdrawals with their status on the Overview', async () => {
@@ -296,7 +374,21 @@ describe('the wallet page', () => {
       'GET /api/withdrawal/requests': {
         body: {
           withdrawals: [
-            { id: 'w1', amount: 200, fee: 5, fee_percentage: 2.5, net_amount: 195, currency_type: 'gems', payment_method: 'paypal', payment_details: {}, status: 'processed', failure_reason: null, payout_reference: 'p1', created_at: '2026-11-25T09:00:00Z', processed_at: '2026-11-25T09:00:05Z' },
+            {
+              id: 'w1',
+              amount: 200,
+              fee: 5,
+              fee_percentage: 2.5,
+              net_amount: 195,
+              currency_type: 'gems',
+              payment_method: 'paypal',
+              payment_details: {},
+              status: 'processed',
+              failure_reason: null,
+              payout_reference: 'p1',
+              created_at: '2026-11-25T09:00:00Z',
+              processed_at: '2026-11-25T09:00:05Z',
+            },
           ],
         },
       },

@@ -1,4 +1,15 @@
-import { Button, ButtonLink, ErrorBox, PageHeader, SkeletonList, formatBalance, formatMoney, isApiError, useCurrentUser, useSession } from '@app/platform';
+import {
+  Button,
+  ButtonLink,
+  ErrorBox,
+  PageHeader,
+  SkeletonList,
+  formatBalance,
+  formatMoney,
+  isApiError,
+  useCurrentUser,
+  useSession,
+} from '@app/platform';
 import { Tabs } from '@app/platform/app';
 import { LogIn } from '@app/platform/icons';
 import { useNavigate } from 'react-router';
@@ -12,8 +23,8 @@ import '../wallet.css';
 import { SharesPanels } from './shares-panels';
 import { StakingSummary } from '../../growth-hub/components/staking-summary';
 
-
-export const AUTHENTICATION_FAILED = 'Authentication failed. Please try the "Force Re-Login" button or refresh the page.';
+export const AUTHENTICATION_FAILED =
+  'Authentication failed. Please try the "Force Re-Login" button or refresh the page.';
 
 /** The wallet failed to load because the session is no longer accepted (spec 3 §8). */
 function AuthenticationFailed() {

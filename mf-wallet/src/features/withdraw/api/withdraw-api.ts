@@ -21,7 +21,8 @@ export function useWithdrawals() {
   return useQuery({
     queryKey: withdrawalsKey,
     queryFn: async ({ signal }) => (await apiClient().call(getWithdrawalsRoute, { signal })).withdrawals,
-    refetchInterval: (query) => (query.state.data?.some((withdrawal) => withdrawal.status === 'pending') ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((withdrawal) => withdrawal.status === 'pending') ? 3000 : false,
   });
 }
 

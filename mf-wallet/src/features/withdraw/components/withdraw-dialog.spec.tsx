@@ -46,7 +46,9 @@ describe('the Withdraw Gems wizard', () => {
   it('walks amount → method → details → confirm with the method fee, sends one request with an idempotency key, then resets to 200', async () => {
     const calls = fakeWalletApi({
       'GET /api/withdrawal/methods': { body: withdrawalMethods },
-      'POST /api/withdrawal/request': { body: { success: true, message: 'Withdrawal requested', withdrawal: withdrawal() } },
+      'POST /api/withdrawal/request': {
+        body: { success: true, message: 'Withdrawal requested', withdrawal: withdrawal() },
+      },
     });
     renderWithPlatform(<Harness />);
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw Gems' });
@@ -84,7 +86,12 @@ describe('the Withdraw Gems wizard', () => {
     expect(await screen.findByText(/Withdrawal requested\./)).toBeInTheDocument();
     const request = calls.filter((call) => call.key === 'POST /api/withdrawal/request');
     expect(request).toHaveLength(1);
-    expect(request[0].body).toEqual({ amount: '500', payment_method: 'paypal', payment_details: { email_address: 'ada@example.com' }, currency_type: 'gems' });
+    expect(request[0].body).toEqual({
+      amount: '500',
+      payment_method: 'paypal',
+      payment_details: { email_address: 'ada@example.com' },
+      currency_type: 'gems',
+    });
     expect(request[0].headers['Idempotency-Key']).toMatch(/.+/);
     expect(screen.getByText('pending')).toBeInTheDocument();
 
@@ -100,10 +107,14 @@ describe('the Withdraw Gems wizard', () => {
     await userEvent.clear(amountInput());
     await userEvent.type(amountInput(), '150');
     await next();
-    expect(await screen.findByText('Insufficient Gems: You need at least 200 gems to request a withdrawal.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Insufficient Gems: You need at least 200 gems to request a withdrawal.'),
+    ).toBeInTheDocument();
     await userEvent.clear(amountInput());
     await userEvent.type(amountInput(), '300.5');
-    expect(await screen.findByText('Insufficient Gems: the amount is more than your available gems.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Insufficient Gems: the amount is more than your available gems.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('1. Amount')).toHaveAttribute('aria-current', 'step');
   });
 
@@ -124,7 +135,11 @@ describe('the Withdraw Gems wizard', () => {
       'GET /api/withdrawal/methods': { body: withdrawalMethods },
       'POST /api/withdrawal/request': {
         status: 400,
-        body: { error: 'Validation failed', code: 'VALIDATION_ERROR', field_errors: [{ field: 'payment_details.wallet_address', message: 'Wallet address is on a blocked list' }] },
+        body: {
+          error: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          field_errors: [{ field: 'payment_details.wallet_address', message: 'Wallet address is on a blocked list' }],
+        },
       },
     });
     renderWithPlatform(<Harness />);
@@ -132,7 +147,10 @@ describe('the Withdraw Gems wizard', () => {
     await next();
     await userEvent.click(await screen.findByRole('radio', { name: /Crypto wallet/ }));
     await next();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Wallet address' }), '0xABCDEF0123456789abcdef0123456789ABCDEF01'.replace('0x', ''));
+    await userEvent.type(
+      await screen.findByRole('textbox', { name: 'Wallet address' }),
+      '0xABCDEF0123456789abcdef0123456789ABCDEF01'.replace('0x', ''),
+    );
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Network' }), 'polygon');
     await next();
     await userEvent.click(await screen.findByRole('button', { name: 'Confirm Withdrawal' }));
@@ -143,7 +161,13 @@ describe('the Withdraw Gems wizard', () => {
   it('shows a refusal that names no field (a demo account) on the confirm step', async () => {
     fakeWalletApi({
       'GET /api/withdrawal/methods': { body: withdrawalMethods },
-      'POST /api/withdrawal/request': { status: 403, body: { error: 'Demo accounts cannot withdraw: demo gems have no cash value.', code: 'DEMO_ACCOUNT_CANNOT_WITHDRAW' } },
+      'POST /api/withdrawal/request': {
+        status: 403,
+        body: {
+          error: 'Demo accounts cannot withdraw: demo gems have no cash value.',
+          code: 'DEMO_ACCOUNT_CANNOT_WITHDRAW',
+        },
+      },
     });
     renderWithPlatform(<Harness />);
     await screen.findByRole('dialog', { name: 'Withdraw Gems' });
@@ -176,7 +200,18 @@ describe('the Withdraw Gems wizard', () => {
       'GET /api/withdrawal/methods': { body: withdrawalMethods },
       'GET /api/withdrawal/usd-terms': { body: { currency_type: 'usd', min_amount: 10, fee_percentage: 1 } },
       'POST /api/withdrawal/request': {
-        body: { success: true, message: 'Withdrawal requested', withdrawal: withdrawal({ currency_type: 'usd', amount: 25, fee: 0.25, fee_percentage: 1, net_amount: 24.75, payment_method: 'bank_transfer' }) },
+        body: {
+          success: true,
+          message: 'Withdrawal requested',
+          withdrawal: withdrawal({
+            currency_type: 'usd',
+            amount: 25,
+            fee: 0.25,
+            fee_percentage: 1,
+            net_amount: 24.75,
+            payment_method: 'bank_transfer',
+          }),
+        },
       },
     });
     renderWithPlatform(<WithdrawDialog open onOpenChange={() => undefined} availableGems={80} currency="usd" />);
@@ -196,7 +231,9 @@ describe('the Withdraw Gems wizard', () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, '80.01');
     await next();
-    expect(await screen.findByText('Insufficient USD: the amount is more than your available USD.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Insufficient USD: the amount is more than your available USD.'),
+    ).toBeInTheDocument();
     await userEvent.clear(amount);
     await userEvent.type(amount, '25');
     await next();
@@ -205,7 +242,8 @@ describe('the Withdraw Gems wizard', () => {
     await userEvent.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
     expect(screen.getByText(/3-5 business days · fee 1% · from \$10.00/)).toBeInTheDocument();
     await next();
-    const field = async (name: string, value: string) => userEvent.type(await screen.findByRole('textbox', { name }), value);
+    const field = async (name: string, value: string) =>
+      userEvent.type(await screen.findByRole('textbox', { name }), value);
     await field('Account holder name', 'Ada Lovelace');
     await field('Bank name', 'First Bank');
     await field('Account number', '123456789');

@@ -1,4 +1,17 @@
-import { ApiError, Badge, Button, ErrorBox, Spinner, errorMessage, formatBalance, formatMoney, isApiError, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
+import {
+  ApiError,
+  Badge,
+  Button,
+  ErrorBox,
+  Spinner,
+  errorMessage,
+  formatBalance,
+  formatMoney,
+  isApiError,
+  refreshMoneyViews,
+  useIdempotencyKey,
+  useSession,
+} from '@app/platform';
 import { Dialog, Form, FormError, SubmitButton, type UseFormReturn, useRequestForm, useWatch } from '@app/platform/app';
 import { PAYMENT_DETAIL_FIELDS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@app/contracts/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,7 +19,17 @@ import { useRef, useState } from 'react';
 import { useWithdrawalMethods } from '../../../shared/payments-api';
 import { requestWithdrawal, useUsdWithdrawalTerms, withdrawalsKey } from '../api/withdraw-api';
 import { AmountStep, ConfirmStep, DetailsStep, MethodStep, StepIndicator, formatAmount } from './withdraw-steps';
-import { GEM_TERMS, type WithdrawStep, type WithdrawTerms, type WithdrawValues, initialWithdrawValues, stepOfField, toWithdrawalRequest, usdTerms, withdrawStepSchema } from './withdraw-rules';
+import {
+  GEM_TERMS,
+  type WithdrawStep,
+  type WithdrawTerms,
+  type WithdrawValues,
+  initialWithdrawValues,
+  stepOfField,
+  toWithdrawalRequest,
+  usdTerms,
+  withdrawStepSchema,
+} from './withdraw-rules';
 
 export interface WithdrawDialogProps {
   open: boolean;
@@ -29,9 +52,17 @@ function onWizardFields(error: unknown): unknown {
     const bare = fieldError.field.replace(/^payment_details\./, '');
     return detailFields.has(bare) ? { ...fieldError, field: `payment_details.${bare}` } : fieldError;
   });
-  if (fieldErrors.length === 0 && ['INSUFFICIENT_GEMS', 'INSUFFICIENT_USD', 'BELOW_USD_MINIMUM'].includes(error.code)) fieldErrors = [{ field: 'amount', message: error.message }];
-  if (fieldErrors.length === 0 && error.code === 'UNKNOWN_WITHDRAWAL_METHOD') fieldErrors = [{ field: 'payment_method', message: error.message }];
-  return new ApiError({ message: error.message, status: error.status, code: error.code, details: error.details, fieldErrors });
+  if (fieldErrors.length === 0 && ['INSUFFICIENT_GEMS', 'INSUFFICIENT_USD', 'BELOW_USD_MINIMUM'].includes(error.code))
+    fieldErrors = [{ field: 'amount', message: error.message }];
+  if (fieldErrors.length === 0 && error.code === 'UNKNOWN_WITHDRAWAL_METHOD')
+    fieldErrors = [{ field: 'payment_method', message: error.message }];
+  return new ApiError({
+    message: error.message,
+    status: error.status,
+    code: error.code,
+    details: error.details,
+    fieldErrors,
+  });
 }
 
 /**
@@ -40,17 +71,38 @@ function onWizardFields(error: unknown): unknown {
  */
 export default function WithdrawDialog({ open, onOpenChange, availableGems, currency = 'gems' }: WithdrawDialogProps) {
   const usd = useUsdWithdrawalTerms(currency === 'usd');
-  if (currency === 'gems') return <WithdrawWizard open={open} onOpenChange={onOpenChange} availableGems={availableGems} terms={GEM_TERMS} />;
+  if (currency === 'gems')
+    return <WithdrawWizard open={open} onOpenChange={onOpenChange} availableGems={availableGems} terms={GEM_TERMS} />;
   const title = 'Withdraw USD';
-  if (usd.data) return <WithdrawWizard open={open} onOpenChange={onOpenChange} availableGems={availableGems} terms={usdTerms(usd.data)} />;
+  if (usd.data)
+    return (
+      <WithdrawWizard
+        open={open}
+        onOpenChange={onOpenChange}
+        availableGems={availableGems}
+        terms={usdTerms(usd.data)}
+      />
+    );
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description="Withdraw dollars to a payout method.">
-      {usd.isError ? <ErrorBox message={errorMessage(usd.error, 'The USD withdrawal terms could not be loaded')} onRetry={() => void usd.refetch()} /> : <Spinner label="Loading the USD terms" />}
+      {usd.isError ? (
+        <ErrorBox
+          message={errorMessage(usd.error, 'The USD withdrawal terms could not be loaded')}
+          onRetry={() => void usd.refetch()}
+        />
+      ) : (
+        <Spinner label="Loading the USD terms" />
+      )}
     </Dialog>
   );
 }
 
-function WithdrawWizard({ open, onOpenChange, availableGems, terms }: Omit<WithdrawDialogProps, 'currency'> & { terms: WithdrawTerms }) {
+function WithdrawWizard({
+  open,
+  onOpenChange,
+  availableGems,
+  terms,
+}: Omit<WithdrawDialogProps, 'currency'> & { terms: WithdrawTerms }) {
   const queryClient = useQueryClient();
   const { refresh } = useSession();
   const methods = useWithdrawalMethods();
@@ -61,9 +113,11 @@ function WithdrawWizard({ open, onOpenChange, availableGems, terms }: Omit<Withd
   const context = useRef({ step, available: availableGems, methods: methods.data, terms });
   context.current = { step, available: availableGems, methods: methods.data, terms };
   const formRef = useRef<UseFormReturn<WithdrawValues, unknown, unknown> | null>(null);
-  const chosenMethod = (name: string | undefined) => context.current.methods?.find((method) => method.method_name === name);
+  const chosenMethod = (name: string | undefined) =>
+    context.current.methods?.find((method) => method.method_name === name);
   const form = useRequestForm<WithdrawValues, ReturnType<typeof withdrawStepSchema>>(
-    () => withdrawStepSchema({ ...context.current, method: chosenMethod(formRef.current?.getValues('payment_method')) }),
+    () =>
+      withdrawStepSchema({ ...context.current, method: chosenMethod(formRef.current?.getValues('payment_method')) }),
     (values) => toWithdrawalRequest(values, chosenMethod(values.payment_method), terms.currency),
     { defaultValues: initialWithdrawValues(terms), reValidateMode: 'onChange' },
   );
@@ -94,10 +148,17 @@ function WithdrawWizard({ open, onOpenChange, availableGems, terms }: Omit<Withd
       return;
     }
     try {
-      const answer = await requestWithdrawal(toWithdrawalRequest(form.getValues(), method, terms.currency), idempotency.key());
+      const answer = await requestWithdrawal(
+        toWithdrawalRequest(form.getValues(), method, terms.currency),
+        idempotency.key(),
+      );
       setDone(answer.withdrawal);
       idempotency.renew();
-      await Promise.all([refreshMoneyViews(queryClient), queryClient.invalidateQueries({ queryKey: withdrawalsKey }), refresh()]);
+      await Promise.all([
+        refreshMoneyViews(queryClient),
+        queryClient.invalidateQueries({ queryKey: withdrawalsKey }),
+        refresh(),
+      ]);
     } catch (error) {
       const mapped = onWizardFields(error);
       const fields = isApiError(mapped) ? mapped.fieldErrors.map((fieldError) => stepOfField(fieldError.field)) : [];
@@ -125,7 +186,10 @@ function WithdrawWizard({ open, onOpenChange, availableGems, terms }: Omit<Withd
               : `${formatBalance(done.amount)} gems are on hold; ${formatBalance(done.net_amount)} gems are paid out after a ${formatBalance(done.fee)} gem fee.`}
           </p>
           <p className="ui-row">
-            Status <Badge tone={done.status === 'failed' ? 'danger' : done.status === 'processed' ? 'success' : 'warning'}>{done.status}</Badge>
+            Status{' '}
+            <Badge tone={done.status === 'failed' ? 'danger' : done.status === 'processed' ? 'success' : 'warning'}>
+              {done.status}
+            </Badge>
           </p>
           <div className="ui-row">
             <Button onClick={() => changeOpen(false)}>Done</Button>
@@ -135,7 +199,12 @@ function WithdrawWizard({ open, onOpenChange, availableGems, terms }: Omit<Withd
           </div>
         </div>
       ) : (
-        <Form form={form} onSubmit={submit} fallbackError={WITHDRAWAL_MESSAGES.requestFailed} aria-label={terms.currency === 'usd' ? 'Withdraw USD' : 'Withdraw gems'}>
+        <Form
+          form={form}
+          onSubmit={submit}
+          fallbackError={WITHDRAWAL_MESSAGES.requestFailed}
+          aria-label={terms.currency === 'usd' ? 'Withdraw USD' : 'Withdraw gems'}
+        >
           <StepIndicator step={step} />
           {step === 0 ? <AmountStep availableGems={availableGems} terms={terms} /> : null}
           {step === 1 ? <MethodStep methods={methods} terms={terms} /> : null}

@@ -1,5 +1,12 @@
 import { type Currency, parseRequestAmount } from '@app/contracts/ledger';
-import { WITHDRAWAL_LIMITS, WITHDRAWAL_MESSAGES, WithdrawalRequestSchema, type UsdWithdrawalTerms, type WithdrawalMethod, validatePaymentDetails } from '@app/contracts/withdrawals';
+import {
+  WITHDRAWAL_LIMITS,
+  WITHDRAWAL_MESSAGES,
+  WithdrawalRequestSchema,
+  type UsdWithdrawalTerms,
+  type WithdrawalMethod,
+  validatePaymentDetails,
+} from '@app/contracts/withdrawals';
 import { toMinor } from '@app/platform/app';
 
 export const WITHDRAW_STEPS = ['Amount', 'Method', 'Details', 'Confirm'] as const;
@@ -39,7 +46,9 @@ export function usdTerms(terms: UsdWithdrawalTerms): WithdrawTerms {
   return {
     currency: 'usd',
     minAmount: terms.min_amount,
-    quickAmounts: [terms.min_amount, 50, 100].filter((amount, index, all) => amount >= terms.min_amount && all.indexOf(amount) === index),
+    quickAmounts: [terms.min_amount, 50, 100].filter(
+      (amount, index, all) => amount >= terms.min_amount && all.indexOf(amount) === index,
+    ),
     feePercentageOf: () => terms.fee_percentage,
     methodMinimumOf: () => null,
     belowMinimumMessage: WITHDRAWAL_MESSAGES.usdBelowMinimum(terms.min_amount),
@@ -47,7 +56,11 @@ export function usdTerms(terms: UsdWithdrawalTerms): WithdrawTerms {
   };
 }
 
-export const initialWithdrawValues = (terms: WithdrawTerms): WithdrawValues => ({ amount: String(terms.minAmount), payment_method: '', payment_details: {} });
+export const initialWithdrawValues = (terms: WithdrawTerms): WithdrawValues => ({
+  amount: String(terms.minAmount),
+  payment_method: '',
+  payment_details: {},
+});
 
 /** The wizard's inputs, named like the request's fields so the server's `field_errors` land on them. */
 export interface WithdrawValues {
@@ -56,7 +69,11 @@ export interface WithdrawValues {
   payment_details: Record<string, string>;
 }
 
-export const INITIAL_WITHDRAW_VALUES: WithdrawValues = { amount: String(WITHDRAWAL_LIMITS.minGems), payment_method: '', payment_details: {} };
+export const INITIAL_WITHDRAW_VALUES: WithdrawValues = {
+  amount: String(WITHDRAWAL_LIMITS.minGems),
+  payment_method: '',
+  payment_details: {},
+};
 
 const GEMS: Currency = 'gems';
 const amountRule = { label: 'Amount', currency: GEMS, min: 0, max: WITHDRAWAL_LIMITS.maxGems };
@@ -68,13 +85,22 @@ export function amountMinorOf(text: string): bigint | undefined {
 }
 
 /** The request as it goes over the wire: only the chosen method's fields, an optional blank one left out. */
-export function toWithdrawalRequest(values: WithdrawValues, method: WithdrawalMethod | undefined, currency: 'gems' | 'usd' = 'gems') {
+export function toWithdrawalRequest(
+  values: WithdrawValues,
+  method: WithdrawalMethod | undefined,
+  currency: 'gems' | 'usd' = 'gems',
+) {
   const details: Record<string, string> = {};
   for (const field of method?.required_fields ?? []) {
     const value = values.payment_details?.[field] ?? '';
     if (value.trim() !== '') details[field] = value;
   }
-  return { amount: values.amount.trim(), payment_method: values.payment_method, payment_details: details, currency_type: currency };
+  return {
+    amount: values.amount.trim(),
+    payment_method: values.payment_method,
+    payment_details: details,
+    currency_type: currency,
+  };
 }
 
 interface StepContext {
@@ -92,7 +118,12 @@ interface StepContext {
  */
 export function withdrawStepSchema({ step, available, method, terms = GEM_TERMS }: StepContext) {
   // Each step checks only what has been asked so far: the contract's request schema, cut to the step's fields.
-  const base = step === 0 ? WithdrawalRequestSchema.pick({ amount: true }) : step === 1 ? WithdrawalRequestSchema.pick({ amount: true, payment_method: true }) : WithdrawalRequestSchema;
+  const base =
+    step === 0
+      ? WithdrawalRequestSchema.pick({ amount: true })
+      : step === 1
+        ? WithdrawalRequestSchema.pick({ amount: true, payment_method: true })
+        : WithdrawalRequestSchema;
   return base.superRefine((request: { amount: bigint; payment_details?: Record<string, unknown> }, context) => {
     const amountMinor = request.amount;
     if (terms.currency === 'usd' && amountMinor % 100n !== 0n) {
@@ -114,12 +145,18 @@ export function withdrawStepSchema({ step, available, method, terms = GEM_TERMS 
     }
     const methodMinimum = terms.methodMinimumOf(method);
     if (methodMinimum !== null && amountMinor < toMinor(methodMinimum, GEMS)) {
-      context.addIssue({ code: 'custom', path: ['payment_method'], message: `${WITHDRAWAL_MESSAGES.belowMethodMinimum} (${methodMinimum} gems)` });
+      context.addIssue({
+        code: 'custom',
+        path: ['payment_method'],
+        message: `${WITHDRAWAL_MESSAGES.belowMethodMinimum} (${methodMinimum} gems)`,
+      });
       return;
     }
     if (step < 2) return;
     const details = validatePaymentDetails(method.required_fields, request.payment_details ?? {});
-    if (!details.ok) for (const error of details.errors) context.addIssue({ code: 'custom', path: ['payment_details', error.field], message: error.message });
+    if (!details.ok)
+      for (const error of details.errors)
+        context.addIssue({ code: 'custom', path: ['payment_details', error.field], message: error.message });
   });
 }
 
@@ -141,4 +178,3 @@ export function usdFeeMinor(amountMinor: bigint, feePercentage: number): bigint 
   const hundredthsOfPercent = BigInt(Math.round(feePercentage * 100));
   return ((amountMinor * hundredthsOfPercent) / 10_000n / 100n) * 100n;
 }
-

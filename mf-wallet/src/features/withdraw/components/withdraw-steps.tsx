@@ -3,7 +3,17 @@ import { FormRadioGroup, FormTextField, QueryView, fromMinor, useFormContext } f
 import { DETAIL_FIELD_LABELS, type WithdrawalMethod, maskPaymentDetails } from '@app/contracts/withdrawals';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PaymentDetailFields } from '../../../shared/payment-detail-fields';
-import { GEM_TERMS, WITHDRAW_STEPS, type WithdrawStep, type WithdrawTerms, type WithdrawValues, amountMinorOf, feeMinor, toWithdrawalRequest, usdFeeMinor } from './withdraw-rules';
+import {
+  GEM_TERMS,
+  WITHDRAW_STEPS,
+  type WithdrawStep,
+  type WithdrawTerms,
+  type WithdrawValues,
+  amountMinorOf,
+  feeMinor,
+  toWithdrawalRequest,
+  usdFeeMinor,
+} from './withdraw-rules';
 
 /** An amount of the withdrawal's currency as the wizard shows it: `$12.50` or `200 gems`. */
 export function formatAmount(amount: number | string, terms: WithdrawTerms): string {
@@ -22,7 +32,13 @@ export function StepIndicator({ step }: { step: WithdrawStep }) {
   );
 }
 
-export function AmountStep({ availableGems, terms = GEM_TERMS }: { availableGems: number | undefined; terms?: WithdrawTerms }) {
+export function AmountStep({
+  availableGems,
+  terms = GEM_TERMS,
+}: {
+  availableGems: number | undefined;
+  terms?: WithdrawTerms;
+}) {
   const { setValue } = useFormContext<WithdrawValues>();
   const pick = (amount: number) => setValue('amount', String(amount), { shouldValidate: true, shouldDirty: true });
   return (
@@ -50,9 +66,24 @@ export function AmountStep({ availableGems, terms = GEM_TERMS }: { availableGems
   );
 }
 
-export function MethodStep({ methods, terms = GEM_TERMS }: { methods: UseQueryResult<WithdrawalMethod[]>; terms?: WithdrawTerms }) {
+export function MethodStep({
+  methods,
+  terms = GEM_TERMS,
+}: {
+  methods: UseQueryResult<WithdrawalMethod[]>;
+  terms?: WithdrawTerms;
+}) {
   return (
-    <QueryView query={methods} loadingLabel="Loading withdrawal methods" empty={<EmptyState title="No withdrawal methods" message="No payout method is open right now. Please try again later." />}>
+    <QueryView
+      query={methods}
+      loadingLabel="Loading withdrawal methods"
+      empty={
+        <EmptyState
+          title="No withdrawal methods"
+          message="No payout method is open right now. Please try again later."
+        />
+      }
+    >
       {(list) => (
         <FormRadioGroup
           name="payment_method"
@@ -64,7 +95,8 @@ export function MethodStep({ methods, terms = GEM_TERMS }: { methods: UseQueryRe
                 <strong>{method.display_name}</strong>
                 <br />
                 <small className="ui-muted">
-                  {method.processing_time} · fee {terms.feePercentageOf(method)}% · from {formatAmount(terms.methodMinimumOf(method) ?? terms.minAmount, terms)}
+                  {method.processing_time} · fee {terms.feePercentageOf(method)}% · from{' '}
+                  {formatAmount(terms.methodMinimumOf(method) ?? terms.minAmount, terms)}
                 </small>
               </>
             ),
@@ -85,7 +117,13 @@ export function DetailsStep({ method }: { method: WithdrawalMethod | undefined }
   );
 }
 
-export function ConfirmStep({ method, terms = GEM_TERMS }: { method: WithdrawalMethod | undefined; terms?: WithdrawTerms }) {
+export function ConfirmStep({
+  method,
+  terms = GEM_TERMS,
+}: {
+  method: WithdrawalMethod | undefined;
+  terms?: WithdrawTerms;
+}) {
   const { getValues } = useFormContext<WithdrawValues>();
   const values = getValues();
   const amountMinor = amountMinorOf(values.amount) ?? 0n;

@@ -7,9 +7,14 @@ import { methodLabel, useWithdrawalMethods } from '../../../shared/payments-api'
 import { useWithdrawals } from '../api/withdraw-api';
 
 /** `200 gems` or `$25.00`: a withdrawal is of gems or USD. */
-const amountOf = (withdrawal: Withdrawal, amount: number) => (withdrawal.currency_type === 'usd' ? formatMoney(amount) : `${formatBalance(amount)} gems`);
+const amountOf = (withdrawal: Withdrawal, amount: number) =>
+  withdrawal.currency_type === 'usd' ? formatMoney(amount) : `${formatBalance(amount)} gems`;
 
-const tones: Record<Withdrawal['status'], 'warning' | 'success' | 'danger'> = { pending: 'warning', processed: 'success', failed: 'danger' };
+const tones: Record<Withdrawal['status'], 'warning' | 'success' | 'danger'> = {
+  pending: 'warning',
+  processed: 'success',
+  failed: 'danger',
+};
 
 /** The user's withdrawals, pending → processed | failed; when one settles, every balance view reloads. */
 export function WithdrawalsCard() {
@@ -25,7 +30,16 @@ export function WithdrawalsCard() {
   }, [pending, queryClient, refresh]);
   return (
     <Card title="Withdrawals">
-      <QueryView query={withdrawals} loadingLabel="Loading withdrawals" empty={<EmptyState title="No withdrawals yet" message="Withdraw from 200 gems with the Gems card's Withdraw button." />}>
+      <QueryView
+        query={withdrawals}
+        loadingLabel="Loading withdrawals"
+        empty={
+          <EmptyState
+            title="No withdrawals yet"
+            message="Withdraw from 200 gems with the Gems card's Withdraw button."
+          />
+        }
+      >
         {(list) => (
           <ul className="ui-list" aria-label="Withdrawals">
             {list.slice(0, 10).map((withdrawal) => (

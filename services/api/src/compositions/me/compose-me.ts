@@ -51,7 +51,11 @@ export async function composeMe(queryBus: QueryBus, userId: string) {
 }
 
 /** A query of a context this application may not run: its answer, or `fallback` without a handler. */
-async function ask<Result, Fallback>(queryBus: QueryBus, query: AnyQuery<Result>, fallback: Fallback): Promise<Result | Fallback> {
+async function ask<Result, Fallback>(
+  queryBus: QueryBus,
+  query: AnyQuery<Result>,
+  fallback: Fallback,
+): Promise<Result | Fallback> {
   try {
     return await queryBus.execute(query);
   } catch (error) {

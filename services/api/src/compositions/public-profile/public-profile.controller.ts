@@ -1,6 +1,12 @@
 import { Controller, Param } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
-import { PROFILE_MESSAGES, publicProfileByIdRoute, publicProfileByUsernameRoute, type PublicProfileResponse, type PublicUserView } from '@app/contracts/identity';
+import {
+  PROFILE_MESSAGES,
+  publicProfileByIdRoute,
+  publicProfileByUsernameRoute,
+  type PublicProfileResponse,
+  type PublicUserView,
+} from '@app/contracts/identity';
 import type { AnyQuery } from '../../platform/cqrs/typed-buses';
 import { notFound } from '../../platform/http/api-error';
 import { Public } from '../../platform/http/public.decorator';
@@ -39,7 +45,9 @@ export class PublicProfileController {
     if (!user) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
     const [content, drops, position] = await Promise.all([
       this.ask(new GetCreatorContentQuery(user.id, PROFILE_LIST_LIMIT), []),
-      user.user_type === 'advertiser' ? this.ask(new ListDropsQuery({ creatorId: user.id, limit: PROFILE_LIST_LIMIT, viewerId: user.id }), []) : [],
+      user.user_type === 'advertiser'
+        ? this.ask(new ListDropsQuery({ creatorId: user.id, limit: PROFILE_LIST_LIMIT, viewerId: user.id }), [])
+        : [],
       this.ask(new GetLeaderboardPositionQuery(user.id), null),
     ]);
     return { user, content, drops, leaderboard_position: position };

@@ -5,7 +5,11 @@ import type pg from 'pg';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { BecomeAdvertiserController } from './become-advertiser/become-advertiser.controller';
 import { AdvertiserDashboardController } from './read-dashboard/advertiser-dashboard.controller';
-import { ADVERTISERS_MIGRATIONS_DIRECTORY, ADVERTISERS_MIGRATIONS_TABLE, BrandProfiles } from './infrastructure/brand-profiles';
+import {
+  ADVERTISERS_MIGRATIONS_DIRECTORY,
+  ADVERTISERS_MIGRATIONS_TABLE,
+  BrandProfiles,
+} from './infrastructure/brand-profiles';
 import { GetBrandProfileHandler } from './queries/get-brand-profile.query';
 import { ReadBrandProfileController } from './read-brand-profile/read-brand-profile.controller';
 import { SaveBrandProfileController } from './save-brand-profile/save-brand-profile.controller';
@@ -28,6 +32,9 @@ export class AdvertisersModule implements OnModuleInit {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: ADVERTISERS_MIGRATIONS_DIRECTORY, migrationsTable: ADVERTISERS_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: ADVERTISERS_MIGRATIONS_DIRECTORY,
+      migrationsTable: ADVERTISERS_MIGRATIONS_TABLE,
+    });
   }
 }

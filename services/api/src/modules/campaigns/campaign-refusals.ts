@@ -14,7 +14,10 @@ export function campaignRefusalToApiError(refusal: CampaignRefusal, detail?: { f
     case 'CAMPAIGN_COMPLETED':
       return conflict(refusal, CAMPAIGN_MESSAGES.completed);
     case 'INVALID_STATUS_TRANSITION':
-      return conflict(refusal, detail ? CAMPAIGN_MESSAGES.transition(detail.from, detail.to) : 'This status change is not allowed');
+      return conflict(
+        refusal,
+        detail ? CAMPAIGN_MESSAGES.transition(detail.from, detail.to) : 'This status change is not allowed',
+      );
     case 'ITEM_ALREADY_ADDED':
       return conflict(refusal, CAMPAIGN_MESSAGES.itemAlreadyAdded);
     case 'ITEM_NOT_IN_CAMPAIGN':

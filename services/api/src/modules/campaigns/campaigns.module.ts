@@ -16,7 +16,12 @@ import { ReadCampaignsController } from './read-campaigns/read-campaigns.control
 @Module({
   imports: [CqrsModule],
   // The cost route first: `calculate-move-cost` must not be taken for a campaign id.
-  controllers: [CalculateMoveCostController, CreateCampaignController, ReadCampaignsController, ManageCampaignsController],
+  controllers: [
+    CalculateMoveCostController,
+    CreateCampaignController,
+    ReadCampaignsController,
+    ManageCampaignsController,
+  ],
   providers: [CampaignCommands, CampaignReader, MovesSpentHandler],
 })
 export class CampaignsModule implements OnModuleInit {
@@ -25,7 +30,10 @@ export class CampaignsModule implements OnModuleInit {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: join(__dirname, 'migrations'), migrationsTable: 'campaigns_migrations' });
+    await runMigrations(this.pool, {
+      directory: join(__dirname, 'migrations'),
+      migrationsTable: 'campaigns_migrations',
+    });
     this.logger.log('Campaigns ready');
   }
 }

@@ -3,7 +3,10 @@ import { ApiError, conflict, forbidden, notFound, unprocessable } from '../../pl
 import type { CommentCommand, ContentCommand, ContentRefusal } from './domain/decision';
 
 /** The one place content refusals become HTTP answers with the spec's texts. */
-export function contentRefusalToApiError(refusal: ContentRefusal, commandType: ContentCommand['type'] | CommentCommand['type']): ApiError {
+export function contentRefusalToApiError(
+  refusal: ContentRefusal,
+  commandType: ContentCommand['type'] | CommentCommand['type'],
+): ApiError {
   switch (refusal.code) {
     case 'CONTENT_MUST_NOT_EXIST':
       return conflict('CONTENT_EXISTS', 'This content already exists');
@@ -13,9 +16,14 @@ export function contentRefusalToApiError(refusal: ContentRefusal, commandType: C
       return unprocessable('CONTENT_ARCHIVED', CONTENT_MESSAGES.archived);
     case 'CALLER_MUST_BE_OWNER':
       if (commandType === 'PinComment') return forbidden(CONTENT_MESSAGES.onlyOwnerPins, 'NOT_CONTENT_OWNER');
-      return forbidden(commandType === 'DeleteContent' ? CONTENT_MESSAGES.onlyOwnerDeletes : CONTENT_MESSAGES.onlyOwnerEdits, 'NOT_CONTENT_OWNER');
+      return forbidden(
+        commandType === 'DeleteContent' ? CONTENT_MESSAGES.onlyOwnerDeletes : CONTENT_MESSAGES.onlyOwnerEdits,
+        'NOT_CONTENT_OWNER',
+      );
     case 'TOTAL_SHARES_MUST_COVER_HELD':
-      return unprocessable('TOTAL_SHARES_BELOW_HELD', CONTENT_MESSAGES.totalSharesBelowHeld(refusal.held), { held: refusal.held });
+      return unprocessable('TOTAL_SHARES_BELOW_HELD', CONTENT_MESSAGES.totalSharesBelowHeld(refusal.held), {
+        held: refusal.held,
+      });
     case 'COMMENT_MUST_EXIST':
       return notFound('COMMENT_NOT_FOUND', CONTENT_MESSAGES.commentNotFound);
     case 'PARENT_MUST_EXIST':

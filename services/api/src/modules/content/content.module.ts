@@ -30,7 +30,13 @@ export const CONTENT_MIGRATIONS_TABLE = 'content_migrations';
  */
 @Module({
   imports: [CqrsModule],
-  controllers: [ContentImagesController, ReadContentController, ManageContentController, CommentsController, FeedController],
+  controllers: [
+    ContentImagesController,
+    ReadContentController,
+    ManageContentController,
+    CommentsController,
+    FeedController,
+  ],
   providers: [
     ...projectionProviders(contentEngagementProjection),
     ContentCommands,
@@ -52,7 +58,10 @@ export class ContentModule implements OnModuleInit {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: CONTENT_MIGRATIONS_DIRECTORY, migrationsTable: CONTENT_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: CONTENT_MIGRATIONS_DIRECTORY,
+      migrationsTable: CONTENT_MIGRATIONS_TABLE,
+    });
     this.logger.log('Content ready');
   }
 }

@@ -13,14 +13,20 @@ export function dropRefusalToApiError(refusal: DropRefusal, commandType: DropCom
     case 'TIER_LIMIT_MUST_NOT_BE_EXCEEDED':
       return unprocessable(
         'DROP_LIMIT_REACHED',
-        refusal.window === 'week' ? DROP_MESSAGES.weeklyLimitReached(refusal.limit, refusal.kind) : DROP_MESSAGES.monthlyLimitReached(refusal.limit),
+        refusal.window === 'week'
+          ? DROP_MESSAGES.weeklyLimitReached(refusal.limit, refusal.kind)
+          : DROP_MESSAGES.monthlyLimitReached(refusal.limit),
         { limit: refusal.limit, window: refusal.window, kind: refusal.kind },
       );
     case 'DROP_MUST_EXIST':
       return notFound('DROP_NOT_FOUND', DROP_MESSAGES.notFound);
     case 'CALLER_MUST_BE_CREATOR':
       return forbidden(
-        commandType === 'UpdateDrop' ? DROP_MESSAGES.onlyCreatorEdits : commandType === 'DeleteDrop' || commandType === 'CloseDrop' ? DROP_MESSAGES.onlyCreatorDeletes : DROP_MESSAGES.onlyCreatorReviews,
+        commandType === 'UpdateDrop'
+          ? DROP_MESSAGES.onlyCreatorEdits
+          : commandType === 'DeleteDrop' || commandType === 'CloseDrop'
+            ? DROP_MESSAGES.onlyCreatorDeletes
+            : DROP_MESSAGES.onlyCreatorReviews,
         'NOT_DROP_CREATOR',
       );
     case 'KIND_MUST_NOT_CHANGE':
@@ -48,7 +54,9 @@ export function dropRefusalToApiError(refusal: DropRefusal, commandType: DropCom
     case 'DROP_MUST_HAVE_A_FREE_SEAT':
       return unprocessable('DROP_FULL', DROP_MESSAGES.full);
     case 'APPLICANT_MUST_HAVE_ENOUGH_FOLLOWERS':
-      return unprocessable('FOLLOWER_THRESHOLD', DROP_MESSAGES.followersRequired(refusal.threshold), { follower_threshold: refusal.threshold });
+      return unprocessable('FOLLOWER_THRESHOLD', DROP_MESSAGES.followersRequired(refusal.threshold), {
+        follower_threshold: refusal.threshold,
+      });
     case 'MASTER_KEY_MUST_BE_ACTIVATED_TODAY':
       return unprocessable('MASTER_KEY_REQUIRED', DROP_MESSAGES.masterKeyRequired);
     case 'KEYS_MUST_COVER_COST': {
@@ -57,14 +65,19 @@ export function dropRefusalToApiError(refusal: DropRefusal, commandType: DropCom
     }
     case 'POINTS_MUST_COVER_COST': {
       const missing = formatMinor(refusal.missingMinor, 'points');
-      return unprocessable('INSUFFICIENT_POINTS', DROP_MESSAGES.needMorePoints(missing), { points_needed: Number(missing) });
+      return unprocessable('INSUFFICIENT_POINTS', DROP_MESSAGES.needMorePoints(missing), {
+        points_needed: Number(missing),
+      });
     }
     case 'APPLICATION_MUST_EXIST':
       return notFound('APPLICATION_NOT_FOUND', DROP_MESSAGES.applicationNotFound);
     case 'CALLER_MUST_BE_APPLICANT':
       return forbidden(DROP_MESSAGES.onlyApplicantSubmits, 'NOT_APPLICANT');
     case 'APPLICATION_MUST_BE_PENDING':
-      return unprocessable('APPLICATION_NOT_PENDING', refusal.action === 'approve' ? DROP_MESSAGES.approveOnlyPending : DROP_MESSAGES.rejectOnlyPending);
+      return unprocessable(
+        'APPLICATION_NOT_PENDING',
+        refusal.action === 'approve' ? DROP_MESSAGES.approveOnlyPending : DROP_MESSAGES.rejectOnlyPending,
+      );
     case 'APPLICATION_MUST_BE_APPROVED':
       return unprocessable('APPLICATION_NOT_APPROVED', DROP_MESSAGES.submitOnlyApproved);
     case 'APPLICATION_MUST_BE_SUBMITTED':

@@ -22,7 +22,13 @@ import { SeedDemoDropsHandler } from './seed-demo-drops/seed-demo-drops.handler'
 @Module({
   imports: [CqrsModule],
   controllers: [ReadDropsController, ManageDropsController, ApplyToDropController, ReviewApplicationsController],
-  providers: [...projectionProviders(dropsReadModel), DropCommandRunner, OutsideFacts, SeedDemoDropsHandler, ListDropsHandler],
+  providers: [
+    ...projectionProviders(dropsReadModel),
+    DropCommandRunner,
+    OutsideFacts,
+    SeedDemoDropsHandler,
+    ListDropsHandler,
+  ],
 })
 export class DropsModule implements OnModuleInit {
   private readonly logger = new Logger('Drops');

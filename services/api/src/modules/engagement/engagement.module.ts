@@ -17,7 +17,11 @@ import { RewardCommentHandler } from './reward-comment/reward-comment.handler';
 import { ContentRemovedReactor } from './settle-removed-content/content-removed.reactor';
 import { ShareLinksController } from './share-links/share-links.controller';
 import { SponsorContentController } from './sponsor-content/sponsor-content.controller';
-import { SPONSORSHIP_EXPIRY_JOB, SPONSORSHIP_SWEEP_JOB, SponsorshipCommands } from './sponsor-content/sponsorship-commands';
+import {
+  SPONSORSHIP_EXPIRY_JOB,
+  SPONSORSHIP_SWEEP_JOB,
+  SponsorshipCommands,
+} from './sponsor-content/sponsorship-commands';
 import { TipContentController } from './tip-content/tip-content.controller';
 
 export const ENGAGEMENT_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
@@ -30,8 +34,24 @@ export const ENGAGEMENT_MIGRATIONS_TABLE = 'engagement_migrations';
 @Module({
   imports: [CqrsModule],
   // The sponsorship routes go first: `/api/content/sponsored` and `/api/content/sponsor` are static paths.
-  controllers: [SponsorContentController, TipContentController, RecordSocialActionsController, ManageSavedContentController, ShareLinksController],
-  providers: [EngagementStore, EngagementCommands, SponsorshipCommands, SponsorshipReader, GetLiveBoostsHandler, GetEngagementShareholdersHandler, GetShareLinkClicksHandler, ContentRemovedReactor, RewardCommentHandler],
+  controllers: [
+    SponsorContentController,
+    TipContentController,
+    RecordSocialActionsController,
+    ManageSavedContentController,
+    ShareLinksController,
+  ],
+  providers: [
+    EngagementStore,
+    EngagementCommands,
+    SponsorshipCommands,
+    SponsorshipReader,
+    GetLiveBoostsHandler,
+    GetEngagementShareholdersHandler,
+    GetShareLinkClicksHandler,
+    ContentRemovedReactor,
+    RewardCommentHandler,
+  ],
 })
 export class EngagementModule implements OnModuleInit {
   private readonly logger = new Logger('Engagement');
@@ -43,7 +63,10 @@ export class EngagementModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: ENGAGEMENT_MIGRATIONS_DIRECTORY, migrationsTable: ENGAGEMENT_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: ENGAGEMENT_MIGRATIONS_DIRECTORY,
+      migrationsTable: ENGAGEMENT_MIGRATIONS_TABLE,
+    });
     this.jobs.registerHandler<{ sponsorshipId: string }>(SPONSORSHIP_EXPIRY_JOB, async ({ sponsorshipId }) => {
       // Delayed to the end; a job that runs early (clock skew) leaves it to the sweep.
       await this.sponsorships.spend(sponsorshipId);

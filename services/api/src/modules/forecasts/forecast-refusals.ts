@@ -16,7 +16,10 @@ export function forecastRefusalToApiError(refusal: ForecastRefusal): ApiError {
     case 'FORECAST_RESOLVED':
       return conflict(refusal, FORECAST_MESSAGES.alreadyResolved);
     case 'DEMO_ACCOUNT_ISOLATION':
-      return forbidden('Demo accounts are sandboxes: no value can move between a demo account and a real account', refusal);
+      return forbidden(
+        'Demo accounts are sandboxes: no value can move between a demo account and a real account',
+        refusal,
+      );
     case 'OBSERVED_ON_PLATFORM':
       return unprocessable(refusal, FORECAST_MESSAGES.observationOnPlatform);
     case 'OBSERVATION_IN_FUTURE':
@@ -38,5 +41,7 @@ export function forecastRefusalToApiError(refusal: ForecastRefusal): ApiError {
 
 /** The ledger's refusal of a stake, in the forecasts' words (undefined: the ledger's own answer). */
 export function stakeMoneyRefusal(refusal: string): ApiError | undefined {
-  return refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_FUNDS', FORECAST_MESSAGES.insufficient) : undefined;
+  return refusal === 'BALANCE_MUST_COVER_AMOUNT'
+    ? unprocessable('INSUFFICIENT_FUNDS', FORECAST_MESSAGES.insufficient)
+    : undefined;
 }

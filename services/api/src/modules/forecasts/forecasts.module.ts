@@ -43,7 +43,10 @@ export class ForecastsModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: FORECASTS_MIGRATIONS_DIRECTORY, migrationsTable: FORECASTS_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: FORECASTS_MIGRATIONS_DIRECTORY,
+      migrationsTable: FORECASTS_MIGRATIONS_TABLE,
+    });
     this.jobs.registerHandler<{ forecastId: string }>(FORECAST_JOBS.settle, async ({ forecastId }) => {
       await this.settlement.settle(forecastId);
     });

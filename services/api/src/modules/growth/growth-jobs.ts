@@ -49,10 +49,12 @@ export class GrowthJobs {
     let credited = 0;
     for (const row of due.rows) {
       // One position that cannot be credited (logged) must not hold back the others; it is retried next run.
-      const outcome = await this.staking.accrue(row.user_id, row.position_id, now.toISOString()).catch((error: Error) => {
-        this.logger.error(`Staking accrual of position ${row.position_id} failed: ${error.message}`);
-        return null;
-      });
+      const outcome = await this.staking
+        .accrue(row.user_id, row.position_id, now.toISOString())
+        .catch((error: Error) => {
+          this.logger.error(`Staking accrual of position ${row.position_id} failed: ${error.message}`);
+          return null;
+        });
       if (outcome?.transactionId) credited += 1;
     }
     if (credited > 0) this.logger.log(`Credited staking rewards to ${credited} position(s)`);
@@ -91,14 +93,21 @@ export class GrowthJobs {
       for (let step = 0; step < MAX_RENEWALS_PER_RUN; step += 1) {
         let events: string[];
         try {
-          events = (await this.shield.renew(row.user_id, row.subscription_id, row.pool, now.toISOString(), UNKEYED)).events;
+          events = (await this.shield.renew(row.user_id, row.subscription_id, row.pool, now.toISOString(), UNKEYED))
+            .events;
         } catch (error) {
           // The premium was refused (too few gems, an expired sandbox): the subscription lapses and the user is told.
           if (!(error instanceof ApiError) || (error.status !== 422 && error.status !== 403)) {
             this.logger.error(`Renewal of subscription ${row.subscription_id} failed: ${(error as Error).message}`);
             break;
           }
-          const lapsed = await this.shield.lapse(row.user_id, row.subscription_id, row.pool, now.toISOString(), UNKEYED);
+          const lapsed = await this.shield.lapse(
+            row.user_id,
+            row.subscription_id,
+            row.pool,
+            now.toISOString(),
+            UNKEYED,
+          );
           if (lapsed.events.includes('ShieldLapsed')) counts.lapsed += 1;
           break;
         }
@@ -107,7 +116,8 @@ export class GrowthJobs {
         counts.renewed += 1;
       }
     }
-    if (counts.renewed + counts.ended + counts.lapsed > 0) this.logger.log(`Shield renewals: ${JSON.stringify(counts)}`);
+    if (counts.renewed + counts.ended + counts.lapsed > 0)
+      this.logger.log(`Shield renewals: ${JSON.stringify(counts)}`);
     return counts;
   }
 }

@@ -14,7 +14,9 @@ export function stakingError(refusal: StakingRefusal): ApiError {
     case 'POSITION_NOT_FOUND':
       return notFound('POSITION_NOT_FOUND', GROWTH_MESSAGES.positionNotFound);
     case 'STAKE_LOCKED':
-      return conflict('STAKE_LOCKED', GROWTH_MESSAGES.stillLocked(refusal.lockUntil), { lock_until: refusal.lockUntil });
+      return conflict('STAKE_LOCKED', GROWTH_MESSAGES.stillLocked(refusal.lockUntil), {
+        lock_until: refusal.lockUntil,
+      });
     case 'ALREADY_WITHDRAWN':
       return conflict('ALREADY_WITHDRAWN', GROWTH_MESSAGES.alreadyWithdrawn);
     case 'REWARDS_NOT_ACCRUED':
@@ -37,7 +39,10 @@ export function projectError(refusal: ProjectRefusal): ApiError {
     case 'UNKNOWN_TIER':
       return unprocessable('UNKNOWN_TIER', GROWTH_MESSAGES.unknownTier);
     case 'PLEDGE_BELOW_MINIMUM':
-      return unprocessable('PLEDGE_TOO_SMALL', GROWTH_MESSAGES.pledgeBelowMinimum(formatMinor(refusal.minMinor, 'gems')));
+      return unprocessable(
+        'PLEDGE_TOO_SMALL',
+        GROWTH_MESSAGES.pledgeBelowMinimum(formatMinor(refusal.minMinor, 'gems')),
+      );
     case 'PLEDGE_BELOW_TIER':
       return unprocessable('PLEDGE_TOO_SMALL', GROWTH_MESSAGES.pledgeBelowTier(formatMinor(refusal.tierMinor, 'gems')));
     case 'NOT_DUE':
@@ -76,4 +81,6 @@ export function shieldError(refusal: ShieldRefusal | { code: 'POOL_TOO_SMALL' })
 
 /** A ledger refusal of a growth payment: not enough gems reads as the Growth Hub's sentence. */
 export const insufficientGems = (refusal: string): ApiError | undefined =>
-  refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', GROWTH_MESSAGES.insufficientGems) : undefined;
+  refusal === 'BALANCE_MUST_COVER_AMOUNT'
+    ? unprocessable('INSUFFICIENT_BALANCE', GROWTH_MESSAGES.insufficientGems)
+    : undefined;

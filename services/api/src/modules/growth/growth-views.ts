@@ -1,4 +1,13 @@
-import type { FundingProject, GrowthChannel, GrowthChannelConfig, ShieldClaim, ShieldPolicy, ShieldPolicyConfig, ShieldSubscription, StakingPosition } from '@app/contracts/growth';
+import type {
+  FundingProject,
+  GrowthChannel,
+  GrowthChannelConfig,
+  ShieldClaim,
+  ShieldPolicy,
+  ShieldPolicyConfig,
+  ShieldSubscription,
+  StakingPosition,
+} from '@app/contracts/growth';
 import { minorToApiNumber, parseDecimalToMinor } from '@app/contracts/ledger';
 import { expectedApr } from './config/growth-catalogue';
 import { cumulativeRewardMinor, DAY_MS, isUnlocked, type StakePosition } from './domain/staking';
@@ -8,9 +17,13 @@ import { currentPeriod } from './domain/shield';
 
 export const gems = (minor: bigint | string) => minorToApiNumber(BigInt(minor), 'gems');
 /** Adds gem amounts of API numbers exactly (through minor units, never float addition). */
-export const sumGems = (...values: number[]) => gems(values.reduce((sum, value) => sum + (parseDecimalToMinor(value, 'gems') ?? 0n), 0n));
+export const sumGems = (...values: number[]) =>
+  gems(values.reduce((sum, value) => sum + (parseDecimalToMinor(value, 'gems') ?? 0n), 0n));
 
-export function toChannel(channel: GrowthChannelConfig, stats: { participants: number; depositedMinor: bigint }): GrowthChannel {
+export function toChannel(
+  channel: GrowthChannelConfig,
+  stats: { participants: number; depositedMinor: bigint },
+): GrowthChannel {
   return {
     id: channel.id,
     name: channel.name,
@@ -88,8 +101,13 @@ export function toProject(state: ProjectState, counters: ProjectCounters, now: s
 
 export function countersOf(state: ProjectState): ProjectCounters {
   const tierBackers: Record<string, number> = {};
-  for (const pledge of state.pledges) if (pledge.tierId) tierBackers[pledge.tierId] = (tierBackers[pledge.tierId] ?? 0) + 1;
-  return { raisedMinor: state.raisedMinor, backers: new Set(state.pledges.map((pledge) => pledge.backerId)).size, tierBackers };
+  for (const pledge of state.pledges)
+    if (pledge.tierId) tierBackers[pledge.tierId] = (tierBackers[pledge.tierId] ?? 0) + 1;
+  return {
+    raisedMinor: state.raisedMinor,
+    backers: new Set(state.pledges.map((pledge) => pledge.backerId)).size,
+    tierBackers,
+  };
 }
 
 export function toPolicy(policy: ShieldPolicyConfig): ShieldPolicy {

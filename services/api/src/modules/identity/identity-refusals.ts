@@ -5,7 +5,9 @@ import type { UserRefusal } from './domain/user';
 
 /** A unique index refused the write: which one tells the caller what clashed. */
 export class UniquenessViolation extends Error {
-  constructor(readonly constraint: 'email' | 'username' | 'referral_code' | 'demo_persona' | 'external_identity' | 'other') {
+  constructor(
+    readonly constraint: 'email' | 'username' | 'referral_code' | 'demo_persona' | 'external_identity' | 'other',
+  ) {
     super(`Uniqueness violated: ${constraint}`);
     this.name = 'UniquenessViolation';
   }

@@ -1,9 +1,16 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 
-const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
 const flag = (fallback: boolean) =>
-  z.preprocess((value) => (value === undefined || value === '' ? fallback : value), z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]))
+  z
+    .preprocess(
+      (value) => (value === undefined || value === '' ? fallback : value),
+      z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]),
+    )
     .transform((value) => value === true || value === 'true' || value === '1');
 const positiveInteger = (fallback: number) =>
   z.preprocess((value) => (value === undefined || value === '' ? fallback : value), z.coerce.number().int().positive());
@@ -75,7 +82,12 @@ export interface IdentityConfig {
   cookie: { name: string; secure: boolean; sameSite: 'lax' | 'strict' | 'none' };
   emailConfirmation: { required: boolean; ttlMs: number; confirmUrl: string };
   /** Failed sign-ins per account and address (low), per account (higher), per address; see SignInThrottle. */
-  signInThrottle: { maxFailuresPerAccountAddress: number; maxFailuresPerAccount: number; maxFailuresPerAddress: number; windowMs: number };
+  signInThrottle: {
+    maxFailuresPerAccountAddress: number;
+    maxFailuresPerAccount: number;
+    maxFailuresPerAddress: number;
+    windowMs: number;
+  };
   /** Sign-ups, and demo logins (each a new sandbox account), per client address per window. */
   signUpThrottle: { maxPerAddress: number; maxDemoLoginsPerAddress: number; windowMs: number };
   demoLoginsEnabled: boolean;
@@ -96,7 +108,9 @@ export class IdentityConfigError extends Error {
 export function loadIdentityConfig(environment: NodeJS.ProcessEnv, dataDirectory: string): IdentityConfig {
   const result = IdentityEnvironmentSchema.safeParse(environment);
   if (!result.success) {
-    throw new IdentityConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+    throw new IdentityConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
   }
   const env = result.data;
   const production = env.NODE_ENV === 'production';
@@ -106,7 +120,8 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv, dataDirectory
 
   let google: GoogleOidcConfig | undefined;
   if (env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET) {
-    if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET)
+      problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
     else
       google = {
         issuer: env.GOOGLE_OIDC_ISSUER ?? 'https://accounts.google.com',

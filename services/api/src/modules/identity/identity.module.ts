@@ -7,7 +7,11 @@ import type pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { DATABASE_POOL } from '../../platform/database/database.tokens';
 import { AccountRegistration } from './register-accounts/account-registration';
-import { ChangeUserTierHandler, ChangeUserTypeHandler, GrantAdminRoleHandler } from './change-user-roles/user-role.commands';
+import {
+  ChangeUserTierHandler,
+  ChangeUserTypeHandler,
+  GrantAdminRoleHandler,
+} from './change-user-roles/user-role.commands';
 import { ConfirmEmailController } from './confirm-email/confirm-email.controller';
 import { DemoPersonas } from './sign-in-as-demo/demo-personas';
 import { DEMO_SANDBOX_EXPIRY_JOB, DemoSandboxExpiry } from './sign-in-as-demo/demo-sandbox-expiry.job';
@@ -74,7 +78,9 @@ export const IDENTITY_MIGRATIONS_TABLE = 'identity_migrations';
       provide: IMAGE_STORAGE,
       inject: [IDENTITY_CONFIG],
       useFactory: (config: IdentityConfig) =>
-        config.images.kind === 's3' ? new S3ImageStorage(config.images) : new LocalDiskImageStorage(config.images.directory),
+        config.images.kind === 's3'
+          ? new S3ImageStorage(config.images)
+          : new LocalDiskImageStorage(config.images.directory),
     },
     { provide: EMAIL_SENDER, useClass: LoggingEmailSender },
     { provide: LEDGER_ACCOUNTS, useClass: CommandBusLedgerAccounts },
@@ -117,7 +123,10 @@ export class IdentityModule implements OnModuleInit, OnApplicationBootstrap {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: IDENTITY_MIGRATIONS_DIRECTORY, migrationsTable: IDENTITY_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: IDENTITY_MIGRATIONS_DIRECTORY,
+      migrationsTable: IDENTITY_MIGRATIONS_TABLE,
+    });
     // Demo sandboxes unused for 7 days are expired every hour (see DemoSandboxExpiry).
     this.queue.registerHandler(DEMO_SANDBOX_EXPIRY_JOB, async () => {
       await this.demoSandboxExpiry.run();

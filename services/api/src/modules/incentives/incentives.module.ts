@@ -27,7 +27,10 @@ export class IncentivesModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: INCENTIVES_MIGRATIONS_DIRECTORY, migrationsTable: 'incentives_migrations' });
+    await runMigrations(this.pool, {
+      directory: INCENTIVES_MIGRATIONS_DIRECTORY,
+      migrationsTable: 'incentives_migrations',
+    });
     this.queue.registerHandler(LEADERBOARD_AWARDS_JOB, async () => {
       await this.awards.run();
     });

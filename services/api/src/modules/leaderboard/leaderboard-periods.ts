@@ -6,5 +6,7 @@ export function periodKey(period: LeaderboardPeriod, isoTimestamp: string): stri
   if (period === 'daily') return instant.toISOString().slice(0, 10);
   if (period === 'monthly') return instant.toISOString().slice(0, 7);
   const daysSinceMonday = (instant.getUTCDay() + 6) % 7;
-  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate() - daysSinceMonday)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate() - daysSinceMonday))
+    .toISOString()
+    .slice(0, 10);
 }

@@ -25,7 +25,10 @@ export class GetLeaderboardPositionQuery extends Query<LeaderboardPosition | nul
 }
 
 @QueryHandler(GetLeaderboardPositionQuery)
-export class GetLeaderboardPositionHandler implements IQueryHandler<GetLeaderboardPositionQuery, LeaderboardPosition | null> {
+export class GetLeaderboardPositionHandler implements IQueryHandler<
+  GetLeaderboardPositionQuery,
+  LeaderboardPosition | null
+> {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetLeaderboardPositionQuery): Promise<LeaderboardPosition | null> {
@@ -40,7 +43,14 @@ export class GetLeaderboardPositionHandler implements IQueryHandler<GetLeaderboa
          SELECT user_id, composite, row_number() OVER (ORDER BY composite DESC, user_id) AS rank FROM scored
        )
        SELECT rank::text AS rank, composite::text AS composite FROM ranked WHERE user_id = $1`,
-      [query.userId, periodKey('daily', query.now), COMPOSITE_WEIGHTS.points, COMPOSITE_WEIGHTS.gems, COMPOSITE_WEIGHTS.keys, COMPOSITE_WEIGHTS.gold],
+      [
+        query.userId,
+        periodKey('daily', query.now),
+        COMPOSITE_WEIGHTS.points,
+        COMPOSITE_WEIGHTS.gems,
+        COMPOSITE_WEIGHTS.keys,
+        COMPOSITE_WEIGHTS.gold,
+      ],
     );
     const row = rows.rows[0];
     return row ? { daily_rank: Number(row.rank), composite_score: Number(row.composite) } : null;

@@ -42,7 +42,16 @@ export class GetLeaderboardTopHandler implements IQueryHandler<GetLeaderboardTop
           AND ($8::boolean OR totals.gems_minor > 0)
         ORDER BY ${score} DESC, totals.user_id
         LIMIT $3`,
-      [query.period, query.periodKey, Math.max(0, Math.min(query.limit, 1000)), COMPOSITE_WEIGHTS.points, COMPOSITE_WEIGHTS.gems, COMPOSITE_WEIGHTS.keys, COMPOSITE_WEIGHTS.gold, query.orderBy !== 'gems'],
+      [
+        query.period,
+        query.periodKey,
+        Math.max(0, Math.min(query.limit, 1000)),
+        COMPOSITE_WEIGHTS.points,
+        COMPOSITE_WEIGHTS.gems,
+        COMPOSITE_WEIGHTS.keys,
+        COMPOSITE_WEIGHTS.gold,
+        query.orderBy !== 'gems',
+      ],
     );
     return rows.rows.map((row, index) => ({ userId: row.user_id, username: row.username, rank: index + 1 }));
   }

@@ -41,12 +41,21 @@ export class LeaderboardController {
     const entries = await this.top('monthly', now, TOP_EARNERS_LIMIT);
     return {
       month: periodKey('monthly', now),
-      earners: entries.map(({ rank, username, display_name, avatar_url, points_earned, gems_earned }) => ({ rank, username, display_name, avatar_url, points_earned, gems_earned })),
+      earners: entries.map(({ rank, username, display_name, avatar_url, points_earned, gems_earned }) => ({
+        rank,
+        username,
+        display_name,
+        avatar_url,
+        points_earned,
+        gems_earned,
+      })),
     };
   }
 
   @Route(getLeaderboardRoute)
-  ranking(@Param(new ZodValidationPipe(getLeaderboardRoute.params)) params: { period: LeaderboardPeriod }): Promise<LeaderboardEntry[]> {
+  ranking(
+    @Param(new ZodValidationPipe(getLeaderboardRoute.params)) params: { period: LeaderboardPeriod },
+  ): Promise<LeaderboardEntry[]> {
     return this.top(params.period, new Date().toISOString(), LIMIT);
   }
 
@@ -77,7 +86,15 @@ export class LeaderboardController {
         ORDER BY round($3::numeric * scored.points + $4::numeric * scored.gems + $5::numeric * scored.keys + $6::numeric * scored.gold, 1) DESC,
                  scored.user_id
         LIMIT $7`,
-      [period, key, COMPOSITE_WEIGHTS.points, COMPOSITE_WEIGHTS.gems, COMPOSITE_WEIGHTS.keys, COMPOSITE_WEIGHTS.gold, limit],
+      [
+        period,
+        key,
+        COMPOSITE_WEIGHTS.points,
+        COMPOSITE_WEIGHTS.gems,
+        COMPOSITE_WEIGHTS.keys,
+        COMPOSITE_WEIGHTS.gold,
+        limit,
+      ],
     );
     return rows.rows.map((row, index) => ({
       id: row.user_id,

@@ -3,7 +3,10 @@ import { ApiError, forbidden, unprocessable } from '../../platform/http/api-erro
 import { LedgerRefusal } from './domain/decision';
 
 /** The one place ledger refusals become HTTP answers (422 with the spec's texts). */
-export function refusalToApiError(refusal: LedgerRefusal, fallbackMessage: string = LEDGER_MESSAGES.conversionFailed): ApiError {
+export function refusalToApiError(
+  refusal: LedgerRefusal,
+  fallbackMessage: string = LEDGER_MESSAGES.conversionFailed,
+): ApiError {
   switch (refusal) {
     case 'BALANCE_MUST_COVER_AMOUNT':
       return unprocessable('INSUFFICIENT_BALANCE', LEDGER_MESSAGES.insufficientBalance);

@@ -10,7 +10,11 @@ import { VerifyRuns } from './audit-ledger/verify-runs';
 import { DIGEST_PROVIDERS, DigestJob } from './publish-digests/digest-providers';
 import { LedgerDigestsController } from './publish-digests/digests.controller';
 import { ConvertCurrencyController } from './convert-currency/convert-currency.controller';
-import { DEMO_TOP_UP_JOB, DemoPersonaTopUp, FundDemoPersonaHandler } from './fund-demo-persona/fund-demo-persona.command';
+import {
+  DEMO_TOP_UP_JOB,
+  DemoPersonaTopUp,
+  FundDemoPersonaHandler,
+} from './fund-demo-persona/fund-demo-persona.command';
 import { ArchiveSandboxHandler } from './fund-demo-persona/archive-sandbox.command';
 import { EXPIRE_HOLDS_JOB, ExpireHolds } from './expire-holds/expire-holds.job';
 import { LEDGER_MIGRATIONS_DIRECTORY, LEDGER_MIGRATIONS_TABLE } from './infrastructure/ledger-migrations';
@@ -30,7 +34,13 @@ import { MONEY_PORT } from '../../platform/use-cases/money.port';
 @Global()
 @Module({
   imports: [CqrsModule],
-  controllers: [WalletsController, WalletHistoryController, ConvertCurrencyController, LedgerAdminController, LedgerDigestsController],
+  controllers: [
+    WalletsController,
+    WalletHistoryController,
+    ConvertCurrencyController,
+    LedgerAdminController,
+    LedgerDigestsController,
+  ],
   providers: [
     ...LEDGER_PROVIDERS,
     ...projectionProviders(...LEDGER_PROJECTIONS),
@@ -60,7 +70,10 @@ export class LedgerModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: LEDGER_MIGRATIONS_DIRECTORY, migrationsTable: LEDGER_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: LEDGER_MIGRATIONS_DIRECTORY,
+      migrationsTable: LEDGER_MIGRATIONS_TABLE,
+    });
     this.queue.registerHandler(DEMO_TOP_UP_JOB, async () => {
       await this.demoTopUp.run(this.pool);
     });

@@ -7,6 +7,14 @@ import { moneyPortOf } from './infrastructure/money-port.adapter';
 
 /** One executor (and its cache) per process, and the money port that the use-case runner moves money through. */
 export const LEDGER_PROVIDERS: Provider[] = [
-  { provide: LedgerExecutor, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new LedgerExecutor(eventStore) },
-  { provide: MONEY_PORT, inject: [LedgerExecutor], useFactory: (ledger: LedgerExecutor): MoneyPort => moneyPortOf(ledger) },
+  {
+    provide: LedgerExecutor,
+    inject: [EVENT_STORE],
+    useFactory: (eventStore: EventStore) => new LedgerExecutor(eventStore),
+  },
+  {
+    provide: MONEY_PORT,
+    inject: [LedgerExecutor],
+    useFactory: (ledger: LedgerExecutor): MoneyPort => moneyPortOf(ledger),
+  },
 ];

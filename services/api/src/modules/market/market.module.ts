@@ -40,7 +40,10 @@ export class MarketModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: MARKET_MIGRATIONS_DIRECTORY, migrationsTable: MARKET_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: MARKET_MIGRATIONS_DIRECTORY,
+      migrationsTable: MARKET_MIGRATIONS_TABLE,
+    });
     this.jobs.registerHandler(OFFER_EXPIRY_JOB, async () => {
       await this.offers.expireDue();
     });

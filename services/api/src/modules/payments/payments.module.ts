@@ -19,7 +19,11 @@ import { WebhookController } from './receive-webhooks/webhook.controller';
   imports: [CqrsModule],
   controllers: [CheckoutController, WebhookController, LocalCheckoutController, RefundController],
   providers: [
-    { provide: PAYMENTS_CONFIG, inject: [INSTANCE_SECRETS], useFactory: (secrets: SecretSource) => loadPaymentsConfig(process.env, secrets) },
+    {
+      provide: PAYMENTS_CONFIG,
+      inject: [INSTANCE_SECRETS],
+      useFactory: (secrets: SecretSource) => loadPaymentsConfig(process.env, secrets),
+    },
     PaymentProviders,
     CheckoutSessions,
     PaymentCommands,

@@ -1,5 +1,12 @@
 import type { StoredEvent } from '@app/event-store';
-import { DropApplicationCompletedSchema, DropClosedSchema, DropCreatedSchema, DropDeletedSchema, DropUpdatedSchema, DROP_APPLICATION_COMPLETED } from '@app/contracts/drops';
+import {
+  DropApplicationCompletedSchema,
+  DropClosedSchema,
+  DropCreatedSchema,
+  DropDeletedSchema,
+  DropUpdatedSchema,
+  DROP_APPLICATION_COMPLETED,
+} from '@app/contracts/drops';
 import { UserRegisteredSchema } from '@app/contracts/identity';
 import type { ReasonCode } from '@app/contracts/ledger';
 import { readTransactionCopy, userIdOfStream } from '../ledger';
@@ -9,7 +16,13 @@ import { readTransactionCopy, userIdOfStream } from '../ledger';
  * these changes, so the rules live (and are tested) here.
  */
 
-export const PLATFORM_COUNTERS = ['members', 'drop_applications_completed', 'points_paid_out_minor', 'gems_paid_out_minor', 'keys_converted_minor'] as const;
+export const PLATFORM_COUNTERS = [
+  'members',
+  'drop_applications_completed',
+  'points_paid_out_minor',
+  'gems_paid_out_minor',
+  'keys_converted_minor',
+] as const;
 export type PlatformCounter = (typeof PLATFORM_COUNTERS)[number];
 
 export type PlatformStatsChange =
@@ -32,12 +45,28 @@ export type PlatformStatsChange =
  * top-ups, conversions, refunds of application costs under DROP_APPLICATION, reversals, manual adjustments).
  * A reversed reward is taken back out (see `reward_reversed`).
  */
-export const PAYOUT_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(['DROP_REWARD', 'SOCIAL_ACTION_REWARD', 'REFERRAL_BONUS', 'ACHIEVEMENT_REWARD', 'STAKING_REWARD']);
+export const PAYOUT_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  'DROP_REWARD',
+  'SOCIAL_ACTION_REWARD',
+  'REFERRAL_BONUS',
+  'ACHIEVEMENT_REWARD',
+  'STAKING_REWARD',
+]);
 
-export const PLATFORM_STATS_EVENT_TYPES = ['UserRegistered', 'LedgerTransactionPosted', 'DropCreated', 'DropUpdated', 'DropClosed', 'DropDeleted', DROP_APPLICATION_COMPLETED] as const;
+export const PLATFORM_STATS_EVENT_TYPES = [
+  'UserRegistered',
+  'LedgerTransactionPosted',
+  'DropCreated',
+  'DropUpdated',
+  'DropClosed',
+  'DropDeleted',
+  DROP_APPLICATION_COMPLETED,
+] as const;
 
 /** The changes one event makes; an unreadable payload changes nothing (the caller logs it). */
-export function platformStatsChanges(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>): PlatformStatsChange[] | 'unreadable' {
+export function platformStatsChanges(
+  stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>,
+): PlatformStatsChange[] | 'unreadable' {
   switch (stored.type) {
     case 'UserRegistered': {
       const parsed = UserRegisteredSchema.safeParse(stored.data);
@@ -49,16 +78,22 @@ export function platformStatsChanges(stored: Pick<StoredEvent, 'type' | 'streamI
     }
     case DROP_APPLICATION_COMPLETED:
       // The drop aggregate emits it once per application (its status moves on, so a second completion is refused).
-      return DropApplicationCompletedSchema.safeParse(stored.data).success ? [{ kind: 'counter', counter: 'drop_applications_completed', amount: 1n }] : 'unreadable';
+      return DropApplicationCompletedSchema.safeParse(stored.data).success
+        ? [{ kind: 'counter', counter: 'drop_applications_completed', amount: 1n }]
+        : 'unreadable';
     case 'DropCreated': {
       const parsed = DropCreatedSchema.safeParse(stored.data);
       if (!parsed.success) return 'unreadable';
       // Demo drops (the ones seeded into demo sandboxes among them) are not live activity.
-      return parsed.data.isDemo ? [] : [{ kind: 'drop_opened', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }];
+      return parsed.data.isDemo
+        ? []
+        : [{ kind: 'drop_opened', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }];
     }
     case 'DropUpdated': {
       const parsed = DropUpdatedSchema.safeParse(stored.data);
-      return parsed.success ? [{ kind: 'drop_deadline_changed', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }] : 'unreadable';
+      return parsed.success
+        ? [{ kind: 'drop_deadline_changed', dropId: parsed.data.dropId, deadlineAt: parsed.data.details.deadlineAt }]
+        : 'unreadable';
     }
     case 'DropClosed': {
       const parsed = DropClosedSchema.safeParse(stored.data);
@@ -86,7 +121,10 @@ function ledgerChanges(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>):
   if (copy === null || copy.ownerUserId === null) return [];
   const userId = copy.ownerUserId;
   const { reasonCode, transactionId, reversesTransactionId } = copy.transaction;
-  if (reasonCode === 'REVERSAL') return reversesTransactionId ? [{ kind: 'reward_reversed', reversedTransactionId: reversesTransactionId, userId }] : [];
+  if (reasonCode === 'REVERSAL')
+    return reversesTransactionId
+      ? [{ kind: 'reward_reversed', reversedTransactionId: reversesTransactionId, userId }]
+      : [];
   let pointsMinor = 0n;
   let gemsMinor = 0n;
   let keysMinor = 0n;
@@ -100,7 +138,8 @@ function ledgerChanges(stored: Pick<StoredEvent, 'type' | 'streamId' | 'data'>):
     if (reasonCode === 'CONVERSION' && leg.currency === 'keys') keysMinor += leg.amountMinor;
   }
   const changes: PlatformStatsChange[] = [];
-  if (pointsMinor > 0n || gemsMinor > 0n) changes.push({ kind: 'reward_paid', transactionId, userId, pointsMinor, gemsMinor });
+  if (pointsMinor > 0n || gemsMinor > 0n)
+    changes.push({ kind: 'reward_paid', transactionId, userId, pointsMinor, gemsMinor });
   if (keysMinor > 0n) changes.push({ kind: 'counter', counter: 'keys_converted_minor', amount: keysMinor, userId });
   return changes;
 }

@@ -13,6 +13,11 @@ import { ReadProgressController } from './read-progress/read-progress.controller
 @Module({
   imports: [CqrsModule],
   controllers: [ReadProgressController, ListAchievementsController, ClaimAchievementController],
-  providers: [ProgressAccounts, GetUserProgressHandler, AwardExperienceHandler, ...projectionProviders(progressCountersProjection)],
+  providers: [
+    ProgressAccounts,
+    GetUserProgressHandler,
+    AwardExperienceHandler,
+    ...projectionProviders(progressCountersProjection),
+  ],
 })
 export class ProgressModule {}

@@ -3,13 +3,20 @@ import { ApiError, badRequest, conflict, unprocessable } from '../../platform/ht
 import type { RewardsRefusal } from './domain/rewards-account';
 
 /** A refused rule as the HTTP answer the screens show (spec 1 §5, spec 2 §5). */
-export function rewardsRefusalToApiError(refusal: RewardsRefusal, context: { completed?: number; required?: number } = {}): ApiError {
+export function rewardsRefusalToApiError(
+  refusal: RewardsRefusal,
+  context: { completed?: number; required?: number } = {},
+): ApiError {
   switch (refusal) {
     case 'PROOF_DROPS_MUST_REACH_REQUIREMENT':
-      return unprocessable('MASTER_KEY_NOT_READY', REWARDS_MESSAGES.masterKeyNotReady(context.completed ?? 0, context.required ?? 0), {
-        proof_drops_completed: context.completed,
-        proof_drops_required: context.required,
-      });
+      return unprocessable(
+        'MASTER_KEY_NOT_READY',
+        REWARDS_MESSAGES.masterKeyNotReady(context.completed ?? 0, context.required ?? 0),
+        {
+          proof_drops_completed: context.completed,
+          proof_drops_required: context.required,
+        },
+      );
     case 'INSTAGRAM_MUST_BE_REGISTERED':
       return unprocessable('INSTAGRAM_NOT_REGISTERED', REWARDS_MESSAGES.instagramNotRegistered);
     case 'INSTAGRAM_USERNAME_MUST_MATCH':

@@ -35,7 +35,11 @@ import { VerifyInstagramController } from './verify-instagram/verify-instagram.c
     GetMasterKeyStatusHandler,
     GetReferralStatusHandler,
     GetVerifiedFollowerCountHandler,
-    ...projectionProviders(proofDropCompletionsProjection, instagramRegistrationsProjection, influenceRegistrationsProjection),
+    ...projectionProviders(
+      proofDropCompletionsProjection,
+      instagramRegistrationsProjection,
+      influenceRegistrationsProjection,
+    ),
   ],
 })
 export class RewardsModule {}

@@ -9,9 +9,17 @@ import { SearchProviderRegistry, type SearchHit, type SearchResultByCategory } f
 export class SearchController {
   constructor(private readonly registry: SearchProviderRegistry) {}
 
-  private async category<Category extends SearchCategory>(category: Category, query: SearchQuery, now: string): Promise<SearchResultByCategory[Category][]> {
+  private async category<Category extends SearchCategory>(
+    category: Category,
+    query: SearchQuery,
+    now: string,
+  ): Promise<SearchResultByCategory[Category][]> {
     if (query.type !== 'all' && query.type !== category) return [];
-    const hits: SearchHit<Category>[] = (await Promise.all(this.registry.forCategory(category).map((provider) => provider.search(query.q, query.limit, now)))).flat();
+    const hits: SearchHit<Category>[] = (
+      await Promise.all(
+        this.registry.forCategory(category).map((provider) => provider.search(query.q, query.limit, now)),
+      )
+    ).flat();
     return hits
       .sort((left, right) => right.score - left.score)
       .slice(0, query.limit)
@@ -21,7 +29,11 @@ export class SearchController {
   @Route(searchRoute)
   async search(@Query(new ZodValidationPipe(searchRoute.query)) query: SearchQuery): Promise<SearchResponse> {
     const now = new Date().toISOString();
-    const [content, drops, users] = await Promise.all([this.category('content', query, now), this.category('drops', query, now), this.category('users', query, now)]);
+    const [content, drops, users] = await Promise.all([
+      this.category('content', query, now),
+      this.category('drops', query, now),
+      this.category('users', query, now),
+    ]);
     return { query: query.q, content, drops, users, total: content.length + drops.length + users.length };
   }
 }

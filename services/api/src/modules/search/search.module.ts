@@ -13,7 +13,12 @@ import { UsersSearchProvider } from './search-users/users-search.provider';
  */
 @Module({
   controllers: [SearchController],
-  providers: [SearchProviderRegistry, UsersSearchProvider, DropsSearchProvider, ...projectionProviders(searchUsersProjection, searchDropsProjection)],
+  providers: [
+    SearchProviderRegistry,
+    UsersSearchProvider,
+    DropsSearchProvider,
+    ...projectionProviders(searchUsersProjection, searchDropsProjection),
+  ],
   exports: [SearchProviderRegistry],
 })
 export class SearchModule {}

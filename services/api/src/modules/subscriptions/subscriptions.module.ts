@@ -20,7 +20,14 @@ export const SUBSCRIPTIONS_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 @Module({
   imports: [CqrsModule],
   controllers: [ManagePlansController, ReadMovesController],
-  providers: [Subscriptions, SubscriptionCommands, PlanPaymentsReactor, AllowanceJob, PeriodEndJob, CreditMovesAllowanceHandler],
+  providers: [
+    Subscriptions,
+    SubscriptionCommands,
+    PlanPaymentsReactor,
+    AllowanceJob,
+    PeriodEndJob,
+    CreditMovesAllowanceHandler,
+  ],
 })
 export class SubscriptionsModule implements OnModuleInit {
   constructor(
@@ -31,7 +38,10 @@ export class SubscriptionsModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: SUBSCRIPTIONS_MIGRATIONS_DIRECTORY, migrationsTable: 'subscriptions_migrations' });
+    await runMigrations(this.pool, {
+      directory: SUBSCRIPTIONS_MIGRATIONS_DIRECTORY,
+      migrationsTable: 'subscriptions_migrations',
+    });
     this.queue.registerHandler(PLAN_PERIOD_END_JOB, async () => {
       await this.periodEnd.run();
     });

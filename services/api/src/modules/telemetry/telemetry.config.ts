@@ -10,6 +10,20 @@ export class ClientErrorRateLimiter extends ClientRateLimiter {}
 
 /** `TELEMETRY_BATCHES_PER_MINUTE` and `CLIENT_ERRORS_PER_MINUTE` override the defaults (README). */
 export const telemetryLimiterProviders = [
-  { provide: TelemetryRateLimiter, useFactory: () => new TelemetryRateLimiter(limitFromEnvironment('TELEMETRY_BATCHES_PER_MINUTE', DEFAULT_TELEMETRY_BATCHES_PER_MINUTE), 60_000) },
-  { provide: ClientErrorRateLimiter, useFactory: () => new ClientErrorRateLimiter(limitFromEnvironment('CLIENT_ERRORS_PER_MINUTE', DEFAULT_CLIENT_ERRORS_PER_MINUTE), 60_000) },
+  {
+    provide: TelemetryRateLimiter,
+    useFactory: () =>
+      new TelemetryRateLimiter(
+        limitFromEnvironment('TELEMETRY_BATCHES_PER_MINUTE', DEFAULT_TELEMETRY_BATCHES_PER_MINUTE),
+        60_000,
+      ),
+  },
+  {
+    provide: ClientErrorRateLimiter,
+    useFactory: () =>
+      new ClientErrorRateLimiter(
+        limitFromEnvironment('CLIENT_ERRORS_PER_MINUTE', DEFAULT_CLIENT_ERRORS_PER_MINUTE),
+        60_000,
+      ),
+  },
 ];

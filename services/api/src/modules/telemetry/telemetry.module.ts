@@ -10,7 +10,11 @@ import { TelemetryStore } from './infrastructure/telemetry-store';
 import { TelemetryCountsHandler } from './queries/telemetry-counts.handler';
 import { ClientErrorsController } from './report-client-errors/client-errors.controller';
 import { IngestTelemetryController } from './ingest-telemetry/ingest-telemetry.controller';
-import { STORE_TELEMETRY_BATCH_JOB, batchesOf, type StoreTelemetryBatchPayload } from './ingest-telemetry/store-telemetry-batch.job';
+import {
+  STORE_TELEMETRY_BATCH_JOB,
+  batchesOf,
+  type StoreTelemetryBatchPayload,
+} from './ingest-telemetry/store-telemetry-batch.job';
 import { telemetryLimiterProviders } from './telemetry.config';
 
 export const TELEMETRY_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
@@ -33,11 +37,16 @@ export class TelemetryModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: TELEMETRY_MIGRATIONS_DIRECTORY, migrationsTable: TELEMETRY_MIGRATIONS_TABLE });
+    await runMigrations(this.pool, {
+      directory: TELEMETRY_MIGRATIONS_DIRECTORY,
+      migrationsTable: TELEMETRY_MIGRATIONS_TABLE,
+    });
     // At least once: a batch already stored (telemetry_batches) is skipped, so a retried job counts it once.
     // Jobs that run at the same time are written as one group (one transaction and commit): see GroupedBatchWriter.
     const writer = new GroupedBatchWriter((batches) => this.store.storeBatches(batches));
-    this.jobs.registerHandler<StoreTelemetryBatchPayload>(STORE_TELEMETRY_BATCH_JOB, (payload) => writer.store(batchesOf(payload)));
+    this.jobs.registerHandler<StoreTelemetryBatchPayload>(STORE_TELEMETRY_BATCH_JOB, (payload) =>
+      writer.store(batchesOf(payload)),
+    );
     this.jobs.registerHandler(TELEMETRY_PRUNE_JOB, () => this.store.prune(new Date()));
     await this.jobs.schedule(TELEMETRY_PRUNE_JOB, { cron: '17 3 * * *' });
     this.logger.log('Telemetry ready');

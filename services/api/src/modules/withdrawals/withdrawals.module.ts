@@ -7,7 +7,11 @@ import type { SecretSource } from '../../platform/secrets/instance-secrets';
 import { WITHDRAWALS_CONFIG, loadWithdrawalsConfig, type WithdrawalsConfig } from './config/withdrawals-config';
 import { DetailsCipher } from './infrastructure/details-cipher';
 import { WithdrawalCommands } from './infrastructure/withdrawal-commands';
-import { WITHDRAWALS_MIGRATIONS_DIRECTORY, WITHDRAWALS_MIGRATIONS_TABLE, Withdrawals } from './infrastructure/withdrawal-streams';
+import {
+  WITHDRAWALS_MIGRATIONS_DIRECTORY,
+  WITHDRAWALS_MIGRATIONS_TABLE,
+  Withdrawals,
+} from './infrastructure/withdrawal-streams';
 import { ManagePaymentPreferencesController } from './manage-payment-preferences/manage-payment-preferences.controller';
 import { LocalPayoutProvider } from './infrastructure/local-payout-provider';
 import { PAYOUT_PROVIDER } from './infrastructure/payout-provider.port';
@@ -19,8 +23,16 @@ import { WithdrawalController } from './request-withdrawal/withdrawal.controller
   imports: [CqrsModule],
   controllers: [WithdrawalController, ManagePaymentPreferencesController],
   providers: [
-    { provide: WITHDRAWALS_CONFIG, inject: [INSTANCE_SECRETS], useFactory: (secrets: SecretSource) => loadWithdrawalsConfig(process.env, secrets) },
-    { provide: DetailsCipher, inject: [WITHDRAWALS_CONFIG], useFactory: (config: WithdrawalsConfig) => new DetailsCipher(config.detailsKey) },
+    {
+      provide: WITHDRAWALS_CONFIG,
+      inject: [INSTANCE_SECRETS],
+      useFactory: (secrets: SecretSource) => loadWithdrawalsConfig(process.env, secrets),
+    },
+    {
+      provide: DetailsCipher,
+      inject: [WITHDRAWALS_CONFIG],
+      useFactory: (config: WithdrawalsConfig) => new DetailsCipher(config.detailsKey),
+    },
     { provide: PAYOUT_PROVIDER, useFactory: () => new LocalPayoutProvider() },
     Withdrawals,
     WithdrawalCommands,
@@ -36,8 +48,12 @@ export class WithdrawalsModule implements OnModuleInit {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    await runMigrations(this.pool, { directory: WITHDRAWALS_MIGRATIONS_DIRECTORY, migrationsTable: WITHDRAWALS_MIGRATIONS_TABLE });
-    if (!this.config.detailsKey) this.logger.warn('PAYMENT_DETAILS_KEY is not set: withdrawals and payment preferences answer 503 until it is');
+    await runMigrations(this.pool, {
+      directory: WITHDRAWALS_MIGRATIONS_DIRECTORY,
+      migrationsTable: WITHDRAWALS_MIGRATIONS_TABLE,
+    });
+    if (!this.config.detailsKey)
+      this.logger.warn('PAYMENT_DETAILS_KEY is not set: withdrawals and payment preferences answer 503 until it is');
     this.logger.log('Withdrawals ready');
   }
 }

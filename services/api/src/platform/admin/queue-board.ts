@@ -14,7 +14,11 @@ export const QUEUE_BOARD_ACCESS_PATH = '/api/admin/queues-access';
  * (bearer or cookie, cross-site refusal included), through an in-process request to the access route. A refusal is
  * that route's own answer (401, 403) in the documented error shape.
  */
-async function refuseUnlessAdmin(fastify: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function refuseUnlessAdmin(
+  fastify: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const headers: Record<string, string> = {};
   for (const name of ['authorization', 'cookie', 'origin', 'referer', 'sec-fetch-site', 'x-request-id']) {
     const value = request.headers[name];
@@ -37,7 +41,11 @@ export function installQueueBoard(fastify: FastifyInstance, queue: JobQueue): vo
       scope.addHook('onRequest', (request, reply) => refuseUnlessAdmin(fastify, request, reply));
       const serverAdapter = new FastifyAdapter();
       serverAdapter.setBasePath(QUEUE_BOARD_PATH);
-      createBullBoard({ queues: [new BullMQAdapter(queue.bullQueue)], serverAdapter, options: { uiConfig: { boardTitle: 'Jobs' } } });
+      createBullBoard({
+        queues: [new BullMQAdapter(queue.bullQueue)],
+        serverAdapter,
+        options: { uiConfig: { boardTitle: 'Jobs' } },
+      });
       await scope.register(serverAdapter.registerPlugin());
     },
     { prefix: QUEUE_BOARD_PATH },

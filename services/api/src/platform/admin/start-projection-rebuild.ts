@@ -7,12 +7,17 @@ import { type ProjectionRunners, rebuildProjection } from '../projections/rebuil
  * rebuild of it is running here), else starts `rebuildProjection` in the background and answers; progress shows in
  * `GET /api/admin/projections`, and a failure is logged.
  */
-export function startProjectionRebuild(runners: ProjectionRunners, name: string, logger: { error(message: string, stack?: string): void }): void {
+export function startProjectionRebuild(
+  runners: ProjectionRunners,
+  name: string,
+  logger: { error(message: string, stack?: string): void },
+): void {
   const runner = runners.runner(name);
   if (!runner) throw notFound('PROJECTION_NOT_FOUND', `No projection is named ${name}`);
   if (runner.isRebuilding()) throw conflict('REBUILD_ALREADY_RUNNING', `A rebuild of ${name} is already running`);
   rebuildProjection(runners, name).catch((error: Error) => {
     // Another process's rebuild of the same projection won the race: it swaps the tables in.
-    if (!(error instanceof RebuildAlreadyRunningError)) logger.error(`Rebuild of ${name} failed: ${error.message}`, error.stack);
+    if (!(error instanceof RebuildAlreadyRunningError))
+      logger.error(`Rebuild of ${name} failed: ${error.message}`, error.stack);
   });
 }

@@ -6,15 +6,26 @@ import { z } from 'zod';
 /** The repository root: `services/api/src/platform/config` (or `dist/platform/config`) is five levels down. */
 export const REPOSITORY_ROOT = resolve(__dirname, '../../../../..');
 
-const DEFAULT_CORS_ORIGINS = ['http://localhost:4200', 'http://localhost:4201', 'http://localhost:4202', 'http://localhost:4203', 'http://localhost:4204'];
+const DEFAULT_CORS_ORIGINS = [
+  'http://localhost:4200',
+  'http://localhost:4201',
+  'http://localhost:4202',
+  'http://localhost:4203',
+  'http://localhost:4204',
+];
 
 /** An unset variable and an empty one mean the same: "use the default". */
-const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
 
 const urlWithProtocol = (protocols: string[]) =>
-  z.url({ error: `must be a URL (${protocols.join(', ')})` }).refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
-    message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
-  });
+  z
+    .url({ error: `must be a URL (${protocols.join(', ')})` })
+    .refine((value) => protocols.some((protocol) => value.startsWith(`${protocol}:`)), {
+      message: `must start with ${protocols.map((protocol) => `${protocol}://`).join(' or ')}`,
+    });
 
 /** Fastify's named address ranges (`proxy-addr`), accepted in TRUST_PROXY beside addresses and CIDR ranges. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -36,26 +47,41 @@ const isAddressOrRange = (entry: string): boolean => {
 const TrustProxySchema = optionalText.transform((value, context): false | string[] => {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') {
-    context.addIssue({ code: 'custom', message: 'true would believe any client about its own address; name the proxies (e.g. loopback, 10.0.0.0/8)' });
+    context.addIssue({
+      code: 'custom',
+      message: 'true would believe any client about its own address; name the proxies (e.g. loopback, 10.0.0.0/8)',
+    });
     return z.NEVER;
   }
   // A hop count cannot check who the immediate peer is, so any client could claim an address: Fastify (5.12) trusts
   // nobody for one; refusing it here says so at start instead of quietly ignoring every proxy.
   if (/^\d+$/.test(value)) {
-    context.addIssue({ code: 'custom', message: 'a hop count cannot check who the immediate peer is; name the proxies (e.g. loopback, 10.0.0.0/8)' });
+    context.addIssue({
+      code: 'custom',
+      message: 'a hop count cannot check who the immediate peer is; name the proxies (e.g. loopback, 10.0.0.0/8)',
+    });
     return z.NEVER;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
   const invalid = entries.filter((entry) => !isAddressOrRange(entry));
   if (invalid.length > 0 || entries.length === 0) {
-    context.addIssue({ code: 'custom', message: `must be false, or addresses, CIDR ranges, loopback, linklocal, uniquelocal (not: ${invalid.join(', ') || value})` });
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, or addresses, CIDR ranges, loopback, linklocal, uniquelocal (not: ${invalid.join(', ') || value})`,
+    });
     return z.NEVER;
   }
   return entries;
 });
 
 const EnvironmentSchema = z.object({
-  API_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65535).default(3000)),
+  API_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).default(3000),
+  ),
   API_HOST: optionalText,
   DATABASE_URL: optionalText.pipe(urlWithProtocol(['postgres', 'postgresql']).optional()),
   DATA_DIR: optionalText,
@@ -65,14 +91,31 @@ const EnvironmentSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   CORS_ORIGINS: optionalText.transform((value) =>
-    value === undefined ? DEFAULT_CORS_ORIGINS : value.split(',').map((origin) => origin.trim()).filter((origin) => origin.length > 0),
+    value === undefined
+      ? DEFAULT_CORS_ORIGINS
+      : value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter((origin) => origin.length > 0),
   ),
-  NODE_ENV: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['development', 'test', 'production']).default('development')),
-  PROCESS_ROLE: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['all', 'http', 'worker']).default('all')),
+  NODE_ENV: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['development', 'test', 'production']).default('development'),
+  ),
+  PROCESS_ROLE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['all', 'http', 'worker']).default('all'),
+  ),
   TRUST_PROXY: TrustProxySchema,
-  WORKER_HEALTH_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(65535).optional()),
+  WORKER_HEALTH_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
-  HEALTH_MAX_PROJECTION_LAG_SECONDS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).default(300)),
+  HEALTH_MAX_PROJECTION_LAG_SECONDS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).default(300),
+  ),
   QUEUE_PREFIX: optionalText.pipe(
     z
       .string()
@@ -144,11 +187,15 @@ export class ConfigError extends Error {
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppConfig {
   const result = EnvironmentSchema.safeParse(environment);
   if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`));
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
   }
   const parsed = result.data;
   if (parsed.PROCESS_ROLE !== 'all' && !parsed.DATABASE_URL) {
-    throw new ConfigError([`PROCESS_ROLE: ${parsed.PROCESS_ROLE} needs DATABASE_URL (the embedded database serves one process; use PROCESS_ROLE=all)`]);
+    throw new ConfigError([
+      `PROCESS_ROLE: ${parsed.PROCESS_ROLE} needs DATABASE_URL (the embedded database serves one process; use PROCESS_ROLE=all)`,
+    ]);
   }
   const dataDirectory = resolve(REPOSITORY_ROOT, parsed.DATA_DIR ?? '.data');
   return {

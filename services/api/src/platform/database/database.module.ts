@@ -21,7 +21,10 @@ export const PLATFORM_MIGRATIONS_TABLE = 'platform_migrations';
  */
 export async function openApplicationEventStore(database: Database): Promise<PostgresEventStore> {
   const eventStore = await PostgresEventStore.open(database, { notifications: false });
-  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+  await runMigrations(database.pool, {
+    directory: PLATFORM_MIGRATIONS_DIRECTORY,
+    migrationsTable: PLATFORM_MIGRATIONS_TABLE,
+  });
   return eventStore;
 }
 
@@ -50,8 +53,15 @@ export class DatabaseModule implements OnApplicationShutdown {
           inject: [APP_CONFIG],
           useFactory: async (config: AppConfig) => {
             const logger = new Logger('Database');
-            const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: join(config.dataDirectory, 'pglite') });
-            logger.log(config.databaseUrl ? 'Connected to PostgreSQL' : `Embedded PostgreSQL (PGlite) under ${config.dataDirectory}`);
+            const database = await openDatabase({
+              databaseUrl: config.databaseUrl,
+              dataDir: join(config.dataDirectory, 'pglite'),
+            });
+            logger.log(
+              config.databaseUrl
+                ? 'Connected to PostgreSQL'
+                : `Embedded PostgreSQL (PGlite) under ${config.dataDirectory}`,
+            );
             return database;
           },
         },
@@ -70,7 +80,10 @@ export class DatabaseModule implements OnApplicationShutdown {
           // After the event store: its factory applies the platform's migrations, the secrets table among them.
           inject: [APP_CONFIG, DATABASE, EVENT_STORE],
           useFactory: (config: AppConfig, database: Database) =>
-            instanceSecrets({ pool: config.databaseUrl ? database.pool : undefined, dataDirectory: config.dataDirectory }),
+            instanceSecrets({
+              pool: config.databaseUrl ? database.pool : undefined,
+              dataDirectory: config.dataDirectory,
+            }),
         },
       ],
       exports: [DATABASE, DATABASE_POOL, EVENT_STORE, INSTANCE_SECRETS],
@@ -79,7 +92,9 @@ export class DatabaseModule implements OnApplicationShutdown {
 
   /** Runners and workers stop in `beforeApplicationShutdown`, which Nest completes for every module before this. */
   async onApplicationShutdown(): Promise<void> {
-    await this.eventStore.close().catch((error: Error) => this.logger.warn(`Closing the event store: ${error.message}`));
+    await this.eventStore
+      .close()
+      .catch((error: Error) => this.logger.warn(`Closing the event store: ${error.message}`));
     await this.database.close();
     this.logger.log('Database closed');
   }

@@ -1,7 +1,8 @@
 import type { TransactionHandle } from '@app/event-store';
 
 /** PostgreSQL types a column can be cast to from its JSON text. */
-export type ColumnType = 'text' | 'integer' | 'bigint' | 'numeric' | 'float8' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
+export type ColumnType =
+  'text' | 'integer' | 'bigint' | 'numeric' | 'float8' | 'boolean' | 'date' | 'timestamptz' | 'jsonb';
 
 /** A column value as sent: amounts as decimal strings (never JS numbers), JSON as its text. */
 export type ColumnValue = string | number | boolean | null;

@@ -13,7 +13,9 @@ export interface AggregateReader<State> {
  * The injectable base of a module's aggregate reader (`class ShopAccounts extends AggregateReader(shopAccountStreams) {}`):
  * the event store injected, `load` folding one stream. A class of its own per module keeps the modules' providers apart.
  */
-export function AggregateReader<State, Event extends DomainEvent>(streams: AggregateStreams<State, Event>): Type<AggregateReader<State>> {
+export function AggregateReader<State, Event extends DomainEvent>(
+  streams: AggregateStreams<State, Event>,
+): Type<AggregateReader<State>> {
   @Injectable()
   class Reader implements AggregateReader<State> {
     constructor(@Inject(EVENT_STORE) readonly eventStore: EventStore) {}

@@ -15,7 +15,10 @@ export interface PayloadSchema {
  * The `parse` of a module's events from its table of payload schemas by type (`PROGRESS_EVENT_SCHEMAS`):
  * an unknown type or a payload that does not parse throws. `kind` names the module in the error.
  */
-export function eventParser<Event extends DomainEvent>(schemas: Readonly<Record<Event['type'], PayloadSchema>>, kind: string) {
+export function eventParser<Event extends DomainEvent>(
+  schemas: Readonly<Record<Event['type'], PayloadSchema>>,
+  kind: string,
+) {
   return (stored: Pick<StoredEvent, 'type' | 'data'>): Event => {
     const schema = schemas[stored.type as Event['type']];
     if (!schema) throw new Error(`Not a ${kind} event type: ${stored.type}`);
@@ -58,7 +61,11 @@ export class AggregateStreams<State, Event extends DomainEvent> {
   }
 
   /** The append for `events` on a loaded stream (expected version = the loaded one), or none when there are none. */
-  appendOf(loaded: LoadedStream<State>, events: readonly Event[], metadata?: Record<string, unknown>): AppendToStream[] {
+  appendOf(
+    loaded: LoadedStream<State>,
+    events: readonly Event[],
+    metadata?: Record<string, unknown>,
+  ): AppendToStream[] {
     if (events.length === 0) return [];
     return [
       {

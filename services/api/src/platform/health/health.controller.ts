@@ -1,5 +1,12 @@
 import { Controller, Res } from '@nestjs/common';
-import { healthRoute, livenessRoute, readinessRoute, type HealthResponse, type LivenessResponse, type ReadinessResponse } from '@app/contracts';
+import {
+  healthRoute,
+  livenessRoute,
+  readinessRoute,
+  type HealthResponse,
+  type LivenessResponse,
+  type ReadinessResponse,
+} from '@app/contracts';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../http/public.decorator';
 import { Route } from '../http/route.decorator';

@@ -50,7 +50,10 @@ export class HealthService implements OnModuleDestroy {
           const bound = this.config.readyMaxProjectionLagSeconds;
           for (const item of await projectionLagWithSeconds(this.pool, report)) {
             if (item.status === 'failed') reasons.push(`projection ${item.name} failed`);
-            else if (item.lagSeconds > bound) reasons.push(`projection ${item.name} trails the log by ${Math.round(item.lagSeconds)} s (bound ${bound} s)`);
+            else if (item.lagSeconds > bound)
+              reasons.push(
+                `projection ${item.name} trails the log by ${Math.round(item.lagSeconds)} s (bound ${bound} s)`,
+              );
           }
         } catch (error) {
           reasons.push(`projections unreadable: ${messageOf(error)}`);
@@ -69,14 +72,20 @@ export class HealthService implements OnModuleDestroy {
       try {
         const head = await this.eventStore.headCheckpoint();
         const items = await this.projections.lagReport(head);
-        projections = { head: { transactionId: head.transactionId.toString(), position: head.position.toString() }, items };
+        projections = {
+          head: { transactionId: head.transactionId.toString(), position: head.position.toString() },
+          items,
+        };
         projectionsReady = items.every((item) => item.status !== 'failed');
       } catch {
         projectionsReady = false;
       }
     }
     const ready = database.status === 'up' && queue.status === 'up' && projectionsReady;
-    return { ready, body: { status: ready ? 'ok' : 'unavailable', checkedAt: new Date().toISOString(), database, queue, projections } };
+    return {
+      ready,
+      body: { status: ready ? 'ok' : 'unavailable', checkedAt: new Date().toISOString(), database, queue, projections },
+    };
   }
 
   private async checkDatabase(): Promise<HealthResponse['database']> {
@@ -85,7 +94,12 @@ export class HealthService implements OnModuleDestroy {
       await this.database.pool.query('select 1');
       return { status: 'up', kind: this.database.kind, latencyMs: Math.round((performance.now() - started) * 10) / 10 };
     } catch (error) {
-      return { status: 'down', kind: this.database.kind, latencyMs: Math.round(performance.now() - started), error: messageOf(error) };
+      return {
+        status: 'down',
+        kind: this.database.kind,
+        latencyMs: Math.round(performance.now() - started),
+        error: messageOf(error),
+      };
     }
   }
 

@@ -25,11 +25,14 @@ export class ApiError extends Error {
 
 export const badRequest = (code: string, message: string, fieldErrors?: FieldError[]) =>
   new ApiError(400, code, message, undefined, fieldErrors);
-export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') => new ApiError(401, code, message);
-export const forbidden = (message = 'You are not allowed to do this', code = 'FORBIDDEN') => new ApiError(403, code, message);
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
+  new ApiError(401, code, message);
+export const forbidden = (message = 'You are not allowed to do this', code = 'FORBIDDEN') =>
+  new ApiError(403, code, message);
 export const notFound = (code: string, message: string) => new ApiError(404, code, message);
 export const conflict = (code: string, message: string, details?: unknown) => new ApiError(409, code, message, details);
-export const unprocessable = (code: string, message: string, details?: unknown) => new ApiError(422, code, message, details);
+export const unprocessable = (code: string, message: string, details?: unknown) =>
+  new ApiError(422, code, message, details);
 export const tooManyRequests = (message: string, code = 'TOO_MANY_REQUESTS', retryAfterSeconds?: number) => {
   const error = new ApiError(429, code, message);
   error.retryAfterSeconds = retryAfterSeconds;

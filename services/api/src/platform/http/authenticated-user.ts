@@ -22,12 +22,14 @@ export type RequestWithUser = { authenticatedUser?: AuthenticatedUser; sessionTo
  * `@CurrentUser() user: AuthenticatedUser` in a handler. On a route marked `@Public()` without a session it gives
  * `undefined` when declared `@CurrentUser({ optional: true })`; otherwise a missing user is a 401.
  */
-export const CurrentUser = createParamDecorator((options: { optional?: boolean } | undefined, context: ExecutionContext) => {
-  const request = context.switchToHttp().getRequest<RequestWithUser>();
-  if (request.authenticatedUser) return request.authenticatedUser;
-  if (options?.optional) return undefined;
-  throw unauthorized(AUTH_MESSAGES.sessionRequired);
-});
+export const CurrentUser = createParamDecorator(
+  (options: { optional?: boolean } | undefined, context: ExecutionContext) => {
+    const request = context.switchToHttp().getRequest<RequestWithUser>();
+    if (request.authenticatedUser) return request.authenticatedUser;
+    if (options?.optional) return undefined;
+    throw unauthorized(AUTH_MESSAGES.sessionRequired);
+  },
+);
 
 /** `@CurrentSessionToken() token: string`: the token that authenticated this request (bearer or cookie); 401 without one. */
 export const CurrentSessionToken = createParamDecorator((_options: unknown, context: ExecutionContext) => {

@@ -47,20 +47,29 @@ export function installBodyParsers(fastify: FastifyInstance): void {
   });
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES }, (request, body, done) => {
-    const text = body.toString();
-    if ((request.routeOptions?.config as JsonBodyLimitConfig | undefined)?.rawBody) (request as { rawBody?: string }).rawBody = text;
-    // A test for any non-blank character stops at the first one; trimming would copy the whole body first.
-    if (!/\S/.test(text)) return done(null, undefined);
-    parseJson(request, text, (error, parsed) => {
-      if (error) return done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
-      done(null, parsed);
-    });
-  });
-  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (request, body, done) => {
-    if (!(request.routeOptions?.config as JsonBodyLimitConfig | undefined)?.formBody) return done(null, undefined);
-    done(null, Object.fromEntries(new URLSearchParams(body.toString())));
-  });
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      const text = body.toString();
+      if ((request.routeOptions?.config as JsonBodyLimitConfig | undefined)?.rawBody)
+        (request as { rawBody?: string }).rawBody = text;
+      // A test for any non-blank character stops at the first one; trimming would copy the whole body first.
+      if (!/\S/.test(text)) return done(null, undefined);
+      parseJson(request, text, (error, parsed) => {
+        if (error) return done(new ApiError(400, 'MALFORMED_JSON', 'The request body is not valid JSON'), undefined);
+        done(null, parsed);
+      });
+    },
+  );
+  fastify.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (request, body, done) => {
+      if (!(request.routeOptions?.config as JsonBodyLimitConfig | undefined)?.formBody) return done(null, undefined);
+      done(null, Object.fromEntries(new URLSearchParams(body.toString())));
+    },
+  );
   // Every other type, multipart included: the body stays unread (the upload handler streams multipart itself).
   fastify.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 }

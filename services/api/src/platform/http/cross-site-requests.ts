@@ -5,7 +5,6 @@ import { forbidden, type ApiError } from './api-error';
 /** Methods that change something; a browser sends the session cookie with them from other sites' forms too. */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-
 function originOf(url: string): string | undefined {
   try {
     const origin = new URL(url).origin;

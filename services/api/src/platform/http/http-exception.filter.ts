@@ -71,13 +71,29 @@ function isFastifyClientError(error: unknown): error is FastifyClientError {
 
 function answerForFastifyClientError(error: FastifyClientError): Answer {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return { status: 414, body: { error: `A path parameter is longer than the ${MAX_PARAM_LENGTH} characters allowed`, code: 'URI_TOO_LONG' } };
+    return {
+      status: 414,
+      body: {
+        error: `A path parameter is longer than the ${MAX_PARAM_LENGTH} characters allowed`,
+        code: 'URI_TOO_LONG',
+      },
+    };
   }
-  if (error.code === 'FST_ERR_BAD_URL') return { status: 400, body: { error: 'The request path is not valid URL encoding', code: 'BAD_URL' } };
+  if (error.code === 'FST_ERR_BAD_URL')
+    return { status: 400, body: { error: 'The request path is not valid URL encoding', code: 'BAD_URL' } };
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return { status: 413, body: { error: `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MB`, code: 'PAYLOAD_TOO_LARGE' } };
+    return {
+      status: 413,
+      body: {
+        error: `The request body is larger than ${JSON_BODY_LIMIT_BYTES / 1024 / 1024} MB`,
+        code: 'PAYLOAD_TOO_LARGE',
+      },
+    };
   }
-  return { status: error.statusCode, body: { error: error.message, code: CODE_BY_STATUS[error.statusCode] ?? 'HTTP_ERROR' } };
+  return {
+    status: error.statusCode,
+    body: { error: error.message, code: CODE_BY_STATUS[error.statusCode] ?? 'HTTP_ERROR' },
+  };
 }
 
 /** Fastify's `maxParamLength` (its default): a longer path parameter is answered 414 before any route runs. */
@@ -125,7 +141,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const fieldErrors = fieldErrorsOf(exception);
       return {
         status: HttpStatus.BAD_REQUEST,
-        body: { error: fieldErrors[0]?.message ?? 'Invalid input', code: 'VALIDATION_ERROR', field_errors: fieldErrors },
+        body: {
+          error: fieldErrors[0]?.message ?? 'Invalid input',
+          code: 'VALIDATION_ERROR',
+          field_errors: fieldErrors,
+        },
       };
     }
     if (exception instanceof WrongExpectedVersionError) {
@@ -158,6 +178,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
    */
   private logUnexpected(exception: unknown, request: FastifyRequest): void {
     const err = exception instanceof Error ? exception : new Error(`Non-error thrown: ${String(exception)}`);
-    this.logger.error({ err, request_id: String(request.id), method: request.method, url: request.url }, `Unhandled error on ${request.method} ${request.url}`);
+    this.logger.error(
+      { err, request_id: String(request.id), method: request.method, url: request.url },
+      `Unhandled error on ${request.method} ${request.url}`,
+    );
   }
 }

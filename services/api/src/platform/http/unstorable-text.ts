@@ -18,7 +18,6 @@ export function isUnstorableText(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
-
 /** The path of the first string (value or key) in `value` that PostgreSQL cannot store, else undefined. */
 export function firstUnstorableTextPath(value: unknown): string[] | undefined {
   return unstorableBelow(value, 0)?.reverse();
@@ -54,7 +53,9 @@ function unstorableTextError(request: FastifyRequest): ApiError | undefined {
     if (!found) continue;
     // Body fields are named as zod names them (`title`, `items.0.name`); query and path parameters by their name.
     const field = found.length > 0 ? found.join('.') : part;
-    return new ApiError(400, 'VALIDATION_ERROR', `${field} ${UNSTORABLE_TEXT_MESSAGE}`, undefined, [{ field, message: UNSTORABLE_TEXT_MESSAGE }]);
+    return new ApiError(400, 'VALIDATION_ERROR', `${field} ${UNSTORABLE_TEXT_MESSAGE}`, undefined, [
+      { field, message: UNSTORABLE_TEXT_MESSAGE },
+    ]);
   }
   return undefined;
 }

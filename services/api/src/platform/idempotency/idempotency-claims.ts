@@ -18,7 +18,10 @@ export const idempotencyClaimId = (claim: Pick<IdempotencyClaim, 'scope' | 'key'
  * still in flight makes the insert wait for it, then counts as taken: exactly one request per key moves money.
  * The caller keeps the keys of one call unique.
  */
-export async function claimIdempotencyKeys(transaction: TransactionHandle, claims: readonly IdempotencyClaim[]): Promise<Set<string>> {
+export async function claimIdempotencyKeys(
+  transaction: TransactionHandle,
+  claims: readonly IdempotencyClaim[],
+): Promise<Set<string>> {
   const inserted = await upsertRows<{ scope: string; idempotency_key: string }>(
     transaction,
     'idempotency_keys',

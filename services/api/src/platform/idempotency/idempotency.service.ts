@@ -96,7 +96,8 @@ export class IdempotencyService {
     request: IdempotentRequest & { key: string },
     execute: (record: (body: Body) => IdempotencyClaim) => Promise<{ kind: string }>,
   ): Promise<IdempotentResponse<Body>> {
-    if (!KEY_PATTERN.test(request.key)) throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    if (!KEY_PATTERN.test(request.key))
+      throw badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     const requestHash = requestHashOf(request);
     let answered: { body: Body } | undefined;
     try {
@@ -110,10 +111,15 @@ export class IdempotencyService {
         return { status: 200, body: answered.body, replayed: false };
       }
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 409) return this.storeRefusal<Body>(request, requestHash, error);
+      if (error instanceof ApiError && error.status !== 409)
+        return this.storeRefusal<Body>(request, requestHash, error);
       throw error;
     }
-    return this.replay<Body>(request, await this.eventStore.withTransaction((transaction) => this.readStored(transaction, request)), requestHash);
+    return this.replay<Body>(
+      request,
+      await this.eventStore.withTransaction((transaction) => this.readStored(transaction, request)),
+      requestHash,
+    );
   }
 
   /**
@@ -128,8 +134,13 @@ export class IdempotencyService {
     work: (unit: UnitOfWork, indexes: number[]) => Promise<Map<number, { status: number; body: Body } | ApiError>>,
     options: { lockKeys?: readonly string[] } = {},
   ): Promise<Array<{ ok: IdempotentResponse<Body> } | { error: unknown }>> {
-    const outcomes: Array<{ ok: IdempotentResponse<Body> } | { error: unknown } | undefined> = requests.map((request) =>
-      request.key !== undefined && !KEY_PATTERN.test(request.key) ? { error: badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters') } : undefined,
+    const outcomes: Array<{ ok: IdempotentResponse<Body> } | { error: unknown } | undefined> = requests.map(
+      (request) =>
+        request.key !== undefined && !KEY_PATTERN.test(request.key)
+          ? {
+              error: badRequest('INVALID_IDEMPOTENCY_KEY', 'Idempotency-Key must be 1 to 255 visible ASCII characters'),
+            }
+          : undefined,
     );
     const hashes = requests.map(requestHashOf);
     // A key twice in one group: the later request waits for the group, then replays what the first one recorded.
@@ -156,15 +167,25 @@ export class IdempotencyService {
             const stored = new Map<number, StoredRow>();
             const keyed = members.filter((index) => requests[index].key !== undefined);
             if (keyed.length > 0) {
-              const claims = keyed.map((index): IdempotencyClaim => ({ scope: requests[index].scope, key: requests[index].key!, requestHash: hashes[index], status: 0, response: null }));
+              const claims = keyed.map((index): IdempotencyClaim => ({
+                scope: requests[index].scope,
+                key: requests[index].key!,
+                requestHash: hashes[index],
+                status: 0,
+                response: null,
+              }));
               const claimed = await claimIdempotencyKeys(transaction, claims);
               for (const [position, index] of keyed.entries()) {
-                if (!claimed.has(idempotencyClaimId(claims[position]))) stored.set(index, await this.readStored(transaction, requests[index]));
+                if (!claimed.has(idempotencyClaimId(claims[position])))
+                  stored.set(index, await this.readStored(transaction, requests[index]));
               }
             }
             const fresh = members.filter((index) => !stored.has(index));
             const deciding = fresh.filter((index) => !settled.has(index));
-            const answers = deciding.length > 0 ? await work({ transaction, afterCommit: (hook) => hooks.push(hook) }, deciding) : new Map<number, { status: number; body: Body } | ApiError>();
+            const answers =
+              deciding.length > 0
+                ? await work({ transaction, afterCommit: (hook) => hooks.push(hook) }, deciding)
+                : new Map<number, { status: number; body: Body } | ApiError>();
             settled.forEach((answer, index) => answers.set(index, answer));
             const rows: Array<[string, string, number, string]> = [];
             const released: Array<[string, string]> = [];
@@ -175,7 +196,12 @@ export class IdempotencyService {
               if (key === undefined) continue;
               // A 409 is not recorded (as in `run`): the same key may try again once the conflict is gone.
               if (answer instanceof ApiError && answer.status === 409) released.push([scope, key]);
-              else rows.push(answer instanceof ApiError ? [scope, key, answer.status, JSON.stringify(refusalOf(answer))] : [scope, key, answer.status, JSON.stringify(answer.body)]);
+              else
+                rows.push(
+                  answer instanceof ApiError
+                    ? [scope, key, answer.status, JSON.stringify(refusalOf(answer))]
+                    : [scope, key, answer.status, JSON.stringify(answer.body)],
+                );
             }
             if (rows.length > 0) {
               await transaction.query(
@@ -215,7 +241,10 @@ export class IdempotencyService {
             const request = requests[index];
             outcomes[index] =
               error instanceof ApiError && request.key !== undefined && error.status !== 409
-                ? await this.storeRefusal<Body>({ ...request, key: request.key }, hashes[index], error).then((ok) => ({ ok }), (failure: unknown) => ({ error: failure }))
+                ? await this.storeRefusal<Body>({ ...request, key: request.key }, hashes[index], error).then(
+                    (ok) => ({ ok }),
+                    (failure: unknown) => ({ error: failure }),
+                  )
                 : { error };
           }
           return;
@@ -228,11 +257,17 @@ export class IdempotencyService {
         later.map((index) => requests[index]),
         async (unit, indexes) => {
           try {
-            const answers = await work(unit, indexes.map((position) => later[position]));
+            const answers = await work(
+              unit,
+              indexes.map((position) => later[position]),
+            );
             return new Map(indexes.map((position) => [position, answers.get(later[position])!]));
           } catch (error) {
             // The work names members as this group does; the rerun's own loop knows them by position in `later`.
-            if (error instanceof RerunGroupWithout) throw new RerunGroupWithout(new Map([...error.answers].map(([index, answer]) => [later.indexOf(index), answer])));
+            if (error instanceof RerunGroupWithout)
+              throw new RerunGroupWithout(
+                new Map([...error.answers].map(([index, answer]) => [later.indexOf(index), answer])),
+              );
             throw error;
           }
         },
@@ -255,7 +290,13 @@ export class IdempotencyService {
         const outcome = await this.eventStore.withTransaction(async (transaction): Promise<Outcome> => {
           if (request.key !== undefined) {
             // A placeholder answer (status 0) until the work's own answer replaces it below, in this transaction.
-            const claim: IdempotencyClaim = { scope: request.scope, key: request.key, requestHash, status: 0, response: null };
+            const claim: IdempotencyClaim = {
+              scope: request.scope,
+              key: request.key,
+              requestHash,
+              status: 0,
+              response: null,
+            };
             const claimed = await claimIdempotencyKeys(transaction, [claim]);
             if (!claimed.has(idempotencyClaimId(claim))) return { stored: await this.readStored(transaction, request) };
           }
@@ -303,9 +344,19 @@ export class IdempotencyService {
   }
 
   /** The work was refused (and rolled back): record the refusal unless a concurrent twin recorded an answer. */
-  private async storeRefusal<Body>(request: IdempotentRequest & { key: string }, requestHash: string, refusal: ApiError): Promise<IdempotentResponse<Body>> {
+  private async storeRefusal<Body>(
+    request: IdempotentRequest & { key: string },
+    requestHash: string,
+    refusal: ApiError,
+  ): Promise<IdempotentResponse<Body>> {
     const response = refusalOf(refusal);
-    const claim: IdempotencyClaim = { scope: request.scope, key: request.key, requestHash, status: refusal.status, response };
+    const claim: IdempotencyClaim = {
+      scope: request.scope,
+      key: request.key,
+      requestHash,
+      status: refusal.status,
+      response,
+    };
     const stored = await this.eventStore.withTransaction(async (transaction) => {
       const claimed = await claimIdempotencyKeys(transaction, [claim]);
       return claimed.has(idempotencyClaimId(claim)) ? null : this.readStored(transaction, request);
@@ -317,7 +368,11 @@ export class IdempotencyService {
 
 /** A refusal as it is stored under its key (and replayed). */
 function refusalOf(refusal: ApiError): StoredRefusal {
-  return { error: refusal.message, code: refusal.code, ...(refusal.details !== undefined ? { details: refusal.details } : {}) };
+  return {
+    error: refusal.message,
+    code: refusal.code,
+    ...(refusal.details !== undefined ? { details: refusal.details } : {}),
+  };
 }
 
 function settle<Body>(replay: () => IdempotentResponse<Body>): { ok: IdempotentResponse<Body> } | { error: unknown } {

@@ -75,22 +75,28 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async schedule<Payload>(name: string, schedule: JobSchedule, payload?: Payload): Promise<void> {
-    await this.queue.upsertJobScheduler(`schedule-${name}`, 'cron' in schedule ? { pattern: schedule.cron } : { every: schedule.everyMs }, {
-      name,
-      data: payload ?? {},
-    });
+    await this.queue.upsertJobScheduler(
+      `schedule-${name}`,
+      'cron' in schedule ? { pattern: schedule.cron } : { every: schedule.everyMs },
+      {
+        name,
+        data: payload ?? {},
+      },
+    );
   }
 
   async listFailed(): Promise<FailedJobRecord[]> {
     const jobs = await this.queue.getFailed(0, 999);
-    return jobs.filter((job): job is Job => Boolean(job)).map((job) => ({
-      id: job.id as string,
-      name: job.name,
-      payload: job.data,
-      attemptsMade: job.attemptsMade,
-      failedReason: job.failedReason ?? '',
-      failedAt: job.finishedOn ? new Date(job.finishedOn) : null,
-    }));
+    return jobs
+      .filter((job): job is Job => Boolean(job))
+      .map((job) => ({
+        id: job.id as string,
+        name: job.name,
+        payload: job.data,
+        attemptsMade: job.attemptsMade,
+        failedReason: job.failedReason ?? '',
+        failedAt: job.finishedOn ? new Date(job.finishedOn) : null,
+      }));
   }
 
   async retryFailed(id: string): Promise<boolean> {
@@ -155,13 +161,17 @@ export class BullMqJobQueue implements JobQueue {
     this.worker.on('error', (error: Error) => this.options.logger?.warn(`BullMQ worker: ${error.message}`));
     this.worker.on('failed', (job: Job | undefined, error: Error) => {
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
-        this.options.logger?.error(`Job ${job.name} (${job.id}) failed for good after ${job.attemptsMade} attempts: ${error.message}`);
+        this.options.logger?.error(
+          `Job ${job.name} (${job.id}) failed for good after ${job.attemptsMade} attempts: ${error.message}`,
+        );
       }
     });
   }
 
   async close(): Promise<void> {
-    const connections = [this.workerConnection, this.queueConnection].filter((connection): connection is Redis => connection !== undefined);
+    const connections = [this.workerConnection, this.queueConnection].filter(
+      (connection): connection is Redis => connection !== undefined,
+    );
     // BullMQ's close waits for its connections to be ready: with Redis unreachable it would wait forever, and there is
     // nothing in flight to hand over anyway, so drop the connections first.
     const reachable = connections.every((connection) => connection.status === 'ready');

@@ -92,7 +92,9 @@ export class InProcessJobQueue implements JobQueue {
     const arm = () => {
       if (this.closed) return;
       const delayMs =
-        'everyMs' in schedule ? schedule.everyMs : Math.max(0, CronExpressionParser.parse(schedule.cron).next().getTime() - Date.now());
+        'everyMs' in schedule
+          ? schedule.everyMs
+          : Math.max(0, CronExpressionParser.parse(schedule.cron).next().getTime() - Date.now());
       const timer = setTimeout(() => {
         // One id per firing keeps a slow run from being duplicated by the next tick's enqueue.
         void this.enqueue(name, payload, { jobId: `${scheduleId}-${Date.now()}` }).finally(arm);
@@ -206,14 +208,18 @@ export class InProcessJobQueue implements JobQueue {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (job.attemptsMade < job.attempts && !this.closed) {
-        this.options.logger?.warn(`Job ${job.name} (${job.id}) failed attempt ${job.attemptsMade}/${job.attempts}: ${reason}`);
+        this.options.logger?.warn(
+          `Job ${job.name} (${job.id}) failed attempt ${job.attemptsMade}/${job.attempts}: ${reason}`,
+        );
         job.failedReason = reason;
         this.delay(job, backoffDelayMs(job.backoff, job.attemptsMade));
       } else {
         job.state = 'failed';
         job.failedReason = reason;
         job.failedAt = new Date();
-        this.options.logger?.error(`Job ${job.name} (${job.id}) failed for good after ${job.attemptsMade} attempts: ${reason}`);
+        this.options.logger?.error(
+          `Job ${job.name} (${job.id}) failed for good after ${job.attemptsMade} attempts: ${reason}`,
+        );
       }
     }
   }

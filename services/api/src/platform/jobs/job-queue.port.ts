@@ -82,7 +82,8 @@ const JOB_ID = /^[A-Za-z0-9._-]{1,200}$/;
 
 /** Job ids are spliced into Redis keys: no colons, and BullMQ refuses pure integers. Both adapters apply this. */
 export function assertValidJobId(id: string): void {
-  if (!JOB_ID.test(id) || /^\d+$/.test(id)) throw new Error(`Invalid job id ${JSON.stringify(id)}: use letters, digits, . _ - and not only digits`);
+  if (!JOB_ID.test(id) || /^\d+$/.test(id))
+    throw new Error(`Invalid job id ${JSON.stringify(id)}: use letters, digits, . _ - and not only digits`);
 }
 
 /** Delay before retry number `attemptsMade` (1 after the first failure), BullMQ's formula. */

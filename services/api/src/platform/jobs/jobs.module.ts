@@ -7,7 +7,13 @@ import { JobsService } from './jobs.service';
 
 export function createJobQueue(config: AppConfig): JobQueue {
   const logger = new Logger('Jobs');
-  if (config.redisUrl) return new BullMqJobQueue({ redisUrl: config.redisUrl, queueName: config.jobs.queueName, prefix: config.jobs.prefix, logger });
+  if (config.redisUrl)
+    return new BullMqJobQueue({
+      redisUrl: config.redisUrl,
+      queueName: config.jobs.queueName,
+      prefix: config.jobs.prefix,
+      logger,
+    });
   return new InProcessJobQueue({ logger });
 }
 

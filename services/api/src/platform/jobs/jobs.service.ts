@@ -1,4 +1,11 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap, type Provider } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  type Provider,
+} from '@nestjs/common';
 import type { EventStore } from '@app/event-store';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_POOL, EVENT_STORE } from '../database/database.tokens';
@@ -64,5 +71,7 @@ export function reactorProviders(...reactors: Reactor[]): Provider[] {
       for (const reactor of reactors) jobs.registerReactor(reactor);
     }
   }
-  return [{ provide: Symbol(`reactors:${reactors.map((reactor) => reactor.name).join(',')}`), useClass: RegisterReactors }];
+  return [
+    { provide: Symbol(`reactors:${reactors.map((reactor) => reactor.name).join(',')}`), useClass: RegisterReactors },
+  ];
 }

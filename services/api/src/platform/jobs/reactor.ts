@@ -1,4 +1,10 @@
-import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type StoredEvent } from '@app/event-store';
+import {
+  CHECKPOINT_START,
+  type Checkpoint,
+  compareCheckpoints,
+  type EventStore,
+  type StoredEvent,
+} from '@app/event-store';
 import { checkpointFromRow, skippedProgressSaveDue } from '../projections/projection-checkpoints';
 import { type LiveReads, type Queryable, type RunnerLogger, untilNextPoll } from '../projections/projection-runner';
 import { assertValidJobId, type JobHandler, type JobOptions, type JobQueue } from './job-queue.port';
@@ -69,10 +75,16 @@ export class ReactorRunner {
     for (const [jobName, handler] of Object.entries(this.reactor.handlers)) {
       this.queue.registerHandler(jobName, async (payload, context) => {
         await handler(payload, context);
-        await this.database.query('update reactor_jobs set completed_at = now() where job_id = $1 and completed_at is null', [context.id]);
+        await this.database.query(
+          'update reactor_jobs set completed_at = now() where job_id = $1 and completed_at is null',
+          [context.id],
+        );
       });
     }
-    await this.database.query('insert into reactor_checkpoints (name, transaction_id, position) values ($1, 0, 0) on conflict (name) do nothing', [this.reactor.name]);
+    await this.database.query(
+      'insert into reactor_checkpoints (name, transaction_id, position) values ($1, 0, 0) on conflict (name) do nothing',
+      [this.reactor.name],
+    );
     this.adopt(await this.readCheckpoint());
   }
 
@@ -113,7 +125,10 @@ export class ReactorRunner {
       } catch (error) {
         failures += 1;
         this.lastError = error instanceof Error ? error.message : String(error);
-        this.options.logger.error(`Reactor ${this.reactor.name} failed: ${this.lastError}`, error instanceof Error ? error.stack : undefined);
+        this.options.logger.error(
+          `Reactor ${this.reactor.name} failed: ${this.lastError}`,
+          error instanceof Error ? error.stack : undefined,
+        );
         pauseMs = Math.min(30_000, this.options.pollIntervalMs * 2 ** Math.min(failures, 8));
       }
       if (pauseMs > 0 && !this.stopping) {
@@ -161,7 +176,13 @@ export class ReactorRunner {
       // Moves the row only from where this runner last saved it: another process that moved it first wins, as below.
       const moved = await this.database.query(
         'update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1 and transaction_id = $4 and position = $5',
-        [this.reactor.name, next.transactionId.toString(), next.position.toString(), saved.transactionId.toString(), saved.position.toString()],
+        [
+          this.reactor.name,
+          next.transactionId.toString(),
+          next.position.toString(),
+          saved.transactionId.toString(),
+          saved.position.toString(),
+        ],
       );
       if (moved.rowCount !== 1) {
         this.adopt(await this.readCheckpoint());
@@ -184,11 +205,10 @@ export class ReactorRunner {
           [jobId, this.reactor.name, reaction.jobName, JSON.stringify(reaction.payload ?? null)],
         );
       }
-      await transaction.query('update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
-        this.reactor.name,
-        next.transactionId.toString(),
-        next.position.toString(),
-      ]);
+      await transaction.query(
+        'update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1',
+        [this.reactor.name, next.transactionId.toString(), next.position.toString()],
+      );
       return true;
     });
     if (!committed) {
@@ -215,7 +235,8 @@ export class ReactorRunner {
       await this.queue.enqueue(row.job_name, row.payload, { jobId: row.job_id });
       enqueued += 1;
     }
-    if (enqueued > 0) this.options.logger.warn(`Reactor ${this.reactor.name}: enqueued ${enqueued} pending jobs the queue had lost`);
+    if (enqueued > 0)
+      this.options.logger.warn(`Reactor ${this.reactor.name}: enqueued ${enqueued} pending jobs the queue had lost`);
     return enqueued;
   }
 

@@ -8,7 +8,10 @@ import type { MetricsService } from './metrics.service';
 export function installHttpMetrics(fastify: FastifyInstance, metrics: MetricsService): void {
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1_000);
+    metrics.httpDuration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1_000,
+    );
     done();
   });
 }

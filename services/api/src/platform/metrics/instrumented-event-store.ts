@@ -42,7 +42,10 @@ export function instrumentEventStore(store: EventStore, metrics: MetricsService)
       metrics.ledgerPostings.inc({ reason: transaction.reasonCode }, transaction.postings.length);
       for (const posting of transaction.postings) {
         if (posting.debitAccount !== ISSUANCE_ACCOUNT) continue;
-        metrics.issuance.inc({ currency: posting.currency, reason: transaction.reasonCode }, Number(posting.amountMinor));
+        metrics.issuance.inc(
+          { currency: posting.currency, reason: transaction.reasonCode },
+          Number(posting.amountMinor),
+        );
       }
     }
   };
@@ -55,14 +58,18 @@ export function instrumentEventStore(store: EventStore, metrics: MetricsService)
           const result = await metrics.time('append', () => target.append(streams, options));
           const posted = postedTransactions(streams);
           if (posted.length > 0) {
-            if (options?.transaction) pending.set(options.transaction, [...(pending.get(options.transaction) ?? []), ...posted]);
+            if (options?.transaction)
+              pending.set(options.transaction, [...(pending.get(options.transaction) ?? []), ...posted]);
             else count(posted);
           }
           return result;
         };
       }
       if (property === 'withTransaction') {
-        return async <T>(work: (transaction: TransactionHandle) => Promise<T>, options?: TransactionOptions): Promise<T> => {
+        return async <T>(
+          work: (transaction: TransactionHandle) => Promise<T>,
+          options?: TransactionOptions,
+        ): Promise<T> => {
           let handle: TransactionHandle | undefined;
           try {
             const result = await target.withTransaction((transaction) => {

@@ -36,23 +36,38 @@ export class MetricsController {
     projections: ProjectionsService,
   ) {
     metrics.attachSources({
-      projectionLag: async () => projectionLagWithSeconds(database, await projections.lagReport(await eventStore.headCheckpoint())),
+      projectionLag: async () =>
+        projectionLagWithSeconds(database, await projections.lagReport(await eventStore.headCheckpoint())),
       jobCounts: () => queue.countsByName(),
     });
   }
 
   @Public()
   @Route(metricsRoute)
-  async scrape(@Req() request: FastifyRequest & { authenticatedUser?: { isAdmin: boolean } }, @Res() reply: FastifyReply): Promise<void> {
+  async scrape(
+    @Req() request: FastifyRequest & { authenticatedUser?: { isAdmin: boolean } },
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const header = request.headers.authorization;
-    const bearer = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
-    const scraper = this.config.metricsToken !== undefined && bearer !== undefined && sameSecret(bearer, this.config.metricsToken);
+    const bearer =
+      typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+    const scraper =
+      this.config.metricsToken !== undefined && bearer !== undefined && sameSecret(bearer, this.config.metricsToken);
     if (!scraper) {
       // 403, not 401: a public route never answers 401 (clients read that as "your session ended").
-      if (!request.authenticatedUser) throw forbidden('Metrics need the METRICS_TOKEN bearer token or an administrator session', 'METRICS_TOKEN_REQUIRED');
-      if (!request.authenticatedUser.isAdmin) throw forbidden('Metrics are for administrators and the metrics scraper', 'ADMIN_REQUIRED');
+      if (!request.authenticatedUser)
+        throw forbidden(
+          'Metrics need the METRICS_TOKEN bearer token or an administrator session',
+          'METRICS_TOKEN_REQUIRED',
+        );
+      if (!request.authenticatedUser.isAdmin)
+        throw forbidden('Metrics are for administrators and the metrics scraper', 'ADMIN_REQUIRED');
     }
     const body = await this.metrics.scrape();
-    void reply.status(200).header('Content-Type', this.metrics.contentType).header('Cache-Control', 'no-store').send(body);
+    void reply
+      .status(200)
+      .header('Content-Type', this.metrics.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(body);
   }
 }

@@ -2,7 +2,10 @@ import { type Checkpoint, compareCheckpoints, type TransactionHandle } from '@ap
 
 /** Anything that runs a statement outside a transaction: a `pg.Pool`. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<{ rows: Row[]; rowCount: number | null }>;
 }
 
 /** A projection's checkpoint row: where its tables stand in the log, and the projection version they were built by. */

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type ReadAllBatch, type StoredEvent } from '@app/event-store';
+import {
+  CHECKPOINT_START,
+  type Checkpoint,
+  compareCheckpoints,
+  type EventStore,
+  type ReadAllBatch,
+  type StoredEvent,
+} from '@app/event-store';
 import { type Projection, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
 import type { Queryable } from './projection-checkpoints';
 
@@ -105,7 +112,10 @@ export class ProjectionRebuild {
         [this.name, this.host.options.leaseDurationMs * 2],
       );
       if (running.rowCount) throw new RebuildAlreadyRunningError(this.name);
-      await transaction.query(`update projection_rebuilds set status = 'failed', error = 'abandoned', finished_at = now() where name = $1 and status = 'running'`, [this.name]);
+      await transaction.query(
+        `update projection_rebuilds set status = 'failed', error = 'abandoned', finished_at = now() where name = $1 and status = 'running'`,
+        [this.name],
+      );
       const inserted = await transaction.query<{ id: string }>(
         `insert into projection_rebuilds (name, version, table_suffix, status, owner_id, events_total) values ($1, $2, $3, 'running', $4, $5) returning id`,
         [this.name, this.host.projection.version, this.suffix, this.host.options.ownerId, head.position.toString()],
@@ -166,7 +176,14 @@ export class ProjectionRebuild {
       await transaction.query(
         `update projection_rebuilds set events_done = $2, events_total = $3, events_per_second = $4, transaction_id = $5, position = $6,
          updated_at = now() where id = $1`,
-        [this.rebuildId, current.eventsDone, current.eventsTotal, current.eventsPerSecond, next.transactionId.toString(), next.position.toString()],
+        [
+          this.rebuildId,
+          current.eventsDone,
+          current.eventsTotal,
+          current.eventsPerSecond,
+          next.transactionId.toString(),
+          next.position.toString(),
+        ],
       );
     });
     this.checkpoint = next;
@@ -185,12 +202,15 @@ export class ProjectionRebuild {
         await transaction.query(`alter table ${this.tables[table]} rename to ${table}`);
         await transaction.query(`drop table if exists ${table}${retiredSuffix} cascade`);
       }
-      await transaction.query('update projection_checkpoints set version = $2, transaction_id = $3, position = $4, updated_at = now() where name = $1', [
-        this.name,
-        this.host.projection.version,
-        this.checkpoint.transactionId.toString(),
-        this.checkpoint.position.toString(),
-      ]);
+      await transaction.query(
+        'update projection_checkpoints set version = $2, transaction_id = $3, position = $4, updated_at = now() where name = $1',
+        [
+          this.name,
+          this.host.projection.version,
+          this.checkpoint.transactionId.toString(),
+          this.checkpoint.position.toString(),
+        ],
+      );
       const final = this.progress('completed');
       await transaction.query(
         `update projection_rebuilds set status = 'completed', events_done = $2, events_total = $3, events_per_second = $4, finished_at = now(), updated_at = now()
@@ -203,16 +223,29 @@ export class ProjectionRebuild {
   /** Marks the rebuild failed and drops its fresh tables (best effort: the error that got here is what matters). */
   private async fail(error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    this.host.options.logger.error(`Projection ${this.name}: rebuild ${this.rebuildId} failed: ${message}`, error instanceof Error ? error.stack : undefined);
+    this.host.options.logger.error(
+      `Projection ${this.name}: rebuild ${this.rebuildId} failed: ${message}`,
+      error instanceof Error ? error.stack : undefined,
+    );
     await this.host.database
-      .query(`update projection_rebuilds set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`, [this.rebuildId, message])
+      .query(
+        `update projection_rebuilds set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`,
+        [this.rebuildId, message],
+      )
       .catch(() => undefined);
-    for (const table of Object.values(this.tables)) await this.host.database.query(`drop table if exists ${table} cascade`).catch(() => undefined);
+    for (const table of Object.values(this.tables))
+      await this.host.database.query(`drop table if exists ${table} cascade`).catch(() => undefined);
   }
 
   private progress(phase: RebuildProgress['phase']): RebuildProgress {
     const elapsedSeconds = Math.max((Date.now() - this.startedAt) / 1000, 0.001);
     const { eventsDone } = this;
-    return { rebuildId: this.rebuildId, eventsDone, eventsTotal: Math.max(this.eventsTotal, eventsDone), eventsPerSecond: Math.round(eventsDone / elapsedSeconds), phase };
+    return {
+      rebuildId: this.rebuildId,
+      eventsDone,
+      eventsTotal: Math.max(this.eventsTotal, eventsDone),
+      eventsPerSecond: Math.round(eventsDone / elapsedSeconds),
+      phase,
+    };
   }
 }

@@ -13,7 +13,9 @@ export class ProjectionRegistry {
     for (const projection of projections) {
       const existing = this.projections.get(projection.name);
       if (existing && existing !== projection) throw new Error(`Two projections are named ${projection.name}`);
-      const tableOwner = this.list().find((other) => other !== projection && other.tableNames.some((table) => projection.tableNames.includes(table)));
+      const tableOwner = this.list().find(
+        (other) => other !== projection && other.tableNames.some((table) => projection.tableNames.includes(table)),
+      );
       if (tableOwner) throw new Error(`Projections ${tableOwner.name} and ${projection.name} declare the same table`);
       this.projections.set(projection.name, projection);
     }

@@ -1,6 +1,27 @@
-import { CHECKPOINT_START, type Checkpoint, compareCheckpoints, type EventStore, type ReadAllBatch, type StoredEvent, type TransactionHandle } from '@app/event-store';
-import { type Projection, type ProjectionStatus, type ProjectionTables, type RebuildProgress, tablesWithSuffix } from './projection';
-import { checkpointFromRow, lagInEvents, type Queryable, readProjectionCheckpoint, skippedProgressSaveDue, type StoredCheckpoint } from './projection-checkpoints';
+import {
+  CHECKPOINT_START,
+  type Checkpoint,
+  compareCheckpoints,
+  type EventStore,
+  type ReadAllBatch,
+  type StoredEvent,
+  type TransactionHandle,
+} from '@app/event-store';
+import {
+  type Projection,
+  type ProjectionStatus,
+  type ProjectionTables,
+  type RebuildProgress,
+  tablesWithSuffix,
+} from './projection';
+import {
+  checkpointFromRow,
+  lagInEvents,
+  type Queryable,
+  readProjectionCheckpoint,
+  skippedProgressSaveDue,
+  type StoredCheckpoint,
+} from './projection-checkpoints';
 import { ProjectionRebuild, RebuildAlreadyRunningError } from './projection-rebuild';
 
 export { lagInEvents, readProjectionCheckpoint, type Queryable, type StoredCheckpoint } from './projection-checkpoints';
@@ -144,7 +165,9 @@ export class ProjectionRunner {
       this.leaseValidUntil = 0;
       await this.database
         .query('delete from projection_leases where name = $1 and owner_id = $2', [this.name, this.options.ownerId])
-        .catch((error: Error) => this.options.logger.warn(`Projection ${this.name}: could not release its lease: ${error.message}`));
+        .catch((error: Error) =>
+          this.options.logger.warn(`Projection ${this.name}: could not release its lease: ${error.message}`),
+        );
     }
     this.status = 'stopped';
   }
@@ -163,9 +186,14 @@ export class ProjectionRunner {
           this.status = 'standby';
           // Try again as the holder's lease runs out (a holder that is alive has renewed it by then), so a dead
           // holder is replaced within the lease time rather than up to a third of a lease later.
-          pauseMs = Math.max(this.options.pollIntervalMs, Math.min(Math.floor(this.options.leaseDurationMs / 3), this.othersLeaseLeftMs + LEASE_EXPIRY_MARGIN_MS));
+          pauseMs = Math.max(
+            this.options.pollIntervalMs,
+            Math.min(Math.floor(this.options.leaseDurationMs / 3), this.othersLeaseLeftMs + LEASE_EXPIRY_MARGIN_MS),
+          );
         } else if (this.checkpoint.version !== this.projection.version) {
-          this.options.logger.log(`Projection ${this.name}: version ${this.checkpoint.version} is live, code is ${this.projection.version}; rebuilding`);
+          this.options.logger.log(
+            `Projection ${this.name}: version ${this.checkpoint.version} is live, code is ${this.projection.version}; rebuilding`,
+          );
           await this.rebuild();
           pauseMs = 0;
         } else {
@@ -190,7 +218,10 @@ export class ProjectionRunner {
           consecutiveFailures += 1;
           this.status = 'failed';
           this.lastError = error instanceof Error ? error.message : String(error);
-          this.options.logger.error(`Projection ${this.name} failed (attempt ${consecutiveFailures}): ${this.lastError}`, error instanceof Error ? error.stack : undefined);
+          this.options.logger.error(
+            `Projection ${this.name} failed (attempt ${consecutiveFailures}): ${this.lastError}`,
+            error instanceof Error ? error.stack : undefined,
+          );
           // Back off so a poison event does not spin the CPU; health reports the projection as failed meanwhile.
           pauseMs = Math.min(30_000, this.options.pollIntervalMs * 2 ** Math.min(consecutiveFailures, 8));
         }
@@ -248,7 +279,9 @@ export class ProjectionRunner {
    * passed since it was last written (or at once with `saveSkipped`), with the next batch that has rows to write, or
    * by itself when caught up, in one statement (`saveSkippedProgress`).
    */
-  async processNextBatch(options: { saveSkipped?: boolean } = {}): Promise<{ caughtUp: boolean; eventsHandled: number }> {
+  async processNextBatch(
+    options: { saveSkipped?: boolean } = {},
+  ): Promise<{ caughtUp: boolean; eventsHandled: number }> {
     const from = this.checkpoint;
     const batch = await (this.options.liveReads ?? this.eventStore).readAll(from, {
       limit: this.options.batchSize,
@@ -268,11 +301,10 @@ export class ProjectionRunner {
       await this.eventStore.withTransaction(async (transaction) => {
         await this.lockLeaseAndCheckpoint(transaction, saved);
         await this.projection.handle(events, transaction, this.liveTables);
-        await transaction.query('update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1', [
-          this.name,
-          next.transactionId.toString(),
-          next.position.toString(),
-        ]);
+        await transaction.query(
+          'update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1',
+          [this.name, next.transactionId.toString(), next.position.toString()],
+        );
       });
     }
     this.adopt(next);
@@ -291,13 +323,21 @@ export class ProjectionRunner {
       `update projection_checkpoints set transaction_id = $3, position = $4, updated_at = now()
         where name = $1 and transaction_id = $5 and position = $6 and version = $7
           and exists (select 1 from projection_leases where name = $1 and owner_id = $2 and expires_at > clock_timestamp())`,
-      [this.name, this.options.ownerId, next.transactionId.toString(), next.position.toString(), saved.transactionId.toString(), saved.position.toString(), saved.version],
-    );
-    if (moved.rowCount !== 1) {
-      const lease = await this.database.query<{ mine: boolean }>('select owner_id = $2 and expires_at > clock_timestamp() as mine from projection_leases where name = $1', [
+      [
         this.name,
         this.options.ownerId,
-      ]);
+        next.transactionId.toString(),
+        next.position.toString(),
+        saved.transactionId.toString(),
+        saved.position.toString(),
+        saved.version,
+      ],
+    );
+    if (moved.rowCount !== 1) {
+      const lease = await this.database.query<{ mine: boolean }>(
+        'select owner_id = $2 and expires_at > clock_timestamp() as mine from projection_leases where name = $1',
+        [this.name, this.options.ownerId],
+      );
       if (lease.rows[0]?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
       throw new CheckpointMovedError();
     }
@@ -305,7 +345,8 @@ export class ProjectionRunner {
 
   /** Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the background). */
   async catchUp(): Promise<void> {
-    if (!(await this.holdLease())) throw new LeaseLostError(`Projection ${this.name}: the lease is held by another process`);
+    if (!(await this.holdLease()))
+      throw new LeaseLostError(`Projection ${this.name}: the lease is held by another process`);
     for (;;) {
       if ((await this.processNextBatch({ saveSkipped: true })).caughtUp) return;
     }
@@ -322,7 +363,12 @@ export class ProjectionRunner {
    * checkpoint is where this runner last saved it. The locks serialise the batch with a swap and with a takeover.
    */
   private async lockLeaseAndCheckpoint(transaction: TransactionHandle, saved: StoredCheckpoint): Promise<void> {
-    const locked = await transaction.query<{ mine: boolean; transaction_id: string; position: string; version: number }>(
+    const locked = await transaction.query<{
+      mine: boolean;
+      transaction_id: string;
+      position: string;
+      version: number;
+    }>(
       `select l.owner_id = $2 and l.expires_at > clock_timestamp() as mine, c.transaction_id, c.position, c.version
          from projection_leases l, projection_checkpoints c
         where l.name = $1 and c.name = $1
@@ -331,7 +377,8 @@ export class ProjectionRunner {
     );
     const row = locked.rows[0];
     if (row?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
-    if (compareCheckpoints(checkpointFromRow(row), saved) !== 0 || Number(row.version) !== saved.version) throw new CheckpointMovedError();
+    if (compareCheckpoints(checkpointFromRow(row), saved) !== 0 || Number(row.version) !== saved.version)
+      throw new CheckpointMovedError();
   }
 
   private async readCheckpoint(client: Queryable | TransactionHandle, forUpdate = false): Promise<StoredCheckpoint> {

@@ -38,16 +38,21 @@ const IDENTIFIER = /^[a-z][a-z0-9_]{0,39}$/;
 /** Checks the names once, at definition time, because they end up spliced into SQL. */
 export function defineProjection<TableName extends string>(projection: Projection<TableName>): Projection<TableName> {
   if (!IDENTIFIER.test(projection.name)) throw new Error(`Projection name ${projection.name} must match ${IDENTIFIER}`);
-  if (!Number.isInteger(projection.version) || projection.version < 1) throw new Error(`Projection ${projection.name}: version must be a positive integer`);
+  if (!Number.isInteger(projection.version) || projection.version < 1)
+    throw new Error(`Projection ${projection.name}: version must be a positive integer`);
   if (projection.tableNames.length === 0) throw new Error(`Projection ${projection.name} declares no tables`);
   for (const table of projection.tableNames) {
-    if (!IDENTIFIER.test(table)) throw new Error(`Projection ${projection.name}: table name ${table} must match ${IDENTIFIER}`);
+    if (!IDENTIFIER.test(table))
+      throw new Error(`Projection ${projection.name}: table name ${table} must match ${IDENTIFIER}`);
   }
   return projection;
 }
 
 /** The physical names for a suffix: '' for the live tables. */
-export function tablesWithSuffix<TableName extends string>(tableNames: readonly TableName[], suffix: string): ProjectionTables<TableName> {
+export function tablesWithSuffix<TableName extends string>(
+  tableNames: readonly TableName[],
+  suffix: string,
+): ProjectionTables<TableName> {
   return Object.fromEntries(tableNames.map((table) => [table, `${table}${suffix}`])) as Record<TableName, string>;
 }
 

@@ -11,7 +11,11 @@ import { SharedEventReads } from './shared-event-reads';
  * `ReadYourWrites` (a query waits, bounded, for eventual read models to pass the caller's own writes) and the
  * process's `SharedEventReads` (the live reads of its projection runners and reactors, one read a poll).
  */
-const sharedEventReads = { provide: SharedEventReads, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new SharedEventReads(eventStore) };
+const sharedEventReads = {
+  provide: SharedEventReads,
+  inject: [EVENT_STORE],
+  useFactory: (eventStore: EventStore) => new SharedEventReads(eventStore),
+};
 
 @Global()
 @Module({

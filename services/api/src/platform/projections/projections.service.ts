@@ -90,7 +90,9 @@ export class ProjectionsService implements OnApplicationBootstrap, BeforeApplica
     const stored = new Map(rows.rows.map((row) => [row.name, row]));
     return [...this.runners.values()].map((runner) => {
       const row = stored.get(runner.name);
-      const checkpoint = row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : { transactionId: 0n, position: 0n };
+      const checkpoint = row
+        ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
+        : { transactionId: 0n, position: 0n };
       return {
         name: runner.name,
         version: runner.projection.version,

@@ -25,7 +25,10 @@ export class ReadYourWrites {
     @Inject(DATABASE_POOL) private readonly database: Queryable,
   ) {}
 
-  async awaitProjections(names: readonly string[], maxWaitMilliseconds = READ_YOUR_WRITES_WAIT_MILLISECONDS): Promise<void> {
+  async awaitProjections(
+    names: readonly string[],
+    maxWaitMilliseconds = READ_YOUR_WRITES_WAIT_MILLISECONDS,
+  ): Promise<void> {
     const runners = names.map((name) => this.projections.runner(name)).filter((runner) => runner !== undefined);
     if (runners.length === 0) return;
     const head = await this.latestCommittedCheckpoint();
@@ -47,6 +50,8 @@ export class ReadYourWrites {
       'SELECT transaction_id::text AS transaction_id, position::text AS position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
     );
     const row = result.rows[0];
-    return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : { transactionId: 0n, position: 0n };
+    return row
+      ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
+      : { transactionId: 0n, position: 0n };
   }
 }

@@ -20,7 +20,11 @@ export class UnknownProjectionError extends Error {
  * (UnknownProjectionError) or is being rebuilt already (RebuildAlreadyRunningError), else rebuilds it into fresh
  * tables and swaps them in. Settles once the swap is done.
  */
-export function rebuildProjection(runners: ProjectionRunners, name: string, onProgress?: (progress: RebuildProgress) => void): Promise<void> {
+export function rebuildProjection(
+  runners: ProjectionRunners,
+  name: string,
+  onProgress?: (progress: RebuildProgress) => void,
+): Promise<void> {
   const runner = runners.runner(name);
   if (!runner) return Promise.reject(new UnknownProjectionError(name));
   return runner.rebuild(onProgress);

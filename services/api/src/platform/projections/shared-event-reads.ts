@@ -53,7 +53,10 @@ export class SharedEventReads implements LiveReads {
     this.groups.delete(key);
     let batch: ReadAllBatch;
     try {
-      batch = await this.eventStore.readAll(group.from, { limit: group.limit, eventTypes: group.eventTypes ? [...group.eventTypes] : undefined });
+      batch = await this.eventStore.readAll(group.from, {
+        limit: group.limit,
+        eventTypes: group.eventTypes ? [...group.eventTypes] : undefined,
+      });
     } catch (error) {
       for (const waiter of group.waiters) waiter.reject(error);
       return;

@@ -28,8 +28,14 @@ class DatabaseSecrets implements SecretSource {
   async secret(name: string): Promise<Buffer> {
     assertName(name);
     // Concurrent first starts race on the primary key; the loser's insert does nothing and it reads the winner's.
-    await this.pool.query('INSERT INTO platform_instance_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, randomBytes(SECRET_BYTES)]);
-    const { rows } = await this.pool.query<{ secret: Buffer }>('SELECT secret FROM platform_instance_secrets WHERE name = $1', [name]);
+    await this.pool.query(
+      'INSERT INTO platform_instance_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+      [name, randomBytes(SECRET_BYTES)],
+    );
+    const { rows } = await this.pool.query<{ secret: Buffer }>(
+      'SELECT secret FROM platform_instance_secrets WHERE name = $1',
+      [name],
+    );
     return checked(name, rows[0]?.secret);
   }
 }
@@ -42,9 +48,11 @@ class FileSecrets implements SecretSource {
     const path = join(this.directory, `${name}.key`);
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     // `wx` creates only when absent, so a second start (or a racing one) keeps the first key.
-    await writeFile(path, randomBytes(SECRET_BYTES).toString('hex'), { flag: 'wx', mode: 0o600 }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
+    await writeFile(path, randomBytes(SECRET_BYTES).toString('hex'), { flag: 'wx', mode: 0o600 }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      },
+    );
     return checked(name, Buffer.from((await readFile(path, 'utf8')).trim(), 'hex'));
   }
 }
@@ -55,6 +63,7 @@ function assertName(name: string): void {
 
 /** A stored secret of the wrong size is a damaged installation: stop rather than run with a weak key. */
 function checked(name: string, secret: Buffer | undefined): Buffer {
-  if (!secret || secret.length !== SECRET_BYTES) throw new Error(`The instance secret ${name} is missing or damaged (expected ${SECRET_BYTES} bytes)`);
+  if (!secret || secret.length !== SECRET_BYTES)
+    throw new Error(`The instance secret ${name} is missing or damaged (expected ${SECRET_BYTES} bytes)`);
   return secret;
 }

@@ -20,9 +20,7 @@ export interface CommandAccepted {
 
 /** A command committed on its own: accepted, refused, or (with a claim) its key was recorded before: nothing moved. */
 export type CommittedOutcome =
-  | ({ kind: 'accepted' } & CommandAccepted)
-  | { kind: 'refused'; refusal: string }
-  | { kind: 'key-taken' };
+  ({ kind: 'accepted' } & CommandAccepted) | { kind: 'refused'; refusal: string } | { kind: 'key-taken' };
 
 /**
  * How a use case moves money without knowing the ledger: the ledger module provides it (`MONEY_PORT`). `moveWithin`

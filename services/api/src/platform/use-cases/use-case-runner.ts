@@ -2,7 +2,12 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { AppendAlongside, AppendToStream, EventStore } from '@app/event-store';
 import { EVENT_STORE } from '../database/database.tokens';
 import { ApiError } from '../http/api-error';
-import { IdempotencyService, RerunGroupWithout, type IdempotentRequest, type UnitOfWork } from '../idempotency/idempotency.service';
+import {
+  IdempotencyService,
+  RerunGroupWithout,
+  type IdempotentRequest,
+  type UnitOfWork,
+} from '../idempotency/idempotency.service';
 import {
   MONEY_PORT,
   type CommandAccepted,
@@ -115,7 +120,11 @@ export class UseCaseRunner {
       const keyed = member.idempotency ?? NOT_KEYED;
       return member.idempotencyBody === undefined ? keyed : { ...keyed, body: member.idempotencyBody };
     });
-    const results = await this.idempotency.runGroup<Body>(requests, (unit, indexes) => this.decideGroup(group, unit, indexes), { lockKeys: group.lockKeys });
+    const results = await this.idempotency.runGroup<Body>(
+      requests,
+      (unit, indexes) => this.decideGroup(group, unit, indexes),
+      { lockKeys: group.lockKeys },
+    );
     return results.map((result) => ('ok' in result ? { ok: result.ok.body } : result));
   }
 
@@ -125,7 +134,11 @@ export class UseCaseRunner {
    * (`RerunGroupWithout`). Refusals are rare, so this path is too; the common one has no savepoint to set (it was one
    * more round trip per group).
    */
-  private async decideGroup<Body>(group: GroupUseCase<Body>, unit: UnitOfWork, indexes: number[]): Promise<Map<number, { status: number; body: Body } | ApiError>> {
+  private async decideGroup<Body>(
+    group: GroupUseCase<Body>,
+    unit: UnitOfWork,
+    indexes: number[],
+  ): Promise<Map<number, { status: number; body: Body } | ApiError>> {
     const decided = await group.decide(unit, indexes);
     const moving = indexes.filter((index) => {
       const member = decided.members.get(index);
@@ -134,7 +147,9 @@ export class UseCaseRunner {
     const transactionIds = new Map<number, string>();
     if (moving.length > 0) {
       const money = this.money();
-      const movers = moving.map((index) => decided.members.get(index) as Extract<GroupMemberDecision<Body>, { money: unknown }>);
+      const movers = moving.map(
+        (index) => decided.members.get(index) as Extract<GroupMemberDecision<Body>, { money: unknown }>,
+      );
       const outcomes = await money.moveEachWithin(
         movers.map((member) => member.money!),
         unit,
@@ -144,7 +159,10 @@ export class UseCaseRunner {
       const refused = new Map<number, ApiError>();
       outcomes.forEach((outcome, position) => {
         if (outcome.kind === 'accepted') return void transactionIds.set(moving[position], outcome.transactionId);
-        refused.set(moving[position], movers[position].moneyRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal));
+        refused.set(
+          moving[position],
+          movers[position].moneyRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal),
+        );
       });
       if (refused.size > 0) throw new RerunGroupWithout(refused);
     } else if (decided.appends.length > 0) {
@@ -156,7 +174,10 @@ export class UseCaseRunner {
     for (const index of indexes) {
       const member = decided.members.get(index);
       if (!member) throw new Error('Invariant broken: a group member was not decided');
-      answers.set(index, 'refusal' in member ? member.refusal : { status: 200, body: member.answer(transactionIds.get(index) ?? null) });
+      answers.set(
+        index,
+        'refusal' in member ? member.refusal : { status: 200, body: member.answer(transactionIds.get(index) ?? null) },
+      );
     }
     return answers;
   }
@@ -211,7 +232,8 @@ export class UseCaseRunner {
         } else if (decided.ledgerCommand) {
           const money = this.money();
           const outcome = await money.commandWithin(decided.ledgerCommand, unit, decided.appends);
-          if (outcome.kind === 'refused') throw useCase.ledgerRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal);
+          if (outcome.kind === 'refused')
+            throw useCase.ledgerRefusal?.(outcome.refusal) ?? money.refusalError(outcome.refusal);
           transactionId = outcome.transactionId;
         } else if (decided.appends.length > 0) {
           await this.eventStore.append(decided.appends, { transaction: unit.transaction });

@@ -8,7 +8,11 @@ import { UseCaseRunner } from './use-case-runner';
 @Global()
 @Module({
   providers: [
-    { provide: IdempotencyService, inject: [EVENT_STORE], useFactory: (eventStore: EventStore) => new IdempotencyService(eventStore) },
+    {
+      provide: IdempotencyService,
+      inject: [EVENT_STORE],
+      useFactory: (eventStore: EventStore) => new IdempotencyService(eventStore),
+    },
     UseCaseRunner,
   ],
   exports: [IdempotencyService, UseCaseRunner],

@@ -47,12 +47,34 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     digests = new LedgerDigests(context.eventStore, context.database.pool, privateKey);
     directory = mkdtempSync(join(tmpdir(), 'ledger-digests-'));
     writeFileSync(join(directory, 'key.pub.pem'), publicKeyPem(privateKey));
-    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'alice', transactionId: newTransactionId(), now: now() } });
-    await executor.execute({ type: 'FundDemoPersona', data: { userId: 'demo', persona: 'creator', transactionId: newTransactionId(), now: now() } });
-    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'bob', transactionId: newTransactionId(), now: now() } });
+    await executor.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'alice', transactionId: newTransactionId(), now: now() },
+    });
+    await executor.execute({
+      type: 'FundDemoPersona',
+      data: { userId: 'demo', persona: 'creator', transactionId: newTransactionId(), now: now() },
+    });
+    await executor.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'bob', transactionId: newTransactionId(), now: now() },
+    });
     await executor.execute({
       type: 'PostTransaction',
-      data: { transactionId: 'tip-1', reasonCode: 'TRANSFER', description: 'alice to bob', postings: [{ debitAccount: userAccount('alice'), creditAccount: userAccount('bob'), currency: 'points', amountMinor: 30n }], now: now() },
+      data: {
+        transactionId: 'tip-1',
+        reasonCode: 'TRANSFER',
+        description: 'alice to bob',
+        postings: [
+          {
+            debitAccount: userAccount('alice'),
+            creditAccount: userAccount('bob'),
+            currency: 'points',
+            amountMinor: 30n,
+          },
+        ],
+        now: now(),
+      },
     });
     await context.catchUp();
   });
@@ -71,10 +93,12 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
   async function attack(): Promise<string> {
     const eventId = await demoFundingEventId();
     await rewriteAndRehash(context.eventStore, context.database.pool, eventId, (data) => {
-      for (const posting of data.postings) if (posting.currency === 'points') posting.amountMinor = String(BigInt(posting.amountMinor) * 100n);
+      for (const posting of data.postings)
+        if (posting.currency === 'points') posting.amountMinor = String(BigInt(posting.amountMinor) * 100n);
       return data;
     });
-    for (const projection of ['ledger_balances', 'ledger_transactions']) expect(await runLedgerCli(['rebuild', projection], capture().stream, capture().stream)).toBe(0);
+    for (const projection of ['ledger_balances', 'ledger_transactions'])
+      expect(await runLedgerCli(['rebuild', projection], capture().stream, capture().stream)).toBe(0);
     return eventId;
   }
 
@@ -88,37 +112,66 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
   }
 
   const leafPosition = async (eventId: string) =>
-    Number((await context.database.pool.query<{ leaf_index: string }>('SELECT leaf_index::text FROM ledger_merkle_leaves WHERE event_id = $1', [eventId])).rows[0].leaf_index) + 1;
+    Number(
+      (
+        await context.database.pool.query<{ leaf_index: string }>(
+          'SELECT leaf_index::text FROM ledger_merkle_leaves WHERE event_id = $1',
+          [eventId],
+        )
+      ).rows[0].leaf_index,
+    ) + 1;
 
   it('verify --digest finds the rewritten credit and names its position; plain verify reports it above its bound', async () => {
     const { digest } = await recordSettled();
-    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'carol', transactionId: newTransactionId(), now: now() } });
+    await executor.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'carol', transactionId: newTransactionId(), now: now() },
+    });
     await settledHead(context);
     expect((await verifyLedger(context.eventStore)).findings).toEqual([]);
     expect((await verifyAgainstDigest(context.eventStore, digests.merkle, digest)).ok).toBe(true);
     const current = await digests.current();
     const printed = capture();
     expect(await runLedgerCli(['digest'], printed.stream, capture().stream)).toBe(0);
-    expect(JSON.parse(printed.text())).toEqual({ position: current.position, root: current.root, at: expect.any(String) });
+    expect(JSON.parse(printed.text())).toEqual({
+      position: current.position,
+      root: current.root,
+      at: expect.any(String),
+    });
     expect(current.position).toBe(digest.position + 3);
 
     const eventId = await attack();
     const report = await verifyLedger(context.eventStore);
     // Chains, sums and projections all pass again: only the bound gives it away.
     expect(report.findings.map((finding) => finding.check)).toEqual(['issuance_bound', 'issuance_bound']);
-    expect(report.findings[0].message).toContain('issues 500000 points to user:demo under DEMO_FUNDING; the rule bounds one credit to 5000 points');
+    expect(report.findings[0].message).toContain(
+      'issues 500000 points to user:demo under DEMO_FUNDING; the rule bounds one credit to 5000 points',
+    );
 
     const position = await leafPosition(eventId);
     const result = await verifyAgainstDigest(context.eventStore, digests.merkle, digest);
-    expect(result).toMatchObject({ ok: false, difference: { position, exact: true, kind: 'changed', event: { id: eventId, stream_id: 'ledger-account-demo' } } });
+    expect(result).toMatchObject({
+      ok: false,
+      difference: { position, exact: true, kind: 'changed', event: { id: eventId, stream_id: 'ledger-account-demo' } },
+    });
 
     const inline = capture();
-    expect(await runLedgerCli(['verify', '--digest', `${digest.root}@${digest.position}`], inline.stream, capture().stream)).toBe(1);
-    expect(inline.text()).toContain(`first at position ${position} (now event ${eventId}, ledger-account-demo version 2): an event was changed there`);
+    expect(
+      await runLedgerCli(['verify', '--digest', `${digest.root}@${digest.position}`], inline.stream, capture().stream),
+    ).toBe(1);
+    expect(inline.text()).toContain(
+      `first at position ${position} (now event ${eventId}, ledger-account-demo version 2): an event was changed there`,
+    );
     const file = join(directory, 'digest.json');
     writeFileSync(file, JSON.stringify(digest));
     const fromFile = capture();
-    expect(await runLedgerCli(['verify', '--digest', file, '--public-key', join(directory, 'key.pub.pem')], fromFile.stream, capture().stream)).toBe(1);
+    expect(
+      await runLedgerCli(
+        ['verify', '--digest', file, '--public-key', join(directory, 'key.pub.pem')],
+        fromFile.stream,
+        capture().stream,
+      ),
+    ).toBe(1);
     expect(fromFile.text()).toContain('DIFFERS');
     expect(await runLedgerCli(['verify'], capture().stream, capture().stream)).toBe(1);
   });
@@ -134,14 +187,22 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
 
   it('verify --digest finds an event inserted into history before the digest, at its position', async () => {
     const { digest } = await recordSettled();
-    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'mallory', transactionId: newTransactionId(), now: now() } });
+    await executor.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'mallory', transactionId: newTransactionId(), now: now() },
+    });
     // Its events are moved in front of the log's first event, as if they had always been there.
     await context.database.pool.query(
       `UPDATE events SET transaction_id = (SELECT min(transaction_id) FROM events), position = -position
        WHERE stream_id = 'ledger-account-mallory'`,
     );
     const result = await verifyAgainstDigest(context.eventStore, digests.merkle, digest);
-    expect(result.difference).toMatchObject({ position: 1, exact: true, kind: 'inserted', event: { stream_id: 'ledger-account-mallory' } });
+    expect(result.difference).toMatchObject({
+      position: 1,
+      exact: true,
+      kind: 'inserted',
+      event: { stream_id: 'ledger-account-mallory' },
+    });
   });
 
   it('an inclusion proof verifies offline with the digest and the public key, and fails for a changed event', async () => {
@@ -158,7 +219,15 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     writeFileSync(join(directory, 'digest.json'), JSON.stringify(digest));
     writeFileSync(join(directory, 'proof.json'), JSON.stringify(proof));
     const output = capture();
-    const args = ['check-proof', '--digest', join(directory, 'digest.json'), '--public-key', join(directory, 'key.pub.pem'), '--proof', join(directory, 'proof.json')];
+    const args = [
+      'check-proof',
+      '--digest',
+      join(directory, 'digest.json'),
+      '--public-key',
+      join(directory, 'key.pub.pem'),
+      '--proof',
+      join(directory, 'proof.json'),
+    ];
     expect(await runLedgerCli(args, output.stream, capture().stream)).toBe(0);
     expect(output.text()).toContain('OK: the proof holds');
 
@@ -172,11 +241,16 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
 
   it('a consistency proof links an older digest to a newer one, and fails once history before the older one changed', async () => {
     const older = (await recordSettled()).digest;
-    await executor.execute({ type: 'OpenUserAccounts', data: { userId: 'dave', transactionId: newTransactionId(), now: now() } });
+    await executor.execute({
+      type: 'OpenUserAccounts',
+      data: { userId: 'dave', transactionId: newTransactionId(), now: now() },
+    });
     const newer = (await recordSettled()).digest;
     const publicKey = publicKeyPem(privateKey);
     const honest = await digests.consistency(older.position, newer.position);
-    expect(checkProof({ digest: newer, olderDigest: older, publicKeyPem: publicKey, proof: honest })).toMatchObject({ valid: true });
+    expect(checkProof({ digest: newer, olderDigest: older, publicKeyPem: publicKey, proof: honest })).toMatchObject({
+      valid: true,
+    });
 
     // The insider rewrites history before the older digest, rebuilds the stored tree and signs a fresh digest.
     await attack();
@@ -192,16 +266,27 @@ describe('auditor digests against the rewrite-rehash-rebuild attack', () => {
     const { digest } = await recordSettled();
     const proof = await digests.inclusion(await demoFundingEventId(), digest.position);
     const publicKey = publicKeyPem(privateKey);
-    const forged = signDigest({ position: digest.position, root: digest.root, at: digest.at }, generateKeyPairSync('ed25519').privateKey);
+    const forged = signDigest(
+      { position: digest.position, root: digest.root, at: digest.at },
+      generateKeyPairSync('ed25519').privateKey,
+    );
     const refused = checkProof({ digest: forged, publicKeyPem: publicKey, proof });
     expect(refused.valid).toBe(false);
     expect(refused.lines[0]).toContain('The digest is refused: the digest was signed with key');
     const altered = { ...digest, position: digest.position + 1 };
-    expect(checkProof({ digest: altered, publicKeyPem: publicKey, proof }).lines[0]).toContain('the signature does not match');
+    expect(checkProof({ digest: altered, publicKeyPem: publicKey, proof }).lines[0]).toContain(
+      'the signature does not match',
+    );
 
     writeFileSync(join(directory, 'forged.json'), JSON.stringify(forged));
     const errors = capture();
-    expect(await runLedgerCli(['verify', '--digest', join(directory, 'forged.json'), '--public-key', join(directory, 'key.pub.pem')], capture().stream, errors.stream)).toBe(2);
+    expect(
+      await runLedgerCli(
+        ['verify', '--digest', join(directory, 'forged.json'), '--public-key', join(directory, 'key.pub.pem')],
+        capture().stream,
+        errors.stream,
+      ),
+    ).toBe(2);
     expect(errors.text()).toContain('is refused: the digest was signed with key');
   });
 });

@@ -17,7 +17,16 @@ import {
  * "", 00, 10, 2021, 3031, 40414243, 5051…57, 6061…6f): roots of every size 1-8, audit paths and consistency proofs.
  * If ours match theirs, third-party verifiers of RFC 6962 / 9162 proofs check ours.
  */
-const LEAF_INPUTS = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map((hex) => Buffer.from(hex, 'hex'));
+const LEAF_INPUTS = [
+  '',
+  '00',
+  '10',
+  '2021',
+  '3031',
+  '40414243',
+  '5051525354555657',
+  '606162636465666768696a6b6c6d6e6f',
+].map((hex) => Buffer.from(hex, 'hex'));
 const ROOTS = [
   '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
   'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
@@ -35,7 +44,8 @@ const unhex = (hashes: string[]) => hashes.map((hash) => Buffer.from(hash, 'hex'
 function storeOf(leaves: Buffer[]): NodeSource {
   const nodes = new Map<string, Buffer>();
   const frontier = new MerkleFrontier(0n);
-  for (const leaf of leaves) for (const node of frontier.append(leafHash(leaf))) nodes.set(`${node.level}/${node.index}`, node.hash);
+  for (const leaf of leaves)
+    for (const node of frontier.append(leafHash(leaf))) nodes.set(`${node.level}/${node.index}`, node.hash);
   return (level, index) => {
     const hash = nodes.get(`${level}/${index}`);
     if (!hash) throw new Error(`no node ${level}/${index}`);
@@ -62,10 +72,34 @@ describe('Merkle tree (RFC 6962 / 9162)', () => {
   it('gives the reference audit paths, and they verify; a changed leaf or root does not', () => {
     const cases: [bigint, bigint, string[]][] = [
       [0n, 1n, []],
-      [0n, 8n, ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4']],
-      [5n, 8n, ['bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7']],
+      [
+        0n,
+        8n,
+        [
+          '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+          '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+          '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+        ],
+      ],
+      [
+        5n,
+        8n,
+        [
+          'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+          'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+          'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+        ],
+      ],
       [2n, 3n, ['fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125']],
-      [1n, 5n, ['6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b']],
+      [
+        1n,
+        5n,
+        [
+          '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+          '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+          'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+        ],
+      ],
     ];
     for (const [index, size, expected] of cases) {
       const path = inclusionProof(source, index, size);
@@ -74,7 +108,15 @@ describe('Merkle tree (RFC 6962 / 9162)', () => {
       const leaf = leafHash(LEAF_INPUTS[Number(index)]);
       expect(verifyInclusion(index, size, leaf, path, root)).toBe(true);
       expect(verifyInclusion(index, size, leafHash(Buffer.from('ff', 'hex')), path, root)).toBe(false);
-      expect(verifyInclusion(index, size, leaf, path, Buffer.from(ROOTS[0], 'hex').equals(root) ? Buffer.from(ROOTS[1], 'hex') : Buffer.from(ROOTS[0], 'hex'))).toBe(false);
+      expect(
+        verifyInclusion(
+          index,
+          size,
+          leaf,
+          path,
+          Buffer.from(ROOTS[0], 'hex').equals(root) ? Buffer.from(ROOTS[1], 'hex') : Buffer.from(ROOTS[0], 'hex'),
+        ),
+      ).toBe(false);
     }
   });
 
@@ -84,7 +126,10 @@ describe('Merkle tree (RFC 6962 / 9162)', () => {
       for (let index = 0n; index < size; index += 1n) {
         const path = inclusionProof(source, index, size);
         expect(verifyInclusion(index, size, leafHash(LEAF_INPUTS[Number(index)]), path, root)).toBe(true);
-        if (size > 1n) expect(verifyInclusion((index + 1n) % size, size, leafHash(LEAF_INPUTS[Number(index)]), path, root)).toBe(false);
+        if (size > 1n)
+          expect(verifyInclusion((index + 1n) % size, size, leafHash(LEAF_INPUTS[Number(index)]), path, root)).toBe(
+            false,
+          );
       }
     }
   });
@@ -92,11 +137,35 @@ describe('Merkle tree (RFC 6962 / 9162)', () => {
   it('gives the reference consistency proofs, and every pair of sizes verifies; a changed old root does not', () => {
     const cases: [bigint, bigint, string[]][] = [
       [1n, 1n, []],
-      [1n, 8n, ['96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7', '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4']],
-      [6n, 8n, ['0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a', 'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0', 'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7']],
-      [2n, 5n, ['5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e', 'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b']],
+      [
+        1n,
+        8n,
+        [
+          '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+          '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+          '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+        ],
+      ],
+      [
+        6n,
+        8n,
+        [
+          '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+          'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+          'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+        ],
+      ],
+      [
+        2n,
+        5n,
+        [
+          '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+          'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+        ],
+      ],
     ];
-    for (const [oldSize, newSize, expected] of cases) expect(hex(consistencyProof(source, oldSize, newSize))).toEqual(expected);
+    for (const [oldSize, newSize, expected] of cases)
+      expect(hex(consistencyProof(source, oldSize, newSize))).toEqual(expected);
     for (let newSize = 1n; newSize <= 8n; newSize += 1n) {
       for (let oldSize = 1n; oldSize <= newSize; oldSize += 1n) {
         const proof = consistencyProof(source, oldSize, newSize);
@@ -107,7 +176,9 @@ describe('Merkle tree (RFC 6962 / 9162)', () => {
         expect(verifyConsistency(oldSize, newSize, rangeHash(otherOld, 0n, oldSize), newRoot, proof)).toBe(false);
       }
     }
-    expect(verifyConsistency(6n, 8n, Buffer.from(ROOTS[5], 'hex'), Buffer.from(ROOTS[7], 'hex'), unhex(cases[2][2]))).toBe(true);
+    expect(
+      verifyConsistency(6n, 8n, Buffer.from(ROOTS[5], 'hex'), Buffer.from(ROOTS[7], 'hex'), unhex(cases[2][2])),
+    ).toBe(true);
   });
 
   it('resumes a frontier from its stored subtrees', () => {

@@ -10,7 +10,9 @@ export const EXAMPLE_EVENT = 'ExampleCounted';
  * `indexGate` (an advisory lock key) makes building the readers' index wait until whoever holds that lock releases it,
  * so a test can commit events while a rebuild indexes, deterministically.
  */
-export function exampleProjection(options: { name?: string; table?: string; version?: number; delayMsPerBatch?: number; indexGate?: number } = {}) {
+export function exampleProjection(
+  options: { name?: string; table?: string; version?: number; delayMsPerBatch?: number; indexGate?: number } = {},
+) {
   const table = options.table ?? 'example_totals';
   return defineProjection({
     name: options.name ?? 'example_totals',
@@ -21,7 +23,9 @@ export function exampleProjection(options: { name?: string; table?: string; vers
       `create table ${tables[table]} (stream_id text primary key, event_count bigint not null, amount_total bigint not null)`,
     ],
     createIndexes: (tables) => [
-      ...(options.indexGate ? [`select pg_advisory_lock(${options.indexGate}), pg_advisory_unlock(${options.indexGate})`] : []),
+      ...(options.indexGate
+        ? [`select pg_advisory_lock(${options.indexGate}), pg_advisory_unlock(${options.indexGate})`]
+        : []),
       `create index ${tables[table]}_amount_index on ${tables[table]} (amount_total)`,
     ],
     async handle(events, transaction, tables) {

@@ -11,7 +11,11 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 /** A configuration for tests: quiet logs, fast polling, short leases. */
 export function testConfig(environment: NodeJS.ProcessEnv, overrides: Partial<AppConfig> = {}): AppConfig {
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...environment });
-  return { ...config, projections: { pollIntervalMs: 20, leaseDurationMs: 2_000, batchSize: 100, rebuildBatchSize: 100 }, ...overrides };
+  return {
+    ...config,
+    projections: { pollIntervalMs: 20, leaseDurationMs: 2_000, batchSize: 100, rebuildBatchSize: 100 },
+    ...overrides,
+  };
 }
 
 export interface TestApp {
@@ -72,10 +76,19 @@ export async function processesOnOneDatabase(name: string) {
   const dataDirectories: string[] = [];
   return {
     database,
-    async start(role: ProcessRole, configure: (config: AppConfig) => void = () => undefined): Promise<INestApplication> {
+    async start(
+      role: ProcessRole,
+      configure: (config: AppConfig) => void = () => undefined,
+    ): Promise<INestApplication> {
       const dataDirectory = mkdtempSync(join(tmpdir(), `${name}-`));
       dataDirectories.push(dataDirectory);
-      const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PROCESS_ROLE: role, DATABASE_URL: database.url, DATA_DIR: dataDirectory });
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'test',
+        PROCESS_ROLE: role,
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDirectory,
+      });
       configure(config);
       const app = await createApp(config);
       apps.push(app);

@@ -1,6 +1,17 @@
-import { compareCheckpoints, openDatabase, PostgresEventStore, runMigrations, type Checkpoint, type Database, type EventStore } from '@app/event-store';
+import {
+  compareCheckpoints,
+  openDatabase,
+  PostgresEventStore,
+  runMigrations,
+  type Checkpoint,
+  type Database,
+  type EventStore,
+} from '@app/event-store';
 import { createTestDatabase, type TestDatabase } from '@app/event-store/src/testing';
-import { PLATFORM_MIGRATIONS_DIRECTORY, PLATFORM_MIGRATIONS_TABLE } from '../../../src/platform/database/database.module';
+import {
+  PLATFORM_MIGRATIONS_DIRECTORY,
+  PLATFORM_MIGRATIONS_TABLE,
+} from '../../../src/platform/database/database.module';
 import { EXAMPLE_EVENT } from './example-projection';
 
 export interface TestStore {
@@ -15,7 +26,10 @@ export async function openTestStore(prefix = 'api_platform'): Promise<TestStore>
   const testDatabase = await createTestDatabase(prefix);
   const database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 6 });
   const eventStore = await PostgresEventStore.open(database);
-  await runMigrations(database.pool, { directory: PLATFORM_MIGRATIONS_DIRECTORY, migrationsTable: PLATFORM_MIGRATIONS_TABLE });
+  await runMigrations(database.pool, {
+    directory: PLATFORM_MIGRATIONS_DIRECTORY,
+    migrationsTable: PLATFORM_MIGRATIONS_TABLE,
+  });
   return {
     testDatabase,
     database,
@@ -29,7 +43,11 @@ export async function openTestStore(prefix = 'api_platform'): Promise<TestStore>
 }
 
 /** Appends `count` example events spread over `streams` streams, `perAppend` per transaction. */
-export async function appendExampleEvents(eventStore: EventStore, count: number, options: { streams?: number; perAppend?: number; offset?: number } = {}) {
+export async function appendExampleEvents(
+  eventStore: EventStore,
+  count: number,
+  options: { streams?: number; perAppend?: number; offset?: number } = {},
+) {
   const streams = options.streams ?? 7;
   const perAppend = options.perAppend ?? 250;
   const offset = options.offset ?? 0;
@@ -43,12 +61,17 @@ export async function appendExampleEvents(eventStore: EventStore, count: number,
       events.push({ type: EXAMPLE_EVENT, data: { amount: (number % 13) + 1 } });
       byStream.set(streamId, events);
     }
-    await eventStore.append([...byStream].map(([streamId, events]) => ({ streamId, expectedVersion: 'any' as const, events })));
+    await eventStore.append(
+      [...byStream].map(([streamId, events]) => ({ streamId, expectedVersion: 'any' as const, events })),
+    );
   }
 }
 
 /** What the example projection must hold for the given events, computed independently of it. */
-export function expectedExampleTotals(count: number, streams = 7): Record<string, { event_count: string; amount_total: string }> {
+export function expectedExampleTotals(
+  count: number,
+  streams = 7,
+): Record<string, { event_count: string; amount_total: string }> {
   const totals: Record<string, { event_count: bigint; amount_total: bigint }> = {};
   for (let number = 0; number < count; number += 1) {
     const streamId = `example-${number % streams}`;
@@ -56,14 +79,21 @@ export function expectedExampleTotals(count: number, streams = 7): Record<string
     totals[streamId].event_count += 1n;
     totals[streamId].amount_total += BigInt((number % 13) + 1);
   }
-  return Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, { event_count: value.event_count.toString(), amount_total: value.amount_total.toString() }]));
+  return Object.fromEntries(
+    Object.entries(totals).map(([key, value]) => [
+      key,
+      { event_count: value.event_count.toString(), amount_total: value.amount_total.toString() },
+    ]),
+  );
 }
 
 export async function readExampleTotals(database: Pick<Database, 'pool'>, table = 'example_totals') {
   const result = await database.pool.query<{ stream_id: string; event_count: string; amount_total: string }>(
     `select stream_id, event_count::text, amount_total::text from ${table} order by stream_id`,
   );
-  return Object.fromEntries(result.rows.map((row) => [row.stream_id, { event_count: row.event_count, amount_total: row.amount_total }]));
+  return Object.fromEntries(
+    result.rows.map((row) => [row.stream_id, { event_count: row.event_count, amount_total: row.amount_total }]),
+  );
 }
 
 /** The newest event written to this database, whether or not readers may see it yet. */
@@ -72,7 +102,9 @@ export async function lastWrittenCheckpoint(database: Database): Promise<Checkpo
     'SELECT transaction_id::text, position::text FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
   );
   const row = last.rows[0];
-  return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : { transactionId: 0n, position: 0n };
+  return row
+    ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) }
+    : { transactionId: 0n, position: 0n };
 }
 
 /**
@@ -80,13 +112,17 @@ export async function lastWrittenCheckpoint(database: Database): Promise<Checkpo
  * anywhere in the cluster (other test files and other databases included), so right after an append the head the
  * store reports can still be behind it: a test that takes that head as "everything" races the rest of the machine.
  */
-export async function settledHead(store: Pick<TestStore, 'database' | 'eventStore'>, timeoutMs = 30_000): Promise<Checkpoint> {
+export async function settledHead(
+  store: Pick<TestStore, 'database' | 'eventStore'>,
+  timeoutMs = 30_000,
+): Promise<Checkpoint> {
   const target = await lastWrittenCheckpoint(store.database);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const head = await store.eventStore.headCheckpoint();
     if (compareCheckpoints(head, target) >= 0) return head;
-    if (Date.now() > deadline) throw new Error(`The head did not reach position ${target.position} within ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`The head did not reach position ${target.position} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -33,7 +33,17 @@ import { adminDecideClaimRoute, adminListClaimsRoute, type ShieldClaim } from '@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type { ShieldClaim };
-export type { FailedJob, InfluenceVerification, InstagramVerification, IssuanceReport, ProjectionSummary, StreamEvents, VerifyFinding, VerifyReport, VerifyRun };
+export type {
+  FailedJob,
+  InfluenceVerification,
+  InstagramVerification,
+  IssuanceReport,
+  ProjectionSummary,
+  StreamEvents,
+  VerifyFinding,
+  VerifyReport,
+  VerifyRun,
+};
 
 /** Query keys of the console; only the shell's admin screens read them. */
 export const adminKeys = {
@@ -83,7 +93,8 @@ export function useProjections() {
   return useQuery({
     queryKey: adminKeys.projections(),
     queryFn: ({ signal }) => apiClient().call(listProjectionsRoute, { signal }),
-    refetchInterval: (query) => (query.state.data?.items.some((item) => item.lastRebuild?.status === 'running') ? REBUILD_POLL_MS : IDLE_POLL_MS),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((item) => item.lastRebuild?.status === 'running') ? REBUILD_POLL_MS : IDLE_POLL_MS,
   });
 }
 
@@ -114,21 +125,24 @@ export function useRetryFailedJob() {
 export function useIssuanceReport(range: { from: string; to: string }) {
   return useQuery({
     queryKey: adminKeys.issuance(range),
-    queryFn: ({ signal }) => apiClient().call(ledgerIssuanceRoute, { query: { from: range.from, to: range.to }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient().call(ledgerIssuanceRoute, { query: { from: range.from, to: range.to }, signal }),
   });
 }
 
 export function usePendingInstagram() {
   return useQuery({
     queryKey: adminKeys.instagram(),
-    queryFn: ({ signal }) => apiClient().call(listInstagramVerificationsRoute, { query: { status: 'pending' }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient().call(listInstagramVerificationsRoute, { query: { status: 'pending' }, signal }),
   });
 }
 
 export function usePendingInfluence() {
   return useQuery({
     queryKey: adminKeys.influence(),
-    queryFn: ({ signal }) => apiClient().call(listInfluenceVerificationsRoute, { query: { status: 'pending' }, signal }),
+    queryFn: ({ signal }) =>
+      apiClient().call(listInfluenceVerificationsRoute, { query: { status: 'pending' }, signal }),
   });
 }
 
@@ -136,7 +150,10 @@ export function useVerifyInstagram() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entry: InstagramVerification) =>
-      apiClient().call(verifyInstagramRoute, { params: { userId: entry.user_id }, body: { instagram_username: entry.instagram_username } }),
+      apiClient().call(verifyInstagramRoute, {
+        params: { userId: entry.user_id },
+        body: { instagram_username: entry.instagram_username },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.instagram() }),
   });
 }
@@ -168,7 +185,17 @@ export function usePendingShieldClaims() {
 export function useDecideShieldClaim() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ claim, decision, reason, idempotencyKey }: { claim: ShieldClaim; decision: 'approve' | 'reject'; reason: string; idempotencyKey: string }) =>
+    mutationFn: ({
+      claim,
+      decision,
+      reason,
+      idempotencyKey,
+    }: {
+      claim: ShieldClaim;
+      decision: 'approve' | 'reject';
+      reason: string;
+      idempotencyKey: string;
+    }) =>
       apiClient().call(adminDecideClaimRoute, {
         params: { id: claim.id },
         body: { decision, ...(reason.trim() ? { reason: reason.trim() } : {}) },
@@ -187,7 +214,9 @@ export interface ExportFilters {
 }
 
 /** `exportLedgerRoute` as text, exactly as the server wrote it, with the file name it should be saved as. */
-export async function fetchLedgerExport(filters: ExportFilters): Promise<{ fileName: string; text: string; type: string }> {
+export async function fetchLedgerExport(
+  filters: ExportFilters,
+): Promise<{ fileName: string; text: string; type: string }> {
   const text = await apiClient().callForText(exportLedgerRoute, {
     headers: { Accept: filters.format === 'csv' ? 'text/csv' : 'application/x-ndjson' },
     query: { format: filters.format, user_id: filters.userId, from: filters.from, to: filters.to },

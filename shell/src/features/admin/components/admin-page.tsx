@@ -39,11 +39,21 @@ export default function AdminPage() {
   const user = useCurrentUser();
   const [search, setSearch] = useSearchParams();
   if (!user.is_admin) return <AdminForbidden />;
-  const section = SECTIONS.some((item) => item.value === search.get('section')) ? (search.get('section') as string) : 'ledger';
+  const section = SECTIONS.some((item) => item.value === search.get('section'))
+    ? (search.get('section') as string)
+    : 'ledger';
   return (
     <div className="admin-console">
-      <PageHeader title="Ops console" subtitle="Every action here is an admin API call; the server decides what is allowed." />
-      <Tabs label="Console sections" items={SECTIONS} value={section} onValueChange={(value) => setSearch({ section: value }, { replace: true })} />
+      <PageHeader
+        title="Ops console"
+        subtitle="Every action here is an admin API call; the server decides what is allowed."
+      />
+      <Tabs
+        label="Console sections"
+        items={SECTIONS}
+        value={section}
+        onValueChange={(value) => setSearch({ section: value }, { replace: true })}
+      />
     </div>
   );
 }

@@ -22,7 +22,21 @@ describe('ops console: client errors panel', () => {
   it('lists the newest reports and filters them by source through the API', async () => {
     const api = installFakeApi().on('GET /api/admin/client-errors', (call) =>
       call.query.get('source') === 'error-boundary'
-        ? { body: { errors: [report({ id: '8', source: 'error-boundary', error: 'Cannot read x', response_status: null, drop_id: null, error_details: 'at Card', user_id: null })] } }
+        ? {
+            body: {
+              errors: [
+                report({
+                  id: '8',
+                  source: 'error-boundary',
+                  error: 'Cannot read x',
+                  response_status: null,
+                  drop_id: null,
+                  error_details: 'at Card',
+                  user_id: null,
+                }),
+              ],
+            },
+          }
         : { body: { errors: [report()] } },
     );
     renderAccount(<ClientErrorsPanel />, { user: { is_admin: true } });

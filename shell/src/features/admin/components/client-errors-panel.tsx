@@ -10,7 +10,10 @@ export function useClientErrors(source: string) {
   return useQuery({
     queryKey: ['admin', 'client-errors', source] as const,
     queryFn: ({ signal }) =>
-      apiClient().call(listClientErrorsRoute, { query: { limit: 50, source: source === '' ? undefined : source }, signal }),
+      apiClient().call(listClientErrorsRoute, {
+        query: { limit: 50, source: source === '' ? undefined : source },
+        signal,
+      }),
   });
 }
 
@@ -18,7 +21,8 @@ function ClientErrorRow({ report }: { report: ClientError }) {
   return (
     <li aria-label={`Client error ${report.id}`}>
       <div>
-        <strong>{report.source}</strong> {report.response_status !== null ? <code>{report.response_status}</code> : null} {report.error}
+        <strong>{report.source}</strong>{' '}
+        {report.response_status !== null ? <code>{report.response_status}</code> : null} {report.error}
       </div>
       <div>
         {`${new Date(report.received_at).toLocaleString()}`}
@@ -28,7 +32,11 @@ function ClientErrorRow({ report }: { report: ClientError }) {
       {report.error_details !== null ? (
         <details>
           <summary>Details</summary>
-          <pre>{typeof report.error_details === 'string' ? report.error_details : JSON.stringify(report.error_details, null, 2)}</pre>
+          <pre>
+            {typeof report.error_details === 'string'
+              ? report.error_details
+              : JSON.stringify(report.error_details, null, 2)}
+          </pre>
         </details>
       ) : null}
     </li>
@@ -56,7 +64,12 @@ export function ClientErrorsPanel() {
           setSource(draft.trim());
         }}
       >
-        <TextField label="Source" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="api-client, error-boundary" />
+        <TextField
+          label="Source"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="api-client, error-boundary"
+        />
         <Button size="small" type="submit">
           Filter
         </Button>

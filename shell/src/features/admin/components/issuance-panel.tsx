@@ -9,7 +9,18 @@ const RANGES = [
   { days: 90, label: 'Last 90 days' },
 ] as const;
 
-const COLOURS = ['#6366f1', '#f59e0b', '#10b981', '#ef4444', '#0ea5e9', '#a855f7', '#84cc16', '#f97316', '#14b8a6', '#e11d48'];
+const COLOURS = [
+  '#6366f1',
+  '#f59e0b',
+  '#10b981',
+  '#ef4444',
+  '#0ea5e9',
+  '#a855f7',
+  '#84cc16',
+  '#f97316',
+  '#14b8a6',
+  '#e11d48',
+];
 
 /** The range ends at the next UTC midnight, so today's issuance is in it and the query key stays the same all day. */
 function rangeOf(days: number): { from: string; to: string } {
@@ -20,7 +31,9 @@ function rangeOf(days: number): { from: string; to: string } {
 
 /** Per day, the amount of `currency` issued under each reason: the chart's stacks. */
 export function stacksOf(report: IssuanceReport, currency: string) {
-  const reasons = [...new Set(report.days.filter((row) => row.currency === currency).map((row) => row.reason_code))].sort();
+  const reasons = [
+    ...new Set(report.days.filter((row) => row.currency === currency).map((row) => row.reason_code)),
+  ].sort();
   const byDay = new Map<string, Map<string, number>>();
   for (const row of report.days) {
     if (row.currency !== currency) continue;
@@ -29,13 +42,17 @@ export function stacksOf(report: IssuanceReport, currency: string) {
     byDay.set(row.day, day);
   }
   const days = [...byDay.keys()].sort().map((day) => ({ day, amounts: byDay.get(day)! }));
-  const largest = Math.max(0, ...days.map(({ amounts }) => [...amounts.values()].reduce((sum, amount) => sum + amount, 0)));
+  const largest = Math.max(
+    0,
+    ...days.map(({ amounts }) => [...amounts.values()].reduce((sum, amount) => sum + amount, 0)),
+  );
   return { reasons, days, largest };
 }
 
 function Chart({ report, currency }: { report: IssuanceReport; currency: string }) {
   const { reasons, days, largest } = useMemo(() => stacksOf(report, currency), [report, currency]);
-  if (days.length === 0) return <EmptyState title="Nothing issued" message={`No ${currency} came out of issuance in this range.`} />;
+  if (days.length === 0)
+    return <EmptyState title="Nothing issued" message={`No ${currency} came out of issuance in this range.`} />;
   const width = 640;
   const height = 220;
   const barWidth = Math.max(2, Math.floor(width / days.length) - 2);
@@ -51,7 +68,14 @@ function Chart({ report, currency }: { report: IssuanceReport; currency: string 
                 const barHeight = largest === 0 ? 0 : (amount / largest) * (height - 10);
                 top -= barHeight;
                 return (
-                  <rect key={reason} x={index * (barWidth + 2)} y={top} width={barWidth} height={barHeight} fill={COLOURS[reasonIndex % COLOURS.length]}>
+                  <rect
+                    key={reason}
+                    x={index * (barWidth + 2)}
+                    y={top}
+                    width={barWidth}
+                    height={barHeight}
+                    fill={COLOURS[reasonIndex % COLOURS.length]}
+                  >
                     <title>{`${day} ${reason}: ${amount} ${currency}`}</title>
                   </rect>
                 );
@@ -64,7 +88,12 @@ function Chart({ report, currency }: { report: IssuanceReport; currency: string 
         <ul className="admin-legend" aria-label="Reasons">
           {reasons.map((reason, index) => (
             <li key={reason}>
-              <span className="admin-legend__swatch" style={{ background: COLOURS[index % COLOURS.length] }} aria-hidden="true" /> {reason}
+              <span
+                className="admin-legend__swatch"
+                style={{ background: COLOURS[index % COLOURS.length] }}
+                aria-hidden="true"
+              />{' '}
+              {reason}
             </li>
           ))}
         </ul>
@@ -93,7 +122,14 @@ function Report({ report }: { report: IssuanceReport }) {
       <table className="admin-table">
         <caption>Totals per reason</caption>
         <thead>
-          <tr><th scope="col">Reason</th><th scope="col">Currency</th><th scope="col">Amount</th><th scope="col">Credits</th><th scope="col">Largest</th><th scope="col">Documented</th></tr>
+          <tr>
+            <th scope="col">Reason</th>
+            <th scope="col">Currency</th>
+            <th scope="col">Amount</th>
+            <th scope="col">Credits</th>
+            <th scope="col">Largest</th>
+            <th scope="col">Documented</th>
+          </tr>
         </thead>
         <tbody>
           {report.totals.map((row) => (

@@ -23,7 +23,11 @@ function FailedJobRow({ job }: { job: FailedJob }) {
       <Button
         size="small"
         busy={retry.isPending}
-        onClick={() => retry.mutate(job.id, { onSuccess: () => toast.show({ title: `Job ${job.id} is queued again`, variant: 'success' }) })}
+        onClick={() =>
+          retry.mutate(job.id, {
+            onSuccess: () => toast.show({ title: `Job ${job.id} is queued again`, variant: 'success' }),
+          })
+        }
         aria-label={`Retry ${job.id}`}
       >
         Retry
@@ -39,7 +43,12 @@ export function JobsPanel() {
     <Card
       title="Failed jobs"
       actions={
-        <a className="ui-button ui-button--secondary ui-button--small" href={QUEUE_BOARD_URL} target="_blank" rel="noreferrer">
+        <a
+          className="ui-button ui-button--secondary ui-button--small"
+          href={QUEUE_BOARD_URL}
+          target="_blank"
+          rel="noreferrer"
+        >
           Open the queue board
         </a>
       }

@@ -3,7 +3,16 @@ import { Form, FormError, FormSelect, FormTextField, QueryView, SubmitButton, us
 import { LedgerExportQuerySchema } from '@app/contracts/ledger';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type ExportFilters, type VerifyReport, type VerifyRun, fetchLedgerExport, saveTextFile, useStartVerifyRun, useStreamEvents, useVerifyRun } from '../api/admin-api';
+import {
+  type ExportFilters,
+  type VerifyReport,
+  type VerifyRun,
+  fetchLedgerExport,
+  saveTextFile,
+  useStartVerifyRun,
+  useStreamEvents,
+  useVerifyRun,
+} from '../api/admin-api';
 
 /** The user of a ledger account stream (`ledger-account-<user>`), whose ledger can be exported on its own. */
 export function userOfStream(streamId: string): string | null {
@@ -17,7 +26,11 @@ function VerifyProgressLine({ run }: { run: VerifyRun }) {
   const label = `${run.events_checked} of ${run.events_total} events checked, ${run.streams_checked} streams`;
   return (
     <p role="status" aria-label="Verification progress">
-      <progress aria-label={run.status === 'running' ? 'Verification running' : 'Verification done'} value={run.events_checked} max={Math.max(run.events_total, 1)} />{' '}
+      <progress
+        aria-label={run.status === 'running' ? 'Verification running' : 'Verification done'}
+        value={run.events_checked}
+        max={Math.max(run.events_total, 1)}
+      />{' '}
       {run.status === 'running' ? `Verifying… ${label}` : label}
     </p>
   );
@@ -27,17 +40,31 @@ function VerifyResult({ report, onExport }: { report: VerifyReport; onExport(use
   return (
     <section aria-label="Verification report" className="ui-stack">
       <p>
-        {report.ok ? <Badge tone="success">Ledger consistent</Badge> : <Badge tone="danger">{`${report.findings.length} finding(s)`}</Badge>}{' '}
+        {report.ok ? (
+          <Badge tone="success">Ledger consistent</Badge>
+        ) : (
+          <Badge tone="danger">{`${report.findings.length} finding(s)`}</Badge>
+        )}{' '}
         {`${report.events_checked} events, ${report.streams_checked} streams, ${report.transactions_checked} transactions checked`}
       </p>
       <table className="admin-table">
         <caption>Totals per currency</caption>
         <thead>
-          <tr><th scope="col">Currency</th><th scope="col">Users</th><th scope="col">System</th><th scope="col">Sum</th></tr>
+          <tr>
+            <th scope="col">Currency</th>
+            <th scope="col">Users</th>
+            <th scope="col">System</th>
+            <th scope="col">Sum</th>
+          </tr>
         </thead>
         <tbody>
           {Object.entries(report.currencies).map(([currency, totals]) => (
-            <tr key={currency}><th scope="row">{currency}</th><td>{totals.user_total}</td><td>{totals.system_total}</td><td>{totals.sum}</td></tr>
+            <tr key={currency}>
+              <th scope="row">{currency}</th>
+              <td>{totals.user_total}</td>
+              <td>{totals.system_total}</td>
+              <td>{totals.sum}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -55,7 +82,12 @@ function VerifyResult({ report, onExport }: { report: VerifyReport; onExport(use
                   </>
                 ) : null}
                 {userId ? (
-                  <Button variant="secondary" size="small" onClick={() => onExport(userId)} aria-label={`Export stream ${finding.stream_id}`}>
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    onClick={() => onExport(userId)}
+                    aria-label={`Export stream ${finding.stream_id}`}
+                  >
                     Export
                   </Button>
                 ) : null}
@@ -77,14 +109,23 @@ function VerifyCard({ onExport }: { onExport(userId: string): void }) {
   const begin = () => start.mutate(undefined, { onSuccess: (started) => setRunId(started.id) });
   return (
     <Card title="Verify">
-      <p>Reads every event: hash chains, balanced postings, copies, holds, no balance below zero, issuance by the table.</p>
+      <p>
+        Reads every event: hash chains, balanced postings, copies, holds, no balance below zero, issuance by the table.
+      </p>
       <Button busy={running} onClick={begin}>
         Run verification
       </Button>
       {start.isError ? <ErrorBox message={errorMessage(start.error, 'The verification could not start')} /> : null}
       {run.data ? <VerifyProgressLine run={run.data} /> : null}
-      {run.isError ? <ErrorBox message={errorMessage(run.error, 'The verification could not be followed')} onRetry={() => void run.refetch()} /> : null}
-      {run.data?.status === 'failed' ? <ErrorBox message={`The verification failed: ${run.data.error ?? 'no reason given'}`} onRetry={begin} /> : null}
+      {run.isError ? (
+        <ErrorBox
+          message={errorMessage(run.error, 'The verification could not be followed')}
+          onRetry={() => void run.refetch()}
+        />
+      ) : null}
+      {run.data?.status === 'failed' ? (
+        <ErrorBox message={`The verification failed: ${run.data.error ?? 'no reason given'}`} onRetry={begin} />
+      ) : null}
       {run.data?.report ? <VerifyResult report={run.data.report} onExport={onExport} /> : null}
     </Card>
   );
@@ -96,12 +137,23 @@ export function StreamView({ streamId }: { streamId: string }) {
   const query = useStreamEvents(streamId, fromVersion);
   return (
     <Card title={`Stream ${streamId}`} actions={<Link to="/admin?section=ledger">Back to the console</Link>}>
-      <QueryView query={query} loadingLabel="Loading the stream" isEmpty={(data) => data.events.length === 0} empty={<EmptyState title="No events" message="Nothing from this version on." />}>
+      <QueryView
+        query={query}
+        loadingLabel="Loading the stream"
+        isEmpty={(data) => data.events.length === 0}
+        empty={<EmptyState title="No events" message="Nothing from this version on." />}
+      >
         {(data) => (
           <div className="ui-stack">
             <table className="admin-table" aria-label="Stream events">
               <thead>
-                <tr><th scope="col">Version</th><th scope="col">Type</th><th scope="col">Position</th><th scope="col">Recorded</th><th scope="col">Data</th></tr>
+                <tr>
+                  <th scope="col">Version</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Position</th>
+                  <th scope="col">Recorded</th>
+                  <th scope="col">Data</th>
+                </tr>
               </thead>
               <tbody>
                 {data.events.map((event) => (
@@ -110,14 +162,24 @@ export function StreamView({ streamId }: { streamId: string }) {
                     <td>{event.type}</td>
                     <td>{event.position}</td>
                     <td>{new Date(event.recorded_at).toLocaleString()}</td>
-                    <td><pre>{JSON.stringify(event.data, null, 2)}</pre></td>
+                    <td>
+                      <pre>{JSON.stringify(event.data, null, 2)}</pre>
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <div>
-              {fromVersion > 1 ? <Button variant="secondary" size="small" onClick={() => setFromVersion(1)}>First page</Button> : null}{' '}
-              {data.next_from_version !== null ? <Button variant="secondary" size="small" onClick={() => setFromVersion(data.next_from_version!)}>Next page</Button> : null}
+              {fromVersion > 1 ? (
+                <Button variant="secondary" size="small" onClick={() => setFromVersion(1)}>
+                  First page
+                </Button>
+              ) : null}{' '}
+              {data.next_from_version !== null ? (
+                <Button variant="secondary" size="small" onClick={() => setFromVersion(data.next_from_version!)}>
+                  Next page
+                </Button>
+              ) : null}
             </div>
           </div>
         )}
@@ -143,7 +205,12 @@ function toInstant(value: string): string | undefined {
 function ExportForm({ onDownload }: { onDownload(filters: ExportFilters): Promise<void> }) {
   const form = useRequestForm<ExportFormValues, typeof LedgerExportQuerySchema>(
     LedgerExportQuerySchema,
-    (values) => ({ format: values.format, user_id: values.user_id.trim() || undefined, from: toInstant(values.from), to: toInstant(values.to) }),
+    (values) => ({
+      format: values.format,
+      user_id: values.user_id.trim() || undefined,
+      from: toInstant(values.from),
+      to: toInstant(values.to),
+    }),
     { defaultValues: { format: 'ndjson', user_id: '', from: '', to: '' } },
   );
   return (
@@ -151,12 +218,21 @@ function ExportForm({ onDownload }: { onDownload(filters: ExportFilters): Promis
       form={form}
       aria-label="Export the ledger"
       fallbackError="The export failed"
-      onSubmit={(request) => onDownload({ format: request.format ?? 'ndjson', userId: request.user_id, from: request.from, to: request.to })}
+      onSubmit={(request) =>
+        onDownload({ format: request.format ?? 'ndjson', userId: request.user_id, from: request.from, to: request.to })
+      }
     >
       <FormTextField name="user_id" label="User id (optional)" />
       <FormTextField name="from" label="From (optional)" type="datetime-local" />
       <FormTextField name="to" label="To (optional)" type="datetime-local" />
-      <FormSelect name="format" label="Format" options={[{ value: 'ndjson', label: 'NDJSON' }, { value: 'csv', label: 'CSV' }]} />
+      <FormSelect
+        name="format"
+        label="Format"
+        options={[
+          { value: 'ndjson', label: 'NDJSON' },
+          { value: 'csv', label: 'CSV' },
+        ]}
+      />
       <FormError />
       <SubmitButton>Download</SubmitButton>
     </Form>
@@ -170,7 +246,9 @@ export function LedgerPanel() {
   const download = async (filters: ExportFilters) => saveTextFile(await fetchLedgerExport(filters));
   const exportStream = (userId: string) => {
     setExportError(null);
-    download({ format: 'ndjson', userId }).catch((error: unknown) => setExportError(errorMessage(error, 'The export failed')));
+    download({ format: 'ndjson', userId }).catch((error: unknown) =>
+      setExportError(errorMessage(error, 'The export failed')),
+    );
   };
   const streamId = search.get('stream');
   if (streamId) return <StreamView streamId={streamId} />;

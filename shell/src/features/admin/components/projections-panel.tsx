@@ -19,8 +19,11 @@ function RebuildProgress({ rebuild }: { rebuild: NonNullable<ProjectionSummary['
       </div>
     );
   }
-  if (rebuild.status === 'failed') return <Badge tone="danger">{`Last rebuild failed: ${rebuild.error ?? 'no reason given'}`}</Badge>;
-  return <span>{`Rebuilt ${new Date(rebuild.finishedAt ?? rebuild.startedAt).toLocaleString()} (${rebuild.eventsDone} events)`}</span>;
+  if (rebuild.status === 'failed')
+    return <Badge tone="danger">{`Last rebuild failed: ${rebuild.error ?? 'no reason given'}`}</Badge>;
+  return (
+    <span>{`Rebuilt ${new Date(rebuild.finishedAt ?? rebuild.startedAt).toLocaleString()} (${rebuild.eventsDone} events)`}</span>
+  );
 }
 
 function Row({ projection }: { projection: ProjectionSummary }) {
@@ -38,11 +41,22 @@ function Row({ projection }: { projection: ProjectionSummary }) {
       <td>{projection.checkpoint.position}</td>
       <td>{projection.lagEvents}</td>
       <td>
-        {projection.lastRebuild ? <RebuildProgress rebuild={projection.lastRebuild} /> : <span className="admin-muted">never rebuilt</span>}
+        {projection.lastRebuild ? (
+          <RebuildProgress rebuild={projection.lastRebuild} />
+        ) : (
+          <span className="admin-muted">never rebuilt</span>
+        )}
         {rebuild.isError ? <ErrorBox message={errorMessage(rebuild.error, 'The rebuild did not start')} /> : null}
       </td>
       <td>
-        <Button size="small" variant="secondary" busy={rebuild.isPending} disabled={running} onClick={() => rebuild.mutate(projection.name)} aria-label={`Rebuild ${projection.name}`}>
+        <Button
+          size="small"
+          variant="secondary"
+          busy={rebuild.isPending}
+          disabled={running}
+          onClick={() => rebuild.mutate(projection.name)}
+          aria-label={`Rebuild ${projection.name}`}
+        >
           Rebuild
         </Button>
       </td>
@@ -59,7 +73,16 @@ export function ProjectionsPanel() {
         {(data) => (
           <table className="admin-table">
             <thead>
-              <tr><th scope="col">Projection</th><th scope="col">Status</th><th scope="col">Checkpoint</th><th scope="col">Lag (events)</th><th scope="col">Last rebuild</th><th scope="col"><span className="ui-visually-hidden">Actions</span></th></tr>
+              <tr>
+                <th scope="col">Projection</th>
+                <th scope="col">Status</th>
+                <th scope="col">Checkpoint</th>
+                <th scope="col">Lag (events)</th>
+                <th scope="col">Last rebuild</th>
+                <th scope="col">
+                  <span className="ui-visually-hidden">Actions</span>
+                </th>
+              </tr>
             </thead>
             <tbody>
               {data.items.map((projection) => (

@@ -18,7 +18,10 @@ function ClaimRow({ claim }: { claim: ShieldClaim }) {
         onSuccess: (answer) => {
           idempotency.renew();
           toast.show({
-            title: answer.claim.status === 'approved' ? `Claim approved: ${gemsFormat.format(answer.claim.payout_amount)} gems paid from the pool` : 'Claim rejected',
+            title:
+              answer.claim.status === 'approved'
+                ? `Claim approved: ${gemsFormat.format(answer.claim.payout_amount)} gems paid from the pool`
+                : 'Claim rejected',
             variant: 'success',
           });
         },
@@ -27,7 +30,8 @@ function ClaimRow({ claim }: { claim: ShieldClaim }) {
   return (
     <li aria-label={`Claim ${claim.id}`}>
       <div>
-        <strong>{claim.incident_type}</strong> <code>{claim.user_id}</code>, occurred {new Date(claim.occurred_at).toLocaleString()}, filed {new Date(claim.filed_at).toLocaleString()}
+        <strong>{claim.incident_type}</strong> <code>{claim.user_id}</code>, occurred{' '}
+        {new Date(claim.occurred_at).toLocaleString()}, filed {new Date(claim.filed_at).toLocaleString()}
       </div>
       <p>{claim.description}</p>
       <p>
@@ -40,10 +44,21 @@ function ClaimRow({ claim }: { claim: ShieldClaim }) {
       <div className="admin-inline-form">
         <label htmlFor={reasonId}>Reason (optional)</label>
         <input id={reasonId} value={reason} maxLength={1_000} onChange={(event) => setReason(event.target.value)} />
-        <Button size="small" busy={decide.isPending && decide.variables?.decision === 'approve'} disabled={decide.isPending} onClick={() => send('approve')}>
+        <Button
+          size="small"
+          busy={decide.isPending && decide.variables?.decision === 'approve'}
+          disabled={decide.isPending}
+          onClick={() => send('approve')}
+        >
           Approve
         </Button>
-        <Button size="small" variant="secondary" busy={decide.isPending && decide.variables?.decision === 'reject'} disabled={decide.isPending} onClick={() => send('reject')}>
+        <Button
+          size="small"
+          variant="secondary"
+          busy={decide.isPending && decide.variables?.decision === 'reject'}
+          disabled={decide.isPending}
+          onClick={() => send('reject')}
+        >
           Reject
         </Button>
       </div>
@@ -57,7 +72,11 @@ export function ShieldClaimsPanel() {
   const claims = usePendingShieldClaims();
   return (
     <Card title="Social Shield claims">
-      <QueryView query={claims} loadingLabel="Loading shield claims" empty={<EmptyState title="No pending claims" message="Every Social Shield claim has been decided." />}>
+      <QueryView
+        query={claims}
+        loadingLabel="Loading shield claims"
+        empty={<EmptyState title="No pending claims" message="Every Social Shield claim has been decided." />}
+      >
         {(entries) => (
           <ul className="ui-list" aria-label="Pending shield claims">
             {entries.map((claim) => (

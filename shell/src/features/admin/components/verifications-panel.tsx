@@ -1,7 +1,14 @@
 import { Button, Card, EmptyState, ErrorBox, errorMessage } from '@app/platform';
 import { QueryView, useToast } from '@app/platform/app';
 import { useState } from 'react';
-import { type InfluenceVerification, type InstagramVerification, useVerifyInfluence, useVerifyInstagram, usePendingInfluence, usePendingInstagram } from '../api/admin-api';
+import {
+  type InfluenceVerification,
+  type InstagramVerification,
+  useVerifyInfluence,
+  useVerifyInstagram,
+  usePendingInfluence,
+  usePendingInstagram,
+} from '../api/admin-api';
 
 function InstagramRow({ entry }: { entry: InstagramVerification }) {
   const verify = useVerifyInstagram();
@@ -9,13 +16,18 @@ function InstagramRow({ entry }: { entry: InstagramVerification }) {
   return (
     <li aria-label={`Instagram @${entry.instagram_username}`}>
       <div>
-        <strong>@{entry.instagram_username}</strong> <code>{entry.user_id}</code> registered {new Date(entry.registered_at).toLocaleString()}
+        <strong>@{entry.instagram_username}</strong> <code>{entry.user_id}</code> registered{' '}
+        {new Date(entry.registered_at).toLocaleString()}
       </div>
       {verify.isError ? <ErrorBox message={errorMessage(verify.error, 'Verification failed')} /> : null}
       <Button
         size="small"
         busy={verify.isPending}
-        onClick={() => verify.mutate(entry, { onSuccess: () => toast.show({ title: `@${entry.instagram_username} verified`, variant: 'success' }) })}
+        onClick={() =>
+          verify.mutate(entry, {
+            onSuccess: () => toast.show({ title: `@${entry.instagram_username} verified`, variant: 'success' }),
+          })
+        }
         aria-label={`Verify @${entry.instagram_username}`}
       >
         Verify
@@ -33,7 +45,8 @@ function InfluenceRow({ entry }: { entry: InfluenceVerification }) {
   return (
     <li aria-label={`${entry.platform} ${entry.platform_username}`}>
       <div>
-        <strong>{entry.platform_username}</strong> on {entry.platform} <code>{entry.user_id}</code>, {entry.month}: declared {entry.follower_count} followers
+        <strong>{entry.platform_username}</strong> on {entry.platform} <code>{entry.user_id}</code>, {entry.month}:
+        declared {entry.follower_count} followers
       </div>
       <form
         className="admin-inline-form"
@@ -45,12 +58,21 @@ function InfluenceRow({ entry }: { entry: InfluenceVerification }) {
           setMissing(false);
           verify.mutate(
             { entry, verifiedFollowerCount: count.trim() },
-            { onSuccess: () => toast.show({ title: `${entry.platform_username}: ${count} followers verified`, variant: 'success' }) },
+            {
+              onSuccess: () =>
+                toast.show({ title: `${entry.platform_username}: ${count} followers verified`, variant: 'success' }),
+            },
           );
         }}
       >
         <label htmlFor={inputId}>Followers seen</label>
-        <input id={inputId} inputMode="numeric" value={count} aria-invalid={missing || undefined} onChange={(event) => setCount(event.target.value)} />
+        <input
+          id={inputId}
+          inputMode="numeric"
+          value={count}
+          aria-invalid={missing || undefined}
+          onChange={(event) => setCount(event.target.value)}
+        />
         <Button type="submit" size="small" busy={verify.isPending}>
           Record
         </Button>
@@ -68,7 +90,11 @@ export function VerificationsPanel() {
   return (
     <div className="admin-grid">
       <Card title="Instagram accounts">
-        <QueryView query={instagram} loadingLabel="Loading Instagram verifications" empty={<EmptyState title="Nothing to verify" message="No Instagram account is waiting." />}>
+        <QueryView
+          query={instagram}
+          loadingLabel="Loading Instagram verifications"
+          empty={<EmptyState title="Nothing to verify" message="No Instagram account is waiting." />}
+        >
           {(entries) => (
             <ul className="ui-list" aria-label="Pending Instagram verifications">
               {entries.map((entry) => (
@@ -79,7 +105,11 @@ export function VerificationsPanel() {
         </QueryView>
       </Card>
       <Card title="Influence followers">
-        <QueryView query={influence} loadingLabel="Loading influence verifications" empty={<EmptyState title="Nothing to verify" message="No influence claim is waiting this month." />}>
+        <QueryView
+          query={influence}
+          loadingLabel="Loading influence verifications"
+          empty={<EmptyState title="Nothing to verify" message="No influence claim is waiting this month." />}
+        >
           {(entries) => (
             <ul className="ui-list" aria-label="Pending influence verifications">
               {entries.map((entry) => (

@@ -1,5 +1,10 @@
 import { apiClient, leaderboardKeys } from '@app/platform';
-import { COMPOSITE_WEIGHTS, type LeaderboardEntry, type LeaderboardPeriod, getLeaderboardRoute } from '@app/contracts/leaderboard';
+import {
+  COMPOSITE_WEIGHTS,
+  type LeaderboardEntry,
+  type LeaderboardPeriod,
+  getLeaderboardRoute,
+} from '@app/contracts/leaderboard';
 import { useQuery } from '@tanstack/react-query';
 
 export type { LeaderboardEntry, LeaderboardPeriod };
@@ -34,9 +39,12 @@ export function useLeaderboard(period: LeaderboardPeriod) {
   return useQuery({
     queryKey: leaderboardKeys.period(period),
     // Spec 1 §7-§8: a failed leaderboard load is silent; it reads as an empty board.
-    queryFn: ({ signal }) => apiClient().call(getLeaderboardRoute, { params: { period }, signal }).catch((error: unknown) => {
-      if (signal.aborted) throw error;
-      return [] as LeaderboardEntry[];
-    }),
+    queryFn: ({ signal }) =>
+      apiClient()
+        .call(getLeaderboardRoute, { params: { period }, signal })
+        .catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          return [] as LeaderboardEntry[];
+        }),
   });
 }

@@ -6,8 +6,24 @@ import { formatScore } from '../api/leaderboard';
 import LeaderboardPage from './leaderboard-page';
 
 /** An entry as the API answers it: the server ranks and scores (COMPOSITE_WEIGHTS), the screen only shows. */
-function entry(name: string, rank: number, figures: { points?: number; gems?: number; keys?: number; gold?: number }, composite: number) {
-  return { id: name, rank, username: name, display_name: name, avatar_url: null, points_earned: figures.points ?? 0, gems_earned: figures.gems ?? 0, keys_used: figures.keys ?? 0, gold_collected: figures.gold ?? 0, composite_score: composite };
+function entry(
+  name: string,
+  rank: number,
+  figures: { points?: number; gems?: number; keys?: number; gold?: number },
+  composite: number,
+) {
+  return {
+    id: name,
+    rank,
+    username: name,
+    display_name: name,
+    avatar_url: null,
+    points_earned: figures.points ?? 0,
+    gems_earned: figures.gems ?? 0,
+    keys_used: figures.keys ?? 0,
+    gold_collected: figures.gold ?? 0,
+    composite_score: composite,
+  };
 }
 
 describe('Leaderboard', () => {
@@ -18,13 +34,23 @@ describe('Leaderboard', () => {
 
   it('shows the formula, the ranking with top-3 icons and the totals', async () => {
     installFakeApi().on('GET /api/leaderboard/daily', {
-      body: [entry('ada', 1, { points: 400, gems: 20 }, 108), entry('bob', 2, { points: 200 }, 50), entry('cy', 3, { gems: 10 }, 4), entry('dee', 4, { keys: 2 }, 0.3)],
+      body: [
+        entry('ada', 1, { points: 400, gems: 20 }, 108),
+        entry('bob', 2, { points: 200 }, 50),
+        entry('cy', 3, { gems: 10 }, 4),
+        entry('dee', 4, { keys: 2 }, 0.3),
+      ],
     });
     renderAccount(<LeaderboardPage />);
     expect(screen.getByText('Score = points × 0.25 + gems × 0.40 + keys × 0.15 + gold × 0.20')).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Today rankings' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Rank 1: ada, score 108.0', 'Rank 2: bob, score 50.0', 'Rank 3: cy, score 4.0', 'Rank 4: dee, score 0.3']);
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Rank 1: ada, score 108.0',
+      'Rank 2: bob, score 50.0',
+      'Rank 3: cy, score 4.0',
+      'Rank 4: dee, score 0.3',
+    ]);
     expect(within(rows[0]).getByRole('img', { name: 'First place' })).toBeInTheDocument();
     expect(within(rows[2]).getByRole('img', { name: 'Third place' })).toBeInTheDocument();
     expect(within(rows[3]).queryByRole('img')).not.toBeInTheDocument();
@@ -46,7 +72,11 @@ describe('Leaderboard', () => {
     expect(await screen.findByRole('listitem', { name: 'Rank 1: weekly-winner, score 10.0' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'This Month' }));
     expect(await screen.findByRole('listitem', { name: 'Rank 1: monthly-winner, score 2.0' })).toBeInTheDocument();
-    expect(api.calls.map((call) => call.path)).toEqual(['/api/leaderboard/daily', '/api/leaderboard/weekly', '/api/leaderboard/monthly']);
+    expect(api.calls.map((call) => call.path)).toEqual([
+      '/api/leaderboard/daily',
+      '/api/leaderboard/weekly',
+      '/api/leaderboard/monthly',
+    ]);
   });
 
   it('fails silently: a failed load reads as no rankings, with no error shown', async () => {

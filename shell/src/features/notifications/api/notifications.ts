@@ -51,7 +51,8 @@ export function useMarkNotificationsRead() {
     onMutate: async (target) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<NotificationFeed>(key);
-      if (previous) queryClient.setQueryData(key, markedRead(previous, target === 'all' ? 'all' : new Set([target.id])));
+      if (previous)
+        queryClient.setQueryData(key, markedRead(previous, target === 'all' ? 'all' : new Set([target.id])));
       return { previous };
     },
     onError: (_error, _target, context) => {

@@ -7,13 +7,25 @@ import { NotificationsButton } from './notifications-button';
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 function notification(id: string, overrides: Record<string, unknown> = {}) {
-  return { id, type: 'reward', title: `Reward ${id}`, message: `You received reward ${id}`, timestamp: minutesAgo(5), read: false, data: {}, actionUrl: null, ...overrides };
+  return {
+    id,
+    type: 'reward',
+    title: `Reward ${id}`,
+    message: `You received reward ${id}`,
+    timestamp: minutesAgo(5),
+    read: false,
+    data: {},
+    actionUrl: null,
+    ...overrides,
+  };
 }
 
 /** A server that keeps read marks, the way the real projection does. */
 function serverWith(items: ReturnType<typeof notification>[]) {
   const api = installFakeApi();
-  api.on('GET /api/notifications', () => ({ body: { notifications: items, unread_count: items.filter((item) => !item.read).length } }));
+  api.on('GET /api/notifications', () => ({
+    body: { notifications: items, unread_count: items.filter((item) => !item.read).length },
+  }));
   api.on('POST /api/notifications/read-all', () => {
     items.forEach((item) => (item.read = true));
     return { body: { success: true, unread_count: 0 } };
@@ -49,7 +61,9 @@ describe('Notifications', () => {
     expect(within(panel).getByText('3 hours ago')).toBeInTheDocument();
     expect(within(panel).getByText('2 days ago')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: /Reward a \(unread\)/ }));
-    await waitFor(() => expect(within(panel).queryByRole('button', { name: /Reward a \(unread\)/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(panel).queryByRole('button', { name: /Reward a \(unread\)/ })).not.toBeInTheDocument(),
+    );
     expect(within(panel).getByRole('button', { name: /Reward b \(unread\)/ })).toBeInTheDocument();
     expect(api.callsTo('POST /api/notifications/a/read')).toHaveLength(1);
     await user.keyboard('{Escape}');
@@ -86,7 +100,10 @@ describe('Notifications', () => {
 
   it('shows a load failure with Try again', async () => {
     const user = userEvent.setup();
-    installFakeApi().on('GET /api/notifications', { status: 500, body: { error: 'Projection unavailable', code: 'INTERNAL' } });
+    installFakeApi().on('GET /api/notifications', {
+      status: 500,
+      body: { error: 'Projection unavailable', code: 'INTERNAL' },
+    });
     renderAccount(<NotificationsButton />);
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Projection unavailable');

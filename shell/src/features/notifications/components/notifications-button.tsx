@@ -6,7 +6,13 @@ import { useNavigate } from 'react-router';
 import '../notifications.css';
 import { type AppNotification, unreadCount, useMarkNotificationsRead, useNotifications } from '../api/notifications';
 
-const typeIcons: Record<AppNotification['type'], LucideIcon> = { achievement: Trophy, reward: Gift, system: Info, social: Users, warning: TriangleAlert };
+const typeIcons: Record<AppNotification['type'], LucideIcon> = {
+  achievement: Trophy,
+  reward: Gift,
+  system: Info,
+  social: Users,
+  warning: TriangleAlert,
+};
 
 function TypeIcon({ type }: { type: AppNotification['type'] }) {
   const Icon = typeIcons[type] ?? Info;
@@ -31,7 +37,12 @@ export function NotificationsButton() {
 
   return (
     <>
-      <button type="button" className="icon-button" onClick={() => setOpen(true)} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => setOpen(true)}
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      >
         <Bell size={20} />
         <CountBadge count={unread} label={`${unread} unread`} />
       </button>
@@ -52,13 +63,19 @@ export function NotificationsButton() {
             <ul className="ui-list" aria-label="Notifications">
               {feed.data.notifications.map((notification) => (
                 <li key={notification.id}>
-                  <button type="button" className={`notification ${notification.read ? '' : 'notification--unread'}`} onClick={() => openNotification(notification)}>
+                  <button
+                    type="button"
+                    className={`notification ${notification.read ? '' : 'notification--unread'}`}
+                    onClick={() => openNotification(notification)}
+                  >
                     <span className="notification__meta">
                       <strong>
                         <TypeIcon type={notification.type} /> {notification.title}
                         {notification.read ? null : <span className="ui-visually-hidden"> (unread)</span>}
                       </strong>
-                      {notification.timestamp ? <small className="ui-muted">{formatRelativeTime(notification.timestamp)}</small> : null}
+                      {notification.timestamp ? (
+                        <small className="ui-muted">{formatRelativeTime(notification.timestamp)}</small>
+                      ) : null}
                     </span>
                     {notification.message ? <span>{notification.message}</span> : null}
                   </button>

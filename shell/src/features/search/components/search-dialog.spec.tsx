@@ -7,9 +7,41 @@ import SearchDialog from './search-dialog';
 const results = {
   query: 'mo',
   total: 3,
-  content: [{ id: 'c1', title: 'Morning routine reel', description: null, platform: 'instagram', creator_name: 'Ada', share_price: 12.5 }],
-  drops: [{ id: 'd1', title: 'Review our app', description: 'Tell us what you think', drop_type: 'reviews', gem_reward_base: 50, key_cost: 1, status: 'active', creator_name: 'Brand', current_participants: 3 }],
-  users: [{ id: 'u1', username: 'morgan', display_name: 'Morgan', avatar_url: null, level: 4, user_tier: 'premium', follower_count: 1200, user_type: 'creator' }],
+  content: [
+    {
+      id: 'c1',
+      title: 'Morning routine reel',
+      description: null,
+      platform: 'instagram',
+      creator_name: 'Ada',
+      share_price: 12.5,
+    },
+  ],
+  drops: [
+    {
+      id: 'd1',
+      title: 'Review our app',
+      description: 'Tell us what you think',
+      drop_type: 'reviews',
+      gem_reward_base: 50,
+      key_cost: 1,
+      status: 'active',
+      creator_name: 'Brand',
+      current_participants: 3,
+    },
+  ],
+  users: [
+    {
+      id: 'u1',
+      username: 'morgan',
+      display_name: 'Morgan',
+      avatar_url: null,
+      level: 4,
+      user_tier: 'premium',
+      follower_count: 1200,
+      user_type: 'creator',
+    },
+  ],
 };
 
 describe('Search', () => {
@@ -38,19 +70,32 @@ describe('Search', () => {
     renderAccount(<SearchDialog open onOpenChange={() => undefined} />);
     await user.type(screen.getByLabelText('Search content, drops and people'), 'mo');
     const allList = await screen.findByRole('list', { name: 'Results results' });
-    expect(within(allList).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/content/c1', '/task/d1', '/users/morgan']);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All (3)', 'Content (1)', 'Drops (1)', 'Users (1)']);
+    expect(
+      within(allList)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/content/c1', '/task/d1', '/users/morgan']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'All (3)',
+      'Content (1)',
+      'Drops (1)',
+      'Users (1)',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Users (1)' }));
     const users = screen.getByRole('list', { name: 'Users results' });
     expect(users).toHaveTextContent('Morgan');
     expect(users).toHaveTextContent('@morgan · level 4 · premium · 1.2K followers');
     await user.click(screen.getByRole('tab', { name: 'Drops (1)' }));
-    expect(screen.getByRole('list', { name: 'Drops results' })).toHaveTextContent('reviews · 50 gems · 1 keys · active · 3 joined');
+    expect(screen.getByRole('list', { name: 'Drops results' })).toHaveTextContent(
+      'reviews · 50 gems · 1 keys · active · 3 joined',
+    );
   });
 
   it('says when nothing matches, and shows a failure with Try again', async () => {
     const user = userEvent.setup();
-    const api = installFakeApi().on('GET /api/search', { body: { query: 'zz', total: 0, content: [], drops: [], users: [] } });
+    const api = installFakeApi().on('GET /api/search', {
+      body: { query: 'zz', total: 0, content: [], drops: [], users: [] },
+    });
     renderAccount(<SearchDialog open onOpenChange={() => undefined} />);
     await user.type(screen.getByLabelText('Search content, drops and people'), 'zz');
     expect(await screen.findByText('No results match “zz”.')).toBeInTheDocument();

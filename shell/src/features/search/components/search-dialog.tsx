@@ -19,14 +19,26 @@ function toLinks(results: SearchResults): Record<'content' | 'drops' | 'users', 
       key: `content-${item.id}`,
       to: `/content/${encodeURIComponent(item.id)}`,
       title: item.title || 'Untitled content',
-      detail: [item.platform, item.creator_name && `by ${item.creator_name}`, item.share_price !== null && item.share_price !== 0 && `${item.share_price} a share`].filter(Boolean).join(' · '),
+      detail: [
+        item.platform,
+        item.creator_name && `by ${item.creator_name}`,
+        item.share_price !== null && item.share_price !== 0 && `${item.share_price} a share`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       kind: 'Content',
     })),
     drops: results.drops.map((item) => ({
       key: `drop-${item.id}`,
       to: `/task/${encodeURIComponent(item.id)}`,
       title: item.title || 'Untitled drop',
-      detail: [item.drop_type?.replace(/_/g, ' '), `${formatBalance(item.gem_reward_base)} gems`, item.key_cost !== 0 && `${formatBalance(item.key_cost)} keys`, item.status, `${formatCount(item.current_participants)} joined`]
+      detail: [
+        item.drop_type?.replace(/_/g, ' '),
+        `${formatBalance(item.gem_reward_base)} gems`,
+        item.key_cost !== 0 && `${formatBalance(item.key_cost)} keys`,
+        item.status,
+        `${formatCount(item.current_participants)} joined`,
+      ]
         .filter(Boolean)
         .join(' · '),
       kind: 'Drop',
@@ -35,7 +47,14 @@ function toLinks(results: SearchResults): Record<'content' | 'drops' | 'users', 
       key: `user-${item.id}`,
       to: item.username ? `/users/${encodeURIComponent(item.username)}` : `/users/id/${encodeURIComponent(item.id)}`,
       title: item.display_name || item.username || 'User',
-      detail: [item.username && `@${item.username}`, item.level !== null && `level ${item.level}`, item.user_tier, item.follower_count !== null && `${formatCount(item.follower_count)} followers`].filter(Boolean).join(' · '),
+      detail: [
+        item.username && `@${item.username}`,
+        item.level !== null && `level ${item.level}`,
+        item.user_tier,
+        item.follower_count !== null && `${formatCount(item.follower_count)} followers`,
+      ]
+        .filter(Boolean)
+        .join(' · '),
       kind: 'User',
     })),
   };
@@ -67,7 +86,10 @@ export default function SearchDialog({ open, onOpenChange }: SearchDialogProps) 
         {tooShort || term.length < SEARCH_MINIMUM_LENGTH ? null : search.isPending ? (
           <SkeletonList rows={3} label="Searching" />
         ) : search.isError ? (
-          <ErrorBox message={`Search failed: ${errorMessage(search.error, 'Network error occurred')}`} onRetry={() => void search.refetch()} />
+          <ErrorBox
+            message={`Search failed: ${errorMessage(search.error, 'Network error occurred')}`}
+            onRetry={() => void search.refetch()}
+          />
         ) : (
           <ResultTabs results={search.data} term={term} onNavigate={() => onOpenChange(false)} />
         )}
@@ -81,7 +103,9 @@ function ResultTabs({ results, term, onNavigate }: { results: SearchResults; ter
   const all = [...links.content, ...links.drops, ...links.users];
   const list = (items: ResultLink[], label: string) =>
     items.length === 0 ? (
-      <p className="ui-muted">No {label.toLowerCase()} match “{term}”.</p>
+      <p className="ui-muted">
+        No {label.toLowerCase()} match “{term}”.
+      </p>
     ) : (
       <ul className="ui-list" aria-label={`${label} results`}>
         {items.map((item) => (

@@ -21,10 +21,17 @@ export class BecomeAdvertiserController {
   ) {}
 
   @Route(becomeAdvertiserRoute)
-  async become(@CurrentUser() caller: AuthenticatedUser, @CurrentSessionToken() token: string): Promise<BecomeAdvertiserResponse> {
+  async become(
+    @CurrentUser() caller: AuthenticatedUser,
+    @CurrentSessionToken() token: string,
+  ): Promise<BecomeAdvertiserResponse> {
     const before = await getExistingUser(this.queryBus, caller.userId);
-    const user: UserView = before.user_type === 'advertiser' ? before : await this.commandBus.execute(new ChangeUserTypeCommand(caller.userId, 'advertiser'));
-    const message = before.user_type === 'advertiser' ? ADVERTISER_MESSAGES.alreadyAdvertiser : ADVERTISER_MESSAGES.becameAdvertiser;
+    const user: UserView =
+      before.user_type === 'advertiser'
+        ? before
+        : await this.commandBus.execute(new ChangeUserTypeCommand(caller.userId, 'advertiser'));
+    const message =
+      before.user_type === 'advertiser' ? ADVERTISER_MESSAGES.alreadyAdvertiser : ADVERTISER_MESSAGES.becameAdvertiser;
     return { status: 'success', message, token, user };
   }
 }

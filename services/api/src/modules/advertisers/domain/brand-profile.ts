@@ -29,7 +29,8 @@ export type BrandProfileCommand = {
 
 export type BrandProfileRefusal = 'CALLER_MUST_BE_ADVERTISER' | 'BRAND_NAME_MUST_NOT_BE_BLANK';
 
-export type BrandProfileDecision = { kind: 'accepted'; events: AdvertiserEvent[] } | { kind: 'refused'; refusal: BrandProfileRefusal };
+export type BrandProfileDecision =
+  { kind: 'accepted'; events: AdvertiserEvent[] } | { kind: 'refused'; refusal: BrandProfileRefusal };
 
 const FIELDS = ['brandName', 'brandDescription', 'brandWebsite', 'brandEmail', 'brandPhone', 'brandLogoUrl'] as const;
 

@@ -1,4 +1,11 @@
-import { TIER_INVENTORY, inventoryPeriodEnd, inventoryPeriodStart, type AdvertiserDashboard, type DashboardDay, type DashboardDrop } from '@app/contracts/advertisers';
+import {
+  TIER_INVENTORY,
+  inventoryPeriodEnd,
+  inventoryPeriodStart,
+  type AdvertiserDashboard,
+  type DashboardDay,
+  type DashboardDrop,
+} from '@app/contracts/advertisers';
 import type { DropView } from '@app/contracts/drops';
 import type { UserTier } from '@app/contracts/identity';
 import { formatMinor, parseDecimalToMinor } from '@app/contracts/ledger';
@@ -55,7 +62,13 @@ export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashbo
   const periodEnd = inventoryPeriodEnd(inventory.period, now);
 
   const days = new Map<string, { drops: number; gemsMinor: bigint; impressions: number; clicks: number }>();
-  for (let index = 0; index < ANALYTICS_DAYS; index += 1) days.set(dayOf(new Date(windowStart.getTime() + index * DAY_MILLISECONDS)), { drops: 0, gemsMinor: 0n, impressions: 0, clicks: 0 });
+  for (let index = 0; index < ANALYTICS_DAYS; index += 1)
+    days.set(dayOf(new Date(windowStart.getTime() + index * DAY_MILLISECONDS)), {
+      drops: 0,
+      gemsMinor: 0n,
+      impressions: 0,
+      clicks: 0,
+    });
 
   const perDrop = new Map<string, { impressions: number; clicks: number }>();
   for (const row of facts.telemetry) {
@@ -106,7 +119,9 @@ export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashbo
   const impressions = daily.reduce((sum, day) => sum + day.impressions, 0);
   const clicks = daily.reduce((sum, day) => sum + day.clicks, 0);
 
-  const newest = [...facts.drops].sort((left, right) => right.created_at.localeCompare(left.created_at) || right.id.localeCompare(left.id)).slice(0, DASHBOARD_DROPS);
+  const newest = [...facts.drops]
+    .sort((left, right) => right.created_at.localeCompare(left.created_at) || right.id.localeCompare(left.id))
+    .slice(0, DASHBOARD_DROPS);
   const drops: DashboardDrop[] = newest.map((drop) => ({
     id: drop.id,
     title: drop.title,

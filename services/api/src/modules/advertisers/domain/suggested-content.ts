@@ -37,7 +37,11 @@ export function suggestedPackageFor(roi: RoiPotential) {
  * ranked by recorded engagement (then rate), at most 6. `recentViews` adds the telemetry views and impressions of
  * the last 7 days per content id.
  */
-export function suggestContent(candidates: readonly ContentView[], recentViews: ReadonlyMap<string, number>, advertiserId: string): SuggestedContent[] {
+export function suggestContent(
+  candidates: readonly ContentView[],
+  recentViews: ReadonlyMap<string, number>,
+  advertiserId: string,
+): SuggestedContent[] {
   return candidates
     .filter((item) => item.creator_id !== advertiserId && !item.is_sponsored && item.status === 'active')
     .map((item) => {
@@ -58,6 +62,11 @@ export function suggestContent(candidates: readonly ContentView[], recentViews: 
       };
     })
     .filter((item) => item.total_engagement > 0)
-    .sort((left, right) => right.total_engagement - left.total_engagement || right.engagement_rate - left.engagement_rate || left.id.localeCompare(right.id))
+    .sort(
+      (left, right) =>
+        right.total_engagement - left.total_engagement ||
+        right.engagement_rate - left.engagement_rate ||
+        left.id.localeCompare(right.id),
+    )
     .slice(0, SUGGESTIONS_MAX);
 }

@@ -59,12 +59,23 @@ export class BrandProfiles {
        ON CONFLICT (user_id) DO UPDATE SET brand_name = excluded.brand_name, brand_description = excluded.brand_description,
          brand_website = excluded.brand_website, brand_email = excluded.brand_email, brand_phone = excluded.brand_phone,
          brand_logo_url = excluded.brand_logo_url, updated_at = excluded.updated_at`,
-      [state.userId, profile.brandName, profile.brandDescription, profile.brandWebsite, profile.brandEmail, profile.brandPhone, profile.brandLogoUrl, profile.updatedAt],
+      [
+        state.userId,
+        profile.brandName,
+        profile.brandDescription,
+        profile.brandWebsite,
+        profile.brandEmail,
+        profile.brandPhone,
+        profile.brandLogoUrl,
+        profile.updatedAt,
+      ],
     );
   }
 
   async read(userId: string): Promise<BrandProfile> {
-    const { rows } = await this.pool.query<BrandRow>('SELECT * FROM advertiser_brand_profiles WHERE user_id = $1', [userId]);
+    const { rows } = await this.pool.query<BrandRow>('SELECT * FROM advertiser_brand_profiles WHERE user_id = $1', [
+      userId,
+    ]);
     const row = rows[0];
     if (!row) return emptyBrandProfile();
     return {

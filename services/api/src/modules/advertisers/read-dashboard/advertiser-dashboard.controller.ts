@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
-import { TIER_INVENTORY, inventoryPeriodEnd, inventoryPeriodStart, type AdvertiserDashboard, advertiserDashboardRoute } from '@app/contracts/advertisers';
+import {
+  TIER_INVENTORY,
+  inventoryPeriodEnd,
+  inventoryPeriodStart,
+  type AdvertiserDashboard,
+  advertiserDashboardRoute,
+} from '@app/contracts/advertisers';
 import type { DropView } from '@app/contracts/drops';
 import { ListDropsQuery } from '@app/contracts/drops';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
@@ -35,12 +41,18 @@ export class AdvertiserDashboardController {
     // The reads that do not depend on each other run together; a non-advertiser is refused before anything is answered.
     const [user, drops, brand] = await Promise.all([
       requireAdvertiser(this.queryBus, caller.userId),
-      this.queryBus.execute<ListDropsQuery, DropView[]>(new ListDropsQuery({ creatorId: caller.userId, viewerId: caller.userId, limit: DASHBOARD_DROPS_READ })),
+      this.queryBus.execute<ListDropsQuery, DropView[]>(
+        new ListDropsQuery({ creatorId: caller.userId, viewerId: caller.userId, limit: DASHBOARD_DROPS_READ }),
+      ),
       this.brands.read(caller.userId),
     ]);
     const inventory = TIER_INVENTORY[user.user_tier];
     const [movesUsed, telemetry] = await Promise.all([
-      this.movesSpent(caller.userId, inventoryPeriodStart(inventory.period, now), inventoryPeriodEnd(inventory.period, now)),
+      this.movesSpent(
+        caller.userId,
+        inventoryPeriodStart(inventory.period, now),
+        inventoryPeriodEnd(inventory.period, now),
+      ),
       this.dropTelemetry(
         drops.map((drop) => drop.id),
         analyticsWindowStart(now),

@@ -21,7 +21,9 @@ export class SuggestedContentController {
   @Route(suggestedContentRoute)
   async suggested(@CurrentUser() caller: AuthenticatedUser): Promise<SuggestedContentResponse> {
     await requireAdvertiser(this.queryBus, caller.userId);
-    const candidates = await this.queryBus.execute<GetMostEngagedContentQuery, ContentView[]>(new GetMostEngagedContentQuery(CANDIDATES));
+    const candidates = await this.queryBus.execute<GetMostEngagedContentQuery, ContentView[]>(
+      new GetMostEngagedContentQuery(CANDIDATES),
+    );
     const now = new Date();
     const recentViews = new Map<string, number>();
     if (candidates.length > 0) {
@@ -32,7 +34,8 @@ export class SuggestedContentController {
           now,
         ),
       );
-      for (const row of rows) if (row.eventType !== 'click') recentViews.set(row.targetId, (recentViews.get(row.targetId) ?? 0) + row.count);
+      for (const row of rows)
+        if (row.eventType !== 'click') recentViews.set(row.targetId, (recentViews.get(row.targetId) ?? 0) + row.count);
     }
     return { status: 'success', data: suggestContent(candidates, recentViews, caller.userId) };
   }

@@ -10,7 +10,9 @@ import { moveCost } from '../domain/move-cost';
 @Controller()
 export class CalculateMoveCostController {
   @Route(calculateMoveCostRoute)
-  calculate(@Body(new ZodValidationPipe(calculateMoveCostRoute.body)) body: z.output<typeof MoveCostRequestSchema>): MoveCostResponse {
+  calculate(
+    @Body(new ZodValidationPipe(calculateMoveCostRoute.body)) body: z.output<typeof MoveCostRequestSchema>,
+  ): MoveCostResponse {
     return costResponse(
       moveCost({
         campaignType: body.campaignType,

@@ -1,6 +1,12 @@
 import { Body, Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CAMPAIGN_MESSAGES, campaignDurationDays, createCampaignRoute, CreateCampaignRequestSchema, type CreateCampaignResponse } from '@app/contracts/campaigns';
+import {
+  CAMPAIGN_MESSAGES,
+  campaignDurationDays,
+  createCampaignRoute,
+  CreateCampaignRequestSchema,
+  type CreateCampaignResponse,
+} from '@app/contracts/campaigns';
 import type { z } from 'zod';
 import { badRequest } from '../../../platform/http/api-error';
 import { Route } from '../../../platform/http/route.decorator';
@@ -45,7 +51,10 @@ export class CreateCampaignController {
     await this.commandBus.execute(new CreditMovesAllowanceCommand(caller.userId));
     // "Today" is the advertiser's day: a day's grace covers every time zone behind UTC.
     const earliestStart = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10);
-    if (body.startDate < earliestStart) throw badRequest('VALIDATION_ERROR', CAMPAIGN_MESSAGES.startDate, [{ field: 'startDate', message: CAMPAIGN_MESSAGES.startDate }]);
+    if (body.startDate < earliestStart)
+      throw badRequest('VALIDATION_ERROR', CAMPAIGN_MESSAGES.startDate, [
+        { field: 'startDate', message: CAMPAIGN_MESSAGES.startDate },
+      ]);
     const durationDays = campaignDurationDays(body.startDate, body.endDate);
     const cost = moveCost({
       campaignType: body.campaignType,
@@ -67,7 +76,15 @@ export class CreateCampaignController {
           campaignId,
           ownerId: caller.userId,
           fields: editableFieldsOf(body),
-          scope: { startDate: body.startDate, endDate: body.endDate, durationDays, campaignType: body.campaignType, audienceSize: body.audienceSize, locations: body.locations, interests: body.interests },
+          scope: {
+            startDate: body.startDate,
+            endDate: body.endDate,
+            durationDays,
+            campaignType: body.campaignType,
+            audienceSize: body.audienceSize,
+            locations: body.locations,
+            interests: body.interests,
+          },
           cost: costBreakdownOf(cost),
           transactionId,
           at: now,

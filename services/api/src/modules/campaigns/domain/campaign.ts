@@ -92,11 +92,19 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
       };
     case 'CampaignItemAdded': {
       const key = listOf(event.data.kind);
-      return { ...state, [key]: [...state[key], { itemId: event.data.itemId, addedAt: event.data.at }], updatedAt: event.data.at };
+      return {
+        ...state,
+        [key]: [...state[key], { itemId: event.data.itemId, addedAt: event.data.at }],
+        updatedAt: event.data.at,
+      };
     }
     case 'CampaignItemRemoved': {
       const key = listOf(event.data.kind);
-      return { ...state, [key]: state[key].filter((item) => item.itemId !== event.data.itemId), updatedAt: event.data.at };
+      return {
+        ...state,
+        [key]: state[key].filter((item) => item.itemId !== event.data.itemId),
+        updatedAt: event.data.at,
+      };
     }
     case 'CampaignDeleted':
       return {
@@ -111,19 +119,43 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
 
 /** `transactionId` names the moves' movement of the commands that may move any (fixed outside: a retry decides again). */
 export type CampaignCommand =
-  | { type: 'CreateCampaign'; data: { campaignId: string; ownerId: string; fields: EditableFields; scope: CampaignScope; cost: CostBreakdown; transactionId: string; at: string } }
+  | {
+      type: 'CreateCampaign';
+      data: {
+        campaignId: string;
+        ownerId: string;
+        fields: EditableFields;
+        scope: CampaignScope;
+        cost: CostBreakdown;
+        transactionId: string;
+        at: string;
+      };
+    }
   | { type: 'UpdateCampaign'; data: { callerId: string; fields: EditableFields; at: string } }
   | { type: 'ChangeCampaignStatus'; data: { callerId: string; to: CampaignStatus; transactionId: string; at: string } }
   | { type: 'AddCampaignItem'; data: { callerId: string; kind: 'content' | 'drop'; itemId: string; at: string } }
   | { type: 'RemoveCampaignItem'; data: { callerId: string; kind: 'content' | 'drop'; itemId: string; at: string } }
   | { type: 'DeleteCampaign'; data: { callerId: string; transactionId: string; at: string } };
 
-export type CampaignRefusal = 'CAMPAIGN_EXISTS' | 'CAMPAIGN_NOT_FOUND' | 'NOT_CAMPAIGN_OWNER' | 'CAMPAIGN_COMPLETED' | 'INVALID_STATUS_TRANSITION' | 'ITEM_ALREADY_ADDED' | 'ITEM_NOT_IN_CAMPAIGN';
+export type CampaignRefusal =
+  | 'CAMPAIGN_EXISTS'
+  | 'CAMPAIGN_NOT_FOUND'
+  | 'NOT_CAMPAIGN_OWNER'
+  | 'CAMPAIGN_COMPLETED'
+  | 'INVALID_STATUS_TRANSITION'
+  | 'ITEM_ALREADY_ADDED'
+  | 'ITEM_NOT_IN_CAMPAIGN';
 
-export type CampaignDecision = { kind: 'accepted'; events: CampaignEvent[]; money: MoneyMovement | null } | { kind: 'refused'; refusal: CampaignRefusal };
+export type CampaignDecision =
+  | { kind: 'accepted'; events: CampaignEvent[]; money: MoneyMovement | null }
+  | { kind: 'refused'; refusal: CampaignRefusal };
 
 const refuse = (refusal: CampaignRefusal): CampaignDecision => ({ kind: 'refused', refusal });
-const accept = (events: CampaignEvent[], money: MoneyMovement | null = null): CampaignDecision => ({ kind: 'accepted', events, money });
+const accept = (events: CampaignEvent[], money: MoneyMovement | null = null): CampaignDecision => ({
+  kind: 'accepted',
+  events,
+  money,
+});
 
 /** Moves between the owner, the campaign's escrow and `system:burn`, under CAMPAIGN_SPEND; none when the amount is 0. */
 function movesOf(
@@ -161,7 +193,12 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
       if (state.exists) return refuse('CAMPAIGN_EXISTS');
       const { data } = command;
       const money = movesOf(
-        { campaignId: data.campaignId, transactionId: data.transactionId, description: `Campaign "${data.fields.name}": move cost`, at: data.at },
+        {
+          campaignId: data.campaignId,
+          transactionId: data.transactionId,
+          description: `Campaign "${data.fields.name}": move cost`,
+          at: data.at,
+        },
         userAccount(data.ownerId),
         escrowAccount('campaign', data.campaignId),
         BigInt(data.cost.totalMinor),
@@ -187,7 +224,10 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
         SYSTEM_ACCOUNTS.burn,
         consumed,
       );
-      return accept([{ type: 'CampaignStatusChanged', data: { from: state.status, to, consumedMinor: consumed.toString(), at } }], money);
+      return accept(
+        [{ type: 'CampaignStatusChanged', data: { from: state.status, to, consumedMinor: consumed.toString(), at } }],
+        money,
+      );
     }
     case 'AddCampaignItem': {
       const refusal = ownedLive(state, command.data.callerId);
@@ -211,7 +251,12 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
       const { transactionId, at } = command.data;
       const refund = state.status === 'draft' ? BigInt(state.escrowMinor) : 0n;
       const money = movesOf(
-        { campaignId: state.campaignId, transactionId, description: 'Campaign deleted as a draft: move cost refunded', at },
+        {
+          campaignId: state.campaignId,
+          transactionId,
+          description: 'Campaign deleted as a draft: move cost refunded',
+          at,
+        },
         escrowAccount('campaign', state.campaignId),
         userAccount(state.ownerId),
         refund,

@@ -23,7 +23,10 @@ export function contentSpendMinor(
     const itemClicksCount = BigInt(Math.max(0, Math.trunc(clicks)));
     return {
       budgetMinor: share + (BigInt(index) < remainder ? 1n : 0n),
-      spentMinor: totalClicks === 0n ? 0n : (spent * (itemClicksCount < totalClicks ? itemClicksCount : totalClicks)) / totalClicks,
+      spentMinor:
+        totalClicks === 0n
+          ? 0n
+          : (spent * (itemClicksCount < totalClicks ? itemClicksCount : totalClicks)) / totalClicks,
     };
   });
 }

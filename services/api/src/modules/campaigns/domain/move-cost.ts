@@ -30,7 +30,11 @@ export interface MoveCost {
   premiumHundredths: bigint;
 }
 
-export const BASE_COST_MINOR: Readonly<Record<CampaignType, bigint>> = { proof: 1_000n, standard: 5_000n, premium: 10_000n };
+export const BASE_COST_MINOR: Readonly<Record<CampaignType, bigint>> = {
+  proof: 1_000n,
+  standard: 5_000n,
+  premium: 10_000n,
+};
 
 const ONE = 100n;
 

@@ -34,11 +34,15 @@ export function attributeShareLinkClicks(
   for (const row of rows) {
     const contentId = row.contentId;
     const joinedOn = contentId === null ? undefined : joined.get(contentId);
-    const counts = row.campaignId === null ? joinedOn !== undefined && row.day >= joinedOn : row.campaignId === campaign.campaignId && row.day >= created;
+    const counts =
+      row.campaignId === null
+        ? joinedOn !== undefined && row.day >= joinedOn
+        : row.campaignId === campaign.campaignId && row.day >= created;
     if (!counts || row.clicks <= 0) continue;
     result.total += row.clicks;
     result.byDay.set(row.day, (result.byDay.get(row.day) ?? 0) + row.clicks);
-    if (contentId !== null && joinedOn !== undefined) result.byContent.set(contentId, (result.byContent.get(contentId) ?? 0) + row.clicks);
+    if (contentId !== null && joinedOn !== undefined)
+      result.byContent.set(contentId, (result.byContent.get(contentId) ?? 0) + row.clicks);
   }
   return result;
 }

@@ -8,7 +8,14 @@ import type { UnitOfWork } from '../../../platform/idempotency/idempotency.servi
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { campaignRefusalToApiError } from '../campaign-refusals';
-import { decideCampaign, evolveCampaign, initialCampaign, type CampaignCommand, type CampaignEvent, type CampaignState } from '../domain/campaign';
+import {
+  decideCampaign,
+  evolveCampaign,
+  initialCampaign,
+  type CampaignCommand,
+  type CampaignEvent,
+  type CampaignState,
+} from '../domain/campaign';
 
 export type LoadedCampaign = LoadedStream<CampaignState>;
 
@@ -49,16 +56,28 @@ export class CampaignCommands {
       lockKeys: [campaignStreams.streamId(options.campaignId)],
       idempotency: options.idempotency,
       // Only creation spends the owner's moves; the other movements leave an escrow the decider just read.
-      moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_MOVES', CAMPAIGN_MESSAGES.insufficientMoves) : undefined),
+      moneyRefusal: (refusal) =>
+        refusal === 'BALANCE_MUST_COVER_AMOUNT'
+          ? unprocessable('INSUFFICIENT_MOVES', CAMPAIGN_MESSAGES.insufficientMoves)
+          : undefined,
       decide: async (unit) => {
         const loaded = await this.load(options.campaignId, unit.transaction);
         const command = typeof options.command === 'function' ? options.command(loaded) : options.command;
-        if (command.type !== 'CreateCampaign' && loaded.state.exists && !loaded.state.deleted) await options.prepare?.(unit, loaded);
+        if (command.type !== 'CreateCampaign' && loaded.state.exists && !loaded.state.deleted)
+          await options.prepare?.(unit, loaded);
         const decision = decideCampaign(command, loaded.state);
-        if (decision.kind === 'refused') throw campaignRefusalToApiError(decision.refusal, command.type === 'ChangeCampaignStatus' ? { from: loaded.state.status, to: command.data.to } : undefined);
+        if (decision.kind === 'refused')
+          throw campaignRefusalToApiError(
+            decision.refusal,
+            command.type === 'ChangeCampaignStatus' ? { from: loaded.state.status, to: command.data.to } : undefined,
+          );
         const state = campaignStreams.advance(loaded, decision.events);
         await writeReadModel(unit.transaction, state);
-        return { appends: campaignStreams.appendOf(loaded, decision.events), money: decision.money, answer: () => ({ state, events: decision.events }) };
+        return {
+          appends: campaignStreams.appendOf(loaded, decision.events),
+          money: decision.money,
+          answer: () => ({ state, events: decision.events }),
+        };
       },
     });
   }

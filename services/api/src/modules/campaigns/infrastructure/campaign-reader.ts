@@ -19,7 +19,8 @@ const dayOf = (iso: string) => iso.slice(0, 10);
 const hundredths = (minor: string | null) => (minor === null ? null : minorToApiNumber(BigInt(minor), 'moves'));
 /** Two decimals, half up: figures (CTR, CPC) for display, not money that moves. */
 const round2 = (value: number) => Math.round(value * 100) / 100;
-export const ctrOf = (clicks: number, impressions: number) => (impressions > 0 ? round2((clicks / impressions) * 100) : 0);
+export const ctrOf = (clicks: number, impressions: number) =>
+  impressions > 0 ? round2((clicks / impressions) * 100) : 0;
 
 interface Counts {
   impressions: number;
@@ -48,14 +49,24 @@ export class CampaignReader {
   ) {}
 
   async state(campaignId: string): Promise<CampaignState | null> {
-    const { rows } = await this.pool.query<{ state: CampaignState }>('SELECT state FROM campaigns_read WHERE campaign_id = $1 AND NOT deleted', [campaignId]);
+    const { rows } = await this.pool.query<{ state: CampaignState }>(
+      'SELECT state FROM campaigns_read WHERE campaign_id = $1 AND NOT deleted',
+      [campaignId],
+    );
     return rows[0]?.state ?? null;
   }
 
   async list(ownerId: string): Promise<Campaign[]> {
-    const { rows } = await this.pool.query<{ state: CampaignState }>('SELECT state FROM campaigns_read WHERE owner_id = $1 AND NOT deleted ORDER BY created_at DESC, campaign_id LIMIT 500', [ownerId]);
+    const { rows } = await this.pool.query<{ state: CampaignState }>(
+      'SELECT state FROM campaigns_read WHERE owner_id = $1 AND NOT deleted ORDER BY created_at DESC, campaign_id LIMIT 500',
+      [ownerId],
+    );
     const states = rows.map((row) => row.state);
-    const [figures, participants, shares] = await Promise.all([this.telemetry(states), this.participants(ownerId, states), this.shareLinkClicks(states)]);
+    const [figures, participants, shares] = await Promise.all([
+      this.telemetry(states),
+      this.participants(ownerId, states),
+      this.shareLinkClicks(states),
+    ]);
     return states.map((state) => this.view(state, figures, participants, attributeShareLinkClicks(state, shares)));
   }
 
@@ -86,7 +97,11 @@ export class CampaignReader {
         addedAt: item.addedAt,
       };
     });
-    const spend = contentSpendMinor(BigInt(state.movesSpentMinor) - BigInt(state.refundedMinor), items.map((item) => item.clicks), campaign.clicks);
+    const spend = contentSpendMinor(
+      BigInt(state.movesSpentMinor) - BigInt(state.refundedMinor),
+      items.map((item) => item.clicks),
+      campaign.clicks,
+    );
     spend.forEach((figures, index) => {
       items[index]!.spent = minorToApiNumber(figures.spentMinor, 'moves');
       items[index]!.budget = minorToApiNumber(figures.budgetMinor, 'moves');
@@ -95,23 +110,42 @@ export class CampaignReader {
     for (const item of items) {
       const key = item.platform ?? 'other';
       const row = platforms.get(key) ?? { items: 0, impressions: 0, clicks: 0, ctrSum: 0 };
-      platforms.set(key, { items: row.items + 1, impressions: row.impressions + item.impressions, clicks: row.clicks + item.clicks, ctrSum: row.ctrSum + item.ctr });
+      platforms.set(key, {
+        items: row.items + 1,
+        impressions: row.impressions + item.impressions,
+        clicks: row.clicks + item.clicks,
+        ctrSum: row.ctrSum + item.ctr,
+      });
     }
     return {
       ...campaign,
       content: items,
-      platforms: [...platforms.entries()].map(([platform, row]) => ({ platform, items: row.items, impressions: row.impressions, clicks: row.clicks, averageCtr: round2(row.ctrSum / row.items) })),
+      platforms: [...platforms.entries()].map(([platform, row]) => ({
+        platform,
+        items: row.items,
+        impressions: row.impressions,
+        clicks: row.clicks,
+        averageCtr: round2(row.ctrSum / row.items),
+      })),
       daily: dailySeries(state, figures.rows, shares.byDay),
       telemetryAvailable: figures.available,
     };
   }
 
-  private view(state: CampaignState, figures: Figures, participants: Map<string, number>, shares: AttributedShareLinkClicks): Campaign {
+  private view(
+    state: CampaignState,
+    figures: Figures,
+    participants: Map<string, number>,
+    shares: AttributedShareLinkClicks,
+  ): Campaign {
     const fields = state.fields!;
     const scope = state.scope!;
     let impressions = 0;
     let clicks = shares.total;
-    for (const [kind, list] of [['content', state.content], ['drop', state.drops]] as const) {
+    for (const [kind, list] of [
+      ['content', state.content],
+      ['drop', state.drops],
+    ] as const) {
       for (const item of list) {
         const counts = countsFor(figures.rows, kind, item.itemId, item.addedAt);
         impressions += counts.impressions;
@@ -162,7 +196,10 @@ export class CampaignReader {
     const targets: TelemetryTarget[] = [];
     let earliest: string | null = null;
     for (const state of states) {
-      for (const [type, list] of [['content', state.content], ['drop', state.drops]] as const) {
+      for (const [type, list] of [
+        ['content', state.content],
+        ['drop', state.drops],
+      ] as const) {
         for (const item of list) {
           targets.push({ type, id: item.itemId });
           if (earliest === null || item.addedAt < earliest) earliest = item.addedAt;
@@ -173,7 +210,8 @@ export class CampaignReader {
     const from = new Date(`${dayOf(earliest)}T00:00:00Z`);
     const to = new Date(Date.parse(`${dayOf(new Date().toISOString())}T00:00:00Z`) + DAY_MS);
     try {
-      const rows = (await this.queryBus.execute(new TelemetryCountsQuery(targets, from, to))) as TelemetryCountRow[] | undefined;
+      const rows = (await this.queryBus.execute(new TelemetryCountsQuery(targets, from, to))) as
+        TelemetryCountRow[] | undefined;
       return { available: true, rows: rows ?? [] };
     } catch (error) {
       // The telemetry context answers this query (issue 25); without it the figures count nothing and say so.
@@ -193,7 +231,9 @@ export class CampaignReader {
     // Nothing counts before a campaign was created (its items join later): the earliest creation bounds the read.
     const since = states.map((state) => dayOf(state.createdAt ?? '1970-01-01')).sort()[0];
     try {
-      return await this.queryBus.execute(new GetShareLinkClicksQuery({ campaignIds: states.map((state) => state.campaignId), contentIds, since }));
+      return await this.queryBus.execute(
+        new GetShareLinkClicksQuery({ campaignIds: states.map((state) => state.campaignId), contentIds, since }),
+      );
     } catch (error) {
       // No engagement context in this application: no share links, so no clicks on them.
       if (error instanceof QueryHandlerNotFoundException) return [];
@@ -206,7 +246,9 @@ export class CampaignReader {
     const result = new Map<string, number>();
     if (!states.some((state) => state.drops.length > 0)) return result;
     try {
-      const drops = (await this.queryBus.execute(new ListDropsQuery({ creatorId: ownerId, viewerId: ownerId, limit: 1000 }))) as DropView[];
+      const drops = (await this.queryBus.execute(
+        new ListDropsQuery({ creatorId: ownerId, viewerId: ownerId, limit: 1000 }),
+      )) as DropView[];
       for (const drop of drops) result.set(drop.id, drop.current_participants);
     } catch (error) {
       this.logger.warn(`Drops unavailable for participants: ${(error as Error).message}`);
@@ -214,7 +256,9 @@ export class CampaignReader {
     return result;
   }
 
-  private async contentFacts(state: CampaignState): Promise<Map<string, { content: ContentForCommand; creator: string | null }>> {
+  private async contentFacts(
+    state: CampaignState,
+  ): Promise<Map<string, { content: ContentForCommand; creator: string | null }>> {
     const result = new Map<string, { content: ContentForCommand; creator: string | null }>();
     await Promise.all(
       state.content.map(async (item) => {
@@ -233,7 +277,9 @@ export class CampaignReader {
 
   /** Whether `dropId` is one of `ownerId`'s drops (the drops list waits for the caller's own writes first). */
   async ownsDrop(ownerId: string, dropId: string): Promise<boolean> {
-    const drops = (await this.queryBus.execute(new ListDropsQuery({ creatorId: ownerId, viewerId: ownerId, limit: 1000 }))) as DropView[];
+    const drops = (await this.queryBus.execute(
+      new ListDropsQuery({ creatorId: ownerId, viewerId: ownerId, limit: 1000 }),
+    )) as DropView[];
     return drops.some((drop) => drop.id === dropId);
   }
 }
@@ -251,14 +297,19 @@ function countsFor(rows: readonly TelemetryCountRow[], type: 'content' | 'drop',
 }
 
 /** Impressions and clicks per UTC day of the campaign's items (attributed as above) and its share links, oldest first. */
-function dailySeries(state: CampaignState, rows: readonly TelemetryCountRow[], shareClicks: ReadonlyMap<string, number>): Array<{ day: string; impressions: number; clicks: number }> {
+function dailySeries(
+  state: CampaignState,
+  rows: readonly TelemetryCountRow[],
+  shareClicks: ReadonlyMap<string, number>,
+): Array<{ day: string; impressions: number; clicks: number }> {
   const since = new Map<string, string>();
   for (const item of state.content) since.set(`content:${item.itemId}`, dayOf(item.addedAt));
   for (const item of state.drops) since.set(`drop:${item.itemId}`, dayOf(item.addedAt));
   const days = new Map<string, { impressions: number; clicks: number }>();
   for (const row of rows) {
     const joined = since.get(`${row.targetType}:${row.targetId}`);
-    if (joined === undefined || row.day < joined || (row.eventType !== 'impression' && row.eventType !== 'click')) continue;
+    if (joined === undefined || row.day < joined || (row.eventType !== 'impression' && row.eventType !== 'click'))
+      continue;
     const day = days.get(row.day) ?? { impressions: 0, clicks: 0 };
     if (row.eventType === 'impression') day.impressions += row.count;
     else day.clicks += row.count;

@@ -50,7 +50,10 @@ export class ManageCampaignsController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(updateCampaignRoute.body)) body: z.output<typeof UpdateCampaignRequestSchema>,
   ): Promise<CampaignDetail> {
-    return this.run(caller, id, (at) => ({ type: 'UpdateCampaign', data: { callerId: caller.userId, fields: editableFieldsOf(body), at } }));
+    return this.run(caller, id, (at) => ({
+      type: 'UpdateCampaign',
+      data: { callerId: caller.userId, fields: editableFieldsOf(body), at },
+    }));
   }
 
   @Route(changeCampaignStatusRoute)
@@ -61,7 +64,12 @@ export class ManageCampaignsController {
     @Body(new ZodValidationPipe(changeCampaignStatusRoute.body)) body: z.output<typeof CampaignStatusRequestSchema>,
   ): Promise<CampaignDetail> {
     const transactionId = newTransactionId();
-    return this.run(caller, id, (at) => ({ type: 'ChangeCampaignStatus', data: { callerId: caller.userId, to: body.status, transactionId, at } }), { idempotency });
+    return this.run(
+      caller,
+      id,
+      (at) => ({ type: 'ChangeCampaignStatus', data: { callerId: caller.userId, to: body.status, transactionId, at } }),
+      { idempotency },
+    );
   }
 
   @Route(deleteCampaignRoute)
@@ -76,7 +84,10 @@ export class ManageCampaignsController {
     const { events } = await this.commands.run({
       idempotency,
       campaignId,
-      command: { type: 'DeleteCampaign', data: { callerId: caller.userId, transactionId: newTransactionId(), at: now } },
+      command: {
+        type: 'DeleteCampaign',
+        data: { callerId: caller.userId, transactionId: newTransactionId(), at: now },
+      },
     });
     const deleted = events.find((event) => event.type === 'CampaignDeleted');
     const refundMinor = deleted?.type === 'CampaignDeleted' ? BigInt(deleted.data.refundMinor) : 0n;
@@ -89,16 +100,32 @@ export class ManageCampaignsController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(addCampaignContentRoute.body)) body: z.output<typeof CampaignContentRequestSchema>,
   ): Promise<CampaignDetail> {
-    return this.run(caller, id, (at) => ({ type: 'AddCampaignItem', data: { callerId: caller.userId, kind: 'content', itemId: body.contentId, at } }), {
-      prepare: async () => {
-        if (!(await this.reader.content(body.contentId))) throw notFound('CONTENT_NOT_FOUND', CAMPAIGN_MESSAGES.contentNotFound);
+    return this.run(
+      caller,
+      id,
+      (at) => ({
+        type: 'AddCampaignItem',
+        data: { callerId: caller.userId, kind: 'content', itemId: body.contentId, at },
+      }),
+      {
+        prepare: async () => {
+          if (!(await this.reader.content(body.contentId)))
+            throw notFound('CONTENT_NOT_FOUND', CAMPAIGN_MESSAGES.contentNotFound);
+        },
       },
-    });
+    );
   }
 
   @Route(removeCampaignContentRoute)
-  async removeContent(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string, @Param('itemId') itemId: string): Promise<CampaignDetail> {
-    return this.run(caller, id, (at) => ({ type: 'RemoveCampaignItem', data: { callerId: caller.userId, kind: 'content', itemId, at } }));
+  async removeContent(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('itemId') itemId: string,
+  ): Promise<CampaignDetail> {
+    return this.run(caller, id, (at) => ({
+      type: 'RemoveCampaignItem',
+      data: { callerId: caller.userId, kind: 'content', itemId, at },
+    }));
   }
 
   @Route(addCampaignDropRoute)
@@ -107,16 +134,29 @@ export class ManageCampaignsController {
     @Param('id') id: string,
     @Body(new ZodValidationPipe(addCampaignDropRoute.body)) body: z.output<typeof CampaignDropRequestSchema>,
   ): Promise<CampaignDetail> {
-    return this.run(caller, id, (at) => ({ type: 'AddCampaignItem', data: { callerId: caller.userId, kind: 'drop', itemId: body.dropId, at } }), {
-      prepare: async () => {
-        if (!(await this.reader.ownsDrop(caller.userId, body.dropId))) throw notFound('DROP_NOT_FOUND', CAMPAIGN_MESSAGES.dropNotFound);
+    return this.run(
+      caller,
+      id,
+      (at) => ({ type: 'AddCampaignItem', data: { callerId: caller.userId, kind: 'drop', itemId: body.dropId, at } }),
+      {
+        prepare: async () => {
+          if (!(await this.reader.ownsDrop(caller.userId, body.dropId)))
+            throw notFound('DROP_NOT_FOUND', CAMPAIGN_MESSAGES.dropNotFound);
+        },
       },
-    });
+    );
   }
 
   @Route(removeCampaignDropRoute)
-  async removeDrop(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string, @Param('itemId') itemId: string): Promise<CampaignDetail> {
-    return this.run(caller, id, (at) => ({ type: 'RemoveCampaignItem', data: { callerId: caller.userId, kind: 'drop', itemId, at } }));
+  async removeDrop(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+    @Param('itemId') itemId: string,
+  ): Promise<CampaignDetail> {
+    return this.run(caller, id, (at) => ({
+      type: 'RemoveCampaignItem',
+      data: { callerId: caller.userId, kind: 'drop', itemId, at },
+    }));
   }
 
   private async run(
@@ -132,7 +172,9 @@ export class ManageCampaignsController {
       idempotency: options.idempotency,
       campaignId,
       command: command(now),
-      prepare: options.prepare ? async (_unit, loaded) => (loaded.state.ownerId === caller.userId ? options.prepare!() : undefined) : undefined,
+      prepare: options.prepare
+        ? async (_unit, loaded) => (loaded.state.ownerId === caller.userId ? options.prepare!() : undefined)
+        : undefined,
     });
     return this.reader.detail(state);
   }

@@ -1,6 +1,12 @@
 import { Controller, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { CAMPAIGN_MESSAGES, getCampaignRoute, listCampaignsRoute, type CampaignDetail, type CampaignListResponse } from '@app/contracts/campaigns';
+import {
+  CAMPAIGN_MESSAGES,
+  getCampaignRoute,
+  listCampaignsRoute,
+  type CampaignDetail,
+  type CampaignListResponse,
+} from '@app/contracts/campaigns';
 import { forbidden, notFound } from '../../../platform/http/api-error';
 import { Route } from '../../../platform/http/route.decorator';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';

@@ -6,7 +6,10 @@ const refuse = (refusal: ContentRefusal): CommentDecision => ({ kind: 'refused',
  * The comments' decider. A comment lives on its own stream, so a like is decided against that stream's version:
  * two likes by one user, however concurrent, append once (the loser reloads and is refused).
  */
-export function decideComment(command: CommentCommand, { comment, content, parent }: CommentDecideState): CommentDecision {
+export function decideComment(
+  command: CommentCommand,
+  { comment, content, parent }: CommentDecideState,
+): CommentDecision {
   const contentVisible = content.status === 'active' || content.status === 'archived';
   switch (command.type) {
     case 'PostComment': {
@@ -14,7 +17,8 @@ export function decideComment(command: CommentCommand, { comment, content, paren
       if (!contentVisible) return refuse({ code: 'CONTENT_MUST_EXIST' });
       if (content.status !== 'active') return refuse({ code: 'CONTENT_MUST_BE_ACTIVE' });
       if (data.parentCommentId !== null) {
-        if (!parent || !parent.exists || parent.deleted || parent.contentId !== data.contentId) return refuse({ code: 'PARENT_MUST_EXIST' });
+        if (!parent || !parent.exists || parent.deleted || parent.contentId !== data.contentId)
+          return refuse({ code: 'PARENT_MUST_EXIST' });
         if (parent.parentCommentId !== null) return refuse({ code: 'PARENT_MUST_BE_TOP_LEVEL' });
       }
       return {
@@ -44,7 +48,17 @@ export function decideComment(command: CommentCommand, { comment, content, paren
       if (comment.pinned) return refuse({ code: 'COMMENT_MUST_NOT_BE_PINNED' });
       return {
         kind: 'accepted',
-        events: [{ type: 'CommentPinned', data: { commentId: data.commentId, contentId: content.contentId, pinnedBy: data.callerId, pinnedAt: data.now } }],
+        events: [
+          {
+            type: 'CommentPinned',
+            data: {
+              commentId: data.commentId,
+              contentId: content.contentId,
+              pinnedBy: data.callerId,
+              pinnedAt: data.now,
+            },
+          },
+        ],
       };
     }
     case 'LikeComment': {
@@ -53,16 +67,32 @@ export function decideComment(command: CommentCommand, { comment, content, paren
       if (comment.likedBy.has(data.userId)) return refuse({ code: 'USER_MUST_LIKE_ONCE' });
       return {
         kind: 'accepted',
-        events: [{ type: 'CommentLiked', data: { commentId: data.commentId, contentId: content.contentId, userId: data.userId, likedAt: data.now } }],
+        events: [
+          {
+            type: 'CommentLiked',
+            data: { commentId: data.commentId, contentId: content.contentId, userId: data.userId, likedAt: data.now },
+          },
+        ],
       };
     }
     case 'DeleteComment': {
       const { data } = command;
       if (!comment.exists || comment.deleted || !contentVisible) return refuse({ code: 'COMMENT_MUST_EXIST' });
-      if (comment.authorId !== data.callerId && content.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_AUTHOR_OR_OWNER' });
+      if (comment.authorId !== data.callerId && content.creatorId !== data.callerId)
+        return refuse({ code: 'CALLER_MUST_BE_AUTHOR_OR_OWNER' });
       return {
         kind: 'accepted',
-        events: [{ type: 'CommentDeleted', data: { commentId: data.commentId, contentId: content.contentId, deletedBy: data.callerId, deletedAt: data.now } }],
+        events: [
+          {
+            type: 'CommentDeleted',
+            data: {
+              commentId: data.commentId,
+              contentId: content.contentId,
+              deletedBy: data.callerId,
+              deletedAt: data.now,
+            },
+          },
+        ],
       };
     }
   }

@@ -34,7 +34,8 @@ export function decideContent(command: ContentCommand, state: ContentState): Con
     }
     case 'UpdateContent': {
       const { data } = command;
-      if (state.status === 'none' || state.status === 'deleted' || !state.details) return refuse({ code: 'CONTENT_MUST_EXIST' });
+      if (state.status === 'none' || state.status === 'deleted' || !state.details)
+        return refuse({ code: 'CONTENT_MUST_EXIST' });
       if (state.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_OWNER' });
       if (state.status !== 'active') return refuse({ code: 'CONTENT_MUST_BE_ACTIVE' });
       const totalShares = data.totalShares ?? state.totalShares;
@@ -47,7 +48,13 @@ export function decideContent(command: ContentCommand, state: ContentState): Con
         events: [
           {
             type: 'ContentUpdated',
-            data: { contentId: data.contentId, details, totalShares, isDemo: isDemoContent(details.title, details.description), updatedAt: data.now },
+            data: {
+              contentId: data.contentId,
+              details,
+              totalShares,
+              isDemo: isDemoContent(details.title, details.description),
+              updatedAt: data.now,
+            },
           },
         ],
       };
@@ -59,9 +66,17 @@ export function decideContent(command: ContentCommand, state: ContentState): Con
       if (data.sharesHeldByOthers > 0) {
         // Holders keep a readable item; archiving twice changes nothing.
         if (state.status === 'archived') return { kind: 'accepted', events: [], outcome: 'archived' };
-        return { kind: 'accepted', events: [{ type: 'ContentArchived', data: { contentId: data.contentId, archivedAt: data.now } }], outcome: 'archived' };
+        return {
+          kind: 'accepted',
+          events: [{ type: 'ContentArchived', data: { contentId: data.contentId, archivedAt: data.now } }],
+          outcome: 'archived',
+        };
       }
-      return { kind: 'accepted', events: [{ type: 'ContentDeleted', data: { contentId: data.contentId, deletedAt: data.now } }], outcome: 'deleted' };
+      return {
+        kind: 'accepted',
+        events: [{ type: 'ContentDeleted', data: { contentId: data.contentId, deletedAt: data.now } }],
+        outcome: 'deleted',
+      };
     }
   }
 }

@@ -70,7 +70,8 @@ export type ContentDecision =
   | { kind: 'accepted'; events: ContentEvent[]; outcome?: 'deleted' | 'archived' }
   | { kind: 'refused'; refusal: ContentRefusal };
 
-export type CommentDecision = { kind: 'accepted'; events: CommentEvent[] } | { kind: 'refused'; refusal: ContentRefusal };
+export type CommentDecision =
+  { kind: 'accepted'; events: CommentEvent[] } | { kind: 'refused'; refusal: ContentRefusal };
 
 /** What a comment command decides on: the comment, its content item and, for a reply, the parent comment. */
 export interface CommentDecideState {

@@ -5,8 +5,22 @@ import type { AppendToStream, EventStore, TransactionHandle } from '@app/event-s
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { contentRefusalToApiError } from '../content-refusals';
-import { evolveComment, evolveContent, initialCommentState, initialContentState, type CommentState, type ContentState } from '../domain/content';
-import { commentStreamId, contentStreamId, parseCommentEvent, parseContentEvent, type CommentEvent, type ContentEvent } from '../domain/content-events';
+import {
+  evolveComment,
+  evolveContent,
+  initialCommentState,
+  initialContentState,
+  type CommentState,
+  type ContentState,
+} from '../domain/content';
+import {
+  commentStreamId,
+  contentStreamId,
+  parseCommentEvent,
+  parseContentEvent,
+  type CommentEvent,
+  type ContentEvent,
+} from '../domain/content-events';
 import { decideComment } from '../domain/decide-comment';
 import { decideContent } from '../domain/decide-content';
 import type { CommentCommand, ContentCommand } from '../domain/decision';
@@ -18,7 +32,11 @@ interface Loaded<State> {
   version: bigint;
 }
 
-const appendOf = (streamId: string, version: bigint, events: readonly (ContentEvent | CommentEvent)[]): AppendToStream => ({
+const appendOf = (
+  streamId: string,
+  version: bigint,
+  events: readonly (ContentEvent | CommentEvent)[],
+): AppendToStream => ({
   streamId,
   expectedVersion: version,
   events: events.map(({ type, data }) => ({ type, data })),
@@ -38,13 +56,19 @@ export class ContentCommands {
   ) {}
 
   async loadContent(contentId: string, transaction?: TransactionHandle): Promise<Loaded<ContentState>> {
-    const stored = await this.eventStore.readStream(contentStreamId(contentId), transaction ? { transaction } : undefined);
+    const stored = await this.eventStore.readStream(
+      contentStreamId(contentId),
+      transaction ? { transaction } : undefined,
+    );
     const state = stored.map(parseContentEvent).reduce(evolveContent, initialContentState(contentId));
     return { state, version: stored.at(-1)?.streamVersion ?? 0n };
   }
 
   async loadComment(commentId: string, transaction?: TransactionHandle): Promise<Loaded<CommentState>> {
-    const stored = await this.eventStore.readStream(commentStreamId(commentId), transaction ? { transaction } : undefined);
+    const stored = await this.eventStore.readStream(
+      commentStreamId(commentId),
+      transaction ? { transaction } : undefined,
+    );
     const state = stored.map(parseCommentEvent).reduce(evolveComment, initialCommentState(commentId));
     return { state, version: stored.at(-1)?.streamVersion ?? 0n };
   }
@@ -66,7 +90,8 @@ export class ContentCommands {
         await applyContentEvents(unit.transaction, decision.events);
         unit.afterCommit(() => this.lists.invalidate());
         return {
-          appends: decision.events.length > 0 ? [appendOf(contentStreamId(contentId), loaded.version, decision.events)] : [],
+          appends:
+            decision.events.length > 0 ? [appendOf(contentStreamId(contentId), loaded.version, decision.events)] : [],
           answer: () => respond(decision.outcome),
         };
       },
@@ -82,7 +107,9 @@ export class ContentCommands {
     command: CommentCommand,
     respond: (comment: CommentState, content: ContentState, extra: Extra | null) => Body,
     idempotency?: IdempotentRequest,
-    alongside?: (unit: UnitOfWork) => Promise<(Extra & { appends: AppendToStream[]; money: MoneyMovement | null }) | null>,
+    alongside?: (
+      unit: UnitOfWork,
+    ) => Promise<(Extra & { appends: AppendToStream[]; money: MoneyMovement | null }) | null>,
   ): Promise<Body> {
     const commentId = command.data.commentId;
     return this.useCases.run<Body>({
@@ -91,7 +118,9 @@ export class ContentCommands {
       decide: async (unit) => {
         const comment = await this.loadComment(commentId, unit.transaction);
         const contentId = command.type === 'PostComment' ? command.data.contentId : comment.state.contentId;
-        const content = contentId ? await this.loadContent(contentId, unit.transaction) : { state: initialContentState(''), version: 0n };
+        const content = contentId
+          ? await this.loadContent(contentId, unit.transaction)
+          : { state: initialContentState(''), version: 0n };
         const parentId = command.type === 'PostComment' ? command.data.parentCommentId : null;
         const parent = parentId ? (await this.loadComment(parentId, unit.transaction)).state : undefined;
         const decision = decideComment(command, { comment: comment.state, content: content.state, parent });

@@ -78,18 +78,27 @@ export class CommentsController {
 
   @Public()
   @Route(listCommentsRoute)
-  async list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Param('id') rawId: string): Promise<CommentView[]> {
+  async list(
+    @CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined,
+    @Param('id') rawId: string,
+  ): Promise<CommentView[]> {
     const contentId = contentIdFromPath(rawId);
     if (!(await this.reader.row(contentId))) throw notFound('CONTENT_NOT_FOUND', CONTENT_MESSAGES.notFound);
     const rows = await this.rows('c.content_id = $1', [contentId, caller?.userId ?? null]);
     const replies = new Map<string, CommentReplyView[]>();
     for (const row of rows) {
-      if (row.parent_comment_id) replies.set(row.parent_comment_id, [...(replies.get(row.parent_comment_id) ?? []), toReply(row)]);
+      if (row.parent_comment_id)
+        replies.set(row.parent_comment_id, [...(replies.get(row.parent_comment_id) ?? []), toReply(row)]);
     }
     const topLevel = rows.filter((row) => row.parent_comment_id === null);
     // Pinned first, then newest first; replies oldest first (a conversation reads downwards).
-    topLevel.sort((a, b) => Number(b.is_pinned) - Number(a.is_pinned) || b.created_at.getTime() - a.created_at.getTime());
-    return topLevel.map((row) => ({ ...toReply(row), replies: (replies.get(row.comment_id) ?? []).sort((a, b) => a.created_at.localeCompare(b.created_at)) }));
+    topLevel.sort(
+      (a, b) => Number(b.is_pinned) - Number(a.is_pinned) || b.created_at.getTime() - a.created_at.getTime(),
+    );
+    return topLevel.map((row) => ({
+      ...toReply(row),
+      replies: (replies.get(row.comment_id) ?? []).sort((a, b) => a.created_at.localeCompare(b.created_at)),
+    }));
   }
 
   @Route(postCommentRoute)
@@ -102,7 +111,8 @@ export class CommentsController {
     const contentId = contentIdFromPath(rawId);
     const user = await getExistingUser(this.queryBus, caller.userId);
     // A parent that is not even an id names no comment.
-    if (body.parent_comment_id !== null && !isUuid(body.parent_comment_id)) throw notFound('PARENT_COMMENT_NOT_FOUND', CONTENT_MESSAGES.parentNotFound);
+    if (body.parent_comment_id !== null && !isUuid(body.parent_comment_id))
+      throw notFound('PARENT_COMMENT_NOT_FOUND', CONTENT_MESSAGES.parentNotFound);
     const commentId = newId();
     const now = new Date().toISOString();
     const toReward: CommentToReward = {
@@ -114,7 +124,10 @@ export class CommentsController {
       transactionId: uuidv5(`comment-reward:${commentId}`, COMMENT_REWARD_NAMESPACE),
       now,
     };
-    const posted = await this.commands.runComment<{ commentId: string; reward: CommentReward | null }, { reward: CommentReward }>(
+    const posted = await this.commands.runComment<
+      { commentId: string; reward: CommentReward | null },
+      { reward: CommentReward }
+    >(
       {
         type: 'PostComment',
         data: {
@@ -146,33 +159,46 @@ export class CommentsController {
   @Route(pinCommentRoute)
   async pin(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<CommentView> {
     const commentId = commentIdFromPath(rawId);
-    await this.commands.runComment({ type: 'PinComment', data: { commentId, callerId: caller.userId, now: new Date().toISOString() } }, () => null);
+    await this.commands.runComment(
+      { type: 'PinComment', data: { commentId, callerId: caller.userId, now: new Date().toISOString() } },
+      () => null,
+    );
     return this.one(commentId, caller.userId);
   }
 
   @Route(likeCommentRoute)
-  like(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ comment_id: string; likes_count: number; has_liked: true }> {
+  like(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+  ): Promise<{ comment_id: string; likes_count: number; has_liked: true }> {
     const commentId = commentIdFromPath(rawId);
-    return this.commands.runComment({ type: 'LikeComment', data: { commentId, userId: caller.userId, now: new Date().toISOString() } }, (comment) => ({
-      comment_id: commentId,
-      likes_count: comment.likedBy.size,
-      has_liked: true as const,
-    }));
+    return this.commands.runComment(
+      { type: 'LikeComment', data: { commentId, userId: caller.userId, now: new Date().toISOString() } },
+      (comment) => ({
+        comment_id: commentId,
+        likes_count: comment.likedBy.size,
+        has_liked: true as const,
+      }),
+    );
   }
 
   @Route(deleteCommentRoute)
   remove(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string }> {
     const commentId = commentIdFromPath(rawId);
-    return this.commands.runComment({ type: 'DeleteComment', data: { commentId, callerId: caller.userId, now: new Date().toISOString() } }, () => ({
-      success: true as const,
-      id: commentId,
-    }));
+    return this.commands.runComment(
+      { type: 'DeleteComment', data: { commentId, callerId: caller.userId, now: new Date().toISOString() } },
+      () => ({
+        success: true as const,
+        id: commentId,
+      }),
+    );
   }
 
   private async one(commentId: string, viewerId: string): Promise<CommentView> {
     const [row] = await this.rows('c.comment_id = $1', [commentId, viewerId]);
     if (!row) throw notFound('COMMENT_NOT_FOUND', CONTENT_MESSAGES.commentNotFound);
-    const replies = row.parent_comment_id === null ? await this.rows('c.parent_comment_id = $1', [commentId, viewerId]) : [];
+    const replies =
+      row.parent_comment_id === null ? await this.rows('c.parent_comment_id = $1', [commentId, viewerId]) : [];
     return { ...toReply(row), replies: replies.map(toReply).sort((a, b) => a.created_at.localeCompare(b.created_at)) };
   }
 

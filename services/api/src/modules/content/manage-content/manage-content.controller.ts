@@ -30,8 +30,17 @@ import { ContentReader } from '../read-content/content-reader';
 function parseCreate(body: unknown) {
   const result = createContentRoute.body.safeParse(body ?? {});
   if (result.success) return result.data;
-  const fieldErrors = result.error.issues.map((issue) => ({ field: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)', message: issue.message }));
-  throw new ApiError(400, 'VALIDATION_ERROR', fieldErrors[0]?.message ?? CONTENT_MESSAGES.checkFields, 'Please check all form fields and try again.', fieldErrors);
+  const fieldErrors = result.error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
+    message: issue.message,
+  }));
+  throw new ApiError(
+    400,
+    'VALIDATION_ERROR',
+    fieldErrors[0]?.message ?? CONTENT_MESSAGES.checkFields,
+    'Please check all form fields and try again.',
+    fieldErrors,
+  );
 }
 
 function detailChangesOf(body: UpdateContentRequest): Partial<ContentDetails> {
@@ -60,7 +69,9 @@ export class ManageContentController {
   @Route(createContentRoute)
   async create(
     @IdempotencyKey(createContentRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body() rawBody: unknown): Promise<{ success: true; contentId: string; content: ContentView }> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body() rawBody: unknown,
+  ): Promise<{ success: true; contentId: string; content: ContentView }> {
     const body = parseCreate(rawBody);
     const user = await getExistingUser(this.queryBus, caller.userId);
     const contentId = newId();
@@ -69,8 +80,20 @@ export class ManageContentController {
         type: 'CreateContent',
         data: {
           contentId,
-          creator: { userId: user.id, name: displayNameOf(user), username: user.username, avatar: user.avatar_url, isDemo: user.is_demo },
-          details: { title: body.title, description: body.description ?? null, platform: body.platform, platformUrl: body.platform_url, mediaUrl: body.media_url ?? body.image_url ?? null },
+          creator: {
+            userId: user.id,
+            name: displayNameOf(user),
+            username: user.username,
+            avatar: user.avatar_url,
+            isDemo: user.is_demo,
+          },
+          details: {
+            title: body.title,
+            description: body.description ?? null,
+            platform: body.platform,
+            platformUrl: body.platform_url,
+            mediaUrl: body.media_url ?? body.image_url ?? null,
+          },
           totalShares: body.total_shares,
           now: new Date().toISOString(),
         },
@@ -94,7 +117,14 @@ export class ManageContentController {
     await this.commands.runContent(
       {
         type: 'UpdateContent',
-        data: { contentId, callerId: caller.userId, details: detailChangesOf(body), totalShares: body.total_shares ?? null, sharesSold, now: new Date().toISOString() },
+        data: {
+          contentId,
+          callerId: caller.userId,
+          details: detailChangesOf(body),
+          totalShares: body.total_shares ?? null,
+          sharesSold,
+          now: new Date().toISOString(),
+        },
       },
       () => ({ contentId }),
       idempotency,
@@ -109,7 +139,9 @@ export class ManageContentController {
   @Route(deleteContentRoute)
   async remove(
     @IdempotencyKey(deleteContentRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+  ): Promise<{ success: true; id: string; outcome: 'deleted' | 'archived' }> {
     const contentId = contentIdFromPath(rawId);
     // Shares held by anyone but the owner, from the market's and engagement's inline read models (current).
     const { byOthers } = await this.sharesHeld(contentId, caller.userId);

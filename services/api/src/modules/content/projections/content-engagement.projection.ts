@@ -41,7 +41,19 @@ interface Totals {
   revenueUsdMinor: bigint;
   views: number;
 }
-const zeroTotals = (): Totals => ({ likes: 0, saves: 0, shares: 0, reposts: 0, comments: 0, externalMoves: 0, internalMoves: 0, sharesGiven: 0, sharesSold: 0, revenueUsdMinor: 0n, views: 0 });
+const zeroTotals = (): Totals => ({
+  likes: 0,
+  saves: 0,
+  shares: 0,
+  reposts: 0,
+  comments: 0,
+  externalMoves: 0,
+  internalMoves: 0,
+  sharesGiven: 0,
+  sharesSold: 0,
+  revenueUsdMinor: 0n,
+  views: 0,
+});
 
 interface ViewerChange {
   liked: boolean;
@@ -87,15 +99,19 @@ export const contentEngagementProjection = defineProjection<Table>({
     const viewers = new Map<string, ViewerChange>();
     const sponsored: EngagementEvent[] = [];
     const spent: string[] = [];
-    const totalsOf = (contentId: string) => totals.get(contentId) ?? (totals.set(contentId, zeroTotals()).get(contentId) as Totals);
+    const totalsOf = (contentId: string) =>
+      totals.get(contentId) ?? (totals.set(contentId, zeroTotals()).get(contentId) as Totals);
     const viewerOf = (contentId: string, userId: string) => {
       const key = `${contentId}\u0000${userId}`;
-      return viewers.get(key) ?? (viewers.set(key, { liked: false, saved: undefined, shares: 0 }).get(key) as ViewerChange);
+      return (
+        viewers.get(key) ?? (viewers.set(key, { liked: false, saved: undefined, shares: 0 }).get(key) as ViewerChange)
+      );
     };
     for (const stored of events) {
       if (stored.type === SHARES_BOUGHT) {
         const quantity = (stored.data as { quantity?: unknown }).quantity;
-        if (stored.streamId.startsWith(MARKET_STREAM_PREFIX) && Number.isInteger(quantity)) totalsOf(stored.streamId.slice(MARKET_STREAM_PREFIX.length)).sharesSold += quantity as number;
+        if (stored.streamId.startsWith(MARKET_STREAM_PREFIX) && Number.isInteger(quantity))
+          totalsOf(stored.streamId.slice(MARKET_STREAM_PREFIX.length)).sharesSold += quantity as number;
         else logger.error(`Skipping ${stored.type} ${stored.id}: no content stream or quantity`);
         continue;
       }
@@ -164,8 +180,24 @@ function parse(stored: StoredEvent): EngagementEvent | null {
   }
 }
 
-async function writeTotals(transaction: TransactionHandle, tables: ProjectionTables<Table>, totals: Map<string, Totals>): Promise<void> {
-  const columns = ['likes', 'saves', 'shares', 'reposts', 'comments', 'external_moves', 'internal_moves', 'shares_given', 'shares_sold', 'revenue_usd_minor', 'views'];
+async function writeTotals(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<Table>,
+  totals: Map<string, Totals>,
+): Promise<void> {
+  const columns = [
+    'likes',
+    'saves',
+    'shares',
+    'reposts',
+    'comments',
+    'external_moves',
+    'internal_moves',
+    'shares_given',
+    'shares_sold',
+    'revenue_usd_minor',
+    'views',
+  ];
   await upsertRows(
     transaction,
     tables.content_engagement_totals,
@@ -201,7 +233,11 @@ async function writeTotals(transaction: TransactionHandle, tables: ProjectionTab
   );
 }
 
-async function writeViewers(transaction: TransactionHandle, tables: ProjectionTables<Table>, viewers: Map<string, ViewerChange>): Promise<void> {
+async function writeViewers(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<Table>,
+  viewers: Map<string, ViewerChange>,
+): Promise<void> {
   if (viewers.size === 0) return;
   const rows = [...viewers].map(([key, change]): [string, string, ViewerChange] => {
     const [contentId = '', userId = ''] = key.split('\u0000');
@@ -214,7 +250,17 @@ async function writeViewers(transaction: TransactionHandle, tables: ProjectionTa
      ON CONFLICT (content_id, user_id) DO UPDATE SET
        has_liked = target.has_liked OR excluded.has_liked,
        engagement_shares = target.engagement_shares + excluded.engagement_shares`,
-    [rowsDocument(rows.map(([contentId, userId, change]) => [contentId, userId, change.liked, change.saved ?? null, change.shares]))],
+    [
+      rowsDocument(
+        rows.map(([contentId, userId, change]) => [
+          contentId,
+          userId,
+          change.liked,
+          change.saved ?? null,
+          change.shares,
+        ]),
+      ),
+    ],
   );
   // A save or unsave sets the state; rows the batch said nothing about keep theirs.
   const saves = rows.filter((row) => row[2].saved !== undefined);
@@ -228,18 +274,47 @@ async function writeViewers(transaction: TransactionHandle, tables: ProjectionTa
   }
 }
 
-async function writeSponsorships(transaction: TransactionHandle, tables: ProjectionTables<Table>, sponsored: EngagementEvent[], spent: string[]): Promise<void> {
+async function writeSponsorships(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<Table>,
+  sponsored: EngagementEvent[],
+  spent: string[],
+): Promise<void> {
   const rows = sponsored.flatMap((event) =>
     event.type === 'ContentSponsored'
-      ? [[event.data.sponsorshipId, event.data.contentId, event.data.sponsorName, event.data.multiplierTenths, event.data.gemsMinor, event.data.startsAt, event.data.endsAt, false] as const]
+      ? [
+          [
+            event.data.sponsorshipId,
+            event.data.contentId,
+            event.data.sponsorName,
+            event.data.multiplierTenths,
+            event.data.gemsMinor,
+            event.data.startsAt,
+            event.data.endsAt,
+            false,
+          ] as const,
+        ]
       : [],
   );
   await upsertRows(
     transaction,
     tables.content_sponsorships,
-    { sponsorship_id: 'text', content_id: 'text', sponsor_name: 'text', multiplier_tenths: 'integer', gems_minor: 'numeric', starts_at: 'timestamptz', ends_at: 'timestamptz', spent: 'boolean' },
+    {
+      sponsorship_id: 'text',
+      content_id: 'text',
+      sponsor_name: 'text',
+      multiplier_tenths: 'integer',
+      gems_minor: 'numeric',
+      starts_at: 'timestamptz',
+      ends_at: 'timestamptz',
+      spent: 'boolean',
+    },
     rows,
     'ON CONFLICT (sponsorship_id) DO NOTHING',
   );
-  if (spent.length > 0) await transaction.query(`UPDATE ${tables.content_sponsorships} SET spent = true WHERE sponsorship_id = ANY($1::text[])`, [spent]);
+  if (spent.length > 0)
+    await transaction.query(
+      `UPDATE ${tables.content_sponsorships} SET spent = true WHERE sponsorship_id = ANY($1::text[])`,
+      [spent],
+    );
 }

@@ -2,7 +2,13 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
-import { GetContentEngagementQuery, GetLiveSponsorshipsQuery, noEngagement, type ContentEngagementFacts, type LiveSponsorship } from './engagement-facts.query';
+import {
+  GetContentEngagementQuery,
+  GetLiveSponsorshipsQuery,
+  noEngagement,
+  type ContentEngagementFacts,
+  type LiveSponsorship,
+} from './engagement-facts.query';
 
 interface SponsorshipRow {
   content_id: string;
@@ -74,9 +80,18 @@ export function factsFromRow(contentId: string, row: EngagementColumns): Content
     views: Number(row.views ?? '0'),
     sponsorship:
       row.multiplier_tenths !== null && row.ends_at !== null
-        ? toSponsorship({ content_id: contentId, multiplier_tenths: row.multiplier_tenths, sponsor_count: row.sponsor_count, ends_at: row.ends_at })
+        ? toSponsorship({
+            content_id: contentId,
+            multiplier_tenths: row.multiplier_tenths,
+            sponsor_count: row.sponsor_count,
+            ends_at: row.ends_at,
+          })
         : null,
-    viewer: { hasLiked: row.has_liked ?? false, hasSaved: row.has_saved ?? false, engagementSharesHeld: row.engagement_shares ?? 0 },
+    viewer: {
+      hasLiked: row.has_liked ?? false,
+      hasSaved: row.has_saved ?? false,
+      engagementSharesHeld: row.engagement_shares ?? 0,
+    },
   };
 }
 
@@ -100,10 +115,10 @@ export class GetLiveSponsorshipsHandler implements IQueryHandler<GetLiveSponsors
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetLiveSponsorshipsQuery): Promise<LiveSponsorship[]> {
-    const rows = await this.pool.query<SponsorshipRow>(`${LIVE_SPONSORSHIPS} ORDER BY sum(multiplier_tenths) DESC, max(ends_at) DESC LIMIT $2`, [
-      query.now,
-      query.limit,
-    ]);
+    const rows = await this.pool.query<SponsorshipRow>(
+      `${LIVE_SPONSORSHIPS} ORDER BY sum(multiplier_tenths) DESC, max(ends_at) DESC LIMIT $2`,
+      [query.now, query.limit],
+    );
     return rows.rows.map(toSponsorship);
   }
 }

@@ -68,12 +68,17 @@ export class GetContentForCommandHandler implements IQueryHandler<GetContentForC
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetContentForCommandQuery): Promise<ContentForCommand | null> {
-    return (await readContentsForCommand(query.transaction ?? this.pool, [query.contentId])).get(query.contentId) ?? null;
+    return (
+      (await readContentsForCommand(query.transaction ?? this.pool, [query.contentId])).get(query.contentId) ?? null
+    );
   }
 }
 
 @QueryHandler(GetContentsForCommandQuery)
-export class GetContentsForCommandHandler implements IQueryHandler<GetContentsForCommandQuery, Map<string, ContentForCommand>> {
+export class GetContentsForCommandHandler implements IQueryHandler<
+  GetContentsForCommandQuery,
+  Map<string, ContentForCommand>
+> {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   execute(query: GetContentsForCommandQuery): Promise<Map<string, ContentForCommand>> {
@@ -81,7 +86,10 @@ export class GetContentsForCommandHandler implements IQueryHandler<GetContentsFo
   }
 }
 
-async function readContentsForCommand(queryable: Pick<TransactionHandle, 'query'>, contentIds: readonly string[]): Promise<Map<string, ContentForCommand>> {
+async function readContentsForCommand(
+  queryable: Pick<TransactionHandle, 'query'>,
+  contentIds: readonly string[],
+): Promise<Map<string, ContentForCommand>> {
   const result = await queryable.query<Row>(
     `SELECT content_id, creator_id, status, title, platform, platform_url, total_shares, engagement_shares_total, is_demo, creator_is_demo
      FROM content_items WHERE content_id = ANY($1::text[]) AND status <> 'deleted'`,

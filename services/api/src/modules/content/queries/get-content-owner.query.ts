@@ -28,8 +28,18 @@ export class GetContentOwnerHandler implements IQueryHandler<GetContentOwnerQuer
 
   async execute(query: GetContentOwnerQuery): Promise<ContentOwner | null> {
     const sql = 'SELECT content_id, creator_id, total_shares, status FROM content_items WHERE content_id = $1';
-    const result = query.transaction ? await query.transaction.query<{ content_id: string; creator_id: string; total_shares: number; status: ContentOwner['status'] }>(sql, [query.contentId]) : await this.pool.query(sql, [query.contentId]);
-    const row = result.rows[0] as { content_id: string; creator_id: string; total_shares: number; status: ContentOwner['status'] } | undefined;
-    return row ? { contentId: row.content_id, creatorId: row.creator_id, totalShares: row.total_shares, status: row.status } : null;
+    const result = query.transaction
+      ? await query.transaction.query<{
+          content_id: string;
+          creator_id: string;
+          total_shares: number;
+          status: ContentOwner['status'];
+        }>(sql, [query.contentId])
+      : await this.pool.query(sql, [query.contentId]);
+    const row = result.rows[0] as
+      { content_id: string; creator_id: string; total_shares: number; status: ContentOwner['status'] } | undefined;
+    return row
+      ? { contentId: row.content_id, creatorId: row.creator_id, totalShares: row.total_shares, status: row.status }
+      : null;
   }
 }

@@ -1,12 +1,30 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus, QueryHandlerNotFoundException } from '@nestjs/cqrs';
-import { CONTENT_MESSAGES, sharePriceFor, type ContentMetrics, type ContentPlatform, type ContentView, type ListContentQuery } from '@app/contracts/content';
+import {
+  CONTENT_MESSAGES,
+  sharePriceFor,
+  type ContentMetrics,
+  type ContentPlatform,
+  type ContentView,
+  type ListContentQuery,
+} from '@app/contracts/content';
 import { minorToApiNumber } from '@app/contracts/ledger';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { badRequest } from '../../../platform/http/api-error';
-import { ENGAGEMENT_SELECT, engagementJoins, factsFromRow, type EngagementColumns } from '../queries/engagement-facts.handlers';
-import { GetContentEngagementQuery, GetLiveSponsorshipsQuery, noEngagement, type ContentEngagementFacts, type LiveSponsorship } from '../queries/engagement-facts.query';
+import {
+  ENGAGEMENT_SELECT,
+  engagementJoins,
+  factsFromRow,
+  type EngagementColumns,
+} from '../queries/engagement-facts.handlers';
+import {
+  GetContentEngagementQuery,
+  GetLiveSponsorshipsQuery,
+  noEngagement,
+  type ContentEngagementFacts,
+  type LiveSponsorship,
+} from '../queries/engagement-facts.query';
 
 export interface ContentRow {
   content_id: string;
@@ -40,11 +58,14 @@ export function encodeCursor(createdAt: Date, id: string): string {
 export function decodeCursor(cursor: string): { createdAt: string; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) return { createdAt, id };
+    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt)))
+      return { createdAt, id };
   } catch {
     // falls through to the 400
   }
-  throw badRequest('INVALID_CURSOR', CONTENT_MESSAGES.invalidCursor, [{ field: 'cursor', message: CONTENT_MESSAGES.invalidCursor }]);
+  throw badRequest('INVALID_CURSOR', CONTENT_MESSAGES.invalidCursor, [
+    { field: 'cursor', message: CONTENT_MESSAGES.invalidCursor },
+  ]);
 }
 
 /**
@@ -112,7 +133,9 @@ export class ContentReader {
     // The page and its engagement in one statement (one round trip per list request).
     const page = await this.pageRows(query, excluded, { viewerId, now: new Date().toISOString() });
     return {
-      items: page.rows.map((row) => toContentView(row, factsFromRow(row.content_id, row as ContentRow & EngagementColumns))),
+      items: page.rows.map((row) =>
+        toContentView(row, factsFromRow(row.content_id, row as ContentRow & EngagementColumns)),
+      ),
       next_cursor: page.next_cursor,
     };
   }
@@ -128,31 +151,53 @@ export class ContentReader {
     const rows = (await this.pool.query<ContentRow>(sql, params)).rows;
     const pageRows = rows.slice(0, query.limit);
     const last = pageRows.at(-1);
-    return { rows: pageRows, next_cursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.content_id) : null };
+    return {
+      rows: pageRows,
+      next_cursor: rows.length > query.limit && last ? encodeCursor(last.created_at, last.content_id) : null,
+    };
   }
 
   /** The row of an item that was not deleted (archived ones included), or undefined. */
   async row(contentId: string): Promise<ContentRow | undefined> {
-    return (await this.pool.query<ContentRow>(`SELECT ${COLUMNS} FROM content_items WHERE content_id = $1 AND status <> 'deleted'`, [contentId])).rows[0];
+    return (
+      await this.pool.query<ContentRow>(
+        `SELECT ${COLUMNS} FROM content_items WHERE content_id = $1 AND status <> 'deleted'`,
+        [contentId],
+      )
+    ).rows[0];
   }
 
   async rowsByIds(contentIds: readonly string[]): Promise<ContentRow[]> {
     if (contentIds.length === 0) return [];
-    const rows = (await this.pool.query<ContentRow>(`SELECT ${COLUMNS} FROM content_items WHERE content_id = ANY($1::text[]) AND status = 'active'`, [contentIds])).rows;
+    const rows = (
+      await this.pool.query<ContentRow>(
+        `SELECT ${COLUMNS} FROM content_items WHERE content_id = ANY($1::text[]) AND status = 'active'`,
+        [contentIds],
+      )
+    ).rows;
     const byId = new Map(rows.map((row) => [row.content_id, row]));
     return contentIds.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** Active items of one creator, newest first (public profiles). */
   async byCreator(creatorId: string, limit: number): Promise<ContentRow[]> {
-    return (await this.pool.query<ContentRow>(`SELECT ${COLUMNS} FROM content_items WHERE creator_id = $1 AND status = 'active' ORDER BY created_at DESC, content_id DESC LIMIT $2`, [creatorId, limit])).rows;
+    return (
+      await this.pool.query<ContentRow>(
+        `SELECT ${COLUMNS} FROM content_items WHERE creator_id = $1 AND status = 'active' ORDER BY created_at DESC, content_id DESC LIMIT $2`,
+        [creatorId, limit],
+      )
+    ).rows;
   }
 
-  async engagement(contentIds: readonly string[], viewerId: string | null): Promise<Map<string, ContentEngagementFacts>> {
+  async engagement(
+    contentIds: readonly string[],
+    viewerId: string | null,
+  ): Promise<Map<string, ContentEngagementFacts>> {
     const facts = new Map(contentIds.map((id) => [id, noEngagement(id)]));
     if (contentIds.length === 0) return facts;
     try {
-      for (const fact of await this.queryBus.execute(new GetContentEngagementQuery(contentIds, viewerId))) facts.set(fact.contentId, fact);
+      for (const fact of await this.queryBus.execute(new GetContentEngagementQuery(contentIds, viewerId)))
+        facts.set(fact.contentId, fact);
     } catch (error) {
       // No engagement context in this application: nothing was liked, saved or funded.
       if (!(error instanceof QueryHandlerNotFoundException)) throw error;

@@ -47,7 +47,10 @@ export class ReadContentController {
 
   @Public()
   @Route(getContentRoute)
-  async one(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Param('id') rawId: string): Promise<ContentView> {
+  async one(
+    @CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined,
+    @Param('id') rawId: string,
+  ): Promise<ContentView> {
     const row = await this.found(rawId);
     return (await this.reader.views([row], caller?.userId ?? null))[0]!;
   }

@@ -19,7 +19,11 @@ const SPONSORED_CANDIDATES = 20;
 const contentItem = (content: ContentView, sponsorship: LiveSponsorship | null): FeedItem => ({
   type: 'content',
   sponsored: sponsorship !== null,
-  sponsorship: sponsorship && { total_boost_multiplier: sponsorship.totalBoostMultiplier, sponsor_count: sponsorship.sponsorCount, ends_at: sponsorship.endsAt },
+  sponsorship: sponsorship && {
+    total_boost_multiplier: sponsorship.totalBoostMultiplier,
+    sponsor_count: sponsorship.sponsorCount,
+    ends_at: sponsorship.endsAt,
+  },
   content,
 });
 
@@ -30,7 +34,12 @@ export function preferRewardingDrops(drops: readonly DropView[]): DropView[] {
 }
 
 /** For You: sponsored content first, then content and drops alternating (content first), at most `limit` items. */
-export function mixForYou(sponsored: readonly FeedItem[], content: readonly FeedItem[], drops: readonly FeedItem[], limit: number): FeedItem[] {
+export function mixForYou(
+  sponsored: readonly FeedItem[],
+  content: readonly FeedItem[],
+  drops: readonly FeedItem[],
+  limit: number,
+): FeedItem[] {
   const items = sponsored.slice(0, limit);
   let nextContent = 0;
   let nextDrop = 0;
@@ -64,7 +73,11 @@ export class FeedController {
   private async compose(viewerId: string, query: FeedQuery): Promise<FeedPage> {
     if (query.tab === 'opportunities') {
       const drops = await this.drops(viewerId, FEED_LIMITS.opportunities);
-      return { tab: 'opportunities', items: drops.slice(0, FEED_LIMITS.opportunities).map((drop) => ({ type: 'drop', drop })), next_cursor: null };
+      return {
+        tab: 'opportunities',
+        items: drops.slice(0, FEED_LIMITS.opportunities).map((drop) => ({ type: 'drop', drop })),
+        next_cursor: null,
+      };
     }
     const now = new Date().toISOString();
     const sponsorships = await this.reader.liveSponsorships(now, SPONSORED_CANDIDATES);
@@ -78,12 +91,17 @@ export class FeedController {
       const heading = query.cursor ? [] : sponsoredRows;
       const page = await this.reader.pageRows({ limit, cursor: query.cursor }, sponsoredIds);
       const views = await this.reader.views([...heading, ...page.rows], viewerId);
-      const items = views.map((content, index) => contentItem(content, index < heading.length ? (bySponsoredId.get(content.id) ?? null) : null));
+      const items = views.map((content, index) =>
+        contentItem(content, index < heading.length ? (bySponsoredId.get(content.id) ?? null) : null),
+      );
       return { tab: 'social', items, next_cursor: page.next_cursor };
     }
 
     const limit = Math.min(query.limit ?? FEED_LIMITS.forYou, FEED_LIMITS.forYou);
-    const [latest, drops] = await Promise.all([this.reader.pageRows({ limit }, sponsoredIds), this.drops(viewerId, limit)]);
+    const [latest, drops] = await Promise.all([
+      this.reader.pageRows({ limit }, sponsoredIds),
+      this.drops(viewerId, limit),
+    ]);
     // One batch of engagement facts for the sponsored and the latest items.
     const views = await this.reader.views([...sponsoredRows.slice(0, limit), ...latest.rows], viewerId);
     const sponsoredCount = Math.min(limit, sponsoredRows.length);
@@ -100,7 +118,9 @@ export class FeedController {
   private async drops(viewerId: string, wanted: number): Promise<DropView[]> {
     try {
       // The feed is a discovery list: it does not wait for the drops read model to pass the newest write.
-      return await this.queryBus.execute(new ListDropsQuery({ limit: wanted * 3, viewerId, activeOnly: true, awaitWrites: false }));
+      return await this.queryBus.execute(
+        new ListDropsQuery({ limit: wanted * 3, viewerId, activeOnly: true, awaitWrites: false }),
+      );
     } catch (error) {
       // An application without the drops context shows no drops.
       if (error instanceof QueryHandlerNotFoundException) return [];

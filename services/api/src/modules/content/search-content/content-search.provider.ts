@@ -65,7 +65,10 @@ export class ContentSearchProvider implements SearchProvider<'content'>, OnModul
         description: row.description,
         platform: row.platform,
         creator_name: row.creator_name,
-        share_price: minorToApiNumber(sharePriceFor(facts.get(row.content_id)?.revenueUsdMinor ?? 0n, row.total_shares), 'usd'),
+        share_price: minorToApiNumber(
+          sharePriceFor(facts.get(row.content_id)?.revenueUsdMinor ?? 0n, row.total_shares),
+          'usd',
+        ),
       },
     }));
   }

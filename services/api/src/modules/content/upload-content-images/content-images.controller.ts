@@ -18,7 +18,9 @@ import { StoreImageCommand, type StoreImageResult } from '../../identity';
 import { renderPlaceholder } from './placeholder-image';
 
 /** 15 MB of image as base64 is 20 MB of text; the JSON around it is small. */
-const UPLOAD_BODY_LIMIT: JsonBodyLimitConfig = { jsonBodyLimit: Math.ceil((CONTENT_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024 };
+const UPLOAD_BODY_LIMIT: JsonBodyLimitConfig = {
+  jsonBodyLimit: Math.ceil((CONTENT_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024,
+};
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -32,7 +34,8 @@ export function decodeBase64Image(text: string): Buffer | null {
 
 function answerOf(stored: StoreImageResult): { url: string; key: string; contentType: string; sizeBytes: number } {
   if (stored.kind === 'not-an-image') throw new ApiError(415, 'NOT_AN_IMAGE', CONTENT_MESSAGES.invalidImageType);
-  if (stored.kind === 'storage-unavailable') throw new ApiError(503, 'IMAGE_STORAGE_UNAVAILABLE', CONTENT_MESSAGES.uploadFailed);
+  if (stored.kind === 'storage-unavailable')
+    throw new ApiError(503, 'IMAGE_STORAGE_UNAVAILABLE', CONTENT_MESSAGES.uploadFailed);
   return stored;
 }
 
@@ -48,14 +51,27 @@ export class ContentImagesController {
     @Body(new ZodValidationPipe(uploadContentImageRoute.body)) body: z.infer<typeof uploadContentImageRoute.body>,
   ): Promise<UploadContentImageResponse> {
     const text = body.image ?? body.fileData;
-    if (!text) throw badRequest('IMAGE_REQUIRED', CONTENT_MESSAGES.imageRequired, [{ field: 'image', message: CONTENT_MESSAGES.imageRequired }]);
+    if (!text)
+      throw badRequest('IMAGE_REQUIRED', CONTENT_MESSAGES.imageRequired, [
+        { field: 'image', message: CONTENT_MESSAGES.imageRequired },
+      ]);
     // A base64 text longer than 15 MB of bytes can be refused before decoding it.
-    if (Math.floor((text.length * 3) / 4) > CONTENT_IMAGE_MAX_BYTES + 3 * 1024) throw new ApiError(413, 'IMAGE_TOO_LARGE', CONTENT_MESSAGES.imageTooLarge);
+    if (Math.floor((text.length * 3) / 4) > CONTENT_IMAGE_MAX_BYTES + 3 * 1024)
+      throw new ApiError(413, 'IMAGE_TOO_LARGE', CONTENT_MESSAGES.imageTooLarge);
     const bytes = decodeBase64Image(text);
     if (!bytes) throw new ApiError(415, 'NOT_AN_IMAGE', CONTENT_MESSAGES.invalidImageType);
-    if (bytes.length > CONTENT_IMAGE_MAX_BYTES) throw new ApiError(413, 'IMAGE_TOO_LARGE', CONTENT_MESSAGES.imageTooLarge);
+    if (bytes.length > CONTENT_IMAGE_MAX_BYTES)
+      throw new ApiError(413, 'IMAGE_TOO_LARGE', CONTENT_MESSAGES.imageTooLarge);
     const stored = answerOf(await this.commandBus.execute(new StoreImageCommand(bytes)));
-    return { url: stored.url, imageUrl: stored.url, key: stored.key, content_type: stored.contentType, size_bytes: stored.sizeBytes, fallback: false, fallbackReason: null };
+    return {
+      url: stored.url,
+      imageUrl: stored.url,
+      key: stored.key,
+      content_type: stored.contentType,
+      size_bytes: stored.sizeBytes,
+      fallback: false,
+      fallbackReason: null,
+    };
   }
 
   @Route(generatePlaceholderRoute)
@@ -63,7 +79,10 @@ export class ContentImagesController {
     @CurrentUser() _caller: AuthenticatedUser,
     @Body(new ZodValidationPipe(generatePlaceholderRoute.body)) body: z.infer<typeof generatePlaceholderRoute.body>,
   ): Promise<{ imageUrl: string; url: string; key: string; content_type: string }> {
-    const png = renderPlaceholder({ description: body.description?.trim() || body.title?.trim() || '', platform: body.platform ?? '' });
+    const png = renderPlaceholder({
+      description: body.description?.trim() || body.title?.trim() || '',
+      platform: body.platform ?? '',
+    });
     const stored = answerOf(await this.commandBus.execute(new StoreImageCommand(png)));
     return { imageUrl: stored.url, url: stored.url, key: stored.key, content_type: stored.contentType };
   }

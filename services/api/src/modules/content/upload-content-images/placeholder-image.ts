@@ -59,7 +59,8 @@ class Canvas {
 
   disc(cx: number, cy: number, radius: number, colour: Rgb, alpha: number): void {
     for (let y = cy - radius; y <= cy + radius; y += 1) {
-      for (let x = cx - radius; x <= cx + radius; x += 1) if ((x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2) this.blend(x, y, colour, alpha);
+      for (let x = cx - radius; x <= cx + radius; x += 1)
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2) this.blend(x, y, colour, alpha);
     }
   }
 
@@ -71,7 +72,8 @@ class Canvas {
       if (!glyph) continue;
       glyph.forEach((row, line) => {
         for (let column = 0; column < 5; column += 1) {
-          if (row & (0x10 >> column)) this.rectangle(cursor + column * scale, y + line * scale, scale, scale, colour, 1);
+          if (row & (0x10 >> column))
+            this.rectangle(cursor + column * scale, y + line * scale, scale, scale, colour, 1);
         }
       });
       cursor += 6 * scale;
@@ -90,7 +92,12 @@ class Canvas {
     header.writeUInt32BE(this.width, 0);
     header.writeUInt32BE(this.height, 4);
     header.set([8, 2, 0, 0, 0], 8);
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   }
 }
 
@@ -133,7 +140,9 @@ export function renderPlaceholder(input: { description: string; platform: string
   const [top, bottom] = PLATFORM_COLOURS[platform] ?? NEUTRAL;
   for (let y = 0; y < height; y += 1) {
     const t = y / (height - 1);
-    const colour: Rgb = [0, 1, 2].map((channel) => Math.round(top[channel]! * (1 - t) + bottom[channel]! * t)) as unknown as Rgb;
+    const colour: Rgb = [0, 1, 2].map((channel) =>
+      Math.round(top[channel]! * (1 - t) + bottom[channel]! * t),
+    ) as unknown as Rgb;
     canvas.rectangle(0, y, width, 1, colour, 1);
   }
   const seed = createHash('sha256').update(`${platform}\n${input.description}`).digest();

@@ -51,8 +51,10 @@ export class ApplyToDropController {
         if (drop.exists && (await this.facts.user(drop.creatorId)).is_demo !== user.is_demo) {
           throw forbidden(DROP_MESSAGES.demoIsolation, 'DEMO_ACCOUNT_ISOLATION');
         }
-        const balances = drop.kind === 'proof' ? { keysMinor: 0n, pointsMinor: 0n } : await this.facts.balances(caller.userId);
-        const masterKey = drop.exists && drop.kind === 'paid' ? await this.facts.masterKeyActivatedToday(caller.userId, now) : false;
+        const balances =
+          drop.kind === 'proof' ? { keysMinor: 0n, pointsMinor: 0n } : await this.facts.balances(caller.userId);
+        const masterKey =
+          drop.exists && drop.kind === 'paid' ? await this.facts.masterKeyActivatedToday(caller.userId, now) : false;
         return {
           command: {
             type: 'ApplyToDrop',

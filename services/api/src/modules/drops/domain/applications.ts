@@ -8,7 +8,10 @@ export function isDropActive(drop: DropState, now: string): boolean {
   return drop.details.deadlineAt === null || Date.parse(now) <= Date.parse(drop.details.deadlineAt);
 }
 
-export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>['data'], drop: DropState): DropDecision {
+export function decideApply(
+  data: Extract<DropCommand, { type: 'ApplyToDrop' }>['data'],
+  drop: DropState,
+): DropDecision {
   if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
   if (!isDropActive(drop, data.now)) return refuse({ code: 'DROP_MUST_BE_ACTIVE' });
   const applicant = data.applicant;
@@ -16,7 +19,8 @@ export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>[
   if (Object.values(drop.applications).some((application) => application.applicantUserId === applicant.userId)) {
     return refuse({ code: 'APPLICANT_MUST_APPLY_ONCE' });
   }
-  if (drop.details.maxParticipants !== null && drop.seatsTaken >= drop.details.maxParticipants) return refuse({ code: 'DROP_MUST_HAVE_A_FREE_SEAT' });
+  if (drop.details.maxParticipants !== null && drop.seatsTaken >= drop.details.maxParticipants)
+    return refuse({ code: 'DROP_MUST_HAVE_A_FREE_SEAT' });
   if (applicant.followerCount < drop.details.followerThreshold) {
     return refuse({ code: 'APPLICANT_MUST_HAVE_ENOUGH_FOLLOWERS', threshold: drop.details.followerThreshold });
   }
@@ -24,16 +28,23 @@ export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>[
   if (drop.kind === 'paid') {
     if (!applicant.masterKeyActivatedToday) return refuse({ code: 'MASTER_KEY_MUST_BE_ACTIVATED_TODAY' });
     if (applicant.keysAvailableMinor < drop.terms.keyCostMinor) {
-      return refuse({ code: 'KEYS_MUST_COVER_COST', missingMinor: drop.terms.keyCostMinor - applicant.keysAvailableMinor });
+      return refuse({
+        code: 'KEYS_MUST_COVER_COST',
+        missingMinor: drop.terms.keyCostMinor - applicant.keysAvailableMinor,
+      });
     }
     cost = { currency: 'keys', amountMinor: drop.terms.keyCostMinor };
   }
   if (drop.kind === 'move') {
     // Every application taken is promised one reward from the escrow: take one only while the pool covers it too.
     const promisedMinor = drop.terms.keyRewardAmountMinor * BigInt(inFlightApplications(drop).length);
-    if (!drop.isDemo && drop.keyPoolRemainingMinor - promisedMinor < drop.terms.keyRewardAmountMinor) return refuse({ code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' });
+    if (!drop.isDemo && drop.keyPoolRemainingMinor - promisedMinor < drop.terms.keyRewardAmountMinor)
+      return refuse({ code: 'KEY_POOL_MUST_COVER_ANOTHER_REWARD' });
     if (applicant.pointsAvailableMinor < drop.terms.moveCostPointsMinor) {
-      return refuse({ code: 'POINTS_MUST_COVER_COST', missingMinor: drop.terms.moveCostPointsMinor - applicant.pointsAvailableMinor });
+      return refuse({
+        code: 'POINTS_MUST_COVER_COST',
+        missingMinor: drop.terms.moveCostPointsMinor - applicant.pointsAvailableMinor,
+      });
     }
     cost = { currency: 'points', amountMinor: drop.terms.moveCostPointsMinor };
   }
@@ -41,8 +52,21 @@ export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>[
   const money: MoneyMovement | null =
     cost && cost.amountMinor > 0n && !drop.isDemo
       ? dropMoney(
-          { dropId: drop.dropId, transactionId: data.transactionId, reasonCode: 'DROP_APPLICATION', description: `Application to drop ${drop.details.title}`, now: data.now },
-          [{ debitAccount: userAccount(applicant.userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency: cost.currency, amountMinor: cost.amountMinor }],
+          {
+            dropId: drop.dropId,
+            transactionId: data.transactionId,
+            reasonCode: 'DROP_APPLICATION',
+            description: `Application to drop ${drop.details.title}`,
+            now: data.now,
+          },
+          [
+            {
+              debitAccount: userAccount(applicant.userId),
+              creditAccount: SYSTEM_ACCOUNTS.burn,
+              currency: cost.currency,
+              amountMinor: cost.amountMinor,
+            },
+          ],
         )
       : null;
   return accept(
@@ -67,7 +91,10 @@ export function decideApply(data: Extract<DropCommand, { type: 'ApplyToDrop' }>[
 }
 
 export function decideApplicationStep(
-  command: Extract<DropCommand, { type: 'ApproveApplication' | 'RejectApplication' | 'SubmitWork' | 'CompleteApplication' }>,
+  command: Extract<
+    DropCommand,
+    { type: 'ApproveApplication' | 'RejectApplication' | 'SubmitWork' | 'CompleteApplication' }
+  >,
   drop: DropState,
 ): DropDecision {
   const data = command.data;
@@ -94,7 +121,14 @@ export function decideApplicationStep(
                 description: `Refund of a rejected application to drop ${drop.details.title}`,
                 now: command.data.now,
               },
-              [{ debitAccount: SYSTEM_ACCOUNTS.burn, creditAccount: userAccount(application.applicantUserId), currency: application.costCurrency, amountMinor: application.costMinor }],
+              [
+                {
+                  debitAccount: SYSTEM_ACCOUNTS.burn,
+                  creditAccount: userAccount(application.applicantUserId),
+                  currency: application.costCurrency,
+                  amountMinor: application.costMinor,
+                },
+              ],
             )
           : null;
       return accept(
@@ -136,10 +170,16 @@ export function decideApplicationStep(
       // Move drops pay their key reward from the escrow, never more than it holds; the applicant's key multiplier
       // (spec 1 §9: 2x key earnings, bought with gold in the shop) adds its bonus from issuance, bounded by it.
       const keyMultiplier = drop.kind === 'move' && real ? wholeMultiplier(command.data.keyMultiplier) : 1;
-      const keysFromPool = drop.kind === 'move' && real ? min(drop.terms.keyRewardAmountMinor, drop.keyPoolRemainingMinor) : 0n;
+      const keysFromPool =
+        drop.kind === 'move' && real ? min(drop.terms.keyRewardAmountMinor, drop.keyPoolRemainingMinor) : 0n;
       const keysBonus = keysFromPool * BigInt(keyMultiplier - 1);
       const keys = keysFromPool + keysBonus;
-      const reward = { dropId: drop.dropId, transactionId: command.data.transactionId, reasonCode: 'DROP_REWARD' as const, now: command.data.now };
+      const reward = {
+        dropId: drop.dropId,
+        transactionId: command.data.transactionId,
+        reasonCode: 'DROP_REWARD' as const,
+        now: command.data.now,
+      };
       const applicant = userAccount(application.applicantUserId);
       let money: MoneyMovement | null = null;
       if (gems > 0n) {
@@ -148,10 +188,30 @@ export function decideApplicationStep(
         ]);
       } else if (keysFromPool > 0n) {
         money = dropMoney(
-          { ...reward, description: keyMultiplier > 1 ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)` : `Keys for move drop ${drop.details.title}` },
+          {
+            ...reward,
+            description:
+              keyMultiplier > 1
+                ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)`
+                : `Keys for move drop ${drop.details.title}`,
+          },
           [
-            { debitAccount: dropEscrow(drop.dropId), creditAccount: applicant, currency: 'keys', amountMinor: keysFromPool },
-            ...(keysBonus > 0n ? [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: applicant, currency: 'keys' as const, amountMinor: keysBonus }] : []),
+            {
+              debitAccount: dropEscrow(drop.dropId),
+              creditAccount: applicant,
+              currency: 'keys',
+              amountMinor: keysFromPool,
+            },
+            ...(keysBonus > 0n
+              ? [
+                  {
+                    debitAccount: SYSTEM_ACCOUNTS.issuance,
+                    creditAccount: applicant,
+                    currency: 'keys' as const,
+                    amountMinor: keysBonus,
+                  },
+                ]
+              : []),
           ],
         );
       }
@@ -159,7 +219,12 @@ export function decideApplicationStep(
         [
           {
             type: 'DropApplicationCompleted',
-            data: { ...base, applicantUserId: application.applicantUserId, dropType: drop.kind, completedAt: command.data.now },
+            data: {
+              ...base,
+              applicantUserId: application.applicantUserId,
+              dropType: drop.kind,
+              completedAt: command.data.now,
+            },
           },
           {
             type: 'DropApplicationPaid',
@@ -190,6 +255,7 @@ const min = (left: bigint, right: bigint) => (left < right ? left : right);
 
 /** A multiplier scales minor units of keys, so it must be a whole number ≥ 1; anything else is a caller's bug. */
 function wholeMultiplier(multiplier: number): number {
-  if (!Number.isSafeInteger(multiplier) || multiplier < 1) throw new Error(`Key multiplier must be a whole number ≥ 1, got ${multiplier}`);
+  if (!Number.isSafeInteger(multiplier) || multiplier < 1)
+    throw new Error(`Key multiplier must be a whole number ≥ 1, got ${multiplier}`);
   return multiplier;
 }

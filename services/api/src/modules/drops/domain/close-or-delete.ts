@@ -3,7 +3,10 @@ import { DropCommand, DropDecision, accept, dropEscrow, dropMoney, refuse } from
 import { DropState, inFlightApplications } from './drop';
 import type { DropEvent } from './drop-events';
 
-export function decideCloseOrDelete(command: Extract<DropCommand, { type: 'CloseDrop' | 'DeleteDrop' }>, drop: DropState): DropDecision {
+export function decideCloseOrDelete(
+  command: Extract<DropCommand, { type: 'CloseDrop' | 'DeleteDrop' }>,
+  drop: DropState,
+): DropDecision {
   const data = command.data;
   if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
   if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
@@ -16,15 +19,32 @@ export function decideCloseOrDelete(command: Extract<DropCommand, { type: 'Close
   const remaining = drop.gemPoolRemainingMinor;
   const postings: Posting[] = [];
   const escrow = dropEscrow(drop.dropId);
-  if (remaining > 0n && !drop.isDemo) postings.push({ debitAccount: escrow, creditAccount: userAccount(drop.creatorId), currency: 'gems', amountMinor: remaining });
+  if (remaining > 0n && !drop.isDemo)
+    postings.push({
+      debitAccount: escrow,
+      creditAccount: userAccount(drop.creatorId),
+      currency: 'gems',
+      amountMinor: remaining,
+    });
   // A move drop's unpaid keys go back to its creator (the rewards of declined applications included).
   const keysRemaining = drop.keyPoolRemainingMinor;
-  if (keysRemaining > 0n && !drop.isDemo) postings.push({ debitAccount: escrow, creditAccount: userAccount(drop.creatorId), currency: 'keys', amountMinor: keysRemaining });
+  if (keysRemaining > 0n && !drop.isDemo)
+    postings.push({
+      debitAccount: escrow,
+      creditAccount: userAccount(drop.creatorId),
+      currency: 'keys',
+      amountMinor: keysRemaining,
+    });
   // A deleted drop declines what is in flight and gives each applicant back what applying cost.
   if (command.type === 'DeleteDrop') {
     for (const application of inFlight) {
       if (application.costMinor > 0n && application.costCurrency) {
-        postings.push({ debitAccount: SYSTEM_ACCOUNTS.burn, creditAccount: userAccount(application.applicantUserId), currency: application.costCurrency, amountMinor: application.costMinor });
+        postings.push({
+          debitAccount: SYSTEM_ACCOUNTS.burn,
+          creditAccount: userAccount(application.applicantUserId),
+          currency: application.costCurrency,
+          amountMinor: application.costMinor,
+        });
       }
     }
   }
@@ -33,12 +53,33 @@ export function decideCloseOrDelete(command: Extract<DropCommand, { type: 'Close
       ? `Remaining ${drop.kind === 'move' ? 'key' : 'gem'} pool of drop ${drop.details.title} returned`
       : `Drop ${drop.details.title} deleted: remaining pool returned, application costs refunded`;
   const money: MoneyMovement | null =
-    postings.length > 0 ? dropMoney({ dropId: drop.dropId, transactionId: data.transactionId, reasonCode: 'DROP_POOL_ESCROW', description, now: data.now }, postings) : null;
+    postings.length > 0
+      ? dropMoney(
+          {
+            dropId: drop.dropId,
+            transactionId: data.transactionId,
+            reasonCode: 'DROP_POOL_ESCROW',
+            description,
+            now: data.now,
+          },
+          postings,
+        )
+      : null;
   const poolTransactionId = money ? data.transactionId : null;
-  const keysReturned = drop.kind === 'move' ? { keyPoolReturnedMinor: (drop.isDemo ? 0n : keysRemaining).toString() } : {};
+  const keysReturned =
+    drop.kind === 'move' ? { keyPoolReturnedMinor: (drop.isDemo ? 0n : keysRemaining).toString() } : {};
   const event: DropEvent =
     command.type === 'CloseDrop'
-      ? { type: 'DropClosed', data: { dropId: drop.dropId, poolReturnedMinor: remaining.toString(), ...keysReturned, poolTransactionId, closedAt: data.now } }
+      ? {
+          type: 'DropClosed',
+          data: {
+            dropId: drop.dropId,
+            poolReturnedMinor: remaining.toString(),
+            ...keysReturned,
+            poolTransactionId,
+            closedAt: data.now,
+          },
+        }
       : {
           type: 'DropDeleted',
           data: {
@@ -52,4 +93,3 @@ export function decideCloseOrDelete(command: Extract<DropCommand, { type: 'Close
         };
   return accept([event], money);
 }
-

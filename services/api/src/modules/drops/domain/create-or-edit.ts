@@ -22,7 +22,10 @@ export function normaliseTerms(kind: DropKind, terms: DropTerms): DropTerms {
   };
 }
 
-export function decideCreate(data: Extract<DropCommand, { type: 'CreateDrop' }>['data'], advertiser: AdvertiserState): DropDecision {
+export function decideCreate(
+  data: Extract<DropCommand, { type: 'CreateDrop' }>['data'],
+  advertiser: AdvertiserState,
+): DropDecision {
   if (data.creator.userType !== 'advertiser') return refuse({ code: 'CREATOR_MUST_BE_ADVERTISER' });
   const limits = TIER_DROP_LIMITS[data.creator.tier];
   if (!limits.kinds.includes(data.kind)) return refuse({ code: 'FREE_TIER_MUST_CREATE_PROOF_DROPS_ONLY' });
@@ -37,17 +40,27 @@ export function decideCreate(data: Extract<DropCommand, { type: 'CreateDrop' }>[
   let keyPool = 0n;
   if (data.kind === 'move' && !isDemo) {
     const seats = data.details.maxParticipants;
-    if ((data.keyPoolTotalMinor ?? null) === null && seats === null) return refuse({ code: 'KEY_POOL_MUST_BE_NAMED_FOR_UNLIMITED_SEATS' });
+    if ((data.keyPoolTotalMinor ?? null) === null && seats === null)
+      return refuse({ code: 'KEY_POOL_MUST_BE_NAMED_FOR_UNLIMITED_SEATS' });
     keyPool = data.keyPoolTotalMinor ?? terms.keyRewardAmountMinor * BigInt(seats!);
     if (keyPool < terms.keyRewardAmountMinor) return refuse({ code: 'KEY_POOL_MUST_COVER_ONE_REWARD' });
   }
-  const escrowed = { dropId: data.dropId, transactionId: data.transactionId, reasonCode: 'DROP_POOL_ESCROW' as const, now: data.now };
+  const escrowed = {
+    dropId: data.dropId,
+    transactionId: data.transactionId,
+    reasonCode: 'DROP_POOL_ESCROW' as const,
+    now: data.now,
+  };
   const intoEscrow = { debitAccount: userAccount(data.creator.userId), creditAccount: dropEscrow(data.dropId) };
   let money: MoneyMovement | null = null;
   if (pool > 0n && !isDemo) {
-    money = dropMoney({ ...escrowed, description: `Gem pool for drop ${data.details.title}` }, [{ ...intoEscrow, currency: 'gems', amountMinor: pool }]);
+    money = dropMoney({ ...escrowed, description: `Gem pool for drop ${data.details.title}` }, [
+      { ...intoEscrow, currency: 'gems', amountMinor: pool },
+    ]);
   } else if (keyPool > 0n) {
-    money = dropMoney({ ...escrowed, description: `Key pool for move drop ${data.details.title}` }, [{ ...intoEscrow, currency: 'keys', amountMinor: keyPool }]);
+    money = dropMoney({ ...escrowed, description: `Key pool for move drop ${data.details.title}` }, [
+      { ...intoEscrow, currency: 'keys', amountMinor: keyPool },
+    ]);
   }
   return accept(
     [
@@ -70,17 +83,26 @@ export function decideCreate(data: Extract<DropCommand, { type: 'CreateDrop' }>[
       },
     ],
     money,
-    [{ type: 'AdvertiserDropPosted', data: { advertiserId: data.creator.userId, dropId: data.dropId, kind: data.kind, postedAt: data.now } }],
+    [
+      {
+        type: 'AdvertiserDropPosted',
+        data: { advertiserId: data.creator.userId, dropId: data.dropId, kind: data.kind, postedAt: data.now },
+      },
+    ],
   );
 }
 
-export function decideUpdate(data: Extract<DropCommand, { type: 'UpdateDrop' }>['data'], drop: DropState): DropDecision {
+export function decideUpdate(
+  data: Extract<DropCommand, { type: 'UpdateDrop' }>['data'],
+  drop: DropState,
+): DropDecision {
   if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
   if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
   if (data.requestedKind !== null && data.requestedKind !== drop.kind) return refuse({ code: 'KIND_MUST_NOT_CHANGE' });
   const details: DropDetails = { ...drop.details, ...data.details };
   const terms = normaliseTerms(drop.kind, { ...drop.terms, ...data.terms });
-  const total = drop.kind === 'paid' && data.gemPoolTotalMinor !== null ? data.gemPoolTotalMinor : drop.gemPoolTotalMinor;
+  const total =
+    drop.kind === 'paid' && data.gemPoolTotalMinor !== null ? data.gemPoolTotalMinor : drop.gemPoolTotalMinor;
   const change = total - drop.gemPoolTotalMinor;
   if (drop.gemPoolRemainingMinor + change < 0n) return refuse({ code: 'POOL_MUST_COVER_WHAT_WAS_PAID' });
   // Demo-ness is fixed at creation: its escrow (or the lack of one) must not change under an edited title.
@@ -90,17 +112,30 @@ export function decideUpdate(data: Extract<DropCommand, { type: 'UpdateDrop' }>[
   if (keyPool.kind === 'refused') return keyPool.refusal;
   const keyChange = keyPool.totalMinor - drop.keyPoolTotalMinor;
   if (keyChange !== 0n && drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
-  const escrowed = { dropId: drop.dropId, transactionId: data.transactionId, reasonCode: 'DROP_POOL_ESCROW' as const, now: data.now };
+  const escrowed = {
+    dropId: drop.dropId,
+    transactionId: data.transactionId,
+    reasonCode: 'DROP_POOL_ESCROW' as const,
+    now: data.now,
+  };
   // A larger pool moves the difference from the creator into the escrow, a smaller one back.
   const poolChange = (amountMinor: bigint) =>
     amountMinor > 0n
       ? { debitAccount: userAccount(drop.creatorId), creditAccount: dropEscrow(drop.dropId), amountMinor }
-      : { debitAccount: dropEscrow(drop.dropId), creditAccount: userAccount(drop.creatorId), amountMinor: -amountMinor };
+      : {
+          debitAccount: dropEscrow(drop.dropId),
+          creditAccount: userAccount(drop.creatorId),
+          amountMinor: -amountMinor,
+        };
   let money: MoneyMovement | null = null;
   if (moves) {
-    money = dropMoney({ ...escrowed, description: `Gem pool change for drop ${details.title}` }, [{ ...poolChange(change), currency: 'gems' }]);
+    money = dropMoney({ ...escrowed, description: `Gem pool change for drop ${details.title}` }, [
+      { ...poolChange(change), currency: 'gems' },
+    ]);
   } else if (keyChange !== 0n) {
-    money = dropMoney({ ...escrowed, description: `Key pool change for move drop ${details.title}` }, [{ ...poolChange(keyChange), currency: 'keys' }]);
+    money = dropMoney({ ...escrowed, description: `Key pool change for move drop ${details.title}` }, [
+      { ...poolChange(keyChange), currency: 'keys' },
+    ]);
   }
   return accept(
     [
@@ -112,7 +147,9 @@ export function decideUpdate(data: Extract<DropCommand, { type: 'UpdateDrop' }>[
           terms: termsToPayload(terms),
           gemPoolTotalMinor: total.toString(),
           poolChangeMinor: change.toString(),
-          ...(drop.kind === 'move' ? { keyPoolTotalMinor: keyPool.totalMinor.toString(), keyPoolChangeMinor: keyChange.toString() } : {}),
+          ...(drop.kind === 'move'
+            ? { keyPoolTotalMinor: keyPool.totalMinor.toString(), keyPoolChangeMinor: keyChange.toString() }
+            : {}),
           isDemo: drop.isDemo,
           poolTransactionId: money ? data.transactionId : null,
           updatedAt: data.now,
@@ -141,7 +178,8 @@ function keyPoolAfterEdit(
   const seats = details.maxParticipants;
   let totalMinor = drop.keyPoolTotalMinor;
   if ((data.keyPoolTotalMinor ?? null) !== null) totalMinor = data.keyPoolTotalMinor!;
-  else if ((rewardChanged || seatsChanged) && seats !== null && !drop.closed) totalMinor = terms.keyRewardAmountMinor * BigInt(seats);
+  else if ((rewardChanged || seatsChanged) && seats !== null && !drop.closed)
+    totalMinor = terms.keyRewardAmountMinor * BigInt(seats);
   if (totalMinor === drop.keyPoolTotalMinor) return { kind: 'kept', totalMinor };
   const promisedMinor = terms.keyRewardAmountMinor * BigInt(inFlightApplications(drop).length);
   if (drop.keyPoolRemainingMinor + (totalMinor - drop.keyPoolTotalMinor) < promisedMinor) {
@@ -149,4 +187,3 @@ function keyPoolAfterEdit(
   }
   return { kind: 'kept', totalMinor };
 }
-

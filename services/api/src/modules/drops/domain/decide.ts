@@ -26,4 +26,3 @@ export function decide(command: DropCommand, { drop, advertiser }: DecideState):
     }
   }
 }
-

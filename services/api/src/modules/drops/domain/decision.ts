@@ -12,7 +12,13 @@ export const dropEscrow = (dropId: string) => escrowAccount('drop', dropId);
  * moves several amounts (a deletion's refunds, a reward's multiplier bonus).
  */
 export function dropMoney(
-  movement: { dropId: string; transactionId: string; reasonCode: 'DROP_POOL_ESCROW' | 'DROP_APPLICATION' | 'DROP_REWARD'; description: string; now: string },
+  movement: {
+    dropId: string;
+    transactionId: string;
+    reasonCode: 'DROP_POOL_ESCROW' | 'DROP_APPLICATION' | 'DROP_REWARD';
+    description: string;
+    now: string;
+  },
   postings: Posting[],
 ): MoneyMovement {
   const { dropId, ...fields } = movement;
@@ -78,7 +84,14 @@ export type DropCommand =
   | { type: 'RejectApplication'; data: { applicationId: string; callerId: string; transactionId: string; now: string } }
   | {
       type: 'SubmitWork';
-      data: { applicationId: string; callerId: string; submissionType: 'url' | 'text'; submissionData: string; submissionNotes: string | null; now: string };
+      data: {
+        applicationId: string;
+        callerId: string;
+        submissionType: 'url' | 'text';
+        submissionData: string;
+        submissionNotes: string | null;
+        now: string;
+      };
     }
   | {
       type: 'CompleteApplication';
@@ -130,7 +143,11 @@ export type DropDecision =
   | { kind: 'refused'; refusal: DropRefusal };
 
 export const refuse = (refusal: DropRefusal): DropDecision => ({ kind: 'refused', refusal });
-export const accept = (events: DropEvent[], money: MoneyMovement | null = null, advertiserEvents: AdvertiserEvent[] = []): DropDecision => ({
+export const accept = (
+  events: DropEvent[],
+  money: MoneyMovement | null = null,
+  advertiserEvents: AdvertiserEvent[] = [],
+): DropDecision => ({
   kind: 'accepted',
   events,
   advertiserEvents,
@@ -145,4 +162,3 @@ export interface DecideState {
   drop: DropState;
   advertiser?: AdvertiserState;
 }
-

@@ -116,7 +116,12 @@ export function isDemoDrop(details: Pick<DropDetails, 'title' | 'description'>):
   return /demo/i.test(details.title) || /demo/i.test(details.description);
 }
 
-const termsFromPayload = (terms: { keyCostMinor: string; gemRewardBaseMinor: string; moveCostPointsMinor: string; keyRewardAmountMinor: string }): DropTerms => ({
+const termsFromPayload = (terms: {
+  keyCostMinor: string;
+  gemRewardBaseMinor: string;
+  moveCostPointsMinor: string;
+  keyRewardAmountMinor: string;
+}): DropTerms => ({
   keyCostMinor: BigInt(terms.keyCostMinor),
   gemRewardBaseMinor: BigInt(terms.gemRewardBaseMinor),
   moveCostPointsMinor: BigInt(terms.moveCostPointsMinor),
@@ -130,7 +135,11 @@ export const termsToPayload = (terms: DropTerms) => ({
   keyRewardAmountMinor: terms.keyRewardAmountMinor.toString(),
 });
 
-function withApplication(state: DropState, applicationId: string, change: (application: ApplicationState) => ApplicationState): DropState {
+function withApplication(
+  state: DropState,
+  applicationId: string,
+  change: (application: ApplicationState) => ApplicationState,
+): DropState {
   const application = state.applications[applicationId];
   // A fact about an application this state never saw (a projection given a partial state) changes nothing.
   if (!application) return state;
@@ -168,7 +177,8 @@ export function evolve(state: DropState, event: DropEvent): DropState {
         terms: termsFromPayload(data.terms),
         gemPoolTotalMinor: BigInt(data.gemPoolTotalMinor),
         gemPoolRemainingMinor: state.gemPoolRemainingMinor + BigInt(data.poolChangeMinor),
-        keyPoolTotalMinor: data.keyPoolTotalMinor === undefined ? state.keyPoolTotalMinor : BigInt(data.keyPoolTotalMinor),
+        keyPoolTotalMinor:
+          data.keyPoolTotalMinor === undefined ? state.keyPoolTotalMinor : BigInt(data.keyPoolTotalMinor),
         keyPoolRemainingMinor: state.keyPoolRemainingMinor + BigInt(data.keyPoolChangeMinor ?? '0'),
         isDemo: data.isDemo,
         updatedAt: data.updatedAt,
@@ -191,7 +201,12 @@ export function evolve(state: DropState, event: DropEvent): DropState {
         updatedAt: event.data.deletedAt,
       };
       for (const applicationId of event.data.declinedApplicationIds) {
-        next = withApplication(next, applicationId, (application) => ({ ...application, status: 'rejected', rejectedAt: event.data.deletedAt, updatedAt: event.data.deletedAt }));
+        next = withApplication(next, applicationId, (application) => ({
+          ...application,
+          status: 'rejected',
+          rejectedAt: event.data.deletedAt,
+          updatedAt: event.data.deletedAt,
+        }));
       }
       return { ...next, seatsTaken: Math.max(0, next.seatsTaken - event.data.declinedApplicationIds.length) };
     }
@@ -246,7 +261,11 @@ export function evolve(state: DropState, event: DropEvent): DropState {
       return withApplication(state, event.data.applicationId, (application) => ({
         ...application,
         status: 'submitted',
-        submission: { type: event.data.submissionType, data: event.data.submissionData, notes: event.data.submissionNotes },
+        submission: {
+          type: event.data.submissionType,
+          data: event.data.submissionData,
+          notes: event.data.submissionNotes,
+        },
         submittedAt: event.data.submittedAt,
         updatedAt: event.data.submittedAt,
       }));
@@ -283,7 +302,8 @@ export function evolve(state: DropState, event: DropEvent): DropState {
   }
 }
 
-export const foldDrop = (dropId: string, events: readonly DropEvent[]) => events.reduce(evolve, initialDropState(dropId));
+export const foldDrop = (dropId: string, events: readonly DropEvent[]) =>
+  events.reduce(evolve, initialDropState(dropId));
 
 /** What an advertiser has posted (for the tier limits). */
 export interface AdvertiserState {
@@ -291,7 +311,9 @@ export interface AdvertiserState {
 }
 export const initialAdvertiserState = (): AdvertiserState => ({ posted: [] });
 export function evolveAdvertiser(state: AdvertiserState, event: AdvertiserEvent): AdvertiserState {
-  return { posted: [...state.posted, { dropId: event.data.dropId, kind: event.data.kind, postedAt: event.data.postedAt }] };
+  return {
+    posted: [...state.posted, { dropId: event.data.dropId, kind: event.data.kind, postedAt: event.data.postedAt }],
+  };
 }
 
 /**
@@ -299,11 +321,20 @@ export function evolveAdvertiser(state: AdvertiserState, event: AdvertiserEvent)
  * drops only (5 a calendar month); premium and super have allowances per calendar week (Monday 00:00 UTC). Move
  * drops are not counted (the spec names no limit for them).
  */
-type TierDropLimits = { kinds: readonly DropKind[]; window: 'week' | 'month'; perKind: Partial<Record<DropKind, number>> };
+type TierDropLimits = {
+  kinds: readonly DropKind[];
+  window: 'week' | 'month';
+  perKind: Partial<Record<DropKind, number>>;
+};
 function dropLimitsOf(tier: UserTier): TierDropLimits {
   const inventory = TIER_INVENTORY[tier];
-  if (inventory.paidDropsPerPeriod === 0) return { kinds: ['proof'], window: inventory.period, perKind: { proof: inventory.proofDropsPerPeriod } };
-  return { kinds: ['proof', 'paid', 'move'], window: inventory.period, perKind: { proof: inventory.proofDropsPerPeriod, paid: inventory.paidDropsPerPeriod } };
+  if (inventory.paidDropsPerPeriod === 0)
+    return { kinds: ['proof'], window: inventory.period, perKind: { proof: inventory.proofDropsPerPeriod } };
+  return {
+    kinds: ['proof', 'paid', 'move'],
+    window: inventory.period,
+    perKind: { proof: inventory.proofDropsPerPeriod, paid: inventory.paidDropsPerPeriod },
+  };
 }
 export const TIER_DROP_LIMITS: Readonly<Record<UserTier, TierDropLimits>> = Object.freeze({
   free: dropLimitsOf('free'),
@@ -312,11 +343,18 @@ export const TIER_DROP_LIMITS: Readonly<Record<UserTier, TierDropLimits>> = Obje
 });
 
 /** Drops of this kind posted in the inventory period (UTC calendar week or month) that contains `now`. */
-export function dropsPostedWithin(state: AdvertiserState, kind: DropKind, window: 'week' | 'month', now: string): number {
+export function dropsPostedWithin(
+  state: AdvertiserState,
+  kind: DropKind,
+  window: 'week' | 'month',
+  now: string,
+): number {
   const start = inventoryPeriodStart(window, new Date(now)).getTime();
   return state.posted.filter((posted) => posted.kind === kind && Date.parse(posted.postedAt) >= start).length;
 }
 
 /** Applications that hold a seat and may still be paid (each is promised one reward from the pool). */
 export const inFlightApplications = (drop: DropState) =>
-  Object.values(drop.applications).filter((application) => ['pending', 'approved', 'submitted'].includes(application.status));
+  Object.values(drop.applications).filter((application) =>
+    ['pending', 'approved', 'submitted'].includes(application.status),
+  );

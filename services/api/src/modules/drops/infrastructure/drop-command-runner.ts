@@ -9,7 +9,14 @@ import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { refusalToApiError, type LedgerRefusal } from '../../ledger';
 import { decide } from '../domain/decide';
 import { DropCommand, DropDecision } from '../domain/decision';
-import { AdvertiserState, DropState, evolve, evolveAdvertiser, initialAdvertiserState, initialDropState } from '../domain/drop';
+import {
+  AdvertiserState,
+  DropState,
+  evolve,
+  evolveAdvertiser,
+  initialAdvertiserState,
+  initialDropState,
+} from '../domain/drop';
 import { advertiserStreamId, dropStreamId, parseAdvertiserEvent, parseDropEvent } from '../domain/drop-events';
 import { dropRefusalToApiError } from '../drop-refusals';
 import { dropsReadModel } from '../projections/drops-read-model';
@@ -40,7 +47,10 @@ export class DropCommandRunner {
     return { state, version: stored.at(-1)?.streamVersion ?? 0n };
   }
 
-  private async loadAdvertiser(userId: string, transaction: TransactionHandle): Promise<{ state: AdvertiserState; version: bigint }> {
+  private async loadAdvertiser(
+    userId: string,
+    transaction: TransactionHandle,
+  ): Promise<{ state: AdvertiserState; version: bigint }> {
     const stored = await this.eventStore.readStream(advertiserStreamId(userId), { transaction });
     let state = initialAdvertiserState();
     for (const event of stored) state = evolveAdvertiser(state, parseAdvertiserEvent(event));
@@ -50,7 +60,9 @@ export class DropCommandRunner {
   /** The drop that holds an application, or null (written with the application, so never behind). */
   async dropOfApplication(applicationId: string): Promise<string | null> {
     const found = await this.eventStore.withTransaction((transaction) =>
-      transaction.query<{ drop_id: string }>('SELECT drop_id FROM drop_application_index WHERE application_id = $1', [applicationId]),
+      transaction.query<{ drop_id: string }>('SELECT drop_id FROM drop_application_index WHERE application_id = $1', [
+        applicationId,
+      ]),
     );
     return found.rows[0]?.drop_id ?? null;
   }
@@ -80,7 +92,11 @@ export class DropCommandRunner {
         if (decision.kind === 'refused') throw dropRefusalToApiError(decision.refusal, command.type);
 
         const appends: AppendToStream[] = [
-          { streamId: dropStreamId(dropId), expectedVersion: drop.version, events: decision.events.map(({ type, data }) => ({ type, data })) },
+          {
+            streamId: dropStreamId(dropId),
+            expectedVersion: drop.version,
+            events: decision.events.map(({ type, data }) => ({ type, data })),
+          },
         ];
         if (advertiserId && advertiser && decision.advertiserEvents.length > 0) {
           appends.push({
@@ -92,11 +108,10 @@ export class DropCommandRunner {
         // The application index is an inline read model: written in the same transaction as the application.
         for (const event of decision.events) {
           if (event.type === 'DropApplicationReceived') {
-            await unit.transaction.query('INSERT INTO drop_application_index (application_id, drop_id, applicant_user_id) VALUES ($1, $2, $3)', [
-              event.data.applicationId,
-              dropId,
-              event.data.applicantUserId,
-            ]);
+            await unit.transaction.query(
+              'INSERT INTO drop_application_index (application_id, drop_id, applicant_user_id) VALUES ($1, $2, $3)',
+              [event.data.applicationId, dropId, event.data.applicantUserId],
+            );
           }
         }
         unit.afterCommit(() => this.projections.runner(dropsReadModel.name)?.poke());
@@ -109,7 +124,11 @@ export class DropCommandRunner {
       moneyRefusal: (refusal, movement) => {
         // A gem pool the creator cannot cover has the spec's text; a key pool falls through to 'Insufficient balance'.
         const pool = movement.postings[0];
-        if (refusal === 'BALANCE_MUST_COVER_AMOUNT' && movement.reasonCode === 'DROP_POOL_ESCROW' && pool?.currency === 'gems') {
+        if (
+          refusal === 'BALANCE_MUST_COVER_AMOUNT' &&
+          movement.reasonCode === 'DROP_POOL_ESCROW' &&
+          pool?.currency === 'gems'
+        ) {
           return unprocessable('INSUFFICIENT_GEMS', DROP_MESSAGES.insufficientGemsForPool);
         }
         return refusalToApiError(refusal as LedgerRefusal, DROP_MESSAGES.applyFailed);

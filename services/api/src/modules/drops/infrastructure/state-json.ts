@@ -6,7 +6,13 @@ import type { ApplicationState, DropState } from '../domain/drop';
  */
 export type DropRow = Omit<
   DropState,
-  'applications' | 'terms' | 'gemPoolTotalMinor' | 'gemPoolRemainingMinor' | 'gemsPaidMinor' | 'keyPoolTotalMinor' | 'keyPoolRemainingMinor'
+  | 'applications'
+  | 'terms'
+  | 'gemPoolTotalMinor'
+  | 'gemPoolRemainingMinor'
+  | 'gemsPaidMinor'
+  | 'keyPoolTotalMinor'
+  | 'keyPoolRemainingMinor'
 > & {
   terms: Record<keyof DropState['terms'], string>;
   gemPoolTotalMinor: string;
@@ -23,7 +29,16 @@ export type ApplicationRow = Omit<ApplicationState, 'costMinor' | 'gemsEarnedMin
 };
 
 export function dropToRow(state: DropState): DropRow {
-  const { applications: _applications, terms, gemPoolTotalMinor, gemPoolRemainingMinor, gemsPaidMinor, keyPoolTotalMinor, keyPoolRemainingMinor, ...rest } = state;
+  const {
+    applications: _applications,
+    terms,
+    gemPoolTotalMinor,
+    gemPoolRemainingMinor,
+    gemsPaidMinor,
+    keyPoolTotalMinor,
+    keyPoolRemainingMinor,
+    ...rest
+  } = state;
   return {
     ...rest,
     terms: {
@@ -68,5 +83,10 @@ export function applicationToRow(application: ApplicationState): ApplicationRow 
 }
 
 export function applicationFromRow(row: ApplicationRow): ApplicationState {
-  return { ...row, costMinor: BigInt(row.costMinor), gemsEarnedMinor: BigInt(row.gemsEarnedMinor), keysEarnedMinor: BigInt(row.keysEarnedMinor) };
+  return {
+    ...row,
+    costMinor: BigInt(row.costMinor),
+    gemsEarnedMinor: BigInt(row.gemsEarnedMinor),
+    keysEarnedMinor: BigInt(row.keysEarnedMinor),
+  };
 }

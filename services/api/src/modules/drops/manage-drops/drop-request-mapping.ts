@@ -1,4 +1,10 @@
-import { PAID_DROP_DEFAULTS, type CreateDropRequest, type DropDetails, type DropKind, type UpdateDropRequest } from '@app/contracts/drops';
+import {
+  PAID_DROP_DEFAULTS,
+  type CreateDropRequest,
+  type DropDetails,
+  type DropKind,
+  type UpdateDropRequest,
+} from '@app/contracts/drops';
 import { badRequest } from '../../../platform/http/api-error';
 import { DROP_MESSAGES } from '@app/contracts/drops';
 import type { DropTerms } from '../domain/drop';
@@ -28,7 +34,8 @@ export function termsOfCreate(kind: DropKind, body: CreateDropRequest): DropTerm
   const paid = kind === 'paid';
   return {
     keyCostMinor: body.key_cost ?? (paid ? BigInt(PAID_DROP_DEFAULTS.keyCost) : 0n),
-    gemRewardBaseMinor: body.gem_reward_base ?? (paid ? BigInt(PAID_DROP_DEFAULTS.gemRewardBase) * GEMS_MINOR_PER_GEM : 0n),
+    gemRewardBaseMinor:
+      body.gem_reward_base ?? (paid ? BigInt(PAID_DROP_DEFAULTS.gemRewardBase) * GEMS_MINOR_PER_GEM : 0n),
     moveCostPointsMinor: body.move_cost_points ?? 0n,
     keyRewardAmountMinor: body.key_reward_amount ?? 0n,
   };
@@ -86,8 +93,11 @@ export function requestedKindOf(body: UpdateDropRequest): DropKind | null {
 export function checkEditedTerms(kind: DropKind, terms: DropTerms): void {
   const issues: { field: string; message: string }[] = [];
   if (kind === 'paid' && terms.keyCostMinor < 1n) issues.push({ field: 'key_cost', message: DROP_MESSAGES.keyCostMin });
-  if (kind === 'paid' && terms.gemRewardBaseMinor < 10_000n) issues.push({ field: 'gem_reward_base', message: DROP_MESSAGES.gemRewardMin });
-  if (kind === 'move' && terms.moveCostPointsMinor < 10n) issues.push({ field: 'move_cost_points', message: DROP_MESSAGES.pointsCostMin });
-  if (kind === 'move' && terms.keyRewardAmountMinor < 1n) issues.push({ field: 'key_reward_amount', message: DROP_MESSAGES.keysRewardMin });
+  if (kind === 'paid' && terms.gemRewardBaseMinor < 10_000n)
+    issues.push({ field: 'gem_reward_base', message: DROP_MESSAGES.gemRewardMin });
+  if (kind === 'move' && terms.moveCostPointsMinor < 10n)
+    issues.push({ field: 'move_cost_points', message: DROP_MESSAGES.pointsCostMin });
+  if (kind === 'move' && terms.keyRewardAmountMinor < 1n)
+    issues.push({ field: 'key_reward_amount', message: DROP_MESSAGES.keysRewardMin });
   if (issues.length > 0) throw badRequest('VALIDATION_ERROR', issues[0].message, issues);
 }

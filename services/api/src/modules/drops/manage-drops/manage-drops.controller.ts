@@ -64,7 +64,13 @@ export class ManageDropsController {
             type: 'CreateDrop',
             data: {
               dropId,
-              creator: { userId: caller.userId, userType: user.user_type, tier: user.user_tier, name: displayNameOf(user), avatar: user.avatar_url },
+              creator: {
+                userId: caller.userId,
+                userType: user.user_type,
+                tier: user.user_tier,
+                name: displayNameOf(user),
+                avatar: user.avatar_url,
+              },
               kind,
               details: detailsOfCreate(body),
               terms,
@@ -127,7 +133,12 @@ export class ManageDropsController {
     const dropId = dropIdFromPath(id);
     return this.runner.run<{ success: true; id: string }>(
       dropId,
-      async () => ({ command: { type: 'DeleteDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
+      async () => ({
+        command: {
+          type: 'DeleteDrop',
+          data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() },
+        },
+      }),
       () => ({ success: true, id: dropId }),
       idempotency,
     );
@@ -142,7 +153,12 @@ export class ManageDropsController {
     const dropId = dropIdFromPath(id);
     return this.runner.run<DropView>(
       dropId,
-      async () => ({ command: { type: 'CloseDrop', data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() } } }),
+      async () => ({
+        command: {
+          type: 'CloseDrop',
+          data: { dropId, callerId: caller.userId, transactionId: newTransactionId(), now: new Date().toISOString() },
+        },
+      }),
       (state) => toDropView(state),
       idempotency,
     );

@@ -5,7 +5,14 @@ import { UserRegisteredSchema } from '@app/contracts/identity';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { DropState, evolve, initialDropState } from '../domain/drop';
 import { DropEvent, parseDropEvent } from '../domain/drop-events';
-import { ApplicationRow, DropRow, applicationFromRow, applicationToRow, dropFromRow, dropToRow } from '../infrastructure/state-json';
+import {
+  ApplicationRow,
+  DropRow,
+  applicationFromRow,
+  applicationToRow,
+  dropFromRow,
+  dropToRow,
+} from '../infrastructure/state-json';
 
 const logger = new Logger('DropsReadModel');
 
@@ -57,10 +64,10 @@ export const dropsReadModel = defineProjection<DropTable>({
         const registered = UserRegisteredSchema.safeParse(stored.data);
         if (!registered.success) logger.error(`Skipping unreadable UserRegistered at position ${stored.position}`);
         else if (registered.data.isDemo ?? registered.data.demoPersona !== null) {
-          await transaction.query(`INSERT INTO ${tables.drops_demo_users} (user_id, owner_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-            registered.data.userId,
-            registered.data.demoOwnerUserId ?? null,
-          ]);
+          await transaction.query(
+            `INSERT INTO ${tables.drops_demo_users} (user_id, owner_user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+            [registered.data.userId, registered.data.demoOwnerUserId ?? null],
+          );
         }
         continue;
       }
@@ -74,7 +81,11 @@ export const dropsReadModel = defineProjection<DropTable>({
       const dropId = event.data.dropId;
       let state = drops.get(dropId) ?? (await loadDrop(transaction, tables, dropId));
       const applicationIds =
-        'applicationId' in event.data ? [event.data.applicationId] : event.type === 'DropDeleted' ? event.data.declinedApplicationIds : [];
+        'applicationId' in event.data
+          ? [event.data.applicationId]
+          : event.type === 'DropDeleted'
+            ? event.data.declinedApplicationIds
+            : [];
       for (const applicationId of applicationIds) {
         if (event.type === 'DropApplicationReceived' || state.applications[applicationId]) continue;
         const application = await loadApplication(transaction, tables, applicationId);
@@ -99,21 +110,39 @@ export const dropsReadModel = defineProjection<DropTable>({
         `INSERT INTO ${tables.drop_applications_read} (application_id, drop_id, applicant_user_id, status, applied_at, state)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb)
          ON CONFLICT (application_id) DO UPDATE SET status = excluded.status, state = excluded.state`,
-        [applicationId, dropId, application.applicantUserId, application.status, application.appliedAt, JSON.stringify(applicationToRow(application))],
+        [
+          applicationId,
+          dropId,
+          application.applicantUserId,
+          application.status,
+          application.appliedAt,
+          JSON.stringify(applicationToRow(application)),
+        ],
       );
     }
   },
 });
 
-async function loadDrop(transaction: TransactionHandle, tables: ProjectionTables<DropTable>, dropId: string): Promise<DropState> {
-  const result = await transaction.query<{ state: DropRow }>(`SELECT state FROM ${tables.drops_read} WHERE drop_id = $1`, [dropId]);
+async function loadDrop(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<DropTable>,
+  dropId: string,
+): Promise<DropState> {
+  const result = await transaction.query<{ state: DropRow }>(
+    `SELECT state FROM ${tables.drops_read} WHERE drop_id = $1`,
+    [dropId],
+  );
   return result.rows[0] ? dropFromRow(result.rows[0].state) : initialDropState(dropId);
 }
 
-async function loadApplication(transaction: TransactionHandle, tables: ProjectionTables<DropTable>, applicationId: string) {
-  const result = await transaction.query<{ state: ApplicationRow }>(`SELECT state FROM ${tables.drop_applications_read} WHERE application_id = $1`, [
-    applicationId,
-  ]);
+async function loadApplication(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<DropTable>,
+  applicationId: string,
+) {
+  const result = await transaction.query<{ state: ApplicationRow }>(
+    `SELECT state FROM ${tables.drop_applications_read} WHERE application_id = $1`,
+    [applicationId],
+  );
   return result.rows[0] ? applicationFromRow(result.rows[0].state) : null;
 }
-

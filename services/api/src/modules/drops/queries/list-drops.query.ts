@@ -16,8 +16,13 @@ export const READ_YOUR_WRITES_WAIT_MILLISECONDS = 5_000;
  * and real drops never meet: a real user lists real drops only; a demo login lists its own drops and those of the
  * sandboxes created for it, never other visitors'.
  */
-export async function listDrops(database: pg.Pool, readYourWrites: ReadYourWrites, filter: DropListFilter): Promise<DropView[]> {
-  if (filter.awaitWrites !== false) await readYourWrites.awaitProjections([dropsReadModel.name], READ_YOUR_WRITES_WAIT_MILLISECONDS);
+export async function listDrops(
+  database: pg.Pool,
+  readYourWrites: ReadYourWrites,
+  filter: DropListFilter,
+): Promise<DropView[]> {
+  if (filter.awaitWrites !== false)
+    await readYourWrites.awaitProjections([dropsReadModel.name], READ_YOUR_WRITES_WAIT_MILLISECONDS);
   const rows = await database.query<{ state: DropRow }>(
     `SELECT state FROM drops_read
       WHERE NOT deleted AND ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR creator_id = $2)

@@ -47,7 +47,10 @@ export class ReadDropsController {
 
   /** Sandbox drops and real drops never meet (see `listDrops`). */
   @Route(listDropsRoute)
-  list(@CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined, @Query() rawQuery: unknown): Promise<DropView[]> {
+  list(
+    @CurrentUser({ optional: true }) caller: AuthenticatedUser | undefined,
+    @Query() rawQuery: unknown,
+  ): Promise<DropView[]> {
     const query = parseInput(listDropsRoute.query, rawQuery);
     return listDrops(this.database, this.readYourWrites, {
       type: query.type ?? null,
@@ -65,7 +68,10 @@ export class ReadDropsController {
   }
 
   @Route(listDropApplicationsRoute)
-  async applicationsOf(@CurrentUser() caller: AuthenticatedUser, @Param('id') id: string): Promise<DropApplicationView[]> {
+  async applicationsOf(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') id: string,
+  ): Promise<DropApplicationView[]> {
     const { state } = await this.runner.loadDrop(dropIdFromPath(id));
     if (!state.exists || state.deleted) throw notFound('DROP_NOT_FOUND', DROP_MESSAGES.notFound);
     if (state.creatorId !== caller.userId) throw forbidden(DROP_MESSAGES.onlyCreatorReviews, 'NOT_DROP_CREATOR');

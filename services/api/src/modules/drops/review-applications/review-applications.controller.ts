@@ -72,7 +72,14 @@ export class ReviewApplicationsController {
       const keyMultiplier = applicant && drop.kind === 'move' ? await this.facts.keyMultiplier(applicant, now) : 1;
       return {
         type: 'CompleteApplication',
-        data: { applicationId, callerId: caller.userId, reviewScore: body.review_score, keyMultiplier, transactionId: newTransactionId(), now },
+        data: {
+          applicationId,
+          callerId: caller.userId,
+          reviewScore: body.review_score,
+          keyMultiplier,
+          transactionId: newTransactionId(),
+          now,
+        },
       };
     });
   }

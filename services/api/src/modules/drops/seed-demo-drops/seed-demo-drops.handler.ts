@@ -8,10 +8,18 @@ import { newId } from '../drop-ids';
 import { DropCommandRunner } from '../infrastructure/drop-command-runner';
 import { OutsideFacts } from '../infrastructure/outside-facts';
 
-const PROOF_TERMS: DropTerms = { keyCostMinor: 0n, gemRewardBaseMinor: 0n, moveCostPointsMinor: 0n, keyRewardAmountMinor: 0n };
+const PROOF_TERMS: DropTerms = {
+  keyCostMinor: 0n,
+  gemRewardBaseMinor: 0n,
+  moveCostPointsMinor: 0n,
+  keyRewardAmountMinor: 0n,
+};
 
 /** What each seeded drop says. The titles name them demo drops, which the drop records (`isDemo`) at creation. */
-const SEEDS: Record<SeedDemoDropsCommand['purpose'], Pick<DropDetails, 'title' | 'description' | 'category' | 'requirements' | 'deliverables'>[]> = {
+const SEEDS: Record<
+  SeedDemoDropsCommand['purpose'],
+  Pick<DropDetails, 'title' | 'description' | 'category' | 'requirements' | 'deliverables'>[]
+> = {
   own: [
     {
       title: 'Demo drop: review our new app',
@@ -31,7 +39,8 @@ const SEEDS: Record<SeedDemoDropsCommand['purpose'], Pick<DropDetails, 'title' |
   'for-creator': [
     {
       title: 'Demo drop: share your first post',
-      description: 'A proof drop from a demo brand for you to apply to: tell the brand why you fit, then submit your post.',
+      description:
+        'A proof drop from a demo brand for you to apply to: tell the brand why you fit, then submit your post.',
       category: 'engagement',
       requirements: 'Any social account',
       deliverables: 'A link to your post',
@@ -64,7 +73,13 @@ export class SeedDemoDropsHandler implements ICommandHandler<SeedDemoDropsComman
               type: 'CreateDrop',
               data: {
                 dropId,
-                creator: { userId: user.id, userType: user.user_type, tier: user.user_tier, name: displayNameOf(user), avatar: user.avatar_url },
+                creator: {
+                  userId: user.id,
+                  userType: user.user_type,
+                  tier: user.user_tier,
+                  name: displayNameOf(user),
+                  avatar: user.avatar_url,
+                },
                 kind: 'proof',
                 details: {
                   ...seed,

@@ -17,7 +17,8 @@ export interface ReserveState {
 export const initialReserve = (): ReserveState => ({ reserveUsdMinor: 0n, released: false });
 
 export function evolveReserve(state: ReserveState, event: EngagementEvent): ReserveState {
-  if (event.type === 'ContentTipped' && event.data.kind === 'fund') return { ...state, reserveUsdMinor: state.reserveUsdMinor + BigInt(event.data.usdMinor) };
+  if (event.type === 'ContentTipped' && event.data.kind === 'fund')
+    return { ...state, reserveUsdMinor: state.reserveUsdMinor + BigInt(event.data.usdMinor) };
   if (event.type === 'ContentReserveReleased') return { reserveUsdMinor: 0n, released: true };
   return state;
 }
@@ -37,7 +38,10 @@ export interface ReleaseReserveCommand {
  * else holds (unsold, the engagement pool, their own) and takes what is left, rounding included. The postings sum to
  * exactly the reserve, so nothing is paid that was not funded. Released once; nothing to pay records nothing.
  */
-export function decideReleaseReserve(command: ReleaseReserveCommand, state: ReserveState): { events: EngagementEvent[]; money: MoneyMovement | null } {
+export function decideReleaseReserve(
+  command: ReleaseReserveCommand,
+  state: ReserveState,
+): { events: EngagementEvent[]; money: MoneyMovement | null } {
   if (state.released || state.reserveUsdMinor <= 0n) return { events: [], money: null };
   const reserve = state.reserveUsdMinor;
   const total = BigInt(command.totalShares);
@@ -47,14 +51,28 @@ export function decideReleaseReserve(command: ReleaseReserveCommand, state: Rese
     merged.set(holder.userId, (merged.get(holder.userId) ?? 0) + holder.shares);
   }
   const heldByOthers = [...merged.values()].reduce((sum, shares) => sum + shares, 0);
-  if (heldByOthers > command.totalShares) throw new Error(`Invariant broken: ${heldByOthers} shares held of ${command.totalShares} on ${command.contentId}`);
-  const payouts = [...merged].map(([userId, shares]) => ({ userId, shares, usdMinor: (reserve * BigInt(shares)) / total }));
+  if (heldByOthers > command.totalShares)
+    throw new Error(`Invariant broken: ${heldByOthers} shares held of ${command.totalShares} on ${command.contentId}`);
+  const payouts = [...merged].map(([userId, shares]) => ({
+    userId,
+    shares,
+    usdMinor: (reserve * BigInt(shares)) / total,
+  }));
   const paidToHolders = payouts.reduce((sum, payout) => sum + payout.usdMinor, 0n);
-  payouts.push({ userId: command.creatorId, shares: command.totalShares - heldByOthers, usdMinor: reserve - paidToHolders });
+  payouts.push({
+    userId: command.creatorId,
+    shares: command.totalShares - heldByOthers,
+    usdMinor: reserve - paidToHolders,
+  });
   const escrow = escrowAccount('content', command.contentId);
   const postings: Posting[] = payouts
     .filter((payout) => payout.usdMinor > 0n)
-    .map((payout) => ({ debitAccount: escrow, creditAccount: userAccount(payout.userId), currency: 'usd', amountMinor: payout.usdMinor }));
+    .map((payout) => ({
+      debitAccount: escrow,
+      creditAccount: userAccount(payout.userId),
+      currency: 'usd',
+      amountMinor: payout.usdMinor,
+    }));
   return {
     money:
       postings.length > 0
@@ -92,7 +110,8 @@ export function decideEndSponsorshipEarly(
   command: { sponsorshipId: string; transactionId: string; now: string },
   state: SponsorshipState,
 ): { events: EngagementEvent[]; money: MoneyMovement | null } {
-  if (state.status !== 'live' || !state.contentId || !state.sponsorId || !state.startsAt || !state.endsAt) return { events: [], money: null };
+  if (state.status !== 'live' || !state.contentId || !state.sponsorId || !state.startsAt || !state.endsAt)
+    return { events: [], money: null };
   const now = BigInt(Date.parse(command.now));
   const starts = BigInt(Date.parse(state.startsAt));
   const ends = BigInt(Date.parse(state.endsAt));
@@ -102,8 +121,19 @@ export function decideEndSponsorshipEarly(
   const spent = state.gemsMinor - refunded;
   const escrow = escrowAccount('sponsorship', command.sponsorshipId);
   const postings: Posting[] = [
-    ...(refunded > 0n ? [{ debitAccount: escrow, creditAccount: userAccount(state.sponsorId), currency: 'gems' as const, amountMinor: refunded }] : []),
-    ...(spent > 0n ? [{ debitAccount: escrow, creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems' as const, amountMinor: spent }] : []),
+    ...(refunded > 0n
+      ? [
+          {
+            debitAccount: escrow,
+            creditAccount: userAccount(state.sponsorId),
+            currency: 'gems' as const,
+            amountMinor: refunded,
+          },
+        ]
+      : []),
+    ...(spent > 0n
+      ? [{ debitAccount: escrow, creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems' as const, amountMinor: spent }]
+      : []),
   ];
   return {
     money:

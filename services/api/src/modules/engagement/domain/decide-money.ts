@@ -1,9 +1,28 @@
 import { sharePriceFor } from '@app/contracts/content';
-import { usdMinorValueOf, type EngagementEvent, type FundCurrency, type SponsorPackage } from '@app/contracts/engagement';
-import { SYSTEM_ACCOUNTS, escrowAccount, userAccount, type Currency, type MoneyMovement, type Posting } from '@app/contracts/ledger';
+import {
+  usdMinorValueOf,
+  type EngagementEvent,
+  type FundCurrency,
+  type SponsorPackage,
+} from '@app/contracts/engagement';
+import {
+  SYSTEM_ACCOUNTS,
+  escrowAccount,
+  userAccount,
+  type Currency,
+  type MoneyMovement,
+  type Posting,
+} from '@app/contracts/ledger';
 import type { ContentPoolState, SponsorshipState } from './state';
 
-export type MoneyRefusal = 'CONTENT_ARCHIVED' | 'OWN_CONTENT' | 'DEMO_ISOLATION' | 'NOT_ADVERTISER' | 'TOO_SMALL' | 'SPONSORSHIP_NOT_FOUND' | 'SPONSORSHIP_NOT_ENDED';
+export type MoneyRefusal =
+  | 'CONTENT_ARCHIVED'
+  | 'OWN_CONTENT'
+  | 'DEMO_ISOLATION'
+  | 'NOT_ADVERTISER'
+  | 'TOO_SMALL'
+  | 'SPONSORSHIP_NOT_FOUND'
+  | 'SPONSORSHIP_NOT_ENDED';
 type Refused = { kind: 'refused'; refusal: MoneyRefusal };
 
 const LEDGER_CURRENCY: Readonly<Record<FundCurrency, Currency>> = { USD: 'usd', Gems: 'gems', Points: 'points' };
@@ -13,7 +32,13 @@ export interface TipCommand {
   contentId: string;
   fromUserId: string;
   fromIsDemo: boolean;
-  content: { title: string; creatorId: string; creatorIsDemo: boolean; status: 'active' | 'archived'; totalShares: number };
+  content: {
+    title: string;
+    creatorId: string;
+    creatorIsDemo: boolean;
+    status: 'active' | 'archived';
+    totalShares: number;
+  };
   currency: FundCurrency;
   amountMinor: bigint;
   transactionId: string;
@@ -39,8 +64,10 @@ export interface TipDecision {
 export function decideTip(command: TipCommand, pool: ContentPoolState): TipDecision | Refused {
   const { content } = command;
   if (content.status !== 'active') return { kind: 'refused', refusal: 'CONTENT_ARCHIVED' };
-  if (command.kind === 'tip' && content.creatorId === command.fromUserId) return { kind: 'refused', refusal: 'OWN_CONTENT' };
-  if (command.kind === 'fund' && command.fromIsDemo !== content.creatorIsDemo) return { kind: 'refused', refusal: 'DEMO_ISOLATION' };
+  if (command.kind === 'tip' && content.creatorId === command.fromUserId)
+    return { kind: 'refused', refusal: 'OWN_CONTENT' };
+  if (command.kind === 'fund' && command.fromIsDemo !== content.creatorIsDemo)
+    return { kind: 'refused', refusal: 'DEMO_ISOLATION' };
   const usdMinor = usdMinorValueOf(command.currency, command.amountMinor);
   if (usdMinor <= 0n || command.amountMinor <= 0n) return { kind: 'refused', refusal: 'TOO_SMALL' };
 
@@ -104,7 +131,10 @@ const GEM_MINOR = 10_000n;
  * into the sponsorship's own escrow for the package's hours (held: nothing else can spend them), then the expiry
  * job spends them to platform revenue. Demo sponsors boost demo content only (sandboxes never touch real items).
  */
-export function decideSponsor(command: SponsorCommand, state: SponsorshipState): { kind: 'accepted'; events: EngagementEvent[]; money: MoneyMovement; endsAt: string } | Refused {
+export function decideSponsor(
+  command: SponsorCommand,
+  state: SponsorshipState,
+): { kind: 'accepted'; events: EngagementEvent[]; money: MoneyMovement; endsAt: string } | Refused {
   const { sponsor, content } = command;
   if (sponsor.userType !== 'advertiser') return { kind: 'refused', refusal: 'NOT_ADVERTISER' };
   if (content.creatorId === sponsor.userId) return { kind: 'refused', refusal: 'OWN_CONTENT' };
@@ -120,7 +150,14 @@ export function decideSponsor(command: SponsorCommand, state: SponsorshipState):
       transactionId: command.transactionId,
       reasonCode: 'SPONSORSHIP',
       description: `${command.package.name} for "${content.title}"`,
-      postings: [{ debitAccount: userAccount(sponsor.userId), creditAccount: escrowAccount('sponsorship', command.sponsorshipId), currency: 'gems', amountMinor: gemsMinor }],
+      postings: [
+        {
+          debitAccount: userAccount(sponsor.userId),
+          creditAccount: escrowAccount('sponsorship', command.sponsorshipId),
+          currency: 'gems',
+          amountMinor: gemsMinor,
+        },
+      ],
       now: command.now,
       references: { contentId: command.contentId, sponsorshipId: command.sponsorshipId },
     },
@@ -150,17 +187,35 @@ export function decideSpendSponsorship(
   command: { sponsorshipId: string; transactionId: string; now: string },
   state: SponsorshipState,
 ): { kind: 'accepted'; events: EngagementEvent[]; money: MoneyMovement | null } | Refused {
-  if (state.status === 'none' || !state.contentId || !state.endsAt) return { kind: 'refused', refusal: 'SPONSORSHIP_NOT_FOUND' };
+  if (state.status === 'none' || !state.contentId || !state.endsAt)
+    return { kind: 'refused', refusal: 'SPONSORSHIP_NOT_FOUND' };
   if (state.status === 'spent' || state.status === 'ended') return { kind: 'accepted', events: [], money: null };
   if (Date.parse(command.now) < Date.parse(state.endsAt)) return { kind: 'refused', refusal: 'SPONSORSHIP_NOT_ENDED' };
   return {
     kind: 'accepted',
-    events: [{ type: 'SponsorshipSpent', data: { sponsorshipId: command.sponsorshipId, contentId: state.contentId, transactionId: command.transactionId, at: command.now } }],
+    events: [
+      {
+        type: 'SponsorshipSpent',
+        data: {
+          sponsorshipId: command.sponsorshipId,
+          contentId: state.contentId,
+          transactionId: command.transactionId,
+          at: command.now,
+        },
+      },
+    ],
     money: {
       transactionId: command.transactionId,
       reasonCode: 'SPONSORSHIP',
       description: 'Sponsorship ended: gems spent',
-      postings: [{ debitAccount: escrowAccount('sponsorship', command.sponsorshipId), creditAccount: SYSTEM_ACCOUNTS.fees, currency: 'gems', amountMinor: state.gemsMinor }],
+      postings: [
+        {
+          debitAccount: escrowAccount('sponsorship', command.sponsorshipId),
+          creditAccount: SYSTEM_ACCOUNTS.fees,
+          currency: 'gems',
+          amountMinor: state.gemsMinor,
+        },
+      ],
       now: command.now,
       references: { sponsorshipId: command.sponsorshipId },
     },

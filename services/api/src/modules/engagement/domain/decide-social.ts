@@ -11,7 +11,13 @@ import type { UserTier } from '@app/contracts/identity';
 import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement, type Posting } from '@app/contracts/ledger';
 import type { ContentPoolState, DailyState, UserContentState } from './state';
 
-export type SocialRefusal = 'CONTENT_ARCHIVED' | 'ALREADY_LIKED' | 'ALREADY_SAVED' | 'MOVE_ALREADY_RECORDED' | 'DAILY_MOVES_REACHED' | 'NOT_SAVED';
+export type SocialRefusal =
+  | 'CONTENT_ARCHIVED'
+  | 'ALREADY_LIKED'
+  | 'ALREADY_SAVED'
+  | 'MOVE_ALREADY_RECORDED'
+  | 'DAILY_MOVES_REACHED'
+  | 'NOT_SAVED';
 
 export interface ContentFacts {
   creatorId: string;
@@ -83,14 +89,17 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
   // The creator's own engagement earns nothing: no points, and no shares out of the pool set aside for others.
   // Nor does engagement between a demo sandbox and a real account (sandboxes never exchange value with real ones).
   const own = content.creatorId === userId || command.actorIsDemo !== content.creatorIsDemo;
-  const paidBefore = POINTS_ONCE_PER_ITEM.includes(action) && (state.userContent.actionsRecorded.includes(action) || (action === 'save' && state.userContent.savedEver));
+  const paidBefore =
+    POINTS_ONCE_PER_ITEM.includes(action) &&
+    (state.userContent.actionsRecorded.includes(action) || (action === 'save' && state.userContent.savedEver));
   const base = own || content.isDemo || paidBefore ? 0n : socialActionPointsMinor(action, command.tier);
   const capLeft = ENGAGEMENT_DAILY_CAPS.socialActionPointsMinor - state.daily.pointsMinor;
   const pointsMinor = base < capLeft ? base : capLeft > 0n ? capLeft : 0n;
 
   const poolLeft = Math.max(0, content.engagementSharesTotal - state.pool.sharesGiven);
   const perAction = ENGAGEMENT_SHARES_PER_ACTION_BY_TYPE[action];
-  const engagementShares = own || state.userContent.sharesEarnedFor.includes(action) ? 0 : Math.min(perAction, poolLeft);
+  const engagementShares =
+    own || state.userContent.sharesEarnedFor.includes(action) ? 0 : Math.min(perAction, poolLeft);
   const transactionId = pointsMinor > 0n ? command.transactionId : null;
 
   return {
@@ -98,7 +107,16 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
     userContentEvents: [
       {
         type: 'SocialActionRecorded',
-        data: { contentId, userId, actionType: action, pointsMinor: pointsMinor.toString(), engagementShares, transactionId, at: now, ...(command.commentId ? { commentId: command.commentId } : {}) },
+        data: {
+          contentId,
+          userId,
+          actionType: action,
+          pointsMinor: pointsMinor.toString(),
+          engagementShares,
+          transactionId,
+          at: now,
+          ...(command.commentId ? { commentId: command.commentId } : {}),
+        },
       },
     ],
     poolEvents:
@@ -112,7 +130,10 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
                 actionType: action,
                 shares: engagementShares,
                 at: now,
-                poolAfter: { sharesGiven: state.pool.sharesGiven + engagementShares, revenueUsdMinor: state.pool.revenueUsdMinor.toString() },
+                poolAfter: {
+                  sharesGiven: state.pool.sharesGiven + engagementShares,
+                  revenueUsdMinor: state.pool.revenueUsdMinor.toString(),
+                },
               },
             },
           ]
@@ -132,7 +153,14 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
             transactionId: command.transactionId,
             reasonCode: 'ENGAGEMENT_REWARD',
             description: `Content ${action}`,
-            postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor }],
+            postings: [
+              {
+                debitAccount: SYSTEM_ACCOUNTS.issuance,
+                creditAccount: userAccount(userId),
+                currency: 'points',
+                amountMinor: pointsMinor,
+              },
+            ],
             now,
             references: command.commentId ? { contentId, commentId: command.commentId } : { contentId },
           }
@@ -162,19 +190,46 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
   const { content, userId, contentId, now, moveType } = command;
   if (content.status !== 'active') return { kind: 'refused', refusal: 'CONTENT_ARCHIVED' };
   if (state.userContent.movesRecorded.includes(moveType)) return { kind: 'refused', refusal: 'MOVE_ALREADY_RECORDED' };
-  if (state.daily.externalMoves >= ENGAGEMENT_DAILY_CAPS.externalMoves) return { kind: 'refused', refusal: 'DAILY_MOVES_REACHED' };
-  const reward = content.isDemo || content.creatorId === userId || command.actorIsDemo !== content.creatorIsDemo ? { points: 0, keys: 0 } : externalMoveReward(moveType, command.tier);
+  if (state.daily.externalMoves >= ENGAGEMENT_DAILY_CAPS.externalMoves)
+    return { kind: 'refused', refusal: 'DAILY_MOVES_REACHED' };
+  const reward =
+    content.isDemo || content.creatorId === userId || command.actorIsDemo !== content.creatorIsDemo
+      ? { points: 0, keys: 0 }
+      : externalMoveReward(moveType, command.tier);
   const pointsMinor = BigInt(reward.points) * 10n;
   const paid = pointsMinor > 0n || reward.keys > 0;
   const postings: Posting[] = [];
-  if (pointsMinor > 0n) postings.push({ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'points', amountMinor: pointsMinor });
-  if (reward.keys > 0) postings.push({ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'keys', amountMinor: BigInt(reward.keys) });
+  if (pointsMinor > 0n)
+    postings.push({
+      debitAccount: SYSTEM_ACCOUNTS.issuance,
+      creditAccount: userAccount(userId),
+      currency: 'points',
+      amountMinor: pointsMinor,
+    });
+  if (reward.keys > 0)
+    postings.push({
+      debitAccount: SYSTEM_ACCOUNTS.issuance,
+      creditAccount: userAccount(userId),
+      currency: 'keys',
+      amountMinor: BigInt(reward.keys),
+    });
   return {
     kind: 'accepted',
     userContentEvents: [
       {
         type: 'ExternalMoveRecorded',
-        data: { moveId: command.moveId, contentId, userId, moveType, points: reward.points, keys: reward.keys, proofType: command.proofType, proofUrl: command.proofUrl, transactionId: paid ? command.transactionId : null, at: now },
+        data: {
+          moveId: command.moveId,
+          contentId,
+          userId,
+          moveType,
+          points: reward.points,
+          keys: reward.keys,
+          proofType: command.proofType,
+          proofUrl: command.proofUrl,
+          transactionId: paid ? command.transactionId : null,
+          at: now,
+        },
       },
     ],
     poolEvents: [],
@@ -189,13 +244,28 @@ export function decideExternalMove(command: ExternalMoveCommand, state: SocialSt
     movesRemainingToday: ENGAGEMENT_DAILY_CAPS.externalMoves - state.daily.externalMoves - 1,
     money:
       postings.length > 0
-        ? { transactionId: command.transactionId, reasonCode: 'ENGAGEMENT_REWARD', description: `External ${moveType}`, postings, now, references: { contentId, moveId: command.moveId } }
+        ? {
+            transactionId: command.transactionId,
+            reasonCode: 'ENGAGEMENT_REWARD',
+            description: `External ${moveType}`,
+            postings,
+            now,
+            references: { contentId, moveId: command.moveId },
+          }
         : null,
   };
 }
 
 /** Removing an item from the saved collection (it can be saved again, for no further points). */
-export function decideUnsave(command: { contentId: string; userId: string; now: string }, state: UserContentState): { kind: 'accepted'; events: EngagementEvent[] } | Refused {
+export function decideUnsave(
+  command: { contentId: string; userId: string; now: string },
+  state: UserContentState,
+): { kind: 'accepted'; events: EngagementEvent[] } | Refused {
   if (!state.saved) return { kind: 'refused', refusal: 'NOT_SAVED' };
-  return { kind: 'accepted', events: [{ type: 'ContentUnsaved', data: { contentId: command.contentId, userId: command.userId, at: command.now } }] };
+  return {
+    kind: 'accepted',
+    events: [
+      { type: 'ContentUnsaved', data: { contentId: command.contentId, userId: command.userId, at: command.now } },
+    ],
+  };
 }

@@ -40,10 +40,25 @@ export interface SponsorshipState {
   endsAt: string | null;
 }
 
-export const initialUserContent = (): UserContentState => ({ liked: false, saved: false, savedEver: false, sharesEarnedFor: [], sharesHeld: 0, movesRecorded: [], actionsRecorded: [] });
+export const initialUserContent = (): UserContentState => ({
+  liked: false,
+  saved: false,
+  savedEver: false,
+  sharesEarnedFor: [],
+  sharesHeld: 0,
+  movesRecorded: [],
+  actionsRecorded: [],
+});
 export const initialPool = (): ContentPoolState => ({ sharesGiven: 0, revenueUsdMinor: 0n });
 export const initialDaily = (): DailyState => ({ pointsMinor: 0n, externalMoves: 0 });
-export const initialSponsorship = (): SponsorshipState => ({ status: 'none', contentId: null, sponsorId: null, gemsMinor: 0n, startsAt: null, endsAt: null });
+export const initialSponsorship = (): SponsorshipState => ({
+  status: 'none',
+  contentId: null,
+  sponsorId: null,
+  gemsMinor: 0n,
+  startsAt: null,
+  endsAt: null,
+});
 
 export function evolveUserContent(state: UserContentState, event: EngagementEvent): UserContentState {
   switch (event.type) {
@@ -56,7 +71,9 @@ export function evolveUserContent(state: UserContentState, event: EngagementEven
         savedEver: state.savedEver || actionType === 'save',
         sharesEarnedFor: engagementShares > 0 ? [...state.sharesEarnedFor, actionType] : state.sharesEarnedFor,
         sharesHeld: state.sharesHeld + engagementShares,
-        actionsRecorded: state.actionsRecorded.includes(actionType) ? state.actionsRecorded : [...state.actionsRecorded, actionType],
+        actionsRecorded: state.actionsRecorded.includes(actionType)
+          ? state.actionsRecorded
+          : [...state.actionsRecorded, actionType],
       };
     }
     case 'ContentUnsaved':
@@ -70,10 +87,14 @@ export function evolveUserContent(state: UserContentState, event: EngagementEven
 
 export function evolvePool(state: ContentPoolState, event: EngagementEvent): ContentPoolState {
   if ((event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter) {
-    return { sharesGiven: event.data.poolAfter.sharesGiven, revenueUsdMinor: BigInt(event.data.poolAfter.revenueUsdMinor) };
+    return {
+      sharesGiven: event.data.poolAfter.sharesGiven,
+      revenueUsdMinor: BigInt(event.data.poolAfter.revenueUsdMinor),
+    };
   }
   if (event.type === 'EngagementSharesGiven') return { ...state, sharesGiven: state.sharesGiven + event.data.shares };
-  if (event.type === 'ContentTipped') return { ...state, revenueUsdMinor: state.revenueUsdMinor + BigInt(event.data.usdMinor) };
+  if (event.type === 'ContentTipped')
+    return { ...state, revenueUsdMinor: state.revenueUsdMinor + BigInt(event.data.usdMinor) };
   return state;
 }
 

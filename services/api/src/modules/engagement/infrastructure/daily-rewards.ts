@@ -21,16 +21,34 @@ export const dailyRewardsLockKey = (userId: string, day: string) => `engagement-
 export const dailyRewardsKey = (userId: string, day: string) => `${userId} ${day}`;
 
 /** The days of these users, in one statement; a day without a row is zero. Keyed by `dailyRewardsKey`. */
-export async function readDailyRewards(transaction: TransactionHandle, keys: ReadonlyArray<{ userId: string; day: string }>): Promise<Map<string, StoredDay>> {
+export async function readDailyRewards(
+  transaction: TransactionHandle,
+  keys: ReadonlyArray<{ userId: string; day: string }>,
+): Promise<Map<string, StoredDay>> {
   const unique = [...new Map(keys.map((key) => [dailyRewardsKey(key.userId, key.day), key])).values()];
-  const { rows } = await transaction.query<{ user_id: string; day: string; points_minor: string; external_moves: number }>(
+  const { rows } = await transaction.query<{
+    user_id: string;
+    day: string;
+    points_minor: string;
+    external_moves: number;
+  }>(
     `SELECT d.user_id, d.day, d.points_minor::text AS points_minor, d.external_moves
        FROM engagement_daily_rewards d JOIN ${rowsTable(1, { user_id: 'text', day: 'text' })} AS k ON d.user_id = k.user_id AND d.day = k.day`,
     [rowsDocument(unique.map((key) => [key.userId, key.day]))],
   );
-  const days = new Map<string, StoredDay>(unique.map(({ userId, day }) => [dailyRewardsKey(userId, day), { userId, day, state: { pointsMinor: 0n, externalMoves: 0 }, stored: false }]));
+  const days = new Map<string, StoredDay>(
+    unique.map(({ userId, day }) => [
+      dailyRewardsKey(userId, day),
+      { userId, day, state: { pointsMinor: 0n, externalMoves: 0 }, stored: false },
+    ]),
+  );
   for (const row of rows) {
-    days.set(dailyRewardsKey(row.user_id, row.day), { userId: row.user_id, day: row.day, state: { pointsMinor: BigInt(row.points_minor), externalMoves: Number(row.external_moves) }, stored: true });
+    days.set(dailyRewardsKey(row.user_id, row.day), {
+      userId: row.user_id,
+      day: row.day,
+      state: { pointsMinor: BigInt(row.points_minor), externalMoves: Number(row.external_moves) },
+      stored: true,
+    });
   }
   return days;
 }
@@ -49,7 +67,8 @@ export interface DayChange {
 export async function saveDailyRewards(transaction: TransactionHandle, changes: readonly DayChange[]): Promise<void> {
   for (const write of dailyRewardsAlongside(changes)) {
     const { rows } = await transaction.query(write.statement, [...write.params]);
-    if (rows.length !== write.expectedRows) throw new DailyRewardsConflictError(changes.map(({ read }) => dailyRewardsLockKey(read.userId, read.day)));
+    if (rows.length !== write.expectedRows)
+      throw new DailyRewardsConflictError(changes.map(({ read }) => dailyRewardsLockKey(read.userId, read.day)));
   }
 }
 
@@ -58,8 +77,13 @@ export async function saveDailyRewards(transaction: TransactionHandle, changes: 
  * compare-and-set of the rows read, and an insert of the days that had none, each expecting every one of its rows
  * (else AppendAlongsideConflictError, a version conflict: the unit reruns). None when no day changed.
  */
-export function dailyRewardsAlongside(changes: readonly DayChange[]): Array<AppendAlongside & { expectedRows: number }> {
-  const changed = changes.filter(({ read, after }) => read.state.pointsMinor !== after.pointsMinor || read.state.externalMoves !== after.externalMoves);
+export function dailyRewardsAlongside(
+  changes: readonly DayChange[],
+): Array<AppendAlongside & { expectedRows: number }> {
+  const changed = changes.filter(
+    ({ read, after }) =>
+      read.state.pointsMinor !== after.pointsMinor || read.state.externalMoves !== after.externalMoves,
+  );
   const stored = changed.filter(({ read }) => read.stored);
   const fresh = changed.filter(({ read }) => !read.stored);
   const writes: Array<AppendAlongside & { expectedRows: number }> = [];
@@ -90,7 +114,11 @@ export function dailyRewardsAlongside(changes: readonly DayChange[]): Array<Appe
        SELECT * FROM ${rowsTable(1, { user_id: 'text', day: 'text', points_minor: 'bigint', external_moves: 'integer' })} AS incoming
        ON CONFLICT (user_id, day) DO NOTHING
        RETURNING 1`,
-      params: [rowsDocument(fresh.map(({ read, after }) => [read.userId, read.day, after.pointsMinor.toString(), after.externalMoves]))],
+      params: [
+        rowsDocument(
+          fresh.map(({ read, after }) => [read.userId, read.day, after.pointsMinor.toString(), after.externalMoves]),
+        ),
+      ],
       expectedRows: fresh.length,
     });
   }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { minorToApiNumber, type MoneyMovement } from '@app/contracts/ledger';
-import { ENGAGEMENT_MESSAGES, tierMultiplier, type EngagementEvent, type SocialActionResponse, type SocialActionType } from '@app/contracts/engagement';
+import {
+  ENGAGEMENT_MESSAGES,
+  tierMultiplier,
+  type EngagementEvent,
+  type SocialActionResponse,
+  type SocialActionType,
+} from '@app/contracts/engagement';
 import type { UserTier } from '@app/contracts/identity';
 import type { TransactionHandle } from '@app/event-store';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/idempotency.service';
@@ -57,7 +63,10 @@ export interface StreamEvents {
  */
 @Injectable()
 export class EngagementCommands {
-  private readonly socialActions = new GroupQueues<PendingSocialAction>((_queue, group) => this.commitSocialActions(group), SOCIAL_ACTIONS_PER_GROUP);
+  private readonly socialActions = new GroupQueues<PendingSocialAction>(
+    (_queue, group) => this.commitSocialActions(group),
+    SOCIAL_ACTIONS_PER_GROUP,
+  );
 
   constructor(
     readonly store: EngagementStore,
@@ -77,7 +86,9 @@ export class EngagementCommands {
    * one unit of work (`commitSocialActions`), whatever their items; each caller is still answered on their own.
    */
   socialAction(request: Omit<PendingSocialAction, 'resolve' | 'reject'>): Promise<SocialActionResponse> {
-    return new Promise((resolve, reject) => this.socialActions.add(SOCIAL_ACTIONS_QUEUE, { ...request, resolve, reject }));
+    return new Promise((resolve, reject) =>
+      this.socialActions.add(SOCIAL_ACTIONS_QUEUE, { ...request, resolve, reject }),
+    );
   }
 
   /**
@@ -90,19 +101,30 @@ export class EngagementCommands {
    */
   private async commitSocialActions(group: PendingSocialAction[]): Promise<void> {
     const lockKeys = [
-      ...new Set(group.flatMap((member) => [contentPoolStreamId(member.contentId), userContentStreamId(member.contentId, member.userId), dailyRewardsLockKey(member.userId, utcDayOf(member.now))])),
+      ...new Set(
+        group.flatMap((member) => [
+          contentPoolStreamId(member.contentId),
+          userContentStreamId(member.contentId, member.userId),
+          dailyRewardsLockKey(member.userId, utcDayOf(member.now)),
+        ]),
+      ),
     ];
     const outcomes = await this.runner.runGroup<SocialActionResponse>({
       lockKeys,
       members: group.map((member) => ({ idempotency: member.idempotency })),
       decide: async (unit, indexes) => {
         const live = indexes.map((index) => group[index]!);
-        const contents = await this.queryBus.execute(new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction));
+        const contents = await this.queryBus.execute(
+          new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction),
+        );
         const loaded = await this.store.socialMany(
           live.map((member) => ({ contentId: member.contentId, userId: member.userId })),
           unit.transaction,
         );
-        const days = await readDailyRewards(unit.transaction, live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })));
+        const days = await readDailyRewards(
+          unit.transaction,
+          live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })),
+        );
         const userContents = new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state]));
         const dailies = new Map<string, DailyState>([...days].map(([key, day]) => [key, day.state]));
         const pools = new Map([...loaded.pools].map(([streamId, entry]) => [streamId, entry.state]));
@@ -124,14 +146,26 @@ export class EngagementCommands {
           const userContentId = userContentStreamId(contentId, member.userId);
           const dailyId = dailyRewardsKey(member.userId, utcDayOf(member.now));
           const decision = decideSocialAction(
-            { contentId, userId: member.userId, action: member.action, tier: member.tier, actorIsDemo: member.actorIsDemo, content, transactionId: member.transactionId, now: member.now },
+            {
+              contentId,
+              userId: member.userId,
+              action: member.action,
+              tier: member.tier,
+              actorIsDemo: member.actorIsDemo,
+              content,
+              transactionId: member.transactionId,
+              now: member.now,
+            },
             { userContent: userContents.get(userContentId)!, pool: pools.get(poolId)!, daily: dailies.get(dailyId)! },
           );
           if (decision.kind === 'refused') {
             members.set(index, { refusal: engagementRefusalToApiError(decision.refusal) });
             continue;
           }
-          userContents.set(userContentId, decision.userContentEvents.reduce(evolveUserContent, userContents.get(userContentId)!));
+          userContents.set(
+            userContentId,
+            decision.userContentEvents.reduce(evolveUserContent, userContents.get(userContentId)!),
+          );
           dailies.set(dailyId, decision.dailyAfter);
           pools.set(poolId, decision.poolEvents.reduce(evolvePool, pools.get(poolId)!));
           push(userContentId, decision.userContentEvents);
@@ -142,7 +176,8 @@ export class EngagementCommands {
             answer: () => socialActionAnswer(member.action, contentId, member.tier, decision),
           });
         }
-        const loadedOf = (streamId: string): Loaded<unknown> => loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
+        const loadedOf = (streamId: string): Loaded<unknown> =>
+          loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
         const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
         const alongside = socialActionRowsAlongside(
           allEvents,
@@ -151,13 +186,17 @@ export class EngagementCommands {
         return { appends, members, alongside };
       },
     });
-    outcomes.forEach((outcome, index) => ('ok' in outcome ? group[index]!.resolve(outcome.ok) : group[index]!.reject(outcome.error)));
+    outcomes.forEach((outcome, index) =>
+      'ok' in outcome ? group[index]!.resolve(outcome.ok) : group[index]!.reject(outcome.error),
+    );
   }
 
   run<Body>(options: {
     lockKeys: string[];
     /** The streams' events and the money the module's decider returned with them (null when nothing moves). */
-    decide(unit: UnitOfWork): Promise<{ streams: StreamEvents[]; money: MoneyMovement | null; answer(transactionId: string | null): Body }>;
+    decide(
+      unit: UnitOfWork,
+    ): Promise<{ streams: StreamEvents[]; money: MoneyMovement | null; answer(transactionId: string | null): Body }>;
     moneyRefusal?(refusal: string): ApiError | undefined;
     /** The route's `Idempotency-Key` (`@IdempotencyKey`); none for a job. */
     idempotency?: IdempotentRequest;
@@ -172,21 +211,33 @@ export class EngagementCommands {
         const decided = await options.decide(unit);
         const events = decided.streams.flatMap((stream) => stream.events);
         await applyEngagementEvents(unit.transaction, events);
-        return { appends: decided.streams.flatMap((stream) => appendOf(stream.loaded, stream.events)), money: decided.money, answer: decided.answer };
+        return {
+          appends: decided.streams.flatMap((stream) => appendOf(stream.loaded, stream.events)),
+          money: decided.money,
+          answer: decided.answer,
+        };
       },
     });
   }
 }
 
 /** A refusal from a pure decider: the context's HTTP answer. */
-export function refuse(decision: { kind: 'refused'; refusal: Parameters<typeof engagementRefusalToApiError>[0] }): never {
+export function refuse(decision: {
+  kind: 'refused';
+  refusal: Parameters<typeof engagementRefusalToApiError>[0];
+}): never {
   throw engagementRefusalToApiError(decision.refusal);
 }
 
 export const points = (minor: bigint) => minorToApiNumber(minor, 'points');
 
 /** A quick action's answer; when fewer points than the rate were paid it says why (the cap, or paid before). */
-export function socialActionAnswer(action: SocialActionType, contentId: string, tier: UserTier, decision: SocialDecision): SocialActionResponse {
+export function socialActionAnswer(
+  action: SocialActionType,
+  contentId: string,
+  tier: UserTier,
+  decision: SocialDecision,
+): SocialActionResponse {
   return {
     success: true as const,
     action_type: action,
@@ -197,7 +248,11 @@ export function socialActionAnswer(action: SocialActionType, contentId: string, 
     engagement_shares_remaining: decision.sharesRemaining,
     daily_points_remaining: points(decision.dailyPointsRemainingMinor),
     daily_limit_reached: decision.dailyLimitReached,
-    message: decision.dailyLimitReached ? ENGAGEMENT_MESSAGES.dailyPointsReached : decision.paidBefore ? ENGAGEMENT_MESSAGES.alreadyRewarded : null,
+    message: decision.dailyLimitReached
+      ? ENGAGEMENT_MESSAGES.dailyPointsReached
+      : decision.paidBefore
+        ? ENGAGEMENT_MESSAGES.alreadyRewarded
+        : null,
   };
 }
 export const usd = (minor: bigint) => minorToApiNumber(minor, 'usd');

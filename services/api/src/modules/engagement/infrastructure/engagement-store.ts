@@ -23,7 +23,10 @@ export class EngagementStore {
    */
   async social(contentId: string, userId: string, transaction: TransactionHandle) {
     const { userContents, pools } = await this.socialMany([{ contentId, userId }], transaction);
-    return { userContent: userContents.get(userContentStreamId(contentId, userId))!, pool: pools.get(contentPoolStreamId(contentId))! };
+    return {
+      userContent: userContents.get(userContentStreamId(contentId, userId))!,
+      pool: pools.get(contentPoolStreamId(contentId))!,
+    };
   }
 
   /**
@@ -34,20 +37,34 @@ export class EngagementStore {
     const poolIds = [...new Set(members.map((member) => contentPoolStreamId(member.contentId)))];
     const userContentIds = [...new Set(members.map((member) => userContentStreamId(member.contentId, member.userId)))];
     const read = await this.eventStore.readStreams(
-      [...userContentIds.map((streamId) => ({ streamId })), ...poolIds.map((streamId) => ({ streamId, fromVersion: this.tailFrom(streamId) }))],
+      [
+        ...userContentIds.map((streamId) => ({ streamId })),
+        ...poolIds.map((streamId) => ({ streamId, fromVersion: this.tailFrom(streamId) })),
+      ],
       { transaction },
     );
-    const userContents = new Map(userContentIds.map((streamId) => [streamId, fold(streamId, read.get(streamId) ?? [], initialUserContent(), evolveUserContent)]));
+    const userContents = new Map(
+      userContentIds.map((streamId) => [
+        streamId,
+        fold(streamId, read.get(streamId) ?? [], initialUserContent(), evolveUserContent),
+      ]),
+    );
     const pools = new Map<string, Loaded<ContentPoolState>>();
     // One at a time: a pool whose tail does not carry its state is read again, whole, on the transaction's connection.
-    for (const streamId of poolIds) pools.set(streamId, await this.fromTail(streamId, read.get(streamId) ?? [], POOL, transaction));
+    for (const streamId of poolIds)
+      pools.set(streamId, await this.fromTail(streamId, read.get(streamId) ?? [], POOL, transaction));
     return { userContents, pools };
   }
 
   /** The item's pool (see `social`); a tip or fund reads it alone. */
   async pool(contentId: string, transaction: TransactionHandle): Promise<Loaded<ContentPoolState>> {
     const streamId = contentPoolStreamId(contentId);
-    return this.fromTail(streamId, await this.eventStore.readStream(streamId, { fromVersion: this.tailFrom(streamId), transaction }), POOL, transaction);
+    return this.fromTail(
+      streamId,
+      await this.eventStore.readStream(streamId, { fromVersion: this.tailFrom(streamId), transaction }),
+      POOL,
+      transaction,
+    );
   }
 
   /**
@@ -65,14 +82,20 @@ export class EngagementStore {
    * read from the start; else (the last event carries none, say one written before the field existed) the whole
    * stream, read again.
    */
-  private async fromTail<State>(streamId: string, tail: readonly StoredEvent[], kind: TailedStream<State>, transaction: TransactionHandle): Promise<Loaded<State>> {
+  private async fromTail<State>(
+    streamId: string,
+    tail: readonly StoredEvent[],
+    kind: TailedStream<State>,
+    transaction: TransactionHandle,
+  ): Promise<Loaded<State>> {
     const seen = this.tailVersions.has(streamId);
     const last = tail.at(-1);
     let loaded: Loaded<State> | null = null;
     if (!last) loaded = seen ? null : { streamId, state: kind.initial(), version: 0n };
     else {
       const event = parseEngagementEvent(last.type, last.data);
-      if (kind.carriesState(event)) loaded = { streamId, state: kind.evolve(kind.initial(), event), version: last.streamVersion };
+      if (kind.carriesState(event))
+        loaded = { streamId, state: kind.evolve(kind.initial(), event), version: last.streamVersion };
       else if (!seen) loaded = fold(streamId, tail, kind.initial(), kind.evolve);
     }
     loaded ??= await this.load(streamId, kind.initial(), kind.evolve, transaction);
@@ -81,12 +104,23 @@ export class EngagementStore {
   }
 
   private rememberTail(streamId: string, version: bigint): void {
-    if (!this.tailVersions.has(streamId) && this.tailVersions.size >= 100_000) this.tailVersions.delete(this.tailVersions.keys().next().value!);
+    if (!this.tailVersions.has(streamId) && this.tailVersions.size >= 100_000)
+      this.tailVersions.delete(this.tailVersions.keys().next().value!);
     this.tailVersions.set(streamId, version);
   }
 
-  async load<State>(streamId: string, initial: State, evolve: (state: State, event: EngagementEvent) => State, transaction?: TransactionHandle): Promise<Loaded<State>> {
-    return fold(streamId, await this.eventStore.readStream(streamId, transaction ? { transaction } : undefined), initial, evolve);
+  async load<State>(
+    streamId: string,
+    initial: State,
+    evolve: (state: State, event: EngagementEvent) => State,
+    transaction?: TransactionHandle,
+  ): Promise<Loaded<State>> {
+    return fold(
+      streamId,
+      await this.eventStore.readStream(streamId, transaction ? { transaction } : undefined),
+      initial,
+      evolve,
+    );
   }
 }
 
@@ -100,13 +134,31 @@ interface TailedStream<State> {
 const POOL: TailedStream<ContentPoolState> = {
   initial: initialPool,
   evolve: evolvePool,
-  carriesState: (event) => (event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter !== undefined,
+  carriesState: (event) =>
+    (event.type === 'EngagementSharesGiven' || event.type === 'ContentTipped') && event.data.poolAfter !== undefined,
 };
 
-function fold<State>(streamId: string, stored: readonly StoredEvent[], initial: State, evolve: (state: State, event: EngagementEvent) => State): Loaded<State> {
-  return { streamId, state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial), version: stored.at(-1)?.streamVersion ?? 0n };
+function fold<State>(
+  streamId: string,
+  stored: readonly StoredEvent[],
+  initial: State,
+  evolve: (state: State, event: EngagementEvent) => State,
+): Loaded<State> {
+  return {
+    streamId,
+    state: stored.map((event) => parseEngagementEvent(event.type, event.data)).reduce(evolve, initial),
+    version: stored.at(-1)?.streamVersion ?? 0n,
+  };
 }
 
 export function appendOf(loaded: Loaded<unknown>, events: readonly EngagementEvent[]): AppendToStream[] {
-  return events.length === 0 ? [] : [{ streamId: loaded.streamId, expectedVersion: loaded.version, events: events.map(({ type, data }) => ({ type, data })) }];
+  return events.length === 0
+    ? []
+    : [
+        {
+          streamId: loaded.streamId,
+          expectedVersion: loaded.version,
+          events: events.map(({ type, data }) => ({ type, data })),
+        },
+      ];
 }

@@ -3,7 +3,12 @@ import type { AppendAlongside, TransactionHandle } from '@app/event-store';
 import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import { dailyRewardsAlongside, type DayChange } from './daily-rewards';
 
-async function bumpTotals(transaction: TransactionHandle, contentId: string, column: string, delta: number | bigint): Promise<void> {
+async function bumpTotals(
+  transaction: TransactionHandle,
+  contentId: string,
+  column: string,
+  delta: number | bigint,
+): Promise<void> {
   // Column names come from the fixed map above, never from input.
   await transaction.query(
     `INSERT INTO engagement_content_totals (content_id, ${column}) VALUES ($1, $2)
@@ -13,7 +18,10 @@ async function bumpTotals(transaction: TransactionHandle, contentId: string, col
 }
 
 /** Writes the inline read models for events about to be appended, in the same transaction (README). */
-export async function applyEngagementEvents(transaction: TransactionHandle, events: readonly EngagementEvent[]): Promise<void> {
+export async function applyEngagementEvents(
+  transaction: TransactionHandle,
+  events: readonly EngagementEvent[],
+): Promise<void> {
   for (const event of events) {
     switch (event.type) {
       case 'SocialActionRecorded': {
@@ -25,7 +33,10 @@ export async function applyEngagementEvents(transaction: TransactionHandle, even
         break;
       }
       case 'ContentUnsaved':
-        await transaction.query('UPDATE engagement_user_content SET saved_at = NULL WHERE content_id = $1 AND user_id = $2', [event.data.contentId, event.data.userId]);
+        await transaction.query(
+          'UPDATE engagement_user_content SET saved_at = NULL WHERE content_id = $1 AND user_id = $2',
+          [event.data.contentId, event.data.userId],
+        );
         break;
       case 'ExternalMoveRecorded':
         await bumpTotals(transaction, event.data.contentId, 'external_moves', 1);
@@ -38,16 +49,33 @@ export async function applyEngagementEvents(transaction: TransactionHandle, even
         await transaction.query(
           `INSERT INTO engagement_sponsorships (sponsorship_id, content_id, sponsor_id, sponsor_name, package_id, gems_minor, multiplier_tenths, hours, starts_at, ends_at, status)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'live')`,
-          [d.sponsorshipId, d.contentId, d.sponsorId, d.sponsorName, d.packageId, d.gemsMinor, d.multiplierTenths, d.hours, d.startsAt, d.endsAt],
+          [
+            d.sponsorshipId,
+            d.contentId,
+            d.sponsorId,
+            d.sponsorName,
+            d.packageId,
+            d.gemsMinor,
+            d.multiplierTenths,
+            d.hours,
+            d.startsAt,
+            d.endsAt,
+          ],
         );
         break;
       }
       case 'SponsorshipSpent':
-        await transaction.query(`UPDATE engagement_sponsorships SET status = 'spent', spent_at = $2 WHERE sponsorship_id = $1`, [event.data.sponsorshipId, event.data.at]);
+        await transaction.query(
+          `UPDATE engagement_sponsorships SET status = 'spent', spent_at = $2 WHERE sponsorship_id = $1`,
+          [event.data.sponsorshipId, event.data.at],
+        );
         break;
       case 'SponsorshipEndedEarly':
         // Spent as far as lists go (no longer live); the refund is the ledger's.
-        await transaction.query(`UPDATE engagement_sponsorships SET status = 'ended', spent_at = $2 WHERE sponsorship_id = $1`, [event.data.sponsorshipId, event.data.at]);
+        await transaction.query(
+          `UPDATE engagement_sponsorships SET status = 'ended', spent_at = $2 WHERE sponsorship_id = $1`,
+          [event.data.sponsorshipId, event.data.at],
+        );
         break;
       default:
         break;
@@ -64,11 +92,18 @@ const WITHOUT_INLINE_ROWS = new Set<EngagementEvent['type']>(['EngagementSharesG
  * row twice in the group is folded first, as the events would leave it one after the other: the first like, the last
  * save, the shares summed), and its users' changed days (`dailyRewardsAlongside`).
  */
-export function socialActionRowsAlongside(events: readonly EngagementEvent[], days: readonly DayChange[] = []): AppendAlongside[] {
-  const rows = new Map<string, { contentId: string; userId: string; likedAt: string | null; savedAt: string | null; shares: number }>();
+export function socialActionRowsAlongside(
+  events: readonly EngagementEvent[],
+  days: readonly DayChange[] = [],
+): AppendAlongside[] {
+  const rows = new Map<
+    string,
+    { contentId: string; userId: string; likedAt: string | null; savedAt: string | null; shares: number }
+  >();
   for (const event of events) {
     if (WITHOUT_INLINE_ROWS.has(event.type)) continue;
-    if (event.type !== 'SocialActionRecorded') throw new Error(`Invariant broken: ${event.type} in a group of quick actions`);
+    if (event.type !== 'SocialActionRecorded')
+      throw new Error(`Invariant broken: ${event.type} in a group of quick actions`);
     const { contentId, userId, actionType, engagementShares, at } = event.data;
     const key = `${contentId} ${userId}`;
     const row = rows.get(key) ?? { contentId, userId, likedAt: null, savedAt: null, shares: 0 };
@@ -92,7 +127,9 @@ export function socialActionRowsAlongside(events: readonly EngagementEvent[], da
                saved_at = COALESCE(EXCLUDED.saved_at, u.saved_at),
                engagement_shares_held = u.engagement_shares_held + EXCLUDED.engagement_shares_held
              RETURNING 1`,
-            params: [rowsDocument(upserts.map((row) => [row.contentId, row.userId, row.likedAt, row.savedAt, row.shares]))],
+            params: [
+              rowsDocument(upserts.map((row) => [row.contentId, row.userId, row.likedAt, row.savedAt, row.shares])),
+            ],
           },
         ];
   return [...userContent, ...dailyRewardsAlongside(days)];

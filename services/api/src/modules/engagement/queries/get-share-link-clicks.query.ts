@@ -25,11 +25,17 @@ export class GetShareLinkClicksHandler implements IQueryHandler<GetShareLinkClic
 
   async execute({ scope }: GetShareLinkClicksQuery): Promise<ShareLinkClickRow[]> {
     if (scope.campaignIds.length === 0 && scope.contentIds.length === 0) return [];
-    const { rows } = await this.pool.query<{ campaign_id: string | null; content_id: string | null; day: string; clicks: string }>(CLICKS_SQL, [
-      [...scope.campaignIds],
-      [...scope.contentIds],
-      scope.since ?? null,
-    ]);
-    return rows.map((row) => ({ campaignId: row.campaign_id, contentId: row.content_id, day: row.day, clicks: Number(row.clicks) }));
+    const { rows } = await this.pool.query<{
+      campaign_id: string | null;
+      content_id: string | null;
+      day: string;
+      clicks: string;
+    }>(CLICKS_SQL, [[...scope.campaignIds], [...scope.contentIds], scope.since ?? null]);
+    return rows.map((row) => ({
+      campaignId: row.campaign_id,
+      contentId: row.content_id,
+      day: row.day,
+      clicks: Number(row.clicks),
+    }));
   }
 }

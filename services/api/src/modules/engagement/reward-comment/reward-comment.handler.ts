@@ -25,13 +25,27 @@ export class RewardCommentHandler implements ICommandHandler<RewardCommentComman
     const { userContent, pool } = await this.commands.store.social(contentId, userId, unit.transaction);
     const read = (await readDailyRewards(unit.transaction, [{ userId, day }])).get(dailyRewardsKey(userId, day))!;
     const decision = decideSocialAction(
-      { contentId, userId, action: 'comment', tier: comment.authorTier, actorIsDemo: comment.authorIsDemo, content, transactionId: comment.transactionId, now, commentId },
+      {
+        contentId,
+        userId,
+        action: 'comment',
+        tier: comment.authorTier,
+        actorIsDemo: comment.authorIsDemo,
+        content,
+        transactionId: comment.transactionId,
+        now,
+        commentId,
+      },
       { userContent: userContent.state, pool: pool.state, daily: read.state },
     );
     if (decision.kind === 'refused') refuse(decision);
     await applyEngagementEvents(unit.transaction, [...decision.userContentEvents, ...decision.poolEvents]);
     await saveDailyRewards(unit.transaction, [{ read, after: decision.dailyAfter }]);
-    const { success: _success, reference_id: _reference, ...reward } = socialActionAnswer('comment', contentId, comment.authorTier, decision);
+    const {
+      success: _success,
+      reference_id: _reference,
+      ...reward
+    } = socialActionAnswer('comment', contentId, comment.authorTier, decision);
     return {
       appends: [...appendOf(userContent, decision.userContentEvents), ...appendOf(pool, decision.poolEvents)],
       money: decision.money,

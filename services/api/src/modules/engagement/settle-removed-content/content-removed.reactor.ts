@@ -8,7 +8,12 @@ import { marketStreamId } from '@app/contracts/market';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { JobsService } from '../../../platform/jobs/jobs.service';
 import { GetContentOwnerQuery, GetEngagementShareholdersQuery, GetMarketShareholdersQuery } from '../../content';
-import { decideEndSponsorshipEarly, decideReleaseReserve, evolveReserve, initialReserve } from '../domain/content-removed';
+import {
+  decideEndSponsorshipEarly,
+  decideReleaseReserve,
+  evolveReserve,
+  initialReserve,
+} from '../domain/content-removed';
 import { evolveSponsorship, initialSponsorship } from '../domain/state';
 import { contentPoolStreamId, sponsorshipStreamId } from '../domain/streams';
 import { EngagementCommands } from '../infrastructure/engagement-commands';
@@ -18,7 +23,8 @@ const PayloadSchema = z.object({ contentId: z.string() });
 const NAMESPACE = '4f0c2a8e-1d57-4b8a-9e0b-7c2d5a3f6e19';
 /** Derived, so a rerun of the job posts the same transaction (the ledger refuses a transaction id twice). */
 export const reserveReleaseTransactionId = (contentId: string) => uuidv5(`content-reserve:${contentId}`, NAMESPACE);
-const sponsorshipEndTransactionId = (sponsorshipId: string) => uuidv5(`sponsorship-ended-early:${sponsorshipId}`, NAMESPACE);
+const sponsorshipEndTransactionId = (sponsorshipId: string) =>
+  uuidv5(`sponsorship-ended-early:${sponsorshipId}`, NAMESPACE);
 
 /**
  * Settles what an archived or deleted item leaves in this context (README "When an item goes"), derived from
@@ -38,7 +44,9 @@ export class ContentRemovedReactor {
       name: 'engagement_content_removed',
       eventTypes: ['ContentArchived', 'ContentDeleted'],
       react: (event) => {
-        const parsed = (event.type === 'ContentArchived' ? ContentArchivedSchema : ContentDeletedSchema).safeParse(event.data);
+        const parsed = (event.type === 'ContentArchived' ? ContentArchivedSchema : ContentDeletedSchema).safeParse(
+          event.data,
+        );
         return parsed.success ? [{ jobName: CONTENT_REMOVED_JOB, payload: { contentId: parsed.data.contentId } }] : [];
       },
       handlers: { [CONTENT_REMOVED_JOB]: (payload) => this.settle(PayloadSchema.parse(payload).contentId) },
@@ -62,9 +70,16 @@ export class ContentRemovedReactor {
       decide: async (unit) => {
         const owner = await this.queryBus.execute(new GetContentOwnerQuery(contentId, unit.transaction));
         if (!owner || owner.status === 'active') return { streams: [], money: null, answer: () => null };
-        const loaded = await this.commands.store.load(contentPoolStreamId(contentId), initialReserve(), evolveReserve, unit.transaction);
+        const loaded = await this.commands.store.load(
+          contentPoolStreamId(contentId),
+          initialReserve(),
+          evolveReserve,
+          unit.transaction,
+        );
         const marketHolders = await this.queryBus.execute(new GetMarketShareholdersQuery(contentId, unit.transaction));
-        const engagementHolders = await this.queryBus.execute(new GetEngagementShareholdersQuery(contentId, unit.transaction));
+        const engagementHolders = await this.queryBus.execute(
+          new GetEngagementShareholdersQuery(contentId, unit.transaction),
+        );
         const decision = decideReleaseReserve(
           {
             contentId,
@@ -90,7 +105,12 @@ export class ContentRemovedReactor {
     await this.commands.run({
       lockKeys: [sponsorshipStreamId(sponsorshipId)],
       decide: async (unit) => {
-        const loaded = await this.commands.store.load(sponsorshipStreamId(sponsorshipId), initialSponsorship(), evolveSponsorship, unit.transaction);
+        const loaded = await this.commands.store.load(
+          sponsorshipStreamId(sponsorshipId),
+          initialSponsorship(),
+          evolveSponsorship,
+          unit.transaction,
+        );
         const decision = decideEndSponsorshipEarly({ sponsorshipId, transactionId, now }, loaded.state);
         return {
           streams: [{ loaded, events: decision.events }],

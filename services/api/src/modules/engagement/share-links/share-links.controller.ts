@@ -70,14 +70,19 @@ export class ShareLinksController {
     if (contentId && !content) throw notFound('CONTENT_NOT_FOUND', ENGAGEMENT_MESSAGES.contentNotFound);
     const ownOrigin = `${request.protocol}://${request.host}`;
     const target = originOf(body.target_url);
-    const allowed = target !== null && (target === ownOrigin || this.config.corsOrigins.includes(target) || (content !== null && body.target_url === content.platformUrl));
+    const allowed =
+      target !== null &&
+      (target === ownOrigin ||
+        this.config.corsOrigins.includes(target) ||
+        (content !== null && body.target_url === content.platformUrl));
     if (!allowed) throw unprocessable('SHARE_TARGET_NOT_ALLOWED', ENGAGEMENT_MESSAGES.shareTargetNotAllowed);
     // A soft bound on rows one account can add (the dialog makes one link per open, regenerates on demand).
     const today = await this.pool.query<{ count: number }>(
       "SELECT count(*)::int AS count FROM engagement_share_links WHERE user_id = $1 AND created_at >= date_trunc('day', now())",
       [caller.userId],
     );
-    if ((today.rows[0]?.count ?? 0) >= SHARE_LINKS_PER_DAY) throw tooManyRequests('Unable to generate link. Try again shortly.', 'SHARE_LINK_LIMIT');
+    if ((today.rows[0]?.count ?? 0) >= SHARE_LINKS_PER_DAY)
+      throw tooManyRequests('Unable to generate link. Try again shortly.', 'SHARE_LINK_LIMIT');
     const id = randomBytes(8).toString('base64url');
     await this.pool.query(
       'INSERT INTO engagement_share_links (link_id, user_id, target_url, content_id, campaign_id, created_at) VALUES ($1, $2, $3, $4, $5, now())',
@@ -89,7 +94,9 @@ export class ShareLinksController {
   @Route(followShareLinkRoute)
   @Public()
   async follow(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const row = LINK_ID.test(id) ? (await this.pool.query<{ target_url: string }>(COUNT_CLICK, [id])).rows[0] : undefined;
+    const row = LINK_ID.test(id)
+      ? (await this.pool.query<{ target_url: string }>(COUNT_CLICK, [id])).rows[0]
+      : undefined;
     if (!row) throw notFound('SHARE_LINK_NOT_FOUND', ENGAGEMENT_MESSAGES.shareLinkNotFound);
     await reply.redirect(row.target_url, 302);
   }

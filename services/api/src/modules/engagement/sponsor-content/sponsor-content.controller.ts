@@ -30,7 +30,9 @@ import { SponsorshipReader } from '../infrastructure/sponsorship-reader';
 function knownPackage(pkg: SponsorPackage | null): SponsorPackage {
   if (pkg) return pkg;
   const offered = SPONSOR_PACKAGES.map((candidate) => `${candidate.id} (${candidate.gems} gems)`).join(', ');
-  throw badRequest('UNKNOWN_SPONSOR_PACKAGE', `Choose a sponsorship package: ${offered}`, [{ field: 'package_id', message: 'matches no package' }]);
+  throw badRequest('UNKNOWN_SPONSOR_PACKAGE', `Choose a sponsorship package: ${offered}`, [
+    { field: 'package_id', message: 'matches no package' },
+  ]);
 }
 
 /** Sponsoring content (spec 2 §9 packages; advertisers, not own content) and the live boosts. */
@@ -49,15 +51,31 @@ export class SponsorContentController {
     @Param('id') rawId: string,
     @Body(new ZodValidationPipe(sponsorContentRoute.body)) body: SponsorContentRequest,
   ): Promise<SponsorContentResponse> {
-    const pkg = knownPackage(sponsorPackageFor({ packageId: body.package_id, gems: body.gems_allocated, multiplier: body.boost_multiplier, hours: body.duration_hours }));
+    const pkg = knownPackage(
+      sponsorPackageFor({
+        packageId: body.package_id,
+        gems: body.gems_allocated,
+        multiplier: body.boost_multiplier,
+        hours: body.duration_hours,
+      }),
+    );
     return this.commands.sponsor(caller, contentIdOf(rawId), pkg, idempotency);
   }
 
   @Route(advertiserSponsorRoute)
   sponsorFromForm(
     @IdempotencyKey(advertiserSponsorRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(advertiserSponsorRoute.body)) body: AdvertiserSponsorRequest): Promise<SponsorContentResponse> {
-    const pkg = knownPackage(sponsorPackageFor({ packageId: body.packageId, gems: body.gemAmount, multiplier: body.boostMultiplier, hours: body.durationHours }));
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(advertiserSponsorRoute.body)) body: AdvertiserSponsorRequest,
+  ): Promise<SponsorContentResponse> {
+    const pkg = knownPackage(
+      sponsorPackageFor({
+        packageId: body.packageId,
+        gems: body.gemAmount,
+        multiplier: body.boostMultiplier,
+        hours: body.durationHours,
+      }),
+    );
     return this.commands.sponsor(caller, contentIdOf(body.contentId), pkg, idempotency);
   }
 
@@ -70,7 +88,14 @@ export class SponsorContentController {
       const content = await this.queryBus.execute(new GetContentForCommandQuery(sponsorship.content_id));
       // Archived items leave every list (content README); deleted ones are gone.
       if (!content || content.status !== 'active') continue;
-      items.push({ ...sponsorship, id: content.contentId, title: content.title, platform: content.platform, platform_url: content.platformUrl, creator_id: content.creatorId });
+      items.push({
+        ...sponsorship,
+        id: content.contentId,
+        title: content.title,
+        platform: content.platform,
+        platform_url: content.platformUrl,
+        creator_id: content.creatorId,
+      });
     }
     return items;
   }

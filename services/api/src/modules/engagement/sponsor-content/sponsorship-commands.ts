@@ -2,7 +2,12 @@ import { displayNameOf } from '@app/contracts/identity';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ENGAGEMENT_MESSAGES, sponsorSuccessMessage, type SponsorContentResponse, type SponsorPackage } from '@app/contracts/engagement';
+import {
+  ENGAGEMENT_MESSAGES,
+  sponsorSuccessMessage,
+  type SponsorContentResponse,
+  type SponsorPackage,
+} from '@app/contracts/engagement';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { forbidden, unprocessable } from '../../../platform/http/api-error';
@@ -32,7 +37,12 @@ export class SponsorshipCommands {
     @Inject(DATABASE_POOL) private readonly pool: pg.Pool,
   ) {}
 
-  async sponsor(caller: AuthenticatedUser, contentId: string, pkg: SponsorPackage, idempotency?: IdempotentRequest): Promise<SponsorContentResponse> {
+  async sponsor(
+    caller: AuthenticatedUser,
+    contentId: string,
+    pkg: SponsorPackage,
+    idempotency?: IdempotentRequest,
+  ): Promise<SponsorContentResponse> {
     const user = await getExistingUser(this.queryBus, caller.userId);
     const sponsorshipId = newId();
     const transactionId = newTransactionId();
@@ -42,10 +52,18 @@ export class SponsorshipCommands {
       lockKeys: [sponsorshipStreamId(sponsorshipId)],
       // The package is the request: the same key with the same package replays, whatever else the form sent.
       idempotencyBody: { contentId, packageId: pkg.id },
-      moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_GEMS', ENGAGEMENT_MESSAGES.insufficientGems) : undefined),
+      moneyRefusal: (refusal) =>
+        refusal === 'BALANCE_MUST_COVER_AMOUNT'
+          ? unprocessable('INSUFFICIENT_GEMS', ENGAGEMENT_MESSAGES.insufficientGems)
+          : undefined,
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
-        const loaded = await this.commands.store.load(sponsorshipStreamId(sponsorshipId), initialSponsorship(), evolveSponsorship, unit.transaction);
+        const loaded = await this.commands.store.load(
+          sponsorshipStreamId(sponsorshipId),
+          initialSponsorship(),
+          evolveSponsorship,
+          unit.transaction,
+        );
         const decision = decideSponsor(
           {
             sponsorshipId,
@@ -59,7 +77,9 @@ export class SponsorshipCommands {
           loaded.state,
         );
         if (decision.kind === 'refused') {
-          throw decision.refusal === 'OWN_CONTENT' ? forbidden(ENGAGEMENT_MESSAGES.ownContentSponsor, 'OWN_CONTENT') : engagementRefusalToApiError(decision.refusal);
+          throw decision.refusal === 'OWN_CONTENT'
+            ? forbidden(ENGAGEMENT_MESSAGES.ownContentSponsor, 'OWN_CONTENT')
+            : engagementRefusalToApiError(decision.refusal);
         }
         unit.afterCommit(() => void this.scheduleExpiry(sponsorshipId, decision.endsAt));
         return {
@@ -93,7 +113,12 @@ export class SponsorshipCommands {
       await this.commands.run({
         lockKeys: [sponsorshipStreamId(sponsorshipId)],
         decide: async (unit) => {
-          const loaded = await this.commands.store.load(sponsorshipStreamId(sponsorshipId), initialSponsorship(), evolveSponsorship, unit.transaction);
+          const loaded = await this.commands.store.load(
+            sponsorshipStreamId(sponsorshipId),
+            initialSponsorship(),
+            evolveSponsorship,
+            unit.transaction,
+          );
           const decision = decideSpendSponsorship({ sponsorshipId, transactionId, now }, loaded.state);
           if (decision.kind === 'refused') throw engagementRefusalToApiError(decision.refusal);
           return {
@@ -123,7 +148,11 @@ export class SponsorshipCommands {
 
   private async scheduleExpiry(sponsorshipId: string, endsAt: string): Promise<void> {
     try {
-      await this.jobs.enqueue(SPONSORSHIP_EXPIRY_JOB, { sponsorshipId }, { jobId: `sponsorship-expire-${sponsorshipId}`, delayMs: Math.max(0, Date.parse(endsAt) - Date.now()) });
+      await this.jobs.enqueue(
+        SPONSORSHIP_EXPIRY_JOB,
+        { sponsorshipId },
+        { jobId: `sponsorship-expire-${sponsorshipId}`, delayMs: Math.max(0, Date.parse(endsAt) - Date.now()) },
+      );
     } catch (error) {
       // The sweep spends it anyway, at most a sweep interval late.
       this.logger.warn(`Could not enqueue the expiry of sponsorship ${sponsorshipId}: ${(error as Error).message}`);

@@ -32,7 +32,10 @@ function amountOf(currency: FundCurrency, raw: unknown): bigint {
   if (!parsed.success) throw fail(parsed.error.issues[0]?.message ?? 'Enter an amount above 0');
   const text = typeof raw === 'number' ? String(raw) : String(raw).trim();
   const decimals = text.includes('.') ? text.split('.')[1]!.replace(/0+$/, '').length : 0;
-  if (decimals > rule.decimals) throw fail(rule.decimals === 0 ? 'Amount must be a whole number' : `Amount must have at most ${rule.decimals} decimals`);
+  if (decimals > rule.decimals)
+    throw fail(
+      rule.decimals === 0 ? 'Amount must be a whole number' : `Amount must have at most ${rule.decimals} decimals`,
+    );
   if (parsed.data <= 0n) throw fail('Enter an amount above 0');
   return parsed.data;
 }
@@ -45,22 +48,51 @@ export class TipContentController {
   @Route(tipGemsRoute)
   tipGems(
     @IdempotencyKey(tipGemsRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(tipGemsRoute.body)) body: TipGemsRequest): Promise<TipResponse> {
-    return this.give('tip', caller, contentIdOf(body.content_id), 'Gems', BigInt(body.tip_amount) * 10_000n, idempotency);
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(tipGemsRoute.body)) body: TipGemsRequest,
+  ): Promise<TipResponse> {
+    return this.give(
+      'tip',
+      caller,
+      contentIdOf(body.content_id),
+      'Gems',
+      BigInt(body.tip_amount) * 10_000n,
+      idempotency,
+    );
   }
 
   @Route(tipContentRoute)
   tip(
     @IdempotencyKey(tipContentRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
-    return this.give('tip', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount), idempotency);
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+    @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest,
+  ): Promise<TipResponse> {
+    return this.give(
+      'tip',
+      caller,
+      contentIdOf(rawId),
+      body.currency_type,
+      amountOf(body.currency_type, body.amount),
+      idempotency,
+    );
   }
 
   @Route(fundContentRoute)
   fund(
     @IdempotencyKey(fundContentRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest): Promise<TipResponse> {
-    return this.give('fund', caller, contentIdOf(rawId), body.currency_type, amountOf(body.currency_type, body.amount), idempotency);
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+    @Body(new ZodValidationPipe(tipContentRoute.body)) body: TipOrFundRequest,
+  ): Promise<TipResponse> {
+    return this.give(
+      'fund',
+      caller,
+      contentIdOf(rawId),
+      body.currency_type,
+      amountOf(body.currency_type, body.amount),
+      idempotency,
+    );
   }
 
   private async give(
@@ -78,12 +110,27 @@ export class TipContentController {
       idempotency,
       lockKeys: [contentPoolStreamId(contentId)],
       moneyRefusal: (refusal) =>
-        refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', currency === 'Gems' ? ENGAGEMENT_MESSAGES.insufficientGems : ENGAGEMENT_MESSAGES.insufficientBalance) : undefined,
+        refusal === 'BALANCE_MUST_COVER_AMOUNT'
+          ? unprocessable(
+              'INSUFFICIENT_BALANCE',
+              currency === 'Gems' ? ENGAGEMENT_MESSAGES.insufficientGems : ENGAGEMENT_MESSAGES.insufficientBalance,
+            )
+          : undefined,
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
         const pool = await this.commands.store.pool(contentId, unit.transaction);
         const decision = decideTip(
-          { kind, contentId, fromUserId: caller.userId, fromIsDemo: caller.isDemo, content, currency, amountMinor, transactionId, now },
+          {
+            kind,
+            contentId,
+            fromUserId: caller.userId,
+            fromIsDemo: caller.isDemo,
+            content,
+            currency,
+            amountMinor,
+            transactionId,
+            now,
+          },
           pool.state,
         );
         if (decision.kind === 'refused') refuse(decision);

@@ -70,7 +70,14 @@ export type ForecastCommand =
     }
   | {
       type: 'PlacePrediction';
-      data: { predictionId: string; user: { id: string; isDemo: boolean }; side: Side; amountMinor: bigint; transactionId: string; now: string };
+      data: {
+        predictionId: string;
+        user: { id: string; isDemo: boolean };
+        side: Side;
+        amountMinor: bigint;
+        transactionId: string;
+        now: string;
+      };
     }
   | {
       type: 'RecordObservation';
@@ -213,7 +220,8 @@ function resolveForecast(now: string, state: ForecastState, terms: Terms): Decis
   if (!observation) return refuse('AWAITING_OBSERVATION');
   const winningSide = winningSideFor(observation.value, terms.targetValue);
   const plan = planPayouts(state.stakes, winningSide, terms.oddsTenths);
-  const usersPaid = new Set(plan.payouts.filter((payout) => payout.payoutMinor > 0n).map((payout) => payout.userId)).size;
+  const usersPaid = new Set(plan.payouts.filter((payout) => payout.payoutMinor > 0n).map((payout) => payout.userId))
+    .size;
   return accept([
     {
       type: 'ForecastResolved',

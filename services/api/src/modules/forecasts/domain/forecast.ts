@@ -11,7 +11,8 @@ export const forecastStreamId = (forecastId: string) => `forecast-${forecastId}`
  * Each payout batch of a settlement is its own stream, created once (expected version: no stream): batches are paid
  * in parallel, and none twice, whatever runs concurrently.
  */
-export const payoutBatchStreamId = (forecastId: string, batchIndex: number) => `forecast-${forecastId}-payouts-${batchIndex}`;
+export const payoutBatchStreamId = (forecastId: string, batchIndex: number) =>
+  `forecast-${forecastId}-payouts-${batchIndex}`;
 
 export type { ForecastEvent, ObservationSource } from '@app/contracts/forecasts';
 export type Side = ForecastSide;
@@ -31,17 +32,30 @@ export interface ForecastState {
   stakes: Stake[];
   poolMinor: bigint;
   observations: Array<{ value: number; observedAt: string }>;
-  resolution: { value: number; winningSide: Side; plan: PayoutPlan; batches: Array<Array<{ userId: string; amountMinor: bigint }>> } | null;
+  resolution: {
+    value: number;
+    winningSide: Side;
+    plan: PayoutPlan;
+    batches: Array<Array<{ userId: string; amountMinor: bigint }>>;
+  } | null;
   settled: boolean;
 }
 
-export const initialForecast = (): ForecastState => ({ terms: null, stakes: [], poolMinor: 0n, observations: [], resolution: null, settled: false });
+export const initialForecast = (): ForecastState => ({
+  terms: null,
+  stakes: [],
+  poolMinor: 0n,
+  observations: [],
+  resolution: null,
+  settled: false,
+});
 
 /** The payouts per user cut into batches of `PAYOUT_BATCH_SIZE` users, in the order users first staked. */
 export function payoutBatches(plan: PayoutPlan): Array<Array<{ userId: string; amountMinor: bigint }>> {
   const byUser = payoutsByUser(plan);
   const batches: Array<Array<{ userId: string; amountMinor: bigint }>> = [];
-  for (let index = 0; index < byUser.length; index += PAYOUT_BATCH_SIZE) batches.push(byUser.slice(index, index + PAYOUT_BATCH_SIZE));
+  for (let index = 0; index < byUser.length; index += PAYOUT_BATCH_SIZE)
+    batches.push(byUser.slice(index, index + PAYOUT_BATCH_SIZE));
   return batches;
 }
 
@@ -52,15 +66,31 @@ export function evolveForecast(state: ForecastState, event: ForecastEvent): Fore
     case 'PredictionPlaced': {
       const amountMinor = BigInt(event.data.amountMinor);
       // The stakes array is appended in place: a forecast may hold 10,000 of them and folds are cached per stream.
-      state.stakes.push({ predictionId: event.data.predictionId, userId: event.data.userId, side: event.data.side, amountMinor });
+      state.stakes.push({
+        predictionId: event.data.predictionId,
+        userId: event.data.userId,
+        side: event.data.side,
+        amountMinor,
+      });
       return { ...state, poolMinor: state.poolMinor + amountMinor };
     }
     case 'ObservationRecorded':
-      return { ...state, observations: [...state.observations, { value: event.data.value, observedAt: event.data.observedAt }] };
+      return {
+        ...state,
+        observations: [...state.observations, { value: event.data.value, observedAt: event.data.observedAt }],
+      };
     case 'ForecastResolved': {
       // The plan is recomputed from the stakes (deterministic); the event records its totals.
       const plan = planPayouts(state.stakes, event.data.winningSide, state.terms?.oddsTenths ?? 10);
-      return { ...state, resolution: { value: event.data.value, winningSide: event.data.winningSide, plan, batches: payoutBatches(plan) } };
+      return {
+        ...state,
+        resolution: {
+          value: event.data.value,
+          winningSide: event.data.winningSide,
+          plan,
+          batches: payoutBatches(plan),
+        },
+      };
     }
     case 'PayoutBatchPaid':
       // Recorded on the batch's own stream (`payoutBatchStreamId`), not on the forecast's.

@@ -39,8 +39,20 @@ export function planPayouts(stakes: readonly Stake[], winningSide: 'over' | 'und
     return amount;
   });
   if (owedMinor <= poolMinor) {
-    const payouts = stakes.map((stake, index) => ({ predictionId: stake.predictionId, userId: stake.userId, owedMinor: owed[index], payoutMinor: owed[index] }));
-    return { poolMinor, owedMinor, payouts, paidMinor: owedMinor, remainderMinor: poolMinor - owedMinor, proRata: false };
+    const payouts = stakes.map((stake, index) => ({
+      predictionId: stake.predictionId,
+      userId: stake.userId,
+      owedMinor: owed[index],
+      payoutMinor: owed[index],
+    }));
+    return {
+      poolMinor,
+      owedMinor,
+      payouts,
+      paidMinor: owedMinor,
+      remainderMinor: poolMinor - owedMinor,
+      proRata: false,
+    };
   }
   // Pro-rata (largest remainder): floors first, then one minor unit each to the largest fractional parts.
   const floors = owed.map((amount) => (amount * poolMinor) / owedMinor);
@@ -54,7 +66,12 @@ export function planPayouts(stakes: readonly Stake[], winningSide: 'over' | 'und
     floors[index] += 1n;
     left -= 1n;
   }
-  const payouts = stakes.map((stake, index) => ({ predictionId: stake.predictionId, userId: stake.userId, owedMinor: owed[index], payoutMinor: floors[index] }));
+  const payouts = stakes.map((stake, index) => ({
+    predictionId: stake.predictionId,
+    userId: stake.userId,
+    owedMinor: owed[index],
+    payoutMinor: floors[index],
+  }));
   const paidMinor = floors.reduce((sum, amount) => sum + amount, 0n);
   return { poolMinor, owedMinor, payouts, paidMinor, remainderMinor: poolMinor - paidMinor, proRata: true };
 }

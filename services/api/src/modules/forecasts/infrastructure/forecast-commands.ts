@@ -12,7 +12,14 @@ import { ApiError } from '../../../platform/http/api-error';
 import type { GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
 import { GetUserBalancesQuery, newTransactionId } from '../../ledger';
 import { decideForecast, type Decision, type ForecastCommand } from '../domain/decide';
-import { evolveForecast, forecastStreamId, initialForecast, payoutBatchStreamId, type ForecastEvent, type ForecastState } from '../domain/forecast';
+import {
+  evolveForecast,
+  forecastStreamId,
+  initialForecast,
+  payoutBatchStreamId,
+  type ForecastEvent,
+  type ForecastState,
+} from '../domain/forecast';
 import { forecastRefusalToApiError } from '../forecast-refusals';
 import { applyForecastEvents } from './inline-read-model';
 
@@ -83,8 +90,20 @@ export class ForecastCommands {
         const decision = decideForecast(command, forecast.state);
         if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
         const after = decision.events.reduce(evolveForecast, copyOf(forecast.state));
-        await applyForecastEvents(unit.transaction, options.forecastId, decision.events, after, forecast.state.stakes.length);
-        const appends = [{ streamId, expectedVersion: forecast.version, events: decision.events.map(({ type, data }) => ({ type, data })) }];
+        await applyForecastEvents(
+          unit.transaction,
+          options.forecastId,
+          decision.events,
+          after,
+          forecast.state.stakes.length,
+        );
+        const appends = [
+          {
+            streamId,
+            expectedVersion: forecast.version,
+            events: decision.events.map(({ type, data }) => ({ type, data })),
+          },
+        ];
         return { appends, money: decision.money, answer: () => options.answer(decision, after) };
       },
     });
@@ -113,15 +132,31 @@ export class ForecastCommands {
     await Promise.all(batch.map((payout) => this.queryBus.execute(new GetUserBalancesQuery(payout.userId))));
     const decideBatch = async (unit: UnitOfWork, refusedUserIds: string[]) => {
       const forecast = await this.load(forecastId, unit.transaction);
-      const alreadyPaid = (await this.eventStore.readStream(batchStreamId, { transaction: unit.transaction })).length > 0;
+      const alreadyPaid =
+        (await this.eventStore.readStream(batchStreamId, { transaction: unit.transaction })).length > 0;
       const command: ForecastCommand = {
         type: 'PayBatch',
         data: { batchIndex, alreadyPaid, transactionId: batchLabel, payoutTransactionIds, refusedUserIds, now },
       };
       const decision = decideForecast(command, forecast.state);
       if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
-      await applyForecastEvents(unit.transaction, forecastId, decision.events, forecast.state, forecast.state.stakes.length);
-      return { decision, appends: [{ streamId: batchStreamId, expectedVersion: 'no_stream' as const, events: decision.events.map(({ type, data }) => ({ type, data })) }] };
+      await applyForecastEvents(
+        unit.transaction,
+        forecastId,
+        decision.events,
+        forecast.state,
+        forecast.state.stakes.length,
+      );
+      return {
+        decision,
+        appends: [
+          {
+            streamId: batchStreamId,
+            expectedVersion: 'no_stream' as const,
+            events: decision.events.map(({ type, data }) => ({ type, data })),
+          },
+        ],
+      };
     };
     const outcomes = await this.runner.runGroup<null>({
       lockKeys: [batchStreamId],

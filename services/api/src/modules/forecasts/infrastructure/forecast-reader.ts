@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { minorToApiNumber } from '@app/contracts/ledger';
-import type { ForecastStatus, Prediction, PredictionDetail, PredictionResult, SocialForecast } from '@app/contracts/forecasts';
+import type {
+  ForecastStatus,
+  Prediction,
+  PredictionDetail,
+  PredictionResult,
+  SocialForecast,
+} from '@app/contracts/forecasts';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 import { GetUserQuery } from '../../identity';
@@ -67,12 +73,18 @@ export class ForecastReader {
   ) {}
 
   async forecast(forecastId: string): Promise<ForecastRow | null> {
-    const { rows } = await this.pool.query<ForecastRow>(`SELECT ${FORECAST_COLUMNS} FROM forecasts f WHERE forecast_id = $1`, [forecastId]);
+    const { rows } = await this.pool.query<ForecastRow>(
+      `SELECT ${FORECAST_COLUMNS} FROM forecasts f WHERE forecast_id = $1`,
+      [forecastId],
+    );
     return rows[0] ?? null;
   }
 
   /** Active forecasts first (soonest expiry), then the most recent expired and resolved ones. */
-  async forecasts(filter: { status?: ForecastStatus; contentId?: string; creatorId?: string }, now: Date): Promise<ForecastRow[]> {
+  async forecasts(
+    filter: { status?: ForecastStatus; contentId?: string; creatorId?: string },
+    now: Date,
+  ): Promise<ForecastRow[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.contentId) where.push(`content_id = $${params.push(filter.contentId)}`);
@@ -80,24 +92,38 @@ export class ForecastReader {
     if (filter.status === 'active') where.push(`settled_at IS NULL AND expires_at > $${params.push(now)}`);
     if (filter.status === 'expired') where.push(`settled_at IS NULL AND expires_at <= $${params.push(now)}`);
     if (filter.status === 'resolved') where.push(`settled_at IS NOT NULL`);
-    const order = filter.creatorId ? 'created_at DESC' : `(settled_at IS NULL AND expires_at > $${params.push(now)}) DESC, CASE WHEN settled_at IS NULL AND expires_at > $${params.length} THEN expires_at END ASC, created_at DESC`;
-    const { rows } = await this.pool.query<ForecastRow>(`SELECT ${FORECAST_COLUMNS} FROM forecasts f ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT 100`, params);
+    const order = filter.creatorId
+      ? 'created_at DESC'
+      : `(settled_at IS NULL AND expires_at > $${params.push(now)}) DESC, CASE WHEN settled_at IS NULL AND expires_at > $${params.length} THEN expires_at END ASC, created_at DESC`;
+    const { rows } = await this.pool.query<ForecastRow>(
+      `SELECT ${FORECAST_COLUMNS} FROM forecasts f ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT 100`,
+      params,
+    );
     return rows;
   }
 
   async predictionsOfUser(userId: string): Promise<PredictionRow[]> {
-    const { rows } = await this.pool.query<PredictionRow>(`SELECT * FROM forecast_predictions WHERE user_id = $1 ORDER BY created_at DESC, seq DESC LIMIT 200`, [userId]);
+    const { rows } = await this.pool.query<PredictionRow>(
+      `SELECT * FROM forecast_predictions WHERE user_id = $1 ORDER BY created_at DESC, seq DESC LIMIT 200`,
+      [userId],
+    );
     return rows;
   }
 
   async prediction(predictionId: string): Promise<PredictionRow | null> {
-    const { rows } = await this.pool.query<PredictionRow>(`SELECT * FROM forecast_predictions WHERE prediction_id = $1`, [predictionId]);
+    const { rows } = await this.pool.query<PredictionRow>(
+      `SELECT * FROM forecast_predictions WHERE prediction_id = $1`,
+      [predictionId],
+    );
     return rows[0] ?? null;
   }
 
   async forecastsByIds(ids: readonly string[]): Promise<Map<string, ForecastRow>> {
     if (ids.length === 0) return new Map();
-    const { rows } = await this.pool.query<ForecastRow>(`SELECT ${FORECAST_COLUMNS} FROM forecasts f WHERE forecast_id = ANY($1::text[])`, [[...new Set(ids)]]);
+    const { rows } = await this.pool.query<ForecastRow>(
+      `SELECT ${FORECAST_COLUMNS} FROM forecasts f WHERE forecast_id = ANY($1::text[])`,
+      [[...new Set(ids)]],
+    );
     return new Map(rows.map((row) => [row.forecast_id, row]));
   }
 
@@ -105,7 +131,15 @@ export class ForecastReader {
   async people(userIds: readonly string[]): Promise<Map<string, { name: string | null; avatar: string | null }>> {
     const unique = [...new Set(userIds)];
     const users = await Promise.all(unique.map((id) => this.queryBus.execute(new GetUserQuery(id))));
-    return new Map(unique.map((id, index) => [id, { name: users[index] ? (users[index].display_name ?? users[index].username) : null, avatar: users[index]?.avatar_url ?? null }]));
+    return new Map(
+      unique.map((id, index) => [
+        id,
+        {
+          name: users[index] ? (users[index].display_name ?? users[index].username) : null,
+          avatar: users[index]?.avatar_url ?? null,
+        },
+      ]),
+    );
   }
 
   async forecastViews(rows: readonly ForecastRow[], now: Date): Promise<SocialForecast[]> {
@@ -126,7 +160,10 @@ export class ForecastReader {
     if (!row) return null;
     const [people, observations, stakes] = await Promise.all([
       this.people([row.creator_id]),
-      this.pool.query<{ observed_at: Date; value: string }>(`SELECT observed_at, value FROM forecast_observations WHERE forecast_id = $1 ORDER BY observed_at LIMIT 500`, [row.forecast_id]),
+      this.pool.query<{ observed_at: Date; value: string }>(
+        `SELECT observed_at, value FROM forecast_observations WHERE forecast_id = $1 ORDER BY observed_at LIMIT 500`,
+        [row.forecast_id],
+      ),
       this.pool.query<{ user_id: string; side: 'over' | 'under'; amount_minor: string; result: PredictionResult }>(
         `SELECT user_id, side, amount_minor, result FROM forecast_predictions WHERE forecast_id = $1 ORDER BY seq LIMIT 200`,
         [row.forecast_id],
@@ -137,8 +174,16 @@ export class ForecastReader {
     const settled = forecast.status === 'resolved';
     return {
       prediction: predictionView(prediction, row, now),
-      forecast: { ...forecast, metric: forecast.forecast_type, target: forecast.target_value, creator_projection: forecast.target_value },
-      trajectory: trajectoryOf(row, observations.rows.map((observation) => ({ at: observation.observed_at, value: Number(observation.value) }))),
+      forecast: {
+        ...forecast,
+        metric: forecast.forecast_type,
+        target: forecast.target_value,
+        creator_projection: forecast.target_value,
+      },
+      trajectory: trajectoryOf(
+        row,
+        observations.rows.map((observation) => ({ at: observation.observed_at, value: Number(observation.value) })),
+      ),
       participants: stakes.rows.map((stake) => ({
         username: names.get(stake.user_id)?.name ?? 'unknown',
         side: stake.side,
@@ -150,7 +195,11 @@ export class ForecastReader {
   }
 }
 
-export function forecastView(row: ForecastRow, creator: { name: string | null; avatar: string | null }, now: Date): SocialForecast {
+export function forecastView(
+  row: ForecastRow,
+  creator: { name: string | null; avatar: string | null },
+  now: Date,
+): SocialForecast {
   const status = statusOf(row, now);
   return {
     id: row.forecast_id,
@@ -216,12 +265,22 @@ export function predictionView(row: PredictionRow, forecast: ForecastRow, now: D
  * Real observations, each with the expected value at its time: the straight line from the first observation (or 0
  * at creation) to the target at expiry.
  */
-export function trajectoryOf(row: Pick<ForecastRow, 'created_at' | 'expires_at' | 'target_value'>, observations: ReadonlyArray<{ at: Date; value: number }>) {
-  const start = observations[0] && observations[0].at.getTime() < row.expires_at.getTime() ? observations[0] : { at: row.created_at, value: 0 };
+export function trajectoryOf(
+  row: Pick<ForecastRow, 'created_at' | 'expires_at' | 'target_value'>,
+  observations: ReadonlyArray<{ at: Date; value: number }>,
+) {
+  const start =
+    observations[0] && observations[0].at.getTime() < row.expires_at.getTime()
+      ? observations[0]
+      : { at: row.created_at, value: 0 };
   const span = Math.max(1, row.expires_at.getTime() - start.at.getTime());
   const target = Number(row.target_value);
   return observations.map((observation) => {
     const progress = Math.min(1, Math.max(0, (observation.at.getTime() - start.at.getTime()) / span));
-    return { date: observation.at.toISOString(), actual: observation.value, expected: Math.round(start.value + (target - start.value) * progress) };
+    return {
+      date: observation.at.toISOString(),
+      actual: observation.value,
+      expected: Math.round(start.value + (target - start.value) * progress),
+    };
   });
 }

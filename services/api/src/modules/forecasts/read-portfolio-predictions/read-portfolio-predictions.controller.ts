@@ -24,9 +24,18 @@ export class ReadPortfolioPredictionsController {
   constructor(private readonly reader: ForecastReader) {}
 
   @Route(portfolioPredictionsRoute)
-  async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(PortfolioPredictionsQuerySchema)) query: z.output<typeof PortfolioPredictionsQuerySchema>): Promise<PredictionsResponse> {
+  async list(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Query(new ZodValidationPipe(PortfolioPredictionsQuerySchema))
+    query: z.output<typeof PortfolioPredictionsQuerySchema>,
+  ): Promise<PredictionsResponse> {
     const now = new Date();
-    return { predictions: await this.reader.predictionViews(await this.reader.predictionsOfUser(query.userId || caller.userId), now) };
+    return {
+      predictions: await this.reader.predictionViews(
+        await this.reader.predictionsOfUser(query.userId || caller.userId),
+        now,
+      ),
+    };
   }
 
   @Route(predictionDetailRoute)

@@ -44,10 +44,17 @@ export class RecordObservationController {
     const recorded = await this.commands.run({
       forecastId,
       idempotency,
-      prepare: () => ({ type: 'RecordObservation', data: { value: body.value, observedAt, source: 'oracle', recordedBy: caller.userId, now } }),
-      answer: (_decision, after) => ({ settles: after.terms !== null && Date.parse(observedAt) >= Date.parse(after.terms.expiresAt), observedAt }),
+      prepare: () => ({
+        type: 'RecordObservation',
+        data: { value: body.value, observedAt, source: 'oracle', recordedBy: caller.userId, now },
+      }),
+      answer: (_decision, after) => ({
+        settles: after.terms !== null && Date.parse(observedAt) >= Date.parse(after.terms.expiresAt),
+        observedAt,
+      }),
     });
-    if (recorded.settles) await this.settlement.schedule(forecastId, new Date(), `observed-${Date.parse(recorded.observedAt)}`);
+    if (recorded.settles)
+      await this.settlement.schedule(forecastId, new Date(), `observed-${Date.parse(recorded.observedAt)}`);
     const row = await this.reader.forecast(forecastId);
     if (!row) throw notFound('FORECAST_NOT_FOUND', FORECAST_MESSAGES.forecastNotFound);
     const [view] = await this.reader.forecastViews([row], new Date());

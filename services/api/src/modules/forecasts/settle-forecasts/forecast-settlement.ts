@@ -43,7 +43,11 @@ export class ForecastSettlement {
 
   /** Queues the settlement of a forecast at `at` (its expiry, or now); the job id makes each reason queue once. */
   async schedule(forecastId: string, at: Date, reason: string): Promise<void> {
-    await this.jobs.enqueue(FORECAST_JOBS.settle, { forecastId }, { jobId: `forecast-settle-${forecastId}-${reason}`, delayMs: Math.max(0, at.getTime() - Date.now()) });
+    await this.jobs.enqueue(
+      FORECAST_JOBS.settle,
+      { forecastId },
+      { jobId: `forecast-settle-${forecastId}-${reason}`, delayMs: Math.max(0, at.getTime() - Date.now()) },
+    );
   }
 
   async settle(forecastId: string, now = new Date()): Promise<SettlementOutcome> {
@@ -52,7 +56,13 @@ export class ForecastSettlement {
     if (loaded.state.settled) return 'already_settled';
     const at = now.toISOString();
     const terms = loaded.state.terms;
-    if (!loaded.state.resolution && terms.onPlatform && terms.contentId && Date.parse(terms.expiresAt) <= now.getTime() && !settlingObservation(loaded.state)) {
+    if (
+      !loaded.state.resolution &&
+      terms.onPlatform &&
+      terms.contentId &&
+      Date.parse(terms.expiresAt) <= now.getTime() &&
+      !settlingObservation(loaded.state)
+    ) {
       await this.observe(forecastId, terms.contentId, terms.forecastType, now);
     }
     if (!loaded.state.resolution) {
@@ -87,7 +97,10 @@ export class ForecastSettlement {
       await this.commands.run({
         forecastId,
         prepare: async (unit) => {
-          const paid = await unit.transaction.query<{ count: number }>(`SELECT count(*)::int AS count FROM forecast_payout_batches WHERE forecast_id = $1`, [forecastId]);
+          const paid = await unit.transaction.query<{ count: number }>(
+            `SELECT count(*)::int AS count FROM forecast_payout_batches WHERE forecast_id = $1`,
+            [forecastId],
+          );
           return { type: 'FinishSettlement', data: { batchesPaid: paid.rows[0]?.count ?? 0, transactionId, now: at } };
         },
         answer: () => null,
@@ -106,12 +119,21 @@ export class ForecastSettlement {
    * observation only when the value moved, and always one at or after expiry, which settles the forecast).
    */
   async observeOnPlatform(now = new Date()): Promise<number> {
-    const { rows } = await this.database.query<{ forecast_id: string; content_id: string; forecast_type: ForecastMetric; current_value: string | null; expires_at: Date; observed_at: Date | null }>(
+    const { rows } = await this.database.query<{
+      forecast_id: string;
+      content_id: string;
+      forecast_type: ForecastMetric;
+      current_value: string | null;
+      expires_at: Date;
+      observed_at: Date | null;
+    }>(
       `SELECT forecast_id, content_id, forecast_type, current_value, expires_at, observed_at FROM forecasts
         WHERE on_platform AND settled_at IS NULL AND resolved_at IS NULL AND content_id IS NOT NULL ORDER BY expires_at LIMIT ${SWEEP_BATCH}`,
     );
     if (rows.length === 0) return 0;
-    const facts = await this.queryBus.execute(new GetContentEngagementQuery([...new Set(rows.map((row) => row.content_id))], null, now.toISOString()));
+    const facts = await this.queryBus.execute(
+      new GetContentEngagementQuery([...new Set(rows.map((row) => row.content_id))], null, now.toISOString()),
+    );
     const byContent = new Map(facts.map((fact) => [fact.contentId, fact]));
     let recorded = 0;
     for (const row of rows) {
@@ -137,12 +159,16 @@ export class ForecastSettlement {
     try {
       await this.commands.run({
         forecastId,
-        prepare: () => ({ type: 'RecordObservation', data: { value, observedAt: at, source: 'platform', recordedBy: null, now: at } }),
+        prepare: () => ({
+          type: 'RecordObservation',
+          data: { value, observedAt: at, source: 'platform', recordedBy: null, now: at },
+        }),
         answer: () => null,
       });
       return true;
     } catch (error) {
-      if (codeOf(error) !== 'FORECAST_RESOLVED') this.logger.error(`Observation of forecast ${forecastId} failed: ${(error as Error).message}`);
+      if (codeOf(error) !== 'FORECAST_RESOLVED')
+        this.logger.error(`Observation of forecast ${forecastId} failed: ${(error as Error).message}`);
       return false;
     }
   }

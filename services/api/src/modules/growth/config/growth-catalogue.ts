@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { GrowthCatalogueSchema, type GrowthCatalogue, type GrowthChannelConfig, type ShieldPolicyConfig } from '@app/contracts/growth';
+import {
+  GrowthCatalogueSchema,
+  type GrowthCatalogue,
+  type GrowthChannelConfig,
+  type ShieldPolicyConfig,
+} from '@app/contracts/growth';
 // Not `growth-catalogue.json`: Node resolves `.json` before `.ts`, so `npm start` (swc-node) would load the JSON for this module.
 import bundledCatalogue from './catalogue.json';
 
@@ -15,7 +20,8 @@ export class GrowthCatalogueService {
   constructor(source: unknown = GrowthCatalogueService.read()) {
     this.catalogue = GrowthCatalogueSchema.parse(source);
     const ids = (items: Array<{ id: string }>) => new Set(items.map((item) => item.id)).size === items.length;
-    if (!ids(this.catalogue.channels) || !ids(this.catalogue.policies)) throw new Error('Growth catalogue: channel and policy ids must be unique');
+    if (!ids(this.catalogue.channels) || !ids(this.catalogue.policies))
+      throw new Error('Growth catalogue: channel and policy ids must be unique');
   }
 
   private static read(): unknown {

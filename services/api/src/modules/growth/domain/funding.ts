@@ -46,7 +46,13 @@ export interface ProjectState {
   settled: null | { outcome: 'funded' | 'failed'; settledAt: string };
 }
 
-export const initialProject = (projectId: string): ProjectState => ({ projectId, created: null, pledges: [], raisedMinor: 0n, settled: null });
+export const initialProject = (projectId: string): ProjectState => ({
+  projectId,
+  created: null,
+  pledges: [],
+  raisedMinor: 0n,
+  settled: null,
+});
 
 export type ProjectCommand =
   | {
@@ -63,7 +69,17 @@ export type ProjectCommand =
         now: string;
       };
     }
-  | { type: 'Pledge'; data: { pledgeId: string; backer: { id: string; isDemo: boolean }; amountMinor: bigint; tierId: string | null; transactionId: string; now: string } }
+  | {
+      type: 'Pledge';
+      data: {
+        pledgeId: string;
+        backer: { id: string; isDemo: boolean };
+        amountMinor: bigint;
+        tierId: string | null;
+        transactionId: string;
+        now: string;
+      };
+    }
   | { type: 'SettleProject'; data: { transactionId: string; now: string } };
 
 export type ProjectRefusal =
@@ -88,7 +104,8 @@ export type ProjectDecision =
   | { kind: 'refused'; refusal: ProjectRefusal };
 const refuse = (refusal: ProjectRefusal): ProjectDecision => ({ kind: 'refused', refusal });
 
-export const isPastDeadline = (project: NonNullable<ProjectState['created']>, now: string) => Date.parse(now) >= Date.parse(project.deadline);
+export const isPastDeadline = (project: NonNullable<ProjectState['created']>, now: string) =>
+  Date.parse(now) >= Date.parse(project.deadline);
 
 const gems = (debitAccount: AccountId, creditAccount: AccountId, amountMinor: bigint): Posting => ({
   debitAccount,
@@ -128,7 +145,11 @@ function createProject(data: Data<'CreateProject'>, state: ProjectState): Projec
       durationDays: fields.durationDays,
       createdAt: now,
       deadline: new Date(Date.parse(now) + fields.durationDays * DAY_MS).toISOString(),
-      tiers: tiers.map((tier, index) => ({ id: `tier-${index + 1}`, ...tier, amountMinor: tier.amountMinor.toString() })),
+      tiers: tiers.map((tier, index) => ({
+        id: `tier-${index + 1}`,
+        ...tier,
+        amountMinor: tier.amountMinor.toString(),
+      })),
     },
   };
   return { kind: 'accepted', events: [created], money: null };
@@ -144,7 +165,8 @@ function pledge(data: Data<'Pledge'>, state: ProjectState): ProjectDecision {
   if (state.settled || isPastDeadline(project, now)) return refuse({ code: 'PROJECT_CLOSED' });
   const tier = tierId === null ? null : project.tiers.find((candidate) => candidate.id === tierId);
   if (tier === undefined) return refuse({ code: 'UNKNOWN_TIER' });
-  if (amountMinor < project.minPledgeMinor) return refuse({ code: 'PLEDGE_BELOW_MINIMUM', minMinor: project.minPledgeMinor });
+  if (amountMinor < project.minPledgeMinor)
+    return refuse({ code: 'PLEDGE_BELOW_MINIMUM', minMinor: project.minPledgeMinor });
   if (tier && amountMinor < tier.amountMinor) return refuse({ code: 'PLEDGE_BELOW_TIER', tierMinor: tier.amountMinor });
   const made: ProjectEvent = {
     type: 'PledgeMade',
@@ -230,7 +252,13 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       };
     }
     case 'PledgeMade': {
-      const pledge: Pledge = { pledgeId: event.data.pledgeId, backerId: event.data.backerId, amountMinor: BigInt(event.data.amountMinor), tierId: event.data.tierId, pledgedAt: event.data.pledgedAt };
+      const pledge: Pledge = {
+        pledgeId: event.data.pledgeId,
+        backerId: event.data.backerId,
+        amountMinor: BigInt(event.data.amountMinor),
+        tierId: event.data.tierId,
+        pledgedAt: event.data.pledgedAt,
+      };
       return { ...state, pledges: [...state.pledges, pledge], raisedMinor: state.raisedMinor + pledge.amountMinor };
     }
     case 'ProjectSettled':
@@ -241,6 +269,7 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
 /** What each backer gets back when the project fails: their pledges summed, in pledge order. */
 export function refundsByBacker(state: ProjectState): Array<{ backerId: string; amountMinor: bigint }> {
   const totals = new Map<string, bigint>();
-  for (const pledge of state.pledges) totals.set(pledge.backerId, (totals.get(pledge.backerId) ?? 0n) + pledge.amountMinor);
+  for (const pledge of state.pledges)
+    totals.set(pledge.backerId, (totals.get(pledge.backerId) ?? 0n) + pledge.amountMinor);
   return [...totals].map(([backerId, amountMinor]) => ({ backerId, amountMinor }));
 }

@@ -1,4 +1,11 @@
-import { GROWTH_RULES, type PoolEvent, type SHIELD_COVERAGE_FLAGS, type ShieldEvent, type ShieldPolicyConfig, type ShieldPool } from '@app/contracts/growth';
+import {
+  GROWTH_RULES,
+  type PoolEvent,
+  type SHIELD_COVERAGE_FLAGS,
+  type ShieldEvent,
+  type ShieldPolicyConfig,
+  type ShieldPool,
+} from '@app/contracts/growth';
 import { escrowAccount, userAccount, type AccountId, type MoneyMovement, type Posting } from '@app/contracts/ledger';
 import { DAY_MS } from './staking';
 
@@ -51,12 +58,42 @@ export interface ShieldAccountState {
 export const initialShieldAccount = (userId: string): ShieldAccountState => ({ userId, subscriptions: [], claims: [] });
 
 export type ShieldCommand =
-  | { type: 'Subscribe'; data: { subscriptionId: string; policy: ShieldPolicyConfig; verifiedFollowers: number; pool: ShieldPool; transactionId: string; now: string } }
+  | {
+      type: 'Subscribe';
+      data: {
+        subscriptionId: string;
+        policy: ShieldPolicyConfig;
+        verifiedFollowers: number;
+        pool: ShieldPool;
+        transactionId: string;
+        now: string;
+      };
+    }
   | { type: 'Renew'; data: { subscriptionId: string; transactionId: string; now: string } }
   | { type: 'Lapse'; data: { subscriptionId: string; now: string } }
   | { type: 'Cancel'; data: { subscriptionId: string; now: string } }
-  | { type: 'FileClaim'; data: { claimId: string; incidentType: CoverageFlag; occurredAt: string; description: string; evidenceUrl: string; now: string } }
-  | { type: 'DecideClaim'; data: { claimId: string; approve: boolean; reason: string; decidedBy: string; transactionId: string; now: string } };
+  | {
+      type: 'FileClaim';
+      data: {
+        claimId: string;
+        incidentType: CoverageFlag;
+        occurredAt: string;
+        description: string;
+        evidenceUrl: string;
+        now: string;
+      };
+    }
+  | {
+      type: 'DecideClaim';
+      data: {
+        claimId: string;
+        approve: boolean;
+        reason: string;
+        decidedBy: string;
+        transactionId: string;
+        now: string;
+      };
+    };
 
 export type ShieldRefusal =
   | { code: 'FOLLOWERS_BELOW_MINIMUM'; min: number }
@@ -85,7 +122,12 @@ export type ShieldDecision =
   | { kind: 'refused'; refusal: ShieldRefusal };
 const refuse = (refusal: ShieldRefusal): ShieldDecision => ({ kind: 'refused', refusal });
 /** A decision that moves nothing. */
-const accept = (...events: ShieldEvent[]): ShieldDecision => ({ kind: 'accepted', events, money: null, poolCommand: null });
+const accept = (...events: ShieldEvent[]): ShieldDecision => ({
+  kind: 'accepted',
+  events,
+  money: null,
+  poolCommand: null,
+});
 const plus = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
 interface Move {
@@ -103,7 +145,13 @@ const gems = (debitAccount: AccountId, creditAccount: AccountId, amountMinor: bi
 });
 
 /** A premium paid into the pool's escrow: the shield's event, its gems and the pool's record of them. */
-function premium(state: ShieldAccountState, event: ShieldEvent, subscriptionId: string, description: string, move: Move) {
+function premium(
+  state: ShieldAccountState,
+  event: ShieldEvent,
+  subscriptionId: string,
+  description: string,
+  move: Move,
+) {
   const { pool, amountMinor, transactionId, now } = move;
   const posting = gems(userAccount(state.userId), escrowAccount('insurance', pool), amountMinor);
   const money: MoneyMovement = {
@@ -138,16 +186,23 @@ export const currentPeriod = (subscription: Subscription) => subscription.period
 /** The subscription that is still in force or awaiting renewal (active or cancelled), if any. */
 export const currentSubscription = (state: ShieldAccountState): Subscription | undefined =>
   state.subscriptions.find((subscription) => subscription.status === 'active' || subscription.status === 'cancelled');
-export const latestSubscription = (state: ShieldAccountState): Subscription | undefined => state.subscriptions[state.subscriptions.length - 1];
+export const latestSubscription = (state: ShieldAccountState): Subscription | undefined =>
+  state.subscriptions[state.subscriptions.length - 1];
 /** Renewal (or the end of a cancelled subscription) is due once its paid period is over. */
 export const isDue = (subscription: Subscription, now: string) =>
-  (subscription.status === 'active' || subscription.status === 'cancelled') && Date.parse(now) >= Date.parse(currentPeriod(subscription).end);
+  (subscription.status === 'active' || subscription.status === 'cancelled') &&
+  Date.parse(now) >= Date.parse(currentPeriod(subscription).end);
 
-function covering(state: ShieldAccountState, at: string): { subscription: Subscription; period: { start: string; end: string } } | null {
+function covering(
+  state: ShieldAccountState,
+  at: string,
+): { subscription: Subscription; period: { start: string; end: string } } | null {
   const time = Date.parse(at);
   for (const subscription of state.subscriptions) {
     if (time < Date.parse(subscription.coverageFrom)) continue;
-    const period = subscription.periods.find((candidate) => time >= Date.parse(candidate.start) && time < Date.parse(candidate.end));
+    const period = subscription.periods.find(
+      (candidate) => time >= Date.parse(candidate.start) && time < Date.parse(candidate.end),
+    );
     if (period) return { subscription, period };
   }
   return null;
@@ -163,7 +218,8 @@ export function decideShield(command: ShieldCommand, state: ShieldAccountState):
       if (!subscription) return refuse({ code: 'SUBSCRIPTION_NOT_FOUND' });
       if (!isDue(subscription, now)) return accept();
       const end = currentPeriod(subscription).end;
-      if (subscription.status === 'cancelled') return accept({ type: 'ShieldEnded', data: { subscriptionId, endedAt: end } });
+      if (subscription.status === 'cancelled')
+        return accept({ type: 'ShieldEnded', data: { subscriptionId, endedAt: end } });
       const { premiumMinor, pool } = subscription;
       const renewed: ShieldEvent = {
         type: 'ShieldRenewed',
@@ -183,14 +239,20 @@ export function decideShield(command: ShieldCommand, state: ShieldAccountState):
       const subscription = state.subscriptions.find((candidate) => candidate.subscriptionId === subscriptionId);
       if (!subscription) return refuse({ code: 'SUBSCRIPTION_NOT_FOUND' });
       if (subscription.status !== 'active' || !isDue(subscription, now)) return accept();
-      return accept({ type: 'ShieldLapsed', data: { subscriptionId, userId: state.userId, policyName: subscription.policyName, lapsedAt: now } });
+      return accept({
+        type: 'ShieldLapsed',
+        data: { subscriptionId, userId: state.userId, policyName: subscription.policyName, lapsedAt: now },
+      });
     }
     case 'Cancel': {
       const { subscriptionId, now } = command.data;
       const subscription = state.subscriptions.find((candidate) => candidate.subscriptionId === subscriptionId);
       if (!subscription) return refuse({ code: 'SUBSCRIPTION_NOT_FOUND' });
       if (subscription.status !== 'active') return refuse({ code: 'ALREADY_CANCELLED' });
-      return accept({ type: 'ShieldCancelled', data: { subscriptionId, cancelledAt: now, endsAt: currentPeriod(subscription).end } });
+      return accept({
+        type: 'ShieldCancelled',
+        data: { subscriptionId, cancelledAt: now, endsAt: currentPeriod(subscription).end },
+      });
     }
     case 'FileClaim':
       return fileClaim(command.data, state);
@@ -203,7 +265,8 @@ type Data<Type extends ShieldCommand['type']> = Extract<ShieldCommand, { type: T
 
 function subscribe(data: Data<'Subscribe'>, state: ShieldAccountState): ShieldDecision {
   const { subscriptionId, policy, verifiedFollowers, pool, transactionId, now } = data;
-  if (verifiedFollowers < policy.min_followers) return refuse({ code: 'FOLLOWERS_BELOW_MINIMUM', min: policy.min_followers });
+  if (verifiedFollowers < policy.min_followers)
+    return refuse({ code: 'FOLLOWERS_BELOW_MINIMUM', min: policy.min_followers });
   if (currentSubscription(state)) return refuse({ code: 'ALREADY_SUBSCRIBED' });
   const premiumMinor = BigInt(policy.premium_amount) * GEM;
   const subscribed: ShieldEvent = {
@@ -233,14 +296,18 @@ function subscribe(data: Data<'Subscribe'>, state: ShieldAccountState): ShieldDe
 function fileClaim(data: Data<'FileClaim'>, state: ShieldAccountState): ShieldDecision {
   const { claimId, incidentType, occurredAt, description, evidenceUrl, now } = data;
   if (Date.parse(occurredAt) > Date.parse(now)) return refuse({ code: 'INCIDENT_IN_FUTURE' });
-  if (Date.parse(now) - Date.parse(occurredAt) > GROWTH_RULES.claimWindowDays * DAY_MS) return refuse({ code: 'CLAIM_TOO_LATE' });
+  if (Date.parse(now) - Date.parse(occurredAt) > GROWTH_RULES.claimWindowDays * DAY_MS)
+    return refuse({ code: 'CLAIM_TOO_LATE' });
   const cover = covering(state, occurredAt);
   if (!cover || cover.subscription.coverage[incidentType] !== true) return refuse({ code: 'NOT_COVERED' });
   const { subscription, period } = cover;
   const periodClaimed = state.claims.some(
     (claim) =>
       claim.status === 'pending' ||
-      (claim.status === 'approved' && claim.subscriptionId === subscription.subscriptionId && Date.parse(claim.occurredAt) >= Date.parse(period.start) && Date.parse(claim.occurredAt) < Date.parse(period.end)),
+      (claim.status === 'approved' &&
+        claim.subscriptionId === subscription.subscriptionId &&
+        Date.parse(claim.occurredAt) >= Date.parse(period.start) &&
+        Date.parse(claim.occurredAt) < Date.parse(period.end)),
   );
   if (periodClaimed) return refuse({ code: 'CLAIM_PENDING' });
   return accept({
@@ -275,11 +342,21 @@ function decideClaim(data: Data<'DecideClaim'>, state: ShieldAccountState): Shie
   return claimPayout(state, approved, claimId, { pool, amountMinor: claim.payoutMinor, transactionId, now });
 }
 
-const withSubscription = (state: ShieldAccountState, subscriptionId: string, change: (subscription: Subscription) => Subscription): ShieldAccountState => ({
+const withSubscription = (
+  state: ShieldAccountState,
+  subscriptionId: string,
+  change: (subscription: Subscription) => Subscription,
+): ShieldAccountState => ({
   ...state,
-  subscriptions: state.subscriptions.map((subscription) => (subscription.subscriptionId === subscriptionId ? change(subscription) : subscription)),
+  subscriptions: state.subscriptions.map((subscription) =>
+    subscription.subscriptionId === subscriptionId ? change(subscription) : subscription,
+  ),
 });
-const withClaim = (state: ShieldAccountState, claimId: string, change: (claim: Claim) => Claim): ShieldAccountState => ({
+const withClaim = (
+  state: ShieldAccountState,
+  claimId: string,
+  change: (claim: Claim) => Claim,
+): ShieldAccountState => ({
   ...state,
   claims: state.claims.map((claim) => (claim.claimId === claimId ? change(claim) : claim)),
 });
@@ -305,13 +382,25 @@ export function evolveShield(state: ShieldAccountState, event: ShieldEvent): Shi
       return { ...state, subscriptions: [...state.subscriptions, subscription] };
     }
     case 'ShieldRenewed':
-      return withSubscription(state, event.data.subscriptionId, (subscription) => ({ ...subscription, periods: [...subscription.periods, { start: event.data.periodStart, end: event.data.periodEnd }] }));
+      return withSubscription(state, event.data.subscriptionId, (subscription) => ({
+        ...subscription,
+        periods: [...subscription.periods, { start: event.data.periodStart, end: event.data.periodEnd }],
+      }));
     case 'ShieldLapsed':
-      return withSubscription(state, event.data.subscriptionId, (subscription) => ({ ...subscription, status: 'lapsed' }));
+      return withSubscription(state, event.data.subscriptionId, (subscription) => ({
+        ...subscription,
+        status: 'lapsed',
+      }));
     case 'ShieldCancelled':
-      return withSubscription(state, event.data.subscriptionId, (subscription) => ({ ...subscription, status: 'cancelled' }));
+      return withSubscription(state, event.data.subscriptionId, (subscription) => ({
+        ...subscription,
+        status: 'cancelled',
+      }));
     case 'ShieldEnded':
-      return withSubscription(state, event.data.subscriptionId, (subscription) => ({ ...subscription, status: 'ended' }));
+      return withSubscription(state, event.data.subscriptionId, (subscription) => ({
+        ...subscription,
+        status: 'ended',
+      }));
     case 'ShieldClaimFiled': {
       const data = event.data;
       const claim: Claim = {
@@ -330,9 +419,18 @@ export function evolveShield(state: ShieldAccountState, event: ShieldEvent): Shi
       return { ...state, claims: [...state.claims, claim] };
     }
     case 'ShieldClaimApproved':
-      return withClaim(state, event.data.claimId, (claim) => ({ ...claim, status: 'approved', decidedAt: event.data.decidedAt }));
+      return withClaim(state, event.data.claimId, (claim) => ({
+        ...claim,
+        status: 'approved',
+        decidedAt: event.data.decidedAt,
+      }));
     case 'ShieldClaimRejected':
-      return withClaim(state, event.data.claimId, (claim) => ({ ...claim, status: 'rejected', decidedAt: event.data.decidedAt, reason: event.data.reason }));
+      return withClaim(state, event.data.claimId, (claim) => ({
+        ...claim,
+        status: 'rejected',
+        decidedAt: event.data.decidedAt,
+        reason: event.data.reason,
+      }));
   }
 }
 
@@ -343,20 +441,48 @@ export interface PoolState {
 }
 export const initialPool = (pool: string): PoolState => ({ pool: pool as ShieldPool, balanceMinor: 0n });
 export type PoolCommand =
-  | { type: 'ReceivePremium'; data: { subscriptionId: string; amountMinor: bigint; transactionId: string; now: string } }
+  | {
+      type: 'ReceivePremium';
+      data: { subscriptionId: string; amountMinor: bigint; transactionId: string; now: string };
+    }
   | { type: 'PayClaim'; data: { claimId: string; amountMinor: bigint; transactionId: string; now: string } };
-export type PoolDecision = { kind: 'accepted'; events: PoolEvent[] } | { kind: 'refused'; refusal: { code: 'POOL_TOO_SMALL' } };
+export type PoolDecision =
+  { kind: 'accepted'; events: PoolEvent[] } | { kind: 'refused'; refusal: { code: 'POOL_TOO_SMALL' } };
 
 export function decidePool(command: PoolCommand, state: PoolState): PoolDecision {
   const { amountMinor, transactionId, now } = command.data;
   if (command.type === 'ReceivePremium') {
-    return { kind: 'accepted', events: [{ type: 'PoolPremiumReceived', data: { subscriptionId: command.data.subscriptionId, amountMinor: amountMinor.toString(), transactionId, receivedAt: now } }] };
+    return {
+      kind: 'accepted',
+      events: [
+        {
+          type: 'PoolPremiumReceived',
+          data: {
+            subscriptionId: command.data.subscriptionId,
+            amountMinor: amountMinor.toString(),
+            transactionId,
+            receivedAt: now,
+          },
+        },
+      ],
+    };
   }
   if (amountMinor > state.balanceMinor) return { kind: 'refused', refusal: { code: 'POOL_TOO_SMALL' } };
-  return { kind: 'accepted', events: [{ type: 'PoolClaimPaid', data: { claimId: command.data.claimId, amountMinor: amountMinor.toString(), transactionId, paidAt: now } }] };
+  return {
+    kind: 'accepted',
+    events: [
+      {
+        type: 'PoolClaimPaid',
+        data: { claimId: command.data.claimId, amountMinor: amountMinor.toString(), transactionId, paidAt: now },
+      },
+    ],
+  };
 }
 
 export function evolvePool(state: PoolState, event: PoolEvent): PoolState {
   const amount = BigInt(event.data.amountMinor);
-  return { ...state, balanceMinor: event.type === 'PoolPremiumReceived' ? state.balanceMinor + amount : state.balanceMinor - amount };
+  return {
+    ...state,
+    balanceMinor: event.type === 'PoolPremiumReceived' ? state.balanceMinor + amount : state.balanceMinor - amount,
+  };
 }

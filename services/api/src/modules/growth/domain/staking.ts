@@ -41,7 +41,16 @@ export interface StakingAccountState {
 export const initialStakingAccount = (userId: string): StakingAccountState => ({ userId, positions: new Map() });
 
 export type StakingCommand =
-  | { type: 'PlaceStake'; data: { positionId: string; channel: GrowthChannelConfig; amountMinor: bigint; transactionId: string; now: string } }
+  | {
+      type: 'PlaceStake';
+      data: {
+        positionId: string;
+        channel: GrowthChannelConfig;
+        amountMinor: bigint;
+        transactionId: string;
+        now: string;
+      };
+    }
   | { type: 'AccrueStakeRewards'; data: { positionId: string; transactionId: string; now: string } }
   | { type: 'WithdrawStake'; data: { positionId: string; transactionId: string; now: string } };
 
@@ -75,7 +84,10 @@ export function rewardTotalMinor(amountMinor: bigint, multiplierHundredths: numb
 }
 
 /** Rewards of days 1..day together (day 0: nothing, day lockDays: the whole total). */
-export function cumulativeRewardMinor(position: Pick<StakePosition, 'rewardTotalMinor' | 'lockDays'>, day: number): bigint {
+export function cumulativeRewardMinor(
+  position: Pick<StakePosition, 'rewardTotalMinor' | 'lockDays'>,
+  day: number,
+): bigint {
   const bounded = Math.max(0, Math.min(day, position.lockDays));
   return (position.rewardTotalMinor * BigInt(bounded)) / BigInt(position.lockDays);
 }
@@ -86,17 +98,31 @@ export function daysDue(position: Pick<StakePosition, 'stakedAt' | 'lockDays'>, 
   return Math.max(0, Math.min(elapsed, position.lockDays));
 }
 
-export const isUnlocked = (position: Pick<StakePosition, 'lockUntil'>, now: string) => Date.parse(now) >= Date.parse(position.lockUntil);
+export const isUnlocked = (position: Pick<StakePosition, 'lockUntil'>, now: string) =>
+  Date.parse(now) >= Date.parse(position.lockUntil);
 
 type StakeRewardAccrued = Extract<StakingEvent, { type: 'StakeRewardAccrued' }>;
 
-function accrual(position: StakePosition, throughDay: number, transactionId: string, now: string): StakeRewardAccrued[] {
+function accrual(
+  position: StakePosition,
+  throughDay: number,
+  transactionId: string,
+  now: string,
+): StakeRewardAccrued[] {
   if (throughDay <= position.accruedThroughDay) return [];
-  const amountMinor = cumulativeRewardMinor(position, throughDay) - cumulativeRewardMinor(position, position.accruedThroughDay);
+  const amountMinor =
+    cumulativeRewardMinor(position, throughDay) - cumulativeRewardMinor(position, position.accruedThroughDay);
   return [
     {
       type: 'StakeRewardAccrued',
-      data: { positionId: position.positionId, fromDay: position.accruedThroughDay + 1, toDay: throughDay, amountMinor: amountMinor.toString(), transactionId, accruedAt: now },
+      data: {
+        positionId: position.positionId,
+        fromDay: position.accruedThroughDay + 1,
+        toDay: throughDay,
+        amountMinor: amountMinor.toString(),
+        transactionId,
+        accruedAt: now,
+      },
     },
   ];
 }
@@ -133,8 +159,10 @@ type Data<Type extends StakingCommand['type']> = Extract<StakingCommand, { type:
 
 function placeStake(data: Data<'PlaceStake'>, state: StakingAccountState): StakingDecision {
   const { positionId, channel, amountMinor, transactionId, now } = data;
-  if (amountMinor < BigInt(channel.min_amount) * GEM) return refuse({ code: 'STAKE_BELOW_MINIMUM', min: channel.min_amount });
-  if (amountMinor > BigInt(channel.max_amount) * GEM) return refuse({ code: 'STAKE_ABOVE_MAXIMUM', max: channel.max_amount });
+  if (amountMinor < BigInt(channel.min_amount) * GEM)
+    return refuse({ code: 'STAKE_BELOW_MINIMUM', min: channel.min_amount });
+  if (amountMinor > BigInt(channel.max_amount) * GEM)
+    return refuse({ code: 'STAKE_ABOVE_MAXIMUM', max: channel.max_amount });
   const multiplierHundredths = multiplierHundredthsOf(channel.base_multiplier);
   const placed: StakingEvent = {
     type: 'StakePlaced',
@@ -217,7 +245,12 @@ export function evolveStaking(state: StakingAccountState, event: StakingEvent): 
     }
     case 'StakeRewardAccrued': {
       const position = positions.get(event.data.positionId);
-      if (position) positions.set(position.positionId, { ...position, accruedThroughDay: event.data.toDay, earnedMinor: position.earnedMinor + BigInt(event.data.amountMinor) });
+      if (position)
+        positions.set(position.positionId, {
+          ...position,
+          accruedThroughDay: event.data.toDay,
+          earnedMinor: position.earnedMinor + BigInt(event.data.amountMinor),
+        });
       break;
     }
     case 'StakeWithdrawn': {

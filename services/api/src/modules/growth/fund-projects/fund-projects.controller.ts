@@ -44,8 +44,18 @@ export class FundProjectsController {
   /** Sandboxes list sandbox projects and real accounts real ones: a pledge across the two is refused anyway. */
   @Route(getFundingProjectsRoute)
   async list(@CurrentUser() caller: AuthenticatedUser): Promise<FundingProject[]> {
-    const [user] = await Promise.all([this.facts.user(caller.userId), this.readYourWrites.awaitProjections([growthReadModel.name])]);
-    const rows = await this.database.query<{ project_id: string; settled: 'funded' | 'failed' | null; raised: string; created: z.infer<typeof ProjectCreatedSchema>; backers: number; tiers: Record<string, number> | null }>(
+    const [user] = await Promise.all([
+      this.facts.user(caller.userId),
+      this.readYourWrites.awaitProjections([growthReadModel.name]),
+    ]);
+    const rows = await this.database.query<{
+      project_id: string;
+      settled: 'funded' | 'failed' | null;
+      raised: string;
+      created: z.infer<typeof ProjectCreatedSchema>;
+      backers: number;
+      tiers: Record<string, number> | null;
+    }>(
       `SELECT p.project_id, p.settled, p.raised_minor::text AS raised, p.created,
               (SELECT count(DISTINCT backer_id)::int FROM growth_pledges WHERE project_id = p.project_id) AS backers,
               (SELECT jsonb_object_agg(tier_id, n) FROM (SELECT tier_id, count(*)::int AS n FROM growth_pledges WHERE project_id = p.project_id AND tier_id IS NOT NULL GROUP BY tier_id) t) AS tiers
@@ -56,43 +66,87 @@ export class FundProjectsController {
     return rows.rows.map((row) => {
       let state = evolveProject(initialProject(row.project_id), { type: 'ProjectCreated', data: row.created });
       if (row.settled) state = { ...state, settled: { outcome: row.settled, settledAt: now } };
-      return toProject(state, { raisedMinor: BigInt(row.raised), backers: row.backers, tierBackers: row.tiers ?? {} }, now);
+      return toProject(
+        state,
+        { raisedMinor: BigInt(row.raised), backers: row.backers, tierBackers: row.tiers ?? {} },
+        now,
+      );
     });
   }
 
   @Route(createFundingProjectRoute)
   async create(
     @IdempotencyKey(createFundingProjectRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(createFundingProjectRoute.body)) body: CreateBody): Promise<CreateProjectResponse> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(createFundingProjectRoute.body)) body: CreateBody,
+  ): Promise<CreateProjectResponse> {
     const user = await this.facts.user(caller.userId);
-    const { project } = await this.funding.create(randomUUID(), {
-      creator: { id: caller.userId, name: displayNameOf(user), avatar: user.avatar_url ?? null, isDemo: user.is_demo },
-      title: body.title,
-      description: body.description,
-      category: body.category,
-      goalMinor: body.funding_goal,
-      minPledgeMinor: body.min_pledge,
-      durationDays: body.duration_days,
-      tiers: body.reward_tiers.map((tier) => ({ amountMinor: tier.amount, title: tier.title, description: tier.description, estimatedDelivery: tier.estimatedDelivery })),
-      now: new Date().toISOString(),
-    }, idempotency);
+    const { project } = await this.funding.create(
+      randomUUID(),
+      {
+        creator: {
+          id: caller.userId,
+          name: displayNameOf(user),
+          avatar: user.avatar_url ?? null,
+          isDemo: user.is_demo,
+        },
+        title: body.title,
+        description: body.description,
+        category: body.category,
+        goalMinor: body.funding_goal,
+        minPledgeMinor: body.min_pledge,
+        durationDays: body.duration_days,
+        tiers: body.reward_tiers.map((tier) => ({
+          amountMinor: tier.amount,
+          title: tier.title,
+          description: tier.description,
+          estimatedDelivery: tier.estimatedDelivery,
+        })),
+        now: new Date().toISOString(),
+      },
+      idempotency,
+    );
     return { success: true, project, message: `Project "${project.title}" created` };
   }
 
   @Route(pledgeRoute)
   async pledge(
     @IdempotencyKey(pledgeRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('id') projectId: string, @Body(new ZodValidationPipe(pledgeRoute.body)) body: PledgeBody): Promise<PledgeResponse> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') projectId: string,
+    @Body(new ZodValidationPipe(pledgeRoute.body)) body: PledgeBody,
+  ): Promise<PledgeResponse> {
     const user = await this.facts.user(caller.userId);
-    const outcome = await this.funding.pledge(projectId, { id: caller.userId, isDemo: user.is_demo }, body.amount, body.reward_tier ?? null, new Date().toISOString(), idempotency);
+    const outcome = await this.funding.pledge(
+      projectId,
+      { id: caller.userId, isDemo: user.is_demo },
+      body.amount,
+      body.reward_tier ?? null,
+      new Date().toISOString(),
+      idempotency,
+    );
     const pledge = outcome.pledge!;
-    return { success: true, pledge, project: outcome.project, transaction_id: outcome.transactionId!, message: `Pledged ${pledge.amount} gems to ${outcome.project.title}` };
+    return {
+      success: true,
+      pledge,
+      project: outcome.project,
+      transaction_id: outcome.transactionId!,
+      message: `Pledged ${pledge.amount} gems to ${outcome.project.title}`,
+    };
   }
 
   @Route(getMyPledgesRoute)
   async pledges(@CurrentUser() caller: AuthenticatedUser): Promise<PledgeView[]> {
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
-    const rows = await this.database.query<{ pledge_id: string; project_id: string; title: string; amount: string; tier_id: string | null; status: PledgeView['status']; pledged_at: Date }>(
+    const rows = await this.database.query<{
+      pledge_id: string;
+      project_id: string;
+      title: string;
+      amount: string;
+      tier_id: string | null;
+      status: PledgeView['status'];
+      pledged_at: Date;
+    }>(
       `SELECT l.pledge_id, l.project_id, p.created->>'title' AS title, l.amount_minor::text AS amount, l.tier_id, l.status, l.pledged_at
          FROM growth_pledges l JOIN growth_projects p USING (project_id) WHERE l.backer_id = $1 ORDER BY l.pledged_at DESC LIMIT ${LIST_LIMIT}`,
       [caller.userId],

@@ -26,14 +26,29 @@ export class FundingService {
     private readonly runner: UseCaseRunner,
   ) {}
 
-  create(projectId: string, data: Extract<ProjectCommand, { type: 'CreateProject' }>['data'], idempotency?: IdempotentRequest): Promise<ProjectOutcome> {
+  create(
+    projectId: string,
+    data: Extract<ProjectCommand, { type: 'CreateProject' }>['data'],
+    idempotency?: IdempotentRequest,
+  ): Promise<ProjectOutcome> {
     return this.execute(projectId, { type: 'CreateProject', data }, idempotency);
   }
 
-  pledge(projectId: string, backer: { id: string; isDemo: boolean }, amountMinor: bigint, tierId: string | null, now: string, idempotency?: IdempotentRequest): Promise<ProjectOutcome> {
+  pledge(
+    projectId: string,
+    backer: { id: string; isDemo: boolean },
+    amountMinor: bigint,
+    tierId: string | null,
+    now: string,
+    idempotency?: IdempotentRequest,
+  ): Promise<ProjectOutcome> {
     const pledgeId = randomUUID();
     const transactionId = newTransactionId();
-    return this.execute(projectId, { type: 'Pledge', data: { pledgeId, backer, amountMinor, tierId, transactionId, now } }, idempotency);
+    return this.execute(
+      projectId,
+      { type: 'Pledge', data: { pledgeId, backer, amountMinor, tierId, transactionId, now } },
+      idempotency,
+    );
   }
 
   settle(projectId: string, now: string, idempotency: IdempotentRequest): Promise<ProjectOutcome> {
@@ -41,7 +56,11 @@ export class FundingService {
     return this.execute(projectId, { type: 'SettleProject', data: { transactionId, now } }, idempotency);
   }
 
-  private execute(projectId: string, command: ProjectCommand, idempotency?: IdempotentRequest): Promise<ProjectOutcome> {
+  private execute(
+    projectId: string,
+    command: ProjectCommand,
+    idempotency?: IdempotentRequest,
+  ): Promise<ProjectOutcome> {
     const now = command.data.now;
     return this.runner.run({
       lockKeys: [projectStreams.streamId(projectId)],

@@ -20,14 +20,39 @@ export const parseProjectEvent = eventParser<ProjectEvent>(PROJECT_EVENT_SCHEMAS
 export const parseShieldEvent = eventParser<ShieldEvent>(SHIELD_EVENT_SCHEMAS, 'shield');
 export const parsePoolEvent = eventParser<PoolEvent>(POOL_EVENT_SCHEMAS, 'insurance pool');
 
-export const stakingStreams = new AggregateStreams({ streamPrefix: GROWTH_STREAM_PREFIXES.staking, initial: initialStakingAccount, evolve: evolveStaking, parse: parseStakingEvent });
-export const projectStreams = new AggregateStreams({ streamPrefix: GROWTH_STREAM_PREFIXES.project, initial: initialProject, evolve: evolveProject, parse: parseProjectEvent });
-export const shieldStreams = new AggregateStreams({ streamPrefix: GROWTH_STREAM_PREFIXES.shield, initial: initialShieldAccount, evolve: evolveShield, parse: parseShieldEvent });
-export const poolStreams = new AggregateStreams({ streamPrefix: GROWTH_STREAM_PREFIXES.pool, initial: initialPool, evolve: evolvePool, parse: parsePoolEvent });
+export const stakingStreams = new AggregateStreams({
+  streamPrefix: GROWTH_STREAM_PREFIXES.staking,
+  initial: initialStakingAccount,
+  evolve: evolveStaking,
+  parse: parseStakingEvent,
+});
+export const projectStreams = new AggregateStreams({
+  streamPrefix: GROWTH_STREAM_PREFIXES.project,
+  initial: initialProject,
+  evolve: evolveProject,
+  parse: parseProjectEvent,
+});
+export const shieldStreams = new AggregateStreams({
+  streamPrefix: GROWTH_STREAM_PREFIXES.shield,
+  initial: initialShieldAccount,
+  evolve: evolveShield,
+  parse: parseShieldEvent,
+});
+export const poolStreams = new AggregateStreams({
+  streamPrefix: GROWTH_STREAM_PREFIXES.pool,
+  initial: initialPool,
+  evolve: evolvePool,
+  parse: parsePoolEvent,
+});
 
 export class StakingAccounts extends AggregateReader(stakingStreams) {}
 export class FundingProjects extends AggregateReader(projectStreams) {}
 export class ShieldAccounts extends AggregateReader(shieldStreams) {}
 export class InsurancePools extends AggregateReader(poolStreams) {}
 
-export const GROWTH_EVENT_TYPES = [...Object.keys(STAKING_EVENT_SCHEMAS), ...Object.keys(PROJECT_EVENT_SCHEMAS), ...Object.keys(SHIELD_EVENT_SCHEMAS), ...Object.keys(POOL_EVENT_SCHEMAS)];
+export const GROWTH_EVENT_TYPES = [
+  ...Object.keys(STAKING_EVENT_SCHEMAS),
+  ...Object.keys(PROJECT_EVENT_SCHEMAS),
+  ...Object.keys(SHIELD_EVENT_SCHEMAS),
+  ...Object.keys(POOL_EVENT_SCHEMAS),
+];

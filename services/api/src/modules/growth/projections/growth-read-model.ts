@@ -5,13 +5,26 @@ import { upsertRows } from '../../../platform/database/upsert-rows';
 import { applyReadableEvents } from '../../../platform/projections/apply-readable-events';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
 import { SYSTEM_ACCOUNTS, readTransactionCopy } from '../../ledger';
-import { GROWTH_EVENT_TYPES, parsePoolEvent, parseProjectEvent, parseShieldEvent, parseStakingEvent } from '../infrastructure/growth-streams';
+import {
+  GROWTH_EVENT_TYPES,
+  parsePoolEvent,
+  parseProjectEvent,
+  parseShieldEvent,
+  parseStakingEvent,
+} from '../infrastructure/growth-streams';
 
 const logger = new Logger('GrowthReadModel');
 const STAKING_TYPES = new Set(Object.keys(STAKING_EVENT_SCHEMAS));
 const PROJECT_TYPES = new Set(Object.keys(PROJECT_EVENT_SCHEMAS));
 
-type GrowthTable = 'growth_positions' | 'growth_projects' | 'growth_pledges' | 'growth_subscriptions' | 'growth_claims' | 'growth_totals' | 'growth_issued';
+type GrowthTable =
+  | 'growth_positions'
+  | 'growth_projects'
+  | 'growth_pledges'
+  | 'growth_subscriptions'
+  | 'growth_claims'
+  | 'growth_totals'
+  | 'growth_issued';
 
 /**
  * The Growth Hub's eventual read model: positions (channel participant_count / total_deposited, the accrual job's
@@ -23,7 +36,15 @@ type GrowthTable = 'growth_positions' | 'growth_projects' | 'growth_pledges' | '
 export const growthReadModel = defineProjection<GrowthTable>({
   name: 'growth_read_model',
   version: 1,
-  tableNames: ['growth_positions', 'growth_projects', 'growth_pledges', 'growth_subscriptions', 'growth_claims', 'growth_totals', 'growth_issued'],
+  tableNames: [
+    'growth_positions',
+    'growth_projects',
+    'growth_pledges',
+    'growth_subscriptions',
+    'growth_claims',
+    'growth_totals',
+    'growth_issued',
+  ],
   eventTypes: [...GROWTH_EVENT_TYPES, 'LedgerTransactionPosted'],
   createTables: (tables) => [
     `CREATE TABLE ${tables.growth_positions} (
@@ -77,7 +98,11 @@ export function issuedByCurrency(ledgerEvents: readonly StoredEvent[]): Map<stri
   return issued;
 }
 
-const addIssued = (transaction: TransactionHandle, tables: ProjectionTables<GrowthTable>, issued: ReadonlyMap<string, bigint>) =>
+const addIssued = (
+  transaction: TransactionHandle,
+  tables: ProjectionTables<GrowthTable>,
+  issued: ReadonlyMap<string, bigint>,
+) =>
   upsertRows(
     transaction,
     tables.growth_issued,
@@ -86,13 +111,22 @@ const addIssued = (transaction: TransactionHandle, tables: ProjectionTables<Grow
     'ON CONFLICT (currency) DO UPDATE SET amount_minor = target.amount_minor + excluded.amount_minor',
   );
 
-const addTotal = (transaction: TransactionHandle, tables: ProjectionTables<GrowthTable>, name: string, amountMinor: string | bigint) =>
+const addTotal = (
+  transaction: TransactionHandle,
+  tables: ProjectionTables<GrowthTable>,
+  name: string,
+  amountMinor: string | bigint,
+) =>
   transaction.query(
     `INSERT INTO ${tables.growth_totals} (name, amount_minor) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET amount_minor = ${tables.growth_totals}.amount_minor + excluded.amount_minor`,
     [name, String(amountMinor)],
   );
 
-async function apply(transaction: TransactionHandle, tables: ProjectionTables<GrowthTable>, stored: StoredEvent): Promise<void> {
+async function apply(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<GrowthTable>,
+  stored: StoredEvent,
+): Promise<void> {
   if (STAKING_TYPES.has(stored.type)) {
     const event = parseStakingEvent(stored);
     switch (event.type) {
@@ -100,20 +134,29 @@ async function apply(transaction: TransactionHandle, tables: ProjectionTables<Gr
         const data = event.data;
         await transaction.query(
           `INSERT INTO ${tables.growth_positions} (position_id, user_id, channel_id, amount_minor, lock_days, staked_at, lock_until) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-          [data.positionId, data.userId, data.channelId, data.amountMinor, data.lockDays, data.stakedAt, data.lockUntil],
+          [
+            data.positionId,
+            data.userId,
+            data.channelId,
+            data.amountMinor,
+            data.lockDays,
+            data.stakedAt,
+            data.lockUntil,
+          ],
         );
         return;
       }
       case 'StakeRewardAccrued':
-        await transaction.query(`UPDATE ${tables.growth_positions} SET earned_minor = earned_minor + $2, accrued_through = $3 WHERE position_id = $1`, [
-          event.data.positionId,
-          event.data.amountMinor,
-          event.data.toDay,
-        ]);
+        await transaction.query(
+          `UPDATE ${tables.growth_positions} SET earned_minor = earned_minor + $2, accrued_through = $3 WHERE position_id = $1`,
+          [event.data.positionId, event.data.amountMinor, event.data.toDay],
+        );
         await addTotal(transaction, tables, 'staking_rewards', event.data.amountMinor);
         return;
       case 'StakeWithdrawn':
-        await transaction.query(`UPDATE ${tables.growth_positions} SET withdrawn = true WHERE position_id = $1`, [event.data.positionId]);
+        await transaction.query(`UPDATE ${tables.growth_positions} SET withdrawn = true WHERE position_id = $1`, [
+          event.data.positionId,
+        ]);
         return;
     }
   }
@@ -123,18 +166,38 @@ async function apply(transaction: TransactionHandle, tables: ProjectionTables<Gr
       case 'ProjectCreated':
         await transaction.query(
           `INSERT INTO ${tables.growth_projects} (project_id, creator_id, creator_is_demo, created_at, deadline, created) VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT DO NOTHING`,
-          [event.data.projectId, event.data.creatorId, event.data.creatorIsDemo, event.data.createdAt, event.data.deadline, JSON.stringify(event.data)],
+          [
+            event.data.projectId,
+            event.data.creatorId,
+            event.data.creatorIsDemo,
+            event.data.createdAt,
+            event.data.deadline,
+            JSON.stringify(event.data),
+          ],
         );
         return;
       case 'PledgeMade':
         await transaction.query(
           `INSERT INTO ${tables.growth_pledges} (pledge_id, project_id, backer_id, amount_minor, tier_id, pledged_at, status) VALUES ($1, $2, $3, $4, $5, $6, 'held') ON CONFLICT DO NOTHING`,
-          [event.data.pledgeId, event.data.projectId, event.data.backerId, event.data.amountMinor, event.data.tierId, event.data.pledgedAt],
+          [
+            event.data.pledgeId,
+            event.data.projectId,
+            event.data.backerId,
+            event.data.amountMinor,
+            event.data.tierId,
+            event.data.pledgedAt,
+          ],
         );
-        await transaction.query(`UPDATE ${tables.growth_projects} SET raised_minor = raised_minor + $2 WHERE project_id = $1`, [event.data.projectId, event.data.amountMinor]);
+        await transaction.query(
+          `UPDATE ${tables.growth_projects} SET raised_minor = raised_minor + $2 WHERE project_id = $1`,
+          [event.data.projectId, event.data.amountMinor],
+        );
         return;
       case 'ProjectSettled':
-        await transaction.query(`UPDATE ${tables.growth_projects} SET settled = $2 WHERE project_id = $1`, [event.data.projectId, event.data.outcome]);
+        await transaction.query(`UPDATE ${tables.growth_projects} SET settled = $2 WHERE project_id = $1`, [
+          event.data.projectId,
+          event.data.outcome,
+        ]);
         await transaction.query(`UPDATE ${tables.growth_pledges} SET status = $2 WHERE project_id = $1`, [
           event.data.projectId,
           event.data.outcome === 'funded' ? 'paid_to_creator' : 'returned',
@@ -145,7 +208,12 @@ async function apply(transaction: TransactionHandle, tables: ProjectionTables<Gr
   }
   if (stored.type === 'PoolPremiumReceived' || stored.type === 'PoolClaimPaid') {
     const event = parsePoolEvent(stored);
-    await addTotal(transaction, tables, event.type === 'PoolPremiumReceived' ? 'premiums' : 'claims_paid', event.data.amountMinor);
+    await addTotal(
+      transaction,
+      tables,
+      event.type === 'PoolPremiumReceived' ? 'premiums' : 'claims_paid',
+      event.data.amountMinor,
+    );
     return;
   }
   const event = parseShieldEvent(stored);
@@ -153,29 +221,44 @@ async function apply(transaction: TransactionHandle, tables: ProjectionTables<Gr
     case 'ShieldSubscribed':
       await transaction.query(
         `INSERT INTO ${tables.growth_subscriptions} (subscription_id, user_id, pool, status, period_end, coverage_minor) VALUES ($1, $2, $3, 'active', $4, $5) ON CONFLICT DO NOTHING`,
-        [event.data.subscriptionId, event.data.userId, event.data.pool, event.data.periodEnd, event.data.policy.coverageMinor],
+        [
+          event.data.subscriptionId,
+          event.data.userId,
+          event.data.pool,
+          event.data.periodEnd,
+          event.data.policy.coverageMinor,
+        ],
       );
       return;
     case 'ShieldRenewed':
-      await transaction.query(`UPDATE ${tables.growth_subscriptions} SET period_end = $2 WHERE subscription_id = $1`, [event.data.subscriptionId, event.data.periodEnd]);
+      await transaction.query(`UPDATE ${tables.growth_subscriptions} SET period_end = $2 WHERE subscription_id = $1`, [
+        event.data.subscriptionId,
+        event.data.periodEnd,
+      ]);
       return;
     case 'ShieldLapsed':
     case 'ShieldCancelled':
     case 'ShieldEnded': {
-      const status = event.type === 'ShieldLapsed' ? 'lapsed' : event.type === 'ShieldCancelled' ? 'cancelled' : 'ended';
-      await transaction.query(`UPDATE ${tables.growth_subscriptions} SET status = $2 WHERE subscription_id = $1`, [event.data.subscriptionId, status]);
+      const status =
+        event.type === 'ShieldLapsed' ? 'lapsed' : event.type === 'ShieldCancelled' ? 'cancelled' : 'ended';
+      await transaction.query(`UPDATE ${tables.growth_subscriptions} SET status = $2 WHERE subscription_id = $1`, [
+        event.data.subscriptionId,
+        status,
+      ]);
       return;
     }
     case 'ShieldClaimFiled':
-      await transaction.query(`INSERT INTO ${tables.growth_claims} (claim_id, user_id, status, filed_at) VALUES ($1, $2, 'pending', $3) ON CONFLICT DO NOTHING`, [
-        event.data.claimId,
-        event.data.userId,
-        event.data.filedAt,
-      ]);
+      await transaction.query(
+        `INSERT INTO ${tables.growth_claims} (claim_id, user_id, status, filed_at) VALUES ($1, $2, 'pending', $3) ON CONFLICT DO NOTHING`,
+        [event.data.claimId, event.data.userId, event.data.filedAt],
+      );
       return;
     case 'ShieldClaimApproved':
     case 'ShieldClaimRejected':
-      await transaction.query(`UPDATE ${tables.growth_claims} SET status = $2 WHERE claim_id = $1`, [event.data.claimId, event.type === 'ShieldClaimApproved' ? 'approved' : 'rejected']);
+      await transaction.query(`UPDATE ${tables.growth_claims} SET status = $2 WHERE claim_id = $1`, [
+        event.data.claimId,
+        event.type === 'ShieldClaimApproved' ? 'approved' : 'rejected',
+      ]);
       return;
   }
 }

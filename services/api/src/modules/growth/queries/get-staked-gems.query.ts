@@ -20,7 +20,8 @@ export class GetStakedGemsHandler implements IQueryHandler<GetStakedGemsQuery, b
   async execute(query: GetStakedGemsQuery): Promise<bigint> {
     const { state } = await this.accounts.load(query.userId);
     let stakedMinor = 0n;
-    for (const position of state.positions.values()) if (position.withdrawnAt === null) stakedMinor += position.amountMinor + position.earnedMinor;
+    for (const position of state.positions.values())
+      if (position.withdrawnAt === null) stakedMinor += position.amountMinor + position.earnedMinor;
     return stakedMinor;
   }
 }

@@ -45,7 +45,10 @@ export class ReadEconomyController {
       active_subscriptions: Number(row.subscriptions),
       premiums_collected: gems(totals.premiums ?? '0'),
       claims_paid: gems(totals.claims_paid ?? '0'),
-      issued: CURRENCIES.map((currency: Currency) => ({ currency, amount: minorToApiNumber(BigInt(issued[currency] ?? '0'), currency) })),
+      issued: CURRENCIES.map((currency: Currency) => ({
+        currency,
+        amount: minorToApiNumber(BigInt(issued[currency] ?? '0'), currency),
+      })),
       as_of: new Date().toISOString(),
     };
   }

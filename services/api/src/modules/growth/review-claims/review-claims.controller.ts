@@ -39,7 +39,9 @@ export class ReviewClaimsController {
       [query.status ?? null],
     );
     const userIds = [...new Set(rows.rows.map((row) => row.user_id))];
-    const states = new Map(await Promise.all(userIds.map(async (userId) => [userId, (await this.accounts.load(userId)).state] as const)));
+    const states = new Map(
+      await Promise.all(userIds.map(async (userId) => [userId, (await this.accounts.load(userId)).state] as const)),
+    );
     return rows.rows.flatMap((row) => {
       const claim = states.get(row.user_id)?.claims.find((candidate) => candidate.claimId === row.claim_id);
       return claim ? [toClaim(claim, row.user_id)] : [];
@@ -54,19 +56,29 @@ export class ReviewClaimsController {
     @Body(new ZodValidationPipe(adminDecideClaimRoute.body)) body: z.output<typeof adminDecideClaimRoute.body>,
   ) {
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
-    const row = await this.database.query<{ user_id: string }>(`SELECT user_id FROM growth_claims WHERE claim_id = $1`, [claimId]);
+    const row = await this.database.query<{ user_id: string }>(
+      `SELECT user_id FROM growth_claims WHERE claim_id = $1`,
+      [claimId],
+    );
     const userId = row.rows[0]?.user_id;
     if (!userId) throw notFound('CLAIM_NOT_FOUND', GROWTH_MESSAGES.claimNotFound);
     const { state } = await this.accounts.load(userId);
     const claim = state.claims.find((candidate) => candidate.claimId === claimId);
-    const subscription = claim && state.subscriptions.find((candidate) => candidate.subscriptionId === claim.subscriptionId);
+    const subscription =
+      claim && state.subscriptions.find((candidate) => candidate.subscriptionId === claim.subscriptionId);
     if (!subscription) throw notFound('CLAIM_NOT_FOUND', GROWTH_MESSAGES.claimNotFound);
-    const outcome = await this.shield.decideClaim(userId, claimId, subscription.pool, {
-      approve: body.decision === 'approve',
-      reason: body.reason ?? '',
-      decidedBy: admin.userId,
-      now: new Date().toISOString(),
-    }, idempotency);
+    const outcome = await this.shield.decideClaim(
+      userId,
+      claimId,
+      subscription.pool,
+      {
+        approve: body.decision === 'approve',
+        reason: body.reason ?? '',
+        decidedBy: admin.userId,
+        now: new Date().toISOString(),
+      },
+      idempotency,
+    );
     return { success: true as const, claim: outcome.claim!, transaction_id: outcome.transactionId };
   }
 }

@@ -42,8 +42,15 @@ export class StakeGemsController {
     const rows = await this.database.query<{ channel_id: string; participants: number; deposited: string }>(
       `SELECT channel_id, count(DISTINCT user_id)::int AS participants, sum(amount_minor)::text AS deposited FROM growth_positions WHERE NOT withdrawn GROUP BY channel_id`,
     );
-    const stats = new Map(rows.rows.map((row) => [row.channel_id, { participants: row.participants, depositedMinor: BigInt(row.deposited) }]));
-    return this.catalogue.catalogue.channels.map((channel) => toChannel(channel, stats.get(channel.id) ?? { participants: 0, depositedMinor: 0n }));
+    const stats = new Map(
+      rows.rows.map((row) => [
+        row.channel_id,
+        { participants: row.participants, depositedMinor: BigInt(row.deposited) },
+      ]),
+    );
+    return this.catalogue.catalogue.channels.map((channel) =>
+      toChannel(channel, stats.get(channel.id) ?? { participants: 0, depositedMinor: 0n }),
+    );
   }
 
   /** From the user's own stream: current right after a stake or a withdrawal. */
@@ -51,24 +58,46 @@ export class StakeGemsController {
   async positions(@CurrentUser() caller: AuthenticatedUser): Promise<StakingPosition[]> {
     const now = new Date().toISOString();
     const { state } = await this.accounts.load(caller.userId);
-    return [...state.positions.values()].filter((position) => !position.withdrawnAt).map((position) => toPosition(position, now));
+    return [...state.positions.values()]
+      .filter((position) => !position.withdrawnAt)
+      .map((position) => toPosition(position, now));
   }
 
   @Route(stakeRoute)
   async stake(
     @IdempotencyKey(stakeRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(stakeRoute.body)) body: { channel_id: string; amount: bigint }): Promise<StakeResponse> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(stakeRoute.body)) body: { channel_id: string; amount: bigint },
+  ): Promise<StakeResponse> {
     const channel = this.catalogue.channel(body.channel_id);
     if (!channel) throw notFound('UNKNOWN_CHANNEL', GROWTH_MESSAGES.unknownChannel);
-    const { position, transactionId } = await this.staking.stake(caller.userId, channel, body.amount, new Date().toISOString(), idempotency);
-    return { success: true, position, transaction_id: transactionId!, message: `Staked ${position.amount} gems in ${channel.name}` };
+    const { position, transactionId } = await this.staking.stake(
+      caller.userId,
+      channel,
+      body.amount,
+      new Date().toISOString(),
+      idempotency,
+    );
+    return {
+      success: true,
+      position,
+      transaction_id: transactionId!,
+      message: `Staked ${position.amount} gems in ${channel.name}`,
+    };
   }
 
   @Route(withdrawStakeRoute)
   async withdraw(
     @IdempotencyKey(withdrawStakeRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('id') positionId: string): Promise<WithdrawStakeResponse> {
-    const { position, transactionId } = await this.staking.withdraw(caller.userId, positionId, new Date().toISOString(), idempotency);
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') positionId: string,
+  ): Promise<WithdrawStakeResponse> {
+    const { position, transactionId } = await this.staking.withdraw(
+      caller.userId,
+      positionId,
+      new Date().toISOString(),
+      idempotency,
+    );
     const total = sumGems(position.amount, position.earned_so_far);
     return {
       success: true,

@@ -28,10 +28,20 @@ export class StakingService {
     private readonly runner: UseCaseRunner,
   ) {}
 
-  stake(userId: string, channel: GrowthChannelConfig, amountMinor: bigint, now: string, idempotency?: IdempotentRequest): Promise<StakeOutcome> {
+  stake(
+    userId: string,
+    channel: GrowthChannelConfig,
+    amountMinor: bigint,
+    now: string,
+    idempotency?: IdempotentRequest,
+  ): Promise<StakeOutcome> {
     const positionId = randomUUID();
     const transactionId = newTransactionId();
-    return this.execute(userId, { type: 'PlaceStake', data: { positionId, channel, amountMinor, transactionId, now } }, idempotency);
+    return this.execute(
+      userId,
+      { type: 'PlaceStake', data: { positionId, channel, amountMinor, transactionId, now } },
+      idempotency,
+    );
   }
 
   /** Credits every lock day due at `now` and not yet credited; nothing when none is (a retried day pays once). */
@@ -40,7 +50,12 @@ export class StakingService {
     return this.execute(userId, { type: 'AccrueStakeRewards', data: { positionId, transactionId, now } }, UNKEYED);
   }
 
-  async withdraw(userId: string, positionId: string, now: string, idempotency?: IdempotentRequest): Promise<StakeOutcome> {
+  async withdraw(
+    userId: string,
+    positionId: string,
+    now: string,
+    idempotency?: IdempotentRequest,
+  ): Promise<StakeOutcome> {
     // Days the job has not reached yet are credited first (its own unit; a refusal below leaves them credited, which is owed anyway).
     await this.accrue(userId, positionId, now);
     const transactionId = newTransactionId();

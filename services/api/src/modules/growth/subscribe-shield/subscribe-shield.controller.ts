@@ -41,7 +41,10 @@ export class SubscribeShieldController {
 
   @Route(getMyShieldRoute)
   async mine(@CurrentUser() caller: AuthenticatedUser): Promise<MyShieldResponse> {
-    const [{ state }, followers] = await Promise.all([this.accounts.load(caller.userId), this.facts.verifiedFollowers(caller.userId)]);
+    const [{ state }, followers] = await Promise.all([
+      this.accounts.load(caller.userId),
+      this.facts.verifiedFollowers(caller.userId),
+    ]);
     const subscription = latestSubscription(state);
     return {
       subscription: subscription ? toSubscription(subscription) : null,
@@ -53,28 +56,59 @@ export class SubscribeShieldController {
   @Route(subscribeShieldRoute)
   async subscribe(
     @IdempotencyKey(subscribeShieldRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(subscribeShieldRoute.body)) body: { policy_id: string }): Promise<SubscribeResponse> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(subscribeShieldRoute.body)) body: { policy_id: string },
+  ): Promise<SubscribeResponse> {
     const policy = this.catalogue.policy(body.policy_id);
     if (!policy) throw notFound('UNKNOWN_POLICY', GROWTH_MESSAGES.unknownPolicy);
-    const [user, followers] = await Promise.all([this.facts.user(caller.userId), this.facts.verifiedFollowers(caller.userId)]);
-    const outcome = await this.shield.subscribe(caller.userId, policy, followers, user.is_demo ? 'demo' : 'real', new Date().toISOString(), idempotency);
-    return { success: true, subscription: outcome.subscription!, transaction_id: outcome.transactionId!, message: `Subscribed to ${policy.name}` };
+    const [user, followers] = await Promise.all([
+      this.facts.user(caller.userId),
+      this.facts.verifiedFollowers(caller.userId),
+    ]);
+    const outcome = await this.shield.subscribe(
+      caller.userId,
+      policy,
+      followers,
+      user.is_demo ? 'demo' : 'real',
+      new Date().toISOString(),
+      idempotency,
+    );
+    return {
+      success: true,
+      subscription: outcome.subscription!,
+      transaction_id: outcome.transactionId!,
+      message: `Subscribed to ${policy.name}`,
+    };
   }
 
   @Route(cancelShieldRoute)
   async cancel(
     @IdempotencyKey(cancelShieldRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('id') subscriptionId: string) {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') subscriptionId: string,
+  ) {
     const user = await this.facts.user(caller.userId);
-    const outcome = await this.shield.cancel(caller.userId, subscriptionId, user.is_demo ? 'demo' : 'real', new Date().toISOString(), idempotency);
+    const outcome = await this.shield.cancel(
+      caller.userId,
+      subscriptionId,
+      user.is_demo ? 'demo' : 'real',
+      new Date().toISOString(),
+      idempotency,
+    );
     const subscription = outcome.subscription!;
-    return { success: true as const, subscription, message: `Cancelled: coverage continues until ${subscription.period_end}` };
+    return {
+      success: true as const,
+      subscription,
+      message: `Cancelled: coverage continues until ${subscription.period_end}`,
+    };
   }
 
   @Route(fileClaimRoute)
   async fileClaim(
     @IdempotencyKey(fileClaimRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(fileClaimRoute.body)) body: FileClaimRequest) {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(fileClaimRoute.body)) body: FileClaimRequest,
+  ) {
     const user = await this.facts.user(caller.userId);
     const outcome = await this.shield.fileClaim(
       caller.userId,
@@ -88,6 +122,10 @@ export class SubscribeShieldController {
       user.is_demo ? 'demo' : 'real',
       idempotency,
     );
-    return { success: true as const, claim: outcome.claim!, message: 'Claim filed: an admin will review it; approved payouts arrive in 5-10 business days' };
+    return {
+      success: true as const,
+      claim: outcome.claim!,
+      message: 'Claim filed: an admin will review it; approved payouts arrive in 5-10 business days',
+    };
   }
 }

@@ -47,7 +47,10 @@ abstract class UserCommandHandler {
 }
 
 @CommandHandler(ChangeUserTypeCommand)
-export class ChangeUserTypeHandler extends UserCommandHandler implements ICommandHandler<ChangeUserTypeCommand, UserView> {
+export class ChangeUserTypeHandler
+  extends UserCommandHandler
+  implements ICommandHandler<ChangeUserTypeCommand, UserView>
+{
   async execute(command: ChangeUserTypeCommand): Promise<UserView> {
     const now = new Date().toISOString();
     await this.store.executeUser(command.userId, { type: 'ChangeUserType', data: { userType: command.userType, now } });
@@ -56,7 +59,10 @@ export class ChangeUserTypeHandler extends UserCommandHandler implements IComman
 }
 
 @CommandHandler(ChangeUserTierCommand)
-export class ChangeUserTierHandler extends UserCommandHandler implements ICommandHandler<ChangeUserTierCommand, UserView> {
+export class ChangeUserTierHandler
+  extends UserCommandHandler
+  implements ICommandHandler<ChangeUserTierCommand, UserView>
+{
   async execute(command: ChangeUserTierCommand): Promise<UserView> {
     const now = new Date().toISOString();
     const data = { tier: command.tier, onlyRaise: command.mode === 'raise', now };
@@ -66,7 +72,10 @@ export class ChangeUserTierHandler extends UserCommandHandler implements IComman
 }
 
 @CommandHandler(GrantAdminRoleCommand)
-export class GrantAdminRoleHandler extends UserCommandHandler implements ICommandHandler<GrantAdminRoleCommand, UserView> {
+export class GrantAdminRoleHandler
+  extends UserCommandHandler
+  implements ICommandHandler<GrantAdminRoleCommand, UserView>
+{
   async execute(command: GrantAdminRoleCommand): Promise<UserView> {
     const now = new Date().toISOString();
     await this.store.executeUser(command.userId, { type: 'GrantAdminRole', data: { reason: command.reason, now } });

@@ -110,7 +110,8 @@ export type UserRefusal =
   | 'USER_MUST_BE_A_DEMO_SANDBOX';
 
 /** An accepted command's events (possibly none: already true), or the typed reason it was refused. */
-export type Decision<Event, Refusal extends string> = { kind: 'accepted'; events: Event[] } | { kind: 'refused'; refusal: Refusal };
+export type Decision<Event, Refusal extends string> =
+  { kind: 'accepted'; events: Event[] } | { kind: 'refused'; refusal: Refusal };
 
 const refuse = (refusal: UserRefusal): Decision<UserEvent, UserRefusal> => ({ kind: 'refused', refusal });
 const accept = (...events: UserEvent[]): Decision<UserEvent, UserRefusal> => ({ kind: 'accepted', events });
@@ -124,7 +125,12 @@ export function decideUser(command: UserCommand, state: UserState): Decision<Use
     if (!confirmation) return accept(registered);
     return accept(registered, {
       type: 'EmailConfirmationRequested',
-      data: { userId: registration.userId, tokenHash: confirmation.tokenHash, expiresAt: confirmation.expiresAt, requestedAt: now },
+      data: {
+        userId: registration.userId,
+        tokenHash: confirmation.tokenHash,
+        expiresAt: confirmation.expiresAt,
+        requestedAt: now,
+      },
     });
   }
   if (state.status !== 'registered') return refuse('USER_NOT_FOUND');
@@ -143,15 +149,20 @@ export function decideUser(command: UserCommand, state: UserState): Decision<Use
       return accept({ type: 'EmailConfirmed', data: { userId, confirmedAt: now } });
     }
     case 'GrantAdminRole':
-      return state.isAdmin ? accept() : accept({ type: 'AdminRoleGranted', data: { userId, grantedAt: now, reason: command.data.reason } });
+      return state.isAdmin
+        ? accept()
+        : accept({ type: 'AdminRoleGranted', data: { userId, grantedAt: now, reason: command.data.reason } });
     case 'RevokeAdminRole':
-      return state.isAdmin ? accept({ type: 'AdminRoleRevoked', data: { userId, revokedAt: now, reason: command.data.reason } }) : accept();
+      return state.isAdmin
+        ? accept({ type: 'AdminRoleRevoked', data: { userId, revokedAt: now, reason: command.data.reason } })
+        : accept();
     case 'ChangeUserType':
       return state.userType === command.data.userType
         ? accept()
         : accept({ type: 'UserTypeChanged', data: { userId, userType: command.data.userType, changedAt: now } });
     case 'ChangeUserTier':
-      return state.tier === command.data.tier || (command.data.onlyRaise === true && USER_TIERS.indexOf(state.tier) > USER_TIERS.indexOf(command.data.tier))
+      return state.tier === command.data.tier ||
+        (command.data.onlyRaise === true && USER_TIERS.indexOf(state.tier) > USER_TIERS.indexOf(command.data.tier))
         ? accept()
         : accept({ type: 'UserTierChanged', data: { userId, tier: command.data.tier, changedAt: now } });
     case 'LinkExternalIdentity': {
@@ -164,7 +175,10 @@ export function decideUser(command: UserCommand, state: UserState): Decision<Use
     case 'ExpireDemoSandbox':
       if (!state.isDemo) return refuse('USER_MUST_BE_A_DEMO_SANDBOX');
       if (state.demoExpiredAt !== null) return accept();
-      return accept({ type: 'DemoSandboxExpired', data: { userId, expiredAt: now, lastActiveAt: command.data.lastActiveAt } });
+      return accept({
+        type: 'DemoSandboxExpired',
+        data: { userId, expiredAt: now, lastActiveAt: command.data.lastActiveAt },
+      });
     default:
       return assertNever(command);
   }
@@ -174,12 +188,15 @@ export function decideUser(command: UserCommand, state: UserState): Decision<Use
 function changedFields(state: RegisteredUser, changes: ProfileChanges): ProfileChanges {
   const result: ProfileChanges = {};
   if (changes.username !== undefined && changes.username !== state.username) result.username = changes.username;
-  if (changes.displayName !== undefined && changes.displayName !== state.displayName) result.displayName = changes.displayName;
+  if (changes.displayName !== undefined && changes.displayName !== state.displayName)
+    result.displayName = changes.displayName;
   if (changes.bio !== undefined && changes.bio !== state.bio) result.bio = changes.bio;
   if (changes.avatarUrl !== undefined && changes.avatarUrl !== state.avatarUrl) result.avatarUrl = changes.avatarUrl;
   if (changes.bannerUrl !== undefined && changes.bannerUrl !== state.bannerUrl) result.bannerUrl = changes.bannerUrl;
-  if (changes.websiteUrl !== undefined && changes.websiteUrl !== state.websiteUrl) result.websiteUrl = changes.websiteUrl;
-  if (changes.socialLinks !== undefined && !sameLinks(changes.socialLinks, state.socialLinks)) result.socialLinks = changes.socialLinks;
+  if (changes.websiteUrl !== undefined && changes.websiteUrl !== state.websiteUrl)
+    result.websiteUrl = changes.websiteUrl;
+  if (changes.socialLinks !== undefined && !sameLinks(changes.socialLinks, state.socialLinks))
+    result.socialLinks = changes.socialLinks;
   return result;
 }
 
@@ -187,7 +204,9 @@ function sameLinks(left: SocialLinks, right: SocialLinks): boolean {
   const leftKeys = Object.keys(left).sort();
   const rightKeys = Object.keys(right).sort();
   if (leftKeys.length !== rightKeys.length) return false;
-  return leftKeys.every((key, index) => key === rightKeys[index] && left[key as keyof SocialLinks] === right[key as keyof SocialLinks]);
+  return leftKeys.every(
+    (key, index) => key === rightKeys[index] && left[key as keyof SocialLinks] === right[key as keyof SocialLinks],
+  );
 }
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -251,7 +270,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'ExternalIdentityLinked':
       return {
         ...state,
-        externalIdentities: [...state.externalIdentities, { provider: event.data.provider, subject: event.data.subject }],
+        externalIdentities: [
+          ...state.externalIdentities,
+          { provider: event.data.provider, subject: event.data.subject },
+        ],
         updatedAt: event.data.linkedAt,
       };
     case 'DemoSandboxExpired':

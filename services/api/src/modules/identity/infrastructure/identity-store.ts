@@ -40,7 +40,10 @@ export interface UserRow {
 }
 
 /** What the session guard needs of a session and its user (one narrow row, read on every authenticated request). */
-export interface AuthenticatedSessionRow extends Pick<UserRow, 'user_id' | 'email' | 'username' | 'user_type' | 'tier' | 'is_admin' | 'is_demo' | 'demo_expired_at'> {
+export interface AuthenticatedSessionRow extends Pick<
+  UserRow,
+  'user_id' | 'email' | 'username' | 'user_type' | 'tier' | 'is_admin' | 'is_demo' | 'demo_expired_at'
+> {
   session_id: string;
   expires_at: Date;
   revoked_at: Date | null;
@@ -73,7 +76,10 @@ export class IdentityStore {
           if (changedUsers.size > 0) {
             // Delivered at commit, so other processes' session caches forget these users once the change is visible.
             if (this.database.kind === 'postgres') {
-              await unit.transaction.query('SELECT pg_notify($1, $2)', [IDENTITY_CHANGED_CHANNEL, [...changedUsers].join(',')]);
+              await unit.transaction.query('SELECT pg_notify($1, $2)', [
+                IDENTITY_CHANGED_CHANNEL,
+                [...changedUsers].join(','),
+              ]);
             }
             // Committed: the next request of these users must read their rows again.
             unit.afterCommit(() => this.sessions.forgetUsers(changedUsers));
@@ -107,21 +113,26 @@ export class IdentityStore {
   }
 
   async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE email = $1', [email.trim().toLowerCase()]);
+    const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE email = $1', [
+      email.trim().toLowerCase(),
+    ]);
     return rows[0];
   }
 
   /** The owner of a referral code (any case), from the inline row: found the moment its sign-up committed. */
   async findUserIdByReferralCode(referralCode: string): Promise<string | null> {
     // Codes are generated upper case (identity's alphabet); the unique index is on the stored code.
-    const { rows } = await this.pool.query<{ user_id: string }>('SELECT user_id::text AS user_id FROM identity_users WHERE referral_code = $1', [
-      referralCode.trim().toUpperCase(),
-    ]);
+    const { rows } = await this.pool.query<{ user_id: string }>(
+      'SELECT user_id::text AS user_id FROM identity_users WHERE referral_code = $1',
+      [referralCode.trim().toUpperCase()],
+    );
     return rows[0]?.user_id ?? null;
   }
 
   async findUserByUsername(username: string): Promise<UserRow | undefined> {
-    const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE lower(username) = lower($1)', [username]);
+    const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE lower(username) = lower($1)', [
+      username,
+    ]);
     return rows[0];
   }
 
@@ -131,7 +142,9 @@ export class IdentityStore {
   }
 
   async findUserByConfirmationToken(tokenHash: string): Promise<UserRow | undefined> {
-    const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE confirmation_token_hash = $1', [tokenHash]);
+    const { rows } = await this.pool.query<UserRow>('SELECT * FROM identity_users WHERE confirmation_token_hash = $1', [
+      tokenHash,
+    ]);
     return rows[0];
   }
 
@@ -193,11 +206,17 @@ export class IdentityStore {
   }
 
   async markAccountsOpened(userId: string): Promise<void> {
-    await this.pool.query('UPDATE identity_users SET accounts_opened_at = now() WHERE user_id = $1 AND accounts_opened_at IS NULL', [userId]);
+    await this.pool.query(
+      'UPDATE identity_users SET accounts_opened_at = now() WHERE user_id = $1 AND accounts_opened_at IS NULL',
+      [userId],
+    );
   }
 
   async markDemoFunded(userId: string): Promise<void> {
-    await this.pool.query('UPDATE identity_users SET demo_funded_at = now() WHERE user_id = $1 AND demo_funded_at IS NULL', [userId]);
+    await this.pool.query(
+      'UPDATE identity_users SET demo_funded_at = now() WHERE user_id = $1 AND demo_funded_at IS NULL',
+      [userId],
+    );
   }
 
   /** Records a demo sandbox's latest use (operational, for the expiry job), unless one was recorded since `before`. */
@@ -209,7 +228,10 @@ export class IdentityStore {
   }
 
   /** Live demo sandboxes whose latest use is older than `inactiveSince`, oldest first. */
-  async findInactiveDemoSandboxes(inactiveSince: Date, limit: number): Promise<{ user_id: string; last_active_at: Date }[]> {
+  async findInactiveDemoSandboxes(
+    inactiveSince: Date,
+    limit: number,
+  ): Promise<{ user_id: string; last_active_at: Date }[]> {
     const { rows } = await this.pool.query<{ user_id: string; last_active_at: Date }>(
       `SELECT user_id, COALESCE(last_active_at, created_at) AS last_active_at FROM identity_users
         WHERE is_demo AND demo_expired_at IS NULL AND COALESCE(last_active_at, created_at) < $1

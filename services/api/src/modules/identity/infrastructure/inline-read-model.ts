@@ -6,7 +6,12 @@ import type { SessionEvent } from '../domain/session';
 // transaction as the events they index, so a unique index refuses a clashing e-mail or username at once and a
 // command may decide on them (ARCHITECTURE §4). Everything else reads them; `verify` compares them to a fresh fold.
 
-export async function writeUserRow(transaction: TransactionHandle, user: RegisteredUser, version: bigint, staged: UserEvent[]): Promise<void> {
+export async function writeUserRow(
+  transaction: TransactionHandle,
+  user: RegisteredUser,
+  version: bigint,
+  staged: UserEvent[],
+): Promise<void> {
   await transaction.query(
     `INSERT INTO identity_users (user_id, email, username, display_name, bio, avatar_url, banner_url, website_url, social_links,
         user_type, tier, is_admin, referral_code, password_hash, demo_persona, email_confirmed, confirmation_token_hash,
@@ -56,7 +61,11 @@ export async function writeUserRow(transaction: TransactionHandle, user: Registe
   }
 }
 
-export async function writeSessionRow(transaction: TransactionHandle, staged: SessionEvent[], version: bigint): Promise<void> {
+export async function writeSessionRow(
+  transaction: TransactionHandle,
+  staged: SessionEvent[],
+  version: bigint,
+): Promise<void> {
   for (const event of staged) {
     if (event.type === 'SessionStarted') {
       const data = event.data;

@@ -13,7 +13,8 @@ export const REFERRAL_CODE_LENGTH = 6;
 
 export function newReferralCode(): string {
   let code = '';
-  for (let index = 0; index < REFERRAL_CODE_LENGTH; index += 1) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  for (let index = 0; index < REFERRAL_CODE_LENGTH; index += 1)
+    code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
   return code;
 }
 

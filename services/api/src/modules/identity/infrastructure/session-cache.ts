@@ -30,7 +30,9 @@ interface Entry<Row> {
  * On the embedded database there is only ever this one process (split roles need PostgreSQL), so no LISTEN.
  */
 @Injectable()
-export class SessionCache<Row extends { user_id: string } = { user_id: string }> implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SessionCache<Row extends { user_id: string } = { user_id: string }>
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger = new Logger('SessionCache');
   private readonly entries = new Map<string, Entry<Row>>();
   private readonly byUser = new Map<string, Set<string>>();
@@ -111,11 +113,14 @@ export class SessionCache<Row extends { user_id: string } = { user_id: string }>
       this.forgetAll();
       void client.end().catch(() => undefined);
       if (this.stopped) return;
-      this.logger.warn(`LISTEN ${IDENTITY_CHANGED_CHANNEL} lost${error ? `: ${error.message}` : ''}; sessions are read uncached until it is back`);
+      this.logger.warn(
+        `LISTEN ${IDENTITY_CHANGED_CHANNEL} lost${error ? `: ${error.message}` : ''}; sessions are read uncached until it is back`,
+      );
       this.reconnect = setTimeout(() => void this.listen(), RECONNECT_DELAY_MS);
     };
     client.on('notification', (message) => {
-      if (message.channel === IDENTITY_CHANGED_CHANNEL) this.forgetUsers((message.payload ?? '').split(',').filter(Boolean));
+      if (message.channel === IDENTITY_CHANGED_CHANNEL)
+        this.forgetUsers((message.payload ?? '').split(',').filter(Boolean));
     });
     client.on('error', lost);
     client.on('end', () => lost());

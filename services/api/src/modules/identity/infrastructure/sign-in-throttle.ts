@@ -99,7 +99,10 @@ export class AttemptCounters {
 
   /** Drops rows untouched for longer than `seconds` (every window is shorter). */
   async prune(seconds: number): Promise<void> {
-    await this.pool.query(`DELETE FROM identity_throttle_counters WHERE window_started_at < now() - make_interval(secs => $1)`, [seconds]);
+    await this.pool.query(
+      `DELETE FROM identity_throttle_counters WHERE window_started_at < now() - make_interval(secs => $1)`,
+      [seconds],
+    );
   }
 }
 
@@ -124,7 +127,8 @@ export class SignInThrottle {
 
   /** Counts a sign-in attempt, or refuses it when a counter is full. */
   async attempt(email: string, clientAddress: string): Promise<ThrottleVerdict> {
-    const { maxFailuresPerAccountAddress, maxFailuresPerAccount, maxFailuresPerAddress, windowMs } = this.config.signInThrottle;
+    const { maxFailuresPerAccountAddress, maxFailuresPerAccount, maxFailuresPerAddress, windowMs } =
+      this.config.signInThrottle;
     const windowSeconds = windowMs / 1000;
     const keys = keysOf(email, clientAddress);
     const knownAddress = await this.counters.markedWithin(keys.knownAddress, KNOWN_ADDRESS_DAYS * 86_400);
@@ -167,7 +171,13 @@ export class SignUpThrottle {
   /** Every demo login creates a sandbox account (with seeded drops): counted per address too, with its own bound. */
   attemptDemoLogin(clientAddress: string): Promise<ThrottleVerdict> {
     const { maxDemoLoginsPerAddress, windowMs } = this.config.signUpThrottle;
-    return this.counters.take([{ key: `demo-login:address:${throttledNetworkOf(clientAddress)}`, max: maxDemoLoginsPerAddress, windowSeconds: windowMs / 1000 }]);
+    return this.counters.take([
+      {
+        key: `demo-login:address:${throttledNetworkOf(clientAddress)}`,
+        max: maxDemoLoginsPerAddress,
+        windowSeconds: windowMs / 1000,
+      },
+    ]);
   }
 }
 
@@ -184,7 +194,14 @@ export function throttledNetworkOf(address: string): string {
   const [head, tail] = withoutZone.toLowerCase().split('::') as [string, string | undefined];
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  const groups =
+    tail === undefined
+      ? headGroups
+      : [
+          ...headGroups,
+          ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'),
+          ...tailGroups,
+        ];
   return `${groups
     .slice(0, 4)
     .map((group) => Number.parseInt(group, 16).toString(16))

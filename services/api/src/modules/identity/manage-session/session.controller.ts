@@ -30,19 +30,31 @@ export class SessionController {
   ): Promise<SessionResponse> {
     const now = new Date().toISOString();
     const clientAddress = clientAddressOf(request);
-    const rotation = { userId: caller.userId, method: 'refresh' as const, clientAddress, rotatedFromSessionId: caller.sessionId };
+    const rotation = {
+      userId: caller.userId,
+      method: 'refresh' as const,
+      clientAddress,
+      rotatedFromSessionId: caller.sessionId,
+    };
     const prepared = this.sessions.prepare(rotation, now);
     const rotated = { reason: 'rotated' as const, replacedBySessionId: prepared.sessionId, now };
     const revoke = { type: 'RevokeSession' as const, data: rotated };
-    const session = await this.store.execute(async (unit) => {
-      const next = await this.sessions.start(unit, prepared);
-      await unit.decideSession(caller.sessionId, revoke);
-      return next;
-    }, [sessionStreamId(caller.sessionId)]);
+    const session = await this.store.execute(
+      async (unit) => {
+        const next = await this.sessions.start(unit, prepared);
+        await unit.decideSession(caller.sessionId, revoke);
+        return next;
+      },
+      [sessionStreamId(caller.sessionId)],
+    );
     const row = await this.store.findUserById(caller.userId);
     if (!row) throw notFound('USER_NOT_FOUND', PROFILE_MESSAGES.userNotFound);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
+    return {
+      token: session.token,
+      expires_at: session.expiresAt,
+      user: toUserView(row, await this.store.referredBy(row.user_id)),
+    };
   }
 
   /** Public so that signing out always clears the cookie, even with a session that already ended. */

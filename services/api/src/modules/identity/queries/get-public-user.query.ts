@@ -18,7 +18,10 @@ export class GetPublicUserHandler implements IQueryHandler<GetPublicUserQuery, P
   constructor(private readonly store: IdentityStore) {}
 
   async execute(query: GetPublicUserQuery): Promise<PublicUserView | null> {
-    const row = 'id' in query.key ? await this.store.findUserById(query.key.id) : await this.store.findUserByUsername(query.key.username);
+    const row =
+      'id' in query.key
+        ? await this.store.findUserById(query.key.id)
+        : await this.store.findUserByUsername(query.key.username);
     return row ? toPublicUserView(row) : null;
   }
 }

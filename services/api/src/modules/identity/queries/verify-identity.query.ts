@@ -2,7 +2,13 @@ import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { CHECKPOINT_START, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
 import { IDENTITY_EVENT_SCHEMAS } from '@app/contracts/identity';
-import { evolveSession, initialSessionState, SESSION_EVENT_TYPES, type SessionEvent, type SessionState } from '../domain/session';
+import {
+  evolveSession,
+  initialSessionState,
+  SESSION_EVENT_TYPES,
+  type SessionEvent,
+  type SessionState,
+} from '../domain/session';
 import { evolveUser, initialUserState, USER_EVENT_TYPES, type UserEvent, type UserState } from '../domain/user';
 import { IDENTITY_EVENT_STORE } from '../infrastructure/tokens';
 
@@ -50,7 +56,10 @@ interface SessionRowForCheck {
 }
 
 @QueryHandler(VerifyIdentityReadModelQuery)
-export class VerifyIdentityReadModelHandler implements IQueryHandler<VerifyIdentityReadModelQuery, IdentityVerifyReport> {
+export class VerifyIdentityReadModelHandler implements IQueryHandler<
+  VerifyIdentityReadModelQuery,
+  IdentityVerifyReport
+> {
   constructor(@Inject(IDENTITY_EVENT_STORE) private readonly eventStore: EventStore) {}
 
   /**
@@ -70,7 +79,12 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<VerifyIdent
     const eventTypes = [...USER_EVENT_TYPES, ...SESSION_EVENT_TYPES];
     let checkpoint = CHECKPOINT_START;
     for (;;) {
-      const batch = await this.eventStore.readAll(checkpoint, { limit: 1000, eventTypes, transaction, horizon: 'snapshot' });
+      const batch = await this.eventStore.readAll(checkpoint, {
+        limit: 1000,
+        eventTypes,
+        transaction,
+        horizon: 'snapshot',
+      });
       for (const event of batch.events) this.fold(event, users, sessions);
       checkpoint = batch.nextCheckpoint;
       if (batch.caughtUp) break;
@@ -108,14 +122,21 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<VerifyIdent
       const actual: Record<string, unknown> = {
         ...row,
         demo_expired_at: row.demo_expired_at === null ? null : new Date(row.demo_expired_at).toISOString(),
-        social_links: JSON.stringify(sortKeys((row.social_links ?? {}) as Record<string, string>)), stream_version: String(row.stream_version) };
+        social_links: JSON.stringify(sortKeys((row.social_links ?? {}) as Record<string, string>)),
+        stream_version: String(row.stream_version),
+      };
       for (const [field, value] of Object.entries(expected)) {
-        if (actual[field] !== value) mismatches.push(`User ${row.user_id}: ${field} is ${JSON.stringify(actual[field])}, the events say ${JSON.stringify(value)}`);
+        if (actual[field] !== value)
+          mismatches.push(
+            `User ${row.user_id}: ${field} is ${JSON.stringify(actual[field])}, the events say ${JSON.stringify(value)}`,
+          );
       }
     }
     for (const userId of users.keys()) mismatches.push(`User ${userId} has events but no row`);
 
-    const { rows: sessionRows } = await transaction.query<SessionRowForCheck>('SELECT session_id, user_id, token_hash, revoked_at, stream_version FROM identity_sessions');
+    const { rows: sessionRows } = await transaction.query<SessionRowForCheck>(
+      'SELECT session_id, user_id, token_hash, revoked_at, stream_version FROM identity_sessions',
+    );
     for (const row of sessionRows) {
       const folded = sessions.get(row.session_id);
       sessions.delete(row.session_id);
@@ -124,28 +145,44 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<VerifyIdent
         continue;
       }
       const state = folded.state;
-      if (state.tokenHash !== row.token_hash) mismatches.push(`Session ${row.session_id}: token hash differs from its events`);
+      if (state.tokenHash !== row.token_hash)
+        mismatches.push(`Session ${row.session_id}: token hash differs from its events`);
       if (state.userId !== row.user_id) mismatches.push(`Session ${row.session_id}: user differs from its events`);
-      if ((state.status === 'revoked') !== (row.revoked_at !== null)) mismatches.push(`Session ${row.session_id}: revoked is ${row.revoked_at !== null}, the events say ${state.status === 'revoked'}`);
-      if (String(row.stream_version) !== String(folded.version)) mismatches.push(`Session ${row.session_id}: version ${row.stream_version}, the events say ${folded.version}`);
+      if ((state.status === 'revoked') !== (row.revoked_at !== null))
+        mismatches.push(
+          `Session ${row.session_id}: revoked is ${row.revoked_at !== null}, the events say ${state.status === 'revoked'}`,
+        );
+      if (String(row.stream_version) !== String(folded.version))
+        mismatches.push(`Session ${row.session_id}: version ${row.stream_version}, the events say ${folded.version}`);
     }
     for (const sessionId of sessions.keys()) mismatches.push(`Session ${sessionId} has events but no row`);
     return { usersChecked: userRows.length, sessionsChecked: sessionRows.length, mismatches };
   }
 
-  private fold(event: StoredEvent, users: Map<string, { state: UserState; version: number }>, sessions: Map<string, { state: SessionState; version: number }>) {
+  private fold(
+    event: StoredEvent,
+    users: Map<string, { state: UserState; version: number }>,
+    sessions: Map<string, { state: SessionState; version: number }>,
+  ) {
     const schema = IDENTITY_EVENT_SCHEMAS[event.type as keyof typeof IDENTITY_EVENT_SCHEMAS];
     const data = schema.parse(event.data);
     if (event.streamId.startsWith('user-')) {
       const id = event.streamId.slice('user-'.length);
       const entry = users.get(id) ?? { state: initialUserState(), version: 0 };
-      users.set(id, { state: evolveUser(entry.state, { type: event.type, data } as UserEvent), version: entry.version + 1 });
+      users.set(id, {
+        state: evolveUser(entry.state, { type: event.type, data } as UserEvent),
+        version: entry.version + 1,
+      });
     } else if (event.streamId.startsWith('session-')) {
       const id = event.streamId.slice('session-'.length);
       const entry = sessions.get(id) ?? { state: initialSessionState(), version: 0 };
-      sessions.set(id, { state: evolveSession(entry.state, { type: event.type, data } as SessionEvent), version: entry.version + 1 });
+      sessions.set(id, {
+        state: evolveSession(entry.state, { type: event.type, data } as SessionEvent),
+        version: entry.version + 1,
+      });
     }
   }
 }
 
-const sortKeys = (map: Record<string, string>) => Object.fromEntries(Object.entries(map).sort(([left], [right]) => left.localeCompare(right)));
+const sortKeys = (map: Record<string, string>) =>
+  Object.fromEntries(Object.entries(map).sort(([left], [right]) => left.localeCompare(right)));

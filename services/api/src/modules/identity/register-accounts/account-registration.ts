@@ -56,7 +56,10 @@ export class AccountRegistration {
       const session = asked ? this.sessions.prepare({ userId: fixed.userId, ...asked }, fixed.now) : undefined;
       try {
         const lockKeys = [userStreamId(fixed.userId)];
-        const result = await this.store.execute((unit) => this.registerWithin(unit, registration, fixed, session), lockKeys);
+        const result = await this.store.execute(
+          (unit) => this.registerWithin(unit, registration, fixed, session),
+          lockKeys,
+        );
         await this.completeFollowUps(result.user.userId);
         return result;
       } catch (error) {
@@ -99,7 +102,11 @@ export class AccountRegistration {
     }
     // ADMIN_EMAILS: only an address someone vouched for (Google's verified e-mail) makes an admin at registration;
     // a password sign-up becomes one when it confirms the mailed link (see AdminEmails).
-    if (registration.method === 'google' && registration.emailConfirmed && this.config.adminEmails.includes(registration.email)) {
+    if (
+      registration.method === 'google' &&
+      registration.emailConfirmed &&
+      this.config.adminEmails.includes(registration.email)
+    ) {
       user = await unit.decideUser(userId, { type: 'GrantAdminRole', data: { reason: ADMIN_EMAILS_REASON, now } });
     }
     if (user.status !== 'registered') throw new Error('registration did not register');
@@ -132,7 +139,9 @@ export class AccountRegistration {
         await this.store.markDemoFunded(row.user_id);
       }
     } catch (error) {
-      this.logger.error(`Ledger follow-up for user ${row.user_id} failed; retried at next sign-in: ${(error as Error).message}`);
+      this.logger.error(
+        `Ledger follow-up for user ${row.user_id} failed; retried at next sign-in: ${(error as Error).message}`,
+      );
     }
   }
 }

@@ -19,7 +19,12 @@ export function addressProven(events: UserEvent[]): boolean {
       if (event.data.method === 'google' && event.data.emailConfirmed) return true;
     }
     if (event.type === 'EmailConfirmed') return true;
-    if (event.type === 'ExternalIdentityLinked' && email !== undefined && event.data.email?.toLowerCase() === email.toLowerCase()) return true;
+    if (
+      event.type === 'ExternalIdentityLinked' &&
+      email !== undefined &&
+      event.data.email?.toLowerCase() === email.toLowerCase()
+    )
+      return true;
   }
   return false;
 }
@@ -61,7 +66,9 @@ export class AdminEmails {
       const row = await this.store.findUserByEmail(email);
       if (!row || row.is_admin) continue;
       if (!(await this.grantIfProven(row.user_id))) {
-        this.logger.warn(`${email} is listed in ADMIN_EMAILS but has not confirmed the address: no admin role until it does`);
+        this.logger.warn(
+          `${email} is listed in ADMIN_EMAILS but has not confirmed the address: no admin role until it does`,
+        );
       }
     }
   }

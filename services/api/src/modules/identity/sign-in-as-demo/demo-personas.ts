@@ -68,7 +68,8 @@ export class DemoPersonas {
           row = await this.store.findUserById(user.userId);
         }
         // Without its sandbox stream the account must not be used: no session is handed out for it.
-        if (!row || row.demo_funded_at === null) throw new ApiError(503, 'DEMO_UNAVAILABLE', AUTH_MESSAGES.demoSandboxUnavailable);
+        if (!row || row.demo_funded_at === null)
+          throw new ApiError(503, 'DEMO_UNAVAILABLE', AUTH_MESSAGES.demoSandboxUnavailable);
         return row;
       } catch (error) {
         if (error instanceof UniquenessViolation && attempt < ATTEMPTS) continue;

@@ -37,7 +37,8 @@ export class DemoSandboxExpiry {
         this.logger.error(`Could not expire demo sandbox ${sandbox.user_id}: ${(error as Error).message}`);
       }
     }
-    if (expired > 0) this.logger.log(`Expired ${expired} demo sandbox(es) unused for ${DEMO_SANDBOX_INACTIVE_DAYS} days`);
+    if (expired > 0)
+      this.logger.log(`Expired ${expired} demo sandbox(es) unused for ${DEMO_SANDBOX_INACTIVE_DAYS} days`);
     return expired;
   }
 }

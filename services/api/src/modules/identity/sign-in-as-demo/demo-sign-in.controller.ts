@@ -24,7 +24,11 @@ export class DemoSignInController {
 
   @Public()
   @Route(demoSignInRoute)
-  async demoSignIn(@Param('persona') rawPersona: string, @Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<SessionResponse> {
+  async demoSignIn(
+    @Param('persona') rawPersona: string,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<SessionResponse> {
     const parsed = demoSignInRoute.params.shape.persona.safeParse(rawPersona);
     if (!parsed.success) throw notFound('DEMO_PERSONA_NOT_FOUND', AUTH_MESSAGES.demoLoginFailed(rawPersona));
     const persona = parsed.data;
@@ -32,14 +36,25 @@ export class DemoSignInController {
     const verdict = await this.throttle.attemptDemoLogin(clientAddressOf(request));
     if (!verdict.allowed) {
       const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-      throw tooManyRequests(AUTH_MESSAGES.tooManyDemoLogins(minutes), 'TOO_MANY_DEMO_LOGINS', verdict.retryAfterSeconds);
+      throw tooManyRequests(
+        AUTH_MESSAGES.tooManyDemoLogins(minutes),
+        'TOO_MANY_DEMO_LOGINS',
+        verdict.retryAfterSeconds,
+      );
     }
     // Every demo login is a fresh sandbox of its own (see DemoPersonas).
     const row = await this.personas.create(persona);
     const now = new Date().toISOString();
-    const prepared = this.sessions.prepare({ userId: row.user_id, method: 'demo', clientAddress: clientAddressOf(request) }, now);
+    const prepared = this.sessions.prepare(
+      { userId: row.user_id, method: 'demo', clientAddress: clientAddressOf(request) },
+      now,
+    );
     const session = await this.store.execute((unit) => this.sessions.start(unit, prepared));
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
+    return {
+      token: session.token,
+      expires_at: session.expiresAt,
+      user: toUserView(row, await this.store.referredBy(row.user_id)),
+    };
   }
 }

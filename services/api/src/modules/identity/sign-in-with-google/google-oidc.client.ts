@@ -53,7 +53,10 @@ export class GoogleOidcClient {
   }
 
   /** Exchanges the code from the callback URL and returns the verified ID token's claims. */
-  async complete(callbackUrl: URL, checks: { state: string; codeVerifier: string; nonce: string }): Promise<VerifiedIdentity> {
+  async complete(
+    callbackUrl: URL,
+    checks: { state: string; codeVerifier: string; nonce: string },
+  ): Promise<VerifiedIdentity> {
     const google = this.requireConfig();
     const { client, configuration } = await this.discover(google);
     const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
@@ -74,7 +77,8 @@ export class GoogleOidcClient {
 
   private requireConfig(): GoogleOidcConfig {
     // Not configured is a permanent fact of this server, not an outage: the route does not exist here (404).
-    if (!this.config.google) throw new ApiError(404, 'GOOGLE_SIGN_IN_DISABLED', AUTH_MESSAGES.providerNotConfigured('Google'));
+    if (!this.config.google)
+      throw new ApiError(404, 'GOOGLE_SIGN_IN_DISABLED', AUTH_MESSAGES.providerNotConfigured('Google'));
     return this.config.google;
   }
 

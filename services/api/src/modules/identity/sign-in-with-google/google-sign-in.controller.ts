@@ -2,7 +2,13 @@ import { randomInt } from 'node:crypto';
 import { Controller, Inject, Logger, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { AUTH_MESSAGES, ReferralCodeSchema, type SignUpReferral, googleSignInRoute, googleCallbackRoute } from '@app/contracts/identity';
+import {
+  AUTH_MESSAGES,
+  ReferralCodeSchema,
+  type SignUpReferral,
+  googleSignInRoute,
+  googleCallbackRoute,
+} from '@app/contracts/identity';
 import { ApiError } from '../../../platform/http/api-error';
 import { clearCookie, readCookie, setCookie } from '../../../platform/http/cookies';
 import { Public } from '../../../platform/http/public.decorator';
@@ -49,12 +55,29 @@ export class GoogleSignInController {
       throw new ApiError(503, 'OIDC_PROVIDER_UNAVAILABLE', AUTH_MESSAGES.providerFailed('Google'));
     });
     const expiresAt = new Date(Date.now() + FLOW_TTL_MS);
-    await this.store.saveOidcFlow({ state: request.state, codeVerifier: request.codeVerifier, nonce: request.nonce, expiresAt });
+    await this.store.saveOidcFlow({
+      state: request.state,
+      codeVerifier: request.codeVerifier,
+      nonce: request.nonce,
+      expiresAt,
+    });
     // Binding the state to a cookie stops an attacker from finishing their own login in a victim's browser.
-    setCookie(response, FLOW_COOKIE, request.state, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google', expires: expiresAt });
+    setCookie(response, FLOW_COOKIE, request.state, {
+      httpOnly: true,
+      secure: this.config.cookie.secure,
+      sameSite: 'lax',
+      path: '/api/auth/google',
+      expires: expiresAt,
+    });
     const referralCode = referralCodeOf(incoming);
     if (referralCode) {
-      setCookie(response, REFERRAL_COOKIE, referralCode, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google', expires: expiresAt });
+      setCookie(response, REFERRAL_COOKIE, referralCode, {
+        httpOnly: true,
+        secure: this.config.cookie.secure,
+        sameSite: 'lax',
+        path: '/api/auth/google',
+        expires: expiresAt,
+      });
     }
     void response.redirect(request.url, 302);
   }
@@ -62,23 +85,40 @@ export class GoogleSignInController {
   @Public()
   @Route(googleCallbackRoute)
   async callback(@Req() request: FastifyRequest, @Res() response: FastifyReply): Promise<void> {
-    clearCookie(response, FLOW_COOKIE, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google' });
+    clearCookie(response, FLOW_COOKIE, {
+      httpOnly: true,
+      secure: this.config.cookie.secure,
+      sameSite: 'lax',
+      path: '/api/auth/google',
+    });
     const referralCode = ReferralCodeSchema.safeParse(readCookie(request, REFERRAL_COOKIE) ?? '').data || null;
-    if (referralCode) clearCookie(response, REFERRAL_COOKIE, { httpOnly: true, secure: this.config.cookie.secure, sameSite: 'lax', path: '/api/auth/google' });
+    if (referralCode)
+      clearCookie(response, REFERRAL_COOKIE, {
+        httpOnly: true,
+        secure: this.config.cookie.secure,
+        sameSite: 'lax',
+        path: '/api/auth/google',
+      });
     try {
       const identity = await this.verify(request);
       const { userId, created } = await this.userFor(identity);
       const now = new Date().toISOString();
-      const prepared = this.sessions.prepare({ userId, method: 'google', clientAddress: clientAddressOf(request) }, now);
+      const prepared = this.sessions.prepare(
+        { userId, method: 'google', clientAddress: clientAddressOf(request) },
+        now,
+      );
       const session = await this.store.execute((unit) => this.sessions.start(unit, prepared));
       await this.registration.completeFollowUps(userId);
       // Only an account created now takes the link's code: an existing one was not brought by this link.
-      const referral = created && referralCode ? await applySignUpReferral(this.commandBus, this.logger, userId, referralCode) : null;
+      const referral =
+        created && referralCode ? await applySignUpReferral(this.commandBus, this.logger, userId, referralCode) : null;
       setSessionCookie(response, this.config, session.token, session.expiresAt);
       void response.redirect(`${this.config.publicAppUrl}/auth/callback${referralQuery(referral)}`, 302);
     } catch (error) {
-      if (!(error instanceof SignInWithProviderFailed)) this.logger.warn(`Google sign-in failed: ${(error as Error).message}`);
-      const message = error instanceof SignInWithProviderFailed ? error.message : AUTH_MESSAGES.providerFailed('Google');
+      if (!(error instanceof SignInWithProviderFailed))
+        this.logger.warn(`Google sign-in failed: ${(error as Error).message}`);
+      const message =
+        error instanceof SignInWithProviderFailed ? error.message : AUTH_MESSAGES.providerFailed('Google');
       void response.redirect(`${this.config.publicAppUrl}/auth?error=${encodeURIComponent(message)}`, 302);
     }
   }
@@ -102,7 +142,8 @@ export class GoogleSignInController {
   private async userFor(identity: VerifiedIdentity): Promise<{ userId: string; created: boolean }> {
     const linked = await this.store.findUserIdByExternalIdentity('google', identity.subject);
     if (linked) return { userId: linked, created: false };
-    if (!identity.email || !identity.emailVerified) throw new SignInWithProviderFailed('Your Google account has no verified e-mail address.');
+    if (!identity.email || !identity.emailVerified)
+      throw new SignInWithProviderFailed('Your Google account has no verified e-mail address.');
     const existing = await this.store.findUserByEmail(identity.email);
     if (existing) {
       await this.store.executeUser(existing.user_id, {
@@ -127,9 +168,13 @@ export class GoogleSignInController {
         });
         return { userId: user.userId, created: true };
       } catch (error) {
-        if (error instanceof UniquenessViolation && error.constraint === 'username' && attempt < USERNAME_ATTEMPTS) continue;
+        if (error instanceof UniquenessViolation && error.constraint === 'username' && attempt < USERNAME_ATTEMPTS)
+          continue;
         // The same Google account signing in twice at once: the other request linked it first.
-        if (error instanceof UniquenessViolation && (error.constraint === 'external_identity' || error.constraint === 'email')) {
+        if (
+          error instanceof UniquenessViolation &&
+          (error.constraint === 'external_identity' || error.constraint === 'email')
+        ) {
           const winner = await this.store.findUserIdByExternalIdentity('google', identity.subject);
           if (winner) return { userId: winner, created: false };
         }
@@ -150,14 +195,25 @@ function referralCodeOf(request: FastifyRequest): string | null {
 function referralQuery(referral: SignUpReferral | null): string {
   if (!referral) return '';
   const query = referral.applied
-    ? new URLSearchParams({ referral: 'applied', referral_code: referral.referral_code, referred_reward: String(referral.referred_reward) })
-    : new URLSearchParams({ referral: 'refused', referral_code: referral.referral_code, referral_error: referral.error });
+    ? new URLSearchParams({
+        referral: 'applied',
+        referral_code: referral.referral_code,
+        referred_reward: String(referral.referred_reward),
+      })
+    : new URLSearchParams({
+        referral: 'refused',
+        referral_code: referral.referral_code,
+        referral_error: referral.error,
+      });
   return `?${query.toString()}`;
 }
 
 /** `Jane.Doe+x@example.com` → `JaneDoex`; later attempts add digits to get past a taken name. */
 export function usernameFrom(email: string, attempt: number): string {
-  let base = email.split('@')[0].replace(/[^A-Za-z0-9_]/g, '').slice(0, 24);
+  let base = email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9_]/g, '')
+    .slice(0, 24);
   if (base.length < 3) base = `${base}user`.slice(0, 24);
   return attempt === 1 ? base : `${base}${randomInt(1000, 100000)}`;
 }

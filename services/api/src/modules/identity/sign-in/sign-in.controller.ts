@@ -36,18 +36,27 @@ export class SignInController {
     const verdict = await this.throttle.attempt(body.email, clientAddress);
     if (!verdict.allowed) {
       const minutes = Math.max(1, Math.ceil(verdict.retryAfterSeconds / 60));
-      throw tooManyRequests(AUTH_MESSAGES.tooManySignInAttempts(minutes), 'TOO_MANY_SIGN_IN_ATTEMPTS', verdict.retryAfterSeconds);
+      throw tooManyRequests(
+        AUTH_MESSAGES.tooManySignInAttempts(minutes),
+        'TOO_MANY_SIGN_IN_ATTEMPTS',
+        verdict.retryAfterSeconds,
+      );
     }
     const row = await this.store.findUserByEmail(body.email);
     const passwordMatches = await verifyPassword(row?.password_hash ?? null, body.password);
     if (!row || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
     await this.throttle.succeeded(body.email, clientAddress);
-    if (!row.email_confirmed && this.config.emailConfirmation.required) throw forbidden(AUTH_MESSAGES.emailNotConfirmed, 'EMAIL_NOT_CONFIRMED');
+    if (!row.email_confirmed && this.config.emailConfirmation.required)
+      throw forbidden(AUTH_MESSAGES.emailNotConfirmed, 'EMAIL_NOT_CONFIRMED');
     const now = new Date().toISOString();
     const prepared = this.sessions.prepare({ userId: row.user_id, method: 'password', clientAddress }, now);
     const session = await this.store.execute((unit) => this.sessions.start(unit, prepared));
     await this.registration.completeFollowUps(row.user_id, row);
     setSessionCookie(response, this.config, session.token, session.expiresAt);
-    return { token: session.token, expires_at: session.expiresAt, user: toUserView(row, await this.store.referredBy(row.user_id)) };
+    return {
+      token: session.token,
+      expires_at: session.expiresAt,
+      user: toUserView(row, await this.store.referredBy(row.user_id)),
+    };
   }
 }

@@ -1,7 +1,13 @@
 import { Body, Controller, Inject, Logger, Req, Res } from '@nestjs/common';
 import { CommandBus, CommandHandlerNotFoundException } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_MESSAGES, signUpRoute, type SignUpReferral, type SignUpRequest, type SignUpResponse } from '@app/contracts/identity';
+import {
+  AUTH_MESSAGES,
+  signUpRoute,
+  type SignUpReferral,
+  type SignUpRequest,
+  type SignUpResponse,
+} from '@app/contracts/identity';
 import { ApiError, badRequest, tooManyRequests } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
@@ -48,7 +54,9 @@ export class SignUpController {
     }
     // After the throttle, and counted by it: estimating a password costs up to a few hundred ms of CPU.
     if (isTooGuessable(body.password, [body.email, body.username, body.display_name ?? ''])) {
-      throw badRequest('VALIDATION_ERROR', AUTH_MESSAGES.passwordTooCommon, [{ field: 'password', message: AUTH_MESSAGES.passwordTooCommon }]);
+      throw badRequest('VALIDATION_ERROR', AUTH_MESSAGES.passwordTooCommon, [
+        { field: 'password', message: AUTH_MESSAGES.passwordTooCommon },
+      ]);
     }
     try {
       // A referral link's code that belongs to nobody is refused before anything is created: the person can fix it.
@@ -64,13 +72,18 @@ export class SignUpController {
     }
   }
 
-  private async registerAndAnswer(body: SignUpRequest, clientAddress: string, response: FastifyReply): Promise<SignUpResponse> {
+  private async registerAndAnswer(
+    body: SignUpRequest,
+    clientAddress: string,
+    response: FastifyReply,
+  ): Promise<SignUpResponse> {
     // Hashing happens before the transaction: it is slow and needs no database connection.
     const passwordHash = await hashPassword(body.password);
     const confirmationRequired = this.config.emailConfirmation.required;
     // An ADMIN_EMAILS address must prove it is the signer's before it grants anything: it is mailed a link even when
     // confirmation is otherwise off (the account works meanwhile, as a member).
-    const confirmationToken = confirmationRequired || this.adminEmails.listed(body.email) ? newOpaqueToken() : undefined;
+    const confirmationToken =
+      confirmationRequired || this.adminEmails.listed(body.email) ? newOpaqueToken() : undefined;
     const { user, session } = await this.registration
       .register({
         email: body.email,
@@ -82,7 +95,10 @@ export class SignUpController {
         demoPersona: null,
         emailConfirmed: confirmationToken === undefined,
         confirmation: confirmationToken
-          ? { tokenHash: hashToken(confirmationToken), expiresAt: new Date(Date.now() + this.config.emailConfirmation.ttlMs).toISOString() }
+          ? {
+              tokenHash: hashToken(confirmationToken),
+              expiresAt: new Date(Date.now() + this.config.emailConfirmation.ttlMs).toISOString(),
+            }
           : null,
         session: confirmationRequired ? undefined : { method: 'password', clientAddress },
       })
@@ -96,10 +112,13 @@ export class SignUpController {
         text: `Welcome, ${user.username}! Confirm your e-mail address by opening this link:\n${this.config.emailConfirmation.confirmUrl}?token=${confirmationToken}`,
       });
     }
-    const referral = body.referral_code ? await applySignUpReferral(this.commandBus, this.logger, user.userId, body.referral_code) : null;
+    const referral = body.referral_code
+      ? await applySignUpReferral(this.commandBus, this.logger, user.userId, body.referral_code)
+      : null;
     // `referral` answers only a sign-up that sent a code.
     const referralAnswer = referral ? { referral } : {};
-    if (confirmationRequired) return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired, ...referralAnswer };
+    if (confirmationRequired)
+      return { requiresConfirmation: true, message: AUTH_MESSAGES.confirmationRequired, ...referralAnswer };
     if (!session) throw new Error('sign-up without confirmation must start a session');
     const row = await this.store.findUserById(user.userId);
     if (!row) throw new Error(`user ${user.userId} committed but not readable`);
@@ -119,11 +138,22 @@ export class SignUpController {
  * the new user). The account exists whatever happens here, so a failure is an answer (the Referral Program dialog
  * can apply the code later), never the sign-up's error.
  */
-export async function applySignUpReferral(commandBus: CommandBus, logger: Logger, userId: string, referralCode: string): Promise<SignUpReferral> {
+export async function applySignUpReferral(
+  commandBus: CommandBus,
+  logger: Logger,
+  userId: string,
+  referralCode: string,
+): Promise<SignUpReferral> {
   try {
     return await commandBus.execute(new ApplySignUpReferralCommand(userId, referralCode));
   } catch (error) {
-    if (!(error instanceof CommandHandlerNotFoundException)) logger.error(`Referral ${referralCode} for new user ${userId} failed: ${(error as Error).message}`);
-    return { applied: false, referral_code: referralCode, code: 'REFERRAL_NOT_APPLIED', error: 'The referral could not be applied. Try again from the Referral Program.' };
+    if (!(error instanceof CommandHandlerNotFoundException))
+      logger.error(`Referral ${referralCode} for new user ${userId} failed: ${(error as Error).message}`);
+    return {
+      applied: false,
+      referral_code: referralCode,
+      code: 'REFERRAL_NOT_APPLIED',
+      error: 'The referral could not be applied. Try again from the Referral Program.',
+    };
   }
 }

@@ -4,7 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import multer from 'multer';
 import typeis from 'type-is';
-import { IMAGE_MESSAGES, type ImageUploadResponse, imageUploadRoute, uploadImageRoute, getImageRoute } from '@app/contracts/identity';
+import {
+  IMAGE_MESSAGES,
+  type ImageUploadResponse,
+  imageUploadRoute,
+  uploadImageRoute,
+  getImageRoute,
+} from '@app/contracts/identity';
 import { ApiError, badRequest, notFound } from '../../../platform/http/api-error';
 import { Public } from '../../../platform/http/public.decorator';
 import { IMAGE_STORAGE, type ImageStorage } from './image-storage.port';
@@ -14,7 +20,10 @@ import { Route } from '../../../platform/http/route.decorator';
 /** Profile and logo images: at most 5 MB (spec). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-const receiveImage = multer({ storage: multer.memoryStorage(), limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 } }).single('image');
+const receiveImage = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10 },
+}).single('image');
 
 /**
  * Runs multer on the raw request (the platform leaves multipart bodies unread for it, see `installBodyParsers`); its
@@ -27,8 +36,13 @@ function readUpload(request: FastifyRequest, reply: FastifyReply): Promise<Expre
     receiveImage(raw as never, reply.raw as ServerResponse as never, (error: unknown) => {
       if (!error) return resolve(raw.file);
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE') return reject(new ApiError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge));
-        return reject(badRequest('INVALID_UPLOAD', IMAGE_MESSAGES.missingFile, [{ field: error.field ?? 'image', message: IMAGE_MESSAGES.missingFile }]));
+        if (error.code === 'LIMIT_FILE_SIZE')
+          return reject(new ApiError(413, 'IMAGE_TOO_LARGE', IMAGE_MESSAGES.tooLarge));
+        return reject(
+          badRequest('INVALID_UPLOAD', IMAGE_MESSAGES.missingFile, [
+            { field: error.field ?? 'image', message: IMAGE_MESSAGES.missingFile },
+          ]),
+        );
       }
       // Malformed multipart bodies (bad boundary, truncated stream) are the client's fault, not ours.
       return reject(badRequest('INVALID_UPLOAD', (error as Error).message || IMAGE_MESSAGES.uploadFailed));
@@ -43,13 +57,19 @@ export class ImagesController {
   constructor(@Inject(IMAGE_STORAGE) private readonly storage: ImageStorage) {}
 
   @Route(imageUploadRoute)
-  upload(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<ImageUploadResponse> {
+  upload(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<ImageUploadResponse> {
     return this.store(request, response);
   }
 
   /** The same upload under the path another part of the app calls. */
   @Route(uploadImageRoute)
-  uploadAlias(@Req() request: FastifyRequest, @Res({ passthrough: true }) response: FastifyReply): Promise<ImageUploadResponse> {
+  uploadAlias(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) response: FastifyReply,
+  ): Promise<ImageUploadResponse> {
     return this.store(request, response);
   }
 
@@ -68,9 +88,13 @@ export class ImagesController {
   }
 
   private async store(request: FastifyRequest, response: FastifyReply): Promise<ImageUploadResponse> {
-    if (!typeis(request.raw, ['multipart/form-data'])) throw new ApiError(415, 'NOT_MULTIPART', IMAGE_MESSAGES.missingFile);
+    if (!typeis(request.raw, ['multipart/form-data']))
+      throw new ApiError(415, 'NOT_MULTIPART', IMAGE_MESSAGES.missingFile);
     const file = await readUpload(request, response);
-    if (!file) throw badRequest('IMAGE_REQUIRED', IMAGE_MESSAGES.missingFile, [{ field: 'image', message: IMAGE_MESSAGES.missingFile }]);
+    if (!file)
+      throw badRequest('IMAGE_REQUIRED', IMAGE_MESSAGES.missingFile, [
+        { field: 'image', message: IMAGE_MESSAGES.missingFile },
+      ]);
     const type = detectImageType(file.buffer);
     if (!type) throw new ApiError(415, 'NOT_AN_IMAGE', IMAGE_MESSAGES.notAnImage);
     const key = `${randomUUID()}.${type.extension}`;

@@ -37,6 +37,12 @@ export class StoreImageHandler implements ICommandHandler<StoreImageCommand, Sto
       this.logger.error(`Storing image ${key} failed: ${(error as Error).message}`);
       return { kind: 'storage-unavailable' };
     }
-    return { kind: 'stored', url: this.storage.urlFor(key), key, contentType: type.contentType, sizeBytes: bytes.length };
+    return {
+      kind: 'stored',
+      url: this.storage.urlFor(key),
+      key,
+      contentType: type.contentType,
+      sizeBytes: bytes.length,
+    };
   }
 }

@@ -1,5 +1,11 @@
 import { Body, Controller } from '@nestjs/common';
-import { PROFILE_MESSAGES, updateProfileRoute, type ProfileChanges, type UpdateProfileRequest, type UserView } from '@app/contracts/identity';
+import {
+  PROFILE_MESSAGES,
+  updateProfileRoute,
+  type ProfileChanges,
+  type UpdateProfileRequest,
+  type UserView,
+} from '@app/contracts/identity';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { uniquenessError } from '../identity-refusals';

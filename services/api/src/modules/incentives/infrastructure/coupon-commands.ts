@@ -52,10 +52,14 @@ export class CouponCommands {
         const loaded = await this.coupons.load(couponId, unit.transaction);
         const decision = decideCoupon(command, loaded.state);
         if (decision.kind === 'refused') throw couponRefusalError(decision.refusal);
-        if (decision.kind === 'duplicate') return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state, events: [] }) };
+        if (decision.kind === 'duplicate')
+          return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state, events: [] }) };
         const state = couponStreams.advance(loaded, decision.events);
         await writeRows(unit.transaction, state, decision.events);
-        return { appends: couponStreams.appendOf(loaded, decision.events), answer: () => ({ kind: 'recorded', state, events: decision.events }) };
+        return {
+          appends: couponStreams.appendOf(loaded, decision.events),
+          answer: () => ({ kind: 'recorded', state, events: decision.events }),
+        };
       },
     });
   }
@@ -69,20 +73,47 @@ async function writeRows(transaction: TransactionHandle, state: CouponState, eve
         await transaction.query(
           `INSERT INTO incentive_coupons (coupon_id, owner_id, title, description, reward_type, value_hundredths, value_unit, quantity_total, quantity_remaining, start_date, end_date, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11)`,
-          [data.couponId, data.ownerId, data.title, data.description, data.rewardType, data.valueHundredths, data.valueUnit, data.quantityTotal, data.startDate, data.endDate, data.createdAt],
+          [
+            data.couponId,
+            data.ownerId,
+            data.title,
+            data.description,
+            data.rewardType,
+            data.valueHundredths,
+            data.valueUnit,
+            data.quantityTotal,
+            data.startDate,
+            data.endDate,
+            data.createdAt,
+          ],
         );
         break;
       }
       case 'CouponAssigned':
         await transaction.query(
           'INSERT INTO incentive_assignments (assignment_id, coupon_id, target_type, target_id, target_label, assigned_at) VALUES ($1, $2, $3, $4, $5, $6)',
-          [event.data.assignmentId, event.data.couponId, event.data.targetType, event.data.targetId, event.data.targetLabel, event.data.assignedAt],
+          [
+            event.data.assignmentId,
+            event.data.couponId,
+            event.data.targetType,
+            event.data.targetId,
+            event.data.targetLabel,
+            event.data.assignedAt,
+          ],
         );
         break;
       case 'CouponRedeemed':
         await transaction.query(
           'INSERT INTO incentive_redemptions (redemption_id, coupon_id, owner_id, user_name, user_id, source, redeemed_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [event.data.redemptionId, event.data.couponId, state.created!.ownerId, event.data.userName, event.data.userId, event.data.source, event.data.redeemedAt],
+          [
+            event.data.redemptionId,
+            event.data.couponId,
+            state.created!.ownerId,
+            event.data.userName,
+            event.data.userId,
+            event.data.source,
+            event.data.redeemedAt,
+          ],
         );
         break;
       case 'CouponBandAwarded':
@@ -90,6 +121,9 @@ async function writeRows(transaction: TransactionHandle, state: CouponState, eve
     }
   }
   if (events.some((event) => event.type === 'CouponRedeemed')) {
-    await transaction.query('UPDATE incentive_coupons SET quantity_remaining = $2 WHERE coupon_id = $1', [state.couponId, state.quantityRemaining]);
+    await transaction.query('UPDATE incentive_coupons SET quantity_remaining = $2 WHERE coupon_id = $1', [
+      state.couponId,
+      state.quantityRemaining,
+    ]);
   }
 }

@@ -15,4 +15,5 @@ export class Coupons extends AggregateReader(couponStreams) {}
 
 const NAMESPACE = 'b3f1e0a4-2c7d-4a8e-9d61-5e0c2f7a4b19';
 /** A band award's redemption is named after assignment, week and user: a rerun of the job cannot award twice. */
-export const awardRedemptionIdOf = (assignmentId: string, periodKey: string, userId: string) => uuidv5(`coupon-award:${assignmentId}:${periodKey}:${userId}`, NAMESPACE);
+export const awardRedemptionIdOf = (assignmentId: string, periodKey: string, userId: string) =>
+  uuidv5(`coupon-award:${assignmentId}:${periodKey}:${userId}`, NAMESPACE);

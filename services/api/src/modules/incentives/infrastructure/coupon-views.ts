@@ -25,7 +25,10 @@ export class CouponViews {
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async list(ownerId: string, now = new Date()): Promise<{ coupons: CouponView[]; redemptions: RedemptionView[] }> {
-    const coupons = await this.pool.query<CouponRow>('SELECT * FROM incentive_coupons WHERE owner_id = $1 ORDER BY created_at DESC, coupon_id LIMIT 200', [ownerId]);
+    const coupons = await this.pool.query<CouponRow>(
+      'SELECT * FROM incentive_coupons WHERE owner_id = $1 ORDER BY created_at DESC, coupon_id LIMIT 200',
+      [ownerId],
+    );
     const views = await this.withAssignments(coupons.rows, now);
     const redemptions = await this.pool.query<{
       redemption_id: string;
@@ -64,18 +67,42 @@ export class CouponViews {
   }
 
   async redemption(redemptionId: string): Promise<RedemptionView> {
-    const rows = await this.pool.query<{ redemption_id: string; coupon_id: string; title: string; user_name: string; value_hundredths: string; value_unit: CouponView['value_unit']; source: 'manual' | 'leaderboard'; redeemed_at: Date }>(
+    const rows = await this.pool.query<{
+      redemption_id: string;
+      coupon_id: string;
+      title: string;
+      user_name: string;
+      value_hundredths: string;
+      value_unit: CouponView['value_unit'];
+      source: 'manual' | 'leaderboard';
+      redeemed_at: Date;
+    }>(
       `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit, r.source, r.redeemed_at
          FROM incentive_redemptions r JOIN incentive_coupons c ON c.coupon_id = r.coupon_id WHERE r.redemption_id = $1`,
       [redemptionId],
     );
     const row = rows.rows[0];
-    return { id: row.redemption_id, coupon_id: row.coupon_id, coupon_title: row.title, user_name: row.user_name, reward_value: hundredthsToNumber(row.value_hundredths), reward_unit: row.value_unit, source: row.source, redeemed_at: row.redeemed_at.toISOString() };
+    return {
+      id: row.redemption_id,
+      coupon_id: row.coupon_id,
+      coupon_title: row.title,
+      user_name: row.user_name,
+      reward_value: hundredthsToNumber(row.value_hundredths),
+      reward_unit: row.value_unit,
+      source: row.source,
+      redeemed_at: row.redeemed_at.toISOString(),
+    };
   }
 
   private async withAssignments(rows: CouponRow[], now: Date): Promise<CouponView[]> {
     if (rows.length === 0) return [];
-    const assignments = await this.pool.query<{ assignment_id: string; coupon_id: string; target_type: 'drop' | 'leaderboard'; target_id: string; target_label: string }>(
+    const assignments = await this.pool.query<{
+      assignment_id: string;
+      coupon_id: string;
+      target_type: 'drop' | 'leaderboard';
+      target_id: string;
+      target_label: string;
+    }>(
       'SELECT assignment_id, coupon_id, target_type, target_id, target_label FROM incentive_assignments WHERE coupon_id = ANY($1) ORDER BY assigned_at, assignment_id',
       [rows.map((row) => row.coupon_id)],
     );
@@ -93,7 +120,12 @@ export class CouponViews {
       status: couponStatus(row.start_date.toISOString(), row.end_date.toISOString(), now),
       assignments: assignments.rows
         .filter((assignment) => assignment.coupon_id === row.coupon_id)
-        .map((assignment) => ({ id: assignment.assignment_id, target_type: assignment.target_type, target_id: assignment.target_id, target_label: assignment.target_label })),
+        .map((assignment) => ({
+          id: assignment.assignment_id,
+          target_type: assignment.target_type,
+          target_id: assignment.target_id,
+          target_label: assignment.target_label,
+        })),
       created_at: row.created_at.toISOString(),
     }));
   }

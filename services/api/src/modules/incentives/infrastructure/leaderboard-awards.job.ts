@@ -74,7 +74,8 @@ export class LeaderboardAwardsJob {
           now: now.toISOString(),
         },
       });
-      if (outcome.kind === 'recorded') awarded += outcome.events.filter((event) => event.type === 'CouponRedeemed').length;
+      if (outcome.kind === 'recorded')
+        awarded += outcome.events.filter((event) => event.type === 'CouponRedeemed').length;
     }
     if (awarded > 0) this.logger.log(`Awarded ${awarded} leaderboard coupon(s) for the week of ${periodKey}`);
     return awarded;

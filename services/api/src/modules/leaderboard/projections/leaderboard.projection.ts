@@ -11,7 +11,13 @@ import { periodKey } from '../leaderboard-periods';
 const logger = new Logger('LeaderboardProjection');
 
 /** Movements that are not earnings: opening grants, demo top-ups, conversions, reversals and manual adjustments. */
-const NOT_EARNINGS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(['ACCOUNT_OPENING', 'DEMO_FUNDING', 'CONVERSION', 'REVERSAL', 'ADJUSTMENT']);
+const NOT_EARNINGS: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  'ACCOUNT_OPENING',
+  'DEMO_FUNDING',
+  'CONVERSION',
+  'REVERSAL',
+  'ADJUSTMENT',
+]);
 
 export interface UserPeriodDelta {
   userId: string;
@@ -30,7 +36,14 @@ export function leaderboardDelta(stored: Pick<StoredEvent, 'type' | 'streamId' |
   const copy = readTransactionCopy(stored);
   if (copy === null || copy === 'unreadable' || copy.ownerUserId === null) return null;
   const { reasonCode, occurredAt } = copy.transaction;
-  const delta: UserPeriodDelta = { userId: copy.ownerUserId, pointsMinor: 0n, gemsMinor: 0n, keysMinor: 0n, goldMinor: 0n, occurredAt };
+  const delta: UserPeriodDelta = {
+    userId: copy.ownerUserId,
+    pointsMinor: 0n,
+    gemsMinor: 0n,
+    keysMinor: 0n,
+    goldMinor: 0n,
+    occurredAt,
+  };
   const earning = !NOT_EARNINGS.has(reasonCode);
   for (const leg of copy.legs) {
     if (leg.userId === null) continue;
@@ -39,7 +52,8 @@ export function leaderboardDelta(stored: Pick<StoredEvent, 'type' | 'streamId' |
       if (leg.currency === 'gems') delta.gemsMinor += leg.amountMinor;
       if (leg.currency === 'gold') delta.goldMinor += leg.amountMinor;
     }
-    if (leg.side === 'debit' && leg.currency === 'keys' && reasonCode !== 'REVERSAL') delta.keysMinor += leg.amountMinor;
+    if (leg.side === 'debit' && leg.currency === 'keys' && reasonCode !== 'REVERSAL')
+      delta.keysMinor += leg.amountMinor;
   }
   const empty = delta.pointsMinor === 0n && delta.gemsMinor === 0n && delta.keysMinor === 0n && delta.goldMinor === 0n;
   return empty ? null : delta;
@@ -76,7 +90,10 @@ interface UserRow {
  * The pure half of a batch: earnings summed per (period, period key, user), so each totals row is written once
  * per batch however many events reach it, and the name changes per user in log order.
  */
-export function foldLeaderboard(events: StoredEvent[]): { totals: TotalsDelta[]; userChanges: Map<string, UserChange[]> } {
+export function foldLeaderboard(events: StoredEvent[]): {
+  totals: TotalsDelta[];
+  userChanges: Map<string, UserChange[]>;
+} {
   const totals = new Map<string, TotalsDelta>();
   const userChanges = new Map<string, UserChange[]>();
   const change = (userId: string, entry: UserChange) => {
@@ -108,7 +125,15 @@ export function foldLeaderboard(events: StoredEvent[]): { totals: TotalsDelta[];
       for (const period of LEADERBOARD_PERIODS) {
         const key = periodKey(period, delta.occurredAt);
         const id = `${period}|${key}|${delta.userId}`;
-        const sum = totals.get(id) ?? { period, periodKey: key, userId: delta.userId, pointsMinor: 0n, gemsMinor: 0n, keysMinor: 0n, goldMinor: 0n };
+        const sum = totals.get(id) ?? {
+          period,
+          periodKey: key,
+          userId: delta.userId,
+          pointsMinor: 0n,
+          gemsMinor: 0n,
+          keysMinor: 0n,
+          goldMinor: 0n,
+        };
         sum.pointsMinor += delta.pointsMinor;
         sum.gemsMinor += delta.gemsMinor;
         sum.keysMinor += delta.keysMinor;
@@ -126,7 +151,12 @@ export function applyUserChanges(row: UserRow | null, changes: readonly UserChan
   for (const entry of changes) {
     if (entry.kind === 'registered') {
       // Registering again keeps the avatar, as the upsert always did.
-      current = { username: entry.username, displayName: entry.displayName, avatarUrl: current?.avatarUrl ?? null, isDemo: entry.isDemo };
+      current = {
+        username: entry.username,
+        displayName: entry.displayName,
+        avatarUrl: current?.avatarUrl ?? null,
+        isDemo: entry.isDemo,
+      };
     } else if (current) {
       const { username, displayName, avatarUrl } = entry.changes;
       current = {
@@ -144,8 +174,24 @@ async function writeTotals(transaction: TransactionHandle, tables: Tables, total
   await upsertRows(
     transaction,
     tables.leaderboard_totals,
-    { period: 'text', period_key: 'text', user_id: 'text', points_minor: 'bigint', gems_minor: 'bigint', keys_minor: 'bigint', gold_minor: 'bigint' },
-    totals.map((sum) => [sum.period, sum.periodKey, sum.userId, sum.pointsMinor.toString(), sum.gemsMinor.toString(), sum.keysMinor.toString(), sum.goldMinor.toString()]),
+    {
+      period: 'text',
+      period_key: 'text',
+      user_id: 'text',
+      points_minor: 'bigint',
+      gems_minor: 'bigint',
+      keys_minor: 'bigint',
+      gold_minor: 'bigint',
+    },
+    totals.map((sum) => [
+      sum.period,
+      sum.periodKey,
+      sum.userId,
+      sum.pointsMinor.toString(),
+      sum.gemsMinor.toString(),
+      sum.keysMinor.toString(),
+      sum.goldMinor.toString(),
+    ]),
     `ON CONFLICT (period, period_key, user_id) DO UPDATE SET
        points_minor = target.points_minor + excluded.points_minor,
        gems_minor = target.gems_minor + excluded.gems_minor,
@@ -158,14 +204,27 @@ async function writeTotals(transaction: TransactionHandle, tables: Tables, total
  * Name rows: the rows of the users this batch touches are read once, the changes applied in memory in log order,
  * and the resulting rows written in one statement (a profile edit before any registration still changes nothing).
  */
-async function writeUsers(transaction: TransactionHandle, tables: Tables, userChanges: Map<string, UserChange[]>): Promise<void> {
+async function writeUsers(
+  transaction: TransactionHandle,
+  tables: Tables,
+  userChanges: Map<string, UserChange[]>,
+): Promise<void> {
   if (userChanges.size === 0) return;
-  const existing = await transaction.query<{ user_id: string; username: string | null; display_name: string | null; avatar_url: string | null; is_demo: boolean }>(
+  const existing = await transaction.query<{
+    user_id: string;
+    username: string | null;
+    display_name: string | null;
+    avatar_url: string | null;
+    is_demo: boolean;
+  }>(
     `SELECT user_id, username, display_name, avatar_url, is_demo FROM ${tables.leaderboard_users} WHERE user_id = ANY($1::text[])`,
     [[...userChanges.keys()]],
   );
   const before = new Map(
-    existing.rows.map((row) => [row.user_id, { username: row.username, displayName: row.display_name, avatarUrl: row.avatar_url, isDemo: row.is_demo }]),
+    existing.rows.map((row) => [
+      row.user_id,
+      { username: row.username, displayName: row.display_name, avatarUrl: row.avatar_url, isDemo: row.is_demo },
+    ]),
   );
   const rows: [string, string | null, string | null, string | null, boolean][] = [];
   for (const [userId, changes] of userChanges) {

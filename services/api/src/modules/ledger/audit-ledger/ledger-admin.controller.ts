@@ -98,11 +98,18 @@ export class LedgerAdminController {
   /** Per-currency totals from the `ledger_currency_totals` projection. */
   @Route(ledgerTotalsRoute)
   async totals() {
-    const rows = await this.database.query<{ currency: string; user_balance_minor: string; user_held_minor: string; system_balance_minor: string }>(
+    const rows = await this.database.query<{
+      currency: string;
+      user_balance_minor: string;
+      user_held_minor: string;
+      system_balance_minor: string;
+    }>(
       'SELECT currency, user_balance_minor::text, user_held_minor::text, system_balance_minor::text FROM ledger_currency_totals ORDER BY currency',
     );
     return rows.rows
-      .filter((row): row is typeof row & { currency: Currency } => (CURRENCIES as readonly string[]).includes(row.currency))
+      .filter((row): row is typeof row & { currency: Currency } =>
+        (CURRENCIES as readonly string[]).includes(row.currency),
+      )
       .map((row) => ({
         currency_type: row.currency,
         user_balance: minorToApiNumber(BigInt(row.user_balance_minor), row.currency),
@@ -127,14 +134,22 @@ export class LedgerAdminController {
       started = true;
       void reply
         .status(200)
-        .header('Content-Type', query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+        .header(
+          'Content-Type',
+          query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+        )
         .header('Content-Disposition', `attachment; filename="ledger.${query.format === 'csv' ? 'csv' : 'ndjson'}"`)
         .send(body);
     };
     try {
       await exportLedger(
         this.eventStore,
-        { format: query.format, userId: query.user_id, from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined },
+        {
+          format: query.format,
+          userId: query.user_id,
+          from: query.from ? new Date(query.from) : undefined,
+          to: query.to ? new Date(query.to) : undefined,
+        },
         (chunk) => {
           start();
           // A client that went away destroyed the stream (Fastify does on a closed connection): stop reading.

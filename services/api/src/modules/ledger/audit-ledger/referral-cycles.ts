@@ -23,7 +23,8 @@ export class ReferralCycles {
     if (transaction.copyIndex !== 0) return;
     if (transaction.reversesTransactionId) {
       const referred = this.referredByTransaction.get(transaction.reversesTransactionId);
-      if (referred !== undefined && this.referrerOf.get(referred)?.transactionId === transaction.reversesTransactionId) this.referrerOf.delete(referred);
+      if (referred !== undefined && this.referrerOf.get(referred)?.transactionId === transaction.reversesTransactionId)
+        this.referrerOf.delete(referred);
       return;
     }
     if (transaction.reasonCode !== 'REFERRAL_BONUS') return;
@@ -31,7 +32,8 @@ export class ReferralCycles {
     const referrerUserId = transaction.references?.referrerUserId;
     if (!referredUserId || !referrerUserId) return;
     this.referredByTransaction.set(transaction.transactionId, referredUserId);
-    if (!this.referrerOf.has(referredUserId)) this.referrerOf.set(referredUserId, { referrerUserId, transactionId: transaction.transactionId });
+    if (!this.referrerOf.has(referredUserId))
+      this.referrerOf.set(referredUserId, { referrerUserId, transactionId: transaction.transactionId });
   }
 
   /** One sentence per cycle: who referred whom, and the transactions that paid for it. */

@@ -22,7 +22,8 @@ interface VerifyRunRow {
   report: VerifyReport | null;
 }
 
-const COLUMNS = 'id::text, status, events_checked::text, events_total::text, streams_checked::text, started_at, finished_at, error, report';
+const COLUMNS =
+  'id::text, status, events_checked::text, events_total::text, streams_checked::text, started_at, finished_at, error, report';
 
 function toRun(row: VerifyRunRow): VerifyRun {
   return {
@@ -40,7 +41,9 @@ function toRun(row: VerifyRunRow): VerifyRun {
 
 /** JSON for a stream view: bigints (amounts in minor units) as strings, exactly. */
 function jsonSafe(value: unknown): unknown {
-  return JSON.parse(JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)));
+  return JSON.parse(
+    JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)),
+  );
 }
 
 /**
@@ -66,9 +69,14 @@ export class VerifyRuns implements OnApplicationShutdown {
     );
     let row: VerifyRunRow;
     try {
-      row = (await this.database.query<VerifyRunRow>(`INSERT INTO ledger_verify_runs (status) VALUES ('running') RETURNING ${COLUMNS}`)).rows[0];
+      row = (
+        await this.database.query<VerifyRunRow>(
+          `INSERT INTO ledger_verify_runs (status) VALUES ('running') RETURNING ${COLUMNS}`,
+        )
+      ).rows[0];
     } catch (error) {
-      if ((error as { code?: string }).code === '23505') throw conflict('VERIFY_ALREADY_RUNNING', 'A ledger verification is already running; follow it instead');
+      if ((error as { code?: string }).code === '23505')
+        throw conflict('VERIFY_ALREADY_RUNNING', 'A ledger verification is already running; follow it instead');
       throw error;
     }
     const run = this.execute(row.id, options.batchSize ?? VERIFY_RUN_BATCH).finally(() => this.running.delete(run));
@@ -77,7 +85,9 @@ export class VerifyRuns implements OnApplicationShutdown {
   }
 
   async get(id: string): Promise<VerifyRun> {
-    const row = (await this.database.query<VerifyRunRow>(`SELECT ${COLUMNS} FROM ledger_verify_runs WHERE id = $1`, [id])).rows[0];
+    const row = (
+      await this.database.query<VerifyRunRow>(`SELECT ${COLUMNS} FROM ledger_verify_runs WHERE id = $1`, [id])
+    ).rows[0];
     if (!row) throw notFound('VERIFY_RUN_NOT_FOUND', `No verification run ${id}`);
     return toRun(row);
   }
@@ -86,7 +96,10 @@ export class VerifyRuns implements OnApplicationShutdown {
   async streamEvents(streamId: string, fromVersion: number, limit: number): Promise<StreamEvents> {
     const version = await this.eventStore.streamVersion(streamId);
     if (version === 0n) throw notFound('STREAM_NOT_FOUND', `No stream ${streamId}`);
-    const events = await this.eventStore.readStream(streamId, { fromVersion: BigInt(fromVersion), toVersion: BigInt(fromVersion + limit - 1) });
+    const events = await this.eventStore.readStream(streamId, {
+      fromVersion: BigInt(fromVersion),
+      toVersion: BigInt(fromVersion + limit - 1),
+    });
     const last = events.at(-1)?.streamVersion ?? BigInt(fromVersion - 1);
     return {
       stream_id: streamId,
@@ -129,8 +142,13 @@ export class VerifyRuns implements OnApplicationShutdown {
     } catch (error) {
       this.logger.error(`Verification run ${id} failed: ${(error as Error).message}`, (error as Error).stack);
       await this.database
-        .query(`UPDATE ledger_verify_runs SET status = 'failed', finished_at = now(), error = $2 WHERE id = $1`, [id, (error as Error).message.slice(0, 500)])
-        .catch((next: Error) => this.logger.error(`Verification run ${id} could not be marked failed: ${next.message}`));
+        .query(`UPDATE ledger_verify_runs SET status = 'failed', finished_at = now(), error = $2 WHERE id = $1`, [
+          id,
+          (error as Error).message.slice(0, 500),
+        ])
+        .catch((next: Error) =>
+          this.logger.error(`Verification run ${id} could not be marked failed: ${next.message}`),
+        );
     }
   }
 }

@@ -25,7 +25,10 @@ export function demoPersonaFloor(persona: DemoPersona): Partial<Record<Currency,
   return floor;
 }
 
-export function decideOpenUserAccounts(command: CommandOf<'OpenUserAccounts'>, state: LedgerDecisionState): LedgerDecision {
+export function decideOpenUserAccounts(
+  command: CommandOf<'OpenUserAccounts'>,
+  state: LedgerDecisionState,
+): LedgerDecision {
   const { userId, transactionId, now } = command.data;
   const user = stateOf(state, userId);
   // Opening is idempotent per user: a second request changes nothing.
@@ -38,7 +41,10 @@ export function decideOpenUserAccounts(command: CommandOf<'OpenUserAccounts'>, s
   );
 }
 
-export function decideFundDemoPersona(command: CommandOf<'FundDemoPersona'>, state: LedgerDecisionState): LedgerDecision {
+export function decideFundDemoPersona(
+  command: CommandOf<'FundDemoPersona'>,
+  state: LedgerDecisionState,
+): LedgerDecision {
   const { userId, persona, transactionId, now } = command.data;
   const user = stateOf(state, userId);
   const utcDay = utcDayOf(now);
@@ -53,7 +59,9 @@ export function decideFundDemoPersona(command: CommandOf<'FundDemoPersona'>, sta
     const missing = floor - availableBalance(user, currency);
     if (missing > 0n) topUps[currency] = missing;
   }
-  const opening: LedgerEvent[] = user.opened ? [] : [{ type: 'LedgerAccountOpened', data: { userId, openedAt: now, sandbox: true } }];
+  const opening: LedgerEvent[] = user.opened
+    ? []
+    : [{ type: 'LedgerAccountOpened', data: { userId, openedAt: now, sandbox: true } }];
   const postings = grantPostings(userId, topUps);
   const funded = (id: string | null): LedgerEvent => ({
     type: 'LedgerDemoPersonaFunded',
@@ -62,7 +70,13 @@ export function decideFundDemoPersona(command: CommandOf<'FundDemoPersona'>, sta
   if (postings.length === 0) return accepted(userId, [...opening, funded(null)]);
   return postTransaction(
     state,
-    { transactionId, reasonCode: 'DEMO_FUNDING', description: `Demo ${persona} daily top-up`, postings, occurredAt: now },
+    {
+      transactionId,
+      reasonCode: 'DEMO_FUNDING',
+      description: `Demo ${persona} daily top-up`,
+      postings,
+      occurredAt: now,
+    },
     new Map([[userId, opening]]),
     new Map([[userId, [funded(transactionId)]]]),
   );
@@ -86,4 +100,3 @@ function grantPostings(userId: string, amounts: Partial<Record<Currency, bigint>
       amountMinor,
     }));
 }
-

@@ -19,7 +19,12 @@ export interface UserActivity {
 export const initialActivity = (): UserActivity => ({ lastActiveDay: null, streakDays: 0, earnedUsdMinor: 0n });
 
 /** Movements that are nobody's activity: opening grants, demo top-ups, reversals and operators' adjustments. */
-const NOT_ACTIVITY: ReadonlySet<ReasonCode> = new Set<ReasonCode>(['ACCOUNT_OPENING', 'DEMO_FUNDING', 'REVERSAL', 'ADJUSTMENT']);
+const NOT_ACTIVITY: ReadonlySet<ReasonCode> = new Set<ReasonCode>([
+  'ACCOUNT_OPENING',
+  'DEMO_FUNDING',
+  'REVERSAL',
+  'ADJUSTMENT',
+]);
 
 /**
  * USD arriving as earnings: tips and funds received, shares sold, payouts (predictions, staking, funding, shields),
@@ -40,14 +45,16 @@ export const USD_EARNING_REASONS: ReadonlySet<ReasonCode> = new Set<ReasonCode>(
   'ACHIEVEMENT_REWARD',
 ]);
 
-const previousDay = (day: string): string => new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000).toISOString().slice(0, 10);
+const previousDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) - 86_400_000).toISOString().slice(0, 10);
 
 export function evolveActivity(activity: UserActivity, userId: string, transaction: TransactionPosted): UserActivity {
   if (NOT_ACTIVITY.has(transaction.reasonCode)) return activity;
   const me = userAccount(userId);
   let earned = 0n;
   if (USD_EARNING_REASONS.has(transaction.reasonCode)) {
-    for (const posting of transaction.postings) if (posting.creditAccount === me && posting.currency === 'usd') earned += posting.amountMinor;
+    for (const posting of transaction.postings)
+      if (posting.creditAccount === me && posting.currency === 'usd') earned += posting.amountMinor;
   }
   const day = utcDayOf(transaction.occurredAt);
   let { lastActiveDay, streakDays } = activity;

@@ -12,7 +12,10 @@ export function conversionCost(fromCurrency: Currency, keys: bigint): bigint | n
   return null;
 }
 
-export function decideConvertCurrency(command: CommandOf<'ConvertCurrency'>, state: LedgerDecisionState): LedgerDecision {
+export function decideConvertCurrency(
+  command: CommandOf<'ConvertCurrency'>,
+  state: LedgerDecisionState,
+): LedgerDecision {
   const { userId, fromCurrency, toCurrency, keys, transactionId, now } = command.data;
   const cost = conversionCost(fromCurrency, keys);
   if (toCurrency !== 'keys' || cost === null) return refuse('CONVERSION_MUST_BE_POINTS_OR_GEMS_TO_KEYS');

@@ -30,7 +30,10 @@ export function decide(command: LedgerCommand, state: LedgerDecisionState): Ledg
   }
 }
 
-export function decidePostTransaction(command: CommandOf<'PostTransaction'>, state: LedgerDecisionState): LedgerDecision {
+export function decidePostTransaction(
+  command: CommandOf<'PostTransaction'>,
+  state: LedgerDecisionState,
+): LedgerDecision {
   const { transactionId, reasonCode, description, postings, now, references } = command.data;
   if (postings.length === 0) return refuse('AMOUNT_MUST_BE_POSITIVE');
   return postTransaction(state, { transactionId, reasonCode, description, postings, occurredAt: now, references });
@@ -47,4 +50,3 @@ export function usersInvolved(command: LedgerCommand, reversal?: ReversalView): 
       return [command.data.userId];
   }
 }
-

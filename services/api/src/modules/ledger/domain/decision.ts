@@ -50,7 +50,6 @@ export type LedgerDecision =
     }
   | { kind: 'refused'; refusal: LedgerRefusal };
 
-
 /** The command of one type, for the function that decides it. */
 export type CommandOf<T extends LedgerCommand['type']> = Extract<LedgerCommand, { type: T }>;
 
@@ -60,10 +59,13 @@ export function stateOf(state: LedgerDecisionState, userId: string): UserLedgerS
   return state.users.get(userId) ?? initialUserLedgerState(userId);
 }
 
-export const accepted = (userId: string, events: LedgerEvent[], transactionId: string | null = null): LedgerDecision => ({
+export const accepted = (
+  userId: string,
+  events: LedgerEvent[],
+  transactionId: string | null = null,
+): LedgerDecision => ({
   kind: 'accepted',
   userEvents: new Map([[userId, events]]),
   journalEvents: [],
   transactionId,
 });
-

@@ -1,10 +1,4 @@
-import {
-  Currency,
-  DemoPersona,
-  LEDGER_EVENT_SCHEMAS,
-  LedgerEventType,
-  ReasonCode,
-} from '@app/contracts/ledger';
+import { Currency, DemoPersona, LEDGER_EVENT_SCHEMAS, LedgerEventType, ReasonCode } from '@app/contracts/ledger';
 import type { Posting } from '@app/contracts/ledger';
 
 export type { Posting };
@@ -131,21 +125,33 @@ function parsePayload(type: string, data: unknown): LedgerEvent {
       };
     }
     case 'LedgerHoldPlaced': {
-      const payload = parsed as { amountMinor: string } & Omit<Extract<LedgerEvent, { type: 'LedgerHoldPlaced' }>['data'], 'amountMinor'>;
+      const payload = parsed as { amountMinor: string } & Omit<
+        Extract<LedgerEvent, { type: 'LedgerHoldPlaced' }>['data'],
+        'amountMinor'
+      >;
       return { type: 'LedgerHoldPlaced', data: { ...payload, amountMinor: BigInt(payload.amountMinor) } };
     }
     case 'LedgerHoldCaptured': {
-      const payload = parsed as Omit<Extract<LedgerEvent, { type: 'LedgerHoldCaptured' }>['data'], 'capturedMinor' | 'releasedMinor'> & {
+      const payload = parsed as Omit<
+        Extract<LedgerEvent, { type: 'LedgerHoldCaptured' }>['data'],
+        'capturedMinor' | 'releasedMinor'
+      > & {
         capturedMinor: string;
         releasedMinor: string;
       };
       return {
         type: 'LedgerHoldCaptured',
-        data: { ...payload, capturedMinor: BigInt(payload.capturedMinor), releasedMinor: BigInt(payload.releasedMinor) },
+        data: {
+          ...payload,
+          capturedMinor: BigInt(payload.capturedMinor),
+          releasedMinor: BigInt(payload.releasedMinor),
+        },
       };
     }
     case 'LedgerHoldReleased': {
-      const payload = parsed as Omit<Extract<LedgerEvent, { type: 'LedgerHoldReleased' }>['data'], 'amountMinor'> & { amountMinor: string };
+      const payload = parsed as Omit<Extract<LedgerEvent, { type: 'LedgerHoldReleased' }>['data'], 'amountMinor'> & {
+        amountMinor: string;
+      };
       return { type: 'LedgerHoldReleased', data: { ...payload, amountMinor: BigInt(payload.amountMinor) } };
     }
     case 'LedgerDemoPersonaFunded':
@@ -154,7 +160,10 @@ function parsePayload(type: string, data: unknown): LedgerEvent {
         data: parsed as Extract<LedgerEvent, { type: 'LedgerDemoPersonaFunded' }>['data'],
       };
     case 'LedgerSandboxArchived':
-      return { type: 'LedgerSandboxArchived', data: parsed as Extract<LedgerEvent, { type: 'LedgerSandboxArchived' }>['data'] };
+      return {
+        type: 'LedgerSandboxArchived',
+        data: parsed as Extract<LedgerEvent, { type: 'LedgerSandboxArchived' }>['data'],
+      };
   }
 }
 

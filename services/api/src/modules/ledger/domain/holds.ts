@@ -32,7 +32,8 @@ export function decideCaptureHold(command: CommandOf<'CaptureHold'>, state: Ledg
   if (fee && fee.amountMinor <= 0n) return refuse('AMOUNT_MUST_BE_POSITIVE');
   const capturedMinor = amountMinor + (fee?.amountMinor ?? 0n);
   if (capturedMinor > hold.amountMinor) return refuse('CAPTURE_MUST_NOT_EXCEED_HOLD');
-  if (isUserAccount(creditAccount) || (fee && isUserAccount(fee.creditAccount))) return refuse('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
+  if (isUserAccount(creditAccount) || (fee && isUserAccount(fee.creditAccount)))
+    return refuse('CAPTURE_MUST_CREDIT_A_SYSTEM_ACCOUNT');
   // The capture releases the whole hold and posts the captured part in the same append, so the money counted
   // as held becomes spent without ever being available in between.
   const captured: LedgerEvent = {
@@ -59,7 +60,16 @@ export function decideCaptureHold(command: CommandOf<'CaptureHold'>, state: Ledg
       description,
       postings: [
         { debitAccount: userAccount(userId), creditAccount, currency: hold.currency, amountMinor },
-        ...(fee ? [{ debitAccount: userAccount(userId), creditAccount: fee.creditAccount, currency: hold.currency, amountMinor: fee.amountMinor }] : []),
+        ...(fee
+          ? [
+              {
+                debitAccount: userAccount(userId),
+                creditAccount: fee.creditAccount,
+                currency: hold.currency,
+                amountMinor: fee.amountMinor,
+              },
+            ]
+          : []),
       ],
       occurredAt: now,
       holdId,
@@ -68,7 +78,10 @@ export function decideCaptureHold(command: CommandOf<'CaptureHold'>, state: Ledg
   );
 }
 
-export function decideReleaseHold(command: CommandOf<'ReleaseHold' | 'ExpireHold'>, state: LedgerDecisionState): LedgerDecision {
+export function decideReleaseHold(
+  command: CommandOf<'ReleaseHold' | 'ExpireHold'>,
+  state: LedgerDecisionState,
+): LedgerDecision {
   const { holdId, userId, now } = command.data;
   const hold = stateOf(state, userId).holds.get(holdId);
   if (!hold) return refuse('HOLD_MUST_EXIST');

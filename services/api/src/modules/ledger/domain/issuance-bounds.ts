@@ -23,7 +23,8 @@ export interface IssuanceBound {
 
 function units(amounts: Partial<Record<Currency, number>>): Partial<Record<Currency, bigint>> {
   const minor: Partial<Record<Currency, bigint>> = {};
-  for (const [currency, amount] of Object.entries(amounts) as [Currency, number][]) minor[currency] = BigInt(amount) * minorUnitsPerUnit(currency);
+  for (const [currency, amount] of Object.entries(amounts) as [Currency, number][])
+    minor[currency] = BigInt(amount) * minorUnitsPerUnit(currency);
   return minor;
 }
 
@@ -31,17 +32,26 @@ function units(amounts: Partial<Record<Currency, number>>): Partial<Record<Curre
 const DEMO_FLOOR = units({ points: 5_000, keys: 20, gems: 1_000, gold: 500, moves: 1_000, usd: 1_000 });
 
 export const ISSUANCE_BOUNDS: Partial<Record<CreditReason, IssuanceBound>> = {
-  ACCOUNT_OPENING: { perCredit: units({ points: 25, keys: 1 }), perAccount: { period: 'ever', max: units({ points: 25, keys: 1 }) } },
+  ACCOUNT_OPENING: {
+    perCredit: units({ points: 25, keys: 1 }),
+    perAccount: { period: 'ever', max: units({ points: 25, keys: 1 }) },
+  },
   // A top-up fills a sandbox up to its floor, once per UTC day: never more than the floor in a day.
   DEMO_FUNDING: { perCredit: DEMO_FLOOR, perAccount: { period: 'utc_day', max: DEMO_FLOOR } },
   // 250 to the referred user, 500 to the referrer (per referred account, so a referrer's total is open).
   REFERRAL_BONUS: { perCredit: units({ points: 500 }) },
   // Instagram at most 1,000 and influence at most 10,000, each once per calendar month.
-  SOCIAL_ACTION_REWARD: { perCredit: units({ points: 10_000 }), perAccount: { period: 'calendar_month', max: units({ points: 11_000 }) } },
+  SOCIAL_ACTION_REWARD: {
+    perCredit: units({ points: 10_000 }),
+    perAccount: { period: 'calendar_month', max: units({ points: 11_000 }) },
+  },
   ACHIEVEMENT_REWARD: { perCredit: units({ gold: 50 }) },
   // The largest credit is an external repost at the top multiplier: 120 × 2 points and ceil(240 / 20) keys; a day
   // holds at most 50 points of quick actions plus 10 external moves.
-  ENGAGEMENT_REWARD: { perCredit: units({ points: 240, keys: 12 }), perAccount: { period: 'utc_day', max: units({ points: 50 + 10 * 240, keys: 10 * 12 }) } },
+  ENGAGEMENT_REWARD: {
+    perCredit: units({ points: 240, keys: 12 }),
+    perAccount: { period: 'utc_day', max: units({ points: 50 + 10 * 240, keys: 10 * 12 }) },
+  },
   GEM_PURCHASE: { perCredit: units({ gems: 250 }) },
   USD_TOP_UP: { perCredit: units({ usd: 1_000 }) },
   MOVES_PURCHASE: { perCredit: units({ moves: 1_000 }) },
@@ -70,7 +80,11 @@ export class IssuanceBoundsCheck {
     for (const posting of transaction.postings) {
       if (posting.debitAccount !== SYSTEM_ACCOUNTS.issuance) continue;
       const key = `${posting.creditAccount}|${posting.currency}`;
-      const credit = credits.get(key) ?? { account: posting.creditAccount, currency: posting.currency, amountMinor: 0n };
+      const credit = credits.get(key) ?? {
+        account: posting.creditAccount,
+        currency: posting.currency,
+        amountMinor: 0n,
+      };
       credit.amountMinor += posting.amountMinor;
       credits.set(key, credit);
     }
@@ -92,7 +106,8 @@ export class IssuanceBoundsCheck {
       this.accountTotals.set(totalKey, after);
       // Reported once, when the total first passes the bound.
       if (before <= perAccount && after > perAccount) {
-        const when = bound.perAccount.period === 'ever' ? PERIOD_WORDS.ever : `${PERIOD_WORDS[bound.perAccount.period]} ${period}`;
+        const when =
+          bound.perAccount.period === 'ever' ? PERIOD_WORDS.ever : `${PERIOD_WORDS[bound.perAccount.period]} ${period}`;
         findings.push(
           `${account} received ${formatMinor(after, currency)} ${currency} under ${transaction.reasonCode} ${when} (transaction ${transaction.transactionId}); the rule bounds it to ${formatMinor(perAccount, currency)} ${currency}`,
         );

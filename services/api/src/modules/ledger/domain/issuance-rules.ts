@@ -29,7 +29,8 @@ export const CREDIT_RULES = {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'moves', 'usd'],
     cap: 'tops a demo sandbox up to its persona floor (5,000 points, 20 keys, 1,000 gems, 500 gold, advertisers 1,000 moves, investors 1,000 usd), once per UTC day; demo sandboxes only, which never exchange value with real accounts',
-    enforcedIn: 'ledger domain/account-lifecycle.ts FundDemoPersona (+ demo isolation in transaction-rules.ts postTransaction)',
+    enforcedIn:
+      'ledger domain/account-lifecycle.ts FundDemoPersona (+ demo isolation in transaction-rules.ts postTransaction)',
   },
   REFERRAL_BONUS: {
     source: 'system:issuance',
@@ -41,7 +42,8 @@ export const CREDIT_RULES = {
     source: 'system:issuance',
     issuanceCurrencies: ['points'],
     cap: 'Instagram: 500 / 750 / 1,000 points by tier once per calendar month, after an admin verified the account; influence: floor(verified followers × 0.01), at most 10,000 points, once per month, after an admin verified the count',
-    enforcedIn: 'rewards domain/rewards-account.ts ClaimInstagramPoints, VerifyInfluenceFollowers, ClaimInfluencePoints',
+    enforcedIn:
+      'rewards domain/rewards-account.ts ClaimInstagramPoints, VerifyInfluenceFollowers, ClaimInfluencePoints',
   },
   ACHIEVEMENT_REWARD: {
     source: 'system:issuance',
@@ -92,7 +94,7 @@ export const CREDIT_RULES = {
     enforcedIn: 'growth domain/staking.ts WithdrawStake',
   },
   FUNDING_SETTLEMENT: {
-    source: "escrow:project:<id> → the creator (goal reached) or each backer (goal missed)",
+    source: 'escrow:project:<id> → the creator (goal reached) or each backer (goal missed)',
     issuanceCurrencies: [],
     cap: "exactly the pledges the escrow holds, once, after the project's deadline: all to the creator, or each backer's own pledges back",
     enforcedIn: 'growth domain/funding.ts SettleProject',
@@ -107,7 +109,8 @@ export const CREDIT_RULES = {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys'],
     cap: 'quick actions on content: base points (0.1 to 10) × tier multiplier floored to 0.1, like, save, share and repost once per user and item, a comment once per comment posted, at most 50 points a user per UTC day; external moves: 10 to 120 points × multiplier floored and keys = ceil(points / 20), one per type per user and item, at most 10 a user per UTC day; nothing on demo content',
-    enforcedIn: 'engagement domain/decide-social.ts decideSocialAction (quick actions and posted comments), decideExternalMove',
+    enforcedIn:
+      'engagement domain/decide-social.ts decideSocialAction (quick actions and posted comments), decideExternalMove',
   },
   TIP: {
     source: "system:conversion (the gems or points given up in the same transaction) or the tipper's own usd",
@@ -134,7 +137,8 @@ export const CREDIT_RULES = {
     enforcedIn: '(no route)',
   },
   SHARE_PURCHASE: {
-    source: "the buyer's own usd (primary: → the creator; a listing fill: → the seller and system:fees) or escrow:offer:<id> (an accepted offer: → the seller and system:fees)",
+    source:
+      "the buyer's own usd (primary: → the creator; a listing fill: → the seller and system:fees) or escrow:offer:<id> (an accepted offer: → the seller and system:fees)",
     issuanceCurrencies: [],
     cap: 'quantity × price the buyer paid or escrowed, once per trade, in the same append as the shares moved on market-content-<id>; resale: seller gets total − floor(2.5 %), the fee the rest',
     enforcedIn: 'market domain/decide.ts BuyShares, BuyListing, AcceptOffer',
@@ -148,7 +152,7 @@ export const CREDIT_RULES = {
   CONTENT_FUNDING: {
     source: "escrow:content:<id> (the item's funds) → its shareholders and its creator",
     issuanceCurrencies: [],
-    cap: "exactly the usd funded into the item, once, when it is archived or deleted: floor(reserve × shares / total_shares) to each holder, the rest to the creator",
+    cap: 'exactly the usd funded into the item, once, when it is archived or deleted: floor(reserve × shares / total_shares) to each holder, the rest to the creator',
     enforcedIn: 'engagement domain/content-removed.ts decideReleaseReserve',
   },
   SPONSORSHIP: {
@@ -178,7 +182,7 @@ export const CREDIT_RULES = {
   FORECAST_PAYOUT: {
     source: 'escrow:forecast:<id> (every stake of the forecast, under PREDICTION) → its winners',
     issuanceCurrencies: [],
-    cap: "floor(stake × odds) per winning stake, pro rata when the pool is short; never more than the escrow holds, each batch once (forecast-<id>-payouts-<n> streams)",
+    cap: 'floor(stake × odds) per winning stake, pro rata when the pool is short; never more than the escrow holds, each batch once (forecast-<id>-payouts-<n> streams)',
     enforcedIn: 'forecasts domain/payouts.ts planPayouts, settlement PayBatch',
   },
 } as const satisfies Partial<Record<ReasonCode, CreditRule>>;

@@ -68,7 +68,12 @@ export class IssuanceTally {
       perDay.credits += 1;
       this.days.set(dayKey, perDay);
       const receiverKey = `${creditAccount}|${currency}`;
-      const receiver = this.receivers.get(receiverKey) ?? { accountId: creditAccount, currency, totalMinor: 0n, credits: 0 };
+      const receiver = this.receivers.get(receiverKey) ?? {
+        accountId: creditAccount,
+        currency,
+        totalMinor: 0n,
+        credits: 0,
+      };
       receiver.totalMinor += amountMinor;
       receiver.credits += 1;
       this.receivers.set(receiverKey, receiver);
@@ -77,27 +82,37 @@ export class IssuanceTally {
 
   /** Per reason and currency, reasons in alphabetical order. */
   byReason(): IssuanceTotal[] {
-    return [...this.totals.values()].sort((left, right) => left.reasonCode.localeCompare(right.reasonCode) || left.currency.localeCompare(right.currency));
+    return [...this.totals.values()].sort(
+      (left, right) => left.reasonCode.localeCompare(right.reasonCode) || left.currency.localeCompare(right.currency),
+    );
   }
 
   /** Per UTC day, reason and currency, oldest day first. */
   byDay(): IssuanceDay[] {
     return [...this.days.values()].sort(
-      (left, right) => left.day.localeCompare(right.day) || left.reasonCode.localeCompare(right.reasonCode) || left.currency.localeCompare(right.currency),
+      (left, right) =>
+        left.day.localeCompare(right.day) ||
+        left.reasonCode.localeCompare(right.reasonCode) ||
+        left.currency.localeCompare(right.currency),
     );
   }
 
   /** The accounts that received the most, per currency (at most `limit` each), largest first. */
   topReceivers(limit: number): IssuanceReceiver[] {
     const byCurrency = new Map<Currency, IssuanceReceiver[]>();
-    for (const receiver of this.receivers.values()) byCurrency.set(receiver.currency, [...(byCurrency.get(receiver.currency) ?? []), receiver]);
-    return [...byCurrency.keys()]
-      .sort()
-      .flatMap((currency) =>
-        byCurrency
-          .get(currency)!
-          .sort((left, right) => (left.totalMinor === right.totalMinor ? left.accountId.localeCompare(right.accountId) : left.totalMinor > right.totalMinor ? -1 : 1))
-          .slice(0, limit),
-      );
+    for (const receiver of this.receivers.values())
+      byCurrency.set(receiver.currency, [...(byCurrency.get(receiver.currency) ?? []), receiver]);
+    return [...byCurrency.keys()].sort().flatMap((currency) =>
+      byCurrency
+        .get(currency)!
+        .sort((left, right) =>
+          left.totalMinor === right.totalMinor
+            ? left.accountId.localeCompare(right.accountId)
+            : left.totalMinor > right.totalMinor
+              ? -1
+              : 1,
+        )
+        .slice(0, limit),
+    );
   }
 }

@@ -2,7 +2,10 @@ import { CommandOf, LedgerDecision, LedgerDecisionState, ReversalView, refuse } 
 import { LedgerEvent } from './events';
 import { postTransaction } from './transaction-rules';
 
-export function decideReverseTransaction(command: CommandOf<'ReverseTransaction'>, state: LedgerDecisionState): LedgerDecision {
+export function decideReverseTransaction(
+  command: CommandOf<'ReverseTransaction'>,
+  state: LedgerDecisionState,
+): LedgerDecision {
   const { originalTransactionId, reversalTransactionId, description, now } = command.data;
   const original = state.reversal?.original;
   if (!original || original.transactionId !== originalTransactionId) return refuse('TRANSACTION_MUST_EXIST');
@@ -23,9 +26,14 @@ export function decideReverseTransaction(command: CommandOf<'ReverseTransaction'
 }
 
 /** Folds the reversal view of one transaction from the events of a stream that recorded it. */
-export function evolveReversalView(view: ReversalView, event: LedgerEvent, originalTransactionId: string): ReversalView {
+export function evolveReversalView(
+  view: ReversalView,
+  event: LedgerEvent,
+  originalTransactionId: string,
+): ReversalView {
   if (event.type !== 'LedgerTransactionPosted') return view;
   if (event.data.transactionId === originalTransactionId) return { ...view, original: event.data };
-  if (event.data.reversesTransactionId === originalTransactionId) return { ...view, reversedBy: event.data.transactionId };
+  if (event.data.reversesTransactionId === originalTransactionId)
+    return { ...view, reversedBy: event.data.transactionId };
   return view;
 }

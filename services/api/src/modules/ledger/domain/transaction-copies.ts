@@ -33,13 +33,31 @@ export interface LedgerLeg {
 }
 
 /** The legs this copy of a transaction contributes (see the rule above), in posting order, debit before credit. */
-export function legsForStreamCopy(streamId: string, transaction: Pick<TransactionPosted, 'postings' | 'copyIndex'>): LedgerLeg[] {
+export function legsForStreamCopy(
+  streamId: string,
+  transaction: Pick<TransactionPosted, 'postings' | 'copyIndex'>,
+): LedgerLeg[] {
   const owner = userIdOfStream(streamId);
   const legs: LedgerLeg[] = [];
-  const add = (accountId: AccountId, counterpartyAccountId: AccountId, side: LedgerLeg['side'], currency: Currency, amountMinor: bigint) => {
+  const add = (
+    accountId: AccountId,
+    counterpartyAccountId: AccountId,
+    side: LedgerLeg['side'],
+    currency: Currency,
+    amountMinor: bigint,
+  ) => {
     const userId = userIdOfAccount(accountId);
     const counts = userId !== null ? userId === owner : transaction.copyIndex === 0;
-    if (counts) legs.push({ accountId, userId, currency, side, amountMinor, counterpartyAccountId, counterpartyUserId: userIdOfAccount(counterpartyAccountId) });
+    if (counts)
+      legs.push({
+        accountId,
+        userId,
+        currency,
+        side,
+        amountMinor,
+        counterpartyAccountId,
+        counterpartyUserId: userIdOfAccount(counterpartyAccountId),
+      });
   };
   for (const posting of transaction.postings) {
     add(posting.debitAccount, posting.creditAccount, 'debit', posting.currency, posting.amountMinor);

@@ -89,4 +89,3 @@ function sandboxIsolationRefusal(state: LedgerDecisionState, userIds: readonly s
   }
   return sandboxes > 0 && sandboxes < userIds.length ? 'TRANSACTION_MUST_NOT_MIX_DEMO_AND_REAL_ACCOUNTS' : null;
 }
-

@@ -33,7 +33,9 @@ export class DemoPersonaTopUp {
   constructor(private readonly commandBus: CommandBus) {}
 
   async run(database: Queryable): Promise<number> {
-    const personas = await database.query<{ user_id: string; persona: DemoPersona }>('SELECT user_id, persona FROM ledger_demo_personas');
+    const personas = await database.query<{ user_id: string; persona: DemoPersona }>(
+      'SELECT user_id, persona FROM ledger_demo_personas',
+    );
     for (const row of personas.rows) {
       await this.commandBus.execute(new FundDemoPersonaCommand(row.user_id, row.persona));
     }

@@ -34,14 +34,19 @@ export class CoalescedStreamReader {
 
   /** The stream's events from `fromVersion` (inclusive) in version order; [] for a missing stream. */
   read(streamId: string, fromVersion: bigint): Promise<StoredEvent[]> {
-    return new Promise<StoredEvent[]>((resolve, reject) => this.batcher.add({ streamId, fromVersion, resolve, reject }));
+    return new Promise<StoredEvent[]>((resolve, reject) =>
+      this.batcher.add({ streamId, fromVersion, resolve, reject }),
+    );
   }
 
   private async readTogether(batch: PendingRead[]): Promise<void> {
     try {
-      const read = await this.eventStore.readStreams(batch.map(({ streamId, fromVersion }) => ({ streamId, fromVersion })));
+      const read = await this.eventStore.readStreams(
+        batch.map(({ streamId, fromVersion }) => ({ streamId, fromVersion })),
+      );
       // A stream asked for twice in one batch is read from the lower version: each read keeps its own part.
-      for (const item of batch) item.resolve(read.get(item.streamId)!.filter((event) => event.streamVersion >= item.fromVersion));
+      for (const item of batch)
+        item.resolve(read.get(item.streamId)!.filter((event) => event.streamVersion >= item.fromVersion));
     } catch (error) {
       batch.forEach((item) => item.reject(error));
     }

@@ -1,5 +1,9 @@
 import { AppendGuardTakenError, type AppendResult, type AppendToStream, type EventStore } from '@app/event-store';
-import { idempotencyClaimId, idempotencyGuard, type IdempotencyClaim } from '../../../platform/idempotency/idempotency-claims';
+import {
+  idempotencyClaimId,
+  idempotencyGuard,
+  type IdempotencyClaim,
+} from '../../../platform/idempotency/idempotency-claims';
 import { InFlightBatcher } from './in-flight-batcher';
 
 /** What an item of a batch gets: its own append result, or word that its idempotency key was recorded before. */
@@ -60,7 +64,14 @@ export class GroupCommitter {
         settleFailure(batch[0], error);
         return;
       }
-      await Promise.all(batch.map((item) => this.commitTogether([item]).then(([outcome]) => item.resolve(outcome), (failure: unknown) => settleFailure(item, failure))));
+      await Promise.all(
+        batch.map((item) =>
+          this.commitTogether([item]).then(
+            ([outcome]) => item.resolve(outcome),
+            (failure: unknown) => settleFailure(item, failure),
+          ),
+        ),
+      );
       return;
     }
     batch.forEach((item, index) => item.resolve(outcomes[index]));

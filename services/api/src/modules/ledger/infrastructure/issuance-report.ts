@@ -10,7 +10,10 @@ import { parseLedgerEvent } from '../projections/ledger-fold';
  * per UTC day and per receiving account. Read from the log itself (the same events `verify` replays), so it is never
  * behind and needs no projection of its own.
  */
-export async function issuanceReport(eventStore: EventStore, range: { from: Date; to: Date; top: number }): Promise<IssuanceReport> {
+export async function issuanceReport(
+  eventStore: EventStore,
+  range: { from: Date; to: Date; top: number },
+): Promise<IssuanceReport> {
   const tally = new IssuanceTally();
   let checkpoint: Checkpoint = CHECKPOINT_START;
   for (;;) {

@@ -1,4 +1,12 @@
-import { CHECKPOINT_START, GENESIS_HASH, compareCheckpoints, verifyStreamChain, type Checkpoint, type EventStore, type StoredEvent } from '@app/event-store';
+import {
+  CHECKPOINT_START,
+  GENESIS_HASH,
+  compareCheckpoints,
+  verifyStreamChain,
+  type Checkpoint,
+  type EventStore,
+  type StoredEvent,
+} from '@app/event-store';
 import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/ledger';
 import { isUserAccount, userAccount, userIdOfAccount } from '../domain/accounts';
 import { LedgerEvent } from '../domain/events';
@@ -7,10 +15,18 @@ import { IssuanceTally } from '../domain/issuance-tally';
 import { IssuanceBoundsCheck } from '../domain/issuance-bounds';
 import { ReferralCycles } from '../audit-ledger/referral-cycles';
 import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
-import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent, transactionRowKey } from '../projections/ledger-fold';
+import {
+  LedgerFold,
+  LEDGER_PROJECTED_EVENT_TYPES,
+  parseLedgerEvent,
+  transactionRowKey,
+} from '../projections/ledger-fold';
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[]; rowCount: number | null }>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<{ rows: Row[]; rowCount: number | null }>;
 }
 
 const READ_BATCH = 5_000;
@@ -65,7 +81,10 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   const committedAtStart = await newestCommitted(eventStore);
   const chains = new Map<string, { streamVersion: bigint; hash: string }>();
   const users = new Map<string, UserLedgerState>();
-  const copies = new Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>();
+  const copies = new Map<
+    string,
+    { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }
+  >();
   const fold = new LedgerFold();
   const issuance = new IssuanceTally();
   const issuanceBounds = new IssuanceBoundsCheck();
@@ -99,7 +118,11 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
       try {
         event = parseLedgerEvent(stored);
       } catch (error) {
-        report('payload', `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`, stored.streamId);
+        report(
+          'payload',
+          `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`,
+          stored.streamId,
+        );
         continue;
       }
       checkDemoIsolation(stored, event, users, escrowSides, report);
@@ -113,16 +136,28 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
     }
     checkpoint = batch.nextCheckpoint;
     // Events appended since the start make the count pass the total: the total grows with it rather than pass 100 %.
-    await options.onProgress?.({ eventsChecked, eventsTotal: Math.max(eventsTotal, eventsChecked), streamsChecked: chains.size });
+    await options.onProgress?.({
+      eventsChecked,
+      eventsTotal: Math.max(eventsTotal, eventsChecked),
+      streamsChecked: chains.size,
+    });
     if (!batch.caughtUp) continue;
     // The readable end stops below the oldest transaction still running anywhere in the cluster; a projection
     // snapshot may already be past it. Wait (briefly) until the log is readable up to every snapshot's checkpoint.
-    const pending = snapshots.filter((snapshot) => !snapshot.compared && compareCheckpoints(snapshot.checkpoint, checkpoint) > 0);
+    const pending = snapshots.filter(
+      (snapshot) => !snapshot.compared && compareCheckpoints(snapshot.checkpoint, checkpoint) > 0,
+    );
     const behindStart = compareCheckpoints(committedAtStart, checkpoint) > 0;
     if (pending.length === 0 && !behindStart) break;
     if (Date.now() > waitUntil) {
-      for (const snapshot of pending) report(`projection:${snapshot.name}`, `checkpoint is beyond the readable end of the log`, null);
-      if (behindStart) report('coverage', `events committed before verify started, up to position ${committedAtStart.position}, were not readable within 30 s`, null);
+      for (const snapshot of pending)
+        report(`projection:${snapshot.name}`, `checkpoint is beyond the readable end of the log`, null);
+      if (behindStart)
+        report(
+          'coverage',
+          `events committed before verify started, up to position ${committedAtStart.position}, were not readable within 30 s`,
+          null,
+        );
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -131,14 +166,22 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   const issuanceRows = issuance.byReason();
   for (const row of issuanceRows) {
     if (row.undocumented) {
-      report('issuance', `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`, null);
+      report(
+        'issuance',
+        `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`,
+        null,
+      );
     }
   }
   for (const message of referralCycles.findings()) report('issuance', message, null);
 
   for (const [transactionId, copy] of copies) {
     if (copy.streams.size !== copy.copyCount) {
-      report('transaction_copies', `Transaction ${transactionId} has ${copy.streams.size} of ${copy.copyCount} copies`, [...copy.streams][0] ?? null);
+      report(
+        'transaction_copies',
+        `Transaction ${transactionId} has ${copy.streams.size} of ${copy.copyCount} copies`,
+        [...copy.streams][0] ?? null,
+      );
     }
   }
   const currencies: VerifyReport['currencies'] = {};
@@ -155,7 +198,11 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   }
   for (const row of fold.balances.values()) {
     if (row.userId !== null && row.balanceMinor - row.heldMinor < 0n) {
-      report('negative_balance', `${row.accountId} ${row.currency} ends at ${formatMinor(row.balanceMinor - row.heldMinor, row.currency)}`, userStreamId(row.userId));
+      report(
+        'negative_balance',
+        `${row.accountId} ${row.currency} ends at ${formatMinor(row.balanceMinor - row.heldMinor, row.currency)}`,
+        userStreamId(row.userId),
+      );
     }
   }
   return {
@@ -187,21 +234,50 @@ function checkEvent(
   if (event.type === 'LedgerTransactionPosted') {
     const { transactionId, postings, copyIndex, copyCount } = event.data;
     for (const posting of postings) {
-      if (posting.amountMinor <= 0n) report('posting', `Transaction ${transactionId} has a posting of ${posting.amountMinor}`, stored.streamId);
-      if (posting.debitAccount === posting.creditAccount) report('posting', `Transaction ${transactionId} moves from an account to itself`, stored.streamId);
+      if (posting.amountMinor <= 0n)
+        report('posting', `Transaction ${transactionId} has a posting of ${posting.amountMinor}`, stored.streamId);
+      if (posting.debitAccount === posting.creditAccount)
+        report('posting', `Transaction ${transactionId} moves from an account to itself`, stored.streamId);
     }
-    const userIds = [...new Set(postings.flatMap((posting) => [posting.debitAccount, posting.creditAccount]).filter(isUserAccount).map((account) => userIdOfAccount(account)!))].sort();
+    const userIds = [
+      ...new Set(
+        postings
+          .flatMap((posting) => [posting.debitAccount, posting.creditAccount])
+          .filter(isUserAccount)
+          .map((account) => userIdOfAccount(account)!),
+      ),
+    ].sort();
     const expectedOwner = userIds.length === 0 ? null : userIds[copyIndex];
     if (expectedOwner !== owner || copyCount !== Math.max(1, userIds.length)) {
-      report('transaction_copies', `Transaction ${transactionId} copy ${copyIndex} is in ${stored.streamId}, which is not the stream it belongs to`, stored.streamId);
+      report(
+        'transaction_copies',
+        `Transaction ${transactionId} copy ${copyIndex} is in ${stored.streamId}, which is not the stream it belongs to`,
+        stored.streamId,
+      );
     }
     const { copyIndex: _index, ...shared } = event.data;
     const canonical = JSON.stringify(shared, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
     const existing = copies.get(transactionId);
-    if (!existing) copies.set(transactionId, { canonical, copyCount, streams: new Set([stored.streamId]), expectedStreams: userIds });
+    if (!existing)
+      copies.set(transactionId, {
+        canonical,
+        copyCount,
+        streams: new Set([stored.streamId]),
+        expectedStreams: userIds,
+      });
     else {
-      if (existing.canonical !== canonical) report('transaction_copies', `Copies of transaction ${transactionId} differ (in ${stored.streamId})`, stored.streamId);
-      if (existing.streams.has(stored.streamId)) report('transaction_copies', `Transaction ${transactionId} is recorded twice in ${stored.streamId}`, stored.streamId);
+      if (existing.canonical !== canonical)
+        report(
+          'transaction_copies',
+          `Copies of transaction ${transactionId} differ (in ${stored.streamId})`,
+          stored.streamId,
+        );
+      if (existing.streams.has(stored.streamId))
+        report(
+          'transaction_copies',
+          `Transaction ${transactionId} is recorded twice in ${stored.streamId}`,
+          stored.streamId,
+        );
       existing.streams.add(stored.streamId);
     }
   }
@@ -210,28 +286,52 @@ function checkEvent(
   if (event.type === 'LedgerHoldPlaced' && before.holds.has(event.data.holdId)) {
     report('holds', `Hold ${event.data.holdId} is placed twice in ${stored.streamId}`, stored.streamId);
   }
-  if ((event.type === 'LedgerHoldCaptured' || event.type === 'LedgerHoldReleased') && before.holds.get(event.data.holdId)?.status !== 'open') {
-    report('holds', `Hold ${event.data.holdId} is resolved at position ${stored.position} but was not open`, stored.streamId);
+  if (
+    (event.type === 'LedgerHoldCaptured' || event.type === 'LedgerHoldReleased') &&
+    before.holds.get(event.data.holdId)?.status !== 'open'
+  ) {
+    report(
+      'holds',
+      `Hold ${event.data.holdId} is resolved at position ${stored.position} but was not open`,
+      stored.streamId,
+    );
   }
   if (event.type === 'LedgerHoldCaptured') {
     const hold = before.holds.get(event.data.holdId);
-    if (hold && (event.data.capturedMinor <= 0n || event.data.capturedMinor + event.data.releasedMinor !== hold.amountMinor)) {
-      report('holds', `Hold ${event.data.holdId} is captured for ${event.data.capturedMinor} and released for ${event.data.releasedMinor}, which is not its ${hold.amountMinor}`, stored.streamId);
+    if (
+      hold &&
+      (event.data.capturedMinor <= 0n || event.data.capturedMinor + event.data.releasedMinor !== hold.amountMinor)
+    ) {
+      report(
+        'holds',
+        `Hold ${event.data.holdId} is captured for ${event.data.capturedMinor} and released for ${event.data.releasedMinor}, which is not its ${hold.amountMinor}`,
+        stored.streamId,
+      );
     }
   }
   if (event.type === 'LedgerTransactionPosted' && event.data.holdId) {
     // A capture's postings (the payout and its fee) spend only what the hold reserved, once it was captured.
     const hold = before.holds.get(event.data.holdId);
-    const debited = event.data.postings.filter((posting) => posting.debitAccount === userAccount(owner)).reduce((sum, posting) => sum + posting.amountMinor, 0n);
+    const debited = event.data.postings
+      .filter((posting) => posting.debitAccount === userAccount(owner))
+      .reduce((sum, posting) => sum + posting.amountMinor, 0n);
     if (!hold || hold.status !== 'captured' || debited > hold.amountMinor) {
-      report('holds', `Transaction ${event.data.transactionId} spends ${debited} from hold ${event.data.holdId}, which it did not capture`, stored.streamId);
+      report(
+        'holds',
+        `Transaction ${event.data.transactionId} spends ${debited} from hold ${event.data.holdId}, which it did not capture`,
+        stored.streamId,
+      );
     }
   }
   const after = evolve(before, event);
   users.set(owner, after);
   for (const currency of CURRENCIES as readonly Currency[]) {
     if (availableBalance(after, currency) < 0n && availableBalance(before, currency) >= 0n) {
-      report('negative_balance', `User ${owner} ${currency} available went below zero at position ${stored.position}`, stored.streamId);
+      report(
+        'negative_balance',
+        `User ${owner} ${currency} available went below zero at position ${stored.position}`,
+        stored.streamId,
+      );
     }
   }
 }
@@ -264,7 +364,12 @@ function checkDemoIsolation(
       if (sandbox !== null) sides.add(sandbox);
     }
   }
-  if (sides.size > 1) report('demo_isolation', `Transaction ${transactionId} (${stored.streamId}) moves value between a demo sandbox and a real account`, stored.streamId);
+  if (sides.size > 1)
+    report(
+      'demo_isolation',
+      `Transaction ${transactionId} (${stored.streamId}) moves value between a demo sandbox and a real account`,
+      stored.streamId,
+    );
   for (const posting of postings) {
     for (const [escrow, other] of [
       [posting.debitAccount, posting.creditAccount],
@@ -276,7 +381,11 @@ function checkDemoIsolation(
       const before = escrowSides.get(escrow) ?? { demo: false, real: false };
       const after = { demo: before.demo || sandbox, real: before.real || !sandbox };
       if (after.demo && after.real && !(before.demo && before.real)) {
-        report('demo_isolation', `Escrow ${escrow} exchanges value with both demo sandboxes and real accounts (transaction ${transactionId})`, stored.streamId);
+        report(
+          'demo_isolation',
+          `Escrow ${escrow} exchanges value with both demo sandboxes and real accounts (transaction ${transactionId})`,
+          stored.streamId,
+        );
       }
       escrowSides.set(escrow, after);
     }
@@ -297,16 +406,26 @@ async function newestCommitted(eventStore: EventStore): Promise<Checkpoint> {
 async function readProjectionSnapshots(eventStore: EventStore): Promise<ProjectionSnapshot[]> {
   return eventStore.withTransaction(async (transaction) => {
     await transaction.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const exists = await transaction.query<{ name: string }>("SELECT to_regclass('projection_checkpoints')::text AS name");
+    const exists = await transaction.query<{ name: string }>(
+      "SELECT to_regclass('projection_checkpoints')::text AS name",
+    );
     if (!exists.rows[0]?.name) return [];
-    const checkpoints = await transaction.query<{ name: ProjectionSnapshot['name']; transaction_id: string; position: string }>(
+    const checkpoints = await transaction.query<{
+      name: ProjectionSnapshot['name'];
+      transaction_id: string;
+      position: string;
+    }>(
       "SELECT name, transaction_id::text, position::text FROM projection_checkpoints WHERE name IN ('ledger_balances', 'ledger_transactions')",
     );
     const snapshots: ProjectionSnapshot[] = [];
     for (const row of checkpoints.rows) {
-      const tables = row.name === 'ledger_balances' ? ['ledger_balances', 'ledger_currency_totals', 'ledger_holds'] : ['ledger_transactions'];
+      const tables =
+        row.name === 'ledger_balances'
+          ? ['ledger_balances', 'ledger_currency_totals', 'ledger_holds']
+          : ['ledger_transactions'];
       const rows: Record<string, Record<string, unknown>[]> = {};
-      for (const table of tables) rows[table] = (await transaction.query<Record<string, unknown>>(`SELECT * FROM ${table}`)).rows;
+      for (const table of tables)
+        rows[table] = (await transaction.query<Record<string, unknown>>(`SELECT * FROM ${table}`)).rows;
       snapshots.push({
         name: row.name,
         checkpoint: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
@@ -331,17 +450,26 @@ function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, repor
       const balance = BigInt(row.balance_minor as string);
       const held = BigInt(row.held_minor as string);
       if (!expected) {
-        if (balance !== 0n || held !== 0n) report(check, `ledger_balances has ${key} = ${balance}/${held}, the events have nothing`);
+        if (balance !== 0n || held !== 0n)
+          report(check, `ledger_balances has ${key} = ${balance}/${held}, the events have nothing`);
       } else if (expected.balanceMinor !== balance || expected.heldMinor !== held) {
-        report(check, `ledger_balances ${key} is ${balance} (held ${held}), the events give ${expected.balanceMinor} (held ${expected.heldMinor})`);
+        report(
+          check,
+          `ledger_balances ${key} is ${balance} (held ${held}), the events give ${expected.balanceMinor} (held ${expected.heldMinor})`,
+        );
       }
     }
     for (const [key, expected] of fold.balances) {
-      if (!seen.has(key) && (expected.balanceMinor !== 0n || expected.heldMinor !== 0n)) report(check, `ledger_balances lacks ${key}`);
+      if (!seen.has(key) && (expected.balanceMinor !== 0n || expected.heldMinor !== 0n))
+        report(check, `ledger_balances lacks ${key}`);
     }
     const totals = fold.totals();
     for (const row of snapshot.rows.ledger_currency_totals) {
-      const expected = totals.get(row.currency as Currency) ?? { userBalanceMinor: 0n, userHeldMinor: 0n, systemBalanceMinor: 0n };
+      const expected = totals.get(row.currency as Currency) ?? {
+        userBalanceMinor: 0n,
+        userHeldMinor: 0n,
+        systemBalanceMinor: 0n,
+      };
       if (
         BigInt(row.user_balance_minor as string) !== expected.userBalanceMinor ||
         BigInt(row.user_held_minor as string) !== expected.userHeldMinor ||
@@ -357,11 +485,14 @@ function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, repor
         report(check, `ledger_holds ${holdId} differs from the events`);
       }
     }
-    if (holdRows.size !== fold.holds.size) report(check, `ledger_holds has ${holdRows.size} rows, the events give ${fold.holds.size}`);
+    if (holdRows.size !== fold.holds.size)
+      report(check, `ledger_holds has ${holdRows.size} rows, the events give ${fold.holds.size}`);
   } else {
     const rows = snapshot.rows.ledger_transactions;
     for (const row of rows) {
-      const expected = fold.transactions.get(transactionRowKey({ userId: row.user_id as string, id: row.id as string }));
+      const expected = fold.transactions.get(
+        transactionRowKey({ userId: row.user_id as string, id: row.id as string }),
+      );
       if (
         !expected ||
         expected.userId !== row.user_id ||
@@ -373,6 +504,7 @@ function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, repor
         report(check, `ledger_transactions row ${row.id} of user ${row.user_id} differs from the events`);
       }
     }
-    if (rows.length !== fold.transactions.size) report(check, `ledger_transactions has ${rows.length} rows, the events give ${fold.transactions.size}`);
+    if (rows.length !== fold.transactions.size)
+      report(check, `ledger_transactions has ${rows.length} rows, the events give ${fold.transactions.size}`);
   }
 }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
-import { WrongExpectedVersionError, type AppendAlongside, type AppendResult, type AppendToStream, type EventStore, type StoredEvent, type TransactionHandle } from '@app/event-store';
+import {
+  WrongExpectedVersionError,
+  type AppendAlongside,
+  type AppendResult,
+  type AppendToStream,
+  type EventStore,
+  type StoredEvent,
+  type TransactionHandle,
+} from '@app/event-store';
 import { decide, usersInvolved } from '../domain/decide';
 import { LedgerCommand, LedgerDecision } from '../domain/decision';
 import { LedgerEvent, toPayload } from '../domain/events';
@@ -16,7 +24,12 @@ import type { IdempotencyClaim } from '../../../platform/idempotency/idempotency
 export { toLedgerEvent } from './user-ledger-streams';
 
 export type LedgerOutcome =
-  | { kind: 'accepted'; transactionId: string | null; states: ReadonlyMap<string, UserLedgerState>; events: StoredEvent[] }
+  | {
+      kind: 'accepted';
+      transactionId: string | null;
+      states: ReadonlyMap<string, UserLedgerState>;
+      events: StoredEvent[];
+    }
   | Extract<LedgerDecision, { kind: 'refused' }>;
 
 /** An accepted outcome before its commit: what an idempotency claim records as the answer. */
@@ -100,9 +113,12 @@ export class LedgerExecutor {
     for (let attempt = 0; ; attempt += 1) {
       const hooks: (() => void)[] = [];
       try {
-        const outcome = await this.eventStore.withTransaction((transaction) => this.executeWithin(command, { transaction, afterCommit: (hook) => hooks.push(hook) }), {
-          rerunsOnConflict: true,
-        });
+        const outcome = await this.eventStore.withTransaction(
+          (transaction) => this.executeWithin(command, { transaction, afterCommit: (hook) => hooks.push(hook) }),
+          {
+            rerunsOnConflict: true,
+          },
+        );
         hooks.forEach((hook) => hook());
         return outcome;
       } catch (error) {
@@ -117,7 +133,11 @@ export class LedgerExecutor {
    * atomically with the money). Throws WrongExpectedVersionError on a conflict: the caller reruns the unit.
    * `extraStreams` are appended in the same call (for example a market module's share stream).
    */
-  async executeWithin(command: LedgerCommand, unit: UnitOfWork, extraStreams: AppendToStream[] = []): Promise<LedgerOutcome> {
+  async executeWithin(
+    command: LedgerCommand,
+    unit: UnitOfWork,
+    extraStreams: AppendToStream[] = [],
+  ): Promise<LedgerOutcome> {
     return this.decideAndAppend(command, unit.transaction, extraStreams, unit.afterCommit, (appends) =>
       this.eventStore.append(appends, { transaction: unit.transaction }),
     );
@@ -154,7 +174,15 @@ export class LedgerExecutor {
         }
         if (decision.journalEvents.length > 0 && decision.transactionId) {
           const streamId = journalStreamId(decision.transactionId);
-          journals.push({ streamId, expectedVersion: 'any', events: decision.journalEvents.map((event) => ({ id: ledgerEventId(streamId, event), type: event.type, data: toPayload(event) })) });
+          journals.push({
+            streamId,
+            expectedVersion: 'any',
+            events: decision.journalEvents.map((event) => ({
+              id: ledgerEventId(streamId, event),
+              type: event.type,
+              data: toPayload(event),
+            })),
+          });
         }
         return { kind: 'accepted' as const, transactionId: decision.transactionId };
       });
@@ -174,7 +202,15 @@ export class LedgerExecutor {
     const appends: AppendToStream[] = [...extraStreams];
     for (const [userId, events] of decided.events) {
       const streamId = userStreamId(userId);
-      appends.push({ streamId, expectedVersion: loaded.get(userId)?.version ?? 0n, events: events.map((event) => ({ id: ledgerEventId(streamId, event), type: event.type, data: toPayload(event) })) });
+      appends.push({
+        streamId,
+        expectedVersion: loaded.get(userId)?.version ?? 0n,
+        events: events.map((event) => ({
+          id: ledgerEventId(streamId, event),
+          type: event.type,
+          data: toPayload(event),
+        })),
+      });
     }
     appends.push(...decided.journals);
     if (appends.length === 0) {
@@ -191,7 +227,9 @@ export class LedgerExecutor {
     const nextVersions = new Map(result.streams.map((stream) => [stream.streamId, stream.nextExpectedVersion]));
     for (const userId of decided.events.keys()) {
       const version = nextVersions.get(userStreamId(userId)) ?? loaded.get(userId)!.version;
-      unit.afterCommit(() => this.streams.remember(userStreamId(userId), { version, state: decided.states.get(userId)! }));
+      unit.afterCommit(() =>
+        this.streams.remember(userStreamId(userId), { version, state: decided.states.get(userId)! }),
+      );
     }
     return decided.outcomes;
   }
@@ -209,17 +247,25 @@ export class LedgerExecutor {
     appendWith: AppendWith,
   ): Promise<LedgerOutcome> {
     const reversal =
-      command.type === 'ReverseTransaction' && transaction ? await loadReversalView(this.eventStore, command.data.originalTransactionId, transaction) : undefined;
+      command.type === 'ReverseTransaction' && transaction
+        ? await loadReversalView(this.eventStore, command.data.originalTransactionId, transaction)
+        : undefined;
     const userIds = usersInvolved(command, reversal);
     let loaded = await this.streams.loadEach(userIds, transaction, { trustCache: true });
-    let decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
+    let decision = decide(command, {
+      users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])),
+      reversal,
+    });
     if (decision.kind === 'refused') {
       // An accepted decision is checked by the append's expected versions, a refusal is not: another process may
       // have credited the user since the cache saw the stream. Refuse only on what the database holds now.
       const fresh = await this.streams.loadEach(userIds, transaction, { trustCache: false, from: loaded });
       if ([...fresh].some(([userId, entry]) => entry.version !== loaded.get(userId)?.version)) {
         loaded = fresh;
-        decision = decide(command, { users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])), reversal });
+        decision = decide(command, {
+          users: new Map([...loaded].map(([userId, entry]) => [userId, entry.state])),
+          reversal,
+        });
       }
       if (decision.kind === 'refused') return decision;
     }
@@ -230,7 +276,11 @@ export class LedgerExecutor {
       appends.push({
         streamId: userStreamId(userId),
         expectedVersion: loaded.get(userId)?.version ?? 0n,
-        events: events.map((event) => ({ id: ledgerEventId(userStreamId(userId), event), type: event.type, data: toPayload(event) })),
+        events: events.map((event) => ({
+          id: ledgerEventId(userStreamId(userId), event),
+          type: event.type,
+          data: toPayload(event),
+        })),
       });
     }
     if (decision.journalEvents.length > 0 && decision.transactionId) {
@@ -246,7 +296,8 @@ export class LedgerExecutor {
     }
     // The states after this command, folded before the commit so an idempotency claim can record the answer.
     const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
-    for (const [userId, events] of decision.userEvents) states.set(userId, events.reduce(evolve, loaded.get(userId)!.state));
+    for (const [userId, events] of decision.userEvents)
+      states.set(userId, events.reduce(evolve, loaded.get(userId)!.state));
     if (appends.length === 0) return { kind: 'accepted', transactionId: decision.transactionId, states, events: [] };
 
     let result: AppendResult;
@@ -309,7 +360,9 @@ function identityOf(event: LedgerEvent): string {
  * hold is placed once and resolved once, and the type keeps placing and resolving apart.
  */
 export function ledgerEventId(streamId: string, event: LedgerEvent): string {
-  const digest = createHash('sha256').update(`ledger-event/v1|${streamId}|${event.type}|${identityOf(event)}`).digest();
+  const digest = createHash('sha256')
+    .update(`ledger-event/v1|${streamId}|${event.type}|${identityOf(event)}`)
+    .digest();
   digest[6] = (digest[6] & 0x0f) | 0x50; // version 5 (name-based)
   digest[8] = (digest[8] & 0x3f) | 0x80; // RFC 4122 variant
   const hex = digest.subarray(0, 16).toString('hex');

@@ -45,7 +45,11 @@ function csvCell(value: string): string {
  * when a time range is asked for, so they are true balances, not sums over the range. Lines go to `write` as they
  * are produced (the HTTP endpoint streams them; the CLI prints them).
  */
-export async function exportLedger(eventStore: EventStore, options: LedgerExportOptions, write: (chunk: string) => void | Promise<void>) {
+export async function exportLedger(
+  eventStore: EventStore,
+  options: LedgerExportOptions,
+  write: (chunk: string) => void | Promise<void>,
+) {
   const account = options.userId ? userAccount(options.userId) : null;
   const running = new Map<string, bigint>();
   if (options.format === 'csv') await write(`${CSV_COLUMNS.join(',')}\n`);
@@ -57,7 +61,8 @@ export async function exportLedger(eventStore: EventStore, options: LedgerExport
       if (!isLedgerStream(stored.streamId)) continue;
       const event = parseLedgerEvent(stored);
       if (event.type !== 'LedgerTransactionPosted') continue;
-      const inRange = (!options.from || stored.recordedAt >= options.from) && (!options.to || stored.recordedAt <= options.to);
+      const inRange =
+        (!options.from || stored.recordedAt >= options.from) && (!options.to || stored.recordedAt <= options.to);
       for (const effect of balanceEffects(stored, event)) {
         const key = `${effect.accountId}|${effect.currency}`;
         const balance = (running.get(key) ?? 0n) + effect.balanceDeltaMinor;
@@ -75,7 +80,11 @@ export async function exportLedger(eventStore: EventStore, options: LedgerExport
           running_balance: formatMinor(balance, effect.currency),
         };
         lines += 1;
-        await write(options.format === 'csv' ? `${CSV_COLUMNS.map((column) => csvCell(line[column])).join(',')}\n` : `${JSON.stringify(line)}\n`);
+        await write(
+          options.format === 'csv'
+            ? `${CSV_COLUMNS.map((column) => csvCell(line[column])).join(',')}\n`
+            : `${JSON.stringify(line)}\n`,
+        );
       }
     }
     checkpoint = batch.nextCheckpoint;

@@ -35,7 +35,9 @@ export function moneyPortOf(ledger: LedgerExecutor): MoneyPort {
         alongside,
       );
       return outcomes.map((outcome, index) =>
-        outcome.kind === 'refused' ? { kind: 'refused' as const, refusal: outcome.refusal } : { kind: 'accepted' as const, transactionId: outcome.transactionId ?? movements[index].transactionId },
+        outcome.kind === 'refused'
+          ? { kind: 'refused' as const, refusal: outcome.refusal }
+          : { kind: 'accepted' as const, transactionId: outcome.transactionId ?? movements[index].transactionId },
       );
     },
     async commandWithin(command, unit, appends) {

@@ -1,4 +1,10 @@
-import { FastAppendMissedError, type EventStore, type StoredEvent, type TransactionHandle, type WrongExpectedVersionError } from '@app/event-store';
+import {
+  FastAppendMissedError,
+  type EventStore,
+  type StoredEvent,
+  type TransactionHandle,
+  type WrongExpectedVersionError,
+} from '@app/event-store';
 import { LedgerEvent, fromPayload } from '../domain/events';
 import { userStreamId } from '../domain/streams';
 import { UserLedgerState, evolve, initialUserLedgerState } from '../domain/user-ledger';
@@ -36,7 +42,9 @@ export class UserLedgerStreams {
     const cached = from ?? this.cache.get(streamId) ?? { version: 0n, state: initialUserLedgerState(userId) };
     const fromVersion = cached.version + 1n;
     // Outside a unit of work, concurrent loads share one statement (a cold start reads many streams at once).
-    const events = transaction ? await this.eventStore.readStream(streamId, { fromVersion, transaction }) : await this.reader.read(streamId, fromVersion);
+    const events = transaction
+      ? await this.eventStore.readStream(streamId, { fromVersion, transaction })
+      : await this.reader.read(streamId, fromVersion);
     const loaded = foldOnto(cached, events);
     if (!transaction && events.length > 0) this.remember(streamId, loaded);
     return loaded;
@@ -61,7 +69,9 @@ export class UserLedgerStreams {
       else toRead.push(userId);
     }
     if (!transaction) {
-      const read = await Promise.all(toRead.map(async (userId) => [userId, await this.load(userId, undefined, options.from?.get(userId))] as const));
+      const read = await Promise.all(
+        toRead.map(async (userId) => [userId, await this.load(userId, undefined, options.from?.get(userId))] as const),
+      );
       for (const [userId, entry] of read) loaded.set(userId, entry);
     } else {
       await this.readInOneStatement(toRead, transaction, options.from, loaded);
@@ -70,14 +80,23 @@ export class UserLedgerStreams {
   }
 
   /** Folds every user's events after its base (`from`, else the cache's) into `into`, read by one `readStreams`. */
-  private async readInOneStatement(userIds: readonly string[], transaction: TransactionHandle, from: ReadonlyMap<string, CachedStream> | undefined, into: Map<string, CachedStream>): Promise<void> {
+  private async readInOneStatement(
+    userIds: readonly string[],
+    transaction: TransactionHandle,
+    from: ReadonlyMap<string, CachedStream> | undefined,
+    into: Map<string, CachedStream>,
+  ): Promise<void> {
     if (userIds.length === 0) return;
     const bases = userIds.map((userId) => ({
       userId,
       streamId: userStreamId(userId),
-      base: from?.get(userId) ?? this.cache.get(userStreamId(userId)) ?? { version: 0n, state: initialUserLedgerState(userId) },
+      base: from?.get(userId) ??
+        this.cache.get(userStreamId(userId)) ?? { version: 0n, state: initialUserLedgerState(userId) },
     }));
-    const read = await this.eventStore.readStreams(bases.map(({ streamId, base }) => ({ streamId, fromVersion: base.version + 1n })), { transaction });
+    const read = await this.eventStore.readStreams(
+      bases.map(({ streamId, base }) => ({ streamId, fromVersion: base.version + 1n })),
+      { transaction },
+    );
     for (const { userId, streamId, base } of bases) into.set(userId, foldOnto(base, read.get(streamId) ?? []));
   }
 

@@ -92,7 +92,9 @@ export function balanceEffects(stored: StoredEvent, event: LedgerEvent): Balance
     case 'LedgerHoldPlaced':
       return [heldEffect(event.data.userId, event.data.currency, event.data.amountMinor)];
     case 'LedgerHoldCaptured':
-      return [heldEffect(event.data.userId, event.data.currency, -(event.data.capturedMinor + event.data.releasedMinor))];
+      return [
+        heldEffect(event.data.userId, event.data.currency, -(event.data.capturedMinor + event.data.releasedMinor)),
+      ];
     case 'LedgerHoldReleased':
       return [heldEffect(event.data.userId, event.data.currency, -event.data.amountMinor)];
     default:
@@ -116,19 +118,33 @@ export function transactionEffects(
       const me = userAccount(owner);
       const net = new Map<Currency, bigint>();
       for (const posting of event.data.postings) {
-        if (posting.debitAccount === me) net.set(posting.currency, (net.get(posting.currency) ?? 0n) - posting.amountMinor);
-        if (posting.creditAccount === me) net.set(posting.currency, (net.get(posting.currency) ?? 0n) + posting.amountMinor);
+        if (posting.debitAccount === me)
+          net.set(posting.currency, (net.get(posting.currency) ?? 0n) - posting.amountMinor);
+        if (posting.creditAccount === me)
+          net.set(posting.currency, (net.get(posting.currency) ?? 0n) + posting.amountMinor);
       }
       // A hold's capture: its spending shows on the hold's own row (pending until now), not as a second row, so a
       // withdrawal or a pledge is one line that goes from pending to completed (or released / expired).
       const holdId = event.data.holdId;
-      const heldCurrency = holdId ? event.data.postings.find((posting) => posting.debitAccount === me)?.currency : undefined;
+      const heldCurrency = holdId
+        ? event.data.postings.find((posting) => posting.debitAccount === me)?.currency
+        : undefined;
       const captureChanges: TransactionStatusChange[] =
         holdId && heldCurrency && (net.get(heldCurrency) ?? 0n) !== 0n
-          ? [{ userId: owner, rowIds: [holdRowId(holdId)], status: 'completed', amountMinor: net.get(heldCurrency)!, description: event.data.description }]
+          ? [
+              {
+                userId: owner,
+                rowIds: [holdRowId(holdId)],
+                status: 'completed',
+                amountMinor: net.get(heldCurrency)!,
+                description: event.data.description,
+              },
+            ]
           : [];
       const rows: TransactionRow[] = [...net]
-        .filter(([currency, amountMinor]) => amountMinor !== 0n && !(captureChanges.length > 0 && currency === heldCurrency))
+        .filter(
+          ([currency, amountMinor]) => amountMinor !== 0n && !(captureChanges.length > 0 && currency === heldCurrency),
+        )
         .map(([currency, amountMinor]) => ({
           id: postedRowId(event.data.transactionId, currency),
           userId: owner,
@@ -142,7 +158,14 @@ export function transactionEffects(
         }));
       const reversed = event.data.reversesTransactionId;
       const statusChanges: TransactionStatusChange[] = reversed
-        ? [{ userId: owner, rowIds: CURRENCIES.map((currency) => postedRowId(reversed, currency)), status: 'reversed' }, ...captureChanges]
+        ? [
+            {
+              userId: owner,
+              rowIds: CURRENCIES.map((currency) => postedRowId(reversed, currency)),
+              status: 'reversed',
+            },
+            ...captureChanges,
+          ]
         : captureChanges;
       return { rows, statusChanges };
     }
@@ -164,21 +187,30 @@ export function transactionEffects(
         statusChanges: [],
       };
     case 'LedgerHoldReleased':
-      return { rows: [], statusChanges: [{ userId: owner, rowIds: [holdRowId(event.data.holdId)], status: event.data.reason }] };
+      return {
+        rows: [],
+        statusChanges: [{ userId: owner, rowIds: [holdRowId(event.data.holdId)], status: event.data.reason }],
+      };
     default:
       return { rows: [], statusChanges: [] };
   }
 }
 
 /** A status change on a row (and, for a captured hold, its spent amount and description). */
-export function applyStatusChange(row: Pick<TransactionRow, 'status' | 'amountMinor' | 'description'>, change: TransactionStatusChange): void {
+export function applyStatusChange(
+  row: Pick<TransactionRow, 'status' | 'amountMinor' | 'description'>,
+  change: TransactionStatusChange,
+): void {
   row.status = change.status;
   if (change.amountMinor !== undefined) row.amountMinor = change.amountMinor;
   if (change.description !== undefined) row.description = change.description;
 }
 
 /** Hold rows an event creates or resolves. */
-export function holdEffects(event: LedgerEvent): { placed?: HoldRow; resolved?: { holdId: string; status: HoldRow['status'] } } {
+export function holdEffects(event: LedgerEvent): {
+  placed?: HoldRow;
+  resolved?: { holdId: string; status: HoldRow['status'] };
+} {
   switch (event.type) {
     case 'LedgerHoldPlaced':
       return {
@@ -209,14 +241,23 @@ export interface CurrencyTotals {
 
 /** The whole read model folded in memory (verify and tests compare it with the tables). */
 export class LedgerFold {
-  readonly balances = new Map<string, { accountId: string; userId: string | null; currency: Currency; balanceMinor: bigint; heldMinor: bigint }>();
+  readonly balances = new Map<
+    string,
+    { accountId: string; userId: string | null; currency: Currency; balanceMinor: bigint; heldMinor: bigint }
+  >();
   readonly holds = new Map<string, HoldRow>();
   readonly transactions = new Map<string, TransactionRow>();
 
   apply(stored: StoredEvent, event: LedgerEvent): void {
     for (const effect of balanceEffects(stored, event)) {
       const key = `${effect.accountId}|${effect.currency}`;
-      const row = this.balances.get(key) ?? { accountId: effect.accountId, userId: effect.userId, currency: effect.currency, balanceMinor: 0n, heldMinor: 0n };
+      const row = this.balances.get(key) ?? {
+        accountId: effect.accountId,
+        userId: effect.userId,
+        currency: effect.currency,
+        balanceMinor: 0n,
+        heldMinor: 0n,
+      };
       row.balanceMinor += effect.balanceDeltaMinor;
       row.heldMinor += effect.heldDeltaMinor;
       this.balances.set(key, row);

@@ -82,7 +82,8 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
     const resolved = new Map<string, HoldRow['status']>();
     const personas = new Map<string, { persona: string; day: string }>();
     for (const { stored, event } of parsed(events)) {
-      if (event.type === 'LedgerDemoPersonaFunded') personas.set(event.data.userId, { persona: event.data.persona, day: event.data.utcDay });
+      if (event.type === 'LedgerDemoPersonaFunded')
+        personas.set(event.data.userId, { persona: event.data.persona, day: event.data.utcDay });
       for (const effect of balanceEffects(stored, event)) {
         const key = `${effect.accountId}|${effect.currency}`;
         const sum = balances.get(key);
@@ -111,7 +112,11 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
   },
 });
 
-async function writeBalances(transaction: TransactionHandle, tables: ProjectionTables<BalanceTable>, effects: BalanceEffect[]) {
+async function writeBalances(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<BalanceTable>,
+  effects: BalanceEffect[],
+) {
   if (effects.length === 0) return;
   // Only rows of user accounts that went below zero come back (checked in SQL, not shipped to the client).
   const written = await transaction.query<{ account_id: string; currency: string; available: string }>(
@@ -125,7 +130,17 @@ async function writeBalances(transaction: TransactionHandle, tables: ProjectionT
        RETURNING account_id, currency, user_id, balance_minor - held_minor AS available
      )
      SELECT account_id, currency, available::text AS available FROM written WHERE user_id IS NOT NULL AND available < 0`,
-    [rowsDocument(effects.map((effect) => [effect.accountId, effect.currency, effect.userId, effect.balanceDeltaMinor.toString(), effect.heldDeltaMinor.toString()]))],
+    [
+      rowsDocument(
+        effects.map((effect) => [
+          effect.accountId,
+          effect.currency,
+          effect.userId,
+          effect.balanceDeltaMinor.toString(),
+          effect.heldDeltaMinor.toString(),
+        ]),
+      ),
+    ],
   );
   // Asserted again where balances are projected: a user account below zero means the write side broke its rule.
   for (const row of written.rows) {
@@ -144,7 +159,12 @@ async function writeBalances(transaction: TransactionHandle, tables: ProjectionT
     transaction,
     tables.ledger_currency_totals,
     { currency: 'text', user_balance_minor: 'bigint', user_held_minor: 'bigint', system_balance_minor: 'bigint' },
-    [...totals].map(([currency, total]) => [currency, total.user.toString(), total.held.toString(), total.system.toString()]),
+    [...totals].map(([currency, total]) => [
+      currency,
+      total.user.toString(),
+      total.held.toString(),
+      total.system.toString(),
+    ]),
     `ON CONFLICT (currency) DO UPDATE SET
        user_balance_minor = target.user_balance_minor + excluded.user_balance_minor,
        user_held_minor = target.user_held_minor + excluded.user_held_minor,
@@ -162,8 +182,22 @@ async function writeHolds(
   await upsertRows(
     transaction,
     tables.ledger_holds,
-    { hold_id: 'text', user_id: 'text', currency: 'text', amount_minor: 'bigint', expires_at: 'timestamptz', status: 'text' },
-    placed.map((hold) => [hold.holdId, hold.userId, hold.currency, hold.amountMinor.toString(), hold.expiresAt, hold.status]),
+    {
+      hold_id: 'text',
+      user_id: 'text',
+      currency: 'text',
+      amount_minor: 'bigint',
+      expires_at: 'timestamptz',
+      status: 'text',
+    },
+    placed.map((hold) => [
+      hold.holdId,
+      hold.userId,
+      hold.currency,
+      hold.amountMinor.toString(),
+      hold.expiresAt,
+      hold.status,
+    ]),
     'ON CONFLICT (hold_id) DO NOTHING',
   );
   if (resolved.size > 0) {
@@ -212,7 +246,10 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
   handle: async (events, transaction, tables) => {
     const rows = new Map<string, TransactionRow & { position: bigint }>();
     // Status changes to rows written by earlier batches, by row key; of several for one row the last one wins.
-    const changes = new Map<string, { userId: string; id: string; status: TransactionRow['status']; amountMinor?: bigint; description?: string }>();
+    const changes = new Map<
+      string,
+      { userId: string; id: string; status: TransactionRow['status']; amountMinor?: bigint; description?: string }
+    >();
     for (const { stored, event } of parsed(events)) {
       const effects = transactionEffects(stored, event);
       for (const row of effects.rows) rows.set(transactionRowKey(row), { ...row, position: stored.position });

@@ -1,5 +1,10 @@
 import { computeEventHash } from '@app/event-store';
-import { ConsistencyProofSchema, InclusionProofSchema, SignedLedgerDigestSchema, type SignedLedgerDigest } from '@app/contracts/ledger';
+import {
+  ConsistencyProofSchema,
+  InclusionProofSchema,
+  SignedLedgerDigestSchema,
+  type SignedLedgerDigest,
+} from '@app/contracts/ledger';
 import { leafHash, verifyConsistency, verifyInclusion } from './merkle-tree';
 import { verifyDigestSignature } from './digest-signing';
 
@@ -23,7 +28,9 @@ export interface ProofCheckInput {
 function signedDigest(value: unknown, label: string, publicKeyPem: string, lines: string[]): SignedLedgerDigest | null {
   const parsed = SignedLedgerDigestSchema.safeParse(value);
   if (!parsed.success) {
-    lines.push(`The ${label} is not a signed ledger digest: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+    lines.push(
+      `The ${label} is not a signed ledger digest: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+    );
     return null;
   }
   const signature = verifyDigestSignature(parsed.data, publicKeyPem);
@@ -31,7 +38,9 @@ function signedDigest(value: unknown, label: string, publicKeyPem: string, lines
     lines.push(`The ${label} is refused: ${signature.reason}`);
     return null;
   }
-  lines.push(`The ${label} (position ${parsed.data.position}, root ${parsed.data.root}) is signed by the trusted key ${parsed.data.key_id}`);
+  lines.push(
+    `The ${label} (position ${parsed.data.position}, root ${parsed.data.root}) is signed by the trusted key ${parsed.data.key_id}`,
+  );
   return parsed.data;
 }
 
@@ -60,7 +69,13 @@ export function checkProof(input: ProofCheckInput): ProofCheck {
       data: event.data,
       metadata: event.metadata,
     });
-    const valid = verifyInclusion(BigInt(proof.leaf_index), BigInt(proof.position), leafHash(Buffer.from(contentHash, 'hex')), proof.path.map((hash) => Buffer.from(hash, 'hex')), Buffer.from(digest.root, 'hex'));
+    const valid = verifyInclusion(
+      BigInt(proof.leaf_index),
+      BigInt(proof.position),
+      leafHash(Buffer.from(contentHash, 'hex')),
+      proof.path.map((hash) => Buffer.from(hash, 'hex')),
+      Buffer.from(digest.root, 'hex'),
+    );
     lines.push(
       valid
         ? `Event ${event.id} (${event.stream_id} version ${event.stream_version}) is the log's event ${proof.leaf_index + 1} in the digest at ${digest.position}: ${proof.path.length} hashes checked`
@@ -80,10 +95,18 @@ export function checkProof(input: ProofCheckInput): ProofCheck {
     return { valid: false, lines };
   }
   if (proof.from !== older.position || proof.to !== digest.position) {
-    lines.push(`The proof goes from ${proof.from} to ${proof.to}, the digests are at ${older.position} and ${digest.position}`);
+    lines.push(
+      `The proof goes from ${proof.from} to ${proof.to}, the digests are at ${older.position} and ${digest.position}`,
+    );
     return { valid: false, lines };
   }
-  const valid = verifyConsistency(BigInt(older.position), BigInt(digest.position), Buffer.from(older.root, 'hex'), Buffer.from(digest.root, 'hex'), proof.proof.map((hash) => Buffer.from(hash, 'hex')));
+  const valid = verifyConsistency(
+    BigInt(older.position),
+    BigInt(digest.position),
+    Buffer.from(older.root, 'hex'),
+    Buffer.from(digest.root, 'hex'),
+    proof.proof.map((hash) => Buffer.from(hash, 'hex')),
+  );
   lines.push(
     valid
       ? `The digest at ${older.position} is a prefix of the digest at ${digest.position}: ${proof.proof.length} hashes checked`

@@ -29,11 +29,16 @@ export class DigestJob {
 }
 
 export const DIGEST_PROVIDERS: Provider[] = [
-  { provide: DIGEST_CONFIG, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadDigestConfig(config.dataDirectory) },
+  {
+    provide: DIGEST_CONFIG,
+    inject: [APP_CONFIG],
+    useFactory: (config: AppConfig) => loadDigestConfig(config.dataDirectory),
+  },
   {
     provide: LedgerDigests,
     inject: [EVENT_STORE, DATABASE_POOL, DIGEST_CONFIG],
-    useFactory: (eventStore: EventStore, database: Queryable, config: DigestConfig) => new LedgerDigests(eventStore, database, config.privateKey),
+    useFactory: (eventStore: EventStore, database: Queryable, config: DigestConfig) =>
+      new LedgerDigests(eventStore, database, config.privateKey),
   },
   DigestJob,
 ];

@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -20,7 +28,10 @@ export function digestSigningText(digest: LedgerDigest): string {
 
 /** First 16 hex digits of SHA-256 over the public key's SPKI DER: tells keys apart in files and listings. */
 export function keyIdOf(publicKey: KeyObject): string {
-  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export function publicKeyPem(privateKey: KeyObject): string {
@@ -29,7 +40,14 @@ export function publicKeyPem(privateKey: KeyObject): string {
 
 export function signDigest(digest: LedgerDigest, privateKey: KeyObject): SignedLedgerDigest {
   const signature = sign(null, Buffer.from(digestSigningText(digest), 'utf8'), privateKey).toString('base64');
-  return { position: digest.position, root: digest.root, at: digest.at, algorithm: 'Ed25519', key_id: keyIdOf(createPublicKey(privateKey)), signature };
+  return {
+    position: digest.position,
+    root: digest.root,
+    at: digest.at,
+    algorithm: 'Ed25519',
+    key_id: keyIdOf(createPublicKey(privateKey)),
+    signature,
+  };
 }
 
 export type SignatureCheck = { valid: true } | { valid: false; reason: string };
@@ -42,9 +60,11 @@ export function verifyDigestSignature(digest: SignedLedgerDigest, trustedPublicK
   } catch (error) {
     return { valid: false, reason: `the public key does not parse: ${(error as Error).message}` };
   }
-  if (publicKey.asymmetricKeyType !== 'ed25519') return { valid: false, reason: `the public key is ${publicKey.asymmetricKeyType}, not Ed25519` };
+  if (publicKey.asymmetricKeyType !== 'ed25519')
+    return { valid: false, reason: `the public key is ${publicKey.asymmetricKeyType}, not Ed25519` };
   const keyId = keyIdOf(publicKey);
-  if (digest.key_id !== keyId) return { valid: false, reason: `the digest was signed with key ${digest.key_id}, not the trusted key ${keyId}` };
+  if (digest.key_id !== keyId)
+    return { valid: false, reason: `the digest was signed with key ${digest.key_id}, not the trusted key ${keyId}` };
   const signature = Buffer.from(digest.signature, 'base64');
   if (!verify(null, Buffer.from(digestSigningText(digest), 'utf8'), publicKey, signature)) {
     return { valid: false, reason: 'the signature does not match the digest under the trusted key' };
@@ -52,10 +72,21 @@ export function verifyDigestSignature(digest: SignedLedgerDigest, trustedPublicK
   return { valid: true };
 }
 
-const optional = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
+const optional = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
 const Environment = z.object({
   LEDGER_DIGEST_KEY: optional,
-  LEDGER_DIGEST_INTERVAL_MINUTES: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).max(7 * 24 * 60).default(60)),
+  LEDGER_DIGEST_INTERVAL_MINUTES: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
+  ),
 });
 
 export interface DigestConfig {
@@ -73,7 +104,8 @@ export function parseDigestKey(text: string): KeyObject {
   const key = trimmed.includes('-----BEGIN')
     ? createPrivateKey(trimmed.replace(/\\n/g, '\n'))
     : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`LEDGER_DIGEST_KEY is a ${key.asymmetricKeyType} key, not Ed25519`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error(`LEDGER_DIGEST_KEY is a ${key.asymmetricKeyType} key, not Ed25519`);
   return key;
 }
 
@@ -86,7 +118,9 @@ export function parseDigestKey(text: string): KeyObject {
 export function loadDigestConfig(dataDirectory: string, environment: NodeJS.ProcessEnv = process.env): DigestConfig {
   const parsed = Environment.safeParse(environment);
   if (!parsed.success) {
-    throw new Error(`Invalid ledger digest configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid ledger digest configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   }
   const { LEDGER_DIGEST_KEY: keyText, LEDGER_DIGEST_INTERVAL_MINUTES: intervalMinutes } = parsed.data;
   if (keyText) return { privateKey: parseDigestKey(keyText), keySource: 'environment', intervalMinutes };

@@ -25,7 +25,9 @@ async function mapRefusal<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (!(error instanceof DigestRequestRefused)) throw error;
-    throw error.code === 'EVENT_NOT_IN_TREE' ? notFound(error.code, error.message) : unprocessable(error.code, error.message);
+    throw error.code === 'EVENT_NOT_IN_TREE'
+      ? notFound(error.code, error.message)
+      : unprocessable(error.code, error.message);
   }
 }
 

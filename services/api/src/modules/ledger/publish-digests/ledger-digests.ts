@@ -60,14 +60,20 @@ export class LedgerDigests {
    * Signs the current digest and appends it to `ledger-digests`. With `skipUnchanged` (the job), nothing is recorded
    * when the log grew by at most one event since the last recorded digest: that event is the last digest itself.
    */
-  async record(options: { now?: Date; skipUnchanged?: boolean } = {}): Promise<{ digest: SignedLedgerDigest; recorded: boolean }> {
+  async record(
+    options: { now?: Date; skipUnchanged?: boolean } = {},
+  ): Promise<{ digest: SignedLedgerDigest; recorded: boolean }> {
     const version = await this.eventStore.streamVersion(DIGEST_STREAM);
-    const last = version > 0n ? (await this.eventStore.readStream(DIGEST_STREAM, { fromVersion: version }))[0] : undefined;
+    const last =
+      version > 0n ? (await this.eventStore.readStream(DIGEST_STREAM, { fromVersion: version }))[0] : undefined;
     const lastDigest = last ? SignedLedgerDigestSchema.parse(last.data) : undefined;
     const digest = signDigest(await this.current(options.now), this.privateKey);
-    if (options.skipUnchanged && lastDigest && digest.position <= lastDigest.position + 1) return { digest: lastDigest, recorded: false };
+    if (options.skipUnchanged && lastDigest && digest.position <= lastDigest.position + 1)
+      return { digest: lastDigest, recorded: false };
     try {
-      await this.eventStore.append([{ streamId: DIGEST_STREAM, expectedVersion: version, events: [{ type: DIGEST_RECORDED, data: digest }] }]);
+      await this.eventStore.append([
+        { streamId: DIGEST_STREAM, expectedVersion: version, events: [{ type: DIGEST_RECORDED, data: digest }] },
+      ]);
     } catch (error) {
       // Another process recorded one at the same moment: one digest is enough.
       if (error instanceof WrongExpectedVersionError && options.skipUnchanged) return { digest, recorded: false };
@@ -92,27 +98,52 @@ export class LedgerDigests {
   async consistency(from: number, toOrHead: number | undefined): Promise<ConsistencyProof> {
     const head = await this.merkle.sync();
     const to = toOrHead ?? Number(head.treeSize);
-    if (from > to) throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `The tree holds ${head.treeSize} events; position ${from} is beyond it`);
-    if (BigInt(to) > head.treeSize) throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `The tree holds ${head.treeSize} events; position ${to} is beyond it`);
+    if (from > to)
+      throw new DigestRequestRefused(
+        'DIGEST_POSITION_NOT_REACHED',
+        `The tree holds ${head.treeSize} events; position ${from} is beyond it`,
+      );
+    if (BigInt(to) > head.treeSize)
+      throw new DigestRequestRefused(
+        'DIGEST_POSITION_NOT_REACHED',
+        `The tree holds ${head.treeSize} events; position ${to} is beyond it`,
+      );
     const { proof, oldRoot, newRoot } = await this.merkle.consistencyProof(BigInt(from), BigInt(to));
-    return { from, to, from_root: oldRoot.toString('hex'), to_root: newRoot.toString('hex'), proof: proof.map((hash) => hash.toString('hex')) };
+    return {
+      from,
+      to,
+      from_root: oldRoot.toString('hex'),
+      to_root: newRoot.toString('hex'),
+      proof: proof.map((hash) => hash.toString('hex')),
+    };
   }
 
   /** Proves `eventId` (default: the digest's last event) in the digest at `position` (default: the tree now). */
-  async inclusion(requestedEventId: string | undefined, requestedPosition: number | undefined): Promise<InclusionProof> {
+  async inclusion(
+    requestedEventId: string | undefined,
+    requestedPosition: number | undefined,
+  ): Promise<InclusionProof> {
     const head = await this.merkle.sync();
     const position = requestedPosition ?? Number(head.treeSize);
     if (BigInt(position) > head.treeSize || position === 0) {
-      throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `The tree holds ${head.treeSize} events; there is no event in a digest at ${position}`);
+      throw new DigestRequestRefused(
+        'DIGEST_POSITION_NOT_REACHED',
+        `The tree holds ${head.treeSize} events; there is no event in a digest at ${position}`,
+      );
     }
     const eventId = requestedEventId ?? (await this.merkle.eventIdAt(BigInt(position) - 1n));
     const leafIndex = eventId === null ? null : await this.merkle.leafIndexOf(eventId);
-    if (eventId === null || leafIndex === null) throw new DigestRequestRefused('EVENT_NOT_IN_TREE', `No event ${eventId ?? `at ${position}`} in the tree`);
+    if (eventId === null || leafIndex === null)
+      throw new DigestRequestRefused('EVENT_NOT_IN_TREE', `No event ${eventId ?? `at ${position}`} in the tree`);
     if (leafIndex >= BigInt(position)) {
-      throw new DigestRequestRefused('DIGEST_POSITION_NOT_REACHED', `Event ${eventId} is the log's event ${leafIndex + 1n}, after the digest at ${position}`);
+      throw new DigestRequestRefused(
+        'DIGEST_POSITION_NOT_REACHED',
+        `Event ${eventId} is the log's event ${leafIndex + 1n}, after the digest at ${position}`,
+      );
     }
     const event = await this.merkle.eventById(eventId);
-    if (!event) throw new DigestRequestRefused('EVENT_NOT_IN_TREE', `Event ${eventId} is in the tree but no longer in the log`);
+    if (!event)
+      throw new DigestRequestRefused('EVENT_NOT_IN_TREE', `Event ${eventId} is in the tree but no longer in the log`);
     const { path, root } = await this.merkle.inclusionProof(leafIndex, BigInt(position));
     return {
       event_id: eventId,

@@ -24,7 +24,10 @@ export interface MerkleHead {
 
 /** A node the store does not hold (the tree has not reached that far). */
 export class MissingMerkleNodeError extends Error {
-  constructor(readonly level: number, readonly index: bigint) {
+  constructor(
+    readonly level: number,
+    readonly index: bigint,
+  ) {
     super(`The Merkle tree has no node ${level}/${index} yet`);
     this.name = 'MissingMerkleNodeError';
   }
@@ -33,7 +36,8 @@ export class MissingMerkleNodeError extends Error {
 /** The leaf input of an event: the 32 bytes of its chain hash (which covers stream, version, type, data, metadata). */
 export function leafOfEvent(event: Pick<StoredEvent, 'hash'>): Buffer {
   const bytes = Buffer.from(event.hash, 'hex');
-  if (bytes.length !== 32 || bytes.toString('hex') !== event.hash.toLowerCase()) throw new Error(`Event hash ${event.hash} is not 32 bytes of hex`);
+  if (bytes.length !== 32 || bytes.toString('hex') !== event.hash.toLowerCase())
+    throw new Error(`Event hash ${event.hash} is not 32 bytes of hex`);
   return leafHash(bytes);
 }
 
@@ -55,9 +59,14 @@ async function fetchNodes(database: Queryable, keys: readonly NodeKey[]): Promis
      SELECT nodes.level, nodes.node_index::text, encode(nodes.hash, 'hex')
      FROM unnest($1::smallint[], $2::bigint[]) AS wanted(level, node_index)
      JOIN ledger_merkle_nodes AS nodes ON nodes.level = wanted.level AND nodes.node_index = wanted.node_index`,
-    [nodes.map((key) => key.level), nodes.map((key) => key.index.toString()), leaves.map((key) => key.index.toString())],
+    [
+      nodes.map((key) => key.level),
+      nodes.map((key) => key.index.toString()),
+      leaves.map((key) => key.index.toString()),
+    ],
   );
-  for (const row of result.rows) found.set(keyOf(Number(row.level), BigInt(row.node_index)), Buffer.from(row.hash, 'hex'));
+  for (const row of result.rows)
+    found.set(keyOf(Number(row.level), BigInt(row.node_index)), Buffer.from(row.hash, 'hex'));
   return found;
 }
 
@@ -138,12 +147,18 @@ export class MerkleLog {
   }
 
   async eventIdAt(leafIndex: bigint): Promise<string | null> {
-    const result = await this.database.query<{ event_id: string }>('SELECT event_id::text FROM ledger_merkle_leaves WHERE leaf_index = $1', [leafIndex.toString()]);
+    const result = await this.database.query<{ event_id: string }>(
+      'SELECT event_id::text FROM ledger_merkle_leaves WHERE leaf_index = $1',
+      [leafIndex.toString()],
+    );
     return result.rows[0]?.event_id ?? null;
   }
 
   async leafIndexOf(eventId: string): Promise<bigint | null> {
-    const result = await this.database.query<{ leaf_index: string }>('SELECT leaf_index::text FROM ledger_merkle_leaves WHERE event_id = $1', [eventId]);
+    const result = await this.database.query<{ leaf_index: string }>(
+      'SELECT leaf_index::text FROM ledger_merkle_leaves WHERE event_id = $1',
+      [eventId],
+    );
     return result.rows[0] ? BigInt(result.rows[0].leaf_index) : null;
   }
 
@@ -170,7 +185,10 @@ export class MerkleLog {
     }));
   }
 
-  async consistencyProof(oldSize: bigint, newSize: bigint): Promise<{ proof: Buffer[]; oldRoot: Buffer; newRoot: Buffer }> {
+  async consistencyProof(
+    oldSize: bigint,
+    newSize: bigint,
+  ): Promise<{ proof: Buffer[]; oldRoot: Buffer; newRoot: Buffer }> {
     return computeWithStoredNodes(this.database, (source) => ({
       proof: consistencyProof(source, oldSize, newSize),
       oldRoot: oldSize === 0n ? EMPTY_TREE_ROOT : rangeHash(source, 0n, oldSize),
@@ -185,11 +203,18 @@ async function readHead(database: Queryable, lock: boolean): Promise<MerkleHead>
   );
   const row = result.rows[0];
   if (!row) throw new Error('ledger_merkle_head has no row: run the ledger migrations');
-  return { treeSize: BigInt(row.tree_size), checkpoint: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } };
+  return {
+    treeSize: BigInt(row.tree_size),
+    checkpoint: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
+  };
 }
 
 /** Appends the events' leaves at the tree's right edge: every node they complete, their leaf indices, the new head. */
-async function appendLeaves(transaction: TransactionHandle, head: MerkleHead, events: readonly StoredEvent[]): Promise<MerkleHead> {
+async function appendLeaves(
+  transaction: TransactionHandle,
+  head: MerkleHead,
+  events: readonly StoredEvent[],
+): Promise<MerkleHead> {
   const levels = frontierLevels(head.treeSize);
   const edgeKeys = levels.map((level) => ({ level, index: frontierIndex(head.treeSize, level) }));
   const edgeNodes = await fetchNodes(transaction, edgeKeys);
@@ -230,11 +255,13 @@ async function appendLeaves(transaction: TransactionHandle, head: MerkleHead, ev
     );
   }
   const last = events[events.length - 1];
-  const next: MerkleHead = { treeSize: frontier.treeSize, checkpoint: { transactionId: last.transactionId, position: last.position } };
-  await transaction.query('UPDATE ledger_merkle_head SET tree_size = $1, transaction_id = $2::xid8, position = $3, updated_at = now()', [
-    next.treeSize.toString(),
-    next.checkpoint.transactionId.toString(),
-    next.checkpoint.position.toString(),
-  ]);
+  const next: MerkleHead = {
+    treeSize: frontier.treeSize,
+    checkpoint: { transactionId: last.transactionId, position: last.position },
+  };
+  await transaction.query(
+    'UPDATE ledger_merkle_head SET tree_size = $1, transaction_id = $2::xid8, position = $3, updated_at = now()',
+    [next.treeSize.toString(), next.checkpoint.transactionId.toString(), next.checkpoint.position.toString()],
+  );
   return next;
 }

@@ -14,7 +14,9 @@ export type NodeSource = (level: number, index: bigint) => Buffer;
 
 // crypto.hash (Node >= 20.12) hashes in one call, several times cheaper than a Hash object for small inputs.
 const oneShot = (crypto as unknown as { hash?: (algorithm: string, data: Buffer, encoding: 'buffer') => Buffer }).hash;
-const sha256: (bytes: Buffer) => Buffer = oneShot ? (bytes) => oneShot('sha256', bytes, 'buffer') : (bytes) => crypto.createHash('sha256').update(bytes).digest();
+const sha256: (bytes: Buffer) => Buffer = oneShot
+  ? (bytes) => oneShot('sha256', bytes, 'buffer')
+  : (bytes) => crypto.createHash('sha256').update(bytes).digest();
 
 export const EMPTY_TREE_ROOT = sha256(Buffer.alloc(0));
 
@@ -59,7 +61,8 @@ export function rangeHash(source: NodeSource, start: bigint, end: bigint): Buffe
 
 /** PATH(m, D[n]) of RFC 6962 2.1.1: the audit path of leaf `leafIndex` (0-based) in the tree of `treeSize` leaves. */
 export function inclusionProof(source: NodeSource, leafIndex: bigint, treeSize: bigint): Buffer[] {
-  if (leafIndex < 0n || leafIndex >= treeSize) throw new RangeError(`Leaf ${leafIndex} is not in a tree of ${treeSize}`);
+  if (leafIndex < 0n || leafIndex >= treeSize)
+    throw new RangeError(`Leaf ${leafIndex} is not in a tree of ${treeSize}`);
   const path: Buffer[] = [];
   let start = 0n;
   let end = treeSize;
@@ -102,7 +105,13 @@ export function consistencyProof(source: NodeSource, oldSize: bigint, newSize: b
 }
 
 /** RFC 9162 2.1.3.2: does `path` lead from the leaf's hash to `root`? */
-export function verifyInclusion(leafIndex: bigint, treeSize: bigint, leaf: Buffer, path: readonly Buffer[], root: Buffer): boolean {
+export function verifyInclusion(
+  leafIndex: bigint,
+  treeSize: bigint,
+  leaf: Buffer,
+  path: readonly Buffer[],
+  root: Buffer,
+): boolean {
   if (leafIndex < 0n || leafIndex >= treeSize) return false;
   let index = leafIndex;
   let last = treeSize - 1n;
@@ -125,7 +134,13 @@ export function verifyInclusion(leafIndex: bigint, treeSize: bigint, leaf: Buffe
 }
 
 /** RFC 9162 2.1.4.2: does `proof` show the tree (oldSize, oldRoot) is a prefix of (newSize, newRoot)? */
-export function verifyConsistency(oldSize: bigint, newSize: bigint, oldRoot: Buffer, newRoot: Buffer, proof: readonly Buffer[]): boolean {
+export function verifyConsistency(
+  oldSize: bigint,
+  newSize: bigint,
+  oldRoot: Buffer,
+  newRoot: Buffer,
+  proof: readonly Buffer[],
+): boolean {
   if (oldSize < 0n || oldSize > newSize) return false;
   if (oldSize === newSize) return proof.length === 0 && oldRoot.equals(newRoot);
   // Every tree extends the empty one.
@@ -200,7 +215,8 @@ export class MerkleFrontier {
   root(): Buffer {
     if (this.edge.length === 0) return EMPTY_TREE_ROOT;
     let hash = this.edge[this.edge.length - 1].hash;
-    for (let position = this.edge.length - 2; position >= 0; position -= 1) hash = nodeHash(this.edge[position].hash, hash);
+    for (let position = this.edge.length - 2; position >= 0; position -= 1)
+      hash = nodeHash(this.edge[position].hash, hash);
     return hash;
   }
 }

@@ -1,4 +1,10 @@
-import { CHECKPOINT_START, computeEventHash, type Checkpoint, type EventStore, type StoredEvent } from '@app/event-store';
+import {
+  CHECKPOINT_START,
+  computeEventHash,
+  type Checkpoint,
+  type EventStore,
+  type StoredEvent,
+} from '@app/event-store';
 import { EMPTY_TREE_ROOT, leafHash, nodeHash, rangeHash, splitPoint, type NodeSource } from './merkle-tree';
 import type { MerkleLog } from './merkle-log';
 
@@ -36,7 +42,7 @@ class RecomputedTree {
 
   constructor(readonly leaves: Buffer[]) {
     this.levels = [leaves];
-    for (let level = leaves; level.length > 1; ) {
+    for (let level = leaves; level.length > 1;) {
       const next: Buffer[] = [];
       for (let index = 0; index + 1 < level.length; index += 2) next.push(nodeHash(level[index], level[index + 1]));
       this.levels.push(next);
@@ -82,7 +88,11 @@ async function eventAt(eventStore: EventStore, index: number): Promise<StoredEve
  * as far as they hash up to the digest's root (a parent is checked against its two children at every step), so a
  * tree rewritten along with the log narrows the difference to a range instead of misplacing it.
  */
-async function locate(merkle: MerkleLog, recomputed: RecomputedTree, digest: TrustedDigest): Promise<{ start: bigint; end: bigint; trustedLeaf: Buffer | null }> {
+async function locate(
+  merkle: MerkleLog,
+  recomputed: RecomputedTree,
+  digest: TrustedDigest,
+): Promise<{ start: bigint; end: bigint; trustedLeaf: Buffer | null }> {
   let start = 0n;
   let end = BigInt(digest.position);
   let trusted: Buffer = Buffer.from(digest.root, 'hex');
@@ -110,7 +120,12 @@ const LOOKAHEAD = 64;
  * What happened at the first differing leaf: the digest's leaf appears a little later in the log (events inserted
  * before it), the log's leaf appears a little later in the stored tree (events removed), or neither (changed).
  */
-async function classify(merkle: MerkleLog, leaves: Buffer[], index: number, trustedLeaf: Buffer): Promise<DigestDifference['kind']> {
+async function classify(
+  merkle: MerkleLog,
+  leaves: Buffer[],
+  index: number,
+  trustedLeaf: Buffer,
+): Promise<DigestDifference['kind']> {
   if (index >= leaves.length) return 'removed';
   if (leaves.slice(index + 1, index + 1 + LOOKAHEAD).some((leaf) => leaf.equals(trustedLeaf))) return 'inserted';
   const stored = await merkle.leaves(BigInt(index + 1), LOOKAHEAD);
@@ -124,21 +139,40 @@ async function classify(merkle: MerkleLog, leaves: Buffer[], index: number, trus
  * projections rebuilt), removed or inserted before that position changes the root; the first differing position is
  * then found from the persisted tree.
  */
-export async function verifyAgainstDigest(eventStore: EventStore, merkle: MerkleLog, digest: TrustedDigest): Promise<DigestVerification> {
+export async function verifyAgainstDigest(
+  eventStore: EventStore,
+  merkle: MerkleLog,
+  digest: TrustedDigest,
+): Promise<DigestVerification> {
   const leaves = await recomputeLeaves(eventStore, digest.position);
   const recomputed = new RecomputedTree(leaves);
   const foundRoot = digest.position === 0 ? EMPTY_TREE_ROOT : recomputed.range(0n, BigInt(digest.position));
-  const base = { position: digest.position, expected_root: digest.root, found_root: foundRoot?.toString('hex') ?? null, events_in_log: leaves.length };
+  const base = {
+    position: digest.position,
+    expected_root: digest.root,
+    found_root: foundRoot?.toString('hex') ?? null,
+    events_in_log: leaves.length,
+  };
   if (foundRoot?.toString('hex') === digest.root) return { ok: true, ...base, difference: null };
   // The leaves were needed for the digest's prefix only; the walk needs the tree's sync to cover that prefix too.
   await merkle.sync();
   const { start, end, trustedLeaf } = await locate(merkle, recomputed, digest);
   const index = Number(start);
   const exact = trustedLeaf !== null && end - start === 1n;
-  const kind = exact && trustedLeaf ? await classify(merkle, leaves, index, trustedLeaf) : index >= leaves.length ? 'removed' : 'unknown';
+  const kind =
+    exact && trustedLeaf
+      ? await classify(merkle, leaves, index, trustedLeaf)
+      : index >= leaves.length
+        ? 'removed'
+        : 'unknown';
   const current = index < leaves.length ? await eventAt(eventStore, index) : null;
   const event = current
-    ? { id: current.id, stream_id: current.streamId, stream_version: current.streamVersion.toString(), store_position: current.position.toString() }
+    ? {
+        id: current.id,
+        stream_id: current.streamId,
+        stream_version: current.streamVersion.toString(),
+        store_position: current.position.toString(),
+      }
     : null;
   const where = event ? ` (now event ${event.id}, ${event.stream_id} version ${event.stream_version})` : '';
   const message = !exact

@@ -23,7 +23,10 @@ export class WalletHistoryController {
   constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
 
   @Route(getBalanceHistoryRoute)
-  async balanceHistory(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown): Promise<BalanceHistoryResponse> {
+  async balanceHistory(
+    @CurrentUser() caller: AuthenticatedUser,
+    @QueryParams() rawQuery: unknown,
+  ): Promise<BalanceHistoryResponse> {
     const { days } = parseInput(BalanceHistoryQuerySchema, rawQuery);
     const now = new Date();
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -34,8 +37,18 @@ export class WalletHistoryController {
     let next = 0;
     const points: BalanceHistoryResponse['points'] = [];
     const sample = (label: string) => {
-      const row = Object.fromEntries(CURRENCIES.map((currency) => [currency, minorToApiNumber(availableBalance(state, currency), currency)]));
-      points.push({ date: label, points: row.points, keys: row.keys, gems: row.gems, gold: row.gold, usd: row.usd, moves: row.moves });
+      const row = Object.fromEntries(
+        CURRENCIES.map((currency) => [currency, minorToApiNumber(availableBalance(state, currency), currency)]),
+      );
+      points.push({
+        date: label,
+        points: row.points,
+        keys: row.keys,
+        gems: row.gems,
+        gold: row.gold,
+        usd: row.usd,
+        moves: row.moves,
+      });
     };
     for (const event of events) {
       while (next < boundaries.length && event.recordedAt >= boundaries[next]) {

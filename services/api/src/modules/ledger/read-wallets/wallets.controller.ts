@@ -111,7 +111,9 @@ export class WalletsController {
   async balanceAt(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
     const { at } = parseInput(BalanceAtQuerySchema, rawQuery);
     const asOf = new Date(at);
-    const events = (await this.eventStore.readStream(userStreamId(caller.userId))).filter((event) => event.recordedAt <= asOf);
+    const events = (await this.eventStore.readStream(userStreamId(caller.userId))).filter(
+      (event) => event.recordedAt <= asOf,
+    );
     const state = foldUserLedger(caller.userId, events.map(toLedgerEvent));
     return {
       as_of: asOf.toISOString(),

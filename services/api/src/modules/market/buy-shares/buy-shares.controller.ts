@@ -26,9 +26,18 @@ export class BuySharesController {
   @Route(buySharesRoute)
   buy(
     @IdempotencyKey(buySharesRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(BuySharesRequestSchema)) body: BuySharesRequest): Promise<BuySharesResponse> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(BuySharesRequestSchema)) body: BuySharesRequest,
+  ): Promise<BuySharesResponse> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     // Fixed here, outside the unit of work: a rerun after a version conflict decides the same purchase.
-    return this.commands.buyShares({ contentId, buyerId: caller.userId, quantity: body.shares_count, transactionId: newTransactionId(), now: new Date().toISOString(), idempotency });
+    return this.commands.buyShares({
+      contentId,
+      buyerId: caller.userId,
+      quantity: body.shares_count,
+      transactionId: newTransactionId(),
+      now: new Date().toISOString(),
+      idempotency,
+    });
   }
 }

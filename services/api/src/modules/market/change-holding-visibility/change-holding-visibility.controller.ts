@@ -36,13 +36,28 @@ export class ChangeHoldingVisibilityController {
           'SELECT owned, visibility FROM market_positions WHERE content_id = $1 AND user_id = $2 FOR UPDATE',
           [contentId, caller.userId],
         );
-        const decision = decideHoldingVisibility({ userId: caller.userId, contentId, visibility: body.visibility, now: new Date().toISOString() }, rows[0] ?? null);
+        const decision = decideHoldingVisibility(
+          { userId: caller.userId, contentId, visibility: body.visibility, now: new Date().toISOString() },
+          rows[0] ?? null,
+        );
         if (decision.kind === 'refused') throw notFound('HOLDING_NOT_FOUND', MARKET_MESSAGES.holdingNotFound);
         if (decision.events.length > 0) {
-          await unit.transaction.query('UPDATE market_positions SET visibility = $3 WHERE content_id = $1 AND user_id = $2', [contentId, caller.userId, body.visibility]);
+          await unit.transaction.query(
+            'UPDATE market_positions SET visibility = $3 WHERE content_id = $1 AND user_id = $2',
+            [contentId, caller.userId, body.visibility],
+          );
         }
         return {
-          appends: decision.events.length > 0 ? [{ streamId, expectedVersion: 'any' as const, events: decision.events.map(({ type, data }) => ({ type, data })) }] : [],
+          appends:
+            decision.events.length > 0
+              ? [
+                  {
+                    streamId,
+                    expectedVersion: 'any' as const,
+                    events: decision.events.map(({ type, data }) => ({ type, data })),
+                  },
+                ]
+              : [],
           money: null,
           answer: () => ({ content_id: contentId, visibility: body.visibility }),
         };

@@ -58,7 +58,10 @@ interface MoneyCommand {
 
 export type MarketCommand =
   | { type: 'BuyShares'; data: MoneyCommand & { buyerId: string; content: ContentFacts; quantity: number } }
-  | { type: 'OpenListing'; data: { sellerId: string; listingId: string; quantity: number; askMinor: bigint; now: string } }
+  | {
+      type: 'OpenListing';
+      data: { sellerId: string; listingId: string; quantity: number; askMinor: bigint; now: string };
+    }
   | { type: 'CancelListing'; data: { callerId: string; listingId: string; now: string } }
   | { type: 'BuyListing'; data: MoneyCommand & { buyerId: string; listingId: string; quantity: number } }
   | {
@@ -119,7 +122,9 @@ export function decideMarket(command: MarketCommand, state: MarketState): Decisi
     case 'OpenListing': {
       const { sellerId, listingId, quantity, askMinor, now } = command.data;
       if (quantity < 1 || quantity > availableToSell(state, sellerId)) return refuse('MORE_THAN_AVAILABLE_TO_SELL');
-      return accept([{ type: 'ListingOpened', data: { listingId, sellerId, quantity, askMinor: String(askMinor), at: now } }]);
+      return accept([
+        { type: 'ListingOpened', data: { listingId, sellerId, quantity, askMinor: String(askMinor), at: now } },
+      ]);
     }
     case 'CancelListing': {
       const listing = state.listings[command.data.listingId];

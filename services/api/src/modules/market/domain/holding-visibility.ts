@@ -8,7 +8,10 @@ type HoldingVisibility = HoldingVisibilityRequest['visibility'];
  */
 export const holderStreamId = (userId: string) => `market-holder-${userId}`;
 
-export type HolderEvent = { type: 'HoldingVisibilityChanged'; data: { userId: string; contentId: string; visibility: HoldingVisibility; at: string } };
+export type HolderEvent = {
+  type: 'HoldingVisibilityChanged';
+  data: { userId: string; contentId: string; visibility: HoldingVisibility; at: string };
+};
 
 /** Only a holder (shares owned now, from the market's inline positions) chooses; the same choice again records nothing. */
 export function decideHoldingVisibility(
@@ -17,5 +20,13 @@ export function decideHoldingVisibility(
 ): { kind: 'refused'; refusal: 'HOLDING_NOT_FOUND' } | { kind: 'accepted'; events: HolderEvent[] } {
   if (!position || position.owned <= 0) return { kind: 'refused', refusal: 'HOLDING_NOT_FOUND' };
   if (position.visibility === command.visibility) return { kind: 'accepted', events: [] };
-  return { kind: 'accepted', events: [{ type: 'HoldingVisibilityChanged', data: { userId: command.userId, contentId: command.contentId, visibility: command.visibility, at: command.now } }] };
+  return {
+    kind: 'accepted',
+    events: [
+      {
+        type: 'HoldingVisibilityChanged',
+        data: { userId: command.userId, contentId: command.contentId, visibility: command.visibility, at: command.now },
+      },
+    ],
+  };
 }

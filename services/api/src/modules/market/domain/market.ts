@@ -43,9 +43,17 @@ export interface MarketState {
   lastTradePriceMinor: bigint | null;
 }
 
-export const initialMarket = (): MarketState => ({ sold: 0, owned: PersistentMap(), listed: PersistentMap(), listings: {}, offers: {}, lastTradePriceMinor: null });
+export const initialMarket = (): MarketState => ({
+  sold: 0,
+  owned: PersistentMap(),
+  listed: PersistentMap(),
+  listings: {},
+  offers: {},
+  lastTradePriceMinor: null,
+});
 
-const add = (map: PersistentMap<string, number>, key: string, delta: number) => map.set(key, (map.get(key) ?? 0) + delta);
+const add = (map: PersistentMap<string, number>, key: string, delta: number) =>
+  map.set(key, (map.get(key) ?? 0) + delta);
 
 function transfer(state: MarketState, from: string, to: string, quantity: number): MarketState {
   return { ...state, owned: add(add(state.owned, from, -quantity), to, quantity) };
@@ -54,17 +62,34 @@ function transfer(state: MarketState, from: string, to: string, quantity: number
 export function evolveMarket(state: MarketState, event: MarketEvent): MarketState {
   switch (event.type) {
     case 'SharesBought':
-      return { ...state, sold: state.sold + event.data.quantity, owned: add(state.owned, event.data.buyerId, event.data.quantity), lastTradePriceMinor: BigInt(event.data.priceMinor) };
+      return {
+        ...state,
+        sold: state.sold + event.data.quantity,
+        owned: add(state.owned, event.data.buyerId, event.data.quantity),
+        lastTradePriceMinor: BigInt(event.data.priceMinor),
+      };
     case 'ListingOpened':
       return {
         ...state,
         listed: add(state.listed, event.data.sellerId, event.data.quantity),
-        listings: { ...state.listings, [event.data.listingId]: { sellerId: event.data.sellerId, remaining: event.data.quantity, askMinor: BigInt(event.data.askMinor), active: true } },
+        listings: {
+          ...state.listings,
+          [event.data.listingId]: {
+            sellerId: event.data.sellerId,
+            remaining: event.data.quantity,
+            askMinor: BigInt(event.data.askMinor),
+            active: true,
+          },
+        },
       };
     case 'ListingCancelled': {
       const listing = state.listings[event.data.listingId];
       if (!listing) return state;
-      return { ...state, listed: add(state.listed, listing.sellerId, -listing.remaining), listings: { ...state.listings, [event.data.listingId]: { ...listing, remaining: 0, active: false } } };
+      return {
+        ...state,
+        listed: add(state.listed, listing.sellerId, -listing.remaining),
+        listings: { ...state.listings, [event.data.listingId]: { ...listing, remaining: 0, active: false } },
+      };
     }
     case 'ListingFilled': {
       const listing = state.listings[event.data.listingId];
@@ -112,4 +137,5 @@ export function evolveMarket(state: MarketState, event: MarketEvent): MarketStat
 }
 
 /** Shares a holder can still list or sell: owned minus those in active listings. */
-export const availableToSell = (state: MarketState, userId: string) => (state.owned.get(userId) ?? 0) - (state.listed.get(userId) ?? 0);
+export const availableToSell = (state: MarketState, userId: string) =>
+  (state.owned.get(userId) ?? 0) - (state.listed.get(userId) ?? 0);

@@ -8,9 +8,15 @@ import { sharePriceFor } from '@app/contracts/content';
  * Primary purchases are sold at this price. A resale below the funding price never lowers it: value that tips and
  * funds put behind each share stays there; a resale above it raises what new primary buyers pay the creator.
  */
-export function marketPriceFor(input: { fundingUsdMinor: bigint; totalShares: number; lastTradePriceMinor: bigint | null }): bigint {
+export function marketPriceFor(input: {
+  fundingUsdMinor: bigint;
+  totalShares: number;
+  lastTradePriceMinor: bigint | null;
+}): bigint {
   const funding = sharePriceFor(input.fundingUsdMinor, Math.max(1, input.totalShares));
-  return input.lastTradePriceMinor !== null && input.lastTradePriceMinor > funding ? input.lastTradePriceMinor : funding;
+  return input.lastTradePriceMinor !== null && input.lastTradePriceMinor > funding
+    ? input.lastTradePriceMinor
+    : funding;
 }
 
 /** Percentage change from `before` to `now`, two decimals; 0 when there is no earlier price. */

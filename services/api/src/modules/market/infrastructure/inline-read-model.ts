@@ -10,9 +10,21 @@ export interface ReadModelContext {
   sandbox?: boolean;
 }
 
-async function position(transaction: TransactionHandle, contentId: string, userId: string, ownedDelta: number, listedDelta: number, costDeltaSql: string, params: unknown[], at: string | null) {
+async function position(
+  transaction: TransactionHandle,
+  contentId: string,
+  userId: string,
+  ownedDelta: number,
+  listedDelta: number,
+  costDeltaSql: string,
+  params: unknown[],
+  at: string | null,
+) {
   // A sale takes the sold shares' share of the cost basis (average cost); a purchase adds what was paid.
-  await transaction.query(`INSERT INTO market_positions (content_id, user_id) VALUES ($1, $2) ON CONFLICT (content_id, user_id) DO NOTHING`, [contentId, userId]);
+  await transaction.query(
+    `INSERT INTO market_positions (content_id, user_id) VALUES ($1, $2) ON CONFLICT (content_id, user_id) DO NOTHING`,
+    [contentId, userId],
+  );
   await transaction.query(
     `UPDATE market_positions SET owned = owned + $3, listed = listed + $4, cost_minor = cost_minor + ${costDeltaSql}, last_trade_at = COALESCE($5, last_trade_at)
      WHERE content_id = $1 AND user_id = $2`,
@@ -20,31 +32,63 @@ async function position(transaction: TransactionHandle, contentId: string, userI
   );
 }
 
-const buy = (transaction: TransactionHandle, contentId: string, userId: string, quantity: number, totalMinor: string, at: string) =>
-  position(transaction, contentId, userId, quantity, 0, '$6::bigint', [totalMinor], at);
-const sell = (transaction: TransactionHandle, contentId: string, userId: string, quantity: number, listedDelta: number, at: string) =>
-  position(transaction, contentId, userId, -quantity, listedDelta, '-(cost_minor * $6::bigint / GREATEST(owned, 1))', [quantity], at);
-
-async function trade(transaction: TransactionHandle, contentId: string, kind: string, data: { buyerId: string; sellerId: string; quantity: number; priceMinor: string; transactionId: string; at: string }) {
-  await transaction.query(`INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
-    data.transactionId,
+const buy = (
+  transaction: TransactionHandle,
+  contentId: string,
+  userId: string,
+  quantity: number,
+  totalMinor: string,
+  at: string,
+) => position(transaction, contentId, userId, quantity, 0, '$6::bigint', [totalMinor], at);
+const sell = (
+  transaction: TransactionHandle,
+  contentId: string,
+  userId: string,
+  quantity: number,
+  listedDelta: number,
+  at: string,
+) =>
+  position(
+    transaction,
     contentId,
-    kind,
-    data.buyerId,
-    data.sellerId,
-    data.quantity,
-    data.priceMinor,
-    data.at,
-  ]);
+    userId,
+    -quantity,
+    listedDelta,
+    '-(cost_minor * $6::bigint / GREATEST(owned, 1))',
+    [quantity],
+    at,
+  );
+
+async function trade(
+  transaction: TransactionHandle,
+  contentId: string,
+  kind: string,
+  data: { buyerId: string; sellerId: string; quantity: number; priceMinor: string; transactionId: string; at: string },
+) {
+  await transaction.query(
+    `INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [data.transactionId, contentId, kind, data.buyerId, data.sellerId, data.quantity, data.priceMinor, data.at],
+  );
 }
 
 /** Writes the market's inline read models for events about to be appended, in the same transaction. */
-export async function applyMarketEvents(transaction: TransactionHandle, context: ReadModelContext, events: readonly MarketEvent[]): Promise<void> {
+export async function applyMarketEvents(
+  transaction: TransactionHandle,
+  context: ReadModelContext,
+  events: readonly MarketEvent[],
+): Promise<void> {
   const { contentId } = context;
   for (const event of events) {
     switch (event.type) {
       case 'SharesBought':
-        await buy(transaction, contentId, event.data.buyerId, event.data.quantity, event.data.totalMinor, event.data.at);
+        await buy(
+          transaction,
+          contentId,
+          event.data.buyerId,
+          event.data.quantity,
+          event.data.totalMinor,
+          event.data.at,
+        );
         await trade(transaction, contentId, 'primary', { ...event.data, sellerId: event.data.creatorId });
         break;
       case 'ListingOpened':
@@ -52,7 +96,17 @@ export async function applyMarketEvents(transaction: TransactionHandle, context:
         await transaction.query(
           `INSERT INTO market_listings (listing_id, content_id, seller_id, quantity, remaining, ask_minor, status, content_title, content_thumbnail, created_at, sandbox)
            VALUES ($1, $2, $3, $4, $4, $5, 'active', $6, $7, $8, $9)`,
-          [event.data.listingId, contentId, event.data.sellerId, event.data.quantity, event.data.askMinor, context.contentTitle, context.contentThumbnail, event.data.at, context.sandbox ?? null],
+          [
+            event.data.listingId,
+            contentId,
+            event.data.sellerId,
+            event.data.quantity,
+            event.data.askMinor,
+            context.contentTitle,
+            context.contentThumbnail,
+            event.data.at,
+            context.sandbox ?? null,
+          ],
         );
         break;
       case 'ListingCancelled': {
@@ -68,25 +122,63 @@ export async function applyMarketEvents(transaction: TransactionHandle, context:
           `UPDATE market_listings SET remaining = remaining - $2, status = CASE WHEN remaining - $2 <= 0 THEN 'filled' ELSE status END WHERE listing_id = $1`,
           [event.data.listingId, event.data.quantity],
         );
-        await sell(transaction, contentId, event.data.sellerId, event.data.quantity, -event.data.quantity, event.data.at);
-        await buy(transaction, contentId, event.data.buyerId, event.data.quantity, event.data.totalMinor, event.data.at);
+        await sell(
+          transaction,
+          contentId,
+          event.data.sellerId,
+          event.data.quantity,
+          -event.data.quantity,
+          event.data.at,
+        );
+        await buy(
+          transaction,
+          contentId,
+          event.data.buyerId,
+          event.data.quantity,
+          event.data.totalMinor,
+          event.data.at,
+        );
         await trade(transaction, contentId, 'listing', event.data);
         break;
       case 'OfferMade':
         await transaction.query(
           `INSERT INTO market_offers (offer_id, content_id, buyer_id, seller_id, quantity, bid_minor, total_minor, status, message, content_title, created_at, expires_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9, $10, $11)`,
-          [event.data.offerId, contentId, event.data.buyerId, event.data.sellerId, event.data.quantity, event.data.bidMinor, event.data.totalMinor, context.message, context.contentTitle, event.data.at, event.data.expiresAt],
+          [
+            event.data.offerId,
+            contentId,
+            event.data.buyerId,
+            event.data.sellerId,
+            event.data.quantity,
+            event.data.bidMinor,
+            event.data.totalMinor,
+            context.message,
+            context.contentTitle,
+            event.data.at,
+            event.data.expiresAt,
+          ],
         );
         break;
       case 'OfferAccepted':
-        await transaction.query(`UPDATE market_offers SET status = 'accepted' WHERE offer_id = $1`, [event.data.offerId]);
+        await transaction.query(`UPDATE market_offers SET status = 'accepted' WHERE offer_id = $1`, [
+          event.data.offerId,
+        ]);
         await sell(transaction, contentId, event.data.sellerId, event.data.quantity, 0, event.data.at);
-        await buy(transaction, contentId, event.data.buyerId, event.data.quantity, event.data.totalMinor, event.data.at);
+        await buy(
+          transaction,
+          contentId,
+          event.data.buyerId,
+          event.data.quantity,
+          event.data.totalMinor,
+          event.data.at,
+        );
         await trade(transaction, contentId, 'offer', event.data);
         break;
       case 'OfferClosed':
-        await transaction.query(`UPDATE market_offers SET status = $2 WHERE offer_id = $1`, [event.data.offerId, event.data.outcome]);
+        await transaction.query(`UPDATE market_offers SET status = $2 WHERE offer_id = $1`, [
+          event.data.offerId,
+          event.data.outcome,
+        ]);
         break;
     }
   }

@@ -43,7 +43,9 @@ export class MarketCommands {
   /** Each item's funding folded so far (`ContentTipped` facts are only ever added): only newer ones are read. */
   private readonly fundings = new Map<string, { version: bigint; totalMinor: bigint }>();
   /** Per item, the buys waiting for its next group commit (at most 200 a group). */
-  private readonly primarySales = new GroupQueues<PendingBuy>((contentId, group) => this.commitPrimarySales(contentId, group));
+  private readonly primarySales = new GroupQueues<PendingBuy>((contentId, group) =>
+    this.commitPrimarySales(contentId, group),
+  );
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -58,7 +60,10 @@ export class MarketCommands {
   async load(contentId: string, transaction?: TransactionHandle): Promise<LoadedMarket> {
     const cached = this.folds.get(contentId);
     const fromVersion = cached ? cached.version + 1n : undefined;
-    const stored = await this.eventStore.readStream(marketStreamId(contentId), { ...(transaction ? { transaction } : {}), ...(fromVersion !== undefined ? { fromVersion } : {}) });
+    const stored = await this.eventStore.readStream(marketStreamId(contentId), {
+      ...(transaction ? { transaction } : {}),
+      ...(fromVersion !== undefined ? { fromVersion } : {}),
+    });
     const state = stored.map(parseMarketEvent).reduce(evolveMarket, cached?.state ?? initialMarket());
     const loaded = { state, version: stored.at(-1)?.streamVersion ?? cached?.version ?? 0n };
     if (this.folds.size >= 10_000) this.folds.clear();
@@ -73,7 +78,10 @@ export class MarketCommands {
   /** Tips and funds the item has received, in USD: the engagement context's published `ContentTipped` facts. */
   async fundingUsdMinor(contentId: string, transaction?: TransactionHandle): Promise<bigint> {
     const cached = this.fundings.get(contentId);
-    const stored = await this.eventStore.readStream(contentPoolStreamId(contentId), { ...(transaction ? { transaction } : {}), ...(cached ? { fromVersion: cached.version + 1n } : {}) });
+    const stored = await this.eventStore.readStream(contentPoolStreamId(contentId), {
+      ...(transaction ? { transaction } : {}),
+      ...(cached ? { fromVersion: cached.version + 1n } : {}),
+    });
     let total = cached?.totalMinor ?? 0n;
     for (const event of stored) {
       if (event.type !== 'ContentTipped') continue;
@@ -93,7 +101,14 @@ export class MarketCommands {
    * A primary purchase, group-committed: buys of one item that arrive while its previous group commits are decided
    * together in one unit of work (`commitPrimarySales`); each buyer is still refused or answered on their own.
    */
-  buyShares(request: { contentId: string; buyerId: string; quantity: number; transactionId: string; now: string; idempotency: IdempotentRequest }): Promise<BuySharesResponse> {
+  buyShares(request: {
+    contentId: string;
+    buyerId: string;
+    quantity: number;
+    transactionId: string;
+    now: string;
+    idempotency: IdempotentRequest;
+  }): Promise<BuySharesResponse> {
     return new Promise((resolve, reject) => this.primarySales.add(request.contentId, { ...request, resolve, reject }));
   }
 
@@ -126,7 +141,10 @@ export class MarketCommands {
         for (const index of indexes) {
           const buy = group[index];
           const { buyerId, quantity, transactionId, now } = buy;
-          const command = { type: 'BuyShares' as const, data: { contentId, buyerId, content: facts, quantity, transactionId, now } };
+          const command = {
+            type: 'BuyShares' as const,
+            data: { contentId, buyerId, content: facts, quantity, transactionId, now },
+          };
           const decision = decideMarket(command, state);
           if (decision.kind === 'refused') {
             members.set(index, { refusal: marketRefusalToApiError(decision.refusal) });
@@ -137,7 +155,10 @@ export class MarketCommands {
           const after = state;
           members.set(index, {
             money: decision.money,
-            moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(buy.quantity)) : undefined),
+            moneyRefusal: (refusal) =>
+              refusal === 'BALANCE_MUST_COVER_AMOUNT'
+                ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(buy.quantity))
+                : undefined,
             answer: () => ({
               success: true as const,
               transaction_id: buy.transactionId,
@@ -151,17 +172,32 @@ export class MarketCommands {
           });
         }
         await applyPrimarySales(unit.transaction, contentId, events);
-        const appends = events.length > 0 ? [{ streamId, expectedVersion: market.version, events: events.map(({ type, data }) => ({ type, data })) }] : [];
+        const appends =
+          events.length > 0
+            ? [{ streamId, expectedVersion: market.version, events: events.map(({ type, data }) => ({ type, data })) }]
+            : [];
         return { appends, members };
       },
     });
-    outcomes.forEach((outcome, index) => ('ok' in outcome ? group[index].resolve(outcome.ok) : group[index].reject(outcome.error)));
+    outcomes.forEach((outcome, index) =>
+      'ok' in outcome ? group[index].resolve(outcome.ok) : group[index].reject(outcome.error),
+    );
   }
 
   /** The item's market price now (`domain/price.ts`), with its loaded market. */
-  async marketPrice(contentId: string): Promise<{ priceMinor: bigint; market: LoadedMarket; content: ContentForCommand | null }> {
-    const [market, content, funding] = await Promise.all([this.load(contentId), this.content(contentId), this.fundingUsdMinor(contentId)]);
-    const priceMinor = marketPriceFor({ fundingUsdMinor: funding, totalShares: content?.totalShares ?? 1, lastTradePriceMinor: market.state.lastTradePriceMinor });
+  async marketPrice(
+    contentId: string,
+  ): Promise<{ priceMinor: bigint; market: LoadedMarket; content: ContentForCommand | null }> {
+    const [market, content, funding] = await Promise.all([
+      this.load(contentId),
+      this.content(contentId),
+      this.fundingUsdMinor(contentId),
+    ]);
+    const priceMinor = marketPriceFor({
+      fundingUsdMinor: funding,
+      totalShares: content?.totalShares ?? 1,
+      lastTradePriceMinor: market.state.lastTradePriceMinor,
+    });
     return { priceMinor, market, content };
   }
 
@@ -190,7 +226,13 @@ export class MarketCommands {
         const decision = decideMarket(command, market.state);
         if (decision.kind === 'refused') throw marketRefusalToApiError(decision.refusal);
         await applyMarketEvents(unit.transaction, context, decision.events);
-        const appends = [{ streamId, expectedVersion: market.version, events: decision.events.map(({ type, data }) => ({ type, data })) }];
+        const appends = [
+          {
+            streamId,
+            expectedVersion: market.version,
+            events: decision.events.map(({ type, data }) => ({ type, data })),
+          },
+        ];
         return { appends, money: decision.money, answer: () => options.answer(decision, market) };
       },
     });

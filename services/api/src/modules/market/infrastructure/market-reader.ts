@@ -51,12 +51,20 @@ export class MarketReader {
   }
 
   async listing(listingId: string, transaction?: TransactionHandle): Promise<ListingRow | null> {
-    const { rows } = await this.query<ListingRow>(`SELECT * FROM market_listings WHERE listing_id = $1`, [listingId], transaction);
+    const { rows } = await this.query<ListingRow>(
+      `SELECT * FROM market_listings WHERE listing_id = $1`,
+      [listingId],
+      transaction,
+    );
     return rows[0] ?? null;
   }
 
   async offer(offerId: string, transaction?: TransactionHandle): Promise<OfferRow | null> {
-    const { rows } = await this.query<OfferRow>(`SELECT * FROM market_offers WHERE offer_id = $1`, [offerId], transaction);
+    const { rows } = await this.query<OfferRow>(
+      `SELECT * FROM market_offers WHERE offer_id = $1`,
+      [offerId],
+      transaction,
+    );
     return rows[0] ?? null;
   }
 
@@ -66,7 +74,10 @@ export class MarketReader {
     if (filter.sellerId) where.push(`seller_id = $${params.push(filter.sellerId)}`);
     else where.push(`status = 'active'`);
     if (filter.contentId) where.push(`content_id = $${params.push(filter.contentId)}`);
-    const { rows } = await this.query<ListingRow>(`SELECT * FROM market_listings WHERE ${where.join(' AND ')} ORDER BY created_at DESC LIMIT 200`, params);
+    const { rows } = await this.query<ListingRow>(
+      `SELECT * FROM market_listings WHERE ${where.join(' AND ')} ORDER BY created_at DESC LIMIT 200`,
+      params,
+    );
     return rows;
   }
 
@@ -74,15 +85,26 @@ export class MarketReader {
    * One page of listings, newest first, keyset on (created_at, listing_id): everyone's open ones (active with shares
    * remaining), or all of one seller's. `limit + 1` rows are read to know whether another page follows.
    */
-  async listingsPage(filter: { sellerId?: string; sandbox: boolean; contentId?: string; limit: number; cursor?: string }): Promise<{ rows: ListingRow[]; nextCursor: string | null }> {
+  async listingsPage(filter: {
+    sellerId?: string;
+    sandbox: boolean;
+    contentId?: string;
+    limit: number;
+    cursor?: string;
+  }): Promise<{ rows: ListingRow[]; nextCursor: string | null }> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.sellerId) where.push(`seller_id = $${params.push(filter.sellerId)}`);
-    else where.push(`status = 'active' AND remaining > 0 AND (sandbox IS NULL OR sandbox = $${params.push(filter.sandbox)})`);
+    else
+      where.push(
+        `status = 'active' AND remaining > 0 AND (sandbox IS NULL OR sandbox = $${params.push(filter.sandbox)})`,
+      );
     if (filter.contentId) where.push(`content_id = $${params.push(filter.contentId)}`);
     if (filter.cursor) {
       const after = decodeListingCursor(filter.cursor);
-      where.push(`(created_at, listing_id) < ($${params.push(after.createdAt)}::timestamptz, $${params.push(after.id)})`);
+      where.push(
+        `(created_at, listing_id) < ($${params.push(after.createdAt)}::timestamptz, $${params.push(after.id)})`,
+      );
     }
     const { rows } = await this.query<ListingRow>(
       `SELECT * FROM market_listings WHERE ${where.join(' AND ')} ORDER BY created_at DESC, listing_id DESC LIMIT $${params.push(filter.limit + 1)}`,
@@ -90,7 +112,11 @@ export class MarketReader {
     );
     const page = rows.slice(0, filter.limit);
     const last = page[page.length - 1];
-    return { rows: page, nextCursor: rows.length > filter.limit && last ? encodeListingCursor(new Date(last.created_at), last.listing_id) : null };
+    return {
+      rows: page,
+      nextCursor:
+        rows.length > filter.limit && last ? encodeListingCursor(new Date(last.created_at), last.listing_id) : null,
+    };
   }
 
   async offers(filter: { buyerId?: string; sellerId?: string; contentId?: string }): Promise<OfferRow[]> {
@@ -99,7 +125,10 @@ export class MarketReader {
     if (filter.buyerId) where.push(`buyer_id = $${params.push(filter.buyerId)}`);
     if (filter.sellerId) where.push(`seller_id = $${params.push(filter.sellerId)}`);
     if (filter.contentId) where.push(`content_id = $${params.push(filter.contentId)}`);
-    const { rows } = await this.query<OfferRow>(`SELECT * FROM market_offers WHERE ${where.join(' AND ') || 'true'} ORDER BY created_at DESC LIMIT 200`, params);
+    const { rows } = await this.query<OfferRow>(
+      `SELECT * FROM market_offers WHERE ${where.join(' AND ') || 'true'} ORDER BY created_at DESC LIMIT 200`,
+      params,
+    );
     return rows;
   }
 
@@ -107,14 +136,22 @@ export class MarketReader {
   async names(userIds: readonly string[]): Promise<Map<string, string | null>> {
     const unique = [...new Set(userIds)];
     const users = await Promise.all(unique.map((id) => this.queryBus.execute(new GetUserQuery(id))));
-    return new Map(unique.map((id, index) => [id, users[index] ? (users[index].display_name ?? users[index].username) : null]));
+    return new Map(
+      unique.map((id, index) => [id, users[index] ? (users[index].display_name ?? users[index].username) : null]),
+    );
   }
 
-  async listingViews(rows: readonly ListingRow[], marketPrice: (contentId: string) => Promise<bigint>): Promise<Listing[]> {
+  async listingViews(
+    rows: readonly ListingRow[],
+    marketPrice: (contentId: string) => Promise<bigint>,
+  ): Promise<Listing[]> {
     const names = await this.names(rows.map((row) => row.seller_id));
     const prices = new Map<string, bigint>();
-    for (const contentId of new Set(rows.map((row) => row.content_id))) prices.set(contentId, await marketPrice(contentId));
-    return rows.map((row) => listingView(row, names.get(row.seller_id) ?? null, prices.get(row.content_id) ?? BigInt(row.ask_minor)));
+    for (const contentId of new Set(rows.map((row) => row.content_id)))
+      prices.set(contentId, await marketPrice(contentId));
+    return rows.map((row) =>
+      listingView(row, names.get(row.seller_id) ?? null, prices.get(row.content_id) ?? BigInt(row.ask_minor)),
+    );
   }
 
   async offerViews(rows: readonly OfferRow[]): Promise<Offer[]> {
@@ -131,11 +168,14 @@ export function encodeListingCursor(createdAt: Date, listingId: string): string 
 export function decodeListingCursor(cursor: string): { createdAt: string; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) return { createdAt, id };
+    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt)))
+      return { createdAt, id };
   } catch {
     // falls through to the 400
   }
-  throw badRequest('INVALID_CURSOR', MARKET_MESSAGES.invalidCursor, [{ field: 'cursor', message: MARKET_MESSAGES.invalidCursor }]);
+  throw badRequest('INVALID_CURSOR', MARKET_MESSAGES.invalidCursor, [
+    { field: 'cursor', message: MARKET_MESSAGES.invalidCursor },
+  ]);
 }
 
 export function listingView(row: ListingRow, ownerName: string | null, marketPriceMinor: bigint): Listing {

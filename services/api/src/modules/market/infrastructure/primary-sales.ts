@@ -20,12 +20,20 @@ export interface PendingBuy {
  * upsert of every buyer's position (summed per buyer: one row may be touched once per statement) and an insert of the
  * trades, the first as a data-modifying CTE of the second.
  */
-export async function applyPrimarySales(transaction: TransactionHandle, contentId: string, events: readonly Extract<MarketEvent, { type: 'SharesBought' }>[]): Promise<void> {
+export async function applyPrimarySales(
+  transaction: TransactionHandle,
+  contentId: string,
+  events: readonly Extract<MarketEvent, { type: 'SharesBought' }>[],
+): Promise<void> {
   if (events.length === 0) return;
   const byBuyer = new Map<string, { quantity: number; totalMinor: bigint; at: string }>();
   for (const { data } of events) {
     const entry = byBuyer.get(data.buyerId) ?? { quantity: 0, totalMinor: 0n, at: data.at };
-    byBuyer.set(data.buyerId, { quantity: entry.quantity + data.quantity, totalMinor: entry.totalMinor + BigInt(data.totalMinor), at: data.at > entry.at ? data.at : entry.at });
+    byBuyer.set(data.buyerId, {
+      quantity: entry.quantity + data.quantity,
+      totalMinor: entry.totalMinor + BigInt(data.totalMinor),
+      at: data.at > entry.at ? data.at : entry.at,
+    });
   }
   const buyers = [...byBuyer];
   await transaction.query(
@@ -41,7 +49,16 @@ export async function applyPrimarySales(transaction: TransactionHandle, contentI
     [
       contentId,
       rowsDocument(buyers.map(([buyer, entry]) => [buyer, entry.quantity, String(entry.totalMinor), entry.at])),
-      rowsDocument(events.map(({ data }) => [data.transactionId, data.buyerId, data.creatorId, data.quantity, data.priceMinor, data.at])),
+      rowsDocument(
+        events.map(({ data }) => [
+          data.transactionId,
+          data.buyerId,
+          data.creatorId,
+          data.quantity,
+          data.priceMinor,
+          data.at,
+        ]),
+      ),
     ],
   );
 }

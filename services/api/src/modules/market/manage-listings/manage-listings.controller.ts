@@ -38,7 +38,9 @@ export class ManageListingsController {
   @Route(createListingRoute)
   create(
     @IdempotencyKey(createListingRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateListingRequestSchema)) body: CreateListingBody): Promise<Listing> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(CreateListingRequestSchema)) body: CreateListingBody,
+  ): Promise<Listing> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     const listingId = newId();
     const now = new Date().toISOString();
@@ -51,13 +53,33 @@ export class ManageListingsController {
         if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
         title = content.title;
         return {
-          command: { type: 'OpenListing', data: { sellerId: caller.userId, listingId, quantity: body.quantity, askMinor: body.ask_price, now } },
-          context: { contentId, contentTitle: content.title, contentThumbnail: body.content_thumbnail ?? null, message: null, sandbox: content.creatorIsDemo },
+          command: {
+            type: 'OpenListing',
+            data: { sellerId: caller.userId, listingId, quantity: body.quantity, askMinor: body.ask_price, now },
+          },
+          context: {
+            contentId,
+            contentTitle: content.title,
+            contentThumbnail: body.content_thumbnail ?? null,
+            message: null,
+            sandbox: content.creatorIsDemo,
+          },
         };
       },
       answer: () =>
         listingView(
-          { listing_id: listingId, content_id: contentId, seller_id: caller.userId, quantity: body.quantity, remaining: body.quantity, ask_minor: String(body.ask_price), status: 'active', content_title: title, content_thumbnail: body.content_thumbnail ?? null, created_at: new Date(now) },
+          {
+            listing_id: listingId,
+            content_id: contentId,
+            seller_id: caller.userId,
+            quantity: body.quantity,
+            remaining: body.quantity,
+            ask_minor: String(body.ask_price),
+            status: 'active',
+            content_title: title,
+            content_thumbnail: body.content_thumbnail ?? null,
+            created_at: new Date(now),
+          },
           null,
           body.ask_price,
         ),
@@ -65,7 +87,10 @@ export class ManageListingsController {
   }
 
   @Route(listListingsRoute)
-  async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(ListingsQuerySchema)) query: z.output<typeof ListingsQuerySchema>): Promise<ListingsResponse> {
+  async list(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Query(new ZodValidationPipe(ListingsQuerySchema)) query: z.output<typeof ListingsQuerySchema>,
+  ): Promise<ListingsResponse> {
     // Everyone's listings are those the caller could buy: a sandbox sees sandboxes' listings, a real account real ones.
     const page = await this.reader.listingsPage({
       sellerId: query.owner === 'true' ? caller.userId : undefined,
@@ -75,7 +100,10 @@ export class ManageListingsController {
       cursor: query.cursor,
     });
     return {
-      listings: await this.reader.listingViews(page.rows, async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor),
+      listings: await this.reader.listingViews(
+        page.rows,
+        async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor,
+      ),
       next_cursor: page.nextCursor,
     };
   }
@@ -89,18 +117,29 @@ export class ManageListingsController {
       contentId: row.content_id,
       prepare: async () => ({
         command: { type: 'CancelListing', data: { callerId: caller.userId, listingId, now: new Date().toISOString() } },
-        context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: row.content_thumbnail, message: null },
+        context: {
+          contentId: row.content_id,
+          contentTitle: row.content_title,
+          contentThumbnail: row.content_thumbnail,
+          message: null,
+        },
       }),
       answer: () => null,
     });
-    const [view] = await this.reader.listingViews([(await this.reader.listing(listingId))!], async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor);
+    const [view] = await this.reader.listingViews(
+      [(await this.reader.listing(listingId))!],
+      async (contentId) => (await this.commands.marketPrice(contentId)).priceMinor,
+    );
     return view!;
   }
 
   @Route(buyListingRoute)
   async buy(
     @IdempotencyKey(buyListingRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Body(new ZodValidationPipe(BuyListingRequestSchema)) body: BuyListingRequest): Promise<TradeResponse> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+    @Body(new ZodValidationPipe(BuyListingRequestSchema)) body: BuyListingRequest,
+  ): Promise<TradeResponse> {
     const listingId = idOf(rawId, 'LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
     const row = await this.reader.listing(listingId);
     if (!row) throw notFound('LISTING_NOT_FOUND', MARKET_MESSAGES.listingNotFound);
@@ -109,13 +148,28 @@ export class ManageListingsController {
     return this.commands.run({
       idempotency,
       contentId: row.content_id,
-      moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(body.quantity)) : undefined),
+      moneyRefusal: (refusal) =>
+        refusal === 'BALANCE_MUST_COVER_AMOUNT'
+          ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficient(body.quantity))
+          : undefined,
       prepare: async () => ({
         command: {
           type: 'BuyListing',
-          data: { contentId: row.content_id, buyerId: caller.userId, listingId, quantity: body.quantity, transactionId, now },
+          data: {
+            contentId: row.content_id,
+            buyerId: caller.userId,
+            listingId,
+            quantity: body.quantity,
+            transactionId,
+            now,
+          },
         },
-        context: { contentId: row.content_id, contentTitle: row.content_title, contentThumbnail: row.content_thumbnail, message: null },
+        context: {
+          contentId: row.content_id,
+          contentTitle: row.content_title,
+          contentThumbnail: row.content_thumbnail,
+          message: null,
+        },
       }),
       answer: (decision) => ({
         success: true as const,

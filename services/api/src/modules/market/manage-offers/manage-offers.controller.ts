@@ -43,13 +43,19 @@ export class ManageOffersController {
   @Route(createOfferRoute)
   async create(
     @IdempotencyKey(createOfferRoute) idempotency: IdempotentRequest,
-    @CurrentUser() caller: AuthenticatedUser, @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody): Promise<Offer> {
+    @CurrentUser() caller: AuthenticatedUser,
+    @Body(new ZodValidationPipe(CreateOfferRequestSchema)) body: CreateOfferBody,
+  ): Promise<Offer> {
     const contentId = idOf(body.content_id, 'CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
     // The bid waits in an escrow both sides touch: a sandbox and a real account must never meet there (the ledger
     // checks each transfer, and each leg of this one touches one side only).
-    const [buyer, seller] = await Promise.all([this.queryBus.execute(new GetUserQuery(caller.userId)), this.queryBus.execute(new GetUserQuery(idOf(body.seller_id, 'SELLER_NOT_FOUND', 'Seller not found')))]);
+    const [buyer, seller] = await Promise.all([
+      this.queryBus.execute(new GetUserQuery(caller.userId)),
+      this.queryBus.execute(new GetUserQuery(idOf(body.seller_id, 'SELLER_NOT_FOUND', 'Seller not found'))),
+    ]);
     if (!seller) throw notFound('SELLER_NOT_FOUND', 'Seller not found');
-    if (!buyer || buyer.is_demo !== seller.is_demo) throw forbidden(LEDGER_MESSAGES.demoIsolation, 'DEMO_ACCOUNT_ISOLATION');
+    if (!buyer || buyer.is_demo !== seller.is_demo)
+      throw forbidden(LEDGER_MESSAGES.demoIsolation, 'DEMO_ACCOUNT_ISOLATION');
     const offerId = newId();
     const transactionId = newTransactionId();
     const now = new Date();
@@ -57,7 +63,10 @@ export class ManageOffersController {
     await this.commands.run({
       idempotency,
       contentId,
-      moneyRefusal: (refusal) => (refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficientOffer) : undefined),
+      moneyRefusal: (refusal) =>
+        refusal === 'BALANCE_MUST_COVER_AMOUNT'
+          ? unprocessable('INSUFFICIENT_BALANCE', MARKET_MESSAGES.insufficientOffer)
+          : undefined,
       prepare: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
         if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
@@ -76,7 +85,12 @@ export class ManageOffersController {
               expiresAt,
             },
           },
-          context: { contentId, contentTitle: content.title, contentThumbnail: null, message: body.message?.trim() || null },
+          context: {
+            contentId,
+            contentTitle: content.title,
+            contentThumbnail: null,
+            message: body.message?.trim() || null,
+          },
         };
       },
       answer: () => null,
@@ -85,8 +99,13 @@ export class ManageOffersController {
   }
 
   @Route(listOffersRoute)
-  async list(@CurrentUser() caller: AuthenticatedUser, @Query(new ZodValidationPipe(OffersQuerySchema)) query: z.output<typeof OffersQuerySchema>): Promise<OffersResponse> {
-    const rows = await this.reader.offers(query.role === 'seller' ? { sellerId: caller.userId } : { buyerId: caller.userId });
+  async list(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Query(new ZodValidationPipe(OffersQuerySchema)) query: z.output<typeof OffersQuerySchema>,
+  ): Promise<OffersResponse> {
+    const rows = await this.reader.offers(
+      query.role === 'seller' ? { sellerId: caller.userId } : { buyerId: caller.userId },
+    );
     return { offers: await this.reader.offerViews(rows) };
   }
 

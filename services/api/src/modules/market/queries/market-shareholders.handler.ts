@@ -14,7 +14,9 @@ export class GetMarketShareholdersHandler implements IQueryHandler<GetMarketShar
 
   async execute(query: GetMarketShareholdersQuery): Promise<Shareholder[]> {
     const sql = 'SELECT user_id, owned FROM market_positions WHERE content_id = $1 AND owned > 0 ORDER BY user_id';
-    const result = query.transaction ? await query.transaction.query<{ user_id: string; owned: number }>(sql, [query.contentId]) : await this.pool.query<{ user_id: string; owned: number }>(sql, [query.contentId]);
+    const result = query.transaction
+      ? await query.transaction.query<{ user_id: string; owned: number }>(sql, [query.contentId])
+      : await this.pool.query<{ user_id: string; owned: number }>(sql, [query.contentId]);
     return result.rows.map((row) => ({ userId: row.user_id, shares: Number(row.owned) }));
   }
 }

@@ -39,7 +39,10 @@ export class ReadHoldingsController {
   ) {}
 
   @Route(holdingsRoute)
-  async holdings(@CurrentUser() caller: AuthenticatedUser, @Query('userId') userId?: string): Promise<HoldingsResponse> {
+  async holdings(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Query('userId') userId?: string,
+  ): Promise<HoldingsResponse> {
     const owner = userId && userId !== caller.userId ? userId : caller.userId;
     const publicOnly = owner !== caller.userId;
     const { rows } = await this.reader.pool.query<PositionRow>(
@@ -54,7 +57,11 @@ export class ReadHoldingsController {
    * its existence does not leak). The ledger is the holder's trades; offers on the shares are shown to the holder only.
    */
   @Route(holdingDetailRoute)
-  async detail(@CurrentUser() caller: AuthenticatedUser, @Param('id') rawId: string, @Query('userId') userId?: string): Promise<HoldingDetailResponse> {
+  async detail(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('id') rawId: string,
+    @Query('userId') userId?: string,
+  ): Promise<HoldingDetailResponse> {
     const contentId = idOf(rawId, 'HOLDING_NOT_FOUND', MARKET_MESSAGES.holdingNotFound);
     const holderId = typeof userId === 'string' && userId !== '' ? userId : caller.userId;
     const isHolder = holderId === caller.userId;
@@ -64,10 +71,15 @@ export class ReadHoldingsController {
     );
     if (!rows[0]) throw notFound('HOLDING_NOT_FOUND', MARKET_MESSAGES.holdingNotFound);
     const holding = await this.holding(rows[0]);
-    const trades = await this.reader.pool.query<{ transaction_id: string; kind: string; buyer_id: string; seller_id: string; quantity: number; price_minor: string; at: Date }>(
-      `SELECT * FROM market_trades WHERE content_id = $1 ORDER BY at`,
-      [contentId],
-    );
+    const trades = await this.reader.pool.query<{
+      transaction_id: string;
+      kind: string;
+      buyer_id: string;
+      seller_id: string;
+      quantity: number;
+      price_minor: string;
+      at: Date;
+    }>(`SELECT * FROM market_trades WHERE content_id = $1 ORDER BY at`, [contentId]);
     const byDay = new Map<string, { price: number; volume: number }>();
     let primaryEarningsMinor = 0n;
     for (const trade of trades.rows) {
@@ -87,19 +99,44 @@ export class ReadHoldingsController {
       }))
       .reverse();
     const listings = await this.reader.listings({ contentId });
-    const offers = isHolder ? (await this.reader.offers({ contentId, sellerId: caller.userId })).filter((offer) => offer.status === 'pending') : [];
+    const offers = isHolder
+      ? (await this.reader.offers({ contentId, sellerId: caller.userId })).filter((offer) => offer.status === 'pending')
+      : [];
     const offerViews = await this.reader.offerViews(offers);
     // Views (telemetry) and engagement as the content context counts them; the rate is engagement ÷ views in percent.
-    const [facts] = await this.queries.execute<GetContentEngagementQuery, ContentEngagementFacts[]>(new GetContentEngagementQuery([contentId], null));
+    const [facts] = await this.queries.execute<GetContentEngagementQuery, ContentEngagementFacts[]>(
+      new GetContentEngagementQuery([contentId], null),
+    );
     const views = facts?.views ?? 0;
     const engagement = facts ? facts.likes + facts.saves + facts.shares + facts.reposts + facts.externalMoves : 0;
     return {
       holding,
-      content: { description: null, total_views: views, engagement_rate: views > 0 ? Math.round((engagement / views) * 10_000) / 100 : 0, earnings_to_date: usd(primaryEarningsMinor) },
-      performance: { history: [...byDay].map(([date, entry]) => ({ date, price: entry.price, volume: entry.volume })), ledger },
+      content: {
+        description: null,
+        total_views: views,
+        engagement_rate: views > 0 ? Math.round((engagement / views) * 10_000) / 100 : 0,
+        earnings_to_date: usd(primaryEarningsMinor),
+      },
+      performance: {
+        history: [...byDay].map(([date, entry]) => ({ date, price: entry.price, volume: entry.volume })),
+        ledger,
+      },
       marketplace: {
-        listings: listings.map((listing) => ({ id: listing.listing_id, owner_id: listing.seller_id, quantity: listing.remaining, status: listing.status, ask_price: usd(listing.ask_minor) })),
-        offers: offerViews.map((offer) => ({ id: offer.id, quantity: offer.quantity, bid_price: offer.bid_price, buyer_name: offer.buyer_name, status: offer.status, message: offer.message })),
+        listings: listings.map((listing) => ({
+          id: listing.listing_id,
+          owner_id: listing.seller_id,
+          quantity: listing.remaining,
+          status: listing.status,
+          ask_price: usd(listing.ask_minor),
+        })),
+        offers: offerViews.map((offer) => ({
+          id: offer.id,
+          quantity: offer.quantity,
+          bid_price: offer.bid_price,
+          buyer_name: offer.buyer_name,
+          status: offer.status,
+          message: offer.message,
+        })),
       },
     };
   }
@@ -116,7 +153,9 @@ export class ReadHoldingsController {
     const { priceMinor, content } = await this.commands.marketPrice(row.content_id);
     const names = content ? await this.reader.names([content.creatorId]) : new Map<string, string | null>();
     const now = Date.now();
-    const [day, week, month] = await Promise.all([1, 7, 30].map((days) => this.priceAt(row.content_id, new Date(now - days * DAY_MS))));
+    const [day, week, month] = await Promise.all(
+      [1, 7, 30].map((days) => this.priceAt(row.content_id, new Date(now - days * DAY_MS))),
+    );
     const { rows: listings } = await this.reader.pool.query<{ listing_id: string; content_thumbnail: string | null }>(
       `SELECT listing_id, content_thumbnail FROM market_listings WHERE content_id = $1 AND seller_id = $2 AND status = 'active' ORDER BY created_at DESC LIMIT 1`,
       [row.content_id, row.user_id],

@@ -35,8 +35,15 @@ export function isRead(state: InboxState, notification: { id: string; createdAt:
 }
 
 /** Marking an already read notification read again records nothing. */
-export function decideMarkRead(state: InboxState, userId: string, notification: { id: string; createdAt: Date }, now: string): InboxEvent[] {
-  return isRead(state, notification) ? [] : [{ type: 'NotificationRead', data: { userId, notificationId: notification.id, readAt: now } }];
+export function decideMarkRead(
+  state: InboxState,
+  userId: string,
+  notification: { id: string; createdAt: Date },
+  now: string,
+): InboxEvent[] {
+  return isRead(state, notification)
+    ? []
+    : [{ type: 'NotificationRead', data: { userId, notificationId: notification.id, readAt: now } }];
 }
 
 export function decideMarkAllRead(userId: string, now: string): InboxEvent[] {

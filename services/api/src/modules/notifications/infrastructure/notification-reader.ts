@@ -28,7 +28,11 @@ export class NotificationReader {
     return Number(result.rows[0]?.count ?? 0);
   }
 
-  async list(userId: string, inbox: InboxState, options: { limit: number; unreadOnly: boolean }): Promise<Notification[]> {
+  async list(
+    userId: string,
+    inbox: InboxState,
+    options: { limit: number; unreadOnly: boolean },
+  ): Promise<Notification[]> {
     const rows = await this.pool.query<NotificationRow>(
       `SELECT id, type, title, message, data, action_url, created_at FROM notifications
         WHERE user_id = $1 ${options.unreadOnly ? 'AND ($3::timestamptz IS NULL OR created_at > $3::timestamptz) AND NOT (id = ANY($4::text[]))' : ''}
@@ -49,10 +53,10 @@ export class NotificationReader {
 
   /** When the user's notification was created; undefined when they have none with this id. */
   async createdAt(userId: string, notificationId: string): Promise<Date | undefined> {
-    const found = await this.pool.query<{ created_at: Date }>('SELECT created_at FROM notifications WHERE id = $1 AND user_id = $2', [
-      notificationId,
-      userId,
-    ]);
+    const found = await this.pool.query<{ created_at: Date }>(
+      'SELECT created_at FROM notifications WHERE id = $1 AND user_id = $2',
+      [notificationId, userId],
+    );
     const row = found.rows[0];
     return row ? new Date(row.created_at) : undefined;
   }

@@ -1,5 +1,9 @@
 import { Controller, Param } from '@nestjs/common';
-import { NOTIFICATION_MESSAGES, markNotificationReadRoute, markAllNotificationsReadRoute } from '@app/contracts/notifications';
+import {
+  NOTIFICATION_MESSAGES,
+  markNotificationReadRoute,
+  markAllNotificationsReadRoute,
+} from '@app/contracts/notifications';
 import { notFound } from '../../../platform/http/api-error';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
@@ -32,7 +36,9 @@ export class MarkNotificationsReadController {
     if (!createdAt) throw notFound('NOTIFICATION_NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
     const now = new Date().toISOString();
     const notification = { id: params.id, createdAt };
-    const inbox = await this.handler.execute(caller.userId, (state) => decideMarkRead(state, caller.userId, notification, now));
+    const inbox = await this.handler.execute(caller.userId, (state) =>
+      decideMarkRead(state, caller.userId, notification, now),
+    );
     return { success: true, unread_count: await this.reader.unreadCount(caller.userId, inbox) };
   }
 }

@@ -1,11 +1,21 @@
 import type { StoredEvent } from '@app/event-store';
 import { formatMinor } from '@app/contracts/ledger';
 import { GROWTH_STREAM_PREFIXES, ShieldClaimApprovedSchema, ShieldClaimRejectedSchema } from '@app/contracts/growth';
-import { InfluenceFollowersVerifiedSchema, InfluenceVerificationRejectedSchema, InstagramVerificationRejectedSchema } from '@app/contracts/rewards';
+import {
+  InfluenceFollowersVerifiedSchema,
+  InfluenceVerificationRejectedSchema,
+  InstagramVerificationRejectedSchema,
+} from '@app/contracts/rewards';
 import type { NotificationDraft } from './notification-draft';
 
 /** The events an administrator's decision in the Approvals queue records (Instagram's verification is in the rules). */
-export const APPROVAL_EVENT_TYPES = ['InstagramVerificationRejected', 'InfluenceFollowersVerified', 'InfluenceVerificationRejected', 'ShieldClaimApproved', 'ShieldClaimRejected'];
+export const APPROVAL_EVENT_TYPES = [
+  'InstagramVerificationRejected',
+  'InfluenceFollowersVerified',
+  'InfluenceVerificationRejected',
+  'ShieldClaimApproved',
+  'ShieldClaimRejected',
+];
 
 /** " Reason: …" when the administrator gave one. */
 const because = (reason: string | undefined) => (reason && reason.trim() !== '' ? ` Reason: ${reason.trim()}` : '');

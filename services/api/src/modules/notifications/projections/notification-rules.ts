@@ -5,7 +5,11 @@ import { InstagramAccountVerifiedSchema, ReferralAppliedSchema } from '@app/cont
 import { ShieldLapsedSchema } from '@app/contracts/growth';
 import { CheckoutSessionPaidSchema } from '@app/contracts/payments';
 import { CouponRedeemedSchema } from '@app/contracts/incentives';
-import { WithdrawalFailedSchema, WithdrawalProcessedSchema, WithdrawalRequestedSchema } from '@app/contracts/withdrawals';
+import {
+  WithdrawalFailedSchema,
+  WithdrawalProcessedSchema,
+  WithdrawalRequestedSchema,
+} from '@app/contracts/withdrawals';
 import { readTransactionCopy } from '../../ledger';
 import { approvalDrafts } from './approval-rules';
 import type { NotificationDraft } from './notification-draft';
@@ -34,7 +38,13 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
     case 'LedgerTransactionPosted': {
       // Each involved user's stream holds a copy of the transaction: this copy notifies its own user only.
       const copy = readTransactionCopy(stored);
-      if (copy === null || copy === 'unreadable' || copy.ownerUserId === null || !REWARD_REASONS.has(copy.transaction.reasonCode)) return [];
+      if (
+        copy === null ||
+        copy === 'unreadable' ||
+        copy.ownerUserId === null ||
+        !REWARD_REASONS.has(copy.transaction.reasonCode)
+      )
+        return [];
       const userId = copy.ownerUserId;
       const received = new Map<Currency, bigint>();
       for (const leg of copy.legs) {
@@ -42,7 +52,9 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
         received.set(leg.currency, (received.get(leg.currency) ?? 0n) + leg.amountMinor);
       }
       if (received.size === 0) return [];
-      const amounts = [...received].map(([currency, minor]) => `+${formatMinor(minor, currency)} ${currency}`).join(', ');
+      const amounts = [...received]
+        .map(([currency, minor]) => `+${formatMinor(minor, currency)} ${currency}`)
+        .join(', ');
       return [
         {
           key: `reward:${copy.transaction.transactionId}:${userId}`,
@@ -50,7 +62,13 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
           type: 'reward',
           title: 'Reward received',
           message: `${amounts} · ${copy.transaction.description}`,
-          data: { transaction_id: copy.transaction.transactionId, reason: copy.transaction.reasonCode, amounts: Object.fromEntries([...received].map(([currency, minor]) => [currency, Number(formatMinor(minor, currency))])) },
+          data: {
+            transaction_id: copy.transaction.transactionId,
+            reason: copy.transaction.reasonCode,
+            amounts: Object.fromEntries(
+              [...received].map(([currency, minor]) => [currency, Number(formatMinor(minor, currency))]),
+            ),
+          },
           actionUrl: '/wallet',
         },
       ];
@@ -109,7 +127,8 @@ export function statelessDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data'
 function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamId'>): NotificationDraft[] {
   const gems = (minor: string) => formatMinor(BigInt(minor), 'gems');
   /** A withdrawal's amount in its currency: "250 gems" or "$12.50". */
-  const withdrawn = (minor: string, currency: 'gems' | 'usd' | undefined) => (currency === 'usd' ? `$${dollars(minor)}` : `${gems(minor)} gems`);
+  const withdrawn = (minor: string, currency: 'gems' | 'usd' | undefined) =>
+    currency === 'usd' ? `$${dollars(minor)}` : `${gems(minor)} gems`;
   /** Dollars with cents, exactly (USD minor units are $0.0001; withdrawals are whole cents). */
   const dollars = (minor: string) => {
     const [whole, fraction = ''] = formatMinor(BigInt(minor), 'usd').split('.');
@@ -122,10 +141,24 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
       const { userId, sessionId, creditCurrency, creditMinor, kind, packageId } = parsed.data;
       if (kind === 'plan') {
         // An advertiser plan credits nothing: the tier changes (subscriptions).
-        return [{ key: `payment:${sessionId}`, userId, type: 'reward', title: 'Payment received', message: packageId ? `Your ${packageId} plan payment was received` : 'Your plan payment was received', data: { session_id: sessionId, plan_id: packageId ?? null }, actionUrl: '/plans' }];
+        return [
+          {
+            key: `payment:${sessionId}`,
+            userId,
+            type: 'reward',
+            title: 'Payment received',
+            message: packageId ? `Your ${packageId} plan payment was received` : 'Your plan payment was received',
+            data: { session_id: sessionId, plan_id: packageId ?? null },
+            actionUrl: '/plans',
+          },
+        ];
       }
       const amount =
-        creditCurrency === 'gems' ? `${gems(creditMinor)} gems` : creditCurrency === 'moves' ? `${formatMinor(BigInt(creditMinor), 'moves')} moves` : `$${formatMinor(BigInt(creditMinor), 'usd')}`;
+        creditCurrency === 'gems'
+          ? `${gems(creditMinor)} gems`
+          : creditCurrency === 'moves'
+            ? `${formatMinor(BigInt(creditMinor), 'moves')} moves`
+            : `$${formatMinor(BigInt(creditMinor), 'usd')}`;
       return [
         {
           key: `payment:${sessionId}`,
@@ -133,7 +166,11 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
           type: 'reward',
           title: 'Payment received',
           message: `${amount} added to your wallet`,
-          data: { session_id: sessionId, currency: creditCurrency, amount: Number(formatMinor(BigInt(creditMinor), creditCurrency)) },
+          data: {
+            session_id: sessionId,
+            currency: creditCurrency,
+            amount: Number(formatMinor(BigInt(creditMinor), creditCurrency)),
+          },
           actionUrl: creditCurrency === 'moves' ? '/plans/moves' : '/wallet',
         },
       ];
@@ -149,7 +186,11 @@ function moneyDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamI
           type: 'reward',
           title: 'You won a coupon',
           message: "You placed in last week's leaderboard and won an advertiser's coupon",
-          data: { coupon_id: parsed.data.couponId, redemption_id: parsed.data.redemptionId, week: parsed.data.periodKey },
+          data: {
+            coupon_id: parsed.data.couponId,
+            redemption_id: parsed.data.redemptionId,
+            week: parsed.data.periodKey,
+          },
           actionUrl: null,
         },
       ];

@@ -21,14 +21,30 @@ type Table = 'notifications' | 'notification_progress' | 'notification_drops' | 
 type Tables = ProjectionTables<Table>;
 
 /** Counters of the progress context's achievements, followed here to notify when one becomes claimable. */
-const COUNTER_EVENT_TYPES: string[] = ['UserRegistered', 'InfluenceFollowersVerified', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES];
-const DROP_EVENT_TYPES = ['DropCreated', 'DropApplicationReceived', 'DropApplicationApproved', 'DropApplicationRejected'];
+const COUNTER_EVENT_TYPES: string[] = [
+  'UserRegistered',
+  'InfluenceFollowersVerified',
+  'LedgerTransactionPosted',
+  ...CONTENT_CREATED_EVENT_TYPES,
+];
+const DROP_EVENT_TYPES = [
+  'DropCreated',
+  'DropApplicationReceived',
+  'DropApplicationApproved',
+  'DropApplicationRejected',
+];
 
 /** A move of one of the user's counters (the progress context's, plus XP). */
 type CounterDelta = { userId: string; counter: string; mode: 'add' | 'set'; value: bigint };
 type DropEvent =
   | { type: 'DropCreated'; dropId: string; creatorId: string; title: string }
-  | { type: 'DropApplicationReceived'; applicationId: string; applicantUserId: string; applicantName: string; dropId: string }
+  | {
+      type: 'DropApplicationReceived';
+      applicationId: string;
+      applicantUserId: string;
+      applicantName: string;
+      dropId: string;
+    }
   | { type: 'DropApplicationApproved' | 'DropApplicationRejected'; applicationId: string; dropId: string };
 
 /** What one event asks for, worked out without the database (so an event that does not read is skipped whole). */
@@ -43,7 +59,8 @@ function plan(stored: StoredEvent): PlannedEvent {
   const counters: CounterDelta[] = [];
   if (stored.type === 'ExperienceAwarded') {
     const parsed = ExperienceAwardedSchema.safeParse(stored.data);
-    if (parsed.success) counters.push({ userId: parsed.data.userId, counter: 'xp', mode: 'add', value: BigInt(parsed.data.amount) });
+    if (parsed.success)
+      counters.push({ userId: parsed.data.userId, counter: 'xp', mode: 'add', value: BigInt(parsed.data.amount) });
   } else if (COUNTER_EVENT_TYPES.includes(stored.type)) {
     counters.push(...counterDeltas(stored));
   }
@@ -54,7 +71,14 @@ function readDropEvent(stored: StoredEvent): DropEvent | null {
   switch (stored.type) {
     case 'DropCreated': {
       const parsed = DropCreatedSchema.safeParse(stored.data);
-      return parsed.success ? { type: 'DropCreated', dropId: parsed.data.dropId, creatorId: parsed.data.creatorId, title: parsed.data.details.title } : null;
+      return parsed.success
+        ? {
+            type: 'DropCreated',
+            dropId: parsed.data.dropId,
+            creatorId: parsed.data.creatorId,
+            title: parsed.data.details.title,
+          }
+        : null;
     }
     case 'DropApplicationReceived': {
       const parsed = DropApplicationReceivedSchema.safeParse(stored.data);
@@ -64,8 +88,12 @@ function readDropEvent(stored: StoredEvent): DropEvent | null {
     }
     case 'DropApplicationApproved':
     case 'DropApplicationRejected': {
-      const parsed = (stored.type === 'DropApplicationApproved' ? DropApplicationApprovedSchema : DropApplicationRejectedSchema).safeParse(stored.data);
-      return parsed.success ? { type: stored.type, applicationId: parsed.data.applicationId, dropId: parsed.data.dropId } : null;
+      const parsed = (
+        stored.type === 'DropApplicationApproved' ? DropApplicationApprovedSchema : DropApplicationRejectedSchema
+      ).safeParse(stored.data);
+      return parsed.success
+        ? { type: stored.type, applicationId: parsed.data.applicationId, dropId: parsed.data.dropId }
+        : null;
     }
     default:
       return null;
@@ -75,21 +103,23 @@ function readDropEvent(stored: StoredEvent): DropEvent | null {
 /** Notifies for each achievement whose threshold a counter crossed going from `before` to `after`. */
 function achievementDrafts(userId: string, counter: string, before: bigint, after: bigint): NotificationDraft[] {
   // Points are counted in minor units and XP is turned into levels, as the achievements measure them.
-  const measure = (raw: bigint) => (counter === 'points_spent' ? Number(raw / 10n) : counter === 'xp' ? levelOf(Number(raw)) : Number(raw));
+  const measure = (raw: bigint) =>
+    counter === 'points_spent' ? Number(raw / 10n) : counter === 'xp' ? levelOf(Number(raw)) : Number(raw);
   const from = measure(before);
   const to = measure(after);
   const criteria = counter === 'xp' ? 'level' : counter;
-  return DEFAULT_ACHIEVEMENTS.filter((achievement) => achievement.criteria_type === criteria && from < achievement.criteria_value && to >= achievement.criteria_value).map(
-    (achievement) => ({
-      key: `achievement:${userId}:${achievement.id}`,
-      userId,
-      type: 'achievement' as const,
-      title: `Achievement unlocked: ${achievement.name}`,
-      message: `Claim ${achievement.gold_reward} gold and ${achievement.xp_reward} XP`,
-      data: { achievement_id: achievement.id, gold_reward: achievement.gold_reward, xp_reward: achievement.xp_reward },
-      actionUrl: '/profile?tab=achievements',
-    }),
-  );
+  return DEFAULT_ACHIEVEMENTS.filter(
+    (achievement) =>
+      achievement.criteria_type === criteria && from < achievement.criteria_value && to >= achievement.criteria_value,
+  ).map((achievement) => ({
+    key: `achievement:${userId}:${achievement.id}`,
+    userId,
+    type: 'achievement' as const,
+    title: `Achievement unlocked: ${achievement.name}`,
+    message: `Claim ${achievement.gold_reward} gold and ${achievement.xp_reward} XP`,
+    data: { achievement_id: achievement.id, gold_reward: achievement.gold_reward, xp_reward: achievement.xp_reward },
+    actionUrl: '/profile?tab=achievements',
+  }));
 }
 
 const progressKey = (userId: string, counter: string) => `${userId}|${counter}`;
@@ -100,7 +130,11 @@ const progressKey = (userId: string, counter: string) => `${userId}|${counter}`;
  * only ever added to is written as the sum of its deltas and its previous value is the new one minus that sum; a
  * counter set in the batch is read first and written as the value it ends at.
  */
-async function writeProgress(transaction: TransactionHandle, tables: Tables, planned: PlannedEvent[]): Promise<Map<string, bigint>> {
+async function writeProgress(
+  transaction: TransactionHandle,
+  tables: Tables,
+  planned: PlannedEvent[],
+): Promise<Map<string, bigint>> {
   const moves = mergeCounterDeltas(planned.flatMap((event) => event.counters));
   const before = new Map<string, bigint>();
   const added = moves.filter((move) => move.mode === 'add');
@@ -122,7 +156,11 @@ async function writeProgress(transaction: TransactionHandle, tables: Tables, pla
     added.map((move) => [move.userId, move.counter, move.value.toString()]),
     'ON CONFLICT (user_id, counter) DO UPDATE SET value = target.value + excluded.value RETURNING user_id, counter, value::text AS value',
   );
-  for (const row of returned) before.set(progressKey(row.user_id, row.counter), BigInt(row.value) - sums.get(progressKey(row.user_id, row.counter))!);
+  for (const row of returned)
+    before.set(
+      progressKey(row.user_id, row.counter),
+      BigInt(row.value) - sums.get(progressKey(row.user_id, row.counter))!,
+    );
   await upsertRows(
     transaction,
     tables.notification_progress,
@@ -150,14 +188,16 @@ async function readDropRows(transaction: TransactionHandle, tables: Tables, plan
   const dropIds = new Set<string>();
   for (const { drop } of planned) {
     if (drop?.type === 'DropApplicationReceived') dropIds.add(drop.dropId);
-    if (drop?.type === 'DropApplicationApproved' || drop?.type === 'DropApplicationRejected') applicationIds.add(drop.applicationId);
+    if (drop?.type === 'DropApplicationApproved' || drop?.type === 'DropApplicationRejected')
+      applicationIds.add(drop.applicationId);
   }
   if (applicationIds.size > 0) {
     const found = await transaction.query<{ application_id: string; applicant_user_id: string; drop_id: string }>(
       `SELECT application_id, applicant_user_id, drop_id FROM ${tables.notification_applications} WHERE application_id = ANY($1::text[])`,
       [[...applicationIds]],
     );
-    for (const row of found.rows) applications.set(row.application_id, { applicantUserId: row.applicant_user_id, dropId: row.drop_id });
+    for (const row of found.rows)
+      applications.set(row.application_id, { applicantUserId: row.applicant_user_id, dropId: row.drop_id });
   }
   // An approval shows the title of its application's drop.
   for (const application of applications.values()) dropIds.add(application.dropId);
@@ -175,7 +215,12 @@ async function readDropRows(transaction: TransactionHandle, tables: Tables, plan
  * Replays one drop event against the rows known so far (read before the batch, or written earlier in it), as the
  * per-event statements did: a row is inserted only if its id is new, and lookups see everything before them.
  */
-function dropDrafts(drop: DropEvent, drops: Map<string, DropRow>, applications: Map<string, ApplicationRow>, written: { drops: Map<string, DropRow>; applications: Map<string, ApplicationRow> }): NotificationDraft[] {
+function dropDrafts(
+  drop: DropEvent,
+  drops: Map<string, DropRow>,
+  applications: Map<string, ApplicationRow>,
+  written: { drops: Map<string, DropRow>; applications: Map<string, ApplicationRow> },
+): NotificationDraft[] {
   switch (drop.type) {
     case 'DropCreated': {
       if (!drops.has(drop.dropId)) {
@@ -215,7 +260,9 @@ function dropDrafts(drop: DropEvent, drops: Map<string, DropRow>, applications: 
           userId: application.applicantUserId,
           type: approved ? 'system' : 'warning',
           title: approved ? 'Application approved' : 'Application rejected',
-          message: approved ? `Your application to ${title} was approved: submit your work` : `Your application to ${title} was not accepted`,
+          message: approved
+            ? `Your application to ${title} was approved: submit your work`
+            : `Your application to ${title} was not accepted`,
           data: { application_id: drop.applicationId, drop_id: drop.dropId },
           actionUrl: `/task/${drop.dropId}`,
         },
@@ -269,14 +316,36 @@ async function handleBatch(events: StoredEvent[], transaction: TransactionHandle
     transaction,
     tables.notification_applications,
     { application_id: 'text', applicant_user_id: 'text', drop_id: 'text' },
-    [...written.applications].map(([applicationId, application]) => [applicationId, application.applicantUserId, application.dropId]),
+    [...written.applications].map(([applicationId, application]) => [
+      applicationId,
+      application.applicantUserId,
+      application.dropId,
+    ]),
     'ON CONFLICT (application_id) DO NOTHING',
   );
   await upsertRows(
     transaction,
     tables.notifications,
-    { id: 'text', user_id: 'text', type: 'text', title: 'text', message: 'text', data: 'jsonb', action_url: 'text', created_at: 'timestamptz' },
-    [...notifications].map(([id, { draft, recordedAt }]) => [id, draft.userId, draft.type, draft.title, draft.message, JSON.stringify(draft.data), draft.actionUrl, recordedAt.toISOString()]),
+    {
+      id: 'text',
+      user_id: 'text',
+      type: 'text',
+      title: 'text',
+      message: 'text',
+      data: 'jsonb',
+      action_url: 'text',
+      created_at: 'timestamptz',
+    },
+    [...notifications].map(([id, { draft, recordedAt }]) => [
+      id,
+      draft.userId,
+      draft.type,
+      draft.title,
+      draft.message,
+      JSON.stringify(draft.data),
+      draft.actionUrl,
+      recordedAt.toISOString(),
+    ]),
     'ON CONFLICT (id) DO NOTHING',
   );
 }
@@ -290,7 +359,22 @@ export const notificationsProjection = defineProjection<Table>({
   name: 'notifications',
   version: 1,
   tableNames: ['notifications', 'notification_progress', 'notification_drops', 'notification_applications'],
-  eventTypes: [...new Set([...COUNTER_EVENT_TYPES, ...DROP_EVENT_TYPES, 'ExperienceAwarded', 'ReferralApplied', 'InstagramAccountVerified', 'ShieldLapsed', 'CheckoutSessionPaid', 'CouponRedeemed', 'WithdrawalRequested', 'WithdrawalProcessed', 'WithdrawalFailed', ...APPROVAL_EVENT_TYPES])],
+  eventTypes: [
+    ...new Set([
+      ...COUNTER_EVENT_TYPES,
+      ...DROP_EVENT_TYPES,
+      'ExperienceAwarded',
+      'ReferralApplied',
+      'InstagramAccountVerified',
+      'ShieldLapsed',
+      'CheckoutSessionPaid',
+      'CouponRedeemed',
+      'WithdrawalRequested',
+      'WithdrawalProcessed',
+      'WithdrawalFailed',
+      ...APPROVAL_EVENT_TYPES,
+    ]),
+  ],
   createTables: (tables) => [
     `CREATE TABLE ${tables.notifications} (
        id text PRIMARY KEY,

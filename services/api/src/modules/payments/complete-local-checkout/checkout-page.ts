@@ -46,16 +46,26 @@ ${error ? `<div class="error" role="alert">${escape(error)}</div>` : ''}
 
 /** After paying, declining or abandoning: the outcome, and back to the app. */
 export function outcomePage(title: string, message: string, returnUrl: string): string {
-  return layout(title, `<h1>${escape(title)}</h1><p class="muted">${escape(message)}</p><p><a href="${escape(returnUrl)}">Return to the app</a></p>`, returnUrl);
+  return layout(
+    title,
+    `<h1>${escape(title)}</h1><p class="muted">${escape(message)}</p><p><a href="${escape(returnUrl)}">Return to the app</a></p>`,
+    returnUrl,
+  );
 }
 
 export function closedPage(state: CheckoutSessionState): string {
   const created = state.created!;
-  const message = state.status === 'paid' || state.status === 'refunded' ? 'This checkout is already paid.' : 'This checkout is no longer open.';
+  const message =
+    state.status === 'paid' || state.status === 'refunded'
+      ? 'This checkout is already paid.'
+      : 'This checkout is no longer open.';
   const returnUrl = state.status === 'paid' ? created.successUrl : created.cancelUrl;
   return outcomePage('Checkout closed', message, returnUrl);
 }
 
 export function notFoundPage(): string {
-  return layout('Checkout not found', '<h1>Checkout not found</h1><p class="muted">This checkout link is not valid.</p>');
+  return layout(
+    'Checkout not found',
+    '<h1>Checkout not found</h1><p class="muted">This checkout link is not valid.</p>',
+  );
 }

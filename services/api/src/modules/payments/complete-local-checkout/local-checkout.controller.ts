@@ -38,18 +38,24 @@ export class LocalCheckoutController {
     const state = await this.localSession(sessionId);
     if (!state) return this.html(reply, 404, notFoundPage());
     if (state.status !== 'open') return this.html(reply, 200, closedPage(state));
-    if (await this.expireIfDue(state)) return this.html(reply, 200, closedPage((await this.commands.load(sessionId)).state));
+    if (await this.expireIfDue(state))
+      return this.html(reply, 200, closedPage((await this.commands.load(sessionId)).state));
     return this.html(reply, 200, checkoutPage(state));
   }
 
   @Route(localCheckoutPayRoute)
   @Public()
   @RouteConfig({ formBody: true })
-  async pay(@Param('sessionId') sessionId: string, @Body() body: Record<string, string> | undefined, @Res() reply: FastifyReply) {
+  async pay(
+    @Param('sessionId') sessionId: string,
+    @Body() body: Record<string, string> | undefined,
+    @Res() reply: FastifyReply,
+  ) {
     const state = await this.localSession(sessionId);
     if (!state) return this.html(reply, 404, notFoundPage());
     if (state.status !== 'open') return this.html(reply, 200, closedPage(state));
-    if (await this.expireIfDue(state)) return this.html(reply, 200, closedPage((await this.commands.load(sessionId)).state));
+    if (await this.expireIfDue(state))
+      return this.html(reply, 200, closedPage((await this.commands.load(sessionId)).state));
     const card = (body?.card_number ?? '').replace(/[\s-]/g, '');
     const filled = ['name', 'expiry', 'cvc'].every((field) => (body?.[field] ?? '').trim().length > 0);
     if (!filled || (card !== PAYING_CARD && card !== DECLINED_CARD)) {
@@ -57,7 +63,11 @@ export class LocalCheckoutController {
     }
     const created = state.created!;
     if (card === DECLINED_CARD) {
-      await this.providers.local.send({ id: `evt_${uuidv4()}`, type: 'checkout.session.failed', data: { session_id: sessionId, reason: PAYMENT_MESSAGES.cardDeclined } });
+      await this.providers.local.send({
+        id: `evt_${uuidv4()}`,
+        type: 'checkout.session.failed',
+        data: { session_id: sessionId, reason: PAYMENT_MESSAGES.cardDeclined },
+      });
       return this.html(reply, 200, outcomePage('Payment declined', PAYMENT_MESSAGES.cardDeclined, created.cancelUrl));
     }
     await this.providers.local.send({
@@ -65,7 +75,11 @@ export class LocalCheckoutController {
       type: 'checkout.session.completed',
       data: { session_id: sessionId, payment_reference: `pay_${uuidv4()}`, amount_cents: created.amountCents },
     });
-    return this.html(reply, 200, outcomePage('Payment complete', 'Thank you. Returning you to the app…', created.successUrl));
+    return this.html(
+      reply,
+      200,
+      outcomePage('Payment complete', 'Thank you. Returning you to the app…', created.successUrl),
+    );
   }
 
   @Route(localCheckoutDeclineRoute)
@@ -91,7 +105,11 @@ export class LocalCheckoutController {
   /** A session past its deadline expires at the provider: announced by webhook like any other outcome. */
   private async expireIfDue(state: CheckoutSessionState): Promise<boolean> {
     if (Date.now() < Date.parse(state.created!.expiresAt)) return false;
-    await this.providers.local.send({ id: `evt_${uuidv4()}`, type: 'checkout.session.expired', data: { session_id: state.created!.sessionId, reason: 'The checkout expired' } });
+    await this.providers.local.send({
+      id: `evt_${uuidv4()}`,
+      type: 'checkout.session.expired',
+      data: { session_id: state.created!.sessionId, reason: 'The checkout expired' },
+    });
     return true;
   }
 
@@ -102,6 +120,10 @@ export class LocalCheckoutController {
   }
 
   private html(reply: FastifyReply, status: number, body: string) {
-    return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+    return reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(body);
   }
 }

@@ -24,12 +24,23 @@ export interface PaymentsConfig {
   apiPublicUrl?: string;
 }
 
-const optional = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().optional());
-const origin = optional.pipe(z.url({ message: 'must be an http(s) origin' }).optional()).transform((value) => value?.replace(/\/+$/, ''));
+const optional = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+);
+const origin = optional
+  .pipe(z.url({ message: 'must be an http(s) origin' }).optional())
+  .transform((value) => value?.replace(/\/+$/, ''));
 
 const Environment = z.object({
-  LOCAL_PAYMENTS_ENABLED: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['true', 'false']).optional()),
-  PAYMENTS_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['local', 'stripe']).optional()),
+  LOCAL_PAYMENTS_ENABLED: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['true', 'false']).optional(),
+  ),
+  PAYMENTS_PROVIDER: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(['local', 'stripe']).optional(),
+  ),
   LOCAL_PAYMENTS_WEBHOOK_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   STRIPE_SECRET_KEY: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
@@ -42,29 +53,47 @@ const Environment = z.object({
 /** The name of the generated webhook key in the instance's secrets. */
 export const LOCAL_WEBHOOK_SECRET_NAME = 'local-payments-webhook';
 
-export async function loadPaymentsConfig(environment: NodeJS.ProcessEnv, secrets: SecretSource): Promise<PaymentsConfig> {
+export async function loadPaymentsConfig(
+  environment: NodeJS.ProcessEnv,
+  secrets: SecretSource,
+): Promise<PaymentsConfig> {
   const parsed = Environment.safeParse(environment);
   if (!parsed.success) {
-    throw new Error(`Invalid payments configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    throw new Error(
+      `Invalid payments configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
   const localEnabled = env.LOCAL_PAYMENTS_ENABLED ? env.LOCAL_PAYMENTS_ENABLED === 'true' : !production;
   if (production && localEnabled && !env.LOCAL_PAYMENTS_WEBHOOK_SECRET) {
-    throw new Error('Invalid payments configuration: LOCAL_PAYMENTS_WEBHOOK_SECRET is required in production when LOCAL_PAYMENTS_ENABLED=true');
+    throw new Error(
+      'Invalid payments configuration: LOCAL_PAYMENTS_WEBHOOK_SECRET is required in production when LOCAL_PAYMENTS_ENABLED=true',
+    );
   }
   // Named explicitly, a local provider that may not take payments is a mistake; left unset in production, the
   // deployment simply takes no card payments (the providers list is empty, checkouts answer 503).
   if (env.PAYMENTS_PROVIDER === 'local' && !localEnabled) {
-    throw new Error('Invalid payments configuration: PAYMENTS_PROVIDER=local needs LOCAL_PAYMENTS_ENABLED=true in production (its test cards create gems without real money)');
+    throw new Error(
+      'Invalid payments configuration: PAYMENTS_PROVIDER=local needs LOCAL_PAYMENTS_ENABLED=true in production (its test cards create gems without real money)',
+    );
   }
   if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
-    throw new Error('Invalid payments configuration: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    throw new Error(
+      'Invalid payments configuration: PAYMENTS_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   }
   return {
     defaultProvider: env.PAYMENTS_PROVIDER ?? (localEnabled ? 'local' : null),
-    local: { enabled: localEnabled, webhookSecret: env.LOCAL_PAYMENTS_WEBHOOK_SECRET ?? (await unconfiguredWebhookSecret(localEnabled, secrets)) },
-    stripe: { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET },
+    local: {
+      enabled: localEnabled,
+      webhookSecret: env.LOCAL_PAYMENTS_WEBHOOK_SECRET ?? (await unconfiguredWebhookSecret(localEnabled, secrets)),
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    },
     appPublicUrl: env.APP_PUBLIC_URL,
     apiPublicUrl: env.API_PUBLIC_URL,
   };

@@ -17,12 +17,30 @@ export interface CheckoutSessionState {
   refundTransactionId: string | null;
 }
 
-export const initialCheckoutSession = (): CheckoutSessionState => ({ status: 'none', created: null, paid: null, failureReason: null, refundTransactionId: null });
+export const initialCheckoutSession = (): CheckoutSessionState => ({
+  status: 'none',
+  created: null,
+  paid: null,
+  failureReason: null,
+  refundTransactionId: null,
+});
 
 export type CheckoutCommand =
   | { type: 'CreateCheckoutSession'; data: Created }
-  | { type: 'ConfirmPayment'; data: { providerEventId: string; paymentReference: string; amountCents: number; transactionId: string; now: string } }
-  | { type: 'CloseCheckoutSession'; data: { providerEventId: string | null; outcome: 'failed' | 'expired'; reason: string; now: string } }
+  | {
+      type: 'ConfirmPayment';
+      data: {
+        providerEventId: string;
+        paymentReference: string;
+        amountCents: number;
+        transactionId: string;
+        now: string;
+      };
+    }
+  | {
+      type: 'CloseCheckoutSession';
+      data: { providerEventId: string | null; outcome: 'failed' | 'expired'; reason: string; now: string };
+    }
   | { type: 'RefundPayment'; data: { providerEventId: string | null; reversalTransactionId: string; now: string } };
 
 export type CheckoutRefusal =
@@ -37,9 +55,7 @@ export type CheckoutRefusal =
  * outcome): nothing to append, nothing to credit. The caller answers the provider 200 so it stops retrying.
  */
 export type CheckoutDecision =
-  | { kind: 'accepted'; events: PaymentEvent[] }
-  | { kind: 'duplicate' }
-  | { kind: 'refused'; refusal: CheckoutRefusal };
+  { kind: 'accepted'; events: PaymentEvent[] } | { kind: 'duplicate' } | { kind: 'refused'; refusal: CheckoutRefusal };
 
 const refuse = (refusal: CheckoutRefusal): CheckoutDecision => ({ kind: 'refused', refusal });
 
@@ -88,7 +104,13 @@ export function decideCheckout(command: CheckoutCommand, state: CheckoutSessionS
         events: [
           {
             type: 'CheckoutSessionClosed',
-            data: { sessionId: state.created.sessionId, providerEventId: command.data.providerEventId, outcome: command.data.outcome, reason: command.data.reason, closedAt: command.data.now },
+            data: {
+              sessionId: state.created.sessionId,
+              providerEventId: command.data.providerEventId,
+              outcome: command.data.outcome,
+              reason: command.data.reason,
+              closedAt: command.data.now,
+            },
           },
         ],
       };
@@ -101,7 +123,12 @@ export function decideCheckout(command: CheckoutCommand, state: CheckoutSessionS
         events: [
           {
             type: 'CheckoutSessionRefunded',
-            data: { sessionId: state.created.sessionId, providerEventId: command.data.providerEventId, reversalTransactionId: command.data.reversalTransactionId, refundedAt: command.data.now },
+            data: {
+              sessionId: state.created.sessionId,
+              providerEventId: command.data.providerEventId,
+              reversalTransactionId: command.data.reversalTransactionId,
+              refundedAt: command.data.now,
+            },
           },
         ],
       };

@@ -7,10 +7,16 @@ import { badRequest, conflict, notFound, unprocessable } from '../../../platform
 import type { LedgerMoneyCommand, MoneyMovement } from '../../../platform/use-cases/money.port';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { SYSTEM_ACCOUNTS, userAccount } from '../../ledger';
-import { decideCheckout, type CheckoutCommand, type CheckoutRefusal, type CheckoutSessionState } from '../domain/checkout-session';
+import {
+  decideCheckout,
+  type CheckoutCommand,
+  type CheckoutRefusal,
+  type CheckoutSessionState,
+} from '../domain/checkout-session';
 import { CheckoutSessions, checkoutSessionStreams, refundTransactionIdOf } from './checkout-sessions';
 
-export type CheckoutOutcome = { kind: 'recorded'; state: CheckoutSessionState } | { kind: 'duplicate'; state: CheckoutSessionState };
+export type CheckoutOutcome =
+  { kind: 'recorded'; state: CheckoutSessionState } | { kind: 'duplicate'; state: CheckoutSessionState };
 
 export function checkoutRefusalError(refusal: CheckoutRefusal) {
   switch (refusal) {
@@ -47,7 +53,11 @@ export class PaymentCommands {
   }
 
   /** `idempotency`: the route's `Idempotency-Key` (creating a session); webhooks and jobs are keyed by the session itself. */
-  async execute(sessionId: string, command: CheckoutCommand, idempotency?: IdempotentRequest): Promise<CheckoutOutcome> {
+  async execute(
+    sessionId: string,
+    command: CheckoutCommand,
+    idempotency?: IdempotentRequest,
+  ): Promise<CheckoutOutcome> {
     return this.runner.run<CheckoutOutcome>({
       lockKeys: [checkoutSessionStreams.streamId(sessionId)],
       idempotency,
@@ -55,7 +65,8 @@ export class PaymentCommands {
         const loaded = await this.sessions.load(sessionId, unit.transaction);
         const decision = decideCheckout(command, loaded.state);
         if (decision.kind === 'refused') throw checkoutRefusalError(decision.refusal);
-        if (decision.kind === 'duplicate') return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state }) };
+        if (decision.kind === 'duplicate')
+          return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state }) };
         const state = checkoutSessionStreams.advance(loaded, decision.events);
         return {
           appends: checkoutSessionStreams.appendOf(loaded, decision.events),
@@ -65,7 +76,9 @@ export class PaymentCommands {
         };
       },
       ledgerRefusal: (refusal) =>
-        refusal === 'BALANCE_MUST_COVER_AMOUNT' ? unprocessable('REFUND_CREDIT_SPENT', PAYMENT_MESSAGES.refundSpent) : undefined,
+        refusal === 'BALANCE_MUST_COVER_AMOUNT'
+          ? unprocessable('REFUND_CREDIT_SPENT', PAYMENT_MESSAGES.refundSpent)
+          : undefined,
     });
   }
 }
@@ -89,9 +102,15 @@ function creditOf(events: PaymentEvent[], state: CheckoutSessionState): MoneyMov
         : created.kind === 'moves'
           ? `Moves purchase: ${formatMinor(amountMinor, 'moves')} moves (${created.packageId})`
           : `Added funds: $${formatMinor(amountMinor, 'usd')}`,
-    postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(created.userId), currency, amountMinor }],
+    postings: [
+      { debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(created.userId), currency, amountMinor },
+    ],
     now: paid.data.paidAt,
-    references: { checkoutSessionId: created.sessionId, provider: created.provider, providerEventId: paid.data.providerEventId },
+    references: {
+      checkoutSessionId: created.sessionId,
+      provider: created.provider,
+      providerEventId: paid.data.providerEventId,
+    },
   };
 }
 

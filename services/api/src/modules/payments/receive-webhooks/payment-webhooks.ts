@@ -27,14 +27,19 @@ export class PaymentWebhooks {
     providers.registerWebhookSink((provider, rawBody, headers) => this.handle(provider, rawBody, headers));
   }
 
-  async handle(providerName: PaymentProviderName | string, rawBody: string | undefined, headers: Record<string, string | string[] | undefined>): Promise<WebhookOutcome> {
+  async handle(
+    providerName: PaymentProviderName | string,
+    rawBody: string | undefined,
+    headers: Record<string, string | string[] | undefined>,
+  ): Promise<WebhookOutcome> {
     const provider = this.providers.get(providerName);
     if (!provider) throw notFound('PAYMENT_PROVIDER_NOT_ENABLED', PAYMENT_MESSAGES.unknownProvider);
     let fact;
     try {
       fact = provider.parseWebhook(rawBody ?? '', headers);
     } catch (error) {
-      if (error instanceof InvalidWebhookError) throw badRequest('INVALID_WEBHOOK_SIGNATURE', PAYMENT_MESSAGES.badSignature);
+      if (error instanceof InvalidWebhookError)
+        throw badRequest('INVALID_WEBHOOK_SIGNATURE', PAYMENT_MESSAGES.badSignature);
       throw error;
     }
     if (fact.kind === 'ignored') return 'ignored';
@@ -42,20 +47,31 @@ export class PaymentWebhooks {
     try {
       const current = await this.commands.load(fact.sessionId);
       if (current.state.created && current.state.created.provider !== provider.name) {
-        this.logger.warn(`${provider.name} webhook ${fact.eventId} names session ${fact.sessionId} of ${current.state.created.provider}: ignored`);
+        this.logger.warn(
+          `${provider.name} webhook ${fact.eventId} names session ${fact.sessionId} of ${current.state.created.provider}: ignored`,
+        );
         return 'ignored';
       }
       switch (fact.kind) {
         case 'paid': {
           const outcome = await this.commands.execute(fact.sessionId, {
             type: 'ConfirmPayment',
-            data: { providerEventId: fact.eventId, paymentReference: fact.paymentReference, amountCents: fact.amountCents, transactionId: creditTransactionIdOf(fact.sessionId), now },
+            data: {
+              providerEventId: fact.eventId,
+              paymentReference: fact.paymentReference,
+              amountCents: fact.amountCents,
+              transactionId: creditTransactionIdOf(fact.sessionId),
+              now,
+            },
           });
           return outcome.kind === 'recorded' ? 'credited' : 'duplicate';
         }
         case 'failed':
         case 'expired': {
-          const outcome = await this.commands.execute(fact.sessionId, { type: 'CloseCheckoutSession', data: { providerEventId: fact.eventId, outcome: fact.kind, reason: fact.reason, now } });
+          const outcome = await this.commands.execute(fact.sessionId, {
+            type: 'CloseCheckoutSession',
+            data: { providerEventId: fact.eventId, outcome: fact.kind, reason: fact.reason, now },
+          });
           return outcome.kind === 'recorded' ? 'closed' : 'duplicate';
         }
         case 'refunded': {
@@ -70,7 +86,9 @@ export class PaymentWebhooks {
       // A verified event we cannot apply (unknown session, paid after it failed, amount mismatch, refund of spent
       // gems): retrying will not change it, so acknowledge it and leave it to operators.
       if (error instanceof ApiError && error.status < 500) {
-        this.logger.warn(`${provider.name} webhook ${fact.eventId} (${fact.kind}) for session ${fact.sessionId} not applied: ${error.code} ${error.message}`);
+        this.logger.warn(
+          `${provider.name} webhook ${fact.eventId} (${fact.kind}) for session ${fact.sessionId} not applied: ${error.code} ${error.message}`,
+        );
         return 'ignored';
       }
       throw error;

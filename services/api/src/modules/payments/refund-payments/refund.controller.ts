@@ -30,7 +30,11 @@ export class RefundController {
     if (!loaded.state.created) throw notFound('CHECKOUT_SESSION_NOT_FOUND', PAYMENT_MESSAGES.sessionNotFound);
     const outcome = await this.commands.execute(sessionId, {
       type: 'RefundPayment',
-      data: { providerEventId: null, reversalTransactionId: refundTransactionIdOf(sessionId), now: new Date().toISOString() },
+      data: {
+        providerEventId: null,
+        reversalTransactionId: refundTransactionIdOf(sessionId),
+        now: new Date().toISOString(),
+      },
     });
     const state = outcome.state;
     const provider = this.providers.get(state.created!.provider);
@@ -43,8 +47,14 @@ export class RefundController {
         amountCents: state.paid.amountCents,
       });
     } catch (error) {
-      this.logger.error(`Provider refund of session ${sessionId} failed after the reversal: ${(error as Error).message}`);
-      throw new ApiError(503, 'PROVIDER_REFUND_FAILED', 'The credit is reversed, but the provider did not confirm the refund; try again');
+      this.logger.error(
+        `Provider refund of session ${sessionId} failed after the reversal: ${(error as Error).message}`,
+      );
+      throw new ApiError(
+        503,
+        'PROVIDER_REFUND_FAILED',
+        'The credit is reversed, but the provider did not confirm the refund; try again',
+      );
     }
     return { success: true, session: checkoutStatusView((await this.commands.load(sessionId)).state) };
   }

@@ -26,7 +26,10 @@ export class StartAdvertiserCheckoutCommand extends Command<PlanCheckoutResponse
 }
 
 @CommandHandler(StartAdvertiserCheckoutCommand)
-export class StartAdvertiserCheckoutHandler implements ICommandHandler<StartAdvertiserCheckoutCommand, PlanCheckoutResponse> {
+export class StartAdvertiserCheckoutHandler implements ICommandHandler<
+  StartAdvertiserCheckoutCommand,
+  PlanCheckoutResponse
+> {
   constructor(
     private readonly starter: CheckoutStarter,
     private readonly queryBus: QueryBus,
@@ -36,7 +39,13 @@ export class StartAdvertiserCheckoutHandler implements ICommandHandler<StartAdve
     const purchase = purchaseOf(command.planId);
     const user = await getExistingUser(this.queryBus, command.userId);
     if (user.user_type !== 'advertiser') throw forbidden(SUBSCRIPTION_MESSAGES.advertisersOnly, 'ADVERTISER_ONLY');
-    const state = await this.starter.start(command.userId, purchase, command.addresses, command.idempotency, command.provider);
+    const state = await this.starter.start(
+      command.userId,
+      purchase,
+      command.addresses,
+      command.idempotency,
+      command.provider,
+    );
     const created = state.created!;
     return {
       status: 'success',
@@ -58,8 +67,16 @@ export class StartAdvertiserCheckoutHandler implements ICommandHandler<StartAdve
 export function purchaseOf(planId: string): Purchase {
   const plan = findAdvertiserPlan(planId);
   if (plan) {
-    if (plan.price_cents === 0) throw badRequest('FREE_PLAN_NEEDS_NO_CHECKOUT', SUBSCRIPTION_MESSAGES.freePlanNoCheckout);
-    return { kind: 'plan', packageId: plan.id, amountCents: plan.price_cents, creditCurrency: 'usd', creditMinor: 0n, description: `${plan.name} advertiser plan, one month` };
+    if (plan.price_cents === 0)
+      throw badRequest('FREE_PLAN_NEEDS_NO_CHECKOUT', SUBSCRIPTION_MESSAGES.freePlanNoCheckout);
+    return {
+      kind: 'plan',
+      packageId: plan.id,
+      amountCents: plan.price_cents,
+      creditCurrency: 'usd',
+      creditMinor: 0n,
+      description: `${plan.name} advertiser plan, one month`,
+    };
   }
   const movesPackage = findMovesPackage(planId);
   if (movesPackage) {

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { v7 as uuidv7 } from 'uuid';
-import { CHECKOUT_SESSION_TTL_MINUTES, PAYMENT_MESSAGES, type CheckoutKind, type PaymentProviderName } from '@app/contracts/payments';
+import {
+  CHECKOUT_SESSION_TTL_MINUTES,
+  PAYMENT_MESSAGES,
+  type CheckoutKind,
+  type PaymentProviderName,
+} from '@app/contracts/payments';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { ApiError, badRequest, forbidden, notFound } from '../../../platform/http/api-error';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
@@ -46,7 +51,13 @@ export class CheckoutStarter {
     @Inject(APP_CONFIG) private readonly appConfig: AppConfig,
   ) {}
 
-  async start(userId: string, purchase: Purchase, addresses: ReturnAddresses, idempotency: IdempotentRequest | undefined, providerName?: PaymentProviderName): Promise<CheckoutSessionState> {
+  async start(
+    userId: string,
+    purchase: Purchase,
+    addresses: ReturnAddresses,
+    idempotency: IdempotentRequest | undefined,
+    providerName?: PaymentProviderName,
+  ): Promise<CheckoutSessionState> {
     const user = await getExistingUser(this.queryBus, userId);
     // Sandboxes never exchange value with the real economy, and card money is real.
     if (user.is_demo) throw forbidden(PAYMENT_MESSAGES.demoCannotPay, 'DEMO_ACCOUNT_CANNOT_PAY');
@@ -61,7 +72,14 @@ export class CheckoutStarter {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + CHECKOUT_SESSION_TTL_MINUTES * 60_000).toISOString();
     const { successUrl, cancelUrl } = this.returnUrls(addresses, sessionId);
-    const checkout = await provider.createCheckout({ sessionId, amountCents: purchase.amountCents, description: purchase.description, successUrl, cancelUrl, expiresAt });
+    const checkout = await provider.createCheckout({
+      sessionId,
+      amountCents: purchase.amountCents,
+      description: purchase.description,
+      successUrl,
+      cancelUrl,
+      expiresAt,
+    });
     // A replayed Idempotency-Key answers the first session (the one recorded), not this attempt's.
     const outcome = await this.commands.execute(
       sessionId,
@@ -98,15 +116,24 @@ export class CheckoutStarter {
     if (addresses.successUrl !== undefined || addresses.cancelUrl !== undefined) {
       const success = this.explicitUrl(addresses.successUrl ?? addresses.cancelUrl!, origin);
       const cancel = this.explicitUrl(addresses.cancelUrl ?? addresses.successUrl!, origin);
-      return { successUrl: withQuery(success, sessionId, 'success'), cancelUrl: withQuery(cancel, sessionId, 'cancelled') };
+      return {
+        successUrl: withQuery(success, sessionId, 'success'),
+        cancelUrl: withQuery(cancel, sessionId, 'cancelled'),
+      };
     }
-    const path = addresses.returnPath && /^\/(?!\/)[A-Za-z0-9\-._~/]*$/.test(addresses.returnPath) ? addresses.returnPath : '/wallet';
+    const path =
+      addresses.returnPath && /^\/(?!\/)[A-Za-z0-9\-._~/]*$/.test(addresses.returnPath)
+        ? addresses.returnPath
+        : '/wallet';
     const back = `${origin}${path}?checkout=${encodeURIComponent(sessionId)}`;
     return { successUrl: `${back}&status=success`, cancelUrl: `${back}&status=cancelled` };
   }
 
   private appOrigin(requestOrigin: string | undefined): string {
-    return this.config.appPublicUrl ?? (requestOrigin && this.appConfig.corsOrigins.includes(requestOrigin) ? requestOrigin : '');
+    return (
+      this.config.appPublicUrl ??
+      (requestOrigin && this.appConfig.corsOrigins.includes(requestOrigin) ? requestOrigin : '')
+    );
   }
 
   /** A path on our origin, or an absolute address whose origin is the app's or an allowed one: no open redirects. */
@@ -118,8 +145,11 @@ export class CheckoutStarter {
     } catch {
       throw badRequest('INVALID_RETURN_URL', 'success_url and cancel_url must be addresses of this app');
     }
-    const allowed = [this.config.appPublicUrl, ...this.appConfig.corsOrigins].filter((entry): entry is string => Boolean(entry)).map((entry) => new URL(entry).origin);
-    if (!allowed.includes(parsed.origin)) throw badRequest('INVALID_RETURN_URL', 'success_url and cancel_url must be addresses of this app');
+    const allowed = [this.config.appPublicUrl, ...this.appConfig.corsOrigins]
+      .filter((entry): entry is string => Boolean(entry))
+      .map((entry) => new URL(entry).origin);
+    if (!allowed.includes(parsed.origin))
+      throw badRequest('INVALID_RETURN_URL', 'success_url and cancel_url must be addresses of this app');
     return parsed.toString();
   }
 }

@@ -13,7 +13,12 @@ export function checkoutStatusView(state: CheckoutSessionState): CheckoutSession
     price: created.amountCents / 100,
     // Past its deadline an unpaid session can no longer be paid (the local page expires it on the next visit,
     // Stripe sends checkout.session.expired): the wallet shows it as expired meanwhile.
-    status: state.status === 'open' && Date.now() >= Date.parse(created.expiresAt) ? 'expired' : state.status === 'none' ? 'open' : state.status,
+    status:
+      state.status === 'open' && Date.now() >= Date.parse(created.expiresAt)
+        ? 'expired'
+        : state.status === 'none'
+          ? 'open'
+          : state.status,
     credit_currency: created.creditCurrency,
     credit_amount: minorToApiNumber(BigInt(created.creditMinor), created.creditCurrency),
     credited: state.paid !== null,

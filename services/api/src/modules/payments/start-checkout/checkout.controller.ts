@@ -92,10 +92,14 @@ export class CheckoutController {
   }
 
   @Route(getCheckoutSessionRoute)
-  async status(@CurrentUser() caller: AuthenticatedUser, @Param('sessionId') sessionId: string): Promise<CheckoutSessionStatus> {
+  async status(
+    @CurrentUser() caller: AuthenticatedUser,
+    @Param('sessionId') sessionId: string,
+  ): Promise<CheckoutSessionStatus> {
     const { state } = await this.commands.load(sessionId);
     // Another user's session answers like a missing one: ids are not secrets, but their existence is nobody's business.
-    if (!state.created || state.created.userId !== caller.userId) throw notFound('CHECKOUT_SESSION_NOT_FOUND', PAYMENT_MESSAGES.sessionNotFound);
+    if (!state.created || state.created.userId !== caller.userId)
+      throw notFound('CHECKOUT_SESSION_NOT_FOUND', PAYMENT_MESSAGES.sessionNotFound);
     return checkoutStatusView(state);
   }
 
@@ -112,7 +116,13 @@ export class CheckoutController {
     @Req() request: FastifyRequest,
   ): Promise<PlanCheckoutResponse> {
     return this.commandBus.execute(
-      new StartAdvertiserCheckoutCommand(caller.userId, body.plan_id, { requestOrigin: originOf(request), successUrl: body.success_url, cancelUrl: body.cancel_url }, idempotency, body.provider),
+      new StartAdvertiserCheckoutCommand(
+        caller.userId,
+        body.plan_id,
+        { requestOrigin: originOf(request), successUrl: body.success_url, cancelUrl: body.cancel_url },
+        idempotency,
+        body.provider,
+      ),
     );
   }
 
@@ -123,10 +133,22 @@ export class CheckoutController {
     idempotency: IdempotentRequest,
     purchase: Purchase,
   ): Promise<CheckoutSessionResponse> {
-    const state = await this.starter.start(userId, purchase, { requestOrigin: originOf(request), returnPath }, idempotency);
+    const state = await this.starter.start(
+      userId,
+      purchase,
+      { requestOrigin: originOf(request), returnPath },
+      idempotency,
+    );
     const created = state.created!;
-    return { success: true, session_id: created.sessionId, checkout_url: created.checkoutUrl, provider: created.provider as 'local' | 'stripe', expires_at: created.expiresAt };
+    return {
+      success: true,
+      session_id: created.sessionId,
+      checkout_url: created.checkoutUrl,
+      provider: created.provider as 'local' | 'stripe',
+      expires_at: created.expiresAt,
+    };
   }
 }
 
-const originOf = (request: FastifyRequest) => (typeof request.headers.origin === 'string' ? request.headers.origin : undefined);
+const originOf = (request: FastifyRequest) =>
+  typeof request.headers.origin === 'string' ? request.headers.origin : undefined;

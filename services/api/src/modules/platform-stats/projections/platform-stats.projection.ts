@@ -6,7 +6,8 @@ import { PLATFORM_STATS_EVENT_TYPES, type PlatformStatsChange, platformStatsChan
 
 const logger = new Logger('PlatformStatsProjection');
 
-type Table = 'platform_stats_counters' | 'platform_stats_drops' | 'platform_stats_rewards' | 'platform_stats_demo_users';
+type Table =
+  'platform_stats_counters' | 'platform_stats_drops' | 'platform_stats_rewards' | 'platform_stats_demo_users';
 
 /**
  * Platform-wide figures for the landing page: running counters (members, completed applications, rewards paid,
@@ -17,7 +18,12 @@ export const platformStatsProjection = defineProjection<Table>({
   // 2: rewards are remembered per transaction so that reversals take them back out.
   // 3: demo sandboxes and demo drops left out.
   version: 3,
-  tableNames: ['platform_stats_counters', 'platform_stats_drops', 'platform_stats_rewards', 'platform_stats_demo_users'],
+  tableNames: [
+    'platform_stats_counters',
+    'platform_stats_drops',
+    'platform_stats_rewards',
+    'platform_stats_demo_users',
+  ],
   eventTypes: PLATFORM_STATS_EVENT_TYPES,
   createTables: (tables) => [
     `CREATE TABLE ${tables.platform_stats_counters} (counter text PRIMARY KEY, amount numeric NOT NULL DEFAULT 0)`,
@@ -62,17 +68,31 @@ type Tables = ProjectionTables<Table>;
  * Drops the ledger changes of demo sandboxes: the sandboxes registered in this batch and those remembered from
  * earlier ones (a user registers before any ledger event of theirs, and the log is read in order).
  */
-async function withoutDemoUsers(transaction: TransactionHandle, tables: Tables, changes: PlatformStatsChange[]): Promise<PlatformStatsChange[]> {
+async function withoutDemoUsers(
+  transaction: TransactionHandle,
+  tables: Tables,
+  changes: PlatformStatsChange[],
+): Promise<PlatformStatsChange[]> {
   const userOf = (change: PlatformStatsChange): string | undefined =>
-    change.kind === 'reward_paid' || change.kind === 'reward_reversed' || change.kind === 'counter' ? change.userId : undefined;
+    change.kind === 'reward_paid' || change.kind === 'reward_reversed' || change.kind === 'counter'
+      ? change.userId
+      : undefined;
   const demo = new Set<string>();
   for (const change of changes) if (change.kind === 'demo_user') demo.add(change.userId);
   if (demo.size > 0) {
-    await transaction.query(`INSERT INTO ${tables.platform_stats_demo_users} (user_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`, [[...demo]]);
+    await transaction.query(
+      `INSERT INTO ${tables.platform_stats_demo_users} (user_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+      [[...demo]],
+    );
   }
-  const unknown = [...new Set(changes.map(userOf).filter((userId): userId is string => userId !== undefined && !demo.has(userId)))];
+  const unknown = [
+    ...new Set(changes.map(userOf).filter((userId): userId is string => userId !== undefined && !demo.has(userId))),
+  ];
   if (unknown.length > 0) {
-    const found = await transaction.query<{ user_id: string }>(`SELECT user_id FROM ${tables.platform_stats_demo_users} WHERE user_id = ANY($1::text[])`, [unknown]);
+    const found = await transaction.query<{ user_id: string }>(
+      `SELECT user_id FROM ${tables.platform_stats_demo_users} WHERE user_id = ANY($1::text[])`,
+      [unknown],
+    );
     for (const row of found.rows) demo.add(row.user_id);
   }
   if (demo.size === 0) return changes;
@@ -92,21 +112,39 @@ const REWARD_KEY = { transaction_id: 'text', user_id: 'text' } as const;
  * `INSERT ... ON CONFLICT DO NOTHING RETURNING`, which tells which ones were new; keys with a reversal (rare) are
  * read first so the replay starts from the stored row.
  */
-async function writeRewards(transaction: TransactionHandle, tables: Tables, changes: PlatformStatsChange[], add: (counter: string, amount: bigint) => void): Promise<void> {
+async function writeRewards(
+  transaction: TransactionHandle,
+  tables: Tables,
+  changes: PlatformStatsChange[],
+  add: (counter: string, amount: bigint) => void,
+): Promise<void> {
   const key = (transactionId: string, userId: string) => `${transactionId}|${userId}`;
   const reversed = new Map<string, { transactionId: string; userId: string }>();
   for (const change of changes) {
-    if (change.kind === 'reward_reversed') reversed.set(key(change.reversedTransactionId, change.userId), { transactionId: change.reversedTransactionId, userId: change.userId });
+    if (change.kind === 'reward_reversed')
+      reversed.set(key(change.reversedTransactionId, change.userId), {
+        transactionId: change.reversedTransactionId,
+        userId: change.userId,
+      });
   }
   const stored = new Map<string, Reward | null>();
   if (reversed.size > 0) {
-    const found = await transaction.query<{ transaction_id: string; user_id: string; points_minor: string; gems_minor: string }>(
+    const found = await transaction.query<{
+      transaction_id: string;
+      user_id: string;
+      points_minor: string;
+      gems_minor: string;
+    }>(
       `SELECT transaction_id, user_id, points_minor::text, gems_minor::text FROM ${tables.platform_stats_rewards}
         WHERE (transaction_id, user_id) IN (SELECT * FROM ${rowsTable(1, REWARD_KEY)} AS wanted)`,
       [rowsDocument([...reversed.values()].map((entry) => [entry.transactionId, entry.userId]))],
     );
     for (const entry of reversed.keys()) stored.set(entry, null);
-    for (const row of found.rows) stored.set(key(row.transaction_id, row.user_id), { pointsMinor: BigInt(row.points_minor), gemsMinor: BigInt(row.gems_minor) });
+    for (const row of found.rows)
+      stored.set(key(row.transaction_id, row.user_id), {
+        pointsMinor: BigInt(row.points_minor),
+        gemsMinor: BigInt(row.gems_minor),
+      });
   }
   const initial = new Map(stored);
   // Only-paid keys: the first payment of the batch, counted if the insert finds no row.
@@ -141,9 +179,20 @@ async function writeRewards(transaction: TransactionHandle, tables: Tables, chan
       [rowsDocument(gone.map((entry) => [entry.transactionId, entry.userId]))],
     );
   }
-  const rows: string[][] = [...paidOnly.values()].map((reward) => [reward.transactionId, reward.userId, reward.pointsMinor.toString(), reward.gemsMinor.toString()]);
+  const rows: string[][] = [...paidOnly.values()].map((reward) => [
+    reward.transactionId,
+    reward.userId,
+    reward.pointsMinor.toString(),
+    reward.gemsMinor.toString(),
+  ]);
   for (const [id, reward] of replaced) {
-    if (reward) rows.push([reversed.get(id)!.transactionId, reversed.get(id)!.userId, reward.pointsMinor.toString(), reward.gemsMinor.toString()]);
+    if (reward)
+      rows.push([
+        reversed.get(id)!.transactionId,
+        reversed.get(id)!.userId,
+        reward.pointsMinor.toString(),
+        reward.gemsMinor.toString(),
+      ]);
   }
   const inserted = await upsertRows<{ transaction_id: string; user_id: string }>(
     transaction,
@@ -163,14 +212,23 @@ async function writeRewards(transaction: TransactionHandle, tables: Tables, chan
 type DropRow = { open: boolean; deadlineAt: string | null };
 
 /** Drop rows: the touched ones are read once, the batch's changes applied in log order, the results written at once. */
-async function writeDrops(transaction: TransactionHandle, tables: Tables, changes: PlatformStatsChange[]): Promise<void> {
-  const dropChanges = changes.filter((change) => change.kind === 'drop_opened' || change.kind === 'drop_deadline_changed' || change.kind === 'drop_closed');
+async function writeDrops(
+  transaction: TransactionHandle,
+  tables: Tables,
+  changes: PlatformStatsChange[],
+): Promise<void> {
+  const dropChanges = changes.filter(
+    (change) =>
+      change.kind === 'drop_opened' || change.kind === 'drop_deadline_changed' || change.kind === 'drop_closed',
+  );
   if (dropChanges.length === 0) return;
   const found = await transaction.query<{ drop_id: string; open: boolean; deadline_at: string | null }>(
     `SELECT drop_id, open, deadline_at::text AS deadline_at FROM ${tables.platform_stats_drops} WHERE drop_id = ANY($1::text[])`,
     [[...new Set(dropChanges.map((change) => change.dropId))]],
   );
-  const drops = new Map<string, DropRow>(found.rows.map((row) => [row.drop_id, { open: row.open, deadlineAt: row.deadline_at }]));
+  const drops = new Map<string, DropRow>(
+    found.rows.map((row) => [row.drop_id, { open: row.open, deadlineAt: row.deadline_at }]),
+  );
   const touched = new Set<string>();
   for (const change of dropChanges) {
     const row = drops.get(change.dropId);

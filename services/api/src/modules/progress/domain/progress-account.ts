@@ -1,5 +1,12 @@
 import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement } from '@app/contracts/ledger';
-import { XP_PER_LEVEL, findAchievement, levelOf, type AchievementCriteria, type AchievementDefinition, type ProgressEvent } from '@app/contracts/progress';
+import {
+  XP_PER_LEVEL,
+  findAchievement,
+  levelOf,
+  type AchievementCriteria,
+  type AchievementDefinition,
+  type ProgressEvent,
+} from '@app/contracts/progress';
 
 /**
  * One user's progress (stream `progress-account-<userId>`): XP awarded and achievements claimed. XP is not a ledger
@@ -21,20 +28,44 @@ export const initialProgressAccount = (userId: string): ProgressAccountState => 
 
 /** Counters folded from other contexts' events (the progress counters projection); level comes from the stream. */
 export type ProgressCounters = Record<Exclude<AchievementCriteria, 'level'>, number>;
-export const EMPTY_COUNTERS: ProgressCounters = Object.freeze({ account_created: 0, content_created: 0, follower_count: 0, points_spent: 0 });
+export const EMPTY_COUNTERS: ProgressCounters = Object.freeze({
+  account_created: 0,
+  content_created: 0,
+  follower_count: 0,
+  points_spent: 0,
+});
 
 export type ProgressCommand =
-  | { type: 'AwardExperience'; data: { baseAmount: number; xpMultiplier: number; source: string; sourceId: string; now: string } }
-  | { type: 'ClaimAchievement'; data: { achievementId: string; counters: ProgressCounters; xpMultiplier: number; transactionId: string; now: string } };
+  | {
+      type: 'AwardExperience';
+      data: { baseAmount: number; xpMultiplier: number; source: string; sourceId: string; now: string };
+    }
+  | {
+      type: 'ClaimAchievement';
+      data: {
+        achievementId: string;
+        counters: ProgressCounters;
+        xpMultiplier: number;
+        transactionId: string;
+        now: string;
+      };
+    };
 
-export type ProgressRefusal = 'ACHIEVEMENT_MUST_EXIST' | 'ACHIEVEMENT_MUST_BE_MET' | 'ACHIEVEMENT_CLAIMED_ONCE' | 'XP_MUST_BE_POSITIVE';
+export type ProgressRefusal =
+  'ACHIEVEMENT_MUST_EXIST' | 'ACHIEVEMENT_MUST_BE_MET' | 'ACHIEVEMENT_CLAIMED_ONCE' | 'XP_MUST_BE_POSITIVE';
 /** `money`: an achievement's gold, issued to the user in the claim's append; XP moves none (it is not a currency). */
-export type ProgressDecision = { kind: 'accepted'; events: ProgressEvent[]; money: MoneyMovement | null } | { kind: 'refused'; refusal: ProgressRefusal };
+export type ProgressDecision =
+  | { kind: 'accepted'; events: ProgressEvent[]; money: MoneyMovement | null }
+  | { kind: 'refused'; refusal: ProgressRefusal };
 
 const refuse = (refusal: ProgressRefusal): ProgressDecision => ({ kind: 'refused', refusal });
 const sourceKey = (source: string, sourceId: string) => `${source}:${sourceId}`;
 
-export function achievementProgress(definition: AchievementDefinition, state: ProgressAccountState, counters: ProgressCounters): number {
+export function achievementProgress(
+  definition: AchievementDefinition,
+  state: ProgressAccountState,
+  counters: ProgressCounters,
+): number {
   return definition.criteria_type === 'level' ? levelOf(state.xpPoints) : counters[definition.criteria_type];
 }
 
@@ -48,7 +79,20 @@ export function decide(command: ProgressCommand, state: ProgressAccountState): P
       if (state.awardedSources.has(sourceKey(source, sourceId))) return { kind: 'accepted', events: [], money: null };
       return {
         kind: 'accepted',
-        events: [{ type: 'ExperienceAwarded', data: { userId, baseAmount, multiplier: xpMultiplier, amount: baseAmount * xpMultiplier, source, sourceId, awardedAt: now } }],
+        events: [
+          {
+            type: 'ExperienceAwarded',
+            data: {
+              userId,
+              baseAmount,
+              multiplier: xpMultiplier,
+              amount: baseAmount * xpMultiplier,
+              source,
+              sourceId,
+              awardedAt: now,
+            },
+          },
+        ],
         money: null,
       };
     }
@@ -57,14 +101,33 @@ export function decide(command: ProgressCommand, state: ProgressAccountState): P
       const definition = findAchievement(achievementId);
       if (!definition) return refuse('ACHIEVEMENT_MUST_EXIST');
       if (state.claimedAchievements.has(achievementId)) return refuse('ACHIEVEMENT_CLAIMED_ONCE');
-      if (achievementProgress(definition, state, counters) < definition.criteria_value) return refuse('ACHIEVEMENT_MUST_BE_MET');
+      if (achievementProgress(definition, state, counters) < definition.criteria_value)
+        return refuse('ACHIEVEMENT_MUST_BE_MET');
       return {
         kind: 'accepted',
         events: [
-          { type: 'AchievementClaimed', data: { userId, achievementId, goldReward: definition.gold_reward, xpReward: definition.xp_reward, transactionId, claimedAt: now } },
+          {
+            type: 'AchievementClaimed',
+            data: {
+              userId,
+              achievementId,
+              goldReward: definition.gold_reward,
+              xpReward: definition.xp_reward,
+              transactionId,
+              claimedAt: now,
+            },
+          },
           {
             type: 'ExperienceAwarded',
-            data: { userId, baseAmount: definition.xp_reward, multiplier: xpMultiplier, amount: definition.xp_reward * xpMultiplier, source: 'achievement', sourceId: achievementId, awardedAt: now },
+            data: {
+              userId,
+              baseAmount: definition.xp_reward,
+              multiplier: xpMultiplier,
+              amount: definition.xp_reward * xpMultiplier,
+              source: 'achievement',
+              sourceId: achievementId,
+              awardedAt: now,
+            },
           },
         ],
         money:
@@ -74,7 +137,14 @@ export function decide(command: ProgressCommand, state: ProgressAccountState): P
                 reasonCode: 'ACHIEVEMENT_REWARD',
                 description: `Achievement: ${achievementId}`,
                 now,
-                postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(userId), currency: 'gold', amountMinor: BigInt(definition.gold_reward) }],
+                postings: [
+                  {
+                    debitAccount: SYSTEM_ACCOUNTS.issuance,
+                    creditAccount: userAccount(userId),
+                    currency: 'gold',
+                    amountMinor: BigInt(definition.gold_reward),
+                  },
+                ],
                 references: { achievementId },
               }
             : null,
@@ -92,11 +162,15 @@ export function evolve(state: ProgressAccountState, event: ProgressEvent): Progr
         awardedSources: new Set([...state.awardedSources, sourceKey(event.data.source, event.data.sourceId)]),
       };
     case 'AchievementClaimed':
-      return { ...state, claimedAchievements: new Map([...state.claimedAchievements, [event.data.achievementId, event.data.claimedAt]]) };
+      return {
+        ...state,
+        claimedAchievements: new Map([...state.claimedAchievements, [event.data.achievementId, event.data.claimedAt]]),
+      };
   }
 }
 
-export const foldProgressAccount = (userId: string, events: ProgressEvent[]): ProgressAccountState => events.reduce(evolve, initialProgressAccount(userId));
+export const foldProgressAccount = (userId: string, events: ProgressEvent[]): ProgressAccountState =>
+  events.reduce(evolve, initialProgressAccount(userId));
 
 export function progressView(xpPoints: number) {
   const level = levelOf(xpPoints);

@@ -23,7 +23,16 @@ export function counterDeltas(stored: Pick<StoredEvent, 'type' | 'data' | 'strea
     case 'InfluenceFollowersVerified': {
       // The count an administrator verified, never the one a user declared: an achievement pays gold.
       const parsed = InfluenceFollowersVerifiedSchema.safeParse(stored.data);
-      return parsed.success ? [{ userId: parsed.data.userId, counter: 'follower_count', mode: 'set', value: BigInt(parsed.data.verifiedFollowerCount) }] : [];
+      return parsed.success
+        ? [
+            {
+              userId: parsed.data.userId,
+              counter: 'follower_count',
+              mode: 'set',
+              value: BigInt(parsed.data.verifiedFollowerCount),
+            },
+          ]
+        : [];
     }
     case 'LedgerTransactionPosted': {
       // Only the legs of the copy's own user count, so a transaction between two users is counted once for each.
@@ -43,7 +52,9 @@ export function counterDeltas(stored: Pick<StoredEvent, 'type' | 'data' | 'strea
       if (!(CONTENT_CREATED_EVENT_TYPES as readonly string[]).includes(stored.type)) return [];
       const data = stored.data as Record<string, unknown>;
       const creator = data.creatorId ?? data.creator_id ?? data.userId;
-      return typeof creator === 'string' ? [{ userId: creator, counter: 'content_created', mode: 'add', value: 1n }] : [];
+      return typeof creator === 'string'
+        ? [{ userId: creator, counter: 'content_created', mode: 'add', value: 1n }]
+        : [];
     }
   }
 }
@@ -52,7 +63,9 @@ export function counterDeltas(stored: Pick<StoredEvent, 'type' | 'data' | 'strea
  * Counter deltas merged per (user, counter), in log order: adds are summed, and a set replaces what came before it
  * (later adds go on top of the value it sets). A merged 'add' is the sum to add; a merged 'set' is the final value.
  */
-export function mergeCounterDeltas<Delta extends { userId: string; counter: string; mode: 'add' | 'set'; value: bigint }>(deltas: readonly Delta[]): Delta[] {
+export function mergeCounterDeltas<
+  Delta extends { userId: string; counter: string; mode: 'add' | 'set'; value: bigint },
+>(deltas: readonly Delta[]): Delta[] {
   const moves = new Map<string, Delta>();
   for (const delta of deltas) {
     const key = `${delta.userId}|${delta.counter}`;

@@ -14,7 +14,12 @@ export const progressCountersProjection = defineProjection<'progress_counters'>(
   // Version 2: followers are the verified count (`InfluenceFollowersVerified`), no longer the declared one.
   version: 2,
   tableNames: ['progress_counters'],
-  eventTypes: ['UserRegistered', 'InfluenceFollowersVerified', 'LedgerTransactionPosted', ...CONTENT_CREATED_EVENT_TYPES],
+  eventTypes: [
+    'UserRegistered',
+    'InfluenceFollowersVerified',
+    'LedgerTransactionPosted',
+    ...CONTENT_CREATED_EVENT_TYPES,
+  ],
   createTables: (tables) => [
     `CREATE TABLE ${tables.progress_counters} (
        user_id text NOT NULL,
@@ -54,9 +59,11 @@ export function foldCounterMoves(events: StoredEvent[]): CounterDelta[] {
   return mergeCounterDeltas(deltas);
 }
 
-
 export async function countersOf(database: Pick<pg.Pool, 'query'>, userId: string): Promise<ProgressCounters> {
-  const rows = await database.query<{ counter: keyof ProgressCounters; value: string }>('SELECT counter, value FROM progress_counters WHERE user_id = $1', [userId]);
+  const rows = await database.query<{ counter: keyof ProgressCounters; value: string }>(
+    'SELECT counter, value FROM progress_counters WHERE user_id = $1',
+    [userId],
+  );
   const counters: ProgressCounters = { ...EMPTY_COUNTERS };
   for (const row of rows.rows) {
     if (!(row.counter in counters)) continue;

@@ -46,8 +46,16 @@ export class ActivateMasterKeyController {
       decide: async (unit) => {
         const loaded = await this.accounts.load(caller.userId, unit.transaction);
         // Counted from the log in this unit's transaction, not from a projection that may trail the last completion.
-        const completed = await proofDropsCompletedOn(this.accounts.eventStore, unit.transaction, caller.userId, utcDayOf(now));
-        const decision = decide({ type: 'ActivateMasterKey', data: { tier, proofDropsCompletedToday: completed, now } }, loaded.state);
+        const completed = await proofDropsCompletedOn(
+          this.accounts.eventStore,
+          unit.transaction,
+          caller.userId,
+          utcDayOf(now),
+        );
+        const decision = decide(
+          { type: 'ActivateMasterKey', data: { tier, proofDropsCompletedToday: completed, now } },
+          loaded.state,
+        );
         if (decision.kind === 'refused') throw rewardsRefusalToApiError(decision.refusal, { completed, required });
         const activatedAt = rewardsAccountStreams.advance(loaded, decision.events).lastMasterKeyActivatedAt ?? now;
         return {

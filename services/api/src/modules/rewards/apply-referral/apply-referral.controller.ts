@@ -1,5 +1,9 @@
 import { Body, Controller } from '@nestjs/common';
-import { processReferralRoute, type ProcessReferralRequest, type ProcessReferralResponse } from '@app/contracts/rewards';
+import {
+  processReferralRoute,
+  type ProcessReferralRequest,
+  type ProcessReferralResponse,
+} from '@app/contracts/rewards';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';

@@ -34,7 +34,11 @@ export class ReferralApplication {
     private readonly queryBus: QueryBus,
   ) {}
 
-  async apply(input: { userId: string; referralCode: string; idempotency?: IdempotentRequest }): Promise<ProcessReferralResponse> {
+  async apply(input: {
+    userId: string;
+    referralCode: string;
+    idempotency?: IdempotentRequest;
+  }): Promise<ProcessReferralResponse> {
     const referrerUserId = await this.queryBus.execute(new FindUserIdByReferralCodeQuery(input.referralCode));
     if (!referrerUserId) throw notFound('REFERRAL_CODE_NOT_FOUND', REWARDS_MESSAGES.referralCodeUnknown);
     const now = new Date().toISOString();
@@ -45,7 +49,10 @@ export class ReferralApplication {
       command: async (unit) => {
         await unit.transaction.query('SELECT pg_advisory_xact_lock(hashtext($1))', [REFERRAL_GRAPH_LOCK]);
         const referrerAncestorUserIds = await this.ancestorsOf(referrerUserId, unit.transaction);
-        return { type: 'ApplyReferral', data: { referrerUserId, referralCode: input.referralCode, referrerAncestorUserIds, transactionId, now } };
+        return {
+          type: 'ApplyReferral',
+          data: { referrerUserId, referralCode: input.referralCode, referrerAncestorUserIds, transactionId, now },
+        };
       },
       respond: ({ events, transactionId: posted }) => {
         const applied = events.find((event) => event.type === 'ReferralApplied')!;
@@ -67,7 +74,7 @@ export class ReferralApplication {
   private async ancestorsOf(userId: string, transaction: TransactionHandle): Promise<string[]> {
     const ancestors: string[] = [];
     const seen = new Set([userId]);
-    for (let current = userId; ; ) {
+    for (let current = userId; ;) {
       const { state } = await this.accounts.load(current, transaction);
       const referrer = state.referral?.referrerUserId;
       if (!referrer || seen.has(referrer)) return ancestors;

@@ -29,7 +29,12 @@ export interface RewardsAccountState {
     followerCount: number;
     month: string;
     registeredAt: string;
-    verification: { verifiedFollowerCount: number; monthlyPointsMinor: bigint; verifiedBy: string; verifiedAt: string } | null;
+    verification: {
+      verifiedFollowerCount: number;
+      monthlyPointsMinor: bigint;
+      verifiedBy: string;
+      verifiedAt: string;
+    } | null;
     rejection: Rejection | null;
   } | null;
   influenceClaimedMonths: ReadonlySet<string>;
@@ -66,9 +71,18 @@ export type RewardsCommand =
     }
   | {
       type: 'VerifyInfluenceFollowers';
-      data: { verifiedFollowerCount: number; expectedPlatformUsername?: string; verifiedBy: string; reason?: string; now: string };
+      data: {
+        verifiedFollowerCount: number;
+        expectedPlatformUsername?: string;
+        verifiedBy: string;
+        reason?: string;
+        now: string;
+      };
     }
-  | { type: 'RejectInfluence'; data: { expectedPlatformUsername?: string; reason: string; rejectedBy: string; now: string } }
+  | {
+      type: 'RejectInfluence';
+      data: { expectedPlatformUsername?: string; reason: string; rejectedBy: string; now: string };
+    }
   | { type: 'ClaimInfluencePoints'; data: { transactionId: string; now: string } }
   | {
       type: 'ApplyReferral';
@@ -105,7 +119,9 @@ export type RewardsRefusal =
   | 'REFERRAL_ONLY_ONCE';
 
 /** `money`: the points the accepted events issue (a month's claim, a referral), in the same append; else null. */
-export type RewardsDecision = { kind: 'accepted'; events: RewardsEvent[]; money: MoneyMovement | null } | { kind: 'refused'; refusal: RewardsRefusal };
+export type RewardsDecision =
+  | { kind: 'accepted'; events: RewardsEvent[]; money: MoneyMovement | null }
+  | { kind: 'refused'; refusal: RewardsRefusal };
 
 const POINTS_MINOR_PER_POINT = 10n;
 const accept = (...events: RewardsEvent[]): RewardsDecision => ({ kind: 'accepted', events, money: null });
@@ -118,7 +134,11 @@ type MonthlyPointsClaimed = Extract<RewardsEvent, { type: 'InstagramPointsClaime
  * programme and month. A month worth 0 points (an influence count verified under the minimum) pays nothing: the
  * ledger refuses empty postings.
  */
-function monthlyPointsClaimed(claimed: MonthlyPointsClaimed, programme: 'instagram' | 'influence', description: string): RewardsDecision {
+function monthlyPointsClaimed(
+  claimed: MonthlyPointsClaimed,
+  programme: 'instagram' | 'influence',
+  description: string,
+): RewardsDecision {
   const { userId, month, transactionId, claimedAt } = claimed.data;
   const pointsMinor = BigInt(claimed.data.pointsMinor);
   const money =
@@ -167,37 +187,64 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (proofDropsCompletedToday < required) return refuse('PROOF_DROPS_MUST_REACH_REQUIREMENT');
       return accept({
         type: 'MasterKeyActivated',
-        data: { userId, utcDay: utcDayOf(now), tier, proofDropsCompleted: proofDropsCompletedToday, proofDropsRequired: required, activatedAt: now },
+        data: {
+          userId,
+          utcDay: utcDayOf(now),
+          tier,
+          proofDropsCompleted: proofDropsCompletedToday,
+          proofDropsRequired: required,
+          activatedAt: now,
+        },
       });
     }
     case 'RegisterInstagram': {
       const { instagramUsername, now } = command.data;
       // The same username again changes nothing, unless it was rejected: then it is a new request for review.
-      if (state.instagram && !state.instagram.rejection && state.instagram.username.toLowerCase() === instagramUsername.toLowerCase()) return accept();
+      if (
+        state.instagram &&
+        !state.instagram.rejection &&
+        state.instagram.username.toLowerCase() === instagramUsername.toLowerCase()
+      )
+        return accept();
       return accept({ type: 'InstagramAccountRegistered', data: { userId, instagramUsername, registeredAt: now } });
     }
     case 'VerifyInstagram': {
       const { expectedUsername, verifiedBy, now } = command.data;
       if (!state.instagram) return refuse('INSTAGRAM_MUST_BE_REGISTERED');
-      if (expectedUsername !== undefined && expectedUsername.replace(/^@/, '').toLowerCase() !== state.instagram.username.toLowerCase()) {
+      if (
+        expectedUsername !== undefined &&
+        expectedUsername.replace(/^@/, '').toLowerCase() !== state.instagram.username.toLowerCase()
+      ) {
         return refuse('INSTAGRAM_USERNAME_MUST_MATCH');
       }
       if (state.instagram.verifiedAt) return accept();
       return accept({
         type: 'InstagramAccountVerified',
-        data: { userId, instagramUsername: state.instagram.username, verifiedBy, verifiedAt: now, ...(command.data.reason ? { reason: command.data.reason } : {}) },
+        data: {
+          userId,
+          instagramUsername: state.instagram.username,
+          verifiedBy,
+          verifiedAt: now,
+          ...(command.data.reason ? { reason: command.data.reason } : {}),
+        },
       });
     }
     case 'RejectInstagram': {
       const { expectedUsername, reason, rejectedBy, now } = command.data;
       if (!state.instagram) return refuse('INSTAGRAM_MUST_BE_REGISTERED');
-      if (expectedUsername !== undefined && expectedUsername.replace(/^@/, '').toLowerCase() !== state.instagram.username.toLowerCase()) {
+      if (
+        expectedUsername !== undefined &&
+        expectedUsername.replace(/^@/, '').toLowerCase() !== state.instagram.username.toLowerCase()
+      ) {
         return refuse('INSTAGRAM_USERNAME_MUST_MATCH');
       }
       if (state.instagram.verifiedAt) return refuse('INSTAGRAM_MUST_NOT_BE_VERIFIED');
       // Rejected already: the first reason stands.
       if (state.instagram.rejection) return accept();
-      return accept({ type: 'InstagramVerificationRejected', data: { userId, instagramUsername: state.instagram.username, reason, rejectedBy, rejectedAt: now } });
+      return accept({
+        type: 'InstagramVerificationRejected',
+        data: { userId, instagramUsername: state.instagram.username, reason, rejectedBy, rejectedAt: now },
+      });
     }
     case 'ClaimInstagramPoints': {
       const { tier, transactionId, now } = command.data;
@@ -206,7 +253,17 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       const month = utcMonthOf(now);
       if (state.instagramClaimedMonths.has(month)) return refuse('INSTAGRAM_CLAIM_ONCE_A_MONTH');
       return monthlyPointsClaimed(
-        { type: 'InstagramPointsClaimed', data: { userId, month, tier, pointsMinor: instagramMonthlyPointsMinor(tier).toString(), transactionId, claimedAt: now } },
+        {
+          type: 'InstagramPointsClaimed',
+          data: {
+            userId,
+            month,
+            tier,
+            pointsMinor: instagramMonthlyPointsMinor(tier).toString(),
+            transactionId,
+            claimedAt: now,
+          },
+        },
         'instagram',
         'Monthly Instagram points',
       );
@@ -214,7 +271,8 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
     case 'RegisterInfluenceRewards': {
       const { now, ...fields } = command.data;
       if (!withinFollowerBounds(fields.followerCount)) return refuse('INFLUENCE_FOLLOWERS_MUST_NOT_EXCEED_MAXIMUM');
-      if (fields.followerCount < REWARDS_RULES.influenceMinimumFollowers) return refuse('INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM');
+      if (fields.followerCount < REWARDS_RULES.influenceMinimumFollowers)
+        return refuse('INFLUENCE_FOLLOWERS_MUST_REACH_MINIMUM');
       const month = utcMonthOf(now);
       const current = state.influence;
       // The same claim again this month changes nothing (and keeps its verification); any change is a new claim,
@@ -239,7 +297,8 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (!current || current.month !== month) return refuse('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
       if (
         expectedPlatformUsername !== undefined &&
-        expectedPlatformUsername.replace(/^@/, '').toLowerCase() !== current.platformUsername.replace(/^@/, '').toLowerCase()
+        expectedPlatformUsername.replace(/^@/, '').toLowerCase() !==
+          current.platformUsername.replace(/^@/, '').toLowerCase()
       ) {
         return refuse('INFLUENCE_USERNAME_MUST_MATCH');
       }
@@ -267,7 +326,8 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (!current || current.month !== utcMonthOf(now)) return refuse('INFLUENCE_MUST_BE_REGISTERED_THIS_MONTH');
       if (
         expectedPlatformUsername !== undefined &&
-        expectedPlatformUsername.replace(/^@/, '').toLowerCase() !== current.platformUsername.replace(/^@/, '').toLowerCase()
+        expectedPlatformUsername.replace(/^@/, '').toLowerCase() !==
+          current.platformUsername.replace(/^@/, '').toLowerCase()
       ) {
         return refuse('INFLUENCE_USERNAME_MUST_MATCH');
       }
@@ -275,7 +335,15 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (current.rejection) return accept();
       return accept({
         type: 'InfluenceVerificationRejected',
-        data: { userId, month: current.month, platform: current.platform, platformUsername: current.platformUsername, reason, rejectedBy, rejectedAt: now },
+        data: {
+          userId,
+          month: current.month,
+          platform: current.platform,
+          platformUsername: current.platformUsername,
+          reason,
+          rejectedBy,
+          rejectedAt: now,
+        },
       });
     }
     case 'ClaimInfluencePoints': {
@@ -286,7 +354,16 @@ export function decide(command: RewardsCommand, state: RewardsAccountState): Rew
       if (state.influenceClaimedMonths.has(month)) return refuse('INFLUENCE_CLAIM_ONCE_A_MONTH');
       if (!state.influence.verification) return refuse('INFLUENCE_MUST_BE_VERIFIED');
       return monthlyPointsClaimed(
-        { type: 'InfluencePointsClaimed', data: { userId, month, pointsMinor: state.influence.verification.monthlyPointsMinor.toString(), transactionId, claimedAt: now } },
+        {
+          type: 'InfluencePointsClaimed',
+          data: {
+            userId,
+            month,
+            pointsMinor: state.influence.verification.monthlyPointsMinor.toString(),
+            transactionId,
+            claimedAt: now,
+          },
+        },
         'influence',
         'Monthly influence points',
       );
@@ -337,12 +414,24 @@ export function evolve(state: RewardsAccountState, event: RewardsEvent): Rewards
     case 'MasterKeyActivated':
       return { ...state, lastMasterKeyActivatedAt: event.data.activatedAt };
     case 'InstagramAccountRegistered':
-      return { ...state, instagram: { username: event.data.instagramUsername, registeredAt: event.data.registeredAt, verifiedAt: null, rejection: null } };
+      return {
+        ...state,
+        instagram: {
+          username: event.data.instagramUsername,
+          registeredAt: event.data.registeredAt,
+          verifiedAt: null,
+          rejection: null,
+        },
+      };
     case 'InstagramAccountVerified':
-      return state.instagram ? { ...state, instagram: { ...state.instagram, verifiedAt: event.data.verifiedAt, rejection: null } } : state;
+      return state.instagram
+        ? { ...state, instagram: { ...state.instagram, verifiedAt: event.data.verifiedAt, rejection: null } }
+        : state;
     case 'InstagramVerificationRejected': {
       const { reason, rejectedBy, rejectedAt } = event.data;
-      return state.instagram ? { ...state, instagram: { ...state.instagram, rejection: { reason, rejectedBy, rejectedAt } } } : state;
+      return state.instagram
+        ? { ...state, instagram: { ...state.instagram, rejection: { reason, rejectedBy, rejectedAt } } }
+        : state;
     }
     case 'InstagramPointsClaimed':
       return { ...state, instagramClaimedMonths: new Set([...state.instagramClaimedMonths, event.data.month]) };
@@ -379,12 +468,21 @@ export function evolve(state: RewardsAccountState, event: RewardsEvent): Rewards
         : state;
     case 'InfluenceVerificationRejected': {
       const { reason, rejectedBy, rejectedAt } = event.data;
-      return state.influence && state.influence.month === event.data.month ? { ...state, influence: { ...state.influence, rejection: { reason, rejectedBy, rejectedAt } } } : state;
+      return state.influence && state.influence.month === event.data.month
+        ? { ...state, influence: { ...state.influence, rejection: { reason, rejectedBy, rejectedAt } } }
+        : state;
     }
     case 'InfluencePointsClaimed':
       return { ...state, influenceClaimedMonths: new Set([...state.influenceClaimedMonths, event.data.month]) };
     case 'ReferralApplied':
-      return { ...state, referral: { referrerUserId: event.data.referrerUserId, referralCode: event.data.referralCode, appliedAt: event.data.appliedAt } };
+      return {
+        ...state,
+        referral: {
+          referrerUserId: event.data.referrerUserId,
+          referralCode: event.data.referralCode,
+          appliedAt: event.data.appliedAt,
+        },
+      };
   }
 }
 

@@ -45,7 +45,10 @@ export class RewardsCommands {
         const loaded = await this.accounts.load(request.userId, unit.transaction);
         const decision = decide(command, loaded.state);
         if (decision.kind === 'refused') throw (request.refusalError ?? rewardsRefusalToApiError)(decision.refusal);
-        const appends = [...rewardsAccountStreams.appendOf(loaded, decision.events), ...((await request.extraStreams?.(unit)) ?? [])];
+        const appends = [
+          ...rewardsAccountStreams.appendOf(loaded, decision.events),
+          ...((await request.extraStreams?.(unit)) ?? []),
+        ];
         const state = rewardsAccountStreams.advance(loaded, decision.events);
         return {
           appends,

@@ -1,5 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { InfluenceFollowersVerifiedSchema, InfluenceRewardsRegisteredSchema, InfluenceVerificationRejectedSchema } from '@app/contracts/rewards';
+import {
+  InfluenceFollowersVerifiedSchema,
+  InfluenceRewardsRegisteredSchema,
+  InfluenceVerificationRejectedSchema,
+} from '@app/contracts/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
 
 const logger = new Logger('RewardsInfluenceRegistrations');
@@ -54,12 +58,10 @@ export const influenceRegistrationsProjection = defineProjection<'rewards_influe
           logger.error(`Skipping unreadable event at position ${stored.position}`);
           continue;
         }
-        await transaction.query(`UPDATE ${tables.rewards_influence_registrations} SET rejected_at = $3, rejection_reason = $4 WHERE user_id = $1 AND month = $2`, [
-          parsed.data.userId,
-          parsed.data.month,
-          parsed.data.rejectedAt,
-          parsed.data.reason,
-        ]);
+        await transaction.query(
+          `UPDATE ${tables.rewards_influence_registrations} SET rejected_at = $3, rejection_reason = $4 WHERE user_id = $1 AND month = $2`,
+          [parsed.data.userId, parsed.data.month, parsed.data.rejectedAt, parsed.data.reason],
+        );
       } else {
         const parsed = InfluenceFollowersVerifiedSchema.safeParse(stored.data);
         if (!parsed.success) {

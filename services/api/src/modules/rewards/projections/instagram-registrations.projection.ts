@@ -1,5 +1,9 @@
 import { Logger } from '@nestjs/common';
-import { InstagramAccountRegisteredSchema, InstagramAccountVerifiedSchema, InstagramVerificationRejectedSchema } from '@app/contracts/rewards';
+import {
+  InstagramAccountRegisteredSchema,
+  InstagramAccountVerifiedSchema,
+  InstagramVerificationRejectedSchema,
+} from '@app/contracts/rewards';
 import { defineProjection } from '../../../platform/projections/projection';
 
 const logger = new Logger('RewardsInstagramRegistrations');
@@ -43,18 +47,20 @@ export const instagramRegistrationsProjection = defineProjection<'rewards_instag
           logger.error(`Skipping unreadable event at position ${stored.position}`);
           continue;
         }
-        await transaction.query(`UPDATE ${tables.rewards_instagram_registrations} SET rejected_at = $2, rejection_reason = $3 WHERE user_id = $1`, [
-          parsed.data.userId,
-          parsed.data.rejectedAt,
-          parsed.data.reason,
-        ]);
+        await transaction.query(
+          `UPDATE ${tables.rewards_instagram_registrations} SET rejected_at = $2, rejection_reason = $3 WHERE user_id = $1`,
+          [parsed.data.userId, parsed.data.rejectedAt, parsed.data.reason],
+        );
       } else {
         const parsed = InstagramAccountVerifiedSchema.safeParse(stored.data);
         if (!parsed.success) {
           logger.error(`Skipping unreadable event at position ${stored.position}`);
           continue;
         }
-        await transaction.query(`UPDATE ${tables.rewards_instagram_registrations} SET verified_at = $2, rejected_at = NULL, rejection_reason = NULL WHERE user_id = $1`, [parsed.data.userId, parsed.data.verifiedAt]);
+        await transaction.query(
+          `UPDATE ${tables.rewards_instagram_registrations} SET verified_at = $2, rejected_at = NULL, rejection_reason = NULL WHERE user_id = $1`,
+          [parsed.data.userId, parsed.data.verifiedAt],
+        );
       }
     }
   },

@@ -21,7 +21,10 @@ export class GetReferralStatusHandler implements IQueryHandler<GetReferralStatus
   ) {}
 
   async execute(query: GetReferralStatusQuery): Promise<ReferralStatus> {
-    const [loaded, user] = await Promise.all([this.accounts.load(query.userId), this.queryBus.execute(new GetUserQuery(query.userId))]);
+    const [loaded, user] = await Promise.all([
+      this.accounts.load(query.userId),
+      this.queryBus.execute(new GetUserQuery(query.userId)),
+    ]);
     const referral = loaded.state.referral;
     return {
       referral_code: user?.referral_code ?? null,

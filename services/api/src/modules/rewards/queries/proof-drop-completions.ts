@@ -16,7 +16,12 @@ const TAIL_BATCH = 1_000;
  * id counts once. Events below the checkpoint cannot appear later (the runner reads only below the oldest
  * transaction in flight), and `horizon: 'snapshot'` returns every event committed before the tail's statement.
  */
-export async function proofDropsCompletedOn(eventStore: EventStore, transaction: TransactionHandle, userId: string, utcDay: string): Promise<number> {
+export async function proofDropsCompletedOn(
+  eventStore: EventStore,
+  transaction: TransactionHandle,
+  userId: string,
+  utcDay: string,
+): Promise<number> {
   const projection = proofDropCompletionsProjection.name;
   const table = proofDropCompletionsProjection.tableNames[0];
   let from: Checkpoint = CHECKPOINT_START;
@@ -24,20 +29,26 @@ export async function proofDropsCompletedOn(eventStore: EventStore, transaction:
   const exists = await transaction.query<{ name: string | null }>('SELECT to_regclass($1)::text AS name', [table]);
   if (exists.rows[0]?.name) {
     from = (await readProjectionCheckpoint(transaction, projection)) ?? CHECKPOINT_START;
-    const rows = await transaction.query<{ application_id: string }>(`SELECT application_id FROM ${table} WHERE user_id = $1 AND utc_day = $2`, [
-      userId,
-      utcDay,
-    ]);
+    const rows = await transaction.query<{ application_id: string }>(
+      `SELECT application_id FROM ${table} WHERE user_id = $1 AND utc_day = $2`,
+      [userId, utcDay],
+    );
     for (const row of rows.rows) completed.add(row.application_id);
   }
   for (;;) {
-    const batch = await eventStore.readAll(from, { eventTypes: [DROP_APPLICATION_COMPLETED], transaction, horizon: 'snapshot', limit: TAIL_BATCH });
+    const batch = await eventStore.readAll(from, {
+      eventTypes: [DROP_APPLICATION_COMPLETED],
+      transaction,
+      horizon: 'snapshot',
+      limit: TAIL_BATCH,
+    });
     for (const stored of batch.events) {
       const parsed = DropApplicationCompletedSchema.safeParse(stored.data);
       // The projection skips an unreadable payload (with a log); so does this count.
       if (!parsed.success) continue;
       const data = parsed.data;
-      if (data.dropType === 'proof' && data.applicantUserId === userId && utcDayOf(data.completedAt) === utcDay) completed.add(data.applicationId);
+      if (data.dropType === 'proof' && data.applicantUserId === userId && utcDayOf(data.completedAt) === utcDay)
+        completed.add(data.applicationId);
     }
     if (batch.caughtUp || batch.events.length === 0) break;
     from = batch.nextCheckpoint;

@@ -41,7 +41,11 @@ export function influenceStatusOf(state: RewardsAccountState, now: string): Infl
   const registered = state.influence?.month === month ? state.influence : null;
   const verification = registered?.verification ?? null;
   const claimed = state.influenceClaimedMonths.has(month);
-  const pointsMinor = verification ? verification.monthlyPointsMinor : registered ? influenceMonthlyPointsMinor(registered.followerCount) : 0n;
+  const pointsMinor = verification
+    ? verification.monthlyPointsMinor
+    : registered
+      ? influenceMonthlyPointsMinor(registered.followerCount)
+      : 0n;
   return {
     is_registered_this_month: registered !== null,
     platform_username: state.influence?.platformUsername ?? null,
@@ -49,7 +53,13 @@ export function influenceStatusOf(state: RewardsAccountState, now: string): Infl
     points_calculated: pointsFromMinor(pointsMinor),
     current_month: month,
     is_verified: verification !== null,
-    verification_status: !registered ? 'not_registered' : verification ? 'verified' : registered.rejection ? 'rejected' : 'pending_verification',
+    verification_status: !registered
+      ? 'not_registered'
+      : verification
+        ? 'verified'
+        : registered.rejection
+          ? 'rejected'
+          : 'pending_verification',
     verified_follower_count: verification?.verifiedFollowerCount ?? null,
     verified_at: verification?.verifiedAt ?? null,
     rejection_reason: registered?.rejection?.reason ?? null,
@@ -77,7 +87,11 @@ export class VerifyInfluenceController {
   @Route(listInfluenceVerificationsRoute)
   @AdminOnly()
   async pending(
-    @Query(new ZodValidationPipe(listInfluenceVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'rejected' | 'all'; limit: number },
+    @Query(new ZodValidationPipe(listInfluenceVerificationsRoute.query))
+    query: {
+      status: 'pending' | 'verified' | 'rejected' | 'all';
+      limit: number;
+    },
   ): Promise<InfluenceVerification[]> {
     const filters = {
       pending: 'AND verified_at IS NULL AND rejected_at IS NULL',
@@ -205,7 +219,15 @@ export class VerifyInfluenceController {
     return this.rewards.run({
       idempotency,
       userId: params.userId,
-      command: { type: 'RejectInfluence', data: { expectedPlatformUsername: body.platform_username, reason: body.reason, rejectedBy: `admin:${admin.userId}`, now } },
+      command: {
+        type: 'RejectInfluence',
+        data: {
+          expectedPlatformUsername: body.platform_username,
+          reason: body.reason,
+          rejectedBy: `admin:${admin.userId}`,
+          now,
+        },
+      },
       respond: ({ state }) => influenceStatusOf(state, now),
     });
   }
@@ -222,7 +244,11 @@ export class VerifyInfluenceController {
       idempotency,
       userId: caller.userId,
       command: { type: 'ClaimInfluencePoints', data: { transactionId, now } },
-      ...monthlyPointsClaim({ claimedEvent: 'InfluencePointsClaimed', message: (points) => `You received ${points} influence points for this month`, transactionId }),
+      ...monthlyPointsClaim({
+        claimedEvent: 'InfluencePointsClaimed',
+        message: (points) => `You received ${points} influence points for this month`,
+        transactionId,
+      }),
     });
   }
 }

@@ -44,7 +44,13 @@ export function instagramStatusOf(state: RewardsAccountState, tier: UserTier, no
     monthly_points: pointsFromMinor(instagramMonthlyPointsMinor(tier)),
     verification_word: REWARDS_RULES.instagramVerificationWord,
     verification_account: REWARDS_RULES.instagramProductAccount,
-    verification_status: !instagram ? 'not_registered' : instagram.verifiedAt ? 'verified' : instagram.rejection ? 'rejected' : 'pending_review',
+    verification_status: !instagram
+      ? 'not_registered'
+      : instagram.verifiedAt
+        ? 'verified'
+        : instagram.rejection
+          ? 'rejected'
+          : 'pending_review',
     rejection_reason: instagram?.rejection?.reason ?? null,
   };
 }
@@ -66,7 +72,11 @@ export class VerifyInstagramController {
   @Route(listInstagramVerificationsRoute)
   @AdminOnly()
   async pending(
-    @Query(new ZodValidationPipe(listInstagramVerificationsRoute.query)) query: { status: 'pending' | 'verified' | 'rejected' | 'all'; limit: number },
+    @Query(new ZodValidationPipe(listInstagramVerificationsRoute.query))
+    query: {
+      status: 'pending' | 'verified' | 'rejected' | 'all';
+      limit: number;
+    },
   ): Promise<InstagramVerification[]> {
     const filters = {
       pending: 'WHERE verified_at IS NULL AND rejected_at IS NULL',
@@ -143,7 +153,15 @@ export class VerifyInstagramController {
     return this.rewards.run({
       idempotency,
       userId: params.userId,
-      command: { type: 'VerifyInstagram', data: { expectedUsername: body.instagram_username, verifiedBy: `admin:${admin.userId}`, reason: body.reason || undefined, now } },
+      command: {
+        type: 'VerifyInstagram',
+        data: {
+          expectedUsername: body.instagram_username,
+          verifiedBy: `admin:${admin.userId}`,
+          reason: body.reason || undefined,
+          now,
+        },
+      },
       respond: ({ state }) => instagramStatusOf(state, tier, now),
     });
   }
@@ -162,7 +180,15 @@ export class VerifyInstagramController {
     return this.rewards.run({
       idempotency,
       userId: params.userId,
-      command: { type: 'RejectInstagram', data: { expectedUsername: body.instagram_username, reason: body.reason, rejectedBy: `admin:${admin.userId}`, now } },
+      command: {
+        type: 'RejectInstagram',
+        data: {
+          expectedUsername: body.instagram_username,
+          reason: body.reason,
+          rejectedBy: `admin:${admin.userId}`,
+          now,
+        },
+      },
       respond: ({ state }) => instagramStatusOf(state, tier, now),
     });
   }
@@ -180,7 +206,11 @@ export class VerifyInstagramController {
       idempotency,
       userId: caller.userId,
       command: { type: 'ClaimInstagramPoints', data: { tier, transactionId, now } },
-      ...monthlyPointsClaim({ claimedEvent: 'InstagramPointsClaimed', message: (points) => `You received ${points} points for this month`, transactionId }),
+      ...monthlyPointsClaim({
+        claimedEvent: 'InstagramPointsClaimed',
+        message: (points) => `You received ${points} points for this month`,
+        transactionId,
+      }),
     });
   }
 }

@@ -23,7 +23,10 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
       // Demo sandboxes' drops are not searchable (a user registers before any drop of theirs; the log is read in order).
       const data = UserRegisteredSchema.parse(stored.data);
       if (!(data.isDemo ?? data.demoPersona !== null)) return;
-      await transaction.query(`INSERT INTO ${tables.search_drops_demo_creators} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`, [data.userId]);
+      await transaction.query(
+        `INSERT INTO ${tables.search_drops_demo_creators} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`,
+        [data.userId],
+      );
       return;
     }
     case 'DropCreated': {
@@ -33,7 +36,17 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
          SELECT $1, $2, $3, $4, $5, $6, 'active', $7, $8
           WHERE NOT EXISTS (SELECT 1 FROM ${tables.search_drops_demo_creators} WHERE user_id = $9)
          ON CONFLICT (drop_id) DO NOTHING`,
-        [data.dropId, data.details.title, data.details.description, dropTypeOf(data.kind, data.details.category), data.terms.gemRewardBaseMinor, data.terms.keyCostMinor, data.creatorName, data.createdAt, data.creatorId],
+        [
+          data.dropId,
+          data.details.title,
+          data.details.description,
+          dropTypeOf(data.kind, data.details.category),
+          data.terms.gemRewardBaseMinor,
+          data.terms.keyCostMinor,
+          data.creatorName,
+          data.createdAt,
+          data.creatorId,
+        ],
       );
       return;
     }
@@ -43,13 +56,22 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
         `UPDATE ${tables.search_drops} SET title = $2, description = $3, gem_reward_base_minor = $4, key_cost_minor = $5,
            drop_type = CASE WHEN drop_type = 'paid_content' THEN drop_type ELSE $6 END
          WHERE drop_id = $1`,
-        [data.dropId, data.details.title, data.details.description, data.terms.gemRewardBaseMinor, data.terms.keyCostMinor, data.details.category],
+        [
+          data.dropId,
+          data.details.title,
+          data.details.description,
+          data.terms.gemRewardBaseMinor,
+          data.terms.keyCostMinor,
+          data.details.category,
+        ],
       );
       return;
     }
     case 'DropClosed': {
       const data = DropClosedSchema.parse(stored.data);
-      await transaction.query(`UPDATE ${tables.search_drops} SET status = 'completed' WHERE drop_id = $1`, [data.dropId]);
+      await transaction.query(`UPDATE ${tables.search_drops} SET status = 'completed' WHERE drop_id = $1`, [
+        data.dropId,
+      ]);
       return;
     }
     case 'DropDeleted': {
@@ -59,7 +81,10 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
     }
     case 'DropApplicationReceived': {
       const data = DropApplicationReceivedSchema.parse(stored.data);
-      await transaction.query(`UPDATE ${tables.search_drops} SET current_participants = current_participants + 1 WHERE drop_id = $1`, [data.dropId]);
+      await transaction.query(
+        `UPDATE ${tables.search_drops} SET current_participants = current_participants + 1 WHERE drop_id = $1`,
+        [data.dropId],
+      );
       return;
     }
   }

@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
-import { ProfileUpdatedSchema, UserRegisteredSchema, UserTierChangedSchema, UserTypeChangedSchema } from '@app/contracts/identity';
+import {
+  ProfileUpdatedSchema,
+  UserRegisteredSchema,
+  UserTierChangedSchema,
+  UserTypeChangedSchema,
+} from '@app/contracts/identity';
 import { ExperienceAwardedSchema } from '@app/contracts/progress';
 import { GoldItemPurchasedSchema } from '@app/contracts/shop';
 import { InfluenceRewardsRegisteredSchema } from '@app/contracts/rewards';
@@ -11,7 +16,13 @@ const logger = new Logger('SearchUsersProjection');
 
 type Tables = ProjectionTables<'search_users'>;
 
-async function update(transaction: TransactionHandle, tables: Tables, userId: string, assignments: string, values: unknown[]) {
+async function update(
+  transaction: TransactionHandle,
+  tables: Tables,
+  userId: string,
+  assignments: string,
+  values: unknown[],
+) {
   await transaction.query(`UPDATE ${tables.search_users} SET ${assignments} WHERE user_id = $1`, [userId, ...values]);
 }
 
@@ -30,9 +41,12 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
     }
     case 'ProfileUpdated': {
       const { userId, changes } = ProfileUpdatedSchema.parse(stored.data);
-      if (changes.username !== undefined) await update(transaction, tables, userId, 'username = $2', [changes.username]);
-      if (changes.displayName !== undefined) await update(transaction, tables, userId, 'display_name = $2', [changes.displayName]);
-      if (changes.avatarUrl !== undefined) await update(transaction, tables, userId, 'avatar_url = $2', [changes.avatarUrl]);
+      if (changes.username !== undefined)
+        await update(transaction, tables, userId, 'username = $2', [changes.username]);
+      if (changes.displayName !== undefined)
+        await update(transaction, tables, userId, 'display_name = $2', [changes.displayName]);
+      if (changes.avatarUrl !== undefined)
+        await update(transaction, tables, userId, 'avatar_url = $2', [changes.avatarUrl]);
       return;
     }
     case 'UserTierChanged': {
@@ -54,7 +68,13 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
     case 'GoldItemPurchased': {
       const data = GoldItemPurchasedSchema.parse(stored.data);
       if (data.itemId !== 'profile_boost_30d' || data.expiresAt === null) return;
-      return update(transaction, tables, data.userId, 'boosted_until = greatest(coalesce(boosted_until, $2::timestamptz), $2::timestamptz)', [data.expiresAt]);
+      return update(
+        transaction,
+        tables,
+        data.userId,
+        'boosted_until = greatest(coalesce(boosted_until, $2::timestamptz), $2::timestamptz)',
+        [data.expiresAt],
+      );
     }
   }
 }
@@ -65,7 +85,15 @@ export const searchUsersProjection = defineProjection<'search_users'>({
   // 2: demo sandboxes left out.
   version: 2,
   tableNames: ['search_users'],
-  eventTypes: ['UserRegistered', 'ProfileUpdated', 'UserTierChanged', 'UserTypeChanged', 'InfluenceRewardsRegistered', 'ExperienceAwarded', 'GoldItemPurchased'],
+  eventTypes: [
+    'UserRegistered',
+    'ProfileUpdated',
+    'UserTierChanged',
+    'UserTypeChanged',
+    'InfluenceRewardsRegistered',
+    'ExperienceAwarded',
+    'GoldItemPurchased',
+  ],
   createTables: (tables) => [
     `CREATE TABLE ${tables.search_users} (
        user_id text PRIMARY KEY,

@@ -36,7 +36,10 @@ export class BuyGoldItemController {
       userId: caller.userId,
       // Only the item decides the purchase; the client's price and effect fields do not make it another request.
       idempotencyBody: { item_name: body.item_name.trim().toLowerCase() },
-      command: { type: 'BuyGoldItem', data: { itemNameOrId: body.item_name, currentTier: user.user_tier, purchaseId, transactionId, now } },
+      command: {
+        type: 'BuyGoldItem',
+        data: { itemNameOrId: body.item_name, currentTier: user.user_tier, purchaseId, transactionId, now },
+      },
       ledgerRefusal: notEnoughGold,
       respond: ({ state }) => {
         const record = state.purchases.at(-1)!;

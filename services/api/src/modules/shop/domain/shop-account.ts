@@ -1,6 +1,18 @@
 import type { UserTier } from '@app/contracts/identity';
-import { SYSTEM_ACCOUNTS, userAccount, type Currency, type MoneyMovement, type ReasonCode } from '@app/contracts/ledger';
-import { TIER_ORDER, TIER_UPGRADE_COSTS, findGoldShopItem, type GoldShopItem, type ShopEvent } from '@app/contracts/shop';
+import {
+  SYSTEM_ACCOUNTS,
+  userAccount,
+  type Currency,
+  type MoneyMovement,
+  type ReasonCode,
+} from '@app/contracts/ledger';
+import {
+  TIER_ORDER,
+  TIER_UPGRADE_COSTS,
+  findGoldShopItem,
+  type GoldShopItem,
+  type ShopEvent,
+} from '@app/contracts/shop';
 
 /**
  * One user's shop account (stream `shop-account-<userId>`): tier upgrades bought and gold purchases. Pure decider;
@@ -21,15 +33,32 @@ export interface ShopAccountState {
   purchases: GoldPurchaseRecord[];
 }
 
-export const initialShopAccount = (userId: string): ShopAccountState => ({ userId, purchasedTier: 'free', purchases: [] });
+export const initialShopAccount = (userId: string): ShopAccountState => ({
+  userId,
+  purchasedTier: 'free',
+  purchases: [],
+});
 
 export type ShopCommand =
-  | { type: 'UpgradeTier'; data: { currentTier: UserTier; targetTier: UserTier; paymentMethod: 'points' | 'gems'; transactionId: string; now: string } }
-  | { type: 'BuyGoldItem'; data: { itemNameOrId: string; currentTier: UserTier; purchaseId: string; transactionId: string; now: string } };
+  | {
+      type: 'UpgradeTier';
+      data: {
+        currentTier: UserTier;
+        targetTier: UserTier;
+        paymentMethod: 'points' | 'gems';
+        transactionId: string;
+        now: string;
+      };
+    }
+  | {
+      type: 'BuyGoldItem';
+      data: { itemNameOrId: string; currentTier: UserTier; purchaseId: string; transactionId: string; now: string };
+    };
 
 export type ShopRefusal = 'TIER_MUST_BE_HIGHER' | 'ITEM_MUST_BE_IN_CATALOGUE' | 'ITEM_MUST_NOT_BE_OWNED';
 /** `money`: the price paid, from the user's balance to `system:burn` (spent, not transferred to anyone). */
-export type ShopDecision = { kind: 'accepted'; events: ShopEvent[]; money: MoneyMovement } | { kind: 'refused'; refusal: ShopRefusal };
+export type ShopDecision =
+  { kind: 'accepted'; events: ShopEvent[]; money: MoneyMovement } | { kind: 'refused'; refusal: ShopRefusal };
 
 const refuse = (refusal: ShopRefusal): ShopDecision => ({ kind: 'refused', refusal });
 const POINTS_MINOR_PER_POINT = 10n;
@@ -37,16 +66,32 @@ const GEMS_MINOR_PER_GEM = 10_000n;
 
 /** A purchase's one payment: the price burnt out of the buyer's balance. */
 function paid(
-  payment: { userId: string; transactionId: string; reasonCode: ReasonCode; description: string; now: string; references: Record<string, string> },
+  payment: {
+    userId: string;
+    transactionId: string;
+    reasonCode: ReasonCode;
+    description: string;
+    now: string;
+    references: Record<string, string>;
+  },
   currency: Currency,
   amountMinor: bigint,
 ): MoneyMovement {
   const { userId, transactionId, reasonCode, description, now, references } = payment;
-  return { transactionId, reasonCode, description, now, postings: [{ debitAccount: userAccount(userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency, amountMinor }], references };
+  return {
+    transactionId,
+    reasonCode,
+    description,
+    now,
+    postings: [{ debitAccount: userAccount(userId), creditAccount: SYSTEM_ACCOUNTS.burn, currency, amountMinor }],
+    references,
+  };
 }
 
-export const higherTier = (left: UserTier, right: UserTier): UserTier => (TIER_ORDER[left] >= TIER_ORDER[right] ? left : right);
-export const effectiveTier = (state: ShopAccountState, identityTier: UserTier): UserTier => higherTier(identityTier, state.purchasedTier);
+export const higherTier = (left: UserTier, right: UserTier): UserTier =>
+  TIER_ORDER[left] >= TIER_ORDER[right] ? left : right;
+export const effectiveTier = (state: ShopAccountState, identityTier: UserTier): UserTier =>
+  higherTier(identityTier, state.purchasedTier);
 
 export function isActive(purchase: GoldPurchaseRecord, now: string): boolean {
   return purchase.expiresAt === null || Date.parse(purchase.expiresAt) > Date.parse(now);
@@ -56,7 +101,9 @@ export function isActive(purchase: GoldPurchaseRecord, now: string): boolean {
 export function upgradeCostMinor(from: UserTier, to: UserTier, paymentMethod: 'points' | 'gems'): bigint | null {
   const cost = TIER_UPGRADE_COSTS[from][to];
   if (!cost) return null;
-  return paymentMethod === 'points' ? BigInt(cost.points) * POINTS_MINOR_PER_POINT : BigInt(cost.gems) * GEMS_MINOR_PER_GEM;
+  return paymentMethod === 'points'
+    ? BigInt(cost.points) * POINTS_MINOR_PER_POINT
+    : BigInt(cost.gems) * GEMS_MINOR_PER_GEM;
 }
 
 export function decide(command: ShopCommand, state: ShopAccountState): ShopDecision {
@@ -69,9 +116,29 @@ export function decide(command: ShopCommand, state: ShopAccountState): ShopDecis
       if (amountMinor === null) return refuse('TIER_MUST_BE_HIGHER');
       return {
         kind: 'accepted',
-        events: [{ type: 'TierUpgradePurchased', data: { userId, fromTier, toTier: targetTier, paymentMethod, amountMinor: amountMinor.toString(), transactionId, purchasedAt: now } }],
+        events: [
+          {
+            type: 'TierUpgradePurchased',
+            data: {
+              userId,
+              fromTier,
+              toTier: targetTier,
+              paymentMethod,
+              amountMinor: amountMinor.toString(),
+              transactionId,
+              purchasedAt: now,
+            },
+          },
+        ],
         money: paid(
-          { userId, transactionId, reasonCode: 'TIER_UPGRADE', description: `Tier upgrade ${fromTier} → ${targetTier}`, now, references: { fromTier, toTier: targetTier } },
+          {
+            userId,
+            transactionId,
+            reasonCode: 'TIER_UPGRADE',
+            description: `Tier upgrade ${fromTier} → ${targetTier}`,
+            now,
+            references: { fromTier, toTier: targetTier },
+          },
           paymentMethod,
           amountMinor,
         ),
@@ -81,10 +148,13 @@ export function decide(command: ShopCommand, state: ShopAccountState): ShopDecis
       const { itemNameOrId, purchaseId, transactionId, now } = command.data;
       const item = findGoldShopItem(itemNameOrId);
       if (!item) return refuse('ITEM_MUST_BE_IN_CATALOGUE');
-      if (state.purchases.some((purchase) => purchase.item.id === item.id && isActive(purchase, now))) return refuse('ITEM_MUST_NOT_BE_OWNED');
+      if (state.purchases.some((purchase) => purchase.item.id === item.id && isActive(purchase, now)))
+        return refuse('ITEM_MUST_NOT_BE_OWNED');
       const fromTier = effectiveTier(state, command.data.currentTier);
-      if (item.type === 'tier_upgrade' && TIER_ORDER[item.effect_data.tier as UserTier] <= TIER_ORDER[fromTier]) return refuse('TIER_MUST_BE_HIGHER');
-      const expiresAt = item.duration_hours === null ? null : new Date(Date.parse(now) + item.duration_hours * 3_600_000).toISOString();
+      if (item.type === 'tier_upgrade' && TIER_ORDER[item.effect_data.tier as UserTier] <= TIER_ORDER[fromTier])
+        return refuse('TIER_MUST_BE_HIGHER');
+      const expiresAt =
+        item.duration_hours === null ? null : new Date(Date.parse(now) + item.duration_hours * 3_600_000).toISOString();
       const purchased: ShopEvent = {
         type: 'GoldItemPurchased',
         data: {
@@ -104,11 +174,26 @@ export function decide(command: ShopCommand, state: ShopAccountState): ShopDecis
       if (item.type === 'tier_upgrade') {
         events.push({
           type: 'TierUpgradePurchased',
-          data: { userId, fromTier, toTier: item.effect_data.tier as UserTier, paymentMethod: 'gold', amountMinor: String(item.gold_cost), transactionId, purchasedAt: now },
+          data: {
+            userId,
+            fromTier,
+            toTier: item.effect_data.tier as UserTier,
+            paymentMethod: 'gold',
+            amountMinor: String(item.gold_cost),
+            transactionId,
+            purchasedAt: now,
+          },
         });
       }
       const money = paid(
-        { userId, transactionId, reasonCode: 'GOLD_PURCHASE', description: `Gold shop: ${item.name}`, now, references: { itemId: item.id, purchaseId } },
+        {
+          userId,
+          transactionId,
+          reasonCode: 'GOLD_PURCHASE',
+          description: `Gold shop: ${item.name}`,
+          now,
+          references: { itemId: item.id, purchaseId },
+        },
         'gold',
         BigInt(item.gold_cost),
       );
@@ -135,13 +220,22 @@ export function evolve(state: ShopAccountState, event: ShopEvent): ShopAccountSt
       };
       return {
         ...state,
-        purchases: [...state.purchases, { purchaseId: event.data.purchaseId, item: recorded, purchasedAt: event.data.purchasedAt, expiresAt: event.data.expiresAt }],
+        purchases: [
+          ...state.purchases,
+          {
+            purchaseId: event.data.purchaseId,
+            item: recorded,
+            purchasedAt: event.data.purchasedAt,
+            expiresAt: event.data.expiresAt,
+          },
+        ],
       };
     }
   }
 }
 
-export const foldShopAccount = (userId: string, events: ShopEvent[]): ShopAccountState => events.reduce(evolve, initialShopAccount(userId));
+export const foldShopAccount = (userId: string, events: ShopEvent[]): ShopAccountState =>
+  events.reduce(evolve, initialShopAccount(userId));
 
 export interface ActiveBoostsView {
   keyMultiplier: number;

@@ -47,7 +47,10 @@ export class ShopPurchases {
         const loaded = await this.accounts.load(request.userId, unit.transaction);
         const decision = decide(request.command, loaded.state);
         if (decision.kind === 'refused') throw shopRefusalToApiError(decision.refusal);
-        upgradedTo = decision.events.find((event): event is Extract<ShopEvent, { type: 'TierUpgradePurchased' }> => event.type === 'TierUpgradePurchased');
+        upgradedTo = decision.events.find(
+          (event): event is Extract<ShopEvent, { type: 'TierUpgradePurchased' }> =>
+            event.type === 'TierUpgradePurchased',
+        );
         const state = shopAccountStreams.advance(loaded, decision.events);
         return {
           appends: shopAccountStreams.appendOf(loaded, decision.events),
@@ -68,4 +71,6 @@ export class ShopPurchases {
 }
 
 export const notEnoughGold = (refusal: LedgerRefusal): ApiError =>
-  refusal === 'BALANCE_MUST_COVER_AMOUNT' ? shopRefusalToApiError('NOT_ENOUGH_GOLD') : refusalToApiError(refusal, SHOP_MESSAGES.purchaseFailed);
+  refusal === 'BALANCE_MUST_COVER_AMOUNT'
+    ? shopRefusalToApiError('NOT_ENOUGH_GOLD')
+    : refusalToApiError(refusal, SHOP_MESSAGES.purchaseFailed);

@@ -22,7 +22,9 @@ export class TierChangeReactor {
       eventTypes: ['TierUpgradePurchased'],
       react: (event) => {
         const parsed = TierUpgradePurchasedSchema.safeParse(event.data);
-        return parsed.success ? [{ jobName: APPLY_TIER_JOB, payload: { userId: parsed.data.userId, toTier: parsed.data.toTier } }] : [];
+        return parsed.success
+          ? [{ jobName: APPLY_TIER_JOB, payload: { userId: parsed.data.userId, toTier: parsed.data.toTier } }]
+          : [];
       },
       handlers: {
         [APPLY_TIER_JOB]: async (payload) => {

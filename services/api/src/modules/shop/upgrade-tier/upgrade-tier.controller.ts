@@ -1,6 +1,13 @@
 import { Body, Controller } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { TIER_UPGRADE_COSTS, upgradeTierRoute, type UpgradeCosts, type UpgradeTierRequest, type UpgradeTierResponse, getUpgradeCostsRoute } from '@app/contracts/shop';
+import {
+  TIER_UPGRADE_COSTS,
+  upgradeTierRoute,
+  type UpgradeCosts,
+  type UpgradeTierRequest,
+  type UpgradeTierResponse,
+  getUpgradeCostsRoute,
+} from '@app/contracts/shop';
 import { minorToApiNumber } from '@app/contracts/ledger';
 import { ZodValidationPipe } from '../../../platform/http/zod-validation';
 import { IdempotencyKey } from '../../../platform/idempotency/idempotency-key.decorator';
@@ -36,7 +43,16 @@ export class UpgradeTierController {
     return this.purchases.purchase<UpgradeTierResponse>({
       idempotency,
       userId: caller.userId,
-      command: { type: 'UpgradeTier', data: { currentTier: user.user_tier, targetTier: body.target_tier, paymentMethod: body.payment_method, transactionId, now } },
+      command: {
+        type: 'UpgradeTier',
+        data: {
+          currentTier: user.user_tier,
+          targetTier: body.target_tier,
+          paymentMethod: body.payment_method,
+          transactionId,
+          now,
+        },
+      },
       respond: ({ events, transactionId: posted }) => {
         const upgrade = events.find((event) => event.type === 'TierUpgradePurchased')!;
         return {

@@ -7,7 +7,10 @@ import { allowanceTransactionIdOf } from '../infrastructure/subscription-streams
 
 /** Credits the moves allowance (`CreditMovesAllowanceCommand` in `@app/contracts/subscriptions`). */
 @CommandHandler(CreditMovesAllowanceCommand)
-export class CreditMovesAllowanceHandler implements ICommandHandler<CreditMovesAllowanceCommand, MovesAllowanceResult | null> {
+export class CreditMovesAllowanceHandler implements ICommandHandler<
+  CreditMovesAllowanceCommand,
+  MovesAllowanceResult | null
+> {
   constructor(
     private readonly commands: SubscriptionCommands,
     private readonly queryBus: QueryBus,
@@ -17,11 +20,21 @@ export class CreditMovesAllowanceHandler implements ICommandHandler<CreditMovesA
     const user = await getExistingUser(this.queryBus, command.userId);
     if (user.user_type !== 'advertiser') return null;
     const period = allowancePeriodOf(user.user_tier, command.now);
-    const base = { tier: user.user_tier, period: period.period, moves: period.moves, periodStart: period.start, periodEnd: period.end };
+    const base = {
+      tier: user.user_tier,
+      period: period.period,
+      moves: period.moves,
+      periodStart: period.start,
+      periodEnd: period.end,
+    };
     if (user.is_demo) return { ...base, credited: false, creditedNow: false };
     const outcome = await this.commands.execute(command.userId, {
       type: 'CreditMovesAllowance',
-      data: { tier: user.user_tier, now: command.now.toISOString(), transactionIdOf: (periodKey) => allowanceTransactionIdOf(command.userId, periodKey) },
+      data: {
+        tier: user.user_tier,
+        now: command.now.toISOString(),
+        transactionIdOf: (periodKey) => allowanceTransactionIdOf(command.userId, periodKey),
+      },
     });
     return { ...base, credited: true, creditedNow: outcome.kind === 'recorded' };
   }

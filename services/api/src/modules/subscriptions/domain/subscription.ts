@@ -36,7 +36,10 @@ export type SubscriptionCommand =
   | { type: 'CancelPlan'; data: { now: string } }
   | { type: 'EndPaidPeriod'; data: { now: string } }
   | { type: 'RevokePlanPayment'; data: { sessionId: string; now: string } }
-  | { type: 'CreditMovesAllowance'; data: { tier: UserTier; transactionIdOf: (periodKey: string) => string; now: string } };
+  | {
+      type: 'CreditMovesAllowance';
+      data: { tier: UserTier; transactionIdOf: (periodKey: string) => string; now: string };
+    };
 
 export type SubscriptionRefusal = 'PLAN_MUST_BE_PAID' | 'PAID_PLAN_MUST_RUN' | 'PLAN_MUST_NOT_BE_CANCELLED';
 
@@ -56,11 +59,18 @@ export function allowancePeriodOf(tier: UserTier, at: Date) {
   const inventory = TIER_INVENTORY[tier];
   const start = inventoryPeriodStart(inventory.period, at);
   const end = inventoryPeriodEnd(inventory.period, at);
-  return { period: inventory.period, key: `${inventory.period}:${start.toISOString()}`, start: start.toISOString(), end: end.toISOString(), moves: inventory.movesPerPeriod };
+  return {
+    period: inventory.period,
+    key: `${inventory.period}:${start.toISOString()}`,
+    start: start.toISOString(),
+    end: end.toISOString(),
+    moves: inventory.movesPerPeriod,
+  };
 }
 
 /** True while a paid plan runs at `now`. */
-export const paidPlanRuns = (state: SubscriptionState, now: string) => state.tier !== 'free' && state.paidThrough !== null && Date.parse(state.paidThrough) > Date.parse(now);
+export const paidPlanRuns = (state: SubscriptionState, now: string) =>
+  state.tier !== 'free' && state.paidThrough !== null && Date.parse(state.paidThrough) > Date.parse(now);
 
 /**
  * The rules of a subscription:
@@ -82,23 +92,42 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       const extends_ = paidPlanRuns(state, now) && state.tier === tier;
       const periodStart = extends_ ? state.paidThrough! : now;
       const periodEnd = new Date(Date.parse(periodStart) + PLAN_PERIOD_DAYS * DAY_MS).toISOString();
-      return accept({ type: 'PlanPaymentApplied', data: { userId: state.userId, sessionId, tier, periodStart, periodEnd, appliedAt: now } });
+      return accept({
+        type: 'PlanPaymentApplied',
+        data: { userId: state.userId, sessionId, tier, periodStart, periodEnd, appliedAt: now },
+      });
     }
     case 'CancelPlan': {
       const { now } = command.data;
       if (!paidPlanRuns(state, now)) return { kind: 'refused', refusal: 'PAID_PLAN_MUST_RUN' };
       if (state.cancelAtPeriodEnd) return { kind: 'refused', refusal: 'PLAN_MUST_NOT_BE_CANCELLED' };
-      return accept({ type: 'PlanCancelled', data: { userId: state.userId, tier: state.tier, effectiveAt: state.paidThrough!, cancelledAt: now } });
+      return accept({
+        type: 'PlanCancelled',
+        data: { userId: state.userId, tier: state.tier, effectiveAt: state.paidThrough!, cancelledAt: now },
+      });
     }
     case 'EndPaidPeriod': {
       const { now } = command.data;
-      if (state.tier === 'free' || state.paidThrough === null || Date.parse(state.paidThrough) > Date.parse(now)) return { kind: 'duplicate' };
-      return accept({ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: state.cancelAtPeriodEnd ? 'cancelled' : 'period_ended', at: now } });
+      if (state.tier === 'free' || state.paidThrough === null || Date.parse(state.paidThrough) > Date.parse(now))
+        return { kind: 'duplicate' };
+      return accept({
+        type: 'PlanDowngraded',
+        data: {
+          userId: state.userId,
+          fromTier: state.tier,
+          toTier: 'free',
+          reason: state.cancelAtPeriodEnd ? 'cancelled' : 'period_ended',
+          at: now,
+        },
+      });
     }
     case 'RevokePlanPayment': {
       const { sessionId, now } = command.data;
       if (!state.runningSessions.has(sessionId) || state.tier === 'free') return { kind: 'duplicate' };
-      return accept({ type: 'PlanDowngraded', data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: 'refunded', at: now } });
+      return accept({
+        type: 'PlanDowngraded',
+        data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: 'refunded', at: now },
+      });
     }
     case 'CreditMovesAllowance': {
       const { tier, now, transactionIdOf } = command.data;
@@ -110,14 +139,30 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
         events: [
           {
             type: 'MovesAllowanceCredited',
-            data: { userId: state.userId, tier, periodKey: period.key, periodStart: period.start, periodEnd: period.end, moves: period.moves, transactionId, at: now },
+            data: {
+              userId: state.userId,
+              tier,
+              periodKey: period.key,
+              periodStart: period.start,
+              periodEnd: period.end,
+              moves: period.moves,
+              transactionId,
+              at: now,
+            },
           },
         ],
         money: {
           transactionId,
           reasonCode: 'MOVES_ALLOWANCE',
           description: `Moves allowance: ${period.moves} moves (${tier} plan, ${period.period} from ${period.start.slice(0, 10)})`,
-          postings: [{ debitAccount: SYSTEM_ACCOUNTS.issuance, creditAccount: userAccount(state.userId), currency: 'moves', amountMinor: BigInt(period.moves) * MOVES_MINOR_PER_MOVE }],
+          postings: [
+            {
+              debitAccount: SYSTEM_ACCOUNTS.issuance,
+              creditAccount: userAccount(state.userId),
+              currency: 'moves',
+              amountMinor: BigInt(period.moves) * MOVES_MINOR_PER_MOVE,
+            },
+          ],
           now,
           references: { periodKey: period.key },
         },
@@ -136,12 +181,23 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
         cancelAtPeriodEnd: false,
         appliedSessions: new Set([...state.appliedSessions, event.data.sessionId]),
         // A renewal of the running plan adds to its sessions; another plan starts afresh.
-        runningSessions: new Set([...(event.data.periodStart === state.paidThrough && state.tier === event.data.tier ? state.runningSessions : []), event.data.sessionId]),
+        runningSessions: new Set([
+          ...(event.data.periodStart === state.paidThrough && state.tier === event.data.tier
+            ? state.runningSessions
+            : []),
+          event.data.sessionId,
+        ]),
       };
     case 'PlanCancelled':
       return { ...state, cancelAtPeriodEnd: true };
     case 'PlanDowngraded':
-      return { ...state, tier: event.data.toTier, paidThrough: null, cancelAtPeriodEnd: false, runningSessions: new Set() };
+      return {
+        ...state,
+        tier: event.data.toTier,
+        paidThrough: null,
+        cancelAtPeriodEnd: false,
+        runningSessions: new Set(),
+      };
     case 'MovesAllowanceCredited':
       return { ...state, creditedPeriods: new Set([...state.creditedPeriods, event.data.periodKey]) };
   }

@@ -22,14 +22,18 @@ export class AllowanceJob {
   ) {}
 
   async creditAll(now = new Date()): Promise<number> {
-    const users = await this.pool.query<{ user_id: string }>('SELECT user_id FROM subscription_allowance_users ORDER BY user_id');
+    const users = await this.pool.query<{ user_id: string }>(
+      'SELECT user_id FROM subscription_allowance_users ORDER BY user_id',
+    );
     let credited = 0;
     for (const { user_id: userId } of users.rows) {
       try {
         const result = await this.commandBus.execute(new CreditMovesAllowanceCommand(userId, now));
         if (result?.creditedNow) credited += 1;
       } catch (error) {
-        this.logger.warn(`Moves allowance of ${userId} not credited: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `Moves allowance of ${userId} not credited: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     if (credited > 0) this.logger.log(`Credited the moves allowance of ${credited} advertiser(s)`);

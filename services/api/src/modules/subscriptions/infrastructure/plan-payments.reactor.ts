@@ -15,7 +15,12 @@ export const APPLY_DOWNGRADE_JOB = 'subscriptions.apply-downgrade';
 export const REVOKE_PLAN_PAYMENT_JOB = 'subscriptions.revoke-plan-payment';
 const RevokePayloadSchema = z.object({ sessionId: z.string(), refundedAt: z.string() });
 const DowngradePayloadSchema = z.object({ userId: z.string(), fromTier: z.enum(USER_TIERS) });
-const PayloadSchema = z.object({ userId: z.string(), sessionId: z.string(), tier: z.enum(USER_TIERS), paidAt: z.string() });
+const PayloadSchema = z.object({
+  userId: z.string(),
+  sessionId: z.string(),
+  tier: z.enum(USER_TIERS),
+  paidAt: z.string(),
+});
 
 /**
  * A paid plan checkout (payments' `CheckoutSessionPaid` with `kind: 'plan'`) becomes a period on the advertiser's
@@ -25,24 +30,54 @@ const PayloadSchema = z.object({ userId: z.string(), sessionId: z.string(), tier
  */
 @Injectable()
 export class PlanPaymentsReactor {
-  constructor(jobs: JobsService, commandBus: CommandBus, queryBus: QueryBus, commands: SubscriptionCommands, @Inject(DATABASE_POOL) pool: pg.Pool) {
+  constructor(
+    jobs: JobsService,
+    commandBus: CommandBus,
+    queryBus: QueryBus,
+    commands: SubscriptionCommands,
+    @Inject(DATABASE_POOL) pool: pg.Pool,
+  ) {
     jobs.registerReactor({
       name: 'subscription_plan_payments',
       eventTypes: ['CheckoutSessionPaid', 'PlanDowngraded', 'CheckoutSessionRefunded'],
       react: (event) => {
         if (event.type === 'CheckoutSessionRefunded') {
           const refunded = CheckoutSessionRefundedSchema.safeParse(event.data);
-          return refunded.success ? [{ jobName: REVOKE_PLAN_PAYMENT_JOB, payload: { sessionId: refunded.data.sessionId, refundedAt: refunded.data.refundedAt } }] : [];
+          return refunded.success
+            ? [
+                {
+                  jobName: REVOKE_PLAN_PAYMENT_JOB,
+                  payload: { sessionId: refunded.data.sessionId, refundedAt: refunded.data.refundedAt },
+                },
+              ]
+            : [];
         }
         if (event.type === 'PlanDowngraded') {
           const downgraded = PlanDowngradedSchema.safeParse(event.data);
-          return downgraded.success ? [{ jobName: APPLY_DOWNGRADE_JOB, payload: { userId: downgraded.data.userId, fromTier: downgraded.data.fromTier } }] : [];
+          return downgraded.success
+            ? [
+                {
+                  jobName: APPLY_DOWNGRADE_JOB,
+                  payload: { userId: downgraded.data.userId, fromTier: downgraded.data.fromTier },
+                },
+              ]
+            : [];
         }
         const parsed = CheckoutSessionPaidSchema.safeParse(event.data);
         if (!parsed.success || parsed.data.kind !== 'plan' || !parsed.data.packageId) return [];
         const plan = findAdvertiserPlan(parsed.data.packageId);
         if (!plan || plan.tier === 'free') return [];
-        return [{ jobName: APPLY_PLAN_PAYMENT_JOB, payload: { userId: parsed.data.userId, sessionId: parsed.data.sessionId, tier: plan.tier, paidAt: parsed.data.paidAt } }];
+        return [
+          {
+            jobName: APPLY_PLAN_PAYMENT_JOB,
+            payload: {
+              userId: parsed.data.userId,
+              sessionId: parsed.data.sessionId,
+              tier: plan.tier,
+              paidAt: parsed.data.paidAt,
+            },
+          },
+        ];
       },
       handlers: {
         [APPLY_PLAN_PAYMENT_JOB]: async (payload) => {
@@ -54,9 +89,13 @@ export class PlanPaymentsReactor {
         // A refunded payment of the running plan ends it (a refund of gems or of another session finds nothing here).
         [REVOKE_PLAN_PAYMENT_JOB]: async (payload) => {
           const { sessionId, refundedAt } = RevokePayloadSchema.parse(payload);
-          const owner = await pool.query<{ user_id: string }>('SELECT user_id FROM subscription_payments WHERE session_id = $1', [sessionId]);
+          const owner = await pool.query<{ user_id: string }>(
+            'SELECT user_id FROM subscription_payments WHERE session_id = $1',
+            [sessionId],
+          );
           const userId = owner.rows[0]?.user_id;
-          if (userId) await commands.execute(userId, { type: 'RevokePlanPayment', data: { sessionId, now: refundedAt } });
+          if (userId)
+            await commands.execute(userId, { type: 'RevokePlanPayment', data: { sessionId, now: refundedAt } });
         },
         // The plan ended: identity's tier falls to free when it is still the plan's (a tier bought otherwise stays).
         [APPLY_DOWNGRADE_JOB]: async (payload) => {

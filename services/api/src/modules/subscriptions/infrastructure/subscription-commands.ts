@@ -4,10 +4,19 @@ import { SUBSCRIPTION_MESSAGES, type SubscriptionEvent } from '@app/contracts/su
 import { conflict } from '../../../platform/http/api-error';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
-import { decideSubscription, type SubscriptionCommand, type SubscriptionRefusal, type SubscriptionState } from '../domain/subscription';
+import {
+  decideSubscription,
+  type SubscriptionCommand,
+  type SubscriptionRefusal,
+  type SubscriptionState,
+} from '../domain/subscription';
 import { Subscriptions, subscriptionStreams } from './subscription-streams';
 
-export type SubscriptionOutcome = { kind: 'recorded' | 'duplicate'; state: SubscriptionState; events: SubscriptionEvent[] };
+export type SubscriptionOutcome = {
+  kind: 'recorded' | 'duplicate';
+  state: SubscriptionState;
+  events: SubscriptionEvent[];
+};
 
 export function subscriptionRefusalError(refusal: SubscriptionRefusal) {
   switch (refusal) {
@@ -36,7 +45,11 @@ export class SubscriptionCommands {
     return this.subscriptions.load(userId);
   }
 
-  async execute(userId: string, command: SubscriptionCommand, idempotency?: IdempotentRequest): Promise<SubscriptionOutcome> {
+  async execute(
+    userId: string,
+    command: SubscriptionCommand,
+    idempotency?: IdempotentRequest,
+  ): Promise<SubscriptionOutcome> {
     return this.runner.run<SubscriptionOutcome>({
       lockKeys: [subscriptionStreams.streamId(userId)],
       idempotency,
@@ -44,12 +57,17 @@ export class SubscriptionCommands {
         const loaded = await this.subscriptions.load(userId, unit.transaction);
         const decision = decideSubscription(command, loaded.state);
         if (decision.kind === 'refused') throw subscriptionRefusalError(decision.refusal);
-        if (decision.kind === 'duplicate') return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state, events: [] }) };
+        if (decision.kind === 'duplicate')
+          return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state, events: [] }) };
         const state = subscriptionStreams.advance(loaded, decision.events);
-        if (decision.events.some((event) => event.type !== 'MovesAllowanceCredited')) await writePeriod(unit.transaction, state);
+        if (decision.events.some((event) => event.type !== 'MovesAllowanceCredited'))
+          await writePeriod(unit.transaction, state);
         for (const event of decision.events) {
           if (event.type === 'PlanPaymentApplied') {
-            await unit.transaction.query('INSERT INTO subscription_payments (session_id, user_id) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING', [event.data.sessionId, userId]);
+            await unit.transaction.query(
+              'INSERT INTO subscription_payments (session_id, user_id) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING',
+              [event.data.sessionId, userId],
+            );
           }
         }
         const credited = decision.events.find((event) => event.type === 'MovesAllowanceCredited');
@@ -60,7 +78,11 @@ export class SubscriptionCommands {
             [userId, credited.data.periodKey, credited.data.at],
           );
         }
-        return { appends: subscriptionStreams.appendOf(loaded, decision.events), money: decision.money, answer: () => ({ kind: 'recorded', state, events: decision.events }) };
+        return {
+          appends: subscriptionStreams.appendOf(loaded, decision.events),
+          money: decision.money,
+          answer: () => ({ kind: 'recorded', state, events: decision.events }),
+        };
       },
     });
   }

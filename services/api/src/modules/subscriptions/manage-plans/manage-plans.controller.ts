@@ -41,7 +41,11 @@ export class ManagePlansController {
   async plans(@CurrentUser() caller: AuthenticatedUser): Promise<PlansResponse> {
     const user = await getExistingUser(this.queryBus, caller.userId);
     const { state } = await this.commands.load(caller.userId);
-    return { status: 'success', message: 'Plans loaded', data: { plans: plansView(), current_tier: user.user_tier, subscription: subscriptionView(state) } };
+    return {
+      status: 'success',
+      message: 'Plans loaded',
+      data: { plans: plansView(), current_tier: user.user_tier, subscription: subscriptionView(state) },
+    };
   }
 
   /**
@@ -69,25 +73,48 @@ export class ManagePlansController {
     if (plan.tier === 'free') {
       if (runs && !state.cancelAtPeriodEnd) {
         const outcome = await this.commands.execute(caller.userId, { type: 'CancelPlan', data: { now } });
-        return { status: 'success', message: `Your plan changes to Free on ${outcome.state.paidThrough!.slice(0, 10)}`, data: { plan: planView(plan), checkout: null, subscription: subscriptionView(outcome.state) } };
+        return {
+          status: 'success',
+          message: `Your plan changes to Free on ${outcome.state.paidThrough!.slice(0, 10)}`,
+          data: { plan: planView(plan), checkout: null, subscription: subscriptionView(outcome.state) },
+        };
       }
       if (runs || user.user_tier === 'free') throw conflict('ALREADY_ON_PLAN', SUBSCRIPTION_MESSAGES.alreadyOnPlan);
       await this.commandBus.execute(new ChangeUserTierCommand(caller.userId, 'free', 'set'));
-      return { status: 'success', message: 'Your plan is now Free', data: { plan: planView(plan), checkout: null, subscription: subscriptionView(state) } };
+      return {
+        status: 'success',
+        message: 'Your plan is now Free',
+        data: { plan: planView(plan), checkout: null, subscription: subscriptionView(state) },
+      };
     }
 
-    if (runs && state.tier === plan.tier && !state.cancelAtPeriodEnd && user.user_tier === plan.tier) throw conflict('ALREADY_ON_PLAN', SUBSCRIPTION_MESSAGES.alreadyOnPlan);
+    if (runs && state.tier === plan.tier && !state.cancelAtPeriodEnd && user.user_tier === plan.tier)
+      throw conflict('ALREADY_ON_PLAN', SUBSCRIPTION_MESSAGES.alreadyOnPlan);
     const origin = typeof request.headers.origin === 'string' ? request.headers.origin : undefined;
-    const back = body.success_url || body.cancel_url ? {} : { successUrl: `/plans?plan=upgraded&to=${plan.id}`, cancelUrl: '/plans?plan=cancelled' };
+    const back =
+      body.success_url || body.cancel_url
+        ? {}
+        : { successUrl: `/plans?plan=upgraded&to=${plan.id}`, cancelUrl: '/plans?plan=cancelled' };
     const checkout = await this.commandBus.execute(
-      new StartAdvertiserCheckoutCommand(caller.userId, plan.id, { requestOrigin: origin, successUrl: body.success_url, cancelUrl: body.cancel_url, ...back }, idempotency),
+      new StartAdvertiserCheckoutCommand(
+        caller.userId,
+        plan.id,
+        { requestOrigin: origin, successUrl: body.success_url, cancelUrl: body.cancel_url, ...back },
+        idempotency,
+      ),
     );
     return {
       status: 'success',
       message: `Continue to the payment to switch to ${plan.name}`,
       data: {
         plan: planView(plan),
-        checkout: { url: checkout.data.url, session_id: checkout.data.session_id, provider: checkout.data.provider, status: checkout.data.status, expiresAt: checkout.data.expiresAt },
+        checkout: {
+          url: checkout.data.url,
+          session_id: checkout.data.session_id,
+          provider: checkout.data.provider,
+          status: checkout.data.status,
+          expiresAt: checkout.data.expiresAt,
+        },
         subscription: subscriptionView(state),
       },
     };
@@ -97,7 +124,14 @@ export class ManagePlansController {
   async cancel(@CurrentUser() caller: AuthenticatedUser): Promise<CancelPlanResponse> {
     const user = await getExistingUser(this.queryBus, caller.userId);
     if (user.user_type !== 'advertiser') throw forbidden(SUBSCRIPTION_MESSAGES.advertisersOnly, 'ADVERTISER_ONLY');
-    const outcome = await this.commands.execute(caller.userId, { type: 'CancelPlan', data: { now: new Date().toISOString() } });
-    return { status: 'success', message: `Your plan stays until ${outcome.state.paidThrough!.slice(0, 10)}, then changes to Free`, data: { subscription: subscriptionView(outcome.state) } };
+    const outcome = await this.commands.execute(caller.userId, {
+      type: 'CancelPlan',
+      data: { now: new Date().toISOString() },
+    });
+    return {
+      status: 'success',
+      message: `Your plan stays until ${outcome.state.paidThrough!.slice(0, 10)}, then changes to Free`,
+      data: { subscription: subscriptionView(outcome.state) },
+    };
   }
 }

@@ -1,4 +1,9 @@
-import { ADVERTISER_PLANS, type AdvertiserPlan, type AdvertiserPlanView, type SubscriptionStatusView } from '@app/contracts/subscriptions';
+import {
+  ADVERTISER_PLANS,
+  type AdvertiserPlan,
+  type AdvertiserPlanView,
+  type SubscriptionStatusView,
+} from '@app/contracts/subscriptions';
 import { paidPlanRuns, type SubscriptionState } from '../domain/subscription';
 
 export const planView = (plan: AdvertiserPlan): AdvertiserPlanView => ({
@@ -16,5 +21,9 @@ export const plansView = () => [...ADVERTISER_PLANS].sort((a, b) => a.price_cent
 
 export function subscriptionView(state: SubscriptionState, now = new Date().toISOString()): SubscriptionStatusView {
   const runs = paidPlanRuns(state, now);
-  return { tier: runs ? state.tier : 'free', paid_through: runs ? state.paidThrough : null, cancel_at_period_end: runs && state.cancelAtPeriodEnd };
+  return {
+    tier: runs ? state.tier : 'free',
+    paid_through: runs ? state.paidThrough : null,
+    cancel_at_period_end: runs && state.cancelAtPeriodEnd,
+  };
 }

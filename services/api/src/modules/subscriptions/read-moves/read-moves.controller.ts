@@ -1,6 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { MOVES_PACKAGES, SUBSCRIPTION_MESSAGES, type MovesOverviewResponse, getMovesOverviewRoute } from '@app/contracts/subscriptions';
+import {
+  MOVES_PACKAGES,
+  SUBSCRIPTION_MESSAGES,
+  type MovesOverviewResponse,
+  getMovesOverviewRoute,
+} from '@app/contracts/subscriptions';
 import { forbidden } from '../../../platform/http/api-error';
 import { CurrentUser, type AuthenticatedUser } from '../../../platform/http/authenticated-user';
 import { GetUserBalancesQuery } from '../../ledger';
@@ -24,8 +29,21 @@ export class ReadMovesController {
       status: 'success',
       data: {
         moves_balance: balances.moves_balance,
-        allowance: { tier: allowance.tier, period: allowance.period, moves: allowance.moves, period_start: allowance.periodStart, period_end: allowance.periodEnd, credited: allowance.credited },
-        packages: MOVES_PACKAGES.map((item) => ({ id: item.id, moves: item.moves, price: item.price, price_cents: item.price_cents, label: item.label })),
+        allowance: {
+          tier: allowance.tier,
+          period: allowance.period,
+          moves: allowance.moves,
+          period_start: allowance.periodStart,
+          period_end: allowance.periodEnd,
+          credited: allowance.credited,
+        },
+        packages: MOVES_PACKAGES.map((item) => ({
+          id: item.id,
+          moves: item.moves,
+          price: item.price,
+          price_cents: item.price_cents,
+          label: item.label,
+        })),
       },
     };
   }

@@ -36,8 +36,10 @@ export interface Target {
   campaignId: string | null;
 }
 
-const isTracked = (eventType: string): eventType is TrackedEventType => (TRACKED_EVENT_TYPES as readonly string[]).includes(eventType);
-const isTargetType = (value: unknown): value is TrackedTargetType => (TRACKED_TARGET_TYPES as readonly unknown[]).includes(value);
+const isTracked = (eventType: string): eventType is TrackedEventType =>
+  (TRACKED_EVENT_TYPES as readonly string[]).includes(eventType);
+const isTargetType = (value: unknown): value is TrackedTargetType =>
+  (TRACKED_TARGET_TYPES as readonly unknown[]).includes(value);
 
 /** The target of an impression, click or view; null for any other event (stored, not counted). */
 export function targetOf(event: Pick<StoredEvent, 'eventType' | 'payload'>): Target | null {
@@ -64,7 +66,13 @@ export function rollupOf(events: readonly StoredEvent[]): { targets: RollupRow[]
     const eventType = event.eventType as TrackedEventType;
     const day = dayOf(event.receivedAt);
     const key = JSON.stringify([target.targetType, target.targetId, eventType, day]);
-    const row = targets.get(key) ?? { targetType: target.targetType, targetId: target.targetId, eventType, day, count: 0 };
+    const row = targets.get(key) ?? {
+      targetType: target.targetType,
+      targetId: target.targetId,
+      eventType,
+      day,
+      count: 0,
+    };
     row.count += 1;
     targets.set(key, row);
     if (target.campaignId) {
@@ -74,13 +82,16 @@ export function rollupOf(events: readonly StoredEvent[]): { targets: RollupRow[]
       campaigns.set(campaignKey, campaignRow);
     }
   }
-  const byKey = <Row>(rows: Map<string, Row>) => [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const byKey = <Row>(rows: Map<string, Row>) =>
+    [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
   return { targets: byKey(targets), campaigns: byKey(campaigns) };
 }
 
 /** Views of content in a batch, per content id: what the content context adds to `views_count`. */
 export function contentViewsOf(rows: readonly RollupRow[]): Array<{ contentId: string; views: number }> {
   const views = new Map<string, number>();
-  for (const row of rows) if (row.targetType === 'content' && row.eventType === 'view') views.set(row.targetId, (views.get(row.targetId) ?? 0) + row.count);
+  for (const row of rows)
+    if (row.targetType === 'content' && row.eventType === 'view')
+      views.set(row.targetId, (views.get(row.targetId) ?? 0) + row.count);
   return [...views.entries()].map(([contentId, count]) => ({ contentId, views: count }));
 }

@@ -24,12 +24,16 @@ export class ClientRateLimiter {
     const count = (this.counts.get(client) ?? 0) + 1;
     this.counts.set(client, count);
     if (count <= this.maxPerWindow) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((this.windowStartedAt + this.windowMs - now) / 1000)) };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((this.windowStartedAt + this.windowMs - now) / 1000)),
+    };
   }
 }
 
 /** Which client a request counts against. */
-export const clientKeyOf = (user: { sessionId: string } | undefined, address: string) => (user ? `session:${user.sessionId}` : `address:${address}`);
+export const clientKeyOf = (user: { sessionId: string } | undefined, address: string) =>
+  user ? `session:${user.sessionId}` : `address:${address}`;
 
 /** Positive integer from the environment, else the default (read when the module starts). */
 export function limitFromEnvironment(name: string, fallback: number): number {

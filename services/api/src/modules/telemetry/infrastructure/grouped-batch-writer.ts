@@ -32,7 +32,12 @@ export class GroupedBatchWriter {
   store(batches: readonly BatchToStore[]): Promise<void> {
     if (batches.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ batches, events: batches.reduce((sum, batch) => sum + batch.events.length, 0), resolve, reject });
+      this.waiting.push({
+        batches,
+        events: batches.reduce((sum, batch) => sum + batch.events.length, 0),
+        resolve,
+        reject,
+      });
       void this.drain();
     });
   }
@@ -44,7 +49,10 @@ export class GroupedBatchWriter {
       while (this.waiting.length > 0) {
         let events = 0;
         let size = 0;
-        while (size < this.waiting.length && (size === 0 || events + this.waiting[size]!.events <= this.maxEventsPerGroup)) {
+        while (
+          size < this.waiting.length &&
+          (size === 0 || events + this.waiting[size]!.events <= this.maxEventsPerGroup)
+        ) {
           events += this.waiting[size]!.events;
           size += 1;
         }

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@app/event-store';
 import type pg from 'pg';
-import { telemetryBatchStreamId, type ClientError, type ClientErrorReport, type ContentViewsCounted } from '@app/contracts/telemetry';
+import {
+  telemetryBatchStreamId,
+  type ClientError,
+  type ClientErrorReport,
+  type ContentViewsCounted,
+} from '@app/contracts/telemetry';
 import { DATABASE_POOL, EVENT_STORE } from '../../../platform/database/database.tokens';
 import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/upsert-rows';
 import { contentViewsOf, rollupOf, targetOf, type StoredEvent } from '../domain/rollup';
@@ -43,7 +48,9 @@ export class TelemetryStore {
    * nothing and answers `stored: false`. Adds the stored batches to the daily counts and publishes their content
    * views (`ContentViewsCounted`, one event per group) in the same transaction.
    */
-  async storeBatches(batches: ReadonlyArray<{ batchId: string; events: readonly StoredEvent[] }>): Promise<Array<{ stored: boolean }>> {
+  async storeBatches(
+    batches: ReadonlyArray<{ batchId: string; events: readonly StoredEvent[] }>,
+  ): Promise<Array<{ stored: boolean }>> {
     // A batch id twice in one group is the same batch twice: the first is stored, the second answers not stored.
     const firstOf = new Map<string, number>();
     batches.forEach((batch, index) => (firstOf.has(batch.batchId) ? undefined : firstOf.set(batch.batchId, index)));
@@ -59,11 +66,31 @@ export class TelemetryStore {
       await upsertRows(
         transaction,
         'telemetry_events',
-        { batch_id: 'text', received_at: 'timestamptz', session_id: 'text', user_id: 'text', event_type: 'text', target_type: 'text', target_id: 'text', campaign_id: 'text', payload: 'jsonb' },
+        {
+          batch_id: 'text',
+          received_at: 'timestamptz',
+          session_id: 'text',
+          user_id: 'text',
+          event_type: 'text',
+          target_type: 'text',
+          target_id: 'text',
+          campaign_id: 'text',
+          payload: 'jsonb',
+        },
         stored.flatMap(({ batchId, events }) =>
           events.map((event) => {
             const target = targetOf(event);
-            return [batchId, event.receivedAt, event.sessionId, event.userId, event.eventType, target?.targetType ?? null, target?.targetId ?? null, target?.campaignId ?? null, JSON.stringify(event.payload)];
+            return [
+              batchId,
+              event.receivedAt,
+              event.sessionId,
+              event.userId,
+              event.eventType,
+              target?.targetType ?? null,
+              target?.targetId ?? null,
+              target?.campaignId ?? null,
+              JSON.stringify(event.payload),
+            ];
           }),
         ),
         '',
@@ -86,18 +113,39 @@ export class TelemetryStore {
       // The group's content views, published once (the batches were claimed by this transaction): content folds them.
       const views = contentViewsOf(rollup.targets);
       if (views.length > 0) {
-        const data: ContentViewsCounted = { batchIds: stored.map((batch) => batch.batchId), views, at: new Date().toISOString() };
-        await this.eventStore.append([{ streamId: telemetryBatchStreamId(stored[0]!.batchId), expectedVersion: 'no_stream', events: [{ type: 'ContentViewsCounted', data }] }], { transaction });
+        const data: ContentViewsCounted = {
+          batchIds: stored.map((batch) => batch.batchId),
+          views,
+          at: new Date().toISOString(),
+        };
+        await this.eventStore.append(
+          [
+            {
+              streamId: telemetryBatchStreamId(stored[0]!.batchId),
+              expectedVersion: 'no_stream',
+              events: [{ type: 'ContentViewsCounted', data }],
+            },
+          ],
+          { transaction },
+        );
       }
       return ids;
     });
-    return batches.map((batch, index) => ({ stored: firstOf.get(batch.batchId) === index && claimedIds.has(batch.batchId) }));
+    return batches.map((batch, index) => ({
+      stored: firstOf.get(batch.batchId) === index && claimedIds.has(batch.batchId),
+    }));
   }
 
   /** Daily counts of the targets for the UTC days that overlap [from, to). */
   async counts(targets: ReadonlyArray<TelemetryTarget>, from: Date, to: Date): Promise<TelemetryCountRow[]> {
     if (targets.length === 0 || !(from < to)) return [];
-    const result = await this.pool.query<{ target_type: TelemetryCountRow['targetType']; target_id: string; event_type: TelemetryCountRow['eventType']; day: string; count: string }>(
+    const result = await this.pool.query<{
+      target_type: TelemetryCountRow['targetType'];
+      target_id: string;
+      event_type: TelemetryCountRow['eventType'];
+      day: string;
+      count: string;
+    }>(
       `SELECT c.target_type, c.target_id, c.event_type, to_char(c.day, 'YYYY-MM-DD') AS day, c.count::text AS count
          FROM ${rowsTable(1, { target_type: 'text', target_id: 'text' })} AS t
          JOIN telemetry_daily_counts c ON c.target_type = t.target_type AND c.target_id = t.target_id
@@ -105,10 +153,20 @@ export class TelemetryStore {
         ORDER BY c.target_type, c.target_id, c.event_type, c.day`,
       [rowsDocument(targets.map((target) => [target.type, target.id])), from.toISOString(), to.toISOString()],
     );
-    return result.rows.map((row) => ({ targetType: row.target_type, targetId: row.target_id, eventType: row.event_type, day: row.day, count: Number(row.count) }));
+    return result.rows.map((row) => ({
+      targetType: row.target_type,
+      targetId: row.target_id,
+      eventType: row.event_type,
+      day: row.day,
+      count: Number(row.count),
+    }));
   }
 
-  async recordClientError(report: ClientErrorReport, details: string | null, caller: { userId: string | null; userAgent: string | null }): Promise<string> {
+  async recordClientError(
+    report: ClientErrorReport,
+    details: string | null,
+    caller: { userId: string | null; userAgent: string | null },
+  ): Promise<string> {
     const result = await this.pool.query<{ id: string }>(
       `INSERT INTO telemetry_client_errors (received_at, source, error, drop_id, response_status, error_details, client_timestamp, user_id, user_agent)
        VALUES (now(), $1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id::text AS id`,
@@ -132,7 +190,11 @@ export class TelemetryStore {
          FROM telemetry_client_errors WHERE ($2::text IS NULL OR source = $2) ORDER BY received_at DESC, id DESC LIMIT $1`,
       [limit, source ?? null],
     );
-    return result.rows.map((row) => ({ ...row, received_at: row.received_at.toISOString(), error_details: row.error_details ?? null }));
+    return result.rows.map((row) => ({
+      ...row,
+      received_at: row.received_at.toISOString(),
+      error_details: row.error_details ?? null,
+    }));
   }
 
   /** Drops raw events and error reports older than the retention; the daily counts are kept. */

@@ -1,6 +1,10 @@
 import type { JobQueue } from '../../../platform/jobs/job-queue.port';
 import type { StoredEvent } from '../domain/rollup';
-import { STORE_TELEMETRY_BATCH_JOB, newStoreBatchJobId, type StoreTelemetryBatchPayload } from './store-telemetry-batch.job';
+import {
+  STORE_TELEMETRY_BATCH_JOB,
+  newStoreBatchJobId,
+  type StoreTelemetryBatchPayload,
+} from './store-telemetry-batch.job';
 
 interface Pending {
   batchId: string;

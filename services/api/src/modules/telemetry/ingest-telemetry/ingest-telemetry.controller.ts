@@ -48,11 +48,18 @@ export class IngestTelemetryController {
     @Req() request: FastifyRequest,
   ): Promise<TelemetryAccepted> {
     const verdict = this.limiter.take(clientKeyOf(caller, request.ip));
-    if (!verdict.allowed) throw tooManyRequests(TELEMETRY_MESSAGES.rateLimited, 'TELEMETRY_RATE_LIMITED', verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw tooManyRequests(TELEMETRY_MESSAGES.rateLimited, 'TELEMETRY_RATE_LIMITED', verdict.retryAfterSeconds);
     const batchId = query.batch_id ?? randomUUID();
     const receivedAt = new Date().toISOString();
     // The user is the caller's, never the body's `user_id` (anyone can write any id there).
-    const events = batch.map((event) => ({ receivedAt, sessionId: event.session_id, userId: caller?.userId ?? null, eventType: event.event_type, payload: event.payload }));
+    const events = batch.map((event) => ({
+      receivedAt,
+      sessionId: event.session_id,
+      userId: caller?.userId ?? null,
+      eventType: event.event_type,
+      payload: event.payload,
+    }));
     try {
       await this.enqueuer.enqueue(batchId, events);
     } catch (error) {

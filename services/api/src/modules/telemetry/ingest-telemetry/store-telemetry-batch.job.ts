@@ -10,7 +10,9 @@ export interface StoreTelemetryBatchPayload {
 }
 
 /** A job of the first release carried one batch; still read, so jobs queued before an upgrade are stored. */
-export function batchesOf(payload: StoreTelemetryBatchPayload | { batchId: string; events: StoredEvent[] }): StoreTelemetryBatchPayload['batches'] {
+export function batchesOf(
+  payload: StoreTelemetryBatchPayload | { batchId: string; events: StoredEvent[] },
+): StoreTelemetryBatchPayload['batches'] {
   return 'batches' in payload ? payload.batches : [{ batchId: payload.batchId, events: payload.events }];
 }
 

@@ -36,21 +36,34 @@ export class ClientErrorsController {
     @Req() request: FastifyRequest,
   ): Promise<{ id: string }> {
     const verdict = this.limiter.take(clientKeyOf(caller, request.ip));
-    if (!verdict.allowed) throw tooManyRequests(TELEMETRY_MESSAGES.errorRateLimited, 'CLIENT_ERRORS_RATE_LIMITED', verdict.retryAfterSeconds);
+    if (!verdict.allowed)
+      throw tooManyRequests(
+        TELEMETRY_MESSAGES.errorRateLimited,
+        'CLIENT_ERRORS_RATE_LIMITED',
+        verdict.retryAfterSeconds,
+      );
     // Stored as jsonb: anything JSON can say; a lone string (a stack) is kept as a JSON string.
     let details: string | null = null;
     if (report.errorDetails !== undefined && report.errorDetails !== null) {
       details = JSON.stringify(report.errorDetails);
-      if (details === undefined) throw badRequest('VALIDATION_ERROR', 'errorDetails must be JSON', [{ field: 'errorDetails', message: 'errorDetails must be JSON' }]);
+      if (details === undefined)
+        throw badRequest('VALIDATION_ERROR', 'errorDetails must be JSON', [
+          { field: 'errorDetails', message: 'errorDetails must be JSON' },
+        ]);
     }
     const userAgent = request.headers['user-agent'];
-    const id = await this.store.recordClientError(report, details, { userId: caller?.userId ?? null, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null });
+    const id = await this.store.recordClientError(report, details, {
+      userId: caller?.userId ?? null,
+      userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+    });
     return { id };
   }
 
   @AdminOnly()
   @Route(listClientErrorsRoute)
-  async list(@Query(new ZodValidationPipe(listClientErrorsRoute.query)) query: { limit: number; source?: string }): Promise<ClientErrorsResponse> {
+  async list(
+    @Query(new ZodValidationPipe(listClientErrorsRoute.query)) query: { limit: number; source?: string },
+  ): Promise<ClientErrorsResponse> {
     return { errors: await this.store.recentClientErrors(query.limit, query.source) };
   }
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_USD_WITHDRAWAL_TERMS, DEFAULT_WITHDRAWAL_METHODS, PAYMENT_DETAIL_FIELDS, type WithdrawalMethodConfig } from '@app/contracts/withdrawals';
+import {
+  DEFAULT_USD_WITHDRAWAL_TERMS,
+  DEFAULT_WITHDRAWAL_METHODS,
+  PAYMENT_DETAIL_FIELDS,
+  type WithdrawalMethodConfig,
+} from '@app/contracts/withdrawals';
 import type { SecretSource } from '../../../platform/secrets/instance-secrets';
 
 /**
@@ -37,7 +42,10 @@ const MethodSchema = z.object({
 /** The name of the generated payment-details key in the instance's secrets. */
 export const PAYMENT_DETAILS_SECRET_NAME = 'payment-details';
 
-export async function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv, secrets: SecretSource): Promise<WithdrawalsConfig> {
+export async function loadWithdrawalsConfig(
+  environment: NodeJS.ProcessEnv,
+  secrets: SecretSource,
+): Promise<WithdrawalsConfig> {
   const problems: string[] = [];
   let methods: readonly WithdrawalMethodConfig[] = DEFAULT_WITHDRAWAL_METHODS;
   if (environment.WITHDRAWAL_METHODS?.trim()) {
@@ -59,17 +67,35 @@ export async function loadWithdrawalsConfig(environment: NodeJS.ProcessEnv, secr
     detailsKey = await secrets.secret(PAYMENT_DETAILS_SECRET_NAME);
   }
   const holdDays = Number(environment.WITHDRAWAL_HOLD_DAYS ?? 30);
-  if (!Number.isInteger(holdDays) || holdDays < 1 || holdDays > 365) problems.push('WITHDRAWAL_HOLD_DAYS: must be 1 to 365');
+  if (!Number.isInteger(holdDays) || holdDays < 1 || holdDays > 365)
+    problems.push('WITHDRAWAL_HOLD_DAYS: must be 1 to 365');
   const usdMinAmount = Number(environment.WITHDRAWAL_USD_MIN_AMOUNT ?? DEFAULT_USD_WITHDRAWAL_TERMS.min_amount);
-  if (!Number.isFinite(usdMinAmount) || usdMinAmount < 0.01 || usdMinAmount > 1_000_000 || Math.round(usdMinAmount * 100) !== usdMinAmount * 100) {
+  if (
+    !Number.isFinite(usdMinAmount) ||
+    usdMinAmount < 0.01 ||
+    usdMinAmount > 1_000_000 ||
+    Math.round(usdMinAmount * 100) !== usdMinAmount * 100
+  ) {
     problems.push('WITHDRAWAL_USD_MIN_AMOUNT: must be 0.01 to 1000000 dollars in whole cents');
   }
-  const usdFeePercentage = Number(environment.WITHDRAWAL_USD_FEE_PERCENTAGE ?? DEFAULT_USD_WITHDRAWAL_TERMS.fee_percentage);
-  if (!Number.isFinite(usdFeePercentage) || usdFeePercentage < 0 || usdFeePercentage > 50 || Math.round(usdFeePercentage * 100) !== usdFeePercentage * 100) {
+  const usdFeePercentage = Number(
+    environment.WITHDRAWAL_USD_FEE_PERCENTAGE ?? DEFAULT_USD_WITHDRAWAL_TERMS.fee_percentage,
+  );
+  if (
+    !Number.isFinite(usdFeePercentage) ||
+    usdFeePercentage < 0 ||
+    usdFeePercentage > 50 ||
+    Math.round(usdFeePercentage * 100) !== usdFeePercentage * 100
+  ) {
     problems.push('WITHDRAWAL_USD_FEE_PERCENTAGE: must be 0 to 50 with at most 2 decimals');
   }
   if (problems.length > 0) throw new Error(`Invalid withdrawals configuration: ${problems.join('; ')}`);
-  return { methods, detailsKey: detailsKey ?? null, holdDays, usd: { minAmount: usdMinAmount, feePercentage: usdFeePercentage } };
+  return {
+    methods,
+    detailsKey: detailsKey ?? null,
+    holdDays,
+    usd: { minAmount: usdMinAmount, feePercentage: usdFeePercentage },
+  };
 }
 
 export const WITHDRAWALS_CONFIG = Symbol('WITHDRAWALS_CONFIG');

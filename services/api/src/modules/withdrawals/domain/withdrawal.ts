@@ -19,7 +19,14 @@ export interface WithdrawalState {
   resolvedAt: string | null;
 }
 
-export const initialWithdrawal = (): WithdrawalState => ({ status: 'none', requested: null, payoutReference: null, transactionId: null, failureReason: null, resolvedAt: null });
+export const initialWithdrawal = (): WithdrawalState => ({
+  status: 'none',
+  requested: null,
+  payoutReference: null,
+  transactionId: null,
+  failureReason: null,
+  resolvedAt: null,
+});
 
 export const GEM_MINOR_UNITS = 10_000n;
 
@@ -218,7 +225,13 @@ export function evolveWithdrawal(state: WithdrawalState, event: WithdrawalEvent)
     case 'WithdrawalRequested':
       return { ...state, status: 'pending', requested: event.data };
     case 'WithdrawalProcessed':
-      return { ...state, status: 'processed', payoutReference: event.data.payoutReference, transactionId: event.data.transactionId, resolvedAt: event.data.processedAt };
+      return {
+        ...state,
+        status: 'processed',
+        payoutReference: event.data.payoutReference,
+        transactionId: event.data.transactionId,
+        resolvedAt: event.data.processedAt,
+      };
     case 'WithdrawalFailed':
       return { ...state, status: 'failed', failureReason: event.data.reason, resolvedAt: event.data.failedAt };
   }

@@ -13,7 +13,12 @@ export class DetailsCipher {
 
   /** Nothing is stored or read in clear: without a key, the features that need one are unavailable. */
   private get key(): Buffer {
-    if (!this.configuredKey) throw new ApiError(503, 'PAYMENT_DETAILS_KEY_MISSING', 'Withdrawals are not available right now. Please try again later.');
+    if (!this.configuredKey)
+      throw new ApiError(
+        503,
+        'PAYMENT_DETAILS_KEY_MISSING',
+        'Withdrawals are not available right now. Please try again later.',
+      );
     return this.configuredKey;
   }
 
@@ -22,7 +27,12 @@ export class DetailsCipher {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(aad));
     const ciphertext = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join('.');
+    return [
+      'v1',
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ciphertext.toString('base64url'),
+    ].join('.');
   }
 
   decrypt<T>(sealed: string, aad: string): T {
@@ -31,6 +41,8 @@ export class DetailsCipher {
     const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
     decipher.setAAD(Buffer.from(aad));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return JSON.parse(Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8')) as T;
+    return JSON.parse(
+      Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8'),
+    ) as T;
   }
 }

@@ -16,8 +16,10 @@ export class LocalPayoutProvider implements PayoutProvider {
     if (existing) return { kind: 'paid', reference: existing };
     const email = request.details.email_address ?? '';
     const wallet = request.details.wallet_address ?? '';
-    if (email.toLowerCase().endsWith('@refused.example')) return { kind: 'refused', reason: 'The payout provider refused the account' };
-    if (wallet.toUpperCase().endsWith('DEAD')) return { kind: 'refused', reason: 'The payout provider refused the wallet address' };
+    if (email.toLowerCase().endsWith('@refused.example'))
+      return { kind: 'refused', reason: 'The payout provider refused the account' };
+    if (wallet.toUpperCase().endsWith('DEAD'))
+      return { kind: 'refused', reason: 'The payout provider refused the wallet address' };
     const reference = `po_${createHash('sha256').update(request.withdrawalId).digest('hex').slice(0, 24)}`;
     this.paid.set(request.withdrawalId, reference);
     return { kind: 'paid', reference };

@@ -1,11 +1,23 @@
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
 import { Inject, Injectable } from '@nestjs/common';
 import { WITHDRAWAL_MESSAGES, type WithdrawalEvent } from '@app/contracts/withdrawals';
-import { badRequest, conflict, forbidden, notFound, unprocessable, type ApiError } from '../../../platform/http/api-error';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unprocessable,
+  type ApiError,
+} from '../../../platform/http/api-error';
 import type { UnitOfWork } from '../../../platform/idempotency/unit-of-work';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { WITHDRAWALS_CONFIG, type WithdrawalsConfig } from '../config/withdrawals-config';
-import { decideWithdrawal, type WithdrawalCommand, type WithdrawalRefusal, type WithdrawalState } from '../domain/withdrawal';
+import {
+  decideWithdrawal,
+  type WithdrawalCommand,
+  type WithdrawalRefusal,
+  type WithdrawalState,
+} from '../domain/withdrawal';
 import { Withdrawals, withdrawalStreams } from './withdrawal-streams';
 
 export type WithdrawalOutcome = { kind: 'recorded' | 'duplicate'; state: WithdrawalState };
@@ -24,7 +36,9 @@ export function withdrawalRefusalError(refusal: WithdrawalRefusal, usdMinimum = 
     case 'AMOUNT_MUST_REACH_THE_USD_MINIMUM':
       return badRequest('BELOW_USD_MINIMUM', WITHDRAWAL_MESSAGES.usdBelowMinimum(usdMinimum));
     case 'USD_AMOUNT_MUST_BE_WHOLE_CENTS':
-      return badRequest('VALIDATION_ERROR', WITHDRAWAL_MESSAGES.usdWholeCents, [{ field: 'amount', message: WITHDRAWAL_MESSAGES.usdWholeCents }]);
+      return badRequest('VALIDATION_ERROR', WITHDRAWAL_MESSAGES.usdWholeCents, [
+        { field: 'amount', message: WITHDRAWAL_MESSAGES.usdWholeCents },
+      ]);
     case 'WITHDRAWAL_MUST_EXIST':
       return notFound('WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
     case 'WITHDRAWAL_MUST_BE_NEW':
@@ -51,7 +65,11 @@ export class WithdrawalCommands {
     return this.withdrawals.load(withdrawalId);
   }
 
-  async execute(withdrawalId: string, command: WithdrawalCommand, idempotency?: IdempotentRequest): Promise<WithdrawalOutcome> {
+  async execute(
+    withdrawalId: string,
+    command: WithdrawalCommand,
+    idempotency?: IdempotentRequest,
+  ): Promise<WithdrawalOutcome> {
     return this.runner.run<WithdrawalOutcome>({
       lockKeys: [withdrawalStreams.streamId(withdrawalId)],
       idempotency,
@@ -59,7 +77,8 @@ export class WithdrawalCommands {
         const loaded = await this.withdrawals.load(withdrawalId, unit.transaction);
         const decision = decideWithdrawal(command, loaded.state);
         if (decision.kind === 'refused') throw withdrawalRefusalError(decision.refusal, this.config.usd.minAmount);
-        if (decision.kind === 'duplicate') return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state }) };
+        if (decision.kind === 'duplicate')
+          return { appends: [], answer: () => ({ kind: 'duplicate', state: loaded.state }) };
         const state = withdrawalStreams.advance(loaded, decision.events);
         await this.writeRow(unit, decision.events, state);
         return {

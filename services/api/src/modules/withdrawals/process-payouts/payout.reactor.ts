@@ -36,9 +36,19 @@ export class PayoutReactor {
       eventTypes: ['WithdrawalRequested'],
       react: (event) => {
         const parsed = WithdrawalRequestedSchema.safeParse(event.data);
-        return parsed.success ? [{ jobName: PAYOUT_JOB, payload: { withdrawalId: parsed.data.withdrawalId }, options: { attempts: PAYOUT_ATTEMPTS } }] : [];
+        return parsed.success
+          ? [
+              {
+                jobName: PAYOUT_JOB,
+                payload: { withdrawalId: parsed.data.withdrawalId },
+                options: { attempts: PAYOUT_ATTEMPTS },
+              },
+            ]
+          : [];
       },
-      handlers: { [PAYOUT_JOB]: (payload, context) => this.process(PayloadSchema.parse(payload).withdrawalId, context.attempt) },
+      handlers: {
+        [PAYOUT_JOB]: (payload, context) => this.process(PayloadSchema.parse(payload).withdrawalId, context.attempt),
+      },
     });
   }
 
@@ -60,10 +70,16 @@ export class PayoutReactor {
     } catch (error) {
       if (attempt < PAYOUT_ATTEMPTS) throw error;
       this.logger.error(`Payout of withdrawal ${withdrawalId} failed ${attempt} times: ${(error as Error).message}`);
-      result = { kind: 'refused' as const, reason: `The payout could not be completed; your ${requested.currency === 'usd' ? 'USD was' : 'gems were'} returned` };
+      result = {
+        kind: 'refused' as const,
+        reason: `The payout could not be completed; your ${requested.currency === 'usd' ? 'USD was' : 'gems were'} returned`,
+      };
     }
     if (result.kind === 'paid') {
-      await this.commands.execute(withdrawalId, { type: 'CompletePayout', data: { payoutReference: result.reference, transactionId: payoutTransactionIdOf(withdrawalId), now: now() } });
+      await this.commands.execute(withdrawalId, {
+        type: 'CompletePayout',
+        data: { payoutReference: result.reference, transactionId: payoutTransactionIdOf(withdrawalId), now: now() },
+      });
     } else {
       await this.commands.execute(withdrawalId, { type: 'FailPayout', data: { reason: result.reason, now: now() } });
     }

@@ -48,14 +48,24 @@ export class WithdrawalController {
 
   @Route(getUsdWithdrawalTermsRoute)
   usdTerms(): UsdWithdrawalTerms {
-    return { currency_type: 'usd', min_amount: this.config.usd.minAmount, fee_percentage: this.config.usd.feePercentage };
+    return {
+      currency_type: 'usd',
+      min_amount: this.config.usd.minAmount,
+      fee_percentage: this.config.usd.feePercentage,
+    };
   }
 
   @Route(requestWithdrawalRoute)
   async request(
     @IdempotencyKey(requestWithdrawalRoute) idempotency: IdempotentRequest,
     @CurrentUser() caller: AuthenticatedUser,
-    @Body(new ZodValidationPipe(requestWithdrawalRoute.body)) body: { amount: bigint; payment_method: string; payment_details: Record<string, unknown>; currency_type: WithdrawalCurrency },
+    @Body(new ZodValidationPipe(requestWithdrawalRoute.body))
+    body: {
+      amount: bigint;
+      payment_method: string;
+      payment_details: Record<string, unknown>;
+      currency_type: WithdrawalCurrency;
+    },
   ) {
     const user = await getExistingUser(this.queryBus, caller.userId);
     const method = this.config.methods.find((candidate) => candidate.method_name === body.payment_method.toLowerCase());
@@ -69,7 +79,10 @@ export class WithdrawalController {
         amountMinor: body.amount,
         method,
         currency: body.currency_type,
-        usdTerms: { minAmountMinor: BigInt(Math.round(this.config.usd.minAmount * 100)) * 100n, feePercentage: this.config.usd.feePercentage },
+        usdTerms: {
+          minAmountMinor: BigInt(Math.round(this.config.usd.minAmount * 100)) * 100n,
+          feePercentage: this.config.usd.feePercentage,
+        },
         holdDays: this.config.holdDays,
         isDemo: user.is_demo === true,
         encryptedDetails,
@@ -82,16 +95,29 @@ export class WithdrawalController {
     if (preview.kind === 'refused') throw withdrawalRefusalError(preview.refusal, this.config.usd.minAmount);
     const checked = validatePaymentDetails(method!.required_fields, body.payment_details);
     if (!checked.ok) throw badRequest('VALIDATION_ERROR', checked.errors[0].message, checked.errors);
-    const details = Object.fromEntries(Object.entries(checked.details).filter(([, value]) => value !== undefined)) as Record<string, string>;
-    const outcome = await this.commands.execute(withdrawalId, command(this.cipher.encrypt(details, caller.userId), maskPaymentDetails(details)), idempotency);
+    const details = Object.fromEntries(
+      Object.entries(checked.details).filter(([, value]) => value !== undefined),
+    ) as Record<string, string>;
+    const outcome = await this.commands.execute(
+      withdrawalId,
+      command(this.cipher.encrypt(details, caller.userId), maskPaymentDetails(details)),
+      idempotency,
+    );
     const withdrawal = withdrawalView(rowOf(outcome.state));
     const what = withdrawal.currency_type === 'usd' ? `$${withdrawal.amount.toFixed(2)}` : `${withdrawal.amount} gems`;
-    return { success: true as const, message: `Withdrawal of ${what} requested: the amount is held until the payout completes.`, withdrawal };
+    return {
+      success: true as const,
+      message: `Withdrawal of ${what} requested: the amount is held until the payout completes.`,
+      withdrawal,
+    };
   }
 
   @Route(getWithdrawalsRoute)
   async list(@CurrentUser() caller: AuthenticatedUser) {
-    const rows = await this.database.query<WithdrawalRow>(`SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC LIMIT 100`, [caller.userId]);
+    const rows = await this.database.query<WithdrawalRow>(
+      `SELECT ${WITHDRAWAL_COLUMNS} FROM withdrawals WHERE user_id = $1 ORDER BY created_at DESC LIMIT 100`,
+      [caller.userId],
+    );
     return { withdrawals: rows.rows.map(withdrawalView) };
   }
 }
@@ -113,4 +139,3 @@ function rowOf(state: Awaited<ReturnType<WithdrawalCommands['load']>>['state']):
     processed_at: state.resolvedAt ? new Date(state.resolvedAt) : null,
   };
 }
-

@@ -1,5 +1,11 @@
 import { apiClient, userKeys } from '@app/platform';
-import { type Achievement, type AchievementDefinition, DEFAULT_ACHIEVEMENTS, claimAchievementRoute, getAchievementsRoute } from '@app/contracts/progress';
+import {
+  type Achievement,
+  type AchievementDefinition,
+  DEFAULT_ACHIEVEMENTS,
+  claimAchievementRoute,
+  getAchievementsRoute,
+} from '@app/contracts/progress';
 import { useQuery } from '@tanstack/react-query';
 
 export type { Achievement, AchievementDefinition };
@@ -13,12 +19,15 @@ export const BUILT_IN_ACHIEVEMENTS: readonly AchievementDefinition[] = DEFAULT_A
 export type AchievementState = 'locked' | 'claimable' | 'completed';
 
 /** Locked below the criteria; claimable at or above it until claimed; completed once claimed (spec 1 §4). */
-export function achievementState(achievement: Pick<Achievement, 'is_completed' | 'progress' | 'criteria_value'>): AchievementState {
+export function achievementState(
+  achievement: Pick<Achievement, 'is_completed' | 'progress' | 'criteria_value'>,
+): AchievementState {
   if (achievement.is_completed) return 'completed';
   return achievement.progress >= achievement.criteria_value ? 'claimable' : 'locked';
 }
 
-export type LoadedAchievements = { builtIn: false; achievements: Achievement[] } | { builtIn: true; achievements: readonly AchievementDefinition[] };
+export type LoadedAchievements =
+  { builtIn: false; achievements: Achievement[] } | { builtIn: true; achievements: readonly AchievementDefinition[] };
 
 export function useAchievements(enabled = true) {
   return useQuery({

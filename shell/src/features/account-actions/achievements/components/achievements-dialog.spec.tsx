@@ -36,7 +36,19 @@ describe('Achievements', () => {
   it('groups achievements under category tabs', async () => {
     const user = userEvent.setup();
     installFakeApi().on('GET /api/users/achievements', {
-      body: [achievement({}), achievement({ id: 'social-butterfly', name: 'Social Butterfly', category: 'social', criteria_type: 'follower_count', criteria_value: 100, progress: 40, gold_reward: 25, xp_reward: 500 })],
+      body: [
+        achievement({}),
+        achievement({
+          id: 'social-butterfly',
+          name: 'Social Butterfly',
+          category: 'social',
+          criteria_type: 'follower_count',
+          criteria_value: 100,
+          progress: 40,
+          gold_reward: 25,
+          xp_reward: 500,
+        }),
+      ],
     });
     renderAccount(<AchievementsDialog open onOpenChange={() => undefined} />);
     expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['All', 'Engagement', 'Social']);
@@ -55,7 +67,19 @@ describe('Achievements', () => {
       .on('GET /api/users/achievements', () => ({ body: [achievement({ progress: 1, is_completed: claimed })] }))
       .on('POST /api/users/achievements/first-steps/claim', () => {
         claimed = true;
-        return { body: { success: true, achievement_id: 'first-steps', gold_reward: 5, xp_reward: 100, xp_gained: 300, xp_points: 400, level: 0, transaction_id: 't', message: 'Claimed' } };
+        return {
+          body: {
+            success: true,
+            achievement_id: 'first-steps',
+            gold_reward: 5,
+            xp_reward: 100,
+            xp_gained: 300,
+            xp_points: 400,
+            level: 0,
+            transaction_id: 't',
+            message: 'Claimed',
+          },
+        };
       })
       .on('GET /api/users/me', { body: apiMe({ gold_collected: 5, xp_points: 100 }) });
     const { refreshes } = renderAccount(<AchievementsDialog open onOpenChange={() => undefined} />);
@@ -73,7 +97,10 @@ describe('Achievements', () => {
     const user = userEvent.setup();
     installFakeApi()
       .on('GET /api/users/achievements', { body: [achievement({ progress: 1 })] })
-      .on('POST /api/users/achievements/first-steps/claim', { status: 409, body: { error: 'Achievement already claimed', code: 'ALREADY_CLAIMED' } });
+      .on('POST /api/users/achievements/first-steps/claim', {
+        status: 409,
+        body: { error: 'Achievement already claimed', code: 'ALREADY_CLAIMED' },
+      });
     renderAccount(<AchievementsDialog open onOpenChange={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Claim First Steps' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Achievement already claimed');
@@ -83,8 +110,17 @@ describe('Achievements', () => {
     installFakeApi().on('GET /api/users/achievements', { status: 503 });
     renderAccount(<AchievementsDialog open onOpenChange={() => undefined} />);
     expect(await screen.findByText(/Your progress could not be loaded/)).toBeInTheDocument();
-    const names = within(screen.getByRole('tabpanel')).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'));
-    expect(names).toEqual(['First Steps', 'Content Creator', 'Social Butterfly', 'Level Up', 'Big Spender', 'Master Creator']);
+    const names = within(screen.getByRole('tabpanel'))
+      .getAllByRole('listitem')
+      .map((item) => item.getAttribute('aria-label'));
+    expect(names).toEqual([
+      'First Steps',
+      'Content Creator',
+      'Social Butterfly',
+      'Level Up',
+      'Big Spender',
+      'Master Creator',
+    ]);
     expect(screen.getByRole('listitem', { name: 'Master Creator' })).toHaveTextContent('Reward: 50 gold · 1,000 XP');
     expect(screen.queryByRole('button', { name: /Claim/ })).not.toBeInTheDocument();
   });

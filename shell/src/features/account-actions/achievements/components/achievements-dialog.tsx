@@ -1,9 +1,26 @@
-import { Badge, Button, EmptyState, ErrorBox, SkeletonList, errorMessage, formatBalance, userKeys, useSession } from '@app/platform';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  ErrorBox,
+  SkeletonList,
+  errorMessage,
+  formatBalance,
+  userKeys,
+  useSession,
+} from '@app/platform';
 import { Dialog, Tabs, useToast } from '@app/platform/app';
 import { Trophy } from '@app/platform/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type Achievement, type AchievementDefinition, type LoadedAchievements, achievementState, claimAchievement, useAchievements } from '../api/achievements';
+import {
+  type Achievement,
+  type AchievementDefinition,
+  type LoadedAchievements,
+  achievementState,
+  claimAchievement,
+  useAchievements,
+} from '../api/achievements';
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -32,22 +49,54 @@ export default function AchievementsDialog({ open, onOpenChange }: AchievementsD
         variant: 'success',
         durationMilliseconds: 4000,
       });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: userKeys.achievements() }), queryClient.invalidateQueries({ queryKey: userKeys.progress() }), refresh()]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.achievements() }),
+        queryClient.invalidateQueries({ queryKey: userKeys.progress() }),
+        refresh(),
+      ]);
     },
     onError: (failure) => setError(errorMessage(failure, 'Failed to claim achievement')),
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Achievements" description="Complete goals to earn gold and XP.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Achievements"
+      description="Complete goals to earn gold and XP."
+    >
       {error ? <ErrorBox message={error} /> : null}
-      {achievements.isPending ? <SkeletonList rows={3} label="Loading achievements" /> : <AchievementTabs loaded={achievements.data!} claimingId={claim.isPending ? claim.variables?.id : undefined} onClaim={(achievement) => claim.mutate(achievement)} />}
+      {achievements.isPending ? (
+        <SkeletonList rows={3} label="Loading achievements" />
+      ) : (
+        <AchievementTabs
+          loaded={achievements.data!}
+          claimingId={claim.isPending ? claim.variables?.id : undefined}
+          onClaim={(achievement) => claim.mutate(achievement)}
+        />
+      )}
     </Dialog>
   );
 }
 
-function AchievementTabs({ loaded, claimingId, onClaim }: { loaded: LoadedAchievements; claimingId?: string; onClaim(achievement: Achievement): void }) {
+function AchievementTabs({
+  loaded,
+  claimingId,
+  onClaim,
+}: {
+  loaded: LoadedAchievements;
+  claimingId?: string;
+  onClaim(achievement: Achievement): void;
+}) {
   const list: readonly AchievementDefinition[] = loaded.achievements;
-  if (list.length === 0) return <EmptyState title="No achievements yet" message="Achievements appear here as they become available." icon={<Trophy size={40} />} />;
+  if (list.length === 0)
+    return (
+      <EmptyState
+        title="No achievements yet"
+        message="Achievements appear here as they become available."
+        icon={<Trophy size={40} />}
+      />
+    );
   const categories = [...new Set(list.map((achievement) => achievement.category))];
   const grid = (items: readonly AchievementDefinition[]) => (
     <ul className="account-grid">
@@ -55,17 +104,33 @@ function AchievementTabs({ loaded, claimingId, onClaim }: { loaded: LoadedAchiev
         loaded.builtIn ? (
           <BuiltInCard key={achievement.id} achievement={achievement} />
         ) : (
-          <AchievementCard key={achievement.id} achievement={achievement as Achievement} claiming={claimingId === achievement.id} onClaim={onClaim} />
+          <AchievementCard
+            key={achievement.id}
+            achievement={achievement as Achievement}
+            claiming={claimingId === achievement.id}
+            onClaim={onClaim}
+          />
         ),
       )}
     </ul>
   );
   return (
     <>
-      {loaded.builtIn ? <p className="account-notice">Your progress could not be loaded. These are the achievements you can earn; try again later to claim them.</p> : null}
+      {loaded.builtIn ? (
+        <p className="account-notice">
+          Your progress could not be loaded. These are the achievements you can earn; try again later to claim them.
+        </p>
+      ) : null}
       <Tabs
         label="Achievement categories"
-        items={[{ value: 'all', label: 'All', content: grid(list) }, ...categories.map((category) => ({ value: category, label: capitalise(category), content: grid(list.filter((achievement) => achievement.category === category)) }))]}
+        items={[
+          { value: 'all', label: 'All', content: grid(list) },
+          ...categories.map((category) => ({
+            value: category,
+            label: capitalise(category),
+            content: grid(list.filter((achievement) => achievement.category === category)),
+          })),
+        ]}
       />
     </>
   );
@@ -79,7 +144,15 @@ function Rewards({ achievement }: { achievement: Pick<Achievement, 'gold_reward'
   );
 }
 
-function AchievementCard({ achievement, claiming, onClaim }: { achievement: Achievement; claiming: boolean; onClaim(achievement: Achievement): void }) {
+function AchievementCard({
+  achievement,
+  claiming,
+  onClaim,
+}: {
+  achievement: Achievement;
+  claiming: boolean;
+  onClaim(achievement: Achievement): void;
+}) {
   const state = achievementState(achievement);
   const shown = Math.min(achievement.progress, achievement.criteria_value);
   return (
@@ -90,7 +163,12 @@ function AchievementCard({ achievement, claiming, onClaim }: { achievement: Achi
       <p>{achievement.description}</p>
       <Rewards achievement={achievement} />
       <div className="account-progress">
-        <progress className="account-progress__bar" max={achievement.criteria_value} value={shown} aria-label={`${achievement.name} progress`} />
+        <progress
+          className="account-progress__bar"
+          max={achievement.criteria_value}
+          value={shown}
+          aria-label={`${achievement.name} progress`}
+        />
         <small>
           {formatBalance(shown)} / {formatBalance(achievement.criteria_value)}
         </small>
@@ -98,7 +176,12 @@ function AchievementCard({ achievement, claiming, onClaim }: { achievement: Achi
       {state === 'completed' ? (
         <Badge tone="success">Completed</Badge>
       ) : state === 'claimable' ? (
-        <Button size="small" busy={claiming} onClick={() => onClaim(achievement)} aria-label={`Claim ${achievement.name}`}>
+        <Button
+          size="small"
+          busy={claiming}
+          onClick={() => onClaim(achievement)}
+          aria-label={`Claim ${achievement.name}`}
+        >
           Claim
         </Button>
       ) : (

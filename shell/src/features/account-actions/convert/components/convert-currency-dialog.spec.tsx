@@ -8,14 +8,22 @@ import ConvertCurrencyDialog, { forceAtLeastOne } from './convert-currency-dialo
 function serverWith(points: number, gems: number, convertedToday = 0): FakeApi {
   const api = installFakeApi();
   api.on('GET /api/users/me/conversion-allowance', {
-    body: { keys_converted_from_points_today: convertedToday, daily_points_conversion_limit: 3, keys_remaining_from_points_today: Math.max(0, 3 - convertedToday) },
+    body: {
+      keys_converted_from_points_today: convertedToday,
+      daily_points_conversion_limit: 3,
+      keys_remaining_from_points_today: Math.max(0, 3 - convertedToday),
+    },
   });
-  api.on('GET /api/users/me', { body: apiMe({ points_balance: points, keys_balance: 0, gems_balance: gems, gold_collected: 0 }) });
+  api.on('GET /api/users/me', {
+    body: apiMe({ points_balance: points, keys_balance: 0, gems_balance: gems, gold_collected: 0 }),
+  });
   return api;
 }
 
 function renderDialog(points: string, gems = '0') {
-  return renderAccount(<ConvertCurrencyDialog open onOpenChange={() => undefined} />, { user: { points_balance: points, gems_balance: gems } });
+  return renderAccount(<ConvertCurrencyDialog open onOpenChange={() => undefined} />, {
+    user: { points_balance: points, gems_balance: gems },
+  });
 }
 
 describe('Convert Currency', () => {
@@ -32,7 +40,11 @@ describe('Convert Currency', () => {
     serverWith(20_000, 100);
     renderDialog('20000', '100');
     const quick = screen.getByRole('group', { name: 'Quick amounts' });
-    expect(within(quick).getAllByRole('button').map((button) => button.textContent)).toEqual(['1 key', '3 keys', '5 keys', '10 keys']);
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['1 key', '3 keys', '5 keys', '10 keys']);
     await user.click(within(quick).getByRole('button', { name: '5 keys' }));
     expect(screen.getByRole('button', { name: '5 keys' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('Keys to receive')).toHaveValue(5);
@@ -70,7 +82,11 @@ describe('Convert Currency', () => {
   it("shows the daily limit with what today's conversions used", async () => {
     serverWith(20_000, 0, 2);
     renderDialog('20000');
-    await waitFor(() => expect(screen.getByTestId('convert-daily-limit')).toHaveTextContent('3 keys a day from points · 2 used today, 1 left'));
+    await waitFor(() =>
+      expect(screen.getByTestId('convert-daily-limit')).toHaveTextContent(
+        '3 keys a day from points · 2 used today, 1 left',
+      ),
+    );
   });
 
   it('converts with an idempotency key, refreshes the balances and closes', async () => {
@@ -90,7 +106,9 @@ describe('Convert Currency', () => {
       },
     });
     const closed = jest.fn();
-    const { refreshes } = renderAccount(<ConvertCurrencyDialog open onOpenChange={closed} />, { user: { points_balance: '20000' } });
+    const { refreshes } = renderAccount(<ConvertCurrencyDialog open onOpenChange={closed} />, {
+      user: { points_balance: '20000' },
+    });
     await user.click(screen.getByRole('button', { name: '3 keys' }));
     await user.click(screen.getByRole('button', { name: 'Convert to 3 keys' }));
     await waitFor(() => expect(closed).toHaveBeenCalledWith(false));
@@ -104,7 +122,10 @@ describe('Convert Currency', () => {
   it("shows the server's refusal, else 'Conversion failed', else 'Network error occurred'", async () => {
     const user = userEvent.setup();
     const api = serverWith(20_000, 0);
-    api.on('POST /api/users/convert', { status: 422, body: { error: 'Daily limit of 3 keys from points conversion reached', code: 'DAILY_CONVERSION_LIMIT' } });
+    api.on('POST /api/users/convert', {
+      status: 422,
+      body: { error: 'Daily limit of 3 keys from points conversion reached', code: 'DAILY_CONVERSION_LIMIT' },
+    });
     renderDialog('20000');
     await user.click(screen.getByRole('button', { name: 'Convert to 1 key' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Daily limit of 3 keys from points conversion reached');

@@ -1,5 +1,26 @@
-import { Button, TextField, formatBalance, ledgerKeys, refreshMoneyViews, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
-import { Dialog, Form, FormError, FormRadioGroup, ROOT_SERVER_ERROR, SubmitButton, covers, useFieldError, useToast, useWatch, useZodForm } from '@app/platform/app';
+import {
+  Button,
+  TextField,
+  formatBalance,
+  ledgerKeys,
+  refreshMoneyViews,
+  useCurrentUser,
+  useIdempotencyKey,
+  useSession,
+} from '@app/platform';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormRadioGroup,
+  ROOT_SERVER_ERROR,
+  SubmitButton,
+  covers,
+  useFieldError,
+  useToast,
+  useWatch,
+  useZodForm,
+} from '@app/platform/app';
 import type { ConversionAllowance } from '@app/contracts/ledger';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -13,8 +34,18 @@ import {
   useConversionAllowance,
 } from '../api/convert-currency';
 
-const sources: { value: ConversionSource; label: string; rate: string; balanceKey: 'points_balance' | 'gems_balance' }[] = [
-  { value: 'points', label: 'Points', rate: `${formatBalance(CONVERSION_RATES.pointsPerKey)} points = 1 key`, balanceKey: 'points_balance' },
+const sources: {
+  value: ConversionSource;
+  label: string;
+  rate: string;
+  balanceKey: 'points_balance' | 'gems_balance';
+}[] = [
+  {
+    value: 'points',
+    label: 'Points',
+    rate: `${formatBalance(CONVERSION_RATES.pointsPerKey)} points = 1 key`,
+    balanceKey: 'points_balance',
+  },
   { value: 'gems', label: 'Gems', rate: `${CONVERSION_RATES.gemsPerKey} gems = 1 key`, balanceKey: 'gems_balance' },
 ];
 
@@ -64,7 +95,10 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
 
   const submit = async () => {
     if (!affordable) return;
-    const result = await convertCurrency({ from_currency: source, to_currency: 'keys', amount: keys }, idempotency.key());
+    const result = await convertCurrency(
+      { from_currency: source, to_currency: 'keys', amount: keys },
+      idempotency.key(),
+    );
     idempotency.renew();
     toast.show({
       title: `Converted ${formatBalance(result.amount_spent)} ${result.from_currency} to ${formatBalance(result.keys_received)} ${result.keys_received === 1 ? 'key' : 'keys'}`,
@@ -75,14 +109,22 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
     queryClient.setQueryData<ConversionAllowance>(ledgerKeys.conversionAllowance(), {
       keys_converted_from_points_today: result.keys_converted_from_points_today,
       daily_points_conversion_limit: result.daily_points_conversion_limit,
-      keys_remaining_from_points_today: Math.max(0, result.daily_points_conversion_limit - result.keys_converted_from_points_today),
+      keys_remaining_from_points_today: Math.max(
+        0,
+        result.daily_points_conversion_limit - result.keys_converted_from_points_today,
+      ),
     });
     await Promise.all([refreshMoneyViews(queryClient), refresh()]);
     onOpenChange(false);
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Convert Currency" description="Turn points or gems into keys for paid drops.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Convert Currency"
+      description="Turn points or gems into keys for paid drops."
+    >
       <Form form={form} onSubmit={submit} fallbackError="Conversion failed">
         <FormRadioGroup
           name="from_currency"
@@ -91,19 +133,31 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
             value: candidate.value,
             label: (
               <>
-                {candidate.label} <small className="ui-muted">({candidate.rate}; you have {formatBalance(user[candidate.balanceKey])})</small>
+                {candidate.label}{' '}
+                <small className="ui-muted">
+                  ({candidate.rate}; you have {formatBalance(user[candidate.balanceKey])})
+                </small>
               </>
             ),
           }))}
         />
         <div className="ui-row" role="group" aria-label="Quick amounts">
           {QUICK_AMOUNTS.map((amount) => (
-            <Button key={amount} size="small" variant={keys === amount ? 'primary' : 'secondary'} aria-pressed={keys === amount} onClick={() => form.setValue('amount', String(amount))}>
+            <Button
+              key={amount}
+              size="small"
+              variant={keys === amount ? 'primary' : 'secondary'}
+              aria-pressed={keys === amount}
+              onClick={() => form.setValue('amount', String(amount))}
+            >
               {amount} {amount === 1 ? 'key' : 'keys'}
             </Button>
           ))}
         </div>
-        <KeysField onLeave={(text) => form.setValue('amount', String(forceAtLeastOne(text)))} register={form.register} />
+        <KeysField
+          onLeave={(text) => form.setValue('amount', String(forceAtLeastOne(text)))}
+          register={form.register}
+        />
         <dl className="account-facts">
           <dt>Cost</dt>
           <dd data-testid="convert-cost">
@@ -117,9 +171,15 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
             {allowance.data ? ` · ${usedToday} used today, ${remainingToday} left` : null}
           </dd>
         </dl>
-        {!affordable ? <p className="account-warning">Not enough {source}: you need {formatBalance(cost)}.</p> : null}
+        {!affordable ? (
+          <p className="account-warning">
+            Not enough {source}: you need {formatBalance(cost)}.
+          </p>
+        ) : null}
         {source === 'points' && affordable && allowance.data && keys > remainingToday ? (
-          <p className="account-warning">This is more than today&apos;s remaining limit of {remainingToday} keys from points.</p>
+          <p className="account-warning">
+            This is more than today&apos;s remaining limit of {remainingToday} keys from points.
+          </p>
         ) : null}
         <FormError />
         <SubmitButton disabled={!affordable}>
@@ -131,7 +191,13 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
 }
 
 /** The typed number of keys, with the server's message for `amount` under it. */
-function KeysField({ register, onLeave }: { register: ReturnType<typeof useZodForm<typeof convertFormSchema>>['register']; onLeave(text: string): void }) {
+function KeysField({
+  register,
+  onLeave,
+}: {
+  register: ReturnType<typeof useZodForm<typeof convertFormSchema>>['register'];
+  onLeave(text: string): void;
+}) {
   const error = useFieldError('amount');
   const field = register('amount');
   return (

@@ -1,9 +1,31 @@
-import { Badge, Button, ErrorBox, SkeletonList, TIERS, errorMessage, formatBalance, normaliseTier, refreshMoneyViews, shopKeys, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ErrorBox,
+  SkeletonList,
+  TIERS,
+  errorMessage,
+  formatBalance,
+  normaliseTier,
+  refreshMoneyViews,
+  shopKeys,
+  useCurrentUser,
+  useIdempotencyKey,
+  useSession,
+} from '@app/platform';
 import { Dialog, Tabs, covers, useToast } from '@app/platform/app';
 import { Award, KeyRound, type LucideIcon, Rocket, Star, Zap } from '@app/platform/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type GoldPurchase, type GoldShopItem, SHOP_TABS, isOwned, purchaseGoldItem, useGoldPurchases, useGoldShopItems } from '../api/gold-shop';
+import {
+  type GoldPurchase,
+  type GoldShopItem,
+  SHOP_TABS,
+  isOwned,
+  purchaseGoldItem,
+  useGoldPurchases,
+  useGoldShopItems,
+} from '../api/gold-shop';
 
 function iconOf(item: GoldShopItem): LucideIcon {
   if (item.effect_data.tier) return Star;
@@ -43,8 +65,17 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
     onMutate: () => setError(null),
     onSuccess: async (result, item) => {
       idempotency.renew();
-      toast.show({ title: `Purchased ${item.name}`, description: `${formatBalance(result.purchase.gold_cost)} gold spent`, variant: 'success', durationMilliseconds: 3000 });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: shopKeys.goldPurchases() }), refreshMoneyViews(queryClient), refresh()]);
+      toast.show({
+        title: `Purchased ${item.name}`,
+        description: `${formatBalance(result.purchase.gold_cost)} gold spent`,
+        variant: 'success',
+        durationMilliseconds: 3000,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: shopKeys.goldPurchases() }),
+        refreshMoneyViews(queryClient),
+        refresh(),
+      ]);
     },
     onError: (failure) => {
       idempotency.renew();
@@ -53,7 +84,12 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Gold Shop" description={`You have ${formatBalance(user.gold_collected)} gold.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Gold Shop"
+      description={`You have ${formatBalance(user.gold_collected)} gold.`}
+    >
       {error ? <ErrorBox title="Purchase failed" message={error} /> : null}
       {catalogue.isPending || purchases.isPending ? (
         <SkeletonList rows={3} label="Loading the shop" />
@@ -73,18 +109,20 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
             label: tab.label,
             content: (
               <ul className="account-grid" aria-label={tab.label}>
-                {catalogue.data.filter((item) => item.type === tab.value).map((item) => (
-                  <ShopItemCard
-                    key={item.id}
-                    item={item}
-                    purchases={purchases.data}
-                    gold={user.gold_collected}
-                    tier={user.user_tier}
-                    buying={purchase.isPending && purchase.variables?.id === item.id}
-                    disabled={purchase.isPending}
-                    onBuy={() => purchase.mutate(item)}
-                  />
-                ))}
+                {catalogue.data
+                  .filter((item) => item.type === tab.value)
+                  .map((item) => (
+                    <ShopItemCard
+                      key={item.id}
+                      item={item}
+                      purchases={purchases.data}
+                      gold={user.gold_collected}
+                      tier={user.user_tier}
+                      buying={purchase.isPending && purchase.variables?.id === item.id}
+                      disabled={purchase.isPending}
+                      onBuy={() => purchase.mutate(item)}
+                    />
+                  ))}
               </ul>
             ),
           }))}
@@ -94,7 +132,23 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
   );
 }
 
-function ShopItemCard({ item, purchases, gold, tier, buying, disabled, onBuy }: { item: GoldShopItem; purchases: readonly GoldPurchase[]; gold: string; tier: string; buying: boolean; disabled: boolean; onBuy(): void }) {
+function ShopItemCard({
+  item,
+  purchases,
+  gold,
+  tier,
+  buying,
+  disabled,
+  onBuy,
+}: {
+  item: GoldShopItem;
+  purchases: readonly GoldPurchase[];
+  gold: string;
+  tier: string;
+  buying: boolean;
+  disabled: boolean;
+  onBuy(): void;
+}) {
   const owned = isOwned(item, purchases);
   const targetTier = typeof item.effect_data.tier === 'string' ? normaliseTier(item.effect_data.tier) : null;
   // A tier upgrade to the tier you already have (or below it) is not for sale to you.
@@ -115,7 +169,13 @@ function ShopItemCard({ item, purchases, gold, tier, buying, disabled, onBuy }: 
       ) : alreadyAtTier ? (
         <Badge tone="neutral">Your tier already</Badge>
       ) : affordable ? (
-        <Button size="small" busy={buying} disabled={disabled} onClick={onBuy} aria-label={`Buy ${item.name} for ${item.gold_cost} gold`}>
+        <Button
+          size="small"
+          busy={buying}
+          disabled={disabled}
+          onClick={onBuy}
+          aria-label={`Buy ${item.name} for ${item.gold_cost} gold`}
+        >
           Buy for {formatBalance(item.gold_cost)} gold
         </Button>
       ) : (

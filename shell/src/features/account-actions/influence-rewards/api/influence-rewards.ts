@@ -25,7 +25,10 @@ export interface InfluenceRegistration {
  * Paid on the follower count an administrator verified; from the declared count this is only an estimate.
  */
 export function monthlyInfluencePoints(followers: number): number {
-  return Math.min(Math.floor(followers / REWARDS_RULES.influenceFollowersPerPoint), REWARDS_RULES.influenceMonthlyPointsMaximum);
+  return Math.min(
+    Math.floor(followers / REWARDS_RULES.influenceFollowersPerPoint),
+    REWARDS_RULES.influenceMonthlyPointsMaximum,
+  );
 }
 
 export function registerInfluenceRewards(input: InfluenceRegistration) {

@@ -15,7 +15,8 @@ export function InfluenceReviewStatus({ open }: { open: boolean }) {
     <p className="account-notice" role="status" aria-label="This month's claim">
       {current.verification_status === 'pending_verification' ? (
         <>
-          <Badge tone="warning">Pending review</Badge> Your {current.current_month} claim for {account} awaits verification by an administrator.
+          <Badge tone="warning">Pending review</Badge> Your {current.current_month} claim for {account} awaits
+          verification by an administrator.
         </>
       ) : current.verification_status === 'rejected' ? (
         <>
@@ -24,8 +25,11 @@ export function InfluenceReviewStatus({ open }: { open: boolean }) {
         </>
       ) : (
         <>
-          <Badge tone="success">Verified</Badge> {formatBalance(current.verified_follower_count ?? 0)} followers verified for {current.current_month}
-          {current.claimed_this_month ? '; this month is claimed.' : ': register the same account again to claim the points.'}
+          <Badge tone="success">Verified</Badge> {formatBalance(current.verified_follower_count ?? 0)} followers
+          verified for {current.current_month}
+          {current.claimed_this_month
+            ? '; this month is claimed.'
+            : ': register the same account again to claim the points.'}
         </>
       )}
     </p>

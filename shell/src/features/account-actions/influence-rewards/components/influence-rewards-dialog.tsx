@@ -1,5 +1,25 @@
-import { Button, ErrorBox, errorMessage, formatBalance, formatCount, refreshMoneyViews, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
-import { Dialog, Form, FormError, FormSelect, FormTextField, SubmitButton, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import {
+  Button,
+  ErrorBox,
+  errorMessage,
+  formatBalance,
+  formatCount,
+  refreshMoneyViews,
+  useCurrentUser,
+  useIdempotencyKey,
+  useSession,
+} from '@app/platform';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormSelect,
+  FormTextField,
+  SubmitButton,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
 import { type RegisterInfluenceRewardsResponse, RegisterInfluenceRewardsRequestSchema } from '@app/contracts/rewards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,7 +62,10 @@ export function validateInfluenceDraft(draft: Draft): { error: string } | { regi
   return { registration: request as InfluenceRegistration };
 }
 
-const platformOptions = INFLUENCE_PLATFORMS.map((platform) => ({ value: platform, label: platform.charAt(0).toUpperCase() + platform.slice(1) }));
+const platformOptions = INFLUENCE_PLATFORMS.map((platform) => ({
+  value: platform,
+  label: platform.charAt(0).toUpperCase() + platform.slice(1),
+}));
 
 /** Influence Rewards: step 1 the registration form, step 2 the month's result and the claim; then it resets. */
 export default function InfluenceRewardsDialog({ open, onOpenChange }: InfluenceRewardsDialogProps) {
@@ -52,19 +75,35 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
   const idempotency = useIdempotencyKey();
   const queryClient = useQueryClient();
   const form = useRequestForm(RegisterInfluenceRewardsRequestSchema, registrationOf, {
-    defaultValues: { full_name: user.display_name ?? '', platform: 'instagram', platform_username: '', phone_number: '', email: user.email ?? '', follower_count: '' },
+    defaultValues: {
+      full_name: user.display_name ?? '',
+      platform: 'instagram',
+      platform_username: '',
+      phone_number: '',
+      email: user.email ?? '',
+      follower_count: '',
+    },
   });
   const [result, setResult] = useState<RegisterInfluenceRewardsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const followers = Number(useWatch({ control: form.control, name: 'follower_count' }));
   const preview =
-    Number.isInteger(followers) && followers >= REWARDS_RULES.influenceMinimumFollowers && followers <= REWARDS_RULES.influenceMaximumFollowers ? monthlyInfluencePoints(followers) : null;
+    Number.isInteger(followers) &&
+    followers >= REWARDS_RULES.influenceMinimumFollowers &&
+    followers <= REWARDS_RULES.influenceMaximumFollowers
+      ? monthlyInfluencePoints(followers)
+      : null;
 
   const claim = useMutation({
     mutationFn: () => claimInfluencePoints(idempotency.key()),
     onSuccess: async (answer) => {
       idempotency.renew();
-      toast.show({ title: `+${formatBalance(answer.points_awarded)} points`, description: answer.message, variant: 'success', durationMilliseconds: 4000 });
+      toast.show({
+        title: `+${formatBalance(answer.points_awarded)} points`,
+        description: answer.message,
+        variant: 'success',
+        durationMilliseconds: 4000,
+      });
       await Promise.all([refreshMoneyViews(queryClient), refresh()]);
       setResult(null);
       onOpenChange(false);
@@ -73,7 +112,12 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Influence Rewards" description="Earn points every month for the audience you bring.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Influence Rewards"
+      description="Earn points every month for the audience you bring."
+    >
       {result === null ? (
         <Form
           form={form}
@@ -85,8 +129,10 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
         >
           <InfluenceReviewStatus open={open} />
           <p className="ui-muted">
-            Followers × 0.01 points a month (5,000 followers give 50), at most {formatBalance(REWARDS_RULES.influenceMonthlyPointsMaximum)}. At least{' '}
-            {formatBalance(REWARDS_RULES.influenceMinimumFollowers)} followers; register again each month. Points are paid once we have verified your follower count.
+            Followers × 0.01 points a month (5,000 followers give 50), at most{' '}
+            {formatBalance(REWARDS_RULES.influenceMonthlyPointsMaximum)}. At least{' '}
+            {formatBalance(REWARDS_RULES.influenceMinimumFollowers)} followers; register again each month. Points are
+            paid once we have verified your follower count.
           </p>
           <FormTextField name="full_name" label="Full name" autoComplete="name" />
           <FormSelect name="platform" label="Platform" options={platformOptions} />
@@ -118,7 +164,8 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
           </dl>
           {result.is_verified ? null : (
             <p className="account-notice" role="status">
-              Pending review: your follower count awaits verification by an administrator. Points can be claimed once it is verified (usually within 24 hours); the points come from the verified count.
+              Pending review: your follower count awaits verification by an administrator. Points can be claimed once it
+              is verified (usually within 24 hours); the points come from the verified count.
             </p>
           )}
           {error ? <ErrorBox message={error} /> : null}

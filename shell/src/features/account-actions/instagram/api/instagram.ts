@@ -1,5 +1,11 @@
 import { apiClient, rewardKeys } from '@app/platform';
-import { REWARDS_MESSAGES, REWARDS_RULES, claimInstagramPointsRoute, getInstagramStatusRoute, registerInstagramRoute } from '@app/contracts/rewards';
+import {
+  REWARDS_MESSAGES,
+  REWARDS_RULES,
+  claimInstagramPointsRoute,
+  getInstagramStatusRoute,
+  registerInstagramRoute,
+} from '@app/contracts/rewards';
 import { useQuery } from '@tanstack/react-query';
 
 export { REWARDS_MESSAGES, REWARDS_RULES };

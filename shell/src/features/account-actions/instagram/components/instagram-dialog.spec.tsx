@@ -28,7 +28,9 @@ describe('Instagram Verification', () => {
     const api = installFakeApi().on('GET /api/users/instagram-status', { body: status() });
     renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Register' }));
-    expect(screen.getByLabelText('Instagram username')).toHaveAccessibleDescription('Please enter your Instagram username');
+    expect(screen.getByLabelText('Instagram username')).toHaveAccessibleDescription(
+      'Please enter your Instagram username',
+    );
     expect(api.callsTo('POST /api/users/register-instagram')).toHaveLength(0);
   });
 
@@ -36,7 +38,17 @@ describe('Instagram Verification', () => {
     const user = userEvent.setup();
     const api = installFakeApi()
       .on('GET /api/users/instagram-status', { body: status() })
-      .on('POST /api/users/register-instagram', { body: { ...status({ instagram_username: 'ada.codes', registered_at: new Date().toISOString(), verification_status: 'pending_review' }), success: true, message: 'Registered' } });
+      .on('POST /api/users/register-instagram', {
+        body: {
+          ...status({
+            instagram_username: 'ada.codes',
+            registered_at: new Date().toISOString(),
+            verification_status: 'pending_review',
+          }),
+          success: true,
+          message: 'Registered',
+        },
+      });
     renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
     await user.type(await screen.findByLabelText('Instagram username'), '@ada.codes');
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -52,7 +64,9 @@ describe('Instagram Verification', () => {
 
   it("shows 'Registration failed' when the server gives no reason", async () => {
     const user = userEvent.setup();
-    installFakeApi().on('GET /api/users/instagram-status', { body: status() }).on('POST /api/users/register-instagram', { status: 500 });
+    installFakeApi()
+      .on('GET /api/users/instagram-status', { body: status() })
+      .on('POST /api/users/register-instagram', { status: 500 });
     renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
     await user.type(await screen.findByLabelText('Instagram username'), 'ada');
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -62,11 +76,30 @@ describe('Instagram Verification', () => {
   it('claims once verified, then closes', async () => {
     const user = userEvent.setup();
     const api = installFakeApi()
-      .on('GET /api/users/instagram-status', { body: status({ instagram_username: 'ada', is_verified: true, can_claim: true, monthly_points: 750, verification_status: 'verified' }) })
-      .on('POST /api/users/claim-instagram-points', { body: { success: true, points_awarded: 750, month: '2026-11', transaction_id: 't', points_balance: 750, message: 'Instagram points claimed' } })
+      .on('GET /api/users/instagram-status', {
+        body: status({
+          instagram_username: 'ada',
+          is_verified: true,
+          can_claim: true,
+          monthly_points: 750,
+          verification_status: 'verified',
+        }),
+      })
+      .on('POST /api/users/claim-instagram-points', {
+        body: {
+          success: true,
+          points_awarded: 750,
+          month: '2026-11',
+          transaction_id: 't',
+          points_balance: 750,
+          message: 'Instagram points claimed',
+        },
+      })
       .on('GET /api/users/me', { body: apiMe({ points_balance: 750 }) });
     const closed = jest.fn();
-    const { refreshes } = renderAccount(<InstagramDialog open onOpenChange={closed} />, { user: { user_tier: 'premium' } });
+    const { refreshes } = renderAccount(<InstagramDialog open onOpenChange={closed} />, {
+      user: { user_tier: 'premium' },
+    });
     expect(await screen.findByText('Verified')).toBeInTheDocument();
     expect(screen.getByText(/Then claim 750 points/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Claim points' }));
@@ -78,8 +111,18 @@ describe('Instagram Verification', () => {
   it("shows the server's refusal of a claim, or 'Failed to claim points'", async () => {
     const user = userEvent.setup();
     const api = installFakeApi()
-      .on('GET /api/users/instagram-status', { body: status({ instagram_username: 'ada', is_verified: true, can_claim: true, verification_status: 'verified' }) })
-      .on('POST /api/users/claim-instagram-points', { status: 409, body: { error: 'Instagram points already claimed this month', code: 'ALREADY_CLAIMED' } });
+      .on('GET /api/users/instagram-status', {
+        body: status({
+          instagram_username: 'ada',
+          is_verified: true,
+          can_claim: true,
+          verification_status: 'verified',
+        }),
+      })
+      .on('POST /api/users/claim-instagram-points', {
+        status: 409,
+        body: { error: 'Instagram points already claimed this month', code: 'ALREADY_CLAIMED' },
+      });
     renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: 'Claim points' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Instagram points already claimed this month');
@@ -90,11 +133,18 @@ describe('Instagram Verification', () => {
 
   it("shows a rejection and the administrator's reason; claiming stays closed", async () => {
     installFakeApi().on('GET /api/users/instagram-status', {
-      body: status({ instagram_username: 'ada', registered_at: new Date().toISOString(), verification_status: 'rejected', rejection_reason: 'No message arrived' }),
+      body: status({
+        instagram_username: 'ada',
+        registered_at: new Date().toISOString(),
+        verification_status: 'rejected',
+        rejection_reason: 'No message arrived',
+      }),
     });
     renderAccount(<InstagramDialog open onOpenChange={() => undefined} />);
     expect(await screen.findByText('Rejected')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('An administrator could not verify this account: No message arrived.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'An administrator could not verify this account: No message arrived.',
+    );
     expect(screen.getByRole('button', { name: 'Claim points' })).toBeDisabled();
   });
 });

@@ -1,4 +1,16 @@
-import { Badge, Button, ErrorBox, SkeletonList, errorMessage, formatBalance, isApiError, refreshMoneyViews, rewardKeys, useIdempotencyKey, useSession } from '@app/platform';
+import {
+  Badge,
+  Button,
+  ErrorBox,
+  SkeletonList,
+  errorMessage,
+  formatBalance,
+  isApiError,
+  refreshMoneyViews,
+  rewardKeys,
+  useIdempotencyKey,
+  useSession,
+} from '@app/platform';
 import { Dialog, Form, FormError, FormTextField, SubmitButton, useToast, useZodForm } from '@app/platform/app';
 import { type InstagramStatus, RegisterInstagramRequestSchema } from '@app/contracts/rewards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +29,12 @@ export interface InstagramDialogProps {
 export default function InstagramDialog({ open, onOpenChange }: InstagramDialogProps) {
   const status = useInstagramStatus(open);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Instagram Verification" description="Verify your Instagram account to claim monthly points.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Instagram Verification"
+      description="Verify your Instagram account to claim monthly points."
+    >
       {status.isPending ? (
         <SkeletonList rows={2} label="Loading your Instagram status" />
       ) : status.isError && !(isApiError(status.error) && status.error.status === 404) ? (
@@ -44,14 +61,25 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
   const [step, setStep] = useState<1 | 2>(status?.instagram_username ? 2 : 1);
   const [error, setError] = useState<string | null>(null);
   // The contract's request schema: the same messages as the API ('Instagram username is required', ...).
-  const form = useZodForm(RegisterInstagramRequestSchema, { defaultValues: { instagram_username: status?.instagram_username ?? '' } });
+  const form = useZodForm(RegisterInstagramRequestSchema, {
+    defaultValues: { instagram_username: status?.instagram_username ?? '' },
+  });
   const username = form.watch('instagram_username');
   const claim = useMutation({
     mutationFn: () => claimInstagramPoints(idempotency.key()),
     onSuccess: async (result) => {
       idempotency.renew();
-      toast.show({ title: `+${formatBalance(result.points_awarded)} points`, description: result.message, variant: 'success', durationMilliseconds: 4000 });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: rewardKeys.instagram() }), refreshMoneyViews(queryClient), refresh()]);
+      toast.show({
+        title: `+${formatBalance(result.points_awarded)} points`,
+        description: result.message,
+        variant: 'success',
+        durationMilliseconds: 4000,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: rewardKeys.instagram() }),
+        refreshMoneyViews(queryClient),
+        refresh(),
+      ]);
       // A successful claim closes the modal; closing unmounts the steps, so the next opening starts afresh.
       onDone();
     },
@@ -70,7 +98,12 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
         }}
       >
         <p className="ui-muted">Step 1 of 2: tell us your Instagram username.</p>
-        <FormTextField name="instagram_username" label="Instagram username" placeholder="@yourname" autoComplete="off" />
+        <FormTextField
+          name="instagram_username"
+          label="Instagram username"
+          placeholder="@yourname"
+          autoComplete="off"
+        />
         <FormError />
         <SubmitButton>Register</SubmitButton>
       </Form>
@@ -86,11 +119,14 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
     <div className="ui-stack">
       <p className="ui-muted">Step 2 of 2: prove the account is yours.</p>
       <p>
-        Registered as <strong>@{current?.instagram_username ?? username}</strong> <ReviewBadge status={current?.verification_status ?? 'pending_review'} />
+        Registered as <strong>@{current?.instagram_username ?? username}</strong>{' '}
+        <ReviewBadge status={current?.verification_status ?? 'pending_review'} />
       </p>
       {current?.verification_status === 'rejected' ? (
         <p className="account-notice" role="status">
-          An administrator could not verify this account{current.rejection_reason ? `: ${current.rejection_reason}` : ''}. Send the word again and register once more to ask for a new review.
+          An administrator could not verify this account
+          {current.rejection_reason ? `: ${current.rejection_reason}` : ''}. Send the word again and register once more
+          to ask for a new review.
         </p>
       ) : null}
       <ol className="account-steps">
@@ -98,11 +134,11 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
           Send a direct message with the word <strong>{word}</strong> to <strong>{account}</strong> on Instagram.
         </li>
         <li>Verification takes about 24 hours.</li>
-        <li>
-          Then claim {formatBalance(current?.monthly_points ?? 0)} points, once a month.
-        </li>
+        <li>Then claim {formatBalance(current?.monthly_points ?? 0)} points, once a month.</li>
       </ol>
-      {verified && !canClaim ? <p className="account-notice">You have claimed this month&apos;s points. Come back next month.</p> : null}
+      {verified && !canClaim ? (
+        <p className="account-notice">You have claimed this month&apos;s points. Come back next month.</p>
+      ) : null}
       {error ? <ErrorBox message={error} /> : null}
       <div className="ui-row">
         <Button disabled={!canClaim} busy={claim.isPending} onClick={() => claim.mutate()}>

@@ -6,7 +6,14 @@ import { LevelChip, LevelProgressCard } from './level-progress';
 /** What GET /api/users/me/progress answers for an amount of XP: level n spans 1000·n to 1000·(n+1). */
 function progressFor(xp: number) {
   const level = Math.floor(xp / 1000);
-  return { xp_points: xp, level, level_start_xp: level * 1000, next_level_xp: (level + 1) * 1000, xp_to_next_level: (level + 1) * 1000 - xp, level_progress_percent: ((xp - level * 1000) / 1000) * 100 };
+  return {
+    xp_points: xp,
+    level,
+    level_start_xp: level * 1000,
+    next_level_xp: (level + 1) * 1000,
+    xp_to_next_level: (level + 1) * 1000 - xp,
+    level_progress_percent: ((xp - level * 1000) / 1000) * 100,
+  };
 }
 
 describe('Level progress', () => {
@@ -32,7 +39,10 @@ describe('Level progress', () => {
   });
 
   it('shows a load failure on the card and nothing in the header', async () => {
-    installFakeApi().on('GET /api/users/me/progress', { status: 500, body: { error: 'Progress unavailable', code: 'INTERNAL' } });
+    installFakeApi().on('GET /api/users/me/progress', {
+      status: 500,
+      body: { error: 'Progress unavailable', code: 'INTERNAL' },
+    });
     renderAccount(
       <>
         <LevelProgressCard />

@@ -23,7 +23,13 @@ export function LevelProgressCard() {
   return (
     <Card title={`Level ${level}`}>
       <div className="account-progress">
-        <progress className="account-progress__bar" max={next - start || XP_PER_LEVEL} value={intoLevel} aria-label={`Level ${level} progress`} aria-valuetext={`${intoLevel} of ${next - start} XP`} />
+        <progress
+          className="account-progress__bar"
+          max={next - start || XP_PER_LEVEL}
+          value={intoLevel}
+          aria-label={`Level ${level} progress`}
+          aria-valuetext={`${intoLevel} of ${next - start} XP`}
+        />
         <span>
           {formatBalance(xp)} XP · {formatBalance(toNext)} XP to level {level + 1}
         </span>

@@ -19,30 +19,53 @@ export default function MasterKeyDialog({ open, onOpenChange }: MasterKeyDialogP
   const [error, setError] = useState<string | null>(null);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Master Key System" description="Complete proof drops today to unlock applying to paid drops with keys.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Master Key System"
+      description="Complete proof drops today to unlock applying to paid drops with keys."
+    >
       {status.isPending ? (
         <SkeletonList rows={2} label="Loading Master Key status" />
       ) : status.isError ? (
         <ErrorBox message={`Failed to load data: ${status.error.message}`} onRetry={() => void status.refetch()} />
       ) : (
         (() => {
-          const { is_activated: activated, proof_drops_completed: completed, proof_drops_required: required, last_activated_at: lastActivatedAt } = status.data;
+          const {
+            is_activated: activated,
+            proof_drops_completed: completed,
+            proof_drops_required: required,
+            last_activated_at: lastActivatedAt,
+          } = status.data;
           const ready = completed >= required;
           return (
             <div className="ui-stack">
               <p>
-                Status: {activated ? <Badge tone="success">Activated for today</Badge> : <Badge tone="warning">Not activated</Badge>}
+                Status:{' '}
+                {activated ? (
+                  <Badge tone="success">Activated for today</Badge>
+                ) : (
+                  <Badge tone="warning">Not activated</Badge>
+                )}
               </p>
               <div className="account-progress">
                 <label htmlFor="master-key-progress">
                   Proof drops completed today: {Math.min(completed, required)} of {required}
                 </label>
-                <progress id="master-key-progress" className="account-progress__bar" max={required} value={Math.min(completed, required)} />
+                <progress
+                  id="master-key-progress"
+                  className="account-progress__bar"
+                  max={required}
+                  value={Math.min(completed, required)}
+                />
               </div>
-              {lastActivatedAt ? <p className="ui-muted">Last activated {new Date(lastActivatedAt).toLocaleString()}</p> : null}
+              {lastActivatedAt ? (
+                <p className="ui-muted">Last activated {new Date(lastActivatedAt).toLocaleString()}</p>
+              ) : null}
               {!activated && !ready ? (
                 <p className="account-notice">
-                  Complete {required - completed} more proof {required - completed === 1 ? 'drop' : 'drops'} today to activate the Master Key.
+                  Complete {required - completed} more proof {required - completed === 1 ? 'drop' : 'drops'} today to
+                  activate the Master Key.
                 </p>
               ) : null}
               {error ? <ErrorBox message={error} /> : null}
@@ -56,7 +79,12 @@ export default function MasterKeyDialog({ open, onOpenChange }: MasterKeyDialogP
                     activation.mutate(undefined, {
                       onSuccess: (result) => {
                         setError(null);
-                        toast.show({ title: 'Master Key activated', description: result.message, variant: 'success', durationMilliseconds: 3000 });
+                        toast.show({
+                          title: 'Master Key activated',
+                          description: result.message,
+                          variant: 'success',
+                          durationMilliseconds: 3000,
+                        });
                       },
                       onError: (failure) => setError(errorMessage(failure, 'Activation failed')),
                     })

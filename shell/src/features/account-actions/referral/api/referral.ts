@@ -9,7 +9,10 @@ export function normaliseReferralCode(text: string): string {
 }
 
 export function processReferral(referralCode: string, idempotencyKey: string) {
-  return apiClient().call(processReferralRoute, { body: { referral_code: referralCode }, headers: { 'Idempotency-Key': idempotencyKey } });
+  return apiClient().call(processReferralRoute, {
+    body: { referral_code: referralCode },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 }
 
 /** The link to share: the app's sign-up with ?ref= and the code. */

@@ -9,7 +9,8 @@ export function ReferralCard({ onOpen }: { onOpen(): void }) {
     <Card title="Referral Program">
       <div className="ui-stack">
         <p className="ui-muted">
-          Friends who join with your code get {formatBalance(REWARDS_RULES.referredPoints)} points; you get {formatBalance(REWARDS_RULES.referrerPoints)} for each.
+          Friends who join with your code get {formatBalance(REWARDS_RULES.referredPoints)} points; you get{' '}
+          {formatBalance(REWARDS_RULES.referrerPoints)} for each.
         </p>
         {ownCode ? (
           <p>

@@ -8,7 +8,8 @@ import { ProfileAccountPanel } from '../../profile-account-panel';
 import { normaliseReferralCode, referralLink } from '../api/referral';
 import ReferralProgramDialog from './referral-program-dialog';
 
-const renderDialog = (user: Record<string, unknown>) => renderAccount(<ReferralProgramDialog open onOpenChange={() => undefined} />, { user });
+const renderDialog = (user: Record<string, unknown>) =>
+  renderAccount(<ReferralProgramDialog open onOpenChange={() => undefined} />, { user });
 
 describe('Referral Program dialog', () => {
   beforeEach(() => window.sessionStorage.clear());
@@ -42,7 +43,17 @@ describe('Referral Program dialog', () => {
     const user = userEvent.setup();
     rememberReferralCode('bob123');
     const api = installFakeApi()
-      .on('POST /api/users/process-referral', { body: { success: true, referral_code: 'BOB123', referred_by: 'user-2', referred_reward: 250, referrer_reward: 500, transaction_id: 't', message: 'Referral applied' } })
+      .on('POST /api/users/process-referral', {
+        body: {
+          success: true,
+          referral_code: 'BOB123',
+          referred_by: 'user-2',
+          referred_reward: 250,
+          referrer_reward: 500,
+          transaction_id: 't',
+          message: 'Referral applied',
+        },
+      })
       .on('GET /api/users/me', { body: apiMe({ referral_code: 'ADA001', referred_by: null, points_balance: 250 }) });
     renderDialog({ referral_code: 'ADA001', referred_by: null });
     expect(screen.getByLabelText('Referral code')).toHaveValue('BOB123');
@@ -56,7 +67,17 @@ describe('Referral Program dialog', () => {
   it('applies a typed code, upper-cased', async () => {
     const user = userEvent.setup();
     const api = installFakeApi()
-      .on('POST /api/users/process-referral', { body: { success: true, referral_code: 'BOB123', referred_by: 'user-2', referred_reward: 250, referrer_reward: 500, transaction_id: 't', message: 'Referral applied' } })
+      .on('POST /api/users/process-referral', {
+        body: {
+          success: true,
+          referral_code: 'BOB123',
+          referred_by: 'user-2',
+          referred_reward: 250,
+          referrer_reward: 500,
+          transaction_id: 't',
+          message: 'Referral applied',
+        },
+      })
       .on('GET /api/users/me', { body: apiMe({ referral_code: 'ADA001', referred_by: null, points_balance: 250 }) });
     renderDialog({ referral_code: 'ADA001', referred_by: null });
     await user.type(screen.getByLabelText('Referral code'), 'bob123');
@@ -77,7 +98,10 @@ describe('Referral Program dialog', () => {
   it("shows the server's refusal (a loop), or 'Failed to process referral'", async () => {
     const user = userEvent.setup();
     const loop = "This code's owner was referred by you, directly or through friends: referrals cannot go in a circle";
-    const api = installFakeApi().on('POST /api/users/process-referral', { status: 422, body: { error: loop, code: 'REFERRAL_LOOP' } });
+    const api = installFakeApi().on('POST /api/users/process-referral', {
+      status: 422,
+      body: { error: loop, code: 'REFERRAL_LOOP' },
+    });
     renderDialog({ referral_code: 'ADA001', referred_by: null });
     await user.type(screen.getByLabelText('Referral code'), 'bob123');
     await user.click(screen.getByRole('button', { name: 'Apply referral code' }));

@@ -1,4 +1,15 @@
-import { Badge, Button, TextField, formatBalance, forgetReferralCode, pendingReferralCode, refreshMoneyViews, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
+import {
+  Badge,
+  Button,
+  TextField,
+  formatBalance,
+  forgetReferralCode,
+  pendingReferralCode,
+  refreshMoneyViews,
+  useCurrentUser,
+  useIdempotencyKey,
+  useSession,
+} from '@app/platform';
 import { Dialog, Form, FormError, FormTextField, SubmitButton, useToast, useZodForm } from '@app/platform/app';
 import { ProcessReferralRequestSchema } from '@app/contracts/rewards';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,7 +28,12 @@ export interface ReferralProgramDialogProps {
  */
 export default function ReferralProgramDialog({ open, onOpenChange }: ReferralProgramDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Referral Program" description="Invite friends and earn points together.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Referral Program"
+      description="Invite friends and earn points together."
+    >
       <ReferralProgram />
     </Dialog>
   );
@@ -29,7 +45,9 @@ function ReferralProgram() {
   const toast = useToast();
   const idempotency = useIdempotencyKey();
   const queryClient = useQueryClient();
-  const form = useZodForm(ProcessReferralRequestSchema, { defaultValues: { referral_code: pendingReferralCode() ?? '' } });
+  const form = useZodForm(ProcessReferralRequestSchema, {
+    defaultValues: { referral_code: pendingReferralCode() ?? '' },
+  });
   const [copied, setCopied] = useState(false);
   const ownCode = typeof user.referral_code === 'string' && user.referral_code !== '' ? user.referral_code : null;
   // The server's success is final even before the profile's referred_by (a projection) catches up.
@@ -47,7 +65,11 @@ function ReferralProgram() {
       const result = await processReferral(values.referral_code, idempotency.key());
       setAppliedNow(true);
       forgetReferralCode();
-      toast.show({ title: `Referral applied: +${formatBalance(result.referred_reward)} points`, variant: 'success', durationMilliseconds: 4000 });
+      toast.show({
+        title: `Referral applied: +${formatBalance(result.referred_reward)} points`,
+        variant: 'success',
+        durationMilliseconds: 4000,
+      });
       await Promise.all([refreshMoneyViews(queryClient), refresh()]);
     } finally {
       idempotency.renew();
@@ -57,14 +79,20 @@ function ReferralProgram() {
   return (
     <div className="ui-stack">
       <p className="ui-muted">
-        Friends who join with your code get {formatBalance(REWARDS_RULES.referredPoints)} points; you get {formatBalance(REWARDS_RULES.referrerPoints)} for each.
+        Friends who join with your code get {formatBalance(REWARDS_RULES.referredPoints)} points; you get{' '}
+        {formatBalance(REWARDS_RULES.referrerPoints)} for each.
       </p>
       {ownCode ? (
         <>
           <p>
             Your code: <strong>{ownCode}</strong>
           </p>
-          <TextField label="Your referral link" readOnly value={referralLink(ownCode)} onFocus={(event) => event.currentTarget.select()} />
+          <TextField
+            label="Your referral link"
+            readOnly
+            value={referralLink(ownCode)}
+            onFocus={(event) => event.currentTarget.select()}
+          />
           <div className="ui-row">
             <Button
               size="small"

@@ -14,7 +14,9 @@ const serverCosts = {
 describe('Upgrade Your Tier', () => {
   it("offers only upward tiers at the server's prices", async () => {
     installFakeApi().on('GET /api/users/upgrade-costs', { body: serverCosts });
-    renderAccount(<UpgradeTierDialog open onOpenChange={() => undefined} />, { user: { user_tier: 'premium', points_balance: '10000' } });
+    renderAccount(<UpgradeTierDialog open onOpenChange={() => undefined} />, {
+      user: { user_tier: 'premium', points_balance: '10000' },
+    });
     expect(await screen.findByRole('radio', { name: /Super/ })).toBeChecked();
     expect(screen.queryByRole('radio', { name: /Premium/ })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /9,500 points/ })).toBeChecked();
@@ -41,7 +43,9 @@ describe('Upgrade Your Tier', () => {
   it("disables the upgrade with 'Insufficient balance' when the chosen currency does not cover it", async () => {
     const user = userEvent.setup();
     installFakeApi().on('GET /api/users/upgrade-costs', { body: serverCosts });
-    renderAccount(<UpgradeTierDialog open onOpenChange={() => undefined} />, { user: { user_tier: 'free', points_balance: '8000', gems_balance: '100' } });
+    renderAccount(<UpgradeTierDialog open onOpenChange={() => undefined} />, {
+      user: { user_tier: 'free', points_balance: '8000', gems_balance: '100' },
+    });
     expect(await screen.findByRole('button', { name: 'Upgrade to Premium' })).toBeEnabled();
     await user.click(screen.getByRole('radio', { name: /210 gems/ }));
     expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeDisabled();
@@ -52,10 +56,22 @@ describe('Upgrade Your Tier', () => {
     const user = userEvent.setup();
     const api = installFakeApi()
       .on('GET /api/users/upgrade-costs', { body: serverCosts })
-      .on('POST /api/users/upgrade-tier', { body: { success: true, previous_tier: 'free', user_tier: 'super', payment_method: 'gems', amount_paid: 460, transaction_id: 't', message: 'Upgraded to super' } })
+      .on('POST /api/users/upgrade-tier', {
+        body: {
+          success: true,
+          previous_tier: 'free',
+          user_tier: 'super',
+          payment_method: 'gems',
+          amount_paid: 460,
+          transaction_id: 't',
+          message: 'Upgraded to super',
+        },
+      })
       .on('GET /api/users/me', { body: apiMe({ user_tier: 'super', points_balance: 0, gems_balance: 40 }) });
     const closed = jest.fn();
-    const { refreshes } = renderAccount(<UpgradeTierDialog open onOpenChange={closed} />, { user: { user_tier: 'free', gems_balance: '500' } });
+    const { refreshes } = renderAccount(<UpgradeTierDialog open onOpenChange={closed} />, {
+      user: { user_tier: 'free', gems_balance: '500' },
+    });
     await user.click(await screen.findByRole('radio', { name: /^Super/ }));
     await user.click(screen.getByRole('radio', { name: /460 gems/ }));
     await user.click(screen.getByRole('button', { name: 'Upgrade to Super' }));
@@ -70,8 +86,13 @@ describe('Upgrade Your Tier', () => {
     const user = userEvent.setup();
     const api = installFakeApi()
       .on('GET /api/users/upgrade-costs', { body: serverCosts })
-      .on('POST /api/users/upgrade-tier', { status: 422, body: { error: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' } });
-    renderAccount(<UpgradeTierDialog open onOpenChange={() => undefined} />, { user: { user_tier: 'free', points_balance: '100000' } });
+      .on('POST /api/users/upgrade-tier', {
+        status: 422,
+        body: { error: 'Insufficient balance', code: 'INSUFFICIENT_BALANCE' },
+      });
+    renderAccount(<UpgradeTierDialog open onOpenChange={() => undefined} />, {
+      user: { user_tier: 'free', points_balance: '100000' },
+    });
     await user.click(await screen.findByRole('button', { name: 'Upgrade to Premium' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance');
     api.on('POST /api/users/upgrade-tier', { status: 500 });

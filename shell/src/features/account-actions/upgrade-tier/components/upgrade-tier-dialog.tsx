@@ -1,5 +1,27 @@
-import { SkeletonList, type Tier, TIERS, formatBalance, normaliseTier, refreshMoneyViews, tierLabel, useCurrentUser, useIdempotencyKey, useSession } from '@app/platform';
-import { Dialog, Form, FormError, FormRadioGroup, ROOT_SERVER_ERROR, SubmitButton, covers, useRequestForm, useToast, useWatch } from '@app/platform/app';
+import {
+  SkeletonList,
+  type Tier,
+  TIERS,
+  formatBalance,
+  normaliseTier,
+  refreshMoneyViews,
+  tierLabel,
+  useCurrentUser,
+  useIdempotencyKey,
+  useSession,
+} from '@app/platform';
+import {
+  Dialog,
+  Form,
+  FormError,
+  FormRadioGroup,
+  ROOT_SERVER_ERROR,
+  SubmitButton,
+  covers,
+  useRequestForm,
+  useToast,
+  useWatch,
+} from '@app/platform/app';
 import { UpgradeTierRequestSchema } from '@app/contracts/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -29,13 +51,22 @@ export default function UpgradeTierDialog({ open, onOpenChange }: UpgradeTierDia
   const idempotency = useIdempotencyKey();
   const costs = useUpgradeCosts(open);
   const current = normaliseTier(user.user_tier);
-  const targets = TIERS.filter((tier) => TIERS.indexOf(tier) > TIERS.indexOf(current) && costs.data?.costs[current]?.[tier]);
+  const targets = TIERS.filter(
+    (tier) => TIERS.indexOf(tier) > TIERS.indexOf(current) && costs.data?.costs[current]?.[tier],
+  );
   const queryClient = useQueryClient();
   // The shop contract's request schema checks the choice ('Target tier is required', ...).
-  const form = useRequestForm(UpgradeTierRequestSchema, (values: { target_tier: string; payment_method: PaymentMethod }) => values, {
-    defaultValues: { target_tier: '', payment_method: 'points' },
-  });
-  const [chosenTarget, method = 'points'] = useWatch({ control: form.control, name: ['target_tier', 'payment_method'] }) as [string, PaymentMethod];
+  const form = useRequestForm(
+    UpgradeTierRequestSchema,
+    (values: { target_tier: string; payment_method: PaymentMethod }) => values,
+    {
+      defaultValues: { target_tier: '', payment_method: 'points' },
+    },
+  );
+  const [chosenTarget, method = 'points'] = useWatch({
+    control: form.control,
+    name: ['target_tier', 'payment_method'],
+  }) as [string, PaymentMethod];
   const target = targets.find((tier) => tier === chosenTarget) ?? targets[0] ?? null;
   // The first upward tier is chosen once the prices are known.
   useEffect(() => {
@@ -64,14 +95,23 @@ export default function UpgradeTierDialog({ open, onOpenChange }: UpgradeTierDia
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Upgrade Your Tier" description={`You are on the ${tierLabel(current)} tier.`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Upgrade Your Tier"
+      description={`You are on the ${tierLabel(current)} tier.`}
+    >
       {costs.isPending ? (
         <SkeletonList rows={2} label="Loading upgrade costs" />
       ) : target === null || !cost ? (
         <p>You are on the highest tier: there is nothing to upgrade to.</p>
       ) : (
         <Form form={form} onSubmit={submit} fallbackError="Upgrade failed">
-          {costs.data?.builtIn ? <p className="account-notice">Live prices could not be loaded; these are the standard prices. The server charges its current price.</p> : null}
+          {costs.data?.builtIn ? (
+            <p className="account-notice">
+              Live prices could not be loaded; these are the standard prices. The server charges its current price.
+            </p>
+          ) : null}
           <FormRadioGroup
             name="target_tier"
             legend="Target tier"
@@ -91,7 +131,8 @@ export default function UpgradeTierDialog({ open, onOpenChange }: UpgradeTierDia
               value: candidate.value,
               label: (
                 <>
-                  {formatBalance(cost[candidate.value])} {candidate.value} <small className="ui-muted">(you have {formatBalance(user[candidate.balanceKey])})</small>
+                  {formatBalance(cost[candidate.value])} {candidate.value}{' '}
+                  <small className="ui-muted">(you have {formatBalance(user[candidate.balanceKey])})</small>
                 </>
               ),
             }))}

@@ -58,18 +58,41 @@ export function useApprovalQueue() {
       },
       {
         queryKey: approvalKeys.list('shield'),
-        queryFn: ({ signal }: { signal: AbortSignal }) => apiClient().call(adminListClaimsRoute, { query: { status: 'pending' }, signal }),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          apiClient().call(adminListClaimsRoute, { query: { status: 'pending' }, signal }),
       },
     ],
   });
   const [instagram, influence, forecasts, shield] = results;
   const items: ApprovalItem[] = [
-    ...(instagram.data ?? []).map((entry): ApprovalItem => ({ kind: 'instagram', id: `instagram:${entry.user_id}`, waitingSince: entry.registered_at, entry })),
-    ...(influence.data ?? []).map((entry): ApprovalItem => ({ kind: 'influence', id: `influence:${entry.user_id}:${entry.month}`, waitingSince: entry.registered_at, entry })),
+    ...(instagram.data ?? []).map((entry): ApprovalItem => ({
+      kind: 'instagram',
+      id: `instagram:${entry.user_id}`,
+      waitingSince: entry.registered_at,
+      entry,
+    })),
+    ...(influence.data ?? []).map((entry): ApprovalItem => ({
+      kind: 'influence',
+      id: `influence:${entry.user_id}:${entry.month}`,
+      waitingSince: entry.registered_at,
+      entry,
+    })),
     // A forecast waits from its expiry: only then can its settling observation be made.
-    ...(forecasts.data?.forecasts ?? []).map((entry): ApprovalItem => ({ kind: 'forecast', id: `forecast:${entry.id}`, waitingSince: entry.expires_at, entry })),
-    ...(shield.data ?? []).map((entry): ApprovalItem => ({ kind: 'shield', id: `shield:${entry.id}`, waitingSince: entry.filed_at, entry })),
-  ].sort((left, right) => Date.parse(left.waitingSince) - Date.parse(right.waitingSince) || left.id.localeCompare(right.id));
+    ...(forecasts.data?.forecasts ?? []).map((entry): ApprovalItem => ({
+      kind: 'forecast',
+      id: `forecast:${entry.id}`,
+      waitingSince: entry.expires_at,
+      entry,
+    })),
+    ...(shield.data ?? []).map((entry): ApprovalItem => ({
+      kind: 'shield',
+      id: `shield:${entry.id}`,
+      waitingSince: entry.filed_at,
+      entry,
+    })),
+  ].sort(
+    (left, right) => Date.parse(left.waitingSince) - Date.parse(right.waitingSince) || left.id.localeCompare(right.id),
+  );
   const failed = results.filter((result) => result.isError);
   return {
     items,
@@ -102,12 +125,20 @@ export function sendDecision({ item, decision, reason, value, idempotencyKey }: 
       const params = { userId: item.entry.user_id };
       const username = item.entry.platform_username;
       return decision === 'approve'
-        ? api.call(verifyInfluenceRoute, { params, body: { verified_follower_count: value, platform_username: username, ...note(reason) }, headers })
+        ? api.call(verifyInfluenceRoute, {
+            params,
+            body: { verified_follower_count: value, platform_username: username, ...note(reason) },
+            headers,
+          })
         : api.call(rejectInfluenceRoute, { params, body: { platform_username: username, reason }, headers });
     }
     case 'forecast':
       // The oracle records what it saw; the forecast then settles on it. There is no rejection of a forecast.
-      return api.call(recordObservationRoute, { params: { id: item.entry.id }, body: { value: Number(value) }, headers });
+      return api.call(recordObservationRoute, {
+        params: { id: item.entry.id },
+        body: { value: Number(value) },
+        headers,
+      });
     case 'shield':
       return api.call(adminDecideClaimRoute, { params: { id: item.entry.id }, body: { decision, reason }, headers });
   }
@@ -118,6 +149,11 @@ export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendDecision,
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: approvalKeys.all }), queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'shield'] })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: approvalKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'verifications'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'shield'] }),
+      ]),
   });
 }

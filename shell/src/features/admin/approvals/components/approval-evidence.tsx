@@ -47,7 +47,8 @@ export function ApprovalEvidence({ item }: { item: ApprovalItem }) {
           </dd>
           <dt>Proof expected</dt>
           <dd>
-            A direct message with the word <strong>{REWARDS_RULES.instagramVerificationWord}</strong> from @{username} to {REWARDS_RULES.instagramProductAccount}
+            A direct message with the word <strong>{REWARDS_RULES.instagramVerificationWord}</strong> from @{username}{' '}
+            to {REWARDS_RULES.instagramProductAccount}
           </dd>
           <dt>User</dt>
           <dd>

@@ -6,14 +6,19 @@ import { ApprovalEvidence, KIND_LABELS, subjectOf } from './approval-evidence';
 import './approvals.css';
 
 /** The figure an approval records, for the kinds that need one. */
-const VALUE_LABELS: Partial<Record<ApprovalItem['kind'], string>> = { influence: 'Followers seen', forecast: 'Observed value' };
+const VALUE_LABELS: Partial<Record<ApprovalItem['kind'], string>> = {
+  influence: 'Followers seen',
+  forecast: 'Observed value',
+};
 
 /**
  * One Idempotency-Key per decision: the same decision sent again (a retry after a network failure) reuses its key,
  * so the server records it once; a different decision or reason is a new request with a new key.
  */
 const newDecisionKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(16).slice(2)}`;
 
 function useDecisionKeys() {
   const keys = useRef(new Map<string, string>());
@@ -44,7 +49,8 @@ function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: 
   const send = (decision: 'approve' | 'reject') => {
     // Only what the server cannot read as intended stays here: an empty reason to reject, an empty figure to record.
     if (decision === 'reject' && reason.trim() === '') return setProblem('Enter a reason: the user is told why');
-    if (decision === 'approve' && valueLabel && value.trim() === '') return setProblem(`Enter the ${valueLabel.toLowerCase()}`);
+    if (decision === 'approve' && valueLabel && value.trim() === '')
+      return setProblem(`Enter the ${valueLabel.toLowerCase()}`);
     setProblem(null);
     const body = { decision, reason: reason.trim(), value: valueLabel ? value.trim() : undefined };
     decide.mutate(
@@ -52,7 +58,10 @@ function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: 
       {
         onSuccess: () => {
           onDecided(item);
-          toast.show({ title: `${KIND_LABELS[item.kind]} ${decision === 'approve' ? 'approved' : 'rejected'}: ${subject}`, variant: 'success' });
+          toast.show({
+            title: `${KIND_LABELS[item.kind]} ${decision === 'approve' ? 'approved' : 'rejected'}: ${subject}`,
+            variant: 'success',
+          });
         },
       },
     );
@@ -70,21 +79,45 @@ function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: 
         {valueLabel ? (
           <>
             <label htmlFor={fieldId('value')}>{valueLabel}</label>
-            <input id={fieldId('value')} inputMode="numeric" value={value} onChange={(event) => setValue(event.target.value)} />
+            <input
+              id={fieldId('value')}
+              inputMode="numeric"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
           </>
         ) : null}
         <label htmlFor={fieldId('reason')}>Reason</label>
-        <input id={fieldId('reason')} className="approvals-item__reason" value={reason} maxLength={500} onChange={(event) => setReason(event.target.value)} />
-        <Button size="small" busy={decide.isPending && decide.variables?.decision === 'approve'} disabled={decide.isPending} onClick={() => send('approve')}>
+        <input
+          id={fieldId('reason')}
+          className="approvals-item__reason"
+          value={reason}
+          maxLength={500}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <Button
+          size="small"
+          busy={decide.isPending && decide.variables?.decision === 'approve'}
+          disabled={decide.isPending}
+          onClick={() => send('approve')}
+        >
           Approve
         </Button>
         {canReject ? (
-          <Button size="small" variant="secondary" busy={decide.isPending && decide.variables?.decision === 'reject'} disabled={decide.isPending} onClick={() => send('reject')}>
+          <Button
+            size="small"
+            variant="secondary"
+            busy={decide.isPending && decide.variables?.decision === 'reject'}
+            disabled={decide.isPending}
+            onClick={() => send('reject')}
+          >
             Reject
           </Button>
         ) : null}
       </div>
-      {canReject ? null : <p className="admin-muted">An observation settles the forecast; there is no rejecting one.</p>}
+      {canReject ? null : (
+        <p className="admin-muted">An observation settles the forecast; there is no rejecting one.</p>
+      )}
       {problem ? <ErrorBox message={problem} /> : null}
       {decide.isError ? <ErrorBox message={errorMessage(decide.error, 'The decision was not recorded')} /> : null}
     </li>
@@ -105,11 +138,18 @@ export function ApprovalsPanel() {
   const markDecided = (item: ApprovalItem) => setDecided((current) => new Set([...current, decisionKey(item)]));
   return (
     <Card title="Approvals">
-      {queue.errors.length > 0 ? <ErrorBox message={errorMessage(queue.errors[0], 'Some requests could not be loaded')} onRetry={() => void queue.refetch()} /> : null}
+      {queue.errors.length > 0 ? (
+        <ErrorBox
+          message={errorMessage(queue.errors[0], 'Some requests could not be loaded')}
+          onRetry={() => void queue.refetch()}
+        />
+      ) : null}
       {queue.isPending ? (
         <SkeletonList rows={3} label="Loading the requests waiting for a decision" />
       ) : items.length === 0 ? (
-        queue.errors.length > 0 ? null : <EmptyState title="Nothing waiting" message="Every request has been decided." />
+        queue.errors.length > 0 ? null : (
+          <EmptyState title="Nothing waiting" message="Every request has been decided." />
+        )
       ) : (
         <ol className="ui-list approvals-list" aria-label="Requests waiting for a decision, oldest first">
           {items.map((item) => (

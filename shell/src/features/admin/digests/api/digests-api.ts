@@ -1,6 +1,11 @@
 // The console's digest calls: recorded (signed) digests and recording one now, validated with the contracts' schemas.
 import { apiClient } from '@app/platform';
-import { listLedgerDigestsRoute, recordLedgerDigestRoute, type RecordedDigests, type SignedLedgerDigest } from '@app/contracts/ledger';
+import {
+  listLedgerDigestsRoute,
+  recordLedgerDigestRoute,
+  type RecordedDigests,
+  type SignedLedgerDigest,
+} from '@app/contracts/ledger';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { saveTextFile } from '../../api/admin-api';
 
@@ -31,9 +36,17 @@ export function useRecordDigest() {
 /** The file an auditor keeps: the signed digest exactly as recorded (what `npm run ledger -- check-proof` reads). */
 export function downloadDigest(digest: RecordedDigest): void {
   const { recorded_at: _recordedAt, ...signed } = digest;
-  saveTextFile({ fileName: `ledger-digest-${digest.position}.json`, text: `${JSON.stringify(signed, null, 2)}\n`, type: 'application/json' });
+  saveTextFile({
+    fileName: `ledger-digest-${digest.position}.json`,
+    text: `${JSON.stringify(signed, null, 2)}\n`,
+    type: 'application/json',
+  });
 }
 
 export function downloadPublicKey(digests: RecordedDigests): void {
-  saveTextFile({ fileName: `ledger-digest-key-${digests.key_id}.pem`, text: digests.public_key, type: 'application/x-pem-file' });
+  saveTextFile({
+    fileName: `ledger-digest-key-${digests.key_id}.pem`,
+    text: digests.public_key,
+    type: 'application/x-pem-file',
+  });
 }

@@ -7,7 +7,10 @@ import AdminPage from '../../components/admin-page';
 function captureDownloads() {
   const files: { blob: Blob; name: string }[] = [];
   let pending: Blob | null = null;
-  Object.assign(URL, { createObjectURL: (blob: Blob) => ((pending = blob), `blob:${files.length + 1}`), revokeObjectURL: () => undefined });
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => ((pending = blob), `blob:${files.length + 1}`),
+    revokeObjectURL: () => undefined,
+  });
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     files.push({ blob: pending!, name: this.download });
   });
@@ -41,7 +44,11 @@ describe('/admin?section=digests, the auditor digests', () => {
     const user = userEvent.setup();
     const files = captureDownloads();
     installFakeApi().on('GET /api/admin/ledger/digests', {
-      body: { digests: [signed(1200, 'b'.repeat(64)), signed(900, 'a'.repeat(64))], public_key: PUBLIC_KEY, key_id: '0123456789abcdef' },
+      body: {
+        digests: [signed(1200, 'b'.repeat(64)), signed(900, 'a'.repeat(64))],
+        public_key: PUBLIC_KEY,
+        key_id: '0123456789abcdef',
+      },
     });
     renderAccount(<AdminPage />, { user: { is_admin: true }, route: '/admin?section=digests', path: '/admin' });
     const table = await screen.findByRole('table', { name: 'Recorded digests, newest first' });
@@ -64,8 +71,17 @@ describe('/admin?section=digests, the auditor digests', () => {
     const user = userEvent.setup();
     let recorded = false;
     const api = installFakeApi()
-      .on('GET /api/admin/ledger/digests', () => ({ body: { digests: recorded ? [signed(42, 'c'.repeat(64))] : [], public_key: PUBLIC_KEY, key_id: '0123456789abcdef' } }))
-      .on('POST /api/admin/ledger/digests', () => ((recorded = true), { status: 201, body: signed(42, 'c'.repeat(64)) }));
+      .on('GET /api/admin/ledger/digests', () => ({
+        body: {
+          digests: recorded ? [signed(42, 'c'.repeat(64))] : [],
+          public_key: PUBLIC_KEY,
+          key_id: '0123456789abcdef',
+        },
+      }))
+      .on(
+        'POST /api/admin/ledger/digests',
+        () => ((recorded = true), { status: 201, body: signed(42, 'c'.repeat(64)) }),
+      );
     renderAccount(<AdminPage />, { user: { is_admin: true }, route: '/admin?section=digests', path: '/admin' });
     expect(await screen.findByText('No digest recorded yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Record a digest now' }));
@@ -76,7 +92,9 @@ describe('/admin?section=digests, the auditor digests', () => {
   it('shows the server refusing to record', async () => {
     const user = userEvent.setup();
     installFakeApi()
-      .on('GET /api/admin/ledger/digests', { body: { digests: [], public_key: PUBLIC_KEY, key_id: '0123456789abcdef' } })
+      .on('GET /api/admin/ledger/digests', {
+        body: { digests: [], public_key: PUBLIC_KEY, key_id: '0123456789abcdef' },
+      })
       .on('POST /api/admin/ledger/digests', { status: 403, body: { error: 'Administrators only', code: 'FORBIDDEN' } });
     renderAccount(<AdminPage />, { user: { is_admin: true }, route: '/admin?section=digests', path: '/admin' });
     await user.click(await screen.findByRole('button', { name: 'Record a digest now' }));

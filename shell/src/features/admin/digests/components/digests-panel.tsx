@@ -1,6 +1,12 @@
 import { Button, Card, EmptyState, ErrorBox, errorMessage } from '@app/platform';
 import { QueryView, useToast } from '@app/platform/app';
-import { downloadDigest, downloadPublicKey, useRecordDigest, useRecordedDigests, type RecordedDigests } from '../api/digests-api';
+import {
+  downloadDigest,
+  downloadPublicKey,
+  useRecordDigest,
+  useRecordedDigests,
+  type RecordedDigests,
+} from '../api/digests-api';
 
 function DigestsTable({ data }: { data: RecordedDigests }) {
   return (
@@ -27,7 +33,12 @@ function DigestsTable({ data }: { data: RecordedDigests }) {
               <code>{digest.key_id}</code>
             </td>
             <td>
-              <Button size="small" variant="secondary" onClick={() => downloadDigest(digest)} aria-label={`Download the digest at position ${digest.position}`}>
+              <Button
+                size="small"
+                variant="secondary"
+                onClick={() => downloadDigest(digest)}
+                aria-label={`Download the digest at position ${digest.position}`}
+              >
                 Download
               </Button>
             </td>
@@ -59,7 +70,12 @@ export function DigestsPanel() {
           <Button
             size="small"
             busy={record.isPending}
-            onClick={() => record.mutate(undefined, { onSuccess: (digest) => toast.show({ title: `Recorded the digest at position ${digest.position}`, variant: 'success' }) })}
+            onClick={() =>
+              record.mutate(undefined, {
+                onSuccess: (digest) =>
+                  toast.show({ title: `Recorded the digest at position ${digest.position}`, variant: 'success' }),
+              })
+            }
           >
             Record a digest now
           </Button>
@@ -67,15 +83,21 @@ export function DigestsPanel() {
       }
     >
       <p>
-        Keep these files outside the system: <code>npm run ledger -- verify --digest &lt;file&gt;</code> later proves the history up to each one is
-        unchanged, and <code>npm run ledger -- check-proof</code> checks a proof with a digest and the public key alone.
+        Keep these files outside the system: <code>npm run ledger -- verify --digest &lt;file&gt;</code> later proves
+        the history up to each one is unchanged, and <code>npm run ledger -- check-proof</code> checks a proof with a
+        digest and the public key alone.
       </p>
       {record.isError ? <ErrorBox message={errorMessage(record.error, 'The digest could not be recorded')} /> : null}
       <QueryView
         query={query}
         loadingLabel="Loading recorded digests"
         isEmpty={(data) => data.digests.length === 0}
-        empty={<EmptyState title="No digest recorded yet" message="The job records one every hour; record one now to start." />}
+        empty={
+          <EmptyState
+            title="No digest recorded yet"
+            message="The job records one every hour; record one now to start."
+          />
+        }
       >
         {(data) => <DigestsTable data={data} />}
       </QueryView>

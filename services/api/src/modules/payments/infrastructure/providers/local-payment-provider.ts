@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { InvalidWebhookError, type CheckoutRequest, type PaymentProvider, type WebhookFact } from './payment-provider.port';
+import {
+  InvalidWebhookError,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type WebhookFact,
+} from './payment-provider.port';
 import { LOCAL_SIGNATURE_HEADER, signLocalPayload, verifyLocalSignature } from './local-signature';
 
 /** The local provider's webhook body (its own format, like any provider's). */
@@ -43,7 +48,8 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): WebhookFact {
     const header = headers[LOCAL_SIGNATURE_HEADER];
-    if (!verifyLocalSignature(this.secret, rawBody, Array.isArray(header) ? header[0] : header)) throw new InvalidWebhookError('bad signature');
+    if (!verifyLocalSignature(this.secret, rawBody, Array.isArray(header) ? header[0] : header))
+      throw new InvalidWebhookError('bad signature');
     let parsed: LocalWebhook;
     try {
       parsed = LocalWebhookSchema.parse(JSON.parse(rawBody));
@@ -53,12 +59,29 @@ export class LocalPaymentProvider implements PaymentProvider {
     const { id, type, data } = parsed;
     switch (type) {
       case 'checkout.session.completed':
-        if (!data.payment_reference || data.amount_cents === undefined) throw new InvalidWebhookError('a completed session names its payment and amount');
-        return { kind: 'paid', eventId: id, sessionId: data.session_id, paymentReference: data.payment_reference, amountCents: data.amount_cents };
+        if (!data.payment_reference || data.amount_cents === undefined)
+          throw new InvalidWebhookError('a completed session names its payment and amount');
+        return {
+          kind: 'paid',
+          eventId: id,
+          sessionId: data.session_id,
+          paymentReference: data.payment_reference,
+          amountCents: data.amount_cents,
+        };
       case 'checkout.session.failed':
-        return { kind: 'failed', eventId: id, sessionId: data.session_id, reason: data.reason ?? 'The card was declined' };
+        return {
+          kind: 'failed',
+          eventId: id,
+          sessionId: data.session_id,
+          reason: data.reason ?? 'The card was declined',
+        };
       case 'checkout.session.expired':
-        return { kind: 'expired', eventId: id, sessionId: data.session_id, reason: data.reason ?? 'The checkout was abandoned' };
+        return {
+          kind: 'expired',
+          eventId: id,
+          sessionId: data.session_id,
+          reason: data.reason ?? 'The checkout was abandoned',
+        };
       case 'charge.refunded':
         return { kind: 'refunded', eventId: id, sessionId: data.session_id };
       default:
@@ -67,13 +90,20 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async refund(request: { sessionId: string; paymentReference: string }) {
-    await this.send({ id: `evt_refund_${request.sessionId}`, type: 'charge.refunded', data: { session_id: request.sessionId, payment_reference: request.paymentReference } });
+    await this.send({
+      id: `evt_refund_${request.sessionId}`,
+      type: 'charge.refunded',
+      data: { session_id: request.sessionId, payment_reference: request.paymentReference },
+    });
   }
 
   /** Signs and delivers one webhook, as the provider's servers would. */
   async send(webhook: LocalWebhook): Promise<unknown> {
     const rawBody = JSON.stringify(webhook);
-    return this.deliver(rawBody, { 'content-type': 'application/json', [LOCAL_SIGNATURE_HEADER]: signLocalPayload(this.secret, rawBody) });
+    return this.deliver(rawBody, {
+      'content-type': 'application/json',
+      [LOCAL_SIGNATURE_HEADER]: signLocalPayload(this.secret, rawBody),
+    });
   }
 
   /** For tests and tools that act as the provider: a correctly signed header for a body. */

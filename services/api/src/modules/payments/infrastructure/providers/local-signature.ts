@@ -8,12 +8,21 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const LOCAL_SIGNATURE_HEADER = 'x-local-signature';
 export const LOCAL_SIGNATURE_TOLERANCE_SECONDS = 300;
 
-export function signLocalPayload(secret: string, rawBody: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
+export function signLocalPayload(
+  secret: string,
+  rawBody: string,
+  timestampSeconds = Math.floor(Date.now() / 1000),
+): string {
   const digest = createHmac('sha256', secret).update(`${timestampSeconds}.${rawBody}`).digest('hex');
   return `t=${timestampSeconds},v1=${digest}`;
 }
 
-export function verifyLocalSignature(secret: string, rawBody: string, header: string | undefined, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifyLocalSignature(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   if (!header) return false;
   const parts = new Map(header.split(',').map((part) => part.trim().split('=', 2) as [string, string]));
   const timestamp = Number(parts.get('t'));

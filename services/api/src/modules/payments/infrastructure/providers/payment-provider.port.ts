@@ -31,7 +31,12 @@ export interface PaymentProvider {
   /** Verifies the signature over the exact bytes received and reads the event; throws `InvalidWebhookError`. */
   parseWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): WebhookFact;
   /** Refunds a paid checkout in full; idempotent per session at the provider. */
-  refund(request: { sessionId: string; providerSessionId: string; paymentReference: string; amountCents: number }): Promise<void>;
+  refund(request: {
+    sessionId: string;
+    providerSessionId: string;
+    paymentReference: string;
+    amountCents: number;
+  }): Promise<void>;
 }
 
 export const PAYMENT_PROVIDERS_TOKEN = Symbol('PAYMENT_PROVIDERS');

@@ -7,7 +7,11 @@ import type { PaymentProvider } from './payment-provider.port';
 import { StripePaymentProvider } from './stripe-payment-provider';
 
 /** Where a signed webhook is handed to (the webhook handler registers itself: it depends on the providers). */
-export type WebhookSink = (provider: PaymentProviderName, rawBody: string, headers: Record<string, string>) => Promise<unknown>;
+export type WebhookSink = (
+  provider: PaymentProviderName,
+  rawBody: string,
+  headers: Record<string, string>,
+) => Promise<unknown>;
 
 /**
  * The enabled providers. The local one always runs (tests, development, and deployments without a card account);
@@ -25,7 +29,10 @@ export class PaymentProviders {
       return this.sink('local', rawBody, headers);
     });
     this.stripe = config.stripe.secretKey
-      ? new StripePaymentProvider(new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }), config.stripe)
+      ? new StripePaymentProvider(
+          new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2, timeout: 20_000 }),
+          config.stripe,
+        )
       : null;
   }
 
@@ -52,9 +59,14 @@ export class PaymentProviders {
   }
 
   list(): PaymentProvidersList {
-    const providers = [...(this.config.local.enabled ? [this.local.info()] : []), ...(this.stripe ? [this.stripe.info()] : [])];
+    const providers = [
+      ...(this.config.local.enabled ? [this.local.info()] : []),
+      ...(this.stripe ? [this.stripe.info()] : []),
+    ];
     // The default first: the screens offer it first.
-    providers.sort((left, right) => Number(right.provider === this.defaultProvider) - Number(left.provider === this.defaultProvider));
+    providers.sort(
+      (left, right) => Number(right.provider === this.defaultProvider) - Number(left.provider === this.defaultProvider),
+    );
     return { providers, defaultProvider: this.defaultProvider };
   }
 }

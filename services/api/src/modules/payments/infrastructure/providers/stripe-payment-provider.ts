@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import { InvalidWebhookError, type CheckoutRequest, type PaymentProvider, type WebhookFact } from './payment-provider.port';
+import {
+  InvalidWebhookError,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type WebhookFact,
+} from './payment-provider.port';
 
 /**
  * Stripe Checkout on the official SDK (`PAYMENTS_PROVIDER=stripe`). Our session id rides in the Checkout Session's
@@ -33,7 +38,16 @@ export class StripePaymentProvider implements PaymentProvider {
         client_reference_id: request.sessionId,
         metadata: { session_id: request.sessionId },
         payment_intent_data: { metadata: { session_id: request.sessionId } },
-        line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: request.amountCents, product_data: { name: request.description } } }],
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: request.amountCents,
+              product_data: { name: request.description },
+            },
+          },
+        ],
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
         // Stripe accepts 30 minutes to 24 hours.
@@ -61,9 +75,19 @@ export class StripePaymentProvider implements PaymentProvider {
         const sessionId = session.client_reference_id ?? session.metadata?.session_id;
         if (!sessionId) return { kind: 'ignored', eventId: event.id, type: event.type };
         // A delayed method (bank debit) completes the session unpaid and succeeds later: credit on the success only.
-        if (session.payment_status !== 'paid') return { kind: 'ignored', eventId: event.id, type: `${event.type}:${session.payment_status}` };
-        const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? session.id);
-        return { kind: 'paid', eventId: event.id, sessionId, paymentReference: paymentIntent, amountCents: session.amount_total ?? 0 };
+        if (session.payment_status !== 'paid')
+          return { kind: 'ignored', eventId: event.id, type: `${event.type}:${session.payment_status}` };
+        const paymentIntent =
+          typeof session.payment_intent === 'string'
+            ? session.payment_intent
+            : (session.payment_intent?.id ?? session.id);
+        return {
+          kind: 'paid',
+          eventId: event.id,
+          sessionId,
+          paymentReference: paymentIntent,
+          amountCents: session.amount_total ?? 0,
+        };
       }
       case 'checkout.session.async_payment_failed':
       case 'checkout.session.expired': {
@@ -71,7 +95,12 @@ export class StripePaymentProvider implements PaymentProvider {
         const sessionId = session.client_reference_id ?? session.metadata?.session_id;
         if (!sessionId) return { kind: 'ignored', eventId: event.id, type: event.type };
         const failed = event.type === 'checkout.session.async_payment_failed';
-        return { kind: failed ? 'failed' : 'expired', eventId: event.id, sessionId, reason: failed ? 'The payment failed' : 'The checkout expired' };
+        return {
+          kind: failed ? 'failed' : 'expired',
+          eventId: event.id,
+          sessionId,
+          reason: failed ? 'The payment failed' : 'The checkout expired',
+        };
       }
       case 'charge.refunded': {
         const charge = event.data.object;
@@ -86,6 +115,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async refund(request: { sessionId: string; paymentReference: string }) {
-    await this.stripe.refunds.create({ payment_intent: request.paymentReference, metadata: { session_id: request.sessionId } }, { idempotencyKey: `refund-${request.sessionId}` });
+    await this.stripe.refunds.create(
+      { payment_intent: request.paymentReference, metadata: { session_id: request.sessionId } },
+      { idempotencyKey: `refund-${request.sessionId}` },
+    );
   }
 }
