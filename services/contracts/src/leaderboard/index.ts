@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from '../http/route';
+import { TOP_EARNERS_PATH } from './paths';
 
 export const LEADERBOARD_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
@@ -55,10 +56,11 @@ export const TopEarnersResponseSchema = z
   .meta({ id: 'TopEarners' });
 export type TopEarnersResponse = z.infer<typeof TopEarnersResponseSchema>;
 export const TOP_EARNERS_LIMIT = 3;
+export { TOP_EARNERS_PATH };
 
 export const getTopEarnersRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
-  path: '/api/leaderboard/top-earners',
+  path: TOP_EARNERS_PATH,
   summary:
     "Public: the current UTC month's top 3 real earners by composite score (success stories on the landing page)",
   tags: ['leaderboard'],

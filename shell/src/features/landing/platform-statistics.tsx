@@ -1,3 +1,4 @@
+import { PLATFORM_STATS_PATH } from '@app/contracts/paths';
 import type { PlatformStats } from '@app/contracts/platform-stats';
 import { ErrorBox, SkeletonList, apiClient, formatBalance } from '@app/platform';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -29,7 +30,7 @@ export function parsePlatformStats(body: unknown): PlatformStats {
     isDecimal(value.gems_paid_out) &&
     isDecimal(value.keys_converted) &&
     typeof value.as_of === 'string';
-  if (!valid) throw new Error('Unexpected response from GET /api/stats/platform');
+  if (!valid) throw new Error(`Unexpected response from GET ${PLATFORM_STATS_PATH}`);
   return value as unknown as PlatformStats;
 }
 
@@ -54,7 +55,7 @@ export function PlatformStatistics() {
     const controller = new AbortController();
     inFlight.current = controller;
     try {
-      const stats = parsePlatformStats(await apiClient().get('/api/stats/platform', { signal: controller.signal }));
+      const stats = parsePlatformStats(await apiClient().get(PLATFORM_STATS_PATH, { signal: controller.signal }));
       if (!controller.signal.aborted) setState({ status: 'ready', stats, refreshError: null });
     } catch (error) {
       if (controller.signal.aborted) return;

@@ -1,3 +1,4 @@
+import { TOP_EARNERS_PATH } from '@app/contracts/paths';
 import type { TopEarner, TopEarnersResponse } from '@app/contracts/leaderboard';
 import { ButtonLink, ErrorBox, SkeletonList, apiClient, formatBalance } from '@app/platform';
 import { useCallback, useEffect, useState } from 'react';
@@ -27,7 +28,7 @@ export function parseTopEarners(body: unknown): TopEarnersResponse {
         isAmount(earner.points_earned) &&
         isAmount(earner.gems_earned),
     );
-  if (!valid) throw new Error('Unexpected response from GET /api/leaderboard/top-earners');
+  if (!valid) throw new Error(`Unexpected response from GET ${TOP_EARNERS_PATH}`);
   return value as unknown as TopEarnersResponse;
 }
 
@@ -70,7 +71,7 @@ export function SuccessStories() {
   const load = useCallback(async (signal?: AbortSignal) => {
     setState({ status: 'loading' });
     try {
-      const stories = parseTopEarners(await apiClient().get('/api/leaderboard/top-earners', { signal }));
+      const stories = parseTopEarners(await apiClient().get(TOP_EARNERS_PATH, { signal }));
       if (!signal?.aborted) setState({ status: 'ready', stories });
     } catch (error) {
       if (!signal?.aborted)

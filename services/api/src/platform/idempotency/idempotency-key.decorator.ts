@@ -6,16 +6,15 @@ import type { IdempotentRequest } from './unit-of-work';
 /**
  * The route's idempotent request, as a handler parameter: `@IdempotencyKey(convertCurrencyRoute) idempotency:
  * IdempotentRequest`, handed to `UseCaseRunner.run({ idempotency, ... })` (or `IdempotencyService`). The scope names
- * the operation (`POST /api/users/convert`, or a string naming it); keys are unique per scope and caller. A stored
- * answer sets `Idempotency-Replayed: true`.
+ * the route (`POST /api/users/convert`); keys are unique per scope and caller. A stored answer sets
+ * `Idempotency-Replayed: true`.
  *
  * A parameter rather than an interceptor with an AsyncLocalStorage: the request travels in plain sight, and the API
- * pays neither rxjs per request nor Node 20's promise hooks on every promise (README, Decisions).
+ * pays neither rxjs per request nor Node's promise hooks on every promise (README, Decisions).
  */
-export const IdempotencyKey = createParamDecorator((operation: AnyRoute | string, execution: ExecutionContext) => {
-  const scope = typeof operation === 'string' ? operation : idempotencyScopeOf(operation);
-  return idempotentRequest(scope, execution);
-});
+export const IdempotencyKey = createParamDecorator((route: AnyRoute, execution: ExecutionContext) =>
+  idempotentRequest(idempotencyScopeOf(route), execution),
+);
 
 function idempotentRequest(scope: string, execution: ExecutionContext): IdempotentRequest {
   const http = execution.switchToHttp();
