@@ -10,7 +10,9 @@ export interface RecordedCall {
 
 type Answer = { status?: number; body?: unknown };
 
-/** Answers calls from a table ('POST /api/withdrawal/request' → answer, or a function of the call); records each call. */
+/**
+ * Answers calls from a table ('POST /api/withdrawal/request' → answer, or a function of the call); records each call.
+ */
 export function fakeWalletApi(table: Record<string, Answer | ((call: RecordedCall) => Answer)>): RecordedCall[] {
   const calls: RecordedCall[] = [];
   configureApiClient({

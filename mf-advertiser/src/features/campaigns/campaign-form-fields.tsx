@@ -16,7 +16,9 @@ export interface EditableValues {
   targetCpc: string;
 }
 
-/** A number field as the API takes it: a number, or undefined when left blank (the schema then says what is missing). */
+/**
+ * A number field as the API takes it: a number, or undefined when left blank (the schema then says what is missing).
+ */
 export const numberOrBlank = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
 export function toEditableRequest(values: EditableValues) {
@@ -48,7 +50,9 @@ export function DetailsSection({ children }: { children?: ReactNode }) {
   );
 }
 
-/** 'About N days' when an end date is set (budget ÷ daily budget), else 'Will run until budget is spent' (spec 3 §2). */
+/**
+ * 'About N days' when an end date is set (budget ÷ daily budget), else 'Will run until budget is spent' (spec 3 §2).
+ */
 export function runtimeHint(budget: string, dailyBudget: string, hasEndDate: boolean): string {
   if (!hasEndDate) return 'Will run until budget is spent';
   const total = Number(budget);

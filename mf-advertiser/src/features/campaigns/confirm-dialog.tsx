@@ -2,7 +2,10 @@ import { Button, ErrorBox, errorMessage } from '@app/platform';
 import { Dialog } from '@app/platform/app';
 import { useState } from 'react';
 
-/** Asks before a change (pause, resume, activate, delete); shows the server's refusal in place and stays open on failure. */
+/**
+ * Asks before a change (pause, resume, activate, delete); shows the server's refusal in place and stays open on
+ * failure.
+ */
 export function ConfirmDialog(props: {
   open: boolean;
   onOpenChange(open: boolean): void;

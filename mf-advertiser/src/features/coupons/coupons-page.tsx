@@ -208,6 +208,8 @@ function RedeemCoupon({ coupon }: { coupon: CouponView }) {
 }
 
 function CouponCard({ coupon }: { coupon: CouponView }) {
+  const remaining = `${coupon.quantity_remaining} of ${coupon.quantity_total} left`;
+  const period = `${coupon.start_date.slice(0, 10)} to ${coupon.end_date.slice(0, 10)}`;
   return (
     <li>
       <Card>
@@ -216,8 +218,7 @@ function CouponCard({ coupon }: { coupon: CouponView }) {
         </h2>
         {coupon.description ? <p>{coupon.description}</p> : null}
         <p>
-          {formatCouponValue(coupon.value, coupon.value_unit)} · {coupon.reward_type} · {coupon.quantity_remaining} of{' '}
-          {coupon.quantity_total} left · {coupon.start_date.slice(0, 10)} to {coupon.end_date.slice(0, 10)}
+          {formatCouponValue(coupon.value, coupon.value_unit)} · {coupon.reward_type} · {remaining} · {period}
         </p>
         {coupon.assignments.length > 0 ? (
           <ul aria-label={`${coupon.title} assignments`}>

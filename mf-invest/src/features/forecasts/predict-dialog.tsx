@@ -44,6 +44,14 @@ const SIDE_OPTIONS = [
   { value: 'under', label: 'Under' },
 ] as const;
 
+/** The dialog's description: the forecast, its target and odds, and the USD the user has to stake. */
+function predictionSummary(forecast: SocialForecast, usd: number): string {
+  return (
+    `${forecastTitle(forecast)}: ${metricLabel[forecast.forecast_type]} over or under ` +
+    `${formatBalance(forecast.target_value)} at ${forecast.odds}x. You have ${formatMoney(usd)}.`
+  );
+}
+
 /**
  * Make Your Prediction (spec 2 §5): stake at least $1.00 and not above the USD balance (presets $5, 10, 25, 50) on
  * over or under; the potential payout (stake × odds) updates as you type. Server refusals (expired, insufficient)
@@ -74,7 +82,7 @@ export function PredictDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Make Your Prediction"
-      description={`${forecastTitle(forecast)}: ${metricLabel[forecast.forecast_type]} over or under ${formatBalance(forecast.target_value)} at ${forecast.odds}x. You have ${formatMoney(usd)}.`}
+      description={predictionSummary(forecast, usd)}
     >
       <Form
         form={form}

@@ -21,7 +21,8 @@ import { errorMessage } from '../api/error-message';
  *
  * ```tsx
  * const form = useZodForm(CreateDropRequestSchema, { defaultValues });
- * // or, to keep zod off a first screen: useZodForm(() => import('@app/contracts/drops').then((c) => c.CreateDropRequestSchema))
+ * // or, to keep zod off a first screen:
+ * // useZodForm(() => import('@app/contracts/drops').then((c) => c.CreateDropRequestSchema))
  * <Form form={form} onSubmit={(values) => mutation.mutateAsync(values)} fallbackError="Could not create the drop">
  *   <FormTextField name="title" label="Title" />
  *   <FormError />

@@ -50,7 +50,10 @@ export function OfferToSellerDialog({ target, onClose }: { target: OfferToSeller
   if (sellerShares < 1) {
     return (
       <Dialog open onOpenChange={close} title="Make an Offer">
-        <p>{`${seller} has every share of ${target.title} in listings, so there are none to make an offer on. Buy from the listing at its ask instead.`}</p>
+        <p>
+          {`${seller} has every share of ${target.title} in listings, so there are none to make an offer on. ` +
+            'Buy from the listing at its ask instead.'}
+        </p>
       </Dialog>
     );
   }

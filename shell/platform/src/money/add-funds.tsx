@@ -92,7 +92,10 @@ export function AddFundsForm({ defaultAmount = '', returnPath, leaveFor = leaveP
           }
         }}
         error={problem ?? undefined}
-        hint={`${formatMoney(USD_TOP_UP_LIMITS.minDollars)} to ${formatMoney(USD_TOP_UP_LIMITS.maxDollars)}, paid by card`}
+        hint={
+          `${formatMoney(USD_TOP_UP_LIMITS.minDollars)} to ${formatMoney(USD_TOP_UP_LIMITS.maxDollars)}, ` +
+          'paid by card'
+        }
       />
       {start.isError ? <ErrorBox message={errorMessage(start.error, PAYMENT_MESSAGES.createSessionFailed)} /> : null}
       <Button type="button" busy={start.isPending} disabled={start.isSuccess} onClick={submit}>

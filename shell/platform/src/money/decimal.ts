@@ -13,7 +13,9 @@ const widestCurrency: Currency = (Object.keys(CURRENCY_SCALES) as Currency[]).re
   CURRENCY_SCALES[currency] > CURRENCY_SCALES[widest] ? currency : widest,
 );
 
-/** Minor units of `currency` in `value`; throws when it is not a decimal or has more places than the currency's scale. */
+/**
+ * Minor units of `currency` in `value`; throws when it is not a decimal or has more places than the currency's scale.
+ */
 export function toMinor(value: DecimalInput, currency: Currency): bigint {
   const minor = parseDecimalToMinor(typeof value === 'bigint' ? value.toString() : value, currency);
   if (minor === null) throw new Error(`Not a ${currency} amount: ${String(value)}`);

@@ -1,7 +1,7 @@
-// The shell owns the account modals (Convert Currency, Master Key, Gold Shop, Achievements, Referral Program); a remote asks for one
-// here instead of copying it. This module is part of the shared platform singleton, so the shell's listener hears
-// every remote. Without a listener (a remote running standalone) nothing can open, and `canOpenAccountDialogs`
-// says so, so a screen can hide the buttons rather than show dead ones.
+// The shell owns the account modals (Convert Currency, Master Key, Gold Shop, Achievements, Referral Program); a remote
+// asks for one here instead of copying it. This module is part of the shared platform singleton, so the shell's
+// listener hears every remote. Without a listener (a remote running standalone) nothing can open, and
+// `canOpenAccountDialogs` says so, so a screen can hide the buttons rather than show dead ones.
 export type AccountDialogName = 'convert' | 'master-key' | 'gold-shop' | 'achievements' | 'referral-program';
 
 type Listener = (dialog: AccountDialogName) => void;

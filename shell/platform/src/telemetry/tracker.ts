@@ -164,7 +164,8 @@ function payloadOf(target: TrackedTarget): Record<string, unknown> {
 export function randomId(): string {
   const crypto = globalThis.crypto as Crypto | undefined;
   if (crypto?.randomUUID) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}-${Math.random().toString(36).slice(2, 12)}`;
+  const randomPart = () => Math.random().toString(36).slice(2, 12);
+  return `${Date.now().toString(36)}-${randomPart()}-${randomPart()}`;
 }
 
 /** The answers that are worth a resend: none (network), 408, 429 and 5xx. A 400 or 413 will not get better. */

@@ -10,8 +10,8 @@ const ReferralProgramDialog = lazy(() => import('./referral/components/referral-
 export const OPEN_INFLUENCE_REWARDS_PARAMETER = 'openInfluenceRewards';
 
 /**
- * The own profile's account part: level progress, the referral code (its Referral Program dialog) and influence rewards. The query
- * `?openInfluenceRewards=true` opens the influence rewards dialog and is then removed from the URL.
+ * The own profile's account part: level progress, the referral code (its Referral Program dialog) and influence
+ * rewards. The query `?openInfluenceRewards=true` opens the influence rewards dialog and is then removed from the URL.
  */
 export function ProfileAccountPanel() {
   const [searchParams, setSearchParams] = useSearchParams();

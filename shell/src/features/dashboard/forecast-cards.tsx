@@ -13,7 +13,9 @@ const METRIC: Record<SocialForecast['forecast_type'], string> = {
   comments: 'comments',
 };
 
-/** Open forecasts (active, not yet expired), soonest expiry first, as `listForecastsRoute` lists them (status active). */
+/**
+ * Open forecasts (active, not yet expired), soonest expiry first, as `listForecastsRoute` lists them (status active).
+ */
 export function useFeedForecasts(now: Date = new Date()) {
   return useQuery({
     queryKey: [...portfolioKeys.all, 'forecasts', 'feed'] as const,

@@ -99,7 +99,8 @@ function SharesCard({ content }: { content: ContentView }) {
       <p id="buy-shares-reason" className="ui-muted">
         {soldOut
           ? content.engagement_shares_remaining > 0
-            ? 'Every share for sale is taken; you can still earn free engagement shares by liking, commenting and sharing.'
+            ? 'Every share for sale is taken; you can still earn free engagement shares ' +
+              'by liking, commenting and sharing.'
             : 'Every share is taken, including the free engagement shares.'
           : isOwner
             ? OWN_SHARES_REASON

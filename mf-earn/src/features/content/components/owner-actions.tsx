@@ -25,6 +25,10 @@ interface EditValues {
   total_shares: string;
 }
 
+const DELETE_DESCRIPTION =
+  'Its comments and engagement go with it. If others hold shares in it, it is archived instead: ' +
+  'hidden from every list, still readable by its holders.';
+
 const platformOptions = CONTENT_PLATFORMS.map((value) => ({ value, label: PLATFORM_LABELS[value] ?? value }));
 
 function editRequestOf(values: EditValues) {
@@ -117,7 +121,7 @@ export function OwnerActions({ content }: { content: ContentView }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Delete this content?"
-        description="Its comments and engagement go with it. If others hold shares in it, it is archived instead: hidden from every list, still readable by its holders."
+        description={DELETE_DESCRIPTION}
       >
         {remove.isError ? <ErrorBox message={errorMessage(remove.error, CONTENT_MESSAGES.deleteFailed)} /> : null}
         <div className="ui-row">

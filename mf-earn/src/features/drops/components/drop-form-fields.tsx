@@ -153,7 +153,9 @@ export function keyPoolHint(
   if (values.max_participants.trim() === '' || !Number.isSafeInteger(seats) || !Number.isSafeInteger(reward)) {
     return 'Required with unlimited participants: the keys moved from your keys into the drop to pay its rewards.';
   }
-  return `Blank: ${reward * seats} keys (keys reward × max participants) move from your keys into the drop; ${returned}`;
+  return (
+    `Blank: ${reward * seats} keys (keys reward × max participants) ` + `move from your keys into the drop; ${returned}`
+  );
 }
 
 const numberOrUndefined = (value: string) => (value.trim() === '' ? undefined : Number(value));

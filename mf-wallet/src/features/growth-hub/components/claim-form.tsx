@@ -34,7 +34,9 @@ interface ClaimValues {
   evidence_url: string;
 }
 
-/** The browser's local date-time input as an ISO instant; an empty or broken one stays as typed (the schema says why). */
+/**
+ * The browser's local date-time input as an ISO instant; an empty or broken one stays as typed (the schema says why).
+ */
 function toInstant(local: string): string {
   const time = Date.parse(local);
   return Number.isNaN(time) ? local : new Date(time).toISOString();

@@ -4,14 +4,14 @@ import type { PlatformEconomy } from '@app/contracts/growth';
 import { useEconomy } from '../api/growth-api';
 
 function Economy({ economy }: { economy: PlatformEconomy }) {
+  const stakingRewarded = formatBalance(economy.staking_rewards_accrued);
   return (
     <div className="ui-stack">
       <div className="growth-grid">
         <Card title="Staking">
           <p className="growth-figure">{formatBalance(economy.total_staked)} gems</p>
           <p className="ui-muted">
-            {formatCount(economy.active_positions)} active stakes · {formatBalance(economy.staking_rewards_accrued)}{' '}
-            gems rewarded
+            {formatCount(economy.active_positions)} active stakes · {stakingRewarded} gems rewarded
           </p>
         </Card>
         <Card title="Creator funding">

@@ -33,7 +33,9 @@ export function PledgeDialog({ project, onClose }: { project: FundingProject | n
       open
       onOpenChange={(open) => !open && onClose()}
       title={`Back ${project.title}`}
-      description={`Minimum pledge ${formatBalance(project.min_pledge)} gems; returned in full if the goal is not reached.`}
+      description={
+        `Minimum pledge ${formatBalance(project.min_pledge)} gems; ` + 'returned in full if the goal is not reached.'
+      }
     >
       <Form
         form={form}

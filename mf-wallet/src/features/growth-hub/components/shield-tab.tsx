@@ -108,6 +108,7 @@ function SubscribeDialog({ policy, onClose }: { policy: ShieldPolicy | null; onC
 function CurrentSubscription({ subscription }: { subscription: ShieldSubscription }) {
   const cancel = useCancelShield();
   const inForce = subscription.status === 'active' || subscription.status === 'cancelled';
+  const renewsOrEnds = subscription.status === 'active' ? 'renews' : 'ends';
   return (
     <Card title="Your Social Shield">
       <p>
@@ -115,8 +116,8 @@ function CurrentSubscription({ subscription }: { subscription: ShieldSubscriptio
         <Badge tone={subscription.status === 'active' ? 'success' : 'warning'}>{subscription.status}</Badge>
       </p>
       <p className="ui-muted">
-        Covered from {formatDate(subscription.coverage_from)} · {subscription.status === 'active' ? 'renews' : 'ends'}{' '}
-        {formatDate(subscription.period_end)} · coverage {formatBalance(subscription.coverage_amount)} gems
+        Covered from {formatDate(subscription.coverage_from)} · {renewsOrEnds} {formatDate(subscription.period_end)} ·
+        coverage {formatBalance(subscription.coverage_amount)} gems
       </p>
       {cancel.isError && <p className="ui-field__error">{errorMessage(cancel.error, 'Failed to cancel')}</p>}
       {subscription.status === 'active' && (

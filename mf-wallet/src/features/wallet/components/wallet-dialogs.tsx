@@ -18,8 +18,9 @@ export const DIALOG_PATHS: Record<WalletDialog, string> = {
 };
 
 /**
- * The dialog the address names, over the wallet: /withdraw (?currency=usd: the USD card's), /payment-methods, /gem-store (?currency=usd: add funds),
- * and `?checkout=<session>` when the browser comes back from the payment provider. Closing one goes to /wallet.
+ * The dialog the address names, over the wallet: /withdraw (?currency=usd: the USD card's), /payment-methods,
+ * /gem-store (?currency=usd: add funds), and `?checkout=<session>` when the browser comes back from the payment
+ * provider. Closing one goes to /wallet.
  */
 export function WalletDialogs({
   availableGems,

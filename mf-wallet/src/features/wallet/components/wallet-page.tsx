@@ -90,7 +90,10 @@ export function WalletPage() {
     <div className="ui-stack">
       <PageHeader
         title="Wallet"
-        subtitle={`${formatBalance(user.points_balance)} points, ${formatBalance(user.gems_balance)} gems${wallets.data ? `, ${formatMoney(walletOf(wallets.data, 'usd').balance)}` : ''}`}
+        subtitle={
+          `${formatBalance(user.points_balance)} points, ${formatBalance(user.gems_balance)} gems` +
+          (wallets.data ? `, ${formatMoney(walletOf(wallets.data, 'usd').balance)}` : '')
+        }
         actions={
           <>
             <ButtonLink to="/payment-methods" variant="secondary" size="small">

@@ -1,4 +1,6 @@
-/** The wallet chart's weights (spec 3 §2): a point counts 1, a key 10, a gem 5, a gold 2; USD and moves are left out. */
+/**
+ * The wallet chart's weights (spec 3 §2): a point counts 1, a key 10, a gem 5, a gold 2; USD and moves are left out.
+ */
 export const WALLET_WEIGHTS = { points: 1, keys: 10, gems: 5, gold: 2 } as const;
 
 /**

@@ -12,7 +12,10 @@ import { ManageCampaignsController } from './manage-campaigns/manage-campaigns.c
 import { MovesSpentHandler } from './queries/moves-spent.handler';
 import { ReadCampaignsController } from './read-campaigns/read-campaigns.controller';
 
-/** Advertising campaigns: the move cost formula, moves spent through the ledger, status transitions and figures (issue 25). */
+/**
+ * Advertising campaigns: the move cost formula, moves spent through the ledger, status transitions and figures
+ * (issue 25).
+ */
 @Module({
   imports: [CqrsModule],
   // The cost route first: `calculate-move-cost` must not be taken for a campaign id.

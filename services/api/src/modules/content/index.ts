@@ -1,4 +1,6 @@
-/** The content context's public surface: what other modules may import, beside its queries in `@app/contracts/content`. */
+/**
+ * The content context's public surface: what other modules may import, beside its queries in `@app/contracts/content`.
+ */
 export {
   GetContentForCommandQuery,
   GetContentsForCommandQuery,

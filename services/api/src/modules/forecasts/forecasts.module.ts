@@ -19,7 +19,9 @@ import { FORECAST_JOBS, ForecastSettlement } from './settle-forecasts/forecast-s
 export const FORECASTS_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const FORECASTS_MIGRATIONS_TABLE = 'forecasts_migrations';
 
-/** Social forecasts and predictions on content metrics, with stakes held in the ledger and settled by a job (README). */
+/**
+ * Social forecasts and predictions on content metrics, with stakes held in the ledger and settled by a job (README).
+ */
 @Module({
   imports: [CqrsModule],
   controllers: [

@@ -42,7 +42,8 @@ export class GrowthJobs {
     await this.readYourWrites.awaitProjections([growthReadModel.name], JOB_PROJECTION_WAIT_MILLISECONDS);
     const due = await this.database.query<{ position_id: string; user_id: string }>(
       `SELECT position_id, user_id FROM growth_positions
-        WHERE NOT withdrawn AND accrued_through < lock_days AND staked_at + make_interval(days => accrued_through + 1) <= $1
+        WHERE NOT withdrawn AND accrued_through < lock_days
+          AND staked_at + make_interval(days => accrued_through + 1) <= $1
         ORDER BY staked_at LIMIT ${BATCH}`,
       [now.toISOString()],
     );
@@ -64,7 +65,8 @@ export class GrowthJobs {
   async settleProjects(now = new Date()): Promise<number> {
     await this.readYourWrites.awaitProjections([growthReadModel.name], JOB_PROJECTION_WAIT_MILLISECONDS);
     const due = await this.database.query<{ project_id: string }>(
-      `SELECT project_id FROM growth_projects WHERE settled IS NULL AND deadline <= $1 ORDER BY deadline LIMIT ${BATCH}`,
+      `SELECT project_id FROM growth_projects WHERE settled IS NULL AND deadline <= $1
+        ORDER BY deadline LIMIT ${BATCH}`,
       [now.toISOString()],
     );
     let settled = 0;
@@ -85,7 +87,8 @@ export class GrowthJobs {
   async renewShields(now = new Date()): Promise<{ renewed: number; ended: number; lapsed: number }> {
     await this.readYourWrites.awaitProjections([growthReadModel.name], JOB_PROJECTION_WAIT_MILLISECONDS);
     const due = await this.database.query<{ subscription_id: string; user_id: string; pool: ShieldPool }>(
-      `SELECT subscription_id, user_id, pool FROM growth_subscriptions WHERE status IN ('active', 'cancelled') AND period_end <= $1 ORDER BY period_end LIMIT ${BATCH}`,
+      `SELECT subscription_id, user_id, pool FROM growth_subscriptions
+       WHERE status IN ('active', 'cancelled') AND period_end <= $1 ORDER BY period_end LIMIT ${BATCH}`,
       [now.toISOString()],
     );
     const counts = { renewed: 0, ended: 0, lapsed: 0 };

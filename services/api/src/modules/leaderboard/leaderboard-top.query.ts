@@ -34,7 +34,8 @@ export class GetLeaderboardTopHandler implements IQueryHandler<GetLeaderboardTop
     const score =
       query.orderBy === 'gems'
         ? 'totals.gems_minor::numeric'
-        : 'round($4::numeric * totals.points_minor / 10.0 + $5::numeric * totals.gems_minor / 10000.0 + $6::numeric * totals.keys_minor + $7::numeric * totals.gold_minor, 1)';
+        : `round($4::numeric * totals.points_minor / 10.0 + $5::numeric * totals.gems_minor / 10000.0
+             + $6::numeric * totals.keys_minor + $7::numeric * totals.gold_minor, 1)`;
     const rows = await this.pool.query<{ user_id: string; username: string | null }>(
       `SELECT totals.user_id, users.username
          FROM leaderboard_totals totals LEFT JOIN leaderboard_users users ON users.user_id = totals.user_id

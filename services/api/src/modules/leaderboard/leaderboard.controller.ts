@@ -74,16 +74,20 @@ export class LeaderboardController {
     }>(
       `WITH scored AS (
          SELECT user_id,
-                points_minor / 10.0 AS points, gems_minor / 10000.0 AS gems, keys_minor::numeric AS keys, gold_minor::numeric AS gold
+                points_minor / 10.0 AS points, gems_minor / 10000.0 AS gems,
+                keys_minor::numeric AS keys, gold_minor::numeric AS gold
            FROM leaderboard_totals WHERE period = $1 AND period_key = $2
        )
        SELECT scored.user_id, users.username, users.display_name, users.avatar_url,
-              scored.points::text AS points, scored.gems::text AS gems, scored.keys::text AS keys, scored.gold::text AS gold,
-              round($3::numeric * scored.points + $4::numeric * scored.gems + $5::numeric * scored.keys + $6::numeric * scored.gold, 1)::text AS composite
+              scored.points::text AS points, scored.gems::text AS gems,
+              scored.keys::text AS keys, scored.gold::text AS gold,
+              round($3::numeric * scored.points + $4::numeric * scored.gems
+                + $5::numeric * scored.keys + $6::numeric * scored.gold, 1)::text AS composite
          FROM scored LEFT JOIN leaderboard_users users ON users.user_id = scored.user_id
         -- Demo sandboxes never rank among real users.
         WHERE users.is_demo IS NOT TRUE
-        ORDER BY round($3::numeric * scored.points + $4::numeric * scored.gems + $5::numeric * scored.keys + $6::numeric * scored.gold, 1) DESC,
+        ORDER BY round($3::numeric * scored.points + $4::numeric * scored.gems
+                   + $5::numeric * scored.keys + $6::numeric * scored.gold, 1) DESC,
                  scored.user_id
         LIMIT $7`,
       [

@@ -7,7 +7,9 @@ import { Public } from '../../platform/http/public.decorator';
 import type { PlatformCounter } from './platform-stats-fold';
 import { Route } from '../../platform/http/route.decorator';
 
-/** GET /api/stats/platform: public figures read from the platform_stats projection (no scan of other modules' tables). */
+/**
+ * GET /api/stats/platform: public figures read from the platform_stats projection (no scan of other modules' tables).
+ */
 @Controller()
 export class PlatformStatsController {
   /** The OpenAPI definition of this endpoint (importing it registers it in the document). */
@@ -23,7 +25,8 @@ export class PlatformStatsController {
     const asOf = new Date();
     const result = await this.pool.query<{ counters: Record<string, string> | null; active_drops: string }>(
       `SELECT (SELECT json_object_agg(counter, amount::text) FROM platform_stats_counters) AS counters,
-              (SELECT count(*) FROM platform_stats_drops WHERE open AND (deadline_at IS NULL OR deadline_at >= $1)) AS active_drops`,
+              (SELECT count(*) FROM platform_stats_drops WHERE open AND (deadline_at IS NULL OR deadline_at >= $1))
+                AS active_drops`,
       [asOf.toISOString()],
     );
     const row = result.rows[0];

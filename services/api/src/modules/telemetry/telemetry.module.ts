@@ -21,7 +21,10 @@ export const TELEMETRY_MIGRATIONS_DIRECTORY = join(__dirname, 'migrations');
 export const TELEMETRY_MIGRATIONS_TABLE = 'telemetry_migrations';
 export const TELEMETRY_PRUNE_JOB = 'telemetry.prune';
 
-/** Client telemetry (impressions, clicks, views) accepted fast and stored in batches, and client error reports (issue 25). */
+/**
+ * Client telemetry (impressions, clicks, views) accepted fast and stored in batches, and client error reports
+ * (issue 25).
+ */
 @Module({
   imports: [CqrsModule],
   controllers: [IngestTelemetryController, ClientErrorsController],

@@ -29,7 +29,10 @@ export function AdminForbidden() {
   return (
     <EmptyState
       title="403: administrators only"
-      message="The ops console is for administrators. If you should have access, ask an administrator to grant you the role."
+      message={
+        'The ops console is for administrators. ' +
+        'If you should have access, ask an administrator to grant you the role.'
+      }
     />
   );
 }

@@ -9,12 +9,13 @@ export const QUEUE_BOARD_URL = queueBoardRoute.path;
 function FailedJobRow({ job }: { job: FailedJob }) {
   const retry = useRetryFailedJob();
   const toast = useToast();
+  const failedAt = job.failedAt ? new Date(job.failedAt).toLocaleString() : 'at an unknown time';
   return (
     <li aria-label={`Failed job ${job.id}`}>
       <div>
         <strong>{job.name}</strong> <code>{job.id}</code>
       </div>
-      <div>{`${job.attemptsMade} attempt(s), failed ${job.failedAt ? new Date(job.failedAt).toLocaleString() : 'at an unknown time'}: ${job.failedReason || 'no reason given'}`}</div>
+      <div>{`${job.attemptsMade} attempt(s), failed ${failedAt}: ${job.failedReason || 'no reason given'}`}</div>
       <details>
         <summary>Payload</summary>
         <pre>{JSON.stringify(job.payload, null, 2)}</pre>

@@ -45,7 +45,8 @@ function VerifyResult({ report, onExport }: { report: VerifyReport; onExport(use
         ) : (
           <Badge tone="danger">{`${report.findings.length} finding(s)`}</Badge>
         )}{' '}
-        {`${report.events_checked} events, ${report.streams_checked} streams, ${report.transactions_checked} transactions checked`}
+        {`${report.events_checked} events, ${report.streams_checked} streams, ` +
+          `${report.transactions_checked} transactions checked`}
       </p>
       <table className="admin-table">
         <caption>Totals per currency</caption>
@@ -195,7 +196,9 @@ interface ExportFormValues {
   to: string;
 }
 
-/** A `datetime-local` value as the ISO instant the API takes (the browser's time zone); kept as typed when unreadable. */
+/**
+ * A `datetime-local` value as the ISO instant the API takes (the browser's time zone); kept as typed when unreadable.
+ */
 function toInstant(value: string): string | undefined {
   if (value.trim() === '') return undefined;
   const date = new Date(value);

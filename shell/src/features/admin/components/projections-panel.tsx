@@ -22,7 +22,10 @@ function RebuildProgress({ rebuild }: { rebuild: NonNullable<ProjectionSummary['
   if (rebuild.status === 'failed')
     return <Badge tone="danger">{`Last rebuild failed: ${rebuild.error ?? 'no reason given'}`}</Badge>;
   return (
-    <span>{`Rebuilt ${new Date(rebuild.finishedAt ?? rebuild.startedAt).toLocaleString()} (${rebuild.eventsDone} events)`}</span>
+    <span>
+      {`Rebuilt ${new Date(rebuild.finishedAt ?? rebuild.startedAt).toLocaleString()} ` +
+        `(${rebuild.eventsDone} events)`}
+    </span>
   );
 }
 

@@ -15,7 +15,9 @@ import {
 
 const medalColours = ['#d4a017', '#9ca3af', '#b0703c'];
 const topNames = ['First place', 'Second place', 'Third place'];
-const formula = `Score = points × ${SCORE_WEIGHTS.points.toFixed(2)} + gems × ${SCORE_WEIGHTS.gems.toFixed(2)} + keys × ${SCORE_WEIGHTS.keys.toFixed(2)} + gold × ${SCORE_WEIGHTS.gold.toFixed(2)}`;
+const formula =
+  `Score = points × ${SCORE_WEIGHTS.points.toFixed(2)} + gems × ${SCORE_WEIGHTS.gems.toFixed(2)} ` +
+  `+ keys × ${SCORE_WEIGHTS.keys.toFixed(2)} + gold × ${SCORE_WEIGHTS.gold.toFixed(2)}`;
 
 function Board({ period, label }: { period: LeaderboardPeriod; label: string }) {
   const query = useLeaderboard(period);

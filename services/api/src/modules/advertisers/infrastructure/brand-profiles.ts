@@ -54,9 +54,11 @@ export class BrandProfiles {
     const profile = state.profile;
     if (!profile) return;
     await transaction.query(
-      `INSERT INTO advertiser_brand_profiles (user_id, brand_name, brand_description, brand_website, brand_email, brand_phone, brand_logo_url, updated_at)
+      `INSERT INTO advertiser_brand_profiles (user_id, brand_name, brand_description, brand_website, brand_email,
+       brand_phone, brand_logo_url, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (user_id) DO UPDATE SET brand_name = excluded.brand_name, brand_description = excluded.brand_description,
+       ON CONFLICT (user_id) DO UPDATE SET brand_name = excluded.brand_name,
+         brand_description = excluded.brand_description,
          brand_website = excluded.brand_website, brand_email = excluded.brand_email, brand_phone = excluded.brand_phone,
          brand_logo_url = excluded.brand_logo_url, updated_at = excluded.updated_at`,
       [

@@ -58,7 +58,8 @@ export class CampaignReader {
 
   async list(ownerId: string): Promise<Campaign[]> {
     const { rows } = await this.pool.query<{ state: CampaignState }>(
-      'SELECT state FROM campaigns_read WHERE owner_id = $1 AND NOT deleted ORDER BY created_at DESC, campaign_id LIMIT 500',
+      `SELECT state FROM campaigns_read WHERE owner_id = $1 AND NOT deleted ORDER BY created_at DESC, campaign_id
+       LIMIT 500`,
       [ownerId],
     );
     const states = rows.map((row) => row.state);
@@ -296,7 +297,9 @@ function countsFor(rows: readonly TelemetryCountRow[], type: 'content' | 'drop',
   return { impressions, clicks };
 }
 
-/** Impressions and clicks per UTC day of the campaign's items (attributed as above) and its share links, oldest first. */
+/**
+ * Impressions and clicks per UTC day of the campaign's items (attributed as above) and its share links, oldest first.
+ */
 function dailySeries(
   state: CampaignState,
   rows: readonly TelemetryCountRow[],

@@ -14,8 +14,9 @@ export async function applyContentEvents(
       case 'ContentCreated': {
         const { data } = event;
         await transaction.query(
-          `INSERT INTO content_items (content_id, creator_id, creator_name, creator_username, creator_avatar, title, description, platform,
-             platform_url, media_url, total_shares, engagement_shares_total, is_demo, creator_is_demo, status, created_at, updated_at)
+          `INSERT INTO content_items (content_id, creator_id, creator_name, creator_username, creator_avatar,
+             title, description, platform, platform_url, media_url, total_shares, engagement_shares_total, is_demo,
+             creator_is_demo, status, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'active', $15, $15)`,
           [
             data.contentId,
@@ -40,8 +41,8 @@ export async function applyContentEvents(
       case 'ContentUpdated': {
         const { data } = event;
         await transaction.query(
-          `UPDATE content_items SET title = $2, description = $3, platform = $4, platform_url = $5, media_url = $6, total_shares = $7,
-             is_demo = $8, updated_at = $9 WHERE content_id = $1`,
+          `UPDATE content_items SET title = $2, description = $3, platform = $4, platform_url = $5, media_url = $6,
+             total_shares = $7, is_demo = $8, updated_at = $9 WHERE content_id = $1`,
           [
             data.contentId,
             data.details.title,
@@ -81,8 +82,8 @@ export async function applyCommentEvents(
       case 'CommentPosted': {
         const { data } = event;
         await transaction.query(
-          `INSERT INTO content_comments (comment_id, content_id, author_id, author_username, author_display_name, author_avatar, parent_comment_id,
-             comment_text, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          `INSERT INTO content_comments (comment_id, content_id, author_id, author_username, author_display_name,
+             author_avatar, parent_comment_id, comment_text, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
           [
             data.commentId,
             data.contentId,
@@ -108,7 +109,8 @@ export async function applyCommentEvents(
       case 'CommentLiked': {
         // ON CONFLICT: a racing twin waits on the key, then fails on the stream's version and is refused on reload.
         const inserted = await transaction.query(
-          'INSERT INTO content_comment_likes (comment_id, user_id, liked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+          `INSERT INTO content_comment_likes (comment_id, user_id, liked_at) VALUES ($1, $2, $3)
+           ON CONFLICT DO NOTHING`,
           [event.data.commentId, event.data.userId, event.data.likedAt],
         );
         if ((inserted.rowCount ?? 0) > 0)

@@ -205,9 +205,11 @@ export class CommentsController {
   /** Comments that are not deleted (nor replies of a deleted one), with whether `$2` liked each. */
   private async rows(condition: string, params: [string, string | null]): Promise<CommentRow[]> {
     const result = await this.pool.query<CommentRow>(
-      `SELECT c.comment_id, c.content_id, c.author_id, c.author_username, c.author_display_name, c.author_avatar, c.parent_comment_id,
+      `SELECT c.comment_id, c.content_id, c.author_id, c.author_username, c.author_display_name, c.author_avatar,
+       c.parent_comment_id,
               c.comment_text, c.is_pinned, c.likes_count, c.created_at,
-              ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM content_comment_likes l WHERE l.comment_id = c.comment_id AND l.user_id = $2)) AS has_liked
+              ($2::text IS NOT NULL AND EXISTS (SELECT 1 FROM content_comment_likes l
+                WHERE l.comment_id = c.comment_id AND l.user_id = $2)) AS has_liked
        FROM content_comments c WHERE ${condition} AND NOT c.deleted ORDER BY c.created_at`,
       params,
     );

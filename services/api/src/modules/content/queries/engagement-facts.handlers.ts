@@ -25,7 +25,8 @@ const toSponsorship = (row: SponsorshipRow): LiveSponsorship => ({
   endsAt: row.ends_at.toISOString(),
 });
 
-const LIVE_SPONSORSHIPS = `SELECT content_id, sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
+const LIVE_SPONSORSHIPS = `SELECT content_id, sum(multiplier_tenths)::text AS multiplier_tenths,
+    count(*)::text AS sponsor_count, max(ends_at) AS ends_at
   FROM content_sponsorships WHERE NOT spent AND starts_at <= $1 AND ends_at > $1 GROUP BY content_id`;
 
 /** The engagement columns `engagementJoins` adds to a row. */
@@ -49,8 +50,9 @@ export interface EngagementColumns {
   ends_at: Date | null;
 }
 
-export const ENGAGEMENT_SELECT = `t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves, t.shares_given, t.shares_sold,
-  t.revenue_usd_minor::text AS revenue_usd_minor, t.views::text AS views, v.has_liked, v.has_saved, v.engagement_shares, s.multiplier_tenths, s.sponsor_count, s.ends_at`;
+export const ENGAGEMENT_SELECT = `t.likes, t.saves, t.shares, t.reposts, t.external_moves, t.internal_moves,
+  t.shares_given, t.shares_sold, t.revenue_usd_minor::text AS revenue_usd_minor, t.views::text AS views,
+  v.has_liked, v.has_saved, v.engagement_shares, s.multiplier_tenths, s.sponsor_count, s.ends_at`;
 
 /**
  * Joins an item's totals, the viewer's state and its live sponsorship onto rows whose id is `idColumn`, so a page
@@ -61,7 +63,8 @@ export const engagementJoins = (idColumn: string, viewer: string, now: string) =
   LEFT JOIN content_engagement_viewers v ON v.content_id = ${idColumn} AND v.user_id = ${viewer}
   CROSS JOIN LATERAL (
     SELECT sum(multiplier_tenths)::text AS multiplier_tenths, count(*)::text AS sponsor_count, max(ends_at) AS ends_at
-      FROM content_sponsorships WHERE content_id = ${idColumn} AND NOT spent AND starts_at <= ${now} AND ends_at > ${now}
+      FROM content_sponsorships WHERE content_id = ${idColumn} AND NOT spent
+        AND starts_at <= ${now} AND ends_at > ${now}
   ) s`;
 
 export function factsFromRow(contentId: string, row: EngagementColumns): ContentEngagementFacts {
@@ -103,7 +106,8 @@ export class GetContentEngagementHandler implements IQueryHandler<GetContentEnga
   async execute(query: GetContentEngagementQuery): Promise<ContentEngagementFacts[]> {
     // One statement per batch: totals, the viewer's state and the live sponsorship of every item asked.
     const rows = await this.pool.query<EngagementColumns & { content_id: string }>(
-      `SELECT ids.content_id, ${ENGAGEMENT_SELECT} FROM unnest($1::text[]) AS ids(content_id) ${engagementJoins('ids.content_id', '$2', '$3')}`,
+      `SELECT ids.content_id, ${ENGAGEMENT_SELECT} FROM unnest($1::text[]) AS ids(content_id)
+       ${engagementJoins('ids.content_id', '$2', '$3')}`,
       [[...query.contentIds], query.viewerId ?? '', query.now],
     );
     return rows.rows.map((row) => factsFromRow(row.content_id, row));

@@ -91,7 +91,8 @@ async function readContentsForCommand(
   contentIds: readonly string[],
 ): Promise<Map<string, ContentForCommand>> {
   const result = await queryable.query<Row>(
-    `SELECT content_id, creator_id, status, title, platform, platform_url, total_shares, engagement_shares_total, is_demo, creator_is_demo
+    `SELECT content_id, creator_id, status, title, platform, platform_url, total_shares, engagement_shares_total,
+     is_demo, creator_is_demo
      FROM content_items WHERE content_id = ANY($1::text[]) AND status <> 'deleted'`,
     [[...new Set(contentIds)]],
   );

@@ -18,7 +18,8 @@ export class GetMostEngagedContentHandler implements IQueryHandler<GetMostEngage
       `SELECT c.content_id FROM content_items c JOIN content_engagement_totals t ON t.content_id = c.content_id
         WHERE c.status = 'active' AND NOT c.is_demo AND NOT c.creator_is_demo
           AND (t.likes + greatest(t.saves, 0) + t.shares + t.reposts + t.internal_moves + t.external_moves) > 0
-        ORDER BY (t.likes + greatest(t.saves, 0) + t.shares + t.reposts + t.internal_moves + t.external_moves) DESC, c.created_at DESC, c.content_id
+        ORDER BY (t.likes + greatest(t.saves, 0) + t.shares + t.reposts + t.internal_moves + t.external_moves) DESC,
+          c.created_at DESC, c.content_id
         LIMIT $1`,
       [Math.max(1, Math.min(query.limit, 100))],
     );

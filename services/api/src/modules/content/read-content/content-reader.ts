@@ -47,8 +47,9 @@ export interface ContentRow {
   updated_at: Date;
 }
 
-const COLUMNS = `content_id, creator_id, creator_name, creator_username, creator_avatar, title, description, platform, platform_url, media_url,
-  total_shares, engagement_shares_total, is_demo, creator_is_demo, status, comments_count, created_at, updated_at`;
+const COLUMNS = `content_id, creator_id, creator_name, creator_username, creator_avatar, title, description, platform,
+  platform_url, media_url, total_shares, engagement_shares_total, is_demo, creator_is_demo, status, comments_count,
+  created_at, updated_at`;
 
 /** A keyset position: the last item's creation time and id, base64url JSON (opaque to clients). */
 export function encodeCursor(createdAt: Date, id: string): string {
@@ -103,11 +104,13 @@ export function contentPageStatement(
     params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
     where.push(`(lower(title) LIKE $${params.length} OR lower(coalesce(description, '')) LIKE $${params.length})`);
   }
-  const pageSql = `SELECT ${COLUMNS} FROM content_items WHERE ${where.join(' AND ')} ORDER BY created_at DESC, content_id DESC LIMIT $1`;
+  const pageSql = `SELECT ${COLUMNS} FROM content_items WHERE ${where.join(' AND ')}
+    ORDER BY created_at DESC, content_id DESC LIMIT $1`;
   if (!withEngagement) return { sql: pageSql, params };
   params.push(withEngagement.viewerId ?? '', withEngagement.now);
   return {
-    sql: `SELECT page.*, ${ENGAGEMENT_SELECT} FROM (${pageSql}) page ${engagementJoins('page.content_id', `$${params.length - 1}`, `$${params.length}`)}
+    sql: `SELECT page.*, ${ENGAGEMENT_SELECT} FROM (${pageSql}) page
+          ${engagementJoins('page.content_id', `$${params.length - 1}`, `$${params.length}`)}
           ORDER BY page.created_at DESC, page.content_id DESC`,
     params,
   };
@@ -183,7 +186,8 @@ export class ContentReader {
   async byCreator(creatorId: string, limit: number): Promise<ContentRow[]> {
     return (
       await this.pool.query<ContentRow>(
-        `SELECT ${COLUMNS} FROM content_items WHERE creator_id = $1 AND status = 'active' ORDER BY created_at DESC, content_id DESC LIMIT $2`,
+        `SELECT ${COLUMNS} FROM content_items WHERE creator_id = $1 AND status = 'active'
+         ORDER BY created_at DESC, content_id DESC LIMIT $2`,
         [creatorId, limit],
       )
     ).rows;

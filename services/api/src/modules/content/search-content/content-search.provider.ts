@@ -45,7 +45,8 @@ export class ContentSearchProvider implements SearchProvider<'content'>, OnModul
     }>(
       `SELECT * FROM (
          SELECT content_id, title, description, platform, creator_name, total_shares, created_at,
-                greatest(${matchScoreSql('title')}, ${matchScoreSql('description')} / 2, ${matchScoreSql('creator_name')} / 2, ${matchScoreSql('creator_username')} / 2) AS match
+                greatest(${matchScoreSql('title')}, ${matchScoreSql('description')} / 2,
+                  ${matchScoreSql('creator_name')} / 2, ${matchScoreSql('creator_username')} / 2) AS match
            FROM content_items WHERE status = 'active'
        ) ranked
        WHERE ranked.match > 0

@@ -36,7 +36,8 @@ export function decideCreate(
   const terms = normaliseTerms(data.kind, data.terms);
   const pool = data.kind === 'paid' ? data.gemPoolTotalMinor : 0n;
   const isDemo = isDemoDrop(data.details);
-  // A move drop pays its key rewards out of keys its creator escrows now, never from issuance (demo drops move nothing).
+  // A move drop pays its key rewards out of keys its creator escrows now, never from issuance (demo drops move
+  // nothing).
   let keyPool = 0n;
   if (data.kind === 'move' && !isDemo) {
     const seats = data.details.maxParticipants;

@@ -97,7 +97,8 @@ export const dropsReadModel = defineProjection<DropTable>({
     for (const state of drops.values()) {
       if (!state.exists) continue;
       await transaction.query(
-        `INSERT INTO ${tables.drops_read} (drop_id, creator_id, kind, deleted, created_at, state) VALUES ($1, $2, $3, $4, $5, $6::jsonb)
+        `INSERT INTO ${tables.drops_read} (drop_id, creator_id, kind, deleted, created_at, state)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb)
          ON CONFLICT (drop_id) DO UPDATE SET deleted = excluded.deleted, state = excluded.state`,
         [state.dropId, state.creatorId, state.kind, state.deleted, state.createdAt, JSON.stringify(dropToRow(state))],
       );
@@ -107,7 +108,8 @@ export const dropsReadModel = defineProjection<DropTable>({
       const application = drops.get(dropId)?.applications[applicationId];
       if (!application) continue;
       await transaction.query(
-        `INSERT INTO ${tables.drop_applications_read} (application_id, drop_id, applicant_user_id, status, applied_at, state)
+        `INSERT INTO ${tables.drop_applications_read} (application_id, drop_id, applicant_user_id, status, applied_at,
+         state)
          VALUES ($1, $2, $3, $4, $5, $6::jsonb)
          ON CONFLICT (application_id) DO UPDATE SET status = excluded.status, state = excluded.state`,
         [

@@ -10,7 +10,9 @@ export interface UserContentState {
   sharesEarnedFor: readonly SocialActionType[];
   sharesHeld: number;
   movesRecorded: readonly SocialActionType[];
-  /** Quick-action types recorded at least once (points of `POINTS_ONCE_PER_ITEM` actions are paid the first time only). */
+  /**
+   * Quick-action types recorded at least once (points of `POINTS_ONCE_PER_ITEM` actions are paid the first time only).
+   */
   actionsRecorded: readonly SocialActionType[];
 }
 

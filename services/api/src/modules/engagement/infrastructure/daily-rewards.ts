@@ -2,6 +2,17 @@ import { WrongExpectedVersionError, type AppendAlongside, type TransactionHandle
 import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { DailyState } from '../domain/state';
 
+/** The rows a write carries: a stored day's values before and after (checked, then set), or a new day's values. */
+const DAY_CHANGE_COLUMNS = {
+  user_id: 'text',
+  day: 'text',
+  points_before: 'bigint',
+  moves_before: 'integer',
+  points_after: 'bigint',
+  moves_after: 'integer',
+} as const;
+const NEW_DAY_COLUMNS = { user_id: 'text', day: 'text', points_minor: 'bigint', external_moves: 'integer' } as const;
+
 /**
  * The users' UTC days (`engagement_daily_rewards`): an inline row per user and day that quick actions and external
  * moves decide their caps on and write in the same transaction as their events. Written like a stream is appended:
@@ -33,7 +44,8 @@ export async function readDailyRewards(
     external_moves: number;
   }>(
     `SELECT d.user_id, d.day, d.points_minor::text AS points_minor, d.external_moves
-       FROM engagement_daily_rewards d JOIN ${rowsTable(1, { user_id: 'text', day: 'text' })} AS k ON d.user_id = k.user_id AND d.day = k.day`,
+       FROM engagement_daily_rewards d JOIN ${rowsTable(1, { user_id: 'text', day: 'text' })} AS k
+         ON d.user_id = k.user_id AND d.day = k.day`,
     [rowsDocument(unique.map((key) => [key.userId, key.day]))],
   );
   const days = new Map<string, StoredDay>(
@@ -90,8 +102,9 @@ export function dailyRewardsAlongside(
   if (stored.length > 0) {
     writes.push({
       statement: `UPDATE engagement_daily_rewards d SET points_minor = i.points_after, external_moves = i.moves_after
-         FROM ${rowsTable(1, { user_id: 'text', day: 'text', points_before: 'bigint', moves_before: 'integer', points_after: 'bigint', moves_after: 'integer' })} AS i
-        WHERE d.user_id = i.user_id AND d.day = i.day AND d.points_minor = i.points_before AND d.external_moves = i.moves_before
+         FROM ${rowsTable(1, DAY_CHANGE_COLUMNS)} AS i
+        WHERE d.user_id = i.user_id AND d.day = i.day AND d.points_minor = i.points_before
+          AND d.external_moves = i.moves_before
        RETURNING 1`,
       params: [
         rowsDocument(
@@ -111,7 +124,7 @@ export function dailyRewardsAlongside(
   if (fresh.length > 0) {
     writes.push({
       statement: `INSERT INTO engagement_daily_rewards (user_id, day, points_minor, external_moves)
-       SELECT * FROM ${rowsTable(1, { user_id: 'text', day: 'text', points_minor: 'bigint', external_moves: 'integer' })} AS incoming
+       SELECT * FROM ${rowsTable(1, NEW_DAY_COLUMNS)} AS incoming
        ON CONFLICT (user_id, day) DO NOTHING
        RETURNING 1`,
       params: [
@@ -129,7 +142,9 @@ export function dailyRewardsAlongside(
 export class DailyRewardsConflictError extends WrongExpectedVersionError {
   constructor(readonly days: string[]) {
     super(days[0]!, 'any', -1n);
-    this.message = `A user day changed under this write (one of ${days.length}: ${days.slice(0, 3).join(', ')}${days.length > 3 ? ', …' : ''})`;
+    this.message =
+      `A user day changed under this write ` +
+      `(one of ${days.length}: ${days.slice(0, 3).join(', ')}${days.length > 3 ? ', …' : ''})`;
     this.name = 'DailyRewardsConflictError';
   }
 }

@@ -47,7 +47,8 @@ export async function applyEngagementEvents(
       case 'ContentSponsored': {
         const d = event.data;
         await transaction.query(
-          `INSERT INTO engagement_sponsorships (sponsorship_id, content_id, sponsor_id, sponsor_name, package_id, gems_minor, multiplier_tenths, hours, starts_at, ends_at, status)
+          `INSERT INTO engagement_sponsorships (sponsorship_id, content_id, sponsor_id, sponsor_name, package_id,
+           gems_minor, multiplier_tenths, hours, starts_at, ends_at, status)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'live')`,
           [
             d.sponsorshipId,
@@ -84,6 +85,14 @@ export async function applyEngagementEvents(
 }
 
 /** Events a quick action appends that have no inline row (the pool's shares: the pool is a stream). */
+const USER_CONTENT_COLUMNS = {
+  content_id: 'text',
+  user_id: 'text',
+  liked_at: 'timestamptz',
+  saved_at: 'timestamptz',
+  engagement_shares_held: 'integer',
+} as const;
+
 const WITHOUT_INLINE_ROWS = new Set<EngagementEvent['type']>(['EngagementSharesGiven']);
 
 /**
@@ -120,8 +129,9 @@ export function socialActionRowsAlongside(
       ? []
       : [
           {
-            statement: `INSERT INTO engagement_user_content AS u (content_id, user_id, liked_at, saved_at, engagement_shares_held)
-             SELECT * FROM ${rowsTable(1, { content_id: 'text', user_id: 'text', liked_at: 'timestamptz', saved_at: 'timestamptz', engagement_shares_held: 'integer' })} AS incoming
+            statement: `INSERT INTO engagement_user_content AS u
+               (content_id, user_id, liked_at, saved_at, engagement_shares_held)
+             SELECT * FROM ${rowsTable(1, USER_CONTENT_COLUMNS)} AS incoming
              ON CONFLICT (content_id, user_id) DO UPDATE SET
                liked_at = COALESCE(u.liked_at, EXCLUDED.liked_at),
                saved_at = COALESCE(EXCLUDED.saved_at, u.saved_at),

@@ -21,7 +21,8 @@ export class SponsorshipReader {
 
   async live(now: string, contentIds: readonly string[] | null, limit = 50): Promise<ContentSponsorship[]> {
     const result = await this.pool.query<Row>(
-      `SELECT content_id, count(*) AS sponsor_count, sum(multiplier_tenths) AS total_tenths, sum(gems_minor) AS total_gems_minor,
+      `SELECT content_id, count(*) AS sponsor_count, sum(multiplier_tenths) AS total_tenths,
+              sum(gems_minor) AS total_gems_minor,
               array_agg(sponsor_name ORDER BY gems_minor DESC, starts_at) AS sponsor_names, max(ends_at) AS ends_at
        FROM engagement_sponsorships
        WHERE status = 'live' AND ends_at > $1 AND ($2::text[] IS NULL OR content_id = ANY($2))

@@ -13,8 +13,8 @@ export class GetEngagementShareholdersHandler implements IQueryHandler<GetEngage
   constructor(@Inject(DATABASE_POOL) private readonly pool: pg.Pool) {}
 
   async execute(query: GetEngagementShareholdersQuery): Promise<Shareholder[]> {
-    const sql =
-      'SELECT user_id, engagement_shares_held FROM engagement_user_content WHERE content_id = $1 AND engagement_shares_held > 0 ORDER BY user_id';
+    const sql = `SELECT user_id, engagement_shares_held FROM engagement_user_content
+       WHERE content_id = $1 AND engagement_shares_held > 0 ORDER BY user_id`;
     const result = query.transaction
       ? await query.transaction.query<{ user_id: string; engagement_shares_held: number }>(sql, [query.contentId])
       : await this.pool.query<{ user_id: string; engagement_shares_held: number }>(sql, [query.contentId]);

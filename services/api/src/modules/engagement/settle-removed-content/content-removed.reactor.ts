@@ -56,7 +56,8 @@ export class ContentRemovedReactor {
   async settle(contentId: string, now = new Date().toISOString()): Promise<void> {
     await this.releaseReserve(contentId, now);
     const live = await this.pool.query<{ sponsorship_id: string }>(
-      `SELECT sponsorship_id FROM engagement_sponsorships WHERE content_id = $1 AND status = 'live' ORDER BY sponsorship_id`,
+      `SELECT sponsorship_id FROM engagement_sponsorships WHERE content_id = $1 AND status = 'live'
+       ORDER BY sponsorship_id`,
       [contentId],
     );
     for (const row of live.rows) await this.endSponsorship(row.sponsorship_id, now);

@@ -78,14 +78,16 @@ export class ShareLinksController {
     if (!allowed) throw unprocessable('SHARE_TARGET_NOT_ALLOWED', ENGAGEMENT_MESSAGES.shareTargetNotAllowed);
     // A soft bound on rows one account can add (the dialog makes one link per open, regenerates on demand).
     const today = await this.pool.query<{ count: number }>(
-      "SELECT count(*)::int AS count FROM engagement_share_links WHERE user_id = $1 AND created_at >= date_trunc('day', now())",
+      `SELECT count(*)::int AS count FROM engagement_share_links
+       WHERE user_id = $1 AND created_at >= date_trunc('day', now())`,
       [caller.userId],
     );
     if ((today.rows[0]?.count ?? 0) >= SHARE_LINKS_PER_DAY)
       throw tooManyRequests('Unable to generate link. Try again shortly.', 'SHARE_LINK_LIMIT');
     const id = randomBytes(8).toString('base64url');
     await this.pool.query(
-      'INSERT INTO engagement_share_links (link_id, user_id, target_url, content_id, campaign_id, created_at) VALUES ($1, $2, $3, $4, $5, now())',
+      `INSERT INTO engagement_share_links (link_id, user_id, target_url, content_id, campaign_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, now())`,
       [id, caller.userId, body.target_url, contentId, body.campaign_id ?? null],
     );
     return { success: true, data: { id, url: `${ownOrigin}${routePath(followShareLinkRoute, { id })}` } };

@@ -138,7 +138,8 @@ export class SponsorshipCommands {
   /** Every live sponsorship past its end, spent (the sweep behind the per-sponsorship delayed jobs). */
   async spendDue(now = new Date().toISOString()): Promise<number> {
     const due = await this.pool.query<{ sponsorship_id: string }>(
-      `SELECT sponsorship_id FROM engagement_sponsorships WHERE status = 'live' AND ends_at <= $1 ORDER BY ends_at LIMIT 500`,
+      `SELECT sponsorship_id FROM engagement_sponsorships WHERE status = 'live' AND ends_at <= $1 ORDER BY ends_at
+       LIMIT 500`,
       [now],
     );
     let spent = 0;

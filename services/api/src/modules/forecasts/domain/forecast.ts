@@ -20,8 +20,8 @@ export type ForecastMetric = ForecastType;
 
 /**
  * Users paid per unit of work at settlement (README "Settlement"): each batch is one append of the batch's event (on
- * its own stream) with one ledger transaction per user (a transaction touching many users is copied onto each of their streams, so one
- * transaction for the whole batch would cost batch² postings).
+ * its own stream) with one ledger transaction per user (a transaction touching many users is copied onto each of their
+ * streams, so one transaction for the whole batch would cost batch² postings).
  */
 export const PAYOUT_BATCH_SIZE = 250;
 

@@ -56,7 +56,8 @@ export interface PredictionRow {
   created_at: Date;
 }
 
-export const FORECAST_COLUMNS = `f.*, (SELECT count(DISTINCT user_id)::int FROM forecast_predictions p WHERE p.forecast_id = f.forecast_id) AS participant_count`;
+export const FORECAST_COLUMNS = `f.*, (SELECT count(DISTINCT user_id)::int FROM forecast_predictions p
+                                 WHERE p.forecast_id = f.forecast_id) AS participant_count`;
 
 /** `resolved` once every payout is posted; `expired` from expiry until then (waiting for the observation or paying). */
 export function statusOf(row: Pick<ForecastRow, 'expires_at' | 'settled_at'>, now: Date): ForecastStatus {
@@ -94,9 +95,11 @@ export class ForecastReader {
     if (filter.status === 'resolved') where.push(`settled_at IS NOT NULL`);
     const order = filter.creatorId
       ? 'created_at DESC'
-      : `(settled_at IS NULL AND expires_at > $${params.push(now)}) DESC, CASE WHEN settled_at IS NULL AND expires_at > $${params.length} THEN expires_at END ASC, created_at DESC`;
+      : `(settled_at IS NULL AND expires_at > $${params.push(now)}) DESC,
+         CASE WHEN settled_at IS NULL AND expires_at > $${params.length} THEN expires_at END ASC, created_at DESC`;
     const { rows } = await this.pool.query<ForecastRow>(
-      `SELECT ${FORECAST_COLUMNS} FROM forecasts f ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT 100`,
+      `SELECT ${FORECAST_COLUMNS} FROM forecasts f ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY
+       ${order} LIMIT 100`,
       params,
     );
     return rows;
@@ -165,7 +168,8 @@ export class ForecastReader {
         [row.forecast_id],
       ),
       this.pool.query<{ user_id: string; side: 'over' | 'under'; amount_minor: string; result: PredictionResult }>(
-        `SELECT user_id, side, amount_minor, result FROM forecast_predictions WHERE forecast_id = $1 ORDER BY seq LIMIT 200`,
+        `SELECT user_id, side, amount_minor, result FROM forecast_predictions WHERE forecast_id = $1 ORDER BY seq
+         LIMIT 200`,
         [row.forecast_id],
       ),
     ]);

@@ -29,7 +29,8 @@ export class PendingObservationsController {
     const { rows } = await this.pool.query<ForecastRow>(
       `SELECT ${FORECAST_COLUMNS} FROM forecasts f
         WHERE NOT f.on_platform AND f.resolved_at IS NULL AND f.settled_at IS NULL AND f.expires_at <= $1
-          AND NOT EXISTS (SELECT 1 FROM forecast_observations o WHERE o.forecast_id = f.forecast_id AND o.observed_at >= f.expires_at)
+          AND NOT EXISTS (SELECT 1 FROM forecast_observations o
+            WHERE o.forecast_id = f.forecast_id AND o.observed_at >= f.expires_at)
         ORDER BY f.expires_at, f.forecast_id LIMIT ${PENDING_OBSERVATIONS_LIMIT}`,
       [now],
     );

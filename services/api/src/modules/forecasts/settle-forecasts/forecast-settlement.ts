@@ -128,7 +128,8 @@ export class ForecastSettlement {
       observed_at: Date | null;
     }>(
       `SELECT forecast_id, content_id, forecast_type, current_value, expires_at, observed_at FROM forecasts
-        WHERE on_platform AND settled_at IS NULL AND resolved_at IS NULL AND content_id IS NOT NULL ORDER BY expires_at LIMIT ${SWEEP_BATCH}`,
+        WHERE on_platform AND settled_at IS NULL AND resolved_at IS NULL AND content_id IS NOT NULL ORDER BY expires_at
+          LIMIT ${SWEEP_BATCH}`,
     );
     if (rows.length === 0) return 0;
     const facts = await this.queryBus.execute(
@@ -177,7 +178,9 @@ export class ForecastSettlement {
   async settleDue(now = new Date()): Promise<number> {
     await this.observeOnPlatform(now);
     const { rows } = await this.database.query<{ forecast_id: string }>(
-      `SELECT forecast_id FROM forecasts WHERE settled_at IS NULL AND expires_at <= $1 AND (resolved_at IS NOT NULL OR observed_at >= expires_at) ORDER BY expires_at LIMIT ${SWEEP_BATCH}`,
+      `SELECT forecast_id FROM forecasts
+        WHERE settled_at IS NULL AND expires_at <= $1 AND (resolved_at IS NOT NULL OR observed_at >= expires_at)
+        ORDER BY expires_at LIMIT ${SWEEP_BATCH}`,
       [now.toISOString()],
     );
     let settled = 0;

@@ -5,7 +5,8 @@ import {
   type GrowthChannelConfig,
   type ShieldPolicyConfig,
 } from '@app/contracts/growth';
-// Not `growth-catalogue.json`: Node resolves `.json` before `.ts`, so `npm start` (swc-node) would load the JSON for this module.
+// Not `growth-catalogue.json`: Node resolves `.json` before `.ts`, so `npm start` (swc-node) would load the JSON for
+// this module.
 import bundledCatalogue from './catalogue.json';
 
 /**

@@ -58,7 +58,8 @@ export class FundProjectsController {
     }>(
       `SELECT p.project_id, p.settled, p.raised_minor::text AS raised, p.created,
               (SELECT count(DISTINCT backer_id)::int FROM growth_pledges WHERE project_id = p.project_id) AS backers,
-              (SELECT jsonb_object_agg(tier_id, n) FROM (SELECT tier_id, count(*)::int AS n FROM growth_pledges WHERE project_id = p.project_id AND tier_id IS NOT NULL GROUP BY tier_id) t) AS tiers
+              (SELECT jsonb_object_agg(tier_id, n) FROM (SELECT tier_id, count(*)::int AS n FROM growth_pledges
+                WHERE project_id = p.project_id AND tier_id IS NOT NULL GROUP BY tier_id) t) AS tiers
          FROM growth_projects p WHERE p.creator_is_demo = $1 ORDER BY p.created_at DESC LIMIT ${LIST_LIMIT}`,
       [user.is_demo],
     );
@@ -147,8 +148,10 @@ export class FundProjectsController {
       status: PledgeView['status'];
       pledged_at: Date;
     }>(
-      `SELECT l.pledge_id, l.project_id, p.created->>'title' AS title, l.amount_minor::text AS amount, l.tier_id, l.status, l.pledged_at
-         FROM growth_pledges l JOIN growth_projects p USING (project_id) WHERE l.backer_id = $1 ORDER BY l.pledged_at DESC LIMIT ${LIST_LIMIT}`,
+      `SELECT l.pledge_id, l.project_id, p.created->>'title' AS title, l.amount_minor::text AS amount, l.tier_id,
+              l.status, l.pledged_at
+         FROM growth_pledges l JOIN growth_projects p USING (project_id) WHERE l.backer_id = $1
+        ORDER BY l.pledged_at DESC LIMIT ${LIST_LIMIT}`,
       [caller.userId],
     );
     return rows.rows.map((row) => ({

@@ -26,10 +26,12 @@ export class ReadEconomyController {
          (SELECT count(*)::text FROM growth_positions WHERE NOT withdrawn) AS positions,
          (SELECT coalesce(sum(raised_minor), 0)::text FROM growth_projects WHERE settled IS NULL) AS pledged,
          (SELECT count(*)::text FROM growth_projects WHERE settled IS NULL) AS projects,
-         (SELECT coalesce(sum(coverage_minor), 0)::text FROM growth_subscriptions WHERE status IN ('active', 'cancelled')) AS insured,
+         (SELECT coalesce(sum(coverage_minor), 0)::text FROM growth_subscriptions
+           WHERE status IN ('active', 'cancelled')) AS insured,
          (SELECT count(*)::text FROM growth_subscriptions WHERE status IN ('active', 'cancelled')) AS subscriptions,
          (SELECT coalesce(jsonb_object_agg(name, amount_minor::text), '{}'::jsonb)::text FROM growth_totals) AS totals,
-         (SELECT coalesce(jsonb_object_agg(currency, amount_minor::text), '{}'::jsonb)::text FROM growth_issued) AS issued`,
+         (SELECT coalesce(jsonb_object_agg(currency, amount_minor::text), '{}'::jsonb)::text
+           FROM growth_issued) AS issued`,
     );
     const row = result.rows[0]!;
     const totals = JSON.parse(row.totals) as Record<string, string>;

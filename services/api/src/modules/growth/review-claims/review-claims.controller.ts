@@ -35,7 +35,8 @@ export class ReviewClaimsController {
     const query = parseInput(adminListClaimsRoute.query, rawQuery);
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
     const rows = await this.database.query<{ claim_id: string; user_id: string }>(
-      `SELECT claim_id, user_id FROM growth_claims WHERE $1::text IS NULL OR status = $1 ORDER BY (status = 'pending') DESC, filed_at LIMIT 200`,
+      `SELECT claim_id, user_id FROM growth_claims WHERE $1::text IS NULL OR status = $1
+       ORDER BY (status = 'pending') DESC, filed_at LIMIT 200`,
       [query.status ?? null],
     );
     const userIds = [...new Set(rows.rows.map((row) => row.user_id))];

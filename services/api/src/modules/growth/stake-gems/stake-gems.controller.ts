@@ -40,7 +40,8 @@ export class StakeGemsController {
   async channels(): Promise<GrowthChannel[]> {
     await this.readYourWrites.awaitProjections([growthReadModel.name]);
     const rows = await this.database.query<{ channel_id: string; participants: number; deposited: string }>(
-      `SELECT channel_id, count(DISTINCT user_id)::int AS participants, sum(amount_minor)::text AS deposited FROM growth_positions WHERE NOT withdrawn GROUP BY channel_id`,
+      `SELECT channel_id, count(DISTINCT user_id)::int AS participants, sum(amount_minor)::text AS deposited
+       FROM growth_positions WHERE NOT withdrawn GROUP BY channel_id`,
     );
     const stats = new Map(
       rows.rows.map((row) => [

@@ -56,7 +56,8 @@ export class StakingService {
     now: string,
     idempotency?: IdempotentRequest,
   ): Promise<StakeOutcome> {
-    // Days the job has not reached yet are credited first (its own unit; a refusal below leaves them credited, which is owed anyway).
+    // Days the job has not reached yet are credited first (its own unit; a refusal below leaves them credited, which is
+    // owed anyway).
     await this.accrue(userId, positionId, now);
     const transactionId = newTransactionId();
     return this.execute(userId, { type: 'WithdrawStake', data: { positionId, transactionId, now } }, idempotency);

@@ -162,7 +162,8 @@ export class IdentityStore {
     // On a miss, on PostgreSQL, a named statement is parsed and planned once per connection; not on the embedded
     // database, whose connections share one session and so one set of names.
     return this.sessions.lookup(tokenHash, async () => {
-      const text = `SELECT u.user_id, u.email, u.username, u.user_type, u.tier, u.is_admin, u.is_demo, u.demo_expired_at, s.session_id, s.expires_at, s.revoked_at
+      const text = `SELECT u.user_id, u.email, u.username, u.user_type, u.tier, u.is_admin, u.is_demo,
+                    u.demo_expired_at, s.session_id, s.expires_at, s.revoked_at
            FROM identity_sessions s JOIN identity_users u ON u.user_id = s.user_id
           WHERE s.token_hash = $1`;
       const named = this.database.kind === 'postgres' ? { name: 'identity_session_by_token_hash' } : {};
@@ -222,7 +223,8 @@ export class IdentityStore {
   /** Records a demo sandbox's latest use (operational, for the expiry job), unless one was recorded since `before`. */
   async markDemoActive(userId: string, at: Date, before: Date): Promise<void> {
     await this.pool.query(
-      'UPDATE identity_users SET last_active_at = $2 WHERE user_id = $1 AND is_demo AND (last_active_at IS NULL OR last_active_at < $3)',
+      `UPDATE identity_users SET last_active_at = $2
+        WHERE user_id = $1 AND is_demo AND (last_active_at IS NULL OR last_active_at < $3)`,
       [userId, at, before],
     );
   }

@@ -114,7 +114,8 @@ export class SessionCache<Row extends { user_id: string } = { user_id: string }>
       void client.end().catch(() => undefined);
       if (this.stopped) return;
       this.logger.warn(
-        `LISTEN ${IDENTITY_CHANGED_CHANNEL} lost${error ? `: ${error.message}` : ''}; sessions are read uncached until it is back`,
+        `LISTEN ${IDENTITY_CHANGED_CHANNEL} lost${error ? `: ${error.message}` : ''}; ` +
+          'sessions are read uncached until it is back',
       );
       this.reconnect = setTimeout(() => void this.listen(), RECONNECT_DELAY_MS);
     };

@@ -41,11 +41,14 @@ export class AttemptCounters {
     );
     const { rows } = await this.pool.query<{ attempts: number; max: number; allowed: boolean; seconds_left: string }>(
       `WITH limits AS (
-         SELECT key, max, window_seconds FROM ${rowsTable(1, { key: 'text', max: 'integer', window_seconds: 'float8' })} AS l
+         SELECT key, max, window_seconds
+           FROM ${rowsTable(1, { key: 'text', max: 'integer', window_seconds: 'float8' })} AS l
        ), locked AS (
          SELECT counter.throttle_key, limits.max, limits.window_seconds,
-                CASE WHEN counter.window_started_at <= now() - make_interval(secs => limits.window_seconds) THEN 0 ELSE counter.attempts END AS attempts,
-                CASE WHEN counter.window_started_at <= now() - make_interval(secs => limits.window_seconds) THEN now() ELSE counter.window_started_at END AS window_started_at
+                CASE WHEN counter.window_started_at <= now() - make_interval(secs => limits.window_seconds) THEN 0
+                  ELSE counter.attempts END AS attempts,
+                CASE WHEN counter.window_started_at <= now() - make_interval(secs => limits.window_seconds) THEN now()
+                  ELSE counter.window_started_at END AS window_started_at
            FROM identity_throttle_counters counter JOIN limits ON limits.key = counter.throttle_key
           ORDER BY counter.throttle_key
             FOR UPDATE OF counter
@@ -59,7 +62,8 @@ export class AttemptCounters {
          RETURNING counter.throttle_key
        )
        SELECT locked.attempts, locked.max, verdict.allowed,
-              extract(epoch FROM locked.window_started_at + make_interval(secs => locked.window_seconds) - now()) AS seconds_left
+              extract(epoch FROM locked.window_started_at + make_interval(secs => locked.window_seconds) - now())
+                AS seconds_left
          FROM locked, verdict`,
       [rowsDocument(limits.map((limit) => [limit.key, limit.max, limit.windowSeconds]))],
     );
@@ -91,7 +95,8 @@ export class AttemptCounters {
 
   async markedWithin(key: string, seconds: number): Promise<boolean> {
     const { rows } = await this.pool.query<{ marked: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM identity_throttle_counters WHERE throttle_key = $1 AND window_started_at > now() - make_interval(secs => $2)) AS marked`,
+      `SELECT EXISTS (SELECT 1 FROM identity_throttle_counters
+       WHERE throttle_key = $1 AND window_started_at > now() - make_interval(secs => $2)) AS marked`,
       [key, seconds],
     );
     return rows[0]?.marked === true;
@@ -142,7 +147,9 @@ export class SignInThrottle {
     return this.counters.take(limits);
   }
 
-  /** The password was right: the attempt is given back, this address's failures forgiven and remembered as the owner's. */
+  /**
+   * The password was right: the attempt is given back, this address's failures forgiven and remembered as the owner's.
+   */
   async succeeded(email: string, clientAddress: string): Promise<void> {
     const keys = keysOf(email, clientAddress);
     await this.counters.giveBack({ cleared: [keys.accountAddress], refunded: [keys.account, keys.address] });

@@ -21,7 +21,10 @@ export class SessionController {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  /** Rotation: the new session starts and the old one is revoked in one append; a second refresh with the old token is a 401. */
+  /**
+   * Rotation: the new session starts and the old one is revoked in one append; a second refresh with the old token is a
+   * 401.
+   */
   @Route(refreshSessionRoute)
   async refresh(
     @CurrentUser() caller: AuthenticatedUser,

@@ -109,7 +109,9 @@ export class SignUpController {
       await this.email.send({
         to: user.email,
         subject: 'Confirm your account',
-        text: `Welcome, ${user.username}! Confirm your e-mail address by opening this link:\n${this.config.emailConfirmation.confirmUrl}?token=${confirmationToken}`,
+        text:
+          `Welcome, ${user.username}! Confirm your e-mail address by opening this link:\n` +
+          `${this.config.emailConfirmation.confirmUrl}?token=${confirmationToken}`,
       });
     }
     const referral = body.referral_code

@@ -71,7 +71,8 @@ async function writeRows(transaction: TransactionHandle, state: CouponState, eve
       case 'CouponCreated': {
         const data = event.data;
         await transaction.query(
-          `INSERT INTO incentive_coupons (coupon_id, owner_id, title, description, reward_type, value_hundredths, value_unit, quantity_total, quantity_remaining, start_date, end_date, created_at)
+          `INSERT INTO incentive_coupons (coupon_id, owner_id, title, description, reward_type, value_hundredths,
+           value_unit, quantity_total, quantity_remaining, start_date, end_date, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10, $11)`,
           [
             data.couponId,
@@ -91,7 +92,8 @@ async function writeRows(transaction: TransactionHandle, state: CouponState, eve
       }
       case 'CouponAssigned':
         await transaction.query(
-          'INSERT INTO incentive_assignments (assignment_id, coupon_id, target_type, target_id, target_label, assigned_at) VALUES ($1, $2, $3, $4, $5, $6)',
+          `INSERT INTO incentive_assignments (assignment_id, coupon_id, target_type, target_id, target_label,
+           assigned_at) VALUES ($1, $2, $3, $4, $5, $6)`,
           [
             event.data.assignmentId,
             event.data.couponId,
@@ -104,7 +106,8 @@ async function writeRows(transaction: TransactionHandle, state: CouponState, eve
         break;
       case 'CouponRedeemed':
         await transaction.query(
-          'INSERT INTO incentive_redemptions (redemption_id, coupon_id, owner_id, user_name, user_id, source, redeemed_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+          `INSERT INTO incentive_redemptions (redemption_id, coupon_id, owner_id, user_name, user_id, source,
+           redeemed_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
           [
             event.data.redemptionId,
             event.data.couponId,

@@ -40,7 +40,8 @@ export class CouponViews {
       source: 'manual' | 'leaderboard';
       redeemed_at: Date;
     }>(
-      `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit, r.source, r.redeemed_at
+      `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit, r.source,
+       r.redeemed_at
          FROM incentive_redemptions r JOIN incentive_coupons c ON c.coupon_id = r.coupon_id
         WHERE r.owner_id = $1 ORDER BY r.redeemed_at DESC, r.redemption_id LIMIT 200`,
       [ownerId],
@@ -77,7 +78,8 @@ export class CouponViews {
       source: 'manual' | 'leaderboard';
       redeemed_at: Date;
     }>(
-      `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit, r.source, r.redeemed_at
+      `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit, r.source,
+       r.redeemed_at
          FROM incentive_redemptions r JOIN incentive_coupons c ON c.coupon_id = r.coupon_id WHERE r.redemption_id = $1`,
       [redemptionId],
     );
@@ -103,7 +105,8 @@ export class CouponViews {
       target_id: string;
       target_label: string;
     }>(
-      'SELECT assignment_id, coupon_id, target_type, target_id, target_label FROM incentive_assignments WHERE coupon_id = ANY($1) ORDER BY assigned_at, assignment_id',
+      `SELECT assignment_id, coupon_id, target_type, target_id, target_label FROM incentive_assignments
+       WHERE coupon_id = ANY($1) ORDER BY assigned_at, assignment_id`,
       [rows.map((row) => row.coupon_id)],
     );
     return rows.map((row) => ({

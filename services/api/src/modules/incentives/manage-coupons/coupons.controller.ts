@@ -97,7 +97,10 @@ export class CouponsController {
     };
   }
 
-  /** A drop: one of the caller's own (else 403). A leaderboard band: awarded when each week closes (`LeaderboardAwardsJob`). */
+  /**
+   * A drop: one of the caller's own (else 403). A leaderboard band: awarded when each week closes
+   * (`LeaderboardAwardsJob`).
+   */
   @Route(assignCouponRoute)
   async assign(
     @CurrentUser() caller: AuthenticatedUser,

@@ -217,7 +217,8 @@ async function writeUsers(
     avatar_url: string | null;
     is_demo: boolean;
   }>(
-    `SELECT user_id, username, display_name, avatar_url, is_demo FROM ${tables.leaderboard_users} WHERE user_id = ANY($1::text[])`,
+    `SELECT user_id, username, display_name, avatar_url, is_demo
+     FROM ${tables.leaderboard_users} WHERE user_id = ANY($1::text[])`,
     [[...userChanges.keys()]],
   );
   const before = new Map(
@@ -236,7 +237,8 @@ async function writeUsers(
     tables.leaderboard_users,
     { user_id: 'text', username: 'text', display_name: 'text', avatar_url: 'text', is_demo: 'boolean' },
     rows,
-    'ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name, avatar_url = excluded.avatar_url, is_demo = excluded.is_demo',
+    `ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, display_name = excluded.display_name,
+     avatar_url = excluded.avatar_url, is_demo = excluded.is_demo`,
   );
 }
 
@@ -258,7 +260,8 @@ export const leaderboardProjection = defineProjection<Table>({
        gold_minor bigint NOT NULL DEFAULT 0,
        PRIMARY KEY (period, period_key, user_id)
      )`,
-    `CREATE TABLE ${tables.leaderboard_users} (user_id text PRIMARY KEY, username text, display_name text, avatar_url text, is_demo boolean NOT NULL DEFAULT false)`,
+    `CREATE TABLE ${tables.leaderboard_users} (user_id text PRIMARY KEY, username text, display_name text,
+     avatar_url text, is_demo boolean NOT NULL DEFAULT false)`,
   ],
   handle: async (events, transaction, tables) => {
     // Folded in memory first: one statement per table per batch instead of three per ledger event.

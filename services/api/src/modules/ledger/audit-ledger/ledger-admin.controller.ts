@@ -104,7 +104,8 @@ export class LedgerAdminController {
       user_held_minor: string;
       system_balance_minor: string;
     }>(
-      'SELECT currency, user_balance_minor::text, user_held_minor::text, system_balance_minor::text FROM ledger_currency_totals ORDER BY currency',
+      `SELECT currency, user_balance_minor::text, user_held_minor::text, system_balance_minor::text
+       FROM ledger_currency_totals ORDER BY currency`,
     );
     return rows.rows
       .filter((row): row is typeof row & { currency: Currency } =>

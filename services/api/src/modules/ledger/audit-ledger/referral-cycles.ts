@@ -59,6 +59,9 @@ export class ReferralCycles {
   private describe(cycle: string[]): string {
     const chain = [...cycle, cycle[0]].join(' → ');
     const transactions = cycle.map((user) => this.referrerOf.get(user)!.transactionId).join(', ');
-    return `Referral bonuses go round a circle of ${cycle.length} users (each referred by the next: ${chain}); paid in transaction(s) ${transactions}`;
+    return (
+      `Referral bonuses go round a circle of ${cycle.length} users (each referred by the next: ${chain}); ` +
+      `paid in transaction(s) ${transactions}`
+    );
   }
 }

@@ -22,8 +22,8 @@ interface VerifyRunRow {
   report: VerifyReport | null;
 }
 
-const COLUMNS =
-  'id::text, status, events_checked::text, events_total::text, streams_checked::text, started_at, finished_at, error, report';
+const COLUMNS = `id::text, status, events_checked::text, events_total::text, streams_checked::text, started_at,
+  finished_at, error, report`;
 
 function toRun(row: VerifyRunRow): VerifyRun {
   return {
@@ -64,7 +64,8 @@ export class VerifyRuns implements OnApplicationShutdown {
   /** Starts a run and answers at once with its row (status running); a run already going is a 409. */
   async start(options: { batchSize?: number } = {}): Promise<VerifyRun> {
     await this.database.query(
-      `UPDATE ledger_verify_runs SET status = 'failed', finished_at = now(), error = 'The process running it stopped before it finished'
+      `UPDATE ledger_verify_runs SET status = 'failed', finished_at = now(),
+       error = 'The process running it stopped before it finished'
        WHERE status = 'running' AND heartbeat_at < now() - interval '${ABANDONED_AFTER}'`,
     );
     let row: VerifyRunRow;
@@ -127,7 +128,8 @@ export class VerifyRuns implements OnApplicationShutdown {
   private async execute(id: string, batchSize: number): Promise<void> {
     const progress = async (value: VerifyProgress) => {
       await this.database.query(
-        `UPDATE ledger_verify_runs SET events_checked = $2, events_total = $3, streams_checked = $4, heartbeat_at = now() WHERE id = $1`,
+        `UPDATE ledger_verify_runs SET events_checked = $2, events_total = $3, streams_checked = $4,
+         heartbeat_at = now() WHERE id = $1`,
         [id, value.eventsChecked, value.eventsTotal, value.streamsChecked],
       );
     };

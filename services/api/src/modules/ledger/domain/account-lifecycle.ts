@@ -12,7 +12,10 @@ export const OPENING_GRANT: Readonly<Partial<Record<Currency, bigint>>> = Object
   keys: 1n,
 });
 
-/** Demo persona floors in minor units: 5,000 points, 20 keys, 1,000 gems, 500 gold; advertisers 1,000 moves, investors $1,000. */
+/**
+ * Demo persona floors in minor units: 5,000 points, 20 keys, 1,000 gems, 500 gold; advertisers 1,000 moves, investors
+ * $1,000.
+ */
 export function demoPersonaFloor(persona: DemoPersona): Partial<Record<Currency, bigint>> {
   const floor: Partial<Record<Currency, bigint>> = {
     points: 5_000n * minorUnitsPerUnit('points'),

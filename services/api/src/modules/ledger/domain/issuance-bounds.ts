@@ -94,7 +94,8 @@ export class IssuanceBoundsCheck {
       const perCredit = bound.perCredit[currency];
       if (perCredit !== undefined && amountMinor > perCredit) {
         findings.push(
-          `Transaction ${transaction.transactionId} issues ${amount} to ${account} under ${transaction.reasonCode}; the rule bounds one credit to ${formatMinor(perCredit, currency)} ${currency}`,
+          `Transaction ${transaction.transactionId} issues ${amount} to ${account} under ${transaction.reasonCode}; ` +
+            `the rule bounds one credit to ${formatMinor(perCredit, currency)} ${currency}`,
         );
       }
       const perAccount = bound.perAccount?.max[currency];
@@ -109,7 +110,9 @@ export class IssuanceBoundsCheck {
         const when =
           bound.perAccount.period === 'ever' ? PERIOD_WORDS.ever : `${PERIOD_WORDS[bound.perAccount.period]} ${period}`;
         findings.push(
-          `${account} received ${formatMinor(after, currency)} ${currency} under ${transaction.reasonCode} ${when} (transaction ${transaction.transactionId}); the rule bounds it to ${formatMinor(perAccount, currency)} ${currency}`,
+          `${account} received ${formatMinor(after, currency)} ${currency} under ${transaction.reasonCode} ${when} ` +
+            `(transaction ${transaction.transactionId}); ` +
+            `the rule bounds it to ${formatMinor(perAccount, currency)} ${currency}`,
         );
       }
     }

@@ -28,7 +28,10 @@ export const CREDIT_RULES = {
   DEMO_FUNDING: {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'moves', 'usd'],
-    cap: 'tops a demo sandbox up to its persona floor (5,000 points, 20 keys, 1,000 gems, 500 gold, advertisers 1,000 moves, investors 1,000 usd), once per UTC day; demo sandboxes only, which never exchange value with real accounts',
+    cap:
+      'tops a demo sandbox up to its persona floor (5,000 points, 20 keys, 1,000 gems, 500 gold, ' +
+      'advertisers 1,000 moves, investors 1,000 usd), once per UTC day; demo sandboxes only, which never ' +
+      'exchange value with real accounts',
     enforcedIn:
       'ledger domain/account-lifecycle.ts FundDemoPersona (+ demo isolation in transaction-rules.ts postTransaction)',
   },
@@ -41,7 +44,10 @@ export const CREDIT_RULES = {
   SOCIAL_ACTION_REWARD: {
     source: 'system:issuance',
     issuanceCurrencies: ['points'],
-    cap: 'Instagram: 500 / 750 / 1,000 points by tier once per calendar month, after an admin verified the account; influence: floor(verified followers × 0.01), at most 10,000 points, once per month, after an admin verified the count',
+    cap:
+      'Instagram: 500 / 750 / 1,000 points by tier once per calendar month, after an admin verified the ' +
+      'account; influence: floor(verified followers × 0.01), at most 10,000 points, once per month, after an ' +
+      'admin verified the count',
     enforcedIn:
       'rewards domain/rewards-account.ts ClaimInstagramPoints, VerifyInfluenceFollowers, ClaimInfluencePoints',
   },
@@ -54,7 +60,11 @@ export const CREDIT_RULES = {
   DROP_REWARD: {
     source: 'escrow:drop:<id> (gems, keys); system:issuance only for the key multiplier bonus',
     issuanceCurrencies: ['keys'],
-    cap: "paid drops: min(gem_reward_base, pool remaining) gems; move drops: min(key_reward_amount, key pool remaining) keys, all escrowed by the drop's creator; the bonus is that reward × (multiplier − 1), multiplier 2 while a gold-shop Key Multiplier is active. Move drops before the key escrow (issue 19) paid their keys from issuance",
+    cap:
+      'paid drops: min(gem_reward_base, pool remaining) gems; move drops: min(key_reward_amount, key pool ' +
+      "remaining) keys, all escrowed by the drop's creator; the bonus is that reward × (multiplier − 1), " +
+      'multiplier 2 while a gold-shop Key Multiplier is active. Move drops before the key escrow (issue 19) ' +
+      'paid their keys from issuance',
     enforcedIn: 'drops domain/applications.ts CompleteApplication',
   },
   DROP_POOL_ESCROW: {
@@ -84,7 +94,9 @@ export const CREDIT_RULES = {
   STAKING_REWARD: {
     source: 'system:issuance → escrow:stake:<positionId> (paid to the staker with the stake, under STAKE)',
     issuanceCurrencies: ['gems'],
-    cap: "per position at most amount × (multiplier − 1), fixed when staking (ops' catalogue caps multipliers at ×3), paid per lock day (cumulative floor(total × day / lock days)), each day once",
+    cap:
+      "per position at most amount × (multiplier − 1), fixed when staking (ops' catalogue caps multipliers " +
+      'at ×3), paid per lock day (cumulative floor(total × day / lock days)), each day once',
     enforcedIn: 'growth domain/staking.ts AccrueStakeRewards',
   },
   STAKE: {
@@ -96,19 +108,27 @@ export const CREDIT_RULES = {
   FUNDING_SETTLEMENT: {
     source: 'escrow:project:<id> → the creator (goal reached) or each backer (goal missed)',
     issuanceCurrencies: [],
-    cap: "exactly the pledges the escrow holds, once, after the project's deadline: all to the creator, or each backer's own pledges back",
+    cap:
+      "exactly the pledges the escrow holds, once, after the project's deadline: all to the creator, or " +
+      "each backer's own pledges back",
     enforcedIn: 'growth domain/funding.ts SettleProject',
   },
   SHIELD_PAYOUT: {
     source: 'escrow:insurance:<real|demo> (the premiums paid in)',
     issuanceCurrencies: [],
-    cap: "coverage − deductible of the policy taken, one claim per paid month, after an admin approved it, never more than the pool's balance",
+    cap:
+      'coverage − deductible of the policy taken, one claim per paid month, after an admin approved it, ' +
+      "never more than the pool's balance",
     enforcedIn: 'growth domain/shield.ts DecideClaim and the pool decider PayClaim',
   },
   ENGAGEMENT_REWARD: {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys'],
-    cap: 'quick actions on content: base points (0.1 to 10) × tier multiplier floored to 0.1, like, save, share and repost once per user and item, a comment once per comment posted, at most 50 points a user per UTC day; external moves: 10 to 120 points × multiplier floored and keys = ceil(points / 20), one per type per user and item, at most 10 a user per UTC day; nothing on demo content',
+    cap:
+      'quick actions on content: base points (0.1 to 10) × tier multiplier floored to 0.1, like, save, ' +
+      'share and repost once per user and item, a comment once per comment posted, at most 50 points a user ' +
+      'per UTC day; external moves: 10 to 120 points × multiplier floored and keys = ceil(points / 20), one ' +
+      'per type per user and item, at most 10 a user per UTC day; nothing on demo content',
     enforcedIn:
       'engagement domain/decide-social.ts decideSocialAction (quick actions and posted comments), decideExternalMove',
   },
@@ -121,7 +141,10 @@ export const CREDIT_RULES = {
   GEM_PURCHASE: {
     source: 'system:issuance (paid for with real money at a card provider)',
     issuanceCurrencies: ['gems'],
-    cap: "the catalogue's gems plus bonus of the package (at most 250), once per checkout session the provider confirmed paid for the catalogue price (signed webhook; session stream and a transaction id derived from the session)",
+    cap:
+      "the catalogue's gems plus bonus of the package (at most 250), once per checkout session the " +
+      'provider confirmed paid for the catalogue price (signed webhook; session stream and a transaction id ' +
+      'derived from the session)',
     enforcedIn: 'payments domain/checkout-session.ts ConfirmPayment',
   },
   USD_TOP_UP: {
@@ -133,56 +156,75 @@ export const CREDIT_RULES = {
   ADJUSTMENT: {
     source: 'system:issuance',
     issuanceCurrencies: ['points', 'keys', 'gems', 'gold', 'usd', 'moves'],
-    cap: 'none by rule: no HTTP route posts it; only code with direct access to the ledger (operators, tests, benchmarks). Every one is listed by verify and the issuance report',
+    cap:
+      'none by rule: no HTTP route posts it; only code with direct access to the ledger (operators, tests, ' +
+      'benchmarks). Every one is listed by verify and the issuance report',
     enforcedIn: '(no route)',
   },
   SHARE_PURCHASE: {
     source:
-      "the buyer's own usd (primary: → the creator; a listing fill: → the seller and system:fees) or escrow:offer:<id> (an accepted offer: → the seller and system:fees)",
+      "the buyer's own usd (primary: → the creator; a listing fill: → the seller and system:fees) or " +
+      'escrow:offer:<id> (an accepted offer: → the seller and system:fees)',
     issuanceCurrencies: [],
-    cap: 'quantity × price the buyer paid or escrowed, once per trade, in the same append as the shares moved on market-content-<id>; resale: seller gets total − floor(2.5 %), the fee the rest',
+    cap:
+      'quantity × price the buyer paid or escrowed, once per trade, in the same append as the shares moved ' +
+      'on market-content-<id>; resale: seller gets total − floor(2.5 %), the fee the rest',
     enforcedIn: 'market domain/decide.ts BuyShares, BuyListing, AcceptOffer',
   },
   SHARE_OFFER: {
     source: 'escrow:offer:<id> → the buyer who escrowed it',
     issuanceCurrencies: [],
-    cap: "exactly the offer's escrowed bid, once, when the offer is declined, cancelled or expired (never after it was accepted)",
+    cap:
+      "exactly the offer's escrowed bid, once, when the offer is declined, cancelled or expired (never " +
+      'after it was accepted)',
     enforcedIn: 'market domain/decide.ts CloseOffer',
   },
   CONTENT_FUNDING: {
     source: "escrow:content:<id> (the item's funds) → its shareholders and its creator",
     issuanceCurrencies: [],
-    cap: 'exactly the usd funded into the item, once, when it is archived or deleted: floor(reserve × shares / total_shares) to each holder, the rest to the creator',
+    cap:
+      'exactly the usd funded into the item, once, when it is archived or deleted: floor(reserve × shares ' +
+      '/ total_shares) to each holder, the rest to the creator',
     enforcedIn: 'engagement domain/content-removed.ts decideReleaseReserve',
   },
   SPONSORSHIP: {
     source: 'escrow:sponsorship:<id> → its sponsor (the rest to system:fees)',
     issuanceCurrencies: [],
-    cap: "floor(gems × time left / duration) of the sponsorship's own escrow, once, when its item is archived or deleted before the end",
+    cap:
+      "floor(gems × time left / duration) of the sponsorship's own escrow, once, when its item is archived " +
+      'or deleted before the end',
     enforcedIn: 'engagement domain/content-removed.ts decideEndSponsorshipEarly',
   },
   MOVES_PURCHASE: {
     source: 'system:issuance (paid for with real money at a card provider)',
     issuanceCurrencies: ['moves'],
-    cap: "the catalogue's moves of the package (100, 500 or 1,000), once per checkout session the provider confirmed paid for the catalogue price",
+    cap:
+      "the catalogue's moves of the package (100, 500 or 1,000), once per checkout session the provider " +
+      'confirmed paid for the catalogue price',
     enforcedIn: 'payments domain/checkout-session.ts ConfirmPayment',
   },
   MOVES_ALLOWANCE: {
     source: 'system:issuance',
     issuanceCurrencies: ['moves'],
-    cap: "the tier's moves per inventory period (TIER_INVENTORY: free 50 a calendar month, premium 200 and super 500 a week from Monday 00:00 UTC), once per advertiser and period, advertisers only",
+    cap:
+      "the tier's moves per inventory period (TIER_INVENTORY: free 50 a calendar month, premium 200 and " +
+      'super 500 a week from Monday 00:00 UTC), once per advertiser and period, advertisers only',
     enforcedIn: 'subscriptions domain/subscription.ts CreditMovesAllowance',
   },
   CAMPAIGN_SPEND: {
     source: "escrow:campaign:<id> → the campaign's owner (refund)",
     issuanceCurrencies: [],
-    cap: 'exactly the moves the campaign escrowed when it was created, once, when it is deleted as a draft (never activated: activation consumes the escrow to system:burn)',
+    cap:
+      'exactly the moves the campaign escrowed when it was created, once, when it is deleted as a draft ' +
+      '(never activated: activation consumes the escrow to system:burn)',
     enforcedIn: 'campaigns domain/campaign.ts DeleteCampaign',
   },
   FORECAST_PAYOUT: {
     source: 'escrow:forecast:<id> (every stake of the forecast, under PREDICTION) → its winners',
     issuanceCurrencies: [],
-    cap: 'floor(stake × odds) per winning stake, pro rata when the pool is short; never more than the escrow holds, each batch once (forecast-<id>-payouts-<n> streams)',
+    cap:
+      'floor(stake × odds) per winning stake, pro rata when the pool is short; never more than the escrow ' +
+      'holds, each batch once (forecast-<id>-payouts-<n> streams)',
     enforcedIn: 'forecasts domain/payouts.ts planPayouts, settlement PayBatch',
   },
 } as const satisfies Partial<Record<ReasonCode, CreditRule>>;

@@ -14,7 +14,8 @@ export class ExpireHolds {
 
   async run(database: Queryable, now = new Date()): Promise<number> {
     const due = await database.query<{ hold_id: string; user_id: string }>(
-      `SELECT hold_id, user_id FROM ledger_holds WHERE status = 'open' AND expires_at <= $1 ORDER BY expires_at LIMIT ${BATCH}`,
+      `SELECT hold_id, user_id FROM ledger_holds WHERE status = 'open' AND expires_at <= $1 ORDER BY expires_at
+       LIMIT ${BATCH}`,
       [now.toISOString()],
     );
     let expired = 0;

@@ -77,7 +77,10 @@ export class GroupCommitter {
     batch.forEach((item, index) => item.resolve(outcomes[index]));
   }
 
-  /** One append for the whole batch, with its idempotency claims as guard rows; throws (and writes nothing) if any part fails. */
+  /**
+   * One append for the whole batch, with its idempotency claims as guard rows; throws (and writes nothing) if any part
+   * fails.
+   */
   private async commitTogether(batch: Pending[]): Promise<AppendResult[]> {
     const claims = batch.flatMap((item) => (item.claim ? [item.claim] : []));
     const combined = await this.eventStore.append(
@@ -105,7 +108,9 @@ function takeConflictFreeBatch(queue: Pending[]): { batch: Pending[]; rest: Pend
   return { batch, rest };
 }
 
-/** A failed item alone: its own key existing already means its request was answered before; anything else is an error. */
+/**
+ * A failed item alone: its own key existing already means its request was answered before; anything else is an error.
+ */
 function settleFailure(item: Pending, error: unknown): void {
   if (error instanceof AppendGuardTakenError && item.claim) item.resolve('key-taken');
   else item.reject(error);

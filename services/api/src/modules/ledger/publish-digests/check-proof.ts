@@ -29,7 +29,8 @@ function signedDigest(value: unknown, label: string, publicKeyPem: string, lines
   const parsed = SignedLedgerDigestSchema.safeParse(value);
   if (!parsed.success) {
     lines.push(
-      `The ${label} is not a signed ledger digest: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
+      `The ${label} is not a signed ledger digest: ` +
+        `${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`,
     );
     return null;
   }
@@ -39,7 +40,8 @@ function signedDigest(value: unknown, label: string, publicKeyPem: string, lines
     return null;
   }
   lines.push(
-    `The ${label} (position ${parsed.data.position}, root ${parsed.data.root}) is signed by the trusted key ${parsed.data.key_id}`,
+    `The ${label} (position ${parsed.data.position}, root ${parsed.data.root}) ` +
+      `is signed by the trusted key ${parsed.data.key_id}`,
   );
   return parsed.data;
 }
@@ -78,8 +80,11 @@ export function checkProof(input: ProofCheckInput): ProofCheck {
     );
     lines.push(
       valid
-        ? `Event ${event.id} (${event.stream_id} version ${event.stream_version}) is the log's event ${proof.leaf_index + 1} in the digest at ${digest.position}: ${proof.path.length} hashes checked`
-        : `Event ${event.id} as given does not lead to the digest's root: the event, or history around it, differs from what the digest covers`,
+        ? `Event ${event.id} (${event.stream_id} version ${event.stream_version}) ` +
+            `is the log's event ${proof.leaf_index + 1} in the digest at ${digest.position}: ` +
+            `${proof.path.length} hashes checked`
+        : `Event ${event.id} as given does not lead to the digest's root: the event, or history around it, ` +
+            `differs from what the digest covers`,
     );
     return { valid, lines };
   }
@@ -109,8 +114,10 @@ export function checkProof(input: ProofCheckInput): ProofCheck {
   );
   lines.push(
     valid
-      ? `The digest at ${older.position} is a prefix of the digest at ${digest.position}: ${proof.proof.length} hashes checked`
-      : `The digest at ${older.position} is NOT a prefix of the digest at ${digest.position}: history before position ${older.position} changed`,
+      ? `The digest at ${older.position} is a prefix of the digest at ${digest.position}: ` +
+          `${proof.proof.length} hashes checked`
+      : `The digest at ${older.position} is NOT a prefix of the digest at ${digest.position}: history before ` +
+          `position ${older.position} changed`,
   );
   return { valid, lines };
 }

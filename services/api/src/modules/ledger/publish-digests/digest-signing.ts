@@ -52,7 +52,9 @@ export function signDigest(digest: LedgerDigest, privateKey: KeyObject): SignedL
 
 export type SignatureCheck = { valid: true } | { valid: false; reason: string };
 
-/** Checks a signed digest against the auditor's trusted public key (PEM): a digest signed with another key is refused. */
+/**
+ * Checks a signed digest against the auditor's trusted public key (PEM): a digest signed with another key is refused.
+ */
 export function verifyDigestSignature(digest: SignedLedgerDigest, trustedPublicKeyPem: string): SignatureCheck {
   let publicKey: KeyObject;
   try {
@@ -118,9 +120,8 @@ export function parseDigestKey(text: string): KeyObject {
 export function loadDigestConfig(dataDirectory: string, environment: NodeJS.ProcessEnv = process.env): DigestConfig {
   const parsed = Environment.safeParse(environment);
   if (!parsed.success) {
-    throw new Error(
-      `Invalid ledger digest configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-    );
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid ledger digest configuration: ${problems.join('; ')}`);
   }
   const { LEDGER_DIGEST_KEY: keyText, LEDGER_DIGEST_INTERVAL_MINUTES: intervalMinutes } = parsed.data;
   if (keyText) return { privateKey: parseDigestKey(keyText), keySource: 'environment', intervalMinutes };

@@ -12,7 +12,9 @@ import {
   type NodeSource,
 } from './merkle-tree';
 
-/** Leaves appended per transaction: each sync transaction stays short, so it holds no reader's horizon back for long. */
+/**
+ * Leaves appended per transaction: each sync transaction stays short, so it holds no reader's horizon back for long.
+ */
 export const MERKLE_SYNC_BATCH = 10_000;
 
 export interface MerkleHead {
@@ -54,7 +56,8 @@ async function fetchNodes(database: Queryable, keys: readonly NodeKey[]): Promis
   const leaves = keys.filter((key) => key.level === 0);
   const nodes = keys.filter((key) => key.level > 0);
   const result = await database.query<{ level: number; node_index: string; hash: string }>(
-    `SELECT 0 AS level, leaf_index::text AS node_index, encode(hash, 'hex') AS hash FROM ledger_merkle_leaves WHERE leaf_index = ANY($3::bigint[])
+    `SELECT 0 AS level, leaf_index::text AS node_index, encode(hash, 'hex') AS hash FROM ledger_merkle_leaves
+     WHERE leaf_index = ANY($3::bigint[])
      UNION ALL
      SELECT nodes.level, nodes.node_index::text, encode(nodes.hash, 'hex')
      FROM unnest($1::smallint[], $2::bigint[]) AS wanted(level, node_index)
@@ -242,7 +245,8 @@ async function appendLeaves(
   // Hashes travel as one bytea each statement (32 bytes a row, cut apart in SQL): far cheaper than arrays of text.
   await transaction.query(
     `INSERT INTO ledger_merkle_leaves (leaf_index, event_id, hash)
-     SELECT $1::bigint + leaf.ordinality - 1, leaf.event_id, substring($3::bytea FROM ((leaf.ordinality - 1) * 32 + 1)::int FOR 32)
+     SELECT $1::bigint + leaf.ordinality - 1, leaf.event_id, substring($3::bytea
+       FROM ((leaf.ordinality - 1) * 32 + 1)::int FOR 32)
      FROM unnest($2::uuid[]) WITH ORDINALITY AS leaf(event_id, ordinality)`,
     [head.treeSize.toString(), events.map((event) => event.id), Buffer.concat(leafHashes)],
   );

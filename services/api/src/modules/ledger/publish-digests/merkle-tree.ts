@@ -228,7 +228,10 @@ export function frontierLevels(size: bigint): number[] {
   return levels.reverse();
 }
 
-/** Index of the frontier subtree at `level` in a tree of `size` leaves (the subtrees before it fill the leaves to its left). */
+/**
+ * Index of the frontier subtree at `level` in a tree of `size` leaves (the subtrees before it fill the leaves to its
+ * left).
+ */
 export function frontierIndex(size: bigint, level: number): bigint {
   return (size >> BigInt(level)) - 1n;
 }

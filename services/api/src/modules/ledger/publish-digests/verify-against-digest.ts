@@ -18,7 +18,9 @@ export interface TrustedDigest {
 export interface DigestDifference {
   /** 1-based: the log's n-th event, where the log first differs from the digest. */
   position: number;
-  /** False when the stored tree was rewritten too: the difference is then known only to lie in [position, position_to]. */
+  /**
+   * False when the stored tree was rewritten too: the difference is then known only to lie in [position, position_to].
+   */
   exact: boolean;
   position_to: number;
   kind: 'changed' | 'inserted' | 'removed' | 'unknown';
@@ -176,10 +178,13 @@ export async function verifyAgainstDigest(
     : null;
   const where = event ? ` (now event ${event.id}, ${event.stream_id} version ${event.stream_version})` : '';
   const message = !exact
-    ? `The log differs from the digest at ${digest.position} between positions ${index + 1} and ${end}; the stored tree was rewritten too, so the walk stops there${where}`
+    ? `The log differs from the digest at ${digest.position} between positions ${index + 1} and ${end}; ` +
+      `the stored tree was rewritten too, so the walk stops there${where}`
     : kind === 'removed' && index >= leaves.length
-      ? `The log holds ${leaves.length} events, the digest covers ${digest.position}: events were removed from position ${index + 1}`
-      : `The log differs from the digest at ${digest.position} first at position ${index + 1}${where}: an event was ${kind} there`;
+      ? `The log holds ${leaves.length} events, the digest covers ${digest.position}: ` +
+        `events were removed from position ${index + 1}`
+      : `The log differs from the digest at ${digest.position} first at position ${index + 1}${where}: ` +
+        `an event was ${kind} there`;
   return {
     ok: false,
     ...base,

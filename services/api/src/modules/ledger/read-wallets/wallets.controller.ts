@@ -79,11 +79,13 @@ export class WalletsController {
   async transactions(@CurrentUser() caller: AuthenticatedUser, @QueryParams() rawQuery: unknown) {
     const query = parseInput(TransactionsQuerySchema, rawQuery);
     await this.readYourWrites.awaitProjections([ledgerTransactionsProjection.name]);
-    const filter = `user_id = $1 AND ($2::text IS NULL OR currency = $2) AND ($3::text IS NULL OR transaction_type = $3)`;
+    const filter = `user_id = $1 AND ($2::text IS NULL OR currency = $2)
+      AND ($3::text IS NULL OR transaction_type = $3)`;
     const parameters = [caller.userId, query.currency ?? null, query.type ?? null];
     const [rows, counted] = await Promise.all([
       this.database.query(
-        `SELECT id, transaction_id, transaction_type, description, amount_minor::text AS amount_minor, currency, status, created_at
+        `SELECT id, transaction_id, transaction_type, description, amount_minor::text AS amount_minor, currency,
+                status, created_at
          FROM ledger_transactions WHERE ${filter}
          ORDER BY created_at DESC, position DESC LIMIT $4 OFFSET $5`,
         [...parameters, query.limit, query.offset],

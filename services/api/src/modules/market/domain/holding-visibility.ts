@@ -13,7 +13,9 @@ export type HolderEvent = {
   data: { userId: string; contentId: string; visibility: HoldingVisibility; at: string };
 };
 
-/** Only a holder (shares owned now, from the market's inline positions) chooses; the same choice again records nothing. */
+/**
+ * Only a holder (shares owned now, from the market's inline positions) chooses; the same choice again records nothing.
+ */
 export function decideHoldingVisibility(
   command: { userId: string; contentId: string; visibility: HoldingVisibility; now: string },
   position: { owned: number; visibility: HoldingVisibility } | null,

@@ -107,7 +107,8 @@ export class MarketReader {
       );
     }
     const { rows } = await this.query<ListingRow>(
-      `SELECT * FROM market_listings WHERE ${where.join(' AND ')} ORDER BY created_at DESC, listing_id DESC LIMIT $${params.push(filter.limit + 1)}`,
+      `SELECT * FROM market_listings WHERE ${where.join(' AND ')} ORDER BY created_at DESC, listing_id DESC
+       LIMIT $${params.push(filter.limit + 1)}`,
       params,
     );
     const page = rows.slice(0, filter.limit);

@@ -4,6 +4,17 @@ import type { TransactionHandle } from '@app/event-store';
 import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { MarketEvent } from '../domain/market';
 
+/** The rows one statement carries: each buyer's position change, and each trade. */
+const POSITION_COLUMNS = { buyer: 'text', quantity: 'integer', cost: 'bigint', at: 'timestamptz' } as const;
+const TRADE_COLUMNS = {
+  id: 'text',
+  buyer: 'text',
+  seller: 'text',
+  quantity: 'integer',
+  price: 'bigint',
+  at: 'timestamptz',
+} as const;
+
 /** One buyer's request waiting for its item's next group commit. */
 export interface PendingBuy {
   buyerId: string;
@@ -39,13 +50,14 @@ export async function applyPrimarySales(
   await transaction.query(
     `WITH positions AS (
        INSERT INTO market_positions AS p (content_id, user_id, owned, cost_minor, last_trade_at)
-       SELECT $1, buyer, quantity, cost, at FROM ${rowsTable(2, { buyer: 'text', quantity: 'integer', cost: 'bigint', at: 'timestamptz' })} AS t
-       ON CONFLICT (content_id, user_id) DO UPDATE SET owned = p.owned + EXCLUDED.owned, cost_minor = p.cost_minor + EXCLUDED.cost_minor,
+       SELECT $1, buyer, quantity, cost, at FROM ${rowsTable(2, POSITION_COLUMNS)} AS t
+       ON CONFLICT (content_id, user_id) DO UPDATE SET owned = p.owned + EXCLUDED.owned,
+         cost_minor = p.cost_minor + EXCLUDED.cost_minor,
          last_trade_at = GREATEST(p.last_trade_at, EXCLUDED.last_trade_at)
      )
      INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at)
      SELECT id, $1, 'primary', buyer, seller, quantity, price, at
-     FROM ${rowsTable(3, { id: 'text', buyer: 'text', seller: 'text', quantity: 'integer', price: 'bigint', at: 'timestamptz' })} AS t`,
+     FROM ${rowsTable(3, TRADE_COLUMNS)} AS t`,
     [
       contentId,
       rowsDocument(buyers.map(([buyer, entry]) => [buyer, entry.quantity, String(entry.totalMinor), entry.at])),

@@ -22,7 +22,8 @@ export class NotificationReader {
   async unreadCount(userId: string, inbox: InboxState): Promise<number> {
     const result = await this.pool.query<{ count: string }>(
       `SELECT count(*)::text AS count FROM notifications
-        WHERE user_id = $1 AND ($2::timestamptz IS NULL OR created_at > $2::timestamptz) AND NOT (id = ANY($3::text[]))`,
+        WHERE user_id = $1 AND ($2::timestamptz IS NULL OR created_at > $2::timestamptz)
+          AND NOT (id = ANY($3::text[]))`,
       [userId, inbox.allReadBefore, [...inbox.readIds]],
     );
     return Number(result.rows[0]?.count ?? 0);
@@ -33,9 +34,12 @@ export class NotificationReader {
     inbox: InboxState,
     options: { limit: number; unreadOnly: boolean },
   ): Promise<Notification[]> {
+    const unreadFilter = options.unreadOnly
+      ? 'AND ($3::timestamptz IS NULL OR created_at > $3::timestamptz) AND NOT (id = ANY($4::text[]))'
+      : '';
     const rows = await this.pool.query<NotificationRow>(
       `SELECT id, type, title, message, data, action_url, created_at FROM notifications
-        WHERE user_id = $1 ${options.unreadOnly ? 'AND ($3::timestamptz IS NULL OR created_at > $3::timestamptz) AND NOT (id = ANY($4::text[]))' : ''}
+        WHERE user_id = $1 ${unreadFilter}
         ORDER BY created_at DESC, id LIMIT $2`,
       options.unreadOnly ? [userId, options.limit, inbox.allReadBefore, [...inbox.readIds]] : [userId, options.limit],
     );

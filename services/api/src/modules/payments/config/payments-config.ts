@@ -59,23 +59,24 @@ export async function loadPaymentsConfig(
 ): Promise<PaymentsConfig> {
   const parsed = Environment.safeParse(environment);
   if (!parsed.success) {
-    throw new Error(
-      `Invalid payments configuration: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-    );
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid payments configuration: ${problems.join('; ')}`);
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
   const localEnabled = env.LOCAL_PAYMENTS_ENABLED ? env.LOCAL_PAYMENTS_ENABLED === 'true' : !production;
   if (production && localEnabled && !env.LOCAL_PAYMENTS_WEBHOOK_SECRET) {
     throw new Error(
-      'Invalid payments configuration: LOCAL_PAYMENTS_WEBHOOK_SECRET is required in production when LOCAL_PAYMENTS_ENABLED=true',
+      'Invalid payments configuration: LOCAL_PAYMENTS_WEBHOOK_SECRET is required in production when ' +
+        'LOCAL_PAYMENTS_ENABLED=true',
     );
   }
   // Named explicitly, a local provider that may not take payments is a mistake; left unset in production, the
   // deployment simply takes no card payments (the providers list is empty, checkouts answer 503).
   if (env.PAYMENTS_PROVIDER === 'local' && !localEnabled) {
     throw new Error(
-      'Invalid payments configuration: PAYMENTS_PROVIDER=local needs LOCAL_PAYMENTS_ENABLED=true in production (its test cards create gems without real money)',
+      'Invalid payments configuration: PAYMENTS_PROVIDER=local needs LOCAL_PAYMENTS_ENABLED=true in ' +
+        'production (its test cards create gems without real money)',
     );
   }
   if (env.PAYMENTS_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {

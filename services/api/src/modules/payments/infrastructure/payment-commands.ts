@@ -52,7 +52,10 @@ export class PaymentCommands {
     return this.sessions.load(sessionId);
   }
 
-  /** `idempotency`: the route's `Idempotency-Key` (creating a session); webhooks and jobs are keyed by the session itself. */
+  /**
+   * `idempotency`: the route's `Idempotency-Key` (creating a session); webhooks and jobs are keyed by the session
+   * itself.
+   */
   async execute(
     sessionId: string,
     command: CheckoutCommand,

@@ -48,7 +48,8 @@ export class PaymentWebhooks {
       const current = await this.commands.load(fact.sessionId);
       if (current.state.created && current.state.created.provider !== provider.name) {
         this.logger.warn(
-          `${provider.name} webhook ${fact.eventId} names session ${fact.sessionId} of ${current.state.created.provider}: ignored`,
+          `${provider.name} webhook ${fact.eventId} names session ${fact.sessionId} ` +
+            `of ${current.state.created.provider}: ignored`,
         );
         return 'ignored';
       }
@@ -87,7 +88,8 @@ export class PaymentWebhooks {
       // gems): retrying will not change it, so acknowledge it and leave it to operators.
       if (error instanceof ApiError && error.status < 500) {
         this.logger.warn(
-          `${provider.name} webhook ${fact.eventId} (${fact.kind}) for session ${fact.sessionId} not applied: ${error.code} ${error.message}`,
+          `${provider.name} webhook ${fact.eventId} (${fact.kind}) for session ${fact.sessionId} ` +
+            `not applied: ${error.code} ${error.message}`,
         );
         return 'ignored';
       }

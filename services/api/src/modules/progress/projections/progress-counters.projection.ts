@@ -37,7 +37,8 @@ export const progressCountersProjection = defineProjection<'progress_counters'>(
         tables.progress_counters,
         { user_id: 'text', counter: 'text', value: 'bigint' },
         moves.filter((move) => move.mode === mode).map((move) => [move.userId, move.counter, move.value.toString()]),
-        `ON CONFLICT (user_id, counter) DO UPDATE SET value = ${mode === 'add' ? 'target.value + excluded.value' : 'excluded.value'}`,
+        `ON CONFLICT (user_id, counter)
+         DO UPDATE SET value = ${mode === 'add' ? 'target.value + excluded.value' : 'excluded.value'}`,
       );
     }
   },

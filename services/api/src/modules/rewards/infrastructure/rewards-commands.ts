@@ -25,9 +25,9 @@ export interface RewardsCommandRequest<Body> {
 
 /**
  * One rewards decision through the platform's use-case runner: load the user's rewards stream, decide, and hand the
- * runner the events and the points the decider issued, appended together with expected versions. Two parallel claims conflict
- * on the rewards stream's version; the loser reruns, sees the claim and is refused, so exactly one pays. A route's
- * `Idempotency-Key` (`idempotency`) is recorded with it.
+ * runner the events and the points the decider issued, appended together with expected versions. Two parallel claims
+ * conflict on the rewards stream's version; the loser reruns, sees the claim and is refused, so exactly one pays. A
+ * route's `Idempotency-Key` (`idempotency`) is recorded with it.
  */
 @Injectable()
 export class RewardsCommands {

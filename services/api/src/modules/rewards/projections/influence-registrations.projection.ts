@@ -32,7 +32,8 @@ export const influenceRegistrationsProjection = defineProjection<'rewards_influe
        rejected_at timestamptz,
        rejection_reason text
      )`,
-    `CREATE INDEX ON ${tables.rewards_influence_registrations} (month, registered_at) WHERE verified_at IS NULL AND rejected_at IS NULL`,
+    `CREATE INDEX ON ${tables.rewards_influence_registrations} (month, registered_at)
+     WHERE verified_at IS NULL AND rejected_at IS NULL`,
   ],
   handle: async (events, transaction, tables) => {
     for (const stored of events) {
@@ -45,11 +46,14 @@ export const influenceRegistrationsProjection = defineProjection<'rewards_influe
         const data = parsed.data;
         // A new claim needs verifying again.
         await transaction.query(
-          `INSERT INTO ${tables.rewards_influence_registrations} (user_id, month, platform, platform_username, follower_count, registered_at)
+          `INSERT INTO ${tables.rewards_influence_registrations} (user_id, month, platform, platform_username,
+           follower_count, registered_at)
            VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (user_id) DO UPDATE SET month = excluded.month, platform = excluded.platform, platform_username = excluded.platform_username,
+           ON CONFLICT (user_id) DO UPDATE SET month = excluded.month, platform = excluded.platform,
+             platform_username = excluded.platform_username,
              follower_count = excluded.follower_count, registered_at = excluded.registered_at,
-             verified_follower_count = NULL, verified_by = NULL, verified_at = NULL, rejected_at = NULL, rejection_reason = NULL`,
+             verified_follower_count = NULL, verified_by = NULL, verified_at = NULL, rejected_at = NULL,
+               rejection_reason = NULL`,
           [data.userId, data.month, data.platform, data.platformUsername, data.followerCount, data.registeredAt],
         );
       } else if (stored.type === 'InfluenceVerificationRejected') {
@@ -59,7 +63,8 @@ export const influenceRegistrationsProjection = defineProjection<'rewards_influe
           continue;
         }
         await transaction.query(
-          `UPDATE ${tables.rewards_influence_registrations} SET rejected_at = $3, rejection_reason = $4 WHERE user_id = $1 AND month = $2`,
+          `UPDATE ${tables.rewards_influence_registrations} SET rejected_at = $3, rejection_reason = $4
+           WHERE user_id = $1 AND month = $2`,
           [parsed.data.userId, parsed.data.month, parsed.data.rejectedAt, parsed.data.reason],
         );
       } else {
@@ -70,7 +75,8 @@ export const influenceRegistrationsProjection = defineProjection<'rewards_influe
         }
         const data = parsed.data;
         await transaction.query(
-          `UPDATE ${tables.rewards_influence_registrations} SET verified_follower_count = $3, verified_by = $4, verified_at = $5, rejected_at = NULL, rejection_reason = NULL
+          `UPDATE ${tables.rewards_influence_registrations} SET verified_follower_count = $3, verified_by = $4,
+           verified_at = $5, rejected_at = NULL, rejection_reason = NULL
             WHERE user_id = $1 AND month = $2`,
           [data.userId, data.month, data.verifiedFollowerCount, data.verifiedBy, data.verifiedAt],
         );

@@ -8,7 +8,9 @@ import { defineProjection } from '../../../platform/projections/projection';
 
 const logger = new Logger('RewardsInstagramRegistrations');
 
-/** The current Instagram registration of each user and when it was verified or rejected: the administrators' work list. */
+/**
+ * The current Instagram registration of each user and when it was verified or rejected: the administrators' work list.
+ */
 export const instagramRegistrationsProjection = defineProjection<'rewards_instagram_registrations'>({
   name: 'rewards_instagram_registrations',
   // 2: rejections (the Approvals queue) are kept.
@@ -24,7 +26,8 @@ export const instagramRegistrationsProjection = defineProjection<'rewards_instag
        rejected_at timestamptz,
        rejection_reason text
      )`,
-    `CREATE INDEX ON ${tables.rewards_instagram_registrations} (registered_at) WHERE verified_at IS NULL AND rejected_at IS NULL`,
+    `CREATE INDEX ON ${tables.rewards_instagram_registrations} (registered_at)
+     WHERE verified_at IS NULL AND rejected_at IS NULL`,
   ],
   handle: async (events, transaction, tables) => {
     for (const stored of events) {
@@ -36,8 +39,10 @@ export const instagramRegistrationsProjection = defineProjection<'rewards_instag
         }
         // A new registration (a new username, or the rejected one again) starts the review again.
         await transaction.query(
-          `INSERT INTO ${tables.rewards_instagram_registrations} (user_id, instagram_username, registered_at, verified_at) VALUES ($1, $2, $3, NULL)
-           ON CONFLICT (user_id) DO UPDATE SET instagram_username = excluded.instagram_username, registered_at = excluded.registered_at, verified_at = NULL,
+          `INSERT INTO ${tables.rewards_instagram_registrations} (user_id, instagram_username, registered_at,
+           verified_at) VALUES ($1, $2, $3, NULL)
+           ON CONFLICT (user_id) DO UPDATE SET instagram_username = excluded.instagram_username,
+             registered_at = excluded.registered_at, verified_at = NULL,
              rejected_at = NULL, rejection_reason = NULL`,
           [parsed.data.userId, parsed.data.instagramUsername, parsed.data.registeredAt],
         );
@@ -48,7 +53,8 @@ export const instagramRegistrationsProjection = defineProjection<'rewards_instag
           continue;
         }
         await transaction.query(
-          `UPDATE ${tables.rewards_instagram_registrations} SET rejected_at = $2, rejection_reason = $3 WHERE user_id = $1`,
+          `UPDATE ${tables.rewards_instagram_registrations} SET rejected_at = $2, rejection_reason = $3
+           WHERE user_id = $1`,
           [parsed.data.userId, parsed.data.rejectedAt, parsed.data.reason],
         );
       } else {
@@ -58,7 +64,8 @@ export const instagramRegistrationsProjection = defineProjection<'rewards_instag
           continue;
         }
         await transaction.query(
-          `UPDATE ${tables.rewards_instagram_registrations} SET verified_at = $2, rejected_at = NULL, rejection_reason = NULL WHERE user_id = $1`,
+          `UPDATE ${tables.rewards_instagram_registrations} SET verified_at = $2, rejected_at = NULL,
+           rejection_reason = NULL WHERE user_id = $1`,
           [parsed.data.userId, parsed.data.verifiedAt],
         );
       }

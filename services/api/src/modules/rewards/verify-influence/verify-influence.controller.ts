@@ -112,9 +112,11 @@ export class VerifyInfluenceController {
       rejected_at: Date | null;
       rejection_reason: string | null;
     }>(
-      `SELECT user_id, month, platform, platform_username, follower_count::text, registered_at, verified_follower_count::text, verified_by, verified_at,
+      `SELECT user_id, month, platform, platform_username, follower_count::text, registered_at,
+       verified_follower_count::text, verified_by, verified_at,
               rejected_at, rejection_reason
-         FROM rewards_influence_registrations WHERE month = $1 ${filters[query.status]} ORDER BY registered_at, user_id LIMIT $2`,
+         FROM rewards_influence_registrations WHERE month = $1 ${filters[query.status]} ORDER BY registered_at, user_id
+           LIMIT $2`,
       [utcMonthOf(new Date().toISOString()), query.limit],
     );
     return rows.rows.map((row) => ({
@@ -170,7 +172,8 @@ export class VerifyInfluenceController {
           verification_status: status.verification_status,
           message: status.is_verified
             ? `Verified: ${status.points_calculated} points to claim this month`
-            : `Registered: your follower count awaits verification. About ${status.points_calculated} points once verified.`,
+            : 'Registered: your follower count awaits verification. ' +
+              `About ${status.points_calculated} points once verified.`,
         };
       },
     });

@@ -133,7 +133,8 @@ export class VerifyInstagramController {
         success: true as const,
         message: state.instagram?.verifiedAt
           ? 'Instagram account verified'
-          : `Send "${REWARDS_RULES.instagramVerificationWord}" to ${REWARDS_RULES.instagramProductAccount} from @${body.instagram_username}. Verification takes about 24 hours.`,
+          : `Send "${REWARDS_RULES.instagramVerificationWord}" to ${REWARDS_RULES.instagramProductAccount} ` +
+            `from @${body.instagram_username}. Verification takes about 24 hours.`,
         ...instagramStatusOf(state, tier, now),
       }),
     });

@@ -33,7 +33,8 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
       // Demo sandboxes are not real users: they are never found by search (their later events update no row).
       if (data.isDemo ?? data.demoPersona !== null) return;
       await transaction.query(
-        `INSERT INTO ${tables.search_users} (user_id, username, display_name, user_type, user_tier) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO ${tables.search_users} (user_id, username, display_name, user_type, user_tier)
+         VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (user_id) DO NOTHING`,
         [data.userId, data.username, data.displayName, data.userType, data.tier],
       );

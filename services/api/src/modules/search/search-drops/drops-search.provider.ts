@@ -33,7 +33,8 @@ export class DropsSearchProvider implements SearchProvider<'drops'>, OnModuleIni
       active: number;
     }>(
       `SELECT * FROM (
-         SELECT drops.*, greatest(${matchScoreSql('drops.title')}, ${matchScoreSql('drops.description')} / 2, ${matchScoreSql('drops.creator_name')} / 2)
+         SELECT drops.*, greatest(${matchScoreSql('drops.title')}, ${matchScoreSql('drops.description')} / 2,
+           ${matchScoreSql('drops.creator_name')} / 2)
 AS match,
                 CASE WHEN drops.status = 'active' THEN 1 ELSE 0 END AS active
            FROM search_drops drops

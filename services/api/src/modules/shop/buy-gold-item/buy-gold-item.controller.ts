@@ -13,7 +13,9 @@ import { ShopPurchases, notEnoughGold } from '../infrastructure/shop-purchases';
 import { toGoldPurchase } from '../queries/gold-purchase-view';
 import { Route } from '../../../platform/http/route.decorator';
 
-/** POST /api/users/gold-purchase: buys a gold shop item at the catalogue's price, its gold leaving through the ledger. */
+/**
+ * POST /api/users/gold-purchase: buys a gold shop item at the catalogue's price, its gold leaving through the ledger.
+ */
 @Controller()
 export class BuyGoldItemController {
   constructor(

@@ -24,8 +24,8 @@ export interface ShopPurchase<Body> {
 
 /**
  * A purchase through the use-case runner: the shop event and the payment the decider decided in one append (expected
- * versions on both streams), then identity is told about a tier change. The tier command runs after the commit because identity
- * owns its own store; a failure there is logged and the tier-change reactor applies it from the event.
+ * versions on both streams), then identity is told about a tier change. The tier command runs after the commit because
+ * identity owns its own store; a failure there is logged and the tier-change reactor applies it from the event.
  */
 @Injectable()
 export class ShopPurchases {

@@ -7,8 +7,9 @@ export const PLAN_PERIOD_END_JOB = 'subscriptions.end-paid-periods';
 
 /**
  * The renewal job (every 15 minutes): a paid plan whose period ended without another payment extending it falls to
- * free, once (`EndPaidPeriod` on the subscription stream); identity's tier follows through `PlanPaymentsReactor`. The card provider's renewal is a new payment
- * of the same plan (`POST /advertisers/subscription/upgrade`), which extends the period from its end.
+ * free, once (`EndPaidPeriod` on the subscription stream); identity's tier follows through `PlanPaymentsReactor`. The
+ * card provider's renewal is a new payment of the same plan (`POST /advertisers/subscription/upgrade`), which extends
+ * the period from its end.
  */
 @Injectable()
 export class PeriodEndJob {
@@ -21,7 +22,8 @@ export class PeriodEndJob {
 
   async run(now = new Date()): Promise<number> {
     const due = await this.pool.query<{ user_id: string }>(
-      `SELECT user_id FROM subscription_periods WHERE tier <> 'free' AND paid_through <= $1 ORDER BY paid_through LIMIT 500`,
+      `SELECT user_id FROM subscription_periods WHERE tier <> 'free' AND paid_through <= $1 ORDER BY paid_through
+       LIMIT 500`,
       [now.toISOString()],
     );
     let ended = 0;

@@ -65,7 +65,8 @@ export class SubscriptionCommands {
         for (const event of decision.events) {
           if (event.type === 'PlanPaymentApplied') {
             await unit.transaction.query(
-              'INSERT INTO subscription_payments (session_id, user_id) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING',
+              `INSERT INTO subscription_payments (session_id, user_id) VALUES ($1, $2)
+               ON CONFLICT (session_id) DO NOTHING`,
               [event.data.sessionId, userId],
             );
           }
@@ -74,7 +75,8 @@ export class SubscriptionCommands {
         if (credited) {
           await unit.transaction.query(
             `INSERT INTO subscription_allowance_users (user_id, last_period_key, credited_at) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id) DO UPDATE SET last_period_key = excluded.last_period_key, credited_at = excluded.credited_at`,
+             ON CONFLICT (user_id) DO UPDATE SET last_period_key = excluded.last_period_key,
+               credited_at = excluded.credited_at`,
             [userId, credited.data.periodKey, credited.data.at],
           );
         }
@@ -90,8 +92,10 @@ export class SubscriptionCommands {
 
 async function writePeriod(transaction: TransactionHandle, state: SubscriptionState): Promise<void> {
   await transaction.query(
-    `INSERT INTO subscription_periods (user_id, tier, paid_through, cancel_at_period_end, updated_at) VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, paid_through = excluded.paid_through, cancel_at_period_end = excluded.cancel_at_period_end, updated_at = now()`,
+    `INSERT INTO subscription_periods (user_id, tier, paid_through, cancel_at_period_end, updated_at)
+     VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (user_id) DO UPDATE SET tier = excluded.tier, paid_through = excluded.paid_through,
+       cancel_at_period_end = excluded.cancel_at_period_end, updated_at = now()`,
     [state.userId, state.tier, state.paidThrough, state.cancelAtPeriodEnd],
   );
 }

@@ -24,7 +24,9 @@ export class GroupedBatchWriter {
 
   constructor(
     private readonly write: (batches: readonly BatchToStore[]) => Promise<unknown>,
-    /** Events in one group at most (a group is one set of statements; PostgreSQL takes large arrays, but not unbounded). */
+    /**
+     * Events in one group at most (a group is one set of statements; PostgreSQL takes large arrays, but not unbounded).
+     */
     private readonly maxEventsPerGroup = 5_000,
   ) {}
 

@@ -12,14 +12,15 @@ import type { SecretSource } from '../../../platform/secrets/instance-secrets';
  * - `WITHDRAWAL_METHODS`: JSON array of methods (`method_name`, `display_name`, `is_active`, `processing_time`,
  *   `min_amount` ≥ 200, `fee_percentage` 0-50, `required_fields`); default `DEFAULT_WITHDRAWAL_METHODS`.
  * - `PAYMENT_DETAILS_KEY`: the AES-256-GCM key that encrypts payout details at rest (payment preferences and the
- *   details a withdrawal carries in its events): 32 bytes as 64 hex characters or base64. In production without it,
- *   the service starts but withdrawals and payment preferences answer 503 (a key kept beside the ciphertext would
- *   protect nothing in a stolen backup); elsewhere, unless set, a key is generated at the first start and kept
- *   (`SecretSource`: the database, or `DATA_DIR` for the embedded one), never derived from `DATABASE_URL`. Rotating it: decrypt with the old key, re-encrypt (the
- *   ciphertext names its key version `v1`).
+ *   details a withdrawal carries in its events): 32 bytes as 64 hex characters or base64. In production without it, the
+ *   service starts but withdrawals and payment preferences answer 503 (a key kept beside the ciphertext would protect
+ *   nothing in a stolen backup); elsewhere, unless set, a key is generated at the first start and kept (`SecretSource`:
+ *   the database, or `DATA_DIR` for the embedded one), never derived from `DATABASE_URL`. Rotating it: decrypt with the
+ *   old key, re-encrypt (the ciphertext names its key version `v1`).
  * - `WITHDRAWAL_HOLD_DAYS`: how long a withdrawal's hold may wait for its payout (default 30).
  * - `WITHDRAWAL_USD_MIN_AMOUNT` (dollars, whole cents, default 10) and `WITHDRAWAL_USD_FEE_PERCENTAGE` (0-50, default
- *   1): USD withdrawals' own minimum and fee, the same for every method (the methods' gem minimums and fees do not apply).
+ *   1): USD withdrawals' own minimum and fee, the same for every method (the methods' gem minimums and fees do not
+ *   apply).
  */
 export interface WithdrawalsConfig {
   methods: readonly WithdrawalMethodConfig[];

@@ -3,9 +3,9 @@ import type { WithdrawalEvent, WithdrawalMethodConfig } from '@app/contracts/wit
 import { WITHDRAWAL_LIMITS } from '@app/contracts/withdrawals';
 
 /**
- * One withdrawal (stream `withdrawal-<id>`) of gems or USD: requested (the amount held in the ledger at once), then exactly one of
- * processed (the hold captured: payout and fee) or failed (the hold released). Pure decider: ids, time, the method
- * and hold period from configuration and whether the user is a demo sandbox arrive in the command.
+ * One withdrawal (stream `withdrawal-<id>`) of gems or USD: requested (the amount held in the ledger at once), then
+ * exactly one of processed (the hold captured: payout and fee) or failed (the hold released). Pure decider: ids, time,
+ * the method and hold period from configuration and whether the user is a demo sandbox arrive in the command.
  */
 export type WithdrawalStatus = 'none' | 'pending' | 'processed' | 'failed';
 type Requested = Extract<WithdrawalEvent, { type: 'WithdrawalRequested' }>['data'];

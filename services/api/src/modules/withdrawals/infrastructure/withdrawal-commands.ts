@@ -100,7 +100,8 @@ export class WithdrawalCommands {
     const requested = state.requested!;
     if (events.some((event) => event.type === 'WithdrawalRequested')) {
       await unit.transaction.query(
-        `INSERT INTO withdrawals (withdrawal_id, user_id, amount_minor, fee_minor, fee_percentage, method, masked_details, status, created_at, currency)
+        `INSERT INTO withdrawals (withdrawal_id, user_id, amount_minor, fee_minor, fee_percentage, method,
+         masked_details, status, created_at, currency)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9)`,
         [
           requested.withdrawalId,
@@ -117,7 +118,8 @@ export class WithdrawalCommands {
       return;
     }
     await unit.transaction.query(
-      `UPDATE withdrawals SET status = $2, failure_reason = $3, payout_reference = $4, processed_at = $5 WHERE withdrawal_id = $1`,
+      `UPDATE withdrawals SET status = $2, failure_reason = $3, payout_reference = $4, processed_at = $5
+       WHERE withdrawal_id = $1`,
       [requested.withdrawalId, state.status, state.failureReason, state.payoutReference, state.resolvedAt],
     );
   }

@@ -99,7 +99,8 @@ export class ManagePaymentPreferencesController {
           caller.userId,
         ]);
       const inserted = await transaction.query<PreferenceRow>(
-        `INSERT INTO payment_preferences (id, user_id, payment_method, sealed_details, masked_details, is_default) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+        `INSERT INTO payment_preferences (id, user_id, payment_method, sealed_details, masked_details, is_default)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
         [
           id,
           caller.userId,
@@ -153,7 +154,8 @@ export class ManagePaymentPreferencesController {
         throw notFound('PAYMENT_PREFERENCE_NOT_FOUND', WITHDRAWAL_MESSAGES.preferenceNotFound);
       if (deleted.rows[0].is_default) {
         await transaction.query(
-          `UPDATE payment_preferences SET is_default = true WHERE id = (SELECT id FROM payment_preferences WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1)`,
+          `UPDATE payment_preferences SET is_default = true WHERE id = (SELECT id FROM payment_preferences
+           WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1)`,
           [caller.userId],
         );
       }

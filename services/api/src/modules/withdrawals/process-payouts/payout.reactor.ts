@@ -72,7 +72,9 @@ export class PayoutReactor {
       this.logger.error(`Payout of withdrawal ${withdrawalId} failed ${attempt} times: ${(error as Error).message}`);
       result = {
         kind: 'refused' as const,
-        reason: `The payout could not be completed; your ${requested.currency === 'usd' ? 'USD was' : 'gems were'} returned`,
+        reason:
+          `The payout could not be completed; ` +
+          `your ${requested.currency === 'usd' ? 'USD was' : 'gems were'} returned`,
       };
     }
     if (result.kind === 'paid') {

@@ -36,5 +36,6 @@ export function withdrawalView(row: WithdrawalRow): Withdrawal {
   };
 }
 
-export const WITHDRAWAL_COLUMNS = `withdrawal_id, currency, amount_minor::text AS amount_minor, fee_minor::text AS fee_minor, fee_percentage::text AS fee_percentage,
-  method, masked_details, status, failure_reason, payout_reference, created_at, processed_at`;
+export const WITHDRAWAL_COLUMNS = `withdrawal_id, currency, amount_minor::text AS amount_minor,
+  fee_minor::text AS fee_minor, fee_percentage::text AS fee_percentage, method, masked_details, status,
+  failure_reason, payout_reference, created_at, processed_at`;

@@ -30,7 +30,10 @@ interface Queryable {
   query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
 }
 
-/** `GET /api/withdrawal/methods`, `GET /api/withdrawal/usd-terms`, `POST /api/withdrawal/request`, `GET /api/withdrawal/requests`. */
+/**
+ * `GET /api/withdrawal/methods`, `GET /api/withdrawal/usd-terms`, `POST /api/withdrawal/request`,
+ * `GET /api/withdrawal/requests`.
+ */
 @Controller()
 export class WithdrawalController {
   constructor(

@@ -10,7 +10,8 @@ export function InfluenceReviewStatus({ open }: { open: boolean }) {
   const status = useInfluenceStatus(open);
   const current = status.data;
   if (!current || current.verification_status === 'not_registered') return null;
-  const account = `@${current.platform_username ?? ''} (${formatBalance(current.follower_count ?? 0)} followers declared)`;
+  const followers = formatBalance(current.follower_count ?? 0);
+  const account = `@${current.platform_username ?? ''} (${followers} followers declared)`;
   return (
     <p className="account-notice" role="status" aria-label="This month's claim">
       {current.verification_status === 'pending_verification' ? (
