@@ -1,12 +1,7 @@
 import type { GrowthChannelConfig, ShieldPolicyConfig } from '@app/contracts/growth';
 import { decideProject, evolveProject, initialProject } from '../../src/modules/growth/domain/funding';
-import {
-  decidePool,
-  decideShield,
-  evolveShield,
-  initialPool,
-  initialShieldAccount,
-} from '../../src/modules/growth/domain/shield';
+import { decidePool, initialPool } from '../../src/modules/growth/domain/insurance-pool';
+import { decideShield, evolveShield, initialShieldAccount } from '../../src/modules/growth/domain/shield';
 import { decideStaking, evolveStaking, initialStakingAccount } from '../../src/modules/growth/domain/staking';
 import { DeciderSpecification } from '../support/decider-specification';
 

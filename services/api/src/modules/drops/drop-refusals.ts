@@ -47,6 +47,36 @@ export function dropRefusalToApiError(refusal: DropRefusal, commandType: DropCom
       return unprocessable('APPLICATIONS_IN_FLIGHT', DROP_MESSAGES.applicationsInFlight);
     case 'DROP_MUST_BE_ACTIVE':
       return unprocessable('DROP_NOT_ACTIVE', DROP_MESSAGES.notActive);
+    default:
+      return applicationRefusalToApiError(refusal);
+  }
+}
+
+/** The refusals a drop's own commands (create, update, close, delete) answer; the rest are about applying. */
+type DropLevelRefusal = Extract<
+  DropRefusal,
+  {
+    code:
+      | 'CREATOR_MUST_BE_ADVERTISER'
+      | 'FREE_TIER_MUST_CREATE_PROOF_DROPS_ONLY'
+      | 'TIER_LIMIT_MUST_NOT_BE_EXCEEDED'
+      | 'DROP_MUST_EXIST'
+      | 'CALLER_MUST_BE_CREATOR'
+      | 'KIND_MUST_NOT_CHANGE'
+      | 'POOL_MUST_COVER_WHAT_WAS_PAID'
+      | 'KEY_POOL_MUST_BE_NAMED_FOR_UNLIMITED_SEATS'
+      | 'KEY_POOL_MUST_COVER_ONE_REWARD'
+      | 'KEY_POOL_MUST_COVER_WHAT_WAS_PAID_AND_PROMISED'
+      | 'KEY_POOL_MUST_COVER_ANOTHER_REWARD'
+      | 'DROP_MUST_BE_OPEN'
+      | 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING'
+      | 'DROP_MUST_BE_ACTIVE';
+  }
+>;
+
+/** The refusals about an applicant or an application. */
+function applicationRefusalToApiError(refusal: Exclude<DropRefusal, DropLevelRefusal>): ApiError {
+  switch (refusal.code) {
     case 'APPLICANT_MUST_NOT_BE_CREATOR':
       return unprocessable('OWN_DROP', DROP_MESSAGES.ownDrop);
     case 'APPLICANT_MUST_APPLY_ONCE':

@@ -104,6 +104,43 @@ export class IdentityConfigError extends Error {
   }
 }
 
+type IdentityEnvironment = z.infer<typeof IdentityEnvironmentSchema>;
+
+/** Google sign-in when its client is configured (id and secret together, else a problem); undefined otherwise. */
+function googleConfig(
+  env: IdentityEnvironment,
+  publicApiUrl: string,
+  problems: string[],
+): GoogleOidcConfig | undefined {
+  if (!env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) return undefined;
+  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+    return undefined;
+  }
+  return {
+    issuer: env.GOOGLE_OIDC_ISSUER ?? 'https://accounts.google.com',
+    clientId: env.GOOGLE_CLIENT_ID,
+    clientSecret: env.GOOGLE_CLIENT_SECRET,
+    redirectUri: env.GOOGLE_REDIRECT_URI ?? `${publicApiUrl}/api/auth/google/callback`,
+  };
+}
+
+/** Uploaded images on local disk (under DATA_DIR unless IMAGE_DIR says where) or in an S3 bucket. */
+function imageStorageConfig(env: IdentityEnvironment, dataDirectory: string, problems: string[]): ImageStorageConfig {
+  if (env.IMAGE_STORAGE !== 's3') return { kind: 'local', directory: env.IMAGE_DIR ?? join(dataDirectory, 'images') };
+  if (!env.S3_BUCKET) problems.push('S3_BUCKET is required when IMAGE_STORAGE=s3');
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET ?? '',
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicBaseUrl: env.IMAGE_PUBLIC_BASE_URL?.replace(/\/$/, ''),
+  };
+}
+
 /** Parses the identity part of the environment; `dataDirectory` is the platform's DATA_DIR (local image storage). */
 export function loadIdentityConfig(environment: NodeJS.ProcessEnv, dataDirectory: string): IdentityConfig {
   const result = IdentityEnvironmentSchema.safeParse(environment);
@@ -118,33 +155,8 @@ export function loadIdentityConfig(environment: NodeJS.ProcessEnv, dataDirectory
   const publicApiUrl = (env.PUBLIC_API_URL ?? 'http://localhost:3000').replace(/\/$/, '');
   const problems: string[] = [];
 
-  let google: GoogleOidcConfig | undefined;
-  if (env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_SECRET) {
-    if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET)
-      problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
-    else
-      google = {
-        issuer: env.GOOGLE_OIDC_ISSUER ?? 'https://accounts.google.com',
-        clientId: env.GOOGLE_CLIENT_ID,
-        clientSecret: env.GOOGLE_CLIENT_SECRET,
-        redirectUri: env.GOOGLE_REDIRECT_URI ?? `${publicApiUrl}/api/auth/google/callback`,
-      };
-  }
-
-  let images: ImageStorageConfig = { kind: 'local', directory: env.IMAGE_DIR ?? join(dataDirectory, 'images') };
-  if (env.IMAGE_STORAGE === 's3') {
-    if (!env.S3_BUCKET) problems.push('S3_BUCKET is required when IMAGE_STORAGE=s3');
-    images = {
-      kind: 's3',
-      bucket: env.S3_BUCKET ?? '',
-      region: env.S3_REGION ?? 'us-east-1',
-      endpoint: env.S3_ENDPOINT,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-      publicBaseUrl: env.IMAGE_PUBLIC_BASE_URL?.replace(/\/$/, ''),
-    };
-  }
+  const google = googleConfig(env, publicApiUrl, problems);
+  const images = imageStorageConfig(env, dataDirectory, problems);
   if (problems.length > 0) throw new IdentityConfigError(problems);
 
   const sameSite = env.AUTH_COOKIE_SAMESITE ?? 'lax';

@@ -50,18 +50,21 @@ export function engagementRate(clicks: number, impressions: number): number {
   return Math.round((clicks * 10_000) / impressions) / 100;
 }
 
-/**
- * The dashboard's figures from the facts other contexts recorded: pure, so the rules (what counts in the window and
- * in the inventory period) are tested without a database. Gems are summed in minor units (bigint), never floats.
- */
-export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashboard['data'], 'brand'> {
-  const { now } = facts;
-  const windowStart = analyticsWindowStart(now);
-  const inventory = TIER_INVENTORY[facts.tier];
-  const periodStart = inventoryPeriodStart(inventory.period, now);
-  const periodEnd = inventoryPeriodEnd(inventory.period, now);
+interface DayTotals {
+  drops: number;
+  gemsMinor: bigint;
+  impressions: number;
+  clicks: number;
+}
 
-  const days = new Map<string, { drops: number; gemsMinor: bigint; impressions: number; clicks: number }>();
+interface DropEngagement {
+  impressions: number;
+  clicks: number;
+}
+
+/** One empty bucket per day of the analytics window, oldest first (a Map keeps insertion order). */
+function emptyDays(windowStart: Date): Map<string, DayTotals> {
+  const days = new Map<string, DayTotals>();
   for (let index = 0; index < ANALYTICS_DAYS; index += 1)
     days.set(dayOf(new Date(windowStart.getTime() + index * DAY_MILLISECONDS)), {
       drops: 0,
@@ -69,9 +72,13 @@ export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashbo
       impressions: 0,
       clicks: 0,
     });
+  return days;
+}
 
-  const perDrop = new Map<string, { impressions: number; clicks: number }>();
-  for (const row of facts.telemetry) {
+/** Adds impressions and clicks inside the window to their day and drop; views do not count. */
+function tallyTelemetry(telemetry: readonly DropTelemetryRow[], days: Map<string, DayTotals>) {
+  const perDrop = new Map<string, DropEngagement>();
+  for (const row of telemetry) {
     const day = days.get(row.day);
     if (!day || row.eventType === 'view') continue;
     const totals = perDrop.get(row.dropId) ?? { impressions: 0, clicks: 0 };
@@ -84,45 +91,46 @@ export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashbo
     }
     perDrop.set(row.dropId, totals);
   }
+  return perDrop;
+}
 
-  let dropsCreated = 0;
-  let participants = 0;
-  let gemsSpentMinor = 0n;
-  let proofDropsUsed = 0;
-  let paidDropsUsed = 0;
-  for (const drop of facts.drops) {
+interface DropWindow {
+  windowStart: Date;
+  now: Date;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** Counts the drops created in the analytics window (into their day too) and in the inventory period. */
+function tallyDrops(drops: readonly DropView[], days: Map<string, DayTotals>, window: DropWindow) {
+  const tally = { dropsCreated: 0, participants: 0, gemsSpentMinor: 0n, proofDropsUsed: 0, paidDropsUsed: 0 };
+  for (const drop of drops) {
     const createdAt = new Date(drop.created_at);
     const poolMinor = drop.kind === 'paid' ? gemsMinor(drop.gem_pool_total) : 0n;
-    if (createdAt >= windowStart && createdAt <= now) {
-      dropsCreated += 1;
-      participants += drop.total_applications;
-      gemsSpentMinor += poolMinor;
+    if (createdAt >= window.windowStart && createdAt <= window.now) {
+      tally.dropsCreated += 1;
+      tally.participants += drop.total_applications;
+      tally.gemsSpentMinor += poolMinor;
       const day = days.get(dayOf(createdAt));
       if (day) {
         day.drops += 1;
         day.gemsMinor += poolMinor;
       }
     }
-    if (createdAt >= periodStart && createdAt < periodEnd) {
-      if (drop.kind === 'proof') proofDropsUsed += 1;
-      if (drop.kind === 'paid') paidDropsUsed += 1;
+    if (createdAt >= window.periodStart && createdAt < window.periodEnd) {
+      if (drop.kind === 'proof') tally.proofDropsUsed += 1;
+      if (drop.kind === 'paid') tally.paidDropsUsed += 1;
     }
   }
+  return tally;
+}
 
-  const daily: DashboardDay[] = [...days.entries()].map(([day, totals]) => ({
-    day,
-    drops_created: totals.drops,
-    gems_spent: gems(totals.gemsMinor),
-    impressions: totals.impressions,
-    clicks: totals.clicks,
-  }));
-  const impressions = daily.reduce((sum, day) => sum + day.impressions, 0);
-  const clicks = daily.reduce((sum, day) => sum + day.clicks, 0);
-
-  const newest = [...facts.drops]
+/** The newest drops, newest first (ties by id), with their engagement in the window. */
+function newestDrops(drops: readonly DropView[], perDrop: Map<string, DropEngagement>): DashboardDrop[] {
+  const newest = [...drops]
     .sort((left, right) => right.created_at.localeCompare(left.created_at) || right.id.localeCompare(left.id))
     .slice(0, DASHBOARD_DROPS);
-  const drops: DashboardDrop[] = newest.map((drop) => ({
+  return newest.map((drop) => ({
     id: drop.id,
     title: drop.title,
     drop_type: drop.kind,
@@ -138,15 +146,41 @@ export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashbo
     clicks: perDrop.get(drop.id)?.clicks ?? 0,
     created_at: drop.created_at,
   }));
+}
+
+/**
+ * The dashboard's figures from the facts other contexts recorded: pure, so the rules (what counts in the window and
+ * in the inventory period) are tested without a database. Gems are summed in minor units (bigint), never floats.
+ */
+export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashboard['data'], 'brand'> {
+  const { now } = facts;
+  const windowStart = analyticsWindowStart(now);
+  const inventory = TIER_INVENTORY[facts.tier];
+  const periodStart = inventoryPeriodStart(inventory.period, now);
+  const periodEnd = inventoryPeriodEnd(inventory.period, now);
+
+  const days = emptyDays(windowStart);
+  const perDrop = tallyTelemetry(facts.telemetry, days);
+  const tally = tallyDrops(facts.drops, days, { windowStart, now, periodStart, periodEnd });
+
+  const daily: DashboardDay[] = [...days.entries()].map(([day, totals]) => ({
+    day,
+    drops_created: totals.drops,
+    gems_spent: gems(totals.gemsMinor),
+    impressions: totals.impressions,
+    clicks: totals.clicks,
+  }));
+  const impressions = daily.reduce((sum, day) => sum + day.impressions, 0);
+  const clicks = daily.reduce((sum, day) => sum + day.clicks, 0);
 
   return {
-    drops,
+    drops: newestDrops(facts.drops, perDrop),
     analytics: {
       period_start: windowStart.toISOString(),
       period_end: now.toISOString(),
-      drops_created: dropsCreated,
-      total_participants: participants,
-      gems_spent: gems(gemsSpentMinor),
+      drops_created: tally.dropsCreated,
+      total_participants: tally.participants,
+      gems_spent: gems(tally.gemsSpentMinor),
       impressions,
       engagement_rate: engagementRate(clicks, impressions),
     },
@@ -157,9 +191,9 @@ export function summarizeDashboard(facts: DashboardFacts): Omit<AdvertiserDashbo
       period_end: periodEnd.toISOString(),
       moves_used: facts.movesUsed,
       moves_allowance: inventory.movesPerPeriod,
-      proof_drops_used: proofDropsUsed,
+      proof_drops_used: tally.proofDropsUsed,
       proof_drops_limit: inventory.proofDropsPerPeriod,
-      paid_drops_used: paidDropsUsed,
+      paid_drops_used: tally.paidDropsUsed,
       paid_drops_limit: inventory.paidDropsPerPeriod,
     },
     daily,

@@ -117,7 +117,9 @@ export function evolveCampaign(state: CampaignState, event: CampaignEvent): Camp
   }
 }
 
-/** `transactionId` names the moves' movement of the commands that may move any (fixed outside: a retry decides again). */
+/**
+ * `transactionId` names the moves' movement of the commands that may move any (fixed outside: a retry decides again).
+ */
 export type CampaignCommand =
   | {
       type: 'CreateCampaign';
@@ -157,7 +159,9 @@ const accept = (events: CampaignEvent[], money: MoneyMovement | null = null): Ca
   money,
 });
 
-/** Moves between the owner, the campaign's escrow and `system:burn`, under CAMPAIGN_SPEND; none when the amount is 0. */
+/**
+ * Moves between the owner, the campaign's escrow and `system:burn`, under CAMPAIGN_SPEND; none when the amount is 0.
+ */
 function movesOf(
   movement: { campaignId: string; transactionId: string; description: string; at: string },
   from: string,
@@ -182,6 +186,44 @@ function ownedLive(state: CampaignState, callerId: string): CampaignRefusal | nu
   return null;
 }
 
+type CommandData<T extends CampaignCommand['type']> = Extract<CampaignCommand, { type: T }>['data'];
+
+/** Creation escrows the campaign's cost from the owner's moves. */
+function decideCreate(data: CommandData<'CreateCampaign'>, state: CampaignState): CampaignDecision {
+  if (state.exists) return refuse('CAMPAIGN_EXISTS');
+  const money = movesOf(
+    {
+      campaignId: data.campaignId,
+      transactionId: data.transactionId,
+      description: `Campaign "${data.fields.name}": move cost`,
+      at: data.at,
+    },
+    userAccount(data.ownerId),
+    escrowAccount('campaign', data.campaignId),
+    BigInt(data.cost.totalMinor),
+  );
+  return accept([{ type: 'CampaignCreated', data }], money);
+}
+
+function decideStatusChange(data: CommandData<'ChangeCampaignStatus'>, state: CampaignState): CampaignDecision {
+  const refusal = ownedLive(state, data.callerId);
+  if (refusal) return refuse(refusal);
+  const { to, transactionId, at } = data;
+  if (!CAMPAIGN_TRANSITIONS[state.status].includes(to)) return refuse('INVALID_STATUS_TRANSITION');
+  // The first activation consumes what the creation escrowed: from then on nothing is refunded.
+  const consumed = state.status === 'draft' && to === 'active' ? BigInt(state.escrowMinor) : 0n;
+  const money = movesOf(
+    { campaignId: state.campaignId, transactionId, description: 'Campaign activated: move cost consumed', at },
+    escrowAccount('campaign', state.campaignId),
+    SYSTEM_ACCOUNTS.burn,
+    consumed,
+  );
+  return accept(
+    [{ type: 'CampaignStatusChanged', data: { from: state.status, to, consumedMinor: consumed.toString(), at } }],
+    money,
+  );
+}
+
 /**
  * The campaign's rules, pure. Money (README "Moves"): creation moves the cost from the owner's moves into
  * `escrow:campaign:<id>`; activation consumes the escrow (→ `system:burn`); deleting a draft (never activated) gives
@@ -189,46 +231,16 @@ function ownedLive(state: CampaignState, callerId: string): CampaignRefusal | nu
  */
 export function decideCampaign(command: CampaignCommand, state: CampaignState): CampaignDecision {
   switch (command.type) {
-    case 'CreateCampaign': {
-      if (state.exists) return refuse('CAMPAIGN_EXISTS');
-      const { data } = command;
-      const money = movesOf(
-        {
-          campaignId: data.campaignId,
-          transactionId: data.transactionId,
-          description: `Campaign "${data.fields.name}": move cost`,
-          at: data.at,
-        },
-        userAccount(data.ownerId),
-        escrowAccount('campaign', data.campaignId),
-        BigInt(data.cost.totalMinor),
-      );
-      return accept([{ type: 'CampaignCreated', data }], money);
-    }
+    case 'CreateCampaign':
+      return decideCreate(command.data, state);
     case 'UpdateCampaign': {
       const refusal = ownedLive(state, command.data.callerId);
       if (refusal) return refuse(refusal);
       if (state.status === 'completed') return refuse('CAMPAIGN_COMPLETED');
       return accept([{ type: 'CampaignUpdated', data: { fields: command.data.fields, at: command.data.at } }]);
     }
-    case 'ChangeCampaignStatus': {
-      const refusal = ownedLive(state, command.data.callerId);
-      if (refusal) return refuse(refusal);
-      const { to, transactionId, at } = command.data;
-      if (!CAMPAIGN_TRANSITIONS[state.status].includes(to)) return refuse('INVALID_STATUS_TRANSITION');
-      // The first activation consumes what the creation escrowed: from then on nothing is refunded.
-      const consumed = state.status === 'draft' && to === 'active' ? BigInt(state.escrowMinor) : 0n;
-      const money = movesOf(
-        { campaignId: state.campaignId, transactionId, description: 'Campaign activated: move cost consumed', at },
-        escrowAccount('campaign', state.campaignId),
-        SYSTEM_ACCOUNTS.burn,
-        consumed,
-      );
-      return accept(
-        [{ type: 'CampaignStatusChanged', data: { from: state.status, to, consumedMinor: consumed.toString(), at } }],
-        money,
-      );
-    }
+    case 'ChangeCampaignStatus':
+      return decideStatusChange(command.data, state);
     case 'AddCampaignItem': {
       const refusal = ownedLive(state, command.data.callerId);
       if (refusal) return refuse(refusal);

@@ -2,6 +2,43 @@ import type { CommentCommand, CommentDecideState, CommentDecision, ContentRefusa
 
 const refuse = (refusal: ContentRefusal): CommentDecision => ({ kind: 'refused', refusal });
 
+type PostCommentData = Extract<CommentCommand, { type: 'PostComment' }>['data'];
+
+/** A comment goes on active content only; a reply answers a live, top-level comment of the same content. */
+function decidePost(
+  data: PostCommentData,
+  content: CommentDecideState['content'],
+  parent: CommentDecideState['parent'],
+): CommentDecision {
+  const contentVisible = content.status === 'active' || content.status === 'archived';
+  if (!contentVisible) return refuse({ code: 'CONTENT_MUST_EXIST' });
+  if (content.status !== 'active') return refuse({ code: 'CONTENT_MUST_BE_ACTIVE' });
+  if (data.parentCommentId !== null) {
+    if (!parent || !parent.exists || parent.deleted || parent.contentId !== data.contentId)
+      return refuse({ code: 'PARENT_MUST_EXIST' });
+    if (parent.parentCommentId !== null) return refuse({ code: 'PARENT_MUST_BE_TOP_LEVEL' });
+  }
+  return {
+    kind: 'accepted',
+    events: [
+      {
+        type: 'CommentPosted',
+        data: {
+          commentId: data.commentId,
+          contentId: data.contentId,
+          authorId: data.author.userId,
+          authorUsername: data.author.username,
+          authorDisplayName: data.author.displayName,
+          authorAvatar: data.author.avatar,
+          parentCommentId: data.parentCommentId,
+          text: data.text,
+          postedAt: data.now,
+        },
+      },
+    ],
+  };
+}
+
 /**
  * The comments' decider. A comment lives on its own stream, so a like is decided against that stream's version:
  * two likes by one user, however concurrent, append once (the loser reloads and is refused).
@@ -12,35 +49,8 @@ export function decideComment(
 ): CommentDecision {
   const contentVisible = content.status === 'active' || content.status === 'archived';
   switch (command.type) {
-    case 'PostComment': {
-      const { data } = command;
-      if (!contentVisible) return refuse({ code: 'CONTENT_MUST_EXIST' });
-      if (content.status !== 'active') return refuse({ code: 'CONTENT_MUST_BE_ACTIVE' });
-      if (data.parentCommentId !== null) {
-        if (!parent || !parent.exists || parent.deleted || parent.contentId !== data.contentId)
-          return refuse({ code: 'PARENT_MUST_EXIST' });
-        if (parent.parentCommentId !== null) return refuse({ code: 'PARENT_MUST_BE_TOP_LEVEL' });
-      }
-      return {
-        kind: 'accepted',
-        events: [
-          {
-            type: 'CommentPosted',
-            data: {
-              commentId: data.commentId,
-              contentId: data.contentId,
-              authorId: data.author.userId,
-              authorUsername: data.author.username,
-              authorDisplayName: data.author.displayName,
-              authorAvatar: data.author.avatar,
-              parentCommentId: data.parentCommentId,
-              text: data.text,
-              postedAt: data.now,
-            },
-          },
-        ],
-      };
-    }
+    case 'PostComment':
+      return decidePost(command.data, content, parent);
     case 'PinComment': {
       const { data } = command;
       if (!comment.exists || comment.deleted || !contentVisible) return refuse({ code: 'COMMENT_MUST_EXIST' });

@@ -4,34 +4,38 @@ import type { ContentCommand, ContentDecision, ContentRefusal } from './decision
 
 const refuse = (refusal: ContentRefusal): ContentDecision => ({ kind: 'refused', refusal });
 
+type CreateContentData = Extract<ContentCommand, { type: 'CreateContent' }>['data'];
+
+function decideCreate(data: CreateContentData, state: ContentState): ContentDecision {
+  if (state.status !== 'none') return refuse({ code: 'CONTENT_MUST_NOT_EXIST' });
+  return {
+    kind: 'accepted',
+    events: [
+      {
+        type: 'ContentCreated',
+        data: {
+          contentId: data.contentId,
+          creatorId: data.creator.userId,
+          creatorName: data.creator.name,
+          creatorUsername: data.creator.username,
+          creatorAvatar: data.creator.avatar,
+          details: data.details,
+          totalShares: data.totalShares,
+          engagementSharesTotal: engagementSharesFor(data.totalShares),
+          isDemo: isDemoContent(data.details.title, data.details.description),
+          creatorIsDemo: data.creator.isDemo,
+          createdAt: data.now,
+        },
+      },
+    ],
+  };
+}
+
 /** The content item's decider: create, edit, delete (or archive while others hold shares). */
 export function decideContent(command: ContentCommand, state: ContentState): ContentDecision {
   switch (command.type) {
-    case 'CreateContent': {
-      const { data } = command;
-      if (state.status !== 'none') return refuse({ code: 'CONTENT_MUST_NOT_EXIST' });
-      return {
-        kind: 'accepted',
-        events: [
-          {
-            type: 'ContentCreated',
-            data: {
-              contentId: data.contentId,
-              creatorId: data.creator.userId,
-              creatorName: data.creator.name,
-              creatorUsername: data.creator.username,
-              creatorAvatar: data.creator.avatar,
-              details: data.details,
-              totalShares: data.totalShares,
-              engagementSharesTotal: engagementSharesFor(data.totalShares),
-              isDemo: isDemoContent(data.details.title, data.details.description),
-              creatorIsDemo: data.creator.isDemo,
-              createdAt: data.now,
-            },
-          },
-        ],
-      };
-    }
+    case 'CreateContent':
+      return decideCreate(command.data, state);
     case 'UpdateContent': {
       const { data } = command;
       if (state.status === 'none' || state.status === 'deleted' || !state.details)

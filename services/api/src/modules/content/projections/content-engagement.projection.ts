@@ -77,8 +77,9 @@ export const contentEngagementProjection = defineProjection<Table>({
   createTables: (tables) => [
     `CREATE TABLE ${tables.content_engagement_totals} (
        content_id text PRIMARY KEY,
-       likes integer NOT NULL, saves integer NOT NULL, shares integer NOT NULL, reposts integer NOT NULL, comments integer NOT NULL,
-       external_moves integer NOT NULL, internal_moves integer NOT NULL, shares_given integer NOT NULL, shares_sold integer NOT NULL,
+       likes integer NOT NULL, saves integer NOT NULL, shares integer NOT NULL, reposts integer NOT NULL,
+       comments integer NOT NULL, external_moves integer NOT NULL, internal_moves integer NOT NULL,
+       shares_given integer NOT NULL, shares_sold integer NOT NULL,
        revenue_usd_minor numeric NOT NULL, views bigint NOT NULL DEFAULT 0
      )`,
     `CREATE TABLE ${tables.content_engagement_viewers} (
@@ -95,80 +96,96 @@ export const contentEngagementProjection = defineProjection<Table>({
     `CREATE INDEX ON ${tables.content_sponsorships} (content_id) WHERE NOT spent`,
   ],
   async handle(events, transaction, tables) {
-    const totals = new Map<string, Totals>();
-    const viewers = new Map<string, ViewerChange>();
-    const sponsored: EngagementEvent[] = [];
-    const spent: string[] = [];
-    const totalsOf = (contentId: string) =>
-      totals.get(contentId) ?? (totals.set(contentId, zeroTotals()).get(contentId) as Totals);
-    const viewerOf = (contentId: string, userId: string) => {
-      const key = `${contentId}\u0000${userId}`;
-      return (
-        viewers.get(key) ?? (viewers.set(key, { liked: false, saved: undefined, shares: 0 }).get(key) as ViewerChange)
-      );
-    };
-    for (const stored of events) {
-      if (stored.type === SHARES_BOUGHT) {
-        const quantity = (stored.data as { quantity?: unknown }).quantity;
-        if (stored.streamId.startsWith(MARKET_STREAM_PREFIX) && Number.isInteger(quantity))
-          totalsOf(stored.streamId.slice(MARKET_STREAM_PREFIX.length)).sharesSold += quantity as number;
-        else logger.error(`Skipping ${stored.type} ${stored.id}: no content stream or quantity`);
-        continue;
-      }
-      if (stored.type === CONTENT_VIEWS_COUNTED) {
-        const counted = ContentViewsCountedSchema.safeParse(stored.data);
-        if (counted.success) for (const { contentId, views } of counted.data.views) totalsOf(contentId).views += views;
-        else logger.error(`Skipping ${stored.type} ${stored.id}: ${counted.error.message}`);
-        continue;
-      }
-      const event = parse(stored);
-      if (!event) continue;
-      switch (event.type) {
-        case 'SocialActionRecorded': {
-          const { contentId, userId, actionType } = event.data;
-          const total = totalsOf(contentId);
-          total.internalMoves += 1;
-          if (actionType === 'like') {
-            total.likes += 1;
-            viewerOf(contentId, userId).liked = true;
-          } else if (actionType === 'save') {
-            total.saves += 1;
-            viewerOf(contentId, userId).saved = true;
-          } else if (actionType === 'share') total.shares += 1;
-          else if (actionType === 'repost') total.reposts += 1;
-          else total.comments += 1;
-          break;
-        }
-        case 'ContentUnsaved':
-          totalsOf(event.data.contentId).saves -= 1;
-          viewerOf(event.data.contentId, event.data.userId).saved = false;
-          break;
-        case 'ExternalMoveRecorded':
-          totalsOf(event.data.contentId).externalMoves += 1;
-          break;
-        case 'EngagementSharesGiven':
-          totalsOf(event.data.contentId).sharesGiven += event.data.shares;
-          viewerOf(event.data.contentId, event.data.userId).shares += event.data.shares;
-          break;
-        case 'ContentTipped':
-          totalsOf(event.data.contentId).revenueUsdMinor += BigInt(event.data.usdMinor);
-          break;
-        case 'ContentSponsored':
-          sponsored.push(event);
-          break;
-        case 'SponsorshipSpent':
-        case 'SponsorshipEndedEarly':
-          spent.push(event.data.sponsorshipId);
-          break;
-        default:
-          break;
-      }
-    }
-    await writeTotals(transaction, tables, totals);
-    await writeViewers(transaction, tables, viewers);
-    await writeSponsorships(transaction, tables, sponsored, spent);
+    const changes = new BatchChanges();
+    for (const stored of events) foldStored(changes, stored);
+    await writeTotals(transaction, tables, changes.totals);
+    await writeViewers(transaction, tables, changes.viewers);
+    await writeSponsorships(transaction, tables, changes.sponsored, changes.spent);
   },
 });
+
+/** What one batch of events changes, gathered in memory and then written in a few statements. */
+class BatchChanges {
+  readonly totals = new Map<string, Totals>();
+  readonly viewers = new Map<string, ViewerChange>();
+  readonly sponsored: EngagementEvent[] = [];
+  readonly spent: string[] = [];
+
+  totalsOf(contentId: string): Totals {
+    return this.totals.get(contentId) ?? (this.totals.set(contentId, zeroTotals()).get(contentId) as Totals);
+  }
+
+  viewerOf(contentId: string, userId: string): ViewerChange {
+    const key = `${contentId}\u0000${userId}`;
+    return (
+      this.viewers.get(key) ??
+      (this.viewers.set(key, { liked: false, saved: undefined, shares: 0 }).get(key) as ViewerChange)
+    );
+  }
+}
+
+/** Folds one stored event: the market's primary sale, the telemetry's view counts, or an engagement event. */
+function foldStored(changes: BatchChanges, stored: StoredEvent): void {
+  if (stored.type === SHARES_BOUGHT) {
+    const quantity = (stored.data as { quantity?: unknown }).quantity;
+    if (stored.streamId.startsWith(MARKET_STREAM_PREFIX) && Number.isInteger(quantity))
+      changes.totalsOf(stored.streamId.slice(MARKET_STREAM_PREFIX.length)).sharesSold += quantity as number;
+    else logger.error(`Skipping ${stored.type} ${stored.id}: no content stream or quantity`);
+    return;
+  }
+  if (stored.type === CONTENT_VIEWS_COUNTED) {
+    const counted = ContentViewsCountedSchema.safeParse(stored.data);
+    if (counted.success)
+      for (const { contentId, views } of counted.data.views) changes.totalsOf(contentId).views += views;
+    else logger.error(`Skipping ${stored.type} ${stored.id}: ${counted.error.message}`);
+    return;
+  }
+  const event = parse(stored);
+  if (event) foldEngagementEvent(changes, event);
+}
+
+function foldEngagementEvent(changes: BatchChanges, event: EngagementEvent): void {
+  switch (event.type) {
+    case 'SocialActionRecorded': {
+      const { contentId, userId, actionType } = event.data;
+      const total = changes.totalsOf(contentId);
+      total.internalMoves += 1;
+      if (actionType === 'like') {
+        total.likes += 1;
+        changes.viewerOf(contentId, userId).liked = true;
+      } else if (actionType === 'save') {
+        total.saves += 1;
+        changes.viewerOf(contentId, userId).saved = true;
+      } else if (actionType === 'share') total.shares += 1;
+      else if (actionType === 'repost') total.reposts += 1;
+      else total.comments += 1;
+      break;
+    }
+    case 'ContentUnsaved':
+      changes.totalsOf(event.data.contentId).saves -= 1;
+      changes.viewerOf(event.data.contentId, event.data.userId).saved = false;
+      break;
+    case 'ExternalMoveRecorded':
+      changes.totalsOf(event.data.contentId).externalMoves += 1;
+      break;
+    case 'EngagementSharesGiven':
+      changes.totalsOf(event.data.contentId).sharesGiven += event.data.shares;
+      changes.viewerOf(event.data.contentId, event.data.userId).shares += event.data.shares;
+      break;
+    case 'ContentTipped':
+      changes.totalsOf(event.data.contentId).revenueUsdMinor += BigInt(event.data.usdMinor);
+      break;
+    case 'ContentSponsored':
+      changes.sponsored.push(event);
+      break;
+    case 'SponsorshipSpent':
+    case 'SponsorshipEndedEarly':
+      changes.spent.push(event.data.sponsorshipId);
+      break;
+    default:
+      break;
+  }
+}
 
 function parse(stored: StoredEvent): EngagementEvent | null {
   try {
@@ -179,6 +196,9 @@ function parse(stored: StoredEvent): EngagementEvent | null {
     return null;
   }
 }
+
+/** The upsert's SET clause for a counter column: the batch's change is added to the stored value. */
+const addedToTarget = (column: string): string => `${column} = target.${column} + excluded.${column}`;
 
 async function writeTotals(
   transaction: TransactionHandle,
@@ -229,9 +249,17 @@ async function writeTotals(
       total.revenueUsdMinor.toString(),
       total.views,
     ]),
-    `ON CONFLICT (content_id) DO UPDATE SET ${columns.map((column) => `${column} = target.${column} + excluded.${column}`).join(', ')}`,
+    `ON CONFLICT (content_id) DO UPDATE SET ${columns.map(addedToTarget).join(', ')}`,
   );
 }
+
+const VIEWER_CHANGE_COLUMNS = {
+  content_id: 'text',
+  user_id: 'text',
+  liked: 'boolean',
+  saved: 'boolean',
+  shares: 'integer',
+} as const;
 
 async function writeViewers(
   transaction: TransactionHandle,
@@ -244,9 +272,10 @@ async function writeViewers(
     return [contentId, userId, change];
   });
   await transaction.query(
-    `INSERT INTO ${tables.content_engagement_viewers} AS target (content_id, user_id, has_liked, has_saved, engagement_shares)
+    `INSERT INTO ${tables.content_engagement_viewers} AS target
+            (content_id, user_id, has_liked, has_saved, engagement_shares)
      SELECT content_id, user_id, liked, coalesce(saved, false), shares
-       FROM ${rowsTable(1, { content_id: 'text', user_id: 'text', liked: 'boolean', saved: 'boolean', shares: 'integer' })} AS change
+       FROM ${rowsTable(1, VIEWER_CHANGE_COLUMNS)} AS change
      ON CONFLICT (content_id, user_id) DO UPDATE SET
        has_liked = target.has_liked OR excluded.has_liked,
        engagement_shares = target.engagement_shares + excluded.engagement_shares`,

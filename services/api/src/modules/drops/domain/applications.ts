@@ -8,10 +8,36 @@ export function isDropActive(drop: DropState, now: string): boolean {
   return drop.details.deadlineAt === null || Date.parse(now) <= Date.parse(drop.details.deadlineAt);
 }
 
-export function decideApply(
-  data: Extract<DropCommand, { type: 'ApplyToDrop' }>['data'],
+type ApplyData = Extract<DropCommand, { type: 'ApplyToDrop' }>['data'];
+
+/** What applying costs the applicant, burnt; nothing for a free application or a demo drop. */
+function applicationMoney(
   drop: DropState,
-): DropDecision {
+  data: ApplyData,
+  cost: { currency: 'keys' | 'points'; amountMinor: bigint } | null,
+): MoneyMovement | null {
+  // Demo drops move nothing real, in either direction.
+  if (!cost || cost.amountMinor <= 0n || drop.isDemo) return null;
+  return dropMoney(
+    {
+      dropId: drop.dropId,
+      transactionId: data.transactionId,
+      reasonCode: 'DROP_APPLICATION',
+      description: `Application to drop ${drop.details.title}`,
+      now: data.now,
+    },
+    [
+      {
+        debitAccount: userAccount(data.applicant.userId),
+        creditAccount: SYSTEM_ACCOUNTS.burn,
+        currency: cost.currency,
+        amountMinor: cost.amountMinor,
+      },
+    ],
+  );
+}
+
+export function decideApply(data: ApplyData, drop: DropState): DropDecision {
   if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
   if (!isDropActive(drop, data.now)) return refuse({ code: 'DROP_MUST_BE_ACTIVE' });
   const applicant = data.applicant;
@@ -48,27 +74,7 @@ export function decideApply(
     }
     cost = { currency: 'points', amountMinor: drop.terms.moveCostPointsMinor };
   }
-  // Demo drops move nothing real, in either direction.
-  const money: MoneyMovement | null =
-    cost && cost.amountMinor > 0n && !drop.isDemo
-      ? dropMoney(
-          {
-            dropId: drop.dropId,
-            transactionId: data.transactionId,
-            reasonCode: 'DROP_APPLICATION',
-            description: `Application to drop ${drop.details.title}`,
-            now: data.now,
-          },
-          [
-            {
-              debitAccount: userAccount(applicant.userId),
-              creditAccount: SYSTEM_ACCOUNTS.burn,
-              currency: cost.currency,
-              amountMinor: cost.amountMinor,
-            },
-          ],
-        )
-      : null;
+  const money = applicationMoney(drop, data, cost);
   return accept(
     [
       {
@@ -83,6 +89,162 @@ export function decideApply(
           costMinor: (money ? cost!.amountMinor : 0n).toString(),
           costTransactionId: money ? data.transactionId : null,
           appliedAt: data.now,
+        },
+      },
+    ],
+    money,
+  );
+}
+
+type StepData<T extends DropCommand['type']> = Extract<DropCommand, { type: T }>['data'];
+
+function decideReject(
+  data: StepData<'RejectApplication'>,
+  drop: DropState,
+  application: ApplicationState,
+): DropDecision {
+  if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
+  if (application.status !== 'pending') return refuse({ code: 'APPLICATION_MUST_BE_PENDING', action: 'reject' });
+  // The applicant gets back exactly what applying cost them.
+  const money: MoneyMovement | null =
+    application.costMinor > 0n && application.costCurrency
+      ? dropMoney(
+          {
+            dropId: drop.dropId,
+            transactionId: data.transactionId,
+            reasonCode: 'DROP_APPLICATION',
+            description: `Refund of a rejected application to drop ${drop.details.title}`,
+            now: data.now,
+          },
+          [
+            {
+              debitAccount: SYSTEM_ACCOUNTS.burn,
+              creditAccount: userAccount(application.applicantUserId),
+              currency: application.costCurrency,
+              amountMinor: application.costMinor,
+            },
+          ],
+        )
+      : null;
+  return accept(
+    [
+      {
+        type: 'DropApplicationRejected',
+        data: {
+          applicationId: application.applicationId,
+          dropId: drop.dropId,
+          refundMinor: application.costMinor.toString(),
+          refundTransactionId: money ? data.transactionId : null,
+          rejectedAt: data.now,
+        },
+      },
+    ],
+    money,
+  );
+}
+
+/** The reward's amounts: gems for a paid drop, keys (from the pool, plus the multiplier's bonus) for a move drop. */
+interface Reward {
+  gems: bigint;
+  keysFromPool: bigint;
+  keysBonus: bigint;
+  keyMultiplier: number;
+}
+
+function rewardOf(data: StepData<'CompleteApplication'>, drop: DropState): Reward {
+  const real = !drop.isDemo;
+  // Never more than the pool still holds.
+  const gems = drop.kind === 'paid' && real ? min(drop.terms.gemRewardBaseMinor, drop.gemPoolRemainingMinor) : 0n;
+  // Move drops pay their key reward from the escrow, never more than it holds; the applicant's key multiplier
+  // (spec 1 §9: 2x key earnings, bought with gold in the shop) adds its bonus from issuance, bounded by it.
+  const keyMultiplier = drop.kind === 'move' && real ? wholeMultiplier(data.keyMultiplier) : 1;
+  const keysFromPool =
+    drop.kind === 'move' && real ? min(drop.terms.keyRewardAmountMinor, drop.keyPoolRemainingMinor) : 0n;
+  const keysBonus = keysFromPool * BigInt(keyMultiplier - 1);
+  return { gems, keysFromPool, keysBonus, keyMultiplier };
+}
+
+function rewardMoney(
+  data: StepData<'CompleteApplication'>,
+  drop: DropState,
+  application: ApplicationState,
+  { gems, keysFromPool, keysBonus, keyMultiplier }: Reward,
+): MoneyMovement | null {
+  const reward = {
+    dropId: drop.dropId,
+    transactionId: data.transactionId,
+    reasonCode: 'DROP_REWARD' as const,
+    now: data.now,
+  };
+  const applicant = userAccount(application.applicantUserId);
+  if (gems > 0n) {
+    return dropMoney({ ...reward, description: `Reward for drop ${drop.details.title}` }, [
+      { debitAccount: dropEscrow(drop.dropId), creditAccount: applicant, currency: 'gems', amountMinor: gems },
+    ]);
+  }
+  if (keysFromPool <= 0n) return null;
+  return dropMoney(
+    {
+      ...reward,
+      description:
+        keyMultiplier > 1
+          ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)`
+          : `Keys for move drop ${drop.details.title}`,
+    },
+    [
+      {
+        debitAccount: dropEscrow(drop.dropId),
+        creditAccount: applicant,
+        currency: 'keys',
+        amountMinor: keysFromPool,
+      },
+      ...(keysBonus > 0n
+        ? [
+            {
+              debitAccount: SYSTEM_ACCOUNTS.issuance,
+              creditAccount: applicant,
+              currency: 'keys' as const,
+              amountMinor: keysBonus,
+            },
+          ]
+        : []),
+    ],
+  );
+}
+
+function decideComplete(
+  data: StepData<'CompleteApplication'>,
+  drop: DropState,
+  application: ApplicationState,
+): DropDecision {
+  if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
+  if (application.status !== 'submitted') return refuse({ code: 'APPLICATION_MUST_BE_SUBMITTED' });
+  const reward = rewardOf(data, drop);
+  const money = rewardMoney(data, drop, application, reward);
+  const base = { applicationId: application.applicationId, dropId: drop.dropId };
+  return accept(
+    [
+      {
+        type: 'DropApplicationCompleted',
+        data: {
+          ...base,
+          applicantUserId: application.applicantUserId,
+          dropType: drop.kind,
+          completedAt: data.now,
+        },
+      },
+      {
+        type: 'DropApplicationPaid',
+        data: {
+          ...base,
+          applicantUserId: application.applicantUserId,
+          reviewScore: data.reviewScore,
+          gemsEarnedMinor: reward.gems.toString(),
+          keysEarnedMinor: (reward.keysFromPool + reward.keysBonus).toString(),
+          keyMultiplier: reward.keyMultiplier,
+          ...(drop.kind === 'move' ? { keysFromPoolMinor: reward.keysFromPool.toString() } : {}),
+          rewardTransactionId: money ? data.transactionId : null,
+          paidAt: data.now,
         },
       },
     ],
@@ -107,45 +269,8 @@ export function decideApplicationStep(
       if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
       if (application.status !== 'pending') return refuse({ code: 'APPLICATION_MUST_BE_PENDING', action: 'approve' });
       return accept([{ type: 'DropApplicationApproved', data: { ...base, approvedAt: command.data.now } }]);
-    case 'RejectApplication': {
-      if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
-      if (application.status !== 'pending') return refuse({ code: 'APPLICATION_MUST_BE_PENDING', action: 'reject' });
-      // The applicant gets back exactly what applying cost them.
-      const money: MoneyMovement | null =
-        application.costMinor > 0n && application.costCurrency
-          ? dropMoney(
-              {
-                dropId: drop.dropId,
-                transactionId: command.data.transactionId,
-                reasonCode: 'DROP_APPLICATION',
-                description: `Refund of a rejected application to drop ${drop.details.title}`,
-                now: command.data.now,
-              },
-              [
-                {
-                  debitAccount: SYSTEM_ACCOUNTS.burn,
-                  creditAccount: userAccount(application.applicantUserId),
-                  currency: application.costCurrency,
-                  amountMinor: application.costMinor,
-                },
-              ],
-            )
-          : null;
-      return accept(
-        [
-          {
-            type: 'DropApplicationRejected',
-            data: {
-              ...base,
-              refundMinor: application.costMinor.toString(),
-              refundTransactionId: money ? command.data.transactionId : null,
-              rejectedAt: command.data.now,
-            },
-          },
-        ],
-        money,
-      );
-    }
+    case 'RejectApplication':
+      return decideReject(command.data, drop, application);
     case 'SubmitWork':
       if (application.applicantUserId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_APPLICANT' });
       if (application.status !== 'approved') return refuse({ code: 'APPLICATION_MUST_BE_APPROVED' });
@@ -161,89 +286,8 @@ export function decideApplicationStep(
           },
         },
       ]);
-    case 'CompleteApplication': {
-      if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
-      if (application.status !== 'submitted') return refuse({ code: 'APPLICATION_MUST_BE_SUBMITTED' });
-      const real = !drop.isDemo;
-      // Never more than the pool still holds.
-      const gems = drop.kind === 'paid' && real ? min(drop.terms.gemRewardBaseMinor, drop.gemPoolRemainingMinor) : 0n;
-      // Move drops pay their key reward from the escrow, never more than it holds; the applicant's key multiplier
-      // (spec 1 §9: 2x key earnings, bought with gold in the shop) adds its bonus from issuance, bounded by it.
-      const keyMultiplier = drop.kind === 'move' && real ? wholeMultiplier(command.data.keyMultiplier) : 1;
-      const keysFromPool =
-        drop.kind === 'move' && real ? min(drop.terms.keyRewardAmountMinor, drop.keyPoolRemainingMinor) : 0n;
-      const keysBonus = keysFromPool * BigInt(keyMultiplier - 1);
-      const keys = keysFromPool + keysBonus;
-      const reward = {
-        dropId: drop.dropId,
-        transactionId: command.data.transactionId,
-        reasonCode: 'DROP_REWARD' as const,
-        now: command.data.now,
-      };
-      const applicant = userAccount(application.applicantUserId);
-      let money: MoneyMovement | null = null;
-      if (gems > 0n) {
-        money = dropMoney({ ...reward, description: `Reward for drop ${drop.details.title}` }, [
-          { debitAccount: dropEscrow(drop.dropId), creditAccount: applicant, currency: 'gems', amountMinor: gems },
-        ]);
-      } else if (keysFromPool > 0n) {
-        money = dropMoney(
-          {
-            ...reward,
-            description:
-              keyMultiplier > 1
-                ? `Keys for move drop ${drop.details.title} (${keyMultiplier}x key multiplier)`
-                : `Keys for move drop ${drop.details.title}`,
-          },
-          [
-            {
-              debitAccount: dropEscrow(drop.dropId),
-              creditAccount: applicant,
-              currency: 'keys',
-              amountMinor: keysFromPool,
-            },
-            ...(keysBonus > 0n
-              ? [
-                  {
-                    debitAccount: SYSTEM_ACCOUNTS.issuance,
-                    creditAccount: applicant,
-                    currency: 'keys' as const,
-                    amountMinor: keysBonus,
-                  },
-                ]
-              : []),
-          ],
-        );
-      }
-      return accept(
-        [
-          {
-            type: 'DropApplicationCompleted',
-            data: {
-              ...base,
-              applicantUserId: application.applicantUserId,
-              dropType: drop.kind,
-              completedAt: command.data.now,
-            },
-          },
-          {
-            type: 'DropApplicationPaid',
-            data: {
-              ...base,
-              applicantUserId: application.applicantUserId,
-              reviewScore: command.data.reviewScore,
-              gemsEarnedMinor: gems.toString(),
-              keysEarnedMinor: keys.toString(),
-              keyMultiplier,
-              ...(drop.kind === 'move' ? { keysFromPoolMinor: keysFromPool.toString() } : {}),
-              rewardTransactionId: money ? command.data.transactionId : null,
-              paidAt: command.data.now,
-            },
-          },
-        ],
-        money,
-      );
-    }
+    case 'CompleteApplication':
+      return decideComplete(command.data, drop, application);
     default: {
       const unknownCommand: never = command;
       throw new Error(`Unknown application command ${(unknownCommand as { type: string }).type}`);

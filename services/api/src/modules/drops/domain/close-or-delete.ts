@@ -3,19 +3,14 @@ import { DropCommand, DropDecision, accept, dropEscrow, dropMoney, refuse } from
 import { DropState, inFlightApplications } from './drop';
 import type { DropEvent } from './drop-events';
 
-export function decideCloseOrDelete(
-  command: Extract<DropCommand, { type: 'CloseDrop' | 'DeleteDrop' }>,
+type CloseOrDelete = Extract<DropCommand, { type: 'CloseDrop' | 'DeleteDrop' }>;
+
+/** What closing or deleting gives back: the pools' rest to the creator and, on deletion, what applying cost. */
+function returnPostings(
+  commandType: CloseOrDelete['type'],
   drop: DropState,
-): DropDecision {
-  const data = command.data;
-  if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
-  if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
-  const inFlight = inFlightApplications(drop);
-  if (command.type === 'CloseDrop') {
-    if (drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
-    // Closing returns the pool, so every application must have its answer first (else it could not be paid).
-    if (inFlight.length > 0) return refuse({ code: 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING' });
-  }
+  inFlight: ReturnType<typeof inFlightApplications>,
+): Posting[] {
   const remaining = drop.gemPoolRemainingMinor;
   const postings: Posting[] = [];
   const escrow = dropEscrow(drop.dropId);
@@ -36,7 +31,7 @@ export function decideCloseOrDelete(
       amountMinor: keysRemaining,
     });
   // A deleted drop declines what is in flight and gives each applicant back what applying cost.
-  if (command.type === 'DeleteDrop') {
+  if (commandType === 'DeleteDrop') {
     for (const application of inFlight) {
       if (application.costMinor > 0n && application.costCurrency) {
         postings.push({
@@ -48,6 +43,22 @@ export function decideCloseOrDelete(
       }
     }
   }
+  return postings;
+}
+
+export function decideCloseOrDelete(command: CloseOrDelete, drop: DropState): DropDecision {
+  const data = command.data;
+  if (!drop.exists || drop.deleted) return refuse({ code: 'DROP_MUST_EXIST' });
+  if (drop.creatorId !== data.callerId) return refuse({ code: 'CALLER_MUST_BE_CREATOR' });
+  const inFlight = inFlightApplications(drop);
+  if (command.type === 'CloseDrop') {
+    if (drop.closed) return refuse({ code: 'DROP_MUST_BE_OPEN' });
+    // Closing returns the pool, so every application must have its answer first (else it could not be paid).
+    if (inFlight.length > 0) return refuse({ code: 'APPLICATIONS_MUST_BE_RESOLVED_BEFORE_CLOSING' });
+  }
+  const remaining = drop.gemPoolRemainingMinor;
+  const keysRemaining = drop.keyPoolRemainingMinor;
+  const postings = returnPostings(command.type, drop, inFlight);
   const description =
     command.type === 'CloseDrop'
       ? `Remaining ${drop.kind === 'move' ? 'key' : 'gem'} pool of drop ${drop.details.title} returned`

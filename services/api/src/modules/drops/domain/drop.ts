@@ -146,29 +146,86 @@ function withApplication(
   return { ...state, applications: { ...state.applications, [applicationId]: change(application) } };
 }
 
+type DropEventData<T extends DropEvent['type']> = Extract<DropEvent, { type: T }>['data'];
+/** The events about one application of the drop. */
+type ApplicationEvent = Exclude<DropEvent, { type: 'DropCreated' | 'DropUpdated' | 'DropClosed' | 'DropDeleted' }>;
+
+function dropCreated(state: DropState, data: DropEventData<'DropCreated'>): DropState {
+  const pool = BigInt(data.gemPoolTotalMinor);
+  return {
+    ...state,
+    exists: true,
+    creatorId: data.creatorId,
+    creatorName: data.creatorName,
+    creatorAvatar: data.creatorAvatar,
+    kind: data.kind,
+    details: data.details,
+    terms: termsFromPayload(data.terms),
+    gemPoolTotalMinor: pool,
+    gemPoolRemainingMinor: pool,
+    keyPoolTotalMinor: BigInt(data.keyPoolTotalMinor ?? '0'),
+    keyPoolRemainingMinor: BigInt(data.keyPoolTotalMinor ?? '0'),
+    isDemo: data.isDemo,
+    createdAt: data.createdAt,
+    updatedAt: data.createdAt,
+  };
+}
+
+/** Deleting declines the applications in flight: each gives its seat back. */
+function dropDeleted(state: DropState, data: DropEventData<'DropDeleted'>): DropState {
+  let next: DropState = {
+    ...state,
+    deleted: true,
+    gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(data.poolReturnedMinor),
+    keyPoolRemainingMinor: state.keyPoolRemainingMinor - BigInt(data.keyPoolReturnedMinor ?? '0'),
+    updatedAt: data.deletedAt,
+  };
+  for (const applicationId of data.declinedApplicationIds) {
+    next = withApplication(next, applicationId, (application) => ({
+      ...application,
+      status: 'rejected',
+      rejectedAt: data.deletedAt,
+      updatedAt: data.deletedAt,
+    }));
+  }
+  return { ...next, seatsTaken: Math.max(0, next.seatsTaken - data.declinedApplicationIds.length) };
+}
+
+function applicationReceived(state: DropState, data: DropEventData<'DropApplicationReceived'>): DropState {
+  const application: ApplicationState = {
+    applicationId: data.applicationId,
+    dropId: data.dropId,
+    applicantUserId: data.applicantUserId,
+    applicantName: data.applicantName,
+    message: data.message,
+    status: 'pending',
+    costCurrency: data.costCurrency,
+    costMinor: BigInt(data.costMinor),
+    submission: null,
+    reviewScore: null,
+    gemsEarnedMinor: 0n,
+    keysEarnedMinor: 0n,
+    appliedAt: data.appliedAt,
+    approvedAt: null,
+    rejectedAt: null,
+    submittedAt: null,
+    completedAt: null,
+    paidAt: null,
+    updatedAt: data.appliedAt,
+  };
+  return {
+    ...state,
+    seatsTaken: state.seatsTaken + 1,
+    totalApplications: state.totalApplications + 1,
+    applications: { ...state.applications, [data.applicationId]: application },
+  };
+}
+
+/** The drop's own events; those about one of its applications go to `evolveApplication`. */
 export function evolve(state: DropState, event: DropEvent): DropState {
   switch (event.type) {
-    case 'DropCreated': {
-      const data = event.data;
-      const pool = BigInt(data.gemPoolTotalMinor);
-      return {
-        ...state,
-        exists: true,
-        creatorId: data.creatorId,
-        creatorName: data.creatorName,
-        creatorAvatar: data.creatorAvatar,
-        kind: data.kind,
-        details: data.details,
-        terms: termsFromPayload(data.terms),
-        gemPoolTotalMinor: pool,
-        gemPoolRemainingMinor: pool,
-        keyPoolTotalMinor: BigInt(data.keyPoolTotalMinor ?? '0'),
-        keyPoolRemainingMinor: BigInt(data.keyPoolTotalMinor ?? '0'),
-        isDemo: data.isDemo,
-        createdAt: data.createdAt,
-        updatedAt: data.createdAt,
-      };
-    }
+    case 'DropCreated':
+      return dropCreated(state, event.data);
     case 'DropUpdated': {
       const data = event.data;
       return {
@@ -192,54 +249,17 @@ export function evolve(state: DropState, event: DropEvent): DropState {
         keyPoolRemainingMinor: state.keyPoolRemainingMinor - BigInt(event.data.keyPoolReturnedMinor ?? '0'),
         updatedAt: event.data.closedAt,
       };
-    case 'DropDeleted': {
-      let next: DropState = {
-        ...state,
-        deleted: true,
-        gemPoolRemainingMinor: state.gemPoolRemainingMinor - BigInt(event.data.poolReturnedMinor),
-        keyPoolRemainingMinor: state.keyPoolRemainingMinor - BigInt(event.data.keyPoolReturnedMinor ?? '0'),
-        updatedAt: event.data.deletedAt,
-      };
-      for (const applicationId of event.data.declinedApplicationIds) {
-        next = withApplication(next, applicationId, (application) => ({
-          ...application,
-          status: 'rejected',
-          rejectedAt: event.data.deletedAt,
-          updatedAt: event.data.deletedAt,
-        }));
-      }
-      return { ...next, seatsTaken: Math.max(0, next.seatsTaken - event.data.declinedApplicationIds.length) };
-    }
-    case 'DropApplicationReceived': {
-      const data = event.data;
-      const application: ApplicationState = {
-        applicationId: data.applicationId,
-        dropId: data.dropId,
-        applicantUserId: data.applicantUserId,
-        applicantName: data.applicantName,
-        message: data.message,
-        status: 'pending',
-        costCurrency: data.costCurrency,
-        costMinor: BigInt(data.costMinor),
-        submission: null,
-        reviewScore: null,
-        gemsEarnedMinor: 0n,
-        keysEarnedMinor: 0n,
-        appliedAt: data.appliedAt,
-        approvedAt: null,
-        rejectedAt: null,
-        submittedAt: null,
-        completedAt: null,
-        paidAt: null,
-        updatedAt: data.appliedAt,
-      };
-      return {
-        ...state,
-        seatsTaken: state.seatsTaken + 1,
-        totalApplications: state.totalApplications + 1,
-        applications: { ...state.applications, [data.applicationId]: application },
-      };
-    }
+    case 'DropDeleted':
+      return dropDeleted(state, event.data);
+    default:
+      return evolveApplication(state, event);
+  }
+}
+
+function evolveApplication(state: DropState, event: ApplicationEvent): DropState {
+  switch (event.type) {
+    case 'DropApplicationReceived':
+      return applicationReceived(state, event.data);
     case 'DropApplicationApproved':
       return withApplication(state, event.data.applicationId, (application) => ({
         ...application,

@@ -74,6 +74,45 @@ export interface SocialActionCommand {
   commentId?: string;
 }
 
+/** The points a quick action earns, minted to the user. */
+function socialRewardMoney(command: SocialActionCommand, pointsMinor: bigint): MoneyMovement {
+  const { action, userId, contentId, now } = command;
+  return {
+    transactionId: command.transactionId,
+    reasonCode: 'ENGAGEMENT_REWARD',
+    description: `Content ${action}`,
+    postings: [
+      {
+        debitAccount: SYSTEM_ACCOUNTS.issuance,
+        creditAccount: userAccount(userId),
+        currency: 'points',
+        amountMinor: pointsMinor,
+      },
+    ],
+    now,
+    references: command.commentId ? { contentId, commentId: command.commentId } : { contentId },
+  };
+}
+
+/** The free engagement shares a quick action takes out of the item's pool. */
+function sharesGivenEvent(command: SocialActionCommand, state: SocialState, engagementShares: number): EngagementEvent {
+  const { action, userId, contentId, now } = command;
+  return {
+    type: 'EngagementSharesGiven',
+    data: {
+      contentId,
+      userId,
+      actionType: action,
+      shares: engagementShares,
+      at: now,
+      poolAfter: {
+        sharesGiven: state.pool.sharesGiven + engagementShares,
+        revenueUsdMinor: state.pool.revenueUsdMinor.toString(),
+      },
+    },
+  };
+}
+
 /**
  * A quick action (spec 2 §5, §9): like and save once per user and item; points = base × tier multiplier floored to
  * one decimal, none on demo content or one's own, a save, share or repost earns once per item, a comment once per
@@ -119,25 +158,7 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
         },
       },
     ],
-    poolEvents:
-      engagementShares > 0
-        ? [
-            {
-              type: 'EngagementSharesGiven',
-              data: {
-                contentId,
-                userId,
-                actionType: action,
-                shares: engagementShares,
-                at: now,
-                poolAfter: {
-                  sharesGiven: state.pool.sharesGiven + engagementShares,
-                  revenueUsdMinor: state.pool.revenueUsdMinor.toString(),
-                },
-              },
-            },
-          ]
-        : [],
+    poolEvents: engagementShares > 0 ? [sharesGivenEvent(command, state, engagementShares)] : [],
     dailyAfter: { pointsMinor: state.daily.pointsMinor + pointsMinor, externalMoves: state.daily.externalMoves },
     pointsMinor,
     dailyLimitReached: pointsMinor < base,
@@ -147,24 +168,7 @@ export function decideSocialAction(command: SocialActionCommand, state: SocialSt
     sharesRemaining: poolLeft - engagementShares,
     dailyPointsRemainingMinor: capLeft - pointsMinor > 0n ? capLeft - pointsMinor : 0n,
     movesRemainingToday: Math.max(0, ENGAGEMENT_DAILY_CAPS.externalMoves - state.daily.externalMoves),
-    money:
-      pointsMinor > 0n
-        ? {
-            transactionId: command.transactionId,
-            reasonCode: 'ENGAGEMENT_REWARD',
-            description: `Content ${action}`,
-            postings: [
-              {
-                debitAccount: SYSTEM_ACCOUNTS.issuance,
-                creditAccount: userAccount(userId),
-                currency: 'points',
-                amountMinor: pointsMinor,
-              },
-            ],
-            now,
-            references: command.commentId ? { contentId, commentId: command.commentId } : { contentId },
-          }
-        : null,
+    money: pointsMinor > 0n ? socialRewardMoney(command, pointsMinor) : null,
   };
 }
 
@@ -184,7 +188,8 @@ export interface ExternalMoveCommand {
 
 /**
  * An external move (spec 2 §9): one of a type per user and item; points = base × multiplier floored, keys =
- * ceil(points / 20); none on demo content or one's own; at most `ENGAGEMENT_DAILY_CAPS.externalMoves` a UTC day (then refused).
+ * ceil(points / 20); none on demo content or one's own; at most `ENGAGEMENT_DAILY_CAPS.externalMoves` a UTC day
+ * (then refused).
  */
 export function decideExternalMove(command: ExternalMoveCommand, state: SocialState): SocialDecision | Refused {
   const { content, userId, contentId, now, moveType } = command;

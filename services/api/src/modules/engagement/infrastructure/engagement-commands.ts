@@ -12,7 +12,12 @@ import type { UserTier } from '@app/contracts/identity';
 import type { TransactionHandle } from '@app/event-store';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import type { ApiError } from '../../../platform/http/api-error';
-import { UseCaseRunner, type Decided, type GroupMemberDecision } from '../../../platform/use-cases/use-case-runner';
+import {
+  UseCaseRunner,
+  type Decided,
+  type GroupDecided,
+  type GroupMemberDecision,
+} from '../../../platform/use-cases/use-case-runner';
 import { GroupQueues } from '../../../platform/use-cases/group-queues';
 import { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from '../../content';
 import { decideSocialAction, type SocialDecision } from '../domain/decide-social';
@@ -54,6 +59,66 @@ export interface PendingSocialAction {
 export interface StreamEvents {
   loaded: Loaded<unknown>;
   events: readonly EngagementEvent[];
+}
+
+type SocialStates = Parameters<typeof decideSocialAction>[1];
+
+/**
+ * A group's members decided in turn on the states the ones before left (an item's last pool shares go to whoever
+ * came first; a user twice in the group sees their first action, on any item, in their day's totals), and the events
+ * they decided, gathered per stream for the group's one append.
+ */
+class SocialGroupWork {
+  readonly eventsByStream = new Map<string, EngagementEvent[]>();
+  readonly allEvents: EngagementEvent[] = [];
+
+  constructor(
+    private readonly userContents: Map<string, SocialStates['userContent']>,
+    private readonly pools: Map<string, SocialStates['pool']>,
+    readonly dailies: Map<string, DailyState>,
+  ) {}
+
+  decide(member: PendingSocialAction, content: ContentForCommand): GroupMemberDecision<SocialActionResponse> {
+    const { contentId } = member;
+    const poolId = contentPoolStreamId(contentId);
+    const userContentId = userContentStreamId(contentId, member.userId);
+    const dailyId = dailyRewardsKey(member.userId, utcDayOf(member.now));
+    const decision = decideSocialAction(
+      {
+        contentId,
+        userId: member.userId,
+        action: member.action,
+        tier: member.tier,
+        actorIsDemo: member.actorIsDemo,
+        content,
+        transactionId: member.transactionId,
+        now: member.now,
+      },
+      {
+        userContent: this.userContents.get(userContentId)!,
+        pool: this.pools.get(poolId)!,
+        daily: this.dailies.get(dailyId)!,
+      },
+    );
+    if (decision.kind === 'refused') return { refusal: engagementRefusalToApiError(decision.refusal) };
+    this.userContents.set(
+      userContentId,
+      decision.userContentEvents.reduce(evolveUserContent, this.userContents.get(userContentId)!),
+    );
+    this.dailies.set(dailyId, decision.dailyAfter);
+    this.pools.set(poolId, decision.poolEvents.reduce(evolvePool, this.pools.get(poolId)!));
+    this.push(userContentId, decision.userContentEvents);
+    this.push(poolId, decision.poolEvents);
+    this.allEvents.push(...decision.userContentEvents, ...decision.poolEvents);
+    return {
+      money: decision.money,
+      answer: () => socialActionAnswer(member.action, contentId, member.tier, decision),
+    };
+  }
+
+  private push(streamId: string, events: readonly EngagementEvent[]): void {
+    if (events.length > 0) this.eventsByStream.set(streamId, [...(this.eventsByStream.get(streamId) ?? []), ...events]);
+  }
 }
 
 /**
@@ -112,83 +177,50 @@ export class EngagementCommands {
     const outcomes = await this.runner.runGroup<SocialActionResponse>({
       lockKeys,
       members: group.map((member) => ({ idempotency: member.idempotency })),
-      decide: async (unit, indexes) => {
-        const live = indexes.map((index) => group[index]!);
-        const contents = await this.queryBus.execute(
-          new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction),
-        );
-        const loaded = await this.store.socialMany(
-          live.map((member) => ({ contentId: member.contentId, userId: member.userId })),
-          unit.transaction,
-        );
-        const days = await readDailyRewards(
-          unit.transaction,
-          live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })),
-        );
-        const userContents = new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state]));
-        const dailies = new Map<string, DailyState>([...days].map(([key, day]) => [key, day.state]));
-        const pools = new Map([...loaded.pools].map(([streamId, entry]) => [streamId, entry.state]));
-        const eventsByStream = new Map<string, EngagementEvent[]>();
-        const push = (streamId: string, events: readonly EngagementEvent[]) => {
-          if (events.length > 0) eventsByStream.set(streamId, [...(eventsByStream.get(streamId) ?? []), ...events]);
-        };
-        const members = new Map<number, GroupMemberDecision<SocialActionResponse>>();
-        const allEvents: EngagementEvent[] = [];
-        for (const index of indexes) {
-          const member = group[index]!;
-          const { contentId } = member;
-          const content = contents.get(contentId);
-          if (!content) {
-            members.set(index, { refusal: contentNotFound() });
-            continue;
-          }
-          const poolId = contentPoolStreamId(contentId);
-          const userContentId = userContentStreamId(contentId, member.userId);
-          const dailyId = dailyRewardsKey(member.userId, utcDayOf(member.now));
-          const decision = decideSocialAction(
-            {
-              contentId,
-              userId: member.userId,
-              action: member.action,
-              tier: member.tier,
-              actorIsDemo: member.actorIsDemo,
-              content,
-              transactionId: member.transactionId,
-              now: member.now,
-            },
-            { userContent: userContents.get(userContentId)!, pool: pools.get(poolId)!, daily: dailies.get(dailyId)! },
-          );
-          if (decision.kind === 'refused') {
-            members.set(index, { refusal: engagementRefusalToApiError(decision.refusal) });
-            continue;
-          }
-          userContents.set(
-            userContentId,
-            decision.userContentEvents.reduce(evolveUserContent, userContents.get(userContentId)!),
-          );
-          dailies.set(dailyId, decision.dailyAfter);
-          pools.set(poolId, decision.poolEvents.reduce(evolvePool, pools.get(poolId)!));
-          push(userContentId, decision.userContentEvents);
-          push(poolId, decision.poolEvents);
-          allEvents.push(...decision.userContentEvents, ...decision.poolEvents);
-          members.set(index, {
-            money: decision.money,
-            answer: () => socialActionAnswer(member.action, contentId, member.tier, decision),
-          });
-        }
-        const loadedOf = (streamId: string): Loaded<unknown> =>
-          loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
-        const appends = [...eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
-        const alongside = socialActionRowsAlongside(
-          allEvents,
-          [...days].map(([key, read]) => ({ read, after: dailies.get(key)! })),
-        );
-        return { appends, members, alongside };
-      },
+      decide: (unit, indexes) => this.decideSocialGroup(group, unit, indexes),
     });
     outcomes.forEach((outcome, index) =>
       'ok' in outcome ? group[index]!.resolve(outcome.ok) : group[index]!.reject(outcome.error),
     );
+  }
+
+  /** The group's members still in it (`indexes`), decided in one unit of work; see `commitSocialActions`. */
+  private async decideSocialGroup(
+    group: PendingSocialAction[],
+    unit: UnitOfWork,
+    indexes: number[],
+  ): Promise<GroupDecided<SocialActionResponse>> {
+    const live = indexes.map((index) => group[index]!);
+    const contents = await this.queryBus.execute(
+      new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction),
+    );
+    const loaded = await this.store.socialMany(
+      live.map((member) => ({ contentId: member.contentId, userId: member.userId })),
+      unit.transaction,
+    );
+    const days = await readDailyRewards(
+      unit.transaction,
+      live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })),
+    );
+    const work = new SocialGroupWork(
+      new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state])),
+      new Map([...loaded.pools].map(([streamId, entry]) => [streamId, entry.state])),
+      new Map<string, DailyState>([...days].map(([key, day]) => [key, day.state])),
+    );
+    const members = new Map<number, GroupMemberDecision<SocialActionResponse>>();
+    for (const index of indexes) {
+      const member = group[index]!;
+      const content = contents.get(member.contentId);
+      members.set(index, content ? work.decide(member, content) : { refusal: contentNotFound() });
+    }
+    const loadedOf = (streamId: string): Loaded<unknown> =>
+      loaded.pools.get(streamId) ?? loaded.userContents.get(streamId)!;
+    const appends = [...work.eventsByStream].flatMap(([streamId, events]) => appendOf(loadedOf(streamId), events));
+    const alongside = socialActionRowsAlongside(
+      work.allEvents,
+      [...days].map(([key, read]) => ({ read, after: work.dailies.get(key)! })),
+    );
+    return { appends, members, alongside };
   }
 
   run<Body>(options: {

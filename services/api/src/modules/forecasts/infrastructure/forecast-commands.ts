@@ -37,6 +37,16 @@ function copyOf(state: ForecastState): ForecastState {
   return { ...state, stakes: [...state.stakes] };
 }
 
+/** One payout batch as `payBatch` fixed it before its unit of work (a rerun reuses it). */
+interface BatchPlan {
+  forecastId: string;
+  batchIndex: number;
+  batchStreamId: string;
+  batchLabel: string;
+  payoutTransactionIds: string[];
+  now: string;
+}
+
 /**
  * The forecasts' one way to commit: load the forecast's stream in the unit of work, decide purely, write the inline
  * read models, and append the events (expected version = loaded) with the ledger's postings in one atomic append,
@@ -52,7 +62,10 @@ export class ForecastCommands {
     private readonly queryBus: QueryBus,
   ) {}
 
-  /** The forecast's fold; only the events after the cached one are read (the append's expected version catches the rest). */
+  /**
+   * The forecast's fold; only the events after the cached one are read (the append's expected version catches the
+   * rest).
+   */
   async load(forecastId: string, transaction?: TransactionHandle): Promise<LoadedForecast> {
     const cached = this.folds.get(forecastId);
     const stored = await this.eventStore.readStream(forecastStreamId(forecastId), {
@@ -130,34 +143,8 @@ export class ForecastCommands {
     // which keeps their folds): the unit then decides on them without a read per user inside its transaction. A fold
     // that another process outran costs a version conflict and a rerun, nothing more.
     await Promise.all(batch.map((payout) => this.queryBus.execute(new GetUserBalancesQuery(payout.userId))));
-    const decideBatch = async (unit: UnitOfWork, refusedUserIds: string[]) => {
-      const forecast = await this.load(forecastId, unit.transaction);
-      const alreadyPaid =
-        (await this.eventStore.readStream(batchStreamId, { transaction: unit.transaction })).length > 0;
-      const command: ForecastCommand = {
-        type: 'PayBatch',
-        data: { batchIndex, alreadyPaid, transactionId: batchLabel, payoutTransactionIds, refusedUserIds, now },
-      };
-      const decision = decideForecast(command, forecast.state);
-      if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
-      await applyForecastEvents(
-        unit.transaction,
-        forecastId,
-        decision.events,
-        forecast.state,
-        forecast.state.stakes.length,
-      );
-      return {
-        decision,
-        appends: [
-          {
-            streamId: batchStreamId,
-            expectedVersion: 'no_stream' as const,
-            events: decision.events.map(({ type, data }) => ({ type, data })),
-          },
-        ],
-      };
-    };
+    const plan: BatchPlan = { forecastId, batchIndex, batchStreamId, batchLabel, payoutTransactionIds, now };
+    const decideBatch = (unit: UnitOfWork, refusedUserIds: string[]) => this.decideBatch(unit, plan, refusedUserIds);
     const outcomes = await this.runner.runGroup<null>({
       lockKeys: [batchStreamId],
       members: batch.map(() => ({})),
@@ -196,5 +183,35 @@ export class ForecastCommands {
       },
     });
     return { paidUsers: 0 };
+  }
+
+  /** Decides batch `plan.batchIndex` in the unit of work, leaving the users in `refusedUserIds` unpaid (`payBatch`). */
+  private async decideBatch(unit: UnitOfWork, plan: BatchPlan, refusedUserIds: string[]) {
+    const { forecastId, batchIndex, batchStreamId, batchLabel, payoutTransactionIds, now } = plan;
+    const forecast = await this.load(forecastId, unit.transaction);
+    const alreadyPaid = (await this.eventStore.readStream(batchStreamId, { transaction: unit.transaction })).length > 0;
+    const command: ForecastCommand = {
+      type: 'PayBatch',
+      data: { batchIndex, alreadyPaid, transactionId: batchLabel, payoutTransactionIds, refusedUserIds, now },
+    };
+    const decision = decideForecast(command, forecast.state);
+    if (decision.kind === 'refused') throw forecastRefusalToApiError(decision.refusal);
+    await applyForecastEvents(
+      unit.transaction,
+      forecastId,
+      decision.events,
+      forecast.state,
+      forecast.state.stakes.length,
+    );
+    return {
+      decision,
+      appends: [
+        {
+          streamId: batchStreamId,
+          expectedVersion: 'no_stream' as const,
+          events: decision.events.map(({ type, data }) => ({ type, data })),
+        },
+      ],
+    };
   }
 }

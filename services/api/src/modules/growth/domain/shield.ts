@@ -1,12 +1,12 @@
 import {
   GROWTH_RULES,
-  type PoolEvent,
   type SHIELD_COVERAGE_FLAGS,
   type ShieldEvent,
   type ShieldPolicyConfig,
   type ShieldPool,
 } from '@app/contracts/growth';
 import { escrowAccount, userAccount, type AccountId, type MoneyMovement, type Posting } from '@app/contracts/ledger';
+import type { PoolCommand } from './insurance-pool';
 import { DAY_MS } from './staking';
 
 /**
@@ -361,26 +361,45 @@ const withClaim = (
   claims: state.claims.map((claim) => (claim.claimId === claimId ? change(claim) : claim)),
 });
 
+type EventData<Type extends ShieldEvent['type']> = Extract<ShieldEvent, { type: Type }>['data'];
+
+function subscribedSubscription({ policy, ...data }: EventData<'ShieldSubscribed'>): Subscription {
+  return {
+    subscriptionId: data.subscriptionId,
+    policyId: policy.policyId,
+    policyName: policy.name,
+    premiumMinor: BigInt(policy.premiumMinor),
+    coverageMinor: BigInt(policy.coverageMinor),
+    deductibleMinor: BigInt(policy.deductibleMinor),
+    coverage: policy.coverage,
+    pool: data.pool,
+    subscribedAt: data.periodStart,
+    coverageFrom: data.coverageFrom,
+    periods: [{ start: data.periodStart, end: data.periodEnd }],
+    status: 'active',
+  };
+}
+
+function filedClaim(data: EventData<'ShieldClaimFiled'>): Claim {
+  return {
+    claimId: data.claimId,
+    subscriptionId: data.subscriptionId,
+    incidentType: data.incidentType,
+    occurredAt: data.occurredAt,
+    description: data.description,
+    evidenceUrl: data.evidenceUrl,
+    payoutMinor: BigInt(data.payoutMinor),
+    filedAt: data.filedAt,
+    status: 'pending',
+    decidedAt: null,
+    reason: null,
+  };
+}
+
 export function evolveShield(state: ShieldAccountState, event: ShieldEvent): ShieldAccountState {
   switch (event.type) {
-    case 'ShieldSubscribed': {
-      const { policy, ...data } = event.data;
-      const subscription: Subscription = {
-        subscriptionId: data.subscriptionId,
-        policyId: policy.policyId,
-        policyName: policy.name,
-        premiumMinor: BigInt(policy.premiumMinor),
-        coverageMinor: BigInt(policy.coverageMinor),
-        deductibleMinor: BigInt(policy.deductibleMinor),
-        coverage: policy.coverage,
-        pool: data.pool,
-        subscribedAt: data.periodStart,
-        coverageFrom: data.coverageFrom,
-        periods: [{ start: data.periodStart, end: data.periodEnd }],
-        status: 'active',
-      };
-      return { ...state, subscriptions: [...state.subscriptions, subscription] };
-    }
+    case 'ShieldSubscribed':
+      return { ...state, subscriptions: [...state.subscriptions, subscribedSubscription(event.data)] };
     case 'ShieldRenewed':
       return withSubscription(state, event.data.subscriptionId, (subscription) => ({
         ...subscription,
@@ -401,23 +420,8 @@ export function evolveShield(state: ShieldAccountState, event: ShieldEvent): Shi
         ...subscription,
         status: 'ended',
       }));
-    case 'ShieldClaimFiled': {
-      const data = event.data;
-      const claim: Claim = {
-        claimId: data.claimId,
-        subscriptionId: data.subscriptionId,
-        incidentType: data.incidentType,
-        occurredAt: data.occurredAt,
-        description: data.description,
-        evidenceUrl: data.evidenceUrl,
-        payoutMinor: BigInt(data.payoutMinor),
-        filedAt: data.filedAt,
-        status: 'pending',
-        decidedAt: null,
-        reason: null,
-      };
-      return { ...state, claims: [...state.claims, claim] };
-    }
+    case 'ShieldClaimFiled':
+      return { ...state, claims: [...state.claims, filedClaim(event.data)] };
     case 'ShieldClaimApproved':
       return withClaim(state, event.data.claimId, (claim) => ({
         ...claim,
@@ -432,57 +436,4 @@ export function evolveShield(state: ShieldAccountState, event: ShieldEvent): Shi
         reason: event.data.reason,
       }));
   }
-}
-
-/** The insurance pool (stream `growth-insurance-pool-<real|demo>`): what premiums brought in bounds what claims pay. */
-export interface PoolState {
-  pool: ShieldPool;
-  balanceMinor: bigint;
-}
-export const initialPool = (pool: string): PoolState => ({ pool: pool as ShieldPool, balanceMinor: 0n });
-export type PoolCommand =
-  | {
-      type: 'ReceivePremium';
-      data: { subscriptionId: string; amountMinor: bigint; transactionId: string; now: string };
-    }
-  | { type: 'PayClaim'; data: { claimId: string; amountMinor: bigint; transactionId: string; now: string } };
-export type PoolDecision =
-  { kind: 'accepted'; events: PoolEvent[] } | { kind: 'refused'; refusal: { code: 'POOL_TOO_SMALL' } };
-
-export function decidePool(command: PoolCommand, state: PoolState): PoolDecision {
-  const { amountMinor, transactionId, now } = command.data;
-  if (command.type === 'ReceivePremium') {
-    return {
-      kind: 'accepted',
-      events: [
-        {
-          type: 'PoolPremiumReceived',
-          data: {
-            subscriptionId: command.data.subscriptionId,
-            amountMinor: amountMinor.toString(),
-            transactionId,
-            receivedAt: now,
-          },
-        },
-      ],
-    };
-  }
-  if (amountMinor > state.balanceMinor) return { kind: 'refused', refusal: { code: 'POOL_TOO_SMALL' } };
-  return {
-    kind: 'accepted',
-    events: [
-      {
-        type: 'PoolClaimPaid',
-        data: { claimId: command.data.claimId, amountMinor: amountMinor.toString(), transactionId, paidAt: now },
-      },
-    ],
-  };
-}
-
-export function evolvePool(state: PoolState, event: PoolEvent): PoolState {
-  const amount = BigInt(event.data.amountMinor);
-  return {
-    ...state,
-    balanceMinor: event.type === 'PoolPremiumReceived' ? state.balanceMinor + amount : state.balanceMinor - amount,
-  };
 }

@@ -12,7 +12,8 @@ import {
 import { AggregateReader } from '../../../platform/event-sourcing/aggregate-reader';
 import { AggregateStreams, eventParser } from '../../../platform/event-sourcing/aggregate-stream';
 import { evolveProject, initialProject } from '../domain/funding';
-import { evolvePool, evolveShield, initialPool, initialShieldAccount } from '../domain/shield';
+import { evolvePool, initialPool } from '../domain/insurance-pool';
+import { evolveShield, initialShieldAccount } from '../domain/shield';
 import { evolveStaking, initialStakingAccount } from '../domain/staking';
 
 export const parseStakingEvent = eventParser<StakingEvent>(STAKING_EVENT_SCHEMAS, 'staking');

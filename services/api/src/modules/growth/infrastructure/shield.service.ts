@@ -11,13 +11,8 @@ import type { AppendToStream } from '@app/event-store';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import { UseCaseRunner } from '../../../platform/use-cases/use-case-runner';
 import { newTransactionId } from '../../ledger';
-import {
-  decidePool,
-  decideShield,
-  type PoolCommand,
-  type ShieldAccountState,
-  type ShieldCommand,
-} from '../domain/shield';
+import { decidePool, type PoolCommand } from '../domain/insurance-pool';
+import { decideShield, type ShieldAccountState, type ShieldCommand } from '../domain/shield';
 import { insufficientGems, shieldError } from '../growth-refusals';
 import { toClaim, toSubscription } from '../growth-views';
 import { InsurancePools, ShieldAccounts, poolStreams, shieldStreams } from './growth-streams';

@@ -53,8 +53,9 @@ export const growthReadModel = defineProjection<GrowthTable>({
        staked_at timestamptz NOT NULL, lock_until timestamptz NOT NULL, withdrawn boolean NOT NULL DEFAULT false)`,
     `CREATE INDEX ON ${tables.growth_positions} (channel_id) WHERE NOT withdrawn`,
     `CREATE TABLE ${tables.growth_projects} (
-       project_id text PRIMARY KEY, creator_id text NOT NULL, creator_is_demo boolean NOT NULL, created_at timestamptz NOT NULL,
-       deadline timestamptz NOT NULL, settled text, raised_minor bigint NOT NULL DEFAULT 0, created jsonb NOT NULL)`,
+       project_id text PRIMARY KEY, creator_id text NOT NULL, creator_is_demo boolean NOT NULL,
+       created_at timestamptz NOT NULL, deadline timestamptz NOT NULL, settled text,
+       raised_minor bigint NOT NULL DEFAULT 0, created jsonb NOT NULL)`,
     `CREATE INDEX ON ${tables.growth_projects} (deadline) WHERE settled IS NULL`,
     `CREATE TABLE ${tables.growth_pledges} (
        pledge_id text PRIMARY KEY, project_id text NOT NULL, backer_id text NOT NULL, amount_minor bigint NOT NULL,
@@ -118,94 +119,16 @@ const addTotal = (
   amountMinor: string | bigint,
 ) =>
   transaction.query(
-    `INSERT INTO ${tables.growth_totals} (name, amount_minor) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET amount_minor = ${tables.growth_totals}.amount_minor + excluded.amount_minor`,
+    `INSERT INTO ${tables.growth_totals} (name, amount_minor) VALUES ($1, $2)
+     ON CONFLICT (name) DO UPDATE SET amount_minor = ${tables.growth_totals}.amount_minor + excluded.amount_minor`,
     [name, String(amountMinor)],
   );
 
-async function apply(
-  transaction: TransactionHandle,
-  tables: ProjectionTables<GrowthTable>,
-  stored: StoredEvent,
-): Promise<void> {
-  if (STAKING_TYPES.has(stored.type)) {
-    const event = parseStakingEvent(stored);
-    switch (event.type) {
-      case 'StakePlaced': {
-        const data = event.data;
-        await transaction.query(
-          `INSERT INTO ${tables.growth_positions} (position_id, user_id, channel_id, amount_minor, lock_days, staked_at, lock_until) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-          [
-            data.positionId,
-            data.userId,
-            data.channelId,
-            data.amountMinor,
-            data.lockDays,
-            data.stakedAt,
-            data.lockUntil,
-          ],
-        );
-        return;
-      }
-      case 'StakeRewardAccrued':
-        await transaction.query(
-          `UPDATE ${tables.growth_positions} SET earned_minor = earned_minor + $2, accrued_through = $3 WHERE position_id = $1`,
-          [event.data.positionId, event.data.amountMinor, event.data.toDay],
-        );
-        await addTotal(transaction, tables, 'staking_rewards', event.data.amountMinor);
-        return;
-      case 'StakeWithdrawn':
-        await transaction.query(`UPDATE ${tables.growth_positions} SET withdrawn = true WHERE position_id = $1`, [
-          event.data.positionId,
-        ]);
-        return;
-    }
-  }
-  if (PROJECT_TYPES.has(stored.type)) {
-    const event = parseProjectEvent(stored);
-    switch (event.type) {
-      case 'ProjectCreated':
-        await transaction.query(
-          `INSERT INTO ${tables.growth_projects} (project_id, creator_id, creator_is_demo, created_at, deadline, created) VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT DO NOTHING`,
-          [
-            event.data.projectId,
-            event.data.creatorId,
-            event.data.creatorIsDemo,
-            event.data.createdAt,
-            event.data.deadline,
-            JSON.stringify(event.data),
-          ],
-        );
-        return;
-      case 'PledgeMade':
-        await transaction.query(
-          `INSERT INTO ${tables.growth_pledges} (pledge_id, project_id, backer_id, amount_minor, tier_id, pledged_at, status) VALUES ($1, $2, $3, $4, $5, $6, 'held') ON CONFLICT DO NOTHING`,
-          [
-            event.data.pledgeId,
-            event.data.projectId,
-            event.data.backerId,
-            event.data.amountMinor,
-            event.data.tierId,
-            event.data.pledgedAt,
-          ],
-        );
-        await transaction.query(
-          `UPDATE ${tables.growth_projects} SET raised_minor = raised_minor + $2 WHERE project_id = $1`,
-          [event.data.projectId, event.data.amountMinor],
-        );
-        return;
-      case 'ProjectSettled':
-        await transaction.query(`UPDATE ${tables.growth_projects} SET settled = $2 WHERE project_id = $1`, [
-          event.data.projectId,
-          event.data.outcome,
-        ]);
-        await transaction.query(`UPDATE ${tables.growth_pledges} SET status = $2 WHERE project_id = $1`, [
-          event.data.projectId,
-          event.data.outcome === 'funded' ? 'paid_to_creator' : 'returned',
-        ]);
-        if (event.data.outcome === 'funded') await addTotal(transaction, tables, 'funded', event.data.raisedMinor);
-        return;
-    }
-  }
+type Tables = ProjectionTables<GrowthTable>;
+
+async function apply(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
+  if (STAKING_TYPES.has(stored.type)) return applyStaking(transaction, tables, stored);
+  if (PROJECT_TYPES.has(stored.type)) return applyProject(transaction, tables, stored);
   if (stored.type === 'PoolPremiumReceived' || stored.type === 'PoolClaimPaid') {
     const event = parsePoolEvent(stored);
     await addTotal(
@@ -216,11 +139,96 @@ async function apply(
     );
     return;
   }
+  return applyShield(transaction, tables, stored);
+}
+
+async function applyStaking(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
+  const event = parseStakingEvent(stored);
+  switch (event.type) {
+    case 'StakePlaced': {
+      const data = event.data;
+      await transaction.query(
+        `INSERT INTO ${tables.growth_positions}
+                (position_id, user_id, channel_id, amount_minor, lock_days, staked_at, lock_until)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+        [data.positionId, data.userId, data.channelId, data.amountMinor, data.lockDays, data.stakedAt, data.lockUntil],
+      );
+      return;
+    }
+    case 'StakeRewardAccrued':
+      await transaction.query(
+        `UPDATE ${tables.growth_positions} SET earned_minor = earned_minor + $2, accrued_through = $3
+          WHERE position_id = $1`,
+        [event.data.positionId, event.data.amountMinor, event.data.toDay],
+      );
+      await addTotal(transaction, tables, 'staking_rewards', event.data.amountMinor);
+      return;
+    case 'StakeWithdrawn':
+      await transaction.query(`UPDATE ${tables.growth_positions} SET withdrawn = true WHERE position_id = $1`, [
+        event.data.positionId,
+      ]);
+      return;
+  }
+}
+
+async function applyProject(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
+  const event = parseProjectEvent(stored);
+  switch (event.type) {
+    case 'ProjectCreated':
+      await transaction.query(
+        `INSERT INTO ${tables.growth_projects} (project_id, creator_id, creator_is_demo, created_at, deadline, created)
+         VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT DO NOTHING`,
+        [
+          event.data.projectId,
+          event.data.creatorId,
+          event.data.creatorIsDemo,
+          event.data.createdAt,
+          event.data.deadline,
+          JSON.stringify(event.data),
+        ],
+      );
+      return;
+    case 'PledgeMade':
+      await transaction.query(
+        `INSERT INTO ${tables.growth_pledges}
+                (pledge_id, project_id, backer_id, amount_minor, tier_id, pledged_at, status)
+         VALUES ($1, $2, $3, $4, $5, $6, 'held') ON CONFLICT DO NOTHING`,
+        [
+          event.data.pledgeId,
+          event.data.projectId,
+          event.data.backerId,
+          event.data.amountMinor,
+          event.data.tierId,
+          event.data.pledgedAt,
+        ],
+      );
+      await transaction.query(
+        `UPDATE ${tables.growth_projects} SET raised_minor = raised_minor + $2 WHERE project_id = $1`,
+        [event.data.projectId, event.data.amountMinor],
+      );
+      return;
+    case 'ProjectSettled':
+      await transaction.query(`UPDATE ${tables.growth_projects} SET settled = $2 WHERE project_id = $1`, [
+        event.data.projectId,
+        event.data.outcome,
+      ]);
+      await transaction.query(`UPDATE ${tables.growth_pledges} SET status = $2 WHERE project_id = $1`, [
+        event.data.projectId,
+        event.data.outcome === 'funded' ? 'paid_to_creator' : 'returned',
+      ]);
+      if (event.data.outcome === 'funded') await addTotal(transaction, tables, 'funded', event.data.raisedMinor);
+      return;
+  }
+}
+
+async function applyShield(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
   const event = parseShieldEvent(stored);
   switch (event.type) {
     case 'ShieldSubscribed':
       await transaction.query(
-        `INSERT INTO ${tables.growth_subscriptions} (subscription_id, user_id, pool, status, period_end, coverage_minor) VALUES ($1, $2, $3, 'active', $4, $5) ON CONFLICT DO NOTHING`,
+        `INSERT INTO ${tables.growth_subscriptions}
+                (subscription_id, user_id, pool, status, period_end, coverage_minor)
+         VALUES ($1, $2, $3, 'active', $4, $5) ON CONFLICT DO NOTHING`,
         [
           event.data.subscriptionId,
           event.data.userId,
@@ -249,7 +257,8 @@ async function apply(
     }
     case 'ShieldClaimFiled':
       await transaction.query(
-        `INSERT INTO ${tables.growth_claims} (claim_id, user_id, status, filed_at) VALUES ($1, $2, 'pending', $3) ON CONFLICT DO NOTHING`,
+        `INSERT INTO ${tables.growth_claims} (claim_id, user_id, status, filed_at)
+         VALUES ($1, $2, 'pending', $3) ON CONFLICT DO NOTHING`,
         [event.data.claimId, event.data.userId, event.data.filedAt],
       );
       return;

@@ -95,7 +95,9 @@ export type UserCommand =
   | { type: 'GrantAdminRole'; data: { reason: string; now: string } }
   | { type: 'RevokeAdminRole'; data: { reason: string; now: string } }
   | { type: 'ChangeUserType'; data: { userType: UserType; now: string } }
-  /** `onlyRaise`: a paid upgrade never lowers a tier, decided here against the stream so racing upgrades can't either. */
+  /**
+   * `onlyRaise`: a paid upgrade never lowers a tier, decided here against the stream so racing upgrades can't either.
+   */
   | { type: 'ChangeUserTier'; data: { tier: UserTier; onlyRaise?: boolean; now: string } }
   | { type: 'LinkExternalIdentity'; data: { provider: 'google'; subject: string; email: string | null; now: string } }
   /** The expiry job: `lastActiveAt` is the activity it judged the sandbox on (at least 7 days before `now`). */
@@ -209,35 +211,37 @@ function sameLinks(left: SocialLinks, right: SocialLinks): boolean {
   );
 }
 
+/** The user as registration records them: no profile beyond their names, no admin role, nothing linked yet. */
+function registeredUser(data: Extract<UserEvent, { type: 'UserRegistered' }>['data']): RegisteredUser {
+  return {
+    status: 'registered',
+    userId: data.userId,
+    email: data.email,
+    username: data.username,
+    displayName: data.displayName,
+    bio: null,
+    avatarUrl: null,
+    bannerUrl: null,
+    websiteUrl: null,
+    socialLinks: {},
+    userType: data.userType,
+    tier: data.tier,
+    isAdmin: false,
+    referralCode: data.referralCode,
+    passwordHash: data.passwordHash,
+    demoPersona: data.demoPersona,
+    isDemo: data.isDemo ?? data.demoPersona !== null,
+    demoExpiredAt: null,
+    emailConfirmed: data.emailConfirmed,
+    pendingConfirmation: null,
+    externalIdentities: [],
+    registeredAt: data.registeredAt,
+    updatedAt: data.registeredAt,
+  };
+}
+
 export function evolveUser(state: UserState, event: UserEvent): UserState {
-  if (event.type === 'UserRegistered') {
-    const data = event.data;
-    return {
-      status: 'registered',
-      userId: data.userId,
-      email: data.email,
-      username: data.username,
-      displayName: data.displayName,
-      bio: null,
-      avatarUrl: null,
-      bannerUrl: null,
-      websiteUrl: null,
-      socialLinks: {},
-      userType: data.userType,
-      tier: data.tier,
-      isAdmin: false,
-      referralCode: data.referralCode,
-      passwordHash: data.passwordHash,
-      demoPersona: data.demoPersona,
-      isDemo: data.isDemo ?? data.demoPersona !== null,
-      demoExpiredAt: null,
-      emailConfirmed: data.emailConfirmed,
-      pendingConfirmation: null,
-      externalIdentities: [],
-      registeredAt: data.registeredAt,
-      updatedAt: data.registeredAt,
-    };
-  }
+  if (event.type === 'UserRegistered') return registeredUser(event.data);
   // A recorded fact about a user that never registered cannot be folded: the stream is corrupt.
   if (state.status !== 'registered') throw new Error(`${event.type} before UserRegistered`);
   switch (event.type) {

@@ -9,7 +9,14 @@ import {
   type SessionEvent,
   type SessionState,
 } from '../domain/session';
-import { evolveUser, initialUserState, USER_EVENT_TYPES, type UserEvent, type UserState } from '../domain/user';
+import {
+  evolveUser,
+  initialUserState,
+  USER_EVENT_TYPES,
+  type RegisteredUser,
+  type UserEvent,
+  type UserState,
+} from '../domain/user';
 import { IDENTITY_EVENT_STORE } from '../infrastructure/tokens';
 
 export interface IdentityVerifyReport {
@@ -55,6 +62,9 @@ interface SessionRowForCheck {
   stream_version: string;
 }
 
+/** Each stream's fold so far and its version, by user or session id. */
+type Folds<State> = Map<string, { state: State; version: number }>;
+
 @QueryHandler(VerifyIdentityReadModelQuery)
 export class VerifyIdentityReadModelHandler implements IQueryHandler<
   VerifyIdentityReadModelQuery,
@@ -74,8 +84,8 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<
   }
 
   private async verifyInSnapshot(transaction: TransactionHandle): Promise<IdentityVerifyReport> {
-    const users = new Map<string, { state: UserState; version: number }>();
-    const sessions = new Map<string, { state: SessionState; version: number }>();
+    const users: Folds<UserState> = new Map();
+    const sessions: Folds<SessionState> = new Map();
     const eventTypes = [...USER_EVENT_TYPES, ...SESSION_EVENT_TYPES];
     let checkpoint = CHECKPOINT_START;
     for (;;) {
@@ -90,80 +100,12 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<
       if (batch.caughtUp) break;
     }
     const mismatches: string[] = [];
-    const { rows: userRows } = await transaction.query<UserRowForCheck>('SELECT * FROM identity_users');
-    for (const row of userRows) {
-      const folded = users.get(row.user_id);
-      users.delete(row.user_id);
-      if (!folded || folded.state.status !== 'registered') {
-        mismatches.push(`User row ${row.user_id} has no UserRegistered event`);
-        continue;
-      }
-      const state = folded.state;
-      const expected: Record<string, unknown> = {
-        email: state.email,
-        username: state.username,
-        display_name: state.displayName,
-        bio: state.bio,
-        avatar_url: state.avatarUrl,
-        banner_url: state.bannerUrl,
-        website_url: state.websiteUrl,
-        social_links: JSON.stringify(sortKeys(state.socialLinks)),
-        user_type: state.userType,
-        tier: state.tier,
-        is_admin: state.isAdmin,
-        referral_code: state.referralCode,
-        password_hash: state.passwordHash,
-        demo_persona: state.demoPersona,
-        is_demo: state.isDemo,
-        demo_expired_at: state.demoExpiredAt === null ? null : new Date(state.demoExpiredAt).toISOString(),
-        email_confirmed: state.emailConfirmed,
-        stream_version: String(folded.version),
-      };
-      const actual: Record<string, unknown> = {
-        ...row,
-        demo_expired_at: row.demo_expired_at === null ? null : new Date(row.demo_expired_at).toISOString(),
-        social_links: JSON.stringify(sortKeys((row.social_links ?? {}) as Record<string, string>)),
-        stream_version: String(row.stream_version),
-      };
-      for (const [field, value] of Object.entries(expected)) {
-        if (actual[field] !== value)
-          mismatches.push(
-            `User ${row.user_id}: ${field} is ${JSON.stringify(actual[field])}, the events say ${JSON.stringify(value)}`,
-          );
-      }
-    }
-    for (const userId of users.keys()) mismatches.push(`User ${userId} has events but no row`);
-
-    const { rows: sessionRows } = await transaction.query<SessionRowForCheck>(
-      'SELECT session_id, user_id, token_hash, revoked_at, stream_version FROM identity_sessions',
-    );
-    for (const row of sessionRows) {
-      const folded = sessions.get(row.session_id);
-      sessions.delete(row.session_id);
-      if (!folded || folded.state.status === 'none') {
-        mismatches.push(`Session row ${row.session_id} has no SessionStarted event`);
-        continue;
-      }
-      const state = folded.state;
-      if (state.tokenHash !== row.token_hash)
-        mismatches.push(`Session ${row.session_id}: token hash differs from its events`);
-      if (state.userId !== row.user_id) mismatches.push(`Session ${row.session_id}: user differs from its events`);
-      if ((state.status === 'revoked') !== (row.revoked_at !== null))
-        mismatches.push(
-          `Session ${row.session_id}: revoked is ${row.revoked_at !== null}, the events say ${state.status === 'revoked'}`,
-        );
-      if (String(row.stream_version) !== String(folded.version))
-        mismatches.push(`Session ${row.session_id}: version ${row.stream_version}, the events say ${folded.version}`);
-    }
-    for (const sessionId of sessions.keys()) mismatches.push(`Session ${sessionId} has events but no row`);
-    return { usersChecked: userRows.length, sessionsChecked: sessionRows.length, mismatches };
+    const usersChecked = await checkUserRows(transaction, users, mismatches);
+    const sessionsChecked = await checkSessionRows(transaction, sessions, mismatches);
+    return { usersChecked, sessionsChecked, mismatches };
   }
 
-  private fold(
-    event: StoredEvent,
-    users: Map<string, { state: UserState; version: number }>,
-    sessions: Map<string, { state: SessionState; version: number }>,
-  ) {
+  private fold(event: StoredEvent, users: Folds<UserState>, sessions: Folds<SessionState>) {
     const schema = IDENTITY_EVENT_SCHEMAS[event.type as keyof typeof IDENTITY_EVENT_SCHEMAS];
     const data = schema.parse(event.data);
     if (event.streamId.startsWith('user-')) {
@@ -186,3 +128,92 @@ export class VerifyIdentityReadModelHandler implements IQueryHandler<
 
 const sortKeys = (map: Record<string, string>) =>
   Object.fromEntries(Object.entries(map).sort(([left], [right]) => left.localeCompare(right)));
+
+/** The users row a registered user's fold says there should be, in the row's own shapes. */
+function expectedUserRow(state: RegisteredUser, version: number): Record<string, unknown> {
+  return {
+    email: state.email,
+    username: state.username,
+    display_name: state.displayName,
+    bio: state.bio,
+    avatar_url: state.avatarUrl,
+    banner_url: state.bannerUrl,
+    website_url: state.websiteUrl,
+    social_links: JSON.stringify(sortKeys(state.socialLinks)),
+    user_type: state.userType,
+    tier: state.tier,
+    is_admin: state.isAdmin,
+    referral_code: state.referralCode,
+    password_hash: state.passwordHash,
+    demo_persona: state.demoPersona,
+    is_demo: state.isDemo,
+    demo_expired_at: state.demoExpiredAt === null ? null : new Date(state.demoExpiredAt).toISOString(),
+    email_confirmed: state.emailConfirmed,
+    stream_version: String(version),
+  };
+}
+
+/** Compares every users row with its fold (taking the checked folds out of `users`); returns the rows checked. */
+async function checkUserRows(
+  transaction: TransactionHandle,
+  users: Folds<UserState>,
+  mismatches: string[],
+): Promise<number> {
+  const { rows: userRows } = await transaction.query<UserRowForCheck>('SELECT * FROM identity_users');
+  for (const row of userRows) {
+    const folded = users.get(row.user_id);
+    users.delete(row.user_id);
+    if (!folded || folded.state.status !== 'registered') {
+      mismatches.push(`User row ${row.user_id} has no UserRegistered event`);
+      continue;
+    }
+    const expected = expectedUserRow(folded.state, folded.version);
+    const actual: Record<string, unknown> = {
+      ...row,
+      demo_expired_at: row.demo_expired_at === null ? null : new Date(row.demo_expired_at).toISOString(),
+      social_links: JSON.stringify(sortKeys((row.social_links ?? {}) as Record<string, string>)),
+      stream_version: String(row.stream_version),
+    };
+    for (const [field, value] of Object.entries(expected)) {
+      if (actual[field] !== value)
+        mismatches.push(
+          `User ${row.user_id}: ${field} is ${JSON.stringify(actual[field])}, ` +
+            `the events say ${JSON.stringify(value)}`,
+        );
+    }
+  }
+  for (const userId of users.keys()) mismatches.push(`User ${userId} has events but no row`);
+  return userRows.length;
+}
+
+/** Compares every sessions row with its fold (taking the checked folds out of `sessions`); returns the rows checked. */
+async function checkSessionRows(
+  transaction: TransactionHandle,
+  sessions: Folds<SessionState>,
+  mismatches: string[],
+): Promise<number> {
+  const { rows: sessionRows } = await transaction.query<SessionRowForCheck>(
+    'SELECT session_id, user_id, token_hash, revoked_at, stream_version FROM identity_sessions',
+  );
+  for (const row of sessionRows) {
+    const folded = sessions.get(row.session_id);
+    sessions.delete(row.session_id);
+    if (!folded || folded.state.status === 'none') {
+      mismatches.push(`Session row ${row.session_id} has no SessionStarted event`);
+      continue;
+    }
+    const state = folded.state;
+    if (state.tokenHash !== row.token_hash)
+      mismatches.push(`Session ${row.session_id}: token hash differs from its events`);
+    if (state.userId !== row.user_id) mismatches.push(`Session ${row.session_id}: user differs from its events`);
+    if ((state.status === 'revoked') !== (row.revoked_at !== null))
+      mismatches.push(
+        `Session ${row.session_id}: revoked is ${row.revoked_at !== null}, ` +
+          `the events say ${state.status === 'revoked'}`,
+      );
+    if (String(row.stream_version) !== String(folded.version))
+      mismatches.push(`Session ${row.session_id}: version ${row.stream_version}, the events say ${folded.version}`);
+  }
+  for (const sessionId of sessions.keys()) mismatches.push(`Session ${sessionId} has events but no row`);
+  return sessionRows.length;
+}

@@ -74,6 +74,56 @@ export type CouponRefusal =
 export type CouponDecision =
   { kind: 'accepted'; events: CouponEvent[] } | { kind: 'duplicate' } | { kind: 'refused'; refusal: CouponRefusal };
 
+/** The leaderboard band's winners of one closed week, each redeeming one coupon while any remain. */
+function decideBandAward(
+  data: Extract<CouponCommand, { type: 'AwardLeaderboardBand' }>['data'],
+  state: CouponState,
+  created: Created,
+): CouponDecision {
+  const { assignmentId, band, periodKey, weekEnd, winners, redemptionIdOf, now } = data;
+  if (
+    !state.assignments.some(
+      (assignment) => assignment.assignmentId === assignmentId && assignment.targetType === 'leaderboard',
+    )
+  )
+    return { kind: 'refused', refusal: 'ASSIGNMENT_MUST_EXIST' };
+  if (state.awardedBands.has(`${assignmentId}:${periodKey}`)) return { kind: 'duplicate' };
+  // Active at some point of the week [periodKey, weekEnd).
+  const activeInWeek =
+    Date.parse(created.startDate) < Date.parse(weekEnd) && Date.parse(created.endDate) > Date.parse(periodKey);
+  const awarded = activeInWeek ? winners.slice(0, state.quantityRemaining) : [];
+  return {
+    kind: 'accepted',
+    events: [
+      ...awarded.map((winner): CouponEvent => ({
+        type: 'CouponRedeemed',
+        data: {
+          couponId: state.couponId,
+          redemptionId: redemptionIdOf(winner.userId),
+          userName: winner.userName,
+          userId: winner.userId,
+          source: 'leaderboard',
+          assignmentId,
+          periodKey,
+          redeemedAt: now,
+        },
+      })),
+      {
+        type: 'CouponBandAwarded',
+        data: {
+          couponId: state.couponId,
+          assignmentId,
+          band,
+          periodKey,
+          winners: awarded.map((winner) => winner.userId),
+          unawarded: winners.length - awarded.length,
+          awardedAt: now,
+        },
+      },
+    ],
+  };
+}
+
 /**
  * The rules of a coupon:
  * - created once, with quantity_remaining = quantity_total;
@@ -131,50 +181,8 @@ export function decideCoupon(command: CouponCommand, state: CouponState): Coupon
         ],
       };
     }
-    case 'AwardLeaderboardBand': {
-      const { assignmentId, band, periodKey, weekEnd, winners, redemptionIdOf, now } = command.data;
-      if (
-        !state.assignments.some(
-          (assignment) => assignment.assignmentId === assignmentId && assignment.targetType === 'leaderboard',
-        )
-      )
-        return { kind: 'refused', refusal: 'ASSIGNMENT_MUST_EXIST' };
-      if (state.awardedBands.has(`${assignmentId}:${periodKey}`)) return { kind: 'duplicate' };
-      // Active at some point of the week [periodKey, weekEnd).
-      const activeInWeek =
-        Date.parse(created.startDate) < Date.parse(weekEnd) && Date.parse(created.endDate) > Date.parse(periodKey);
-      const awarded = activeInWeek ? winners.slice(0, state.quantityRemaining) : [];
-      return {
-        kind: 'accepted',
-        events: [
-          ...awarded.map((winner): CouponEvent => ({
-            type: 'CouponRedeemed',
-            data: {
-              couponId: state.couponId,
-              redemptionId: redemptionIdOf(winner.userId),
-              userName: winner.userName,
-              userId: winner.userId,
-              source: 'leaderboard',
-              assignmentId,
-              periodKey,
-              redeemedAt: now,
-            },
-          })),
-          {
-            type: 'CouponBandAwarded',
-            data: {
-              couponId: state.couponId,
-              assignmentId,
-              band,
-              periodKey,
-              winners: awarded.map((winner) => winner.userId),
-              unawarded: winners.length - awarded.length,
-              awardedAt: now,
-            },
-          },
-        ],
-      };
-    }
+    case 'AwardLeaderboardBand':
+      return decideBandAward(command.data, state, created);
   }
 }
 
