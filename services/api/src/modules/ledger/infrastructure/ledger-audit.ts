@@ -7,20 +7,16 @@ import {
   type EventStore,
   type StoredEvent,
 } from '@app/event-store';
-import { CURRENCIES, Currency, VerifyReport, formatMinor } from '@app/contracts/ledger';
-import { isUserAccount, userAccount, userIdOfAccount } from '../domain/accounts';
+import { CURRENCIES, VerifyReport, formatMinor } from '@app/contracts/ledger';
 import { LedgerEvent } from '../domain/events';
-import { isLedgerStream, userIdOfStream, userStreamId } from '../domain/streams';
+import { isLedgerStream, userStreamId } from '../domain/streams';
 import { IssuanceTally } from '../domain/issuance-tally';
 import { IssuanceBoundsCheck } from '../domain/issuance-bounds';
 import { ReferralCycles } from '../audit-ledger/referral-cycles';
-import { UserLedgerState, availableBalance, evolve, initialUserLedgerState } from '../domain/user-ledger';
-import {
-  LedgerFold,
-  LEDGER_PROJECTED_EVENT_TYPES,
-  parseLedgerEvent,
-  transactionRowKey,
-} from '../projections/ledger-fold';
+import { UserLedgerState } from '../domain/user-ledger';
+import { LedgerFold, LEDGER_PROJECTED_EVENT_TYPES, parseLedgerEvent } from '../projections/ledger-fold';
+import { compareProjection, readProjectionSnapshots, type ProjectionSnapshot } from './ledger-audit-projections';
+import { checkDemoIsolation, checkEvent, type Report, type TransactionCopies } from './ledger-audit-events';
 
 export interface Queryable {
   query<Row = Record<string, unknown>>(
@@ -46,13 +42,37 @@ export interface VerifyOptions {
   batchSize?: number;
 }
 
-type Report = (check: string, message: string, streamId: string | null) => void;
+/** What a verification accumulates while it reads the log in order. */
+interface AuditState {
+  eventsChecked: number;
+  chains: Map<string, { streamVersion: bigint; hash: string }>;
+  users: Map<string, UserLedgerState>;
+  copies: Map<string, TransactionCopies>;
+  fold: LedgerFold;
+  issuance: IssuanceTally;
+  issuanceBounds: IssuanceBoundsCheck;
+  referralCycles: ReferralCycles;
+  escrowSides: Map<string, { demo: boolean; real: boolean }>;
+}
 
-interface ProjectionSnapshot {
-  name: 'ledger_balances' | 'ledger_transactions';
-  checkpoint: Checkpoint;
-  rows: Record<string, Record<string, unknown>[]>;
-  compared: boolean;
+function newAuditState(): AuditState {
+  return {
+    eventsChecked: 0,
+    chains: new Map(),
+    users: new Map(),
+    copies: new Map(),
+    fold: new LedgerFold(),
+    issuance: new IssuanceTally(),
+    issuanceBounds: new IssuanceBoundsCheck(),
+    referralCycles: new ReferralCycles(),
+    escrowSides: new Map(),
+  };
+}
+
+/** Where reading must reach: every projection snapshot's checkpoint and everything committed when verify started. */
+interface ReadTarget {
+  snapshots: ProjectionSnapshot[];
+  committedAtStart: Checkpoint;
 }
 
 /**
@@ -74,142 +94,24 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   const report: Report = (check, message, streamId) => {
     if (findings.length < MAX_FINDINGS) findings.push({ check, message, stream_id: streamId });
   };
-  const batchSize = options.batchSize ?? READ_BATCH;
   const eventsTotal = options.onProgress ? Number((await eventStore.headCheckpoint()).position) : 0;
   const snapshots = await readProjectionSnapshots(eventStore);
   // Verify covers everything committed before it started (an auditor's own last write included), once readable.
   const committedAtStart = await newestCommitted(eventStore);
-  const chains = new Map<string, { streamVersion: bigint; hash: string }>();
-  const users = new Map<string, UserLedgerState>();
-  const copies = new Map<
-    string,
-    { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }
-  >();
-  const fold = new LedgerFold();
-  const issuance = new IssuanceTally();
-  const issuanceBounds = new IssuanceBoundsCheck();
-  const referralCycles = new ReferralCycles();
-  const escrowSides = new Map<string, { demo: boolean; real: boolean }>();
-  let eventsChecked = 0;
-  let checkpoint: Checkpoint = CHECKPOINT_START;
-  const waitUntil = Date.now() + 30_000;
-
-  const compareDue = (next: Checkpoint | null) => {
-    for (const snapshot of snapshots) {
-      if (snapshot.compared) continue;
-      if (next === null || compareCheckpoints(next, snapshot.checkpoint) > 0) {
-        compareProjection(snapshot, fold, report);
-        snapshot.compared = true;
-      }
-    }
-  };
-
-  for (;;) {
-    const batch = await eventStore.readAll(checkpoint, { limit: batchSize });
-    for (const stored of batch.events) {
-      compareDue({ transactionId: stored.transactionId, position: stored.position });
-      eventsChecked += 1;
-      const previous = chains.get(stored.streamId) ?? { streamVersion: 0n, hash: GENESIS_HASH };
-      const chain = verifyStreamChain([stored], previous);
-      if (!chain.valid) report('hash_chain', chain.message, stored.streamId);
-      chains.set(stored.streamId, { streamVersion: stored.streamVersion, hash: stored.hash });
-      if (!isLedgerStream(stored.streamId)) continue;
-      let event: LedgerEvent;
-      try {
-        event = parseLedgerEvent(stored);
-      } catch (error) {
-        report(
-          'payload',
-          `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`,
-          stored.streamId,
-        );
-        continue;
-      }
-      checkDemoIsolation(stored, event, users, escrowSides, report);
-      checkEvent(stored, event, users, copies, report);
-      if ((LEDGER_PROJECTED_EVENT_TYPES as readonly string[]).includes(stored.type)) fold.apply(stored, event);
-      if (event.type === 'LedgerTransactionPosted') {
-        issuance.add(event.data, stored.recordedAt.toISOString().slice(0, 10));
-        for (const message of issuanceBounds.add(event.data)) report('issuance_bound', message, stored.streamId);
-        referralCycles.add(event.data);
-      }
-    }
-    checkpoint = batch.nextCheckpoint;
-    // Events appended since the start make the count pass the total: the total grows with it rather than pass 100 %.
-    await options.onProgress?.({
-      eventsChecked,
-      eventsTotal: Math.max(eventsTotal, eventsChecked),
-      streamsChecked: chains.size,
-    });
-    if (!batch.caughtUp) continue;
-    // The readable end stops below the oldest transaction still running anywhere in the cluster; a projection
-    // snapshot may already be past it. Wait (briefly) until the log is readable up to every snapshot's checkpoint.
-    const pending = snapshots.filter(
-      (snapshot) => !snapshot.compared && compareCheckpoints(snapshot.checkpoint, checkpoint) > 0,
-    );
-    const behindStart = compareCheckpoints(committedAtStart, checkpoint) > 0;
-    if (pending.length === 0 && !behindStart) break;
-    if (Date.now() > waitUntil) {
-      for (const snapshot of pending)
-        report(`projection:${snapshot.name}`, `checkpoint is beyond the readable end of the log`, null);
-      if (behindStart)
-        report(
-          'coverage',
-          `events committed before verify started, up to position ${committedAtStart.position}, were not readable within 30 s`,
-          null,
-        );
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  compareDue(null);
-  const issuanceRows = issuance.byReason();
-  for (const row of issuanceRows) {
-    if (row.undocumented) {
-      report(
-        'issuance',
-        `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`,
-        null,
-      );
-    }
-  }
-  for (const message of referralCycles.findings()) report('issuance', message, null);
-
-  for (const [transactionId, copy] of copies) {
-    if (copy.streams.size !== copy.copyCount) {
-      report(
-        'transaction_copies',
-        `Transaction ${transactionId} has ${copy.streams.size} of ${copy.copyCount} copies`,
-        [...copy.streams][0] ?? null,
-      );
-    }
-  }
-  const currencies: VerifyReport['currencies'] = {};
-  const totals = fold.totals();
-  for (const currency of CURRENCIES) {
-    const entry = totals.get(currency) ?? { userBalanceMinor: 0n, userHeldMinor: 0n, systemBalanceMinor: 0n };
-    const sum = entry.userBalanceMinor + entry.systemBalanceMinor;
-    currencies[currency] = {
-      user_total: formatMinor(entry.userBalanceMinor, currency),
-      system_total: formatMinor(entry.systemBalanceMinor, currency),
-      sum: formatMinor(sum, currency),
-    };
-    if (sum !== 0n) report('zero_sum', `${currency}: accounts sum to ${formatMinor(sum, currency)}, not 0`, null);
-  }
-  for (const row of fold.balances.values()) {
-    if (row.userId !== null && row.balanceMinor - row.heldMinor < 0n) {
-      report(
-        'negative_balance',
-        `${row.accountId} ${row.currency} ends at ${formatMinor(row.balanceMinor - row.heldMinor, row.currency)}`,
-        userStreamId(row.userId),
-      );
-    }
-  }
+  const state = newAuditState();
+  await readWholeLog(eventStore, state, { snapshots, committedAtStart }, { ...options, eventsTotal }, report);
+  compareDueProjections(snapshots, state.fold, null, report);
+  const issuanceRows = state.issuance.byReason();
+  reportUndocumentedIssuance(issuanceRows, report);
+  for (const message of state.referralCycles.findings()) report('issuance', message, null);
+  reportIncompleteCopies(state.copies, report);
+  const currencies = currencyTotals(state.fold, report);
+  reportNegativeEndBalances(state.fold, report);
   return {
     ok: findings.length === 0,
-    events_checked: eventsChecked,
-    streams_checked: chains.size,
-    transactions_checked: copies.size,
+    events_checked: state.eventsChecked,
+    streams_checked: state.chains.size,
+    transactions_checked: state.copies.size,
     currencies,
     issuance: issuanceRows.map((row) => ({
       reason_code: row.reasonCode,
@@ -223,171 +125,156 @@ export async function verifyLedger(eventStore: EventStore, options: VerifyOption
   };
 }
 
-function checkEvent(
-  stored: StoredEvent,
-  event: LedgerEvent,
-  users: Map<string, UserLedgerState>,
-  copies: Map<string, { canonical: string; copyCount: number; streams: Set<string>; expectedStreams: string[] }>,
+/** Reads the log from the start in batches, checking every event, until it has read all of `target`. */
+async function readWholeLog(
+  eventStore: EventStore,
+  state: AuditState,
+  target: ReadTarget,
+  options: VerifyOptions & { eventsTotal: number },
   report: Report,
 ) {
-  const owner = userIdOfStream(stored.streamId);
-  if (event.type === 'LedgerTransactionPosted') {
-    const { transactionId, postings, copyIndex, copyCount } = event.data;
-    for (const posting of postings) {
-      if (posting.amountMinor <= 0n)
-        report('posting', `Transaction ${transactionId} has a posting of ${posting.amountMinor}`, stored.streamId);
-      if (posting.debitAccount === posting.creditAccount)
-        report('posting', `Transaction ${transactionId} moves from an account to itself`, stored.streamId);
+  const batchSize = options.batchSize ?? READ_BATCH;
+  let checkpoint: Checkpoint = CHECKPOINT_START;
+  const waitUntil = Date.now() + 30_000;
+  for (;;) {
+    const batch = await eventStore.readAll(checkpoint, { limit: batchSize });
+    for (const stored of batch.events) {
+      const next = { transactionId: stored.transactionId, position: stored.position };
+      compareDueProjections(target.snapshots, state.fold, next, report);
+      checkStoredEvent(stored, state, report);
     }
-    const userIds = [
-      ...new Set(
-        postings
-          .flatMap((posting) => [posting.debitAccount, posting.creditAccount])
-          .filter(isUserAccount)
-          .map((account) => userIdOfAccount(account)!),
-      ),
-    ].sort();
-    const expectedOwner = userIds.length === 0 ? null : userIds[copyIndex];
-    if (expectedOwner !== owner || copyCount !== Math.max(1, userIds.length)) {
-      report(
-        'transaction_copies',
-        `Transaction ${transactionId} copy ${copyIndex} is in ${stored.streamId}, which is not the stream it belongs to`,
-        stored.streamId,
-      );
-    }
-    const { copyIndex: _index, ...shared } = event.data;
-    const canonical = JSON.stringify(shared, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
-    const existing = copies.get(transactionId);
-    if (!existing)
-      copies.set(transactionId, {
-        canonical,
-        copyCount,
-        streams: new Set([stored.streamId]),
-        expectedStreams: userIds,
-      });
-    else {
-      if (existing.canonical !== canonical)
-        report(
-          'transaction_copies',
-          `Copies of transaction ${transactionId} differ (in ${stored.streamId})`,
-          stored.streamId,
-        );
-      if (existing.streams.has(stored.streamId))
-        report(
-          'transaction_copies',
-          `Transaction ${transactionId} is recorded twice in ${stored.streamId}`,
-          stored.streamId,
-        );
-      existing.streams.add(stored.streamId);
-    }
+    checkpoint = batch.nextCheckpoint;
+    // Events appended since the start make the count pass the total: the total grows with it rather than pass 100 %.
+    await options.onProgress?.({
+      eventsChecked: state.eventsChecked,
+      eventsTotal: Math.max(options.eventsTotal, state.eventsChecked),
+      streamsChecked: state.chains.size,
+    });
+    if (!batch.caughtUp) continue;
+    if (hasReadTarget(target, checkpoint, waitUntil, report)) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (owner === null) return;
-  const before = users.get(owner) ?? initialUserLedgerState(owner);
-  if (event.type === 'LedgerHoldPlaced' && before.holds.has(event.data.holdId)) {
-    report('holds', `Hold ${event.data.holdId} is placed twice in ${stored.streamId}`, stored.streamId);
-  }
-  if (
-    (event.type === 'LedgerHoldCaptured' || event.type === 'LedgerHoldReleased') &&
-    before.holds.get(event.data.holdId)?.status !== 'open'
-  ) {
-    report(
-      'holds',
-      `Hold ${event.data.holdId} is resolved at position ${stored.position} but was not open`,
-      stored.streamId,
-    );
-  }
-  if (event.type === 'LedgerHoldCaptured') {
-    const hold = before.holds.get(event.data.holdId);
-    if (
-      hold &&
-      (event.data.capturedMinor <= 0n || event.data.capturedMinor + event.data.releasedMinor !== hold.amountMinor)
-    ) {
-      report(
-        'holds',
-        `Hold ${event.data.holdId} is captured for ${event.data.capturedMinor} and released for ${event.data.releasedMinor}, which is not its ${hold.amountMinor}`,
-        stored.streamId,
-      );
-    }
-  }
-  if (event.type === 'LedgerTransactionPosted' && event.data.holdId) {
-    // A capture's postings (the payout and its fee) spend only what the hold reserved, once it was captured.
-    const hold = before.holds.get(event.data.holdId);
-    const debited = event.data.postings
-      .filter((posting) => posting.debitAccount === userAccount(owner))
-      .reduce((sum, posting) => sum + posting.amountMinor, 0n);
-    if (!hold || hold.status !== 'captured' || debited > hold.amountMinor) {
-      report(
-        'holds',
-        `Transaction ${event.data.transactionId} spends ${debited} from hold ${event.data.holdId}, which it did not capture`,
-        stored.streamId,
-      );
-    }
-  }
-  const after = evolve(before, event);
-  users.set(owner, after);
-  for (const currency of CURRENCIES as readonly Currency[]) {
-    if (availableBalance(after, currency) < 0n && availableBalance(before, currency) >= 0n) {
-      report(
-        'negative_balance',
-        `User ${owner} ${currency} available went below zero at position ${stored.position}`,
-        stored.streamId,
-      );
+}
+
+/** Compares each projection snapshot not compared yet whose checkpoint is before `next` (every one when null). */
+function compareDueProjections(
+  snapshots: ProjectionSnapshot[],
+  fold: LedgerFold,
+  next: Checkpoint | null,
+  report: Report,
+) {
+  for (const snapshot of snapshots) {
+    if (snapshot.compared) continue;
+    if (next === null || compareCheckpoints(next, snapshot.checkpoint) > 0) {
+      compareProjection(snapshot, fold, report);
+      snapshot.compared = true;
     }
   }
 }
 
 /**
- * Demo sandboxes are isolated (the decider refuses the rest): a transaction touches sandboxes or real users, never
- * both, and an escrow exchanges value with one side only (a demo drop's pool paid to a real applicant would mix
- * them). Checked once per transaction, on copy 0, against the users' states folded so far in log order.
+ * Whether reading, caught up at `checkpoint`, can stop. The readable end stops below the oldest transaction still
+ * running anywhere in the cluster; a projection snapshot may already be past it. Reading waits (briefly, until
+ * `waitUntil`) until the log is readable up to every snapshot's checkpoint, then stops with findings.
  */
-function checkDemoIsolation(
-  stored: StoredEvent,
-  event: LedgerEvent,
-  users: Map<string, UserLedgerState>,
-  escrowSides: Map<string, { demo: boolean; real: boolean }>,
-  report: Report,
-) {
-  if (event.type !== 'LedgerTransactionPosted' || event.data.copyIndex !== 0) return;
-  const { transactionId, postings } = event.data;
-  const isSandbox = (account: string) => {
-    const userId = userIdOfAccount(account);
-    if (userId === null) return null;
-    const state = users.get(userId);
-    // Copy 0's own stream has not been folded for this event yet; a sandbox is marked before its first transaction.
-    return state?.sandbox === true;
-  };
-  const sides = new Set<boolean>();
-  for (const posting of postings) {
-    for (const account of [posting.debitAccount, posting.creditAccount]) {
-      const sandbox = isSandbox(account);
-      if (sandbox !== null) sides.add(sandbox);
-    }
-  }
-  if (sides.size > 1)
+function hasReadTarget(target: ReadTarget, checkpoint: Checkpoint, waitUntil: number, report: Report): boolean {
+  const pending = target.snapshots.filter(
+    (snapshot) => !snapshot.compared && compareCheckpoints(snapshot.checkpoint, checkpoint) > 0,
+  );
+  const behindStart = compareCheckpoints(target.committedAtStart, checkpoint) > 0;
+  if (pending.length === 0 && !behindStart) return true;
+  if (Date.now() <= waitUntil) return false;
+  for (const snapshot of pending)
+    report(`projection:${snapshot.name}`, `checkpoint is beyond the readable end of the log`, null);
+  if (behindStart)
     report(
-      'demo_isolation',
-      `Transaction ${transactionId} (${stored.streamId}) moves value between a demo sandbox and a real account`,
+      'coverage',
+      `events committed before verify started, up to position ${target.committedAtStart.position}, ` +
+        `were not readable within 30 s`,
+      null,
+    );
+  return true;
+}
+
+/** Checks one event of the log: its stream's hash chain, then (for a ledger stream) its payload and effects. */
+function checkStoredEvent(stored: StoredEvent, state: AuditState, report: Report) {
+  state.eventsChecked += 1;
+  const previous = state.chains.get(stored.streamId) ?? { streamVersion: 0n, hash: GENESIS_HASH };
+  const chain = verifyStreamChain([stored], previous);
+  if (!chain.valid) report('hash_chain', chain.message, stored.streamId);
+  state.chains.set(stored.streamId, { streamVersion: stored.streamVersion, hash: stored.hash });
+  if (!isLedgerStream(stored.streamId)) return;
+  let event: LedgerEvent;
+  try {
+    event = parseLedgerEvent(stored);
+  } catch (error) {
+    report(
+      'payload',
+      `Event ${stored.id} at position ${stored.position} does not parse: ${(error as Error).message.slice(0, 200)}`,
       stored.streamId,
     );
-  for (const posting of postings) {
-    for (const [escrow, other] of [
-      [posting.debitAccount, posting.creditAccount],
-      [posting.creditAccount, posting.debitAccount],
-    ]) {
-      if (!escrow.startsWith('escrow:')) continue;
-      const sandbox = isSandbox(other);
-      if (sandbox === null) continue;
-      const before = escrowSides.get(escrow) ?? { demo: false, real: false };
-      const after = { demo: before.demo || sandbox, real: before.real || !sandbox };
-      if (after.demo && after.real && !(before.demo && before.real)) {
-        report(
-          'demo_isolation',
-          `Escrow ${escrow} exchanges value with both demo sandboxes and real accounts (transaction ${transactionId})`,
-          stored.streamId,
-        );
-      }
-      escrowSides.set(escrow, after);
+    return;
+  }
+  checkDemoIsolation(stored, event, state.users, state.escrowSides, report);
+  checkEvent(stored, event, state.users, state.copies, report);
+  if ((LEDGER_PROJECTED_EVENT_TYPES as readonly string[]).includes(stored.type)) state.fold.apply(stored, event);
+  if (event.type === 'LedgerTransactionPosted') {
+    state.issuance.add(event.data, stored.recordedAt.toISOString().slice(0, 10));
+    for (const message of state.issuanceBounds.add(event.data)) report('issuance_bound', message, stored.streamId);
+    state.referralCycles.add(event.data);
+  }
+}
+
+function reportUndocumentedIssuance(issuanceRows: ReturnType<IssuanceTally['byReason']>, report: Report) {
+  for (const row of issuanceRows) {
+    if (row.undocumented) {
+      report(
+        'issuance',
+        `${formatMinor(row.totalMinor, row.currency)} ${row.currency} issued in ${row.credits} credit(s) ` +
+          `under ${row.reasonCode} (first: transaction ${row.firstTransactionId}): ${row.undocumented}`,
+        null,
+      );
+    }
+  }
+}
+
+function reportIncompleteCopies(copies: Map<string, TransactionCopies>, report: Report) {
+  for (const [transactionId, copy] of copies) {
+    if (copy.streams.size !== copy.copyCount) {
+      report(
+        'transaction_copies',
+        `Transaction ${transactionId} has ${copy.streams.size} of ${copy.copyCount} copies`,
+        [...copy.streams][0] ?? null,
+      );
+    }
+  }
+}
+
+/** The user, system and summed totals per currency; reports a currency whose accounts do not sum to zero. */
+function currencyTotals(fold: LedgerFold, report: Report): VerifyReport['currencies'] {
+  const currencies: VerifyReport['currencies'] = {};
+  const totals = fold.totals();
+  for (const currency of CURRENCIES) {
+    const entry = totals.get(currency) ?? { userBalanceMinor: 0n, userHeldMinor: 0n, systemBalanceMinor: 0n };
+    const sum = entry.userBalanceMinor + entry.systemBalanceMinor;
+    currencies[currency] = {
+      user_total: formatMinor(entry.userBalanceMinor, currency),
+      system_total: formatMinor(entry.systemBalanceMinor, currency),
+      sum: formatMinor(sum, currency),
+    };
+    if (sum !== 0n) report('zero_sum', `${currency}: accounts sum to ${formatMinor(sum, currency)}, not 0`, null);
+  }
+  return currencies;
+}
+
+function reportNegativeEndBalances(fold: LedgerFold, report: Report) {
+  for (const row of fold.balances.values()) {
+    if (row.userId !== null && row.balanceMinor - row.heldMinor < 0n) {
+      report(
+        'negative_balance',
+        `${row.accountId} ${row.currency} ends at ${formatMinor(row.balanceMinor - row.heldMinor, row.currency)}`,
+        userStreamId(row.userId),
+      );
     }
   }
 }
@@ -401,110 +288,4 @@ async function newestCommitted(eventStore: EventStore): Promise<Checkpoint> {
     const row = newest.rows[0];
     return row ? { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) } : CHECKPOINT_START;
   });
-}
-
-async function readProjectionSnapshots(eventStore: EventStore): Promise<ProjectionSnapshot[]> {
-  return eventStore.withTransaction(async (transaction) => {
-    await transaction.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const exists = await transaction.query<{ name: string }>(
-      "SELECT to_regclass('projection_checkpoints')::text AS name",
-    );
-    if (!exists.rows[0]?.name) return [];
-    const checkpoints = await transaction.query<{
-      name: ProjectionSnapshot['name'];
-      transaction_id: string;
-      position: string;
-    }>(
-      "SELECT name, transaction_id::text, position::text FROM projection_checkpoints WHERE name IN ('ledger_balances', 'ledger_transactions')",
-    );
-    const snapshots: ProjectionSnapshot[] = [];
-    for (const row of checkpoints.rows) {
-      const tables =
-        row.name === 'ledger_balances'
-          ? ['ledger_balances', 'ledger_currency_totals', 'ledger_holds']
-          : ['ledger_transactions'];
-      const rows: Record<string, Record<string, unknown>[]> = {};
-      for (const table of tables)
-        rows[table] = (await transaction.query<Record<string, unknown>>(`SELECT * FROM ${table}`)).rows;
-      snapshots.push({
-        name: row.name,
-        checkpoint: { transactionId: BigInt(row.transaction_id), position: BigInt(row.position) },
-        rows,
-        compared: false,
-      });
-    }
-    return snapshots;
-  });
-}
-
-function compareProjection(snapshot: ProjectionSnapshot, fold: LedgerFold, reportAny: Report) {
-  const check = `projection:${snapshot.name}`;
-  // A projection's rows are not a stream's: these findings name tables, not streams.
-  const report = (name: string, message: string) => reportAny(name, message, null);
-  if (snapshot.name === 'ledger_balances') {
-    const seen = new Set<string>();
-    for (const row of snapshot.rows.ledger_balances) {
-      const key = `${row.account_id}|${row.currency}`;
-      seen.add(key);
-      const expected = fold.balances.get(key);
-      const balance = BigInt(row.balance_minor as string);
-      const held = BigInt(row.held_minor as string);
-      if (!expected) {
-        if (balance !== 0n || held !== 0n)
-          report(check, `ledger_balances has ${key} = ${balance}/${held}, the events have nothing`);
-      } else if (expected.balanceMinor !== balance || expected.heldMinor !== held) {
-        report(
-          check,
-          `ledger_balances ${key} is ${balance} (held ${held}), the events give ${expected.balanceMinor} (held ${expected.heldMinor})`,
-        );
-      }
-    }
-    for (const [key, expected] of fold.balances) {
-      if (!seen.has(key) && (expected.balanceMinor !== 0n || expected.heldMinor !== 0n))
-        report(check, `ledger_balances lacks ${key}`);
-    }
-    const totals = fold.totals();
-    for (const row of snapshot.rows.ledger_currency_totals) {
-      const expected = totals.get(row.currency as Currency) ?? {
-        userBalanceMinor: 0n,
-        userHeldMinor: 0n,
-        systemBalanceMinor: 0n,
-      };
-      if (
-        BigInt(row.user_balance_minor as string) !== expected.userBalanceMinor ||
-        BigInt(row.user_held_minor as string) !== expected.userHeldMinor ||
-        BigInt(row.system_balance_minor as string) !== expected.systemBalanceMinor
-      ) {
-        report(check, `ledger_currency_totals ${row.currency} differs from the events`);
-      }
-    }
-    const holdRows = new Map(snapshot.rows.ledger_holds.map((row) => [row.hold_id as string, row]));
-    for (const [holdId, hold] of fold.holds) {
-      const row = holdRows.get(holdId);
-      if (!row || row.status !== hold.status || BigInt(row.amount_minor as string) !== hold.amountMinor) {
-        report(check, `ledger_holds ${holdId} differs from the events`);
-      }
-    }
-    if (holdRows.size !== fold.holds.size)
-      report(check, `ledger_holds has ${holdRows.size} rows, the events give ${fold.holds.size}`);
-  } else {
-    const rows = snapshot.rows.ledger_transactions;
-    for (const row of rows) {
-      const expected = fold.transactions.get(
-        transactionRowKey({ userId: row.user_id as string, id: row.id as string }),
-      );
-      if (
-        !expected ||
-        expected.userId !== row.user_id ||
-        expected.amountMinor !== BigInt(row.amount_minor as string) ||
-        expected.currency !== row.currency ||
-        expected.status !== row.status ||
-        expected.description !== row.description
-      ) {
-        report(check, `ledger_transactions row ${row.id} of user ${row.user_id} differs from the events`);
-      }
-    }
-    if (rows.length !== fold.transactions.size)
-      report(check, `ledger_transactions has ${rows.length} rows, the events give ${fold.transactions.size}`);
-  }
 }

@@ -156,46 +156,18 @@ export class LedgerExecutor {
     unit: UnitOfWork,
     extraStreams: AppendToStream[] = [],
     alongside: readonly AppendAlongside[] = [],
-  ): Promise<Array<{ kind: 'accepted'; transactionId: string | null } | Extract<LedgerDecision, { kind: 'refused' }>>> {
+  ): Promise<EachOutcome[]> {
     const userIds = [...new Set(commands.flatMap((command) => usersInvolved(command)))];
     // The cache is trusted first (a stale entry only costs a conflict); `fresh` reads what was committed after it.
     const loadAll = (fresh: boolean) => this.streams.loadEach(userIds, unit.transaction, { trustCache: !fresh });
-    const decideAll = (loaded: ReadonlyMap<string, CachedStream>) => {
-      const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
-      const events = new Map<string, LedgerEvent[]>();
-      const journals: AppendToStream[] = [];
-      const outcomes = commands.map((command) => {
-        const decision = decide(command, { users: states });
-        if (decision.kind === 'refused') return decision;
-        for (const [userId, userEvents] of decision.userEvents) {
-          if (userEvents.length === 0) continue;
-          events.set(userId, [...(events.get(userId) ?? []), ...userEvents]);
-          states.set(userId, userEvents.reduce(evolve, states.get(userId)!));
-        }
-        if (decision.journalEvents.length > 0 && decision.transactionId) {
-          const streamId = journalStreamId(decision.transactionId);
-          journals.push({
-            streamId,
-            expectedVersion: 'any',
-            events: decision.journalEvents.map((event) => ({
-              id: ledgerEventId(streamId, event),
-              type: event.type,
-              data: toPayload(event),
-            })),
-          });
-        }
-        return { kind: 'accepted' as const, transactionId: decision.transactionId };
-      });
-      return { states, events, journals, outcomes };
-    };
     let loaded = await loadAll(false);
-    let decided = decideAll(loaded);
+    let decided = decideInTurn(commands, loaded);
     if (decided.outcomes.some((outcome) => outcome.kind === 'refused')) {
       // As in `decideAndAppend`: refuse only on what the database holds now, not on a cache another process outran.
       const fresh = await loadAll(true);
       if ([...fresh].some(([userId, entry]) => entry.version !== loaded.get(userId)?.version)) {
         loaded = fresh;
-        decided = decideAll(loaded);
+        decided = decideInTurn(commands, loaded);
       }
     }
     if (decided.outcomes.some((outcome) => outcome.kind === 'refused')) return decided.outcomes;
@@ -205,11 +177,7 @@ export class LedgerExecutor {
       appends.push({
         streamId,
         expectedVersion: loaded.get(userId)?.version ?? 0n,
-        events: events.map((event) => ({
-          id: ledgerEventId(streamId, event),
-          type: event.type,
-          data: toPayload(event),
-        })),
+        events: toNewEvents(streamId, events),
       });
     }
     appends.push(...decided.journals);
@@ -273,26 +241,16 @@ export class LedgerExecutor {
     const appends: AppendToStream[] = [...extraStreams];
     for (const [userId, events] of decision.userEvents) {
       if (events.length === 0) continue;
+      const streamId = userStreamId(userId);
       appends.push({
-        streamId: userStreamId(userId),
+        streamId,
         expectedVersion: loaded.get(userId)?.version ?? 0n,
-        events: events.map((event) => ({
-          id: ledgerEventId(userStreamId(userId), event),
-          type: event.type,
-          data: toPayload(event),
-        })),
+        events: toNewEvents(streamId, events),
       });
     }
     if (decision.journalEvents.length > 0 && decision.transactionId) {
-      appends.push({
-        streamId: journalStreamId(decision.transactionId),
-        expectedVersion: 'any',
-        events: decision.journalEvents.map((event) => ({
-          id: ledgerEventId(journalStreamId(decision.transactionId!), event),
-          type: event.type,
-          data: toPayload(event),
-        })),
-      });
+      const streamId = journalStreamId(decision.transactionId);
+      appends.push({ streamId, expectedVersion: 'any', events: toNewEvents(streamId, decision.journalEvents) });
     }
     // The states after this command, folded before the commit so an idempotency claim can record the answer.
     const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
@@ -367,4 +325,40 @@ export function ledgerEventId(streamId: string, event: LedgerEvent): string {
   digest[8] = (digest[8] & 0x3f) | 0x80; // RFC 4122 variant
   const hex = digest.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The result of one command of a group commit (`executeEachWithin`). */
+type EachOutcome = { kind: 'accepted'; transactionId: string | null } | Extract<LedgerDecision, { kind: 'refused' }>;
+
+/**
+ * Decides `commands` in turn, each on the states the ones before it left: the new states, each user's new events,
+ * the journals of the accepted transactions, and each command's outcome.
+ */
+function decideInTurn(
+  commands: Array<Extract<LedgerCommand, { type: 'PostTransaction' }>>,
+  loaded: ReadonlyMap<string, CachedStream>,
+) {
+  const states = new Map<string, UserLedgerState>([...loaded].map(([userId, entry]) => [userId, entry.state]));
+  const events = new Map<string, LedgerEvent[]>();
+  const journals: AppendToStream[] = [];
+  const outcomes = commands.map((command) => {
+    const decision = decide(command, { users: states });
+    if (decision.kind === 'refused') return decision;
+    for (const [userId, userEvents] of decision.userEvents) {
+      if (userEvents.length === 0) continue;
+      events.set(userId, [...(events.get(userId) ?? []), ...userEvents]);
+      states.set(userId, userEvents.reduce(evolve, states.get(userId)!));
+    }
+    if (decision.journalEvents.length > 0 && decision.transactionId) {
+      const streamId = journalStreamId(decision.transactionId);
+      journals.push({ streamId, expectedVersion: 'any', events: toNewEvents(streamId, decision.journalEvents) });
+    }
+    return { kind: 'accepted' as const, transactionId: decision.transactionId };
+  });
+  return { states, events, journals, outcomes };
+}
+
+/** A stream's new events as the event store appends them (ids from `ledgerEventId`). */
+function toNewEvents(streamId: string, events: LedgerEvent[]) {
+  return events.map((event) => ({ id: ledgerEventId(streamId, event), type: event.type, data: toPayload(event) }));
 }

@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@app/event-store';
 import { CURRENCIES, Currency, transactionTypeOf } from '@app/contracts/ledger';
 import { userAccount } from '../domain/accounts';
-import { LedgerEvent, fromPayload } from '../domain/events';
+import { LedgerEvent, TransactionPosted, fromPayload } from '../domain/events';
 import { userIdOfStream } from '../domain/streams';
 import { legsForStreamCopy } from '../domain/transaction-copies';
 
@@ -114,61 +114,8 @@ export function transactionEffects(
   const owner = userIdOfStream(stored.streamId);
   if (owner === null) return { rows: [], statusChanges: [] };
   switch (event.type) {
-    case 'LedgerTransactionPosted': {
-      const me = userAccount(owner);
-      const net = new Map<Currency, bigint>();
-      for (const posting of event.data.postings) {
-        if (posting.debitAccount === me)
-          net.set(posting.currency, (net.get(posting.currency) ?? 0n) - posting.amountMinor);
-        if (posting.creditAccount === me)
-          net.set(posting.currency, (net.get(posting.currency) ?? 0n) + posting.amountMinor);
-      }
-      // A hold's capture: its spending shows on the hold's own row (pending until now), not as a second row, so a
-      // withdrawal or a pledge is one line that goes from pending to completed (or released / expired).
-      const holdId = event.data.holdId;
-      const heldCurrency = holdId
-        ? event.data.postings.find((posting) => posting.debitAccount === me)?.currency
-        : undefined;
-      const captureChanges: TransactionStatusChange[] =
-        holdId && heldCurrency && (net.get(heldCurrency) ?? 0n) !== 0n
-          ? [
-              {
-                userId: owner,
-                rowIds: [holdRowId(holdId)],
-                status: 'completed',
-                amountMinor: net.get(heldCurrency)!,
-                description: event.data.description,
-              },
-            ]
-          : [];
-      const rows: TransactionRow[] = [...net]
-        .filter(
-          ([currency, amountMinor]) => amountMinor !== 0n && !(captureChanges.length > 0 && currency === heldCurrency),
-        )
-        .map(([currency, amountMinor]) => ({
-          id: postedRowId(event.data.transactionId, currency),
-          userId: owner,
-          transactionId: event.data.transactionId,
-          transactionType: transactionTypeOf(event.data.reasonCode),
-          description: event.data.description,
-          amountMinor,
-          currency,
-          status: 'completed',
-          createdAt: event.data.occurredAt,
-        }));
-      const reversed = event.data.reversesTransactionId;
-      const statusChanges: TransactionStatusChange[] = reversed
-        ? [
-            {
-              userId: owner,
-              rowIds: CURRENCIES.map((currency) => postedRowId(reversed, currency)),
-              status: 'reversed',
-            },
-            ...captureChanges,
-          ]
-        : captureChanges;
-      return { rows, statusChanges };
-    }
+    case 'LedgerTransactionPosted':
+      return postedTransactionEffects(owner, event.data);
     case 'LedgerHoldPlaced':
       return {
         rows: [
@@ -194,6 +141,66 @@ export function transactionEffects(
     default:
       return { rows: [], statusChanges: [] };
   }
+}
+
+/**
+ * A posted transaction's rows for `owner` (its net per currency) and the status changes of the hold it captures
+ * and the transaction it reverses.
+ */
+function postedTransactionEffects(
+  owner: string,
+  data: TransactionPosted,
+): { rows: TransactionRow[]; statusChanges: TransactionStatusChange[] } {
+  const me = userAccount(owner);
+  const net = new Map<Currency, bigint>();
+  for (const posting of data.postings) {
+    if (posting.debitAccount === me) net.set(posting.currency, (net.get(posting.currency) ?? 0n) - posting.amountMinor);
+    if (posting.creditAccount === me)
+      net.set(posting.currency, (net.get(posting.currency) ?? 0n) + posting.amountMinor);
+  }
+  // A hold's capture: its spending shows on the hold's own row (pending until now), not as a second row, so a
+  // withdrawal or a pledge is one line that goes from pending to completed (or released / expired).
+  const holdId = data.holdId;
+  const heldCurrency = holdId ? data.postings.find((posting) => posting.debitAccount === me)?.currency : undefined;
+  const captureChanges: TransactionStatusChange[] =
+    holdId && heldCurrency && (net.get(heldCurrency) ?? 0n) !== 0n
+      ? [
+          {
+            userId: owner,
+            rowIds: [holdRowId(holdId)],
+            status: 'completed',
+            amountMinor: net.get(heldCurrency)!,
+            description: data.description,
+          },
+        ]
+      : [];
+  const rows: TransactionRow[] = [...net]
+    .filter(
+      ([currency, amountMinor]) => amountMinor !== 0n && !(captureChanges.length > 0 && currency === heldCurrency),
+    )
+    .map(([currency, amountMinor]) => ({
+      id: postedRowId(data.transactionId, currency),
+      userId: owner,
+      transactionId: data.transactionId,
+      transactionType: transactionTypeOf(data.reasonCode),
+      description: data.description,
+      amountMinor,
+      currency,
+      status: 'completed',
+      createdAt: data.occurredAt,
+    }));
+  const reversed = data.reversesTransactionId;
+  const statusChanges: TransactionStatusChange[] = reversed
+    ? [
+        {
+          userId: owner,
+          rowIds: CURRENCIES.map((currency) => postedRowId(reversed, currency)),
+          status: 'reversed',
+        },
+        ...captureChanges,
+      ]
+    : captureChanges;
+  return { rows, statusChanges };
 }
 
 /** A status change on a row (and, for a captured hold, its spent amount and description). */

@@ -74,7 +74,9 @@ export const ledgerBalancesProjection = defineProjection<BalanceTable>({
      )`,
     `CREATE INDEX ON ${tables.ledger_holds} (expires_at) WHERE status = 'open'`,
     // Which users are demo personas, so the daily job can top them up again.
-    `CREATE TABLE ${tables.ledger_demo_personas} (user_id text PRIMARY KEY, persona text NOT NULL, last_funded_day text NOT NULL)`,
+    `CREATE TABLE ${tables.ledger_demo_personas} (
+       user_id text PRIMARY KEY, persona text NOT NULL, last_funded_day text NOT NULL
+     )`,
   ],
   handle: async (events, transaction, tables) => {
     const balances = new Map<string, BalanceEffect>();
@@ -118,18 +120,26 @@ async function writeBalances(
   effects: BalanceEffect[],
 ) {
   if (effects.length === 0) return;
+  const incoming = rowsTable(1, {
+    account_id: 'text',
+    currency: 'text',
+    user_id: 'text',
+    balance_minor: 'bigint',
+    held_minor: 'bigint',
+  });
   // Only rows of user accounts that went below zero come back (checked in SQL, not shipped to the client).
   const written = await transaction.query<{ account_id: string; currency: string; available: string }>(
     `WITH written AS (
        INSERT INTO ${tables.ledger_balances} AS target (account_id, currency, user_id, balance_minor, held_minor)
-       SELECT * FROM ${rowsTable(1, { account_id: 'text', currency: 'text', user_id: 'text', balance_minor: 'bigint', held_minor: 'bigint' })} AS incoming
+       SELECT * FROM ${incoming} AS incoming
        ON CONFLICT (account_id, currency) DO UPDATE SET
          balance_minor = target.balance_minor + excluded.balance_minor,
          held_minor = target.held_minor + excluded.held_minor,
          updated_at = now()
        RETURNING account_id, currency, user_id, balance_minor - held_minor AS available
      )
-     SELECT account_id, currency, available::text AS available FROM written WHERE user_id IS NOT NULL AND available < 0`,
+     SELECT account_id, currency, available::text AS available
+     FROM written WHERE user_id IS NOT NULL AND available < 0`,
     [
       rowsDocument(
         effects.map((effect) => [
@@ -244,34 +254,7 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
     `CREATE INDEX ON ${tables.ledger_transactions} (transaction_id)`,
   ],
   handle: async (events, transaction, tables) => {
-    const rows = new Map<string, TransactionRow & { position: bigint }>();
-    // Status changes to rows written by earlier batches, by row key; of several for one row the last one wins.
-    const changes = new Map<
-      string,
-      { userId: string; id: string; status: TransactionRow['status']; amountMinor?: bigint; description?: string }
-    >();
-    for (const { stored, event } of parsed(events)) {
-      const effects = transactionEffects(stored, event);
-      for (const row of effects.rows) rows.set(transactionRowKey(row), { ...row, position: stored.position });
-      for (const change of effects.statusChanges) {
-        for (const id of change.rowIds) {
-          const key = transactionRowKey({ userId: change.userId, id });
-          const inBatch = rows.get(key);
-          if (inBatch) applyStatusChange(inBatch, change);
-          else {
-            // Later changes win field by field: a release after a capture keeps the capture's amount.
-            const earlier = changes.get(key);
-            changes.set(key, {
-              userId: change.userId,
-              id,
-              status: change.status,
-              amountMinor: change.amountMinor ?? earlier?.amountMinor,
-              description: change.description ?? earlier?.description,
-            });
-          }
-        }
-      }
-    }
+    const { rows, changes } = foldTransactionBatch(events);
     await upsertRows(
       transaction,
       tables.ledger_transactions,
@@ -301,28 +284,81 @@ export const ledgerTransactionsProjection = defineProjection<TransactionTable>({
       ]),
       'ON CONFLICT (user_id, id) DO NOTHING',
     );
-    if (changes.size > 0) {
-      // One statement for the batch's status changes, by primary key (ids of rows that do not exist match nothing).
-      await transaction.query(
-        `UPDATE ${tables.ledger_transactions} AS target
-         SET status = change.status, amount_minor = COALESCE(change.amount_minor, target.amount_minor),
-             description = COALESCE(change.description, target.description)
-         FROM ${rowsTable(1, { user_id: 'text', id: 'text', status: 'text', amount_minor: 'bigint', description: 'text' })} AS change
-         WHERE target.user_id = change.user_id AND target.id = change.id`,
-        [
-          rowsDocument(
-            [...changes.values()].map((change) => [
-              change.userId,
-              change.id,
-              change.status,
-              change.amountMinor === undefined ? null : change.amountMinor.toString(),
-              change.description ?? null,
-            ]),
-          ),
-        ],
-      );
-    }
+    await writeStatusChanges(transaction, tables, changes);
   },
 });
 
 export const LEDGER_PROJECTIONS = [ledgerBalancesProjection, ledgerTransactionsProjection];
+
+/** A status change to a row written by an earlier batch. */
+interface RowStatusChange {
+  userId: string;
+  id: string;
+  status: TransactionRow['status'];
+  amountMinor?: bigint;
+  description?: string;
+}
+
+/** A batch's new rows (with their positions) and its status changes to rows of earlier batches, by row key. */
+function foldTransactionBatch(events: StoredEvent[]) {
+  const rows = new Map<string, TransactionRow & { position: bigint }>();
+  // Status changes to rows written by earlier batches, by row key; of several for one row the last one wins.
+  const changes = new Map<string, RowStatusChange>();
+  for (const { stored, event } of parsed(events)) {
+    const effects = transactionEffects(stored, event);
+    for (const row of effects.rows) rows.set(transactionRowKey(row), { ...row, position: stored.position });
+    for (const change of effects.statusChanges) {
+      for (const id of change.rowIds) {
+        const key = transactionRowKey({ userId: change.userId, id });
+        const inBatch = rows.get(key);
+        if (inBatch) applyStatusChange(inBatch, change);
+        else {
+          // Later changes win field by field: a release after a capture keeps the capture's amount.
+          const earlier = changes.get(key);
+          changes.set(key, {
+            userId: change.userId,
+            id,
+            status: change.status,
+            amountMinor: change.amountMinor ?? earlier?.amountMinor,
+            description: change.description ?? earlier?.description,
+          });
+        }
+      }
+    }
+  }
+  return { rows, changes };
+}
+
+async function writeStatusChanges(
+  transaction: TransactionHandle,
+  tables: ProjectionTables<TransactionTable>,
+  changes: Map<string, RowStatusChange>,
+) {
+  if (changes.size === 0) return;
+  const changeRows = rowsTable(1, {
+    user_id: 'text',
+    id: 'text',
+    status: 'text',
+    amount_minor: 'bigint',
+    description: 'text',
+  });
+  // One statement for the batch's status changes, by primary key (ids of rows that do not exist match nothing).
+  await transaction.query(
+    `UPDATE ${tables.ledger_transactions} AS target
+     SET status = change.status, amount_minor = COALESCE(change.amount_minor, target.amount_minor),
+         description = COALESCE(change.description, target.description)
+     FROM ${changeRows} AS change
+     WHERE target.user_id = change.user_id AND target.id = change.id`,
+    [
+      rowsDocument(
+        [...changes.values()].map((change) => [
+          change.userId,
+          change.id,
+          change.status,
+          change.amountMinor === undefined ? null : change.amountMinor.toString(),
+          change.description ?? null,
+        ]),
+      ),
+    ],
+  );
+}
