@@ -24,13 +24,8 @@ export function ContentTab({
   adding: 'content' | 'drop' | null;
   onAdding(kind: 'content' | 'drop' | null): void;
 }) {
-  const user = useCurrentUser();
-  const remove = useRemoveCampaignContent(campaign.id);
-  const removeDrop = useRemoveCampaignDrop(campaign.id);
-  const ownDrops = useOwnDropChoices(user.id, campaign.dropIds.length > 0 || adding === 'drop');
   const canChange = campaign.status !== 'completed';
   const addButton = canChange ? <Button onClick={() => onAdding('content')}>Add Content</Button> : null;
-  const dropTitle = (dropId: string) => ownDrops.data?.find((drop) => drop.id === dropId)?.title ?? 'Drop';
   return (
     <div className="ui-stack">
       {campaign.content.length === 0 ? (
@@ -42,69 +37,15 @@ export function ContentTab({
       ) : (
         <>
           <div className="ui-row">{addButton}</div>
-          <ul className="ui-list" aria-label="Campaign content">
-            {campaign.content.map((item) => (
-              <li key={item.id} className="ui-list__item">
-                <Link to={`/content/${item.id}`}>{item.title}</Link>
-                <span className="ui-row">
-                  <Badge tone={item.status === 'live' ? 'success' : 'neutral'}>{item.status}</Badge>
-                  <span>{item.platform ?? 'unknown platform'}</span>
-                  {item.creator ? <span>{item.creator}</span> : null}
-                  <span>
-                    {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR{' '}
-                    {formatPercent(item.ctr)}
-                  </span>
-                  <SpentOfBudget title={item.title} spent={item.spent} budget={item.budget} />
-                  {canChange ? (
-                    <Button
-                      variant="ghost"
-                      size="small"
-                      busy={remove.isPending && remove.variables === item.id}
-                      onClick={() => remove.mutate(item.id)}
-                    >
-                      Remove
-                    </Button>
-                  ) : null}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <CampaignContentList campaign={campaign} canChange={canChange} />
         </>
       )}
-      <Card
-        title={`Drops (${campaign.dropIds.length})`}
-        actions={
-          canChange ? (
-            <Button variant="secondary" onClick={() => onAdding('drop')}>
-              Add Drop
-            </Button>
-          ) : null
-        }
-      >
-        {campaign.dropIds.length === 0 ? (
-          <p className="ui-muted">
-            No drops in this campaign. Add one of your drops to count its participants and impressions here.
-          </p>
-        ) : (
-          <ul className="ui-list" aria-label="Campaign drops">
-            {campaign.dropIds.map((dropId) => (
-              <li key={dropId} className="ui-list__item">
-                <Link to={`/drops/${dropId}`}>{dropTitle(dropId)}</Link>
-                {canChange ? (
-                  <Button
-                    variant="ghost"
-                    size="small"
-                    busy={removeDrop.isPending && removeDrop.variables === dropId}
-                    onClick={() => removeDrop.mutate(dropId)}
-                  >
-                    Remove
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      <CampaignDropsCard
+        campaign={campaign}
+        canChange={canChange}
+        loadDrops={campaign.dropIds.length > 0 || adding === 'drop'}
+        onAddDrop={() => onAdding('drop')}
+      />
       <AddContentDialog
         campaign={campaign}
         open={adding === 'content'}
@@ -116,6 +57,94 @@ export function ContentTab({
         onOpenChange={(open) => onAdding(open ? 'drop' : null)}
       />
     </div>
+  );
+}
+
+/** One row per content item with its figures, and a Remove button while the campaign can still change. */
+function CampaignContentList({ campaign, canChange }: { campaign: CampaignDetail; canChange: boolean }) {
+  const remove = useRemoveCampaignContent(campaign.id);
+  return (
+    <ul className="ui-list" aria-label="Campaign content">
+      {campaign.content.map((item) => (
+        <li key={item.id} className="ui-list__item">
+          <Link to={`/content/${item.id}`}>{item.title}</Link>
+          <span className="ui-row">
+            <Badge tone={item.status === 'live' ? 'success' : 'neutral'}>{item.status}</Badge>
+            <span>{item.platform ?? 'unknown platform'}</span>
+            {item.creator ? <span>{item.creator}</span> : null}
+            <span>
+              {formatCount(item.impressions)} impressions · {formatCount(item.clicks)} clicks · CTR{' '}
+              {formatPercent(item.ctr)}
+            </span>
+            <SpentOfBudget title={item.title} spent={item.spent} budget={item.budget} />
+            {canChange ? (
+              <Button
+                variant="ghost"
+                size="small"
+                busy={remove.isPending && remove.variables === item.id}
+                onClick={() => remove.mutate(item.id)}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The campaign's drops, titled from the user's own drops (loaded only when there are some or one is being added). */
+function CampaignDropsCard({
+  campaign,
+  canChange,
+  loadDrops,
+  onAddDrop,
+}: {
+  campaign: CampaignDetail;
+  canChange: boolean;
+  loadDrops: boolean;
+  onAddDrop(): void;
+}) {
+  const user = useCurrentUser();
+  const removeDrop = useRemoveCampaignDrop(campaign.id);
+  const ownDrops = useOwnDropChoices(user.id, loadDrops);
+  const dropTitle = (dropId: string) => ownDrops.data?.find((drop) => drop.id === dropId)?.title ?? 'Drop';
+  return (
+    <Card
+      title={`Drops (${campaign.dropIds.length})`}
+      actions={
+        canChange ? (
+          <Button variant="secondary" onClick={onAddDrop}>
+            Add Drop
+          </Button>
+        ) : null
+      }
+    >
+      {campaign.dropIds.length === 0 ? (
+        <p className="ui-muted">
+          No drops in this campaign. Add one of your drops to count its participants and impressions here.
+        </p>
+      ) : (
+        <ul className="ui-list" aria-label="Campaign drops">
+          {campaign.dropIds.map((dropId) => (
+            <li key={dropId} className="ui-list__item">
+              <Link to={`/drops/${dropId}`}>{dropTitle(dropId)}</Link>
+              {canChange ? (
+                <Button
+                  variant="ghost"
+                  size="small"
+                  busy={removeDrop.isPending && removeDrop.variables === dropId}
+                  onClick={() => removeDrop.mutate(dropId)}
+                >
+                  Remove
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   );
 }
 

@@ -33,7 +33,10 @@ const STATUS_ACTIONS: Partial<Record<CampaignStatus, { to: CampaignStatus; label
   paused: { to: 'active', label: 'Resume', message: 'The campaign runs again.' },
 };
 
-/** /campaigns/{id}: header with the status actions, four summary cards and the Overview / Performance / Content / Settings tabs. */
+/**
+ * /campaigns/{id}: header with the status actions, four summary cards and the Overview / Performance / Content /
+ * Settings tabs.
+ */
 export function CampaignDetailPage() {
   const { id = '' } = useParams();
   const campaign = useCampaign(id);
@@ -44,20 +47,40 @@ export function CampaignDetailPage() {
   );
 }
 
-function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRefresh(): void }) {
+type StatusAction = (typeof STATUS_ACTIONS)[CampaignStatus];
+
+/** "start – end · N days left", or "no end date" when the campaign runs open-ended. */
+function campaignDates(campaign: CampaignDetail): string {
+  const left = daysLeft(campaign.endDate);
+  const end = campaign.endDate ? formatDay(campaign.endDate) : 'no end date';
+  return `${formatDay(campaign.startDate)} – ${end}${left ? ` · ${left}` : ''}`;
+}
+
+/** The confirm dialog's title, message and button for the pending delete or status change. */
+function confirmationCopy(confirmation: Confirmation, campaign: CampaignDetail, action: StatusAction) {
+  const deleting = confirmation?.kind === 'delete';
+  const completing = confirmation?.kind === 'status' && confirmation.to === 'completed';
+  return {
+    title: deleting ? 'Delete campaign?' : `${completing ? 'Complete' : (action?.label ?? '')} campaign?`,
+    message: deleting
+      ? campaign.status === 'draft'
+        ? `The campaign is removed and its ${formatMoves(campaign.movesSpent)} go back to your balance.`
+        : 'The campaign is removed. It was activated, so the moves it used are not refunded.'
+      : completing
+        ? 'A completed campaign can no longer be changed or resumed.'
+        : (action?.message ?? ''),
+    confirmLabel: deleting ? 'Delete Campaign' : completing ? 'Complete' : (action?.label ?? 'Confirm'),
+  };
+}
+
+/** Runs the confirmed status change or delete, with its toast; a delete then goes back to the campaign list. */
+function useConfirmCampaignAction(campaign: CampaignDetail, confirmation: Confirmation) {
   const base = useCampaignsBase();
   const navigate = useNavigate();
   const toast = useToast();
   const changeStatus = useChangeCampaignStatus(campaign.id);
   const remove = useDeleteCampaign(campaign.id);
-  const [confirmation, setConfirmation] = useState<Confirmation>(null);
-  const [tab, setTab] = useState('overview');
-  const [adding, setAdding] = useState<'content' | 'drop' | null>(null);
-  const action = STATUS_ACTIONS[campaign.status];
-  const left = daysLeft(campaign.endDate);
-  const dates = `${formatDay(campaign.startDate)} – ${campaign.endDate ? formatDay(campaign.endDate) : 'no end date'}${left ? ` · ${left}` : ''}`;
-
-  const confirmAction = async () => {
+  return async () => {
     if (confirmation?.kind === 'status') {
       const updated = await changeStatus.mutateAsync(confirmation.to);
       toast.show({ title: `Campaign ${STATUS_LABELS[updated.status].toLowerCase()}`, variant: 'success' });
@@ -73,7 +96,14 @@ function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRef
       void navigate(base);
     }
   };
+}
 
+function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRefresh(): void }) {
+  const base = useCampaignsBase();
+  const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  const confirmAction = useConfirmCampaignAction(campaign, confirmation);
+  const action = STATUS_ACTIONS[campaign.status];
+  const copy = confirmationCopy(confirmation, campaign, action);
   return (
     <div className="ui-stack">
       <Link to={base}>← Back to campaigns</Link>
@@ -82,7 +112,7 @@ function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRef
         subtitle={
           <span className="ui-row">
             <Badge tone={STATUS_TONES[campaign.status]}>{STATUS_LABELS[campaign.status]}</Badge>
-            <span>{dates}</span>
+            <span>{campaignDates(campaign)}</span>
           </span>
         }
         actions={
@@ -102,78 +132,77 @@ function CampaignView({ campaign, onRefresh }: { campaign: CampaignDetail; onRef
         }
       />
       <SummaryCards campaign={campaign} />
-      <Tabs
-        label="Campaign sections"
-        value={tab}
-        onValueChange={setTab}
-        items={[
-          {
-            value: 'overview',
-            label: 'Overview',
-            content: (
-              <OverviewTab
-                campaign={campaign}
-                actions={
-                  <QuickActions
-                    campaign={campaign}
-                    onRefresh={onRefresh}
-                    onAddContent={() => {
-                      setTab('content');
-                      setAdding('content');
-                    }}
-                    onDelete={() => setConfirmation({ kind: 'delete' })}
-                  />
-                }
-              />
-            ),
-          },
-          { value: 'performance', label: 'Performance', content: <PerformanceTab campaign={campaign} /> },
-          {
-            value: 'content',
-            label: `Content (${campaign.content.length})`,
-            content: <ContentTab campaign={campaign} adding={adding} onAdding={setAdding} />,
-          },
-          {
-            value: 'settings',
-            label: 'Settings',
-            content: (
-              <SettingsTab
-                campaign={campaign}
-                onDelete={() => setConfirmation({ kind: 'delete' })}
-                onComplete={() => setConfirmation({ kind: 'status', to: 'completed' })}
-              />
-            ),
-          },
-        ]}
-      />
+      <CampaignTabs campaign={campaign} onRefresh={onRefresh} onConfirm={setConfirmation} />
       <ConfirmDialog
         open={confirmation !== null}
         onOpenChange={(open) => (open ? undefined : setConfirmation(null))}
-        title={
-          confirmation?.kind === 'delete'
-            ? 'Delete campaign?'
-            : `${confirmation?.to === 'completed' ? 'Complete' : (action?.label ?? '')} campaign?`
-        }
-        message={
-          confirmation?.kind === 'delete'
-            ? campaign.status === 'draft'
-              ? `The campaign is removed and its ${formatMoves(campaign.movesSpent)} go back to your balance.`
-              : 'The campaign is removed. It was activated, so the moves it used are not refunded.'
-            : confirmation?.to === 'completed'
-              ? 'A completed campaign can no longer be changed or resumed.'
-              : (action?.message ?? '')
-        }
-        confirmLabel={
-          confirmation?.kind === 'delete'
-            ? 'Delete Campaign'
-            : confirmation?.to === 'completed'
-              ? 'Complete'
-              : (action?.label ?? 'Confirm')
-        }
+        title={copy.title}
+        message={copy.message}
+        confirmLabel={copy.confirmLabel}
         danger={confirmation?.kind === 'delete'}
         onConfirm={confirmAction}
       />
     </div>
+  );
+}
+
+/** Overview / Performance / Content / Settings; the quick action "Add Content" opens the Content tab's dialog. */
+function CampaignTabs({
+  campaign,
+  onRefresh,
+  onConfirm,
+}: {
+  campaign: CampaignDetail;
+  onRefresh(): void;
+  onConfirm(confirmation: Confirmation): void;
+}) {
+  const [tab, setTab] = useState('overview');
+  const [adding, setAdding] = useState<'content' | 'drop' | null>(null);
+  return (
+    <Tabs
+      label="Campaign sections"
+      value={tab}
+      onValueChange={setTab}
+      items={[
+        {
+          value: 'overview',
+          label: 'Overview',
+          content: (
+            <OverviewTab
+              campaign={campaign}
+              actions={
+                <QuickActions
+                  campaign={campaign}
+                  onRefresh={onRefresh}
+                  onAddContent={() => {
+                    setTab('content');
+                    setAdding('content');
+                  }}
+                  onDelete={() => onConfirm({ kind: 'delete' })}
+                />
+              }
+            />
+          ),
+        },
+        { value: 'performance', label: 'Performance', content: <PerformanceTab campaign={campaign} /> },
+        {
+          value: 'content',
+          label: `Content (${campaign.content.length})`,
+          content: <ContentTab campaign={campaign} adding={adding} onAdding={setAdding} />,
+        },
+        {
+          value: 'settings',
+          label: 'Settings',
+          content: (
+            <SettingsTab
+              campaign={campaign}
+              onDelete={() => onConfirm({ kind: 'delete' })}
+              onComplete={() => onConfirm({ kind: 'status', to: 'completed' })}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 

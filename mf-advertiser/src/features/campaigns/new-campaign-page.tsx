@@ -9,6 +9,7 @@ import {
   useRequestForm,
   useToast,
   useWatch,
+  type UseFormReturn,
 } from '@app/platform/app';
 import {
   CAMPAIGN_DEFAULTS,
@@ -83,38 +84,35 @@ function costRequestOf(
   return MoveCostRequestSchema.safeParse(request).success ? request : null;
 }
 
-/** /campaigns/new: the draft in three sections with a live move-cost panel (spec 3 §2, §5, §9). */
-export function NewCampaignPage() {
-  const base = useCampaignsBase();
+/** A new draft's starting values: the contract's defaults, starting today with no end date. */
+function draftDefaults(): DraftValues {
+  return {
+    name: '',
+    objective: CAMPAIGN_DEFAULTS.objective,
+    description: '',
+    startDate: localToday(),
+    endDate: '',
+    budget: String(CAMPAIGN_DEFAULTS.budget),
+    dailyBudget: String(CAMPAIGN_DEFAULTS.dailyBudget),
+    bidStrategy: CAMPAIGN_DEFAULTS.bidStrategy,
+    bidAmount: String(CAMPAIGN_DEFAULTS.bidAmount),
+    targetCtr: String(CAMPAIGN_DEFAULTS.targetCtr),
+    targetCpc: String(CAMPAIGN_DEFAULTS.targetCpc),
+    campaignType: CAMPAIGN_DEFAULTS.campaignType,
+    audienceSize: String(CAMPAIGN_DEFAULTS.audienceSize),
+    locations: '',
+    interests: '',
+  };
+}
+
+/**
+ * The live move cost of the draft being edited (priced once its scope settles) against the advertiser's balance;
+ * `known` is false while the price is missing or stale.
+ */
+function useDraftMoveCost<Parsed>(control: UseFormReturn<DraftValues, unknown, Parsed>['control']) {
   const user = useCurrentUser();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const create = useCreateCampaign();
-  const form = useRequestForm<DraftValues, typeof CreateCampaignRequestSchema>(
-    CreateCampaignRequestSchema,
-    (values) => toCreateRequest(values, user.id),
-    {
-      defaultValues: {
-        name: '',
-        objective: CAMPAIGN_DEFAULTS.objective,
-        description: '',
-        startDate: localToday(),
-        endDate: '',
-        budget: String(CAMPAIGN_DEFAULTS.budget),
-        dailyBudget: String(CAMPAIGN_DEFAULTS.dailyBudget),
-        bidStrategy: CAMPAIGN_DEFAULTS.bidStrategy,
-        bidAmount: String(CAMPAIGN_DEFAULTS.bidAmount),
-        targetCtr: String(CAMPAIGN_DEFAULTS.targetCtr),
-        targetCpc: String(CAMPAIGN_DEFAULTS.targetCpc),
-        campaignType: CAMPAIGN_DEFAULTS.campaignType,
-        audienceSize: String(CAMPAIGN_DEFAULTS.audienceSize),
-        locations: '',
-        interests: '',
-      },
-    },
-  );
   const [campaignType, startDate, endDate, audienceSize, locations, interests] = useWatch({
-    control: form.control,
+    control,
     name: ['campaignType', 'startDate', 'endDate', 'audienceSize', 'locations', 'interests'],
   });
   const costRequest = useSettled(
@@ -127,6 +125,22 @@ export function NewCampaignPage() {
   const balance = overview.data ? String(overview.data.moves_balance) : (user.moves_balance ?? '0');
   const known = cost.data !== undefined && costRequest !== null && !cost.isPlaceholderData;
   const insufficient = known && !covers(balance, String(cost.data!.totalCost), 'moves');
+  return { startDate, endDate, costRequest, cost, balance, known, insufficient };
+}
+
+/** /campaigns/new: the draft in three sections with a live move-cost panel (spec 3 §2, §5, §9). */
+export function NewCampaignPage() {
+  const base = useCampaignsBase();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const create = useCreateCampaign();
+  const form = useRequestForm<DraftValues, typeof CreateCampaignRequestSchema>(
+    CreateCampaignRequestSchema,
+    (values) => toCreateRequest(values, user.id),
+    { defaultValues: draftDefaults() },
+  );
+  const { startDate, endDate, costRequest, cost, balance, known, insufficient } = useDraftMoveCost(form.control);
 
   const submit = async (request: CreateCampaignRequest) => {
     if (!known) throw new Error(CAMPAIGN_MESSAGES.calculating);
@@ -154,24 +168,9 @@ export function NewCampaignPage() {
           aria-label="New campaign"
         >
           <DetailsSection>
-            <FormSelect
-              name="campaignType"
-              label="Campaign type"
-              options={CAMPAIGN_TYPES.map((value) => ({
-                value,
-                label: `${TYPE_LABELS[value]} (from ${CAMPAIGN_DEFAULTS.displayedMoveCost[value]} moves)`,
-              }))}
-            />
-            <FormTextField name="audienceSize" label="Audience size" type="number" min={100} step={100} required />
-            <FormTextField name="locations" label="Locations" hint="Comma-separated, e.g. US, Canada" />
-            <FormTextField name="interests" label="Interests" hint="Comma-separated, e.g. fitness, travel" />
+            <TargetingFields />
           </DetailsSection>
-          <fieldset className="ui-stack">
-            <legend>Schedule &amp; Budget</legend>
-            <FormTextField name="startDate" label="Start date" type="date" min={localToday()} required />
-            <FormTextField name="endDate" label="End date (optional)" type="date" min={startDate || localToday()} />
-            <BudgetFields hasEndDate={Boolean(endDate)} />
-          </fieldset>
+          <ScheduleAndBudgetSection startDate={startDate} endDate={endDate} />
           <BiddingSection />
           <FormError />
           <div className="ui-row">
@@ -193,6 +192,36 @@ export function NewCampaignPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** The draft's type and audience, the fields a new campaign has beyond the editable details. */
+function TargetingFields() {
+  return (
+    <>
+      <FormSelect
+        name="campaignType"
+        label="Campaign type"
+        options={CAMPAIGN_TYPES.map((value) => ({
+          value,
+          label: `${TYPE_LABELS[value]} (from ${CAMPAIGN_DEFAULTS.displayedMoveCost[value]} moves)`,
+        }))}
+      />
+      <FormTextField name="audienceSize" label="Audience size" type="number" min={100} step={100} required />
+      <FormTextField name="locations" label="Locations" hint="Comma-separated, e.g. US, Canada" />
+      <FormTextField name="interests" label="Interests" hint="Comma-separated, e.g. fitness, travel" />
+    </>
+  );
+}
+
+function ScheduleAndBudgetSection({ startDate, endDate }: { startDate: string; endDate: string }) {
+  return (
+    <fieldset className="ui-stack">
+      <legend>Schedule &amp; Budget</legend>
+      <FormTextField name="startDate" label="Start date" type="date" min={localToday()} required />
+      <FormTextField name="endDate" label="End date (optional)" type="date" min={startDate || localToday()} />
+      <BudgetFields hasEndDate={Boolean(endDate)} />
+    </fieldset>
   );
 }
 

@@ -29,6 +29,10 @@ import {
 } from './components/dashboard-sections';
 import { useRealtimeRefresh } from './use-realtime-refresh';
 
+const BECOME_ADVERTISER_MESSAGE =
+  'Create drops, sponsor content and follow your results on the advertiser dashboard. ' +
+  'Becoming an advertiser is free and keeps your plan.';
+
 /** What a non-advertiser sees at /advertiser (spec 3 §2), and what a 403 from the dashboard falls back to. */
 export function BecomeAdvertiserScreen() {
   return (
@@ -36,7 +40,7 @@ export function BecomeAdvertiserScreen() {
       <PageHeader title="Become an Advertiser" />
       <EmptyState
         title="Advertiser tools are for advertisers"
-        message="Create drops, sponsor content and follow your results on the advertiser dashboard. Becoming an advertiser is free and keeps your plan."
+        message={BECOME_ADVERTISER_MESSAGE}
         action={<ButtonLink to="/advertiser/onboarding">Become an Advertiser</ButtonLink>}
       />
     </div>
@@ -51,7 +55,6 @@ export interface AdvertiserDashboardPageProps {
 /** /advertiser: the advertiser dashboard, refreshed in real time (tab visible, route change, #converted). */
 export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPageProps = {}) {
   const user = useCurrentUser();
-  const session = useSession();
   const advertiser = isAdvertiser(user);
   const dashboard = useAdvertiserDashboard(advertiser);
   const suggested = useSuggestedContent(advertiser);
@@ -65,12 +68,7 @@ export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPagePro
 
   // The server says who is an advertiser: a 403 means the session's user is stale (another tab changed it).
   const forbidden = dashboard.isError && isApiError(dashboard.error) && dashboard.error.status === 403;
-  const refreshedUser = useRef(false);
-  useEffect(() => {
-    if (!forbidden || refreshedUser.current) return;
-    refreshedUser.current = true;
-    void session.refresh();
-  }, [forbidden, session]);
+  useRefreshSessionOnce(forbidden);
 
   if (!advertiser || forbidden) return <BecomeAdvertiserScreen />;
 
@@ -111,18 +109,7 @@ export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPagePro
       <CouponsSection />
       <RecentDrops drops={data.drops} tier={data.user_tier} />
       <PerformanceTable drops={data.drops} />
-      <Card title="Suggested content to sponsor">
-        {suggested.isPending ? (
-          <SkeletonList label="Loading suggestions" />
-        ) : suggested.isError ? (
-          <ErrorBox
-            message={`Failed to load suggestions: ${suggested.error.message}`}
-            onRetry={() => void suggested.refetch()}
-          />
-        ) : (
-          <SuggestedContentList items={suggested.data.data} />
-        )}
-      </Card>
+      <SuggestedContentCard suggested={suggested} />
       <p className="ui-muted">
         Figures of the last 30 days, refreshed when you come back to this tab.{' '}
         <Button variant="ghost" onClick={() => void dashboard.refetch()}>
@@ -130,5 +117,33 @@ export function AdvertiserDashboardPage({ leaveFor }: AdvertiserDashboardPagePro
         </Button>
       </p>
     </div>
+  );
+}
+
+/** Reloads the session's user the first time `stale` turns true (once per mount, however often it flips). */
+function useRefreshSessionOnce(stale: boolean) {
+  const session = useSession();
+  const refreshedUser = useRef(false);
+  useEffect(() => {
+    if (!stale || refreshedUser.current) return;
+    refreshedUser.current = true;
+    void session.refresh();
+  }, [stale, session]);
+}
+
+function SuggestedContentCard({ suggested }: { suggested: ReturnType<typeof useSuggestedContent> }) {
+  return (
+    <Card title="Suggested content to sponsor">
+      {suggested.isPending ? (
+        <SkeletonList label="Loading suggestions" />
+      ) : suggested.isError ? (
+        <ErrorBox
+          message={`Failed to load suggestions: ${suggested.error.message}`}
+          onRetry={() => void suggested.refetch()}
+        />
+      ) : (
+        <SuggestedContentList items={suggested.data.data} />
+      )}
+    </Card>
   );
 }

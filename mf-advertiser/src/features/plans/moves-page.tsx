@@ -87,45 +87,62 @@ export function MovesPage({ leaveFor = leavePage }: { leaveFor?(url: string): vo
         />
       ) : null}
       {overview.data ? (
-        <>
-          <Card>
-            <p>
-              Moves available: <strong>{formatBalance(overview.data.moves_balance)}</strong>
-            </p>
-            <p>
-              Your {overview.data.allowance.tier} plan adds {formatBalance(overview.data.allowance.moves)} moves{' '}
-              {overview.data.allowance.period === 'month' ? 'each month' : 'each week'} (this period:{' '}
-              {overview.data.allowance.period_start.slice(0, 10)} to {overview.data.allowance.period_end.slice(0, 10)}
-              {overview.data.allowance.credited ? ', credited' : ''}).
-            </p>
-          </Card>
-          {overview.data.packages.length === 0 ? (
-            <p>No moves packages are on sale right now.</p>
-          ) : (
-            <ul className="ui-grid" aria-label="Moves packages">
-              {overview.data.packages.map((item) => (
-                <li key={item.id}>
-                  <Card>
-                    <h2>
-                      {formatBalance(item.moves)} moves {item.label ? <Badge tone="success">{item.label}</Badge> : null}
-                    </h2>
-                    <p>
-                      <strong>{formatMoney(item.price)}</strong>
-                    </p>
-                    <Button
-                      disabled={buy.isPending}
-                      busy={buy.isPending && buy.variables === item.id}
-                      onClick={() => void purchase(item.id)}
-                    >
-                      Buy {formatBalance(item.moves)} moves
-                    </Button>
-                  </Card>
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
+        <MovesOffer overview={overview.data} buying={buy} onBuy={(packageId) => void purchase(packageId)} />
       ) : null}
     </div>
+  );
+}
+
+type MovesOverview = NonNullable<ReturnType<typeof useMovesOverview>['data']>;
+
+/** The balance and this period's allowance, then the packages on sale, each with its Buy button. */
+function MovesOffer({
+  overview,
+  buying,
+  onBuy,
+}: {
+  overview: MovesOverview;
+  buying: ReturnType<typeof useBuyMoves>;
+  onBuy(packageId: string): void;
+}) {
+  return (
+    <>
+      <Card>
+        <p>
+          Moves available: <strong>{formatBalance(overview.moves_balance)}</strong>
+        </p>
+        <p>
+          Your {overview.allowance.tier} plan adds {formatBalance(overview.allowance.moves)} moves{' '}
+          {overview.allowance.period === 'month' ? 'each month' : 'each week'} (this period:{' '}
+          {overview.allowance.period_start.slice(0, 10)} to {overview.allowance.period_end.slice(0, 10)}
+          {overview.allowance.credited ? ', credited' : ''}).
+        </p>
+      </Card>
+      {overview.packages.length === 0 ? (
+        <p>No moves packages are on sale right now.</p>
+      ) : (
+        <ul className="ui-grid" aria-label="Moves packages">
+          {overview.packages.map((item) => (
+            <li key={item.id}>
+              <Card>
+                <h2>
+                  {formatBalance(item.moves)} moves {item.label ? <Badge tone="success">{item.label}</Badge> : null}
+                </h2>
+                <p>
+                  <strong>{formatMoney(item.price)}</strong>
+                </p>
+                <Button
+                  disabled={buying.isPending}
+                  busy={buying.isPending && buying.variables === item.id}
+                  onClick={() => onBuy(item.id)}
+                >
+                  Buy {formatBalance(item.moves)} moves
+                </Button>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

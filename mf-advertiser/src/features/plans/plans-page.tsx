@@ -91,46 +91,59 @@ export function PlansPage({ leaveFor = leavePage }: PlansPageProps) {
       {plans.isError ? (
         <ErrorBox message={`Failed to load plans: ${plans.error.message}`} onRetry={() => void plans.refetch()} />
       ) : null}
-      {plans.data ? (
-        <>
-          <p>
-            Current plan: <strong>{tierLabel(plans.data.current_tier)}</strong>
-            {plans.data.subscription.paid_through
-              ? ` · paid through ${plans.data.subscription.paid_through.slice(0, 10)}`
-              : ''}
-            {plans.data.subscription.cancel_at_period_end ? ' · changes to Free at the end of the period' : ''}
-          </p>
-          <ul className="ui-grid" aria-label="Plans">
-            {plans.data.plans.map((plan) => {
-              const current = plan.tier === plans.data.current_tier;
-              return (
-                <li key={plan.id}>
-                  <Card>
-                    <h2>
-                      {plan.name} {current ? <Badge tone="accent">Current plan</Badge> : null}
-                    </h2>
-                    <p>
-                      <strong>{plan.price === 0 ? 'Free' : `${formatMoney(plan.price)} / month`}</strong>
-                    </p>
-                    <ul aria-label={`${plan.name} features`}>
-                      {plan.features.map((feature) => (
-                        <li key={feature}>{feature}</li>
-                      ))}
-                    </ul>
-                    <Button
-                      disabled={current || choose.isPending}
-                      busy={choose.isPending && choose.variables === plan.id}
-                      onClick={() => void pick(plan.id)}
-                    >
-                      {current ? 'Current plan' : plan.price === 0 ? 'Switch to Free' : `Upgrade to ${plan.name}`}
-                    </Button>
-                  </Card>
-                </li>
-              );
-            })}
-          </ul>
-        </>
-      ) : null}
+      {plans.data ? <PlanChoices plans={plans.data} choosing={choose} onPick={(planId) => void pick(planId)} /> : null}
     </div>
+  );
+}
+
+type PlansOverview = NonNullable<ReturnType<typeof usePlans>['data']>;
+
+/** The current plan and its paid period, then every plan with its features and the button that switches to it. */
+function PlanChoices({
+  plans,
+  choosing,
+  onPick,
+}: {
+  plans: PlansOverview;
+  choosing: ReturnType<typeof useUpgradeFlow>['choose'];
+  onPick(planId: string): void;
+}) {
+  return (
+    <>
+      <p>
+        Current plan: <strong>{tierLabel(plans.current_tier)}</strong>
+        {plans.subscription.paid_through ? ` · paid through ${plans.subscription.paid_through.slice(0, 10)}` : ''}
+        {plans.subscription.cancel_at_period_end ? ' · changes to Free at the end of the period' : ''}
+      </p>
+      <ul className="ui-grid" aria-label="Plans">
+        {plans.plans.map((plan) => {
+          const current = plan.tier === plans.current_tier;
+          return (
+            <li key={plan.id}>
+              <Card>
+                <h2>
+                  {plan.name} {current ? <Badge tone="accent">Current plan</Badge> : null}
+                </h2>
+                <p>
+                  <strong>{plan.price === 0 ? 'Free' : `${formatMoney(plan.price)} / month`}</strong>
+                </p>
+                <ul aria-label={`${plan.name} features`}>
+                  {plan.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+                <Button
+                  disabled={current || choosing.isPending}
+                  busy={choosing.isPending && choosing.variables === plan.id}
+                  onClick={() => onPick(plan.id)}
+                >
+                  {current ? 'Current plan' : plan.price === 0 ? 'Switch to Free' : `Upgrade to ${plan.name}`}
+                </Button>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }
