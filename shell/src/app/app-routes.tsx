@@ -46,23 +46,106 @@ function PublicPage({ children }: { children: ReactNode }) {
   );
 }
 
+/** A page of the signed-in frame: an error in it shows in place of the page, and clears on the next path. */
+function SignedInPage({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  return (
+    <ErrorBoundary resetKeys={[location.pathname]}>
+      <Page>{children}</Page>
+    </ErrorBoundary>
+  );
+}
+
+function NotFoundMain() {
+  return (
+    <main id="main">
+      <NotFoundPage />
+    </main>
+  );
+}
+
 /** Paths no host route matched: a remote's subtree (behind the access rule) or Page Not Found. */
 function RemoteOrNotFound() {
   const location = useLocation();
   const remote = remoteForPath(location.pathname);
-  if (!remote) {
-    return (
-      <main id="main">
-        <NotFoundPage />
-      </main>
-    );
-  }
+  if (!remote) return <NotFoundMain />;
   return (
     <RequireAuth>
       <AppLayout>
         <RemoteRoute remote={remote} />
       </AppLayout>
     </RequireAuth>
+  );
+}
+
+/**
+ * The pages inside the signed-in frame. `<Routes>` reads only `<Route>`s and fragments among its children, so this is
+ * a function returning a fragment (called inside the layout route), not a component.
+ */
+function signedInFrameRoutes(): ReactNode {
+  return (
+    <>
+      <Route
+        path="/dashboard"
+        element={
+          <SignedInPage>
+            <DashboardPage />
+          </SignedInPage>
+        }
+      />
+      <Route path="/home" element={<Navigate to="/dashboard" replace />} />
+      {/* Spec 3 §5: 'Get More Moves' and a campaign's 'Add Funds' lead to /account/billing: an advertiser's
+          billing is moves and plans. */}
+      <Route path="/account/billing" element={<Navigate to="/plans/moves" replace />} />
+      <Route
+        path="/leaderboard"
+        element={
+          <SignedInPage>
+            <LeaderboardPage />
+          </SignedInPage>
+        }
+      />
+      <Route
+        path="/profile"
+        element={
+          <Page>
+            <ProfileRedirect />
+          </Page>
+        }
+      />
+      <Route
+        path="/profile/:username"
+        element={
+          <SignedInPage>
+            <ProfilePage />
+          </SignedInPage>
+        }
+      />
+      <Route
+        path="/users/:username"
+        element={
+          <SignedInPage>
+            <ProfilePage />
+          </SignedInPage>
+        }
+      />
+      <Route
+        path="/users/id/:id"
+        element={
+          <SignedInPage>
+            <ProfilePage />
+          </SignedInPage>
+        }
+      />
+      <Route
+        path="/admin"
+        element={
+          <SignedInPage>
+            <AdminPage />
+          </SignedInPage>
+        }
+      />
+    </>
   );
 }
 
@@ -111,14 +194,7 @@ export function AppRoutes() {
           </PublicPage>
         }
       />
-      <Route
-        path="/not-found"
-        element={
-          <main id="main">
-            <NotFoundPage />
-          </main>
-        }
-      />
+      <Route path="/not-found" element={<NotFoundMain />} />
       <Route
         path="/error"
         element={
@@ -134,77 +210,7 @@ export function AppRoutes() {
           </RequireAuth>
         }
       >
-        <Route
-          path="/dashboard"
-          element={
-            <ErrorBoundary resetKeys={[location.pathname]}>
-              <Page>
-                <DashboardPage />
-              </Page>
-            </ErrorBoundary>
-          }
-        />
-        <Route path="/home" element={<Navigate to="/dashboard" replace />} />
-        {/* Spec 3 §5: 'Get More Moves' and a campaign's 'Add Funds' lead to /account/billing: an advertiser's billing is moves and plans. */}
-        <Route path="/account/billing" element={<Navigate to="/plans/moves" replace />} />
-        <Route
-          path="/leaderboard"
-          element={
-            <ErrorBoundary resetKeys={[location.pathname]}>
-              <Page>
-                <LeaderboardPage />
-              </Page>
-            </ErrorBoundary>
-          }
-        />
-        <Route
-          path="/profile"
-          element={
-            <Page>
-              <ProfileRedirect />
-            </Page>
-          }
-        />
-        <Route
-          path="/profile/:username"
-          element={
-            <ErrorBoundary resetKeys={[location.pathname]}>
-              <Page>
-                <ProfilePage />
-              </Page>
-            </ErrorBoundary>
-          }
-        />
-        <Route
-          path="/users/:username"
-          element={
-            <ErrorBoundary resetKeys={[location.pathname]}>
-              <Page>
-                <ProfilePage />
-              </Page>
-            </ErrorBoundary>
-          }
-        />
-        <Route
-          path="/users/id/:id"
-          element={
-            <ErrorBoundary resetKeys={[location.pathname]}>
-              <Page>
-                <ProfilePage />
-              </Page>
-            </ErrorBoundary>
-          }
-        />
-        <Route
-          path="/admin"
-          element={
-            <ErrorBoundary resetKeys={[location.pathname]}>
-              <Page>
-                <AdminPage />
-              </Page>
-            </ErrorBoundary>
-          }
-        />
+        {signedInFrameRoutes()}
       </Route>
       <Route path="*" element={<RemoteOrNotFound />} />
     </Routes>

@@ -98,6 +98,22 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** A route call's path and request options: the parameters filled in, and an empty JSON body for writes without one. */
+function callOptions(
+  route: AnyRoute,
+  input: Partial<CallInput<AnyRoute>> = {},
+): { path: string; options: RequestOptions<z.ZodType> } {
+  const path = routePath(route, (input.params ?? {}) as Record<string, string | number>);
+  const options: RequestOptions<z.ZodType> = {
+    signal: input.signal,
+    headers: input.headers,
+    query: input.query as RequestOptions<z.ZodType>['query'],
+  };
+  if (input.body !== undefined) options.body = input.body;
+  else if (route.method !== 'get' && route.method !== 'delete') options.body = {};
+  return { path, options };
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getToken = options.getToken ?? tokenStorage.getToken;
 
@@ -146,21 +162,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       });
     }
     return parsed.data;
-  }
-
-  function callOptions(
-    route: AnyRoute,
-    input: Partial<CallInput<AnyRoute>> = {},
-  ): { path: string; options: RequestOptions<z.ZodType> } {
-    const path = routePath(route, (input.params ?? {}) as Record<string, string | number>);
-    const options: RequestOptions<z.ZodType> = {
-      signal: input.signal,
-      headers: input.headers,
-      query: input.query as RequestOptions<z.ZodType>['query'],
-    };
-    if (input.body !== undefined) options.body = input.body;
-    else if (route.method !== 'get' && route.method !== 'delete') options.body = {};
-    return { path, options };
   }
 
   return {

@@ -6,14 +6,13 @@ import { z } from 'zod';
 import { apiClient } from '../api/api-client';
 import { useIdempotencyKey } from '../api/idempotency';
 import { Form, useZodForm } from '../forms/form';
-import { FormError, FormTextField, SubmitButton } from '../forms/form-fields';
 import { formatMoney, formatSharePrice } from '../format/format';
 import { AddFundsOffer } from '../money/add-funds';
 import { portfolioKeys, refreshMoneyViews } from '../query/query-keys';
 import { useSession } from '../session/session-context';
 import { Dialog } from '../ui/dialog';
 import { useToast } from '../ui/toast';
-import { affordableShares, sharesToBuy } from './buy-shares-dialog';
+import { SharesToBuyFields, affordableShares, sharesToBuy } from './buy-shares-dialog';
 
 export interface BuyListingTarget {
   listingId: string;
@@ -26,6 +25,12 @@ export interface BuyListingTarget {
 /** Quantity 1..what remains in the listing and what the balance affords at the ask. */
 export function buyListingSchema(remaining: number, affordable: number) {
   return z.object({ quantity: sharesToBuy(remaining, affordable, `Only ${remaining} shares are listed`) });
+}
+
+function buyListingDescription(target: BuyListingTarget, usd: number): string {
+  const seller = target.sellerName ? ` from ${target.sellerName}` : '';
+  const offer = `${target.remaining} listed at $${formatSharePrice(target.askPrice)} a share`;
+  return `${target.title}${seller}: ${offer}. You have ${formatMoney(usd)}.`;
 }
 
 /**
@@ -67,7 +72,7 @@ export function BuyListingDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Buy from Listing"
-      description={`${target.title}${target.sellerName ? ` from ${target.sellerName}` : ''}: ${target.remaining} listed at $${formatSharePrice(target.askPrice)} a share. You have ${formatMoney(usd)}.`}
+      description={buyListingDescription(target, usd)}
     >
       <Form
         form={form}
@@ -90,20 +95,7 @@ export function BuyListingDialog({
           onOpenChange(false);
         }}
       >
-        <FormTextField
-          name="quantity"
-          label="Number of shares"
-          type="number"
-          min={1}
-          max={target.remaining}
-          step={1}
-          numeric
-        />
-        <p>
-          Total: <strong>{formatMoney(total)}</strong>
-        </p>
-        <FormError />
-        <SubmitButton>Buy Shares</SubmitButton>
+        <SharesToBuyFields name="quantity" max={target.remaining} total={total} />
       </Form>
       <AddFundsOffer neededDollars={total} />
     </Dialog>

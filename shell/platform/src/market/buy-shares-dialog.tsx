@@ -43,6 +43,25 @@ export function buySharesSchema(available: number, affordable: number) {
   return z.object({ shares_count: sharesToBuy(available, affordable, `Only ${available} shares are available`) });
 }
 
+/** The number-of-shares field, the total it costs, and the submit button of a buy form (shares or a listing). */
+export function SharesToBuyFields({ name, max, total }: { name: string; max: number; total: number }) {
+  return (
+    <>
+      <FormTextField name={name} label="Number of shares" type="number" min={1} max={max} step={1} numeric />
+      <p>
+        Total: <strong>{formatMoney(total)}</strong>
+      </p>
+      <FormError />
+      <SubmitButton>Buy Shares</SubmitButton>
+    </>
+  );
+}
+
+function buySharesDescription(target: BuySharesTarget, usd: number): string {
+  const offer = `${formatSharePrice(target.sharePrice)} per share, ${target.availableShares} available`;
+  return `${target.title}: ${offer}. You have ${formatMoney(usd)}.`;
+}
+
 /**
  * Buy Shares (spec 2 §5): shared by the content page (mf-earn) and the Investment Hub (mf-invest), so it lives in
  * the platform. The price is the server's: what is shown is the last known price and the answer says what was paid.
@@ -79,12 +98,7 @@ export function BuySharesDialog({
   });
   const total = Number.isFinite(count) ? Math.round(count * target.sharePrice * 10_000) / 10_000 : 0;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Buy Shares"
-      description={`${target.title}: ${formatSharePrice(target.sharePrice)} per share, ${target.availableShares} available. You have ${formatMoney(usd)}.`}
-    >
+    <Dialog open={open} onOpenChange={onOpenChange} title="Buy Shares" description={buySharesDescription(target, usd)}>
       <Form
         form={form}
         fallbackError="Purchase failed"
@@ -102,20 +116,7 @@ export function BuySharesDialog({
           onOpenChange(false);
         }}
       >
-        <FormTextField
-          name="shares_count"
-          label="Number of shares"
-          type="number"
-          min={1}
-          max={target.availableShares}
-          step={1}
-          numeric
-        />
-        <p>
-          Total: <strong>{formatMoney(total)}</strong>
-        </p>
-        <FormError />
-        <SubmitButton>Buy Shares</SubmitButton>
+        <SharesToBuyFields name="shares_count" max={target.availableShares} total={total} />
       </Form>
       <AddFundsOffer neededDollars={total} />
     </Dialog>

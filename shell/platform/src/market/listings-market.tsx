@@ -82,6 +82,50 @@ function ListingRow({
   );
 }
 
+/** The listings as a table: one row each, with its Buy and Make an Offer buttons (none on the user's own). */
+function ListingsTable({
+  label,
+  listings,
+  showContent,
+  userId,
+  onBuy,
+  onOffer,
+}: {
+  label: string;
+  listings: Listing[];
+  showContent: boolean;
+  userId: string | undefined;
+  onBuy(listing: Listing): void;
+  onOffer(listing: Listing): void;
+}) {
+  return (
+    <table className="ui-table" aria-label={label}>
+      <thead>
+        <tr>
+          {showContent ? <th scope="col">Content</th> : null}
+          <th scope="col">Seller</th>
+          <th scope="col">Quantity</th>
+          <th scope="col">Ask price</th>
+          <th scope="col">Total</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {listings.map((listing) => (
+          <ListingRow
+            key={listing.id}
+            listing={listing}
+            showContent={showContent}
+            isMine={listing.owner_id === userId}
+            onBuy={() => onBuy(listing)}
+            onOffer={() => onOffer(listing)}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /**
  * The resale market (issue 43): open listings with their content, seller, quantity and ask, Buy (all or part, at the
  * ask) and Make an Offer (on the seller's unlisted shares). The Investment Hub shows everyone's; the content page
@@ -111,30 +155,14 @@ export function ListingsMarket({ contentId, label = 'Listings for resale' }: { c
   const showContent = !contentId;
   return (
     <div className="ui-stack">
-      <table className="ui-table" aria-label={label}>
-        <thead>
-          <tr>
-            {showContent ? <th scope="col">Content</th> : null}
-            <th scope="col">Seller</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Ask price</th>
-            <th scope="col">Total</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {listings.map((listing) => (
-            <ListingRow
-              key={listing.id}
-              listing={listing}
-              showContent={showContent}
-              isMine={listing.owner_id === user?.id}
-              onBuy={() => setBuying(listing)}
-              onOffer={() => setOffering(listing)}
-            />
-          ))}
-        </tbody>
-      </table>
+      <ListingsTable
+        label={label}
+        listings={listings}
+        showContent={showContent}
+        userId={user?.id}
+        onBuy={setBuying}
+        onOffer={setOffering}
+      />
       {market.hasNextPage ? (
         <Button variant="secondary" busy={market.isFetchingNextPage} onClick={() => void market.fetchNextPage()}>
           Show more listings

@@ -39,6 +39,24 @@ export function makeOfferSchema(sellerShares: number) {
 export const defaultOfferQuantity = (sellerShares: number) =>
   Math.max(1, Math.min(sellerShares, Math.ceil(sellerShares * 0.25)));
 
+/** The offer's quantity (up to the seller's shares), price per share and optional message. */
+function OfferFields({ sellerShares }: { sellerShares: number }) {
+  return (
+    <>
+      <FormTextField name="quantity" label="Quantity" type="number" min={1} max={sellerShares} step={1} numeric />
+      <FormTextField
+        name="bid_price"
+        label="Offer price per share (USD)"
+        type="number"
+        min={0.01}
+        step={0.01}
+        numeric
+      />
+      <FormTextArea name="message" label="Message (optional)" />
+    </>
+  );
+}
+
 /**
  * Make an Offer (spec 2 §5), opened from a holding's marketplace, the resale market and a public profile's holdings,
  * so it lives in the platform. The bid total is held from the buyer's USD until the seller answers (the server
@@ -77,7 +95,10 @@ export function MakeOfferDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Make an Offer"
-      description={`${target.title}: current price ${formatSharePrice(target.currentPrice)}. Your offer is held from your USD until the seller answers.`}
+      description={
+        `${target.title}: current price ${formatSharePrice(target.currentPrice)}. ` +
+        'Your offer is held from your USD until the seller answers.'
+      }
     >
       <Form
         form={form}
@@ -101,24 +122,7 @@ export function MakeOfferDialog({
           onOpenChange(false);
         }}
       >
-        <FormTextField
-          name="quantity"
-          label="Quantity"
-          type="number"
-          min={1}
-          max={target.sellerShares}
-          step={1}
-          numeric
-        />
-        <FormTextField
-          name="bid_price"
-          label="Offer price per share (USD)"
-          type="number"
-          min={0.01}
-          step={0.01}
-          numeric
-        />
-        <FormTextArea name="message" label="Message (optional)" />
+        <OfferFields sellerShares={target.sellerShares} />
         <p>Total: {formatMoney((Number(quantity) || 0) * (Number(bid) || 0))}</p>
         <FormError />
         <SubmitButton>Send Offer</SubmitButton>

@@ -25,10 +25,10 @@ function pause(milliseconds: number): Promise<void> {
 }
 
 /**
- * The session: who is signed in, with their balances. Pending only while a stored token is being
- * checked; an anonymous visitor is known to be anonymous at once.
+ * The session state and `load`, which (re)reads the signed-in user from the server: retried twice when the server
+ * cannot be reached, signed out (and `onExpired` called) when the server says the session expired.
  */
-export function SessionProvider({ children, onExpired }: SessionProviderProps) {
+function useSessionState(onExpired: (() => void) | undefined) {
   const [state, setState] = useState<SessionState>(() => ({
     status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous',
     user: null,
@@ -67,6 +67,16 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
       }
     }
   }, []);
+
+  return { state, setState, load };
+}
+
+/**
+ * The session: who is signed in, with their balances. Pending only while a stored token is being
+ * checked; an anonymous visitor is known to be anonymous at once.
+ */
+export function SessionProvider({ children, onExpired }: SessionProviderProps) {
+  const { state, setState, load } = useSessionState(onExpired);
 
   useEffect(() => {
     const signedIn = () => tokenStorage.getToken() !== null || tokenStorage.hasCookieSession();
@@ -110,7 +120,7 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
         await load();
       },
     };
-  }, [state, load]);
+  }, [state, setState, load]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

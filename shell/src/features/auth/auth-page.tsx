@@ -57,36 +57,18 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export default function AuthPage() {
+/**
+ * The page's requests (a form's, a demo sign-in, Continue with Google): the one running (`busy`), the last failure,
+ * and the navigation back to where the user came from once signed in.
+ */
+function useAuthRequests(stateFrom: unknown, referralCode: string) {
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [searchParams] = useSearchParams();
-  // A referral link (`/auth?ref=CODE`) is kept for this tab until applied: through Google's round trip, and for the
-  // Referral Program dialog if the sign-up could not apply it. Someone arriving by a friend's link wants an account.
-  const linkCode = normaliseReferralCode(searchParams.get('ref') ?? '');
-  const referralCode = linkCode || pendingReferralCode() || '';
-  const [mode, setMode] = useState<Mode>(linkCode ? 'signup' : 'signin');
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const stateFrom = (location.state as { from?: unknown } | null)?.from;
-  // react-hook-form loads on the first interaction with a form, or at once for Create Account (see form-on-first-use).
-  const forms = useFormsOnFirstUse(mode === 'signup');
-
-  useEffect(() => {
-    if (linkCode) rememberReferralCode(linkCode);
-  }, [linkCode]);
-
-  if (session.status === 'authenticated' && !busy) return <Navigate to={takeReturnPath(stateFrom)} replace />;
 
   const finish = (arrival?: ReturnType<typeof referralArrivalToast>) =>
     navigate(takeReturnPath(stateFrom), { replace: true, ...(arrival ? { state: arrivalState(arrival) } : {}) });
-
-  const switchMode = (next: Mode) => {
-    // Toggling clears fields and errors (spec 1 §2): each mode's form is its own, mounted afresh.
-    setMode(next);
-    setFormError(null);
-  };
 
   // While a form's request runs, the page does not redirect on the session change: `finish` does, once.
   const runForm = async (request: () => Promise<unknown>) => {
@@ -132,86 +114,167 @@ export default function AuthPage() {
     }
   };
 
+  return { formError, setFormError, busy, runForm, demo, google };
+}
+
+/** Why the user is here: an expired session, a friend's referral code, or a failed provider sign-in. */
+function AuthNotices({
+  expired,
+  referralCode,
+  providerError,
+}: {
+  expired: boolean;
+  referralCode: string;
+  providerError: string | null;
+}) {
+  return (
+    <>
+      {expired ? (
+        <p className="auth-notice" role="status">
+          Your session has expired. Please sign in again.
+        </p>
+      ) : null}
+      {referralCode ? (
+        <p className="auth-notice" role="status">
+          Referral code <strong>{referralCode}</strong>: create your account to get 250 points (your friend gets 500).
+        </p>
+      ) : null}
+      {providerError !== null ? <ErrorBox message={providerError} /> : null}
+    </>
+  );
+}
+
+function ModeToggle({ mode, onSwitch }: { mode: Mode; onSwitch(next: Mode): void }) {
+  return (
+    <div className="auth-toggle" role="group" aria-label="Choose sign in or create account">
+      <button type="button" aria-pressed={mode === 'signin'} onClick={() => onSwitch('signin')}>
+        Sign In
+      </button>
+      <button type="button" aria-pressed={mode === 'signup'} onClick={() => onSwitch('signup')}>
+        Create Account
+      </button>
+    </div>
+  );
+}
+
+/** The mode's form. Each is its own (keyed): what was typed in one is never handed to the other. */
+function ModeForm({
+  mode,
+  forms,
+  referralCode,
+  session,
+  run,
+}: {
+  mode: Mode;
+  forms: ReturnType<typeof useFormsOnFirstUse>;
+  referralCode: string;
+  session: Session;
+  run(request: () => Promise<unknown>): Promise<void>;
+}) {
+  return mode === 'signin' ? (
+    <FormOnFirstUse
+      key="signin"
+      {...forms}
+      label="Sign In"
+      fields={signInFields}
+      submitLabel="Sign In"
+      fallbackError={messages.signIn}
+    >
+      {(module, handOver) => <SignInForm forms={module} handOver={handOver} session={session} run={run} />}
+    </FormOnFirstUse>
+  ) : (
+    <FormOnFirstUse
+      key="signup"
+      {...forms}
+      label="Create Account"
+      fields={signUpFields(referralCode)}
+      submitLabel="Create Account"
+      fallbackError={messages.signUp}
+    >
+      {(module, handOver) => (
+        <SignUpForm forms={module} handOver={handOver} session={session} run={run} referralCode={referralCode} />
+      )}
+    </FormOnFirstUse>
+  );
+}
+
+/** Continue with Google, and one button per demo account (the others wait while one signs in). */
+function OtherSignIns({
+  busy,
+  onGoogle,
+  onDemo,
+}: {
+  busy: string | null;
+  onGoogle(): void;
+  onDemo(persona: DemoPersona): void;
+}) {
+  return (
+    <>
+      <Button variant="secondary" className="auth-wide" onClick={onGoogle} busy={busy === 'google'}>
+        Continue with Google
+      </Button>
+      <h2 className="auth-demo-title">Try a demo account</h2>
+      <div className="ui-row">
+        {demoPersonas.map((persona) => (
+          <Button
+            key={persona}
+            variant="secondary"
+            busy={busy === persona}
+            disabled={busy !== null && busy !== persona}
+            onClick={() => onDemo(persona)}
+          >
+            Demo {capitalise(persona)}
+          </Button>
+        ))}
+      </div>
+    </>
+  );
+}
+
+export default function AuthPage() {
+  const session = useSession();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // A referral link (`/auth?ref=CODE`) is kept for this tab until applied: through Google's round trip, and for the
+  // Referral Program dialog if the sign-up could not apply it. Someone arriving by a friend's link wants an account.
+  const linkCode = normaliseReferralCode(searchParams.get('ref') ?? '');
+  const referralCode = linkCode || pendingReferralCode() || '';
+  const [mode, setMode] = useState<Mode>(linkCode ? 'signup' : 'signin');
+  const stateFrom = (location.state as { from?: unknown } | null)?.from;
+  const { formError, setFormError, busy, runForm, demo, google } = useAuthRequests(stateFrom, referralCode);
+  // react-hook-form loads on the first interaction with a form, or at once for Create Account (see form-on-first-use).
+  const forms = useFormsOnFirstUse(mode === 'signup');
+
+  useEffect(() => {
+    if (linkCode) rememberReferralCode(linkCode);
+  }, [linkCode]);
+
+  if (session.status === 'authenticated' && !busy) return <Navigate to={takeReturnPath(stateFrom)} replace />;
+
+  const switchMode = (next: Mode) => {
+    // Toggling clears fields and errors (spec 1 §2): each mode's form is its own, mounted afresh.
+    setMode(next);
+    setFormError(null);
+  };
+
   const title = mode === 'signin' ? 'Sign In' : 'Create Account';
   return (
     <div className="auth-page">
       <section className="ui-card auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
-        {searchParams.get('expired') === '1' ? (
-          <p className="auth-notice" role="status">
-            Your session has expired. Please sign in again.
-          </p>
-        ) : null}
-        {referralCode ? (
-          <p className="auth-notice" role="status">
-            Referral code <strong>{referralCode}</strong>: create your account to get 250 points (your friend gets 500).
-          </p>
-        ) : null}
-        {/* A failed provider sign-in comes back as /auth?error=<message> from the API's callback. */}
-        {searchParams.get('error') && !formError ? (
-          <ErrorBox message={searchParams.get('error') ?? messages.provider('Google')} />
-        ) : null}
-        <div className="auth-toggle" role="group" aria-label="Choose sign in or create account">
-          <button type="button" aria-pressed={mode === 'signin'} onClick={() => switchMode('signin')}>
-            Sign In
-          </button>
-          <button type="button" aria-pressed={mode === 'signup'} onClick={() => switchMode('signup')}>
-            Create Account
-          </button>
-        </div>
+        <AuthNotices
+          expired={searchParams.get('expired') === '1'}
+          referralCode={referralCode}
+          // A failed provider sign-in comes back as /auth?error=<message> from the API's callback.
+          providerError={searchParams.get('error') && !formError ? searchParams.get('error') : null}
+        />
+        <ModeToggle mode={mode} onSwitch={switchMode} />
         {formError ? <ErrorBox message={formError} /> : null}
-        {/* Each mode's form is its own (keyed): what was typed in one is never handed to the other. */}
-        {mode === 'signin' ? (
-          <FormOnFirstUse
-            key="signin"
-            {...forms}
-            label="Sign In"
-            fields={signInFields}
-            submitLabel="Sign In"
-            fallbackError={messages.signIn}
-          >
-            {(module, handOver) => <SignInForm forms={module} handOver={handOver} session={session} run={runForm} />}
-          </FormOnFirstUse>
-        ) : (
-          <FormOnFirstUse
-            key="signup"
-            {...forms}
-            label="Create Account"
-            fields={signUpFields(referralCode)}
-            submitLabel="Create Account"
-            fallbackError={messages.signUp}
-          >
-            {(module, handOver) => (
-              <SignUpForm
-                forms={module}
-                handOver={handOver}
-                session={session}
-                run={runForm}
-                referralCode={referralCode}
-              />
-            )}
-          </FormOnFirstUse>
-        )}
+        <ModeForm mode={mode} forms={forms} referralCode={referralCode} session={session} run={runForm} />
         <div className="auth-divider">
           <span>or</span>
         </div>
-        <Button variant="secondary" className="auth-wide" onClick={() => void google()} busy={busy === 'google'}>
-          Continue with Google
-        </Button>
-        <h2 className="auth-demo-title">Try a demo account</h2>
-        <div className="ui-row">
-          {demoPersonas.map((persona) => (
-            <Button
-              key={persona}
-              variant="secondary"
-              busy={busy === persona}
-              disabled={busy !== null && busy !== persona}
-              onClick={() => void demo(persona)}
-            >
-              Demo {capitalise(persona)}
-            </Button>
-          ))}
-        </div>
+        <OtherSignIns busy={busy} onGoogle={() => void google()} onDemo={(persona) => void demo(persona)} />
         <p>
           <Link to="/">Back to Home</Link>
         </p>

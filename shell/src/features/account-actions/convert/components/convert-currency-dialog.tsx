@@ -63,6 +63,112 @@ export interface ConvertCurrencyDialogProps {
   onOpenChange(open: boolean): void;
 }
 
+type ConversionResult = Awaited<ReturnType<typeof convertCurrency>>;
+
+function convertedTitle(result: ConversionResult): string {
+  const received = `${formatBalance(result.keys_received)} ${result.keys_received === 1 ? 'key' : 'keys'}`;
+  return `Converted ${formatBalance(result.amount_spent)} ${result.from_currency} to ${received}`;
+}
+
+/** Today's allowance as the conversion's answer states it. */
+function allowanceAfter(result: ConversionResult): ConversionAllowance {
+  return {
+    keys_converted_from_points_today: result.keys_converted_from_points_today,
+    daily_points_conversion_limit: result.daily_points_conversion_limit,
+    keys_remaining_from_points_today: Math.max(
+      0,
+      result.daily_points_conversion_limit - result.keys_converted_from_points_today,
+    ),
+  };
+}
+
+/** Convert from points or gems: each with its rate and the user's balance of it. */
+function SourceRadioGroup() {
+  const user = useCurrentUser();
+  return (
+    <FormRadioGroup
+      name="from_currency"
+      legend="Convert from"
+      options={sources.map((candidate) => ({
+        value: candidate.value,
+        label: (
+          <>
+            {candidate.label}{' '}
+            <small className="ui-muted">
+              ({candidate.rate}; you have {formatBalance(user[candidate.balanceKey])})
+            </small>
+          </>
+        ),
+      }))}
+    />
+  );
+}
+
+/** One button per quick amount of keys; the one matching the typed amount is pressed. */
+function QuickAmounts({ keys, onPick }: { keys: number; onPick(amount: number): void }) {
+  return (
+    <div className="ui-row" role="group" aria-label="Quick amounts">
+      {QUICK_AMOUNTS.map((amount) => (
+        <Button
+          key={amount}
+          size="small"
+          variant={keys === amount ? 'primary' : 'secondary'}
+          aria-pressed={keys === amount}
+          onClick={() => onPick(amount)}
+        >
+          {amount} {amount === 1 ? 'key' : 'keys'}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+/** The cost, the user's balance of the source, and the daily limit (with today's use once it is known). */
+function ConversionFacts({
+  source,
+  cost,
+  balance,
+  usedToday,
+  remainingToday,
+}: {
+  source: ConversionSource;
+  cost: number;
+  balance: string;
+  /** Null until the allowance has loaded. */
+  usedToday: number | null;
+  remainingToday: number;
+}) {
+  return (
+    <dl className="account-facts">
+      <dt>Cost</dt>
+      <dd data-testid="convert-cost">
+        {formatBalance(cost)} {source}
+      </dd>
+      <dt>Your {source}</dt>
+      <dd>{formatBalance(balance)}</dd>
+      <dt>Daily limit</dt>
+      <dd data-testid="convert-daily-limit">
+        {CONVERSION_RATES.dailyKeysFromPointsLimit} keys a day from points
+        {usedToday !== null ? ` · ${usedToday} used today, ${remainingToday} left` : null}
+      </dd>
+    </dl>
+  );
+}
+
+/** Another request (other source or amount) is another money movement: new key, and the last failure goes. */
+function useNewAttemptOnChange(
+  form: ReturnType<typeof useZodForm<typeof convertFormSchema>>,
+  idempotency: ReturnType<typeof useIdempotencyKey>,
+) {
+  useEffect(() => {
+    const subscription = form.watch(() => {
+      idempotency.renew();
+      form.clearErrors(ROOT_SERVER_ERROR);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, idempotency]);
+}
+
 /** Convert Currency: points or gems into keys, with quick amounts, the cost, the balance and the daily limit. */
 export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCurrencyDialogProps) {
   const user = useCurrentUser();
@@ -77,14 +183,7 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
   const keys = forceAtLeastOne(useWatch({ control: form.control, name: 'amount' }) ?? '1');
   const allowance = useConversionAllowance();
 
-  // Another request (other source or amount) is another money movement: new key, and the last failure goes.
-  useEffect(() => {
-    const subscription = form.watch(() => {
-      idempotency.renew();
-      form.clearErrors(ROOT_SERVER_ERROR);
-    });
-    return () => subscription.unsubscribe();
-  }, [form, idempotency]);
+  useNewAttemptOnChange(form, idempotency);
 
   const selected = sources.find((candidate) => candidate.value === source)!;
   const cost = conversionCost(source, keys);
@@ -100,20 +199,9 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
       idempotency.key(),
     );
     idempotency.renew();
-    toast.show({
-      title: `Converted ${formatBalance(result.amount_spent)} ${result.from_currency} to ${formatBalance(result.keys_received)} ${result.keys_received === 1 ? 'key' : 'keys'}`,
-      variant: 'success',
-      durationMilliseconds: 3000,
-    });
+    toast.show({ title: convertedTitle(result), variant: 'success', durationMilliseconds: 3000 });
     // The conversion's own answer is exact; every ledger view (the wallet remote's too) reloads behind it.
-    queryClient.setQueryData<ConversionAllowance>(ledgerKeys.conversionAllowance(), {
-      keys_converted_from_points_today: result.keys_converted_from_points_today,
-      daily_points_conversion_limit: result.daily_points_conversion_limit,
-      keys_remaining_from_points_today: Math.max(
-        0,
-        result.daily_points_conversion_limit - result.keys_converted_from_points_today,
-      ),
-    });
+    queryClient.setQueryData<ConversionAllowance>(ledgerKeys.conversionAllowance(), allowanceAfter(result));
     await Promise.all([refreshMoneyViews(queryClient), refresh()]);
     onOpenChange(false);
   };
@@ -126,51 +214,19 @@ export default function ConvertCurrencyDialog({ open, onOpenChange }: ConvertCur
       description="Turn points or gems into keys for paid drops."
     >
       <Form form={form} onSubmit={submit} fallbackError="Conversion failed">
-        <FormRadioGroup
-          name="from_currency"
-          legend="Convert from"
-          options={sources.map((candidate) => ({
-            value: candidate.value,
-            label: (
-              <>
-                {candidate.label}{' '}
-                <small className="ui-muted">
-                  ({candidate.rate}; you have {formatBalance(user[candidate.balanceKey])})
-                </small>
-              </>
-            ),
-          }))}
-        />
-        <div className="ui-row" role="group" aria-label="Quick amounts">
-          {QUICK_AMOUNTS.map((amount) => (
-            <Button
-              key={amount}
-              size="small"
-              variant={keys === amount ? 'primary' : 'secondary'}
-              aria-pressed={keys === amount}
-              onClick={() => form.setValue('amount', String(amount))}
-            >
-              {amount} {amount === 1 ? 'key' : 'keys'}
-            </Button>
-          ))}
-        </div>
+        <SourceRadioGroup />
+        <QuickAmounts keys={keys} onPick={(amount) => form.setValue('amount', String(amount))} />
         <KeysField
           onLeave={(text) => form.setValue('amount', String(forceAtLeastOne(text)))}
           register={form.register}
         />
-        <dl className="account-facts">
-          <dt>Cost</dt>
-          <dd data-testid="convert-cost">
-            {formatBalance(cost)} {source}
-          </dd>
-          <dt>Your {source}</dt>
-          <dd>{formatBalance(balance)}</dd>
-          <dt>Daily limit</dt>
-          <dd data-testid="convert-daily-limit">
-            {CONVERSION_RATES.dailyKeysFromPointsLimit} keys a day from points
-            {allowance.data ? ` · ${usedToday} used today, ${remainingToday} left` : null}
-          </dd>
-        </dl>
+        <ConversionFacts
+          source={source}
+          cost={cost}
+          balance={balance}
+          usedToday={allowance.data ? usedToday : null}
+          remainingToday={remainingToday}
+        />
         {!affordable ? (
           <p className="account-warning">
             Not enough {source}: you need {formatBalance(cost)}.

@@ -50,15 +50,12 @@ export interface GoldShopDialogProps {
   onOpenChange(open: boolean): void;
 }
 
-/** Gold Shop: tier upgrades, boosts and profile items bought with gold; each is available, owned or not affordable. */
-export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogProps) {
-  const user = useCurrentUser();
+/** Buying an item: the purchase, with a toast and fresh balances on success, and the message of its last failure. */
+function useBuyGoldItem() {
   const { refresh } = useSession();
   const toast = useToast();
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
-  const catalogue = useGoldShopItems(open);
-  const purchases = useGoldPurchases(open);
   const [error, setError] = useState<string | null>(null);
   const purchase = useMutation({
     mutationFn: (item: GoldShopItem) => purchaseGoldItem(item, idempotency.key()),
@@ -82,6 +79,15 @@ export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogPro
       setError(errorMessage(failure, 'Purchase failed'));
     },
   });
+  return { purchase, error };
+}
+
+/** Gold Shop: tier upgrades, boosts and profile items bought with gold; each is available, owned or not affordable. */
+export default function GoldShopDialog({ open, onOpenChange }: GoldShopDialogProps) {
+  const user = useCurrentUser();
+  const catalogue = useGoldShopItems(open);
+  const purchases = useGoldPurchases(open);
+  const { purchase, error } = useBuyGoldItem();
 
   return (
     <Dialog

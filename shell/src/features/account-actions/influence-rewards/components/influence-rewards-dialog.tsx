@@ -67,6 +67,88 @@ const platformOptions = INFLUENCE_PLATFORMS.map((platform) => ({
   label: platform.charAt(0).toUpperCase() + platform.slice(1),
 }));
 
+/** The points a month a follower count would earn, or null while the count is outside the accepted range. */
+function monthlyPointsPreview(followers: number): number | null {
+  const inRange =
+    Number.isInteger(followers) &&
+    followers >= REWARDS_RULES.influenceMinimumFollowers &&
+    followers <= REWARDS_RULES.influenceMaximumFollowers;
+  return inRange ? monthlyInfluencePoints(followers) : null;
+}
+
+/** Step 1's explanation and fields; the follower count hints at the points it would earn. */
+function RegistrationFields({ preview }: { preview: number | null }) {
+  return (
+    <>
+      <p className="ui-muted">
+        Followers × 0.01 points a month (5,000 followers give 50), at most{' '}
+        {formatBalance(REWARDS_RULES.influenceMonthlyPointsMaximum)}. At least{' '}
+        {formatBalance(REWARDS_RULES.influenceMinimumFollowers)} followers; register again each month. Points are paid
+        once we have verified your follower count.
+      </p>
+      <FormTextField name="full_name" label="Full name" autoComplete="name" />
+      <FormSelect name="platform" label="Platform" options={platformOptions} />
+      <FormTextField name="platform_username" label="Platform username" autoComplete="off" />
+      <FormTextField name="phone_number" label="Phone number" type="tel" autoComplete="tel" />
+      <FormTextField name="email" label="Email" type="email" autoComplete="email" />
+      <FormTextField
+        name="follower_count"
+        label="Follower count"
+        type="number"
+        inputMode="numeric"
+        min={REWARDS_RULES.influenceMinimumFollowers}
+        hint={preview === null ? undefined : `About ${formatBalance(preview)} points a month once verified`}
+      />
+    </>
+  );
+}
+
+/** Step 2: the registration as the server took it, and the claim once the follower count is verified. */
+function RegistrationResult({
+  result,
+  error,
+  claiming,
+  onClaim,
+  onDone,
+}: {
+  result: RegisterInfluenceRewardsResponse;
+  error: string | null;
+  claiming: boolean;
+  onClaim(): void;
+  onDone(): void;
+}) {
+  return (
+    <div className="ui-stack">
+      <dl className="account-facts" aria-label="Registration">
+        <dt>Account</dt>
+        <dd>@{result.platform_username}</dd>
+        <dt>Followers</dt>
+        <dd>{formatCount(result.follower_count)}</dd>
+        <dt>{result.is_verified ? 'Points this month' : 'Points once verified (estimate)'}</dt>
+        <dd>{formatBalance(result.points_calculated)}</dd>
+        <dt>Month</dt>
+        <dd>{result.current_month}</dd>
+      </dl>
+      {result.is_verified ? null : (
+        <p className="account-notice" role="status">
+          Pending review: your follower count awaits verification by an administrator. Points can be claimed once it is
+          verified (usually within 24 hours); the points come from the verified count.
+        </p>
+      )}
+      {error ? <ErrorBox message={error} /> : null}
+      {result.is_verified ? (
+        <Button busy={claiming} onClick={onClaim}>
+          Claim {formatBalance(result.points_calculated)} points
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={onDone}>
+          Done
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /** Influence Rewards: step 1 the registration form, step 2 the month's result and the claim; then it resets. */
 export default function InfluenceRewardsDialog({ open, onOpenChange }: InfluenceRewardsDialogProps) {
   const user = useCurrentUser();
@@ -87,12 +169,7 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
   const [result, setResult] = useState<RegisterInfluenceRewardsResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   const followers = Number(useWatch({ control: form.control, name: 'follower_count' }));
-  const preview =
-    Number.isInteger(followers) &&
-    followers >= REWARDS_RULES.influenceMinimumFollowers &&
-    followers <= REWARDS_RULES.influenceMaximumFollowers
-      ? monthlyInfluencePoints(followers)
-      : null;
+  const preview = monthlyPointsPreview(followers);
 
   const claim = useMutation({
     mutationFn: () => claimInfluencePoints(idempotency.key()),
@@ -128,57 +205,18 @@ export default function InfluenceRewardsDialog({ open, onOpenChange }: Influence
           }}
         >
           <InfluenceReviewStatus open={open} />
-          <p className="ui-muted">
-            Followers × 0.01 points a month (5,000 followers give 50), at most{' '}
-            {formatBalance(REWARDS_RULES.influenceMonthlyPointsMaximum)}. At least{' '}
-            {formatBalance(REWARDS_RULES.influenceMinimumFollowers)} followers; register again each month. Points are
-            paid once we have verified your follower count.
-          </p>
-          <FormTextField name="full_name" label="Full name" autoComplete="name" />
-          <FormSelect name="platform" label="Platform" options={platformOptions} />
-          <FormTextField name="platform_username" label="Platform username" autoComplete="off" />
-          <FormTextField name="phone_number" label="Phone number" type="tel" autoComplete="tel" />
-          <FormTextField name="email" label="Email" type="email" autoComplete="email" />
-          <FormTextField
-            name="follower_count"
-            label="Follower count"
-            type="number"
-            inputMode="numeric"
-            min={REWARDS_RULES.influenceMinimumFollowers}
-            hint={preview === null ? undefined : `About ${formatBalance(preview)} points a month once verified`}
-          />
+          <RegistrationFields preview={preview} />
           <FormError />
           <SubmitButton>Register</SubmitButton>
         </Form>
       ) : (
-        <div className="ui-stack">
-          <dl className="account-facts" aria-label="Registration">
-            <dt>Account</dt>
-            <dd>@{result.platform_username}</dd>
-            <dt>Followers</dt>
-            <dd>{formatCount(result.follower_count)}</dd>
-            <dt>{result.is_verified ? 'Points this month' : 'Points once verified (estimate)'}</dt>
-            <dd>{formatBalance(result.points_calculated)}</dd>
-            <dt>Month</dt>
-            <dd>{result.current_month}</dd>
-          </dl>
-          {result.is_verified ? null : (
-            <p className="account-notice" role="status">
-              Pending review: your follower count awaits verification by an administrator. Points can be claimed once it
-              is verified (usually within 24 hours); the points come from the verified count.
-            </p>
-          )}
-          {error ? <ErrorBox message={error} /> : null}
-          {result.is_verified ? (
-            <Button busy={claim.isPending} onClick={() => claim.mutate()}>
-              Claim {formatBalance(result.points_calculated)} points
-            </Button>
-          ) : (
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Done
-            </Button>
-          )}
-        </div>
+        <RegistrationResult
+          result={result}
+          error={error}
+          claiming={claim.isPending}
+          onClaim={() => claim.mutate()}
+          onDone={() => onOpenChange(false)}
+        />
       )}
     </Dialog>
   );

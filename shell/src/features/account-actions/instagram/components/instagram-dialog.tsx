@@ -53,19 +53,59 @@ function ReviewBadge({ status }: { status: InstagramStatus['verification_status'
   return <Badge tone="warning">Pending review</Badge>;
 }
 
-function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; onDone(): void }) {
+type InstagramForm = ReturnType<typeof useZodForm<typeof RegisterInstagramRequestSchema>>;
+
+/** Step 1: register the username (the answer becomes the cached status). */
+function RegisterStep({ form, onRegistered }: { form: InstagramForm; onRegistered(): void }) {
+  const queryClient = useQueryClient();
+  return (
+    <Form
+      form={form}
+      fallbackError="Registration failed"
+      onSubmit={async (values) => {
+        queryClient.setQueryData(rewardKeys.instagram(), await registerInstagram(values.instagram_username));
+        onRegistered();
+      }}
+    >
+      <p className="ui-muted">Step 1 of 2: tell us your Instagram username.</p>
+      <FormTextField name="instagram_username" label="Instagram username" placeholder="@yourname" autoComplete="off" />
+      <FormError />
+      <SubmitButton>Register</SubmitButton>
+    </Form>
+  );
+}
+
+/** How to prove the account is yours (and why a rejected registration was rejected). */
+function VerificationSteps({ current }: { current: InstagramStatus | null }) {
+  const word = current?.verification_word ?? REWARDS_RULES.instagramVerificationWord;
+  const account = current?.verification_account ?? REWARDS_RULES.instagramProductAccount;
+  return (
+    <>
+      {current?.verification_status === 'rejected' ? (
+        <p className="account-notice" role="status">
+          An administrator could not verify this account
+          {current.rejection_reason ? `: ${current.rejection_reason}` : ''}. Send the word again and register once more
+          to ask for a new review.
+        </p>
+      ) : null}
+      <ol className="account-steps">
+        <li>
+          Send a direct message with the word <strong>{word}</strong> to <strong>{account}</strong> on Instagram.
+        </li>
+        <li>Verification takes about 24 hours.</li>
+        <li>Then claim {formatBalance(current?.monthly_points ?? 0)} points, once a month.</li>
+      </ol>
+    </>
+  );
+}
+
+/** The month's claim: a toast and fresh balances, then `onDone`; a failure's message goes to `onFailed`. */
+function useClaimInstagramPoints(onDone: () => void, onFailed: (message: string) => void) {
   const { refresh } = useSession();
   const toast = useToast();
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
-  const [step, setStep] = useState<1 | 2>(status?.instagram_username ? 2 : 1);
-  const [error, setError] = useState<string | null>(null);
-  // The contract's request schema: the same messages as the API ('Instagram username is required', ...).
-  const form = useZodForm(RegisterInstagramRequestSchema, {
-    defaultValues: { instagram_username: status?.instagram_username ?? '' },
-  });
-  const username = form.watch('instagram_username');
-  const claim = useMutation({
+  return useMutation({
     mutationFn: () => claimInstagramPoints(idempotency.key()),
     onSuccess: async (result) => {
       idempotency.renew();
@@ -83,36 +123,34 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
       // A successful claim closes the modal; closing unmounts the steps, so the next opening starts afresh.
       onDone();
     },
-    onError: (failure) => setError(errorMessage(failure, 'Failed to claim points')),
+    onError: (failure) => onFailed(errorMessage(failure, 'Failed to claim points')),
   });
+}
+
+function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<1 | 2>(status?.instagram_username ? 2 : 1);
+  const [error, setError] = useState<string | null>(null);
+  // The contract's request schema: the same messages as the API ('Instagram username is required', ...).
+  const form = useZodForm(RegisterInstagramRequestSchema, {
+    defaultValues: { instagram_username: status?.instagram_username ?? '' },
+  });
+  const username = form.watch('instagram_username');
+  const claim = useClaimInstagramPoints(onDone, setError);
 
   if (step === 1) {
     return (
-      <Form
+      <RegisterStep
         form={form}
-        fallbackError="Registration failed"
-        onSubmit={async (values) => {
-          queryClient.setQueryData(rewardKeys.instagram(), await registerInstagram(values.instagram_username));
+        onRegistered={() => {
           setError(null);
           setStep(2);
         }}
-      >
-        <p className="ui-muted">Step 1 of 2: tell us your Instagram username.</p>
-        <FormTextField
-          name="instagram_username"
-          label="Instagram username"
-          placeholder="@yourname"
-          autoComplete="off"
-        />
-        <FormError />
-        <SubmitButton>Register</SubmitButton>
-      </Form>
+      />
     );
   }
 
   const current = queryClient.getQueryData<InstagramStatus>(rewardKeys.instagram()) ?? status;
-  const word = current?.verification_word ?? REWARDS_RULES.instagramVerificationWord;
-  const account = current?.verification_account ?? REWARDS_RULES.instagramProductAccount;
   const verified = current?.is_verified ?? false;
   const canClaim = verified && (current?.can_claim ?? false);
   return (
@@ -122,20 +160,7 @@ function InstagramSteps({ status, onDone }: { status: InstagramStatus | null; on
         Registered as <strong>@{current?.instagram_username ?? username}</strong>{' '}
         <ReviewBadge status={current?.verification_status ?? 'pending_review'} />
       </p>
-      {current?.verification_status === 'rejected' ? (
-        <p className="account-notice" role="status">
-          An administrator could not verify this account
-          {current.rejection_reason ? `: ${current.rejection_reason}` : ''}. Send the word again and register once more
-          to ask for a new review.
-        </p>
-      ) : null}
-      <ol className="account-steps">
-        <li>
-          Send a direct message with the word <strong>{word}</strong> to <strong>{account}</strong> on Instagram.
-        </li>
-        <li>Verification takes about 24 hours.</li>
-        <li>Then claim {formatBalance(current?.monthly_points ?? 0)} points, once a month.</li>
-      </ol>
+      <VerificationSteps current={current} />
       {verified && !canClaim ? (
         <p className="account-notice">You have claimed this month&apos;s points. Come back next month.</p>
       ) : null}

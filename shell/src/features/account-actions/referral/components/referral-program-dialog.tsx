@@ -39,6 +39,43 @@ export default function ReferralProgramDialog({ open, onOpenChange }: ReferralPr
   );
 }
 
+/** The user's own code and link, with a button that copies the link (and says so for two seconds). */
+function OwnReferralCode({ code }: { code: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <>
+      <p>
+        Your code: <strong>{code}</strong>
+      </p>
+      <TextField
+        label="Your referral link"
+        readOnly
+        value={referralLink(code)}
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="ui-row">
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => {
+            void navigator.clipboard?.writeText(referralLink(code)).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            );
+          }}
+        >
+          {copied ? 'Copied!' : 'Copy referral link'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 function ReferralProgram() {
   const user = useCurrentUser();
   const { refresh } = useSession();
@@ -48,17 +85,10 @@ function ReferralProgram() {
   const form = useZodForm(ProcessReferralRequestSchema, {
     defaultValues: { referral_code: pendingReferralCode() ?? '' },
   });
-  const [copied, setCopied] = useState(false);
   const ownCode = typeof user.referral_code === 'string' && user.referral_code !== '' ? user.referral_code : null;
   // The server's success is final even before the profile's referred_by (a projection) catches up.
   const [appliedNow, setAppliedNow] = useState(false);
   const alreadyReferred = appliedNow || (typeof user.referred_by === 'string' && user.referred_by !== '');
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
 
   const apply = async (values: { referral_code: string }) => {
     try {
@@ -82,33 +112,7 @@ function ReferralProgram() {
         Friends who join with your code get {formatBalance(REWARDS_RULES.referredPoints)} points; you get{' '}
         {formatBalance(REWARDS_RULES.referrerPoints)} for each.
       </p>
-      {ownCode ? (
-        <>
-          <p>
-            Your code: <strong>{ownCode}</strong>
-          </p>
-          <TextField
-            label="Your referral link"
-            readOnly
-            value={referralLink(ownCode)}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <div className="ui-row">
-            <Button
-              size="small"
-              variant="secondary"
-              onClick={() => {
-                void navigator.clipboard?.writeText(referralLink(ownCode)).then(
-                  () => setCopied(true),
-                  () => setCopied(false),
-                );
-              }}
-            >
-              {copied ? 'Copied!' : 'Copy referral link'}
-            </Button>
-          </div>
-        </>
-      ) : null}
+      {ownCode ? <OwnReferralCode code={ownCode} /> : null}
       {alreadyReferred ? (
         <p>
           <Badge tone="success">Referral Applied</Badge>

@@ -43,6 +43,54 @@ export interface UpgradeTierDialogProps {
   onOpenChange(open: boolean): void;
 }
 
+/** The upward tiers with their perks, and the price in points and in gems (with the user's balance of each). */
+function UpgradeChoices({
+  targets,
+  cost,
+  builtInPrices,
+}: {
+  targets: Tier[];
+  cost: Record<PaymentMethod, number>;
+  /** The live prices could not be loaded and the standard ones are shown. */
+  builtInPrices: boolean;
+}) {
+  const user = useCurrentUser();
+  return (
+    <>
+      {builtInPrices ? (
+        <p className="account-notice">
+          Live prices could not be loaded; these are the standard prices. The server charges its current price.
+        </p>
+      ) : null}
+      <FormRadioGroup
+        name="target_tier"
+        legend="Target tier"
+        options={targets.map((tier) => ({
+          value: tier,
+          label: (
+            <>
+              {tierLabel(tier)} <small className="ui-muted">({tierPerks[tier]})</small>
+            </>
+          ),
+        }))}
+      />
+      <FormRadioGroup
+        name="payment_method"
+        legend="Pay with"
+        options={paymentMethods.map((candidate) => ({
+          value: candidate.value,
+          label: (
+            <>
+              {formatBalance(cost[candidate.value])} {candidate.value}{' '}
+              <small className="ui-muted">(you have {formatBalance(user[candidate.balanceKey])})</small>
+            </>
+          ),
+        }))}
+      />
+    </>
+  );
+}
+
 /** Upgrade Your Tier: only upward moves, paid in points or gems through the ledger. */
 export default function UpgradeTierDialog({ open, onOpenChange }: UpgradeTierDialogProps) {
   const user = useCurrentUser();
@@ -107,36 +155,7 @@ export default function UpgradeTierDialog({ open, onOpenChange }: UpgradeTierDia
         <p>You are on the highest tier: there is nothing to upgrade to.</p>
       ) : (
         <Form form={form} onSubmit={submit} fallbackError="Upgrade failed">
-          {costs.data?.builtIn ? (
-            <p className="account-notice">
-              Live prices could not be loaded; these are the standard prices. The server charges its current price.
-            </p>
-          ) : null}
-          <FormRadioGroup
-            name="target_tier"
-            legend="Target tier"
-            options={targets.map((tier) => ({
-              value: tier,
-              label: (
-                <>
-                  {tierLabel(tier)} <small className="ui-muted">({tierPerks[tier]})</small>
-                </>
-              ),
-            }))}
-          />
-          <FormRadioGroup
-            name="payment_method"
-            legend="Pay with"
-            options={paymentMethods.map((candidate) => ({
-              value: candidate.value,
-              label: (
-                <>
-                  {formatBalance(cost[candidate.value])} {candidate.value}{' '}
-                  <small className="ui-muted">(you have {formatBalance(user[candidate.balanceKey])})</small>
-                </>
-              ),
-            }))}
-          />
+          <UpgradeChoices targets={targets} cost={cost} builtInPrices={costs.data?.builtIn ?? false} />
           {!affordable ? <p className="account-warning">Insufficient balance</p> : null}
           <FormError />
           <SubmitButton disabled={!affordable}>Upgrade to {tierLabel(target)}</SubmitButton>

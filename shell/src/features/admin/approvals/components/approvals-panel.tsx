@@ -35,7 +35,11 @@ function useDecisionKeys() {
 /** An item as decided: a new request by the same user (a new registration) waits again under a new time. */
 const decisionKey = (item: ApprovalItem) => `${item.id}@${item.waitingSince}`;
 
-function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: ApprovalItem): void }) {
+/**
+ * A decision on one item: the reason and recorded figure typed so far, what is missing before it can be sent, and
+ * `send`, which records the decision (once, however often it is retried) and reports it.
+ */
+function useApprovalDecision(item: ApprovalItem, onDecided: (item: ApprovalItem) => void) {
   const decide = useDecideApproval();
   const keyFor = useDecisionKeys();
   const toast = useToast();
@@ -43,7 +47,6 @@ function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: 
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const valueLabel = VALUE_LABELS[item.kind];
-  const canReject = item.kind !== 'forecast';
   const subject = subjectOf(item);
 
   const send = (decision: 'approve' | 'reject') => {
@@ -66,6 +69,14 @@ function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: 
       },
     );
   };
+  return { decide, reason, setReason, value, setValue, problem, send };
+}
+
+function ApprovalRow({ item, onDecided }: { item: ApprovalItem; onDecided(item: ApprovalItem): void }) {
+  const { decide, reason, setReason, value, setValue, problem, send } = useApprovalDecision(item, onDecided);
+  const valueLabel = VALUE_LABELS[item.kind];
+  const canReject = item.kind !== 'forecast';
+  const subject = subjectOf(item);
 
   const fieldId = (name: string) => `approval-${name}-${item.id.replace(/[^A-Za-z0-9_-]/g, '-')}`;
   return (
