@@ -79,15 +79,16 @@ export class WrongExpectedVersionError extends Error {
 
 /**
  * Thrown when an append with an expected version (not 'any') runs in a transaction that started writing before the
- * transaction that last appended to the stream. Readers order the log by transaction id, so committing it would put this stream's new events before
- * its previous ones in every subscription. It is a WrongExpectedVersionError so that command handlers' usual
- * "reload, decide again, retry in a new transaction" loop handles it; appends outside a caller's transaction retry
- * by themselves.
+ * transaction that last appended to the stream. Readers order the log by transaction id, so committing it would put
+ * this stream's new events before its previous ones in every subscription. It is a WrongExpectedVersionError so that
+ * command handlers' usual "reload, decide again, retry in a new transaction" loop handles it; appends outside a
+ * caller's transaction retry by themselves.
  */
 export class StreamOrderConflictError extends WrongExpectedVersionError {
   constructor(streamId: string, expectedVersion: ExpectedVersion, actualVersion: bigint) {
     super(streamId, expectedVersion, actualVersion);
-    this.message = `Stream ${streamId} was last appended by a transaction newer than this one; retry in a new transaction`;
+    this.message =
+      `Stream ${streamId} was last appended by a transaction newer than this one; ` + 'retry in a new transaction';
     this.name = 'StreamOrderConflictError';
   }
 }
@@ -119,10 +120,10 @@ export interface AppendGuard {
 /**
  * A write to one of the caller's own tables that commits with an append's events, in the same statement, or not at all
  * (an inline read-model row, a compare-and-set of a counter): one statement fewer per unit of work, and none at all
- * around an append that needs no transaction of its own. `statement` is one data-modifying statement (INSERT, UPDATE or DELETE)
- * ending in a RETURNING clause, with its own parameters from $1. With `expectedRows`, the append is refused unless the
- * statement returned exactly that many rows (AppendAlongsideConflictError, nothing written): its compare-and-set lost
- * a race. No two writes of one append may touch the same row (one statement sees one snapshot).
+ * around an append that needs no transaction of its own. `statement` is one data-modifying statement (INSERT, UPDATE or
+ * DELETE) ending in a RETURNING clause, with its own parameters from $1. With `expectedRows`, the append is refused
+ * unless the statement returned exactly that many rows (AppendAlongsideConflictError, nothing written): its
+ * compare-and-set lost a race. No two writes of one append may touch the same row (one statement sees one snapshot).
  */
 export interface AppendAlongside {
   statement: string;
@@ -141,7 +142,9 @@ export class AppendAlongsideConflictError extends WrongExpectedVersionError {
     readonly expected: number,
   ) {
     super('', 'any', -1n);
-    this.message = `A write beside the append changed ${written} of the ${expected} rows it expected: another writer moved one first`;
+    this.message =
+      `A write beside the append changed ${written} of the ${expected} rows it expected: another writer moved ` +
+      `one first`;
     this.name = 'AppendAlongsideConflictError';
   }
 }

@@ -6,7 +6,8 @@ import type { StoredEvent } from './event-store.port';
  *
  * Each event's `hash` is the SHA-256 (lower-case hex) of the UTF-8 bytes of this canonical serialisation:
  *
- *   JSON.stringify(["event-store/v1", previousHash, streamId, streamVersion, type, canonical(data), canonical(metadata)])
+ *   JSON.stringify(["event-store/v1", previousHash, streamId, streamVersion, type,
+ *                   canonical(data), canonical(metadata)])
  *
  * where `streamVersion` is the decimal string of the version and `canonical(value)` is the value with every
  * object's keys sorted (JavaScript's default string order, i.e. by UTF-16 code units), arrays kept in order, and
@@ -148,7 +149,9 @@ export function verifyStreamChain(
         valid: false,
         ...location,
         reason: 'HASH_MISMATCH',
-        message: `Stream ${streamId} version ${event.streamVersion}: content does not match its hash (tampered or corrupted)`,
+        message:
+          `Stream ${streamId} version ${event.streamVersion}: content does not match its hash (tampered or ` +
+          `corrupted)`,
       };
     }
     expectedVersion += 1n;

@@ -87,7 +87,8 @@ function storedCopy(value: unknown): unknown {
   const prototype = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) {
     throw new RefusalBelow(
-      `is a ${(value as object).constructor?.name ?? 'class instance'}; only plain objects, arrays and primitives are stored`,
+      `is a ${(value as object).constructor?.name ?? 'class instance'}; only plain objects, arrays and ` +
+        `primitives are stored`,
     );
   }
   const copy: Record<string, unknown> = {};

@@ -158,7 +158,10 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** The one-statement append when every head is known and the statement may run here; undefined to take the locking path. */
+  /**
+   * The one-statement append when every head is known and the statement may run here; undefined to take the locking
+   * path.
+   */
   private async tryFastPath(
     prepared: PreparedStream[],
     transaction: TransactionHandle | undefined,
@@ -297,7 +300,9 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  /** Ends the subscriptions and releases the LISTEN connection. The pool belongs to the Database and is closed with it. */
+  /**
+   * Ends the subscriptions and releases the LISTEN connection. The pool belongs to the Database and is closed with it.
+   */
   close(): Promise<void> {
     return this.subscriptions.close();
   }

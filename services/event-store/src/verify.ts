@@ -57,7 +57,9 @@ export async function verifyEventStore(
             reason: 'HEAD_MISMATCH',
             streamId: head.streamId,
             streamVersion: lastVersion,
-            message: `Stream ${head.streamId} is recorded at version ${head.version} but its events end at version ${lastVersion} (events removed, or the stream row edited)`,
+            message:
+              `Stream ${head.streamId} is recorded at version ${head.version} but its events end at version ` +
+              `${lastVersion} (events removed, or the stream row edited)`,
           });
         }
       }

@@ -12,7 +12,9 @@ import {
   type TrustedDigest,
 } from '../modules/ledger/publish-digests/verify-against-digest';
 
-/** The digest verbs of `npm run ledger`: `digest`, `verify --digest`, `check-proof` (see the ledger README, "Audit"). */
+/**
+ * The digest verbs of `npm run ledger`: `digest`, `verify --digest`, `check-proof` (see the ledger README, "Audit").
+ */
 export class DigestUsageError extends Error {}
 
 const DigestFileSchema = z.object({ position: z.number().int().min(0), root: z.string().regex(/^[0-9a-f]{64}$/) });
@@ -51,9 +53,8 @@ export async function printDigest(
   const merkle = new MerkleLog(eventStore, database);
   const head = await merkle.sync();
   const root = await merkle.root(head.treeSize);
-  output.write(
-    `${JSON.stringify({ position: Number(head.treeSize), root: root.toString('hex'), at: new Date().toISOString() })}\n`,
-  );
+  const digest = { position: Number(head.treeSize), root: root.toString('hex'), at: new Date().toISOString() };
+  output.write(`${JSON.stringify(digest)}\n`);
   return 0;
 }
 
@@ -69,7 +70,8 @@ export async function verifyDigest(
     return 0;
   }
   output.write(
-    `DIFFERS: the log's first ${result.position} events give root ${result.found_root ?? '(the log is shorter)'}, the digest says ${result.expected_root}\n`,
+    `DIFFERS: the log's first ${result.position} events give root ` +
+      `${result.found_root ?? '(the log is shorter)'}, the digest says ${result.expected_root}\n`,
   );
   output.write(`  [digest] ${result.difference!.message}\n`);
   return 1;

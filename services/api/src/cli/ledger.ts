@@ -59,7 +59,10 @@ function progressBar(progress: RebuildProgress): string {
   const width = 30;
   const fraction = progress.eventsTotal > 0 ? Math.min(1, progress.eventsDone / progress.eventsTotal) : 1;
   const filled = Math.round(fraction * width);
-  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}% ${progress.eventsDone}/${progress.eventsTotal} events, ${progress.eventsPerSecond} events/s (${progress.phase})`;
+  return (
+    `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}% ` +
+    `${progress.eventsDone}/${progress.eventsTotal} events, ${progress.eventsPerSecond} events/s (${progress.phase})`
+  );
 }
 
 async function openStore(): Promise<{ database: Database; eventStore: PostgresEventStore }> {
@@ -75,107 +78,140 @@ async function openStore(): Promise<{ database: Database; eventStore: PostgresEv
   return { database, eventStore };
 }
 
+type OpenedStore = Awaited<ReturnType<typeof openStore>>;
+
+/** What a verb gets: its arguments, the two streams, and `open`, which opens the store for runLedgerCli to close. */
+interface VerbContext {
+  args: string[];
+  output: NodeJS.WritableStream;
+  errors: NodeJS.WritableStream;
+  open: () => Promise<OpenedStore>;
+}
+
+const ALL_CHECKS_PASSED =
+  'OK: hash chains intact, every currency sums to zero, no user below zero, every issuance documented and within ' +
+  'its bound, projections equal a fresh fold\n';
+
+function writeVerifyReport(report: Awaited<ReturnType<typeof verifyLedger>>, output: NodeJS.WritableStream): void {
+  output.write(
+    `Ledger verify: ${report.events_checked} events, ${report.streams_checked} streams, ` +
+      `${report.transactions_checked} transactions\n`,
+  );
+  for (const [currency, totals] of Object.entries(report.currencies)) {
+    output.write(
+      `  ${currency.padEnd(6)} users ${totals.user_total.padStart(16)}  ` +
+        `system ${totals.system_total.padStart(17)}  sum ${totals.sum}\n`,
+    );
+  }
+  // Where new money came from: every credit out of system:issuance, per reason and currency.
+  output.write(`Issuance (credits out of system:issuance), per reason and currency:\n`);
+  if (report.issuance.length === 0) output.write('  (none)\n');
+  for (const row of report.issuance) {
+    output.write(
+      `  ${row.reason_code.padEnd(22)} ${row.currency.padEnd(6)} ${row.total.padStart(16)} ` +
+        `in ${String(row.credits).padStart(7)} credit(s), largest ${row.largest}` +
+        `${row.documented ? '' : '  UNDOCUMENTED'}\n`,
+    );
+  }
+  if (report.ok) output.write(ALL_CHECKS_PASSED);
+  else {
+    output.write(`${report.findings.length} finding(s):\n`);
+    for (const finding of report.findings) output.write(`  [${finding.check}] ${finding.message}\n`);
+  }
+}
+
+async function verifyVerb({ args, output, open }: VerbContext): Promise<number> {
+  if (args.length > 0) {
+    const parsed = options(args);
+    const digest = parsed.get('digest');
+    if (!digest || [...parsed.keys()].some((name) => name !== 'digest' && name !== 'public-key')) {
+      throw new UsageError('verify takes --digest <file|root@position> [--public-key <file>], or nothing');
+    }
+    const trusted = trustedDigestOf(digest, parsed.get('public-key'));
+    const opened = await open();
+    return await verifyDigest(opened.eventStore, opened.database.pool, trusted, output);
+  }
+  const opened = await open();
+  const report = await verifyLedger(opened.eventStore);
+  writeVerifyReport(report, output);
+  return report.ok ? 0 : 1;
+}
+
+async function digestVerb({ args, output, open }: VerbContext): Promise<number> {
+  if (args.length > 0) throw new UsageError('digest takes no arguments');
+  const opened = await open();
+  return await printDigest(opened.eventStore, opened.database.pool, output);
+}
+
+async function exportVerb({ args, output, open }: VerbContext): Promise<number> {
+  const parsed = options(args);
+  const format = parsed.get('format') ?? 'ndjson';
+  if (format !== 'ndjson' && format !== 'csv') throw new UsageError('--format must be ndjson or csv');
+  const from = time(parsed.get('from'), 'from');
+  const to = time(parsed.get('to'), 'to');
+  const opened = await open();
+  await exportLedger(opened.eventStore, { format, userId: parsed.get('user'), from, to }, (chunk) => {
+    if (!output.write(chunk)) return new Promise<void>((resolveDrain) => output.once('drain', () => resolveDrain()));
+  });
+  return 0;
+}
+
+async function rebuildVerb({ args, output, errors, open }: VerbContext): Promise<number> {
+  const [name, ...extra] = args;
+  const projection = LEDGER_PROJECTIONS.find((candidate) => candidate.name === name);
+  if (!projection || extra.length > 0)
+    throw new UsageError(
+      `rebuild needs one projection name: ${LEDGER_PROJECTIONS.map((candidate) => candidate.name).join(', ')}`,
+    );
+  const opened = await open();
+  const runners = await idleProjectionRunners([projection], opened.eventStore, opened.database.pool, {
+    ownerId: `ledger-cli:${hostname()}:${process.pid}`,
+    pollIntervalMs: 250,
+    leaseDurationMs: 30_000,
+    batchSize: 5_000,
+    logger: {
+      log: () => undefined,
+      warn: (message) => errors.write(`${message}\n`),
+      error: (message) => errors.write(`${message}\n`),
+    },
+  });
+  const interactive = 'isTTY' in errors && Boolean((errors as NodeJS.WriteStream).isTTY);
+  let last = 0;
+  await rebuildProjection(runners, projection.name, (progress) => {
+    const now = Date.now();
+    if (interactive) errors.write(`\r${progressBar(progress)}`);
+    else if (progress.phase !== 'building' || now - last > 1_000) {
+      errors.write(`${progressBar(progress)}\n`);
+      last = now;
+    }
+  });
+  if (interactive) errors.write('\n');
+  output.write(`Rebuilt ${projection.name} and swapped it in\n`);
+  return 0;
+}
+
+const VERBS: Record<string, (context: VerbContext) => number | Promise<number>> = {
+  verify: verifyVerb,
+  export: exportVerb,
+  rebuild: rebuildVerb,
+  digest: digestVerb,
+  'check-proof': ({ args, output }) => runCheckProof(options(args), output),
+};
+
 export async function runLedgerCli(
   args: string[],
   output: NodeJS.WritableStream = process.stdout,
   errors: NodeJS.WritableStream = process.stderr,
 ): Promise<number> {
   const [verb, ...rest] = args;
-  if (!verb || !['verify', 'export', 'rebuild', 'digest', 'check-proof'].includes(verb)) {
+  if (!verb || !Object.hasOwn(VERBS, verb)) {
     errors.write(`${USAGE}\n`);
     return 2;
   }
-  let opened: Awaited<ReturnType<typeof openStore>> | undefined;
+  let opened: OpenedStore | undefined;
+  const open = async () => (opened = await openStore());
   try {
-    if (verb === 'check-proof') return runCheckProof(options(rest), output);
-    if (verb === 'digest') {
-      if (rest.length > 0) throw new UsageError('digest takes no arguments');
-      opened = await openStore();
-      return await printDigest(opened.eventStore, opened.database.pool, output);
-    }
-    if (verb === 'verify' && rest.length > 0) {
-      const parsed = options(rest);
-      const digest = parsed.get('digest');
-      if (!digest || [...parsed.keys()].some((name) => name !== 'digest' && name !== 'public-key')) {
-        throw new UsageError('verify takes --digest <file|root@position> [--public-key <file>], or nothing');
-      }
-      const trusted = trustedDigestOf(digest, parsed.get('public-key'));
-      opened = await openStore();
-      return await verifyDigest(opened.eventStore, opened.database.pool, trusted, output);
-    }
-    if (verb === 'verify') {
-      opened = await openStore();
-      const report = await verifyLedger(opened.eventStore);
-      output.write(
-        `Ledger verify: ${report.events_checked} events, ${report.streams_checked} streams, ${report.transactions_checked} transactions\n`,
-      );
-      for (const [currency, totals] of Object.entries(report.currencies)) {
-        output.write(
-          `  ${currency.padEnd(6)} users ${totals.user_total.padStart(16)}  system ${totals.system_total.padStart(17)}  sum ${totals.sum}\n`,
-        );
-      }
-      // Where new money came from: every credit out of system:issuance, per reason and currency.
-      output.write(`Issuance (credits out of system:issuance), per reason and currency:\n`);
-      if (report.issuance.length === 0) output.write('  (none)\n');
-      for (const row of report.issuance) {
-        output.write(
-          `  ${row.reason_code.padEnd(22)} ${row.currency.padEnd(6)} ${row.total.padStart(16)} in ${String(row.credits).padStart(7)} credit(s), largest ${row.largest}${row.documented ? '' : '  UNDOCUMENTED'}\n`,
-        );
-      }
-      if (report.ok)
-        output.write(
-          'OK: hash chains intact, every currency sums to zero, no user below zero, every issuance documented and within its bound, projections equal a fresh fold\n',
-        );
-      else {
-        output.write(`${report.findings.length} finding(s):\n`);
-        for (const finding of report.findings) output.write(`  [${finding.check}] ${finding.message}\n`);
-      }
-      return report.ok ? 0 : 1;
-    }
-    if (verb === 'export') {
-      const parsed = options(rest);
-      const format = parsed.get('format') ?? 'ndjson';
-      if (format !== 'ndjson' && format !== 'csv') throw new UsageError('--format must be ndjson or csv');
-      const from = time(parsed.get('from'), 'from');
-      const to = time(parsed.get('to'), 'to');
-      opened = await openStore();
-      await exportLedger(opened.eventStore, { format, userId: parsed.get('user'), from, to }, (chunk) => {
-        if (!output.write(chunk))
-          return new Promise<void>((resolveDrain) => output.once('drain', () => resolveDrain()));
-      });
-      return 0;
-    }
-    const [name, ...extra] = rest;
-    const projection = LEDGER_PROJECTIONS.find((candidate) => candidate.name === name);
-    if (!projection || extra.length > 0)
-      throw new UsageError(
-        `rebuild needs one projection name: ${LEDGER_PROJECTIONS.map((candidate) => candidate.name).join(', ')}`,
-      );
-    opened = await openStore();
-    const runners = await idleProjectionRunners([projection], opened.eventStore, opened.database.pool, {
-      ownerId: `ledger-cli:${hostname()}:${process.pid}`,
-      pollIntervalMs: 250,
-      leaseDurationMs: 30_000,
-      batchSize: 5_000,
-      logger: {
-        log: () => undefined,
-        warn: (message) => errors.write(`${message}\n`),
-        error: (message) => errors.write(`${message}\n`),
-      },
-    });
-    const interactive = 'isTTY' in errors && Boolean((errors as NodeJS.WriteStream).isTTY);
-    let last = 0;
-    await rebuildProjection(runners, projection.name, (progress) => {
-      const now = Date.now();
-      if (interactive) errors.write(`\r${progressBar(progress)}`);
-      else if (progress.phase !== 'building' || now - last > 1_000) {
-        errors.write(`${progressBar(progress)}\n`);
-        last = now;
-      }
-    });
-    if (interactive) errors.write('\n');
-    output.write(`Rebuilt ${projection.name} and swapped it in\n`);
-    return 0;
+    return await VERBS[verb]({ args: rest, output, errors, open });
   } catch (error) {
     if (error instanceof UsageError || error instanceof DigestUsageError) {
       errors.write(`${error.message}\n${USAGE}\n`);

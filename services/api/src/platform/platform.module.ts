@@ -17,7 +17,8 @@ import { UseCasesModule } from './use-cases/use-cases.module';
 
 /**
  * Everything a context module relies on, provided globally: `APP_CONFIG`, `DATABASE_POOL`, `EVENT_STORE`,
- * `ProjectionRegistry`, `JOB_QUEUE`, `JobsService`, `UseCaseRunner`, `IdempotencyService`, `MetricsService`; plus logging, the error filter, health, docs and admin routes.
+ * `ProjectionRegistry`, `JOB_QUEUE`, `JobsService`, `UseCaseRunner`, `IdempotencyService`, `MetricsService`; plus
+ * logging, the error filter, health, docs and admin routes.
  */
 @Module({})
 export class PlatformModule {

@@ -37,15 +37,19 @@ export interface DigestBenchmarkResults {
   consistency: { medianMilliseconds: number; p99Milliseconds: number; hashes: number };
 }
 
-/** Writes `count` events straight into the log, 50,000 a statement, with payloads the size of a ledger transaction's. */
+/**
+ * Writes `count` events straight into the log, 50,000 a statement, with payloads the size of a ledger transaction's.
+ */
 export async function seedEvents(pool: import('pg').Pool, from: number, count: number): Promise<void> {
   for (let start = from; start < from + count; start += 50_000) {
     const end = Math.min(from + count, start + 50_000) - 1;
     await pool.query(
       `INSERT INTO events (event_id, stream_id, stream_version, type, data, hash, previous_hash)
        SELECT gen_random_uuid(), 'bench-account-' || (i % 10000), (i / 10000) + 1, 'LedgerTransactionPosted',
-              jsonb_build_object('transactionId', md5(i::text), 'reasonCode', 'TRANSFER', 'description', 'Benchmark transfer',
-                'postings', jsonb_build_array(jsonb_build_object('debitAccount', 'user:' || md5((i + 1)::text), 'creditAccount', 'user:' || md5(i::text), 'currency', 'points', 'amountMinor', '10')),
+              jsonb_build_object('transactionId', md5(i::text), 'reasonCode', 'TRANSFER',
+                'description', 'Benchmark transfer',
+                'postings', jsonb_build_array(jsonb_build_object('debitAccount', 'user:' || md5((i + 1)::text),
+                  'creditAccount', 'user:' || md5(i::text), 'currency', 'points', 'amountMinor', '10')),
                 'occurredAt', now()::text, 'copyIndex', 0, 'copyCount', 1),
               encode(sha256(i::text::bytea), 'hex'), encode(sha256((i - 1)::text::bytea), 'hex')
        FROM generate_series($1::bigint, $2::bigint) AS i`,
@@ -180,15 +184,18 @@ export function formatDigestResults(results: DigestBenchmarkResults): string {
   const lines = ['| step | events | time | peak RSS | heap growth |', '|---|---:|---:|---:|---:|'];
   for (const step of results.steps) {
     lines.push(
-      `| ${step.name} | ${step.events.toLocaleString('en-US')} | ${step.milliseconds.toLocaleString('en-US')} ms | ${step.peakRssMegabytes} MB | ${step.heapDeltaMegabytes} MB |`,
+      `| ${step.name} | ${step.events.toLocaleString('en-US')} | ${step.milliseconds.toLocaleString('en-US')} ` +
+        `ms | ${step.peakRssMegabytes} MB | ${step.heapDeltaMegabytes} MB |`,
     );
   }
   lines.push('', '| proof | median | p99 | hashes (at most) |', '|---|---:|---:|---:|');
   lines.push(
-    `| inclusion | ${results.inclusion.medianMilliseconds} ms | ${results.inclusion.p99Milliseconds} ms | ${results.inclusion.hashes} |`,
+    `| inclusion | ${results.inclusion.medianMilliseconds} ms | ${results.inclusion.p99Milliseconds} ms | ` +
+      `${results.inclusion.hashes} |`,
   );
   lines.push(
-    `| consistency | ${results.consistency.medianMilliseconds} ms | ${results.consistency.p99Milliseconds} ms | ${results.consistency.hashes} |`,
+    `| consistency | ${results.consistency.medianMilliseconds} ms | ${results.consistency.p99Milliseconds} ms ` +
+      `| ${results.consistency.hashes} |`,
   );
   return lines.join('\n');
 }

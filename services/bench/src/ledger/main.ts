@@ -13,7 +13,8 @@ import { DEFAULT_LEDGER_BENCHMARK, formatLedgerResults, runLedgerBenchmark } fro
  * BENCH_SERVER_NODE_FLAGS (Node.js flags for those processes, e.g. `--trace-gc` or `--perf-basic-prof`),
  * BENCH_SERVER_OUTPUT=<prefix> (what they print, into `<prefix>-API` and `<prefix>-worker`), BENCH_SERVER_LOOP_DELAY=1
  * (their event-loop delay every 5 s), BENCH_SERVER_HEAP_PROFILE=<dir> with BENCH_SERVER_HEAP_PROFILE_SCOPE=all|promoted
- * (sampling heap profiles; see server-probes.js), BENCH_PG_STATEMENTS=1 (statements per command, load/pg-statements.ts).
+ * (sampling heap profiles; see server-probes.js), BENCH_PG_STATEMENTS=1 (statements per command,
+ * load/pg-statements.ts).
  */
 export async function main(): Promise<void> {
   await withBenchDatabase('bench_ledger', async (databaseUrl) => {

@@ -2,7 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay, type ELDHistogram } from 'node:perf_hooks';
 import { CpuMeter, machineBusyMs, ownCpuMs, postgresCpuMs, type CpuCounter } from './cpu-meter';
 
-/** How every benchmark offers its load and reports a scenario: closed loops, or a fixed rate counted from the schedule. */
+/**
+ * How every benchmark offers its load and reports a scenario: closed loops, or a fixed rate counted from the schedule.
+ */
 
 export interface ScenarioResult {
   name: string;
@@ -154,7 +156,8 @@ export async function runFixedRate(
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       for (let scheduled = started + (client * intervalMs) / clients; scheduled < deadline; scheduled += intervalMs) {
-        // A timer may fire a fraction of a millisecond early (libuv's clock is coarser): never send before the schedule.
+        // A timer may fire a fraction of a millisecond early (libuv's clock is coarser): never send before the
+        // schedule.
         for (let wait = scheduled - performance.now(); wait > 0; wait = scheduled - performance.now())
           await new Promise((resolve) => setTimeout(resolve, wait));
         const committed = await command(client, scheduled);

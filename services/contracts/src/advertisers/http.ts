@@ -58,7 +58,8 @@ export const BrandProfileRequestSchema = z
       (value) => value === null || /^[+0-9 ().-]{3,40}$/.test(value),
       'Brand phone may hold digits, spaces, +, (, ), . and - only',
     ),
-    // What `POST /api/upload/image` answered (`/api/images/<key>` locally, an absolute URL with S3), or any http(s) URL.
+    // What `POST /api/upload/image` answered (`/api/images/<key>` locally, an absolute URL with S3), or any http(s)
+    // URL.
     brand_logo_url: optionalText(1000).refine(
       (value) => value === null || httpUrl(value) || /^\/api\/images\/[A-Za-z0-9._-]+$/.test(value),
       ADVERTISER_MESSAGES.brandLogoInvalid,
@@ -85,7 +86,9 @@ export const BrandProfileResponseSchema = z
   .meta({ id: 'BrandProfileResponse' });
 export type BrandProfileResponse = z.infer<typeof BrandProfileResponseSchema>;
 
-/** `POST /api/users/become-advertiser`: the caller's session token (unchanged: it now carries the new type) and user. */
+/**
+ * `POST /api/users/become-advertiser`: the caller's session token (unchanged: it now carries the new type) and user.
+ */
 export const BecomeAdvertiserResponseSchema = z
   .object({ status: z.literal('success'), message: z.string(), token: z.string(), user: UserSchema })
   .meta({ id: 'BecomeAdvertiserResponse' });
@@ -135,7 +138,9 @@ export const AdvertiserDashboardSchema = z
         drops_created: z.number().int(),
         /** Applications received by the drops created in the period. */
         total_participants: z.number().int(),
-        /** Gems escrowed from the advertiser's balance (ledger) for the pools of the paid drops created in the period. */
+        /**
+         * Gems escrowed from the advertiser's balance (ledger) for the pools of the paid drops created in the period.
+         */
         gems_spent: z.string(),
         impressions: z.number().int(),
         /** Clicks on the advertiser's drops per 100 impressions in the period (0 without impressions), 2 decimals. */
@@ -182,7 +187,10 @@ export const SuggestedContentSchema = z.object({
   is_trending: z.boolean(),
   /** Engagement actions recorded on the item (likes, comments, saves, shares, reposts, moves). */
   total_engagement: z.number().int(),
-  /** Engagement actions per 100 views (content views plus tracked views and impressions of the last 7 days; 0 without any), 2 decimals. */
+  /**
+   * Engagement actions per 100 views (content views plus tracked views and impressions of the last 7 days; 0 without
+   * any), 2 decimals.
+   */
   engagement_rate: z.number(),
   roi_potential: z.enum(['high', 'medium', 'low']),
   suggested_package: z.object({ id: z.string(), gems: z.number(), hours: z.number(), multiplier: z.number() }),

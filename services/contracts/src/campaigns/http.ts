@@ -145,7 +145,9 @@ export const MoveCostResponseSchema = z.object({
 });
 export type MoveCostResponse = z.infer<typeof MoveCostResponseSchema>;
 
-/** The fields a campaign's owner may edit after creation (the paid scope - type, dates, audience, targeting - is fixed). */
+/**
+ * The fields a campaign's owner may edit after creation (the paid scope - type, dates, audience, targeting - is fixed).
+ */
 const editableFields = {
   name: z
     .string({ error: CAMPAIGN_MESSAGES.nameRequired })
@@ -253,7 +255,10 @@ export const CampaignSchema = z.object({
   completedAt: z.string().nullable(),
   contentIds: z.array(z.string()),
   dropIds: z.array(z.string()),
-  /** Figures from telemetry (impressions, clicks of the campaign's content and drops), share-link clicks (engagement; campaigns README) and the drops context (participants). */
+  /**
+   * Figures from telemetry (impressions, clicks of the campaign's content and drops), share-link clicks (engagement;
+   * campaigns README) and the drops context (participants).
+   */
   participants: z.number(),
   drops: z.number(),
   impressions: z.number(),

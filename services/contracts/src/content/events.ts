@@ -29,7 +29,9 @@ export const ContentCreatedSchema = z.object({
   creatorAvatar: z.string().nullable(),
   details: ContentDetailsSchema,
   totalShares: z.number().int().min(1).max(1000),
-  /** Shares set aside at creation for free engagement rewards (see `engagementSharesFor`); fixed for the item's life. */
+  /**
+   * Shares set aside at creation for free engagement rewards (see `engagementSharesFor`); fixed for the item's life.
+   */
   engagementSharesTotal: z.number().int().min(0),
   /** Title or description mentions demo: no real rewards for engaging with it. */
   isDemo: z.boolean(),

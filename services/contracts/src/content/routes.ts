@@ -128,7 +128,8 @@ export const postCommentRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/content/:id/comments',
   summary:
-    'Comment, or reply to a top-level comment (signed in); earns the comment action (0.3 points × tier, once per comment)',
+    'Comment, or reply to a top-level comment (signed in); earns the comment action (0.3 points × tier, once ' +
+    'per comment)',
   request: { params: ContentParams, body: PostCommentRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: PostedCommentSchema },
   errors: { 404: 'No such content or parent comment', 422: 'Reply to a reply; archived content' },
@@ -165,7 +166,8 @@ export const feedRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/feed',
   summary:
-    'Home feed: `for-you` (≤ 10, sponsored first, then content and drops alternating), `social` (sponsored, then all content; paged), `opportunities` (≤ 5 drops)',
+    'Home feed: `for-you` (≤ 10, sponsored first, then content and drops alternating), `social` (sponsored, ' +
+    'then all content; paged), `opportunities` (≤ 5 drops)',
   request: { query: FeedQuerySchema },
   responses: { 200: FeedPageSchema },
 });

@@ -43,5 +43,7 @@ export function isDemoContent(title: string, description: string | null | undefi
 /** Content images uploaded as base64 JSON: 15 MB in the logic (spec 2 §5; the hint text says 10 MB). */
 export const CONTENT_IMAGE_MAX_BYTES = 15 * 1024 * 1024;
 
-/** Feed sizes (spec 2 §2, §9): For You at most 10 items, Opportunities at most 5 drops; preferred drops pay ≥ 50 gems. */
+/**
+ * Feed sizes (spec 2 §2, §9): For You at most 10 items, Opportunities at most 5 drops; preferred drops pay ≥ 50 gems.
+ */
 export const FEED_LIMITS = Object.freeze({ forYou: 10, opportunities: 5, social: 20, preferredDropGemReward: 50 });

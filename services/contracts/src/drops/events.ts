@@ -90,7 +90,9 @@ export const DropUpdatedSchema = z.object({
   gemPoolTotalMinor: MinorAmountStringSchema,
   /** Gems added to (positive) or returned from (negative) the escrow by this edit. */
   poolChangeMinor: z.string().regex(/^-?\d+$/),
-  /** Move drops: the key pool after the edit and the keys added to (positive) or returned from (negative) the escrow. */
+  /**
+   * Move drops: the key pool after the edit and the keys added to (positive) or returned from (negative) the escrow.
+   */
   keyPoolTotalMinor: MinorAmountStringSchema.optional(),
   keyPoolChangeMinor: z
     .string()
@@ -116,7 +118,9 @@ export const DropDeletedSchema = z.object({
   /** Move drops: the keys left in the escrow, returned to the creator (absent: none). */
   keyPoolReturnedMinor: MinorAmountStringSchema.optional(),
   poolTransactionId: z.string().nullable(),
-  /** Applications still in flight (pending, approved, submitted): declined, their cost refunded in the same transaction. */
+  /**
+   * Applications still in flight (pending, approved, submitted): declined, their cost refunded in the same transaction.
+   */
   declinedApplicationIds: z.array(z.string()).default([]),
   deletedAt: z.string(),
 });

@@ -55,7 +55,8 @@ export const DROP_MESSAGES = Object.freeze({
   dropClosed: 'This drop is already closed',
   applicationsInFlight: 'Review every application before closing the drop',
   keyPoolRequired:
-    'A move drop with unlimited participants needs a key pool (key_pool_total): the keys escrowed from you to pay its rewards',
+    'A move drop with unlimited participants needs a key pool (key_pool_total): the keys escrowed from you to ' +
+    'pay its rewards',
   keyPoolBelowReward: 'Key pool must hold at least one keys reward',
   keyPoolExhausted: "This drop's key pool cannot pay another reward",
   keyPoolBelowPromised: 'The key pool cannot go below what has been paid and what open applications are promised',
@@ -187,7 +188,10 @@ const dropFieldShape = {
   kind: DropKindSchema,
 };
 
-/** The kind a request means: `kind` when given, else a flag set to true, else move when both flags are false, else proof (the default kind). */
+/**
+ * The kind a request means: `kind` when given, else a flag set to true, else move when both flags are false, else proof
+ * (the default kind).
+ */
 export function kindFromFlags(input: {
   kind?: string | null;
   is_proof_drop?: boolean;
@@ -248,11 +252,11 @@ function checkKeyPool(
 }
 
 /**
- * POST /api/drops. The kind comes from `kind` or the flags `is_proof_drop` / `is_paid_drop` (both false: move; none: proof). Paid
- * defaults are 1 key and 50 gems (spec 2 §9); `gem_pool_total` defaults to the reward times max_participants (or
- * one reward when unlimited). A move drop escrows `key_pool_total` keys from its creator (default key_reward_amount ×
- * max_participants; required when participants are unlimited). Costs and rewards that do not belong to the kind are
- * ignored and stored as 0. Amount bounds: `DROP_AMOUNT_BOUNDS`.
+ * POST /api/drops. The kind comes from `kind` or the flags `is_proof_drop` / `is_paid_drop` (both false: move; none:
+ * proof). Paid defaults are 1 key and 50 gems (spec 2 §9); `gem_pool_total` defaults to the reward times
+ * max_participants (or one reward when unlimited). A move drop escrows `key_pool_total` keys from its creator (default
+ * key_reward_amount × max_participants; required when participants are unlimited). Costs and rewards that do not belong
+ * to the kind are ignored and stored as 0. Amount bounds: `DROP_AMOUNT_BOUNDS`.
  */
 export const CreateDropRequestSchema = z
   .object({

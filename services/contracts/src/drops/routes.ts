@@ -119,7 +119,8 @@ export const completeApplicationRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/drop-applications/:id/complete',
   summary:
-    'Complete a submitted application with a review score (drop creator): pays gems from the pool (paid) or keys (move)',
+    'Complete a submitted application with a review score (drop creator): pays gems from the pool (paid) or ' +
+    'keys (move)',
   tags: ['drops'],
   request: { params: ApplicationParams, body: CompleteApplicationRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: DropApplicationSchema },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { FUND_CURRENCIES, SOCIAL_ACTION_TYPES } from './rules';
 
-/** The item's pool stream: other contexts read its published `ContentTipped` facts there (the market prices with them). */
+/**
+ * The item's pool stream: other contexts read its published `ContentTipped` facts there (the market prices with them).
+ */
 export const contentPoolStreamId = (contentId: string) => `engagement-content-${contentId}`;
 
 /**
@@ -60,7 +62,9 @@ export const ContentTippedSchema = z.object({
   at: z.string(),
   poolAfter: PoolAfter,
 });
-/** The user's day after the event (events written before it was added lack it: their stream is folded from the start). */
+/**
+ * The user's day after the event (events written before it was added lack it: their stream is folded from the start).
+ */
 const DailyAfter = z.object({ pointsMinor: Minor, externalMoves: z.number().int().min(0) }).optional();
 export const DailyRewardCountedSchema = z.object({
   userId: z.string(),

@@ -27,7 +27,8 @@ export const socialActionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/social-action',
   summary:
-    'Like, save, share or repost an item: points × tier multiplier (daily cap), free engagement shares; a comment earns when posted',
+    'Like, save, share or repost an item: points × tier multiplier (daily cap), free engagement shares; a ' +
+    'comment earns when posted',
   request: { body: SocialActionRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: SocialActionResponseSchema },
   errors: {

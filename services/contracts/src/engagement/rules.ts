@@ -9,7 +9,8 @@ export type SocialActionType = (typeof SOCIAL_ACTION_TYPES)[number];
 
 /**
  * Quick-action points in tenths of a point: like 0.1, comment 0.3, save 0.5, repost 0.2 (spec 2 §9 previews) and share
- * 10, the spec's "Share reward: base 10 points × tier" rather than the preview's "share 1" (engagement README, Decisions).
+ * 10, the spec's "Share reward: base 10 points × tier" rather than the preview's "share 1" (engagement README,
+ * Decisions).
  */
 export const SOCIAL_ACTION_POINT_TENTHS: Readonly<Record<SocialActionType, number>> = Object.freeze({
   like: 1,

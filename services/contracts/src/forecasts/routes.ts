@@ -29,7 +29,8 @@ export const createForecastRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/social-forecasts',
   summary:
-    "Create a forecast on a content metric; the creator's initial stake moves from their USD into the forecast's escrow",
+    "Create a forecast on a content metric; the creator's initial stake moves from their USD into the " +
+    "forecast's escrow",
   tags,
   request: { body: CreateForecastRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: SocialForecastSchema },
@@ -106,7 +107,8 @@ export const listPendingObservationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/social-forecasts/pending-observations',
   summary:
-    'Admin/oracle: expired forecasts on external URLs (and comments forecasts) still waiting for the observation they settle on, the longest waiting first',
+    'Admin/oracle: expired forecasts on external URLs (and comments forecasts) still waiting for the ' +
+    'observation they settle on, the longest waiting first',
   tags,
   responses: { 200: SocialForecastsResponseSchema },
 });

@@ -105,7 +105,8 @@ export const FundingProjectSchema = z
     min_pledge: gems,
     status: z.enum(PROJECT_STATUSES).meta({
       description:
-        'active until the deadline; closing until the settlement job ran; then funded (goal reached, paid to the creator) or failed (every pledge returned)',
+        'active until the deadline; closing until the settlement job ran; then funded (goal reached, paid to ' +
+        'the creator) or failed (every pledge returned)',
     }),
     featured: z.boolean(),
     reward_tiers: z.array(RewardTierViewSchema),

@@ -87,7 +87,8 @@ export const pledgeRoute = /*#__PURE__*/ defineRoute({
   path: '/api/growth/funding/projects/:id/pledge',
   tags,
   summary:
-    "Pledges gems: held in the project's escrow until the deadline; paid to the creator if the goal is reached, else returned",
+    "Pledges gems: held in the project's escrow until the deadline; paid to the creator if the goal is " +
+    'reached, else returned',
   request: { params: IdParams, body: PledgeRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: PledgeResponseSchema },
   errors: {
@@ -122,7 +123,8 @@ export const subscribeShieldRoute = /*#__PURE__*/ defineRoute({
   path: '/api/growth/shield/subscribe',
   tags,
   summary:
-    'Subscribes to a policy: the first monthly premium goes to the insurance pool; coverage begins 24 h later; renews monthly',
+    'Subscribes to a policy: the first monthly premium goes to the insurance pool; coverage begins 24 h later; ' +
+    'renews monthly',
   request: { body: SubscribeRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: SubscribeResponseSchema },
   errors: {

@@ -30,12 +30,15 @@ export const AUTH_MESSAGES = {
   tooManySignInAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyDemoLogins: (minutes: number) =>
-    `Too many demo accounts were started from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many demo accounts were started from your network. Please try again in ${minutes} ` +
+    `minute${minutes === 1 ? '' : 's'}.`,
   tooManySignUps: (minutes: number) =>
-    `Too many accounts were created from your network. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many accounts were created from your network. Please try again in ${minutes} ` +
+    `minute${minutes === 1 ? '' : 's'}.`,
   passwordTooCommon: 'This password is too common or too easy to guess. Add a few uncommon words or make it longer.',
   crossSiteRequest:
-    'This request came from another site and was refused. Send it from the app, or authenticate it with an Authorization header.',
+    'This request came from another site and was refused. Send it from the app, or authenticate it with an ' +
+    'Authorization header.',
 } as const;
 
 export const PROFILE_MESSAGES = {

@@ -25,7 +25,9 @@ export const signUpRoute = /*#__PURE__*/ defineRoute({
   responses: { 201: SignUpResponseSchema },
   errors: {
     400: 'Invalid input (`VALIDATION_ERROR`), a password among the commonest or easiest to guess included',
-    404: 'The referral code belongs to nobody (`REFERRAL_CODE_NOT_FOUND`, on the `referral_code` field); nothing is created',
+    404:
+      'The referral code belongs to nobody (`REFERRAL_CODE_NOT_FOUND`, on the `referral_code` field); nothing is ' +
+      'created',
     409: 'E-mail (`EMAIL_TAKEN`) or username (`USERNAME_TAKEN`) already in use',
     429: 'Too many sign-ups from this address (`TOO_MANY_SIGN_UPS`); `Retry-After` says when to try again',
   },
@@ -41,7 +43,9 @@ export const signInRoute = /*#__PURE__*/ defineRoute({
   errors: {
     401: 'Wrong e-mail or password',
     403: 'E-mail not confirmed yet',
-    429: 'Too many failed attempts for this account or address (`TOO_MANY_SIGN_IN_ATTEMPTS`); `Retry-After` says when to try again',
+    429:
+      'Too many failed attempts for this account or address (`TOO_MANY_SIGN_IN_ATTEMPTS`); `Retry-After` says ' +
+      'when to try again',
   },
 });
 
@@ -122,7 +126,8 @@ export const googleSignInRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/auth/google',
   summary:
-    'Start Google sign-in (redirects to the provider); `?ref=CODE` is kept through the round trip and applied if the account is new',
+    'Start Google sign-in (redirects to the provider); `?ref=CODE` is kept through the round trip and applied ' +
+    'if the account is new',
   public: true,
   responses: { 200: { description: 'Redirect (302) to the provider', schema: null } },
   errors: {

@@ -194,7 +194,9 @@ export const UserSchema = z
     referred_by: z.string().nullable(),
     slug: z.string(),
     email_confirmed: z.boolean(),
-    /** A demo login's own sandbox: its balances cannot move to or from real accounts; it expires after 7 days unused. */
+    /**
+     * A demo login's own sandbox: its balances cannot move to or from real accounts; it expires after 7 days unused.
+     */
     is_demo: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),

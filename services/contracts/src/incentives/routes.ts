@@ -16,7 +16,8 @@ export const listCouponsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/advertisers/coupons',
   summary:
-    "The advertiser's coupons (status from their dates, assignments) and their redemptions, newest first (clients cache 30 s)",
+    "The advertiser's coupons (status from their dates, assignments) and their redemptions, newest first " +
+    '(clients cache 30 s)',
   tags: ['incentives'],
   responses: { 200: CouponsResponseSchema },
   errors: { 403: 'Not an advertiser (`ADVERTISER_ONLY`)' },
@@ -40,7 +41,8 @@ export const assignCouponRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/coupons/:id/assign',
   summary:
-    "Attaches a coupon to one of the caller's drops, or to a weekly leaderboard band (top-5, top-10, top-25, growth-leaders) awarded when the week closes",
+    "Attaches a coupon to one of the caller's drops, or to a weekly leaderboard band (top-5, top-10, top-25, " +
+    'growth-leaders) awarded when the week closes',
   tags: ['incentives'],
   request: { params: CouponIdParams, body: AssignCouponRequestSchema },
   responses: { 200: CouponResponseSchema },

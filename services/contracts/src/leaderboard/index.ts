@@ -33,7 +33,8 @@ export const getLeaderboardRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/leaderboard/:period',
   summary:
-    'Ranking of the current UTC day, ISO week or month from ledger events: points and gems earned, keys used, gold collected, composite score (sorted, top 100)',
+    'Ranking of the current UTC day, ISO week or month from ledger events: points and gems earned, keys used, ' +
+    'gold collected, composite score (sorted, top 100)',
   tags: ['leaderboard'],
   request: { params: LeaderboardParamsSchema },
   responses: { 200: LeaderboardResponseSchema },

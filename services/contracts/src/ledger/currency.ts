@@ -110,7 +110,9 @@ export interface AmountFieldRule {
 
 export type AmountParse = { ok: true; amountMinor: bigint } | { ok: false; message: string };
 
-/** Whole units with thousands separators, e.g. 1000000 → "1,000,000" (messages name bounds the way people read them). */
+/**
+ * Whole units with thousands separators, e.g. 1000000 → "1,000,000" (messages name bounds the way people read them).
+ */
 export function formatWholeUnits(value: number): string {
   return BigInt(Math.trunc(value))
     .toString()
@@ -185,8 +187,9 @@ export function amountField(rule: AmountFieldRule) {
       return parsed.amountMinor;
     })
     .meta({
-      description: `${rule.label} in ${rule.currency}: a number or decimal string, ${formatWholeUnits(rule.min ?? 0)} to ${formatWholeUnits(rule.max)}, ${
-        decimals === 0 ? 'whole' : `at most ${decimals} decimal${decimals === 1 ? '' : 's'}`
-      }`,
+      description:
+        `${rule.label} in ${rule.currency}: a number or decimal string, ` +
+        `${formatWholeUnits(rule.min ?? 0)} to ${formatWholeUnits(rule.max)}, ` +
+        (decimals === 0 ? 'whole' : `at most ${decimals} decimal${decimals === 1 ? '' : 's'}`),
     });
 }

@@ -23,7 +23,9 @@ export const LedgerDigestSchema = z.object({
 });
 export type LedgerDigest = z.infer<typeof LedgerDigestSchema>;
 
-/** A digest the job recorded, signed with the ledger's Ed25519 digest key over `ledger-digest/v1` text (see the README). */
+/**
+ * A digest the job recorded, signed with the ledger's Ed25519 digest key over `ledger-digest/v1` text (see the README).
+ */
 export const SignedLedgerDigestSchema = LedgerDigestSchema.extend({
   algorithm: z.literal('Ed25519'),
   /** First 16 hex digits of SHA-256 over the public key (SPKI, DER): which key signed. */
@@ -142,7 +144,8 @@ export const ledgerInclusionProofRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/proofs/inclusion',
   summary:
-    'Proves one event is in the history of the digest at `position` (RFC 9162 audit path, O(log n) hashes), with the event',
+    'Proves one event is in the history of the digest at `position` (RFC 9162 audit path, O(log n) hashes), ' +
+    'with the event',
   tags: ['ledger-admin'],
   request: { query: InclusionProofQuerySchema },
   responses: { 200: InclusionProofSchema },

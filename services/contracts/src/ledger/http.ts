@@ -176,7 +176,10 @@ export const RebuildProjectionRequestSchema = z.object({
   projection: z.string().min(1),
 });
 
-/** One thing that does not hold; `stream_id` is the stream it was found in (null for a whole-ledger check such as a sum). */
+/**
+ * One thing that does not hold; `stream_id` is the stream it was found in (null for a whole-ledger check such as a
+ * sum).
+ */
 export const VerifyFindingSchema = z.object({
   check: z.string(),
   message: z.string(),

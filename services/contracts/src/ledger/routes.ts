@@ -44,7 +44,8 @@ export const getMeRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me',
   summary:
-    "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, moves_balance), streak, earnings, Master Key, followers, level and XP",
+    "The signed-in user's profile with balances (points_balance, keys_balance, gems_balance, gold_collected, " +
+    'moves_balance), streak, earnings, Master Key, followers, level and XP',
   tags: ['ledger'],
   responses: { 200: MeResponseSchema },
 });
@@ -61,7 +62,8 @@ export const getBalanceHistoryRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/me/balance-history',
   summary:
-    "The wallet chart: the signed-in user's balances at the end of each of the last `days` UTC days (1-366, default 30) and now",
+    "The wallet chart: the signed-in user's balances at the end of each of the last `days` UTC days (1-366, " +
+    'default 30) and now',
   tags: ['ledger'],
   request: { query: BalanceHistoryQuerySchema },
   responses: { 200: BalanceHistoryResponseSchema },
@@ -87,7 +89,8 @@ export const getTransactionsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/transactions',
   summary:
-    "The signed-in user's transactions, newest first; filter by currency and type, paged by limit and offset (total counts the filter's rows)",
+    "The signed-in user's transactions, newest first; filter by currency and type, paged by limit and offset " +
+    "(total counts the filter's rows)",
   tags: ['ledger'],
   request: { query: TransactionsQuerySchema },
   responses: { 200: TransactionsResponseSchema },
@@ -111,7 +114,9 @@ export const convertCurrencyRoute = /*#__PURE__*/ defineRoute({
   responses: { 200: ConvertCurrencyResponseSchema },
   errors: {
     409: 'Idempotency-Key reused with another body (`IDEMPOTENCY_KEY_REUSED`)',
-    422: "'Insufficient balance' (`INSUFFICIENT_BALANCE`), the daily limit (`DAILY_CONVERSION_LIMIT`) or 'Conversion failed'",
+    422:
+      "'Insufficient balance' (`INSUFFICIENT_BALANCE`), the daily limit (`DAILY_CONVERSION_LIMIT`) or " +
+      "'Conversion failed'",
   },
 });
 
@@ -119,7 +124,8 @@ export const verifyLedgerRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/verify',
   summary:
-    'Replays every event: hash chains, zero sums per currency, no negative user balance, projections equal a fresh fold',
+    'Replays every event: hash chains, zero sums per currency, no negative user balance, projections equal a ' +
+    'fresh fold',
   tags: ['ledger-admin'],
   responses: { 200: VerifyReportSchema },
 });
@@ -128,7 +134,8 @@ export const startVerifyRunRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/ledger/verify-runs',
   summary:
-    'Starts ledger verify in the background; follow its progress and read its report at GET /api/admin/ledger/verify-runs/:id',
+    'Starts ledger verify in the background; follow its progress and read its report at GET ' +
+    '/api/admin/ledger/verify-runs/:id',
   tags: ['ledger-admin'],
   responses: { 202: VerifyRunSchema },
   errors: { 409: 'A verification is already running (`VERIFY_ALREADY_RUNNING`)' },
@@ -180,7 +187,8 @@ export const ledgerIssuanceRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/ledger/issuance',
   summary:
-    'Where new money came from: credits out of system:issuance in [from, to) per reason and currency, per UTC day, and the top receivers per currency (default the last 30 days; at most 366)',
+    'Where new money came from: credits out of system:issuance in [from, to) per reason and currency, per UTC ' +
+    'day, and the top receivers per currency (default the last 30 days; at most 366)',
   tags: ['ledger-admin'],
   request: { query: IssuanceReportQuerySchema },
   responses: { 200: IssuanceReportSchema },

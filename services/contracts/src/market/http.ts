@@ -109,7 +109,9 @@ export const CreateListingRequestSchema = z.object({
   ask_price: priceField('Ask price'),
 });
 export type CreateListingRequest = z.input<typeof CreateListingRequestSchema>;
-/** Listings a page at a time: everyone's open ones, or (`owner=true`) all of mine, open or not; `content_id`: one item. */
+/**
+ * Listings a page at a time: everyone's open ones, or (`owner=true`) all of mine, open or not; `content_id`: one item.
+ */
 export const ListingsQuerySchema = z.object({
   owner: z.enum(['true', 'false']).optional(),
   content_id: z.string().max(100).optional(),

@@ -45,7 +45,8 @@ export const holdingDetailRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/portfolio/holdings/:id',
   summary:
-    "One holding (by content id): figures, price history, the holder's trades and the item's marketplace. `?userId`: another user's PUBLIC holding (its offers stay the holder's: none shown)",
+    "One holding (by content id): figures, price history, the holder's trades and the item's marketplace. " +
+    "`?userId`: another user's PUBLIC holding (its offers stay the holder's: none shown)",
   tags,
   request: { params: IdParams, query: z.object({ userId: z.string().max(100).optional() }) },
   responses: { 200: HoldingDetailResponseSchema },
@@ -79,7 +80,8 @@ export const listListingsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/shares/listings',
   summary:
-    "Everyone's open listings (active, shares remaining), newest first, a page at a time (`?limit`, `?cursor`); `?owner=true`: all of mine, open or closed; `?content_id`: one item",
+    "Everyone's open listings (active, shares remaining), newest first, a page at a time (`?limit`, " +
+    '`?cursor`); `?owner=true`: all of mine, open or closed; `?content_id`: one item',
   tags,
   request: { query: ListingsQuerySchema },
   responses: { 200: ListingsResponseSchema },
@@ -114,7 +116,8 @@ export const createOfferRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/shares/offers',
   summary:
-    "Offer to buy a holder's shares: quantity × bid is escrowed from the buyer's USD until accepted, declined, cancelled or expired",
+    "Offer to buy a holder's shares: quantity × bid is escrowed from the buyer's USD until accepted, declined, " +
+    'cancelled or expired',
   tags,
   request: { body: CreateOfferRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 201: OfferSchema },

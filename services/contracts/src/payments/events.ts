@@ -5,7 +5,10 @@ import { z } from 'zod';
  * rule on that stream alone. Money amounts are integers: cents for what the provider charged, minor units (strings)
  * for what the ledger credited.
  */
-/** gems and usd: the wallet's store; plan: an advertiser plan (credits nothing, tells subscriptions); moves: a moves package. */
+/**
+ * gems and usd: the wallet's store; plan: an advertiser plan (credits nothing, tells subscriptions); moves: a moves
+ * package.
+ */
 export const CHECKOUT_KINDS = ['gems', 'usd', 'plan', 'moves'] as const;
 export type CheckoutKind = (typeof CHECKOUT_KINDS)[number];
 
@@ -33,7 +36,10 @@ export const CheckoutSessionPaidSchema = z.object({
   userId: z.string(),
   creditCurrency: z.enum(['gems', 'usd', 'moves']),
   creditMinor: z.string().regex(/^\d+$/),
-  /** What was bought (absent on sessions paid before plans existed: gems or usd). The subscriptions context reacts to `plan`. */
+  /**
+   * What was bought (absent on sessions paid before plans existed: gems or usd). The subscriptions context reacts to
+   * `plan`.
+   */
   kind: z.enum(CHECKOUT_KINDS).optional(),
   packageId: z.string().nullable().optional(),
   providerEventId: z.string(),

@@ -105,7 +105,10 @@ export type CheckoutSessionStatus = z.infer<typeof CheckoutSessionStatusSchema>;
 
 export const WebhookAcknowledgementSchema = z.object({
   received: z.literal(true),
-  /** What the delivery did: credited, already processed (a replay), closed, refunded, or ignored (an event type we do not act on). */
+  /**
+   * What the delivery did: credited, already processed (a replay), closed, refunded, or ignored (an event type we do
+   * not act on).
+   */
   outcome: z.enum(['credited', 'duplicate', 'closed', 'refunded', 'ignored']),
 });
 

@@ -56,7 +56,8 @@ export const getCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/payments/checkout-sessions/:sessionId',
   summary:
-    "One of the caller's checkout sessions: status and whether its credit was posted (the wallet's return page polls it)",
+    "One of the caller's checkout sessions: status and whether its credit was posted (the wallet's return page " +
+    'polls it)',
   tags: ['payments'],
   request: { params: z.object({ sessionId: z.string() }) },
   responses: { 200: CheckoutSessionStatusSchema },
@@ -67,7 +68,8 @@ export const paymentWebhookRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/webhooks/:provider',
   summary:
-    "A provider's signed webhook (local: HMAC-SHA256 header `x-local-signature: t=<unix>,v1=<hex>`; stripe: `stripe-signature`). Credits a paid session exactly once",
+    "A provider's signed webhook (local: HMAC-SHA256 header `x-local-signature: t=<unix>,v1=<hex>`; stripe: " +
+    '`stripe-signature`). Credits a paid session exactly once',
   tags: ['payments'],
   public: true,
   request: { params: z.object({ provider: z.enum(['local', 'stripe']) }) },
@@ -94,7 +96,8 @@ export const localCheckoutPayRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/local/sessions/:sessionId/pay',
   summary:
-    'Pays a local session with the test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 declines), delivers the signed webhook, then returns the browser to success_url or cancel_url',
+    'Pays a local session with the test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 declines), ' +
+    'delivers the signed webhook, then returns the browser to success_url or cancel_url',
   tags: ['payments'],
   public: true,
   request: { params: LocalActionParams },
@@ -142,7 +145,8 @@ export const refundCheckoutSessionRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/payments/sessions/:sessionId/refund',
   summary:
-    'Operators: refunds a paid session at the provider and reverses its credit (a linked reversal). Refused when the credited gems or dollars are already spent',
+    'Operators: refunds a paid session at the provider and reverses its credit (a linked reversal). Refused ' +
+    'when the credited gems or dollars are already spent',
   tags: ['payments-admin'],
   request: { params: z.object({ sessionId: z.string() }) },
   responses: { 200: RefundResponseSchema },
@@ -157,12 +161,16 @@ export const planCheckoutRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/payments/checkout',
   summary:
-    "Starts a card checkout for an advertiser plan (premium, super) or a moves package (moves-100, moves-500, moves-1000): price from the server's catalogue; a paid plan changes the tier once the provider confirms, a moves package credits its moves once",
+    'Starts a card checkout for an advertiser plan (premium, super) or a moves package (moves-100, moves-500, ' +
+    "moves-1000): price from the server's catalogue; a paid plan changes the tier once the provider confirms, " +
+    'a moves package credits its moves once',
   tags: ['payments'],
   request: { body: PlanCheckoutRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: PlanCheckoutResponseSchema },
   errors: {
-    400: 'Unknown or free plan (`UNKNOWN_PLAN`, `FREE_PLAN_NEEDS_NO_CHECKOUT`), a return address on another origin (`INVALID_RETURN_URL`)',
+    400:
+      'Unknown or free plan (`UNKNOWN_PLAN`, `FREE_PLAN_NEEDS_NO_CHECKOUT`), a return address on another origin ' +
+      '(`INVALID_RETURN_URL`)',
     403: 'Not an advertiser (`ADVERTISER_ONLY`), or a demo sandbox (`DEMO_ACCOUNT_CANNOT_PAY`)',
     404: 'Provider not enabled (`PAYMENT_PROVIDER_NOT_ENABLED`)',
     503: 'No provider takes payments here (`PAYMENTS_NOT_CONFIGURED`)',

@@ -91,7 +91,8 @@ export const readinessRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/health/ready',
   summary:
-    'Readiness: database and queue answer, no projection failed or trails the log by more than HEALTH_MAX_PROJECTION_LAG_SECONDS',
+    'Readiness: database and queue answer, no projection failed or trails the log by more than ' +
+    'HEALTH_MAX_PROJECTION_LAG_SECONDS',
   description: '200 when ready, 503 with the same body (naming the reasons) otherwise; not ready while shutting down.',
   tags: ['platform'],
   public: true,
@@ -104,7 +105,9 @@ export const metricsRoute = /*#__PURE__*/ defineRoute({
   path: '/api/metrics',
   summary: 'Prometheus metrics (text exposition format)',
   description:
-    'For a scraper with `Authorization: Bearer <METRICS_TOKEN>`, or an administrator session. HTTP durations by route and status, event store latency, projection lag, jobs per name and state, ledger transactions, postings and issuance, Node process metrics.',
+    'For a scraper with `Authorization: Bearer <METRICS_TOKEN>`, or an administrator session. HTTP durations ' +
+    'by route and status, event store latency, projection lag, jobs per name and state, ledger transactions, ' +
+    'postings and issuance, Node process metrics.',
   tags: ['platform'],
   public: true,
   responses: { 200: { description: 'text/plain; version=0.0.4', schema: null } },

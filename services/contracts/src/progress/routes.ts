@@ -19,7 +19,8 @@ export const getAchievementsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/achievements',
   summary:
-    "The six default achievements with progress computed from events, claimable and completed flags; `?userId`: another user's earned (claimed) ones only, their progress shown as met",
+    'The six default achievements with progress computed from events, claimable and completed flags; ' +
+    "`?userId`: another user's earned (claimed) ones only, their progress shown as met",
   tags: ['progress'],
   request: { query: AchievementsQuerySchema },
   responses: { 200: AchievementsResponseSchema },

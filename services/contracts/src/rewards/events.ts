@@ -33,7 +33,9 @@ export const InstagramAccountVerifiedSchema = z.object({
   /** The administrator's note, when one was given (the Approvals queue asks for it). */
   reason: z.string().optional(),
 });
-/** An administrator found no proof the account is the user's: the registration is closed, the user may register again. */
+/**
+ * An administrator found no proof the account is the user's: the registration is closed, the user may register again.
+ */
 export const InstagramVerificationRejectedSchema = z.object({
   userId: z.string(),
   instagramUsername: z.string(),
@@ -75,7 +77,9 @@ export const InfluenceFollowersVerifiedSchema = z.object({
   platformUsername: z.string(),
   declaredFollowerCount: z.number().int().min(0),
   verifiedFollowerCount: z.number().int().min(0),
-  /** floor(min(verified, …) / 100) points, at most `REWARDS_RULES.influenceMonthlyPointsMaximum`; 0 under 500 followers. */
+  /**
+   * floor(min(verified, …) / 100) points, at most `REWARDS_RULES.influenceMonthlyPointsMaximum`; 0 under 500 followers.
+   */
   monthlyPointsMinor: Minor,
   verifiedBy: z.string(),
   verifiedAt: z.string(),

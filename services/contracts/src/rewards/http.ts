@@ -205,7 +205,10 @@ export const InfluenceRewardsStatusSchema = z.object({
   platform_username: z.string().nullable(),
   /** The declared follower count of this month's registration. */
   follower_count: z.number().int().nullable(),
-  /** Verified: the points the claim pays (from the verified count, bounded). Pending: an estimate from the declared count. */
+  /**
+   * Verified: the points the claim pays (from the verified count, bounded). Pending: an estimate from the declared
+   * count.
+   */
   points_calculated: z.number().int(),
   current_month: z.string(),
   is_verified: z.boolean(),
@@ -222,7 +225,9 @@ export type InfluenceRewardsStatus = z.infer<typeof InfluenceRewardsStatusSchema
 
 export const VerifyInfluenceParamsSchema = z.object({ userId: z.string().min(1) });
 export const VerifyInfluenceRequestSchema = z.object({
-  /** The follower count the verifier saw on the platform (the points are computed from it, not from the declared one). */
+  /**
+   * The follower count the verifier saw on the platform (the points are computed from it, not from the declared one).
+   */
   verified_follower_count: z.coerce
     .number({ error: 'verified_follower_count is required' })
     .min(0, 'verified_follower_count must not be negative')

@@ -33,7 +33,8 @@ export const getMasterKeyStatusRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/users/master-key-status',
   summary:
-    "Today's (UTC) Master Key status: completed proof drops against the tier's requirement (free 5, premium 2, super 1)",
+    "Today's (UTC) Master Key status: completed proof drops against the tier's requirement (free 5, premium 2, " +
+    'super 1)',
   tags: ['rewards'],
   responses: { 200: MasterKeyStatusSchema },
 });
@@ -90,7 +91,9 @@ export const rejectInstagramRoute = /*#__PURE__*/ defineRoute({
   errors: {
     400: 'Reason missing or longer than 500 characters (`VALIDATION_ERROR`)',
     404: 'No such user',
-    409: 'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`) or is already verified (`INSTAGRAM_ALREADY_VERIFIED`)',
+    409:
+      'The registered username differs (`INSTAGRAM_USERNAME_CHANGED`) or is already verified ' +
+      '(`INSTAGRAM_ALREADY_VERIFIED`)',
     422: 'Nothing registered (`INSTAGRAM_NOT_REGISTERED`)',
   },
 });
@@ -109,7 +112,8 @@ export const registerInfluenceRewardsRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/users/register-influence-rewards',
   summary:
-    "Registers this month's influence claim (declared follower count, 500 to 100,000,000). It pays nothing until an admin verifies the count; the points then come from the verified count",
+    "Registers this month's influence claim (declared follower count, 500 to 100,000,000). It pays nothing " +
+    'until an admin verifies the count; the points then come from the verified count',
   tags: ['rewards'],
   request: { body: RegisterInfluenceRewardsRequestSchema },
   responses: { 200: RegisterInfluenceRewardsResponseSchema },
@@ -120,7 +124,9 @@ export const verifyInfluenceRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/admin/users/:userId/verify-influence',
   summary:
-    "Admin: records the follower count seen on the platform for the user's registration of this month, and who saw it. The month's points are floor(verified × 0.01), at most 10,000; under 500 verified followers they are 0",
+    "Admin: records the follower count seen on the platform for the user's registration of this month, and who " +
+    "saw it. The month's points are floor(verified × 0.01), at most 10,000; under 500 verified followers they " +
+    'are 0',
   tags: ['rewards'],
   request: { params: VerifyInfluenceParamsSchema, body: VerifyInfluenceRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: InfluenceRewardsStatusSchema },
@@ -143,7 +149,9 @@ export const rejectInfluenceRoute = /*#__PURE__*/ defineRoute({
   errors: {
     400: 'Reason missing or longer than 500 characters (`VALIDATION_ERROR`)',
     404: 'No such user',
-    409: 'The registered platform username differs (`INFLUENCE_USERNAME_CHANGED`) or the claim is already verified (`INFLUENCE_ALREADY_VERIFIED`)',
+    409:
+      'The registered platform username differs (`INFLUENCE_USERNAME_CHANGED`) or the claim is already verified ' +
+      '(`INFLUENCE_ALREADY_VERIFIED`)',
     422: 'Nothing registered this month (`INFLUENCE_NOT_REGISTERED`)',
   },
 });
@@ -171,7 +179,9 @@ export const processReferralRoute = /*#__PURE__*/ defineRoute({
   errors: {
     404: "'Invalid referral code'",
     409: "'Referral Applied' (already referred)",
-    422: 'Own code refused (`OWN_REFERRAL_CODE`); a code whose owner the caller referred, directly or through a chain, refused (`REFERRAL_LOOP`)',
+    422:
+      'Own code refused (`OWN_REFERRAL_CODE`); a code whose owner the caller referred, directly or through a ' +
+      'chain, refused (`REFERRAL_LOOP`)',
   },
 });
 
@@ -204,7 +214,8 @@ export const listInfluenceVerificationsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/admin/influence-verifications',
   summary:
-    "Admin: this month's influence claims waiting for verification (or verified, or all), oldest first; eventual (trails the log by a poll)",
+    "Admin: this month's influence claims waiting for verification (or verified, or all), oldest first; " +
+    'eventual (trails the log by a poll)',
   tags: ['rewards'],
   request: { query: InfluenceVerificationsQuerySchema },
   responses: { 200: InfluenceVerificationsResponseSchema },

@@ -20,7 +20,8 @@ export const upgradeAdvertiserPlanRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/subscription/upgrade',
   summary:
-    'Choose a plan: a paid plan answers a checkout on the payment port (the tier changes once the provider confirms payment); choosing free while on a paid plan cancels it at period end',
+    'Choose a plan: a paid plan answers a checkout on the payment port (the tier changes once the provider ' +
+    'confirms payment); choosing free while on a paid plan cancels it at period end',
   tags: ['subscriptions'],
   request: { body: UpgradePlanRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: UpgradePlanResponseSchema },
@@ -35,7 +36,8 @@ export const cancelAdvertiserPlanRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/advertisers/subscription/cancel',
   summary:
-    'Cancels the paid plan: it stays until the end of the paid period, then the renewal job moves the advertiser to free',
+    'Cancels the paid plan: it stays until the end of the paid period, then the renewal job moves the ' +
+    'advertiser to free',
   tags: ['subscriptions'],
   responses: { 200: CancelPlanResponseSchema },
   errors: {
@@ -48,7 +50,8 @@ export const getMovesOverviewRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/subscriptions/moves',
   summary:
-    "The advertiser's moves: balance, this period's allowance (credited on first use in the period), and the moves packages sold by card",
+    "The advertiser's moves: balance, this period's allowance (credited on first use in the period), and the " +
+    'moves packages sold by card',
   tags: ['subscriptions'],
   responses: { 200: MovesOverviewResponseSchema },
   errors: { 403: 'Not an advertiser (`ADVERTISER_ONLY`)' },

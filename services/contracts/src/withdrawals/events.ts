@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Withdrawal event payloads. Stream `withdrawal-<withdrawalId>`. Amounts are strings of minor units of the withdrawal's currency (gems unless `currency` says usd). */
+/**
+ * Withdrawal event payloads. Stream `withdrawal-<withdrawalId>`. Amounts are strings of minor units of the withdrawal's
+ * currency (gems unless `currency` says usd).
+ */
 const minor = z.string().regex(/^\d+$/);
 export const WithdrawalRequestedSchema = z.object({
   withdrawalId: z.string(),

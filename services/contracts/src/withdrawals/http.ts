@@ -11,7 +11,10 @@ export const WITHDRAWAL_LIMITS = Object.freeze({
   displayedFeePercentage: 2.5,
 });
 
-/** What a withdrawal takes out of the wallet: gems (methods' minimums and fees) or USD (its own, see `UsdWithdrawalTerms`). */
+/**
+ * What a withdrawal takes out of the wallet: gems (methods' minimums and fees) or USD (its own, see
+ * `UsdWithdrawalTerms`).
+ */
 export const WITHDRAWAL_CURRENCIES = ['gems', 'usd'] as const;
 export type WithdrawalCurrency = (typeof WITHDRAWAL_CURRENCIES)[number];
 

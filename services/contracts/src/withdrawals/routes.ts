@@ -16,7 +16,8 @@ export const getWithdrawalMethodsRoute = /*#__PURE__*/ defineRoute({
   method: 'get',
   path: '/api/withdrawal/methods',
   summary:
-    'Withdrawal methods from configuration: method_name, display_name, is_active, processing_time, min_amount, fee_percentage, required_fields',
+    'Withdrawal methods from configuration: method_name, display_name, is_active, processing_time, min_amount, ' +
+    'fee_percentage, required_fields',
   tags: ['withdrawals'],
   responses: { 200: WithdrawalMethodsResponseSchema },
 });
@@ -34,12 +35,18 @@ export const requestWithdrawalRoute = /*#__PURE__*/ defineRoute({
   method: 'post',
   path: '/api/withdrawal/request',
   summary:
-    'Requests a withdrawal of gems (default: at least 200 gems and the method minimum, the method fee) or of USD (`currency_type: usd`: at least the configured USD minimum, whole cents, the USD fee), at most the available balance, details valid for the method. The amount is held at once; a job pays out, posts the fee and captures the hold, or releases it on failure',
+    'Requests a withdrawal of gems (default: at least 200 gems and the method minimum, the method fee) or of ' +
+    'USD (`currency_type: usd`: at least the configured USD minimum, whole cents, the USD fee), at most the ' +
+    'available balance, details valid for the method. The amount is held at once; a job pays out, posts the ' +
+    'fee and captures the hold, or releases it on failure',
   tags: ['withdrawals'],
   request: { body: WithdrawalRequestSchema, headers: IdempotencyKeyHeaders },
   responses: { 200: WithdrawalRequestResponseSchema },
   errors: {
-    400: "Below 200 gems ('Insufficient Gems: ...', `INSUFFICIENT_GEMS`), below the USD minimum (`BELOW_USD_MINIMUM`) or not whole cents (`VALIDATION_ERROR`), unknown or inactive method (`UNKNOWN_WITHDRAWAL_METHOD`), a detail missing or invalid (`VALIDATION_ERROR` with field errors)",
+    400:
+      "Below 200 gems ('Insufficient Gems: ...', `INSUFFICIENT_GEMS`), below the USD minimum " +
+      '(`BELOW_USD_MINIMUM`) or not whole cents (`VALIDATION_ERROR`), unknown or inactive method ' +
+      '(`UNKNOWN_WITHDRAWAL_METHOD`), a detail missing or invalid (`VALIDATION_ERROR` with field errors)',
     403: 'Demo accounts cannot withdraw (`DEMO_ACCOUNT_CANNOT_WITHDRAW`)',
     422: 'More than the available gems (`INSUFFICIENT_GEMS`) or USD (`INSUFFICIENT_USD`)',
   },

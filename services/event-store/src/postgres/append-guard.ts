@@ -14,7 +14,9 @@ export interface PreparedGuard {
 const SQL_IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 const UNIQUE_VIOLATION = '23505';
 
-/** The SQL of each guard shape (table and columns), made once: a process has a handful, and every keyed append uses one. */
+/**
+ * The SQL of each guard shape (table and columns), made once: a process has a handful, and every keyed append uses one.
+ */
 const guardStatements = new Map<string, Pick<PreparedGuard, 'insert' | 'signature'>>();
 
 export function prepareGuard(guard: AppendGuard): PreparedGuard {
@@ -37,7 +39,9 @@ export function prepareGuard(guard: AppendGuard): PreparedGuard {
   if (!statement) {
     statement = {
       // jsonb_populate_recordset takes each column's type from the table, so the rows travel as one JSON parameter.
-      insert: `INSERT INTO ${guard.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${guard.table}, $<n>::jsonb)`,
+      insert:
+        `INSERT INTO ${guard.table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${guard.table}, ` +
+        `$<n>::jsonb)`,
       signature: statementSignature(shape),
     };
     guardStatements.set(shape, statement);

@@ -87,7 +87,9 @@ export function prepareAppend(streams: AppendToStream[]): PreparedStream[] {
   });
 }
 
-/** The hash-chained rows of an append from the heads its streams are at, and the parameters both append statements take. */
+/**
+ * The hash-chained rows of an append from the heads its streams are at, and the parameters both append statements take.
+ */
 export function planWrite(streams: PreparedStream[], heads: Map<string, StreamHead>): PlannedWrite {
   // All events travel as one JSON document (jsonb_to_recordset on the server): the payloads are spliced in as
   // the JSON text they already are, and the server parses one document instead of eight escaped array literals.
@@ -120,7 +122,8 @@ export function planWrite(streams: PreparedStream[], heads: Map<string, StreamHe
       const hash = computeEventHashOfStoredTexts(hashable, event.dataText, event.metadataText);
       pending.push({ id: event.id, ...hashable, hash });
       rows.push(
-        `{"event_id":${JSON.stringify(event.id)},"stream_id":${JSON.stringify(stream.streamId)},"stream_version":${version},` +
+        `{"event_id":${JSON.stringify(event.id)},"stream_id":${JSON.stringify(stream.streamId)},` +
+          `"stream_version":${version},` +
           `"type":${JSON.stringify(event.type)},"data":${event.dataText},"metadata":${event.metadataText},` +
           `"hash":"${hash}","previous_hash":"${previousHash}"}`,
       );

@@ -92,7 +92,8 @@ export class PostgresReads {
 
   async streamsWithoutHead(): Promise<string[]> {
     const result = await this.pool.query<{ stream_id: string }>(
-      'SELECT DISTINCT events.stream_id FROM events LEFT JOIN streams ON streams.stream_id = events.stream_id WHERE streams.stream_id IS NULL ORDER BY 1',
+      'SELECT DISTINCT events.stream_id FROM events LEFT JOIN streams ON streams.stream_id = events.stream_id ' +
+        'WHERE streams.stream_id IS NULL ORDER BY 1',
     );
     return result.rows.map((row) => row.stream_id);
   }
@@ -141,7 +142,8 @@ export class PostgresReads {
               FROM events, horizon WHERE transaction_id < horizon.safe_transaction_id
               ORDER BY events.transaction_id DESC, events.position DESC LIMIT 1)`;
     }
-    const statementName = `event_store_read_all${filtered ? '_filtered' : ''}${options.horizon === 'snapshot' ? '_snapshot' : ''}`;
+    const snapshotSuffix = options.horizon === 'snapshot' ? '_snapshot' : '';
+    const statementName = `event_store_read_all${filtered ? '_filtered' : ''}${snapshotSuffix}`;
     const result = await namedQuery<EventRow & { is_head: boolean }>(queryable, statementName, sql, parameters);
     const events = result.rows.filter((row) => !row.is_head).map(toStoredEvent);
     const last = events.at(-1);

@@ -70,7 +70,9 @@ const TrustProxySchema = optionalText.transform((value, context): false | string
   if (invalid.length > 0 || entries.length === 0) {
     context.addIssue({
       code: 'custom',
-      message: `must be false, or addresses, CIDR ranges, loopback, linklocal, uniquelocal (not: ${invalid.join(', ') || value})`,
+      message:
+        `must be false, or addresses, CIDR ranges, loopback, linklocal, uniquelocal (not: ` +
+        `${invalid.join(', ') || value})`,
     });
     return z.NEVER;
   }
@@ -172,7 +174,9 @@ export interface AppConfig {
   metricsToken?: string;
   /** Where a worker process answers its probes and scrapes (WORKER_HEALTH_PORT); unset: it listens nowhere. */
   workerHealthPort?: number;
-  /** `GET /api/health/ready` answers 503 while a projection trails the log by more (HEALTH_MAX_PROJECTION_LAG_SECONDS). */
+  /**
+   * `GET /api/health/ready` answers 503 while a projection trails the log by more (HEALTH_MAX_PROJECTION_LAG_SECONDS).
+   */
   readyMaxProjectionLagSeconds: number;
 }
 
@@ -194,7 +198,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
   const parsed = result.data;
   if (parsed.PROCESS_ROLE !== 'all' && !parsed.DATABASE_URL) {
     throw new ConfigError([
-      `PROCESS_ROLE: ${parsed.PROCESS_ROLE} needs DATABASE_URL (the embedded database serves one process; use PROCESS_ROLE=all)`,
+      `PROCESS_ROLE: ${parsed.PROCESS_ROLE} needs DATABASE_URL (the embedded database serves one process; use ` +
+        `PROCESS_ROLE=all)`,
     ]);
   }
   const dataDirectory = resolve(REPOSITORY_ROOT, parsed.DATA_DIR ?? '.data');

@@ -41,7 +41,8 @@ export async function upsertRows<Row = Record<string, unknown>>(
 ): Promise<Row[]> {
   if (rows.length === 0) return [];
   const result = await transaction.query<Row>(
-    `INSERT INTO ${table} AS target (${Object.keys(columns).join(', ')}) SELECT * FROM ${rowsTable(1, columns)} AS incoming ${onConflict}`,
+    `INSERT INTO ${table} AS target (${Object.keys(columns).join(', ')}) SELECT * FROM ` +
+      `${rowsTable(1, columns)} AS incoming ${onConflict}`,
     [rowsDocument(rows)],
   );
   return result.rows;

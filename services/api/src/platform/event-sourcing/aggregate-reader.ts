@@ -10,8 +10,9 @@ export interface AggregateReader<State> {
 }
 
 /**
- * The injectable base of a module's aggregate reader (`class ShopAccounts extends AggregateReader(shopAccountStreams) {}`):
- * the event store injected, `load` folding one stream. A class of its own per module keeps the modules' providers apart.
+ * The injectable base of a module's aggregate reader (`class ShopAccounts extends AggregateReader(shopAccountStreams)
+ * {}`): the event store injected, `load` folding one stream. A class of its own per module keeps the modules' providers
+ * apart.
  */
 export function AggregateReader<State, Event extends DomainEvent>(
   streams: AggregateStreams<State, Event>,

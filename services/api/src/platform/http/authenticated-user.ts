@@ -31,7 +31,10 @@ export const CurrentUser = createParamDecorator(
   },
 );
 
-/** `@CurrentSessionToken() token: string`: the token that authenticated this request (bearer or cookie); 401 without one. */
+/**
+ * `@CurrentSessionToken() token: string`: the token that authenticated this request (bearer or cookie); 401 without
+ * one.
+ */
 export const CurrentSessionToken = createParamDecorator((_options: unknown, context: ExecutionContext) => {
   const request = context.switchToHttp().getRequest<RequestWithUser>();
   if (request.authenticatedUser && request.sessionToken) return request.sessionToken;

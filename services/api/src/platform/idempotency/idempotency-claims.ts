@@ -32,7 +32,9 @@ export async function claimIdempotencyKeys(
   return new Set(inserted.map((row) => idempotencyClaimId({ scope: row.scope, key: row.idempotency_key })));
 }
 
-/** The claims as guard rows of an append: inserted by the append's own statement, all of them or none with the events. */
+/**
+ * The claims as guard rows of an append: inserted by the append's own statement, all of them or none with the events.
+ */
 export function idempotencyGuard(claims: readonly IdempotencyClaim[]): AppendGuard {
   return {
     table: 'idempotency_keys',

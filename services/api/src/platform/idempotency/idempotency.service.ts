@@ -22,6 +22,10 @@ interface StoredRefusal {
 
 const MAX_CONFLICT_RETRIES = 50;
 
+/** What a group's work answers one member: its own `{ status, body }`, or its own refusal. */
+type GroupAnswer<Body> = { status: number; body: Body } | ApiError;
+type GroupOutcome<Body> = { ok: IdempotentResponse<Body> } | { error: unknown };
+
 /**
  * Thrown by a group's work to roll its transaction back and run it again without these members, answered with
  * these errors (a ledger refusal, say: the others were decided as if they had bought). Each throw settles at least one
@@ -52,7 +56,8 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * What a replay under the same key must match. Only a keyed request is ever compared with a stored one, so a request
- * without a key is not hashed at all (the like path: a group of hundreds, none keyed, spent 3 % of its allocations on it).
+ * without a key is not hashed at all (the like path: a group of hundreds, none keyed, spent 3 % of its allocations on
+ * it).
  */
 function requestHashOf(request: IdempotentRequest): string {
   return request.key === undefined ? '' : createHash('sha256').update(canonicalJson(request.body)).digest('hex');
@@ -143,20 +148,7 @@ export class IdempotencyService {
           : undefined,
     );
     const hashes = requests.map(requestHashOf);
-    // A key twice in one group: the later request waits for the group, then replays what the first one recorded.
-    const seen = new Set<string>();
-    const later: number[] = [];
-    const members: number[] = [];
-    requests.forEach((request, index) => {
-      if (outcomes[index]) return;
-      if (request.key === undefined) return void members.push(index);
-      const id = idempotencyClaimId({ scope: request.scope, key: request.key });
-      if (seen.has(id)) later.push(index);
-      else {
-        seen.add(id);
-        members.push(index);
-      }
-    });
+    const { members, later } = splitRepeatedKeys(requests, outcomes);
     // Members answered by an earlier attempt's RerunGroupWithout: not decided again, their answers recorded as any.
     const settled = new Map<number, ApiError>();
     await this.mutex.runExclusive(options.lockKeys ?? [], async () => {
@@ -164,22 +156,7 @@ export class IdempotencyService {
         const hooks: (() => void)[] = [];
         try {
           const decided = await this.eventStore.withTransaction(async (transaction) => {
-            const stored = new Map<number, StoredRow>();
-            const keyed = members.filter((index) => requests[index].key !== undefined);
-            if (keyed.length > 0) {
-              const claims = keyed.map((index): IdempotencyClaim => ({
-                scope: requests[index].scope,
-                key: requests[index].key!,
-                requestHash: hashes[index],
-                status: 0,
-                response: null,
-              }));
-              const claimed = await claimIdempotencyKeys(transaction, claims);
-              for (const [position, index] of keyed.entries()) {
-                if (!claimed.has(idempotencyClaimId(claims[position])))
-                  stored.set(index, await this.readStored(transaction, requests[index]));
-              }
-            }
+            const stored = await this.claimGroupKeys(transaction, requests, members, hashes);
             const fresh = members.filter((index) => !stored.has(index));
             const deciding = fresh.filter((index) => !settled.has(index));
             const answers =
@@ -187,37 +164,7 @@ export class IdempotencyService {
                 ? await work({ transaction, afterCommit: (hook) => hooks.push(hook) }, deciding)
                 : new Map<number, { status: number; body: Body } | ApiError>();
             settled.forEach((answer, index) => answers.set(index, answer));
-            const rows: Array<[string, string, number, string]> = [];
-            const released: Array<[string, string]> = [];
-            for (const index of fresh) {
-              const answer = answers.get(index);
-              if (!answer) throw new Error('Invariant broken: a grouped request was not answered');
-              const { scope, key } = requests[index];
-              if (key === undefined) continue;
-              // A 409 is not recorded (as in `run`): the same key may try again once the conflict is gone.
-              if (answer instanceof ApiError && answer.status === 409) released.push([scope, key]);
-              else
-                rows.push(
-                  answer instanceof ApiError
-                    ? [scope, key, answer.status, JSON.stringify(refusalOf(answer))]
-                    : [scope, key, answer.status, JSON.stringify(answer.body)],
-                );
-            }
-            if (rows.length > 0) {
-              await transaction.query(
-                `UPDATE idempotency_keys AS k SET status_code = v.status, response = v.response
-                 FROM ${rowsTable(1, { scope: 'text', idempotency_key: 'text', status: 'integer', response: 'jsonb' })} AS v
-                 WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
-                [rowsDocument(rows)],
-              );
-            }
-            if (released.length > 0) {
-              await transaction.query(
-                `DELETE FROM idempotency_keys AS k USING ${rowsTable(1, { scope: 'text', idempotency_key: 'text' })} AS v
-                 WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
-                [rowsDocument(released)],
-              );
-            }
+            await recordGroupAnswers(transaction, requests, fresh, answers);
             return { stored, answers };
           }, RERUNS_ON_CONFLICT);
           hooks.forEach((hook) => hook());
@@ -237,45 +184,87 @@ export class IdempotencyService {
             continue;
           }
           if (error instanceof WrongExpectedVersionError && attempt < MAX_CONFLICT_RETRIES) continue;
-          for (const index of members) {
-            const request = requests[index];
-            outcomes[index] =
-              error instanceof ApiError && request.key !== undefined && error.status !== 409
-                ? await this.storeRefusal<Body>({ ...request, key: request.key }, hashes[index], error).then(
-                    (ok) => ({ ok }),
-                    (failure: unknown) => ({ error: failure }),
-                  )
-                : { error };
-          }
+          for (const index of members)
+            outcomes[index] = await this.groupFailure<Body>(requests[index], hashes[index], error);
           return;
         }
       }
     });
     if (later.length > 0) {
-      // Their keys are recorded now (they replay) or were released by a 409 (they are decided as a group of their own).
-      const rerun = await this.runGroup<Body>(
-        later.map((index) => requests[index]),
-        async (unit, indexes) => {
-          try {
-            const answers = await work(
-              unit,
-              indexes.map((position) => later[position]),
-            );
-            return new Map(indexes.map((position) => [position, answers.get(later[position])!]));
-          } catch (error) {
-            // The work names members as this group does; the rerun's own loop knows them by position in `later`.
-            if (error instanceof RerunGroupWithout)
-              throw new RerunGroupWithout(
-                new Map([...error.answers].map(([index, answer]) => [later.indexOf(index), answer])),
-              );
-            throw error;
-          }
-        },
-        options,
-      );
+      const rerun = await this.runLaterGroup(requests, later, work, options);
       rerun.forEach((outcome, position) => (outcomes[later[position]] = outcome));
     }
     return outcomes.map((outcome) => outcome!);
+  }
+
+  /**
+   * The repeated keys of a group, once the group is done: their keys are recorded now (they replay) or were released
+   * by a 409 (they are decided as a group of their own). Outcomes by position in `later`.
+   */
+  private runLaterGroup<Body>(
+    requests: readonly IdempotentRequest[],
+    later: number[],
+    work: (unit: UnitOfWork, indexes: number[]) => Promise<Map<number, GroupAnswer<Body>>>,
+    options: { lockKeys?: readonly string[] },
+  ): Promise<GroupOutcome<Body>[]> {
+    return this.runGroup<Body>(
+      later.map((index) => requests[index]),
+      async (unit, indexes) => {
+        try {
+          const answers = await work(
+            unit,
+            indexes.map((position) => later[position]),
+          );
+          return new Map(indexes.map((position) => [position, answers.get(later[position])!]));
+        } catch (error) {
+          // The work names members as this group does; the rerun's own loop knows them by position in `later`.
+          if (error instanceof RerunGroupWithout)
+            throw new RerunGroupWithout(
+              new Map([...error.answers].map(([index, answer]) => [later.indexOf(index), answer])),
+            );
+          throw error;
+        }
+      },
+      options,
+    );
+  }
+
+  /** Claims the keys of the group's keyed members in one statement; the rows of keys recorded before, by member. */
+  private async claimGroupKeys(
+    transaction: TransactionHandle,
+    requests: readonly IdempotentRequest[],
+    members: number[],
+    hashes: string[],
+  ): Promise<Map<number, StoredRow>> {
+    const stored = new Map<number, StoredRow>();
+    const keyed = members.filter((index) => requests[index].key !== undefined);
+    if (keyed.length === 0) return stored;
+    const claims = keyed.map((index): IdempotencyClaim => ({
+      scope: requests[index].scope,
+      key: requests[index].key!,
+      requestHash: hashes[index],
+      status: 0,
+      response: null,
+    }));
+    const claimed = await claimIdempotencyKeys(transaction, claims);
+    for (const [position, index] of keyed.entries()) {
+      if (!claimed.has(idempotencyClaimId(claims[position])))
+        stored.set(index, await this.readStored(transaction, requests[index]));
+    }
+    return stored;
+  }
+
+  /** A member's outcome when its group failed: a refusal (not a 409) stored under its key, else the error itself. */
+  private async groupFailure<Body>(
+    request: IdempotentRequest,
+    requestHash: string,
+    error: unknown,
+  ): Promise<GroupOutcome<Body>> {
+    if (!(error instanceof ApiError && request.key !== undefined && error.status !== 409)) return { error };
+    return this.storeRefusal<Body>({ ...request, key: request.key }, requestHash, error).then(
+      (ok) => ({ ok }),
+      (failure: unknown) => ({ error: failure }),
+    );
   }
 
   private async attempt<Body>(
@@ -303,7 +292,8 @@ export class IdempotencyService {
           const result = await work({ transaction, afterCommit: (hook) => hooks.push(hook) });
           if (request.key !== undefined) {
             await transaction.query(
-              `UPDATE idempotency_keys SET status_code = $3, response = $4::jsonb WHERE scope = $1 AND idempotency_key = $2`,
+              `UPDATE idempotency_keys SET status_code = $3, response = $4::jsonb WHERE scope = $1 AND ` +
+                `idempotency_key = $2`,
               [request.scope, request.key, result.status, JSON.stringify(result.body)],
             );
           }
@@ -363,6 +353,73 @@ export class IdempotencyService {
     });
     if (stored === null) throw refusal;
     return this.replay<Body>(request, stored, requestHash);
+  }
+}
+
+/**
+ * A key twice in one group: the later request waits for the group, then replays what the first one recorded.
+ * `members` are decided now; requests that already have an outcome (an invalid key) are in neither list.
+ */
+function splitRepeatedKeys(
+  requests: readonly IdempotentRequest[],
+  outcomes: readonly unknown[],
+): { members: number[]; later: number[] } {
+  const seen = new Set<string>();
+  const later: number[] = [];
+  const members: number[] = [];
+  requests.forEach((request, index) => {
+    if (outcomes[index]) return;
+    if (request.key === undefined) return void members.push(index);
+    const id = idempotencyClaimId({ scope: request.scope, key: request.key });
+    if (seen.has(id)) later.push(index);
+    else {
+      seen.add(id);
+      members.push(index);
+    }
+  });
+  return { members, later };
+}
+
+const ANSWER_ROWS = rowsTable(1, { scope: 'text', idempotency_key: 'text', status: 'integer', response: 'jsonb' });
+const RELEASED_KEY_ROWS = rowsTable(1, { scope: 'text', idempotency_key: 'text' });
+
+/** Writes each fresh keyed member's answer over its placeholder claim, in the group's transaction. */
+async function recordGroupAnswers<Body>(
+  transaction: TransactionHandle,
+  requests: readonly IdempotentRequest[],
+  fresh: number[],
+  answers: ReadonlyMap<number, GroupAnswer<Body>>,
+): Promise<void> {
+  const rows: Array<[string, string, number, string]> = [];
+  const released: Array<[string, string]> = [];
+  for (const index of fresh) {
+    const answer = answers.get(index);
+    if (!answer) throw new Error('Invariant broken: a grouped request was not answered');
+    const { scope, key } = requests[index];
+    if (key === undefined) continue;
+    // A 409 is not recorded (as in `run`): the same key may try again once the conflict is gone.
+    if (answer instanceof ApiError && answer.status === 409) released.push([scope, key]);
+    else
+      rows.push(
+        answer instanceof ApiError
+          ? [scope, key, answer.status, JSON.stringify(refusalOf(answer))]
+          : [scope, key, answer.status, JSON.stringify(answer.body)],
+      );
+  }
+  if (rows.length > 0) {
+    await transaction.query(
+      `UPDATE idempotency_keys AS k SET status_code = v.status, response = v.response
+       FROM ${ANSWER_ROWS} AS v
+       WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
+      [rowsDocument(rows)],
+    );
+  }
+  if (released.length > 0) {
+    await transaction.query(
+      `DELETE FROM idempotency_keys AS k USING ${RELEASED_KEY_ROWS} AS v
+       WHERE k.scope = v.scope AND k.idempotency_key = v.idempotency_key`,
+      [rowsDocument(released)],
+    );
   }
 }
 

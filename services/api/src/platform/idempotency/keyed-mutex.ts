@@ -26,7 +26,9 @@ export class KeyedMutex {
     }
   }
 
-  /** Takes a free key at once (undefined, nothing to await); else a promise of the key, resolved when it is handed over. */
+  /**
+   * Takes a free key at once (undefined, nothing to await); else a promise of the key, resolved when it is handed over.
+   */
   private acquire(key: string): Promise<void> | undefined {
     const waiters = this.held.get(key);
     if (waiters === undefined) {

@@ -54,7 +54,9 @@ export function reactionJobId(reactor: string, event: StoredEvent, key?: string)
 
 export class ReactorRunner {
   private checkpoint: Checkpoint = CHECKPOINT_START;
-  /** The checkpoint row as this runner last read or wrote it; `checkpoint` may be ahead of it by job-less events only. */
+  /**
+   * The checkpoint row as this runner last read or wrote it; `checkpoint` may be ahead of it by job-less events only.
+   */
   private saved: Checkpoint = CHECKPOINT_START;
   private savedAt = 0;
   private running: Promise<void> | undefined;
@@ -82,7 +84,8 @@ export class ReactorRunner {
       });
     }
     await this.database.query(
-      'insert into reactor_checkpoints (name, transaction_id, position) values ($1, 0, 0) on conflict (name) do nothing',
+      'insert into reactor_checkpoints (name, transaction_id, position) values ($1, 0, 0) on conflict (name) ' +
+        'do nothing',
       [this.reactor.name],
     );
     this.adopt(await this.readCheckpoint());
@@ -155,15 +158,7 @@ export class ReactorRunner {
       limit: this.options.batchSize,
       eventTypes: this.reactor.eventTypes ? [...this.reactor.eventTypes] : undefined,
     });
-    const derived: { jobId: string; reaction: Reaction }[] = [];
-    for (const event of batch.events) {
-      if (this.reactor.eventTypes && !this.reactor.eventTypes.includes(event.type)) continue;
-      for (const reaction of this.reactor.react(event)) {
-        const jobId = reactionJobId(this.reactor.name, event, reaction.key);
-        assertValidJobId(jobId);
-        derived.push({ jobId, reaction });
-      }
-    }
+    const derived = this.deriveJobs(batch.events);
     const next = batch.nextCheckpoint;
     const saved = this.saved;
     if (derived.length === 0) {
@@ -175,7 +170,8 @@ export class ReactorRunner {
       }
       // Moves the row only from where this runner last saved it: another process that moved it first wins, as below.
       const moved = await this.database.query(
-        'update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1 and transaction_id = $4 and position = $5',
+        'update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1 ' +
+          'and transaction_id = $4 and position = $5',
         [
           this.reactor.name,
           next.transactionId.toString(),
@@ -201,7 +197,8 @@ export class ReactorRunner {
       if (!row || compareCheckpoints(checkpointFromRow(row), saved) !== 0) return false;
       for (const { jobId, reaction } of derived) {
         await transaction.query(
-          'insert into reactor_jobs (job_id, reactor, job_name, payload) values ($1, $2, $3, $4) on conflict (job_id) do nothing',
+          'insert into reactor_jobs (job_id, reactor, job_name, payload) values ($1, $2, $3, $4) on conflict ' +
+            '(job_id) do nothing',
           [jobId, this.reactor.name, reaction.jobName, JSON.stringify(reaction.payload ?? null)],
         );
       }
@@ -223,10 +220,25 @@ export class ReactorRunner {
     return { caughtUp: batch.caughtUp, jobsDerived: derived.length };
   }
 
+  /** The jobs the reactor calls for on these events, each with its deterministic job id. */
+  private deriveJobs(events: readonly StoredEvent[]): { jobId: string; reaction: Reaction }[] {
+    const derived: { jobId: string; reaction: Reaction }[] = [];
+    for (const event of events) {
+      if (this.reactor.eventTypes && !this.reactor.eventTypes.includes(event.type)) continue;
+      for (const reaction of this.reactor.react(event)) {
+        const jobId = reactionJobId(this.reactor.name, event, reaction.key);
+        assertValidJobId(jobId);
+        derived.push({ jobId, reaction });
+      }
+    }
+    return derived;
+  }
+
   /** Re-enqueues every pending job of this reactor that the queue does not know. Returns how many. */
   async reconcile(): Promise<number> {
     const pending = await this.database.query<{ job_id: string; job_name: string; payload: unknown }>(
-      'select job_id, job_name, payload from reactor_jobs where reactor = $1 and completed_at is null order by created_at, job_id',
+      'select job_id, job_name, payload from reactor_jobs where reactor = $1 and completed_at is null order by ' +
+        'created_at, job_id',
       [this.reactor.name],
     );
     let enqueued = 0;
@@ -240,7 +252,10 @@ export class ReactorRunner {
     return enqueued;
   }
 
-  /** Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the background). */
+  /**
+   * Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the
+   * background).
+   */
   async catchUp(): Promise<void> {
     for (;;) if ((await this.processNextBatch({ saveSkipped: true })).caughtUp) return;
   }

@@ -27,7 +27,8 @@ export async function readProjectionCheckpoint(
   forUpdate = false,
 ): Promise<StoredCheckpoint | undefined> {
   const result = await client.query<{ transaction_id: string; position: string; version: number }>(
-    `select transaction_id, position, version from projection_checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
+    `select transaction_id, position, version from projection_checkpoints where name = ` +
+      `$1${forUpdate ? ' for update' : ''}`,
     [name],
   );
   const row = result.rows[0];

@@ -16,7 +16,10 @@ export class RebuildAlreadyRunningError extends Error {
   }
 }
 
-/** The rebuild ran out of batches before it could swap: the log outgrew it, or its safe end stayed behind the live tables. */
+/**
+ * The rebuild ran out of batches before it could swap: the log outgrew it, or its safe end stayed behind the live
+ * tables.
+ */
 export class RebuildDidNotFinishError extends Error {}
 
 /** Batches a rebuild may take beyond twice those the head captured at its start needs (see `rebuildBatchLimit`). */
@@ -108,16 +111,19 @@ export class ProjectionRebuild {
       // Serialises concurrent rebuild requests for the same projection (in any process) on the checkpoint row.
       await transaction.query('select 1 from projection_checkpoints where name = $1 for update', [this.name]);
       const running = await transaction.query(
-        `select id from projection_rebuilds where name = $1 and status = 'running' and updated_at > now() - $2 * interval '1 millisecond'`,
+        `select id from projection_rebuilds where name = $1 and status = 'running' and updated_at > now() - $2 ` +
+          `* interval '1 millisecond'`,
         [this.name, this.host.options.leaseDurationMs * 2],
       );
       if (running.rowCount) throw new RebuildAlreadyRunningError(this.name);
       await transaction.query(
-        `update projection_rebuilds set status = 'failed', error = 'abandoned', finished_at = now() where name = $1 and status = 'running'`,
+        `update projection_rebuilds set status = 'failed', error = 'abandoned', finished_at = now() where name ` +
+          `= $1 and status = 'running'`,
         [this.name],
       );
       const inserted = await transaction.query<{ id: string }>(
-        `insert into projection_rebuilds (name, version, table_suffix, status, owner_id, events_total) values ($1, $2, $3, 'running', $4, $5) returning id`,
+        `insert into projection_rebuilds (name, version, table_suffix, status, owner_id, events_total) values ` +
+          `($1, $2, $3, 'running', $4, $5) returning id`,
         [this.name, this.host.projection.version, this.suffix, this.host.options.ownerId, head.position.toString()],
       );
       for (const statement of this.host.projection.createTables(this.tables)) await transaction.query(statement);
@@ -159,8 +165,9 @@ export class ProjectionRebuild {
       // Events appended while the indexes were built are folded in (with the indexes) before the swap.
     }
     throw new RebuildDidNotFinishError(
-      `Projection ${this.name}: the rebuild read ${limit} batches without reaching the live tables (log head at its start: position ${head.position}; ` +
-        `reached: ${this.checkpoint.position}). The log grows faster than the rebuild folds it, or a long transaction holds its safe end back.`,
+      `Projection ${this.name}: the rebuild read ${limit} batches without reaching the live tables ` +
+        `(log head at its start: position ${head.position}; reached: ${this.checkpoint.position}). ` +
+        `The log grows faster than the rebuild folds it, or a long transaction holds its safe end back.`,
     );
   }
 
@@ -174,8 +181,8 @@ export class ProjectionRebuild {
     await this.host.eventStore.withTransaction(async (transaction) => {
       if (events.length > 0) await this.host.projection.handle(events, transaction, this.tables);
       await transaction.query(
-        `update projection_rebuilds set events_done = $2, events_total = $3, events_per_second = $4, transaction_id = $5, position = $6,
-         updated_at = now() where id = $1`,
+        `update projection_rebuilds set events_done = $2, events_total = $3, events_per_second = $4,
+         transaction_id = $5, position = $6, updated_at = now() where id = $1`,
         [
           this.rebuildId,
           current.eventsDone,
@@ -203,7 +210,8 @@ export class ProjectionRebuild {
         await transaction.query(`drop table if exists ${table}${retiredSuffix} cascade`);
       }
       await transaction.query(
-        'update projection_checkpoints set version = $2, transaction_id = $3, position = $4, updated_at = now() where name = $1',
+        'update projection_checkpoints set version = $2, transaction_id = $3, position = $4, updated_at = ' +
+          'now() where name = $1',
         [
           this.name,
           this.host.projection.version,
@@ -213,8 +221,8 @@ export class ProjectionRebuild {
       );
       const final = this.progress('completed');
       await transaction.query(
-        `update projection_rebuilds set status = 'completed', events_done = $2, events_total = $3, events_per_second = $4, finished_at = now(), updated_at = now()
-         where id = $1`,
+        `update projection_rebuilds set status = 'completed', events_done = $2, events_total = $3,
+         events_per_second = $4, finished_at = now(), updated_at = now() where id = $1`,
         [this.rebuildId, final.eventsDone, final.eventsTotal, final.eventsPerSecond],
       );
     });
@@ -229,7 +237,8 @@ export class ProjectionRebuild {
     );
     await this.host.database
       .query(
-        `update projection_rebuilds set status = 'failed', error = $2, finished_at = now(), updated_at = now() where id = $1`,
+        `update projection_rebuilds set status = 'failed', error = $2, finished_at = now(), updated_at = now() ` +
+          `where id = $1`,
         [this.rebuildId, message],
       )
       .catch(() => undefined);

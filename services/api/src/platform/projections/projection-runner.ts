@@ -90,7 +90,9 @@ export class ProjectionRunner {
   status: ProjectionStatus = 'stopped';
   lastError: string | undefined;
   private checkpoint: StoredCheckpoint = { ...CHECKPOINT_START, version: 0 };
-  /** The checkpoint row as this runner last read or wrote it; `checkpoint` may be ahead of it by skipped events only. */
+  /**
+   * The checkpoint row as this runner last read or wrote it; `checkpoint` may be ahead of it by skipped events only.
+   */
   private saved: StoredCheckpoint = { ...CHECKPOINT_START, version: 0 };
   private savedAt = 0;
   private leaseValidUntil = 0;
@@ -192,7 +194,8 @@ export class ProjectionRunner {
           );
         } else if (this.checkpoint.version !== this.projection.version) {
           this.options.logger.log(
-            `Projection ${this.name}: version ${this.checkpoint.version} is live, code is ${this.projection.version}; rebuilding`,
+            `Projection ${this.name}: version ${this.checkpoint.version} is live, code is ` +
+              `${this.projection.version}; rebuilding`,
           );
           await this.rebuild();
           pauseMs = 0;
@@ -259,7 +262,8 @@ export class ProjectionRunner {
     const held = result.rowCount === 1;
     if (!held) {
       const other = await this.database.query<{ left_ms: number | null }>(
-        `select greatest(0, extract(epoch from expires_at - clock_timestamp()) * 1000)::integer as left_ms from projection_leases where name = $1`,
+        `select greatest(0, extract(epoch from expires_at - clock_timestamp()) * 1000)::integer as left_ms ` +
+          `from projection_leases where name = $1`,
         [this.name],
       );
       this.othersLeaseLeftMs = other.rows[0]?.left_ms ?? 0;
@@ -322,7 +326,8 @@ export class ProjectionRunner {
     const moved = await this.database.query(
       `update projection_checkpoints set transaction_id = $3, position = $4, updated_at = now()
         where name = $1 and transaction_id = $5 and position = $6 and version = $7
-          and exists (select 1 from projection_leases where name = $1 and owner_id = $2 and expires_at > clock_timestamp())`,
+          and exists (select 1 from projection_leases
+                       where name = $1 and owner_id = $2 and expires_at > clock_timestamp())`,
       [
         this.name,
         this.options.ownerId,
@@ -343,7 +348,10 @@ export class ProjectionRunner {
     }
   }
 
-  /** Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the background). */
+  /**
+   * Runs batches until the log's safe end and saves the checkpoint (tests and the CLI; the loop does the same in the
+   * background).
+   */
   async catchUp(): Promise<void> {
     if (!(await this.holdLease()))
       throw new LeaseLostError(`Projection ${this.name}: the lease is held by another process`);
@@ -359,8 +367,9 @@ export class ProjectionRunner {
 
   /**
    * Locks the lease row, then the checkpoint row (the order a rebuild's swap takes them in: one statement takes its
-   * row locks in the order of its FOR UPDATE OF list), in one statement, and checks both: the lease is this process's and the
-   * checkpoint is where this runner last saved it. The locks serialise the batch with a swap and with a takeover.
+   * row locks in the order of its FOR UPDATE OF list), in one statement, and checks both: the lease is this process's
+   * and the checkpoint is where this runner last saved it. The locks serialise the batch with a swap and with a
+   * takeover.
    */
   private async lockLeaseAndCheckpoint(transaction: TransactionHandle, saved: StoredCheckpoint): Promise<void> {
     const locked = await transaction.query<{

@@ -47,7 +47,8 @@ export class ReadYourWrites {
    */
   private async latestCommittedCheckpoint(): Promise<{ transactionId: bigint; position: bigint }> {
     const result = await this.database.query<{ transaction_id: string; position: string }>(
-      'SELECT transaction_id::text AS transaction_id, position::text AS position FROM events ORDER BY transaction_id DESC, position DESC LIMIT 1',
+      'SELECT transaction_id::text AS transaction_id, position::text AS position FROM events ORDER BY ' +
+        'transaction_id DESC, position DESC LIMIT 1',
     );
     const row = result.rows[0];
     return row

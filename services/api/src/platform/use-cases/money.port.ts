@@ -31,8 +31,9 @@ export interface MoneyPort {
   moveWithin(movement: MoneyMovement, unit: UnitOfWork, appends: AppendToStream[]): Promise<MoneyOutcome>;
   /**
    * Group commit: several movements decided in turn (each on the balances the ones before it left), appended with
-   * `appends` (and the module's writes `alongside`, in the append's own statement) in ONE append. When one is refused nothing is appended
-   * (the others were decided as if it had moved): the caller decides again without it. One outcome per movement.
+   * `appends` (and the module's writes `alongside`, in the append's own statement) in ONE append. When one is refused
+   * nothing is appended (the others were decided as if it had moved): the caller decides again without it. One outcome
+   * per movement.
    */
   moveEachWithin(
     movements: readonly MoneyMovement[],
