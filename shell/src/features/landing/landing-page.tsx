@@ -19,13 +19,44 @@ const steps = [
   { title: 'Grow', text: 'Invest in content shares, make predictions and climb the leaderboard.' },
 ];
 
-export function LandingPage() {
+function LandingNav({ signedIn, onSignOut }: { signedIn: boolean; onSignOut(): void }) {
+  return (
+    <header className="landing__nav">
+      <Link to="/" className="logo" aria-label="Rewards home">
+        <span aria-hidden="true">◆</span> Rewards
+      </Link>
+      <nav aria-label="Sections" className="landing__anchors">
+        <a href="#features">Features</a>
+        <a href="#how-it-works">How it works</a>
+        <a href="#success-stories">Success stories</a>
+      </nav>
+      <div className="ui-row">
+        {signedIn ? (
+          <>
+            <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink>
+            <Button variant="ghost" onClick={onSignOut}>
+              Log out (development)
+            </Button>
+          </>
+        ) : (
+          <>
+            <ButtonLink to="/auth" variant="ghost">
+              Sign In
+            </ButtonLink>
+            <ButtonLink to="/auth">Start Earning</ButtonLink>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** Sign in as a demo persona and go to the dashboard; a failure is shown under the buttons. */
+function DemoAccounts() {
   const session = useSession();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const [demoError, setDemoError] = useState<string | null>(null);
   const [busyPersona, setBusyPersona] = useState<DemoPersona | null>(null);
-  const signedIn = session.status === 'authenticated';
 
   const demo = async (persona: DemoPersona) => {
     setDemoError(null);
@@ -41,77 +72,64 @@ export function LandingPage() {
   };
 
   return (
-    <div className="landing">
-      <header className="landing__nav">
-        <Link to="/" className="logo" aria-label="Rewards home">
-          <span aria-hidden="true">◆</span> Rewards
-        </Link>
-        <nav aria-label="Sections" className="landing__anchors">
-          <a href="#features">Features</a>
-          <a href="#how-it-works">How it works</a>
-          <a href="#success-stories">Success stories</a>
-        </nav>
-        <div className="ui-row">
-          {signedIn ? (
-            <>
-              <ButtonLink to="/dashboard">Go to Dashboard</ButtonLink>
-              <Button variant="ghost" onClick={() => void session.signOut()}>
-                Log out (development)
-              </Button>
-            </>
-          ) : (
-            <>
-              <ButtonLink to="/auth" variant="ghost">
-                Sign In
-              </ButtonLink>
-              <ButtonLink to="/auth">Start Earning</ButtonLink>
-            </>
-          )}
+    <>
+      <p className="landing__demo-title">Or look around with a demo account:</p>
+      <div className="ui-row">
+        {demoPersonas.map((persona) => (
+          <Button key={persona} variant="secondary" busy={busyPersona === persona} onClick={() => void demo(persona)}>
+            Demo {persona.charAt(0).toUpperCase() + persona.slice(1)}
+          </Button>
+        ))}
+      </div>
+      {demoError ? <ErrorBox message={demoError} /> : null}
+    </>
+  );
+}
+
+/** The pitch, and the way in: the dashboard when signed in, else sign-up or a demo account. */
+function Hero({ signedIn, authRequired }: { signedIn: boolean; authRequired: boolean }) {
+  return (
+    <section className="landing__hero" aria-labelledby="hero-title">
+      <h1 id="hero-title">Earn rewards for the things you already do online</h1>
+      <p>
+        Complete tasks, back the content you believe in, predict what goes viral and get paid in points, keys, gems and
+        gold.
+      </p>
+      {authRequired ? (
+        <p role="status" className="auth-notice">
+          Please sign in to continue.
+        </p>
+      ) : null}
+      {signedIn ? (
+        <ButtonLink to="/dashboard" size="large">
+          Go to Dashboard
+        </ButtonLink>
+      ) : (
+        <div className="landing__demo">
+          <ButtonLink to="/auth" size="large">
+            Start Earning
+          </ButtonLink>
+          <DemoAccounts />
         </div>
-      </header>
+      )}
+      <ul className="landing__platforms" aria-label="Supported platforms">
+        {platforms.map((platform) => (
+          <li key={platform}>{platform}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function LandingPage() {
+  const session = useSession();
+  const [searchParams] = useSearchParams();
+  const signedIn = session.status === 'authenticated';
+  return (
+    <div className="landing">
+      <LandingNav signedIn={signedIn} onSignOut={() => void session.signOut()} />
       <main id="main">
-        <section className="landing__hero" aria-labelledby="hero-title">
-          <h1 id="hero-title">Earn rewards for the things you already do online</h1>
-          <p>
-            Complete tasks, back the content you believe in, predict what goes viral and get paid in points, keys, gems
-            and gold.
-          </p>
-          {searchParams.get('error') === 'auth_required' ? (
-            <p role="status" className="auth-notice">
-              Please sign in to continue.
-            </p>
-          ) : null}
-          {signedIn ? (
-            <ButtonLink to="/dashboard" size="large">
-              Go to Dashboard
-            </ButtonLink>
-          ) : (
-            <div className="landing__demo">
-              <ButtonLink to="/auth" size="large">
-                Start Earning
-              </ButtonLink>
-              <p className="landing__demo-title">Or look around with a demo account:</p>
-              <div className="ui-row">
-                {demoPersonas.map((persona) => (
-                  <Button
-                    key={persona}
-                    variant="secondary"
-                    busy={busyPersona === persona}
-                    onClick={() => void demo(persona)}
-                  >
-                    Demo {persona.charAt(0).toUpperCase() + persona.slice(1)}
-                  </Button>
-                ))}
-              </div>
-              {demoError ? <ErrorBox message={demoError} /> : null}
-            </div>
-          )}
-          <ul className="landing__platforms" aria-label="Supported platforms">
-            {platforms.map((platform) => (
-              <li key={platform}>{platform}</li>
-            ))}
-          </ul>
-        </section>
+        <Hero signedIn={signedIn} authRequired={searchParams.get('error') === 'auth_required'} />
 
         <section className="landing__section" aria-labelledby="statistics-title">
           <h2 id="statistics-title">Live platform statistics</h2>

@@ -7,10 +7,67 @@ import { CheckoutReturn } from './checkout-return';
 import { Header } from './header';
 import { desktopNavigation, mobileBarItems } from './navigation-items';
 
+/** The mobile bottom bar: its destinations, and More, which opens the side menu. */
+function MobileBar({ onMore }: { onMore(): void }) {
+  return (
+    <nav className="mobile-bar" aria-label="Mobile">
+      {mobileBarItems.map((item) => (
+        <NavLink key={item.to} to={item.to} className="mobile-bar__link">
+          <item.icon size={22} />
+          <span className="mobile-bar__label">{item.label}</span>
+        </NavLink>
+      ))}
+      <button type="button" className="mobile-bar__link" onClick={onMore} aria-haspopup="dialog">
+        <Ellipsis size={22} />
+        <span className="mobile-bar__label">More</span>
+      </button>
+    </nav>
+  );
+}
+
+/** The mobile side menu: every destination, the Growth Hub, and Sign Out. */
+function SideMenu({
+  open,
+  onOpenChange,
+  items,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  items: ReturnType<typeof desktopNavigation>;
+}) {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Menu" placement="side">
+      <nav aria-label="Side menu" className="side-menu">
+        {items.map((item) => (
+          <NavLink key={item.to} to={item.to} className="side-menu__link" onClick={() => onOpenChange(false)}>
+            <item.icon size={18} /> {item.label}
+          </NavLink>
+        ))}
+        <NavLink to="/growth-hub" className="side-menu__link" onClick={() => onOpenChange(false)}>
+          <TrendingUp size={18} /> Growth Hub
+        </NavLink>
+        <button
+          type="button"
+          className="side-menu__link"
+          onClick={() => {
+            onOpenChange(false);
+            // After sign-out the user lands on the landing page (spec 1 §2).
+            navigate('/', { replace: true });
+            void signOut();
+          }}
+        >
+          Sign Out
+        </button>
+      </nav>
+    </Dialog>
+  );
+}
+
 /** Header, desktop navigation, the page, and the mobile bottom bar with its side menu. */
 export default function AppLayout({ children }: { children?: ReactNode }) {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
   const [sideMenuOpen, setSideMenuOpen] = useState(false);
   const items = desktopNavigation(user);
 
@@ -37,47 +94,8 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
           <CheckoutReturn />
           {children ?? <Outlet />}
         </main>
-        <nav className="mobile-bar" aria-label="Mobile">
-          {mobileBarItems.map((item) => (
-            <NavLink key={item.to} to={item.to} className="mobile-bar__link">
-              <item.icon size={22} />
-              <span className="mobile-bar__label">{item.label}</span>
-            </NavLink>
-          ))}
-          <button
-            type="button"
-            className="mobile-bar__link"
-            onClick={() => setSideMenuOpen(true)}
-            aria-haspopup="dialog"
-          >
-            <Ellipsis size={22} />
-            <span className="mobile-bar__label">More</span>
-          </button>
-        </nav>
-        <Dialog open={sideMenuOpen} onOpenChange={setSideMenuOpen} title="Menu" placement="side">
-          <nav aria-label="Side menu" className="side-menu">
-            {items.map((item) => (
-              <NavLink key={item.to} to={item.to} className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
-                <item.icon size={18} /> {item.label}
-              </NavLink>
-            ))}
-            <NavLink to="/growth-hub" className="side-menu__link" onClick={() => setSideMenuOpen(false)}>
-              <TrendingUp size={18} /> Growth Hub
-            </NavLink>
-            <button
-              type="button"
-              className="side-menu__link"
-              onClick={() => {
-                setSideMenuOpen(false);
-                // After sign-out the user lands on the landing page (spec 1 §2).
-                navigate('/', { replace: true });
-                void signOut();
-              }}
-            >
-              Sign Out
-            </button>
-          </nav>
-        </Dialog>
+        <MobileBar onMore={() => setSideMenuOpen(true)} />
+        <SideMenu open={sideMenuOpen} onOpenChange={setSideMenuOpen} items={items} />
       </div>
     </AppProviders>
   );

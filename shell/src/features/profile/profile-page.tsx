@@ -23,6 +23,7 @@ import {
   PROFILE_MESSAGES,
   publicProfileByIdRoute,
   publicProfileByUsernameRoute,
+  type PublicProfileResponse,
   type PublicUserView,
 } from '@app/contracts/identity';
 import { ProfileAccountPanel } from '../account-actions';
@@ -150,6 +151,26 @@ function OwnProfile() {
   );
 }
 
+/** Today's leaderboard place, or that there is none yet. */
+function leaderboardLine(position: PublicProfileResponse['leaderboard_position']): string {
+  if (!position) return 'Not on today\u2019s leaderboard yet.';
+  return `#${formatCount(position.daily_rank)} on today's leaderboard · score ${formatCount(position.composite_score)}`;
+}
+
+/** A public profile's Overview tab: since when they are a member, their leaderboard place, and their holdings. */
+function PublicOverview({ profile, holderName }: { profile: PublicProfileResponse; holderName: string }) {
+  const { user, leaderboard_position: position } = profile;
+  return (
+    <div className="ui-stack">
+      <Card title="Overview">
+        <p>Member since {new Date(user.created_at).toLocaleDateString()}</p>
+        <p>{leaderboardLine(position)}</p>
+      </Card>
+      <PublicHoldings userId={user.id} holderName={holderName} isOwner={false} />
+    </div>
+  );
+}
+
 /** Someone's public profile, by user id (`/users/id/:id`) or by username or slug. */
 function PublicProfile({ by }: { by: { id: string } | { username: string } }) {
   const query = useQuery({
@@ -179,25 +200,13 @@ function PublicProfile({ by }: { by: { id: string } | { username: string } }) {
       />
     );
   }
-  const { user, leaderboard_position: position } = query.data;
+  const { user } = query.data;
   const name = user.display_name || user.username;
   const tabs: TabItem[] = [
     {
       value: 'overview',
       label: 'Overview',
-      content: (
-        <div className="ui-stack">
-          <Card title="Overview">
-            <p>Member since {new Date(user.created_at).toLocaleDateString()}</p>
-            <p>
-              {position
-                ? `#${formatCount(position.daily_rank)} on today's leaderboard · score ${formatCount(position.composite_score)}`
-                : 'Not on today\u2019s leaderboard yet.'}
-            </p>
-          </Card>
-          <PublicHoldings userId={user.id} holderName={name} isOwner={false} />
-        </div>
-      ),
+      content: <PublicOverview profile={query.data} holderName={name} />,
     },
     { value: 'content', label: 'Content', content: <ContentTab creatorId={user.id} isOwn={false} /> },
   ];

@@ -11,7 +11,44 @@ import {
 } from '@app/platform';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { CONTENT_MESSAGES, ContentSchema } from '@app/contracts/content';
+import { CONTENT_MESSAGES, ContentSchema, type ContentView } from '@app/contracts/content';
+
+/** The content's key figures: who made it, where, its status, shares, revenue and engagement. */
+function ContentFacts({ content }: { content: ContentView }) {
+  return (
+    <dl className="debug-page__facts" aria-label="Content facts">
+      <dt>Title</dt>
+      <dd>{content.title}</dd>
+      <dt>Creator</dt>
+      <dd>
+        {content.creator_name} (@{content.creator_username})
+      </dd>
+      <dt>Platform</dt>
+      <dd>
+        {content.platform} · <a href={content.platform_url}>{content.platform_url}</a>
+      </dd>
+      <dt>Status</dt>
+      <dd>
+        {content.status}
+        {content.is_demo ? ' · demo' : ''}
+        {content.is_sponsored ? ' · sponsored' : ''}
+      </dd>
+      <dt>Shares</dt>
+      <dd>
+        {formatCount(content.available_shares)} of {formatCount(content.total_shares)} available at $
+        {formatSharePrice(content.share_price)}; {formatCount(content.engagement_shares_remaining)} engagement shares
+        left
+      </dd>
+      <dt>Revenue</dt>
+      <dd>{formatMoney(content.current_revenue)}</dd>
+      <dt>Engagement</dt>
+      <dd>
+        {formatCount(content.metrics.likes)} likes · {formatCount(content.metrics.comments)} comments ·{' '}
+        {formatCount(content.metrics.shares)} shares · {formatCount(content.metrics.views)} views
+      </dd>
+    </dl>
+  );
+}
 
 /** /test-content/:id, a public debug page: the content as the API answers it, its key figures, then the raw JSON. */
 export default function TestContentPage() {
@@ -46,37 +83,7 @@ export default function TestContentPage() {
         </>
       ) : (
         <>
-          <dl className="debug-page__facts" aria-label="Content facts">
-            <dt>Title</dt>
-            <dd>{query.data.title}</dd>
-            <dt>Creator</dt>
-            <dd>
-              {query.data.creator_name} (@{query.data.creator_username})
-            </dd>
-            <dt>Platform</dt>
-            <dd>
-              {query.data.platform} · <a href={query.data.platform_url}>{query.data.platform_url}</a>
-            </dd>
-            <dt>Status</dt>
-            <dd>
-              {query.data.status}
-              {query.data.is_demo ? ' · demo' : ''}
-              {query.data.is_sponsored ? ' · sponsored' : ''}
-            </dd>
-            <dt>Shares</dt>
-            <dd>
-              {formatCount(query.data.available_shares)} of {formatCount(query.data.total_shares)} available at $
-              {formatSharePrice(query.data.share_price)}; {formatCount(query.data.engagement_shares_remaining)}{' '}
-              engagement shares left
-            </dd>
-            <dt>Revenue</dt>
-            <dd>{formatMoney(query.data.current_revenue)}</dd>
-            <dt>Engagement</dt>
-            <dd>
-              {formatCount(query.data.metrics.likes)} likes · {formatCount(query.data.metrics.comments)} comments ·{' '}
-              {formatCount(query.data.metrics.shares)} shares · {formatCount(query.data.metrics.views)} views
-            </dd>
-          </dl>
+          <ContentFacts content={query.data} />
           <p>
             <Link to={`/content/${encodeURIComponent(query.data.id)}`}>Open the content page</Link>
           </p>
