@@ -71,6 +71,11 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
   if (options.fault === 'PostgreSQL' && !options.postgresCluster) {
     throw new Error('The PostgreSQL fault needs a private cluster (postgresCluster)');
   }
+  if (!(options.faultAfterSeconds > 0 && options.faultAfterSeconds < options.seconds)) {
+    throw new Error(
+      `The fault must come within the run: after 0 < t < ${options.seconds} s, not ${options.faultAfterSeconds}`,
+    );
+  }
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
   const api = await startApi(options.databaseUrl, 'api + worker', log);
   let http: Pool | undefined;
