@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
@@ -40,14 +40,17 @@ export interface RunningApi {
 
 type Role = 'all' | 'http' | 'worker';
 
-/** The server's command line: the built entry point (as the image runs it), or `api-server.ts` through @swc-node. */
+/**
+ * The server's command line: the built entry point (as the image runs it), or `api-server.ts` through @swc-node.
+ * `dataDirectory` is its DATA_DIR (the digest signing key lives there).
+ */
 function serverCommand(
   build: ApiBuild,
   role: Role,
-  databaseUrl: string,
-  port: number,
+  where: { databaseUrl: string; port: number; dataDirectory: string },
   env: Record<string, string>,
 ): { args: string[]; cwd?: string; env: NodeJS.ProcessEnv } {
+  const { databaseUrl, port, dataDirectory } = where;
   const profileDirectory = process.env.BENCH_SERVER_CPU_PROFILE;
   const profile = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`] : [];
   // BENCH_SERVER_NODE_FLAGS: more flags for the server processes (say, --trace-gc with BENCH_SERVER_OUTPUT).
@@ -64,6 +67,7 @@ function serverCommand(
         BENCH_SERVER_DATABASE_URL: databaseUrl,
         BENCH_SERVER_ROLE: role,
         BENCH_SERVER_PORT: String(port),
+        BENCH_SERVER_DATA_DIR: dataDirectory,
       },
     };
   }
@@ -74,7 +78,7 @@ function serverCommand(
     API_HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-api-')),
+    DATA_DIR: dataDirectory,
     REDIS_URL: '',
   };
   const entry = join(builtApiDirectory(), role === 'worker' ? 'worker.js' : 'main.js');
@@ -112,11 +116,16 @@ export async function startApi(
   const build = apiBuildToRun();
   if (build === 'built') ensureBuiltApi(log);
   const processes: Record<'API' | 'worker', ChildProcess | undefined> = { API: undefined, worker: undefined };
+  // One DATA_DIR per role, kept when a process is killed and started again (as a host's disk would be), and removed
+  // by `stop`: it holds a signing key, and every run would otherwise leave a directory behind.
+  const dataDirectories = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const expectedExits = new WeakSet<ChildProcess>();
   let port = 0;
   const spawnRole = async (role: 'API' | 'worker') => {
     const processRole = role === 'worker' ? 'worker' : topology === 'one process' ? 'all' : 'http';
-    const command = serverCommand(build, processRole, databaseUrl, port, env);
+    const dataDirectory = join(dataDirectories, role);
+    mkdirSync(dataDirectory, { recursive: true });
+    const command = serverCommand(build, processRole, { databaseUrl, port, dataDirectory }, env);
     const stdio: ['ignore', 'pipe', 'inherit'] = ['ignore', 'pipe', 'inherit'];
     const child = spawn(process.execPath, command.args, { cwd: command.cwd, env: command.env, stdio });
     processes[role] = child;
@@ -140,6 +149,7 @@ export async function startApi(
   };
   const stop = async () => {
     await Promise.all([stopProcess(processes.API, 'SIGTERM'), stopProcess(processes.worker, 'SIGTERM')]);
+    rmSync(dataDirectories, { recursive: true, force: true });
   };
   try {
     await Promise.all([spawnRole('API'), topology === 'api + worker' ? spawnRole('worker') : undefined]);

@@ -10,15 +10,16 @@ import { createApp } from '@app/api/src/app.module';
  * The API from its TypeScript source (@swc-node/register, as `npm start` runs it) as its own process for the HTTP
  * benchmarks (so the load generator does not share the server's thread); `api-process.ts` runs the built API
  * (`node dist/main.js`) instead when asked. Reads BENCH_SERVER_DATABASE_URL, BENCH_SERVER_ROLE (PROCESS_ROLE: all, or
- * http beside a worker process) and BENCH_SERVER_PORT (default any free one), prints `listening <port>` once ready,
- * stops on SIGTERM. `server-probes.js` is preloaded beside it.
+ * http beside a worker process), BENCH_SERVER_PORT (default any free one) and BENCH_SERVER_DATA_DIR (its DATA_DIR,
+ * default a new temporary one), prints `listening <port>` once ready, stops on SIGTERM. `server-probes.js` is
+ * preloaded beside it.
  */
 async function main(): Promise<void> {
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     NODE_ENV: 'production',
     DATABASE_URL: process.env.BENCH_SERVER_DATABASE_URL,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-ledger-server-')),
+    DATA_DIR: process.env.BENCH_SERVER_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bench-ledger-server-')),
     REDIS_URL: '',
     PROCESS_ROLE: process.env.BENCH_SERVER_ROLE ?? 'all',
   });

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DEFAULT_TEST_DATABASE_URL } from '@app/event-store/src/testing';
 import { runWhenScript, withBenchDatabase } from '../bench-main';
 import { apiBuildToRun, currentCommit, describeApi } from '../api-build';
 import { DEFAULT_CHAOS, runChaos, type ChaosResult, type Fault } from './ledger-chaos';
@@ -27,6 +28,8 @@ export async function main(): Promise<void> {
     seconds: Number(process.env.BENCH_CHAOS_SECONDS ?? DEFAULT_CHAOS.seconds),
     faultAfterSeconds: Number(process.env.BENCH_CHAOS_FAULT_AFTER ?? DEFAULT_CHAOS.faultAfterSeconds),
   };
+  // Read before any run: withBenchDatabase points TEST_DATABASE_URL at the server each run uses.
+  const testsServer = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
   const results: ChaosResult[] = [];
   const skipped: string[] = [];
   for (const fault of faults) {
@@ -36,7 +39,7 @@ export async function main(): Promise<void> {
       results.push(await withBenchDatabase('bench_chaos', run));
       continue;
     }
-    const cluster = await privateCluster();
+    const cluster = await privateCluster(testsServer);
     if ('skip' in cluster) {
       skipped.push(cluster.skip);
       log(cluster.skip);
@@ -54,27 +57,41 @@ const isFault = (name: string): name is Fault => (FAULTS as readonly string[]).i
 
 /**
  * The cluster the PostgreSQL fault may restart: BENCH_CHAOS_PG_CLUSTER, checked to be the one BENCH_CHAOS_PG_URL
- * reaches (its `cluster_name` is `<version>/<name>`), so the restart never hits another server than the run's.
+ * reaches (its `cluster_name` is `<version>/<name>`), so the restart never hits another server than the run's, and
+ * not the server the tests use (`testsServer`): other test runs on the machine share that one.
  */
-async function privateCluster(): Promise<{ version: string; name: string; url: string } | { skip: string }> {
+async function privateCluster(
+  testsServer: string,
+): Promise<{ version: string; name: string; url: string } | { skip: string }> {
   const [version, name] = (process.env.BENCH_CHAOS_PG_CLUSTER ?? '').trim().split(/\s+/);
   const url = process.env.BENCH_CHAOS_PG_URL;
   if (!version || !name || !url) {
     const unset = 'no private cluster configured (BENCH_CHAOS_PG_CLUSTER, BENCH_CHAOS_PG_URL)';
     return { skip: `PostgreSQL restart skipped: ${unset}` };
   }
-  const client = new pg.Client({ connectionString: url });
+  const named = `${version}/${name}`;
+  const reached = await clusterNameAt(url);
+  if (reached !== named) {
+    return { skip: `PostgreSQL restart skipped: BENCH_CHAOS_PG_URL reaches ${reached || '(unnamed)'}, not ${named}` };
+  }
+  // A tests' server that does not answer cannot be the one that just did.
+  const shared = await clusterNameAt(testsServer).catch(() => undefined);
+  if (shared === named) {
+    return { skip: `PostgreSQL restart skipped: ${named} is the tests' shared server (TEST_DATABASE_URL or :5432)` };
+  }
+  return { version, name, url };
+}
+
+/** The `cluster_name` setting of the server at `url` (`<version>/<name>` for a Debian cluster; '' when unset). */
+async function clusterNameAt(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
     const { rows } = await client.query<{ cluster_name: string }>('SHOW cluster_name');
-    if (rows[0]?.cluster_name !== `${version}/${name}`) {
-      const reached = rows[0]?.cluster_name || '(unnamed)';
-      return { skip: `PostgreSQL restart skipped: BENCH_CHAOS_PG_URL reaches ${reached}, not ${version}/${name}` };
-    }
+    return rows[0]?.cluster_name ?? '';
   } finally {
     await client.end();
   }
-  return { version, name, url };
 }
 
 const seconds = (ms: number | undefined) => (ms === undefined ? 'not within the run' : `${(ms / 1000).toFixed(1)} s`);

@@ -71,6 +71,11 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
   if (options.fault === 'PostgreSQL' && !options.postgresCluster) {
     throw new Error('The PostgreSQL fault needs a private cluster (postgresCluster)');
   }
+  if (!(options.faultAfterSeconds > 0 && options.faultAfterSeconds < options.seconds)) {
+    throw new Error(
+      `The fault must come within the run: after 0 < t < ${options.seconds} s, not ${options.faultAfterSeconds}`,
+    );
+  }
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
   const api = await startApi(options.databaseUrl, 'api + worker', log);
   let http: Pool | undefined;
@@ -114,16 +119,15 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
 
     const { fault: what, ratePerSecond, seconds } = options;
     log(`converting at ${ratePerSecond}/s for ${seconds} s; the ${what} fails after ${options.faultAfterSeconds} s`);
-    let fault: { at: number; back: Promise<number> } | undefined;
+    let fault: Promise<{ at: number; backAt: number }> | undefined;
     const faultTimer = setTimeout(() => {
-      const at = performance.now();
       log(`${what}: ${what === 'PostgreSQL' ? 'restart -m immediate' : 'kill -9, then start it again'}`);
-      fault = { at, back: injectFault(options, api).then((backAt) => backAt - at) };
+      fault = injectFault(options, api);
     }, options.faultAfterSeconds * 1000);
     const scheduleEnd = performance.now() + options.seconds * 1000;
     const run = await runFixedRate(`chaos: ${what}`, options.clients, seconds, ratePerSecond, convert);
     clearTimeout(faultTimer);
-    const restartMs = await fault!.back;
+    const { at: faultAt, backAt } = await fault!;
     const ended = performance.now();
     await projectionsCaughtUp(database.pool, eventStore);
     const projectionsCaughtUpMs = performance.now() - ended;
@@ -134,8 +138,8 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
       ...counts,
       acknowledged: acknowledged.size,
       check: await checkConversions(database.pool, acknowledged, counts.inDoubt),
-      recovery: recoveryOf(answers, { faultAt: fault!.at, ratePerSecond, scheduleEnd, end: ended }),
-      restartMs,
+      recovery: recoveryOf(answers, { faultAt, ratePerSecond, scheduleEnd, end: ended }),
+      restartMs: backAt - faultAt,
       projectionsCaughtUpMs,
       verify: await runLedgerVerify(options.databaseUrl),
     };
@@ -146,12 +150,25 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
   }
 }
 
-/** Kills and restarts the process (or restarts PostgreSQL); resolves with the time it was back. */
-async function injectFault(options: ChaosOptions, api: Awaited<ReturnType<typeof startApi>>): Promise<number> {
-  if (options.fault !== 'PostgreSQL') return (await api.killAndRestart(options.fault)).backAt;
+/**
+ * Kills and restarts the process (or restarts PostgreSQL); resolves with the times (performance.now()) the fault hit
+ * and the process or server was back.
+ */
+async function injectFault(
+  options: ChaosOptions,
+  api: Awaited<ReturnType<typeof startApi>>,
+): Promise<{ at: number; backAt: number }> {
+  if (options.fault !== 'PostgreSQL') {
+    const { killedAt, backAt } = await api.killAndRestart(options.fault);
+    return { at: killedAt, backAt };
+  }
   const { version, name } = options.postgresCluster!;
-  await execFileAsync('pg_ctlcluster', [version, name, 'restart', '-m', 'immediate']);
-  return performance.now();
+  // `restart -m immediate` as its two steps, so that the fault counts from when the server went down: pg_ctlcluster
+  // itself took seconds to start on a busy machine, and the answers meanwhile were taken for the recovery.
+  await execFileAsync('pg_ctlcluster', [version, name, 'stop', '-m', 'immediate']);
+  const at = performance.now();
+  await execFileAsync('pg_ctlcluster', [version, name, 'start']);
+  return { at, backAt: performance.now() };
 }
 
 type ConvertOutcome = { transactionId: string } | { refusal: string } | { retry: string };
