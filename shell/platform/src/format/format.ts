@@ -10,8 +10,22 @@ function toNumericText(value: DecimalInput): string {
   return typeof value === 'string' ? value.trim() : String(value);
 }
 
+// Building an Intl.NumberFormat costs far more than formatting with one (a page of balances spent tens of
+// milliseconds of its first render on them), so each set of options builds its formatter once.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let formatter = numberFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, formatter);
+  }
+  return formatter;
+}
+
 function formatFixed(value: DecimalInput, fractionDigits: number, options: Intl.NumberFormatOptions = {}): string {
-  const formatter = new Intl.NumberFormat(locale, {
+  const formatter = numberFormat({
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
     ...options,
@@ -48,9 +62,7 @@ export function formatMoney(value: DecimalInput, currency = 'USD'): string {
 
 /** Currency balances (points, keys, gems, gold): grouping, and up to 2 decimals only when present. */
 export function formatBalance(value: DecimalInput): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(
-    toNumericText(value) as Intl.StringNumericLiteral,
-  );
+  return numberFormat({ maximumFractionDigits: 2 }).format(toNumericText(value) as Intl.StringNumericLiteral);
 }
 
 /** '5 minutes ago', '3 hours ago', '2 days ago' (notifications). */
