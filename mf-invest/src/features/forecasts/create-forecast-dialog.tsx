@@ -60,7 +60,10 @@ function requestOf(values: CreateForecastValues) {
   };
 }
 
-/** The contract's schema plus what only the screen can check before asking: a future expiry, a stake within the USD balance. */
+/**
+ * The contract's schema plus what only the screen can check before asking: a future expiry, a stake within the USD
+ * balance.
+ */
 function createForecastSchema(usdBalance: unknown) {
   const balanceMinor = usdMinor(usdBalance);
   return CreateForecastRequestSchema.superRefine((request, context) => {
@@ -76,6 +79,21 @@ const SIDE_OPTIONS = [
   { value: 'under', label: 'Under' },
 ] as const;
 
+/** A new forecast's starting values: views, the default odds, expiring in 24 hours, staked on over. */
+function forecastDefaults(): CreateForecastValues {
+  return {
+    content_id: '',
+    platform: '',
+    content_url: '',
+    forecast_type: 'views',
+    target_value: '',
+    odds: String(DEFAULT_FORECAST_ODDS),
+    expires_at: toLocalDateTimeInput(new Date(Date.now() + 24 * 60 * 60 * 1000)),
+    initial_side: 'over',
+    initial_amount: '',
+  };
+}
+
 /**
  * Create Forecast (spec 2 §5): a content URL (picked from the first 20 content items or typed), the metric, a whole
  * target ≥ 1, odds from 1.5x to 5x (default 2x), an expiry in the future (default tomorrow), and the creator's own
@@ -90,19 +108,7 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
   const form = useRequestForm<CreateForecastValues, ReturnType<typeof createForecastSchema>>(
     () => createForecastSchema(user?.usd_balance),
     requestOf,
-    {
-      defaultValues: {
-        content_id: '',
-        platform: '',
-        content_url: '',
-        forecast_type: 'views',
-        target_value: '',
-        odds: String(DEFAULT_FORECAST_ODDS),
-        expires_at: toLocalDateTimeInput(new Date(Date.now() + 24 * 60 * 60 * 1000)),
-        initial_side: 'over',
-        initial_amount: '',
-      },
-    },
+    { defaultValues: forecastDefaults() },
   );
   const [contentId, url, target, stake, odds] = useWatch({
     control: form.control,
@@ -149,42 +155,60 @@ export function CreateForecastDialog({ open, onOpenChange }: { open: boolean; on
           <p className="ui-muted">The content list could not be loaded; type the URL instead.</p>
         ) : null}
         <FormTextField name="content_url" label="Content URL" type="url" required />
-        <FormSelect
-          name="forecast_type"
-          label="Metric"
-          options={FORECAST_TYPES.map((type) => ({ value: type, label: metricLabel[type] }))}
-        />
-        <FormTextField name="target_value" label="Target" type="number" inputMode="numeric" min={1} step={1} required />
-        <FormSelect
-          name="odds"
-          label="Odds"
-          options={FORECAST_ODDS.map((value) => ({ value: String(value), label: `${value}x` }))}
-        />
-        <FormTextField
-          name="expires_at"
-          label="Expires at"
-          type="datetime-local"
-          min={toLocalDateTimeInput(new Date())}
-          required
-        />
-        <FormRadioGroup name="initial_side" legend="Your side" options={SIDE_OPTIONS} />
-        <FormTextField
-          name="initial_amount"
-          label="Your stake (USD)"
-          type="number"
-          inputMode="decimal"
-          min={1}
-          max={usd}
-          step={0.01}
-          required
-        />
-        <p>
-          Potential payout: <strong>{formatMoney(potentialPayout(Number(stake), Number(odds)))}</strong>
-        </p>
+        <ForecastTermsFields />
+        <StakeFields usd={usd} stake={stake} odds={odds} />
         <FormError />
         <SubmitButton disabled={incomplete}>Create Forecast</SubmitButton>
       </Form>
       <AddFundsOffer neededDollars={Number(stake) || 0} />
     </Dialog>
+  );
+}
+
+/** What is forecast: the metric, its target, the odds and the expiry (not in the past). */
+function ForecastTermsFields() {
+  return (
+    <>
+      <FormSelect
+        name="forecast_type"
+        label="Metric"
+        options={FORECAST_TYPES.map((type) => ({ value: type, label: metricLabel[type] }))}
+      />
+      <FormTextField name="target_value" label="Target" type="number" inputMode="numeric" min={1} step={1} required />
+      <FormSelect
+        name="odds"
+        label="Odds"
+        options={FORECAST_ODDS.map((value) => ({ value: String(value), label: `${value}x` }))}
+      />
+      <FormTextField
+        name="expires_at"
+        label="Expires at"
+        type="datetime-local"
+        min={toLocalDateTimeInput(new Date())}
+        required
+      />
+    </>
+  );
+}
+
+/** The creator's own side and stake (at most the USD balance), with the payout it would bring at the odds. */
+function StakeFields({ usd, stake, odds }: { usd: number; stake: string; odds: string }) {
+  return (
+    <>
+      <FormRadioGroup name="initial_side" legend="Your side" options={SIDE_OPTIONS} />
+      <FormTextField
+        name="initial_amount"
+        label="Your stake (USD)"
+        type="number"
+        inputMode="decimal"
+        min={1}
+        max={usd}
+        step={0.01}
+        required
+      />
+      <p>
+        Potential payout: <strong>{formatMoney(potentialPayout(Number(stake), Number(odds)))}</strong>
+      </p>
+    </>
   );
 }

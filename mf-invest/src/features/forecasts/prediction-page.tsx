@@ -91,59 +91,71 @@ export function PredictionPage() {
               title={forecastTitle(prediction)}
               subtitle={<Badge tone={outcome.tone}>{outcome.label}</Badge>}
             />
-            <Card title="Your prediction">
-              <dl className="ui-facts">
-                <dt>Side</dt>
-                <dd>{sideLabel(prediction.prediction_side)}</dd>
-                <dt>Amount</dt>
-                <dd>{formatMoney(prediction.prediction_amount)}</dd>
-                <dt>Potential payout</dt>
-                <dd>{formatMoney(prediction.potential_payout)}</dd>
-                <dt>Paid</dt>
-                <dd>{prediction.actual_payout === null ? 'Not settled yet' : formatMoney(prediction.actual_payout)}</dd>
-                <dt>Placed</dt>
-                <dd>
-                  <time dateTime={prediction.created_at}>{new Date(prediction.created_at).toLocaleString()}</time>
-                </dd>
-              </dl>
-            </Card>
-            <Card title="Forecast">
-              <dl className="ui-facts">
-                <dt>Metric</dt>
-                <dd>{metricLabel[forecast.metric]}</dd>
-                <dt>Target</dt>
-                <dd>{formatBalance(forecast.target)}</dd>
-                <dt>Current</dt>
-                <dd>{forecast.current_value === null ? 'Not observed yet' : formatBalance(forecast.current_value)}</dd>
-                <dt>Odds</dt>
-                <dd>{forecast.odds}x</dd>
-                <dt>Pool</dt>
-                <dd>{formatMoney(forecast.pool_size)}</dd>
-                <dt>Creator projection</dt>
-                <dd>
-                  {forecast.creator_projection === null
-                    ? '-'
-                    : `${sideLabel(forecast.creator_side)} ${formatBalance(forecast.creator_projection)}`}
-                </dd>
-                <dt>Expires</dt>
-                <dd>
-                  <time dateTime={forecast.expires_at}>
-                    {new Date(forecast.expires_at).toLocaleString()} ({formatTimeLeft(forecast.expires_at)})
-                  </time>
-                </dd>
-                <dt>Content</dt>
-                <dd>
-                  <a href={forecast.content_url} target="_blank" rel="noreferrer noopener">
-                    {forecast.content_url}
-                  </a>
-                </dd>
-              </dl>
-            </Card>
+            <PredictionFacts prediction={prediction} />
+            <ForecastFacts forecast={forecast} />
             <Trajectory detail={data} />
             <Participants detail={data} />
           </div>
         );
       }}
     </QueryView>
+  );
+}
+
+function PredictionFacts({ prediction }: { prediction: PredictionDetail['prediction'] }) {
+  return (
+    <Card title="Your prediction">
+      <dl className="ui-facts">
+        <dt>Side</dt>
+        <dd>{sideLabel(prediction.prediction_side)}</dd>
+        <dt>Amount</dt>
+        <dd>{formatMoney(prediction.prediction_amount)}</dd>
+        <dt>Potential payout</dt>
+        <dd>{formatMoney(prediction.potential_payout)}</dd>
+        <dt>Paid</dt>
+        <dd>{prediction.actual_payout === null ? 'Not settled yet' : formatMoney(prediction.actual_payout)}</dd>
+        <dt>Placed</dt>
+        <dd>
+          <time dateTime={prediction.created_at}>{new Date(prediction.created_at).toLocaleString()}</time>
+        </dd>
+      </dl>
+    </Card>
+  );
+}
+
+function ForecastFacts({ forecast }: { forecast: PredictionDetail['forecast'] }) {
+  return (
+    <Card title="Forecast">
+      <dl className="ui-facts">
+        <dt>Metric</dt>
+        <dd>{metricLabel[forecast.metric]}</dd>
+        <dt>Target</dt>
+        <dd>{formatBalance(forecast.target)}</dd>
+        <dt>Current</dt>
+        <dd>{forecast.current_value === null ? 'Not observed yet' : formatBalance(forecast.current_value)}</dd>
+        <dt>Odds</dt>
+        <dd>{forecast.odds}x</dd>
+        <dt>Pool</dt>
+        <dd>{formatMoney(forecast.pool_size)}</dd>
+        <dt>Creator projection</dt>
+        <dd>
+          {forecast.creator_projection === null
+            ? '-'
+            : `${sideLabel(forecast.creator_side)} ${formatBalance(forecast.creator_projection)}`}
+        </dd>
+        <dt>Expires</dt>
+        <dd>
+          <time dateTime={forecast.expires_at}>
+            {new Date(forecast.expires_at).toLocaleString()} ({formatTimeLeft(forecast.expires_at)})
+          </time>
+        </dd>
+        <dt>Content</dt>
+        <dd>
+          <a href={forecast.content_url} target="_blank" rel="noreferrer noopener">
+            {forecast.content_url}
+          </a>
+        </dd>
+      </dl>
+    </Card>
   );
 }

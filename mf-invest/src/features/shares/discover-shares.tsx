@@ -19,6 +19,15 @@ export const DISCOVER_SHARES_LIMIT = 12;
 
 const discoverKey = [...contentKeys.all, 'list', 'shares-discovery'] as const;
 
+/** The newest content items (the list filters those with shares for sale). */
+function useDiscoverContent() {
+  return useQuery({
+    queryKey: discoverKey,
+    queryFn: async ({ signal }) =>
+      (await apiClient().call(listContentRoute, { query: { limit: DISCOVER_SHARES_LIMIT }, signal })).items,
+  });
+}
+
 /**
  * Back new content: the newest content items that still have shares for sale (not the viewer's own: a creator does
  * not buy shares in their own item), each with its price (4 decimals) and Buy Shares, the same dialog as the content
@@ -29,11 +38,7 @@ export function DiscoverShares() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [buying, setBuying] = useState<BuySharesTarget | null>(null);
-  const content = useQuery({
-    queryKey: discoverKey,
-    queryFn: async ({ signal }) =>
-      (await apiClient().call(listContentRoute, { query: { limit: DISCOVER_SHARES_LIMIT }, signal })).items,
-  });
+  const content = useDiscoverContent();
   return (
     <Card title="Back new content">
       <QueryView

@@ -102,6 +102,19 @@ interface CommentPermissions {
   onDelete(comment: CommentReplyView): void;
 }
 
+/** Who wrote the comment and when, with its Pinned badge. */
+function CommentHeader({ comment, name }: { comment: CommentView | CommentReplyView; name: string }) {
+  return (
+    <header className="ui-row">
+      {comment.user_avatar ? <img className="content-avatar" src={comment.user_avatar} alt="" /> : null}
+      <strong>{name}</strong>
+      <span className="ui-muted">@{comment.user_username}</span>
+      <span className="ui-muted">{commentTime(comment.created_at)}</span>
+      {comment.is_pinned ? <Badge tone="accent">Pinned</Badge> : null}
+    </header>
+  );
+}
+
 function CommentBody({
   comment,
   permissions,
@@ -122,13 +135,7 @@ function CommentBody({
     toast.show({ title: errorMessage(error, fallback), variant: 'error' });
   return (
     <article className="content-comment" aria-label={`Comment by ${name}`}>
-      <header className="ui-row">
-        {comment.user_avatar ? <img className="content-avatar" src={comment.user_avatar} alt="" /> : null}
-        <strong>{name}</strong>
-        <span className="ui-muted">@{comment.user_username}</span>
-        <span className="ui-muted">{commentTime(comment.created_at)}</span>
-        {comment.is_pinned ? <Badge tone="accent">Pinned</Badge> : null}
-      </header>
+      <CommentHeader comment={comment} name={name} />
       <p className="content-comment__text">{comment.comment_text}</p>
       <div className="ui-row">
         <Button
@@ -181,7 +188,6 @@ export function CommentsSection({ contentId, isContentOwner }: { contentId: stri
   const { user } = useSession();
   const location = useLocation();
   const comments = useComments(contentId, true);
-  const remove = useDeleteComment();
   const [deleting, setDeleting] = useState<CommentReplyView | null>(null);
   const permissions: CommentPermissions = {
     contentId,
@@ -229,28 +235,34 @@ export function CommentsSection({ contentId, isContentOwner }: { contentId: stri
           </ol>
         )}
       </QueryView>
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title="Delete comment?"
-        description="The comment disappears for everyone."
-      >
-        {remove.isError ? (
-          <ErrorBox message={errorMessage(remove.error, CONTENT_MESSAGES.deleteCommentFailed)} />
-        ) : null}
-        <div className="ui-row">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            busy={remove.isPending}
-            onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-          >
-            Delete
-          </Button>
-        </div>
-      </Dialog>
+      <DeleteCommentDialog deleting={deleting} onClose={() => setDeleting(null)} />
     </Card>
+  );
+}
+
+/** Asks before deleting the chosen comment (open while one is chosen); closes once it is gone. */
+function DeleteCommentDialog({ deleting, onClose }: { deleting: CommentReplyView | null; onClose(): void }) {
+  const remove = useDeleteComment();
+  return (
+    <Dialog
+      open={deleting !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Delete comment?"
+      description="The comment disappears for everyone."
+    >
+      {remove.isError ? <ErrorBox message={errorMessage(remove.error, CONTENT_MESSAGES.deleteCommentFailed)} /> : null}
+      <div className="ui-row">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          busy={remove.isPending}
+          onClick={() => deleting && remove.mutate(deleting.id, { onSuccess: onClose })}
+        >
+          Delete
+        </Button>
+      </div>
+    </Dialog>
   );
 }

@@ -18,22 +18,16 @@ const FAILED = {
   repost: 'Failed to repost',
 } as const;
 
-/** Like and save (once each, then disabled), repost, and the dialogs: share, external move, tip, tip or fund, sponsor. */
-export function ContentActions({ content, isOwner }: { content: ContentView; isOwner: boolean }) {
-  const user = useCurrentUser();
+type QuickAction = 'like' | 'save' | 'repost';
+
+/** Like, save or repost with the reward toast (or the refusal's), remembering what this visit did. */
+function useQuickActions(contentId: string) {
   const toast = useToast();
-  const status = useContentUserStatus(content.id, true);
-  const action = useSocialAction(content.id);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const action = useSocialAction(contentId);
   // What this visit did, from the answers: the user status is content's projection and may trail a command by a
   // moment, so a like or save answered 200 shows at once. A repost pays once per item; the button says so after it.
-  const [done, setDone] = useState<ReadonlySet<'like' | 'save' | 'repost'>>(new Set());
-  const reposted = done.has('repost');
-  const liked = (status.data?.has_liked ?? false) || done.has('like');
-  const saved = (status.data?.has_saved ?? false) || done.has('save');
-  const archived = content.status === 'archived';
-
-  const act = (type: 'like' | 'save' | 'repost') =>
+  const [done, setDone] = useState<ReadonlySet<QuickAction>>(new Set());
+  const act = (type: QuickAction) =>
     action.mutate(type, {
       onSuccess: (answer) => {
         setDone((before) => new Set(before).add(type));
@@ -46,6 +40,21 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
       },
       onError: (error) => toast.show({ title: errorMessage(error, FAILED[type]), variant: 'error' }),
     });
+  return { action, act, done };
+}
+
+/**
+ * Like and save (once each, then disabled), repost, and the dialogs: share, external move, tip, tip or fund, sponsor.
+ */
+export function ContentActions({ content, isOwner }: { content: ContentView; isOwner: boolean }) {
+  const user = useCurrentUser();
+  const status = useContentUserStatus(content.id, true);
+  const { action, act, done } = useQuickActions(content.id);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const reposted = done.has('repost');
+  const liked = (status.data?.has_liked ?? false) || done.has('like');
+  const saved = (status.data?.has_saved ?? false) || done.has('save');
+  const archived = content.status === 'archived';
   const close = (open: boolean) => (open ? undefined : setDialog(null));
 
   return (
@@ -87,26 +96,42 @@ export function ContentActions({ content, isOwner }: { content: ContentView; isO
           Could not load whether you liked or saved this: {errorMessage(status.error, 'try again')}
         </p>
       ) : null}
-      <div className="ui-row" role="group" aria-label="Support the creator">
-        {!isOwner ? (
-          <Button variant="secondary" disabled={archived} onClick={() => setDialog('tip')}>
-            Tip Creator
-          </Button>
-        ) : null}
-        <Button variant="secondary" disabled={archived} onClick={() => setDialog('fund')}>
-          {isOwner ? 'Fund' : 'Tip or Fund'}
-        </Button>
-        {isAdvertiser(user) && !isOwner ? (
-          <Button variant="secondary" disabled={archived} onClick={() => setDialog('sponsor')}>
-            Sponsor
-          </Button>
-        ) : null}
-      </div>
+      <SupportButtons isOwner={isOwner} archived={archived} onOpen={setDialog} />
       <ShareDialog content={content} open={dialog === 'share'} onOpenChange={close} />
       <ExternalMoveDialog content={content} open={dialog === 'move'} onOpenChange={close} />
       <TipDialog contentId={content.id} open={dialog === 'tip'} onOpenChange={close} />
       <TipOrFundDialog contentId={content.id} open={dialog === 'fund'} onOpenChange={close} isOwner={isOwner} />
       <SponsorDialog contentId={content.id} open={dialog === 'sponsor'} onOpenChange={close} />
+    </div>
+  );
+}
+
+/** Tip (not on one's own content), tip or fund, and sponsor (advertisers, not on their own content). */
+function SupportButtons({
+  isOwner,
+  archived,
+  onOpen,
+}: {
+  isOwner: boolean;
+  archived: boolean;
+  onOpen(dialog: OpenDialog): void;
+}) {
+  const user = useCurrentUser();
+  return (
+    <div className="ui-row" role="group" aria-label="Support the creator">
+      {!isOwner ? (
+        <Button variant="secondary" disabled={archived} onClick={() => onOpen('tip')}>
+          Tip Creator
+        </Button>
+      ) : null}
+      <Button variant="secondary" disabled={archived} onClick={() => onOpen('fund')}>
+        {isOwner ? 'Fund' : 'Tip or Fund'}
+      </Button>
+      {isAdvertiser(user) && !isOwner ? (
+        <Button variant="secondary" disabled={archived} onClick={() => onOpen('sponsor')}>
+          Sponsor
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -85,123 +85,157 @@ export function previewSharePrice(fundingGems: string, totalShares: string): str
   return formatSharePrice((gems * 0.01) / shares);
 }
 
-export function ContentForm({ mode }: { mode: ContentFormMode }) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const create = useCreateContent();
-  const form = useRequestForm(
-    mode === 'share' ? shareSchema : uploadSchema,
-    (values: ContentFormValues) => requestOf(values, mode),
-    { defaultValues: emptyValues },
-  );
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [createdId, setCreatedId] = useState<string | null>(null);
-  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [fundingGems, totalShares] = useWatch({ control: form.control, name: ['funding_gems', 'total_shares'] });
-  const price = previewSharePrice(fundingGems, totalShares);
+type Toast = ReturnType<typeof useToast>;
 
+interface MediaRequest {
+  media_url?: string | null;
+  title: string;
+  description?: string | null;
+  platform: string;
+}
+
+/** What choosing the content's image needs from the form: the chosen file and where to say what is wrong. */
+interface MediaContext {
+  file: File | null;
+  mode: ContentFormMode;
+  toast: Toast;
+  setFileError(message: string): void;
+  setMediaUrlError(message: string): void;
+}
+
+/**
+ * Uploads the chosen image; in share mode a failed upload falls back to a placeholder generated from the
+ * description. Undefined when there is no image to use (the reason is on the file field).
+ */
+async function uploadedMedia(file: File, request: MediaRequest, context: MediaContext) {
+  const { mode, toast, setFileError } = context;
+  try {
+    const uploaded = await uploadContentImage(file, {
+      description: request.description ?? undefined,
+      platform: request.platform,
+    });
+    if (uploaded.fallback)
+      toast.show({
+        title: 'Image Upload Notice',
+        description: uploaded.fallbackReason ?? 'The image was stored in a fallback format.',
+        durationMilliseconds: 5000,
+      });
+    return uploaded.url;
+  } catch (error) {
+    toast.show({ title: CONTENT_MESSAGES.uploadFailed, variant: 'error', durationMilliseconds: 5000 });
+    if (mode === 'upload') return void setFileError(errorMessage(error, CONTENT_MESSAGES.uploadFailed));
+    const placeholder = await generatePlaceholder({
+      title: request.title,
+      description: request.description ?? undefined,
+      platform: request.platform,
+    });
+    toast.show({
+      title: 'Using Placeholder Image',
+      description: 'An image was generated from your description.',
+      durationMilliseconds: 5000,
+    });
+    return placeholder.url;
+  }
+}
+
+/**
+ * The image the content shows: uploaded (falling back to a generated one in share mode), or the checked URL;
+ * null for none, undefined when the form must stop (the reason is on its field).
+ */
+async function mediaOf(request: MediaRequest, context: MediaContext): Promise<string | null | undefined> {
+  const { file, mode, setFileError, setMediaUrlError } = context;
+  if (file) {
+    const problem = contentImageProblem(file);
+    if (problem) return void setFileError(problem);
+    return uploadedMedia(file, request, context);
+  }
+  if (mode === 'upload') return void setFileError(CONTENT_MESSAGES.imageRequired);
+  const url = request.media_url?.trim();
+  if (!url) return null;
+  if (!(await imageUrlAnswers(url))) return void setMediaUrlError(CONTENT_MESSAGES.invalidMediaUrl);
+  return url;
+}
+
+function showCreateFailed(toast: Toast, error: unknown) {
+  const validation = isApiError(error) && error.status < 500 && error.fieldErrors.length > 0;
+  toast.show({
+    title: 'Content Creation Failed',
+    description: validation
+      ? `${errorMessage(error, CONTENT_MESSAGES.createFailed)} Please check all form fields and try again.`
+      : errorMessage(error, CONTENT_MESSAGES.createFailed),
+    variant: 'error',
+    durationMilliseconds: 8000,
+  });
+}
+
+/** Funds the new content; a failure only warns, since the content itself is live. */
+async function fundCreatedContent(toast: Toast, contentId: string, gems: number) {
+  try {
+    await fundContent(contentId, { amount: gems, currency_type: 'Gems' });
+  } catch (error) {
+    const reason = errorMessage(error, 'Failed to fund content. Please try again.');
+    toast.show({
+      title: 'Funding failed',
+      description: `Your content is live, but the funding did not go through: ${reason}`,
+      variant: 'error',
+      durationMilliseconds: 5000,
+    });
+  }
+}
+
+/** Navigates after REDIRECT_DELAY_MILLISECONDS, unless the form unmounts first. */
+function useRedirectLater() {
+  const navigate = useNavigate();
+  const redirect = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
       if (redirect.current) clearTimeout(redirect.current);
     },
     [],
   );
-
-  const chooseFile = (chosen: File | null) => {
-    setFile(chosen);
-    setFileError(chosen ? contentImageProblem(chosen) : null);
+  return (to: string) => {
+    redirect.current = setTimeout(() => navigate(to), REDIRECT_DELAY_MILLISECONDS);
   };
+}
 
-  /** The image the content shows: uploaded (falling back to a generated one in share mode), or the checked URL. */
-  const mediaOf = async (request: {
-    media_url?: string | null;
-    title: string;
-    description?: string | null;
-    platform: string;
-  }): Promise<string | null | undefined> => {
-    if (file) {
-      const problem = contentImageProblem(file);
-      if (problem) return void setFileError(problem);
-      try {
-        const uploaded = await uploadContentImage(file, {
-          description: request.description ?? undefined,
-          platform: request.platform,
-        });
-        if (uploaded.fallback)
-          toast.show({
-            title: 'Image Upload Notice',
-            description: uploaded.fallbackReason ?? 'The image was stored in a fallback format.',
-            durationMilliseconds: 5000,
-          });
-        return uploaded.url;
-      } catch (error) {
-        toast.show({ title: CONTENT_MESSAGES.uploadFailed, variant: 'error', durationMilliseconds: 5000 });
-        if (mode === 'upload') return void setFileError(errorMessage(error, CONTENT_MESSAGES.uploadFailed));
-        const placeholder = await generatePlaceholder({
-          title: request.title,
-          description: request.description ?? undefined,
-          platform: request.platform,
-        });
-        toast.show({
-          title: 'Using Placeholder Image',
-          description: 'An image was generated from your description.',
-          durationMilliseconds: 5000,
-        });
-        return placeholder.url;
-      }
-    }
-    if (mode === 'upload') return void setFileError(CONTENT_MESSAGES.imageRequired);
-    const url = request.media_url?.trim();
-    if (!url) return null;
-    if (!(await imageUrlAnswers(url)))
-      return void form.setError('media_url', { type: 'server', message: CONTENT_MESSAGES.invalidMediaUrl });
-    return url;
-  };
+type ContentRequest = z.input<typeof shareSchema> | z.input<typeof uploadSchema>;
 
-  const submit = async (request: z.input<typeof shareSchema> | z.input<typeof uploadSchema>) => {
+/**
+ * The form's submit: the image first, then the content, then the optional funding; on success it says so and opens
+ * the new content after a moment (`createdId` links to it meanwhile).
+ */
+function useCreateContentSubmit(price: string | null, media: Omit<MediaContext, 'toast'>) {
+  const toast = useToast();
+  const redirectLater = useRedirectLater();
+  const create = useCreateContent();
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  const submit = async (request: ContentRequest) => {
     const { funding_gems: funding, ...fields } = request;
-    const media = await mediaOf({
-      title: fields.title,
-      description: fields.description,
-      platform: String(fields.platform),
-      media_url: 'media_url' in fields ? fields.media_url : null,
-    });
-    if (media === undefined) return;
+    const mediaUrl = await mediaOf(
+      {
+        title: fields.title,
+        description: fields.description,
+        platform: String(fields.platform),
+        media_url: 'media_url' in fields ? fields.media_url : null,
+      },
+      { ...media, toast },
+    );
+    if (mediaUrl === undefined) return;
     const platformUrl =
-      'platform_url' in fields ? fields.platform_url : new URL(media ?? '', window.location.origin).href;
+      'platform_url' in fields ? fields.platform_url : new URL(mediaUrl ?? '', window.location.origin).href;
     let created;
     try {
       created = await create.mutateAsync({
         ...fields,
         platform_url: platformUrl,
-        media_url: media,
+        media_url: mediaUrl,
         share_price: price === null ? null : Number(price),
       });
     } catch (error) {
-      const validation = isApiError(error) && error.status < 500 && error.fieldErrors.length > 0;
-      toast.show({
-        title: 'Content Creation Failed',
-        description: validation
-          ? `${errorMessage(error, CONTENT_MESSAGES.createFailed)} Please check all form fields and try again.`
-          : errorMessage(error, CONTENT_MESSAGES.createFailed),
-        variant: 'error',
-        durationMilliseconds: 8000,
-      });
+      showCreateFailed(toast, error);
       throw error;
     }
-    if (funding) {
-      try {
-        await fundContent(created.contentId, { amount: funding, currency_type: 'Gems' });
-      } catch (error) {
-        toast.show({
-          title: 'Funding failed',
-          description: `Your content is live, but the funding did not go through: ${errorMessage(error, 'Failed to fund content. Please try again.')}`,
-          variant: 'error',
-          durationMilliseconds: 5000,
-        });
-      }
-    }
+    if (funding) await fundCreatedContent(toast, created.contentId, funding);
     toast.show({
       title: 'Content created!',
       description: 'Opening your content…',
@@ -209,10 +243,31 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
       durationMilliseconds: 3000,
     });
     setCreatedId(created.contentId);
-    redirect.current = setTimeout(
-      () => navigate(`/content/${encodeURIComponent(created.contentId)}`),
-      REDIRECT_DELAY_MILLISECONDS,
-    );
+    redirectLater(`/content/${encodeURIComponent(created.contentId)}`);
+  };
+  return { submit, createdId };
+}
+
+export function ContentForm({ mode }: { mode: ContentFormMode }) {
+  const form = useRequestForm(
+    mode === 'share' ? shareSchema : uploadSchema,
+    (values: ContentFormValues) => requestOf(values, mode),
+    { defaultValues: emptyValues },
+  );
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [fundingGems, totalShares] = useWatch({ control: form.control, name: ['funding_gems', 'total_shares'] });
+  const price = previewSharePrice(fundingGems, totalShares);
+  const { submit, createdId } = useCreateContentSubmit(price, {
+    file,
+    mode,
+    setFileError,
+    setMediaUrlError: (message) => form.setError('media_url', { type: 'server', message }),
+  });
+
+  const chooseFile = (chosen: File | null) => {
+    setFile(chosen);
+    setFileError(chosen ? contentImageProblem(chosen) : null);
   };
 
   return (
@@ -225,25 +280,7 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
       <FormSelect name="platform" label="Platform" options={platformOptions} />
       <FormTextField name="title" label="Title" required />
       <FormTextArea name="description" label="Description" rows={4} />
-      {mode === 'share' ? (
-        <>
-          <FormTextField
-            name="platform_url"
-            label="Content URL"
-            type="url"
-            required
-            placeholder="https://"
-            hint="The post on the platform above"
-          />
-          <FormTextField
-            name="media_url"
-            label="Image URL (optional)"
-            type="url"
-            placeholder="https://"
-            hint="Or upload an image below"
-          />
-        </>
-      ) : null}
+      {mode === 'share' ? <ShareLinkFields /> : null}
       <TextField
         label={mode === 'share' ? 'Image file (optional)' : 'Image file'}
         type="file"
@@ -252,6 +289,48 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
         error={fileError ?? undefined}
         onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
       />
+      <SharesAndFundingFields price={price} />
+      <FormError />
+      {createdId ? (
+        <p role="status">
+          Content created.{' '}
+          <ButtonLink to={`/content/${encodeURIComponent(createdId)}`} variant="ghost">
+            Open it now
+          </ButtonLink>
+        </p>
+      ) : null}
+      <SubmitButton disabled={createdId !== null}>{mode === 'share' ? 'Share Content' : 'Upload Content'}</SubmitButton>
+    </Form>
+  );
+}
+
+/** Share mode only: the post's address on its platform, and an optional image address. */
+function ShareLinkFields() {
+  return (
+    <>
+      <FormTextField
+        name="platform_url"
+        label="Content URL"
+        type="url"
+        required
+        placeholder="https://"
+        hint="The post on the platform above"
+      />
+      <FormTextField
+        name="media_url"
+        label="Image URL (optional)"
+        type="url"
+        placeholder="https://"
+        hint="Or upload an image below"
+      />
+    </>
+  );
+}
+
+/** The share count and optional gem funding, with the share price they make (a preview). */
+function SharesAndFundingFields({ price }: { price: string | null }) {
+  return (
+    <>
       <FormTextField
         name="total_shares"
         label="Total shares"
@@ -271,16 +350,6 @@ export function ContentForm({ mode }: { mode: ContentFormMode }) {
       <p className="ui-muted" aria-live="polite">
         Share price: {price === null ? 'set by the server (no funding)' : `$${price}`}
       </p>
-      <FormError />
-      {createdId ? (
-        <p role="status">
-          Content created.{' '}
-          <ButtonLink to={`/content/${encodeURIComponent(createdId)}`} variant="ghost">
-            Open it now
-          </ButtonLink>
-        </p>
-      ) : null}
-      <SubmitButton disabled={createdId !== null}>{mode === 'share' ? 'Share Content' : 'Upload Content'}</SubmitButton>
-    </Form>
+    </>
   );
 }

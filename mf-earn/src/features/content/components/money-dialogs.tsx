@@ -81,7 +81,10 @@ const CURRENCIES: { value: FundCurrency; label: string; step: string }[] = [
   { value: 'Points', label: 'Points', step: '100' },
 ];
 
-/** Tip or Fund Content: USD, gems or points (1000 points = $1); the answer's new share price is shown. Owners only fund. */
+/**
+ * Tip or Fund Content: USD, gems or points (1000 points = $1); the answer's new share price is shown. Owners only
+ * fund.
+ */
 export function TipOrFundDialog({
   contentId,
   open,
@@ -124,45 +127,14 @@ export function TipOrFundDialog({
       title="Tip or Fund Content"
       description="A tip rewards the creator; funding raises the share price. 1000 points = $1."
     >
-      <fieldset className="account-choice" hidden={isOwner}>
-        <legend>Action</legend>
-        {(['tip', 'fund'] as const).map((value) => (
-          <label key={value} className="account-choice__option">
-            <input type="radio" name="tip-or-fund" checked={kind === value} onChange={() => setKind(value)} />{' '}
-            {value === 'tip' ? 'Tip' : 'Fund'}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="account-choice">
-        <legend>Currency</legend>
-        {CURRENCIES.map((entry) => (
-          <label key={entry.value} className="account-choice__option">
-            <input
-              type="radio"
-              name="fund-currency"
-              checked={currency === entry.value}
-              onChange={() => setCurrency(entry.value)}
-            />{' '}
-            {entry.label}
-          </label>
-        ))}
-      </fieldset>
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor="fund-amount">
-          Amount
-        </label>
-        <input
-          id="fund-amount"
-          className="ui-field__input"
-          type="number"
-          min={0}
-          step={step}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-        />
-        {problem ? <p className="ui-field__error">{problem}</p> : null}
-      </div>
+      <KindAndCurrencyChoice
+        kind={kind}
+        onKind={setKind}
+        kindHidden={isOwner}
+        currency={currency}
+        onCurrency={setCurrency}
+      />
+      <FundAmountField amount={amount} step={step} problem={problem} onChange={setAmount} />
       {action.isError ? (
         <ErrorBox
           message={errorMessage(
@@ -179,6 +151,73 @@ export function TipOrFundDialog({
   );
 }
 
+function KindAndCurrencyChoice(props: {
+  kind: 'tip' | 'fund';
+  onKind(kind: 'tip' | 'fund'): void;
+  kindHidden: boolean;
+  currency: FundCurrency;
+  onCurrency(currency: FundCurrency): void;
+}) {
+  const { kind, onKind, kindHidden, currency, onCurrency } = props;
+  return (
+    <>
+      <fieldset className="account-choice" hidden={kindHidden}>
+        <legend>Action</legend>
+        {(['tip', 'fund'] as const).map((value) => (
+          <label key={value} className="account-choice__option">
+            <input type="radio" name="tip-or-fund" checked={kind === value} onChange={() => onKind(value)} />{' '}
+            {value === 'tip' ? 'Tip' : 'Fund'}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="account-choice">
+        <legend>Currency</legend>
+        {CURRENCIES.map((entry) => (
+          <label key={entry.value} className="account-choice__option">
+            <input
+              type="radio"
+              name="fund-currency"
+              checked={currency === entry.value}
+              onChange={() => onCurrency(entry.value)}
+            />{' '}
+            {entry.label}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
+function FundAmountField(props: {
+  amount: string;
+  step: string;
+  problem: string | null;
+  onChange(amount: string): void;
+}) {
+  const { amount, step, problem, onChange } = props;
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor="fund-amount">
+        Amount
+      </label>
+      <input
+        id="fund-amount"
+        className="ui-field__input"
+        type="number"
+        min={0}
+        step={step}
+        value={amount}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={problem ? true : undefined}
+      />
+      {problem ? <p className="ui-field__error">{problem}</p> : null}
+    </div>
+  );
+}
+
+/** A package's boost multiplier: the contract keeps it in tenths. */
+const multiplierOf = (tenths: number) => tenths / 10;
+
 /** Sponsor Content (advertisers, not their own): a package is selectable only if its gems are within the balance. */
 export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
   const user = useCurrentUser();
@@ -186,9 +225,7 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
   const toast = useToast();
   const sponsor = useSponsor(contentId);
   const [chosen, setChosen] = useState<string | null>(null);
-  const multiplierOf = (tenths: number) => tenths / 10;
   const pack = SPONSOR_PACKAGES.find((entry) => entry.id === chosen);
-  const gemsShare = Math.min(100, (Number(user.gems_balance) / 500) * 100);
   return (
     <Dialog
       open={open}
@@ -196,39 +233,8 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
       title="Sponsor Content"
       description={`Boost this content's visibility with gems. You have ${formatBalance(user.gems_balance)} gems.`}
     >
-      <div
-        className="content-gem-bar"
-        role="meter"
-        aria-label="Gem balance out of 500"
-        aria-valuemin={0}
-        aria-valuemax={500}
-        aria-valuenow={Number(user.gems_balance)}
-      >
-        <span style={{ width: `${gemsShare}%` }} />
-      </div>
-      <ul className="ui-list" aria-label="Sponsorship packages">
-        {SPONSOR_PACKAGES.map((entry) => {
-          const affordable = covers(user.gems_balance, entry.gems, 'gems');
-          return (
-            <li key={entry.id} className="ui-list__item">
-              <label className="account-choice__option">
-                <input
-                  type="radio"
-                  name="sponsor-package"
-                  disabled={!affordable}
-                  checked={chosen === entry.id}
-                  onChange={() => setChosen(entry.id)}
-                />
-                <span>
-                  <strong>{entry.name}</strong> · {entry.gems} gems · {multiplierOf(entry.multiplierTenths)}x for{' '}
-                  {entry.hours} {entry.hours === 1 ? 'hour' : 'hours'}
-                  {affordable ? null : <span className="ui-field__error"> {ENGAGEMENT_MESSAGES.insufficientGems}</span>}
-                </span>
-              </label>
-            </li>
-          );
-        })}
-      </ul>
+      <GemBalanceMeter gemsBalance={user.gems_balance} />
+      <SponsorPackageList gemsBalance={user.gems_balance} chosen={chosen} onChoose={setChosen} />
       {sponsor.isError ? <ErrorBox message={errorMessage(sponsor.error, 'Failed to sponsor content')} /> : null}
       <Button
         disabled={!pack}
@@ -259,5 +265,52 @@ export function SponsorDialog({ contentId, open, onOpenChange }: DialogProps) {
         Sponsor
       </Button>
     </Dialog>
+  );
+}
+
+/** The gem balance against the 500 the biggest package costs. */
+function GemBalanceMeter({ gemsBalance }: { gemsBalance: string }) {
+  const gemsShare = Math.min(100, (Number(gemsBalance) / 500) * 100);
+  return (
+    <div
+      className="content-gem-bar"
+      role="meter"
+      aria-label="Gem balance out of 500"
+      aria-valuemin={0}
+      aria-valuemax={500}
+      aria-valuenow={Number(gemsBalance)}
+    >
+      <span style={{ width: `${gemsShare}%` }} />
+    </div>
+  );
+}
+
+/** The packages as radio choices; one the balance cannot cover is disabled and says so. */
+function SponsorPackageList(props: { gemsBalance: string; chosen: string | null; onChoose(id: string): void }) {
+  const { gemsBalance, chosen, onChoose } = props;
+  return (
+    <ul className="ui-list" aria-label="Sponsorship packages">
+      {SPONSOR_PACKAGES.map((entry) => {
+        const affordable = covers(gemsBalance, entry.gems, 'gems');
+        return (
+          <li key={entry.id} className="ui-list__item">
+            <label className="account-choice__option">
+              <input
+                type="radio"
+                name="sponsor-package"
+                disabled={!affordable}
+                checked={chosen === entry.id}
+                onChange={() => onChoose(entry.id)}
+              />
+              <span>
+                <strong>{entry.name}</strong> · {entry.gems} gems · {multiplierOf(entry.multiplierTenths)}x for{' '}
+                {entry.hours} {entry.hours === 1 ? 'hour' : 'hours'}
+                {affordable ? null : <span className="ui-field__error"> {ENGAGEMENT_MESSAGES.insufficientGems}</span>}
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

@@ -15,6 +15,11 @@ interface DialogProps {
 
 const COPIED_MILLISECONDS = 2000;
 
+function shareLinkFailure(error: unknown, again: boolean): string {
+  if (isApiError(error) && error.status >= 500) return 'Unable to generate link. Try again shortly.';
+  return again ? 'Unable to regenerate share link' : 'Unable to generate share link';
+}
+
 /** Share Content: a short link made as the dialog opens (and on demand), copied with a 2-second confirmation. */
 export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
   const user = useCurrentUser();
@@ -38,13 +43,7 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
       // The API answers its short link as a path or an absolute URL; the dialog always shows one to copy.
       setLink(new URL(answer.data.url, window.location.origin).href);
     } catch (error) {
-      setFailure(
-        isApiError(error) && error.status >= 500
-          ? 'Unable to generate link. Try again shortly.'
-          : again
-            ? 'Unable to regenerate share link'
-            : 'Unable to generate share link',
-      );
+      setFailure(shareLinkFailure(error, again));
     } finally {
       setBusy(false);
     }
@@ -79,7 +78,10 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
       open={open}
       onOpenChange={onOpenChange}
       title="Share Content"
-      description={`Anyone with the link lands on this content. Copying it shares it: +${quickActionPoints('share', user.user_tier)} points (once per item) and free shares.`}
+      description={
+        'Anyone with the link lands on this content. Copying it shares it: ' +
+        `+${quickActionPoints('share', user.user_tier)} points (once per item) and free shares.`
+      }
     >
       {failure ? <ErrorBox message={failure} /> : null}
       <TextField label="Share link" readOnly value={link ?? (busy ? 'Generating…' : '')} />
@@ -95,9 +97,18 @@ export function ShareDialog({ content, open, onOpenChange }: DialogProps) {
   );
 }
 
-/** External Move: an action done on the content's own platform, proven by a URL or a screenshot (PNG/JPG ≤ 10 MB). */
+/** What is wrong with the proof given, if anything: one of a URL or a PNG/JPG screenshot of at most 10 MB. */
+function proofProblem(file: File | null, proofUrl: string): string | null {
+  if (!file && proofUrl.trim() === '') return ENGAGEMENT_MESSAGES.proofRequired;
+  if (file && !['image/png', 'image/jpeg'].includes(file.type)) return ENGAGEMENT_MESSAGES.proofNotAnImage;
+  if (file && file.size > PROOF_IMAGE_MAX_BYTES) return ENGAGEMENT_MESSAGES.proofTooLarge;
+  return null;
+}
+
+/**
+ * External Move: an action done on the content's own platform, proven by a URL or a screenshot (PNG/JPG ≤ 10 MB).
+ */
 export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps) {
-  const user = useCurrentUser();
   const toast = useToast();
   const move = useExternalMove();
   const [moveType, setMoveType] = useState<SocialActionType>('like');
@@ -105,14 +116,11 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const reward = moveReward(moveType, user.user_tier);
 
   const submit = async () => {
     setProblem(null);
-    if (!file && proofUrl.trim() === '') return setProblem(ENGAGEMENT_MESSAGES.proofRequired);
-    if (file && !['image/png', 'image/jpeg'].includes(file.type))
-      return setProblem(ENGAGEMENT_MESSAGES.proofNotAnImage);
-    if (file && file.size > PROOF_IMAGE_MAX_BYTES) return setProblem(ENGAGEMENT_MESSAGES.proofTooLarge);
+    const found = proofProblem(file, proofUrl);
+    if (found) return setProblem(found);
     let proof = proofUrl.trim();
     if (file) {
       // The screenshot goes with the move as a data URL; the API checks its bytes and stores it.
@@ -153,47 +161,66 @@ export function ExternalMoveDialog({ content, open, onOpenChange }: DialogProps)
       open={open}
       onOpenChange={onOpenChange}
       title="External Move"
-      description={`Engage with this content on ${content.platform} and prove it: external moves earn 10x in-app actions.`}
+      description={
+        `Engage with this content on ${content.platform} and prove it: ` + 'external moves earn 10x in-app actions.'
+      }
     >
-      <div className="ui-field">
-        <label className="ui-field__label" htmlFor="move-type">
-          Move
-        </label>
-        <select
-          id="move-type"
-          className="ui-field__input"
-          value={moveType}
-          onChange={(event) => setMoveType(event.target.value as SocialActionType)}
-        >
-          {SOCIAL_ACTION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-        <p className="ui-field__hint">
-          Earns {reward.points} points and {reward.keys} keys at your tier.
-        </p>
-      </div>
-      <TextField
-        label="Proof URL"
-        type="url"
-        placeholder="https://"
-        value={proofUrl}
-        onChange={(event) => setProofUrl(event.target.value)}
-      />
-      <TextField
-        label="Or a screenshot"
-        type="file"
-        accept="image/png,image/jpeg"
-        hint="PNG or JPG, max 10 MB"
-        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-      />
+      <MoveTypeField moveType={moveType} onChange={setMoveType} />
+      <ProofFields proofUrl={proofUrl} onProofUrl={setProofUrl} onFile={setFile} />
       {problem ? <ErrorBox message={problem} /> : null}
       {move.isError ? <ErrorBox message={errorMessage(move.error, 'Failed to record external move')} /> : null}
       <Button busy={uploading || move.isPending} onClick={() => void submit()}>
         Submit Proof
       </Button>
     </Dialog>
+  );
+}
+
+/** The move to prove, with what it earns at the user's tier. */
+function MoveTypeField({ moveType, onChange }: { moveType: SocialActionType; onChange(type: SocialActionType): void }) {
+  const user = useCurrentUser();
+  const reward = moveReward(moveType, user.user_tier);
+  return (
+    <div className="ui-field">
+      <label className="ui-field__label" htmlFor="move-type">
+        Move
+      </label>
+      <select
+        id="move-type"
+        className="ui-field__input"
+        value={moveType}
+        onChange={(event) => onChange(event.target.value as SocialActionType)}
+      >
+        {SOCIAL_ACTION_TYPES.map((type) => (
+          <option key={type} value={type}>
+            {type}
+          </option>
+        ))}
+      </select>
+      <p className="ui-field__hint">
+        Earns {reward.points} points and {reward.keys} keys at your tier.
+      </p>
+    </div>
+  );
+}
+
+function ProofFields(props: { proofUrl: string; onProofUrl(url: string): void; onFile(file: File | null): void }) {
+  return (
+    <>
+      <TextField
+        label="Proof URL"
+        type="url"
+        placeholder="https://"
+        value={props.proofUrl}
+        onChange={(event) => props.onProofUrl(event.target.value)}
+      />
+      <TextField
+        label="Or a screenshot"
+        type="file"
+        accept="image/png,image/jpeg"
+        hint="PNG or JPG, max 10 MB"
+        onChange={(event) => props.onFile(event.target.files?.[0] ?? null)}
+      />
+    </>
   );
 }

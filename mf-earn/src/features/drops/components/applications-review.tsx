@@ -44,19 +44,7 @@ function ApplicationRow({ application }: { application: DropApplication }) {
           <Badge>{application.status}</Badge>
         </div>
         <p>{application.application_message}</p>
-        {application.submission_data ? (
-          <p>
-            Submission:{' '}
-            {application.submission_type === 'url' ? (
-              <a href={application.submission_data} target="_blank" rel="noreferrer">
-                {application.submission_data}
-              </a>
-            ) : (
-              application.submission_data
-            )}
-            {application.submission_notes ? ` (${application.submission_notes})` : ''}
-          </p>
-        ) : null}
+        <Submission application={application} />
         {application.status === 'paid' ? (
           <p className="ui-muted">
             Paid {application.gems_earned} gems · score {application.review_score}/10
@@ -106,5 +94,23 @@ function ApplicationRow({ application }: { application: DropApplication }) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** What the applicant handed in (a link when it is a URL), with their notes; nothing before a submission. */
+function Submission({ application }: { application: DropApplication }) {
+  if (!application.submission_data) return null;
+  return (
+    <p>
+      Submission:{' '}
+      {application.submission_type === 'url' ? (
+        <a href={application.submission_data} target="_blank" rel="noreferrer">
+          {application.submission_data}
+        </a>
+      ) : (
+        application.submission_data
+      )}
+      {application.submission_notes ? ` (${application.submission_notes})` : ''}
+    </p>
   );
 }

@@ -34,6 +34,33 @@ function createRequestOf(values: DropFormValues, kind: DropKind) {
   return { ...requestFieldsOf(values, kind), kind, is_proof_drop: kind === 'proof', is_paid_drop: kind === 'paid' };
 }
 
+/** The drop's preview image, uploaded or given by URL, with the problem found with it. */
+function useDropImage() {
+  const [source, setSource] = useState<'upload' | 'url'>('upload');
+  const [file, setFile] = useState<File | null>(null);
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  /** The image: checked or uploaded only once the fields are valid; null means none, undefined a failure shown. */
+  const previewImageOf = async (): Promise<string | null | undefined> => {
+    if (source === 'url') {
+      if (url.trim() === '' || !(await imageUrlAnswers(url.trim()))) {
+        setError(DROP_MESSAGES.invalidImageUrl);
+        return undefined;
+      }
+      return url.trim();
+    }
+    if (!file) return null;
+    try {
+      return await uploadImage(file);
+    } catch {
+      setError('Failed to upload image. Please try again.');
+      return undefined;
+    }
+  };
+  return { source, setSource, setFile, url, setUrl, error, setError, previewImageOf };
+}
+
 export function CreateDropDialog({
   open,
   initialKind,
@@ -55,10 +82,8 @@ export function CreateDropDialog({
       defaultValues: valuesForKind(emptyDropForm, initialKind),
     },
   );
-  const [imageSource, setImageSource] = useState<'upload' | 'url'>('upload');
-  const [imageFile, setImageFile] = useState<File | null>(null);
-  const [imageUrl, setImageUrl] = useState('');
-  const [imageError, setImageError] = useState<string | null>(null);
+  const image = useDropImage();
+  const setImageError = image.setError;
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateDrop((drop) => {
     onOpenChange(false);
@@ -71,35 +96,17 @@ export function CreateDropDialog({
     form.reset(valuesForKind(emptyDropForm, initialKind));
     setImageError(null);
     setFailure(null);
-  }, [open, initialKind, form]);
+  }, [open, initialKind, form, setImageError]);
 
   const switchKind = (next: DropKind) => {
     setKind(next);
     form.reset(valuesForKind(form.getValues(), next));
   };
 
-  /** The image: checked or uploaded only once the fields are valid; null means none, undefined a failure shown. */
-  const previewImageOf = async (): Promise<string | null | undefined> => {
-    if (imageSource === 'url') {
-      if (imageUrl.trim() === '' || !(await imageUrlAnswers(imageUrl.trim()))) {
-        setImageError(DROP_MESSAGES.invalidImageUrl);
-        return undefined;
-      }
-      return imageUrl.trim();
-    }
-    if (!imageFile) return null;
-    try {
-      return await uploadImage(imageFile);
-    } catch {
-      setImageError('Failed to upload image. Please try again.');
-      return undefined;
-    }
-  };
-
   const submit = async (request: ReturnType<typeof createRequestOf>) => {
     setFailure(null);
     setImageError(null);
-    const previewImage = await previewImageOf();
+    const previewImage = await image.previewImageOf();
     if (previewImage === undefined) return;
     try {
       await create.mutateAsync({ ...request, preview_image: previewImage });
@@ -115,65 +122,9 @@ export function CreateDropDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Create Drop" description={`New ${KIND_LABELS[kind]}`}>
       <Form form={form} onSubmit={submit} fallbackError="Failed to create drop">
-        <fieldset className="ui-row" aria-label="Drop kind">
-          {KIND_CHOICES.map((choice) => (
-            <label key={choice.kind}>
-              <input
-                type="radio"
-                name="drop-kind"
-                value={choice.kind}
-                checked={kind === choice.kind}
-                onChange={() => switchKind(choice.kind)}
-              />{' '}
-              {choice.label}
-            </label>
-          ))}
-        </fieldset>
+        <KindChoice kind={kind} onChange={switchKind} />
         <DropFormFields kind={kind} />
-        <fieldset className="ui-stack" aria-label="Image source">
-          <div className="ui-row">
-            <label>
-              <input
-                type="radio"
-                name="image-source"
-                checked={imageSource === 'upload'}
-                onChange={() => setImageSource('upload')}
-              />{' '}
-              Upload image
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="image-source"
-                checked={imageSource === 'url'}
-                onChange={() => setImageSource('url')}
-              />{' '}
-              Image URL
-            </label>
-          </div>
-          {imageSource === 'upload' ? (
-            <div className="ui-field">
-              <label className="ui-field__label" htmlFor="drop-image-file">
-                Image file
-              </label>
-              <input
-                id="drop-image-file"
-                type="file"
-                accept="image/*"
-                onChange={(event) => setImageFile(event.target.files?.[0] ?? null)}
-              />
-              {imageError ? <p className="ui-field__error">{imageError}</p> : null}
-            </div>
-          ) : (
-            <TextField
-              label="Image URL"
-              type="url"
-              value={imageUrl}
-              error={imageError ?? undefined}
-              onChange={(event) => setImageUrl(event.target.value)}
-            />
-          )}
-        </fieldset>
+        <ImageSourceFields image={image} />
         {failure ? <ErrorBox title="Create Drop failed" message={failure} /> : null}
         <div className="ui-row">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
@@ -183,5 +134,74 @@ export function CreateDropDialog({
         </div>
       </Form>
     </Dialog>
+  );
+}
+
+function KindChoice({ kind, onChange }: { kind: DropKind; onChange(kind: DropKind): void }) {
+  return (
+    <fieldset className="ui-row" aria-label="Drop kind">
+      {KIND_CHOICES.map((choice) => (
+        <label key={choice.kind}>
+          <input
+            type="radio"
+            name="drop-kind"
+            value={choice.kind}
+            checked={kind === choice.kind}
+            onChange={() => onChange(choice.kind)}
+          />{' '}
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Upload a file or give a URL: the radio picks which field shows; the image's problem shows under it. */
+function ImageSourceFields({ image }: { image: ReturnType<typeof useDropImage> }) {
+  return (
+    <fieldset className="ui-stack" aria-label="Image source">
+      <div className="ui-row">
+        <label>
+          <input
+            type="radio"
+            name="image-source"
+            checked={image.source === 'upload'}
+            onChange={() => image.setSource('upload')}
+          />{' '}
+          Upload image
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="image-source"
+            checked={image.source === 'url'}
+            onChange={() => image.setSource('url')}
+          />{' '}
+          Image URL
+        </label>
+      </div>
+      {image.source === 'upload' ? (
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="drop-image-file">
+            Image file
+          </label>
+          <input
+            id="drop-image-file"
+            type="file"
+            accept="image/*"
+            onChange={(event) => image.setFile(event.target.files?.[0] ?? null)}
+          />
+          {image.error ? <p className="ui-field__error">{image.error}</p> : null}
+        </div>
+      ) : (
+        <TextField
+          label="Image URL"
+          type="url"
+          value={image.url}
+          error={image.error ?? undefined}
+          onChange={(event) => image.setUrl(event.target.value)}
+        />
+      )}
+    </fieldset>
   );
 }

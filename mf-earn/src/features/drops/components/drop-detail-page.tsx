@@ -66,17 +66,9 @@ export function DropDetailPage() {
 function DropDetail({ drop }: { drop: Drop }) {
   useTrackView({ type: 'drop', id: drop.id });
   const user = useCurrentUser();
-  const navigate = useNavigate();
   const isCreator = user.id === drop.creator_id;
-  const masterKey = useMasterKeyStatus();
-  const mine = useMyApplications();
-  const myApplication = mine.data?.find((application) => application.drop_id === drop.id);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const remove = useDeleteDrop(drop.id, () => navigate('/earn'));
-  const close = useCloseDrop(drop.id);
-  const masterKeyActivated = masterKey.data?.is_activated ?? false;
 
   return (
     <div className="ui-stack">
@@ -88,122 +80,17 @@ function DropDetail({ drop }: { drop: Drop }) {
           Demo drop: this drop is for demonstration and awards no real gems.
         </div>
       ) : null}
-      <header className="ui-card ui-stack" aria-label="Drop banner">
-        <div className="ui-row">
-          <KindIcon kind={drop.kind} size={20} />
-          <Badge tone={DIFFICULTY_TONES[drop.difficulty]}>{drop.difficulty}</Badge>
-          <Badge tone="accent">{KIND_LABELS[drop.kind]}</Badge>
-          <Badge>{categoryLabel(drop.drop_type)}</Badge>
-          <Badge tone={drop.status === 'active' ? 'success' : 'neutral'}>{drop.status}</Badge>
-          {drop.kind === 'paid' ? <strong>{drop.gem_reward_base} gems reward</strong> : null}
-        </div>
-        <h1>{drop.title}</h1>
-        {drop.preview_image ? (
-          <img src={drop.preview_image} alt={drop.title} style={{ maxWidth: '100%', borderRadius: 8 }} />
-        ) : null}
-        {isCreator ? (
-          <div className="ui-row">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              Edit
-            </Button>
-            <Button variant="danger" onClick={() => setConfirmingDelete(true)}>
-              Delete
-            </Button>
-            {drop.status === 'active' ? (
-              <Button
-                variant="ghost"
-                busy={close.isPending}
-                onClick={() =>
-                  close.mutate(undefined, {
-                    onError: (error) => setActionError(isApiError(error) ? error.message : 'Failed to close drop'),
-                  })
-                }
-              >
-                Close Drop
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
-        {actionError ? <ErrorBox message={actionError} /> : null}
-      </header>
+      <DropBanner
+        drop={drop}
+        isCreator={isCreator}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setConfirmingDelete(true)}
+      />
 
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '1rem', alignItems: 'flex-start' }}>
-        <div className="ui-stack" style={{ flex: '2 1 28rem', minWidth: 0 }}>
-          <Card title="Description">
-            <p>{drop.description}</p>
-          </Card>
-          {drop.requirements ? (
-            <Card title="Requirements">
-              <p>{drop.requirements}</p>
-            </Card>
-          ) : null}
-          {drop.deliverables ? (
-            <Card title="Deliverables">
-              <p>{drop.deliverables}</p>
-            </Card>
-          ) : null}
-          <Card title="Master Key">
-            {masterKey.isPending ? (
-              <p className="ui-muted">Checking your Master Key…</p>
-            ) : masterKey.data ? (
-              <p>
-                {masterKey.data.is_activated ? 'Activated for today' : 'Not activated'} ·{' '}
-                {masterKey.data.proof_drops_completed} / {masterKey.data.proof_drops_required} proof drops completed
-                today
-              </p>
-            ) : (
-              <p className="ui-muted">Master Key status unavailable</p>
-            )}
-          </Card>
-          <Card title="Your Balance">
-            <p>
-              {user.keys_balance} keys · {user.points_balance} points · {user.gems_balance} gems
-            </p>
-          </Card>
-          {isCreator ? null : myApplication ? (
-            <MyApplication application={myApplication} />
-          ) : mine.isPending ? null : (
-            <ApplyForm drop={drop} masterKeyActivated={masterKeyActivated} />
-          )}
-          {isCreator ? <ApplicationsReview dropId={drop.id} /> : null}
-        </div>
+        <DropMainColumn drop={drop} isCreator={isCreator} />
         <aside className="ui-stack" aria-label="Drop facts" style={{ flex: '1 1 16rem', minWidth: 0 }}>
-          <Card title="Details">
-            <dl>
-              <dt>Key cost</dt>
-              <dd>{drop.key_cost}</dd>
-              <dt>Gem reward</dt>
-              <dd>{drop.gem_reward_base}</dd>
-              {rewardPerKeyLabel(drop) ? (
-                <>
-                  <dt>Reward per key (ROI)</dt>
-                  <dd>{rewardPerKeyLabel(drop)}</dd>
-                </>
-              ) : null}
-              {drop.gem_pool_remaining > 0 ? (
-                <>
-                  <dt>Pool remaining</dt>
-                  <dd>{drop.gem_pool_remaining} gems</dd>
-                </>
-              ) : null}
-              {drop.kind === 'move' ? (
-                <>
-                  <dt>Points cost</dt>
-                  <dd>{drop.move_cost_points}</dd>
-                  <dt>Keys reward</dt>
-                  <dd>{drop.key_reward_amount}</dd>
-                </>
-              ) : null}
-              <dt>Participants</dt>
-              <dd>{participantsLabel(drop)}</dd>
-              <dt>Min followers</dt>
-              <dd>{drop.follower_threshold}</dd>
-              <dt>Time commitment</dt>
-              <dd>{drop.time_commitment ?? 'Not specified'}</dd>
-              <dt>Deadline</dt>
-              <dd>{deadlineLabel(drop.deadline_at)}</dd>
-            </dl>
-          </Card>
+          <DropFactsCard drop={drop} />
           <Card title="Posted By">
             <div className="ui-row">
               {drop.creator_avatar ? (
@@ -223,26 +110,177 @@ function DropDetail({ drop }: { drop: Drop }) {
       </div>
 
       {isCreator ? <EditDropDialog drop={drop} open={editing} onOpenChange={setEditing} /> : null}
-      <Dialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        title="Delete drop?"
-        description="The remaining gem pool returns to you."
-      >
-        <div className="ui-stack">
-          {remove.isError ? (
-            <ErrorBox message={isApiError(remove.error) ? remove.error.message : 'Failed to delete drop'} />
-          ) : null}
-          <div className="ui-row">
-            <Button variant="secondary" onClick={() => setConfirmingDelete(false)}>
-              Cancel
-            </Button>
-            <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(undefined)}>
-              Delete Drop
-            </Button>
-          </div>
-        </div>
-      </Dialog>
+      <DeleteDropDialog drop={drop} open={confirmingDelete} onOpenChange={setConfirmingDelete} />
     </div>
+  );
+}
+
+/** The drop's badges, title and image; its creator also gets Edit, Delete and (while active) Close Drop. */
+function DropBanner(props: { drop: Drop; isCreator: boolean; onEdit(): void; onDelete(): void }) {
+  const { drop, isCreator, onEdit, onDelete } = props;
+  const close = useCloseDrop(drop.id);
+  const [actionError, setActionError] = useState<string | null>(null);
+  return (
+    <header className="ui-card ui-stack" aria-label="Drop banner">
+      <div className="ui-row">
+        <KindIcon kind={drop.kind} size={20} />
+        <Badge tone={DIFFICULTY_TONES[drop.difficulty]}>{drop.difficulty}</Badge>
+        <Badge tone="accent">{KIND_LABELS[drop.kind]}</Badge>
+        <Badge>{categoryLabel(drop.drop_type)}</Badge>
+        <Badge tone={drop.status === 'active' ? 'success' : 'neutral'}>{drop.status}</Badge>
+        {drop.kind === 'paid' ? <strong>{drop.gem_reward_base} gems reward</strong> : null}
+      </div>
+      <h1>{drop.title}</h1>
+      {drop.preview_image ? (
+        <img src={drop.preview_image} alt={drop.title} style={{ maxWidth: '100%', borderRadius: 8 }} />
+      ) : null}
+      {isCreator ? (
+        <div className="ui-row">
+          <Button variant="secondary" onClick={onEdit}>
+            Edit
+          </Button>
+          <Button variant="danger" onClick={onDelete}>
+            Delete
+          </Button>
+          {drop.status === 'active' ? (
+            <Button
+              variant="ghost"
+              busy={close.isPending}
+              onClick={() =>
+                close.mutate(undefined, {
+                  onError: (error) => setActionError(isApiError(error) ? error.message : 'Failed to close drop'),
+                })
+              }
+            >
+              Close Drop
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {actionError ? <ErrorBox message={actionError} /> : null}
+    </header>
+  );
+}
+
+/**
+ * The drop's texts, the user's Master Key and balance, then: the creator reviews applications; anyone else sees
+ * their application or the form to apply.
+ */
+function DropMainColumn({ drop, isCreator }: { drop: Drop; isCreator: boolean }) {
+  const user = useCurrentUser();
+  const masterKey = useMasterKeyStatus();
+  const mine = useMyApplications();
+  const myApplication = mine.data?.find((application) => application.drop_id === drop.id);
+  const masterKeyActivated = masterKey.data?.is_activated ?? false;
+  return (
+    <div className="ui-stack" style={{ flex: '2 1 28rem', minWidth: 0 }}>
+      <Card title="Description">
+        <p>{drop.description}</p>
+      </Card>
+      {drop.requirements ? (
+        <Card title="Requirements">
+          <p>{drop.requirements}</p>
+        </Card>
+      ) : null}
+      {drop.deliverables ? (
+        <Card title="Deliverables">
+          <p>{drop.deliverables}</p>
+        </Card>
+      ) : null}
+      <Card title="Master Key">
+        {masterKey.isPending ? (
+          <p className="ui-muted">Checking your Master Key…</p>
+        ) : masterKey.data ? (
+          <p>
+            {masterKey.data.is_activated ? 'Activated for today' : 'Not activated'} ·{' '}
+            {masterKey.data.proof_drops_completed} / {masterKey.data.proof_drops_required} proof drops completed today
+          </p>
+        ) : (
+          <p className="ui-muted">Master Key status unavailable</p>
+        )}
+      </Card>
+      <Card title="Your Balance">
+        <p>
+          {user.keys_balance} keys · {user.points_balance} points · {user.gems_balance} gems
+        </p>
+      </Card>
+      {isCreator ? null : myApplication ? (
+        <MyApplication application={myApplication} />
+      ) : mine.isPending ? null : (
+        <ApplyForm drop={drop} masterKeyActivated={masterKeyActivated} />
+      )}
+      {isCreator ? <ApplicationsReview dropId={drop.id} /> : null}
+    </div>
+  );
+}
+
+/** Costs, rewards (per key too), pool, move terms, participants and deadline. */
+function DropFactsCard({ drop }: { drop: Drop }) {
+  return (
+    <Card title="Details">
+      <dl>
+        <dt>Key cost</dt>
+        <dd>{drop.key_cost}</dd>
+        <dt>Gem reward</dt>
+        <dd>{drop.gem_reward_base}</dd>
+        {rewardPerKeyLabel(drop) ? (
+          <>
+            <dt>Reward per key (ROI)</dt>
+            <dd>{rewardPerKeyLabel(drop)}</dd>
+          </>
+        ) : null}
+        {drop.gem_pool_remaining > 0 ? (
+          <>
+            <dt>Pool remaining</dt>
+            <dd>{drop.gem_pool_remaining} gems</dd>
+          </>
+        ) : null}
+        {drop.kind === 'move' ? (
+          <>
+            <dt>Points cost</dt>
+            <dd>{drop.move_cost_points}</dd>
+            <dt>Keys reward</dt>
+            <dd>{drop.key_reward_amount}</dd>
+          </>
+        ) : null}
+        <dt>Participants</dt>
+        <dd>{participantsLabel(drop)}</dd>
+        <dt>Min followers</dt>
+        <dd>{drop.follower_threshold}</dd>
+        <dt>Time commitment</dt>
+        <dd>{drop.time_commitment ?? 'Not specified'}</dd>
+        <dt>Deadline</dt>
+        <dd>{deadlineLabel(drop.deadline_at)}</dd>
+      </dl>
+    </Card>
+  );
+}
+
+/** Asks before deleting the drop; once deleted the user lands on /earn. */
+function DeleteDropDialog(props: { drop: Drop; open: boolean; onOpenChange(open: boolean): void }) {
+  const { drop, open, onOpenChange } = props;
+  const navigate = useNavigate();
+  const remove = useDeleteDrop(drop.id, () => navigate('/earn'));
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete drop?"
+      description="The remaining gem pool returns to you."
+    >
+      <div className="ui-stack">
+        {remove.isError ? (
+          <ErrorBox message={isApiError(remove.error) ? remove.error.message : 'Failed to delete drop'} />
+        ) : null}
+        <div className="ui-row">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={remove.isPending} onClick={() => remove.mutate(undefined)}>
+            Delete Drop
+          </Button>
+        </div>
+      </div>
+    </Dialog>
   );
 }

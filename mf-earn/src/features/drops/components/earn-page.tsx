@@ -62,18 +62,7 @@ export function EarnPage() {
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />
-        <SelectField label="Drop type" value={type} onChange={setType}>
-          <option value="all">All types</option>
-          <option value="proof">Proof</option>
-          <option value="paid">Paid</option>
-          <option value="move">Move</option>
-        </SelectField>
-        <SelectField label="Difficulty" value={difficulty} onChange={setDifficulty}>
-          <option value="all">All difficulties</option>
-          <option value="easy">Easy</option>
-          <option value="medium">Medium</option>
-          <option value="hard">Hard</option>
-        </SelectField>
+        <DropFilters type={type} onType={setType} difficulty={difficulty} onDifficulty={setDifficulty} />
         {/* The spec's More Filters button does nothing yet. */}
         <Button variant="ghost">More Filters</Button>
       </div>
@@ -97,5 +86,29 @@ export function EarnPage() {
       </QueryView>
       {advertiser ? <CreateDropDialog open={creating} initialKind={createKind} onOpenChange={closeCreate} /> : null}
     </div>
+  );
+}
+
+function DropFilters(props: {
+  type: string;
+  onType(type: string): void;
+  difficulty: string;
+  onDifficulty(difficulty: string): void;
+}) {
+  return (
+    <>
+      <SelectField label="Drop type" value={props.type} onChange={props.onType}>
+        <option value="all">All types</option>
+        <option value="proof">Proof</option>
+        <option value="paid">Paid</option>
+        <option value="move">Move</option>
+      </SelectField>
+      <SelectField label="Difficulty" value={props.difficulty} onChange={props.onDifficulty}>
+        <option value="all">All difficulties</option>
+        <option value="easy">Easy</option>
+        <option value="medium">Medium</option>
+        <option value="hard">Hard</option>
+      </SelectField>
+    </>
   );
 }

@@ -39,49 +39,7 @@ export default function CheckoutResultDialog({ sessionId, open, onOpenChange, on
     body = (
       <ErrorBox message={`Failed to load data: ${session.error.message}`} onRetry={() => void session.refetch()} />
     );
-  else {
-    const data = session.data;
-    const amount =
-      data.credit_currency === 'usd' ? formatMoney(data.credit_amount) : `${formatBalance(data.credit_amount)} gems`;
-    if (data.credited) {
-      body = (
-        <p role="status">
-          <Badge tone="success">Paid</Badge> <strong>{amount}</strong>{' '}
-          {data.credit_currency === 'usd' ? 'were added to your USD wallet' : 'were added to your wallet'} for{' '}
-          {formatMoney(data.price)}.
-        </p>
-      );
-    } else if (isSettling(data) && !gaveUp) {
-      body = (
-        <Spinner
-          label={
-            data.status === 'paid'
-              ? 'Payment received; crediting your wallet'
-              : 'Waiting for the payment to be confirmed'
-          }
-        />
-      );
-    } else if (isSettling(data)) {
-      body =
-        data.status === 'paid' ? (
-          <p role="status">
-            Payment received; crediting {amount} is taking longer than usual. Your wallet updates when it lands.
-          </p>
-        ) : (
-          <ErrorBox
-            title="Payment not completed"
-            message={`The payment for ${amount} was not completed, so nothing was charged or credited.`}
-          />
-        );
-    } else {
-      body = (
-        <ErrorBox
-          title={data.status === 'expired' ? 'Checkout expired' : 'Payment failed'}
-          message={data.failure_reason ?? PAYMENT_MESSAGES.processingFailed}
-        />
-      );
-    }
-  }
+  else body = <CheckoutOutcome session={session.data} gaveUp={gaveUp} />;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Payment">
@@ -95,5 +53,49 @@ export default function CheckoutResultDialog({ sessionId, open, onOpenChange, on
         </div>
       </div>
     </Dialog>
+  );
+}
+
+type CheckoutSession = NonNullable<ReturnType<typeof useCheckoutSession>['query']['data']>;
+
+/** What came of the checkout: credited, still settling (or taking too long), not completed, expired or failed. */
+function CheckoutOutcome({ session: data, gaveUp }: { session: CheckoutSession; gaveUp: boolean }) {
+  const amount =
+    data.credit_currency === 'usd' ? formatMoney(data.credit_amount) : `${formatBalance(data.credit_amount)} gems`;
+  if (data.credited) {
+    return (
+      <p role="status">
+        <Badge tone="success">Paid</Badge> <strong>{amount}</strong>{' '}
+        {data.credit_currency === 'usd' ? 'were added to your USD wallet' : 'were added to your wallet'} for{' '}
+        {formatMoney(data.price)}.
+      </p>
+    );
+  }
+  if (isSettling(data) && !gaveUp) {
+    return (
+      <Spinner
+        label={
+          data.status === 'paid' ? 'Payment received; crediting your wallet' : 'Waiting for the payment to be confirmed'
+        }
+      />
+    );
+  }
+  if (isSettling(data)) {
+    return data.status === 'paid' ? (
+      <p role="status">
+        Payment received; crediting {amount} is taking longer than usual. Your wallet updates when it lands.
+      </p>
+    ) : (
+      <ErrorBox
+        title="Payment not completed"
+        message={`The payment for ${amount} was not completed, so nothing was charged or credited.`}
+      />
+    );
+  }
+  return (
+    <ErrorBox
+      title={data.status === 'expired' ? 'Checkout expired' : 'Payment failed'}
+      message={data.failure_reason ?? PAYMENT_MESSAGES.processingFailed}
+    />
   );
 }

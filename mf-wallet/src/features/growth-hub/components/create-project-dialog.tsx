@@ -87,7 +87,9 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
       open={open}
       onOpenChange={onOpenChange}
       title="Create Project"
-      description="All or nothing: backers' gems are held until the deadline and only paid to you if the goal is reached."
+      description={
+        "All or nothing: backers' gems are held until the deadline and only paid to you if the goal is reached."
+      }
     >
       <Form
         form={form}
@@ -122,39 +124,47 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
           label="Duration"
           options={FUNDING_DURATIONS.map((days) => ({ value: String(days), label: `${days} days` }))}
         />
-        <fieldset className="growth-tiers">
-          <legend>Reward tiers</legend>
-          {rows.map((row, index) => (
-            <div key={row} className="growth-tier" role="group" aria-label={`Reward tier ${index + 1}`}>
-              <FormTextField name={`reward_tiers.${index}.amount`} label="Amount (gems)" inputMode="decimal" />
-              <FormTextField name={`reward_tiers.${index}.title`} label="Tier title" />
-              <FormTextField name={`reward_tiers.${index}.description`} label="Tier description" />
-              <FormTextField name={`reward_tiers.${index}.estimatedDelivery`} label="Estimated delivery" />
-              <Button
-                type="button"
-                variant="ghost"
-                size="small"
-                disabled={rows.length === 1}
-                onClick={() => removeTier(index)}
-                aria-label={`Remove reward tier ${index + 1}`}
-              >
-                <Trash2 size={16} aria-hidden />
-              </Button>
-            </div>
-          ))}
-          <Button
-            type="button"
-            variant="secondary"
-            size="small"
-            onClick={addTier}
-            disabled={rows.length >= GROWTH_RULES.maxRewardTiers}
-          >
-            <Plus size={16} aria-hidden /> Add tier
-          </Button>
-        </fieldset>
+        <RewardTierFields rows={rows} onAdd={addTier} onRemove={removeTier} />
         <FormError />
         <SubmitButton>Create Project</SubmitButton>
       </Form>
     </Dialog>
+  );
+}
+
+/** One group of fields per reward tier (keyed by its row id), each removable while more than one remains. */
+function RewardTierFields(props: { rows: number[]; onAdd(): void; onRemove(index: number): void }) {
+  const { rows, onAdd, onRemove } = props;
+  return (
+    <fieldset className="growth-tiers">
+      <legend>Reward tiers</legend>
+      {rows.map((row, index) => (
+        <div key={row} className="growth-tier" role="group" aria-label={`Reward tier ${index + 1}`}>
+          <FormTextField name={`reward_tiers.${index}.amount`} label="Amount (gems)" inputMode="decimal" />
+          <FormTextField name={`reward_tiers.${index}.title`} label="Tier title" />
+          <FormTextField name={`reward_tiers.${index}.description`} label="Tier description" />
+          <FormTextField name={`reward_tiers.${index}.estimatedDelivery`} label="Estimated delivery" />
+          <Button
+            type="button"
+            variant="ghost"
+            size="small"
+            disabled={rows.length === 1}
+            onClick={() => onRemove(index)}
+            aria-label={`Remove reward tier ${index + 1}`}
+          >
+            <Trash2 size={16} aria-hidden />
+          </Button>
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="secondary"
+        size="small"
+        onClick={onAdd}
+        disabled={rows.length >= GROWTH_RULES.maxRewardTiers}
+      >
+        <Plus size={16} aria-hidden /> Add tier
+      </Button>
+    </fieldset>
   );
 }

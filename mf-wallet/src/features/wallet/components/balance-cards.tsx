@@ -117,25 +117,32 @@ export function BalanceCards({ wallets, onOpen }: BalanceCardsProps) {
       </div>
       {usd.balance > 0 ? (
         <div role="listitem">
-          <BalanceCard title="USD" icon={<DollarSign size={18} />} wallet={usd}>
-            <Button
-              size="small"
-              variant="secondary"
-              disabled={usd.available_balance <= 0}
-              onClick={() => onOpen('withdraw-usd')}
-              aria-label="Withdraw USD"
-            >
-              Withdraw
-            </Button>
-            <Button size="small" variant="secondary" onClick={() => onOpen('payment-methods')}>
-              Payment Methods
-            </Button>
-            <Button size="small" onClick={() => onOpen('add-funds')}>
-              Add funds
-            </Button>
-          </BalanceCard>
+          <UsdBalanceCard usd={usd} onOpen={onOpen} />
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** USD: withdraw what is available, manage payment methods, add funds. */
+function UsdBalanceCard({ usd, onOpen }: { usd: WalletResponse; onOpen(dialog: WalletDialog): void }) {
+  return (
+    <BalanceCard title="USD" icon={<DollarSign size={18} />} wallet={usd}>
+      <Button
+        size="small"
+        variant="secondary"
+        disabled={usd.available_balance <= 0}
+        onClick={() => onOpen('withdraw-usd')}
+        aria-label="Withdraw USD"
+      >
+        Withdraw
+      </Button>
+      <Button size="small" variant="secondary" onClick={() => onOpen('payment-methods')}>
+        Payment Methods
+      </Button>
+      <Button size="small" onClick={() => onOpen('add-funds')}>
+        Add funds
+      </Button>
+    </BalanceCard>
   );
 }

@@ -26,49 +26,15 @@ export function TransactionsPanel() {
   const [type, setType] = useState('');
   const [page, setPage] = useState(0);
   const transactions = useTransactions({ currency: currency || undefined, type: type || undefined, page });
-  const currencyId = useId();
-  const typeId = useId();
   const filtered = currency !== '' || type !== '';
   return (
     <div className="ui-stack">
-      <div className="wallet-filters" role="group" aria-label="Filter transactions">
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={currencyId}>
-            Currency
-          </label>
-          <select
-            id={currencyId}
-            className="ui-field__input"
-            value={currency}
-            onChange={(event) => (setCurrency(event.target.value as Currency | ''), setPage(0))}
-          >
-            <option value="">All currencies</option>
-            {CURRENCY_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={typeId}>
-            Type
-          </label>
-          <select
-            id={typeId}
-            className="ui-field__input"
-            value={type}
-            onChange={(event) => (setType(event.target.value), setPage(0))}
-          >
-            <option value="">All types</option>
-            {TRANSACTION_TYPE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <TransactionFilters
+        currency={currency}
+        type={type}
+        onCurrency={(next) => (setCurrency(next), setPage(0))}
+        onType={(next) => (setType(next), setPage(0))}
+      />
       <QueryView
         query={transactions}
         loadingLabel="Loading transactions"
@@ -88,22 +54,7 @@ export function TransactionsPanel() {
           <>
             <ul className="ui-list" aria-label="Transactions" aria-busy={transactions.isPlaceholderData || undefined}>
               {data.rows.map((transaction) => (
-                <li key={transaction.id} className="ui-list__item">
-                  <span>
-                    {transaction.description || transactionTypeLabel(transaction.transaction_type)}
-                    <br />
-                    <small className="ui-muted">
-                      {transactionTypeLabel(transaction.transaction_type)} ·{' '}
-                      {new Date(transaction.created_at).toLocaleString()}
-                    </small>
-                  </span>
-                  <span className="ui-row">
-                    <strong className={transaction.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
-                      {signedAmount(transaction)}
-                    </strong>
-                    <Badge tone={transactionStatus(transaction).tone}>{transactionStatus(transaction).label}</Badge>
-                  </span>
-                </li>
+                <TransactionRow key={transaction.id} transaction={transaction} />
               ))}
             </ul>
             <nav className="ui-row wallet-pager" aria-label="Transaction pages">
@@ -131,5 +82,72 @@ export function TransactionsPanel() {
         )}
       </QueryView>
     </div>
+  );
+}
+
+function TransactionFilters(props: {
+  currency: Currency | '';
+  type: string;
+  onCurrency(currency: Currency | ''): void;
+  onType(type: string): void;
+}) {
+  const { currency, type, onCurrency, onType } = props;
+  const currencyId = useId();
+  const typeId = useId();
+  return (
+    <div className="wallet-filters" role="group" aria-label="Filter transactions">
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={currencyId}>
+          Currency
+        </label>
+        <select
+          id={currencyId}
+          className="ui-field__input"
+          value={currency}
+          onChange={(event) => onCurrency(event.target.value as Currency | '')}
+        >
+          <option value="">All currencies</option>
+          {CURRENCY_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="ui-field">
+        <label className="ui-field__label" htmlFor={typeId}>
+          Type
+        </label>
+        <select id={typeId} className="ui-field__input" value={type} onChange={(event) => onType(event.target.value)}>
+          <option value="">All types</option>
+          {TRANSACTION_TYPE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** What the transaction was and when, its signed amount and its status. */
+function TransactionRow({ transaction }: { transaction: TransactionResponse }) {
+  return (
+    <li className="ui-list__item">
+      <span>
+        {transaction.description || transactionTypeLabel(transaction.transaction_type)}
+        <br />
+        <small className="ui-muted">
+          {transactionTypeLabel(transaction.transaction_type)} · {new Date(transaction.created_at).toLocaleString()}
+        </small>
+      </span>
+      <span className="ui-row">
+        <strong className={transaction.amount < 0 ? 'wallet-amount--out' : 'wallet-amount--in'}>
+          {signedAmount(transaction)}
+        </strong>
+        <Badge tone={transactionStatus(transaction).tone}>{transactionStatus(transaction).label}</Badge>
+      </span>
+    </li>
   );
 }

@@ -97,21 +97,25 @@ export default function WithdrawDialog({ open, onOpenChange, availableGems, curr
   );
 }
 
-function WithdrawWizard({
-  open,
-  onOpenChange,
-  availableGems,
-  terms,
-}: Omit<WithdrawDialogProps, 'currency'> & { terms: WithdrawTerms }) {
-  const queryClient = useQueryClient();
-  const { refresh } = useSession();
-  const methods = useWithdrawalMethods();
-  const idempotency = useIdempotencyKey();
-  const [step, setStep] = useState<WithdrawStep>(0);
-  const [done, setDone] = useState<Withdrawal | null>(null);
+/** The step that holds the first field a refusal names, or null when it names none. */
+function firstStepWithError(mapped: unknown): WithdrawStep | null {
+  const steps = isApiError(mapped) ? mapped.fieldErrors.map((fieldError) => stepOfField(fieldError.field)) : [];
+  return steps.length > 0 ? (Math.min(...steps) as WithdrawStep) : null;
+}
+
+type WithdrawalMethods = ReturnType<typeof useWithdrawalMethods>;
+type WithdrawalMethod = NonNullable<WithdrawalMethods['data']>[number];
+
+/** The wizard's form: the resolver checks the fields of the step shown, against the balance and chosen method. */
+function useWithdrawForm(
+  step: WithdrawStep,
+  availableGems: number | undefined,
+  methods: WithdrawalMethod[] | undefined,
+  terms: WithdrawTerms,
+) {
   // The resolver runs outside render: it reads the step and the chosen method through refs.
-  const context = useRef({ step, available: availableGems, methods: methods.data, terms });
-  context.current = { step, available: availableGems, methods: methods.data, terms };
+  const context = useRef({ step, available: availableGems, methods, terms });
+  context.current = { step, available: availableGems, methods, terms };
   const formRef = useRef<UseFormReturn<WithdrawValues, unknown, unknown> | null>(null);
   const chosenMethod = (name: string | undefined) =>
     context.current.methods?.find((method) => method.method_name === name);
@@ -122,6 +126,36 @@ function WithdrawWizard({
     { defaultValues: initialWithdrawValues(terms), reValidateMode: 'onChange' },
   );
   formRef.current = form as never;
+  return form;
+}
+
+function withdrawDescription(terms: WithdrawTerms): string {
+  return (
+    `Withdraw from ${formatAmount(terms.minAmount, terms)} to a payout method; ` +
+    'the amount is held until the payout completes.'
+  );
+}
+
+/** Refreshes what a withdrawal changed: the balances, the withdrawal list and the session's user. */
+function useRefreshAfterWithdrawal() {
+  const queryClient = useQueryClient();
+  const { refresh } = useSession();
+  return () =>
+    Promise.all([
+      refreshMoneyViews(queryClient),
+      queryClient.invalidateQueries({ queryKey: withdrawalsKey }),
+      refresh(),
+    ]);
+}
+
+function WithdrawWizard(props: Omit<WithdrawDialogProps, 'currency'> & { terms: WithdrawTerms }) {
+  const { open, onOpenChange, availableGems, terms } = props;
+  const refreshAfterWithdrawal = useRefreshAfterWithdrawal();
+  const methods = useWithdrawalMethods();
+  const idempotency = useIdempotencyKey();
+  const [step, setStep] = useState<WithdrawStep>(0);
+  const [done, setDone] = useState<Withdrawal | null>(null);
+  const form = useWithdrawForm(step, availableGems, methods.data, terms);
   const methodName = useWatch({ control: form.control, name: 'payment_method' });
   const method = methods.data?.find((candidate) => candidate.method_name === methodName);
 
@@ -143,10 +177,7 @@ function WithdrawWizard({
   };
 
   const submit = async () => {
-    if (step < 3) {
-      setStep((step + 1) as WithdrawStep);
-      return;
-    }
+    if (step < 3) return setStep((step + 1) as WithdrawStep);
     try {
       const answer = await requestWithdrawal(
         toWithdrawalRequest(form.getValues(), method, terms.currency),
@@ -154,17 +185,13 @@ function WithdrawWizard({
       );
       setDone(answer.withdrawal);
       idempotency.renew();
-      await Promise.all([
-        refreshMoneyViews(queryClient),
-        queryClient.invalidateQueries({ queryKey: withdrawalsKey }),
-        refresh(),
-      ]);
+      await refreshAfterWithdrawal();
     } catch (error) {
       const mapped = onWizardFields(error);
-      const fields = isApiError(mapped) ? mapped.fieldErrors.map((fieldError) => stepOfField(fieldError.field)) : [];
-      if (fields.length > 0) {
+      const fieldStep = firstStepWithError(mapped);
+      if (fieldStep !== null) {
         idempotency.renew();
-        setStep(Math.min(...fields) as WithdrawStep);
+        setStep(fieldStep);
       }
       throw mapped;
     }
@@ -175,52 +202,101 @@ function WithdrawWizard({
       open={open}
       onOpenChange={changeOpen}
       title={terms.currency === 'usd' ? 'Withdraw USD' : 'Withdraw Gems'}
-      description={`Withdraw from ${formatAmount(terms.minAmount, terms)} to a payout method; the amount is held until the payout completes.`}
+      description={withdrawDescription(terms)}
     >
       {done ? (
-        <div className="ui-stack" role="status">
-          <p>
-            <strong>Withdrawal requested.</strong>{' '}
-            {terms.currency === 'usd'
-              ? `${formatMoney(done.amount)} is on hold; ${formatMoney(done.net_amount)} is paid out after a ${formatMoney(done.fee)} fee.`
-              : `${formatBalance(done.amount)} gems are on hold; ${formatBalance(done.net_amount)} gems are paid out after a ${formatBalance(done.fee)} gem fee.`}
-          </p>
-          <p className="ui-row">
-            Status{' '}
-            <Badge tone={done.status === 'failed' ? 'danger' : done.status === 'processed' ? 'success' : 'warning'}>
-              {done.status}
-            </Badge>
-          </p>
-          <div className="ui-row">
-            <Button onClick={() => changeOpen(false)}>Done</Button>
-            <Button variant="secondary" onClick={reset}>
-              New withdrawal
-            </Button>
-          </div>
-        </div>
+        <WithdrawalRequested done={done} terms={terms} onDone={() => changeOpen(false)} onNewWithdrawal={reset} />
       ) : (
-        <Form
+        <WizardSteps
           form={form}
+          step={step}
           onSubmit={submit}
-          fallbackError={WITHDRAWAL_MESSAGES.requestFailed}
-          aria-label={terms.currency === 'usd' ? 'Withdraw USD' : 'Withdraw gems'}
-        >
-          <StepIndicator step={step} />
-          {step === 0 ? <AmountStep availableGems={availableGems} terms={terms} /> : null}
-          {step === 1 ? <MethodStep methods={methods} terms={terms} /> : null}
-          {step === 2 ? <DetailsStep method={method} /> : null}
-          {step === 3 ? <ConfirmStep method={method} terms={terms} /> : null}
-          <FormError />
-          <div className="ui-row">
-            {step > 0 ? (
-              <Button variant="secondary" onClick={back}>
-                Back
-              </Button>
-            ) : null}
-            <SubmitButton>{step < 3 ? 'Next' : 'Confirm Withdrawal'}</SubmitButton>
-          </div>
-        </Form>
+          onBack={back}
+          availableGems={availableGems}
+          methods={methods}
+          method={method}
+          terms={terms}
+        />
       )}
     </Dialog>
+  );
+}
+
+/** The steps' form: the current step's fields, Back (after the first) and Next or Confirm Withdrawal. */
+function WizardSteps(props: {
+  form: ReturnType<typeof useWithdrawForm>;
+  step: WithdrawStep;
+  onSubmit(): Promise<void>;
+  onBack(): void;
+  availableGems: number | undefined;
+  methods: WithdrawalMethods;
+  method: WithdrawalMethod | undefined;
+  terms: WithdrawTerms;
+}) {
+  const { form, step, onSubmit, onBack, availableGems, methods, method, terms } = props;
+  return (
+    <Form
+      form={form}
+      onSubmit={onSubmit}
+      fallbackError={WITHDRAWAL_MESSAGES.requestFailed}
+      aria-label={terms.currency === 'usd' ? 'Withdraw USD' : 'Withdraw gems'}
+    >
+      <StepIndicator step={step} />
+      {step === 0 ? <AmountStep availableGems={availableGems} terms={terms} /> : null}
+      {step === 1 ? <MethodStep methods={methods} terms={terms} /> : null}
+      {step === 2 ? <DetailsStep method={method} /> : null}
+      {step === 3 ? <ConfirmStep method={method} terms={terms} /> : null}
+      <FormError />
+      <div className="ui-row">
+        {step > 0 ? (
+          <Button variant="secondary" onClick={onBack}>
+            Back
+          </Button>
+        ) : null}
+        <SubmitButton>{step < 3 ? 'Next' : 'Confirm Withdrawal'}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** What is on hold and what is paid out after the fee. */
+function withdrawalSummary(done: Withdrawal, terms: WithdrawTerms): string {
+  if (terms.currency === 'usd')
+    return (
+      `${formatMoney(done.amount)} is on hold; ` +
+      `${formatMoney(done.net_amount)} is paid out after a ${formatMoney(done.fee)} fee.`
+    );
+  return (
+    `${formatBalance(done.amount)} gems are on hold; ` +
+    `${formatBalance(done.net_amount)} gems are paid out after a ${formatBalance(done.fee)} gem fee.`
+  );
+}
+
+/** After the request: what was asked, its status, and Done or a new withdrawal. */
+function WithdrawalRequested(props: {
+  done: Withdrawal;
+  terms: WithdrawTerms;
+  onDone(): void;
+  onNewWithdrawal(): void;
+}) {
+  const { done, terms, onDone, onNewWithdrawal } = props;
+  return (
+    <div className="ui-stack" role="status">
+      <p>
+        <strong>Withdrawal requested.</strong> {withdrawalSummary(done, terms)}
+      </p>
+      <p className="ui-row">
+        Status{' '}
+        <Badge tone={done.status === 'failed' ? 'danger' : done.status === 'processed' ? 'success' : 'warning'}>
+          {done.status}
+        </Badge>
+      </p>
+      <div className="ui-row">
+        <Button onClick={onDone}>Done</Button>
+        <Button variant="secondary" onClick={onNewWithdrawal}>
+          New withdrawal
+        </Button>
+      </div>
+    </div>
   );
 }
