@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTransactions } from '../api/wallet-api';
 import {
   CURRENCY_OPTIONS,
-  TRANSACTION_TYPE_OPTIONS,
+  transactionTypeOptions,
   currencyLabel,
   transactionStatus,
   transactionTypeLabel,
@@ -61,7 +61,7 @@ export function TransactionsPanel() {
             onChange={(event) => (setType(event.target.value), setPage(0))}
           >
             <option value="">All types</option>
-            {TRANSACTION_TYPE_OPTIONS.map((option) => (
+            {transactionTypeOptions().map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
