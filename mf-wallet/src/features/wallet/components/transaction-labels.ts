@@ -25,10 +25,19 @@ export function transactionTypeLabel(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The type filter's options: every type a row can have except the account opening grant. */
-export const TRANSACTION_TYPE_OPTIONS = TRANSACTION_TYPES.filter((type) => type !== 'account_opening')
-  .map((type) => ({ value: type, label: transactionTypeLabel(type) }))
-  .sort((left, right) => left.label.localeCompare(right.label));
+let transactionTypeOptionsSorted: { value: string; label: string }[] | undefined;
+
+/**
+ * The type filter's options: every type a row can have except the account opening grant. Sorted on first use (the
+ * Transactions tab), not when the wallet loads: the first localeCompare of a page sets up the browser's collator,
+ * which cost the wallet's first screen a long task.
+ */
+export function transactionTypeOptions(): { value: string; label: string }[] {
+  transactionTypeOptionsSorted ??= TRANSACTION_TYPES.filter((type) => type !== 'account_opening')
+    .map((type) => ({ value: type, label: transactionTypeLabel(type) }))
+    .sort((left, right) => left.label.localeCompare(right.label));
+  return transactionTypeOptionsSorted;
+}
 
 export type StatusTone = 'warning' | 'success' | 'danger' | 'neutral';
 

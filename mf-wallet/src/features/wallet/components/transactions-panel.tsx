@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { useTransactions } from '../api/wallet-api';
 import {
   CURRENCY_OPTIONS,
-  TRANSACTION_TYPE_OPTIONS,
+  transactionTypeOptions,
   currencyLabel,
   transactionStatus,
   transactionTypeLabel,
@@ -120,7 +120,7 @@ function TransactionFilters(props: {
         </label>
         <select id={typeId} className="ui-field__input" value={type} onChange={(event) => onType(event.target.value)}>
           <option value="">All types</option>
-          {TRANSACTION_TYPE_OPTIONS.map((option) => (
+          {transactionTypeOptions().map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
