@@ -19,11 +19,23 @@ const steps = [
   { title: 'Grow', text: 'Invest in content shares, make predictions and climb the leaderboard.' },
 ];
 
+/**
+ * The logo's diamond, drawn rather than typed: the ◆ character is in no font the page asks for, so the browser
+ * searched the system's fonts for a fallback while laying out the first screen (about 170 ms in a mobile trace).
+ */
+function LogoMark() {
+  return (
+    <svg aria-hidden="true" width="0.8em" height="0.8em" viewBox="0 0 10 10">
+      <path d="M5 0 10 5 5 10 0 5z" fill="currentColor" />
+    </svg>
+  );
+}
+
 function LandingNav({ signedIn, onSignOut }: { signedIn: boolean; onSignOut(): void }) {
   return (
     <header className="landing__nav">
       <Link to="/" className="logo" aria-label="Rewards home">
-        <span aria-hidden="true">◆</span> Rewards
+        <LogoMark /> Rewards
       </Link>
       <nav aria-label="Sections" className="landing__anchors">
         <a href="#features">Features</a>
