@@ -59,6 +59,40 @@ function transfer(state: MarketState, from: string, to: string, quantity: number
   return { ...state, owned: add(add(state.owned, from, -quantity), to, quantity) };
 }
 
+type EventData<Type extends MarketEvent['type']> = Extract<MarketEvent, { type: Type }>['data'];
+
+/** A sale out of a listing: the shares move to the buyer and the listing shrinks (inactive once empty). */
+function fillListing(state: MarketState, data: EventData<'ListingFilled'>): MarketState {
+  const listing = state.listings[data.listingId];
+  if (!listing) return state;
+  const remaining = listing.remaining - data.quantity;
+  const moved = transfer(state, data.sellerId, data.buyerId, data.quantity);
+  return {
+    ...moved,
+    listed: add(state.listed, listing.sellerId, -data.quantity),
+    listings: { ...state.listings, [data.listingId]: { ...listing, remaining, active: remaining > 0 } },
+    lastTradePriceMinor: BigInt(data.priceMinor),
+  };
+}
+
+function makeOffer(state: MarketState, data: EventData<'OfferMade'>): MarketState {
+  return {
+    ...state,
+    offers: {
+      ...state.offers,
+      [data.offerId]: {
+        buyerId: data.buyerId,
+        sellerId: data.sellerId,
+        quantity: data.quantity,
+        bidMinor: BigInt(data.bidMinor),
+        totalMinor: BigInt(data.totalMinor),
+        expiresAt: data.expiresAt,
+        status: 'pending',
+      },
+    },
+  };
+}
+
 export function evolveMarket(state: MarketState, event: MarketEvent): MarketState {
   switch (event.type) {
     case 'SharesBought':
@@ -91,34 +125,10 @@ export function evolveMarket(state: MarketState, event: MarketEvent): MarketStat
         listings: { ...state.listings, [event.data.listingId]: { ...listing, remaining: 0, active: false } },
       };
     }
-    case 'ListingFilled': {
-      const listing = state.listings[event.data.listingId];
-      if (!listing) return state;
-      const remaining = listing.remaining - event.data.quantity;
-      const moved = transfer(state, event.data.sellerId, event.data.buyerId, event.data.quantity);
-      return {
-        ...moved,
-        listed: add(state.listed, listing.sellerId, -event.data.quantity),
-        listings: { ...state.listings, [event.data.listingId]: { ...listing, remaining, active: remaining > 0 } },
-        lastTradePriceMinor: BigInt(event.data.priceMinor),
-      };
-    }
+    case 'ListingFilled':
+      return fillListing(state, event.data);
     case 'OfferMade':
-      return {
-        ...state,
-        offers: {
-          ...state.offers,
-          [event.data.offerId]: {
-            buyerId: event.data.buyerId,
-            sellerId: event.data.sellerId,
-            quantity: event.data.quantity,
-            bidMinor: BigInt(event.data.bidMinor),
-            totalMinor: BigInt(event.data.totalMinor),
-            expiresAt: event.data.expiresAt,
-            status: 'pending',
-          },
-        },
-      };
+      return makeOffer(state, event.data);
     case 'OfferAccepted': {
       const offer = state.offers[event.data.offerId];
       if (!offer) return state;

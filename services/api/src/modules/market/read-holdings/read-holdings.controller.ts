@@ -46,7 +46,8 @@ export class ReadHoldingsController {
     const owner = userId && userId !== caller.userId ? userId : caller.userId;
     const publicOnly = owner !== caller.userId;
     const { rows } = await this.reader.pool.query<PositionRow>(
-      `SELECT * FROM market_positions WHERE user_id = $1 AND owned > 0 ${publicOnly ? `AND visibility = 'public'` : ''} ORDER BY last_trade_at DESC NULLS LAST`,
+      `SELECT * FROM market_positions WHERE user_id = $1 AND owned > 0 ${publicOnly ? `AND visibility = 'public'` : ''}
+       ORDER BY last_trade_at DESC NULLS LAST`,
       [owner],
     );
     return { holdings: await Promise.all(rows.map((row) => this.holding(row))) };
@@ -54,7 +55,8 @@ export class ReadHoldingsController {
 
   /**
    * `?userId` names another holder: only their PUBLIC holding answers (a private one is a 404, the same as none, so
-   * its existence does not leak). The ledger is the holder's trades; offers on the shares are shown to the holder only.
+   * its existence does not leak). The ledger is the holder's trades; offers on the shares are shown to the holder
+   * only.
    */
   @Route(holdingDetailRoute)
   async detail(
@@ -66,11 +68,20 @@ export class ReadHoldingsController {
     const holderId = typeof userId === 'string' && userId !== '' ? userId : caller.userId;
     const isHolder = holderId === caller.userId;
     const { rows } = await this.reader.pool.query<PositionRow>(
-      `SELECT * FROM market_positions WHERE content_id = $1 AND user_id = $2 AND owned > 0 ${isHolder ? '' : `AND visibility = 'public'`}`,
+      `SELECT * FROM market_positions WHERE content_id = $1 AND user_id = $2 AND owned > 0
+       ${isHolder ? '' : `AND visibility = 'public'`}`,
       [contentId, holderId],
     );
     if (!rows[0]) throw notFound('HOLDING_NOT_FOUND', MARKET_MESSAGES.holdingNotFound);
     const holding = await this.holding(rows[0]);
+    const { history, ledger, primaryEarningsMinor } = await this.tradeHistory(contentId, holderId);
+    const marketplace = await this.marketplace(contentId, isHolder ? caller.userId : null);
+    const content = await this.contentStats(contentId, primaryEarningsMinor);
+    return { holding, content, performance: { history, ledger }, marketplace };
+  }
+
+  /** The item's price and volume per day, the holder's own trades (newest first), and the creator's primary sales. */
+  private async tradeHistory(contentId: string, holderId: string) {
     const trades = await this.reader.pool.query<{
       transaction_id: string;
       kind: string;
@@ -98,11 +109,40 @@ export class ReadHoldingsController {
         timestamp: new Date(trade.at).toISOString(),
       }))
       .reverse();
+    const history = [...byDay].map(([date, entry]) => ({ date, price: entry.price, volume: entry.volume }));
+    return { history, ledger, primaryEarningsMinor };
+  }
+
+  /** The item's listings, and the pending offers on it when the caller (`sellerId`) is the holder (else null). */
+  private async marketplace(contentId: string, sellerId: string | null): Promise<HoldingDetailResponse['marketplace']> {
     const listings = await this.reader.listings({ contentId });
-    const offers = isHolder
-      ? (await this.reader.offers({ contentId, sellerId: caller.userId })).filter((offer) => offer.status === 'pending')
+    const offers = sellerId
+      ? (await this.reader.offers({ contentId, sellerId })).filter((offer) => offer.status === 'pending')
       : [];
     const offerViews = await this.reader.offerViews(offers);
+    return {
+      listings: listings.map((listing) => ({
+        id: listing.listing_id,
+        owner_id: listing.seller_id,
+        quantity: listing.remaining,
+        status: listing.status,
+        ask_price: usd(listing.ask_minor),
+      })),
+      offers: offerViews.map((offer) => ({
+        id: offer.id,
+        quantity: offer.quantity,
+        bid_price: offer.bid_price,
+        buyer_name: offer.buyer_name,
+        status: offer.status,
+        message: offer.message,
+      })),
+    };
+  }
+
+  private async contentStats(
+    contentId: string,
+    primaryEarningsMinor: bigint,
+  ): Promise<HoldingDetailResponse['content']> {
     // Views (telemetry) and engagement as the content context counts them; the rate is engagement ÷ views in percent.
     const [facts] = await this.queries.execute<GetContentEngagementQuery, ContentEngagementFacts[]>(
       new GetContentEngagementQuery([contentId], null),
@@ -110,34 +150,10 @@ export class ReadHoldingsController {
     const views = facts?.views ?? 0;
     const engagement = facts ? facts.likes + facts.saves + facts.shares + facts.reposts + facts.externalMoves : 0;
     return {
-      holding,
-      content: {
-        description: null,
-        total_views: views,
-        engagement_rate: views > 0 ? Math.round((engagement / views) * 10_000) / 100 : 0,
-        earnings_to_date: usd(primaryEarningsMinor),
-      },
-      performance: {
-        history: [...byDay].map(([date, entry]) => ({ date, price: entry.price, volume: entry.volume })),
-        ledger,
-      },
-      marketplace: {
-        listings: listings.map((listing) => ({
-          id: listing.listing_id,
-          owner_id: listing.seller_id,
-          quantity: listing.remaining,
-          status: listing.status,
-          ask_price: usd(listing.ask_minor),
-        })),
-        offers: offerViews.map((offer) => ({
-          id: offer.id,
-          quantity: offer.quantity,
-          bid_price: offer.bid_price,
-          buyer_name: offer.buyer_name,
-          status: offer.status,
-          message: offer.message,
-        })),
-      },
+      description: null,
+      total_views: views,
+      engagement_rate: views > 0 ? Math.round((engagement / views) * 10_000) / 100 : 0,
+      earnings_to_date: usd(primaryEarningsMinor),
     };
   }
 
@@ -157,7 +173,8 @@ export class ReadHoldingsController {
       [1, 7, 30].map((days) => this.priceAt(row.content_id, new Date(now - days * DAY_MS))),
     );
     const { rows: listings } = await this.reader.pool.query<{ listing_id: string; content_thumbnail: string | null }>(
-      `SELECT listing_id, content_thumbnail FROM market_listings WHERE content_id = $1 AND seller_id = $2 AND status = 'active' ORDER BY created_at DESC LIMIT 1`,
+      `SELECT listing_id, content_thumbnail FROM market_listings
+       WHERE content_id = $1 AND seller_id = $2 AND status = 'active' ORDER BY created_at DESC LIMIT 1`,
       [row.content_id, row.user_id],
     );
     const costMinor = BigInt(row.cost_minor);

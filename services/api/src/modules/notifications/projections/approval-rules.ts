@@ -52,7 +52,9 @@ export function approvalDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' 
           userId,
           type: 'system',
           title: 'Influence followers verified',
-          message: `${verifiedFollowerCount.toLocaleString('en-US')} followers verified for ${platformUsername}: claim ${formatMinor(BigInt(monthlyPointsMinor), 'points')} points for ${month}.${because(reason)}`,
+          message:
+            `${verifiedFollowerCount.toLocaleString('en-US')} followers verified for ${platformUsername}: ` +
+            `claim ${formatMinor(BigInt(monthlyPointsMinor), 'points')} points for ${month}.${because(reason)}`,
           data: { month, verified_follower_count: verifiedFollowerCount, reason: reason ?? null },
           actionUrl: '/dashboard',
         },
@@ -75,39 +77,45 @@ export function approvalDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' 
       ];
     }
     case 'ShieldClaimApproved':
-    case 'ShieldClaimRejected': {
-      if (!stored.streamId.startsWith(GROWTH_STREAM_PREFIXES.shield)) return [];
-      const userId = stored.streamId.slice(GROWTH_STREAM_PREFIXES.shield.length);
-      if (stored.type === 'ShieldClaimApproved') {
-        const parsed = ShieldClaimApprovedSchema.safeParse(stored.data);
-        if (!parsed.success) return [];
-        return [
-          {
-            key: `shield-claim-decided:${parsed.data.claimId}`,
-            userId,
-            type: 'reward',
-            title: 'Shield claim approved',
-            message: `Your Social Shield claim was approved: ${formatMinor(BigInt(parsed.data.payoutMinor), 'gems')} gems paid`,
-            data: { claim_id: parsed.data.claimId, status: 'approved' },
-            actionUrl: '/growth-hub',
-          },
-        ];
-      }
-      const parsed = ShieldClaimRejectedSchema.safeParse(stored.data);
-      if (!parsed.success) return [];
-      return [
-        {
-          key: `shield-claim-decided:${parsed.data.claimId}`,
-          userId,
-          type: 'warning',
-          title: 'Shield claim rejected',
-          message: `Your Social Shield claim was rejected.${because(parsed.data.reason)}`,
-          data: { claim_id: parsed.data.claimId, status: 'rejected', reason: parsed.data.reason },
-          actionUrl: '/growth-hub',
-        },
-      ];
-    }
+    case 'ShieldClaimRejected':
+      return shieldClaimDrafts(stored);
     default:
       return [];
   }
+}
+
+/** A shield claim was decided: the claim's user (named by its shield stream) is told the outcome. */
+function shieldClaimDrafts(stored: Pick<StoredEvent, 'id' | 'type' | 'data' | 'streamId'>): NotificationDraft[] {
+  if (!stored.streamId.startsWith(GROWTH_STREAM_PREFIXES.shield)) return [];
+  const userId = stored.streamId.slice(GROWTH_STREAM_PREFIXES.shield.length);
+  if (stored.type === 'ShieldClaimApproved') {
+    const parsed = ShieldClaimApprovedSchema.safeParse(stored.data);
+    if (!parsed.success) return [];
+    return [
+      {
+        key: `shield-claim-decided:${parsed.data.claimId}`,
+        userId,
+        type: 'reward',
+        title: 'Shield claim approved',
+        message:
+          'Your Social Shield claim was approved: ' +
+          `${formatMinor(BigInt(parsed.data.payoutMinor), 'gems')} gems paid`,
+        data: { claim_id: parsed.data.claimId, status: 'approved' },
+        actionUrl: '/growth-hub',
+      },
+    ];
+  }
+  const parsed = ShieldClaimRejectedSchema.safeParse(stored.data);
+  if (!parsed.success) return [];
+  return [
+    {
+      key: `shield-claim-decided:${parsed.data.claimId}`,
+      userId,
+      type: 'warning',
+      title: 'Shield claim rejected',
+      message: `Your Social Shield claim was rejected.${because(parsed.data.reason)}`,
+      data: { claim_id: parsed.data.claimId, status: 'rejected', reason: parsed.data.reason },
+      actionUrl: '/growth-hub',
+    },
+  ];
 }

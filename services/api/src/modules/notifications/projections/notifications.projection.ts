@@ -154,7 +154,8 @@ async function writeProgress(
     tables.notification_progress,
     { user_id: 'text', counter: 'text', value: 'bigint' },
     added.map((move) => [move.userId, move.counter, move.value.toString()]),
-    'ON CONFLICT (user_id, counter) DO UPDATE SET value = target.value + excluded.value RETURNING user_id, counter, value::text AS value',
+    'ON CONFLICT (user_id, counter) DO UPDATE SET value = target.value + excluded.value ' +
+      'RETURNING user_id, counter, value::text AS value',
   );
   for (const row of returned)
     before.set(
@@ -193,7 +194,8 @@ async function readDropRows(transaction: TransactionHandle, tables: Tables, plan
   }
   if (applicationIds.size > 0) {
     const found = await transaction.query<{ application_id: string; applicant_user_id: string; drop_id: string }>(
-      `SELECT application_id, applicant_user_id, drop_id FROM ${tables.notification_applications} WHERE application_id = ANY($1::text[])`,
+      `SELECT application_id, applicant_user_id, drop_id FROM ${tables.notification_applications}
+       WHERE application_id = ANY($1::text[])`,
       [[...applicationIds]],
     );
     for (const row of found.rows)
@@ -323,6 +325,15 @@ async function handleBatch(events: StoredEvent[], transaction: TransactionHandle
     ]),
     'ON CONFLICT (application_id) DO NOTHING',
   );
+  await writeNotifications(transaction, tables, notifications);
+}
+
+/** The batch's notifications, one row each (an id already written keeps its row). */
+async function writeNotifications(
+  transaction: TransactionHandle,
+  tables: Tables,
+  notifications: Map<string, { draft: NotificationDraft; recordedAt: Date }>,
+) {
   await upsertRows(
     transaction,
     tables.notifications,
@@ -387,9 +398,15 @@ export const notificationsProjection = defineProjection<Table>({
        created_at timestamptz NOT NULL
      )`,
     `CREATE INDEX ON ${tables.notifications} (user_id, created_at DESC)`,
-    `CREATE TABLE ${tables.notification_progress} (user_id text NOT NULL, counter text NOT NULL, value bigint NOT NULL, PRIMARY KEY (user_id, counter))`,
-    `CREATE TABLE ${tables.notification_drops} (drop_id text PRIMARY KEY, creator_id text NOT NULL, title text NOT NULL)`,
-    `CREATE TABLE ${tables.notification_applications} (application_id text PRIMARY KEY, applicant_user_id text NOT NULL, drop_id text NOT NULL)`,
+    `CREATE TABLE ${tables.notification_progress} (
+       user_id text NOT NULL, counter text NOT NULL, value bigint NOT NULL, PRIMARY KEY (user_id, counter)
+     )`,
+    `CREATE TABLE ${tables.notification_drops} (
+       drop_id text PRIMARY KEY, creator_id text NOT NULL, title text NOT NULL
+     )`,
+    `CREATE TABLE ${tables.notification_applications} (
+       application_id text PRIMARY KEY, applicant_user_id text NOT NULL, drop_id text NOT NULL
+     )`,
   ],
   handle: handleBatch,
 });

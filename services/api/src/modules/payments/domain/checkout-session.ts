@@ -59,41 +59,48 @@ export type CheckoutDecision =
 
 const refuse = (refusal: CheckoutRefusal): CheckoutDecision => ({ kind: 'refused', refusal });
 
+/** A payment reported for an open session: paid once, for the session's exact price. */
+function confirmPayment(
+  data: Extract<CheckoutCommand, { type: 'ConfirmPayment' }>['data'],
+  state: CheckoutSessionState,
+): CheckoutDecision {
+  if (!state.created) return refuse('SESSION_MUST_EXIST');
+  if (state.status === 'paid' || state.status === 'refunded') return { kind: 'duplicate' };
+  // A provider that reports a payment for a session it already failed or expired is an operator matter
+  // (logged by the caller); crediting it here would credit a session the user saw fail.
+  if (state.status !== 'open') return refuse('SESSION_MUST_BE_OPEN');
+  if (data.amountCents !== state.created.amountCents) return refuse('AMOUNT_PAID_MUST_MATCH_THE_PRICE');
+  const { providerEventId, paymentReference, amountCents, transactionId, now } = data;
+  return {
+    kind: 'accepted',
+    events: [
+      {
+        type: 'CheckoutSessionPaid',
+        data: {
+          sessionId: state.created.sessionId,
+          userId: state.created.userId,
+          creditCurrency: state.created.creditCurrency,
+          creditMinor: state.created.creditMinor,
+          kind: state.created.kind,
+          packageId: state.created.packageId,
+          providerEventId,
+          paymentReference,
+          amountCents,
+          transactionId,
+          paidAt: now,
+        },
+      },
+    ],
+  };
+}
+
 export function decideCheckout(command: CheckoutCommand, state: CheckoutSessionState): CheckoutDecision {
   switch (command.type) {
     case 'CreateCheckoutSession':
       if (state.status !== 'none') return refuse('SESSION_MUST_BE_NEW');
       return { kind: 'accepted', events: [{ type: 'CheckoutSessionCreated', data: command.data }] };
-    case 'ConfirmPayment': {
-      if (!state.created) return refuse('SESSION_MUST_EXIST');
-      if (state.status === 'paid' || state.status === 'refunded') return { kind: 'duplicate' };
-      // A provider that reports a payment for a session it already failed or expired is an operator matter
-      // (logged by the caller); crediting it here would credit a session the user saw fail.
-      if (state.status !== 'open') return refuse('SESSION_MUST_BE_OPEN');
-      if (command.data.amountCents !== state.created.amountCents) return refuse('AMOUNT_PAID_MUST_MATCH_THE_PRICE');
-      const { providerEventId, paymentReference, amountCents, transactionId, now } = command.data;
-      return {
-        kind: 'accepted',
-        events: [
-          {
-            type: 'CheckoutSessionPaid',
-            data: {
-              sessionId: state.created.sessionId,
-              userId: state.created.userId,
-              creditCurrency: state.created.creditCurrency,
-              creditMinor: state.created.creditMinor,
-              kind: state.created.kind,
-              packageId: state.created.packageId,
-              providerEventId,
-              paymentReference,
-              amountCents,
-              transactionId,
-              paidAt: now,
-            },
-          },
-        ],
-      };
-    }
+    case 'ConfirmPayment':
+      return confirmPayment(command.data, state);
     case 'CloseCheckoutSession':
       if (!state.created) return refuse('SESSION_MUST_EXIST');
       if (state.status === command.data.outcome) return { kind: 'duplicate' };

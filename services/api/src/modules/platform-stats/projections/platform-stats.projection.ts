@@ -27,7 +27,9 @@ export const platformStatsProjection = defineProjection<Table>({
   eventTypes: PLATFORM_STATS_EVENT_TYPES,
   createTables: (tables) => [
     `CREATE TABLE ${tables.platform_stats_counters} (counter text PRIMARY KEY, amount numeric NOT NULL DEFAULT 0)`,
-    `CREATE TABLE ${tables.platform_stats_drops} (drop_id text PRIMARY KEY, open boolean NOT NULL, deadline_at timestamptz)`,
+    `CREATE TABLE ${tables.platform_stats_drops} (
+       drop_id text PRIMARY KEY, open boolean NOT NULL, deadline_at timestamptz
+     )`,
     `CREATE TABLE ${tables.platform_stats_rewards} (
        transaction_id text NOT NULL,
        user_id text NOT NULL,
@@ -106,23 +108,15 @@ type Reward = { pointsMinor: bigint; gemsMinor: bigint };
 /** A remembered reward's key, as rows sent to `rowsTable`. */
 const REWARD_KEY = { transaction_id: 'text', user_id: 'text' } as const;
 
-/**
- * Rewards remembered per (transaction, user), replayed in log order: a payment is remembered (and counted) unless
- * one already is, a reversal forgets it (and takes it back out). Keys the batch only pays go out in one
- * `INSERT ... ON CONFLICT DO NOTHING RETURNING`, which tells which ones were new; keys with a reversal (rare) are
- * read first so the replay starts from the stored row.
- */
-async function writeRewards(
-  transaction: TransactionHandle,
-  tables: Tables,
-  changes: PlatformStatsChange[],
-  add: (counter: string, amount: bigint) => void,
-): Promise<void> {
-  const key = (transactionId: string, userId: string) => `${transactionId}|${userId}`;
+/** A remembered reward's key in maps. */
+const rewardKey = (transactionId: string, userId: string) => `${transactionId}|${userId}`;
+
+/** The keys the batch reverses, and their stored rewards (null when none is stored). */
+async function readRewardsToReverse(transaction: TransactionHandle, tables: Tables, changes: PlatformStatsChange[]) {
   const reversed = new Map<string, { transactionId: string; userId: string }>();
   for (const change of changes) {
     if (change.kind === 'reward_reversed')
-      reversed.set(key(change.reversedTransactionId, change.userId), {
+      reversed.set(rewardKey(change.reversedTransactionId, change.userId), {
         transactionId: change.reversedTransactionId,
         userId: change.userId,
       });
@@ -141,17 +135,56 @@ async function writeRewards(
     );
     for (const entry of reversed.keys()) stored.set(entry, null);
     for (const row of found.rows)
-      stored.set(key(row.transaction_id, row.user_id), {
+      stored.set(rewardKey(row.transaction_id, row.user_id), {
         pointsMinor: BigInt(row.points_minor),
         gemsMinor: BigInt(row.gems_minor),
       });
   }
+  return { reversed, stored };
+}
+
+/** Inserts the batch's new reward rows and counts the only-paid ones the insert found new. */
+async function insertRewards(
+  transaction: TransactionHandle,
+  tables: Tables,
+  rows: string[][],
+  paidOnly: Map<string, Reward>,
+  add: (counter: string, amount: bigint) => void,
+) {
+  const inserted = await upsertRows<{ transaction_id: string; user_id: string }>(
+    transaction,
+    tables.platform_stats_rewards,
+    { transaction_id: 'text', user_id: 'text', points_minor: 'numeric', gems_minor: 'numeric' },
+    rows,
+    'ON CONFLICT DO NOTHING RETURNING transaction_id, user_id',
+  );
+  for (const row of inserted) {
+    const reward = paidOnly.get(rewardKey(row.transaction_id, row.user_id));
+    if (!reward) continue; // a replayed key, counted during the replay
+    add('points_paid_out_minor', reward.pointsMinor);
+    add('gems_paid_out_minor', reward.gemsMinor);
+  }
+}
+
+/**
+ * Rewards remembered per (transaction, user), replayed in log order: a payment is remembered (and counted) unless
+ * one already is, a reversal forgets it (and takes it back out). Keys the batch only pays go out in one
+ * `INSERT ... ON CONFLICT DO NOTHING RETURNING`, which tells which ones were new; keys with a reversal (rare) are
+ * read first so the replay starts from the stored row.
+ */
+async function writeRewards(
+  transaction: TransactionHandle,
+  tables: Tables,
+  changes: PlatformStatsChange[],
+  add: (counter: string, amount: bigint) => void,
+): Promise<void> {
+  const { reversed, stored } = await readRewardsToReverse(transaction, tables, changes);
   const initial = new Map(stored);
   // Only-paid keys: the first payment of the batch, counted if the insert finds no row.
   const paidOnly = new Map<string, { transactionId: string; userId: string } & Reward>();
   for (const change of changes) {
     if (change.kind === 'reward_paid') {
-      const id = key(change.transactionId, change.userId);
+      const id = rewardKey(change.transactionId, change.userId);
       if (!stored.has(id)) {
         if (!paidOnly.has(id)) paidOnly.set(id, change);
       } else if (stored.get(id) === null) {
@@ -161,7 +194,7 @@ async function writeRewards(
         add('gems_paid_out_minor', change.gemsMinor);
       }
     } else if (change.kind === 'reward_reversed') {
-      const id = key(change.reversedTransactionId, change.userId);
+      const id = rewardKey(change.reversedTransactionId, change.userId);
       const reward = stored.get(id);
       if (reward) {
         add('points_paid_out_minor', -reward.pointsMinor);
@@ -175,7 +208,8 @@ async function writeRewards(
   const gone = replaced.filter(([id]) => initial.get(id)).map(([id]) => reversed.get(id)!);
   if (gone.length > 0) {
     await transaction.query(
-      `DELETE FROM ${tables.platform_stats_rewards} WHERE (transaction_id, user_id) IN (SELECT * FROM ${rowsTable(1, REWARD_KEY)} AS gone)`,
+      `DELETE FROM ${tables.platform_stats_rewards}
+       WHERE (transaction_id, user_id) IN (SELECT * FROM ${rowsTable(1, REWARD_KEY)} AS gone)`,
       [rowsDocument(gone.map((entry) => [entry.transactionId, entry.userId]))],
     );
   }
@@ -194,19 +228,7 @@ async function writeRewards(
         reward.gemsMinor.toString(),
       ]);
   }
-  const inserted = await upsertRows<{ transaction_id: string; user_id: string }>(
-    transaction,
-    tables.platform_stats_rewards,
-    { transaction_id: 'text', user_id: 'text', points_minor: 'numeric', gems_minor: 'numeric' },
-    rows,
-    'ON CONFLICT DO NOTHING RETURNING transaction_id, user_id',
-  );
-  for (const row of inserted) {
-    const reward = paidOnly.get(key(row.transaction_id, row.user_id));
-    if (!reward) continue; // a replayed key, counted during the replay
-    add('points_paid_out_minor', reward.pointsMinor);
-    add('gems_paid_out_minor', reward.gemsMinor);
-  }
+  await insertRewards(transaction, tables, rows, paidOnly, add);
 }
 
 type DropRow = { open: boolean; deadlineAt: string | null };
@@ -223,7 +245,8 @@ async function writeDrops(
   );
   if (dropChanges.length === 0) return;
   const found = await transaction.query<{ drop_id: string; open: boolean; deadline_at: string | null }>(
-    `SELECT drop_id, open, deadline_at::text AS deadline_at FROM ${tables.platform_stats_drops} WHERE drop_id = ANY($1::text[])`,
+    `SELECT drop_id, open, deadline_at::text AS deadline_at FROM ${tables.platform_stats_drops}
+     WHERE drop_id = ANY($1::text[])`,
     [[...new Set(dropChanges.map((change) => change.dropId))]],
   );
   const drops = new Map<string, DropRow>(

@@ -69,6 +69,66 @@ export function achievementProgress(
   return definition.criteria_type === 'level' ? levelOf(state.xpPoints) : counters[definition.criteria_type];
 }
 
+/** An achievement met and not claimed yet: its XP is awarded, and its gold paid from issuance (when it pays any). */
+function claimAchievement(
+  data: Extract<ProgressCommand, { type: 'ClaimAchievement' }>['data'],
+  state: ProgressAccountState,
+): ProgressDecision {
+  const userId = state.userId;
+  const { achievementId, counters, xpMultiplier, transactionId, now } = data;
+  const definition = findAchievement(achievementId);
+  if (!definition) return refuse('ACHIEVEMENT_MUST_EXIST');
+  if (state.claimedAchievements.has(achievementId)) return refuse('ACHIEVEMENT_CLAIMED_ONCE');
+  if (achievementProgress(definition, state, counters) < definition.criteria_value)
+    return refuse('ACHIEVEMENT_MUST_BE_MET');
+  return {
+    kind: 'accepted',
+    events: [
+      {
+        type: 'AchievementClaimed',
+        data: {
+          userId,
+          achievementId,
+          goldReward: definition.gold_reward,
+          xpReward: definition.xp_reward,
+          transactionId,
+          claimedAt: now,
+        },
+      },
+      {
+        type: 'ExperienceAwarded',
+        data: {
+          userId,
+          baseAmount: definition.xp_reward,
+          multiplier: xpMultiplier,
+          amount: definition.xp_reward * xpMultiplier,
+          source: 'achievement',
+          sourceId: achievementId,
+          awardedAt: now,
+        },
+      },
+    ],
+    money:
+      definition.gold_reward > 0
+        ? {
+            transactionId,
+            reasonCode: 'ACHIEVEMENT_REWARD',
+            description: `Achievement: ${achievementId}`,
+            now,
+            postings: [
+              {
+                debitAccount: SYSTEM_ACCOUNTS.issuance,
+                creditAccount: userAccount(userId),
+                currency: 'gold',
+                amountMinor: BigInt(definition.gold_reward),
+              },
+            ],
+            references: { achievementId },
+          }
+        : null,
+  };
+}
+
 export function decide(command: ProgressCommand, state: ProgressAccountState): ProgressDecision {
   const userId = state.userId;
   switch (command.type) {
@@ -96,60 +156,8 @@ export function decide(command: ProgressCommand, state: ProgressAccountState): P
         money: null,
       };
     }
-    case 'ClaimAchievement': {
-      const { achievementId, counters, xpMultiplier, transactionId, now } = command.data;
-      const definition = findAchievement(achievementId);
-      if (!definition) return refuse('ACHIEVEMENT_MUST_EXIST');
-      if (state.claimedAchievements.has(achievementId)) return refuse('ACHIEVEMENT_CLAIMED_ONCE');
-      if (achievementProgress(definition, state, counters) < definition.criteria_value)
-        return refuse('ACHIEVEMENT_MUST_BE_MET');
-      return {
-        kind: 'accepted',
-        events: [
-          {
-            type: 'AchievementClaimed',
-            data: {
-              userId,
-              achievementId,
-              goldReward: definition.gold_reward,
-              xpReward: definition.xp_reward,
-              transactionId,
-              claimedAt: now,
-            },
-          },
-          {
-            type: 'ExperienceAwarded',
-            data: {
-              userId,
-              baseAmount: definition.xp_reward,
-              multiplier: xpMultiplier,
-              amount: definition.xp_reward * xpMultiplier,
-              source: 'achievement',
-              sourceId: achievementId,
-              awardedAt: now,
-            },
-          },
-        ],
-        money:
-          definition.gold_reward > 0
-            ? {
-                transactionId,
-                reasonCode: 'ACHIEVEMENT_REWARD',
-                description: `Achievement: ${achievementId}`,
-                now,
-                postings: [
-                  {
-                    debitAccount: SYSTEM_ACCOUNTS.issuance,
-                    creditAccount: userAccount(userId),
-                    currency: 'gold',
-                    amountMinor: BigInt(definition.gold_reward),
-                  },
-                ],
-                references: { achievementId },
-              }
-            : null,
-      };
-    }
+    case 'ClaimAchievement':
+      return claimAchievement(command.data, state);
   }
 }
 

@@ -17,10 +17,35 @@ type Tables = ProjectionTables<'search_drops' | 'search_drops_demo_creators'>;
 /** The spec's drop_type: paid drops are `paid_content`, the others their category. */
 const dropTypeOf = (kind: string, category: string) => (kind === 'paid' ? 'paid_content' : category);
 
+/** A new drop is searchable unless its creator is a demo sandbox. */
+async function insertDrop(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
+  const data = DropCreatedSchema.parse(stored.data);
+  await transaction.query(
+    `INSERT INTO ${tables.search_drops}
+       (drop_id, title, description, drop_type, gem_reward_base_minor, key_cost_minor, status, creator_name,
+        created_at)
+     SELECT $1, $2, $3, $4, $5, $6, 'active', $7, $8
+      WHERE NOT EXISTS (SELECT 1 FROM ${tables.search_drops_demo_creators} WHERE user_id = $9)
+     ON CONFLICT (drop_id) DO NOTHING`,
+    [
+      data.dropId,
+      data.details.title,
+      data.details.description,
+      dropTypeOf(data.kind, data.details.category),
+      data.terms.gemRewardBaseMinor,
+      data.terms.keyCostMinor,
+      data.creatorName,
+      data.createdAt,
+      data.creatorId,
+    ],
+  );
+}
+
 async function apply(transaction: TransactionHandle, tables: Tables, stored: StoredEvent): Promise<void> {
   switch (stored.type) {
     case 'UserRegistered': {
-      // Demo sandboxes' drops are not searchable (a user registers before any drop of theirs; the log is read in order).
+      // Demo sandboxes' drops are not searchable (a user registers before any drop of theirs; the log is read in
+      // order).
       const data = UserRegisteredSchema.parse(stored.data);
       if (!(data.isDemo ?? data.demoPersona !== null)) return;
       await transaction.query(
@@ -29,31 +54,13 @@ async function apply(transaction: TransactionHandle, tables: Tables, stored: Sto
       );
       return;
     }
-    case 'DropCreated': {
-      const data = DropCreatedSchema.parse(stored.data);
-      await transaction.query(
-        `INSERT INTO ${tables.search_drops} (drop_id, title, description, drop_type, gem_reward_base_minor, key_cost_minor, status, creator_name, created_at)
-         SELECT $1, $2, $3, $4, $5, $6, 'active', $7, $8
-          WHERE NOT EXISTS (SELECT 1 FROM ${tables.search_drops_demo_creators} WHERE user_id = $9)
-         ON CONFLICT (drop_id) DO NOTHING`,
-        [
-          data.dropId,
-          data.details.title,
-          data.details.description,
-          dropTypeOf(data.kind, data.details.category),
-          data.terms.gemRewardBaseMinor,
-          data.terms.keyCostMinor,
-          data.creatorName,
-          data.createdAt,
-          data.creatorId,
-        ],
-      );
-      return;
-    }
+    case 'DropCreated':
+      return insertDrop(transaction, tables, stored);
     case 'DropUpdated': {
       const data = DropUpdatedSchema.parse(stored.data);
       await transaction.query(
-        `UPDATE ${tables.search_drops} SET title = $2, description = $3, gem_reward_base_minor = $4, key_cost_minor = $5,
+        `UPDATE ${tables.search_drops}
+         SET title = $2, description = $3, gem_reward_base_minor = $4, key_cost_minor = $5,
            drop_type = CASE WHEN drop_type = 'paid_content' THEN drop_type ELSE $6 END
          WHERE drop_id = $1`,
         [

@@ -106,6 +106,67 @@ export function upgradeCostMinor(from: UserTier, to: UserTier, paymentMethod: 'p
     : BigInt(cost.gems) * GEMS_MINOR_PER_GEM;
 }
 
+/** A gold shop item not owned (active) yet, paid in gold; a tier upgrade item also records the tier's purchase. */
+function buyGoldItem(
+  data: Extract<ShopCommand, { type: 'BuyGoldItem' }>['data'],
+  state: ShopAccountState,
+): ShopDecision {
+  const userId = state.userId;
+  const { itemNameOrId, purchaseId, transactionId, now } = data;
+  const item = findGoldShopItem(itemNameOrId);
+  if (!item) return refuse('ITEM_MUST_BE_IN_CATALOGUE');
+  if (state.purchases.some((purchase) => purchase.item.id === item.id && isActive(purchase, now)))
+    return refuse('ITEM_MUST_NOT_BE_OWNED');
+  const fromTier = effectiveTier(state, data.currentTier);
+  if (item.type === 'tier_upgrade' && TIER_ORDER[item.effect_data.tier as UserTier] <= TIER_ORDER[fromTier])
+    return refuse('TIER_MUST_BE_HIGHER');
+  const expiresAt =
+    item.duration_hours === null ? null : new Date(Date.parse(now) + item.duration_hours * 3_600_000).toISOString();
+  const purchased: ShopEvent = {
+    type: 'GoldItemPurchased',
+    data: {
+      userId,
+      purchaseId,
+      itemId: item.id,
+      itemName: item.name,
+      itemType: item.type,
+      goldCost: item.gold_cost,
+      effectData: { ...item.effect_data },
+      expiresAt,
+      transactionId,
+      purchasedAt: now,
+    },
+  };
+  const events: ShopEvent[] = [purchased];
+  if (item.type === 'tier_upgrade') {
+    events.push({
+      type: 'TierUpgradePurchased',
+      data: {
+        userId,
+        fromTier,
+        toTier: item.effect_data.tier as UserTier,
+        paymentMethod: 'gold',
+        amountMinor: String(item.gold_cost),
+        transactionId,
+        purchasedAt: now,
+      },
+    });
+  }
+  const money = paid(
+    {
+      userId,
+      transactionId,
+      reasonCode: 'GOLD_PURCHASE',
+      description: `Gold shop: ${item.name}`,
+      now,
+      references: { itemId: item.id, purchaseId },
+    },
+    'gold',
+    BigInt(item.gold_cost),
+  );
+  return { kind: 'accepted', events, money };
+}
+
 export function decide(command: ShopCommand, state: ShopAccountState): ShopDecision {
   const userId = state.userId;
   switch (command.type) {
@@ -144,61 +205,8 @@ export function decide(command: ShopCommand, state: ShopAccountState): ShopDecis
         ),
       };
     }
-    case 'BuyGoldItem': {
-      const { itemNameOrId, purchaseId, transactionId, now } = command.data;
-      const item = findGoldShopItem(itemNameOrId);
-      if (!item) return refuse('ITEM_MUST_BE_IN_CATALOGUE');
-      if (state.purchases.some((purchase) => purchase.item.id === item.id && isActive(purchase, now)))
-        return refuse('ITEM_MUST_NOT_BE_OWNED');
-      const fromTier = effectiveTier(state, command.data.currentTier);
-      if (item.type === 'tier_upgrade' && TIER_ORDER[item.effect_data.tier as UserTier] <= TIER_ORDER[fromTier])
-        return refuse('TIER_MUST_BE_HIGHER');
-      const expiresAt =
-        item.duration_hours === null ? null : new Date(Date.parse(now) + item.duration_hours * 3_600_000).toISOString();
-      const purchased: ShopEvent = {
-        type: 'GoldItemPurchased',
-        data: {
-          userId,
-          purchaseId,
-          itemId: item.id,
-          itemName: item.name,
-          itemType: item.type,
-          goldCost: item.gold_cost,
-          effectData: { ...item.effect_data },
-          expiresAt,
-          transactionId,
-          purchasedAt: now,
-        },
-      };
-      const events: ShopEvent[] = [purchased];
-      if (item.type === 'tier_upgrade') {
-        events.push({
-          type: 'TierUpgradePurchased',
-          data: {
-            userId,
-            fromTier,
-            toTier: item.effect_data.tier as UserTier,
-            paymentMethod: 'gold',
-            amountMinor: String(item.gold_cost),
-            transactionId,
-            purchasedAt: now,
-          },
-        });
-      }
-      const money = paid(
-        {
-          userId,
-          transactionId,
-          reasonCode: 'GOLD_PURCHASE',
-          description: `Gold shop: ${item.name}`,
-          now,
-          references: { itemId: item.id, purchaseId },
-        },
-        'gold',
-        BigInt(item.gold_cost),
-      );
-      return { kind: 'accepted', events, money };
-    }
+    case 'BuyGoldItem':
+      return buyGoldItem(command.data, state);
   }
 }
 

@@ -72,6 +72,52 @@ export function allowancePeriodOf(tier: UserTier, at: Date) {
 export const paidPlanRuns = (state: SubscriptionState, now: string) =>
   state.tier !== 'free' && state.paidThrough !== null && Date.parse(state.paidThrough) > Date.parse(now);
 
+/** The tier's moves for the current inventory period, issued once per period. */
+function creditMovesAllowance(
+  data: Extract<SubscriptionCommand, { type: 'CreditMovesAllowance' }>['data'],
+  state: SubscriptionState,
+): SubscriptionDecision {
+  const { tier, now, transactionIdOf } = data;
+  const period = allowancePeriodOf(tier, new Date(now));
+  if (state.creditedPeriods.has(period.key) || period.moves <= 0) return { kind: 'duplicate' };
+  const transactionId = transactionIdOf(period.key);
+  return {
+    kind: 'accepted',
+    events: [
+      {
+        type: 'MovesAllowanceCredited',
+        data: {
+          userId: state.userId,
+          tier,
+          periodKey: period.key,
+          periodStart: period.start,
+          periodEnd: period.end,
+          moves: period.moves,
+          transactionId,
+          at: now,
+        },
+      },
+    ],
+    money: {
+      transactionId,
+      reasonCode: 'MOVES_ALLOWANCE',
+      description:
+        `Moves allowance: ${period.moves} moves ` +
+        `(${tier} plan, ${period.period} from ${period.start.slice(0, 10)})`,
+      postings: [
+        {
+          debitAccount: SYSTEM_ACCOUNTS.issuance,
+          creditAccount: userAccount(state.userId),
+          currency: 'moves',
+          amountMinor: BigInt(period.moves) * MOVES_MINOR_PER_MOVE,
+        },
+      ],
+      now,
+      references: { periodKey: period.key },
+    },
+  };
+}
+
 /**
  * The rules of a subscription:
  * - a plan payment is applied once per checkout session (a replayed webhook is a duplicate). Paying the plan that
@@ -129,45 +175,8 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
         data: { userId: state.userId, fromTier: state.tier, toTier: 'free', reason: 'refunded', at: now },
       });
     }
-    case 'CreditMovesAllowance': {
-      const { tier, now, transactionIdOf } = command.data;
-      const period = allowancePeriodOf(tier, new Date(now));
-      if (state.creditedPeriods.has(period.key) || period.moves <= 0) return { kind: 'duplicate' };
-      const transactionId = transactionIdOf(period.key);
-      return {
-        kind: 'accepted',
-        events: [
-          {
-            type: 'MovesAllowanceCredited',
-            data: {
-              userId: state.userId,
-              tier,
-              periodKey: period.key,
-              periodStart: period.start,
-              periodEnd: period.end,
-              moves: period.moves,
-              transactionId,
-              at: now,
-            },
-          },
-        ],
-        money: {
-          transactionId,
-          reasonCode: 'MOVES_ALLOWANCE',
-          description: `Moves allowance: ${period.moves} moves (${tier} plan, ${period.period} from ${period.start.slice(0, 10)})`,
-          postings: [
-            {
-              debitAccount: SYSTEM_ACCOUNTS.issuance,
-              creditAccount: userAccount(state.userId),
-              currency: 'moves',
-              amountMinor: BigInt(period.moves) * MOVES_MINOR_PER_MOVE,
-            },
-          ],
-          now,
-          references: { periodKey: period.key },
-        },
-      };
-    }
+    case 'CreditMovesAllowance':
+      return creditMovesAllowance(command.data, state);
   }
 }
 

@@ -7,6 +7,8 @@ import { CheckoutSessionPaidSchema, CheckoutSessionRefundedSchema } from '@app/c
 import { PlanDowngradedSchema, findAdvertiserPlan } from '@app/contracts/subscriptions';
 import { USER_TIERS } from '@app/contracts/identity';
 import { JobsService } from '../../../platform/jobs/jobs.service';
+import type { Reaction } from '../../../platform/jobs/reactor';
+import type { StoredEvent } from '@app/event-store';
 import { ChangeUserTierCommand, getExistingUser } from '../../identity';
 import { SubscriptionCommands } from './subscription-commands';
 
@@ -21,6 +23,47 @@ const PayloadSchema = z.object({
   tier: z.enum(USER_TIERS),
   paidAt: z.string(),
 });
+
+/** The job each event calls for: apply a paid plan, revoke a refunded one, or follow a downgrade in identity. */
+function planPaymentReactions(event: StoredEvent): Reaction[] {
+  if (event.type === 'CheckoutSessionRefunded') {
+    const refunded = CheckoutSessionRefundedSchema.safeParse(event.data);
+    return refunded.success
+      ? [
+          {
+            jobName: REVOKE_PLAN_PAYMENT_JOB,
+            payload: { sessionId: refunded.data.sessionId, refundedAt: refunded.data.refundedAt },
+          },
+        ]
+      : [];
+  }
+  if (event.type === 'PlanDowngraded') {
+    const downgraded = PlanDowngradedSchema.safeParse(event.data);
+    return downgraded.success
+      ? [
+          {
+            jobName: APPLY_DOWNGRADE_JOB,
+            payload: { userId: downgraded.data.userId, fromTier: downgraded.data.fromTier },
+          },
+        ]
+      : [];
+  }
+  const parsed = CheckoutSessionPaidSchema.safeParse(event.data);
+  if (!parsed.success || parsed.data.kind !== 'plan' || !parsed.data.packageId) return [];
+  const plan = findAdvertiserPlan(parsed.data.packageId);
+  if (!plan || plan.tier === 'free') return [];
+  return [
+    {
+      jobName: APPLY_PLAN_PAYMENT_JOB,
+      payload: {
+        userId: parsed.data.userId,
+        sessionId: parsed.data.sessionId,
+        tier: plan.tier,
+        paidAt: parsed.data.paidAt,
+      },
+    },
+  ];
+}
 
 /**
  * A paid plan checkout (payments' `CheckoutSessionPaid` with `kind: 'plan'`) becomes a period on the advertiser's
@@ -40,45 +83,7 @@ export class PlanPaymentsReactor {
     jobs.registerReactor({
       name: 'subscription_plan_payments',
       eventTypes: ['CheckoutSessionPaid', 'PlanDowngraded', 'CheckoutSessionRefunded'],
-      react: (event) => {
-        if (event.type === 'CheckoutSessionRefunded') {
-          const refunded = CheckoutSessionRefundedSchema.safeParse(event.data);
-          return refunded.success
-            ? [
-                {
-                  jobName: REVOKE_PLAN_PAYMENT_JOB,
-                  payload: { sessionId: refunded.data.sessionId, refundedAt: refunded.data.refundedAt },
-                },
-              ]
-            : [];
-        }
-        if (event.type === 'PlanDowngraded') {
-          const downgraded = PlanDowngradedSchema.safeParse(event.data);
-          return downgraded.success
-            ? [
-                {
-                  jobName: APPLY_DOWNGRADE_JOB,
-                  payload: { userId: downgraded.data.userId, fromTier: downgraded.data.fromTier },
-                },
-              ]
-            : [];
-        }
-        const parsed = CheckoutSessionPaidSchema.safeParse(event.data);
-        if (!parsed.success || parsed.data.kind !== 'plan' || !parsed.data.packageId) return [];
-        const plan = findAdvertiserPlan(parsed.data.packageId);
-        if (!plan || plan.tier === 'free') return [];
-        return [
-          {
-            jobName: APPLY_PLAN_PAYMENT_JOB,
-            payload: {
-              userId: parsed.data.userId,
-              sessionId: parsed.data.sessionId,
-              tier: plan.tier,
-              paidAt: parsed.data.paidAt,
-            },
-          },
-        ];
-      },
+      react: planPaymentReactions,
       handlers: {
         [APPLY_PLAN_PAYMENT_JOB]: async (payload) => {
           const { userId, sessionId, tier, paidAt } = PayloadSchema.parse(payload);

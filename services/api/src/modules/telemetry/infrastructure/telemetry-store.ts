@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventStore } from '@app/event-store';
+import type { EventStore, TransactionHandle } from '@app/event-store';
 import type pg from 'pg';
 import {
   telemetryBatchStreamId,
@@ -48,53 +48,21 @@ export class TelemetryStore {
    * nothing and answers `stored: false`. Adds the stored batches to the daily counts and publishes their content
    * views (`ContentViewsCounted`, one event per group) in the same transaction.
    */
-  async storeBatches(
-    batches: ReadonlyArray<{ batchId: string; events: readonly StoredEvent[] }>,
-  ): Promise<Array<{ stored: boolean }>> {
+  async storeBatches(batches: ReadonlyArray<StoredBatch>): Promise<Array<{ stored: boolean }>> {
     // A batch id twice in one group is the same batch twice: the first is stored, the second answers not stored.
     const firstOf = new Map<string, number>();
     batches.forEach((batch, index) => (firstOf.has(batch.batchId) ? undefined : firstOf.set(batch.batchId, index)));
     const claimedIds = await this.eventStore.withTransaction(async (transaction) => {
       const claimed = await transaction.query<{ batch_id: string }>(
-        `INSERT INTO telemetry_batches (batch_id, events, stored_at) SELECT batch_id, events, now() FROM ${rowsTable(1, { batch_id: 'text', events: 'integer' })} AS b
+        `INSERT INTO telemetry_batches (batch_id, events, stored_at)
+         SELECT batch_id, events, now() FROM ${rowsTable(1, { batch_id: 'text', events: 'integer' })} AS b
          ON CONFLICT DO NOTHING RETURNING batch_id`,
         [rowsDocument([...firstOf].map(([batchId, index]) => [batchId, batches[index]!.events.length]))],
       );
       const ids = new Set(claimed.rows.map((row) => row.batch_id));
       if (ids.size === 0) return ids;
       const stored = [...firstOf.entries()].filter(([batchId]) => ids.has(batchId)).map(([, index]) => batches[index]!);
-      await upsertRows(
-        transaction,
-        'telemetry_events',
-        {
-          batch_id: 'text',
-          received_at: 'timestamptz',
-          session_id: 'text',
-          user_id: 'text',
-          event_type: 'text',
-          target_type: 'text',
-          target_id: 'text',
-          campaign_id: 'text',
-          payload: 'jsonb',
-        },
-        stored.flatMap(({ batchId, events }) =>
-          events.map((event) => {
-            const target = targetOf(event);
-            return [
-              batchId,
-              event.receivedAt,
-              event.sessionId,
-              event.userId,
-              event.eventType,
-              target?.targetType ?? null,
-              target?.targetId ?? null,
-              target?.campaignId ?? null,
-              JSON.stringify(event.payload),
-            ];
-          }),
-        ),
-        '',
-      );
+      await insertEvents(transaction, stored);
       const rollup = rollupOf(stored.flatMap((batch) => batch.events));
       await upsertRows(
         transaction,
@@ -110,30 +78,38 @@ export class TelemetryStore {
         rollup.campaigns.map((row) => [row.campaignId, row.eventType, row.day, row.count]),
         'ON CONFLICT (campaign_id, event_type, day) DO UPDATE SET count = target.count + excluded.count',
       );
-      // The group's content views, published once (the batches were claimed by this transaction): content folds them.
-      const views = contentViewsOf(rollup.targets);
-      if (views.length > 0) {
-        const data: ContentViewsCounted = {
-          batchIds: stored.map((batch) => batch.batchId),
-          views,
-          at: new Date().toISOString(),
-        };
-        await this.eventStore.append(
-          [
-            {
-              streamId: telemetryBatchStreamId(stored[0]!.batchId),
-              expectedVersion: 'no_stream',
-              events: [{ type: 'ContentViewsCounted', data }],
-            },
-          ],
-          { transaction },
-        );
-      }
+      await this.publishContentViews(transaction, stored, rollup.targets);
       return ids;
     });
     return batches.map((batch, index) => ({
       stored: firstOf.get(batch.batchId) === index && claimedIds.has(batch.batchId),
     }));
+  }
+
+  private async publishContentViews(
+    transaction: TransactionHandle,
+    stored: ReadonlyArray<StoredBatch>,
+    targets: ReturnType<typeof rollupOf>['targets'],
+  ) {
+    // The group's content views, published once (the batches were claimed by this transaction): content folds them.
+    const views = contentViewsOf(targets);
+    if (views.length > 0) {
+      const data: ContentViewsCounted = {
+        batchIds: stored.map((batch) => batch.batchId),
+        views,
+        at: new Date().toISOString(),
+      };
+      await this.eventStore.append(
+        [
+          {
+            streamId: telemetryBatchStreamId(stored[0]!.batchId),
+            expectedVersion: 'no_stream',
+            events: [{ type: 'ContentViewsCounted', data }],
+          },
+        ],
+        { transaction },
+      );
+    }
   }
 
   /** Daily counts of the targets for the UTC days that overlap [from, to). */
@@ -149,7 +125,8 @@ export class TelemetryStore {
       `SELECT c.target_type, c.target_id, c.event_type, to_char(c.day, 'YYYY-MM-DD') AS day, c.count::text AS count
          FROM ${rowsTable(1, { target_type: 'text', target_id: 'text' })} AS t
          JOIN telemetry_daily_counts c ON c.target_type = t.target_type AND c.target_id = t.target_id
-        WHERE c.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date AND c.day::timestamp < ($3::timestamptz AT TIME ZONE 'UTC')
+        WHERE c.day >= ($2::timestamptz AT TIME ZONE 'UTC')::date
+          AND c.day::timestamp < ($3::timestamptz AT TIME ZONE 'UTC')
         ORDER BY c.target_type, c.target_id, c.event_type, c.day`,
       [rowsDocument(targets.map((target) => [target.type, target.id])), from.toISOString(), to.toISOString()],
     );
@@ -168,7 +145,8 @@ export class TelemetryStore {
     caller: { userId: string | null; userAgent: string | null },
   ): Promise<string> {
     const result = await this.pool.query<{ id: string }>(
-      `INSERT INTO telemetry_client_errors (received_at, source, error, drop_id, response_status, error_details, client_timestamp, user_id, user_agent)
+      `INSERT INTO telemetry_client_errors
+         (received_at, source, error, drop_id, response_status, error_details, client_timestamp, user_id, user_agent)
        VALUES (now(), $1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING id::text AS id`,
       [
         report.source,
@@ -186,8 +164,10 @@ export class TelemetryStore {
 
   async recentClientErrors(limit: number, source: string | undefined): Promise<ClientError[]> {
     const result = await this.pool.query<ClientErrorRow>(
-      `SELECT id::text AS id, received_at, source, error, drop_id, response_status, error_details, client_timestamp, user_id, user_agent
-         FROM telemetry_client_errors WHERE ($2::text IS NULL OR source = $2) ORDER BY received_at DESC, id DESC LIMIT $1`,
+      `SELECT id::text AS id, received_at, source, error, drop_id, response_status, error_details, client_timestamp,
+              user_id, user_agent
+         FROM telemetry_client_errors WHERE ($2::text IS NULL OR source = $2)
+        ORDER BY received_at DESC, id DESC LIMIT $1`,
       [limit, source ?? null],
     );
     return result.rows.map((row) => ({
@@ -204,4 +184,43 @@ export class TelemetryStore {
     await this.pool.query(`DELETE FROM telemetry_client_errors WHERE received_at < $1`, [before]);
     await this.pool.query(`DELETE FROM telemetry_batches WHERE stored_at < $1`, [before]);
   }
+}
+
+/** A batch of the group, as received. */
+type StoredBatch = { batchId: string; events: readonly StoredEvent[] };
+
+/** The raw events of the batches this transaction claimed, with the target each one names (if any). */
+async function insertEvents(transaction: TransactionHandle, stored: ReadonlyArray<StoredBatch>) {
+  await upsertRows(
+    transaction,
+    'telemetry_events',
+    {
+      batch_id: 'text',
+      received_at: 'timestamptz',
+      session_id: 'text',
+      user_id: 'text',
+      event_type: 'text',
+      target_type: 'text',
+      target_id: 'text',
+      campaign_id: 'text',
+      payload: 'jsonb',
+    },
+    stored.flatMap(({ batchId, events }) =>
+      events.map((event) => {
+        const target = targetOf(event);
+        return [
+          batchId,
+          event.receivedAt,
+          event.sessionId,
+          event.userId,
+          event.eventType,
+          target?.targetType ?? null,
+          target?.targetId ?? null,
+          target?.campaignId ?? null,
+          JSON.stringify(event.payload),
+        ];
+      }),
+    ),
+    '',
+  );
 }
