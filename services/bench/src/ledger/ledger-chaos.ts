@@ -79,34 +79,7 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
     log(`signing up ${options.clients} users`);
     const tokens = await signUpConverters(api.base, new LedgerExecutor(eventStore), options.clients);
     http = new Pool(api.base, { connections: options.clients, pipelining: 1 });
-    const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
-    const acknowledged = new Map<string, string>();
-    const answers: Answer[] = [];
-    const counts = { sent: 0, refused: 0, inDoubt: 0, retries: 0 };
-    const refusals = new Map<string, number>();
-    const convert = async (client: number, scheduledAt: number): Promise<boolean> => {
-      const key = randomUUID();
-      counts.sent += 1;
-      for (;;) {
-        const outcome = await convertOnce(http!, tokens[client]!, key, body);
-        if ('transactionId' in outcome) {
-          acknowledged.set(key, outcome.transactionId);
-          answers.push({ scheduledAt, answeredAt: performance.now() });
-          return true;
-        }
-        if ('refusal' in outcome) {
-          counts.refused += 1;
-          refusals.set(outcome.refusal, (refusals.get(outcome.refusal) ?? 0) + 1);
-          return false;
-        }
-        if (performance.now() - scheduledAt > options.giveUpAfterSeconds * 1000) {
-          counts.inDoubt += 1;
-          return false;
-        }
-        counts.retries += 1;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
-      }
-    };
+    const { convert, acknowledged, answers, counts, refusals } = chaosConverter(options, tokens, () => http!);
     log('warming up for 3 s at the offered rate');
     await runFixedRate('warm-up', options.clients, 3, options.ratePerSecond, convert);
     await projectionsCaughtUp(database.pool, eventStore);
@@ -144,6 +117,42 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
     await api.stop();
     await database.close();
   }
+}
+
+/**
+ * The chaos run's client: converts 1 gem under a key of its own, sends it again under the same key while it gets no
+ * answer (or a 5xx) until `giveUpAfterSeconds`, and tallies what it saw.
+ */
+function chaosConverter(options: ChaosOptions, tokens: string[], http: () => Pool) {
+  const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
+  const acknowledged = new Map<string, string>();
+  const answers: Answer[] = [];
+  const counts = { sent: 0, refused: 0, inDoubt: 0, retries: 0 };
+  const refusals = new Map<string, number>();
+  const convert = async (client: number, scheduledAt: number): Promise<boolean> => {
+    const key = randomUUID();
+    counts.sent += 1;
+    for (;;) {
+      const outcome = await convertOnce(http(), tokens[client]!, key, body);
+      if ('transactionId' in outcome) {
+        acknowledged.set(key, outcome.transactionId);
+        answers.push({ scheduledAt, answeredAt: performance.now() });
+        return true;
+      }
+      if ('refusal' in outcome) {
+        counts.refused += 1;
+        refusals.set(outcome.refusal, (refusals.get(outcome.refusal) ?? 0) + 1);
+        return false;
+      }
+      if (performance.now() - scheduledAt > options.giveUpAfterSeconds * 1000) {
+        counts.inDoubt += 1;
+        return false;
+      }
+      counts.retries += 1;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    }
+  };
+  return { convert, acknowledged, answers, counts, refusals };
 }
 
 /** Kills and restarts the process (or restarts PostgreSQL); resolves with the time it was back. */
