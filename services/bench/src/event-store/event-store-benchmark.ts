@@ -272,37 +272,53 @@ export async function runEventStoreBenchmark(
         ),
       );
     }
-    await waitForReadHorizon(ours.database);
-    await ours.database.pool.query('VACUUM ANALYZE events');
-    await ours.database.pool.query('VACUUM ANALYZE emt_messages');
-    // Reads are short, so one run is at the mercy of whatever else the machine does: take the median of three,
-    // alternating adapters.
-    const readRuns = new Map<ScenarioResult['adapter'], { events: number; seconds: number }[]>([
-      ['ours', []],
-      ['emmett', []],
-    ]);
-    for (let run = 0; run < 3; run += 1) {
-      for (const adapter of [ours, emmett]) {
-        log(`read-all: ${adapter.name}, run ${run + 1} of 3`);
-        readRuns.get(adapter.name)!.push(await timed(() => adapter.readAll(options.readBatchSize)));
-      }
-    }
-    for (const adapter of [ours, emmett]) {
-      const measured = readRuns.get(adapter.name)!.sort((left, right) => left.seconds - right.seconds)[1];
-      const expected = written.get(adapter.name)!;
-      // A reader that checkpoints on position alone re-reads or skips events committed out of position order.
-      const note =
-        measured.events === expected
-          ? `read all ${expected} events written`
-          : `read ${measured.events} events but ${expected} were written`;
-      results.push({
-        ...result(`read-all (batches of ${options.readBatchSize}, median of 3)`, adapter.name, measured, note),
-        expectedEvents: expected,
-      });
-    }
+    results.push(...(await measureReadAll(ours.database, [ours, emmett], options, written, log)));
   } finally {
     await ours.close();
     await emmett.close();
+  }
+  return results;
+}
+
+/**
+ * Read-all of everything written (`database` holds both adapters' tables), by each adapter, three runs each; the median
+ * run is the result.
+ */
+async function measureReadAll(
+  database: Database,
+  adapters: Adapter[],
+  options: EventStoreBenchmarkOptions,
+  written: ReadonlyMap<ScenarioResult['adapter'], number>,
+  log: (line: string) => void,
+): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  await waitForReadHorizon(database);
+  await database.pool.query('VACUUM ANALYZE events');
+  await database.pool.query('VACUUM ANALYZE emt_messages');
+  // Reads are short, so one run is at the mercy of whatever else the machine does: take the median of three,
+  // alternating adapters.
+  const readRuns = new Map<ScenarioResult['adapter'], { events: number; seconds: number }[]>([
+    ['ours', []],
+    ['emmett', []],
+  ]);
+  for (let run = 0; run < 3; run += 1) {
+    for (const adapter of adapters) {
+      log(`read-all: ${adapter.name}, run ${run + 1} of 3`);
+      readRuns.get(adapter.name)!.push(await timed(() => adapter.readAll(options.readBatchSize)));
+    }
+  }
+  for (const adapter of adapters) {
+    const measured = readRuns.get(adapter.name)!.sort((left, right) => left.seconds - right.seconds)[1];
+    const expected = written.get(adapter.name)!;
+    // A reader that checkpoints on position alone re-reads or skips events committed out of position order.
+    const note =
+      measured.events === expected
+        ? `read all ${expected} events written`
+        : `read ${measured.events} events but ${expected} were written`;
+    results.push({
+      ...result(`read-all (batches of ${options.readBatchSize}, median of 3)`, adapter.name, measured, note),
+      expectedEvents: expected,
+    });
   }
   return results;
 }
@@ -316,7 +332,8 @@ async function waitForReadHorizon(database: Database): Promise<void> {
   for (;;) {
     const result = await database.pool.query<{ pending: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))
-           OR EXISTS (SELECT 1 FROM emt_messages WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending`,
+           OR EXISTS (SELECT 1 FROM emt_messages
+                      WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS pending`,
     );
     if (!result.rows[0].pending) return;
     if (Date.now() > deadline) throw new Error('the read horizon did not pass the written events within 60 s');
@@ -327,9 +344,12 @@ async function waitForReadHorizon(database: Database): Promise<void> {
 export function formatEventStoreResults(results: ScenarioResult[], options: EventStoreBenchmarkOptions): string {
   const scenarios = [...new Set(results.map((entry) => entry.scenario))];
   const lines = [
-    `Event store benchmark: ${options.writers} concurrent writers, ${options.eventsPerScenario.toLocaleString('en-US')} events per append scenario, same fresh PostgreSQL database`,
+    `Event store benchmark: ${options.writers} concurrent writers, ` +
+      `${options.eventsPerScenario.toLocaleString('en-US')} events per append scenario, ` +
+      'same fresh PostgreSQL database',
     '',
-    `${'scenario'.padEnd(50)} ${'ours (events/s)'.padStart(16)} ${'emmett (events/s)'.padStart(18)} ${'ours/emmett'.padStart(12)}`,
+    `${'scenario'.padEnd(50)} ${'ours (events/s)'.padStart(16)} ${'emmett (events/s)'.padStart(18)} ` +
+      `${'ours/emmett'.padStart(12)}`,
   ];
   for (const scenario of scenarios) {
     const ours = results.find((entry) => entry.scenario === scenario && entry.adapter === 'ours');

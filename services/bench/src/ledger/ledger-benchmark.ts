@@ -17,7 +17,7 @@ import { userStreamId } from '@app/api/src/modules/ledger/domain/streams';
 import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decision';
 import type pg from 'pg';
 import { apiBuildToRun, describeApi } from '../api-build';
-import { postgresCpuOf } from '../load/cpu-meter';
+import { postgresCpuOf, type CpuCounter } from '../load/cpu-meter';
 import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
 import type { LedgerBenchmarkOptions } from './ledger-benchmark-options';
 
@@ -110,6 +110,127 @@ function hotIssuance(to: string): LedgerCommand {
   };
 }
 
+type Cpu = { PostgreSQL: CpuCounter };
+type UniformTips = (ledger: LedgerExecutor, user: (index: number) => string) => () => Promise<boolean>;
+
+const accepted = (ledger: LedgerExecutor, command: LedgerCommand) =>
+  ledger.execute(command).then((outcome) => outcome.kind === 'accepted');
+
+/** The executor in-process: cold (first touch reads) then warm (every account cached), uniform and hot. */
+async function runDirectScenarios(
+  options: LedgerBenchmarkOptions,
+  eventStore: PostgresEventStore,
+  cpu: Cpu,
+  log: (line: string) => void,
+): Promise<ScenarioResult[]> {
+  log(`seeding ${options.users} users, and as many more for the cold fixed-rate scenario`);
+  await seedUsers(eventStore, options.users);
+  await seedUsers(eventStore, options.users, coldBenchUser);
+  const executor = new LedgerExecutor(eventStore);
+  /** A tip from one random user to another, with a fee leg: two user streams and system:fees per command. */
+  const uniform: UniformTips = (ledger, user) => async () => {
+    const from = randomIndex(options.users);
+    const to = (from + 1 + randomIndex(options.users - 1)) % options.users;
+    return accepted(ledger, transfer(user(from), user(to)));
+  };
+  const scenarios = await runColdScenarios(options, eventStore, executor, uniform, cpu, log);
+  // A service that has been running holds its users' folded states; load every account once, as it would have.
+  log(`warming the executor's cache with all ${options.users} accounts`);
+  for (let start = 0; start < options.users; start += 64) {
+    await Promise.all(
+      Array.from({ length: Math.min(64, options.users - start) }, (_, offset) =>
+        executor.load(benchUser(start + offset)),
+      ),
+    );
+  }
+  return [...scenarios, ...(await runWarmScenarios(options, executor, uniform, cpu, log))];
+}
+
+async function runColdScenarios(
+  options: LedgerBenchmarkOptions,
+  eventStore: PostgresEventStore,
+  executor: LedgerExecutor,
+  uniform: UniformTips,
+  cpu: Cpu,
+  log: (line: string) => void,
+): Promise<ScenarioResult[]> {
+  const rate = options.ratePerSecond;
+  log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
+  const closed = await runClosedLoop(
+    'direct, uniform accounts, cold (first touch reads)',
+    options.clients,
+    options.secondsPerScenario,
+    uniform(executor, benchUser),
+    cpu,
+  );
+  // Its own executor and users: nothing is cached when it starts, as in a process that has just started.
+  log(`direct, uniform, cold cache, at ${rate}/s offered for ${options.rateSeconds} s`);
+  const fixed = await runFixedRate(
+    `direct, uniform, cold, at ${rate}/s`,
+    options.clients,
+    options.rateSeconds,
+    rate,
+    uniform(new LedgerExecutor(eventStore), coldBenchUser),
+    cpu,
+  );
+  return [closed, fixed];
+}
+
+async function runWarmScenarios(
+  options: LedgerBenchmarkOptions,
+  executor: LedgerExecutor,
+  uniform: UniformTips,
+  cpu: Cpu,
+  log: (line: string) => void,
+): Promise<ScenarioResult[]> {
+  const rate = options.ratePerSecond;
+  const hot = async () => accepted(executor, hotIssuance(benchUser(randomIndex(options.users))));
+  const scenarios: ScenarioResult[] = [];
+  log('direct, uniform, warm cache');
+  scenarios.push(
+    await runClosedLoop(
+      'direct, uniform accounts (user→user + fee)',
+      options.clients,
+      options.secondsPerScenario,
+      uniform(executor, benchUser),
+      cpu,
+    ),
+  );
+  log(`direct, uniform, warm cache, at ${rate}/s offered for ${options.rateSeconds} s`);
+  scenarios.push(
+    await runFixedRate(
+      `direct, uniform, warm, at ${rate}/s`,
+      options.clients,
+      options.rateSeconds,
+      rate,
+      uniform(executor, benchUser),
+      cpu,
+    ),
+  );
+  log('direct, hot: every command debits system:issuance');
+  scenarios.push(
+    await runClosedLoop(
+      'direct, one hot system account (system:issuance)',
+      options.clients,
+      options.secondsPerScenario,
+      hot,
+      cpu,
+    ),
+  );
+  log(`direct, hot, at ${rate}/s offered for ${options.rateSeconds} s`);
+  scenarios.push(
+    await runFixedRate(
+      `direct, one hot system account, at ${rate}/s`,
+      options.clients,
+      options.rateSeconds,
+      rate,
+      hot,
+      cpu,
+    ),
+  );
+  return scenarios;
+}
+
 export async function runLedgerBenchmark(
   options: LedgerBenchmarkOptions,
   log: (line: string) => void,
@@ -128,99 +249,8 @@ export async function runLedgerBenchmark(
   const rebuilds: RebuildResult[] = [];
   try {
     const postgres = await postgresCpuOf(database.pool);
-    if (options.direct) {
-      log(`seeding ${options.users} users, and as many more for the cold fixed-rate scenario`);
-      await seedUsers(eventStore, options.users);
-      await seedUsers(eventStore, options.users, coldBenchUser);
-    }
-    const executor = new LedgerExecutor(eventStore);
-    const run = (ledger: LedgerExecutor, command: LedgerCommand) =>
-      ledger.execute(command).then((outcome) => outcome.kind === 'accepted');
-
-    /** A tip from one random user to another, with a fee leg: two user streams and system:fees per command. */
-    const uniform = (ledger: LedgerExecutor, user: (index: number) => string) => async () => {
-      const from = randomIndex(options.users);
-      const to = (from + 1 + randomIndex(options.users - 1)) % options.users;
-      return run(ledger, transfer(user(from), user(to)));
-    };
-    const hot = async () => run(executor, hotIssuance(benchUser(randomIndex(options.users))));
-    const rate = options.ratePerSecond;
-    const cpu = { PostgreSQL: postgres };
-    if (options.direct) {
-      log('direct, uniform: user → user tip with a fee leg (2 user streams + system:fees per command), cold cache');
-      scenarios.push(
-        await runClosedLoop(
-          'direct, uniform accounts, cold (first touch reads)',
-          options.clients,
-          options.secondsPerScenario,
-          uniform(executor, benchUser),
-          cpu,
-        ),
-      );
-      // Its own executor and users: nothing is cached when it starts, as in a process that has just started.
-      log(`direct, uniform, cold cache, at ${rate}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(
-        await runFixedRate(
-          `direct, uniform, cold, at ${rate}/s`,
-          options.clients,
-          options.rateSeconds,
-          rate,
-          uniform(new LedgerExecutor(eventStore), coldBenchUser),
-          cpu,
-        ),
-      );
-      // A service that has been running holds its users' folded states; load every account once, as it would have.
-      log(`warming the executor's cache with all ${options.users} accounts`);
-      for (let start = 0; start < options.users; start += 64) {
-        await Promise.all(
-          Array.from({ length: Math.min(64, options.users - start) }, (_, offset) =>
-            executor.load(benchUser(start + offset)),
-          ),
-        );
-      }
-      log('direct, uniform, warm cache');
-      scenarios.push(
-        await runClosedLoop(
-          'direct, uniform accounts (user→user + fee)',
-          options.clients,
-          options.secondsPerScenario,
-          uniform(executor, benchUser),
-          cpu,
-        ),
-      );
-      log(`direct, uniform, warm cache, at ${rate}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(
-        await runFixedRate(
-          `direct, uniform, warm, at ${rate}/s`,
-          options.clients,
-          options.rateSeconds,
-          rate,
-          uniform(executor, benchUser),
-          cpu,
-        ),
-      );
-      log('direct, hot: every command debits system:issuance');
-      scenarios.push(
-        await runClosedLoop(
-          'direct, one hot system account (system:issuance)',
-          options.clients,
-          options.secondsPerScenario,
-          hot,
-          cpu,
-        ),
-      );
-      log(`direct, hot, at ${rate}/s offered for ${options.rateSeconds} s`);
-      scenarios.push(
-        await runFixedRate(
-          `direct, one hot system account, at ${rate}/s`,
-          options.clients,
-          options.rateSeconds,
-          rate,
-          hot,
-          cpu,
-        ),
-      );
-    }
+    if (options.direct)
+      scenarios.push(...(await runDirectScenarios(options, eventStore, { PostgreSQL: postgres }, log)));
 
     if (options.http) {
       const { runHttpScenarios } = await import('./ledger-http-benchmark');
@@ -274,21 +304,25 @@ export function formatLedgerResults(
   options: Omit<LedgerBenchmarkOptions, 'databaseUrl'>,
 ): string {
   const lines = [
-    `Ledger benchmark: ${options.clients} concurrent clients, ${options.secondsPerScenario} s per scenario, ${options.users} users, pool ${options.poolSize}`,
+    `Ledger benchmark: ${options.clients} concurrent clients, ${options.secondsPerScenario} s per scenario, ` +
+      `${options.users} users, pool ${options.poolSize}`,
     ...(options.http ? [`Over HTTP: the ${describeApi(apiBuildToRun())}`] : []),
     '',
-    'scenario                                                    committed/s   p50 ms   p99 ms   max ms   committed  refused  gen. delay p99 ms',
+    'scenario                                                    committed/s   p50 ms   p99 ms   max ms   ' +
+      'committed  refused  gen. delay p99 ms',
   ];
   for (const scenario of results.scenarios) {
-    lines.push(
-      `${scenario.name.padEnd(58)} ${scenario.commandsPerSecond.toFixed(0).padStart(12)} ${scenario.p50Ms.toFixed(1).padStart(8)} ${scenario.p99Ms
-        .toFixed(1)
-        .padStart(
-          8,
-        )} ${scenario.maxMs.toFixed(1).padStart(8)} ${String(scenario.commands).padStart(11)} ${String(scenario.refused).padStart(8)} ${scenario.generatorDelayP99Ms
-        .toFixed(1)
-        .padStart(18)}`,
-    );
+    const columns = [
+      scenario.name.padEnd(58),
+      scenario.commandsPerSecond.toFixed(0).padStart(12),
+      scenario.p50Ms.toFixed(1).padStart(8),
+      scenario.p99Ms.toFixed(1).padStart(8),
+      scenario.maxMs.toFixed(1).padStart(8),
+      String(scenario.commands).padStart(11),
+      String(scenario.refused).padStart(8),
+      scenario.generatorDelayP99Ms.toFixed(1).padStart(18),
+    ];
+    lines.push(columns.join(' '));
   }
   // Every label any scenario measured, in first-seen order (machine, bench process, PostgreSQL, then API, worker).
   const labels = [...new Set(results.scenarios.flatMap((scenario) => Object.keys(scenario.cpuMsPerCommand)))];
@@ -304,7 +338,8 @@ export function formatLedgerResults(
   lines.push('', 'projection rebuild              events    seconds    events/s');
   for (const rebuild of results.rebuilds) {
     lines.push(
-      `${rebuild.projection.padEnd(28)} ${String(rebuild.events).padStart(9)} ${rebuild.seconds.toFixed(2).padStart(10)} ${rebuild.eventsPerSecond.toFixed(0).padStart(11)}`,
+      `${rebuild.projection.padEnd(28)} ${String(rebuild.events).padStart(9)} ` +
+        `${rebuild.seconds.toFixed(2).padStart(10)} ${rebuild.eventsPerSecond.toFixed(0).padStart(11)}`,
     );
   }
   lines.push('', 'Targets: ≥ 1,000 committed commands/s with p99 < 50 ms; rebuild ≥ 20,000 events/s.');

@@ -34,7 +34,9 @@ export async function runHttpScenarios(
   return results;
 }
 
-/** `count` users signed up over HTTP, each funded with plenty of gems to convert (directly in the ledger); their tokens. */
+/**
+ * `count` users signed up over HTTP, each funded with plenty of gems to convert (directly in the ledger); their tokens.
+ */
 export async function signUpConverters(base: string, executor: LedgerExecutor, count: number): Promise<string[]> {
   const tokens: string[] = [];
   for (let client = 0; client < count; client += 1) {
@@ -74,6 +76,67 @@ export async function signUpConverters(base: string, executor: LedgerExecutor, c
   return tokens;
 }
 
+/** The load generator's side of `POST /api/users/convert`: the connection pool and the transport errors it met. */
+class ConvertClient {
+  private readonly body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
+  private readonly transportErrors = new Map<string, number>();
+  private httpPool: Pool;
+
+  constructor(
+    private readonly base: string,
+    private readonly connections: number,
+    private readonly tokens: string[],
+  ) {
+    this.httpPool = this.newPool();
+  }
+
+  // undici's Pool with `request` (not fetch, which tops out near 350 requests/s here): saturated it costs this
+  // process 0.08–0.10 ms of CPU per request against 0.11 for node:http with a keep-alive agent (equal, 0.19, at
+  // 1,000/s, where timers and wake-ups dominate), and it reads the server's keep-alive hint, so it never reuses a
+  // connection the server is closing. A fresh pool per scenario all the same: no scenario starts on connections
+  // left idle while the projections caught up.
+  private newPool(): Pool {
+    return new Pool(this.base, { connections: this.connections, pipelining: 1 });
+  }
+
+  async freshConnections(): Promise<void> {
+    await this.httpPool.close();
+    this.httpPool = this.newPool();
+  }
+
+  async close(): Promise<void> {
+    await this.httpPool.close();
+  }
+
+  reportTransportErrors(log: (line: string) => void): void {
+    for (const [message, count] of this.transportErrors)
+      log(`${count} request(s) failed: ${message} (counted as refused)`);
+    this.transportErrors.clear();
+  }
+
+  async convert(client: number, idempotent: boolean): Promise<boolean> {
+    try {
+      const response = await this.httpPool.request({
+        path: '/api/users/convert',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${this.tokens[client]}`,
+          ...(idempotent ? { 'idempotency-key': randomUUID() } : {}),
+        },
+        body: this.body,
+      });
+      await response.body.dump();
+      return response.statusCode === 200;
+    } catch (error) {
+      // A lost connection is counted (as not committed) and reported, not allowed to end the whole benchmark.
+      const message = error instanceof Error ? error.message : String(error);
+      this.transportErrors.set(message, (this.transportErrors.get(message) ?? 0) + 1);
+      return false;
+    }
+  }
+}
+
 async function runTopology(
   topology: Topology,
   options: LedgerBenchmarkOptions,
@@ -87,45 +150,9 @@ async function runTopology(
     const port = new URL(base).port;
     log(`HTTP (${topology}): API listening on ${port}; signing up ${options.clients} users`);
     const tokens = await signUpConverters(base, new LedgerExecutor(eventStore), options.clients);
-    // undici's Pool with `request` (not fetch, which tops out near 350 requests/s here): saturated it costs this
-    // process 0.08–0.10 ms of CPU per request against 0.11 for node:http with a keep-alive agent (equal, 0.19, at
-    // 1,000/s, where timers and wake-ups dominate), and it reads the server's keep-alive hint, so it never reuses a
-    // connection the server is closing. A fresh pool per scenario all the same: no scenario starts on connections
-    // left idle while the projections caught up.
-    const newPool = () => new Pool(base, { connections: options.clients, pipelining: 1 });
-    let httpPool = newPool();
-    const freshConnections = async () => {
-      await httpPool.close();
-      httpPool = newPool();
-    };
-    const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
-    const transportErrors = new Map<string, number>();
-    const reportTransportErrors = () => {
-      for (const [message, count] of transportErrors)
-        log(`HTTP (${topology}): ${count} request(s) failed: ${message} (counted as refused)`);
-      transportErrors.clear();
-    };
-    const convert = async (client: number, idempotent: boolean): Promise<boolean> => {
-      try {
-        const response = await httpPool.request({
-          path: '/api/users/convert',
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${tokens[client]}`,
-            ...(idempotent ? { 'idempotency-key': randomUUID() } : {}),
-          },
-          body,
-        });
-        await response.body.dump();
-        return response.statusCode === 200;
-      } catch (error) {
-        // A lost connection is counted (as not committed) and reported, not allowed to end the whole benchmark.
-        const message = error instanceof Error ? error.message : String(error);
-        transportErrors.set(message, (transportErrors.get(message) ?? 0) + 1);
-        return false;
-      }
-    };
+    const converter = new ConvertClient(base, options.clients, tokens);
+    const convert = (index: number, idempotent: boolean) => converter.convert(index, idempotent);
+    const reportTransportErrors = () => converter.reportTransportErrors((line) => log(`HTTP (${topology}): ${line}`));
     // Warm-up, not measured: a fresh process first compiles its hot paths and opens its connections, which would
     // otherwise land in the first scenario's tail.
     log(`HTTP (${topology}): warming up for ${WARM_UP_SECONDS} s`);
@@ -144,10 +171,9 @@ async function runTopology(
     for (const idempotent of options.keyedHttp ? [false, true] : [false]) {
       const what = idempotent ? 'convert + Idempotency-Key' : 'convert';
       await projectionsCaughtUp(pool, eventStore);
-      await freshConnections();
-      log(
-        `HTTP (${topology}): POST /api/users/convert gems → keys${idempotent ? ' with a fresh Idempotency-Key each' : ''}, saturated`,
-      );
+      await converter.freshConnections();
+      const keyed = idempotent ? ' with a fresh Idempotency-Key each' : '';
+      log(`HTTP (${topology}): POST /api/users/convert gems → keys${keyed}, saturated`);
       const send = (client: number) => convert(client, idempotent);
       results.push(
         await counted(() =>
@@ -156,7 +182,7 @@ async function runTopology(
       );
       reportTransportErrors();
       await projectionsCaughtUp(pool, eventStore);
-      await freshConnections();
+      await converter.freshConnections();
       log(`HTTP (${topology}): the same at ${rate}/s offered for ${rateSeconds} s`);
       results.push(
         await counted(() =>
@@ -165,7 +191,7 @@ async function runTopology(
       );
       reportTransportErrors();
     }
-    await httpPool.close();
+    await converter.close();
     return results;
   } finally {
     await api.stop();

@@ -97,16 +97,7 @@ export async function runTelemetryBenchmark(
     const warmRate = Math.min(20, options.batchesPerSecond);
     await runFixedRate('warm-up', Math.min(options.clients, 4), 2, warmRate, send);
     const warmEvents = acceptedBatches * options.eventsPerBatch;
-    const stored = async () =>
-      Number(
-        (await database.query<{ count: string }>('SELECT count(*)::text AS count FROM telemetry_events')).rows[0]!
-          .count,
-      );
-    const warmDeadline = Date.now() + 60_000;
-    while ((await stored()) < warmEvents) {
-      if (Date.now() > warmDeadline) throw new Error('The warm-up batches were not stored within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitForWarmUpStored(database, warmEvents);
     acceptedBatches = 0;
 
     log(`${options.batchesPerSecond} batches/s of ${options.eventsPerBatch} events offered for ${options.seconds} s`);
@@ -117,16 +108,12 @@ export async function runTelemetryBenchmark(
       options.seconds,
       options.batchesPerSecond,
       send,
-      {
-        API: processCpuMs(api.apiPid),
-      },
+      { API: processCpuMs(api.apiPid) },
     );
     const eventsAccepted = acceptedBatches * options.eventsPerBatch;
-    let eventsStored = (await stored()) - warmEvents;
-    while (eventsStored < eventsAccepted && performance.now() - started < (options.seconds + 120) * 1000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      eventsStored = (await stored()) - warmEvents;
-    }
+    // Until every accepted event is stored, or 120 s past the run's end.
+    const deadline = started + (options.seconds + 120) * 1000;
+    const eventsStored = await storedAfterRun(database, warmEvents, eventsAccepted, deadline);
     const storedAllSeconds = (performance.now() - started) / 1000;
     const counted = await database.query<{ count: string }>(
       'SELECT coalesce(sum(count), 0)::text AS count FROM telemetry_daily_counts',
@@ -147,23 +134,65 @@ export async function runTelemetryBenchmark(
   }
 }
 
+/** Raw telemetry rows stored so far. */
+async function storedEvents(database: pg.Pool): Promise<number> {
+  const rows = await database.query<{ count: string }>('SELECT count(*)::text AS count FROM telemetry_events');
+  return Number(rows.rows[0]!.count);
+}
+
+/** Waits (at most 60 s) until the warm-up's accepted events are stored, so the measured run starts from an idle job. */
+async function waitForWarmUpStored(database: pg.Pool, warmEvents: number): Promise<void> {
+  const warmDeadline = Date.now() + 60_000;
+  while ((await storedEvents(database)) < warmEvents) {
+    if (Date.now() > warmDeadline) throw new Error('The warm-up batches were not stored within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Events stored since the warm-up, polled until `eventsAccepted` or `deadline` (a performance.now() time). */
+async function storedAfterRun(
+  database: pg.Pool,
+  warmEvents: number,
+  eventsAccepted: number,
+  deadline: number,
+): Promise<number> {
+  let eventsStored = (await storedEvents(database)) - warmEvents;
+  while (eventsStored < eventsAccepted && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    eventsStored = (await storedEvents(database)) - warmEvents;
+  }
+  return eventsStored;
+}
+
 export function formatTelemetryResults(
   result: TelemetryBenchmarkResult,
   options: Omit<TelemetryBenchmarkOptions, 'databaseUrl'>,
 ): string {
   const r = result.ingest;
+  const storedAndCountedOnce =
+    result.eventsStored === result.eventsAccepted && result.countedInRollup === result.eventsAccepted;
   return [
-    `Telemetry ingest benchmark: batches of ${options.eventsPerBatch} events, ${options.clients} clients, ${options.targets} targets`,
+    `Telemetry ingest benchmark: batches of ${options.eventsPerBatch} events, ${options.clients} clients, ` +
+      `${options.targets} targets`,
     '',
-    'scenario                                                   batches/s   events/s   p50 ms   p99 ms   max ms  answered  refused  API CPU ms/batch',
-    `${r.name.padEnd(58)} ${r.commandsPerSecond.toFixed(0).padStart(9)} ${result.eventsAcceptedPerSecond.toFixed(0).padStart(10)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs
-      .toFixed(1)
-      .padStart(
-        8,
-      )} ${String(r.commands).padStart(9)} ${String(r.refused).padStart(8)} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(17)}`,
+    'scenario                                                   batches/s   events/s   p50 ms   p99 ms   ' +
+      'max ms  answered  refused  API CPU ms/batch',
+    [
+      r.name.padEnd(58),
+      r.commandsPerSecond.toFixed(0).padStart(9),
+      result.eventsAcceptedPerSecond.toFixed(0).padStart(10),
+      r.p50Ms.toFixed(1).padStart(8),
+      r.p99Ms.toFixed(1).padStart(8),
+      r.maxMs.toFixed(1).padStart(8),
+      String(r.commands).padStart(9),
+      String(r.refused).padStart(8),
+      (r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(17),
+    ].join(' '),
     '',
-    `Stored: ${result.eventsStored} of ${result.eventsAccepted} accepted events, all within ${result.storedAllSeconds.toFixed(1)} s of the first send: ${result.eventsStoredPerSecond.toFixed(0)} events/s end to end; the daily rollup counts ${result.countedInRollup}.`,
-    `Every accepted event stored and counted once: ${result.eventsStored === result.eventsAccepted && result.countedInRollup === result.eventsAccepted ? 'yes' : 'NO'}`,
+    `Stored: ${result.eventsStored} of ${result.eventsAccepted} accepted events, all within ` +
+      `${result.storedAllSeconds.toFixed(1)} s of the first send: ${result.eventsStoredPerSecond.toFixed(0)} ` +
+      `events/s end to end; the daily rollup counts ${result.countedInRollup}.`,
+    `Every accepted event stored and counted once: ${storedAndCountedOnce ? 'yes' : 'NO'}`,
     '',
     'Target (issue 25): ingest ≥ 10,000 events/s (batches of 100) with endpoint p99 < 50 ms.',
   ].join('\n');
