@@ -1,5 +1,8 @@
 import { SYSTEM_ACCOUNTS, userAccount, type MoneyMovement, type ReasonCode } from '@app/contracts/ledger';
 
+/** Points are kept in minor units of scale 1: one point is 10 minor units. */
+export const POINTS_MINOR_PER_POINT = 10n;
+
 /** Newly issued points credited to users (minor units, scale 1), as one ledger transaction. */
 export function pointsGrant(input: {
   transactionId: string;
