@@ -40,6 +40,31 @@ describe('openDatabase and runMigrations', () => {
     }
   });
 
+  it('survives the server dropping a checked-out connection between its queries (restart, failover)', async () => {
+    const testDatabase = await createTestDatabase('event_store_lost');
+    const database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 2 });
+    const uncaught: Error[] = [];
+    const onUncaught = (error: Error) => uncaught.push(error);
+    // Jest reports an uncaught exception as a failure of some test; catch it here to assert on it.
+    process.on('uncaughtException', onUncaught);
+    try {
+      const client = await database.pool.connect();
+      const backend = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      const lost = new Promise((resolve) => client.once('end', resolve));
+      await testDatabase.query('SELECT pg_terminate_backend($1)', [backend.rows[0]!.pid]);
+      await lost;
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+      client.release(true);
+      expect(uncaught).toEqual([]);
+      const again = await database.pool.query<{ one: number }>('SELECT 1 AS one');
+      expect(again.rows).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await database.close();
+      await testDatabase.drop();
+    }
+  });
+
   it('fails loudly, not silently, when PostgreSQL cannot be reached', async () => {
     const previous = process.env.TEST_DATABASE_URL;
     process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:1/postgres';
