@@ -2,7 +2,7 @@ import type { UserTier } from '@app/contracts/identity';
 import { REWARDS_RULES, type RewardsEvent } from '@app/contracts/rewards';
 import { utcMonthOf } from './calendar';
 import { POINTS_MINOR_PER_POINT, pointsGrant } from './points-grant';
-import type { RewardsAccountState, RewardsCommandData, RewardsEventData } from './rewards-account';
+import type { RewardsAccountState, RewardsCommandData, RewardsEventData } from './rewards-account-state';
 import { accept, refuse, type RewardsDecision } from './rewards-decision';
 
 /**
