@@ -68,14 +68,7 @@ const execFileAsync = promisify(execFile);
  * moved money, `ledger verify` passes, and how long it took to answer 1,000/s again.
  */
 export async function runChaos(options: ChaosOptions, log: (line: string) => void): Promise<ChaosResult> {
-  if (options.fault === 'PostgreSQL' && !options.postgresCluster) {
-    throw new Error('The PostgreSQL fault needs a private cluster (postgresCluster)');
-  }
-  if (!(options.faultAfterSeconds > 0 && options.faultAfterSeconds < options.seconds)) {
-    throw new Error(
-      `The fault must come within the run: after 0 < t < ${options.seconds} s, not ${options.faultAfterSeconds}`,
-    );
-  }
+  checkChaosOptions(options);
   const database = await openDatabase({ databaseUrl: options.databaseUrl, maxConnections: 4 });
   const api = await startApi(options.databaseUrl, 'api + worker', log);
   let http: Pool | undefined;
@@ -84,34 +77,7 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
     log(`signing up ${options.clients} users`);
     const tokens = await signUpConverters(api.base, new LedgerExecutor(eventStore), options.clients);
     http = new Pool(api.base, { connections: options.clients, pipelining: 1 });
-    const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
-    const acknowledged = new Map<string, string>();
-    const answers: Answer[] = [];
-    const counts = { sent: 0, refused: 0, inDoubt: 0, retries: 0 };
-    const refusals = new Map<string, number>();
-    const convert = async (client: number, scheduledAt: number): Promise<boolean> => {
-      const key = randomUUID();
-      counts.sent += 1;
-      for (;;) {
-        const outcome = await convertOnce(http!, tokens[client]!, key, body);
-        if ('transactionId' in outcome) {
-          acknowledged.set(key, outcome.transactionId);
-          answers.push({ scheduledAt, answeredAt: performance.now() });
-          return true;
-        }
-        if ('refusal' in outcome) {
-          counts.refused += 1;
-          refusals.set(outcome.refusal, (refusals.get(outcome.refusal) ?? 0) + 1);
-          return false;
-        }
-        if (performance.now() - scheduledAt > options.giveUpAfterSeconds * 1000) {
-          counts.inDoubt += 1;
-          return false;
-        }
-        counts.retries += 1;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
-      }
-    };
+    const { convert, acknowledged, answers, counts, refusals } = chaosConverter(options, tokens, http);
     log('warming up for 3 s at the offered rate');
     await runFixedRate('warm-up', options.clients, 3, options.ratePerSecond, convert);
     await projectionsCaughtUp(database.pool, eventStore);
@@ -119,15 +85,10 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
 
     const { fault: what, ratePerSecond, seconds } = options;
     log(`converting at ${ratePerSecond}/s for ${seconds} s; the ${what} fails after ${options.faultAfterSeconds} s`);
-    let fault: Promise<{ at: number; backAt: number }> | undefined;
-    const faultTimer = setTimeout(() => {
-      log(`${what}: ${what === 'PostgreSQL' ? 'restart -m immediate' : 'kill -9, then start it again'}`);
-      fault = injectFault(options, api);
-    }, options.faultAfterSeconds * 1000);
+    const fault = scheduleFault(options, api, log);
     const scheduleEnd = performance.now() + options.seconds * 1000;
     const run = await runFixedRate(`chaos: ${what}`, options.clients, seconds, ratePerSecond, convert);
-    clearTimeout(faultTimer);
-    const { at: faultAt, backAt } = await fault!;
+    const { at: faultAt, backAt } = await fault.outcome();
     const ended = performance.now();
     await projectionsCaughtUp(database.pool, eventStore);
     const projectionsCaughtUpMs = performance.now() - ended;
@@ -148,6 +109,69 @@ export async function runChaos(options: ChaosOptions, log: (line: string) => voi
     await api.stop();
     await database.close();
   }
+}
+
+function checkChaosOptions(options: ChaosOptions): void {
+  if (options.fault === 'PostgreSQL' && !options.postgresCluster) {
+    throw new Error('The PostgreSQL fault needs a private cluster (postgresCluster)');
+  }
+  if (!(options.faultAfterSeconds > 0 && options.faultAfterSeconds < options.seconds)) {
+    throw new Error(
+      `The fault must come within the run: after 0 < t < ${options.seconds} s, not ${options.faultAfterSeconds}`,
+    );
+  }
+}
+
+/**
+ * The chaos run's client: converts 1 gem under a key of its own, sends it again under the same key while it gets no
+ * answer (or a 5xx) until `giveUpAfterSeconds`, and tallies what it saw.
+ */
+function chaosConverter(options: ChaosOptions, tokens: string[], http: Pool) {
+  const body = JSON.stringify({ from_currency: 'gems', to_currency: 'keys', amount: 1 });
+  const acknowledged = new Map<string, string>();
+  const answers: Answer[] = [];
+  const counts = { sent: 0, refused: 0, inDoubt: 0, retries: 0 };
+  const refusals = new Map<string, number>();
+  const convert = async (client: number, scheduledAt: number): Promise<boolean> => {
+    const key = randomUUID();
+    counts.sent += 1;
+    for (;;) {
+      const outcome = await convertOnce(http, tokens[client]!, key, body);
+      if ('transactionId' in outcome) {
+        acknowledged.set(key, outcome.transactionId);
+        answers.push({ scheduledAt, answeredAt: performance.now() });
+        return true;
+      }
+      if ('refusal' in outcome) {
+        counts.refused += 1;
+        refusals.set(outcome.refusal, (refusals.get(outcome.refusal) ?? 0) + 1);
+        return false;
+      }
+      if (performance.now() - scheduledAt > options.giveUpAfterSeconds * 1000) {
+        counts.inDoubt += 1;
+        return false;
+      }
+      counts.retries += 1;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+    }
+  };
+  return { convert, acknowledged, answers, counts, refusals };
+}
+
+/** Injects the fault `faultAfterSeconds` from now; `outcome()` waits for it (the run always outlasts the timer). */
+function scheduleFault(options: ChaosOptions, api: Awaited<ReturnType<typeof startApi>>, log: (line: string) => void) {
+  const { fault: what } = options;
+  let fault: Promise<{ at: number; backAt: number }> | undefined;
+  const timer = setTimeout(() => {
+    log(`${what}: ${what === 'PostgreSQL' ? 'restart -m immediate' : 'kill -9, then start it again'}`);
+    fault = injectFault(options, api);
+  }, options.faultAfterSeconds * 1000);
+  return {
+    outcome: () => {
+      clearTimeout(timer);
+      return fault!;
+    },
+  };
 }
 
 /**

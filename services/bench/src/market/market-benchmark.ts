@@ -81,102 +81,12 @@ export async function runMarketBenchmark(
   };
   try {
     await deploy(topologies[0]!);
-    const call = async (path: string, token: string | null, body: unknown) => {
-      const response = await http!.request({
-        path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      return { status: response.statusCode, body: await response.body.text() };
-    };
-    const signUp = async (name: string) => {
-      const signedUp = await call('/api/auth/signup', null, {
-        email: `${name}@example.com`,
-        password: 'correct horse battery',
-        username: name,
-      });
-      if (signedUp.status !== 201) throw new Error(`Sign-up failed: ${signedUp.status} ${signedUp.body}`);
-      return JSON.parse(signedUp.body) as { token: string; user: { id: string } };
-    };
-
-    const run = Date.now().toString(36);
-    log(`signing up a creator and ${options.buyers} buyers`);
-    const creator = await signUp(`mkt_creator_${run}`);
-    const buyers: Array<{ token: string; user: { id: string } }> = new Array(options.buyers);
-    let nextBuyer = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (nextBuyer < options.buyers) {
-          const index = nextBuyer++;
-          buyers[index] = await signUp(`mkt_${run}_${index}`);
-        }
-      }),
-    );
-    const created = await call('/api/content', creator.token, {
-      platform: 'tiktok',
-      title: 'The hot item',
-      description: 'Everyone buys it at once',
-      platform_url: 'https://example.com/hot',
-      total_shares: 1000,
-    });
-    if (created.status !== 201) throw new Error(`Creating content failed: ${created.status} ${created.body}`);
-    const contentId = (JSON.parse(created.body) as { contentId: string }).contentId;
-    await database.pool.query('UPDATE content_items SET total_shares = $2 WHERE content_id = $1', [
-      contentId,
-      HOT_ITEM_SHARES,
-    ]);
+    const call = marketCall(() => http!);
+    const { creator, buyers } = await signUpParticipants(call, options.buyers, log);
+    const contentId = await createHotItem(call, database.pool, creator.token);
     log(`funding every buyer with USD (a DEMO_FUNDING transaction from issuance each)`);
-    const now = new Date().toISOString();
-    for (let start = 0; start < buyers.length; start += 500) {
-      const appends: AppendToStream[] = buyers.slice(start, start + 500).map(({ user }) => {
-        const event: LedgerEvent = {
-          type: 'LedgerTransactionPosted',
-          data: {
-            transactionId: newTransactionId(),
-            reasonCode: 'DEMO_FUNDING',
-            description: 'Market benchmark funding',
-            postings: [
-              {
-                debitAccount: SYSTEM_ACCOUNTS.issuance,
-                creditAccount: userAccount(user.id),
-                currency: 'usd',
-                amountMinor: BUYER_USD_MINOR,
-              },
-            ],
-            occurredAt: now,
-            copyIndex: 0,
-            copyCount: 1,
-          },
-        };
-        return {
-          streamId: userStreamId(user.id),
-          expectedVersion: 'any',
-          events: [{ type: event.type, data: toPayload(event) }],
-        };
-      });
-      await eventStore.append(appends);
-    }
-
-    const failures: Record<string, number> = {};
-    let accepted = 0;
-    let turn = 0;
-    const buy = async (): Promise<boolean> => {
-      const buyer = buyers[turn++ % buyers.length]!;
-      try {
-        const answer = await call('/api/content/buy-shares', buyer.token, { content_id: contentId, shares_count: 1 });
-        if (answer.status === 200) {
-          accepted += 1;
-          return true;
-        }
-        const key = `${answer.status} ${answer.body.slice(0, 120)}`;
-        failures[key] = (failures[key] ?? 0) + 1;
-      } catch (error) {
-        const key = error instanceof Error ? error.message : String(error);
-        failures[key] = (failures[key] ?? 0) + 1;
-      }
-      return false;
-    };
+    await fundBuyers(eventStore, buyers);
+    const buyer = hotItemBuyer(call, buyers, contentId);
     const scenarios: ScenarioResult[] = [];
     const postgres = await postgresCpuOf(database.pool);
     const counted = (scenario: () => Promise<ScenarioResult>) => withStatementCounts(database.pool, log, scenario);
@@ -195,20 +105,20 @@ export async function runMarketBenchmark(
         options.clients,
         Math.min(WARM_UP_SECONDS, options.rateSeconds),
         Math.min(WARM_UP_RATE, options.ratePerSecond),
-        buy,
+        buyer.buy,
       );
       await projectionsCaughtUp(database.pool, eventStore);
       log(`${topology}: buys of one item at ${options.ratePerSecond}/s offered for ${options.rateSeconds} s`);
       const fixedName = `at ${options.ratePerSecond}/s offered, ${topology}`;
       scenarios.push(
         await counted(() =>
-          runFixedRate(fixedName, options.clients, options.rateSeconds, options.ratePerSecond, buy, cpu()),
+          runFixedRate(fixedName, options.clients, options.rateSeconds, options.ratePerSecond, buyer.buy, cpu()),
         ),
       );
       log(`${topology}: buys of one item, ${options.clients} clients in a closed loop for ${options.closedSeconds} s`);
       const closedName = `closed loop (${options.clients} clients), ${topology}`;
       scenarios.push(
-        await counted(() => runClosedLoop(closedName, options.clients, options.closedSeconds, buy, cpu())),
+        await counted(() => runClosedLoop(closedName, options.clients, options.closedSeconds, buyer.buy, cpu())),
       );
     }
 
@@ -216,9 +126,9 @@ export async function runMarketBenchmark(
       contentId,
       creatorId: creator.user.id,
       buyerIds: buyers.map(({ user }) => user.id),
-      accepted,
+      accepted: buyer.accepted(),
     });
-    return { scenarios, failures, conservation };
+    return { scenarios, failures: buyer.failures, conservation };
   } finally {
     await http?.close();
     await api?.stop();
@@ -228,6 +138,123 @@ export async function runMarketBenchmark(
 
 interface Queryable {
   query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+type MarketCall = (path: string, token: string | null, body: unknown) => Promise<{ status: number; body: string }>;
+type SignedUp = { token: string; user: { id: string } };
+
+/** POSTs JSON to the API the benchmark runs now (`http()`: the pool is replaced when the topology changes). */
+function marketCall(http: () => Pool): MarketCall {
+  return async (path, token, body) => {
+    const response = await http().request({
+      path,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.statusCode, body: await response.body.text() };
+  };
+}
+
+async function signUp(call: MarketCall, name: string): Promise<SignedUp> {
+  const signedUp = await call('/api/auth/signup', null, {
+    email: `${name}@example.com`,
+    password: 'correct horse battery',
+    username: name,
+  });
+  if (signedUp.status !== 201) throw new Error(`Sign-up failed: ${signedUp.status} ${signedUp.body}`);
+  return JSON.parse(signedUp.body) as SignedUp;
+}
+
+/** A creator and `count` buyers, signed up eight at a time. */
+async function signUpParticipants(call: MarketCall, count: number, log: (line: string) => void) {
+  const run = Date.now().toString(36);
+  log(`signing up a creator and ${count} buyers`);
+  const creator = await signUp(call, `mkt_creator_${run}`);
+  const buyers: SignedUp[] = new Array(count);
+  let nextBuyer = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (nextBuyer < count) {
+        const index = nextBuyer++;
+        buyers[index] = await signUp(call, `mkt_${run}_${index}`);
+      }
+    }),
+  );
+  return { creator, buyers };
+}
+
+/** The one item everybody buys, with `HOT_ITEM_SHARES` shares (more than the API lets a creator list). */
+async function createHotItem(call: MarketCall, pool: Queryable, creatorToken: string): Promise<string> {
+  const created = await call('/api/content', creatorToken, {
+    platform: 'tiktok',
+    title: 'The hot item',
+    description: 'Everyone buys it at once',
+    platform_url: 'https://example.com/hot',
+    total_shares: 1000,
+  });
+  if (created.status !== 201) throw new Error(`Creating content failed: ${created.status} ${created.body}`);
+  const contentId = (JSON.parse(created.body) as { contentId: string }).contentId;
+  await pool.query('UPDATE content_items SET total_shares = $2 WHERE content_id = $1', [contentId, HOT_ITEM_SHARES]);
+  return contentId;
+}
+
+/** Gives every buyer `BUYER_USD_MINOR` of USD from issuance, 500 ledger appends at a time. */
+async function fundBuyers(eventStore: PostgresEventStore, buyers: SignedUp[]): Promise<void> {
+  const now = new Date().toISOString();
+  for (let start = 0; start < buyers.length; start += 500) {
+    const appends: AppendToStream[] = buyers.slice(start, start + 500).map(({ user }) => {
+      const event: LedgerEvent = {
+        type: 'LedgerTransactionPosted',
+        data: {
+          transactionId: newTransactionId(),
+          reasonCode: 'DEMO_FUNDING',
+          description: 'Market benchmark funding',
+          postings: [
+            {
+              debitAccount: SYSTEM_ACCOUNTS.issuance,
+              creditAccount: userAccount(user.id),
+              currency: 'usd',
+              amountMinor: BUYER_USD_MINOR,
+            },
+          ],
+          occurredAt: now,
+          copyIndex: 0,
+          copyCount: 1,
+        },
+      };
+      return {
+        streamId: userStreamId(user.id),
+        expectedVersion: 'any',
+        events: [{ type: event.type, data: toPayload(event) }],
+      };
+    });
+    await eventStore.append(appends);
+  }
+}
+
+/** One share of the hot item per call, buyers taking turns; counts the 200s and tallies every other answer. */
+function hotItemBuyer(call: MarketCall, buyers: SignedUp[], contentId: string) {
+  const failures: Record<string, number> = {};
+  let accepted = 0;
+  let turn = 0;
+  const buy = async (): Promise<boolean> => {
+    const buyer = buyers[turn++ % buyers.length]!;
+    try {
+      const answer = await call('/api/content/buy-shares', buyer.token, { content_id: contentId, shares_count: 1 });
+      if (answer.status === 200) {
+        accepted += 1;
+        return true;
+      }
+      const key = `${answer.status} ${answer.body.slice(0, 120)}`;
+      failures[key] = (failures[key] ?? 0) + 1;
+    } catch (error) {
+      const key = error instanceof Error ? error.message : String(error);
+      failures[key] = (failures[key] ?? 0) + 1;
+    }
+    return false;
+  };
+  return { buy, failures, accepted: () => accepted };
 }
 
 async function checkConservation(
@@ -294,22 +321,35 @@ export function formatMarketResults(
   options: Omit<MarketBenchmarkOptions, 'databaseUrl'>,
 ): string {
   const row = (r: ScenarioResult) =>
-    `${r.name.padEnd(56)} ${r.commandsPerSecond.toFixed(0).padStart(11)} ${r.p50Ms.toFixed(1).padStart(8)} ${r.p99Ms.toFixed(1).padStart(8)} ${r.maxMs.toFixed(1).padStart(8)} ${String(r.commands).padStart(9)} ${String(
-      r.refused,
-    ).padStart(
-      8,
-    )} ${(r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15)} ${(r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7)} ${r.generatorDelayP99Ms.toFixed(1).padStart(13)}`;
+    [
+      r.name.padEnd(56),
+      r.commandsPerSecond.toFixed(0).padStart(11),
+      r.p50Ms.toFixed(1).padStart(8),
+      r.p99Ms.toFixed(1).padStart(8),
+      r.maxMs.toFixed(1).padStart(8),
+      String(r.commands).padStart(9),
+      String(r.refused).padStart(8),
+      (r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15),
+      (r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7),
+      r.generatorDelayP99Ms.toFixed(1).padStart(13),
+    ].join(' ');
   const c = results.conservation;
   const failures = Object.entries(results.failures);
+  const notAnswered =
+    failures.length === 0 ? 'none' : failures.map(([reason, count]) => `${count} × ${reason}`).join('; ');
   return [
-    `Market benchmark (POST /api/content/buy-shares): one hot item, ${options.buyers} buyers, ${options.clients} clients, one share per buy`,
+    `Market benchmark (POST /api/content/buy-shares): one hot item, ${options.buyers} buyers, ` +
+      `${options.clients} clients, one share per buy`,
     `The ${describeApi(apiBuildToRun())}`,
     '',
-    'scenario                                                  answered/s   p50 ms   p99 ms   max ms  answered  refused  CPU ms/req: API  worker  gen. delay p99',
+    'scenario                                                  answered/s   p50 ms   p99 ms   max ms  answered' +
+      '  refused  CPU ms/req: API  worker  gen. delay p99',
     ...results.scenarios.map(row),
     '',
-    `Not answered 200: ${failures.length === 0 ? 'none' : failures.map(([reason, count]) => `${count} × ${reason}`).join('; ')}`,
-    `Conservation: ${c.accepted} buys answered 200; ${c.soldEvents} SharesBought events selling ${c.soldShares} shares; positions own ${c.positionsOwned}; ${c.trades} trades; buyers paid ${c.buyersPaidMinor} and the creator received ${c.creatorReceivedMinor} USD minor units`,
+    `Not answered 200: ${notAnswered}`,
+    `Conservation: ${c.accepted} buys answered 200; ${c.soldEvents} SharesBought events selling ${c.soldShares} ` +
+      `shares; positions own ${c.positionsOwned}; ${c.trades} trades; buyers paid ${c.buyersPaidMinor} and the ` +
+      `creator received ${c.creatorReceivedMinor} USD minor units`,
     `Conserved: ${c.conserved ? 'yes' : 'NO'}`,
     '',
     'Target (issue 22): buy-shares on one hot content item ≥ 500 commands/s with p99 < 50 ms.',
