@@ -1,7 +1,7 @@
 import { firstItems, InFlightBatcher } from '../../src/modules/ledger/infrastructure/in-flight-batcher';
 
 /** A batcher whose batches stay in flight until the test finishes them, recording every batch it was given. */
-function controlledBatcher(options: { maxInFlight: number; extraLaneAfterMs?: number }) {
+function controlledBatcher(options: { maxInFlight: number; extraLaneAfterMs?: number; tickMs?: number }) {
   const batches: string[][] = [];
   const finishers: Array<() => void> = [];
   const batcher = new InFlightBatcher<string>({
@@ -71,5 +71,44 @@ describe('InFlightBatcher', () => {
     await finishNext();
     batcher.add('b');
     expect(batches).toEqual([['a'], ['b']]);
+  });
+});
+
+describe('InFlightBatcher with a tick', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('starts batches at most once per tick: what arrives within a tick goes as one batch', async () => {
+    const { batcher, batches, finishNext } = controlledBatcher({ maxInFlight: 3, extraLaneAfterMs: 2, tickMs: 5 });
+    batcher.add('a');
+    expect(batches).toEqual([['a']]);
+    await finishNext();
+    batcher.add('b');
+    await jest.advanceTimersByTimeAsync(2);
+    batcher.add('c');
+    // Nothing in flight, but the tick that started with a has not passed: b and c wait for it, no extra lane opens.
+    await jest.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([['a']]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+  });
+
+  it('does not delay an item that arrives a tick or more after the last batch started', async () => {
+    const { batcher, batches, finishNext } = controlledBatcher({ maxInFlight: 3, tickMs: 5 });
+    batcher.add('a');
+    await finishNext();
+    await jest.advanceTimersByTimeAsync(5);
+    batcher.add('b');
+    expect(batches).toEqual([['a'], ['b']]);
+  });
+
+  it('at saturation (batches longer than a tick) takes the next batch as soon as the lane is free', async () => {
+    const { batcher, batches, finishNext } = controlledBatcher({ maxInFlight: 1, tickMs: 5 });
+    batcher.add('a');
+    batcher.add('b');
+    await jest.advanceTimersByTimeAsync(10);
+    batcher.add('c');
+    await finishNext();
+    expect(batches).toEqual([['a'], ['b', 'c']]);
   });
 });

@@ -79,6 +79,12 @@ const TrustProxySchema = optionalText.transform((value, context): false | string
   return entries;
 });
 
+/**
+ * Group commits start at most this often: at a moderate rate a tick's commands then share one transaction (measured in
+ * services/bench/results/); each command waits at most one tick more.
+ */
+export const DEFAULT_COMMIT_TICK_MS = 4;
+
 const EnvironmentSchema = z.object({
   API_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -117,6 +123,10 @@ const EnvironmentSchema = z.object({
   HEALTH_MAX_PROJECTION_LAG_SECONDS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(1).default(300),
+  ),
+  COMMIT_TICK_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(50).default(DEFAULT_COMMIT_TICK_MS),
   ),
   QUEUE_PREFIX: optionalText.pipe(
     z
@@ -178,6 +188,11 @@ export interface AppConfig {
    * `GET /api/health/ready` answers 503 while a projection trails the log by more (HEALTH_MAX_PROJECTION_LAG_SECONDS).
    */
   readyMaxProjectionLagSeconds: number;
+  /**
+   * Group commits (ledger appends, quick social actions, primary sales) start at most once per this many milliseconds
+   * (COMMIT_TICK_MS; 0: as soon as the previous one is done). See `InFlightBatcher`.
+   */
+  commitTickMs: number;
 }
 
 /** A configuration that cannot start the service; the message names every offending variable. */
@@ -222,6 +237,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     metricsToken: parsed.METRICS_TOKEN,
     workerHealthPort: parsed.WORKER_HEALTH_PORT,
     readyMaxProjectionLagSeconds: parsed.HEALTH_MAX_PROJECTION_LAG_SECONDS,
+    commitTickMs: parsed.COMMIT_TICK_MS,
   };
 }
 

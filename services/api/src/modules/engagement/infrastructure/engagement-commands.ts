@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { minorToApiNumber, type MoneyMovement } from '@app/contracts/ledger';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@app/contracts/engagement';
 import type { UserTier } from '@app/contracts/identity';
 import type { TransactionHandle } from '@app/event-store';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import type { IdempotentRequest, UnitOfWork } from '../../../platform/idempotency/idempotency.service';
 import type { ApiError } from '../../../platform/http/api-error';
 import {
@@ -128,16 +129,20 @@ class SocialGroupWork {
  */
 @Injectable()
 export class EngagementCommands {
-  private readonly socialActions = new GroupQueues<PendingSocialAction>(
-    (_queue, group) => this.commitSocialActions(group),
-    SOCIAL_ACTIONS_PER_GROUP,
-  );
+  private readonly socialActions: GroupQueues<PendingSocialAction>;
 
   constructor(
     readonly store: EngagementStore,
     private readonly runner: UseCaseRunner,
     private readonly queryBus: QueryBus,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.socialActions = new GroupQueues<PendingSocialAction>(
+      (_queue, group) => this.commitSocialActions(group),
+      SOCIAL_ACTIONS_PER_GROUP,
+      config.commitTickMs,
+    );
+  }
 
   /** The item as a command may decide on it (content's inline read model, in this transaction); 404 when gone. */
   async content(contentId: string, transaction: TransactionHandle): Promise<ContentForCommand> {

@@ -40,14 +40,20 @@ const EXTRA_LANE_AFTER_MS = 2;
  * and its caller replays the recorded answer. Keys are rarely reused, so this slow path is rare.
  */
 export class GroupCommitter {
-  private readonly batcher = new InFlightBatcher<Pending>({
-    maxInFlight: MAX_IN_FLIGHT,
-    extraLaneAfterMs: EXTRA_LANE_AFTER_MS,
-    takeBatch: takeConflictFreeBatch,
-    process: (batch) => this.commit(batch),
-  });
+  private readonly batcher: InFlightBatcher<Pending>;
 
-  constructor(private readonly eventStore: EventStore) {}
+  constructor(
+    private readonly eventStore: EventStore,
+    tickMs = 0,
+  ) {
+    this.batcher = new InFlightBatcher<Pending>({
+      maxInFlight: MAX_IN_FLIGHT,
+      extraLaneAfterMs: EXTRA_LANE_AFTER_MS,
+      tickMs,
+      takeBatch: takeConflictFreeBatch,
+      process: (batch) => this.commit(batch),
+    });
+  }
 
   append(appends: AppendToStream[]): Promise<AppendResult>;
   append(appends: AppendToStream[], claim: IdempotencyClaim): Promise<GroupCommitResult>;

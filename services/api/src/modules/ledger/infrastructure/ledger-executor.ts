@@ -58,8 +58,12 @@ export class LedgerExecutor {
   private readonly mutex = new KeyedMutex();
   private readonly committer: GroupCommitter;
 
-  constructor(private readonly eventStore: EventStore) {
-    this.committer = new GroupCommitter(eventStore);
+  /** `commitTickMs`: group commits start at most once per tick (see `InFlightBatcher`); 0 or unset: no tick. */
+  constructor(
+    private readonly eventStore: EventStore,
+    options: { commitTickMs?: number } = {},
+  ) {
+    this.committer = new GroupCommitter(eventStore, options.commitTickMs ?? 0);
     this.streams = new UserLedgerStreams(eventStore);
   }
 

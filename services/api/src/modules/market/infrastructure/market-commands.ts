@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { contentPoolStreamId, parseEngagementEvent } from '@app/contracts/engagement';
 import type { EventStore, TransactionHandle } from '@app/event-store';
+import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import type { ApiError } from '../../../platform/http/api-error';
 import type { UnitOfWork } from '../../../platform/idempotency/idempotency.service';
@@ -43,15 +44,20 @@ export class MarketCommands {
   /** Each item's funding folded so far (`ContentTipped` facts are only ever added): only newer ones are read. */
   private readonly fundings = new Map<string, { version: bigint; totalMinor: bigint }>();
   /** Per item, the buys waiting for its next group commit (at most 200 a group). */
-  private readonly primarySales = new GroupQueues<PendingBuy>((contentId, group) =>
-    this.commitPrimarySales(contentId, group),
-  );
+  private readonly primarySales: GroupQueues<PendingBuy>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     private readonly runner: UseCaseRunner,
     private readonly queryBus: QueryBus,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.primarySales = new GroupQueues<PendingBuy>(
+      (contentId, group) => this.commitPrimarySales(contentId, group),
+      undefined,
+      config.commitTickMs,
+    );
+  }
 
   /**
    * The item's market, folded. A hot item's stream grows with every trade, so the fold is kept per item and only the
