@@ -1,75 +1,10 @@
 import { z } from 'zod';
 import { amountField, formatWholeUnits } from '../ledger/currency';
-import { DropCategorySchema, DropDifficultySchema, DropKindSchema, SubmissionTypeSchema } from './events';
+import { DropCategorySchema, DropDifficultySchema, DropKindSchema } from './events';
+import { DROP_MESSAGES, isHttpUrl, optionalText } from './http-fields';
 
-/** Every text the drops API and screens show for a refused rule (spec 2 §5 and §8, spec 3 §5). */
-export const DROP_MESSAGES = Object.freeze({
-  notFound: 'Drop not found',
-  invalidId: 'The drop id is not valid',
-  applicationNotFound: 'Application not found',
-  titleRequired: 'Title is required',
-  descriptionRequired: 'Description is required',
-  keyCostMin: 'Key cost must be at least 1',
-  gemRewardMin: 'Gem reward must be at least 1',
-  gemPoolMin: 'Gem pool must be at least 0',
-  pointsCostMin: 'Points cost must be at least 1',
-  keysRewardMin: 'Keys reward must be at least 1',
-  followersMin: 'Min followers must be at least 0',
-  maxParticipantsMin: 'Max participants must be at least 1',
-  invalidContentUrl: 'Content URL must be a valid URL',
-  invalidImageUrl: 'Please provide a valid image URL',
-  invalidDeadline: 'Deadline must be a date',
-  kindFlagsConflict: 'A drop is either a proof drop or a paid drop, not both',
-  checkFields: 'Please check all required fields',
-  onlyAdvertisers: 'Only advertisers can create drops',
-  freeTierProofOnly:
-    'Free-tier advertisers can create proof drops only. Upgrade your plan to create paid or move drops.',
-  weeklyLimitReached: (limit: number, kind: string) => `Weekly limit of ${limit} ${kind} drops reached for your plan`,
-  monthlyLimitReached: (limit: number) => `Monthly limit of ${limit} proof drops reached for your plan`,
-  insufficientGemsForPool: 'Insufficient gems to fund the drop pool',
-  typeCannotChange: 'Drop type cannot change after creation',
-  poolBelowPaid: 'The gem pool cannot go below what has already been paid out',
-  onlyCreatorEdits: 'Only the drop creator can edit this drop',
-  onlyCreatorDeletes: 'Only the drop creator can delete this drop',
-  onlyCreatorReviews: 'Only the drop creator can review its applications',
-  notActive: 'This drop is not accepting applications',
-  messageRequired: 'Application message is required',
-  ownDrop: 'You cannot apply to your own drop',
-  demoIsolation:
-    'Demo accounts and real accounts cannot apply to each other’s drops: a demo account only takes part in demo drops',
-  alreadyApplied: 'You have already applied to this drop',
-  full: 'This drop has reached its maximum number of participants',
-  followersRequired: (threshold: number) => `You need at least ${threshold} followers to apply to this drop`,
-  masterKeyRequired: 'Master Key must be activated for today',
-  needMoreKeys: (missing: string) => `Need ${missing} more keys`,
-  needMorePoints: (missing: string) => `Need ${missing} more points`,
-  applyFailed: 'Failed to apply to drop',
-  onlyApplicantSubmits: 'Only the applicant can submit work for this application',
-  submitOnlyApproved: 'Only approved applications can submit work',
-  submissionDataRequired: 'Please provide your submission data',
-  invalidSubmissionUrl: 'Please provide a valid URL',
-  approveOnlyPending: 'Only pending applications can be approved',
-  rejectOnlyPending: 'Only pending applications can be rejected',
-  completeOnlySubmitted: 'Only submitted applications can be completed',
-  reviewScoreRange: 'Review score must be between 1 and 10',
-  dropClosed: 'This drop is already closed',
-  applicationsInFlight: 'Review every application before closing the drop',
-  keyPoolRequired:
-    'A move drop with unlimited participants needs a key pool (key_pool_total): the keys escrowed from you to ' +
-    'pay its rewards',
-  keyPoolBelowReward: 'Key pool must hold at least one keys reward',
-  keyPoolExhausted: "This drop's key pool cannot pay another reward",
-  keyPoolBelowPromised: 'The key pool cannot go below what has been paid and what open applications are promised',
-});
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+export { DROP_MESSAGES } from './http-fields';
+export * from './http-applications';
 
 /** Paid drop defaults (spec 2 §9): 1 key to apply, 50 gems reward. */
 export const PAID_DROP_DEFAULTS = Object.freeze({ keyCost: 1, gemRewardBase: 50 });
@@ -103,15 +38,6 @@ export const DROP_AMOUNT_BOUNDS = Object.freeze({
   maxParticipants: 100_000,
   followerThreshold: 1_000_000_000,
 });
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .nullish()
-    .transform((value) =>
-      value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim(),
-    );
 
 const optionalUrl = (message: string) =>
   z
@@ -351,83 +277,6 @@ export const DropSchema = z
   .meta({ id: 'Drop' });
 export type DropView = z.infer<typeof DropSchema>;
 
-export const DROP_APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'submitted', 'completed', 'paid'] as const;
-export const DropApplicationStatusSchema = z.enum(DROP_APPLICATION_STATUSES);
-export type DropApplicationStatus = z.infer<typeof DropApplicationStatusSchema>;
-
-export const DropApplicationSchema = z
-  .object({
-    id: z.string(),
-    drop_id: z.string(),
-    drop_title: z.string(),
-    drop_kind: DropKindSchema,
-    advertiser_brand_name: z.string(),
-    user_id: z.string(),
-    applicant_name: z.string(),
-    status: DropApplicationStatusSchema,
-    application_message: z.string(),
-    submission_type: SubmissionTypeSchema.nullable(),
-    submission_data: z.string().nullable(),
-    submission_url: z.string().nullable(),
-    submission_notes: z.string().nullable(),
-    key_cost: z.number(),
-    points_cost: z.number(),
-    gems_earned: z.number(),
-    keys_earned: z.number(),
-    review_score: z.number().nullable(),
-    is_demo: z.boolean(),
-    applied_at: z.string(),
-    approved_at: z.string().nullable(),
-    rejected_at: z.string().nullable(),
-    submitted_at: z.string().nullable(),
-    completed_at: z.string().nullable(),
-    paid_at: z.string().nullable(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .meta({ id: 'DropApplication' });
-export type DropApplicationView = z.infer<typeof DropApplicationSchema>;
-
-export const ApplyToDropRequestSchema = z
-  .object({
-    application_message: z
-      .string({ error: DROP_MESSAGES.messageRequired })
-      .trim()
-      .min(1, DROP_MESSAGES.messageRequired)
-      .max(5000),
-  })
-  .meta({ id: 'ApplyToDropRequest' });
-export type ApplyToDropRequest = z.infer<typeof ApplyToDropRequestSchema>;
-
-export const SubmitWorkRequestSchema = z
-  .object({
-    submission_type: SubmissionTypeSchema,
-    submission_data: z
-      .string({ error: DROP_MESSAGES.submissionDataRequired })
-      .trim()
-      .min(1, DROP_MESSAGES.submissionDataRequired)
-      .max(10_000),
-    submission_notes: optionalText(5000),
-  })
-  .superRefine((input, context) => {
-    if (input.submission_type === 'url' && !isHttpUrl(input.submission_data)) {
-      context.addIssue({ code: 'custom', path: ['submission_data'], message: DROP_MESSAGES.invalidSubmissionUrl });
-    }
-  })
-  .meta({ id: 'SubmitWorkRequest' });
-export type SubmitWorkRequest = z.infer<typeof SubmitWorkRequestSchema>;
-
-export const CompleteApplicationRequestSchema = z
-  .object({
-    review_score: z
-      .number({ error: DROP_MESSAGES.reviewScoreRange })
-      .int(DROP_MESSAGES.reviewScoreRange)
-      .min(1, DROP_MESSAGES.reviewScoreRange)
-      .max(10, DROP_MESSAGES.reviewScoreRange),
-  })
-  .meta({ id: 'CompleteApplicationRequest' });
-export type CompleteApplicationRequest = z.infer<typeof CompleteApplicationRequestSchema>;
-
 export const ListDropsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
   type: DropKindSchema.optional(),
@@ -435,5 +284,4 @@ export const ListDropsQuerySchema = z.object({
 });
 
 export const DropListSchema = z.array(DropSchema);
-export const DropApplicationListSchema = z.array(DropApplicationSchema);
 export const DeleteDropResponseSchema = z.object({ success: z.literal(true), id: z.string() });

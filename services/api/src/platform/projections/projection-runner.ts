@@ -15,13 +15,13 @@ import {
   tablesWithSuffix,
 } from './projection';
 import {
-  checkpointFromRow,
   lagInEvents,
   type Queryable,
   readProjectionCheckpoint,
   skippedProgressSaveDue,
   type StoredCheckpoint,
 } from './projection-checkpoints';
+import { CheckpointMovedError, LeaseLostError, ProjectionLease } from './projection-lease';
 import { ProjectionRebuild, RebuildAlreadyRunningError } from './projection-rebuild';
 
 export { lagInEvents, readProjectionCheckpoint, type Queryable, type StoredCheckpoint } from './projection-checkpoints';
@@ -73,14 +73,6 @@ export function untilNextPoll(intervalMs: number, now = Date.now()): number {
   return intervalMs - (now % intervalMs);
 }
 
-/** A standby runner tries to take an expiring lease this long after it runs out (clocks read by the database). */
-const LEASE_EXPIRY_MARGIN_MS = 50;
-
-/** The lease row is not ours (another process took it over after ours expired): stop writing, go back to standby. */
-class LeaseLostError extends Error {}
-/** The checkpoint row moved under us (a rebuild was swapped in): reload it and carry on. */
-class CheckpointMovedError extends Error {}
-
 /**
  * Keeps one projection's tables up to date with the log. Several processes may run one for the same projection;
  * the lease row makes exactly one of them write, and every batch re-checks the lease and the checkpoint under row
@@ -95,9 +87,7 @@ export class ProjectionRunner {
    */
   private saved: StoredCheckpoint = { ...CHECKPOINT_START, version: 0 };
   private savedAt = 0;
-  private leaseValidUntil = 0;
-  /** How long the lease another process holds has left, as of this runner's last failed attempt to take it. */
-  private othersLeaseLeftMs = Number.POSITIVE_INFINITY;
+  private readonly lease: ProjectionLease;
   private running: Promise<void> | undefined;
   private stopping = false;
   private wake: (() => void) | undefined;
@@ -111,6 +101,7 @@ export class ProjectionRunner {
     private readonly options: ProjectionRunnerOptions,
   ) {
     this.liveTables = tablesWithSuffix(projection.tableNames, '');
+    this.lease = new ProjectionLease(projection.name, database, options);
   }
 
   get name(): string {
@@ -163,14 +154,7 @@ export class ProjectionRunner {
     await this.running;
     this.running = undefined;
     await this.rebuildInProgress?.catch(() => undefined);
-    if (this.leaseValidUntil > 0) {
-      this.leaseValidUntil = 0;
-      await this.database
-        .query('delete from projection_leases where name = $1 and owner_id = $2', [this.name, this.options.ownerId])
-        .catch((error: Error) =>
-          this.options.logger.warn(`Projection ${this.name}: could not release its lease: ${error.message}`),
-        );
-    }
+    await this.lease.release();
     this.status = 'stopped';
   }
 
@@ -186,12 +170,7 @@ export class ProjectionRunner {
       try {
         if (!(await this.holdLease())) {
           this.status = 'standby';
-          // Try again as the holder's lease runs out (a holder that is alive has renewed it by then), so a dead
-          // holder is replaced within the lease time rather than up to a third of a lease later.
-          pauseMs = Math.max(
-            this.options.pollIntervalMs,
-            Math.min(Math.floor(this.options.leaseDurationMs / 3), this.othersLeaseLeftMs + LEASE_EXPIRY_MARGIN_MS),
-          );
+          pauseMs = this.lease.standbyPauseMs();
         } else if (this.checkpoint.version !== this.projection.version) {
           this.options.logger.log(
             `Projection ${this.name}: version ${this.checkpoint.version} is live, code is ` +
@@ -208,7 +187,7 @@ export class ProjectionRunner {
         this.lastError = undefined;
       } catch (error) {
         if (error instanceof LeaseLostError) {
-          this.leaseValidUntil = 0;
+          this.lease.lost();
           this.status = 'standby';
         } else if (error instanceof RebuildAlreadyRunningError) {
           // Another process is rebuilding this projection (after a version bump, say); it swaps the tables in.
@@ -247,34 +226,9 @@ export class ProjectionRunner {
   }
 
   /** Takes or renews the lease; true while this process is the one runner allowed to write. */
-  async holdLease(): Promise<boolean> {
-    const now = Date.now();
-    // Renew once a third of the lease has elapsed, so a slow batch never outlives it.
-    if (this.leaseValidUntil - now > (this.options.leaseDurationMs * 2) / 3) return true;
-    const result = await this.database.query(
-      `insert into projection_leases (name, owner_id, expires_at)
-       values ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
-       on conflict (name) do update set owner_id = excluded.owner_id, expires_at = excluded.expires_at
-         where projection_leases.owner_id = excluded.owner_id or projection_leases.expires_at < clock_timestamp()
-       returning owner_id`,
-      [this.name, this.options.ownerId, this.options.leaseDurationMs],
-    );
-    const held = result.rowCount === 1;
-    if (!held) {
-      const other = await this.database.query<{ left_ms: number | null }>(
-        `select greatest(0, extract(epoch from expires_at - clock_timestamp()) * 1000)::integer as left_ms ` +
-          `from projection_leases where name = $1`,
-        [this.name],
-      );
-      this.othersLeaseLeftMs = other.rows[0]?.left_ms ?? 0;
-    }
-    if (held && this.leaseValidUntil === 0) {
-      this.options.logger.log(`Projection ${this.name}: lease taken by ${this.options.ownerId}`);
-      // Another process may have moved the checkpoint while we waited.
-      this.adopt(await this.readCheckpoint(this.database));
-    }
-    this.leaseValidUntil = held ? now + this.options.leaseDurationMs : 0;
-    return held;
+  holdLease(): Promise<boolean> {
+    // Another process may have moved the checkpoint while we waited.
+    return this.lease.hold(async () => this.adopt(await this.readCheckpoint(this.database)));
   }
 
   /**
@@ -303,7 +257,7 @@ export class ProjectionRunner {
     else {
       const saved = this.saved;
       await this.eventStore.withTransaction(async (transaction) => {
-        await this.lockLeaseAndCheckpoint(transaction, saved);
+        await this.lease.lockWithCheckpoint(transaction, saved);
         await this.projection.handle(events, transaction, this.liveTables);
         await transaction.query(
           'update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1',
@@ -339,11 +293,7 @@ export class ProjectionRunner {
       ],
     );
     if (moved.rowCount !== 1) {
-      const lease = await this.database.query<{ mine: boolean }>(
-        'select owner_id = $2 and expires_at > clock_timestamp() as mine from projection_leases where name = $1',
-        [this.name, this.options.ownerId],
-      );
-      if (lease.rows[0]?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
+      await this.lease.checkStillHeld();
       throw new CheckpointMovedError();
     }
   }
@@ -363,31 +313,6 @@ export class ProjectionRunner {
   private relevant(events: StoredEvent[]): StoredEvent[] {
     const types = this.projection.eventTypes;
     return types ? events.filter((event) => types.includes(event.type)) : events;
-  }
-
-  /**
-   * Locks the lease row, then the checkpoint row (the order a rebuild's swap takes them in: one statement takes its
-   * row locks in the order of its FOR UPDATE OF list), in one statement, and checks both: the lease is this process's
-   * and the checkpoint is where this runner last saved it. The locks serialise the batch with a swap and with a
-   * takeover.
-   */
-  private async lockLeaseAndCheckpoint(transaction: TransactionHandle, saved: StoredCheckpoint): Promise<void> {
-    const locked = await transaction.query<{
-      mine: boolean;
-      transaction_id: string;
-      position: string;
-      version: number;
-    }>(
-      `select l.owner_id = $2 and l.expires_at > clock_timestamp() as mine, c.transaction_id, c.position, c.version
-         from projection_leases l, projection_checkpoints c
-        where l.name = $1 and c.name = $1
-          for update of l, c`,
-      [this.name, this.options.ownerId],
-    );
-    const row = locked.rows[0];
-    if (row?.mine !== true) throw new LeaseLostError(`Projection ${this.name}: lease lost`);
-    if (compareCheckpoints(checkpointFromRow(row), saved) !== 0 || Number(row.version) !== saved.version)
-      throw new CheckpointMovedError();
   }
 
   private async readCheckpoint(client: Queryable | TransactionHandle, forUpdate = false): Promise<StoredCheckpoint> {
@@ -430,7 +355,7 @@ export class ProjectionRunner {
         relevant: (events) => this.relevant(events),
         // A long rebuild run by the lease holder keeps its lease alive, so no other process starts a second one.
         keepLease: async () => {
-          if (this.leaseValidUntil > 0) await this.holdLease();
+          if (this.lease.held) await this.holdLease();
         },
         liveCheckpoint: () => this.readCheckpoint(this.database),
         stopping: () => this.stopping,

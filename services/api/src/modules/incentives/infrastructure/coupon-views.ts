@@ -17,7 +17,34 @@ interface CouponRow {
   created_at: Date;
 }
 
+interface RedemptionRow {
+  redemption_id: string;
+  coupon_id: string;
+  title: string;
+  user_name: string;
+  value_hundredths: string;
+  value_unit: CouponView['value_unit'];
+  source: RedemptionView['source'];
+  redeemed_at: Date;
+}
+
+/** A redemption with its coupon's title and value; callers add the WHERE (and order) clause. */
+const REDEMPTION_SELECT = `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit,
+       r.source, r.redeemed_at
+  FROM incentive_redemptions r JOIN incentive_coupons c ON c.coupon_id = r.coupon_id`;
+
 const hundredthsToNumber = (hundredths: string | number) => Number(BigInt(hundredths)) / 100;
+
+const redemptionView = (row: RedemptionRow): RedemptionView => ({
+  id: row.redemption_id,
+  coupon_id: row.coupon_id,
+  coupon_title: row.title,
+  user_name: row.user_name,
+  reward_value: hundredthsToNumber(row.value_hundredths),
+  reward_unit: row.value_unit,
+  source: row.source,
+  redeemed_at: row.redeemed_at.toISOString(),
+});
 
 /** The coupons screens' lists, from the rows written with the coupons' events (read-your-writes by construction). */
 @Injectable()
@@ -30,35 +57,11 @@ export class CouponViews {
       [ownerId],
     );
     const views = await this.withAssignments(coupons.rows, now);
-    const redemptions = await this.pool.query<{
-      redemption_id: string;
-      coupon_id: string;
-      title: string;
-      user_name: string;
-      value_hundredths: string;
-      value_unit: CouponView['value_unit'];
-      source: 'manual' | 'leaderboard';
-      redeemed_at: Date;
-    }>(
-      `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit, r.source,
-       r.redeemed_at
-         FROM incentive_redemptions r JOIN incentive_coupons c ON c.coupon_id = r.coupon_id
-        WHERE r.owner_id = $1 ORDER BY r.redeemed_at DESC, r.redemption_id LIMIT 200`,
+    const redemptions = await this.pool.query<RedemptionRow>(
+      `${REDEMPTION_SELECT} WHERE r.owner_id = $1 ORDER BY r.redeemed_at DESC, r.redemption_id LIMIT 200`,
       [ownerId],
     );
-    return {
-      coupons: views,
-      redemptions: redemptions.rows.map((row) => ({
-        id: row.redemption_id,
-        coupon_id: row.coupon_id,
-        coupon_title: row.title,
-        user_name: row.user_name,
-        reward_value: hundredthsToNumber(row.value_hundredths),
-        reward_unit: row.value_unit,
-        source: row.source,
-        redeemed_at: row.redeemed_at.toISOString(),
-      })),
-    };
+    return { coupons: views, redemptions: redemptions.rows.map(redemptionView) };
   }
 
   async one(couponId: string, now = new Date()): Promise<CouponView> {
@@ -68,32 +71,10 @@ export class CouponViews {
   }
 
   async redemption(redemptionId: string): Promise<RedemptionView> {
-    const rows = await this.pool.query<{
-      redemption_id: string;
-      coupon_id: string;
-      title: string;
-      user_name: string;
-      value_hundredths: string;
-      value_unit: CouponView['value_unit'];
-      source: 'manual' | 'leaderboard';
-      redeemed_at: Date;
-    }>(
-      `SELECT r.redemption_id, r.coupon_id, c.title, r.user_name, c.value_hundredths, c.value_unit, r.source,
-       r.redeemed_at
-         FROM incentive_redemptions r JOIN incentive_coupons c ON c.coupon_id = r.coupon_id WHERE r.redemption_id = $1`,
-      [redemptionId],
-    );
-    const row = rows.rows[0];
-    return {
-      id: row.redemption_id,
-      coupon_id: row.coupon_id,
-      coupon_title: row.title,
-      user_name: row.user_name,
-      reward_value: hundredthsToNumber(row.value_hundredths),
-      reward_unit: row.value_unit,
-      source: row.source,
-      redeemed_at: row.redeemed_at.toISOString(),
-    };
+    const rows = await this.pool.query<RedemptionRow>(`${REDEMPTION_SELECT} WHERE r.redemption_id = $1`, [
+      redemptionId,
+    ]);
+    return redemptionView(rows.rows[0]);
   }
 
   private async withAssignments(rows: CouponRow[], now: Date): Promise<CouponView[]> {

@@ -1,11 +1,5 @@
 import { Logger } from '@nestjs/common';
 import type { StoredEvent, TransactionHandle } from '@app/event-store';
-import {
-  DropApplicationApprovedSchema,
-  DropApplicationReceivedSchema,
-  DropApplicationRejectedSchema,
-  DropCreatedSchema,
-} from '@app/contracts/drops';
 import { DEFAULT_ACHIEVEMENTS, levelOf } from '@app/contracts/progress';
 import { ExperienceAwardedSchema } from '@app/contracts/progress';
 import { defineProjection, type ProjectionTables } from '../../../platform/projections/projection';
@@ -13,6 +7,15 @@ import { rowsDocument, rowsTable, upsertRows } from '../../../platform/database/
 import { CONTENT_CREATED_EVENT_TYPES, counterDeltas, mergeCounterDeltas } from '../../progress';
 import { APPROVAL_EVENT_TYPES } from './approval-rules';
 import type { NotificationDraft } from './notification-draft';
+import {
+  DROP_EVENT_TYPES,
+  dropDrafts,
+  readDropEvent,
+  readDropRows,
+  writeDropRows,
+  type DropEvent,
+  type DropRows,
+} from './drop-application-rules';
 import { notificationId, statelessDrafts } from './notification-rules';
 
 const logger = new Logger('NotificationsProjection');
@@ -27,25 +30,9 @@ const COUNTER_EVENT_TYPES: string[] = [
   'LedgerTransactionPosted',
   ...CONTENT_CREATED_EVENT_TYPES,
 ];
-const DROP_EVENT_TYPES = [
-  'DropCreated',
-  'DropApplicationReceived',
-  'DropApplicationApproved',
-  'DropApplicationRejected',
-];
 
 /** A move of one of the user's counters (the progress context's, plus XP). */
 type CounterDelta = { userId: string; counter: string; mode: 'add' | 'set'; value: bigint };
-type DropEvent =
-  | { type: 'DropCreated'; dropId: string; creatorId: string; title: string }
-  | {
-      type: 'DropApplicationReceived';
-      applicationId: string;
-      applicantUserId: string;
-      applicantName: string;
-      dropId: string;
-    }
-  | { type: 'DropApplicationApproved' | 'DropApplicationRejected'; applicationId: string; dropId: string };
 
 /** What one event asks for, worked out without the database (so an event that does not read is skipped whole). */
 interface PlannedEvent {
@@ -65,39 +52,6 @@ function plan(stored: StoredEvent): PlannedEvent {
     counters.push(...counterDeltas(stored));
   }
   return { stored, stateless: statelessDrafts(stored), drop: readDropEvent(stored), counters };
-}
-
-function readDropEvent(stored: StoredEvent): DropEvent | null {
-  switch (stored.type) {
-    case 'DropCreated': {
-      const parsed = DropCreatedSchema.safeParse(stored.data);
-      return parsed.success
-        ? {
-            type: 'DropCreated',
-            dropId: parsed.data.dropId,
-            creatorId: parsed.data.creatorId,
-            title: parsed.data.details.title,
-          }
-        : null;
-    }
-    case 'DropApplicationReceived': {
-      const parsed = DropApplicationReceivedSchema.safeParse(stored.data);
-      if (!parsed.success) return null;
-      const { applicationId, applicantUserId, applicantName, dropId } = parsed.data;
-      return { type: 'DropApplicationReceived', applicationId, applicantUserId, applicantName, dropId };
-    }
-    case 'DropApplicationApproved':
-    case 'DropApplicationRejected': {
-      const parsed = (
-        stored.type === 'DropApplicationApproved' ? DropApplicationApprovedSchema : DropApplicationRejectedSchema
-      ).safeParse(stored.data);
-      return parsed.success
-        ? { type: stored.type, applicationId: parsed.data.applicationId, dropId: parsed.data.dropId }
-        : null;
-    }
-    default:
-      return null;
-  }
 }
 
 /** Notifies for each achievement whose threshold a counter crossed going from `before` to `after`. */
@@ -172,107 +126,6 @@ async function writeProgress(
   return before;
 }
 
-interface DropRow {
-  creatorId: string;
-  title: string;
-}
-interface ApplicationRow {
-  applicantUserId: string;
-  dropId: string;
-}
-
-/** The drop and application rows this batch's application events look up, as they were before the batch. */
-async function readDropRows(transaction: TransactionHandle, tables: Tables, planned: PlannedEvent[]) {
-  const drops = new Map<string, DropRow>();
-  const applications = new Map<string, ApplicationRow>();
-  const applicationIds = new Set<string>();
-  const dropIds = new Set<string>();
-  for (const { drop } of planned) {
-    if (drop?.type === 'DropApplicationReceived') dropIds.add(drop.dropId);
-    if (drop?.type === 'DropApplicationApproved' || drop?.type === 'DropApplicationRejected')
-      applicationIds.add(drop.applicationId);
-  }
-  if (applicationIds.size > 0) {
-    const found = await transaction.query<{ application_id: string; applicant_user_id: string; drop_id: string }>(
-      `SELECT application_id, applicant_user_id, drop_id FROM ${tables.notification_applications}
-       WHERE application_id = ANY($1::text[])`,
-      [[...applicationIds]],
-    );
-    for (const row of found.rows)
-      applications.set(row.application_id, { applicantUserId: row.applicant_user_id, dropId: row.drop_id });
-  }
-  // An approval shows the title of its application's drop.
-  for (const application of applications.values()) dropIds.add(application.dropId);
-  if (dropIds.size > 0) {
-    const found = await transaction.query<{ drop_id: string; creator_id: string; title: string }>(
-      `SELECT drop_id, creator_id, title FROM ${tables.notification_drops} WHERE drop_id = ANY($1::text[])`,
-      [[...dropIds]],
-    );
-    for (const row of found.rows) drops.set(row.drop_id, { creatorId: row.creator_id, title: row.title });
-  }
-  return { drops, applications };
-}
-
-/**
- * Replays one drop event against the rows known so far (read before the batch, or written earlier in it), as the
- * per-event statements did: a row is inserted only if its id is new, and lookups see everything before them.
- */
-function dropDrafts(
-  drop: DropEvent,
-  drops: Map<string, DropRow>,
-  applications: Map<string, ApplicationRow>,
-  written: { drops: Map<string, DropRow>; applications: Map<string, ApplicationRow> },
-): NotificationDraft[] {
-  switch (drop.type) {
-    case 'DropCreated': {
-      if (!drops.has(drop.dropId)) {
-        drops.set(drop.dropId, { creatorId: drop.creatorId, title: drop.title });
-        written.drops.set(drop.dropId, { creatorId: drop.creatorId, title: drop.title });
-      }
-      return [];
-    }
-    case 'DropApplicationReceived': {
-      if (!applications.has(drop.applicationId)) {
-        applications.set(drop.applicationId, { applicantUserId: drop.applicantUserId, dropId: drop.dropId });
-        written.applications.set(drop.applicationId, { applicantUserId: drop.applicantUserId, dropId: drop.dropId });
-      }
-      const creator = drops.get(drop.dropId);
-      if (!creator) return [];
-      return [
-        {
-          key: `application-received:${drop.applicationId}`,
-          userId: creator.creatorId,
-          type: 'social',
-          title: 'New application',
-          message: `${drop.applicantName} applied to "${creator.title}"`,
-          data: { application_id: drop.applicationId, drop_id: drop.dropId },
-          actionUrl: `/task/${drop.dropId}`,
-        },
-      ];
-    }
-    default: {
-      const approved = drop.type === 'DropApplicationApproved';
-      const application = applications.get(drop.applicationId);
-      if (!application) return [];
-      const dropTitle = drops.get(application.dropId)?.title;
-      const title = dropTitle ? `"${dropTitle}"` : 'a drop';
-      return [
-        {
-          key: `application-${approved ? 'approved' : 'rejected'}:${drop.applicationId}`,
-          userId: application.applicantUserId,
-          type: approved ? 'system' : 'warning',
-          title: approved ? 'Application approved' : 'Application rejected',
-          message: approved
-            ? `Your application to ${title} was approved: submit your work`
-            : `Your application to ${title} was not accepted`,
-          data: { application_id: drop.applicationId, drop_id: drop.dropId },
-          actionUrl: `/task/${drop.dropId}`,
-        },
-      ];
-    }
-  }
-}
-
 /**
  * One batch: each event is read in memory (skipped with a log if it does not read), the counters and the drop
  * rows the batch needs are written or read once, the rules are replayed in log order against that state, and the
@@ -290,8 +143,9 @@ async function handleBatch(events: StoredEvent[], transaction: TransactionHandle
     }
   }
   const progress = await writeProgress(transaction, tables, planned);
-  const { drops, applications } = await readDropRows(transaction, tables, planned);
-  const written = { drops: new Map<string, DropRow>(), applications: new Map<string, ApplicationRow>() };
+  const dropEvents = planned.flatMap((event) => (event.drop ? [event.drop] : []));
+  const { drops, applications } = await readDropRows(transaction, tables, dropEvents);
+  const written: DropRows = { drops: new Map(), applications: new Map() };
   const notifications = new Map<string, { draft: NotificationDraft; recordedAt: Date }>();
   for (const event of planned) {
     const drafts = [...event.stateless, ...(event.drop ? dropDrafts(event.drop, drops, applications, written) : [])];
@@ -307,24 +161,7 @@ async function handleBatch(events: StoredEvent[], transaction: TransactionHandle
       if (!notifications.has(id)) notifications.set(id, { draft, recordedAt: event.stored.recordedAt });
     }
   }
-  await upsertRows(
-    transaction,
-    tables.notification_drops,
-    { drop_id: 'text', creator_id: 'text', title: 'text' },
-    [...written.drops].map(([dropId, drop]) => [dropId, drop.creatorId, drop.title]),
-    'ON CONFLICT (drop_id) DO NOTHING',
-  );
-  await upsertRows(
-    transaction,
-    tables.notification_applications,
-    { application_id: 'text', applicant_user_id: 'text', drop_id: 'text' },
-    [...written.applications].map(([applicationId, application]) => [
-      applicationId,
-      application.applicantUserId,
-      application.dropId,
-    ]),
-    'ON CONFLICT (application_id) DO NOTHING',
-  );
+  await writeDropRows(transaction, tables, written);
   await writeNotifications(transaction, tables, notifications);
 }
 
