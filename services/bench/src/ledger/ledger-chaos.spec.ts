@@ -51,12 +51,13 @@ const isAlive = (pid: number) => {
 // The API and worker run from source here (BENCH_API unset); `npm run bench:chaos` runs the built ones the same way.
 describe('chaos run: a process dying on its own', () => {
   let database: TestDatabase;
+  // Creating and dropping a database waits for a checkpoint: seconds on a machine busy with other work.
   beforeEach(async () => {
     database = await createTestDatabase('chaos_watch');
-  });
+  }, 60_000);
   afterEach(async () => {
     await database?.drop();
-  });
+  }, 60_000);
 
   it('fails the run at once, naming the worker and how it died, and stops the API and its DATA_DIR', async () => {
     const log: string[] = [];
