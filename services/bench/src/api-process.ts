@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import type { PostgresEventStore } from '@app/event-store';
 import { API_DIRECTORY, apiBuildToRun, builtApiDirectory, ensureBuiltApi, type ApiBuild } from './api-build';
+import { ProcessWatch, type Watched } from './process-watch';
 
 /**
  * How the application is deployed for a run: one process doing everything (`npm start`), or an HTTP process beside a
@@ -35,6 +36,11 @@ export interface RunningApi {
    * (the new worker: once started), with the times (performance.now()) it was killed and was back.
    */
   killAndRestart(role: 'API' | 'worker'): Promise<{ killedAt: number; backAt: number }>;
+  /**
+   * Rejects (an UnexpectedExit naming the process, its exit code or signal and its last lines) as soon as the API or
+   * the worker exits without `killAndRestart` or `stop` having asked it to; never settles otherwise.
+   */
+  readonly failed: Promise<never>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +68,9 @@ function serverCommand(
   if (build === 'source') {
     return {
       args: [...node, '-r', '@swc-node/register', join(__dirname, 'api-server.ts')],
+      // @swc-node/register reads the tsconfig.json of its working directory (decorators on): this package's, as under
+      // `npm run bench:*`, also when the benchmark runs from elsewhere (jest from the repository's root).
+      cwd: join(__dirname, '..'),
       env: {
         ...base,
         BENCH_SERVER_DATABASE_URL: databaseUrl,
@@ -85,7 +94,10 @@ function serverCommand(
   return { args: [...node, entry], cwd: API_DIRECTORY, env: { ...base, ...server, BENCH_SERVER_ROLE: role } };
 }
 
-/** The port, once the server says it listens (`listening <port>`, or main.js's `API listening on <url>`). */
+/**
+ * The port, once the server says it listens (`listening <port>`, or main.js's `API listening on <url>`). An exit before
+ * that rejects; when it was unexpected the ProcessWatch, listening since the spawn, has already said why.
+ */
 function listeningPort(server: ChildProcess): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     let output = '';
@@ -97,7 +109,7 @@ function listeningPort(server: ChildProcess): Promise<number> {
       resolve(Number(match[1]));
     };
     server.stdout!.on('data', read);
-    server.once('exit', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
+    server.once('close', (code) => reject(new Error(`The API process exited with code ${code} before listening`)));
   });
 }
 
@@ -105,7 +117,7 @@ function listeningPort(server: ChildProcess): Promise<number> {
  * The whole application in its own process(es) on a local port (any free one), against `databaseUrl`: the load
  * generator never shares the server's thread. BENCH_API says which build (`api-build.ts`),
  * BENCH_SERVER_CPU_PROFILE=<dir> writes V8 CPU profiles there. `env` adds variables (say, rate limits lifted for the
- * run). An unexpected exit is logged.
+ * run). An unexpected exit is logged, and rejects `failed`.
  */
 export async function startApi(
   databaseUrl: string,
@@ -119,35 +131,43 @@ export async function startApi(
   // One DATA_DIR per role, kept when a process is killed and started again (as a host's disk would be), and removed
   // by `stop`: it holds a signing key, and every run would otherwise leave a directory behind.
   const dataDirectories = mkdtempSync(join(tmpdir(), 'bench-api-'));
-  const expectedExits = new WeakSet<ChildProcess>();
+  const watch = new ProcessWatch();
+  watch.failed.catch((error: Error) => log(error.message));
+  const watched = new WeakMap<ChildProcess, Watched>();
+  let stopped = false;
   let port = 0;
   const spawnRole = async (role: 'API' | 'worker') => {
+    // A restart that comes after `stop` (a fault in flight when the run failed) would leave a process behind.
+    if (stopped) throw new Error(`The ${role} process is not started again: the run is stopping`);
     const processRole = role === 'worker' ? 'worker' : topology === 'one process' ? 'all' : 'http';
     const dataDirectory = join(dataDirectories, role);
     mkdirSync(dataDirectory, { recursive: true });
     const command = serverCommand(build, processRole, { databaseUrl, port, dataDirectory }, env);
-    const stdio: ['ignore', 'pipe', 'inherit'] = ['ignore', 'pipe', 'inherit'];
+    const stdio: ['ignore', 'pipe', 'pipe'] = ['ignore', 'pipe', 'pipe'];
     const child = spawn(process.execPath, command.args, { cwd: command.cwd, env: command.env, stdio });
     processes[role] = child;
-    child.once('exit', (code, signal) => {
-      if (!expectedExits.has(child)) log(`the ${role} process exited unexpectedly (code ${code}, signal ${signal})`);
-    });
+    // Before any other listener: an unexpected exit is named, with its last lines, before anything else sees it.
+    watched.set(child, watch.child(`${role} process`, child));
+    // Its stderr is read for the watch's tail, and still shown as it comes.
+    child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
     // Keep reading what the processes print, so they never block on a full pipe. BENCH_SERVER_OUTPUT=<prefix> keeps it
     // (say, BENCH_SERVER_LOOP_DELAY=1's event-loop delay lines) in `<prefix>-API` and `<prefix>-worker`.
     const keep = process.env.BENCH_SERVER_OUTPUT;
     if (keep) child.stdout!.pipe(createWriteStream(`${keep}-${role}`, { flags: 'a' }));
-    if (role === 'API') port = await listeningPort(child);
+    if (role === 'API') port = await Promise.race([listeningPort(child), watch.failed]);
     if (!keep) child.stdout!.resume();
   };
   const stopProcess = async (child: ChildProcess | undefined, signal: NodeJS.Signals) => {
     if (!child) return;
-    expectedExits.add(child);
+    watched.get(child)?.expectExit();
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
     await exited;
   };
   const stop = async () => {
+    stopped = true;
+    watch.close();
     await Promise.all([stopProcess(processes.API, 'SIGTERM'), stopProcess(processes.worker, 'SIGTERM')]);
     rmSync(dataDirectories, { recursive: true, force: true });
   };
@@ -172,6 +192,7 @@ export async function startApi(
       await spawnRole(role);
       return { killedAt, backAt: performance.now() };
     },
+    failed: watch.failed,
     stop,
   };
 }

@@ -12,11 +12,16 @@ export async function withBenchDatabase<T>(
   const serverUrl = server ?? process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (serverUrl) process.env.TEST_DATABASE_URL = serverUrl;
   const database = await createTestDatabase(name);
+  let result: T;
   try {
-    return await work(database.url);
-  } finally {
-    await database.drop();
+    result = await work(database.url);
+  } catch (error) {
+    // The work's error says what went wrong; a drop that fails after it (say, its server died) must not replace it.
+    await database.drop().catch((dropError: unknown) => console.error(`dropping ${name} failed too:`, dropError));
+    throw error;
   }
+  await database.drop();
+  return result;
 }
 
 /** A benchmark's entry point when run as a script: exits 0 when `main` finishes, 1 with the error when it throws. */

@@ -15,7 +15,9 @@ const FAULTS: readonly Fault[] = ['API', 'worker', 'PostgreSQL'];
  * --start`, trust for 127.0.0.1) and BENCH_CHAOS_PG_URL (its server URL, e.g.
  * postgres://postgres@127.0.0.1:5433/postgres); without them it is skipped. Knobs: BENCH_CHAOS_FAULTS
  * (API,worker,PostgreSQL), BENCH_CHAOS_SECONDS (40), BENCH_CHAOS_FAULT_AFTER (10), BENCH_CLIENTS (128), BENCH_RATE
- * (1000), BENCH_DATABASE_URL (the other two runs' server), BENCH_API (default built).
+ * (1000), BENCH_DATABASE_URL (the other two runs' server), BENCH_API (default built). An API, worker or PostgreSQL
+ * server that exits without the benchmark having killed it fails the run at once, naming it, how it ended and its last
+ * lines, after every process the run started is stopped.
  */
 export async function main(): Promise<void> {
   process.env.BENCH_API = apiBuildToRun('built');
@@ -32,21 +34,27 @@ export async function main(): Promise<void> {
   const testsServer = process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL;
   const results: ChaosResult[] = [];
   const skipped: string[] = [];
-  for (const fault of faults) {
-    if (!isFault(fault)) throw new Error(`BENCH_CHAOS_FAULTS: unknown fault ${fault} (API, worker, PostgreSQL)`);
-    if (fault !== 'PostgreSQL') {
-      const run = (databaseUrl: string) => runChaos({ ...options, databaseUrl, fault }, log);
-      results.push(await withBenchDatabase('bench_chaos', run));
-      continue;
+  try {
+    for (const fault of faults) {
+      if (!isFault(fault)) throw new Error(`BENCH_CHAOS_FAULTS: unknown fault ${fault} (API, worker, PostgreSQL)`);
+      if (fault !== 'PostgreSQL') {
+        const run = (databaseUrl: string) => runChaos({ ...options, databaseUrl, fault }, log);
+        results.push(await withBenchDatabase('bench_chaos', run));
+        continue;
+      }
+      const cluster = await privateCluster(testsServer);
+      if ('skip' in cluster) {
+        skipped.push(cluster.skip);
+        log(cluster.skip);
+        continue;
+      }
+      const run = (databaseUrl: string) => runChaos({ ...options, databaseUrl, fault, postgresCluster: cluster }, log);
+      results.push(await withBenchDatabase('bench_chaos', run, cluster.url));
     }
-    const cluster = await privateCluster(testsServer);
-    if ('skip' in cluster) {
-      skipped.push(cluster.skip);
-      log(cluster.skip);
-      continue;
-    }
-    const run = (databaseUrl: string) => runChaos({ ...options, databaseUrl, fault, postgresCluster: cluster }, log);
-    results.push(await withBenchDatabase('bench_chaos', run, cluster.url));
+  } catch (error) {
+    // A run that failed (say, a process died that it did not kill) leaves the table of the runs before it.
+    if (results.length > 0) console.log(formatChaosResults(results, options, skipped));
+    throw error;
   }
   console.log(formatChaosResults(results, options, skipped));
   const failed = (result: ChaosResult) => !result.verify.ok || result.check.lost > 0 || result.check.duplicated > 0;
