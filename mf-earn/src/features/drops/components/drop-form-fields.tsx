@@ -1,4 +1,4 @@
-import { FormSelect, FormTextArea, FormTextField, useWatch } from '@app/platform/app';
+import { FormSelect, FormTextArea, FormTextField, useWatch } from '@app/platform/forms';
 import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/drops';
 import { useId, type ReactNode } from 'react';
 import { categoryLabel } from './drop-format';

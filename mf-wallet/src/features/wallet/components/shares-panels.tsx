@@ -1,5 +1,6 @@
 import { Button, ButtonLink, Card, formatBalance, formatMoney, formatSharePrice } from '@app/platform';
-import { ListForResaleDialog, OffersPanel, QueryView, useHoldings, useMyListings } from '@app/platform/app';
+import { OffersPanel, QueryView, useHoldings, useMyListings } from '@app/platform/app';
+import { ListForResaleDialog } from '@app/platform/market';
 import type { Holding } from '@app/contracts/market';
 import { useState } from 'react';
 
