@@ -1,10 +1,13 @@
 import { NotFoundPage, PageSpinner } from '@app/platform';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Route, Routes } from 'react-router';
-import { DropDetailPage } from './features/drops/components/drop-detail-page';
 import { EarnPage } from './features/drops/components/earn-page';
 
-// The content screens are their own chunks: the remote's entry and route stay within the 60 KB budget.
+// The content and drop screens are their own chunks: the remote's entry and route stay within the 60 KB budget, and
+// /earn does not load their forms (issue 45).
+const DropDetailPage = lazy(() =>
+  import('./features/drops/components/drop-detail-page').then((module) => ({ default: module.DropDetailPage })),
+);
 const ContentDetailPage = lazy(() =>
   import('./features/content/components/content-detail-page').then((module) => ({ default: module.ContentDetailPage })),
 );
@@ -21,8 +24,22 @@ export default function EarnRoutes() {
   return (
     <Routes>
       <Route path="earn" element={<EarnPage />} />
-      <Route path="task/:id" element={<DropDetailPage />} />
-      <Route path="drops/:id" element={<DropDetailPage />} />
+      <Route
+        path="task/:id"
+        element={
+          <Page>
+            <DropDetailPage />
+          </Page>
+        }
+      />
+      <Route
+        path="drops/:id"
+        element={
+          <Page>
+            <DropDetailPage />
+          </Page>
+        }
+      />
       <Route
         path="create"
         element={

@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import WalletRoutes from './routes';
 
 describe('mf_wallet routes', () => {
-  it('opens the Growth Hub at /growth-hub', () => {
+  it('opens the Growth Hub at /growth-hub (its own chunk, loaded on demand)', async () => {
     answerApiCalls({});
     renderWithPlatform(<WalletRoutes />, { route: '/growth-hub' });
-    expect(screen.getByRole('heading', { name: 'Growth Hub' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Growth Hub' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { FormSelect, FormTextField } from '@app/platform/app';
+import { FormSelect, FormTextField } from '@app/platform/forms';
 import {
   CRYPTO_NETWORKS,
   DETAIL_FIELD_LABELS,

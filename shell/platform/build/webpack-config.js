@@ -38,7 +38,10 @@ function sharedSingletons() {
     zod: { ...singleton('zod'), import: path.join(__dirname, 'zod-shared.mjs'), version: require('zod/package.json').version },
     '@app/platform': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
     '@app/platform/app': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
+    // The signed-in platform in three parts, so a remote's first page loads only what it renders (issue 45): the
+    // forms (react-hook-form) and the market's dialogs are loaded with the first screen that uses one.
     '@app/platform/forms': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
+    '@app/platform/market': { singleton: true, requiredVersion: `^${platformPackage.version}`, version: platformPackage.version },
   };
 }
 

@@ -1,5 +1,7 @@
 // @app/platform/app: what the signed-in screens add to the core: the query cache and its views, the
-// accessible primitives (dialogs, tabs, menus, toasts), the response schemas, the standalone frame.
+// accessible primitives (dialogs, tabs, menus, toasts), the response schemas, the standalone frame, the shares
+// market's calls. Every remote's first page takes it, so it holds no form code: forms are '@app/platform/forms',
+// the market's dialogs and add-funds '@app/platform/market' (issue 45), each a shared module of its own.
 export { createQueryClient, sharedQueryClient, shouldRetry } from './query/query-client';
 export { AppProviders } from './providers';
 export { QueryView } from './ui/query-view';
@@ -32,40 +34,6 @@ export {
   toMinor,
 } from './money/decimal';
 export type { Currency } from './money/decimal';
-// Forms: react-hook-form with the zod resolver. Screens and remotes take react-hook-form from here, never directly,
-// so it exists once in the page (this module is a federation singleton).
-export { Form, ROOT_SERVER_ERROR, applyServerErrors, useFieldError, useRequestForm, useZodForm } from './forms/form';
-export type { FormProps } from './forms/form';
-export {
-  FormCheckbox,
-  FormError,
-  FormPasswordField,
-  FormRadioGroup,
-  FormSelect,
-  FormTextArea,
-  FormTextField,
-  SubmitButton,
-} from './forms/form-fields';
-export { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
-export type { UseFormReturn } from 'react-hook-form';
-// The Buy Shares dialog: the content page (mf-earn) and the Investment Hub (mf-invest) both open it.
-export { BuySharesDialog, affordableShares, buySharesSchema } from './market/buy-shares-dialog';
-export type { BuySharesTarget } from './market/buy-shares-dialog';
-// Dollars in from where they are needed: every USD-spending dialog offers Add funds when short, and the page the
-// checkout returns to says what arrived.
-export { AddFundsForm, AddFundsOffer, returnPathOf, startUsdTopUp, suggestedTopUp } from './money/add-funds';
-export type { AddFundsFormProps, AddFundsOfferProps } from './money/add-funds';
-export { CheckoutReturnNotice } from './money/checkout-return-notice';
-export type { CheckoutReturnNoticeProps } from './money/checkout-return-notice';
-// The resale market: everyone's listings (Investment Hub) or one item's (content page), buying from a listing, and
-// Make an Offer (also on public profiles' holdings).
-export { BuyListingDialog, buyListingSchema } from './market/buy-listing-dialog';
-export type { BuyListingTarget } from './market/buy-listing-dialog';
-export { MakeOfferDialog, defaultOfferQuantity, makeOfferSchema } from './market/make-offer-dialog';
-export type { MakeOfferTarget } from './market/make-offer-dialog';
-export { OfferToSellerDialog } from './market/offer-to-seller';
-export type { OfferToSellerTarget } from './market/offer-to-seller';
-export { ListingsMarket, MARKET_PAGE_SIZE, useListingsMarket } from './market/listings-market';
 // The shares market's calls and panels, shared by the wallet's Overview and the Investment Hub.
 export {
   sharesKeys,
@@ -80,6 +48,8 @@ export {
   useSetHoldingVisibility,
 } from './market/market-api';
 export { OffersPanel } from './market/offers-panel';
-export { ListForResaleDialog, listForResaleSchema } from './market/list-for-resale-dialog';
+// The page the payment provider's checkout returns to says what arrived.
+export { CheckoutReturnNotice } from './money/checkout-return-notice';
+export type { CheckoutReturnNoticeProps } from './money/checkout-return-notice';
 // A toast handed over through a navigation (the sign-in screens sit outside the signed-in frame's toasts).
 export { ArrivalToast } from './ui/arrival-toast';

@@ -1,7 +1,6 @@
-// @app/platform/forms: the forms alone (react-hook-form with the zod resolver, the accessible fields), for a page that
-// needs a form and nothing else of '@app/platform/app' (the sign-in page, issue 45): a shared module is loaded whole,
-// and '@app/platform/app' also brings the query cache, the dialog and menu primitives and the market dialogs.
-// The same modules as '@app/platform/app' re-exports, so react-hook-form stays one copy in the page.
+// @app/platform/forms: the forms (react-hook-form with the zod resolver, the accessible fields). Screens and remotes
+// take react-hook-form from here, never directly, so it exists once in the page (a federation singleton). Apart from
+// '@app/platform/app' because a shared module is loaded whole: a page without a form does not load it (issue 45).
 export { Form, ROOT_SERVER_ERROR, applyServerErrors, useFieldError, useRequestForm, useZodForm } from './forms/form';
 export type { FormProps } from './forms/form';
 export {
@@ -14,3 +13,5 @@ export {
   FormTextField,
   SubmitButton,
 } from './forms/form-fields';
+export { Controller, useController, useFormContext, useWatch } from 'react-hook-form';
+export type { UseFormReturn } from 'react-hook-form';

@@ -16,8 +16,8 @@ declare const __SHARED_SINGLETONS__: SingletonVersions;
  * The shell's own module instances given to the remotes: one React, one router context, one session, one query
  * cache. The shell is no federation container (the runtime is not on its first page), so it registers them itself
  * when the first remote loads. Those the shell has already evaluated are handed over as they are; the others
- * (zod, the query library, the signed-in platform and the forms) are imported when a remote first asks for them, or
- * with a remote's first page (preload, remotes-registry.ts).
+ * (zod, the query library, the signed-in platform, the forms, the market's dialogs) are imported when a remote first
+ * asks for them, or with a remote's first page (preload, remotes-registry.ts).
  */
 type SharedModuleLoader = { loaded: unknown } | { load: () => Promise<unknown>; preload?: boolean };
 
@@ -33,6 +33,7 @@ export const sharedModuleLoaders: Record<string, SharedModuleLoader> = {
   zod: { load: () => import('zod'), preload: true },
   '@app/platform/app': { load: () => import('@app/platform/app'), preload: true },
   '@app/platform/forms': { load: () => import('@app/platform/forms') },
+  '@app/platform/market': { load: () => import('@app/platform/market') },
 };
 
 /** A key's version: its own entry (`zod`) or its package's subpath entry (`react/` for `react/jsx-runtime`). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BID_STRATEGIES, CAMPAIGN_OBJECTIVES } from '@app/contracts/campaigns';
-import { FormSelect, FormTextArea, FormTextField, useWatch } from '@app/platform/app';
+import { FormSelect, FormTextArea, FormTextField, useWatch } from '@app/platform/forms';
 import { BID_STRATEGY_LABELS, OBJECTIVE_LABELS } from './campaign-format';
 
 /** The editable fields as the form holds them (text; `toEditableRequest` says what they mean). */

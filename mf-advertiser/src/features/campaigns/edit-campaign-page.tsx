@@ -1,5 +1,6 @@
 import { ButtonLink, PageHeader } from '@app/platform';
-import { Form, FormError, SubmitButton, useRequestForm, useToast } from '@app/platform/app';
+import { useToast } from '@app/platform/app';
+import { Form, FormError, SubmitButton, useRequestForm } from '@app/platform/forms';
 import { UpdateCampaignRequestSchema, type CampaignDetail, type UpdateCampaignRequest } from '@app/contracts/campaigns';
 import { useNavigate, useParams } from 'react-router';
 import {

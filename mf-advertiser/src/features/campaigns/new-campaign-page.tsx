@@ -1,16 +1,15 @@
 import { ButtonLink, Card, PageHeader, errorMessage, formatBalance, useCurrentUser } from '@app/platform';
+import { covers, useToast } from '@app/platform/app';
 import {
   Form,
   FormError,
   FormSelect,
   FormTextField,
   SubmitButton,
-  covers,
   useRequestForm,
-  useToast,
   useWatch,
   type UseFormReturn,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import {
   CAMPAIGN_DEFAULTS,
   CAMPAIGN_MESSAGES,

@@ -10,7 +10,15 @@ import {
   errorMessage,
   formatBalance,
 } from '@app/platform';
-import { Form, FormError, FormSelect, FormTextArea, FormTextField, SubmitButton, useZodForm } from '@app/platform/app';
+import {
+  Form,
+  FormError,
+  FormSelect,
+  FormTextArea,
+  FormTextField,
+  SubmitButton,
+  useZodForm,
+} from '@app/platform/forms';
 import {
   COUPON_DEFAULTS,
   COUPON_MESSAGES,

@@ -1,7 +1,6 @@
 import { formatMoney, useSession } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
 import {
-  AddFundsOffer,
-  Dialog,
   Form,
   FormError,
   FormRadioGroup,
@@ -9,9 +8,9 @@ import {
   FormTextField,
   SubmitButton,
   useRequestForm,
-  useToast,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
+import { AddFundsOffer } from '@app/platform/market';
 import {
   CreateForecastRequestSchema,
   DEFAULT_FORECAST_ODDS,

@@ -2,11 +2,15 @@ import { Badge, Button, Card, EmptyState, formatBalance, formatMoney } from '@ap
 import { QueryView } from '@app/platform/app';
 import { TrendingUp } from '@app/platform/icons';
 import type { SocialForecast } from '@app/contracts/forecasts';
-import { useState } from 'react';
-import { CreateForecastDialog } from './create-forecast-dialog';
+import { Suspense, lazy, useState } from 'react';
 import { forecastTitle, formatTimeLeft, metricLabel, sideLabel, takesPredictions } from './forecast-format';
 import { useCreatedForecasts, useForecasts } from './forecasts-api';
-import { PredictDialog } from './predict-dialog';
+
+// The dialogs are forms, fetched when one opens: the Investment Hub's first view shows none (issue 45).
+const CreateForecastDialog = lazy(() =>
+  import('./create-forecast-dialog').then((module) => ({ default: module.CreateForecastDialog })),
+);
+const PredictDialog = lazy(() => import('./predict-dialog').then((module) => ({ default: module.PredictDialog })));
 
 const STATUS_TONE = { active: 'accent', expired: 'warning', resolved: 'neutral' } as const;
 
@@ -120,9 +124,15 @@ export function AllForecasts() {
       >
         {(rows) => <ForecastGrid forecasts={rows} onPredict={setPredicting} label="Forecasts" />}
       </QueryView>
-      {creating ? <CreateForecastDialog open onOpenChange={setCreating} /> : null}
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateForecastDialog open onOpenChange={setCreating} />
+        </Suspense>
+      ) : null}
       {predicting ? (
-        <PredictDialog forecast={predicting} open onOpenChange={(open) => (open ? undefined : setPredicting(null))} />
+        <Suspense fallback={null}>
+          <PredictDialog forecast={predicting} open onOpenChange={(open) => (open ? undefined : setPredicting(null))} />
+        </Suspense>
       ) : null}
     </Card>
   );
@@ -146,7 +156,11 @@ export function MyForecasts() {
       >
         {(rows) => <ForecastGrid forecasts={rows} label="My forecasts" />}
       </QueryView>
-      {creating ? <CreateForecastDialog open onOpenChange={setCreating} /> : null}
+      {creating ? (
+        <Suspense fallback={null}>
+          <CreateForecastDialog open onOpenChange={setCreating} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

@@ -1,16 +1,15 @@
 import { Button, formatBalance, formatMoney, useSession } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
 import {
-  AddFundsOffer,
-  Dialog,
   Form,
   FormError,
   FormRadioGroup,
   FormTextField,
   SubmitButton,
   useRequestForm,
-  useToast,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
+import { AddFundsOffer } from '@app/platform/market';
 import {
   FORECAST_MESSAGES,
   PREDICTION_PRESETS_USD,

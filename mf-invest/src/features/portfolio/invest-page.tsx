@@ -1,11 +1,13 @@
-import { PageHeader } from '@app/platform';
-import { OffersPanel, Tabs } from '@app/platform/app';
+import { PageHeader, PageSpinner } from '@app/platform';
+import { Tabs } from '@app/platform/app';
+import { Suspense, lazy } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AllForecasts, MyForecasts } from '../forecasts/forecast-lists';
 import { MyPredictions } from '../forecasts/my-predictions';
-import { ContentPortfolio } from '../shares/content-portfolio';
-import { DiscoverShares } from '../shares/discover-shares';
-import { ResaleMarket } from '../shares/resale-market';
+
+// The Content Shares tab is its own chunk: it takes the market's dialogs, which the default tab does not show
+// (issue 45).
+const SharesTab = lazy(() => import('../shares/shares-tab').then((module) => ({ default: module.SharesTab })));
 
 /**
  * Each tab has its own address under /invest, so a link can open one (spec 2 links /invest/social-forecasts and
@@ -47,12 +49,9 @@ export function InvestPage() {
             value: 'shares',
             label: 'Content Shares',
             content: (
-              <div className="ui-stack">
-                <ContentPortfolio />
-                <OffersPanel />
-                <ResaleMarket />
-                <DiscoverShares />
-              </div>
+              <Suspense fallback={<PageSpinner />}>
+                <SharesTab />
+              </Suspense>
             ),
           },
         ]}

@@ -9,14 +9,8 @@ import {
   formatMoney,
   formatSharePrice,
 } from '@app/platform';
-import {
-  ListForResaleDialog,
-  QueryView,
-  useCancelListing,
-  useHoldings,
-  useMyListings,
-  useSetHoldingVisibility,
-} from '@app/platform/app';
+import { QueryView, useCancelListing, useHoldings, useMyListings, useSetHoldingVisibility } from '@app/platform/app';
+import { ListForResaleDialog } from '@app/platform/market';
 import { TrendingUp } from '@app/platform/icons';
 import type { Holding } from '@app/contracts/market';
 import { useState } from 'react';

@@ -8,7 +8,8 @@ import {
   formatSharePrice,
   useCurrentUser,
 } from '@app/platform';
-import { BuySharesDialog, QueryView, useToast, type BuySharesTarget } from '@app/platform/app';
+import { QueryView, useToast } from '@app/platform/app';
+import { BuySharesDialog, type BuySharesTarget } from '@app/platform/market';
 import { listContentRoute } from '@app/contracts/content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

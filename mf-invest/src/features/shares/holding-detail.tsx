@@ -12,15 +12,8 @@ import {
   formatSharePrice,
   useCurrentUser,
 } from '@app/platform';
-import {
-  AddFundsOffer,
-  ListForResaleDialog,
-  OfferToSellerDialog,
-  QueryView,
-  useAnswerOffer,
-  useBuyListing,
-  useHoldingDetail,
-} from '@app/platform/app';
+import { QueryView, useAnswerOffer, useBuyListing, useHoldingDetail } from '@app/platform/app';
+import { AddFundsOffer, ListForResaleDialog, OfferToSellerDialog } from '@app/platform/market';
 import type { HoldingDetailResponse } from '@app/contracts/market';
 import { useState } from 'react';
 import { useParams } from 'react-router';

@@ -1,5 +1,5 @@
 import { Card } from '@app/platform';
-import { ListingsMarket } from '@app/platform/app';
+import { ListingsMarket } from '@app/platform/market';
 
 /**
  * The resale market in the Content Shares tab (issue 43): everyone's open listings, to buy from or to make an offer

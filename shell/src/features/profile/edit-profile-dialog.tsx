@@ -8,17 +8,16 @@ import {
   userKeys,
   type User,
 } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
 import {
-  Dialog,
   Form,
   FormError,
   FormTextArea,
   FormTextField,
   SubmitButton,
   useRequestForm,
-  useToast,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import {
   PROFILE_MESSAGES,
   SOCIAL_PLATFORMS,

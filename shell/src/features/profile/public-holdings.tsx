@@ -11,7 +11,8 @@ import {
   portfolioKeys,
   userKeys,
 } from '@app/platform';
-import { MakeOfferDialog, QueryView } from '@app/platform/app';
+import { QueryView } from '@app/platform/app';
+import { MakeOfferDialog } from '@app/platform/market';
 import { getAchievementsRoute } from '@app/contracts/progress';
 import { holdingsRoute, type Holding } from '@app/contracts/market';
 import { useQuery } from '@tanstack/react-query';

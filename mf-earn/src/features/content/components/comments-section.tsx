@@ -9,16 +9,8 @@ import {
   formatCount,
   useSession,
 } from '@app/platform';
-import {
-  Dialog,
-  Form,
-  FormError,
-  FormTextArea,
-  QueryView,
-  SubmitButton,
-  useToast,
-  useZodForm,
-} from '@app/platform/app';
+import { Dialog, QueryView, useToast } from '@app/platform/app';
+import { Form, FormError, FormTextArea, SubmitButton, useZodForm } from '@app/platform/forms';
 import {
   CONTENT_MESSAGES,
   PostCommentRequestSchema,

@@ -15,7 +15,7 @@ import {
 } from '@app/platform';
 import { ArrowLeft } from '@app/platform/icons';
 import { CONTENT_MESSAGES } from '@app/contracts/content';
-import { BuySharesDialog, ListingsMarket } from '@app/platform/app';
+import { BuySharesDialog, ListingsMarket } from '@app/platform/market';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type ContentView, ownsContent, useContent, useContentMetrics } from '../api/content-api';

@@ -1,4 +1,5 @@
 import { ButtonLink, TextField, errorMessage, formatSharePrice, isApiError } from '@app/platform';
+import { useToast } from '@app/platform/app';
 import {
   Form,
   FormError,
@@ -7,9 +8,8 @@ import {
   FormTextField,
   SubmitButton,
   useRequestForm,
-  useToast,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import {
   CONTENT_MESSAGES,
   CONTENT_PLATFORMS,

@@ -1,5 +1,6 @@
 import { Button, ErrorBox, errorMessage, formatBalance, useCurrentUser, useSession } from '@app/platform';
-import { AddFundsOffer, Dialog, covers, useToast } from '@app/platform/app';
+import { Dialog, covers, useToast } from '@app/platform/app';
+import { AddFundsOffer } from '@app/platform/market';
 import { useState } from 'react';
 import { type FundCurrency, useSponsor, useTipGems, useTipOrFund } from '../api/engagement-api';
 import { ENGAGEMENT_MESSAGES, SPONSOR_PACKAGES, sponsorSuccessMessage } from '@app/contracts/engagement';

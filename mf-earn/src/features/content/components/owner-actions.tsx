@@ -1,6 +1,6 @@
 import { Button, ErrorBox, errorMessage } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
 import {
-  Dialog,
   Form,
   FormError,
   FormSelect,
@@ -8,8 +8,7 @@ import {
   FormTextField,
   SubmitButton,
   useRequestForm,
-  useToast,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import { CONTENT_MESSAGES, CONTENT_PLATFORMS, UpdateContentRequestSchema } from '@app/contracts/content';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

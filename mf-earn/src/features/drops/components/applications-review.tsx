@@ -2,7 +2,7 @@ import { Badge, Button, Card, EmptyState, ErrorBox, isApiError } from '@app/plat
 import { QueryView } from '@app/platform/app';
 import { useState } from 'react';
 import { useDropApplications, useReviewApplication, type DropApplication } from '../api/drops-api';
-import { SelectField } from './drop-form-fields';
+import { SelectField } from './select-field';
 
 /** The drop creator's review screen: approve or reject pending applications, complete submitted ones with a score. */
 export function ApplicationsReview({ dropId }: { dropId: string }) {

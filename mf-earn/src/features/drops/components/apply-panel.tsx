@@ -1,5 +1,6 @@
 import { Badge, Button, Card, ErrorBox, isApiError, useSession } from '@app/platform';
-import { Form, FormTextArea, SubmitButton, covers, subtractAmounts, useZodForm } from '@app/platform/app';
+import { covers, subtractAmounts } from '@app/platform/app';
+import { Form, FormTextArea, SubmitButton, useZodForm } from '@app/platform/forms';
 import { ApplyToDropRequestSchema, DROP_MESSAGES } from '@app/contracts/drops';
 import { useState } from 'react';
 import { useApplyToDrop, type Drop, type DropApplication } from '../api/drops-api';

@@ -1,5 +1,6 @@
 import { Button, ErrorBox, TextField, isApiError } from '@app/platform';
-import { Dialog, Form, SubmitButton, useRequestForm } from '@app/platform/app';
+import { Dialog } from '@app/platform/app';
+import { Form, SubmitButton, useRequestForm } from '@app/platform/forms';
 import { CreateDropRequestSchema, DROP_MESSAGES, PAID_DROP_DEFAULTS } from '@app/contracts/drops';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,6 +1,5 @@
-import { FormSelect, FormTextArea, FormTextField, useWatch } from '@app/platform/app';
+import { FormSelect, FormTextArea, FormTextField, useWatch } from '@app/platform/forms';
 import { DROP_CATEGORIES, DROP_DIFFICULTIES } from '@app/contracts/drops';
-import { useId, type ReactNode } from 'react';
 import { categoryLabel } from './drop-format';
 
 /** The fields shared by the create and edit dialogs, as text the inputs hold. */
@@ -46,30 +45,6 @@ export const emptyDropForm: DropFormValues = {
   requirements: '',
   deliverables: '',
 };
-
-export function SelectField({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="ui-field__input" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 const categoryOptions = DROP_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) }));
 const difficultyOptions = DROP_DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: difficulty }));

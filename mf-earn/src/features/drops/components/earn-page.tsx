@@ -1,16 +1,29 @@
 import { Button, EmptyState, PageHeader, TextField, isAdvertiser, useCurrentUser } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { Search } from '@app/platform/icons';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDrops, type Drop } from '../api/drops-api';
-import { CreateDropDialog, type DropKind } from './create-drop-dialog';
+import type { DropKind } from './create-drop-dialog';
 import { DropCard } from './drop-card';
-import { SelectField } from './drop-form-fields';
+import { SelectField } from './select-field';
+
+// Its own chunk, fetched when an advertiser opens it: /earn shows no form (issue 45).
+const CreateDropDialog = lazy(() =>
+  import('./create-drop-dialog').then((module) => ({ default: module.CreateDropDialog })),
+);
 
 const KINDS: readonly DropKind[] = ['proof', 'paid', 'move'];
 const asKind = (value: string | null): DropKind | null =>
   KINDS.includes(value as DropKind) ? (value as DropKind) : null;
+
+function CreateDrop({ kind, onOpenChange }: { kind: DropKind; onOpenChange(open: boolean): void }) {
+  return (
+    <Suspense fallback={null}>
+      <CreateDropDialog open initialKind={kind} onOpenChange={onOpenChange} />
+    </Suspense>
+  );
+}
 
 /**
  * /earn: drops with a text search over title and description, type and difficulty filters, 'No drops found'.
@@ -84,7 +97,7 @@ export function EarnPage() {
           </ul>
         )}
       </QueryView>
-      {advertiser ? <CreateDropDialog open={creating} initialKind={createKind} onOpenChange={closeCreate} /> : null}
+      {advertiser && creating ? <CreateDrop kind={createKind} onOpenChange={closeCreate} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, ErrorBox, isApiError } from '@app/platform';
-import { Dialog, Form, SubmitButton, useRequestForm } from '@app/platform/app';
+import { Dialog } from '@app/platform/app';
+import { Form, SubmitButton, useRequestForm } from '@app/platform/forms';
 import { DROP_MESSAGES, UpdateDropRequestSchema } from '@app/contracts/drops';
 import { useEffect, useState } from 'react';
 import { useUpdateDrop, type Drop } from '../api/drops-api';

@@ -1,14 +1,6 @@
 import { ErrorBox, isApiError } from '@app/platform';
-import {
-  Dialog,
-  Form,
-  FormSelect,
-  FormTextArea,
-  FormTextField,
-  SubmitButton,
-  useWatch,
-  useZodForm,
-} from '@app/platform/app';
+import { Dialog } from '@app/platform/app';
+import { Form, FormSelect, FormTextArea, FormTextField, SubmitButton, useWatch, useZodForm } from '@app/platform/forms';
 import { SubmitWorkRequestSchema } from '@app/contracts/drops';
 import { useState } from 'react';
 import { useSubmitWork } from '../api/drops-api';

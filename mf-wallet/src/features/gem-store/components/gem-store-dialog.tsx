@@ -8,7 +8,8 @@ import {
   formatMoney,
   useIdempotencyKey,
 } from '@app/platform';
-import { AddFundsForm, Dialog, QueryView } from '@app/platform/app';
+import { Dialog, QueryView } from '@app/platform/app';
+import { AddFundsForm } from '@app/platform/market';
 import { Gem } from '@app/platform/icons';
 import { PAYMENT_MESSAGES } from '@app/contracts/payments';
 import { useMutation } from '@tanstack/react-query';

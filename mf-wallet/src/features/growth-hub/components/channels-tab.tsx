@@ -2,10 +2,12 @@ import { Badge, Button, Card, EmptyState, formatBalance, formatCount } from '@ap
 import { QueryView, useToast } from '@app/platform/app';
 import { Gem, Rocket, Sparkles, TrendingUp, Zap, type LucideIcon } from '@app/platform/icons';
 import type { GrowthChannel, StakingPosition } from '@app/contracts/growth';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useChannels, usePositions, useWithdrawStake } from '../api/growth-api';
 import { formatDate } from './projection';
-import { StakeDialog } from './stake-dialog';
+
+// A form, fetched when a stake is started: the wallet's Overview shows the positions list of this file (issue 45).
+const StakeDialog = lazy(() => import('./stake-dialog').then((module) => ({ default: module.StakeDialog })));
 
 /** Channel icon keys of the ops catalogue; an unknown key falls back to a gem. */
 const ICONS: Record<string, LucideIcon> = { sparkles: Sparkles, rocket: Rocket, 'trending-up': TrendingUp, zap: Zap };
@@ -103,12 +105,16 @@ export function ChannelsTab() {
                 <ChannelCard key={channel.id} channel={channel} onStake={() => setStakeIn(channel.id)} />
               ))}
             </div>
-            <StakeDialog
-              channels={list}
-              channelId={stakeIn}
-              open={stakeIn !== null}
-              onOpenChange={(open) => !open && setStakeIn(null)}
-            />
+            {stakeIn !== null ? (
+              <Suspense fallback={null}>
+                <StakeDialog
+                  channels={list}
+                  channelId={stakeIn}
+                  open
+                  onOpenChange={(open) => !open && setStakeIn(null)}
+                />
+              </Suspense>
+            ) : null}
           </>
         )}
       </QueryView>

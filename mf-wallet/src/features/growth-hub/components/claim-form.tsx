@@ -1,4 +1,5 @@
 import { Badge, Card, formatBalance, useIdempotencyKey } from '@app/platform';
+import { subtractAmounts, useToast } from '@app/platform/app';
 import {
   Form,
   FormError,
@@ -6,10 +7,8 @@ import {
   FormTextArea,
   FormTextField,
   SubmitButton,
-  subtractAmounts,
   useRequestForm,
-  useToast,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import {
   FileClaimRequestSchema,
   SHIELD_COVERAGE_FLAGS,

@@ -1,6 +1,6 @@
 import { Button, useIdempotencyKey } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
 import {
-  Dialog,
   Form,
   FormError,
   FormSelect,
@@ -8,8 +8,7 @@ import {
   FormTextField,
   SubmitButton,
   useRequestForm,
-  useToast,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import { Plus, Trash2 } from '@app/platform/icons';
 import {
   CreateProjectRequestSchema,

@@ -1,14 +1,6 @@
 import { formatBalance, useIdempotencyKey } from '@app/platform';
-import {
-  Dialog,
-  Form,
-  FormError,
-  FormSelect,
-  FormTextField,
-  SubmitButton,
-  useRequestForm,
-  useToast,
-} from '@app/platform/app';
+import { Dialog, useToast } from '@app/platform/app';
+import { Form, FormError, FormSelect, FormTextField, SubmitButton, useRequestForm } from '@app/platform/forms';
 import { GROWTH_MESSAGES, PledgeRequestSchema, type FundingProject } from '@app/contracts/growth';
 import { usePledge } from '../api/growth-api';
 

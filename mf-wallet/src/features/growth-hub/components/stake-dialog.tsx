@@ -1,17 +1,14 @@
 import { Button, formatBalance, useCurrentUser, useIdempotencyKey } from '@app/platform';
+import { Dialog, covers, fromMinor, useToast } from '@app/platform/app';
 import {
-  Dialog,
   Form,
   FormError,
   FormSelect,
   FormTextField,
   SubmitButton,
-  covers,
-  fromMinor,
   useRequestForm,
-  useToast,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import { GROWTH_MESSAGES, StakeRequestSchema, type GrowthChannel } from '@app/contracts/growth';
 import { z } from 'zod';
 import { useStake } from '../api/growth-api';

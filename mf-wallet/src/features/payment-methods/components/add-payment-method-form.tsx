@@ -8,7 +8,7 @@ import {
   type UseFormReturn,
   useRequestForm,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import {
   CreatePaymentPreferenceRequestSchema,
   PAYMENT_DETAIL_FIELDS,

@@ -1,7 +1,12 @@
 import { Button, ButtonLink, Card, formatBalance, formatMoney, formatSharePrice } from '@app/platform';
-import { ListForResaleDialog, OffersPanel, QueryView, useHoldings, useMyListings } from '@app/platform/app';
+import { OffersPanel, QueryView, useHoldings, useMyListings } from '@app/platform/app';
 import type { Holding } from '@app/contracts/market';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+
+// The market's dialogs are forms: fetched when one opens, not with the wallet's first page (issue 45).
+const ListForResaleDialog = lazy(() =>
+  import('@app/platform/market').then((module) => ({ default: module.ListForResaleDialog })),
+);
 
 // The wallet Overview's share panels (spec 3): holdings, active listings, offers. The Investment Hub (mf-invest) has
 // the full screens; both take the market's calls, List for Resale and the offers panel from the platform.
@@ -45,7 +50,9 @@ function HoldingsPanel() {
         )}
       </QueryView>
       {listing ? (
-        <ListForResaleDialog holding={listing} open onOpenChange={(open) => (open ? undefined : setListing(null))} />
+        <Suspense fallback={null}>
+          <ListForResaleDialog holding={listing} open onOpenChange={(open) => (open ? undefined : setListing(null))} />
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -12,7 +12,8 @@ import {
   useIdempotencyKey,
   useSession,
 } from '@app/platform';
-import { Dialog, Form, FormError, SubmitButton, type UseFormReturn, useRequestForm, useWatch } from '@app/platform/app';
+import { Dialog } from '@app/platform/app';
+import { Form, FormError, SubmitButton, type UseFormReturn, useRequestForm, useWatch } from '@app/platform/forms';
 import { PAYMENT_DETAIL_FIELDS, WITHDRAWAL_MESSAGES, type Withdrawal } from '@app/contracts/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';

@@ -1,5 +1,6 @@
 import { Button, EmptyState, formatBalance, formatMoney } from '@app/platform';
-import { FormRadioGroup, FormTextField, QueryView, fromMinor, useFormContext } from '@app/platform/app';
+import { QueryView, fromMinor } from '@app/platform/app';
+import { FormRadioGroup, FormTextField, useFormContext } from '@app/platform/forms';
 import { DETAIL_FIELD_LABELS, type WithdrawalMethod, maskPaymentDetails } from '@app/contracts/withdrawals';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PaymentDetailFields } from '../../../shared/payment-detail-fields';

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, EmptyState, ErrorBox, errorMessage } from '@app/platform';
-import { Form, FormError, FormSelect, FormTextField, QueryView, SubmitButton, useRequestForm } from '@app/platform/app';
+import { QueryView } from '@app/platform/app';
+import { Form, FormError, FormSelect, FormTextField, SubmitButton, useRequestForm } from '@app/platform/forms';
 import { LedgerExportQuerySchema } from '@app/contracts/ledger';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -8,19 +8,17 @@ import {
   useIdempotencyKey,
   useSession,
 } from '@app/platform';
+import { Dialog, covers, useToast } from '@app/platform/app';
 import {
-  Dialog,
   Form,
   FormError,
   FormRadioGroup,
   ROOT_SERVER_ERROR,
   SubmitButton,
-  covers,
   useFieldError,
-  useToast,
   useWatch,
   useZodForm,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import type { ConversionAllowance } from '@app/contracts/ledger';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';

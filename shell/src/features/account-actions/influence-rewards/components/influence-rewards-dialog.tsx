@@ -9,17 +9,16 @@ import {
   useIdempotencyKey,
   useSession,
 } from '@app/platform';
+import { Dialog, useToast } from '@app/platform/app';
 import {
-  Dialog,
   Form,
   FormError,
   FormSelect,
   FormTextField,
   SubmitButton,
   useRequestForm,
-  useToast,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import { type RegisterInfluenceRewardsResponse, RegisterInfluenceRewardsRequestSchema } from '@app/contracts/rewards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -11,7 +11,8 @@ import {
   useIdempotencyKey,
   useSession,
 } from '@app/platform';
-import { Dialog, Form, FormError, FormTextField, SubmitButton, useToast, useZodForm } from '@app/platform/app';
+import { Dialog, useToast } from '@app/platform/app';
+import { Form, FormError, FormTextField, SubmitButton, useZodForm } from '@app/platform/forms';
 import { type InstagramStatus, RegisterInstagramRequestSchema } from '@app/contracts/rewards';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

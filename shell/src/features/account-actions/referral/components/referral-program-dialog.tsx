@@ -10,7 +10,8 @@ import {
   useIdempotencyKey,
   useSession,
 } from '@app/platform';
-import { Dialog, Form, FormError, FormTextField, SubmitButton, useToast, useZodForm } from '@app/platform/app';
+import { Dialog, useToast } from '@app/platform/app';
+import { Form, FormError, FormTextField, SubmitButton, useZodForm } from '@app/platform/forms';
 import { ProcessReferralRequestSchema } from '@app/contracts/rewards';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -10,18 +10,16 @@ import {
   useIdempotencyKey,
   useSession,
 } from '@app/platform';
+import { Dialog, covers, useToast } from '@app/platform/app';
 import {
-  Dialog,
   Form,
   FormError,
   FormRadioGroup,
   ROOT_SERVER_ERROR,
   SubmitButton,
-  covers,
   useRequestForm,
-  useToast,
   useWatch,
-} from '@app/platform/app';
+} from '@app/platform/forms';
 import { UpgradeTierRequestSchema } from '@app/contracts/shop';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
