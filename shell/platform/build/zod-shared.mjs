@@ -4,5 +4,10 @@
 // to every page that validates. zod-shared.spec.ts fails when browser code starts using one of them.
 import * as z from './zod-shared-external.mjs';
 
+// Interpreted parsing (issue 45): zod's JIT compiles each object schema's parser with `new Function` on its first
+// parse (deciding so when the schema is built, hence here, before any importer builds one). A page parses each
+// response schema a few times, too few for the compiled parser to pay back its compile on the main thread.
+z.config({ jitless: true });
+
 export * from './zod-shared-external.mjs';
 export { z, z as default };

@@ -1,4 +1,4 @@
-import { type ComponentType, StrictMode } from 'react';
+import { type ComponentType, StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AppProviders } from '../providers';
@@ -38,10 +38,13 @@ export function renderStandalone(props: StandaloneAppProps): Root {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   const root = createRoot(container);
-  root.render(
-    <StrictMode>
-      <StandaloneApp {...props} />
-    </StrictMode>,
-  );
+  // As the shell's bootstrap: a transition lets the first render yield to the browser instead of blocking it.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <StandaloneApp {...props} />
+      </StrictMode>,
+    );
+  });
   return root;
 }
