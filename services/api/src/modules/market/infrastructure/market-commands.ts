@@ -2,7 +2,7 @@ import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-wo
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { contentPoolStreamId, parseEngagementEvent } from '@app/contracts/engagement';
-import type { EventStore, TransactionHandle } from '@app/event-store';
+import type { EventStore, StoredEvent, TransactionHandle } from '@app/event-store';
 import { APP_CONFIG, type AppConfig } from '../../../platform/config/app-config';
 import { EVENT_STORE } from '../../../platform/database/database.tokens';
 import type { ApiError } from '../../../platform/http/api-error';
@@ -64,17 +64,50 @@ export class MarketCommands {
    * events after it are read: what was read is committed, and the append's expected version catches anything newer.
    */
   async load(contentId: string, transaction?: TransactionHandle): Promise<LoadedMarket> {
-    const cached = this.folds.get(contentId);
-    const fromVersion = cached ? cached.version + 1n : undefined;
     const stored = await this.eventStore.readStream(marketStreamId(contentId), {
       ...(transaction ? { transaction } : {}),
-      ...(fromVersion !== undefined ? { fromVersion } : {}),
+      fromVersion: this.marketReadFrom(contentId),
     });
+    return this.foldMarket(contentId, stored);
+  }
+
+  /** Where the item's market stream is to be read from: after the kept fold (from the start without one). */
+  private marketReadFrom(contentId: string): bigint {
+    const cached = this.folds.get(contentId);
+    return cached ? cached.version + 1n : 1n;
+  }
+
+  /** Folds the market events read after the kept fold onto it, and keeps the result. */
+  private foldMarket(contentId: string, stored: readonly StoredEvent[]): LoadedMarket {
+    const cached = this.folds.get(contentId);
     const state = stored.map(parseMarketEvent).reduce(evolveMarket, cached?.state ?? initialMarket());
     const loaded = { state, version: stored.at(-1)?.streamVersion ?? cached?.version ?? 0n };
     if (this.folds.size >= 10_000) this.folds.clear();
     this.folds.set(contentId, loaded);
     return loaded;
+  }
+
+  /**
+   * `load` and `fundingUsdMinor` in one statement (`readStreams`): a group of buys reads both streams on its
+   * transaction's connection, and each statement there is a round trip the group waits for.
+   */
+  private async loadWithFunding(
+    contentId: string,
+    transaction: TransactionHandle,
+  ): Promise<{ market: LoadedMarket; fundingUsdMinor: bigint }> {
+    const marketId = marketStreamId(contentId);
+    const poolId = contentPoolStreamId(contentId);
+    const read = await this.eventStore.readStreams(
+      [
+        { streamId: marketId, fromVersion: this.marketReadFrom(contentId) },
+        { streamId: poolId, fromVersion: this.fundingReadFrom(contentId) },
+      ],
+      { transaction },
+    );
+    return {
+      market: this.foldMarket(contentId, read.get(marketId)!),
+      fundingUsdMinor: this.foldFunding(contentId, read.get(poolId)!),
+    };
   }
 
   content(contentId: string, transaction?: TransactionHandle): Promise<ContentForCommand | null> {
@@ -83,11 +116,22 @@ export class MarketCommands {
 
   /** Tips and funds the item has received, in USD: the engagement context's published `ContentTipped` facts. */
   async fundingUsdMinor(contentId: string, transaction?: TransactionHandle): Promise<bigint> {
-    const cached = this.fundings.get(contentId);
     const stored = await this.eventStore.readStream(contentPoolStreamId(contentId), {
       ...(transaction ? { transaction } : {}),
-      ...(cached ? { fromVersion: cached.version + 1n } : {}),
+      fromVersion: this.fundingReadFrom(contentId),
     });
+    return this.foldFunding(contentId, stored);
+  }
+
+  /** Where the item's pool stream is to be read from: after the kept funding fold (from the start without one). */
+  private fundingReadFrom(contentId: string): bigint {
+    const cached = this.fundings.get(contentId);
+    return cached ? cached.version + 1n : 1n;
+  }
+
+  /** Adds the `ContentTipped` facts read after the kept funding fold to it, and keeps the result. */
+  private foldFunding(contentId: string, stored: readonly StoredEvent[]): bigint {
+    const cached = this.fundings.get(contentId);
     let total = cached?.totalMinor ?? 0n;
     for (const event of stored) {
       if (event.type !== 'ContentTipped') continue;
@@ -119,10 +163,10 @@ export class MarketCommands {
   }
 
   /**
-   * One group of buys on one item: one lock, one load of the item's stream, the content and its funding read once,
-   * each buyer decided in turn on the market the ones before left (so the last shares go to exactly who asked first),
-   * the read models in two statements, and ONE append of every accepted buyer's events and ledger transaction (the
-   * runner's `runGroup`). Idempotency stays per request: each key records its own answer or refusal.
+   * One group of buys on one item: one lock, one read of the item's market and pool (funding) streams, the content
+   * read once, each buyer decided in turn on the market the ones before left (so the last shares go to exactly who
+   * asked first), the read models in two statements, and ONE append of every accepted buyer's events and ledger
+   * transaction (the runner's `runGroup`). Idempotency stays per request: each key records its own answer or refusal.
    */
   private async commitPrimarySales(contentId: string, group: PendingBuy[]): Promise<void> {
     const streamId = marketStreamId(contentId);
@@ -131,7 +175,7 @@ export class MarketCommands {
       members: group.map((buy) => ({ idempotency: buy.idempotency })),
       decide: async (unit, indexes) => {
         // One statement at a time on the transaction's connection (pg 8 deprecates queueing a query behind another).
-        const market = await this.load(contentId, unit.transaction);
+        const { market, fundingUsdMinor } = await this.loadWithFunding(contentId, unit.transaction);
         const content = await this.content(contentId, unit.transaction);
         if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
         const facts = {
@@ -139,7 +183,7 @@ export class MarketCommands {
           status: content.status,
           totalShares: content.totalShares,
           engagementPool: content.engagementSharesTotal,
-          fundingUsdMinor: await this.fundingUsdMinor(contentId, unit.transaction),
+          fundingUsdMinor,
         };
         let state = market.state;
         const events: Extract<MarketEvent, { type: 'SharesBought' }>[] = [];
