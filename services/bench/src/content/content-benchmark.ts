@@ -2,7 +2,7 @@ import { Pool } from 'undici';
 import { openDatabase, PostgresEventStore, type AppendToStream } from '@app/event-store';
 import { projectionsCaughtUp, startApi, type RunningApi } from '../api-process';
 import { processCpuMs } from '../load/cpu-meter';
-import { runFixedRate, type ScenarioResult } from '../load/load-runners';
+import { cpuColumn, runFixedRate, scenarioColumns, type ScenarioResult } from '../load/load-runners';
 
 export interface ContentBenchmarkOptions {
   databaseUrl: string;
@@ -234,17 +234,9 @@ export function formatContentResults(
       'answered  refused   CPU ms/req: machine  PostgreSQL     API',
   ];
   const cpu = (result: ScenarioResult, label: string) =>
-    (result.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(label === 'machine' ? 20 : label === 'API' ? 8 : 12);
+    cpuColumn(result, label, label === 'machine' ? 20 : label === 'API' ? 8 : 12);
   for (const result of results) {
-    const columns = [
-      result.name.padEnd(64),
-      result.commandsPerSecond.toFixed(0).padStart(11),
-      result.p50Ms.toFixed(1).padStart(8),
-      result.p99Ms.toFixed(1).padStart(8),
-      result.maxMs.toFixed(1).padStart(8),
-      String(result.commands).padStart(9),
-      String(result.refused).padStart(8),
-    ];
+    const columns = scenarioColumns(result, { name: 64, rate: 11, commands: 9 });
     lines.push(`${columns.join(' ')} ${cpu(result, 'machine')}${cpu(result, 'PostgreSQL')}${cpu(result, 'API')}`);
   }
   lines.push('', 'Target (issue 21): p99 < 25 ms at 500 requests/s offered.');

@@ -5,7 +5,7 @@ import { projectionsCaughtUp, startApi, topologiesToRun, type RunningApi, type T
 import { machineBusyMs, machineStealMs, postgresCpuOf, processCpuMs, type CpuCounter } from '../load/cpu-meter';
 import { apiBuildToRun, describeApi } from '../api-build';
 import { withStatementCounts } from '../load/pg-statements';
-import { runFixedRate, type ScenarioResult } from '../load/load-runners';
+import { cpuColumn, runFixedRate, scenarioColumns, type ScenarioResult } from '../load/load-runners';
 
 export interface LikeBenchmarkOptions {
   databaseUrl: string;
@@ -317,15 +317,9 @@ export function formatLikeResults(
 }
 
 function formatLikeRow(r: ScenarioResult): string {
-  const cpu = (label: string, width: number) => (r.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(width);
+  const cpu = (label: string, width: number) => cpuColumn(r, label, width);
   const columns = [
-    r.name.padEnd(64),
-    r.commandsPerSecond.toFixed(0).padStart(11),
-    r.p50Ms.toFixed(1).padStart(8),
-    r.p99Ms.toFixed(1).padStart(8),
-    r.maxMs.toFixed(1).padStart(8),
-    String(r.commands).padStart(9),
-    String(r.refused).padStart(8),
+    ...scenarioColumns(r, { name: 64, rate: 11, commands: 9 }),
     cpu('API', 15),
     cpu('worker', 7),
     cpu('PostgreSQL', 11),

@@ -18,7 +18,7 @@ import type { LedgerCommand } from '@app/api/src/modules/ledger/domain/decision'
 import type pg from 'pg';
 import { apiBuildToRun, describeApi } from '../api-build';
 import { postgresCpuOf, type CpuCounter } from '../load/cpu-meter';
-import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
+import { runClosedLoop, runFixedRate, scenarioColumns, type ScenarioResult } from '../load/load-runners';
 import type { LedgerBenchmarkOptions } from './ledger-benchmark-options';
 
 export { DEFAULT_LEDGER_BENCHMARK, type LedgerBenchmarkOptions } from './ledger-benchmark-options';
@@ -313,13 +313,7 @@ export function formatLedgerResults(
   ];
   for (const scenario of results.scenarios) {
     const columns = [
-      scenario.name.padEnd(58),
-      scenario.commandsPerSecond.toFixed(0).padStart(12),
-      scenario.p50Ms.toFixed(1).padStart(8),
-      scenario.p99Ms.toFixed(1).padStart(8),
-      scenario.maxMs.toFixed(1).padStart(8),
-      String(scenario.commands).padStart(11),
-      String(scenario.refused).padStart(8),
+      ...scenarioColumns(scenario, { name: 58, rate: 12, commands: 11 }),
       scenario.generatorDelayP99Ms.toFixed(1).padStart(18),
     ];
     lines.push(columns.join(' '));

@@ -27,6 +27,32 @@ export interface ScenarioResult {
   cpuMsPerCommand: Record<string, number | undefined>;
 }
 
+/**
+ * The columns every scenario table shares, padded to that table's widths: name, rate, `afterRate` (a table's own
+ * rate columns), p50 · p99 · max ms, commands, refused.
+ */
+export function scenarioColumns(
+  r: ScenarioResult,
+  widths: { name: number; rate: number; commands: number },
+  afterRate: string[] = [],
+): string[] {
+  return [
+    r.name.padEnd(widths.name),
+    r.commandsPerSecond.toFixed(0).padStart(widths.rate),
+    ...afterRate,
+    r.p50Ms.toFixed(1).padStart(8),
+    r.p99Ms.toFixed(1).padStart(8),
+    r.maxMs.toFixed(1).padStart(8),
+    String(r.commands).padStart(widths.commands),
+    String(r.refused).padStart(8),
+  ];
+}
+
+/** One process's (or the machine's) CPU ms per command, two decimals, '-' where it was not measured. */
+export function cpuColumn(r: ScenarioResult, label: string, width: number): string {
+  return (r.cpuMsPerCommand[label]?.toFixed(2) ?? '-').padStart(width);
+}
+
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))];

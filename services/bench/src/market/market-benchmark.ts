@@ -9,7 +9,7 @@ import { projectionsCaughtUp, startApi, topologiesToRun, type RunningApi, type T
 import { postgresCpuOf, processCpuMs } from '../load/cpu-meter';
 import { apiBuildToRun, describeApi } from '../api-build';
 import { withStatementCounts } from '../load/pg-statements';
-import { runClosedLoop, runFixedRate, type ScenarioResult } from '../load/load-runners';
+import { cpuColumn, runClosedLoop, runFixedRate, scenarioColumns, type ScenarioResult } from '../load/load-runners';
 
 export interface MarketBenchmarkOptions {
   databaseUrl: string;
@@ -322,15 +322,9 @@ export function formatMarketResults(
 ): string {
   const row = (r: ScenarioResult) =>
     [
-      r.name.padEnd(56),
-      r.commandsPerSecond.toFixed(0).padStart(11),
-      r.p50Ms.toFixed(1).padStart(8),
-      r.p99Ms.toFixed(1).padStart(8),
-      r.maxMs.toFixed(1).padStart(8),
-      String(r.commands).padStart(9),
-      String(r.refused).padStart(8),
-      (r.cpuMsPerCommand.API?.toFixed(2) ?? '-').padStart(15),
-      (r.cpuMsPerCommand.worker?.toFixed(2) ?? '-').padStart(7),
+      ...scenarioColumns(r, { name: 56, rate: 11, commands: 9 }),
+      cpuColumn(r, 'API', 15),
+      cpuColumn(r, 'worker', 7),
       r.generatorDelayP99Ms.toFixed(1).padStart(13),
     ].join(' ');
   const c = results.conservation;
