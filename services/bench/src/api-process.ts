@@ -38,7 +38,8 @@ export interface RunningApi {
   killAndRestart(role: 'API' | 'worker'): Promise<{ killedAt: number; backAt: number }>;
   /**
    * Rejects (an UnexpectedExit naming the process, its exit code or signal and its last lines) as soon as the API or
-   * the worker exits without `killAndRestart` or `stop` having asked it to; never settles otherwise.
+   * the worker exits without `killAndRestart` or `stop` having asked it to; never settles otherwise. Reading it hands
+   * the report to the caller (its race throws the error): `startApi` then logs nothing of that exit.
    */
   readonly failed: Promise<never>;
   stop(): Promise<void>;
@@ -117,7 +118,8 @@ function listeningPort(server: ChildProcess): Promise<number> {
  * The whole application in its own process(es) on a local port (any free one), against `databaseUrl`: the load
  * generator never shares the server's thread. BENCH_API says which build (`api-build.ts`),
  * BENCH_SERVER_CPU_PROFILE=<dir> writes V8 CPU profiles there. `env` adds variables (say, rate limits lifted for the
- * run). An unexpected exit is logged, and rejects `failed`.
+ * run). An unexpected exit is reported once, as an UnexpectedExit (which process, its exit code or signal, its last
+ * lines): thrown by `startApi` while it starts; afterwards through `failed` to a caller that reads it, or else logged.
  */
 export async function startApi(
   databaseUrl: string,
@@ -132,7 +134,7 @@ export async function startApi(
   // by `stop`: it holds a signing key, and every run would otherwise leave a directory behind.
   const dataDirectories = mkdtempSync(join(tmpdir(), 'bench-api-'));
   const watch = new ProcessWatch();
-  watch.failed.catch((error: Error) => log(error.message));
+  const exits = reportedOnce(watch, log);
   const watched = new WeakMap<ChildProcess, Watched>();
   let stopped = false;
   let port = 0;
@@ -157,14 +159,8 @@ export async function startApi(
     if (role === 'API') port = await Promise.race([listeningPort(child), watch.failed]);
     if (!keep) child.stdout!.resume();
   };
-  const stopProcess = async (child: ChildProcess | undefined, signal: NodeJS.Signals) => {
-    if (!child) return;
-    watched.get(child)?.expectExit();
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await exited;
-  };
+  const stopProcess = (child: ChildProcess | undefined, signal: NodeJS.Signals) =>
+    stopWatched(child, child && watched.get(child), signal);
   const stop = async () => {
     stopped = true;
     watch.close();
@@ -177,6 +173,7 @@ export async function startApi(
     await stop();
     throw error;
   }
+  exits.started();
   return {
     base: `http://127.0.0.1:${port}`,
     build,
@@ -192,9 +189,41 @@ export async function startApi(
       await spawnRole(role);
       return { killedAt, backAt: performance.now() };
     },
-    failed: watch.failed,
+    get failed() {
+      return exits.reportedByCaller();
+    },
     stop,
   };
+}
+
+/**
+ * Who reports an unexpected exit `watch` sees, so that it is reported once (its message printed twice buried the lines
+ * after it): `startApi`'s rejection while it starts, then the caller once it has read `failed` (its race throws the
+ * error), this log otherwise (a benchmark that does not race `failed` would only see its requests refused).
+ */
+function reportedOnce(watch: ProcessWatch, log: (line: string) => void) {
+  let starting = true;
+  let callerReports = false;
+  watch.failed.catch((error: Error) => {
+    if (!starting && !callerReports) log(error.message);
+  });
+  return {
+    started: () => void (starting = false),
+    reportedByCaller: (): Promise<never> => {
+      callerReports = true;
+      return watch.failed;
+    },
+  };
+}
+
+/** Stops a process on purpose (`watched` told first, so its exit stays silent); resolves once it has exited. */
+async function stopWatched(child: ChildProcess | undefined, watched: Watched | undefined, signal: NodeJS.Signals) {
+  if (!child) return;
+  watched?.expectExit();
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
 }
 
 /**
