@@ -1,5 +1,6 @@
 // The frontends share zod-shared.mjs under the key 'zod' (issue 45): zod's entry less `core`, `locales` and
 // `fromJSONSchema`. Browser code that used one of those would find it undefined.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -23,7 +24,50 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
+/**
+ * What a fresh Node.js process sees when it imports `module` as an ES module (as webpack bundles it, 'zod-build' being
+ * the zod package's folder), builds an object schema and parses with it a few times: zod's global `jitless`, and how
+ * many functions were compiled from source (`new Function`, counted through a proxy on the global), which is what the
+ * JIT does. A process of its own: zod keeps its config on `globalThis`, which a test's other imports could have set.
+ */
+function parsingIn(module: string): { jitless: boolean; functionsCompiled: number } {
+  const script = `
+    import { registerHooks } from 'node:module';
+    import { join } from 'node:path';
+    import { pathToFileURL } from 'node:url';
+    const [module, zodFolder] = process.argv.slice(1);
+    registerHooks({
+      resolve: (specifier, context, nextResolve) =>
+        nextResolve(specifier.startsWith('zod-build/')
+          ? pathToFileURL(join(zodFolder, specifier.slice('zod-build/'.length))).href
+          : specifier, context),
+    });
+    let functionsCompiled = 0;
+    globalThis.Function = new Proxy(Function, {
+      construct: (target, args) => (functionsCompiled++, Reflect.construct(target, args)),
+    });
+    const { z } = await import(module);
+    const item = z.object({ id: z.string(), price: z.number(), tags: z.array(z.string()) });
+    for (let parse = 0; parse < 3; parse++) item.parse({ id: 'a', price: 1, tags: ['b'] });
+    console.log(JSON.stringify({ jitless: z.config().jitless === true, functionsCompiled }));`;
+  const zodFolder = path.dirname(require.resolve('zod/package.json'));
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, module, zodFolder], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(output);
+}
+
 describe('the shared zod module', () => {
+  it('parses without compiling parsers (jitless, set before any schema is built), where the package compiles them', () => {
+    const shared = path.join(__dirname, 'zod-shared.mjs');
+    expect(parsingIn(shared)).toEqual({ jitless: true, functionsCompiled: 0 });
+    // The same probe on the zod package itself sees its JIT at work: a count of 0 above is not the probe missing it.
+    const zodEntry = path.join(path.dirname(require.resolve('zod/package.json')), 'index.js');
+    const compiling = parsingIn(zodEntry);
+    expect(compiling.jitless).toBe(false);
+    expect(compiling.functionsCompiled).toBeGreaterThan(0);
+  });
+
   it('is zod/v4/classic/external.js without core, locales and fromJSONSchema', () => {
     // Each export clause with its module as a path under zod/v4 (classic/schemas.js, core/index.js), quotes alike.
     const clauses = (text: string, base: string) =>
