@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { AUTH_MESSAGES } from '@app/contracts/identity';
 import { LedgerModule, RewardsModule } from '../../src/modules/context-modules';
+import { stopChildProcess } from '../support/stop-child-process';
 import { signUp, startIdentityApp, type IdentityTestApp } from './support';
 
 const CLIENT_ID = 'identity-test-client';
@@ -89,7 +90,7 @@ describe('identity: Google sign-in through OpenID Connect against a real provide
 
   afterAll(async () => {
     await testApp?.close();
-    provider?.process.kill('SIGTERM');
+    await stopChildProcess(provider?.process);
   });
 
   /** The whole round trip: API redirect, provider login and consent, callback to the API. */

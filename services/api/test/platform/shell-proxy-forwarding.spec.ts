@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startStaticServerProcess } from '../support/static-server-process';
+import { stopChildProcess } from '../support/stop-child-process';
 
 jest.setTimeout(30_000);
 
@@ -32,7 +33,7 @@ describe("the shell's proxy to the API", () => {
   });
 
   afterAll(async () => {
-    proxy?.kill();
+    await stopChildProcess(proxy);
     await new Promise((done) => api?.close(done));
     rmSync(root, { recursive: true, force: true });
   });

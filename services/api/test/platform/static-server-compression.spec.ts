@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { startStaticServerProcess } from '../support/static-server-process';
+import { stopChildProcess } from '../support/stop-child-process';
 
 jest.setTimeout(30_000);
 
@@ -48,8 +49,8 @@ describe('the static server sends precompressed copies', () => {
     ({ process: server, port } = await startStaticServerProcess({ root, spa: true }));
   });
 
-  afterAll(() => {
-    server?.kill();
+  afterAll(async () => {
+    await stopChildProcess(server);
     rmSync(root, { recursive: true, force: true });
   });
 
