@@ -28,6 +28,15 @@ const COUNT_SAMPLE = 5_000;
 /** How long a graceful close (running jobs finishing) may take before connections are dropped. */
 const CLOSE_TIMEOUT_MS = 10_000;
 
+/**
+ * Redis connection options of both connections. `disconnectTimeout`: ioredis's `disconnect()` arms a timer (2 s by
+ * default) to destroy a socket that `end()` did not close, cleared by the socket's 'close'; a socket that never
+ * connected (Redis down, reconnecting) closed before, so the timer runs out in full and keeps the process alive that
+ * long after `close()`. A few hundred ms is ample for a live socket's close, and a stopping process (or Jest worker,
+ * given 500 ms) is no longer held.
+ */
+const CONNECTION_OPTIONS = { maxRetriesPerRequest: null, disconnectTimeout: 200 };
+
 /** Completed jobs kept so that re-enqueueing the same id stays a no-op for a while (idempotency window). */
 const KEEP_COMPLETED = { count: 10_000, age: 7 * 24 * 3600 };
 
@@ -42,7 +51,7 @@ export class BullMqJobQueue implements JobQueue {
 
   constructor(private readonly options: BullMqJobQueueOptions) {
     // BullMQ's own connections would be left open by Queue.close when shared; these are ours to quit in close().
-    this.queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.queueConnection = new Redis(options.redisUrl, CONNECTION_OPTIONS);
     this.queueConnection.on('error', (error: Error) => options.logger?.warn(`Redis (queue): ${error.message}`));
     this.queue = new Queue(options.queueName, {
       connection: this.queueConnection,
@@ -147,7 +156,7 @@ export class BullMqJobQueue implements JobQueue {
 
   async start(): Promise<void> {
     if (this.worker) return;
-    this.workerConnection = new Redis(this.options.redisUrl, { maxRetriesPerRequest: null });
+    this.workerConnection = new Redis(this.options.redisUrl, CONNECTION_OPTIONS);
     this.workerConnection.on('error', (error: Error) => this.options.logger?.warn(`Redis (worker): ${error.message}`));
     this.worker = new Worker(
       this.options.queueName,
