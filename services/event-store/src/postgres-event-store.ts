@@ -24,7 +24,7 @@ import { guardError, prepareGuard, type PreparedGuard } from './postgres/append-
 import { KnownHeads, prepareAppend, type PreparedStream, type StreamHead } from './postgres/append-plan';
 import { DEADLOCK_DETECTED, FAST_APPEND_MISSED, appendLocked, tryFastAppend } from './postgres/append-statements';
 import { PostgresReads, type StreamHeadRow } from './postgres/reads';
-import { asHandle } from './postgres/sql';
+import { asHandle, transactionHandle } from './postgres/sql';
 import { EVENT_STORE_CHANNEL, SubscriptionHub } from './postgres/subscriptions';
 
 export { EVENT_STORE_CHANNEL, type StreamHeadRow };
@@ -46,6 +46,12 @@ export interface PostgresEventStoreOptions {
    * connections (PGlite over its socket): subscribers then rely on polling alone.
    */
   notifications?: boolean;
+  /**
+   * Run transactions in pg's pipeline mode: a statement is sent without waiting for the one before to be answered,
+   * and the ones a unit sends in the same turn (its BEGIN with its first reads) leave in one write. Default: as
+   * `preparedStatements` (PostgreSQL yes, PGlite over its socket no).
+   */
+  pipelining?: boolean;
 }
 
 /**
@@ -82,6 +88,7 @@ export interface PostgresEventStoreOptions {
  */
 export class PostgresEventStore implements EventStore {
   private readonly preparedStatements: boolean;
+  private readonly pipelining: boolean;
   private readonly poolHandle: TransactionHandle;
   /** Bounded memory of stream heads that lets appends take the fast path; reads and writes keep it current. */
   private readonly knownHeads = new KnownHeads();
@@ -99,6 +106,7 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions = {},
   ) {
     this.preparedStatements = options.preparedStatements ?? true;
+    this.pipelining = options.pipelining ?? this.preparedStatements;
     this.poolHandle = asHandle(pool, this.preparedStatements);
     this.reads = new PostgresReads(pool, this.poolHandle, this.knownHeads);
     this.subscriptions = new SubscriptionHub(pool, options.notifications ?? true, (after, readOptions) =>
@@ -276,25 +284,34 @@ export class PostgresEventStore implements EventStore {
   ): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
+    if (this.pipelining) setPipelined(client, true);
     try {
-      await client.query('BEGIN');
-      const handle = asHandle(client, this.preparedStatements);
+      const handle = transactionHandle(client, this.preparedStatements, this.pipelining);
+      // Pipelined, BEGIN is not awaited: it leaves in one write with the unit's first statements. On a live session
+      // BEGIN cannot fail; a broken one fails the statements behind it too, and the await below rolls back.
+      const begun = handle.query('BEGIN');
+      if (!this.pipelining) await begun;
+      else begun.catch(() => undefined);
       this.ownHandles.add(handle);
       if (options.rerunsOnConflict) this.rerunningHandles.add(handle);
       try {
         const result = await work(handle);
-        await client.query('COMMIT');
+        await begun;
+        await handle.end('COMMIT');
         if (this.appendingTransactions.has(handle)) this.subscriptions.wake();
         return result;
       } catch (error) {
         try {
-          await client.query('ROLLBACK');
+          await handle.end('ROLLBACK');
         } catch (rollbackError) {
           broken = rollbackError as Error;
         }
         throw error;
       }
     } finally {
+      // Every statement sent was answered (COMMIT or ROLLBACK came last and was awaited): the pool's next user may
+      // run in pg's default mode, one statement at a time.
+      if (this.pipelining) setPipelined(client, false);
       // A connection whose ROLLBACK failed is in an unknown state: destroy it rather than reuse it.
       client.release(broken);
     }
@@ -306,6 +323,11 @@ export class PostgresEventStore implements EventStore {
   close(): Promise<void> {
     return this.subscriptions.close();
   }
+}
+
+/** pg reads `pipeline` on each send; it is switched only while the client is ours and nothing is in flight. */
+function setPipelined(client: pg.PoolClient, on: boolean): void {
+  (client as { pipeline: boolean }).pipeline = on;
 }
 
 export async function migrateEventStore(pool: pg.Pool): Promise<string[]> {

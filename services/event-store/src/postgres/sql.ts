@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type pg from 'pg';
 import type { StoredEvent, TransactionHandle } from '../event-store.port';
 
@@ -14,16 +15,92 @@ interface NamedQueryable {
 export function asHandle(
   client: pg.Pool | pg.PoolClient,
   preparedStatements: boolean,
+  send: Send = (statement) => statement(),
 ): TransactionHandle & NamedQueryable {
   return {
-    query: async <Row>(text: string, params?: unknown[]) => {
-      const result = await client.query(text, params);
-      return { rows: result.rows as Row[], rowCount: result.rowCount };
+    query: <Row>(text: string, params?: unknown[]) =>
+      send(async () => {
+        const result = await client.query(text, params);
+        return { rows: result.rows as Row[], rowCount: result.rowCount };
+      }),
+    [NAMED_QUERY]: <Row>(name: string, text: string, params: unknown[]) =>
+      send(async () => {
+        const config = preparedStatements ? { name, text, values: params } : { text, values: params };
+        const result = await client.query(config);
+        return { rows: result.rows as Row[], rowCount: result.rowCount };
+      }),
+  };
+}
+
+type Send = <T>(statement: () => Promise<T>) => Promise<T>;
+
+/** A transaction's handle, ended by its COMMIT or ROLLBACK: a statement sent after that is refused, not run. */
+export interface OwnTransactionHandle extends TransactionHandle {
+  end(statement: 'COMMIT' | 'ROLLBACK'): Promise<void>;
+}
+
+/**
+ * The handle of a transaction on one pooled connection. A unit may start several statements at once (Promise.all).
+ * `pipelined` (the client is in pg's pipeline mode): they go out without waiting for each other, in one write when
+ * started in the same turn (`corkForThisTurn`). Otherwise they are sent one after the other, as pg 8 wants on a
+ * client that is not pipelined. Either way COMMIT or ROLLBACK comes after every statement the unit started, and
+ * nothing the unit starts later (a branch of a Promise.all that had failed) can run outside the transaction.
+ */
+export function transactionHandle(
+  client: pg.PoolClient,
+  preparedStatements: boolean,
+  pipelined: boolean,
+): OwnTransactionHandle {
+  let ended = false;
+  const inOrder = pipelined ? corkedSender(client) : serialSender();
+  const send: Send = (statement) =>
+    ended ? Promise.reject(new Error('A statement was sent after its transaction ended')) : inOrder(statement);
+  const handle = asHandle(client, preparedStatements, send);
+  return Object.assign(handle, {
+    end: async (statement: 'COMMIT' | 'ROLLBACK') => {
+      // After a COMMIT that failed the server has ended the transaction already: no ROLLBACK to send.
+      if (ended) return;
+      const last = send(() => client.query(statement));
+      ended = true;
+      await last;
     },
-    [NAMED_QUERY]: async <Row>(name: string, text: string, params: unknown[]) => {
-      const result = await client.query(preparedStatements ? { name, text, values: params } : { text, values: params });
-      return { rows: result.rows as Row[], rowCount: result.rowCount };
-    },
+  });
+}
+
+function corkedSender(client: pg.PoolClient): Send {
+  const cork = corkForThisTurn(client);
+  return (statement) => {
+    cork();
+    return statement();
+  };
+}
+
+function serialSender(): Send {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (statement) => {
+    const next = previous.then(statement, statement);
+    previous = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/**
+ * Holds a pipelined client's socket writes until the current turn of the event loop has run (`process.nextTick` runs
+ * after the promise jobs queued now), so statements a unit of work sends together (its BEGIN, reads started with
+ * Promise.all) leave in one write and wake PostgreSQL once. Without it each statement is one `writev`, the largest
+ * per-group cost of a group commit at a moderate rate (services/bench/results/2026-12-05-pipelined-units.md).
+ */
+function corkForThisTurn(client: pg.PoolClient): () => void {
+  let corked = false;
+  return () => {
+    if (corked) return;
+    const stream = client.connection.stream as Duplex;
+    stream.cork();
+    corked = true;
+    process.nextTick(() => {
+      corked = false;
+      stream.uncork();
+    });
   };
 }
 
