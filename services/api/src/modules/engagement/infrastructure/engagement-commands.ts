@@ -196,17 +196,20 @@ export class EngagementCommands {
     indexes: number[],
   ): Promise<GroupDecided<SocialActionResponse>> {
     const live = indexes.map((index) => group[index]!);
-    const contents = await this.queryBus.execute(
-      new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction),
-    );
-    const loaded = await this.store.socialMany(
-      live.map((member) => ({ contentId: member.contentId, userId: member.userId })),
-      unit.transaction,
-    );
-    const days = await readDailyRewards(
-      unit.transaction,
-      live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })),
-    );
+    // Started together: the transaction is pipelined, so the three reads (and its BEGIN) leave in one write.
+    const [contents, loaded, days] = await Promise.all([
+      this.queryBus.execute(
+        new GetContentsForCommandQuery([...new Set(live.map((member) => member.contentId))], unit.transaction),
+      ),
+      this.store.socialMany(
+        live.map((member) => ({ contentId: member.contentId, userId: member.userId })),
+        unit.transaction,
+      ),
+      readDailyRewards(
+        unit.transaction,
+        live.map((member) => ({ userId: member.userId, day: utcDayOf(member.now) })),
+      ),
+    ]);
     const work = new SocialGroupWork(
       new Map([...loaded.userContents].map(([streamId, entry]) => [streamId, entry.state])),
       new Map([...loaded.pools].map(([streamId, entry]) => [streamId, entry.state])),

@@ -174,9 +174,11 @@ export class MarketCommands {
       lockKeys: [streamId],
       members: group.map((buy) => ({ idempotency: buy.idempotency })),
       decide: async (unit, indexes) => {
-        // One statement at a time on the transaction's connection (pg 8 deprecates queueing a query behind another).
-        const { market, fundingUsdMinor } = await this.loadWithFunding(contentId, unit.transaction);
-        const content = await this.content(contentId, unit.transaction);
+        // Started together: the transaction is pipelined, so both reads (and its BEGIN) leave in one write.
+        const [{ market, fundingUsdMinor }, content] = await Promise.all([
+          this.loadWithFunding(contentId, unit.transaction),
+          this.content(contentId, unit.transaction),
+        ]);
         if (!content) throw notFound('CONTENT_NOT_FOUND', MARKET_MESSAGES.contentNotFound);
         const facts = {
           creatorId: content.creatorId,
