@@ -204,6 +204,13 @@ function createWebpackConfig(options) {
             },
           },
           {
+            // The contracts' schemas and routes are built on first use in the browser (lazy-contracts-loader.js).
+            test: /[\\/]services[\\/]contracts[\\/]src[\\/].*\.ts$/,
+            exclude: /\.spec\.ts$/,
+            enforce: 'pre',
+            use: { loader: path.join(__dirname, 'lazy-contracts-loader.js') },
+          },
+          {
             test: /\.css$/,
             use: [production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
           },
@@ -237,7 +244,7 @@ function createWebpackConfig(options) {
             type: 'filesystem',
             name: `${options.name}-production`,
             cacheDirectory: path.join(options.projectRoot, 'node_modules', '.cache', 'webpack'),
-            buildDependencies: { config: [__filename, path.join(options.projectRoot, 'webpack.config.js')] },
+            buildDependencies: { config: [__filename, path.join(__dirname, 'lazy-contracts-loader.js'), path.join(options.projectRoot, 'webpack.config.js')] },
           }
         : undefined,
       devServer: {

@@ -12,14 +12,7 @@ export type { TabItem } from './ui/tabs';
 export { ToastProvider, useToast } from './ui/toast';
 export type { ToastInput } from './ui/toast';
 export { Menu, MenuItem, MenuLabel, MenuSeparator } from './ui/menu';
-export {
-  meResponseSchema,
-  profileResponseSchema,
-  refreshResponseSchema,
-  sessionResponseSchema,
-  signUpResponseSchema,
-  toUser,
-} from './session/user-schema';
+export { toUser } from './session/user-schema';
 export { StandaloneFrame } from './standalone/standalone-frame';
 export { StandaloneApp, renderStandalone } from './standalone/render-standalone';
 export type { StandaloneAppProps } from './standalone/render-standalone';

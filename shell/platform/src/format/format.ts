@@ -1,3 +1,5 @@
+import { formatPlainDecimal } from './plain-decimal';
+
 /**
  * Display formatting. Amounts arrive as exact decimal text (or numbers); Intl formats decimal strings
  * exactly, so no amount is pushed through a binary float on its way to the screen.
@@ -25,12 +27,24 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
 }
 
 function formatFixed(value: DecimalInput, fractionDigits: number, options: Intl.NumberFormatOptions = {}): string {
+  const text = toNumericText(value);
+  // Plain decimal text in plain figures or US dollars needs no Intl (plain-decimal.ts); anything else does.
+  const symbol = options.style === 'currency' ? (options.currency === 'USD' ? '$' : undefined) : '';
+  const plain =
+    symbol === undefined
+      ? undefined
+      : formatPlainDecimal(text, {
+          minimumFractionDigits: fractionDigits,
+          maximumFractionDigits: fractionDigits,
+          symbol,
+        });
+  if (plain !== undefined) return plain;
   const formatter = numberFormat({
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
     ...options,
   });
-  return formatter.format(toNumericText(value) as Intl.StringNumericLiteral);
+  return formatter.format(text as Intl.StringNumericLiteral);
 }
 
 /** Counts as 950, 1.2K, 3.4M (followers, views, participants). */
@@ -62,7 +76,11 @@ export function formatMoney(value: DecimalInput, currency = 'USD'): string {
 
 /** Currency balances (points, keys, gems, gold): grouping, and up to 2 decimals only when present. */
 export function formatBalance(value: DecimalInput): string {
-  return numberFormat({ maximumFractionDigits: 2 }).format(toNumericText(value) as Intl.StringNumericLiteral);
+  const text = toNumericText(value);
+  return (
+    formatPlainDecimal(text, { minimumFractionDigits: 0, maximumFractionDigits: 2 }) ??
+    numberFormat({ maximumFractionDigits: 2 }).format(text as Intl.StringNumericLiteral)
+  );
 }
 
 /** '5 minutes ago', '3 hours ago', '2 days ago' (notifications). */

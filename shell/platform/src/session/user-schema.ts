@@ -1,12 +1,5 @@
-import {
-  AuthProfileResponseSchema,
-  SessionResponseSchema,
-  SignUpResponseSchema,
-  type SessionResponse,
-  type SignUpResponse,
-  type UserView,
-} from '@app/contracts/identity';
-import { MeResponseSchema, type UserBalances, type UserMeExtras } from '@app/contracts/ledger';
+import type { SessionResponse, SignUpResponse, UserView } from '@app/contracts/identity';
+import type { UserBalances, UserMeExtras } from '@app/contracts/ledger';
 import type { User } from './user';
 
 /**
@@ -40,15 +33,3 @@ export function toSignedUpAnswer(body: SignUpResponse) {
     ? { requiresConfirmation: true as const, message: body.message }
     : { requiresConfirmation: false as const, ...toSession(body), referral: body.referral ?? null };
 }
-
-/** `authProfileRoute`: who is signed in. */
-export const profileResponseSchema = AuthProfileResponseSchema.transform((body) => toUser(body.user));
-
-/** `getMeRoute`: identity's user with the ledger's balances and spec 2 §3's standing figures (level and XP too). */
-export const meResponseSchema = MeResponseSchema.transform(toUser);
-
-/** Sign-in, demo sign-in and refresh answer a session: a bearer token and the user. */
-export const sessionResponseSchema = SessionResponseSchema.transform(toSession);
-export const refreshResponseSchema = SessionResponseSchema;
-
-export const signUpResponseSchema = SignUpResponseSchema.transform(toSignedUpAnswer);
