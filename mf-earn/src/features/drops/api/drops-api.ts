@@ -1,5 +1,5 @@
 import { ApiError, apiClient, dropKeys, refreshMoneyViews, rewardKeys, tokenStorage } from '@app/platform';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   CreateDropRequestSchema,
@@ -73,16 +73,31 @@ const idempotencyHeaders = () => ({
 function useDropMutation<Input, Output>(
   mutationFn: (input: Input) => Promise<Output>,
   onDone?: (output: Output) => void,
+  /** What the answer itself tells the cached views, applied before and after they reload. */
+  remember?: (queryClient: QueryClient, output: Output) => void,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async (output) => {
+      remember?.(queryClient, output);
       onDone?.(output);
       // Drops move keys and gems (pools, applications, payouts): the wallet's views reload too.
       await Promise.all([queryClient.invalidateQueries({ queryKey: dropKeys.all }), refreshMoneyViews(queryClient)]);
+      remember?.(queryClient, output);
     },
   });
+}
+
+/**
+ * The application the server just accepted stays in "my applications" until that list has it. The list is a read
+ * model that may answer before it has caught up with the apply (it waits a bounded time), and the page would then
+ * show the form again instead of "Your Application".
+ */
+function keepMyApplication(queryClient: QueryClient, application: DropApplication): void {
+  queryClient.setQueryData<DropApplication[]>(dropKeys.mine(), (listed = []) =>
+    listed.some((known) => known.id === application.id) ? listed : [application, ...listed],
+  );
 }
 
 export function useCreateDrop(onDone?: (drop: Drop) => void) {
@@ -116,6 +131,7 @@ export function useApplyToDrop(id: string, onDone?: (application: DropApplicatio
         headers: idempotencyHeaders(),
       }),
     onDone,
+    keepMyApplication,
   );
 }
 

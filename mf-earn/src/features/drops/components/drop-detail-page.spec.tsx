@@ -102,6 +102,9 @@ describe('Drop detail page', () => {
         application_message: 'I review audio gear',
       }),
     );
+    // The list of my applications still answers [] (its read model behind the apply): the answer itself shows.
+    expect(await screen.findByRole('heading', { name: 'Your Application' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply Now' })).not.toBeInTheDocument();
   });
 
   it('shows Not Available for a drop that is not active, and the demo banner', async () => {
