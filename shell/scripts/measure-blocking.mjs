@@ -5,22 +5,12 @@
 // PerformanceObserver saw until the route's heading showed and the network was idle: their count, their total and their blocking time (the part of
 // each above 50 ms, summed as Lighthouse's TBT is, but from navigation on rather than from the first paint).
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './measure-page.mjs';
+import { chromiumLaunchOptions, demoToken, firstVisitPage, PUBLIC_ROUTES } from './measure-page.mjs';
 
 const base = process.env.BASE_URL ?? 'http://localhost:4200';
 const runs = Number(process.env.RUNS ?? 1);
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/dashboard', '/earn', '/invest', '/wallet'];
-const publicRoutes = new Set(['/', '/auth']);
 
-async function demoToken() {
-  const response = await fetch(new URL('/api/auth/demo/investor', base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: new URL(base).origin },
-    body: '{}',
-  });
-  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).token;
-}
 
 function observeLongTasks() {
   window.__longTasks = [];
@@ -37,14 +27,8 @@ function observeLongTasks() {
 }
 
 async function visit(browser, route, token) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const { context, page } = await firstVisitPage(browser, base, route, token, observeLongTasks);
   try {
-    const page = await context.newPage();
-    if (!publicRoutes.has(route)) {
-      await page.goto(new URL('/favicon.svg', base).href);
-      await page.evaluate((value) => localStorage.setItem('authToken', value), token);
-    }
-    await page.addInitScript(observeLongTasks);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.goto(new URL(route, base).href, { timeout: 120_000 });
@@ -65,7 +49,7 @@ async function visit(browser, route, token) {
   }
 }
 
-const token = routes.some((route) => !publicRoutes.has(route)) ? await demoToken() : undefined;
+const token = routes.some((route) => !PUBLIC_ROUTES.has(route)) ? await demoToken(base) : undefined;
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   console.log('| route | long tasks | their total | blocking | longest | FCP | LCP | first h1 |');

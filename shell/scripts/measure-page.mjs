@@ -35,3 +35,32 @@ export async function measureJavaScript(url, options = {}) {
     await browser.close();
   }
 }
+
+/** The routes a visitor sees signed out; every other route is visited with the demo investor's session. */
+export const PUBLIC_ROUTES = new Set(['/', '/auth']);
+
+/** The demo investor's token from the running stack at `base`. */
+export async function demoToken(base) {
+  const response = await fetch(new URL('/api/auth/demo/investor', base), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: new URL(base).origin },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
+  return (await response.json()).token;
+}
+
+/**
+ * A first visit's page: a fresh mobile browser context (empty HTTP cache), the session in localStorage unless the
+ * route is public (as lighthouse/sign-in.cjs does), and `initScript` run before the page's own scripts.
+ */
+export async function firstVisitPage(browser, base, route, token, initScript) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  if (!PUBLIC_ROUTES.has(route)) {
+    await page.goto(new URL('/favicon.svg', base).href);
+    await page.evaluate((value) => localStorage.setItem('authToken', value), token);
+  }
+  await page.addInitScript(initScript);
+  return { context, page };
+}

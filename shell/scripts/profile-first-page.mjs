@@ -12,24 +12,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from './measure-page.mjs';
+import { chromiumLaunchOptions, demoToken, firstVisitPage, PUBLIC_ROUTES } from './measure-page.mjs';
 
 const base = process.env.BASE_URL ?? 'http://localhost:4200';
 const runs = Number(process.env.RUNS ?? 1);
 const topFunctions = Number(process.env.TOP ?? 25);
 const profileFolder = process.env.PROFILE_DIR;
 const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/dashboard', '/earn', '/invest', '/wallet'];
-const publicRoutes = new Set(['/', '/auth']);
 
-async function demoToken() {
-  const response = await fetch(new URL('/api/auth/demo/investor', base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: new URL(base).origin },
-    body: '{}',
-  });
-  if (!response.ok) throw new Error(`demo sign-in failed: ${response.status} ${await response.text()}`);
-  return (await response.json()).token;
-}
 
 /** Runs in the page before its scripts: remembers the last LCP candidate and what element it was. */
 function observeLargestPaint() {
@@ -85,14 +75,8 @@ function addTo(map, key, milliseconds) {
 }
 
 async function visit(browser, route, token, summary) {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const { context, page } = await firstVisitPage(browser, base, route, token, observeLargestPaint);
   try {
-    const page = await context.newPage();
-    if (!publicRoutes.has(route)) {
-      await page.goto(new URL('/favicon.svg', base).href);
-      await page.evaluate((value) => localStorage.setItem('authToken', value), token);
-    }
-    await page.addInitScript(observeLargestPaint);
     const scriptSources = new Map();
     const apiCalls = [];
     page.on('response', async (response) => {
@@ -181,7 +165,7 @@ function printRoute(route, summary) {
   }
 }
 
-const token = routes.some((route) => !publicRoutes.has(route)) ? await demoToken() : undefined;
+const token = routes.some((route) => !PUBLIC_ROUTES.has(route)) ? await demoToken(base) : undefined;
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   console.log(`load average ${loadavg().map((load) => load.toFixed(2)).join(', ')}; ${base}; CPU 4x slower; ${runs} run(s)`);
