@@ -87,8 +87,8 @@ function serialSender(): Send {
 /**
  * Holds a pipelined client's socket writes until the current turn of the event loop has run (`process.nextTick` runs
  * after the promise jobs queued now), so statements a unit of work sends together (its BEGIN, reads started with
- * Promise.all) leave in one write and wake PostgreSQL once. Without it each statement is one `writev`, the largest
- * per-group cost of a group commit at a moderate rate (services/bench/results/2026-12-05-pipelined-units.md).
+ * Promise.all) leave in one write and wake PostgreSQL once, and the unit waits one round trip for them, not one each
+ * (services/bench/results/2026-12-05-pipelined-units.md).
  */
 function corkForThisTurn(client: pg.PoolClient): () => void {
   let corked = false;
