@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { stripVTControlCharacters } from 'node:util';
 import { createTestDatabase, DEFAULT_TEST_DATABASE_URL, type TestDatabase } from '@app/event-store/src/testing';
 import { startApi } from './api-process';
 import { UnexpectedExit } from './process-watch';
@@ -29,7 +30,8 @@ describe('startApi: an API process that exits unexpectedly is reported once, wit
       /^The API process \(pid \d+\) exited unexpectedly \(exit code 1\); its last lines:/,
     );
     // Its last words say why: the end of the PostgreSQL error (3D000: the database it was given does not exist).
-    expect(failure.lastLines.join('\n')).toContain("code: '3D000'");
+    // Node colours what it prints when the run forces colours (Nx does): compare the text without them.
+    expect(stripVTControlCharacters(failure.lastLines.join('\n'))).toContain("code: '3D000'");
     expect(reportsOfAnExit(log)).toEqual([]);
   }, 60_000);
 
