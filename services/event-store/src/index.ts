@@ -5,3 +5,4 @@ export * from './json-safety';
 export * from './postgres-event-store';
 export * from './event-id';
 export * from './verify';
+export { preparedQuery } from './postgres/sql';

@@ -115,6 +115,21 @@ export function namedQuery<Row>(
   return named ? named<Row>(name, text, params) : queryable.query<Row>(text, params);
 }
 
+/**
+ * A statement a caller runs often with one fixed text (a group's read, a projection's upsert, a checkpoint's move),
+ * named after that text: each PostgreSQL connection parses it once and, after PostgreSQL's first few custom plans,
+ * runs a cached plan instead of planning it on every call (services/bench/results/2026-12-06-prepared-statements.md).
+ * A handle that cannot name statements (PGlite, a caller's own pg client) runs it as a plain query. For a bounded set
+ * of texts only: a connection keeps every text it prepared until it closes, so never a text built from data.
+ */
+export function preparedQuery<Row = Record<string, unknown>>(
+  queryable: Queryable,
+  text: string,
+  params: unknown[],
+): Promise<{ rows: Row[]; rowCount: number | null }> {
+  return namedQuery<Row>(queryable, `prepared_${statementSignature(text)}`, text, params);
+}
+
 /** Signatures of the statement texts seen: a process has a handful of shapes, and a hot append names one each time. */
 const signatures = new Map<string, string>();
 

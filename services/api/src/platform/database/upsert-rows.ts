@@ -1,4 +1,4 @@
-import type { TransactionHandle } from '@app/event-store';
+import { preparedQuery, type TransactionHandle } from '@app/event-store';
 
 /** PostgreSQL types a column can be cast to from its JSON text. */
 export type ColumnType =
@@ -40,7 +40,9 @@ export async function upsertRows<Row = Record<string, unknown>>(
   onConflict: string,
 ): Promise<Row[]> {
   if (rows.length === 0) return [];
-  const result = await transaction.query<Row>(
+  // One text per table and conflict clause: prepared, so a batch does not plan it again.
+  const result = await preparedQuery<Row>(
+    transaction,
     `INSERT INTO ${table} AS target (${Object.keys(columns).join(', ')}) SELECT * FROM ` +
       `${rowsTable(1, columns)} AS incoming ${onConflict}`,
     [rowsDocument(rows)],

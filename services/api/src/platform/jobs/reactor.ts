@@ -2,6 +2,7 @@ import {
   CHECKPOINT_START,
   type Checkpoint,
   compareCheckpoints,
+  preparedQuery,
   type EventStore,
   type StoredEvent,
 } from '@app/event-store';
@@ -188,7 +189,8 @@ export class ReactorRunner {
       return { caughtUp: batch.caughtUp, jobsDerived: 0 };
     }
     const committed = await this.eventStore.withTransaction(async (transaction) => {
-      const stored = await transaction.query<{ transaction_id: string; position: string }>(
+      const stored = await preparedQuery<{ transaction_id: string; position: string }>(
+        transaction,
         'select transaction_id, position from reactor_checkpoints where name = $1 for update',
         [this.reactor.name],
       );
@@ -196,13 +198,15 @@ export class ReactorRunner {
       // Another process derived these events already: its rows are in, just follow its checkpoint.
       if (!row || compareCheckpoints(checkpointFromRow(row), saved) !== 0) return false;
       for (const { jobId, reaction } of derived) {
-        await transaction.query(
+        await preparedQuery(
+          transaction,
           'insert into reactor_jobs (job_id, reactor, job_name, payload) values ($1, $2, $3, $4) on conflict ' +
             '(job_id) do nothing',
           [jobId, this.reactor.name, reaction.jobName, JSON.stringify(reaction.payload ?? null)],
         );
       }
-      await transaction.query(
+      await preparedQuery(
+        transaction,
         'update reactor_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1',
         [this.reactor.name, next.transactionId.toString(), next.position.toString()],
       );

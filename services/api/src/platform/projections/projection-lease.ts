@@ -1,4 +1,4 @@
-import { compareCheckpoints, type TransactionHandle } from '@app/event-store';
+import { compareCheckpoints, preparedQuery, type TransactionHandle } from '@app/event-store';
 import { checkpointFromRow, type Queryable, type StoredCheckpoint } from './projection-checkpoints';
 
 /** A standby runner tries to take an expiring lease this long after it runs out (clocks read by the database). */
@@ -114,12 +114,14 @@ export class ProjectionLease {
    * takeover.
    */
   async lockWithCheckpoint(transaction: TransactionHandle, saved: StoredCheckpoint): Promise<void> {
-    const locked = await transaction.query<{
+    // Once per batch of every projection: prepared.
+    const locked = await preparedQuery<{
       mine: boolean;
       transaction_id: string;
       position: string;
       version: number;
     }>(
+      transaction,
       `select l.owner_id = $2 and l.expires_at > clock_timestamp() as mine, c.transaction_id, c.position, c.version
          from projection_leases l, projection_checkpoints c
         where l.name = $1 and c.name = $1

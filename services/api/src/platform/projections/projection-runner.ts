@@ -2,6 +2,7 @@ import {
   CHECKPOINT_START,
   type Checkpoint,
   compareCheckpoints,
+  preparedQuery,
   type EventStore,
   type ReadAllBatch,
   type StoredEvent,
@@ -259,7 +260,8 @@ export class ProjectionRunner {
       await this.eventStore.withTransaction(async (transaction) => {
         await this.lease.lockWithCheckpoint(transaction, saved);
         await this.projection.handle(events, transaction, this.liveTables);
-        await transaction.query(
+        await preparedQuery(
+          transaction,
           'update projection_checkpoints set transaction_id = $2, position = $3, updated_at = now() where name = $1',
           [this.name, next.transactionId.toString(), next.position.toString()],
         );

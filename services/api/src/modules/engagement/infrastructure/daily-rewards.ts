@@ -1,4 +1,9 @@
-import { WrongExpectedVersionError, type AppendAlongside, type TransactionHandle } from '@app/event-store';
+import {
+  preparedQuery,
+  WrongExpectedVersionError,
+  type AppendAlongside,
+  type TransactionHandle,
+} from '@app/event-store';
 import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { DailyState } from '../domain/state';
 
@@ -37,12 +42,13 @@ export async function readDailyRewards(
   keys: ReadonlyArray<{ userId: string; day: string }>,
 ): Promise<Map<string, StoredDay>> {
   const unique = [...new Map(keys.map((key) => [dailyRewardsKey(key.userId, key.day), key])).values()];
-  const { rows } = await transaction.query<{
+  const { rows } = await preparedQuery<{
     user_id: string;
     day: string;
     points_minor: string;
     external_moves: number;
   }>(
+    transaction,
     `SELECT d.user_id, d.day, d.points_minor::text AS points_minor, d.external_moves
        FROM engagement_daily_rewards d JOIN ${rowsTable(1, { user_id: 'text', day: 'text' })} AS k
          ON d.user_id = k.user_id AND d.day = k.day`,

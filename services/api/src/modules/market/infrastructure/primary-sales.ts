@@ -1,6 +1,6 @@
 import type { BuySharesResponse } from '@app/contracts/market';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import type { TransactionHandle } from '@app/event-store';
+import { preparedQuery, type TransactionHandle } from '@app/event-store';
 import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { MarketEvent } from '../domain/market';
 
@@ -47,7 +47,8 @@ export async function applyPrimarySales(
     });
   }
   const buyers = [...byBuyer];
-  await transaction.query(
+  await preparedQuery(
+    transaction,
     `WITH positions AS (
        INSERT INTO market_positions AS p (content_id, user_id, owned, cost_minor, last_trade_at)
        SELECT $1, buyer, quantity, cost, at FROM ${rowsTable(2, POSITION_COLUMNS)} AS t
