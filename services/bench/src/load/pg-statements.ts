@@ -14,6 +14,8 @@ export interface StatementCount {
   msPerCommand: number;
   /** Plans made per call (0 with a cached generic plan; counted only with `pg_stat_statements.track_planning`). */
   plansPerCall: number;
+  /** Planning time per command, ms (0 unless `pg_stat_statements.track_planning`). */
+  planMsPerCommand: number;
 }
 
 /** What the server did per command besides statements: commits and WAL flushes (cluster-wide, pg_stat_wal). */
@@ -51,8 +53,9 @@ export async function countStatements(
   return {
     async perCommand(commands) {
       const after = (await pool.query<{ commits: number; syncs: number; writes: number }>(SERVER_COUNTERS)).rows[0]!;
-      const { rows } = await pool.query<{ query: string; calls: string; plans: string; ms: number }>(
-        `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text, plans::text, total_exec_time AS ms
+      const { rows } = await pool.query<{ query: string; calls: string; plans: string; ms: number; plan_ms: number }>(
+        `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls::text, plans::text, total_exec_time AS ms,
+                total_plan_time AS plan_ms
            FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
           ORDER BY calls DESC`,
       );
@@ -62,6 +65,7 @@ export async function countStatements(
           callsPerCommand: Number(row.calls) / commands,
           msPerCommand: row.ms / commands,
           plansPerCall: Number(row.plans) / Math.max(1, Number(row.calls)),
+          planMsPerCommand: row.plan_ms / commands,
         })),
         server: {
           commitsPerCommand: (after.commits - before.commits) / commands,
@@ -73,23 +77,29 @@ export async function countStatements(
   };
 }
 
-/** The counts as lines: calls and execution ms per command, plans per call, then the statement's start. */
+/**
+ * The counts as lines: the totals per command, then per statement its calls, execution and planning ms per command,
+ * plans per call and the statement's start.
+ */
 export function formatStatementCounts(
   scenario: string,
   counts: { statements: StatementCount[]; server: ServerCounts },
 ): string[] {
-  const total = counts.statements.reduce((sum, count) => sum + count.callsPerCommand, 0);
+  const sum = (field: 'callsPerCommand' | 'msPerCommand' | 'planMsPerCommand') =>
+    counts.statements.reduce((total, count) => total + count[field], 0);
+  const total = sum('callsPerCommand');
   const { commitsPerCommand, walSyncsPerCommand, walWritesPerCommand } = counts.server;
   return [
     `${scenario}: ${total.toFixed(2)} statements, ${commitsPerCommand.toFixed(3)} commits, ` +
       `${walWritesPerCommand.toFixed(3)} WAL writes and ${walSyncsPerCommand.toFixed(3)} WAL syncs per command; ` +
-      'calls/command, exec ms/command, plans/call:',
+      `statements ran ${sum('msPerCommand').toFixed(3)} ms and were planned ${sum('planMsPerCommand').toFixed(3)} ms ` +
+      'per command; calls/command, exec ms/command, planning ms/command, plans/call:',
     ...counts.statements
       .filter((count) => count.callsPerCommand >= 0.001)
       .map(
-        ({ callsPerCommand, msPerCommand, plansPerCall, query }) =>
+        ({ callsPerCommand, msPerCommand, planMsPerCommand, plansPerCall, query }) =>
           `  ${callsPerCommand.toFixed(3).padStart(8)} ${msPerCommand.toFixed(3).padStart(7)} ms ` +
-          `${plansPerCall.toFixed(2).padStart(5)}  ${query.slice(0, 140)}`,
+          `${planMsPerCommand.toFixed(3).padStart(7)} ms ${plansPerCall.toFixed(2).padStart(5)}  ${query.slice(0, 140)}`,
       ),
   ];
 }
