@@ -10,6 +10,7 @@ const zlib = require('node:zlib');
 const { DefinePlugin, ProgressPlugin } = require('webpack');
 
 const { RoutePreloadPlugin } = require('./route-preload-plugin');
+const { EarlyRequestsPlugin } = require('./early-requests-plugin');
 
 const platformPackage = require('../package.json');
 
@@ -151,6 +152,8 @@ function progressLines() {
  * @param {string} [options.description] the page's meta description (the shell sets one per route at run time)
  * @param {string} [options.staticDirectory] extra files the dev server serves (the shell's remotes.json)
  * @param {Record<string,string>} [options.routePreloads] path → lazy chunk name whose files index.html preloads there
+ * @param {{ always: string[], routes: Record<string, string[]> }} [options.earlyRequests] /api reads index.html starts
+ *   for a signed-in visitor (always, and per path), adopted by the API client
  */
 function createWebpackConfig(options) {
   return (_env, argv) => {
@@ -227,6 +230,7 @@ function createWebpackConfig(options) {
           publicPath: '/',
         }),
         ...(options.routePreloads ? [new RoutePreloadPlugin(options.routePreloads)] : []),
+        ...(options.earlyRequests ? [new EarlyRequestsPlugin(options.earlyRequests)] : []),
         ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
         ...(production ? precompressedCopies() : []),
