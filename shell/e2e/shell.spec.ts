@@ -72,10 +72,12 @@ test.describe('the shell', () => {
     // index.html asked (before main.js ran), and the API client took its answers instead of asking again.
     const early = ['/api/auth/profile', '/api/users/me', '/api/users/wallets'];
     for (const path of early) expect(asked.filter((seen) => seen === path)).toHaveLength(1);
-    const left = await page.evaluate(() =>
-      Object.values((window as { __appEarlyRequests?: { responses: object } }).__appEarlyRequests?.responses ?? {}),
-    );
-    expect(left).toEqual([undefined, undefined, undefined]);
+    const adopted = await page.evaluate(() => {
+      const responses = (window as { __appEarlyRequests?: { responses: Record<string, unknown> } }).__appEarlyRequests
+        ?.responses;
+      return responses ? Object.entries(responses).map(([url, answer]) => [url, answer === undefined]) : null;
+    });
+    expect(adopted).toEqual(early.map((path) => [path, true]));
     expect(errors.pageErrors).toEqual([]);
   });
 
