@@ -13,4 +13,10 @@ module.exports = createWebpackConfig({
   staticDirectory: path.join(__dirname, 'public'),
   // A visitor's first page: its chunks start with main.js (the names are the lazy imports' in src/app/app-routes.tsx).
   routePreloads: { '/': 'route-landing', '/auth': 'route-auth' },
+  // A signed-in first page: the session (who, with balances) and the reads its header waits for start from index.html,
+  // before main.js has run (URLs exactly as the API client builds them, or they are not adopted).
+  earlyRequests: {
+    always: ['/api/auth/profile', '/api/users/me'],
+    routes: { '/wallet': ['/api/users/wallets'] },
+  },
 });

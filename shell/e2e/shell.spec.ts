@@ -58,6 +58,29 @@ test.describe('the shell', () => {
     await expect(page.getByRole('heading', { name: 'Demo Creator' })).toBeVisible();
   });
 
+  test('a signed-in first page asks for the session and its balances once, from index.html', async ({ page }) => {
+    const errors = watchForErrors(page);
+    await signInAsDemo(page, 'investor');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) asked.push(pathname);
+    });
+    await page.goto('/wallet');
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
+    await expect(page.getByText(/5,000 points/).first()).toBeVisible();
+    // index.html asked (before main.js ran), and the API client took its answers instead of asking again.
+    const early = ['/api/auth/profile', '/api/users/me', '/api/users/wallets'];
+    for (const path of early) expect(asked.filter((seen) => seen === path)).toHaveLength(1);
+    const adopted = await page.evaluate(() => {
+      const responses = (window as { __appEarlyRequests?: { responses: Record<string, unknown> } }).__appEarlyRequests
+        ?.responses;
+      return responses ? Object.entries(responses).map(([url, answer]) => [url, answer === undefined]) : null;
+    });
+    expect(adopted).toEqual(early.map((path) => [path, true]));
+    expect(errors.pageErrors).toEqual([]);
+  });
+
   test('an expired session signs out and goes to /auth?expired=1', async ({ page }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('authToken', 'expired-or-forged-token'));

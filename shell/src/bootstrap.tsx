@@ -1,5 +1,6 @@
 import '@app/platform/styles.css';
 import './shell.css';
+import { startSessionRequests } from '@app/platform';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -8,6 +9,7 @@ import { startFirstPageRemote } from './federation/first-page-remote';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+startSessionRequests();
 startFirstPageRemote(window.location.pathname);
 startSignedInFirstPage(window.location.pathname);
 const root = createRoot(container);

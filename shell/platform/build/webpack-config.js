@@ -10,6 +10,7 @@ const zlib = require('node:zlib');
 const { DefinePlugin, ProgressPlugin } = require('webpack');
 
 const { RoutePreloadPlugin } = require('./route-preload-plugin');
+const { EarlyRequestsPlugin } = require('./early-requests-plugin');
 
 const platformPackage = require('../package.json');
 
@@ -117,6 +118,21 @@ class EmitStaticFilesPlugin {
  * time at the highest levels, so the static servers (infra/serve-static.mjs, the nginx image) send them with
  * `Content-Encoding` instead of compressing per request or not at all.
  */
+/**
+ * The query library in one chunk of the host: split by which lazy chunk uses which part, it came as three (the core,
+ * mutations 2 KB gz, the mutation cache 2 KB gz) that every signed-in first page requested together (issue 45).
+ */
+function hostCacheGroups() {
+  return {
+    queryLibrary: {
+      test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+      name: 'query-library',
+      chunks: 'async',
+      enforce: true,
+    },
+  };
+}
+
 function precompressedCopies() {
   const test = /\.(js|css|html|json|svg|webmanifest)$/;
   return [
@@ -151,6 +167,8 @@ function progressLines() {
  * @param {string} [options.description] the page's meta description (the shell sets one per route at run time)
  * @param {string} [options.staticDirectory] extra files the dev server serves (the shell's remotes.json)
  * @param {Record<string,string>} [options.routePreloads] path → lazy chunk name whose files index.html preloads there
+ * @param {{ always: string[], routes: Record<string, string[]> }} [options.earlyRequests] /api reads index.html starts
+ *   for a signed-in visitor (always, and per path), adopted by the API client
  */
 function createWebpackConfig(options) {
   return (_env, argv) => {
@@ -227,6 +245,7 @@ function createWebpackConfig(options) {
           publicPath: '/',
         }),
         ...(options.routePreloads ? [new RoutePreloadPlugin(options.routePreloads)] : []),
+        ...(options.earlyRequests ? [new EarlyRequestsPlugin(options.earlyRequests)] : []),
         ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
         ...(production ? precompressedCopies() : []),
@@ -235,7 +254,11 @@ function createWebpackConfig(options) {
       performance: { hints: false },
       // Production bundles are minified by swc (native) rather than terser: most of a cold build's time was terser's.
       optimization: production
-        ? { moduleIds: 'deterministic', minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })] }
+        ? {
+            moduleIds: 'deterministic',
+            minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+            ...(options.host ? { splitChunks: { cacheGroups: hostCacheGroups() } } : {}),
+          }
         : undefined,
       // Modules compiled by an earlier build are reused (node_modules/.cache/webpack of the workspace); a change to
       // this file, the workspace's webpack.config.js or a dependency's version starts afresh.

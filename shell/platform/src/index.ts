@@ -22,7 +22,7 @@ export {
   pendingReferralCode,
   rememberReferralCode,
 } from './session/pending-referral';
-export { SessionProvider } from './session/session-provider';
+export { SessionProvider, startSessionRequests } from './session/session-provider';
 export { onUnauthorized, reportUnauthorized } from './session/session-events';
 export { canOpenAccountDialogs, onAccountDialogRequest, openAccountDialog } from './session/account-dialogs';
 export type { AccountDialogName } from './session/account-dialogs';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { routePath, type AnyRoute } from '@app/contracts/http';
 import { ApiError, INVALID_RESPONSE_CODE, apiErrorFromResponse, networkError } from './api-error';
 import { tokenStorage } from './token-storage';
+import { takeEarlyResponse } from './early-requests';
 import { reportServerErrorAnswer } from '../telemetry/client-errors';
 
 export interface ApiClientOptions {
@@ -128,15 +129,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     if (requestOptions.body !== undefined) headers['Content-Type'] = 'application/json';
 
+    const url = buildUrl(options.baseUrl ?? '', path, requestOptions.query);
+    // index.html may have asked for this already (the session, the first page's query): its answer is taken as ours.
+    const adoptable = method === 'GET' && requestOptions.body === undefined && requestOptions.headers === undefined;
+    const early = adoptable ? takeEarlyResponse(url, token) : undefined;
     let response: Response;
     try {
-      response = await fetchImplementation(buildUrl(options.baseUrl ?? '', path, requestOptions.query), {
-        method,
-        headers,
-        body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
-        credentials: 'include',
-        signal: requestOptions.signal,
-      });
+      response = await (early ??
+        fetchImplementation(url, {
+          method,
+          headers,
+          body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+          credentials: 'include',
+          signal: requestOptions.signal,
+        }));
     } catch (error) {
       // A cancelled request is not a network failure: let callers (TanStack Query) see the abort.
       if (requestOptions.signal?.aborted) throw error;

@@ -12,6 +12,14 @@ interface SessionState {
 
 const loadRequests = () => import('./session-requests');
 
+/**
+ * Starts the session's request code for a visitor with a token, before React mounts the provider (whose effect would
+ * ask for it only after the first render): the session's answers are on their way from index.html by then.
+ */
+export function startSessionRequests(): void {
+  if (tokenStorage.getToken() || tokenStorage.hasCookieSession()) void loadRequests().catch(() => undefined);
+}
+
 export interface SessionProviderProps {
   children: ReactNode;
   /** Called after a 401 on the profile fetch signed the user out (the host goes to /auth?expired=1). */

@@ -7,6 +7,9 @@ import { CheckoutReturn } from './checkout-return';
 import { Header } from './header';
 import { desktopNavigation, mobileBarItems } from './navigation-items';
 
+/** How long after the signed-in frame mounts the remotes manifest is read ahead of a click. */
+const REMOTES_PREFETCH_DELAY_MILLISECONDS = 5000;
+
 /** The mobile bottom bar: its destinations, and More, which opens the side menu. */
 function MobileBar({ onMore }: { onMore(): void }) {
   return (
@@ -71,9 +74,14 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
   const [sideMenuOpen, setSideMenuOpen] = useState(false);
   const items = desktopNavigation(user);
 
-  // Signed in, remote routes are a click away: read the remotes manifest now.
+  // Signed in, remote routes are a click away: read the remotes manifest once the first page has settled. Not at
+  // once: the registry brings the federation runtime (~70 KB to compile and initialise), which a shell page such as
+  // /dashboard does not need for its first paint (issue 45). A remote route loads it itself when opened earlier.
   useEffect(() => {
-    void import('../../federation/remotes-registry').then((registry) => registry.remotesRegistry());
+    const timer = setTimeout(() => {
+      void import('../../federation/remotes-registry').then((registry) => registry.remotesRegistry());
+    }, REMOTES_PREFETCH_DELAY_MILLISECONDS);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <AppProviders>

@@ -209,6 +209,7 @@ describe('the wallet page', () => {
   });
 
   it("charts the weighted wallet value (keys ×10, gems ×5, gold ×2) from the ledger's daily balances, linking to the Growth Hub", async () => {
+    const toLocaleDateString = jest.spyOn(Date.prototype, 'toLocaleDateString');
     const asked: string[] = [];
     answerApiCalls({
       'GET /api/users/wallets': { body: [] },
@@ -238,6 +239,10 @@ describe('the wallet page', () => {
     expect(within(analytics).getByText('+180')).toBeInTheDocument();
     expect(within(analytics).getByRole('cell', { name: '50' })).toBeInTheDocument();
     expect(within(analytics).getByRole('link', { name: 'Open Growth Hub' })).toHaveAttribute('href', '/growth-hub');
+    // UTC days in the app's English, without a locale formatter built per point.
+    expect(within(analytics).getByRole('rowheader', { name: 'Nov 10' })).toBeInTheDocument();
+    expect(toLocaleDateString).not.toHaveBeenCalled();
+    toLocaleDateString.mockRestore();
   });
 
   it('lists transactions with type, signed amount and status, filters by currency and type on the server, and pages', async () => {
