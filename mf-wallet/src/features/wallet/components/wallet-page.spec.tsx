@@ -62,7 +62,8 @@ describe('the wallet page', () => {
     expect(screen.getByRole('status', { name: 'Loading balances' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist', { name: 'Wallet views' })).not.toBeInTheDocument();
     await screen.findByRole('region', { name: 'Points balance' });
-    expect(screen.getByRole('tablist', { name: 'Wallet views' })).toBeInTheDocument();
+    // In a deferred render right after the cards' (wallet-page.tsx).
+    expect(await screen.findByRole('tablist', { name: 'Wallet views' })).toBeInTheDocument();
   });
 
   it('shows the USD card only with a USD balance above 0, and enables Withdraw from 200 available gems', async () => {
