@@ -6,7 +6,7 @@ import {
   getWalletsRoute,
   type WalletResponse,
 } from '@app/contracts/ledger';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Rows per page of the history. */
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -17,11 +17,16 @@ export interface TransactionFilter {
   page: number;
 }
 
-export function useWallets() {
-  return useQuery({
+/** The balances (the page's header and cards); also started by the routes module before the page renders. */
+export function walletsQuery() {
+  return queryOptions({
     queryKey: ledgerKeys.wallets(),
     queryFn: ({ signal }) => apiClient().call(getWalletsRoute, { signal }),
   });
+}
+
+export function useWallets() {
+  return useQuery(walletsQuery());
 }
 
 /** The wallet of one currency, or an empty one (the ledger lists only currencies the user has touched). */

@@ -1,24 +1,32 @@
 import { ButtonLink, Card, Chart, EmptyState, formatBalance } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { TrendingUp } from '@app/platform/icons';
+import { useNearViewport } from '../../../shared/use-near-viewport';
 import { HISTORY_DAYS, useBalanceHistory } from '../api/wallet-api';
 import { WALLET_WEIGHTS, walletValue } from './wallet-value';
+
+/** The chart's figure: its title and the 200 px drawing. */
+const CHART_AREA_HEIGHT = 232;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * The ledger's days are UTC days, so they are labelled in UTC (a local zone would shift them by one), in the app's
- * English ("Nov 10") without Intl: `toLocaleDateString` builds a date formatter per call, 30 per chart, and was the
- * costliest function of the wallet's first page at 4x CPU (issue 45).
+ * 'Nov 5'. The ledger's days are UTC days, so they are labelled in UTC (a local zone would shift them by one). Not
+ * with toLocaleDateString: it builds a date formatter per call, and the chart's 31 labels took 350 ms of main thread
+ * at 4x CPU on the wallet's first page. The app formats in en-US (platform format.ts).
  */
 function dayLabel(at: string): string {
-  const day = new Date(at);
-  return `${MONTHS[day.getUTCMonth()]} ${day.getUTCDate()}`;
+  const date = new Date(at);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
 
 /** Wallet analytics: the weighted wallet value over the last 30 days, from the ledger's point-in-time balances. */
 export function WalletAnalytics() {
   const history = useBalanceHistory();
+  // The chart's drawing code (uPlot: ~230-300 ms of module evaluation at 4x CPU, the page's first Intl formatter among
+  // it) loads with the Chart; on a phone the chart is more than a screen below the wallet's first paint, so it is
+  // rendered when the card comes near the viewport. The same height is held until then.
+  const [chartArea, chartNear] = useNearViewport();
   return (
     <Card
       title="Wallet analytics"
@@ -58,14 +66,21 @@ export function WalletAnalytics() {
                   </span>
                 </div>
               </div>
-              <Chart
-                kind="line"
-                title={`Wallet value over the last ${HISTORY_DAYS} days`}
-                series={[
-                  { name: 'Wallet value', points: points.map((point) => ({ x: dayLabel(point.at), y: point.value })) },
-                ]}
-                formatY={formatBalance}
-              />
+              <div ref={chartArea} style={chartNear ? undefined : { minHeight: CHART_AREA_HEIGHT }}>
+                {chartNear ? (
+                  <Chart
+                    kind="line"
+                    title={`Wallet value over the last ${HISTORY_DAYS} days`}
+                    series={[
+                      {
+                        name: 'Wallet value',
+                        points: points.map((point) => ({ x: dayLabel(point.at), y: point.value })),
+                      },
+                    ]}
+                    formatY={formatBalance}
+                  />
+                ) : null}
+              </div>
               <p className="ui-muted">
                 Value = points + keys ×{WALLET_WEIGHTS.keys} + gems ×{WALLET_WEIGHTS.gems} + gold ×{WALLET_WEIGHTS.gold}
                 .
