@@ -1,12 +1,8 @@
 import { ButtonLink, Card, Chart, EmptyState, formatBalance } from '@app/platform';
 import { QueryView } from '@app/platform/app';
 import { TrendingUp } from '@app/platform/icons';
-import { useNearViewport } from '../../../shared/use-near-viewport';
 import { HISTORY_DAYS, useBalanceHistory } from '../api/wallet-api';
 import { WALLET_WEIGHTS, walletValue } from './wallet-value';
-
-/** The chart's figure: its title and the 200 px drawing. */
-const CHART_AREA_HEIGHT = 232;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -23,10 +19,6 @@ function dayLabel(at: string): string {
 /** Wallet analytics: the weighted wallet value over the last 30 days, from the ledger's point-in-time balances. */
 export function WalletAnalytics() {
   const history = useBalanceHistory();
-  // The chart's drawing code (uPlot: ~230-300 ms of module evaluation at 4x CPU, the page's first Intl formatter among
-  // it) loads with the Chart; on a phone the chart is more than a screen below the wallet's first paint, so it is
-  // rendered when the card comes near the viewport. The same height is held until then.
-  const [chartArea, chartNear] = useNearViewport();
   return (
     <Card
       title="Wallet analytics"
@@ -66,21 +58,17 @@ export function WalletAnalytics() {
                   </span>
                 </div>
               </div>
-              <div ref={chartArea} style={chartNear ? undefined : { minHeight: CHART_AREA_HEIGHT }}>
-                {chartNear ? (
-                  <Chart
-                    kind="line"
-                    title={`Wallet value over the last ${HISTORY_DAYS} days`}
-                    series={[
-                      {
-                        name: 'Wallet value',
-                        points: points.map((point) => ({ x: dayLabel(point.at), y: point.value })),
-                      },
-                    ]}
-                    formatY={formatBalance}
-                  />
-                ) : null}
-              </div>
+              <Chart
+                kind="line"
+                title={`Wallet value over the last ${HISTORY_DAYS} days`}
+                series={[
+                  {
+                    name: 'Wallet value',
+                    points: points.map((point) => ({ x: dayLabel(point.at), y: point.value })),
+                  },
+                ]}
+                formatY={formatBalance}
+              />
               <p className="ui-muted">
                 Value = points + keys ×{WALLET_WEIGHTS.keys} + gems ×{WALLET_WEIGHTS.gems} + gold ×{WALLET_WEIGHTS.gold}
                 .

@@ -1,6 +1,6 @@
 import { onAccountDialogRequest } from '@app/platform';
 import { answerApiCalls, createUser, renderWithPlatform } from '@app/platform/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import WalletRoutes from '../../../routes';
 
@@ -247,37 +247,6 @@ describe('the wallet page', () => {
     expect(within(analytics).getByRole('link', { name: 'Open Growth Hub' })).toHaveAttribute('href', '/growth-hub');
     // UTC days in the app's English, in the chart's data table too.
     expect(within(analytics).getByRole('rowheader', { name: 'Nov 10' })).toBeInTheDocument();
-  });
-
-  it('renders the chart, whose drawing code is costly to load, only once the analytics card nears the viewport', async () => {
-    let reveal: (() => void) | undefined;
-    class FakeIntersectionObserver {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
-      observe(target: Element) {
-        const entry = { isIntersecting: true, target } as unknown as IntersectionObserverEntry;
-        reveal = () => this.callback([entry], this as unknown as IntersectionObserver);
-      }
-      disconnect() {}
-    }
-    Object.assign(window, { IntersectionObserver: FakeIntersectionObserver });
-    try {
-      answerApiCalls({
-        'GET /api/users/wallets': { body: [] },
-        'GET /api/users/me/balance-history': {
-          body: { days: 30, points: [day('2026-10-26'), day('2026-11-25', { points: 100 })] },
-        },
-      });
-      renderWithPlatform(<WalletRoutes />, { route: '/wallet' });
-      const analytics = await screen.findByRole('region', { name: 'Wallet analytics' });
-      expect(await within(analytics).findByText('+100')).toBeInTheDocument();
-      expect(within(analytics).queryByRole('figure')).not.toBeInTheDocument();
-      act(() => reveal?.());
-      expect(
-        await within(analytics).findByRole('figure', { name: 'Wallet value over the last 30 days' }),
-      ).toBeInTheDocument();
-    } finally {
-      Reflect.deleteProperty(window, 'IntersectionObserver');
-    }
   });
 
   it('lists transactions with type, signed amount and status, filters by currency and type on the server, and pages', async () => {
