@@ -13,7 +13,11 @@ function periodKeyByDate(period: string, isoTimestamp: string): string {
     .slice(0, 10);
 }
 
-const instants = fc.date({ min: new Date('1990-01-01T00:00:00.000Z'), max: new Date('2100-12-31T23:59:59.999Z'), noInvalidDate: true });
+const instants = fc.date({
+  min: new Date('1990-01-01T00:00:00.000Z'),
+  max: new Date('2100-12-31T23:59:59.999Z'),
+  noInvalidDate: true,
+});
 
 describe('leaderboard periodKey', () => {
   it('reads the same day, ISO week and month off an event instant as a parsed Date gives', () => {

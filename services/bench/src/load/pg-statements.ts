@@ -99,7 +99,8 @@ export function formatStatementCounts(
       .map(
         ({ callsPerCommand, msPerCommand, planMsPerCommand, plansPerCall, query }) =>
           `  ${callsPerCommand.toFixed(3).padStart(8)} ${msPerCommand.toFixed(3).padStart(7)} ms ` +
-          `${planMsPerCommand.toFixed(3).padStart(7)} ms ${plansPerCall.toFixed(2).padStart(5)}  ${query.slice(0, 140)}`,
+          `${planMsPerCommand.toFixed(3).padStart(7)} ms ${plansPerCall.toFixed(2).padStart(5)}  ` +
+          query.slice(0, 140),
       ),
   ];
 }
