@@ -12,7 +12,6 @@ import {
 } from '@app/platform';
 import { Tabs } from '@app/platform/app';
 import { LogIn } from '@app/platform/icons';
-import { useDeferredValue } from 'react';
 import { useNavigate } from 'react-router';
 import { useWallets, walletOf } from '../api/wallet-api';
 import { BalanceCards, type WalletDialog } from './balance-cards';
@@ -75,11 +74,6 @@ export function WalletPage() {
   const wallets = useWallets();
   const navigate = useNavigate();
   const open = (dialog: WalletDialog) => navigate(DIALOG_PATHS[dialog]);
-  // The first render with the balances (the query store's update, which React renders synchronously in one task, or
-  // the page's first render when they were fetched early) shows the header and the cards only; the views below (four
-  // cards with their own queries, the tabs: most of the page's first render) follow in a deferred render that React
-  // splits into short tasks, so they do not hold back the header's balances.
-  const showViews = useDeferredValue(!wallets.isPending, false);
 
   let balances;
   if (wallets.isPending) balances = <SkeletonList rows={4} label="Loading balances" />;
@@ -114,7 +108,7 @@ export function WalletPage() {
       />
       {balances}
       {/* The views below wait for the balances: rendered earlier, they would jump down when the cards arrive. */}
-      {showViews && !wallets.isPending ? <WalletViews /> : null}
+      {wallets.isPending ? null : <WalletViews />}
       <WalletDialogs
         availableGems={wallets.data ? walletOf(wallets.data, 'gems').available_balance : undefined}
         availableUsd={wallets.data ? walletOf(wallets.data, 'usd').available_balance : undefined}
