@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, PostgresEventStore, type Database } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { PostgresEventStore, type Database } from '../src';
+import { openAdapterDatabase } from './adapter-database';
 
 /** How many times any socket of this process handed bytes to the kernel while `work` ran. */
 async function socketWritesDuring<T>(work: () => Promise<T>): Promise<{ result: T; writes: number }> {
@@ -36,15 +33,7 @@ describe.each([
   let cleanUp: () => Promise<void>;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const testDatabase: TestDatabase = await createTestDatabase('event_store_pipelined');
-      database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 1 });
-      cleanUp = () => testDatabase.drop();
-    } else {
-      const dataDir = mkdtempSync(join(tmpdir(), 'event-store-serial-'));
-      database = await openDatabase({ dataDir });
-      cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
-    }
+    ({ database, remove: cleanUp } = await openAdapterDatabase(kind, 'event_store_pipelined'));
     store = await PostgresEventStore.open(database);
     await database.pool.query('CREATE TABLE pipelined_rows (id integer PRIMARY KEY)');
     // PGlite's worker takes seconds to start.

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, PostgresEventStore, preparedQuery, type Database } from '../src';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { PostgresEventStore, preparedQuery, type Database } from '../src';
+import { openAdapterDatabase } from './adapter-database';
 
 const READ = 'SELECT id, label FROM prepared_rows WHERE id = $1';
 
@@ -24,16 +21,7 @@ describe.each([
   let cleanUp: () => Promise<void>;
 
   beforeAll(async () => {
-    if (kind === 'postgres') {
-      const testDatabase: TestDatabase = await createTestDatabase('event_store_prepared_query');
-      // One connection: every unit below runs on the same session, whose prepared statements the test reads.
-      database = await openDatabase({ databaseUrl: testDatabase.url, maxConnections: 1 });
-      cleanUp = () => testDatabase.drop();
-    } else {
-      const dataDir = mkdtempSync(join(tmpdir(), 'event-store-prepared-'));
-      database = await openDatabase({ dataDir });
-      cleanUp = async () => rmSync(dataDir, { recursive: true, force: true });
-    }
+    ({ database, remove: cleanUp } = await openAdapterDatabase(kind, 'event_store_prepared_query'));
     store = await PostgresEventStore.open(database);
     await database.pool.query('CREATE TABLE prepared_rows (id integer PRIMARY KEY, label text NOT NULL)');
     await database.pool.query(`INSERT INTO prepared_rows VALUES (1, 'one'), (2, 'two'), (3, 'three')`);

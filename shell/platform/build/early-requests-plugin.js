@@ -1,5 +1,5 @@
-const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { startEarlyRequests } = require('./early-requests-script');
+const { tapInlineHeadScript } = require('./inline-head-script');
 
 /**
  * Starts a signed-in visitor's first API reads from index.html, while main.js is still downloading (issue 45): a few
@@ -18,13 +18,7 @@ class EarlyRequestsPlugin {
   }
 
   apply(compiler) {
-    compiler.hooks.compilation.tap('EarlyRequestsPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('EarlyRequestsPlugin', (data) => {
-        const script = `(${startEarlyRequests.toString()})(${JSON.stringify(this.requests)})`;
-        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
-        return data;
-      });
-    });
+    tapInlineHeadScript(compiler, 'EarlyRequestsPlugin', startEarlyRequests, () => this.requests);
   }
 }
 

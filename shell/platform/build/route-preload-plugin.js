@@ -1,4 +1,4 @@
-const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { tapInlineHeadScript } = require('./inline-head-script');
 
 /**
  * Starts the chunks of the page a visitor opens together with main.js (issue 45): a few bytes of inline script in
@@ -16,13 +16,7 @@ class RoutePreloadPlugin {
   }
 
   apply(compiler) {
-    compiler.hooks.compilation.tap('RoutePreloadPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('RoutePreloadPlugin', (data) => {
-        const script = `(${preloadRouteFiles.toString()})(${JSON.stringify(this.routeFiles(compilation))})`;
-        data.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', {}, script));
-        return data;
-      });
-    });
+    tapInlineHeadScript(compiler, 'RoutePreloadPlugin', preloadRouteFiles, (compilation) => this.routeFiles(compilation));
   }
 
   routeFiles(compilation) {
