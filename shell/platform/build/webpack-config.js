@@ -114,11 +114,6 @@ class EmitStaticFilesPlugin {
 }
 
 /**
- * Brotli and gzip copies of every text asset beside the original (`main.js.br`, `main.js.gz`), made once at build
- * time at the highest levels, so the static servers (infra/serve-static.mjs, the nginx image) send them with
- * `Content-Encoding` instead of compressing per request or not at all.
- */
-/**
  * The query library in one chunk of the host: split by which lazy chunk uses which part, it came as three (the core,
  * mutations 2 KB gz, the mutation cache 2 KB gz) that every signed-in first page requested together (issue 45).
  */
@@ -133,6 +128,11 @@ function hostCacheGroups() {
   };
 }
 
+/**
+ * Brotli and gzip copies of every text asset beside the original (`main.js.br`, `main.js.gz`), made once at build
+ * time at the highest levels, so the static servers (infra/serve-static.mjs, the nginx image) send them with
+ * `Content-Encoding` instead of compressing per request or not at all.
+ */
 function precompressedCopies() {
   const test = /\.(js|css|html|json|svg|webmanifest)$/;
   return [
