@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import type { ContentPlatform } from '@app/contracts/content';
-import type { TransactionHandle } from '@app/event-store';
+import { preparedQuery, type TransactionHandle } from '@app/event-store';
 import type pg from 'pg';
 import { DATABASE_POOL } from '../../../platform/database/database.tokens';
 
@@ -86,16 +86,27 @@ export class GetContentsForCommandHandler implements IQueryHandler<
   }
 }
 
+const COMMAND_COLUMNS = `content_id, creator_id, status, title, platform, platform_url, total_shares,
+  engagement_shares_total, is_demo, creator_is_demo`;
+
 async function readContentsForCommand(
   queryable: Pick<TransactionHandle, 'query'>,
   contentIds: readonly string[],
 ): Promise<Map<string, ContentForCommand>> {
-  const result = await queryable.query<Row>(
-    `SELECT content_id, creator_id, status, title, platform, platform_url, total_shares, engagement_shares_total,
-     is_demo, creator_is_demo
-     FROM content_items WHERE content_id = ANY($1::text[]) AND status <> 'deleted'`,
-    [[...new Set(contentIds)]],
-  );
+  const distinct = [...new Set(contentIds)];
+  // One item (a buy, a tip, a group of likes on one hot item) is the common case: by `= $1` the statement is prepared
+  // once per connection and runs a cached plan; PostgreSQL plans an array parameter (`= ANY($1)`) on every call.
+  const result =
+    distinct.length === 1
+      ? await preparedQuery<Row>(
+          queryable,
+          `SELECT ${COMMAND_COLUMNS} FROM content_items WHERE content_id = $1 AND status <> 'deleted'`,
+          distinct,
+        )
+      : await queryable.query<Row>(
+          `SELECT ${COMMAND_COLUMNS} FROM content_items WHERE content_id = ANY($1::text[]) AND status <> 'deleted'`,
+          [distinct],
+        );
   return new Map(
     result.rows.map((row) => [
       row.content_id,
