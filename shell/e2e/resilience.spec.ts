@@ -131,3 +131,25 @@ test('a remote whose server hangs shows the fallback within 5 s', async ({ page 
     await new Promise((resolve) => hanging.close(resolve));
   }
 });
+
+test('a remote that cannot run on the federation runtime core the shell provides shows its fallback', async ({
+  page,
+}) => {
+  // The remotes take the runtime core from the shell (experiments.externalRuntime). A core they cannot use, such as
+  // one of another version without what their runtime imports, here an empty one in the global before the shell's:
+  // the shell keeps it, runs on its own bundled core, and each remote fails only its own route.
+  await page.addInitScript(() => {
+    (globalThis as Record<string, unknown>)._FEDERATION_RUNTIME_CORE = {};
+  });
+  await signInAsDemo(page, 'creator');
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  const started = Date.now();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Wallet' }).click();
+  await expect(page.getByTestId('remote-fallback')).toBeVisible({ timeout: 5000 });
+  test
+    .info()
+    .annotations.push({ type: 'fallback time (unusable runtime core)', description: `${Date.now() - started} ms` });
+  await expect(page.getByRole('heading', { name: 'Wallet is unavailable right now' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
+});

@@ -77,8 +77,13 @@ function federationPlugins(options) {
       runtimePlugins: options.runtimePlugins ?? [],
       manifest: true,
       dts: false,
-      // Every build runs in a browser: the runtime's Node.js loading paths are left out of remoteEntry.js.
-      experiments: { optimization: { target: 'web' } },
+      experiments: {
+        // Every build runs in a browser: the runtime's Node.js loading paths are left out of remoteEntry.js.
+        optimization: { target: 'web' },
+        // The runtime core (most of remoteEntry.js) is read from the global `_FEDERATION_RUNTIME_CORE`, which the shell
+        // fills with the core it already runs (issue 45); a standalone page loads it first (standaloneRuntimeCoreConfig).
+        externalRuntime: true,
+      },
     }),
   ];
 }
@@ -141,6 +146,43 @@ function precompressedCopies() {
   ];
 }
 
+/** The script a remote's standalone page loads before main.js, to give its entry the federation runtime core. */
+const STANDALONE_RUNTIME_CORE = 'federation-runtime-core';
+
+function minimizers() {
+  return [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })];
+}
+
+/**
+ * A remote's standalone page (its index.html + main.js) has no shell to provide the federation runtime core its
+ * externalRuntime build expects. A compilation of its own builds that script into the remote's dist/: in the remote's
+ * compilation every entry would get the federation runtime, which needs the core before the script could provide it.
+ */
+function standaloneRuntimeCoreConfig(options, production) {
+  return {
+    name: `${options.name}-${STANDALONE_RUNTIME_CORE}`,
+    mode: production ? 'production' : 'development',
+    context: options.projectRoot,
+    target: 'web',
+    entry: { [STANDALONE_RUNTIME_CORE]: path.join(__dirname, 'federation-runtime-core.js') },
+    devtool: false,
+    output: { path: path.join(options.projectRoot, 'dist'), publicPath: '/', filename: '[name].js', clean: false },
+    plugins: production ? precompressedCopies() : [],
+    performance: { hints: false },
+    optimization: production ? { minimizer: minimizers() } : undefined,
+    cache: production
+      ? {
+          type: 'filesystem',
+          name: `${options.name}-${STANDALONE_RUNTIME_CORE}-production`,
+          cacheDirectory: path.join(options.projectRoot, 'node_modules', '.cache', 'webpack'),
+          buildDependencies: { config: [__filename] },
+        }
+      : undefined,
+    infrastructureLogging: { level: 'warn' },
+    stats: production ? 'errors-warnings' : 'minimal',
+  };
+}
+
 /**
  * A build's progress as one short line per tenth (`npm start` asks for it with BUILD_PROGRESS=1 and prefixes each
  * line with the frontend's name), instead of webpack's own stream of hundreds of lines.
@@ -174,7 +216,8 @@ function createWebpackConfig(options) {
   return (_env, argv) => {
     const production = argv.mode === 'production';
     const apiTarget = process.env.API_URL || `http://127.0.0.1:${process.env.API_PORT || 3000}`;
-    return {
+    const config = {
+      name: options.name,
       mode: production ? 'production' : 'development',
       context: options.projectRoot,
       entry: { main: './src/index.ts' },
@@ -190,7 +233,8 @@ function createWebpackConfig(options) {
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         // A chunk from a server that hangs must fail well inside the shell's 5 s fallback budget.
         chunkLoadTimeout: 4000,
-        clean: true,
+        // A remote's standalone runtime core script is another compilation's output in the same folder.
+        clean: options.host ? true : { keep: (asset) => asset.startsWith(`${STANDALONE_RUNTIME_CORE}.js`) },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
@@ -242,6 +286,8 @@ function createWebpackConfig(options) {
           description: options.description ?? options.title,
           // Only the host has the icons and the web app manifest (shell/public); a remote's page is for standalone work.
           appIcons: Boolean(options.host),
+          // Before main.js (the template writes them ahead of the injected entry scripts), in document order.
+          standaloneScripts: options.host ? [] : [`/${STANDALONE_RUNTIME_CORE}.js`],
           publicPath: '/',
         }),
         ...(options.routePreloads ? [new RoutePreloadPlugin(options.routePreloads)] : []),
@@ -256,7 +302,7 @@ function createWebpackConfig(options) {
       optimization: production
         ? {
             moduleIds: 'deterministic',
-            minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
+            minimizer: minimizers(),
             ...(options.host ? { splitChunks: { cacheGroups: hostCacheGroups() } } : {}),
           }
         : undefined,
@@ -284,6 +330,7 @@ function createWebpackConfig(options) {
       infrastructureLogging: { level: 'warn' },
       stats: production ? 'errors-warnings' : 'minimal',
     };
+    return options.host ? config : [config, standaloneRuntimeCoreConfig(options, production)];
   };
 }
 

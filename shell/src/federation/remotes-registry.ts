@@ -1,3 +1,5 @@
+// First: the remotes' entries take the federation runtime core from the shell (a global) instead of bundling their own.
+import './runtime-core-global';
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { z } from 'zod';
