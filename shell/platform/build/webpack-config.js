@@ -146,6 +146,20 @@ function precompressedCopies() {
   ];
 }
 
+/**
+ * A production compilation's modules are reused from the workspace's node_modules/.cache/webpack; a change to this
+ * file or to `dependencies` (the loaders, the workspace's webpack.config.js) starts afresh. `part` names a second
+ * compilation of the same workspace.
+ */
+function productionCache(options, part, dependencies) {
+  return {
+    type: 'filesystem',
+    name: `${options.name}${part ? `-${part}` : ''}-production`,
+    cacheDirectory: path.join(options.projectRoot, 'node_modules', '.cache', 'webpack'),
+    buildDependencies: { config: [__filename, ...dependencies] },
+  };
+}
+
 /** The script a remote's standalone page loads before main.js, to give its entry the federation runtime core. */
 const STANDALONE_RUNTIME_CORE = 'federation-runtime-core';
 
@@ -170,14 +184,7 @@ function standaloneRuntimeCoreConfig(options, production) {
     plugins: production ? precompressedCopies() : [],
     performance: { hints: false },
     optimization: production ? { minimizer: minimizers() } : undefined,
-    cache: production
-      ? {
-          type: 'filesystem',
-          name: `${options.name}-${STANDALONE_RUNTIME_CORE}-production`,
-          cacheDirectory: path.join(options.projectRoot, 'node_modules', '.cache', 'webpack'),
-          buildDependencies: { config: [__filename] },
-        }
-      : undefined,
+    cache: production ? productionCache(options, STANDALONE_RUNTIME_CORE, []) : undefined,
     infrastructureLogging: { level: 'warn' },
     stats: production ? 'errors-warnings' : 'minimal',
   };
@@ -306,15 +313,8 @@ function createWebpackConfig(options) {
             ...(options.host ? { splitChunks: { cacheGroups: hostCacheGroups() } } : {}),
           }
         : undefined,
-      // Modules compiled by an earlier build are reused (node_modules/.cache/webpack of the workspace); a change to
-      // this file, the workspace's webpack.config.js or a dependency's version starts afresh.
       cache: production
-        ? {
-            type: 'filesystem',
-            name: `${options.name}-production`,
-            cacheDirectory: path.join(options.projectRoot, 'node_modules', '.cache', 'webpack'),
-            buildDependencies: { config: [__filename, path.join(__dirname, 'lazy-contracts-loader.js'), path.join(options.projectRoot, 'webpack.config.js')] },
-          }
+        ? productionCache(options, null, [path.join(__dirname, 'lazy-contracts-loader.js'), path.join(options.projectRoot, 'webpack.config.js')])
         : undefined,
       devServer: {
         port: options.port,
