@@ -16,10 +16,10 @@ export type ColumnValue = string | number | boolean | null;
  */
 export function rowsTable(parameter: number, columns: Readonly<Record<string, ColumnType>>): string {
   const fields = Object.entries(columns).map(([name, type], column) => `(r->>${column})::${type} AS ${name}`);
-  // PostgreSQL estimates jsonb_array_elements at 100 rows whatever the document holds: a few rows joined to a table of
-  // some thousands (a like group's days, a batch's viewer rows) were planned as a hash join over a sequential scan of
-  // the table (3.7 ms on 10,000 rows of engagement_daily_rewards, against 0.1 ms by its key). The LIMIT of the
-  // document's own length changes no result and gives the planner the real count (10 in a cached generic plan).
+  // PostgreSQL estimates jsonb_array_elements at 100 rows whatever the document holds, so a few rows joined to a table
+  // of some thousands (a like group's days, a batch's viewer rows) were planned as a hash join over a sequential scan
+  // of the whole table (services/bench/results/2026-12-06-rows-document-plans.md). The LIMIT of the document's own
+  // length changes no result and gives the planner the real count (10 in a cached generic plan).
   const document = `$${parameter}::jsonb`;
   const rows = `jsonb_array_elements(${document}) AS r LIMIT jsonb_array_length(${document})`;
   return `(SELECT ${fields.join(', ')} FROM ${rows})`;
