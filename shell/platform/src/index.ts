@@ -13,6 +13,7 @@ export type { FieldError } from './api/api-error';
 export { apiClient, configureApiClient, createApiClient } from './api/api-client';
 export type { ApiClient, ApiClientOptions, CallInput, CallOutput, RequestOptions } from './api/api-client';
 export { tokenStorage } from './api/token-storage';
+export { yieldToBrowser } from './scheduling/yield-to-browser';
 export { arrivalState } from './ui/arrival-state';
 export { SessionContext, useCurrentUser, useSession } from './session/session-context';
 export type { Session, SessionStatus, SignUpInput, SignedUp } from './session/session-context';

@@ -196,3 +196,22 @@ describe('responseType text', () => {
     });
   });
 });
+
+describe('a call in its own task', () => {
+  it("starts its request after the caller's task, so that calls started together are not one long task", async () => {
+    const started: string[] = [];
+    const client = createApiClient({
+      baseUrl,
+      fetchImplementation: (input, init) => {
+        started.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    const call = client.get('/api/ok');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(started).toEqual([]);
+    await expect(call).resolves.toEqual({ id: 7, name: 'ada' });
+    expect(started).toEqual([`${baseUrl}/api/ok`]);
+  });
+});

@@ -4,6 +4,7 @@ import { ApiError, INVALID_RESPONSE_CODE, apiErrorFromResponse, networkError } f
 import { tokenStorage } from './token-storage';
 import { takeEarlyResponse } from './early-requests';
 import { reportServerErrorAnswer } from '../telemetry/client-errors';
+import { yieldToBrowser } from '../scheduling/yield-to-browser';
 
 export interface ApiClientOptions {
   /** Host the API's routes are called on; empty means the page's own origin (the shell proxies /api). */
@@ -123,6 +124,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     path: string,
     requestOptions: RequestOptions<Schema> = {},
   ): Promise<z.output<Schema>> {
+    // Each call starts in a task of its own: a page's queries start together when it mounts (in React's effects,
+    // after its commit), and a fetch costs the main thread a millisecond or more on a phone.
+    await yieldToBrowser();
     const fetchImplementation = options.fetchImplementation ?? globalThis.fetch.bind(globalThis);
     const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
     const token = getToken();
@@ -158,6 +162,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw error;
     }
     if (!requestOptions.schema) return body as z.output<Schema>;
+    // Validating an answer (and building its schema, on first use) is its own task: answers that arrive together
+    // would otherwise be parsed in one long task, with the code that awaits them.
+    await yieldToBrowser();
     const parsed = requestOptions.schema.safeParse(body);
     if (!parsed.success) {
       throw new ApiError({
