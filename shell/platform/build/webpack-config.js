@@ -237,7 +237,7 @@ function createWebpackConfig(options) {
         uniqueName: options.name,
         // Entry names stay stable (remoteEntry.js must); chunks carry a content hash for caching.
         filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[id].js',
         // A chunk from a server that hangs must fail well inside the shell's 5 s fallback budget.
         chunkLoadTimeout: 4000,
         // A remote's standalone runtime core script is another compilation's output in the same folder.
@@ -312,7 +312,9 @@ function createWebpackConfig(options) {
             minimizer: minimizers(),
             ...(options.host ? { splitChunks: { cacheGroups: hostCacheGroups() } } : {}),
           }
-        : undefined,
+        : // Development's named chunk ids gave two of a remote's chunks one id and file name
+          // (shell_platform_build_zod-shared_mjs.js): a compilation error, and one of the two overwritten.
+          { chunkIds: 'deterministic' },
       cache: production
         ? productionCache(options, null, [path.join(__dirname, 'lazy-contracts-loader.js'), path.join(options.projectRoot, 'webpack.config.js')])
         : undefined,
