@@ -9,11 +9,12 @@ import webpack, { type Configuration, type Stats } from 'webpack';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
 
-function developmentBuild(frontend: string): Promise<Stats> {
-  const configure = require(path.join(repositoryRoot, frontend, 'webpack.config.js')) as (
-    env: unknown,
-    argv: { mode: string },
-  ) => Configuration | Configuration[];
+type ConfigureWebpack = (env: unknown, argv: { mode: string }) => Configuration | Configuration[];
+
+async function developmentBuild(frontend: string): Promise<Stats> {
+  const { default: configure } = (await import(path.join(repositoryRoot, frontend, 'webpack.config.js'))) as {
+    default: ConfigureWebpack;
+  };
   const configs = ([] as Configuration[]).concat(configure({}, { mode: 'development' }));
   // The remote's own compilation (its standalone runtime core script is another, without shared modules).
   const compiler = webpack(configs[0]);
