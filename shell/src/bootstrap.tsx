@@ -12,15 +12,17 @@ if (!container) throw new Error('#root is missing from index.html');
 const pathname = window.location.pathname;
 
 /**
- * The first page's start, one task per step (issue 45): each step inserts a dozen script tags or sets React up, some
- * milliseconds each on a phone, and in one task they were main.js's longest task after its own evaluation.
+ * The first page's start, one task per step after main.js's own evaluation (issue 45): each step inserts a dozen
+ * script tags or sets React up, some milliseconds each on a phone, and in one task with the evaluation they were the
+ * first page's longest task.
  */
 async function start(root: HTMLElement) {
+  await yieldToBrowser();
   startSessionRequests();
   await yieldToBrowser();
   startFirstPageRemote(pathname);
   await yieldToBrowser();
-  startSignedInFirstPage(pathname);
+  await startSignedInFirstPage(pathname);
   await yieldToBrowser();
   const reactRoot = createRoot(root);
   await yieldToBrowser();

@@ -17,27 +17,27 @@ afterEach(() => {
 });
 
 describe('a signed-in first page', () => {
-  it('starts the frame and the dashboard on /dashboard', () => {
+  it('starts the frame and the dashboard on /dashboard', async () => {
     tokenStorage.save('token');
-    startSignedInFirstPage('/dashboard');
+    await startSignedInFirstPage('/dashboard');
     expect(loadAppLayout).toHaveBeenCalledTimes(1);
     expect(loadDashboardPage).toHaveBeenCalledTimes(1);
   });
 
-  it('starts the frame alone on a remote path or another signed-in page, also for a cookie session', () => {
+  it('starts the frame alone on a remote path or another signed-in page, also for a cookie session', async () => {
     tokenStorage.rememberCookieSession(true);
-    startSignedInFirstPage('/wallet');
-    startSignedInFirstPage('/leaderboard');
+    await startSignedInFirstPage('/wallet');
+    await startSignedInFirstPage('/leaderboard');
     expect(loadAppLayout).toHaveBeenCalledTimes(2);
     expect(loadDashboardPage).not.toHaveBeenCalled();
   });
 
-  it('starts nothing for a visitor, or on a public page', () => {
-    startSignedInFirstPage('/dashboard');
+  it('starts nothing for a visitor, or on a public page', async () => {
+    await startSignedInFirstPage('/dashboard');
     tokenStorage.save('token');
-    startSignedInFirstPage('/');
-    startSignedInFirstPage('/auth');
-    startSignedInFirstPage('/no-such-page');
+    await startSignedInFirstPage('/');
+    await startSignedInFirstPage('/auth');
+    await startSignedInFirstPage('/no-such-page');
     expect(loadAppLayout).not.toHaveBeenCalled();
     expect(loadDashboardPage).not.toHaveBeenCalled();
   });

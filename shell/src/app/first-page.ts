@@ -1,4 +1,4 @@
-import { tokenStorage } from '@app/platform';
+import { tokenStorage, yieldToBrowser } from '@app/platform';
 import { remoteForPath } from '../federation/remote-ownership';
 import { loadAppLayout, loadDashboardPage } from './route-chunks';
 
@@ -14,11 +14,15 @@ const pageChunks: Record<string, () => Promise<unknown>> = {
  * menus, query cache) and the page's own start with main.js, while the session is checked, rather than after the
  * check has answered. A signed-out visitor is sent to /auth and fetches neither.
  */
-export function startSignedInFirstPage(pathname: string): void {
+export async function startSignedInFirstPage(pathname: string): Promise<void> {
   if (!(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return;
   const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
   if (!signedInSegments.has(firstSegment) && !remoteForPath(pathname)) return;
   // A chunk that fails here fails again, visibly, where its route loads it.
   void loadAppLayout().catch(() => undefined);
-  void pageChunks[pathname]?.().catch(() => undefined);
+  const loadPage = pageChunks[pathname];
+  if (!loadPage) return;
+  // Each start inserts its chunks' script tags: two tasks instead of one longer one on a phone (issue 45).
+  await yieldToBrowser();
+  void loadPage().catch(() => undefined);
 }
