@@ -1,37 +1,21 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import type { DialogProps } from './dialog-primitive';
 
-export interface DialogProps {
-  open: boolean;
-  onOpenChange(open: boolean): void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-  /** 'center' for modals, 'side' for the mobile side menu. */
-  placement?: 'center' | 'side';
-}
+export type { DialogProps } from './dialog-primitive';
+
+// Radix's dialog (focus trap, scroll lock, portal, layers) is script a page needs only once a dialog opens: it loads
+// then, not with every signed-in first page (issue 45).
+const RadixDialog = lazy(() => import(/* webpackChunkName: "ui-dialog" */ './dialog-primitive'));
 
 /** A modal dialog: focus trapped, Escape and the close button close it, the title names it. */
-export function Dialog({ open, onOpenChange, title, description, children, placement = 'center' }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  // Set while rendering (React's pattern for state derived from props): the first open renders the dialog at once.
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="ui-dialog__overlay" />
-        <DialogPrimitive.Content className={`ui-dialog ui-dialog--${placement}`}>
-          <div className="ui-dialog__header">
-            <DialogPrimitive.Title className="ui-dialog__title">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="ui-dialog__close" aria-label="Close">
-              ×
-            </DialogPrimitive.Close>
-          </div>
-          {description ? (
-            <DialogPrimitive.Description className="ui-dialog__description">{description}</DialogPrimitive.Description>
-          ) : (
-            <DialogPrimitive.Description className="ui-visually-hidden">{title}</DialogPrimitive.Description>
-          )}
-          <div className="ui-dialog__body">{children}</div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Suspense fallback={null}>
+      <RadixDialog {...props} />
+    </Suspense>
   );
 }

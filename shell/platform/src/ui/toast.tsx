@@ -1,52 +1,31 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { type ReactNode, createContext, useCallback, useContext, useMemo, useState } from 'react';
+import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ToastEntry, ToastInput } from './toast-region';
 
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: 'info' | 'success' | 'error';
-  /** Milliseconds; the spec's toasts last 3 or 4 seconds. */
-  durationMilliseconds?: number;
-}
+export type { ToastInput } from './toast-region';
 
-interface ToastEntry extends ToastInput {
-  id: number;
-}
+// Radix's toasts (timers, swipe, the F8 region) load with the first toast, not with every signed-in first page
+// (issue 45).
+const ToastRegion = lazy(() => import(/* webpackChunkName: "ui-toast" */ './toast-region'));
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const [shownOne, setShownOne] = useState(false);
   const show = useCallback((toast: ToastInput) => {
     setToasts((current) => [...current, { ...toast, id: Date.now() + Math.random() }]);
   }, []);
-  const remove = (id: number) => setToasts((current) => current.filter((toast) => toast.id !== id));
+  const remove = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
+  // Set while rendering (React's pattern for state derived from state): the region stays once it has loaded.
+  if (toasts.length > 0 && !shownOne) setShownOne(true);
   return (
     <ToastContext.Provider value={show}>
-      <ToastPrimitive.Provider swipeDirection="right">
-        {children}
-        {toasts.map((toast) => (
-          <ToastPrimitive.Root
-            key={toast.id}
-            className={`ui-toast ui-toast--${toast.variant ?? 'info'}`}
-            duration={toast.durationMilliseconds ?? 4000}
-            onOpenChange={(open) => {
-              if (!open) remove(toast.id);
-            }}
-          >
-            <ToastPrimitive.Title className="ui-toast__title">{toast.title}</ToastPrimitive.Title>
-            {toast.description ? (
-              <ToastPrimitive.Description className="ui-toast__description">
-                {toast.description}
-              </ToastPrimitive.Description>
-            ) : null}
-            <ToastPrimitive.Close className="ui-toast__close" aria-label="Dismiss">
-              ×
-            </ToastPrimitive.Close>
-          </ToastPrimitive.Root>
-        ))}
-        <ToastPrimitive.Viewport className="ui-toast__viewport" />
-      </ToastPrimitive.Provider>
+      {children}
+      {shownOne ? (
+        <Suspense fallback={null}>
+          <ToastRegion toasts={toasts} onRemove={remove} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -40,7 +40,8 @@ describe('UI kit', () => {
       );
     }
     render(<Harness />);
-    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    // Radix's dialog arrives with the first open (dialog.tsx): a moment later than the render.
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -56,7 +56,7 @@ describe('Notifications', () => {
     ]);
     renderAccount(<NotificationsButton />);
     await user.click(await screen.findByRole('button', { name: 'Notifications, 2 unread' }));
-    const panel = screen.getByRole('dialog', { name: 'Notifications' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     expect(within(panel).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(panel).getByText('3 hours ago')).toBeInTheDocument();
     expect(within(panel).getByText('2 days ago')).toBeInTheDocument();

@@ -52,7 +52,7 @@ describe('Search', () => {
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     const api = installFakeApi().on('GET /api/search', { body: results });
     renderAccount(<SearchDialog open onOpenChange={() => undefined} />);
-    const input = screen.getByLabelText('Search content, drops and people');
+    const input = await screen.findByLabelText('Search content, drops and people');
     await user.type(input, 'm');
     await act(async () => jest.advanceTimersByTime(1000));
     expect(api.callsTo('GET /api/search')).toHaveLength(0);

@@ -39,7 +39,7 @@ describe('Convert Currency', () => {
     const user = userEvent.setup();
     serverWith(20_000, 100);
     renderDialog('20000', '100');
-    const quick = screen.getByRole('group', { name: 'Quick amounts' });
+    const quick = await screen.findByRole('group', { name: 'Quick amounts' });
     expect(
       within(quick)
         .getAllByRole('button')

@@ -16,7 +16,7 @@ const complete = {
 };
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>, followers: string) {
-  await user.type(screen.getByLabelText('Platform username'), 'ada');
+  await user.type(await screen.findByLabelText('Platform username'), 'ada');
   await user.type(screen.getByLabelText('Phone number'), '+44 20 7946 0000');
   await user.type(screen.getByLabelText('Follower count'), followers);
 }

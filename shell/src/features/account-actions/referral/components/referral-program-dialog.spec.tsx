@@ -59,7 +59,7 @@ describe('Referral Program dialog', () => {
     expect(screen.getByLabelText('Referral code')).toHaveValue('BOB123');
     await user.click(screen.getByRole('button', { name: 'Apply referral code' }));
     expect(await screen.findByText('Referral Applied')).toBeInTheDocument();
-    expect(screen.getByText('Referral applied: +250 points')).toBeInTheDocument();
+    expect(await screen.findByText('Referral applied: +250 points')).toBeInTheDocument();
     expect(api.callsTo('POST /api/users/process-referral')[0].body).toEqual({ referral_code: 'BOB123' });
     expect(window.sessionStorage.getItem('pendingReferralCode')).toBeNull();
   });
