@@ -1,3 +1,4 @@
+import './zod-config';
 import type { z } from 'zod';
 import { routePath, type AnyRoute } from '@app/contracts/http';
 import { ApiError, INVALID_RESPONSE_CODE, apiErrorFromResponse, networkError } from './api-error';
