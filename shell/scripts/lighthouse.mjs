@@ -53,22 +53,57 @@ function lhci(command, baseUrl) {
   return result.status ?? 1;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /**
- * One line per audited route: the four scores and the three timings the goal names. Lighthouse's simulated throttling
- * scales the CPU work it observed, so a busy machine inflates TBT and LCP: each line carries Lighthouse's benchmark
- * index of the host (below 1000 it warns the CPU is slower than it expects) and the table the load average.
+ * One line per audited route and run: the four scores and the three timings the goal names. Lighthouse's simulated
+ * throttling scales the CPU work it observed, so a busy machine inflates TBT and LCP: each line carries Lighthouse's
+ * benchmark index of the host (below 1000 it warns the CPU is slower than it expects) and the table the load average.
+ * With several runs (LIGHTHOUSE_RUNS), a second table gives each route's medians and ranges: one run's TBT can be
+ * twice another's on this machine, so only medians of several runs compare two builds.
  */
 function printTable() {
-  const reports = readdirSync(outputFolder).filter((file) => /^lhr-.*\.json$/.test(file));
+  const reports = readdirSync(outputFolder)
+    .filter((file) => /^lhr-.*\.json$/.test(file))
+    .map((file) => JSON.parse(readFileSync(path.join(outputFolder, file), 'utf8')));
+  const rows = reports.map((report) => {
+    const score = (category) => Math.round(report.categories[category].score * 100);
+    const audit = (id) => report.audits[id].numericValue;
+    return {
+      route: new URL(report.finalDisplayedUrl).pathname,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bytes: audit('total-byte-weight'),
+      benchmarkIndex: report.environment.benchmarkIndex,
+    };
+  });
   console.log(`\nload average ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
   console.log('| route | performance | accessibility | best practices | SEO | LCP | TBT | CLS | bytes | benchmark index |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const file of reports) {
-    const report = JSON.parse(readFileSync(path.join(outputFolder, file), 'utf8'));
-    const score = (category) => Math.round(report.categories[category].score * 100);
-    const audit = (id) => report.audits[id].numericValue;
-    const route = new URL(report.finalDisplayedUrl).pathname;
-    console.log(`| ${route} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${(audit('largest-contentful-paint') / 1000).toFixed(1)} s | ${Math.round(audit('total-blocking-time'))} ms | ${audit('cumulative-layout-shift').toFixed(3)} | ${Math.round(audit('total-byte-weight') / 1024)} KiB | ${Math.round(report.environment.benchmarkIndex)} |`);
+  for (const row of rows) {
+    console.log(`| ${row.route} | ${row.performance} | ${row.accessibility} | ${row.bestPractices} | ${row.seo} | ${(row.lcp / 1000).toFixed(1)} s | ${Math.round(row.tbt)} ms | ${row.cls.toFixed(3)} | ${Math.round(row.bytes / 1024)} KiB | ${Math.round(row.benchmarkIndex)} |`);
+  }
+  const routes = [...new Set(rows.map((row) => row.route))];
+  if (rows.length === routes.length) return;
+  console.log('\n| route | runs | performance (range) | LCP (range) | TBT (range) |');
+  console.log('|---|---|---|---|---|');
+  for (const route of routes) {
+    const runs = rows.filter((row) => row.route === route);
+    const figure = (key, format) => {
+      const values = runs.map((row) => row[key]);
+      return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+    };
+    console.log(`| ${route} | ${runs.length} | ${figure('performance', Math.round)} | ${figure('lcp', (value) => `${(value / 1000).toFixed(2)} s`)} | ${figure('tbt', (value) => `${Math.round(value)} ms`)} |`);
   }
 }
 
