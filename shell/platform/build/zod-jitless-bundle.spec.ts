@@ -29,7 +29,9 @@ function bundle(source: string): Promise<string> {
     optimization: { minimize: false },
     output: { path: '/out', filename: 'main.js', publicPath: '/' },
     module: {
-      rules: [{ test: /\.tsx?$/, use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } } }],
+      rules: [
+        { test: /\.tsx?$/, use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } } },
+      ],
     },
     resolve: {
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],

@@ -12,7 +12,14 @@ export interface DialogProps {
 }
 
 /** Radix's dialog behind `Dialog` (dialog.tsx), loaded when a dialog first opens. */
-export default function RadixDialog({ open, onOpenChange, title, description, children, placement = 'center' }: DialogProps) {
+export default function RadixDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  placement = 'center',
+}: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

@@ -35,9 +35,9 @@ function withFreshModules(test: (modules: FreshModules) => Promise<void>): () =>
   return () =>
     jest.isolateModulesAsync(async () => {
       current = {
-        react: require('react') as FreshModules['react'],
-        testing: require('@testing-library/react/pure') as FreshModules['testing'],
-        app: require('../app') as FreshModules['app'],
+        react: await import('react'),
+        testing: await import('@testing-library/react/pure'),
+        app: await import('../app'),
       };
       await test(current);
     });

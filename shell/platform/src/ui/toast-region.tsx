@@ -27,7 +27,9 @@ export default function ToastRegion({ toasts, onRemove }: { toasts: ToastEntry[]
         >
           <ToastPrimitive.Title className="ui-toast__title">{toast.title}</ToastPrimitive.Title>
           {toast.description ? (
-            <ToastPrimitive.Description className="ui-toast__description">{toast.description}</ToastPrimitive.Description>
+            <ToastPrimitive.Description className="ui-toast__description">
+              {toast.description}
+            </ToastPrimitive.Description>
           ) : null}
           <ToastPrimitive.Close className="ui-toast__close" aria-label="Dismiss">
             ×
