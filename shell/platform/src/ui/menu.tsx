@@ -5,9 +5,9 @@ export type { MenuProps } from './menu-primitive';
 
 type MenuModule = typeof import('./menu-primitive');
 
-// Radix's dropdown menu (with its positioning engine, 20 KB of script) loads when a user first points at, focuses or
-// presses a menu's trigger, not with every signed-in first page (issue 45). Until the first press the trigger is a
-// plain button that looks and reads the same.
+// Radix's dropdown menu (with its positioning engine, about 16 KiB of compressed script) loads when a user first
+// points at, focuses or presses a menu's trigger, not with every signed-in first page (issue 45). Until the first press
+// the trigger is a plain button that looks and reads the same.
 let loadedMenu: MenuModule | null = null;
 let loadingMenu: Promise<MenuModule> | null = null;
 
@@ -60,23 +60,23 @@ export function Menu(props: MenuProps) {
   );
 }
 
-function useLoadedMenu(): MenuModule {
+function loadedMenuModule(): MenuModule {
   // Items render only inside an open menu, which is Radix's: the module is there.
   if (!loadedMenu) throw new Error('A menu item rendered outside an open Menu');
   return loadedMenu;
 }
 
 export function MenuItem({ children, onSelect }: { children: ReactNode; onSelect(): void }) {
-  const { RadixMenuItem } = useLoadedMenu();
+  const { RadixMenuItem } = loadedMenuModule();
   return <RadixMenuItem onSelect={onSelect}>{children}</RadixMenuItem>;
 }
 
 export function MenuLabel({ children }: { children: ReactNode }) {
-  const { RadixMenuLabel } = useLoadedMenu();
+  const { RadixMenuLabel } = loadedMenuModule();
   return <RadixMenuLabel>{children}</RadixMenuLabel>;
 }
 
 export function MenuSeparator() {
-  const { RadixMenuSeparator } = useLoadedMenu();
+  const { RadixMenuSeparator } = loadedMenuModule();
   return <RadixMenuSeparator />;
 }
