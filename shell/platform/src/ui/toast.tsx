@@ -1,5 +1,4 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useOnceTrue } from './once-true';
 import type { ToastEntry, ToastInput } from './toast-region';
 
 export type { ToastInput } from './toast-region';
@@ -12,12 +11,13 @@ const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
+  const [shownOne, setShownOne] = useState(false);
   const show = useCallback((toast: ToastInput) => {
     setToasts((current) => [...current, { ...toast, id: Date.now() + Math.random() }]);
   }, []);
   const remove = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
-  // The region loads with the first toast and stays.
-  const shownOne = useOnceTrue(toasts.length > 0);
+  // Set while rendering (React's pattern for state derived from state): the region stays once it has loaded.
+  if (toasts.length > 0 && !shownOne) setShownOne(true);
   return (
     <ToastContext.Provider value={show}>
       {children}
