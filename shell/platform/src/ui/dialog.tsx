@@ -1,5 +1,6 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import type { DialogProps } from './dialog-primitive';
+import { useOnceTrue } from './once-true';
 
 export type { DialogProps } from './dialog-primitive';
 
@@ -9,10 +10,7 @@ const RadixDialog = lazy(() => import(/* webpackChunkName: "ui-dialog" */ './dia
 
 /** A modal dialog: focus trapped, Escape and the close button close it, the title names it. */
 export function Dialog(props: DialogProps) {
-  const [opened, setOpened] = useState(props.open);
-  // Set while rendering (React's pattern for state derived from props): the first open renders the dialog at once.
-  if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
+  if (!useOnceTrue(props.open)) return null;
   return (
     <Suspense fallback={null}>
       <RadixDialog {...props} />

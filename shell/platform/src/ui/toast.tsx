@@ -1,4 +1,5 @@
 import { Suspense, createContext, lazy, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useOnceTrue } from './once-true';
 import type { ToastEntry, ToastInput } from './toast-region';
 
 export type { ToastInput } from './toast-region';
@@ -11,13 +12,12 @@ const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastEntry[]>([]);
-  const [shownOne, setShownOne] = useState(false);
   const show = useCallback((toast: ToastInput) => {
     setToasts((current) => [...current, { ...toast, id: Date.now() + Math.random() }]);
   }, []);
   const remove = useCallback((id: number) => setToasts((current) => current.filter((toast) => toast.id !== id)), []);
-  // Set while rendering (React's pattern for state derived from state): the region stays once it has loaded.
-  if (toasts.length > 0 && !shownOne) setShownOne(true);
+  // The region loads with the first toast and stays.
+  const shownOne = useOnceTrue(toasts.length > 0);
   return (
     <ToastContext.Provider value={show}>
       {children}
