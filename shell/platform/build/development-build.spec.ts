@@ -4,8 +4,8 @@
 // `npm run dev` in a remote's folder (`webpack serve --mode development`) is how a feature team works on it alone: its
 // development build must compile without errors, every chunk in a file of its own.
 import path from 'node:path';
-import { createFsFromVolume, Volume } from 'memfs';
-import webpack, { type Configuration, type Stats } from 'webpack';
+import type { Configuration, Stats } from 'webpack';
+import { compileInMemory } from './compile-in-memory';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
 
@@ -17,15 +17,7 @@ async function developmentBuild(frontend: string): Promise<Stats> {
   };
   const configs = ([] as Configuration[]).concat(configure({}, { mode: 'development' }));
   // The remote's own compilation (its standalone runtime core script is another, without shared modules).
-  const compiler = webpack(configs[0]);
-  compiler.outputFileSystem = createFsFromVolume(new Volume()) as unknown as typeof compiler.outputFileSystem;
-  return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error || !stats) reject(error ?? new Error('no stats'));
-      else resolve(stats);
-    }),
-  );
+  return (await compileInMemory(configs[0])).stats;
 }
 
 describe("a remote's development build", () => {

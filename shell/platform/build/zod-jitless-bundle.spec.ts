@@ -10,18 +10,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { createFsFromVolume, Volume } from 'memfs';
-import webpack from 'webpack';
+import { compileInMemory } from './compile-in-memory';
 import { sharedSingletons } from './webpack-config';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
 
 /** A production bundle (unminified) of `source`, resolved as the shell resolves 'zod'. */
-function bundle(source: string): Promise<string> {
+async function bundle(source: string): Promise<string> {
   const folder = mkdtempSync(path.join(tmpdir(), 'zod-bundle-'));
   const entry = path.join(folder, 'entry.js');
   writeFileSync(entry, source);
-  const compiler = webpack({
+  const compiled = compileInMemory({
     mode: 'production',
     entry,
     target: 'web',
@@ -42,17 +41,13 @@ function bundle(source: string): Promise<string> {
       },
     },
   });
-  const output = createFsFromVolume(new Volume());
-  compiler.outputFileSystem = output as unknown as typeof compiler.outputFileSystem;
-  return new Promise((resolve, reject) =>
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      rmSync(folder, { recursive: true, force: true });
-      if (error || !stats) return reject(error ?? new Error('no stats'));
-      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-      resolve(String(output.readFileSync('/out/main.js', 'utf8')));
-    }),
-  );
+  try {
+    const { stats, output } = await compiled;
+    if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
+    return String(output.readFileSync('/out/main.js', 'utf8'));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Runs a bundle in a fresh context and counts the functions it compiles from source (what zod's JIT does). */
