@@ -179,19 +179,23 @@ function stubApi(
   });
 }
 
-export function renderWithPlatform(
-  ui: ReactElement,
-  options: { user?: User | null; route?: string; session?: Partial<Session> } = {},
-): RenderResult {
+type PlatformOptions = { user?: User | null; route?: string; session?: Partial<Session> };
+
+/** `ui` inside a router, a session (a signed-in test user unless `user` says otherwise) and the app's providers. */
+export function withPlatform(ui: ReactElement, options: PlatformOptions = {}): ReactElement {
   const user = options.user === undefined ? createUser() : options.user;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  return (
     <MemoryRouter initialEntries={[options.route ?? '/']}>
       <SessionContext.Provider value={createSession(user, options.session)}>
         <AppProviders queryClient={queryClient}>{ui}</AppProviders>
       </SessionContext.Provider>
-    </MemoryRouter>,
+    </MemoryRouter>
   );
+}
+
+export function renderWithPlatform(ui: ReactElement, options: PlatformOptions = {}): RenderResult {
+  return render(withPlatform(ui, options));
 }
 
 // The page tracker class, for tests that replace the page's tracker (`setTelemetryTracker`) and read its batches.

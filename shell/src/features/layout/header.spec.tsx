@@ -1,5 +1,6 @@
-import { answerApiCalls, createUser, renderWithPlatform } from '@app/platform/testing';
+import { answerApiCalls, createUser, renderWithPlatform, withPlatform } from '@app/platform/testing';
 import { screen } from '@testing-library/react';
+import { createRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { Header, isSearchShortcut } from './header';
@@ -26,6 +27,34 @@ describe('header', () => {
     renderWithPlatform(<Header />);
     await user.keyboard('{Control>}k{/Control}');
     expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+  });
+
+  it('hears Ctrl+K pressed as soon as the header shows, before the page effects have run', async () => {
+    answerApiCalls({ 'GET /api/notifications': { body: [] } });
+    // Outside act(), as in a browser: React runs passive effects in a later task than the commit that shows the header.
+    const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    try {
+      const pressed = new Promise<void>((resolve) => {
+        // A mutation observer's callback runs right after the commit that inserted the header.
+        const observer = new MutationObserver(() => {
+          if (!container.querySelector('header')) return;
+          observer.disconnect();
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true }));
+          resolve();
+        });
+        observer.observe(container, { childList: true, subtree: true });
+      });
+      root.render(withPlatform(<Header />));
+      await pressed;
+      expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    } finally {
+      root.unmount();
+      container.remove();
+      globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
   });
 
   it('offers Advertiser Dashboard to advertisers and Become Advertiser to others', async () => {

@@ -1,7 +1,7 @@
 import { formatBalance, isAdvertiser, profileSlug, useSession } from '@app/platform';
 import { Menu, MenuItem, MenuLabel, MenuSeparator, sumDecimals, useToast } from '@app/platform/app';
 import { Gem, Search, Wallet } from '@app/platform/icons';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useLayoutEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AccountMenu } from '../account-actions';
 import { NotificationsButton } from '../notifications';
@@ -18,7 +18,8 @@ export function Header() {
   const [searchOpen, setSearchOpen] = useState(false);
   const [upgradeOpen, setUpgradeOpen] = useState(false);
 
-  useEffect(() => {
+  // In the commit, not after the paint: a Ctrl+K pressed as soon as the header shows must find the listener there.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (!isSearchShortcut(event)) return;
       event.preventDefault();
