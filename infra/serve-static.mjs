@@ -1,7 +1,8 @@
 // Static file server for the production builds of the shell and the remotes (no dependencies).
 // The shell's server adds SPA fallback, proxies /api to the API (so the browser talks to one origin
-// and the session cookie just works), and answers /remotes.json from the environment. Remote
-// servers send CORS headers for the shell's origin, because the shell fetches their mf-manifest.json.
+// and the session cookie just works), proxies /remotes/<remote>/ to each remote's own server (one origin, as
+// the production proxy serves them), and answers /remotes.json from the environment. Remote servers send CORS
+// headers for the shell's origin, for a remotes manifest that points the shell at them directly.
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -25,17 +26,23 @@ export function portOf(frontend, environment = process.env) {
   return port;
 }
 
+const remoteFrontends = () => frontends.filter((candidate) => candidate.app !== 'shell');
+
+/** The path under which the shell's server (and the production proxy) serves a remote's files. */
+const remotePathPrefix = (frontend) => `/remotes/${frontend.app}/`;
+
 /**
  * The remotes manifest the shell reads at run time: remote name → URL of its mf-manifest.json.
  * Override one remote with e.g. MF_WALLET_MANIFEST_URL, or all with REMOTES_MANIFEST_FILE (a JSON file).
- * By default each remote is on its port of the host name the browser used for the shell.
+ * By default each remote is under /remotes/<remote>/ on the shell's own origin (`requestHost`, the Host the browser
+ * used), as the production proxy serves it: a phone opens no second connection for a remote's route.
  */
-export function remotesManifest(requestHostname, environment = process.env) {
+export function remotesManifest(requestHost, environment = process.env) {
   if (environment.REMOTES_MANIFEST_FILE) return JSON.parse(readFileSync(environment.REMOTES_MANIFEST_FILE, 'utf8'));
   const manifest = {};
-  for (const frontend of frontends.filter((candidate) => candidate.app !== 'shell')) {
+  for (const frontend of remoteFrontends()) {
     const override = environment[`${frontend.portVariable.replace(/_PORT$/, '')}_MANIFEST_URL`];
-    manifest[frontend.federationName] = override || `http://${requestHostname}:${portOf(frontend, environment)}/mf-manifest.json`;
+    manifest[frontend.federationName] = override || `http://${requestHost}${remotePathPrefix(frontend)}mf-manifest.json`;
   }
   return manifest;
 }
@@ -87,8 +94,8 @@ function originPolicy(environment) {
   };
 }
 
-function proxyToApi(request, response, apiUrl, log) {
-  const target = new URL(request.url, apiUrl);
+/** Forwards the request to `target` (the API, or a remote's own server); 502 with `unreachable` when it is down. */
+function proxyTo(request, response, target, unreachable, log) {
   // This server is the edge: whatever X-Forwarded-* the client sent is its own claim, so the API hears only the
   // address this socket really came from (it trusts these headers from this proxy alone, see TRUST_PROXY).
   const headers = { ...request.headers, host: target.host, 'x-forwarded-host': request.headers.host ?? '' };
@@ -105,10 +112,10 @@ function proxyToApi(request, response, apiUrl, log) {
     },
   );
   upstream.on('error', (error) => {
-    log(`API proxy error for ${request.method} ${request.url}: ${error.message}`);
+    log(`proxy error for ${request.method} ${request.url}: ${error.message}`);
     if (!response.headersSent) {
       response.writeHead(502, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ error: 'The API is not reachable', code: 'API_UNREACHABLE' }));
+      response.end(JSON.stringify(unreachable));
     } else response.destroy();
   });
   request.pipe(upstream);
@@ -120,6 +127,7 @@ function proxyToApi(request, response, apiUrl, log) {
  * @param {number} options.port
  * @param {boolean} [options.spa] answer unknown paths with index.html (the shell)
  * @param {string} [options.apiUrl] proxy /api/* there (the shell)
+ * @param {Record<string, string>} [options.remoteUrls] proxy /remotes/<remote>/* to each remote's server (the shell)
  * @param {boolean} [options.serveRemotesManifest] answer /remotes.json from the environment (the shell)
  * @param {NodeJS.ProcessEnv} [options.environment]
  * @param {(line: string) => void} [options.log]
@@ -140,7 +148,10 @@ export function startStaticServer(options) {
       response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
       response.setHeader('Access-Control-Allow-Headers', '*');
     }
-    if (options.apiUrl && isApiPath(url.pathname)) return proxyToApi(request, response, options.apiUrl, log);
+    if (options.apiUrl && isApiPath(url.pathname))
+      return proxyTo(request, response, new URL(request.url, options.apiUrl), API_UNREACHABLE, log);
+    const remote = options.remoteUrls ? remoteOfPath(url.pathname, options.remoteUrls) : null;
+    if (remote) return proxyTo(request, response, remote.target(request.url), remote.unreachable, log);
     if (request.method === 'OPTIONS') {
       response.writeHead(204);
       return response.end();
@@ -150,9 +161,8 @@ export function startStaticServer(options) {
       return response.end();
     }
     if (options.serveRemotesManifest && url.pathname === '/remotes.json') {
-      const hostname = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
       response.writeHead(200, { 'Content-Type': contentTypes['.json'], 'Cache-Control': 'no-cache' });
-      return response.end(JSON.stringify(remotesManifest(hostname, environment)));
+      return response.end(JSON.stringify(remotesManifest(request.headers.host ?? 'localhost', environment)));
     }
 
     let relativePath;
@@ -214,6 +224,9 @@ export function serveFrontend(frontend, environment = process.env, log) {
     port: portOf(frontend, environment),
     spa: true,
     apiUrl: isShell ? apiUrl : undefined,
+    remoteUrls: isShell
+      ? Object.fromEntries(remoteFrontends().map((remote) => [remote.app, `http://127.0.0.1:${portOf(remote, environment)}`]))
+      : undefined,
     serveRemotesManifest: isShell,
     environment,
     log,
@@ -248,4 +261,16 @@ function isApiPath(pathname) {
     pathname === '/advertisers/coupons' ||
     pathname.startsWith('/advertisers/coupons/')
   );
+}
+
+const API_UNREACHABLE = { error: 'The API is not reachable', code: 'API_UNREACHABLE' };
+
+/** The remote whose /remotes/<remote>/ prefix starts `pathname`, with the URL on its own server; null for none. */
+function remoteOfPath(pathname, remoteUrls) {
+  const app = Object.keys(remoteUrls).find((candidate) => pathname.startsWith(remotePathPrefix({ app: candidate })));
+  if (!app) return null;
+  return {
+    target: (requestUrl) => new URL(requestUrl.slice(`/remotes/${app}`.length), remoteUrls[app]),
+    unreachable: { error: `The ${app} frontend is not reachable`, code: 'REMOTE_UNREACHABLE' },
+  };
 }

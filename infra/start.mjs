@@ -1,7 +1,8 @@
 // `npm start`: builds the frontends for production when their dist/ is missing or older than their
 // sources (one per core at a time, a progress line per tenth, reusing webpack's cache), then runs the API and serves the shell (4200) and the four remotes (4201-4204).
 // Ports move with API_PORT, SHELL_PORT, MF_EARN_PORT, MF_INVEST_PORT, MF_WALLET_PORT, MF_ADVERTISER_PORT.
-// The shell's server proxies /api to the API, so the browser sees one origin. Ctrl+C stops everything.
+// The shell's server proxies /api to the API and /remotes/<remote>/ to each remote's server, so the browser sees one
+// origin, as behind the production proxy. Ctrl+C stops everything.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -218,7 +219,7 @@ async function main() {
     const frontendLog = logger(frontend.app, index + 1);
     const server = await serveFrontend(frontend, environment, frontendLog);
     servers.push(server);
-    frontendLog(`http://localhost:${portOf(frontend, environment)}${frontend.app === 'shell' ? ' (proxies /api to the API)' : ''}`);
+    frontendLog(`http://localhost:${portOf(frontend, environment)}${frontend.app === 'shell' ? ' (proxies /api to the API and /remotes/<remote>/ to the remotes)' : ''}`);
   }
   log(`the app is at http://localhost:${config.SHELL_PORT} — Ctrl+C stops everything`);
 }

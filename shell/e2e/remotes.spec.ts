@@ -60,12 +60,12 @@ for (const remote of remotes) {
       ),
     ).toEqual([]);
     const reactFiles = remoteReactFiles(remote.folder);
-    expect(scripts.some((url) => url.includes(`/remoteEntry.js`))).toBe(true);
+    // The shell's server serves the remote under /remotes/<folder>/ on its own origin, as the production proxy does.
+    const remoteFolder = `${new URL(baseURL ?? 'http://localhost:4200').origin}/remotes/${remote.folder}/`;
+    expect(scripts.some((url) => url === `${remoteFolder}remoteEntry.js`)).toBe(true);
     expect(
       scripts.filter(
-        (url) =>
-          reactFiles.some((file) => url.endsWith(`/${file}`)) &&
-          !url.startsWith(`${new URL(baseURL ?? 'http://localhost:4200').origin}/`),
+        (url) => url.startsWith(remoteFolder) && reactFiles.some((file) => url === `${remoteFolder}${file}`),
       ),
     ).toEqual([]);
   });

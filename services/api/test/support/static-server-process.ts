@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 export async function startStaticServerProcess(options: {
   root: string;
   apiUrl?: string;
+  remoteUrls?: Record<string, string>;
+  serveRemotesManifest?: boolean;
   spa?: boolean;
 }): Promise<{ process: ChildProcess; port: number }> {
   const script = `
