@@ -32,8 +32,9 @@ describe('header', () => {
   it('hears Ctrl+K pressed as soon as the header shows, before the page effects have run', async () => {
     answerApiCalls({ 'GET /api/notifications': { body: [] } });
     // Outside act(), as in a browser: React runs passive effects in a later task than the commit that shows the header.
-    const actEnvironment = globalThis.IS_REACT_ACT_ENVIRONMENT;
-    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
     const container = document.body.appendChild(document.createElement('div'));
     const root = createRoot(container);
     try {
@@ -53,7 +54,7 @@ describe('header', () => {
     } finally {
       root.unmount();
       container.remove();
-      globalThis.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
   });
 
