@@ -1,7 +1,9 @@
 // zod as shared under the key 'zod' (issue 45): the package's own entry (zod/v4/classic/external.js) less what no
 // frontend calls at run time: `z.locales` and `z.core` (every translation of the messages, about 250 KB before
-// compression) and `z.fromJSONSchema`. A shared module is never tree-shaken, so the package's entry would bring them
-// to every page that validates. zod-shared.spec.ts fails when browser code starts using one of them.
+// compression), `z.fromJSONSchema`, and the ahead-of-time compiler (`z.compile`, `z.withParser`, `z.INVALID`,
+// `ZodCompileAsyncError`, `ZodCompileUnsupportedError`: core/compile.js, 92 KB before compression, which the schemas do
+// not use). A shared module is never tree-shaken, so the package's entry would bring them to every page that loads a
+// remote. zod-shared.spec.ts fails when browser code starts using one of them.
 import * as z from './zod-shared-external.mjs';
 
 // Interpreted parsing (issue 45): zod's JIT compiles each object schema's parser with `new Function` on its first
