@@ -269,8 +269,10 @@ const API_UNREACHABLE = { error: 'The API is not reachable', code: 'API_UNREACHA
 function remoteOfPath(pathname, remoteUrls) {
   const app = Object.keys(remoteUrls).find((candidate) => pathname.startsWith(remotePathPrefix({ app: candidate })));
   if (!app) return null;
+  // The remote's own server serves the files at its root: the prefix goes, its last slash stays.
+  const prefixLength = remotePathPrefix({ app }).length - 1;
   return {
-    target: (requestUrl) => new URL(requestUrl.slice(`/remotes/${app}`.length), remoteUrls[app]),
+    target: (requestUrl) => new URL(requestUrl.slice(prefixLength), remoteUrls[app]),
     unreachable: { error: `The ${app} frontend is not reachable`, code: 'REMOTE_UNREACHABLE' },
   };
 }
