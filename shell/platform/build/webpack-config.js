@@ -321,6 +321,10 @@ function createWebpackConfig(options) {
       devServer: {
         port: options.port,
         host: '127.0.0.1',
+        // Its live-reload socket is at 127.0.0.1 (the host above) while the page may be at localhost (the README's
+        // address) or be the shell's, on another port: both loopback names count as this server's own, or the socket
+        // is refused ("Invalid Host/Origin header") and the page never reloads.
+        allowedHosts: ['localhost', '127.0.0.1'],
         historyApiFallback: true,
         static: options.staticDirectory ? { directory: options.staticDirectory } : false,
         headers: corsHeaders,
