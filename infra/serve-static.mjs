@@ -26,10 +26,10 @@ export function portOf(frontend, environment = process.env) {
   return port;
 }
 
-const remoteFrontends = () => frontends.filter((candidate) => candidate.app !== 'shell');
+const remoteFrontends = frontends.filter((candidate) => candidate.app !== 'shell');
 
 /** The path under which the shell's server (and the production proxy) serves a remote's files. */
-const remotePathPrefix = (frontend) => `/remotes/${frontend.app}/`;
+const remotePathPrefix = (app) => `/remotes/${app}/`;
 
 /**
  * The remotes manifest the shell reads at run time: remote name → URL of its mf-manifest.json.
@@ -40,9 +40,9 @@ const remotePathPrefix = (frontend) => `/remotes/${frontend.app}/`;
 export function remotesManifest(requestHost, environment = process.env) {
   if (environment.REMOTES_MANIFEST_FILE) return JSON.parse(readFileSync(environment.REMOTES_MANIFEST_FILE, 'utf8'));
   const manifest = {};
-  for (const frontend of remoteFrontends()) {
+  for (const frontend of remoteFrontends) {
     const override = environment[`${frontend.portVariable.replace(/_PORT$/, '')}_MANIFEST_URL`];
-    manifest[frontend.federationName] = override || `http://${requestHost}${remotePathPrefix(frontend)}mf-manifest.json`;
+    manifest[frontend.federationName] = override || `http://${requestHost}${remotePathPrefix(frontend.app)}mf-manifest.json`;
   }
   return manifest;
 }
@@ -225,7 +225,7 @@ export function serveFrontend(frontend, environment = process.env, log) {
     spa: true,
     apiUrl: isShell ? apiUrl : undefined,
     remoteUrls: isShell
-      ? Object.fromEntries(remoteFrontends().map((remote) => [remote.app, `http://127.0.0.1:${portOf(remote, environment)}`]))
+      ? Object.fromEntries(remoteFrontends.map((remote) => [remote.app, `http://127.0.0.1:${portOf(remote, environment)}`]))
       : undefined,
     serveRemotesManifest: isShell,
     environment,
@@ -267,10 +267,10 @@ const API_UNREACHABLE = { error: 'The API is not reachable', code: 'API_UNREACHA
 
 /** The remote whose /remotes/<remote>/ prefix starts `pathname`, with the URL on its own server; null for none. */
 function remoteOfPath(pathname, remoteUrls) {
-  const app = Object.keys(remoteUrls).find((candidate) => pathname.startsWith(remotePathPrefix({ app: candidate })));
+  const app = Object.keys(remoteUrls).find((candidate) => pathname.startsWith(remotePathPrefix(candidate)));
   if (!app) return null;
   // The remote's own server serves the files at its root: the prefix goes, its last slash stays.
-  const prefixLength = remotePathPrefix({ app }).length - 1;
+  const prefixLength = remotePathPrefix(app).length - 1;
   return {
     target: (requestUrl) => new URL(requestUrl.slice(prefixLength), remoteUrls[app]),
     unreachable: { error: `The ${app} frontend is not reachable`, code: 'REMOTE_UNREACHABLE' },

@@ -14,6 +14,7 @@ import WebSocket from 'ws';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
 
+// A port of our own choosing: the server's `port: 'auto'` imports an ES module, which Jest's module system cannot.
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
