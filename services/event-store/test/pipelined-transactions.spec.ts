@@ -92,6 +92,19 @@ describe.each([
     expect(after.rows).toEqual([{ id: 3 }]);
   });
 
+  it('fails a unit whose COMMIT PostgreSQL answered with ROLLBACK (a failed statement it had swallowed)', async () => {
+    await expect(
+      store.withTransaction(async (transaction) => {
+        await transaction.query('INSERT INTO pipelined_rows VALUES (1)');
+        await transaction.query('SELECT 1 / 0').catch(() => undefined);
+      }),
+    ).rejects.toThrow(/rolled back at its COMMIT/);
+    expect(
+      (await database.pool.query<{ count: string }>('SELECT count(*)::text AS count FROM pipelined_rows')).rows[0]!
+        .count,
+    ).toBe('0');
+  });
+
   it('refuses a statement a unit sends after its transaction ended, instead of running it outside', async () => {
     let late: Promise<unknown> | undefined;
     await expect(

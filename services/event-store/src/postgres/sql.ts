@@ -36,7 +36,16 @@ type Send = <T>(statement: () => Promise<T>) => Promise<T>;
 
 /** A transaction's handle, ended by its COMMIT or ROLLBACK: a statement sent after that is refused, not run. */
 export interface OwnTransactionHandle extends TransactionHandle {
+  /** Ends the transaction; 'COMMIT' rejects (TransactionRolledBackError) when PostgreSQL did not commit it. */
   end(statement: 'COMMIT' | 'ROLLBACK'): Promise<void>;
+}
+
+/** A COMMIT that PostgreSQL answered with ROLLBACK: a statement before it had failed, so nothing was committed. */
+export class TransactionRolledBackError extends Error {
+  constructor() {
+    super('The transaction was rolled back at its COMMIT: a statement in it had failed');
+    this.name = 'TransactionRolledBackError';
+  }
 }
 
 /**
@@ -62,7 +71,10 @@ export function transactionHandle(
       if (ended) return;
       const last = send(() => client.query(statement));
       ended = true;
-      await last;
+      const result = await last;
+      // PostgreSQL answers the COMMIT of a transaction that a failed statement aborted with ROLLBACK, not an error:
+      // a unit that caught a statement's error and went on must not be told its work was committed.
+      if (statement === 'COMMIT' && result.command !== 'COMMIT') throw new TransactionRolledBackError();
     },
   });
 }
