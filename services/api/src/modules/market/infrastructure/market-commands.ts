@@ -21,7 +21,7 @@ import { evolveMarket, initialMarket, marketStreamId, type MarketEvent, type Mar
 import { marketPriceFor } from '../domain/price';
 import { marketRefusalToApiError } from '../market-refusals';
 import { applyMarketEvents, type ReadModelContext } from './inline-read-model';
-import { applyPrimarySales, type PendingBuy } from './primary-sales';
+import { primarySalesAlongside, type PendingBuy } from './primary-sales';
 
 const usd = (minor: bigint) => minorToApiNumber(minor, 'usd');
 /** Every stored market event is parsed at the edge: a fact that no longer reads fails loudly, not into a wrong fold. */
@@ -165,8 +165,8 @@ export class MarketCommands {
   /**
    * One group of buys on one item: one lock, one read of the item's market and pool (funding) streams, the content
    * read once, each buyer decided in turn on the market the ones before left (so the last shares go to exactly who
-   * asked first), the read models in two statements, and ONE append of every accepted buyer's events and ledger
-   * transaction (the runner's `runGroup`). Idempotency stays per request: each key records its own answer or refusal.
+   * asked first), and ONE append of every accepted buyer's events, ledger transaction and read-model rows (the
+   * runner's `runGroup`). Idempotency stays per request: each key records its own answer or refusal.
    */
   private async commitPrimarySales(contentId: string, group: PendingBuy[]): Promise<void> {
     const streamId = marketStreamId(contentId);
@@ -223,12 +223,11 @@ export class MarketCommands {
             }),
           });
         }
-        await applyPrimarySales(unit.transaction, contentId, events);
         const appends =
           events.length > 0
             ? [{ streamId, expectedVersion: market.version, events: events.map(({ type, data }) => ({ type, data })) }]
             : [];
-        return { appends, members };
+        return { appends, members, alongside: primarySalesAlongside(contentId, events) };
       },
     });
     outcomes.forEach((outcome, index) =>

@@ -1,6 +1,6 @@
 import type { BuySharesResponse } from '@app/contracts/market';
 import type { IdempotentRequest } from '../../../platform/idempotency/unit-of-work';
-import { preparedQuery, type TransactionHandle } from '@app/event-store';
+import type { AppendAlongside } from '@app/event-store';
 import { rowsDocument, rowsTable } from '../../../platform/database/upsert-rows';
 import type { MarketEvent } from '../domain/market';
 
@@ -27,16 +27,15 @@ export interface PendingBuy {
 }
 
 /**
- * The inline read models of a group's primary sales in ONE statement (one round trip instead of three per sale): an
- * upsert of every buyer's position (summed per buyer: one row may be touched once per statement) and an insert of the
- * trades, the first as a data-modifying CTE of the second.
+ * The inline read models of a group's primary sales, written by the group's append statement itself (no round trip
+ * of their own): an upsert of every buyer's position (summed per buyer: one statement may touch a row once) and an
+ * insert of the trades. Empty when nothing was sold.
  */
-export async function applyPrimarySales(
-  transaction: TransactionHandle,
+export function primarySalesAlongside(
   contentId: string,
   events: readonly Extract<MarketEvent, { type: 'SharesBought' }>[],
-): Promise<void> {
-  if (events.length === 0) return;
+): AppendAlongside[] {
+  if (events.length === 0) return [];
   const byBuyer = new Map<string, { quantity: number; totalMinor: bigint; at: string }>();
   for (const { data } of events) {
     const entry = byBuyer.get(data.buyerId) ?? { quantity: 0, totalMinor: 0n, at: data.at };
@@ -47,31 +46,36 @@ export async function applyPrimarySales(
     });
   }
   const buyers = [...byBuyer];
-  await preparedQuery(
-    transaction,
-    `WITH positions AS (
-       INSERT INTO market_positions AS p (content_id, user_id, owned, cost_minor, last_trade_at)
+  return [
+    {
+      statement: `INSERT INTO market_positions AS p (content_id, user_id, owned, cost_minor, last_trade_at)
        SELECT $1, buyer, quantity, cost, at FROM ${rowsTable(2, POSITION_COLUMNS)} AS t
        ON CONFLICT (content_id, user_id) DO UPDATE SET owned = p.owned + EXCLUDED.owned,
          cost_minor = p.cost_minor + EXCLUDED.cost_minor,
          last_trade_at = GREATEST(p.last_trade_at, EXCLUDED.last_trade_at)
-     )
-     INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at)
-     SELECT id, $1, 'primary', buyer, seller, quantity, price, at
-     FROM ${rowsTable(3, TRADE_COLUMNS)} AS t`,
-    [
-      contentId,
-      rowsDocument(buyers.map(([buyer, entry]) => [buyer, entry.quantity, String(entry.totalMinor), entry.at])),
-      rowsDocument(
-        events.map(({ data }) => [
-          data.transactionId,
-          data.buyerId,
-          data.creatorId,
-          data.quantity,
-          data.priceMinor,
-          data.at,
-        ]),
-      ),
-    ],
-  );
+       RETURNING 1`,
+      params: [
+        contentId,
+        rowsDocument(buyers.map(([buyer, entry]) => [buyer, entry.quantity, String(entry.totalMinor), entry.at])),
+      ],
+    },
+    {
+      statement: `INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at)
+       SELECT id, $1, 'primary', buyer, seller, quantity, price, at FROM ${rowsTable(2, TRADE_COLUMNS)} AS t
+       RETURNING 1`,
+      params: [
+        contentId,
+        rowsDocument(
+          events.map(({ data }) => [
+            data.transactionId,
+            data.buyerId,
+            data.creatorId,
+            data.quantity,
+            data.priceMinor,
+            data.at,
+          ]),
+        ),
+      ],
+    },
+  ];
 }
