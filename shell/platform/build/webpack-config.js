@@ -7,7 +7,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
-const { DefinePlugin, ProgressPlugin } = require('webpack');
+const { DefinePlugin, NormalModuleReplacementPlugin, ProgressPlugin } = require('webpack');
 
 const { RoutePreloadPlugin } = require('./route-preload-plugin');
 const { EarlyRequestsPlugin } = require('./early-requests-plugin');
@@ -160,6 +160,24 @@ function productionCache(options, part, dependencies) {
   };
 }
 
+/** zod's folder, and the module that stands in for its JSON Schema conversion in the browser builds. */
+const ZOD_FOLDER = path.dirname(require.resolve('zod/package.json'));
+const ZOD_JSON_SCHEMA_BROWSER = path.join(__dirname, 'zod-json-schema-browser.mjs');
+
+/**
+ * zod's classic schemas get zod-json-schema-browser.mjs for the two files of zod's JSON Schema conversion (64 KB
+ * before compression on every page that validates an answer; no page converts a schema). Only their own imports:
+ * the stand-in re-exports a part of the real file.
+ */
+function zodWithoutJsonSchema() {
+  const classic = path.join(ZOD_FOLDER, 'v4', 'classic') + path.sep;
+  return new NormalModuleReplacementPlugin(/\/core\/(json-schema-processors|to-json-schema)\.js$/, (resource) => {
+    if (resource.contextInfo?.issuer?.startsWith(classic)) {
+      resource.request = ZOD_JSON_SCHEMA_BROWSER;
+    }
+  });
+}
+
 /** The script a remote's standalone page loads before main.js, to give its entry the federation runtime core. */
 const STANDALONE_RUNTIME_CORE = 'federation-runtime-core';
 
@@ -251,7 +269,7 @@ function createWebpackConfig(options) {
           // React Router's own build (its package exports give bundlers the development one, warnings included),
           // under a name no share key matches, for react-router-shared.mjs.
           // zod's own files for zod-shared-external.mjs, likewise under a name no share key matches.
-          'zod-build': path.dirname(require.resolve('zod/package.json')),
+          'zod-build': ZOD_FOLDER,
           'react-router-build$': path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', production ? 'production' : 'development', 'index.mjs'),
           ...hostAliases(options),
         },
@@ -287,6 +305,7 @@ function createWebpackConfig(options) {
       },
       plugins: [
         ...federationPlugins(options),
+        zodWithoutJsonSchema(),
         new HtmlWebpackPlugin({
           template: path.join(__dirname, 'index.html'),
           title: options.title,

@@ -1,6 +1,7 @@
 // zod as shared under the key 'zod' (issue 45): the package's own entry (zod/v4/classic/external.js) less what no
 // frontend calls at run time: `z.locales` and `z.core` (every translation of the messages, about 250 KB before
-// compression), `z.fromJSONSchema`, and the ahead-of-time compiler (`z.compile`, `z.withParser`, `z.INVALID`,
+// compression), the JSON Schema conversions (`z.toJSONSchema`, `z.fromJSONSchema`; the schemas' own are left out by
+// zod-json-schema-browser.mjs), and the ahead-of-time compiler (`z.compile`, `z.withParser`, `z.INVALID`,
 // `ZodCompileAsyncError`, `ZodCompileUnsupportedError`: core/compile.js, 92 KB before compression, which the schemas do
 // not use). A shared module is never tree-shaken, so the package's entry would bring them to every page that loads a
 // remote. zod-shared.spec.ts fails when browser code starts using one of them.

@@ -1,5 +1,5 @@
-// The frontends share zod-shared.mjs under the key 'zod' (issue 45): zod's entry less `core`, `locales`,
-// `fromJSONSchema` and the ahead-of-time compiler. Browser code that used one of those would find it undefined.
+// The frontends share zod-shared.mjs under the key 'zod' (issue 45): zod's entry less `core`, `locales`, the JSON
+// Schema conversions and the ahead-of-time compiler. Browser code that used one of those would find it undefined.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,7 @@ const left = [
   'core',
   'locales',
   'fromJSONSchema',
+  'toJSONSchema',
   'compile',
   'withParser',
   'INVALID',
@@ -87,7 +88,7 @@ describe('the shared zod module', () => {
     expect(compiling.functionsCompiled).toBeGreaterThan(0);
   });
 
-  it('is zod/v4/classic/external.js without core, locales, fromJSONSchema and the compiler', () => {
+  it('is zod/v4/classic/external.js without core, locales, the JSON Schema conversions and the compiler', () => {
     // Each export clause with its module as a path under zod/v4 (classic/schemas.js, core/index.js), quotes alike.
     const clauses = (text: string, base: string) =>
       text
@@ -106,9 +107,32 @@ describe('the shared zod module', () => {
     expect(shared).toEqual(external);
   });
 
+  it("gives zod's classic schemas, in place of its JSON Schema conversion, every name they read from it", async () => {
+    const zodFolder = path.dirname(require.resolve('zod/package.json'));
+    const schemas = readFileSync(path.join(zodFolder, 'v4/classic/schemas.js'), 'utf8');
+    const [, namespace] = /import \* as (\w+) from "\.\.\/core\/json-schema-processors\.js"/.exec(schemas) ?? [];
+    expect(namespace).toBeDefined();
+    const fromProcessors = [...schemas.matchAll(new RegExp(`(?<![\\w-])${namespace}\\.(\\w+)`, 'g'))].map(
+      (match) => match[1],
+    );
+    const [, methods] = /import \{([^}]*)\} from "\.\.\/core\/to-json-schema\.js"/.exec(schemas) ?? [];
+    const fromConversion = (methods ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
+    expect(fromProcessors.length).toBeGreaterThan(30);
+    expect(fromConversion.length).toBeGreaterThan(0);
+    // Every other import of schemas.js from zod's core is left as it is: only these two files are stood in for.
+    const stub = readFileSync(path.join(__dirname, 'zod-json-schema-browser.mjs'), 'utf8');
+    const exported = new Set(
+      [...stub.matchAll(/^export (?:const|function) (\w+)|^export \{ (\w+) \}/gm)].map((match) => match[1] ?? match[2]),
+    );
+    expect([...new Set([...fromProcessors, ...fromConversion])].filter((name) => !exported.has(name))).toEqual([]);
+  });
+
   it('has no browser code reading what it leaves out', () => {
     const pattern = new RegExp(
-      `\\bz\\.(${left.join('|')})\\b|import\\s*\\{[^}]*\\b(${left.join('|')})\\b[^}]*\\}\\s*from\\s*'zod'`,
+      `\\bz\\.(${left.join('|')})\\b|import\\s*\\{[^}]*\\b(${left.join('|')})\\b[^}]*\\}\\s*from\\s*'zod'|\\.toJSONSchema\\(|\\bjsonSchema\\.(input|output)\\(`,
     );
     const offenders = browserSources
       .flatMap((folder) => sourceFiles(path.join(repositoryRoot, folder)))
