@@ -60,7 +60,8 @@ export function primarySalesAlongside(
       ],
     },
     {
-      statement: `INSERT INTO market_trades (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at)
+      statement: `INSERT INTO market_trades
+         (transaction_id, content_id, kind, buyer_id, seller_id, quantity, price_minor, at)
        SELECT id, $1, 'primary', buyer, seller, quantity, price, at FROM ${rowsTable(2, TRADE_COLUMNS)} AS t
        RETURNING 1`,
       params: [
