@@ -20,12 +20,12 @@ async function start(root: HTMLElement) {
   await yieldToBrowser();
   startSessionRequests();
   await yieldToBrowser();
-  startFirstPageRemote(pathname);
+  const remote = startFirstPageRemote(pathname);
   await yieldToBrowser();
-  await startSignedInFirstPage(pathname);
+  const { arrived } = await startSignedInFirstPage(pathname);
   await yieldToBrowser();
   const reactRoot = createRoot(root);
-  await yieldToBrowser();
+  await firstPageArrived([remote, arrived]);
   // A transition lets React's concurrent renderer yield to the browser every few milliseconds: the first render is
   // many short tasks instead of one long one that blocks input on a slow phone.
   startTransition(() => {
@@ -35,6 +35,22 @@ async function start(root: HTMLElement) {
       </StrictMode>,
     );
   });
+}
+
+/** The longest the first render waits for its page's chunks (`firstPageArrived`). */
+const FIRST_RENDER_WAIT_MILLISECONDS = 1500;
+
+/**
+ * Waits until the chunks the first page started have arrived (or failed), at most FIRST_RENDER_WAIT_MILLISECONDS, so
+ * that the first render finds them in and shows the page in one commit, without a spinner and the wait React adds
+ * after one (app/arrived-chunks.ts). The cap keeps a slow remote from holding back the frame.
+ */
+async function firstPageArrived(arrivals: Promise<void>[]): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, FIRST_RENDER_WAIT_MILLISECONDS)));
+  await Promise.race([Promise.all(arrivals), cap]);
+  clearTimeout(timer);
+  await yieldToBrowser();
 }
 
 void start(container);

@@ -42,6 +42,23 @@ describe('a signed-in first page', () => {
     expect(loadDashboardPage).not.toHaveBeenCalled();
   });
 
+  it('says when what it started has arrived, for the first render to wait on (a failed chunk counts as done)', async () => {
+    tokenStorage.save('token');
+    let layoutArrives: (module: object) => void = () => undefined;
+    loadAppLayout.mockImplementationOnce(() => new Promise((resolve) => (layoutArrives = resolve)));
+    loadDashboardPage.mockImplementationOnce(() => Promise.reject(new Error('offline')));
+    const { arrived } = await startSignedInFirstPage('/dashboard');
+    let done = false;
+    void arrived.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(done).toBe(false);
+    layoutArrives({});
+    await arrived;
+    expect(done).toBe(true);
+    tokenStorage.clear();
+    await expect((await startSignedInFirstPage('/dashboard')).arrived).resolves.toBeUndefined();
+  });
+
   it('leaves a chunk that fails to its route: no unhandled failure here', async () => {
     tokenStorage.save('token');
     loadAppLayout.mockImplementationOnce(() => Promise.reject(new Error('offline')));

@@ -9,20 +9,33 @@ const pageChunks: Record<string, () => Promise<unknown>> = {
   '/home': loadDashboardPage,
 };
 
+/** What a first page started: `arrived` settles once all of it has arrived or failed (its route then shows why). */
+export interface FirstPageStart {
+  arrived: Promise<void>;
+}
+
+const NOTHING_STARTED: FirstPageStart = { arrived: Promise.resolve() };
+const settled = (chunk: Promise<unknown>): Promise<void> =>
+  chunk.then(
+    () => undefined,
+    () => undefined,
+  );
+
 /**
  * A first page behind sign-in, opened with a session to check (a reload, a link): the signed-in frame's chunk (header,
  * menus, query cache) and the page's own start with main.js, while the session is checked, rather than after the
  * check has answered. A signed-out visitor is sent to /auth and fetches neither.
  */
-export async function startSignedInFirstPage(pathname: string): Promise<void> {
-  if (!(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return;
+export async function startSignedInFirstPage(pathname: string): Promise<FirstPageStart> {
+  if (!(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return NOTHING_STARTED;
   const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
-  if (!signedInSegments.has(firstSegment) && !remoteForPath(pathname)) return;
+  if (!signedInSegments.has(firstSegment) && !remoteForPath(pathname)) return NOTHING_STARTED;
   // A chunk that fails here fails again, visibly, where its route loads it.
-  void loadAppLayout().catch(() => undefined);
+  const layout = settled(loadAppLayout());
   const loadPage = pageChunks[pathname];
-  if (!loadPage) return;
+  if (!loadPage) return { arrived: layout };
   // Each start inserts its chunks' script tags: two tasks instead of one longer one on a phone (issue 45).
   await yieldToBrowser();
-  void loadPage().catch(() => undefined);
+  const page = settled(loadPage());
+  return { arrived: Promise.all([layout, page]).then(() => undefined) };
 }

@@ -1,4 +1,9 @@
+import { ArrivedChunk } from './arrived-chunks';
+
 // The lazy chunks a signed-in first page starts before its session is checked (first-page.ts) and its routes render
-// (app-routes.tsx): one import each, so both find the same download.
-export const loadAppLayout = () => import('../features/layout/app-layout');
-export const loadDashboardPage = () => import('../features/dashboard/dashboard-page');
+// (app-routes.tsx): one import each, so both find the same download, and a route that renders after its chunk arrived
+// renders it at once (ArrivedChunk).
+export const appLayoutChunk = new ArrivedChunk(() => import('../features/layout/app-layout'));
+export const dashboardPageChunk = new ArrivedChunk(() => import('../features/dashboard/dashboard-page'));
+export const loadAppLayout = appLayoutChunk.load;
+export const loadDashboardPage = dashboardPageChunk.load;

@@ -59,11 +59,23 @@ describe('the first page on a remote path', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('keeps a remote that is down to its route: no unhandled failure here', async () => {
+  it('keeps a remote that is down to its route: no unhandled failure here, and settles', async () => {
     tokenStorage.save('token');
     loadRemoteRoutes.mockImplementationOnce(() => Promise.reject(new Error('down')));
-    startFirstPageRemote('/earn');
-    await settle();
+    await expect(startFirstPageRemote('/earn')).resolves.toBeUndefined();
     expect(loadRemoteRoutes).toHaveBeenCalledWith('mf_earn', expect.any(Promise));
+  });
+
+  it("settles once the remote's routes have arrived, for the first render to wait on", async () => {
+    tokenStorage.save('token');
+    let routesArrive: (routes: { default: () => null }) => void = () => undefined;
+    loadRemoteRoutes.mockImplementationOnce(() => new Promise((resolve) => (routesArrive = resolve)));
+    let done = false;
+    const started = startFirstPageRemote('/wallet').then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+    routesArrive({ default: () => null });
+    await started;
+    expect(done).toBe(true);
   });
 });

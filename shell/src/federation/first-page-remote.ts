@@ -10,18 +10,21 @@ const EARLY_MANIFEST_TIMEOUT_MILLISECONDS = 1800;
  * route chunks, and the shell's shared modules the remotes take (zod, the query library, `@app/platform/app`), all
  * while the session is checked and the signed-in frame loads, instead of one after another. The route's own load then
  * finds them in flight or done; a remote that is down fails here silently and there with its fallback. A signed-out
- * visitor (sent to /auth) fetches nothing.
+ * visitor (sent to /auth) fetches nothing. Settles once the remote's routes have arrived or failed.
  */
-export function startFirstPageRemote(pathname: string): void {
+export function startFirstPageRemote(pathname: string): Promise<void> {
   const remote = remoteForPath(pathname);
-  if (!remote || !(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return;
+  if (!remote || !(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return Promise.resolve();
   const manifest = earlyManifestRequest();
-  void import('./remotes-registry')
+  return import('./remotes-registry')
     .then((registry) => {
       registry.startSharedModules();
       return registry.loadRemoteRoutes(remote, manifest);
     })
-    .catch(() => undefined);
+    .then(
+      () => undefined,
+      () => undefined,
+    );
 }
 
 function earlyManifestRequest(): Promise<Response> | undefined {

@@ -1,6 +1,8 @@
 import { Button, ErrorBoundary, PageSpinner } from '@app/platform';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
+import { arrivedThenable } from '../app/arrived-chunks';
+import { arrivedRemoteRoutes } from './arrived-remotes';
 import { type RemoteName, remoteOwnership } from './remote-ownership';
 import { isRemoteUnavailable } from './remote-unavailable';
 
@@ -13,7 +15,13 @@ export function RemoteRoute({ remote }: { remote: RemoteName }) {
   const location = useLocation();
   // The registry (and its manifest schema) loads with the first remote route, not with the landing page.
   const RemoteRoutes = useMemo(
-    () => lazy(() => import('./remotes-registry').then((registry) => registry.loadRemoteRoutes(remote))),
+    () =>
+      lazy(() => {
+        // Arrived already (the first page started it, or an earlier visit): rendered at once, without a spinner.
+        const arrived = attempt === 0 ? arrivedRemoteRoutes.get(remote) : undefined;
+        if (arrived) return arrivedThenable(arrived);
+        return import('./remotes-registry').then((registry) => registry.loadRemoteRoutes(remote));
+      }),
     [remote, attempt],
   );
   const label = remoteOwnership[remote].label;

@@ -3,6 +3,7 @@ import './runtime-core-global';
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { z } from 'zod';
+import { arrivedRemoteRoutes } from './arrived-remotes';
 import { type RemoteName, remoteNames } from './remote-ownership';
 import { RemoteUnavailableError } from './remote-unavailable';
 import resiliencePlugin, { fetchWithTimeoutAndRetry } from './resilience-plugin';
@@ -87,11 +88,28 @@ function withTimeout<T>(promise: Promise<T>, milliseconds: number, onTimeout: ()
   });
 }
 
-/** Loads a remote's exposed route subtree (`<remote>/routes`), bounded by one overall timeout. */
-export async function loadRemoteRoutes(
+/** Each remote's load of its route subtree while in flight: the first page's start and its route share one. */
+const loadsInFlight = new Map<RemoteName, Promise<{ default: ComponentType }>>();
+
+/**
+ * Loads a remote's exposed route subtree (`<remote>/routes`), bounded by one overall timeout. A load already in flight
+ * (the first page started it, app/first-page.ts) is joined, so its timeout counts from that start; a failed one is
+ * forgotten, and the next call (Try again) starts afresh.
+ */
+export function loadRemoteRoutes(
   remote: RemoteName,
   earlyManifest?: Promise<Response>,
 ): Promise<{ default: ComponentType }> {
+  const inFlight = loadsInFlight.get(remote);
+  if (inFlight) return inFlight;
+  const started = startRemoteRoutes(remote, earlyManifest);
+  loadsInFlight.set(remote, started);
+  const forget = () => void loadsInFlight.delete(remote);
+  started.then(forget, forget);
+  return started;
+}
+
+function startRemoteRoutes(remote: RemoteName, earlyManifest?: Promise<Response>): Promise<{ default: ComponentType }> {
   const load = async () => {
     const manifest = await remotesRegistry(earlyManifest);
     if (!manifest[remote]) throw new RemoteUnavailableError(remote, `${remote} is not in the remotes manifest`);
@@ -102,7 +120,9 @@ export async function loadRemoteRoutes(
       throw new RemoteUnavailableError(remote, error instanceof Error ? error.message : String(error));
     }
     if (!module?.default) throw new RemoteUnavailableError(remote, `${remote}/routes has no default export`);
-    return { default: module.default };
+    const routes = { default: module.default };
+    arrivedRemoteRoutes.remember(remote, routes);
+    return routes;
   };
   return withTimeout(
     load(),
