@@ -5,7 +5,7 @@ import { remoteForPath } from '../federation/remote-ownership';
 import { RemoteRoute } from '../federation/remote-route';
 import { RequireAuth } from '../features/auth/require-auth';
 import { applyPageMeta } from './page-meta';
-import { appLayoutChunk, dashboardPageChunk } from './route-chunks';
+import { appLayoutChunk, dashboardPageChunk, leaderboardPageChunk, profilePageChunk } from './route-chunks';
 
 // Every page is split out, so a first page downloads only what it shows; index.html starts the chunks of `/` and
 // `/auth` with main.js (their names are in webpack.config.js). The signed-in frame (header, menus, query cache,
@@ -19,9 +19,9 @@ const AppLayoutChunk = appLayoutChunk.component();
 const AuthPage = lazy(() => import(/* webpackChunkName: "route-auth" */ '../features/auth/auth-page'));
 const CallbackPage = lazy(() => import('../features/auth/callback-page'));
 const DashboardPage = dashboardPageChunk.component();
-const LeaderboardPage = lazy(() => import('../features/leaderboard/components/leaderboard-page'));
+const LeaderboardPage = leaderboardPageChunk.component();
 const ProfileRedirect = lazy(() => import('../features/profile/profile-redirect'));
-const ProfilePage = lazy(() => import('../features/profile/profile-page'));
+const ProfilePage = profilePageChunk.component();
 const ErrorPage = lazy(() => import('../features/errors/error-page'));
 const TestContentPage = lazy(() => import('../features/test-content/test-content-page'));
 const AdminPage = lazy(() => import('../features/admin/components/admin-page'));

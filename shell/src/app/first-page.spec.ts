@@ -4,9 +4,13 @@ import { startSignedInFirstPage } from './first-page';
 
 const loadAppLayout = jest.fn(() => Promise.resolve({}));
 const loadDashboardPage = jest.fn(() => Promise.resolve({}));
+const loadLeaderboardPage = jest.fn(() => Promise.resolve({}));
+const loadProfilePage = jest.fn(() => Promise.resolve({}));
 jest.mock('./route-chunks', () => ({
   loadAppLayout: () => loadAppLayout(),
   loadDashboardPage: () => loadDashboardPage(),
+  loadLeaderboardPage: () => loadLeaderboardPage(),
+  loadProfilePage: () => loadProfilePage(),
 }));
 
 afterEach(() => {
@@ -14,6 +18,8 @@ afterEach(() => {
   tokenStorage.rememberCookieSession(false);
   loadAppLayout.mockClear();
   loadDashboardPage.mockClear();
+  loadLeaderboardPage.mockClear();
+  loadProfilePage.mockClear();
 });
 
 describe('a signed-in first page', () => {
@@ -24,11 +30,25 @@ describe('a signed-in first page', () => {
     expect(loadDashboardPage).toHaveBeenCalledTimes(1);
   });
 
-  it('starts the frame alone on a remote path or another signed-in page, also for a cookie session', async () => {
+  it('starts the frame alone on a remote path or a page without an early chunk, also for a cookie session', async () => {
     tokenStorage.rememberCookieSession(true);
     await startSignedInFirstPage('/wallet');
+    await startSignedInFirstPage('/profile');
+    await startSignedInFirstPage('/admin');
+    expect(loadAppLayout).toHaveBeenCalledTimes(3);
+    expect(loadDashboardPage).not.toHaveBeenCalled();
+    expect(loadLeaderboardPage).not.toHaveBeenCalled();
+    expect(loadProfilePage).not.toHaveBeenCalled();
+  });
+
+  it("starts the leaderboard's chunk on /leaderboard, and the profile's on a person's profile", async () => {
+    tokenStorage.save('token');
     await startSignedInFirstPage('/leaderboard');
-    expect(loadAppLayout).toHaveBeenCalledTimes(2);
+    expect(loadLeaderboardPage).toHaveBeenCalledTimes(1);
+    await startSignedInFirstPage('/profile/ana');
+    await startSignedInFirstPage('/users/ana');
+    await startSignedInFirstPage('/users/id/0190a7c2');
+    expect(loadProfilePage).toHaveBeenCalledTimes(3);
     expect(loadDashboardPage).not.toHaveBeenCalled();
   });
 

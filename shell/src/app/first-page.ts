@@ -1,13 +1,17 @@
 import { tokenStorage, yieldToBrowser } from '@app/platform';
 import { remoteForPath } from '../federation/remote-ownership';
-import { loadAppLayout, loadDashboardPage } from './route-chunks';
+import { loadAppLayout, loadDashboardPage, loadLeaderboardPage, loadProfilePage } from './route-chunks';
 
 /** The shell's own signed-in paths (first segment) that render inside the signed-in frame. */
 const signedInSegments = new Set(['dashboard', 'home', 'leaderboard', 'profile', 'users', 'admin']);
-const pageChunks: Record<string, () => Promise<unknown>> = {
-  '/dashboard': loadDashboardPage,
-  '/home': loadDashboardPage,
-};
+
+/** The page chunk a signed-in first page shows (app-routes.tsx), where one is started early. */
+function pageChunkFor(pathname: string): (() => Promise<unknown>) | undefined {
+  if (pathname === '/dashboard' || pathname === '/home') return loadDashboardPage;
+  if (pathname === '/leaderboard') return loadLeaderboardPage;
+  if (/^\/(profile\/[^/]+|users\/[^/]+|users\/id\/[^/]+)\/?$/.test(pathname)) return loadProfilePage;
+  return undefined;
+}
 
 /** What a first page started: `arrived` settles once all of it has arrived or failed (its route then shows why). */
 export interface FirstPageStart {
@@ -32,7 +36,7 @@ export async function startSignedInFirstPage(pathname: string): Promise<FirstPag
   if (!signedInSegments.has(firstSegment) && !remoteForPath(pathname)) return NOTHING_STARTED;
   // A chunk that fails here fails again, visibly, where its route loads it.
   const layout = settled(loadAppLayout());
-  const loadPage = pageChunks[pathname];
+  const loadPage = pageChunkFor(pathname);
   if (!loadPage) return { arrived: layout };
   // Each start inserts its chunks' script tags: two tasks instead of one longer one on a phone (issue 45).
   await yieldToBrowser();

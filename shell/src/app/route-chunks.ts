@@ -5,5 +5,11 @@ import { ArrivedChunk } from './arrived-chunks';
 // renders it at once (ArrivedChunk).
 export const appLayoutChunk = new ArrivedChunk(() => import('../features/layout/app-layout'));
 export const dashboardPageChunk = new ArrivedChunk(() => import('../features/dashboard/dashboard-page'));
+export const leaderboardPageChunk = new ArrivedChunk(
+  () => import('../features/leaderboard/components/leaderboard-page'),
+);
+export const profilePageChunk = new ArrivedChunk(() => import('../features/profile/profile-page'));
 export const loadAppLayout = appLayoutChunk.load;
 export const loadDashboardPage = dashboardPageChunk.load;
+export const loadLeaderboardPage = leaderboardPageChunk.load;
+export const loadProfilePage = profilePageChunk.load;
