@@ -22,12 +22,26 @@ export class ArrivedChunk<Module extends PageModule> {
 
   /** A React.lazy of the chunk that renders at once, without suspending, when the chunk has arrived before. */
   component(): Module['default'] {
-    return lazy(() => (this.arrived ? arrivedThenable(this.arrived) : this.load()));
+    return lazyOnceArrived(() => this.arrived, this.load);
   }
 }
 
+/**
+ * React.lazy that takes the module `arrived()` gives in the same render, without suspending, and loads it with `load`
+ * only when there is none yet (ArrivedChunk; a remote's route with the remote's routes once they have arrived).
+ */
+export function lazyOnceArrived<Module extends PageModule>(
+  arrived: () => Module | undefined,
+  load: () => Promise<Module>,
+): Module['default'] {
+  return lazy(() => {
+    const module = arrived();
+    return module ? arrivedThenable(module) : load();
+  });
+}
+
 /** A thenable that calls back at once: React.lazy then takes the module in the same render. */
-export function arrivedThenable<Module>(module: Module): Promise<Module> {
+function arrivedThenable<Module>(module: Module): Promise<Module> {
   const thenable = { then: (onArrived: (value: Module) => unknown) => onArrived(module) };
   return thenable as unknown as Promise<Module>;
 }

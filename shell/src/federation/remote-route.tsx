@@ -1,7 +1,7 @@
 import { Button, ErrorBoundary, PageSpinner } from '@app/platform';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { arrivedThenable } from '../app/arrived-chunks';
+import { lazyOnceArrived } from '../app/arrived-chunks';
 import { arrivedRemoteRoutes } from './arrived-remotes';
 import { type RemoteName, remoteOwnership } from './remote-ownership';
 import { isRemoteUnavailable } from './remote-unavailable';
@@ -16,12 +16,11 @@ export function RemoteRoute({ remote }: { remote: RemoteName }) {
   // The registry (and its manifest schema) loads with the first remote route, not with the landing page.
   const RemoteRoutes = useMemo(
     () =>
-      lazy(() => {
-        // Arrived already (the first page started it, or an earlier visit): rendered at once, without a spinner.
-        const arrived = attempt === 0 ? arrivedRemoteRoutes.get(remote) : undefined;
-        if (arrived) return arrivedThenable(arrived);
-        return import('./remotes-registry').then((registry) => registry.loadRemoteRoutes(remote));
-      }),
+      // Arrived already (the first page started it, or an earlier visit): rendered at once, without a spinner.
+      lazyOnceArrived(
+        () => (attempt === 0 ? arrivedRemoteRoutes.get(remote) : undefined),
+        () => import('./remotes-registry').then((registry) => registry.loadRemoteRoutes(remote)),
+      ),
     [remote, attempt],
   );
   const label = remoteOwnership[remote].label;
