@@ -195,10 +195,20 @@ function standaloneRuntimeCoreConfig(options, production) {
     name: `${options.name}-${STANDALONE_RUNTIME_CORE}`,
     mode: production ? 'production' : 'development',
     context: options.projectRoot,
-    target: 'web',
+    // A language target, not 'web': webpack-dev-server adds its live-reload client to every web compilation, and the
+    // page already has one in main.js (two sockets, 250 KB more in development). The production output is the same
+    // bytes as with 'web'; the script is one chunk in the array-push format, with nothing to load.
+    target: 'es2020',
     entry: { [STANDALONE_RUNTIME_CORE]: path.join(__dirname, 'federation-runtime-core.js') },
     devtool: false,
-    output: { path: path.join(options.projectRoot, 'dist'), publicPath: '/', filename: '[name].js', clean: false },
+    output: {
+      path: path.join(options.projectRoot, 'dist'),
+      publicPath: '/',
+      filename: '[name].js',
+      clean: false,
+      chunkFormat: 'array-push',
+      chunkLoading: false,
+    },
     plugins: production ? precompressedCopies() : [],
     performance: { hints: false },
     optimization: production ? { minimizer: minimizers() } : undefined,
