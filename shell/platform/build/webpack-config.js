@@ -196,7 +196,7 @@ function standaloneRuntimeCoreConfig(options, production) {
     mode: production ? 'production' : 'development',
     context: options.projectRoot,
     // A language target, not 'web': webpack-dev-server adds its live-reload client to every web compilation, and the
-    // page already has one in main.js (two sockets, 250 KB more in development). The production output is the same
+    // page already has one in main.js (one more socket, 125 KB more in development). The production output is the same
     // bytes as with 'web'; the script is one chunk in the array-push format, with nothing to load.
     target: 'es2020',
     entry: { [STANDALONE_RUNTIME_CORE]: path.join(__dirname, 'federation-runtime-core.js') },
