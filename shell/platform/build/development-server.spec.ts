@@ -89,10 +89,19 @@ describe("a remote's development server and its standalone runtime core", () => 
     // compilation is the real one, written to a folder of the test's own.
     folder = mkdtempSync(path.join(tmpdir(), 'dev-server-core-'));
     writeFileSync(path.join(folder, 'index.js'), 'document.title = "dev";\n');
-    const page: Configuration = { mode: 'development', context: folder, entry: './index.js', output: { path: folder }, stats: 'none' };
+    const page: Configuration = {
+      mode: 'development',
+      context: folder,
+      entry: './index.js',
+      output: { path: folder },
+      stats: 'none',
+    };
     const core: Configuration = { ...runtimeCore, output: { ...runtimeCore.output, path: folder }, stats: 'none' };
     port = await freePort();
-    server = new WebpackDevServer({ ...remote.devServer, port, proxy: undefined, static: false }, webpack([page, core]));
+    server = new WebpackDevServer(
+      { ...remote.devServer, port, proxy: undefined, static: false },
+      webpack([page, core]),
+    );
     await server.start();
   }, 60_000);
 
