@@ -40,7 +40,7 @@ function socketAccepted(port: number, origin: string): Promise<boolean> {
   });
 }
 
-describe("a frontend's development server", () => {
+describe("a remote's development server", () => {
   let server: WebpackDevServer;
   let port: number;
   let folder: string;
@@ -49,13 +49,20 @@ describe("a frontend's development server", () => {
     const { default: configure } = (await import(path.join(repositoryRoot, 'mf-earn', 'webpack.config.js'))) as {
       default: (env: unknown, argv: { mode: string }) => Configuration | Configuration[];
     };
-    const [remote] = ([] as Configuration[]).concat(configure({}, { mode: 'development' }));
-    // The remote's server settings, over a one-line page (the remote's own compilation takes half a minute).
+    const [remote, runtimeCore] = ([] as Configuration[]).concat(configure({}, { mode: 'development' }));
+    // The remote's server settings over a one-line page (the remote's own compilation takes half a minute), beside the
+    // real compilation of its standalone runtime core script, all written to a folder of the test's own.
     folder = mkdtempSync(path.join(tmpdir(), 'dev-server-'));
     writeFileSync(path.join(folder, 'index.js'), 'document.title = "dev";\n');
-    const compiler = webpack({ mode: 'development', context: folder, entry: './index.js', output: { path: folder } });
+    const page: Configuration = { mode: 'development', context: folder, entry: './index.js', stats: 'none' };
+    const core: Configuration = { ...runtimeCore, stats: 'none' };
+    page.output = { path: folder };
+    core.output = { ...runtimeCore.output, path: folder };
     port = await freePort();
-    server = new WebpackDevServer({ ...remote.devServer, port, proxy: undefined, static: false }, compiler);
+    server = new WebpackDevServer(
+      { ...remote.devServer, port, proxy: undefined, static: false },
+      webpack([page, core]),
+    );
     await server.start();
   }, 60_000);
 
@@ -73,44 +80,8 @@ describe("a frontend's development server", () => {
   it('refuses it from another site', async () => {
     expect(await socketAccepted(port, 'http://attacker.example')).toBe(false);
   });
-});
 
-describe("a remote's development server and its standalone runtime core", () => {
-  let server: WebpackDevServer;
-  let port: number;
-  let folder: string;
-
-  beforeAll(async () => {
-    const { default: configure } = (await import(path.join(repositoryRoot, 'mf-earn', 'webpack.config.js'))) as {
-      default: (env: unknown, argv: { mode: string }) => Configuration | Configuration[];
-    };
-    const [remote, runtimeCore] = ([] as Configuration[]).concat(configure({}, { mode: 'development' }));
-    // The remote's page stands in as a one-line script (its own compilation takes half a minute); the runtime core's
-    // compilation is the real one, written to a folder of the test's own.
-    folder = mkdtempSync(path.join(tmpdir(), 'dev-server-core-'));
-    writeFileSync(path.join(folder, 'index.js'), 'document.title = "dev";\n');
-    const page: Configuration = {
-      mode: 'development',
-      context: folder,
-      entry: './index.js',
-      output: { path: folder },
-      stats: 'none',
-    };
-    const core: Configuration = { ...runtimeCore, output: { ...runtimeCore.output, path: folder }, stats: 'none' };
-    port = await freePort();
-    server = new WebpackDevServer(
-      { ...remote.devServer, port, proxy: undefined, static: false },
-      webpack([page, core]),
-    );
-    await server.start();
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
-  it('serves the runtime core script without a live-reload client of its own (the page has one in main.js)', async () => {
+  it('serves the standalone runtime core script without a live-reload client of its own (main.js has one)', async () => {
     const core = await fetch(`http://127.0.0.1:${port}/federation-runtime-core.js`);
     expect(core.status).toBe(200);
     const coreSource = await core.text();
