@@ -11,6 +11,7 @@ const { DefinePlugin, NormalModuleReplacementPlugin, ProgressPlugin } = require(
 
 const { RoutePreloadPlugin } = require('./route-preload-plugin');
 const { EarlyRequestsPlugin } = require('./early-requests-plugin');
+const { CompileHintsPlugin } = require('./compile-hints-plugin');
 
 const platformPackage = require('../package.json');
 
@@ -330,6 +331,7 @@ function createWebpackConfig(options) {
         ...(options.earlyRequests ? [new EarlyRequestsPlugin(options.earlyRequests)] : []),
         ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
+        ...(production ? [new CompileHintsPlugin()] : []),
         ...(production ? precompressedCopies() : []),
         ...(process.env.BUILD_PROGRESS === '1' ? [progressLines()] : []),
       ],
