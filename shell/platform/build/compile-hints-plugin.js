@@ -23,10 +23,11 @@ class CompileHintsPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         (assets) => {
+          // The configuration's entries, not those a plugin adds (Module Federation's remoteEntry.js).
+          const configuredEntries = typeof compilation.options.entry === 'object' ? compilation.options.entry : {};
           const entryFiles = new Set();
-          const configuredEntries = compilation.options.entry;
           for (const [name, entrypoint] of compilation.entrypoints) {
-            if (typeof configuredEntries !== 'object' || !(name in configuredEntries)) continue;
+            if (!(name in configuredEntries)) continue;
             for (const chunk of entrypoint.chunks) for (const file of chunk.files) entryFiles.add(file);
           }
           for (const name of Object.keys(assets)) {
