@@ -7,10 +7,10 @@ const loadDashboardPage = jest.fn(() => Promise.resolve({}));
 const loadLeaderboardPage = jest.fn(() => Promise.resolve({}));
 const loadProfilePage = jest.fn(() => Promise.resolve({}));
 jest.mock('./route-chunks', () => ({
-  loadAppLayout: () => loadAppLayout(),
-  loadDashboardPage: () => loadDashboardPage(),
-  loadLeaderboardPage: () => loadLeaderboardPage(),
-  loadProfilePage: () => loadProfilePage(),
+  appLayoutChunk: { load: () => loadAppLayout() },
+  dashboardPageChunk: { load: () => loadDashboardPage() },
+  leaderboardPageChunk: { load: () => loadLeaderboardPage() },
+  profilePageChunk: { load: () => loadProfilePage() },
 }));
 
 afterEach(() => {

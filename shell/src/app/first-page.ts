@@ -1,15 +1,15 @@
 import { tokenStorage, yieldToBrowser } from '@app/platform';
 import { remoteForPath } from '../federation/remote-ownership';
-import { loadAppLayout, loadDashboardPage, loadLeaderboardPage, loadProfilePage } from './route-chunks';
+import { appLayoutChunk, dashboardPageChunk, leaderboardPageChunk, profilePageChunk } from './route-chunks';
 
 /** The shell's own signed-in paths (first segment) that render inside the signed-in frame. */
 const signedInSegments = new Set(['dashboard', 'home', 'leaderboard', 'profile', 'users', 'admin']);
 
 /** The page chunk a signed-in first page shows (app-routes.tsx), where one is started early. */
 function pageChunkFor(pathname: string): (() => Promise<unknown>) | undefined {
-  if (pathname === '/dashboard' || pathname === '/home') return loadDashboardPage;
-  if (pathname === '/leaderboard') return loadLeaderboardPage;
-  if (/^\/(profile\/[^/]+|users\/[^/]+|users\/id\/[^/]+)\/?$/.test(pathname)) return loadProfilePage;
+  if (pathname === '/dashboard' || pathname === '/home') return dashboardPageChunk.load;
+  if (pathname === '/leaderboard') return leaderboardPageChunk.load;
+  if (/^\/(profile\/[^/]+|users\/[^/]+|users\/id\/[^/]+)\/?$/.test(pathname)) return profilePageChunk.load;
   return undefined;
 }
 
@@ -35,7 +35,7 @@ export async function startSignedInFirstPage(pathname: string): Promise<FirstPag
   const firstSegment = pathname.split('/').filter(Boolean)[0] ?? '';
   if (!signedInSegments.has(firstSegment) && !remoteForPath(pathname)) return NOTHING_STARTED;
   // A chunk that fails here fails again, visibly, where its route loads it.
-  const layout = settled(loadAppLayout());
+  const layout = settled(appLayoutChunk.load());
   const loadPage = pageChunkFor(pathname);
   if (!loadPage) return { arrived: layout };
   // Each start inserts its chunks' script tags: two tasks instead of one longer one on a phone (issue 45).

@@ -9,7 +9,3 @@ export const leaderboardPageChunk = new ArrivedChunk(
   () => import('../features/leaderboard/components/leaderboard-page'),
 );
 export const profilePageChunk = new ArrivedChunk(() => import('../features/profile/profile-page'));
-export const loadAppLayout = appLayoutChunk.load;
-export const loadDashboardPage = dashboardPageChunk.load;
-export const loadLeaderboardPage = leaderboardPageChunk.load;
-export const loadProfilePage = profilePageChunk.load;
