@@ -5,8 +5,8 @@ type PageModule = { default: ComponentType<any> }; // eslint-disable-line @types
 /**
  * A lazy component's chunk, remembered once it has arrived. React.lazy suspends on its first render even when the
  * chunk is in (its promise resolves a tick later): the render commits the nearest spinner, and React then holds the
- * page back until 300 ms after that spinner (its fallback throttle), however soon the chunk follows. A signed-in first
- * page lost 225–272 ms that way with everything loaded (services/bench/results/2026-12-06-first-render-wait.md).
+ * page back until 300 ms after that spinner (its fallback throttle), however soon the chunk follows: a signed-in first
+ * page waited out that throttle with everything loaded (services/bench/results/2026-12-06-first-render-wait.md).
  */
 export class ArrivedChunk<Module extends PageModule> {
   private arrived: Module | undefined;
