@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
 
@@ -47,12 +47,18 @@ class FileSecrets implements SecretSource {
     assertName(name);
     const path = join(this.directory, `${name}.key`);
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
-    // `wx` creates only when absent, so a second start (or a racing one) keeps the first key.
-    await writeFile(path, randomBytes(SECRET_BYTES).toString('hex'), { flag: 'wx', mode: 0o600 }).catch(
-      (error: NodeJS.ErrnoException) => {
+    // The key is written whole to a file of this call's own, then linked to its name: a link is created only when the
+    // name is absent, and all at once, so a second start (or a racing one) keeps the first key and never reads a file
+    // that is still being written (as with `writeFile(path, …, { flag: 'wx' })`, which creates the name empty first).
+    const draft = join(this.directory, `.${name}.${randomBytes(8).toString('hex')}.draft`);
+    await writeFile(draft, randomBytes(SECRET_BYTES).toString('hex'), { flag: 'wx', mode: 0o600 });
+    try {
+      await link(draft, path).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EEXIST') throw error;
-      },
-    );
+      });
+    } finally {
+      await unlink(draft);
+    }
     return checked(name, Buffer.from((await readFile(path, 'utf8')).trim(), 'hex'));
   }
 }
