@@ -1,22 +1,6 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { apiGet, openSignedIn, signUpFreshUser } from './account/account-helpers';
-import { watchForErrors } from './helpers';
-
-/** A real 1×1 PNG (the upload reads the type from the bytes). */
-function tinyPng(): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    return Buffer.concat([length, Buffer.from(type), data, Buffer.alloc(4)]);
-  };
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])),
-    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { tinyPng, watchForErrors } from './helpers';
 
 /**
  * Issue 25 (spec 3 §2, §5): a new user opens /advertiser, is offered Become an Advertiser, converts on the onboarding

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type APIRequestContext, type Browser, type Page, expect, test } from '@playwright/test';
 import { apiGet, balancesOf, demoToken, openAccountDialog } from '../account/account-helpers';
+import { tinyPng } from '../helpers';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -69,10 +70,19 @@ test('advertiser funds a paid drop; a user earns the Master Key, applies, submit
   await create.getByLabel('Description', { exact: true }).fill('Write an honest review of our headphones');
   await create.getByLabel('Gem pool').fill('80');
   await create.getByLabel('Max participants').fill('3');
+  await create
+    .getByLabel('Image file')
+    .setInputFiles({ name: 'headphones.png', mimeType: 'image/png', buffer: tinyPng() });
   await create.getByRole('button', { name: 'Create Drop' }).click();
   await expect(advertiser).toHaveURL(/\/task\/[0-9a-f-]{36}$/);
   const dropId = advertiser.url().split('/task/')[1];
   await expect(advertiser.getByRole('heading', { name: 'E2E headphone review', level: 1 })).toBeVisible();
+  // The uploaded preview is the drop's image, served from the API.
+  const preview = advertiser.getByRole('img', { name: 'E2E headphone review' });
+  await expect(preview).toHaveAttribute('src', /^\/api\/images\//);
+  const served = await request.get((await preview.getAttribute('src'))!);
+  expect(served.status()).toBe(200);
+  expect(Buffer.from(await served.body()).equals(tinyPng())).toBe(true);
   expect((await balancesOf(request, advertiserToken)).gems_balance).toBeCloseTo(advertiserBefore.gems_balance - 80, 6);
 
   // The user activates the Master Key and applies in the drop detail page.

@@ -13,6 +13,7 @@ export { ToastProvider, useToast } from './ui/toast';
 export type { ToastInput } from './ui/toast';
 export { Menu, MenuItem, MenuLabel, MenuSeparator } from './ui/menu';
 export { toUser } from './session/user-schema';
+export { uploadImage } from './api/upload-image';
 export { StandaloneFrame } from './standalone/standalone-frame';
 export { StandaloneApp, renderStandalone } from './standalone/render-standalone';
 export type { StandaloneAppProps } from './standalone/render-standalone';

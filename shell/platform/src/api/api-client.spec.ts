@@ -32,6 +32,12 @@ beforeAll(async () => {
       );
       return;
     }
+    if (request.url === '/api/multipart' && request.method === 'POST') {
+      let text = '';
+      request.on('data', (chunk) => (text += chunk));
+      request.on('end', () => send(201, JSON.stringify({ text, contentType: request.headers['content-type'] })));
+      return;
+    }
     if (request.url?.startsWith('/api/things/')) {
       let text = '';
       request.on('data', (chunk) => (text += chunk));
@@ -134,6 +140,19 @@ describe('api client', () => {
     const result = await client.post('/api/echo', { amount: 5 });
     expect(result).toEqual({ received: { amount: 5 }, contentType: 'application/json' });
     expect(seenAuthorization.at(-1)).toBeUndefined();
+  });
+
+  it('sends a FormData body as multipart, as it is (a file upload), with its token', async () => {
+    const client = createApiClient({ baseUrl, getToken: () => 'token-123' });
+    const form = new FormData();
+    form.append('image', new Blob(['png bytes'], { type: 'image/png' }), 'logo.png');
+    const { text, contentType } = await client.post('/api/multipart', form, {
+      schema: z.object({ text: z.string(), contentType: z.string() }),
+    });
+    expect(contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(text).toContain('name="image"; filename="logo.png"');
+    expect(text).toContain('png bytes');
+    expect(seenAuthorization.at(-1)).toBe('Bearer token-123');
   });
 
   it("keeps the server's code, message, details and field errors", async () => {

@@ -16,6 +16,7 @@ export interface ApiClientOptions {
 }
 
 export interface RequestOptions<Schema extends z.ZodType> {
+  /** Sent as JSON; a `FormData` (a file upload) is sent as it is, multipart, its boundary set by the browser. */
   body?: unknown;
   schema?: Schema;
   signal?: AbortSignal;
@@ -101,6 +102,23 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A request's headers (its token, its body's type) and body: JSON, or a `FormData` (an upload) as it is, whose
+ * multipart Content-Type and boundary the browser writes.
+ */
+function outgoing(
+  requestOptions: RequestOptions<z.ZodType>,
+  token: string | null,
+): { headers: Record<string, string>; body: BodyInit | undefined } {
+  const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const { body } = requestOptions;
+  if (body === undefined) return { headers, body: undefined };
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return { headers, body };
+  headers['Content-Type'] = 'application/json';
+  return { headers, body: JSON.stringify(body) };
+}
+
 /** A route call's path and request options: the parameters filled in, and an empty JSON body for writes without one. */
 function callOptions(
   route: AnyRoute,
@@ -129,11 +147,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     // after its commit), and a fetch costs the main thread a millisecond or more on a phone.
     await yieldToBrowser();
     const fetchImplementation = options.fetchImplementation ?? globalThis.fetch.bind(globalThis);
-    const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
     const token = getToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    if (requestOptions.body !== undefined) headers['Content-Type'] = 'application/json';
-
+    const sent = outgoing(requestOptions, token);
     const url = buildUrl(options.baseUrl ?? '', path, requestOptions.query);
     // index.html may have asked for this already (the session, the first page's query): its answer is taken as ours.
     const adoptable = method === 'GET' && requestOptions.body === undefined && requestOptions.headers === undefined;
@@ -143,8 +158,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       response = await (early ??
         fetchImplementation(url, {
           method,
-          headers,
-          body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+          headers: sent.headers,
+          body: sent.body,
           credentials: 'include',
           signal: requestOptions.signal,
         }));

@@ -5,9 +5,8 @@ import {
   suggestedContentRoute,
   type BrandProfileRequest,
 } from '@app/contracts/advertisers';
-import { ImageUploadResponseSchema, uploadImageRoute } from '@app/contracts/identity';
 import { getPaymentProvidersRoute } from '@app/contracts/payments';
-import { ApiError, advertiserKeys, apiClient, tokenStorage, useSession } from '@app/platform';
+import { advertiserKeys, apiClient, useSession } from '@app/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export const advertiserQueryKeys = {
@@ -70,25 +69,3 @@ export function useBecomeAdvertiser() {
 }
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The image upload route (multipart field `image`, so not through the JSON client): the stored logo's URL. */
-export async function uploadLogo(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('image', file);
-  const token = tokenStorage.getToken();
-  const response = await fetch(uploadImageRoute.path, {
-    method: uploadImageRoute.method.toUpperCase(),
-    body: form,
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = ImageUploadResponseSchema.safeParse(body);
-  if (!response.ok || !parsed.success)
-    throw new ApiError({
-      message: 'Failed to upload logo. Please try again.',
-      status: response.status,
-      code: 'UPLOAD_FAILED',
-    });
-  return parsed.data.url;
-}

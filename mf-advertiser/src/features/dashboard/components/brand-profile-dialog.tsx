@@ -1,8 +1,8 @@
 import { ADVERTISER_MESSAGES, BrandProfileRequestSchema, type BrandProfile } from '@app/contracts/advertisers';
 import { Button, TextField, errorMessage, isApiError } from '@app/platform';
-import { Dialog, useToast } from '@app/platform/app';
+import { Dialog, uploadImage, useToast } from '@app/platform/app';
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
-import { LOGO_MAX_BYTES, uploadLogo, useSaveBrandProfile } from '../api/advertiser-api';
+import { LOGO_MAX_BYTES, useSaveBrandProfile } from '../api/advertiser-api';
 
 type Fields = {
   brand_name: string;
@@ -65,7 +65,7 @@ function useLogoUpload(setFields: Dispatch<SetStateAction<Fields>>, setErrors: D
       return setErrors((current) => ({ ...current, brand_logo_url: ADVERTISER_MESSAGES.logoTooLarge }));
     setUploading(true);
     try {
-      const url = await uploadLogo(file);
+      const url = await uploadImage(file);
       setFields((current) => ({ ...current, brand_logo_url: url }));
       setErrors((current) => ({ ...current, brand_logo_url: undefined }));
     } catch {

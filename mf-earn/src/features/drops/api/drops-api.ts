@@ -1,4 +1,4 @@
-import { ApiError, apiClient, dropKeys, refreshMoneyViews, rewardKeys, tokenStorage } from '@app/platform';
+import { apiClient, dropKeys, refreshMoneyViews, rewardKeys } from '@app/platform';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -20,7 +20,6 @@ import {
   type DropApplicationView,
   type DropView,
 } from '@app/contracts/drops';
-import { ImageUploadResponseSchema, uploadImageRoute } from '@app/contracts/identity';
 import { getMasterKeyStatusRoute } from '@app/contracts/rewards';
 
 export type Drop = DropView;
@@ -171,28 +170,6 @@ export function useSubmitWork(applicationId: string, onDone?: () => void) {
 /** Request bodies as the forms build them (before the server's schema applies its defaults). */
 export type CreateDropRequestInput = z.input<typeof CreateDropRequestSchema>;
 export type UpdateDropRequestInput = z.input<typeof UpdateDropRequestSchema>;
-
-/** The image upload route (multipart field `image`, so not through the JSON client): the stored image's URL. */
-export async function uploadImage(file: File): Promise<string> {
-  const form = new FormData();
-  form.append('image', file);
-  const token = tokenStorage.getToken();
-  const response = await fetch(uploadImageRoute.path, {
-    method: uploadImageRoute.method.toUpperCase(),
-    body: form,
-    credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = ImageUploadResponseSchema.safeParse(body);
-  if (!response.ok || !parsed.success)
-    throw new ApiError({
-      message: 'Failed to upload image. Please try again.',
-      status: response.status,
-      code: 'UPLOAD_FAILED',
-    });
-  return parsed.data.url;
-}
 
 /** The spec checks an image URL with a HEAD request before accepting it. */
 export async function imageUrlAnswers(url: string): Promise<boolean> {

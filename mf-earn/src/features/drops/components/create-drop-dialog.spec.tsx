@@ -122,31 +122,23 @@ describe('Create Drop dialog', () => {
     };
 
     it('uploads the chosen file (POST /api/upload/image) and sends its URL as preview_image', async () => {
-      const uploads: string[] = [];
-      globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        uploads.push(`${init?.method} ${String(input)} ${(init?.body as FormData).get('image') instanceof File}`);
-        return {
-          ok: true,
+      const calls = fakeDropsApi({
+        'POST /api/upload/image': {
           status: 201,
-          json: async () => ({
-            url: '/api/images/abc.png',
-            key: 'abc.png',
-            content_type: 'image/png',
-            size_bytes: 1024,
-          }),
-        } as Response;
-      }) as typeof fetch;
-      const calls = fakeDropsApi({ 'POST /api/drops': { status: 201, body: createDrop() } });
+          body: { url: '/api/images/abc.png', key: 'abc.png', content_type: 'image/png', size_bytes: 1024 },
+        },
+        'POST /api/drops': { status: 201, body: createDrop() },
+      });
       renderDialog();
       const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
       await fillRequired(dialog);
-      await userEvent.upload(
-        within(dialog).getByLabelText('Image file'),
-        new File(['png'], 'clip.png', { type: 'image/png' }),
-      );
+      const file = new File(['png'], 'clip.png', { type: 'image/png' });
+      await userEvent.upload(within(dialog).getByLabelText('Image file'), file);
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
       expect(await screen.findByText('detail of the new drop')).toBeInTheDocument();
-      expect(uploads).toEqual(['POST /api/upload/image true']);
+      const upload = calls.find((call) => call.key === 'POST /api/upload/image');
+      expect((upload?.body as FormData).get('image')).toBe(file);
+      expect(upload?.headers.Authorization).toBe('Bearer test-token');
       expect(calls.find((call) => call.key === 'POST /api/drops')?.body).toMatchObject({
         preview_image: '/api/images/abc.png',
         kind: 'proof',
@@ -154,10 +146,7 @@ describe('Create Drop dialog', () => {
     });
 
     it("says 'Failed to upload image. Please try again.' when the upload fails, and creates nothing", async () => {
-      globalThis.fetch = jest.fn(
-        async () => ({ ok: false, status: 503, json: async () => ({ error: 'down' }) }) as Response,
-      ) as typeof fetch;
-      const calls = fakeDropsApi({});
+      const calls = fakeDropsApi({ 'POST /api/upload/image': { status: 503, body: { error: 'down' } } });
       renderDialog();
       const dialog = await screen.findByRole('dialog', { name: 'Create Drop' });
       await fillRequired(dialog);
@@ -167,7 +156,7 @@ describe('Create Drop dialog', () => {
       );
       await userEvent.click(within(dialog).getByRole('button', { name: 'Create Drop' }));
       expect(await within(dialog).findByText('Failed to upload image. Please try again.')).toBeInTheDocument();
-      expect(calls).toEqual([]);
+      expect(calls.map((call) => call.key)).not.toContain('POST /api/drops');
     });
 
     it('checks an image URL with a HEAD request and refuses one that does not answer', async () => {

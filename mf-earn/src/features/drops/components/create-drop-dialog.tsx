@@ -1,10 +1,10 @@
 import { Button, ErrorBox, TextField, isApiError } from '@app/platform';
-import { Dialog } from '@app/platform/app';
+import { Dialog, uploadImage } from '@app/platform/app';
 import { Form, SubmitButton, useRequestForm } from '@app/platform/forms';
 import { CreateDropRequestSchema, DROP_MESSAGES, PAID_DROP_DEFAULTS } from '@app/contracts/drops';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { imageUrlAnswers, uploadImage, useCreateDrop, type Drop } from '../api/drops-api';
+import { imageUrlAnswers, useCreateDrop, type Drop } from '../api/drops-api';
 import { DropFormFields, emptyDropForm, requestFieldsOf, type DropFormValues } from './drop-form-fields';
 import { KIND_LABELS } from './drop-format';
 

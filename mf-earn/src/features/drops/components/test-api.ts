@@ -20,7 +20,8 @@ export function fakeDropsApi(table: Record<string, Answer | ((body: unknown) => 
     fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      // A JSON body parsed; a multipart one (an upload) as it was sent.
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
       calls.push({ key, body, headers: (init?.headers ?? {}) as Record<string, string> });
       const entry = table[key];
       const answer =
