@@ -3,6 +3,7 @@
 // market's calls. Every remote's first page takes it, so it holds no form code: forms are '@app/platform/forms',
 // the market's dialogs and add-funds '@app/platform/market' (issue 45), each a shared module of its own.
 export { createQueryClient, sharedQueryClient, shouldRetry } from './query/query-client';
+export { idempotencyHeader, useMoneyMutation } from './query/money-mutation';
 export { AppProviders } from './providers';
 export { QueryView } from './ui/query-view';
 export type { QueryViewProps } from './ui/query-view';

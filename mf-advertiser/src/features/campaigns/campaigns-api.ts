@@ -1,4 +1,5 @@
-import { advertiserKeys, apiClient, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
+import { advertiserKeys, apiClient } from '@app/platform';
+import { idempotencyHeader, useMoneyMutation } from '@app/platform/app';
 import {
   addCampaignContentRoute,
   addCampaignDropRoute,
@@ -18,7 +19,7 @@ import {
 } from '@app/contracts/campaigns';
 import { listContentRoute } from '@app/contracts/content';
 import { listDropsRoute } from '@app/contracts/drops';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 // The campaigns context's calls (@app/contracts/campaigns). Every key sits under advertiserKeys.campaigns(), so one
@@ -83,29 +84,13 @@ export function useOwnDropChoices(creatorId: string, enabled: boolean) {
   });
 }
 
-const keyed = (key: string) => ({ 'Idempotency-Key': key });
-
-/** A change that may move moves: one Idempotency-Key per intended change, then campaigns and balances refresh. */
-function useCampaignMutation<Input, Output>(call: (input: Input, key: string) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  const { refresh } = useSession();
-  return useMutation({
-    mutationFn: (input: Input) => call(input, idempotency.key()),
-    onSuccess: async () => {
-      idempotency.renew();
-      void refresh();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: advertiserKeys.all }),
-        refreshMoneyViews(queryClient),
-      ]);
-    },
-  });
-}
+/** A change that may move moves: campaigns and the advertiser's views reload after it, with the balances. */
+const useCampaignMutation = <Input, Output>(call: (input: Input, key: string) => Promise<Output>) =>
+  useMoneyMutation(call, advertiserKeys.all);
 
 export const useCreateCampaign = () =>
   useCampaignMutation((body: CreateCampaignRequest, key) =>
-    apiClient().call(createCampaignRoute, { body, headers: keyed(key) }),
+    apiClient().call(createCampaignRoute, { body, headers: idempotencyHeader(key) }),
   );
 
 export const useUpdateCampaign = (id: string) =>
@@ -113,11 +98,13 @@ export const useUpdateCampaign = (id: string) =>
 
 export const useChangeCampaignStatus = (id: string) =>
   useCampaignMutation((status: CampaignStatus, key) =>
-    apiClient().call(changeCampaignStatusRoute, { params: { id }, body: { status }, headers: keyed(key) }),
+    apiClient().call(changeCampaignStatusRoute, { params: { id }, body: { status }, headers: idempotencyHeader(key) }),
   );
 
 export const useDeleteCampaign = (id: string) =>
-  useCampaignMutation((_: void, key) => apiClient().call(deleteCampaignRoute, { params: { id }, headers: keyed(key) }));
+  useCampaignMutation((_: void, key) =>
+    apiClient().call(deleteCampaignRoute, { params: { id }, headers: idempotencyHeader(key) }),
+  );
 
 export const useAddCampaignContent = (id: string) =>
   useCampaignMutation((contentId: string) =>

@@ -1,4 +1,5 @@
-import { apiClient, contentKeys, portfolioKeys, refreshMoneyViews, useIdempotencyKey, useSession } from '@app/platform';
+import { apiClient, contentKeys, portfolioKeys } from '@app/platform';
+import { idempotencyHeader, useMoneyMutation } from '@app/platform/app';
 import {
   createForecastRoute,
   listForecastsRoute,
@@ -10,7 +11,7 @@ import {
   type PredictRequest,
 } from '@app/contracts/forecasts';
 import { listContentRoute } from '@app/contracts/content';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 // The forecasts context's calls (@app/contracts/forecasts). Keys live under the portfolio family (predictions are
 // part of a portfolio), so one invalidation after a stake refreshes every list and detail that shows it.
@@ -58,35 +59,16 @@ export function useForecastContentChoices(limit: number) {
   });
 }
 
-/**
- * A stake moves USD: one Idempotency-Key per intended stake (a double click or retry stakes once), then every
- * forecast view, the balances and the session's USD figure refresh.
- */
-function useStakeMutation<Input, Output>(call: (input: Input, key: string) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  const { refresh } = useSession();
-  return useMutation({
-    mutationFn: (input: Input) => call(input, idempotency.key()),
-    onSuccess: async () => {
-      idempotency.renew();
-      void refresh();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
-        refreshMoneyViews(queryClient),
-      ]);
-    },
-  });
-}
-
-const keyed = (key: string) => ({ 'Idempotency-Key': key });
+/** A stake moves USD: every forecast view (under the portfolio keys) reloads after it, with the balances. */
+const useStakeMutation = <Input, Output>(call: (input: Input, key: string) => Promise<Output>) =>
+  useMoneyMutation(call, portfolioKeys.all);
 
 export const useCreateForecast = () =>
   useStakeMutation((body: CreateForecastRequest, key) =>
-    apiClient().call(createForecastRoute, { body, headers: keyed(key) }),
+    apiClient().call(createForecastRoute, { body, headers: idempotencyHeader(key) }),
   );
 
 export const usePredict = () =>
   useStakeMutation(({ forecastId, ...body }: PredictRequest & { forecastId: string }, key) =>
-    apiClient().call(predictRoute, { params: { id: forecastId }, body, headers: keyed(key) }),
+    apiClient().call(predictRoute, { params: { id: forecastId }, body, headers: idempotencyHeader(key) }),
   );

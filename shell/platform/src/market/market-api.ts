@@ -13,10 +13,10 @@ import {
   type CreateListingRequest,
   type HoldingVisibilityRequest,
 } from '@app/contracts/market';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../api/api-client';
-import { useIdempotencyKey } from '../api/idempotency';
-import { portfolioKeys, refreshMoneyViews } from '../query/query-keys';
+import { idempotencyHeader, useMoneyMutation } from '../query/money-mutation';
+import { portfolioKeys } from '../query/query-keys';
 
 // The shares market's calls (@app/contracts/market), shared by the wallet and the Investment Hub. Everything lives
 // under the portfolio keys, so one invalidation after a trade refreshes holdings, listings and offers together; money
@@ -56,34 +56,25 @@ export function useOffers(role: 'buyer' | 'seller') {
   });
 }
 
-/** A market mutation: one Idempotency-Key per intended trade, then holdings, listings, offers, balances refresh. */
-function useMarketMutation<Input, Output>(call: (input: Input, key: string) => Promise<Output>) {
-  const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
-  return useMutation({
-    mutationFn: (input: Input) => call(input, idempotency.key()),
-    onSuccess: async () => {
-      idempotency.renew();
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: portfolioKeys.all }),
-        refreshMoneyViews(queryClient),
-      ]);
-    },
-  });
-}
+/** A market change: holdings, listings and offers (all under the portfolio keys) reload after it, with the balances. */
+const useMarketMutation = <Input, Output>(call: (input: Input, key: string) => Promise<Output>) =>
+  useMoneyMutation(call, portfolioKeys.all);
 
-const keyed = (key: string) => ({ 'Idempotency-Key': key });
 const offerRoutes = { accept: acceptOfferRoute, decline: declineOfferRoute, cancel: cancelOfferRoute };
 
 export const useCreateListing = () =>
   useMarketMutation((body: CreateListingRequest, key) =>
-    apiClient().call(createListingRoute, { body, headers: keyed(key) }),
+    apiClient().call(createListingRoute, { body, headers: idempotencyHeader(key) }),
   );
 export const useCancelListing = () =>
   useMarketMutation((listingId: string) => apiClient().call(cancelListingRoute, { params: { id: listingId } }));
 export const useBuyListing = () =>
   useMarketMutation(({ listingId, quantity }: { listingId: string; quantity: number }, key) =>
-    apiClient().call(buyListingRoute, { params: { id: listingId }, body: { quantity }, headers: keyed(key) }),
+    apiClient().call(buyListingRoute, {
+      params: { id: listingId },
+      body: { quantity },
+      headers: idempotencyHeader(key),
+    }),
   );
 export const useAnswerOffer = () =>
   useMarketMutation(({ offerId, verb }: { offerId: string; verb: keyof typeof offerRoutes }) =>
