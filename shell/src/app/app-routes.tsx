@@ -5,7 +5,13 @@ import { remoteForPath } from '../federation/remote-ownership';
 import { RemoteRoute } from '../federation/remote-route';
 import { RequireAuth } from '../features/auth/require-auth';
 import { applyPageMeta } from './page-meta';
-import { appLayoutChunk, dashboardPageChunk, leaderboardPageChunk, profilePageChunk } from './route-chunks';
+import {
+  PROFILE_PAGE_PATHS,
+  appLayoutChunk,
+  dashboardPageChunk,
+  leaderboardPageChunk,
+  profilePageChunk,
+} from './route-chunks';
 
 // Every page is split out, so a first page downloads only what it shows; index.html starts the chunks of `/` and
 // `/auth` with main.js (their names are in webpack.config.js). The signed-in frame (header, menus, query cache,
@@ -113,30 +119,17 @@ function signedInFrameRoutes(): ReactNode {
           </Page>
         }
       />
-      <Route
-        path="/profile/:username"
-        element={
-          <SignedInPage>
-            <ProfilePage />
-          </SignedInPage>
-        }
-      />
-      <Route
-        path="/users/:username"
-        element={
-          <SignedInPage>
-            <ProfilePage />
-          </SignedInPage>
-        }
-      />
-      <Route
-        path="/users/id/:id"
-        element={
-          <SignedInPage>
-            <ProfilePage />
-          </SignedInPage>
-        }
-      />
+      {PROFILE_PAGE_PATHS.map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <SignedInPage>
+              <ProfilePage />
+            </SignedInPage>
+          }
+        />
+      ))}
       <Route
         path="/admin"
         element={

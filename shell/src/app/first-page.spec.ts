@@ -7,6 +7,7 @@ const loadDashboardPage = jest.fn(() => Promise.resolve({}));
 const loadLeaderboardPage = jest.fn(() => Promise.resolve({}));
 const loadProfilePage = jest.fn(() => Promise.resolve({}));
 jest.mock('./route-chunks', () => ({
+  PROFILE_PAGE_PATHS: jest.requireActual('./route-chunks').PROFILE_PAGE_PATHS,
   appLayoutChunk: { load: () => loadAppLayout() },
   dashboardPageChunk: { load: () => loadDashboardPage() },
   leaderboardPageChunk: { load: () => loadLeaderboardPage() },

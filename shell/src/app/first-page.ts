@@ -1,17 +1,26 @@
 import { tokenStorage, yieldToBrowser } from '@app/platform';
 import { remoteForPath } from '../federation/remote-ownership';
-import { appLayoutChunk, dashboardPageChunk, leaderboardPageChunk, profilePageChunk } from './route-chunks';
+import { matchPath } from 'react-router';
+import {
+  PROFILE_PAGE_PATHS,
+  appLayoutChunk,
+  dashboardPageChunk,
+  leaderboardPageChunk,
+  profilePageChunk,
+} from './route-chunks';
 
 /** The shell's own signed-in paths (first segment) that render inside the signed-in frame. */
 const signedInSegments = new Set(['dashboard', 'home', 'leaderboard', 'profile', 'users', 'admin']);
 
-/** The page chunk a signed-in first page shows (app-routes.tsx), where one is started early. */
-function pageChunkFor(pathname: string): (() => Promise<unknown>) | undefined {
-  if (pathname === '/dashboard' || pathname === '/home') return dashboardPageChunk.load;
-  if (pathname === '/leaderboard') return leaderboardPageChunk.load;
-  if (/^\/(profile\/[^/]+|users\/[^/]+|users\/id\/[^/]+)\/?$/.test(pathname)) return profilePageChunk.load;
-  return undefined;
-}
+/** The pages whose chunk a signed-in first page starts early, by their route paths (app-routes.tsx). */
+const earlyPageChunks = [
+  { paths: ['/dashboard', '/home'], chunk: dashboardPageChunk },
+  { paths: ['/leaderboard'], chunk: leaderboardPageChunk },
+  { paths: PROFILE_PAGE_PATHS, chunk: profilePageChunk },
+];
+
+const pageChunkFor = (pathname: string) =>
+  earlyPageChunks.find(({ paths }) => paths.some((path) => matchPath(path, pathname)))?.chunk;
 
 /** What a first page started: `arrived` settles once all of it has arrived or failed (its route then shows why). */
 export interface FirstPageStart {
@@ -36,10 +45,9 @@ export async function startSignedInFirstPage(pathname: string): Promise<FirstPag
   if (!signedInSegments.has(firstSegment) && !remoteForPath(pathname)) return NOTHING_STARTED;
   // A chunk that fails here fails again, visibly, where its route loads it.
   const layout = settled(appLayoutChunk.load());
-  const loadPage = pageChunkFor(pathname);
-  if (!loadPage) return { arrived: layout };
+  const page = pageChunkFor(pathname);
+  if (!page) return { arrived: layout };
   // Each start inserts its chunks' script tags: two tasks instead of one longer one on a phone (issue 45).
   await yieldToBrowser();
-  const page = settled(loadPage());
-  return { arrived: Promise.all([layout, page]).then(() => undefined) };
+  return { arrived: Promise.all([layout, settled(page.load())]).then(() => undefined) };
 }

@@ -9,3 +9,6 @@ export const leaderboardPageChunk = new ArrivedChunk(
   () => import('../features/leaderboard/components/leaderboard-page'),
 );
 export const profilePageChunk = new ArrivedChunk(() => import('../features/profile/profile-page'));
+
+/** A person's profile page, under each of its paths (spec 1: /profile/:username, /users/:username, /users/id/:id). */
+export const PROFILE_PAGE_PATHS = ['/profile/:username', '/users/:username', '/users/id/:id'] as const;
