@@ -22,8 +22,8 @@ import {
 import { GroupQueues } from '../../../platform/use-cases/group-queues';
 import { GetContentForCommandQuery, GetContentsForCommandQuery, type ContentForCommand } from '../../content';
 import { decideSocialAction, type SocialDecision } from '../domain/decide-social';
-import { evolvePool, evolveUserContent, type DailyState } from '../domain/state';
-import { contentPoolStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
+import { evolvePool, evolveSponsorship, evolveUserContent, initialSponsorship, type DailyState } from '../domain/state';
+import { contentPoolStreamId, sponsorshipStreamId, userContentStreamId, utcDayOf } from '../domain/streams';
 import { contentNotFound, engagementRefusalToApiError } from '../engagement-refusals';
 import { dailyRewardsKey, dailyRewardsLockKey, readDailyRewards } from './daily-rewards';
 import { appendOf, EngagementStore, type Loaded } from './engagement-store';
@@ -149,6 +149,11 @@ export class EngagementCommands {
     const content = await this.queryBus.execute(new GetContentForCommandQuery(contentId, transaction));
     if (!content) throw contentNotFound();
     return content;
+  }
+
+  /** A sponsorship's stream, loaded in the unit's transaction (it decides on nothing else). */
+  loadSponsorship(sponsorshipId: string, transaction: TransactionHandle) {
+    return this.store.load(sponsorshipStreamId(sponsorshipId), initialSponsorship(), evolveSponsorship, transaction);
   }
 
   /**

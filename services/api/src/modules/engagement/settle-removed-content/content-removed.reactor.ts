@@ -14,7 +14,6 @@ import {
   evolveReserve,
   initialReserve,
 } from '../domain/content-removed';
-import { evolveSponsorship, initialSponsorship } from '../domain/state';
 import { contentPoolStreamId, sponsorshipStreamId } from '../domain/streams';
 import { EngagementCommands } from '../infrastructure/engagement-commands';
 
@@ -106,12 +105,7 @@ export class ContentRemovedReactor {
     await this.commands.run({
       lockKeys: [sponsorshipStreamId(sponsorshipId)],
       decide: async (unit) => {
-        const loaded = await this.commands.store.load(
-          sponsorshipStreamId(sponsorshipId),
-          initialSponsorship(),
-          evolveSponsorship,
-          unit.transaction,
-        );
+        const loaded = await this.commands.loadSponsorship(sponsorshipId, unit.transaction);
         const decision = decideEndSponsorshipEarly({ sponsorshipId, transactionId, now }, loaded.state);
         return {
           streams: [{ loaded, events: decision.events }],

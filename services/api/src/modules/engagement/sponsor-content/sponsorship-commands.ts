@@ -16,7 +16,6 @@ import { type AuthenticatedUser } from '../../../platform/http/authenticated-use
 import { getExistingUser } from '../../identity';
 import { newTransactionId } from '../../ledger';
 import { decideSponsor, decideSpendSponsorship } from '../domain/decide-money';
-import { evolveSponsorship, initialSponsorship } from '../domain/state';
 import { sponsorshipStreamId } from '../domain/streams';
 import { newId } from '../engagement-ids';
 import { engagementRefusalToApiError } from '../engagement-refusals';
@@ -58,12 +57,7 @@ export class SponsorshipCommands {
           : undefined,
       decide: async (unit) => {
         const content = await this.commands.content(contentId, unit.transaction);
-        const loaded = await this.commands.store.load(
-          sponsorshipStreamId(sponsorshipId),
-          initialSponsorship(),
-          evolveSponsorship,
-          unit.transaction,
-        );
+        const loaded = await this.commands.loadSponsorship(sponsorshipId, unit.transaction);
         const decision = decideSponsor(
           {
             sponsorshipId,
@@ -113,12 +107,7 @@ export class SponsorshipCommands {
       await this.commands.run({
         lockKeys: [sponsorshipStreamId(sponsorshipId)],
         decide: async (unit) => {
-          const loaded = await this.commands.store.load(
-            sponsorshipStreamId(sponsorshipId),
-            initialSponsorship(),
-            evolveSponsorship,
-            unit.transaction,
-          );
+          const loaded = await this.commands.loadSponsorship(sponsorshipId, unit.transaction);
           const decision = decideSpendSponsorship({ sponsorshipId, transactionId, now }, loaded.state);
           if (decision.kind === 'refused') throw engagementRefusalToApiError(decision.refusal);
           return {
