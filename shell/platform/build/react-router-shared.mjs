@@ -12,6 +12,7 @@ export {
   Outlet,
   Route,
   Routes,
+  matchPath,
   useLocation,
   useNavigate,
   useParams,
