@@ -114,6 +114,8 @@ export function apiSession(user: Record<string, unknown> = apiUser(), token = 't
 export interface StubResponse {
   status?: number;
   body?: unknown;
+  /** A body sent as it is (a CSV or NDJSON download) instead of `body` as JSON. */
+  text?: string;
 }
 
 export interface RecordedCall {
@@ -122,29 +124,19 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
-/**
- * Answers API calls from a table ('GET /api/drops' → response) at the fetch boundary, and records each call with its
- * JSON body and headers, so a test can check what a screen actually sent. jsdom has no network; the API client itself
- * is tested against a real HTTP server in its own spec.
- */
-export function answerApiCallsRecording(
-  table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>,
-): RecordedCall[] {
-  const calls: RecordedCall[] = [];
-  stubApi(table, (call) => calls.push(call));
-  return calls;
+/** A request as the API client sent it: `key` is 'METHOD /path' (no query); `body` parsed JSON, or a FormData. */
+export interface ApiCall extends RecordedCall {
+  method: string;
+  url: URL;
 }
 
-/** Answers API calls from a table, returning the keys of the calls made ('GET /api/drops'), in order. */
-export function answerApiCalls(table: Record<string, StubResponse | ((url: URL) => StubResponse)>): string[] {
-  const keys: string[] = [];
-  stubApi(table, (call) => keys.push(call.key));
-  return keys;
-}
+const NOT_FOUND: StubResponse = { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } };
 
-/** The request's JSON body (as the API client sends it); any other string as is. */
+type ApiAnswer = StubResponse | 'network-error' | undefined;
+
+/** The request's JSON body (as the API client sends it); any other string, or a FormData (an upload), as it is. */
 function bodyOf(raw: unknown): unknown {
-  if (typeof raw !== 'string') return undefined;
+  if (typeof raw !== 'string') return raw ?? undefined;
   try {
     return JSON.parse(raw);
   } catch {
@@ -152,31 +144,58 @@ function bodyOf(raw: unknown): unknown {
   }
 }
 
-function stubApi(
-  table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>,
-  onCall: (call: RecordedCall) => void,
-): void {
+/**
+ * The shared API client's network, replaced for a component test (jsdom has none): every request goes to `answer`,
+ * which answers it, says `network-error` (nothing answered) or has no answer (undefined: 404 NOT_FOUND). The client
+ * itself, its parsing and its errors run as in the app; the client is tested against a real HTTP server in its own
+ * spec. The helpers below, and each app's own table of answers, are built on this one.
+ */
+export function answerApiAtFetch(answer: (call: ApiCall) => ApiAnswer | Promise<ApiAnswer>): void {
   configureApiClient({
     getToken: () => 'test-token',
     fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body = bodyOf(init?.body);
-      onCall({ key, body, headers: { ...(init?.headers as Record<string, string> | undefined) } });
-      const entry = table[key];
-      const answer =
-        typeof entry === 'function'
-          ? entry(url, body)
-          : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
-      const status = answer.status ?? 200;
+      const method = init?.method ?? 'GET';
+      const headers = { ...(init?.headers as Record<string, string> | undefined) };
+      const call = { key: `${method} ${url.pathname}`, method, url, body: bodyOf(init?.body), headers };
+      const answered = (await answer(call)) ?? NOT_FOUND;
+      if (answered === 'network-error') throw new TypeError('Failed to fetch');
+      const status = answered.status ?? 200;
       return {
         ok: status >= 200 && status < 300,
         status,
-        statusText: status === 404 ? 'Not Found' : 'OK',
-        text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
+        statusText: status === 404 ? 'Not Found' : status >= 500 ? 'Internal Server Error' : 'OK',
+        text: async () => answered.text ?? (answered.body === undefined ? '' : JSON.stringify(answered.body)),
       } as unknown as Response;
     }) as typeof fetch,
   });
+}
+
+/**
+ * Answers API calls from a table ('GET /api/drops' → response) and records each call with its JSON body and headers,
+ * so a test can check what a screen actually sent.
+ */
+export function answerApiCallsRecording(
+  table: Record<string, StubResponse | ((url: URL, body: unknown) => StubResponse)>,
+): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  answerApiAtFetch(({ key, url, body, headers }) => {
+    calls.push({ key, body, headers });
+    const entry = table[key];
+    return typeof entry === 'function' ? entry(url, body) : entry;
+  });
+  return calls;
+}
+
+/** Answers API calls from a table, returning the keys of the calls made ('GET /api/drops'), in order. */
+export function answerApiCalls(table: Record<string, StubResponse | ((url: URL) => StubResponse)>): string[] {
+  const keys: string[] = [];
+  answerApiAtFetch(({ key, url }) => {
+    keys.push(key);
+    const entry = table[key];
+    return typeof entry === 'function' ? entry(url) : entry;
+  });
+  return keys;
 }
 
 type PlatformOptions = { user?: User | null; route?: string; session?: Partial<Session> };

@@ -1,45 +1,12 @@
-import { configureApiClient, onAccountDialogRequest } from '@app/platform';
-import { createUser, renderWithPlatform } from '@app/platform/testing';
+import { onAccountDialogRequest } from '@app/platform';
+import { createUser, renderWithPlatform, type StubResponse } from '@app/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import WalletRoutes from '../../routes';
+import { fakeWalletApi as serve } from '../../shared/test-api';
 
 // Typing into a dozen fields takes seconds on a busy two-core machine.
 jest.setTimeout(30_000);
-
-type Answer = { status?: number; body?: unknown };
-interface Call {
-  key: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-/** Answers API calls from a table and records each request's body and headers (what the screens send). */
-function serve(table: Record<string, Answer | ((body: unknown) => Answer)>): Call[] {
-  const calls: Call[] = [];
-  configureApiClient({
-    getToken: () => 'test-token',
-    fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ key, body, headers: (init?.headers ?? {}) as Record<string, string> });
-      const entry = table[key];
-      const answer =
-        typeof entry === 'function'
-          ? entry(body)
-          : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
-      const status = answer.status ?? 200;
-      return {
-        ok: status >= 200 && status < 300,
-        status,
-        statusText: 'OK',
-        text: async () => JSON.stringify(answer.body ?? {}),
-      } as unknown as Response;
-    }) as typeof fetch,
-  });
-  return calls;
-}
 
 const channel = {
   id: 'steady-growth',
@@ -127,7 +94,7 @@ const economy = {
   as_of: '2026-11-20T00:00:00.000Z',
 };
 
-const base = (overrides: Record<string, Answer | ((body: unknown) => Answer)> = {}) => ({
+const base = (overrides: Record<string, StubResponse> = {}) => ({
   'GET /api/growth/channels': { body: [channel] },
   'GET /api/growth/staking': { body: [position] },
   'GET /api/growth/funding/projects': { body: [project] },

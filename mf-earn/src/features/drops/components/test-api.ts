@@ -1,42 +1,19 @@
 // Component-test helpers for the drops screens (never bundled: only *.spec.tsx import this file).
-import { configureApiClient } from '@app/platform';
+import { answerApiAtFetch, type RecordedCall, type StubResponse } from '@app/platform/testing';
 import type { DropApplication } from '../api/drops-api';
 
 export { createDrop } from '@app/platform/testing';
+export type { RecordedCall };
 
-export interface RecordedCall {
-  key: string;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-type Answer = { status?: number; body?: unknown } | 'network-error';
+type Answer = StubResponse | 'network-error';
 
 /** Answers API calls from a table ('POST /api/drops' → answer or function of the request body); records each call. */
 export function fakeDropsApi(table: Record<string, Answer | ((body: unknown) => Answer)>): RecordedCall[] {
   const calls: RecordedCall[] = [];
-  configureApiClient({
-    getToken: () => 'test-token',
-    fetchImplementation: (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
-      // A JSON body parsed; a multipart one (an upload) as it was sent.
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      calls.push({ key, body, headers: (init?.headers ?? {}) as Record<string, string> });
-      const entry = table[key];
-      const answer =
-        typeof entry === 'function'
-          ? entry(body)
-          : (entry ?? { status: 404, body: { error: 'Not found', code: 'NOT_FOUND' } });
-      if (answer === 'network-error') throw new TypeError('Failed to fetch');
-      const status = answer.status ?? 200;
-      return {
-        ok: status >= 200 && status < 300,
-        status,
-        statusText: status >= 500 ? 'Internal Server Error' : 'OK',
-        text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)),
-      } as unknown as Response;
-    }) as typeof fetch,
+  answerApiAtFetch(({ key, body, headers }) => {
+    calls.push({ key, body, headers });
+    const entry = table[key];
+    return typeof entry === 'function' ? entry(body) : entry;
   });
   return calls;
 }
