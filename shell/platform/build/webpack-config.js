@@ -290,6 +290,9 @@ function createWebpackConfig(options) {
           {
             test: /\.[cm]?[jt]sx?$/,
             exclude: /node_modules/,
+            // An import of a name the module does not export fails the build: it would be undefined in the browser
+            // (a shared module's trimmed entry, like react-router-shared.mjs, exports only what is listed in it).
+            parser: { exportsPresence: 'error' },
             use: {
               loader: 'swc-loader',
               options: {
