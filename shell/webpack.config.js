@@ -15,6 +15,11 @@ module.exports = createWebpackConfig({
   routePreloads: { '/': 'route-landing', '/auth': 'route-auth' },
   // A signed-in first page: the session (who, with balances) and the reads its header waits for start from index.html,
   // before main.js has run (URLs exactly as the API client builds them, or they are not adopted).
+  // A signed-in first page is painted from index.html, frame and page header, before any script (src/app/first-paint-frame.tsx).
+  firstPaint: {
+    render: path.join(__dirname, 'scripts/render-first-paint.tsx'),
+    project: path.join(__dirname, 'tsconfig.json'),
+  },
   earlyRequests: {
     always: ['/api/auth/profile', '/api/users/me'],
     routes: { '/wallet': ['/api/users/wallets'] },

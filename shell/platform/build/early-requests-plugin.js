@@ -1,5 +1,5 @@
 const { startEarlyRequests } = require('./early-requests-script');
-const { tapInlineHeadScript } = require('./inline-head-script');
+const { tapInlineScript } = require('./inline-script');
 
 /**
  * Starts a signed-in visitor's first API reads from index.html, while main.js is still downloading (issue 45): a few
@@ -18,7 +18,7 @@ class EarlyRequestsPlugin {
   }
 
   apply(compiler) {
-    tapInlineHeadScript(compiler, 'EarlyRequestsPlugin', startEarlyRequests, () => this.requests);
+    tapInlineScript(compiler, 'EarlyRequestsPlugin', startEarlyRequests, () => this.requests);
   }
 }
 

@@ -1,4 +1,4 @@
-const { tapInlineHeadScript } = require('./inline-head-script');
+const { tapInlineScript } = require('./inline-script');
 
 /**
  * Starts the chunks of the page a visitor opens together with main.js (issue 45): a few bytes of inline script in
@@ -16,7 +16,7 @@ class RoutePreloadPlugin {
   }
 
   apply(compiler) {
-    tapInlineHeadScript(compiler, 'RoutePreloadPlugin', preloadRouteFiles, (compilation) => this.routeFiles(compilation));
+    tapInlineScript(compiler, 'RoutePreloadPlugin', preloadRouteFiles, (compilation) => this.routeFiles(compilation));
   }
 
   routeFiles(compilation) {

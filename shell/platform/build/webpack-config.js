@@ -11,6 +11,7 @@ const { DefinePlugin, NormalModuleReplacementPlugin, ProgressPlugin } = require(
 
 const { RoutePreloadPlugin } = require('./route-preload-plugin');
 const { EarlyRequestsPlugin } = require('./early-requests-plugin');
+const { FirstPaintPlugin } = require('./first-paint-plugin');
 const { CompileHintsPlugin } = require('./compile-hints-plugin');
 
 const platformPackage = require('../package.json');
@@ -247,6 +248,8 @@ function progressLines() {
  * @param {Record<string,string>} [options.routePreloads] path → lazy chunk name whose files index.html preloads there
  * @param {{ always: string[], routes: Record<string, string[]> }} [options.earlyRequests] /api reads index.html starts
  *   for a signed-in visitor (always, and per path), adopted by the API client
+ * @param {{ render: string, project: string }} [options.firstPaint] the module that prints the signed-in frames index.html
+ *   paints before any script (FirstPaintPlugin), and the tsconfig it compiles with
  */
 function createWebpackConfig(options) {
   return (_env, argv) => {
@@ -332,6 +335,7 @@ function createWebpackConfig(options) {
         }),
         ...(options.routePreloads ? [new RoutePreloadPlugin(options.routePreloads)] : []),
         ...(options.earlyRequests ? [new EarlyRequestsPlugin(options.earlyRequests)] : []),
+        ...(options.firstPaint ? [new FirstPaintPlugin(options.firstPaint)] : []),
         ...(options.staticDirectory ? [new EmitStaticFilesPlugin(options.staticDirectory)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })] : []),
         ...(production ? [new CompileHintsPlugin()] : []),

@@ -27,7 +27,7 @@ export { SessionProvider, startSessionRequests } from './session/session-provide
 export { onUnauthorized, reportUnauthorized } from './session/session-events';
 export { canOpenAccountDialogs, onAccountDialogRequest, openAccountDialog } from './session/account-dialogs';
 export type { AccountDialogName } from './session/account-dialogs';
-export { demoPersonas, isAdvertiser, profileSlug } from './session/user';
+export { demoPersonas, greetingName, isAdvertiser, profileSlug } from './session/user';
 export type { DemoPersona, User } from './session/user';
 export * from './format/format';
 export { Button, ButtonLink } from './ui/button';

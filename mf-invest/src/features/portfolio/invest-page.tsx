@@ -2,6 +2,7 @@ import { PageHeader, PageSpinner } from '@app/platform';
 import { Tabs } from '@app/platform/app';
 import { Suspense, lazy } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { firstPaintPages } from '../../first-paint';
 import { AllForecasts, MyForecasts } from '../forecasts/forecast-lists';
 import { MyPredictions } from '../forecasts/my-predictions';
 
@@ -34,8 +35,8 @@ export function InvestPage() {
   return (
     <div className="ui-stack">
       <PageHeader
-        title="Investment Hub"
-        subtitle="Back the content you believe in and predict how it does. Share prices show 4 decimals."
+        title={firstPaintPages['/invest'].title}
+        subtitle={firstPaintPages['/invest'].subtitle}
       />
       <Tabs
         label="Investment Hub"

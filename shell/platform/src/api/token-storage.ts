@@ -7,6 +7,9 @@ const USER_ID_KEY = 'userId';
 // Set when the session lives only in the API's http-only cookie (after Google sign-in), so a reload
 // knows to ask the server instead of assuming a visitor.
 const COOKIE_SESSION_KEY = 'cookieSession';
+// The signed-in user's greeting name, for the first paint of /dashboard from index.html before any script has read
+// the session (shell/platform/build/first-paint-script.js). Gone with the token.
+const GREETING_NAME_KEY = 'greetingName';
 
 function storage(): Storage | undefined {
   try {
@@ -29,6 +32,11 @@ export const tokenStorage = {
     storage()?.removeItem(TOKEN_KEY);
     storage()?.removeItem(USER_ID_KEY);
     storage()?.removeItem(COOKIE_SESSION_KEY);
+    storage()?.removeItem(GREETING_NAME_KEY);
+  },
+  rememberGreetingName(name: string | null): void {
+    if (name) storage()?.setItem(GREETING_NAME_KEY, name);
+    else storage()?.removeItem(GREETING_NAME_KEY);
   },
   hasCookieSession(): boolean {
     return storage()?.getItem(COOKIE_SESSION_KEY) === '1';

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { tokenStorage } from '../api/token-storage';
 import { type Session, SessionContext, type SessionStatus, type SignUpInput } from './session-context';
 import { onUnauthorized } from './session-events';
-import type { DemoPersona, User } from './user';
+import { type DemoPersona, type User, greetingName } from './user';
 
 interface SessionState {
   status: SessionStatus;
@@ -85,6 +85,10 @@ function useSessionState(onExpired: (() => void) | undefined) {
  */
 export function SessionProvider({ children, onExpired }: SessionProviderProps) {
   const { state, setState, load } = useSessionState(onExpired);
+
+  useEffect(() => {
+    if (state.user) tokenStorage.rememberGreetingName(greetingName(state.user));
+  }, [state.user]);
 
   useEffect(() => {
     const signedIn = () => tokenStorage.getToken() !== null || tokenStorage.hasCookieSession();

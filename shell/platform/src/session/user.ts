@@ -28,6 +28,11 @@ export interface User {
 export type DemoPersona = 'creator' | 'investor' | 'advertiser';
 export const demoPersonas: readonly DemoPersona[] = ['creator', 'investor', 'advertiser'];
 
+/** The name the dashboard greets the user by (and the first paint, from storage, before the session is read). */
+export function greetingName(user: Pick<User, 'display_name' | 'username'>): string | null {
+  return user.display_name || user.username || null;
+}
+
 export function isAdvertiser(user: Pick<User, 'user_type'> | null | undefined): boolean {
   return user?.user_type === 'advertiser';
 }

@@ -2,6 +2,7 @@ import {
   Button,
   ButtonLink,
   formatBalance,
+  greetingName,
   isAdvertiser,
   normaliseTier,
   tierLabel,
@@ -12,6 +13,7 @@ import { covers } from '@app/platform/app';
 import { Bookmark, Flame, Gem, KeyRound, Sparkles } from '@app/platform/icons';
 import { useState } from 'react';
 import { SavedContentDialog } from './saved-content-dialog';
+import { WelcomeHeading } from './welcome-heading';
 
 /** Fewer gems than this and the banner's call to action is to buy more (spec 2 §2). */
 export const LOW_GEMS = 10;
@@ -50,11 +52,10 @@ export function WelcomeBanner() {
   const [savedOpen, setSavedOpen] = useState(false);
   const tier = normaliseTier(user.user_tier);
   const streak = typeof user.points_streak_days === 'number' ? user.points_streak_days : null;
-  const name = user.display_name || user.username || 'there';
   return (
     <section className="welcome-banner" aria-labelledby="welcome-title">
       <div className="welcome-banner__head">
-        <h1 id="welcome-title">Welcome back, {name}</h1>
+        <WelcomeHeading name={greetingName(user) ?? 'there'} />
         <p className="ui-row">
           <span className="ui-badge ui-badge--accent">
             <Sparkles size={12} /> {tierLabel(tier)} tier · {tierMultiplier(tier)}x points

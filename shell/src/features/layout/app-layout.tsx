@@ -1,32 +1,15 @@
 import { useSession } from '@app/platform';
 import { AppProviders, ArrivalToast, Dialog } from '@app/platform/app';
-import { Ellipsis, TrendingUp } from '@app/platform/icons';
+import { TrendingUp } from '@app/platform/icons';
 import { type ReactNode, useEffect, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { CheckoutReturn } from './checkout-return';
 import { Header } from './header';
-import { desktopNavigation, mobileBarItems } from './navigation-items';
+import { DesktopNavigation, MobileBar } from './frame-parts';
+import { desktopNavigation } from './navigation-items';
 
 /** How long after the signed-in frame mounts the remotes manifest is read ahead of a click. */
 const REMOTES_PREFETCH_DELAY_MILLISECONDS = 5000;
-
-/** The mobile bottom bar: its destinations, and More, which opens the side menu. */
-function MobileBar({ onMore }: { onMore(): void }) {
-  return (
-    <nav className="mobile-bar" aria-label="Mobile">
-      {mobileBarItems.map((item) => (
-        <NavLink key={item.to} to={item.to} className="mobile-bar__link">
-          <item.icon size={22} />
-          <span className="mobile-bar__label">{item.label}</span>
-        </NavLink>
-      ))}
-      <button type="button" className="mobile-bar__link" onClick={onMore} aria-haspopup="dialog">
-        <Ellipsis size={22} />
-        <span className="mobile-bar__label">More</span>
-      </button>
-    </nav>
-  );
-}
 
 /** The mobile side menu: every destination, the Growth Hub, and Sign Out. */
 function SideMenu({
@@ -91,13 +74,7 @@ export default function AppLayout({ children }: { children?: ReactNode }) {
           Skip to content
         </a>
         <Header />
-        <nav className="desktop-nav" aria-label="Main">
-          {items.map((item) => (
-            <NavLink key={item.to} to={item.to} className="desktop-nav__link">
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
+        <DesktopNavigation items={items} />
         <main className="app-main" id="main">
           <CheckoutReturn />
           {children ?? <Outlet />}

@@ -1,10 +1,11 @@
 import { formatBalance, isAdvertiser, profileSlug, useSession } from '@app/platform';
 import { Menu, MenuItem, MenuLabel, MenuSeparator, sumDecimals, useToast } from '@app/platform/app';
-import { Gem, Search, Wallet } from '@app/platform/icons';
+import { Wallet } from '@app/platform/icons';
 import { Suspense, lazy, useLayoutEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { AccountMenu } from '../account-actions';
 import { NotificationsButton } from '../notifications';
+import { Logo, SearchOpener } from './frame-parts';
 
 const SearchDialog = lazy(() => import('../search/components/search-dialog'));
 const UpgradeTierDialog = lazy(() => import('../account-actions/upgrade-tier/components/upgrade-tier-dialog'));
@@ -31,19 +32,8 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <Link to="/dashboard" className="logo" aria-label="Rewards home">
-        <Gem size={20} className="logo__mark" /> Rewards
-      </Link>
-      {/* On a phone the search is this icon alone (the label and the shortcut hint collapse). */}
-      <button
-        type="button"
-        className="search-opener"
-        onClick={() => setSearchOpen(true)}
-        aria-label="Search"
-        aria-keyshortcuts="Control+K Meta+K"
-      >
-        <Search size={18} /> <span className="search-opener__label">Search</span> <kbd>Ctrl K</kbd>
-      </button>
+      <Logo />
+      <SearchOpener onOpen={() => setSearchOpen(true)} />
       <div className="app-header__actions">
         <NotificationsButton />
         <AccountMenu />

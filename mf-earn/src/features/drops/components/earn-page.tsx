@@ -3,6 +3,7 @@ import { QueryView } from '@app/platform/app';
 import { Search } from '@app/platform/icons';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { firstPaintPages } from '../../../first-paint';
 import { useDrops, type Drop } from '../api/drops-api';
 import type { DropKind } from './create-drop-dialog';
 import { DropCard } from './drop-card';
@@ -64,8 +65,8 @@ export function EarnPage() {
   return (
     <div className="ui-stack">
       <PageHeader
-        title="Earn"
-        subtitle="Complete drops to earn gems and keys."
+        title={firstPaintPages['/earn'].title}
+        subtitle={firstPaintPages['/earn'].subtitle}
         actions={advertiser ? <Button onClick={() => setCreating(true)}>Create Drop</Button> : undefined}
       />
       <div className="ui-row" role="search">

@@ -4,15 +4,13 @@ import {
   ErrorBox,
   PageHeader,
   SkeletonList,
-  formatBalance,
-  formatMoney,
   isApiError,
-  useCurrentUser,
   useSession,
 } from '@app/platform';
 import { Tabs } from '@app/platform/app';
 import { LogIn } from '@app/platform/icons';
 import { useNavigate } from 'react-router';
+import { firstPaintPages } from '../../../first-paint';
 import { useWallets, walletOf } from '../api/wallet-api';
 import { BalanceCards, type WalletDialog } from './balance-cards';
 import { TransactionsPanel } from './transactions-panel';
@@ -70,7 +68,6 @@ function WalletViews() {
 
 /** /wallet (and /withdraw, /payment-methods, /gem-store with their dialog open): balances, analytics, history. */
 export function WalletPage() {
-  const user = useCurrentUser();
   const wallets = useWallets();
   const navigate = useNavigate();
   const open = (dialog: WalletDialog) => navigate(DIALOG_PATHS[dialog]);
@@ -89,11 +86,8 @@ export function WalletPage() {
   return (
     <div className="ui-stack">
       <PageHeader
-        title="Wallet"
-        subtitle={
-          `${formatBalance(user.points_balance)} points, ${formatBalance(user.gems_balance)} gems` +
-          (wallets.data ? `, ${formatMoney(walletOf(wallets.data, 'usd').balance)}` : '')
-        }
+        title={firstPaintPages['/wallet'].title}
+        subtitle={firstPaintPages['/wallet'].subtitle}
         actions={
           <>
             <ButtonLink to="/payment-methods" variant="secondary" size="small">

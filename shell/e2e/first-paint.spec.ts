@@ -1,0 +1,67 @@
+// A returning user's first page is painted from index.html before any script has run (issue 45): the frame and the
+// page header, then the app's first render takes over that same #root. Scripts are held back here to see it.
+import { firstPaintPages as earnPages } from '@app/mf-earn/first-paint';
+import { type Page, expect, test } from '@playwright/test';
+import { signInAsDemo } from './helpers';
+
+/** Holds every script request until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await page.unrouteAll({ behavior: 'wait' });
+  };
+}
+
+const reactHasRendered = (page: Page) =>
+  page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+
+test('a returning user sees the frame and the page header before any script, then the app in the same place', async ({
+  page,
+}) => {
+  await signInAsDemo(page, 'investor');
+  const greeting = (await page.locator('#welcome-title').textContent())!;
+  expect(greeting).toMatch(/^Welcome back, .+/);
+
+  const release = await holdScripts(page);
+  await page.goto('/earn', { waitUntil: 'commit' });
+  await expect(page.locator('#root h1')).toHaveText('Earn');
+  await expect(page.locator('#root .ui-page-header__subtitle')).toHaveText(earnPages['/earn'].subtitle);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Earn' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(await reactHasRendered(page)).toBe(false);
+
+  await release();
+  // The app's own page: its search field, the signed-in user's wallet menu, one frame, nothing left of the first paint.
+  await expect(page.getByLabel('Search drops')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Wallet, total/ })).toBeVisible();
+  await expect(page.locator('.app-layout')).toHaveCount(1);
+  await expect(page.locator('main[aria-busy]')).toHaveCount(0);
+  expect(await reactHasRendered(page)).toBe(true);
+
+  // The dashboard greets by the name the app stored on the last visit, before any script has read the session.
+  const releaseAgain = await holdScripts(page);
+  await page.goto('/dashboard', { waitUntil: 'commit' });
+  await expect(page.locator('#root h1')).toHaveText(greeting);
+  expect(await reactHasRendered(page)).toBe(false);
+  await releaseAgain();
+  await expect(page.getByRole('heading', { name: greeting })).toBeVisible();
+  await expect(page.getByText('Points', { exact: true }).first()).toBeVisible();
+  await expect(page.locator('.app-layout')).toHaveCount(1);
+});
+
+test('a visitor without a session gets no signed-in frame, and is sent to sign in', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/earn', { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await expect(page.locator('#root')).toBeEmpty();
+  await release();
+  await expect(page).toHaveURL(/\/auth/);
+});
