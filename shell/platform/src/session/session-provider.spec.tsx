@@ -67,6 +67,7 @@ describe('SessionProvider', () => {
 
   it('signs out on a 401 from the profile (after one refresh attempt) and reports the expiry', async () => {
     tokenStorage.save('expired-token');
+    tokenStorage.rememberGreetingName('Demo Creator');
     const calls = answerApiCalls({
       'GET /api/auth/profile': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
       'GET /api/users/me': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
@@ -82,6 +83,8 @@ describe('SessionProvider', () => {
     expect(screen.getByText('expired: true')).toBeInTheDocument();
     await waitFor(() => expect(onExpired).toHaveBeenCalledTimes(1));
     expect(tokenStorage.getToken()).toBeNull();
+    // No first paint of a signed-in page, nor its greeting, for an expired session.
+    expect(window.localStorage.getItem('greetingName')).toBeNull();
     expect(calls).toContain('POST /api/auth/refresh');
   });
 
@@ -132,12 +135,15 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('status: authenticated')).toBeInTheDocument();
     expect(tokenStorage.getToken()).toBe('fresh-token');
     expect(await screen.findByText('points: 5000')).toBeInTheDocument();
+    // The greeting name index.html's first paint of /dashboard shows, before any script has read the session.
+    expect(window.localStorage.getItem('greetingName')).toBe('Demo Creator');
     window.sessionStorage.setItem('returnTo', '/wallet');
     await act(async () => {
       await user.click(screen.getByRole('button', { name: 'out' }));
     });
     expect(await screen.findByText('status: anonymous')).toBeInTheDocument();
     expect(tokenStorage.getToken()).toBeNull();
+    expect(window.localStorage.getItem('greetingName')).toBeNull();
     expect(window.sessionStorage.getItem('returnTo')).toBeNull();
     expect(calls).toContain('POST /api/auth/logout');
   });
