@@ -55,10 +55,21 @@ module.exports = {
     },
     {
       name: 'shell-never-imports-remotes',
-      comment: 'The host loads remotes at run time through the manifest, never at build time.',
+      comment:
+        "The host loads remotes at run time through the manifest, never at build time. One exception: the page headers " +
+        "a remote declares for the first paint from the shell's index.html (mf-*/src/first-paint.ts, read when the " +
+        'shell is built; data only, see the next rule): a remote deploys without the shell, its new header reaching ' +
+        "that first paint with the shell's next build.",
       severity: 'error',
       from: { path: '^shell/src/' },
-      to: { path: '^mf-[a-z]+/' },
+      to: { path: '^mf-[a-z]+/', pathNot: '^mf-[a-z]+/src/first-paint\\.ts$' },
+    },
+    {
+      name: 'remote-first-paint-is-data-only',
+      comment: "A remote's first-paint headers are read by the shell's build: no code of the remote may come with them.",
+      severity: 'error',
+      from: { path: '^mf-[a-z]+/src/first-paint\\.ts$' },
+      to: { path: '.' },
     },
   ],
   options: {
