@@ -68,7 +68,9 @@ test.describe('the shell', () => {
     });
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Points balance' }).getByText('5,000', { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Points balance' }).getByText('5,000', { exact: true }),
+    ).toBeVisible();
     // index.html asked (before main.js ran), and the API client took its answers instead of asking again.
     const early = ['/api/auth/profile', '/api/users/me', '/api/users/wallets'];
     for (const path of early) expect(asked.filter((seen) => seen === path)).toHaveLength(1);

@@ -34,10 +34,7 @@ export function InvestPage() {
   const tab = tabOf(rest.split('/')[0]);
   return (
     <div className="ui-stack">
-      <PageHeader
-        title={firstPaintPages['/invest'].title}
-        subtitle={firstPaintPages['/invest'].subtitle}
-      />
+      <PageHeader title={firstPaintPages['/invest'].title} subtitle={firstPaintPages['/invest'].subtitle} />
       <Tabs
         label="Investment Hub"
         value={tab}

@@ -1,12 +1,4 @@
-import {
-  Button,
-  ButtonLink,
-  ErrorBox,
-  PageHeader,
-  SkeletonList,
-  isApiError,
-  useSession,
-} from '@app/platform';
+import { Button, ButtonLink, ErrorBox, PageHeader, SkeletonList, isApiError, useSession } from '@app/platform';
 import { Tabs } from '@app/platform/app';
 import { LogIn } from '@app/platform/icons';
 import { useNavigate } from 'react-router';
