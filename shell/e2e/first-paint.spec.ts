@@ -42,11 +42,24 @@ for (const [screen, viewport] of [
   });
 }
 
+/** Records whether the session-check spinner was ever in the page (it would replace the first paint for a moment). */
+async function watchForSessionSpinner(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { sessionSpinnerSeen: boolean }).sessionSpinnerSeen = false;
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Checking your session'))
+        (window as unknown as { sessionSpinnerSeen: boolean }).sessionSpinnerSeen = true;
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { sessionSpinnerSeen: boolean }).sessionSpinnerSeen);
+}
+
 async function returningUserFirstPages(page: Page) {
   await signInAsDemo(page, 'investor');
   const greeting = (await page.locator('#welcome-title').textContent())!;
   expect(greeting).toMatch(/^Welcome back, .+/);
 
+  const sessionSpinnerSeen = await watchForSessionSpinner(page);
   const release = await holdScripts(page);
   await page.goto('/earn', { waitUntil: 'commit' });
   await expect(page.locator('#root h1')).toHaveText('Earn');
@@ -64,6 +77,8 @@ async function returningUserFirstPages(page: Page) {
   await expect(page.locator('main[aria-busy]')).toHaveCount(0);
   expect(await reactHasRendered(page)).toBe(true);
   expect(await placeOf(page, '#root .ui-page-header__subtitle')).toEqual(painted);
+  // The session was checked before the first render: no "Checking your session" between the first paint and the page.
+  expect(await sessionSpinnerSeen()).toBe(false);
 
   // The dashboard greets by the name the app stored on the last visit, before any script has read the session.
   const releaseAgain = await holdScripts(page);

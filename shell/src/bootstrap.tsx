@@ -18,14 +18,14 @@ const pathname = window.location.pathname;
  */
 async function start(root: HTMLElement) {
   await yieldToBrowser();
-  startSessionRequests();
+  const session = startSessionRequests();
   await yieldToBrowser();
   const remote = startFirstPageRemote(pathname);
   await yieldToBrowser();
   const { arrived } = await startSignedInFirstPage(pathname);
   await yieldToBrowser();
   const reactRoot = createRoot(root);
-  await firstPageArrived([remote, arrived]);
+  await firstPageArrived([remote, arrived, session]);
   // A transition lets React's concurrent renderer yield to the browser every few milliseconds: the first render is
   // many short tasks instead of one long one that blocks input on a slow phone.
   startTransition(() => {
@@ -41,9 +41,11 @@ async function start(root: HTMLElement) {
 const FIRST_RENDER_WAIT_MILLISECONDS = 1500;
 
 /**
- * Waits until the chunks the first page started have arrived (or failed), at most FIRST_RENDER_WAIT_MILLISECONDS, so
- * that the first render finds them in and shows the page in one commit, without a spinner and the wait React adds
- * after one (app/arrived-chunks.ts). The cap keeps a slow remote from holding back the frame.
+ * Waits until the chunks the first page started have arrived (or failed) and the stored session has been checked, at
+ * most FIRST_RENDER_WAIT_MILLISECONDS, so that the first render finds them in and shows the page in one commit (a
+ * transition, in slices), without a spinner and the wait React adds after one (app/arrived-chunks.ts), and without a
+ * second render of the whole page, not in slices, when the session's answer comes. The cap keeps a slow remote or
+ * server from holding back the frame.
  */
 async function firstPageArrived(arrivals: Promise<void>[]): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;

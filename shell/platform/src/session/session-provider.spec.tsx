@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { tokenStorage } from '../api/token-storage';
 import { answerApiCalls, apiMe, apiSession, apiUser } from '../testing';
 import { useSession } from './session-context';
-import { SessionProvider } from './session-provider';
+import { SessionProvider, startSessionRequests } from './session-provider';
 
 const demoUser = apiUser({
   id: 'u-1',
@@ -63,6 +63,46 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('status: authenticated')).toBeInTheDocument();
     expect(screen.getByText('name: Demo Creator')).toBeInTheDocument();
     expect(screen.getByText('points: 5000')).toBeInTheDocument();
+  });
+
+  it('takes over the session checked before it mounted: signed in from its first render, the server asked once', async () => {
+    tokenStorage.save('stored-token');
+    const calls = answerApiCalls({
+      'GET /api/auth/profile': { body: { success: true, user: demoUser } },
+      'GET /api/users/me': { body: apiMe({ ...demoUser, ...balances }) },
+    });
+    await startSessionRequests();
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('status: authenticated')).toBeInTheDocument();
+    expect(screen.getByText('points: 5000')).toBeInTheDocument();
+    await waitFor(() => expect(window.localStorage.getItem('greetingName')).toBe('Demo Creator'));
+    expect(calls.filter((call) => call === 'GET /api/auth/profile')).toEqual(['GET /api/auth/profile']);
+    expect(calls.filter((call) => call === 'GET /api/users/me')).toEqual(['GET /api/users/me']);
+  });
+
+  it('handles a first check that ended the session as its own check: signed out, the expiry reported once', async () => {
+    tokenStorage.save('expired-token');
+    const calls = answerApiCalls({
+      'GET /api/auth/profile': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
+      'GET /api/users/me': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
+      'POST /api/auth/refresh': { status: 401, body: { error: 'Session expired', code: 'UNAUTHENTICATED' } },
+    });
+    await startSessionRequests();
+    const onExpired = jest.fn();
+    render(
+      <SessionProvider onExpired={onExpired}>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('status: pending')).toBeInTheDocument();
+    expect(await screen.findByText('expired: true')).toBeInTheDocument();
+    await waitFor(() => expect(onExpired).toHaveBeenCalledTimes(1));
+    expect(tokenStorage.getToken()).toBeNull();
+    expect(calls.filter((call) => call === 'POST /api/auth/refresh')).toEqual(['POST /api/auth/refresh']);
   });
 
   it('signs out on a 401 from the profile (after one refresh attempt) and reports the expiry', async () => {

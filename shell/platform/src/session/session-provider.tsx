@@ -12,12 +12,34 @@ interface SessionState {
 
 const loadRequests = () => import('./session-requests');
 
+/** The first check of a stored session, started before React mounts; `settled` once it has answered a user or none. */
+let firstCheck: { answer: Promise<User | null>; settled?: { user: User | null } } | undefined;
+
 /**
- * Starts the session's request code for a visitor with a token, before React mounts the provider (whose effect would
- * ask for it only after the first render): the session's answers are on their way from index.html by then.
+ * Checks a stored session before React mounts the provider (whose effect would ask only after the first render): the
+ * session's answers are on their way from index.html by then. The returned promise settles with the check, so that the
+ * first render can wait for it (bootstrap) and show the signed-in page at once, not a spinner and then the whole page
+ * in one long render when the answer comes. The provider takes this check over (`takeFirstCheck`), errors included.
  */
-export function startSessionRequests(): void {
-  if (tokenStorage.getToken() || tokenStorage.hasCookieSession()) void loadRequests().catch(() => undefined);
+export function startSessionRequests(): Promise<void> {
+  if (!(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return Promise.resolve();
+  const check: NonNullable<typeof firstCheck> = {
+    answer: loadRequests().then((requests) => requests.loadSession(tokenStorage.hasCookieSession())),
+  };
+  firstCheck = check;
+  return check.answer.then(
+    (user) => {
+      check.settled = { user };
+    },
+    () => undefined,
+  );
+}
+
+/** The first check's answer, once: later loads ask the server again. */
+function takeFirstCheck(): Promise<User | null> | undefined {
+  const check = firstCheck;
+  firstCheck = undefined;
+  return check?.answer;
 }
 
 export interface SessionProviderProps {
@@ -37,44 +59,54 @@ function pause(milliseconds: number): Promise<void> {
  * cannot be reached, signed out (and `onExpired` called) when the server says the session expired.
  */
 function useSessionState(onExpired: (() => void) | undefined) {
-  const [state, setState] = useState<SessionState>(() => ({
-    status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous',
-    user: null,
-    expired: false,
-  }));
+  const [state, setState] = useState<SessionState>(() => {
+    const checked = firstCheck?.settled?.user;
+    if (checked) return { status: 'authenticated', user: checked, expired: false };
+    return {
+      status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous',
+      user: null,
+      expired: false,
+    };
+  });
   const onExpiredRef = useRef(onExpired);
   onExpiredRef.current = onExpired;
 
-  const load = useCallback(async (checkCookieSession = tokenStorage.hasCookieSession()): Promise<User | null> => {
-    const requests = await loadRequests();
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const user = await requests.loadSession(checkCookieSession);
-        if (!tokenStorage.getToken()) tokenStorage.rememberCookieSession(user !== null);
-        setState(
-          user
-            ? { status: 'authenticated', user, expired: false }
-            : { status: 'anonymous', user: null, expired: false },
-        );
-        return user;
-      } catch (error) {
-        if (error instanceof requests.SessionExpiredError) {
-          tokenStorage.clear();
-          setState({ status: 'anonymous', user: null, expired: true });
-          // After the signed-out render (a protected page redirects to /auth first), so this navigation wins.
-          setTimeout(() => (onExpiredRef.current ?? (() => window.location.assign('/auth?expired=1')))(), 0);
-          return null;
+  const load = useCallback(
+    async (checkCookieSession = tokenStorage.hasCookieSession(), answered?: Promise<User | null>) => {
+      const requests = await loadRequests();
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const user = await (attempt === 0 && answered ? answered : requests.loadSession(checkCookieSession));
+          if (!tokenStorage.getToken()) tokenStorage.rememberCookieSession(user !== null);
+          // The user the first render already has (from the first check) re-renders nothing.
+          setState((current) =>
+            user && current.user === user
+              ? current
+              : user
+                ? { status: 'authenticated', user, expired: false }
+                : { status: 'anonymous', user: null, expired: false },
+          );
+          return user;
+        } catch (error) {
+          if (error instanceof requests.SessionExpiredError) {
+            tokenStorage.clear();
+            setState({ status: 'anonymous', user: null, expired: true });
+            // After the signed-out render (a protected page redirects to /auth first), so this navigation wins.
+            setTimeout(() => (onExpiredRef.current ?? (() => window.location.assign('/auth?expired=1')))(), 0);
+            return null;
+          }
+          if (attempt >= RETRY_PAUSES_MILLISECONDS.length) {
+            // The server could not be reached: keep a known user; a first check ends as signed out
+            // without dropping the token, so a reload tries again.
+            setState((current) => (current.user ? current : { status: 'anonymous', user: null, expired: false }));
+            return null;
+          }
+          await pause(RETRY_PAUSES_MILLISECONDS[attempt]);
         }
-        if (attempt >= RETRY_PAUSES_MILLISECONDS.length) {
-          // The server could not be reached: keep a known user; a first check ends as signed out
-          // without dropping the token, so a reload tries again.
-          setState((current) => (current.user ? current : { status: 'anonymous', user: null, expired: false }));
-          return null;
-        }
-        await pause(RETRY_PAUSES_MILLISECONDS[attempt]);
       }
-    }
-  }, []);
+    },
+    [],
+  );
 
   return { state, setState, load };
 }
@@ -92,7 +124,8 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
 
   useEffect(() => {
     const signedIn = () => tokenStorage.getToken() !== null || tokenStorage.hasCookieSession();
-    if (signedIn()) void load();
+    const answered = takeFirstCheck();
+    if (signedIn() || answered) void load(undefined, answered);
     return onUnauthorized(() => {
       if (signedIn()) void load();
     });
