@@ -12,8 +12,8 @@ interface SessionState {
 
 const loadRequests = () => import('./session-requests');
 
-/** The first check of a stored session, started before React mounts; `settled` once it has answered a user or none. */
-let firstCheck: { answer: Promise<User | null>; settled?: { user: User | null } } | undefined;
+/** The first check of a stored session, started before React mounts; `user` once it has answered one. */
+let firstCheck: { answer: Promise<User | null>; user?: User } | undefined;
 
 /**
  * Checks a stored session before React mounts the provider (whose effect would ask only after the first render): the
@@ -29,7 +29,7 @@ export function startSessionRequests(): Promise<void> {
   firstCheck = check;
   return check.answer.then(
     (user) => {
-      check.settled = { user };
+      if (user) check.user = user;
     },
     () => undefined,
   );
@@ -60,7 +60,7 @@ function pause(milliseconds: number): Promise<void> {
  */
 function useSessionState(onExpired: (() => void) | undefined) {
   const [state, setState] = useState<SessionState>(() => {
-    const checked = firstCheck?.settled?.user;
+    const checked = firstCheck?.user;
     if (checked) return { status: 'authenticated', user: checked, expired: false };
     return {
       status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous',
