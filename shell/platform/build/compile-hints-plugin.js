@@ -4,15 +4,17 @@ const { Compilation, sources } = require('webpack');
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
 /**
- * Marks the scripts a production build loads on demand for eager compilation (issue 45). V8 compiles a function
- * lazily, on the main thread, the first time it is called. A chunk (a page, the session, zod, a remote's
- * remoteEntry.js and routes) is loaded when its code is about to run, and the first render calls most of what it
- * brings, so that compilation blocked the main thread in the middle of the first page. With the hint V8 compiles the
- * whole script while it streams in, on a background thread.
+ * Marks every script of a production build for eager compilation (issue 45). V8 compiles a function lazily, on the
+ * main thread, the first time it is called. Most of what a script brings is called on the first page (React DOM's
+ * renderer, the router, the frame; a page's chunk, the session, zod, a remote's remoteEntry.js and routes), so that
+ * compilation blocked the main thread inside the first page's tasks: 55-75 ms per signed-in load of /wallet on this
+ * machine, some 570 functions. With the hint V8 compiles the whole script while it streams in, on a background
+ * thread.
  *
- * The configuration's own entry points (main.js) are left as they are: every page loads them, the public pages too,
- * which call little of React DOM and the router, and there the eager compilation of the whole entry delayed its
- * evaluation more than it saved.
+ * The entry (main.js) was once left out: the public pages, which render with it alone, waited for its longer
+ * background compilation before their first paint. Measured again once the signed-in pages were painted from
+ * index.html, the public pages' first paint and blocking time no longer differ, and the signed-in pages run less
+ * script on the main thread (services/bench/results/2026-12-07-main-compile-hint.md).
  *
  * The comment has to open the file. It is added after minification (which would drop it) and before the content
  * hashes and the precompressed copies are made, so both cover it.
@@ -23,16 +25,8 @@ class CompileHintsPlugin {
       compilation.hooks.processAssets.tap(
         { name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         (assets) => {
-          // The configuration's entries, not those a plugin adds (Module Federation's remoteEntry.js).
-          const configuredEntries = typeof compilation.options.entry === 'object' ? compilation.options.entry : {};
-          const entryFiles = new Set();
-          for (const [name, entrypoint] of compilation.entrypoints) {
-            if (!(name in configuredEntries)) continue;
-            for (const chunk of entrypoint.chunks) for (const file of chunk.files) entryFiles.add(file);
-          }
           for (const name of Object.keys(assets)) {
-            if (!name.endsWith('.js') || entryFiles.has(name)) continue;
-            compilation.updateAsset(name, (source) => new sources.ConcatSource(COMPILE_HINT, source));
+            if (name.endsWith('.js')) compilation.updateAsset(name, (source) => new sources.ConcatSource(COMPILE_HINT, source));
           }
         },
       );
