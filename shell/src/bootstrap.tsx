@@ -4,6 +4,7 @@ import { startSessionRequests, yieldToBrowser } from '@app/platform';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { evaluateChunksInTheirOwnTask } from './app/chunk-arrival';
 import { startSignedInFirstPage } from './app/first-page';
 import { startFirstPageRemote } from './federation/first-page-remote';
 
@@ -55,4 +56,5 @@ async function firstPageArrived(arrivals: Promise<void>[]): Promise<void> {
   await yieldToBrowser();
 }
 
+evaluateChunksInTheirOwnTask();
 void start(container);
