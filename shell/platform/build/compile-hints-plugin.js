@@ -26,7 +26,8 @@ class CompileHintsPlugin {
         { name: 'CompileHintsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         (assets) => {
           for (const name of Object.keys(assets)) {
-            if (name.endsWith('.js')) compilation.updateAsset(name, (source) => new sources.ConcatSource(COMPILE_HINT, source));
+            if (!name.endsWith('.js')) continue;
+            compilation.updateAsset(name, (source) => new sources.ConcatSource(COMPILE_HINT, source));
           }
         },
       );
