@@ -12,6 +12,9 @@ interface SessionState {
 
 const loadRequests = () => import('./session-requests');
 
+/** A token or a cookie session is stored: there is a session to check. */
+const hasStoredSession = () => tokenStorage.getToken() !== null || tokenStorage.hasCookieSession();
+
 /** The first check of a stored session, started before React mounts; `user` once it has answered one. */
 let firstCheck: { answer: Promise<User | null>; user?: User } | undefined;
 
@@ -22,7 +25,7 @@ let firstCheck: { answer: Promise<User | null>; user?: User } | undefined;
  * in one long render when the answer comes. The provider takes this check over (`takeFirstCheck`), errors included.
  */
 export function startSessionRequests(): Promise<void> {
-  if (!(tokenStorage.getToken() || tokenStorage.hasCookieSession())) return Promise.resolve();
+  if (!hasStoredSession()) return Promise.resolve();
   const check: NonNullable<typeof firstCheck> = {
     answer: loadRequests().then((requests) => requests.loadSession(tokenStorage.hasCookieSession())),
   };
@@ -63,7 +66,7 @@ function useSessionState(onExpired: (() => void) | undefined) {
     const checked = firstCheck?.user;
     if (checked) return { status: 'authenticated', user: checked, expired: false };
     return {
-      status: tokenStorage.getToken() || tokenStorage.hasCookieSession() ? 'pending' : 'anonymous',
+      status: hasStoredSession() ? 'pending' : 'anonymous',
       user: null,
       expired: false,
     };
@@ -123,11 +126,10 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
   }, [state.user]);
 
   useEffect(() => {
-    const signedIn = () => tokenStorage.getToken() !== null || tokenStorage.hasCookieSession();
     const answered = takeFirstCheck();
-    if (signedIn() || answered) void load(undefined, answered);
+    if (hasStoredSession() || answered) void load(undefined, answered);
     return onUnauthorized(() => {
-      if (signedIn()) void load();
+      if (hasStoredSession()) void load();
     });
   }, [load]);
 
