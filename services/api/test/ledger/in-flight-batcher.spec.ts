@@ -81,23 +81,38 @@ describe('InFlightBatcher with a tick', () => {
   it('starts batches at most once per tick: what arrives within a tick goes as one batch', async () => {
     const { batcher, batches, finishNext } = controlledBatcher({ maxInFlight: 3, extraLaneAfterMs: 2, tickMs: 5 });
     batcher.add('a');
-    expect(batches).toEqual([['a']]);
-    await finishNext();
     batcher.add('b');
-    await jest.advanceTimersByTimeAsync(2);
     batcher.add('c');
-    // Nothing in flight, but the tick that started with a has not passed: b and c wait for it, no extra lane opens.
-    await jest.advanceTimersByTimeAsync(2);
-    expect(batches).toEqual([['a']]);
-    await jest.advanceTimersByTimeAsync(1);
+    await finishNext();
     expect(batches).toEqual([['a'], ['b', 'c']]);
+    await finishNext();
+    batcher.add('d');
+    await jest.advanceTimersByTimeAsync(2);
+    batcher.add('e');
+    // Nothing in flight, but the tick that started with b and c has not passed: d and e wait for it, no extra lane
+    // opens.
+    await jest.advanceTimersByTimeAsync(2);
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d', 'e']]);
   });
 
   it('does not delay an item that arrives a tick or more after the last batch started', async () => {
+    const { batcher, batches, finishNext } = controlledBatcher({ maxInFlight: 1, tickMs: 5 });
+    batcher.add('a');
+    batcher.add('b');
+    batcher.add('c');
+    await finishNext();
+    await finishNext();
+    await jest.advanceTimersByTimeAsync(5);
+    batcher.add('d');
+    expect(batches).toEqual([['a'], ['b', 'c'], ['d']]);
+  });
+
+  it('starts no tick with a lone item: the next item, alone too, is not delayed', async () => {
     const { batcher, batches, finishNext } = controlledBatcher({ maxInFlight: 3, tickMs: 5 });
     batcher.add('a');
     await finishNext();
-    await jest.advanceTimersByTimeAsync(5);
     batcher.add('b');
     expect(batches).toEqual([['a'], ['b']]);
   });

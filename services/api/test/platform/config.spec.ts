@@ -56,6 +56,15 @@ describe('configuration', () => {
     expect(message).toContain('LOG_LEVEL');
   });
 
+  it('ticks group commits every 10 ms and the quick social actions every 4 ms unless told otherwise (0 to 50 ms)', () => {
+    expect(loadConfig({})).toMatchObject({ commitTickMs: 10, socialActionTickMs: 4 });
+    expect(loadConfig({ COMMIT_TICK_MS: '0', SOCIAL_ACTION_TICK_MS: '12' })).toMatchObject({
+      commitTickMs: 0,
+      socialActionTickMs: 12,
+    });
+    expect(() => loadConfig({ SOCIAL_ACTION_TICK_MS: '51' })).toThrow(/SOCIAL_ACTION_TICK_MS/);
+  });
+
   it('trusts forwarded addresses from no one unless TRUST_PROXY names the proxies (addresses, ranges; never a hop count)', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);

@@ -44,14 +44,28 @@ describe('GroupQueues', () => {
   it('with a tick, starts a key’s groups at most once per tick, so a tick’s requests share one group', async () => {
     const { add, groups, finishNext } = controlledQueues(5);
     add('item', 'a');
+    add('item', 'b');
+    await jest.advanceTimersByTimeAsync(0);
+    await finishNext();
+    add('item', 'c');
+    await jest.advanceTimersByTimeAsync(3);
+    add('item', 'd');
+    expect(groups).toEqual([['a', 'b']]);
+    await jest.advanceTimersByTimeAsync(2);
+    expect(groups).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('with a tick, a lone request starts no tick: the next one, alone too, is not delayed', async () => {
+    const { add, groups, finishNext } = controlledQueues(5);
+    add('item', 'a');
     await jest.advanceTimersByTimeAsync(0);
     await finishNext();
     add('item', 'b');
-    await jest.advanceTimersByTimeAsync(3);
-    add('item', 'c');
-    expect(groups).toEqual([['a']]);
-    await jest.advanceTimersByTimeAsync(2);
-    expect(groups).toEqual([['a'], ['b', 'c']]);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(groups).toEqual([['a'], ['b']]);
   });
 
   it('with a tick, keys do not wait for each other, and a group longer than a tick is followed at once', async () => {

@@ -80,10 +80,17 @@ const TrustProxySchema = optionalText.transform((value, context): false | string
 });
 
 /**
- * Group commits start at most this often: at a moderate rate a tick's commands then share one transaction (measured in
- * services/bench/results/); each command waits at most one tick more.
+ * Group commits (ledger appends, primary sales) start at most this often once a group had company: at a moderate rate
+ * a tick's commands then share one transaction; each command waits at most one tick more. Where a longer tick stopped
+ * saving CPU per command in `npm run bench:quick` (services/bench/results/).
  */
-export const DEFAULT_COMMIT_TICK_MS = 4;
+export const DEFAULT_COMMIT_TICK_MS = 10;
+
+/**
+ * The quick social actions' tick: shorter, because a like's cost is its own rows, not its group's transaction (a
+ * longer tick saved no CPU per like in `npm run bench:quick` and only added its wait to every like).
+ */
+export const DEFAULT_SOCIAL_ACTION_TICK_MS = 4;
 
 const EnvironmentSchema = z.object({
   API_PORT: z.preprocess(
@@ -127,6 +134,10 @@ const EnvironmentSchema = z.object({
   COMMIT_TICK_MS: z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(0).max(50).default(DEFAULT_COMMIT_TICK_MS),
+  ),
+  SOCIAL_ACTION_TICK_MS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(50).default(DEFAULT_SOCIAL_ACTION_TICK_MS),
   ),
   QUEUE_PREFIX: optionalText.pipe(
     z
@@ -189,10 +200,12 @@ export interface AppConfig {
    */
   readyMaxProjectionLagSeconds: number;
   /**
-   * Group commits (ledger appends, quick social actions, primary sales) start at most once per this many milliseconds
-   * (COMMIT_TICK_MS; 0: as soon as the previous one is done). See `InFlightBatcher`.
+   * Group commits (ledger appends, primary sales) start at most once per this many milliseconds (COMMIT_TICK_MS; 0: as
+   * soon as the previous one is done). See `InFlightBatcher`.
    */
   commitTickMs: number;
+  /** The same for the quick social actions' group commits (SOCIAL_ACTION_TICK_MS). See `GroupQueues`. */
+  socialActionTickMs: number;
 }
 
 /** A configuration that cannot start the service; the message names every offending variable. */
@@ -238,6 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): AppCon
     workerHealthPort: parsed.WORKER_HEALTH_PORT,
     readyMaxProjectionLagSeconds: parsed.HEALTH_MAX_PROJECTION_LAG_SECONDS,
     commitTickMs: parsed.COMMIT_TICK_MS,
+    socialActionTickMs: parsed.SOCIAL_ACTION_TICK_MS,
   };
 }
 

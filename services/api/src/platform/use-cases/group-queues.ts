@@ -6,11 +6,13 @@
  *
  * With `tickMs`, a key's groups start at most once per tick: at a moderate rate the requests of a tick share one unit
  * of work (one transaction, its round trips and its commit) instead of a group of one or two each; at saturation a
- * group takes longer than a tick and the next starts at once. A request waits at most one tick more.
+ * group takes longer than a tick and the next starts at once. Only a group of two or more starts a tick: a lone
+ * request had nobody to share its commit with, so whoever comes next has nobody to wait for either (one caller's
+ * requests one after the other are never delayed). A request waits at most one tick more.
  */
 export class GroupQueues<Member extends { reject(error: unknown): void }> {
   private readonly queues = new Map<string, Member[]>();
-  /** When each key's last group started (`performance.now()`), while that is less than a tick ago. */
+  /** When each key's last group of two or more started (`performance.now()`), while that is less than a tick ago. */
   private readonly lastGroupAt = new Map<string, number>();
 
   constructor(
@@ -38,9 +40,8 @@ export class GroupQueues<Member extends { reject(error: unknown): void }> {
       // Members that arrive while this waits for the tick join the queue, and so this group.
       const wait = (this.lastGroupAt.get(key) ?? Number.NEGATIVE_INFINITY) + this.tickMs - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const queue = this.queues.get(key)!;
-      this.lastGroupAt.set(key, performance.now());
-      const group = queue.splice(0, this.maxPerGroup);
+      const group = this.queues.get(key)!.splice(0, this.maxPerGroup);
+      if (group.length > 1) this.lastGroupAt.set(key, performance.now());
       try {
         await this.commit(key, group);
       } catch (error) {

@@ -140,7 +140,7 @@ export class EngagementCommands {
     this.socialActions = new GroupQueues<PendingSocialAction>(
       (_queue, group) => this.commitSocialActions(group),
       SOCIAL_ACTIONS_PER_GROUP,
-      config.commitTickMs,
+      config.socialActionTickMs,
     );
   }
 

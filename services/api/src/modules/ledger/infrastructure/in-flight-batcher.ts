@@ -12,7 +12,8 @@
  * With `tickMs`, batches start at most once per tick (across lanes): at a moderate rate the items of a tick then share
  * one round trip and one commit instead of a batch of one or two each, which is what a command costs the database and
  * the process most at such rates (a wake-up per statement on either side); at saturation batches take longer than a
- * tick and nothing waits. Each item waits at most one tick more.
+ * tick and nothing waits. Only a batch of two or more starts a tick: after a lone item nobody is waited for (one
+ * caller's commands one after the other are never delayed). Each item waits at most one tick more.
  */
 export class InFlightBatcher<Item> {
   private queue: Item[] = [];
@@ -63,7 +64,7 @@ export class InFlightBatcher<Item> {
           clearTimeout(this.extraLaneTimer);
           this.extraLaneTimer = undefined;
         }
-        this.lastBatchAt = performance.now();
+        if (batch.length > 1) this.lastBatchAt = performance.now();
         await this.options.process(batch);
       }
     } finally {
@@ -72,8 +73,8 @@ export class InFlightBatcher<Item> {
   }
 
   /**
-   * Until a tick has passed since the last batch started; undefined when it has (no await, so an item that needs no
-   * wait is processed in the same turn it was added).
+   * Until a tick has passed since the last batch of two or more started; undefined when it has (no await, so an item
+   * that needs no wait is processed in the same turn it was added).
    */
   private nextTick(): Promise<void> | undefined {
     const wait = this.lastBatchAt + (this.options.tickMs ?? 0) - performance.now();
