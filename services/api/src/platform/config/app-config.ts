@@ -81,8 +81,8 @@ const TrustProxySchema = optionalText.transform((value, context): false | string
 
 /**
  * Group commits (ledger appends, primary sales) start at most this often once a group had company: at a moderate rate
- * a tick's commands then share one transaction; each command waits at most one tick more. Where a longer tick stopped
- * saving CPU per command in `npm run bench:quick` (services/bench/results/).
+ * a tick's commands then share one transaction; each command waits at most one tick more. 10 ms is where a longer
+ * tick stopped saving CPU per command in `npm run bench:quick` (services/bench/results/).
  */
 export const DEFAULT_COMMIT_TICK_MS = 10;
 
