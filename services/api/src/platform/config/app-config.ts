@@ -92,6 +92,10 @@ export const DEFAULT_COMMIT_TICK_MS = 10;
  */
 export const DEFAULT_SOCIAL_ACTION_TICK_MS = 4;
 
+/** A group commit tick in milliseconds, 0 (none) to 50; empty means unset. */
+const tickMs = (fallback: number) =>
+  z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(50).default(fallback));
+
 const EnvironmentSchema = z.object({
   API_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -131,14 +135,8 @@ const EnvironmentSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(1).default(300),
   ),
-  COMMIT_TICK_MS: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number().int().min(0).max(50).default(DEFAULT_COMMIT_TICK_MS),
-  ),
-  SOCIAL_ACTION_TICK_MS: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number().int().min(0).max(50).default(DEFAULT_SOCIAL_ACTION_TICK_MS),
-  ),
+  COMMIT_TICK_MS: tickMs(DEFAULT_COMMIT_TICK_MS),
+  SOCIAL_ACTION_TICK_MS: tickMs(DEFAULT_SOCIAL_ACTION_TICK_MS),
   QUEUE_PREFIX: optionalText.pipe(
     z
       .string()
